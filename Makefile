@@ -1,0 +1,51 @@
+# OV Studio — the two commands of the README, and their parts.
+#   make run    set up and open the app
+#   make test   set up and pass the whole suite (what CI runs)
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+export QT_QPA_PLATFORM ?= offscreen
+
+.PHONY: run test setup setup-dev fixtures check lint format typecheck imports pytest bench screenshots clean
+
+run: setup
+	QT_QPA_PLATFORM= $(PY) -m app
+
+test: setup-dev fixtures check
+
+setup:
+	@scripts/setup.sh
+
+setup-dev:
+	@scripts/setup.sh --dev
+
+fixtures: setup-dev
+	@$(PY) tests/fixtures/build_models.py
+
+check: lint typecheck imports pytest
+
+lint:
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format:
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+typecheck:
+	$(VENV)/bin/mypy
+
+imports:
+	$(VENV)/bin/lint-imports
+
+pytest:
+	$(VENV)/bin/pytest -q
+
+bench: setup-dev fixtures
+	$(PY) benchmarks/bench_chat.py
+
+screenshots: setup-dev
+	$(PY) scripts/render_screenshots.py
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .import_linter_cache

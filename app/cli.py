@@ -1,0 +1,196 @@
+"""Command line: the same services as the window, headless.
+
+Every user error exits 2 with one line on stderr (no traceback); the full story goes to the
+log file. ``python -m app`` with no command opens the window.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import signal
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from types import FrameType
+from typing import TextIO
+
+from app.errors import UserError
+from pipelines.core import CancelToken, PipelineError
+
+log = logging.getLogger(__name__)
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+DESCRIPTION = """\
+OV Studio runs multimodal AI locally through OpenVINO.
+With no command it opens the window. Data, settings, cache and logs live in the platform's
+user folders, or all under $OV_STUDIO_HOME when that is set."""
+
+
+class CliError(Exception):
+    """A usage problem found by the CLI itself; exits 2."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for ``python -m app`` / ``ov-studio``."""
+    parser = argparse.ArgumentParser(
+        prog="ov-studio",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log debug details")
+    parser.add_argument(
+        "--smoke-test",
+        action="store_true",
+        help="open the window, run one chat turn if --model is given, exit 0 on success",
+    )
+    parser.add_argument("--model", type=Path, help="chat model folder to open at start")
+    parser.add_argument("--device", help="device for the chat model (CPU, GPU, NPU, AUTO)")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    devices = commands.add_parser("devices", help="list the OpenVINO devices on this computer")
+    devices.add_argument("--json", action="store_true", help="print JSON")
+
+    chat = commands.add_parser(
+        "chat",
+        help="ask a chat model one question; the answer streams to stdout",
+        description="Ask a chat model one question; the answer streams to stdout. "
+        "Ctrl+C stops it and keeps the partial answer.",
+    )
+    chat.add_argument("prompt", metavar="PROMPT", help="the question ('-' reads stdin)")
+    chat.add_argument("--model", type=Path, required=True, help="OpenVINO chat model folder")
+    chat.add_argument("--device", help="CPU, GPU, NPU or AUTO (default: the app's setting)")
+    chat.add_argument("--max-new-tokens", type=int, help="longest answer in tokens")
+    chat.add_argument("--temperature", type=float, help="0 = greedy; default from settings")
+    chat.add_argument("--seed", type=int, help="random seed for repeatable sampling")
+    chat.add_argument("--system", help="system prompt (default from settings)")
+    chat.add_argument(
+        "--json", action="store_true", help="end with one JSON line: text and metrics"
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; returns the process exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command is None:
+            return _run_gui(args)
+        if args.command == "devices":
+            return _devices(args, sys.stdout)
+        if args.command == "chat":
+            return _chat(args, sys.stdout)
+        parser.error(f"unknown command {args.command}")
+    except (UserError, PipelineError, CliError) as error:
+        log.info("user error: %s", error)
+        sys.stderr.write(f"error: {_one_line(str(error))}\n")
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        sys.stderr.write("interrupted\n")
+        return 130
+    return EXIT_OK
+
+
+def _run_gui(args: argparse.Namespace) -> int:
+    # The entry point hands the window to the ui layer: the one upward import, allowed
+    # explicitly in the import-linter contracts, and deferred so headless commands stay Qt-free.
+    from ui.launcher import run_gui
+
+    model = args.model.expanduser().resolve() if args.model else None
+    return int(run_gui(smoke_test=args.smoke_test, model=model, device=args.device))
+
+
+def _devices(args: argparse.Namespace, out: TextIO) -> int:
+    from app.devices import device_choices, discover_devices
+
+    found = discover_devices()
+    if args.json:
+        rows = [
+            {"device": c.device, "label": c.label, "available": c.available}
+            for c in device_choices(found)
+        ]
+        out.write(json.dumps({"devices": rows}) + "\n")
+        return EXIT_OK
+    for choice in device_choices(found):
+        mark = "  " if choice.available else "- "
+        out.write(f"{mark}{choice.device:<8} {choice.label}\n")
+    return EXIT_OK
+
+
+def _chat(args: argparse.Namespace, out: TextIO) -> int:
+    from app.context import AppContext
+
+    prompt = sys.stdin.read() if args.prompt == "-" else args.prompt
+    if not prompt.strip():
+        raise CliError("the prompt is empty")
+    ctx = AppContext.create(verbose=args.verbose)
+    settings = ctx.settings.chat.model_copy()
+    if args.max_new_tokens is not None:
+        settings.max_new_tokens = args.max_new_tokens
+    if args.temperature is not None:
+        settings.temperature = args.temperature
+    if args.seed is not None:
+        settings.seed = args.seed
+    generation = settings.generation()
+    generation.validate()
+    device = args.device or ctx.settings.device_for("chat")
+    loaded = ctx.chat.load_model(args.model, device)
+    system = args.system if args.system is not None else settings.system_prompt
+    conversation = ctx.chat.new_conversation(system, transient=True)
+
+    cancel = CancelToken()
+    previous = signal.signal(signal.SIGINT, _cancel_on_interrupt(cancel))
+    try:
+        answer = ctx.chat.ask(conversation.id, prompt, generation, cancel, _StreamWriter(out))
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    out.write("\n")
+    if args.json:
+        payload = {
+            "text": answer.message.content,
+            "stopped": answer.message.stopped,
+            "model": str(loaded.model_dir),
+            "device": loaded.device,
+            "requested_device": loaded.requested_device,
+            "metrics": answer.message.metrics,
+        }
+        out.write(json.dumps(payload, ensure_ascii=False) + "\n")
+    out.flush()
+    return EXIT_OK
+
+
+class _StreamWriter:
+    """Writes each chunk as it arrives, so the answer appears token by token."""
+
+    def __init__(self, out: TextIO) -> None:
+        self._out = out
+
+    def __call__(self, text: str) -> None:
+        self._out.write(text)
+        self._out.flush()
+
+
+def _cancel_on_interrupt(cancel: CancelToken) -> signal._HANDLER:
+    def handler(signum: int, frame: FrameType | None) -> None:
+        if cancel.cancelled:  # a second Ctrl+C stops the program
+            raise KeyboardInterrupt
+        cancel.cancel()
+
+    return handler
+
+
+def _one_line(message: str) -> str:
+    return " ".join(message.split())
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("ov-studio")
+    except PackageNotFoundError:
+        return "dev"

@@ -1,0 +1,77 @@
+"""Builds the app's long-lived objects once: paths, settings, devices, metrics, services.
+
+The CLI and the GUI both start here, so they share one behaviour. Nothing heavy happens at
+import time; :meth:`AppContext.create` is where OpenVINO is first asked about devices.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from app.conversations import ConversationStore
+from app.devices import DeviceInfo, discover_devices
+from app.errors import StorageError
+from app.logging_setup import configure_logging
+from app.metrics import MetricsBus
+from app.paths import AppPaths
+from app.services.chat import ChatService
+from app.settings import Settings, SettingsStore
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class AppContext:
+    """Everything a front end (GUI or CLI) needs."""
+
+    paths: AppPaths
+    settings_store: SettingsStore
+    settings: Settings
+    notices: list[str]
+    """Things the user should be told once at start (repaired settings, damaged files)."""
+    metrics: MetricsBus
+    devices: list[DeviceInfo]
+    chat: ChatService
+
+    @classmethod
+    def create(
+        cls,
+        paths: AppPaths | None = None,
+        devices: Sequence[DeviceInfo] | None = None,
+        *,
+        verbose: bool = False,
+    ) -> AppContext:
+        """Set up folders, logging, settings and services.
+
+        Raises:
+            StorageError: the app's folders cannot be created (e.g. a read-only home).
+        """
+        paths = paths or AppPaths.from_environment()
+        try:
+            paths.ensure()
+        except OSError as error:
+            raise StorageError(
+                f"Cannot create the app's folders under {paths.data.parent}: "
+                f"{error.strerror or error}. Set OV_STUDIO_HOME to a writable folder."
+            ) from error
+        configure_logging(paths.log_file, verbose=verbose)
+        store = SettingsStore(paths.settings_file)
+        loaded = store.load()
+        found = list(devices) if devices is not None else discover_devices()
+        metrics = MetricsBus()
+        chat = ChatService(
+            ConversationStore(paths.conversations_dir),
+            metrics,
+            found,
+            compiled_cache=paths.compiled_cache,
+        )
+        notices = [loaded.notice] if loaded.notice else []
+        notices.extend(chat.storage_problems)
+        log.info("started with devices %s", [d.name for d in found])
+        return cls(paths, store, loaded.settings, notices, metrics, found, chat)
+
+    def save_settings(self) -> None:
+        """Persist the current settings (raises StorageError when the folder is read-only)."""
+        self.settings_store.save(self.settings)

@@ -1,0 +1,103 @@
+"""Recognise what kind of OpenVINO model a folder holds, from its files and config.json.
+
+Cheap and file-based (no OpenVINO import), so a model picker can validate a folder instantly.
+"""
+
+from __future__ import annotations
+
+import json
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from app.errors import UserError
+from pipelines.chat import check_llm_folder
+from pipelines.core import InvalidInputError
+
+
+class ModelTask(StrEnum):
+    """What a model does; the value is what the CLI and registry call it."""
+
+    CHAT = "chat"
+    VISION_CHAT = "vision-chat"
+    SPEECH_TO_TEXT = "speech-to-text"
+    EMBEDDING = "embedding"
+    RERANK = "rerank"
+    TTS = "tts"
+    UNKNOWN = "unknown"
+
+
+TASK_NAMES: dict[ModelTask, str] = {
+    ModelTask.CHAT: "a chat model",
+    ModelTask.VISION_CHAT: "a vision-chat model",
+    ModelTask.SPEECH_TO_TEXT: "a speech-to-text model",
+    ModelTask.EMBEDDING: "an embedding model",
+    ModelTask.RERANK: "a reranker model",
+    ModelTask.TTS: "a text-to-speech model",
+    ModelTask.UNKNOWN: "a model of unknown kind",
+}
+
+_EMBEDDING_TYPES = {"bert", "mpnet", "xlm-roberta", "roberta", "nomic_bert", "e5", "distilbert"}
+
+
+def read_config(folder: Path) -> dict[str, Any]:
+    """The folder's config.json as a dict ({} when absent or unreadable)."""
+    try:
+        data = json.loads((folder / "config.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def detect_task(folder: Path) -> ModelTask:
+    """Guess the task of the OpenVINO model in ``folder`` (UNKNOWN when unsure)."""
+    files = {path.name for path in folder.glob("*.xml")}
+    config = read_config(folder)
+    model_type = str(config.get("model_type", "")).lower()
+    architectures = [str(name) for name in config.get("architectures", []) or []]
+    if "openvino_language_model.xml" in files:
+        return ModelTask.VISION_CHAT
+    if "openvino_encoder_model.xml" in files and "openvino_decoder_model.xml" in files:
+        if model_type == "whisper" or any("Whisper" in name for name in architectures):
+            return ModelTask.SPEECH_TO_TEXT
+        if model_type == "speecht5" or any("SpeechT5" in name for name in architectures):
+            return ModelTask.TTS
+        return ModelTask.UNKNOWN
+    if "openvino_model.xml" not in files:
+        return ModelTask.UNKNOWN
+    if any(name.endswith(("ForCausalLM", "ForConditionalGeneration")) for name in architectures):
+        return ModelTask.CHAT
+    if any(name.endswith("ForSequenceClassification") for name in architectures):
+        return ModelTask.RERANK
+    if model_type in _EMBEDDING_TYPES or any(name.endswith("Model") for name in architectures):
+        return ModelTask.EMBEDDING
+    if "openvino_detokenizer.xml" in files:
+        return ModelTask.CHAT  # an LLM export without config.json still ships a detokenizer
+    return ModelTask.UNKNOWN
+
+
+def context_length(folder: Path, default: int = 4096) -> int:
+    """The model's context window in tokens, from config.json."""
+    config = read_config(folder)
+    for key in ("max_position_embeddings", "n_positions", "seq_length"):
+        value = config.get(key)
+        if isinstance(value, int) and value > 0:
+            return value
+    return default
+
+
+def validate_chat_model(folder: Path) -> None:
+    """Raise :class:`UserError` (field ``model``) unless ``folder`` is a usable chat model."""
+    if not folder.is_dir():
+        raise UserError(f"Model folder not found: {folder}", field="model")
+    task = detect_task(folder)
+    if task not in (ModelTask.CHAT, ModelTask.UNKNOWN):
+        raise UserError(
+            f"{folder.name} holds {TASK_NAMES[task]}, not a chat model. "
+            "Choose a folder exported with --task text-generation-with-past.",
+            field="model",
+        )
+    try:
+        check_llm_folder(folder)
+    except InvalidInputError as error:
+        raise UserError(str(error), field="model") from error

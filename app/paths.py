@@ -1,0 +1,67 @@
+"""Where OV Studio keeps its files: one place decides, everything else asks.
+
+``OV_STUDIO_HOME`` redirects config, data, cache and logs into one folder (tests, portable
+installs); otherwise the platform's user folders are used. Paths are always absolute, never
+relative to the working directory (that breaks in a frozen app started from a shortcut).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+APP_NAME = "ov-studio"
+HOME_ENV = "OV_STUDIO_HOME"
+
+
+@dataclass(frozen=True)
+class AppPaths:
+    """The folders the app writes to; call :meth:`ensure` before writing."""
+
+    config: Path
+    data: Path
+    cache: Path
+    logs: Path
+
+    @classmethod
+    def from_environment(cls, environ: dict[str, str] | None = None) -> AppPaths:
+        """Folders from ``OV_STUDIO_HOME`` when set, else the platform's user folders."""
+        env = os.environ if environ is None else environ
+        home = env.get(HOME_ENV, "").strip()
+        if home:
+            root = Path(home).expanduser().resolve()
+            return cls(root / "config", root / "data", root / "cache", root / "logs")
+        import platformdirs
+
+        return cls(
+            config=Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)),
+            data=Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)),
+            cache=Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False)),
+            logs=Path(platformdirs.user_log_dir(APP_NAME, appauthor=False)),
+        )
+
+    def ensure(self) -> None:
+        """Create every folder that does not exist yet."""
+        for folder in (self.config, self.data, self.cache, self.logs):
+            folder.mkdir(parents=True, exist_ok=True)
+
+    @property
+    def settings_file(self) -> Path:
+        """The user's settings (JSON)."""
+        return self.config / "settings.json"
+
+    @property
+    def conversations_dir(self) -> Path:
+        """One JSON file per chat conversation."""
+        return self.data / "conversations"
+
+    @property
+    def compiled_cache(self) -> Path:
+        """OpenVINO compiled-blob caches (``CACHE_DIR``), one sub-folder per model."""
+        return self.cache / "compiled"
+
+    @property
+    def log_file(self) -> Path:
+        """The rotating application log."""
+        return self.logs / "ov-studio.log"

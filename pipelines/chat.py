@@ -1,0 +1,346 @@
+"""Streaming multi-turn chat over ``openvino_genai.LLMPipeline``.
+
+The pipeline owns one ``LLMPipeline`` created in :meth:`ChatPipeline.load`. A turn is a list of
+:class:`Message` (the whole conversation, so any history can be replayed or regenerated);
+:meth:`ChatPipeline.generate` streams text chunks to a callback and returns a
+:class:`ChatResult`. Cancelling keeps the partial answer: the caller decides to store it.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import queue
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from pipelines.core import (
+    CancelToken,
+    DeviceError,
+    InvalidInputError,
+    MetricRecord,
+    ModelLoadError,
+)
+
+log = logging.getLogger(__name__)
+
+Role = Literal["system", "user", "assistant"]
+
+#: Files an OpenVINO GenAI LLM folder must hold (optimum-intel export layout).
+REQUIRED_LLM_FILES = ("openvino_model.xml", "openvino_tokenizer.xml", "openvino_detokenizer.xml")
+
+#: A prompt longer than this is refused before tokenisation: it cannot fit any context we ship
+#: and tokenising megabytes of text would stall the worker for seconds.
+MAX_PROMPT_CHARS = 100_000
+
+
+@dataclass(frozen=True)
+class Message:
+    """One chat message as the chat template sees it."""
+
+    role: Role
+    content: str
+
+
+@dataclass(frozen=True)
+class GenerationSettings:
+    """Sampling and length settings for one answer; validated before any work starts."""
+
+    max_new_tokens: int = 512
+    temperature: float = 0.7
+    top_p: float = 0.9
+    top_k: int = 50
+    repetition_penalty: float = 1.1
+    seed: int | None = None
+    ignore_eos: bool = False
+
+    def validate(self) -> None:
+        """Raise :class:`InvalidInputError` naming the first out-of-range value."""
+        checks: list[tuple[bool, str, str]] = [
+            (
+                1 <= self.max_new_tokens <= 32_768,
+                "max_new_tokens",
+                "Max new tokens must be 1–32768.",
+            ),
+            (
+                math.isfinite(self.temperature) and 0.0 <= self.temperature <= 2.0,
+                "temperature",
+                "Temperature must be between 0 and 2.",
+            ),
+            (
+                math.isfinite(self.top_p) and 0.0 < self.top_p <= 1.0,
+                "top_p",
+                "Top-p must be above 0 and at most 1.",
+            ),
+            (0 <= self.top_k <= 1000, "top_k", "Top-k must be 0 (off) to 1000."),
+            (
+                math.isfinite(self.repetition_penalty) and 0.5 <= self.repetition_penalty <= 2.0,
+                "repetition_penalty",
+                "Repetition penalty must be between 0.5 and 2.",
+            ),
+            (
+                self.seed is None or 0 <= self.seed < 2**32,
+                "seed",
+                "Seed must be empty or a whole number from 0 to 4294967295.",
+            ),
+        ]
+        for ok, name, message in checks:
+            if not ok:
+                raise InvalidInputError(message, field=name)
+
+
+@dataclass(frozen=True)
+class ChatModelConfig:
+    """Where the model is and how to compile it."""
+
+    model_dir: Path
+    device: str = "CPU"
+    cache_dir: Path | None = None
+    """Compiled-blob cache (``CACHE_DIR``); per model, so different models never collide."""
+    properties: Mapping[str, Any] = field(default_factory=dict)
+    """Extra OpenVINO properties, e.g. NPU's ``MAX_PROMPT_LEN``."""
+
+
+@dataclass(frozen=True)
+class ChatResult:
+    """The outcome of one answer; ``stopped`` is True when it was cancelled part-way."""
+
+    text: str
+    stopped: bool
+    metrics: MetricRecord
+
+
+def check_llm_folder(model_dir: Path) -> None:
+    """Raise :class:`InvalidInputError` unless ``model_dir`` looks like an OpenVINO LLM folder."""
+    if not model_dir.is_dir():
+        raise InvalidInputError(f"Model folder not found: {model_dir}", field="model")
+    missing = [name for name in REQUIRED_LLM_FILES if not (model_dir / name).is_file()]
+    if "openvino_model.xml" in missing:
+        raise InvalidInputError(
+            f"{model_dir.name} is not an OpenVINO model folder (no openvino_model.xml).",
+            field="model",
+        )
+    if missing:
+        raise InvalidInputError(
+            f"{model_dir.name} lacks its converted tokenizer ({', '.join(missing)}). "
+            "Re-export it with optimum-intel so the tokenizer is converted too.",
+            field="model",
+        )
+
+
+class ChatPipeline:
+    """A loaded chat model that answers one conversation turn at a time (not thread-safe)."""
+
+    name = "chat"
+
+    def __init__(self, config: ChatModelConfig) -> None:
+        self.config = config
+        self._pipe: Any = None
+        self.load_ms: float = 0.0
+
+    @property
+    def loaded(self) -> bool:
+        """Whether :meth:`load` has succeeded."""
+        return self._pipe is not None
+
+    def load(self) -> float:
+        """Read and compile the model on the configured device; returns the load time in ms.
+
+        Raises:
+            InvalidInputError: the folder is not a usable OpenVINO LLM folder.
+            DeviceError: OpenVINO could not compile the model for the device.
+            ModelLoadError: OpenVINO could not read the model.
+        """
+        import openvino_genai as ov_genai
+
+        check_llm_folder(self.config.model_dir)
+        properties: dict[str, Any] = dict(self.config.properties)
+        if self.config.cache_dir is not None:
+            self.config.cache_dir.mkdir(parents=True, exist_ok=True)
+            properties.setdefault("CACHE_DIR", str(self.config.cache_dir))
+        started = time.perf_counter()
+        try:
+            self._pipe = ov_genai.LLMPipeline(
+                str(self.config.model_dir), self.config.device, **properties
+            )
+        except RuntimeError as error:
+            raise _load_error(error, self.config) from error
+        self.load_ms = (time.perf_counter() - started) * 1000.0
+        log.info(
+            "loaded %s on %s in %.0f ms",
+            self.config.model_dir,
+            self.config.device,
+            self.load_ms,
+        )
+        return self.load_ms
+
+    def generate(
+        self,
+        messages: Sequence[Message],
+        settings: GenerationSettings,
+        cancel: CancelToken,
+        on_text: Callable[[str], None],
+    ) -> ChatResult:
+        """Answer the last user message of ``messages``, streaming text to ``on_text``.
+
+        ``on_text`` runs on the calling thread. Cancelling stops at the next token and the
+        partial answer is returned with ``stopped=True``.
+        """
+        import openvino_genai as ov_genai
+
+        self._require_loaded()
+        _validate_messages(messages)
+        settings.validate()
+        history = ov_genai.ChatHistory()
+        for message in messages:
+            history.append({"role": message.role, "content": message.content})
+
+        pieces: list[str] = []
+        running = ov_genai.StreamingStatus.RUNNING
+        stop = ov_genai.StreamingStatus.STOP
+
+        def streamer(chunk: str) -> Any:
+            if chunk:
+                pieces.append(chunk)
+                on_text(chunk)
+            return stop if cancel.cancelled else running
+
+        started = time.perf_counter()
+        try:
+            result = self._pipe.generate(history, _generation_config(settings), streamer)
+        except RuntimeError as error:
+            raise DeviceError(
+                f"Generation failed on {self.config.device}: {_first_line(error)}",
+                device=self.config.device,
+            ) from error
+        wall_ms = (time.perf_counter() - started) * 1000.0
+        # The streamer sees detokenised chunks; the returned text is the authoritative answer.
+        text = result.texts[0] if result.texts else "".join(pieces)
+        return ChatResult(
+            text=text,
+            stopped=cancel.cancelled,
+            metrics=self._metrics(result.perf_metrics, wall_ms),
+        )
+
+    def stream(
+        self,
+        messages: Sequence[Message],
+        settings: GenerationSettings,
+        cancel: CancelToken,
+    ) -> Iterator[str | ChatResult]:
+        """Iterator form of :meth:`generate`: yields text chunks, then the :class:`ChatResult`.
+
+        Generation runs on a helper thread; abandoning the iterator cancels it.
+        """
+        events: queue.SimpleQueue[tuple[str, Any]] = queue.SimpleQueue()
+
+        def run() -> None:
+            try:
+                result = self.generate(messages, settings, cancel, lambda t: events.put(("t", t)))
+                events.put(("done", result))
+            except BaseException as error:  # noqa: BLE001 - handed to the consumer thread
+                events.put(("error", error))
+
+        thread = threading.Thread(target=run, name="chat-generate", daemon=True)
+        thread.start()
+        try:
+            while True:
+                kind, payload = events.get()
+                if kind == "t":
+                    yield payload
+                elif kind == "done":
+                    yield payload
+                    return
+                else:
+                    raise payload
+        finally:
+            if thread.is_alive():  # the consumer gave up early: stop generating
+                cancel.cancel()
+            thread.join()
+
+    def count_tokens(self, text: str) -> int:
+        """Number of tokens ``text`` encodes to with this model's tokenizer."""
+        self._require_loaded()
+        encoded = self._pipe.get_tokenizer().encode(text)
+        return int(encoded.input_ids.shape[-1])
+
+    def _require_loaded(self) -> None:
+        if self._pipe is None:
+            raise InvalidInputError("No chat model is loaded.", field="model")
+
+    def _metrics(self, perf: Any, wall_ms: float) -> MetricRecord:
+        generated = int(perf.get_num_generated_tokens())
+        values = {
+            "ttft_ms": float(perf.get_ttft().mean),
+            "tpot_ms": float(perf.get_tpot().mean),
+            "tokens_per_s": float(perf.get_throughput().mean),
+            "input_tokens": float(perf.get_num_input_tokens()),
+            "output_tokens": float(generated),
+            "generate_ms": float(perf.get_generate_duration().mean),
+            "wall_ms": wall_ms,
+            "load_ms": self.load_ms,
+        }
+        # GenAI reports NaN for an answer of one token or less; the overlay wants numbers.
+        values = {key: (0.0 if math.isnan(value) else value) for key, value in values.items()}
+        return MetricRecord(pipeline=self.name, device=self.config.device, values=values)
+
+
+def _generation_config(settings: GenerationSettings) -> Any:
+    import openvino_genai as ov_genai
+
+    config = ov_genai.GenerationConfig()
+    config.max_new_tokens = settings.max_new_tokens
+    config.ignore_eos = settings.ignore_eos
+    config.repetition_penalty = settings.repetition_penalty
+    if settings.temperature > 0.0:
+        config.do_sample = True
+        config.temperature = settings.temperature
+        config.top_p = settings.top_p
+        config.top_k = settings.top_k
+        if settings.seed is not None:
+            config.rng_seed = settings.seed
+    else:
+        config.do_sample = False  # temperature 0 means greedy: deterministic answers
+    return config
+
+
+def _validate_messages(messages: Sequence[Message]) -> None:
+    if not messages or messages[-1].role != "user":
+        raise InvalidInputError("The conversation must end with a user message.", field="prompt")
+    prompt = messages[-1].content
+    if not prompt.strip():
+        raise InvalidInputError("Type a message first.", field="prompt")
+    if len(prompt) > MAX_PROMPT_CHARS:
+        raise InvalidInputError(
+            f"The message is {len(prompt):,} characters; the limit is {MAX_PROMPT_CHARS:,}. "
+            "Shorten it, or add the text to a Knowledge collection and ask about it.",
+            field="prompt",
+        )
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip()
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    # OpenVINO puts the useful sentence last, after "Exception from src/...cpp:123:" lines.
+    meaningful = [line for line in lines if not line.startswith(("Exception from", "Check '"))]
+    return (meaningful or lines or ["unknown error"])[-1][:300]
+
+
+def _load_error(error: RuntimeError, config: ChatModelConfig) -> Exception:
+    message = _first_line(error)
+    lowered = str(error).lower()
+    if "device" in lowered and (
+        "not found" in lowered or "not registered" in lowered or "unsupported" in lowered
+    ):
+        return DeviceError(
+            f"Device {config.device} is not available: {message}", device=config.device
+        )
+    if "compile" in lowered or config.device not in ("CPU",):
+        return DeviceError(
+            f"Could not compile the model on {config.device}: {message}", device=config.device
+        )
+    return ModelLoadError(f"Could not load {config.model_dir.name}: {message}")

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Sets up everything OV Studio needs on a fresh Linux machine; fast and silent when done before.
+#   scripts/setup.sh          runtime + conversion extra (what `make run` needs)
+#   scripts/setup.sh --dev    also the test and lint tools (what `make test` needs)
+# As root it installs missing system packages with apt; otherwise it prints the command.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+extras="convert"
+[[ "${1:-}" == "--dev" ]] && extras="convert,dev"
+
+# Qt's offscreen/xcb platforms, and the X server used for real-window runs.
+apt_packages=(
+  libgl1 libegl1 libfontconfig1 libdbus-1-3 libxkbcommon0
+  xvfb xauth libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1
+  libxcb-image0 libxcb-render-util0 libxcb-shape0
+)
+missing=()
+for package in "${apt_packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" \
+    || missing+=("$package")
+done
+if ((${#missing[@]})); then
+  if [[ $(id -u) -eq 0 ]]; then
+    echo "setup: installing system packages: ${missing[*]}" >&2
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  else
+    echo "setup: missing system packages. Run:" >&2
+    echo "  sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+
+python=${PYTHON:-python3}
+if ! "$python" -c 'import sys; sys.exit(not ((3, 11) <= sys.version_info[:2] < (3, 13)))'; then
+  echo "setup: OV Studio needs Python 3.11 or 3.12 (found $("$python" --version 2>&1))." >&2
+  echo "  Set PYTHON=/path/to/python3.11 and run again." >&2
+  exit 1
+fi
+[[ -x .venv/bin/python ]] || "$python" -m venv .venv
+
+# Reinstall only when the declared dependencies or the extras change.
+stamp=".venv/.setup-stamp"
+want="$(sha256sum pyproject.toml | cut -c1-16) $extras"
+if [[ ! -f "$stamp" ]] || ! grep -qx "$want" "$stamp"; then
+  # A stamp for the dev set also covers the runtime set.
+  if [[ -f "$stamp" && "$extras" == "convert" ]] && grep -qx "$(sha256sum pyproject.toml | cut -c1-16) convert,dev" "$stamp"; then
+    exit 0
+  fi
+  echo "setup: installing Python packages into .venv ($extras)…" >&2
+  .venv/bin/python -m pip install -q --upgrade pip
+  # torch is pinned in the extra to the CPU build; it is installed first so that no other
+  # package can pull a CUDA build in as a dependency.
+  .venv/bin/python -m pip install -q "torch==2.13.0"
+  .venv/bin/python -m pip install -q -e ".[$extras]"
+  echo "$want" >"$stamp"
+fi

@@ -1,0 +1,77 @@
+"""Fixtures shared by every test: an isolated app home, the tiny models, thread hygiene."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+# Before anything imports Qt: tests never need a display.
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+# OpenVINO's telemetry starts a pool thread on first import that lives for the process;
+# importing it here makes that thread part of every test's baseline, not a "leak".
+import openvino.tools.ovc  # noqa: F401
+
+from app.paths import HOME_ENV, AppPaths
+
+BUILDER = Path(__file__).parent / "fixtures" / "build_models.py"
+
+
+@pytest.fixture
+def app_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppPaths:
+    """A fresh OV_STUDIO_HOME for this test: never the user's real config."""
+    home = tmp_path / "home"
+    monkeypatch.setenv(HOME_ENV, str(home))
+    paths = AppPaths.from_environment()
+    paths.ensure()
+    return paths
+
+
+@pytest.fixture(scope="session")
+def fixture_models() -> Path:
+    """Root folder of the tiny offline models (built once, cached by package versions)."""
+    spec = importlib.util.spec_from_file_location("build_models", BUILDER)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    root: Path = module.ensure_fixtures(["llm-int8", "llm-int4"])
+    return root
+
+
+@pytest.fixture(scope="session")
+def chat_model_dir(fixture_models: Path) -> Path:
+    """The tiny int8 chat model."""
+    return fixture_models / "llm-int8"
+
+
+@pytest.fixture(autouse=True)
+def no_leaked_threads() -> Iterator[None]:
+    """Fail a test that leaves Python threads running (a worker not cancelled and joined)."""
+    before = set(threading.enumerate())
+    yield
+    deadline = time.monotonic() + 5.0
+    leaked = _new_threads(before)
+    while leaked and time.monotonic() < deadline:
+        leaked[0].join(timeout=0.1)
+        leaked = _new_threads(before)
+    assert not leaked, f"threads left running: {[t.name for t in leaked]}"
+
+
+def _new_threads(before: set[threading.Thread]) -> list[threading.Thread]:
+    # Qt's pool threads show up as _DummyThread once they run Python code; Qt owns their
+    # lifetime (a worker's own cleanup is checked by the UI tests through its signals).
+    return [
+        thread
+        for thread in threading.enumerate()
+        if thread not in before
+        and thread.is_alive()
+        and not isinstance(thread, threading._DummyThread)
+    ]

@@ -1,0 +1,154 @@
+"""The real ChatPipeline on tiny random-weight OpenVINO models.
+
+Random weights give near-flat logits, so these tests assert token counts, streaming order and
+structure, never the text itself.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+from pipelines.chat import (
+    ChatModelConfig,
+    ChatPipeline,
+    ChatResult,
+    GenerationSettings,
+    Message,
+)
+from pipelines.core import CancelToken, DeviceError, InvalidInputError
+
+pytestmark = pytest.mark.integration
+
+GREEDY_16 = GenerationSettings(max_new_tokens=16, temperature=0.0, ignore_eos=True)
+
+
+@pytest.fixture(scope="module")
+def pipeline(chat_model_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> ChatPipeline:
+    cache = tmp_path_factory.mktemp("compiled")
+    pipe = ChatPipeline(ChatModelConfig(chat_model_dir, "CPU", cache_dir=cache))
+    pipe.load()
+    return pipe
+
+
+def _ask(text: str) -> list[Message]:
+    return [Message("system", "You are terse."), Message("user", text)]
+
+
+def test_streams_chunks_that_add_up_to_the_answer(pipeline: ChatPipeline) -> None:
+    chunks: list[str] = []
+    result = pipeline.generate(_ask("Hello there"), GREEDY_16, CancelToken(), chunks.append)
+    assert len(chunks) >= 2
+    assert "".join(chunks) == result.text
+    assert not result.stopped
+    assert result.metrics.values["output_tokens"] == 16
+
+
+def test_metrics_are_sane(pipeline: ChatPipeline) -> None:
+    result = pipeline.generate(_ask("Count"), GREEDY_16, CancelToken(), lambda _: None)
+    values = result.metrics.values
+    assert result.metrics.pipeline == "chat"
+    assert result.metrics.device == "CPU"
+    assert values["input_tokens"] > 3
+    assert 0 < values["ttft_ms"] < 10_000
+    assert values["tpot_ms"] > 0
+    assert values["tokens_per_s"] > 1
+    assert values["load_ms"] > 0
+    # tokens/s and TPOT describe the same decode speed.
+    assert values["tokens_per_s"] == pytest.approx(1000 / values["tpot_ms"], rel=0.5)
+
+
+def test_cancel_keeps_the_partial_answer(pipeline: ChatPipeline) -> None:
+    cancel = CancelToken()
+    chunks: list[str] = []
+
+    def on_text(text: str) -> None:
+        chunks.append(text)
+        if len(chunks) == 3:
+            cancel.cancel()
+
+    settings = GenerationSettings(max_new_tokens=200, temperature=0.0, ignore_eos=True)
+    result = pipeline.generate(_ask("Tell a long story"), settings, cancel, on_text)
+    assert result.stopped
+    assert 3 <= result.metrics.values["output_tokens"] < 200
+    assert result.text.startswith("".join(chunks[:3]))
+
+
+def test_multi_turn_history_is_sent(pipeline: ChatPipeline) -> None:
+    first = pipeline.generate(_ask("One"), GREEDY_16, CancelToken(), lambda _: None)
+    history = [
+        *_ask("One"),
+        Message("assistant", first.text),
+        Message("user", "Two"),
+    ]
+    second = pipeline.generate(history, GREEDY_16, CancelToken(), lambda _: None)
+    assert second.metrics.values["input_tokens"] > first.metrics.values["input_tokens"] + 16
+
+
+def test_seeded_sampling_is_repeatable(pipeline: ChatPipeline) -> None:
+    settings = GenerationSettings(max_new_tokens=12, temperature=1.0, seed=7, ignore_eos=True)
+    texts = {
+        pipeline.generate(_ask("Hi"), settings, CancelToken(), lambda _: None).text
+        for _ in range(2)
+    }
+    assert len(texts) == 1
+
+
+def test_stream_iterator_yields_chunks_then_result(pipeline: ChatPipeline) -> None:
+    items = list(pipeline.stream(_ask("Hi"), GREEDY_16, CancelToken()))
+    assert isinstance(items[-1], ChatResult)
+    assert all(isinstance(item, str) for item in items[:-1])
+    assert "".join(items[:-1]) == items[-1].text  # type: ignore[arg-type]
+
+
+def test_abandoning_the_iterator_stops_generation(pipeline: ChatPipeline) -> None:
+    cancel = CancelToken()
+    settings = GenerationSettings(max_new_tokens=2000, temperature=0.0, ignore_eos=True)
+    iterator = pipeline.stream(_ask("Go"), settings, cancel)
+    next(iterator)
+    iterator.close()  # joins the generation thread
+    assert cancel.cancelled
+    assert not [t for t in threading.enumerate() if t.name == "chat-generate"]
+
+
+@pytest.mark.parametrize(
+    ("messages", "message"),
+    [
+        ([Message("user", "   ")], "Type a message first"),
+        ([Message("user", "x" * 200_000)], "200,000 characters"),
+        ([], "must end with a user message"),
+    ],
+)
+def test_bad_prompts_are_refused_before_work(
+    pipeline: ChatPipeline, messages: list[Message], message: str
+) -> None:
+    with pytest.raises(InvalidInputError, match=message) as info:
+        pipeline.generate(messages, GREEDY_16, CancelToken(), lambda _: None)
+    assert info.value.field == "prompt"
+
+
+def test_int4_model_answers(fixture_models: Path) -> None:
+    pipe = ChatPipeline(ChatModelConfig(fixture_models / "llm-int4", "CPU"))
+    pipe.load()
+    result = pipe.generate(_ask("Hi"), GREEDY_16, CancelToken(), lambda _: None)
+    assert result.metrics.values["output_tokens"] == 16
+
+
+def test_unknown_device_is_a_device_error(chat_model_dir: Path) -> None:
+    with pytest.raises(DeviceError) as info:
+        ChatPipeline(ChatModelConfig(chat_model_dir, "NPU")).load()
+    assert info.value.device == "NPU"
+
+
+def test_compile_cache_is_written(chat_model_dir: Path, tmp_path: Path) -> None:
+    ChatPipeline(ChatModelConfig(chat_model_dir, "CPU", cache_dir=tmp_path / "c")).load()
+    assert any((tmp_path / "c").iterdir())
+
+
+def test_generating_before_load_is_refused(chat_model_dir: Path) -> None:
+    with pytest.raises(InvalidInputError, match="No chat model is loaded"):
+        ChatPipeline(ChatModelConfig(chat_model_dir)).generate(
+            _ask("Hi"), GREEDY_16, CancelToken(), lambda _: None
+        )

@@ -1,0 +1,83 @@
+"""Device decisions on fake device lists: what the pickers offer and what AUTO means."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.devices import (
+    DeviceInfo,
+    compile_cache_dir_name,
+    device_choices,
+    discover_devices,
+    resolve_auto,
+    resolve_device,
+)
+from app.errors import UserError
+
+CPU = DeviceInfo("CPU", "Intel(R) Core(TM) Ultra 7 155H")
+GPU = DeviceInfo("GPU.0", "Intel(R) Arc(TM) Graphics (iGPU)")
+NPU = DeviceInfo("NPU", "Intel(R) AI Boost")
+
+
+def _enabled(devices: list[DeviceInfo]) -> dict[str, bool]:
+    return {choice.device: choice.available for choice in device_choices(devices, "chat")}
+
+
+def test_cpu_only_machine_disables_gpu_and_npu() -> None:
+    assert _enabled([CPU]) == {"CPU": True, "GPU": False, "NPU": False, "AUTO": True}
+
+
+def test_present_devices_are_enabled_with_full_names() -> None:
+    choices = device_choices([CPU, GPU, NPU], "chat")
+    assert [c.device for c in choices] == ["CPU", "GPU.0", "NPU", "AUTO"]
+    assert all(c.available for c in choices)
+    assert "Arc" in choices[1].label
+
+
+def test_auto_label_says_what_it_resolves_to() -> None:
+    assert device_choices([CPU, GPU], "chat")[-1].label == "AUTO (uses GPU.0)"
+
+
+def test_auto_prefers_gpu_and_never_npu_for_chat() -> None:
+    assert resolve_auto([CPU, NPU], "chat") == "CPU"
+    assert resolve_auto([CPU, GPU, NPU], "chat") == "GPU.0"
+    assert resolve_auto([CPU, NPU], "other") == "NPU"
+
+
+def test_resolve_device_accepts_kind_and_case() -> None:
+    assert resolve_device("cpu", [CPU]) == "CPU"
+    assert resolve_device("GPU", [CPU, GPU]) == "GPU"
+    assert resolve_device("auto", [CPU, GPU], "chat") == "GPU.0"
+
+
+def test_unknown_device_names_what_exists() -> None:
+    with pytest.raises(UserError, match=r"Device 'NPU' is not available.*CPU, AUTO") as info:
+        resolve_device("NPU", [CPU])
+    assert info.value.field == "device"
+
+
+def test_cache_dir_name_differs_per_model_and_device() -> None:
+    names = {
+        compile_cache_dir_name("/m/a", "CPU"),
+        compile_cache_dir_name("/m/b", "CPU"),
+        compile_cache_dir_name("/m/a", "GPU"),
+    }
+    assert len(names) == 3
+
+
+def test_real_discovery_finds_cpu_with_a_name() -> None:
+    found = discover_devices()
+    cpu = [d for d in found if d.kind == "CPU"]
+    assert cpu and cpu[0].full_name
+
+
+def test_discovery_survives_a_broken_device() -> None:
+    class FakeCore:
+        available_devices = ("CPU", "GPU")
+
+        def get_property(self, name: str, key: str) -> str:
+            if name == "GPU":
+                raise RuntimeError("driver crashed")
+            return "Fake CPU"
+
+    assert discover_devices(FakeCore()) == [DeviceInfo("CPU", "Fake CPU"), DeviceInfo("GPU", "GPU")]

@@ -1,0 +1,82 @@
+"""Recognising model folders from their files, and refusing the wrong kind for chat."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from app.errors import UserError
+from app.models.inspect import ModelTask, context_length, detect_task, validate_chat_model
+
+
+def _folder(tmp_path: Path, files: list[str], config: dict[str, object] | None = None) -> Path:
+    folder = tmp_path / "model"
+    folder.mkdir()
+    for name in files:
+        (folder / name).write_text("<net/>", encoding="utf-8")
+    if config is not None:
+        (folder / "config.json").write_text(json.dumps(config), encoding="utf-8")
+    return folder
+
+
+LLM_FILES = ["openvino_model.xml", "openvino_tokenizer.xml", "openvino_detokenizer.xml"]
+
+
+@pytest.mark.parametrize(
+    ("files", "config", "task"),
+    [
+        (LLM_FILES, {"architectures": ["Qwen2ForCausalLM"]}, ModelTask.CHAT),
+        (LLM_FILES, None, ModelTask.CHAT),
+        (["openvino_model.xml"], {"architectures": ["BertModel"]}, ModelTask.EMBEDDING),
+        (
+            ["openvino_model.xml"],
+            {"architectures": ["XLMRobertaForSequenceClassification"]},
+            ModelTask.RERANK,
+        ),
+        (
+            ["openvino_encoder_model.xml", "openvino_decoder_model.xml"],
+            {"model_type": "whisper"},
+            ModelTask.SPEECH_TO_TEXT,
+        ),
+        (
+            ["openvino_language_model.xml", "openvino_vision_embeddings_model.xml"],
+            {},
+            ModelTask.VISION_CHAT,
+        ),
+        (["something.xml"], None, ModelTask.UNKNOWN),
+    ],
+)
+def test_detect_task(
+    tmp_path: Path, files: list[str], config: dict[str, object] | None, task: ModelTask
+) -> None:
+    assert detect_task(_folder(tmp_path, files, config)) is task
+
+
+def test_embedding_model_is_refused_for_chat(tmp_path: Path) -> None:
+    folder = _folder(tmp_path, ["openvino_model.xml"], {"architectures": ["BertModel"]})
+    with pytest.raises(UserError, match="holds an embedding model, not a chat model"):
+        validate_chat_model(folder)
+
+
+def test_folder_without_model_is_refused(tmp_path: Path) -> None:
+    folder = _folder(tmp_path, [], None)
+    with pytest.raises(UserError, match="not an OpenVINO model folder") as info:
+        validate_chat_model(folder)
+    assert info.value.field == "model"
+
+
+def test_missing_tokenizer_is_named(tmp_path: Path) -> None:
+    folder = _folder(tmp_path, ["openvino_model.xml"], {"architectures": ["LlamaForCausalLM"]})
+    with pytest.raises(UserError, match="lacks its converted tokenizer"):
+        validate_chat_model(folder)
+
+
+def test_missing_folder(tmp_path: Path) -> None:
+    with pytest.raises(UserError, match="not found"):
+        validate_chat_model(tmp_path / "nope")
+
+
+def test_context_length_from_config(tmp_path: Path) -> None:
+    assert context_length(_folder(tmp_path, [], {"max_position_embeddings": 2048})) == 2048
