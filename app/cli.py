@@ -17,7 +17,7 @@ from types import FrameType
 from typing import TextIO
 
 from app.errors import UserError
-from pipelines.core import CancelToken, PipelineError
+from pipelines.core import CancelToken, DeviceError, PipelineError
 
 log = logging.getLogger(__name__)
 
@@ -87,7 +87,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"unknown command {args.command}")
     except (UserError, PipelineError, CliError) as error:
         log.info("user error: %s", error)
-        sys.stderr.write(f"error: {_one_line(str(error))}\n")
+        hint = ""
+        if isinstance(error, DeviceError) and error.device.upper() != "CPU":
+            hint = " Run with --device CPU to use the processor instead."
+        sys.stderr.write(f"error: {_one_line(str(error))}{hint}\n")
         return EXIT_USAGE
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")

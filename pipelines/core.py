@@ -45,6 +45,10 @@ class Progress:
         return min(1.0, max(0.0, self.done / self.total))
 
 
+class Cancelled(Exception):  # noqa: N818 - reads as what happened, like KeyboardInterrupt
+    """The caller cancelled the job before it produced a result; nothing was changed."""
+
+
 class PipelineError(Exception):
     """A pipeline could not do its work; ``str(error)`` is written for a person to read."""
 

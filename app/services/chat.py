@@ -21,7 +21,7 @@ from app.errors import BusyError, StorageError, UserError
 from app.metrics import MetricsBus
 from app.models.inspect import context_length, validate_chat_model
 from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings, Message
-from pipelines.core import CancelToken, MetricRecord
+from pipelines.core import Cancelled, CancelToken, MetricRecord
 
 log = logging.getLogger(__name__)
 
@@ -146,10 +146,16 @@ class ChatService:
         """The loaded model, or None."""
         return self._loaded
 
-    def load_model(self, model_dir: Path, device: str) -> LoadedModel:
+    def load_model(
+        self, model_dir: Path, device: str, cancel: CancelToken | None = None
+    ) -> LoadedModel:
         """Validate and load a chat model on ``device`` (replacing the current one).
 
+        Compiling cannot be interrupted, so a ``cancel`` during the load discards the new model
+        when it is ready and keeps the previous one.
+
         Raises:
+            Cancelled: ``cancel`` was set; the previous model is still loaded.
             UserError: not a chat model folder, or the device does not exist.
             BusyError: an answer is being generated.
             DeviceError / ModelLoadError: OpenVINO could not load it there.
@@ -167,6 +173,8 @@ class ChatService:
                 ChatModelConfig(model_dir=model_dir, device=concrete, cache_dir=cache)
             )
             load_ms = pipeline.load()
+            if cancel is not None and cancel.cancelled:
+                raise Cancelled("model load cancelled")
             self._pipeline = pipeline  # replaced only after the new model loaded
             self._loaded = LoadedModel(model_dir, device.upper(), concrete, load_ms)
             self._metrics.publish(

@@ -1,0 +1,82 @@
+"""Fakes for UI tests only: a chat pipeline whose streaming the test controls."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pipelines.chat import ChatModelConfig, ChatResult, GenerationSettings, Message
+from pipelines.core import CancelToken, DeviceError, MetricRecord
+
+
+@dataclass
+class Script:
+    """What the fake pipeline does; tests change it between steps."""
+
+    chunks: list[str] = field(default_factory=lambda: ["Hello", " there", ", friend."])
+    hold_after: int | None = None
+    """Stream this many chunks, then wait for ``release`` (or a cancel)."""
+    release: threading.Event = field(default_factory=threading.Event)
+    fail_with: BaseException | None = None
+    failing_devices: tuple[str, ...] = ()
+    loads: list[str] = field(default_factory=list)
+
+
+class FakeChatPipeline:
+    """Streams ``script.chunks``; honours the cancel token like the real pipeline."""
+
+    name = "chat"
+
+    def __init__(self, config: ChatModelConfig, script: Script) -> None:
+        self.config = config
+        self.script = script
+
+    def load(self) -> float:
+        self.script.loads.append(self.config.device)
+        if self.config.device in self.script.failing_devices:
+            raise DeviceError(
+                f"Could not compile the model on {self.config.device}: out of memory",
+                device=self.config.device,
+            )
+        return 5.0
+
+    def count_tokens(self, text: str) -> int:
+        return len(text.split())
+
+    def generate(
+        self,
+        messages: Sequence[Message],
+        settings: GenerationSettings,
+        cancel: CancelToken,
+        on_text: Callable[[str], None],
+    ) -> ChatResult:
+        if self.script.fail_with is not None:
+            raise self.script.fail_with
+        sent: list[str] = []
+        for index, chunk in enumerate(self.script.chunks):
+            if self.script.hold_after is not None and index == self.script.hold_after:
+                while not self.script.release.wait(0.01):
+                    if cancel.cancelled:
+                        break
+            if cancel.cancelled:
+                break
+            sent.append(chunk)
+            on_text(chunk)
+        values = {"output_tokens": float(len(sent)), "tokens_per_s": 42.0, "ttft_ms": 7.0}
+        return ChatResult(
+            "".join(sent), cancel.cancelled, MetricRecord("chat", self.config.device, values)
+        )
+
+
+def fake_model_folder(root: Path, name: str = "tiny-chat") -> Path:
+    """A folder that passes the chat-model checks (files and config only)."""
+    folder = root / name
+    folder.mkdir(parents=True)
+    for file in ("openvino_model.xml", "openvino_tokenizer.xml", "openvino_detokenizer.xml"):
+        (folder / file).write_text("<net/>", encoding="utf-8")
+    config = {"architectures": ["LlamaForCausalLM"], "max_position_embeddings": 2048}
+    (folder / "config.json").write_text(json.dumps(config), encoding="utf-8")
+    return folder

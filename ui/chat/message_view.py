@@ -1,0 +1,198 @@
+"""The conversation as a document: one framed block per message, answers rendered as markdown.
+
+While an answer streams only its own frame is re-rendered, so the cost of a batch does not grow
+with the length of the conversation.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+from PySide6.QtCore import QUrl, Signal, Slot
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QPalette,
+    QTextBlockFormat,
+    QTextCharFormat,
+    QTextCursor,
+    QTextFormat,
+    QTextFrame,
+    QTextFrameFormat,
+)
+from PySide6.QtWidgets import QTextBrowser, QWidget
+
+from app.conversations import ChatMessage
+
+
+def stats_line(message: ChatMessage) -> str:
+    """ "16 tokens · 230 tok/s · TTFT 12 ms · AUTO → CPU" (+ "stopped") for an answer."""
+    metrics = message.metrics
+    parts: list[str] = []
+    if "output_tokens" in metrics:
+        parts.append(f"{int(metrics['output_tokens'])} tokens")
+    if metrics.get("tokens_per_s"):
+        parts.append(f"{metrics['tokens_per_s']:.1f} tok/s")
+    if "ttft_ms" in metrics:
+        parts.append(f"TTFT {metrics['ttft_ms']:.0f} ms")
+    if message.device:
+        parts.append(message.device)
+    if message.stopped:
+        parts.append("stopped")
+    return " · ".join(parts)
+
+
+class MessageView(QTextBrowser):
+    """Read-only view of a conversation, with Copy / Regenerate links under answers."""
+
+    copyRequested = Signal(int)
+    regenerateRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setOpenLinks(False)
+        self.setOpenExternalLinks(False)
+        self.anchorClicked.connect(self._on_anchor)
+        self._messages: list[ChatMessage] = []
+        self._streaming_frame: QTextFrame | None = None
+        self._streaming_text = ""
+
+    # ----- whole conversation ----------------------------------------------------------
+
+    def show_messages(self, messages: Sequence[ChatMessage]) -> None:
+        """Render ``messages`` from scratch (conversation switched, answer finished)."""
+        self._messages = list(messages)
+        self._streaming_frame = None
+        self.document().clear()
+        last_answer = max(
+            (i for i, m in enumerate(self._messages) if m.role == "assistant"), default=-1
+        )
+        for index, message in enumerate(self._messages):
+            self._insert(message, index, is_last_answer=index == last_answer)
+        self._scroll_to_end()
+
+    # ----- streaming -------------------------------------------------------------------
+
+    def begin_answer(self, question: str) -> None:
+        """Show the question and an empty answer frame that :meth:`append_text` fills."""
+        self._insert(ChatMessage("user", question), -1, is_last_answer=False)
+        self._streaming_text = ""
+        self._streaming_frame = self._insert(
+            ChatMessage("assistant", "…"), -1, is_last_answer=False
+        )
+        self._scroll_to_end()
+
+    @Slot(str)
+    def append_text(self, text: str) -> None:
+        """Add streamed text to the answer being written."""
+        frame = self._streaming_frame
+        if frame is None:
+            return
+        at_end = self._at_end()
+        self._streaming_text += text
+        cursor = frame.firstCursorPosition()
+        cursor.setPosition(frame.lastPosition(), QTextCursor.MoveMode.KeepAnchor)
+        cursor.removeSelectedText()
+        self._write_body(cursor, "assistant", self._streaming_text, footer="")
+        if at_end:
+            self._scroll_to_end()
+
+    @property
+    def streaming_text(self) -> str:
+        """Text streamed into the current answer so far."""
+        return self._streaming_text
+
+    # ----- rendering -------------------------------------------------------------------
+
+    def _insert(self, message: ChatMessage, index: int, *, is_last_answer: bool) -> QTextFrame:
+        cursor = QTextCursor(self.document())
+        cursor.movePosition(QTextCursor.MoveOperation.End)
+        frame = cursor.insertFrame(self._frame_format(message.role))
+        footer = ""
+        if message.role == "assistant" and index >= 0:
+            links = [f'<a href="copy:{index}">Copy</a>']
+            if is_last_answer:
+                links.append('<a href="regenerate">Regenerate</a>')
+            stats = html.escape(stats_line(message))
+            footer = " · ".join(([stats] if stats else []) + links)
+        self._write_body(cursor, message.role, message.content, footer)
+        return frame
+
+    def _write_body(self, cursor: QTextCursor, role: str, content: str, footer: str) -> None:
+        who = "You" if role == "user" else "Assistant"
+        bold = QTextCharFormat()
+        bold.setFontWeight(QFont.Weight.Bold)
+        cursor.insertText(who, bold)
+        _plain_block(cursor)
+        if role == "user":
+            cursor.insertText(content, QTextCharFormat())  # what the user typed, exactly
+        else:
+            start = cursor.position()
+            cursor.insertMarkdown(content.rstrip())
+            self._shade_code_blocks(start, cursor.position())
+        if footer:
+            _plain_block(cursor)
+            muted = self.palette().color(QPalette.ColorRole.PlaceholderText).name()
+            cursor.insertHtml(f'<span style="color:{muted}; font-size:small">{footer}</span>')
+
+    def _shade_code_blocks(self, start: int, end: int) -> None:
+        """Give fenced code a tinted background: the markdown importer only sets the font."""
+        shade = _blend(
+            self.palette().color(QPalette.ColorRole.Base),
+            self.palette().color(QPalette.ColorRole.Text),
+            0.07,
+        )
+        block = self.document().findBlock(start)
+        while block.isValid() and block.position() <= end:
+            fmt = block.blockFormat()
+            if fmt.hasProperty(QTextFormat.Property.BlockCodeFence) or fmt.nonBreakableLines():
+                fmt.setBackground(shade)
+                QTextCursor(block).setBlockFormat(fmt)
+            block = block.next()
+
+    def _frame_format(self, role: str) -> QTextFrameFormat:
+        palette = self.palette()
+        base = palette.color(QPalette.ColorRole.Base)
+        accent = palette.color(QPalette.ColorRole.Highlight)
+        fmt = QTextFrameFormat()
+        fmt.setPadding(8)
+        fmt.setTopMargin(6)
+        fmt.setBottomMargin(2)
+        fmt.setBorder(0)
+        share = 0.14 if role == "user" else 0.05
+        fmt.setBackground(_blend(base, accent, share))
+        return fmt
+
+    def _at_end(self) -> bool:
+        bar = self.verticalScrollBar()
+        return bar.value() >= bar.maximum() - 4
+
+    def _scroll_to_end(self) -> None:
+        bar = self.verticalScrollBar()
+        bar.setValue(bar.maximum())
+
+    @Slot(QUrl)
+    def _on_anchor(self, url: QUrl) -> None:
+        target = url.toString()
+        if target.startswith("copy:"):
+            self.copyRequested.emit(int(target.split(":", 1)[1]))
+        elif target == "regenerate":
+            self.regenerateRequested.emit()
+
+
+def _plain_block(cursor: QTextCursor) -> None:
+    """Start a new paragraph that inherits no list, heading or character style."""
+    cursor.insertBlock(QTextBlockFormat(), QTextCharFormat())
+    current_list = cursor.currentList()
+    if current_list is not None:
+        current_list.remove(cursor.block())
+        cursor.setBlockFormat(QTextBlockFormat())
+
+
+def _blend(base: QColor, accent: QColor, share: float) -> QColor:
+    return QColor(
+        round(base.red() * (1 - share) + accent.red() * share),
+        round(base.green() * (1 - share) + accent.green() * share),
+        round(base.blue() * (1 - share) + accent.blue() * share),
+    )
