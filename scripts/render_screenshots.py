@@ -78,10 +78,11 @@ def main() -> int:
     window.show()
     overlay = window.overlay
     overlay._timer.stop()  # drive the plot by hand so the picture is deterministic
-    for i in range(240):
+    for i in range(120):
         ctx.metrics.publish(
-            MetricRecord("chat", "GPU", {"tokens_per_s": 20 + (i % 40) / 4}, live=i < 200)
+            MetricRecord("chat", "GPU", {"tokens_per_s": 20 + (i % 40) / 4}, live=i < 100)
         )
+        time.sleep(0.1)  # a realistic CPU reading needs a real interval between samples
         overlay.tick()
     ctx.metrics.publish(MetricRecord("chat", "GPU", stats))
     overlay.tick()

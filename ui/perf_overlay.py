@@ -60,7 +60,7 @@ class PerfOverlay(QFrame):
             value.setAlignment(Qt.AlignmentFlag.AlignRight)
             grid.addWidget(value, row, 1)
             self.values[key] = value
-        self.plot = pg.PlotWidget(background=None)
+        self.plot = pg.PlotWidget(background="#1b2027")
         self.plot.setFixedHeight(110)
         self.plot.setMouseEnabled(False, False)
         self.plot.hideButtons()

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.conversations import ChatMessage, Conversation, ConversationStore
-from app.devices import DeviceInfo, compile_cache_dir_name, resolve_device
+from app.devices import DeviceInfo, compile_cache_dir_name, compile_properties, resolve_device
 from app.errors import BusyError, StorageError, UserError
 from app.metrics import MetricsBus
 from app.models.inspect import context_length, validate_chat_model
@@ -169,9 +169,13 @@ class ChatService:
             cache = None
             if self._compiled_cache is not None:
                 cache = self._compiled_cache / compile_cache_dir_name(str(model_dir), concrete)
-            pipeline = self._factory(
-                ChatModelConfig(model_dir=model_dir, device=concrete, cache_dir=cache)
+            config = ChatModelConfig(
+                model_dir=model_dir,
+                device=concrete,
+                cache_dir=cache,
+                properties=compile_properties("chat", concrete),
             )
+            pipeline = self._factory(config)
             load_ms = pipeline.load()
             if cancel is not None and cancel.cancelled:
                 raise Cancelled("model load cancelled")

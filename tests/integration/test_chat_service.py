@@ -131,9 +131,10 @@ def test_unsaved_turn_is_kept_in_memory_when_folder_is_unwritable(
     assert len(context.chat.get(conversation.id).messages) == 2  # nothing lost
 
 
-def test_prompt_longer_than_the_context_is_refused(context: AppContext) -> None:
+@pytest.mark.parametrize("characters", [80_000, 200_000])
+def test_prompt_longer_than_the_context_is_refused(context: AppContext, characters: int) -> None:
     conversation = context.chat.new_conversation("")
-    prompt = "lorem ipsum dolor sit amet " * 3000  # ~80k characters, well past 2048 tokens
+    prompt = ("lorem ipsum dolor sit amet " * 8000)[:characters]  # far past 2048 tokens
     with pytest.raises(UserError, match="tokens but this model can read") as info:
         context.chat.ask(conversation.id, prompt, SETTINGS, CancelToken(), lambda _: None)
     assert info.value.field == "prompt"

@@ -7,6 +7,7 @@ import pytest
 from app.devices import (
     DeviceInfo,
     compile_cache_dir_name,
+    compile_properties,
     device_choices,
     discover_devices,
     resolve_auto,
@@ -54,6 +55,13 @@ def test_unknown_device_names_what_exists() -> None:
     with pytest.raises(UserError, match=r"Device 'NPU' is not available.*CPU, AUTO") as info:
         resolve_device("NPU", [CPU])
     assert info.value.field == "device"
+
+
+def test_chat_on_cpu_compiles_in_f32_and_other_devices_keep_defaults() -> None:
+    assert compile_properties("chat", "CPU") == {"INFERENCE_PRECISION_HINT": "f32"}
+    assert compile_properties("chat", "GPU.0") == {}
+    assert compile_properties("chat", "NPU") == {}
+    assert compile_properties("embedding", "CPU") == {}
 
 
 def test_cache_dir_name_differs_per_model_and_device() -> None:
