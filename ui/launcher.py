@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication
 from app.context import AppContext
 from app.errors import UserError
 from pipelines.chat import GenerationSettings
+from ui.chat.message_view import stats_line
 from ui.gc_policy import GuiThreadGarbageCollector
 from ui.main_window import MainWindow
 
@@ -105,7 +106,8 @@ class SmokeTest(QObject):
     def _on_answer(self, ok: bool) -> None:
         panel = self.window.chat_panel
         messages = panel.ctx.chat.get(panel.current_conversation_id()).messages
-        shown = bool(messages) and messages[-1].content in panel.view.toPlainText()
+        # The stats line is rendered from the stored answer: it proves the view shows it.
+        shown = bool(messages) and stats_line(messages[-1]) in panel.view.toPlainText()
         if ok and shown:
             self._finish(0, f"answered with {len(messages[-1].content)} characters")
         else:

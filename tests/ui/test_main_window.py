@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from app.paths import AppPaths
 from pipelines.core import MetricRecord
 from tests.ui.conftest import CPU, make_context
 from tests.ui.fakes import Script
+from ui.chat.message_view import stats_line
 from ui.device_picker import DevicePicker
 from ui.main_window import MainWindow
 
@@ -124,5 +126,8 @@ def test_real_model_answers_in_the_window(
     assert finished.args == [True]
     [question, answer] = window.ctx.chat.get(panel.current_conversation_id()).messages
     assert question.content == "Hello model"
-    assert answer.content and answer.content in panel.view.toPlainText()
-    assert "tok/s" in panel.view.toPlainText()
+    shown = panel.view.toPlainText()
+    # Random weights write arbitrary bytes; markdown rendering drops control characters,
+    # so compare the words and the (deterministic) stats line.
+    assert all(word in shown for word in re.findall(r"\w+", answer.content))
+    assert stats_line(answer) in shown
