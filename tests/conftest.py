@@ -42,7 +42,7 @@ def fixture_models() -> Path:
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up there
     spec.loader.exec_module(module)
-    root: Path = module.ensure_fixtures(["llm-int8", "llm-int4"])
+    root: Path = module.ensure_fixtures(["llm-int8", "llm-int4", "embedding"])
     return root
 
 
@@ -50,6 +50,12 @@ def fixture_models() -> Path:
 def chat_model_dir(fixture_models: Path) -> Path:
     """The tiny int8 chat model."""
     return fixture_models / "llm-int8"
+
+
+@pytest.fixture(scope="session")
+def embedding_model_dir(fixture_models: Path) -> Path:
+    """The real all-MiniLM-L6-v2, converted to OpenVINO int8."""
+    return fixture_models / "embedding"
 
 
 @pytest.fixture(autouse=True)

@@ -34,7 +34,9 @@ def gui_thread_gc(qapp: QApplication) -> Iterator[None]:
 def script() -> Iterator[Script]:
     script = Script()
     yield script
-    script.release.set()  # never leave a fake generation waiting
+    script.release.set()  # never leave a fake generation or load waiting
+    if script.load_gate is not None:
+        script.load_gate.set()
 
 
 def make_context(paths: AppPaths, devices: list[DeviceInfo], script: Script) -> AppContext:

@@ -23,6 +23,8 @@ class Script:
     fail_with: BaseException | None = None
     failing_devices: tuple[str, ...] = ()
     loads: list[str] = field(default_factory=list)
+    load_gate: threading.Event | None = None
+    """When set, loading waits for it, as a slow compile would."""
 
 
 class FakeChatPipeline:
@@ -36,6 +38,8 @@ class FakeChatPipeline:
 
     def load(self) -> float:
         self.script.loads.append(self.config.device)
+        if self.script.load_gate is not None:
+            self.script.load_gate.wait(10)
         if self.config.device in self.script.failing_devices:
             raise DeviceError(
                 f"Could not compile the model on {self.config.device}: out of memory",

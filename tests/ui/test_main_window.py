@@ -90,17 +90,22 @@ def test_notices_from_start_are_shown(qtbot: QtBot, app_home: AppPaths, script: 
 
 
 def test_cancelled_load_keeps_the_previous_model(
-    qtbot: QtBot, window: MainWindow, model_folder: Path, tmp_path: Path
+    qtbot: QtBot, window: MainWindow, model_folder: Path, tmp_path: Path, script: Script
 ) -> None:
+    import threading
+
     from tests.ui.fakes import fake_model_folder
 
     panel = window.chat_panel
     with qtbot.waitSignal(panel.modelLoaded, timeout=5000):
         panel.load_model(model_folder, "CPU")
+    script.load_gate = threading.Event()  # the next compile takes until the test says so
     other = fake_model_folder(tmp_path, "other-model")
     panel.load_model(other, "CPU")
     assert panel.model_bar.cancel_button.isVisible()
     qtbot.mouseClick(panel.model_bar.cancel_button, Qt.MouseButton.LeftButton)
+    assert not panel.model_bar.cancel_button.isVisible()
+    script.load_gate.set()  # the compile finishes after the cancel: its result is discarded
     qtbot.waitUntil(lambda: not window.workers.busy, timeout=5000)
     assert window.ctx.chat.loaded_model.model_dir == model_folder  # type: ignore[union-attr]
     assert "tiny-chat" in panel.model_bar.name.text()

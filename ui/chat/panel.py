@@ -193,7 +193,7 @@ class ChatPanel(QWidget):
             self._load_cancel = None
         self.model_bar.set_loaded(self.ctx.chat.loaded_model)
         self.loadingChanged.emit(False)
-        self.statusMessage.emit("Model load cancelled; the previous model is still in use.")
+        self.statusMessage.emit("Model load cancelled.")
 
     @Slot(object)
     def _on_model_loaded(self, loaded: LoadedModel) -> None:

@@ -1,0 +1,158 @@
+"""Text embeddings over ``openvino_genai.TextEmbeddingPipeline``.
+
+Sentence-transformers models such as all-MiniLM-L6-v2 and bge are trained with MEAN pooling and
+compared by cosine: the pipeline is configured for MEAN pooling and unit-length vectors (its
+CLS default gives wrong vectors for MiniLM). Documents are embedded in batches so a long ingest
+reports progress and can be cancelled between batches.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from pipelines.core import (
+    Cancelled,
+    CancelToken,
+    DeviceError,
+    InvalidInputError,
+    MetricRecord,
+    Progress,
+)
+
+log = logging.getLogger(__name__)
+
+Pooling = Literal["mean", "cls", "last_token"]
+Vectors = npt.NDArray[np.float32]
+
+
+@dataclass(frozen=True)
+class EmbeddingConfig:
+    """Which model, where, and how texts are pooled."""
+
+    model_dir: Path
+    device: str = "CPU"
+    pooling: Pooling = "mean"
+    batch_size: int = 32
+    max_length: int | None = None
+    """Tokens per text; longer texts are truncated. None keeps the model's own limit."""
+    query_instruction: str = ""
+    """Prefix some models (e5, bge) want before a query."""
+    properties: dict[str, Any] = field(default_factory=dict)
+
+
+class EmbeddingPipeline:
+    """A loaded embedding model; not thread-safe (one job per model at a time)."""
+
+    name = "embedding"
+
+    def __init__(self, config: EmbeddingConfig) -> None:
+        if config.batch_size < 1:
+            raise InvalidInputError("Batch size must be at least 1.", field="batch_size")
+        self.config = config
+        self._pipe: Any = None
+        self.dim = 0
+        self.load_ms = 0.0
+
+    def load(self) -> float:
+        """Compile the model; returns the load time in ms and learns the vector size."""
+        import openvino_genai as ov_genai
+
+        folder = self.config.model_dir
+        for name in ("openvino_model.xml", "openvino_tokenizer.xml"):
+            if not (folder / name).is_file():
+                raise InvalidInputError(
+                    f"{folder.name} is not an OpenVINO embedding model folder (no {name}).",
+                    field="model",
+                )
+        config = ov_genai.TextEmbeddingPipeline.Config()
+        pooling = ov_genai.TextEmbeddingPipeline.PoolingType
+        config.pooling_type = {
+            "mean": pooling.MEAN,
+            "cls": pooling.CLS,
+            "last_token": pooling.LAST_TOKEN,
+        }[self.config.pooling]
+        config.normalize = True
+        if self.config.max_length is not None:
+            config.max_length = self.config.max_length
+        if self.config.query_instruction:
+            config.query_instruction = self.config.query_instruction
+        started = time.perf_counter()
+        try:
+            self._pipe = ov_genai.TextEmbeddingPipeline(
+                str(folder), self.config.device, config, **self.config.properties
+            )
+        except RuntimeError as error:
+            raise DeviceError(
+                f"Could not load {folder.name} on {self.config.device}: {error}".splitlines()[0],
+                device=self.config.device,
+            ) from error
+        self.load_ms = (time.perf_counter() - started) * 1000.0
+        self.dim = len(self._pipe.embed_query("dimension probe"))
+        return self.load_ms
+
+    def embed_documents(
+        self,
+        texts: Sequence[str],
+        cancel: CancelToken | None = None,
+        on_progress: Callable[[Progress], None] | None = None,
+    ) -> Vectors:
+        """Unit vectors ``[len(texts), dim]``, embedded batch by batch.
+
+        Raises:
+            Cancelled: ``cancel`` was set between batches; nothing is returned.
+        """
+        self._require_loaded()
+        if any(not text.strip() for text in texts):
+            raise InvalidInputError("Cannot embed an empty text.", field="text")
+        out = np.empty((len(texts), self.dim), dtype=np.float32)
+        size = self.config.batch_size
+        started = time.perf_counter()
+        for start in range(0, len(texts), size):
+            if cancel is not None and cancel.cancelled:
+                raise Cancelled("embedding cancelled")
+            batch = list(texts[start : start + size])
+            out[start : start + len(batch)] = np.asarray(
+                self._pipe.embed_documents(batch), dtype=np.float32
+            )
+            if on_progress is not None:
+                done = start + len(batch)
+                on_progress(Progress("embedding", done, len(texts), f"{done} of {len(texts)}"))
+        self.last_metrics = MetricRecord(
+            self.name,
+            self.config.device,
+            {
+                "texts": float(len(texts)),
+                "texts_per_s": len(texts) / max(time.perf_counter() - started, 1e-9),
+            },
+        )
+        return out
+
+    def embed_query(self, text: str) -> Vectors:
+        """One unit vector ``[dim]`` for a search query."""
+        self._require_loaded()
+        if not text.strip():
+            raise InvalidInputError("Type something to search for.", field="query")
+        return np.asarray(self._pipe.embed_query(text), dtype=np.float32)
+
+    def _require_loaded(self) -> None:
+        if self._pipe is None:
+            raise InvalidInputError("No embedding model is loaded.", field="model")
+
+
+def model_id(folder: Path) -> str:
+    """A stable name for the model in a folder, stored with each collection."""
+    try:
+        config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
+        name = str(config.get("_name_or_path") or "")
+    except (OSError, ValueError):
+        name = ""
+    return name or folder.name

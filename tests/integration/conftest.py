@@ -1,0 +1,57 @@
+"""A real embedded PostgreSQL for the session; a fresh database per test, from a template."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+
+import psycopg
+import pytest
+
+from app.database import EmbeddedDatabase
+from app.db_migrations import apply_migrations
+
+TEMPLATE = "ov_studio_template"
+
+
+@pytest.fixture(scope="session")
+def pg_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EmbeddedDatabase]:
+    database = EmbeddedDatabase(tmp_path_factory.mktemp("pg") / "data")
+    uri = database.start()
+    with psycopg.connect(uri, autocommit=True) as connection:
+        connection.execute(f"CREATE DATABASE {TEMPLATE}")
+    with psycopg.connect(_with_db(uri, TEMPLATE), autocommit=True) as connection:
+        apply_migrations(connection)
+    yield database
+    database.stop()
+
+
+@pytest.fixture
+def fresh_db(pg_server: EmbeddedDatabase) -> Iterator[str]:
+    """URI of a new database with the current schema, dropped after the test."""
+    name = f"t_{uuid.uuid4().hex[:12]}"
+    uri = pg_server.start()
+    with psycopg.connect(uri, autocommit=True) as connection:
+        connection.execute(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE}")
+    yield _with_db(uri, name)
+    with psycopg.connect(uri, autocommit=True) as connection:
+        connection.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+@pytest.fixture
+def empty_db(pg_server: EmbeddedDatabase) -> Iterator[str]:
+    """URI of a new database with no schema at all."""
+    name = f"e_{uuid.uuid4().hex[:12]}"
+    uri = pg_server.start()
+    with psycopg.connect(uri, autocommit=True) as connection:
+        connection.execute(f"CREATE DATABASE {name}")
+    yield _with_db(uri, name)
+    with psycopg.connect(uri, autocommit=True) as connection:
+        connection.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def _with_db(uri: str, name: str) -> str:
+    # Embedded URIs look like postgresql://postgres:@/postgres?host=/path/to/socket
+    head, _, query = uri.partition("?")
+    base = head.rsplit("/", 1)[0]
+    return f"{base}/{name}?{query}" if query else f"{base}/{name}"
