@@ -9,6 +9,7 @@ export QT_QPA_PLATFORM ?= offscreen
 .PHONY: run test setup setup-dev fixtures check lint format typecheck imports pytest bench screenshots clean
 
 run: setup
+	@$(PY) -m app setup
 	QT_QPA_PLATFORM= $(PY) -m app
 
 test: setup-dev fixtures check

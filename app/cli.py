@@ -12,12 +12,16 @@ import logging
 import signal
 import sys
 from collections.abc import Sequence
+from dataclasses import asdict
 from pathlib import Path
 from types import FrameType
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from app.errors import UserError
 from pipelines.core import CancelToken, DeviceError, PipelineError
+
+if TYPE_CHECKING:
+    from app.services.knowledge import IngestProgress
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +74,27 @@ def build_parser() -> argparse.ArgumentParser:
     chat.add_argument(
         "--json", action="store_true", help="end with one JSON line: text and metrics"
     )
+    ingest = commands.add_parser(
+        "ingest",
+        help="add files or folders to a knowledge collection",
+        description="Add .txt .md .pdf .docx .html files (folders recursively) to a collection, "
+        "creating it when missing. Unchanged files are skipped; Ctrl+C stops after whole "
+        "documents, and running the command again resumes.",
+    )
+    ingest.add_argument("paths", metavar="PATH", nargs="+", type=Path, help="file or folder")
+    ingest.add_argument("--collection", required=True, help="collection name")
+    ingest.add_argument("--json", action="store_true", help="print the report as JSON")
+
+    search = commands.add_parser("search", help="search a knowledge collection")
+    search.add_argument("query", metavar="QUERY", help="what to look for")
+    search.add_argument("--collection", required=True, help="collection name")
+    search.add_argument("--k", type=int, default=5, help="number of results (default 5)")
+    search.add_argument("--json", action="store_true", help="print the hits as JSON")
+
+    commands.add_parser(
+        "setup",
+        help="prepare the bundled models (converts the default embedder once)",
+    )
     return parser
 
 
@@ -84,6 +109,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _devices(args, sys.stdout)
         if args.command == "chat":
             return _chat(args, sys.stdout)
+        if args.command == "ingest":
+            return _ingest(args, sys.stdout)
+        if args.command == "search":
+            return _search(args, sys.stdout)
+        if args.command == "setup":
+            return _setup(args, sys.stdout)
         parser.error(f"unknown command {args.command}")
     except (UserError, PipelineError, CliError) as error:
         log.info("user error: %s", error)
@@ -175,6 +206,81 @@ class _StreamWriter:
     def __call__(self, text: str) -> None:
         self._out.write(text)
         self._out.flush()
+
+
+def _ingest(args: argparse.Namespace, out: TextIO) -> int:
+    from app.context import AppContext
+
+    ctx = AppContext.create(verbose=args.verbose)
+    cancel = CancelToken()
+    previous = signal.signal(signal.SIGINT, _cancel_on_interrupt(cancel))
+    try:
+        report = ctx.knowledge.ingest(args.collection, args.paths, cancel, _ProgressLine())
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        ctx.close()
+    sys.stderr.write("\n")
+    if args.json:
+        out.write(json.dumps({**asdict(report), "chunks_per_s": report.chunks_per_s}) + "\n")
+    else:
+        out.write(
+            f"{len(report.added)} added, {len(report.updated)} updated, "
+            f"{len(report.skipped)} unchanged, {len(report.removed)} removed, "
+            f"{len(report.failed)} failed; {report.chunks} chunks in {report.seconds:.1f} s"
+            f"{' (stopped)' if report.cancelled else ''}\n"
+        )
+        for path, problem in report.failed:
+            out.write(f"  failed: {path}: {problem}\n")
+    return EXIT_FAILED if report.cancelled else EXIT_OK
+
+
+def _search(args: argparse.Namespace, out: TextIO) -> int:
+    from app.context import AppContext
+
+    if not 1 <= args.k <= 100:
+        raise CliError("--k must be 1 to 100")
+    ctx = AppContext.create(verbose=args.verbose)
+    try:
+        hits = ctx.knowledge.search(args.collection, args.query, args.k)
+    finally:
+        ctx.close()
+    if args.json:
+        rows = [
+            {"path": h.path, "page": h.page, "score": round(h.score, 6), "text": h.text}
+            for h in hits
+        ]
+        out.write(json.dumps(rows, ensure_ascii=False) + "\n")
+        return EXIT_OK
+    if not hits:
+        out.write("no matches\n")
+    for rank, hit in enumerate(hits, start=1):
+        page = f" p.{hit.page}" if hit.page else ""
+        out.write(f"{rank}. {hit.path}{page}  ({hit.score:.4f})\n   {_one_line(hit.snippet)}\n")
+    return EXIT_OK
+
+
+def _setup(args: argparse.Namespace, out: TextIO) -> int:
+    from app.models.bundled import install_default_embedder
+    from app.paths import AppPaths
+
+    paths = AppPaths.from_environment()
+    paths.ensure()
+    folder = install_default_embedder(paths)
+    out.write(f"default embedding model ready: {folder}\n")
+    return EXIT_OK
+
+
+class _ProgressLine:
+    """Ingest progress on one self-rewriting stderr line."""
+
+    def __call__(self, progress: IngestProgress) -> None:
+        eta = f", {progress.eta_s:.0f} s left" if progress.eta_s else ""
+        sys.stderr.write(
+            f"\r{progress.files_done}/{progress.files_total} files, "
+            f"{progress.chunks_done} chunks ({progress.chunks_per_s:.0f}/s{eta}) "
+            f"{progress.current[:40]:<40}"
+        )
+        sys.stderr.flush()
 
 
 def _cancel_on_interrupt(cancel: CancelToken) -> signal._HANDLER:

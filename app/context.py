@@ -17,6 +17,7 @@ from app.logging_setup import configure_logging
 from app.metrics import MetricsBus
 from app.paths import AppPaths
 from app.services.chat import ChatService
+from app.services.knowledge import KnowledgeService
 from app.settings import Settings, SettingsStore
 
 log = logging.getLogger(__name__)
@@ -34,6 +35,8 @@ class AppContext:
     metrics: MetricsBus
     devices: list[DeviceInfo]
     chat: ChatService
+    knowledge: KnowledgeService
+    """Started lazily: the database and embedder load on first use, not at app start."""
 
     @classmethod
     def create(
@@ -70,7 +73,12 @@ class AppContext:
         notices = [loaded.notice] if loaded.notice else []
         notices.extend(chat.storage_problems)
         log.info("started with devices %s", [d.name for d in found])
-        return cls(paths, store, loaded.settings, notices, metrics, found, chat)
+        knowledge = KnowledgeService(paths, loaded.settings, metrics, found)
+        return cls(paths, store, loaded.settings, notices, metrics, found, chat, knowledge)
+
+    def close(self) -> None:
+        """Release what the services hold (database connections, the embedded server)."""
+        self.knowledge.close()
 
     def save_settings(self) -> None:
         """Persist the current settings (raises StorageError when the folder is read-only)."""

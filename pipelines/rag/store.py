@@ -1,0 +1,316 @@
+"""The knowledge store on PostgreSQL + pgvector: collections, documents, chunks, search.
+
+- Each collection records its embedding model and dimension; its chunks get their own HNSW
+  (cosine) index on ``embedding::vector(dim)``, partial on the collection, so collections with
+  different models live in one table.
+- A document is replaced in one transaction (old rows deleted, document row inserted, chunks
+  written with binary COPY): a killed ingest leaves only whole documents.
+- Search is hybrid: nearest vectors and full-text matches, fused by reciprocal rank.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from pipelines.core import InvalidInputError, PipelineError
+from pipelines.rag.chunking import Chunk
+
+log = logging.getLogger(__name__)
+
+RRF_K = 60
+"""Reciprocal-rank-fusion constant: the usual 60 keeps either list from dominating."""
+
+
+class StoreError(PipelineError):
+    """The database refused or failed an operation; the message says which."""
+
+
+@dataclass(frozen=True)
+class Collection:
+    """A named set of documents embedded with one model."""
+
+    id: int
+    name: str
+    embedding_model: str
+    dim: int
+    documents: int = 0
+    chunks: int = 0
+
+
+@dataclass(frozen=True)
+class StoredDocument:
+    """A document row as the Knowledge panel lists it."""
+
+    id: int
+    path: str
+    sha256: str
+    pages: int | None
+    chunks: int
+    added_at: str
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A search result: where it is, how well it matched, and the passage."""
+
+    chunk_id: int
+    path: str
+    page: int | None
+    score: float
+    text: str
+    snippet: str
+    vector_rank: int | None
+    text_rank: int | None
+
+
+class KnowledgeStore:
+    """Thin typed layer over a psycopg 3 connection pool (migrations already applied)."""
+
+    def __init__(self, conninfo: str, *, max_connections: int = 4) -> None:
+        from pgvector.psycopg import register_vector
+        from psycopg_pool import ConnectionPool
+
+        def configure(connection: Any) -> None:
+            register_vector(connection)
+
+        self._pool = ConnectionPool(
+            conninfo,
+            min_size=1,
+            max_size=max_connections,
+            configure=configure,
+            open=True,
+            kwargs={"autocommit": True},
+        )
+
+    def close(self) -> None:
+        """Close every pooled connection."""
+        self._pool.close()
+
+    # ----- collections -----------------------------------------------------------------
+
+    def create_collection(self, name: str, embedding_model: str, dim: int) -> Collection:
+        """Create a collection and its vector index.
+
+        Raises:
+            InvalidInputError: empty or duplicate name.
+        """
+        import psycopg
+        from psycopg import sql
+
+        name = " ".join(name.split())
+        if not name:
+            raise InvalidInputError("A collection needs a name.", field="collection")
+        with self._pool.connection() as connection, connection.transaction():
+            try:
+                row = connection.execute(
+                    "INSERT INTO collections (name, embedding_model, dim) VALUES (%s, %s, %s) "
+                    "RETURNING id",
+                    (name, embedding_model, dim),
+                ).fetchone()
+            except psycopg.errors.UniqueViolation:
+                raise InvalidInputError(
+                    f"A collection named “{name}” already exists.", field="collection"
+                ) from None
+            collection_id = int(row[0])
+            connection.execute(
+                sql.SQL(
+                    "CREATE INDEX {index} ON chunks USING hnsw "
+                    "((embedding::vector({dim})) vector_cosine_ops) "
+                    "WITH (m = 16, ef_construction = 64) WHERE collection_id = {cid}"
+                ).format(
+                    index=sql.Identifier(f"chunks_hnsw_{collection_id}"),
+                    dim=sql.Literal(dim),
+                    cid=sql.Literal(collection_id),
+                )
+            )
+        return Collection(collection_id, name, embedding_model, dim)
+
+    def collections(self) -> list[Collection]:
+        """Every collection with its document and chunk counts, by name."""
+        with self._pool.connection() as connection:
+            rows = connection.execute(
+                """SELECT c.id, c.name, c.embedding_model, c.dim,
+                          count(d.id), coalesce(sum(d.chunks), 0)
+                   FROM collections c LEFT JOIN documents d ON d.collection_id = c.id
+                   GROUP BY c.id ORDER BY lower(c.name)"""
+            ).fetchall()
+        return [Collection(r[0], r[1], r[2], r[3], int(r[4]), int(r[5])) for r in rows]
+
+    def collection(self, name: str) -> Collection | None:
+        """The collection called ``name``, if any."""
+        return next((c for c in self.collections() if c.name == name), None)
+
+    def rename_collection(self, collection: Collection, name: str) -> None:
+        """Rename; refuses an empty or taken name."""
+        import psycopg
+
+        name = " ".join(name.split())
+        if not name:
+            raise InvalidInputError("A collection needs a name.", field="collection")
+        with self._pool.connection() as connection:
+            try:
+                connection.execute(
+                    "UPDATE collections SET name = %s WHERE id = %s", (name, collection.id)
+                )
+            except psycopg.errors.UniqueViolation:
+                raise InvalidInputError(
+                    f"A collection named “{name}” already exists.", field="collection"
+                ) from None
+
+    def delete_collection(self, collection: Collection) -> None:
+        """Delete a collection, its documents, chunks and index."""
+        from psycopg import sql
+
+        with self._pool.connection() as connection, connection.transaction():
+            connection.execute("DELETE FROM collections WHERE id = %s", (collection.id,))
+            connection.execute(
+                sql.SQL("DROP INDEX IF EXISTS {}").format(
+                    sql.Identifier(f"chunks_hnsw_{collection.id}")
+                )
+            )
+
+    # ----- documents -------------------------------------------------------------------
+
+    def document_hashes(self, collection: Collection) -> dict[str, str]:
+        """Path → content hash of every stored document (to skip unchanged files)."""
+        with self._pool.connection() as connection:
+            rows = connection.execute(
+                "SELECT path, sha256 FROM documents WHERE collection_id = %s", (collection.id,)
+            ).fetchall()
+        return {row[0]: row[1] for row in rows}
+
+    def documents(self, collection: Collection) -> list[StoredDocument]:
+        """Documents of a collection, by path."""
+        with self._pool.connection() as connection:
+            rows = connection.execute(
+                """SELECT id, path, sha256, pages, chunks, to_char(added_at, 'YYYY-MM-DD HH24:MI')
+                   FROM documents WHERE collection_id = %s ORDER BY path""",
+                (collection.id,),
+            ).fetchall()
+        return [StoredDocument(*row) for row in rows]
+
+    def replace_document(
+        self,
+        collection: Collection,
+        path: Path,
+        sha256: str,
+        mtime: float | None,
+        pages: int | None,
+        chunks: Sequence[Chunk],
+        vectors: np.ndarray,
+    ) -> int:
+        """Store a document and its chunks in one transaction, replacing an older version."""
+        if vectors.shape != (len(chunks), collection.dim):
+            raise InvalidInputError(
+                f"Expected {len(chunks)} vectors of {collection.dim} dimensions, got "
+                f"{vectors.shape}.",
+                field="vectors",
+            )
+        with self._pool.connection() as connection, connection.transaction():
+            connection.execute(
+                "DELETE FROM documents WHERE collection_id = %s AND path = %s",
+                (collection.id, str(path)),
+            )
+            document_id = int(
+                connection.execute(
+                    """INSERT INTO documents (collection_id, path, sha256, mtime, pages, chunks)
+                       VALUES (%s, %s, %s, %s, %s, %s) RETURNING id""",
+                    (collection.id, str(path), sha256, mtime, pages, len(chunks)),
+                ).fetchone()[0]
+            )
+            with connection.cursor().copy(
+                "COPY chunks (document_id, collection_id, ord, page, text, embedding) "
+                "FROM STDIN WITH (FORMAT BINARY)"
+            ) as copy:
+                copy.set_types(["int8", "int8", "int4", "int4", "text", "vector"])
+                for chunk, vector in zip(chunks, vectors, strict=True):
+                    copy.write_row(
+                        (document_id, collection.id, chunk.ord, chunk.page, chunk.text, vector)
+                    )
+        return document_id
+
+    def remove_documents(self, collection: Collection, paths: Sequence[str]) -> int:
+        """Delete documents (and their chunks) by path; returns how many were removed."""
+        if not paths:
+            return 0
+        with self._pool.connection() as connection:
+            cursor = connection.execute(
+                "DELETE FROM documents WHERE collection_id = %s AND path = ANY(%s)",
+                (collection.id, list(paths)),
+            )
+            return int(cursor.rowcount)
+
+    # ----- search ----------------------------------------------------------------------
+
+    def search(
+        self,
+        collection: Collection,
+        query_vector: np.ndarray,
+        query_text: str,
+        k: int = 5,
+        candidates: int = 50,
+        ef_search: int = 100,
+    ) -> list[Hit]:
+        """Hybrid search: vector and full-text candidate lists fused by reciprocal rank."""
+        from psycopg import sql
+
+        if not 1 <= k <= 100:
+            raise InvalidInputError("Ask for 1 to 100 results.", field="k")
+        if query_vector.shape != (collection.dim,):
+            raise InvalidInputError(
+                f"The query vector has {query_vector.shape[0]} dimensions; "
+                f"“{collection.name}” uses {collection.dim}.",
+                field="query",
+            )
+        # Literals, not parameters, for the collection and dimension: the planner can then
+        # match the collection's partial HNSW index.
+        query = sql.SQL(
+            """
+            WITH vec AS (
+                SELECT id, row_number() OVER () AS rank FROM (
+                    SELECT id FROM chunks WHERE collection_id = {cid}
+                    ORDER BY embedding::vector({dim}) <=> %(vector)s::vector({dim})
+                    LIMIT %(candidates)s) nearest
+            ), txt AS (
+                SELECT id, row_number() OVER (ORDER BY score DESC) AS rank FROM (
+                    SELECT id, ts_rank_cd(tsv, q) AS score
+                    FROM chunks, websearch_to_tsquery('english', %(text)s) q
+                    WHERE collection_id = {cid} AND tsv @@ q
+                    ORDER BY score DESC LIMIT %(candidates)s) matches
+            ), fused AS (
+                SELECT coalesce(vec.id, txt.id) AS id, vec.rank AS vrank, txt.rank AS trank,
+                       coalesce(1.0 / ({rrf} + vec.rank), 0)
+                     + coalesce(1.0 / ({rrf} + txt.rank), 0) AS score
+                FROM vec FULL OUTER JOIN txt ON vec.id = txt.id
+            )
+            SELECT c.id, d.path, c.page, f.score, c.text,
+                   ts_headline('english', c.text, websearch_to_tsquery('english', %(text)s),
+                               'MaxWords=40, MinWords=15, StartSel=«, StopSel=»'),
+                   f.vrank, f.trank
+            FROM fused f JOIN chunks c ON c.id = f.id JOIN documents d ON d.id = c.document_id
+            ORDER BY f.score DESC, c.id LIMIT %(k)s
+            """
+        ).format(
+            cid=sql.Literal(collection.id), dim=sql.Literal(collection.dim), rrf=sql.Literal(RRF_K)
+        )
+        params = {
+            "vector": query_vector.astype(np.float32),
+            "text": query_text,
+            "candidates": candidates,
+            "k": k,
+        }
+        with self._pool.connection() as connection, connection.transaction():
+            connection.execute(
+                sql.SQL("SET LOCAL hnsw.ef_search = {}").format(sql.Literal(ef_search))
+            )
+            rows = connection.execute(query, params, prepare=False).fetchall()
+        return [
+            Hit(row[0], row[1], row[2], float(row[3]), row[4], row[5], row[6], row[7])
+            for row in rows
+        ]

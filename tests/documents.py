@@ -1,0 +1,37 @@
+"""Builders for real test documents (PDF, DOCX, HTML, text in other encodings)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+
+def write_pdf(path: Path, pages: Sequence[str], password: str | None = None) -> Path:
+    """A real PDF with one text page per item (optionally encrypted)."""
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    pdf.set_font("Helvetica", size=12)
+    for text in pages:
+        pdf.add_page()
+        pdf.multi_cell(0, 8, text)
+    if password is not None:
+        pdf.set_encryption(owner_password=password, user_password=password)
+    pdf.output(str(path))
+    return path
+
+
+def write_docx(path: Path, paragraphs: Sequence[str], table: Sequence[Sequence[str]] = ()) -> Path:
+    """A real Word document with paragraphs and an optional table."""
+    import docx
+
+    document = docx.Document()
+    for text in paragraphs:
+        document.add_paragraph(text)
+    if table:
+        grid = document.add_table(rows=len(table), cols=len(table[0]))
+        for r, row in enumerate(table):
+            for c, cell in enumerate(row):
+                grid.cell(r, c).text = cell
+    document.save(str(path))
+    return path

@@ -1,0 +1,186 @@
+"""KnowledgeService end to end: every format, bad files, incremental re-index, cancel, search."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from app.context import AppContext
+from app.database import DatabaseError
+from app.devices import DeviceInfo
+from app.errors import UserError
+from app.paths import AppPaths
+from app.services.knowledge import IngestProgress
+from pipelines.core import CancelToken
+from tests.documents import write_docx, write_pdf
+
+pytestmark = pytest.mark.integration
+CPU = [DeviceInfo("CPU", "Test CPU")]
+
+
+@pytest.fixture
+def corpus(tmp_path: Path) -> Path:
+    folder = tmp_path / "corpus"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "trams.txt").write_text("Lisbon's yellow trams climb steep hills.", encoding="utf-8")
+    (folder / "notes.md").write_text("# Error codes\n\nError XJ-4471 means recalibrate.")
+    write_pdf(folder / "guide.pdf", ["Page one is about bridges.", "Page two: sourdough bread."])
+    write_docx(folder / "sub" / "report.docx", ["The rocket reached orbit after nine minutes."])
+    (folder / "sub" / "page.html").write_text("<p>Simmer tomatoes with garlic.</p>")
+    (folder / "broken.pdf").write_bytes(b"%PDF-1.4 garbage")
+    (folder / "binary.txt").write_bytes(b"\x00\x01\x02" * 50)
+    (folder / "empty.md").write_bytes(b"")
+    (folder / ".hidden").mkdir()
+    (folder / ".hidden" / "secret.txt").write_text("never indexed")
+    return folder
+
+
+@pytest.fixture
+def context(app_home: AppPaths, fresh_db: str, embedding_model_dir: Path) -> Iterator[AppContext]:
+    ctx = AppContext.create(app_home, CPU)
+    ctx.settings.database_url = fresh_db
+    ctx.settings.embedding_model = embedding_model_dir
+    yield ctx
+    ctx.close()
+
+
+def test_ingest_every_format_and_report_bad_files(context: AppContext, corpus: Path) -> None:
+    seen: list[IngestProgress] = []
+    report = context.knowledge.ingest("Docs", [corpus], on_progress=seen.append)
+    assert sorted(Path(p).name for p in report.added) == [
+        "guide.pdf",
+        "notes.md",
+        "page.html",
+        "report.docx",
+        "trams.txt",
+    ]
+    failed = {Path(path).name: message for path, message in report.failed}
+    assert set(failed) == {"broken.pdf", "binary.txt", "empty.md"}
+    assert "not a valid PDF" in failed["broken.pdf"]
+    assert report.chunks >= 5 and not report.cancelled
+    assert seen[-1].files_done == seen[-1].files_total == 8
+    [collection] = context.knowledge.collections()
+    assert (collection.name, collection.documents) == ("Docs", 5)
+
+
+def test_search_cites_file_and_page(context: AppContext, corpus: Path) -> None:
+    context.knowledge.ingest("Docs", [corpus])
+    [hit] = context.knowledge.search("Docs", "how do I bake bread?", k=1)
+    assert Path(hit.path).name == "guide.pdf" and hit.page == 2
+    [keyword] = context.knowledge.search("Docs", "XJ-4471", k=1)
+    assert Path(keyword.path).name == "notes.md"
+
+
+def test_reindex_skips_updates_and_removes(context: AppContext, corpus: Path) -> None:
+    context.knowledge.ingest("Docs", [corpus])
+    again = context.knowledge.ingest("Docs", [corpus])
+    assert len(again.skipped) == 5 and not again.added and again.chunks == 0
+    (corpus / "trams.txt").write_text("Porto has a famous iron bridge.", encoding="utf-8")
+    (corpus / "sub" / "page.html").unlink()
+    changed = context.knowledge.ingest("Docs", [corpus])
+    assert [Path(p).name for p in changed.updated] == ["trams.txt"]
+    assert [Path(p).name for p in changed.removed] == ["page.html"]
+    assert context.knowledge.collections()[0].documents == 4
+
+
+def test_cancel_keeps_whole_documents_and_resume_finishes(
+    context: AppContext, corpus: Path
+) -> None:
+    cancel = CancelToken()
+
+    def stop_after_five(progress: IngestProgress) -> None:
+        # Sorted order: binary.txt, broken.pdf, empty.md fail; guide.pdf, notes.md are stored.
+        if progress.files_done == 5:
+            cancel.cancel()
+
+    report = context.knowledge.ingest("Docs", [corpus], cancel, stop_after_five)
+    assert report.cancelled
+    store = context.knowledge.start()
+    collection = context.knowledge.collection("Docs")
+    documents = store.documents(collection)
+    assert sorted(Path(d.path).name for d in documents) == ["guide.pdf", "notes.md"]
+    assert all(d.chunks > 0 for d in documents)
+    resumed = context.knowledge.ingest("Docs", [corpus])
+    assert len(resumed.skipped) == len(documents)
+    assert len(resumed.added) == 5 - len(documents)
+
+
+def test_model_mismatch_is_refused_with_reindex_advice(context: AppContext) -> None:
+    store = context.knowledge.start()
+    store.create_collection("Old", "bge-base-en-v1.5", 768)
+    with pytest.raises(UserError, match="Re-index the collection"):
+        context.knowledge.search("Old", "anything")
+
+
+def test_query_errors(context: AppContext, corpus: Path) -> None:
+    with pytest.raises(UserError, match="no collection named"):
+        context.knowledge.search("Nope", "x")
+    context.knowledge.ingest("Docs", [corpus / "trams.txt"])
+    with pytest.raises(UserError, match="Type something"):
+        context.knowledge.search("Docs", "   ")
+    long_query = "trams " * 2000  # far past the model's 256-token limit: truncated, not refused
+    assert context.knowledge.search("Docs", long_query, k=1)
+
+
+def test_missing_paths_are_reported(context: AppContext, tmp_path: Path) -> None:
+    report = context.knowledge.ingest("Docs", [tmp_path / "nope.txt"])
+    assert report.failed == [(str((tmp_path / "nope.txt").resolve()), "not found")]
+
+
+def test_unreachable_external_server(app_home: AppPaths, embedding_model_dir: Path) -> None:
+    ctx = AppContext.create(app_home, CPU)
+    ctx.settings.database_url = "postgresql://nobody@127.0.0.1:1/none?connect_timeout=2"
+    with pytest.raises(DatabaseError, match="Cannot reach the database server"):
+        ctx.knowledge.collections()
+
+
+def _cli(home: AppPaths, embedder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {
+        **os.environ,
+        "OV_STUDIO_HOME": str(home.config.parent),
+        "OV_STUDIO_EMBEDDING_MODEL": str(embedder),
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "app", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        check=False,
+    )
+
+
+def test_cli_ingest_and_search_on_the_embedded_database(
+    app_home: AppPaths, embedding_model_dir: Path, corpus: Path
+) -> None:
+    ingested = _cli(
+        app_home, embedding_model_dir, "ingest", str(corpus), "--collection", "Docs", "--json"
+    )
+    assert ingested.returncode == 0, ingested.stderr
+    report = json.loads(ingested.stdout)
+    assert len(report["added"]) == 5 and len(report["failed"]) == 3
+    found = _cli(
+        app_home,
+        embedding_model_dir,
+        "search",
+        "baking bread",
+        "--collection",
+        "Docs",
+        "--k",
+        "2",
+        "--json",
+    )
+    assert found.returncode == 0, found.stderr
+    hits = json.loads(found.stdout)
+    assert Path(hits[0]["path"]).name == "guide.pdf" and hits[0]["page"] == 2
+    assert set(hits[0]) == {"path", "page", "score", "text"}
+    missing = _cli(app_home, embedding_model_dir, "search", "x", "--collection", "Nope")
+    assert missing.returncode == 2
+    assert "no collection named" in missing.stderr and "Traceback" not in missing.stderr
+    assert not (app_home.data / "postgres" / "postmaster.pid").exists()  # server stopped

@@ -1,0 +1,145 @@
+"""Document loaders on real files of every format, bad files, and chunking with pages."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from pipelines.core import InvalidInputError
+from pipelines.rag.chunking import Chunker
+from pipelines.rag.loaders import Page, load_document
+from tests.documents import write_docx, write_pdf
+
+
+def test_pdf_keeps_page_numbers(tmp_path: Path) -> None:
+    path = write_pdf(tmp_path / "a.pdf", ["Alpha page about trams.", "Beta page about boats."])
+    document = load_document(path)
+    assert [page.number for page in document.pages] == [1, 2]
+    assert "trams" in document.pages[0].text and "boats" in document.pages[1].text
+    assert document.page_count == 2
+    assert len(document.sha256) == 64
+
+
+def test_docx_paragraphs_and_tables(tmp_path: Path) -> None:
+    path = write_docx(
+        tmp_path / "b.docx", ["Intro paragraph."], [["City", "Tram"], ["Lisbon", "28"]]
+    )
+    text = load_document(path).pages[0].text
+    assert "Intro paragraph." in text and "Lisbon | 28" in text
+
+
+def test_html_drops_scripts_and_tags(tmp_path: Path) -> None:
+    path = tmp_path / "c.html"
+    path.write_text(
+        "<html><head><title>t</title><script>var x=1;</script></head>"
+        "<body><h1>Heading</h1><p>Body &amp; text</p><style>p{}</style></body></html>",
+        encoding="utf-8",
+    )
+    assert load_document(path).pages[0].text == "Heading\nBody & text"
+
+
+FRENCH = (
+    "Le café était presque vide ce matin-là. Élise commanda une crème brûlée et regarda la "
+    "façade de l'église, où les pigeons se disputaient les miettes. « Déjà vu », pensa-t-elle, "
+    "en se souvenant de son séjour à Besançon. Le garçon, un peu naïf, lui sourit."
+)
+RUSSIAN = "Привет, мир! Это проверка кодировки текста, и она должна пройти без ошибок."
+
+
+@pytest.mark.parametrize(
+    ("encoding", "text"),
+    [
+        ("utf-8", FRENCH),
+        ("utf-16", FRENCH),
+        ("latin-1", FRENCH),
+        ("cp1252", FRENCH),
+        ("latin-1", "Café crème brûlée, naïve façade, déjà vu. " * 20),
+        ("cp1251", RUSSIAN),
+        ("cp1250", "Zażółć gęślą jaźń. Pchnąć w tę łódź jeża lub ośm skrzyń fig. Mój kot śpi."),
+        ("latin-1", "Grüße aus München! Die Straßenbahn fährt über die Brücke im Frühling."),
+    ],
+)
+def test_text_encodings_are_detected(tmp_path: Path, encoding: str, text: str) -> None:
+    path = tmp_path / "d.txt"
+    path.write_bytes(text.encode(encoding))
+    assert load_document(path).pages[0].text.strip() == text.strip()
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "message"),
+    [
+        ("empty.txt", b"", "is empty"),
+        ("binary.txt", b"\x00\x01\x02\xff" * 100, "binary data"),
+        ("broken.pdf", b"%PDF-1.4 this is not really a pdf", "not a valid PDF"),
+        ("broken.docx", b"PK\x03\x04 not a zip", "not a valid Word document"),
+        ("image.png", b"\x89PNG", "is not supported"),
+        ("blank.md", b"   \n\n  ", "has no text"),
+    ],
+)
+def test_bad_files_have_clear_messages(
+    tmp_path: Path, name: str, content: bytes, message: str
+) -> None:
+    path = tmp_path / name
+    path.write_bytes(content)
+    with pytest.raises(InvalidInputError, match=message) as info:
+        load_document(path)
+    assert name in str(info.value)
+    assert info.value.field == "file"
+
+
+def test_encrypted_pdf_is_refused(tmp_path: Path) -> None:
+    path = write_pdf(tmp_path / "secret.pdf", ["Top secret."], password="hunter2")
+    with pytest.raises(InvalidInputError, match="password-protected"):
+        load_document(path)
+
+
+def test_missing_and_unreadable_files(tmp_path: Path) -> None:
+    with pytest.raises(InvalidInputError, match="no longer exists"):
+        load_document(tmp_path / "gone.txt")
+    if os.geteuid() != 0:  # root reads anything
+        path = tmp_path / "locked.txt"
+        path.write_text("x")
+        path.chmod(0)
+        with pytest.raises(InvalidInputError, match="permission denied"):
+            load_document(path)
+
+
+@pytest.fixture(scope="module")
+def chunker(fixture_models: Path) -> Chunker:
+    return Chunker(fixture_models / "embedding" / "tokenizer.json", max_tokens=64, overlap=8)
+
+
+def test_chunks_respect_the_token_budget_and_pages(chunker: Chunker, fixture_models: Path) -> None:
+    from tokenizers import Tokenizer
+
+    tokenizer = Tokenizer.from_file(str(fixture_models / "embedding" / "tokenizer.json"))
+    tokenizer.no_truncation()
+    tokenizer.no_padding()
+    pages = [
+        Page(1, "Lisbon has yellow trams. " * 40),
+        Page(2, "Porto has a famous bridge. " * 40),
+    ]
+    chunks = chunker.split(pages)
+    assert [c.ord for c in chunks] == list(range(len(chunks)))
+    assert all(len(tokenizer.encode(c.text, add_special_tokens=False).ids) <= 64 for c in chunks)
+    assert {c.page for c in chunks} == {1, 2}
+    # No chunk crosses a page: page 1 holds only Lisbon, page 2 only Porto.
+    assert all("Porto" not in c.text for c in chunks if c.page == 1)
+    assert all("Lisbon" not in c.text for c in chunks if c.page == 2)
+
+
+def test_short_pages_stay_separate(chunker: Chunker) -> None:
+    chunks = chunker.split([Page(1, "Bridges."), Page(2, "Bread.")])
+    assert [(c.page, c.text) for c in chunks] == [(1, "Bridges."), (2, "Bread.")]
+
+
+def test_short_text_is_one_chunk(chunker: Chunker) -> None:
+    [chunk] = chunker.split([Page(None, "Just one sentence.")])
+    assert chunk.text == "Just one sentence." and chunk.page is None
+
+
+def test_bad_chunk_settings_are_refused(fixture_models: Path) -> None:
+    with pytest.raises(InvalidInputError):
+        Chunker(fixture_models / "embedding" / "tokenizer.json", max_tokens=8)
