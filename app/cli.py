@@ -79,7 +79,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="add files or folders to a knowledge collection",
         description="Add .txt .md .pdf .docx .html files (folders recursively) to a collection, "
         "creating it when missing. Unchanged files are skipped; Ctrl+C stops after whole "
-        "documents, and running the command again resumes.",
+        "documents, and running the command again resumes. Exits 0 when every file was "
+        "indexed, 1 when some failed or it was stopped, 2 when none could be indexed.",
     )
     ingest.add_argument("paths", metavar="PATH", nargs="+", type=Path, help="file or folder")
     ingest.add_argument("--collection", required=True, help="collection name")
@@ -231,7 +232,11 @@ def _ingest(args: argparse.Namespace, out: TextIO) -> int:
         )
         for path, problem in report.failed:
             out.write(f"  failed: {path}: {problem}\n")
-    return EXIT_FAILED if report.cancelled else EXIT_OK
+    stored = report.added or report.updated or report.skipped or report.removed
+    if report.failed and not stored:
+        sys.stderr.write("error: no file could be indexed\n")
+        return EXIT_USAGE
+    return EXIT_FAILED if report.cancelled or report.failed else EXIT_OK
 
 
 def _search(args: argparse.Namespace, out: TextIO) -> int:

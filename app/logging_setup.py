@@ -33,6 +33,17 @@ def configure_logging(log_file: Path, *, verbose: bool = False) -> None:
         logging.getLogger(__name__).warning("cannot write log file %s: %s", log_file, error)
     console = logging.StreamHandler()
     console.setLevel(logging.DEBUG if verbose else logging.WARNING)
+    if not verbose:
+        # Libraries' warnings (pypdf on a damaged file …) belong in the log file; the
+        # terminal gets the app's own messages only.
+        console.addFilter(_OwnLoggers())
     console.setFormatter(logging.Formatter("%(levelname)s: %(message)s"))
     console._ov_studio = True  # type: ignore[attr-defined]
     root.addHandler(console)
+
+
+class _OwnLoggers(logging.Filter):
+    """Passes records from the app's own packages."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.name.split(".", 1)[0] in {"app", "pipelines", "ui", "__main__"}
