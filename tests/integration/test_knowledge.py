@@ -188,3 +188,62 @@ def test_cli_ingest_and_search_on_the_embedded_database(
     assert nothing.returncode == 2 and "no file could be indexed" in nothing.stderr
     assert "RuntimeDirWarning" not in nothing.stderr
     assert not (app_home.data / "postgres" / "postmaster.pid").exists()  # server stopped
+
+
+def test_killed_ingest_leaves_whole_documents_and_resumes(
+    app_home: AppPaths, embedding_model_dir: Path, tmp_path: Path
+) -> None:
+    import signal
+    import time
+
+    import psycopg
+
+    corpus = tmp_path / "many"
+    corpus.mkdir()
+    for index in range(30):  # about ten chunks each: the ingest runs for seconds
+        words = " ".join(f"Topic {index} sentence {n} about trams and bridges." for n in range(200))
+        (corpus / f"doc{index:02}.txt").write_text(words, encoding="utf-8")
+    env = {
+        **os.environ,
+        "OV_STUDIO_HOME": str(app_home.config.parent),
+        "OV_STUDIO_EMBEDDING_MODEL": str(embedding_model_dir),
+    }
+    process = subprocess.Popen(
+        [sys.executable, "-m", "app", "ingest", str(corpus), "--collection", "Many"],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    pgdata = app_home.data / "postgres"
+    uri = f"postgresql://postgres:@/postgres?host={pgdata}"
+    stored = 0
+    deadline = time.monotonic() + 120
+    try:
+        while stored < 3 and time.monotonic() < deadline and process.poll() is None:
+            time.sleep(0.05)  # polling a subprocess's database, not waiting on our own code
+            try:
+                with psycopg.connect(uri, connect_timeout=2) as connection:
+                    stored = connection.execute("SELECT count(*) FROM documents").fetchone()[0]
+            except psycopg.Error:
+                continue  # the server or the schema is not up yet
+        assert process.poll() is None, "the ingest finished before it could be killed"
+        process.send_signal(signal.SIGKILL)
+        process.wait(30)
+        with psycopg.connect(uri) as connection:
+            rows = connection.execute(
+                """SELECT d.path, d.chunks, count(c.id) FROM documents d
+                   LEFT JOIN chunks c ON c.document_id = d.id GROUP BY d.id"""
+            ).fetchall()
+        assert 3 <= len(rows) < 30
+        assert all(declared == actual > 0 for _, declared, actual in rows)  # whole documents
+    finally:
+        if process.poll() is None:
+            process.kill()
+    resumed = _cli(
+        app_home, embedding_model_dir, "ingest", str(corpus), "--collection", "Many", "--json"
+    )
+    assert resumed.returncode == 0, resumed.stderr
+    report = json.loads(resumed.stdout)
+    assert len(report["skipped"]) >= len(rows)  # what was stored is not redone
+    assert len(report["skipped"]) + len(report["added"]) == 30
+    assert not (app_home.data / "postgres" / "postmaster.pid").exists()  # orphan stopped too
