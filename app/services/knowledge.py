@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from app.database import DatabaseError, DatabaseInfo, EmbeddedDatabase, database_dir
-from app.devices import DeviceInfo, resolve_device
+from app.devices import DeviceInfo, compile_properties, resolve_device
 from app.errors import BusyError, UserError
 from app.metrics import MetricsBus
 from app.models.bundled import default_embedder_dir
@@ -139,7 +139,11 @@ class KnowledgeService:
             device = resolve_device(
                 self._settings.device_for("knowledge"), self._devices, "knowledge"
             )
-            embedder = EmbeddingPipeline(EmbeddingConfig(folder, device=device))
+            embedder = EmbeddingPipeline(
+                EmbeddingConfig(
+                    folder, device=device, properties=compile_properties("knowledge", device)
+                )
+            )
             embedder.load()
             self._chunker = Chunker(
                 folder / "tokenizer.json",
