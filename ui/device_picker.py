@@ -2,24 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QWidget
 
-from app.devices import AUTO, DeviceInfo, device_choices
-from app.settings import Settings
-
-DEVICE_ROLE = Qt.ItemDataRole.UserRole
+from app.devices import DeviceInfo, device_choices
 
 
 class DevicePicker(QComboBox):
-    """Choose the device of one pipeline; emits ``deviceChanged`` with the device name.
-
-    With ``settings`` the choice is also written to ``settings.devices[pipeline]`` and
-    ``save`` is called, so every panel's picker persists the same way.
-    """
+    """Choose the device of one pipeline; emits ``deviceChanged`` with the device name."""
 
     deviceChanged = Signal(str)
 
@@ -27,37 +20,31 @@ class DevicePicker(QComboBox):
         self,
         devices: Sequence[DeviceInfo],
         pipeline: str,
-        current: str = AUTO,
+        current: str,
         parent: QWidget | None = None,
-        *,
-        settings: Settings | None = None,
-        save: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(parent)
         self.pipeline = pipeline
-        self._settings = settings
-        self._save = save
         self.setToolTip(f"Device for the {pipeline} model")
-        self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         model = QStandardItemModel(self)
         for choice in device_choices(devices, pipeline):
             item = QStandardItem(choice.label)
-            item.setData(choice.device, DEVICE_ROLE)
-            item.setEnabled(choice.available)  # listed, so the user learns it is missing
+            item.setData(choice.device, Qt.ItemDataRole.UserRole)
+            item.setEnabled(choice.available)
             if choice.tooltip:
                 item.setToolTip(choice.tooltip)
             model.appendRow(item)
         self.setModel(model)
-        self.set_device(settings.device_for(pipeline) if settings is not None else current)
-        self.currentIndexChanged.connect(self._on_index_changed)
+        self.set_device(current)
+        self.currentIndexChanged.connect(self._emit_change)
 
     def device(self) -> str:
         """The selected device name (e.g. ``CPU``, ``GPU.0``, ``AUTO``)."""
-        return str(self.currentData(DEVICE_ROLE))
+        return str(self.currentData(Qt.ItemDataRole.UserRole))
 
     def is_enabled(self, device: str) -> bool:
         """Whether ``device`` can be chosen here."""
-        index = self.findData(device, DEVICE_ROLE)
+        index = self.findData(device, Qt.ItemDataRole.UserRole)
         model = self.model()
         assert isinstance(model, QStandardItemModel)
         return index >= 0 and model.item(index).isEnabled()
@@ -65,26 +52,13 @@ class DevicePicker(QComboBox):
     def set_device(self, device: str) -> None:
         """Select ``device`` without emitting; unknown or absent devices select AUTO."""
         wanted = device.upper()
-        index = self.findData(wanted, DEVICE_ROLE)
+        index = self.findData(wanted, Qt.ItemDataRole.UserRole)
         if index < 0 or not self.is_enabled(wanted):
-            index = self.findData(AUTO, DEVICE_ROLE)
+            index = self.findData("AUTO", Qt.ItemDataRole.UserRole)
         self.blockSignals(True)
         self.setCurrentIndex(index)
         self.blockSignals(False)
 
-    def choose(self, device: str) -> None:
-        """Select ``device`` as if the user had, persisting it (e.g. "Use CPU instead")."""
-        self.set_device(device)
-        self._persist()
-
     @Slot(int)
-    def _on_index_changed(self, _: int) -> None:
-        self._persist()
+    def _emit_change(self, _: int) -> None:
         self.deviceChanged.emit(self.device())
-
-    def _persist(self) -> None:
-        if self._settings is None:
-            return
-        self._settings.devices[self.pipeline] = self.device()
-        if self._save is not None:
-            self._save()

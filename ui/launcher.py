@@ -15,6 +15,7 @@ from pipelines.chat import GenerationSettings
 from ui.chat.message_view import stats_line
 from ui.gc_policy import GuiThreadGarbageCollector
 from ui.main_window import MainWindow
+from ui.singleton_guard import SingletonRefGuard
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +48,7 @@ def run_gui(
         sys.stderr.write(f"error: {error}\n")
         return 2
     collector = GuiThreadGarbageCollector(app)
+    SingletonRefGuard(app)  # parented to the app: lives as long as Qt calls into Python
     window = MainWindow(ctx)
     window.show()
     if smoke_test:

@@ -1,30 +1,22 @@
 """The one thread bridge: long work runs in superqt workers, results come back as signals.
 
-Work functions are plain callables from ``app`` (they know nothing of Qt). A worker's signals
-are connected to ``@Slot`` methods of GUI objects, so widgets are only touched on the GUI
-thread. Streaming text does not travel as one signal per token: the worker appends to a plain
-:class:`TextSink` and a GUI timer (:class:`ChunkBuffer`) drains it at most every 40 ms.
-
-:class:`ErrorRouter` turns a worker's exception into what the user sees: an inline message next
-to the control that caused it, a "Use CPU instead" offer, or a notification with details.
+Work functions are plain callables from ``app`` (they know nothing of Qt). A worker's
+``returned`` / ``errored`` signals are connected to ``@Slot`` methods of GUI objects, so widgets
+are only touched on the GUI thread. Streaming text does not travel as one signal per token: the
+worker appends to a :class:`ChunkBuffer` and a GUI timer drains it at most every 50 ms.
 """
 
 from __future__ import annotations
 
-import functools
 import logging
 import threading
-import traceback
-from collections.abc import Callable, Generator, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal, Slot
-from superqt.utils import FunctionWorker, GeneratorWorker, WorkerBase, create_worker
+from superqt.utils import FunctionWorker, create_worker
 
-from app.errors import UserError
-from pipelines.core import Cancelled, CancelToken, DeviceError, InvalidInputError, PipelineError
-from ui.inline_error import InlineError
-from ui.notifications import NotificationBar
+from pipelines.core import CancelToken
 
 log = logging.getLogger(__name__)
 
@@ -69,8 +61,7 @@ class ChunkBuffer(QObject):
         self._timer.timeout.connect(self.flush)
 
     def start(self) -> None:
-        """Drop leftovers of an earlier job and begin periodic flushing (GUI thread)."""
-        self.sink.take()
+        """Begin periodic flushing (GUI thread)."""
         self._timer.start()
 
     def stop(self) -> None:
@@ -86,50 +77,13 @@ class ChunkBuffer(QObject):
             self.textReady.emit(text)
 
 
-class _ShieldedRuntimeError(Exception):
-    """Carries a RuntimeError out of a generator worker.
-
-    superqt's GeneratorWorker treats a RuntimeError from the generator as "the worker was
-    deleted" and then emits neither ``errored`` nor ``finished``; OpenVINO raises RuntimeError
-    for ordinary failures, so they are wrapped here and unwrapped before the callback.
-    """
-
-
-def _shielded(function: Callable[..., Generator[Any, Any, Any]]) -> Callable[..., Any]:
-    @functools.wraps(function)
-    def run(*args: Any) -> Generator[Any, Any, Any]:
-        try:
-            return (yield from function(*args))
-        except RuntimeError as error:
-            raise _ShieldedRuntimeError(str(error)) from error
-
-    return run
-
-
 class _Job(QObject):
-    """One running worker, its cancel token and callbacks; lives on the GUI thread."""
+    """A running worker's cancel token; lives on the GUI thread so ``finished`` is queued here."""
 
-    def __init__(
-        self,
-        registry: WorkerRegistry,
-        worker: WorkerBase[Any],
-        cancel: CancelToken,
-        on_errored: Callable[[BaseException], None] | None,
-    ) -> None:
+    def __init__(self, registry: WorkerRegistry, cancel: CancelToken) -> None:
         super().__init__(registry)
         self.registry = registry
-        self.worker = worker
         self.cancel = cancel
-        self._on_errored = on_errored
-
-    @Slot(object)
-    def on_errored(self, error: BaseException) -> None:
-        if isinstance(error, _ShieldedRuntimeError) and error.__cause__ is not None:
-            error = error.__cause__
-        if self._on_errored is not None:
-            self._on_errored(error)
-        else:
-            log.error("background job failed", exc_info=error)
 
     @Slot()
     def on_finished(self) -> None:
@@ -137,15 +91,10 @@ class _Job(QObject):
 
 
 class WorkerRegistry(QObject):
-    """Starts workers on its own thread pool and keeps a reference to each until it finishes.
-
-    Its own pool means :meth:`cancel_all_and_wait` waits for this window's jobs only.
-    """
+    """Keeps every running job's cancel token and can cancel them all (e.g. on window close)."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._pool = QThreadPool(self)
-        self._pool.setObjectName("ov-studio-workers")
         self._jobs: set[_Job] = set()
 
     def start(
@@ -157,130 +106,45 @@ class WorkerRegistry(QObject):
         on_errored: Callable[[BaseException], None] | None = None,
         on_finished: Callable[[], None] | None = None,
     ) -> FunctionWorker[Any]:
-        """Run ``function(*args)`` in a worker; callbacks should be ``@Slot`` methods.
+        """Run ``function(*args)`` on the thread pool; callbacks are bound slots of GUI objects.
 
         Qt delivers the worker's signals to those slots on the GUI thread (queued connections),
-        so they may touch widgets. ``cancel`` is set by :meth:`cancel_all_and_wait`.
+        so they may touch widgets.
         """
+        # Errors are ours to route (on_errored); superqt would otherwise re-raise them here.
         worker: FunctionWorker[Any] = create_worker(
             function, *args, _start_thread=False, _ignore_errors=True
         )
-        self._launch(worker, cancel, on_returned, on_errored, on_finished)
-        return worker
-
-    def start_generator(
-        self,
-        function: Callable[..., Generator[Any, Any, Any]],
-        *args: Any,
-        cancel: CancelToken | None = None,
-        on_yielded: Callable[[Any], None] | None = None,
-        on_returned: Callable[[Any], None] | None = None,
-        on_errored: Callable[[BaseException], None] | None = None,
-        on_finished: Callable[[], None] | None = None,
-    ) -> GeneratorWorker[Any, Any, Any]:
-        """Run a generator in a worker: each yielded value reaches ``on_yielded``.
-
-        Yield progress, not tokens: every value is one queued signal to the GUI thread. The
-        worker stops between yields when cancelled.
-        """
-        worker: GeneratorWorker[Any, Any, Any] = create_worker(
-            _shielded(function), *args, _start_thread=False, _ignore_errors=True
-        )
-        if on_yielded is not None:
-            worker.yielded.connect(on_yielded)
-        self._launch(worker, cancel, on_returned, on_errored, on_finished)
-        return worker
-
-    def _launch(
-        self,
-        worker: WorkerBase[Any],
-        cancel: CancelToken | None,
-        on_returned: Callable[[Any], None] | None,
-        on_errored: Callable[[BaseException], None] | None,
-        on_finished: Callable[[], None] | None,
-    ) -> None:
-        job = _Job(self, worker, cancel or CancelToken(), on_errored)
+        job = _Job(self, cancel or CancelToken())
         self._jobs.add(job)
         if on_returned is not None:
             worker.returned.connect(on_returned)
-        worker.errored.connect(job.on_errored)
+        worker.errored.connect(on_errored if on_errored is not None else self._log_error)
         if on_finished is not None:
             worker.finished.connect(on_finished)  # type: ignore[arg-type]  # superqt stub: Signal()
         worker.finished.connect(job.on_finished)  # type: ignore[arg-type]
-        self._pool.start(worker)
+        worker.start()
+        return worker
+
+    @Slot(object)
+    def _log_error(self, error: BaseException) -> None:
+        log.error("background job failed", exc_info=error)
 
     def forget(self, job: _Job) -> None:
-        """Drop a finished job (its worker is released here, on the GUI thread)."""
+        """Drop a finished job."""
         self._jobs.discard(job)
         job.deleteLater()
 
     @property
     def busy(self) -> bool:
-        """Whether any job has not delivered its ``finished`` signal yet."""
+        """Whether any job is still running."""
         return bool(self._jobs)
 
-    @property
-    def active_threads(self) -> int:
-        """Pool threads currently running a job."""
-        return int(self._pool.activeThreadCount())
-
     def cancel_all_and_wait(self, timeout_ms: int = 10_000) -> bool:
-        """Cancel every running job and wait until they have returned; True if they did."""
+        """Cancel every running job and wait for the pool to drain; True if it did."""
         for job in self._jobs:
             job.cancel.cancel()
-            job.worker.quit()  # generator workers also stop between yields
-        done = bool(self._pool.waitForDone(timeout_ms))
+        done = QThreadPool.globalInstance().waitForDone(timeout_ms)
         if not done:
             log.warning("workers still running after %d ms", timeout_ms)
         return done
-
-
-class ErrorRouter:
-    """Shows an exception where it belongs.
-
-    ``UserError`` / ``InvalidInputError`` go to the inline label registered for their
-    ``field`` (or the caller's default); a ``DeviceError`` off the CPU offers "Use CPU
-    instead"; other pipeline errors are already written for people and get a notification;
-    anything else is logged with its stack and shown as a notification with "Copy details".
-    """
-
-    def __init__(self, notifications: NotificationBar, inline: Mapping[str, InlineError]) -> None:
-        self.notifications = notifications
-        self.inline = dict(inline)
-
-    def show(
-        self,
-        error: BaseException,
-        *,
-        default_field: str,
-        use_cpu: Callable[[], None] | None = None,
-    ) -> None:
-        """Present ``error``; ``default_field`` names the label for errors without a field."""
-        if isinstance(error, Cancelled):
-            return
-        if isinstance(error, DeviceError) and use_cpu is not None and not _is_cpu(error.device):
-            self.notifications.show_message(
-                str(error), level="error", action=("Use CPU instead", use_cpu)
-            )
-            return
-        if isinstance(error, (UserError, InvalidInputError)):
-            label = self.inline.get(error.field) or self.inline[default_field]
-            label.show_message(str(error))
-            return
-        details = "".join(traceback.format_exception(error))
-        if isinstance(error, PipelineError):
-            log.warning("%s", error, exc_info=error)
-            self.notifications.show_message(str(error), level="error", details=details)
-            return
-        log.error("unexpected error in a background job", exc_info=error)
-        summary = str(error).strip().splitlines()[0][:200] if str(error).strip() else ""
-        self.notifications.show_message(
-            f"Something went wrong ({type(error).__name__}{': ' + summary if summary else ''}). "
-            "It was written to the log.",
-            level="error",
-            details=details,
-        )
-
-
-def _is_cpu(device: str) -> bool:
-    return device.split(".", 1)[0].upper() == "CPU"

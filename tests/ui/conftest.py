@@ -17,6 +17,7 @@ from app.services.chat import ChatService
 from tests.ui.fakes import FakeChatPipeline, Script, fake_model_folder
 from ui.gc_policy import GuiThreadGarbageCollector
 from ui.main_window import MainWindow
+from ui.singleton_guard import SingletonRefGuard
 
 CPU = DeviceInfo("CPU", "Test CPU")
 GPU = DeviceInfo("GPU", "Test iGPU")
@@ -26,6 +27,7 @@ GPU = DeviceInfo("GPU", "Test iGPU")
 def gui_thread_gc(qapp: QApplication) -> Iterator[None]:
     """As in the app: cyclic GC only on the GUI thread, never in a worker."""
     collector = GuiThreadGarbageCollector(qapp)
+    SingletonRefGuard(qapp)  # as in the app: see ui/singleton_guard.py
     yield
     collector.stop()
 

@@ -136,3 +136,27 @@ def test_real_model_answers_in_the_window(
     # so compare the words and the (deterministic) stats line.
     assert all(word in shown for word in re.findall(r"\w+", answer.content))
     assert stats_line(answer) in shown
+
+
+def test_streaming_repaints_cannot_exhaust_none_or_true(qtbot: QtBot, window: MainWindow) -> None:
+    """PySide6 6.12.0 drops a reference to None/True per repaint; the guard must outpace it."""
+    import sys
+
+    from ui.singleton_guard import LOW_WATER, SingletonRefGuard, guard_needed
+
+    window.overlay_action.setChecked(True)
+    view = window.chat_panel.view
+    before = sys.getrefcount(None), sys.getrefcount(True)
+    for i in range(240):  # a minute of overlay ticks, and as many view repaints
+        window.ctx.metrics.publish(MetricRecord("chat", "CPU", {"tokens_per_s": i}, live=True))
+        window.overlay.tick()
+        window.overlay.plot.repaint()
+        view.append_text("x")
+        view.viewport().repaint()
+    leaked = before[0] - sys.getrefcount(None), before[1] - sys.getrefcount(True)
+    if not guard_needed():
+        assert max(leaked) < 50, leaked
+        return
+    assert max(leaked) > 0  # the leak is real here, so the guard is not dead code
+    SingletonRefGuard(window).check()
+    assert sys.getrefcount(None) >= LOW_WATER and sys.getrefcount(True) >= LOW_WATER

@@ -1,32 +1,20 @@
-"""Conversations: a list to select, rename in place (F2 / double-click / menu) and delete."""
+"""The list of conversations: select, rename in place (F2 / double-click), delete."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import partial
 
 from PySide6.QtCore import QPoint, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import (
-    QListWidget,
-    QListWidgetItem,
-    QMenu,
-    QMessageBox,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QListWidget, QListWidgetItem, QMenu, QWidget
 
 from app.conversations import Conversation
-from app.errors import UserError
-from app.services.chat import ChatService
-from ui.inline_error import InlineError
 
 ID_ROLE = Qt.ItemDataRole.UserRole
 
 
 class ConversationList(QListWidget):
-    """The list itself: emits ids; the pane owns the service calls and confirmation."""
+    """Emits ids; the panel owns the service calls and confirmation."""
 
     conversationSelected = Signal(str)
     renameRequested = Signal(str, str)
@@ -35,19 +23,20 @@ class ConversationList(QListWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setEditTriggers(
-            QListWidget.EditTrigger.DoubleClicked | QListWidget.EditTrigger.EditKeyPressed
+            QListWidget.EditTrigger.DoubleClicked
+            | QListWidget.EditTrigger.EditKeyPressed
+            | QListWidget.EditTrigger.SelectedClicked
         )
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        self.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.customContextMenuRequested.connect(self._show_menu)
         self.currentItemChanged.connect(self._on_current_changed)
         self.itemChanged.connect(self._on_item_changed)
         self._populating = False
-        self.delete_action = QAction("Delete…", self)
-        self.delete_action.setShortcut(QKeySequence.StandardKey.Delete)
-        self.delete_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-        self.delete_action.triggered.connect(self._delete_current)
-        self.addAction(self.delete_action)
+        delete = QAction("Delete", self)
+        delete.setShortcut(QKeySequence.StandardKey.Delete)
+        delete.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        delete.triggered.connect(self._delete_current)
+        self.addAction(delete)
 
     def set_conversations(self, conversations: Sequence[Conversation], current: str) -> None:
         """Show ``conversations`` and select the one with id ``current``."""
@@ -70,12 +59,13 @@ class ConversationList(QListWidget):
         item = self.currentItem()
         return str(item.data(ID_ROLE)) if item is not None else ""
 
-    def menu_for(self, item: QListWidgetItem) -> QMenu:
-        """The context menu of one row (built separately so it can be tested without exec)."""
-        menu = QMenu(self)
-        menu.addAction("Rename", partial(self.editItem, item))
-        menu.addAction("Delete…", partial(self.deleteRequested.emit, str(item.data(ID_ROLE))))
-        return menu
+    def item_for(self, conversation_id: str) -> QListWidgetItem | None:
+        """The row of a conversation."""
+        for row in range(self.count()):
+            item = self.item(row)
+            if item.data(ID_ROLE) == conversation_id:
+                return item
+        return None
 
     @Slot(QListWidgetItem, QListWidgetItem)
     def _on_current_changed(
@@ -92,66 +82,14 @@ class ConversationList(QListWidget):
     @Slot(QPoint)
     def _show_menu(self, position: QPoint) -> None:
         item = self.itemAt(position)
-        if item is not None:
-            self.menu_for(item).exec(self.viewport().mapToGlobal(position))
+        if item is None:
+            return
+        menu = QMenu(self)
+        menu.addAction("Rename", lambda: self.editItem(item))
+        menu.addAction("Delete…", lambda: self.deleteRequested.emit(str(item.data(ID_ROLE))))
+        menu.exec(self.viewport().mapToGlobal(position))
 
     @Slot()
     def _delete_current(self) -> None:
         if self.current_id():
             self.deleteRequested.emit(self.current_id())
-
-
-class ConversationsPane(QWidget):
-    """"New chat", the conversation list, and the inline error of a refused rename."""
-
-    conversationSelected = Signal(str)
-    conversationDeleted = Signal(str)
-    conversationRenamed = Signal(str)
-    newRequested = Signal()
-
-    def __init__(self, service: ChatService, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._service = service
-        self.new_button = QPushButton("New chat")
-        self.new_button.setToolTip("Start a new conversation (Ctrl+N)")
-        self.list = ConversationList()
-        self.error = InlineError()
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.new_button)
-        layout.addWidget(self.list, 1)
-        layout.addWidget(self.error)
-        self.new_button.clicked.connect(self.newRequested)
-        self.list.conversationSelected.connect(self.conversationSelected)
-        self.list.renameRequested.connect(self._rename)
-        self.list.deleteRequested.connect(self._delete)
-
-    def set_conversations(self, conversations: Sequence[Conversation], current: str) -> None:
-        """Show ``conversations`` with ``current`` selected."""
-        self.list.set_conversations(conversations, current)
-
-    @Slot(str, str)
-    def _rename(self, conversation_id: str, title: str) -> None:
-        self.error.clear()
-        try:
-            self._service.rename(conversation_id, title)
-        except UserError as error:  # an empty name, or (StorageError) renamed but not saved
-            self.error.show_message(str(error))
-        self.conversationRenamed.emit(conversation_id)
-
-    @Slot(str)
-    def _delete(self, conversation_id: str) -> None:
-        self.error.clear()
-        title = self._service.get(conversation_id).title
-        # Deleting cannot be undone: the one place a confirmation box is worth its interruption.
-        answer = QMessageBox.question(
-            self, "Delete conversation", f"Delete “{title}”? This cannot be undone."
-        )
-        if answer != QMessageBox.StandardButton.Yes:
-            return
-        try:
-            self._service.delete(conversation_id)
-        except UserError as error:
-            self.error.show_message(str(error))
-            return
-        self.conversationDeleted.emit(conversation_id)

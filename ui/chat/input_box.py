@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
-
-VISIBLE_LINES = 3
 
 
 class ChatInput(QPlainTextEdit):
@@ -18,22 +16,11 @@ class ChatInput(QPlainTextEdit):
         super().__init__(parent)
         self.setPlaceholderText("Ask anything…  (Enter to send, Shift+Enter for a new line)")
         self.setTabChangesFocus(True)
-        self.setMaximumHeight(160)
+        self.setMaximumHeight(120)
 
     def has_text(self) -> bool:
         """Whether there is something other than white space to send."""
         return bool(self.toPlainText().strip())
-
-    def sizeHint(self) -> QSize:
-        """About three lines: room to write without taking the conversation's space."""
-        margins = self.contentsMargins()
-        height = (
-            self.fontMetrics().lineSpacing() * VISIBLE_LINES
-            + int(self.document().documentMargin() * 2)
-            + margins.top()
-            + margins.bottom()
-        )
-        return QSize(super().sizeHint().width(), height)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Send on Enter; keep Qt's behaviour (a new line) for Shift+Enter."""
