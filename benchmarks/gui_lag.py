@@ -29,9 +29,11 @@ def measure_streaming_lag(model: Path, tokens: int, home: Path) -> dict[str, flo
     from pipelines.chat import GenerationSettings
     from ui.gc_policy import GuiThreadGarbageCollector
     from ui.main_window import MainWindow
+    from ui.singleton_guard import SingletonRefGuard
 
     app = QApplication.instance() or QApplication([])
     collector = GuiThreadGarbageCollector(app)
+    SingletonRefGuard(app)  # as the app does: PySide6 6.12.0 leaks None/True references
     root = home / "gui"
     paths = AppPaths(root / "config", root / "data", root / "cache", root / "logs")
     ctx = AppContext.create(paths, [DeviceInfo("CPU", "CPU")])

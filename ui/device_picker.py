@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QWidget
 
-from app.devices import DeviceInfo, device_choices
+from app.devices import AUTO, DeviceInfo, device_choices
+from app.settings import Settings
+
+DEVICE_ROLE = Qt.ItemDataRole.UserRole
 
 
 class DevicePicker(QComboBox):
-    """Choose the device of one pipeline; emits ``deviceChanged`` with the device name."""
+    """Choose the device of one pipeline; emits ``deviceChanged`` with the device name.
+
+    With ``settings`` the choice is also written to ``settings.devices[pipeline]`` and
+    ``save`` is called, so every panel's picker persists the same way.
+    """
 
     deviceChanged = Signal(str)
 
@@ -20,31 +27,37 @@ class DevicePicker(QComboBox):
         self,
         devices: Sequence[DeviceInfo],
         pipeline: str,
-        current: str,
+        current: str = AUTO,
         parent: QWidget | None = None,
+        *,
+        settings: Settings | None = None,
+        save: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(parent)
         self.pipeline = pipeline
+        self._settings = settings
+        self._save = save
         self.setToolTip(f"Device for the {pipeline} model")
+        self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         model = QStandardItemModel(self)
         for choice in device_choices(devices, pipeline):
             item = QStandardItem(choice.label)
-            item.setData(choice.device, Qt.ItemDataRole.UserRole)
-            item.setEnabled(choice.available)
+            item.setData(choice.device, DEVICE_ROLE)
+            item.setEnabled(choice.available)  # listed, so the user learns it is missing
             if choice.tooltip:
                 item.setToolTip(choice.tooltip)
             model.appendRow(item)
         self.setModel(model)
-        self.set_device(current)
-        self.currentIndexChanged.connect(self._emit_change)
+        self.set_device(settings.device_for(pipeline) if settings is not None else current)
+        self.currentIndexChanged.connect(self._on_index_changed)
 
     def device(self) -> str:
         """The selected device name (e.g. ``CPU``, ``GPU.0``, ``AUTO``)."""
-        return str(self.currentData(Qt.ItemDataRole.UserRole))
+        return str(self.currentData(DEVICE_ROLE))
 
     def is_enabled(self, device: str) -> bool:
         """Whether ``device`` can be chosen here."""
-        index = self.findData(device, Qt.ItemDataRole.UserRole)
+        index = self.findData(device, DEVICE_ROLE)
         model = self.model()
         assert isinstance(model, QStandardItemModel)
         return index >= 0 and model.item(index).isEnabled()
@@ -52,13 +65,26 @@ class DevicePicker(QComboBox):
     def set_device(self, device: str) -> None:
         """Select ``device`` without emitting; unknown or absent devices select AUTO."""
         wanted = device.upper()
-        index = self.findData(wanted, Qt.ItemDataRole.UserRole)
+        index = self.findData(wanted, DEVICE_ROLE)
         if index < 0 or not self.is_enabled(wanted):
-            index = self.findData("AUTO", Qt.ItemDataRole.UserRole)
+            index = self.findData(AUTO, DEVICE_ROLE)
         self.blockSignals(True)
         self.setCurrentIndex(index)
         self.blockSignals(False)
 
+    def choose(self, device: str) -> None:
+        """Select ``device`` as if the user had, persisting it (e.g. "Use CPU instead")."""
+        self.set_device(device)
+        self._persist()
+
     @Slot(int)
-    def _emit_change(self, _: int) -> None:
+    def _on_index_changed(self, _: int) -> None:
+        self._persist()
         self.deviceChanged.emit(self.device())
+
+    def _persist(self) -> None:
+        if self._settings is None:
+            return
+        self._settings.devices[self.pipeline] = self.device()
+        if self._save is not None:
+            self._save()

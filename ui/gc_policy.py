@@ -23,6 +23,7 @@ class GuiThreadGarbageCollector(QObject):
         self._timer = QTimer(self)
         self._timer.setInterval(CHECK_INTERVAL_MS)
         self._timer.timeout.connect(self.check)
+        self._was_enabled = gc.isenabled()  # a nested owner (tests) must not re-enable it
         gc.disable()
         self._timer.start()
 
@@ -37,7 +38,8 @@ class GuiThreadGarbageCollector(QObject):
                 return
 
     def stop(self) -> None:
-        """Collect once more here and give collection back to the interpreter."""
+        """Collect once more here and restore the policy that was in force before."""
         self._timer.stop()
         gc.collect()
-        gc.enable()
+        if self._was_enabled:
+            gc.enable()

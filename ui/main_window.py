@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtCore import QEvent, Slot
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QHBoxLayout,
-    QLabel,
     QListWidget,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QStackedWidget,
     QVBoxLayout,
@@ -22,8 +23,11 @@ from app.errors import StorageError
 from app.services.chat import LoadedModel
 from ui.chat.panel import ChatPanel
 from ui.notifications import NotificationBar
-from ui.perf_overlay import PerfOverlay
+from ui.status_bar import ModelStatus
 from ui.workers import WorkerRegistry
+
+if TYPE_CHECKING:
+    from ui.perf_overlay import PerfOverlay
 
 PanelFactory = Callable[[AppContext, WorkerRegistry, NotificationBar], QWidget]
 
@@ -31,6 +35,8 @@ PanelFactory = Callable[[AppContext, WorkerRegistry, NotificationBar], QWidget]
 PANELS: list[tuple[str, PanelFactory]] = [
     ("Chat", ChatPanel),
 ]
+
+STATUS_MS = 8000
 
 
 class MainWindow(QMainWindow):
@@ -44,7 +50,9 @@ class MainWindow(QMainWindow):
         self.workers = WorkerRegistry(self)
         self.notifications = NotificationBar()
         self.nav = QListWidget()
-        self.nav.setFixedWidth(120)
+        self.nav.setObjectName("panelNav")
+        self.nav.setFixedWidth(112)
+        self.nav.setStyleSheet("#panelNav { outline: 0; } #panelNav::item { padding: 8px 10px; }")
         self.stack = QStackedWidget()
         self.panels: dict[str, QWidget] = {}
         for name, factory in PANELS:
@@ -52,8 +60,6 @@ class MainWindow(QMainWindow):
             self.panels[name] = panel
             self.nav.addItem(name)
             self.stack.addWidget(panel)
-        self.nav.currentRowChanged.connect(self.stack.setCurrentIndex)
-        self.nav.setCurrentRow(0)
         chat = self.panels["Chat"]
         assert isinstance(chat, ChatPanel)
         self.chat_panel: ChatPanel = chat
@@ -67,74 +73,111 @@ class MainWindow(QMainWindow):
         body.addWidget(self.stack, 1)
         outer.addLayout(body, 1)
         self.setCentralWidget(central)
-        self.overlay = PerfOverlay(ctx.metrics, central)
-        self.model_status = QLabel("No model")
+        self._overlay: PerfOverlay | None = None  # built when first shown: pyqtgraph is heavy
+        self.model_status = ModelStatus()
         self.statusBar().addPermanentWidget(self.model_status)
         self._build_menus()
+        self.nav.currentRowChanged.connect(self._show_panel)
+        self.nav.setCurrentRow(0)
+        self.model_status.cancelRequested.connect(self.chat_panel.cancel_load)
         self.chat_panel.modelLoaded.connect(self._on_model_loaded)
         self.chat_panel.loadingChanged.connect(self._on_loading)
         self.chat_panel.statusMessage.connect(self.show_status)
         self.chat_panel.busyChanged.connect(self._on_busy)
         if ctx.settings.overlay_visible:
             self.overlay_action.setChecked(True)
-        for notice in ctx.notices:
-            self.notifications.show_message(notice, level="warning")
+        self.chat_panel.input.setFocus()  # type right away; focus moves there on activation
+        if ctx.notices:  # repaired settings, damaged files: worth saying once, not blocking
+            self.notifications.show_message("\n".join(ctx.notices), level="warning")
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
-        open_action = file_menu.addAction("&Open model folder…")
-        open_action.setShortcut(QKeySequence.StandardKey.Open)
-        open_action.triggered.connect(self.chat_panel.model_bar.choose_folder)
+        self.open_action = self._add(file_menu, "&Open model folder…", "Ctrl+O")
+        self.open_action.triggered.connect(self.chat_panel.model_picker.choose_folder)
         file_menu.addSeparator()
-        quit_action = file_menu.addAction("&Quit")
-        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
-        quit_action.triggered.connect(self.close)
+        # Explicit keys: some platforms bind no key to QKeySequence.StandardKey.Quit.
+        self._add(file_menu, "&Quit", "Ctrl+Q").triggered.connect(self.close)
         chat_menu = bar.addMenu("&Chat")
-        self.new_action = chat_menu.addAction("&New chat")
-        self.new_action.setShortcut(QKeySequence.StandardKey.New)
+        self.new_action = self._add(chat_menu, "&New chat", "Ctrl+N")
         self.new_action.triggered.connect(self.chat_panel.new_conversation)
-        self.stop_action = chat_menu.addAction("&Stop")
-        self.stop_action.setShortcut(QKeySequence(Qt.Key.Key_Escape))
+        self.stop_action = self._add(chat_menu, "&Stop", "Esc")
         self.stop_action.setEnabled(False)
         self.stop_action.triggered.connect(self.chat_panel.stop)
-        regenerate = chat_menu.addAction("&Regenerate")
-        regenerate.setShortcut(QKeySequence("Ctrl+R"))
-        regenerate.triggered.connect(self.chat_panel.regenerate)
+        self.regenerate_action = self._add(chat_menu, "&Regenerate", "Ctrl+R")
+        self.regenerate_action.triggered.connect(self.chat_panel.regenerate)
         view_menu = bar.addMenu("&View")
-        self.overlay_action = QAction("&Performance overlay", self, checkable=True)
-        self.overlay_action.setShortcut(QKeySequence(Qt.Key.Key_F12))
+        self.overlay_action = self._add(view_menu, "&Performance overlay", "F12")
+        self.overlay_action.setCheckable(True)
         self.overlay_action.toggled.connect(self._toggle_overlay)
-        view_menu.addAction(self.overlay_action)
         help_menu = bar.addMenu("&Help")
         help_menu.addAction("&About OV Studio", self._about)
 
+    def _add(self, menu: QMenu, text: str, keys: str) -> QAction:
+        action = QAction(text, self)
+        action.setShortcut(QKeySequence(keys))
+        menu.addAction(action)
+        return action
+
+    @property
+    def overlay(self) -> PerfOverlay:
+        """The performance HUD (created on first use)."""
+        if self._overlay is None:
+            from ui.perf_overlay import PerfOverlay  # deferred: pyqtgraph loads only if used
+
+            panel = self.stack.currentWidget() or self.chat_panel
+            self._overlay = PerfOverlay(self.ctx.metrics, self._overlay_host(panel))
+            self._overlay.closeRequested.connect(self._hide_overlay)
+        return self._overlay
+
+    @staticmethod
+    def _overlay_host(panel: QWidget) -> QWidget:
+        host = getattr(panel, "overlay_anchor", None)
+        return host if isinstance(host, QWidget) else panel
+
+    @Slot(int)
+    def _show_panel(self, row: int) -> None:
+        self.stack.setCurrentIndex(row)
+        panel = self.stack.widget(row)
+        if panel is not None and self._overlay is not None:
+            self._overlay.set_host(self._overlay_host(panel))
+
     @Slot(bool)
     def _toggle_overlay(self, visible: bool) -> None:
-        self.overlay.setVisible(visible)
+        if visible or self._overlay is not None:
+            self.overlay.setVisible(visible)
         if self.ctx.settings.overlay_visible != visible:
             self.ctx.settings.overlay_visible = visible
             self._save_settings()
 
+    @Slot()
+    def _hide_overlay(self) -> None:
+        self.overlay_action.setChecked(False)
+
     @Slot(object)
     def _on_model_loaded(self, loaded: LoadedModel) -> None:
-        self.model_status.setText(f"{loaded.model_dir.name} · {loaded.device_label}")
+        self.model_status.set_loaded(loaded)
         self.show_status(f"Loaded {loaded.model_dir.name} in {loaded.load_ms / 1000:.1f} s")
 
     @Slot(bool)
     def _on_loading(self, loading: bool) -> None:
-        if loading:
-            self.show_status("Loading model…")
+        folder = self.chat_panel.loader.target_folder
+        if loading and folder is not None:
+            self.model_status.set_loading(folder.name)
+        else:
+            self.model_status.set_loaded(self.ctx.chat.loaded_model)
 
     @Slot(bool)
     def _on_busy(self, busy: bool) -> None:
         self.stop_action.setEnabled(busy)
         self.new_action.setEnabled(not busy)
+        self.open_action.setEnabled(not busy)
+        self.regenerate_action.setEnabled(not busy)
 
     @Slot(str)
     def show_status(self, text: str) -> None:
         """A passing message in the status bar."""
-        self.statusBar().showMessage(text, 8000)
+        self.statusBar().showMessage(text, STATUS_MS)
 
     def _save_settings(self) -> None:
         try:
@@ -151,9 +194,14 @@ class MainWindow(QMainWindow):
             f"<b>OV Studio</b><br>Local multimodal AI on OpenVINO.<br>Devices: {devices}",
         )
 
-    def closeEvent(self, event: QCloseEvent) -> None:
-        """Cancel running jobs and wait for them, so no thread outlives the window."""
-        self.overlay.hide()
-        self.workers.cancel_all_and_wait()
-        self.ctx.close()
-        super().closeEvent(event)
+    def event(self, event: QEvent) -> bool:
+        """On close, cancel running jobs and wait for them: no thread outlives the window."""
+        # event(), not closeEvent(): PySide6 6.12.0 over-releases None after a Python
+        # override of a void virtual (see ui.singleton_guard).
+        if event.type() == QEvent.Type.Close:
+            if self._overlay is not None:
+                self._overlay.hide()
+            self.chat_panel.stop()
+            self.workers.cancel_all_and_wait()
+            self.ctx.close()
+        return super().event(event)

@@ -27,15 +27,16 @@ class NotificationBar(QFrame):
         self.action_button = QPushButton()
         self.action_button.clicked.connect(self._run_action)
         self.copy_button = QPushButton("Copy details")
+        self.copy_button.setToolTip("Copy the technical details (for a bug report)")
         self.copy_button.clicked.connect(self._copy_details)
-        close = QPushButton("✕")
-        close.setFlat(True)
-        close.setToolTip("Dismiss")
-        close.clicked.connect(self.hide)
+        self.close_button = QPushButton("✕")
+        self.close_button.setFlat(True)
+        self.close_button.setToolTip("Dismiss")
+        self.close_button.clicked.connect(self.hide)
         layout.addWidget(self.message, 1)
         layout.addWidget(self.action_button)
         layout.addWidget(self.copy_button)
-        layout.addWidget(close)
+        layout.addWidget(self.close_button)
         self.hide()
 
     def show_message(
@@ -46,7 +47,14 @@ class NotificationBar(QFrame):
         details: str = "",
         action: tuple[str, Callable[[], None]] | None = None,
     ) -> None:
-        """Replace the current message; ``details`` enables "Copy details"."""
+        """Replace the current message.
+
+        Args:
+            text: What happened, for a person.
+            level: ``info``, ``warning`` or ``error`` (the border colour).
+            details: Technical text for "Copy details" (hidden when empty), never shown.
+            action: A button label and what it does (e.g. "Use CPU instead").
+        """
         color = _LEVEL_COLORS.get(level, _LEVEL_COLORS["info"])
         self.setStyleSheet(
             f"#notificationBar {{ border: 1px solid {color}; border-left: 4px solid {color};"
@@ -59,6 +67,11 @@ class NotificationBar(QFrame):
         self.action_button.setText(action[0] if action else "")
         self.action_button.setVisible(action is not None)
         self.show()
+
+    @property
+    def details(self) -> str:
+        """What "Copy details" copies."""
+        return self._details
 
     @Slot()
     def _run_action(self) -> None:

@@ -1,17 +1,28 @@
 """Performance HUD: device, TTFT, TPOT, tokens/s, CPU and memory, with a one-minute plot.
 
-Polls the Qt-free metrics bus and a psutil sampler from a 4 Hz timer. Each tick reuses its
-widgets and preallocated ring buffers (``setData`` only), so it costs the GUI thread about a
-millisecond; :meth:`PerfOverlay.tick` is public so tests and benchmarks can time it.
+Polls the Qt-free metrics bus and a psutil sampler from a 4 Hz timer that runs only while the
+HUD is visible. A tick creates no widgets and allocates no arrays: values go into preallocated
+ring buffers and the two curves get ``setData`` on views of them. :meth:`PerfOverlay.tick` is
+public so tests and benchmarks can time it (budget: < 2 ms on the GUI thread).
+
+The HUD floats over a host widget (the panel's main view) and lets mouse events through to
+it, so text under it stays selectable; only its small close button takes clicks.
 """
 
 from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Slot
-from PySide6.QtGui import QHideEvent, QShowEvent
-from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer, Signal, Slot
+from PySide6.QtWidgets import (
+    QAbstractScrollArea,
+    QFrame,
+    QGridLayout,
+    QLabel,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.metrics import MetricsBus
 from app.system_stats import SystemSampler
@@ -19,80 +30,155 @@ from app.system_stats import SystemSampler
 TICK_MS = 250
 HISTORY_SECONDS = 60
 SAMPLES = HISTORY_SECONDS * 1000 // TICK_MS
-GIB = 1024**3
-TOP_OFFSET = 110
+MARGIN = 8
+RATE_COLOR = "#4fd1c5"
+CPU_COLOR = "#f6ad55"
+ROWS = [
+    ("device", "Device"),
+    ("ttft", "TTFT"),
+    ("tpot", "TPOT"),
+    ("rate_last", "Tokens/s (last)"),
+    ("rate_live", "Tokens/s (live)"),
+    ("cpu", "CPU"),
+    ("rss", "App memory"),
+    ("ram", "System RAM"),
+]
+
+
+class _Ring:
+    """A fixed-size history; :meth:`view` is the last ``size`` values without copying."""
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._data = np.zeros(2 * size)  # every value is written twice: a window is contiguous
+        self._head = 0
+
+    def push(self, value: float) -> None:
+        self._data[self._head] = value
+        self._data[self._head + self._size] = value
+        self._head = (self._head + 1) % self._size
+
+    def view(self) -> np.ndarray:
+        return self._data[self._head : self._head + self._size]
 
 
 class PerfOverlay(QFrame):
-    """A semi-transparent panel pinned to the top-right corner of its parent."""
+    """A semi-transparent panel pinned to the top-right corner of its host widget."""
 
-    def __init__(self, metrics: MetricsBus, parent: QWidget, pipeline: str = "chat") -> None:
-        super().__init__(parent)
+    closeRequested = Signal()
+
+    def __init__(
+        self,
+        metrics: MetricsBus,
+        host: QWidget,
+        pipeline: str = "chat",
+        sampler: SystemSampler | None = None,
+    ) -> None:
+        super().__init__(host)
         self.setObjectName("perfOverlay")
         self.setStyleSheet(
-            "#perfOverlay { background: rgba(20, 24, 30, 215); border-radius: 8px; }"
-            "#perfOverlay QLabel { color: #e8eef5; font-size: 11px; }"
+            "#perfOverlay { background: rgba(22, 26, 32, 242); border-radius: 8px; }"
+            "#perfOverlay QLabel { color: #e8eef5; background: transparent; }"
         )
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         self.setFixedWidth(300)
         self._metrics = metrics
         self._pipeline = pipeline
-        self._sampler = SystemSampler()
+        self.sampler = sampler or SystemSampler()
+        """Where CPU and memory readings come from (replaceable for a staged screenshot)."""
         self._x = np.linspace(-HISTORY_SECONDS, 0, SAMPLES)
-        self._rate = np.zeros(SAMPLES)
-        self._cpu = np.zeros(SAMPLES)
+        self._rate = _Ring(SAMPLES)
+        self._cpu = _Ring(SAMPLES)
+        self._rate_top = 0.0
         self.values: dict[str, QLabel] = {}
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 8, 12, 10)
+        layout.setSpacing(6)
+        layout.addWidget(QLabel("<b>Performance</b>  <span style='color:#9fb0c0'>F12</span>"))
+        layout.addLayout(self._build_rows())
+        # A caption instead of a pyqtgraph legend: a legend inside the plot hides the curves.
+        key = QLabel(
+            f"<span style='color:{RATE_COLOR}'>━ tokens/s</span> (left)&nbsp;&nbsp;"
+            f"<span style='color:{CPU_COLOR}'>━ CPU %</span> (right) · last 60 s"
+        )
+        key.setStyleSheet("color: #9fb0c0; font-size: 10px;")
+        layout.addWidget(key)
+        layout.addWidget(self._build_plot())
+        # The HUD passes clicks through, so the close button is the host's child, kept on top.
+        self.close_button = QToolButton(host)
+        self.close_button.setText("✕")
+        self.close_button.setToolTip("Hide the performance overlay (F12)")
+        self.close_button.setAutoRaise(True)
+        self.close_button.setStyleSheet("QToolButton { color: #e8eef5; border: none; }")
+        self.close_button.clicked.connect(self.closeRequested)
+        self.close_button.hide()
+        self._timer = QTimer(self)
+        self._timer.setInterval(TICK_MS)
+        self._timer.timeout.connect(self.tick)
+        self._watched = _resize_source(host)
+        self._watched.installEventFilter(self)
+        self.hide()
+
+    def _build_rows(self) -> QGridLayout:
         grid = QGridLayout()
-        grid.setHorizontalSpacing(8)
-        grid.setVerticalSpacing(1)
-        rows = [
-            ("device", "Device"),
-            ("ttft", "TTFT"),
-            ("tpot", "TPOT"),
-            ("rate_last", "Tokens/s (last)"),
-            ("rate_live", "Tokens/s (live)"),
-            ("cpu", "CPU"),
-            ("rss", "App memory"),
-            ("ram", "System RAM"),
-        ]
-        for row, (key, title) in enumerate(rows):
-            grid.addWidget(QLabel(title), row, 0)
+        grid.setHorizontalSpacing(10)
+        grid.setVerticalSpacing(2)
+        for row, (key, title) in enumerate(ROWS):
+            caption = QLabel(title)
+            caption.setStyleSheet("color: #9fb0c0;")
+            grid.addWidget(caption, row, 0)
             value = QLabel("–")
             value.setAlignment(Qt.AlignmentFlag.AlignRight)
             grid.addWidget(value, row, 1)
             self.values[key] = value
+        return grid
+
+    def _build_plot(self) -> pg.PlotWidget:
         self.plot = pg.PlotWidget(background="#1b2027")
-        self.plot.setFixedHeight(110)
-        self.plot.setMouseEnabled(False, False)
-        self.plot.hideButtons()
-        self.plot.setXRange(-HISTORY_SECONDS, 0, padding=0)
-        self.plot.addLegend(offset=(4, 2), labelTextSize="8pt")
-        self.plot.getAxis("left").setTextPen("#c8d2dc")
-        self.plot.getAxis("bottom").setTextPen("#c8d2dc")
-        self.rate_curve = self.plot.plot(
-            self._x, self._rate, pen=pg.mkPen("#4fd1c5", width=2), name="tok/s"
-        )
-        self.cpu_curve = self.plot.plot(
-            self._x, self._cpu, pen=pg.mkPen("#f6ad55", width=1), name="CPU %"
-        )
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(10, 8, 10, 8)
-        heading = QLabel("<b>Performance</b>  (F12)")
-        layout.addWidget(heading)
-        layout.addLayout(grid)
-        layout.addWidget(self.plot)
-        self._timer = QTimer(self)
-        self._timer.setInterval(TICK_MS)
-        self._timer.timeout.connect(self.tick)
-        parent.installEventFilter(self)
-        self.hide()
+        self.plot.setFixedHeight(120)
+        item = self.plot.getPlotItem()
+        item.setMouseEnabled(False, False)
+        item.hideButtons()
+        item.setMenuEnabled(False)
+        item.setXRange(-HISTORY_SECONDS, 0, padding=0)
+        item.setYRange(0, 10, padding=0)
+        for side, color in (("left", RATE_COLOR), ("right", CPU_COLOR), ("bottom", "#c8d2dc")):
+            item.showAxis(side)
+            axis = item.getAxis(side)
+            axis.setTextPen(color)
+            axis.setPen("#59636e")
+            if side == "bottom":
+                axis.setHeight(20)
+            else:
+                axis.setWidth(30)
+        self.rate_curve = pg.PlotCurveItem(pen=pg.mkPen(RATE_COLOR, width=2), name="tok/s")
+        item.addItem(self.rate_curve)
+        # CPU % gets its own 0–100 scale on the right: tokens/s may be in the hundreds.
+        self._cpu_view = pg.ViewBox(enableMouse=False)
+        item.scene().addItem(self._cpu_view)
+        item.getAxis("right").linkToView(self._cpu_view)
+        self._cpu_view.setXLink(item)
+        # A little headroom above 100 so the top tick label is not cut in half.
+        self._cpu_view.setYRange(0, 112, padding=0)
+        item.getAxis("right").setTicks([[(0, "0"), (50, "50"), (100, "100")]])
+        self.cpu_curve = pg.PlotCurveItem(pen=pg.mkPen(CPU_COLOR, width=1), name="CPU %")
+        self._cpu_view.addItem(self.cpu_curve)
+        item.vb.sigResized.connect(self._sync_views)
+        return self.plot
+
+    @Slot()
+    def _sync_views(self) -> None:
+        main = self.plot.getPlotItem().vb
+        self._cpu_view.setGeometry(main.sceneBoundingRect())
+        self._cpu_view.linkedViewChanged(main, self._cpu_view.XAxis)
 
     @Slot()
     def tick(self) -> None:
         """Read the bus and the system once and update labels and plot."""
-        snapshot = self._metrics.snapshot()
+        snapshot = self._metrics.snapshot(since=float("inf"))  # latest only, no list copy
         last = snapshot.latest.get(self._pipeline)
         live = snapshot.latest_live.get(self._pipeline)
-        sample = self._sampler.sample()
+        sample = self.sampler.sample()
         if last is not None:
             values = last.values
             self.values["device"].setText(last.device)
@@ -104,42 +190,81 @@ class PerfOverlay(QFrame):
             self.values["device"].setText(live.device)
         self.values["rate_live"].setText(_rate(live_rate) if live is not None else "idle")
         self.values["cpu"].setText(f"{sample.cpu_percent:.0f} %")
-        self.values["rss"].setText(f"{sample.process_rss_bytes / GIB:.2f} GiB")
+        self.values["rss"].setText(_bytes(sample.process_rss_bytes))
         self.values["ram"].setText(
-            f"{sample.ram_used_bytes / GIB:.1f} / {sample.ram_total_bytes / GIB:.1f} GiB"
+            f"{_bytes(sample.ram_used_bytes)} / {_bytes(sample.ram_total_bytes)}"
         )
-        self._rate = np.roll(self._rate, -1)
-        self._cpu = np.roll(self._cpu, -1)
-        self._rate[-1] = live_rate
-        self._cpu[-1] = sample.cpu_percent
-        self.rate_curve.setData(self._x, self._rate)
-        self.cpu_curve.setData(self._x, self._cpu)
+        self._rate.push(live_rate)
+        self._cpu.push(sample.cpu_percent)
+        rates = self._rate.view()
+        self.rate_curve.setData(self._x, rates)
+        self.cpu_curve.setData(self._x, self._cpu.view())
+        top = _nice_ceiling(float(rates.max()) * 1.15)
+        if top != self._rate_top:  # re-layout the axis only when its range really changes
+            self._rate_top = top
+            self.plot.getPlotItem().setYRange(0, top, padding=0)
 
-    def showEvent(self, event: QShowEvent) -> None:
-        """Start polling only while visible."""
-        self._place()
-        self.raise_()
-        self.tick()
-        self._timer.start()
-        super().showEvent(event)
+    @property
+    def polling(self) -> bool:
+        """Whether the 4 Hz timer is running (only while the HUD is shown)."""
+        return bool(self._timer.isActive())
 
-    def hideEvent(self, event: QHideEvent) -> None:
-        """Stop polling while hidden: an invisible overlay costs nothing."""
-        self._timer.stop()
-        super().hideEvent(event)
+    def set_host(self, host: QWidget) -> None:
+        """Float over ``host`` instead (another panel became current)."""
+        old = self.parentWidget()
+        if old is host:
+            return
+        visible = self.isVisible()
+        self._watched.removeEventFilter(self)
+        self.setParent(host)
+        self.close_button.setParent(host)
+        self._watched = _resize_source(host)
+        self._watched.installEventFilter(self)
+        self.setVisible(visible)
+
+    def event(self, event: QEvent) -> bool:
+        """Poll only while visible: an invisible overlay costs nothing."""
+        # event(), not showEvent()/hideEvent(): see ui.chat.input_box.ChatInput.event.
+        if event.type() == QEvent.Type.Show:
+            self._place()
+            self.tick()
+            self._timer.start()
+            self.close_button.show()
+        elif event.type() == QEvent.Type.Hide:
+            self._timer.stop()
+            self.close_button.hide()
+        return super().event(event)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Follow the parent's size to stay in its top-right corner."""
-        if event.type() == QEvent.Type.Resize:
+        """Follow the host's size to stay in its top-right corner."""
+        if event.type() == QEvent.Type.Resize and watched is self._watched:
             self._place()
         return False
 
     def _place(self) -> None:
-        parent = self.parentWidget()
-        if parent is not None:
-            self.adjustSize()
-            # Below the panel's own toolbar rows, so the device picker stays reachable.
-            self.move(parent.width() - self.width() - 12, TOP_OFFSET)
+        host = self.parentWidget()
+        if host is None:
+            return
+        area: QRect = host.rect()
+        if isinstance(host, QAbstractScrollArea):
+            area = host.viewport().geometry()  # keep the scroll bar uncovered
+        self.adjustSize()
+        self.move(area.x() + area.width() - self.width() - MARGIN, area.y() + MARGIN)
+        self.close_button.adjustSize()
+        self.close_button.move(
+            self.geometry().right() - self.close_button.width() - 4, self.y() + 4
+        )
+        self.raise_()
+        self.close_button.raise_()
+
+
+def _resize_source(host: QWidget) -> QWidget:
+    """The widget whose resize moves the HUD.
+
+    A scroll area lays out its viewport after its own resize event (which filters see first),
+    so the viewport's resize is the moment the new geometry is known.
+    """
+    return host.viewport() if isinstance(host, QAbstractScrollArea) else host
 
 
 def _ms(value: float | None) -> str:
@@ -148,3 +273,20 @@ def _ms(value: float | None) -> str:
 
 def _rate(value: float | None) -> str:
     return "–" if not value else f"{value:.1f}"
+
+
+def _bytes(value: int) -> str:
+    if value >= 1024**3:
+        return f"{value / 1024**3:.1f} GiB"
+    return f"{value / 1024**2:.0f} MiB"
+
+
+def _nice_ceiling(value: float) -> float:
+    """A round axis top at or above ``value`` (10, 20, 50, 100, 200 …), at least 10."""
+    top = 10.0
+    while top < value:
+        for factor in (2.0, 2.5, 2.0):
+            top *= factor
+            if top >= value:
+                break
+    return top

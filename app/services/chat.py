@@ -274,7 +274,7 @@ class ChatService:
     def _require_model(self) -> tuple[ChatPipeline, LoadedModel]:
         if self._pipeline is None or self._loaded is None:
             raise UserError(
-                "Choose a chat model first (Model → Open model folder…).", field="model"
+                "Choose a chat model first (File → Open model folder…).", field="model"
             )
         return self._pipeline, self._loaded
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -14,31 +14,36 @@ from app.conversations import ConversationStore
 from app.devices import DeviceInfo
 from app.paths import AppPaths
 from app.services.chat import ChatService
-from tests.ui.fakes import FakeChatPipeline, Script, fake_model_folder
+from tests.ui.fakes import CPU, GPU, FakeChatPipeline, Script, fake_model_folder
 from ui.gc_policy import GuiThreadGarbageCollector
 from ui.main_window import MainWindow
 from ui.singleton_guard import SingletonRefGuard
 
-CPU = DeviceInfo("CPU", "Test CPU")
-GPU = DeviceInfo("GPU", "Test iGPU")
-
 
 @pytest.fixture(scope="session", autouse=True)
+def app_like_qapp(qapp: QApplication) -> None:
+    """The application set up as the launcher does: Fusion, and the PySide6 6.12.0 guard."""
+    QApplication.setStyle("Fusion")
+    SingletonRefGuard(qapp)  # parented to the app, so it lives as long as Qt calls into Python
+
+
+@pytest.fixture(scope="module", autouse=True)
 def gui_thread_gc(qapp: QApplication) -> Iterator[None]:
-    """As in the app: cyclic GC only on the GUI thread, never in a worker."""
+    """As in the app: cyclic GC only on the GUI thread, never in a worker.
+
+    Per module, so the tests that run after the UI tests get automatic collection back.
+    """
     collector = GuiThreadGarbageCollector(qapp)
-    SingletonRefGuard(qapp)  # as in the app: see ui/singleton_guard.py
     yield
     collector.stop()
 
 
 @pytest.fixture
 def script() -> Iterator[Script]:
+    """What the fake pipeline does in this test."""
     script = Script()
     yield script
-    script.release.set()  # never leave a fake generation or load waiting
-    if script.load_gate is not None:
-        script.load_gate.set()
+    script.unblock()  # never leave a fake generation or load waiting
 
 
 def make_context(paths: AppPaths, devices: list[DeviceInfo], script: Script) -> AppContext:
@@ -55,13 +60,28 @@ def make_context(paths: AppPaths, devices: list[DeviceInfo], script: Script) -> 
 
 @pytest.fixture
 def model_folder(tmp_path: Path) -> Path:
+    """A folder the chat-model checks accept (the fake pipeline needs no weights)."""
     return fake_model_folder(tmp_path)
 
 
 @pytest.fixture
-def window(qtbot: QtBot, app_home: AppPaths, script: Script) -> MainWindow:
-    ctx = make_context(app_home, [CPU, GPU], script)
-    window = MainWindow(ctx)
-    qtbot.addWidget(window)
-    window.show()
-    return window
+def make_window(
+    qtbot: QtBot, app_home: AppPaths, script: Script
+) -> Callable[[list[DeviceInfo]], MainWindow]:
+    """Build and show a main window over a given (fake) device list."""
+
+    def make(devices: list[DeviceInfo]) -> MainWindow:
+        window = MainWindow(make_context(app_home, devices, script))
+        qtbot.addWidget(window)
+        window.show()
+        window.activateWindow()  # window shortcuts (F12, Esc) need the active window
+        qtbot.waitUntil(window.isActiveWindow, timeout=2000)
+        return window
+
+    return make
+
+
+@pytest.fixture
+def window(make_window: Callable[[list[DeviceInfo]], MainWindow]) -> MainWindow:
+    """A main window on a machine with a CPU and a GPU."""
+    return make_window([CPU, GPU])

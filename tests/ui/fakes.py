@@ -1,4 +1,4 @@
-"""Fakes for UI tests only: a chat pipeline whose streaming the test controls."""
+"""Fakes for UI tests only: a chat pipeline whose streaming and loading the test controls."""
 
 from __future__ import annotations
 
@@ -8,8 +8,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from app.devices import DeviceInfo
 from pipelines.chat import ChatModelConfig, ChatResult, GenerationSettings, Message
 from pipelines.core import CancelToken, DeviceError, MetricRecord
+
+CPU = DeviceInfo("CPU", "Test CPU")
+GPU = DeviceInfo("GPU", "Test iGPU")
+GPU0 = DeviceInfo("GPU.0", "Test Arc dGPU")
 
 
 @dataclass
@@ -23,8 +28,17 @@ class Script:
     fail_with: BaseException | None = None
     failing_devices: tuple[str, ...] = ()
     loads: list[str] = field(default_factory=list)
+    """Device of every load, in order."""
     load_gate: threading.Event | None = None
     """When set, loading waits for it, as a slow compile would."""
+    seen: list[list[Message]] = field(default_factory=list)
+    """The messages each generation was given (system prompt, history, question)."""
+
+    def unblock(self) -> None:
+        """Let every waiting fake load or generation go on."""
+        self.release.set()
+        if self.load_gate is not None:
+            self.load_gate.set()
 
 
 class FakeChatPipeline:
@@ -57,11 +71,13 @@ class FakeChatPipeline:
         cancel: CancelToken,
         on_text: Callable[[str], None],
     ) -> ChatResult:
+        self.script.seen.append(list(messages))
         if self.script.fail_with is not None:
             raise self.script.fail_with
         sent: list[str] = []
         for index, chunk in enumerate(self.script.chunks):
             if self.script.hold_after is not None and index == self.script.hold_after:
+                # A worker thread waiting for the test, checking its cancel token meanwhile.
                 while not self.script.release.wait(0.01):
                     if cancel.cancelled:
                         break
@@ -82,5 +98,15 @@ def fake_model_folder(root: Path, name: str = "tiny-chat") -> Path:
     for file in ("openvino_model.xml", "openvino_tokenizer.xml", "openvino_detokenizer.xml"):
         (folder / file).write_text("<net/>", encoding="utf-8")
     config = {"architectures": ["LlamaForCausalLM"], "max_position_embeddings": 2048}
+    (folder / "config.json").write_text(json.dumps(config), encoding="utf-8")
+    return folder
+
+
+def embedding_model_folder(root: Path, name: str = "bge-small") -> Path:
+    """A folder holding an (embedding) OpenVINO model that is not a chat model."""
+    folder = root / name
+    folder.mkdir(parents=True)
+    (folder / "openvino_model.xml").write_text("<net/>", encoding="utf-8")
+    config = {"architectures": ["BertModel"], "model_type": "bert"}
     (folder / "config.json").write_text(json.dumps(config), encoding="utf-8")
     return folder

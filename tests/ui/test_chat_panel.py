@@ -2,35 +2,36 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
-import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QGuiApplication
 from pytestqt.qtbot import QtBot
 
 from app.errors import UserError
-from app.paths import AppPaths
 from tests.ui.fakes import Script
+from tests.ui.helpers import load, shown, type_and_send
+from ui.chat.message_view import MessageView
 from ui.main_window import MainWindow
 
 
-def _load(qtbot: QtBot, window: MainWindow, folder: Path, device: str = "CPU") -> None:
-    panel = window.chat_panel
-    with qtbot.waitSignal(panel.modelLoaded, timeout=5000):
-        assert panel.load_model(folder, device)
-
-
-def _type_and_send(qtbot: QtBot, window: MainWindow, text: str) -> None:
-    panel = window.chat_panel
-    qtbot.keyClicks(panel.input, text)
-    qtbot.mouseClick(panel.send_button, Qt.MouseButton.LeftButton)
+def click_link(qtbot: QtBot, view: MessageView, text: str) -> None:
+    """Click the first link labelled ``text`` in the conversation."""
+    found = view.document().find(text)
+    assert not found.isNull(), f"no {text!r} on screen"
+    found.setPosition(found.selectionStart() + 1)
+    rect = view.cursorRect(found)
+    qtbot.mouseClick(
+        view.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(rect.x(), rect.center().y())
+    )
 
 
 def test_send_is_disabled_until_there_is_text(qtbot: QtBot, window: MainWindow) -> None:
     panel = window.chat_panel
     assert not panel.send_button.isEnabled()
     qtbot.keyClicks(panel.input, "   ")
-    assert not panel.send_button.isEnabled()
+    assert not panel.send_button.isEnabled()  # white space is not a message
     qtbot.keyClicks(panel.input, "hi")
     assert panel.send_button.isEnabled()
 
@@ -39,17 +40,16 @@ def test_answer_streams_in_and_input_clears(
     qtbot: QtBot, window: MainWindow, model_folder: Path
 ) -> None:
     panel = window.chat_panel
-    _load(qtbot, window, model_folder)
-    assert "tiny-chat" in window.model_status.text()
+    load(qtbot, window, model_folder)
     with qtbot.waitSignal(panel.answerFinished, timeout=5000) as finished:
-        _type_and_send(qtbot, window, "Say hello")
+        type_and_send(qtbot, window, "Say hello")
     assert finished.args == [True]
-    text = panel.view.toPlainText()
+    text = shown(window)
     assert "Say hello" in text
     assert "Hello there, friend." in text
     assert "3 tokens · 42.0 tok/s · TTFT 7 ms · CPU" in text
     assert panel.input.toPlainText() == ""
-    assert panel.conversations.currentItem().text() == "Say hello"  # titled by the question
+    assert panel.conversations.list.titles()[0] == "Say hello"  # titled by the question
 
 
 def test_chunks_appear_before_the_answer_finishes(
@@ -57,40 +57,56 @@ def test_chunks_appear_before_the_answer_finishes(
 ) -> None:
     panel = window.chat_panel
     script.hold_after = 2
-    _load(qtbot, window, model_folder)
-    _type_and_send(qtbot, window, "Go")
-    qtbot.waitUntil(lambda: "Hello there" in panel.view.toPlainText(), timeout=5000)
+    load(qtbot, window, model_folder)
+    type_and_send(qtbot, window, "Go")
+    qtbot.waitUntil(lambda: "Hello there" in shown(window), timeout=5000)
     assert panel.generating
     assert panel.send_button.text() == "Stop"
+    assert panel.send_button.isEnabled()
     assert panel.input.toPlainText() == "Go"  # kept until the answer succeeds
     with qtbot.waitSignal(panel.answerFinished, timeout=5000):
         script.release.set()
-    assert "friend" in panel.view.toPlainText()
+    assert "friend" in shown(window)
     assert panel.send_button.text() == "Send"
 
 
-def test_stop_keeps_the_partial_answer(
+def test_stop_keeps_the_partial_answer_marked_stopped(
     qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
 ) -> None:
     panel = window.chat_panel
     script.hold_after = 1
-    _load(qtbot, window, model_folder)
-    _type_and_send(qtbot, window, "Tell me a story")
-    qtbot.waitUntil(lambda: "Hello" in panel.view.toPlainText(), timeout=5000)
+    load(qtbot, window, model_folder)
+    type_and_send(qtbot, window, "Tell me a story")
+    qtbot.waitUntil(lambda: "Hello" in shown(window), timeout=5000)
     with qtbot.waitSignal(panel.answerFinished, timeout=5000):
         qtbot.mouseClick(panel.send_button, Qt.MouseButton.LeftButton)  # "Stop"
-    text = panel.view.toPlainText()
+    text = shown(window)
     assert "Hello" in text and "there" not in text
-    assert "stopped" in text
+    assert "1 tokens · 42.0 tok/s · TTFT 7 ms · CPU · stopped" in text
     [_, answer] = window.ctx.chat.get(panel.current_conversation_id()).messages
     assert answer.stopped and answer.content == "Hello"
+
+
+def test_escape_stops_the_answer(
+    qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
+) -> None:
+    panel = window.chat_panel
+    script.hold_after = 1
+    load(qtbot, window, model_folder)
+    type_and_send(qtbot, window, "Long one")
+    qtbot.waitUntil(lambda: "Hello" in shown(window), timeout=5000)
+    assert window.stop_action.isEnabled()
+    with qtbot.waitSignal(panel.answerFinished, timeout=5000):
+        qtbot.keyClick(panel.input, Qt.Key.Key_Escape)
+    assert "stopped" in shown(window)
+    assert not window.stop_action.isEnabled()
 
 
 def test_enter_sends_and_shift_enter_adds_a_line(
     qtbot: QtBot, window: MainWindow, model_folder: Path
 ) -> None:
     panel = window.chat_panel
-    _load(qtbot, window, model_folder)
+    load(qtbot, window, model_folder)
     qtbot.keyClicks(panel.input, "first line")
     qtbot.keyClick(panel.input, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
     qtbot.keyClicks(panel.input, "second line")
@@ -100,164 +116,203 @@ def test_enter_sends_and_shift_enter_adds_a_line(
         qtbot.keyClick(panel.input, Qt.Key.Key_Return)
     [question, _] = window.ctx.chat.get(panel.current_conversation_id()).messages
     assert question.content == "first line\nsecond line"
+    assert "first line\nsecond line" in shown(window)
 
 
-def test_error_is_shown_inline_and_the_text_is_kept(
+def test_error_is_shown_inline_the_text_kept_and_cleared_on_retry(
     qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
 ) -> None:
     panel = window.chat_panel
-    _load(qtbot, window, model_folder)
+    load(qtbot, window, model_folder)
     script.fail_with = UserError("That prompt cannot be answered.", field="prompt")
     with qtbot.waitSignal(panel.answerFinished, timeout=5000) as finished:
-        _type_and_send(qtbot, window, "Keep me")
+        type_and_send(qtbot, window, "Keep me")
     assert finished.args == [False]
     assert panel.input_error.isVisible()
     assert panel.input_error.text() == "That prompt cannot be answered."
     assert panel.input.toPlainText() == "Keep me"
-    assert "Keep me" not in panel.view.toPlainText()  # nothing half-shown
+    assert "Keep me" not in shown(window)  # nothing half-shown
+    assert not window.notifications.isVisible()  # a slip is not a notification
     script.fail_with = None
     with qtbot.waitSignal(panel.answerFinished, timeout=5000):
         qtbot.mouseClick(panel.send_button, Qt.MouseButton.LeftButton)
     assert not panel.input_error.isVisible()
+    assert panel.input.toPlainText() == ""
+    assert "Hello there, friend." in shown(window)
+
+
+def test_text_typed_while_answering_is_not_cleared(
+    qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
+) -> None:
+    panel = window.chat_panel
+    script.hold_after = 1
+    load(qtbot, window, model_folder)
+    type_and_send(qtbot, window, "First")
+    qtbot.waitUntil(lambda: "Hello" in shown(window), timeout=5000)
+    qtbot.keyClicks(panel.input, " and the next question")
+    with qtbot.waitSignal(panel.answerFinished, timeout=5000):
+        script.release.set()
+    assert panel.input.toPlainText() == "First and the next question"
 
 
 def test_sending_without_a_model_says_what_to_do(qtbot: QtBot, window: MainWindow) -> None:
     panel = window.chat_panel
     with qtbot.waitSignal(panel.answerFinished, timeout=5000):
-        _type_and_send(qtbot, window, "Hello?")
-    assert "Choose a chat model first" in panel.model_bar.error.text()
-    assert panel.input.toPlainText() == "Hello?"
+        type_and_send(qtbot, window, "Anyone there?")
+    # The service names the model control: the message goes next to it.
+    assert panel.model_picker.error.isVisible()
+    assert "Choose a chat model first" in panel.model_picker.error.text()
+    assert panel.input.toPlainText() == "Anyone there?"
 
 
 def test_unexpected_failure_offers_details_not_a_traceback(
     qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
 ) -> None:
     panel = window.chat_panel
-    _load(qtbot, window, model_folder)
-    script.fail_with = RuntimeError("kernel exploded")
+    load(qtbot, window, model_folder)
+    script.fail_with = ZeroDivisionError("division by zero")
     with qtbot.waitSignal(panel.answerFinished, timeout=5000):
-        _type_and_send(qtbot, window, "boom")
+        type_and_send(qtbot, window, "Break")
     bar = window.notifications
     assert bar.isVisible()
-    assert "kernel exploded" in bar.message.text()
+    assert "Something went wrong (ZeroDivisionError: division by zero)" in bar.message.text()
     assert "Traceback" not in bar.message.text()
     assert bar.copy_button.isVisible()
-    assert panel.input.toPlainText() == "boom"
-
-
-@pytest.mark.parametrize(
-    ("files", "config", "message"),
-    [
-        ([], None, "not an OpenVINO model folder"),
-        (
-            ["openvino_model.xml"],
-            '{"architectures": ["BertModel"], "model_type": "bert"}',
-            "holds an embedding model, not a chat model",
-        ),
-        (
-            ["openvino_model.xml"],
-            '{"architectures": ["LlamaForCausalLM"]}',
-            "lacks its converted tokenizer",
-        ),
-    ],
-)
-def test_bad_model_folder_gets_an_inline_error(
-    qtbot: QtBot,
-    window: MainWindow,
-    tmp_path: Path,
-    files: list[str],
-    config: str | None,
-    message: str,
-) -> None:
-    folder = tmp_path / "candidate"
-    folder.mkdir()
-    for name in files:
-        (folder / name).write_text("<net/>", encoding="utf-8")
-    if config:
-        (folder / "config.json").write_text(config, encoding="utf-8")
-    panel = window.chat_panel
-    assert not panel.load_model(folder)
-    assert panel.model_bar.error.isVisible()
-    assert message in panel.model_bar.error.text()
-    assert window.ctx.chat.loaded_model is None
-
-
-def test_device_failure_offers_cpu(
-    qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
-) -> None:
-    panel = window.chat_panel
-    script.failing_devices = ("GPU",)
-    assert panel.load_model(model_folder, "GPU")
-    bar = window.notifications
-    qtbot.waitUntil(bar.isVisible, timeout=5000)
-    assert "Could not compile the model on GPU" in bar.message.text()
-    assert bar.action_button.text() == "Use CPU instead"
-    with qtbot.waitSignal(panel.modelLoaded, timeout=5000):
-        qtbot.mouseClick(bar.action_button, Qt.MouseButton.LeftButton)
-    assert script.loads == ["GPU", "CPU"]
-    assert panel.model_bar.device_picker.device() == "CPU"
-    assert window.ctx.settings.device_for("chat") == "CPU"
+    qtbot.mouseClick(bar.copy_button, Qt.MouseButton.LeftButton)
+    assert "Traceback" in QGuiApplication.clipboard().text()
+    assert panel.input.toPlainText() == "Break"
 
 
 def test_unsaved_answer_is_kept_and_flagged(
-    qtbot: QtBot, window: MainWindow, model_folder: Path, app_home: AppPaths
+    qtbot: QtBot, window: MainWindow, model_folder: Path
 ) -> None:
     panel = window.chat_panel
-    _load(qtbot, window, model_folder)
-    app_home.conversations_dir.mkdir(parents=True, exist_ok=True)
-    app_home.conversations_dir.rmdir()
-    app_home.conversations_dir.write_text("blocks the folder", encoding="utf-8")
+    load(qtbot, window, model_folder)
+    folder = window.ctx.paths.conversations_dir
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    folder.write_text("", encoding="utf-8")  # the data folder is now unwritable, even for root
     with qtbot.waitSignal(panel.answerFinished, timeout=5000):
-        _type_and_send(qtbot, window, "remember this")
+        type_and_send(qtbot, window, "Remember this")
     assert panel.save_warning.isVisible()
-    assert "Could not save the conversation" in panel.save_warning.text()
-    assert "remember this" in panel.view.toPlainText()
-
-
-def test_rename_and_delete_conversations(
-    qtbot: QtBot, window: MainWindow, model_folder: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from PySide6.QtWidgets import QMessageBox
-
-    panel = window.chat_panel
-    _load(qtbot, window, model_folder)
-    with qtbot.waitSignal(panel.answerFinished, timeout=5000):
-        _type_and_send(qtbot, window, "first chat")
-    item = panel.conversations.currentItem()
-    item.setText("Renamed chat")  # what the in-place editor does on Enter
-    conversation_id = panel.current_conversation_id()
-    assert window.ctx.chat.get(conversation_id).title == "Renamed chat"
-    assert panel.conversations.currentItem().text() == "Renamed chat"
-    monkeypatch.setattr(
-        QMessageBox, "question", lambda *args, **kwargs: QMessageBox.StandardButton.Yes
-    )
-    panel.conversations.deleteRequested.emit(conversation_id)
-    assert conversation_id not in [c.id for c in window.ctx.chat.conversations()]
-    assert "first chat" not in panel.view.toPlainText()
+    assert "kept only in this window" in panel.save_warning.text()
+    assert "Hello there, friend." in shown(window)
+    assert panel.input.toPlainText() == ""  # the answer succeeded; only the disk failed
 
 
 def test_regenerate_replaces_the_last_answer(
     qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
 ) -> None:
     panel = window.chat_panel
-    _load(qtbot, window, model_folder)
+    load(qtbot, window, model_folder)
     with qtbot.waitSignal(panel.answerFinished, timeout=5000):
-        _type_and_send(qtbot, window, "question")
-    script.chunks = ["A second", " try."]
+        type_and_send(qtbot, window, "Question")
+    script.chunks = ["A", " better", " answer."]
     with qtbot.waitSignal(panel.answerFinished, timeout=5000):
-        panel.view.regenerateRequested.emit()
+        click_link(qtbot, panel.view, "Regenerate")
+    text = shown(window)
+    assert "A better answer." in text and "Hello there" not in text
     messages = window.ctx.chat.get(panel.current_conversation_id()).messages
-    assert [m.content for m in messages] == ["question", "A second try."]
-    assert "friend" not in panel.view.toPlainText()
+    assert [m.role for m in messages] == ["user", "assistant"]
+    script.chunks = ["Third", " try."]
+    with qtbot.waitSignal(panel.answerFinished, timeout=5000):
+        qtbot.keyClick(panel.input, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    assert "Third try." in shown(window)
 
 
-def test_closing_while_streaming_cancels_the_worker(
+def test_copy_link_puts_the_answer_on_the_clipboard(
     qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
 ) -> None:
     panel = window.chat_panel
-    script.hold_after = 1
-    _load(qtbot, window, model_folder)
-    _type_and_send(qtbot, window, "long answer")
-    qtbot.waitUntil(lambda: panel.generating, timeout=5000)
-    window.close()  # cancels and waits; the fake stops at its next check
-    qtbot.waitUntil(lambda: not window.workers.busy, timeout=5000)
+    script.chunks = ["Use `pip install openvino`."]
+    load(qtbot, window, model_folder)
+    with qtbot.waitSignal(panel.answerFinished, timeout=5000):
+        type_and_send(qtbot, window, "How?")
+    with qtbot.waitSignal(panel.view.copied, timeout=2000):
+        click_link(qtbot, panel.view, "Copy")
+    assert QGuiApplication.clipboard().text() == "Use `pip install openvino`."  # the markdown
+
+
+def test_markdown_and_code_blocks_are_rendered(
+    qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
+) -> None:
+    panel = window.chat_panel
+    script.chunks = ["Run **this**:\n\n", "```python\nprint('hi')\n```\n"]
+    load(qtbot, window, model_folder)
+    with qtbot.waitSignal(panel.answerFinished, timeout=5000):
+        type_and_send(qtbot, window, "Code please")
+    text = shown(window)
+    assert "Run this:" in text and "**" not in text and "```" not in text
+    assert "print('hi')" in text
+
+
+def test_system_prompt_is_edited_per_conversation(
+    qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
+) -> None:
+    panel = window.chat_panel
+    editor = panel.system_prompt
+    load(qtbot, window, model_folder)
+    assert editor.summary.text() == "You are a helpful assistant."
+    qtbot.mouseClick(editor.toggle, Qt.MouseButton.LeftButton)
+    assert editor.editor.isVisible()
+    editor.editor.selectAll()
+    qtbot.keyClicks(editor.editor, "Answer like a pirate.")
+    with qtbot.waitSignal(panel.answerFinished, timeout=5000):
+        type_and_send(qtbot, window, "Hi")
+    assert script.seen[-1][0].content == "Answer like a pirate."
+    conversation = window.ctx.chat.get(panel.current_conversation_id())
+    assert conversation.system_prompt == "Answer like a pirate."
+    window.new_action.trigger()
+    assert editor.prompt() == "You are a helpful assistant."  # new chats start from defaults
+
+
+def test_overlong_system_prompt_is_refused_inline_and_kept(
+    qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
+) -> None:
+    panel = window.chat_panel
+    editor = panel.system_prompt
+    load(qtbot, window, model_folder)
+    editor.set_expanded(True)
+    editor.editor.setPlainText("x" * 20_001)
+    type_and_send(qtbot, window, "Hi")
+    assert not panel.generating
+    assert editor.error.isVisible()
+    assert "20,000 characters" in editor.error.text()
+    assert len(editor.prompt()) == 20_001
+    assert panel.input.toPlainText() == "Hi"
+    editor.editor.setPlainText("Short.")
+    with qtbot.waitSignal(panel.answerFinished, timeout=5000):
+        qtbot.mouseClick(panel.send_button, Qt.MouseButton.LeftButton)
+    assert not editor.error.isVisible()
+
+
+def test_a_system_prompt_edit_survives_switching_by_shortcut(
+    qtbot: QtBot, window: MainWindow, model_folder: Path
+) -> None:
+    panel = window.chat_panel
+    load(qtbot, window, model_folder)
+    with qtbot.waitSignal(panel.answerFinished, timeout=5000):
+        type_and_send(qtbot, window, "First chat")
+    first = panel.current_conversation_id()
+    panel.system_prompt.set_expanded(True)
+    panel.system_prompt.editor.setPlainText("Be brief.")
+    window.new_action.trigger()  # no focus-out happens with a shortcut
+    assert window.ctx.chat.get(first).system_prompt == "Be brief."
+
+
+def test_generation_settings_are_bound_and_saved(
+    qtbot: QtBot, window: MainWindow, model_folder: Path
+) -> None:
+    panel = window.chat_panel
+    qtbot.mouseClick(panel.settings_button, Qt.MouseButton.LeftButton)
+    assert panel.generation.isVisible()
+    panel.generation.max_new_tokens.setValue(64)
+    panel.generation.temperature.setValue(0.0)
+    panel.generation.seed.setValue(7)
+    chat = window.ctx.settings.chat
+    assert (chat.max_new_tokens, chat.temperature, chat.seed) == (64, 0.0, 7)
+    saved = window.ctx.settings_store.load().settings.chat
+    assert (saved.max_new_tokens, saved.temperature, saved.seed) == (64, 0.0, 7)
+    qtbot.mouseClick(panel.generation.reset_button, Qt.MouseButton.LeftButton)
+    assert chat.max_new_tokens == 512 and chat.seed is None
+    assert panel.generation.seed.text() == "random"

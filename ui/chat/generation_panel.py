@@ -3,9 +3,18 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Signal, Slot
-from PySide6.QtWidgets import QDoubleSpinBox, QFormLayout, QGroupBox, QSpinBox, QWidget
+from PySide6.QtWidgets import (
+    QDoubleSpinBox,
+    QFormLayout,
+    QGroupBox,
+    QPushButton,
+    QSpinBox,
+    QWidget,
+)
 
 from app.settings import ChatDefaults
+
+SAMPLING_FIELDS = ("max_new_tokens", "temperature", "top_p", "top_k", "repetition_penalty")
 
 
 class GenerationPanel(QGroupBox):
@@ -16,6 +25,7 @@ class GenerationPanel(QGroupBox):
     def __init__(self, defaults: ChatDefaults, parent: QWidget | None = None) -> None:
         super().__init__("Generation", parent)
         self._defaults = defaults
+        self._loading = False
         form = QFormLayout(self)
         self.max_new_tokens = QSpinBox(minimum=1, maximum=32_768, singleStep=64)
         self.temperature = QDoubleSpinBox(minimum=0.0, maximum=2.0, singleStep=0.1, decimals=2)
@@ -27,31 +37,50 @@ class GenerationPanel(QGroupBox):
         # -1 shows as "random": a seed of None means a fresh sample every time.
         self.seed = QSpinBox(minimum=-1, maximum=2_147_483_647)
         self.seed.setSpecialValueText("random")
-        self.temperature.setToolTip("0 answers greedily (the same every time).")
-        self.top_k.setToolTip("0 turns top-k off.")
+        self.reset_button = QPushButton("Reset to defaults")
+        for name in SAMPLING_FIELDS:
+            field = ChatDefaults.model_fields[name]
+            getattr(self, name).setToolTip(field.description or "")
+        self.seed.setToolTip("A fixed seed repeats the same sampled answer; random varies it.")
         form.addRow("Max new tokens", self.max_new_tokens)
         form.addRow("Temperature", self.temperature)
         form.addRow("Top-p", self.top_p)
         form.addRow("Top-k", self.top_k)
         form.addRow("Repetition penalty", self.repetition_penalty)
         form.addRow("Seed", self.seed)
+        form.addRow(self.reset_button)
         self._load()
         for box in (self.max_new_tokens, self.top_k, self.seed):
             box.valueChanged.connect(self._store)
         for dbox in (self.temperature, self.top_p, self.repetition_penalty):
             dbox.valueChanged.connect(self._store)
+        self.reset_button.clicked.connect(self.reset)
+
+    @Slot()
+    def reset(self) -> None:
+        """Put every sampling value back to its default (the system prompt is kept)."""
+        fresh = ChatDefaults()
+        for name in SAMPLING_FIELDS:
+            setattr(self._defaults, name, getattr(fresh, name))
+        self._defaults.seed = fresh.seed
+        self._load()
+        self.changed.emit()
 
     def _load(self) -> None:
         d = self._defaults
+        self._loading = True  # one save for a reset, not one per spin box
         self.max_new_tokens.setValue(d.max_new_tokens)
         self.temperature.setValue(d.temperature)
         self.top_p.setValue(d.top_p)
         self.top_k.setValue(d.top_k)
         self.repetition_penalty.setValue(d.repetition_penalty)
         self.seed.setValue(-1 if d.seed is None else d.seed)
+        self._loading = False
 
     @Slot()
     def _store(self) -> None:
+        if self._loading:
+            return
         d = self._defaults
         d.max_new_tokens = self.max_new_tokens.value()
         d.temperature = round(self.temperature.value(), 2)

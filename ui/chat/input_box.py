@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
+
+VISIBLE_LINES = 3
 
 
 class ChatInput(QPlainTextEdit):
@@ -16,16 +18,34 @@ class ChatInput(QPlainTextEdit):
         super().__init__(parent)
         self.setPlaceholderText("Ask anything…  (Enter to send, Shift+Enter for a new line)")
         self.setTabChangesFocus(True)
-        self.setMaximumHeight(120)
+        self.setMaximumHeight(160)
 
     def has_text(self) -> bool:
         """Whether there is something other than white space to send."""
         return bool(self.toPlainText().strip())
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        """Send on Enter; keep Qt's behaviour (a new line) for Shift+Enter."""
-        is_enter = event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
-        if is_enter and not event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
-            self.submitted.emit()
-            return
-        super().keyPressEvent(event)
+    def sizeHint(self) -> QSize:
+        """About three lines: room to write without taking the conversation's space."""
+        margins = self.contentsMargins()
+        height = (
+            self.fontMetrics().lineSpacing() * VISIBLE_LINES
+            + int(self.document().documentMargin() * 2)
+            + margins.top()
+            + margins.bottom()
+        )
+        return QSize(super().sizeHint().width(), height)
+
+    def event(self, event: QEvent) -> bool:
+        """Send on Enter; keep Qt's behaviour (a new line) for Shift+Enter.
+
+        Handled in ``event()`` rather than ``keyPressEvent()``: PySide6 6.12.0 drops a
+        reference to None after every call of a Python override of a void virtual
+        (``ui.singleton_guard``), so the bool-returning ``event()`` is the safer place for
+        per-keystroke code.
+        """
+        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            is_enter = event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+            if is_enter and not event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+                self.submitted.emit()
+                return True
+        return super().event(event)

@@ -1,7 +1,8 @@
 """The conversation as a document: one framed block per message, answers rendered as markdown.
 
 While an answer streams only its own frame is re-rendered, so the cost of a batch does not grow
-with the length of the conversation.
+with the length of the conversation. Colours are taken from the palette when a frame is drawn,
+so the whole document is drawn again when the palette flips between light and dark.
 """
 
 from __future__ import annotations
@@ -9,10 +10,10 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from PySide6.QtCore import QUrl, Signal, Slot
+from PySide6.QtCore import QEvent, QUrl, Signal, Slot
 from PySide6.QtGui import (
-    QColor,
     QFont,
+    QGuiApplication,
     QPalette,
     QTextBlockFormat,
     QTextCharFormat,
@@ -24,10 +25,18 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from app.conversations import ChatMessage
+from ui.theme import blend, muted_color
+
+CODE_INDENT = 10
 
 
 def stats_line(message: ChatMessage) -> str:
-    """ "16 tokens · 230 tok/s · TTFT 12 ms · AUTO → CPU" (+ "stopped") for an answer."""
+    """The line under an answer.
+
+    Returns:
+        e.g. "16 tokens · 230.4 tok/s · TTFT 12 ms · AUTO → CPU", plus " · stopped" when the
+        answer was cut short.
+    """
     metrics = message.metrics
     parts: list[str] = []
     if "output_tokens" in metrics:
@@ -46,7 +55,7 @@ def stats_line(message: ChatMessage) -> str:
 class MessageView(QTextBrowser):
     """Read-only view of a conversation, with Copy / Regenerate links under answers."""
 
-    copyRequested = Signal(int)
+    copied = Signal()
     regenerateRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -54,8 +63,10 @@ class MessageView(QTextBrowser):
         self.setOpenLinks(False)
         self.setOpenExternalLinks(False)
         self.anchorClicked.connect(self._on_anchor)
+        self.document().setDocumentMargin(10)
         self._messages: list[ChatMessage] = []
         self._streaming_frame: QTextFrame | None = None
+        self._streaming_question = ""
         self._streaming_text = ""
 
     # ----- whole conversation ----------------------------------------------------------
@@ -64,20 +75,24 @@ class MessageView(QTextBrowser):
         """Render ``messages`` from scratch (conversation switched, answer finished)."""
         self._messages = list(messages)
         self._streaming_frame = None
+        self._render_messages()
+        self._scroll_to_end()
+
+    def _render_messages(self) -> None:
         self.document().clear()
         last_answer = max(
             (i for i, m in enumerate(self._messages) if m.role == "assistant"), default=-1
         )
         for index, message in enumerate(self._messages):
             self._insert(message, index, is_last_answer=index == last_answer)
-        self._scroll_to_end()
 
     # ----- streaming -------------------------------------------------------------------
 
     def begin_answer(self, question: str) -> None:
         """Show the question and an empty answer frame that :meth:`append_text` fills."""
-        self._insert(ChatMessage("user", question), -1, is_last_answer=False)
+        self._streaming_question = question
         self._streaming_text = ""
+        self._insert(ChatMessage("user", question), -1, is_last_answer=False)
         self._streaming_frame = self._insert(
             ChatMessage("assistant", "…"), -1, is_last_answer=False
         )
@@ -86,24 +101,47 @@ class MessageView(QTextBrowser):
     @Slot(str)
     def append_text(self, text: str) -> None:
         """Add streamed text to the answer being written."""
-        frame = self._streaming_frame
-        if frame is None:
+        if self._streaming_frame is None:
             return
-        at_end = self._at_end()
         self._streaming_text += text
-        cursor = frame.firstCursorPosition()
-        cursor.setPosition(frame.lastPosition(), QTextCursor.MoveMode.KeepAnchor)
-        cursor.removeSelectedText()
-        self._write_body(cursor, "assistant", self._streaming_text, footer="")
-        if at_end:
-            self._scroll_to_end()
+        self._redraw_streaming()
 
     @property
     def streaming_text(self) -> str:
         """Text streamed into the current answer so far."""
         return self._streaming_text
 
+    def _redraw_streaming(self) -> None:
+        frame = self._streaming_frame
+        if frame is None:
+            return
+        at_end = self._at_end()
+        cursor = frame.firstCursorPosition()
+        cursor.setPosition(frame.lastPosition(), QTextCursor.MoveMode.KeepAnchor)
+        cursor.removeSelectedText()
+        self._write_body(cursor, "assistant", self._streaming_text or "…", footer="")
+        if at_end:
+            self._scroll_to_end()
+
     # ----- rendering -------------------------------------------------------------------
+
+    def event(self, event: QEvent) -> bool:
+        """Redraw with the new colours when the palette changes (light ↔ dark)."""
+        # event(), not changeEvent(): see ui.chat.input_box.ChatInput.event (PySide6 6.12.0).
+        handled = super().event(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._redraw_all()
+        return handled
+
+    def _redraw_all(self) -> None:
+        streaming = self._streaming_frame is not None
+        self._render_messages()
+        self._streaming_frame = None
+        if streaming:
+            text = self._streaming_text
+            self.begin_answer(self._streaming_question)
+            self._streaming_text = text
+            self._redraw_streaming()
 
     def _insert(self, message: ChatMessage, index: int, *, is_last_answer: bool) -> QTextFrame:
         cursor = QTextCursor(self.document())
@@ -121,9 +159,10 @@ class MessageView(QTextBrowser):
 
     def _write_body(self, cursor: QTextCursor, role: str, content: str, footer: str) -> None:
         who = "You" if role == "user" else "Assistant"
-        bold = QTextCharFormat()
-        bold.setFontWeight(QFont.Weight.Bold)
-        cursor.insertText(who, bold)
+        heading = QTextCharFormat()
+        heading.setFontWeight(QFont.Weight.Bold)
+        heading.setForeground(self.palette().color(QPalette.ColorRole.Text))
+        cursor.insertText(who, heading)
         _plain_block(cursor)
         if role == "user":
             cursor.insertText(content, QTextCharFormat())  # what the user typed, exactly
@@ -133,21 +172,22 @@ class MessageView(QTextBrowser):
             self._shade_code_blocks(start, cursor.position())
         if footer:
             _plain_block(cursor)
-            muted = self.palette().color(QPalette.ColorRole.PlaceholderText).name()
+            muted = muted_color(self.palette()).name()
             cursor.insertHtml(f'<span style="color:{muted}; font-size:small">{footer}</span>')
 
     def _shade_code_blocks(self, start: int, end: int) -> None:
-        """Give fenced code a tinted background: the markdown importer only sets the font."""
-        shade = _blend(
-            self.palette().color(QPalette.ColorRole.Base),
-            self.palette().color(QPalette.ColorRole.Text),
-            0.07,
+        """Give fenced code a tinted, indented background: the importer only sets the font."""
+        palette = self.palette()
+        shade = blend(
+            palette.color(QPalette.ColorRole.Base), palette.color(QPalette.ColorRole.Text), 0.07
         )
         block = self.document().findBlock(start)
         while block.isValid() and block.position() <= end:
             fmt = block.blockFormat()
             if fmt.hasProperty(QTextFormat.Property.BlockCodeFence) or fmt.nonBreakableLines():
                 fmt.setBackground(shade)
+                fmt.setLeftMargin(CODE_INDENT)
+                fmt.setRightMargin(CODE_INDENT)
                 QTextCursor(block).setBlockFormat(fmt)
             block = block.next()
 
@@ -156,12 +196,12 @@ class MessageView(QTextBrowser):
         base = palette.color(QPalette.ColorRole.Base)
         accent = palette.color(QPalette.ColorRole.Highlight)
         fmt = QTextFrameFormat()
-        fmt.setPadding(8)
+        fmt.setPadding(10)
         fmt.setTopMargin(6)
-        fmt.setBottomMargin(2)
+        fmt.setBottomMargin(4)
         fmt.setBorder(0)
-        share = 0.14 if role == "user" else 0.05
-        fmt.setBackground(_blend(base, accent, share))
+        # Questions carry a stronger tint than answers: the eye finds turns by colour.
+        fmt.setBackground(blend(base, accent, 0.16 if role == "user" else 0.05))
         return fmt
 
     def _at_end(self) -> bool:
@@ -176,7 +216,10 @@ class MessageView(QTextBrowser):
     def _on_anchor(self, url: QUrl) -> None:
         target = url.toString()
         if target.startswith("copy:"):
-            self.copyRequested.emit(int(target.split(":", 1)[1]))
+            index = int(target.split(":", 1)[1])
+            if 0 <= index < len(self._messages):
+                QGuiApplication.clipboard().setText(self._messages[index].content)
+                self.copied.emit()
         elif target == "regenerate":
             self.regenerateRequested.emit()
 
@@ -188,11 +231,3 @@ def _plain_block(cursor: QTextCursor) -> None:
     if current_list is not None:
         current_list.remove(cursor.block())
         cursor.setBlockFormat(QTextBlockFormat())
-
-
-def _blend(base: QColor, accent: QColor, share: float) -> QColor:
-    return QColor(
-        round(base.red() * (1 - share) + accent.red() * share),
-        round(base.green() * (1 - share) + accent.green() * share),
-        round(base.blue() * (1 - share) + accent.blue() * share),
-    )

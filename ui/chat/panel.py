@@ -2,58 +2,35 @@
 
 All model work runs in workers (``ui.workers``); results come back to the ``@Slot`` methods
 here. The typed message stays in the box until an answer succeeds; errors are shown next to
-the control that caused them.
+the control that caused them (``ErrorRouter``).
 """
 
 from __future__ import annotations
 
-import logging
-import traceback
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QMessageBox,
-    QPushButton,
-    QSplitter,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QHBoxLayout, QPushButton, QSplitter, QVBoxLayout, QWidget
 
 from app.context import AppContext
-from app.errors import BusyError, StorageError, UserError
+from app.errors import BusyError, StorageError
 from app.services.chat import Answer, LoadedModel
 from pipelines.chat import GenerationSettings
-from pipelines.core import Cancelled, CancelToken, DeviceError, InvalidInputError
-from ui.chat.conversation_list import ConversationList
+from ui.chat.answer_runner import AnswerRunner
+from ui.chat.conversation_list import ConversationsPane
 from ui.chat.generation_panel import GenerationPanel
 from ui.chat.input_box import ChatInput
 from ui.chat.message_view import MessageView
-from ui.chat.model_bar import ModelBar
+from ui.chat.system_prompt import SystemPromptEditor
+from ui.inline_error import InlineError
+from ui.model_picker import ModelPicker
 from ui.notifications import NotificationBar
-from ui.workers import ChunkBuffer, WorkerRegistry
+from ui.workers import ErrorRouter, WorkerRegistry
 
-log = logging.getLogger(__name__)
-
-
-def error_label() -> QLabel:
-    """An inline error line: red, wraps, hidden until there is something to say."""
-    label = QLabel()
-    label.setWordWrap(True)
-    label.setStyleSheet("color: #d33;")
-    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-    label.hide()
-    return label
-
-
-def show_error(label: QLabel, text: str) -> None:
-    """Show ``text`` in an inline error label, or hide it when empty."""
-    label.setText(text)
-    label.setVisible(bool(text))
+STILL_LOADING = "The model is still loading; send again when it is ready."
+NOT_SAVED = "This answer is kept only in this window, not on disk yet — nothing is lost."
 
 
 class ChatPanel(QWidget):
@@ -75,236 +52,133 @@ class ChatPanel(QWidget):
         super().__init__(parent)
         self.ctx = ctx
         self.workers = workers
-        self.notifications = notifications
-        self._current_id = ""
-        self._generating = False
-        self._answer_cancel = CancelToken()
-        self._load_cancel: CancelToken | None = None
+        self._sent_prompt: str | None = None
         self._override: GenerationSettings | None = None
-        self.buffer = ChunkBuffer(self)
-
-        self.model_bar = ModelBar(ctx, self)
-        self.conversations = ConversationList()
-        self.new_button = QPushButton("New chat")
-        self.system_prompt = QLineEdit()
-        self.system_prompt.setPlaceholderText("System prompt for this conversation")
+        self.answers = AnswerRunner(workers, self)
+        self.model_picker = ModelPicker(ctx, workers, notifications, self.save_settings)
+        self.loader = self.model_picker.loader
+        self.conversations = ConversationsPane(ctx.chat, self._default_prompt)
+        self.system_prompt = SystemPromptEditor(ctx.chat)
         self.view = MessageView()
-        self.save_warning = error_label()
+        self.overlay_anchor: QWidget = self.view  # the perf overlay floats over the answers
+        self.save_warning = InlineError(warning=True)
         self.input = ChatInput()
         self.send_button = QPushButton("Send")
-        self.send_button.setDefault(True)
-        self.input_error = error_label()
-        self.settings_button = QPushButton("Settings")
+        self.send_button.setMinimumWidth(84)
+        self.input_error = InlineError()
+        self.settings_button = QPushButton("Generation…")
         self.settings_button.setCheckable(True)
+        self.settings_button.setToolTip("Max new tokens, temperature, top-p, top-k, seed")
         self.generation = GenerationPanel(ctx.settings.chat)
-        self.generation.setVisible(False)
+        self.generation.hide()
+        inline = {"model": self.model_picker.error, "device": self.model_picker.error}
+        inline.update(prompt=self.input_error, system=self.system_prompt.error)
+        self.errors = ErrorRouter(notifications, inline)
         self._layout()
         self._connect()
-        self._refresh_conversations(select_first=True)
+        self._show_current()
         self._update_send_state()
 
-    # ----- layout and wiring -----------------------------------------------------------
-
     def _layout(self) -> None:
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(self.new_button)
-        left_layout.addWidget(self.conversations)
         centre = QWidget()
-        centre_layout = QVBoxLayout(centre)
-        centre_layout.setContentsMargins(0, 0, 0, 0)
-        prompt_row = QHBoxLayout()
-        prompt_row.addWidget(QLabel("System:"))
-        prompt_row.addWidget(self.system_prompt, 1)
-        prompt_row.addWidget(self.settings_button)
-        centre_layout.addLayout(prompt_row)
-        centre_layout.addWidget(self.view, 1)
-        centre_layout.addWidget(self.save_warning)
+        column = QVBoxLayout(centre)
+        column.setContentsMargins(0, 0, 0, 0)
+        header = QHBoxLayout()
+        header.addWidget(self.system_prompt, 1)
+        header.addWidget(self.settings_button, 0, Qt.AlignmentFlag.AlignTop)
+        column.addLayout(header)
+        column.addWidget(self.view, 1)
+        column.addWidget(self.save_warning)
         input_row = QHBoxLayout()
         input_row.addWidget(self.input, 1)
         input_row.addWidget(self.send_button, 0, Qt.AlignmentFlag.AlignBottom)
-        centre_layout.addLayout(input_row)
-        centre_layout.addWidget(self.input_error)
-        splitter = QSplitter()
-        splitter.addWidget(left)
-        splitter.addWidget(centre)
-        splitter.addWidget(self.generation)
-        splitter.setStretchFactor(1, 1)
-        splitter.setSizes([220, 760, 240])
+        column.addLayout(input_row)
+        column.addWidget(self.input_error)
+        self.splitter = QSplitter()
+        self.splitter.setChildrenCollapsible(False)
+        for widget in (self.conversations, centre, self.generation):
+            self.splitter.addWidget(widget)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([210, 800, 0])
         layout = QVBoxLayout(self)
-        layout.addWidget(self.model_bar)
-        layout.addWidget(splitter, 1)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.model_picker)
+        layout.addWidget(self.splitter, 1)
 
     def _connect(self) -> None:
-        self.model_bar.openRequested.connect(self.load_model)
-        self.model_bar.device_picker.deviceChanged.connect(self._on_device_changed)
-        self.model_bar.cancelRequested.connect(self.cancel_load)
-        self.new_button.clicked.connect(self.new_conversation)
-        self.conversations.conversationSelected.connect(self._select)
-        self.conversations.renameRequested.connect(self._rename)
-        self.conversations.deleteRequested.connect(self._delete)
-        self.system_prompt.editingFinished.connect(self._store_system_prompt)
+        self.model_picker.loadingChanged.connect(self._on_loading_changed)
+        self.model_picker.modelLoaded.connect(self._on_model_loaded)
+        self.model_picker.statusMessage.connect(self.statusMessage)
+        self.conversations.currentChanged.connect(self._on_conversation_changed)
+        self.system_prompt.storageProblem.connect(self.save_warning.show_message)
         self.input.textChanged.connect(self._update_send_state)
-        self.input.submitted.connect(self._on_submitted)
+        self.input.submitted.connect(self.send)  # Enter never stops an answer; Esc does
         self.send_button.clicked.connect(self._on_send_clicked)
-        self.buffer.textReady.connect(self.view.append_text)
-        self.view.copyRequested.connect(self._copy)
+        self.answers.textReady.connect(self.view.append_text)
+        self.answers.finished.connect(self._on_answer)
+        self.answers.failed.connect(self._on_answer_error)
+        self.view.copied.connect(self._on_copied)
         self.view.regenerateRequested.connect(self.regenerate)
-        self.settings_button.toggled.connect(self.generation.setVisible)
-        self.generation.changed.connect(self._save_settings)
+        self.settings_button.toggled.connect(self._show_generation)
+        self.generation.changed.connect(self.save_settings)
 
     # ----- model -----------------------------------------------------------------------
 
-    @Slot(Path)
     def load_model(self, folder: Path, device: str | None = None) -> bool:
-        """Validate ``folder`` now and load it in a worker; False if it was refused."""
-        show_error(self.model_bar.error, "")
-        device = device or self.model_bar.device_picker.device()
-        try:
-            from app.models.inspect import validate_chat_model
-
-            validate_chat_model(folder)
-        except UserError as error:
-            show_error(self.model_bar.error, str(error))
-            return False
-        if self._load_cancel is not None:
-            self._load_cancel.cancel()  # a newer choice wins over a load still running
-        self._load_cancel = cancel = CancelToken()
-        self.model_bar.set_loading(folder.name)
-        self.model_bar.pending_folder = folder
-        self.loadingChanged.emit(True)
-        self.workers.start(
-            self.ctx.chat.load_model,
-            folder,
-            device,
-            cancel,
-            cancel=cancel,
-            on_returned=self._on_model_loaded,
-            on_errored=self._on_model_error,
-        )
-        return True
+        """Validate ``folder`` now and load it in a worker; False (inline error) if refused."""
+        return self.model_picker.open_folder(folder, device)
 
     @Slot()
     def cancel_load(self) -> None:
         """Stop waiting for the model being loaded; the previous model stays."""
-        if self._load_cancel is not None:
-            self._load_cancel.cancel()
-            self._load_cancel = None
-        self.model_bar.set_loaded(self.ctx.chat.loaded_model)
-        self.loadingChanged.emit(False)
-        self.statusMessage.emit("Model load cancelled.")
+        self.model_picker.cancel_load()
+
+    @Slot(bool)
+    def _on_loading_changed(self, loading: bool) -> None:
+        self._update_send_state()
+        self.loadingChanged.emit(loading)
 
     @Slot(object)
     def _on_model_loaded(self, loaded: LoadedModel) -> None:
-        self._load_cancel = None
-        self.model_bar.set_loaded(loaded)
-        self.loadingChanged.emit(False)
-        settings = self.ctx.settings
-        settings.chat_model = loaded.model_dir
-        recent = [loaded.model_dir, *[p for p in settings.recent_models if p != loaded.model_dir]]
-        settings.recent_models = recent[:8]
-        self._save_settings()
+        self.input_error.clear()  # "choose a model first" no longer applies
         self.modelLoaded.emit(loaded)
-        self._update_send_state()
-
-    @Slot(object)
-    def _on_model_error(self, error: BaseException) -> None:
-        if isinstance(error, Cancelled):
-            return
-        self._load_cancel = None
-        failed_folder = self.model_bar.pending_folder
-        self.model_bar.set_loaded(self.ctx.chat.loaded_model)
-        self.loadingChanged.emit(False)
-        self._show_failure(error, failed_folder)
-
-    @Slot(str)
-    def _on_device_changed(self, device: str) -> None:
-        self.ctx.settings.devices["chat"] = device
-        self._save_settings()
-        loaded = self.ctx.chat.loaded_model
-        if loaded is not None and not self._generating:
-            self.load_model(loaded.model_dir, device)
-
-    def _fall_back_to_cpu(self, folder: Path) -> None:
-        self.model_bar.device_picker.set_device("CPU")
-        self.ctx.settings.devices["chat"] = "CPU"
-        self._save_settings()
-        self.load_model(folder, "CPU")
 
     # ----- conversations ---------------------------------------------------------------
 
     @Slot()
     def new_conversation(self) -> None:
-        """Start an empty conversation with the default system prompt."""
-        if self._generating:
-            return
-        conversation = self.ctx.chat.new_conversation(self.ctx.settings.chat.system_prompt)
-        self._current_id = conversation.id
-        self._refresh_conversations()
-        self._show_current()
-        self.input.setFocus()
+        """Start an empty conversation (or stay in the current one while it is empty)."""
+        if not self.generating:
+            self.conversations.new_conversation()
+            self.input.setFocus()
 
     def current_conversation_id(self) -> str:
         """Id of the conversation on screen."""
-        return self._current_id
+        return self.conversations.current_id
 
-    def _refresh_conversations(self, *, select_first: bool = False) -> None:
-        conversations = self.ctx.chat.conversations()
-        if select_first and conversations:
-            self._current_id = conversations[0].id
-        if not conversations or self._current_id not in {c.id for c in conversations}:
-            prompt = self.ctx.settings.chat.system_prompt
-            self._current_id = self.ctx.chat.new_conversation(prompt).id
-            conversations = self.ctx.chat.conversations()
-        self.conversations.set_conversations(conversations, self._current_id)
-        self._show_current()
+    def _default_prompt(self) -> str:
+        return self.ctx.settings.chat.system_prompt
 
     def _show_current(self) -> None:
-        conversation = self.ctx.chat.get(self._current_id)
-        self.system_prompt.setText(conversation.system_prompt)
+        conversation = self.ctx.chat.get(self.current_conversation_id())
+        self.system_prompt.show_conversation(conversation.id)
         self.view.show_messages(conversation.messages)
 
     @Slot(str)
-    def _select(self, conversation_id: str) -> None:
-        if conversation_id and conversation_id != self._current_id and not self._generating:
-            self._current_id = conversation_id
-            self._show_current()
-            show_error(self.input_error, "")
-
-    @Slot(str, str)
-    def _rename(self, conversation_id: str, title: str) -> None:
-        try:
-            self.ctx.chat.rename(conversation_id, title)
-        except UserError as error:
-            self.statusMessage.emit(str(error))
-        self._refresh_conversations()
-
-    @Slot(str)
-    def _delete(self, conversation_id: str) -> None:
-        title = self.ctx.chat.get(conversation_id).title
-        answer = QMessageBox.question(
-            self, "Delete conversation", f"Delete “{title}”? This cannot be undone."
-        )
-        if answer != QMessageBox.StandardButton.Yes:
-            return
-        try:
-            self.ctx.chat.delete(conversation_id)
-        except UserError as error:
-            self.statusMessage.emit(str(error))
-        self._refresh_conversations(select_first=True)
-
-    @Slot()
-    def _store_system_prompt(self) -> None:
-        try:
-            self.ctx.chat.set_system_prompt(self._current_id, self.system_prompt.text())
-        except UserError as error:
-            self.statusMessage.emit(str(error))
+    def _on_conversation_changed(self, _: str) -> None:
+        self._show_current()
+        self.input_error.clear()
+        self.save_warning.clear()
 
     # ----- answers ---------------------------------------------------------------------
 
     def send_text(self, text: str, settings: GenerationSettings | None = None) -> None:
-        """Put ``text`` in the box and send it (scripted turns: smoke test, benchmark)."""
+        """Put ``text`` in the box and send it (scripted turns: smoke test, benchmark).
+
+        Args:
+            text: The question.
+            settings: Generation settings for this turn only (default: the saved ones).
+        """
         self.input.setPlainText(text)
         self._override = settings
         self.send()
@@ -312,129 +186,109 @@ class ChatPanel(QWidget):
     @Slot()
     def send(self) -> None:
         """Send the typed message; the text stays in the box until the answer succeeds."""
-        if self._generating or not self.input.has_text():
+        if self.generating or not self.input.has_text():
+            return
+        self.input_error.clear()
+        self.save_warning.clear()
+        if self.loader.loading:
+            self.input_error.show_message(STILL_LOADING)
+            return
+        if not self.system_prompt.commit():
             return
         prompt = self.input.toPlainText()
-        show_error(self.input_error, "")
-        self.save_warning.hide()
+        self._sent_prompt = prompt
         self.view.begin_answer(prompt)
-        self._start_answer(self.ctx.chat.ask, self._current_id, prompt)
+        self._start_answer(self.ctx.chat.ask, self.current_conversation_id(), prompt)
 
     @Slot()
     def regenerate(self) -> None:
-        """Answer the last question again."""
-        conversation = self.ctx.chat.get(self._current_id)
+        """Answer the last question again; the old answer stays if this one fails."""
+        conversation = self.ctx.chat.get(self.current_conversation_id())
         users = [i for i, m in enumerate(conversation.messages) if m.role == "user"]
-        if self._generating or not users:
+        if self.generating or self.loader.loading or not users:
             return
-        show_error(self.input_error, "")
+        self.input_error.clear()
+        self.save_warning.clear()
+        if not self.system_prompt.commit():
+            return
+        self._sent_prompt = None  # the box may hold the next question: leave it alone
         self.view.show_messages(conversation.messages[: users[-1]])
         self.view.begin_answer(conversation.messages[users[-1]].content)
-        self._start_answer(self.ctx.chat.regenerate, self._current_id)
+        self._start_answer(self.ctx.chat.regenerate, self.current_conversation_id())
 
     @Slot()
     def stop(self) -> None:
         """Stop the answer being written; what was written so far is kept."""
-        self._answer_cancel.cancel()
+        self.answers.stop()
 
     @property
     def generating(self) -> bool:
         """Whether an answer is being written."""
-        return self._generating
+        return self.answers.running
 
-    def _start_answer(self, method: object, *args: object) -> None:
+    def _start_answer(self, method: Callable[..., Answer], *args: Any) -> None:
         settings = self._override or self.ctx.settings.chat.generation()
         self._override = None
-        self._answer_cancel = CancelToken()
+        self.answers.start(method, *args, settings=settings)
         self._set_generating(True)
-        self.buffer.start()
-        self.workers.start(
-            method,  # type: ignore[arg-type]
-            *args,
-            settings,
-            self._answer_cancel,
-            self.buffer.sink.append,  # a plain object: the worker must hold no QObject
-            cancel=self._answer_cancel,
-            on_returned=self._on_answer,
-            on_errored=self._on_answer_error,
-        )
 
     @Slot(object)
     def _on_answer(self, answer: Answer) -> None:
-        self.buffer.stop()
         self._set_generating(False)
-        self.input.clear()
+        # Cleared only if unchanged: the user may have started the next question meanwhile.
+        if self._sent_prompt is not None and self.input.toPlainText() == self._sent_prompt:
+            self.input.clear()
         if not answer.saved and answer.save_error:
-            show_error(self.save_warning, answer.save_error)
-        self._refresh_conversations()
+            self.save_warning.show_message(f"{NOT_SAVED} {answer.save_error}")
+        self.conversations.refresh()  # the first answer gives the conversation its title
+        self._show_current()
         self.answerFinished.emit(True)
 
     @Slot(object)
     def _on_answer_error(self, error: BaseException) -> None:
-        self.buffer.stop()
         self._set_generating(False)
         self._show_current()  # drops the unanswered question from the view; the box keeps it
-        self._show_failure(error)
+        if isinstance(error, BusyError) and self.loader.busy:
+            error = BusyError(STILL_LOADING, field="prompt")
+        use_cpu = self.model_picker.use_cpu_action()
+        self.errors.show(error, default_field="prompt", use_cpu=use_cpu)
         self.answerFinished.emit(False)
 
     def _set_generating(self, generating: bool) -> None:
-        self._generating = generating
-        self.conversations.setEnabled(not generating)
-        self.new_button.setEnabled(not generating)
-        self.model_bar.setEnabled(not generating)
+        for widget in (self.conversations, self.model_picker, self.system_prompt):
+            widget.setEnabled(not generating)
         self._update_send_state()
         self.busyChanged.emit(generating)
 
     @Slot()
-    def _on_submitted(self) -> None:
-        if not self._generating:
-            self.send()
-
-    @Slot()
     def _on_send_clicked(self) -> None:
-        if self._generating:
+        if self.generating:
             self.stop()
         else:
             self.send()
 
     @Slot()
     def _update_send_state(self) -> None:
-        self.send_button.setText("Stop" if self._generating else "Send")
-        self.send_button.setEnabled(self._generating or self.input.has_text())
+        self.send_button.setText("Stop" if self.generating else "Send")
+        self.send_button.setToolTip("Stop the answer (Esc)" if self.generating else "Enter")
+        ready = self.input.has_text() and not self.loader.loading
+        self.send_button.setEnabled(self.generating or ready)
 
-    @Slot(int)
-    def _copy(self, index: int) -> None:
-        messages = self.ctx.chat.get(self._current_id).messages
-        if 0 <= index < len(messages):
-            QGuiApplication.clipboard().setText(messages[index].content)
-            self.statusMessage.emit("Answer copied.")
-
-    # ----- errors and settings ---------------------------------------------------------
-
-    def _show_failure(self, error: BaseException, folder: Path | None = None) -> None:
-        if isinstance(error, DeviceError) and error.device.upper() != "CPU":
-            folder = folder or self._loaded_folder()
-            action = ("Use CPU instead", lambda: self._fall_back_to_cpu(folder)) if folder else None
-            self.notifications.show_message(str(error), level="error", action=action)
-        elif isinstance(error, (UserError, InvalidInputError)):
-            field = getattr(error, "field", "")
-            target = self.model_bar.error if field in ("model", "device") else self.input_error
-            if isinstance(error, BusyError):
-                target = self.input_error
-            show_error(target, str(error))
-        else:
-            log.error("unexpected failure", exc_info=error)
-            details = "".join(traceback.format_exception(error))
-            self.notifications.show_message(
-                f"Something went wrong: {error}", level="error", details=details
-            )
-
-    def _loaded_folder(self) -> Path | None:
-        loaded = self.ctx.chat.loaded_model
-        return loaded.model_dir if loaded else None
+    @Slot(bool)
+    def _show_generation(self, visible: bool) -> None:
+        self.generation.setVisible(visible)
+        sizes = self.splitter.sizes()
+        wanted = self.generation.sizeHint().width()
+        if visible and sizes[2] < wanted:  # a splitter gives a hidden widget no width
+            self.splitter.setSizes([sizes[0], max(sizes[1] - wanted, 200), wanted])
 
     @Slot()
-    def _save_settings(self) -> None:
+    def _on_copied(self) -> None:
+        self.statusMessage.emit("Answer copied.")
+
+    @Slot()
+    def save_settings(self) -> None:
+        """Persist settings; a read-only config folder is reported, never fatal."""
         try:
             self.ctx.save_settings()
         except StorageError as error:

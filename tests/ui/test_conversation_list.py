@@ -1,0 +1,171 @@
+"""Conversations: new, select, rename (F2, double-click, menu), delete with confirmation."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLineEdit, QMessageBox
+from pytestqt.qtbot import QtBot
+
+from tests.ui.fakes import Script
+from tests.ui.helpers import load, shown, type_and_send
+from ui.chat.conversation_list import ConversationList
+from ui.main_window import MainWindow
+
+
+def two_chats(qtbot: QtBot, window: MainWindow, folder: Path) -> None:
+    """Load the model and hold two conversations: "Trip ideas" (older) and "Soup recipes"."""
+    panel = window.chat_panel
+    load(qtbot, window, folder)
+    for question in ("Trip ideas", "Soup recipes"):
+        window.new_action.trigger()
+        with qtbot.waitSignal(panel.answerFinished, timeout=5000):
+            type_and_send(qtbot, window, question)
+
+
+def rename_in_editor(qtbot: QtBot, listing: ConversationList, title: str) -> None:
+    """Type ``title`` into the open in-place editor and press Enter."""
+    qtbot.waitUntil(lambda: listing.findChild(QLineEdit) is not None, timeout=2000)
+    editor = listing.findChild(QLineEdit)
+    assert isinstance(editor, QLineEdit)
+    editor.selectAll()
+    qtbot.keyClicks(editor, title)
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    # The delegate commits and closes the editor on the next turn of the event loop.
+    qtbot.waitUntil(lambda: listing.findChild(QLineEdit) is None, timeout=2000)
+
+
+def stored_titles(window: MainWindow) -> set[str]:
+    folder = window.ctx.paths.conversations_dir
+    return {json.loads(p.read_text(encoding="utf-8"))["title"] for p in folder.glob("*.json")}
+
+
+def test_new_chat_starts_an_empty_conversation(
+    qtbot: QtBot, window: MainWindow, model_folder: Path
+) -> None:
+    panel = window.chat_panel
+    listing = panel.conversations.list
+    assert listing.titles() == ["New chat"]
+    window.new_action.trigger()
+    assert listing.count() == 1  # an empty chat is reused, not duplicated
+    two_chats(qtbot, window, model_folder)
+    assert listing.titles() == ["Soup recipes", "Trip ideas"]
+    qtbot.mouseClick(panel.conversations.new_button, Qt.MouseButton.LeftButton)
+    assert listing.titles()[0] == "New chat"
+    assert "Soup recipes" not in shown(window)
+
+
+def test_selecting_a_conversation_shows_it(
+    qtbot: QtBot, window: MainWindow, model_folder: Path
+) -> None:
+    two_chats(qtbot, window, model_folder)
+    listing = window.chat_panel.conversations.list
+    rect = listing.visualItemRect(listing.item(1))
+    qtbot.mouseClick(listing.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert "Trip ideas" in shown(window)
+    assert "Soup recipes" not in shown(window)
+
+
+def test_rename_with_f2_and_typing(qtbot: QtBot, window: MainWindow, model_folder: Path) -> None:
+    two_chats(qtbot, window, model_folder)
+    listing = window.chat_panel.conversations.list
+    listing.setFocus()
+    qtbot.keyClick(listing, Qt.Key.Key_F2)
+    rename_in_editor(qtbot, listing, "  Dinner   plans ")
+    assert listing.titles()[0] == "Dinner plans"  # normalised as the service stores it
+    assert stored_titles(window) == {"Dinner plans", "Trip ideas"}
+
+
+def test_rename_with_a_double_click(qtbot: QtBot, window: MainWindow, model_folder: Path) -> None:
+    two_chats(qtbot, window, model_folder)
+    listing = window.chat_panel.conversations.list
+    rect = listing.visualItemRect(listing.item(1))
+    # A real double-click is press, release, then the double-click event (QTest sends only
+    # the last one).
+    qtbot.mouseClick(listing.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.mouseDClick(listing.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    rename_in_editor(qtbot, listing, "Lisbon")
+    assert listing.titles() == ["Soup recipes", "Lisbon"]
+
+
+def test_rename_from_the_context_menu(qtbot: QtBot, window: MainWindow, model_folder: Path) -> None:
+    two_chats(qtbot, window, model_folder)
+    listing = window.chat_panel.conversations.list
+    menu = listing.menu_for(listing.item(0))
+    assert [a.text() for a in menu.actions()] == ["Rename", "Delete…"]
+    menu.actions()[0].trigger()
+    rename_in_editor(qtbot, listing, "Soups")
+    assert listing.titles()[0] == "Soups"
+
+
+def test_an_empty_name_is_refused_inline(
+    qtbot: QtBot, window: MainWindow, model_folder: Path
+) -> None:
+    two_chats(qtbot, window, model_folder)
+    pane = window.chat_panel.conversations
+    pane.list.setFocus()
+    qtbot.keyClick(pane.list, Qt.Key.Key_F2)
+    rename_in_editor(qtbot, pane.list, "   ")
+    assert pane.error.isVisible()
+    assert pane.error.text() == "A conversation needs a name."
+    assert pane.list.titles()[0] == "Soup recipes"  # the old name is back
+    qtbot.keyClick(pane.list, Qt.Key.Key_F2)
+    rename_in_editor(qtbot, pane.list, "Soups")
+    assert not pane.error.isVisible()  # cleared on the next try
+
+
+def test_delete_from_the_context_menu_asks_first(
+    qtbot: QtBot, window: MainWindow, model_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    two_chats(qtbot, window, model_folder)
+    listing = window.chat_panel.conversations.list
+    asked: list[str] = []
+
+    def answer(reply: QMessageBox.StandardButton):  # type: ignore[no-untyped-def]
+        def question(_parent: object, _title: str, text: str) -> QMessageBox.StandardButton:
+            asked.append(text)
+            return reply
+
+        return question
+
+    monkeypatch.setattr(QMessageBox, "question", answer(QMessageBox.StandardButton.No))
+    listing.menu_for(listing.item(0)).actions()[1].trigger()
+    assert asked == ["Delete “Soup recipes”? This cannot be undone."]
+    assert listing.titles() == ["Soup recipes", "Trip ideas"]  # "No" keeps it
+
+    monkeypatch.setattr(QMessageBox, "question", answer(QMessageBox.StandardButton.Yes))
+    listing.menu_for(listing.item(0)).actions()[1].trigger()
+    assert listing.titles() == ["Trip ideas"]
+    assert stored_titles(window) == {"Trip ideas"}
+    assert "Trip ideas" in shown(window)  # the next conversation is shown
+
+
+def test_delete_key_deletes_the_selected_conversation(
+    qtbot: QtBot, window: MainWindow, model_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    two_chats(qtbot, window, model_folder)
+    listing = window.chat_panel.conversations.list
+    monkeypatch.setattr(
+        QMessageBox, "question", lambda *_: QMessageBox.StandardButton.Yes
+    )  # the confirmation box, answered
+    listing.setFocus()
+    qtbot.keyClick(listing, Qt.Key.Key_Delete)
+    assert listing.titles() == ["Trip ideas"]
+
+
+def test_switching_is_blocked_while_answering(
+    qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
+) -> None:
+    panel = window.chat_panel
+    two_chats(qtbot, window, model_folder)
+    script.hold_after = 1
+    type_and_send(qtbot, window, "More soup")
+    qtbot.waitUntil(lambda: panel.generating, timeout=5000)
+    assert not panel.conversations.isEnabled()
+    assert not window.new_action.isEnabled()
+    with qtbot.waitSignal(panel.answerFinished, timeout=5000):
+        script.release.set()
+    assert panel.conversations.isEnabled()

@@ -1,0 +1,82 @@
+"""Device pickers list every device kind; what this machine lacks is shown but disabled."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QStandardItemModel
+from pytestqt.qtbot import QtBot
+
+from app.devices import DeviceInfo
+from app.settings import Settings
+from tests.ui.fakes import CPU, GPU0
+from ui.device_picker import DEVICE_ROLE, DevicePicker
+from ui.main_window import MainWindow
+
+
+def entries(picker: DevicePicker) -> dict[str, tuple[str, bool, str]]:
+    """device → (label, enabled, tooltip), as the drop-down shows them."""
+    model = picker.model()
+    assert isinstance(model, QStandardItemModel)
+    result: dict[str, tuple[str, bool, str]] = {}
+    for row in range(model.rowCount()):
+        item = model.item(row)
+        result[str(item.data(DEVICE_ROLE))] = (item.text(), item.isEnabled(), item.toolTip())
+    return result
+
+
+def test_cpu_only_machine_disables_gpu_and_npu(qtbot: QtBot) -> None:
+    picker = DevicePicker([CPU], "chat")
+    qtbot.addWidget(picker)
+    shown = entries(picker)
+    assert list(shown) == ["CPU", "GPU", "NPU", "AUTO"]
+    assert shown["CPU"] == ("CPU — Test CPU", True, "")
+    assert shown["GPU"] == ("GPU (not found)", False, "No GPU on this computer.")
+    assert shown["NPU"][1] is False
+    assert shown["AUTO"][:2] == ("AUTO (uses CPU)", True)
+    assert picker.device() == "AUTO"
+
+
+def test_present_gpu_is_enabled_and_choosable(qtbot: QtBot) -> None:
+    picker = DevicePicker([CPU, GPU0], "chat")
+    qtbot.addWidget(picker)
+    shown = entries(picker)
+    assert shown["GPU.0"] == ("GPU.0 — Test Arc dGPU", True, "")
+    assert shown["AUTO"][0] == "AUTO (uses GPU.0)"
+    assert not shown["NPU"][1]
+    with qtbot.waitSignal(picker.deviceChanged) as changed:
+        picker.setCurrentIndex(picker.findData("GPU.0", DEVICE_ROLE))
+    assert changed.args == ["GPU.0"]
+
+
+def test_saved_absent_device_falls_back_to_auto(qtbot: QtBot) -> None:
+    settings = Settings(devices={"chat": "NPU"})
+    picker = DevicePicker([CPU], "chat", settings=settings)
+    qtbot.addWidget(picker)
+    assert picker.device() == "AUTO"
+
+
+def test_choice_is_written_to_the_settings(qtbot: QtBot) -> None:
+    settings = Settings()
+    saves: list[str] = []
+    picker = DevicePicker([CPU, GPU0], "chat", settings=settings, save=lambda: saves.append("x"))
+    qtbot.addWidget(picker)
+    picker.setCurrentIndex(picker.findData("CPU", DEVICE_ROLE))
+    assert settings.devices["chat"] == "CPU"
+    assert saves == ["x"]
+    picker.choose("GPU.0")  # e.g. a programmatic choice persists the same way
+    assert settings.devices["chat"] == "GPU.0"
+
+
+def test_window_picker_uses_the_machine_devices_and_saves(
+    qtbot: QtBot, make_window: Callable[[list[DeviceInfo]], MainWindow]
+) -> None:
+    window = make_window([CPU])
+    picker = window.chat_panel.model_picker.device_picker
+    assert not picker.is_enabled("GPU") and not picker.is_enabled("NPU")
+    assert picker.is_enabled("CPU") and picker.is_enabled("AUTO")
+    picker.setFocus()
+    qtbot.keyClick(picker, Qt.Key.Key_Up)  # AUTO → the entry above it that is enabled: CPU
+    assert picker.device() == "CPU"
+    assert window.ctx.settings_store.load().settings.devices["chat"] == "CPU"

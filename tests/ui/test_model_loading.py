@@ -1,0 +1,202 @@
+"""Opening a model folder: validation next to the control, progress, cancel, devices, CPU offer."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFileDialog
+from pytestqt.qtbot import QtBot
+
+from app.devices import DeviceInfo
+from pipelines.core import DeviceError
+from tests.ui.fakes import CPU, Script, embedding_model_folder, fake_model_folder
+from tests.ui.helpers import load, shown, type_and_send
+from ui.device_picker import DEVICE_ROLE
+from ui.main_window import MainWindow
+
+
+def no_tokenizer(root: Path) -> Path:
+    folder = fake_model_folder(root, "half-export")
+    (folder / "openvino_detokenizer.xml").unlink()
+    return folder
+
+
+def empty(root: Path) -> Path:
+    folder = root / "photos"
+    folder.mkdir()
+    return folder
+
+
+@pytest.mark.parametrize(
+    ("make_folder", "message"),
+    [
+        (lambda root: root / "missing", "Model folder not found:"),
+        (empty, "photos is not an OpenVINO model folder (no openvino_model.xml)."),
+        (embedding_model_folder, "bge-small holds an embedding model, not a chat model."),
+        (no_tokenizer, "half-export lacks its converted tokenizer (openvino_detokenizer.xml)."),
+    ],
+    ids=["missing", "no-model", "embedding", "no-tokenizer"],
+)
+def test_bad_model_folder_gets_an_inline_error(
+    window: MainWindow,
+    tmp_path: Path,
+    script: Script,
+    make_folder: Callable[[Path], Path],
+    message: str,
+) -> None:
+    picker = window.chat_panel.model_picker
+    assert not window.chat_panel.load_model(make_folder(tmp_path))
+    assert picker.error.isVisible()
+    assert message in picker.error.text()
+    assert script.loads == []  # refused before any loading started
+    assert window.model_status.label.text() == "No model loaded"
+    assert not window.notifications.isVisible()  # inline, not a box or a banner
+
+
+def test_the_dialog_path_validates_too_and_a_good_folder_clears_the_error(
+    qtbot: QtBot,
+    window: MainWindow,
+    tmp_path: Path,
+    model_folder: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    picker = window.chat_panel.model_picker
+    chosen = [str(embedding_model_folder(tmp_path)), str(model_folder)]
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *_: chosen.pop(0))
+    qtbot.mouseClick(picker.open_button, Qt.MouseButton.LeftButton)
+    assert "holds an embedding model" in picker.error.text()
+    with qtbot.waitSignal(window.chat_panel.modelLoaded, timeout=5000):
+        window.open_action.trigger()  # Ctrl+O
+    assert not picker.error.isVisible()
+
+
+def test_a_loaded_model_shows_in_the_status_bar_and_settings(
+    qtbot: QtBot, window: MainWindow, model_folder: Path
+) -> None:
+    load(qtbot, window, model_folder, "AUTO")
+    assert window.model_status.label.text() == "tiny-chat · AUTO → GPU"
+    assert "tiny-chat" in window.chat_panel.model_picker.name.text()
+    saved = window.ctx.settings_store.load().settings
+    assert saved.chat_model == model_folder.resolve()
+    assert saved.recent_models == [model_folder.resolve()]
+
+
+def test_loading_shows_progress_and_cancel_keeps_the_previous_model(
+    qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script, tmp_path: Path
+) -> None:
+    load(qtbot, window, model_folder)
+    status = window.model_status
+    assert not status.progress.isVisible()
+    script.load_gate = threading.Event()
+    other = fake_model_folder(tmp_path, "bigger-chat")
+    assert window.chat_panel.load_model(other, "CPU")
+    assert status.progress.isVisible() and status.cancel_button.isVisible()
+    assert status.label.text() == "Loading bigger-chat…"
+    assert not window.chat_panel.send_button.isEnabled()
+    qtbot.mouseClick(status.cancel_button, Qt.MouseButton.LeftButton)
+    assert not status.progress.isVisible()
+    assert status.label.text() == "tiny-chat · CPU"
+    script.load_gate.set()  # the compile finishes after the cancel: its result is dropped
+    qtbot.waitUntil(lambda: not window.chat_panel.loader.busy, timeout=5000)
+    assert window.ctx.chat.loaded_model is not None
+    assert window.ctx.chat.loaded_model.model_dir.name == "tiny-chat"
+    assert status.label.text() == "tiny-chat · CPU"
+
+
+def test_the_newest_load_request_wins(
+    qtbot: QtBot, window: MainWindow, script: Script, tmp_path: Path
+) -> None:
+    script.load_gate = threading.Event()
+    first = fake_model_folder(tmp_path, "first")
+    second = fake_model_folder(tmp_path, "second")
+    assert window.chat_panel.load_model(first, "CPU")
+    assert window.chat_panel.load_model(second, "CPU")
+    assert window.model_status.label.text() == "Loading second…"
+    with qtbot.waitSignal(window.chat_panel.modelLoaded, timeout=5000) as loaded:
+        script.load_gate.set()
+    assert loaded.args[0].model_dir.name == "second"
+    assert window.model_status.label.text() == "second · CPU"
+
+
+def test_sending_while_a_model_loads_says_so(
+    qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
+) -> None:
+    panel = window.chat_panel
+    script.load_gate = threading.Event()
+    assert panel.load_model(model_folder, "CPU")
+    qtbot.keyClicks(panel.input, "Too early")
+    assert not panel.send_button.isEnabled()
+    qtbot.keyClick(panel.input, Qt.Key.Key_Return)
+    assert panel.input_error.text() == "The model is still loading; send again when it is ready."
+    assert panel.input.toPlainText() == "Too early"
+    with qtbot.waitSignal(panel.modelLoaded, timeout=5000):
+        script.load_gate.set()
+    assert panel.send_button.isEnabled()
+    with qtbot.waitSignal(panel.answerFinished, timeout=5000):
+        qtbot.mouseClick(panel.send_button, Qt.MouseButton.LeftButton)
+    assert not panel.input_error.isVisible()
+
+
+def test_device_failure_offers_cpu(
+    qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
+) -> None:
+    script.failing_devices = ("GPU",)
+    panel = window.chat_panel
+    assert panel.load_model(model_folder, "GPU")
+    bar = window.notifications
+    qtbot.waitUntil(bar.isVisible, timeout=5000)
+    assert "Could not compile the model on GPU: out of memory" in bar.message.text()
+    assert bar.action_button.text() == "Use CPU instead"
+    assert bar.action_button.isVisible()
+    with qtbot.waitSignal(panel.modelLoaded, timeout=5000):
+        qtbot.mouseClick(bar.action_button, Qt.MouseButton.LeftButton)
+    assert script.loads == ["GPU", "CPU"]
+    assert window.model_status.label.text() == "tiny-chat · CPU"
+    assert panel.model_picker.device_picker.device() == "CPU"
+    assert window.ctx.settings_store.load().settings.devices["chat"] == "CPU"
+    assert not bar.isVisible()
+
+
+def test_changing_the_device_reloads_the_model_there(
+    qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
+) -> None:
+    load(qtbot, window, model_folder, "CPU")
+    picker = window.chat_panel.model_picker.device_picker
+    with qtbot.waitSignal(window.chat_panel.modelLoaded, timeout=5000):
+        picker.setCurrentIndex(picker.findData("GPU", DEVICE_ROLE))
+    assert script.loads == ["CPU", "GPU"]
+    assert window.model_status.label.text() == "tiny-chat · GPU"
+
+
+def test_an_absent_device_from_the_command_line_is_reported_inline(
+    qtbot: QtBot, make_window: Callable[[list[DeviceInfo]], MainWindow], model_folder: Path
+) -> None:
+    window = make_window([CPU])
+    picker = window.chat_panel.model_picker
+    assert window.chat_panel.load_model(model_folder, "NPU")
+    qtbot.waitUntil(picker.error.isVisible, timeout=5000)
+    assert "Device 'NPU' is not available on this computer" in picker.error.text()
+    assert window.model_status.label.text() == "No model loaded"
+
+
+def test_answer_error_on_a_gpu_offers_cpu(
+    qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
+) -> None:
+    panel = window.chat_panel
+    load(qtbot, window, model_folder, "GPU")
+    script.fail_with = DeviceError("Generation failed on GPU: device lost", device="GPU")
+    with qtbot.waitSignal(panel.answerFinished, timeout=5000):
+        type_and_send(qtbot, window, "Hello?")
+    bar = window.notifications
+    assert bar.isVisible() and bar.action_button.text() == "Use CPU instead"
+    assert panel.input.toPlainText() == "Hello?"
+    script.fail_with = None
+    with qtbot.waitSignal(panel.modelLoaded, timeout=5000):
+        qtbot.mouseClick(bar.action_button, Qt.MouseButton.LeftButton)
+    with qtbot.waitSignal(panel.answerFinished, timeout=5000):
+        qtbot.mouseClick(panel.send_button, Qt.MouseButton.LeftButton)
+    assert "3 tokens · 42.0 tok/s · TTFT 7 ms · CPU" in shown(window)

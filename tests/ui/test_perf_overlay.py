@@ -1,0 +1,136 @@
+"""The performance HUD: F12, the numbers it shows, its plot, its cost per tick."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from app.devices import DeviceInfo
+from app.system_stats import SystemSample
+from pipelines.core import MetricRecord
+from tests.ui.fakes import CPU
+from ui.main_window import MainWindow
+from ui.perf_overlay import SAMPLES, PerfOverlay
+
+GIB = 1024**3
+
+
+class FixedSampler:
+    """CPU and memory readings the test chooses."""
+
+    def __init__(self, cpu: float = 37.0) -> None:
+        self.cpu = cpu
+
+    def sample(self) -> SystemSample:
+        return SystemSample(self.cpu, int(1.5 * GIB), 6 * GIB, 16 * GIB)
+
+
+def shown_overlay(qtbot: QtBot, window: MainWindow) -> PerfOverlay:
+    qtbot.keyClick(window, Qt.Key.Key_F12)
+    overlay = window.overlay
+    overlay.sampler = FixedSampler()  # type: ignore[assignment]
+    return overlay
+
+
+def test_f12_toggles_the_overlay_and_remembers_it(qtbot: QtBot, window: MainWindow) -> None:
+    assert not window.overlay_action.isChecked()
+    qtbot.keyClick(window, Qt.Key.Key_F12)
+    overlay = window.overlay
+    assert overlay.isVisible() and overlay.polling
+    assert window.ctx.settings_store.load().settings.overlay_visible
+    qtbot.keyClick(window, Qt.Key.Key_F12)
+    assert not overlay.isVisible()
+    assert not overlay.polling  # a hidden HUD costs nothing
+    assert not window.ctx.settings_store.load().settings.overlay_visible
+
+
+def test_the_overlay_is_shown_at_start_when_it_was_left_open(
+    qtbot: QtBot, window: MainWindow, make_window: Callable[[list[DeviceInfo]], MainWindow]
+) -> None:
+    qtbot.keyClick(window, Qt.Key.Key_F12)
+    window.close()
+    again = make_window([CPU])
+    assert again.overlay_action.isChecked()
+    assert again.overlay.isVisible()
+
+
+def test_close_button_hides_it(qtbot: QtBot, window: MainWindow) -> None:
+    overlay = shown_overlay(qtbot, window)
+    assert overlay.close_button.isVisible()
+    qtbot.mouseClick(overlay.close_button, Qt.MouseButton.LeftButton)
+    assert not overlay.isVisible()
+    assert not window.overlay_action.isChecked()
+
+
+def test_overlay_shows_the_published_numbers(qtbot: QtBot, window: MainWindow) -> None:
+    overlay = shown_overlay(qtbot, window)
+    values = {"ttft_ms": 412.0, "tpot_ms": 40.6, "tokens_per_s": 24.6, "output_tokens": 186.0}
+    window.ctx.metrics.publish(MetricRecord("chat", "GPU", values))
+    overlay.tick()
+    text = {key: label.text() for key, label in overlay.values.items()}
+    assert text == {
+        "device": "GPU",
+        "ttft": "412.0 ms",
+        "tpot": "40.6 ms",
+        "rate_last": "24.6",
+        "rate_live": "idle",
+        "cpu": "37 %",
+        "rss": "1.5 GiB",
+        "ram": "6.0 GiB / 16.0 GiB",
+    }
+    window.ctx.metrics.publish(MetricRecord("chat", "GPU", {"tokens_per_s": 31.5}, live=True))
+    overlay.tick()
+    assert overlay.values["rate_live"].text() == "31.5"
+
+
+def test_plot_history_scrolls_left(qtbot: QtBot, window: MainWindow) -> None:
+    overlay = shown_overlay(qtbot, window)
+    window.ctx.metrics.publish(MetricRecord("chat", "CPU", {"tokens_per_s": 20.0}, live=True))
+    overlay.tick()
+    x, rates = overlay.rate_curve.getData()
+    assert len(x) == len(rates) == SAMPLES
+    assert rates[-1] == 20.0 and x[-1] == 0.0
+    window.ctx.metrics.publish(MetricRecord("chat", "CPU", {"tokens_per_s": 8.0}, live=True))
+    overlay.tick()
+    _, rates = overlay.rate_curve.getData()
+    assert list(rates[-2:]) == [20.0, 8.0]
+    _, cpu = overlay.cpu_curve.getData()
+    assert cpu[-1] == 37.0
+
+
+def test_a_tick_costs_under_two_milliseconds(qtbot: QtBot, window: MainWindow) -> None:
+    overlay = shown_overlay(qtbot, window)
+    for i in range(30):  # warm up pyqtgraph's paths, fill some history
+        window.ctx.metrics.publish(MetricRecord("chat", "CPU", {"tokens_per_s": i}, live=True))
+        overlay.tick()
+    timings = []
+    for i in range(60):
+        window.ctx.metrics.publish(MetricRecord("chat", "CPU", {"tokens_per_s": i}, live=True))
+        started = time.perf_counter()
+        overlay.tick()
+        timings.append(time.perf_counter() - started)
+    assert statistics.median(timings) < 0.002, f"median tick {statistics.median(timings):.4f} s"
+
+
+def test_overlay_lets_clicks_through_except_its_close_button(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    overlay = shown_overlay(qtbot, window)
+    assert overlay.testAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+    assert not overlay.close_button.testAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+
+
+def test_overlay_stays_in_the_top_right_corner(qtbot: QtBot, window: MainWindow) -> None:
+    overlay = shown_overlay(qtbot, window)
+    view = window.chat_panel.view
+    gap = view.viewport().geometry().right() - overlay.geometry().right()
+    assert 0 < gap <= 10 and overlay.y() <= view.viewport().y() + 10
+    window.resize(window.width() + 200, window.height())
+    qtbot.waitUntil(
+        lambda: view.viewport().geometry().right() - overlay.geometry().right() == gap,
+        timeout=2000,
+    )

@@ -1,0 +1,175 @@
+"""The chat model control: which model, on which device, its loading and its errors.
+
+Folders are validated on the GUI thread first (cheap, file-based), so a wrong folder is
+reported next to this control instantly; loading then compiles in a worker (``ModelLoader``).
+A device that cannot compile the model offers "Use CPU instead".
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from app.context import AppContext
+from app.errors import UserError
+from app.models.inspect import validate_chat_model
+from app.services.chat import LoadedModel
+from ui.device_picker import DevicePicker
+from ui.inline_error import InlineError
+from ui.model_loader import ModelLoader
+from ui.notifications import NotificationBar
+from ui.workers import ErrorRouter, WorkerRegistry
+
+NO_MODEL_TEXT = "No model — open an OpenVINO chat model folder"
+RECENT_MODELS = 8
+
+
+class ModelPicker(QWidget):
+    """Model name, "Open model folder…", the device picker, and the model's inline error."""
+
+    modelLoaded = Signal(object)  # LoadedModel
+    loadingChanged = Signal(bool)
+    statusMessage = Signal(str)
+
+    def __init__(
+        self,
+        ctx: AppContext,
+        workers: WorkerRegistry,
+        notifications: NotificationBar,
+        save_settings: Callable[[], None],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self._save_settings = save_settings
+        self.loader = ModelLoader(ctx.chat, workers, self)
+        self.name = QLabel(NO_MODEL_TEXT)
+        self.name.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.open_button = QPushButton("Open model folder…")
+        self.open_button.setToolTip("Choose a folder exported for OpenVINO GenAI (Ctrl+O)")
+        self.device_picker = DevicePicker(
+            ctx.devices, "chat", settings=ctx.settings, save=save_settings
+        )
+        self.error = InlineError()
+        self.errors = ErrorRouter(notifications, {"model": self.error, "device": self.error})
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(8)
+        row.addWidget(QLabel("Model:"))
+        row.addWidget(self.name, 1)
+        row.addWidget(self.open_button)
+        device_caption = QLabel("&Device:")
+        device_caption.setBuddy(self.device_picker)
+        row.addWidget(device_caption)
+        row.addWidget(self.device_picker)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        layout.addLayout(row)
+        layout.addWidget(self.error)
+        self.open_button.clicked.connect(self.choose_folder)
+        self.device_picker.deviceChanged.connect(self._on_device_changed)
+        self.loader.loadingChanged.connect(self._on_loading_changed)
+        self.loader.loaded.connect(self._on_loaded)
+        self.loader.failed.connect(self._on_failed)
+
+    @Slot()
+    def choose_folder(self) -> None:
+        """Ask for a folder with the system dialog, then open it."""
+        folder = QFileDialog.getExistingDirectory(self, "Open an OpenVINO chat model folder")
+        if folder:
+            self.open_folder(Path(folder))
+
+    def open_folder(self, folder: Path, device: str | None = None) -> bool:
+        """Validate ``folder`` and load it (the dialog's path; tests call it directly).
+
+        Args:
+            folder: The chosen folder.
+            device: Overrides the picker for this load (e.g. ``--device`` at start).
+
+        Returns:
+            False (with an inline error next to this control) if the folder was refused.
+        """
+        if not self.validate(folder):
+            return False
+        if device is not None:
+            self.device_picker.set_device(device)
+        self.load(folder, device)
+        return True
+
+    def validate(self, folder: Path) -> bool:
+        """Check that ``folder`` holds a chat model; say why not next to this control."""
+        self.error.clear()
+        try:
+            validate_chat_model(folder)
+        except UserError as error:
+            self.error.show_message(str(error))
+            return False
+        return True
+
+    def load(self, folder: Path, device: str | None = None) -> None:
+        """Load an already validated ``folder`` on ``device`` (default: the picker's)."""
+        self.error.clear()
+        self.loader.load(folder, device or self.device_picker.device())
+
+    @Slot()
+    def cancel_load(self) -> None:
+        """Stop waiting for the model being loaded; the previous model stays."""
+        if self.loader.loading:
+            self.loader.cancel()
+            self.statusMessage.emit("Model load cancelled.")
+
+    def use_cpu(self, folder: Path) -> None:
+        """Choose CPU (persisted) and load ``folder`` there: the answer to a DeviceError."""
+        self.device_picker.choose("CPU")
+        self.load(folder, "CPU")
+
+    def use_cpu_action(self) -> Callable[[], None] | None:
+        """``use_cpu`` bound to the loaded model, for errors raised while answering."""
+        loaded = self.ctx.chat.loaded_model
+        return partial(self.use_cpu, loaded.model_dir) if loaded is not None else None
+
+    def show_loaded(self, loaded: LoadedModel | None) -> None:
+        """Show ``loaded`` (or "no model") as the model in use."""
+        if loaded is None:
+            self.name.setText(NO_MODEL_TEXT)
+            self.name.setToolTip("")
+            return
+        name = html.escape(loaded.model_dir.name)
+        self.name.setText(f"<b>{name}</b> ({html.escape(loaded.device_label)})")
+        self.name.setToolTip(str(loaded.model_dir))
+
+    @Slot(str)
+    def _on_device_changed(self, device: str) -> None:
+        folder = self.loader.target_folder
+        if folder is not None:  # the picker is disabled while an answer is being written
+            self.load(folder, device)
+
+    @Slot(bool)
+    def _on_loading_changed(self, loading: bool) -> None:
+        folder = self.loader.target_folder
+        if loading and folder is not None:
+            self.name.setText(f"Loading {html.escape(folder.name)}…")
+            self.name.setToolTip(str(folder))
+        else:
+            self.show_loaded(self.ctx.chat.loaded_model)
+        self.loadingChanged.emit(loading)
+
+    @Slot(object)
+    def _on_loaded(self, loaded: LoadedModel) -> None:
+        self.show_loaded(loaded)
+        settings = self.ctx.settings
+        settings.chat_model = loaded.model_dir
+        recent = [loaded.model_dir, *[p for p in settings.recent_models if p != loaded.model_dir]]
+        settings.recent_models = recent[:RECENT_MODELS]
+        self._save_settings()
+        self.modelLoaded.emit(loaded)
+
+    @Slot(object, Path)
+    def _on_failed(self, error: BaseException, folder: Path) -> None:
+        self.errors.show(error, default_field="model", use_cpu=partial(self.use_cpu, folder))
