@@ -273,9 +273,7 @@ class ChatService:
 
     def _require_model(self) -> tuple[ChatPipeline, LoadedModel]:
         if self._pipeline is None or self._loaded is None:
-            raise UserError(
-                "Choose a chat model first (File → Open model folder…).", field="model"
-            )
+            raise UserError("Choose a chat model first (File → Open model folder…).", field="model")
         return self._pipeline, self._loaded
 
     def _fit_context(
