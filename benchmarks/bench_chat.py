@@ -13,7 +13,6 @@ generation uses ``ignore_eos`` so every run decodes exactly ``--tokens`` tokens.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import logging
 import os
@@ -30,21 +29,13 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from benchmarks.fixtures import load_builder  # noqa: E402
+
 RESULTS = ROOT / "benchmarks" / "results" / "chat.json"
 PROMPT = "Explain in detail how a local language model turns a question into an answer."
 
 log = logging.getLogger("bench_chat")
-
-
-def load_builder() -> Any:
-    spec = importlib.util.spec_from_file_location(
-        "build_models", ROOT / "tests" / "fixtures" / "build_models.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
 
 
 def median_rate(run: Callable[[], float], repeats: int) -> dict[str, float]:

@@ -12,7 +12,6 @@ Run: ``.venv/bin/python benchmarks/bench_rag.py [--chunks N] [--quick]``.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import logging
 import os
@@ -28,6 +27,9 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from benchmarks.fixtures import load_builder  # noqa: E402
+
 RESULTS = ROOT / "benchmarks" / "results" / "rag.json"
 log = logging.getLogger("bench_rag")
 
@@ -69,17 +71,6 @@ WORDS = (
     "cheese",
     "fish",
 )
-
-
-def load_builder() -> Any:
-    spec = importlib.util.spec_from_file_location(
-        "build_models", ROOT / "tests" / "fixtures" / "build_models.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def sentences(count: int, seed: int = 0) -> list[str]:

@@ -29,22 +29,20 @@ def pg_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EmbeddedData
 @pytest.fixture
 def fresh_db(pg_server: EmbeddedDatabase) -> Iterator[str]:
     """URI of a new database with the current schema, dropped after the test."""
-    name = f"t_{uuid.uuid4().hex[:12]}"
-    uri = pg_server.start()
-    with psycopg.connect(uri, autocommit=True) as connection:
-        connection.execute(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE}")
-    yield _with_db(uri, name)
-    with psycopg.connect(uri, autocommit=True) as connection:
-        connection.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    yield from _scratch_database(pg_server, "t", f" TEMPLATE {TEMPLATE}")
 
 
 @pytest.fixture
 def empty_db(pg_server: EmbeddedDatabase) -> Iterator[str]:
     """URI of a new database with no schema at all."""
-    name = f"e_{uuid.uuid4().hex[:12]}"
-    uri = pg_server.start()
+    yield from _scratch_database(pg_server, "e", "")
+
+
+def _scratch_database(server: EmbeddedDatabase, prefix: str, options: str) -> Iterator[str]:
+    name = f"{prefix}_{uuid.uuid4().hex[:12]}"
+    uri = server.start()
     with psycopg.connect(uri, autocommit=True) as connection:
-        connection.execute(f"CREATE DATABASE {name}")
+        connection.execute(f"CREATE DATABASE {name}{options}")
     yield _with_db(uri, name)
     with psycopg.connect(uri, autocommit=True) as connection:
         connection.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
