@@ -21,6 +21,7 @@ from app.errors import UserError
 from pipelines.core import CancelToken, DeviceError, PipelineError
 
 if TYPE_CHECKING:
+    from app.context import AppContext
     from app.services.knowledge import IngestProgress
 
 log = logging.getLogger(__name__)
@@ -65,15 +66,16 @@ def build_parser() -> argparse.ArgumentParser:
         "Ctrl+C stops it and keeps the partial answer.",
     )
     chat.add_argument("prompt", metavar="PROMPT", help="the question ('-' reads stdin)")
-    chat.add_argument("--model", type=Path, required=True, help="OpenVINO chat model folder")
-    chat.add_argument("--device", help="CPU, GPU, NPU or AUTO (default: the app's setting)")
-    chat.add_argument("--max-new-tokens", type=int, help="longest answer in tokens")
-    chat.add_argument("--temperature", type=float, help="0 = greedy; default from settings")
-    chat.add_argument("--seed", type=int, help="random seed for repeatable sampling")
-    chat.add_argument("--system", help="system prompt (default from settings)")
-    chat.add_argument(
-        "--json", action="store_true", help="end with one JSON line: text and metrics"
+    _add_answer_options(chat)
+    ask = commands.add_parser(
+        "ask",
+        help="answer a question from a knowledge collection, with numbered citations",
+        description="Answer a question from the passages of a knowledge collection. The answer "
+        "streams to stdout, then the sources it was given: [n] file, page.",
     )
+    ask.add_argument("prompt", metavar="QUESTION", help="the question ('-' reads stdin)")
+    ask.add_argument("--collection", required=True, help="collection name")
+    _add_answer_options(ask)
     ingest = commands.add_parser(
         "ingest",
         help="add files or folders to a knowledge collection",
@@ -92,11 +94,26 @@ def build_parser() -> argparse.ArgumentParser:
     search.add_argument("--k", type=int, default=5, help="number of results (default 5)")
     search.add_argument("--json", action="store_true", help="print the hits as JSON")
 
+    collections = commands.add_parser("collections", help="list the knowledge collections")
+    collections.add_argument("--json", action="store_true", help="print JSON")
+
     commands.add_parser(
         "setup",
         help="prepare the bundled models (converts the default embedder once)",
     )
     return parser
+
+
+def _add_answer_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--model", type=Path, required=True, help="OpenVINO chat model folder")
+    command.add_argument("--device", help="CPU, GPU, NPU or AUTO (default: the app's setting)")
+    command.add_argument("--max-new-tokens", type=int, help="longest answer in tokens")
+    command.add_argument("--temperature", type=float, help="0 = greedy; default from settings")
+    command.add_argument("--seed", type=int, help="random seed for repeatable sampling")
+    command.add_argument("--system", help="system prompt (default from settings)")
+    command.add_argument(
+        "--json", action="store_true", help="end with one JSON line: text, sources and metrics"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -108,8 +125,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _run_gui(args)
         if args.command == "devices":
             return _devices(args, sys.stdout)
-        if args.command == "chat":
+        if args.command in ("chat", "ask"):
             return _chat(args, sys.stdout)
+        if args.command == "collections":
+            return _collections(args, sys.stdout)
         if args.command == "ingest":
             return _ingest(args, sys.stdout)
         if args.command == "search":
@@ -163,6 +182,15 @@ def _chat(args: argparse.Namespace, out: TextIO) -> int:
     if not prompt.strip():
         raise CliError("the prompt is empty")
     ctx = AppContext.create(verbose=args.verbose)
+    try:
+        return _answer(ctx, args, prompt, out)
+    finally:
+        ctx.close()
+
+
+def _answer(ctx: AppContext, args: argparse.Namespace, prompt: str, out: TextIO) -> int:
+    from app.services.grounding import Source
+
     settings = ctx.settings.chat.model_copy()
     if args.max_new_tokens is not None:
         settings.max_new_tokens = args.max_new_tokens
@@ -176,6 +204,8 @@ def _chat(args: argparse.Namespace, out: TextIO) -> int:
     loaded = ctx.chat.load_model(args.model, device)
     system = args.system if args.system is not None else settings.system_prompt
     conversation = ctx.chat.new_conversation(system, transient=True)
+    if args.command == "ask":
+        ctx.chat.set_knowledge(conversation.id, args.collection)
 
     cancel = CancelToken()
     previous = signal.signal(signal.SIGINT, _cancel_on_interrupt(cancel))
@@ -184,9 +214,15 @@ def _chat(args: argparse.Namespace, out: TextIO) -> int:
     finally:
         signal.signal(signal.SIGINT, previous)
     out.write("\n")
+    sources = [Source.from_dict(source) for source in answer.message.sources]
+    if sources and not args.json:
+        out.write("\nSources:\n")
+        for source in sources:
+            out.write(f"[{source.number}] {source.label}  ({source.path})\n")
     if args.json:
         payload = {
             "text": answer.message.content,
+            "sources": [source.to_dict() for source in sources],
             "stopped": answer.message.stopped,
             "model": str(loaded.model_dir),
             "device": loaded.device,
@@ -261,6 +297,27 @@ def _search(args: argparse.Namespace, out: TextIO) -> int:
     for rank, hit in enumerate(hits, start=1):
         page = f" p.{hit.page}" if hit.page else ""
         out.write(f"{rank}. {hit.path}{page}  ({hit.score:.4f})\n   {_one_line(hit.snippet)}\n")
+    return EXIT_OK
+
+
+def _collections(args: argparse.Namespace, out: TextIO) -> int:
+    from app.context import AppContext
+
+    ctx = AppContext.create(verbose=args.verbose)
+    try:
+        found = ctx.knowledge.collections()
+    finally:
+        ctx.close()
+    if args.json:
+        out.write(json.dumps([asdict(c) for c in found], ensure_ascii=False) + "\n")
+        return EXIT_OK
+    if not found:
+        out.write("no collections yet: add documents with `ingest PATH --collection NAME`\n")
+    for c in found:
+        out.write(
+            f"{c.name}: {c.documents} documents, {c.chunks} chunks ({c.embedding_model}, "
+            f"{c.dim}-d)\n"
+        )
     return EXIT_OK
 
 

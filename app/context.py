@@ -11,13 +11,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.conversations import ConversationStore
+from app.database_config import remember_password
 from app.devices import DeviceInfo, discover_devices
-from app.errors import StorageError
+from app.errors import StorageError, UserError
 from app.logging_setup import configure_logging
 from app.metrics import MetricsBus
 from app.paths import AppPaths
+from app.secrets import SecretStore
 from app.services.chat import ChatService
-from app.services.knowledge import KnowledgeService
+from app.services.knowledge import SECRETS_FILE, KnowledgeService
 from app.settings import Settings, SettingsStore
 
 log = logging.getLogger(__name__)
@@ -64,16 +66,19 @@ class AppContext:
         loaded = store.load()
         found = list(devices) if devices is not None else discover_devices()
         metrics = MetricsBus()
+        notices = [loaded.notice] if loaded.notice else []
+        secrets = SecretStore(paths.config / SECRETS_FILE)
+        notices.extend(_move_password_out_of_settings(store, loaded.settings, secrets))
+        knowledge = KnowledgeService(paths, loaded.settings, metrics, found, secrets)
         chat = ChatService(
             ConversationStore(paths.conversations_dir),
             metrics,
             found,
             compiled_cache=paths.compiled_cache,
+            retriever=knowledge,
         )
-        notices = [loaded.notice] if loaded.notice else []
         notices.extend(chat.storage_problems)
         log.info("started with devices %s", [d.name for d in found])
-        knowledge = KnowledgeService(paths, loaded.settings, metrics, found)
         return cls(paths, store, loaded.settings, notices, metrics, found, chat, knowledge)
 
     def close(self) -> None:
@@ -83,3 +88,26 @@ class AppContext:
     def save_settings(self) -> None:
         """Persist the current settings (raises StorageError when the folder is read-only)."""
         self.settings_store.save(self.settings)
+
+
+def _move_password_out_of_settings(
+    store: SettingsStore, settings: Settings, secrets: SecretStore
+) -> list[str]:
+    """A connection string typed into the settings file (or the environment) with its password
+    in it: the password moves to the secret store and the file is rewritten without it."""
+    url = settings.database_url
+    if not url:
+        return []
+    try:
+        bare = remember_password(secrets, url)
+    except UserError as error:
+        return [f"The database connection string in the settings is not valid: {error}"]
+    if bare == url.strip():
+        return []
+    settings.database_url = bare
+    try:
+        store.save(settings)
+    except StorageError as error:
+        return [f"The database password could not be moved out of the settings file: {error}"]
+    log.info("moved the database password from the settings file to %s", secrets.backend)
+    return []

@@ -34,6 +34,8 @@ class ChatMessage:
     stopped: bool = False
     device: str = ""
     metrics: dict[str, float] = field(default_factory=dict)
+    sources: list[dict[str, Any]] = field(default_factory=list)
+    """Knowledge passages the answer was given (see ``app.services.grounding.Source``)."""
 
 
 @dataclass
@@ -46,6 +48,8 @@ class Conversation:
     created: float = field(default_factory=time.time)
     updated: float = field(default_factory=time.time)
     messages: list[ChatMessage] = field(default_factory=list)
+    knowledge: str = ""
+    """Collection whose passages ground the answers ("" when knowledge is off)."""
 
     def to_json(self) -> str:
         """Serialise for storage."""
@@ -65,6 +69,7 @@ class Conversation:
             created=float(data.get("created", time.time())),
             updated=float(data.get("updated", time.time())),
             messages=messages,
+            knowledge=str(data.get("knowledge", "")),
         )
 
 

@@ -72,6 +72,10 @@ class Settings(BaseSettings):
     embedding_model: Path | None = Field(
         None, description="Embedding model folder; empty = the bundled all-MiniLM-L6-v2."
     )
+    reranker_model: Path | None = Field(
+        None,
+        description="Cross-encoder reranker folder (e.g. bge-reranker-base); empty = no reranking.",
+    )
     database_url: str | None = Field(
         None,
         description="PostgreSQL connection string of a shared server; empty = embedded.",

@@ -14,6 +14,7 @@ import pytest
 
 # Before anything imports Qt: tests never need a display.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ["OV_STUDIO_SECRETS"] = "file"  # never a real keyring from a test
 
 # OpenVINO's telemetry starts a pool thread on first import that lives for the process;
 # importing it here makes that thread part of every test's baseline, not a "leak".
@@ -42,7 +43,7 @@ def fixture_models() -> Path:
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up there
     spec.loader.exec_module(module)
-    root: Path = module.ensure_fixtures(["llm-int8", "llm-int4", "embedding"])
+    root: Path = module.ensure_fixtures(["llm-int8", "llm-int4", "embedding", "reranker"])
     return root
 
 
@@ -56,6 +57,12 @@ def chat_model_dir(fixture_models: Path) -> Path:
 def embedding_model_dir(fixture_models: Path) -> Path:
     """The real all-MiniLM-L6-v2, converted to OpenVINO int8."""
     return fixture_models / "embedding"
+
+
+@pytest.fixture(scope="session")
+def reranker_model_dir(fixture_models: Path) -> Path:
+    """A tiny random cross-encoder (MiniLM's tokenizer), OpenVINO int8."""
+    return fixture_models / "reranker"
 
 
 @pytest.fixture(autouse=True)

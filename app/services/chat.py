@@ -14,14 +14,17 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from app.conversations import ChatMessage, Conversation, ConversationStore
 from app.devices import DeviceInfo, compile_cache_dir_name, compile_properties, resolve_device
 from app.errors import BusyError, StorageError, UserError
 from app.metrics import MetricsBus
 from app.models.inspect import context_length, validate_chat_model
+from app.services.grounding import PASSAGES_PER_ANSWER, SOURCES_SHARE, Source, grounded_question
 from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings, Message
 from pipelines.core import Cancelled, CancelToken, MetricRecord
+from pipelines.rag.store import Collection, Hit
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +32,18 @@ LIVE_SAMPLE_SECONDS = 0.25
 """How often a live tokens/s sample is published while an answer streams."""
 
 PipelineFactory = Callable[[ChatModelConfig], ChatPipeline]
+
+
+class Retriever(Protocol):
+    """Where grounded answers get their passages (the KnowledgeService)."""
+
+    def collection(self, name: str, *, create: bool = False) -> Collection:
+        """The named collection; raises UserError when there is none."""
+        ...
+
+    def search(self, collection_name: str, query: str, k: int = 5) -> list[Hit]:
+        """The best passages for ``query``."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -68,8 +83,10 @@ class ChatService:
         devices: Sequence[DeviceInfo],
         compiled_cache: Path | None = None,
         pipeline_factory: PipelineFactory = ChatPipeline,
+        retriever: Retriever | None = None,
     ) -> None:
         self._store = store
+        self._retriever = retriever
         self._metrics = metrics
         self._devices = list(devices)
         self._compiled_cache = compiled_cache
@@ -132,6 +149,29 @@ class ChatService:
         conversation = self.get(conversation_id)
         conversation.system_prompt = system_prompt
         self._save_if_started(conversation)
+        return conversation
+
+    def set_knowledge(self, conversation_id: str, collection: str) -> Conversation:
+        """Ground the next answers of a conversation in ``collection`` ("" turns it off).
+
+        Raises:
+            UserError: there is no such collection, or knowledge is not available.
+        """
+        conversation = self.get(conversation_id)
+        if collection:
+            if self._retriever is None:
+                raise UserError("Knowledge is not available in this app.", field="knowledge")
+            try:
+                collection = self._retriever.collection(collection).name
+            except UserError as error:
+                raise UserError(str(error), field="knowledge") from error
+        previous = conversation.knowledge
+        conversation.knowledge = collection
+        try:
+            self._save_if_started(conversation)
+        except StorageError:
+            conversation.knowledge = previous
+            raise
         return conversation
 
     def delete(self, conversation_id: str) -> None:
@@ -243,7 +283,10 @@ class ChatService:
             raise BusyError("The model is still answering; stop it or wait.", field="prompt")
         try:
             pipeline, loaded = self._require_model()
-            history = self._fit_context(pipeline, loaded, conversation, question, settings)
+            model_question, sources = self._ground(
+                pipeline, loaded, conversation, question, settings
+            )
+            history = self._fit_context(pipeline, loaded, conversation, model_question, settings)
             counter = _LiveRate(self._metrics, loaded.device, on_text)
             result = pipeline.generate(history, settings, cancel, counter)
             values = dict(result.metrics.values)
@@ -255,6 +298,7 @@ class ChatService:
                 stopped=result.stopped,
                 device=loaded.device_label,
                 metrics=values,
+                sources=[source.to_dict() for source in sources],
             )
             conversation.messages.extend([question, answer])
             conversation.updated = time.time()
@@ -276,12 +320,44 @@ class ChatService:
             raise UserError("Choose a chat model first (File → Open model folder…).", field="model")
         return self._pipeline, self._loaded
 
-    def _fit_context(
+    def _ground(
         self,
         pipeline: ChatPipeline,
         loaded: LoadedModel,
         conversation: Conversation,
         question: ChatMessage,
+        settings: GenerationSettings,
+    ) -> tuple[str, list[Source]]:
+        """The question as the model reads it: with knowledge passages when the conversation
+        uses a collection, within :data:`SOURCES_SHARE` of the free context."""
+        if not conversation.knowledge:
+            return question.content, []
+        if self._retriever is None:
+            raise UserError("Knowledge is not available in this app.", field="knowledge")
+        try:
+            collection = self._retriever.collection(conversation.knowledge)
+            if collection.documents == 0:
+                raise UserError(
+                    f"“{collection.name}” has no documents yet: add some in the Knowledge "
+                    "panel, or turn knowledge off for this chat.",
+                    field="knowledge",
+                )
+            hits = self._retriever.search(collection.name, question.content, PASSAGES_PER_ANSWER)
+        except UserError as error:
+            raise UserError(str(error), field="knowledge") from error
+        budget = context_length(loaded.model_dir) - settings.max_new_tokens
+        fixed = pipeline.count_tokens(question.content) + pipeline.count_tokens(
+            conversation.system_prompt
+        )
+        room = int(max(budget - fixed, 0) * SOURCES_SHARE)
+        return grounded_question(question.content, hits, pipeline.count_tokens, room)
+
+    def _fit_context(
+        self,
+        pipeline: ChatPipeline,
+        loaded: LoadedModel,
+        conversation: Conversation,
+        question: str,
         settings: GenerationSettings,
     ) -> list[Message]:
         """Messages to send: system prompt, as many recent turns as fit, the question."""
@@ -289,7 +365,7 @@ class ChatService:
         system = (
             [Message("system", conversation.system_prompt)] if conversation.system_prompt else []
         )
-        fixed = pipeline.count_tokens(question.content) + sum(
+        fixed = pipeline.count_tokens(question) + sum(
             pipeline.count_tokens(m.content) for m in system
         )
         if fixed > budget:
@@ -309,7 +385,7 @@ class ChatService:
             kept.append(Message(message.role, message.content))
             used += cost
         kept.reverse()
-        return [*system, *kept, Message("user", question.content)]
+        return [*system, *kept, Message("user", question)]
 
     def _save_if_started(self, conversation: Conversation) -> None:
         if conversation.messages and conversation.id not in self._transient:

@@ -11,55 +11,55 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from datetime import datetime
 from pathlib import Path
 
 from app.database import DatabaseError, DatabaseInfo, EmbeddedDatabase, database_dir
+from app.database_config import (
+    ConnectionCheck,
+    check_connection,
+    connection_message,
+    connection_string,
+    secret_name,
+    split_password,
+    with_password,
+)
 from app.devices import DeviceInfo, compile_properties, resolve_device
 from app.errors import BusyError, UserError
 from app.metrics import MetricsBus
 from app.models.bundled import default_embedder_dir
 from app.paths import AppPaths
+from app.secrets import SecretStore
+from app.services.ingest_report import IngestProgress as IngestProgress
+from app.services.ingest_report import IngestReport as IngestReport
+from app.services.ingest_report import expand_sources
 from app.settings import Settings
 from pipelines.core import Cancelled, CancelToken, InvalidInputError, MetricRecord
 from pipelines.embeddings import EmbeddingConfig, EmbeddingPipeline, model_id
 from pipelines.rag.chunking import Chunker
-from pipelines.rag.loaders import is_supported, load_document
-from pipelines.rag.store import Collection, Hit, KnowledgeStore
+from pipelines.rag.loaders import load_document
+from pipelines.rag.store import Collection, Hit, KnowledgeStore, StoredDocument
+from pipelines.rerank import RerankConfig, RerankPipeline
 
 log = logging.getLogger(__name__)
 
+SECRETS_FILE = "secrets.json"
+
 
 @dataclass(frozen=True)
-class IngestProgress:
-    """Where an ingest is: files, chunks, speed and time left."""
+class DocumentRow:
+    """A stored document as the Knowledge panel lists it, with the state of its file."""
 
-    files_done: int
-    files_total: int
-    chunks_done: int
-    chunks_per_s: float
-    eta_s: float | None
-    current: str
-
-
-@dataclass
-class IngestReport:
-    """What an ingest did, file by file."""
-
-    added: list[str] = field(default_factory=list)
-    updated: list[str] = field(default_factory=list)
-    skipped: list[str] = field(default_factory=list)
-    removed: list[str] = field(default_factory=list)
-    failed: list[tuple[str, str]] = field(default_factory=list)
-    chunks: int = 0
-    seconds: float = 0.0
-    cancelled: bool = False
-
-    @property
-    def chunks_per_s(self) -> float:
-        """Chunks stored per second of the whole run."""
-        return self.chunks / self.seconds if self.seconds > 0 else 0.0
+    path: str
+    name: str
+    pages: int | None
+    chunks: int
+    added_at: str
+    status: str
+    """``indexed`` (file unchanged), ``changed`` (modified since) or ``missing`` (gone)."""
 
 
 class KnowledgeService:
@@ -71,21 +71,32 @@ class KnowledgeService:
         settings: Settings,
         metrics: MetricsBus,
         devices: Sequence[DeviceInfo],
+        secrets: SecretStore | None = None,
     ) -> None:
         self._paths = paths
+        self._secrets = secrets or SecretStore(paths.config / SECRETS_FILE)
         self._settings = settings
         self._metrics = metrics
         self._devices = list(devices)
         self._embedded: EmbeddedDatabase | None = None
         self._store: KnowledgeStore | None = None
         self._embedder: EmbeddingPipeline | None = None
+        self._reranker: RerankPipeline | None = None
         self._chunker: Chunker | None = None
         self._busy = threading.Lock()
+        # One OpenVINO pipeline serves ingest and search, which run on different threads (an
+        # ingest in the Knowledge panel while a chat answer retrieves): one call at a time.
+        self._model_lock = threading.RLock()
+        self._start_lock = threading.Lock()
 
     # ----- lifecycle -------------------------------------------------------------------
 
     def start(self) -> KnowledgeStore:
-        """Start (or connect to) the database and apply migrations; idempotent."""
+        """Start (or connect to) the database and apply migrations; idempotent, thread-safe."""
+        with self._start_lock:
+            return self._start()
+
+    def _start(self) -> KnowledgeStore:
         if self._store is not None:
             return self._store
         import psycopg
@@ -94,7 +105,7 @@ class KnowledgeService:
 
         url = self._settings.database_url
         if url:
-            conninfo = url
+            conninfo = connection_string(self._secrets, url)
         else:
             self._embedded = EmbeddedDatabase(database_dir(self._paths))
             conninfo = self._embedded.start()
@@ -103,19 +114,58 @@ class KnowledgeService:
                 apply_migrations(connection)
             self._store = KnowledgeStore(conninfo)
         except psycopg.OperationalError as error:
-            raise DatabaseError(_connection_message(error, external=bool(url))) from error
-        except psycopg.errors.FeatureNotSupported as error:
+            raise DatabaseError(connection_message(error, external=bool(url))) from error
+        except (psycopg.errors.FeatureNotSupported, psycopg.errors.UndefinedFile) as error:
             raise DatabaseError(
                 "The database server has no pgvector extension. Install pgvector on it, "
                 "or leave the connection string empty to use the built-in database."
             ) from error
+        except psycopg.errors.InsufficientPrivilege as error:
+            raise DatabaseError(
+                "The database user may not enable pgvector: ask the server's administrator to "
+                "run CREATE EXTENSION vector in this database, or connect as its owner."
+            ) from error
         return self._store
+
+    def test_connection(self, url: str, password: str | None = None) -> ConnectionCheck:
+        """Try a connection string (with a password typed apart, or the stored one).
+
+        Raises:
+            UserError / DatabaseError: what is wrong, for the settings dialog.
+        """
+        bare, inline = split_password(url)
+        password = password or inline or self._secrets.get(secret_name(bare))
+        return check_connection(with_password(bare, password))
+
+    def use_database(self, url: str | None, password: str | None = None) -> None:
+        """Switch to an external server (``url``) or back to the embedded one (None or "").
+
+        The password (typed apart or inside ``url``) goes to the secret store; the settings
+        keep the connection string without it. The next call that needs the database connects
+        to the new one. The caller saves the settings.
+
+        Raises:
+            UserError: not a connection string. BusyError: an ingest is running.
+        """
+        bare: str | None = None
+        if url and url.strip():
+            bare, inline = split_password(url)
+            if password or inline:
+                self._secrets.set(secret_name(bare), password or inline or "")
+        with self._exclusive("Wait for the running ingest to finish, or stop it, first."):
+            self.close()
+            self._settings.database_url = bare
 
     def info(self) -> DatabaseInfo:
         """What the Knowledge panel shows about the database."""
         if self._embedded is not None:
             return self._embedded.info()
-        return DatabaseInfo("external", "shared server", self._store is not None, 0)
+        if not self._settings.database_url:
+            return DatabaseInfo("embedded", str(database_dir(self._paths)), False, 0)
+        location = _server_label(self._settings.database_url)
+        if self._store is None:
+            return DatabaseInfo("external", location, False, 0)
+        return DatabaseInfo("external", location, True, self._store.size_bytes())
 
     def close(self) -> None:
         """Close connections and stop the embedded server."""
@@ -128,6 +178,10 @@ class KnowledgeService:
 
     def embedder(self) -> EmbeddingPipeline:
         """The loaded embedding model (loaded on first use)."""
+        with self._model_lock:
+            return self._load_embedder()
+
+    def _load_embedder(self) -> EmbeddingPipeline:
         if self._embedder is None:
             folder = self._settings.embedding_model or default_embedder_dir(self._paths)
             if not (folder / "openvino_model.xml").is_file():
@@ -170,6 +224,58 @@ class KnowledgeService:
         embedder = self.embedder()
         return store.create_collection(name, model_id(embedder.config.model_dir), embedder.dim)
 
+    def create_collection(self, name: str) -> Collection:
+        """A new, empty collection embedded with the current model.
+
+        Raises:
+            UserError: the name is empty or taken (``field="collection"``).
+        """
+        name = " ".join(name.split())
+        if not name:
+            raise UserError("A collection needs a name.", field="collection")
+        store = self.start()
+        if store.collection(name) is not None:
+            raise UserError(f"A collection named “{name}” already exists.", field="collection")
+        embedder = self.embedder()
+        try:
+            return store.create_collection(name, model_id(embedder.config.model_dir), embedder.dim)
+        except InvalidInputError as error:
+            raise UserError(str(error), field="collection") from error
+
+    def rename_collection(self, name: str, new_name: str) -> Collection:
+        """Rename a collection; refuses an empty or taken name."""
+        collection = self.collection(name)
+        try:
+            self.start().rename_collection(collection, new_name)
+        except InvalidInputError as error:
+            raise UserError(str(error), field="collection") from error
+        return self.collection(" ".join(new_name.split()))
+
+    def delete_collection(self, name: str) -> None:
+        """Delete a collection with its documents and chunks (the files are not touched)."""
+        collection = self.collection(name)
+        with self._exclusive("Wait for the running ingest to finish, or stop it, first."):
+            self.start().delete_collection(collection)
+
+    def documents(self, name: str) -> list[DocumentRow]:
+        """The documents of a collection with the state of their files, by path."""
+        return [_document_row(d) for d in self.start().documents(self.collection(name))]
+
+    def remove_documents(self, name: str, paths: Sequence[str]) -> int:
+        """Remove documents from a collection (the files are not touched)."""
+        collection = self.collection(name)
+        with self._exclusive("Wait for the running ingest to finish, or stop it, first."):
+            return self.start().remove_documents(collection, list(paths))
+
+    @contextmanager
+    def _exclusive(self, busy_message: str) -> Iterator[None]:
+        if not self._busy.acquire(blocking=False):
+            raise BusyError(busy_message)
+        try:
+            yield
+        finally:
+            self._busy.release()
+
     # ----- ingest ----------------------------------------------------------------------
 
     def ingest(
@@ -190,6 +296,60 @@ class KnowledgeService:
         finally:
             self._busy.release()
 
+    def reindex(
+        self,
+        collection_name: str,
+        cancel: CancelToken | None = None,
+        on_progress: Callable[[IngestProgress], None] | None = None,
+    ) -> IngestReport:
+        """Read every document of a collection again: changed files are re-embedded, missing
+        ones removed.
+
+        A collection indexed with another embedding model is rebuilt with the current one in
+        a new collection that replaces the old one only when complete, so stopping keeps the
+        old index searchable.
+        """
+        cancel = cancel or CancelToken()
+        with self._exclusive("An ingest is already running; wait for it or stop it."):
+            collection = self.collection(collection_name)
+            store = self.start()
+            paths = [Path(d.path) for d in store.documents(collection)]
+            present = [path for path in paths if path.exists()]
+            gone = [str(path) for path in paths if not path.exists()]
+            if self._model_matches(collection):
+                report = self._ingest(collection, present, cancel, on_progress)
+                if not report.cancelled:
+                    store.remove_documents(collection, gone)
+                    report.removed.extend(gone)
+                return report
+            return self._rebuild(collection, present, gone, cancel, on_progress)
+
+    def _rebuild(
+        self,
+        old: Collection,
+        files: Sequence[Path],
+        gone: list[str],
+        cancel: CancelToken,
+        on_progress: Callable[[IngestProgress], None] | None,
+    ) -> IngestReport:
+        store, embedder = self.start(), self.embedder()
+        stamp = datetime.now().strftime("%Y%m%d%H%M%S%f")
+        new = store.create_collection(
+            f"{old.name} (re-indexing {stamp})", model_id(embedder.config.model_dir), embedder.dim
+        )
+        try:
+            report = self._ingest(new, files, cancel, on_progress)
+        except BaseException:
+            store.delete_collection(new)
+            raise
+        if report.cancelled:
+            store.delete_collection(new)  # the old index stays as it was
+            return report
+        store.replace_collection(old, new)
+        report.updated, report.added = report.added, []  # every document existed before
+        report.removed.extend(gone)
+        return report
+
     def _ingest(
         self,
         collection: Collection,
@@ -200,7 +360,7 @@ class KnowledgeService:
         store, embedder = self.start(), self.embedder()
         assert self._chunker is not None
         report = IngestReport()
-        files, missing = _expand(sources)
+        files, missing = expand_sources(sources)
         report.failed.extend((str(path), "not found") for path in missing)
         stored = store.document_hashes(collection)
         started = time.perf_counter()
@@ -220,7 +380,8 @@ class KnowledgeService:
                     report.skipped.append(key)
                     continue
                 chunks = self._chunker.split(document.pages)
-                vectors = embedder.embed_documents([c.text for c in chunks], cancel)
+                with self._model_lock:
+                    vectors = embedder.embed_documents([c.text for c in chunks], cancel)
                 mtime = path.stat().st_mtime if path.exists() else None
                 store.replace_document(
                     collection,
@@ -271,17 +432,52 @@ class KnowledgeService:
     # ----- search ----------------------------------------------------------------------
 
     def search(self, collection_name: str, query: str, k: int = 5) -> list[Hit]:
-        """Hybrid search in a collection."""
+        """Hybrid search in a collection, reranked when a reranker model is set."""
         if not query.strip():
             raise UserError("Type something to search for.", field="query")
+        if not 1 <= k <= 100:
+            raise UserError("Ask for 1 to 100 results.", field="k")
         collection = self.collection(collection_name)
         self._check_model(collection)
         embedder = self.embedder()
-        return self.start().search(collection, embedder.embed_query(query), query, k=k)
+        with self._model_lock:
+            vector = embedder.embed_query(query)
+        reranker = self.reranker()
+        if reranker is None:
+            return self.start().search(collection, vector, query, k=k)
+        candidates = self.start().search(collection, vector, query, k=min(k * 4, 100))
+        with self._model_lock:
+            ranked = reranker.rerank(query, [hit.text for hit in candidates], k)
+        return [replace(candidates[index], score=score) for index, score in ranked]
+
+    def reranker(self) -> RerankPipeline | None:
+        """The loaded reranker, or None when no reranker model is set (loaded on first use)."""
+        folder = self._settings.reranker_model
+        if folder is None:
+            return None
+        with self._model_lock:
+            if self._reranker is None or self._reranker.config.model_dir != folder:
+                device = resolve_device(
+                    self._settings.device_for("knowledge"), self._devices, "knowledge"
+                )
+                reranker = RerankPipeline(RerankConfig(folder, device=device))
+                try:
+                    reranker.load()
+                except InvalidInputError as error:
+                    raise UserError(str(error), field="reranker") from error
+                self._reranker = reranker
+            return self._reranker
+
+    def _model_matches(self, collection: Collection) -> bool:
+        embedder = self.embedder()
+        return (
+            collection.embedding_model == model_id(embedder.config.model_dir)
+            and collection.dim == embedder.dim
+        )
 
     def _check_model(self, collection: Collection) -> None:
         current = model_id(self.embedder().config.model_dir)
-        if collection.embedding_model != current or collection.dim != self.embedder().dim:
+        if not self._model_matches(collection):
             raise UserError(
                 f"“{collection.name}” was indexed with {collection.embedding_model} "
                 f"({collection.dim}-d) but the embedding model is now {current}. "
@@ -290,32 +486,33 @@ class KnowledgeService:
             )
 
 
-def _expand(sources: Iterable[Path]) -> tuple[list[Path], list[Path]]:
-    """Supported files under the sources (folders recursively, hidden ones skipped)."""
-    files: list[Path] = []
-    missing: list[Path] = []
-    for source in sources:
-        source = source.expanduser().resolve()
-        if source.is_dir():
-            files.extend(
-                path
-                for path in sorted(source.rglob("*"))
-                if path.is_file()
-                and is_supported(path)
-                and not any(part.startswith(".") for part in path.relative_to(source).parts)
-            )
-        elif source.exists():
-            files.append(source)
-        else:
-            missing.append(source)
-    return list(dict.fromkeys(files)), missing
+def _document_row(document: StoredDocument) -> DocumentRow:
+    path = Path(document.path)
+    try:
+        mtime: float | None = path.stat().st_mtime
+    except OSError:
+        mtime = None
+    if mtime is None:
+        status = "missing"
+    elif document.mtime is not None and abs(mtime - document.mtime) > 1e-3:
+        status = "changed"
+    else:
+        status = "indexed"
+    return DocumentRow(
+        document.path, path.name, document.pages, document.chunks, document.added_at, status
+    )
 
 
-def _connection_message(error: BaseException, *, external: bool) -> str:
-    text = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-    lowered = text.lower()
-    if "password" in lowered or "authentication" in lowered:
-        return "The database refused the user name or password."
-    if external and ("connect" in lowered or "timeout" in lowered or "resolve" in lowered):
-        return f"Cannot reach the database server ({text})."
-    return f"The database is not available ({text})."
+def _server_label(url: str) -> str:
+    """``user@host:port/db`` for display: never the password."""
+    import psycopg
+    from psycopg.conninfo import conninfo_to_dict
+
+    try:
+        parts = conninfo_to_dict(url)
+    except psycopg.Error:
+        return "external server"
+    host = str(parts.get("host") or "localhost")
+    port = f":{parts['port']}" if parts.get("port") else ""
+    user = f"{parts['user']}@" if parts.get("user") else ""
+    return f"{user}{host}{port}/{parts.get('dbname') or ''}"

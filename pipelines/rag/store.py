@@ -53,6 +53,7 @@ class StoredDocument:
     pages: int | None
     chunks: int
     added_at: str
+    mtime: float | None = None
 
 
 @dataclass(frozen=True)
@@ -163,6 +164,23 @@ class KnowledgeStore:
                     f"A collection named “{name}” already exists.", field="collection"
                 ) from None
 
+    def replace_collection(self, old: Collection, new: Collection) -> None:
+        """Swap a rebuilt collection in: ``old`` is deleted and ``new`` takes its name, at once."""
+        from psycopg import sql
+
+        with self._pool.connection() as connection, connection.transaction():
+            connection.execute("DELETE FROM collections WHERE id = %s", (old.id,))
+            connection.execute(
+                sql.SQL("DROP INDEX IF EXISTS {}").format(sql.Identifier(f"chunks_hnsw_{old.id}"))
+            )
+            connection.execute("UPDATE collections SET name = %s WHERE id = %s", (old.name, new.id))
+
+    def size_bytes(self) -> int:
+        """Size of the current database on disk, as the server counts it."""
+        with self._pool.connection() as connection:
+            row = connection.execute("SELECT pg_database_size(current_database())").fetchone()
+        return int(row[0]) if row else 0
+
     def delete_collection(self, collection: Collection) -> None:
         """Delete a collection, its documents, chunks and index."""
         from psycopg import sql
@@ -189,7 +207,8 @@ class KnowledgeStore:
         """Documents of a collection, by path."""
         with self._pool.connection() as connection:
             rows = connection.execute(
-                """SELECT id, path, sha256, pages, chunks, to_char(added_at, 'YYYY-MM-DD HH24:MI')
+                """SELECT id, path, sha256, pages, chunks,
+                          to_char(added_at, 'YYYY-MM-DD HH24:MI'), mtime
                    FROM documents WHERE collection_id = %s ORDER BY path""",
                 (collection.id,),
             ).fetchall()

@@ -1,0 +1,163 @@
+"""Chat answers grounded in a knowledge collection, with the real tiny LLM and MiniLM."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app.context import AppContext
+from app.devices import DeviceInfo
+from app.errors import UserError
+from app.paths import AppPaths
+from app.services.grounding import Source
+from pipelines.chat import GenerationSettings, Message
+from pipelines.core import CancelToken
+from tests.documents import write_pdf
+
+pytestmark = pytest.mark.integration
+
+SETTINGS = GenerationSettings(max_new_tokens=8, temperature=0.0, ignore_eos=True)
+CPU = [DeviceInfo("CPU", "Test CPU")]
+
+
+@pytest.fixture
+def context(
+    app_home: AppPaths, fresh_db: str, embedding_model_dir: Path, chat_model_dir: Path
+) -> Iterator[AppContext]:
+    ctx = AppContext.create(app_home, CPU)
+    ctx.settings.database_url = fresh_db
+    ctx.settings.embedding_model = embedding_model_dir
+    ctx.chat.load_model(chat_model_dir, "CPU")
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def documents(tmp_path: Path) -> Path:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    write_pdf(
+        folder / "bakery.pdf",
+        ["Opening hours are nine to five.", "Sourdough bread rises for twelve hours."],
+    )
+    (folder / "trams.txt").write_text("Lisbon's yellow trams climb steep hills.")
+    return folder
+
+
+def _spy_on_prompts(context: AppContext) -> list[list[Message]]:
+    """Record what the real pipeline is asked (it still generates for real)."""
+    seen: list[list[Message]] = []
+    pipeline = context.chat._pipeline
+    assert pipeline is not None
+    real_generate = pipeline.generate
+
+    def generate(history: list[Message], *args: Any, **kwargs: Any) -> Any:
+        seen.append(list(history))
+        return real_generate(history, *args, **kwargs)
+
+    pipeline.generate = generate  # type: ignore[method-assign]
+    return seen
+
+
+def test_answer_cites_the_right_source_and_page(
+    context: AppContext, documents: Path, app_home: AppPaths
+) -> None:
+    context.knowledge.ingest("Kitchen", [documents])
+    seen = _spy_on_prompts(context)
+    conversation = context.chat.new_conversation("Be brief.")
+    context.chat.set_knowledge(conversation.id, "Kitchen")
+    question = "How long does sourdough rise?"
+    answer = context.chat.ask(conversation.id, question, SETTINGS, CancelToken(), lambda _: None)
+
+    sources = [Source.from_dict(s) for s in answer.message.sources]
+    assert sources[0].label == "bakery.pdf, page 2"
+    assert [s.number for s in sources] == list(range(1, len(sources) + 1))
+    model_question = seen[0][-1].content
+    assert "[1] bakery.pdf, page 2\nSourdough bread rises for twelve hours." in model_question
+    assert model_question.endswith(f"Question: {question}")
+    assert answer.message.metrics["output_tokens"] == 8
+    stored = json.loads((app_home.conversations_dir / f"{conversation.id}.json").read_text())
+    assert stored["knowledge"] == "Kitchen"
+    assert stored["messages"][0]["content"] == question  # the passages are not stored as asked
+    assert stored["messages"][1]["sources"][0]["page"] == 2
+
+
+def test_the_next_turn_reads_the_plain_question_in_its_history(
+    context: AppContext, documents: Path
+) -> None:
+    context.knowledge.ingest("Kitchen", [documents])
+    seen = _spy_on_prompts(context)
+    conversation = context.chat.new_conversation("")
+    context.chat.set_knowledge(conversation.id, "Kitchen")
+    context.chat.ask(conversation.id, "Bread?", SETTINGS, CancelToken(), lambda _: None)
+    context.chat.set_knowledge(conversation.id, "")
+    answer = context.chat.ask(conversation.id, "And trams?", SETTINGS, CancelToken(), len)
+    assert answer.message.sources == []
+    assert [m.role for m in seen[1]] == ["user", "assistant", "user"]
+    assert seen[1][0].content == "Bread?"
+    assert seen[1][-1].content == "And trams?"
+
+
+def test_knowledge_problems_are_reported_at_the_toggle(
+    context: AppContext, documents: Path
+) -> None:
+    conversation = context.chat.new_conversation("")
+    with pytest.raises(UserError, match="no collection named") as missing:
+        context.chat.set_knowledge(conversation.id, "Nope")
+    assert missing.value.field == "knowledge"
+    context.knowledge.create_collection("Empty")
+    context.chat.set_knowledge(conversation.id, "Empty")
+    with pytest.raises(UserError, match="no documents yet") as empty:
+        context.chat.ask(conversation.id, "Hi?", SETTINGS, CancelToken(), lambda _: None)
+    assert empty.value.field == "knowledge"
+    assert context.chat.get(conversation.id).messages == []  # nothing half-stored
+    context.knowledge.delete_collection("Empty")
+    with pytest.raises(UserError, match="no collection named") as gone:
+        context.chat.ask(conversation.id, "Hi?", SETTINGS, CancelToken(), lambda _: None)
+    assert gone.value.field == "knowledge"
+
+
+def _cli(home: AppPaths, embedder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {
+        **os.environ,
+        "OV_STUDIO_HOME": str(home.config.parent),
+        "OV_STUDIO_EMBEDDING_MODEL": str(embedder),
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "app", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        check=False,
+    )
+
+
+def test_cli_ask_prints_the_answer_and_its_sources(
+    app_home: AppPaths, embedding_model_dir: Path, chat_model_dir: Path, documents: Path
+) -> None:
+    ingested = _cli(app_home, embedding_model_dir, "ingest", str(documents), "--collection", "K")
+    assert ingested.returncode == 0, ingested.stderr
+    listed = _cli(app_home, embedding_model_dir, "collections", "--json")
+    [collection] = json.loads(listed.stdout)
+    assert (collection["name"], collection["documents"]) == ("K", 2)
+    common = ["--collection", "K", "--model", str(chat_model_dir), "--max-new-tokens", "6"]
+    asked = _cli(app_home, embedding_model_dir, "ask", "Sourdough rise time?", *common, "--json")
+    assert asked.returncode == 0, asked.stderr
+    payload = json.loads(asked.stdout.strip().splitlines()[-1])
+    first = payload["sources"][0]
+    assert (Path(first["path"]).name, first["page"], first["number"]) == ("bakery.pdf", 2, 1)
+    assert payload["metrics"]["output_tokens"] >= 1
+    plain = _cli(app_home, embedding_model_dir, "ask", "Trams?", *common)
+    assert plain.returncode == 0, plain.stderr
+    assert "\nSources:\n[1] trams.txt" in plain.stdout
+    missing = _cli(app_home, embedding_model_dir, "ask", "x?", *common[:1], "Nope", *common[2:])
+    assert missing.returncode == 2
+    assert "no collection named" in missing.stderr and "Traceback" not in missing.stderr

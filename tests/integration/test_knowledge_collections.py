@@ -1,0 +1,164 @@
+"""Managing collections and documents: names, file states, re-index and model rebuilds."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from app.context import AppContext
+from app.devices import DeviceInfo
+from app.errors import BusyError, UserError
+from app.paths import AppPaths
+from app.services.knowledge import IngestProgress
+from pipelines.core import CancelToken
+from pipelines.rag.chunking import Chunk
+from tests.documents import write_pdf
+
+pytestmark = pytest.mark.integration
+CPU = [DeviceInfo("CPU", "Test CPU")]
+
+
+@pytest.fixture
+def context(app_home: AppPaths, fresh_db: str, embedding_model_dir: Path) -> Iterator[AppContext]:
+    ctx = AppContext.create(app_home, CPU)
+    ctx.settings.database_url = fresh_db
+    ctx.settings.embedding_model = embedding_model_dir
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> list[Path]:
+    tram = tmp_path / "trams.txt"
+    tram.write_text("Lisbon's yellow trams climb steep hills.", encoding="utf-8")
+    bread = tmp_path / "bread.md"
+    bread.write_text("Sourdough bread needs a starter and a long rise.", encoding="utf-8")
+    guide = tmp_path / "guide.pdf"
+    write_pdf(guide, ["Page one is about bridges.", "Page two is about rivers."])
+    return [tram, bread, guide]
+
+
+def test_create_rename_delete(context: AppContext) -> None:
+    knowledge = context.knowledge
+    created = knowledge.create_collection("  Team   notes ")
+    assert created.name == "Team notes" and created.dim == 384
+    with pytest.raises(UserError, match="already exists") as taken:
+        knowledge.create_collection("Team notes")
+    assert taken.value.field == "collection"
+    with pytest.raises(UserError, match="needs a name"):
+        knowledge.create_collection("   ")
+    knowledge.create_collection("Other")
+    with pytest.raises(UserError, match="already exists"):
+        knowledge.rename_collection("Other", "Team notes")
+    renamed = knowledge.rename_collection("Team notes", "Project")
+    assert renamed.id == created.id
+    assert [c.name for c in knowledge.collections()] == ["Other", "Project"]
+    knowledge.delete_collection("Project")
+    assert [c.name for c in knowledge.collections()] == ["Other"]
+    with pytest.raises(UserError, match="no collection named"):
+        knowledge.delete_collection("Project")
+
+
+def test_documents_show_the_state_of_their_files(context: AppContext, files: list[Path]) -> None:
+    context.knowledge.ingest("Docs", files)
+    rows = {row.name: row for row in context.knowledge.documents("Docs")}
+    assert {name: row.status for name, row in rows.items()} == {
+        "bread.md": "indexed",
+        "guide.pdf": "indexed",
+        "trams.txt": "indexed",
+    }
+    assert rows["guide.pdf"].pages == 2 and rows["trams.txt"].pages is None
+    assert all(row.chunks >= 1 and row.added_at for row in rows.values())
+    files[0].write_text("Porto has a famous iron bridge.", encoding="utf-8")
+    os.utime(files[0], (1_000_000_000, 1_000_000_000))
+    files[1].unlink()
+    states = {row.name: row.status for row in context.knowledge.documents("Docs")}
+    assert states == {"bread.md": "missing", "guide.pdf": "indexed", "trams.txt": "changed"}
+
+
+def test_remove_documents_keeps_the_files(context: AppContext, files: list[Path]) -> None:
+    context.knowledge.ingest("Docs", files)
+    assert context.knowledge.remove_documents("Docs", [str(files[0])]) == 1
+    assert sorted(r.name for r in context.knowledge.documents("Docs")) == ["bread.md", "guide.pdf"]
+    assert files[0].exists()
+    hits = context.knowledge.search("Docs", "yellow trams", k=5)
+    assert hits and all(Path(hit.path).name != "trams.txt" for hit in hits)
+
+
+def test_reindex_updates_changed_and_drops_missing(context: AppContext, files: list[Path]) -> None:
+    context.knowledge.ingest("Docs", files)
+    files[0].write_text("Porto has a famous iron bridge over the Douro.", encoding="utf-8")
+    files[1].unlink()
+    report = context.knowledge.reindex("Docs")
+    assert [Path(p).name for p in report.updated] == ["trams.txt"]
+    assert [Path(p).name for p in report.removed] == ["bread.md"]
+    assert [Path(p).name for p in report.skipped] == ["guide.pdf"]
+    [hit] = context.knowledge.search("Docs", "iron bridge in Porto", k=1)
+    assert Path(hit.path).name == "trams.txt" and "Douro" in hit.text
+
+
+def _old_model_collection(context: AppContext, files: list[Path]) -> None:
+    """A collection indexed by "another model": same size vectors, foreign model id."""
+    store = context.knowledge.start()
+    old = store.create_collection("Old", "some-other-model", 384)
+    for index, path in enumerate(files[:2]):
+        vectors = np.random.default_rng(index).standard_normal((1, 384)).astype(np.float32)
+        store.replace_document(old, path, f"hash{index}", 0.0, None, [Chunk(0, None, "x")], vectors)
+
+
+def test_reindex_rebuilds_a_collection_of_another_model(
+    context: AppContext, files: list[Path]
+) -> None:
+    _old_model_collection(context, files)
+    with pytest.raises(UserError, match="Re-index"):
+        context.knowledge.search("Old", "trams")
+    report = context.knowledge.reindex("Old")
+    assert sorted(Path(p).name for p in report.updated) == ["bread.md", "trams.txt"]
+    [collection] = context.knowledge.collections()
+    assert collection.name == "Old" and collection.embedding_model != "some-other-model"
+    [hit] = context.knowledge.search("Old", "yellow trams on hills", k=1)
+    assert Path(hit.path).name == "trams.txt"
+
+
+def test_a_stopped_rebuild_keeps_the_old_index(context: AppContext, files: list[Path]) -> None:
+    _old_model_collection(context, files)
+    cancel = CancelToken()
+
+    def stop_after_first(progress: IngestProgress) -> None:
+        if progress.files_done == 1:
+            cancel.cancel()
+
+    report = context.knowledge.reindex("Old", cancel, stop_after_first)
+    assert report.cancelled
+    [collection] = context.knowledge.collections()
+    assert (collection.name, collection.embedding_model) == ("Old", "some-other-model")
+    assert collection.documents == 2
+
+
+def test_one_writer_at_a_time(context: AppContext, files: list[Path]) -> None:
+    context.knowledge.create_collection("Docs")
+    blocked = CancelToken()
+
+    def try_while_busy(progress: IngestProgress) -> None:
+        if progress.files_done == 0 and not blocked.cancelled:
+            blocked.cancel()
+            with pytest.raises(BusyError):
+                context.knowledge.delete_collection("Docs")
+            with pytest.raises(BusyError):
+                context.knowledge.reindex("Docs")
+
+    report = context.knowledge.ingest("Docs", files, on_progress=try_while_busy)
+    assert blocked.cancelled and report.stored == 3
+
+
+def test_external_database_info(context: AppContext) -> None:
+    info = context.knowledge.info()
+    assert (info.mode, info.running) == ("external", False)
+    context.knowledge.collections()
+    info = context.knowledge.info()
+    assert info.running and info.size_bytes > 1_000_000
+    assert "password" not in info.location
