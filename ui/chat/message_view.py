@@ -8,6 +8,7 @@ so the whole document is drawn again when the palette flips between light and da
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QUrl, Signal, Slot
@@ -25,9 +26,44 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from app.conversations import ChatMessage
+from app.services.grounding import Source
 from ui.theme import blend, muted_color
 
 CODE_INDENT = 10
+CITATION = re.compile(r"\[(\d{1,2})\]")
+
+
+def message_sources(message: ChatMessage) -> list[Source]:
+    """The knowledge sources stored with an answer (malformed entries are skipped)."""
+    sources: list[Source] = []
+    for data in message.sources:
+        try:
+            sources.append(Source.from_dict(data))
+        except (KeyError, TypeError, ValueError):
+            continue
+    return sources
+
+
+def link_citations(markdown: str, index: int, numbers: set[int]) -> str:
+    """Turn ``[2]`` into a link to source 2 of message ``index`` (only for real sources)."""
+
+    def link(match: re.Match[str]) -> str:
+        number = int(match.group(1))
+        if number not in numbers:
+            return match.group(0)
+        return f"[\\[{number}\\]](source:{index}:{number})"
+
+    return CITATION.sub(link, markdown)
+
+
+def sources_line(sources: Sequence[Source], index: int) -> str:
+    """HTML links under an answer: "Sources: [1] guide.pdf, page 2 · [2] notes.md"."""
+    links = [
+        f'<a href="source:{index}:{s.number}" title="{html.escape(s.path)}">'
+        f"[{s.number}]&nbsp;{html.escape(s.label)}</a>"
+        for s in sources
+    ]
+    return "Sources: " + " · ".join(links)
 
 
 def stats_line(message: ChatMessage) -> str:
@@ -57,6 +93,7 @@ class MessageView(QTextBrowser):
 
     copied = Signal()
     regenerateRequested = Signal()
+    sourceRequested = Signal(object)  # Source
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -148,13 +185,18 @@ class MessageView(QTextBrowser):
         cursor.movePosition(QTextCursor.MoveOperation.End)
         frame = cursor.insertFrame(self._frame_format(message.role))
         footer = ""
+        content = message.content
         if message.role == "assistant" and index >= 0:
             links = [f'<a href="copy:{index}">Copy</a>']
             if is_last_answer:
                 links.append('<a href="regenerate">Regenerate</a>')
             stats = html.escape(stats_line(message))
             footer = " · ".join(([stats] if stats else []) + links)
-        self._write_body(cursor, message.role, message.content, footer)
+            sources = message_sources(message)
+            if sources:
+                content = link_citations(content, index, {s.number for s in sources})
+                footer = sources_line(sources, index) + "<br>" + footer
+        self._write_body(cursor, message.role, content, footer)
         return frame
 
     def _write_body(self, cursor: QTextCursor, role: str, content: str, footer: str) -> None:
@@ -222,6 +264,12 @@ class MessageView(QTextBrowser):
                 self.copied.emit()
         elif target == "regenerate":
             self.regenerateRequested.emit()
+        elif target.startswith("source:"):
+            _, index, number = target.split(":")
+            if 0 <= int(index) < len(self._messages):
+                for source in message_sources(self._messages[int(index)]):
+                    if source.number == int(number):
+                        self.sourceRequested.emit(source)
 
 
 def _plain_block(cursor: QTextCursor) -> None:

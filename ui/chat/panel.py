@@ -17,16 +17,19 @@ from PySide6.QtWidgets import QHBoxLayout, QPushButton, QSplitter, QVBoxLayout, 
 from app.context import AppContext
 from app.errors import BusyError, StorageError
 from app.services.chat import Answer, LoadedModel
+from app.services.grounding import Source
 from pipelines.chat import GenerationSettings
 from ui.chat.answer_runner import AnswerRunner
 from ui.chat.conversation_list import ConversationsPane
 from ui.chat.generation_panel import GenerationPanel
 from ui.chat.input_box import ChatInput
+from ui.chat.knowledge_picker import KnowledgePicker
 from ui.chat.message_view import MessageView
 from ui.chat.system_prompt import SystemPromptEditor
 from ui.inline_error import InlineError
 from ui.model_picker import ModelPicker
 from ui.notifications import NotificationBar
+from ui.open_document import open_document
 from ui.workers import ErrorRouter, WorkerRegistry
 
 STILL_LOADING = "The model is still loading; send again when it is ready."
@@ -74,6 +77,8 @@ class ChatPanel(QWidget):
         inline = {"model": self.model_picker.error, "device": self.model_picker.error}
         inline.update(prompt=self.input_error, system=self.system_prompt.error)
         self.errors = ErrorRouter(notifications, inline)
+        self.knowledge = KnowledgePicker(ctx, workers, self.errors)
+        self.errors.inline["knowledge"] = self.knowledge.error
         self._layout()
         self._connect()
         self._show_current()
@@ -89,6 +94,7 @@ class ChatPanel(QWidget):
         column.addLayout(header)
         column.addWidget(self.view, 1)
         column.addWidget(self.save_warning)
+        column.addWidget(self.knowledge)
         input_row = QHBoxLayout()
         input_row.addWidget(self.input, 1)
         input_row.addWidget(self.send_button, 0, Qt.AlignmentFlag.AlignBottom)
@@ -119,6 +125,7 @@ class ChatPanel(QWidget):
         self.answers.failed.connect(self._on_answer_error)
         self.view.copied.connect(self._on_copied)
         self.view.regenerateRequested.connect(self.regenerate)
+        self.view.sourceRequested.connect(self.open_source)
         self.settings_button.toggled.connect(self._show_generation)
         self.generation.changed.connect(self.save_settings)
 
@@ -162,6 +169,7 @@ class ChatPanel(QWidget):
     def _show_current(self) -> None:
         conversation = self.ctx.chat.get(self.current_conversation_id())
         self.system_prompt.show_conversation(conversation.id)
+        self.knowledge.show_conversation(conversation)
         self.view.show_messages(conversation.messages)
 
     @Slot(str)
@@ -255,7 +263,7 @@ class ChatPanel(QWidget):
         self.answerFinished.emit(False)
 
     def _set_generating(self, generating: bool) -> None:
-        for widget in (self.conversations, self.model_picker, self.system_prompt):
+        for widget in (self.conversations, self.model_picker, self.system_prompt, self.knowledge):
             widget.setEnabled(not generating)
         self._update_send_state()
         self.busyChanged.emit(generating)
@@ -281,6 +289,13 @@ class ChatPanel(QWidget):
         wanted = self.generation.sizeHint().width()
         if visible and sizes[2] < wanted:  # a splitter gives a hidden widget no width
             self.splitter.setSizes([sizes[0], max(sizes[1] - wanted, 200), wanted])
+
+    @Slot(object)
+    def open_source(self, source: Source) -> None:
+        """Open a cited document (at its page for PDFs); a missing file is said, not raised."""
+        problem = open_document(Path(source.path), source.page)
+        if problem:
+            self.statusMessage.emit(problem)
 
     @Slot()
     def _on_copied(self) -> None:

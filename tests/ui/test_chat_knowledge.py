@@ -1,0 +1,207 @@
+"""Chat with knowledge: the per-conversation switch, grounded answers, clickable citations."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QObject, Qt, QUrl, Slot
+from PySide6.QtGui import QDesktopServices
+from pytestqt.qtbot import QtBot
+
+from app.conversations import ConversationStore
+from app.errors import UserError
+from app.paths import AppPaths
+from app.services.chat import ChatService
+from pipelines.rag.store import Collection, Hit
+from tests.ui.conftest import make_context
+from tests.ui.fakes import CPU, FakeChatPipeline, Script
+from tests.ui.helpers import load, shown, type_and_send
+from ui.chat.knowledge_picker import CHOOSE, NONE_TO_USE
+from ui.main_window import MainWindow
+
+
+class FakeKnowledge:
+    """Collections and passages the test decides; listing can be held like a slow start."""
+
+    def __init__(self, names: list[str], passages: list[Hit]) -> None:
+        self.names = names
+        self.passages = passages
+        self.gate = threading.Event()
+        self.gate.set()
+        self.listed = 0
+
+    def collections(self) -> list[Collection]:
+        self.gate.wait(10)
+        self.listed += 1
+        return [Collection(i, name, "minilm", 384, 3, 9) for i, name in enumerate(self.names)]
+
+    def collection(self, name: str, *, create: bool = False) -> Collection:
+        if name not in self.names:
+            raise UserError(f"There is no collection named “{name}”.", field="collection")
+        return Collection(self.names.index(name), name, "minilm", 384, 3, 9)
+
+    def search(self, collection_name: str, query: str, k: int = 5) -> list[Hit]:
+        return self.passages[:k]
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.fixture
+def guide(tmp_path: Path) -> Path:
+    path = tmp_path / "guide.pdf"
+    path.write_bytes(b"%PDF-1.4 stand-in")
+    return path
+
+
+@pytest.fixture
+def knowledge(guide: Path) -> FakeKnowledge:
+    passages = [
+        Hit(1, str(guide), 2, 0.033, "Sourdough rises for twelve hours.", "«Sourdough»", 1, 1),
+        Hit(2, "/notes/trams.md", None, 0.02, "Trams climb hills.", "Trams", 2, None),
+    ]
+    return FakeKnowledge(["Kitchen", "Travel"], passages)
+
+
+@pytest.fixture
+def kwindow(
+    qtbot: QtBot, app_home: AppPaths, script: Script, knowledge: FakeKnowledge
+) -> Iterator[MainWindow]:
+    ctx = make_context(app_home, [CPU], script)
+    ctx.knowledge = knowledge  # type: ignore[assignment]
+    ctx.chat = ChatService(
+        ConversationStore(app_home.conversations_dir),
+        ctx.metrics,
+        [CPU],
+        pipeline_factory=lambda config: FakeChatPipeline(config, script),  # type: ignore[arg-type, return-value]
+        retriever=knowledge,
+    )
+    window = MainWindow(ctx)
+    qtbot.addWidget(window)
+    window.show()
+    yield window
+    knowledge.gate.set()
+
+
+def _tick(qtbot: QtBot, window: MainWindow) -> None:
+    qtbot.mouseClick(window.chat_panel.knowledge.toggle, Qt.MouseButton.LeftButton)
+
+
+def test_the_database_is_not_touched_until_knowledge_is_wanted(
+    qtbot: QtBot, kwindow: MainWindow, knowledge: FakeKnowledge
+) -> None:
+    picker = kwindow.chat_panel.knowledge
+    assert knowledge.listed == 0
+    assert not picker.toggle.isChecked() and picker.choice.currentText() == CHOOSE
+
+
+def test_ticking_the_switch_grounds_answers_and_shows_sources(
+    qtbot: QtBot, kwindow: MainWindow, model_folder: Path, script: Script, app_home: AppPaths
+) -> None:
+    panel = kwindow.chat_panel
+    load(qtbot, kwindow, model_folder)
+    _tick(qtbot, kwindow)
+    conversation_id = panel.current_conversation_id()
+    qtbot.waitUntil(lambda: kwindow.ctx.chat.get(conversation_id).knowledge == "Kitchen")
+    assert panel.knowledge.choice.currentText() == "Kitchen"
+    script.chunks = ["Twelve hours ", "[1]."]
+    with qtbot.waitSignal(panel.answerFinished):
+        type_and_send(qtbot, kwindow, "How long does sourdough rise?")
+    assert "[1] bakery" not in script.seen[0][-1].content
+    assert "[1] guide.pdf, page 2\nSourdough rises" in script.seen[0][-1].content
+    text = shown(kwindow)
+    assert "Sources: [1] guide.pdf, page 2 · [2] trams.md" in text
+    assert "Twelve hours [1]." in text
+    stored = (app_home.conversations_dir / f"{conversation_id}.json").read_text()
+    assert '"knowledge": "Kitchen"' in stored
+
+
+class _UrlCatcher(QObject):
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[QUrl] = []
+
+    @Slot(QUrl)
+    def open(self, url: QUrl) -> None:
+        self.urls.append(url)
+
+
+def test_a_citation_opens_the_pdf_at_its_page(
+    qtbot: QtBot, kwindow: MainWindow, model_folder: Path, script: Script, guide: Path
+) -> None:
+    panel = kwindow.chat_panel
+    load(qtbot, kwindow, model_folder)
+    _tick(qtbot, kwindow)
+    qtbot.waitUntil(lambda: panel.knowledge.selected == "Kitchen")
+    qtbot.waitUntil(
+        lambda: kwindow.ctx.chat.get(panel.current_conversation_id()).knowledge == "Kitchen"
+    )
+    script.chunks = ["See [1] and [2]; not [7]."]
+    with qtbot.waitSignal(panel.answerFinished):
+        type_and_send(qtbot, kwindow, "Bread?")
+    catcher = _UrlCatcher()
+    QDesktopServices.setUrlHandler("file", catcher, "open")
+    try:
+        with qtbot.waitSignal(panel.view.sourceRequested) as requested:
+            panel.view.anchorClicked.emit(QUrl("source:1:1"))
+    finally:
+        QDesktopServices.unsetUrlHandler("file")
+    assert requested.args[0].page == 2
+    assert [url.toLocalFile() for url in catcher.urls] == [str(guide)]
+    assert catcher.urls[0].fragment() == "page=2"
+    with qtbot.waitSignal(panel.statusMessage) as status:
+        panel.view.anchorClicked.emit(QUrl("source:1:2"))  # /notes/trams.md does not exist
+    assert "trams.md is no longer at /notes" in status.args[0]
+    html = panel.view.toHtml()
+    assert 'href="source:1:1"' in html and 'href="source:1:2"' in html
+    assert "source:1:7" not in html  # only real sources become links
+
+
+def test_no_collections_says_so_next_to_the_switch(
+    qtbot: QtBot, kwindow: MainWindow, knowledge: FakeKnowledge
+) -> None:
+    knowledge.names = []
+    picker = kwindow.chat_panel.knowledge
+    _tick(qtbot, kwindow)
+    qtbot.waitUntil(lambda: picker.error.text() == NONE_TO_USE)
+    assert not picker.toggle.isChecked()
+
+
+def test_a_deleted_collection_is_refused_at_send_and_the_text_kept(
+    qtbot: QtBot, kwindow: MainWindow, model_folder: Path, knowledge: FakeKnowledge
+) -> None:
+    panel = kwindow.chat_panel
+    load(qtbot, kwindow, model_folder)
+    _tick(qtbot, kwindow)
+    qtbot.waitUntil(
+        lambda: kwindow.ctx.chat.get(panel.current_conversation_id()).knowledge == "Kitchen"
+    )
+    knowledge.names.remove("Kitchen")
+    with qtbot.waitSignal(panel.answerFinished) as finished:
+        type_and_send(qtbot, kwindow, "Still there?")
+    assert finished.args == [False]
+    assert "no collection named “Kitchen”" in panel.knowledge.error.text()
+    assert panel.input.toPlainText() == "Still there?"
+
+
+def test_each_conversation_keeps_its_own_choice(
+    qtbot: QtBot, kwindow: MainWindow, model_folder: Path, knowledge: FakeKnowledge
+) -> None:
+    panel = kwindow.chat_panel
+    load(qtbot, kwindow, model_folder)
+    _tick(qtbot, kwindow)
+    first = panel.current_conversation_id()
+    qtbot.waitUntil(lambda: kwindow.ctx.chat.get(first).knowledge == "Kitchen")
+    panel.knowledge.choice.setCurrentText("Travel")
+    qtbot.waitUntil(lambda: kwindow.ctx.chat.get(first).knowledge == "Travel")
+    with qtbot.waitSignal(panel.answerFinished):
+        type_and_send(qtbot, kwindow, "Trams?")  # a conversation is kept once it has a turn
+    panel.new_conversation()
+    assert panel.current_conversation_id() != first
+    assert not panel.knowledge.toggle.isChecked()
+    panel.conversations.list.conversationSelected.emit(first)  # as a click on its row
+    qtbot.waitUntil(lambda: panel.knowledge.toggle.isChecked())
+    assert panel.knowledge.choice.currentText() == "Travel"

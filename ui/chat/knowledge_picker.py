@@ -1,0 +1,186 @@
+"""The "Use knowledge" switch of a conversation and the collection its answers draw on.
+
+Listing collections may start the embedded database and setting one checks it exists, so both
+run in workers; a refused choice snaps back to what the conversation really uses and says why
+next to the switch. The list is loaded when first wanted (switch ticked, list opened), so the
+database is not started for people who never use knowledge.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal, Slot
+from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QVBoxLayout, QWidget
+
+from app.context import AppContext
+from app.conversations import Conversation
+from pipelines.rag.store import Collection
+from ui.inline_error import InlineError
+from ui.workers import ErrorRouter, WorkerRegistry
+
+LOADING = "Loading collections…"
+CHOOSE = "Choose a collection"
+NO_COLLECTIONS = "No collections yet — add documents in Knowledge"
+NONE_TO_USE = "There are no collections yet: add documents in the Knowledge panel first."
+
+
+class _LazyComboBox(QComboBox):
+    """A combo box that says when its list is about to open (to load it first)."""
+
+    aboutToOpen = Signal()
+
+    def showPopup(self) -> None:
+        """Ask for fresh items, then open."""
+        self.aboutToOpen.emit()
+        super().showPopup()
+
+
+class KnowledgePicker(QWidget):
+    """Checkbox + collection list bound to one conversation at a time."""
+
+    changed = Signal(str)  # the collection now used ("" = off)
+
+    def __init__(
+        self,
+        ctx: AppContext,
+        workers: WorkerRegistry,
+        errors: ErrorRouter,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.workers = workers
+        self.errors = errors
+        self.toggle = QCheckBox("Use knowledge")
+        self.toggle.setToolTip(
+            "Answer from the passages of a knowledge collection, with numbered sources"
+        )
+        self.choice = _LazyComboBox()
+        self.choice.setMinimumContentsLength(18)
+        self.choice.setToolTip("The collection answers are grounded in")
+        self.error = InlineError()
+        self._conversation_id = ""
+        self._applied = ""  # what the conversation uses, as the service confirmed it
+        self._names: list[str] | None = None  # None until loaded
+        self._loading = False
+        self._apply_when_loaded = False
+        self._quiet = False  # True while the widgets are set from code, not by the user
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.toggle)
+        row.addWidget(self.choice)
+        row.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        layout.addLayout(row)
+        layout.addWidget(self.error)
+        self.toggle.toggled.connect(self._on_user_change)
+        self.choice.currentIndexChanged.connect(self._on_user_change)
+        self.choice.aboutToOpen.connect(self.refresh)
+        self._fill()
+
+    # ----- what is shown ---------------------------------------------------------------
+
+    def show_conversation(self, conversation: Conversation) -> None:
+        """Show the choice of ``conversation`` (and bind later changes to it)."""
+        self._conversation_id = conversation.id
+        self._applied = conversation.knowledge
+        self.error.clear()
+        self._fill()
+
+    @Slot()
+    def refresh(self) -> None:
+        """Reload the collection names (after collections were added, renamed or deleted)."""
+        if self._loading:
+            return
+        self._loading = True
+        self._fill(keep_toggle=self._apply_when_loaded)
+        self.workers.start(
+            self.ctx.knowledge.collections,
+            on_returned=self._on_collections,
+            on_errored=self._on_list_error,
+        )
+
+    @Slot(object)
+    def _on_collections(self, collections: list[Collection]) -> None:
+        self._loading = False
+        self._names = [collection.name for collection in collections]
+        self._fill(keep_toggle=self._apply_when_loaded)
+        if self._apply_when_loaded:
+            self._apply_when_loaded = False
+            if self._names:
+                self._on_user_change()
+            else:
+                self._fill()
+                self.error.show_message(NONE_TO_USE)
+
+    @Slot(object)
+    def _on_list_error(self, error: BaseException) -> None:
+        self._loading = False
+        self._apply_when_loaded = False
+        self._fill()
+        self.errors.show(error, default_field="knowledge")
+
+    def _fill(self, *, keep_toggle: bool = False) -> None:
+        """Set the widgets from the names and the conversation's choice, without reacting."""
+        self._quiet = True
+        try:
+            names = list(self._names or [])
+            if self._applied and self._applied not in names:
+                names.append(self._applied)  # deleted meanwhile: shown, and refused on send
+            self.choice.clear()
+            if names:
+                self.choice.addItems(names)
+                self.choice.setCurrentIndex(names.index(self._applied) if self._applied else 0)
+            elif self._loading:
+                self.choice.addItem(LOADING)
+            else:
+                self.choice.addItem(CHOOSE if self._names is None else NO_COLLECTIONS)
+            if not keep_toggle:
+                self.toggle.setChecked(bool(self._applied))
+        finally:
+            self._quiet = False
+
+    @property
+    def selected(self) -> str:
+        """The collection the widgets show as in use ("" when the switch is off)."""
+        if not self.toggle.isChecked():
+            return ""
+        text = self.choice.currentText()
+        return "" if text in (LOADING, CHOOSE, NO_COLLECTIONS) else text
+
+    # ----- changes by the user ---------------------------------------------------------
+
+    @Slot()
+    def _on_user_change(self) -> None:
+        if self._quiet or not self._conversation_id:
+            return
+        if self.toggle.isChecked() and not self.selected:
+            self._apply_when_loaded = True  # applied once the names are known
+            self.refresh()
+            return
+        self._apply_when_loaded = False
+        wanted = self.selected
+        if wanted == self._applied:
+            return
+        self.error.clear()
+        self.workers.start(
+            self.ctx.chat.set_knowledge,
+            self._conversation_id,
+            wanted,
+            on_returned=self._on_applied,
+            on_errored=self._on_apply_error,
+        )
+
+    @Slot(object)
+    def _on_applied(self, conversation: Conversation) -> None:
+        if conversation.id != self._conversation_id:
+            return  # the user switched conversations meanwhile; that one is stored
+        self._applied = conversation.knowledge
+        self._fill()
+        self.changed.emit(self._applied)
+
+    @Slot(object)
+    def _on_apply_error(self, error: BaseException) -> None:
+        self._fill()  # back to what the conversation really uses
+        self.errors.show(error, default_field="knowledge")
