@@ -22,6 +22,7 @@ from app.context import AppContext
 from app.errors import StorageError
 from app.services.chat import LoadedModel
 from ui.chat.panel import ChatPanel
+from ui.database_dialog import DatabaseDialog
 from ui.notifications import NotificationBar
 from ui.status_bar import ModelStatus
 from ui.workers import WorkerRegistry
@@ -95,6 +96,8 @@ class MainWindow(QMainWindow):
         file_menu = bar.addMenu("&File")
         self.open_action = self._add(file_menu, "&Open model folder…", "Ctrl+O")
         self.open_action.triggered.connect(self.chat_panel.model_picker.choose_folder)
+        self.database_action = file_menu.addAction("Knowledge &database…")
+        self.database_action.triggered.connect(self.choose_database)
         file_menu.addSeparator()
         # Explicit keys: some platforms bind no key to QKeySequence.StandardKey.Quit.
         self._add(file_menu, "&Quit", "Ctrl+Q").triggered.connect(self.close)
@@ -184,6 +187,20 @@ class MainWindow(QMainWindow):
             self.ctx.save_settings()
         except StorageError as error:
             self.show_status(str(error))
+
+    @Slot()
+    def choose_database(self) -> DatabaseDialog:
+        """Open the database choice (built-in or a shared server); returns the dialog."""
+        dialog = DatabaseDialog(self.ctx, self.workers, self.notifications, self)
+        dialog.applied.connect(self._on_database_changed)
+        dialog.open()
+        return dialog
+
+    @Slot()
+    def _on_database_changed(self) -> None:
+        mode = "a shared server" if self.ctx.settings.database_url else "the built-in database"
+        self.show_status(f"Knowledge now lives in {mode}.")
+        self.chat_panel.knowledge.forget_collections()
 
     @Slot()
     def _about(self) -> None:

@@ -27,6 +27,7 @@ from app.database_config import (
     split_password,
     with_password,
 )
+from app.database_password import protect_local_tcp
 from app.devices import DeviceInfo, compile_properties, resolve_device
 from app.errors import BusyError, UserError
 from app.metrics import MetricsBus
@@ -108,7 +109,9 @@ class KnowledgeService:
             conninfo = connection_string(self._secrets, url)
         else:
             self._embedded = EmbeddedDatabase(database_dir(self._paths))
-            conninfo = self._embedded.start()
+            conninfo = protect_local_tcp(
+                self._embedded.start(), self._embedded.pgdata, self._secrets
+            )
         try:
             with psycopg.connect(conninfo, autocommit=True, connect_timeout=10) as connection:
                 apply_migrations(connection)

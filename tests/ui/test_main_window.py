@@ -34,7 +34,11 @@ def menu_entries(window: MainWindow) -> dict[str, list[tuple[str, str]]]:
 
 def test_menus_offer_the_documented_shortcuts(window: MainWindow) -> None:
     assert menu_entries(window) == {
-        "&File": [("&Open model folder…", "Ctrl+O"), ("&Quit", "Ctrl+Q")],
+        "&File": [
+            ("&Open model folder…", "Ctrl+O"),
+            ("Knowledge &database…", ""),
+            ("&Quit", "Ctrl+Q"),
+        ],
         "&Chat": [("&New chat", "Ctrl+N"), ("&Stop", "Esc"), ("&Regenerate", "Ctrl+R")],
         "&View": [("&Performance overlay", "F12")],
         "&Help": [("&About OV Studio", "")],

@@ -89,6 +89,12 @@ class KnowledgePicker(QWidget):
         self._fill()
 
     @Slot()
+    def forget_collections(self) -> None:
+        """The database changed: the names are loaded again when next wanted."""
+        self._names = None
+        self._fill()
+
+    @Slot()
     def refresh(self) -> None:
         """Reload the collection names (after collections were added, renamed or deleted)."""
         if self._loading:

@@ -265,10 +265,11 @@ class MessageView(QTextBrowser):
         elif target == "regenerate":
             self.regenerateRequested.emit()
         elif target.startswith("source:"):
-            _, index, number = target.split(":")
-            if 0 <= int(index) < len(self._messages):
-                for source in message_sources(self._messages[int(index)]):
-                    if source.number == int(number):
+            _, message_text, number_text = target.split(":")
+            message_index, number = int(message_text), int(number_text)
+            if 0 <= message_index < len(self._messages):
+                for source in message_sources(self._messages[message_index]):
+                    if source.number == number:
                         self.sourceRequested.emit(source)
 
 
