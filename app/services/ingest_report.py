@@ -19,6 +19,8 @@ class IngestProgress:
     chunks_per_s: float
     eta_s: float | None
     current: str
+    detail: str = ""
+    """How far into a big current file, e.g. "35% of server.log" ("" for small files)."""
 
 
 @dataclass

@@ -10,38 +10,31 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 
-from app.database import DatabaseError, DatabaseInfo, EmbeddedDatabase, database_dir
+from app.database import DatabaseInfo
 from app.database_config import (
     ConnectionCheck,
-    check_connection,
-    connection_message,
-    connection_string,
-    secret_name,
-    split_password,
-    with_password,
 )
-from app.database_password import protect_local_tcp
 from app.devices import DeviceInfo, compile_properties, resolve_device
 from app.errors import BusyError, UserError
 from app.metrics import MetricsBus
 from app.models.bundled import default_embedder_dir
 from app.paths import AppPaths
 from app.secrets import SecretStore
+from app.services.indexer import Indexer
 from app.services.ingest_report import IngestProgress as IngestProgress
 from app.services.ingest_report import IngestReport as IngestReport
 from app.services.ingest_report import expand_sources
+from app.services.knowledge_db import KnowledgeDatabase
 from app.settings import Settings
-from pipelines.core import Cancelled, CancelToken, InvalidInputError, MetricRecord
+from pipelines.core import CancelToken, InvalidInputError, MetricRecord
 from pipelines.embeddings import EmbeddingConfig, EmbeddingPipeline, model_id
 from pipelines.rag.chunking import Chunker
-from pipelines.rag.loaders import load_document
 from pipelines.rag.store import Collection, Hit, KnowledgeStore, StoredDocument
 from pipelines.rerank import RerankConfig, RerankPipeline
 
@@ -75,12 +68,12 @@ class KnowledgeService:
         secrets: SecretStore | None = None,
     ) -> None:
         self._paths = paths
-        self._secrets = secrets or SecretStore(paths.config / SECRETS_FILE)
         self._settings = settings
         self._metrics = metrics
         self._devices = list(devices)
-        self._embedded: EmbeddedDatabase | None = None
-        self._store: KnowledgeStore | None = None
+        self._database = KnowledgeDatabase(
+            paths, settings, secrets or SecretStore(paths.config / SECRETS_FILE)
+        )
         self._embedder: EmbeddingPipeline | None = None
         self._reranker: RerankPipeline | None = None
         self._chunker: Chunker | None = None
@@ -88,96 +81,36 @@ class KnowledgeService:
         # One OpenVINO pipeline serves ingest and search, which run on different threads (an
         # ingest in the Knowledge panel while a chat answer retrieves): one call at a time.
         self._model_lock = threading.RLock()
-        self._start_lock = threading.Lock()
 
-    # ----- lifecycle -------------------------------------------------------------------
+    # ----- database --------------------------------------------------------------------
 
     def start(self) -> KnowledgeStore:
         """Start (or connect to) the database and apply migrations; idempotent, thread-safe."""
-        with self._start_lock:
-            return self._start()
-
-    def _start(self) -> KnowledgeStore:
-        if self._store is not None:
-            return self._store
-        import psycopg
-
-        from app.db_migrations import apply_migrations
-
-        url = self._settings.database_url
-        if url:
-            conninfo = connection_string(self._secrets, url)
-        else:
-            self._embedded = EmbeddedDatabase(database_dir(self._paths))
-            conninfo = protect_local_tcp(
-                self._embedded.start(), self._embedded.pgdata, self._secrets
-            )
-        try:
-            with psycopg.connect(conninfo, autocommit=True, connect_timeout=10) as connection:
-                apply_migrations(connection)
-            self._store = KnowledgeStore(conninfo)
-        except psycopg.OperationalError as error:
-            raise DatabaseError(connection_message(error, external=bool(url))) from error
-        except (psycopg.errors.FeatureNotSupported, psycopg.errors.UndefinedFile) as error:
-            raise DatabaseError(
-                "The database server has no pgvector extension. Install pgvector on it, "
-                "or leave the connection string empty to use the built-in database."
-            ) from error
-        except psycopg.errors.InsufficientPrivilege as error:
-            raise DatabaseError(
-                "The database user may not enable pgvector: ask the server's administrator to "
-                "run CREATE EXTENSION vector in this database, or connect as its owner."
-            ) from error
-        return self._store
+        return self._database.start()
 
     def test_connection(self, url: str, password: str | None = None) -> ConnectionCheck:
-        """Try a connection string (with a password typed apart, or the stored one).
-
-        Raises:
-            UserError / DatabaseError: what is wrong, for the settings dialog.
-        """
-        bare, inline = split_password(url)
-        password = password or inline or self._secrets.get(secret_name(bare))
-        return check_connection(with_password(bare, password))
+        """Try a connection string (see :meth:`KnowledgeDatabase.test_connection`)."""
+        return self._database.test_connection(url, password)
 
     def use_database(self, url: str | None, password: str | None = None) -> None:
         """Switch to an external server (``url``) or back to the embedded one (None or "").
 
         The password (typed apart or inside ``url``) goes to the secret store; the settings
-        keep the connection string without it. The next call that needs the database connects
-        to the new one. The caller saves the settings.
+        keep the connection string without it. The caller saves the settings.
 
         Raises:
             UserError: not a connection string. BusyError: an ingest is running.
         """
-        bare: str | None = None
-        if url and url.strip():
-            bare, inline = split_password(url)
-            if password or inline:
-                self._secrets.set(secret_name(bare), password or inline or "")
         with self._exclusive("Wait for the running ingest to finish, or stop it, first."):
-            self.close()
-            self._settings.database_url = bare
+            self._database.switch(url, password)
 
     def info(self) -> DatabaseInfo:
         """What the Knowledge panel shows about the database."""
-        if self._embedded is not None:
-            return self._embedded.info()
-        if not self._settings.database_url:
-            return DatabaseInfo("embedded", str(database_dir(self._paths)), False, 0)
-        location = _server_label(self._settings.database_url)
-        if self._store is None:
-            return DatabaseInfo("external", location, False, 0)
-        return DatabaseInfo("external", location, True, self._store.size_bytes())
+        return self._database.info()
 
     def close(self) -> None:
         """Close connections and stop the embedded server."""
-        if self._store is not None:
-            self._store.close()
-            self._store = None
-        if self._embedded is not None:
-            self._embedded.stop()
-            self._embedded = None
+        self._database.close()
 
     def embedder(self) -> EmbeddingPipeline:
         """The loaded embedding model (loaded on first use)."""
@@ -362,50 +295,13 @@ class KnowledgeService:
     ) -> IngestReport:
         store, embedder = self.start(), self.embedder()
         assert self._chunker is not None
-        report = IngestReport()
         files, missing = expand_sources(sources)
-        report.failed.extend((str(path), "not found") for path in missing)
         stored = store.document_hashes(collection)
-        started = time.perf_counter()
-        for index, path in enumerate(files):
-            if cancel.cancelled:
-                report.cancelled = True
-                break
-            elapsed = time.perf_counter() - started
-            if on_progress is not None:
-                rate = report.chunks / elapsed if elapsed > 0 else 0.0
-                eta = elapsed / index * (len(files) - index) if index else None
-                on_progress(IngestProgress(index, len(files), report.chunks, rate, eta, path.name))
-            key = str(path)
-            try:
-                document = load_document(path)
-                if stored.get(key) == document.sha256:
-                    report.skipped.append(key)
-                    continue
-                chunks = self._chunker.split(document.pages)
-                with self._model_lock:
-                    vectors = embedder.embed_documents([c.text for c in chunks], cancel)
-                mtime = path.stat().st_mtime if path.exists() else None
-                store.replace_document(
-                    collection,
-                    path,
-                    document.sha256,
-                    mtime,
-                    document.page_count,
-                    chunks,
-                    vectors,
-                )
-            except Cancelled:
-                report.cancelled = True  # the document in progress is not stored at all
-                break
-            except InvalidInputError as error:
-                report.failed.append((key, str(error)))
-                continue
-            (report.updated if key in stored else report.added).append(key)
-            report.chunks += len(chunks)
-        else:
+        indexer = Indexer(store, embedder, self._chunker, self._model_lock)
+        report = indexer.run(collection, files, stored, cancel, on_progress)
+        report.failed[:0] = [(str(path), "not found") for path in missing]
+        if not report.cancelled:
             report.removed = self._remove_deleted(collection, sources, stored)
-        report.seconds = time.perf_counter() - started
         self._metrics.publish(
             MetricRecord(
                 "knowledge",
@@ -413,10 +309,6 @@ class KnowledgeService:
                 {"chunks": float(report.chunks), "chunks_per_s": report.chunks_per_s},
             )
         )
-        if on_progress is not None:
-            on_progress(
-                IngestProgress(len(files), len(files), report.chunks, report.chunks_per_s, 0.0, "")
-            )
         return report
 
     def _remove_deleted(
@@ -504,18 +396,3 @@ def _document_row(document: StoredDocument) -> DocumentRow:
     return DocumentRow(
         document.path, path.name, document.pages, document.chunks, document.added_at, status
     )
-
-
-def _server_label(url: str) -> str:
-    """``user@host:port/db`` for display: never the password."""
-    import psycopg
-    from psycopg.conninfo import conninfo_to_dict
-
-    try:
-        parts = conninfo_to_dict(url)
-    except psycopg.Error:
-        return "external server"
-    host = str(parts.get("host") or "localhost")
-    port = f":{parts['port']}" if parts.get("port") else ""
-    user = f"{parts['user']}@" if parts.get("user") else ""
-    return f"{user}{host}{port}/{parts.get('dbname') or ''}"

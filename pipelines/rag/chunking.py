@@ -7,12 +7,15 @@ tokenizer, so a chunk never silently overflows what the embedder reads.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from pipelines.core import InvalidInputError
 from pipelines.rag.loaders import Page
+
+SEGMENT_CHARS = 64_000
+"""About 100 chunks of 128 tokens: a few seconds of embedding between progress reports."""
 
 
 @dataclass(frozen=True)
@@ -52,9 +55,40 @@ class Chunker:
     def split(self, pages: Sequence[Page]) -> list[Chunk]:
         """Chunks of the pages' text in order; a chunk never spans two pages, so a citation
         names the page its text is really on."""
-        chunks: list[Chunk] = []
+        return [chunk for chunks, _ in self.iter_split(pages) for chunk in chunks]
+
+    def iter_split(
+        self, pages: Sequence[Page], segment_chars: int = SEGMENT_CHARS
+    ) -> Iterator[tuple[list[Chunk], int]]:
+        """Chunks a segment at a time, with the characters each segment covered.
+
+        A huge page (a 50 MB log is one "page") is cut at paragraph or line breaks into
+        segments of about ``segment_chars`` first, so a caller can report progress, stop
+        between segments and embed while the rest is still being split.
+        """
+        count = 0
         for page in pages:
-            for piece in self._splitter.chunks(page.text):
-                if piece.strip():
-                    chunks.append(Chunk(len(chunks), page.number, piece))
-        return chunks
+            for segment in _segments(page.text, segment_chars):
+                chunks = []
+                for piece in self._splitter.chunks(segment):
+                    if piece.strip():
+                        chunks.append(Chunk(count, page.number, piece))
+                        count += 1
+                yield chunks, len(segment)
+
+
+def _segments(text: str, size: int) -> Iterator[str]:
+    """``text`` in pieces of at most ``size`` characters, cut at a blank line, else a line
+    break, else a space, in the second half of each piece (else exactly at ``size``)."""
+    start = 0
+    while start < len(text):
+        end = min(start + size, len(text))
+        if end < len(text):
+            floor = start + size // 2
+            for mark in ("\n\n", "\n", " "):
+                cut = text.rfind(mark, floor, end)
+                if cut >= 0:
+                    end = cut + len(mark)
+                    break
+        yield text[start:end]
+        start = end
