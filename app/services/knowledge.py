@@ -118,17 +118,24 @@ class KnowledgeService:
             return self._load_embedder()
 
     def _load_embedder(self) -> EmbeddingPipeline:
+        # The settings may have changed since the last load (the Knowledge panel's device
+        # picker, another embedding model): the next use then loads what they now say. A job
+        # still running keeps the pipeline object it started with.
+        folder = self._settings.embedding_model or default_embedder_dir(self._paths)
+        device = resolve_device(self._settings.device_for("knowledge"), self._devices, "knowledge")
+        loaded = self._embedder
+        if loaded is not None and (loaded.config.model_dir, loaded.config.device) != (
+            folder,
+            device,
+        ):
+            self._embedder = None
         if self._embedder is None:
-            folder = self._settings.embedding_model or default_embedder_dir(self._paths)
             if not (folder / "openvino_model.xml").is_file():
                 raise UserError(
                     f"The embedding model is not installed ({folder}). "
                     "Run `python -m app setup` to convert the bundled one.",
                     field="model",
                 )
-            device = resolve_device(
-                self._settings.device_for("knowledge"), self._devices, "knowledge"
-            )
             embedder = EmbeddingPipeline(
                 EmbeddingConfig(
                     folder, device=device, properties=compile_properties("knowledge", device)
@@ -350,11 +357,13 @@ class KnowledgeService:
         folder = self._settings.reranker_model
         if folder is None:
             return None
+        device = resolve_device(self._settings.device_for("knowledge"), self._devices, "knowledge")
         with self._model_lock:
-            if self._reranker is None or self._reranker.config.model_dir != folder:
-                device = resolve_device(
-                    self._settings.device_for("knowledge"), self._devices, "knowledge"
-                )
+            current = self._reranker
+            if current is None or (current.config.model_dir, current.config.device) != (
+                folder,
+                device,
+            ):
                 reranker = RerankPipeline(RerankConfig(folder, device=device))
                 try:
                     reranker.load()

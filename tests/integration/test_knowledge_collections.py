@@ -162,3 +162,15 @@ def test_external_database_info(context: AppContext) -> None:
     info = context.knowledge.info()
     assert info.running and info.size_bytes > 1_000_000
     assert "password" not in info.location
+
+
+def test_a_changed_model_setting_is_loaded_on_next_use(
+    context: AppContext, embedding_model_dir: Path, tmp_path: Path
+) -> None:
+    first = context.knowledge.embedder()
+    assert context.knowledge.embedder() is first  # loaded once
+    copy = tmp_path / "minilm-copy"
+    copy.symlink_to(embedding_model_dir, target_is_directory=True)
+    context.settings.embedding_model = copy
+    second = context.knowledge.embedder()
+    assert second is not first and second.config.model_dir == copy
