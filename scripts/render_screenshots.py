@@ -6,6 +6,10 @@ device; the overlay is fed one scripted minute of metrics and CPU/memory reading
 picture is the same on every machine. Everything drawn — window, markdown rendering, stats
 lines, overlay and plot — is the real widgets. Writes docs/screenshots/main-window.png
 (1280×800) and docs/screenshots/overlay.png, in a temporary OV_STUDIO_HOME.
+
+The Knowledge panel (docs/screenshots/knowledge.png) is not staged at all: real documents
+are added through the panel to the real embedded PostgreSQL, embedded by the real MiniLM
+(the set-up one, the test fixture, or converted on the spot), and really searched.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import shutil
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -121,9 +126,206 @@ def main() -> int:
     window.grab().save(str(OUT / "main-window.png"))
     window.overlay.grab().save(str(OUT / "overlay.png"))
     window.close()
+    render_chat_knowledge(ctx)
+    render_knowledge()
     shutil.rmtree(home, ignore_errors=True)
-    sys.stdout.write(f"{OUT / 'main-window.png'}\n{OUT / 'overlay.png'}\n")
+    for name in ("main-window", "overlay", "chat-knowledge", "knowledge"):
+        sys.stdout.write(f"{OUT / name}.png\n")
     return 0
+
+
+GROUNDED_QUESTION = "How long does the sourdough rise, and where?"
+GROUNDED_ANSWER = (
+    "About **twelve hours** at room temperature, or up to two days in the fridge for a more "
+    "sour loaf [1]. The bakery proofs its loaves in the cold room overnight [2]."
+)
+
+
+def render_chat_knowledge(ctx: object) -> None:
+    """A conversation grounded in a collection: citations and the sources line.
+
+    Staged like the main window (random-weight models write gibberish); the picker shows the
+    collection the conversation uses. Writes docs/screenshots/chat-knowledge.png.
+    """
+    from PySide6.QtWidgets import QApplication
+
+    from app.context import AppContext
+    from app.conversations import ChatMessage
+    from app.services.chat import LoadedModel
+    from app.services.grounding import Source
+    from ui.main_window import MainWindow
+
+    assert isinstance(ctx, AppContext)
+    sources = [
+        Source(1, str(Path.home() / "Documents/Recipes/sourdough.pdf"), 3, 0.033, ""),
+        Source(2, str(Path.home() / "Documents/Bakery/procedures.docx"), None, 0.031, ""),
+    ]
+    conversation = ctx.chat.new_conversation("", "Sourdough timing")
+    conversation.knowledge = "Recipes"
+    conversation.messages += [
+        ChatMessage("user", GROUNDED_QUESTION),
+        ChatMessage(
+            "assistant",
+            GROUNDED_ANSWER,
+            device="AUTO → GPU",
+            metrics=STATS,
+            sources=[source.to_dict() for source in sources],
+        ),
+    ]
+    conversation.updated = time.time()
+    ctx.settings.overlay_visible = False  # the answer is the subject here
+    window = MainWindow(ctx)
+    window.resize(1100, 560)
+    window.show()
+    panel = window.chat_panel
+    staged = LoadedModel(Path("Qwen3-4B-int4-ov"), "AUTO", "GPU", load_ms=5200.0)
+    panel.model_picker.show_loaded(staged)
+    window.model_status.set_loaded(staged)
+    panel.conversations.refresh(select_first=True)
+    panel.conversations.currentChanged.emit(panel.current_conversation_id())
+    panel.knowledge._names = ["Recipes", "Work", "Travel"]  # staged: no database here
+    panel.knowledge.show_conversation(conversation)
+    app = QApplication.instance()
+    assert app is not None
+    app.processEvents()
+    window.grab().save(str(OUT / "chat-knowledge.png"))
+    window.close()
+
+
+def render_knowledge() -> None:
+    """The Knowledge panel over real data: the embedded PostgreSQL, the real MiniLM embedder,
+    documents added through the panel, a real search. Writes docs/screenshots/knowledge.png."""
+    from app.context import AppContext
+    from app.paths import AppPaths
+    from ui.knowledge import KnowledgePanel
+    from ui.main_window import MainWindow
+
+    corpus = write_corpus(Path(os.environ["OV_STUDIO_HOME"]) / "Documents")
+    ctx = AppContext.create(AppPaths.from_environment())  # this machine's devices: it embeds
+    ctx.settings.embedding_model = find_embedder(ctx.paths)
+    window = MainWindow(ctx)
+    window.resize(*SIZE)
+    window.show()
+    window.nav.setCurrentRow(list(window.panels).index("Knowledge"))
+    panel = window.panels["Knowledge"]
+    assert isinstance(panel, KnowledgePanel)
+    wait_until(lambda: panel.ready, "the database to start")
+    for name, files in corpus.items():
+        panel.collections.name_edit.setText(name)
+        panel.collections.new_button.click()
+        wait_until(lambda n=name: panel.collections.current_name() == n, f"“{name}”")
+        wait_until(lambda: not window.workers.busy, "the collection list")
+        panel.documents.add_paths(files)
+        wait_until(lambda: not panel.documents.busy, f"the ingest into “{name}”")
+        wait_until(lambda: not window.workers.busy, "the document list")
+    # One file edited since it was indexed: the table says so.
+    edited = corpus["Work"][2]
+    os.utime(edited, (time.time() + 60, time.time() + 60))
+    panel.reload()
+    wait_until(lambda: not window.workers.busy, "the refresh")
+    panel.search.query.setText("How do I connect to the VPN from home?")
+    panel.search.query.setCursorPosition(0)  # the start of the question, as typed and read
+    panel.search.count.setValue(4)
+    panel.search.search_button.click()
+    wait_until(lambda: panel.search.results.count() > 0, "search results")
+    wait_until(lambda: not window.workers.busy, "the search")
+    window.grab().save(str(OUT / "knowledge.png"))
+    window.close()  # stops the embedded server
+
+
+def wait_until(condition: Callable[[], bool], what: str, timeout_s: float = 180.0) -> None:
+    """Run the event loop until ``condition()`` holds (the work itself runs in workers)."""
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    loop = QEventLoop()
+    deadline = time.monotonic() + timeout_s
+    timer = QTimer()
+    timer.setInterval(20)
+
+    def check() -> None:
+        if condition() or time.monotonic() > deadline:
+            loop.quit()
+
+    timer.timeout.connect(check)
+    timer.start()
+    loop.exec()
+    timer.stop()
+    if not condition():
+        raise SystemExit(f"gave up waiting for {what}")
+
+
+def find_embedder(paths: object) -> Path:
+    """An OpenVINO all-MiniLM-L6-v2: the user's set-up one, the test fixture, or converted now."""
+    from app.models.bundled import default_embedder_dir, install_default_embedder
+    from app.paths import AppPaths
+
+    assert isinstance(paths, AppPaths)
+    real_home = AppPaths.from_environment(
+        {k: v for k, v in os.environ.items() if k != "OV_STUDIO_HOME"}
+    )
+    sys.path.insert(0, str(ROOT / "tests" / "fixtures"))
+    from build_models import fixtures_root
+
+    for candidate in (default_embedder_dir(real_home), fixtures_root() / "embedding"):
+        if (candidate / "openvino_model.xml").is_file():
+            return candidate
+    return install_default_embedder(paths)
+
+
+def write_corpus(folder: Path) -> dict[str, list[Path]]:
+    """Real documents for three collections (PDFs and Word files made here)."""
+    from tests.documents import write_docx, write_pdf
+
+    folder.mkdir(parents=True, exist_ok=True)
+    recipes = folder / "Sourdough guide.pdf"
+    write_pdf(recipes, [CORPUS_TEXT["starter"], CORPUS_TEXT["rise"]])
+    lisbon = folder / "Lisbon trip notes.md"
+    lisbon.write_text(CORPUS_TEXT["lisbon"], encoding="utf-8")
+    porto = folder / "Porto day plan.txt"
+    porto.write_text(CORPUS_TEXT["porto"], encoding="utf-8")
+    report = write_pdf(folder / "Q3 report.pdf", [CORPUS_TEXT[k] for k in ("q3a", "q3b", "q3c")])
+    handbook = write_docx(folder / "Team handbook.docx", CORPUS_TEXT["handbook"].split("\n\n"))
+    vpn = folder / "vpn-setup.txt"
+    vpn.write_text(CORPUS_TEXT["vpn"], encoding="utf-8")
+    meeting = folder / "Meeting 2025-05-12.md"
+    meeting.write_text(CORPUS_TEXT["meeting"], encoding="utf-8")
+    architecture = folder / "architecture.html"
+    architecture.write_text(CORPUS_TEXT["architecture"], encoding="utf-8")
+    scan = folder / "scan-2019.pdf"
+    scan.write_bytes(b"%PDF-1.4 this scan was cut off half-way")
+    return {
+        "Recipes": [recipes],
+        "Travel": [lisbon, porto],
+        "Work": [report, handbook, vpn, meeting, architecture, scan],
+    }
+
+
+CORPUS_TEXT = {
+    "starter": "A sourdough starter is flour and water colonised by wild yeast. Feed it daily "
+    "with equal weights of flour and water and keep it at room temperature.",
+    "rise": "Let the dough rise for four to six hours at 24 °C, until it has grown by half. "
+    "A cold rise in the fridge overnight gives a more sour loaf.",
+    "lisbon": "# Lisbon\n\nTram 28 climbs from Martim Moniz through Graça and Alfama. Buy a "
+    "Viva Viagem card at any metro station; it also works on the ferries to Cacilhas.",
+    "porto": "Porto in one day: Livraria Lello at opening time, the Ribeira waterfront, then "
+    "cross the Dom Luís I bridge to the port cellars in Vila Nova de Gaia.",
+    "q3a": "Q3 revenue grew 14% year on year to 48.2 million, driven by the subscription "
+    "business in Europe.",
+    "q3b": "Operating costs rose 6%, mostly cloud hosting and two new support hubs.",
+    "q3c": "Outlook: we expect Q4 revenue between 50 and 52 million.",
+    "handbook": "Welcome to the team. Your laptop arrives on your first day.\n\n"
+    "Working from home: connect to the company VPN before opening internal tools. "
+    "Ask the service desk for a hardware key if you travel.\n\n"
+    "Holidays are booked in the HR portal at least two weeks ahead.",
+    "vpn": "VPN set-up\n\nInstall the WireGuard client, import the profile from the IT "
+    "portal, then connect. From home, the VPN must be on for the wiki, Git and the build "
+    "servers. If the connection drops, check that your home router allows UDP port 51820.",
+    "meeting": "# Meeting 2025-05-12\n\n- Release 4.2 moves to June 3.\n- Ana takes over "
+    "the VPN migration; remote staff connect through the new gateway from May 20.",
+    "architecture": "<h1>Architecture</h1><p>The API gateway routes requests to the order, "
+    "billing and search services. Internal services are reachable only through the VPN "
+    "or from the office network.</p>",
+}
 
 
 def play_a_minute(window: object, sampler: ScriptedSampler) -> None:

@@ -23,6 +23,7 @@ from app.errors import StorageError
 from app.services.chat import LoadedModel
 from ui.chat.panel import ChatPanel
 from ui.database_dialog import DatabaseDialog
+from ui.knowledge import KnowledgePanel
 from ui.notifications import NotificationBar
 from ui.status_bar import ModelStatus
 from ui.workers import WorkerRegistry
@@ -35,6 +36,7 @@ PanelFactory = Callable[[AppContext, WorkerRegistry, NotificationBar], QWidget]
 #: The panels in the navigation, in order. A new panel is one more line here.
 PANELS: list[tuple[str, PanelFactory]] = [
     ("Chat", ChatPanel),
+    ("Knowledge", KnowledgePanel),
 ]
 
 STATUS_MS = 8000
@@ -64,6 +66,11 @@ class MainWindow(QMainWindow):
         chat = self.panels["Chat"]
         assert isinstance(chat, ChatPanel)
         self.chat_panel: ChatPanel = chat
+        knowledge = self.panels["Knowledge"]
+        assert isinstance(knowledge, KnowledgePanel)
+        self.knowledge_panel: KnowledgePanel = knowledge
+        # The chat's collection list is read again the next time it is opened.
+        knowledge.collectionsChanged.connect(chat.knowledge.forget_collections)
 
         central = QWidget()
         outer = QVBoxLayout(central)
@@ -201,6 +208,8 @@ class MainWindow(QMainWindow):
         mode = "a shared server" if self.ctx.settings.database_url else "the built-in database"
         self.show_status(f"Knowledge now lives in {mode}.")
         self.chat_panel.knowledge.forget_collections()
+        if self.knowledge_panel.isVisible():  # else it reloads when next shown
+            self.knowledge_panel.reload()
 
     @Slot()
     def _about(self) -> None:

@@ -41,6 +41,8 @@ from pipelines.rerank import RerankConfig, RerankPipeline
 log = logging.getLogger(__name__)
 
 SECRETS_FILE = "secrets.json"
+REBUILDING = " (re-indexing "
+"""Marks the new copy of a collection being rebuilt with another embedding model."""
 
 
 @dataclass(frozen=True)
@@ -153,8 +155,8 @@ class KnowledgeService:
     # ----- collections -----------------------------------------------------------------
 
     def collections(self) -> list[Collection]:
-        """All collections with their counts."""
-        return self.start().collections()
+        """All collections with their counts (not the half-built copies of a rebuild)."""
+        return [c for c in self.start().collections() if REBUILDING not in c.name]
 
     def collection(self, name: str, *, create: bool = False) -> Collection:
         """The collection called ``name`` (created with the current embedder if asked)."""
@@ -276,9 +278,12 @@ class KnowledgeService:
         on_progress: Callable[[IngestProgress], None] | None,
     ) -> IngestReport:
         store, embedder = self.start(), self.embedder()
+        for leftover in store.collections():  # from a rebuild the app was killed in
+            if leftover.name.startswith(f"{old.name}{REBUILDING}"):
+                store.delete_collection(leftover)
         stamp = datetime.now().strftime("%Y%m%d%H%M%S%f")
         new = store.create_collection(
-            f"{old.name} (re-indexing {stamp})", model_id(embedder.config.model_dir), embedder.dim
+            f"{old.name}{REBUILDING}{stamp})", model_id(embedder.config.model_dir), embedder.dim
         )
         try:
             report = self._ingest(new, files, cancel, on_progress)

@@ -174,3 +174,19 @@ def test_a_changed_model_setting_is_loaded_on_next_use(
     context.settings.embedding_model = copy
     second = context.knowledge.embedder()
     assert second is not first and second.config.model_dir == copy
+
+
+def test_a_rebuild_in_progress_is_not_listed_and_leftovers_are_cleared(
+    context: AppContext, files: list[Path]
+) -> None:
+    _old_model_collection(context, files)
+    seen: list[list[str]] = []
+
+    def look(progress: IngestProgress) -> None:
+        seen.append([c.name for c in context.knowledge.collections()])
+
+    store = context.knowledge.start()
+    store.create_collection("Old (re-indexing 20260101000000000000)", "x", 384)  # a crash's
+    context.knowledge.reindex("Old", on_progress=look)
+    assert seen and all(names == ["Old"] for names in seen)
+    assert [c.name for c in store.collections()] == ["Old"]

@@ -1,0 +1,213 @@
+"""A KnowledgeService stand-in for the Knowledge panel's UI tests: the test decides answers.
+
+It keeps collections and documents in memory, can hold the database start or an ingest (as
+a slow start or a long ingest would) and can fail any call. Methods run on worker threads,
+exactly as the real service's do.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from app.database import DatabaseInfo
+from app.errors import UserError
+from app.services.knowledge import DocumentRow, IngestProgress, IngestReport
+from pipelines.core import CancelToken
+from pipelines.rag.store import Collection, Hit
+
+WAIT_S = 10
+
+
+@dataclass
+class FakeCollection:
+    name: str
+    documents: dict[str, DocumentRow] = field(default_factory=dict)
+
+
+def row(
+    path: str, chunks: int = 3, pages: int | None = None, status: str = "indexed"
+) -> DocumentRow:
+    """A stored document as the service lists it."""
+    return DocumentRow(path, Path(path).name, pages, chunks, "2025-05-14 09:30", status)
+
+
+class FakeKnowledge:
+    """In-memory collections; gates and failures the test sets."""
+
+    def __init__(self) -> None:
+        self.collections_: list[FakeCollection] = []
+        self.start_gate = threading.Event()
+        self.start_gate.set()
+        self.ingest_gate = threading.Event()
+        self.ingest_gate.set()
+        self.hold_after_files = -1
+        """An ingest stores this many files, then waits for ``ingest_gate`` (or a cancel)."""
+        self.fail: dict[str, BaseException] = {}
+        """Method name → what it raises (once per entry; the test re-arms it)."""
+        self.file_errors: dict[str, str] = {}
+        """File name → reason it fails to ingest."""
+        self.hits: list[Hit] = []
+        self.calls: list[tuple[str, tuple[object, ...]]] = []
+        self.started = False
+        self._lock = threading.Lock()
+
+    # ----- helpers for tests -----------------------------------------------------------
+
+    def add(self, name: str, *rows: DocumentRow) -> None:
+        """A collection with documents, as if ingested earlier."""
+        self.collections_.append(FakeCollection(name, {r.path: r for r in rows}))
+
+    def release(self) -> None:
+        """Let every held call go on."""
+        self.start_gate.set()
+        self.ingest_gate.set()
+
+    def _call(self, method: str, *args: object) -> None:
+        with self._lock:
+            self.calls.append((method, args))
+            error = self.fail.pop(method, None)
+        if error is not None:
+            raise error
+
+    def _find(self, name: str) -> FakeCollection:
+        for collection in self.collections_:
+            if collection.name == name:
+                return collection
+        raise UserError(f"There is no collection named “{name}”.", field="collection")
+
+    def _public(self, collection: FakeCollection) -> Collection:
+        chunks = sum(r.chunks for r in collection.documents.values())
+        index = self.collections_.index(collection)
+        return Collection(
+            index, collection.name, "all-MiniLM-L6-v2", 384, len(collection.documents), chunks
+        )
+
+    # ----- the service's API -----------------------------------------------------------
+
+    def start(self) -> None:
+        self.start_gate.wait(WAIT_S)
+        self._call("start")
+        self.started = True
+
+    def info(self) -> DatabaseInfo:
+        return DatabaseInfo(
+            "embedded", "/home/ana/.local/share/ov-studio/postgres", self.started, 48_234_496
+        )
+
+    def collections(self) -> list[Collection]:
+        self.start()
+        self._call("collections")
+        ordered = sorted(self.collections_, key=lambda c: c.name.lower())
+        return [self._public(c) for c in ordered]
+
+    def collection(self, name: str, *, create: bool = False) -> Collection:
+        try:
+            return self._public(self._find(name))
+        except UserError:
+            if not create:
+                raise
+        self.collections_.append(FakeCollection(name))
+        return self._public(self._find(name))
+
+    def create_collection(self, name: str) -> Collection:
+        self._call("create_collection", name)
+        name = " ".join(name.split())
+        if not name:
+            raise UserError("A collection needs a name.", field="collection")
+        if any(c.name == name for c in self.collections_):
+            raise UserError(f"A collection named “{name}” already exists.", field="collection")
+        return self.collection(name, create=True)
+
+    def rename_collection(self, name: str, new_name: str) -> Collection:
+        self._call("rename_collection", name, new_name)
+        collection = self._find(name)
+        new_name = " ".join(new_name.split())
+        if any(c.name == new_name for c in self.collections_):
+            raise UserError(f"A collection named “{new_name}” already exists.", field="collection")
+        collection.name = new_name
+        return self._public(collection)
+
+    def delete_collection(self, name: str) -> None:
+        self._call("delete_collection", name)
+        self.collections_.remove(self._find(name))
+
+    def documents(self, name: str) -> list[DocumentRow]:
+        self._call("documents", name)
+        return sorted(self._find(name).documents.values(), key=lambda r: r.path)
+
+    def remove_documents(self, name: str, paths: Sequence[str]) -> int:
+        self._call("remove_documents", name, tuple(paths))
+        documents = self._find(name).documents
+        removed = [path for path in paths if documents.pop(path, None) is not None]
+        return len(removed)
+
+    def ingest(
+        self,
+        name: str,
+        sources: Sequence[Path],
+        cancel: CancelToken | None = None,
+        on_progress: Callable[[IngestProgress], None] | None = None,
+    ) -> IngestReport:
+        self._call("ingest", name, tuple(sources))
+        collection = self._find(self.collection(name, create=True).name)
+        files = [
+            p
+            for source in sources
+            for p in (sorted(source.iterdir()) if source.is_dir() else [source])
+        ]
+        return self._store(collection, files, cancel or CancelToken(), on_progress)
+
+    def reindex(
+        self,
+        name: str,
+        cancel: CancelToken | None = None,
+        on_progress: Callable[[IngestProgress], None] | None = None,
+    ) -> IngestReport:
+        self._call("reindex", name)
+        collection = self._find(name)
+        files = [Path(path) for path in collection.documents]
+        return self._store(collection, files, cancel or CancelToken(), on_progress, again=True)
+
+    def _store(
+        self,
+        collection: FakeCollection,
+        files: list[Path],
+        cancel: CancelToken,
+        on_progress: Callable[[IngestProgress], None] | None,
+        *,
+        again: bool = False,
+    ) -> IngestReport:
+        report = IngestReport(seconds=2.0)
+        for index, path in enumerate(files):
+            if cancel.cancelled:
+                report.cancelled = True
+                break
+            if on_progress is not None:
+                eta = 6.0 * (len(files) - index) if index else None
+                on_progress(IngestProgress(index, len(files), report.chunks, 40.0, eta, path.name))
+            if index == self.hold_after_files:  # reading this file takes until the gate opens
+                while not self.ingest_gate.wait(0.01) and not cancel.cancelled:
+                    pass
+                if cancel.cancelled:
+                    report.cancelled = True  # the file being read is not stored
+                    break
+            if path.name in self.file_errors:
+                report.failed.append((str(path), self.file_errors[path.name]))
+                continue
+            (report.updated if again else report.added).append(str(path))
+            collection.documents[str(path)] = row(str(path), chunks=4)
+            report.chunks += 4
+        if on_progress is not None and not report.cancelled:
+            on_progress(IngestProgress(len(files), len(files), report.chunks, 40.0, 0.0, ""))
+        return report
+
+    def search(self, name: str, query: str, k: int = 5) -> list[Hit]:
+        self._call("search", name, query, k)
+        self._find(name)
+        return self.hits[:k]
+
+    def close(self) -> None:
+        pass

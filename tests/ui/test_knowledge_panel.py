@@ -1,0 +1,663 @@
+"""The Knowledge panel as a user drives it: collections, documents, ingest, search, database.
+
+Most tests use an in-memory service whose calls the test can hold or fail
+(``tests/ui/knowledge_fakes.py``); the integration test at the end drives the real
+KnowledgeService on the real embedded PostgreSQL and the real MiniLM embedder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QItemSelectionModel, QMimeData, QObject, QPointF, Qt, QUrl, Slot
+from PySide6.QtGui import QDesktopServices, QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit, QMessageBox
+from pytestqt.qtbot import QtBot
+
+from app.context import AppContext
+from app.database import DatabaseError, DatabaseInfo
+from app.errors import BusyError, UserError
+from app.paths import AppPaths
+from app.services.knowledge import IngestProgress, IngestReport
+from pipelines.rag.store import Hit
+from tests.documents import write_pdf
+from tests.integration.conftest import fresh_db, pg_server  # noqa: F401  (real-DB fixtures)
+from tests.ui.conftest import make_context
+from tests.ui.fakes import CPU, Script
+from tests.ui.knowledge_fakes import FakeKnowledge, row
+from ui.knowledge import KnowledgePanel
+from ui.knowledge.database_status import STARTING
+from ui.knowledge.documents_pane import EMPTY_COLLECTION, NO_COLLECTIONS
+from ui.knowledge.formatting import (
+    database_text,
+    duration,
+    failure_text,
+    human_size,
+    progress_text,
+    report_text,
+    snippet_html,
+)
+from ui.knowledge.panel import TYPE_QUERY
+from ui.main_window import MainWindow
+
+Yes, No = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
+
+
+# ----- the wording, on its own ---------------------------------------------------------
+
+
+def test_sizes_durations_and_progress_read_like_a_person_wrote_them() -> None:
+    assert [human_size(n) for n in (0, 532, 2048, 48_234_496, 3 * 1024**3)] == [
+        "0 bytes",
+        "532 bytes",
+        "2.0 KB",
+        "46.0 MB",
+        "3.0 GB",
+    ]
+    assert [duration(s) for s in (0, 11.2, 245, 3723)] == ["0:00", "0:12", "4:05", "1:02:03"]
+    progress = IngestProgress(12, 40, 830, 95.4, 11.5, "report.pdf")
+    assert progress_text(progress) == (
+        "12 / 40 files · 830 chunks · 95 chunks/s · ETA 0:12 · current: report.pdf"
+    )
+    assert progress_text(IngestProgress(0, 3, 0, 0.0, None, "a.txt")) == (
+        "0 / 3 files · 0 chunks · current: a.txt"
+    )
+    big = IngestProgress(3, 4, 1200, 80.0, 64.0, "server.log", detail="35% of server.log")
+    assert progress_text(big).endswith("ETA 1:04 · current: 35% of server.log")
+
+
+def test_snippets_bold_the_matches_and_escape_the_rest() -> None:
+    assert snippet_html("a <script> & «sourdough»\n rises «here»") == (
+        "a &lt;script&gt; &amp; <b>sourdough</b> rises <b>here</b>"
+    )
+    assert snippet_html("an odd « mark") == "an odd « mark"
+
+
+def test_reports_failures_and_database_lines() -> None:
+    report = IngestReport(added=["/a", "/b"], skipped=["/c"], chunks=45, seconds=3.24)
+    report.failed.append(("/d/broken.pdf", "broken.pdf is not a valid PDF (it may be damaged)."))
+    assert report_text(report, "Docs") == (
+        "Done — “Docs”: 2 added · 0 updated · 1 skipped · 0 removed · 1 failed · 45 chunks in 3.2 s"
+    )
+    report.cancelled = True
+    assert report_text(report, "Docs").startswith(
+        "Stopped. 2 documents stored whole in “Docs”; the one being read was not stored."
+    )
+    assert failure_text(*report.failed[0]) == "broken.pdf is not a valid PDF (it may be damaged)"
+    assert failure_text("/x/gone.txt", "not found") == "gone.txt — not found"
+    assert database_text(DatabaseInfo("embedded", "/data/pg", True, 2048)) == (
+        "Built-in database · running · 2.0 KB · /data/pg"
+    )
+    assert database_text(DatabaseInfo("external", "ana@db:5432/kb", False, 0)) == (
+        "Shared server · not connected · ana@db:5432/kb"
+    )
+
+
+# ----- fixtures and steps --------------------------------------------------------------
+
+
+@pytest.fixture
+def fake() -> Iterator[FakeKnowledge]:
+    fake = FakeKnowledge()
+    yield fake
+    fake.release()  # never leave a worker waiting
+
+
+@pytest.fixture
+def kwindow(qtbot: QtBot, app_home: AppPaths, script: Script, fake: FakeKnowledge) -> MainWindow:
+    ctx = make_context(app_home, [CPU], script)
+    ctx.knowledge = fake  # type: ignore[assignment]
+    window = MainWindow(ctx)
+    qtbot.addWidget(window)
+    window.show()
+    return window
+
+
+def knowledge_panel(window: MainWindow) -> KnowledgePanel:
+    panel = window.panels["Knowledge"]
+    assert isinstance(panel, KnowledgePanel)
+    return panel
+
+
+def open_panel(qtbot: QtBot, window: MainWindow) -> KnowledgePanel:
+    """Click "Knowledge" in the navigation and wait until the collections are listed."""
+    window.nav.setCurrentRow([n.text() for n in _nav_items(window)].index("Knowledge"))
+    panel = knowledge_panel(window)
+    qtbot.waitUntil(lambda: panel.ready, timeout=5000)
+    return panel
+
+
+def _nav_items(window: MainWindow) -> list:  # type: ignore[type-arg]
+    return [window.nav.item(row) for row in range(window.nav.count())]
+
+
+def wait_for_rows(qtbot: QtBot, panel: KnowledgePanel, count: int) -> None:
+    qtbot.waitUntil(lambda: panel.documents.table.rowCount() == count, timeout=5000)
+
+
+def wait_idle(qtbot: QtBot, panel: KnowledgePanel) -> None:
+    """Until every job of the panel has delivered its result."""
+    qtbot.waitUntil(lambda: not panel.workers.busy, timeout=5000)
+
+
+def answer_questions(
+    monkeypatch: pytest.MonkeyPatch, reply: QMessageBox.StandardButton
+) -> list[str]:
+    """Answer every confirmation with ``reply``; returns the questions asked."""
+    asked: list[str] = []
+
+    def question(_parent: object, _title: str, text: str) -> QMessageBox.StandardButton:
+        asked.append(text)
+        return reply
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+    return asked
+
+
+def drop(panel: KnowledgePanel, paths: list[Path]) -> bool:
+    """Drag ``paths`` over the panel and drop them; returns whether the drag was accepted."""
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path)) for path in paths])
+    enter = QDragEnterEvent(
+        QPointF(20, 20),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    QApplication.sendEvent(panel, enter)
+    if not enter.isAccepted():
+        return False
+    dropped = QDropEvent(
+        QPointF(20, 20),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    QApplication.sendEvent(panel, dropped)
+    return dropped.isAccepted()
+
+
+class UrlCatcher(QObject):
+    """Stands in for the desktop's file opener."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[QUrl] = []
+
+    @Slot(QUrl)
+    def open(self, url: QUrl) -> None:
+        self.urls.append(url)
+
+
+@pytest.fixture
+def opened() -> Iterator[UrlCatcher]:
+    catcher = UrlCatcher()
+    QDesktopServices.setUrlHandler("file", catcher, "open")
+    yield catcher
+    QDesktopServices.unsetUrlHandler("file")
+
+
+# ----- the database --------------------------------------------------------------------
+
+
+def test_the_database_starts_in_a_worker_only_when_the_panel_is_opened(
+    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge
+) -> None:
+    fake.add("Research", row("/docs/a.pdf", chunks=12, pages=3), row("/docs/b.txt", chunks=2))
+    panel = knowledge_panel(kwindow)
+    assert fake.calls == []  # the chat panel is shown: no database yet
+    fake.start_gate.clear()  # a slow first start
+    kwindow.nav.setCurrentRow(1)
+    qtbot.waitUntil(lambda: panel.database.label.text() == STARTING)
+    assert not panel.collections.tree.isEnabled()  # the GUI runs while the database starts
+    assert not panel.documents.add_files_button.isEnabled()
+    fake.start_gate.set()
+    qtbot.waitUntil(lambda: panel.ready)
+    assert panel.collections.row_texts() == [("Research", "2", "14")]
+    assert panel.database.label.text() == (
+        "Built-in database · running · 46.0 MB · /home/ana/.local/share/ov-studio/postgres"
+    )
+    wait_for_rows(qtbot, panel, 2)
+    assert panel.documents.title.text() == "<b>Documents in “Research”</b>"
+
+
+def test_a_database_that_fails_to_start_says_why_and_retries(
+    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge
+) -> None:
+    fake.add("Research")
+    fake.fail["start"] = DatabaseError("The knowledge database could not start: disk full.")
+    kwindow.nav.setCurrentRow(1)
+    panel = knowledge_panel(kwindow)
+    status = panel.database
+    qtbot.waitUntil(lambda: status.retry_button.isVisible())
+    assert status.error.text() == "The knowledge database could not start: disk full."
+    assert not kwindow.notifications.isVisible()  # inline, not a traceback or a banner
+    assert not panel.collections.tree.isEnabled()
+    qtbot.mouseClick(status.retry_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: panel.ready)
+    assert not status.error.isVisible() and not status.retry_button.isVisible()
+    assert panel.collections.names() == ["Research"]
+
+
+def test_an_unexpected_start_failure_is_logged_and_notified(
+    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge
+) -> None:
+    fake.fail["start"] = KeyError("socket")
+    kwindow.nav.setCurrentRow(1)
+    panel = knowledge_panel(kwindow)
+    qtbot.waitUntil(lambda: panel.database.retry_button.isVisible())
+    assert "could not be opened (KeyError)" in panel.database.error.text()
+    assert kwindow.notifications.isVisible()
+    assert "KeyError" in kwindow.notifications.details
+
+
+# ----- collections ---------------------------------------------------------------------
+
+
+def test_create_rename_and_delete_collections(
+    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake.add("Research", row("/docs/a.pdf"), row("/docs/b.pdf"))
+    panel = open_panel(qtbot, kwindow)
+    pane = panel.collections
+    assert not pane.new_button.isEnabled()  # no name yet
+    qtbot.keyClicks(pane.name_edit, "  Team   notes ")
+    qtbot.keyClick(pane.name_edit, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: pane.names() == ["Research", "Team notes"])
+    assert pane.current_name() == "Team notes" and pane.name_edit.text() == ""
+
+    qtbot.keyClicks(pane.name_edit, "Research")  # taken: said next to the list, text kept
+    qtbot.mouseClick(pane.new_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: pane.error.isVisible())
+    assert pane.error.text() == "A collection named “Research” already exists."
+    assert pane.name_edit.text() == "Research"
+
+    qtbot.mouseClick(pane.rename_button, Qt.MouseButton.LeftButton)  # renames "Team notes"
+    editor = pane.tree.findChild(QLineEdit)
+    assert isinstance(editor, QLineEdit)
+    editor.selectAll()
+    qtbot.keyClicks(editor, "Project")
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: pane.names() == ["Project", "Research"])
+    assert not pane.error.isVisible()  # cleared by the next try
+    assert pane.current_name() == "Project"
+
+    pane.tree.setCurrentItem(pane.items()[1])  # Research, 2 documents
+    asked = answer_questions(monkeypatch, No)
+    qtbot.mouseClick(pane.delete_button, Qt.MouseButton.LeftButton)
+    assert asked == [
+        "Delete “Research” and its 2 documents from the knowledge base? Your files are not "
+        "touched. This cannot be undone."
+    ]
+    assert pane.names() == ["Project", "Research"]
+    answer_questions(monkeypatch, Yes)
+    qtbot.mouseClick(pane.delete_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: pane.names() == ["Project"])
+    assert pane.current_name() == "Project"
+
+
+def test_a_refused_rename_puts_the_real_name_back(
+    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge
+) -> None:
+    fake.add("Alpha")
+    fake.add("Beta")
+    panel = open_panel(qtbot, kwindow)
+    pane = panel.collections
+    item = pane.items()[1]
+    item.setText(0, "Alpha")  # as the in-place editor commits it
+    qtbot.waitUntil(lambda: pane.error.isVisible())
+    assert pane.error.text() == "A collection named “Alpha” already exists."
+    qtbot.waitUntil(lambda: pane.names() == ["Alpha", "Beta"])
+    wait_idle(qtbot, panel)
+
+
+# ----- documents and ingest ------------------------------------------------------------
+
+
+def test_the_table_shows_each_document_and_its_state(
+    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge, opened: UrlCatcher, tmp_path: Path
+) -> None:
+    there = tmp_path / "notes.txt"
+    there.write_text("hi")
+    fake.add(
+        "Research",
+        row("/docs/report.pdf", chunks=12, pages=3, status="changed"),
+        row(str(there), chunks=2),
+        row("/docs/old.md", chunks=1, status="missing"),
+    )
+    panel = open_panel(qtbot, kwindow)
+    table = panel.documents.table
+    wait_for_rows(qtbot, panel, 3)
+    assert table.rows_shown() == [
+        ("notes.txt", "—", "2", "Indexed", "2025-05-14 09:30"),
+        ("old.md", "—", "1", "Missing", "2025-05-14 09:30"),
+        ("report.pdf", "3", "12", "Changed", "2025-05-14 09:30"),
+    ]
+    item = table.item(2, 0)
+    assert item is not None and item.toolTip() == "/docs/report.pdf"
+    assert not panel.documents.hint.isVisible()
+    table.sortByColumn(2, Qt.SortOrder.DescendingOrder)  # chunks sort as numbers
+    assert [r[2] for r in table.rows_shown()] == ["12", "2", "1"]
+    table.setCurrentCell(1, 0)  # notes.txt
+    table.itemActivated.emit(table.item(1, 0))  # as Enter or a double-click
+    assert [url.toLocalFile() for url in opened.urls] == [str(there)]
+    table.itemActivated.emit(table.item(2, 0))  # old.md is gone
+    assert "old.md is no longer at /docs" in panel.documents.error.text()
+
+
+def test_ingest_shows_progress_and_cancel_keeps_whole_documents(
+    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake.add("Research")
+    panel = open_panel(qtbot, kwindow)
+    docs = panel.documents
+    files = [Path(f"/in/{name}") for name in ("a.txt", "b.pdf", "c.md")]
+    monkeypatch.setattr(
+        QFileDialog, "getOpenFileNames", lambda *_: ([str(f) for f in files], "Documents")
+    )
+    fake.ingest_gate.clear()
+    fake.hold_after_files = 1
+    qtbot.mouseClick(docs.add_files_button, Qt.MouseButton.LeftButton)
+    label = docs.ingest.label
+    expected = "1 / 3 files · 4 chunks · 40 chunks/s · ETA 0:12 · current: b.pdf"
+    qtbot.waitUntil(lambda: label.text() == expected)
+    assert fake.calls[-1] == ("ingest", ("Research", tuple(files)))
+    # Whatever would conflict waits; looking and searching do not.
+    assert not docs.add_files_button.isEnabled() and not docs.add_folder_button.isEnabled()
+    assert not docs.reindex_button.isEnabled()
+    assert not panel.collections.delete_button.isEnabled()
+    assert not panel.collections.rename_button.isEnabled()
+    assert panel.collections.tree.isEnabled()
+    assert docs.ingest.cancel_button.isVisible() and docs.ingest.bar.isVisible()
+    assert not drop(panel, [Path("/in/d.txt")])  # a second job is refused while one runs
+    qtbot.mouseClick(docs.ingest.cancel_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: docs.ingest.summary.isVisible())
+    assert docs.ingest.summary.text().startswith(
+        "Stopped. 1 document stored whole in “Research”; the one being read was not stored."
+    )
+    assert not docs.ingest.cancel_button.isVisible()
+    wait_for_rows(qtbot, panel, 1)
+    qtbot.waitUntil(lambda: panel.collections.row_texts() == [("Research", "1", "4")])
+    assert docs.add_files_button.isEnabled()
+
+
+def test_progress_is_shown_while_files_are_read(
+    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge
+) -> None:
+    fake.add("Research")
+    panel = open_panel(qtbot, kwindow)
+    docs = panel.documents
+    fake.ingest_gate.clear()
+    fake.hold_after_files = 2
+    assert docs.add_paths([Path("/in/a.txt"), Path("/in/b.txt"), Path("/in/report.pdf")])
+    expected = "2 / 3 files · 8 chunks · 40 chunks/s · ETA 0:06 · current: report.pdf"
+    qtbot.waitUntil(lambda: docs.ingest.label.text() == expected)
+    assert docs.ingest.bar.maximum() == 3 and docs.ingest.bar.value() == 2
+    fake.ingest_gate.set()
+    qtbot.waitUntil(lambda: docs.ingest.summary.isVisible())
+    assert docs.ingest.summary.text() == (
+        "Done — “Research”: 3 added · 0 updated · 0 skipped · 0 removed · 0 failed · "
+        "12 chunks in 2.0 s"
+    )
+    wait_for_rows(qtbot, panel, 3)
+    wait_idle(qtbot, panel)
+
+
+def test_failed_files_are_listed_until_the_next_job(
+    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge
+) -> None:
+    fake.add("Research")
+    fake.file_errors["broken.pdf"] = "broken.pdf is not a valid PDF (it may be damaged)."
+    fake.file_errors["gone.txt"] = "not found"
+    panel = open_panel(qtbot, kwindow)
+    box = panel.documents.ingest
+    panel.documents.add_paths([Path("/in/ok.txt"), Path("/in/broken.pdf"), Path("/x/gone.txt")])
+    qtbot.waitUntil(lambda: box.failures.isVisible())
+    assert box.failures_title.text() == "2 files could not be added:"
+    assert box.failure_lines() == [
+        "broken.pdf is not a valid PDF (it may be damaged)",
+        "gone.txt — not found",
+    ]
+    assert "1 added" in box.summary.text() and "2 failed" in box.summary.text()
+    wait_for_rows(qtbot, panel, 1)
+    wait_idle(qtbot, panel)
+    assert box.failures.isVisible()  # still there after the list was refreshed
+    qtbot.mouseClick(panel.documents.reindex_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "1 updated" in box.summary.text())
+    assert not box.failures.isVisible()
+    assert ("reindex", ("Research",)) in fake.calls
+    wait_idle(qtbot, panel)
+
+
+def test_dropping_files_with_no_collection_creates_my_documents(
+    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge, tmp_path: Path
+) -> None:
+    panel = open_panel(qtbot, kwindow)
+    assert panel.documents.hint.isVisible()
+    assert panel.documents.hint.text() == NO_COLLECTIONS
+    folder = tmp_path / "papers"
+    folder.mkdir()
+    (folder / "one.txt").write_text("one")
+    (folder / "two.md").write_text("two")
+    assert drop(panel, [folder])
+    qtbot.waitUntil(lambda: panel.collections.names() == ["My documents"])
+    wait_for_rows(qtbot, panel, 2)
+    assert panel.collections.current_name() == "My documents"
+    assert not panel.documents.hint.isVisible()
+    assert "Done — “My documents”: 2 added" in panel.documents.ingest.summary.text()
+    assert not drop(panel, [])  # nothing local to add: refused
+    wait_idle(qtbot, panel)
+
+
+def test_an_empty_collection_invites_files(
+    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge
+) -> None:
+    fake.add("Empty")
+    panel = open_panel(qtbot, kwindow)
+    wait_idle(qtbot, panel)
+    assert panel.documents.hint.isVisible() and panel.documents.hint.text() == EMPTY_COLLECTION
+    assert not panel.documents.reindex_button.isEnabled()  # nothing to re-read
+
+
+def test_an_ingest_refused_as_a_whole_says_why_under_the_table(
+    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge
+) -> None:
+    fake.add("Research")
+    fake.fail["ingest"] = BusyError("An ingest is already running; wait for it or stop it.")
+    panel = open_panel(qtbot, kwindow)
+    panel.documents.add_paths([Path("/in/a.txt")])
+    qtbot.waitUntil(lambda: panel.documents.error.isVisible())
+    assert panel.documents.error.text() == "An ingest is already running; wait for it or stop it."
+    assert not panel.documents.ingest.bar.isVisible()
+    wait_idle(qtbot, panel)
+    assert panel.documents.add_files_button.isEnabled()
+
+
+def test_remove_asks_then_removes_the_selected_documents(
+    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake.add("Research", row("/d/a.txt"), row("/d/b.txt"), row("/d/c.txt"))
+    panel = open_panel(qtbot, kwindow)
+    docs = panel.documents
+    wait_for_rows(qtbot, panel, 3)
+    assert not docs.remove_button.isEnabled()  # nothing selected
+    docs.table.selectRow(0)
+    flags = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
+    docs.table.selectionModel().select(docs.table.model().index(2, 0), flags)  # Ctrl+click
+    assert docs.table.selected_paths() == ["/d/a.txt", "/d/c.txt"]
+    asked = answer_questions(monkeypatch, No)
+    qtbot.mouseClick(docs.remove_button, Qt.MouseButton.LeftButton)
+    assert asked == [
+        "Remove 2 documents from “Research”? Your files are not touched; adding them again "
+        "indexes them again."
+    ]
+    answer_questions(monkeypatch, Yes)
+    qtbot.mouseClick(docs.remove_button, Qt.MouseButton.LeftButton)
+    wait_for_rows(qtbot, panel, 1)
+    assert docs.table.rows_shown()[0][0] == "b.txt"
+    qtbot.waitUntil(lambda: panel.collections.row_texts() == [("Research", "1", "3")])
+
+
+# ----- search --------------------------------------------------------------------------
+
+
+PASSAGE = "Proof for <12 h> then bake the sourdough at 250 °C for forty minutes."
+
+
+def _hits(folder: Path) -> list[Hit]:
+    guide = folder / "guide.pdf"
+    guide.write_bytes(b"%PDF-1.4 stand-in")
+    notes = folder / "notes.md"
+    notes.write_text("x")
+    return [
+        Hit(1, str(guide), 2, 0.0328, PASSAGE, "Proof for <12 h> then bake the «sourdough»", 1, 1),
+        Hit(2, str(notes), None, 0.0161, "Trams climb hills.", "", 2, None),
+    ]
+
+
+def test_search_shows_file_page_score_and_a_bold_snippet(
+    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge, opened: UrlCatcher, tmp_path: Path
+) -> None:
+    fake.add("Kitchen", row("/d/guide.pdf", pages=4))
+    fake.hits = _hits(tmp_path)
+    panel = open_panel(qtbot, kwindow)
+    search = panel.search
+    qtbot.keyClicks(search.query, "how long does sourdough rise")
+    qtbot.keyClick(search.query, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: search.results.count() == 2)
+    assert fake.calls[-1] == ("search", ("Kitchen", "how long does sourdough rise", 10))
+    assert search.info.text() == "2 passages from “Kitchen” — best first"
+    first = search.result_html(0)
+    assert "<b>guide.pdf</b>" in first and "· page 2 · score 0.033" in first
+    assert "<br>Proof for &lt;12 h&gt; then bake the <b>sourdough</b>…" in first  # cut: "…"
+    assert "page" not in search.result_html(1)  # a text file has no pages
+    assert "Trams climb hills." in search.result_html(1)  # no snippet: the passage itself
+    assert search.query.text() == "how long does sourdough rise"  # kept for refining
+    search.results.setCurrentRow(0)
+    search.results.setFocus()
+    qtbot.keyClick(search.results, Qt.Key.Key_Return)
+    rect = search.results.visualItemRect(search.results.item(1))
+    for click in (qtbot.mouseClick, qtbot.mouseDClick):  # a double-click, as the system sends it
+        click(search.results.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert [url.toLocalFile() for url in opened.urls] == [
+        str(tmp_path / "guide.pdf"),
+        str(tmp_path / "notes.md"),
+    ]
+    assert [url.fragment() for url in opened.urls] == ["page=2", ""]
+
+
+def test_search_problems_are_said_next_to_the_search_box(
+    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge
+) -> None:
+    fake.add("Empty")
+    fake.add("Kitchen", row("/d/guide.pdf"))
+    panel = open_panel(qtbot, kwindow)
+    search = panel.search
+    qtbot.mouseClick(search.search_button, Qt.MouseButton.LeftButton)
+    assert search.error.text() == TYPE_QUERY
+    qtbot.keyClicks(search.query, "bread")
+    qtbot.mouseClick(search.search_button, Qt.MouseButton.LeftButton)  # "Empty" is selected
+    assert search.error.text() == "“Empty” has no documents yet: add files to search them."
+    panel.collections.tree.setCurrentItem(panel.collections.items()[1])
+    mismatch = (
+        "“Kitchen” was indexed with bge-base (768-d) but the embedding model is now "
+        "all-MiniLM-L6-v2. Re-index the collection to search it with this model."
+    )
+    fake.fail["search"] = UserError(mismatch, field="collection")
+    qtbot.mouseClick(search.search_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: search.error.text() == mismatch)
+    assert not panel.collections.error.isVisible()  # next to the search box, not the list
+    assert search.query.text() == "bread" and search.search_button.isEnabled()
+    fake.fail["search"] = RuntimeError("boom")  # a bug: logged, notified, never a traceback
+    qtbot.mouseClick(search.search_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(kwindow.notifications.isVisible)
+    assert "Something went wrong (RuntimeError: boom)" in kwindow.notifications.message.text()
+    assert search.query.text() == "bread"
+    wait_idle(qtbot, panel)
+
+
+def test_a_database_lost_mid_session_offers_retry(
+    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge
+) -> None:
+    fake.add("Kitchen", row("/d/guide.pdf"))
+    panel = open_panel(qtbot, kwindow)
+    fake.fail["search"] = DatabaseError("The database server closed the connection.")
+    qtbot.keyClicks(panel.search.query, "bread")
+    qtbot.keyClick(panel.search.query, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: panel.database.retry_button.isVisible())
+    assert panel.database.error.text() == "The database server closed the connection."
+    assert not panel.documents.add_files_button.isEnabled()
+    qtbot.mouseClick(panel.database.retry_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: panel.ready)
+    wait_idle(qtbot, panel)
+    assert panel.documents.add_files_button.isEnabled()
+    assert panel.search.query.text() == "bread"
+
+
+def test_closing_the_window_during_an_ingest_cancels_it(
+    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge
+) -> None:
+    fake.add("Research")
+    panel = open_panel(qtbot, kwindow)
+    fake.ingest_gate.clear()
+    fake.hold_after_files = 0
+    panel.documents.add_paths([Path("/in/a.txt")])
+    qtbot.waitUntil(lambda: "current: a.txt" in panel.documents.ingest.label.text())
+    kwindow.close()  # cancels and waits: the held ingest sees its token and returns
+    assert kwindow.workers.active_threads == 0
+
+
+# ----- the real service ----------------------------------------------------------------
+
+
+@pytest.fixture
+def real_window(
+    qtbot: QtBot, app_home: AppPaths, embedding_model_dir: Path, request: pytest.FixtureRequest
+) -> Iterator[MainWindow]:
+    ctx = AppContext.create(app_home, [CPU])
+    ctx.settings.database_url = request.getfixturevalue("fresh_db")  # a fresh real database
+    ctx.settings.embedding_model = embedding_model_dir
+    window = MainWindow(ctx)
+    qtbot.addWidget(window)
+    window.show()
+    yield window
+    window.close()  # closes the service's connections before the database is dropped
+
+
+@pytest.mark.integration
+def test_real_files_are_added_listed_and_found(
+    qtbot: QtBot, real_window: MainWindow, tmp_path: Path, opened: UrlCatcher
+) -> None:
+    trams = tmp_path / "trams.txt"
+    trams.write_text("Lisbon's yellow trams climb the steep hills of Alfama.", encoding="utf-8")
+    guide = write_pdf(
+        tmp_path / "guide.pdf",
+        ["Page one is about suspension bridges.", "Page two: sourdough bread needs a starter."],
+    )
+    panel = open_panel(qtbot, real_window)
+    assert panel.collections.names() == []
+    assert panel.database.label.text().startswith("Shared server · connected · ")
+    assert drop(panel, [trams, guide])
+    summary = panel.documents.ingest.summary
+    qtbot.waitUntil(summary.isVisible, timeout=60_000)
+    assert summary.text().startswith("Done — “My documents”: 2 added · 0 updated")
+    wait_for_rows(qtbot, panel, 2)
+    rows = {r[0]: r for r in panel.documents.table.rows_shown()}
+    assert rows["guide.pdf"][1] == "2" and rows["trams.txt"][1] == "—"
+    assert all(int(r[2]) >= 1 and r[3] == "Indexed" for r in rows.values())
+    qtbot.waitUntil(lambda: panel.collections.row_texts()[0][:2] == ("My documents", "2"))
+
+    qtbot.keyClicks(panel.search.query, "how do I bake bread?")
+    panel.search.count.setValue(1)
+    qtbot.keyClick(panel.search.query, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: panel.search.results.count() == 1, timeout=30_000)
+    html = panel.search.result_html(0)
+    assert "<b>guide.pdf</b>" in html and "page 2" in html
+    assert "<b>sourdough</b>" in html.lower() or "<b>bread</b>" in html.lower()
+    panel.search.results.itemActivated.emit(panel.search.results.item(0))
+    assert opened.urls[0].toLocalFile() == str(guide) and opened.urls[0].fragment() == "page=2"
+    wait_idle(qtbot, panel)

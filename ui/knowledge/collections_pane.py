@@ -1,0 +1,244 @@
+"""Collections: a list with document and chunk counts; create, rename in place, delete.
+
+The pane only shows and asks: the panel runs each request in a worker and calls back with
+:meth:`CollectionsPane.set_collections` or an error for :attr:`CollectionsPane.error`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from pipelines.rag.store import Collection
+from ui.inline_error import InlineError
+from ui.knowledge.formatting import plural
+
+NAME_ROLE = Qt.ItemDataRole.UserRole
+
+
+class CollectionsPane(QWidget):
+    """The collection list and its New / Rename / Delete controls."""
+
+    selected = Signal(str)  # the current collection's name ("" when none)
+    createRequested = Signal(str)
+    renameRequested = Signal(str, str)  # current name, wanted name
+    deleteRequested = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._collections: dict[str, Collection] = {}
+        self._filling = False
+        self._busy = False
+        self._writing = False
+        title = QLabel("<b>Collections</b>")
+        self.tree = QTreeWidget()
+        self.tree.setObjectName("collectionTree")
+        self.tree.setColumnCount(3)
+        self.tree.setHeaderLabels(["Name", "Docs", "Chunks"])
+        self.tree.setRootIsDecorated(False)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column in (1, 2):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+            self.tree.headerItem().setTextAlignment(column, Qt.AlignmentFlag.AlignRight)
+        self.name_edit = QLineEdit()
+        self.name_edit.setPlaceholderText("New collection name")
+        self.name_edit.setClearButtonEnabled(True)
+        self.new_button = QPushButton("New")
+        self.new_button.setToolTip("Create an empty collection with this name (Enter)")
+        self.rename_button = QPushButton("Rename")
+        self.rename_button.setToolTip("Rename the selected collection (F2, or double-click it)")
+        self.delete_button = QPushButton("Delete…")
+        self.delete_button.setToolTip(
+            "Delete the selected collection from the knowledge base (your files stay)"
+        )
+        self.error = InlineError()
+        self.rename_action = QAction("Rename", self)
+        self.rename_action.setShortcut(QKeySequence(Qt.Key.Key_F2))
+        self.rename_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        self.tree.addAction(self.rename_action)
+        self._layout(title)
+        self.name_edit.returnPressed.connect(self._create)
+        self.name_edit.textChanged.connect(self._update_buttons)
+        self.new_button.clicked.connect(self._create)
+        self.rename_button.clicked.connect(self.start_rename)
+        self.rename_action.triggered.connect(self.start_rename)
+        self.delete_button.clicked.connect(self._delete)
+        self.tree.itemDoubleClicked.connect(self._on_double_clicked)
+        self.tree.itemChanged.connect(self._on_item_changed)
+        self.tree.currentItemChanged.connect(self._on_current_changed)
+        self._update_buttons()
+
+    def _layout(self, title: QLabel) -> None:
+        create_row = QHBoxLayout()
+        create_row.addWidget(self.name_edit, 1)
+        create_row.addWidget(self.new_button)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.rename_button)
+        buttons.addWidget(self.delete_button)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(title)
+        layout.addWidget(self.tree, 1)
+        layout.addLayout(buttons)
+        layout.addLayout(create_row)
+        layout.addWidget(self.error)
+
+    # ----- what is shown ---------------------------------------------------------------
+
+    def set_collections(self, collections: Sequence[Collection], current: str = "") -> None:
+        """Show ``collections`` and select ``current`` (else the one selected, else the first).
+
+        Emits nothing: the caller reads :meth:`current_name` and shows its documents.
+        """
+        wanted = current or self.current_name()
+        self._filling = True
+        self.tree.blockSignals(True)
+        try:
+            self.tree.clear()
+            self._collections = {c.name: c for c in collections}
+            chosen: QTreeWidgetItem | None = None
+            for collection in collections:
+                item = QTreeWidgetItem(
+                    [collection.name, str(collection.documents), str(collection.chunks)]
+                )
+                item.setData(0, NAME_ROLE, collection.name)
+                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
+                item.setToolTip(0, _tooltip(collection))
+                for column in (1, 2):
+                    item.setTextAlignment(column, Qt.AlignmentFlag.AlignRight)
+                self.tree.addTopLevelItem(item)
+                if chosen is None or collection.name == wanted:
+                    chosen = item
+            if chosen is not None:
+                self.tree.setCurrentItem(chosen)
+        finally:
+            self.tree.blockSignals(False)
+            self._filling = False
+        self._update_buttons()
+
+    def current_name(self) -> str:
+        """The selected collection's name ("" when none)."""
+        item = self.tree.currentItem()
+        return str(item.data(0, NAME_ROLE)) if item is not None else ""
+
+    def current(self) -> Collection | None:
+        """The selected collection with its counts, as last listed."""
+        return self._collections.get(self.current_name())
+
+    def items(self) -> list[QTreeWidgetItem]:
+        """The rows, top to bottom."""
+        rows = (self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount()))
+        return [item for item in rows if item is not None]
+
+    def names(self) -> list[str]:
+        """The collection names shown, top to bottom."""
+        return [item.text(0) for item in self.items()]
+
+    def row_texts(self) -> list[tuple[str, str, str]]:
+        """Every row as the user reads it: (name, documents, chunks)."""
+        return [(item.text(0), item.text(1), item.text(2)) for item in self.items()]
+
+    def created(self) -> None:
+        """The typed name became a collection: empty the box for the next one."""
+        self.name_edit.clear()
+
+    def set_busy(self, busy: bool, *, writing: bool = False) -> None:
+        """Disable what would conflict with a running job.
+
+        Args:
+            busy: A create/rename/delete is running (every control waits for it).
+            writing: An ingest or re-index is running (rename and delete wait for it).
+        """
+        self._busy = busy
+        self._writing = writing
+        self._update_buttons()
+
+    # ----- requests --------------------------------------------------------------------
+
+    @Slot()
+    def start_rename(self) -> None:
+        """Open the name of the selected collection for editing."""
+        item = self.tree.currentItem()
+        if item is not None and self.rename_button.isEnabled():
+            self.tree.editItem(item, 0)
+
+    @Slot(QTreeWidgetItem, int)
+    def _on_double_clicked(self, item: QTreeWidgetItem, _: int) -> None:
+        if self.rename_button.isEnabled():
+            self.tree.editItem(item, 0)
+
+    @Slot(QTreeWidgetItem, int)
+    def _on_item_changed(self, item: QTreeWidgetItem, column: int) -> None:
+        if self._filling or column != 0:
+            return
+        old = str(item.data(0, NAME_ROLE))
+        wanted = item.text(0)
+        if " ".join(wanted.split()) == old:
+            self._restore(item, old)  # nothing to do; undo stray white space
+            return
+        self.error.clear()
+        self.renameRequested.emit(old, wanted)
+
+    def _restore(self, item: QTreeWidgetItem, name: str) -> None:
+        self._filling = True
+        try:
+            item.setText(0, name)
+        finally:
+            self._filling = False
+
+    @Slot()
+    def _create(self) -> None:
+        if not self.new_button.isEnabled():
+            return
+        self.error.clear()
+        self.createRequested.emit(self.name_edit.text())
+
+    @Slot()
+    def _delete(self) -> None:
+        name = self.current_name()
+        if name:
+            self.error.clear()
+            self.deleteRequested.emit(name)
+
+    @Slot(QTreeWidgetItem, QTreeWidgetItem)
+    def _on_current_changed(self, _: QTreeWidgetItem | None, __: QTreeWidgetItem | None) -> None:
+        self._update_buttons()
+        if not self._filling:
+            self.selected.emit(self.current_name())
+
+    @Slot()
+    def _update_buttons(self) -> None:
+        busy, writing = self._busy, self._writing
+        has_current = self.tree.currentItem() is not None
+        self.tree.setEnabled(not busy)
+        self.new_button.setEnabled(not busy and bool(self.name_edit.text().strip()))
+        self.rename_button.setEnabled(not busy and not writing and has_current)
+        self.rename_action.setEnabled(self.rename_button.isEnabled())
+        self.delete_button.setEnabled(not busy and not writing and has_current)
+
+
+def _tooltip(collection: Collection) -> str:
+    return (
+        f"{collection.name}\n{plural(collection.documents, 'document')}, "
+        f"{plural(collection.chunks, 'chunk')}\n"
+        f"Embedded with {collection.embedding_model} ({collection.dim}-d)"
+    )

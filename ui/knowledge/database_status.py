@@ -1,0 +1,65 @@
+"""The database line at the bottom of the Knowledge panel, and Retry when it failed to start."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from app.database import DatabaseInfo
+from ui.inline_error import InlineError
+from ui.knowledge.formatting import database_text
+from ui.theme import muted_color
+
+STARTING = "Starting the knowledge database…"
+NOT_STARTED = "The knowledge database starts when this panel is first opened."
+
+
+class DatabaseStatus(QWidget):
+    """``Built-in database · running · 48.2 MB · /path``, or an error with a Retry button."""
+
+    retryRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.label = QLabel(NOT_STARTED)
+        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.label.setWordWrap(True)
+        self.error = InlineError()
+        self.retry_button = QPushButton("Retry")
+        self.retry_button.setToolTip("Try to start (or reach) the knowledge database again")
+        self.retry_button.hide()
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.error, 1)
+        row.addWidget(self.retry_button, 0, Qt.AlignmentFlag.AlignTop)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        layout.addLayout(row)
+        layout.addWidget(self.label)
+        self.retry_button.clicked.connect(self.retryRequested)
+        self._mute()
+
+    def _mute(self) -> None:
+        palette = self.label.palette()
+        palette.setColor(self.label.foregroundRole(), muted_color(self.palette()))
+        self.label.setPalette(palette)
+
+    def show_starting(self) -> None:
+        """The database is being started (or reached); any earlier failure is cleared."""
+        self.error.clear()
+        self.retry_button.hide()
+        self.label.setText(STARTING)
+
+    def show_info(self, info: DatabaseInfo) -> None:
+        """Where the data lives, whether the server runs, and its size."""
+        self.error.clear()
+        self.retry_button.hide()
+        self.label.setText(database_text(info))
+        self.label.setToolTip(info.location)
+
+    def show_error(self, message: str) -> None:
+        """The database could not be started or reached: say why, offer Retry."""
+        self.error.show_message(message)
+        self.retry_button.show()
+        self.label.setText("The knowledge database is not available.")

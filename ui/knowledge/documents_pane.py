@@ -1,0 +1,315 @@
+"""The centre of the Knowledge panel: one collection's documents, and adding to it.
+
+Listing, ingest, re-index and removal run in workers. A failure goes to the ``report``
+callback the panel passes in (it knows where database errors belong); user errors land in
+:attr:`DocumentsPane.error`, under the table.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.context import AppContext
+from app.services.knowledge import IngestReport
+from pipelines.rag.loaders import SUPPORTED_SUFFIXES
+from pipelines.rag.store import Collection
+from ui.inline_error import InlineError
+from ui.knowledge import jobs
+from ui.knowledge.documents_table import DocumentsTable
+from ui.knowledge.formatting import plural
+from ui.knowledge.ingest_box import IngestBox, IngestRunner
+from ui.open_document import open_document
+from ui.workers import WorkerRegistry
+
+DEFAULT_COLLECTION = "My documents"
+"""Where files go when there is no collection yet."""
+FILE_FILTER = f"Documents ({' '.join('*' + s for s in sorted(SUPPORTED_SUFFIXES))});;All files (*)"
+JOB_RUNNING = "Documents are being added; wait for it to finish, or Cancel it, first."
+NO_COLLECTIONS = (
+    "No collections yet. Drop files or folders here (they go into “My documents”), "
+    "click Add files…, or name a new collection on the left."
+)
+EMPTY_COLLECTION = "No documents yet. Drop files or folders here, or click Add files…"
+
+Report = Callable[[BaseException, InlineError], None]
+
+
+class DocumentsPane(QWidget):
+    """Title, Add files / Add folder / Re-index / Remove, the table, and the ingest box."""
+
+    jobEnded = Signal(str)  # the collection an ingest, re-index or removal changed
+    busyChanged = Signal()  # a job started or ended: the panel re-checks its controls
+
+    def __init__(
+        self,
+        ctx: AppContext,
+        workers: WorkerRegistry,
+        report: Report,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.workers = workers
+        self._report = report
+        self._collection: Collection | None = None
+        self._shown = ""  # the collection whose rows the table holds
+        self._target = ""  # the collection the running job writes to
+        self._removing = False
+        self._listing = False  # the rows of the shown collection are being read
+        self._last_folder = Path.home()
+        self.title = QLabel("<b>Documents</b>")
+        self.add_files_button = QPushButton("Add files…")
+        self.add_folder_button = QPushButton("Add folder…")
+        self.add_folder_button.setToolTip("Add every supported file in a folder and its subfolders")
+        self.reindex_button = QPushButton("Re-index")
+        self.reindex_button.setToolTip(
+            "Read every document again: changed files are updated, missing ones removed"
+        )
+        self.remove_button = QPushButton("Remove…")
+        self.remove_button.setToolTip("Remove the selected documents (your files stay) — Delete")
+        self.table = DocumentsTable()
+        self.hint = QLabel(NO_COLLECTIONS)
+        self.hint.setWordWrap(True)
+        self.hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.hint.hide()
+        self.error = InlineError()
+        self.ingest = IngestBox()
+        self.runner = IngestRunner(workers, self)
+        self._layout()
+        self.add_files_button.clicked.connect(self.choose_files)
+        self.add_folder_button.clicked.connect(self.choose_folder)
+        self.reindex_button.clicked.connect(self.reindex)
+        self.remove_button.clicked.connect(self.remove_selected)
+        self.table.removeRequested.connect(self.remove_selected)
+        self.table.openRequested.connect(self._open)
+        self.table.itemSelectionChanged.connect(self.busyChanged)
+        self.ingest.cancelRequested.connect(self.cancel)
+        self.runner.progressed.connect(self.ingest.show_progress)
+        self.runner.finished.connect(self._on_finished)
+        self.runner.failed.connect(self._on_failed)
+
+    def _layout(self) -> None:
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.title, 1)
+        for button in (
+            self.add_files_button,
+            self.add_folder_button,
+            self.reindex_button,
+            self.remove_button,
+        ):
+            buttons.addWidget(button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(buttons)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.hint)
+        layout.addWidget(self.error)
+        layout.addWidget(self.ingest)
+
+    # ----- state -----------------------------------------------------------------------
+
+    @property
+    def busy(self) -> bool:
+        """Whether an ingest, re-index or removal is running."""
+        return self.runner.running or self._removing
+
+    @property
+    def shown(self) -> str:
+        """The collection whose documents are shown ("" when none)."""
+        return self._shown
+
+    @property
+    def target(self) -> str:
+        """The collection the running (or last) job writes to."""
+        return self._target
+
+    def set_enabled_for(self, *, ready: bool, managing: bool) -> None:
+        """Enable what may run now: nothing without a database or during another change."""
+        can_write = ready and not managing and not self.busy
+        self.add_files_button.setEnabled(can_write)
+        self.add_folder_button.setEnabled(can_write)
+        has_documents = self._collection is not None and self._collection.documents > 0
+        self.reindex_button.setEnabled(can_write and has_documents)
+        can_remove = can_write and bool(self.table.selectedIndexes())
+        self.remove_button.setEnabled(can_remove)
+        self.table.remove_action.setEnabled(can_remove)
+        self.hint.setVisible(ready and not self._listing and self.table.rowCount() == 0)
+
+    def show_collection(self, collection: Collection | None) -> None:
+        """Show ``collection``'s documents (listed again in a worker)."""
+        self._collection = collection
+        name = collection.name if collection is not None else ""
+        if name != self._shown:
+            self._shown = name
+            self.table.set_documents([])
+            self.error.clear()  # about the other collection; kept across a refresh of this one
+        if collection is None:
+            self.title.setText("<b>Documents</b>")
+            self.hint.setText(NO_COLLECTIONS)
+            return
+        self.title.setText(f"<b>Documents in “{html.escape(name, quote=False)}”</b>")
+        self.hint.setText(EMPTY_COLLECTION)
+        self._listing = True
+        self.workers.start(
+            jobs.load_documents,
+            self.ctx.knowledge,
+            name,
+            on_returned=self._on_documents,
+            on_errored=self._on_error,
+        )
+
+    @Slot(object)
+    def _on_documents(self, documents: jobs.Documents) -> None:
+        if documents.collection != self._shown:
+            return  # another collection was chosen meanwhile (its own rows are coming)
+        self._listing = False
+        self.table.set_documents(documents.rows)
+        self.busyChanged.emit()  # the hint and Remove depend on the rows
+
+    @Slot(object)
+    def _on_error(self, error: BaseException) -> None:
+        self._listing = False
+        self._report(error, self.error)
+        self.busyChanged.emit()
+
+    # ----- ingest and re-index ---------------------------------------------------------
+
+    def _destination(self) -> str:
+        return self._collection.name if self._collection is not None else DEFAULT_COLLECTION
+
+    @Slot()
+    def choose_files(self) -> None:
+        """Ask for files and add them to the selected collection."""
+        files, _ = QFileDialog.getOpenFileNames(
+            self, f"Add files to “{self._destination()}”", str(self._last_folder), FILE_FILTER
+        )
+        if files:
+            self._last_folder = Path(files[0]).parent
+            self.add_paths([Path(file) for file in files])
+
+    @Slot()
+    def choose_folder(self) -> None:
+        """Ask for a folder and add every supported file in it."""
+        folder = QFileDialog.getExistingDirectory(
+            self, f"Add a folder to “{self._destination()}”", str(self._last_folder)
+        )
+        if folder:
+            self._last_folder = Path(folder)
+            self.add_paths([Path(folder)])
+
+    def add_paths(self, paths: list[Path]) -> bool:
+        """Add files and folders to the selected collection (or a new “My documents”).
+
+        Returns:
+            False when nothing was started (and why, when a job is already running).
+        """
+        if self.busy:
+            self.error.show_message(JOB_RUNNING)
+            return False
+        if not paths or not self.add_files_button.isEnabled():
+            return False
+        target = self._destination()
+        what = paths[0].name if len(paths) == 1 else plural(len(paths), "item")
+        text = f"Adding {what} to “{target}”: reading the files…"
+        self._run(text, target, self.ctx.knowledge.ingest, target, list(paths))
+        return True
+
+    @Slot()
+    def reindex(self) -> None:
+        """Read every document of the selected collection again."""
+        if self._collection is None or not self.reindex_button.isEnabled():
+            return
+        name = self._collection.name
+        self._run(
+            f"Re-indexing “{name}”: checking its documents…", name, self.ctx.knowledge.reindex, name
+        )
+
+    def _run(self, text: str, target: str, method: Callable[..., IngestReport], *args: Any) -> None:
+        self._target = target
+        self.error.clear()
+        self.ingest.begin(text)  # the last summary and error list stay until now
+        self.runner.start(method, *args)
+        self.busyChanged.emit()
+
+    @Slot()
+    def cancel(self) -> None:
+        """Stop after the document being read; whole documents stay stored."""
+        if self.runner.running:
+            self.runner.cancel()
+            self.ingest.stopping()
+
+    @Slot(object)
+    def _on_finished(self, report: IngestReport) -> None:
+        self.ingest.show_report(report, self._target)
+        self.busyChanged.emit()
+        self.jobEnded.emit(self._target)
+
+    @Slot(object)
+    def _on_failed(self, error: BaseException) -> None:
+        self.ingest.end_without_report()
+        self._report(error, self.error)
+        self.busyChanged.emit()
+        self.jobEnded.emit(self._target)
+
+    # ----- removal and opening ---------------------------------------------------------
+
+    @Slot()
+    def remove_selected(self) -> None:
+        """Remove the selected documents from the collection, after asking."""
+        paths = self.table.selected_paths()
+        if self._collection is None or not paths or not self.remove_button.isEnabled():
+            return
+        name = self._collection.name
+        which = Path(paths[0]).name if len(paths) == 1 else plural(len(paths), "document")
+        answer = QMessageBox.question(
+            self,
+            "Remove documents",
+            f"Remove {which} from “{name}”? Your files are not touched; "
+            "adding them again indexes them again.",
+        )
+        if answer != QMessageBox.StandardButton.Yes:
+            return
+        self._removing = True
+        self._target = name
+        self.error.clear()
+        self.busyChanged.emit()
+        self.workers.start(
+            self.ctx.knowledge.remove_documents,
+            name,
+            paths,
+            on_returned=self._on_removed,
+            on_errored=self._on_remove_error,
+        )
+
+    @Slot(object)
+    def _on_removed(self, _: object) -> None:
+        self._removing = False
+        self.busyChanged.emit()
+        self.jobEnded.emit(self._target)
+
+    @Slot(object)
+    def _on_remove_error(self, error: BaseException) -> None:
+        self._removing = False
+        self._report(error, self.error)
+        self.busyChanged.emit()
+        self.jobEnded.emit(self._target)
+
+    @Slot(str)
+    def _open(self, path: str) -> None:
+        problem = open_document(Path(path))
+        if problem:
+            self.error.show_message(problem)

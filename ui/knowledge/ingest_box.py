@@ -1,0 +1,229 @@
+"""Ingest and re-index in a worker: progress, Cancel, and what happened file by file.
+
+The service reports progress through a callback on the worker thread. The callback writes to
+a plain :class:`ProgressSink` (the worker must hold no QObject, see ``ui.workers``) and a GUI
+timer shows the latest state, so a fast ingest never floods the GUI thread with signals.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QProgressBar,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.services.knowledge import IngestProgress, IngestReport
+from pipelines.core import CancelToken
+from ui.knowledge.formatting import failure_text, plural, progress_text, report_text
+from ui.workers import WorkerRegistry
+
+POLL_MS = 100
+"""How often the latest progress reaches the screen."""
+MAX_FAILURE_ROWS = 4
+
+
+class ProgressSink:
+    """The worker-thread side: keeps only the latest progress, under a lock."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._latest: IngestProgress | None = None
+
+    def put(self, progress: IngestProgress) -> None:
+        """Called by the service on the worker thread."""
+        with self._lock:
+            self._latest = progress
+
+    def take(self) -> IngestProgress | None:
+        """The progress put since the last call, if any."""
+        with self._lock:
+            latest, self._latest = self._latest, None
+        return latest
+
+
+class IngestRunner(QObject):
+    """Runs one ingest or re-index at a time; emits progress, then finished or failed."""
+
+    progressed = Signal(object)  # IngestProgress
+    finished = Signal(object)  # IngestReport
+    failed = Signal(object)  # BaseException
+
+    def __init__(self, workers: WorkerRegistry, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._workers = workers
+        self._cancel = CancelToken()
+        self._running = False
+        self._sink = ProgressSink()
+        self._timer = QTimer(self)
+        self._timer.setInterval(POLL_MS)
+        self._timer.timeout.connect(self._poll)
+
+    @property
+    def running(self) -> bool:
+        """Whether a job is running (a cancelled one included, until it returns)."""
+        return self._running
+
+    @property
+    def cancelling(self) -> bool:
+        """Whether the running job was asked to stop."""
+        return self._running and self._cancel.cancelled
+
+    def start(self, method: Callable[..., IngestReport], *args: Any) -> None:
+        """Call ``method(*args, cancel, on_progress)`` in a worker.
+
+        Args:
+            method: ``KnowledgeService.ingest`` or ``KnowledgeService.reindex``.
+            *args: Its leading arguments (collection name, sources).
+        """
+        self._cancel = CancelToken()
+        self._sink.take()
+        self._running = True
+        self._timer.start()
+        self._workers.start(
+            method,
+            *args,
+            self._cancel,
+            self._sink.put,  # a plain object's method: no QObject in the worker
+            cancel=self._cancel,  # closing the window cancels it too
+            on_returned=self._on_returned,
+            on_errored=self._on_errored,
+        )
+
+    @Slot()
+    def cancel(self) -> None:
+        """Stop after the document being read; whole documents stay stored."""
+        self._cancel.cancel()
+
+    @Slot()
+    def _poll(self) -> None:
+        progress = self._sink.take()
+        if progress is not None:
+            self.progressed.emit(progress)
+
+    def _end(self) -> None:
+        self._timer.stop()
+        self._poll()  # the last state reaches the screen before the summary
+        self._running = False
+
+    @Slot(object)
+    def _on_returned(self, report: IngestReport) -> None:
+        self._end()
+        self.finished.emit(report)
+
+    @Slot(object)
+    def _on_errored(self, error: BaseException) -> None:
+        self._end()
+        self.failed.emit(error)
+
+
+class IngestBox(QWidget):
+    """Progress bar, its line and Cancel while a job runs; then the summary and failures.
+
+    The summary and the per-file error list stay until the next job starts.
+    """
+
+    cancelRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.bar = QProgressBar()
+        self.bar.setTextVisible(False)
+        self.bar.setMaximumHeight(12)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setToolTip("Stop after the document being read (it is not stored)")
+        self.label = QLabel()
+        self.label.setWordWrap(True)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.failures_title = QLabel()
+        self.failures = QListWidget()
+        self.failures.setObjectName("ingestFailures")
+        self.failures.setAlternatingRowColors(True)
+        self.running_row = QWidget()
+        row = QHBoxLayout(self.running_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.bar, 1)
+        row.addWidget(self.cancel_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(3)
+        layout.addWidget(self.running_row)
+        layout.addWidget(self.label)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.failures_title)
+        layout.addWidget(self.failures)
+        self.cancel_button.clicked.connect(self.cancelRequested)
+        self.clear()
+
+    def clear(self) -> None:
+        """Hide everything (no job has run, or a new one is about to)."""
+        for widget in (self.running_row, self.label, self.summary, self.failures_title):
+            widget.hide()
+        self.failures.clear()
+        self.failures.hide()
+        self.summary.clear()
+
+    def begin(self, text: str) -> None:
+        """A job starts: an indeterminate bar until its first progress arrives."""
+        self.clear()
+        self.bar.setRange(0, 0)
+        self.label.setText(text)
+        self.cancel_button.setEnabled(True)
+        self.cancel_button.setText("Cancel")
+        self.running_row.show()
+        self.label.show()
+
+    @Slot(object)
+    def show_progress(self, progress: IngestProgress) -> None:
+        """Move the bar and say where the job is."""
+        self.bar.setRange(0, max(progress.files_total, 1))
+        self.bar.setValue(progress.files_done if progress.files_total else 1)
+        if not self.cancel_button.isEnabled():
+            return  # keep saying that it is stopping
+        self.label.setText(progress_text(progress))
+
+    def stopping(self) -> None:
+        """Cancel was pressed: say what happens next."""
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.setText("Stopping…")
+        self.label.setText("Stopping after the document being read; it will not be stored…")
+
+    def show_report(self, report: IngestReport, collection: str) -> None:
+        """The job ended: its summary and the files that failed, file → reason."""
+        self.running_row.hide()
+        self.label.hide()
+        self.summary.setText(report_text(report, collection))
+        self.summary.show()
+        if report.failed:
+            self.failures_title.setText(f"{plural(len(report.failed), 'file')} could not be added:")
+            self.failures_title.show()
+            for path, reason in report.failed:
+                item = QListWidgetItem(failure_text(path, reason))
+                item.setToolTip(f"{path}\n{reason}")
+                self.failures.addItem(item)
+            # As tall as its lines (up to four, then it scrolls): no empty box under one line.
+            rows = min(self.failures.count(), MAX_FAILURE_ROWS)
+            frame = 2 * self.failures.frameWidth()
+            self.failures.setFixedHeight(self.failures.sizeHintForRow(0) * rows + frame)
+            self.failures.show()
+
+    def end_without_report(self) -> None:
+        """The job failed as a whole (the error is shown where it belongs)."""
+        self.running_row.hide()
+        self.label.hide()
+
+    def failure_lines(self) -> list[str]:
+        """The per-file error list as shown."""
+        return [self.failures.item(row).text() for row in range(self.failures.count())]

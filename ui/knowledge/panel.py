@@ -1,0 +1,345 @@
+"""The Knowledge panel: collections, their documents, ingest with progress, search, database.
+
+Every call to the KnowledgeService runs in a worker (``ui.workers``): even listing collections
+may start the embedded database, and creating one or searching loads the embedding model.
+The database is started when the panel is first shown, never at app start. Controls that
+would conflict with a running job are disabled until it ends; what the user typed is kept
+when a job fails, and the failure is shown next to the control that started it — except
+database failures, which are shown once, on the database line, with Retry.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QMimeData, Signal, Slot
+from PySide6.QtGui import QDropEvent
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QMessageBox, QSplitter, QVBoxLayout, QWidget
+
+from app.context import AppContext
+from app.database import DatabaseError
+from app.errors import UserError
+from pipelines.core import InvalidInputError
+from pipelines.rag.store import Collection
+from ui.device_picker import DevicePicker
+from ui.inline_error import InlineError
+from ui.knowledge import jobs
+from ui.knowledge.collections_pane import CollectionsPane
+from ui.knowledge.database_status import DatabaseStatus
+from ui.knowledge.documents_pane import DocumentsPane
+from ui.knowledge.formatting import plural
+from ui.knowledge.search_pane import SearchPane
+from ui.notifications import NotificationBar
+from ui.open_document import open_document
+from ui.workers import ErrorRouter, WorkerRegistry
+
+TYPE_QUERY = "Type something to search for."
+NOTHING_TO_SEARCH = "There is nothing to search yet: add documents first."
+
+
+class KnowledgePanel(QWidget):
+    """Collections on the left, documents in the centre, search on the right."""
+
+    collectionsChanged = Signal()  # created, renamed, deleted, or documents added/removed
+
+    def __init__(
+        self,
+        ctx: AppContext,
+        workers: WorkerRegistry,
+        notifications: NotificationBar,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.workers = workers
+        self.notifications = notifications
+        self.errors = ErrorRouter(notifications, {})  # only for errors not meant for people
+        self.collections = CollectionsPane()
+        self.documents = DocumentsPane(ctx, workers, self._report)
+        self.search = SearchPane()
+        self.database = DatabaseStatus()
+        # The embedder (and reranker) load on the chosen device at their next use.
+        self.device_picker = DevicePicker(
+            ctx.devices, "knowledge", settings=ctx.settings, save=self._save_settings
+        )
+        self.device_picker.setToolTip("Device for the embedding (and reranking) model")
+        self._db = "idle"  # idle → starting → ready | failed
+        self._refreshing = False
+        self._refresh_again = False
+        self._select_after = ""
+        self._managing = False
+        self._searching = False
+        self.setAcceptDrops(True)
+        self.splitter = QSplitter()
+        self.splitter.setChildrenCollapsible(False)
+        for widget in (self.collections, self.documents, self.search):
+            self.splitter.addWidget(widget)
+        self.splitter.setStretchFactor(1, 3)
+        self.splitter.setStretchFactor(2, 2)
+        self.splitter.setSizes([220, 540, 420])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.splitter, 1)
+        footer = QHBoxLayout()
+        footer.addWidget(self.database, 1)
+        device_label = QLabel("&Device:")
+        device_label.setBuddy(self.device_picker)
+        footer.addWidget(device_label)
+        footer.addWidget(self.device_picker)
+        layout.addLayout(footer)
+        self.collections.selected.connect(self._on_collection_selected)
+        self.collections.createRequested.connect(self._create)
+        self.collections.renameRequested.connect(self._rename)
+        self.collections.deleteRequested.connect(self._delete)
+        self.documents.busyChanged.connect(self._update_controls)
+        self.documents.jobEnded.connect(self._on_documents_changed)
+        self.search.searchRequested.connect(self._search)
+        self.search.openRequested.connect(self._open_result)
+        self.database.retryRequested.connect(self.reload)
+        self._update_controls()
+
+    # ----- state -----------------------------------------------------------------------
+
+    def _save_settings(self) -> None:
+        try:
+            self.ctx.save_settings()
+        except UserError as error:  # a read-only config folder: the choice holds until exit
+            self.notifications.show_message(str(error), level="warning")
+
+    @property
+    def ready(self) -> bool:
+        """Whether the database is running and the collections are listed."""
+        return self._db == "ready"
+
+    @Slot()
+    def _update_controls(self) -> None:
+        ready, managing = self.ready, self._managing
+        self.collections.set_busy(not ready or managing, writing=self.documents.busy)
+        self.documents.set_enabled_for(ready=ready, managing=managing)
+        self.search.set_searching(self._searching)
+        if not ready:
+            self.search.search_button.setEnabled(False)
+
+    def event(self, event: QEvent) -> bool:
+        """Start the database when first shown; take dropped files and folders."""
+        # event(), not showEvent()/dropEvent(): see ui.chat.input_box.ChatInput.event.
+        kind = event.type()
+        if kind == QEvent.Type.Show and self._db in ("idle", "ready"):
+            self.reload()  # the first time starts the database; later, picks up changes
+        elif kind in (QEvent.Type.DragEnter, QEvent.Type.DragMove, QEvent.Type.Drop):
+            assert isinstance(event, QDropEvent)
+            paths = _local_paths(event.mimeData())
+            if not paths or not self.documents.add_files_button.isEnabled():
+                event.ignore()
+                return True
+            event.acceptProposedAction()
+            if kind == QEvent.Type.Drop:
+                self.documents.add_paths(paths)
+            return True
+        return super().event(event)
+
+    def _report(self, error: BaseException, area: InlineError) -> None:
+        """A failed job: the database line, the area next to the control, or a notification."""
+        if isinstance(error, DatabaseError):
+            self._db = "failed"
+            self.database.show_error(str(error))
+            self._update_controls()
+        elif isinstance(error, (UserError, InvalidInputError)):
+            area.show_message(str(error))
+        else:
+            self.errors.show(error, default_field="")  # logged, with "Copy details"
+
+    # ----- the database and the collection list ----------------------------------------
+
+    @Slot()
+    def reload(self) -> None:
+        """List the collections again (starting the database if needed) and the documents."""
+        if self._refreshing:
+            self._refresh_again = True
+            return
+        self._refreshing = True
+        if not self.ready:
+            self._db = "starting"
+            self.database.show_starting()
+            self._update_controls()
+        self.workers.start(
+            jobs.load_overview,
+            self.ctx.knowledge,
+            on_returned=self._on_overview,
+            on_errored=self._on_overview_error,
+        )
+
+    @Slot(object)
+    def _on_overview(self, overview: jobs.Overview) -> None:
+        self._refreshing = False
+        self._db = "ready"
+        self.database.show_info(overview.database)
+        self.collections.set_collections(overview.collections, self._select_after)
+        self._select_after = ""
+        self._on_collection_selected(self.collections.current_name())
+        if self._refresh_again:
+            self._refresh_again = False
+            self.reload()
+
+    @Slot(object)
+    def _on_overview_error(self, error: BaseException) -> None:
+        self._refreshing = self._refresh_again = False
+        if self.ready and not isinstance(error, DatabaseError):
+            self._report(error, self.collections.error)
+            return
+        self._db = "failed"
+        if isinstance(error, UserError):
+            self.database.show_error(str(error))
+        else:
+            self.database.show_error(
+                f"The knowledge database could not be opened ({type(error).__name__}). "
+                "Details are in the log."
+            )
+            self.errors.show(error, default_field="")
+        self._update_controls()
+
+    @Slot(str)
+    def _on_collection_selected(self, name: str) -> None:
+        current = self.collections.current() if name else None
+        if current is None or current.name != self.documents.shown:
+            self.search.clear_results()  # they belong to another collection
+            self.search.error.clear()
+        self.documents.show_collection(current)
+        self._update_controls()
+
+    @Slot(str)
+    def _on_documents_changed(self, collection: str) -> None:
+        if self.ready:
+            self._select_after = collection
+            self.reload()  # new counts, a new “My documents”, the database's size
+        self.collectionsChanged.emit()
+
+    # ----- collection management -------------------------------------------------------
+
+    def _start_managing(self) -> None:
+        self._managing = True
+        self._update_controls()
+
+    @Slot(str)
+    def _create(self, name: str) -> None:
+        self._start_managing()
+        self.workers.start(
+            self.ctx.knowledge.create_collection,
+            name,
+            on_returned=self._on_created,
+            on_errored=self._on_manage_error,
+        )
+
+    @Slot(object)
+    def _on_created(self, collection: Collection) -> None:
+        self.collections.created()
+        self._after_change(collection.name)
+
+    @Slot(str, str)
+    def _rename(self, name: str, new_name: str) -> None:
+        self._start_managing()
+        self.workers.start(
+            self.ctx.knowledge.rename_collection,
+            name,
+            new_name,
+            on_returned=self._on_renamed,
+            on_errored=self._on_manage_error,
+        )
+
+    @Slot(object)
+    def _on_renamed(self, collection: Collection) -> None:
+        self._after_change(collection.name)
+
+    @Slot(str)
+    def _delete(self, name: str) -> None:
+        current = self.collections.current()
+        documents = current.documents if current is not None and current.name == name else 0
+        answer = QMessageBox.question(
+            self,
+            "Delete collection",
+            f"Delete “{name}” and its {plural(documents, 'document')} from the knowledge "
+            "base? Your files are not touched. This cannot be undone.",
+        )
+        if answer != QMessageBox.StandardButton.Yes:
+            return
+        self._start_managing()
+        self.workers.start(
+            self.ctx.knowledge.delete_collection,
+            name,
+            on_returned=self._on_deleted,
+            on_errored=self._on_manage_error,
+        )
+
+    @Slot(object)
+    def _on_deleted(self, _: object) -> None:
+        self._after_change("")
+
+    def _after_change(self, select: str) -> None:
+        self._managing = False
+        self._select_after = select
+        self.reload()
+        self.collectionsChanged.emit()
+
+    @Slot(object)
+    def _on_manage_error(self, error: BaseException) -> None:
+        self._managing = False
+        self._report(error, self.collections.error)
+        if self.ready:
+            self.reload()  # shows the real names again (an edited name is put back)
+        self._update_controls()
+
+    # ----- search ----------------------------------------------------------------------
+
+    @Slot(str, int)
+    def _search(self, query: str, k: int) -> None:
+        if self._searching or not self.ready:
+            return
+        current = self.collections.current()
+        filling = (
+            self.documents.busy and current is not None and current.name == self.documents.target
+        )
+        if not query.strip():
+            self.search.error.show_message(TYPE_QUERY)
+        elif current is None:
+            self.search.error.show_message(NOTHING_TO_SEARCH)
+        elif current.chunks == 0 and not filling:
+            self.search.error.show_message(
+                f"“{current.name}” has no documents yet: add files to search them."
+            )
+        else:
+            self._searching = True
+            self._update_controls()
+            self.workers.start(
+                jobs.search,
+                self.ctx.knowledge,
+                current.name,
+                query,
+                k,
+                on_returned=self._on_results,
+                on_errored=self._on_search_error,
+            )
+
+    @Slot(object)
+    def _on_results(self, result: jobs.SearchResult) -> None:
+        self._searching = False
+        self._update_controls()
+        self.search.show_results(result.hits, result.collection)
+
+    @Slot(object)
+    def _on_search_error(self, error: BaseException) -> None:
+        self._searching = False
+        self._update_controls()
+        self._report(error, self.search.error)
+
+    @Slot(str, object)
+    def _open_result(self, path: str, page: int | None) -> None:
+        problem = open_document(Path(path), page)
+        if problem:
+            self.search.error.show_message(problem)
+
+
+def _local_paths(mime: QMimeData) -> list[Path]:
+    """Local files and folders in dropped data (web links are ignored)."""
+    if not mime.hasUrls():
+        return []
+    return [Path(url.toLocalFile()) for url in mime.urls() if url.isLocalFile()]
