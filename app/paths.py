@@ -57,6 +57,11 @@ class AppPaths:
         return self.data / "conversations"
 
     @property
+    def voices_dir(self) -> Path:
+        """One folder per cloned voice (embedding, reference clip, metadata)."""
+        return self.data / "voices"
+
+    @property
     def compiled_cache(self) -> Path:
         """OpenVINO compiled-blob caches (``CACHE_DIR``), one sub-folder per model."""
         return self.cache / "compiled"
