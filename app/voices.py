@@ -204,4 +204,3 @@ def _checked_embedding(vector: np.ndarray, name: str) -> npt.NDArray[np.float32]
     if norm == 0.0:
         raise UserError(f"The speaker embedding of “{name}” is all zeros.", field="voice")
     return flat / norm
-
