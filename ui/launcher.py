@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import logging
+import os
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 from PySide6.QtCore import QTimer
@@ -37,6 +39,20 @@ def create_application() -> QApplication:
     return app
 
 
+def missing_display(environ: Mapping[str, str] | None = None, system: str = "") -> str:
+    """Why no window can open here ("" when one can): Qt would abort the process instead."""
+    environ = os.environ if environ is None else environ
+    if (system or sys.platform) != "linux" or environ.get("QT_QPA_PLATFORM"):
+        return ""
+    if environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"):
+        return ""
+    return (
+        "no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set). "
+        "Start OV Studio from a desktop session, or use the command line: "
+        "`python -m app --help`."
+    )
+
+
 def run_gui(
     *,
     smoke_test: bool = False,
@@ -56,6 +72,10 @@ def run_gui(
     Returns:
         0 on success, 1 when the smoke test failed, 2 when the app could not start.
     """
+    problem = missing_display()
+    if problem:
+        sys.stderr.write(f"error: {problem}\n")
+        return 2
     app = create_application()
     try:
         ctx = AppContext.create()

@@ -65,3 +65,13 @@ def test_a_model_given_at_start_is_validated_next_to_the_picker(
 
 def _top_levels() -> list[object]:
     return list(QApplication.topLevelWidgets())
+
+
+def test_no_display_is_said_in_words_not_a_qt_abort() -> None:
+    from ui.launcher import missing_display
+
+    assert "no display" in missing_display({}, "linux")
+    assert missing_display({"DISPLAY": ":0"}, "linux") == ""
+    assert missing_display({"WAYLAND_DISPLAY": "wayland-0"}, "linux") == ""
+    assert missing_display({"QT_QPA_PLATFORM": "offscreen"}, "linux") == ""
+    assert missing_display({}, "win32") == ""
