@@ -2,7 +2,9 @@
 
 A file is split a segment at a time and each segment embedded right away, so progress (and
 stopping) reaches inside a 50 MB file; its chunks are stored in one transaction at the end,
-so an interrupted file leaves nothing behind and the next run picks it up again.
+so an interrupted file leaves nothing behind and the next run picks it up again. Storing a
+file runs on a writer thread while the next file is read and embedded (one store at a time,
+in order): the database's time hides behind the model's.
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -66,6 +70,46 @@ class _Progress:
     _current_size = 0
 
 
+@dataclass(frozen=True)
+class _Prepared:
+    """A file read, split and embedded, ready to be stored."""
+
+    path: Path
+    sha256: str
+    pages: int | None
+    chunks: list[Chunk]
+    vectors: np.ndarray
+
+
+class _Writer:
+    """Stores one prepared file at a time on its own thread, in submission order."""
+
+    def __init__(self, store: Callable[[_Prepared], None]) -> None:
+        self._store = store
+        self._pool = ThreadPoolExecutor(1, thread_name_prefix="ov-studio-store")
+        self._pending: tuple[Future[None], Callable[[], None]] | None = None
+
+    def submit(self, prepared: _Prepared, on_stored: Callable[[], None]) -> None:
+        """Store ``prepared`` after the previous file is stored (raising its error, if any)."""
+        self.wait()
+        self._pending = (self._pool.submit(self._store, prepared), on_stored)
+
+    def wait(self) -> None:
+        """Wait for the file being stored; re-raises what storing it raised."""
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            future, on_stored = pending
+            future.result()
+            on_stored()
+
+    def close(self) -> None:
+        """Finish the last store and stop the thread."""
+        try:
+            self.wait()
+        finally:
+            self._pool.shutdown(wait=True)
+
+
 class Indexer:
     """One indexing run over files; the service holds the locks and builds the report."""
 
@@ -96,46 +140,46 @@ class Indexer:
         """
         report = IngestReport()
         progress = _Progress(files, on_progress)
+        writer = _Writer(lambda prepared: self._store(collection, prepared))
         finished = 0
-        for index, path in enumerate(files):
-            if cancel.cancelled:
-                report.cancelled = True
-                break
-            progress.begin_file(path)
-            progress.report(index, report.chunks, path.name, 0.0)
-            key = str(path)
-            try:
-                chunks = self._index_file(
-                    collection, path, stored.get(key), cancel, progress, index, report.chunks
-                )
-            except Cancelled:
-                report.cancelled = True  # the file in progress is not stored at all
-                break
-            except InvalidInputError as error:
-                report.failed.append((key, str(error)))
-            else:
-                if chunks is None:
-                    report.skipped.append(key)
+        try:
+            for index, path in enumerate(files):
+                if cancel.cancelled:
+                    report.cancelled = True
+                    break
+                progress.begin_file(path)
+                progress.report(index, report.chunks, path.name, 0.0)
+                key = str(path)
+                try:
+                    prepared = self._prepare(path, stored.get(key), cancel, progress, index, report)
+                except Cancelled:
+                    report.cancelled = True  # the file in progress is not stored at all
+                    break
+                except InvalidInputError as error:
+                    report.failed.append((key, str(error)))
                 else:
-                    (report.updated if key in stored else report.added).append(key)
-                    report.chunks += chunks
-            progress.end_file()
-            finished = index + 1
+                    if prepared is None:
+                        report.skipped.append(key)
+                    else:
+                        writer.submit(prepared, _record(report, key, key in stored, prepared))
+                progress.end_file()
+                finished = index + 1
+        finally:
+            writer.close()  # the last file is stored (or its error raised) before returning
         report.seconds = time.perf_counter() - progress.started
         progress.report(finished, report.chunks, "", 1.0)
         return report
 
-    def _index_file(
+    def _prepare(
         self,
-        collection: Collection,
         path: Path,
         stored_hash: str | None,
         cancel: CancelToken,
         progress: _Progress,
         files_done: int,
-        chunks_before: int,
-    ) -> int | None:
-        """Chunks stored for ``path``, or None when it is unchanged."""
+        report: IngestReport,
+    ) -> _Prepared | None:
+        """``path`` read, split and embedded, or None when it is unchanged."""
         document = load_document(path)
         if stored_hash == document.sha256:
             return None
@@ -156,35 +200,51 @@ class Indexer:
             chars += segment_chars
             detail = f"{chars / total_chars:.0%} of {path.name}" if total_chars > 200_000 else ""
             progress.report(
-                files_done, chunks_before + len(chunks), path.name, chars / total_chars, detail
+                files_done, report.chunks + len(chunks), path.name, chars / total_chars, detail
             )
         if cancel.cancelled:
             raise Cancelled("ingest cancelled")
-        matrix = np.concatenate(vectors) if vectors else np.empty((0, collection.dim), np.float32)
-        self._store(collection, path, document.sha256, document.page_count, chunks, matrix)
-        return len(chunks)
+        if not chunks:
+            raise InvalidInputError(f"{path.name} has no text to index.", field="file")
+        return _Prepared(
+            path, document.sha256, document.page_count, chunks, np.concatenate(vectors)
+        )
 
-    def _store(
-        self,
-        collection: Collection,
-        path: Path,
-        sha256: str,
-        pages: int | None,
-        chunks: list[Chunk],
-        vectors: np.ndarray,
-    ) -> None:
+    def _store(self, collection: Collection, prepared: _Prepared) -> None:
+        """Runs on the writer thread: one transaction for the whole file."""
         import psycopg
         import psycopg_pool
 
+        path = prepared.path
         mtime = path.stat().st_mtime if path.exists() else None
         try:
-            self.store.replace_document(collection, path, sha256, mtime, pages, chunks, vectors)
+            self.store.replace_document(
+                collection,
+                path,
+                prepared.sha256,
+                mtime,
+                prepared.pages,
+                prepared.chunks,
+                prepared.vectors,
+            )
         except (psycopg.OperationalError, psycopg_pool.PoolTimeout) as error:
             raise DatabaseError(
                 f"The database stopped answering while {path.name} was being stored "
                 f"({_first_line(error)}). Every document stored before it is complete; run "
                 "the same ingest again to go on from there."
             ) from error
+
+
+def _record(
+    report: IngestReport, key: str, existed: bool, prepared: _Prepared
+) -> Callable[[], None]:
+    """What to note in the report once ``prepared`` is stored."""
+
+    def stored() -> None:
+        (report.updated if existed else report.added).append(key)
+        report.chunks += len(prepared.chunks)
+
+    return stored
 
 
 def _size(path: Path) -> int:

@@ -62,7 +62,7 @@ def test_chat_on_cpu_compiles_in_f32_and_other_devices_keep_defaults() -> None:
     assert compile_properties("chat", "GPU.0") == {}
     assert compile_properties("chat", "NPU") == {}
     assert compile_properties("embedding", "CPU") == {}
-    assert compile_properties("knowledge", "CPU") == {"PERFORMANCE_HINT": "THROUGHPUT"}
+    assert compile_properties("knowledge", "CPU") == {"PERFORMANCE_HINT": "LATENCY"}
     assert compile_properties("knowledge", "GPU") == {}
 
 
