@@ -44,6 +44,7 @@ pytest:
 
 bench: setup-dev fixtures
 	$(PY) benchmarks/bench_chat.py
+	$(PY) benchmarks/bench_rag.py
 
 screenshots: setup-dev
 	$(PY) scripts/render_screenshots.py

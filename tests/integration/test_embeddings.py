@@ -63,7 +63,9 @@ def test_matches_sentence_transformers_mean_pooling(embedder: EmbeddingPipeline)
     ours = embedder.embed_documents(TEXTS)
     reference = _reference(TEXTS)
     cosines = (ours * reference).sum(axis=1)
-    assert cosines.min() > 0.99  # int8 weights: close to the fp32 reference
+    # int8 weights and activations (app/models/quantize.py): within 0.98 of fp32 on short
+    # sentences, 0.996 on chunks; test_retrieval_quality guards what matters, the ranking.
+    assert cosines.min() > 0.98
 
 
 def test_cls_pooling_is_the_wrong_recipe_for_minilm(embedding_model_dir: Path) -> None:
