@@ -196,13 +196,17 @@ def render_knowledge() -> None:
     """The Knowledge panel over real data: the embedded PostgreSQL, the real MiniLM embedder,
     documents added through the panel, a real search. Writes docs/screenshots/knowledge.png."""
     from app.context import AppContext
+    from app.models.bundled import default_embedder_dir
     from app.paths import AppPaths
     from ui.knowledge import KnowledgePanel
     from ui.main_window import MainWindow
 
     corpus = write_corpus(Path(os.environ["OV_STUDIO_HOME"]) / "Documents")
     ctx = AppContext.create(AppPaths.from_environment())  # this machine's devices: it embeds
-    ctx.settings.embedding_model = find_embedder(ctx.paths)
+    # In the bundled model's place, as after `python -m app setup`: the panel shows it so.
+    bundled = default_embedder_dir(ctx.paths)
+    bundled.parent.mkdir(parents=True, exist_ok=True)
+    bundled.symlink_to(find_embedder(ctx.paths), target_is_directory=True)
     window = MainWindow(ctx)
     window.resize(*SIZE)
     window.show()

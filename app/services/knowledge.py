@@ -24,6 +24,7 @@ from app.devices import DeviceInfo, compile_properties, resolve_device
 from app.errors import BusyError, UserError
 from app.metrics import MetricsBus
 from app.models.bundled import default_embedder_dir
+from app.models.inspect import TASK_NAMES, ModelTask, detect_task
 from app.paths import AppPaths
 from app.secrets import SecretStore
 from app.services.indexer import Indexer
@@ -118,6 +119,38 @@ class KnowledgeService:
         """The loaded embedding model (loaded on first use)."""
         with self._model_lock:
             return self._load_embedder()
+
+    def use_embedding_model(self, folder: Path | None) -> EmbeddingPipeline:
+        """Embed with the model in ``folder`` from now on (None = the bundled one).
+
+        The model is loaded before the choice is kept, so a folder that is not an embedding
+        model is refused and the previous model stays. Collections indexed with another
+        model are then refused for search until re-indexed. The caller saves the settings.
+
+        Raises:
+            UserError: not an OpenVINO embedding model (``field="embedding_model"``).
+            BusyError: an ingest is running.
+        """
+        if folder is not None:
+            folder = folder.expanduser().resolve()
+            task = detect_task(folder)
+            if task is not ModelTask.EMBEDDING:
+                raise UserError(
+                    f"{folder.name} is {TASK_NAMES[task]}, not an OpenVINO embedding model "
+                    "(a folder with openvino_model.xml, its tokenizer and config.json).",
+                    field="embedding_model",
+                )
+        with self._exclusive("Wait for the running ingest to finish, or stop it, first."):
+            previous = self._settings.embedding_model
+            self._settings.embedding_model = folder
+            try:
+                return self.embedder()
+            except (UserError, InvalidInputError) as error:
+                self._settings.embedding_model = previous
+                raise UserError(str(error), field="embedding_model") from error
+            except BaseException:
+                self._settings.embedding_model = previous
+                raise
 
     def _load_embedder(self) -> EmbeddingPipeline:
         # The settings may have changed since the last load (the Knowledge panel's device

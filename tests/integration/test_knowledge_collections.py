@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -190,3 +192,21 @@ def test_a_rebuild_in_progress_is_not_listed_and_leftovers_are_cleared(
     context.knowledge.reindex("Old", on_progress=look)
     assert seen and all(names == ["Old"] for names in seen)
     assert [c.name for c in store.collections()] == ["Old"]
+
+
+def test_choosing_another_embedding_model(
+    context: AppContext, embedding_model_dir: Path, chat_model_dir: Path, tmp_path: Path
+) -> None:
+    context.knowledge.create_collection("Docs")
+    with pytest.raises(UserError, match="is a chat model, not an OpenVINO embedding") as error:
+        context.knowledge.use_embedding_model(chat_model_dir)
+    assert error.value.field == "embedding_model"
+    assert context.settings.embedding_model == embedding_model_dir  # the previous one stays
+    copy = tmp_path / "bge-stand-in"
+    shutil.copytree(embedding_model_dir, copy)
+    config = json.loads((copy / "config.json").read_text())
+    (copy / "config.json").write_text(json.dumps({**config, "_name_or_path": "bge-stand-in"}))
+    embedder = context.knowledge.use_embedding_model(copy)
+    assert embedder.config.model_dir == copy and embedder.dim == 384
+    with pytest.raises(UserError, match="Re-index the collection"):
+        context.knowledge.search("Docs", "anything")  # indexed with the other model id

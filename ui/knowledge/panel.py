@@ -28,6 +28,7 @@ from ui.knowledge.collections_pane import CollectionsPane
 from ui.knowledge.database_status import DatabaseStatus
 from ui.knowledge.documents_pane import DocumentsPane
 from ui.knowledge.formatting import plural
+from ui.knowledge.model_row import EmbeddingModelRow
 from ui.knowledge.search_pane import SearchPane
 from ui.notifications import NotificationBar
 from ui.open_document import open_document
@@ -63,6 +64,7 @@ class KnowledgePanel(QWidget):
             ctx.devices, "knowledge", settings=ctx.settings, save=self._save_settings
         )
         self.device_picker.setToolTip("Device for the embedding (and reranking) model")
+        self.model_row = EmbeddingModelRow(ctx, workers, self.errors)
         self._db = "idle"  # idle → starting → ready | failed
         self._refreshing = False
         self._refresh_again = False
@@ -82,6 +84,7 @@ class KnowledgePanel(QWidget):
         layout.addWidget(self.splitter, 1)
         footer = QHBoxLayout()
         footer.addWidget(self.database, 1)
+        footer.addWidget(self.model_row)
         device_label = QLabel("&Device:")
         device_label.setBuddy(self.device_picker)
         footer.addWidget(device_label)
@@ -96,6 +99,7 @@ class KnowledgePanel(QWidget):
         self.search.searchRequested.connect(self._search)
         self.search.openRequested.connect(self._open_result)
         self.database.retryRequested.connect(self.reload)
+        self.model_row.modelChanged.connect(self._on_model_changed)
         self._update_controls()
 
     # ----- state -----------------------------------------------------------------------
@@ -150,6 +154,11 @@ class KnowledgePanel(QWidget):
             self.errors.show(error, default_field="")  # logged, with "Copy details"
 
     # ----- the database and the collection list ----------------------------------------
+
+    @Slot()
+    def _on_model_changed(self) -> None:
+        if self.isVisible():  # else the next show reloads; the database need not start now
+            self.reload()
 
     @Slot()
     def reload(self) -> None:

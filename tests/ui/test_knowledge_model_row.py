@@ -1,0 +1,43 @@
+"""Changing the embedding model from the Knowledge panel (real service, real MiniLM)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from pytestqt.qtbot import QtBot
+
+from app.devices import DeviceInfo
+from app.paths import AppPaths
+from tests.ui.fakes import CPU, fake_model_folder
+from ui.main_window import MainWindow
+
+
+def test_a_chat_model_is_refused_next_to_the_button(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    row = window.knowledge_panel.model_row
+    assert "all-MiniLM-L6-v2" in row.name.text() and row.bundled_button.isHidden()
+    row.use(fake_model_folder(tmp_path))
+    qtbot.waitUntil(lambda: "is a chat model, not an OpenVINO embedding" in row.error.text())
+    assert window.ctx.settings.embedding_model is None  # the bundled model stays
+    assert "all-MiniLM-L6-v2" in row.name.text() and row.change_button.isEnabled()
+
+
+def test_another_embedding_model_is_loaded_and_saved(
+    qtbot: QtBot,
+    make_window: Callable[[list[DeviceInfo]], MainWindow],
+    embedding_model_dir: Path,
+    app_home: AppPaths,
+) -> None:
+    window = make_window([CPU])  # the real model loads: only the real device will do
+    row = window.knowledge_panel.model_row
+    with qtbot.waitSignal(row.modelChanged, timeout=30_000):
+        row.use(embedding_model_dir)
+    assert window.ctx.settings.embedding_model == embedding_model_dir.resolve()
+    assert embedding_model_dir.name in row.name.text() and not row.bundled_button.isHidden()
+    assert str(embedding_model_dir.resolve()) in app_home.settings_file.read_text()
+    row.use_bundled()  # not set up in this test home: refused, and the choice stays
+    qtbot.waitUntil(lambda: "python -m app setup" in row.error.text())
+    assert window.ctx.settings.embedding_model == embedding_model_dir.resolve()
+    assert row.change_button.isEnabled()

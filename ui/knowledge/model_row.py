@@ -1,0 +1,111 @@
+"""Which embedding model the Knowledge panel uses, and changing it.
+
+Loading a model takes a second or more, so the choice is tried in a worker; a folder that is
+not an embedding model is refused next to the button and the previous model stays.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Signal, Slot
+from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from app.context import AppContext
+from app.errors import StorageError
+from app.models.bundled import default_embedder_dir
+from pipelines.embeddings import EmbeddingPipeline
+from ui.inline_error import InlineError
+from ui.workers import ErrorRouter, WorkerRegistry
+
+LOADING = "loading…"
+
+
+class EmbeddingModelRow(QWidget):
+    """ "Embedding model: NAME  [Change…] [Bundled]" with its own error line."""
+
+    modelChanged = Signal()  # collections of the old model now need re-indexing
+
+    def __init__(
+        self,
+        ctx: AppContext,
+        workers: WorkerRegistry,
+        errors: ErrorRouter,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.workers = workers
+        self.name = QLabel()
+        self.name.setToolTip("Embeds documents and questions; each collection records its model")
+        self.change_button = QPushButton("Change…")
+        self.change_button.setToolTip("Use another OpenVINO embedding model folder (e.g. bge)")
+        self.bundled_button = QPushButton("Bundled")
+        self.bundled_button.setToolTip("Go back to the bundled all-MiniLM-L6-v2")
+        self.error = InlineError()
+        errors.inline["embedding_model"] = self.error
+        self._errors = errors
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(QLabel("Embedding model:"))
+        row.addWidget(self.name)
+        row.addWidget(self.change_button)
+        row.addWidget(self.bundled_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        layout.addLayout(row)
+        layout.addWidget(self.error)
+        self.change_button.clicked.connect(self.choose_folder)
+        self.bundled_button.clicked.connect(self.use_bundled)
+        self._show_current()
+
+    def _show_current(self) -> None:
+        folder = self.ctx.settings.embedding_model or default_embedder_dir(self.ctx.paths)
+        self.name.setText(f"<b>{folder.name}</b>")
+        self.bundled_button.setVisible(self.ctx.settings.embedding_model is not None)
+
+    @Slot()
+    def choose_folder(self) -> None:
+        """Ask for a folder, then try it."""
+        folder = QFileDialog.getExistingDirectory(self, "Choose an OpenVINO embedding model")
+        if folder:
+            self.use(Path(folder))
+
+    @Slot()
+    def use_bundled(self) -> None:
+        """Back to the bundled model."""
+        self.use(None)
+
+    def use(self, folder: Path | None) -> None:
+        """Load ``folder`` (None = bundled) in a worker; keep it only if it loads."""
+        self.error.clear()
+        self._set_busy(True)
+        self.workers.start(
+            self.ctx.knowledge.use_embedding_model,
+            folder,
+            on_returned=self._on_loaded,
+            on_errored=self._on_failed,
+        )
+
+    @Slot(object)
+    def _on_loaded(self, _: EmbeddingPipeline) -> None:
+        self._set_busy(False)
+        self._show_current()
+        try:
+            self.ctx.save_settings()
+        except StorageError as error:
+            self.error.show_message(f"In use until you quit, but not saved: {error}")
+        self.modelChanged.emit()
+
+    @Slot(object)
+    def _on_failed(self, error: BaseException) -> None:
+        self._set_busy(False)
+        self._show_current()
+        self._errors.show(error, default_field="embedding_model")
+
+    def _set_busy(self, busy: bool) -> None:
+        self.change_button.setEnabled(not busy)
+        self.bundled_button.setEnabled(not busy)
+        if busy:
+            self.name.setText(LOADING)
