@@ -17,6 +17,7 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, TextIO
 
+from app.cli_models import add_models_parser, run_models
 from app.errors import UserError
 from pipelines.core import CancelToken, DeviceError, PipelineError
 
@@ -97,6 +98,8 @@ def build_parser() -> argparse.ArgumentParser:
     collections = commands.add_parser("collections", help="list the knowledge collections")
     collections.add_argument("--json", action="store_true", help="print JSON")
 
+    add_models_parser(commands)
+
     commands.add_parser(
         "setup",
         help="prepare the bundled models (converts the default embedder once)",
@@ -135,6 +138,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _search(args, sys.stdout)
         if args.command == "setup":
             return _setup(args, sys.stdout)
+        if args.command == "models":
+            return run_models(args, sys.stdout)
         parser.error(f"unknown command {args.command}")
     except (UserError, PipelineError, CliError) as error:
         log.info("user error: %s", error)

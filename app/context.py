@@ -16,6 +16,7 @@ from app.devices import DeviceInfo, discover_devices
 from app.errors import StorageError, UserError
 from app.logging_setup import configure_logging
 from app.metrics import MetricsBus
+from app.models.registry import ModelRegistry
 from app.paths import AppPaths
 from app.secrets import SecretStore
 from app.services.chat import ChatService
@@ -39,6 +40,8 @@ class AppContext:
     chat: ChatService
     knowledge: KnowledgeService
     """Started lazily: the database and embedder load on first use, not at app start."""
+    models: ModelRegistry
+    """Installed models: every model picker lists those of its task."""
 
     @classmethod
     def create(
@@ -79,7 +82,8 @@ class AppContext:
         )
         notices.extend(chat.storage_problems)
         log.info("started with devices %s", [d.name for d in found])
-        return cls(paths, store, loaded.settings, notices, metrics, found, chat, knowledge)
+        models = ModelRegistry(paths.model_registry, paths.models_dir)
+        return cls(paths, store, loaded.settings, notices, metrics, found, chat, knowledge, models)
 
     def close(self) -> None:
         """Release what the services hold (database connections, the embedded server)."""

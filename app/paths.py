@@ -57,6 +57,16 @@ class AppPaths:
         return self.data / "conversations"
 
     @property
+    def models_dir(self) -> Path:
+        """Models the app downloaded, converted or copied (one folder each)."""
+        return self.data / "models"
+
+    @property
+    def model_registry(self) -> Path:
+        """The list of installed models (JSON)."""
+        return self.data / "models.json"
+
+    @property
     def voices_dir(self) -> Path:
         """One folder per cloned voice (embedding, reference clip, metadata)."""
         return self.data / "voices"

@@ -13,11 +13,21 @@ from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QPushButton,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.context import AppContext
 from app.errors import UserError
-from app.models.inspect import validate_chat_model
+from app.models.inspect import ModelTask, validate_chat_model
 from app.services.chat import LoadedModel
 from ui.device_picker import DevicePicker
 from ui.inline_error import InlineError
@@ -26,6 +36,7 @@ from ui.notifications import NotificationBar
 from ui.workers import ErrorRouter, WorkerRegistry
 
 NO_MODEL_TEXT = "No model — open an OpenVINO chat model folder"
+NO_INSTALLED = "No chat models installed yet — `python -m app models add PATH`"
 RECENT_MODELS = 8
 
 
@@ -52,6 +63,13 @@ class ModelPicker(QWidget):
         self.name.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.open_button = QPushButton("Open model folder…")
         self.open_button.setToolTip("Choose a folder exported for OpenVINO GenAI (Ctrl+O)")
+        self.installed_button = QToolButton()
+        self.installed_button.setText("Installed")
+        self.installed_button.setToolTip("Chat models installed in OV Studio, and recent folders")
+        self.installed_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.installed_menu = QMenu(self.installed_button)
+        self.installed_button.setMenu(self.installed_menu)
+        self.installed_menu.aboutToShow.connect(self.fill_installed_menu)
         self.device_picker = DevicePicker(
             ctx.devices, "chat", settings=ctx.settings, save=save_settings
         )
@@ -62,6 +80,7 @@ class ModelPicker(QWidget):
         row.setSpacing(8)
         row.addWidget(QLabel("Model:"))
         row.addWidget(self.name, 1)
+        row.addWidget(self.installed_button)
         row.addWidget(self.open_button)
         device_caption = QLabel("&Device:")
         device_caption.setBuddy(self.device_picker)
@@ -73,10 +92,35 @@ class ModelPicker(QWidget):
         layout.addLayout(row)
         layout.addWidget(self.error)
         self.open_button.clicked.connect(self.choose_folder)
+        self.installed_menu.triggered.connect(self._on_installed_chosen)
         self.device_picker.deviceChanged.connect(self._on_device_changed)
         self.loader.loadingChanged.connect(self._on_loading_changed)
         self.loader.loaded.connect(self._on_loaded)
         self.loader.failed.connect(self._on_failed)
+
+    @Slot()
+    def fill_installed_menu(self) -> None:
+        """Installed chat models (usable ones), then recently opened folders."""
+        self.installed_menu.clear()
+        installed = [m for m in self.ctx.models.models(ModelTask.CHAT) if m.usable]
+        for model in installed:
+            action = self.installed_menu.addAction(f"{model.id}  ({model.precision})")
+            action.setData(str(model.folder))
+            action.setToolTip(str(model.folder))
+        known = {m.folder for m in installed}
+        recent = [p for p in self.ctx.settings.recent_models if p not in known and p.is_dir()]
+        if recent:
+            self.installed_menu.addSection("Recent folders")
+            for folder in recent:
+                self.installed_menu.addAction(folder.name).setData(str(folder))
+        if not installed and not recent:
+            self.installed_menu.addAction(NO_INSTALLED).setEnabled(False)
+
+    @Slot(QAction)
+    def _on_installed_chosen(self, action: QAction) -> None:
+        folder = action.data()
+        if folder:
+            self.open_folder(Path(str(folder)))
 
     @Slot()
     def choose_folder(self) -> None:

@@ -24,6 +24,9 @@ class ModelTask(StrEnum):
     EMBEDDING = "embedding"
     RERANK = "rerank"
     TTS = "tts"
+    SPEAKER_ENCODER = "speaker-encoder"
+    LIPSYNC = "lipsync"
+    FACE_DETECTOR = "face-detector"
     UNKNOWN = "unknown"
 
 
@@ -34,6 +37,9 @@ TASK_NAMES: dict[ModelTask, str] = {
     ModelTask.EMBEDDING: "an embedding model",
     ModelTask.RERANK: "a reranker model",
     ModelTask.TTS: "a text-to-speech model",
+    ModelTask.SPEAKER_ENCODER: "a speaker encoder",
+    ModelTask.LIPSYNC: "a lip-sync model",
+    ModelTask.FACE_DETECTOR: "a face detector",
     ModelTask.UNKNOWN: "a model of unknown kind",
 }
 

@@ -1,0 +1,106 @@
+"""``python -m app models …``: the installed-model registry from the command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import TextIO
+
+from app.errors import UserError
+from app.models.inspect import ModelTask
+from app.models.registry import InstalledModel, ModelRegistry
+from app.paths import AppPaths
+
+TASKS = [task.value for task in ModelTask if task is not ModelTask.UNKNOWN]
+
+
+def add_models_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The ``models`` command group."""
+    models = commands.add_parser(
+        "models",
+        help="list, add and remove installed models",
+        description="The models OV Studio knows: every model picker lists these.",
+    )
+    actions = models.add_subparsers(dest="models_command", metavar="ACTION", required=True)
+    listing = actions.add_parser("list", help="installed models, their task, size and state")
+    listing.add_argument("--task", choices=TASKS, help="only models of this task")
+    listing.add_argument("--json", action="store_true", help="print JSON")
+    add = actions.add_parser(
+        "add",
+        help="register an OpenVINO model folder",
+        description="Register an OpenVINO model folder after checking it holds a model of its "
+        "task (detected from its files, or given with --task).",
+    )
+    add.add_argument("path", metavar="PATH", type=Path, help="the model folder")
+    add.add_argument("--task", choices=TASKS, help="the model's task (default: detected)")
+    add.add_argument(
+        "--copy", action="store_true", help="copy it into the app's models folder (else in place)"
+    )
+    add.add_argument("--json", action="store_true", help="print the entry as JSON")
+    remove = actions.add_parser(
+        "remove", help="forget a model (the app's own copies are deleted from disk)"
+    )
+    remove.add_argument("id", metavar="ID", help="the model's id (see `models list`)")
+
+
+def run_models(args: argparse.Namespace, out: TextIO) -> int:
+    """Run a ``models`` action; user errors raise :class:`UserError` (exit 2)."""
+    paths = AppPaths.from_environment()
+    registry = ModelRegistry(paths.model_registry, paths.models_dir)
+    if args.models_command == "list":
+        task = ModelTask(args.task) if args.task else None
+        found = registry.models(task)
+        if args.json:
+            out.write(json.dumps([_as_json(m) for m in found], ensure_ascii=False) + "\n")
+            return 0
+        if not found:
+            out.write("no models installed yet: `models add PATH` registers a folder\n")
+        for model in found:
+            state = "" if model.usable else f"  [{model.status}: {model.problems[0]}]"
+            out.write(
+                f"{model.id:<32} {model.task.value:<15} {model.precision:<7} "
+                f"{_size(model.size_bytes):>9}  {model.folder}{state}\n"
+            )
+        if found:
+            out.write(f"app copies use {_size(registry.total_size())}\n")
+        return 0
+    if args.models_command == "add":
+        task = ModelTask(args.task) if args.task else None
+        model = registry.add_folder(args.path, task, copy=args.copy)
+        if args.json:
+            out.write(json.dumps(_as_json(model), ensure_ascii=False) + "\n")
+        else:
+            out.write(f"added {model.id} ({model.task.value}, {model.precision})\n")
+        return 0
+    if args.models_command == "remove":
+        model = registry.remove(args.id)
+        deleted = " and deleted its files" if model.owned else " (its folder was left in place)"
+        out.write(f"removed {model.id}{deleted}\n")
+        return 0
+    raise UserError(f"unknown models action {args.models_command}")
+
+
+def _as_json(model: InstalledModel) -> dict[str, object]:
+    return {
+        "id": model.id,
+        "task": model.task.value,
+        "folder": str(model.folder),
+        "precision": model.precision,
+        "size_bytes": model.size_bytes,
+        "source": model.source,
+        "owned": model.owned,
+        "hub_id": model.hub_id,
+        "licence": model.licence,
+        "status": model.status,
+        "problems": list(model.problems),
+    }
+
+
+def _size(size: int) -> str:
+    value = float(size)
+    for unit in ("B", "KB", "MB", "GB"):
+        if value < 1024 or unit == "GB":
+            return f"{value:.0f} {unit}" if unit == "B" else f"{value:.1f} {unit}"
+        value /= 1024
+    return f"{value:.1f} GB"

@@ -1,0 +1,78 @@
+"""What each task's model folder must hold (its I/O contract, as files), and its precision.
+
+File-based and quick, so the registry can re-check every installed model when it lists them
+and the model manager can say exactly what a folder lacks.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from app.models.inspect import ModelTask
+
+#: Files a folder of each task needs. Tokenizers are checked because optimum-intel skips a
+#: tokenizer it fails to convert without failing the export.
+REQUIRED_FILES: dict[ModelTask, tuple[str, ...]] = {
+    ModelTask.CHAT: ("openvino_model.xml", "openvino_tokenizer.xml", "openvino_detokenizer.xml"),
+    ModelTask.VISION_CHAT: (
+        "openvino_language_model.xml",
+        "openvino_tokenizer.xml",
+        "openvino_detokenizer.xml",
+    ),
+    ModelTask.SPEECH_TO_TEXT: (
+        "openvino_encoder_model.xml",
+        "openvino_decoder_model.xml",
+        "openvino_tokenizer.xml",
+    ),
+    ModelTask.EMBEDDING: ("openvino_model.xml", "openvino_tokenizer.xml"),
+    ModelTask.RERANK: ("openvino_model.xml", "openvino_tokenizer.xml"),
+    ModelTask.TTS: ("openvino_encoder_model.xml", "openvino_decoder_model.xml"),
+}
+
+_ELEMENT_TYPE = re.compile(rb'element_type="(\w+)"')
+_SCAN_BYTES = 64 * 2**20
+"""How much of an IR's XML to read for its precision (LLM graphs are a few MB)."""
+
+
+def missing_files(folder: Path, task: ModelTask) -> list[str]:
+    """Required files of ``task`` that ``folder`` lacks (any .xml for tasks without a list)."""
+    if not folder.is_dir():
+        return ["the folder itself"]
+    required = REQUIRED_FILES.get(task)
+    if required is None:
+        return [] if any(folder.glob("*.xml")) or any(folder.glob("*.tflite")) else ["a model"]
+    return [name for name in required if not (folder / name).is_file()]
+
+
+def weight_precision(folder: Path) -> str:
+    """``int4``, ``int8``, ``fp16``, ``fp32`` or ``unknown``: the narrowest weight type in the
+    folder's main IR (int4 models keep some int8 layers, so the narrowest type wins)."""
+    xml = next(
+        (
+            folder / name
+            for name in ("openvino_model.xml", "openvino_language_model.xml")
+            if (folder / name).is_file()
+        ),
+        None,
+    ) or next(iter(sorted(folder.glob("*.xml"))), None)
+    if xml is None:
+        return "unknown"
+    with xml.open("rb") as handle:
+        types = set(_ELEMENT_TYPE.findall(handle.read(_SCAN_BYTES)))
+    for names, label in (
+        ({b"u4", b"i4", b"nf4"}, "int4"),
+        ({b"u8", b"i8"}, "int8"),
+        ({b"f16", b"bf16"}, "fp16"),
+        ({b"f32"}, "fp32"),
+    ):
+        if types & names:
+            return label
+    return "unknown"
+
+
+def folder_size(folder: Path) -> int:
+    """Bytes on disk of every file under ``folder`` (0 when it is gone)."""
+    if not folder.is_dir():
+        return 0
+    return sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())

@@ -1,0 +1,49 @@
+"""`python -m app models …` on real fixture folders, in-process."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from app.cli import main
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("OV_STUDIO_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def test_add_list_remove(
+    home: Path, fixture_models: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["models", "add", str(fixture_models / "llm-int8")]) == 0
+    assert main(["models", "add", str(fixture_models / "embedding"), "--copy"]) == 0
+    capsys.readouterr()
+    assert main(["models", "list", "--json"]) == 0
+    listed = {m["id"]: m for m in json.loads(capsys.readouterr().out)}
+    assert listed["llm-int8"]["task"] == "chat" and not listed["llm-int8"]["owned"]
+    assert listed["embedding"]["owned"] and listed["embedding"]["status"] == "ok"
+    copy = Path(listed["embedding"]["folder"])
+    assert copy.parent == home / "data" / "models"
+    assert main(["models", "list", "--task", "embedding"]) == 0
+    assert "llm-int8" not in capsys.readouterr().out
+    assert main(["models", "remove", "embedding"]) == 0
+    assert "deleted its files" in capsys.readouterr().out and not copy.exists()
+    assert main(["models", "remove", "llm-int8"]) == 0
+    assert "left in place" in capsys.readouterr().out
+    assert (fixture_models / "llm-int8" / "openvino_model.xml").is_file()
+
+
+def test_user_errors_exit_2_with_one_line(
+    home: Path, tmp_path: Path, fixture_models: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["models", "add", str(tmp_path / "nowhere")]) == 2
+    assert capsys.readouterr().err.startswith("error: There is no folder")
+    assert main(["models", "add", str(fixture_models / "embedding"), "--task", "chat"]) == 2
+    err = capsys.readouterr().err
+    assert "holds an embedding model, not a chat model" in err and err.count("\n") == 1
+    assert main(["models", "remove", "nope"]) == 2
+    assert "No installed model has the id" in capsys.readouterr().err
