@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import asdict
 from pathlib import Path
 from typing import TextIO
 
 from app.errors import UserError
+from app.models.catalog import filter_catalog, load_catalog
 from app.models.inspect import ModelTask
 from app.models.registry import InstalledModel, ModelRegistry
 from app.paths import AppPaths
@@ -26,6 +28,10 @@ def add_models_parser(commands: argparse._SubParsersAction[argparse.ArgumentPars
     listing = actions.add_parser("list", help="installed models, their task, size and state")
     listing.add_argument("--task", choices=TASKS, help="only models of this task")
     listing.add_argument("--json", action="store_true", help="print JSON")
+    catalog = actions.add_parser("catalog", help="curated models to download or convert")
+    catalog.add_argument("--task", choices=TASKS, help="only models of this task")
+    catalog.add_argument("--device", help="only models made for this device (CPU, GPU, NPU)")
+    catalog.add_argument("--json", action="store_true", help="print JSON")
     add = actions.add_parser(
         "add",
         help="register an OpenVINO model folder",
@@ -64,6 +70,21 @@ def run_models(args: argparse.Namespace, out: TextIO) -> int:
             )
         if found:
             out.write(f"app copies use {_size(registry.total_size())}\n")
+        return 0
+    if args.models_command == "catalog":
+        entries = filter_catalog(
+            load_catalog(), ModelTask(args.task) if args.task else None, args.device
+        )
+        if args.json:
+            rows = [{**asdict(e), "task": e.task.value} for e in entries]
+            out.write(json.dumps(rows, ensure_ascii=False) + "\n")
+            return 0
+        for entry in entries:
+            how = "convert" if entry.convert else "download"
+            out.write(
+                f"{entry.hub_id:<45} {entry.task.value:<15} {_size(entry.size_bytes):>9}  "
+                f"{entry.licence:<10} {'/'.join(entry.devices):<12} {how}\n"
+            )
         return 0
     if args.models_command == "add":
         task = ModelTask(args.task) if args.task else None

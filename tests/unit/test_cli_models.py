@@ -47,3 +47,11 @@ def test_user_errors_exit_2_with_one_line(
     assert "holds an embedding model, not a chat model" in err and err.count("\n") == 1
     assert main(["models", "remove", "nope"]) == 2
     assert "No installed model has the id" in capsys.readouterr().err
+
+
+def test_catalog_lists_and_filters(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["models", "catalog", "--task", "chat", "--device", "NPU", "--json"]) == 0
+    [entry] = json.loads(capsys.readouterr().out)
+    assert entry["hub_id"].endswith("-int4-cw-ov") and entry["task"] == "chat"
+    assert main(["models", "catalog"]) == 0
+    assert "microsoft/speecht5_tts" in capsys.readouterr().out

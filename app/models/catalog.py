@@ -1,0 +1,74 @@
+"""The curated catalog of real models (``assets/catalog.json``), filtered by task and device."""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from app.errors import StorageError
+from app.models.inspect import ModelTask
+
+
+def assets_dir() -> Path:
+    """The app's read-only data files: next to the sources, or inside a frozen build."""
+    frozen = getattr(sys, "_MEIPASS", None)
+    if frozen:
+        return Path(frozen) / "assets"
+    return Path(__file__).resolve().parents[2] / "assets"
+
+
+@dataclass(frozen=True)
+class CatalogEntry:
+    """One model people can get: download it, or (``convert``) convert it in the app."""
+
+    name: str
+    hub_id: str
+    task: ModelTask
+    size_bytes: int
+    licence: str
+    devices: tuple[str, ...]
+    description: str
+    convert: bool = False
+
+    def suits(self, device: str) -> bool:
+        """Whether the model is made for ``device`` (NPU needs channel-wise INT4 exports)."""
+        return device.split(".", 1)[0].upper() in self.devices
+
+
+def load_catalog(path: Path | None = None) -> list[CatalogEntry]:
+    """The catalog's entries, in file order.
+
+    Raises:
+        StorageError: the file is missing or malformed (a packaging error, said plainly).
+    """
+    path = path or assets_dir() / "catalog.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return [
+            CatalogEntry(
+                name=str(item["name"]),
+                hub_id=str(item["hub_id"]),
+                task=ModelTask(item["task"]),
+                size_bytes=int(item["size_bytes"]),
+                licence=str(item["licence"]),
+                devices=tuple(str(d) for d in item["devices"]),
+                description=str(item["description"]),
+                convert=bool(item.get("convert", False)),
+            )
+            for item in data["models"]
+        ]
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise StorageError(f"The model catalog {path} cannot be read: {error}") from error
+
+
+def filter_catalog(
+    entries: list[CatalogEntry], task: ModelTask | None = None, device: str | None = None
+) -> list[CatalogEntry]:
+    """Entries of ``task`` that suit ``device`` (None = any)."""
+    return [
+        entry
+        for entry in entries
+        if (task is None or entry.task == task) and (device is None or entry.suits(device))
+    ]
