@@ -32,6 +32,14 @@ def add_models_parser(commands: argparse._SubParsersAction[argparse.ArgumentPars
     catalog.add_argument("--task", choices=TASKS, help="only models of this task")
     catalog.add_argument("--device", help="only models made for this device (CPU, GPU, NPU)")
     catalog.add_argument("--json", action="store_true", help="print JSON")
+    pull = actions.add_parser(
+        "pull",
+        help="download a model from the hub (resumable; verified before it is installed)",
+        description="Download HUB_ID (HF_ENDPOINT, HF_HOME and HF_TOKEN are honoured). Ctrl+C "
+        "stops and keeps what arrived: pulling again resumes.",
+    )
+    pull.add_argument("hub_id", metavar="HUB_ID", help="e.g. OpenVINO/Qwen3-4B-int4-ov")
+    pull.add_argument("--task", choices=TASKS, help="refuse the model unless it is of this task")
     add = actions.add_parser(
         "add",
         help="register an OpenVINO model folder",
@@ -86,6 +94,8 @@ def run_models(args: argparse.Namespace, out: TextIO) -> int:
                 f"{entry.licence:<10} {'/'.join(entry.devices):<12} {how}\n"
             )
         return 0
+    if args.models_command == "pull":
+        return _pull(args, registry, out)
     if args.models_command == "add":
         task = ModelTask(args.task) if args.task else None
         model = registry.add_folder(args.path, task, copy=args.copy)
@@ -100,6 +110,43 @@ def run_models(args: argparse.Namespace, out: TextIO) -> int:
         out.write(f"removed {model.id}{deleted}\n")
         return 0
     raise UserError(f"unknown models action {args.models_command}")
+
+
+def _pull(args: argparse.Namespace, registry: ModelRegistry, out: TextIO) -> int:
+    import os
+    import signal
+    import sys
+
+    from app.models.download import Downloader, DownloadProgress
+    from pipelines.core import Cancelled, CancelToken
+
+    def show(progress: DownloadProgress) -> None:
+        eta = f", {progress.eta_s:.0f} s left" if progress.eta_s else ""
+        sys.stderr.write(
+            f"\r{_size(progress.done)} of {_size(progress.total)} "
+            f"({_size(int(progress.bytes_per_s))}/s{eta}) {progress.file[:40]:<40}"
+        )
+        sys.stderr.flush()
+
+    cancel = CancelToken()
+    previous = signal.signal(signal.SIGINT, lambda *_: cancel.cancel())
+    licence = next((e.licence for e in load_catalog() if e.hub_id == args.hub_id), "")
+    try:
+        model = Downloader(registry, token=os.environ.get("HF_TOKEN")).download(
+            args.hub_id,
+            cancel,
+            show,
+            task=ModelTask(args.task) if args.task else None,
+            licence=licence,
+        )
+    except Cancelled:
+        sys.stderr.write("\nstopped; what arrived is kept — pull again to resume\n")
+        return 1
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    sys.stderr.write("\n")
+    out.write(f"installed {model.id} ({model.task.value}, {model.precision}) in {model.folder}\n")
+    return 0
 
 
 def _as_json(model: InstalledModel) -> dict[str, object]:

@@ -1,0 +1,337 @@
+"""Downloading a model from the Hugging Face hub: resumable, verified, installed whole.
+
+``huggingface_hub`` provides the hub's API, URLs, headers and HTTP client (it honours
+``HF_ENDPOINT``, ``HF_HOME`` and a token). Files arrive as ``.part`` files in a staging folder
+and are continued with an HTTP Range request after a kill, a sleep or a dropped connection —
+``hf_hub_download`` itself (1.x) restarts a file from zero in every new process. Every file is
+then checked against the hub's metadata — size, and sha256 for LFS files — and only a fully
+verified folder is renamed into place and registered. A partial or corrupt download is never
+shown as installed. One download per model at a time, across processes (a lock file).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import logging
+import os
+import shutil
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import psutil
+
+from app.errors import BusyError, StorageError, UserError
+from app.models.inspect import ModelTask, detect_task
+from app.models.registry import InstalledModel, ModelRegistry
+from pipelines.core import Cancelled, CancelToken
+
+log = logging.getLogger(__name__)
+
+PART_SUFFIX = ".part"
+CHUNK_BYTES = 1024 * 1024
+"""Bytes between progress reports and cancel checks."""
+HTTP_TIMEOUT_S = 20.0
+FREE_SPACE_MARGIN = 1.05
+"""Room asked for beyond the download itself (temp files, the registry)."""
+
+
+@dataclass(frozen=True)
+class DownloadProgress:
+    """Bytes of the current file and of the whole model, speed and time left."""
+
+    file: str
+    file_done: int
+    file_total: int
+    done: int
+    total: int
+    bytes_per_s: float
+    eta_s: float | None
+
+
+@dataclass(frozen=True)
+class _RemoteFile:
+    name: str
+    size: int
+    sha256: str
+
+
+def staging_dir(models_dir: Path, model_id: str) -> Path:
+    """Where a model's files arrive before they are verified (kept to resume)."""
+    return models_dir / f".staging-{model_id}"
+
+
+class Downloader:
+    """Downloads catalog (or any hub) models into the registry's models folder."""
+
+    def __init__(
+        self, registry: ModelRegistry, endpoint: str | None = None, token: str | None = None
+    ) -> None:
+        self.registry = registry
+        self.endpoint = endpoint or os.environ.get("HF_ENDPOINT") or None
+        self.token = token
+
+    def download(
+        self,
+        hub_id: str,
+        cancel: CancelToken | None = None,
+        on_progress: Callable[[DownloadProgress], None] | None = None,
+        *,
+        task: ModelTask | None = None,
+        licence: str = "",
+    ) -> InstalledModel:
+        """Download ``hub_id``, verify it and register it.
+
+        Raises:
+            UserError: unknown id, offline, not enough disk space, a corrupt file, or a folder
+                that is not a model of ``task``; nothing is registered.
+            BusyError: the same model is being downloaded (here or by another process).
+            Cancelled: ``cancel`` was set; the staged files stay to resume later.
+        """
+        cancel = cancel or CancelToken()
+        model_id = hub_id.strip().split("/")[-1]
+        if "/" not in hub_id.strip() or not model_id:
+            raise UserError(
+                f"“{hub_id}” is not a hub id like OpenVINO/Qwen3-4B-int4-ov.", field="model"
+            )
+        models_dir = self.registry.models_dir
+        final = models_dir / model_id
+        if final.exists():
+            raise UserError(f"{model_id} is already installed in {final}.", field="model")
+        models_dir.mkdir(parents=True, exist_ok=True)
+        with _download_lock(models_dir / f".{model_id}.lock", model_id):
+            files, revision = self._remote_files(hub_id)
+            total = sum(f.size for f in files)
+            _check_free_space(models_dir, total)
+            staging = staging_dir(models_dir, model_id)
+            meter = _Meter(total, on_progress, cancel)
+            for remote in files:
+                self._fetch(hub_id, revision, remote, staging, meter)
+            for remote in files:
+                _verify(staging / remote.name, remote)
+            detected = detect_task(staging)
+            if task is not None and detected not in (task, ModelTask.UNKNOWN):
+                raise UserError(f"{hub_id} is not a {task.value} model.", field="model")
+            staging.rename(final)
+            try:
+                return self.registry.register_owned(
+                    final,
+                    task or detected,
+                    source="catalog",
+                    hub_id=hub_id,
+                    licence=licence,
+                )
+            except (UserError, StorageError):
+                shutil.rmtree(final, ignore_errors=True)
+                raise
+
+    def _remote_files(self, hub_id: str) -> tuple[list[_RemoteFile], str]:
+        from huggingface_hub import HfApi
+        from huggingface_hub.errors import (
+            GatedRepoError,
+            HfHubHTTPError,
+            RepositoryNotFoundError,
+        )
+
+        api = HfApi(endpoint=self.endpoint, token=self.token)
+        try:
+            info = api.model_info(hub_id, files_metadata=True)
+        except RepositoryNotFoundError as error:
+            raise UserError(f"There is no model “{hub_id}” on the hub.", field="model") from error
+        except GatedRepoError as error:
+            raise UserError(
+                f"“{hub_id}” needs you to accept its licence on the hub and a token.",
+                field="model",
+            ) from error
+        except HfHubHTTPError as error:
+            if error.response is not None and error.response.status_code == 404:
+                raise UserError(
+                    f"There is no model “{hub_id}” on the hub.", field="model"
+                ) from error
+            raise UserError(_offline_message(error), field="model") from error
+        except OSError as error:
+            raise UserError(_offline_message(error), field="model") from error
+        except Exception as error:
+            if type(error).__module__.startswith(("httpx", "httpcore")):
+                raise UserError(_offline_message(error), field="model") from error
+            raise
+        files = [
+            _RemoteFile(
+                s.rfilename,
+                int(s.size or (s.lfs.size if s.lfs else 0)),
+                s.lfs.sha256 if s.lfs else "",
+            )
+            for s in info.siblings or []
+            if not s.rfilename.startswith(".")
+        ]
+        if not files:
+            raise UserError(f"“{hub_id}” has no files.", field="model")
+        return files, str(info.sha or "main")
+
+    def _fetch(
+        self, hub_id: str, revision: str, remote: _RemoteFile, staging: Path, meter: _Meter
+    ) -> None:
+        from huggingface_hub import get_session, hf_hub_url, hf_raise_for_status
+        from huggingface_hub.utils._headers import build_hf_headers
+
+        target = staging / remote.name
+        if target.is_file() and target.stat().st_size == remote.size:
+            meter.file_done(remote)  # fetched before an interruption: go on past it
+            return
+        part = target.with_name(target.name + PART_SUFFIX)
+        part.parent.mkdir(parents=True, exist_ok=True)
+        have = part.stat().st_size if part.is_file() else 0
+        if have > remote.size:
+            part.unlink()  # not the file the hub has now
+            have = 0
+        headers = build_hf_headers(token=self.token)
+        if have:
+            headers["Range"] = f"bytes={have}-"
+        url = hf_hub_url(hub_id, remote.name, revision=revision, endpoint=self.endpoint)
+        meter.begin(remote, have)
+        try:
+            if have < remote.size:
+                with get_session().stream(
+                    "GET", url, headers=headers, follow_redirects=True, timeout=HTTP_TIMEOUT_S
+                ) as response:
+                    hf_raise_for_status(response)
+                    mode = "ab" if have and response.status_code == 206 else "wb"
+                    if mode == "wb" and have:
+                        meter.begin(remote, 0)  # the server sent the whole file again
+                    with part.open(mode) as handle:
+                        for chunk in response.iter_bytes(CHUNK_BYTES):
+                            meter.advance(len(chunk))  # raises Cancelled before the write
+                            handle.write(chunk)
+        except Cancelled:
+            raise
+        except Exception as error:
+            log.warning("download of %s/%s failed", hub_id, remote.name, exc_info=error)
+            raise UserError(
+                f"Downloading {remote.name} failed ({_first_line(error)}). What arrived is "
+                "kept: download again to resume.",
+                field="model",
+            ) from error
+        part.replace(target)
+        meter.file_done(remote)
+
+
+class _Meter:
+    """Turns huggingface_hub's progress-bar updates into DownloadProgress, and cancels."""
+
+    def __init__(
+        self,
+        total: int,
+        on_progress: Callable[[DownloadProgress], None] | None,
+        cancel: CancelToken,
+    ) -> None:
+        self.total = total
+        self.on_progress = on_progress
+        self.cancel = cancel
+        self.done_files = 0
+        self.current = ""
+        self.current_total = 0
+        self.current_done = 0
+        self.started = time.perf_counter()
+        self.fresh = 0  # bytes fetched in this run (the speed is of these, not resumed ones)
+
+    def begin(self, remote: _RemoteFile, have: int = 0) -> None:
+        self.current, self.current_total, self.current_done = remote.name, remote.size, have
+        self._emit(remote.name, have, remote.size)
+
+    def file_done(self, remote: _RemoteFile) -> None:
+        self.done_files += remote.size
+        self.current_done = 0
+        self._emit(remote.name, remote.size, remote.size)
+
+    def advance(self, count: int) -> None:
+        if self.cancel.cancelled:
+            raise Cancelled("download cancelled")
+        self.current_done += count
+        self.fresh += count
+        self._emit(self.current, self.current_done, self.current_total)
+
+    def _emit(self, name: str, file_done: int, file_total: int) -> None:
+        if self.on_progress is None:
+            return
+        done = self.done_files + (file_done if file_done < file_total else 0)
+        elapsed = max(time.perf_counter() - self.started, 1e-6)
+        speed = self.fresh / elapsed
+        eta = (self.total - done) / speed if speed > 0 else None
+        self.on_progress(
+            DownloadProgress(
+                name, file_done, file_total, min(done, self.total), self.total, speed, eta
+            )
+        )
+
+
+@contextlib.contextmanager
+def _download_lock(lock: Path, model_id: str) -> Any:
+    """One download of a model at a time, across processes; a dead holder's lock is stale."""
+    for _ in range(2):
+        try:
+            fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+        except FileExistsError:
+            try:
+                pid = int(lock.read_text().strip() or 0)
+            except (OSError, ValueError):
+                pid = 0
+            if pid and pid != os.getpid() and psutil.pid_exists(pid):
+                raise BusyError(f"{model_id} is already being downloaded.", field="model") from None
+            if pid == os.getpid():
+                raise BusyError(f"{model_id} is already being downloaded.", field="model") from None
+            lock.unlink(missing_ok=True)  # left by a killed download: take it over
+            continue
+        with os.fdopen(fd, "w") as handle:
+            handle.write(str(os.getpid()))
+        break
+    else:
+        raise BusyError(f"{model_id} is already being downloaded.", field="model")
+    try:
+        yield
+    finally:
+        lock.unlink(missing_ok=True)
+
+
+def _check_free_space(folder: Path, needed: int) -> None:
+    free = shutil.disk_usage(folder).free
+    if free < needed * FREE_SPACE_MARGIN:
+        raise UserError(
+            f"Not enough disk space: the model needs {needed / 2**30:.1f} GB and "
+            f"{folder} has {free / 2**30:.1f} GB free.",
+            field="model",
+        )
+
+
+def _verify(path: Path, remote: _RemoteFile) -> None:
+    """Size, and sha256 where the hub gives one; a bad file is deleted (it is re-fetched)."""
+    size = path.stat().st_size if path.is_file() else -1
+    problem = ""
+    if size != remote.size:
+        problem = f"{remote.name} has {size} bytes instead of {remote.size}"
+    elif remote.sha256:
+        digest = hashlib.sha256()
+        with path.open("rb") as handle:
+            for block in iter(lambda: handle.read(2**20), b""):
+                digest.update(block)
+        if digest.hexdigest() != remote.sha256:
+            problem = f"{remote.name} does not match its checksum"
+    if problem:
+        path.unlink(missing_ok=True)
+        raise UserError(
+            f"The download is damaged: {problem}. It was removed; download again.", field="model"
+        )
+
+
+def _offline_message(error: BaseException) -> str:
+    return (
+        f"Cannot reach the model hub ({_first_line(error)}). Check the connection, or add a "
+        "model folder you already have (Add folder…, or `models add PATH`)."
+    )
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip()
+    return text.splitlines()[0][:200] if text else type(error).__name__
