@@ -127,11 +127,50 @@ def main() -> int:
     window.overlay.grab().save(str(OUT / "overlay.png"))
     window.close()
     render_chat_knowledge(ctx)
+    render_models(ctx)
     render_knowledge()
     shutil.rmtree(home, ignore_errors=True)
-    for name in ("main-window", "overlay", "chat-knowledge", "knowledge"):
+    for name in ("main-window", "overlay", "chat-knowledge", "models", "knowledge"):
         sys.stdout.write(f"{OUT / name}.png\n")
     return 0
+
+
+def render_models(ctx: object) -> None:
+    """The model manager's catalog, with a download staged (no hub is reachable here).
+
+    Writes docs/screenshots/models.png.
+    """
+    from PySide6.QtWidgets import QApplication
+
+    from app.context import AppContext
+    from ui.main_window import MainWindow
+
+    assert isinstance(ctx, AppContext)
+    sys.path.insert(0, str(ROOT / "tests" / "fixtures"))
+    from build_models import fixtures_root
+
+    for role in ("llm-int4", "llm-int8", "embedding", "reranker"):
+        folder = fixtures_root() / role
+        if folder.is_dir():
+            ctx.models.add_folder(folder)
+    window = MainWindow(ctx)
+    manager = window.open_models()
+    manager.resize(1000, 420)
+    manager.tabs.setCurrentIndex(1)
+    manager.catalog.selectRow(0)
+    manager.progress.show()
+    manager.progress.setRange(0, 1000)
+    manager.progress.setValue(420)
+    manager.cancel_button.show()
+    manager.progress_label.setText(
+        "1.0 GB of 2.3 GB · 48.6 MB/s · 0:27 left · openvino_model.bin"
+    )  # staged: no hub is reachable here
+    app = QApplication.instance()
+    assert app is not None
+    app.processEvents()
+    manager.grab().save(str(OUT / "models.png"))
+    manager.close()
+    window.close()
 
 
 GROUNDED_QUESTION = "How long does the sourdough rise, and where?"

@@ -24,6 +24,7 @@ from app.services.chat import LoadedModel
 from ui.chat.panel import ChatPanel
 from ui.database_dialog import DatabaseDialog
 from ui.knowledge import KnowledgePanel
+from ui.models import ModelManager
 from ui.notifications import NotificationBar
 from ui.status_bar import ModelStatus
 from ui.workers import WorkerRegistry
@@ -81,6 +82,7 @@ class MainWindow(QMainWindow):
         body.addWidget(self.stack, 1)
         outer.addLayout(body, 1)
         self.setCentralWidget(central)
+        self._models_window: ModelManager | None = None
         self._overlay: PerfOverlay | None = None  # built when first shown: pyqtgraph is heavy
         self.model_status = ModelStatus()
         self.statusBar().addPermanentWidget(self.model_status)
@@ -103,6 +105,8 @@ class MainWindow(QMainWindow):
         file_menu = bar.addMenu("&File")
         self.open_action = self._add(file_menu, "&Open model folder…", "Ctrl+O")
         self.open_action.triggered.connect(self.chat_panel.model_picker.choose_folder)
+        self.models_action = self._add(file_menu, "&Models…", "Ctrl+M")
+        self.models_action.triggered.connect(self.open_models)
         self.database_action = file_menu.addAction("Knowledge &database…")
         self.database_action.triggered.connect(self.choose_database)
         file_menu.addSeparator()
@@ -194,6 +198,16 @@ class MainWindow(QMainWindow):
             self.ctx.save_settings()
         except StorageError as error:
             self.show_status(str(error))
+
+    @Slot()
+    def open_models(self) -> ModelManager:
+        """The model manager (one window, raised if already open)."""
+        if self._models_window is None:
+            self._models_window = ModelManager(self.ctx, self.workers, self.notifications, self)
+        self._models_window.refresh_installed()
+        self._models_window.show()
+        self._models_window.activateWindow()
+        return self._models_window
 
     @Slot()
     def choose_database(self) -> DatabaseDialog:

@@ -36,6 +36,7 @@ def test_menus_offer_the_documented_shortcuts(window: MainWindow) -> None:
     assert menu_entries(window) == {
         "&File": [
             ("&Open model folder…", "Ctrl+O"),
+            ("&Models…", "Ctrl+M"),
             ("Knowledge &database…", ""),
             ("&Quit", "Ctrl+Q"),
         ],

@@ -7,11 +7,7 @@ timer shows the latest state, so a fast ingest never floods the GUI thread with 
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
-from typing import Any
-
-from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -24,107 +20,13 @@ from PySide6.QtWidgets import (
 )
 
 from app.services.knowledge import IngestProgress, IngestReport
-from pipelines.core import CancelToken
 from ui.knowledge.formatting import failure_text, plural, progress_text, report_text
-from ui.workers import WorkerRegistry
+from ui.progress_runner import ProgressRunner as IngestRunner
+from ui.progress_runner import ProgressSink as ProgressSink
 
-POLL_MS = 100
-"""How often the latest progress reaches the screen."""
+__all__ = ["IngestBox", "IngestRunner", "ProgressSink"]
+
 MAX_FAILURE_ROWS = 4
-
-
-class ProgressSink:
-    """The worker-thread side: keeps only the latest progress, under a lock."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._latest: IngestProgress | None = None
-
-    def put(self, progress: IngestProgress) -> None:
-        """Called by the service on the worker thread."""
-        with self._lock:
-            self._latest = progress
-
-    def take(self) -> IngestProgress | None:
-        """The progress put since the last call, if any."""
-        with self._lock:
-            latest, self._latest = self._latest, None
-        return latest
-
-
-class IngestRunner(QObject):
-    """Runs one ingest or re-index at a time; emits progress, then finished or failed."""
-
-    progressed = Signal(object)  # IngestProgress
-    finished = Signal(object)  # IngestReport
-    failed = Signal(object)  # BaseException
-
-    def __init__(self, workers: WorkerRegistry, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._workers = workers
-        self._cancel = CancelToken()
-        self._running = False
-        self._sink = ProgressSink()
-        self._timer = QTimer(self)
-        self._timer.setInterval(POLL_MS)
-        self._timer.timeout.connect(self._poll)
-
-    @property
-    def running(self) -> bool:
-        """Whether a job is running (a cancelled one included, until it returns)."""
-        return self._running
-
-    @property
-    def cancelling(self) -> bool:
-        """Whether the running job was asked to stop."""
-        return self._running and self._cancel.cancelled
-
-    def start(self, method: Callable[..., IngestReport], *args: Any) -> None:
-        """Call ``method(*args, cancel, on_progress)`` in a worker.
-
-        Args:
-            method: ``KnowledgeService.ingest`` or ``KnowledgeService.reindex``.
-            *args: Its leading arguments (collection name, sources).
-        """
-        self._cancel = CancelToken()
-        self._sink.take()
-        self._running = True
-        self._timer.start()
-        self._workers.start(
-            method,
-            *args,
-            self._cancel,
-            self._sink.put,  # a plain object's method: no QObject in the worker
-            cancel=self._cancel,  # closing the window cancels it too
-            on_returned=self._on_returned,
-            on_errored=self._on_errored,
-        )
-
-    @Slot()
-    def cancel(self) -> None:
-        """Stop after the document being read; whole documents stay stored."""
-        self._cancel.cancel()
-
-    @Slot()
-    def _poll(self) -> None:
-        progress = self._sink.take()
-        if progress is not None:
-            self.progressed.emit(progress)
-
-    def _end(self) -> None:
-        self._timer.stop()
-        self._poll()  # the last state reaches the screen before the summary
-        self._running = False
-
-    @Slot(object)
-    def _on_returned(self, report: IngestReport) -> None:
-        self._end()
-        self.finished.emit(report)
-
-    @Slot(object)
-    def _on_errored(self, error: BaseException) -> None:
-        self._end()
-        self.failed.emit(error)
 
 
 class IngestBox(QWidget):

@@ -1,0 +1,102 @@
+"""The model manager window: installed models, the catalog, a real download from a local hub."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+from pytestqt.qtbot import QtBot
+
+from tests.hub_server import HubServer, running_hub
+from tests.ui.fakes import fake_model_folder
+from ui.main_window import MainWindow
+from ui.models.manager import ModelManager
+
+REPO = "OpenVINO/tiny-chat-int8-ov"
+
+
+def _texts(table: object, column: int) -> list[str]:
+    rows = table.rowCount()  # type: ignore[attr-defined]
+    return [table.item(row, column).text() for row in range(rows)]  # type: ignore[attr-defined]
+
+
+def test_added_folders_are_listed_checked_and_removable(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    manager = window.open_models()
+    qtbot.waitExposed(manager)
+    assert manager.installed.rowCount() == 0 and "0 bytes" in manager.usage.text()
+    assert not manager.add_folder(tmp_path)  # not a model: said next to the table
+    assert "not an OpenVINO model" in manager.installed_error.text()
+    folder = fake_model_folder(tmp_path)
+    assert manager.add_folder(folder) and manager.installed_error.isHidden()
+    assert _texts(manager.installed, 0) == ["tiny-chat"]
+    assert _texts(manager.installed, 5) == ["ready"]
+    shutil.rmtree(folder)
+    manager.refresh_installed()
+    assert _texts(manager.installed, 5)[0].startswith("missing: The folder")
+    manager.installed.selectRow(0)
+    monkeypatch.setattr(QMessageBox, "question", lambda *a: QMessageBox.StandardButton.Yes)
+    manager.remove_selected()
+    assert manager.installed.rowCount() == 0
+
+
+def test_catalog_filters_by_task_and_device(qtbot: QtBot, window: MainWindow) -> None:
+    manager = window.open_models()
+    manager.task_filter.setCurrentText("chat")
+    manager.device_filter.setCurrentText("NPU")
+    assert _texts(manager.catalog, 0) == ["Phi-3.5 mini instruct (int4, NPU)"]
+    manager.task_filter.setCurrentText("tts")
+    manager.device_filter.setCurrentText("Any")
+    manager.catalog.selectRow(0)
+    assert not manager.download_button.isEnabled()  # converted in the app, not downloaded
+
+
+@pytest.fixture
+def hub(
+    fixture_models: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[HubServer]:
+    monkeypatch.setenv("HF_HOME", str(tmp_path / "hf-home"))
+    with running_hub({REPO: fixture_models / "llm-int8"}) as server:
+        monkeypatch.setenv("HF_ENDPOINT", server.url)
+        yield server
+
+
+def test_a_catalog_download_shows_progress_and_installs(
+    qtbot: QtBot, window: MainWindow, hub: HubServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from app.models.catalog import CatalogEntry
+    from app.models.inspect import ModelTask
+
+    entry = CatalogEntry("Tiny chat", REPO, ModelTask.CHAT, 10**6, "MIT", ("CPU",), "Tiny.")
+    monkeypatch.setattr("ui.models.manager.load_catalog", lambda: [entry])
+    manager: ModelManager = window.open_models()
+    manager.refresh_catalog()
+    manager.catalog.selectRow(0)
+    seen: list[str] = []
+    manager.runner.progressed.connect(lambda p: seen.append(p.file))
+    with qtbot.waitSignal(manager.modelsChanged, timeout=20_000):
+        manager.download_button.click()
+    assert manager.progress_label.text().startswith("Installed tiny-chat-int8-ov (chat, int8)")
+    assert _texts(manager.installed, 0) == ["tiny-chat-int8-ov"]
+    assert manager.progress.isHidden() and manager.cancel_button.isHidden()
+    assert seen  # progress reached the screen
+
+
+def test_a_failed_download_is_said_next_to_the_catalog(
+    qtbot: QtBot, window: MainWindow, hub: HubServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from app.models.catalog import CatalogEntry
+    from app.models.inspect import ModelTask
+
+    entry = CatalogEntry("Gone", "OpenVINO/gone", ModelTask.CHAT, 10**6, "MIT", ("CPU",), "x.")
+    monkeypatch.setattr("ui.models.manager.load_catalog", lambda: [entry])
+    manager = window.open_models()
+    manager.refresh_catalog()
+    manager.catalog.selectRow(0)
+    manager.download_button.click()
+    qtbot.waitUntil(lambda: "There is no model “OpenVINO/gone”" in manager.catalog_error.text())
+    assert manager.download_button.isEnabled()

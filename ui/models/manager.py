@@ -1,0 +1,345 @@
+"""The model manager: what is installed (and whether it still works), the catalog, downloads.
+
+Downloads run through :class:`~ui.progress_runner.ProgressRunner` (bytes, speed, time left,
+Cancel keeps what arrived so the next try resumes); registering a folder checks it against its
+task's contract first. Errors appear next to the control that caused them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QUrl, Signal, Slot
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.context import AppContext
+from app.errors import UserError
+from app.models.catalog import CatalogEntry, filter_catalog, load_catalog
+from app.models.download import Downloader, DownloadProgress
+from app.models.inspect import ModelTask
+from app.models.registry import InstalledModel
+from ui.inline_error import InlineError
+from ui.knowledge.formatting import duration, human_size
+from ui.notifications import NotificationBar
+from ui.progress_runner import ProgressRunner
+from ui.workers import ErrorRouter, WorkerRegistry
+
+ANY = "Any"
+INSTALLED_COLUMNS = ("Model", "Task", "Weights", "Size", "Source", "State")
+CATALOG_COLUMNS = ("Model", "Task", "Size", "Licence", "Devices", "About")
+
+
+def download_text(progress: DownloadProgress) -> str:
+    """``412.0 MB of 2.3 GB · 18.4 MB/s · 1:45 left · openvino_model.bin``."""
+    parts = [f"{human_size(progress.done)} of {human_size(progress.total)}"]
+    if progress.bytes_per_s > 0:
+        parts.append(f"{human_size(int(progress.bytes_per_s))}/s")
+    if progress.eta_s is not None:
+        parts.append(f"{duration(progress.eta_s)} left")
+    parts.append(progress.file)
+    return " · ".join(parts)
+
+
+class ModelManager(QDialog):
+    """Installed and Catalog views over the app's registry and catalog."""
+
+    modelsChanged = Signal()  # pickers re-read the registry
+
+    def __init__(
+        self,
+        ctx: AppContext,
+        workers: WorkerRegistry,
+        notifications: NotificationBar,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.setWindowTitle("Models")
+        self.resize(980, 560)
+        self.installed_error = InlineError()
+        self.catalog_error = InlineError()
+        self.errors = ErrorRouter(
+            notifications, {"model": self.catalog_error, "installed": self.installed_error}
+        )
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self._installed_view(), "Installed")
+        self.tabs.addTab(self._catalog_view(), "Catalog")
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.tabs)
+        self.runner = ProgressRunner(workers, self)
+        self.runner.progressed.connect(self._on_progress)
+        self.runner.finished.connect(self._on_downloaded)
+        self.runner.failed.connect(self._on_download_failed)
+        self.refresh_installed()
+        self.refresh_catalog()
+
+    # ----- installed -------------------------------------------------------------------
+
+    def _installed_view(self) -> QWidget:
+        self.installed = _table(INSTALLED_COLUMNS)
+        self.add_button = QPushButton("Add folder…")
+        self.add_button.setToolTip("Register an OpenVINO model folder you already have")
+        self.open_button = QPushButton("Open folder")
+        self.remove_button = QPushButton("Remove…")
+        self.usage = QLabel()
+        buttons = QHBoxLayout()
+        for button in (self.add_button, self.open_button, self.remove_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.usage)
+        view = QWidget()
+        layout = QVBoxLayout(view)
+        layout.addWidget(self.installed, 1)
+        layout.addWidget(self.installed_error)
+        layout.addLayout(buttons)
+        self.add_button.clicked.connect(self.choose_folder)
+        self.open_button.clicked.connect(self.open_selected)
+        self.remove_button.clicked.connect(self.remove_selected)
+        self.installed.itemSelectionChanged.connect(self._update_buttons)
+        return view
+
+    @Slot()
+    def refresh_installed(self) -> None:
+        """Re-read the registry (each model re-checked against its task's files)."""
+        models = self.ctx.models.models()
+        self._models = models
+        self.installed.setRowCount(len(models))
+        for row, model in enumerate(models):
+            state = "ready" if model.usable else f"{model.status}: {model.problems[0]}"
+            cells = (
+                model.id,
+                model.task.value,
+                model.precision,
+                human_size(model.size_bytes),
+                model.hub_id or model.source,
+                state,
+            )
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setToolTip(str(model.folder) if column == 0 else text)
+                self.installed.setItem(row, column, item)
+        self.usage.setText(f"App copies use {human_size(self.ctx.models.total_size())}")
+        self._update_buttons()
+
+    def _selected(self) -> InstalledModel | None:
+        rows = {index.row() for index in self.installed.selectionModel().selectedRows()}
+        return self._models[min(rows)] if rows else None
+
+    @Slot()
+    def _update_buttons(self) -> None:
+        chosen = self._selected()
+        self.open_button.setEnabled(chosen is not None and chosen.folder.is_dir())
+        self.remove_button.setEnabled(chosen is not None)
+
+    @Slot()
+    def choose_folder(self) -> None:
+        """Ask for a folder and register it in place."""
+        folder = QFileDialog.getExistingDirectory(self, "Add an OpenVINO model folder")
+        if folder:
+            self.add_folder(Path(folder))
+
+    def add_folder(self, folder: Path) -> bool:
+        """Register ``folder`` (task detected); False with the reason shown when refused."""
+        self.installed_error.clear()
+        try:
+            self.ctx.models.add_folder(folder)
+        except UserError as error:
+            self.installed_error.show_message(str(error))
+            return False
+        self.refresh_installed()
+        self.modelsChanged.emit()
+        return True
+
+    @Slot()
+    def open_selected(self) -> None:
+        """Show the selected model's folder in the file manager."""
+        chosen = self._selected()
+        if chosen is not None:
+            QDesktopServices.openUrl(QUrl.fromLocalFile(str(chosen.folder)))
+
+    @Slot()
+    def remove_selected(self) -> None:
+        """Forget the selected model after asking (the app's own copy is deleted)."""
+        chosen = self._selected()
+        if chosen is None:
+            return
+        what = (
+            f"Delete {chosen.id} and its {human_size(chosen.size_bytes)} of files?"
+            if chosen.owned
+            else f"Forget {chosen.id}? Its folder {chosen.folder} stays on disk."
+        )
+        answer = QMessageBox.question(self, "Remove model", what)
+        if answer != QMessageBox.StandardButton.Yes:
+            return
+        try:
+            self.ctx.models.remove(chosen.id)
+        except UserError as error:
+            self.installed_error.show_message(str(error))
+            return
+        self.refresh_installed()
+        self.modelsChanged.emit()
+
+    # ----- catalog ---------------------------------------------------------------------
+
+    def _catalog_view(self) -> QWidget:
+        self.task_filter = QComboBox()
+        self.task_filter.addItems(
+            [ANY, *[t.value for t in ModelTask if t is not ModelTask.UNKNOWN]]
+        )
+        self.device_filter = QComboBox()
+        self.device_filter.addItems([ANY, "CPU", "GPU", "NPU"])
+        self.catalog = _table(CATALOG_COLUMNS)
+        self.catalog.horizontalHeader().setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)
+        self.download_button = QPushButton("Download")
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.hide()
+        self.progress = QProgressBar()
+        self.progress.hide()
+        self.progress_label = QLabel()
+        filters = QHBoxLayout()
+        filters.addWidget(QLabel("Task:"))
+        filters.addWidget(self.task_filter)
+        filters.addWidget(QLabel("Device:"))
+        filters.addWidget(self.device_filter)
+        filters.addStretch(1)
+        actions = QHBoxLayout()
+        actions.addWidget(self.download_button)
+        actions.addWidget(self.cancel_button)
+        actions.addWidget(self.progress, 1)
+        view = QWidget()
+        layout = QVBoxLayout(view)
+        layout.addLayout(filters)
+        layout.addWidget(self.catalog, 1)
+        layout.addWidget(self.catalog_error)
+        layout.addLayout(actions)
+        layout.addWidget(self.progress_label)
+        self.task_filter.currentIndexChanged.connect(self.refresh_catalog)
+        self.device_filter.currentIndexChanged.connect(self.refresh_catalog)
+        self.catalog.itemSelectionChanged.connect(self._update_download)
+        self.download_button.clicked.connect(self.download_selected)
+        self.cancel_button.clicked.connect(self.runner_cancel)
+        return view
+
+    @Slot()
+    def refresh_catalog(self) -> None:
+        """Show the catalog entries matching the filters."""
+        task = self.task_filter.currentText()
+        device = self.device_filter.currentText()
+        try:
+            entries = load_catalog()
+        except UserError as error:
+            self.catalog_error.show_message(str(error))
+            entries = []
+        self._entries = filter_catalog(
+            entries,
+            ModelTask(task) if task != ANY else None,
+            device if device != ANY else None,
+        )
+        self.catalog.setRowCount(len(self._entries))
+        for row, entry in enumerate(self._entries):
+            how = " (converted in the app)" if entry.convert else ""
+            cells = (
+                entry.name,
+                entry.task.value,
+                human_size(entry.size_bytes),
+                entry.licence,
+                "/".join(entry.devices),
+                entry.description + how,
+            )
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setToolTip(entry.hub_id if column == 0 else text)
+                self.catalog.setItem(row, column, item)
+        self._update_download()
+
+    def _chosen_entry(self) -> CatalogEntry | None:
+        rows = {index.row() for index in self.catalog.selectionModel().selectedRows()}
+        return self._entries[min(rows)] if rows else None
+
+    @Slot()
+    def _update_download(self) -> None:
+        entry = self._chosen_entry()
+        self.download_button.setEnabled(
+            entry is not None and not entry.convert and not self.runner.running
+        )
+        if entry is not None and entry.convert:
+            self.download_button.setToolTip("Converted with the conversion tools (Convert view)")
+
+    @Slot()
+    def download_selected(self) -> None:
+        """Download the selected catalog model in a worker."""
+        entry = self._chosen_entry()
+        if entry is None or self.runner.running:
+            return
+        self.catalog_error.clear()
+        self.progress.setRange(0, 0)
+        self.progress.show()
+        self.cancel_button.show()
+        self.download_button.setEnabled(False)
+        self.progress_label.setText(f"Connecting for {entry.hub_id}…")
+        downloader = Downloader(self.ctx.models)
+        self.runner.start(downloader.download, entry.hub_id)
+
+    @Slot()
+    def runner_cancel(self) -> None:
+        """Stop the download; what arrived is kept for the next try."""
+        self.runner.cancel()
+        self.progress_label.setText("Stopping…")
+
+    @Slot(object)
+    def _on_progress(self, progress: DownloadProgress) -> None:
+        self.progress.setRange(0, 1000)
+        self.progress.setValue(int(1000 * progress.done / max(progress.total, 1)))
+        self.progress_label.setText(download_text(progress))
+
+    @Slot(object)
+    def _on_downloaded(self, model: InstalledModel) -> None:
+        self._end_download(f"Installed {model.id} ({model.task.value}, {model.precision}).")
+        self.refresh_installed()
+        self.modelsChanged.emit()
+
+    @Slot(object)
+    def _on_download_failed(self, error: BaseException) -> None:
+        from pipelines.core import Cancelled
+
+        if isinstance(error, Cancelled):
+            self._end_download("Stopped. What arrived is kept: Download resumes it.")
+            return
+        self._end_download("")
+        self.errors.show(error, default_field="model")
+
+    def _end_download(self, message: str) -> None:
+        self.progress.hide()
+        self.cancel_button.hide()
+        self.progress_label.setText(message)
+        self._update_download()
+
+
+def _table(columns: tuple[str, ...]) -> QTableWidget:
+    table = QTableWidget(0, len(columns))
+    table.setHorizontalHeaderLabels(list(columns))
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.verticalHeader().hide()
+    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    table.horizontalHeader().setStretchLastSection(True)
+    table.setWordWrap(False)
+    return table
