@@ -8,6 +8,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import TextIO
 
+from app.cli_convert import add_convert_parser, run_convert
 from app.errors import UserError
 from app.models.catalog import filter_catalog, load_catalog
 from app.models.inspect import ModelTask
@@ -40,6 +41,7 @@ def add_models_parser(commands: argparse._SubParsersAction[argparse.ArgumentPars
     )
     pull.add_argument("hub_id", metavar="HUB_ID", help="e.g. OpenVINO/Qwen3-4B-int4-ov")
     pull.add_argument("--task", choices=TASKS, help="refuse the model unless it is of this task")
+    add_convert_parser(actions)
     add = actions.add_parser(
         "add",
         help="register an OpenVINO model folder",
@@ -96,6 +98,8 @@ def run_models(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     if args.models_command == "pull":
         return _pull(args, registry, out)
+    if args.models_command == "convert":
+        return run_convert(args, registry, out)
     if args.models_command == "add":
         task = ModelTask(args.task) if args.task else None
         model = registry.add_folder(args.path, task, copy=args.copy)

@@ -94,7 +94,9 @@ class _Handler(BaseHTTPRequestHandler):
         # One request per connection: no keep-alive thread outlives the test.
         self.close_connection = True
         path = unquote(urlsplit(self.path).path)
-        if path.startswith("/api/models/"):
+        if path.startswith("/api/models/") and "/tree/" in path:
+            self._tree(path[len("/api/models/") :].split("/tree/")[0])
+        elif path.startswith("/api/models/"):
             self._model_info(path[len("/api/models/") :])
         elif "/resolve/" in path:
             repo, _, rest = path.lstrip("/").partition("/resolve/")
@@ -120,7 +122,28 @@ class _Handler(BaseHTTPRequestHandler):
         ]
         self._json({"id": repo, "modelId": repo, "sha": COMMIT, "siblings": siblings})
 
+    def _tree(self, repo: str) -> None:
+        """``list_repo_tree`` (optimum-intel lists a hub checkpoint's files before export)."""
+        if repo not in self.hub.repos:
+            self._error(404, "Repository not found", error_code="RepoNotFound")
+            return
+        root = self.hub.repos[repo]
+        entries = [
+            {
+                "type": "file",
+                "path": str(p.relative_to(root)),
+                "size": p.stat().st_size,
+                "oid": hashlib.sha1(p.read_bytes()).hexdigest(),
+                "lfs": {"oid": _sha256(p), "size": p.stat().st_size, "pointerSize": 134},
+            }
+            for p in self.hub.files(repo)
+        ]
+        self._json(entries)
+
     def _file(self, repo: str, filename: str, *, body: bool) -> None:
+        if repo not in self.hub.repos:  # what the hub answers for an unknown repo
+            self._error(404, "Repository not found", error_code="RepoNotFound")
+            return
         root = self.hub.repos.get(repo)
         target = root / filename if root else None
         if target is None or not target.is_file():

@@ -1,0 +1,75 @@
+"""``python -m app models convert …``: convert and compress a checkpoint from the command line."""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+from typing import TextIO
+
+from app.models.convert import ConvertProgress, convert_model
+from app.models.convert_plan import ConvertRequest, Weights
+from app.models.inspect import ModelTask
+from app.models.registry import ModelRegistry
+from pipelines.core import Cancelled, CancelToken
+
+EXIT_STOPPED = 1
+
+
+def add_convert_parser(actions: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The ``models convert`` action."""
+    convert = actions.add_parser(
+        "convert",
+        help="convert a Hugging Face checkpoint to OpenVINO and compress its weights",
+        description="Convert SRC (a checkpoint folder, or a hub id when online) with "
+        "optimum-intel and NNCF in a separate process, check the result and install it. "
+        "Needs the conversion extra: pip install -e .[convert]. Ctrl+C stops and removes "
+        "the partial output.",
+    )
+    convert.add_argument("source", metavar="SRC", help="checkpoint folder or hub id")
+    convert.add_argument(
+        "--task",
+        choices=[t.value for t in ModelTask if t is not ModelTask.UNKNOWN],
+        help="the model's task (default: detected from its config.json)",
+    )
+    convert.add_argument(
+        "--weights",
+        choices=[w.value for w in Weights],
+        required=True,
+        help="int4, int8, fp16, or npu (int4 symmetric channel-wise, what the NPU needs)",
+    )
+    convert.add_argument("--group-size", type=int, help="int4: weights per scale (-1: per channel)")
+    convert.add_argument("--ratio", type=float, help="int4: share of layers in int4 (rest int8)")
+    convert.add_argument("--sym", action="store_true", help="int4: symmetric quantization")
+    convert.add_argument("--name", default="", help="the installed model's id")
+
+
+def run_convert(args: argparse.Namespace, registry: ModelRegistry, out: TextIO) -> int:
+    """Run ``models convert``; user errors raise UserError (exit 2), Ctrl+C exits 1."""
+    request = ConvertRequest(
+        source=args.source,
+        weights=Weights(args.weights),
+        task=ModelTask(args.task) if args.task else None,
+        group_size=args.group_size,
+        ratio=args.ratio,
+        sym=args.sym,
+        name=args.name,
+    )
+
+    def show(progress: ConvertProgress) -> None:
+        sys.stderr.write(
+            f"[{progress.step}/{progress.steps}] {progress.message} ({progress.elapsed_s:.0f} s)\n"
+        )
+        sys.stderr.flush()
+
+    cancel = CancelToken()
+    previous = signal.signal(signal.SIGINT, lambda *_: cancel.cancel())
+    try:
+        model = convert_model(request, registry, on_progress=show, cancel=cancel)
+    except Cancelled:
+        sys.stderr.write("stopped; the partial output was removed, nothing was installed\n")
+        return EXIT_STOPPED
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    out.write(f"installed {model.id} ({model.task.value}, {model.precision}) in {model.folder}\n")
+    return 0

@@ -1,0 +1,208 @@
+"""What a conversion will do, checked before anything starts: source, task, weights, id.
+
+Pure and quick (no subprocess, no torch), so the CLI and the model manager can refuse a bad
+request — a folder that is not a checkpoint, options that do not fit the weight format, a
+taken name — with a message next to the control that caused it.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+
+from app.errors import UserError
+from app.models.inspect import TASK_NAMES, ModelTask, detect_task, read_config
+from app.models.registry import ModelRegistry
+
+INSTALL_HINT = "pip install -e .[convert]"
+"""How to add the conversion extra (torch, optimum-intel, NNCF) to a source install."""
+CONVERSION_PACKAGES = ("torch", "transformers", "optimum-intel", "nncf")
+OPTIMUM_TASKS: dict[ModelTask, str] = {
+    ModelTask.CHAT: "text-generation-with-past",
+    ModelTask.VISION_CHAT: "image-text-to-text",
+    ModelTask.SPEECH_TO_TEXT: "automatic-speech-recognition-with-past",
+    ModelTask.EMBEDDING: "feature-extraction",
+    ModelTask.RERANK: "text-classification",
+}
+"""optimum-cli ``--task`` for each app task it can convert to."""
+TOKENIZER_FILES = (
+    *("tokenizer.json", "tokenizer.model", "vocab.json", "vocab.txt"),
+    *("spiece.model", "sentencepiece.bpe.model"),
+)
+_HUB_ID = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+$")
+
+
+class Weights(StrEnum):
+    """Weight formats offered; ``npu`` is INT4 symmetric channel-wise (what the NPU runs)."""
+
+    INT4 = "int4"
+    INT8 = "int8"
+    FP16 = "fp16"
+    NPU = "npu"
+
+
+@dataclass(frozen=True)
+class ConvertRequest:
+    """What to convert and how. ``source`` is a checkpoint folder or a hub id."""
+
+    source: str
+    weights: Weights
+    task: ModelTask | None = None
+    """None: detected from the checkpoint's config.json."""
+    group_size: int | None = None
+    ratio: float | None = None
+    sym: bool = False
+    name: str = ""
+    """The installed model's id; default ``<checkpoint>-<weights>-ov``."""
+
+
+@dataclass(frozen=True)
+class ConversionPlan:
+    """A checked request: where from, for which task, under which id, with which options."""
+
+    source: str
+    local: bool
+    task: ModelTask
+    model_id: str
+    export_args: tuple[str, ...]
+
+
+def missing_conversion_tools() -> list[str]:
+    """Packages of the conversion extra that are not installed (cheap: no import)."""
+    missing = []
+    for name in CONVERSION_PACKAGES:
+        try:
+            importlib.metadata.version(name)
+        except importlib.metadata.PackageNotFoundError:
+            missing.append(name)
+    return missing
+
+
+def export_arguments(request: ConvertRequest) -> tuple[str, ...]:
+    """optimum-cli weight options for ``request``.
+
+    Raises:
+        UserError: options that do not apply to its weight format, or out of range.
+    """
+    tuned = request.group_size is not None or request.ratio is not None or request.sym
+    if request.weights in (Weights.INT8, Weights.FP16):
+        if tuned:
+            raise UserError(
+                "--group-size, --ratio and --sym apply to int4 weights only.", field="weights"
+            )
+        return ("--weight-format", request.weights.value)
+    if request.weights is Weights.NPU:
+        if tuned:
+            raise UserError(
+                "The NPU preset fixes its options (int4, symmetric, channel-wise); "
+                "use --weights int4 to choose them.",
+                field="weights",
+            )
+        return ("--weight-format", "int4", "--sym", "--group-size", "-1", "--ratio", "1.0")
+    args = ["--weight-format", "int4"]
+    if request.group_size is not None:
+        if request.group_size == 0 or request.group_size < -1:
+            raise UserError(
+                "--group-size must be a positive number, or -1 for channel-wise.",
+                field="group_size",
+            )
+        args += ["--group-size", str(request.group_size)]
+    if request.ratio is not None:
+        if not 0.0 < request.ratio <= 1.0:
+            raise UserError("--ratio must be above 0 and at most 1.", field="ratio")
+        args += ["--ratio", str(request.ratio)]
+    if request.sym:
+        args.append("--sym")
+    return tuple(args)
+
+
+def detect_checkpoint_task(folder: Path) -> ModelTask:
+    """The app task of a Hugging Face checkpoint, from its config.json (UNKNOWN if unsure)."""
+    config = read_config(folder)
+    model_type = str(config.get("model_type", "")).lower()
+    architectures = [str(name) for name in config.get("architectures", []) or []]
+    if model_type == "whisper" or any("Whisper" in name for name in architectures):
+        return ModelTask.SPEECH_TO_TEXT
+    if any(name.endswith("ForCausalLM") for name in architectures):
+        return ModelTask.CHAT
+    if any(name.endswith("ForSequenceClassification") for name in architectures):
+        return ModelTask.RERANK
+    if any(name.endswith("ForConditionalGeneration") for name in architectures) and (
+        "vision_config" in config
+    ):
+        return ModelTask.VISION_CHAT
+    if any(name.endswith("Model") for name in architectures) or model_type in {
+        "bert",
+        "xlm-roberta",
+        "mpnet",
+    }:
+        return ModelTask.EMBEDDING
+    return ModelTask.UNKNOWN
+
+
+def plan_conversion(request: ConvertRequest, registry: ModelRegistry) -> ConversionPlan:
+    """Check ``request`` before any work starts.
+
+    Raises:
+        UserError: a missing folder, a folder that is not a checkpoint (or is already OpenVINO),
+            an unknown or unconvertible task, bad weight options, or a taken model id.
+    """
+    source = request.source.strip()
+    folder = Path(source).expanduser()
+    local = folder.exists() or not _HUB_ID.match(source)
+    task = request.task
+    if local:
+        if not folder.is_dir():
+            raise UserError(f"There is no folder {folder}.", field="source")
+        folder = folder.resolve()
+        if detect_task(folder) is not ModelTask.UNKNOWN:
+            raise UserError(
+                f"{folder.name} is already an OpenVINO model: add it with `models add` instead.",
+                field="source",
+            )
+        if not (folder / "config.json").is_file():
+            raise UserError(
+                f"{folder.name} is not a Hugging Face checkpoint (it has no config.json).",
+                field="source",
+            )
+        if not any(folder.glob("*.safetensors")) and not any(folder.glob("*.bin")):
+            raise UserError(
+                f"{folder.name} has no weights (*.safetensors or *.bin).", field="source"
+            )
+        if not any((folder / name).is_file() for name in TOKENIZER_FILES):
+            # transformers would invent an empty tokenizer and the export would "succeed".
+            raise UserError(
+                f"{folder.name} has no tokenizer files (tokenizer.json, tokenizer.model, "
+                "vocab…): the converted model could not read text.",
+                field="source",
+            )
+        source = str(folder)
+        task = task or detect_checkpoint_task(folder)
+    if task is None or task is ModelTask.UNKNOWN:
+        raise UserError(
+            f"Cannot tell which task {Path(source).name} is for: choose one with --task.",
+            field="task",
+        )
+    if task not in OPTIMUM_TASKS:
+        raise UserError(f"{TASK_NAMES[task].capitalize()} cannot be converted here.", field="task")
+    export_args = export_arguments(request)
+    model_id = request.name.strip() or f"{_slug(Path(source).name)}-{request.weights.value}-ov"
+    if not re.fullmatch(r"[A-Za-z0-9][\w.-]*", model_id):
+        raise UserError(
+            f"“{model_id}” cannot be a model id (letters, digits, . _ -).", field="name"
+        )
+    if (registry.models_dir / model_id).exists() or any(
+        m.id == model_id for m in registry.models()
+    ):
+        raise UserError(
+            f"A model named {model_id} is already installed: remove it or choose another name.",
+            field="name",
+        )
+    return ConversionPlan(source, local, task, model_id, export_args)
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]+", "-", name).strip("-.")[:60] or "model"

@@ -1,0 +1,193 @@
+"""Conversion requests are checked before any process starts: options, sources, tasks, ids."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from app.errors import UserError
+from app.models import convert_plan
+from app.models.convert import _validate, convert_model, remove_abandoned_work
+from app.models.convert_plan import (
+    ConversionPlan,
+    ConvertRequest,
+    Weights,
+    detect_checkpoint_task,
+    export_arguments,
+    plan_conversion,
+)
+from app.models.inspect import ModelTask
+from app.models.registry import ModelRegistry
+from tests.ui.fakes import fake_model_folder
+
+
+@pytest.fixture
+def registry(tmp_path: Path) -> ModelRegistry:
+    return ModelRegistry(tmp_path / "data" / "models.json", tmp_path / "data" / "models")
+
+
+def checkpoint(root: Path, architecture: str = "Qwen2ForCausalLM", **config: object) -> Path:
+    """A folder that looks like a Hugging Face checkpoint (config, weights, tokenizer)."""
+    folder = root / "ckpt"
+    folder.mkdir(parents=True)
+    settings = {"model_type": "qwen2", "architectures": [architecture], **config}
+    (folder / "config.json").write_text(json.dumps(settings), encoding="utf-8")
+    (folder / "model.safetensors").write_bytes(b"\0" * 16)
+    (folder / "tokenizer.json").write_text("{}", encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize(
+    ("request_", "expected"),
+    [
+        (ConvertRequest("x", Weights.INT8), ("--weight-format", "int8")),
+        (ConvertRequest("x", Weights.FP16), ("--weight-format", "fp16")),
+        (
+            ConvertRequest("x", Weights.NPU),
+            ("--weight-format", "int4", "--sym", "--group-size", "-1", "--ratio", "1.0"),
+        ),
+        (ConvertRequest("x", Weights.INT4), ("--weight-format", "int4")),
+        (
+            ConvertRequest("x", Weights.INT4, group_size=32, ratio=0.8, sym=True),
+            ("--weight-format", "int4", "--group-size", "32", "--ratio", "0.8", "--sym"),
+        ),
+        (
+            ConvertRequest("x", Weights.INT4, group_size=-1),
+            ("--weight-format", "int4", "--group-size", "-1"),
+        ),
+    ],
+)
+def test_weight_options_become_optimum_arguments(
+    request_: ConvertRequest, expected: tuple[str, ...]
+) -> None:
+    assert export_arguments(request_) == expected
+
+
+@pytest.mark.parametrize(
+    ("request_", "message", "field"),
+    [
+        (ConvertRequest("x", Weights.INT8, group_size=64), "int4 weights only", "weights"),
+        (ConvertRequest("x", Weights.FP16, sym=True), "int4 weights only", "weights"),
+        (ConvertRequest("x", Weights.NPU, ratio=0.5), "NPU preset fixes", "weights"),
+        (ConvertRequest("x", Weights.INT4, group_size=0), "positive number", "group_size"),
+        (ConvertRequest("x", Weights.INT4, group_size=-4), "positive number", "group_size"),
+        (ConvertRequest("x", Weights.INT4, ratio=1.5), "at most 1", "ratio"),
+        (ConvertRequest("x", Weights.INT4, ratio=0.0), "above 0", "ratio"),
+    ],
+)
+def test_options_that_do_not_fit_are_refused(
+    request_: ConvertRequest, message: str, field: str
+) -> None:
+    with pytest.raises(UserError, match=message) as raised:
+        export_arguments(request_)
+    assert raised.value.field == field
+
+
+@pytest.mark.parametrize(
+    ("architecture", "extra", "task"),
+    [
+        ("Qwen2ForCausalLM", {}, ModelTask.CHAT),
+        ("WhisperForConditionalGeneration", {"model_type": "whisper"}, ModelTask.SPEECH_TO_TEXT),
+        ("BertForSequenceClassification", {"model_type": "bert"}, ModelTask.RERANK),
+        ("BertModel", {"model_type": "bert"}, ModelTask.EMBEDDING),
+        ("LlavaForConditionalGeneration", {"vision_config": {}}, ModelTask.VISION_CHAT),
+        ("T5ForConditionalGeneration", {"model_type": "t5"}, ModelTask.UNKNOWN),
+    ],
+)
+def test_the_task_is_detected_from_the_checkpoint(
+    tmp_path: Path, architecture: str, extra: dict[str, object], task: ModelTask
+) -> None:
+    assert detect_checkpoint_task(checkpoint(tmp_path, architecture, **extra)) is task
+
+
+def test_a_good_request_is_planned(tmp_path: Path, registry: ModelRegistry) -> None:
+    folder = checkpoint(tmp_path)
+    plan = plan_conversion(ConvertRequest(str(folder), Weights.NPU), registry)
+    assert plan == ConversionPlan(
+        str(folder.resolve()),
+        True,
+        ModelTask.CHAT,
+        "ckpt-npu-ov",
+        export_arguments(ConvertRequest("x", Weights.NPU)),
+    )
+    hub = plan_conversion(ConvertRequest("Qwen/Qwen3-0.6B", Weights.INT8, ModelTask.CHAT), registry)
+    assert (hub.local, hub.model_id) == (False, "Qwen3-0.6B-int8-ov")
+
+
+def test_sources_that_are_not_checkpoints_are_refused(
+    tmp_path: Path, registry: ModelRegistry
+) -> None:
+    def refused(source: Path | str, message: str, task: ModelTask | None = None) -> None:
+        with pytest.raises(UserError, match=message) as raised:
+            plan_conversion(ConvertRequest(str(source), Weights.INT8, task), registry)
+        assert raised.value.field in ("source", "task")
+
+    refused(tmp_path / "nowhere", "There is no folder")
+    (tmp_path / "empty").mkdir()
+    refused(tmp_path / "empty", "not a Hugging Face checkpoint")
+    refused(fake_model_folder(tmp_path / "ov"), "already an OpenVINO model")
+    folder = checkpoint(tmp_path / "a")
+    (folder / "model.safetensors").unlink()
+    refused(folder, "has no weights")
+    folder = checkpoint(tmp_path / "b")
+    (folder / "tokenizer.json").unlink()
+    refused(folder, "no tokenizer files")
+    refused(checkpoint(tmp_path / "c", "T5ForConditionalGeneration"), "choose one with --task")
+    refused(checkpoint(tmp_path / "d"), "cannot be converted here", ModelTask.SPEAKER_ENCODER)
+    refused("Qwen/Qwen3-0.6B", "choose one with --task")  # a hub id: no config to read here
+
+
+def test_a_taken_or_bad_name_is_refused(tmp_path: Path, registry: ModelRegistry) -> None:
+    folder = checkpoint(tmp_path)
+    (registry.models_dir / "ckpt-int8-ov").mkdir(parents=True)
+    with pytest.raises(UserError, match="already installed") as raised:
+        plan_conversion(ConvertRequest(str(folder), Weights.INT8), registry)
+    assert raised.value.field == "name"
+    assert plan_conversion(ConvertRequest(str(folder), Weights.INT8, name="mine"), registry)
+    with pytest.raises(UserError, match="cannot be a model id"):
+        plan_conversion(ConvertRequest(str(folder), Weights.INT8, name="../x"), registry)
+
+
+def test_without_the_conversion_extra_it_says_how_to_add_it(
+    tmp_path: Path, registry: ModelRegistry, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_version = importlib.metadata.version
+
+    def version(name: str) -> str:
+        if name in ("torch", "optimum-intel"):
+            raise importlib.metadata.PackageNotFoundError(name)
+        return real_version(name)
+
+    monkeypatch.setattr(convert_plan.importlib.metadata, "version", version)
+    with pytest.raises(
+        UserError, match=r"torch, optimum-intel missing.*pip install -e \.\[convert\]"
+    ):
+        convert_model(ConvertRequest(str(checkpoint(tmp_path)), Weights.INT4), registry)
+    assert not registry.models_dir.exists() or not any(registry.models_dir.iterdir())
+
+
+def test_an_output_without_its_tokenizer_is_refused(tmp_path: Path) -> None:
+    """optimum skips a tokenizer it cannot convert without failing: the output check catches it."""
+    output = fake_model_folder(tmp_path)
+    plan = ConversionPlan("src", True, ModelTask.CHAT, "x", ())
+    _validate(output, plan)  # complete: accepted
+    (output / "openvino_tokenizer.xml").unlink()
+    with pytest.raises(UserError, match="tokenizer did not"):
+        _validate(output, plan)
+    shutil.rmtree(output)
+    with pytest.raises(UserError, match="produced no model"):
+        _validate(output, plan)
+
+
+def test_work_folders_of_dead_conversions_are_removed(tmp_path: Path) -> None:
+    dead = tmp_path / ".converting-999999999-abc"  # no such process
+    alive = tmp_path / f".converting-{os.getpid()}-def"
+    for folder in (dead, alive):
+        (folder / "model").mkdir(parents=True)
+    remove_abandoned_work(tmp_path)
+    assert not dead.exists() and alive.exists()
