@@ -100,3 +100,33 @@ def test_a_failed_download_is_said_next_to_the_catalog(
     manager.download_button.click()
     qtbot.waitUntil(lambda: "There is no model “OpenVINO/gone”" in manager.catalog_error.text())
     assert manager.download_button.isEnabled()
+
+
+def test_a_checkpoint_is_converted_to_int8_and_installed(
+    qtbot: QtBot, window: MainWindow, fixture_models: Path
+) -> None:
+    import sys
+
+    tiny = sys.modules["build_models"].ensure_fixtures(["llm-tiny-hf"]) / "llm-tiny-hf"
+    manager = window.open_models()
+    view = manager.convert_view
+    view.weights.setCurrentText("npu")
+    assert not view.group_size.isEnabled()  # the NPU layout fixes the INT4 options
+    view.weights.setCurrentText("int8")
+    view.convert()
+    assert "Choose a checkpoint" in view.error.text()
+    view.source.setText(str(tiny))
+    with qtbot.waitSignal(manager.modelsChanged, timeout=120_000):
+        view.convert_button.click()
+    assert view.status.text().startswith("Installed llm-tiny-hf-int8-ov (chat, int8)")
+    assert "llm-tiny-hf-int8-ov" in _texts(manager.installed, 0)
+
+
+def test_a_folder_that_is_not_a_checkpoint_is_refused_in_the_form(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    view = window.open_models().convert_view
+    view.source.setText(str(tmp_path))
+    view.convert_button.click()
+    qtbot.waitUntil(lambda: bool(view.error.text()), timeout=10_000)
+    assert view.convert_button.isEnabled() and view.source.text() == str(tmp_path)

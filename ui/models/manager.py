@@ -37,6 +37,7 @@ from app.models.inspect import ModelTask
 from app.models.registry import InstalledModel
 from ui.inline_error import InlineError
 from ui.knowledge.formatting import duration, human_size
+from ui.models.convert_view import ConvertView
 from ui.notifications import NotificationBar
 from ui.progress_runner import ProgressRunner
 from ui.workers import ErrorRouter, WorkerRegistry
@@ -81,6 +82,9 @@ class ModelManager(QDialog):
         self.tabs = QTabWidget()
         self.tabs.addTab(self._installed_view(), "Installed")
         self.tabs.addTab(self._catalog_view(), "Catalog")
+        self.convert_view = ConvertView(ctx, workers, notifications)
+        self.convert_view.converted.connect(self._on_converted)
+        self.tabs.addTab(self.convert_view, "Convert")
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs)
         self.runner = ProgressRunner(workers, self)
@@ -312,6 +316,11 @@ class ModelManager(QDialog):
     @Slot(object)
     def _on_downloaded(self, model: InstalledModel) -> None:
         self._end_download(f"Installed {model.id} ({model.task.value}, {model.precision}).")
+        self.refresh_installed()
+        self.modelsChanged.emit()
+
+    @Slot(object)
+    def _on_converted(self, _: InstalledModel) -> None:
         self.refresh_installed()
         self.modelsChanged.emit()
 
