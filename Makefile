@@ -45,6 +45,7 @@ pytest:
 bench: setup-dev fixtures
 	$(PY) benchmarks/bench_chat.py
 	$(PY) benchmarks/bench_rag.py
+	$(PY) benchmarks/bench_models.py
 
 screenshots: setup-dev
 	$(PY) scripts/render_screenshots.py
