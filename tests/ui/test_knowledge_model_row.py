@@ -41,3 +41,19 @@ def test_another_embedding_model_is_loaded_and_saved(
     qtbot.waitUntil(lambda: "python -m app setup" in row.error.text())
     assert window.ctx.settings.embedding_model == embedding_model_dir.resolve()
     assert row.change_button.isEnabled()
+
+
+def test_installed_embedding_models_are_offered(
+    qtbot: QtBot,
+    make_window: Callable[[list[DeviceInfo]], MainWindow],
+    embedding_model_dir: Path,
+) -> None:
+    window = make_window([CPU])
+    window.ctx.models.add_folder(embedding_model_dir)
+    row = window.knowledge_panel.model_row
+    row.fill_menu()
+    texts = [a.text() for a in row.change_menu.actions() if not a.isSeparator()]
+    assert texts == ["embedding  (int8)", "Other folder…"]
+    with qtbot.waitSignal(row.modelChanged, timeout=30_000):
+        row.change_menu.actions()[0].trigger()
+    assert window.ctx.settings.embedding_model == embedding_model_dir.resolve()

@@ -9,16 +9,28 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Signal, Slot
-from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QPushButton,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.context import AppContext
 from app.errors import StorageError
 from app.models.bundled import default_embedder_dir
+from app.models.inspect import ModelTask
 from pipelines.embeddings import EmbeddingPipeline
 from ui.inline_error import InlineError
 from ui.workers import ErrorRouter, WorkerRegistry
 
 LOADING = "loading…"
+OTHER_FOLDER = "Other folder…"
 
 
 class EmbeddingModelRow(QWidget):
@@ -38,8 +50,14 @@ class EmbeddingModelRow(QWidget):
         self.workers = workers
         self.name = QLabel()
         self.name.setToolTip("Embeds documents and questions; each collection records its model")
-        self.change_button = QPushButton("Change…")
-        self.change_button.setToolTip("Use another OpenVINO embedding model folder (e.g. bge)")
+        self.change_button = QToolButton()
+        self.change_button.setText("Change")
+        self.change_button.setToolTip("An installed embedding model, or another folder (e.g. bge)")
+        self.change_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.change_menu = QMenu(self.change_button)
+        self.change_button.setMenu(self.change_menu)
+        self.change_menu.aboutToShow.connect(self.fill_menu)
+        self.change_menu.triggered.connect(self._on_menu_choice)
         self.bundled_button = QPushButton("Bundled")
         self.bundled_button.setToolTip("Go back to the bundled all-MiniLM-L6-v2")
         self.error = InlineError()
@@ -56,7 +74,6 @@ class EmbeddingModelRow(QWidget):
         layout.setSpacing(2)
         layout.addLayout(row)
         layout.addWidget(self.error)
-        self.change_button.clicked.connect(self.choose_folder)
         self.bundled_button.clicked.connect(self.use_bundled)
         self._show_current()
 
@@ -64,6 +81,25 @@ class EmbeddingModelRow(QWidget):
         folder = self.ctx.settings.embedding_model or default_embedder_dir(self.ctx.paths)
         self.name.setText(f"<b>{folder.name}</b>")
         self.bundled_button.setVisible(self.ctx.settings.embedding_model is not None)
+
+    @Slot()
+    def fill_menu(self) -> None:
+        """Installed embedding models (the model manager's), then "Other folder…"."""
+        self.change_menu.clear()
+        for model in self.ctx.models.models(ModelTask.EMBEDDING):
+            if model.usable:
+                action = self.change_menu.addAction(f"{model.id}  ({model.precision})")
+                action.setData(str(model.folder))
+        self.change_menu.addSeparator()
+        self.change_menu.addAction(OTHER_FOLDER).setData("")
+
+    @Slot(QAction)
+    def _on_menu_choice(self, action: QAction) -> None:
+        folder = action.data()
+        if folder:
+            self.use(Path(str(folder)))
+        elif action.text() == OTHER_FOLDER:
+            self.choose_folder()
 
     @Slot()
     def choose_folder(self) -> None:
