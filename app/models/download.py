@@ -25,7 +25,7 @@ from typing import Any
 import psutil
 
 from app.errors import BusyError, StorageError, UserError
-from app.models.inspect import ModelTask, detect_task
+from app.models.inspect import TASK_NAMES, ModelTask, detect_task, read_config, task_from
 from app.models.registry import InstalledModel, ModelRegistry
 from pipelines.core import Cancelled, CancelToken
 
@@ -108,6 +108,8 @@ class Downloader:
             _check_free_space(models_dir, total)
             staging = staging_dir(models_dir, model_id)
             meter = _Meter(total, on_progress, cancel)
+            if task is not None:
+                self._check_task_first(hub_id, revision, files, staging, meter, task)
             for remote in files:
                 self._fetch(hub_id, revision, remote, staging, meter)
             for remote in files:
@@ -127,6 +129,28 @@ class Downloader:
             except (UserError, StorageError):
                 shutil.rmtree(final, ignore_errors=True)
                 raise
+
+    def _check_task_first(
+        self,
+        hub_id: str,
+        revision: str,
+        files: list[_RemoteFile],
+        staging: Path,
+        meter: _Meter,
+        task: ModelTask,
+    ) -> None:
+        """Refuse a model of another task from its file list and config.json, before the
+        gigabytes: only the (small) config is fetched."""
+        config: dict[str, Any] = {}
+        for remote in files:
+            if remote.name == "config.json":
+                self._fetch(hub_id, revision, remote, staging, meter)
+                config = read_config(staging)
+        detected = task_from({f.name for f in files if f.name.endswith(".xml")}, config)
+        if detected not in (task, ModelTask.UNKNOWN):
+            raise UserError(
+                f"{hub_id} is {TASK_NAMES[detected]}, not {TASK_NAMES[task]}.", field="model"
+            )
 
     def _remote_files(self, hub_id: str) -> tuple[list[_RemoteFile], str]:
         from huggingface_hub import HfApi

@@ -57,8 +57,12 @@ def read_config(folder: Path) -> dict[str, Any]:
 
 def detect_task(folder: Path) -> ModelTask:
     """Guess the task of the OpenVINO model in ``folder`` (UNKNOWN when unsure)."""
-    files = {path.name for path in folder.glob("*.xml")}
-    config = read_config(folder)
+    return task_from({path.name for path in folder.glob("*.xml")}, read_config(folder))
+
+
+def task_from(files: set[str], config: dict[str, Any]) -> ModelTask:
+    """The task a model's IR file names and config.json point to (UNKNOWN when unsure);
+    also usable on a hub listing before anything is downloaded."""
     model_type = str(config.get("model_type", "")).lower()
     architectures = [str(name) for name in config.get("architectures", []) or []]
     if "openvino_language_model.xml" in files:

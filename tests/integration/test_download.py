@@ -177,3 +177,12 @@ def test_cli_pull(hub: HubServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     assert main(["models", "pull", BIG, "--task", "chat"]) == 2  # an embedding model
     registry = ModelRegistry(tmp_path / "home" / "data" / "models.json", tmp_path)
     assert [m.id for m in registry.models()] == ["tiny-chat-int8-ov"]
+
+
+def test_a_model_of_another_task_is_refused_before_its_weights_arrive(
+    hub: HubServer, registry: ModelRegistry
+) -> None:
+    with pytest.raises(UserError, match="is an embedding model, not a chat model"):
+        Downloader(registry, hub.url).download(BIG, task=ModelTask.CHAT)
+    assert [g.split()[0] for g in hub.faults.gets] == ["config.json"]
+    assert registry.models() == []
