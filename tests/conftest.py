@@ -43,7 +43,9 @@ def fixture_models() -> Path:
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up there
     spec.loader.exec_module(module)
-    root: Path = module.ensure_fixtures(["llm-int8", "llm-int4", "embedding", "reranker"])
+    root: Path = module.ensure_fixtures(
+        ["llm-int8", "llm-int4", "embedding", "reranker", "speecht5", "speaker-encoder"]
+    )
     return root
 
 
@@ -63,6 +65,18 @@ def embedding_model_dir(fixture_models: Path) -> Path:
 def reranker_model_dir(fixture_models: Path) -> Path:
     """A tiny random cross-encoder (MiniLM's tokenizer), OpenVINO int8."""
     return fixture_models / "reranker"
+
+
+@pytest.fixture(scope="session")
+def tts_model_dir(fixture_models: Path) -> Path:
+    """A tiny random SpeechT5 + HiFiGAN (text-to-speech), OpenVINO int8."""
+    return fixture_models / "speecht5"
+
+
+@pytest.fixture(scope="session")
+def speaker_encoder_dir(fixture_models: Path) -> Path:
+    """A full-size random x-vector speaker encoder converted by the app."""
+    return fixture_models / "speaker-encoder"
 
 
 @pytest.fixture(autouse=True)

@@ -27,7 +27,13 @@ REQUIRED_FILES: dict[ModelTask, tuple[str, ...]] = {
     ),
     ModelTask.EMBEDDING: ("openvino_model.xml", "openvino_tokenizer.xml"),
     ModelTask.RERANK: ("openvino_model.xml", "openvino_tokenizer.xml"),
-    ModelTask.TTS: ("openvino_encoder_model.xml", "openvino_decoder_model.xml"),
+    ModelTask.TTS: (
+        "openvino_encoder_model.xml",
+        "openvino_decoder_model.xml",
+        "openvino_vocoder.xml",
+        "openvino_tokenizer.xml",
+    ),
+    ModelTask.SPEAKER_ENCODER: ("openvino_model.xml",),
 }
 
 _ELEMENT_TYPE = re.compile(rb'element_type="(\w+)"')

@@ -55,6 +55,9 @@ def read_config(folder: Path) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
+_OWN_TYPES = {"xvector": ModelTask.SPEAKER_ENCODER, "wav2lip": ModelTask.LIPSYNC}
+
+
 def detect_task(folder: Path) -> ModelTask:
     """Guess the task of the OpenVINO model in ``folder`` (UNKNOWN when unsure)."""
     return task_from({path.name for path in folder.glob("*.xml")}, read_config(folder))
@@ -75,6 +78,8 @@ def task_from(files: set[str], config: dict[str, Any]) -> ModelTask:
         return ModelTask.UNKNOWN
     if "openvino_model.xml" not in files:
         return ModelTask.UNKNOWN
+    if model_type in _OWN_TYPES:  # converted by the app itself, which writes this config
+        return _OWN_TYPES[model_type]
     if any(name.endswith(("ForCausalLM", "ForConditionalGeneration")) for name in architectures):
         return ModelTask.CHAT
     if any(name.endswith("ForSequenceClassification") for name in architectures):

@@ -1,0 +1,398 @@
+"""Voices and speech: makes voices from clips and speaks text in them.
+
+Coordinates the voice pipelines (reference checks, speaker encoder, SpeechT5) with the voice
+library and the settings. Models come from the settings (``tts_model``,
+``speaker_encoder_model``) or, when unset, the first installed model of that task. Loaded
+models are kept per device; one synthesis or voice creation runs at a time.
+"""
+
+from __future__ import annotations
+
+import logging
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+from app.devices import DeviceInfo, resolve_device
+from app.errors import BusyError, StorageError, UserError
+from app.metrics import MetricsBus
+from app.models.inspect import ModelTask
+from app.models.registry import ModelRegistry
+from app.settings import Settings
+from app.voices import Voice, VoiceLibrary
+from pipelines.core import (
+    Cancelled,
+    CancelToken,
+    DeviceError,
+    InvalidInputError,
+    ModelLoadError,
+)
+from pipelines.voice.audio import MODEL_RATE, Clip, clip_from_samples, read_clip, write_wav_atomic
+from pipelines.voice.reference import ReferenceCheck, check_reference, trim_to
+from pipelines.voice.speaker import SpeakerEncoder
+from pipelines.voice.tts import SpeechChunk, SpeechSynthesizer
+
+log = logging.getLogger(__name__)
+
+ChunkCallback = Callable[[SpeechChunk], None]
+_Loaded = TypeVar("_Loaded")
+
+
+@dataclass(frozen=True)
+class SpeechResult:
+    """A finished synthesis written to a file."""
+
+    path: Path
+    seconds: float
+    sentences: int
+    real_time_factor: float
+    first_audio_seconds: float
+    device: str
+
+
+class VoiceService:
+    """Voice library + speaker encoder + text-to-speech, as the panel and the CLI use them."""
+
+    def __init__(
+        self,
+        voices_dir: Path,
+        settings: Settings,
+        metrics: MetricsBus,
+        devices: Sequence[DeviceInfo],
+        models: ModelRegistry,
+    ) -> None:
+        self.library = VoiceLibrary(voices_dir)
+        self._settings = settings
+        self._metrics = metrics
+        self._devices = list(devices)
+        self._models = models
+        self._encoders: dict[tuple[Path, str], SpeakerEncoder] = {}
+        self._synthesizers: dict[tuple[Path, str], SpeechSynthesizer] = {}
+        self._busy = threading.Lock()
+
+    # -- models ---------------------------------------------------------------------------
+
+    def model_folder(self, task: ModelTask) -> Path:
+        """The folder of the TTS model or speaker encoder in use.
+
+        Raises:
+            UserError: none chosen and none installed (``field="model"``), with what to do.
+        """
+        chosen = (
+            self._settings.tts_model if task is ModelTask.TTS else self._settings.speaker_encoder
+        )
+        if chosen is not None:
+            if not chosen.is_dir():
+                raise UserError(
+                    f"The {_task_label(task)} folder {chosen} is missing. Choose another in "
+                    "Models….",
+                    field="model",
+                )
+            return chosen
+        for model in self._models.models(task):
+            if model.usable:
+                return model.folder
+        how = (
+            "convert microsoft/speecht5_tts with its vocoder (models convert … --task tts)"
+            if task is ModelTask.TTS
+            else "convert speechbrain/spkrec-xvect-voxceleb (models convert … "
+            "--task speaker-encoder)"
+        )
+        raise UserError(f"No {_task_label(task)} is installed: {how}.", field="model")
+
+    def device(self, requested: str | None = None) -> str:
+        """The concrete device for speech (the setting, or ``requested``)."""
+        return resolve_device(requested or self._settings.device_for("tts"), self._devices, "tts")
+
+    def _encoder(self, device: str) -> SpeakerEncoder:
+        folder = self.model_folder(ModelTask.SPEAKER_ENCODER)
+        key = (folder, device)
+        if key not in self._encoders:
+            self._encoders[key] = _load_on(lambda d: SpeakerEncoder(folder, d), device)
+        return self._encoders[key]
+
+    def _synthesizer(self, device: str) -> SpeechSynthesizer:
+        folder = self.model_folder(ModelTask.TTS)
+        key = (folder, device)
+        if key not in self._synthesizers:
+            self._synthesizers.clear()  # one TTS model in memory at a time
+            self._synthesizers[key] = _load_on(lambda d: SpeechSynthesizer(folder, d), device)
+        return self._synthesizers[key]
+
+    # -- voices ---------------------------------------------------------------------------
+
+    def check_file(self, path: Path) -> ReferenceCheck:
+        """Read a clip from a file and judge it as a voice reference.
+
+        Raises:
+            UserError: not a readable audio file (``field="file"``).
+        """
+        try:
+            return check_reference(read_clip(path, field="file"))
+        except InvalidInputError as error:
+            raise UserError(str(error), field=error.field) from error
+
+    def check_recording(self, samples: npt.NDArray[np.floating], rate: int) -> ReferenceCheck:
+        """Judge a recording (any rate, mono or ``[frames, channels]``) as a voice reference."""
+        return check_reference(clip_from_samples(samples, rate))
+
+    def create_voice(
+        self,
+        name: str,
+        reference: ReferenceCheck,
+        *,
+        trim: bool = False,
+        device: str | None = None,
+    ) -> Voice:
+        """Make and store a voice from a checked clip.
+
+        ``trim`` cuts a too-long clip to the first 30 s (what the panel offers). The name is
+        checked first, so nothing is computed for a name that is taken.
+
+        Raises:
+            UserError: bad name, a clip with problems, no speaker encoder, a device error.
+            StorageError: the voice could not be written (no voice is left half made).
+        """
+        self.library.check_name(name)
+        samples = reference.samples
+        if trim and reference.has("too_long"):
+            reference = check_reference(clip_from_samples(trim_to(samples), MODEL_RATE))
+            samples = reference.samples
+        if reference.problems:
+            raise UserError(reference.problems[0].message, field="reference")
+        with self._exclusive("creating a voice"):
+            encoder = self._encoder(self.device(device))
+            try:
+                embedding = encoder.embed(samples)
+            except InvalidInputError as error:
+                raise UserError(str(error), field="reference") from error
+            self._metrics.publish(encoder.metrics(samples.size / MODEL_RATE))
+        with tempfile.TemporaryDirectory(prefix="ov-voice-") as scratch:
+            wav = Path(scratch) / "reference.wav"
+            try:
+                write_wav_atomic(wav, samples)
+            except OSError as error:
+                raise StorageError(f"Could not write the reference clip: {error}") from error
+            return self.library.add(name, embedding, wav, samples.size / MODEL_RATE)
+
+    def add_voice_from_file(self, name: str, path: Path, *, trim: bool = False) -> Voice:
+        """Check ``path`` and make a voice of it (the CLI's ``voices add``)."""
+        self.library.check_name(name)
+        reference = self.check_file(path)
+        if reference.has("too_long") and not trim:
+            raise UserError(
+                f"The clip is {reference.seconds:.0f} s long; a voice uses at most 30 s. "
+                "Add --trim to use its first 30 s, or pick a shorter clip.",
+                field="reference",
+            )
+        return self.create_voice(name, reference, trim=trim)
+
+    def reference_clip(self, name: str) -> Clip:
+        """The stored reference of a voice, for playing it back.
+
+        Raises:
+            UserError: no such voice, or its clip was deleted.
+        """
+        voice = self.library.get(name)
+        if not voice.reference.is_file():
+            raise UserError(
+                f"The reference clip of “{voice.name}” is missing ({voice.reference}). "
+                "The voice still speaks; only its recording cannot be played.",
+                field="voice",
+            )
+        try:
+            return read_clip(voice.reference, field="voice")
+        except InvalidInputError as error:
+            raise UserError(str(error), field="voice") from error
+
+    # -- speech ---------------------------------------------------------------------------
+
+    def speak(
+        self,
+        text: str,
+        voice_name: str,
+        *,
+        device: str | None = None,
+        cancel: CancelToken | None = None,
+    ) -> Iterator[SpeechChunk]:
+        """Yield ``text`` spoken in the voice ``voice_name``, sentence by sentence.
+
+        Everything that can be checked is checked before the first sentence (voice, text,
+        model), so a bad request fails at once, not midway.
+
+        Raises:
+            UserError: unknown voice, empty/unsayable/too long text, no TTS model, device error.
+            Cancelled: ``cancel`` was set (between sentences).
+        """
+        embedding = self.library.get(voice_name).embedding()
+        return self.speak_with(embedding, text, device=device, cancel=cancel)
+
+    def speak_with(
+        self,
+        embedding: npt.NDArray[np.float32],
+        text: str,
+        *,
+        device: str | None = None,
+        cancel: CancelToken | None = None,
+    ) -> Iterator[SpeechChunk]:
+        """As :meth:`speak`, with a speaker embedding instead of a stored voice."""
+        try:
+            from pipelines.voice.sentences import split_sentences
+
+            split_sentences(text)  # checked now, not when the iterator is first advanced
+        except InvalidInputError as error:
+            raise UserError(str(error), field=error.field) from error
+        concrete = self.device(device)
+        synthesizer = self._synthesizer(concrete)
+        return self._guarded(synthesizer, embedding, text, cancel)
+
+    def _guarded(
+        self,
+        synthesizer: SpeechSynthesizer,
+        embedding: npt.NDArray[np.float32],
+        text: str,
+        cancel: CancelToken | None,
+    ) -> Iterator[SpeechChunk]:
+        with self._exclusive("speaking"):
+            try:
+                yield from synthesizer.speak(text, embedding, cancel=cancel)
+            except InvalidInputError as error:
+                raise UserError(str(error), field=error.field) from error
+            finally:
+                if synthesizer.last is not None and synthesizer.last.sentences:
+                    self._metrics.publish(synthesizer.metrics())
+
+    def say_to_file(
+        self,
+        text: str,
+        voice_name: str,
+        output: Path,
+        *,
+        device: str | None = None,
+        cancel: CancelToken | None = None,
+        on_chunk: ChunkCallback | None = None,
+    ) -> SpeechResult:
+        """Speak ``text`` into the wav file ``output`` (written whole or not at all).
+
+        Raises:
+            UserError: as :meth:`speak`; an output that is not a .wav or not writable.
+            Cancelled: nothing is written.
+        """
+        output = check_output_wav(output)
+        started = time.perf_counter()
+        first: float | None = None
+        synth = 0.0
+        pieces: list[npt.NDArray[np.float32]] = []
+        for chunk in self.speak(text, voice_name, device=device, cancel=cancel):
+            first = time.perf_counter() - started if first is None else first
+            synth += chunk.synth_seconds
+            pieces.append(chunk.samples)
+            if on_chunk is not None:
+                on_chunk(chunk)
+        if cancel is not None and cancel.cancelled:
+            raise Cancelled()
+        audio = join_sentences(pieces)
+        save_speech(audio, output)
+        seconds = audio.size / MODEL_RATE
+        return SpeechResult(
+            output,
+            seconds,
+            len(pieces),
+            synth / seconds if seconds else 0.0,
+            first or 0.0,
+            self.device(device),
+        )
+
+    @property
+    def busy(self) -> bool:
+        """Whether a synthesis or voice creation is running."""
+        return self._busy.locked()
+
+    def _exclusive(self, what: str) -> _Exclusive:
+        return _Exclusive(self._busy, what)
+
+
+class _Exclusive:
+    def __init__(self, lock: threading.Lock, what: str) -> None:
+        self._lock = lock
+        self._what = what
+
+    def __enter__(self) -> None:
+        if not self._lock.acquire(blocking=False):
+            raise BusyError(f"The voice models are busy; wait or stop before {self._what}.")
+
+    def __exit__(self, *exc: object) -> None:
+        self._lock.release()
+
+
+PAUSE_SECONDS = 0.25
+
+
+def join_sentences(pieces: Sequence[npt.NDArray[np.float32]]) -> npt.NDArray[np.float32]:
+    """Sentences one after another with a short pause between them (as a reader pauses)."""
+    if not pieces:
+        return np.zeros(0, np.float32)
+    pause = np.zeros(int(PAUSE_SECONDS * MODEL_RATE), np.float32)
+    joined: list[npt.NDArray[np.float32]] = []
+    for index, piece in enumerate(pieces):
+        if index:
+            joined.append(pause)
+        joined.append(piece)
+    return np.concatenate(joined)
+
+
+def check_output_wav(output: Path) -> Path:
+    """``output`` if a wav can be written there.
+
+    Raises:
+        UserError: not a .wav name, or a folder that does not exist or is not writable
+            (``field="output"``).
+    """
+    output = output.expanduser()
+    if output.suffix.lower() != ".wav":
+        raise UserError(f"Speech is saved as .wav; “{output.name}” is not.", field="output")
+    folder = output.parent if str(output.parent) else Path()
+    if not folder.is_dir():
+        raise UserError(f"The folder {folder} does not exist.", field="output")
+    if output.is_dir():
+        raise UserError(f"{output} is a folder.", field="output")
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".write-test-"):
+            pass
+    except OSError as error:
+        raise UserError(
+            f"Cannot write in {folder}: {error.strerror or error}.", field="output"
+        ) from error
+    return output
+
+
+def save_speech(samples: npt.NDArray[np.float32], output: Path) -> None:
+    """Write synthesised speech to ``output`` atomically.
+
+    Raises:
+        StorageError: the disk refused it (nothing half-written remains).
+    """
+    try:
+        write_wav_atomic(output, samples)
+    except OSError as error:
+        raise StorageError(f"Could not save {output.name}: {error.strerror or error}") from error
+
+
+def _load_on(load: Callable[[str], _Loaded], device: str) -> _Loaded:
+    try:
+        return load(device)
+    except DeviceError as error:
+        raise UserError(f"{error} Choose CPU instead.", field="device") from error
+    except ModelLoadError as error:
+        raise UserError(str(error), field="model") from error
+
+
+def _task_label(task: ModelTask) -> str:
+    return "text-to-speech model" if task is ModelTask.TTS else "speaker encoder"

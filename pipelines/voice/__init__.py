@@ -1,0 +1,1 @@
+"""Voice pipelines: reference clips, speaker embeddings (x-vector) and speech synthesis."""

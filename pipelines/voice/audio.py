@@ -1,0 +1,141 @@
+"""Reading, resampling and writing audio for the voice pipelines.
+
+Everything the voice models see is 16 kHz mono float32. Files are read with soundfile
+(libsndfile: wav, flac, ogg/vorbis/opus, mp3); resampling is polyphase with an anti-aliasing
+filter (``scipy.signal.resample_poly``), never sample dropping or linear interpolation, which
+would fold high frequencies into the band the speaker encoder listens to.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from pipelines.core import InvalidInputError
+
+MODEL_RATE = 16_000
+SUPPORTED_SUFFIXES = (".wav", ".flac", ".ogg", ".oga", ".opus", ".mp3")
+# Reading a whole file decides nothing a header cannot: longer files are refused up front.
+MAX_FILE_SECONDS = 15 * 60
+
+Float32Array = npt.NDArray[np.float32]
+
+
+@dataclass(frozen=True)
+class Clip:
+    """A decoded clip: the original samples (for level checks) and its 16 kHz mono version."""
+
+    original: Float32Array
+    """``[frames, channels]`` at :attr:`source_rate`, as decoded."""
+    source_rate: int
+    samples: Float32Array
+    """16 kHz mono, what the models get."""
+
+    @property
+    def seconds(self) -> float:
+        """Duration of the clip."""
+        return self.samples.size / MODEL_RATE
+
+    @property
+    def channels(self) -> int:
+        """Channels of the original."""
+        return int(self.original.shape[1])
+
+
+def read_clip(path: Path, *, field: str = "file") -> Clip:
+    """Decode ``path`` and resample it to 16 kHz mono.
+
+    Raises:
+        InvalidInputError: missing, not audio, damaged, empty or far too long (``field``).
+    """
+    import soundfile
+
+    if not path.is_file():
+        raise InvalidInputError(f"{path} does not exist.", field=field)
+    try:
+        info = soundfile.info(str(path))
+    except (soundfile.LibsndfileError, RuntimeError, OSError) as error:
+        raise InvalidInputError(
+            f"{path.name} is not an audio file this app can read ({_reason(error)}). "
+            "Use wav, flac, ogg or mp3.",
+            field=field,
+        ) from error
+    if info.samplerate <= 0 or info.channels <= 0:
+        raise InvalidInputError(f"{path.name} has no audio in it.", field=field)
+    if info.frames > 0 and info.frames / info.samplerate > MAX_FILE_SECONDS:
+        raise InvalidInputError(
+            f"{path.name} is {_minutes(info.frames / info.samplerate)} long; "
+            f"clips up to {MAX_FILE_SECONDS // 60} minutes can be opened.",
+            field=field,
+        )
+    try:
+        data, rate = soundfile.read(str(path), dtype="float32", always_2d=True)
+    except (soundfile.LibsndfileError, RuntimeError, OSError, ValueError) as error:
+        raise InvalidInputError(
+            f"{path.name} is damaged and cannot be decoded ({_reason(error)}).", field=field
+        ) from error
+    if data.shape[0] == 0:
+        raise InvalidInputError(f"{path.name} has no audio in it (0 samples).", field=field)
+    if not np.isfinite(data).all():
+        raise InvalidInputError(f"{path.name} contains invalid samples.", field=field)
+    return Clip(original=data, source_rate=int(rate), samples=to_model_rate(data, int(rate)))
+
+
+def clip_from_samples(samples: npt.NDArray[np.floating], rate: int) -> Clip:
+    """A :class:`Clip` from samples already in memory (e.g. a recording), any rate/channels."""
+    data = np.asarray(samples, dtype=np.float32)
+    if data.ndim == 1:
+        data = data[:, np.newaxis]
+    return Clip(original=data, source_rate=rate, samples=to_model_rate(data, rate))
+
+
+def to_model_rate(data: npt.NDArray[np.floating], rate: int) -> Float32Array:
+    """Mix ``[frames, channels]`` (or ``[frames]``) down to mono and resample to 16 kHz."""
+    mono = np.asarray(data, dtype=np.float64)
+    if mono.ndim == 2:
+        mono = mono.mean(axis=1)
+    if rate != MODEL_RATE and mono.size:
+        from scipy.signal import resample_poly
+
+        divisor = math.gcd(rate, MODEL_RATE)
+        mono = resample_poly(mono, MODEL_RATE // divisor, rate // divisor)
+    return np.asarray(mono, dtype=np.float32)
+
+
+def write_wav_atomic(path: Path, samples: npt.NDArray[np.floating], rate: int = MODEL_RATE) -> None:
+    """Write a 16-bit PCM wav: to a temp name in the same folder, renamed when complete.
+
+    A reader never sees a half-written file, and a failure leaves the old file (if any) alone.
+
+    Raises:
+        OSError: the folder is not writable or the disk is full (nothing is left behind).
+    """
+    import soundfile
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temp_name = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".wav", dir=path.parent)
+    os.close(handle)
+    try:
+        soundfile.write(temp_name, np.asarray(samples, dtype=np.float32), rate, subtype="PCM_16")
+        os.replace(temp_name, path)
+    except BaseException:
+        Path(temp_name).unlink(missing_ok=True)
+        raise
+
+
+def _reason(error: BaseException) -> str:
+    text = str(error).strip().splitlines()[-1] if str(error).strip() else type(error).__name__
+    # libsndfile prefixes the path, which the message already names.
+    text = text.split(": ", 1)[-1] if "Error opening" in text else text
+    return text.rstrip(".")
+
+
+def _minutes(seconds: float) -> str:
+    minutes, rest = divmod(round(seconds), 60)
+    return f"{minutes} min {rest} s" if minutes else f"{rest} s"

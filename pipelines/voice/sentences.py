@@ -1,0 +1,95 @@
+"""Text for speech: cleaned, checked and cut into sentences that are synthesised one by one.
+
+SpeechT5 reads characters (its vocabulary is letters, digits and punctuation) and attends over
+the whole input, so long inputs get slow and unstable; sentence by sentence keeps every piece
+short and lets playback start after the first one. Characters the model cannot say (emoji,
+symbols, control characters) are dropped rather than spoken as "unknown" noise; accented
+letters are reduced to their base letter.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from pipelines.core import InvalidInputError
+
+MAX_TEXT_CHARS = 10_000
+MAX_SENTENCE_CHARS = 300
+# End of sentence: . ! ? … (optionally followed by a closing quote or bracket, which stays
+# with the sentence) and then space.
+_SENTENCE_END = re.compile(r"(?:(?<=[.!?…])|(?<=[.!?…][\"')\]]))\s+")
+_CLAUSE_BREAK = re.compile(r"(?<=[,;:—–])\s+")
+_SAYABLE = re.compile(r"[^A-Za-z0-9 .,!?;:'\"()\-–—…%&$€£@/+=#*]")
+
+
+def clean_text(text: str) -> str:
+    """``text`` reduced to what the speech model can pronounce, whitespace collapsed."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    kept = "".join(char for char in decomposed if not unicodedata.combining(char))
+    kept = kept.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
+    kept = _SAYABLE.sub(" ", kept)
+    return " ".join(kept.split())
+
+
+def split_sentences(text: str, *, max_chars: int = MAX_SENTENCE_CHARS) -> list[str]:
+    """Sentences of ``text`` in order, none longer than ``max_chars``.
+
+    Raises:
+        InvalidInputError: nothing sayable, or more than :data:`MAX_TEXT_CHARS` (``field="text"``).
+    """
+    if len(text) > MAX_TEXT_CHARS:
+        raise InvalidInputError(
+            f"The text has {len(text):,} characters; up to {MAX_TEXT_CHARS:,} can be spoken at "
+            "once. Split it into parts.",
+            field="text",
+        )
+    sentences: list[str] = []
+    for paragraph in re.split(r"\n\s*\n|\n", text):
+        cleaned = clean_text(paragraph)
+        if not _has_words(cleaned):
+            continue
+        for sentence in _SENTENCE_END.split(cleaned):
+            sentences.extend(_shorter_than(sentence.strip(), max_chars))
+    sentences = [sentence for sentence in sentences if _has_words(sentence)]
+    if not sentences:
+        if text.strip():
+            raise InvalidInputError(
+                "There is nothing in this text the voice can pronounce (only symbols or "
+                "characters it does not know).",
+                field="text",
+            )
+        raise InvalidInputError("Type something to say.", field="text")
+    return sentences
+
+
+def _has_words(text: str) -> bool:
+    return any(char.isalnum() for char in text)
+
+
+def _shorter_than(sentence: str, limit: int) -> list[str]:
+    """Cut a long sentence at clause breaks, then at spaces, then anywhere."""
+    if len(sentence) <= limit:
+        return [sentence] if sentence else []
+    pieces: list[str] = []
+    current = ""
+    for clause in _CLAUSE_BREAK.split(sentence):
+        for word in clause.split(" "):
+            while len(word) > limit:  # one unbroken run of characters
+                if current:
+                    pieces.append(current)
+                    current = ""
+                pieces.append(word[:limit])
+                word = word[limit:]
+            candidate = f"{current} {word}".strip()
+            if len(candidate) > limit:
+                pieces.append(current)
+                current = word
+            else:
+                current = candidate
+        if current and len(current) > limit * 2 // 3:
+            pieces.append(current)  # a clause break is a good place to stop a long piece
+            current = ""
+    if current:
+        pieces.append(current)
+    return [piece for piece in pieces if piece]

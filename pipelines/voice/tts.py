@@ -1,0 +1,146 @@
+"""Text-to-speech through ``openvino_genai.Text2SpeechPipeline`` (SpeechT5 + HiFiGAN).
+
+Synthesis is sentence by sentence (:func:`pipelines.voice.sentences.split_sentences`): each
+sentence is yielded as soon as it is ready, so a caller can start playback after the first
+one, stop between sentences, and report time to first audio and the real-time factor.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from pipelines.core import (
+    Cancelled,
+    CancelToken,
+    DeviceError,
+    InvalidInputError,
+    MetricRecord,
+    ModelLoadError,
+)
+from pipelines.voice.audio import MODEL_RATE
+from pipelines.voice.sentences import split_sentences
+
+REQUIRED_FILES = ("openvino_encoder_model.xml", "openvino_vocoder.xml", "openvino_tokenizer.xml")
+SPEAKER_SHAPE = (1, 512)
+
+
+@dataclass(frozen=True)
+class SpeechChunk:
+    """One synthesised sentence."""
+
+    index: int
+    total: int
+    text: str
+    samples: npt.NDArray[np.float32]
+    """16 kHz mono float32."""
+    synth_seconds: float
+
+    @property
+    def seconds(self) -> float:
+        """Audio length of the sentence."""
+        return self.samples.size / MODEL_RATE
+
+
+@dataclass
+class SpeechStats:
+    """Running totals of one :meth:`SpeechSynthesizer.speak` call."""
+
+    started: float
+    first_audio_seconds: float | None = None
+    synth_seconds: float = 0.0
+    audio_seconds: float = 0.0
+    sentences: int = 0
+
+    @property
+    def real_time_factor(self) -> float:
+        """Synthesis time per second of audio (below 1: faster than real time)."""
+        return self.synth_seconds / self.audio_seconds if self.audio_seconds else 0.0
+
+
+class SpeechSynthesizer:
+    """A loaded TTS model on one device. Not thread-safe: one :meth:`speak` at a time."""
+
+    def __init__(self, model_dir: Path, device: str = "CPU") -> None:
+        import openvino_genai as ov_genai
+
+        missing = [name for name in REQUIRED_FILES if not (model_dir / name).is_file()]
+        if missing:
+            raise ModelLoadError(
+                f"{model_dir.name} is not a text-to-speech model ({', '.join(missing)} missing)."
+            )
+        started = time.perf_counter()
+        try:
+            self._pipe = ov_genai.Text2SpeechPipeline(str(model_dir), device)
+        except RuntimeError as error:
+            message = str(error).strip().splitlines()[0] if str(error).strip() else "failed"
+            if device != "CPU":
+                raise DeviceError(
+                    f"The speech model could not be compiled for {device}: {message}",
+                    device=device,
+                ) from error
+            raise ModelLoadError(f"OpenVINO could not load {model_dir.name}: {message}") from error
+        self.load_seconds = time.perf_counter() - started
+        self.model_dir = model_dir
+        self.device = device
+        self.last: SpeechStats | None = None
+
+    def speak(
+        self,
+        text: str,
+        speaker: npt.NDArray[np.float32],
+        *,
+        cancel: CancelToken | None = None,
+    ) -> Iterator[SpeechChunk]:
+        """Yield the sentences of ``text`` spoken with ``speaker`` (a 512-d embedding).
+
+        The text is checked before anything runs. Stops with :class:`Cancelled` between
+        sentences once ``cancel`` is set.
+
+        Raises:
+            InvalidInputError: empty, unsayable or too long text; a bad speaker embedding.
+        """
+        import openvino as ov
+
+        sentences = split_sentences(text)
+        vector = np.asarray(speaker, dtype=np.float32).reshape(-1)
+        if vector.size != SPEAKER_SHAPE[1] or not np.isfinite(vector).all():
+            raise InvalidInputError(
+                f"A speaker embedding has {SPEAKER_SHAPE[1]} values; this one has {vector.size}.",
+                field="voice",
+            )
+        tensor = ov.Tensor(np.ascontiguousarray(vector.reshape(SPEAKER_SHAPE)))
+        stats = SpeechStats(started=time.perf_counter())
+        self.last = stats
+        for index, sentence in enumerate(sentences):
+            if cancel is not None and cancel.cancelled:
+                raise Cancelled()
+            began = time.perf_counter()
+            result = self._pipe.generate(sentence, tensor)
+            samples = np.asarray(result.speeches[0].data, dtype=np.float32).reshape(-1).copy()
+            spent = time.perf_counter() - began
+            stats.synth_seconds += spent
+            stats.audio_seconds += samples.size / MODEL_RATE
+            stats.sentences += 1
+            if stats.first_audio_seconds is None:
+                stats.first_audio_seconds = time.perf_counter() - stats.started
+            yield SpeechChunk(index, len(sentences), sentence, samples, spent)
+
+    def metrics(self) -> MetricRecord:
+        """The last :meth:`speak` as a metric record (RTF, time to first audio)."""
+        stats = self.last or SpeechStats(started=time.perf_counter())
+        return MetricRecord(
+            "tts",
+            self.device,
+            {
+                "rtf": stats.real_time_factor,
+                "first_audio_ms": 1000.0 * (stats.first_audio_seconds or 0.0),
+                "audio_s": stats.audio_seconds,
+                "sentences": float(stats.sentences),
+            },
+        )

@@ -1,0 +1,349 @@
+"""Voices and speech end to end: the real speaker encoder and SpeechT5 on the fixture models."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+import soundfile
+
+from app.devices import DeviceInfo
+from app.errors import UserError
+from app.metrics import MetricsBus
+from app.models.registry import ModelRegistry
+from app.paths import AppPaths
+from app.services.voice import VoiceService
+from app.settings import Settings
+from pipelines.core import Cancelled, CancelToken
+from pipelines.voice.audio import MODEL_RATE
+from tests.audio_samples import speech_like, write_clip
+
+pytestmark = pytest.mark.integration
+
+CPU = DeviceInfo("CPU", "Test CPU")
+
+
+@pytest.fixture
+def service(app_home: AppPaths, tts_model_dir: Path, speaker_encoder_dir: Path) -> VoiceService:
+    settings = Settings(tts_model=tts_model_dir, speaker_encoder=speaker_encoder_dir)
+    registry = ModelRegistry(app_home.model_registry, app_home.models_dir)
+    return VoiceService(app_home.voices_dir, settings, MetricsBus(), [CPU], registry)
+
+
+@pytest.fixture
+def alice_clip(tmp_path: Path) -> Path:
+    return write_clip(tmp_path / "alice.wav", speech_like(8.0, pitch=210.0, seed=11))
+
+
+@pytest.fixture
+def bob_clip(tmp_path: Path) -> Path:
+    return write_clip(tmp_path / "bob.flac", speech_like(9.0, pitch=95.0, seed=12))
+
+
+def test_voice_is_made_stored_and_unit_length(service: VoiceService, alice_clip: Path) -> None:
+    voice = service.add_voice_from_file("Alice", alice_clip)
+    assert voice.name == "Alice"
+    assert 7.5 < voice.reference_seconds <= 8.0
+    vector = voice.embedding()
+    assert vector.shape == (512,)
+    assert np.linalg.norm(vector) == pytest.approx(1.0, abs=1e-5)
+    stored, rate = soundfile.read(voice.reference)
+    assert rate == MODEL_RATE and stored.ndim == 1
+    assert [v.name for v in service.library.voices()] == ["Alice"]
+
+
+def test_different_voices_give_different_embeddings_and_audio(
+    service: VoiceService, alice_clip: Path, bob_clip: Path
+) -> None:
+    alice = service.add_voice_from_file("Alice", alice_clip)
+    bob = service.add_voice_from_file("Bob", bob_clip)
+    similarity = float(alice.embedding() @ bob.embedding())
+    assert similarity < 0.999
+    same = service.add_voice_from_file("Alice again", alice_clip)
+    assert float(alice.embedding() @ same.embedding()) > 0.9999  # deterministic
+    text = "Good morning."
+    audio_a = np.concatenate([c.samples for c in service.speak(text, "Alice")])
+    audio_b = np.concatenate([c.samples for c in service.speak(text, "Bob")])
+    assert audio_a.size > MODEL_RATE // 4 and audio_b.size > MODEL_RATE // 4
+    n = min(audio_a.size, audio_b.size)
+    assert np.abs(audio_a[:n] - audio_b[:n]).max() > 1e-3
+
+
+def test_speech_streams_sentence_by_sentence_in_order(
+    service: VoiceService, alice_clip: Path
+) -> None:
+    service.add_voice_from_file("Alice", alice_clip)
+    metrics = service._metrics
+    chunks = list(service.speak("One. Two two. Three three three!", "alice"))
+    assert [c.text for c in chunks] == ["One.", "Two two.", "Three three three!"]
+    assert [c.index for c in chunks] == [0, 1, 2]
+    assert all(c.total == 3 for c in chunks)
+    # The fixture's minimum length ratio makes longer sentences longer audio.
+    assert chunks[0].samples.size < chunks[1].samples.size < chunks[2].samples.size
+    record = metrics.latest("tts")
+    assert record is not None and record.device == "CPU"
+    assert record.values["rtf"] > 0 and record.values["first_audio_ms"] > 0
+    assert record.values["sentences"] == 3
+
+
+def test_stop_between_sentences(service: VoiceService, alice_clip: Path) -> None:
+    service.add_voice_from_file("Alice", alice_clip)
+    cancel = CancelToken()
+    seen = []
+    with pytest.raises(Cancelled):
+        for chunk in service.speak("One. Two. Three. Four.", "Alice", cancel=cancel):
+            seen.append(chunk.text)
+            cancel.cancel()
+    assert seen == ["One."]
+    assert not service.busy  # the next request may start at once
+
+
+def test_say_to_file_writes_the_whole_result(
+    service: VoiceService, alice_clip: Path, tmp_path: Path
+) -> None:
+    service.add_voice_from_file("Alice", alice_clip)
+    folder = tmp_path / "out"
+    folder.mkdir()
+    out = folder / "speech.wav"
+    result = service.say_to_file("Hello there. This is a test.", "Alice", out)
+    audio, rate = soundfile.read(out, dtype="float32")
+    assert rate == MODEL_RATE
+    assert audio.size / MODEL_RATE == pytest.approx(result.seconds, abs=1e-3)
+    assert result.sentences == 2 and result.real_time_factor > 0
+    assert result.first_audio_seconds > 0 and result.device == "CPU"
+    assert [p.name for p in folder.iterdir()] == ["speech.wav"]  # no temp file left
+
+
+def test_cancelled_save_writes_nothing(
+    service: VoiceService, alice_clip: Path, tmp_path: Path
+) -> None:
+    service.add_voice_from_file("Alice", alice_clip)
+    folder = tmp_path / "out"
+    folder.mkdir()
+    out = folder / "speech.wav"
+    cancel = CancelToken()
+    with pytest.raises(Cancelled):
+        service.say_to_file(
+            "One. Two. Three.", "Alice", out, cancel=cancel, on_chunk=lambda _: cancel.cancel()
+        )
+    assert list(folder.iterdir()) == []
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only folders")
+def test_unwritable_output_folder_is_refused_before_synthesis(
+    service: VoiceService, alice_clip: Path, tmp_path: Path
+) -> None:
+    service.add_voice_from_file("Alice", alice_clip)
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(stat.S_IRUSR | stat.S_IXUSR)
+    with pytest.raises(UserError, match="Cannot write") as caught:
+        service.say_to_file("Hello.", "Alice", locked / "out.wav")
+    assert caught.value.field == "output"
+
+
+def test_output_that_is_not_a_wav_or_in_a_missing_folder(
+    service: VoiceService, alice_clip: Path, tmp_path: Path
+) -> None:
+    service.add_voice_from_file("Alice", alice_clip)
+    with pytest.raises(UserError, match=r"saved as \.wav") as caught:
+        service.say_to_file("Hello.", "Alice", tmp_path / "out.mp3")
+    assert caught.value.field == "output"
+    with pytest.raises(UserError, match="does not exist"):
+        service.say_to_file("Hello.", "Alice", tmp_path / "no" / "out.wav")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "Type something"),
+        ("   ", "Type something"),
+        ("😀🎉", "nothing in this text"),
+        ("Long. " * 3400, "20,400 characters"),
+    ],
+)
+def test_bad_text_is_refused_before_anything_runs(
+    service: VoiceService, alice_clip: Path, text: str, message: str
+) -> None:
+    service.add_voice_from_file("Alice", alice_clip)
+    with pytest.raises(UserError, match=message) as caught:
+        service.speak(text, "Alice")
+    assert caught.value.field == "text"
+
+
+def test_emoji_and_unknown_characters_are_skipped(service: VoiceService, alice_clip: Path) -> None:
+    service.add_voice_from_file("Alice", alice_clip)
+    chunks = list(service.speak("Hello 😀 wörld ☃ — ça va? 你好", "Alice"))
+    assert [c.text for c in chunks] == ["Hello world — ca va?"]
+    assert chunks[0].samples.size > 0
+
+
+def test_unknown_voice(service: VoiceService) -> None:
+    with pytest.raises(UserError, match="no voice named “Nobody”") as caught:
+        service.speak("Hello.", "Nobody")
+    assert caught.value.field == "voice"
+
+
+def test_voice_whose_reference_was_deleted_still_speaks(
+    service: VoiceService, alice_clip: Path
+) -> None:
+    voice = service.add_voice_from_file("Alice", alice_clip)
+    voice.reference.unlink()
+    assert [c.text for c in service.speak("Still here.", "Alice")] == ["Still here."]
+    with pytest.raises(UserError, match="reference clip of “Alice” is missing"):
+        service.reference_clip("Alice")
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda d: write_clip(d / "short.wav", speech_like(1.0)), "at least 5 s"),
+        (lambda d: write_clip(d / "long.wav", speech_like(600.0)), "--trim"),
+        (lambda d: write_clip(d / "silent.wav", np.zeros(8 * MODEL_RATE)), "silent"),
+        (
+            lambda d: write_clip(d / "loud.wav", np.clip(speech_like(8.0) * 8, -1, 1)),
+            "distorted",
+        ),
+        (lambda d: _text_file(d / "fake.wav"), "not an audio file"),
+    ],
+)
+def test_failed_creation_leaves_existing_voices_alone(
+    service: VoiceService, alice_clip: Path, tmp_path: Path, make, message: str
+) -> None:
+    alice = service.add_voice_from_file("Alice", alice_clip)
+    before = sorted(
+        p.relative_to(service.library.folder) for p in service.library.folder.rglob("*")
+    )
+    with pytest.raises(UserError, match=message):
+        service.add_voice_from_file("Bad", make(tmp_path))
+    assert _tree(service.library.folder) == before
+    assert np.array_equal(service.library.get("Alice").embedding(), alice.embedding())
+
+
+def test_long_clip_is_trimmed_on_request(service: VoiceService, tmp_path: Path) -> None:
+    clip = write_clip(tmp_path / "long.wav", speech_like(45.0, seed=3))
+    voice = service.add_voice_from_file("Long", clip, trim=True)
+    assert 29.0 < voice.reference_seconds <= 30.0
+
+
+def test_taken_name_is_refused_before_computing(
+    service: VoiceService, alice_clip: Path, tmp_path: Path
+) -> None:
+    service.add_voice_from_file("Alice", alice_clip)
+    with pytest.raises(UserError, match="already a voice named") as caught:
+        service.add_voice_from_file(" alice ", tmp_path / "does-not-even-exist.wav")
+    assert caught.value.field == "name"
+
+
+def test_missing_models_say_what_to_do(app_home: AppPaths, alice_clip: Path) -> None:
+    registry = ModelRegistry(app_home.model_registry, app_home.models_dir)
+    bare = VoiceService(app_home.voices_dir, Settings(), MetricsBus(), [CPU], registry)
+    with pytest.raises(UserError, match="No speaker encoder is installed") as caught:
+        bare.add_voice_from_file("Alice", alice_clip)
+    assert caught.value.field == "model"
+    assert "--task speaker-encoder" in str(caught.value)
+    assert not bare.library.voices()
+
+
+def _tree(folder: Path) -> list[Path]:
+    return sorted(path.relative_to(folder) for path in folder.rglob("*"))
+
+
+def _text_file(path: Path) -> Path:
+    path.write_text("not audio at all")
+    return path
+
+
+# -- the command line ----------------------------------------------------------------------
+
+
+def _cli(
+    args: list[str], home: AppPaths, models: tuple[Path, Path]
+) -> subprocess.CompletedProcess[str]:
+    env = {
+        **os.environ,
+        "OV_STUDIO_HOME": str(home.config.parent),
+        "OV_STUDIO_TTS_MODEL": str(models[0]),
+        "OV_STUDIO_SPEAKER_ENCODER": str(models[1]),
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "app", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        check=False,
+    )
+
+
+def test_cli_voices_and_say(
+    app_home: AppPaths,
+    tts_model_dir: Path,
+    speaker_encoder_dir: Path,
+    alice_clip: Path,
+    tmp_path: Path,
+) -> None:
+    models = (tts_model_dir, speaker_encoder_dir)
+    added = _cli(["voices", "add", "Alice", "--from", str(alice_clip), "--json"], app_home, models)
+    assert added.returncode == 0, added.stderr
+    assert json.loads(added.stdout)["name"] == "Alice"
+    listed = _cli(["voices", "list", "--json"], app_home, models)
+    assert [v["name"] for v in json.loads(listed.stdout)] == ["Alice"]
+
+    out = tmp_path / "hello.wav"
+    said = _cli(
+        ["say", "Hello there. How are you?", "--voice", "alice", "-o", str(out), "--json"],
+        app_home,
+        models,
+    )
+    assert said.returncode == 0, said.stderr
+    payload = json.loads(said.stdout)
+    audio, rate = soundfile.read(out)
+    assert payload["path"] == str(out)
+    assert payload["seconds"] == pytest.approx(audio.size / rate, abs=1e-3)
+    assert payload["rtf"] > 0 and payload["first_audio_s"] > 0
+    assert payload["device"] == "CPU"
+
+    removed = _cli(["voices", "remove", "ALICE"], app_home, models)
+    assert removed.returncode == 0
+    assert json.loads(_cli(["voices", "list", "--json"], app_home, models).stdout) == []
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["say", "Hi.", "--voice", "Nobody", "-o", "OUT"], "no voice named"),
+        (["say", "", "--voice", "Alice", "-o", "OUT"], "Type something"),
+        (["voices", "add", "X", "--from", "SHORT"], "at least 5 s"),
+        (["voices", "remove", "Nobody"], "no voice named"),
+    ],
+)
+def test_cli_user_errors_exit_2_with_one_line(
+    app_home: AppPaths,
+    tts_model_dir: Path,
+    speaker_encoder_dir: Path,
+    alice_clip: Path,
+    tmp_path: Path,
+    args: list[str],
+    message: str,
+) -> None:
+    models = (tts_model_dir, speaker_encoder_dir)
+    assert (
+        _cli(["voices", "add", "Alice", "--from", str(alice_clip)], app_home, models).returncode
+        == 0
+    )
+    short = write_clip(tmp_path / "short.wav", speech_like(1.0))
+    replaced = [
+        str(tmp_path / "out.wav") if a == "OUT" else str(short) if a == "SHORT" else a for a in args
+    ]
+    result = _cli(replaced, app_home, models)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert not (tmp_path / "out.wav").exists()
