@@ -46,6 +46,8 @@ bench: setup-dev fixtures
 	$(PY) benchmarks/bench_chat.py
 	$(PY) benchmarks/bench_rag.py
 	$(PY) benchmarks/bench_models.py
+	$(PY) benchmarks/bench_voice.py
+	$(PY) benchmarks/bench_avatar.py
 
 screenshots: setup-dev
 	$(PY) scripts/render_screenshots.py

@@ -8,7 +8,7 @@ import sys
 from typing import TextIO
 
 from app.models.convert import ConvertProgress, convert_model
-from app.models.convert_plan import ConvertRequest, Weights
+from app.models.convert_plan import LICENCE_NOTES, ConvertRequest, Weights
 from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
 from pipelines.core import Cancelled, CancelToken
@@ -23,6 +23,9 @@ def add_convert_parser(actions: argparse._SubParsersAction[argparse.ArgumentPars
         help="convert a Hugging Face checkpoint to OpenVINO and compress its weights",
         description="Convert SRC (a checkpoint folder, or a hub id when online) with "
         "optimum-intel and NNCF in a separate process, check the result and install it. "
+        "--task tts converts SpeechT5 with its vocoder; --task speaker-encoder an x-vector "
+        "checkpoint (speechbrain layout: embedding_model.ckpt); --task lipsync a Wav2Lip "
+        "checkpoint (.pth) you obtained — its weights are for non-commercial use only. "
         "Needs the conversion extra: pip install -e .[convert]. Ctrl+C stops and removes "
         "the partial output.",
     )
@@ -42,6 +45,11 @@ def add_convert_parser(actions: argparse._SubParsersAction[argparse.ArgumentPars
     convert.add_argument("--ratio", type=float, help="int4: share of layers in int4 (rest int8)")
     convert.add_argument("--sym", action="store_true", help="int4: symmetric quantization")
     convert.add_argument("--name", default="", help="the installed model's id")
+    convert.add_argument(
+        "--vocoder",
+        default="",
+        help="tts: the vocoder checkpoint, folder or hub id (default microsoft/speecht5_hifigan)",
+    )
 
 
 def run_convert(args: argparse.Namespace, registry: ModelRegistry, out: TextIO) -> int:
@@ -54,6 +62,7 @@ def run_convert(args: argparse.Namespace, registry: ModelRegistry, out: TextIO) 
         ratio=args.ratio,
         sym=args.sym,
         name=args.name,
+        vocoder=args.vocoder,
     )
 
     def show(progress: ConvertProgress) -> None:
@@ -72,4 +81,6 @@ def run_convert(args: argparse.Namespace, registry: ModelRegistry, out: TextIO) 
     finally:
         signal.signal(signal.SIGINT, previous)
     out.write(f"installed {model.id} ({model.task.value}, {model.precision}) in {model.folder}\n")
+    if model.task in LICENCE_NOTES:
+        out.write(f"licence: {LICENCE_NOTES[model.task]}\n")
     return 0

@@ -202,12 +202,12 @@ def run_lipsync(args: argparse.Namespace, out: TextIO) -> int:
         ctx.close()
     sys.stderr.write("\n")
     summary = {
-        "path": str(getattr(result, "path", args.output)),
-        "frames": getattr(result, "frames", 0),
-        "fps": round(float(getattr(result, "fps", 0.0)), 3),
-        "fps_achieved": round(float(getattr(result, "achieved_fps", 0.0)), 2),
-        "duration": round(float(getattr(result, "duration", 0.0)), 3),
-        "device": getattr(result, "device", ""),
+        "path": str(result.path),
+        "frames": result.frames,
+        "fps": round(result.fps, 3),
+        "fps_achieved": round(result.achieved_fps, 2),
+        "duration": round(result.duration, 3),
+        "device": result.device,
     }
     if args.json:
         out.write(json.dumps(summary) + "\n")

@@ -72,6 +72,11 @@ class AppPaths:
         return self.data / "voices"
 
     @property
+    def avatar_dir(self) -> Path:
+        """Lip-synced videos the Avatar panel made (its gallery of recent results)."""
+        return self.data / "avatar"
+
+    @property
     def compiled_cache(self) -> Path:
         """OpenVINO compiled-blob caches (``CACHE_DIR``), one sub-folder per model."""
         return self.cache / "compiled"

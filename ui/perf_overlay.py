@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from app.metrics import MetricsBus
 from app.system_stats import SystemSampler
+from pipelines.core import MetricRecord
 
 TICK_MS = 250
 HISTORY_SECONDS = 60
@@ -42,7 +43,11 @@ ROWS = [
     ("cpu", "CPU"),
     ("rss", "App memory"),
     ("ram", "System RAM"),
+    ("speech", "Speech"),
+    ("lipsync", "Lip-sync"),
+    ("lipsync_stages", "  stages"),
 ]
+STAGE_NAMES = (("detect", "detect"), ("infer", "model"), ("compose", "paste"), ("encode", "encode"))
 
 
 class _Ring:
@@ -189,6 +194,7 @@ class PerfOverlay(QFrame):
         if live is not None:
             self.values["device"].setText(live.device)
         self.values["rate_live"].setText(_rate(live_rate) if live is not None else "idle")
+        self._show_media(snapshot.latest)
         self.values["cpu"].setText(f"{sample.cpu_percent:.0f} %")
         self.values["rss"].setText(_bytes(sample.process_rss_bytes))
         self.values["ram"].setText(
@@ -203,6 +209,24 @@ class PerfOverlay(QFrame):
         if top != self._rate_top:  # re-layout the axis only when its range really changes
             self._rate_top = top
             self.plot.getPlotItem().setYRange(0, top, padding=0)
+
+    def _show_media(self, latest: dict[str, MetricRecord]) -> None:
+        """The last speech synthesis and lip-sync job, each with the device it ran on."""
+        speech = latest.get("tts")
+        if speech is not None:
+            rtf = speech.values.get("rtf", 0.0)
+            first = speech.values.get("first_audio_ms", 0.0) / 1000.0
+            self.values["speech"].setText(f"RTF {rtf:.2f} · first {first:.2f} s · {speech.device}")
+        video = latest.get("lipsync")
+        if video is not None:
+            fps = video.values.get("fps", 0.0)
+            self.values["lipsync"].setText(f"{fps:.1f} frames/s · {video.device}")
+            parts = [
+                f"{label} {video.values[f'{key}_ms']:.0f}"
+                for key, label in STAGE_NAMES
+                if f"{key}_ms" in video.values
+            ]
+            self.values["lipsync_stages"].setText(" · ".join(parts) + " ms" if parts else "–")
 
     @property
     def polling(self) -> bool:

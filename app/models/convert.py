@@ -34,7 +34,8 @@ from app.errors import UserError
 from app.models.contracts import missing_files
 from app.models.convert_plan import (
     INSTALL_HINT,
-    OPTIMUM_TASKS,
+    JOB_TASKS,
+    LICENCE_NOTES,
     ConversionPlan,
     ConvertRequest,
     Weights,
@@ -110,7 +111,8 @@ def convert_model(
                 plan.task,
                 source="converted",
                 hub_id="" if plan.local else plan.source,
-                licence=_licence(Path(plan.source)) if plan.local else "",
+                licence=LICENCE_NOTES.get(plan.task)
+                or (_licence(Path(plan.source)) if plan.local else ""),
             )
         except UserError:
             shutil.rmtree(target, ignore_errors=True)
@@ -203,7 +205,7 @@ class _Job:
             plan.source,
             str(work / "model"),
             "--task",
-            OPTIMUM_TASKS[plan.task],
+            JOB_TASKS[plan.task],
             "--export",
             json.dumps(list(plan.export_args)),
         ]

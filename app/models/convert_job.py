@@ -54,6 +54,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     emit = _event_writer()
     _exit_with_parent()
     try:
+        if args.task in OWN_TASKS:
+            _convert_own(args.source, args.output, args.task, json.loads(args.export), emit)
+            emit("done")
+            return EXIT_DONE
         emit("stage", stage="check", message="Checking the checkpoint's architecture")
         model_type = _model_type(args.source)
         _check_supported(model_type, args.task)
@@ -63,6 +67,47 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_KNOWN_ERROR
     emit("done")
     return EXIT_DONE
+
+
+OWN_TASKS = ("speaker-encoder", "lipsync")
+"""Networks rebuilt in torch by the app itself (their checkpoints are not transformers')."""
+SPEAKER_ENCODER_FILES = ("embedding_model.ckpt", "hyperparams.yaml")
+
+
+def _convert_own(source: str, output: Path, task: str, options: list[str], emit: Emit) -> None:
+    """Rebuild the network of ``task`` from a torch checkpoint and convert it to IR."""
+    weights = options[options.index("--weights") + 1] if "--weights" in options else "fp16"
+    checkpoint = Path(source)
+    if not checkpoint.exists():  # a hub id: speechbrain's repository layout
+        emit("stage", stage="check", message=f"Downloading the checkpoint of {source}")
+        checkpoint = _hub_files(source, SPEAKER_ENCODER_FILES)
+    emit("stage", stage="check", message="Rebuilding the network from the checkpoint")
+    from app.models import wav2lip_torch, xvector_torch
+
+    try:
+        if task == "speaker-encoder":
+            emit("stage", stage="export", message="Converting the speaker encoder to OpenVINO")
+            if weights == "int8":
+                emit("stage", stage="compress", message="Compressing the weights with NNCF")
+            xvector_torch.convert(checkpoint, output, weights=weights)
+        else:
+            emit("stage", stage="export", message="Converting the lip-sync model to OpenVINO")
+            if weights == "int8":
+                emit("stage", stage="compress", message="Compressing the weights with NNCF")
+            wav2lip_torch.convert_lipsync(checkpoint, output, int8=weights == "int8")
+    except (xvector_torch.CheckpointError, wav2lip_torch.CheckpointError) as error:
+        raise JobError("not-a-model", f"Not a {task} checkpoint: {error}.") from error
+    except Exception as error:
+        raise _explained(error) from error
+
+
+def _hub_files(hub_id: str, names: Sequence[str]) -> Path:
+    """Download ``names`` of a hub repository; the folder holding them."""
+    folder: Path | None = None
+    for name in names:
+        folder = _hub_file(hub_id, name).parent
+    assert folder is not None
+    return folder
 
 
 def _event_writer() -> Emit:
@@ -107,6 +152,10 @@ def _model_type(source: str) -> str:
 
 
 def _hub_config(hub_id: str) -> Path:
+    return _hub_file(hub_id, "config.json")
+
+
+def _hub_file(hub_id: str, name: str) -> Path:
     from huggingface_hub import hf_hub_download
     from huggingface_hub.errors import (
         EntryNotFoundError,
@@ -117,7 +166,7 @@ def _hub_config(hub_id: str) -> Path:
     )
 
     try:
-        return Path(hf_hub_download(hub_id, "config.json"))
+        return Path(hf_hub_download(hub_id, name))
     except GatedRepoError as error:
         raise JobError(
             "not-found", f"{hub_id} needs its licence accepted on the hub and a token."
@@ -126,7 +175,7 @@ def _hub_config(hub_id: str) -> Path:
         raise JobError("not-found", f"There is no model “{hub_id}” on the hub.") from error
     except EntryNotFoundError as error:
         raise JobError(
-            "not-a-model", f"{hub_id} has no config.json: it is not a checkpoint."
+            "not-a-model", f"{hub_id} has no {name}: it is not a checkpoint of this kind."
         ) from error
     except (LocalEntryNotFoundError, HfHubHTTPError, OSError) as error:
         raise JobError(

@@ -8,6 +8,7 @@ taken name — with a message next to the control that caused it.
 from __future__ import annotations
 
 import importlib.metadata
+import json
 import re
 from dataclasses import dataclass
 from enum import StrEnum
@@ -26,11 +27,26 @@ OPTIMUM_TASKS: dict[ModelTask, str] = {
     ModelTask.SPEECH_TO_TEXT: "automatic-speech-recognition-with-past",
     ModelTask.EMBEDDING: "feature-extraction",
     ModelTask.RERANK: "text-classification",
+    ModelTask.TTS: "text-to-audio",
 }
 """optimum-cli ``--task`` for each app task it can convert to."""
+OWN_TASKS: dict[ModelTask, str] = {
+    ModelTask.SPEAKER_ENCODER: "speaker-encoder",
+    ModelTask.LIPSYNC: "lipsync",
+}
+"""Tasks whose networks the app rebuilds in torch at convert time (not Hugging Face models):
+the x-vector speaker encoder (app/models/xvector_torch.py) and Wav2Lip-contract lip-sync
+models (app/models/wav2lip_torch.py)."""
+JOB_TASKS = {**OPTIMUM_TASKS, **OWN_TASKS}
+DEFAULT_VOCODER = "microsoft/speecht5_hifigan"
+CHECKPOINT_SUFFIXES = (".ckpt", ".pt", ".pth", ".bin", ".safetensors")
+LICENCE_NOTES: dict[ModelTask, str] = {
+    ModelTask.LIPSYNC: "Wav2Lip weights are licensed for non-commercial use only (research "
+    "and personal use); check the licence of the checkpoint you converted before any other use.",
+}
 TOKENIZER_FILES = (
     *("tokenizer.json", "tokenizer.model", "vocab.json", "vocab.txt"),
-    *("spiece.model", "sentencepiece.bpe.model"),
+    *("spiece.model", "sentencepiece.bpe.model", "spm_char.model"),
 )
 _HUB_ID = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+$")
 
@@ -57,6 +73,8 @@ class ConvertRequest:
     sym: bool = False
     name: str = ""
     """The installed model's id; default ``<checkpoint>-<weights>-ov``."""
+    vocoder: str = ""
+    """Text-to-speech only: the vocoder checkpoint (folder or hub id); default HiFiGAN."""
 
 
 @dataclass(frozen=True)
@@ -126,6 +144,8 @@ def detect_checkpoint_task(folder: Path) -> ModelTask:
     architectures = [str(name) for name in config.get("architectures", []) or []]
     if model_type == "whisper" or any("Whisper" in name for name in architectures):
         return ModelTask.SPEECH_TO_TEXT
+    if model_type == "speecht5" or any("ForTextToSpeech" in name for name in architectures):
+        return ModelTask.TTS
     if any(name.endswith("ForCausalLM") for name in architectures):
         return ModelTask.CHAT
     if any(name.endswith("ForSequenceClassification") for name in architectures):
@@ -154,6 +174,8 @@ def plan_conversion(request: ConvertRequest, registry: ModelRegistry) -> Convers
     folder = Path(source).expanduser()
     local = folder.exists() or not _HUB_ID.match(source)
     task = request.task
+    if task in OWN_TASKS:
+        return _plan_own_task(request, task, registry)
     if local:
         if not folder.is_dir():
             raise UserError(f"There is no folder {folder}.", field="source")
@@ -189,7 +211,63 @@ def plan_conversion(request: ConvertRequest, registry: ModelRegistry) -> Convers
     if task not in OPTIMUM_TASKS:
         raise UserError(f"{TASK_NAMES[task].capitalize()} cannot be converted here.", field="task")
     export_args = export_arguments(request)
-    model_id = request.name.strip() or f"{_slug(Path(source).name)}-{request.weights.value}-ov"
+    if task is ModelTask.TTS:
+        export_args += ("--model-kwargs", json.dumps({"vocoder": _vocoder(request)}))
+    elif request.vocoder:
+        raise UserError("--vocoder applies to text-to-speech models only.", field="vocoder")
+    model_id = _model_id(request, source, registry)
+    return ConversionPlan(source, local, task, model_id, export_args)
+
+
+def _plan_own_task(
+    request: ConvertRequest, task: ModelTask, registry: ModelRegistry
+) -> ConversionPlan:
+    """A torch checkpoint the app rebuilds: a local file or folder (or, for the speaker
+    encoder, a hub id such as speechbrain/spkrec-xvect-voxceleb)."""
+    source = request.source.strip()
+    path = Path(source).expanduser()
+    local = path.exists() or not _HUB_ID.match(source) or task is ModelTask.LIPSYNC
+    if local:
+        if not path.exists():
+            raise UserError(f"There is no file or folder {path}.", field="source")
+        path = path.resolve()
+        files = [path] if path.is_file() else sorted(path.iterdir())
+        if not any(f.suffix.lower() in CHECKPOINT_SUFFIXES for f in files if f.is_file()):
+            raise UserError(
+                f"{path.name} holds no torch checkpoint (*.ckpt, *.pt, *.pth).", field="source"
+            )
+        source = str(path)
+    if request.weights not in (Weights.INT8, Weights.FP16):
+        raise UserError(
+            f"{TASK_NAMES[task].capitalize()} is converted with int8 or fp16 weights "
+            "(int4 is for language models).",
+            field="weights",
+        )
+    if request.group_size is not None or request.ratio is not None or request.sym:
+        raise UserError(
+            "--group-size, --ratio and --sym apply to int4 weights only.", field="weights"
+        )
+    if request.vocoder:
+        raise UserError("--vocoder applies to text-to-speech models only.", field="vocoder")
+    model_id = _model_id(request, source, registry)
+    return ConversionPlan(source, local, task, model_id, ("--weights", request.weights.value))
+
+
+def _vocoder(request: ConvertRequest) -> str:
+    vocoder = request.vocoder.strip() or DEFAULT_VOCODER
+    folder = Path(vocoder).expanduser()
+    if folder.exists() or not _HUB_ID.match(vocoder):
+        if not (folder / "config.json").is_file():
+            raise UserError(
+                f"{folder} is not a vocoder checkpoint (no config.json).", field="vocoder"
+            )
+        return str(folder.resolve())
+    return vocoder
+
+
+def _model_id(request: ConvertRequest, source: str, registry: ModelRegistry) -> str:
+    stem = Path(source).stem if Path(source).is_file() else Path(source).name
+    model_id = request.name.strip() or f"{_slug(stem)}-{request.weights.value}-ov"
     if not re.fullmatch(r"[A-Za-z0-9][\w.-]*", model_id):
         raise UserError(
             f"“{model_id}” cannot be a model id (letters, digits, . _ -).", field="name"
@@ -201,7 +279,7 @@ def plan_conversion(request: ConvertRequest, registry: ModelRegistry) -> Convers
             f"A model named {model_id} is already installed: remove it or choose another name.",
             field="name",
         )
-    return ConversionPlan(source, local, task, model_id, export_args)
+    return model_id
 
 
 def _slug(name: str) -> str:

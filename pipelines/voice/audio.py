@@ -123,6 +123,9 @@ def write_wav_atomic(path: Path, samples: npt.NDArray[np.floating], rate: int = 
     os.close(handle)
     try:
         soundfile.write(temp_name, np.asarray(samples, dtype=np.float32), rate, subtype="PCM_16")
+        mask = os.umask(0)  # mkstemp makes the file private; a saved wav gets the usual mode
+        os.umask(mask)
+        Path(temp_name).chmod(0o666 & ~mask)
         os.replace(temp_name, path)
     except BaseException:
         Path(temp_name).unlink(missing_ok=True)

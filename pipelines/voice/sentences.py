@@ -63,6 +63,27 @@ def split_sentences(text: str, *, max_chars: int = MAX_SENTENCE_CHARS) -> list[s
     return sentences
 
 
+LEAD_CHARS = 32
+"""A first sentence longer than about this is said in two parts: playback starts after the
+first part is synthesised (time to first audio grows with its length), while the rest of the
+text synthesises behind it."""
+
+
+def with_short_lead(sentences: list[str], *, target: int = LEAD_CHARS) -> list[str]:
+    """``sentences`` with a long first sentence cut in two at a clause break or a word boundary
+    near ``target`` characters (never leaving a piece under a dozen characters)."""
+    if not sentences or len(sentences[0]) <= target + 8:
+        return sentences
+    first = sentences[0]
+    breaks = [m.end() for m in re.finditer(r"[,;:—–]\s", first) if 12 <= m.end() <= target * 2]
+    spaces = [m.start() for m in re.finditer(r" ", first) if 12 <= m.start() <= len(first) - 12]
+    candidates = breaks or spaces
+    if not candidates:
+        return sentences
+    cut = min(candidates, key=lambda at: abs(at - target))
+    return [first[:cut].strip(), first[cut:].strip(), *sentences[1:]]
+
+
 def _has_words(text: str) -> bool:
     return any(char.isalnum() for char in text)
 

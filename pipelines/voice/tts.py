@@ -24,7 +24,7 @@ from pipelines.core import (
     ModelLoadError,
 )
 from pipelines.voice.audio import MODEL_RATE
-from pipelines.voice.sentences import split_sentences
+from pipelines.voice.sentences import split_sentences, with_short_lead
 
 REQUIRED_FILES = ("openvino_encoder_model.xml", "openvino_vocoder.xml", "openvino_tokenizer.xml")
 SPEAKER_SHAPE = (1, 512)
@@ -107,7 +107,7 @@ class SpeechSynthesizer:
         """
         import openvino as ov
 
-        sentences = split_sentences(text)
+        sentences = with_short_lead(split_sentences(text))
         vector = np.asarray(speaker, dtype=np.float32).reshape(-1)
         if vector.size != SPEAKER_SHAPE[1] or not np.isfinite(vector).all():
             raise InvalidInputError(

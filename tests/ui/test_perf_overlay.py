@@ -81,10 +81,28 @@ def test_overlay_shows_the_published_numbers(qtbot: QtBot, window: MainWindow) -
         "cpu": "37 %",
         "rss": "1.5 GiB",
         "ram": "6.0 GiB / 16.0 GiB",
+        "speech": "–",
+        "lipsync": "–",
+        "lipsync_stages": "–",
     }
     window.ctx.metrics.publish(MetricRecord("chat", "GPU", {"tokens_per_s": 31.5}, live=True))
     overlay.tick()
     assert overlay.values["rate_live"].text() == "31.5"
+
+
+def test_overlay_shows_speech_and_lipsync_stages(qtbot: QtBot, window: MainWindow) -> None:
+    overlay = shown_overlay(qtbot, window)
+    speech = {"rtf": 0.452, "first_audio_ms": 870.0, "audio_s": 4.0}
+    window.ctx.metrics.publish(MetricRecord("tts", "CPU", speech))
+    video = {"fps": 41.27, "detect_ms": 11.0, "infer_ms": 900.0, "compose_ms": 310.4}
+    window.ctx.metrics.publish(MetricRecord("lipsync", "GPU", {**video, "encode_ms": 420.0}))
+    overlay.tick()
+    assert overlay.values["speech"].text() == "RTF 0.45 · first 0.87 s · CPU"
+    assert overlay.values["lipsync"].text() == "41.3 frames/s · GPU"
+    assert overlay.values["lipsync_stages"].text() == (
+        "detect 11 · model 900 · paste 310 · encode 420 ms"
+    )
+    assert overlay.values["device"].text() == "–"  # the chat's own rows are unaffected
 
 
 def test_plot_history_scrolls_left(qtbot: QtBot, window: MainWindow) -> None:

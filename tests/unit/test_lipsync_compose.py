@@ -1,0 +1,66 @@
+"""Pasting a generated mouth back: soft edges, untouched outside, and the model's input."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pipelines.lipsync.compose import feather_mask, model_input, paste_mouth
+from pipelines.lipsync.faces import Box, padded, smooth
+from pipelines.lipsync.pipeline import _ping_pong
+
+
+def test_outside_the_box_nothing_changes_bit_for_bit() -> None:
+    rng = np.random.default_rng(0)
+    frame = rng.integers(0, 256, (240, 320, 3), dtype=np.uint8)
+    box = Box(100, 60, 90, 110)
+    out = paste_mouth(frame, box, np.ones((3, 96, 96), np.float32))
+    outside = np.ones(frame.shape[:2], bool)
+    outside[box.y : box.y + box.h, box.x : box.x + box.w] = False
+    assert np.array_equal(out[outside], frame[outside])
+    # The box's own border is untouched too: no visible edge.
+    region_in, region_out = frame[60:170, 100:190], out[60:170, 100:190]
+    for edge in (np.s_[0, :], np.s_[-1, :], np.s_[:, 0], np.s_[:, -1]):
+        assert np.array_equal(region_in[edge], region_out[edge])
+    # The mouth area is replaced (white output) and the upper face kept.
+    assert out[60 + 75, 100 + 45].min() > 240
+    assert np.array_equal(out[62:80, 100:190], frame[62:80, 100:190])
+
+
+def test_mask_is_soft_with_no_hard_step() -> None:
+    mask = feather_mask(96, 96)
+    assert mask.max() == 1.0 and mask.min() == 0.0
+    steps = np.abs(np.diff(mask, axis=0)).max(), np.abs(np.diff(mask, axis=1)).max()
+    assert max(steps) < 0.2  # changes over several pixels, never in one jump
+
+
+def test_model_input_masks_the_lower_half() -> None:
+    crop = np.full((96, 96, 3), 255, np.uint8)
+    tensor = model_input(crop)
+    assert tensor.shape == (6, 96, 96) and tensor.dtype == np.float32
+    assert np.all(tensor[:3, :48] == 1.0) and np.all(tensor[:3, 48:] == 0.0)
+    assert np.all(tensor[3:] == 1.0)
+
+
+def test_padding_gives_room_below_the_chin_and_stays_in_the_frame() -> None:
+    grown = padded(Box(10, 10, 100, 100), 200, 200)
+    assert grown.y == 0 and grown.x == 0  # clipped at the frame
+    assert grown.y + grown.h == 135  # 25 % below the chin
+    assert (
+        padded(Box(150, 150, 100, 100), 200, 200).x + padded(Box(150, 150, 100, 100), 200, 200).w
+        == 200
+    )
+
+
+def test_smoothing_keeps_faceless_frames_and_steadies_jitter() -> None:
+    boxes = [Box(100 + (5 if i % 2 else -5), 50, 80, 80) for i in range(9)]
+    boxes[4] = None  # type: ignore[call-overload]
+    steady = smooth(boxes)  # type: ignore[arg-type]
+    assert steady[4] is None
+    xs = [b.x for b in steady if b is not None]
+    assert max(xs) - min(xs) < 10
+
+
+def test_ping_pong_order() -> None:
+    assert _ping_pong(4, 10) == [0, 1, 2, 3, 2, 1, 0, 1, 2, 3]
+    assert _ping_pong(1, 3) == [0, 0, 0]
+    assert _ping_pong(5, 3) == [0, 1, 2]
