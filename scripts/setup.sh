@@ -17,7 +17,7 @@ apt_packages=(
   libxcb-image0 libxcb-render-util0 libxcb-shape0
 )
 # Tests record and play through a virtual sound card (a PulseAudio null sink).
-[[ "$extras" == *dev* ]] && apt_packages+=(pulseaudio pulseaudio-utils)
+[[ "$extras" == *dev* ]] && apt_packages+=(pulseaudio pulseaudio-utils libasound2-plugins)
 missing=()
 for package in "${apt_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" \

@@ -21,12 +21,14 @@ from PySide6.QtWidgets import (
 from app.context import AppContext
 from app.errors import StorageError
 from app.services.chat import LoadedModel
+from ui.avatar import AvatarPanel
 from ui.chat.panel import ChatPanel
 from ui.database_dialog import DatabaseDialog
 from ui.knowledge import KnowledgePanel
 from ui.models import ModelManager
 from ui.notifications import NotificationBar
 from ui.status_bar import ModelStatus
+from ui.voice import VoicePanel
 from ui.workers import WorkerRegistry
 
 if TYPE_CHECKING:
@@ -38,6 +40,8 @@ PanelFactory = Callable[[AppContext, WorkerRegistry, NotificationBar], QWidget]
 PANELS: list[tuple[str, PanelFactory]] = [
     ("Chat", ChatPanel),
     ("Knowledge", KnowledgePanel),
+    ("Voice", VoicePanel),
+    ("Avatar", AvatarPanel),
 ]
 
 STATUS_MS = 8000

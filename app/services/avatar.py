@@ -180,11 +180,13 @@ class AvatarService:
         Raises:
             UserError: not a readable image (``field="face"``).
         """
-        pipeline = self._pipeline(self.device())
-        try:
-            boxes = pipeline.detect_faces(image)
-        except InvalidInputError as error:
-            raise UserError(str(error), field=error.field or "face") from error
+        # The detector's compiled model serves one request at a time: wait for a running video.
+        with self._busy:
+            pipeline = self._pipeline(self.device())
+            try:
+                boxes = pipeline.detect_faces(image)
+            except InvalidInputError as error:
+                raise UserError(str(error), field=error.field or "face") from error
         return [(box.x, box.y, box.w, box.h) for box in boxes]
 
     def lipsync(

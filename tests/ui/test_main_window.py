@@ -50,7 +50,7 @@ def test_menus_offer_the_documented_shortcuts(window: MainWindow) -> None:
 
 def test_every_panel_is_in_the_navigation(window: MainWindow) -> None:
     names = [window.nav.item(row).text() for row in range(window.nav.count())]
-    assert names == [name for name, _ in PANELS] == ["Chat", "Knowledge"]
+    assert names == [name for name, _ in PANELS] == ["Chat", "Knowledge", "Voice", "Avatar"]
     assert window.stack.currentWidget() is window.chat_panel
 
 

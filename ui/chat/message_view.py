@@ -89,9 +89,10 @@ def stats_line(message: ChatMessage) -> str:
 
 
 class MessageView(QTextBrowser):
-    """Read-only view of a conversation, with Copy / Regenerate links under answers."""
+    """Read-only view of a conversation, with Copy / Speak / Regenerate links under answers."""
 
     copied = Signal()
+    speakRequested = Signal(str)  # the answer's text (markdown), to be read aloud
     regenerateRequested = Signal()
     sourceRequested = Signal(object)  # Source
 
@@ -187,7 +188,7 @@ class MessageView(QTextBrowser):
         footer = ""
         content = message.content
         if message.role == "assistant" and index >= 0:
-            links = [f'<a href="copy:{index}">Copy</a>']
+            links = [f'<a href="copy:{index}">Copy</a>', f'<a href="speak:{index}">Speak</a>']
             if is_last_answer:
                 links.append('<a href="regenerate">Regenerate</a>')
             stats = html.escape(stats_line(message))
@@ -262,6 +263,10 @@ class MessageView(QTextBrowser):
             if 0 <= index < len(self._messages):
                 QGuiApplication.clipboard().setText(self._messages[index].content)
                 self.copied.emit()
+        elif target.startswith("speak:"):
+            index = int(target.split(":", 1)[1])
+            if 0 <= index < len(self._messages):
+                self.speakRequested.emit(self._messages[index].content)
         elif target == "regenerate":
             self.regenerateRequested.emit()
         elif target.startswith("source:"):

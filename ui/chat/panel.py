@@ -20,6 +20,7 @@ from app.services.chat import Answer, LoadedModel
 from app.services.grounding import Source
 from pipelines.chat import GenerationSettings
 from ui.chat.answer_runner import AnswerRunner
+from ui.chat.avatar_mode import AvatarMode
 from ui.chat.conversation_list import ConversationsPane
 from ui.chat.generation_panel import GenerationPanel
 from ui.chat.input_box import ChatInput
@@ -30,6 +31,7 @@ from ui.inline_error import InlineError
 from ui.model_picker import ModelPicker
 from ui.notifications import NotificationBar
 from ui.open_document import open_document
+from ui.voice.speak_bar import SpeakBar
 from ui.workers import ErrorRouter, WorkerRegistry
 
 STILL_LOADING = "The model is still loading; send again when it is ready."
@@ -65,6 +67,8 @@ class ChatPanel(QWidget):
         self.view = MessageView()
         self.overlay_anchor: QWidget = self.view  # the perf overlay floats over the answers
         self.save_warning = InlineError(warning=True)
+        self.speak_bar = SpeakBar(ctx, workers, notifications)  # answers read aloud
+        self.avatar_mode = AvatarMode(ctx, workers, notifications)  # answers as video
         self.input = ChatInput()
         self.send_button = QPushButton("Send")
         self.send_button.setMinimumWidth(84)
@@ -90,9 +94,12 @@ class ChatPanel(QWidget):
         column.setContentsMargins(0, 0, 0, 0)
         header = QHBoxLayout()
         header.addWidget(self.system_prompt, 1)
+        header.addWidget(self.avatar_mode.toggle, 0, Qt.AlignmentFlag.AlignTop)
         header.addWidget(self.settings_button, 0, Qt.AlignmentFlag.AlignTop)
         column.addLayout(header)
         column.addWidget(self.view, 1)
+        column.addWidget(self.avatar_mode)
+        column.addWidget(self.speak_bar)
         column.addWidget(self.save_warning)
         column.addWidget(self.knowledge)
         input_row = QHBoxLayout()
@@ -124,6 +131,7 @@ class ChatPanel(QWidget):
         self.answers.finished.connect(self._on_answer)
         self.answers.failed.connect(self._on_answer_error)
         self.view.copied.connect(self._on_copied)
+        self.view.speakRequested.connect(self.speak_bar.speak)
         self.view.regenerateRequested.connect(self.regenerate)
         self.view.sourceRequested.connect(self.open_source)
         self.settings_button.toggled.connect(self._show_generation)
@@ -250,6 +258,7 @@ class ChatPanel(QWidget):
             self.save_warning.show_message(f"{NOT_SAVED} {answer.save_error}")
         self.conversations.refresh()  # the first answer gives the conversation its title
         self._show_current()
+        self.avatar_mode.speak_answer(answer)
         self.answerFinished.emit(True)
 
     @Slot(object)

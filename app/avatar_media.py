@@ -1,0 +1,273 @@
+"""What the Avatar panel does off the GUI thread: face previews, the video job, result copies.
+
+Qt-free, so the panel's workers call plain functions: :func:`preview_face` reads a face image
+or a video's first frame (downscaled for a thumbnail) and asks the avatar service where the
+faces are; :func:`make_video` speaks a text first when no speech file was given, then
+lip-syncs; :func:`copy_result` saves a finished video elsewhere through a temp name.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from app.errors import UserError
+from app.services.avatar import AvatarService, VideoResult
+from app.services.voice import VoiceService
+from pipelines.core import CancelToken, Progress
+from pipelines.voice.tts import SpeechChunk
+
+FACE_IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
+FACE_VIDEO_SUFFIXES = (".mp4", ".mov", ".webm")
+SPEECH_SUFFIXES = (".wav", ".flac", ".mp3")
+THUMBNAIL_SIDE = 480
+"""Longest side of a face preview, in pixels (the panel shows it at up to this size)."""
+SPEECH_STAGE = "speech"
+
+Box = tuple[int, int, int, int]
+RgbImage = npt.NDArray[np.uint8]
+
+
+@dataclass(frozen=True)
+class FacePreview:
+    """A face file as the panel shows it."""
+
+    path: Path
+    image: RgbImage
+    """RGB thumbnail, longest side at most :data:`THUMBNAIL_SIDE`."""
+    scale: float
+    """Thumbnail pixels per source pixel."""
+    boxes: list[Box]
+    """Faces ``(x, y, width, height)`` in source pixels, largest first."""
+    is_video: bool
+    problem: UserError | None = None
+    """Why no faces could be looked for (no model, unreadable frame); the thumbnail stays."""
+
+
+@dataclass(frozen=True)
+class VideoRequest:
+    """One Generate: a face and either a speech file or a voice and a text."""
+
+    face: Path
+    audio: Path | None = None
+    voice: str = ""
+    text: str = ""
+    device: str | None = None
+    tts_device: str | None = None
+    face_index: int | None = None
+
+
+def check_face_file(path: Path) -> bool:
+    """Whether ``path`` is a face video (True) or image (False).
+
+    Raises:
+        UserError: missing, or not a supported format (``field="face"``).
+    """
+    suffix = path.suffix.lower()
+    if suffix not in FACE_IMAGE_SUFFIXES + FACE_VIDEO_SUFFIXES:
+        raise UserError(
+            f"“{path.name}” is not a face the app can use: choose an image (png, jpg, webp) "
+            "or a video (mp4, mov, webm).",
+            field="face",
+        )
+    if not path.is_file():
+        raise UserError(f"{path} does not exist (moved or deleted?).", field="face")
+    return suffix in FACE_VIDEO_SUFFIXES
+
+
+def check_speech_file(path: Path) -> None:
+    """Raises UserError (``field="audio"``) unless ``path`` is an existing wav/flac/mp3."""
+    if path.suffix.lower() not in SPEECH_SUFFIXES:
+        raise UserError(
+            f"“{path.name}” is not a speech file the app reads: choose a wav, flac or mp3.",
+            field="audio",
+        )
+    if not path.is_file():
+        raise UserError(f"{path} does not exist (moved or deleted?).", field="audio")
+
+
+def check_request(request: VideoRequest) -> None:
+    """The cheap checks before a Generate starts (a face, and speech of some kind).
+
+    Raises:
+        UserError: ``field`` "face", "audio", "voice" or "text".
+    """
+    check_face_file(request.face)
+    if request.audio is not None:
+        check_speech_file(request.audio)
+        return
+    if not request.voice:
+        raise UserError(
+            "Choose a voice (make one in the Voice panel) or a speech file.", field="voice"
+        )
+    if not request.text.strip():
+        raise UserError("Type what the face should say.", field="text")
+
+
+def read_frame(path: Path) -> RgbImage:
+    """The full-size RGB pixels of an image, or of a video's first frame.
+
+    Raises:
+        UserError: unreadable or not a supported format (``field="face"``).
+    """
+    if check_face_file(path):
+        return _first_video_frame(path)
+    import cv2  # heavy: only when a face is chosen
+
+    try:
+        data = np.fromfile(path, dtype=np.uint8)  # not cv2.imread: it fails on non-ASCII paths
+    except OSError as error:
+        reason = error.strerror or error
+        raise UserError(f"Cannot read {path.name}: {reason}.", field="face") from error
+    bgr = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    if bgr is None:
+        raise UserError(f"“{path.name}” is not a readable image (damaged?).", field="face")
+    return np.ascontiguousarray(bgr[:, :, ::-1])
+
+
+def _first_video_frame(path: Path) -> RgbImage:
+    import av
+
+    try:
+        with av.open(str(path)) as container:
+            if not container.streams.video:
+                raise UserError(f"“{path.name}” has no picture, only sound.", field="face")
+            for frame in container.decode(video=0):
+                return np.asarray(frame.to_ndarray(format="rgb24"), dtype=np.uint8)
+    except (av.FFmpegError, OSError) as error:
+        message = f"“{path.name}” is not a readable video (damaged?)."
+        raise UserError(message, field="face") from error
+    raise UserError(f"“{path.name}” has no frames.", field="face")
+
+
+def thumbnail(image: RgbImage, side: int = THUMBNAIL_SIDE) -> tuple[RgbImage, float]:
+    """``image`` scaled so its longest side is at most ``side``; returns it and the scale."""
+    height, width = image.shape[:2]
+    scale = min(1.0, side / max(height, width, 1))
+    if scale >= 1.0:
+        return image, 1.0
+    import cv2
+
+    size = (max(1, round(width * scale)), max(1, round(height * scale)))
+    small = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+    return np.asarray(small, dtype=np.uint8), scale
+
+
+def video_thumbnail(path: Path, side: int = 160) -> RgbImage | None:
+    """A small first frame of a result video (None when it cannot be read)."""
+    try:
+        return thumbnail(_first_video_frame(path), side)[0]
+    except UserError:
+        return None
+
+
+def preview_face(avatar: AvatarService, path: Path, side: int = THUMBNAIL_SIDE) -> FacePreview:
+    """Read a face image or video and find its faces (on the first frame of a video).
+
+    A failure to look for faces (no lip-sync model yet, say) is kept in ``problem``: the
+    thumbnail is still worth showing.
+
+    Raises:
+        UserError: the file cannot be used at all (``field="face"``).
+    """
+    is_video = check_face_file(path)
+    frame = read_frame(path)
+    small, scale = thumbnail(frame, side)
+    try:
+        boxes = avatar.faces(path)  # a video's first frame
+    except UserError as error:
+        return FacePreview(path, small, scale, [], is_video, error)
+    return FacePreview(path, small, scale, list(boxes), is_video)
+
+
+def make_video(
+    avatar: AvatarService,
+    voice: VoiceService,
+    request: VideoRequest,
+    cancel: CancelToken,
+    on_progress: Callable[[Progress], None],
+) -> VideoResult:
+    """Generate: lip-sync ``request.face`` to its speech file, or to its text spoken first.
+
+    The spoken text goes to a temp wav that is removed afterwards.
+
+    Raises:
+        UserError: from either service (its ``field`` names the control).
+        Cancelled: nothing is left behind.
+    """
+
+    def lipsync(audio: Path) -> VideoResult:
+        return avatar.lipsync(
+            request.face,
+            audio,
+            None,
+            device=request.device,
+            face_index=request.face_index,
+            cancel=cancel,
+            on_progress=on_progress,
+        )
+
+    if request.audio is not None:
+        return lipsync(request.audio)
+
+    def spoken(chunk: SpeechChunk) -> None:
+        done = chunk.index + 1
+        message = f"Speaking sentence {done}/{chunk.total}…"
+        on_progress(Progress(SPEECH_STAGE, done, chunk.total, message))
+
+    on_progress(Progress(SPEECH_STAGE, 0, None, "Speaking the text…"))
+    with tempfile.TemporaryDirectory(prefix="ov-studio-speech-") as folder:
+        wav = Path(folder) / "speech.wav"
+        voice.say_to_file(
+            request.text,
+            request.voice,
+            wav,
+            device=request.tts_device,
+            cancel=cancel,
+            on_chunk=spoken,
+        )
+        return lipsync(wav)
+
+
+def copy_result(source: Path, target: Path) -> Path:
+    """Copy a finished video to ``target`` (".mp4" added when missing) through a temp name.
+
+    Raises:
+        UserError: the source is gone or the target folder is not writable (``field="output"``).
+    """
+    if target.suffix.lower() != ".mp4":
+        target = target.with_name(target.name + ".mp4")
+    if not source.is_file():
+        raise UserError(f"The video {source.name} is gone (deleted?).", field="output")
+    if target.resolve() == source.resolve():
+        return target
+    temp_name = ""
+    try:
+        fd, temp_name = tempfile.mkstemp(
+            prefix=f".{target.name}.", suffix=".part", dir=target.parent
+        )
+        with os.fdopen(fd, "wb") as handle, source.open("rb") as original:
+            shutil.copyfileobj(original, handle, 1 << 20)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp_name, target)
+    except OSError as error:
+        if temp_name:
+            with contextlib.suppress(OSError):
+                os.unlink(temp_name)
+        reason = error.strerror or str(error)
+        raise UserError(f"Cannot save to {target.parent}: {reason}.", field="output") from error
+    return target
+
+
+def recent_videos(avatar: AvatarService, side: int = 160) -> list[tuple[Path, RgbImage | None]]:
+    """The gallery: the newest results, each with a small first frame (None if unreadable)."""
+    return [(path, video_thumbnail(path, side)) for path in avatar.recent()]

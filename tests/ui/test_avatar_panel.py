@@ -1,0 +1,730 @@
+"""The Avatar panel and the chat's Avatar mode as a user drives them.
+
+The avatar service is a UI-test fake (``tests/ui/avatar_fakes.py``) that writes real little
+mp4 files, so what the preview plays is checked frame by frame through the media player's
+video sink (a widget grab shows video as blank, DESIGN.md §8). Everything else is real: the
+app context, the voice library, the chat panel over the fake chat pipeline.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+import soundfile
+from PySide6.QtCore import QObject, QPoint, Qt, Slot
+from PySide6.QtMultimedia import QMediaPlayer, QVideoFrame
+from PySide6.QtWidgets import QFileDialog
+from pytestqt.qtbot import QtBot
+
+from app.errors import UserError
+from app.paths import AppPaths
+from pipelines.core import Progress
+from tests.ui.avatar_fakes import (
+    BLUE,
+    GREEN,
+    RED,
+    AvatarScript,
+    FakeAvatarService,
+)
+from tests.ui.conftest import make_context
+from tests.ui.fakes import CPU, GPU, Script
+from tests.ui.helpers import load, type_and_send
+from tests.video_samples import Color, write_clip
+from ui.avatar import AvatarPanel
+from ui.avatar.panel import STOPPED
+from ui.avatar.progress_line import FrameRate
+from ui.chat.avatar_mode import NO_FACE, NO_VOICE, AvatarMode
+from ui.main_window import MainWindow
+
+# Messages of the offscreen test machine itself (no GPU renderer, no PipeWire or PulseAudio).
+pytestmark = pytest.mark.qt_log_ignore(
+    "No RHI backend", "pipewire", "PulseAudioService", "No audio device detected"
+)
+
+SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "avatar.png"
+WRITE_SCREENSHOT_ENV = "OV_STUDIO_WRITE_SCREENSHOTS"
+PLAY_TIMEOUT_MS = 15_000
+
+
+# ----- fixtures and steps --------------------------------------------------------------
+
+
+@pytest.fixture
+def avatar_script() -> Iterator[AvatarScript]:
+    script = AvatarScript()
+    yield script
+    script.unblock()  # never leave a fake job waiting
+
+
+@pytest.fixture
+def make_avatar_window(
+    qtbot: QtBot, app_home: AppPaths, script: Script, avatar_script: AvatarScript
+) -> Iterator[Callable[[], MainWindow]]:
+    """A main window whose avatar service is the fake (chat over the fake pipeline)."""
+    windows: list[MainWindow] = []
+
+    def make() -> MainWindow:
+        ctx = make_context(app_home, [CPU, GPU], script)
+        ctx.avatar = FakeAvatarService(app_home.avatar_dir, avatar_script)  # type: ignore[assignment]
+        window = MainWindow(ctx)
+        qtbot.addWidget(window)
+        window.show()
+        windows.append(window)
+        return window
+
+    yield make
+    for window in windows:
+        window.close()  # stops the players, cancels and waits for workers
+
+
+@pytest.fixture
+def window(make_avatar_window: Callable[[], MainWindow]) -> MainWindow:
+    return make_avatar_window()
+
+
+@pytest.fixture
+def face_png(tmp_path: Path) -> Path:
+    """A small face picture (what is in it does not matter to the fake)."""
+    path = tmp_path / "face.png"
+    image = np.full((120, 96, 3), 200, np.uint8)
+    cv2.circle(image, (48, 56), 30, (60, 120, 200), -1)
+    assert cv2.imwrite(str(path), image)
+    return path
+
+
+@pytest.fixture
+def speech_wav(tmp_path: Path) -> Path:
+    path = tmp_path / "speech.wav"
+    soundfile.write(path, np.zeros(16_000, np.float32), 16_000)
+    return path
+
+
+def open_avatar(qtbot: QtBot, window: MainWindow) -> AvatarPanel:
+    """Click "Avatar" in the navigation and wait for its gallery to be read."""
+    names = [window.nav.item(row).text() for row in range(window.nav.count())]
+    window.nav.setCurrentRow(names.index("Avatar"))
+    panel = window.panels["Avatar"]
+    assert isinstance(panel, AvatarPanel) and panel.isVisible()
+    qtbot.waitUntil(lambda: not panel.result.gallery_loading, timeout=5000)
+    return panel
+
+
+def answer_files(monkeypatch: pytest.MonkeyPatch, path: Path | None) -> None:
+    """The file dialogs answer ``path`` (None: the user cancels)."""
+    answer = (str(path) if path else "", "")
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: answer)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: answer)
+
+
+def click(qtbot: QtBot, button: object) -> None:
+    assert button.isEnabled(), f"{button.text()} is disabled"  # type: ignore[attr-defined]
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)  # type: ignore[arg-type]
+
+
+def choose_face(
+    qtbot: QtBot, panel: AvatarPanel, monkeypatch: pytest.MonkeyPatch, path: Path
+) -> None:
+    """Choose face… → ``path``; wait for its thumbnail."""
+    answer_files(monkeypatch, path)
+    click(qtbot, panel.face.choose_button)
+    qtbot.waitUntil(lambda: panel.face.preview is not None, timeout=5000)
+
+
+def choose_speech(
+    qtbot: QtBot, panel: AvatarPanel, monkeypatch: pytest.MonkeyPatch, path: Path
+) -> None:
+    answer_files(monkeypatch, path)
+    click(qtbot, panel.speech.file_button)
+    assert panel.speech.audio_path == path
+
+
+def add_voice(panel: AvatarPanel | AvatarMode, name: str, wav: Path) -> None:
+    """A stored voice (set-up: making one needs the speaker encoder, not tested here)."""
+    vector = np.random.default_rng(0).standard_normal(512).astype(np.float32)
+    panel.ctx.voice.library.add(name, vector, wav, 1.0)
+
+
+class FrameProbe(QObject):
+    """What the player shows: size and centre colour of every decoded frame, in order."""
+
+    def __init__(self, player: QMediaPlayer) -> None:
+        super().__init__()
+        self.frames: list[tuple[int, int, Color]] = []
+        player.videoSink().videoFrameChanged.connect(self.on_frame)
+
+    @Slot(QVideoFrame)
+    def on_frame(self, frame: QVideoFrame) -> None:
+        if not frame.isValid():
+            return  # the empty frame after the end
+        image = frame.toImage()
+        color = image.pixelColor(image.width() // 2, image.height() // 2)
+        self.frames.append(
+            (image.width(), image.height(), (color.red(), color.green(), color.blue()))
+        )
+
+    def colors(self) -> list[Color]:
+        """The colours shown, each named once per run of frames (RED, GREEN, BLUE)."""
+        runs: list[Color] = []
+        for _, _, seen in self.frames:
+            named = min((RED, GREEN, BLUE), key=lambda c: distance(c, seen))
+            if not runs or runs[-1] != named:
+                runs.append(named)
+        return runs
+
+
+def distance(one: Color, other: Color) -> int:
+    return sum(abs(a - b) for a, b in zip(one, other, strict=True))
+
+
+def near(seen: Color, expected: Color, tolerance: int = 40) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(seen, expected, strict=True))
+
+
+# ----- Generate --------------------------------------------------------------------------
+
+
+def test_generate_shows_progress_then_previews_the_video(
+    qtbot: QtBot,
+    window: MainWindow,
+    monkeypatch: pytest.MonkeyPatch,
+    avatar_script: AvatarScript,
+    face_png: Path,
+    speech_wav: Path,
+) -> None:
+    panel = open_avatar(qtbot, window)
+    assert not panel.result.save_button.isEnabled()  # nothing to save yet
+    choose_face(qtbot, panel, monkeypatch, face_png)
+    assert panel.face.hint.text() == "1 face found."
+    assert not panel.face.thumbnail.pixmap().isNull()
+    assert window.ctx.settings.face_image == face_png  # the face chat answers use too
+    choose_speech(qtbot, panel, monkeypatch, speech_wav)
+    avatar_script.hold_at = 10
+    probe = FrameProbe(panel.result.preview.player)
+
+    click(qtbot, panel.generate_button)
+    qtbot.waitUntil(lambda: panel.progress_bar.value() == 10, timeout=5000)
+    assert panel.progress_bar.maximum() == 25
+    assert panel.progress_bar.isVisible()
+    assert panel.progress_label.text().startswith("Frame 10/25")
+    assert not panel.generate_button.isEnabled()
+    assert panel.cancel_button.isVisible() and panel.cancel_button.isEnabled()
+    assert not panel.face.choose_button.isEnabled()
+    assert not panel.speech.file_button.isEnabled()
+
+    avatar_script.release.set()
+    qtbot.waitUntil(lambda: len(probe.frames) >= 20, timeout=PLAY_TIMEOUT_MS)
+    result = panel.result.path
+    assert result is not None and result.parent == window.ctx.paths.avatar_dir
+    assert panel.result.preview.player.source().toLocalFile() == str(result)
+    assert {(w, h) for w, h, _ in probe.frames} == {(64, 64)}
+    assert all(near(color, RED) for _, _, color in probe.frames)
+    assert not panel.progress_bar.isVisible()
+    assert panel.result.label.text().startswith("25 frames · 1 s · made at 50.0 fps (2.0×")
+    assert panel.generate_button.isEnabled() and not panel.cancel_button.isVisible()
+    assert panel.result.save_button.isEnabled()
+    assert avatar_script.calls[-1] == {
+        "face": face_png,
+        "audio": speech_wav,
+        "device": "AUTO",
+        "face_index": None,
+    }
+    qtbot.waitUntil(lambda: panel.result.gallery.paths() == [result], timeout=5000)
+    qtbot.waitUntil(
+        lambda: panel.result.preview.play_button.text() == "Play", timeout=PLAY_TIMEOUT_MS
+    )
+
+
+def test_play_pause_and_seek(
+    qtbot: QtBot, window: MainWindow, avatar_script: AvatarScript, app_home: AppPaths
+) -> None:
+    write_clip(app_home.avatar_dir / "long.mp4", GREEN, frames=100)  # 4 s
+    panel = open_avatar(qtbot, window)
+    qtbot.waitUntil(lambda: panel.result.gallery.count() == 1, timeout=5000)
+    probe = FrameProbe(panel.result.preview.player)
+    panel.result.gallery.itemClicked.emit(panel.result.gallery.item(0))
+    preview = panel.result.preview
+    qtbot.waitUntil(lambda: preview.player.duration() >= 3900, timeout=PLAY_TIMEOUT_MS)
+    qtbot.waitUntil(lambda: preview.playing, timeout=PLAY_TIMEOUT_MS)
+    assert preview.play_button.text() == "Pause"
+    assert preview.slider.maximum() == preview.player.duration()
+
+    click(qtbot, preview.play_button)
+    qtbot.waitUntil(lambda: not preview.playing, timeout=5000)
+    assert preview.play_button.text() == "Play"
+    preview.slider.setValue(3000)  # as a drag of the slider does
+    qtbot.waitUntil(lambda: preview.player.position() >= 2900, timeout=5000)
+    assert preview.time_label.text().startswith("0:03 / 0:0")
+    click(qtbot, preview.play_button)
+    qtbot.waitUntil(
+        lambda: preview.player.mediaStatus() == QMediaPlayer.MediaStatus.EndOfMedia,
+        timeout=PLAY_TIMEOUT_MS,
+    )
+    assert probe.frames and all(near(color, GREEN) for _, _, color in probe.frames)
+
+
+def test_cancel_keeps_no_video_and_gives_the_controls_back(
+    qtbot: QtBot,
+    window: MainWindow,
+    monkeypatch: pytest.MonkeyPatch,
+    avatar_script: AvatarScript,
+    face_png: Path,
+    speech_wav: Path,
+) -> None:
+    panel = open_avatar(qtbot, window)
+    choose_face(qtbot, panel, monkeypatch, face_png)
+    choose_speech(qtbot, panel, monkeypatch, speech_wav)
+    avatar_script.hold_at = 5
+    click(qtbot, panel.generate_button)
+    qtbot.waitUntil(lambda: panel.progress_bar.value() == 5, timeout=5000)
+
+    click(qtbot, panel.cancel_button)
+    qtbot.waitUntil(lambda: not panel.generating, timeout=5000)
+    assert panel.progress_label.text() == STOPPED
+    assert not panel.progress_bar.isVisible()
+    assert panel.result.path is None and panel.result.preview.path is None
+    assert not list(window.ctx.paths.avatar_dir.rglob("*.mp4"))
+    for control in (
+        panel.generate_button,
+        panel.face.choose_button,
+        panel.speech.file_button,
+        panel.device,
+    ):
+        assert control.isEnabled()
+    assert not panel.cancel_button.isVisible()
+    assert not panel.result.save_button.isEnabled()
+    # What the user gave is still there: Generate again works at once.
+    assert panel.face.path == face_png and panel.speech.audio_path == speech_wav
+    avatar_script.hold_at = None
+    click(qtbot, panel.generate_button)
+    qtbot.waitUntil(lambda: panel.result.path is not None, timeout=5000)
+
+
+@pytest.mark.parametrize(
+    ("field", "label"),
+    [("face", "face.error"), ("audio", "speech.error"), ("output", "result.error")],
+)
+def test_service_errors_appear_next_to_their_control(
+    qtbot: QtBot,
+    window: MainWindow,
+    monkeypatch: pytest.MonkeyPatch,
+    avatar_script: AvatarScript,
+    face_png: Path,
+    speech_wav: Path,
+    field: str,
+    label: str,
+) -> None:
+    panel = open_avatar(qtbot, window)
+    choose_face(qtbot, panel, monkeypatch, face_png)
+    choose_speech(qtbot, panel, monkeypatch, speech_wav)
+    avatar_script.fail_with = UserError(f"Something is wrong with the {field}.", field=field)
+    click(qtbot, panel.generate_button)
+
+    labels = {
+        "face.error": panel.face.error,
+        "speech.error": panel.speech.error,
+        "result.error": panel.result.error,
+        "generate_error": panel.generate_error,
+    }
+    qtbot.waitUntil(lambda: labels[label].isVisible(), timeout=5000)
+    assert labels[label].text() == f"Something is wrong with the {field}."
+    assert [name for name, shown in labels.items() if shown.isVisible()] == [label]
+    assert not window.notifications.isVisible()
+    # Nothing the user gave was cleared; the next try clears the message.
+    assert panel.face.path == face_png and panel.face.preview is not None
+    assert panel.speech.audio_path == speech_wav
+    assert panel.generate_button.isEnabled()
+    avatar_script.fail_with = None
+    click(qtbot, panel.generate_button)
+    assert not labels[label].isVisible()
+    qtbot.waitUntil(lambda: panel.result.path is not None, timeout=5000)
+
+
+def test_missing_inputs_are_said_before_any_work(
+    qtbot: QtBot,
+    window: MainWindow,
+    monkeypatch: pytest.MonkeyPatch,
+    avatar_script: AvatarScript,
+    face_png: Path,
+    speech_wav: Path,
+) -> None:
+    panel = open_avatar(qtbot, window)
+    click(qtbot, panel.generate_button)
+    assert panel.face.error.text() == "Choose a face first: a photo or a video."
+    choose_face(qtbot, panel, monkeypatch, face_png)
+    assert not panel.face.error.isVisible()  # choosing a face cleared it
+    click(qtbot, panel.generate_button)
+    assert panel.speech.error.text().startswith("Choose a speech file")
+    panel.speech.voice_radio.setChecked(True)
+    click(qtbot, panel.generate_button)
+    assert panel.speech.error.text().startswith("Choose a voice")
+    answer_files(monkeypatch, face_png.with_suffix(".gif"))
+    click(qtbot, panel.speech.file_button)  # not a speech format
+    click(qtbot, panel.generate_button)
+    assert "is not a speech file" in panel.speech.error.text()
+    assert avatar_script.calls == []  # nothing reached the service
+
+
+def test_a_voice_and_a_text_are_spoken_first(
+    qtbot: QtBot,
+    window: MainWindow,
+    monkeypatch: pytest.MonkeyPatch,
+    avatar_script: AvatarScript,
+    face_png: Path,
+    speech_wav: Path,
+) -> None:
+    panel = open_avatar(qtbot, window)
+    add_voice(panel, "Alice", speech_wav)
+    panel.refresh()
+    choose_face(qtbot, panel, monkeypatch, face_png)
+    spoken: list[tuple[str, str, Path]] = []
+
+    def say_to_file(text: str, voice: str, output: Path, **_: object) -> None:
+        spoken.append((text, voice, output))
+        soundfile.write(output, np.zeros(8000, np.float32), 16_000)
+
+    monkeypatch.setattr(window.ctx.voice, "say_to_file", say_to_file)
+    panel.speech.voice_radio.setChecked(True)
+    assert panel.speech.voice() == "Alice"
+    qtbot.keyClicks(panel.speech.text_edit, "Hello from the avatar.")
+    click(qtbot, panel.generate_button)
+    qtbot.waitUntil(lambda: panel.result.path is not None, timeout=5000)
+    assert [(text, voice) for text, voice, _ in spoken] == [("Hello from the avatar.", "Alice")]
+    wav = spoken[0][2]
+    assert avatar_script.calls[-1]["audio"] == wav
+    assert not wav.exists()  # the temp speech is removed
+
+
+def test_no_lipsync_model_is_explained_up_front(
+    qtbot: QtBot, make_avatar_window: Callable[[], MainWindow], avatar_script: AvatarScript
+) -> None:
+    avatar_script.model_problem = UserError(
+        "No lip-sync model is installed. Wav2Lip weights are licensed for non-commercial use…",
+        field="model",
+    )
+    panel = open_avatar(qtbot, make_avatar_window())
+    assert panel.model_error.isVisible()
+    assert panel.model_error.text().startswith("No lip-sync model is installed.")
+
+
+# ----- faces -----------------------------------------------------------------------------
+
+
+def test_several_faces_click_one_to_make_it_speak(
+    qtbot: QtBot,
+    window: MainWindow,
+    monkeypatch: pytest.MonkeyPatch,
+    avatar_script: AvatarScript,
+    face_png: Path,
+    speech_wav: Path,
+) -> None:
+    avatar_script.faces = [(40, 40, 50, 60), (4, 4, 30, 30)]  # largest first
+    panel = open_avatar(qtbot, window)
+    choose_face(qtbot, panel, monkeypatch, face_png)
+    assert panel.face.hint.text().startswith("2 faces found: click one")
+    thumbnail = panel.face.thumbnail
+    pixmap = thumbnail.pixmap()
+    offset = QPoint(
+        (thumbnail.width() - pixmap.width()) // 2, (thumbnail.height() - pixmap.height()) // 2
+    )
+    qtbot.mouseClick(thumbnail, Qt.MouseButton.LeftButton, pos=offset + QPoint(15, 15))
+    assert panel.face.face_index == 1
+    assert panel.face.hint.text() == "2 faces found: face 2 will speak."
+    # The chosen face's outline is drawn solid green at its place in the thumbnail.
+    image = thumbnail.pixmap().toImage()
+    assert near(image.pixelColor(4, 15).getRgb()[:3], (46, 204, 113))
+
+    choose_speech(qtbot, panel, monkeypatch, speech_wav)
+    click(qtbot, panel.generate_button)
+    qtbot.waitUntil(lambda: panel.result.path is not None, timeout=5000)
+    assert avatar_script.calls[-1]["face_index"] == 1
+
+
+def test_faces_and_speech_can_be_dropped_on_the_panel(
+    qtbot: QtBot, window: MainWindow, face_png: Path, speech_wav: Path, tmp_path: Path
+) -> None:
+    panel = open_avatar(qtbot, window)
+    panel.drop_files([face_png, speech_wav])
+    qtbot.waitUntil(lambda: panel.face.preview is not None, timeout=5000)
+    assert panel.face.path == face_png
+    assert panel.speech.audio_path == speech_wav and panel.speech.uses_file
+    broken = tmp_path / "broken.png"
+    broken.write_bytes(b"not a picture")
+    panel.drop_files([broken])
+    qtbot.waitUntil(lambda: panel.face.error.isVisible(), timeout=5000)
+    assert panel.face.error.text() == "“broken.png” is not a readable image (damaged?)."
+
+
+def test_a_face_video_shows_its_first_frame(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    video = write_clip(tmp_path / "talking.mp4", BLUE, frames=10, size=96)
+    panel = open_avatar(qtbot, window)
+    choose_face(qtbot, panel, monkeypatch, video)
+    preview = panel.face.preview
+    assert preview is not None and preview.is_video and preview.image.shape == (96, 96, 3)
+    assert near(tuple(int(v) for v in preview.image[48, 48]), BLUE)  # type: ignore[arg-type]
+
+
+# ----- results ---------------------------------------------------------------------------
+
+
+def test_gallery_lists_recent_results_and_previews_one_on_click(
+    qtbot: QtBot, window: MainWindow, app_home: AppPaths
+) -> None:
+    older = write_clip(app_home.avatar_dir / "avatar-1.mp4", GREEN)
+    newer = write_clip(app_home.avatar_dir / "avatar-2.mp4", BLUE)
+    os.utime(older, (1_700_000_000, 1_700_000_000))
+    panel = open_avatar(qtbot, window)
+    qtbot.waitUntil(lambda: panel.result.gallery.count() == 2, timeout=5000)
+    assert panel.result.gallery.paths() == [newer, older]
+    assert not panel.result.gallery.item(0).icon().isNull()  # a first-frame thumbnail
+    probe = FrameProbe(panel.result.preview.player)
+
+    rect = panel.result.gallery.visualItemRect(panel.result.gallery.item(1))
+    qtbot.mouseClick(panel.result.gallery.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert panel.result.path == older
+    qtbot.waitUntil(lambda: len(probe.frames) >= 10, timeout=PLAY_TIMEOUT_MS)
+    assert all(near(color, GREEN) for _, _, color in probe.frames)
+    assert panel.result.save_button.isEnabled()
+
+
+def test_save_as_copies_the_video_through_a_temp_name(
+    qtbot: QtBot,
+    window: MainWindow,
+    monkeypatch: pytest.MonkeyPatch,
+    app_home: AppPaths,
+    tmp_path: Path,
+) -> None:
+    made = write_clip(app_home.avatar_dir / "avatar-1.mp4", RED)
+    panel = open_avatar(qtbot, window)
+    qtbot.waitUntil(lambda: panel.result.gallery.count() == 1, timeout=5000)
+    panel.result.show_video(made)
+    target = tmp_path / "out" / "greeting"
+    target.parent.mkdir()
+    answer_files(monkeypatch, target)
+    click(qtbot, panel.result.save_button)
+    qtbot.waitUntil(lambda: panel.result.label.text().startswith("Saved to"), timeout=5000)
+    saved = target.with_name("greeting.mp4")
+    assert saved.read_bytes() == made.read_bytes()
+    assert [p.name for p in target.parent.iterdir()] == ["greeting.mp4"]  # no temp left
+
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    answer_files(monkeypatch, blocked / "greeting.mp4")
+    click(qtbot, panel.result.save_button)
+    qtbot.waitUntil(lambda: panel.result.error.isVisible(), timeout=5000)
+    assert panel.result.error.text().startswith(f"Cannot save to {blocked}")
+    assert made.exists() and panel.result.path == made
+
+
+def test_frame_rate_and_time_left_are_counted_from_progress() -> None:
+    rate = FrameRate()
+    assert rate.text(Progress("lipsync", 10, 125), now=100.0) == "Frame 10/125"
+    assert rate.text(Progress("lipsync", 50, 125), now=102.0) == (
+        "Frame 50/125 · 20.0 fps · about 4 s left"
+    )
+    said = Progress("lipsync", 60, 125, "60/125 frames, 30 frames/s, 2 s left")
+    assert rate.text(said, now=103.0) == said.message  # the pipeline's own figures
+    assert rate.text(Progress("speech", 1, 3, "Speaking sentence 1/3…")) == (
+        "Speaking sentence 1/3…"
+    )
+
+
+# ----- Avatar mode in the chat -----------------------------------------------------------
+
+
+def ready_for_avatar_mode(window: MainWindow, face_png: Path, speech_wav: Path) -> AvatarMode:
+    mode = window.chat_panel.avatar_mode
+    add_voice(mode, "Alice", speech_wav)
+    window.ctx.settings.voice = "Alice"
+    window.ctx.settings.face_image = face_png
+    return mode
+
+
+def test_avatar_mode_says_what_is_missing(
+    qtbot: QtBot,
+    window: MainWindow,
+    avatar_script: AvatarScript,
+    face_png: Path,
+    speech_wav: Path,
+) -> None:
+    mode = window.chat_panel.avatar_mode
+    assert not mode.isVisible()
+    click(qtbot, mode.toggle)
+    assert mode.isVisible() and mode.error.text() == NO_VOICE
+    click(qtbot, mode.toggle)
+    assert not mode.isVisible()
+
+    add_voice(mode, "Alice", speech_wav)
+    click(qtbot, mode.toggle)
+    assert mode.error.text() == NO_FACE
+    window.ctx.settings.face_image = face_png
+    avatar_script.model_problem = UserError("No lip-sync model is installed.", field="model")
+    click(qtbot, mode.toggle)
+    click(qtbot, mode.toggle)
+    assert mode.error.text() == "No lip-sync model is installed."
+
+
+def test_avatar_mode_plays_each_sentence_in_order_as_soon_as_it_is_made(
+    qtbot: QtBot,
+    window: MainWindow,
+    model_folder: Path,
+    avatar_script: AvatarScript,
+    face_png: Path,
+    speech_wav: Path,
+) -> None:
+    mode = ready_for_avatar_mode(window, face_png, speech_wav)
+    last_gate = avatar_script.clip_gates.setdefault(2, threading.Event())
+    click(qtbot, mode.toggle)
+    assert mode.error.text() == ""
+    probe = FrameProbe(mode.preview.player)
+    sources: list[str] = []
+    mode.preview.player.sourceChanged.connect(
+        lambda url: sources.append(Path(url.toLocalFile()).name)
+    )
+    load(qtbot, window, model_folder)
+    type_and_send(qtbot, window, "Say hello")
+
+    # The first sentence plays while the last is not made yet.
+    qtbot.waitUntil(lambda: len(probe.frames) >= 5, timeout=PLAY_TIMEOUT_MS)
+    assert sources[0] == "001.mp4"
+    assert probe.colors()[0] == RED
+    call = avatar_script.calls[-1]
+    assert call == {"text": "Hello there, friend.", "voice": "Alice", "face": face_png}
+    session = window.ctx.paths.avatar_dir / "answer-1"
+    assert not (session / "003.mp4").exists()
+    assert mode.status.text().startswith("Sentence 1/3") or mode.status.text().startswith(
+        "Sentence 2/3"
+    )
+
+    last_gate.set()
+    qtbot.waitUntil(lambda: mode.status.text().startswith("Done."), timeout=PLAY_TIMEOUT_MS)
+    assert [name for name in sources if name] == ["001.mp4", "002.mp4", "003.mp4"]
+    assert probe.colors() == [RED, GREEN, BLUE]
+    assert not mode.stop_button.isEnabled()
+
+
+def test_avatar_mode_stop_cancels_the_rest(
+    qtbot: QtBot,
+    window: MainWindow,
+    model_folder: Path,
+    avatar_script: AvatarScript,
+    face_png: Path,
+    speech_wav: Path,
+) -> None:
+    mode = ready_for_avatar_mode(window, face_png, speech_wav)
+    avatar_script.clip_gates[1] = threading.Event()
+    click(qtbot, mode.toggle)
+    load(qtbot, window, model_folder)
+    type_and_send(qtbot, window, "Say hello")
+    qtbot.waitUntil(lambda: mode.current is not None, timeout=PLAY_TIMEOUT_MS)
+
+    click(qtbot, mode.stop_button)
+    qtbot.waitUntil(lambda: not mode.busy, timeout=5000)
+    assert mode.status.text() == "Stopped."
+    assert not mode.preview.playing
+    session = window.ctx.paths.avatar_dir / "answer-1"
+    assert [p.name for p in session.iterdir()] == ["001.mp4"]  # the rest was never made
+    assert not mode.error.isVisible()
+
+
+def test_avatar_mode_off_leaves_answers_alone(
+    qtbot: QtBot,
+    window: MainWindow,
+    model_folder: Path,
+    avatar_script: AvatarScript,
+    face_png: Path,
+    speech_wav: Path,
+) -> None:
+    mode = ready_for_avatar_mode(window, face_png, speech_wav)
+    load(qtbot, window, model_folder)
+    with qtbot.waitSignal(window.chat_panel.answerFinished, timeout=5000):
+        type_and_send(qtbot, window, "Say hello")
+    assert avatar_script.calls == [] and not mode.isVisible()
+
+
+# ----- the real pipeline ------------------------------------------------------------------
+
+
+@pytest.mark.integration
+def test_the_real_lipsync_model_makes_a_video_the_preview_plays(
+    qtbot: QtBot,
+    app_home: AppPaths,
+    script: Script,
+    lipsync_model_dir: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    speech_wav: Path,
+    tmp_path: Path,
+) -> None:
+    """No fake: the tiny random Wav2Lip-contract model and BlazeFace on the astronaut."""
+    from skimage import data
+
+    face = tmp_path / "astronaut.png"
+    assert cv2.imwrite(str(face), data.astronaut()[:, :, ::-1])
+    ctx = make_context(app_home, [CPU], script)
+    ctx.settings.lipsync_model = lipsync_model_dir
+    window = MainWindow(ctx)
+    qtbot.addWidget(window)
+    window.show()
+    try:
+        panel = open_avatar(qtbot, window)
+        assert not panel.model_error.isVisible()
+        answer_files(monkeypatch, face)
+        click(qtbot, panel.face.choose_button)
+        qtbot.waitUntil(lambda: panel.face.preview is not None, timeout=60_000)
+        assert panel.face.hint.text() == "1 face found."
+        (x, y, width, height) = panel.face.preview.boxes[0]  # type: ignore[union-attr]
+        assert 150 < x + width / 2 < 300 and 60 < y + height / 2 < 220  # her face
+        choose_speech(qtbot, panel, monkeypatch, speech_wav)
+        probe = FrameProbe(panel.result.preview.player)
+        click(qtbot, panel.generate_button)
+        qtbot.waitUntil(lambda: len(probe.frames) >= 20, timeout=60_000)
+        assert panel.result.label.text().startswith("25 frames · 1 s · made at")
+        assert {(w, h) for w, h, _ in probe.frames} == {(512, 512)}
+    finally:
+        window.close()
+
+
+# ----- screenshot ------------------------------------------------------------------------
+
+
+def test_screenshot(
+    qtbot: QtBot,
+    window: MainWindow,
+    monkeypatch: pytest.MonkeyPatch,
+    avatar_script: AvatarScript,
+    app_home: AppPaths,
+    speech_wav: Path,
+    tmp_path: Path,
+) -> None:
+    """The panel with a face chosen (its face outlined), speech and a gallery.
+
+    Written to docs/screenshots/avatar.png when OV_STUDIO_WRITE_SCREENSHOTS=1. The video
+    area is blank in a grab (DESIGN.md §8): the picture shows the state before playing.
+    """
+    from skimage import data
+
+    astronaut = data.astronaut()
+    face = tmp_path / "astronaut.png"
+    assert cv2.imwrite(str(face), astronaut[:, :, ::-1])
+    small = cv2.resize(astronaut, (128, 128), interpolation=cv2.INTER_AREA)
+    tints = [(1.0, 1.0, 1.0), (1.1, 0.9, 0.8), (0.8, 0.9, 1.1), (0.9, 1.05, 0.9)]
+    for number, tint in enumerate(tints):
+        picture = np.clip(small * np.array(tint), 0, 255).astype(np.uint8)
+        clip = write_clip(app_home.avatar_dir / f"avatar-{number}.mp4", picture, frames=5)
+        os.utime(clip, (1_700_000_000 + number * 60, 1_700_000_000 + number * 60))
+    avatar_script.faces = [(172, 40, 130, 170)]
+    window.resize(1280, 800)
+    panel = open_avatar(qtbot, window)
+    qtbot.waitUntil(lambda: panel.result.gallery.count() == 4, timeout=5000)
+    choose_face(qtbot, panel, monkeypatch, face)
+    choose_speech(qtbot, panel, monkeypatch, speech_wav)
+    path = SCREENSHOT if os.environ.get(WRITE_SCREENSHOT_ENV) == "1" else tmp_path / "avatar.png"
+    assert panel.grab().save(str(path))
+    assert path.stat().st_size > 10_000

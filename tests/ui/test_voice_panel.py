@@ -1,0 +1,592 @@
+"""The Voice panel as a user drives it, over the real VoiceService and the tiny real models.
+
+Voices are made by the real speaker encoder and speech by the real (random) SpeechT5 on CPU.
+Recording and playback go through a virtual sound card (``tests/audio_device.py``): a private
+PulseAudio null sink whose monitor is the microphone, so what the panel plays can be heard
+back and what a test plays into it is what the panel records.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+import soundfile
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+from pytestqt.qtbot import QtBot
+
+from app import audio_devices
+from app.paths import AppPaths
+from pipelines.voice.audio import MODEL_RATE
+from pipelines.voice.sentences import MAX_TEXT_CHARS
+from tests.audio_device import VirtualSoundCard, sound_card
+from tests.audio_samples import speech_like, write_clip
+from tests.ui.conftest import make_context
+from tests.ui.fakes import CPU, Script
+from tests.ui.helpers import load, type_and_send
+from ui.chat.message_view import MessageView
+from ui.main_window import MainWindow
+from ui.voice import VoicePanel
+from ui.voice.audio_widgets import NO_AUDIO_DEVICE, NO_OUTPUT_HINT
+from ui.voice.new_voice import CHOOSE_CLIP
+from ui.voice.speak_bar import NO_VOICE_YET
+from ui.voice.speech_box import NO_VOICE
+from ui.voice.speech_runner import SpeechRunner
+from ui.voice.voice_list import MISSING_CLIP
+
+pytestmark = pytest.mark.integration
+__all__ = ["sound_card"]  # the fixture, imported for the tests below
+
+SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "voice.png"
+WRITE_SCREENSHOT_ENV = "OV_STUDIO_WRITE_SCREENSHOTS"
+
+
+# ----- fixtures and steps --------------------------------------------------------------
+
+
+@pytest.fixture
+def make_voice_window(
+    qtbot: QtBot,
+    app_home: AppPaths,
+    script: Script,
+    tts_model_dir: Path,
+    speaker_encoder_dir: Path,
+) -> Iterator[Callable[..., MainWindow]]:
+    """A main window on a CPU with the real VoiceService over the tiny models."""
+    windows: list[MainWindow] = []
+
+    def make(*, models: bool = True) -> MainWindow:
+        ctx = make_context(app_home, [CPU], script)
+        if models:
+            ctx.settings.tts_model = tts_model_dir
+            ctx.settings.speaker_encoder = speaker_encoder_dir
+        window = MainWindow(ctx)
+        qtbot.addWidget(window)
+        window.show()
+        windows.append(window)
+        return window
+
+    yield make
+    for window in windows:
+        window.close()  # stops recording and sound, cancels and waits for workers
+
+
+def open_voice(window: MainWindow) -> VoicePanel:
+    """Click "Voice" in the navigation."""
+    names = [window.nav.item(row).text() for row in range(window.nav.count())]
+    window.nav.setCurrentRow(names.index("Voice"))
+    panel = window.panels["Voice"]
+    assert isinstance(panel, VoicePanel) and panel.isVisible()
+    return panel
+
+
+def pick_file(monkeypatch: pytest.MonkeyPatch, path: Path | None) -> None:
+    """The file dialogs answer ``path`` (None: the user cancels)."""
+    answer = (str(path) if path else "", "")
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: answer)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: answer)
+
+
+def click(qtbot: QtBot, button: object) -> None:
+    assert button.isEnabled(), f"{button.text()} is disabled"  # type: ignore[attr-defined]
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)  # type: ignore[arg-type]
+
+
+def wait_idle(qtbot: QtBot, panel: VoicePanel) -> None:
+    qtbot.waitUntil(lambda: not panel.workers.busy, timeout=60_000)
+
+
+def clip_from_file(
+    qtbot: QtBot, panel: VoicePanel, monkeypatch: pytest.MonkeyPatch, path: Path
+) -> None:
+    """From file… → ``path``, and wait for its check."""
+    pick_file(monkeypatch, path)
+    click(qtbot, panel.new_voice.file_button)
+    wait_idle(qtbot, panel)
+
+
+def create_voice(qtbot: QtBot, panel: VoicePanel, name: str) -> None:
+    """Type a name, click Create voice, wait until the list shows it."""
+    box = panel.new_voice
+    box.name_edit.clear()
+    qtbot.keyClicks(box.name_edit, name)
+    click(qtbot, box.create_button)
+    qtbot.waitUntil(lambda: name in panel.voices.names(), timeout=60_000)
+
+
+def add_voice(panel: VoicePanel, name: str, clip: Path) -> None:
+    """A voice made through the service (set-up for tests about something else)."""
+    panel.ctx.voice.add_voice_from_file(name, clip)
+    panel.reload(name)
+
+
+def speak(qtbot: QtBot, panel: VoicePanel, text: str, timeout: int = 60_000) -> None:
+    """Type ``text``, click Speak and wait until it has been made and played."""
+    box = panel.speech
+    box.text.setPlainText(text)
+    with qtbot.waitSignal(box.runner.finished, timeout=timeout):
+        click(qtbot, box.speak_button)
+
+
+def playing(runner: SpeechRunner) -> Callable[[], bool]:
+    """Whether sound from ``runner`` has started."""
+    return lambda: runner.player is not None and runner.player.position > 0
+
+
+@pytest.fixture
+def alice_clip(tmp_path: Path) -> Path:
+    return write_clip(tmp_path / "alice.wav", speech_like(8.0, pitch=210.0, seed=11))
+
+
+# ----- voices from files ---------------------------------------------------------------
+
+
+def test_a_voice_is_made_from_a_file(
+    qtbot: QtBot,
+    make_voice_window: Callable[..., MainWindow],
+    alice_clip: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    panel = open_voice(make_voice_window())
+    box = panel.new_voice
+    assert box.clip_label.text() == CHOOSE_CLIP
+    assert not box.create_button.isEnabled()
+    clip_from_file(qtbot, panel, monkeypatch, alice_clip)
+    assert box.clip_label.text().startswith("✓ ")
+    assert "s of speech" in box.clip_label.text() and "from alice.wav" in box.clip_label.text()
+    assert not box.problems.isVisible() and not box.trim_button.isVisible()
+    create_voice(qtbot, panel, "Alice")
+    [(name, seconds, created)] = panel.voices.row_texts()
+    assert name == "Alice" and seconds.endswith(" s") and 7.5 <= float(seconds[:-2]) <= 8.0
+    assert created.startswith("20")
+    assert box.progress_label.text() == "Voice “Alice” created."
+    assert box.name_edit.text() == "" and box.clip_label.text() == CHOOSE_CLIP
+    assert panel.speech.voice_combo.currentText() == "Alice"
+    assert panel.ctx.settings.voice == "Alice"  # remembered for the chat's Speak too
+    assert panel.ctx.voice.library.get("Alice").embedding().shape == (512,)
+
+
+@pytest.mark.parametrize(
+    ("make_clip", "where", "expected"),
+    [
+        (lambda d: write_clip(d / "short.wav", speech_like(1.0)), "problems", "at least 5 s"),
+        (lambda d: write_clip(d / "silent.wav", np.zeros(MODEL_RATE * 8)), "problems", "silent"),
+        (lambda d: _text_file(d / "notes.wav"), "file", "not an audio file this app can read"),
+    ],
+    ids=["1 s clip", "silent clip", "not audio"],
+)
+def test_bad_clips_are_explained_next_to_the_clip(
+    qtbot: QtBot,
+    make_voice_window: Callable[..., MainWindow],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    make_clip: Callable[[Path], Path],
+    where: str,
+    expected: str,
+) -> None:
+    panel = open_voice(make_voice_window())
+    box = panel.new_voice
+    qtbot.keyClicks(box.name_edit, "Bob")
+    clip_from_file(qtbot, panel, monkeypatch, make_clip(tmp_path))
+    area = box.problems if where == "problems" else box.file_error
+    assert area.isVisible() and expected in area.text()
+    assert not box.create_button.isEnabled()
+    assert box.name_edit.text() == "Bob"  # nothing the user typed is lost
+    assert panel.voices.names() == []
+
+
+def test_a_too_long_clip_offers_a_trim(
+    qtbot: QtBot,
+    make_voice_window: Callable[..., MainWindow],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    panel = open_voice(make_voice_window())
+    box = panel.new_voice
+    clip_from_file(
+        qtbot, panel, monkeypatch, write_clip(tmp_path / "long.flac", speech_like(36.0, seed=3))
+    )
+    assert "a voice uses at most 30 s" in box.problems.text()
+    assert box.trim_button.isVisible() and not box.create_button.isEnabled()
+    click(qtbot, box.trim_button)
+    wait_idle(qtbot, panel)
+    assert box.clip_label.text().startswith("✓ ")
+    assert "from the first 30 s of long.flac" in box.clip_label.text()
+    assert box.check is not None and 29.0 < box.check.seconds <= 30.0
+    assert not box.trim_button.isVisible()
+    create_voice(qtbot, panel, "Long")
+    assert float(panel.voices.row_texts()[0][1][:-2]) <= 30.0
+
+
+def test_a_taken_name_is_refused_before_anything_is_computed(
+    qtbot: QtBot,
+    make_voice_window: Callable[..., MainWindow],
+    alice_clip: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    panel = open_voice(make_voice_window())
+    add_voice(panel, "Alice", alice_clip)
+    clip_from_file(qtbot, panel, monkeypatch, alice_clip)
+    qtbot.keyClicks(panel.new_voice.name_edit, "alice")
+    click(qtbot, panel.new_voice.create_button)
+    assert panel.new_voice.name_error.text() == "There is already a voice named “Alice”."
+    assert not panel.workers.busy
+    assert panel.voices.names() == ["Alice"]
+
+
+def _text_file(path: Path) -> Path:
+    path.write_text("meeting notes, not audio\n" * 50, encoding="utf-8")
+    return path
+
+
+# ----- the library ---------------------------------------------------------------------
+
+
+def test_rename_in_place_and_delete_with_confirmation(
+    qtbot: QtBot,
+    make_voice_window: Callable[..., MainWindow],
+    alice_clip: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    panel = open_voice(make_voice_window())
+    add_voice(panel, "Alice", alice_clip)
+    add_voice(panel, "Carol", alice_clip)
+    panel.speech.voice_combo.setCurrentText("Alice")
+    assert panel.ctx.settings.voice == "Alice"
+    panel.voices.tree.setCurrentItem(panel.voices.items()[0])
+    panel.voices.items()[0].setText(0, "Carol")  # as the inline editor commits
+    assert panel.voices.error.text() == "There is already a voice named “Carol”."
+    assert panel.voices.names() == ["Alice", "Carol"]  # the real name is back
+    panel.voices.items()[0].setText(0, "Alicia")
+    assert panel.voices.names() == ["Alicia", "Carol"]
+    assert panel.ctx.settings.voice == "Alicia"  # the selection follows the rename
+    assert panel.speech.voice_combo.currentText() == "Alicia"
+    asked: list[str] = []
+    reply = QMessageBox.StandardButton.No
+
+    def question(_parent: object, _title: str, text: str) -> QMessageBox.StandardButton:
+        asked.append(text)
+        return reply
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+    panel.voices.tree.setCurrentItem(panel.voices.items()[1])
+    click(qtbot, panel.voices.delete_button)
+    assert panel.voices.names() == ["Alicia", "Carol"]
+    reply = QMessageBox.StandardButton.Yes
+    menu = panel.voices.context_menu()
+    assert [a.text() for a in menu.actions()] == ["Play reference", "Rename", "Delete…"]
+    menu.actions()[2].trigger()
+    assert asked == ["Delete the voice “Carol” and its reference clip? This cannot be undone."] * 2
+    assert panel.voices.names() == ["Alicia"]
+    assert [v.name for v in panel.ctx.voice.library.voices()] == ["Alicia"]
+
+
+def test_reference_clips_play_and_a_missing_one_says_why(
+    qtbot: QtBot,
+    sound_card: VirtualSoundCard,
+    make_voice_window: Callable[..., MainWindow],
+    alice_clip: Path,
+) -> None:
+    panel = open_voice(make_voice_window())
+    add_voice(panel, "Alice", alice_clip)
+    add_voice(panel, "Bob", alice_clip)
+    voices = panel.voices
+    voices.tree.setCurrentItem(voices.items()[0])
+    click(qtbot, voices.play_button)
+    player = panel.clip_player
+    assert player is not None and voices.play_button.text() == "Stop"
+    qtbot.waitUntil(lambda: player.position > 0.2, timeout=5000)
+    click(qtbot, voices.play_button)  # Stop
+    assert player.stopped and panel.clip_player is None
+    assert voices.play_button.text() == "Play reference"
+
+    panel.ctx.voice.library.get("Bob").reference.unlink()
+    panel.reload("Bob")
+    bob = voices.items()[1]
+    assert not bob.icon(0).isNull() and MISSING_CLIP in bob.toolTip(0)
+    click(qtbot, voices.play_button)
+    assert voices.error.text().startswith("The reference clip of “Bob” is missing")
+    assert panel.clip_player is None
+
+
+# ----- recording -----------------------------------------------------------------------
+
+
+def test_record_a_voice_through_the_virtual_microphone(
+    qtbot: QtBot,
+    sound_card: VirtualSoundCard,
+    make_voice_window: Callable[..., MainWindow],
+) -> None:
+    panel = open_voice(make_voice_window())
+    record = panel.new_voice.record
+    assert record.input_combo.isEnabled() and not record.no_input.isVisible()
+    record.input_combo.setCurrentIndex(record.input_combo.findText(sound_card.input().label))
+    statuses: list[str] = []
+    record.status.setText = _spy(record.status.setText, statuses)  # type: ignore[method-assign]
+    click(qtbot, record.record_button)
+    assert record.status.text() == "Recording in 3…" and record.stop_button.isEnabled()
+    qtbot.waitUntil(lambda: record.recorder is not None, timeout=10_000)
+    assert statuses[:3] == ["Recording in 3…", "Recording in 2…", "Recording in 1…"]
+    meter: list[int] = []
+    record.meter.valueChanged.connect(meter.append)
+    pacat = sound_card.play(speech_like(7.0, pitch=180.0, seed=5, level=0.5), 16_000)
+    qtbot.waitUntil(lambda: record.meter.value() > 40, timeout=10_000)  # the meter moves
+    qtbot.waitUntil(lambda: pacat.poll() is not None, timeout=15_000)
+    assert "/ 30 s" in record.status.text()
+    click(qtbot, record.stop_button)  # stop early
+    wait_idle(qtbot, panel)
+    assert len(set(meter)) > 5 and max(meter) > 40
+    assert record.status.text().startswith("Recorded ")
+    box = panel.new_voice
+    assert box.clip_label.text().startswith("✓ "), box.problems.text()
+    assert "from the recording" in box.clip_label.text()
+    create_voice(qtbot, panel, "Mic")
+    assert panel.voices.names() == ["Mic"]
+
+
+def click_link(qtbot: QtBot, view: MessageView, text: str) -> None:
+    """Click the first link labelled ``text`` in the conversation."""
+    found = view.document().find(text)
+    assert not found.isNull(), f"no {text!r} on screen"
+    found.setPosition(found.selectionStart() + 1)
+    rect = view.cursorRect(found)
+    qtbot.mouseClick(
+        view.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(rect.x(), rect.center().y())
+    )
+
+
+def _spy(method: Callable[[str], None], seen: list[str]) -> Callable[[str], None]:
+    def spy(text: str) -> None:
+        seen.append(text)
+        method(text)
+
+    return spy
+
+
+# ----- speaking ------------------------------------------------------------------------
+
+
+def test_speech_streams_through_the_player_in_order_and_saves(
+    qtbot: QtBot,
+    sound_card: VirtualSoundCard,
+    make_voice_window: Callable[..., MainWindow],
+    alice_clip: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    window = make_voice_window()
+    panel = open_voice(window)
+    add_voice(panel, "Alice", alice_clip)
+    box = panel.speech
+    box.output_combo.setCurrentIndex(box.output_combo.findText(sound_card.output().label))
+    speak(qtbot, panel, "One. Two two. Three three three!")
+    player = box.runner.player
+    assert player is not None and player.done and not player.stopped
+    assert player.played == [0, 1, 2]  # every sentence, in order, through the speaker
+    assert box.outcome is not None and box.outcome.complete
+    assert player.position == pytest.approx(box.outcome.seconds, abs=1e-3)
+    assert box.progress_label.text() == f"Sentence 3/3 · {box.outcome.seconds:.1f} s"
+    assert box.metrics_label.text().startswith("RTF ")
+    assert "first audio" in box.metrics_label.text()
+    assert box.metrics_label.text().endswith("AUTO → CPU")
+    record = window.ctx.metrics.latest("tts")
+    assert record is not None and record.values["sentences"] == 3  # the overlay's numbers
+    assert box.speak_button.isEnabled() and not box.stop_button.isEnabled()
+
+    out = tmp_path / "speech.wav"
+    pick_file(monkeypatch, out)
+    click(qtbot, box.save_button)
+    qtbot.waitUntil(lambda: box.progress_label.text() == "Saved speech.wav", timeout=10_000)
+    audio, rate = soundfile.read(out, dtype="float32")
+    assert rate == MODEL_RATE and audio.size == box.outcome.audio().size
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no temp left
+
+
+def test_stop_silences_speech_at_once(
+    qtbot: QtBot,
+    sound_card: VirtualSoundCard,
+    make_voice_window: Callable[..., MainWindow],
+    alice_clip: Path,
+) -> None:
+    panel = open_voice(make_voice_window())
+    add_voice(panel, "Alice", alice_clip)
+    box = panel.speech
+    box.text.setPlainText(" ".join(f"Sentence number {n} is here." for n in range(40)))
+    click(qtbot, box.speak_button)
+    assert box.stop_button.isEnabled() and not box.speak_button.isEnabled()
+    qtbot.waitUntil(playing(box.runner), timeout=60_000)  # the first speech loads the model
+    assert box.runner.synthesising  # heard while the rest is still being made
+    qtbot.waitUntil(lambda: box.progress_label.text().startswith("Sentence "), timeout=2000)
+    with qtbot.waitSignal(box.runner.finished, timeout=10_000):
+        click(qtbot, box.stop_button)
+    player = box.runner.player
+    assert player is not None and player.stopped
+    assert box.outcome is not None and box.outcome.stopped
+    assert len(box.outcome.pieces) < 40
+    assert box.progress_label.text().startswith("Stopped after sentence ")
+    assert not box.save_button.isEnabled()  # only a whole speech is saved
+    assert box.text.toPlainText().startswith("Sentence number 0")  # the text stays
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("", "Type something to say."),
+        ("😀🎉 ☃", "nothing in this text the voice can pronounce"),
+        ("Long. " * 3400, f"up to {MAX_TEXT_CHARS:,} can be spoken"),
+    ],
+    ids=["empty", "unsayable", "too long"],
+)
+def test_text_problems_show_next_to_the_text_which_stays(
+    qtbot: QtBot,
+    make_voice_window: Callable[..., MainWindow],
+    alice_clip: Path,
+    text: str,
+    expected: str,
+) -> None:
+    panel = open_voice(make_voice_window())
+    box = panel.speech
+    box.text.setPlainText(text)
+    click(qtbot, box.speak_button)
+    assert box.voice_error.text() == NO_VOICE  # no voice yet: said next to the voice list
+    add_voice(panel, "Alice", alice_clip)
+    speak(qtbot, panel, text)
+    assert box.text_error.isVisible() and expected in box.text_error.text()
+    assert box.text.toPlainText() == text
+    assert not box.speak_error.isVisible()
+
+
+def test_missing_models_say_what_to_do(
+    qtbot: QtBot, make_voice_window: Callable[..., MainWindow], alice_clip: Path
+) -> None:
+    panel = open_voice(make_voice_window(models=False))
+    assert "No text-to-speech model is installed" in panel.speech.model_note.text()
+    assert "--task tts" in panel.speech.model_note.text()
+    assert "No speaker encoder is installed" in panel.new_voice.model_note.text()
+    # A voice stored earlier (its embedding needs no model to be listed).
+    library = panel.ctx.voice.library
+    library.add("Alice", np.ones(512, np.float32), alice_clip, 8.0)
+    panel.reload("Alice")
+    speak(qtbot, panel, "Hello there.")
+    assert panel.speech.speak_error.text().startswith("No text-to-speech model is installed")
+    assert panel.speech.text.toPlainText() == "Hello there."
+
+
+# ----- no sound card -------------------------------------------------------------------
+
+
+def test_without_audio_devices_files_and_saving_still_work(
+    qtbot: QtBot,
+    make_voice_window: Callable[..., MainWindow],
+    alice_clip: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(audio_devices, "input_devices", lambda: [])
+    monkeypatch.setattr(audio_devices, "output_devices", lambda: [])
+    panel = open_voice(make_voice_window())
+    record = panel.new_voice.record
+    assert not record.record_button.isEnabled()
+    assert record.no_input.isVisible() and record.no_input.text() == NO_AUDIO_DEVICE
+    assert panel.voices.no_output.isVisible() and panel.speech.no_output.isVisible()
+    clip_from_file(qtbot, panel, monkeypatch, alice_clip)
+    create_voice(qtbot, panel, "Alice")
+    assert not panel.voices.play_button.isEnabled()  # selected, but nothing to play on
+    speak(qtbot, panel, "Made, not played. Saved all the same.")
+    box = panel.speech
+    assert box.playback_note.text() == NO_OUTPUT_HINT
+    assert box.runner.player is None
+    assert box.outcome is not None and box.outcome.complete
+    out = tmp_path / "quiet.wav"
+    pick_file(monkeypatch, out)
+    click(qtbot, box.save_button)
+    qtbot.waitUntil(lambda: out.is_file(), timeout=10_000)
+    assert soundfile.info(str(out)).frames == box.outcome.audio().size
+
+
+# ----- chat answers --------------------------------------------------------------------
+
+
+def test_a_chat_answer_is_spoken_in_the_selected_voice(
+    qtbot: QtBot,
+    sound_card: VirtualSoundCard,
+    make_voice_window: Callable[..., MainWindow],
+    alice_clip: Path,
+    model_folder: Path,
+) -> None:
+    window = make_voice_window()
+    chat = window.chat_panel
+    load(qtbot, window, model_folder)
+    with qtbot.waitSignal(chat.answerFinished, timeout=5000):
+        type_and_send(qtbot, window, "Say hello")
+    bar = chat.speak_bar
+    click_link(qtbot, chat.view, "Speak")  # the link under the answer
+    assert bar.error.text() == NO_VOICE_YET and not bar.speaking
+    panel = window.panels["Voice"]
+    assert isinstance(panel, VoicePanel)
+    add_voice(panel, "Alice", alice_clip)
+    add_voice(panel, "Bob", alice_clip)
+    window.ctx.settings.voice = "Bob"
+    with qtbot.waitSignal(bar.runner.finished, timeout=60_000):
+        click_link(qtbot, chat.view, "Speak")
+        assert bar.isVisible() and bar.stop_button.isVisible()
+        assert bar.label.text() == "Speaking in “Bob”…"
+    player = bar.runner.player
+    assert player is not None and player.done and player.played == [0]  # "Hello there, friend."
+    assert not bar.isVisible()  # gone when done
+
+
+def test_chat_speech_can_be_stopped(
+    qtbot: QtBot,
+    sound_card: VirtualSoundCard,
+    make_voice_window: Callable[..., MainWindow],
+    alice_clip: Path,
+) -> None:
+    window = make_voice_window()
+    panel = window.panels["Voice"]
+    assert isinstance(panel, VoicePanel)
+    add_voice(panel, "Alice", alice_clip)
+    bar = window.chat_panel.speak_bar
+    bar.speak(" ".join(f"Line {n} of a long answer." for n in range(30)))
+    qtbot.waitUntil(playing(bar.runner), timeout=60_000)
+    with qtbot.waitSignal(bar.runner.finished, timeout=10_000):
+        click(qtbot, bar.stop_button)
+    assert bar.runner.player is not None and bar.runner.player.stopped
+
+
+# ----- the picture ---------------------------------------------------------------------
+
+
+def test_screenshot(
+    qtbot: QtBot,
+    sound_card: VirtualSoundCard,
+    make_voice_window: Callable[..., MainWindow],
+    alice_clip: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The panel with two voices, a checked clip and a finished speech (README picture).
+
+    Written to docs/screenshots/voice.png when OV_STUDIO_WRITE_SCREENSHOTS=1.
+    """
+    window = make_voice_window()
+    window.resize(1280, 800)
+    panel = open_voice(window)
+    add_voice(panel, "Alice", alice_clip)
+    add_voice(panel, "Narrator", alice_clip)
+    clip_from_file(qtbot, panel, monkeypatch, alice_clip)
+    qtbot.keyClicks(panel.new_voice.name_edit, "Grandpa")
+    panel.voices.tree.setCurrentItem(panel.voices.items()[0])
+    speak(
+        qtbot,
+        panel,
+        "Good morning! This is OV Studio speaking in a cloned voice.\n"
+        "Every sentence is played as soon as it is ready, while the next one is made.",
+    )
+    path = SCREENSHOT if os.environ.get(WRITE_SCREENSHOT_ENV) == "1" else tmp_path / "voice.png"
+    assert window.grab().save(str(path))
+    assert path.stat().st_size > 10_000

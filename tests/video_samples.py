@@ -1,0 +1,63 @@
+"""Small real videos for tests: H.264 + AAC mp4 files written with PyAV.
+
+A solid colour (or a picture) in every frame, so a test that plays one can tell which video
+and which part it is seeing; silent AAC audio of the same length, as the lip-sync results have.
+"""
+
+from __future__ import annotations
+
+import fractions
+import os
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+FPS = 25
+SIZE = 64
+AUDIO_RATE = 16_000
+
+Color = tuple[int, int, int]
+
+
+def write_clip(
+    path: Path,
+    picture: Color | npt.NDArray[np.uint8],
+    frames: int = FPS,
+    size: int = SIZE,
+) -> Path:
+    """An mp4 of ``frames`` identical frames (a colour or an RGB picture) with silent AAC."""
+    import av
+
+    if isinstance(picture, tuple):
+        image = np.empty((size, size, 3), np.uint8)
+        image[:] = picture
+    else:
+        image = np.ascontiguousarray(picture[:, :, :3], dtype=np.uint8)
+    height, width = image.shape[:2]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temp = path.with_name(f".{path.name}.part")
+    with av.open(str(temp), "w", format="mp4") as container:
+        video = container.add_stream("libx264", rate=FPS)
+        video.width, video.height, video.pix_fmt = width, height, "yuv420p"
+        audio = container.add_stream("aac", rate=AUDIO_RATE)
+        audio.layout = "mono"
+        for _ in range(frames):
+            for packet in video.encode(av.VideoFrame.from_ndarray(image, format="rgb24")):
+                container.mux(packet)
+        for packet in video.encode():
+            container.mux(packet)
+        samples = AUDIO_RATE * frames // FPS
+        for start in range(0, samples, 1024):
+            count = min(1024, samples - start)
+            chunk = av.AudioFrame.from_ndarray(
+                np.zeros((1, count), np.float32), format="fltp", layout="mono"
+            )
+            chunk.sample_rate, chunk.pts = AUDIO_RATE, start
+            chunk.time_base = fractions.Fraction(1, AUDIO_RATE)
+            for packet in audio.encode(chunk):
+                container.mux(packet)
+        for packet in audio.encode():
+            container.mux(packet)
+    os.replace(temp, path)
+    return path

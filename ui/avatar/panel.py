@@ -1,0 +1,362 @@
+"""The Avatar panel: a face and speech in, a lip-synced mp4 out, previewed, saved, remembered.
+
+Left: the face (chosen or dropped; its faces outlined, one clickable when there are several),
+the speech (a file, or a voice and a text spoken first), the device and Generate. Right: the
+preview with play/pause and seek, Save as…, and the gallery of recent results. Work runs in
+workers (``app.avatar_media`` functions over ``ctx.avatar``); errors appear next to the
+control named by their ``field`` and no input is cleared by one.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QUrl, Slot
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.avatar_media import (
+    FACE_IMAGE_SUFFIXES,
+    FACE_VIDEO_SUFFIXES,
+    SPEECH_STAGE,
+    SPEECH_SUFFIXES,
+    FacePreview,
+    VideoRequest,
+    check_face_file,
+    check_request,
+    make_video,
+    preview_face,
+)
+from app.context import AppContext
+from app.errors import UserError
+from app.services.avatar import VideoResult
+from pipelines.core import Cancelled, Progress
+from ui.avatar.face_box import THUMBNAIL_SIDE, FaceBox
+from ui.avatar.progress_line import FrameRate
+from ui.avatar.result_pane import ResultPane
+from ui.avatar.speech_source import SpeechSource
+from ui.device_picker import DevicePicker
+from ui.inline_error import InlineError
+from ui.notifications import NotificationBar
+from ui.progress_runner import ProgressRunner
+from ui.voice.audio_widgets import CloseHook
+from ui.workers import ErrorRouter, WorkerRegistry
+
+STOPPED = "Stopped: no video was made."
+
+
+class AvatarPanel(QWidget):
+    """Lip-synced videos over ``ctx.avatar`` (AvatarService)."""
+
+    def __init__(
+        self,
+        ctx: AppContext,
+        workers: WorkerRegistry,
+        notifications: NotificationBar,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.workers = workers
+        self.notifications = notifications
+        self.face = FaceBox()
+        self.speech = SpeechSource()
+        self.device = DevicePicker(
+            ctx.devices, "lipsync", settings=ctx.settings, save=self._save_settings
+        )
+        self.generate_button = QPushButton("Generate")
+        self.generate_button.setDefault(True)
+        self.generate_button.setToolTip("Make the lip-synced video")
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setToolTip("Stop making the video (nothing is kept)")
+        self.progress_bar = QProgressBar()
+        self.progress_bar.setTextVisible(False)
+        self.progress_bar.setMaximumHeight(12)
+        self.progress_label = QLabel()
+        self.progress_label.setWordWrap(True)
+        self.generate_error = InlineError()
+        self.model_error = InlineError(warning=True)
+        self.result = ResultPane(ctx, workers, notifications)
+        self.runner = ProgressRunner(workers, self)
+        self.rate = FrameRate()
+        self.errors = ErrorRouter(
+            notifications,
+            {
+                "face": self.face.error,
+                "audio": self.speech.error,
+                "voice": self.speech.error,
+                "text": self.speech.error,
+                "output": self.result.error,
+                "model": self.model_error,
+                "device": self.generate_error,
+                "": self.generate_error,
+            },
+        )
+        self._close_hook = CloseHook(self, self.shutdown)
+        self._previewing: Path | None = None
+        """The face being read and searched for faces (Generate waits for it)."""
+        self._layout()
+        self._connect()
+        self.setAcceptDrops(True)
+        self._set_busy(False)
+        self._show_progress(False)
+        if ctx.settings.face_image is not None and ctx.settings.face_image.is_file():
+            self.face.set_face(ctx.settings.face_image, announce=False)  # previewed when shown
+
+    def _layout(self) -> None:
+        left = QWidget()
+        column = QVBoxLayout(left)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.face, 1)
+        column.addWidget(self.speech)
+        run_row = QHBoxLayout()
+        run_row.addWidget(QLabel("Device"))
+        run_row.addWidget(self.device)
+        run_row.addStretch(1)
+        run_row.addWidget(self.generate_button)
+        run_row.addWidget(self.cancel_button)
+        column.addLayout(run_row)
+        column.addWidget(self.progress_bar)
+        column.addWidget(self.progress_label)
+        column.addWidget(self.generate_error)
+        column.addWidget(self.model_error)
+        self.splitter = QSplitter()
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.addWidget(left)
+        self.splitter.addWidget(self.result)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([420, 740])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.splitter)
+
+    def _connect(self) -> None:
+        self.face.faceChosen.connect(self._on_face_chosen)
+        self.generate_button.clicked.connect(self.generate)
+        self.cancel_button.clicked.connect(self.runner.cancel)
+        self.runner.progressed.connect(self._on_progress)
+        self.runner.finished.connect(self._on_generated)
+        self.runner.failed.connect(self._on_generate_failed)
+
+    # ----- state -----------------------------------------------------------------------
+
+    @property
+    def generating(self) -> bool:
+        """Whether a video is being made."""
+        return self.runner.running
+
+    def _save_settings(self) -> None:
+        try:
+            self.ctx.save_settings()
+        except UserError as error:  # a read-only config folder: the choice holds until exit
+            self.notifications.show_message(str(error), level="warning")
+
+    def refresh(self) -> None:
+        """Read voices, the model and the gallery again (they may have changed elsewhere)."""
+        voices = [voice.name for voice in self.ctx.voice.library.voices()]
+        self.speech.set_voices(voices, self.ctx.settings.voice)
+        self._check_model()
+        self.result.reload_gallery()
+        face = self.face
+        if face.path is not None and face.preview is None and not face.error.text():
+            self._on_face_chosen(face.path)  # the remembered face, previewed on first show
+
+    def _check_model(self) -> None:
+        """Say up front when no lip-sync model is installed, and what to do."""
+        try:
+            self.ctx.avatar.model_folder()
+        except UserError as error:
+            self.model_error.show_message(str(error))
+        else:
+            self.model_error.clear()
+
+    def event(self, event: QEvent) -> bool:
+        """Shown: refresh; hidden: pause; files dragged in: faces or speech."""
+        # event(), not showEvent()/dropEvent(): see ui.chat.input_box.ChatInput.event.
+        kind = event.type()
+        if kind == QEvent.Type.Show:
+            self._close_hook.attach()
+            if not self.generating:
+                self.refresh()
+        elif kind == QEvent.Type.Hide:
+            self.result.preview.pause()
+        elif kind == QEvent.Type.DragEnter and isinstance(event, QDragEnterEvent):
+            if self._dropped_files(event.mimeData().urls()) and not self.generating:
+                event.acceptProposedAction()
+                return True
+        elif kind == QEvent.Type.Drop and isinstance(event, QDropEvent):
+            self.drop_files(self._dropped_files(event.mimeData().urls()))
+            event.acceptProposedAction()
+            return True
+        return super().event(event)
+
+    @staticmethod
+    def _dropped_files(urls: list[QUrl]) -> list[Path]:
+        usable = FACE_IMAGE_SUFFIXES + FACE_VIDEO_SUFFIXES + SPEECH_SUFFIXES
+        paths = [Path(url.toLocalFile()) for url in urls if url.isLocalFile()]
+        return [path for path in paths if path.suffix.lower() in usable]
+
+    def drop_files(self, paths: list[Path]) -> None:
+        """Files dropped on the panel: a face and/or a speech file."""
+        if self.generating:
+            return
+        for path in paths:
+            if path.suffix.lower() in SPEECH_SUFFIXES:
+                self.speech.set_file(path)
+            else:
+                self.face.set_face(path)
+
+    @Slot()
+    def shutdown(self) -> None:
+        """The window closes: stop the video (workers are cancelled by the window)."""
+        self.result.preview.player.stop()
+        self.runner.cancel()
+
+    # ----- face ------------------------------------------------------------------------
+
+    @Slot(Path)
+    def _on_face_chosen(self, path: Path) -> None:
+        try:
+            check_face_file(path)
+        except UserError as error:
+            self.face.error.show_message(str(error))
+            self.face.show_unreadable()
+            return
+        if self._previewing is not None:
+            return  # one face at a time: this one is read when that one is done
+        self._previewing = path
+        self._set_busy(self.generating)
+        self.workers.start(
+            preview_face,
+            self.ctx.avatar,
+            path,
+            THUMBNAIL_SIDE,
+            on_returned=self._on_face_preview,
+            on_errored=self._on_face_error,
+        )
+
+    def _preview_ended(self) -> bool:
+        """Whether the face just read is still the one chosen (else that one is read now)."""
+        done, self._previewing = self._previewing, None
+        self._set_busy(self.generating)
+        if self.face.path is not None and self.face.path != done:
+            self._on_face_chosen(self.face.path)  # chosen while the other was being read
+            return False
+        return True
+
+    @Slot(object)
+    def _on_face_preview(self, preview: FacePreview) -> None:
+        if not self._preview_ended():
+            return
+        self.face.show_preview(preview)
+        if preview.problem is not None:
+            self.errors.show(preview.problem, default_field="face")
+        if self.ctx.settings.face_image != preview.path:
+            self.ctx.settings.face_image = preview.path  # the face chat answers are spoken with
+            self._save_settings()
+
+    @Slot(object)
+    def _on_face_error(self, error: BaseException) -> None:
+        if not self._preview_ended():
+            return
+        self.face.show_unreadable()
+        self.errors.show(error, default_field="face")
+
+    # ----- generate --------------------------------------------------------------------
+
+    def request(self) -> VideoRequest:
+        """What Generate would make, from the controls.
+
+        Raises:
+            UserError: something is missing (``field`` names the control).
+        """
+        if self.face.path is None:
+            raise UserError("Choose a face first: a photo or a video.", field="face")
+        audio = None
+        if self.speech.uses_file:
+            audio = self.speech.audio_path
+            if audio is None:
+                raise UserError(
+                    "Choose a speech file, or a voice and a text to speak.", field="audio"
+                )
+        request = VideoRequest(
+            face=self.face.path,
+            audio=audio,
+            voice=self.speech.voice(),
+            text=self.speech.text(),
+            device=self.device.device(),
+            tts_device=self.ctx.settings.device_for("tts"),
+            face_index=self.face.face_index,
+        )
+        check_request(request)
+        return request
+
+    @Slot()
+    def generate(self) -> None:
+        """Make the video in a worker; the inputs stay as they are whatever happens."""
+        if self.generating:
+            return
+        for label in (self.face.error, self.speech.error, self.generate_error, self.result.error):
+            label.clear()
+        try:
+            request = self.request()
+        except UserError as error:
+            self.errors.show(error, default_field="")
+            return
+        self.rate.reset()
+        self.progress_bar.setRange(0, 0)
+        self.progress_label.setText("Starting…")
+        self._show_progress(True)
+        self._set_busy(True)
+        self.runner.start(make_video, self.ctx.avatar, self.ctx.voice, request)
+
+    @Slot(object)
+    def _on_progress(self, progress: Progress) -> None:
+        if progress.total and progress.stage != SPEECH_STAGE:
+            self.progress_bar.setRange(0, progress.total)
+            self.progress_bar.setValue(progress.done)
+        else:
+            self.progress_bar.setRange(0, 0)  # busy: the length is not known yet
+        self.progress_label.setText(self.rate.text(progress))
+
+    @Slot(object)
+    def _on_generated(self, result: VideoResult) -> None:
+        self._set_busy(False)
+        self._show_progress(False)
+        self.model_error.clear()  # a model evidently works now
+        self.result.show_result(result)
+
+    @Slot(object)
+    def _on_generate_failed(self, error: BaseException) -> None:
+        self._set_busy(False)
+        self._show_progress(False)
+        if isinstance(error, Cancelled):
+            self.progress_label.setText(STOPPED)
+            self.progress_label.show()
+            return
+        self.errors.show(error, default_field="", use_cpu=self._use_cpu)
+
+    def _use_cpu(self) -> None:
+        self.device.choose("CPU")
+        self.generate()
+
+    def _set_busy(self, busy: bool) -> None:
+        self.face.set_busy(busy)
+        self.speech.set_busy(busy)
+        self.device.setEnabled(not busy)
+        self.generate_button.setEnabled(not busy and self._previewing is None)
+        self.cancel_button.setEnabled(busy)
+        self.cancel_button.setVisible(busy)
+        self.result.set_locked(busy)
+
+    def _show_progress(self, visible: bool) -> None:
+        self.progress_bar.setVisible(visible)
+        self.progress_label.setVisible(visible)

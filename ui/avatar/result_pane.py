@@ -1,0 +1,163 @@
+"""The right side of the Avatar panel: the video shown, Save as…, and the recent results."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Slot
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.avatar_media import RgbImage, copy_result, recent_videos
+from app.context import AppContext
+from app.services.avatar import VideoResult
+from ui.avatar.gallery import Gallery
+from ui.avatar.progress_line import duration_text
+from ui.avatar.video_player import VideoPreview
+from ui.inline_error import InlineError
+from ui.notifications import NotificationBar
+from ui.workers import ErrorRouter, WorkerRegistry
+
+NO_RESULT = "Your video appears here. Choose a face and speech, then Generate."
+VIDEO_FILTER = "MP4 video (*.mp4)"
+
+
+def result_text(result: VideoResult) -> str:
+    """One line about a finished video."""
+    speed = result.achieved_fps / result.fps if result.fps else 0.0
+    text = (
+        f"{result.frames} frames · {duration_text(result.duration)} · made at "
+        f"{result.achieved_fps:.1f} fps ({speed:.1f}× real time) on {result.device}"
+    )
+    if result.faceless_frames:
+        text += f" · {result.faceless_frames} frames without a face left as they were"
+    return text
+
+
+class ResultPane(QWidget):
+    """Preview (play/pause/seek), Save as… and the gallery of recent results."""
+
+    def __init__(
+        self,
+        ctx: AppContext,
+        workers: WorkerRegistry,
+        notifications: NotificationBar,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.workers = workers
+        self.path: Path | None = None
+        """The video shown (and saved by Save as…)."""
+        self.locked = False
+        """A video is being made: Save as… waits (the owner sets this)."""
+        self.gallery_loading = False
+        self._save_folder = Path.home()
+        self.preview = VideoPreview(NO_RESULT)
+        self.label = QLabel()
+        self.label.setWordWrap(True)
+        self.save_button = QPushButton("Save as…")
+        self.save_button.setToolTip("Copy the video shown to a file of your choice")
+        self.error = InlineError()
+        self.errors = ErrorRouter(notifications, {"output": self.error})
+        self.gallery = Gallery()
+        result_box = QGroupBox("Result")
+        result_column = QVBoxLayout(result_box)
+        result_column.addWidget(self.preview, 1)
+        save_row = QHBoxLayout()
+        save_row.addWidget(self.label, 1)
+        save_row.addWidget(self.save_button, 0, Qt.AlignmentFlag.AlignTop)
+        result_column.addLayout(save_row)
+        result_column.addWidget(self.error)
+        gallery_box = QGroupBox("Recent")
+        gallery_column = QVBoxLayout(gallery_box)
+        gallery_column.addWidget(self.gallery)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(result_box, 3)
+        layout.addWidget(gallery_box, 1)
+        self.save_button.clicked.connect(self.save_as)
+        self.gallery.videoChosen.connect(self.show_video)
+        self._update_save()
+
+    def set_locked(self, locked: bool) -> None:
+        """Whether a video is being made (Save as… is then disabled)."""
+        self.locked = locked
+        self._update_save()
+
+    def _update_save(self) -> None:
+        self.save_button.setEnabled(not self.locked and self.path is not None)
+
+    def show_result(self, result: VideoResult) -> None:
+        """A video just made: play it, say how it went, list it first in the gallery."""
+        self.show_video(result.path)
+        self.label.setText(result_text(result))
+        self.reload_gallery()
+
+    @Slot(Path)
+    def show_video(self, path: Path) -> None:
+        """Preview ``path`` (a new result, or one from the gallery) and offer to save it."""
+        self.error.clear()
+        self.path = path
+        self.label.setText(path.name)
+        self.preview.load(path)
+        self._update_save()
+
+    @Slot()
+    def save_as(self) -> None:
+        """Ask where, then copy the video there (temp name, then renamed)."""
+        if self.path is None:
+            return
+        self.error.clear()
+        start = str(self._save_folder / self.path.name)
+        name, _ = QFileDialog.getSaveFileName(self, "Save video", start, VIDEO_FILTER)
+        if not name:
+            return
+        self.save_button.setEnabled(False)
+        self.workers.start(
+            copy_result,
+            self.path,
+            Path(name),
+            on_returned=self._on_saved,
+            on_errored=self._on_save_failed,
+        )
+
+    @Slot(object)
+    def _on_saved(self, path: Path) -> None:
+        self._save_folder = path.parent
+        self._update_save()
+        self.label.setText(f"Saved to {path}")
+
+    @Slot(object)
+    def _on_save_failed(self, error: BaseException) -> None:
+        self._update_save()
+        self.errors.show(error, default_field="output")
+
+    def reload_gallery(self) -> None:
+        """Read the newest results and their thumbnails in a worker."""
+        if self.gallery_loading:
+            return
+        self.gallery_loading = True
+        self.workers.start(
+            recent_videos,
+            self.ctx.avatar,
+            on_returned=self._on_gallery,
+            on_errored=self._on_gallery_error,
+        )
+
+    @Slot(object)
+    def _on_gallery(self, videos: list[tuple[Path, RgbImage | None]]) -> None:
+        self.gallery_loading = False
+        self.gallery.set_videos(videos, self.path)
+
+    @Slot(object)
+    def _on_gallery_error(self, error: BaseException) -> None:
+        self.gallery_loading = False
+        self.errors.show(error, default_field="output")

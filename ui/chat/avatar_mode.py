@@ -1,0 +1,273 @@
+"""Avatar mode: each chat answer spoken by the lip-synced avatar, sentence by sentence.
+
+A checkable "Avatar mode" button (in the chat header) and a small video area under the
+conversation. When an answer finishes, ``AvatarService.speak_and_lipsync`` runs in a worker
+with the selected voice and face; it hands over one clip per sentence as soon as it is
+rendered, and the clips play here in order, so the first sentence plays while the rest are
+being made. Stop cancels the rest. What is missing (a voice, a face, the lip-sync model) is
+said right here, with what to do.
+"""
+
+from __future__ import annotations
+
+import functools
+import queue
+from collections import deque
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QTimer, Slot
+from PySide6.QtMultimedia import QMediaPlayer
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from app.context import AppContext
+from app.errors import UserError
+from app.services.avatar import AvatarClip
+from app.services.chat import Answer
+from pipelines.core import Cancelled, CancelToken
+from ui.avatar.video_player import VideoPreview
+from ui.inline_error import InlineError
+from ui.notifications import NotificationBar
+from ui.voice.audio_widgets import CloseHook
+from ui.voice.speak_bar import plain_text
+from ui.workers import ErrorRouter, WorkerRegistry
+
+POLL_MS = 100
+"""How often clips made by the worker are picked up."""
+VIDEO_SIZE = (240, 180)
+NO_VOICE = "Avatar mode needs a voice: make one in the Voice panel."
+NO_FACE = "Avatar mode needs a face: choose one in the Avatar panel."
+WAITING = "The next answer will be spoken here."
+
+
+class AvatarMode(QWidget):
+    """The toggle (``toggle``, placed by the chat panel) and the clips of the answer spoken."""
+
+    def __init__(
+        self,
+        ctx: AppContext,
+        workers: WorkerRegistry,
+        notifications: NotificationBar,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.workers = workers
+        self.toggle = QPushButton("Avatar mode")
+        self.toggle.setCheckable(True)
+        self.toggle.setToolTip(
+            "Speak each answer in your voice, as a lip-synced video of your avatar"
+        )
+        self.preview = VideoPreview("", controls=False)
+        self.preview.setFixedSize(*VIDEO_SIZE)
+        self.preview.hide()  # shown from the first answer spoken: no empty box before
+        self.status = QLabel(WAITING)
+        self.status.setWordWrap(True)
+        self.stop_button = QPushButton("Stop")
+        self.stop_button.setToolTip("Stop speaking this answer")
+        self.error = InlineError()
+        self.errors = ErrorRouter(notifications, {"": self.error})
+        self._clips: queue.SimpleQueue[AvatarClip] = queue.SimpleQueue()  # filled by the worker
+        self.pending: deque[AvatarClip] = deque()
+        self.current: AvatarClip | None = None
+        self._cancel = CancelToken()
+        self._running = False
+        self._next_text: str | None = None
+        self._timer = QTimer(self)
+        self._timer.setInterval(POLL_MS)
+        self._timer.timeout.connect(self._poll)
+        self._close_hook = CloseHook(self, self.stop)
+        side = QVBoxLayout()
+        side.addWidget(self.status)
+        side.addWidget(self.stop_button, 0, Qt.AlignmentFlag.AlignLeft)
+        side.addStretch(1)
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.preview)
+        row.addLayout(side, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(row)
+        layout.addWidget(self.error)
+        self.toggle.toggled.connect(self._on_toggled)
+        self.stop_button.clicked.connect(self.stop)
+        self.preview.player.mediaStatusChanged.connect(self._on_media_status)
+        self.stop_button.setEnabled(False)
+        self.hide()
+
+    @property
+    def enabled(self) -> bool:
+        """Whether answers are spoken by the avatar."""
+        return self.toggle.isChecked()
+
+    @property
+    def busy(self) -> bool:
+        """Whether clips are being made or played."""
+        return self._running or self.current is not None or bool(self.pending)
+
+    def problem(self) -> str:
+        """Why answers cannot be spoken now ("" when they can)."""
+        if not self._voice_name():
+            return NO_VOICE
+        face = self.ctx.settings.face_image
+        if face is None:
+            return NO_FACE
+        if not face.is_file():
+            return f"The avatar's face {face} is missing: choose another in the Avatar panel."
+        try:
+            self.ctx.avatar.model_folder()
+        except UserError as error:
+            return str(error)
+        return ""
+
+    def _voice_name(self) -> str:
+        """The selected voice (``settings.voice``), else the first; "" when there is none."""
+        library = self.ctx.voice.library
+        if self.ctx.settings.voice:
+            try:
+                return library.get(self.ctx.settings.voice).name
+            except UserError:
+                pass  # renamed or deleted: fall back to the first
+        voices = library.voices()
+        return voices[0].name if voices else ""
+
+    # ----- answers ---------------------------------------------------------------------
+
+    def speak_answer(self, answer: Answer) -> None:
+        """A finished answer: spoken by the avatar when the mode is on (not a stopped one)."""
+        if self.enabled and not answer.message.stopped and answer.message.content.strip():
+            self.speak(answer.message.content)
+
+    def speak(self, markdown: str) -> None:
+        """Speak ``markdown`` (an answer) as clips; a previous answer still going is stopped."""
+        self.show()
+        self._close_hook.attach()
+        self.error.clear()
+        problem = self.problem()
+        if problem:
+            self.error.show_message(problem)
+            return
+        text = plain_text(markdown)
+        if self._running:
+            self._next_text = text  # starts when the stopped job has returned
+            self._stop_playing()
+            self._cancel.cancel()
+            return
+        self._start(text)
+
+    def _start(self, text: str) -> None:
+        face = self.ctx.settings.face_image
+        assert face is not None  # checked by problem()
+        self._stop_playing()
+        self._cancel = CancelToken()
+        self._clips = queue.SimpleQueue()
+        self._running = True
+        self.status.setText("Making the first sentence…")
+        self.preview.show()
+        self.stop_button.setEnabled(True)
+        job = functools.partial(
+            self.ctx.avatar.speak_and_lipsync,
+            text,
+            self._voice_name(),
+            face,
+            tts_device=self.ctx.settings.device_for("tts"),
+            lipsync_device=self.ctx.settings.device_for("lipsync"),
+            cancel=self._cancel,
+            on_clip=self._clips.put,  # a plain queue: the worker holds no QObject
+        )
+        self.workers.start(
+            job, cancel=self._cancel, on_returned=self._on_done, on_errored=self._on_failed
+        )
+        self._timer.start()
+
+    @Slot()
+    def stop(self) -> None:
+        """Stop making and playing this answer's clips."""
+        self._next_text = None
+        self._cancel.cancel()
+        self._stop_playing()
+        if not self._running:
+            self._timer.stop()
+        self.stop_button.setEnabled(self._running)
+        self.status.setText("Stopped." if self.enabled else WAITING)
+
+    def _stop_playing(self) -> None:
+        self.pending.clear()
+        self.current = None
+        self.preview.player.stop()
+
+    # ----- the worker ------------------------------------------------------------------
+
+    @Slot(object)
+    def _on_done(self, _: list[AvatarClip]) -> None:
+        self._job_ended()
+
+    @Slot(object)
+    def _on_failed(self, error: BaseException) -> None:
+        self._job_ended()
+        if not isinstance(error, Cancelled):
+            self.errors.show(error, default_field="")
+
+    def _job_ended(self) -> None:
+        self._running = False
+        if self._next_text is not None:
+            text, self._next_text = self._next_text, None
+            self._start(text)
+            return
+        self._poll()  # the last clips join the queue
+        if self._cancel.cancelled:
+            self._stop_playing()
+        self._finish_if_idle()
+
+    # ----- playing ---------------------------------------------------------------------
+
+    @Slot()
+    def _poll(self) -> None:
+        while True:
+            try:
+                clip = self._clips.get_nowait()
+            except queue.Empty:
+                break
+            if not self._cancel.cancelled:
+                self.pending.append(clip)
+        if self.current is None:
+            self._play_next()
+
+    def _play_next(self) -> None:
+        if not self.pending:
+            self._finish_if_idle()
+            return
+        clip = self.pending.popleft()
+        self.current = clip
+        short = clip.text if len(clip.text) <= 80 else clip.text[:79] + "…"
+        self.status.setText(f"Sentence {clip.index + 1}/{clip.total}: “{short}”")
+        self.preview.load(Path(clip.path))
+
+    @Slot(QMediaPlayer.MediaStatus)
+    def _on_media_status(self, status: QMediaPlayer.MediaStatus) -> None:
+        ended = status in (
+            QMediaPlayer.MediaStatus.EndOfMedia,
+            QMediaPlayer.MediaStatus.InvalidMedia,
+        )
+        if ended and self.current is not None:
+            self.current = None
+            self._play_next()
+
+    def _finish_if_idle(self) -> None:
+        if self._running or self.current is not None or self.pending:
+            return
+        self._timer.stop()
+        self.stop_button.setEnabled(False)
+        if not self._cancel.cancelled and not self.error.text():
+            self.status.setText("Done. " + WAITING)
+
+    @Slot(bool)
+    def _on_toggled(self, on: bool) -> None:
+        if on:
+            self.show()
+            self._close_hook.attach()
+            self.status.setText(WAITING)
+            self.error.show_message(self.problem())
+        else:
+            self.stop()
+            self.error.clear()
+            self.hide()

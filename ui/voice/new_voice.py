@@ -1,0 +1,303 @@
+"""Making a voice: a name, a clip (from a file or recorded), its check, then "Create voice".
+
+Every step runs in a worker: reading and checking a clip (decode, resample), trimming, and
+computing the speaker embedding. What the check finds is said next to the clip controls in
+the words of :class:`~pipelines.voice.reference.ReferenceCheck`; a too-long clip offers "Trim
+to 30 s". The name and the clip stay until a voice is made of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.audio_devices import AudioDevice, Recording
+from app.context import AppContext
+from app.errors import UserError
+from app.services.voice import VoiceService
+from app.voices import Voice
+from pipelines.voice.audio import MODEL_RATE
+from pipelines.voice.reference import MAX_SECONDS, ReferenceCheck, trim_to
+from ui.inline_error import InlineError
+from ui.notifications import NotificationBar
+from ui.voice.recorder_box import RecordBox
+from ui.workers import ErrorRouter, WorkerRegistry
+
+AUDIO_FILTER = "Audio (*.wav *.flac *.ogg *.mp3);;All files (*)"
+CHOOSE_CLIP = "Pick a clip or record one first."
+
+
+def check_trimmed(service: VoiceService, check: ReferenceCheck) -> ReferenceCheck:
+    """The first 30 s of a checked clip, checked again (worker thread)."""
+    return service.check_recording(trim_to(check.samples), MODEL_RATE)
+
+
+def check_summary(check: ReferenceCheck) -> str:
+    """e.g. "✓ 8.2 s of speech · peak −6 dBFS · 35 dB above the background"."""
+    return (
+        f"✓ {check.seconds:.1f} s of speech · peak {check.peak_dbfs:.0f} dBFS · "
+        f"{check.snr_db:.0f} dB above the background"
+    )
+
+
+class NewVoiceBox(QWidget):
+    """Name, From file… / Record, the clip's check, Create voice with progress."""
+
+    voiceCreated = Signal(object)  # Voice
+    busyChanged = Signal(bool)
+
+    def __init__(
+        self,
+        ctx: AppContext,
+        workers: WorkerRegistry,
+        notifications: NotificationBar,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.workers = workers
+        self.check: ReferenceCheck | None = None
+        self.source = ""
+        self._jobs = 0
+        self.name_edit = QLineEdit()
+        self.name_edit.setPlaceholderText("Name of the new voice")
+        self.name_edit.setClearButtonEnabled(True)
+        self.name_error = InlineError()
+        self.file_button = QPushButton("From file…")
+        self.file_button.setToolTip("A clip of 5–30 s of one person speaking: wav, flac, ogg, mp3")
+        self.file_error = InlineError()
+        self.record = RecordBox()
+        self.clip_label = QLabel()
+        self.clip_label.setWordWrap(True)
+        self.clip_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.problems = InlineError()
+        self.trim_button = QPushButton(f"Trim to {MAX_SECONDS:.0f} s")
+        self.trim_button.setToolTip(f"Use the first {MAX_SECONDS:.0f} s of the clip")
+        self.create_button = QPushButton("Create voice")
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 0)
+        self.progress.setTextVisible(False)
+        self.progress.setMaximumHeight(10)
+        self.progress_label = QLabel()
+        self.create_error = InlineError()
+        self.model_note = InlineError(warning=True)
+        inline = {"name": self.name_error, "file": self.file_error, "reference": self.problems}
+        inline.update(model=self.create_error, device=self.create_error, voice=self.create_error)
+        self.errors = ErrorRouter(notifications, inline)
+        self._layout()
+        self.name_edit.textChanged.connect(self._on_name_changed)
+        self.name_edit.returnPressed.connect(self.create_voice)
+        self.file_button.clicked.connect(self.choose_file)
+        self.record.recorded.connect(self._on_recorded)
+        self.record.busyChanged.connect(self._on_record_busy)
+        self.trim_button.clicked.connect(self.trim)
+        self.create_button.clicked.connect(self.create_voice)
+        self._show_check(None)
+
+    def _layout(self) -> None:
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(QLabel("<b>New voice</b>"))
+        layout.addWidget(self.name_edit)
+        layout.addWidget(self.name_error)
+        file_row = QHBoxLayout()
+        file_row.addWidget(self.file_button)
+        file_row.addWidget(QLabel("or"))
+        file_row.addStretch(1)
+        layout.addLayout(file_row)
+        layout.addWidget(self.file_error)
+        layout.addWidget(self.record)
+        clip_row = QHBoxLayout()
+        clip_row.addWidget(self.clip_label, 1)
+        clip_row.addWidget(self.trim_button, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(clip_row)
+        layout.addWidget(self.problems)
+        create_row = QHBoxLayout()
+        create_row.addWidget(self.create_button)
+        create_row.addWidget(self.progress, 1)
+        create_row.addWidget(self.progress_label)
+        create_row.addStretch(0)
+        layout.addLayout(create_row)
+        layout.addWidget(self.create_error)
+        layout.addWidget(self.model_note)
+
+    def set_inputs(self, devices: Sequence[AudioDevice]) -> None:
+        """The microphones to offer (none: Record is disabled, files still work)."""
+        self.record.set_inputs(devices)
+
+    def show_model_problem(self, message: str) -> None:
+        """No speaker encoder installed: what to do, next to Create ("" clears it)."""
+        self.model_note.show_message(message)
+
+    @property
+    def busy(self) -> bool:
+        """A clip is being checked or a voice computed, or a recording runs."""
+        return self._jobs > 0 or self.record.busy
+
+    # ----- the clip --------------------------------------------------------------------
+
+    @Slot()
+    def choose_file(self) -> None:
+        """Pick an audio file and check it."""
+        name, _ = QFileDialog.getOpenFileName(self, "Reference clip", "", AUDIO_FILTER)
+        if name:
+            self.check_file(Path(name))
+
+    def check_file(self, path: Path) -> None:
+        """Read and check ``path`` in a worker; the result is shown under the clip controls."""
+        self.file_error.clear()
+        self.source = path.name
+        self._run(f"Reading {path.name}…", self.ctx.voice.check_file, path)
+
+    @Slot(object)
+    def _on_recorded(self, recording: Recording) -> None:
+        self.file_error.clear()
+        self.source = "the recording"
+        self._run(
+            "Checking the recording…",
+            self.ctx.voice.check_recording,
+            recording.samples,
+            recording.rate,
+        )
+
+    @Slot()
+    def trim(self) -> None:
+        """Keep the first 30 s of the clip and check that again."""
+        if self.check is not None and self.check.has("too_long"):
+            self.source = f"the first {MAX_SECONDS:.0f} s of {self.source}"
+            self._run("Trimming…", check_trimmed, self.ctx.voice, self.check)
+
+    def _run(self, text: str, function: Callable[..., ReferenceCheck], *args: object) -> None:
+        self.problems.clear()
+        self._begin(text)
+        self.workers.start(
+            function,
+            *args,
+            on_returned=self._on_checked,
+            on_errored=self._on_check_failed,
+        )
+
+    @Slot(object)
+    def _on_checked(self, check: ReferenceCheck) -> None:
+        self._end()
+        self._show_check(check)
+
+    @Slot(object)
+    def _on_check_failed(self, error: BaseException) -> None:
+        self._end()
+        self._show_check(None)
+        self.errors.show(error, default_field="file")
+
+    def _show_check(self, check: ReferenceCheck | None) -> None:
+        self.check = check
+        if check is None:
+            self.clip_label.setText(CHOOSE_CLIP)
+            self.problems.clear()
+        elif check.ok:
+            self.clip_label.setText(f"{check_summary(check)} — from {self.source}")
+            self.problems.clear()
+        else:
+            self.clip_label.setText(f"{check.seconds:.1f} s from {self.source}:")
+            self.problems.show_message("\n".join(p.message for p in check.problems))
+        self.trim_button.setVisible(check is not None and check.has("too_long"))
+        self._update_buttons()
+
+    # ----- the voice -------------------------------------------------------------------
+
+    @Slot()
+    def create_voice(self) -> None:
+        """Compute the voice from the checked clip, in a worker."""
+        check = self.check
+        if self.busy:
+            return
+        if check is None:
+            self.problems.show_message(CHOOSE_CLIP)
+            return
+        if not check.ok:
+            return  # its problems are on screen
+        self.name_error.clear()
+        self.create_error.clear()
+        name = self.name_edit.text()
+        try:
+            self.ctx.voice.library.check_name(name)  # at once: nothing is computed for a bad name
+        except UserError as error:
+            self.name_error.show_message(str(error))
+            return
+        self._begin(f"Computing the voice of {self.source}…")
+        self.workers.start(
+            self.ctx.voice.create_voice,
+            name,
+            check,
+            on_returned=self._on_created,
+            on_errored=self._on_create_failed,
+        )
+
+    @Slot(object)
+    def _on_created(self, voice: Voice) -> None:
+        self._end()
+        self.name_edit.clear()
+        self._show_check(None)
+        self.record.status.clear()
+        self.progress_label.setText(f"Voice “{voice.name}” created.")
+        self.voiceCreated.emit(voice)
+
+    @Slot(object)
+    def _on_create_failed(self, error: BaseException) -> None:
+        self._end()
+        self.errors.show(error, default_field="model")
+
+    # ----- state -----------------------------------------------------------------------
+
+    def _begin(self, text: str) -> None:
+        self._jobs += 1
+        self.progress.show()
+        self.progress_label.setText(text)
+        self._update_buttons()
+        self.busyChanged.emit(True)
+
+    def _end(self) -> None:
+        self._jobs -= 1
+        self.progress.hide()
+        self.progress_label.clear()
+        self._update_buttons()
+        self.busyChanged.emit(self.busy)
+
+    @Slot(str)
+    def _on_name_changed(self, _: str) -> None:
+        self.name_error.clear()
+        self._update_buttons()
+
+    @Slot(bool)
+    def _on_record_busy(self, recording: bool) -> None:
+        if recording:  # the clip shown before is not the one being recorded
+            self._show_check(None)
+            self.clip_label.clear()
+        self._update_buttons()
+        self.busyChanged.emit(self.busy)
+
+    def _update_buttons(self) -> None:
+        working = self._jobs > 0
+        recording = self.record.busy
+        self.progress.setVisible(working)
+        self.file_button.setEnabled(not working and not recording)
+        self.record.setEnabled(not working)
+        self.trim_button.setEnabled(not working and not recording)
+        ready = self.check is not None and self.check.ok
+        self.create_button.setEnabled(ready and not working and not recording)
+        self.create_button.setToolTip(
+            "Compute the voice from the clip (it needs a name)"
+            if ready
+            else "Pick or record a clip without problems first"
+        )

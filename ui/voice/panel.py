@@ -1,0 +1,201 @@
+"""The Voice panel: voices on the left (list, new voice from a file or a recording), speech on
+the right (text → speech in a voice, played as it is made, saved as wav).
+
+Model work (checking clips, computing a voice, speaking) runs in workers; sound runs on
+PortAudio's thread and is polled by GUI timers. With no sound card, Record and Play say
+"No audio device" and are disabled; voices from files and speech saved as wav still work.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QTimer, Slot
+from PySide6.QtWidgets import QMessageBox, QSplitter, QVBoxLayout, QWidget
+
+from app import audio_devices
+from app.audio_devices import AudioDeviceError, Player
+from app.context import AppContext
+from app.errors import UserError
+from app.models.inspect import ModelTask
+from app.voices import Voice
+from pipelines.voice.audio import Clip
+from ui.notifications import NotificationBar
+from ui.voice.audio_widgets import CloseHook
+from ui.voice.new_voice import NewVoiceBox
+from ui.voice.speech_box import SpeechBox
+from ui.voice.voice_list import VoiceList
+from ui.workers import ErrorRouter, WorkerRegistry
+
+PLAY_POLL_MS = 100
+
+
+class VoicePanel(QWidget):
+    """Voices and speech over ``ctx.voice`` (VoiceService)."""
+
+    def __init__(
+        self,
+        ctx: AppContext,
+        workers: WorkerRegistry,
+        notifications: NotificationBar,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.workers = workers
+        self.notifications = notifications
+        self.voices = VoiceList()
+        self.new_voice = NewVoiceBox(ctx, workers, notifications)
+        self.speech = SpeechBox(ctx, workers, notifications, self._save_settings)
+        self.errors = ErrorRouter(notifications, {"voice": self.voices.error})
+        self.clip_player: Player | None = None
+        self._clip_timer = QTimer(self)
+        self._clip_timer.setInterval(PLAY_POLL_MS)
+        self._clip_timer.timeout.connect(self._poll_clip)
+        self._close_hook = CloseHook(self, self.shutdown)
+        self._problems_shown = list(ctx.voice.library.problems)  # the start notice said them
+        left = QWidget()
+        column = QVBoxLayout(left)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.voices, 1)
+        column.addSpacing(8)
+        column.addWidget(self.new_voice)
+        self.splitter = QSplitter()
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.addWidget(left)
+        self.splitter.addWidget(self.speech)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([460, 700])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.splitter)
+        self.voices.renameRequested.connect(self._rename)
+        self.voices.deleteRequested.connect(self._delete)
+        self.voices.playRequested.connect(self._play_reference)
+        self.new_voice.voiceCreated.connect(self._on_created)
+        self.refresh_devices()
+        self.reload()
+
+    # ----- state -----------------------------------------------------------------------
+
+    def _save_settings(self) -> None:
+        try:
+            self.ctx.save_settings()
+        except UserError as error:  # a read-only config folder: the choice holds until exit
+            self.notifications.show_message(str(error), level="warning")
+
+    def refresh_devices(self) -> None:
+        """List microphones and speakers again (what PortAudio found)."""
+        inputs = audio_devices.input_devices()
+        outputs = audio_devices.output_devices()
+        self.new_voice.set_inputs(inputs)
+        self.speech.set_outputs(outputs)
+        self.voices.set_can_play(bool(outputs))
+
+    def reload(self, select: str = "") -> None:
+        """Read the voice library again (a few small files) and show it everywhere."""
+        found = self.ctx.voice.library.voices()
+        self.voices.set_voices(found, select)
+        self.speech.set_voices([voice.name for voice in found])
+        problems = self.ctx.voice.library.problems
+        if problems and problems != self._problems_shown:  # said once, not on every visit
+            self.notifications.show_message("\n".join(problems), level="warning")
+        self._problems_shown = problems
+        self._check_models()
+
+    def _check_models(self) -> None:
+        """Say up front when a model is missing, with what to do (never blocks anything)."""
+        notes: dict[ModelTask, str] = {}
+        for task in (ModelTask.TTS, ModelTask.SPEAKER_ENCODER):
+            try:
+                self.ctx.voice.model_folder(task)
+            except UserError as error:
+                notes[task] = str(error)
+        self.speech.show_model_problem(notes.get(ModelTask.TTS, ""))
+        self.new_voice.show_model_problem(notes.get(ModelTask.SPEAKER_ENCODER, ""))
+
+    def event(self, event: QEvent) -> bool:
+        """When shown: re-read voices and models (they may have changed), watch for close."""
+        # event(), not showEvent(): see ui.chat.input_box.ChatInput.event (PySide6 6.12.0).
+        if event.type() == QEvent.Type.Show:
+            self._close_hook.attach()
+            if not (self.new_voice.busy or self.speech.runner.busy):
+                self.reload(self.voices.current_name())
+        return super().event(event)
+
+    @Slot()
+    def shutdown(self) -> None:
+        """The window closes: stop recording and every sound now."""
+        self.new_voice.record.shutdown()
+        self.speech.runner.stop()
+        self._stop_clip()
+
+    # ----- the library -----------------------------------------------------------------
+
+    @Slot(object)
+    def _on_created(self, voice: Voice) -> None:
+        self.reload(voice.name)
+
+    @Slot(str, str)
+    def _rename(self, name: str, new_name: str) -> None:
+        try:
+            voice = self.ctx.voice.library.rename(name, new_name)
+        except UserError as error:
+            self.voices.error.show_message(str(error))
+            self.reload(name)  # shows the real name again
+            return
+        if self.ctx.settings.voice.casefold() == name.casefold():
+            self.ctx.settings.voice = voice.name
+            self._save_settings()
+        self.reload(voice.name)
+
+    @Slot(str)
+    def _delete(self, name: str) -> None:
+        answer = QMessageBox.question(
+            self,
+            "Delete voice",
+            f"Delete the voice “{name}” and its reference clip? This cannot be undone.",
+        )
+        if answer != QMessageBox.StandardButton.Yes:
+            return
+        if self.clip_player is not None:
+            self._stop_clip()
+        try:
+            self.ctx.voice.library.remove(name)
+        except UserError as error:
+            self.voices.error.show_message(str(error))
+        self.reload()
+
+    # ----- playing a reference clip ----------------------------------------------------
+
+    @Slot(str)
+    def _play_reference(self, name: str) -> None:
+        if self.clip_player is not None:
+            self._stop_clip()
+            return
+        try:
+            clip: Clip = self.ctx.voice.reference_clip(name)
+        except UserError as error:
+            self.errors.show(error, default_field="voice")
+            return
+        player = Player(self.speech.output_combo.device_index())
+        try:
+            player.start()
+        except AudioDeviceError as error:
+            self.voices.error.show_message(str(error))
+            return
+        player.put(clip.samples, label=name)
+        player.end()
+        self.clip_player = player
+        self.voices.set_playing(True)
+        self._clip_timer.start()
+
+    @Slot()
+    def _poll_clip(self) -> None:
+        if self.clip_player is None or self.clip_player.done:
+            self._stop_clip()
+
+    def _stop_clip(self) -> None:
+        self._clip_timer.stop()
+        player, self.clip_player = self.clip_player, None
+        if player is not None:
+            player.stop()
+        self.voices.set_playing(False)

@@ -1,0 +1,124 @@
+"""Speak a chat answer aloud in the selected voice: a thin bar under the conversation.
+
+Hidden until an answer's "Speak" link is clicked; then it says what it is doing ("Speaking in
+“Alice” · sentence 1/3") with Stop, or why it cannot (no voice yet, no audio device, no
+speech model) right there.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Slot
+from PySide6.QtGui import QTextDocument
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from app.context import AppContext
+from app.errors import UserError
+from ui.inline_error import InlineError
+from ui.notifications import NotificationBar
+from ui.voice.audio_widgets import NO_AUDIO_DEVICE, CloseHook
+from ui.voice.speech_runner import SpeechOutcome, SpeechProgress, SpeechRunner, output_index
+from ui.workers import ErrorRouter, WorkerRegistry
+
+NO_VOICE_YET = "There is no voice yet: create one in the Voice panel to hear answers."
+NO_SPEAKER = f"{NO_AUDIO_DEVICE}: answers cannot be played on this computer."
+
+
+def plain_text(markdown: str) -> str:
+    """What is read aloud from an answer: its text without markdown marks."""
+    document = QTextDocument()
+    document.setMarkdown(markdown)
+    return document.toPlainText()
+
+
+class SpeakBar(QWidget):
+    """Speaks text through ``VoiceService.speak`` and the default speaker; Stop."""
+
+    def __init__(
+        self,
+        ctx: AppContext,
+        workers: WorkerRegistry,
+        notifications: NotificationBar,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.runner = SpeechRunner(workers, self)
+        self.voice = ""
+        self.label = QLabel()
+        self.stop_button = QPushButton("Stop speaking")
+        self.error = InlineError()
+        self.errors = ErrorRouter(notifications, {"": self.error})
+        self._close_hook = CloseHook(self, self.runner.stop)
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.label, 1)
+        row.addWidget(self.stop_button)
+        self.row = QWidget()
+        self.row.setLayout(row)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.row)
+        layout.addWidget(self.error)
+        self.stop_button.clicked.connect(self.runner.stop)
+        self.runner.progressed.connect(self._on_progress)
+        self.runner.synthesised.connect(self._on_synthesised)
+        self.runner.failed.connect(self._on_failed)
+        self.runner.playbackFailed.connect(self.error.show_message)
+        self.runner.finished.connect(self._on_finished)
+        self.row.hide()
+        self.hide()
+
+    @property
+    def speaking(self) -> bool:
+        """Whether an answer is being made or played."""
+        return self.runner.busy
+
+    @Slot(str)
+    def speak(self, markdown: str) -> None:
+        """Speak an answer (given as markdown) in the selected voice."""
+        self.show()
+        self._close_hook.attach()
+        if self.runner.busy:
+            return  # Stop first: one answer at a time
+        self.error.clear()
+        self.voice = self._voice_name()
+        output = output_index()
+        if not self.voice:
+            self.error.show_message(NO_VOICE_YET)
+        elif output is None:
+            self.error.show_message(NO_SPEAKER)
+        else:
+            self.label.setText(f"Speaking in “{self.voice}”…")
+            self.row.show()
+            self.runner.start(self.ctx.voice, plain_text(markdown), self.voice, None, output)
+
+    def _voice_name(self) -> str:
+        """The selected voice (``settings.voice``), else the first; "" when there is none."""
+        library = self.ctx.voice.library
+        try:
+            return library.get(self.ctx.settings.voice).name if self.ctx.settings.voice else ""
+        except UserError:
+            pass  # renamed or deleted outside the Voice panel: fall back to the first
+        voices = library.voices()
+        return voices[0].name if voices else ""
+
+    @Slot(object)
+    def _on_progress(self, progress: SpeechProgress) -> None:
+        self.label.setText(
+            f"Speaking in “{self.voice}” · sentence {progress.done}/{progress.total}"
+        )
+
+    @Slot(object)
+    def _on_synthesised(self, outcome: SpeechOutcome) -> None:
+        if not outcome.stopped:
+            self.label.setText(f"Speaking in “{self.voice}” · {outcome.seconds:.1f} s")
+
+    @Slot(object)
+    def _on_failed(self, error: BaseException) -> None:
+        self.errors.show(error, default_field="")
+
+    @Slot()
+    def _on_finished(self) -> None:
+        self.row.hide()
+        if not self.error.text():
+            self.hide()

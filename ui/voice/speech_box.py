@@ -1,0 +1,333 @@
+"""The right side of the Voice panel: text in, speech out (played as it is made, saved as wav).
+
+Errors appear next to what caused them: text problems under the text (which is never
+cleared), an unknown voice under the voice list, a missing model or a device problem next to
+Speak, a bad file name next to Save.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.audio_devices import AudioDevice
+from app.context import AppContext
+from app.services.voice import check_output_wav, save_speech
+from app.settings import Settings
+from ui.device_picker import DevicePicker
+from ui.inline_error import InlineError
+from ui.notifications import NotificationBar
+from ui.voice.audio_widgets import NO_AUDIO_DEVICE, NO_OUTPUT_HINT, AudioDeviceCombo
+from ui.voice.speech_runner import SpeechOutcome, SpeechProgress, SpeechRunner
+from ui.workers import ErrorRouter, WorkerRegistry
+
+NO_VOICE = "Create a voice first: record or pick a clip of someone speaking (left)."
+WAV_FILTER = "WAV audio (*.wav)"
+
+
+def save_job(path: Path, outcome: SpeechOutcome) -> Path:
+    """Write the whole speech to ``path`` (temp name, then renamed); worker thread."""
+    path = check_output_wav(path)
+    save_speech(outcome.audio(), path)
+    return path
+
+
+def metrics_text(progress: SpeechProgress | SpeechOutcome, requested: str) -> str:
+    """e.g. "RTF 0.21 · first audio 0.82 s · AUTO → CPU"."""
+    parts: list[str] = []
+    if progress.real_time_factor is not None:
+        parts.append(f"RTF {progress.real_time_factor:.2f}")
+    if progress.first_audio_seconds is not None:
+        parts.append(f"first audio {progress.first_audio_seconds:.2f} s")
+    if progress.device:
+        same = requested.upper() == progress.device.upper()
+        parts.append(progress.device if same else f"{requested} → {progress.device}")
+    return " · ".join(parts)
+
+
+class SpeechBox(QWidget):
+    """Text, voice, device, Speak / Stop / Save as wav…, progress and metrics."""
+
+    voiceChosen = Signal(str)
+    busyChanged = Signal(bool)
+
+    def __init__(
+        self,
+        ctx: AppContext,
+        workers: WorkerRegistry,
+        notifications: NotificationBar,
+        save_settings: Callable[[], None],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.workers = workers
+        self._save_settings = save_settings
+        self.outcome: SpeechOutcome | None = None
+        self._last_folder = Path.home()
+        self.text = QPlainTextEdit()
+        self.text.setPlaceholderText("Type what the voice should say…")
+        self.text_error = InlineError()
+        self.voice_combo = QComboBox()
+        self.voice_combo.setMinimumContentsLength(14)
+        self.voice_combo.setToolTip("The voice to speak in (chat answers use it too)")
+        self.voice_error = InlineError()
+        self.device_picker = DevicePicker(
+            ctx.devices, "tts", settings=ctx.settings, save=save_settings
+        )
+        self.device_picker.setToolTip("Device for the speech model")
+        self.output_combo = AudioDeviceCombo("output")
+        self.no_output = QLabel(NO_AUDIO_DEVICE)
+        self.speak_button = QPushButton("Speak")
+        self.speak_button.setDefault(True)
+        self.stop_button = QPushButton("Stop")
+        self.save_button = QPushButton("Save as wav…")
+        self.speak_error = InlineError()
+        self.model_note = InlineError(warning=True)
+        self.playback_note = InlineError(warning=True)
+        self.save_error = InlineError()
+        self.progress = QProgressBar()
+        self.progress.setTextVisible(False)
+        self.progress.setMaximumHeight(10)
+        self.progress_label = QLabel()
+        self.metrics_label = QLabel()
+        self.metrics_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.runner = SpeechRunner(workers, self)
+        inline = {"text": self.text_error, "voice": self.voice_error, "output": self.save_error}
+        inline.update(model=self.speak_error, device=self.speak_error, audio=self.speak_error)
+        self.errors = ErrorRouter(notifications, inline)
+        self._layout()
+        self.speak_button.clicked.connect(self.speak)
+        self.stop_button.clicked.connect(self.stop)
+        self.save_button.clicked.connect(self.save)
+        self.voice_combo.currentIndexChanged.connect(self._on_voice_chosen)
+        self.runner.progressed.connect(self._on_progress)
+        self.runner.synthesised.connect(self._on_synthesised)
+        self.runner.failed.connect(self._on_failed)
+        self.runner.playbackFailed.connect(self.playback_note.show_message)
+        self.runner.finished.connect(self._on_finished)
+        self.runner.ticked.connect(self._show_position)
+        self._update_buttons()
+
+    def _layout(self) -> None:
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(QLabel("<b>Speak</b>"))
+        layout.addWidget(self.text, 1)
+        layout.addWidget(self.text_error)
+        grid = QGridLayout()
+        grid.setColumnStretch(1, 1)
+        for row, (label, widget) in enumerate(
+            [("&Voice:", self.voice_combo), ("&Device:", self.device_picker)]
+        ):
+            caption = QLabel(label)
+            caption.setBuddy(widget)
+            grid.addWidget(caption, row, 0)
+            grid.addWidget(widget, row, 1, Qt.AlignmentFlag.AlignLeft)
+        caption = QLabel("&Play on:")
+        caption.setBuddy(self.output_combo)
+        output_row = QHBoxLayout()
+        output_row.addWidget(self.output_combo)
+        output_row.addWidget(self.no_output)
+        output_row.addStretch(1)
+        grid.addWidget(caption, 2, 0)
+        grid.addLayout(output_row, 2, 1)
+        layout.addLayout(grid)
+        layout.addWidget(self.voice_error)
+        buttons = QHBoxLayout()
+        for button in (self.speak_button, self.stop_button, self.save_button):
+            buttons.addWidget(button)
+        buttons.addSpacing(12)
+        buttons.addWidget(self.progress_label, 1)  # "Sentence 2/3", "Playing 1.2 / 4.0 s"
+        layout.addLayout(buttons)
+        layout.addWidget(self.progress)
+        for note in (self.speak_error, self.model_note, self.playback_note, self.save_error):
+            layout.addWidget(note)
+        layout.addWidget(self.metrics_label)
+
+    # ----- what is shown ---------------------------------------------------------------
+
+    def set_voices(self, names: Sequence[str]) -> None:
+        """List ``names``; select the remembered voice (``settings.voice``) or the first."""
+        settings: Settings = self.ctx.settings
+        wanted = settings.voice or self.voice_combo.currentText()
+        self.voice_combo.blockSignals(True)
+        self.voice_combo.clear()
+        self.voice_combo.addItems(list(names))
+        index = next((i for i, n in enumerate(names) if n.casefold() == wanted.casefold()), 0)
+        self.voice_combo.setCurrentIndex(index if names else -1)
+        self.voice_combo.blockSignals(False)
+        if names:
+            self.voice_error.clear()
+        self._remember_voice()
+        self._update_buttons()
+
+    def set_outputs(self, devices: Sequence[AudioDevice]) -> None:
+        """The speakers to play on; none: "No audio device" (speech is still made)."""
+        self.output_combo.set_devices(devices)
+        self.output_combo.setVisible(bool(devices))
+        self.no_output.setVisible(not devices)
+        self.no_output.setToolTip(NO_OUTPUT_HINT)
+
+    def show_model_problem(self, message: str) -> None:
+        """No speech model installed: what to do, next to Speak ("" clears it)."""
+        self.model_note.show_message(message)
+
+    @Slot(int)
+    def _on_voice_chosen(self, _: int) -> None:
+        self.voice_error.clear()
+        self._remember_voice()
+
+    def _remember_voice(self) -> None:
+        name = self.voice_combo.currentText()
+        if name and self.ctx.settings.voice != name:
+            self.ctx.settings.voice = name
+            self._save_settings()
+        self.voiceChosen.emit(name)
+
+    # ----- speaking --------------------------------------------------------------------
+
+    @Slot()
+    def speak(self) -> None:
+        """Speak the text in the chosen voice; the text stays in the box whatever happens."""
+        if self.runner.busy:
+            return
+        for area in (self.text_error, self.voice_error, self.speak_error, self.save_error):
+            area.clear()
+        self.playback_note.clear()
+        voice = self.voice_combo.currentText()
+        if not voice:
+            self.voice_error.show_message(NO_VOICE)
+            return
+        self.outcome = None
+        self.progress.setRange(0, 0)
+        self.progress_label.setText("Preparing…")
+        self.metrics_label.clear()
+        if not self.output_combo.available:
+            self.playback_note.show_message(NO_OUTPUT_HINT)
+        self.runner.start(
+            self.ctx.voice,
+            self.text.toPlainText(),
+            voice,
+            self.device_picker.device(),
+            self.output_combo.device_index(),
+        )
+        self._update_buttons()
+        self.busyChanged.emit(True)
+
+    @Slot()
+    def stop(self) -> None:
+        """Stop making and playing speech now."""
+        self.runner.stop()
+
+    @Slot(object)
+    def _on_progress(self, progress: SpeechProgress) -> None:
+        self.progress.setRange(0, max(progress.total, 1))
+        self.progress.setValue(progress.done)
+        self.progress_label.setText(f"Sentence {progress.done}/{progress.total}")
+        self.metrics_label.setText(metrics_text(progress, self.device_picker.device()))
+
+    @Slot(object)
+    def _on_synthesised(self, outcome: SpeechOutcome) -> None:
+        self.outcome = outcome
+        self.progress.setRange(0, max(outcome.total, 1))
+        self.progress.setValue(len(outcome.pieces))
+        if outcome.stopped:
+            self.progress_label.setText(
+                f"Stopped after sentence {len(outcome.pieces)}/{outcome.total}"
+            )
+        else:
+            self.progress_label.setText(
+                f"Sentence {len(outcome.pieces)}/{outcome.total} · {outcome.seconds:.1f} s"
+            )
+        self.metrics_label.setText(metrics_text(outcome, self.device_picker.device()))
+        self._update_buttons()
+
+    @Slot(object)
+    def _on_failed(self, error: BaseException) -> None:
+        self.progress.setRange(0, 1)
+        self.progress.setValue(0)
+        self.progress_label.clear()
+        self.errors.show(error, default_field="model")
+        self._update_buttons()
+
+    @Slot()
+    def _show_position(self) -> None:
+        if self.outcome is None or self.runner.synthesising or not self.runner.playing:
+            return  # nothing made yet, or a failed speech whose player is winding down
+        played, total = self.runner.playback_position()
+        self.progress_label.setText(f"Playing {played:.1f} / {total:.1f} s")
+
+    @Slot()
+    def _on_finished(self) -> None:
+        if self.outcome is None:
+            self.progress_label.clear()
+        elif not self.outcome.stopped:
+            made = len(self.outcome.pieces)
+            self.progress_label.setText(
+                f"Sentence {made}/{self.outcome.total} · {self.outcome.seconds:.1f} s"
+            )
+        self._update_buttons()
+        self.busyChanged.emit(False)
+
+    # ----- saving ----------------------------------------------------------------------
+
+    @Slot()
+    def save(self) -> None:
+        """Ask where, then write the whole speech as a wav (temp name, then renamed)."""
+        outcome = self.outcome
+        if outcome is None or not outcome.complete:
+            return
+        self.save_error.clear()
+        start = str(self._last_folder / "speech.wav")
+        name, _ = QFileDialog.getSaveFileName(self, "Save speech", start, WAV_FILTER)
+        if not name:
+            return
+        path = Path(name)
+        if not path.suffix:
+            path = path.with_suffix(".wav")
+        self.save_button.setEnabled(False)
+        self.workers.start(
+            save_job,
+            path,
+            outcome,
+            on_returned=self._on_saved,
+            on_errored=self._on_save_failed,
+        )
+
+    @Slot(object)
+    def _on_saved(self, path: Path) -> None:
+        self._last_folder = path.parent
+        self.progress_label.setText(f"Saved {path.name}")
+        self._update_buttons()
+
+    @Slot(object)
+    def _on_save_failed(self, error: BaseException) -> None:
+        self.errors.show(error, default_field="output")
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        busy = self.runner.busy
+        self.speak_button.setEnabled(not busy)
+        self.stop_button.setEnabled(busy)
+        complete = self.outcome is not None and self.outcome.complete
+        self.save_button.setEnabled(complete and not self.runner.synthesising)
+        self.save_button.setToolTip(
+            "Save the whole speech as a wav file"
+            if complete
+            else "Speak the whole text first (a stopped speech is not saved)"
+        )

@@ -1,0 +1,240 @@
+"""The voice library as a list: name, clip length, date; rename in place, delete, play the clip.
+
+The list only shows and asks (signals); the panel does the work and calls
+:meth:`VoiceList.set_voices` again. A voice whose reference clip was deleted still speaks;
+it carries a warning icon and says why its clip cannot be played.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from PySide6.QtCore import QPoint, Qt, Signal, Slot
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMenu,
+    QPushButton,
+    QStyle,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.voices import Voice
+from ui.inline_error import InlineError
+from ui.voice.audio_widgets import NO_AUDIO_DEVICE
+
+NAME_ROLE = Qt.ItemDataRole.UserRole
+MISSING_CLIP = "Its reference clip is missing: the voice still speaks, the clip cannot be played."
+EMPTY = "No voices yet: make one below from a clip of someone speaking."
+
+
+def created_text(created: float) -> str:
+    """The creation date as a list shows it (local time)."""
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(created)) if created else ""
+
+
+class VoiceList(QWidget):
+    """Voices with Play reference / Rename / Delete… and a context menu."""
+
+    selected = Signal(str)
+    renameRequested = Signal(str, str)  # current name, wanted name
+    deleteRequested = Signal(str)
+    playRequested = Signal(str)  # play (or stop) the reference clip of a voice
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._filling = False
+        self._playing = False
+        self._can_play = True
+        self.tree = QTreeWidget()
+        self.tree.setObjectName("voiceTree")
+        self.tree.setColumnCount(3)
+        self.tree.setHeaderLabels(["Name", "Clip", "Created"])
+        self.tree.setRootIsDecorated(False)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column in (1, 2):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.tree.headerItem().setTextAlignment(1, Qt.AlignmentFlag.AlignRight)
+        self.empty_label = QLabel(EMPTY)
+        self.empty_label.setWordWrap(True)
+        self.play_button = QPushButton("Play reference")
+        self.no_output = QLabel(NO_AUDIO_DEVICE)
+        self.no_output.setToolTip("No audio device: clips cannot be played on this computer.")
+        self.rename_button = QPushButton("Rename")
+        self.rename_button.setToolTip("Rename the selected voice (F2, or double-click it)")
+        self.delete_button = QPushButton("Delete…")
+        self.error = InlineError()
+        self.rename_action = QAction("Rename", self)
+        self.rename_action.setShortcut(QKeySequence(Qt.Key.Key_F2))
+        self.rename_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        self.tree.addAction(self.rename_action)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(QLabel("<b>Voices</b>"))
+        layout.addWidget(self.tree, 1)
+        layout.addWidget(self.empty_label)
+        buttons = QHBoxLayout()
+        for widget in (self.play_button, self.no_output, self.rename_button, self.delete_button):
+            buttons.addWidget(widget)
+        buttons.addStretch(1)
+        layout.addLayout(buttons)
+        layout.addWidget(self.error)
+        self.play_button.clicked.connect(self._play)
+        self.rename_button.clicked.connect(self.start_rename)
+        self.rename_action.triggered.connect(self.start_rename)
+        self.delete_button.clicked.connect(self._delete)
+        self.tree.itemDoubleClicked.connect(self._on_double_clicked)
+        self.tree.itemChanged.connect(self._on_item_changed)
+        self.tree.currentItemChanged.connect(self._on_current_changed)
+        self.tree.customContextMenuRequested.connect(self._context_menu)
+        self.set_voices([])
+
+    # ----- what is shown ---------------------------------------------------------------
+
+    def set_voices(self, voices: Sequence[Voice], current: str = "") -> None:
+        """Show ``voices``; select ``current`` (else the one selected, else the first)."""
+        wanted = (current or self.current_name()).casefold()
+        self._filling = True
+        self.tree.blockSignals(True)
+        try:
+            self.tree.clear()
+            chosen: QTreeWidgetItem | None = None
+            warning = self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
+            for voice in voices:
+                item = QTreeWidgetItem(
+                    [voice.name, f"{voice.reference_seconds:.1f} s", created_text(voice.created)]
+                )
+                item.setData(0, NAME_ROLE, voice.name)
+                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
+                item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight)
+                if voice.reference.is_file():
+                    item.setToolTip(0, f"{voice.name}\nReference: {voice.reference}")
+                else:
+                    item.setIcon(0, warning)
+                    for column in range(3):
+                        item.setToolTip(column, f"{voice.name}\n{MISSING_CLIP}")
+                self.tree.addTopLevelItem(item)
+                if chosen is None or voice.name.casefold() == wanted:
+                    chosen = item
+            if chosen is not None:
+                self.tree.setCurrentItem(chosen)
+        finally:
+            self.tree.blockSignals(False)
+            self._filling = False
+        self.empty_label.setVisible(not voices)
+        self._update_buttons()
+
+    def current_name(self) -> str:
+        """The selected voice ("" when none)."""
+        item = self.tree.currentItem()
+        return str(item.data(0, NAME_ROLE)) if item is not None else ""
+
+    def items(self) -> list[QTreeWidgetItem]:
+        """The rows, top to bottom."""
+        rows = (self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount()))
+        return [row for row in rows if row is not None]
+
+    def names(self) -> list[str]:
+        """The names shown, top to bottom."""
+        return [item.text(0) for item in self.items()]
+
+    def row_texts(self) -> list[tuple[str, str, str]]:
+        """Each row as the user reads it: (name, clip length, created)."""
+        return [(item.text(0), item.text(1), item.text(2)) for item in self.items()]
+
+    def set_can_play(self, can_play: bool) -> None:
+        """No sound card: Play is disabled and "No audio device" is shown next to it."""
+        self._can_play = can_play
+        self.no_output.setVisible(not can_play)
+        self._update_buttons()
+
+    def set_playing(self, playing: bool) -> None:
+        """While a clip plays, Play becomes Stop."""
+        self._playing = playing
+        self.play_button.setText("Stop" if playing else "Play reference")
+        self._update_buttons()
+
+    # ----- requests --------------------------------------------------------------------
+
+    @Slot()
+    def start_rename(self) -> None:
+        """Open the selected voice's name for editing."""
+        item = self.tree.currentItem()
+        if item is not None:
+            self.tree.editItem(item, 0)
+
+    @Slot(QTreeWidgetItem, int)
+    def _on_double_clicked(self, item: QTreeWidgetItem, _: int) -> None:
+        self.tree.editItem(item, 0)
+
+    @Slot(QTreeWidgetItem, int)
+    def _on_item_changed(self, item: QTreeWidgetItem, column: int) -> None:
+        if self._filling or column != 0:
+            return
+        old = str(item.data(0, NAME_ROLE))
+        wanted = item.text(0)
+        if " ".join(wanted.split()) == old:
+            self._filling = True
+            item.setText(0, old)  # undo stray white space
+            self._filling = False
+            return
+        self.error.clear()
+        self.renameRequested.emit(old, wanted)
+
+    @Slot()
+    def _play(self) -> None:
+        name = self.current_name()
+        if name or self._playing:
+            self.error.clear()
+            self.playRequested.emit(name)
+
+    @Slot()
+    def _delete(self) -> None:
+        name = self.current_name()
+        if name:
+            self.error.clear()
+            self.deleteRequested.emit(name)
+
+    @Slot(QPoint)
+    def _context_menu(self, position: QPoint) -> None:
+        item = self.tree.itemAt(position)
+        if item is None:
+            return
+        self.tree.setCurrentItem(item)
+        menu = self.context_menu()
+        menu.popup(self.tree.viewport().mapToGlobal(position))
+
+    def context_menu(self) -> QMenu:
+        """The menu for the selected voice: Play reference, Rename, Delete…."""
+        menu = QMenu(self)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        play = menu.addAction(self.play_button.text(), self._play)
+        play.setEnabled(self.play_button.isEnabled())
+        menu.addAction("Rename", self.start_rename)
+        menu.addAction("Delete…", self._delete)
+        return menu
+
+    @Slot(QTreeWidgetItem, QTreeWidgetItem)
+    def _on_current_changed(self, _: QTreeWidgetItem | None, __: QTreeWidgetItem | None) -> None:
+        self._update_buttons()
+        if not self._filling:
+            self.selected.emit(self.current_name())
+
+    def _update_buttons(self) -> None:
+        has_current = self.tree.currentItem() is not None
+        self.play_button.setEnabled(self._playing or (self._can_play and has_current))
+        self.rename_button.setEnabled(has_current)
+        self.rename_action.setEnabled(has_current)
+        self.delete_button.setEnabled(has_current)
