@@ -390,6 +390,12 @@ def play_a_minute(window: object, sampler: ScriptedSampler) -> None:
             metrics.publish(MetricRecord("chat", "GPU", {"tokens_per_s": rate}, live=True))
         elif any(tick == end for _, end in answers):
             metrics.publish(MetricRecord("chat", "GPU", dict(STATS)))
+        if tick == 100:  # a spoken answer and its lip-synced clip, on their own devices
+            speech = {"rtf": 0.38, "first_audio_ms": 820.0, "audio_s": 6.2}
+            metrics.publish(MetricRecord("tts", "CPU", speech))
+            stages = {"detect_ms": 9.0, "infer_ms": 3900.0, "compose_ms": 140.0}
+            video = {"fps": 38.5, **stages, "encode_ms": 420.0}
+            metrics.publish(MetricRecord("lipsync", "GPU", video))
         overlay.tick()
 
 

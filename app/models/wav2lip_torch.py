@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -23,6 +24,11 @@ from typing import Any
 
 import torch
 from torch import nn
+
+MODEL_XML = "openvino_model.xml"
+MODEL_BIN = "openvino_model.bin"
+AUDIO_SHAPE = (1, 80, 16)
+FACE_SHAPE = (6, 96, 96)
 
 
 class CheckpointError(ValueError):
@@ -142,49 +148,97 @@ def load_checkpoint(path: Path) -> Wav2Lip:
     try:
         state: Any = torch.load(file, map_location="cpu", weights_only=True)
     except Exception as error:
-        raise CheckpointError(f"{file.name} is not a torch checkpoint ({error})") from error
+        # weights_only refuses pickled code; torch's own message suggests turning that off.
+        raise CheckpointError(
+            f"{file.name} is not a torch checkpoint, or holds more than weights and cannot be "
+            "read safely"
+        ) from error
     if isinstance(state, dict) and "state_dict" in state:
         state = state["state_dict"]
-    if not isinstance(state, dict):
+    if not isinstance(state, dict) or not all(isinstance(k, str) for k in state):
         raise CheckpointError(f"{file.name} holds no state dict")
     state = {key.removeprefix("module."): value for key, value in state.items()}
     model = Wav2Lip()
+    expected = model.state_dict()
+    for key, value in expected.items():  # counters only training reads; old torch lacks them
+        if key.endswith("num_batches_tracked"):
+            state.setdefault(key, value)
+    problem = _mismatch(expected, state)
+    if problem:
+        raise CheckpointError(f"the weights do not fit Wav2Lip's layers: {problem}")
     try:
         model.load_state_dict(state, strict=True)
-    except RuntimeError as error:
+    except (RuntimeError, TypeError, ValueError, AttributeError) as error:
         raise CheckpointError(
             "the weights do not fit Wav2Lip's layers: " + str(error).splitlines()[0]
         ) from error
     return model.eval()
 
 
+def _mismatch(expected: dict[str, Any], state: dict[str, Any]) -> str:
+    """What keeps ``state`` from loading into the network, in words ("" when nothing)."""
+    missing = [key for key in expected if key not in state]
+    unexpected = [key for key in state if key not in expected]
+    shapes = [
+        key
+        for key, value in expected.items()
+        if key in state and tuple(getattr(state[key], "shape", ())) != tuple(value.shape)
+    ]
+    parts = [
+        f"{len(keys)} {label} (e.g. {keys[0]})"
+        for keys, label in (
+            (missing, "missing"),
+            (unexpected, "unexpected"),
+            (shapes, "of another shape"),
+        )
+        if keys
+    ]
+    return ", ".join(parts)
+
+
 def convert_lipsync(checkpoint: Path, out_dir: Path, *, int8: bool) -> Path:
-    """Rebuild, convert (dynamic batch), optionally compress weights to INT8, and save
-    ``openvino_model.xml`` + ``config.json`` in ``out_dir``."""
+    """Rebuild the network, load ``checkpoint``, convert it with a dynamic batch, optionally
+    compress its weights to INT8 (NNCF), and save ``openvino_model.xml`` + ``.bin`` and a
+    ``config.json`` in ``out_dir``.
+
+    Everything is written in a temp folder inside ``out_dir`` first; an older model there is
+    replaced file by file with its ``.xml`` removed first, so an interrupted conversion never
+    leaves an ``.xml`` that points into the wrong ``.bin``.
+
+    Returns:
+        The path of ``openvino_model.xml``.
+
+    Raises:
+        CheckpointError: ``checkpoint`` is not a Wav2Lip state dict.
+    """
     import openvino as ov
 
     model = load_checkpoint(checkpoint)
     with torch.no_grad():
         converted = ov.convert_model(
             model,
-            example_input=(torch.zeros(2, 1, 80, 16), torch.zeros(2, 6, 96, 96)),
-            input=[ov.PartialShape([-1, 1, 80, 16]), ov.PartialShape([-1, 6, 96, 96])],
+            example_input=(torch.zeros(2, *AUDIO_SHAPE), torch.zeros(2, *FACE_SHAPE)),
+            input=[ov.PartialShape([-1, *AUDIO_SHAPE]), ov.PartialShape([-1, *FACE_SHAPE])],
         )
     converted.inputs[0].get_tensor().set_names({"audio"})
     converted.inputs[1].get_tensor().set_names({"face"})
+    converted.outputs[0].get_tensor().set_names({"mouth"})
     if int8:
         import nncf
 
-        converted = nncf.compress_weights(converted)
+        converted = nncf.compress_weights(converted)  # INT8 asymmetric, per channel
     out_dir.mkdir(parents=True, exist_ok=True)
     temp = Path(tempfile.mkdtemp(prefix=".wav2lip-", dir=out_dir))
-    ov.save_model(converted, str(temp / "openvino_model.xml"), compress_to_fp16=False)
-    os.replace(temp / "openvino_model.bin", out_dir / "openvino_model.bin")
-    os.replace(temp / "openvino_model.xml", out_dir / "openvino_model.xml")
-    temp.rmdir()
-    config = {"model_type": "wav2lip", "task": "lipsync", "weights": "int8" if int8 else "fp32"}
-    (out_dir / "config.json").write_text(json.dumps(config), encoding="utf-8")
-    return out_dir / "openvino_model.xml"
+    try:
+        ov.save_model(converted, str(temp / MODEL_XML), compress_to_fp16=False)
+        config = {"model_type": "wav2lip", "task": "lipsync", "weights": "int8" if int8 else "fp32"}
+        (temp / "config.json").write_text(json.dumps(config), encoding="utf-8")
+        (out_dir / MODEL_XML).unlink(missing_ok=True)
+        for name in ("config.json", MODEL_BIN, MODEL_XML):  # the .xml last: then it is valid
+            os.replace(temp / name, out_dir / name)
+    finally:
+        shutil.rmtree(temp, ignore_errors=True)
+    return out_dir / MODEL_XML
 
 
 if __name__ == "__main__":

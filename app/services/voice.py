@@ -34,6 +34,7 @@ from pipelines.core import (
     InvalidInputError,
     ModelLoadError,
 )
+from pipelines.files import check_output_file
 from pipelines.voice.audio import MODEL_RATE, Clip, clip_from_samples, read_clip, write_wav_atomic
 from pipelines.voice.reference import ReferenceCheck, check_reference, trim_to
 from pipelines.voice.speaker import SpeakerEncoder
@@ -355,22 +356,10 @@ def check_output_wav(output: Path) -> Path:
         UserError: not a .wav name, or a folder that does not exist or is not writable
             (``field="output"``).
     """
-    output = output.expanduser()
-    if output.suffix.lower() != ".wav":
-        raise UserError(f"Speech is saved as .wav; “{output.name}” is not.", field="output")
-    folder = output.parent if str(output.parent) else Path()
-    if not folder.is_dir():
-        raise UserError(f"The folder {folder} does not exist.", field="output")
-    if output.is_dir():
-        raise UserError(f"{output} is a folder.", field="output")
     try:
-        with tempfile.NamedTemporaryFile(dir=folder, prefix=".write-test-"):
-            pass
-    except OSError as error:
-        raise UserError(
-            f"Cannot write in {folder}: {error.strerror or error}.", field="output"
-        ) from error
-    return output
+        return check_output_file(output.expanduser(), ".wav", "Speech files")
+    except InvalidInputError as error:
+        raise UserError(str(error), field=error.field) from error
 
 
 def save_speech(samples: npt.NDArray[np.float32], output: Path) -> None:

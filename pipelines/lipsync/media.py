@@ -1,56 +1,104 @@
-"""Faces and speech in, an H.264 + AAC mp4 out.
+"""Reading the face (an image or a video) and the speech, with messages a person understands.
 
-Images are read with OpenCV (from bytes, so any path works), videos decoded with PyAV; frames
-are BGR ``uint8``. Very large inputs are scaled down (longest side 1920 for images, 1280 for
-video) — a talking head gains nothing above that and an 8000×8000 frame would cost gigabytes.
-The mp4 is written to a hidden temp name in the target folder and renamed into place only when
-complete; on failure or cancel the temp file is removed, so no half-written video is ever left.
+Images are decoded with OpenCV from bytes (so any path works, non-ASCII included), videos
+with PyAV on demand (never all held in memory); frames are BGR ``uint8``. Large inputs are
+scaled down — longest side 1920 for an image, 1280 for a video: a talking head gains nothing
+above that, an 8000×8000 frame would cost gigabytes per second of video, and H.264 players
+refuse frames that large anyway. The result video has the scaled size; face boxes are
+reported in the original's pixels. Speech is decoded with soundfile (wav, flac, ogg, mp3) or
+PyAV (m4a/aac and the sound of a video) and resampled to 16 kHz mono with a polyphase
+filter.
 """
 
 from __future__ import annotations
 
-import contextlib
-import os
-import tempfile
+import itertools
+import math
 from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from pipelines.core import InvalidInputError
+from pipelines.core import Cancelled, CancelToken, InvalidInputError
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".bmp")
 VIDEO_SUFFIXES = (".mp4", ".mov", ".webm", ".mkv", ".avi", ".m4v")
+SOUNDFILE_SUFFIXES = (".wav", ".flac", ".ogg", ".oga", ".opus", ".mp3")
+AV_AUDIO_SUFFIXES = (".m4a", ".aac", ".mp4", ".mov", ".webm", ".mkv")
 STILL_FPS = 25.0
 MIN_SIDE = 64
 MAX_IMAGE_SIDE = 1920
 MAX_VIDEO_SIDE = 1280
 AUDIO_RATE = 16_000
+MAX_AUDIO_SECONDS = 15 * 60
 
 Image = npt.NDArray[np.uint8]
+Float32Array = npt.NDArray[np.float32]
 
 
 @dataclass
 class FaceSource:
-    """The frames to animate: one (a still image) or a video's, and its frame rate."""
+    """A face image or video, opened and checked; its frames are decoded on demand.
 
-    frames: list[Image]
+    A video is decoded twice — once to find the face, once to render — rather than held in
+    memory: decoding costs a few ms per frame, while a minute of 720p is ~4 GB of pixels.
+    """
+
+    path: Path
     fps: float
     still: bool
-    scaled_from: tuple[int, int] | None = None
-    """The original (width, height) when the input was scaled down."""
+    width: int
+    height: int
+    scale: float = 1.0
+    """Original size / frame size: above 1 when the input was scaled down."""
+    limit: int | None = None
+    """Most frames :meth:`frames` yields (None: all)."""
+    image: Image | None = None
+    """The picture of a still image."""
+
+    def frames(self, cancel: CancelToken | None = None) -> Iterator[Image]:
+        """The frames from the first one (BGR, ``height × width``), up to :attr:`limit`.
+
+        Raises:
+            InvalidInputError: the video is damaged before its first frame.
+            Cancelled: ``cancel`` was set.
+        """
+        if self.image is not None:
+            yield self.image
+            return
+        import av
+
+        count = 0
+        try:
+            with av.open(str(self.path)) as container:
+                stream = container.streams.video[0]
+                stream.thread_type = "AUTO"
+                for frame in container.decode(stream):
+                    if cancel is not None and cancel.cancelled:
+                        raise Cancelled()
+                    picture = frame.reformat(width=self.width, height=self.height, format="bgr24")
+                    yield np.ascontiguousarray(picture.to_ndarray(), dtype=np.uint8)
+                    count += 1
+                    if self.limit is not None and count >= self.limit:
+                        return
+        except (av.error.FFmpegError, OSError, ValueError) as error:
+            if not count:  # a damaged tail keeps the frames before it
+                raise InvalidInputError(
+                    f"{self.path.name} is damaged: no frame could be decoded ({_reason(error)}).",
+                    field="face",
+                ) from error
+        if not count:
+            raise InvalidInputError(f"{self.path.name} has no frames in it.", field="face")
 
 
-def read_face(path: Path, *, max_frames: int | None = None) -> FaceSource:
-    """Read an image or (up to ``max_frames`` frames of) a video.
+def read_face(path: Path, *, seconds: float | None = None, limit: int | None = None) -> FaceSource:
+    """Open an image (decoded now) or a video (checked now, decoded on demand): only the first
+    ``seconds`` of a video, and at most ``limit`` frames, when given.
 
     Raises:
-        InvalidInputError: missing, unsupported, corrupt, no video stream, too small
+        InvalidInputError: missing, unsupported, corrupt, no video stream, or too small
             (``field="face"``).
     """
     if not path.is_file():
@@ -59,10 +107,10 @@ def read_face(path: Path, *, max_frames: int | None = None) -> FaceSource:
     if suffix in IMAGE_SUFFIXES:
         return _read_image(path)
     if suffix in VIDEO_SUFFIXES:
-        return _read_video(path, max_frames)
+        return _open_video(path, seconds, limit)
     raise InvalidInputError(
-        f"{path.name}: {suffix or 'no extension'} is not supported. Use an image (png, jpg, "
-        "webp) or a video (mp4, mov, webm).",
+        f"{path.name}: {suffix or 'a file without an extension'} is not supported as a face. "
+        "Use an image (png, jpg, webp) or a video (mp4, mov, webm).",
         field="face",
     )
 
@@ -72,17 +120,20 @@ def _read_image(path: Path) -> FaceSource:
 
     data = np.fromfile(str(path), dtype=np.uint8)
     decoded = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
-    image: Image | None = None if decoded is None else np.asarray(decoded, dtype=np.uint8)
-    if image is None:
+    if decoded is None:
         raise InvalidInputError(
-            f"{path.name} is not a readable image (damaged or not really {path.suffix}).",
+            f"{path.name} is not a readable image: it is damaged, empty or not really a "
+            f"{path.suffix.lstrip('.').upper()} file.",
             field="face",
         )
-    image, scaled = _fit(_checked_size(image, path), MAX_IMAGE_SIDE)
-    return FaceSource([image], STILL_FPS, still=True, scaled_from=scaled)
+    image = np.asarray(decoded, dtype=np.uint8)
+    _check_size(image.shape[1], image.shape[0], path)
+    image, scale = _fit(image, MAX_IMAGE_SIDE)
+    height, width = image.shape[:2]
+    return FaceSource(path, STILL_FPS, True, width, height, scale, limit=1, image=image)
 
 
-def _read_video(path: Path, max_frames: int | None) -> FaceSource:
+def _open_video(path: Path, seconds: float | None, limit: int | None) -> FaceSource:
     import av
 
     try:
@@ -94,164 +145,118 @@ def _read_video(path: Path, max_frames: int | None) -> FaceSource:
     with container:
         if not container.streams.video:
             raise InvalidInputError(
-                f"{path.name} has no video in it (audio only?): give a face image or video.",
+                f"{path.name} has no video in it (only sound?): give a face image or video.",
                 field="face",
             )
         stream = container.streams.video[0]
-        rate = stream.average_rate or stream.guessed_rate or STILL_FPS
-        fps = float(rate)
-        frames: list[Image] = []
-        scaled: tuple[int, int] | None = None
-        try:
-            for frame in container.decode(stream):
-                bgr = np.asarray(frame.to_ndarray(format="bgr24"), dtype=np.uint8)
-                image, scaled_now = _fit(bgr, MAX_VIDEO_SIDE)
-                scaled = scaled or scaled_now
-                frames.append(image)
-                if max_frames is not None and len(frames) >= max_frames:
-                    break
-        except (av.error.FFmpegError, ValueError) as error:
-            if not frames:
-                raise InvalidInputError(
-                    f"{path.name} is damaged: no frame could be decoded ({_reason(error)}).",
-                    field="face",
-                ) from error
-    if not frames:
-        raise InvalidInputError(f"{path.name} has no frames.", field="face")
-    _checked_size(frames[0], path)
-    if not 1.0 <= fps <= 120.0:
-        fps = STILL_FPS
-    return FaceSource(frames, fps, still=False, scaled_from=scaled)
+        width, height = stream.codec_context.width, stream.codec_context.height
+        rate = stream.average_rate or stream.guessed_rate
+    if not width or not height:
+        raise InvalidInputError(
+            f"{path.name} is not a readable video (no frame size).", field="face"
+        )
+    _check_size(width, height, path)
+    fps = float(rate) if rate else STILL_FPS
+    fps = fps if 1.0 <= fps <= 120.0 else STILL_FPS
+    wanted = max(1, math.ceil(seconds * fps - 1e-9)) if seconds is not None else None
+    if limit is not None:
+        wanted = min(wanted or limit, limit)
+    scale = max(1.0, max(width, height) / MAX_VIDEO_SIDE)
+    if scale > 1.0:  # even sizes: H.264 needs them, and no pixel row is cropped then
+        width, height = _even(width / scale), _even(height / scale)
+    return FaceSource(path, fps, False, width, height, scale, limit=wanted)
 
 
-def _checked_size(image: Image, path: Path) -> Image:
-    height, width = image.shape[:2]
-    if min(height, width) < MIN_SIDE:
+def _check_size(width: int, height: int, path: Path) -> None:
+    if min(width, height) < MIN_SIDE:
         raise InvalidInputError(
             f"{path.name} is only {width}×{height} pixels; a face needs at least "
             f"{MIN_SIDE}×{MIN_SIDE} to be lip-synced.",
             field="face",
         )
-    return image
 
 
-def _fit(image: Image, limit: int) -> tuple[Image, tuple[int, int] | None]:
+def _fit(image: Image, limit: int) -> tuple[Image, float]:
+    """``image`` with its longest side at most ``limit``, and the factor it shrank by."""
     import cv2
 
     height, width = image.shape[:2]
     longest = max(height, width)
     if longest <= limit:
-        return np.ascontiguousarray(image), None
-    scale = limit / longest
-    size = (max(2, round(width * scale)), max(2, round(height * scale)))
-    resized: Image = np.asarray(cv2.resize(image, size, interpolation=cv2.INTER_AREA), np.uint8)
-    return resized, (width, height)
+        return np.ascontiguousarray(image), 1.0
+    scale = longest / limit
+    size = (max(2, round(width / scale)), max(2, round(height / scale)))
+    resized = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+    return np.asarray(resized, dtype=np.uint8), scale
 
 
-def read_speech(path: Path) -> npt.NDArray[np.float32]:
-    """16 kHz mono samples of a speech file (wav, flac, ogg, mp3).
-
-    Raises:
-        InvalidInputError: unreadable or empty (``field="audio"``).
-    """
-    from pipelines.voice.audio import read_clip
-
-    return read_clip(path, field="audio").samples
+def _even(value: float) -> int:
+    return max(2, round(value) // 2 * 2)
 
 
-def check_output(path: Path) -> Path:
-    """``path`` if an mp4 can be written there.
+def read_speech(path: Path) -> Float32Array:
+    """16 kHz mono samples of a speech file (wav, flac, ogg, mp3, m4a, or a video's sound).
 
     Raises:
-        InvalidInputError: not .mp4, missing folder, or a folder that is not writable
-            (``field="output"``).
+        InvalidInputError: missing, unsupported, damaged, empty or longer than 15 minutes
+            (``field="audio"``).
     """
-    if path.suffix.lower() != ".mp4":
-        raise InvalidInputError(f"Videos are saved as .mp4; “{path.name}” is not.", field="output")
-    folder = path.parent
-    if not folder.is_dir():
-        raise InvalidInputError(f"The folder {folder} does not exist.", field="output")
+    suffix = path.suffix.lower()
+    if suffix in SOUNDFILE_SUFFIXES or not path.is_file():
+        from pipelines.voice.audio import read_clip
+
+        return read_clip(path, field="audio").samples
+    if suffix in AV_AUDIO_SUFFIXES:
+        return _read_audio_with_av(path)
+    raise InvalidInputError(
+        f"{path.name} is not an audio file this app can read. Use wav, flac, ogg, mp3 or m4a.",
+        field="audio",
+    )
+
+
+def _read_audio_with_av(path: Path) -> Float32Array:
+    import av
+
+    from pipelines.voice.audio import to_model_rate
+
     try:
-        with tempfile.NamedTemporaryFile(dir=folder, prefix=".write-test-"):
-            pass
-    except OSError as error:
+        with av.open(str(path)) as container:
+            if not container.streams.audio:
+                raise InvalidInputError(f"{path.name} has no sound in it.", field="audio")
+            stream = container.streams.audio[0]
+            rate = int(stream.rate or AUDIO_RATE)
+            duration = (
+                round(float(stream.duration * stream.time_base) * rate)
+                if stream.duration and stream.time_base
+                else 0
+            )
+            mono = av.AudioResampler(format="flt", layout="mono", rate=rate)
+            pieces: list[Float32Array] = []
+            total = 0
+            for frame in itertools.chain(container.decode(stream), [None]):  # None: flush
+                for converted in mono.resample(frame):
+                    piece = np.asarray(converted.to_ndarray(), dtype=np.float32).reshape(-1)
+                    pieces.append(piece)
+                    total += piece.size
+                if total > MAX_AUDIO_SECONDS * rate:
+                    raise InvalidInputError(
+                        f"{path.name} is longer than {MAX_AUDIO_SECONDS // 60} minutes.",
+                        field="audio",
+                    )
+    except (av.error.FFmpegError, OSError, ValueError) as error:
         raise InvalidInputError(
-            f"Cannot write in {folder}: {error.strerror or error}.", field="output"
+            f"{path.name} is not an audio file this app can read ({_reason(error)}).",
+            field="audio",
         ) from error
-    return path
-
-
-class Mp4Writer:
-    """Frames (BGR, one size) and 16 kHz mono audio into an H.264 + AAC mp4."""
-
-    def __init__(self, path: Path, fps: float, width: int, height: int) -> None:
-        import av
-
-        self._container: Any = av.open(str(path), mode="w", format="mp4")
-        rate = Fraction(fps).limit_denominator(1001)
-        self._video: Any = self._container.add_stream("libx264", rate=rate)
-        self._video.width, self._video.height = width - width % 2, height - height % 2
-        self._video.pix_fmt = "yuv420p"
-        self._video.options = {"crf": "20", "preset": "veryfast"}
-        self._audio: Any = self._container.add_stream("aac", rate=AUDIO_RATE, layout="mono")
-        self._size = (self._video.width, self._video.height)
-
-    def add_frame(self, image: Image) -> None:
-        """Encode one frame (cropped to even dimensions)."""
-        import av
-
-        width, height = self._size
-        frame = av.VideoFrame.from_ndarray(np.ascontiguousarray(image[:height, :width]), "bgr24")
-        for packet in self._video.encode(frame):
-            self._container.mux(packet)
-
-    def finish(self, samples: npt.NDArray[np.float32]) -> None:
-        """Encode the audio, flush both streams and close the file."""
-        import av
-
-        for packet in self._video.encode(None):
-            self._container.mux(packet)
-        chunk = 1024
-        for start in range(0, len(samples), chunk):
-            piece = np.ascontiguousarray(samples[start : start + chunk], dtype=np.float32)
-            frame = av.AudioFrame.from_ndarray(piece[np.newaxis], format="fltp", layout="mono")
-            frame.sample_rate = AUDIO_RATE
-            frame.pts = start
-            for packet in self._audio.encode(frame):
-                self._container.mux(packet)
-        for packet in self._audio.encode(None):
-            self._container.mux(packet)
-        self._container.close()
-
-    def abort(self) -> None:
-        """Close without finishing (the caller removes the file)."""
-        # Closing a broken container must not hide the error that broke it.
-        with contextlib.suppress(Exception):
-            self._container.close()
-
-
-@contextmanager
-def temp_output(target: Path) -> Iterator[Path]:
-    """A hidden temp path beside ``target``, renamed onto it when the block succeeds and
-    removed when it raises (a cancel included)."""
-    handle, name = tempfile.mkstemp(prefix=f".{target.stem}-", suffix=".mp4", dir=target.parent)
-    os.close(handle)
-    temp = Path(name)
-    try:
-        yield temp
-        _readable_like_a_new_file(temp)
-        os.replace(temp, target)
-    finally:
-        temp.unlink(missing_ok=True)
-
-
-def _readable_like_a_new_file(path: Path) -> None:
-    """mkstemp makes files private (0600); a saved video gets the user's usual mode."""
-    mask = os.umask(0)
-    os.umask(mask)
-    path.chmod(0o666 & ~mask)
+    if not total:
+        raise InvalidInputError(f"{path.name} has no audio in it (0 samples).", field="audio")
+    samples = np.concatenate(pieces)
+    if duration:  # AAC decodes to whole 1024-sample frames; the container knows the length
+        samples = samples[:duration]
+    return to_model_rate(samples, rate)
 
 
 def _reason(error: BaseException) -> str:
-    text = str(error).strip()
-    return text.splitlines()[-1][:160] if text else type(error).__name__
+    """The cause without the path (the message names the file already)."""
+    text = getattr(error, "strerror", None) or str(error).strip()
+    return str(text).splitlines()[-1][:160] if text else type(error).__name__

@@ -2,10 +2,10 @@
 
 The lip-sync model was trained on exactly these features (Wav2Lip's ``audio.py`` with its
 ``hparams``): 16 kHz, pre-emphasis 0.97, STFT with n_fft 800 / hop 200 / Hann window 800
-(centred, reflect padding, as librosa did), magnitude, 80 Slaney mel bands 55–7600 Hz with
-Slaney normalisation, 20·log10 with a 1e-5 floor minus 20 dB, scaled symmetrically to [−4, 4]
-over a 100 dB range. A video frame ``i`` at ``fps`` sees the 16 mel frames from
-``int(i * 80 / fps)`` (80 mel frames per second).
+(centred, reflect padding, as the librosa 0.7 that Wav2Lip pinned did), magnitude, 80 Slaney
+mel bands 55–7600 Hz with Slaney normalisation, 20·log10 with a 1e-5 floor minus 20 dB, scaled
+symmetrically to [−4, 4] over a 100 dB range; it matches the librosa version to ~1e-7. A video
+frame ``i`` at ``fps`` sees the 16 mel frames from ``int(i * 80 / fps)`` (80 mel frames/s).
 
 The reference loop stops when a window would run past the end, dropping the last frames
 (122 of 125 for 5 s at 25 fps); here the frame count is ``ceil(duration × fps)`` and the last
@@ -59,15 +59,30 @@ def mel_spectrogram(samples: npt.NDArray[np.floating]) -> Float32Array:
 
 
 def mel_windows(samples: npt.NDArray[np.floating], fps: float) -> Float32Array:
-    """``[frames, 1, 80, 16]``: the model's audio input for every video frame."""
-    mel = mel_spectrogram(samples)
-    if mel.shape[1] < WINDOW_FRAMES:  # under 0.2 s of audio: pad with silence's level
-        mel = np.pad(mel, ((0, 0), (0, WINDOW_FRAMES - mel.shape[1])), constant_values=-MAX_ABS)
-    count = frame_count(len(samples), fps)
-    last_start = mel.shape[1] - WINDOW_FRAMES
-    starts = np.minimum((np.arange(count) * (MEL_PER_SECOND / fps)).astype(np.int64), last_start)
+    """``[frames, 1, 80, 16]``: the model's audio input for every video frame at ``fps``."""
+    mel = padded_mel(mel_spectrogram(samples))
+    starts = window_starts(frame_count(len(samples), fps), fps, mel.shape[1])
     windows = np.stack([mel[:, start : start + WINDOW_FRAMES] for start in starts])
     result: Float32Array = windows[:, np.newaxis].astype(np.float32)
+    return result
+
+
+def padded_mel(mel: Float32Array) -> Float32Array:
+    """``mel`` with at least one window's worth of frames: audio under 0.2 s is padded with
+    the level of silence."""
+    if mel.shape[1] >= WINDOW_FRAMES:
+        return mel
+    missing = WINDOW_FRAMES - mel.shape[1]
+    result: Float32Array = np.pad(mel, ((0, 0), (0, missing)), constant_values=-MAX_ABS)
+    return result
+
+
+def window_starts(count: int, fps: float, mel_frames: int) -> npt.NDArray[np.int64]:
+    """First mel frame of the window of each of ``count`` video frames: ``int(i × 80 / fps)``,
+    held at the last full window where that would run past the end (the reference code
+    stopped there and dropped the remaining video frames)."""
+    starts = (np.arange(count) * (MEL_PER_SECOND / fps)).astype(np.int64)
+    result: npt.NDArray[np.int64] = np.minimum(starts, max(0, mel_frames - WINDOW_FRAMES))
     return result
 
 

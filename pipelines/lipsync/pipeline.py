@@ -1,15 +1,20 @@
 """Face + speech → a lip-synced mp4, frame-exact and without giving up on hard frames.
 
 Stages: read the face (image or video) and the speech; find the face (once for a still image,
-every frame of a video, boxes smoothed); cut one mel window per output frame; run the model
-in batches through the asynchronous infer queue; paste each mouth back through a feathered
-mask; encode H.264 + AAC. Work goes in rounds of a few batches so progress, cancel and memory
-stay bounded, and encoding overlaps nothing it must wait for.
+in every frame of a video, following the chosen face, boxes smoothed); one mel window per
+output frame; the model in batches through the asynchronous infer queue, pasting and
+encoding each batch while the next ones are inferred; the speech muxed as AAC at the end.
 
 What the reference code does wrong and this does not: a frame without a face is kept as it is
 and the run goes on (it aborted); the video has ``ceil(duration × fps)`` frames (it dropped the
 last ones); audio longer than the video plays the video forwards then backwards (ping-pong)
-instead of stopping; nothing is pasted outside a soft mask (it left a box).
+instead of cutting the speech; nothing is pasted outside a soft mask (it left a box).
+
+Choices for inputs a person might give: silent speech still makes a video (the face with a
+closed mouth, as long as the audio) — a "video of nobody talking" is what silence asks for;
+an empty (shorter than 0.1 s) speech is refused; an image without a face is refused, but in
+a video the frames without one pass through unchanged (a video with no face at all is
+refused); images are scaled down to 1920 px and videos to 1280 px (see media.py).
 """
 
 from __future__ import annotations
@@ -18,61 +23,102 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from pipelines.core import Cancelled, CancelToken, InvalidInputError, MetricRecord, Progress
-from pipelines.lipsync.compose import crop_face, model_input, paste_mouth
-from pipelines.lipsync.faces import Box, FaceDetector, choose, padded, smooth
+from pipelines.core import (
+    CancelToken,
+    InvalidInputError,
+    MetricRecord,
+    Progress,
+)
+from pipelines.lipsync.boxes import Box, choose, follow, padded, smooth
+from pipelines.lipsync.faces import FaceDetector
 from pipelines.lipsync.media import (
     AUDIO_RATE,
+    MAX_AUDIO_SECONDS,
     FaceSource,
-    Mp4Writer,
-    check_output,
     read_face,
     read_speech,
-    temp_output,
 )
-from pipelines.lipsync.mel import frame_count, mel_windows
-from pipelines.lipsync.model import BATCH, LipsyncModel
+from pipelines.lipsync.mel import frame_count, mel_spectrogram, padded_mel, window_starts
+from pipelines.lipsync.model import BATCH, JOBS, LipsyncModel
+from pipelines.lipsync.mp4 import check_output, temp_output
+from pipelines.lipsync.render import OrderedFrames, Render, forward_run, ping_pong, report
 
-ROUND_FRAMES = 2 * BATCH
 MIN_AUDIO_SECONDS = 0.1
-Audio = Path | tuple[npt.NDArray[np.float32], int]
+STAGES = ("detect", "mel", "infer", "compose", "encode")
+RESCAN_FRAMES = 25  # while no face has been seen, a video frame is searched thoroughly this often
+MAX_LOOP_BYTES = 8 * 1024**3  # frames kept to play a video backwards (RAM, then temp disk)
+
+Audio = Path | tuple[npt.NDArray[np.floating], int]
+Float32Array = npt.NDArray[np.float32]
+Image = npt.NDArray[np.uint8]
 
 
 @dataclass(frozen=True)
 class LipsyncResult:
-    """A finished video."""
+    """A finished video and how it was made."""
 
     path: Path
     frames: int
     fps: float
+    """Frame rate of the video (25 for a still image, the source's for a video)."""
     achieved_fps: float
+    """Frames made per second of wall time, the whole run included."""
     duration: float
+    """Seconds of speech (= the video's length)."""
     device: str
     faceless_frames: int = 0
+    """Output frames passed through unchanged because their source frame had no face."""
     stage_seconds: dict[str, float] = field(default_factory=dict)
+    """Wall time of each stage on the calling thread: ``detect`` (decoding the face input and
+    finding the face), ``mel``, ``infer`` (waiting for the model: inference overlaps compose
+    and encode), ``compose`` (crops and pasting) and ``encode``."""
 
 
 class LipsyncPipeline:
-    """A lip-sync model and a face detector on one device."""
+    """A lip-sync model and a face detector, loaded when constructed; one run at a time.
 
-    def __init__(self, model: Path, detector: Path, device: str = "CPU", *, jobs: int = 2) -> None:
-        self.model = LipsyncModel(model, device, jobs=jobs)
-        self.detector = FaceDetector(detector, device)
+    The detector always runs on CPU: it takes ~1 ms per frame there, and a 128×128 input is
+    not worth a round trip to an accelerator (or a failed compile on one).
+
+    Raises:
+        ModelLoadError: a model is missing or does not have the expected inputs and outputs.
+        DeviceError: ``device`` could not compile the lip-sync model.
+    """
+
+    name = "lipsync"
+
+    def __init__(
+        self,
+        model: Path,
+        detector: Path,
+        device: str = "CPU",
+        *,
+        jobs: int = JOBS,
+        batch: int = BATCH,
+        properties: dict[str, Any] | None = None,
+    ) -> None:
+        started = time.perf_counter()
+        self.model = LipsyncModel(model, device, jobs=jobs, batch=batch, properties=properties)
+        self.detector = FaceDetector(detector, "CPU")
         self.device = device
+        self.load_ms = (time.perf_counter() - started) * 1000.0
         self.last: LipsyncResult | None = None
 
     def detect_faces(self, face: Path) -> list[Box]:
-        """Faces in an image (or a video's first frame), largest first.
+        """Faces in an image (or a video's first frame), largest first, in the pixels of the
+        original file — the order ``face_index`` refers to.
 
         Raises:
-            InvalidInputError: the file cannot be read as an image or video.
+            InvalidInputError: the file cannot be read as an image or a video.
         """
-        source = read_face(face, max_frames=1)
-        return self.detector.detect(source.frames[0])
+        source = read_face(face, limit=1)
+        frame = next(source.frames())
+        return [box.scaled(source.scale) for box in self.detector.detect(frame)]
 
     def run(
         self,
@@ -83,56 +129,68 @@ class LipsyncPipeline:
         cancel: CancelToken | None = None,
         on_progress: Callable[[Progress], None] | None = None,
         face_index: int | None = None,
+        face_point: tuple[float, float] | None = None,
     ) -> LipsyncResult:
-        """Write ``output`` (.mp4): ``face`` speaking ``audio`` (a file or 16 kHz samples).
+        """Write ``output`` (.mp4): ``face`` speaking ``audio`` (a file, or samples and their
+        rate), as long as the audio.
+
+        Args:
+            face: an image (png, jpg, webp) or a video (mp4, mov, webm).
+            audio: a speech file, or ``(samples, rate)``.
+            output: the mp4 to write; replaced only when the new one is complete.
+            cancel: checked between batches; a cancelled run leaves no file.
+            on_progress: told frames done/total with rate and time left.
+            face_index: which face (see :meth:`detect_faces`); default the largest.
+            face_point: a point on the wanted face, in the original's pixels (a click).
 
         Raises:
-            InvalidInputError: bad face, audio or output (``field`` says which).
-            Cancelled: ``cancel`` was set; no file is left.
+            InvalidInputError: bad face, audio or output; ``field`` says which.
+            Cancelled: ``cancel`` was set; nothing is left behind.
+            DeviceError: the device failed while running the model.
         """
         started = time.perf_counter()
-        stages: dict[str, float] = {}
+        stages = dict.fromkeys(STAGES, 0.0)
         check_output(output)
         samples = _speech(audio)
-        fps_guess = 25.0
-        source = read_face(face, max_frames=frame_count(samples.size, 60.0) + 1)
-        fps = source.fps if not source.still else fps_guess
-        total = frame_count(samples.size, fps)
+        seconds = samples.size / AUDIO_RATE
         mark = time.perf_counter()
-        boxes = self._boxes(source, face_index, face)
+        source = read_face(face, seconds=seconds)
+        fps = source.fps
+        point = (face_point[0] / source.scale, face_point[1] / source.scale) if face_point else None
+        boxes = self._boxes(source, face, face_index, point, cancel, on_progress)
         stages["detect"] = time.perf_counter() - mark
         mark = time.perf_counter()
-        windows = mel_windows(samples, fps)
+        mel = padded_mel(mel_spectrogram(samples))
+        total = frame_count(samples.size, fps)
+        starts = window_starts(total, fps, mel.shape[1])
         stages["mel"] = time.perf_counter() - mark
-        order = _ping_pong(len(source.frames), total)
+        order = ping_pong(len(boxes), total)
         faceless = sum(1 for index in order if boxes[index] is None)
-        stages.update(infer=0.0, compose=0.0, encode=0.0)
-        height, width = source.frames[0].shape[:2]
-        with temp_output(output) as temp:
-            writer = Mp4Writer(temp, fps, width, height)
+        _check_loop_space(source, order, seconds)
+        with OrderedFrames(source, order, cancel) as frames:
+            render = Render(self.model, source.still, boxes, order, mel, starts, stages)
+            report(on_progress, 0, total, time.perf_counter())
             try:
-                for begin in range(0, total, ROUND_FRAMES):
-                    if cancel is not None and cancel.cancelled:
-                        raise Cancelled()
-                    end = min(total, begin + ROUND_FRAMES)
-                    self._round(
-                        source, boxes, order[begin:end], windows[begin:end], writer, stages, cancel
+                with temp_output(output) as temp:
+                    render.write(
+                        temp,
+                        frames,
+                        (source.width, source.height, fps),
+                        samples,
+                        cancel,
+                        on_progress,
                     )
-                    if on_progress is not None:
-                        on_progress(_progress(end, total, started))
-                mark = time.perf_counter()
-                writer.finish(samples)
-                stages["encode"] += time.perf_counter() - mark
-            except BaseException:
-                writer.abort()
-                raise
+            except OSError as error:
+                raise InvalidInputError(
+                    f"Could not write {output.name}: {error.strerror or error}.", field="output"
+                ) from error
         elapsed = time.perf_counter() - started
         self.last = LipsyncResult(
             path=output,
             frames=total,
             fps=fps,
-            achieved_fps=total / elapsed if elapsed else 0.0,
-            duration=samples.size / AUDIO_RATE,
+            achieved_fps=total / elapsed if elapsed > 0 else 0.0,
+            duration=seconds,
             device=self.device,
             faceless_frames=faceless,
             stage_seconds={name: round(value, 4) for name, value in stages.items()},
@@ -140,100 +198,97 @@ class LipsyncPipeline:
         return self.last
 
     def metrics(self) -> MetricRecord:
-        """The last run as a metric record (fps and stage times in ms)."""
+        """The last run as a metric record: fps, frames, stage times in ms, load time."""
+        values: dict[str, float] = {"load_ms": self.load_ms}
         last = self.last
-        values: dict[str, float] = {}
         if last is not None:
-            values = {"fps": last.achieved_fps, "frames": float(last.frames)}
+            values.update(fps=last.achieved_fps, frames=float(last.frames))
+            values["video_fps"] = last.fps
             values.update({f"{k}_ms": 1000.0 * v for k, v in last.stage_seconds.items()})
-        return MetricRecord("lipsync", self.device, values)
+        return MetricRecord(self.name, self.device, values)
 
-    def _boxes(self, source: FaceSource, face_index: int | None, face: Path) -> list[Box | None]:
-        """The padded face box of every source frame (None where there is no face)."""
-        frames = source.frames
-        height, width = frames[0].shape[:2]
+    def _boxes(
+        self,
+        source: FaceSource,
+        face: Path,
+        index: int | None,
+        point: tuple[float, float] | None,
+        cancel: CancelToken | None,
+        on_progress: Callable[[Progress], None] | None,
+    ) -> list[Box | None]:
+        """The padded face box of every source frame (None where there is no face); as many
+        boxes as the video has frames (up to the speech's length)."""
+        width, height = source.width, source.height
         if source.still:
-            chosen = choose(self.detector.detect(frames[0]), face_index)
+            assert source.image is not None
+            chosen = choose(self.detector.detect(source.image), index, point)
             if chosen is None:
                 raise InvalidInputError(
-                    f"No face was found in {face.name}. Use a photo where the face is clearly "
-                    "visible and faces the camera.",
+                    f"No face was found in {face.name}. Use a picture where the face is clearly "
+                    "visible, facing the camera, and not too small.",
                     field="face",
                 )
             return [padded(chosen, width, height)]
         found: list[Box | None] = []
-        for frame in frames:
-            box = choose(self.detector.detect(frame), face_index)
+        last: Box | None = None
+        expected = source.limit or 0
+        for number, frame in enumerate(source.frames(cancel)):
+            thorough = number == 0 or (last is None and number % RESCAN_FRAMES == 0)
+            faces = self.detector.detect(frame, near=last, thorough=thorough)
+            # The chosen face is followed; if it vanished, the choice is made again.
+            box = (follow(last, faces) if last is not None else None) or choose(faces, index, point)
             found.append(padded(box, width, height) if box is not None else None)
+            last = box or last
+            if on_progress is not None and number % 10 == 9:
+                done = number + 1
+                total = max(expected, done)
+                message = f"Finding the face: frame {done}/{total}"
+                on_progress(Progress("detect", done, total, message))
+        if on_progress is not None:
+            done = len(found)
+            on_progress(Progress("detect", done, done, f"Finding the face: frame {done}/{done}"))
         if all(box is None for box in found):
             raise InvalidInputError(f"No face was found in any frame of {face.name}.", field="face")
         return smooth(found)
 
-    def _round(
-        self,
-        source: FaceSource,
-        boxes: list[Box | None],
-        order: list[int],
-        windows: npt.NDArray[np.float32],
-        writer: Mp4Writer,
-        stages: dict[str, float],
-        cancel: CancelToken | None,
-    ) -> None:
-        mark = time.perf_counter()
-        faced = [i for i, index in enumerate(order) if boxes[index] is not None]
-        crops = {i: crop_face(source.frames[order[i]], boxes[order[i]]) for i in faced}  # type: ignore[arg-type]
-        inputs = np.stack([model_input(crops[i]) for i in faced]) if faced else None
-        stages["compose"] += time.perf_counter() - mark
-        mouths = None
-        if inputs is not None:
-            mark = time.perf_counter()
-            mouths = self.model.infer(np.ascontiguousarray(windows[faced]), inputs, cancel=cancel)
-            stages["infer"] += time.perf_counter() - mark
-        slot = {i: n for n, i in enumerate(faced)}
-        for i, index in enumerate(order):
-            mark = time.perf_counter()
-            frame = source.frames[index]
-            box = boxes[index]
-            if box is not None and mouths is not None:
-                frame = paste_mouth(frame, box, mouths[slot[i]])
-            stages["compose"] += time.perf_counter() - mark
-            mark = time.perf_counter()
-            writer.add_frame(frame)
-            stages["encode"] += time.perf_counter() - mark
+
+def _check_loop_space(source: FaceSource, order: list[int], seconds: float) -> None:
+    """Refuse a loop whose kept frames would fill the disk (a long video, longer speech)."""
+    kept = len(set(order[forward_run(order) :]))
+    needed = kept * source.width * source.height * 3
+    if not source.still and needed > MAX_LOOP_BYTES:
+        video = (max(order) + 1) / source.fps
+        raise InvalidInputError(
+            f"The speech ({seconds:.0f} s) is longer than the video ({video:.0f} s), so the video "
+            f"would be played back and forth, which needs {needed / 1e9:.0f} GB of temporary "
+            "space at this size. Use a shorter clip (a few seconds loop well) or shorter speech.",
+            field="face",
+        )
 
 
-def _speech(audio: Audio) -> npt.NDArray[np.float32]:
+def _speech(audio: Audio) -> Float32Array:
     if isinstance(audio, Path):
         samples = read_speech(audio)
     else:
-        data, rate = audio
         from pipelines.voice.audio import to_model_rate
 
-        samples = to_model_rate(np.asarray(data, dtype=np.float32), rate)
+        data, rate = audio
+        array = np.asarray(data)
+        if rate <= 0 or array.ndim not in (1, 2):
+            raise InvalidInputError(
+                "The speech samples are not mono or multichannel audio.", field="audio"
+            )
+        if not np.isfinite(array).all():
+            raise InvalidInputError("The speech contains invalid samples.", field="audio")
+        if array.shape[0] > MAX_AUDIO_SECONDS * rate:
+            raise InvalidInputError(
+                f"The speech is longer than {MAX_AUDIO_SECONDS // 60} minutes.", field="audio"
+            )
+        samples = to_model_rate(array, rate)
     if samples.size < MIN_AUDIO_SECONDS * AUDIO_RATE:
         raise InvalidInputError(
-            "The speech is empty (under a tenth of a second): there is nothing to lip-sync.",
+            "The speech is empty or shorter than a tenth of a second: there is nothing to "
+            "lip-sync.",
             field="audio",
         )
     return samples
-
-
-def _ping_pong(available: int, needed: int) -> list[int]:
-    """Source frame for each output frame: forwards, then backwards, and so on."""
-    if available == 1:
-        return [0] * needed
-    period = 2 * (available - 1)
-    order = []
-    for n in range(needed):
-        phase = n % period
-        order.append(phase if phase < available else period - phase)
-    return order
-
-
-def _progress(done: int, total: int, started: float) -> Progress:
-    elapsed = time.perf_counter() - started
-    rate = done / elapsed if elapsed else 0.0
-    eta = (total - done) / rate if rate else 0.0
-    return Progress(
-        "lipsync", done, total, f"{done}/{total} frames, {rate:.0f} frames/s, {eta:.0f} s left"
-    )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 
 import psycopg
 import pytest
@@ -53,3 +54,26 @@ def _with_db(uri: str, name: str) -> str:
     head, _, query = uri.partition("?")
     base = head.rsplit("/", 1)[0]
     return f"{base}/{name}?{query}" if query else f"{base}/{name}"
+
+
+@pytest.fixture
+def media(tmp_path: Path) -> Path:
+    """A folder with the astronaut (512×512 png) and 2.3 s of speech-like audio."""
+    import cv2
+    from skimage import data
+
+    from tests.audio_samples import speech_like, write_clip
+
+    folder = tmp_path / "media"
+    folder.mkdir()
+    cv2.imwrite(str(folder / "astronaut.png"), data.astronaut()[:, :, ::-1])
+    write_clip(folder / "speech.wav", speech_like(2.3, seed=1))
+    return folder
+
+
+@pytest.fixture
+def out_dir(tmp_path: Path) -> Path:
+    """An empty folder for results (nothing else may appear in it)."""
+    folder = tmp_path / "out"
+    folder.mkdir()
+    return folder

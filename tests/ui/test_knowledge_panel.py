@@ -277,8 +277,10 @@ def test_create_rename_and_delete_collections(
     assert pane.name_edit.text() == "Research"
 
     qtbot.mouseClick(pane.rename_button, Qt.MouseButton.LeftButton)  # renames "Team notes"
-    editor = pane.tree.findChild(QLineEdit)
-    assert isinstance(editor, QLineEdit)
+    # The open editor is the visible one: a closed editor may linger until its deferred
+    # deletion runs, and typing into it commits to nothing.
+    qtbot.waitUntil(lambda: any(e.isVisible() for e in pane.tree.findChildren(QLineEdit)))
+    editor = next(e for e in pane.tree.findChildren(QLineEdit) if e.isVisible())
     editor.selectAll()
     qtbot.keyClicks(editor, "Project")
     qtbot.keyClick(editor, Qt.Key.Key_Return)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from pipelines.lipsync.boxes import Box, padded, smooth
 from pipelines.lipsync.compose import feather_mask, model_input, paste_mouth
-from pipelines.lipsync.faces import Box, padded, smooth
-from pipelines.lipsync.pipeline import _ping_pong
+from pipelines.lipsync.render import ping_pong
 
 
 def test_outside_the_box_nothing_changes_bit_for_bit() -> None:
@@ -60,7 +60,20 @@ def test_smoothing_keeps_faceless_frames_and_steadies_jitter() -> None:
     assert max(xs) - min(xs) < 10
 
 
-def test_ping_pong_order() -> None:
-    assert _ping_pong(4, 10) == [0, 1, 2, 3, 2, 1, 0, 1, 2, 3]
-    assert _ping_pong(1, 3) == [0, 0, 0]
-    assert _ping_pong(5, 3) == [0, 1, 2]
+def testping_pong_order() -> None:
+    assert ping_pong(4, 10) == [0, 1, 2, 3, 2, 1, 0, 1, 2, 3]
+    assert ping_pong(1, 3) == [0, 0, 0]
+    assert ping_pong(5, 3) == [0, 1, 2]
+
+
+def test_a_pasted_mouth_fades_in_without_a_step() -> None:
+    frame = np.full((200, 200, 3), 255, np.uint8)
+    box = Box(50, 40, 100, 120)
+    out = paste_mouth(frame, box, np.zeros((3, 96, 96), np.float32))  # a black mouth on white
+    column = out[box.y : box.y + box.h, box.x + box.w // 2, 0].astype(int)
+    centre = int(box.h * 0.68)
+    # From the top of the box down to the mouth, and from the mouth down to the chin edge,
+    # the value falls and rises monotonically, never by more than a fifth of the range at once.
+    assert np.all(np.diff(column[:centre]) <= 0) and np.all(np.diff(column[centre:]) >= 0)
+    assert np.abs(np.diff(column)).max() < 0.2 * 255
+    assert column[centre] == 0 and column[0] == column[-1] == 255

@@ -13,6 +13,7 @@ from pipelines.lipsync.mel import (
     frame_count,
     mel_spectrogram,
     mel_windows,
+    window_starts,
 )
 from tests.audio_samples import speech_like
 
@@ -73,3 +74,29 @@ def test_slaney_mel_filters() -> None:
 def test_very_short_audio_still_gives_a_window() -> None:
     windows = mel_windows(np.full(1600, 0.1, np.float32), 25.0)  # 0.1 s
     assert windows.shape == (3, 1, N_MELS, WINDOW_FRAMES)
+
+
+def test_values_match_wav2lip_audio_py() -> None:
+    """Golden values from Wav2Lip's ``audio.melspectrogram`` (librosa 0.10.2 with the
+    ``pad_mode="reflect"`` librosa 0.7 used, scipy ``lfilter`` pre-emphasis) on this clip."""
+    mel = mel_spectrogram(speech_like(1.0, seed=3))
+    assert mel.shape == (80, 81)
+    expected = np.array(
+        [
+            [-4.0, -1.256941, -1.35017, -1.801407],
+            [-4.0, 0.171568, 0.474046, -0.540696],
+            [-4.0, -1.739287, -1.193016, -2.035455],
+            [-3.720958, -0.573605, -0.830693, -1.662399],
+        ]
+    )
+    np.testing.assert_allclose(mel[[0, 10, 40, 79]][:, [0, 7, 30, 80]], expected, atol=2e-5)
+    assert float(mel.mean()) == pytest.approx(-1.4707321582868604, abs=1e-6)
+
+
+def test_window_starts_hold_at_the_last_full_window() -> None:
+    starts = window_starts(125, 25.0, 401)  # 5 s: 401 mel frames
+    assert list(starts[:4]) == [0, 3, 6, 9]  # int(i * 3.2)
+    assert starts[-1] == 401 - 16 and np.all(np.diff(starts) >= 0)
+    # The classic loop: stop at the first window that would run past the end.
+    classic = next(i for i in range(200) if int(i * 80 / 25) + 16 > 401)
+    assert classic == 121 and len(starts) == 125  # it kept 122 windows, 3 frames short
