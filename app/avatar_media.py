@@ -62,6 +62,8 @@ class VideoRequest:
     text: str = ""
     device: str | None = None
     tts_device: str | None = None
+    detector_device: str | None = None
+    """None: the ``face_detector_device`` setting."""
     face_index: int | None = None
 
 
@@ -210,6 +212,7 @@ def make_video(
             audio,
             None,
             device=request.device,
+            detector_device=request.detector_device,
             face_index=request.face_index,
             cancel=cancel,
             on_progress=on_progress,

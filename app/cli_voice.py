@@ -33,7 +33,11 @@ def add_voice_parsers(commands: argparse._SubParsersAction[argparse.ArgumentPars
     add.add_argument("name", help="the voice's name")
     add.add_argument("--from", dest="source", type=Path, required=True, help="audio file")
     add.add_argument("--trim", action="store_true", help="use the first 30 s of a longer clip")
-    add.add_argument("--device", help="CPU, GPU, NPU or AUTO (default: the app's setting)")
+    add.add_argument(
+        "--device",
+        help="where the speaker encoder runs: CPU, GPU, NPU or AUTO (default: the speech "
+        "device setting)",
+    )
     add.add_argument("--json", action="store_true", help="print the new voice as JSON")
     remove = actions.add_parser("remove", help="delete a voice and its clip")
     remove.add_argument("name", help="the voice's name")
@@ -78,7 +82,9 @@ def run_voices(args: argparse.Namespace, out: TextIO) -> int:
                 out.write(f"{voice.name}  {voice.reference_seconds:.1f} s  {made}{missing}\n")
             return 0
         if args.voices_command == "add":
-            voice = service.add_voice_from_file(args.name, args.source.expanduser(), trim=args.trim)
+            voice = service.add_voice_from_file(
+                args.name, args.source.expanduser(), trim=args.trim, device=args.device
+            )
             if args.json:
                 out.write(json.dumps(_voice_json(voice), ensure_ascii=False) + "\n")
             else:
@@ -161,15 +167,27 @@ def add_lipsync_parser(commands: argparse._SubParsersAction[argparse.ArgumentPar
         description="Detects the face in FACE (an image: png, jpg, webp; or a video: mp4, mov, "
         "webm), makes its mouth follow AUDIO (wav, flac, mp3) with the lip-sync model (settings: "
         "lipsync_model, or the first installed) and writes an H.264 + AAC mp4 as long as the "
-        "audio. Ctrl+C stops and writes nothing.",
+        "audio. The face detector runs on its own device, CPU unless --detector-device or the "
+        "face_detector_device setting says otherwise. Ctrl+C stops and writes nothing.",
     )
     lipsync.add_argument("--face", type=Path, required=True, help="face image or video")
     lipsync.add_argument("--audio", type=Path, required=True, help="speech audio file")
     lipsync.add_argument("-o", "--output", type=Path, required=True, help="the .mp4 to write")
-    lipsync.add_argument("--device", help="CPU, GPU, NPU or AUTO (default: the app's setting)")
+    lipsync.add_argument(
+        "--device",
+        help="where the lip-sync model runs: CPU, GPU, NPU or AUTO (default: the app's setting)",
+    )
+    lipsync.add_argument(
+        "--detector-device",
+        metavar="DEVICE",
+        help="where the face detector runs: CPU, GPU, NPU or AUTO (default: the "
+        "face_detector_device setting, CPU)",
+    )
     lipsync.add_argument("--face-index", type=int, help="which face when there are several")
     lipsync.add_argument(
-        "--json", action="store_true", help="print JSON: path, frames, fps achieved, duration"
+        "--json",
+        action="store_true",
+        help="print JSON: path, frames, fps achieved, duration, devices",
     )
 
 
@@ -191,6 +209,7 @@ def run_lipsync(args: argparse.Namespace, out: TextIO) -> int:
             args.audio.expanduser(),
             args.output,
             device=args.device,
+            detector_device=args.detector_device,
             face_index=args.face_index,
             cancel=cancel,
             on_progress=show,
@@ -208,6 +227,7 @@ def run_lipsync(args: argparse.Namespace, out: TextIO) -> int:
         "fps_achieved": round(result.achieved_fps, 2),
         "duration": round(result.duration, 3),
         "device": result.device,
+        "detector_device": result.detector_device,
     }
     if args.json:
         out.write(json.dumps(summary) + "\n")

@@ -86,6 +86,16 @@ class Settings(BaseSettings):
     lipsync_model: Path | None = Field(
         None, description="Lip-sync model folder (Wav2Lip contract); empty = the first installed."
     )
+    # Its own field, not a ``devices`` entry: that map starts every pipeline at AUTO (a GPU
+    # when there is one), while BlazeFace's 128×128 input takes ~1 ms on CPU — too little
+    # work to gain from a round trip to an accelerator, and CPU always compiles it.
+    face_detector_device: str = Field(
+        "CPU",
+        min_length=1,
+        max_length=40,
+        description="Device of the lip-sync face detector: CPU, GPU, NPU or AUTO. CPU by "
+        "default: the detector needs ~1 ms a frame there, less than a trip to an accelerator.",
+    )
     face_image: Path | None = Field(None, description="The face the avatar speaks with.")
     database_url: str | None = Field(
         None,

@@ -79,6 +79,14 @@ class DeviceError(PipelineError):
         self.device = device
 
 
+def openvino_reason(error: BaseException) -> str:
+    """The sentence of an OpenVINO error a person can act on (``Device with "X" name is not
+    registered…``), without the ``Exception from src/….cpp:117:`` lines that come first."""
+    lines = [line.strip() for line in str(error).splitlines() if line.strip()]
+    meaningful = [line for line in lines if not line.startswith(("Exception from", "Check '"))]
+    return (meaningful or lines or [type(error).__name__])[0][:300]
+
+
 @dataclass(frozen=True)
 class MetricRecord:
     """One measured unit of work, published to the metrics bus and shown in the overlay.

@@ -94,6 +94,32 @@ def face_detector_path(fixture_models: Path) -> Path:
     return fixture_models / "face-detector" / "face_detection_short_range.tflite"
 
 
+@pytest.fixture
+def unwritable_folder(tmp_path: Path) -> Path:
+    """A folder this process cannot create files in, even when it runs as root.
+
+    Root ignores permission bits, so a read-only folder only stops other users (and these
+    tests run as root in CI and in the dev container); sysfs refuses new files to everyone.
+    """
+    if os.geteuid() != 0:
+        locked = tmp_path / "locked"
+        locked.mkdir(mode=0o500)
+        return locked
+    if _refuses_writes(Path("/sys")):
+        return Path("/sys")
+    pytest.skip("no folder here refuses writes to root")
+
+
+def _refuses_writes(folder: Path) -> bool:
+    probe = folder / ".ov-studio-write-test"
+    try:
+        probe.write_bytes(b"")
+    except OSError:
+        return True
+    probe.unlink()
+    return False
+
+
 @pytest.fixture(autouse=True)
 def no_leaked_threads() -> Iterator[None]:
     """Fail a test that leaves Python threads running (a worker not cancelled and joined)."""

@@ -61,3 +61,22 @@ def write_clip(
             container.mux(packet)
     os.replace(temp, path)
     return path
+
+
+def write_frames(path: Path, frames: list[npt.NDArray[np.uint8]], fps: int = FPS) -> Path:
+    """A silent video of BGR ``frames`` in the container its suffix names (.mp4, .mov: H.264;
+    .webm: VP9), losslessly, so a test can compare what is read back with what was written."""
+    import av
+
+    webm = path.suffix.lower() == ".webm"
+    with av.open(str(path), "w") as container:
+        stream = container.add_stream("libvpx-vp9" if webm else "libx264", rate=fps)
+        stream.width, stream.height = frames[0].shape[1], frames[0].shape[0]
+        stream.pix_fmt = "yuv420p"
+        stream.options = {"lossless": "1"} if webm else {"crf": "0"}
+        for frame in frames:
+            for packet in stream.encode(av.VideoFrame.from_ndarray(frame, format="bgr24")):
+                container.mux(packet)
+        for packet in stream.encode(None):
+            container.mux(packet)
+    return path

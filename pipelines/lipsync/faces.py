@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from pipelines.core import DeviceError, ModelLoadError
+from pipelines.core import DeviceError, ModelLoadError, openvino_reason
 from pipelines.lipsync.boxes import Box, weighted_nms
 
 DETECTOR_FILE = "face_detection_short_range.tflite"
@@ -67,7 +67,7 @@ class FaceDetector:
             network = core.read_model(str(model))
         except RuntimeError as error:
             raise ModelLoadError(
-                f"The face detector {model.name} cannot be read: {_first_line(error)}"
+                f"The face detector {model.name} cannot be read: {openvino_reason(error)}"
             ) from error
         shapes = [
             tuple(o.get_partial_shape().to_shape()) if o.get_partial_shape().is_static else ()
@@ -81,7 +81,7 @@ class FaceDetector:
             self._compiled = core.compile_model(network, device)
         except RuntimeError as error:
             raise DeviceError(
-                f"The face detector could not be compiled for {device}: {_first_line(error)}",
+                f"The face detector could not be compiled for {device}: {openvino_reason(error)}",
                 device=device,
             ) from error
         self._boxes_out = shapes.index((1, 896, 16))
@@ -201,8 +201,3 @@ def _anchors() -> npt.NDArray[np.float64]:
             for col in range(grid):
                 centres.extend([((col + 0.5) / grid, (row + 0.5) / grid)] * per_cell)
     return np.asarray(centres, dtype=np.float64)
-
-
-def _first_line(error: BaseException) -> str:
-    text = str(error).strip()
-    return text.splitlines()[0] if text else type(error).__name__

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from pipelines.core import Cancelled, CancelToken, DeviceError, ModelLoadError
+from pipelines.core import Cancelled, CancelToken, DeviceError, ModelLoadError, openvino_reason
 
 MODEL_FILE = "openvino_model.xml"
 FACE_SIZE = 96
@@ -48,6 +48,29 @@ def find_model(path: Path) -> Path:
     return xml
 
 
+def check_model(model: Path) -> None:
+    """Check that a model folder (or ``.xml``) has the Wav2Lip contract, without compiling it:
+    what registering a model from outside needs, so a wrong one is refused then, not at its
+    first video.
+
+    Raises:
+        ModelLoadError: no IR, an unreadable one, or inputs and outputs of other shapes (the
+            message names them).
+    """
+    import openvino as ov
+
+    network, xml = _read(ov.Core(), model)
+    _check_contract(network, xml)
+
+
+def _read(core: Any, model: Path) -> tuple[Any, Path]:
+    xml = find_model(model)
+    try:
+        return core.read_model(str(xml)), xml
+    except RuntimeError as error:
+        raise ModelLoadError(f"OpenVINO could not read {xml}: {openvino_reason(error)}") from error
+
+
 class LipsyncModel:
     """A compiled Wav2Lip-contract model; one caller at a time.
 
@@ -70,19 +93,15 @@ class LipsyncModel:
     ) -> None:
         import openvino as ov
 
-        xml = find_model(model)
         core = ov.Core()
-        try:
-            network = core.read_model(str(xml))
-        except RuntimeError as error:
-            raise ModelLoadError(f"OpenVINO could not read {xml}: {_first_line(error)}") from error
+        network, xml = _read(core, model)
         self._audio_input, self._face_input, fixed_batch = _check_contract(network, xml)
         hint = {"PERFORMANCE_HINT": "THROUGHPUT" if jobs > 1 else "LATENCY"}
         try:
             self._compiled = core.compile_model(network, device, {**hint, **(properties or {})})
         except RuntimeError as error:
             raise DeviceError(
-                f"The lip-sync model could not be compiled for {device}: {_first_line(error)}",
+                f"The lip-sync model could not be compiled for {device}: {openvino_reason(error)}",
                 device=device,
             ) from error
         self.device = device
@@ -194,7 +213,8 @@ class LipsyncModel:
 
     def _device_error(self, error: BaseException) -> DeviceError:
         return DeviceError(
-            f"The lip-sync model failed on {self.device}: {_first_line(error)}", device=self.device
+            f"The lip-sync model failed on {self.device}: {openvino_reason(error)}",
+            device=self.device,
         )
 
 
@@ -242,8 +262,3 @@ def _check_contract(network: Any, xml: Path) -> tuple[int, int, int | None]:
 def _shapes(dims: list[list[int] | None]) -> str:
     text = ", ".join("[?]" if d is None else "[" + ",".join(map(str, d)) + "]" for d in dims)
     return text or "nothing"
-
-
-def _first_line(error: BaseException) -> str:
-    text = str(error).strip()
-    return text.splitlines()[0] if text else type(error).__name__

@@ -71,23 +71,28 @@ class LipsyncResult:
     duration: float
     """Seconds of speech (= the video's length)."""
     device: str
+    """Where the lip-sync model ran."""
     faceless_frames: int = 0
     """Output frames passed through unchanged because their source frame had no face."""
     stage_seconds: dict[str, float] = field(default_factory=dict)
     """Wall time of each stage on the calling thread: ``detect`` (decoding the face input and
     finding the face), ``mel``, ``infer`` (waiting for the model: inference overlaps compose
     and encode), ``compose`` (crops and pasting) and ``encode``."""
+    detector_device: str = "CPU"
+    """Where the face detector ran."""
 
 
 class LipsyncPipeline:
     """A lip-sync model and a face detector, loaded when constructed; one run at a time.
 
-    The detector always runs on CPU: it takes ~1 ms per frame there, and a 128×128 input is
-    not worth a round trip to an accelerator (or a failed compile on one).
+    Each has its own device. The detector's default is CPU: it takes ~1 ms per frame there,
+    and a 128×128 input is not worth a round trip to an accelerator (or a failed compile on
+    one); ``detector_device`` moves it, e.g. to keep the CPU free for other work.
 
     Raises:
         ModelLoadError: a model is missing or does not have the expected inputs and outputs.
-        DeviceError: ``device`` could not compile the lip-sync model.
+        DeviceError: ``device`` could not compile the lip-sync model, or ``detector_device``
+            the face detector (the message says which).
     """
 
     name = "lipsync"
@@ -98,14 +103,16 @@ class LipsyncPipeline:
         detector: Path,
         device: str = "CPU",
         *,
+        detector_device: str = "CPU",
         jobs: int = JOBS,
         batch: int = BATCH,
         properties: dict[str, Any] | None = None,
     ) -> None:
         started = time.perf_counter()
         self.model = LipsyncModel(model, device, jobs=jobs, batch=batch, properties=properties)
-        self.detector = FaceDetector(detector, "CPU")
+        self.detector = FaceDetector(detector, detector_device)
         self.device = device
+        self.detector_device = detector_device
         self.load_ms = (time.perf_counter() - started) * 1000.0
         self.last: LipsyncResult | None = None
 
@@ -192,6 +199,7 @@ class LipsyncPipeline:
             achieved_fps=total / elapsed if elapsed > 0 else 0.0,
             duration=seconds,
             device=self.device,
+            detector_device=self.detector_device,
             faceless_frames=faceless,
             stage_seconds={name: round(value, 4) for name, value in stages.items()},
         )

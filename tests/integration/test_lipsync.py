@@ -82,6 +82,28 @@ def test_service_errors_name_the_field(avatar: AvatarService, media: Path, tmp_p
     assert caught.value.field == "face"
 
 
+def test_the_face_detector_runs_on_its_own_device(
+    app_home: AppPaths, lipsync_model_dir: Path, media: Path, out_dir: Path
+) -> None:
+    # A GPU this machine lacks passes the device check and fails to compile: what a broken
+    # driver does.
+    devices = [CPU, DeviceInfo("GPU", "Test GPU")]
+    settings = Settings(lipsync_model=lipsync_model_dir, face_detector_device="GPU")
+    registry = ModelRegistry(app_home.model_registry, app_home.models_dir)
+    metrics = MetricsBus()
+    voice = VoiceService(app_home.voices_dir, settings, metrics, devices, registry)
+    avatar = AvatarService(app_home.avatar_dir, settings, metrics, devices, registry, voice)
+    face, speech = media / "astronaut.png", media / "speech.wav"
+    with pytest.raises(UserError, match="face detector could not be compiled for GPU") as caught:
+        avatar.lipsync(face, speech, out_dir / "gpu.mp4", device="CPU")  # the setting's GPU
+    assert caught.value.field == "detector_device" and "Choose CPU" in str(caught.value)
+    with pytest.raises(UserError, match="Face detector: Device 'TPU' is not available") as bad:
+        avatar.lipsync(face, speech, out_dir / "tpu.mp4", device="CPU", detector_device="TPU")
+    assert bad.value.field == "detector_device" and list(out_dir.iterdir()) == []
+    result = avatar.lipsync(face, speech, out_dir / "cpu.mp4", device="CPU", detector_device="cpu")
+    assert (result.device, result.detector_device, result.frames) == ("CPU", "CPU", 58)
+
+
 def test_no_lipsync_model_explains_the_licence(app_home: AppPaths) -> None:
     registry = ModelRegistry(app_home.model_registry, app_home.models_dir)
     metrics = MetricsBus()
@@ -124,7 +146,7 @@ def test_cli_lipsync(
     args = ["--face", str(media / "astronaut.png"), "--audio", str(media / "speech.wav")]
     run = [sys.executable, "-m", "app", "lipsync", *args]
     done = subprocess.run(
-        [*run, "-o", str(out_dir / "cli.mp4"), "--json"],
+        [*run, "-o", str(out_dir / "cli.mp4"), "--detector-device", "cpu", "--json"],
         capture_output=True,
         text=True,
         env=env,
@@ -135,6 +157,7 @@ def test_cli_lipsync(
     payload = json.loads(done.stdout)
     assert payload["frames"] == 58 and payload["duration"] == pytest.approx(2.3)
     assert payload["fps_achieved"] > 0 and Path(payload["path"]).is_file()
+    assert payload["device"] == payload["detector_device"] == "CPU"
     bad = subprocess.run(
         [*run, "-o", str(out_dir / "no" / "x.mp4")],
         capture_output=True,
@@ -145,3 +168,14 @@ def test_cli_lipsync(
     )
     assert bad.returncode == 2
     assert "does not exist" in bad.stderr and "Traceback" not in bad.stderr
+    unknown = subprocess.run(
+        [*run, "-o", str(out_dir / "tpu.mp4"), "--detector-device", "TPU"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        check=False,
+    )
+    assert unknown.returncode == 2
+    assert unknown.stderr.startswith("error: Face detector: Device 'TPU' is not available")
+    assert unknown.stderr.count("\n") == 1 and not (out_dir / "tpu.mp4").exists()

@@ -3,7 +3,7 @@ detector, real files in and a real mp4 out (read back with PyAV)."""
 
 from __future__ import annotations
 
-import os
+import math
 from pathlib import Path
 
 import av
@@ -13,9 +13,18 @@ import openvino as ov
 import pytest
 from skimage import data
 
-from pipelines.core import Cancelled, CancelToken, InvalidInputError, ModelLoadError, Progress
+from pipelines.core import (
+    Cancelled,
+    CancelToken,
+    DeviceError,
+    InvalidInputError,
+    ModelLoadError,
+    Progress,
+)
+from pipelines.lipsync.media import read_face, read_speech
 from pipelines.lipsync.pipeline import LipsyncPipeline
 from tests.audio_samples import speech_like, write_clip
+from tests.video_samples import write_frames
 
 pytestmark = pytest.mark.integration
 
@@ -41,20 +50,6 @@ def _read_mp4(path: Path) -> tuple[list[Frame], float, float]:
         container.seek(0)
         samples = sum(f.samples for f in container.decode(audio=0))
         return frames, fps, samples / audio.rate
-
-
-def _write_video(path: Path, frames: list[Frame], fps: int = 25) -> Path:
-    with av.open(str(path), "w") as container:
-        stream = container.add_stream("libx264", rate=fps)
-        stream.width, stream.height = frames[0].shape[1], frames[0].shape[0]
-        stream.pix_fmt = "yuv420p"
-        stream.options = {"crf": "0"}
-        for frame in frames:
-            for packet in stream.encode(av.VideoFrame.from_ndarray(frame, "bgr24")):
-                container.mux(packet)
-        for packet in stream.encode(None):
-            container.mux(packet)
-    return path
 
 
 def _decoded(path: Path) -> list[Frame]:
@@ -137,6 +132,7 @@ def test_a_still_image_and_speech_make_a_frame_exact_mp4(
     assert audio_seconds == pytest.approx(2.3, abs=0.07)  # AAC pads to whole 1024-sample frames
     assert result.duration == pytest.approx(2.3) and result.path == out_dir / "talk.mp4"
     assert result.faceless_frames == 0 and result.device == "CPU" and result.achieved_fps > 0
+    assert result.detector_device == "CPU"
     assert set(result.stage_seconds) == {"detect", "mel", "infer", "compose", "encode"}
     assert [p.done for p in progress] == sorted(p.done for p in progress)
     assert progress[-1].done == progress[-1].total == 58
@@ -169,12 +165,76 @@ def test_speech_from_an_m4a_file(pipeline: LipsyncPipeline, media: Path, out_dir
     assert result.duration == pytest.approx(1.2, abs=0.01)
 
 
+# -- every input format the app offers ----------------------------------------------------
+
+
+def _shades(count: int, step: int = 12) -> list[Frame]:
+    """320×240 frames of the astronaut (scaled by 0.625, the bottom cut off), ``step`` brighter
+    in each frame: the sky tells them apart. Not square, so width and height cannot swap."""
+    astronaut = cv2.resize(_astronaut(), (320, 320), interpolation=cv2.INTER_AREA)[:240]
+    return [
+        np.clip(astronaut.astype(int) + step * i, 0, 255).astype(np.uint8) for i in range(count)
+    ]
+
+
+@pytest.mark.parametrize("suffix", [".mov", ".webm"])
+def test_face_videos_in_mov_and_webm_are_read_frame_by_frame(
+    pipeline: LipsyncPipeline, media: Path, suffix: str
+) -> None:
+    written = _shades(7)
+    clip = write_frames(media / f"face{suffix}", written)
+    source = read_face(clip)
+    assert (source.width, source.height, source.fps, source.still) == (320, 240, 25.0, False)
+    frames = list(source.frames())
+    assert len(frames) == 7 and all(f.shape == (240, 320, 3) for f in frames)
+    for frame, original in zip(frames, written, strict=True):  # in order, none repeated
+        assert _diff(frame[:40], original[:40]).mean() < 3
+    [face] = pipeline.detect_faces(clip)
+    [full] = pipeline.detect_faces(media / "astronaut.png")
+    assert face.x == pytest.approx(0.625 * full.x, abs=6)  # where her face is in the png
+    assert face.y == pytest.approx(0.625 * full.y, abs=6)
+
+
+def test_a_webp_face_is_read(pipeline: LipsyncPipeline, media: Path) -> None:
+    assert cv2.imwrite(str(media / "face.webp"), _astronaut(), [cv2.IMWRITE_WEBP_QUALITY, 101])
+    source = read_face(media / "face.webp")
+    assert (source.width, source.height, source.fps, source.still) == (512, 512, 25.0, True)
+    assert source.image is not None and np.array_equal(source.image, _astronaut())  # lossless
+    assert pipeline.detect_faces(media / "face.webp") == pipeline.detect_faces(
+        media / "astronaut.png"
+    )
+
+
+@pytest.mark.parametrize("rate", [16_000, 44_100])
+@pytest.mark.parametrize("suffix", [".flac", ".mp3"])
+def test_speech_in_flac_and_mp3_is_read_at_its_length(media: Path, suffix: str, rate: int) -> None:
+    stereo = np.stack([speech_like(1.7, rate=rate, seed=9)] * 2, axis=1)
+    samples = read_speech(write_clip(media / f"speech{suffix}", stereo, rate))
+    assert samples.dtype == np.float32 and samples.ndim == 1
+    # mp3 encoders pad to whole frames; the reader trims by the encoder's gapless header.
+    assert samples.size / 16_000 == pytest.approx(1.7, abs=0.01)
+    assert 0.1 < float(np.abs(samples).max()) < 0.5  # speech, not silence or noise
+
+
+@pytest.mark.parametrize(("face", "speech"), [(".webm", ".mp3"), (".mov", ".flac")])
+def test_a_video_face_and_compressed_speech_make_a_frame_exact_mp4(
+    pipeline: LipsyncPipeline, media: Path, out_dir: Path, face: str, speech: str
+) -> None:
+    clip = write_frames(media / f"face{face}", _shades(30, step=2))
+    audio = write_clip(media / f"speech{speech}", speech_like(0.9, seed=10))
+    result = pipeline.run(clip, audio, out_dir / "talk.mp4")
+    frames, fps, seconds = _read_mp4(out_dir / "talk.mp4")
+    assert len(frames) == result.frames == math.ceil(0.9 * 25) and fps == 25.0
+    assert frames[0].shape == (240, 320, 3) and seconds == pytest.approx(0.9, abs=0.07)
+    assert result.faceless_frames == 0
+
+
 def test_frames_without_a_face_pass_through_unchanged(
     pipeline: LipsyncPipeline, media: Path, out_dir: Path
 ) -> None:
     astronaut = _astronaut()
     plain = np.full_like(astronaut, 90)
-    clip = _write_video(media / "mixed.mp4", [astronaut] * 10 + [plain] * 10 + [astronaut] * 10)
+    clip = write_frames(media / "mixed.mp4", [astronaut] * 10 + [plain] * 10 + [astronaut] * 10)
     write_clip(media / "speech.wav", speech_like(1.2, seed=2))
     result = pipeline.run(clip, media / "speech.wav", out_dir / "mixed.mp4")
     assert result.frames == 30 and result.faceless_frames == 10
@@ -190,7 +250,7 @@ def test_frames_without_a_face_pass_through_unchanged(
 def test_a_video_longer_than_the_speech_is_cut_at_its_fps(
     pipeline: LipsyncPipeline, media: Path, out_dir: Path
 ) -> None:
-    clip = _write_video(media / "thirty.mp4", [_astronaut()] * 40, fps=30)
+    clip = write_frames(media / "thirty.mp4", [_astronaut()] * 40, fps=30)
     write_clip(media / "short.wav", speech_like(0.5, seed=3))
     result = pipeline.run(clip, media / "short.wav", out_dir / "cut.mp4")
     frames, fps, _ = _read_mp4(out_dir / "cut.mp4")
@@ -202,7 +262,7 @@ def test_speech_longer_than_the_video_plays_it_back_and_forth(
 ) -> None:
     astronaut = _astronaut()
     frames = [np.clip(astronaut.astype(int) + 12 * i, 0, 255).astype(np.uint8) for i in range(5)]
-    clip = _write_video(media / "short.mp4", frames)
+    clip = write_frames(media / "short.mp4", frames)
     write_clip(media / "long.wav", speech_like(0.8, seed=4))  # 20 frames from a 5-frame video
     result = pipeline.run(clip, media / "long.wav", out_dir / "loop.mp4")
     out, _, seconds = _read_mp4(out_dir / "loop.mp4")
@@ -312,7 +372,7 @@ def _bad_input(media: Path, case: str) -> tuple[Path, Path, str, str]:
     if case == "video without a video stream":
         return _no_video_stream(media / "voice.mp4"), speech, "face", "has no video in it"
     if case == "video without any face":
-        clip = _write_video(media / "wall.mp4", [np.full((128, 128, 3), 40, np.uint8)] * 5)
+        clip = write_frames(media / "wall.mp4", [np.full((128, 128, 3), 40, np.uint8)] * 5)
         return clip, speech, "face", "No face was found in any frame"
     if case == "unsupported face format":
         (media / "face.gif").write_bytes(b"GIF89a")
@@ -365,34 +425,14 @@ def test_empty_speech_samples_are_refused(
     assert caught.value.field == "audio" and list(out_dir.iterdir()) == []
 
 
-def _unwritable_folder(tmp_path: Path) -> Path:
-    if os.geteuid() != 0:
-        locked = tmp_path / "locked"
-        locked.mkdir(mode=0o500)
-        return locked
-    if _refuses(Path("/sys")):  # root writes anywhere else
-        return Path("/sys")
-    pytest.skip("no folder here refuses writes to root")
-
-
-def _refuses(folder: Path) -> bool:
-    probe = folder / ".lipsync-write-test"
-    try:
-        probe.write_bytes(b"")
-    except OSError:
-        return True
-    probe.unlink()
-    return False
-
-
 def test_an_output_that_cannot_be_written_is_named(
-    pipeline: LipsyncPipeline, media: Path, tmp_path: Path
+    pipeline: LipsyncPipeline, media: Path, tmp_path: Path, unwritable_folder: Path
 ) -> None:
     cases = [
         (tmp_path / "missing" / "out.mp4", "does not exist"),
         (tmp_path / "out.avi", r"saved as \.mp4"),
         (media, r"saved as \.mp4"),
-        (_unwritable_folder(tmp_path) / "out.mp4", "Cannot write in"),
+        (unwritable_folder / "out.mp4", "Cannot write in"),
     ]
     (tmp_path / "folder.mp4").mkdir()
     cases.append((tmp_path / "folder.mp4", "is a folder"))
@@ -419,6 +459,21 @@ def test_a_model_without_the_contract_is_refused_on_load(
         LipsyncPipeline(tmp_path, face_detector_path)
     with pytest.raises(ModelLoadError, match=r"openvino_model\.xml is missing"):
         LipsyncPipeline(tmp_path / "nothing", face_detector_path)
+
+
+def test_the_face_detector_runs_on_the_device_asked_for(
+    lipsync_model_dir: Path, face_detector_path: Path
+) -> None:
+    pipeline = LipsyncPipeline(lipsync_model_dir, face_detector_path, detector_device="CPU")
+    assert pipeline.detector.device == "CPU" and pipeline.detector_device == "CPU"
+    with pytest.raises(
+        DeviceError, match="face detector could not be compiled for NOSUCH"
+    ) as caught:
+        LipsyncPipeline(lipsync_model_dir, face_detector_path, detector_device="NOSUCH")
+    assert caught.value.device == "NOSUCH"
+    # The sentence OpenVINO puts after its "Exception from src/…cpp" lines.
+    assert 'Device with "NOSUCH" name is not registered' in str(caught.value)
+    assert "Exception from" not in str(caught.value)
 
 
 def test_sync_and_async_runs_give_the_same_mouths(lipsync_model_dir: Path) -> None:
@@ -495,7 +550,7 @@ def test_a_looped_video_keeps_only_the_frames_it_shows_again(media: Path) -> Non
 
     rng = np.random.default_rng(3)
     frames = [rng.integers(0, 256, (96, 128, 3), dtype=np.uint8) for _ in range(6)]
-    clip = _write_video(media / "six.mp4", frames)
+    clip = write_frames(media / "six.mp4", frames)
     decoded = _decoded(clip)
     order = ping_pong(6, 14)  # 0 1 2 3 4 5 4 3 2 1 0 1 2 3
     source = read_face(clip, seconds=14 / 25)
@@ -515,7 +570,7 @@ def test_a_loop_too_large_for_temporary_space_is_refused(
 ) -> None:
     import pipelines.lipsync.pipeline as module
 
-    clip = _write_video(media / "short.mp4", [_astronaut()] * 10)
+    clip = write_frames(media / "short.mp4", [_astronaut()] * 10)
     monkeypatch.setattr(module, "MAX_LOOP_BYTES", 5 * _astronaut().nbytes)
     with pytest.raises(InvalidInputError, match="played back and forth") as caught:
         pipeline.run(clip, media / "speech.wav", out_dir / "loop.mp4")  # 58 frames from 10

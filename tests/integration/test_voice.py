@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +12,7 @@ import numpy as np
 import pytest
 import soundfile
 
+from app.cli import main
 from app.devices import DeviceInfo
 from app.errors import UserError
 from app.metrics import MetricsBus
@@ -135,17 +135,17 @@ def test_cancelled_save_writes_nothing(
     assert list(folder.iterdir()) == []
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only folders")
 def test_unwritable_output_folder_is_refused_before_synthesis(
-    service: VoiceService, alice_clip: Path, tmp_path: Path
+    service: VoiceService, alice_clip: Path, unwritable_folder: Path
 ) -> None:
     service.add_voice_from_file("Alice", alice_clip)
-    locked = tmp_path / "locked"
-    locked.mkdir()
-    locked.chmod(stat.S_IRUSR | stat.S_IXUSR)
-    with pytest.raises(UserError, match="Cannot write") as caught:
-        service.say_to_file("Hello.", "Alice", locked / "out.wav")
-    assert caught.value.field == "output"
+    before = sorted(unwritable_folder.iterdir())
+    with pytest.raises(UserError) as caught:
+        service.say_to_file("Hello.", "Alice", unwritable_folder / "out.wav")
+    assert str(caught.value).startswith(f"Cannot write in {unwritable_folder}: ")
+    assert caught.value.field == "output" and len(str(caught.value).splitlines()) == 1
+    assert sorted(unwritable_folder.iterdir()) == before  # no wav, no temp file
+    assert service._metrics.latest("tts") is None and not service._synthesizers  # nothing ran
 
 
 def test_output_that_is_not_a_wav_or_in_a_missing_folder(
@@ -313,6 +313,44 @@ def test_cli_voices_and_say(
     removed = _cli(["voices", "remove", "ALICE"], app_home, models)
     assert removed.returncode == 0
     assert json.loads(_cli(["voices", "list", "--json"], app_home, models).stdout) == []
+
+
+def test_cli_voices_add_runs_the_speaker_encoder_on_the_device_given(
+    app_home: AppPaths,
+    tts_model_dir: Path,
+    speaker_encoder_dir: Path,
+    alice_clip: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import app.services.voice as voice_module
+    from pipelines.voice.speaker import SpeakerEncoder
+
+    loaded_on: list[str] = []
+
+    class RecordingEncoder(SpeakerEncoder):
+        def __init__(self, model: Path, device: str = "CPU") -> None:
+            loaded_on.append(device)
+            super().__init__(model, device)
+
+    monkeypatch.setattr(voice_module, "SpeakerEncoder", RecordingEncoder)
+    monkeypatch.setenv("OV_STUDIO_TTS_MODEL", str(tts_model_dir))
+    monkeypatch.setenv("OV_STUDIO_SPEAKER_ENCODER", str(speaker_encoder_dir))
+    # The saved choice names a GPU this machine lacks (settings copied from a laptop).
+    monkeypatch.setenv("OV_STUDIO_DEVICES", json.dumps({"tts": "GPU.7"}))
+    add = ["voices", "add", "Alice", "--from", str(alice_clip)]
+
+    assert main(add) == 2  # no --device: the setting is used, and refused
+    assert "Device 'GPU.7' is not available" in capsys.readouterr().err
+    assert main([*add, "--device", "TPU"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: Device 'TPU' is not available on this computer. Choose one of")
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert loaded_on == []  # refused before any model was loaded
+
+    assert main([*add, "--device", "cpu", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["name"] == "Alice"
+    assert loaded_on == ["CPU"]
 
 
 @pytest.mark.parametrize(

@@ -92,6 +92,7 @@ class FakeAvatarService:
         output: Path | None = None,
         *,
         device: str | None = None,
+        detector_device: str | None = None,
         face_index: int | None = None,
         cancel: CancelToken | None = None,
         on_progress: Callable[[Progress], None] | None = None,

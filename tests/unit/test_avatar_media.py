@@ -18,7 +18,7 @@ from app.avatar_media import (
     video_thumbnail,
 )
 from app.errors import UserError
-from tests.video_samples import write_clip
+from tests.video_samples import write_clip, write_frames
 
 
 @pytest.fixture
@@ -63,6 +63,21 @@ def test_frames_of_images_and_videos(face_png: Path, tmp_path: Path) -> None:
     first = read_frame(video)
     assert first.shape == (32, 32, 3)
     assert np.abs(first[16, 16].astype(int) - (20, 200, 40)).max() < 30
+
+
+@pytest.mark.parametrize("name", ["face.webp", "face.mov", "face.webm"])
+def test_first_frames_of_every_offered_face_format(tmp_path: Path, name: str) -> None:
+    bgr = np.zeros((72, 96, 3), np.uint8)
+    bgr[:, :48] = (40, 200, 20)  # left half green, right half black: the sides cannot swap
+    path = tmp_path / name
+    if name.endswith(".webp"):
+        assert cv2.imwrite(str(path), bgr, [cv2.IMWRITE_WEBP_QUALITY, 101])  # lossless
+    else:
+        write_frames(path, [bgr, np.zeros_like(bgr), np.zeros_like(bgr)])
+    frame = read_frame(path)
+    assert frame.shape == (72, 96, 3)
+    assert np.abs(frame[36, 20].astype(int) - (20, 200, 40)).max() <= 3  # RGB
+    assert frame[36, 80].max() <= 3
 
 
 @pytest.mark.parametrize(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -47,6 +48,29 @@ def test_user_errors_exit_2_with_one_line(
     assert "holds an embedding model, not a chat model" in err and err.count("\n") == 1
     assert main(["models", "remove", "nope"]) == 2
     assert "No installed model has the id" in capsys.readouterr().err
+
+
+def test_lipsync_models_must_have_the_wav2lip_contract(
+    home: Path, tmp_path: Path, fixture_models: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["models", "add", str(fixture_models / "wav2lip"), "--task", "lipsync"]) == 0
+    assert "added wav2lip (lipsync" in capsys.readouterr().out
+    # Another network's IR under the lip-sync file name (no config.json to give it away).
+    other = tmp_path / "not-wav2lip"
+    other.mkdir()
+    for suffix in (".xml", ".bin"):
+        name = f"openvino_model{suffix}"
+        shutil.copy(fixture_models / "speaker-encoder" / name, other / name)
+    assert main(["models", "add", str(other), "--task", "lipsync"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: not-wav2lip was not added: openvino_model.xml is not a lip-sync")
+    assert "audio [B,1,80,16] and face [B,6,96,96] and give [B,3,96,96]" in err
+    assert "but it takes [1,-1,24] and gives [1,1,512]" in err and err.count("\n") == 1
+    (other / "openvino_model.xml").rename(other / "model.xml")
+    assert main(["models", "add", str(other), "--task", "lipsync"]) == 2
+    assert "it lacks openvino_model.xml" in capsys.readouterr().err
+    assert main(["models", "list", "--json"]) == 0
+    assert [m["id"] for m in json.loads(capsys.readouterr().out)] == ["wav2lip"]
 
 
 def test_catalog_lists_and_filters(home: Path, capsys: pytest.CaptureFixture[str]) -> None:

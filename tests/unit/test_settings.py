@@ -19,6 +19,22 @@ def test_missing_file_gives_defaults_without_notice(tmp_path: Path) -> None:
     assert loaded.settings.device_for("chat") == "AUTO"
 
 
+def test_the_face_detector_runs_on_cpu_unless_chosen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settings = Settings()
+    assert settings.face_detector_device == "CPU"
+    assert settings.device_for("lipsync") == "AUTO"  # the lip-sync model's choice is separate
+    assert "CPU" in (Settings.model_fields["face_detector_device"].description or "")
+    monkeypatch.setenv("OV_STUDIO_FACE_DETECTOR_DEVICE", "GPU")
+    assert Settings().face_detector_device == "GPU"
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"face_detector_device": ""}), encoding="utf-8")
+    monkeypatch.delenv("OV_STUDIO_FACE_DETECTOR_DEVICE")
+    loaded = SettingsStore(path).load()
+    assert loaded.settings.face_detector_device == "CPU" and "face_detector_device" in loaded.notice
+
+
 def test_round_trip_keeps_values(tmp_path: Path) -> None:
     store = SettingsStore(tmp_path / "settings.json")
     settings = Settings()
