@@ -196,8 +196,8 @@ class _Job:
                 )
             ),
         }
-        if plan.local:
-            env["HF_HUB_OFFLINE"] = "1"  # a local folder needs no network (and must not wait)
+        if plan.offline:
+            env["HF_HUB_OFFLINE"] = "1"  # nothing to download, so nothing may wait on a network
         command = [
             sys.executable,
             "-m",

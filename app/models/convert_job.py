@@ -92,9 +92,12 @@ def _convert_own(source: str, output: Path, task: str, options: list[str], emit:
             xvector_torch.convert(checkpoint, output, weights=weights)
         else:
             emit("stage", stage="export", message="Converting the lip-sync model to OpenVINO")
-            if weights == "int8":
-                emit("stage", stage="compress", message="Compressing the weights with NNCF")
-            wav2lip_torch.convert_lipsync(checkpoint, output, int8=weights == "int8")
+            wav2lip_torch.convert_lipsync(
+                checkpoint,
+                output,
+                weights=weights,
+                report=lambda message: emit("stage", stage="compress", message=message),
+            )
     except (xvector_torch.CheckpointError, wav2lip_torch.CheckpointError) as error:
         raise JobError("not-a-model", f"Not a {task} checkpoint: {error}.") from error
     except Exception as error:

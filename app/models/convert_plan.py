@@ -20,7 +20,7 @@ from app.models.registry import ModelRegistry
 
 INSTALL_HINT = "pip install -e .[convert]"
 """How to add the conversion extra (torch, optimum-intel, NNCF) to a source install."""
-CONVERSION_PACKAGES = ("torch", "transformers", "optimum-intel", "nncf")
+CONVERSION_PACKAGES = ("torch", "transformers", "optimum-intel", "nncf", "scikit-image")
 OPTIMUM_TASKS: dict[ModelTask, str] = {
     ModelTask.CHAT: "text-generation-with-past",
     ModelTask.VISION_CHAT: "image-text-to-text",
@@ -86,6 +86,14 @@ class ConversionPlan:
     task: ModelTask
     model_id: str
     export_args: tuple[str, ...]
+    hub_vocoder: bool = False
+    """The vocoder comes from the hub (text-to-speech): the job needs the network even when
+    the checkpoint itself is a local folder."""
+
+    @property
+    def offline(self) -> bool:
+        """Nothing to download: the job runs with the hub switched off (so it cannot hang)."""
+        return self.local and not self.hub_vocoder
 
 
 def missing_conversion_tools() -> list[str]:
@@ -210,13 +218,18 @@ def plan_conversion(request: ConvertRequest, registry: ModelRegistry) -> Convers
         )
     if task not in OPTIMUM_TASKS:
         raise UserError(f"{TASK_NAMES[task].capitalize()} cannot be converted here.", field="task")
-    export_args = export_arguments(request)
     if task is ModelTask.TTS:
-        export_args += ("--model-kwargs", json.dumps({"vocoder": _vocoder(request)}))
+        _check_int8_or_fp16(request, task)  # what SpeechT5 is converted and tested with
+    export_args = export_arguments(request)
+    hub_vocoder = False
+    if task is ModelTask.TTS:
+        vocoder = _vocoder(request)
+        hub_vocoder = not Path(vocoder).is_absolute()  # local vocoders are resolved folders
+        export_args += ("--model-kwargs", json.dumps({"vocoder": vocoder}))
     elif request.vocoder:
         raise UserError("--vocoder applies to text-to-speech models only.", field="vocoder")
     model_id = _model_id(request, source, registry)
-    return ConversionPlan(source, local, task, model_id, export_args)
+    return ConversionPlan(source, local, task, model_id, export_args, hub_vocoder)
 
 
 def _plan_own_task(
@@ -237,12 +250,7 @@ def _plan_own_task(
                 f"{path.name} holds no torch checkpoint (*.ckpt, *.pt, *.pth).", field="source"
             )
         source = str(path)
-    if request.weights not in (Weights.INT8, Weights.FP16):
-        raise UserError(
-            f"{TASK_NAMES[task].capitalize()} is converted with int8 or fp16 weights "
-            "(int4 is for language models).",
-            field="weights",
-        )
+    _check_int8_or_fp16(request, task)
     if request.group_size is not None or request.ratio is not None or request.sym:
         raise UserError(
             "--group-size, --ratio and --sym apply to int4 weights only.", field="weights"
@@ -251,6 +259,15 @@ def _plan_own_task(
         raise UserError("--vocoder applies to text-to-speech models only.", field="vocoder")
     model_id = _model_id(request, source, registry)
     return ConversionPlan(source, local, task, model_id, ("--weights", request.weights.value))
+
+
+def _check_int8_or_fp16(request: ConvertRequest, task: ModelTask) -> None:
+    if request.weights not in (Weights.INT8, Weights.FP16):
+        raise UserError(
+            f"{TASK_NAMES[task].capitalize()} is converted with int8 or fp16 weights "
+            "(int4 is for language models).",
+            field="weights",
+        )
 
 
 def _vocoder(request: ConvertRequest) -> str:

@@ -19,6 +19,7 @@ import os
 import shutil
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -196,10 +197,19 @@ def _mismatch(expected: dict[str, Any], state: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
-def convert_lipsync(checkpoint: Path, out_dir: Path, *, int8: bool) -> Path:
-    """Rebuild the network, load ``checkpoint``, convert it with a dynamic batch, optionally
-    compress its weights to INT8 (NNCF), and save ``openvino_model.xml`` + ``.bin`` and a
-    ``config.json`` in ``out_dir``.
+def convert_lipsync(
+    checkpoint: Path,
+    out_dir: Path,
+    *,
+    weights: str = "fp16",
+    report: Callable[[str], None] | None = None,
+) -> Path:
+    """Rebuild the network, load ``checkpoint``, convert it with a dynamic batch and save
+    ``openvino_model.xml`` + ``.bin`` and a ``config.json`` in ``out_dir``.
+
+    ``weights``: ``fp32``, ``fp16`` (half the file; the CPU computes as with fp32) or ``int8``:
+    weights and activations quantized, checked against the float model (see
+    :mod:`app.models.lipsync_quantize`; ``report`` hears its stages).
 
     Everything is written in a temp folder inside ``out_dir`` first; an older model there is
     replaced file by file with its ``.xml`` removed first, so an interrupted conversion never
@@ -223,15 +233,21 @@ def convert_lipsync(checkpoint: Path, out_dir: Path, *, int8: bool) -> Path:
     converted.inputs[0].get_tensor().set_names({"audio"})
     converted.inputs[1].get_tensor().set_names({"face"})
     converted.outputs[0].get_tensor().set_names({"mouth"})
-    if int8:
-        import nncf
+    if weights not in ("fp32", "fp16", "int8"):
+        raise ValueError(f"weights must be fp32, fp16 or int8, not {weights!r}")
+    config: dict[str, Any] = {"model_type": "wav2lip", "task": "lipsync", "weights": weights}
+    if weights == "int8":
+        from app.models.lipsync_quantize import quantize_lipsync
 
-        converted = nncf.compress_weights(converted)  # INT8 asymmetric, per channel
+        converted, check = quantize_lipsync(converted, report)
+        config |= {
+            "activations": "int8" if check.kept else "float",
+            "int8_check_snr_db": round(check.snr_db, 1),
+        }
     out_dir.mkdir(parents=True, exist_ok=True)
     temp = Path(tempfile.mkdtemp(prefix=".wav2lip-", dir=out_dir))
     try:
-        ov.save_model(converted, str(temp / MODEL_XML), compress_to_fp16=False)
-        config = {"model_type": "wav2lip", "task": "lipsync", "weights": "int8" if int8 else "fp32"}
+        ov.save_model(converted, str(temp / MODEL_XML), compress_to_fp16=weights == "fp16")
         (temp / "config.json").write_text(json.dumps(config), encoding="utf-8")
         (out_dir / MODEL_XML).unlink(missing_ok=True)
         for name in ("config.json", MODEL_BIN, MODEL_XML):  # the .xml last: then it is valid
@@ -242,4 +258,5 @@ def convert_lipsync(checkpoint: Path, out_dir: Path, *, int8: bool) -> Path:
 
 
 if __name__ == "__main__":
-    print(convert_lipsync(Path(sys.argv[1]), Path(sys.argv[2]), int8="--int8" in sys.argv))  # noqa: T201
+    weights = sys.argv[3] if len(sys.argv) > 3 else "fp16"
+    print(convert_lipsync(Path(sys.argv[1]), Path(sys.argv[2]), weights=weights))  # noqa: T201

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -147,10 +148,15 @@ def test_wav2lip_checkpoint_converts_with_its_licence_notice(
     checkpoint = tmp_path / "wav2lip_gan.pth"
     torch.save({"state_dict": state, "global_step": 1}, checkpoint)  # the published layout
     request = ConvertRequest(str(checkpoint), Weights.INT8, task=ModelTask.LIPSYNC)
-    model = convert_model(request, registry)
+    stages: list[str] = []
+    model = convert_model(request, registry, on_progress=lambda p: stages.append(p.message))
     assert model.id == "wav2lip_gan-int8-ov"
     assert model.task is ModelTask.LIPSYNC and model.usable and model.precision == "int8"
     assert "non-commercial" in model.licence
+    # int8 weights *and* activations, kept because they stayed close to the float model.
+    config = json.loads((model.folder / "config.json").read_text(encoding="utf-8"))
+    assert config["activations"] == "int8" and config["int8_check_snr_db"] >= 30
+    assert any(stage.startswith("Int8 weights and activations kept") for stage in stages)
     faces = np.random.default_rng(0).random((3, 6, 96, 96), dtype=np.float32)
     out = LipsyncModel(model.folder).infer(np.zeros((3, 1, 80, 16), np.float32), faces)
     assert out.shape == (3, 3, 96, 96) and out.min() >= 0.0 and out.max() <= 1.0
@@ -166,3 +172,33 @@ def test_lipsync_checkpoint_of_another_network_is_refused(
     with pytest.raises(UserError, match="do not fit Wav2Lip's layers"):
         convert_model(request, registry)
     assert _leftovers(registry) == []
+
+
+def test_speecht5_is_converted_with_int8_or_fp16_only(
+    speecht5_checkpoints: Path, registry: ModelRegistry
+) -> None:
+    for weights in (Weights.INT4, Weights.NPU):
+        request = ConvertRequest(
+            str(speecht5_checkpoints / "tts"), weights, task=ModelTask.TTS, name="speecht5-x"
+        )
+        with pytest.raises(UserError, match="int8 or fp16") as raised:
+            plan_conversion(request, registry)
+        assert raised.value.field == "weights"
+
+
+def test_wav2lip_fp16_weights_are_stored_as_fp16(tmp_path: Path, registry: ModelRegistry) -> None:
+    torch = pytest.importorskip("torch")
+    from app.models.wav2lip_torch import Wav2Lip
+
+    torch.manual_seed(0)
+    network = Wav2Lip()
+    torch.save({"state_dict": network.state_dict()}, tmp_path / "wav2lip.pth")
+    request = ConvertRequest(str(tmp_path / "wav2lip.pth"), Weights.FP16, task=ModelTask.LIPSYNC)
+    model = convert_model(request, registry)
+    assert model.precision == "fp16"
+    config = json.loads((model.folder / "config.json").read_text(encoding="utf-8"))
+    assert config["weights"] == "fp16" and "activations" not in config
+    parameters = sum(p.numel() for p in network.parameters())
+    size = (model.folder / "openvino_model.bin").stat().st_size
+    # Two bytes a weight, not four (batch norms fold into their convolutions: a few fewer).
+    assert 1.9 * parameters <= size < 2.2 * parameters

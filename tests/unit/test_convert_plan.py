@@ -119,6 +119,24 @@ def test_a_good_request_is_planned(tmp_path: Path, registry: ModelRegistry) -> N
     assert (hub.local, hub.model_id) == (False, "Qwen3-0.6B-int8-ov")
 
 
+def test_only_a_plan_with_nothing_to_download_runs_offline(
+    tmp_path: Path, registry: ModelRegistry
+) -> None:
+    local_chat = plan_conversion(ConvertRequest(str(checkpoint(tmp_path)), Weights.INT8), registry)
+    assert local_chat.offline
+    tts = checkpoint(tmp_path / "tts", "SpeechT5ForTextToSpeech", model_type="speecht5")
+    # A local SpeechT5 with the default vocoder still has to fetch microsoft/speecht5_hifigan.
+    request = ConvertRequest(str(tts), Weights.INT8, ModelTask.TTS, name="a")
+    with_hub_vocoder = plan_conversion(request, registry)
+    assert with_hub_vocoder.local and with_hub_vocoder.hub_vocoder
+    assert not with_hub_vocoder.offline
+    vocoder = checkpoint(tmp_path / "vocoder", "SpeechT5HifiGan", model_type="hifigan")
+    request = ConvertRequest(str(tts), Weights.INT8, ModelTask.TTS, name="b", vocoder=str(vocoder))
+    assert plan_conversion(request, registry).offline
+    hub = ConvertRequest("Qwen/Qwen3-0.6B", Weights.INT8, ModelTask.CHAT)
+    assert not plan_conversion(hub, registry).offline
+
+
 def test_sources_that_are_not_checkpoints_are_refused(
     tmp_path: Path, registry: ModelRegistry
 ) -> None:
