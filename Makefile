@@ -49,8 +49,11 @@ bench: setup-dev fixtures
 	$(PY) benchmarks/bench_voice.py
 	$(PY) benchmarks/bench_avatar.py
 
-screenshots: setup-dev
+# The Voice and Avatar pictures come from their UI tests (real speech, a staged lip-sync).
+screenshots: setup-dev fixtures
 	$(PY) scripts/render_screenshots.py
+	OV_STUDIO_WRITE_SCREENSHOTS=1 $(VENV)/bin/pytest -q \
+		tests/ui/test_voice_panel.py::test_screenshot tests/ui/test_voice_to_avatar.py::test_screenshot
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .import_linter_cache

@@ -77,6 +77,11 @@ class AppPaths:
         return self.data / "avatar"
 
     @property
+    def spoken_dir(self) -> Path:
+        """Speech the Voice panel handed to the Avatar panel (its newest few wavs)."""
+        return self.data / "spoken"
+
+    @property
     def compiled_cache(self) -> Path:
         """OpenVINO compiled-blob caches (``CACHE_DIR``), one sub-folder per model."""
         return self.cache / "compiled"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, Slot
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import (
 from app.context import AppContext
 from app.errors import StorageError
 from app.services.chat import LoadedModel
+from app.spoken_clips import SpokenClip
 from ui.avatar import AvatarPanel
 from ui.chat.panel import ChatPanel
 from ui.database_dialog import DatabaseDialog
@@ -45,6 +47,7 @@ PANELS: list[tuple[str, PanelFactory]] = [
 ]
 
 STATUS_MS = 8000
+CHOOSE_A_FACE = "Now choose a face, then Generate."
 
 
 class MainWindow(QMainWindow):
@@ -76,6 +79,12 @@ class MainWindow(QMainWindow):
         self.knowledge_panel: KnowledgePanel = knowledge
         # The chat's collection list is read again the next time it is opened.
         knowledge.collectionsChanged.connect(chat.knowledge.forget_collections)
+        voice, avatar = self.panels["Voice"], self.panels["Avatar"]
+        assert isinstance(voice, VoicePanel) and isinstance(avatar, AvatarPanel)
+        self.avatar_panel: AvatarPanel = avatar
+        # Panels know nothing of each other: the window carries a speech from one to the other.
+        voice.speechForAvatar.connect(self._speech_to_avatar)
+        avatar.face.faceChosen.connect(self._clear_face_hint)
 
         central = QWidget()
         outer = QVBoxLayout(central)
@@ -159,6 +168,22 @@ class MainWindow(QMainWindow):
         panel = self.stack.widget(row)
         if panel is not None and self._overlay is not None:
             self._overlay.set_host(self._overlay_host(panel))
+
+    def show_panel(self, name: str) -> None:
+        """Switch to the panel called ``name`` in the navigation."""
+        self.nav.setCurrentRow(list(self.panels).index(name))
+
+    @Slot(object)
+    def _speech_to_avatar(self, clip: SpokenClip) -> None:
+        self.avatar_panel.use_speech(clip)
+        self.show_panel("Avatar")
+        if self.avatar_panel.face.path is None:
+            self.show_status(CHOOSE_A_FACE)
+
+    @Slot(Path)
+    def _clear_face_hint(self, _face: Path) -> None:
+        if self.statusBar().currentMessage() == CHOOSE_A_FACE:  # done: the hint is stale
+            self.statusBar().clearMessage()
 
     @Slot(bool)
     def _toggle_overlay(self, visible: bool) -> None:

@@ -47,7 +47,13 @@ ROWS = [
     ("lipsync", "Lip-sync"),
     ("lipsync_stages", "  stages"),
 ]
-STAGE_NAMES = (("detect", "detect"), ("infer", "model"), ("compose", "paste"), ("encode", "encode"))
+STAGE_NAMES = (
+    ("detect", "detect"),
+    ("mel", "mel"),
+    ("infer", "model"),
+    ("compose", "paste"),
+    ("encode", "encode"),
+)
 
 
 class _Ring:

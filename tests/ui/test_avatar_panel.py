@@ -47,8 +47,6 @@ pytestmark = pytest.mark.qt_log_ignore(
     "No RHI backend", "pipewire", "PulseAudioService", "No audio device detected"
 )
 
-SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "avatar.png"
-WRITE_SCREENSHOT_ENV = "OV_STUDIO_WRITE_SCREENSHOTS"
 PLAY_TIMEOUT_MS = 15_000
 
 
@@ -692,39 +690,3 @@ def test_the_real_lipsync_model_makes_a_video_the_preview_plays(
 
 
 # ----- screenshot ------------------------------------------------------------------------
-
-
-def test_screenshot(
-    qtbot: QtBot,
-    window: MainWindow,
-    monkeypatch: pytest.MonkeyPatch,
-    avatar_script: AvatarScript,
-    app_home: AppPaths,
-    speech_wav: Path,
-    tmp_path: Path,
-) -> None:
-    """The panel with a face chosen (its face outlined), speech and a gallery.
-
-    Written to docs/screenshots/avatar.png when OV_STUDIO_WRITE_SCREENSHOTS=1. The video
-    area is blank in a grab (DESIGN.md §8): the picture shows the state before playing.
-    """
-    from skimage import data
-
-    astronaut = data.astronaut()
-    face = tmp_path / "astronaut.png"
-    assert cv2.imwrite(str(face), astronaut[:, :, ::-1])
-    small = cv2.resize(astronaut, (128, 128), interpolation=cv2.INTER_AREA)
-    tints = [(1.0, 1.0, 1.0), (1.1, 0.9, 0.8), (0.8, 0.9, 1.1), (0.9, 1.05, 0.9)]
-    for number, tint in enumerate(tints):
-        picture = np.clip(small * np.array(tint), 0, 255).astype(np.uint8)
-        clip = write_clip(app_home.avatar_dir / f"avatar-{number}.mp4", picture, frames=5)
-        os.utime(clip, (1_700_000_000 + number * 60, 1_700_000_000 + number * 60))
-    avatar_script.faces = [(172, 40, 130, 170)]
-    window.resize(1280, 800)
-    panel = open_avatar(qtbot, window)
-    qtbot.waitUntil(lambda: panel.result.gallery.count() == 4, timeout=5000)
-    choose_face(qtbot, panel, monkeypatch, face)
-    choose_speech(qtbot, panel, monkeypatch, speech_wav)
-    path = SCREENSHOT if os.environ.get(WRITE_SCREENSHOT_ENV) == "1" else tmp_path / "avatar.png"
-    assert panel.grab().save(str(path))
-    assert path.stat().st_size > 10_000

@@ -94,13 +94,13 @@ def test_overlay_shows_speech_and_lipsync_stages(qtbot: QtBot, window: MainWindo
     overlay = shown_overlay(qtbot, window)
     speech = {"rtf": 0.452, "first_audio_ms": 870.0, "audio_s": 4.0}
     window.ctx.metrics.publish(MetricRecord("tts", "CPU", speech))
-    video = {"fps": 41.27, "detect_ms": 11.0, "infer_ms": 900.0, "compose_ms": 310.4}
+    video = {"fps": 41.27, "detect_ms": 11.0, "mel_ms": 3.2, "infer_ms": 900.0, "compose_ms": 310.4}
     window.ctx.metrics.publish(MetricRecord("lipsync", "GPU", {**video, "encode_ms": 420.0}))
     overlay.tick()
     assert overlay.values["speech"].text() == "RTF 0.45 · first 0.87 s · CPU"
     assert overlay.values["lipsync"].text() == "41.3 frames/s · GPU"
     assert overlay.values["lipsync_stages"].text() == (
-        "detect 11 · model 900 · paste 310 · encode 420 ms"
+        "detect 11 · mel 3 · model 900 · paste 310 · encode 420 ms"
     )
     assert overlay.values["device"].text() == "–"  # the chat's own rows are unaffected
 

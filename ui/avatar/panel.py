@@ -1,10 +1,10 @@
 """The Avatar panel: a face and speech in, a lip-synced mp4 out, previewed, saved, remembered.
 
 Left: the face (chosen or dropped; its faces outlined, one clickable when there are several),
-the speech (a file, or a voice and a text spoken first), the device and Generate. Right: the
-preview with play/pause and seek, Save as…, and the gallery of recent results. Work runs in
-workers (``app.avatar_media`` functions over ``ctx.avatar``); errors appear next to the
-control named by their ``field`` and no input is cleared by one.
+the speech (a file, the Voice panel's speech, or a voice and a text spoken first), the device
+and Generate. Right: the preview with play/pause and seek, Save as…, and the gallery of recent
+results. Work runs in workers (``app.avatar_media`` functions over ``ctx.avatar``); errors
+appear next to the control named by their ``field`` and no input is cleared by one.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from app.avatar_media import (
 from app.context import AppContext
 from app.errors import UserError
 from app.services.avatar import VideoResult
+from app.spoken_clips import SpokenClip
 from pipelines.core import Cancelled, Progress
 from ui.avatar.face_box import THUMBNAIL_SIDE, FaceBox
 from ui.avatar.progress_line import FrameRate
@@ -204,6 +205,10 @@ class AvatarPanel(QWidget):
         paths = [Path(url.toLocalFile()) for url in urls if url.isLocalFile()]
         return [path for path in paths if path.suffix.lower() in usable]
 
+    def use_speech(self, clip: SpokenClip) -> None:
+        """The Voice panel's speech becomes what the face says (Generate uses it)."""
+        self.speech.set_spoken(clip)
+
     def drop_files(self, paths: list[Path]) -> None:
         """Files dropped on the panel: a face and/or a speech file."""
         if self.generating:
@@ -281,7 +286,9 @@ class AvatarPanel(QWidget):
         if self.face.path is None:
             raise UserError("Choose a face first: a photo or a video.", field="face")
         audio = None
-        if self.speech.uses_file:
+        if self.speech.uses_spoken and self.speech.spoken is not None:
+            audio = self.speech.spoken.path
+        elif self.speech.uses_file:
             audio = self.speech.audio_path
             if audio is None:
                 raise UserError(

@@ -1,4 +1,5 @@
-"""What the face says: a speech file (wav, flac, mp3), or a text spoken in a stored voice."""
+"""What the face says: a speech file (wav, flac, mp3), a speech made in the Voice panel, or a
+text spoken in a stored voice."""
 
 from __future__ import annotations
 
@@ -21,30 +22,55 @@ from PySide6.QtWidgets import (
 )
 
 from app.avatar_media import SPEECH_SUFFIXES
+from app.spoken_clips import SpokenClip
 from ui.inline_error import InlineError
 
 SPEECH_FILTER = "Speech (" + " ".join(f"*{s}" for s in SPEECH_SUFFIXES) + ")"
 NO_FILE_YET = "No file chosen"
 NO_VOICES = "No voices yet"
+NO_SPOKEN_YET = "none yet: speak a text there, then click “Use in Avatar”"
+SNIPPET_CHARS = 28
+
+
+def spoken_label(clip: SpokenClip) -> str:
+    """e.g. "“Hello there, my friend…” (3.2 s, Alice)"."""
+    return f"“{snippet(clip.text)}” ({clip.seconds:.1f} s, {clip.voice})"
+
+
+def snippet(text: str, limit: int = SNIPPET_CHARS) -> str:
+    """The start of ``text`` on one line, cut at a word with "…" when longer than ``limit``."""
+    flat = " ".join(text.split())
+    if len(flat) <= limit:
+        return flat
+    cut = flat[:limit].rsplit(" ", 1)[0] if " " in flat[:limit] else flat[:limit]
+    return cut.rstrip(" ,;:.-") + "…"
 
 
 class SpeechSource(QGroupBox):
-    """A file, or a voice and a text; the inputs stay as they are until the user changes them."""
+    """A file, the Voice panel's speech, or a voice and a text; the inputs stay as they are
+    until the user changes them."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Speech", parent)
         self.audio_path: Path | None = None
+        self.spoken: SpokenClip | None = None
+        """The speech the Voice panel handed over (kept until another one comes)."""
         self._has_voices = False
         self._last_folder = Path.home()
         self.file_radio = QRadioButton("Speech file")
+        self.spoken_radio = QRadioButton("Voice panel:")
+        self.spoken_radio.setEnabled(False)
         self.voice_radio = QRadioButton("A voice saying:")
         self.modes = QButtonGroup(self)
         self.modes.addButton(self.file_radio)
+        self.modes.addButton(self.spoken_radio)
         self.modes.addButton(self.voice_radio)
         self.file_radio.setChecked(True)
         self.file_button = QPushButton("Choose…")
         self.file_button.setToolTip("A wav, flac or mp3 file of speech")
         self.file_label = QLabel(NO_FILE_YET)
+        self.spoken_label = QLabel(NO_SPOKEN_YET)
+        self.spoken_label.setEnabled(False)  # greyed until a speech arrives
         self.voice_combo = QComboBox()
         self.voice_combo.setMinimumContentsLength(12)
         self.voice_combo.setToolTip("Voices made in the Voice panel")
@@ -56,11 +82,15 @@ class SpeechSource(QGroupBox):
         file_row.addWidget(self.file_radio)
         file_row.addWidget(self.file_button)
         file_row.addWidget(self.file_label, 1)
+        spoken_row = QHBoxLayout()
+        spoken_row.addWidget(self.spoken_radio)
+        spoken_row.addWidget(self.spoken_label, 1)
         voice_row = QHBoxLayout()
         voice_row.addWidget(self.voice_radio)
         voice_row.addWidget(self.voice_combo, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(file_row)
+        layout.addLayout(spoken_row)
         layout.addLayout(voice_row)
         layout.addWidget(self.text_edit)
         layout.addWidget(self.error)
@@ -72,6 +102,11 @@ class SpeechSource(QGroupBox):
     def uses_file(self) -> bool:
         """Whether the speech is the chosen file (else the voice and text)."""
         return self.file_radio.isChecked()
+
+    @property
+    def uses_spoken(self) -> bool:
+        """Whether the speech is the one the Voice panel handed over."""
+        return self.spoken_radio.isChecked() and self.spoken is not None
 
     def voice(self) -> str:
         """The chosen voice's name ("" when there is none)."""
@@ -98,6 +133,16 @@ class SpeechSource(QGroupBox):
         self.file_label.setToolTip(str(path))
         self.file_radio.setChecked(True)
 
+    def set_spoken(self, clip: SpokenClip) -> None:
+        """Use the Voice panel's speech ``clip`` (it replaces one handed over before)."""
+        self.error.clear()
+        self.spoken = clip
+        self.spoken_label.setText(spoken_label(clip))
+        self.spoken_label.setToolTip(f"{clip.text}\n\n{clip.path}")
+        self.spoken_label.setEnabled(True)
+        self.spoken_radio.setEnabled(self.file_radio.isEnabled())  # still locked while busy
+        self.spoken_radio.setChecked(True)
+
     def set_voices(self, names: Sequence[str], preferred: str = "") -> None:
         """The voices to offer, keeping the current one (else ``preferred``)."""
         keep = self.voice_combo.currentText() or preferred
@@ -121,6 +166,7 @@ class SpeechSource(QGroupBox):
         """Locked while a video is being made."""
         for widget in (
             self.file_radio,
+            self.spoken_radio,
             self.voice_radio,
             self.file_button,
             self.voice_combo,
@@ -129,3 +175,4 @@ class SpeechSource(QGroupBox):
             widget.setEnabled(not busy)
         if not busy:
             self.voice_combo.setEnabled(self._has_voices)
+            self.spoken_radio.setEnabled(self.spoken is not None)

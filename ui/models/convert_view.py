@@ -1,8 +1,15 @@
-"""The model manager's Convert view: a Hugging Face checkpoint in, a compressed OpenVINO model out.
+"""The model manager's Convert view: a checkpoint in, a compressed OpenVINO model out.
 
-The conversion runs in its own process (see ``app.models.convert``); here the request is put
-together, checked errors are shown next to the form, and its stages drive a progress bar with
-Cancel, which kills the job and removes its partial output.
+Every task the converter handles is offered: the Hugging Face ones (chat, embedding, SpeechT5
+text-to-speech with its vocoder, …) and the networks the app rebuilds from a torch checkpoint
+file (x-vector speaker encoder, Wav2Lip lip-sync). The form follows the task: only the weight
+formats that fit it, the vocoder for text-to-speech, a file picker where a file is the source,
+and the licence notice of lip-sync weights before anything starts.
+
+The request is planned (quick, no subprocess) before the job starts, so a bad one is refused at
+once with its message under the control it names. The conversion runs in its own process (see
+``app.models.convert``); its stages drive a progress bar with Cancel, which kills the job and
+removes its partial output.
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
+    QLayout,
     QLineEdit,
     QProgressBar,
     QPushButton,
@@ -27,23 +35,46 @@ from PySide6.QtWidgets import (
 )
 
 from app.context import AppContext
+from app.errors import UserError
 from app.models.convert import Converter, ConvertProgress
-from app.models.convert_plan import ConvertRequest, Weights
+from app.models.convert_plan import (
+    DEFAULT_VOCODER,
+    LICENCE_NOTES,
+    ConvertRequest,
+    Weights,
+    plan_conversion,
+)
 from app.models.inspect import ModelTask
 from app.models.registry import InstalledModel
 from pipelines.core import Cancelled
 from ui.inline_error import InlineError
+from ui.models.convert_tasks import (
+    CHECKPOINT_FILTER,
+    TaskChoice,
+    task_choices,
+    weight_hint,
+)
 from ui.notifications import NotificationBar
 from ui.progress_runner import ProgressRunner
 from ui.workers import ErrorRouter, WorkerRegistry
 
-DETECT = "detect"
-WEIGHT_HINTS = {
-    Weights.INT4: "INT4 weights, grouped: the smallest and fastest for CPU and GPU chat models.",
-    Weights.INT8: "INT8 weights: near-lossless, half the size of FP16.",
-    Weights.FP16: "FP16 weights: no compression beyond half precision.",
-    Weights.NPU: "INT4 symmetric, channel-wise: the layout Intel NPUs run.",
-}
+NO_SOURCE = "Choose a checkpoint folder or file, or type a hub id."
+NAME_HINT = "default: <checkpoint>-<weights>-ov"
+
+
+def _field(content: QWidget | QLayout, *notes: QLabel) -> QWidget:
+    """``content`` with its messages right under it, as one form row."""
+    box = QWidget()
+    column = QVBoxLayout(box)
+    column.setContentsMargins(0, 0, 0, 0)
+    column.setSpacing(2)
+    if isinstance(content, QLayout):
+        column.addLayout(content)
+    else:
+        column.addWidget(content)
+    for note in notes:
+        column.addWidget(note)
+    return box
 
 
 class ConvertView(QWidget):
@@ -60,13 +91,17 @@ class ConvertView(QWidget):
     ) -> None:
         super().__init__(parent)
         self.ctx = ctx
+        self.choices = task_choices()
         self.source = QLineEdit()
-        self.source.setPlaceholderText("a Hugging Face checkpoint folder, or a hub id")
         self.browse_button = QPushButton("Folder…")
+        self.browse_button.setToolTip("Choose a checkpoint folder")
+        self.file_button = QPushButton("File…")
+        self.file_button.setToolTip("Choose a checkpoint file (.pth, .pt, .ckpt)")
         self.task = QComboBox()
-        self.task.addItems([DETECT, ModelTask.CHAT.value, ModelTask.EMBEDDING.value])
+        for choice in self.choices:
+            self.task.addItem(choice.label, choice.key)
+        self.licence_note = InlineError(warning=True)
         self.weights = QComboBox()
-        self.weights.addItems([w.value for w in Weights])
         self.group_size = QSpinBox()
         self.group_size.setRange(0, 1024)
         self.group_size.setSpecialValueText("default")
@@ -77,29 +112,65 @@ class ConvertView(QWidget):
         self.sym = QCheckBox("symmetric")
         self.hint = QLabel()
         self.hint.setWordWrap(True)
+        self.vocoder = QLineEdit(DEFAULT_VOCODER)
+        self.vocoder.setToolTip(
+            "The vocoder turns SpeechT5's spectrograms into sound: a checkpoint folder or a "
+            f"hub id (default {DEFAULT_VOCODER})"
+        )
+        self.vocoder_button = QPushButton("Folder…")
+        self.vocoder_button.setToolTip("Choose a vocoder checkpoint folder")
+        self.name = QLineEdit()
+        self.name.setPlaceholderText(NAME_HINT)
+        self.name.setToolTip("The installed model's id (letters, digits, . _ -)")
+        self.source_error = InlineError()
+        self.task_error = InlineError()
+        self.weights_error = InlineError()
+        self.options_error = InlineError()
+        self.vocoder_error = InlineError()
+        self.name_error = InlineError()
         self.error = InlineError()
-        self.errors = ErrorRouter(notifications, {"convert": self.error})
+        self.errors = ErrorRouter(
+            notifications,
+            {
+                "source": self.source_error,
+                "task": self.task_error,
+                "weights": self.weights_error,
+                "group_size": self.options_error,
+                "ratio": self.options_error,
+                "vocoder": self.vocoder_error,
+                "name": self.name_error,
+                "convert": self.error,
+            },
+        )
         self.convert_button = QPushButton("Convert")
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.hide()
         self.progress = QProgressBar()
+        policy = self.progress.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)  # Convert keeps its size, not the bar's too
+        self.progress.setSizePolicy(policy)
         self.progress.hide()
         self.status = QLabel()
+        self.status.setWordWrap(True)
         self.runner = ProgressRunner(workers, self)
         self._layout()
         self.browse_button.clicked.connect(self.choose_folder)
+        self.file_button.clicked.connect(self.choose_file)
+        self.vocoder_button.clicked.connect(self.choose_vocoder)
+        self.task.currentIndexChanged.connect(self._on_task)
         self.weights.currentTextChanged.connect(self._update_options)
         self.convert_button.clicked.connect(self.convert)
         self.cancel_button.clicked.connect(self.runner.cancel)
         self.runner.progressed.connect(self._on_progress)
         self.runner.finished.connect(self._on_converted)
         self.runner.failed.connect(self._on_failed)
-        self._update_options()
+        self._on_task()
 
     def _layout(self) -> None:
         source_row = QHBoxLayout()
         source_row.addWidget(self.source, 1)
         source_row.addWidget(self.browse_button)
+        source_row.addWidget(self.file_button)
         options = QHBoxLayout()
         options.addWidget(QLabel("group size"))
         options.addWidget(self.group_size)
@@ -107,69 +178,146 @@ class ConvertView(QWidget):
         options.addWidget(self.ratio)
         options.addWidget(self.sym)
         options.addStretch(1)
-        form = QFormLayout()
-        form.addRow("Checkpoint:", source_row)
-        form.addRow("Task:", self.task)
-        form.addRow("Weights:", self.weights)
-        form.addRow("", self.hint)
-        form.addRow("INT4 options:", options)
+        vocoder_row = QHBoxLayout()
+        vocoder_row.addWidget(self.vocoder, 1)
+        vocoder_row.addWidget(self.vocoder_button)
+        self.options_row = _field(options, self.options_error)
+        self.vocoder_row = _field(vocoder_row, self.vocoder_error)
+        rows = [
+            ("Checkpoint:", _field(source_row, self.source_error)),
+            ("Task:", _field(self.task, self.licence_note, self.task_error)),
+            ("Weights:", _field(self.weights, self.hint, self.weights_error)),
+            ("INT4 options:", self.options_row),
+            ("Vocoder:", self.vocoder_row),
+            ("Install as:", _field(self.name, self.name_error)),
+        ]
+        captions = [QLabel(text) for text, _ in rows]
+        # All as wide as the widest: the fields stay put when a task hides some rows.
+        width = max(caption.sizeHint().width() for caption in captions)
+        self.form = QFormLayout()
+        for caption, (_, field) in zip(captions, rows, strict=True):
+            caption.setMinimumWidth(width)
+            self.form.addRow(caption, field)
         actions = QHBoxLayout()
         actions.addWidget(self.convert_button)
         actions.addWidget(self.cancel_button)
         actions.addWidget(self.progress, 1)
         layout = QVBoxLayout(self)
-        layout.addLayout(form)
+        layout.addLayout(self.form)
         layout.addWidget(self.error)
         layout.addLayout(actions)
         layout.addWidget(self.status)
         layout.addStretch(1)
 
+    # ----- what the form shows ---------------------------------------------------------
+
+    @property
+    def choice(self) -> TaskChoice:
+        """The task chosen."""
+        return self.choices[max(self.task.currentIndex(), 0)]
+
+    def choose_task(self, task: ModelTask | None) -> None:
+        """Select ``task`` (None: detect) as the user would in the list."""
+        key = task.value if task is not None else "detect"
+        self.task.setCurrentIndex(self.task.findData(key))
+
+    def weight_choices(self) -> list[str]:
+        """The weight formats offered now."""
+        return [self.weights.itemText(i) for i in range(self.weights.count())]
+
+    @Slot()
+    def _on_task(self) -> None:
+        choice = self.choice
+        self.source.setPlaceholderText(choice.source_hint)
+        self.file_button.setVisible(choice.takes_file)
+        self.licence_note.show_message(LICENCE_NOTES.get(choice.task, "") if choice.task else "")
+        kept = self.weights.currentText()
+        self.weights.blockSignals(True)  # one update below, for the final list
+        self.weights.clear()
+        self.weights.addItems([w.value for w in choice.weights])
+        index = self.weights.findText(kept)
+        self.weights.setCurrentIndex(max(index, 0))  # the same format when it still fits
+        self.weights.blockSignals(False)
+        self.form.setRowVisible(self.options_row, Weights.INT4 in choice.weights)
+        self.form.setRowVisible(self.vocoder_row, choice.task is ModelTask.TTS)
+        for label in (self.task_error, self.weights_error, self.options_error, self.vocoder_error):
+            label.clear()  # about a request for another task
+        self._update_options()
+
     @Slot()
     def _update_options(self) -> None:
         weights = Weights(self.weights.currentText())
-        self.hint.setText(WEIGHT_HINTS[weights])
+        self.hint.setText(weight_hint(self.choice.task, weights))
         for widget in (self.group_size, self.ratio, self.sym):
             widget.setEnabled(weights is Weights.INT4)  # npu fixes them; int8/fp16 have none
 
     @Slot()
     def choose_folder(self) -> None:
         """Pick a checkpoint folder."""
-        folder = QFileDialog.getExistingDirectory(self, "Choose a Hugging Face checkpoint")
+        folder = QFileDialog.getExistingDirectory(self, "Choose a checkpoint folder")
         if folder:
             self.source.setText(folder)
 
+    @Slot()
+    def choose_file(self) -> None:
+        """Pick a checkpoint file (a Wav2Lip .pth, an x-vector .ckpt)."""
+        name, _ = QFileDialog.getOpenFileName(
+            self, "Choose a checkpoint file", "", CHECKPOINT_FILTER
+        )
+        if name:
+            self.source.setText(name)
+
+    @Slot()
+    def choose_vocoder(self) -> None:
+        """Pick a vocoder checkpoint folder (else the hub id typed stays)."""
+        folder = QFileDialog.getExistingDirectory(self, "Choose a vocoder checkpoint folder")
+        if folder:
+            self.vocoder.setText(folder)
+
+    # ----- converting ------------------------------------------------------------------
+
     def request(self) -> ConvertRequest:
-        """The form as a request (checked by the converter before anything starts)."""
+        """The form as a request (checked by the plan before anything starts)."""
         weights = Weights(self.weights.currentText())
         int4 = weights is Weights.INT4
-        task = self.task.currentText()
+        task = self.choice.task
         source = self.source.text().strip()
         if source and Path(source).expanduser().exists():
             source = str(Path(source).expanduser().resolve())
         return ConvertRequest(
             source=source,
             weights=weights,
-            task=None if task == DETECT else ModelTask(task),
+            task=task,
             group_size=self.group_size.value() or None if int4 else None,
             ratio=self.ratio.value() or None if int4 else None,
             sym=self.sym.isChecked() if int4 else False,
+            name=self.name.text().strip(),
+            # A detected SpeechT5 gets the default vocoder from the plan.
+            vocoder=self.vocoder.text().strip() if task is ModelTask.TTS else "",
         )
 
     @Slot()
     def convert(self) -> None:
-        """Start the conversion in a worker (its own process does the work)."""
+        """Check the request, then convert in a worker (its own process does the work)."""
         if self.runner.running:
             return
-        self.error.clear()
+        for label in self.errors.inline.values():
+            label.clear()
         if not self.source.text().strip():
-            self.error.show_message("Choose a checkpoint folder or type a hub id.")
+            self.source_error.show_message(NO_SOURCE)
+            return
+        request = self.request()
+        try:
+            plan_conversion(request, self.ctx.models)  # quick: files and names only
+        except UserError as error:
+            self.errors.show(error, default_field="convert")
             return
         self.progress.setRange(0, 0)
         self.progress.show()
         self.cancel_button.show()
         self.convert_button.setEnabled(False)
-        self.status.setText("Checking…")
-        self.runner.start(Converter(self.ctx.models).convert, self.request())
+        self.status.setText("Starting…")
+        self.runner.start(Converter(self.ctx.models).convert, request)
 
     @Slot(object)
     def _on_progress(self, progress: ConvertProgress) -> None:
@@ -179,7 +327,10 @@ class ConvertView(QWidget):
 
     @Slot(object)
     def _on_converted(self, model: InstalledModel) -> None:
-        self._end(f"Installed {model.id} ({model.task.value}, {model.precision}).")
+        message = f"Installed {model.id} ({model.task.value}, {model.precision})."
+        if model.task in LICENCE_NOTES:
+            message += f" Licence: {LICENCE_NOTES[model.task]}"
+        self._end(message)
         self.converted.emit(model)
 
     @Slot(object)

@@ -4,11 +4,13 @@ the right (text → speech in a voice, played as it is made, saved as wav).
 Model work (checking clips, computing a voice, speaking) runs in workers; sound runs on
 PortAudio's thread and is polled by GUI timers. With no sound card, Record and Play say
 "No audio device" and are disabled; voices from files and speech saved as wav still work.
+A finished speech can be handed to the Avatar panel (``speechForAvatar``: the main window, not
+this panel, knows where it goes).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QTimer, Slot
+from PySide6.QtCore import QEvent, QTimer, Signal, Slot
 from PySide6.QtWidgets import QMessageBox, QSplitter, QVBoxLayout, QWidget
 
 from app import audio_devices
@@ -30,6 +32,8 @@ PLAY_POLL_MS = 100
 
 class VoicePanel(QWidget):
     """Voices and speech over ``ctx.voice`` (VoiceService)."""
+
+    speechForAvatar = Signal(object)  # SpokenClip: "Use in Avatar" was clicked
 
     def __init__(
         self,
@@ -71,6 +75,7 @@ class VoicePanel(QWidget):
         self.voices.deleteRequested.connect(self._delete)
         self.voices.playRequested.connect(self._play_reference)
         self.new_voice.voiceCreated.connect(self._on_created)
+        self.speech.speechHandedOff.connect(self.speechForAvatar)
         self.refresh_devices()
         self.reload()
 

@@ -1,8 +1,9 @@
-"""The right side of the Voice panel: text in, speech out (played as it is made, saved as wav).
+"""The right side of the Voice panel: text in, speech out (played as it is made, saved as wav,
+or handed to the Avatar panel to lip-sync a face to).
 
 Errors appear next to what caused them: text problems under the text (which is never
 cleared), an unknown voice under the voice list, a missing model or a device problem next to
-Speak, a bad file name next to Save.
+Speak, a bad file name (or a folder that cannot be written) next to Save and Use in Avatar.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from app.audio_devices import AudioDevice
 from app.context import AppContext
 from app.services.voice import check_output_wav, save_speech
 from app.settings import Settings
+from app.spoken_clips import SpokenClip, keep_spoken
 from ui.device_picker import DevicePicker
 from ui.inline_error import InlineError
 from ui.notifications import NotificationBar
@@ -44,6 +46,12 @@ def save_job(path: Path, outcome: SpeechOutcome) -> Path:
     path = check_output_wav(path)
     save_speech(outcome.audio(), path)
     return path
+
+
+def handoff_job(folder: Path, outcome: SpeechOutcome) -> SpokenClip:
+    """Keep the whole speech as a wav of its own in ``folder`` for the Avatar panel; worker
+    thread. Its own file, so a later Speak here does not change what the avatar was given."""
+    return keep_spoken(folder, outcome.audio(), outcome.text, outcome.voice)
 
 
 def metrics_text(progress: SpeechProgress | SpeechOutcome, requested: str) -> str:
@@ -64,6 +72,7 @@ class SpeechBox(QWidget):
 
     voiceChosen = Signal(str)
     busyChanged = Signal(bool)
+    speechHandedOff = Signal(object)  # SpokenClip: the speech to make a video of
 
     def __init__(
         self,
@@ -78,6 +87,9 @@ class SpeechBox(QWidget):
         self.workers = workers
         self._save_settings = save_settings
         self.outcome: SpeechOutcome | None = None
+        self._handed_off: tuple[SpeechOutcome, SpokenClip] | None = None
+        self._handing_off: SpeechOutcome | None = None  # being written (Speak may come first)
+        self._writing = False  # a save or a hand-off is being written
         self._last_folder = Path.home()
         self.text = QPlainTextEdit()
         self.text.setPlaceholderText("Type what the voice should say…")
@@ -96,6 +108,7 @@ class SpeechBox(QWidget):
         self.speak_button.setDefault(True)
         self.stop_button = QPushButton("Stop")
         self.save_button = QPushButton("Save as wav…")
+        self.avatar_button = QPushButton("Use in Avatar")
         self.speak_error = InlineError()
         self.model_note = InlineError(warning=True)
         self.playback_note = InlineError(warning=True)
@@ -114,6 +127,7 @@ class SpeechBox(QWidget):
         self.speak_button.clicked.connect(self.speak)
         self.stop_button.clicked.connect(self.stop)
         self.save_button.clicked.connect(self.save)
+        self.avatar_button.clicked.connect(self.use_in_avatar)
         self.voice_combo.currentIndexChanged.connect(self._on_voice_chosen)
         self.runner.progressed.connect(self._on_progress)
         self.runner.synthesised.connect(self._on_synthesised)
@@ -149,7 +163,7 @@ class SpeechBox(QWidget):
         layout.addLayout(grid)
         layout.addWidget(self.voice_error)
         buttons = QHBoxLayout()
-        for button in (self.speak_button, self.stop_button, self.save_button):
+        for button in (self.speak_button, self.stop_button, self.save_button, self.avatar_button):
             buttons.addWidget(button)
         buttons.addSpacing(12)
         buttons.addWidget(self.progress_label, 1)  # "Sentence 2/3", "Playing 1.2 / 4.0 s"
@@ -214,6 +228,7 @@ class SpeechBox(QWidget):
             self.voice_error.show_message(NO_VOICE)
             return
         self.outcome = None
+        self._handed_off = None  # its samples need not outlive it
         self.progress.setRange(0, 0)
         self.progress_label.setText("Preparing…")
         self.metrics_label.clear()
@@ -300,7 +315,8 @@ class SpeechBox(QWidget):
         path = Path(name)
         if not path.suffix:
             path = path.with_suffix(".wav")
-        self.save_button.setEnabled(False)
+        self._writing = True
+        self._update_buttons()
         self.workers.start(
             save_job,
             path,
@@ -311,23 +327,67 @@ class SpeechBox(QWidget):
 
     @Slot(object)
     def _on_saved(self, path: Path) -> None:
+        self._writing = False
         self._last_folder = path.parent
         self.progress_label.setText(f"Saved {path.name}")
         self._update_buttons()
 
     @Slot(object)
     def _on_save_failed(self, error: BaseException) -> None:
+        self._writing = False
+        self._handing_off = None
         self.errors.show(error, default_field="output")
         self._update_buttons()
+
+    # ----- to the Avatar panel ---------------------------------------------------------
+
+    @Slot()
+    def use_in_avatar(self) -> None:
+        """Keep the whole speech as a file and hand it over (``speechHandedOff``)."""
+        outcome = self.outcome
+        if outcome is None or not outcome.complete or self._writing:
+            return
+        self.save_error.clear()
+        if self._handed_off is not None:
+            handed, clip = self._handed_off
+            if handed is outcome and clip.path.is_file():  # clicked again: the same file
+                self.speechHandedOff.emit(clip)
+                return
+        self._writing = True
+        self._handing_off = outcome
+        self._update_buttons()
+        self.workers.start(
+            handoff_job,
+            self.ctx.paths.spoken_dir,
+            outcome,
+            on_returned=self._on_handed_off,
+            on_errored=self._on_save_failed,
+        )
+
+    @Slot(object)
+    def _on_handed_off(self, clip: SpokenClip) -> None:
+        self._writing = False
+        if self._handing_off is not None:
+            self._handed_off = (self._handing_off, clip)
+        self._handing_off = None
+        self._update_buttons()
+        self.speechHandedOff.emit(clip)
 
     def _update_buttons(self) -> None:
         busy = self.runner.busy
         self.speak_button.setEnabled(not busy)
         self.stop_button.setEnabled(busy)
         complete = self.outcome is not None and self.outcome.complete
-        self.save_button.setEnabled(complete and not self.runner.synthesising)
+        ready = complete and not self.runner.synthesising and not self._writing
+        self.save_button.setEnabled(ready)
+        self.avatar_button.setEnabled(ready)
         self.save_button.setToolTip(
             "Save the whole speech as a wav file"
             if complete
             else "Speak the whole text first (a stopped speech is not saved)"
+        )
+        self.avatar_button.setToolTip(
+            "Open the Avatar panel with this speech, to make a lip-synced video of it"
+            if complete
+            else "Speak the whole text first, then make a video of it in the Avatar panel"
         )

@@ -49,6 +49,9 @@ class SpeechOutcome:
     device: str = ""
     first_audio_seconds: float | None = None
     real_time_factor: float | None = None
+    text: str = ""
+    """What was asked to be spoken (the box may have been edited since)."""
+    voice: str = ""
 
     @property
     def complete(self) -> bool:
@@ -117,7 +120,7 @@ def speak_job(
                 player.end()
     stopped = stopped or cancel.cancelled
     rtf = synth / audio if audio else None
-    return SpeechOutcome(pieces, total, stopped, concrete, first, rtf)
+    return SpeechOutcome(pieces, total, stopped, concrete, first, rtf, text, voice)
 
 
 def _with_pause(samples: npt.NDArray[np.float32], index: int) -> npt.NDArray[np.float32]:
