@@ -25,9 +25,10 @@ def add_convert_parser(actions: argparse._SubParsersAction[argparse.ArgumentPars
         "optimum-intel and NNCF in a separate process, check the result and install it. "
         "--task tts converts SpeechT5 with its vocoder; --task speaker-encoder an x-vector "
         "checkpoint (speechbrain layout: embedding_model.ckpt); --task lipsync a Wav2Lip "
-        "checkpoint (.pth) you obtained — its weights are for non-commercial use only. "
-        "Needs the conversion extra: pip install -e .[convert]. Ctrl+C stops and removes "
-        "the partial output.",
+        "checkpoint (.pth) you obtained — its weights are for non-commercial use only; its "
+        "int8 quantizes activations too and is kept only if its output stays close to the "
+        "float model's (the check is printed). Needs the conversion extra: "
+        "pip install -e .[convert]. Ctrl+C stops and removes the partial output.",
     )
     convert.add_argument("source", metavar="SRC", help="checkpoint folder or hub id")
     convert.add_argument(

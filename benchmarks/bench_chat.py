@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.fixtures import load_builder  # noqa: E402
+from benchmarks.machine import wait_until_quiet  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "chat.json"
 PROMPT = "Explain in detail how a local language model turns a question into an answer."
@@ -220,14 +221,11 @@ def main() -> int:
     root = builder.ensure_fixtures(roles)
     int8, int4, hf = root / "llm-bench-int8", root / "llm-bench-int4", root / "llm-bench-hf"
     results: dict[str, Any] = {
-        "machine": {
-            "cpu_count": os.cpu_count(),
-            "platform": platform.platform(),
-            "python": platform.python_version(),
-        },
+        "machine": {},  # at the end: how quiet it stayed (benchmarks/machine.py)
         "settings": {"new_tokens": args.tokens, "repeats": repeats, "ignore_eos": True},
     }
 
+    contention = wait_until_quiet()
     with tempfile.TemporaryDirectory() as home:
         log.info("1/4 app path vs raw LLMPipeline (int8)")
         raw = median_rate(raw_pipeline_rate(int8, args.tokens), repeats)
@@ -279,6 +277,7 @@ def main() -> int:
             log.info("4/4 GUI event-loop lag while streaming")
             results["gui_lag"] = {**gui_lag(int8, args.tokens, Path(home)), "goal_ms": "<= 50"}
 
+    results["machine"] = {**contention.record(), "python": platform.python_version()}
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     sys.stdout.write(json.dumps(results, indent=2) + "\n")

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
-import platform
 import sys
 import tempfile
 import time
@@ -24,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.fixtures import load_builder  # noqa: E402
+from benchmarks.machine import wait_until_quiet  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "models.json"
 log = logging.getLogger("bench_models")
@@ -71,10 +70,11 @@ def main() -> int:
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     checkpoint = load_builder().ensure_fixtures(["llm-bench-hf"]) / "llm-bench-hf"
     results: dict[str, Any] = {
-        "machine": {"cpu_count": os.cpu_count(), "platform": platform.platform()},
+        "machine": {},  # at the end: how quiet it stayed (benchmarks/machine.py)
         "checkpoint": "llm-bench-hf: random Qwen2, 40.0M parameters, fp32 safetensors",
         "checkpoint_size_bytes": sum(p.stat().st_size for p in checkpoint.iterdir()),
     }
+    contention = wait_until_quiet()
     with tempfile.TemporaryDirectory() as home:
         conversions = convert_all(checkpoint, Path(home))
         for weights, entry in conversions.items():
@@ -86,6 +86,7 @@ def main() -> int:
         "little; the cache is for GPU and NPU, whose first compiles take tens of seconds — "
         "neither exists on this machine."
     )
+    results["machine"] = contention.record()
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     sys.stdout.write(json.dumps(results, indent=2) + "\n")

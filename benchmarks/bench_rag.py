@@ -15,7 +15,6 @@ import argparse
 import json
 import logging
 import os
-import platform
 import statistics
 import sys
 import tempfile
@@ -29,6 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.fixtures import load_builder  # noqa: E402
+from benchmarks.machine import wait_until_quiet  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "rag.json"
 log = logging.getLogger("bench_rag")
@@ -278,8 +278,9 @@ def main() -> int:
     model_dir = load_builder().ensure_fixtures(["embedding"]) / "embedding"
     count = 5_000 if args.quick else args.chunks
     results: dict[str, Any] = {
-        "machine": {"cpu_count": os.cpu_count(), "platform": platform.platform()},
+        "machine": {},  # at the end: how quiet it stayed (benchmarks/machine.py)
     }
+    contention = wait_until_quiet(servers=("postgres",))  # the embedded database it starts
     with tempfile.TemporaryDirectory() as home:
         log.info("1/3 embedding throughput")
         results["embedding"] = embedding_throughput(
@@ -295,6 +296,7 @@ def main() -> int:
             count,
             50 if args.quick else 200,
         )
+    results["machine"] = contention.record()
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     sys.stdout.write(json.dumps(results, indent=2) + "\n")

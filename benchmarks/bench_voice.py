@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
-import platform
 import statistics
 import sys
 import time
@@ -32,6 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.fixtures import load_builder  # noqa: E402
+from benchmarks.machine import wait_until_quiet  # noqa: E402
 from tests.audio_samples import speech_like  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "voice.json"
@@ -113,11 +112,12 @@ def main() -> int:
     builder = load_builder()
     root = builder.ensure_fixtures(["speecht5-bench", "speaker-encoder"])
     results: dict[str, Any] = {
-        "machine": {"cpu_count": os.cpu_count(), "platform": platform.platform()},
+        "machine": {},  # at the end: how quiet it stayed (benchmarks/machine.py)
         "model": "speecht5-bench: random SpeechT5 (microsoft/speecht5_tts shape) + HiFiGAN",
         "length_config": LENGTH,
         "text": SENTENCES,
     }
+    contention = wait_until_quiet()
     tts = {}
     for weights in ("fp32", "int8"):
         log.info("text-to-speech, %s weights", weights)
@@ -132,6 +132,7 @@ def main() -> int:
     }
     log.info("speaker encoder")
     results["speaker_encoder"] = encoder_latency(root / "speaker-encoder")
+    results["machine"] = contention.record()
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     sys.stdout.write(json.dumps(results, indent=2) + "\n")
