@@ -85,3 +85,16 @@ def make_window(
 def window(make_window: Callable[[list[DeviceInfo]], MainWindow]) -> MainWindow:
     """A main window on a machine with a CPU and a GPU."""
     return make_window([CPU, GPU])
+
+
+@pytest.fixture
+def face_png(tmp_path: Path) -> Path:
+    """A small face picture for the Avatar panel (what is in it does not matter to the fake)."""
+    import cv2
+    import numpy as np
+
+    path = tmp_path / "face.png"
+    image = np.full((120, 96, 3), 200, np.uint8)
+    cv2.circle(image, (48, 56), 30, (60, 120, 200), -1)
+    assert cv2.imwrite(str(path), image)
+    return path

@@ -87,16 +87,6 @@ def window(make_avatar_window: Callable[[], MainWindow]) -> MainWindow:
 
 
 @pytest.fixture
-def face_png(tmp_path: Path) -> Path:
-    """A small face picture (what is in it does not matter to the fake)."""
-    path = tmp_path / "face.png"
-    image = np.full((120, 96, 3), 200, np.uint8)
-    cv2.circle(image, (48, 56), 30, (60, 120, 200), -1)
-    assert cv2.imwrite(str(path), image)
-    return path
-
-
-@pytest.fixture
 def speech_wav(tmp_path: Path) -> Path:
     path = tmp_path / "speech.wav"
     soundfile.write(path, np.zeros(16_000, np.float32), 16_000)

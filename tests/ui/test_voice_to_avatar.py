@@ -85,15 +85,6 @@ def _reference(app_home: AppPaths) -> Path:
     return path
 
 
-@pytest.fixture
-def face_png(tmp_path: Path) -> Path:
-    path = tmp_path / "face.png"
-    image = np.full((120, 96, 3), 200, np.uint8)
-    cv2.circle(image, (48, 56), 30, (60, 120, 200), -1)
-    assert cv2.imwrite(str(path), image)
-    return path
-
-
 def open_panel(window: MainWindow, name: str) -> VoicePanel | AvatarPanel:
     """Click ``name`` in the navigation."""
     names = [window.nav.item(row).text() for row in range(window.nav.count())]
