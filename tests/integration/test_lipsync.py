@@ -145,37 +145,22 @@ def test_cli_lipsync(
     }
     args = ["--face", str(media / "astronaut.png"), "--audio", str(media / "speech.wav")]
     run = [sys.executable, "-m", "app", "lipsync", *args]
-    done = subprocess.run(
-        [*run, "-o", str(out_dir / "cli.mp4"), "--detector-device", "cpu", "--json"],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-        check=False,
-    )
+
+    def lipsync(*extra: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [*run, *extra], capture_output=True, text=True, env=env, timeout=300, check=False
+        )
+
+    done = lipsync("-o", str(out_dir / "cli.mp4"), "--detector-device", "cpu", "--json")
     assert done.returncode == 0, done.stderr
     payload = json.loads(done.stdout)
     assert payload["frames"] == 58 and payload["duration"] == pytest.approx(2.3)
     assert payload["fps_achieved"] > 0 and Path(payload["path"]).is_file()
     assert payload["device"] == payload["detector_device"] == "CPU"
-    bad = subprocess.run(
-        [*run, "-o", str(out_dir / "no" / "x.mp4")],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-        check=False,
-    )
+    bad = lipsync("-o", str(out_dir / "no" / "x.mp4"))
     assert bad.returncode == 2
     assert "does not exist" in bad.stderr and "Traceback" not in bad.stderr
-    unknown = subprocess.run(
-        [*run, "-o", str(out_dir / "tpu.mp4"), "--detector-device", "TPU"],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-        check=False,
-    )
+    unknown = lipsync("-o", str(out_dir / "tpu.mp4"), "--detector-device", "TPU")
     assert unknown.returncode == 2
     assert unknown.stderr.startswith("error: Face detector: Device 'TPU' is not available")
     assert unknown.stderr.count("\n") == 1 and not (out_dir / "tpu.mp4").exists()
