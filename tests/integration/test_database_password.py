@@ -80,6 +80,14 @@ def test_a_real_server_takes_the_password_and_the_rules(tmp_path: Path) -> None:
     try:
         hba = tmp_path / "pg" / "pg_hba.conf"
         owner = hba.stat().st_uid
+        with psycopg.connect(uri, autocommit=True) as connection:
+            initial = connection.execute(
+                "SELECT type, auth_method FROM pg_hba_file_rules WHERE error IS NULL"
+            ).fetchall()
+        assert {method for kind, method in initial if kind == "host"} == {"reject"}
+        # The rules a Windows cluster starts with (initdb_options(windows=True)): this server
+        # rejects TCP from the start, as it listens on none.
+        hba.write_text(INITDB_HBA)
         set_password_and_require_it(uri, hba, "correct horse battery staple")
         assert hba.stat().st_uid == owner  # the server's user can still read it
         with psycopg.connect(uri, autocommit=True) as connection:
