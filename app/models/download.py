@@ -227,7 +227,8 @@ class Downloader:
             return
         part = target.with_name(target.name + PART_SUFFIX)
         part.parent.mkdir(parents=True, exist_ok=True)
-        if not part.parent.resolve().is_relative_to(staging.resolve()):  # checked: never
+        # The names were checked before the first fetch; a link made since would show here.
+        if not part.parent.resolve().is_relative_to(staging.resolve()):
             raise UserError(f"{remote.name} would be written outside {staging}.", field="model")
         have = part.stat().st_size if part.is_file() else 0
         if have > remote.size:
