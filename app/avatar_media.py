@@ -8,7 +8,6 @@ lip-syncs; :func:`copy_result` saves a finished video elsewhere through a temp n
 
 from __future__ import annotations
 
-import contextlib
 import os
 import shutil
 import tempfile
@@ -23,6 +22,7 @@ from app.errors import UserError
 from app.services.avatar import AvatarService, VideoResult
 from app.services.voice import VoiceService
 from pipelines.core import CancelToken, Progress
+from pipelines.files import replacing
 from pipelines.voice.tts import SpeechChunk
 
 FACE_IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
@@ -252,20 +252,17 @@ def copy_result(source: Path, target: Path) -> Path:
         raise UserError(f"The video {source.name} is gone (deleted?).", field="output")
     if target.resolve() == source.resolve():
         return target
-    temp_name = ""
     try:
-        fd, temp_name = tempfile.mkstemp(
-            prefix=f".{target.name}.", suffix=".part", dir=target.parent
-        )
-        with os.fdopen(fd, "wb") as handle, source.open("rb") as original:
+        # A killed copy leaves a temp file the next save into that folder removes.
+        with (
+            replacing(target) as temp,
+            temp.open("wb") as handle,
+            source.open("rb") as original,
+        ):
             shutil.copyfileobj(original, handle, 1 << 20)
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(temp_name, target)
     except OSError as error:
-        if temp_name:
-            with contextlib.suppress(OSError):
-                os.unlink(temp_name)
         reason = error.strerror or str(error)
         raise UserError(f"Cannot save to {target.parent}: {reason}.", field="output") from error
     return target

@@ -34,6 +34,7 @@ from pipelines.core import (
     MetricRecord,
     Progress,
 )
+from pipelines.files import replacing
 from pipelines.lipsync.boxes import Box, choose, follow, padded, smooth
 from pipelines.lipsync.faces import FaceDetector
 from pipelines.lipsync.media import (
@@ -45,7 +46,7 @@ from pipelines.lipsync.media import (
 )
 from pipelines.lipsync.mel import frame_count, mel_spectrogram, padded_mel, window_starts
 from pipelines.lipsync.model import BATCH, JOBS, LipsyncModel
-from pipelines.lipsync.mp4 import check_output, temp_output
+from pipelines.lipsync.mp4 import check_output
 from pipelines.lipsync.render import OrderedFrames, Render, forward_run, ping_pong, report
 
 MIN_AUDIO_SECONDS = 0.1
@@ -137,6 +138,7 @@ class LipsyncPipeline:
         on_progress: Callable[[Progress], None] | None = None,
         face_index: int | None = None,
         face_point: tuple[float, float] | None = None,
+        scratch_dir: Path | None = None,
     ) -> LipsyncResult:
         """Write ``output`` (.mp4): ``face`` speaking ``audio`` (a file, or samples and their
         rate), as long as the audio.
@@ -149,6 +151,9 @@ class LipsyncPipeline:
             on_progress: told frames done/total with rate and time left.
             face_index: which face (see :meth:`detect_faces`); default the largest.
             face_point: a point on the wanted face, in the original's pixels (a click).
+            scratch_dir: where the video is written until it is complete (when it shares
+                ``output``'s file system) and frames kept for a loop spill to; default beside
+                ``output`` and the system's temp folder.
 
         Raises:
             InvalidInputError: bad face, audio or output; ``field`` says which.
@@ -174,11 +179,11 @@ class LipsyncPipeline:
         order = ping_pong(len(boxes), total)
         faceless = sum(1 for index in order if boxes[index] is None)
         _check_loop_space(source, order, seconds)
-        with OrderedFrames(source, order, cancel) as frames:
+        with OrderedFrames(source, order, cancel, scratch=scratch_dir) as frames:
             render = Render(self.model, source.still, boxes, order, mel, starts, stages)
             report(on_progress, 0, total, time.perf_counter())
             try:
-                with temp_output(output) as temp:
+                with replacing(output, scratch_dir) as temp:
                     render.write(
                         temp,
                         frames,

@@ -9,8 +9,6 @@ would fold high frequencies into the band the speaker encoder listens to.
 from __future__ import annotations
 
 import math
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pipelines.core import InvalidInputError
+from pipelines.files import replacing
 
 MODEL_RATE = 16_000
 SUPPORTED_SUFFIXES = (".wav", ".flac", ".ogg", ".oga", ".opus", ".mp3")
@@ -119,17 +118,9 @@ def write_wav_atomic(path: Path, samples: npt.NDArray[np.floating], rate: int = 
     import soundfile
 
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp_name = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".wav", dir=path.parent)
-    os.close(handle)
-    try:
-        soundfile.write(temp_name, np.asarray(samples, dtype=np.float32), rate, subtype="PCM_16")
-        mask = os.umask(0)  # mkstemp makes the file private; a saved wav gets the usual mode
-        os.umask(mask)
-        Path(temp_name).chmod(0o666 & ~mask)
-        os.replace(temp_name, path)
-    except BaseException:
-        Path(temp_name).unlink(missing_ok=True)
-        raise
+    with replacing(path) as temp:
+        data = np.asarray(samples, dtype=np.float32)
+        soundfile.write(str(temp), data, rate, format="WAV", subtype="PCM_16")
 
 
 def _reason(error: BaseException) -> str:

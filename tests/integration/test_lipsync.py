@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import av
@@ -164,3 +166,78 @@ def test_cli_lipsync(
     assert unknown.returncode == 2
     assert unknown.stderr.startswith("error: Face detector: Device 'TPU' is not available")
     assert unknown.stderr.count("\n") == 1 and not (out_dir / "tpu.mp4").exists()
+
+
+# -- a long job stopped from outside ------------------------------------------------------
+
+
+def _start_long_lipsync(
+    app_home: AppPaths, lipsync_model_dir: Path, media: Path, output: Path
+) -> subprocess.Popen[bytes]:
+    """The real CLI making a video of 60 s of speech, once it is encoding frames."""
+    write_clip(media / "long.wav", speech_like(60.0, seed=3))
+    env = {
+        **os.environ,
+        "OV_STUDIO_HOME": str(app_home.config.parent),
+        "OV_STUDIO_LIPSYNC_MODEL": str(lipsync_model_dir),
+    }
+    face, audio = media / "astronaut.png", media / "long.wav"
+    command = ["lipsync", "--face", str(face), "--audio", str(audio), "-o", str(output)]
+    cli = subprocess.Popen(
+        [sys.executable, "-m", "app", *command],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    # Encoding has begun once a hidden temp video has bytes (beside the output with the old
+    # code, in the app's scratch folder now).
+    folders = (output.parent, app_home.scratch_dir)
+    deadline = time.monotonic() + 120
+    while not any(p.stat().st_size for f in folders if f.is_dir() for p in f.glob(".*.mp4")):
+        assert cli.poll() is None, cli.communicate()[1].decode()
+        assert time.monotonic() < deadline, "the video was never being written"
+        time.sleep(0.02)  # polling another process's files
+    return cli
+
+
+def test_a_killed_lipsync_leaves_nothing_in_the_output_folder(
+    app_home: AppPaths, lipsync_model_dir: Path, media: Path, out_dir: Path
+) -> None:
+    cli = _start_long_lipsync(app_home, lipsync_model_dir, media, out_dir / "video.mp4")
+    cli.kill()  # SIGKILL: no handler, no finally
+    cli.communicate(timeout=60)
+    assert list(out_dir.iterdir()) == []  # not even a hidden temp file, right after the kill
+    stale = list(app_home.scratch_dir.glob(f".ov-studio-tmp-{cli.pid}-*"))
+    assert stale  # out of the user's sight, until the next job
+    env = {
+        **os.environ,
+        "OV_STUDIO_HOME": str(app_home.config.parent),
+        "OV_STUDIO_LIPSYNC_MODEL": str(lipsync_model_dir),
+    }
+    face, audio = media / "astronaut.png", media / "speech.wav"
+    command = ["lipsync", "--face", str(face), "--audio", str(audio)]
+    after = subprocess.run(
+        [sys.executable, "-m", "app", *command, "-o", str(out_dir / "next.mp4")],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+    assert after.returncode == 0, after.stderr
+    assert [p.name for p in out_dir.iterdir()] == ["next.mp4"]
+    assert not any(p.exists() for p in stale)
+
+
+def test_ctrl_c_ends_the_progress_line_before_saying_it_stopped(
+    app_home: AppPaths, lipsync_model_dir: Path, media: Path, out_dir: Path
+) -> None:
+    cli = _start_long_lipsync(app_home, lipsync_model_dir, media, out_dir / "video.mp4")
+    cli.send_signal(signal.SIGINT)
+    _, err = cli.communicate(timeout=120)
+    lines = err.decode().split("\n")
+    assert cli.returncode == 1, err
+    assert lines[-2:] == ["stopped: nothing was written", ""]
+    progress = lines[-3].split("\r")[-1]
+    assert "frames" in progress and "stopped" not in progress  # the progress line, ended
+    assert "Traceback" not in err.decode() and list(out_dir.iterdir()) == []
+    assert not list(app_home.scratch_dir.glob(f".ov-studio-tmp-{cli.pid}-*"))
