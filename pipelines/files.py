@@ -15,6 +15,7 @@ import contextlib
 import logging
 import os
 import shutil
+import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,6 +28,32 @@ log = logging.getLogger(__name__)
 
 TEMP_PREFIX = ".ov-studio-tmp-"
 """Every temp file or folder a pipeline makes starts with this, then its process id and ``-``."""
+
+
+def check_input_file(path: Path, kind: str, *, field: str) -> None:
+    """Refuse ``path`` unless it is a regular file with something in it, in words that say
+    which: missing, a folder, a pipe or device, or empty (``kind`` names what was expected:
+    "an audio file").
+
+    Raises:
+        InvalidInputError: with ``field``.
+    """
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        raise InvalidInputError(f"{path} does not exist.", field=field) from None
+    except OSError as error:
+        raise InvalidInputError(
+            f"Cannot read {path}: {error.strerror or error}.", field=field
+        ) from error
+    if stat.S_ISDIR(info.st_mode):
+        raise InvalidInputError(f"{path} is a folder, not {kind}.", field=field)
+    if not stat.S_ISREG(info.st_mode):
+        raise InvalidInputError(
+            f"{path} is not a file but a pipe or a device; give {kind}.", field=field
+        )
+    if info.st_size == 0:
+        raise InvalidInputError(f"{path.name} is empty (0 bytes).", field=field)
 
 
 def check_output_file(path: Path, suffix: str, kind: str) -> Path:

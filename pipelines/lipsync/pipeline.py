@@ -234,13 +234,16 @@ class LipsyncPipeline:
         width, height = source.width, source.height
         if source.still:
             assert source.image is not None
-            chosen = choose(self.detector.detect(source.image), index, point)
-            if chosen is None:
+            faces = self.detector.detect(source.image)
+            if not faces:
                 raise InvalidInputError(
                     f"No face was found in {face.name}. Use a picture where the face is clearly "
                     "visible, facing the camera, and not too small.",
                     field="face",
                 )
+            _check_face_index(index, faces, face)
+            chosen = choose(faces, index, point)
+            assert chosen is not None
             return [padded(chosen, width, height)]
         found: list[Box | None] = []
         last: Box | None = None
@@ -248,6 +251,8 @@ class LipsyncPipeline:
         for number, frame in enumerate(source.frames(cancel)):
             thorough = number == 0 or (last is None and number % RESCAN_FRAMES == 0)
             faces = self.detector.detect(frame, near=last, thorough=thorough)
+            if last is None and faces:  # the first pick: the index must name one of these
+                _check_face_index(index, faces, face)
             # The chosen face is followed; if it vanished, the choice is made again.
             box = (follow(last, faces) if last is not None else None) or choose(faces, index, point)
             found.append(padded(box, width, height) if box is not None else None)
@@ -263,6 +268,19 @@ class LipsyncPipeline:
         if all(box is None for box in found):
             raise InvalidInputError(f"No face was found in any frame of {face.name}.", field="face")
         return smooth(found)
+
+
+def _check_face_index(index: int | None, faces: list[Box], face: Path) -> None:
+    """Refuse a face number that is not one of ``faces`` (numbered from 0, largest first)."""
+    if index is None or 0 <= index < len(faces):
+        return
+    if len(faces) == 1:
+        found = "only 1 face was found (number 0)"
+    else:
+        found = f"{len(faces)} faces were found, numbered 0 (the largest) to {len(faces) - 1}"
+    raise InvalidInputError(
+        f"There is no face number {index} in {face.name}: {found}.", field="face"
+    )
 
 
 def _check_loop_space(source: FaceSource, order: list[int], seconds: float) -> None:

@@ -16,7 +16,8 @@ import numpy as np
 import numpy.typing as npt
 
 from pipelines.core import InvalidInputError
-from pipelines.files import replacing
+from pipelines.files import check_input_file, replacing
+from pipelines.native_output import quiet_native_output
 
 MODEL_RATE = 16_000
 SUPPORTED_SUFFIXES = (".wav", ".flac", ".ogg", ".oga", ".opus", ".mp3")
@@ -55,13 +56,13 @@ def read_clip(path: Path, *, field: str = "file") -> Clip:
     """
     import soundfile
 
-    if not path.is_file():
-        raise InvalidInputError(f"{path} does not exist.", field=field)
+    check_input_file(path, "an audio file", field=field)
     try:
-        info = soundfile.info(str(path))
+        with quiet_native_output():  # mpg123 prints its complaints itself
+            info = soundfile.info(str(path))
     except (soundfile.LibsndfileError, RuntimeError, OSError) as error:
         raise InvalidInputError(
-            f"{path.name} is not an audio file this app can read ({_reason(error)}). "
+            f"{path.name} is not an audio file this app can read ({_reason(error, path)}). "
             "Use wav, flac, ogg or mp3.",
             field=field,
         ) from error
@@ -74,10 +75,12 @@ def read_clip(path: Path, *, field: str = "file") -> Clip:
             field=field,
         )
     try:
-        data, rate = soundfile.read(str(path), dtype="float32", always_2d=True)
+        with quiet_native_output():
+            data, rate = soundfile.read(str(path), dtype="float32", always_2d=True)
     except (soundfile.LibsndfileError, RuntimeError, OSError, ValueError) as error:
         raise InvalidInputError(
-            f"{path.name} is damaged and cannot be decoded ({_reason(error)}).", field=field
+            f"{path.name} is damaged and cannot be decoded ({_reason(error, path)}).",
+            field=field,
         ) from error
     if data.shape[0] == 0:
         raise InvalidInputError(f"{path.name} has no audio in it (0 samples).", field=field)
@@ -123,11 +126,21 @@ def write_wav_atomic(path: Path, samples: npt.NDArray[np.floating], rate: int = 
         soundfile.write(str(temp), data, rate, format="WAV", subtype="PCM_16")
 
 
-def _reason(error: BaseException) -> str:
+def _reason(error: BaseException, path: Path) -> str:
+    """libsndfile's complaint in words that fit a file that exists (it was checked)."""
     text = str(error).strip().splitlines()[-1] if str(error).strip() else type(error).__name__
     # libsndfile prefixes the path, which the message already names.
     text = text.split(": ", 1)[-1] if "Error opening" in text else text
+    # Said of any file it cannot open, a damaged mp3 included: "File does not exist or is not
+    # a regular file (possibly a pipe?)".
+    if "possibly a pipe" in text or "does not exist" in text:
+        kind = path.suffix.lstrip(".").upper() or "audio"
+        return f"it is damaged, or not really {_article(kind)} {kind} file"
     return text.rstrip(".")
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1].upper() in "AEFHILMNORSX" else "a"
 
 
 def _minutes(seconds: float) -> str:
