@@ -8,7 +8,6 @@ lip-syncs; :func:`copy_result` saves a finished video elsewhere through a temp n
 
 from __future__ import annotations
 
-import contextlib
 import os
 import shutil
 import tempfile
@@ -22,7 +21,9 @@ import numpy.typing as npt
 from app.errors import UserError
 from app.services.avatar import AvatarService, VideoResult
 from app.services.voice import VoiceService
-from pipelines.core import CancelToken, Progress
+from pipelines.core import CancelToken, InvalidInputError, Progress
+from pipelines.files import check_input_file, replacing
+from pipelines.native_output import decode_image
 from pipelines.voice.tts import SpeechChunk
 
 FACE_IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
@@ -80,8 +81,7 @@ def check_face_file(path: Path) -> bool:
             "or a video (mp4, mov, webm).",
             field="face",
         )
-    if not path.is_file():
-        raise UserError(f"{path} does not exist (moved or deleted?).", field="face")
+    _check_input(path, "an image or a video", "face")
     return suffix in FACE_VIDEO_SUFFIXES
 
 
@@ -92,8 +92,15 @@ def check_speech_file(path: Path) -> None:
             f"“{path.name}” is not a speech file the app reads: choose a wav, flac or mp3.",
             field="audio",
         )
-    if not path.is_file():
-        raise UserError(f"{path} does not exist (moved or deleted?).", field="audio")
+    _check_input(path, "an audio file", "audio")
+
+
+def _check_input(path: Path, kind: str, field: str) -> None:
+    """Missing, a folder, a pipe or empty: said as such (``field``)."""
+    try:
+        check_input_file(path, kind, field=field)
+    except InvalidInputError as error:
+        raise UserError(str(error), field=field) from error
 
 
 def check_request(request: VideoRequest) -> None:
@@ -122,14 +129,12 @@ def read_frame(path: Path) -> RgbImage:
     """
     if check_face_file(path):
         return _first_video_frame(path)
-    import cv2  # heavy: only when a face is chosen
-
     try:
         data = np.fromfile(path, dtype=np.uint8)  # not cv2.imread: it fails on non-ASCII paths
     except OSError as error:
         reason = error.strerror or error
         raise UserError(f"Cannot read {path.name}: {reason}.", field="face") from error
-    bgr = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    bgr = decode_image(data)  # OpenCV is heavy: loaded only when a face is chosen
     if bgr is None:
         raise UserError(f"“{path.name}” is not a readable image (damaged?).", field="face")
     return np.ascontiguousarray(bgr[:, :, ::-1])
@@ -252,20 +257,17 @@ def copy_result(source: Path, target: Path) -> Path:
         raise UserError(f"The video {source.name} is gone (deleted?).", field="output")
     if target.resolve() == source.resolve():
         return target
-    temp_name = ""
     try:
-        fd, temp_name = tempfile.mkstemp(
-            prefix=f".{target.name}.", suffix=".part", dir=target.parent
-        )
-        with os.fdopen(fd, "wb") as handle, source.open("rb") as original:
+        # A killed copy leaves a temp file the next save into that folder removes.
+        with (
+            replacing(target) as temp,
+            temp.open("wb") as handle,
+            source.open("rb") as original,
+        ):
             shutil.copyfileobj(original, handle, 1 << 20)
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(temp_name, target)
     except OSError as error:
-        if temp_name:
-            with contextlib.suppress(OSError):
-                os.unlink(temp_name)
         reason = error.strerror or str(error)
         raise UserError(f"Cannot save to {target.parent}: {reason}.", field="output") from error
     return target

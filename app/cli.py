@@ -14,10 +14,11 @@ import sys
 from collections.abc import Sequence
 from dataclasses import asdict
 from pathlib import Path
-from types import FrameType
 from typing import TYPE_CHECKING, TextIO
 
 from app.cli_models import add_models_parser, run_models
+from app.cli_progress import ProgressLine, end_open_line, forget_open_line
+from app.cli_progress import cancel_on_interrupt as _cancel_on_interrupt
 from app.cli_voice import (
     add_lipsync_parser,
     add_voice_parsers,
@@ -161,11 +162,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         hint = ""
         if isinstance(error, DeviceError) and error.device.upper() != "CPU":
             hint = " Run with --device CPU to use the processor instead."
+        end_open_line(sys.stderr)
         sys.stderr.write(f"error: {_one_line(str(error))}{hint}\n")
         return EXIT_USAGE
     except KeyboardInterrupt:
+        end_open_line(sys.stderr)
         sys.stderr.write("interrupted\n")
         return 130
+    finally:
+        forget_open_line(sys.stderr)
     return EXIT_OK
 
 
@@ -352,26 +357,16 @@ def _setup(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
-class _ProgressLine:
+class _ProgressLine(ProgressLine):
     """Ingest progress on one self-rewriting stderr line."""
 
     def __call__(self, progress: IngestProgress) -> None:
         eta = f", {progress.eta_s:.0f} s left" if progress.eta_s else ""
-        sys.stderr.write(
-            f"\r{progress.files_done}/{progress.files_total} files, "
+        self.show(
+            f"{progress.files_done}/{progress.files_total} files, "
             f"{progress.chunks_done} chunks ({progress.chunks_per_s:.0f}/s{eta}) "
-            f"{progress.current[:40]:<40}"
+            f"{progress.current[:40]}"
         )
-        sys.stderr.flush()
-
-
-def _cancel_on_interrupt(cancel: CancelToken) -> signal._HANDLER:
-    def handler(signum: int, frame: FrameType | None) -> None:
-        if cancel.cancelled:  # a second Ctrl+C stops the program
-            raise KeyboardInterrupt
-        cancel.cancel()
-
-    return handler
 
 
 def _one_line(message: str) -> str:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TextIO
 
 from app.cli_convert import add_convert_parser, run_convert
+from app.cli_progress import ProgressLine, cancel_on_interrupt
 from app.errors import UserError
 from app.models.catalog import filter_catalog, load_catalog
 from app.models.inspect import ModelTask
@@ -124,31 +125,31 @@ def _pull(args: argparse.Namespace, registry: ModelRegistry, out: TextIO) -> int
     from app.models.download import Downloader, DownloadProgress
     from pipelines.core import Cancelled, CancelToken
 
-    def show(progress: DownloadProgress) -> None:
-        eta = f", {progress.eta_s:.0f} s left" if progress.eta_s else ""
-        sys.stderr.write(
-            f"\r{_size(progress.done)} of {_size(progress.total)} "
-            f"({_size(int(progress.bytes_per_s))}/s{eta}) {progress.file[:40]:<40}"
-        )
-        sys.stderr.flush()
-
     cancel = CancelToken()
-    previous = signal.signal(signal.SIGINT, lambda *_: cancel.cancel())
+    previous = signal.signal(signal.SIGINT, cancel_on_interrupt(cancel))
     licence = next((e.licence for e in load_catalog() if e.hub_id == args.hub_id), "")
     try:
-        model = Downloader(registry, token=os.environ.get("HF_TOKEN")).download(
-            args.hub_id,
-            cancel,
-            show,
-            task=ModelTask(args.task) if args.task else None,
-            licence=licence,
-        )
+        with ProgressLine() as line:
+
+            def show(progress: DownloadProgress) -> None:
+                eta = f", {progress.eta_s:.0f} s left" if progress.eta_s else ""
+                line.show(
+                    f"{_size(progress.done)} of {_size(progress.total)} "
+                    f"({_size(int(progress.bytes_per_s))}/s{eta}) {progress.file[:40]}"
+                )
+
+            model = Downloader(registry, token=os.environ.get("HF_TOKEN")).download(
+                args.hub_id,
+                cancel,
+                show,
+                task=ModelTask(args.task) if args.task else None,
+                licence=licence,
+            )
     except Cancelled:
-        sys.stderr.write("\nstopped; what arrived is kept — pull again to resume\n")
+        sys.stderr.write("stopped; what arrived is kept — pull again to resume\n")
         return 1
     finally:
         signal.signal(signal.SIGINT, previous)
-    sys.stderr.write("\n")
     out.write(f"installed {model.id} ({model.task.value}, {model.precision}) in {model.folder}\n")
     return 0
 

@@ -10,8 +10,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
-from app.errors import UserError
+from app.cli_progress import ProgressLine, cancel_on_interrupt
 from pipelines.voice.tts import SpeechChunk
+
+EXIT_STOPPED = 1
+STOPPED = "stopped: nothing was written\n"
 
 
 def add_voice_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -47,7 +50,7 @@ def add_voice_parsers(commands: argparse._SubParsersAction[argparse.ArgumentPars
         help="speak text in a cloned voice into a wav file",
         description="Synthesises TEXT sentence by sentence with the text-to-speech model "
         "(settings: tts_model, or the first installed) and writes a 16 kHz wav. Ctrl+C stops "
-        "and writes nothing.",
+        "and writes nothing (exit status 1; a second Ctrl+C quits at once).",
     )
     say.add_argument("text", help="what to say ('-' reads standard input)")
     say.add_argument("--voice", required=True, help="a voice from `voices list`")
@@ -105,22 +108,27 @@ def run_say(args: argparse.Namespace, out: TextIO) -> int:
     text = sys.stdin.read() if args.text == "-" else args.text
     ctx = AppContext.create(verbose=getattr(args, "verbose", False))
     cancel = CancelToken()
-    previous = signal.signal(signal.SIGINT, lambda *_: cancel.cancel())
+    previous = signal.signal(signal.SIGINT, cancel_on_interrupt(cancel))
     try:
-        result = ctx.voice.say_to_file(
-            text,
-            args.voice,
-            args.output,
-            device=args.device,
-            cancel=cancel,
-            on_chunk=_progress_line,
-        )
-    except Cancelled as error:
-        raise UserError("stopped: nothing was written") from error
+        with ProgressLine() as line:
+
+            def show(chunk: SpeechChunk) -> None:
+                line.show(f"sentence {chunk.index + 1}/{chunk.total}")
+
+            result = ctx.voice.say_to_file(
+                text,
+                args.voice,
+                args.output,
+                device=args.device,
+                cancel=cancel,
+                on_chunk=show,
+            )
+    except Cancelled:
+        sys.stderr.write(STOPPED)
+        return EXIT_STOPPED
     finally:
         signal.signal(signal.SIGINT, previous)
         ctx.close()
-    sys.stderr.write("\n")
     if args.json:
         payload = {
             "path": str(result.path),
@@ -138,11 +146,6 @@ def run_say(args: argparse.Namespace, out: TextIO) -> int:
             f"{result.first_audio_seconds:.2f} s on {result.device})\n"
         )
     return 0
-
-
-def _progress_line(chunk: SpeechChunk) -> None:
-    sys.stderr.write(f"\rsentence {chunk.index + 1}/{chunk.total}")
-    sys.stderr.flush()
 
 
 def _voice_json(voice: object) -> dict[str, object]:
@@ -168,7 +171,8 @@ def add_lipsync_parser(commands: argparse._SubParsersAction[argparse.ArgumentPar
         "webm), makes its mouth follow AUDIO (wav, flac, mp3) with the lip-sync model (settings: "
         "lipsync_model, or the first installed) and writes an H.264 + AAC mp4 as long as the "
         "audio. The face detector runs on its own device, CPU unless --detector-device or the "
-        "face_detector_device setting says otherwise. Ctrl+C stops and writes nothing.",
+        "face_detector_device setting says otherwise. Ctrl+C stops and writes nothing (exit "
+        "status 1; a second Ctrl+C quits at once).",
     )
     lipsync.add_argument("--face", type=Path, required=True, help="face image or video")
     lipsync.add_argument("--audio", type=Path, required=True, help="speech audio file")
@@ -196,30 +200,31 @@ def run_lipsync(args: argparse.Namespace, out: TextIO) -> int:
     from app.context import AppContext
     from pipelines.core import Cancelled, CancelToken, Progress
 
-    def show(progress: Progress) -> None:
-        sys.stderr.write(f"\r{progress.message or progress.stage}"[:120])
-        sys.stderr.flush()
-
     ctx = AppContext.create(verbose=getattr(args, "verbose", False))
     cancel = CancelToken()
-    previous = signal.signal(signal.SIGINT, lambda *_: cancel.cancel())
+    previous = signal.signal(signal.SIGINT, cancel_on_interrupt(cancel))
     try:
-        result = ctx.avatar.lipsync(
-            args.face.expanduser(),
-            args.audio.expanduser(),
-            args.output,
-            device=args.device,
-            detector_device=args.detector_device,
-            face_index=args.face_index,
-            cancel=cancel,
-            on_progress=show,
-        )
-    except Cancelled as error:
-        raise UserError("stopped: nothing was written") from error
+        with ProgressLine() as line:
+
+            def show(progress: Progress) -> None:
+                line.show(progress.message or progress.stage)
+
+            result = ctx.avatar.lipsync(
+                args.face.expanduser(),
+                args.audio.expanduser(),
+                args.output,
+                device=args.device,
+                detector_device=args.detector_device,
+                face_index=args.face_index,
+                cancel=cancel,
+                on_progress=show,
+            )
+    except Cancelled:
+        sys.stderr.write(STOPPED)
+        return EXIT_STOPPED
     finally:
         signal.signal(signal.SIGINT, previous)
         ctx.close()
-    sys.stderr.write("\n")
     summary = {
         "path": str(result.path),
         "frames": result.frames,

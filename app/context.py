@@ -92,7 +92,15 @@ class AppContext:
         voice = VoiceService(paths.voices_dir, loaded.settings, metrics, found, models)
         voice.library.voices()  # reads every voice once, noting damaged ones
         notices.extend(voice.library.problems)
-        avatar = AvatarService(paths.avatar_dir, loaded.settings, metrics, found, models, voice)
+        avatar = AvatarService(
+            paths.avatar_dir,
+            loaded.settings,
+            metrics,
+            found,
+            models,
+            voice,
+            scratch_dir=paths.scratch_dir,
+        )
         return cls(
             paths,
             store,

@@ -87,6 +87,12 @@ class AppPaths:
         return self.cache / "compiled"
 
     @property
+    def scratch_dir(self) -> Path:
+        """Results being written (renamed into place when complete) and spilled video frames:
+        what a killed job leaves here is removed by the next one, out of the user's sight."""
+        return self.cache / "scratch"
+
+    @property
     def log_file(self) -> Path:
         """The rotating application log."""
         return self.logs / "ov-studio.log"

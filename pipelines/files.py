@@ -1,11 +1,59 @@
-"""Checks on the files pipelines write, done before any work so a bad path fails at once."""
+"""The files pipelines write: checked before any work, and never left half-written.
+
+A result is written to a temp file and renamed onto its name when complete, so a player or a
+gallery never sees half a file. Where that temp file lives decides what a killed process
+(``kill -9``, a power cut) leaves behind: nothing runs to remove it. So it goes to the app's
+scratch folder when that is on the same file system as the result (a rename is then still
+atomic) — the user's folder never holds it; otherwise beside the result, under a hidden name
+carrying the writer's process id, which the next job writing into that folder removes once
+that process is gone.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import logging
+import os
+import shutil
+import stat
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
+import psutil
+
 from pipelines.core import InvalidInputError
+
+log = logging.getLogger(__name__)
+
+TEMP_PREFIX = ".ov-studio-tmp-"
+"""Every temp file or folder a pipeline makes starts with this, then its process id and ``-``."""
+
+
+def check_input_file(path: Path, kind: str, *, field: str) -> None:
+    """Refuse ``path`` unless it is a regular file with something in it, in words that say
+    which: missing, a folder, a pipe or device, or empty (``kind`` names what was expected:
+    "an audio file").
+
+    Raises:
+        InvalidInputError: with ``field``.
+    """
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        raise InvalidInputError(f"{path} does not exist.", field=field) from None
+    except OSError as error:
+        raise InvalidInputError(
+            f"Cannot read {path}: {error.strerror or error}.", field=field
+        ) from error
+    if stat.S_ISDIR(info.st_mode):
+        raise InvalidInputError(f"{path} is a folder, not {kind}.", field=field)
+    if not stat.S_ISREG(info.st_mode):
+        raise InvalidInputError(
+            f"{path} is not a file but a pipe or a device; give {kind}.", field=field
+        )
+    if info.st_size == 0:
+        raise InvalidInputError(f"{path.name} is empty (0 bytes).", field=field)
 
 
 def check_output_file(path: Path, suffix: str, kind: str) -> Path:
@@ -25,10 +73,88 @@ def check_output_file(path: Path, suffix: str, kind: str) -> Path:
     if not folder.is_dir():
         raise InvalidInputError(f"The folder {folder} does not exist.", field="output")
     try:
-        with tempfile.NamedTemporaryFile(dir=folder, prefix=".write-test-"):
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=_prefix()):
             pass
     except OSError as error:
         raise InvalidInputError(
             f"Cannot write in {folder}: {error.strerror or error}.", field="output"
         ) from error
     return path
+
+
+@contextlib.contextmanager
+def replacing(target: Path, scratch: Path | None = None) -> Iterator[Path]:
+    """A temp path to write ``target``'s content to: renamed onto ``target`` when the block
+    succeeds, removed when it raises (a cancel included).
+
+    The temp file is made in ``scratch`` (the app's scratch folder) when it is on the same file
+    system as ``target``, else beside ``target``; stale temp files of dead processes in both
+    are removed first.
+
+    Raises:
+        OSError: the temp file cannot be made or renamed (nothing is left behind).
+    """
+    folder = target.parent
+    remove_stale_temp_files(folder)
+    where = folder
+    if scratch is not None:
+        scratch.mkdir(parents=True, exist_ok=True)
+        remove_stale_temp_files(scratch)
+        if _same_file_system(scratch, folder):
+            where = scratch
+    handle, name = tempfile.mkstemp(prefix=_prefix(), suffix=target.suffix, dir=where)
+    os.close(handle)
+    temp = Path(name)
+    try:
+        yield temp
+        _usual_mode(temp)
+        os.replace(temp, target)
+    finally:
+        temp.unlink(missing_ok=True)
+
+
+def temp_folder(scratch: Path | None = None) -> Path:
+    """A new private folder for scratch data (in ``scratch``, else the system's temp folder),
+    named so that :func:`remove_stale_temp_files` removes it once this process is gone."""
+    if scratch is not None:
+        scratch.mkdir(parents=True, exist_ok=True)
+        remove_stale_temp_files(scratch)
+    return Path(tempfile.mkdtemp(prefix=_prefix(), dir=scratch))
+
+
+def remove_stale_temp_files(folder: Path) -> None:
+    """Remove the temp files and folders left in ``folder`` by processes that are gone."""
+    try:
+        entries = list(folder.glob(f"{TEMP_PREFIX}*"))
+    except OSError:
+        return  # an unreadable folder: the job's own checks say so
+    for entry in entries:
+        pid = entry.name.removeprefix(TEMP_PREFIX).split("-")[0]
+        if not pid.isdigit() or psutil.pid_exists(int(pid)):
+            continue
+        log.info("removing %s, left by a process that was stopped", entry)
+        try:
+            if entry.is_dir() and not entry.is_symlink():
+                shutil.rmtree(entry)
+            else:
+                entry.unlink()
+        except OSError as error:  # another job removing it too, or not ours to remove
+            log.warning("could not remove %s: %s", entry, error)
+
+
+def _prefix() -> str:
+    return f"{TEMP_PREFIX}{os.getpid()}-"
+
+
+def _same_file_system(first: Path, second: Path) -> bool:
+    try:
+        return first.stat().st_dev == second.stat().st_dev
+    except OSError:
+        return False
+
+
+def _usual_mode(path: Path) -> None:
+    """mkstemp makes files private (0600); a saved result gets the user's usual mode."""
+    mask = os.umask(0)
+    os.umask(mask)
+    path.chmod(0o666 & ~mask)

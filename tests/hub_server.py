@@ -4,13 +4,15 @@ It answers what ``huggingface_hub`` asks for a model download — ``/api/models/
 {rev}`` (with per-file sizes and LFS sha256), and ``HEAD``/``GET`` on ``/{id}/resolve/{rev}/
 {file}`` with ETag, X-Repo-Commit, Content-Length and Range — so the app's real download code
 runs in tests with ``HF_ENDPOINT`` pointed here. Faults are injected per test: a corrupt file,
-a connection dropped after N bytes, a slow trickle, or a gone server.
+a connection dropped after N bytes, a slow trickle, a gone server, or a hostile file list (names
+like ``/abs/path`` or ``sub/../../x`` listed and served as if they were in the repository).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import posixpath
 import threading
 import time
 from collections.abc import Iterator
@@ -35,6 +37,11 @@ class Faults:
     """Sleep between 64 KiB chunks: a slow network, so a test can act mid-download."""
     gets: list[str] = field(default_factory=list)
     """Every GET of a file, with its Range header, for assertions."""
+    listed: dict[str, bytes] = field(default_factory=dict)
+    """Extra names every repository's file list shows, served with these bytes: a hostile
+    repository (or endpoint) naming files outside the model's folder."""
+    raw_siblings: list[object] = field(default_factory=list)
+    """Entries added to the file list as they are (malformed ones: no name, a number...)."""
 
 
 class HubServer:
@@ -94,7 +101,10 @@ class _Handler(BaseHTTPRequestHandler):
         # One request per connection: no keep-alive thread outlives the test.
         self.close_connection = True
         path = unquote(urlsplit(self.path).path)
-        if path.startswith("/api/models/") and "/tree/" in path:
+        hostile = self._listed_by_url(path)
+        if hostile is not None:
+            self._file(*hostile, body=body)
+        elif path.startswith("/api/models/") and "/tree/" in path:
             self._tree(path[len("/api/models/") :].split("/tree/")[0])
         elif path.startswith("/api/models/"):
             self._model_info(path[len("/api/models/") :])
@@ -104,6 +114,16 @@ class _Handler(BaseHTTPRequestHandler):
             self._file(repo, filename, body=body)
         else:
             self._error(404, "not found")
+
+    def _listed_by_url(self, path: str) -> tuple[str, str] | None:
+        """(repo, listed name) a hostile name's URL stands for. HTTP clients resolve ``..`` in
+        a URL before sending it (``sub/../../x`` arrives as ``x``); a hostile server answers
+        whatever arrives, so this one does too."""
+        for repo in self.hub.repos:
+            for name in self.hub.faults.listed:
+                if path == posixpath.normpath(f"/{repo}/resolve/{COMMIT}/{name}"):
+                    return repo, name
+        return None
 
     def _model_info(self, rest: str) -> None:
         repo = rest.split("/revision/")[0]
@@ -120,6 +140,20 @@ class _Handler(BaseHTTPRequestHandler):
             }
             for p in self.hub.files(repo)
         ]
+        siblings += [
+            {
+                "rfilename": name,
+                "size": len(data),
+                "blobId": hashlib.sha1(data).hexdigest(),
+                "lfs": {
+                    "sha256": hashlib.sha256(data).hexdigest(),
+                    "size": len(data),
+                    "pointerSize": 134,
+                },
+            }
+            for name, data in self.hub.faults.listed.items()
+        ]
+        siblings += self.hub.faults.raw_siblings
         self._json({"id": repo, "modelId": repo, "sha": COMMIT, "siblings": siblings})
 
     def _tree(self, repo: str) -> None:
@@ -144,12 +178,15 @@ class _Handler(BaseHTTPRequestHandler):
         if repo not in self.hub.repos:  # what the hub answers for an unknown repo
             self._error(404, "Repository not found", error_code="RepoNotFound")
             return
-        root = self.hub.repos.get(repo)
-        target = root / filename if root else None
-        if target is None or not target.is_file():
+        root = self.hub.repos[repo]
+        if filename in self.hub.faults.listed:
+            data = self.hub.faults.listed[filename]
+        elif (root / filename).is_file():
+            data = (root / filename).read_bytes()
+        else:
             self._error(404, "Entry not found", error_code="EntryNotFound")
             return
-        data = target.read_bytes()
+        etag = hashlib.sha256(data).hexdigest()  # of the original: a corrupt copy differs
         if filename in self.hub.faults.corrupt and data:
             data = bytes([data[0] ^ 0xFF]) + data[1:]
         start = 0
@@ -160,7 +197,7 @@ class _Handler(BaseHTTPRequestHandler):
             self.hub.faults.gets.append(f"{filename} {header}".strip())
         status = 206 if start else 200
         self.send_response(status)
-        self.send_header("ETag", f'"{_sha256(target)}"')
+        self.send_header("ETag", f'"{etag}"')
         self.send_header("X-Repo-Commit", COMMIT)
         self.send_header("Accept-Ranges", "bytes")
         self.send_header("Connection", "close")

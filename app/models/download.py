@@ -6,7 +6,9 @@ and are continued with an HTTP Range request after a kill, a sleep or a dropped 
 ``hf_hub_download`` itself (1.x) restarts a file from zero in every new process. Every file is
 then checked against the hub's metadata — size, and sha256 for LFS files — and only a fully
 verified folder is renamed into place and registered. A partial or corrupt download is never
-shown as installed. One download per model at a time, across processes (a lock file).
+shown as installed. One download per model at a time, across processes (a lock file). The hub
+id and every listed file name are checked before any byte is fetched (``hub_files.py``): a
+name that would land outside the model's folder refuses the whole model.
 """
 
 from __future__ import annotations
@@ -20,11 +22,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import psutil
 
 from app.errors import BusyError, StorageError, UserError
+from app.models.hub_files import check_file_list, model_id_of, remove_links
 from app.models.inspect import TASK_NAMES, ModelTask, detect_task, read_config, task_from
 from app.models.registry import InstalledModel, ModelRegistry
 from pipelines.core import Cancelled, CancelToken
@@ -35,6 +38,8 @@ PART_SUFFIX = ".part"
 CHUNK_BYTES = 1024 * 1024
 """Bytes between progress reports and cancel checks."""
 HTTP_TIMEOUT_S = 20.0
+LOCK_WRITE_GRACE_S = 10.0
+"""An empty lock file younger than this is being written; older, its holder was killed."""
 FREE_SPACE_MARGIN = 1.05
 """Room asked for beyond the download itself (temp files, the registry)."""
 
@@ -92,21 +97,19 @@ class Downloader:
             Cancelled: ``cancel`` was set; the staged files stay to resume later.
         """
         cancel = cancel or CancelToken()
-        model_id = hub_id.strip().split("/")[-1]
-        if "/" not in hub_id.strip() or not model_id:
-            raise UserError(
-                f"“{hub_id}” is not a hub id like OpenVINO/Qwen3-4B-int4-ov.", field="model"
-            )
+        hub_id = hub_id.strip()
+        model_id = model_id_of(hub_id)
         models_dir = self.registry.models_dir
         final = models_dir / model_id
-        if final.exists():
+        if final.exists() or final.is_symlink():
             raise UserError(f"{model_id} is already installed in {final}.", field="model")
         models_dir.mkdir(parents=True, exist_ok=True)
         with _download_lock(models_dir / f".{model_id}.lock", model_id):
-            files, revision = self._remote_files(hub_id)
+            staging = staging_dir(models_dir, model_id)
+            remove_links(staging)  # before the names are resolved against it
+            files, revision = self._remote_files(hub_id, staging)
             total = sum(f.size for f in files)
             _check_free_space(models_dir, total)
-            staging = staging_dir(models_dir, model_id)
             meter = _Meter(total, on_progress, cancel)
             if task is not None:
                 self._check_task_first(hub_id, revision, files, staging, meter, task)
@@ -152,7 +155,14 @@ class Downloader:
                 f"{hub_id} is {TASK_NAMES[detected]}, not {TASK_NAMES[task]}.", field="model"
             )
 
-    def _remote_files(self, hub_id: str) -> tuple[list[_RemoteFile], str]:
+    def _remote_files(self, hub_id: str, staging: Path) -> tuple[list[_RemoteFile], str]:
+        """The files to fetch and the revision, after every listed name and size is checked.
+
+        Raises:
+            UserError: no such model, offline, a malformed answer, or a file list naming
+                something outside the model's folder (then nothing is fetched and an earlier
+                run's staging folder is removed).
+        """
         from huggingface_hub import HfApi
         from huggingface_hub.errors import (
             GatedRepoError,
@@ -178,17 +188,27 @@ class Downloader:
             raise UserError(_offline_message(error), field="model") from error
         except OSError as error:
             raise UserError(_offline_message(error), field="model") from error
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            # huggingface_hub builds its ModelInfo from whatever JSON the endpoint sent.
+            log.warning("malformed model info for %s", hub_id, exc_info=error)
+            raise UserError(
+                f"The hub's answer about {hub_id} is not a model description "
+                f"({_first_line(error)}).",
+                field="model",
+            ) from error
         except Exception as error:
             if type(error).__module__.startswith(("httpx", "httpcore")):
                 raise UserError(_offline_message(error), field="model") from error
             raise
+        siblings = info.siblings or []
+        try:
+            check_file_list(hub_id, [s.rfilename for s in siblings], staging)
+        except UserError:
+            shutil.rmtree(staging, ignore_errors=True)  # an earlier run's files of this id
+            raise
         files = [
-            _RemoteFile(
-                s.rfilename,
-                int(s.size or (s.lfs.size if s.lfs else 0)),
-                s.lfs.sha256 if s.lfs else "",
-            )
-            for s in info.siblings or []
+            _RemoteFile(s.rfilename, _size_of(hub_id, s), s.lfs.sha256 if s.lfs else "")
+            for s in siblings
             if not s.rfilename.startswith(".")
         ]
         if not files:
@@ -207,6 +227,9 @@ class Downloader:
             return
         part = target.with_name(target.name + PART_SUFFIX)
         part.parent.mkdir(parents=True, exist_ok=True)
+        # The names were checked before the first fetch; a link made since would show here.
+        if not part.parent.resolve().is_relative_to(staging.resolve()):
+            raise UserError(f"{remote.name} would be written outside {staging}.", field="model")
         have = part.stat().st_size if part.is_file() else 0
         if have > remote.size:
             part.unlink()  # not the file the hub has now
@@ -225,7 +248,7 @@ class Downloader:
                     mode = "ab" if have and response.status_code == 206 else "wb"
                     if mode == "wb" and have:
                         meter.begin(remote, 0)  # the server sent the whole file again
-                    with part.open(mode) as handle:
+                    with _open_part(part, append=mode == "ab") as handle:
                         for chunk in response.iter_bytes(CHUNK_BYTES):
                             meter.advance(len(chunk))  # raises Cancelled before the write
                             handle.write(chunk)
@@ -300,8 +323,12 @@ def _download_lock(lock: Path, model_id: str) -> Any:
         except FileExistsError:
             try:
                 pid = int(lock.read_text().strip() or 0)
+                age = time.time() - lock.stat().st_mtime
             except (OSError, ValueError):
-                pid = 0
+                pid, age = 0, LOCK_WRITE_GRACE_S
+            if not pid and age < LOCK_WRITE_GRACE_S:
+                # Made a moment ago and its holder has not written its pid yet.
+                raise BusyError(f"{model_id} is already being downloaded.", field="model") from None
             if pid and pid != os.getpid() and psutil.pid_exists(pid):
                 raise BusyError(f"{model_id} is already being downloaded.", field="model") from None
             if pid == os.getpid():
@@ -317,6 +344,25 @@ def _download_lock(lock: Path, model_id: str) -> Any:
         yield
     finally:
         lock.unlink(missing_ok=True)
+
+
+def _open_part(part: Path, *, append: bool) -> BinaryIO:
+    """Open a ``.part`` file for writing without following a link planted in its place."""
+    flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if append else os.O_TRUNC)
+    flags |= getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    return os.fdopen(os.open(part, flags, 0o644), "ab" if append else "wb")
+
+
+def _size_of(hub_id: str, sibling: Any) -> int:
+    """A listed file's size in bytes (a hostile list could give anything)."""
+    size = sibling.size if sibling.size is not None else (sibling.lfs.size if sibling.lfs else 0)
+    if not isinstance(size, int) or isinstance(size, bool) or size < 0:
+        raise UserError(
+            f"The model {hub_id} was refused: its file list gives {sibling.rfilename} the size "
+            f"{str(size)[:40]!r}.",
+            field="model",
+        )
+    return size
 
 
 def _check_free_space(folder: Path, needed: int) -> None:

@@ -85,8 +85,11 @@ class AvatarService:
         devices: Sequence[DeviceInfo],
         models: ModelRegistry,
         voice: VoiceService,
+        *,
+        scratch_dir: Path | None = None,
     ) -> None:
         self.results_dir = results_dir
+        self.scratch_dir = scratch_dir  # videos being written, spilled frames (see pipelines)
         self._settings = settings
         self._metrics = metrics
         self._devices = list(devices)
@@ -230,6 +233,7 @@ class AvatarService:
                     cancel=cancel,
                     on_progress=on_progress,
                     face_index=face_index,
+                    scratch_dir=self.scratch_dir,
                 )
             except InvalidInputError as error:
                 raise UserError(str(error), field=error.field) from error

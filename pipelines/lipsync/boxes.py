@@ -66,8 +66,9 @@ def choose(
 
     ``point`` (a click) picks the smallest box containing it — the nearer face when boxes
     overlap — or else the box whose centre is nearest; ``index`` picks by position in the list;
-    neither picks the largest. An index past the end falls back to the largest face, because
-    a second detection of the same picture can find fewer faces than the preview did.
+    neither picks the largest. An index past the end falls back to the largest face: when a
+    followed face leaves a video, the choice is made again among the faces of a later frame,
+    which can be fewer (the first pick's index is checked by the pipeline).
     """
     if not boxes:
         return None

@@ -3,19 +3,21 @@
 Ping-pong looping plays the source backwards, so the frames shown again must stay available
 after decoding; a minute of 720p is ~4 GB of pixels. Frames beyond :data:`MEMORY_BUDGET` go
 to a raw file in a private temp folder (read back through a memory map, as fast as the
-encoder needs) that :meth:`FrameStore.close` removes, a cancel included.
+encoder needs) that :meth:`FrameStore.close` removes, a cancel included; one left by a killed
+process is removed by the next job (:func:`pipelines.files.temp_folder`).
 """
 
 from __future__ import annotations
 
 import shutil
-import tempfile
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+
+from pipelines.files import temp_folder
 
 MEMORY_BUDGET = 768 * 1024 * 1024
 
@@ -25,8 +27,9 @@ Image = npt.NDArray[np.uint8]
 class FrameStore:
     """Frames of one size, appended in order, read back by index."""
 
-    def __init__(self, memory_budget: int = MEMORY_BUDGET) -> None:
+    def __init__(self, memory_budget: int = MEMORY_BUDGET, scratch: Path | None = None) -> None:
         self._budget = memory_budget
+        self._scratch = scratch  # where frames spill (None: the system's temp folder)
         self._memory: list[Image] = []
         self._shape: tuple[int, ...] | None = None
         self._folder: Path | None = None
@@ -70,7 +73,7 @@ class FrameStore:
             self._memory.append(frame)
             return
         if self._file is None:
-            self._folder = Path(tempfile.mkdtemp(prefix="ov-studio-frames-"))
+            self._folder = temp_folder(self._scratch)
             self._file = (self._folder / "frames.raw").open("wb")
         self._file.write(np.ascontiguousarray(frame).tobytes())
         self._spilled += 1

@@ -22,6 +22,8 @@ import numpy as np
 import numpy.typing as npt
 
 from pipelines.core import Cancelled, CancelToken, InvalidInputError
+from pipelines.files import check_input_file
+from pipelines.native_output import decode_image
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".bmp")
 VIDEO_SUFFIXES = (".mp4", ".mov", ".webm", ".mkv", ".avi", ".m4v")
@@ -101,8 +103,7 @@ def read_face(path: Path, *, seconds: float | None = None, limit: int | None = N
         InvalidInputError: missing, unsupported, corrupt, no video stream, or too small
             (``field="face"``).
     """
-    if not path.is_file():
-        raise InvalidInputError(f"{path} does not exist.", field="face")
+    check_input_file(path, "an image or a video", field="face")
     suffix = path.suffix.lower()
     if suffix in IMAGE_SUFFIXES:
         return _read_image(path)
@@ -116,10 +117,13 @@ def read_face(path: Path, *, seconds: float | None = None, limit: int | None = N
 
 
 def _read_image(path: Path) -> FaceSource:
-    import cv2
-
-    data = np.fromfile(str(path), dtype=np.uint8)
-    decoded = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    try:
+        data = np.fromfile(str(path), dtype=np.uint8)  # not cv2.imread: non-ASCII paths fail
+    except OSError as error:
+        raise InvalidInputError(
+            f"Cannot read {path.name}: {error.strerror or error}.", field="face"
+        ) from error
+    decoded = decode_image(data)
     if decoded is None:
         raise InvalidInputError(
             f"{path.name} is not a readable image: it is damaged, empty or not really a "
@@ -201,8 +205,9 @@ def read_speech(path: Path) -> Float32Array:
         InvalidInputError: missing, unsupported, damaged, empty or longer than 15 minutes
             (``field="audio"``).
     """
+    check_input_file(path, "an audio file", field="audio")
     suffix = path.suffix.lower()
-    if suffix in SOUNDFILE_SUFFIXES or not path.is_file():
+    if suffix in SOUNDFILE_SUFFIXES:
         from pipelines.voice.audio import read_clip
 
         return read_clip(path, field="audio").samples

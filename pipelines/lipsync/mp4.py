@@ -1,18 +1,15 @@
 """Writing the result: H.264 + AAC in an mp4, never half-written.
 
 OpenCV's pip wheels cannot write H.264, so frames and the speech are encoded with PyAV. The
-file is written to a hidden temp name in the target folder and renamed onto the target only
-when complete (same folder, so the rename is atomic); on failure or cancel the temp file is
-removed, so no player, gallery or user ever sees a broken video.
+file is written to a temp file (:func:`pipelines.files.replacing`: in the app's scratch folder
+when it shares the target's file system, else hidden beside the target) and renamed onto the
+target only when complete; on failure or cancel the temp file is removed, so no player,
+gallery or user ever sees a broken video, and a killed run leaves none in the user's folder.
 """
 
 from __future__ import annotations
 
 import contextlib
-import os
-import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -36,21 +33,6 @@ def check_output(path: Path) -> Path:
             writable (``field="output"``).
     """
     return check_output_file(path, ".mp4", "Videos")
-
-
-@contextmanager
-def temp_output(target: Path) -> Iterator[Path]:
-    """A hidden temp path beside ``target``, renamed onto it when the block succeeds and
-    removed when it raises (a cancel included)."""
-    handle, name = tempfile.mkstemp(prefix=f".{target.stem}-", suffix=".mp4", dir=target.parent)
-    os.close(handle)
-    temp = Path(name)
-    try:
-        yield temp
-        _usual_mode(temp)
-        os.replace(temp, target)
-    finally:
-        temp.unlink(missing_ok=True)
 
 
 class Mp4Writer:
@@ -105,10 +87,3 @@ class Mp4Writer:
         # Closing a broken container must not hide the error that broke it.
         with contextlib.suppress(Exception):
             self._container.close()
-
-
-def _usual_mode(path: Path) -> None:
-    """mkstemp makes files private (0600); a saved video gets the user's usual mode."""
-    mask = os.umask(0)
-    os.umask(mask)
-    path.chmod(0o666 & ~mask)

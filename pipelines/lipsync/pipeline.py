@@ -34,6 +34,7 @@ from pipelines.core import (
     MetricRecord,
     Progress,
 )
+from pipelines.files import replacing
 from pipelines.lipsync.boxes import Box, choose, follow, padded, smooth
 from pipelines.lipsync.faces import FaceDetector
 from pipelines.lipsync.media import (
@@ -45,7 +46,7 @@ from pipelines.lipsync.media import (
 )
 from pipelines.lipsync.mel import frame_count, mel_spectrogram, padded_mel, window_starts
 from pipelines.lipsync.model import BATCH, JOBS, LipsyncModel
-from pipelines.lipsync.mp4 import check_output, temp_output
+from pipelines.lipsync.mp4 import check_output
 from pipelines.lipsync.render import OrderedFrames, Render, forward_run, ping_pong, report
 
 MIN_AUDIO_SECONDS = 0.1
@@ -137,6 +138,7 @@ class LipsyncPipeline:
         on_progress: Callable[[Progress], None] | None = None,
         face_index: int | None = None,
         face_point: tuple[float, float] | None = None,
+        scratch_dir: Path | None = None,
     ) -> LipsyncResult:
         """Write ``output`` (.mp4): ``face`` speaking ``audio`` (a file, or samples and their
         rate), as long as the audio.
@@ -149,6 +151,9 @@ class LipsyncPipeline:
             on_progress: told frames done/total with rate and time left.
             face_index: which face (see :meth:`detect_faces`); default the largest.
             face_point: a point on the wanted face, in the original's pixels (a click).
+            scratch_dir: where the video is written until it is complete (when it shares
+                ``output``'s file system) and frames kept for a loop spill to; default beside
+                ``output`` and the system's temp folder.
 
         Raises:
             InvalidInputError: bad face, audio or output; ``field`` says which.
@@ -174,11 +179,11 @@ class LipsyncPipeline:
         order = ping_pong(len(boxes), total)
         faceless = sum(1 for index in order if boxes[index] is None)
         _check_loop_space(source, order, seconds)
-        with OrderedFrames(source, order, cancel) as frames:
+        with OrderedFrames(source, order, cancel, scratch=scratch_dir) as frames:
             render = Render(self.model, source.still, boxes, order, mel, starts, stages)
             report(on_progress, 0, total, time.perf_counter())
             try:
-                with temp_output(output) as temp:
+                with replacing(output, scratch_dir) as temp:
                     render.write(
                         temp,
                         frames,
@@ -229,13 +234,16 @@ class LipsyncPipeline:
         width, height = source.width, source.height
         if source.still:
             assert source.image is not None
-            chosen = choose(self.detector.detect(source.image), index, point)
-            if chosen is None:
+            faces = self.detector.detect(source.image)
+            if not faces:
                 raise InvalidInputError(
                     f"No face was found in {face.name}. Use a picture where the face is clearly "
                     "visible, facing the camera, and not too small.",
                     field="face",
                 )
+            _check_face_index(index, faces, face)
+            chosen = choose(faces, index, point)
+            assert chosen is not None
             return [padded(chosen, width, height)]
         found: list[Box | None] = []
         last: Box | None = None
@@ -243,6 +251,8 @@ class LipsyncPipeline:
         for number, frame in enumerate(source.frames(cancel)):
             thorough = number == 0 or (last is None and number % RESCAN_FRAMES == 0)
             faces = self.detector.detect(frame, near=last, thorough=thorough)
+            if last is None and faces:  # the first pick: the index must name one of these
+                _check_face_index(index, faces, face)
             # The chosen face is followed; if it vanished, the choice is made again.
             box = (follow(last, faces) if last is not None else None) or choose(faces, index, point)
             found.append(padded(box, width, height) if box is not None else None)
@@ -258,6 +268,19 @@ class LipsyncPipeline:
         if all(box is None for box in found):
             raise InvalidInputError(f"No face was found in any frame of {face.name}.", field="face")
         return smooth(found)
+
+
+def _check_face_index(index: int | None, faces: list[Box], face: Path) -> None:
+    """Refuse a face number that is not one of ``faces`` (numbered from 0, largest first)."""
+    if index is None or 0 <= index < len(faces):
+        return
+    if len(faces) == 1:
+        found = "only 1 face was found (number 0)"
+    else:
+        found = f"{len(faces)} faces were found, numbered 0 (the largest) to {len(faces) - 1}"
+    raise InvalidInputError(
+        f"There is no face number {index} in {face.name}: {found}.", field="face"
+    )
 
 
 def _check_loop_space(source: FaceSource, order: list[int], seconds: float) -> None:

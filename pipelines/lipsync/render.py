@@ -53,12 +53,13 @@ class OrderedFrames:
         cancel: CancelToken | None = None,
         *,
         memory_budget: int = MEMORY_BUDGET,
+        scratch: Path | None = None,
     ) -> None:
         self._decoded = source.frames(cancel)
         self._order = order
         self._streamed = forward_run(order)
         self._keep = set(order[self._streamed :])
-        self._store = FrameStore(memory_budget)
+        self._store = FrameStore(memory_budget, scratch)
         self._slots: dict[int, int] = {}
 
     def __iter__(self) -> Iterator[Image]:

@@ -9,8 +9,6 @@ would fold high frequencies into the band the speaker encoder listens to.
 from __future__ import annotations
 
 import math
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,6 +16,8 @@ import numpy as np
 import numpy.typing as npt
 
 from pipelines.core import InvalidInputError
+from pipelines.files import check_input_file, replacing
+from pipelines.native_output import quiet_native_output
 
 MODEL_RATE = 16_000
 SUPPORTED_SUFFIXES = (".wav", ".flac", ".ogg", ".oga", ".opus", ".mp3")
@@ -56,13 +56,13 @@ def read_clip(path: Path, *, field: str = "file") -> Clip:
     """
     import soundfile
 
-    if not path.is_file():
-        raise InvalidInputError(f"{path} does not exist.", field=field)
+    check_input_file(path, "an audio file", field=field)
     try:
-        info = soundfile.info(str(path))
+        with quiet_native_output():  # mpg123 prints its complaints itself
+            info = soundfile.info(str(path))
     except (soundfile.LibsndfileError, RuntimeError, OSError) as error:
         raise InvalidInputError(
-            f"{path.name} is not an audio file this app can read ({_reason(error)}). "
+            f"{path.name} is not an audio file this app can read ({_reason(error, path)}). "
             "Use wav, flac, ogg or mp3.",
             field=field,
         ) from error
@@ -75,10 +75,12 @@ def read_clip(path: Path, *, field: str = "file") -> Clip:
             field=field,
         )
     try:
-        data, rate = soundfile.read(str(path), dtype="float32", always_2d=True)
+        with quiet_native_output():
+            data, rate = soundfile.read(str(path), dtype="float32", always_2d=True)
     except (soundfile.LibsndfileError, RuntimeError, OSError, ValueError) as error:
         raise InvalidInputError(
-            f"{path.name} is damaged and cannot be decoded ({_reason(error)}).", field=field
+            f"{path.name} is damaged and cannot be decoded ({_reason(error, path)}).",
+            field=field,
         ) from error
     if data.shape[0] == 0:
         raise InvalidInputError(f"{path.name} has no audio in it (0 samples).", field=field)
@@ -119,24 +121,26 @@ def write_wav_atomic(path: Path, samples: npt.NDArray[np.floating], rate: int = 
     import soundfile
 
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp_name = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".wav", dir=path.parent)
-    os.close(handle)
-    try:
-        soundfile.write(temp_name, np.asarray(samples, dtype=np.float32), rate, subtype="PCM_16")
-        mask = os.umask(0)  # mkstemp makes the file private; a saved wav gets the usual mode
-        os.umask(mask)
-        Path(temp_name).chmod(0o666 & ~mask)
-        os.replace(temp_name, path)
-    except BaseException:
-        Path(temp_name).unlink(missing_ok=True)
-        raise
+    with replacing(path) as temp:
+        data = np.asarray(samples, dtype=np.float32)
+        soundfile.write(str(temp), data, rate, format="WAV", subtype="PCM_16")
 
 
-def _reason(error: BaseException) -> str:
+def _reason(error: BaseException, path: Path) -> str:
+    """libsndfile's complaint in words that fit a file that exists (it was checked)."""
     text = str(error).strip().splitlines()[-1] if str(error).strip() else type(error).__name__
     # libsndfile prefixes the path, which the message already names.
     text = text.split(": ", 1)[-1] if "Error opening" in text else text
+    # Said of any file it cannot open, a damaged mp3 included: "File does not exist or is not
+    # a regular file (possibly a pipe?)".
+    if "possibly a pipe" in text or "does not exist" in text:
+        kind = path.suffix.lstrip(".").upper() or "audio"
+        return f"it is damaged, or not really {_article(kind)} {kind} file"
     return text.rstrip(".")
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1].upper() in "AEFHILMNORSX" else "a"
 
 
 def _minutes(seconds: float) -> str:

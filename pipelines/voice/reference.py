@@ -8,6 +8,10 @@ So the clip is judged first, on measurable things, and every problem is said in 
 * silence: the loudest 50 ms must reach −45 dBFS;
 * clipping: more than 0.1 % of the *original* samples at full scale (resampling would smooth
   the flat tops away, so this is checked before it);
+* no speech: a steady tone — loud and quiet moments within 3 dB, where speech has syllables
+  and pauses, and a spectrum of a few sharp peaks (a beep, a hum, a held note) — is not
+  someone speaking (a steady *noise* is said to be too noisy: speech drowned in noise looks
+  the same);
 * noise: the estimated signal-to-noise ratio (loud frames vs quiet frames) under 12 dB.
 """
 
@@ -26,6 +30,8 @@ SILENT_DBFS = -45.0
 CLIPPED_SHARE = 0.001
 CLIP_LEVEL = 0.999
 MIN_SNR_DB = 12.0
+STEADY_DB = 3.0  # loud and quiet moments closer than this: no syllables, no pauses
+TONAL_FLATNESS = 0.1  # spectral flatness below this: a few sharp peaks (white noise: ~1)
 FRAME = MODEL_RATE // 20  # 50 ms
 TRIM_DBFS = -50.0  # quieter than this at the ends counts as silence
 
@@ -34,7 +40,7 @@ TRIM_DBFS = -50.0  # quieter than this at the ends counts as silence
 class Problem:
     """One reason a clip cannot (or should not) be used; ``kind`` is a stable key."""
 
-    kind: str  # too_short | too_long | silent | clipped | noisy
+    kind: str  # too_short | too_long | silent | no_speech | clipped | noisy
     message: str
 
 
@@ -104,7 +110,14 @@ def check_reference(clip: Clip) -> ReferenceCheck:
             )
         )
     snr = _snr_db(_frame_dbfs(trimmed))
-    if snr < MIN_SNR_DB:
+    if snr < STEADY_DB and trimmed.size >= FRAME * 4 and _is_tonal(trimmed):
+        # The first problem is the one said: no speech at all matters before its length.
+        message = (
+            "The clip is a steady tone (a beep, a hum or a held note), not someone speaking. "
+            "Pick a recording of a voice."
+        )
+        problems.insert(0, Problem("no_speech", message))
+    elif snr < MIN_SNR_DB:
         problems.append(
             Problem(
                 "noisy",
@@ -113,6 +126,21 @@ def check_reference(clip: Clip) -> ReferenceCheck:
             )
         )
     return ReferenceCheck(trimmed, problems, peak, snr, clipped)
+
+
+def _is_tonal(samples: npt.NDArray[np.float32]) -> bool:
+    """Whether the sound is a few sharp spectral peaks (a tone and its harmonics)."""
+    return _spectral_flatness(samples) < TONAL_FLATNESS
+
+
+def _spectral_flatness(samples: npt.NDArray[np.float32]) -> float:
+    """Geometric over arithmetic mean of the power spectrum, 80 Hz–7.6 kHz: near 0 for a few
+    sharp peaks (a tone and its harmonics), near 1 for white noise."""
+    from scipy.signal import welch
+
+    frequencies, power = welch(samples.astype(np.float64), MODEL_RATE, nperseg=1024)
+    band = power[(frequencies >= 80.0) & (frequencies <= 7600.0)] + 1e-20
+    return float(np.exp(np.mean(np.log(band))) / np.mean(band))
 
 
 def trim_to(

@@ -115,3 +115,29 @@ def test_smoke_test_with_bad_model_fails(app_home: AppPaths, tmp_path: Path) -> 
     result = _run(["--smoke-test", "--model", str(tmp_path)], app_home)
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("clip", "message"),
+    [
+        ("empty.mp3", "empty.mp3 is empty (0 bytes)."),
+        ("folder", "{folder} is a folder, not an audio file."),
+        ("tone.wav", "The clip is a steady tone (a beep, a hum or a held note), not someone "),
+    ],
+)
+def test_voices_add_says_what_is_wrong_with_a_clip(
+    app_home: AppPaths, tmp_path: Path, clip: str, message: str
+) -> None:
+    import numpy as np
+
+    from tests.audio_samples import write_clip
+
+    (tmp_path / "empty.mp3").write_bytes(b"")
+    (tmp_path / "folder").mkdir()
+    seconds = np.arange(8 * 16_000) / 16_000
+    write_clip(tmp_path / "tone.wav", (0.3 * np.sin(2 * np.pi * 440 * seconds)).astype(np.float32))
+    result = _run(["voices", "add", "Beep", "--from", str(tmp_path / clip)], app_home)
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"error: {message.format(folder=tmp_path / 'folder')}")
+    assert result.stderr.count("\n") == 1 and "pipe" not in result.stderr
+    assert "noisy" not in result.stderr and "does not exist" not in result.stderr

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
 import sys
 import textwrap
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -153,10 +155,10 @@ def test_two_downloads_of_one_model_at_once(
     try:
         assert first.stdout is not None and first.stdout.readline().strip() == "started"
         lock = registry.models_dir / ".tiny-chat-int8-ov.lock"
-        deadline_hits = 0
-        while not lock.exists() and deadline_hits < 2000:
-            deadline_hits += 1
-            os.sched_yield()
+        deadline = time.monotonic() + 60
+        while not lock.exists():
+            assert time.monotonic() < deadline and first.poll() is None, "no lock was taken"
+            time.sleep(0.01)  # polling another process's progress
         with pytest.raises(BusyError, match="already being downloaded"):
             Downloader(registry, hub.url).download(REPO)
     finally:
@@ -164,6 +166,19 @@ def test_two_downloads_of_one_model_at_once(
         first.wait()
     # The killed holder's lock is stale: the next download takes it over and finishes.
     hub.faults.delay_per_chunk_s = 0.0
+    assert Downloader(registry, hub.url).download(REPO).usable
+
+
+def test_a_lock_whose_holder_has_not_written_its_pid_yet_is_held(
+    hub: HubServer, registry: ModelRegistry
+) -> None:
+    registry.models_dir.mkdir(parents=True)
+    lock = registry.models_dir / ".tiny-chat-int8-ov.lock"
+    lock.touch()  # another process has just made it (O_EXCL) and is about to write its pid
+    with pytest.raises(BusyError, match="already being downloaded"):
+        Downloader(registry, hub.url).download(REPO)
+    old = time.time() - 60
+    os.utime(lock, (old, old))  # still empty a minute later: its holder was killed
     assert Downloader(registry, hub.url).download(REPO).usable
 
 
@@ -186,3 +201,185 @@ def test_a_model_of_another_task_is_refused_before_its_weights_arrive(
         Downloader(registry, hub.url).download(BIG, task=ModelTask.CHAT)
     assert [g.split()[0] for g in hub.faults.gets] == ["config.json"]
     assert registry.models() == []
+
+
+# -- a hostile file list ------------------------------------------------------------------
+
+STAGING = ".staging-tiny-chat-int8-ov"
+
+
+def _outside(tmp_path: Path) -> Path:
+    """Where a hostile name aims: outside the models folder, inside the test's tmp folder."""
+    return tmp_path / "outside" / "planted.txt"
+
+
+def _climbing(tmp_path: Path, models_dir: Path) -> str:
+    """``sub/../../..`` from the staging folder to :func:`_outside`."""
+    return "sub/../" + os.path.relpath(_outside(tmp_path), models_dir / STAGING)
+
+
+@pytest.mark.parametrize(
+    ("make_name", "reason"),
+    [
+        (lambda tmp, models: str(_outside(tmp)), "it is an absolute path"),
+        (_climbing, "it climbs out with “..”"),
+        (lambda tmp, models: "..\\planted.txt", "it contains a backslash"),
+        (lambda tmp, models: "C:planted.txt", "drive letter"),
+        (lambda tmp, models: "C:\\planted.txt", "it contains a backslash"),
+        (lambda tmp, models: "sub\x00.txt", "it contains a control character"),
+        (lambda tmp, models: "sub//planted.txt", "it has an empty or “.” part"),
+        (lambda tmp, models: "./planted.txt", "it has an empty or “.” part"),
+        (lambda tmp, models: "", "it is empty"),
+    ],
+    ids=[
+        "absolute",
+        "climbing",
+        "backslash-dotdot",
+        "drive",
+        "drive-backslash",
+        "nul",
+        "empty-part",
+        "dot-part",
+        "empty",
+    ],
+)
+def test_a_file_list_naming_files_outside_the_model_is_refused_before_any_fetch(
+    hub: HubServer,
+    registry: ModelRegistry,
+    tmp_path: Path,
+    make_name: Callable[[Path, Path], str],
+    reason: str,
+) -> None:
+    name = make_name(tmp_path, registry.models_dir)
+    _outside(tmp_path).parent.mkdir()
+    hub.faults.listed[name] = b"planted by a hostile hub\n"
+    with pytest.raises(UserError) as refused:
+        Downloader(registry, hub.url).download(REPO)
+    message = str(refused.value)
+    assert message.startswith(f"The model {REPO} was refused: its file list names “")
+    assert reason in message and "\n" not in message and "\x00" not in message
+    assert hub.faults.gets == []  # not one byte fetched, config.json included
+    assert not _outside(tmp_path).exists() and registry.models() == []
+    assert not (registry.models_dir / STAGING).exists()
+    assert not (registry.models_dir / "tiny-chat-int8-ov").exists()
+
+
+def test_a_file_also_listed_as_a_folder_is_refused(hub: HubServer, registry: ModelRegistry) -> None:
+    hub.faults.listed["config.json/inner.txt"] = b"x"
+    with pytest.raises(UserError, match=r"names “config\.json” both as a file and as a folder"):
+        Downloader(registry, hub.url).download(REPO)
+    assert hub.faults.gets == [] and registry.models() == []
+
+
+def test_an_earlier_staging_folder_is_removed_when_the_list_turns_hostile(
+    hub: HubServer, registry: ModelRegistry, tmp_path: Path
+) -> None:
+    staging = registry.models_dir / STAGING
+    (staging / "sub").mkdir(parents=True)
+    (staging / "sub" / "kept.bin.part").write_bytes(b"half")
+    hub.faults.listed[str(_outside(tmp_path))] = b"x"
+    with pytest.raises(UserError, match="was refused"):
+        Downloader(registry, hub.url).download(REPO)
+    assert not staging.exists()
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        {"size": 3},  # no name at all
+        {"rfilename": 7, "size": 3},
+        {"rfilename": "weights.bin", "size": -5},
+        {"rfilename": "weights.bin", "size": "lots"},
+    ],
+    ids=["no-name", "number-name", "negative-size", "text-size"],
+)
+def test_a_malformed_file_list_is_refused_in_words(
+    hub: HubServer, registry: ModelRegistry, raw: dict[str, object]
+) -> None:
+    hub.faults.raw_siblings.append(raw)
+    with pytest.raises(UserError, match=f"(answer about {REPO} is not|The model {REPO} was ref)"):
+        Downloader(registry, hub.url).download(REPO)
+    assert hub.faults.gets == [] and registry.models() == []
+
+
+@pytest.mark.parametrize("hub_id", ["OpenVINO/..", "OpenVINO/.", "../tiny", "a/b/c", "a/.x", "/"])
+def test_a_hub_id_cannot_name_a_folder_outside_the_models_folder(
+    hub: HubServer, registry: ModelRegistry, tmp_path: Path, hub_id: str
+) -> None:
+    before = sorted(tmp_path.rglob("*"))
+    with pytest.raises(UserError, match="is not a hub id like"):
+        Downloader(registry, hub.url).download(hub_id)
+    assert sorted(tmp_path.rglob("*")) == before and registry.models() == []
+
+
+def test_links_left_in_an_earlier_staging_folder_are_not_followed(
+    hub: HubServer, registry: ModelRegistry, tmp_path: Path
+) -> None:
+    victim = tmp_path / "victim.txt"
+    victim.write_bytes(b"mine")  # shorter than config.json: a resume would append to it
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    staging = registry.models_dir / STAGING
+    staging.mkdir(parents=True)
+    (staging / "config.json.part").symlink_to(victim)
+    (staging / "openvino_tokenizer.xml").symlink_to(victim)  # a "finished" file that is a link
+    model = Downloader(registry, hub.url).download(REPO)
+    assert victim.read_bytes() == b"mine" and list(elsewhere.iterdir()) == []
+    assert model.usable
+    assert not any(p.is_symlink() for p in model.folder.rglob("*"))
+
+
+def test_a_staging_folder_that_is_a_link_is_not_followed(
+    hub: HubServer, registry: ModelRegistry, tmp_path: Path
+) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    registry.models_dir.mkdir(parents=True)
+    (registry.models_dir / STAGING).symlink_to(elsewhere, target_is_directory=True)
+    model = Downloader(registry, hub.url).download(REPO)
+    assert list(elsewhere.iterdir()) == []
+    assert model.usable and not model.folder.is_symlink()
+
+
+def test_cli_pull_refuses_a_hostile_list_with_one_line(hub: HubServer, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    models_dir = home / "data" / "models"
+    _outside(tmp_path).parent.mkdir()
+    hub.faults.listed[_climbing(tmp_path, models_dir)] = b"planted\n"
+    hub.faults.listed[str(_outside(tmp_path).with_name("absolute.txt"))] = b"planted\n"
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(Path(__file__).resolve().parents[2]),
+        "OV_STUDIO_HOME": str(home),
+        "HF_ENDPOINT": hub.url,
+        "HF_HOME": str(tmp_path / "hf-home"),
+    }
+
+    def pull(hub_id: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "app", "models", "pull", hub_id],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+        )
+
+    refused = pull(REPO)
+    assert refused.returncode == 2, refused.stderr
+    [line] = refused.stderr.splitlines()
+    assert line.startswith(f"error: The model {REPO} was refused: its file list names “sub/../")
+    assert refused.stdout == "" and hub.faults.gets == []
+    assert list(_outside(tmp_path).parent.iterdir()) == []
+    bad_id = pull("OpenVINO/..")
+    assert bad_id.returncode == 2
+    assert bad_id.stderr == "error: “OpenVINO/..” is not a hub id like OpenVINO/Qwen3-4B-int4-ov.\n"
+    listed = subprocess.run(
+        [sys.executable, "-m", "app", "models", "list", "--json"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=True,
+    )
+    assert json.loads(listed.stdout) == []
+    assert sorted(p.name for p in models_dir.iterdir()) == []

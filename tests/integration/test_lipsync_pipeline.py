@@ -113,6 +113,26 @@ def test_the_face_to_animate_can_be_chosen(
     assert big_mouth > 10 and small_mouth < 4  # by default the largest face speaks
 
 
+@pytest.mark.parametrize("index", [2, -1])
+def test_a_face_number_that_was_not_found_is_refused(
+    pipeline: LipsyncPipeline, media: Path, out_dir: Path, index: int
+) -> None:
+    astronaut = _astronaut()
+    pair = np.full((512, 1024, 3), 255, np.uint8)
+    pair[:, :512] = astronaut
+    pair[128:, 640:] = cv2.resize(astronaut, (384, 384))
+    cv2.imwrite(str(media / "two.png"), pair)
+    write_frames(media / "two.mp4", [pair] * 5)
+    for face in (media / "two.png", media / "two.mp4"):
+        with pytest.raises(InvalidInputError) as caught:
+            pipeline.run(face, media / "speech.wav", out_dir / "x.mp4", face_index=index)
+        assert str(caught.value) == (
+            f"There is no face number {index} in {face.name}: 2 faces were found, numbered 0 "
+            "(the largest) to 1."
+        )
+        assert caught.value.field == "face" and list(out_dir.iterdir()) == []
+
+
 # -- end to end ---------------------------------------------------------------------------
 
 

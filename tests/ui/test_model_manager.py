@@ -103,6 +103,29 @@ def test_a_failed_download_is_said_next_to_the_catalog(
     assert manager.download_button.isEnabled()
 
 
+def test_a_hostile_file_list_is_refused_next_to_the_catalog(
+    qtbot: QtBot,
+    window: MainWindow,
+    hub: HubServer,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    from app.models.catalog import CatalogEntry
+    from app.models.inspect import ModelTask
+
+    planted = tmp_path / "planted.txt"
+    hub.faults.listed[str(planted)] = b"planted by a hostile hub\n"
+    entry = CatalogEntry("Tiny chat", REPO, ModelTask.CHAT, 10**6, "MIT", ("CPU",), "Tiny.")
+    monkeypatch.setattr("ui.models.manager.load_catalog", lambda: [entry])
+    manager = window.open_models()
+    manager.refresh_catalog()
+    manager.catalog.selectRow(0)
+    manager.download_button.click()
+    qtbot.waitUntil(lambda: f"The model {REPO} was refused" in manager.catalog_error.text())
+    assert str(planted) in manager.catalog_error.text()
+    assert not planted.exists() and hub.faults.gets == [] and manager.installed.rowCount() == 0
+
+
 def test_a_checkpoint_is_converted_to_int8_and_installed(
     qtbot: QtBot, window: MainWindow, fixture_models: Path
 ) -> None:

@@ -84,7 +84,7 @@ def test_first_frames_of_every_offered_face_format(tmp_path: Path, name: str) ->
     ("name", "content", "message"),
     [
         ("broken.png", b"not a picture", "“broken.png” is not a readable image (damaged?)."),
-        ("empty.jpg", b"", "“empty.jpg” is not a readable image (damaged?)."),
+        ("empty.jpg", b"", "empty.jpg is empty (0 bytes)."),  # said as such, not "damaged"
         ("broken.mp4", b"\x00" * 100, "“broken.mp4” is not a readable video (damaged?)."),
     ],
 )

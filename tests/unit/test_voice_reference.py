@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import numpy as np
@@ -104,6 +105,68 @@ def test_corrupt_wav(tmp_path: Path) -> None:
         read_clip(corrupt)
     assert caught.value.field == "file"
     assert "corrupt.wav" in str(caught.value)
+
+
+def test_an_empty_file_is_said_to_be_empty(tmp_path: Path) -> None:
+    (tmp_path / "empty.mp3").write_bytes(b"")
+    with pytest.raises(InvalidInputError) as caught:
+        read_clip(tmp_path / "empty.mp3")
+    assert str(caught.value) == "empty.mp3 is empty (0 bytes)."
+
+
+def test_a_folder_is_not_an_audio_file(tmp_path: Path) -> None:
+    folder = tmp_path / "clips.wav"
+    folder.mkdir()
+    with pytest.raises(InvalidInputError) as caught:
+        read_clip(folder)
+    assert str(caught.value) == f"{folder} is a folder, not an audio file."
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_pipe_is_not_read(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "stream.wav")
+    with pytest.raises(InvalidInputError, match="is not a file but a pipe or a device"):
+        read_clip(tmp_path / "stream.wav")
+
+
+def test_a_damaged_mp3_is_said_in_words_and_its_decoder_stays_quiet(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    data = bytearray(write_clip(tmp_path / "good.mp3", speech_like(3.0)).read_bytes())
+    data[500:2000] = bytes(1500)  # mpg123 loses the stream and gives up (and says so)
+    (tmp_path / "damaged.mp3").write_bytes(bytes(data))
+    capfd.readouterr()
+    with pytest.raises(InvalidInputError) as caught:
+        read_clip(tmp_path / "damaged.mp3")
+    assert str(caught.value) == (
+        "damaged.mp3 is not an audio file this app can read (it is damaged, or not really an "
+        "MP3 file). Use wav, flac, ogg or mp3."
+    )
+    assert capfd.readouterr().err == ""  # not mpg123's "Note: Illegal Audio-MPEG-Header"
+
+
+def test_a_pure_tone_is_not_speech(tmp_path: Path) -> None:
+    seconds = np.arange(8 * MODEL_RATE) / MODEL_RATE
+    tone = (0.3 * np.sin(2 * np.pi * 440.0 * seconds)).astype(np.float32)
+    report = _check(write_clip(tmp_path / "beep.wav", tone))
+    assert [p.kind for p in report.problems] == ["no_speech"]
+    assert report.problems[0].message.startswith("The clip is a steady tone")
+    assert "not someone speaking" in report.problems[0].message
+    short = _check(write_clip(tmp_path / "blip.wav", tone[: 2 * MODEL_RATE]))
+    assert [p.kind for p in short.problems] == ["no_speech", "too_short"]  # said first
+
+
+def test_a_hum_with_hiss_is_not_speech_but_steady_hiss_is_noise(tmp_path: Path) -> None:
+    rng = np.random.default_rng(5)
+    seconds = np.arange(8 * MODEL_RATE) / MODEL_RATE
+    hum = sum(0.1 / k * np.sin(2 * np.pi * 50 * k * seconds) for k in range(1, 8))
+    hum = hum + 0.01 * rng.standard_normal(seconds.size)
+    report = _check(write_clip(tmp_path / "hum.wav", hum.astype(np.float32)))
+    assert [p.kind for p in report.problems] == ["no_speech"]
+    # Steady hiss looks like speech drowned in noise: that is said to be too noisy.
+    hiss = 0.1 * rng.standard_normal(8 * MODEL_RATE)
+    report = _check(write_clip(tmp_path / "hiss.wav", hiss.astype(np.float32)))
+    assert [p.kind for p in report.problems] == ["noisy"]
 
 
 def test_missing_file(tmp_path: Path) -> None:

@@ -1,0 +1,149 @@
+"""A hub repository's id and file list are untrusted input: the checks before anything is fetched.
+
+The downloader joins each name the hub lists with the model's staging folder, and names the
+model's folder after the last part of its hub id. A repository (or a hostile ``HF_ENDPOINT``)
+can list any name, so ``/home/me/.bashrc`` or ``sub/../../../x`` would be written outside the
+models folder, and a hub id ``org/..`` would make the models folder's parent the model. Only
+plain relative POSIX paths are accepted: no absolute name, no ``..``, ``.`` or empty segment,
+no drive letter or other colon, no backslash, no control character; and the joined path must
+still resolve inside the staging folder. The same name must work on every system the app runs
+on, so a name that is harmless on Linux but a path on Windows (``..\\x``, ``C:x``) is refused too.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import unicodedata
+from collections.abc import Sequence
+from pathlib import Path
+
+from app.errors import UserError
+
+log = logging.getLogger(__name__)
+
+HUB_ID_EXAMPLE = "OpenVINO/Qwen3-4B-int4-ov"
+SHOWN_NAME_CHARS = 120
+CONTROL_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
+
+
+def model_id_of(hub_id: str) -> str:
+    """The installed model's id (its folder name) for ``hub_id``: the part after the slash.
+
+    Raises:
+        UserError: not ``namespace/name`` with the hub's own rules (letters, digits, ``-``,
+            ``_``, ``.``; no ``..``; not starting or ending with ``.`` or ``-``), so neither the
+            model's folder nor its staging folder can be anything but a new name in the
+            models folder (``field="model"``).
+    """
+    from huggingface_hub.errors import HFValidationError
+
+    # Public (documented) but re-exported without __all__, which mypy's strict mode flags.
+    from huggingface_hub.utils import validate_repo_id  # type: ignore[attr-defined]
+
+    try:
+        validate_repo_id(hub_id)
+    except HFValidationError:
+        valid = False
+    else:
+        valid = hub_id.count("/") == 1
+    if not valid:
+        raise UserError(f"“{_shown(hub_id)}” is not a hub id like {HUB_ID_EXAMPLE}.", field="model")
+    return hub_id.split("/")[1]
+
+
+def check_file_list(hub_id: str, names: Sequence[object], staging: Path) -> None:
+    """Refuse the model unless every listed name is a plain file path inside ``staging``.
+
+    ``staging`` need not exist; it must not be a link (see :func:`remove_links`).
+
+    Raises:
+        UserError: one sentence naming the repository and the first bad name
+            (``field="model"``).
+    """
+    root = staging.resolve()
+    files: dict[str, None] = {}  # in listed order, for a stable message
+    for name in names:
+        reason = _unsafe_reason(name)
+        if reason is None:
+            assert isinstance(name, str)
+            # The last line of defence: whatever the rules above missed (a link already on
+            # disk, a platform's own path syntax), the resolved path decides.
+            resolved = (root / name).resolve()
+            if not resolved.is_relative_to(root) or resolved == root:
+                reason = "it resolves outside the model's folder"
+            elif name in files:
+                reason = "it is listed twice"
+        if reason is not None:
+            raise UserError(
+                f"The model {hub_id} was refused: its file list names “{_shown(name)}”, which "
+                f"is not a file inside the model's folder ({reason}).",
+                field="model",
+            )
+        assert isinstance(name, str)
+        files[name] = None
+    for name in files:
+        parts = name.split("/")
+        for depth in range(1, len(parts)):
+            folder = "/".join(parts[:depth])
+            if folder in files:
+                raise UserError(
+                    f"The model {hub_id} was refused: its file list names “{_shown(folder)}” "
+                    "both as a file and as a folder.",
+                    field="model",
+                )
+
+
+def remove_links(staging: Path) -> None:
+    """Remove what a download never writes from a staging folder left by an earlier run:
+    links (a write would follow them out of the folder) and special files (a pipe would block
+    the download). The staging folder itself is removed if it is a link or not a folder."""
+    if staging.is_symlink() or (staging.exists() and not staging.is_dir()):
+        log.warning("removing %s: not a folder the download made", staging)
+        staging.unlink()
+        return
+    # os.walk lists a link to a folder among the folders but does not enter it.
+    for folder, dirs, files in os.walk(staging):
+        for name in [*dirs, *files]:
+            entry = Path(folder, name)
+            if entry.is_symlink() or not (entry.is_dir() or entry.is_file()):
+                log.warning("removing %s from the staging folder: not made by a download", entry)
+                entry.unlink()
+
+
+def _unsafe_reason(name: object) -> str | None:
+    """Why ``name`` cannot be a file in the model's folder on any system (None: it can)."""
+    if not isinstance(name, str):
+        return "it is not a file name"
+    if not name:
+        return "it is empty"
+    if any(_is_control(char) for char in name):
+        return "it contains a control character"
+    if "\\" in name:
+        return "it contains a backslash"
+    if ":" in name:
+        return "it contains a drive letter or a colon"
+    if name.startswith("/"):
+        return "it is an absolute path"
+    segments = name.split("/")
+    if ".." in segments:
+        return "it climbs out with “..”"
+    if "" in segments or "." in segments:
+        return "it has an empty or “.” part"
+    return None
+
+
+def _is_control(char: str) -> bool:
+    """Control characters (NUL, newline...), line separators and lone surrogates."""
+    return unicodedata.category(char) in CONTROL_CATEGORIES
+
+
+def _shown(name: object) -> str:
+    """``name`` as one printable line: control characters escaped, long names cut."""
+    text = "".join(
+        char.encode("unicode_escape", "backslashreplace").decode("ascii")
+        if _is_control(char)
+        else char
+        for char in str(name)
+    )
+    return text if len(text) <= SHOWN_NAME_CHARS else text[: SHOWN_NAME_CHARS - 1] + "…"
