@@ -9,6 +9,7 @@ the per-file error list and the rest go on.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -36,6 +37,7 @@ from app.settings import Settings
 from pipelines.core import CancelToken, InvalidInputError, MetricRecord
 from pipelines.embeddings import EmbeddingConfig, EmbeddingPipeline, model_id
 from pipelines.rag.chunking import Chunker
+from pipelines.rag.storable import display_name, stored_path
 from pipelines.rag.store import Collection, Hit, KnowledgeStore, StoredDocument
 from pipelines.rerank import RerankConfig, RerankPipeline
 
@@ -291,9 +293,9 @@ class KnowledgeService:
         with self._exclusive("An ingest is already running; wait for it or stop it."):
             collection = self.collection(collection_name)
             store = self.start()
-            paths = [Path(d.path) for d in store.documents(collection)]
-            present = [path for path in paths if path.exists()]
-            gone = [str(path) for path in paths if not path.exists()]
+            documents = store.documents(collection)
+            present = [d.file for d in documents if d.file.exists()]
+            gone = [d.path for d in documents if not d.file.exists()]
             if self._model_matches(collection):
                 report = self._ingest(collection, present, cancel, on_progress)
                 if not report.cancelled:
@@ -344,9 +346,9 @@ class KnowledgeService:
         stored = store.document_hashes(collection)
         indexer = Indexer(store, embedder, self._chunker, self._model_lock)
         report = indexer.run(collection, files, stored, cancel, on_progress)
-        report.failed[:0] = [(str(path), "not found") for path in missing]
+        report.failed[:0] = [(stored_path(path)[0], "not found") for path in missing]
         if not report.cancelled:
-            report.removed = self._remove_deleted(collection, sources, stored)
+            report.removed = self._remove_deleted(collection, sources)
         self._metrics.publish(
             MetricRecord(
                 "knowledge",
@@ -356,18 +358,23 @@ class KnowledgeService:
         )
         return report
 
-    def _remove_deleted(
-        self, collection: Collection, sources: Sequence[Path], stored: dict[str, str]
-    ) -> list[str]:
-        """Documents under the given folders whose files no longer exist."""
-        folders = [str(source.resolve()) + "/" for source in sources if source.is_dir()]
-        gone = [
-            path
-            for path in stored
-            if any(path.startswith(folder) for folder in folders) and not Path(path).exists()
-        ]
+    def _remove_deleted(self, collection: Collection, sources: Sequence[Path]) -> list[str]:
+        """Remove the documents under the given folders whose files no longer exist."""
+        gone = self._deleted_under(collection, sources)
         self.start().remove_documents(collection, gone)
         return gone
+
+    def _deleted_under(self, collection: Collection, sources: Sequence[Path]) -> list[str]:
+        """Stored paths of the documents under the given folders whose files are gone."""
+        resolved = (source.expanduser().resolve() for source in sources)
+        folders = tuple(str(folder) + os.sep for folder in resolved if folder.is_dir())
+        if not folders:
+            return []
+        return [
+            document.path
+            for document in self.start().documents(collection)
+            if str(document.file).startswith(folders) and not document.file.exists()
+        ]
 
     # ----- search ----------------------------------------------------------------------
 
@@ -429,7 +436,7 @@ class KnowledgeService:
 
 
 def _document_row(document: StoredDocument) -> DocumentRow:
-    path = Path(document.path)
+    path = document.file
     try:
         mtime: float | None = path.stat().st_mtime
     except OSError:
@@ -441,5 +448,10 @@ def _document_row(document: StoredDocument) -> DocumentRow:
     else:
         status = "indexed"
     return DocumentRow(
-        document.path, path.name, document.pages, document.chunks, document.added_at, status
+        document.path,
+        display_name(path),
+        document.pages,
+        document.chunks,
+        document.added_at,
+        status,
     )

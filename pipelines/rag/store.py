@@ -5,6 +5,8 @@
   different models live in one table.
 - A document is replaced in one transaction (old rows deleted, document row inserted, chunks
   written with binary COPY): a killed ingest leaves only whole documents.
+- A file name that is not UTF-8 is stored readably with its raw bytes beside it
+  (:mod:`pipelines.rag.storable`).
 - Search is hybrid: nearest vectors and full-text matches, fused by reciprocal rank.
 """
 
@@ -20,6 +22,7 @@ import numpy as np
 
 from pipelines.core import InvalidInputError, PipelineError
 from pipelines.rag.chunking import Chunk
+from pipelines.rag.storable import file_path, stored_path
 
 log = logging.getLogger(__name__)
 
@@ -54,11 +57,19 @@ class StoredDocument:
 
     id: int
     path: str
+    """The file's path as text (bytes that are not UTF-8 shown as ``\\xNN``)."""
     sha256: str
     pages: int | None
     chunks: int
     added_at: str
     mtime: float | None = None
+    raw_path: bytes | None = None
+    """The path's bytes when ``path`` cannot spell them (see :attr:`file`)."""
+
+    @property
+    def file(self) -> Path:
+        """The file this document was read from."""
+        return file_path(self.path, self.raw_path)
 
 
 @dataclass(frozen=True)
@@ -201,7 +212,7 @@ class KnowledgeStore:
     # ----- documents -------------------------------------------------------------------
 
     def document_hashes(self, collection: Collection) -> dict[str, str]:
-        """Path → content hash of every stored document (to skip unchanged files)."""
+        """Stored path → content hash of every document (to skip unchanged files)."""
         with self._pool.connection() as connection:
             rows = connection.execute(
                 "SELECT path, sha256 FROM documents WHERE collection_id = %s", (collection.id,)
@@ -213,7 +224,7 @@ class KnowledgeStore:
         with self._pool.connection() as connection:
             rows = connection.execute(
                 """SELECT id, path, sha256, pages, chunks,
-                          to_char(added_at, 'YYYY-MM-DD HH24:MI'), mtime
+                          to_char(added_at, 'YYYY-MM-DD HH24:MI'), mtime, raw_path
                    FROM documents WHERE collection_id = %s ORDER BY path""",
                 (collection.id,),
             ).fetchall()
@@ -236,16 +247,18 @@ class KnowledgeStore:
                 f"{vectors.shape}.",
                 field="vectors",
             )
+        text, raw = stored_path(path)
         with self._pool.connection() as connection, connection.transaction():
             connection.execute(
                 "DELETE FROM documents WHERE collection_id = %s AND path = %s",
-                (collection.id, str(path)),
+                (collection.id, text),
             )
             document_id = int(
                 connection.execute(
-                    """INSERT INTO documents (collection_id, path, sha256, mtime, pages, chunks)
-                       VALUES (%s, %s, %s, %s, %s, %s) RETURNING id""",
-                    (collection.id, str(path), sha256, mtime, pages, len(chunks)),
+                    """INSERT INTO documents
+                           (collection_id, path, raw_path, sha256, mtime, pages, chunks)
+                       VALUES (%s, %s, %s, %s, %s, %s, %s) RETURNING id""",
+                    (collection.id, text, raw, sha256, mtime, pages, len(chunks)),
                 ).fetchone()[0]
             )
             with connection.cursor().copy(
