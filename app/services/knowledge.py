@@ -3,7 +3,8 @@
 Ingest reads each file, skips it when its content hash is unchanged, chunks and embeds it, and
 stores it in one transaction, so stopping (or killing) an ingest leaves whole documents only
 and running it again resumes with the files not yet stored. A file that fails is reported in
-the per-file error list and the rest go on.
+the per-file error list and the rest go on. Two ingests at once (two windows, the command line
+beside the window) both finish: the collection is created once and each file stored once.
 """
 
 from __future__ import annotations
@@ -202,7 +203,12 @@ class KnowledgeService:
         if not create:
             raise UserError(f"There is no collection named “{name}”.", field="collection")
         embedder = self.embedder()
-        return store.create_collection(name, model_id(embedder.config.model_dir), embedder.dim)
+        try:  # another ingest may create it at the same moment: then both use that one
+            return store.create_collection(
+                name, model_id(embedder.config.model_dir), embedder.dim, exist_ok=True
+            )
+        except InvalidInputError as error:
+            raise UserError(str(error), field="collection") from error
 
     def create_collection(self, name: str) -> Collection:
         """A new, empty collection embedded with the current model.
