@@ -26,6 +26,7 @@ from app.cli_voice import (
     run_voices,
 )
 from app.errors import UserError
+from app.services.ingest_report import supported_types
 from pipelines.core import CancelToken, DeviceError, PipelineError
 
 if TYPE_CHECKING:
@@ -87,10 +88,13 @@ def build_parser() -> argparse.ArgumentParser:
     ingest = commands.add_parser(
         "ingest",
         help="add files or folders to a knowledge collection",
-        description="Add .txt .md .pdf .docx .html files (folders recursively) to a collection, "
-        "creating it when missing. Unchanged files are skipped; Ctrl+C stops after whole "
-        "documents, and running the command again resumes. Exits 0 when every file was "
-        "indexed, 1 when some failed or it was stopped, 2 when none could be indexed.",
+        description=f"Add {supported_types()} files (folders recursively, hidden ones "
+        "skipped) to a collection, creating it when missing. Unchanged files are skipped; a "
+        "file that cannot be read is listed and the rest go on; Ctrl+C stops after whole "
+        "documents, and running the command again resumes. Another ingest may run at the same "
+        "time, even into the same collection. Exits 0 when every file was indexed, 1 when "
+        "some failed or it was stopped, 2 when none could be indexed or there is nothing to "
+        "add (no such path, or no file of a supported type: then nothing is created).",
     )
     ingest.add_argument("paths", metavar="PATH", nargs="+", type=Path, help="file or folder")
     ingest.add_argument("--collection", required=True, help="collection name")

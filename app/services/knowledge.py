@@ -4,7 +4,8 @@ Ingest reads each file, skips it when its content hash is unchanged, chunks and 
 stores it in one transaction, so stopping (or killing) an ingest leaves whole documents only
 and running it again resumes with the files not yet stored. A file that fails is reported in
 the per-file error list and the rest go on. Two ingests at once (two windows, the command line
-beside the window) both finish: the collection is created once and each file stored once.
+beside the window) both finish: the collection is created once and each file stored once. An
+ingest with nothing to add (no such path, no supported file) says so and creates nothing.
 """
 
 from __future__ import annotations
@@ -32,12 +33,13 @@ from app.secrets import SecretStore
 from app.services.indexer import Indexer
 from app.services.ingest_report import IngestProgress as IngestProgress
 from app.services.ingest_report import IngestReport as IngestReport
-from app.services.ingest_report import expand_sources
+from app.services.ingest_report import expand_sources, nothing_to_add
 from app.services.knowledge_db import KnowledgeDatabase
 from app.settings import Settings
 from pipelines.core import CancelToken, InvalidInputError, MetricRecord
 from pipelines.embeddings import EmbeddingConfig, EmbeddingPipeline, model_id
 from pipelines.rag.chunking import Chunker
+from pipelines.rag.loaders import is_supported
 from pipelines.rag.storable import display_name, stored_path
 from pipelines.rag.store import Collection, Hit, KnowledgeStore, StoredDocument
 from pipelines.rerank import RerankConfig, RerankPipeline
@@ -271,14 +273,25 @@ class KnowledgeService:
         cancel: CancelToken | None = None,
         on_progress: Callable[[IngestProgress], None] | None = None,
     ) -> IngestReport:
-        """Add files and folders to a collection (created when missing); see module doc."""
+        """Add files and folders to a collection (created when missing); see module doc.
+
+        Raises:
+            UserError: nothing to add — no such path, or no file of a supported type (and no
+                document under the folders whose file is gone): nothing is created.
+            BusyError: an ingest is already running.
+        """
         cancel = cancel or CancelToken()
         if not self._busy.acquire(blocking=False):
             raise BusyError("An ingest is already running; wait for it or stop it.")
         try:
+            files, missing = expand_sources(sources)
+            if not any(is_supported(file) for file in files) and not self._gone_from(
+                collection_name, sources
+            ):
+                raise UserError(nothing_to_add(sources, files, missing), field="paths")
             collection = self.collection(collection_name, create=True)
             self._check_model(collection)
-            return self._ingest(collection, sources, cancel, on_progress)
+            return self._ingest(collection, sources, cancel, on_progress, (files, missing))
         finally:
             self._busy.release()
 
@@ -345,10 +358,12 @@ class KnowledgeService:
         sources: Sequence[Path],
         cancel: CancelToken,
         on_progress: Callable[[IngestProgress], None] | None,
+        expanded: tuple[list[Path], list[Path]] | None = None,
     ) -> IngestReport:
+        """``expanded``: what :func:`expand_sources` found in ``sources``, when known."""
         store, embedder = self.start(), self.embedder()
         assert self._chunker is not None
-        files, missing = expand_sources(sources)
+        files, missing = expanded or expand_sources(sources)
         stored = store.document_hashes(collection)
         indexer = Indexer(store, embedder, self._chunker, self._model_lock)
         report = indexer.run(collection, files, stored, cancel, on_progress)
@@ -369,6 +384,13 @@ class KnowledgeService:
         gone = self._deleted_under(collection, sources)
         self.start().remove_documents(collection, gone)
         return gone
+
+    def _gone_from(self, collection_name: str, sources: Sequence[Path]) -> bool:
+        """Whether an existing collection holds documents under the folders that are gone."""
+        if not any(source.expanduser().is_dir() for source in sources):
+            return False  # no folder: no need to start the database to know
+        existing = self.start().collection(" ".join(collection_name.split()))
+        return existing is not None and bool(self._deleted_under(existing, sources))
 
     def _deleted_under(self, collection: Collection, sources: Sequence[Path]) -> list[str]:
         """Stored paths of the documents under the given folders whose files are gone."""
