@@ -275,12 +275,13 @@ def _ingest(args: argparse.Namespace, out: TextIO) -> int:
     ctx = AppContext.create(verbose=args.verbose)
     cancel = CancelToken()
     previous = signal.signal(signal.SIGINT, _cancel_on_interrupt(cancel))
+    progress = _ProgressLine()
     try:
-        report = ctx.knowledge.ingest(args.collection, args.paths, cancel, _ProgressLine())
+        report = ctx.knowledge.ingest(args.collection, args.paths, cancel, progress)
     finally:
         signal.signal(signal.SIGINT, previous)
+        progress.end()  # an error that stopped the run is then said on a line of its own
         ctx.close()
-    sys.stderr.write("\n")
     if args.json:
         out.write(json.dumps({**asdict(report), "chunks_per_s": report.chunks_per_s}) + "\n")
     else:
@@ -359,7 +360,17 @@ def _setup(args: argparse.Namespace, out: TextIO) -> int:
 class _ProgressLine:
     """Ingest progress on one self-rewriting stderr line."""
 
+    def __init__(self) -> None:
+        self._shown = False
+
+    def end(self) -> None:
+        """Finish the line, if one was written."""
+        if self._shown:
+            sys.stderr.write("\n")
+            self._shown = False
+
     def __call__(self, progress: IngestProgress) -> None:
+        self._shown = True
         eta = f", {progress.eta_s:.0f} s left" if progress.eta_s else ""
         sys.stderr.write(
             f"\r{progress.files_done}/{progress.files_total} files, "
