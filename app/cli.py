@@ -27,6 +27,7 @@ from app.cli_voice import (
     run_voices,
 )
 from app.errors import UserError
+from app.services.ingest_report import supported_types
 from pipelines.core import CancelToken, DeviceError, PipelineError
 
 if TYPE_CHECKING:
@@ -88,10 +89,13 @@ def build_parser() -> argparse.ArgumentParser:
     ingest = commands.add_parser(
         "ingest",
         help="add files or folders to a knowledge collection",
-        description="Add .txt .md .pdf .docx .html files (folders recursively) to a collection, "
-        "creating it when missing. Unchanged files are skipped; Ctrl+C stops after whole "
-        "documents, and running the command again resumes. Exits 0 when every file was "
-        "indexed, 1 when some failed or it was stopped, 2 when none could be indexed.",
+        description=f"Add {supported_types()} files (folders recursively, hidden ones "
+        "skipped) to a collection, creating it when missing. Unchanged files are skipped; a "
+        "file that cannot be read is listed and the rest go on; Ctrl+C stops after whole "
+        "documents, and running the command again resumes. Another ingest may run at the same "
+        "time, even into the same collection. Exits 0 when every file was indexed, 1 when "
+        "some failed or it was stopped, 2 when none could be indexed or there is nothing to "
+        "add (no such path, or no file of a supported type: then nothing is created).",
     )
     ingest.add_argument("paths", metavar="PATH", nargs="+", type=Path, help="file or folder")
     ingest.add_argument("--collection", required=True, help="collection name")
@@ -276,12 +280,13 @@ def _ingest(args: argparse.Namespace, out: TextIO) -> int:
     ctx = AppContext.create(verbose=args.verbose)
     cancel = CancelToken()
     previous = signal.signal(signal.SIGINT, _cancel_on_interrupt(cancel))
+    progress = _ProgressLine()
     try:
-        report = ctx.knowledge.ingest(args.collection, args.paths, cancel, _ProgressLine())
+        report = ctx.knowledge.ingest(args.collection, args.paths, cancel, progress)
     finally:
         signal.signal(signal.SIGINT, previous)
+        progress.end()  # an error that stopped the run is then said on a line of its own
         ctx.close()
-    sys.stderr.write("\n")
     if args.json:
         out.write(json.dumps({**asdict(report), "chunks_per_s": report.chunks_per_s}) + "\n")
     else:
@@ -360,7 +365,17 @@ def _setup(args: argparse.Namespace, out: TextIO) -> int:
 class _ProgressLine(ProgressLine):
     """Ingest progress on one self-rewriting stderr line."""
 
+    def __init__(self) -> None:
+        self._shown = False
+
+    def end(self) -> None:
+        """Finish the line, if one was written."""
+        if self._shown:
+            sys.stderr.write("\n")
+            self._shown = False
+
     def __call__(self, progress: IngestProgress) -> None:
+        self._shown = True
         eta = f", {progress.eta_s:.0f} s left" if progress.eta_s else ""
         self.show(
             f"{progress.files_done}/{progress.files_total} files, "

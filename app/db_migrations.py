@@ -67,6 +67,15 @@ MIGRATIONS: tuple[Migration, ...] = (
         CREATE INDEX chunks_tsv_idx ON chunks USING gin (tsv);
         """,
     ),
+    Migration(
+        2,
+        "documents: the raw bytes of a file name that is not UTF-8",
+        """
+        -- PostgreSQL text cannot hold a file name whose bytes are not UTF-8: path then shows
+        -- those bytes as \\xNN escapes and raw_path keeps the bytes the file is found by.
+        ALTER TABLE documents ADD COLUMN raw_path bytea;
+        """,
+    ),
 )
 
 

@@ -35,3 +35,27 @@ def write_docx(path: Path, paragraphs: Sequence[str], table: Sequence[Sequence[s
                 grid.cell(r, c).text = cell
     document.save(str(path))
     return path
+
+
+def write_docx_with_broken_xml(path: Path) -> Path:
+    """A Word document whose zip is sound but whose ``word/document.xml`` is cut in half."""
+    import zipfile
+
+    whole = write_docx(path.with_name(path.name + ".whole.docx"), ["Text that is lost."])
+    with zipfile.ZipFile(whole) as source, zipfile.ZipFile(path, "w") as broken:
+        for item in source.infolist():
+            data = source.read(item.filename)
+            if item.filename == "word/document.xml":
+                data = data[: len(data) // 2]
+            broken.writestr(item, data)
+    whole.unlink()
+    return path
+
+
+def write_truncated_pdf(path: Path) -> Path:
+    """The first half of a real two-page PDF (a download that stopped midway)."""
+    whole = write_pdf(path.with_name(path.name + ".whole.pdf"), ["First page.", "Second page."])
+    data = whole.read_bytes()
+    whole.unlink()
+    path.write_bytes(data[: len(data) // 2])
+    return path

@@ -5,6 +5,10 @@ stopping) reaches inside a 50 MB file; its chunks are stored in one transaction 
 so an interrupted file leaves nothing behind and the next run picks it up again. Storing a
 file runs on a writer thread while the next file is read and embedded (one store at a time,
 in order): the database's time hides behind the model's.
+
+Whatever goes wrong with one file, reading it or storing it, is that file's line in the
+report's error list and the run goes on (see :mod:`app.services.ingest_failures`); only the
+loss of the database, or of the collection, stops it.
 """
 
 from __future__ import annotations
@@ -18,12 +22,18 @@ from pathlib import Path
 
 import numpy as np
 
-from app.database import DatabaseError
+from app.services.ingest_failures import (
+    collection_gone,
+    database_lost,
+    file_failure,
+    lost_message,
+)
 from app.services.ingest_report import IngestProgress, IngestReport
 from pipelines.core import Cancelled, CancelToken, InvalidInputError
 from pipelines.embeddings import EmbeddingPipeline
 from pipelines.rag.chunking import Chunk, Chunker
 from pipelines.rag.loaders import load_document
+from pipelines.rag.storable import display_name, stored_path
 from pipelines.rag.store import Collection, KnowledgeStore
 
 PROGRESS_INTERVAL_S = 0.1
@@ -75,32 +85,49 @@ class _Prepared:
     """A file read, split and embedded, ready to be stored."""
 
     path: Path
+    key: str
     sha256: str
+    mtime: float | None
     pages: int | None
     chunks: list[Chunk]
     vectors: np.ndarray
 
 
+Finish = Callable[[_Prepared, BaseException | None], None]
+"""Called on the ingest's thread once a file is stored (None) or failed to be (its error)."""
+
+
 class _Writer:
-    """Stores one prepared file at a time on its own thread, in submission order."""
+    """Stores one prepared file at a time on its own thread, in submission order.
 
-    def __init__(self, store: Callable[[_Prepared], None]) -> None:
+    Each outcome goes to ``finish`` for the file it belongs to, on the caller's thread, before
+    the next file is stored: a file that fails to be stored is reported as that file's failure,
+    and whatever ``finish`` raises (the database is gone) stops the run.
+    """
+
+    def __init__(self, store: Callable[[_Prepared], None], finish: Finish) -> None:
         self._store = store
+        self._finish = finish
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="ov-studio-store")
-        self._pending: tuple[Future[None], Callable[[], None]] | None = None
+        self._pending: tuple[Future[None], _Prepared] | None = None
 
-    def submit(self, prepared: _Prepared, on_stored: Callable[[], None]) -> None:
-        """Store ``prepared`` after the previous file is stored (raising its error, if any)."""
+    def submit(self, prepared: _Prepared) -> None:
+        """Store ``prepared`` once the previous file's outcome has been handed to ``finish``."""
         self.wait()
-        self._pending = (self._pool.submit(self._store, prepared), on_stored)
+        self._pending = (self._pool.submit(self._store, prepared), prepared)
 
     def wait(self) -> None:
-        """Wait for the file being stored; re-raises what storing it raised."""
+        """Wait for the file being stored and hand its outcome to ``finish``."""
         pending, self._pending = self._pending, None
-        if pending is not None:
-            future, on_stored = pending
+        if pending is None:
+            return
+        future, prepared = pending
+        try:
             future.result()
-            on_stored()
+        except Exception as error:  # noqa: BLE001 - finish decides what it means
+            self._finish(prepared, error)
+        else:
+            self._finish(prepared, None)
 
     def close(self) -> None:
         """Finish the last store and stop the thread."""
@@ -135,12 +162,19 @@ class Indexer:
     ) -> IngestReport:
         """Index ``files`` (skipping those whose hash is in ``stored``); see the module doc.
 
+        ``stored`` and the report name files by their stored path (see
+        :func:`pipelines.rag.storable.stored_path`).
+
         Raises:
             DatabaseError: the database went away; documents already stored are whole.
+            CollectionGoneError: the collection was deleted meanwhile.
         """
         report = IngestReport()
         progress = _Progress(files, on_progress)
-        writer = _Writer(lambda prepared: self._store(collection, prepared))
+        writer = _Writer(
+            lambda prepared: self._store(collection, prepared),
+            _Outcome(report, collection, stored),
+        )
         finished = 0
         try:
             for index, path in enumerate(files):
@@ -148,20 +182,22 @@ class Indexer:
                     report.cancelled = True
                     break
                 progress.begin_file(path)
-                progress.report(index, report.chunks, path.name, 0.0)
-                key = str(path)
+                progress.report(index, report.chunks, display_name(path), 0.0)
+                key = stored_path(path)[0]
                 try:
-                    prepared = self._prepare(path, stored.get(key), cancel, progress, index, report)
+                    prepared = self._prepare(
+                        path, key, stored.get(key), cancel, progress, index, report
+                    )
                 except Cancelled:
                     report.cancelled = True  # the file in progress is not stored at all
                     break
-                except InvalidInputError as error:
-                    report.failed.append((key, str(error)))
+                except Exception as error:  # noqa: BLE001 - this file's problem, listed
+                    report.failed.append((key, file_failure(path, error)))
                 else:
                     if prepared is None:
                         report.skipped.append(key)
                     else:
-                        writer.submit(prepared, _record(report, key, key in stored, prepared))
+                        writer.submit(prepared)
                 progress.end_file()
                 finished = index + 1
         finally:
@@ -173,6 +209,7 @@ class Indexer:
     def _prepare(
         self,
         path: Path,
+        key: str,
         stored_hash: str | None,
         cancel: CancelToken,
         progress: _Progress,
@@ -180,6 +217,7 @@ class Indexer:
         report: IngestReport,
     ) -> _Prepared | None:
         """``path`` read, split and embedded, or None when it is unchanged."""
+        mtime = _mtime(path)  # before reading: a change made meanwhile shows as "changed"
         document = load_document(path)
         if stored_hash == document.sha256:
             return None
@@ -198,53 +236,61 @@ class Indexer:
                     vectors.append(self.embedder.embed_documents(texts, cancel))
             chunks.extend(segment_chunks)
             chars += segment_chars
-            detail = f"{chars / total_chars:.0%} of {path.name}" if total_chars > 200_000 else ""
+            name = display_name(path)
+            detail = f"{chars / total_chars:.0%} of {name}" if total_chars > 200_000 else ""
             progress.report(
-                files_done, report.chunks + len(chunks), path.name, chars / total_chars, detail
+                files_done, report.chunks + len(chunks), name, chars / total_chars, detail
             )
         if cancel.cancelled:
             raise Cancelled("ingest cancelled")
         if not chunks:
-            raise InvalidInputError(f"{path.name} has no text to index.", field="file")
+            raise InvalidInputError(f"{display_name(path)} has no text to index.", field="file")
         return _Prepared(
-            path, document.sha256, document.page_count, chunks, np.concatenate(vectors)
+            path,
+            key,
+            document.sha256,
+            mtime,
+            document.page_count,
+            chunks,
+            np.concatenate(vectors),
         )
 
     def _store(self, collection: Collection, prepared: _Prepared) -> None:
         """Runs on the writer thread: one transaction for the whole file."""
+        self.store.replace_document(
+            collection,
+            prepared.path,
+            prepared.sha256,
+            prepared.mtime,
+            prepared.pages,
+            prepared.chunks,
+            prepared.vectors,
+        )
+
+
+class _Outcome:
+    """Notes each stored file in the report; decides what a failure to store one means."""
+
+    def __init__(self, report: IngestReport, collection: Collection, stored: dict[str, str]):
+        self.report = report
+        self.collection = collection
+        self.stored = stored
+
+    def __call__(self, prepared: _Prepared, error: BaseException | None) -> None:
+        """Record ``prepared`` as stored, or as failed, or stop the run (database gone)."""
         import psycopg
-        import psycopg_pool
 
-        path = prepared.path
-        mtime = path.stat().st_mtime if path.exists() else None
-        try:
-            self.store.replace_document(
-                collection,
-                path,
-                prepared.sha256,
-                mtime,
-                prepared.pages,
-                prepared.chunks,
-                prepared.vectors,
-            )
-        except (psycopg.OperationalError, psycopg_pool.PoolTimeout) as error:
-            raise DatabaseError(
-                f"The database stopped answering while {path.name} was being stored "
-                f"({_first_line(error)}). Every document stored before it is complete; run "
-                "the same ingest again to go on from there."
-            ) from error
-
-
-def _record(
-    report: IngestReport, key: str, existed: bool, prepared: _Prepared
-) -> Callable[[], None]:
-    """What to note in the report once ``prepared`` is stored."""
-
-    def stored() -> None:
-        (report.updated if existed else report.added).append(key)
-        report.chunks += len(prepared.chunks)
-
-    return stored
+        if error is None:
+            existed = prepared.key in self.stored
+            (self.report.updated if existed else self.report.added).append(prepared.key)
+            self.report.chunks += len(prepared.chunks)
+        elif database_lost(error):
+            raise lost_message(prepared.path, error) from error
+        elif isinstance(error, psycopg.errors.ForeignKeyViolation):
+            raise collection_gone(self.collection.name) from error
+        else:
+            message = file_failure(prepared.path, error, storing=True)
+            self.report.failed.append((prepared.key, message))
 
 
 def _size(path: Path) -> int:
@@ -254,6 +300,8 @@ def _size(path: Path) -> int:
         return 0
 
 
-def _first_line(error: BaseException) -> str:
-    text = str(error).strip()
-    return text.splitlines()[0][:200] if text else type(error).__name__
+def _mtime(path: Path) -> float | None:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return None

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pipelines.rag.loaders import is_supported
+from pipelines.rag.loaders import SUPPORTED_SUFFIXES, is_supported
+from pipelines.rag.storable import printable
 
 
 @dataclass(frozen=True)
@@ -82,3 +83,36 @@ def expand_sources(sources: Iterable[Path]) -> tuple[list[Path], list[Path]]:
         else:
             missing.append(source)
     return list(dict.fromkeys(files)), missing
+
+
+def supported_types() -> str:
+    """The file types ingest reads, for a sentence: ``.csv, .docx, … or .txt``."""
+    suffixes = sorted(SUPPORTED_SUFFIXES)
+    return ", ".join(suffixes[:-1]) + " or " + suffixes[-1]
+
+
+def nothing_to_add(sources: Sequence[Path], files: Sequence[Path], missing: Sequence[Path]) -> str:
+    """Why an ingest of ``sources`` has nothing to add, in one sentence.
+
+    ``files`` and ``missing`` are what :func:`expand_sources` found: no file of a supported
+    type among them.
+    """
+    if len(missing) == len(sources):
+        if len(missing) == 1:
+            return f"{printable(str(missing[0]))} does not exist."
+        return "None of these exist: " + ", ".join(printable(str(p)) for p in missing) + "."
+    if len(sources) == 1:
+        source = sources[0].expanduser()
+        if files:  # one file given, of a type the loaders do not read
+            return (
+                f"Nothing to add: {printable(source.name)} is not a supported type of "
+                f"document (supported: {supported_types()})."
+            )
+        return (
+            f"Nothing to add: the folder {printable(str(source))} has no {supported_types()} "
+            "files (hidden files and folders are skipped)."
+        )
+    return (
+        f"Nothing to add: none of the {len(sources)} items given is or holds a "
+        f"{supported_types()} file."
+    )

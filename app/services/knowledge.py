@@ -3,12 +3,15 @@
 Ingest reads each file, skips it when its content hash is unchanged, chunks and embeds it, and
 stores it in one transaction, so stopping (or killing) an ingest leaves whole documents only
 and running it again resumes with the files not yet stored. A file that fails is reported in
-the per-file error list and the rest go on.
+the per-file error list and the rest go on. Two ingests at once (two windows, the command line
+beside the window) both finish: the collection is created once and each file stored once. An
+ingest with nothing to add (no such path, no supported file) says so and creates nothing.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -30,12 +33,14 @@ from app.secrets import SecretStore
 from app.services.indexer import Indexer
 from app.services.ingest_report import IngestProgress as IngestProgress
 from app.services.ingest_report import IngestReport as IngestReport
-from app.services.ingest_report import expand_sources
+from app.services.ingest_report import expand_sources, nothing_to_add
 from app.services.knowledge_db import KnowledgeDatabase
 from app.settings import Settings
 from pipelines.core import CancelToken, InvalidInputError, MetricRecord
 from pipelines.embeddings import EmbeddingConfig, EmbeddingPipeline, model_id
 from pipelines.rag.chunking import Chunker
+from pipelines.rag.loaders import is_supported
+from pipelines.rag.storable import display_name, stored_path
 from pipelines.rag.store import Collection, Hit, KnowledgeStore, StoredDocument
 from pipelines.rerank import RerankConfig, RerankPipeline
 
@@ -200,7 +205,12 @@ class KnowledgeService:
         if not create:
             raise UserError(f"There is no collection named “{name}”.", field="collection")
         embedder = self.embedder()
-        return store.create_collection(name, model_id(embedder.config.model_dir), embedder.dim)
+        try:  # another ingest may create it at the same moment: then both use that one
+            return store.create_collection(
+                name, model_id(embedder.config.model_dir), embedder.dim, exist_ok=True
+            )
+        except InvalidInputError as error:
+            raise UserError(str(error), field="collection") from error
 
     def create_collection(self, name: str) -> Collection:
         """A new, empty collection embedded with the current model.
@@ -263,14 +273,25 @@ class KnowledgeService:
         cancel: CancelToken | None = None,
         on_progress: Callable[[IngestProgress], None] | None = None,
     ) -> IngestReport:
-        """Add files and folders to a collection (created when missing); see module doc."""
+        """Add files and folders to a collection (created when missing); see module doc.
+
+        Raises:
+            UserError: nothing to add — no such path, or no file of a supported type (and no
+                document under the folders whose file is gone): nothing is created.
+            BusyError: an ingest is already running.
+        """
         cancel = cancel or CancelToken()
         if not self._busy.acquire(blocking=False):
             raise BusyError("An ingest is already running; wait for it or stop it.")
         try:
+            files, missing = expand_sources(sources)
+            if not any(is_supported(file) for file in files) and not self._gone_from(
+                collection_name, sources
+            ):
+                raise UserError(nothing_to_add(sources, files, missing), field="paths")
             collection = self.collection(collection_name, create=True)
             self._check_model(collection)
-            return self._ingest(collection, sources, cancel, on_progress)
+            return self._ingest(collection, sources, cancel, on_progress, (files, missing))
         finally:
             self._busy.release()
 
@@ -291,9 +312,9 @@ class KnowledgeService:
         with self._exclusive("An ingest is already running; wait for it or stop it."):
             collection = self.collection(collection_name)
             store = self.start()
-            paths = [Path(d.path) for d in store.documents(collection)]
-            present = [path for path in paths if path.exists()]
-            gone = [str(path) for path in paths if not path.exists()]
+            documents = store.documents(collection)
+            present = [d.file for d in documents if d.file.exists()]
+            gone = [d.path for d in documents if not d.file.exists()]
             if self._model_matches(collection):
                 report = self._ingest(collection, present, cancel, on_progress)
                 if not report.cancelled:
@@ -337,16 +358,18 @@ class KnowledgeService:
         sources: Sequence[Path],
         cancel: CancelToken,
         on_progress: Callable[[IngestProgress], None] | None,
+        expanded: tuple[list[Path], list[Path]] | None = None,
     ) -> IngestReport:
+        """``expanded``: what :func:`expand_sources` found in ``sources``, when known."""
         store, embedder = self.start(), self.embedder()
         assert self._chunker is not None
-        files, missing = expand_sources(sources)
+        files, missing = expanded or expand_sources(sources)
         stored = store.document_hashes(collection)
         indexer = Indexer(store, embedder, self._chunker, self._model_lock)
         report = indexer.run(collection, files, stored, cancel, on_progress)
-        report.failed[:0] = [(str(path), "not found") for path in missing]
+        report.failed[:0] = [(stored_path(path)[0], "not found") for path in missing]
         if not report.cancelled:
-            report.removed = self._remove_deleted(collection, sources, stored)
+            report.removed = self._remove_deleted(collection, sources)
         self._metrics.publish(
             MetricRecord(
                 "knowledge",
@@ -356,18 +379,30 @@ class KnowledgeService:
         )
         return report
 
-    def _remove_deleted(
-        self, collection: Collection, sources: Sequence[Path], stored: dict[str, str]
-    ) -> list[str]:
-        """Documents under the given folders whose files no longer exist."""
-        folders = [str(source.resolve()) + "/" for source in sources if source.is_dir()]
-        gone = [
-            path
-            for path in stored
-            if any(path.startswith(folder) for folder in folders) and not Path(path).exists()
-        ]
+    def _remove_deleted(self, collection: Collection, sources: Sequence[Path]) -> list[str]:
+        """Remove the documents under the given folders whose files no longer exist."""
+        gone = self._deleted_under(collection, sources)
         self.start().remove_documents(collection, gone)
         return gone
+
+    def _gone_from(self, collection_name: str, sources: Sequence[Path]) -> bool:
+        """Whether an existing collection holds documents under the folders that are gone."""
+        if not any(source.expanduser().is_dir() for source in sources):
+            return False  # no folder: no need to start the database to know
+        existing = self.start().collection(" ".join(collection_name.split()))
+        return existing is not None and bool(self._deleted_under(existing, sources))
+
+    def _deleted_under(self, collection: Collection, sources: Sequence[Path]) -> list[str]:
+        """Stored paths of the documents under the given folders whose files are gone."""
+        resolved = (source.expanduser().resolve() for source in sources)
+        folders = tuple(str(folder) + os.sep for folder in resolved if folder.is_dir())
+        if not folders:
+            return []
+        return [
+            document.path
+            for document in self.start().documents(collection)
+            if str(document.file).startswith(folders) and not document.file.exists()
+        ]
 
     # ----- search ----------------------------------------------------------------------
 
@@ -429,7 +464,7 @@ class KnowledgeService:
 
 
 def _document_row(document: StoredDocument) -> DocumentRow:
-    path = Path(document.path)
+    path = document.file
     try:
         mtime: float | None = path.stat().st_mtime
     except OSError:
@@ -441,5 +476,10 @@ def _document_row(document: StoredDocument) -> DocumentRow:
     else:
         status = "indexed"
     return DocumentRow(
-        document.path, path.name, document.pages, document.chunks, document.added_at, status
+        document.path,
+        display_name(path),
+        document.pages,
+        document.chunks,
+        document.added_at,
+        status,
     )

@@ -1,18 +1,21 @@
 """Read documents into pages of text: .txt/.md (encoding detected), .pdf, .docx, .html.
 
 Every failure is an :class:`InvalidInputError` whose message names the file and says what is
-wrong with it in words a person understands (damaged, encrypted, binary, empty …).
+wrong with it in words a person understands (damaged, encrypted, binary, empty …). The text
+returned is storable as is: characters PostgreSQL refuses (NUL, lone surrogates) are removed.
 """
 
 from __future__ import annotations
 
 import hashlib
 import zipfile
+import zlib
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 
 from pipelines.core import InvalidInputError
+from pipelines.rag.storable import display_name, storable_text
 
 TEXT_SUFFIXES = {".txt", ".md", ".markdown", ".rst", ".csv", ".log"}
 SUPPORTED_SUFFIXES = TEXT_SUFFIXES | {".pdf", ".docx", ".html", ".htm"}
@@ -98,6 +101,9 @@ def load_document(path: Path) -> LoadedDocument:
         pages = [Page(None, _html_text(_decode(path, data)))]
     else:
         pages = [Page(None, _decode(path, data))]
+    # A NUL deep in a text file (the binary check reads the first 8 KiB) or in a PDF's text
+    # would make the database refuse the whole document: it is dropped instead.
+    pages = [Page(page.number, storable_text(page.text)) for page in pages]
     pages = [page for page in pages if page.text.strip()]
     if not pages:
         raise _error(
@@ -107,7 +113,7 @@ def load_document(path: Path) -> LoadedDocument:
 
 
 def _error(path: Path, problem: str) -> InvalidInputError:
-    return InvalidInputError(f"{path.name} {problem}.", field="file")
+    return InvalidInputError(f"{display_name(path)} {problem}.", field="file")
 
 
 def _decode(path: Path, data: bytes) -> str:
@@ -162,15 +168,21 @@ def _docx_text(path: Path, data: bytes) -> str:
     import io
 
     import docx
+    from docx.opc.exceptions import OpcError
+    from lxml.etree import LxmlError
 
+    # What python-docx raises for a damaged file: the zip (bad archive, bad CRC, truncated
+    # deflate stream), a missing part, or broken XML inside (lxml) — the text is read inside
+    # the same guard, since tables and cells are parsed as they are walked.
+    damaged = (zipfile.BadZipFile, zlib.error, EOFError, OpcError, LxmlError, KeyError, ValueError)
     try:
         document = docx.Document(io.BytesIO(data))
-    except (zipfile.BadZipFile, KeyError, ValueError) as error:
+        parts = [paragraph.text for paragraph in document.paragraphs]
+        for table in document.tables:
+            for row in table.rows:
+                parts.append(" | ".join(cell.text for cell in row.cells))
+    except damaged as error:
         raise _error(path, "is not a valid Word document (it may be damaged)") from error
-    parts = [paragraph.text for paragraph in document.paragraphs]
-    for table in document.tables:
-        for row in table.rows:
-            parts.append(" | ".join(cell.text for cell in row.cells))
     return "\n".join(parts)
 
 

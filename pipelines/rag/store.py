@@ -4,7 +4,10 @@
   (cosine) index on ``embedding::vector(dim)``, partial on the collection, so collections with
   different models live in one table.
 - A document is replaced in one transaction (old rows deleted, document row inserted, chunks
-  written with binary COPY): a killed ingest leaves only whole documents.
+  written with binary COPY): a killed ingest leaves only whole documents. Two ingests storing
+  the same file take turns (an advisory lock on collection and path): the later replaces it.
+- A file name that is not UTF-8 is stored readably with its raw bytes beside it
+  (:mod:`pipelines.rag.storable`).
 - Search is hybrid: nearest vectors and full-text matches, fused by reciprocal rank.
 """
 
@@ -20,6 +23,7 @@ import numpy as np
 
 from pipelines.core import InvalidInputError, PipelineError
 from pipelines.rag.chunking import Chunk
+from pipelines.rag.storable import file_path, stored_path
 
 log = logging.getLogger(__name__)
 
@@ -54,11 +58,19 @@ class StoredDocument:
 
     id: int
     path: str
+    """The file's path as text (bytes that are not UTF-8 shown as ``\\xNN``)."""
     sha256: str
     pages: int | None
     chunks: int
     added_at: str
     mtime: float | None = None
+    raw_path: bytes | None = None
+    """The path's bytes when ``path`` cannot spell them (see :attr:`file`)."""
+
+    @property
+    def file(self) -> Path:
+        """The file this document was read from."""
+        return file_path(self.path, self.raw_path)
 
 
 @dataclass(frozen=True)
@@ -100,33 +112,44 @@ class KnowledgeStore:
 
     # ----- collections -----------------------------------------------------------------
 
-    def create_collection(self, name: str, embedding_model: str, dim: int) -> Collection:
+    def create_collection(
+        self, name: str, embedding_model: str, dim: int, *, exist_ok: bool = False
+    ) -> Collection:
         """Create a collection and its vector index.
 
+        With ``exist_ok`` a collection of that name is returned as it is (with the model it
+        was made with) instead of refused, even when another process creates it at the same
+        moment: two ingests into a new collection both go on into the one collection.
+
         Raises:
-            InvalidInputError: empty or duplicate name.
+            InvalidInputError: empty name, or duplicate name without ``exist_ok``.
         """
-        import psycopg
         from psycopg import sql
 
         name = " ".join(name.split())
         if not name:
             raise InvalidInputError("A collection needs a name.", field="collection")
         with self._pool.connection() as connection, connection.transaction():
-            try:
-                row = connection.execute(
-                    "INSERT INTO collections (name, embedding_model, dim) VALUES (%s, %s, %s) "
-                    "RETURNING id",
-                    (name, embedding_model, dim),
+            # ON CONFLICT waits for a concurrent creator of the same name to commit, then does
+            # nothing: the one collection is read back below.
+            row = connection.execute(
+                "INSERT INTO collections (name, embedding_model, dim) VALUES (%s, %s, %s) "
+                "ON CONFLICT (name) DO NOTHING RETURNING id",
+                (name, embedding_model, dim),
+            ).fetchone()
+            if row is None:
+                existing = connection.execute(
+                    "SELECT id, embedding_model, dim FROM collections WHERE name = %s", (name,)
                 ).fetchone()
-            except psycopg.errors.UniqueViolation:
-                raise InvalidInputError(
-                    f"A collection named “{name}” already exists.", field="collection"
-                ) from None
+                if not exist_ok or existing is None:  # None: deleted again meanwhile
+                    raise InvalidInputError(
+                        f"A collection named “{name}” already exists.", field="collection"
+                    )
+                return Collection(int(existing[0]), name, existing[1], int(existing[2]))
             collection_id = int(row[0])
             connection.execute(
                 sql.SQL(
-                    "CREATE INDEX {index} ON chunks USING hnsw "
+                    "CREATE INDEX IF NOT EXISTS {index} ON chunks USING hnsw "
                     "((embedding::vector({dim})) vector_cosine_ops) "
                     "WITH (m = 16, ef_construction = 64) WHERE collection_id = {cid}"
                 ).format(
@@ -201,7 +224,7 @@ class KnowledgeStore:
     # ----- documents -------------------------------------------------------------------
 
     def document_hashes(self, collection: Collection) -> dict[str, str]:
-        """Path → content hash of every stored document (to skip unchanged files)."""
+        """Stored path → content hash of every document (to skip unchanged files)."""
         with self._pool.connection() as connection:
             rows = connection.execute(
                 "SELECT path, sha256 FROM documents WHERE collection_id = %s", (collection.id,)
@@ -213,7 +236,7 @@ class KnowledgeStore:
         with self._pool.connection() as connection:
             rows = connection.execute(
                 """SELECT id, path, sha256, pages, chunks,
-                          to_char(added_at, 'YYYY-MM-DD HH24:MI'), mtime
+                          to_char(added_at, 'YYYY-MM-DD HH24:MI'), mtime, raw_path
                    FROM documents WHERE collection_id = %s ORDER BY path""",
                 (collection.id,),
             ).fetchall()
@@ -229,23 +252,34 @@ class KnowledgeStore:
         chunks: Sequence[Chunk],
         vectors: np.ndarray,
     ) -> int:
-        """Store a document and its chunks in one transaction, replacing an older version."""
+        """Store a document and its chunks in one transaction, replacing an older version.
+
+        Another process storing the same path in the same collection at the same moment waits
+        for this one and then replaces it: the document is there once, with its chunks once.
+        """
         if vectors.shape != (len(chunks), collection.dim):
             raise InvalidInputError(
                 f"Expected {len(chunks)} vectors of {collection.dim} dimensions, got "
                 f"{vectors.shape}.",
                 field="vectors",
             )
+        text, raw = stored_path(path)
         with self._pool.connection() as connection, connection.transaction():
+            # Without the lock the DELETE of the slower writer sees nothing (the faster one's
+            # row is not committed yet) and its INSERT then hits the unique (collection, path).
+            connection.execute(
+                "SELECT pg_advisory_xact_lock(hashtextextended(%s, %s))", (text, collection.id)
+            )
             connection.execute(
                 "DELETE FROM documents WHERE collection_id = %s AND path = %s",
-                (collection.id, str(path)),
+                (collection.id, text),
             )
             document_id = int(
                 connection.execute(
-                    """INSERT INTO documents (collection_id, path, sha256, mtime, pages, chunks)
-                       VALUES (%s, %s, %s, %s, %s, %s) RETURNING id""",
-                    (collection.id, str(path), sha256, mtime, pages, len(chunks)),
+                    """INSERT INTO documents
+                           (collection_id, path, raw_path, sha256, mtime, pages, chunks)
+                       VALUES (%s, %s, %s, %s, %s, %s, %s) RETURNING id""",
+                    (collection.id, text, raw, sha256, mtime, pages, len(chunks)),
                 ).fetchone()[0]
             )
             with connection.cursor().copy(

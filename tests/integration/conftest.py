@@ -34,6 +34,14 @@ def fresh_db(pg_server: EmbeddedDatabase) -> Iterator[str]:
 
 
 @pytest.fixture
+def latin1_db(pg_server: EmbeddedDatabase) -> Iterator[str]:
+    """URI of a new, empty database whose text is LATIN1 (as some shared servers are)."""
+    yield from _scratch_database(
+        pg_server, "l", " ENCODING 'LATIN1' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0"
+    )
+
+
+@pytest.fixture
 def empty_db(pg_server: EmbeddedDatabase) -> Iterator[str]:
     """URI of a new database with no schema at all."""
     yield from _scratch_database(pg_server, "e", "")

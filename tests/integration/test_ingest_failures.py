@@ -1,19 +1,29 @@
-"""Ingest when things go wrong: a huge file, a file deleted midway, the database going away."""
+"""Ingest when things go wrong: a huge file, malformed files, a file deleted midway, a server
+that cannot hold a file's text, an unexpected error, the collection or the database going away.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import logging
+import os
+import subprocess
+import sys
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+import numpy as np
 import psycopg
 import pytest
 
 from app.context import AppContext
 from app.database import DatabaseError, EmbeddedDatabase
 from app.devices import DeviceInfo
+from app.errors import UserError
 from app.paths import AppPaths
 from app.services.knowledge import IngestProgress
 from pipelines.core import CancelToken
+from tests.documents import write_docx, write_docx_with_broken_xml, write_pdf, write_truncated_pdf
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.integration
 CPU = [DeviceInfo("CPU", "Test CPU")]
@@ -94,6 +104,8 @@ def test_the_database_going_away_mid_ingest_leaves_whole_documents(
 
     def stop_the_server(progress: IngestProgress) -> None:
         if progress.files_done == 2 and server.running:
+            # 1.txt is stored on the writer thread while 2.txt is read: stop once it is in.
+            wait_until(lambda: len(_documents(uri)) == 2, "1.txt to be stored")
             server.stop()
 
     try:
@@ -113,3 +125,228 @@ def test_the_database_going_away_mid_ingest_leaves_whole_documents(
         assert len(report.skipped) == 2 and len(report.added) == 2
     finally:
         server.stop()
+
+
+LATIN1_NAME = b"caf\xe9 menu.txt"
+"""A file name written on an old Latin-1 system: not valid UTF-8."""
+
+
+def _malformed_and_good_files(folder: Path) -> None:
+    folder.mkdir()
+    (folder / "a-good.txt").write_text("Lisbon's yellow trams climb steep hills.")
+    write_docx(folder / "b-good.docx", ["The rocket reached orbit after nine minutes."])
+    write_pdf(folder / "c-good.pdf", ["Sourdough bread needs a starter."])
+    write_docx_with_broken_xml(folder / "d-broken-xml.docx")
+    write_truncated_pdf(folder / "e-truncated.pdf")
+    (folder / "f-garbage.pdf").write_bytes(np.random.default_rng(5).bytes(6000))
+    # Past the 8 KiB the binary check reads, a NUL PostgreSQL text cannot hold.
+    (folder / "g-late-nul.log").write_bytes(
+        b"Harbour log: ships arrived and left on time. " * 200
+        + b"\x00The lighthouse keeper wrote XQ-7731 in the margin."
+    )
+    (folder / "h-replaced.txt").write_text("Replaced by a folder before it is read.")
+    (folder / os.fsdecode(LATIN1_NAME)).write_text("Soupe à l'oignon, crème brûlée.")
+
+
+def _names(paths: Sequence[str]) -> list[str]:
+    return sorted(Path(path).name for path in paths)
+
+
+def test_malformed_files_are_listed_and_the_rest_is_indexed(
+    context: AppContext, fresh_db: str, tmp_path: Path
+) -> None:
+    folder = tmp_path / "docs"
+    _malformed_and_good_files(folder)
+
+    def replace_by_a_folder(progress: IngestProgress) -> None:
+        replaced = folder / "h-replaced.txt"
+        if progress.current == replaced.name and replaced.is_file():
+            replaced.unlink()  # listed as a file, a folder by the time it is read
+            replaced.mkdir()
+
+    report = context.knowledge.ingest("Docs", [folder], on_progress=replace_by_a_folder)
+    good = ["a-good.txt", "b-good.docx", "c-good.pdf", "caf\\xe9 menu.txt", "g-late-nul.log"]
+    assert _names(report.added) == good and not report.cancelled
+    assert {Path(path).name: reason for path, reason in report.failed} == {
+        "d-broken-xml.docx": "d-broken-xml.docx is not a valid Word document (it may be damaged).",
+        "e-truncated.pdf": "e-truncated.pdf is not a valid PDF (it may be damaged).",
+        "f-garbage.pdf": "f-garbage.pdf is not a valid PDF (it may be damaged).",
+        "h-replaced.txt": "h-replaced.txt is a folder.",
+    }
+    assert [name for name, _ in _documents(fresh_db)] == good
+    with psycopg.connect(fresh_db) as connection:
+        [[kept]] = connection.execute(
+            "SELECT count(*) FROM chunks WHERE text LIKE '%lighthouse keeper wrote XQ-7731%'"
+        ).fetchall()
+    assert kept == 1  # the text after the NUL is stored, the NUL is not
+    [hit] = context.knowledge.search("Docs", "XQ-7731", k=1)
+    assert Path(hit.path).name == "g-late-nul.log"
+
+    again = context.knowledge.ingest("Docs", [folder])  # a re-run finishes too
+    assert _names(again.skipped) == good and not again.added
+    assert _names([path for path, _ in again.failed]) == [
+        "d-broken-xml.docx",
+        "e-truncated.pdf",
+        "f-garbage.pdf",
+    ]
+
+
+def test_a_file_name_that_is_not_utf8_is_listed_reindexed_and_removed(
+    context: AppContext, tmp_path: Path
+) -> None:
+    folder = tmp_path / "menus"
+    folder.mkdir()
+    latin1 = folder / os.fsdecode(LATIN1_NAME)  # how Python holds it: surrogate escapes
+    latin1.write_text("Soupe a l'oignon and creme brulee.")
+    (folder / "plain.txt").write_text("Bacalhau with chickpeas.")
+    knowledge = context.knowledge
+    report = knowledge.ingest("Menus", [folder])
+    shown = str(folder / "caf\\xe9 menu.txt")
+    assert sorted(report.added) == [shown, str(folder / "plain.txt")]
+    rows = {row.name: row for row in knowledge.documents("Menus")}
+    assert rows["caf\\xe9 menu.txt"].path == shown and rows["caf\\xe9 menu.txt"].status == "indexed"
+    assert knowledge.ingest("Menus", [folder]).skipped == [shown, str(folder / "plain.txt")]
+
+    latin1.write_text("Soupe a l'oignon and creme brulee. Now with a dessert of the day.")
+    assert {row.name: row.status for row in knowledge.documents("Menus")}[
+        "caf\\xe9 menu.txt"
+    ] == "changed"
+    assert knowledge.reindex("Menus").updated == [shown]  # read again from the raw name
+    assert knowledge.remove_documents("Menus", [shown]) == 1
+    assert [row.name for row in knowledge.documents("Menus")] == ["plain.txt"]
+
+    assert knowledge.ingest("Menus", [folder]).added == [shown]
+    latin1.unlink()
+    assert knowledge.ingest("Menus", [folder]).removed == [shown]  # its file is gone
+    assert [row.name for row in knowledge.documents("Menus")] == ["plain.txt"]
+
+
+@pytest.mark.parametrize("client_encoding", ["", "UTF8"])
+def test_a_server_that_cannot_hold_a_files_text_fails_only_that_file(
+    app_home: AppPaths,
+    latin1_db: str,
+    embedding_model_dir: Path,
+    tmp_path: Path,
+    client_encoding: str,
+) -> None:
+    # A shared server whose database is LATIN1: Japanese text has no place in it. Without a
+    # client encoding the driver cannot encode it; with UTF8 the server refuses it (DataError).
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "a-ships.txt").write_text("Harbours, ships and lighthouses.")
+    (folder / "b-tokyo.txt").write_text("東京の地下鉄は時間通りに走ります。", encoding="utf-8")
+    (folder / "c-cafe.txt").write_text("Un café crème, s'il vous plaît.", encoding="utf-8")
+    url = latin1_db + (f"&client_encoding={client_encoding}" if client_encoding else "")
+    ctx = AppContext.create(app_home, CPU)
+    ctx.settings.database_url = url
+    ctx.settings.embedding_model = embedding_model_dir
+    try:
+        report = ctx.knowledge.ingest("Docs", [folder])
+        [(path, reason)] = report.failed
+        assert Path(path).name == "b-tokyo.txt"
+        if client_encoding:
+            assert reason.startswith("b-tokyo.txt was refused by the database: character with ")
+            assert 'has no equivalent in encoding "LATIN1"' in reason
+        else:
+            assert reason.startswith(
+                "b-tokyo.txt holds characters the database cannot store in its encoding"
+            )
+        assert _names(report.added) == ["a-ships.txt", "c-cafe.txt"]  # stored after b failed
+        assert [row.name for row in ctx.knowledge.documents("Docs")] == [
+            "a-ships.txt",
+            "c-cafe.txt",
+        ]
+    finally:
+        ctx.close()
+
+
+def test_an_unexpected_error_in_one_file_is_listed_and_logged(
+    context: AppContext,
+    fresh_db: str,
+    tmp_path: Path,
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for name, text in [("a.txt", "Bridges."), ("b.txt", "Model breaker."), ("c.txt", "Rivers.")]:
+        (folder / name).write_text(text)
+    embedder = context.knowledge.embedder()
+    embed = embedder.embed_documents
+
+    def breaks_on_one_text(texts: list[str], cancel: CancelToken | None = None) -> np.ndarray:
+        if any("breaker" in text for text in texts):
+            raise RuntimeError("Exception from src/inference/src/infer_request.cpp:223")
+        return embed(texts, cancel)
+
+    monkeypatch.setattr(embedder, "embed_documents", breaks_on_one_text)
+    with caplog.at_level(logging.INFO, logger="app.services.ingest_failures"):
+        report = context.knowledge.ingest("Docs", [folder])
+    assert report.failed == [
+        (
+            str(folder / "b.txt"),
+            "b.txt could not be added because of an unexpected error (RuntimeError: Exception "
+            "from src/inference/src/infer_request.cpp:223); details are in the log.",
+        )
+    ]
+    [record] = [r for r in caplog.records if r.name == "app.services.ingest_failures"]
+    assert record.levelno == logging.ERROR and record.exc_info is not None  # with its stack
+    assert _documents(fresh_db) == [("a.txt", 1), ("c.txt", 1)]
+
+
+def test_a_collection_deleted_mid_ingest_stops_it_with_a_sentence(
+    context: AppContext, fresh_db: str, tmp_path: Path
+) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for index in range(4):
+        (folder / f"{index}.txt").write_text(f"Report {index} is about harbours and ships.")
+
+    def delete_it_from_another_window(progress: IngestProgress) -> None:
+        if progress.files_done == 2:
+            with psycopg.connect(fresh_db, autocommit=True) as connection:
+                connection.execute("DELETE FROM collections WHERE name = 'Docs'")
+
+    with pytest.raises(UserError) as error:
+        context.knowledge.ingest("Docs", [folder], on_progress=delete_it_from_another_window)
+    assert str(error.value) == (
+        "The collection “Docs” was deleted while documents were being added to it."
+    )
+    assert _documents(fresh_db) == []
+
+
+def test_the_command_line_says_on_its_own_line_why_an_ingest_stopped(
+    app_home: AppPaths, fresh_db: str, embedding_model_dir: Path, tmp_path: Path
+) -> None:
+    folder = tmp_path / "many"
+    folder.mkdir()
+    for index in range(30):  # about ten chunks each: the ingest runs for seconds
+        words = " ".join(f"Topic {index} sentence {n} about trams and bridges." for n in range(200))
+        (folder / f"doc{index:02}.txt").write_text(words)
+    env = {
+        **os.environ,
+        "OV_STUDIO_HOME": str(app_home.config.parent),
+        "OV_STUDIO_EMBEDDING_MODEL": str(embedding_model_dir),
+        "OV_STUDIO_DATABASE_URL": fresh_db,
+    }
+    process = subprocess.Popen(
+        [sys.executable, "-m", "app", "ingest", str(folder), "--collection", "Many"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        wait_until(lambda: _documents(fresh_db) != [] or process.poll() is not None, "a document")
+        with psycopg.connect(fresh_db, autocommit=True) as connection:  # another window
+            connection.execute("DELETE FROM collections WHERE name = 'Many'")
+        out, err = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert (process.returncode, out) == (2, ""), err
+    assert err.endswith(
+        "\nerror: The collection “Many” was deleted while documents were being added to it.\n"
+    )
+    assert "Traceback" not in err

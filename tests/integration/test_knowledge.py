@@ -16,6 +16,7 @@ from app.database import DatabaseError
 from app.devices import DeviceInfo
 from app.errors import UserError
 from app.paths import AppPaths
+from app.services.ingest_report import supported_types
 from app.services.knowledge import IngestProgress
 from pipelines.core import CancelToken
 from tests.documents import write_docx, write_pdf
@@ -129,8 +130,46 @@ def test_query_errors(context: AppContext, corpus: Path) -> None:
 
 
 def test_missing_paths_are_reported(context: AppContext, tmp_path: Path) -> None:
-    report = context.knowledge.ingest("Docs", [tmp_path / "nope.txt"])
+    (tmp_path / "trams.txt").write_text("Lisbon's yellow trams climb steep hills.")
+    report = context.knowledge.ingest("Docs", [tmp_path / "nope.txt", tmp_path / "trams.txt"])
     assert report.failed == [(str((tmp_path / "nope.txt").resolve()), "not found")]
+    assert [Path(path).name for path in report.added] == ["trams.txt"]
+
+
+def test_nothing_to_add_creates_nothing(context: AppContext, tmp_path: Path) -> None:
+    """A missing path, an empty folder, only unsupported files: one sentence, no collection."""
+    missing = tmp_path / "nope"
+    with pytest.raises(UserError, match=r"nope does not exist\.$") as error:
+        context.knowledge.ingest("Docs", [missing])
+    assert error.value.field == "paths"
+    with pytest.raises(UserError, match=r"None of these exist: .*nope, .*gone\.$"):
+        context.knowledge.ingest("Docs", [missing, tmp_path / "gone"])
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with pytest.raises(UserError, match=r"Nothing to add: the folder .*empty has no \.csv, "):
+        context.knowledge.ingest("Docs", [empty])
+    pictures = tmp_path / "pictures"
+    (pictures / ".hidden").mkdir(parents=True)
+    (pictures / "photo.png").write_bytes(b"\x89PNG")
+    (pictures / ".hidden" / "notes.txt").write_text("hidden files are not read")
+    with pytest.raises(UserError, match=r"\.pdf, .*\.txt files \(hidden files and folders"):
+        context.knowledge.ingest("Docs", [pictures])
+    with pytest.raises(UserError, match=r"photo\.png is not a supported type .*\.docx"):
+        context.knowledge.ingest("Docs", [pictures / "photo.png"])
+    assert context.knowledge.collections() == []
+
+
+def test_an_emptied_folder_still_removes_its_documents(context: AppContext, tmp_path: Path) -> None:
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    (folder / "trams.txt").write_text("Lisbon's yellow trams climb steep hills.")
+    context.knowledge.ingest("Docs", [folder])
+    (folder / "trams.txt").unlink()
+    report = context.knowledge.ingest("Docs", [folder])  # nothing to add, one to remove
+    assert [Path(path).name for path in report.removed] == ["trams.txt"]
+    assert context.knowledge.documents("Docs") == []
+    with pytest.raises(UserError, match="Nothing to add"):  # and now nothing to do at all
+        context.knowledge.ingest("Docs", [folder])
 
 
 def test_unreachable_external_server(app_home: AppPaths, embedding_model_dir: Path) -> None:
@@ -185,8 +224,19 @@ def test_cli_ingest_and_search_on_the_embedded_database(
     assert missing.returncode == 2
     assert "no collection named" in missing.stderr and "Traceback" not in missing.stderr
     nothing = _cli(app_home, embedding_model_dir, "ingest", "/no/such/folder", "--collection", "D")
-    assert nothing.returncode == 2 and "no file could be indexed" in nothing.stderr
-    assert "RuntimeDirWarning" not in nothing.stderr
+    assert (nothing.returncode, nothing.stderr) == (2, "error: /no/such/folder does not exist.\n")
+    empty = corpus.parent / "empty"
+    empty.mkdir()
+    (empty / "photo.png").write_bytes(b"\x89PNG")
+    no_text = _cli(app_home, embedding_model_dir, "ingest", str(empty), "--collection", "E")
+    assert (no_text.returncode, no_text.stdout) == (2, "")
+    assert no_text.stderr == (
+        f"error: Nothing to add: the folder {empty} has no {supported_types()} files (hidden "
+        "files and folders are skipped).\n"
+    )
+    assert "RuntimeDirWarning" not in no_text.stderr
+    listed = _cli(app_home, embedding_model_dir, "collections", "--json")
+    assert [c["name"] for c in json.loads(listed.stdout)] == ["Docs"]  # no "D", no "E"
     assert not (app_home.data / "postgres" / "postmaster.pid").exists()  # server stopped
 
 

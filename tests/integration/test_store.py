@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from pipelines.core import InvalidInputError
 from pipelines.embeddings import EmbeddingConfig, EmbeddingPipeline
 from pipelines.rag.chunking import Chunk
 from pipelines.rag.store import Collection, KnowledgeStore
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.integration
 
@@ -139,3 +141,65 @@ def test_query_of_the_wrong_size_is_refused(store: KnowledgeStore) -> None:
 def test_empty_collection_gives_no_hits(store: KnowledgeStore, embedder: EmbeddingPipeline) -> None:
     collection = store.create_collection("Empty", "m", embedder.dim)
     assert store.search(collection, embedder.embed_query("anything"), "anything") == []
+
+
+def test_creating_a_collection_that_exists(store: KnowledgeStore, fresh_db: str) -> None:
+    made = store.create_collection("Docs", "all-MiniLM-L6-v2", 384)
+    with pytest.raises(InvalidInputError, match="already exists"):  # asked for a new one
+        store.create_collection("Docs", "all-MiniLM-L6-v2", 384)
+    again = store.create_collection(" Docs ", "another-model", 768, exist_ok=True)
+    assert again == made  # as it was made, whatever the caller embeds with
+    with psycopg.connect(fresh_db) as connection:
+        indexes = connection.execute(
+            "SELECT count(*) FROM pg_indexes WHERE indexname = %s", (f"chunks_hnsw_{made.id}",)
+        ).fetchone()
+    assert indexes == (1,)
+
+
+def test_two_writers_storing_the_same_file_at_once_both_succeed(
+    store: KnowledgeStore, fresh_db: str
+) -> None:
+    collection = store.create_collection("Docs", "m", 3)
+    other = KnowledgeStore(fresh_db)  # another process's connections
+    gate = psycopg.connect(fresh_db)  # holds both writers at their first statement on documents
+    gate.execute("LOCK TABLE documents IN SHARE ROW EXCLUSIVE MODE")
+    errors: list[BaseException] = []
+
+    def write(writer: KnowledgeStore, text: str) -> None:
+        chunks = [Chunk(0, None, text), Chunk(1, None, text + " again")]
+        vectors = np.ones((2, 3), dtype=np.float32)
+        try:
+            writer.replace_document(
+                collection, Path("/docs/a.txt"), text, None, None, chunks, vectors
+            )
+        except BaseException as error:  # noqa: BLE001 - asserted below
+            errors.append(error)
+
+    threads = [
+        threading.Thread(target=write, args=(writer, text))
+        for writer, text in ((store, "first"), (other, "second"))
+    ]
+    try:
+        for thread in threads:
+            thread.start()
+        wait_until(lambda: _lock_waiters(fresh_db) == 2, "both writers to wait")
+        gate.rollback()
+    finally:
+        gate.close()
+        for thread in threads:
+            thread.join(timeout=60)
+        other.close()
+    assert errors == []
+    [document] = store.documents(collection)  # once, with the chunks of the later writer only
+    with psycopg.connect(fresh_db) as connection:
+        texts = connection.execute("SELECT text FROM chunks ORDER BY ord").fetchall()
+    assert document.chunks == 2 and texts == [(document.sha256,), (f"{document.sha256} again",)]
+
+
+def _lock_waiters(uri: str) -> int:
+    with psycopg.connect(uri, autocommit=True) as connection:
+        row = connection.execute(
+            "SELECT count(*) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND wait_event_type = 'Lock'"
+        ).fetchone()
+    return int(row[0]) if row else 0

@@ -7,6 +7,7 @@ KnowledgeService on the real embedded PostgreSQL and the real MiniLM embedder.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,9 +21,10 @@ from app.context import AppContext
 from app.database import DatabaseError, DatabaseInfo
 from app.errors import BusyError, UserError
 from app.paths import AppPaths
+from app.services.ingest_report import supported_types
 from app.services.knowledge import IngestProgress, IngestReport
 from pipelines.rag.store import Hit
-from tests.documents import write_pdf
+from tests.documents import write_docx_with_broken_xml, write_pdf
 from tests.integration.conftest import fresh_db, pg_server  # noqa: F401  (real-DB fixtures)
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, Script
@@ -662,4 +664,42 @@ def test_real_files_are_added_listed_and_found(
     assert "<b>sourdough</b>" in html.lower() or "<b>bread</b>" in html.lower()
     panel.search.results.itemActivated.emit(panel.search.results.item(0))
     assert opened.urls[0].toLocalFile() == str(guide) and opened.urls[0].fragment() == "page=2"
+    wait_idle(qtbot, panel)
+
+
+@pytest.mark.integration
+def test_real_bad_files_are_listed_and_an_empty_folder_adds_nothing(
+    qtbot: QtBot, real_window: MainWindow, tmp_path: Path
+) -> None:
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    mixed = tmp_path / "mixed"
+    mixed.mkdir()
+    (mixed / "trams.txt").write_text("Lisbon's yellow trams climb the steep hills of Alfama.")
+    write_docx_with_broken_xml(mixed / "broken.docx")
+    (mixed / "harbour.log").write_bytes(b"Ships arrived on time. " * 400 + b"\x00Then fog.")
+    (mixed / os.fsdecode(b"caf\xe9.txt")).write_text("Soupe a l'oignon.")  # not a UTF-8 name
+    panel = open_panel(qtbot, real_window)
+
+    assert drop(panel, [empty])
+    qtbot.waitUntil(panel.documents.error.isVisible, timeout=10_000)
+    assert panel.documents.error.text() == (
+        f"Nothing to add: the folder {empty} has no {supported_types()} files "
+        "(hidden files and folders are skipped)."
+    )
+    wait_idle(qtbot, panel)
+    assert panel.collections.names() == []  # nothing was created
+
+    assert drop(panel, [mixed])
+    box = panel.documents.ingest
+    qtbot.waitUntil(box.failures.isVisible, timeout=60_000)
+    assert not panel.documents.error.isVisible()  # cleared when the next job started
+    assert box.failure_lines() == ["broken.docx is not a valid Word document (it may be damaged)"]
+    assert box.summary.text().startswith("Done — “My documents”: 3 added · 0 updated")
+    wait_for_rows(qtbot, panel, 3)
+    assert sorted(r[0] for r in panel.documents.table.rows_shown()) == [
+        "caf\\xe9.txt",
+        "harbour.log",
+        "trams.txt",
+    ]
     wait_idle(qtbot, panel)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -10,7 +12,13 @@ import pytest
 from pipelines.core import InvalidInputError
 from pipelines.rag.chunking import Chunker
 from pipelines.rag.loaders import Page, load_document
-from tests.documents import write_docx, write_pdf
+from pipelines.rag.storable import storable_text
+from tests.documents import (
+    write_docx,
+    write_docx_with_broken_xml,
+    write_pdf,
+    write_truncated_pdf,
+)
 
 
 def test_pdf_keeps_page_numbers(tmp_path: Path) -> None:
@@ -87,6 +95,36 @@ def test_bad_files_have_clear_messages(
         load_document(path)
     assert name in str(info.value)
     assert info.value.field == "file"
+
+
+@pytest.mark.parametrize(
+    ("name", "build", "message"),
+    [
+        ("xml.docx", write_docx_with_broken_xml, "is not a valid Word document"),
+        ("half.pdf", write_truncated_pdf, "is not a valid PDF"),
+    ],
+)
+def test_damaged_insides_have_clear_messages(
+    tmp_path: Path, name: str, build: Callable[[Path], Path], message: str
+) -> None:
+    with pytest.raises(InvalidInputError, match=rf"^{re.escape(name)} {message}"):
+        load_document(build(tmp_path / name))
+
+
+def test_text_the_database_cannot_hold_is_cleaned_not_refused(tmp_path: Path) -> None:
+    path = tmp_path / "late-nul.log"
+    path.write_bytes(b"Ships arrived. " * 600 + b"\x00Fog\x00 came.")  # NUL past the first 8 KiB
+    text = load_document(path).pages[0].text
+    assert "\x00" not in text and text.endswith("Ships arrived. Fog came.")
+    assert storable_text("caf\udce9 \ud83d ok") == "caf\ufffd \ufffd ok"  # lone surrogates
+    assert storable_text("déjà vu 🚋") == "déjà vu 🚋"
+
+
+def test_a_name_that_is_not_utf8_is_named_readably(tmp_path: Path) -> None:
+    path = tmp_path / os.fsdecode(b"caf\xe9.txt")
+    path.write_bytes(b"")
+    with pytest.raises(InvalidInputError, match=r"^caf\\xe9\.txt is empty\.$"):
+        load_document(path)
 
 
 def test_encrypted_pdf_is_refused(tmp_path: Path) -> None:

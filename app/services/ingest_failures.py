@@ -1,0 +1,107 @@
+"""Which ingest errors belong to one file, and the sentence each one gets.
+
+Anything that goes wrong while one file is read, split, embedded or stored is that file's
+problem: it becomes one line of the per-file error list and the ingest goes on. Only the loss
+of the database stops an ingest (every later file would fail the same way), and so does the
+collection being deleted under it.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from app.database import DatabaseError
+from app.errors import UserError
+from pipelines.core import InvalidInputError
+from pipelines.rag.storable import display_name
+
+log = logging.getLogger(__name__)
+
+# SQLSTATE classes of OperationalError that are about the data sent, not the server: 54 is
+# "program limit exceeded" (a value too big for an index or a tsvector).
+_PER_FILE_SQLSTATE_CLASSES = ("54",)
+
+
+class CollectionGoneError(UserError):
+    """The collection was deleted (by another window) while files were being added to it."""
+
+
+def database_lost(error: BaseException) -> bool:
+    """Whether ``error`` means the database cannot be reached any more (stop the ingest)."""
+    import psycopg
+    import psycopg_pool
+
+    if isinstance(error, (psycopg_pool.PoolTimeout, psycopg_pool.PoolClosed)):
+        return True
+    if isinstance(error, psycopg.OperationalError):
+        state = getattr(error, "sqlstate", None) or ""
+        return not state.startswith(_PER_FILE_SQLSTATE_CLASSES)
+    return False
+
+
+def lost_message(path: Path, error: BaseException) -> DatabaseError:
+    """The error that stops an ingest when the database went away while ``path`` was stored."""
+    return DatabaseError(
+        f"The database stopped answering while {display_name(path)} was being stored "
+        f"({first_line(error)}). Every document stored before it is complete; run the same "
+        "ingest again to go on from there."
+    )
+
+
+def collection_gone(collection: str) -> CollectionGoneError:
+    """The error that stops an ingest whose collection was deleted meanwhile."""
+    return CollectionGoneError(
+        f"The collection “{collection}” was deleted while documents were being added to it.",
+        field="collection",
+    )
+
+
+def file_failure(path: Path, error: BaseException, *, storing: bool = False) -> str:
+    """The per-file error line for ``error``, raised while ``path`` was read, split and
+    embedded, or (``storing``) written to the database; the error is logged with its stack.
+
+    Errors the loaders describe keep their sentence; known kinds get one naming the file;
+    anything else says that the details are in the log.
+    """
+    import psycopg
+
+    name = display_name(path)
+    expected = isinstance(error, (InvalidInputError, OSError))
+    log.log(
+        logging.INFO if expected else logging.ERROR,
+        "%s was not indexed",
+        name,
+        exc_info=error if not expected or error.__cause__ is not None else None,
+    )
+    if isinstance(error, InvalidInputError):
+        return str(error)
+    if isinstance(error, FileNotFoundError):
+        return f"{name} no longer exists."
+    if isinstance(error, PermissionError):
+        return f"{name} could not be read: permission denied."
+    if isinstance(error, IsADirectoryError):
+        return f"{name} is a folder, not a file."
+    if isinstance(error, OSError):
+        return f"{name} could not be read: {error.strerror or first_line(error)}."
+    if storing and isinstance(error, UnicodeError):
+        return (
+            f"{name} holds characters the database cannot store in its encoding "
+            f"({first_line(error)})."
+        )
+    if isinstance(error, psycopg.DataError):
+        return f"{name} was refused by the database: {first_line(error)}."
+    if isinstance(error, psycopg.OperationalError):  # a limit, see database_lost()
+        return f"{name} is beyond a limit of the database: {first_line(error)}."
+    if isinstance(error, MemoryError):
+        return f"{name} is too big to index with the memory available."
+    return (
+        f"{name} could not be added because of an unexpected error "
+        f"({type(error).__name__}: {first_line(error)}); details are in the log."
+    )
+
+
+def first_line(error: BaseException) -> str:
+    """The first line of an error's message (at most 200 characters), or its type's name."""
+    text = str(error).strip()
+    return text.splitlines()[0][:200] if text else type(error).__name__
