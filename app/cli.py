@@ -282,10 +282,10 @@ def _ingest(args: argparse.Namespace, out: TextIO) -> int:
     previous = signal.signal(signal.SIGINT, _cancel_on_interrupt(cancel))
     progress = _ProgressLine()
     try:
-        report = ctx.knowledge.ingest(args.collection, args.paths, cancel, progress)
+        with progress:  # the line is ended before an error or the report is printed
+            report = ctx.knowledge.ingest(args.collection, args.paths, cancel, progress)
     finally:
         signal.signal(signal.SIGINT, previous)
-        progress.end()  # an error that stopped the run is then said on a line of its own
         ctx.close()
     if args.json:
         out.write(json.dumps({**asdict(report), "chunks_per_s": report.chunks_per_s}) + "\n")
@@ -365,17 +365,7 @@ def _setup(args: argparse.Namespace, out: TextIO) -> int:
 class _ProgressLine(ProgressLine):
     """Ingest progress on one self-rewriting stderr line."""
 
-    def __init__(self) -> None:
-        self._shown = False
-
-    def end(self) -> None:
-        """Finish the line, if one was written."""
-        if self._shown:
-            sys.stderr.write("\n")
-            self._shown = False
-
     def __call__(self, progress: IngestProgress) -> None:
-        self._shown = True
         eta = f", {progress.eta_s:.0f} s left" if progress.eta_s else ""
         self.show(
             f"{progress.files_done}/{progress.files_total} files, "
