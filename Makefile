@@ -48,6 +48,7 @@ bench: setup-dev fixtures
 	$(PY) benchmarks/bench_models.py
 	$(PY) benchmarks/bench_voice.py
 	$(PY) benchmarks/bench_avatar.py
+	$(PY) benchmarks/bench_memory.py
 
 # The Voice and Avatar pictures come from their UI tests (real speech, a staged lip-sync).
 screenshots: setup-dev fixtures

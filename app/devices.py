@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.errors import UserError
+from pipelines.native_caches import CHAT_RUNTIME_CACHE_ENTRIES
 
 log = logging.getLogger(__name__)
 
@@ -126,11 +127,17 @@ def compile_properties(pipeline: str, device: str) -> dict[str, str]:
     On CPUs with bf16 support (AMX / AVX512-BF16 Xeons) OpenVINO infers in bf16 by default, and
     weight-compressed LLM decoding ran 1.6x slower that way than in f32 (Qwen2.5-1.5B-shaped
     int4: 14.6 vs 23.3 tokens/s; benchmarks/bench_chat.py). Laptop CPUs without bf16 already
-    default to f32, so pinning f32 for chat costs them nothing.
+    default to f32, so pinning f32 for chat costs them nothing. The chat model's runtime cache
+    is bounded so that a long conversation does not grow the process turn after turn.
     """
     kind = device.split(".", 1)[0].upper()
     if pipeline == "chat" and kind == "CPU":
-        return {"INFERENCE_PRECISION_HINT": "f32"}
+        return {
+            "INFERENCE_PRECISION_HINT": "f32",
+            # A long conversation meets a new prompt length nearly every turn; the default
+            # cache kept every one of them (pipelines/native_caches.py).
+            "CPU_RUNTIME_CACHE_CAPACITY": str(CHAT_RUNTIME_CACHE_ENTRIES),
+        }
     if pipeline == "knowledge" and kind == "CPU":
         # The embedding pipeline runs one request at a time: under THROUGHPUT the CPU plugin
         # splits the cores into streams and that one request gets a single core, which

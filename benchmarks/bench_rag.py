@@ -88,11 +88,16 @@ def embedding_throughput(model_dir: Path, texts: list[str], batch: int) -> dict[
     from transformers import AutoModel, AutoTokenizer
 
     from app.devices import compile_properties
+    from app.models.inspect import embedding_length
+    from app.settings import Settings
     from pipelines.embeddings import EmbeddingConfig, EmbeddingPipeline
 
-    # As the app compiles it (app.devices.compile_properties), on the texts it embeds.
+    # As the app compiles and configures it (app.services.knowledge), on the texts it embeds.
     properties = compile_properties("knowledge", "CPU")
-    ov = EmbeddingPipeline(EmbeddingConfig(model_dir, batch_size=batch, properties=properties))
+    pad_to = embedding_length(model_dir, Settings().chunk_tokens)
+    ov = EmbeddingPipeline(
+        EmbeddingConfig(model_dir, batch_size=batch, pad_to_length=pad_to, properties=properties)
+    )
     ov.load()
     ov.embed_documents(texts[:batch])  # warm-up
     started = time.perf_counter()
@@ -124,6 +129,7 @@ def embedding_throughput(model_dir: Path, texts: list[str], batch: int) -> dict[
         "texts": len(texts),
         "text": "128-token chunks made by the app's chunker (what ingest embeds)",
         "openvino_properties": properties,
+        "padded_to_tokens": pad_to,
         "batch_size": batch,
         "openvino_int8_texts_per_s": ov_rate,
         "pytorch_fp32_texts_per_s": torch_rate,

@@ -44,6 +44,12 @@ class EmbeddingConfig:
     batch_size: int = 32
     max_length: int | None = None
     """Tokens per text; longer texts are truncated. None keeps the model's own limit."""
+    pad_to_length: int | None = None
+    """Pad (and truncate) every text to this many tokens. One input shape instead of one per
+    text length: the CPU plugin keeps kernels for every shape it meets (about 1 MB each for
+    MiniLM: 1,000 searches of varied length grew the process from 260 MB to 1.1 GB), and
+    reusing one set made searches 2× faster too. Mean pooling ignores the padding, so the
+    vectors do not change."""
     query_instruction: str = ""
     """Prefix some models (e5, bge) want before a query."""
     properties: dict[str, Any] = field(default_factory=dict)
@@ -83,6 +89,9 @@ class EmbeddingPipeline:
         config.normalize = True
         if self.config.max_length is not None:
             config.max_length = self.config.max_length
+        if self.config.pad_to_length is not None:
+            config.max_length = self.config.pad_to_length
+            config.pad_to_max_length = True
         if self.config.query_instruction:
             config.query_instruction = self.config.query_instruction
         started = time.perf_counter()

@@ -101,6 +101,16 @@ def context_length(folder: Path, default: int = 4096) -> int:
     return default
 
 
+EMBEDDING_SPECIAL_TOKENS = 2
+"""Tokens an embedding model's tokenizer adds to every text (BERT's [CLS] and [SEP])."""
+
+
+def embedding_length(folder: Path, chunk_tokens: int) -> int:
+    """Tokens per text for an embedding model: a whole chunk with its special tokens, within
+    the model's own limit (texts are padded to it: see ``EmbeddingConfig.pad_to_length``)."""
+    return min(chunk_tokens + EMBEDDING_SPECIAL_TOKENS, context_length(folder, default=512))
+
+
 def validate_chat_model(folder: Path) -> None:
     """Raise :class:`UserError` (field ``model``) unless ``folder`` is a usable chat model."""
     if not folder.is_dir():

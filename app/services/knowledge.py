@@ -27,7 +27,7 @@ from app.devices import DeviceInfo, compile_properties, resolve_device
 from app.errors import BusyError, UserError
 from app.metrics import MetricsBus
 from app.models.bundled import default_embedder_dir
-from app.models.inspect import TASK_NAMES, ModelTask, detect_task
+from app.models.inspect import TASK_NAMES, ModelTask, detect_task, embedding_length
 from app.paths import AppPaths
 from app.secrets import SecretStore
 from app.services.indexer import Indexer
@@ -178,7 +178,10 @@ class KnowledgeService:
                 )
             embedder = EmbeddingPipeline(
                 EmbeddingConfig(
-                    folder, device=device, properties=compile_properties("knowledge", device)
+                    folder,
+                    device=device,
+                    pad_to_length=embedding_length(folder, self._settings.chunk_tokens),
+                    properties=compile_properties("knowledge", device),
                 )
             )
             embedder.load()

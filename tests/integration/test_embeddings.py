@@ -112,3 +112,18 @@ def test_long_text_is_truncated_not_refused(embedder: EmbeddingPipeline) -> None
 def test_model_id_is_stable(embedding_model_dir: Path) -> None:
     assert model_id(embedding_model_dir) == model_id(embedding_model_dir)
     assert model_id(embedding_model_dir)
+
+
+def test_padding_every_text_to_one_length_keeps_the_vectors(
+    embedder: EmbeddingPipeline, embedding_model_dir: Path
+) -> None:
+    """The knowledge embedder pads to one length (one input shape for the CPU plugin); mean
+    pooling ignores the padding, so a query and documents of any length embed as before."""
+    padded = EmbeddingPipeline(
+        EmbeddingConfig(embedding_model_dir, properties=F32, batch_size=2, pad_to_length=130)
+    )
+    padded.load()
+    texts = [*TEXTS, "word " * 90]
+    assert np.abs(padded.embed_documents(texts) - embedder.embed_documents(texts)).max() < 1e-5
+    query = "Where is the iron tower?"
+    assert np.abs(padded.embed_query(query) - embedder.embed_query(query)).max() < 1e-5

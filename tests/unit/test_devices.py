@@ -58,7 +58,10 @@ def test_unknown_device_names_what_exists() -> None:
 
 
 def test_chat_on_cpu_compiles_in_f32_and_other_devices_keep_defaults() -> None:
-    assert compile_properties("chat", "CPU") == {"INFERENCE_PRECISION_HINT": "f32"}
+    assert compile_properties("chat", "CPU") == {
+        "INFERENCE_PRECISION_HINT": "f32",
+        "CPU_RUNTIME_CACHE_CAPACITY": "16",
+    }
     assert compile_properties("chat", "GPU.0") == {}
     assert compile_properties("chat", "NPU") == {}
     assert compile_properties("embedding", "CPU") == {}
