@@ -7,24 +7,39 @@ Pipelines never see this object; services turn it into frozen pipeline configs.
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, Field, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from app.atomic import write_text_atomic
 from app.errors import StorageError
+from app.json_files import Damaged, parse_json_object
+from app.redaction import redacted_copy
 from pipelines.chat import GenerationSettings
 
 log = logging.getLogger(__name__)
 
+MAX_FILE_BYTES = 4 * 1024 * 1024
+"""A settings file is a few KB; a bigger one is damage (its first 4 MB are kept aside)."""
+
 PIPELINES = ("chat", "knowledge", "tts", "lipsync")
 """Pipelines that have a device choice; later panels add theirs here."""
+
+
+def _no_nul(path: Path) -> Path:
+    # A NUL cannot be in a file name; such a path makes every later os call raise ValueError.
+    if "\x00" in str(path):
+        raise ValueError("a path cannot contain a NUL character")
+    return path
+
+
+FilePath = Annotated[Path, AfterValidator(_no_nul)]
+"""A path setting (a file or folder; whether it exists is checked where it is used)."""
 
 
 class ChatDefaults(BaseModel):
@@ -61,29 +76,29 @@ class Settings(BaseSettings):
         env_prefix="OV_STUDIO_", env_nested_delimiter="__", extra="ignore"
     )
 
-    chat_model: Path | None = Field(None, description="Folder of the chat model to load.")
-    recent_models: list[Path] = Field(default_factory=list, description="Recently used models.")
+    chat_model: FilePath | None = Field(None, description="Folder of the chat model to load.")
+    recent_models: list[FilePath] = Field(default_factory=list, description="Recently used models.")
     devices: dict[str, str] = Field(
         default_factory=lambda: {name: "AUTO" for name in PIPELINES},
         description="Device per pipeline: CPU, GPU, NPU or AUTO.",
     )
     chat: ChatDefaults = Field(default_factory=ChatDefaults)
     overlay_visible: bool = Field(False, description="Show the performance overlay.")
-    embedding_model: Path | None = Field(
+    embedding_model: FilePath | None = Field(
         None, description="Embedding model folder; empty = the bundled all-MiniLM-L6-v2."
     )
-    reranker_model: Path | None = Field(
+    reranker_model: FilePath | None = Field(
         None,
         description="Cross-encoder reranker folder (e.g. bge-reranker-base); empty = no reranking.",
     )
-    tts_model: Path | None = Field(
+    tts_model: FilePath | None = Field(
         None, description="Text-to-speech model folder (SpeechT5); empty = the first installed."
     )
-    speaker_encoder: Path | None = Field(
+    speaker_encoder: FilePath | None = Field(
         None, description="Speaker encoder folder (x-vector); empty = the first installed."
     )
     voice: str = Field("", max_length=60, description="The voice chat answers are spoken in.")
-    lipsync_model: Path | None = Field(
+    lipsync_model: FilePath | None = Field(
         None, description="Lip-sync model folder (Wav2Lip contract); empty = the first installed."
     )
     # Its own field, not a ``devices`` entry: that map starts every pipeline at AUTO (a GPU
@@ -96,7 +111,7 @@ class Settings(BaseSettings):
         description="Device of the lip-sync face detector: CPU, GPU, NPU or AUTO. CPU by "
         "default: the detector needs ~1 ms a frame there, less than a trip to an accelerator.",
     )
-    face_image: Path | None = Field(None, description="The face the avatar speaks with.")
+    face_image: FilePath | None = Field(None, description="The face the avatar speaks with.")
     database_url: str | None = Field(
         None,
         description="PostgreSQL connection string of a shared server; empty = embedded.",
@@ -126,28 +141,39 @@ class SettingsStore:
         self.path = path
 
     def load(self) -> LoadedSettings:
-        """Read the settings file; a missing file gives defaults, a broken one is repaired."""
-        if not self.path.exists():
+        """Read the settings file; a missing file gives defaults, a damaged one is repaired.
+
+        Never raises for the file's content: whatever is in it (not UTF-8, not JSON, nested
+        too deeply, wrong types), the app starts. The old file is kept beside it with its
+        secrets removed, the repaired settings are saved (so the notice is given once), and
+        the notice says where the copy is.
+        """
+        try:
+            with self.path.open("rb") as handle:
+                raw = handle.read(MAX_FILE_BYTES + 1)
+        except FileNotFoundError:
             return LoadedSettings(Settings())
-        try:
-            raw = self.path.read_text(encoding="utf-8")
         except OSError as error:
-            log.warning("cannot read settings %s: %s", self.path, error)
+            log.info("cannot read settings %s: %s", self.path, error)  # the notice says it
             return LoadedSettings(Settings(), f"Could not read settings ({error.strerror}).")
-        try:
-            data = json.loads(raw)
-            if not isinstance(data, dict):
-                raise ValueError("settings must be a JSON object")
-        except ValueError:
-            backup = self._backup(raw)
+        too_large = Damaged(f"larger than {MAX_FILE_BYTES // 1024 // 1024} MB")
+        data = too_large if len(raw) > MAX_FILE_BYTES else parse_json_object(raw)
+        if isinstance(data, Damaged):
+            backup = self._set_aside(raw, data.reason)
+            settings = Settings()
+            self._save_quietly(settings)
             return LoadedSettings(
-                Settings(),
-                f"The settings file was damaged and has been reset. A copy was kept at {backup}.",
+                settings,
+                f"The settings file was damaged and has been reset ({data.reason}). "
+                f"A copy was kept at {backup}.",
             )
+        # Underscore keys are pydantic-settings' own arguments (``_env_file``,
+        # ``_cli_parse_args`` …), never settings: from a file they would steer the loader.
+        data = {key: value for key, value in data.items() if not key.startswith("_")}
         settings, reset = _validate_repairing(data)
         if not reset:
             return LoadedSettings(settings)
-        backup = self._backup(raw)
+        backup = self._set_aside(raw, f"invalid {', '.join(reset)}")
         self._save_quietly(settings)
         return LoadedSettings(
             settings,
@@ -156,7 +182,7 @@ class SettingsStore:
         )
 
     def save(self, settings: Settings) -> None:
-        """Write atomically.
+        """Write atomically (readable by the user only).
 
         Raises:
             StorageError: the config folder is not writable; the old file is unchanged.
@@ -174,13 +200,15 @@ class SettingsStore:
         except StorageError as error:
             log.warning("%s", error)
 
-    def _backup(self, raw: str) -> Path:
+    def _set_aside(self, raw: bytes, reason: str) -> Path:
+        """Keep the old content beside the file, without its passwords (0600, like the file)."""
         backup = self.path.with_name(f"{self.path.name}.broken-{time.strftime('%Y%m%d-%H%M%S')}")
         try:
-            write_text_atomic(backup, raw)
+            write_text_atomic(backup, redacted_copy(raw))
         except OSError as error:
             log.warning("cannot back up broken settings to %s: %s", backup, error)
-        log.warning("settings file %s was invalid; backup at %s", self.path, backup)
+        # Info, not warning: the user is told once through the notice.
+        log.info("settings file %s was %s; a copy is at %s", self.path, reason, backup)
         return backup
 
 
