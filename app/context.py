@@ -89,8 +89,16 @@ class AppContext:
         notices.extend(chat.storage_problems)
         log.info("started with devices %s", [d.name for d in found])
         models = ModelRegistry(paths.model_registry, paths.models_dir)
+        notices.extend(models.check_file())
+        for notice in notices:
+            # Repairs (settings reset, files set aside) are said here, once: the window shows
+            # them in its banner, the console handler puts each on one stderr line for the
+            # command line, and the next start finds the repaired files and says nothing.
+            log.warning("%s", notice)
         voice = VoiceService(paths.voices_dir, loaded.settings, metrics, found, models)
         voice.library.voices()  # reads every voice once, noting damaged ones
+        # A damaged voice stays until the user deletes it, so it is not repeated on stderr by
+        # every command: the window's banner says it, and the voice commands list it.
         notices.extend(voice.library.problems)
         avatar = AvatarService(paths.avatar_dir, loaded.settings, metrics, found, models, voice)
         return cls(
