@@ -108,10 +108,18 @@ def to_model_rate(data: npt.NDArray[np.floating], rate: int) -> Float32Array:
     return np.asarray(mono, dtype=np.float32)
 
 
-def write_wav_atomic(path: Path, samples: npt.NDArray[np.floating], rate: int = MODEL_RATE) -> None:
+def write_wav_atomic(
+    path: Path,
+    samples: npt.NDArray[np.floating],
+    rate: int = MODEL_RATE,
+    *,
+    private: bool = False,
+) -> None:
     """Write a 16-bit PCM wav: to a temp name in the same folder, renamed when complete.
 
     A reader never sees a half-written file, and a failure leaves the old file (if any) alone.
+    ``private`` keeps the file readable by its owner only (0600, as the temp file is created):
+    for someone's voice kept by the app, as opposed to a wav the user saves to share.
 
     Raises:
         OSError: the folder is not writable or the disk is full (nothing is left behind).
@@ -123,9 +131,10 @@ def write_wav_atomic(path: Path, samples: npt.NDArray[np.floating], rate: int = 
     os.close(handle)
     try:
         soundfile.write(temp_name, np.asarray(samples, dtype=np.float32), rate, subtype="PCM_16")
-        mask = os.umask(0)  # mkstemp makes the file private; a saved wav gets the usual mode
-        os.umask(mask)
-        Path(temp_name).chmod(0o666 & ~mask)
+        if not private:
+            mask = os.umask(0)  # mkstemp makes the file private; a saved wav gets the usual mode
+            os.umask(mask)
+            Path(temp_name).chmod(0o666 & ~mask)
         os.replace(temp_name, path)
     except BaseException:
         Path(temp_name).unlink(missing_ok=True)
