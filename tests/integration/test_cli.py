@@ -115,3 +115,81 @@ def test_smoke_test_with_bad_model_fails(app_home: AppPaths, tmp_path: Path) -> 
     result = _run(["--smoke-test", "--model", str(tmp_path)], app_home)
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
+
+
+# -- damaged files never stop a command (issue 12, items 8, 9, 11, 12) -----------------------
+
+SECRET_URL = "postgresql://ana:SECRET-pw@db.example/knowledge"
+NESTED = b'{"id": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"
+
+
+def _damage_everything(home: AppPaths) -> str:
+    """Damaged settings (UTF-16, with a password), model list, conversation and voice."""
+    import numpy as np
+
+    from app.voices import VoiceLibrary
+
+    home.settings_file.write_bytes(
+        json.dumps({"database_url": SECRET_URL, "voice": "Bad"}).encode("utf-16")
+    )
+    home.model_registry.write_bytes(NESTED)
+    home.conversations_dir.mkdir(parents=True)
+    (home.conversations_dir / f"{'0' * 32}.json").write_bytes(NESTED)
+    clip = home.data / "clip.wav"
+    clip.write_bytes(b"RIFF stand-in")
+    vector = np.random.default_rng(1).standard_normal(512).astype(np.float32)
+    voice = VoiceLibrary(home.voices_dir).add("Bad", vector, clip, 6.0)
+    np.save(voice.folder / "embedding.npy", vector.astype(np.float64))  # the wrong dtype
+    return voice.id
+
+
+def test_damaged_files_are_said_once_and_every_command_runs(app_home: AppPaths) -> None:
+    _damage_everything(app_home)
+    first = _run(["voices", "list"], app_home)
+    assert first.returncode == 0, first.stderr
+    assert "Traceback" not in first.stderr
+    warnings = first.stderr.splitlines()
+    assert [line.split(" (")[0] for line in warnings] == [
+        "WARNING: The settings file was damaged and has been reset",
+        f"WARNING: Conversation file {'0' * 32}.json was damaged",
+        "WARNING: The model list was damaged",
+    ]
+    assert first.stdout == (
+        "Bad  damaged: embedding.npy holds float64 values of shape (512,), not 512 float32 values\n"
+    )
+    [backup] = app_home.config.glob("settings.json.broken-*")
+    assert "SECRET" not in backup.read_text(encoding="utf-8")
+    # Repaired and set aside: the next commands say nothing more, and all of them run.
+    for args in (["voices", "list", "--json"], ["models", "list"], ["devices"]):
+        again = _run(args, app_home)
+        assert again.returncode == 0 and again.stderr == "", (args, again.stderr)
+    listed = json.loads(_run(["voices", "list", "--json"], app_home).stdout)
+    assert [(row["name"], row["damaged"][:14]) for row in listed] == [("Bad", "embedding.npy ")]
+
+
+def test_a_damaged_voice_is_one_error_on_say_and_can_be_removed(
+    app_home: AppPaths, tmp_path: Path
+) -> None:
+    _damage_everything(app_home)
+    _run(["voices", "list"], app_home)  # the repairs are said (and done) here
+    out = tmp_path / "out.wav"
+    said = _run(["say", "Hello.", "--voice", "bad", "-o", str(out)], app_home)
+    assert said.returncode == 2
+    assert said.stderr == (
+        "error: The voice “Bad” is damaged (embedding.npy holds float64 values of shape "
+        "(512,), not 512 float32 values). Delete it and create it again from its clip.\n"
+    )
+    assert not out.exists()
+    removed = _run(["voices", "remove", "Bad"], app_home)
+    assert removed.returncode == 0 and removed.stderr == "", removed.stderr
+    assert _run(["voices", "list"], app_home).stdout.startswith("no voices yet")
+    assert list(app_home.voices_dir.iterdir()) == []
+
+
+@pytest.mark.e2e
+def test_the_window_starts_with_damaged_files(app_home: AppPaths) -> None:
+    _damage_everything(app_home)
+    result = _run(["--smoke-test"], app_home)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.stderr.count("The settings file was damaged and has been reset") == 1
