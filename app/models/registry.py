@@ -10,11 +10,9 @@ from __future__ import annotations
 
 import json
 import logging
-import math
 import re
 import shutil
 import time
-from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -27,49 +25,14 @@ from app.models.contracts import (
     missing_files,
     weight_precision,
 )
+from app.models.entries import InstalledModel, checked_entry, parse_entry
 from app.models.inspect import TASK_NAMES, ModelTask, detect_task
+
+__all__ = ["VERSION", "InstalledModel", "ModelRegistry"]
 
 log = logging.getLogger(__name__)
 
 VERSION = 1
-
-
-@dataclass(frozen=True)
-class InstalledModel:
-    """One registered model and the result of checking it."""
-
-    id: str
-    task: ModelTask
-    folder: Path
-    source: str
-    """``local`` (a folder the user added), ``catalog`` (downloaded) or ``converted``."""
-    precision: str
-    size_bytes: int
-    added: float
-    owned: bool
-    """True when the folder is the app's copy (deleted with the entry)."""
-    hub_id: str = ""
-    licence: str = ""
-    problems: tuple[str, ...] = field(default=())
-    """Why the model cannot be used now ("" = none): a missing folder or files, or an entry
-    of the model list that is damaged."""
-    entry_damaged: bool = False
-    """The entry in the model list itself is damaged (a field of the wrong type, no task):
-    shown as broken so it can be removed, never used."""
-
-    @property
-    def usable(self) -> bool:
-        """Whether the folder is there and fulfils its task's contract."""
-        return not self.problems
-
-    @property
-    def status(self) -> str:
-        """``ok``, ``missing`` or ``broken`` — what a table shows."""
-        if not self.problems:
-            return "ok"
-        if self.entry_damaged:
-            return "broken"
-        return "missing" if not self.folder.is_dir() else "broken"
 
 
 class ModelRegistry:
@@ -101,7 +64,7 @@ class ModelRegistry:
             if str(error) not in self.problems:
                 self.problems.append(str(error))
             entries = []
-        found = [_checked(entry, index) for index, entry in enumerate(entries)]
+        found = [checked_entry(entry, index) for index, entry in enumerate(entries)]
         if task is not None:
             found = [model for model in found if model.task == task]
         return sorted(found, key=lambda m: (m.task.value, m.id))
@@ -172,7 +135,7 @@ class ModelRegistry:
             )
         check_io_contract(folder, task)
         entries = self._read()
-        known = [_parsed(entry, index) for index, entry in enumerate(entries)]
+        known = [parse_entry(entry, index) for index, entry in enumerate(entries)]
         if any(model.folder == folder for model in known):
             raise UserError(f"{folder} is already installed.", field="model")
         model_id = _unique_id(_slug(hub_id or folder.name), {model.id for model in known})
@@ -198,13 +161,13 @@ class ModelRegistry:
             if copy:
                 shutil.rmtree(target, ignore_errors=True)
             raise
-        return _checked(entry, len(entries))
+        return checked_entry(entry, len(entries))
 
     def register_owned(self, folder: Path, task: ModelTask, **details: str) -> InstalledModel:
         """Register a folder the app itself put under the models folder (download, convert)."""
         entries = self._read()
         model_id = folder.name
-        if any(_parsed(e, index).id == model_id for index, e in enumerate(entries)):
+        if any(parse_entry(e, index).id == model_id for index, e in enumerate(entries)):
             raise UserError(f"A model with the id “{model_id}” is already installed.")
         entry = {
             "id": model_id,
@@ -219,7 +182,7 @@ class ModelRegistry:
             "licence": details.get("licence", ""),
         }
         self._write([*entries, entry])
-        return _checked(entry, len(entries))
+        return checked_entry(entry, len(entries))
 
     def remove(self, model_id: str) -> InstalledModel:
         """Forget a model; the app's own copy is deleted, a folder registered in place is not.
@@ -229,7 +192,7 @@ class ModelRegistry:
         """
         model = self.get(model_id)
         entries = self._read()
-        self._write([e for index, e in enumerate(entries) if _parsed(e, index).id != model_id])
+        self._write([e for index, e in enumerate(entries) if parse_entry(e, index).id != model_id])
         if model.owned and model.folder.is_dir() and _inside(model.folder, self.models_dir):
             # Renamed away first: a crash midway never leaves half a model under its name.
             doomed = model.folder.with_name(f".deleting-{model.folder.name}")
@@ -287,103 +250,6 @@ class ModelRegistry:
             raise StorageError(
                 f"Could not save the model list {self.file}: {error.strerror or error}"
             ) from error
-
-
-def _parsed(entry: object, index: int) -> InstalledModel:
-    """The entry as a model, without looking at its folder; damaged ones say why.
-
-    A damaged entry keeps whatever id it has (else ``entry-N``, its place in the list), so
-    the user can find it in a listing and remove it.
-    """
-    if not isinstance(entry, dict):
-        return _damaged(f"entry-{index + 1}", "it is not a JSON object")
-    problems: list[str] = []
-
-    def text(key: str, default: str | None = None) -> str:
-        """A text field; one without a default is required and must not be empty."""
-        value = entry.get(key, default)
-        if isinstance(value, str) and (value or default is not None):
-            return value
-        problems.append(f"“{key}” is missing" if value in (None, "") else f"“{key}” is not text")
-        return default or ""
-
-    def number(key: str) -> float:
-        value = entry.get(key, 0)
-        if _is_number(value) and math.isfinite(value) and value >= 0:
-            return float(value)
-        problems.append(f"“{key}” is not a number of 0 or more")
-        return 0.0
-
-    model_id = text("id")
-    task_name = text("task")
-    task = ModelTask.UNKNOWN
-    if task_name:
-        try:
-            task = ModelTask(task_name)
-        except ValueError:
-            problems.append(f"“{task_name[:40]}” is not a task this version knows")
-    folder_name = text("folder")
-    folder = Path(folder_name) if folder_name else Path()
-    if folder_name and ("\x00" in folder_name or not folder.is_absolute()):
-        problems.append("“folder” is not an absolute path")
-    owned = entry.get("owned", False)
-    if not isinstance(owned, bool):
-        problems.append("“owned” is not true or false")
-    model = InstalledModel(
-        id=model_id or f"entry-{index + 1}",
-        task=task,
-        folder=folder,
-        source=text("source", "local"),
-        precision=text("precision", "unknown"),
-        size_bytes=int(number("size_bytes")),
-        added=number("added"),
-        owned=owned is True,
-        hub_id=text("hub_id", ""),
-        licence=text("licence", ""),
-    )
-    if problems:
-        reason = "; ".join(problems)
-        # Not owned: a damaged entry's folder is never deleted, only its line is removed.
-        return replace(
-            model,
-            owned=False,
-            problems=(f"Its entry in the model list is damaged: {reason}.",),
-            entry_damaged=True,
-        )
-    return model
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
-def _damaged(model_id: str, reason: str) -> InstalledModel:
-    return InstalledModel(
-        id=model_id,
-        task=ModelTask.UNKNOWN,
-        folder=Path(),
-        source="",
-        precision="unknown",
-        size_bytes=0,
-        added=0.0,
-        owned=False,
-        problems=(f"Its entry in the model list is damaged: {reason}.",),
-        entry_damaged=True,
-    )
-
-
-def _checked(entry: object, index: int) -> InstalledModel:
-    """The entry as a model, its folder checked against its task's contract now."""
-    model = _parsed(entry, index)
-    if model.entry_damaged:
-        return model
-    folder, task = model.folder, model.task
-    if not folder.is_dir():
-        return replace(model, problems=(f"The folder {folder} is gone.",))
-    missing = missing_files(folder, task)
-    if missing:
-        return replace(model, problems=(f"Files are missing: {', '.join(missing)}.",))
-    return model
 
 
 def _slug(name: str) -> str:
