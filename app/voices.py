@@ -8,28 +8,24 @@ the index is the folders themselves, so there is no second file to fall out of s
 A voice is biometric data: the voices folder is 0700 and every file in it is created 0600
 (voices made by older versions are tightened when the library is read). A damaged voice (its
 metadata or embedding unreadable, or not what this app writes) is listed apart with the
-reason, is never fatal, and can still be deleted.
+reason, is never fatal, and can still be deleted. What each file may hold is decided in
+:mod:`app.voice_files`.
 """
 
 from __future__ import annotations
 
-import io
 import json
 import logging
-import math
-import os
 import shutil
 import time
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from app.atomic import (
-    PRIVATE_FILE,
     PRIVATE_FOLDER,
     private_folder,
     tighten,
@@ -37,18 +33,24 @@ from app.atomic import (
     write_text_atomic,
 )
 from app.errors import StorageError, UserError
-from app.json_files import Damaged, read_json_object
+from app.voice_files import (
+    EMBEDDING_FILE,
+    EMBEDDING_SIZE,
+    META_FILE,
+    REFERENCE_FILE,
+    VoiceDamagedError,
+    copy_private,
+    embedding_bytes,
+    load_embedding,
+    meta_number,
+    read_meta,
+    tighten_voice,
+)
 
 log = logging.getLogger(__name__)
 
-EMBEDDING_SIZE = 512
 MAX_NAME_CHARS = 60
-META_FILE = "voice.json"
-EMBEDDING_FILE = "embedding.npy"
-REFERENCE_FILE = "reference.wav"
 TEMP_PREFIX = ".new-"
-MAX_META_BYTES = 64 * 1024
-MAX_EMBEDDING_BYTES = 64 * 1024  # 512 float32 values are 2 KB plus a 128-byte header
 
 
 @dataclass(frozen=True)
@@ -73,8 +75,8 @@ class Voice:
             StorageError: the file is missing or damaged (``field="voice"``).
         """
         try:
-            return _load_embedding(self.folder)
-        except _DamagedError as damage:
+            return load_embedding(self.folder)
+        except VoiceDamagedError as damage:
             raise StorageError(
                 DamagedVoice(self.id, self.name, self.folder, damage.reason).message,
                 field="voice",
@@ -131,7 +133,7 @@ class VoiceLibrary:
         for child in folders:
             try:
                 found.append(_read_voice(child))
-            except _DamagedError as damage:
+            except VoiceDamagedError as damage:
                 damaged.append(DamagedVoice(child.name, damage.name, child, damage.reason))
                 log.debug("damaged voice folder %s: %s", child, damage.reason)
         self.damaged = sorted(damaged, key=lambda voice: voice.label.casefold())
@@ -176,10 +178,8 @@ class VoiceLibrary:
         try:
             private_folder(self.folder)
             temp.mkdir(mode=PRIVATE_FOLDER)
-            buffer = io.BytesIO()
-            np.save(buffer, vector, allow_pickle=False)
-            write_bytes_atomic(temp / EMBEDDING_FILE, buffer.getvalue())
-            _copy_private(reference_wav, temp / REFERENCE_FILE)
+            write_bytes_atomic(temp / EMBEDDING_FILE, embedding_bytes(vector))
+            copy_private(reference_wav, temp / REFERENCE_FILE)
             meta = {
                 "version": 1,
                 "name": name,
@@ -200,7 +200,7 @@ class VoiceLibrary:
         """Give a voice a new, unused name."""
         voice = self.get(name)
         new_name = self.check_name(new_name, allow=voice.id)
-        meta = _read_meta(voice.folder)
+        meta = read_meta(voice.folder)
         meta["name"] = new_name
         try:
             write_text_atomic(voice.folder / META_FILE, json.dumps(meta, ensure_ascii=False))
@@ -282,96 +282,32 @@ class VoiceLibrary:
         for child in children:
             if child.name.startswith(".") or child.is_symlink() or not child.is_dir():
                 continue
-            _tighten_voice(child)
+            tighten_voice(child)
             folders.append(child)
         return folders
-
-
-class _DamagedError(Exception):
-    """A voice folder's content is damaged; ``name`` is its name when that was readable."""
-
-    def __init__(self, reason: str, name: str = "") -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.name = name
 
 
 def _clean(name: str) -> str:
     return " ".join(name.split())
 
 
-def _read_meta(folder: Path) -> dict[str, Any]:
-    try:
-        meta = read_json_object(folder / META_FILE, max_bytes=MAX_META_BYTES)
-    except FileNotFoundError:
-        raise _DamagedError(f"{META_FILE} is missing") from None
-    except OSError as error:
-        raise _DamagedError(f"{META_FILE}: {error.strerror or error}") from error
-    if isinstance(meta, Damaged):
-        raise _DamagedError(f"{META_FILE} is {meta.reason}")
-    return meta
-
-
 def _read_voice(folder: Path) -> Voice:
-    meta = _read_meta(folder)
+    meta = read_meta(folder)
     raw_name = meta.get("name")
     name = _clean(raw_name) if isinstance(raw_name, str) else ""
     if not name:
-        raise _DamagedError(f"{META_FILE} has no name")
+        raise VoiceDamagedError(f"{META_FILE} has no name")
     try:
-        _load_embedding(folder)
-    except _DamagedError as damage:
-        raise _DamagedError(damage.reason, name) from damage
+        load_embedding(folder)
+    except VoiceDamagedError as damage:
+        raise VoiceDamagedError(damage.reason, name) from damage
     return Voice(
         id=folder.name,
         name=name,
-        created=_number(meta.get("created")),
-        reference_seconds=_number(meta.get("reference_seconds")),
+        created=meta_number(meta.get("created")),
+        reference_seconds=meta_number(meta.get("reference_seconds")),
         folder=folder,
     )
-
-
-def _number(value: object) -> float:
-    """A finite number from the metadata, else 0 (they are shown, never computed with)."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return 0.0
-    number = float(value)
-    return number if math.isfinite(number) else 0.0
-
-
-def _load_embedding(folder: Path) -> npt.NDArray[np.float32]:
-    """The stored embedding, exactly as :meth:`VoiceLibrary.add` writes it (512 float32).
-
-    Raises:
-        _DamagedError: missing, unreadable, or anything else (another dtype or shape, not an
-            ``.npy`` file, NaN, zeros).
-    """
-    path = folder / EMBEDDING_FILE
-    try:
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_EMBEDDING_BYTES + 1)
-    except FileNotFoundError:
-        raise _DamagedError(f"{EMBEDDING_FILE} is missing") from None
-    except OSError as error:
-        raise _DamagedError(f"{EMBEDDING_FILE}: {error.strerror or error}") from error
-    if len(raw) > MAX_EMBEDDING_BYTES:
-        raise _DamagedError(f"{EMBEDDING_FILE} is far too large")
-    try:
-        # Only a plain .npy array: no pickles, and an .npz archive (a zip) is not accepted.
-        array = np.lib.format.read_array(io.BytesIO(raw), allow_pickle=False)
-    except (ValueError, EOFError, OSError, TypeError) as error:
-        raise _DamagedError(f"{EMBEDDING_FILE} is not a saved array") from error
-    if array.dtype != np.float32 or array.shape != (EMBEDDING_SIZE,):
-        raise _DamagedError(
-            f"{EMBEDDING_FILE} holds {array.dtype} values of shape {array.shape}, not "
-            f"{EMBEDDING_SIZE} float32 values"
-        )
-    if not np.isfinite(array).all():
-        raise _DamagedError(f"{EMBEDDING_FILE} holds values that are not numbers")
-    norm = float(np.linalg.norm(array))
-    if norm == 0.0:
-        raise _DamagedError(f"{EMBEDDING_FILE} is all zeros")
-    return (array / norm).astype(np.float32)
 
 
 def _checked_embedding(vector: np.ndarray, name: str) -> npt.NDArray[np.float32]:
@@ -386,24 +322,3 @@ def _checked_embedding(vector: np.ndarray, name: str) -> npt.NDArray[np.float32]
     if norm == 0.0:
         raise UserError(f"The speaker embedding of “{name}” is all zeros.", field="voice")
     return flat / norm
-
-
-def _copy_private(source: Path, target: Path) -> None:
-    """Copy ``source`` to a new file ``target`` created 0600 (never readable by others)."""
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-    descriptor = os.open(target, flags, PRIVATE_FILE)
-    with os.fdopen(descriptor, "wb") as out, source.open("rb") as data:
-        shutil.copyfileobj(data, out)
-        out.flush()
-        os.fsync(out.fileno())
-
-
-def _tighten_voice(folder: Path) -> None:
-    """Make a voice folder made by an older version (0755 folder, 0644 files) private."""
-    tighten(folder)
-    try:
-        files = list(folder.iterdir())
-    except OSError:
-        return
-    for path in files:
-        tighten(path)
