@@ -236,13 +236,21 @@ class VoiceLibrary:
                 f"There is no voice named “{name}” (voices: {known or 'none yet'}).",
                 field="voice",
             )
-        # Renamed away first: a crash midway leaves a hidden folder, never half a voice.
-        doomed = folder.with_name(f"{TEMP_PREFIX}deleted-{folder.name}")
-        try:
-            folder.rename(doomed)
-        except OSError as error:
-            raise StorageError(f"Could not delete the voice: {error.strerror or error}") from error
-        shutil.rmtree(doomed, ignore_errors=True)
+        _delete_folder(folder)
+
+    def remove_damaged(self, voice_id: str) -> None:
+        """Delete a damaged voice, found by its folder's name among the damaged ones only
+        (a healthy voice is never deleted through this, whatever its name).
+
+        Raises:
+            UserError: no damaged voice has that folder now (``field="voice"``).
+            StorageError: the folder could not be deleted.
+        """
+        self.voices()
+        folder = next((d.folder for d in self.damaged if d.id == voice_id), None)
+        if folder is None:
+            raise UserError("That damaged voice is no longer there.", field="voice")
+        _delete_folder(folder)
 
     def check_name(self, name: str, *, allow: str = "") -> str:
         """The cleaned name, if it can be used for a new voice (or for voice ``allow``).
@@ -285,6 +293,16 @@ class VoiceLibrary:
             tighten_voice(child)
             folders.append(child)
         return folders
+
+
+def _delete_folder(folder: Path) -> None:
+    # Renamed away first: a crash midway leaves a hidden folder, never half a voice.
+    doomed = folder.with_name(f"{TEMP_PREFIX}deleted-{folder.name}")
+    try:
+        folder.rename(doomed)
+    except OSError as error:
+        raise StorageError(f"Could not delete the voice: {error.strerror or error}") from error
+    shutil.rmtree(doomed, ignore_errors=True)
 
 
 def _clean(name: str) -> str:

@@ -295,3 +295,18 @@ def test_a_symlinked_folder_is_not_a_voice(tmp_path: Path, clip: Path) -> None:
     with pytest.raises(UserError):
         library.remove("abcdefabcdef")
     assert (elsewhere / "keep.txt").is_file()
+
+
+def test_remove_damaged_deletes_only_a_damaged_voice(tmp_path: Path, clip: Path) -> None:
+    library = VoiceLibrary(tmp_path / "voices")
+    broken = library.add("Bob", _vector(1), clip, 6.0)
+    (broken.folder / "voice.json").write_text("[]", encoding="utf-8")
+    # A healthy voice named like the damaged one's folder is never what the window deletes.
+    healthy = library.add(broken.id, _vector(2), clip, 6.0)
+    with pytest.raises(UserError, match="no longer there"):
+        library.remove_damaged(healthy.id)
+    with pytest.raises(UserError, match="no longer there"):
+        library.remove_damaged("../voices")
+    library.remove_damaged(broken.id)
+    assert not broken.folder.exists() and healthy.folder.is_dir()
+    assert [v.name for v in library.voices()] == [broken.id] and library.damaged == []
