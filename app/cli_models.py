@@ -67,6 +67,7 @@ def run_models(args: argparse.Namespace, out: TextIO) -> int:
     A model list that had to be set aside is said once, on stderr, whatever the action.
     """
     paths = AppPaths.from_environment()
+    paths.ensure()
     registry = ModelRegistry(paths.model_registry, paths.models_dir)
     try:
         return _run_action(args, registry, out)

@@ -11,6 +11,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from app.errors import StorageError, UserError
+
 APP_NAME = "ov-studio"
 HOME_ENV = "OV_STUDIO_HOME"
 
@@ -26,11 +28,23 @@ class AppPaths:
 
     @classmethod
     def from_environment(cls, environ: dict[str, str] | None = None) -> AppPaths:
-        """Folders from ``OV_STUDIO_HOME`` when set, else the platform's user folders."""
+        """Folders from ``OV_STUDIO_HOME`` when set, else the platform's user folders.
+
+        Raises:
+            UserError: ``OV_STUDIO_HOME`` names no usable path (``~someone`` who does not
+                exist, a symlink loop).
+        """
         env = os.environ if environ is None else environ
         home = env.get(HOME_ENV, "").strip()
         if home:
-            root = Path(home).expanduser().resolve()
+            try:
+                root = Path(home).expanduser().resolve()
+            except (RuntimeError, OSError, ValueError) as error:
+                reason = str(error).rstrip(".")
+                raise UserError(
+                    f"{HOME_ENV} is set to {home!r}, which is not a usable folder ({reason}). "
+                    f"Set {HOME_ENV} to a writable folder, or unset it."
+                ) from error
             return cls(root / "config", root / "data", root / "cache", root / "logs")
         import platformdirs
 
@@ -42,9 +56,19 @@ class AppPaths:
         )
 
     def ensure(self) -> None:
-        """Create every folder that does not exist yet."""
-        for folder in (self.config, self.data, self.cache, self.logs):
-            folder.mkdir(parents=True, exist_ok=True)
+        """Create every folder that does not exist yet.
+
+        Raises:
+            StorageError: a folder cannot be created (a read-only home, a file in the way).
+        """
+        try:
+            for folder in (self.config, self.data, self.cache, self.logs):
+                folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StorageError(
+                f"Cannot create the app's folders under {self.data.parent}: "
+                f"{error.strerror or error}. Set {HOME_ENV} to a writable folder."
+            ) from error
 
     @property
     def settings_file(self) -> Path:

@@ -2,19 +2,32 @@
 
 Saved atomically as JSON in the user config folder. A broken file is never fatal: it is
 backed up, the keys that fail validation are reset to their defaults, and a notice says so.
-Pipelines never see this object; services turn it into frozen pipeline configs.
+An ``OV_STUDIO_*`` environment variable with a value that is not valid is never fatal either:
+it is ignored (the file's or the default value is used) and :func:`environment_problems` says
+which, once per start. Pipelines never see this object; services turn it into frozen pipeline
+configs.
 """
 
 from __future__ import annotations
 
+import functools
+import json
 import logging
+import os
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, Field, ValidationError
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, create_model
+from pydantic_settings import (
+    BaseSettings,
+    EnvSettingsSource,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+    SettingsError,
+)
 
 from app.atomic import write_text_atomic
 from app.errors import StorageError
@@ -27,6 +40,7 @@ log = logging.getLogger(__name__)
 MAX_FILE_BYTES = 4 * 1024 * 1024
 """A settings file is a few KB; a bigger one is damage (its first 4 MB are kept aside)."""
 
+ENV_PREFIX = "OV_STUDIO_"
 PIPELINES = ("chat", "knowledge", "tts", "lipsync")
 """Pipelines that have a device choice; later panels add theirs here."""
 
@@ -73,8 +87,22 @@ class Settings(BaseSettings):
     """Everything the user can set. Environment variables ``OV_STUDIO_<NAME>`` override."""
 
     model_config = SettingsConfigDict(
-        env_prefix="OV_STUDIO_", env_nested_delimiter="__", extra="ignore"
+        env_prefix=ENV_PREFIX, env_nested_delimiter="__", extra="ignore"
     )
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        """The usual sources, but only the environment variables whose values are valid."""
+        usable, _ = _split_environment(os.environ)
+        checked = _EnvironmentSource(settings_cls, usable)
+        return init_settings, checked, dotenv_settings, file_secret_settings
 
     chat_model: FilePath | None = Field(None, description="Folder of the chat model to load.")
     recent_models: list[FilePath] = Field(default_factory=list, description="Recently used models.")
@@ -124,6 +152,82 @@ class Settings(BaseSettings):
     def device_for(self, pipeline: str) -> str:
         """The device chosen for ``pipeline`` (AUTO when none was chosen)."""
         return self.devices.get(pipeline, "AUTO")
+
+
+def environment_problems(environ: Mapping[str, str] | None = None) -> list[str]:
+    """One sentence per ``OV_STUDIO_*`` variable that is ignored because its value is invalid.
+
+    Args:
+        environ: The environment to check (default: this process's).
+    """
+    return _split_environment(os.environ if environ is None else environ)[1]
+
+
+class _EnvironmentSource(EnvSettingsSource):
+    """pydantic-settings' environment source, over the given variables instead of os.environ."""
+
+    def __init__(self, settings_cls: type[BaseSettings], environ: Mapping[str, str]) -> None:
+        self._environ = dict(environ)
+        super().__init__(settings_cls)
+
+    def _load_env_vars(self) -> Mapping[str, str | None]:
+        # What pydantic-settings does to os.environ, with this class's options.
+        return {
+            name if self.case_sensitive else name.lower(): (
+                None if value == self.env_parse_none_str else value
+            )
+            for name, value in self._environ.items()
+            if value or not self.env_ignore_empty
+        }
+
+
+def _split_environment(environ: Mapping[str, str]) -> tuple[dict[str, str], list[str]]:
+    """The ``OV_STUDIO_*`` variables that can be used together, and a sentence for each other.
+
+    Variables are taken one by one (in name order), each checked together with those already
+    taken, so the ones kept are always valid as a whole.
+    """
+    usable: dict[str, str] = {}
+    problems: list[str] = []
+    for name in sorted(environ):
+        if not name.upper().startswith(ENV_PREFIX):
+            continue
+        reason = _invalid_because({**usable, name: environ[name]})
+        if reason:
+            problems.append(
+                f"The environment variable {name} is ignored ({reason}); the saved or default "
+                "value of that setting is used."
+            )
+        else:
+            usable[name] = environ[name]
+    return usable, problems
+
+
+def _invalid_because(environ: Mapping[str, str]) -> str:
+    """Why these variables do not make valid settings ("" when they do); never their values,
+    which may be secret."""
+    try:
+        values = _EnvironmentSource(Settings, environ)()
+    except SettingsError as error:
+        if isinstance(error.__cause__, json.JSONDecodeError):
+            return "its value is not valid JSON"
+        return str(error)
+    try:
+        _values_only().model_validate(values)
+    except ValidationError as error:
+        message = str(error.errors(include_input=False)[0]["msg"]).removeprefix("Value error, ")
+        return message[:1].lower() + message[1:]
+    return ""
+
+
+@functools.cache
+def _values_only() -> type[BaseModel]:
+    """:class:`Settings`' fields in a plain model: it validates the values it is given and
+    reads no environment (``Settings.model_validate`` would, through ``__init__``)."""
+    fields: dict[str, Any] = {
+        name: (info.annotation, info) for name, info in Settings.model_fields.items()
+    }
+    return create_model("SettingsValues", __config__=ConfigDict(extra="ignore"), **fields)
 
 
 @dataclass(frozen=True)

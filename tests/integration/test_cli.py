@@ -193,3 +193,56 @@ def test_the_window_starts_with_damaged_files(app_home: AppPaths) -> None:
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
     assert result.stderr.count("The settings file was damaged and has been reset") == 1
+
+
+# -- the environment (issue 12) ----------------------------------------------------------------
+
+
+def _run_with(args: list[str], environ: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", **environ}
+    return subprocess.run(
+        [sys.executable, "-m", "app", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    ("variable", "value"),
+    [("OV_STUDIO_CHUNK_TOKENS", "abc"), ("OV_STUDIO_DEVICES", "{")],
+)
+def test_an_invalid_environment_variable_is_one_line_and_ignored(
+    app_home: AppPaths, variable: str, value: str
+) -> None:
+    home = {"OV_STUDIO_HOME": str(app_home.config.parent), variable: value}
+    for args in (["devices"], ["voices", "list"]):  # without and with the app's services
+        result = _run_with(args, home)
+        assert result.returncode == 0, result.stderr
+        assert "Traceback" not in result.stderr
+        [line] = result.stderr.splitlines()
+        assert line.startswith(f"warning: The environment variable {variable} is ignored (")
+        assert line.endswith("the saved or default value of that setting is used.")
+    assert "CPU" in _run_with(["devices"], home).stdout
+
+
+@pytest.mark.parametrize("where", ["under a file", "unknown user", "symlink loop"])
+@pytest.mark.parametrize("args", [["voices", "list"], ["models", "list"], ["setup"]])
+def test_an_unusable_home_is_one_sentence_and_exit_2(
+    tmp_path: Path, where: str, args: list[str]
+) -> None:
+    (tmp_path / "file").write_text("not a folder", encoding="utf-8")
+    (tmp_path / "loop").symlink_to(tmp_path / "loop")
+    home = {
+        "under a file": str(tmp_path / "file" / "home"),
+        "unknown user": "~no-such-user-ov/home",
+        "symlink loop": str(tmp_path / "loop" / "home"),
+    }[where]
+    result = _run_with(args, {"OV_STUDIO_HOME": home})
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    [line] = result.stderr.splitlines()
+    assert line.startswith("error: ") and "OV_STUDIO_HOME" in line
+    assert not (tmp_path / "file").is_dir()

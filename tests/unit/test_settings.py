@@ -13,7 +13,7 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from app.errors import StorageError
-from app.settings import Settings, SettingsStore
+from app.settings import Settings, SettingsStore, environment_problems
 
 
 def test_missing_file_gives_defaults_without_notice(tmp_path: Path) -> None:
@@ -251,3 +251,68 @@ def test_passwords_are_masked_in_every_form(text: str) -> None:
     masked = redact_text(text)
     assert "SEC" not in masked and "REDACTED" in masked
     assert "db" in masked  # the rest stays readable
+
+
+# -- environment variables (issue 12) ----------------------------------------------------------
+
+BAD_ENVIRONMENT = {
+    "OV_STUDIO_CHUNK_TOKENS": ("abc", "a valid integer"),
+    "OV_STUDIO_DEVICES": ("{", "not valid JSON"),
+    "OV_STUDIO_RECENT_MODELS": ("[1, 2", "not valid JSON"),
+    "OV_STUDIO_CHAT__TEMPERATURE": ("9", "less than or equal to 2"),
+    "OV_STUDIO_CHAT": ('{"top_k": "many"}', "valid integer"),
+    "OV_STUDIO_OVERLAY_VISIBLE": ("maybe", "valid boolean"),
+    "OV_STUDIO_CHAT_MODEL": ("/models/\x01\x02", ""),  # odd but valid: a path is a path
+}
+
+
+@pytest.mark.parametrize("name", list(BAD_ENVIRONMENT))
+def test_an_invalid_environment_variable_is_ignored_and_named_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    value, reason = BAD_ENVIRONMENT[name]
+    monkeypatch.setenv(name, value)
+    monkeypatch.setenv("OV_STUDIO_VOICE", "Ana")  # a valid one still applies
+    settings = Settings()  # pydantic-settings raised here before
+    assert settings.voice == "Ana"
+    problems = environment_problems()
+    if not reason:
+        assert problems == []
+        return
+    assert settings.chunk_tokens == 128 and settings.device_for("tts") == "AUTO"
+    assert settings.chat.temperature == 0.7 and settings.chat.top_k == 50
+    assert settings.recent_models == [] and settings.overlay_visible is False
+    [problem] = problems
+    assert problem.startswith(f"The environment variable {name} is ignored (")
+    assert reason in problem and value not in problem  # a value may be a secret
+    assert problem.count(".") == 1 and "\n" not in problem  # one sentence
+    # The file's value is used for that key, and the file is not called damaged.
+    store = SettingsStore(tmp_path / "settings.json")
+    store.save(Settings(chunk_tokens=256, devices={"tts": "CPU"}, overlay_visible=True))
+    loaded = store.load()
+    assert loaded.notice == ""
+    assert loaded.settings.chunk_tokens == 256 and loaded.settings.device_for("tts") == "CPU"
+    assert loaded.settings.overlay_visible is True
+    assert list(tmp_path.glob("settings.json.broken-*")) == []
+
+
+def test_environment_variables_are_checked_together(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each alone is fine for pydantic, together the nested one lands on a JSON string.
+    monkeypatch.setenv("OV_STUDIO_CHAT", '"text"')
+    monkeypatch.setenv("OV_STUDIO_CHAT__TOP_K", "5")
+    monkeypatch.setenv("OV_STUDIO_CHUNK_OVERLAP", "8")
+    settings = Settings()
+    assert settings.chunk_overlap == 8
+    assert [p.split(" is ignored")[0] for p in environment_problems()] == [
+        "The environment variable OV_STUDIO_CHAT"
+    ]
+    assert settings.chat.top_k == 5
+
+
+def test_other_variables_of_the_app_are_not_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OV_STUDIO_SECRETS", "file")
+    monkeypatch.setenv("OV_STUDIO_NOT_A_SETTING", "{")
+    assert environment_problems() == []
+    assert environment_problems({"OV_STUDIO_CHUNK_TOKENS": "x", "PATH": "{"})[0].startswith(
+        "The environment variable OV_STUDIO_CHUNK_TOKENS is ignored"
+    )
