@@ -9,6 +9,7 @@ Folders holding such files are made with :func:`private_folder`.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import tempfile
@@ -55,6 +56,25 @@ def write_bytes_atomic(path: Path, data: bytes, *, mode: int = PRIVATE_FILE) -> 
         raise
 
 
+def usual_file_mode() -> int:
+    """The mode the user's umask gives a new file (0644 for the usual 022).
+
+    For files the user saves where they chose ("Save as…"): theirs to share, unlike the app's
+    own files. Read from ``/proc`` where it can be, because asking ``os.umask`` means setting
+    it for a moment, which another thread creating a file at that moment would see.
+    """
+    try:
+        with Path("/proc/self/status").open(encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return 0o666 & ~int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass  # not Linux (or an old kernel): ask the process itself
+    mask = os.umask(0o077)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
 def private_folder(folder: Path) -> Path:
     """Create ``folder`` readable by the user only (0700), or make an existing one so.
 
@@ -62,11 +82,13 @@ def private_folder(folder: Path) -> Path:
     copy); a symlink is left alone — the app never changes modes outside its own folders.
 
     Raises:
-        OSError: the folder cannot be created.
+        OSError: the folder cannot be created, or a file is in its place.
     """
     folder.parent.mkdir(parents=True, exist_ok=True)
     with contextlib.suppress(FileExistsError):
         folder.mkdir(mode=PRIVATE_FOLDER)
+    if not folder.is_dir():  # a file in the way is the user's: its mode is not ours to change
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(folder))
     tighten(folder)
     return folder
 

@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from app.atomic import usual_file_mode
 from app.errors import UserError
 from app.services.avatar import AvatarService, VideoResult
 from app.services.voice import VoiceService
@@ -258,6 +259,8 @@ def copy_result(source: Path, target: Path) -> Path:
             prefix=f".{target.name}.", suffix=".part", dir=target.parent
         )
         with os.fdopen(fd, "wb") as handle, source.open("rb") as original:
+            if hasattr(os, "fchmod"):  # mkstemp makes it 0600; a saved copy is the user's to share
+                os.fchmod(handle.fileno(), usual_file_mode())
             shutil.copyfileobj(original, handle, 1 << 20)
             handle.flush()
             os.fsync(handle.fileno())

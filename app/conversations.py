@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from app.atomic import write_text_atomic
+from app.atomic import private_folder, write_text_atomic
 from app.errors import StorageError, UserError
 from app.json_files import Damaged, read_json_object
 
@@ -195,13 +195,16 @@ class ConversationStore:
         return conversations
 
     def save(self, conversation: Conversation) -> None:
-        """Write one conversation atomically.
+        """Write one conversation atomically (0600, in a 0700 folder: chats are private).
 
         Raises:
+            UserError: the id is not one the app makes (nothing is written).
             StorageError: the data folder is not writable; the previous file is unchanged.
         """
+        path = self._path(conversation.id)  # checked before anything is created
         try:
-            write_text_atomic(self._path(conversation.id), conversation.to_json())
+            private_folder(self.folder)
+            write_text_atomic(path, conversation.to_json())
         except OSError as error:
             raise StorageError(
                 f"Could not save the conversation to {self.folder} "

@@ -3,6 +3,10 @@
 ``OV_STUDIO_HOME`` redirects config, data, cache and logs into one folder (tests, portable
 installs); otherwise the platform's user folders are used. Paths are always absolute, never
 relative to the working directory (that breaks in a frozen app started from a shortcut).
+
+The folders holding the user's private data — conversations, cloned voices, speech and videos
+in those voices — are 0700 (:attr:`AppPaths.private_folders`): each is created so by the code
+that first writes there, and :meth:`AppPaths.ensure` tightens ones an older version made.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from app.atomic import tighten
 from app.errors import StorageError, UserError
 
 APP_NAME = "ov-studio"
@@ -56,7 +61,10 @@ class AppPaths:
         )
 
     def ensure(self) -> None:
-        """Create every folder that does not exist yet.
+        """Create the app's folders that do not exist yet, and make the private ones private.
+
+        Only :attr:`private_folders` that already exist are tightened (never their parents,
+        which may be the user's own folders); the code that writes there first creates them.
 
         Raises:
             StorageError: a folder cannot be created (a read-only home, a file in the way).
@@ -69,6 +77,14 @@ class AppPaths:
                 f"Cannot create the app's folders under {self.data.parent}: "
                 f"{error.strerror or error}. Set {HOME_ENV} to a writable folder."
             ) from error
+        for folder in self.private_folders:
+            if folder.is_dir():  # a file in the way is said by whatever writes there
+                tighten(folder)
+
+    @property
+    def private_folders(self) -> tuple[Path, ...]:
+        """Folders of the user's private data, kept 0700: chats, voices, speech, videos."""
+        return (self.conversations_dir, self.voices_dir, self.spoken_dir, self.avatar_dir)
 
     @property
     def settings_file(self) -> Path:
