@@ -137,6 +137,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; returns the process exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    _say_environment_problems()
     try:
         if args.command is None:
             return _run_gui(args)
@@ -176,6 +177,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         forget_open_line(sys.stderr)
     return EXIT_OK
+
+
+def _say_environment_problems() -> None:
+    """An OV_STUDIO_* variable with an invalid value is ignored: said here, once, whatever the
+    command (the window's start notice says it too; the app context does not repeat it)."""
+    from app.settings import environment_problems
+
+    for problem in environment_problems():
+        sys.stderr.write(f"warning: {problem}\n")
 
 
 def _run_gui(args: argparse.Namespace) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from dataclasses import asdict
 from pathlib import Path
 from typing import TextIO
@@ -62,9 +63,21 @@ def add_models_parser(commands: argparse._SubParsersAction[argparse.ArgumentPars
 
 
 def run_models(args: argparse.Namespace, out: TextIO) -> int:
-    """Run a ``models`` action; user errors raise :class:`UserError` (exit 2)."""
+    """Run a ``models`` action; user errors raise :class:`UserError` (exit 2).
+
+    A model list that had to be set aside is said once, on stderr, whatever the action.
+    """
     paths = AppPaths.from_environment()
+    paths.ensure()
     registry = ModelRegistry(paths.model_registry, paths.models_dir)
+    try:
+        return _run_action(args, registry, out)
+    finally:
+        for problem in registry.problems:
+            sys.stderr.write(f"warning: {problem}\n")
+
+
+def _run_action(args: argparse.Namespace, registry: ModelRegistry, out: TextIO) -> int:
     if args.models_command == "list":
         task = ModelTask(args.task) if args.task else None
         found = registry.models(task)
@@ -77,7 +90,7 @@ def run_models(args: argparse.Namespace, out: TextIO) -> int:
             state = "" if model.usable else f"  [{model.status}: {model.problems[0]}]"
             out.write(
                 f"{model.id:<32} {model.task.value:<15} {model.precision:<7} "
-                f"{_size(model.size_bytes):>9}  {model.folder}{state}\n"
+                f"{_size(model.size_bytes):>9}  {_folder(model)}{state}\n"
             )
         if found:
             out.write(f"app copies use {_size(registry.total_size())}\n")
@@ -158,7 +171,7 @@ def _as_json(model: InstalledModel) -> dict[str, object]:
     return {
         "id": model.id,
         "task": model.task.value,
-        "folder": str(model.folder),
+        "folder": _folder(model),
         "precision": model.precision,
         "size_bytes": model.size_bytes,
         "source": model.source,
@@ -168,6 +181,11 @@ def _as_json(model: InstalledModel) -> dict[str, object]:
         "status": model.status,
         "problems": list(model.problems),
     }
+
+
+def _folder(model: InstalledModel) -> str:
+    """The folder, or "" for a damaged entry that names none."""
+    return "" if model.folder == Path() else str(model.folder)
 
 
 def _size(size: int) -> str:

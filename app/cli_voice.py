@@ -42,7 +42,12 @@ def add_voice_parsers(commands: argparse._SubParsersAction[argparse.ArgumentPars
         "device setting)",
     )
     add.add_argument("--json", action="store_true", help="print the new voice as JSON")
-    remove = actions.add_parser("remove", help="delete a voice and its clip")
+    remove = actions.add_parser(
+        "remove",
+        help="delete a voice and its clip",
+        description="Delete a voice and its files. A damaged voice is deleted by the name "
+        "`voices list` shows for it.",
+    )
     remove.add_argument("name", help="the voice's name")
 
     say = commands.add_parser(
@@ -71,18 +76,27 @@ def run_voices(args: argparse.Namespace, out: TextIO) -> int:
     try:
         service = ctx.voice
         if args.voices_command == "list":
+            # Damaged voices were said once on stderr when the app started; here they are
+            # rows of the listing, so the user sees the name `voices remove` takes.
             voices = service.library.voices()
-            for problem in service.library.problems:
-                sys.stderr.write(f"warning: {problem}\n")
+            damaged = service.library.damaged
+            listed = {voice.message for voice in damaged}
+            for problem in service.library.problems:  # an unreadable voices folder
+                if problem not in listed:
+                    sys.stderr.write(f"warning: {problem}\n")
             if args.json:
                 rows = [_voice_json(voice) for voice in voices]
+                rows += [_damaged_json(voice) for voice in damaged]
                 out.write(json.dumps(rows, ensure_ascii=False) + "\n")
-            elif not voices:
+                return 0
+            if not voices and not damaged:
                 out.write("no voices yet: add one with `voices add NAME --from CLIP.wav`\n")
-            for voice in [] if args.json else voices:
+            for voice in voices:
                 made = datetime.fromtimestamp(voice.created).strftime("%Y-%m-%d %H:%M")
                 missing = "" if voice.reference.is_file() else "  (reference clip missing)"
                 out.write(f"{voice.name}  {voice.reference_seconds:.1f} s  {made}{missing}\n")
+            for broken in damaged:
+                out.write(f"{broken.label}  damaged: {broken.reason}\n")
             return 0
         if args.voices_command == "add":
             voice = service.add_voice_from_file(
@@ -159,7 +173,15 @@ def _voice_json(voice: object) -> dict[str, object]:
         "reference_seconds": round(voice.reference_seconds, 3),
         "reference": str(voice.reference),
         "reference_missing": not voice.reference.is_file(),
+        "damaged": "",
     }
+
+
+def _damaged_json(voice: object) -> dict[str, object]:
+    from app.voices import DamagedVoice
+
+    assert isinstance(voice, DamagedVoice)
+    return {"name": voice.label, "id": voice.id, "damaged": voice.reason}
 
 
 def add_lipsync_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

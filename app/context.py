@@ -23,7 +23,7 @@ from app.services.avatar import AvatarService
 from app.services.chat import ChatService
 from app.services.knowledge import SECRETS_FILE, KnowledgeService
 from app.services.voice import VoiceService
-from app.settings import Settings, SettingsStore
+from app.settings import Settings, SettingsStore, environment_problems
 
 log = logging.getLogger(__name__)
 
@@ -60,16 +60,11 @@ class AppContext:
         """Set up folders, logging, settings and services.
 
         Raises:
+            UserError: ``OV_STUDIO_HOME`` is not a usable path.
             StorageError: the app's folders cannot be created (e.g. a read-only home).
         """
         paths = paths or AppPaths.from_environment()
-        try:
-            paths.ensure()
-        except OSError as error:
-            raise StorageError(
-                f"Cannot create the app's folders under {paths.data.parent}: "
-                f"{error.strerror or error}. Set OV_STUDIO_HOME to a writable folder."
-            ) from error
+        paths.ensure()
         configure_logging(paths.log_file, verbose=verbose)
         store = SettingsStore(paths.settings_file)
         loaded = store.load()
@@ -89,9 +84,22 @@ class AppContext:
         notices.extend(chat.storage_problems)
         log.info("started with devices %s", [d.name for d in found])
         models = ModelRegistry(paths.model_registry, paths.models_dir)
+        notices.extend(models.check_file())
+        for notice in notices:
+            # Repairs (settings reset, files set aside) are said here, once: the window shows
+            # them in its banner, the console handler puts each on one stderr line for the
+            # command line, and the next start finds the repaired files and says nothing.
+            log.warning("%s", notice)
         voice = VoiceService(paths.voices_dir, loaded.settings, metrics, found, models)
         voice.library.voices()  # reads every voice once, noting damaged ones
+        # A damaged voice stays until the user deletes it, so it is not repeated on stderr by
+        # every command: the window's banner says it, and the voice commands list it.
         notices.extend(voice.library.problems)
+        # Ignored environment variables: the command line said them before any command ran
+        # (app.cli), so here they go to the window's banner and the log file only.
+        for problem in environment_problems():
+            log.info("%s", problem)
+            notices.append(problem)
         avatar = AvatarService(
             paths.avatar_dir,
             loaded.settings,

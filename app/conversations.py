@@ -1,7 +1,9 @@
 """Chat conversations and their durable storage: one JSON file per conversation.
 
 Every save is atomic (temp file + ``os.replace``), so a crash never loses a finished turn
-and never leaves half a file. A corrupt file is moved aside and reported, never fatal.
+and never leaves half a file. A damaged file is moved aside and reported, never fatal; fields a
+newer version added are ignored. Ids are checked against what the app makes before they become
+file names, so no id can reach outside the conversations folder.
 """
 
 from __future__ import annotations
@@ -9,19 +11,23 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import time
 import uuid
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from app.atomic import write_text_atomic
+from app.atomic import private_folder, write_text_atomic
 from app.errors import StorageError, UserError
+from app.json_files import Damaged, read_json_object
 
 log = logging.getLogger(__name__)
 
 Role = Literal["user", "assistant"]
 MAX_TITLE_CHARS = 80
+ID_PATTERN = re.compile(r"[0-9a-f]{32}")
+"""What :meth:`ConversationStore.new_id` makes (``uuid4().hex``); nothing else is an id."""
 
 
 @dataclass
@@ -57,20 +63,92 @@ class Conversation:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Conversation:
-        """Parse a stored conversation; raises ValueError/TypeError/KeyError when malformed."""
-        messages = [ChatMessage(**message) for message in data["messages"]]
-        for message in messages:
-            if message.role not in ("user", "assistant") or not isinstance(message.content, str):
-                raise ValueError(f"bad message role {message.role!r}")
+        """Parse a stored conversation.
+
+        Fields this version does not know are ignored at every level (a newer version may
+        add some); a known field of the wrong type, or an id the app would not have made,
+        makes the conversation damaged.
+
+        Raises:
+            ValueError: malformed, with the first problem found.
+        """
+        fields = _Fields(data, "the conversation")
+        conversation_id = fields.text("id", required=True)
+        if not valid_id(conversation_id):
+            raise ValueError("its id is not one the app makes")
+        raw_messages = data.get("messages")
+        if not isinstance(raw_messages, list):
+            raise ValueError("“messages” is not a list")
         return cls(
-            id=str(data["id"]),
-            title=str(data["title"]),
-            system_prompt=str(data.get("system_prompt", "")),
-            created=float(data.get("created", time.time())),
-            updated=float(data.get("updated", time.time())),
-            messages=messages,
-            knowledge=str(data.get("knowledge", "")),
+            id=conversation_id,
+            title=fields.text("title", required=True),
+            system_prompt=fields.text("system_prompt"),
+            created=fields.number("created", time.time()),
+            updated=fields.number("updated", time.time()),
+            messages=[_message(item, index) for index, item in enumerate(raw_messages)],
+            knowledge=fields.text("knowledge"),
         )
+
+
+def valid_id(conversation_id: object) -> bool:
+    """Whether ``conversation_id`` is one the app makes (32 lowercase hex digits), so safe
+    to use as a file name: never a path, never outside the conversations folder."""
+    return isinstance(conversation_id, str) and ID_PATTERN.fullmatch(conversation_id) is not None
+
+
+def _message(data: object, index: int) -> ChatMessage:
+    if not isinstance(data, dict):
+        raise ValueError(f"message {index + 1} is not an object")
+    fields = _Fields(data, f"message {index + 1}")
+    role = fields.text("role", required=True)
+    if role not in ("user", "assistant"):
+        raise ValueError(f"message {index + 1} has the role {role[:20]!r}")
+    metrics = data.get("metrics", {})
+    if not isinstance(metrics, dict) or not all(_is_number(v) for v in metrics.values()):
+        raise ValueError(f"the metrics of message {index + 1} are not numbers")
+    sources = data.get("sources", [])
+    if not isinstance(sources, list) or not all(isinstance(s, dict) for s in sources):
+        raise ValueError(f"the sources of message {index + 1} are not a list of objects")
+    return ChatMessage(
+        role="user" if role == "user" else "assistant",
+        content=fields.text("content", required=True),
+        created=fields.number("created", time.time()),
+        stopped=fields.flag("stopped"),
+        device=fields.text("device"),
+        metrics={str(key): float(value) for key, value in metrics.items()},
+        sources=sources,
+    )
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+class _Fields:
+    """Typed access to the known fields of one stored object (unknown ones never looked at)."""
+
+    def __init__(self, data: dict[str, Any], what: str) -> None:
+        self._data = data
+        self._what = what
+
+    def text(self, key: str, *, required: bool = False) -> str:
+        value = self._data.get(key, None if required else "")
+        if not isinstance(value, str):
+            state = "has no" if value is None else "has a wrong"
+            raise ValueError(f"{self._what} {state} “{key}”")
+        return value
+
+    def number(self, key: str, default: float) -> float:
+        value = self._data.get(key, default)
+        if not _is_number(value):
+            raise ValueError(f"{self._what} has a wrong “{key}”")
+        return float(value)
+
+    def flag(self, key: str) -> bool:
+        value = self._data.get(key, False)
+        if not isinstance(value, bool):
+            raise ValueError(f"{self._what} has a wrong “{key}”")
+        return value
 
 
 class ConversationStore:
@@ -82,29 +160,51 @@ class ConversationStore:
         """Messages about files that could not be read, for the UI to show once."""
 
     def load_all(self) -> list[Conversation]:
-        """Every readable conversation, newest first; corrupt files are moved aside."""
+        """Every readable conversation, newest first; damaged files are moved aside.
+
+        A file is damaged when it is not UTF-8 JSON, is nested too deeply, has a known field
+        of the wrong type, or holds an id other than its own file name. Unreadable files
+        (permissions) are reported and left where they are.
+        """
         self.problems = []
         if not self.folder.is_dir():
             return []
         conversations: list[Conversation] = []
         for path in sorted(self.folder.glob("*.json")):
             try:
-                data = json.loads(path.read_text(encoding="utf-8"))
-                conversations.append(Conversation.from_dict(data))
-            except (OSError, ValueError, TypeError, KeyError) as error:
-                log.warning("conversation file %s is unreadable: %s", path, error)
-                self.problems.append(self._quarantine(path))
+                data = read_json_object(path)
+            except OSError as error:
+                log.info("conversation file %s is unreadable: %s", path, error)
+                self.problems.append(
+                    f"Conversation file {path.name} could not be read ({error.strerror or error})."
+                )
+                continue
+            try:
+                if isinstance(data, Damaged):
+                    raise ValueError(data.reason)
+                conversation = Conversation.from_dict(data)
+                if conversation.id != path.stem:
+                    raise ValueError("its id is not its file name")
+            except ValueError as error:
+                # Info, not warning: the user is told once through ``problems``.
+                log.info("conversation file %s is damaged: %s", path, error)
+                self.problems.append(self._quarantine(path, str(error)))
+                continue
+            conversations.append(conversation)
         conversations.sort(key=lambda conversation: conversation.updated, reverse=True)
         return conversations
 
     def save(self, conversation: Conversation) -> None:
-        """Write one conversation atomically.
+        """Write one conversation atomically (0600, in a 0700 folder: chats are private).
 
         Raises:
+            UserError: the id is not one the app makes (nothing is written).
             StorageError: the data folder is not writable; the previous file is unchanged.
         """
+        path = self._path(conversation.id)  # checked before anything is created
         try:
-            write_text_atomic(self._path(conversation.id), conversation.to_json())
+            private_folder(self.folder)
+            write_text_atomic(path, conversation.to_json())
         except OSError as error:
             raise StorageError(
                 f"Could not save the conversation to {self.folder} "
@@ -127,14 +227,21 @@ class ConversationStore:
         return uuid.uuid4().hex
 
     def _path(self, conversation_id: str) -> Path:
-        if not conversation_id.isalnum():
-            raise UserError(f"Invalid conversation id {conversation_id!r}.")
+        """The file of ``conversation_id``; checked before any path is made of it.
+
+        Raises:
+            UserError: not an id the app makes (``../x``, an absolute path, NUL …).
+        """
+        if not valid_id(conversation_id):
+            raise UserError(f"There is no conversation with the id {conversation_id[:80]!r}.")
         return self.folder / f"{conversation_id}.json"
 
-    def _quarantine(self, path: Path) -> str:
+    def _quarantine(self, path: Path, reason: str) -> str:
         target = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
         try:
             os.replace(path, target)
         except OSError:
-            return f"Conversation file {path.name} is damaged and could not be opened."
-        return f"Conversation file {path.name} was damaged; it was kept as {target.name}."
+            return f"Conversation file {path.name} is damaged ({reason}) and could not be opened."
+        return (
+            f"Conversation file {path.name} was damaged ({reason}); it was kept as {target.name}."
+        )

@@ -3,6 +3,10 @@
 ``OV_STUDIO_HOME`` redirects config, data, cache and logs into one folder (tests, portable
 installs); otherwise the platform's user folders are used. Paths are always absolute, never
 relative to the working directory (that breaks in a frozen app started from a shortcut).
+
+The folders holding the user's private data — conversations, cloned voices, speech and videos
+in those voices — are 0700 (:attr:`AppPaths.private_folders`): each is created so by the code
+that first writes there, and :meth:`AppPaths.ensure` tightens ones an older version made.
 """
 
 from __future__ import annotations
@@ -10,6 +14,9 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+
+from app.atomic import tighten
+from app.errors import StorageError, UserError
 
 APP_NAME = "ov-studio"
 HOME_ENV = "OV_STUDIO_HOME"
@@ -26,11 +33,23 @@ class AppPaths:
 
     @classmethod
     def from_environment(cls, environ: dict[str, str] | None = None) -> AppPaths:
-        """Folders from ``OV_STUDIO_HOME`` when set, else the platform's user folders."""
+        """Folders from ``OV_STUDIO_HOME`` when set, else the platform's user folders.
+
+        Raises:
+            UserError: ``OV_STUDIO_HOME`` names no usable path (``~someone`` who does not
+                exist, a symlink loop).
+        """
         env = os.environ if environ is None else environ
         home = env.get(HOME_ENV, "").strip()
         if home:
-            root = Path(home).expanduser().resolve()
+            try:
+                root = Path(home).expanduser().resolve()
+            except (RuntimeError, OSError, ValueError) as error:
+                reason = str(error).rstrip(".")
+                raise UserError(
+                    f"{HOME_ENV} is set to {home!r}, which is not a usable folder ({reason}). "
+                    f"Set {HOME_ENV} to a writable folder, or unset it."
+                ) from error
             return cls(root / "config", root / "data", root / "cache", root / "logs")
         import platformdirs
 
@@ -42,9 +61,30 @@ class AppPaths:
         )
 
     def ensure(self) -> None:
-        """Create every folder that does not exist yet."""
-        for folder in (self.config, self.data, self.cache, self.logs):
-            folder.mkdir(parents=True, exist_ok=True)
+        """Create the app's folders that do not exist yet, and make the private ones private.
+
+        Only :attr:`private_folders` that already exist are tightened (never their parents,
+        which may be the user's own folders); the code that writes there first creates them.
+
+        Raises:
+            StorageError: a folder cannot be created (a read-only home, a file in the way).
+        """
+        try:
+            for folder in (self.config, self.data, self.cache, self.logs):
+                folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StorageError(
+                f"Cannot create the app's folders under {self.data.parent}: "
+                f"{error.strerror or error}. Set {HOME_ENV} to a writable folder."
+            ) from error
+        for folder in self.private_folders:
+            if folder.is_dir():  # a file in the way is said by whatever writes there
+                tighten(folder)
+
+    @property
+    def private_folders(self) -> tuple[Path, ...]:
+        """Folders of the user's private data, kept 0700: chats, voices, speech, videos."""
+        return (self.conversations_dir, self.voices_dir, self.spoken_dir, self.avatar_dir)
 
     @property
     def settings_file(self) -> Path:

@@ -2,9 +2,10 @@
 
 The Voice panel holds only its latest synthesis, in memory, and replaces it on the next Speak.
 A panel that was handed a speech must keep what it was given, so every hand-off is written to
-a wav of its own (temp name, then renamed) in :attr:`app.paths.AppPaths.spoken_dir`. Only the
-newest :data:`KEEP` are kept: the Avatar panel always holds the newest, and one it is
-lip-syncing right now is still among them however often the user hands over another.
+a wav of its own (temp name, then renamed) in :attr:`app.paths.AppPaths.spoken_dir`, private to
+the user (0600 in a 0700 folder: it is someone's cloned voice). Only the newest :data:`KEEP`
+are kept: the Avatar panel always holds the newest, and one it is lip-syncing right now is
+still among them however often the user hands over another.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from app.atomic import private_folder
 from app.errors import StorageError
 from pipelines.voice.audio import MODEL_RATE, write_wav_atomic
 
@@ -50,9 +52,9 @@ def keep_spoken(
         StorageError: the folder cannot be written (``field="output"``); nothing is left.
     """
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        private_folder(folder)  # the user's cloned voice: as private as the voices themselves
         path = _new_path(folder)
-        write_wav_atomic(path, samples, rate)
+        write_wav_atomic(path, samples, rate, private=True)
     except OSError as error:
         raise StorageError(
             f"Could not keep the speech for the Avatar panel in {folder}: "

@@ -4,6 +4,12 @@ One folder per voice under the data folder (``voice.json``, ``embedding.npy``,
 ``reference.wav``). A new voice is written into a hidden temp folder and renamed into place
 only when complete, so a failed creation never leaves half a voice and never touches another;
 the index is the folders themselves, so there is no second file to fall out of step.
+
+A voice is biometric data: the voices folder is 0700 and every file in it is created 0600
+(voices made by older versions are tightened when the library is read). A damaged voice (its
+metadata or embedding unreadable, or not what this app writes) is listed apart with the
+reason, is never fatal, and can still be deleted. What each file may hold is decided in
+:mod:`app.voice_files`.
 """
 
 from __future__ import annotations
@@ -19,16 +25,31 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from app.atomic import write_text_atomic
+from app.atomic import (
+    PRIVATE_FOLDER,
+    private_folder,
+    tighten,
+    write_bytes_atomic,
+    write_text_atomic,
+)
 from app.errors import StorageError, UserError
+from app.voice_files import (
+    EMBEDDING_FILE,
+    EMBEDDING_SIZE,
+    META_FILE,
+    REFERENCE_FILE,
+    VoiceDamagedError,
+    copy_private,
+    embedding_bytes,
+    load_embedding,
+    meta_number,
+    read_meta,
+    tighten_voice,
+)
 
 log = logging.getLogger(__name__)
 
-EMBEDDING_SIZE = 512
 MAX_NAME_CHARS = 60
-META_FILE = "voice.json"
-EMBEDDING_FILE = "embedding.npy"
-REFERENCE_FILE = "reference.wav"
 TEMP_PREFIX = ".new-"
 
 
@@ -51,16 +72,39 @@ class Voice:
         """The 512-d unit speaker embedding.
 
         Raises:
-            StorageError: the file is missing or damaged.
+            StorageError: the file is missing or damaged (``field="voice"``).
         """
         try:
-            vector = np.load(self.folder / EMBEDDING_FILE, allow_pickle=False)
-        except (OSError, ValueError) as error:
+            return load_embedding(self.folder)
+        except VoiceDamagedError as damage:
             raise StorageError(
-                f"The voice “{self.name}” is damaged ({EMBEDDING_FILE}: {error}). "
-                "Delete it and create it again from its clip."
-            ) from error
-        return _checked_embedding(vector, self.name)
+                DamagedVoice(self.id, self.name, self.folder, damage.reason).message,
+                field="voice",
+            ) from damage
+
+
+@dataclass(frozen=True)
+class DamagedVoice:
+    """A voice folder that cannot be used, and why."""
+
+    id: str
+    name: str
+    """The name from its metadata, or "" when even that is unreadable."""
+    folder: Path
+    reason: str
+
+    @property
+    def label(self) -> str:
+        """What to call it: its name, else its folder's name."""
+        return self.name or self.id
+
+    @property
+    def message(self) -> str:
+        """One sentence for the user."""
+        return (
+            f"The voice “{self.label}” is damaged ({self.reason}). "
+            "Delete it and create it again from its clip."
+        )
 
 
 class VoiceLibrary:
@@ -70,21 +114,30 @@ class VoiceLibrary:
         self.folder = folder
         self.problems: list[str] = []
         """Voices that could not be read at the last listing (shown once, never fatal)."""
+        self.damaged: list[DamagedVoice] = []
+        """The damaged voices found at the last listing (they can still be removed)."""
 
     def voices(self) -> list[Voice]:
-        """Every readable voice, by name; damaged ones are reported in :attr:`problems`."""
-        self.problems = []
+        """Every readable voice, by name; damaged ones go to :attr:`damaged` and
+        :attr:`problems` (not logged here: the caller says them once)."""
         found: list[Voice] = []
-        if not self.folder.is_dir():
+        damaged: list[DamagedVoice] = []
+        try:
+            folders = self._voice_folders()
+        except OSError as error:  # e.g. no permission: no voices, said, never fatal
+            self.damaged = []
+            self.problems = [
+                f"Could not read the voices folder {self.folder} ({error.strerror or error})."
+            ]
             return found
-        for child in sorted(self.folder.iterdir()):
-            if not child.is_dir() or child.name.startswith("."):
-                continue
+        for child in folders:
             try:
                 found.append(_read_voice(child))
-            except (OSError, ValueError, KeyError, TypeError) as error:
-                self.problems.append(f"The voice in {child} could not be read ({error}).")
-                log.warning("unreadable voice folder %s: %s", child, error)
+            except VoiceDamagedError as damage:
+                damaged.append(DamagedVoice(child.name, damage.name, child, damage.reason))
+                log.debug("damaged voice folder %s: %s", child, damage.reason)
+        self.damaged = sorted(damaged, key=lambda voice: voice.label.casefold())
+        self.problems = [voice.message for voice in self.damaged]
         return sorted(found, key=lambda voice: voice.name.casefold())
 
     def get(self, name: str) -> Voice:
@@ -92,12 +145,17 @@ class VoiceLibrary:
 
         Raises:
             UserError: no such voice (``field="voice"``).
+            StorageError: the voice of that name is damaged (``field="voice"``).
         """
-        wanted = " ".join(name.split()).casefold()
-        for voice in self.voices():
+        wanted = _clean(name).casefold()
+        voices = self.voices()
+        for voice in voices:
             if voice.name.casefold() == wanted:
                 return voice
-        known = ", ".join(v.name for v in self.voices()) or "none yet"
+        for damaged in self.damaged:
+            if damaged.name.casefold() == wanted:
+                raise StorageError(damaged.message, field="voice")
+        known = ", ".join(v.name for v in voices) or "none yet"
         raise UserError(f"There is no voice named “{name}” (voices: {known}).", field="voice")
 
     def add(
@@ -107,7 +165,7 @@ class VoiceLibrary:
         reference_wav: Path,
         reference_seconds: float,
     ) -> Voice:
-        """Store a new voice; the reference wav is copied.
+        """Store a new voice; the reference wav is copied. Every file is created 0600.
 
         Raises:
             UserError: a bad or taken name, or an embedding of the wrong shape.
@@ -118,9 +176,10 @@ class VoiceLibrary:
         voice_id = uuid.uuid4().hex[:12]
         temp = self.folder / f"{TEMP_PREFIX}{voice_id}"
         try:
-            temp.mkdir(parents=True)
-            np.save(temp / EMBEDDING_FILE, vector, allow_pickle=False)
-            shutil.copyfile(reference_wav, temp / REFERENCE_FILE)
+            private_folder(self.folder)
+            temp.mkdir(mode=PRIVATE_FOLDER)
+            write_bytes_atomic(temp / EMBEDDING_FILE, embedding_bytes(vector))
+            copy_private(reference_wav, temp / REFERENCE_FILE)
             meta = {
                 "version": 1,
                 "name": name,
@@ -141,7 +200,7 @@ class VoiceLibrary:
         """Give a voice a new, unused name."""
         voice = self.get(name)
         new_name = self.check_name(new_name, allow=voice.id)
-        meta = json.loads((voice.folder / META_FILE).read_text(encoding="utf-8"))
+        meta = read_meta(voice.folder)
         meta["name"] = new_name
         try:
             write_text_atomic(voice.folder / META_FILE, json.dumps(meta, ensure_ascii=False))
@@ -150,23 +209,56 @@ class VoiceLibrary:
         return _read_voice(voice.folder)
 
     def remove(self, name: str) -> None:
-        """Delete a voice and its files."""
-        voice = self.get(name)
-        # Renamed away first: a crash midway leaves a hidden folder, never half a voice.
-        doomed = voice.folder.with_name(f"{TEMP_PREFIX}deleted-{voice.id}")
-        try:
-            voice.folder.rename(doomed)
-        except OSError as error:
-            raise StorageError(f"Could not delete the voice: {error.strerror or error}") from error
-        shutil.rmtree(doomed, ignore_errors=True)
+        """Delete a voice and its files; a damaged one too (by its name or its folder's name).
+
+        ``name`` is only compared with what a listing found, never joined into a path: only a
+        folder directly inside the voices folder can be deleted.
+
+        Raises:
+            UserError: no such voice (``field="voice"``).
+            StorageError: the folder could not be deleted.
+        """
+        wanted = _clean(name).casefold()
+        voices = self.voices()
+        folder = next((v.folder for v in voices if v.name.casefold() == wanted), None)
+        if folder is None:
+            folder = next(
+                (
+                    d.folder
+                    for d in self.damaged
+                    if wanted and wanted in (d.name.casefold(), d.id.casefold())
+                ),
+                None,
+            )
+        if folder is None:
+            known = ", ".join([v.name for v in voices] + [d.label for d in self.damaged])
+            raise UserError(
+                f"There is no voice named “{name}” (voices: {known or 'none yet'}).",
+                field="voice",
+            )
+        _delete_folder(folder)
+
+    def remove_damaged(self, voice_id: str) -> None:
+        """Delete a damaged voice, found by its folder's name among the damaged ones only
+        (a healthy voice is never deleted through this, whatever its name).
+
+        Raises:
+            UserError: no damaged voice has that folder now (``field="voice"``).
+            StorageError: the folder could not be deleted.
+        """
+        self.voices()
+        folder = next((d.folder for d in self.damaged if d.id == voice_id), None)
+        if folder is None:
+            raise UserError("That damaged voice is no longer there.", field="voice")
+        _delete_folder(folder)
 
     def check_name(self, name: str, *, allow: str = "") -> str:
         """The cleaned name, if it can be used for a new voice (or for voice ``allow``).
 
         Raises:
-            UserError: empty, too long, or taken (``field="name"``).
+            UserError: empty, too long, or taken — by a damaged voice too (``field="name"``).
         """
-        cleaned = " ".join(name.split())
+        cleaned = _clean(name)
         if not cleaned:
             raise UserError("Give the voice a name.", field="name")
         if len(cleaned) > MAX_NAME_CHARS:
@@ -174,20 +266,64 @@ class VoiceLibrary:
         for voice in self.voices():
             if voice.name.casefold() == cleaned.casefold() and voice.id != allow:
                 raise UserError(f"There is already a voice named “{voice.name}”.", field="name")
+        for damaged in self.damaged:
+            if damaged.name.casefold() == cleaned.casefold():
+                raise UserError(
+                    f"There is already a voice named “{damaged.name}”; it is damaged: delete "
+                    "it first.",
+                    field="name",
+                )
         return cleaned
+
+    def _voice_folders(self) -> list[Path]:
+        """The voice folders (hidden temp folders and symlinks skipped), modes tightened.
+
+        Raises:
+            OSError: the voices folder cannot be read.
+        """
+        try:
+            children = sorted(self.folder.iterdir())
+        except FileNotFoundError:
+            return []
+        tighten(self.folder)
+        folders: list[Path] = []
+        for child in children:
+            if child.name.startswith(".") or child.is_symlink() or not child.is_dir():
+                continue
+            tighten_voice(child)
+            folders.append(child)
+        return folders
+
+
+def _delete_folder(folder: Path) -> None:
+    # Renamed away first: a crash midway leaves a hidden folder, never half a voice.
+    doomed = folder.with_name(f"{TEMP_PREFIX}deleted-{folder.name}")
+    try:
+        folder.rename(doomed)
+    except OSError as error:
+        raise StorageError(f"Could not delete the voice: {error.strerror or error}") from error
+    shutil.rmtree(doomed, ignore_errors=True)
+
+
+def _clean(name: str) -> str:
+    return " ".join(name.split())
 
 
 def _read_voice(folder: Path) -> Voice:
-    meta = json.loads((folder / META_FILE).read_text(encoding="utf-8"))
-    if not isinstance(meta, dict) or not str(meta.get("name", "")).strip():
-        raise ValueError("voice.json has no name")
-    if not (folder / EMBEDDING_FILE).is_file():
-        raise ValueError(f"no {EMBEDDING_FILE}")
+    meta = read_meta(folder)
+    raw_name = meta.get("name")
+    name = _clean(raw_name) if isinstance(raw_name, str) else ""
+    if not name:
+        raise VoiceDamagedError(f"{META_FILE} has no name")
+    try:
+        load_embedding(folder)
+    except VoiceDamagedError as damage:
+        raise VoiceDamagedError(damage.reason, name) from damage
     return Voice(
         id=folder.name,
-        name=str(meta["name"]),
-        created=float(meta.get("created", 0.0)),
-        reference_seconds=float(meta.get("reference_seconds", 0.0)),
+        name=name,
+        created=meta_number(meta.get("created")),
+        reference_seconds=meta_number(meta.get("reference_seconds")),
         folder=folder,
     )
 

@@ -83,9 +83,12 @@ def check_output_file(path: Path, suffix: str, kind: str) -> Path:
 
 
 @contextlib.contextmanager
-def replacing(target: Path, scratch: Path | None = None) -> Iterator[Path]:
+def replacing(
+    target: Path, scratch: Path | None = None, *, private: bool = False
+) -> Iterator[Path]:
     """A temp path to write ``target``'s content to: renamed onto ``target`` when the block
-    succeeds, removed when it raises (a cancel included).
+    succeeds, removed when it raises (a cancel included). The result gets the user's usual
+    mode, or stays readable by its owner only (0600) when ``private``.
 
     The temp file is made in ``scratch`` (the app's scratch folder) when it is on the same file
     system as ``target``, else beside ``target``; stale temp files of dead processes in both
@@ -107,7 +110,8 @@ def replacing(target: Path, scratch: Path | None = None) -> Iterator[Path]:
     temp = Path(name)
     try:
         yield temp
-        _usual_mode(temp)
+        if not private:  # mkstemp made it 0600; a saved result is the user's to share
+            temp.chmod(usual_file_mode())
         os.replace(temp, target)
     finally:
         temp.unlink(missing_ok=True)
@@ -153,8 +157,20 @@ def _same_file_system(first: Path, second: Path) -> bool:
         return False
 
 
-def _usual_mode(path: Path) -> None:
-    """mkstemp makes files private (0600); a saved result gets the user's usual mode."""
-    mask = os.umask(0)
+def usual_file_mode() -> int:
+    """The mode the user's umask gives a new file (0644 for the usual 022).
+
+    For files the user saves where they chose ("Save as…"): theirs to share, unlike the app's
+    own files. Read from ``/proc`` where it can be, because asking ``os.umask`` means setting
+    it for a moment, which another thread creating a file at that moment would see.
+    """
+    try:
+        with Path("/proc/self/status").open(encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return 0o666 & ~int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass  # not Linux (or an old kernel): ask the process itself
+    mask = os.umask(0o077)
     os.umask(mask)
-    path.chmod(0o666 & ~mask)
+    return 0o666 & ~mask

@@ -8,78 +8,71 @@ are deleted with their entry; models registered in place are only forgotten.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
 import re
 import shutil
 import time
-from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from app.atomic import write_text_atomic
 from app.errors import StorageError, UserError
+from app.json_files import Damaged, read_json_object
 from app.models.contracts import (
     check_io_contract,
     folder_size,
     missing_files,
     weight_precision,
 )
+from app.models.entries import InstalledModel, checked_entry, parse_entry
 from app.models.inspect import TASK_NAMES, ModelTask, detect_task
+
+__all__ = ["VERSION", "InstalledModel", "ModelRegistry"]
 
 log = logging.getLogger(__name__)
 
 VERSION = 1
 
 
-@dataclass(frozen=True)
-class InstalledModel:
-    """One registered model and the result of checking it."""
-
-    id: str
-    task: ModelTask
-    folder: Path
-    source: str
-    """``local`` (a folder the user added), ``catalog`` (downloaded) or ``converted``."""
-    precision: str
-    size_bytes: int
-    added: float
-    owned: bool
-    """True when the folder is the app's copy (deleted with the entry)."""
-    hub_id: str = ""
-    licence: str = ""
-    problems: tuple[str, ...] = field(default=())
-    """Why the model cannot be used now ("" = none): a missing folder or files."""
-
-    @property
-    def usable(self) -> bool:
-        """Whether the folder is there and fulfils its task's contract."""
-        return not self.problems
-
-    @property
-    def status(self) -> str:
-        """``ok``, ``missing`` or ``broken`` — what a table shows."""
-        if not self.problems:
-            return "ok"
-        return "missing" if not self.folder.is_dir() else "broken"
-
-
 class ModelRegistry:
-    """Installed models, stored in ``file``; copies live under ``models_dir``."""
+    """Installed models, stored in ``file``; copies live under ``models_dir``.
+
+    Entries are validated one by one: a damaged entry (hand-edited, written by a newer
+    version) is listed as broken with the reason, and kept in the file until the user removes
+    it; the other models work. A file that is damaged as a whole (not JSON, not UTF-8) is set
+    aside and the list starts empty; :attr:`problems` says so once.
+    """
 
     def __init__(self, file: Path, models_dir: Path) -> None:
         self.file = file
         self.models_dir = models_dir
+        self.problems: list[str] = []
+        """Sentences about a model list that had to be set aside (each said once)."""
 
     # ----- reading ---------------------------------------------------------------------
 
     def models(self, task: ModelTask | None = None) -> list[InstalledModel]:
-        """Every registered model (of ``task``), checked now, by task then id."""
-        found = [_checked(entry) for entry in self._read()]
+        """Every registered model (of ``task``), checked now, by task then id.
+
+        Never raises: an unreadable list gives no models and a sentence in :attr:`problems`.
+        """
+        try:
+            entries = self._read()
+        except StorageError as error:
+            log.info("%s", error)  # said to the user through problems
+            if str(error) not in self.problems:
+                self.problems.append(str(error))
+            entries = []
+        found = [checked_entry(entry, index) for index, entry in enumerate(entries)]
         if task is not None:
             found = [model for model in found if model.task == task]
         return sorted(found, key=lambda m: (m.task.value, m.id))
+
+    def check_file(self) -> list[str]:
+        """Read the list once (setting a damaged file aside); what the user should be told."""
+        self.models()
+        return list(self.problems)
 
     def get(self, model_id: str) -> InstalledModel:
         """One model by id.
@@ -142,9 +135,10 @@ class ModelRegistry:
             )
         check_io_contract(folder, task)
         entries = self._read()
-        if any(Path(e["folder"]) == folder for e in entries):
+        known = [parse_entry(entry, index) for index, entry in enumerate(entries)]
+        if any(model.folder == folder for model in known):
             raise UserError(f"{folder} is already installed.", field="model")
-        model_id = _unique_id(_slug(hub_id or folder.name), {e["id"] for e in entries})
+        model_id = _unique_id(_slug(hub_id or folder.name), {model.id for model in known})
         target = folder
         if copy:
             target = self.models_dir / model_id
@@ -167,13 +161,13 @@ class ModelRegistry:
             if copy:
                 shutil.rmtree(target, ignore_errors=True)
             raise
-        return _checked(entry)
+        return checked_entry(entry, len(entries))
 
     def register_owned(self, folder: Path, task: ModelTask, **details: str) -> InstalledModel:
         """Register a folder the app itself put under the models folder (download, convert)."""
         entries = self._read()
         model_id = folder.name
-        if any(e["id"] == model_id for e in entries):
+        if any(parse_entry(e, index).id == model_id for index, e in enumerate(entries)):
             raise UserError(f"A model with the id “{model_id}” is already installed.")
         entry = {
             "id": model_id,
@@ -188,7 +182,7 @@ class ModelRegistry:
             "licence": details.get("licence", ""),
         }
         self._write([*entries, entry])
-        return _checked(entry)
+        return checked_entry(entry, len(entries))
 
     def remove(self, model_id: str) -> InstalledModel:
         """Forget a model; the app's own copy is deleted, a folder registered in place is not.
@@ -197,7 +191,8 @@ class ModelRegistry:
             UserError: no such id.
         """
         model = self.get(model_id)
-        self._write([e for e in self._read() if e["id"] != model_id])
+        entries = self._read()
+        self._write([e for index, e in enumerate(entries) if parse_entry(e, index).id != model_id])
         if model.owned and model.folder.is_dir() and _inside(model.folder, self.models_dir):
             # Renamed away first: a crash midway never leaves half a model under its name.
             doomed = model.folder.with_name(f".deleting-{model.folder.name}")
@@ -207,23 +202,47 @@ class ModelRegistry:
 
     # ----- storage ---------------------------------------------------------------------
 
-    def _read(self) -> list[dict[str, Any]]:
+    def _read(self) -> list[Any]:
+        """The stored entries as they are (damaged ones included, so a write keeps them).
+
+        Raises:
+            StorageError: the file exists but cannot be read (a write would lose it).
+        """
         try:
-            data = json.loads(self.file.read_text(encoding="utf-8"))
+            data = read_json_object(self.file)
         except FileNotFoundError:
             return []
-        except (OSError, ValueError) as error:
-            backup = self.file.with_suffix(f".broken-{int(time.time())}.json")
-            log.warning(
-                "model registry %s unreadable (%s); set aside as %s", self.file, error, backup
-            )
-            with contextlib.suppress(OSError):
-                self.file.replace(backup)
+        except OSError as error:
+            raise StorageError(
+                f"Could not read the model list {self.file}: {error.strerror or error}"
+            ) from error
+        if isinstance(data, Damaged):
+            self._set_aside(data.reason)
             return []
-        entries = data.get("models", []) if isinstance(data, dict) else []
-        return [e for e in entries if isinstance(e, dict) and _valid_entry(e)]
+        entries = data.get("models", [])
+        if not isinstance(entries, list):
+            self._set_aside("its “models” is not a list")
+            return []
+        return entries
 
-    def _write(self, entries: list[dict[str, Any]]) -> None:
+    def _set_aside(self, reason: str) -> None:
+        backup = self.file.with_name(f"{self.file.stem}.broken-{int(time.time())}.json")
+        try:
+            self.file.replace(backup)
+        except OSError as error:
+            log.info("model list %s is damaged and could not be moved: %s", self.file, error)
+            self.problems.append(
+                f"The model list {self.file} is damaged ({reason}); no model is listed until "
+                "it is repaired or deleted."
+            )
+            return
+        log.info("model list %s was %s; set aside as %s", self.file, reason, backup)
+        self.problems.append(
+            f"The model list was damaged ({reason}) and has been reset; models have to be "
+            f"added again. The old list was kept at {backup}."
+        )
+
+    def _write(self, entries: list[Any]) -> None:
         text = json.dumps({"version": VERSION, "models": entries}, indent=1, ensure_ascii=False)
         try:
             write_text_atomic(self.file, text)
@@ -231,37 +250,6 @@ class ModelRegistry:
             raise StorageError(
                 f"Could not save the model list {self.file}: {error.strerror or error}"
             ) from error
-
-
-def _valid_entry(entry: dict[str, Any]) -> bool:
-    try:
-        ModelTask(entry["task"])
-        return bool(entry["id"]) and bool(entry["folder"])
-    except (KeyError, ValueError):
-        return False
-
-
-def _checked(entry: dict[str, Any]) -> InstalledModel:
-    task = ModelTask(entry["task"])
-    folder = Path(entry["folder"])
-    model = InstalledModel(
-        id=str(entry["id"]),
-        task=task,
-        folder=folder,
-        source=str(entry.get("source", "local")),
-        precision=str(entry.get("precision", "unknown")),
-        size_bytes=int(entry.get("size_bytes", 0)),
-        added=float(entry.get("added", 0.0)),
-        owned=bool(entry.get("owned", False)),
-        hub_id=str(entry.get("hub_id", "")),
-        licence=str(entry.get("licence", "")),
-    )
-    if not folder.is_dir():
-        return replace(model, problems=(f"The folder {folder} is gone.",))
-    missing = missing_files(folder, task)
-    if missing:
-        return replace(model, problems=(f"Files are missing: {', '.join(missing)}.",))
-    return model
 
 
 def _slug(name: str) -> str:

@@ -21,8 +21,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from app.atomic import private_folder
 from app.devices import DeviceInfo, resolve_device
-from app.errors import BusyError, UserError
+from app.errors import BusyError, StorageError, UserError
 from app.metrics import MetricsBus
 from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
@@ -274,7 +275,7 @@ class AvatarService:
         for chunk in self._voice.speak(text, voice_name, device=tts_device, cancel=cancel):
             if cancel is not None and cancel.cancelled:
                 raise Cancelled()
-            session.mkdir(parents=True, exist_ok=True)
+            self._private(session)
             path = session / f"{chunk.index + 1:03d}.mp4"
             self.lipsync(
                 face,
@@ -303,8 +304,24 @@ class AvatarService:
         """Whether a lip-sync job is running."""
         return self._busy.locked()
 
+    def _private(self, folder: Path) -> Path:
+        """``folder`` (the Avatar folder or one in it), created 0700: its videos speak in the
+        user's cloned voice.
+
+        Raises:
+            StorageError: it cannot be created (``field="output"``).
+        """
+        try:
+            private_folder(self.results_dir)
+            return private_folder(folder)
+        except OSError as error:
+            raise StorageError(
+                f"Cannot keep videos in {self.results_dir}: {error.strerror or error}.",
+                field="output",
+            ) from error
+
     def _new_result_path(self) -> Path:
-        self.results_dir.mkdir(parents=True, exist_ok=True)
+        self._private(self.results_dir)
         stamp = time.strftime("%Y%m%d-%H%M%S")
         path = self.results_dir / f"avatar-{stamp}{VIDEO_SUFFIX}"
         counter = 2

@@ -178,7 +178,7 @@ class VoiceService:
         with tempfile.TemporaryDirectory(prefix="ov-voice-") as scratch:
             wav = Path(scratch) / "reference.wav"
             try:
-                write_wav_atomic(wav, samples)
+                write_wav_atomic(wav, samples, private=True)
             except OSError as error:
                 raise StorageError(f"Could not write the reference clip: {error}") from error
             return self.library.add(name, embedding, wav, samples.size / MODEL_RATE)

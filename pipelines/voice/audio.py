@@ -110,10 +110,18 @@ def to_model_rate(data: npt.NDArray[np.floating], rate: int) -> Float32Array:
     return np.asarray(mono, dtype=np.float32)
 
 
-def write_wav_atomic(path: Path, samples: npt.NDArray[np.floating], rate: int = MODEL_RATE) -> None:
+def write_wav_atomic(
+    path: Path,
+    samples: npt.NDArray[np.floating],
+    rate: int = MODEL_RATE,
+    *,
+    private: bool = False,
+) -> None:
     """Write a 16-bit PCM wav: to a temp name in the same folder, renamed when complete.
 
     A reader never sees a half-written file, and a failure leaves the old file (if any) alone.
+    ``private`` keeps the file readable by its owner only (0600, as the temp file is created):
+    for someone's voice kept by the app, as opposed to a wav the user saves to share.
 
     Raises:
         OSError: the folder is not writable or the disk is full (nothing is left behind).
@@ -121,7 +129,7 @@ def write_wav_atomic(path: Path, samples: npt.NDArray[np.floating], rate: int = 
     import soundfile
 
     path.parent.mkdir(parents=True, exist_ok=True)
-    with replacing(path) as temp:
+    with replacing(path, private=private) as temp:
         data = np.asarray(samples, dtype=np.float32)
         soundfile.write(str(temp), data, rate, format="WAV", subtype="PCM_16")
 

@@ -141,3 +141,134 @@ def test_voices_add_says_what_is_wrong_with_a_clip(
     assert result.stderr.startswith(f"error: {message.format(folder=tmp_path / 'folder')}")
     assert result.stderr.count("\n") == 1 and "pipe" not in result.stderr
     assert "noisy" not in result.stderr and "does not exist" not in result.stderr
+
+
+# -- damaged files never stop a command (issue 12, items 8, 9, 11, 12) -----------------------
+
+SECRET_URL = "postgresql://ana:SECRET-pw@db.example/knowledge"
+NESTED = b'{"id": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"
+
+
+def _damage_everything(home: AppPaths) -> str:
+    """Damaged settings (UTF-16, with a password), model list, conversation and voice."""
+    import numpy as np
+
+    from app.voices import VoiceLibrary
+
+    home.settings_file.write_bytes(
+        json.dumps({"database_url": SECRET_URL, "voice": "Bad"}).encode("utf-16")
+    )
+    home.model_registry.write_bytes(NESTED)
+    home.conversations_dir.mkdir(parents=True)
+    (home.conversations_dir / f"{'0' * 32}.json").write_bytes(NESTED)
+    clip = home.data / "clip.wav"
+    clip.write_bytes(b"RIFF stand-in")
+    vector = np.random.default_rng(1).standard_normal(512).astype(np.float32)
+    voice = VoiceLibrary(home.voices_dir).add("Bad", vector, clip, 6.0)
+    np.save(voice.folder / "embedding.npy", vector.astype(np.float64))  # the wrong dtype
+    return voice.id
+
+
+def test_damaged_files_are_said_once_and_every_command_runs(app_home: AppPaths) -> None:
+    _damage_everything(app_home)
+    first = _run(["voices", "list"], app_home)
+    assert first.returncode == 0, first.stderr
+    assert "Traceback" not in first.stderr
+    warnings = first.stderr.splitlines()
+    assert [line.split(" (")[0] for line in warnings] == [
+        "WARNING: The settings file was damaged and has been reset",
+        f"WARNING: Conversation file {'0' * 32}.json was damaged",
+        "WARNING: The model list was damaged",
+    ]
+    assert first.stdout == (
+        "Bad  damaged: embedding.npy holds float64 values of shape (512,), not 512 float32 values\n"
+    )
+    [backup] = app_home.config.glob("settings.json.broken-*")
+    assert "SECRET" not in backup.read_text(encoding="utf-8")
+    # Repaired and set aside: the next commands say nothing more, and all of them run.
+    for args in (["voices", "list", "--json"], ["models", "list"], ["devices"]):
+        again = _run(args, app_home)
+        assert again.returncode == 0 and again.stderr == "", (args, again.stderr)
+    listed = json.loads(_run(["voices", "list", "--json"], app_home).stdout)
+    assert [(row["name"], row["damaged"][:14]) for row in listed] == [("Bad", "embedding.npy ")]
+
+
+def test_a_damaged_voice_is_one_error_on_say_and_can_be_removed(
+    app_home: AppPaths, tmp_path: Path
+) -> None:
+    _damage_everything(app_home)
+    _run(["voices", "list"], app_home)  # the repairs are said (and done) here
+    out = tmp_path / "out.wav"
+    said = _run(["say", "Hello.", "--voice", "bad", "-o", str(out)], app_home)
+    assert said.returncode == 2
+    assert said.stderr == (
+        "error: The voice “Bad” is damaged (embedding.npy holds float64 values of shape "
+        "(512,), not 512 float32 values). Delete it and create it again from its clip.\n"
+    )
+    assert not out.exists()
+    removed = _run(["voices", "remove", "Bad"], app_home)
+    assert removed.returncode == 0 and removed.stderr == "", removed.stderr
+    assert _run(["voices", "list"], app_home).stdout.startswith("no voices yet")
+    assert list(app_home.voices_dir.iterdir()) == []
+
+
+@pytest.mark.e2e
+def test_the_window_starts_with_damaged_files(app_home: AppPaths) -> None:
+    _damage_everything(app_home)
+    result = _run(["--smoke-test"], app_home)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.stderr.count("The settings file was damaged and has been reset") == 1
+
+
+# -- the environment (issue 12) ----------------------------------------------------------------
+
+
+def _run_with(args: list[str], environ: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", **environ}
+    return subprocess.run(
+        [sys.executable, "-m", "app", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    ("variable", "value"),
+    [("OV_STUDIO_CHUNK_TOKENS", "abc"), ("OV_STUDIO_DEVICES", "{")],
+)
+def test_an_invalid_environment_variable_is_one_line_and_ignored(
+    app_home: AppPaths, variable: str, value: str
+) -> None:
+    home = {"OV_STUDIO_HOME": str(app_home.config.parent), variable: value}
+    for args in (["devices"], ["voices", "list"]):  # without and with the app's services
+        result = _run_with(args, home)
+        assert result.returncode == 0, result.stderr
+        assert "Traceback" not in result.stderr
+        [line] = result.stderr.splitlines()
+        assert line.startswith(f"warning: The environment variable {variable} is ignored (")
+        assert line.endswith("the saved or default value of that setting is used.")
+    assert "CPU" in _run_with(["devices"], home).stdout
+
+
+@pytest.mark.parametrize("where", ["under a file", "unknown user", "symlink loop"])
+@pytest.mark.parametrize("args", [["voices", "list"], ["models", "list"], ["setup"]])
+def test_an_unusable_home_is_one_sentence_and_exit_2(
+    tmp_path: Path, where: str, args: list[str]
+) -> None:
+    (tmp_path / "file").write_text("not a folder", encoding="utf-8")
+    (tmp_path / "loop").symlink_to(tmp_path / "loop")
+    home = {
+        "under a file": str(tmp_path / "file" / "home"),
+        "unknown user": "~no-such-user-ov/home",
+        "symlink loop": str(tmp_path / "loop" / "home"),
+    }[where]
+    result = _run_with(args, {"OV_STUDIO_HOME": home})
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    [line] = result.stderr.splitlines()
+    assert line.startswith("error: ") and "OV_STUDIO_HOME" in line
+    assert not (tmp_path / "file").is_dir()

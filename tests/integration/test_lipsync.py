@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import stat
 import subprocess
 import sys
 import time
@@ -72,6 +73,7 @@ def test_service_writes_into_the_gallery_and_reports_metrics(
     second = avatar.lipsync(media / "astronaut.png", media / "speech.wav")
     assert first.path != second.path
     assert avatar.recent() == [second.path, first.path]
+    assert stat.S_IMODE(avatar.results_dir.stat().st_mode) == 0o700  # the cloned voice speaks
     assert avatar.faces(media / "astronaut.png")[0][2] > 50
     record = avatar._metrics.latest("lipsync")
     assert record is not None and record.values["fps"] > 0 and "infer_ms" in record.values
@@ -132,6 +134,8 @@ def test_spoken_answer_makes_one_clip_per_sentence_in_order(
         assert len(frames) == int(np.ceil(clip.seconds * 25 - 1e-9))
         assert seconds == pytest.approx(clip.seconds, abs=0.07)
     assert [c.path.name for c in clips] == ["001.mp4", "002.mp4", "003.mp4"]
+    for folder in (avatar.results_dir, clips[0].path.parent):
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o700
 
 
 def test_cli_lipsync(

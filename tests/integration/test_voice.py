@@ -190,6 +190,32 @@ def test_unknown_voice(service: VoiceService) -> None:
     assert caught.value.field == "voice"
 
 
+@pytest.mark.parametrize(
+    "stored",
+    [np.ones((1, 512)), np.arange(512), np.full(512, np.nan, np.float32), "text"],
+    ids=["float64 [1,512]", "int", "NaN", "a text file"],
+)
+def test_a_damaged_voice_is_refused_in_one_sentence(
+    service: VoiceService, alice_clip: Path, tmp_path: Path, stored: np.ndarray | str
+) -> None:
+    voice = service.add_voice_from_file("Alice", alice_clip)
+    embedding = voice.folder / "embedding.npy"
+    if isinstance(stored, str):
+        embedding.write_text("0.1 0.2 0.3", encoding="utf-8")
+    else:
+        np.save(embedding, stored)
+    out = tmp_path / "out.wav"
+    damaged = r"^The voice “Alice” is damaged \(embedding\.npy"
+    with pytest.raises(UserError, match=damaged) as caught:
+        service.say_to_file("Hello.", "Alice", out)
+    assert caught.value.field == "voice" and "\n" not in str(caught.value)
+    assert not out.exists()
+    with pytest.raises(UserError, match="is damaged"):
+        service.speak_with(voice.embedding(), "Hello.")  # a Voice held since before
+    service.library.remove("Alice")
+    assert service.library.voices() == [] and service.library.damaged == []
+
+
 def test_voice_whose_reference_was_deleted_still_speaks(
     service: VoiceService, alice_clip: Path
 ) -> None:

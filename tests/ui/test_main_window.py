@@ -67,6 +67,26 @@ def test_notices_from_start_are_shown_without_blocking(
     assert not bar.isVisible()
 
 
+def test_an_invalid_environment_variable_is_a_start_notice(
+    app_home: AppPaths,
+    make_window: Callable[[list[DeviceInfo]], MainWindow],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("OV_STUDIO_CHUNK_TOKENS", "abc")
+    monkeypatch.setenv("OV_STUDIO_DEVICES", "{")
+    window = make_window([CPU])  # pydantic-settings raised at start before
+    bar = window.notifications
+    assert bar.isVisible()
+    lines = bar.message.text().splitlines()
+    assert [line.split(" is ignored")[0] for line in lines] == [
+        "The environment variable OV_STUDIO_CHUNK_TOKENS",
+        "The environment variable OV_STUDIO_DEVICES",
+    ]
+    assert window.ctx.settings.chunk_tokens == 128
+    assert window.ctx.settings.device_for("chat") == "AUTO"
+    assert "--" not in bar.message.text()  # no command-line flag in the window
+
+
 def test_a_read_only_settings_file_is_reported_in_the_status_bar(
     qtbot: QtBot, window: MainWindow
 ) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -155,3 +156,33 @@ def test_a_folder_that_is_not_a_checkpoint_is_refused_in_the_form(
     assert "is not a Hugging Face checkpoint" in view.source_error.text()
     assert not view.runner.running  # refused before any work
     assert view.convert_button.isEnabled() and view.source.text() == str(tmp_path)
+
+
+def test_a_damaged_entry_is_shown_broken_and_can_be_removed(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    good = window.ctx.models.add_folder(fake_model_folder(tmp_path))
+    registry = window.ctx.models.file
+    stored = json.loads(registry.read_text(encoding="utf-8"))
+    stored["models"].append({"id": "hand-edited", "task": "chat", "folder": 5})
+    registry.write_text(json.dumps(stored), encoding="utf-8")
+    manager = window.open_models()
+    qtbot.waitExposed(manager)
+    assert _texts(manager.installed, 0) == ["hand-edited", good.id]
+    state = _texts(manager.installed, 5)
+    assert state[0].startswith("broken: Its entry in the model list is damaged: “folder” is")
+    assert state[1] == "ready"
+    manager.installed.selectRow(0)
+    assert not manager.open_button.isEnabled() and manager.remove_button.isEnabled()
+    asked: list[str] = []
+
+    def answer(_parent: object, _title: str, text: str) -> QMessageBox.StandardButton:
+        asked.append(text)
+        return QMessageBox.StandardButton.Yes
+
+    monkeypatch.setattr(QMessageBox, "question", answer)
+    manager.remove_selected()
+    assert asked == [
+        "Remove the damaged entry hand-edited from the model list? No file is deleted."
+    ]
+    assert _texts(manager.installed, 0) == [good.id]

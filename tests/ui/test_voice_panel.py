@@ -21,6 +21,7 @@ from pytestqt.qtbot import QtBot
 
 from app import audio_devices
 from app.paths import AppPaths
+from app.voices import VoiceLibrary
 from pipelines.voice.audio import MODEL_RATE
 from pipelines.voice.sentences import MAX_TEXT_CHARS
 from tests.audio_device import VirtualSoundCard, sound_card
@@ -283,6 +284,79 @@ def test_rename_in_place_and_delete_with_confirmation(
     assert asked == ["Delete the voice “Carol” and its reference clip? This cannot be undone."] * 2
     assert panel.voices.names() == ["Alicia"]
     assert [v.name for v in panel.ctx.voice.library.voices()] == ["Alicia"]
+
+
+def test_a_damaged_voice_is_listed_greyed_with_why_and_can_be_deleted(
+    qtbot: QtBot,
+    app_home: AppPaths,
+    make_voice_window: Callable[..., MainWindow],
+    alice_clip: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    library = VoiceLibrary(app_home.voices_dir)
+    vector = np.random.default_rng(3).standard_normal(512).astype(np.float32)
+    for name in ("Alice", "Bob", "Carol"):
+        library.add(name, vector, alice_clip, 8.0)
+    bob = library.get("Bob")
+    np.save(bob.folder / "embedding.npy", vector.astype(np.float64))  # not what the app writes
+    nameless = library.add("Dora", vector, alice_clip, 8.0)
+    (nameless.folder / "voice.json").write_bytes(b"\xff\xfe not json")
+    window = make_voice_window()
+    assert "The voice “Bob” is damaged" in window.notifications.message.text()  # at start
+    panel = open_voice(window)
+    voices = panel.voices
+    damaged = sorted(["Bob", nameless.id], key=str.casefold)  # after the usable ones, by name
+    assert voices.names() == ["Alice", "Carol", *damaged]
+    assert voices.damaged_names() == damaged
+    assert panel.speech.voice_combo.count() == 2  # never spoken with
+    assert [panel.speech.voice_combo.itemText(i) for i in range(2)] == ["Alice", "Carol"]
+    bob_row = voices.items()[voices.names().index("Bob")]
+    reason = "embedding.npy holds float64 values of shape (512,), not 512 float32 values"
+    assert bob_row.text(1) == "damaged" and bob_row.text(2) == ""
+    assert reason in bob_row.toolTip(0) and reason in bob_row.toolTip(1)
+    healthy = voices.items()[0].foreground(0).color()
+    assert bob_row.foreground(0).color() != healthy  # greyed
+    assert not bob_row.flags() & Qt.ItemFlag.ItemIsEditable
+    assert not voices.damaged_note.isVisible()
+    voices.tree.setCurrentItem(bob_row)
+    assert voices.damaged_note.isVisible() and reason in voices.damaged_note.text()
+    assert voices.current_name() == ""  # nothing to play, rename or speak
+    assert not voices.play_button.isEnabled() and not voices.rename_button.isEnabled()
+    assert voices.delete_button.isEnabled()
+    menu = voices.context_menu()
+    assert [(a.text(), a.isEnabled()) for a in menu.actions()] == [
+        ("Play reference", False),
+        ("Rename", False),
+        ("Delete…", True),
+    ]
+    shown_text = " ".join([voices.damaged_note.text(), bob_row.toolTip(0)])
+    assert "voices remove" not in shown_text and "--" not in shown_text  # no CLI in the window
+    asked: list[str] = []
+    reply = QMessageBox.StandardButton.No
+
+    def question(_parent: object, _title: str, text: str) -> QMessageBox.StandardButton:
+        asked.append(text)
+        return reply
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+    click(qtbot, voices.delete_button)
+    assert voices.damaged_names() == damaged and bob.folder.is_dir()
+    reply = QMessageBox.StandardButton.Yes
+    click(qtbot, voices.delete_button)
+    assert asked == ["Delete the damaged voice “Bob” and its files? This cannot be undone."] * 2
+    assert not bob.folder.exists()
+    assert voices.names() == ["Alice", "Carol", nameless.id]
+    voices.tree.setCurrentItem(voices.items()[2])
+    voices.context_menu().actions()[2].trigger()  # the nameless one, from its menu
+    assert not nameless.folder.exists()
+    assert voices.names() == ["Alice", "Carol"] and voices.damaged_names() == []
+    assert not voices.damaged_note.isVisible() and voices.error.text() == ""
+    # The healthy voices are untouched, and usable.
+    assert [v.name for v in library.voices()] == ["Alice", "Carol"] and library.damaged == []
+    assert sorted(p.name for p in app_home.voices_dir.iterdir()) == sorted(
+        v.id for v in library.voices()
+    )
+    assert np.allclose(library.get("Carol").embedding(), vector / np.linalg.norm(vector))
 
 
 def test_reference_clips_play_and_a_missing_one_says_why(

@@ -79,3 +79,44 @@ def test_catalog_lists_and_filters(home: Path, capsys: pytest.CaptureFixture[str
     assert entry["hub_id"].endswith("-int4-cw-ov") and entry["task"] == "chat"
     assert main(["models", "catalog"]) == 0
     assert "microsoft/speecht5_tts" in capsys.readouterr().out
+
+
+def test_a_damaged_entry_is_listed_as_broken_and_can_be_removed(
+    home: Path, fixture_models: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["models", "add", str(fixture_models / "llm-int8")]) == 0
+    registry = home / "data" / "models.json"
+    stored = json.loads(registry.read_text(encoding="utf-8"))
+    good = stored["models"][0]
+    stored["models"].append({**good, "id": "hand-edited", "size_bytes": "3 GB", "folder": 7})
+    registry.write_text(json.dumps(stored), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["models", "list"]) == 0
+    shown = capsys.readouterr()
+    assert shown.err == ""
+    [broken] = [line for line in shown.out.splitlines() if line.startswith("hand-edited")]
+    assert "[broken: Its entry in the model list is damaged" in broken
+    assert "“size_bytes” is not a number" in broken and "“folder” is not text" in broken
+    assert main(["models", "list", "--json"]) == 0
+    rows = {row["id"]: row for row in json.loads(capsys.readouterr().out)}
+    assert rows["llm-int8"]["status"] == "ok" and rows["hand-edited"]["status"] == "broken"
+    assert rows["hand-edited"]["folder"] == ""
+    assert main(["models", "remove", "hand-edited"]) == 0
+    assert "removed hand-edited" in capsys.readouterr().out
+    assert main(["models", "list", "--json"]) == 0
+    assert [row["id"] for row in json.loads(capsys.readouterr().out)] == ["llm-int8"]
+
+
+def test_a_damaged_model_list_is_said_once_and_set_aside(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    registry = home / "data" / "models.json"
+    registry.parent.mkdir(parents=True)
+    registry.write_bytes(b'{"models": ' + b"[" * 100_000 + b"]" * 100_000 + b"}")
+    assert main(["models", "list"]) == 0
+    shown = capsys.readouterr()
+    assert "no models installed yet" in shown.out
+    [warning] = shown.err.splitlines()
+    assert warning.startswith("warning: The model list was damaged (nested too deeply)")
+    assert main(["models", "list"]) == 0
+    assert capsys.readouterr().err == ""  # set aside: the next command is clean

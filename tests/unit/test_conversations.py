@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from app.conversations import ChatMessage, Conversation, ConversationStore
-from app.errors import StorageError
+from app.errors import StorageError, UserError
 
 
 def _conversation(title: str = "Hi") -> Conversation:
@@ -63,8 +65,123 @@ def test_unwritable_folder_raises_and_keeps_previous_file(tmp_path: Path) -> Non
         ConversationStore(blocker / "conversations").save(_conversation())
 
 
-def test_ids_cannot_escape_the_folder(tmp_path: Path) -> None:
+# -- damaged and hostile files (issue 12, item 11) ---------------------------------------------
+
+
+def _stored(conversation: Conversation) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(conversation.to_json())
+    return data
+
+
+def _write(folder: Path, name: str, content: bytes) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.json"
+    path.write_bytes(content)
+    return path
+
+
+def test_unknown_fields_at_every_level_are_ignored(tmp_path: Path) -> None:
+    # What a newer version might add: one extra field must not lose a whole chat.
+    original = _conversation()
+    data = _stored(original)
+    data["pinned"] = True
+    data["version"] = 7
+    data["messages"][0]["reactions"] = []
+    data["messages"][1]["sources"] = [{"number": 1, "path": "a.md", "new_field": {"x": 1}}]
+    _write(tmp_path, original.id, json.dumps(data).encode())
+    store = ConversationStore(tmp_path)
+    [loaded] = store.load_all()
+    assert store.problems == []
+    assert loaded.messages[0].content == "Hello" and loaded.messages[1].metrics == {"ttft_ms": 3}
+    store.save(loaded)  # saved in this version's form, the unknown fields dropped
+    assert "reactions" not in (tmp_path / f"{original.id}.json").read_text()
+
+
+NESTED = b'{"id": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"
+DAMAGED = {
+    "nested beyond the recursion limit": lambda data: NESTED,
+    "nested 70 deep in a source": lambda data: json.dumps(
+        {**data, "messages": [{**data["messages"][0], "sources": [_deep(70)]}]}
+    ).encode(),
+    "invalid UTF-8": lambda data: json.dumps(data).encode().replace(b"Hello", b"Hel\xfflo"),
+    "UTF-16": lambda data: json.dumps(data).encode("utf-16"),
+    "content is a number": lambda data: _with_message(data, content=5),
+    "role is unknown": lambda data: _with_message(data, role="system"),
+    "created is text": lambda data: _with_message(data, created="yesterday"),
+    "stopped is text": lambda data: _with_message(data, stopped="yes"),
+    "metrics are text": lambda data: _with_message(data, metrics={"ttft_ms": "fast"}),
+    "sources is an object": lambda data: _with_message(data, sources={"a": 1}),
+    "messages is an object": lambda data: json.dumps({**data, "messages": {}}).encode(),
+    "title is a list": lambda data: json.dumps({**data, "title": ["a"]}).encode(),
+    "a huge number": lambda data: (
+        json.dumps(data).encode().replace(b'"updated": ', b'"updated": 1e999, "x": ')
+    ),
+    "id climbs out": lambda data: json.dumps({**data, "id": "../../x"}).encode(),
+    "id of another file": lambda data: json.dumps({**data, "id": "f" * 32}).encode(),
+}
+
+
+def _deep(levels: int) -> dict[str, Any]:
+    value: dict[str, Any] = {}
+    for _ in range(levels):
+        value = {"a": value}
+    return value
+
+
+def _with_message(data: dict[str, Any], **change: object) -> bytes:
+    return json.dumps({**data, "messages": [{**data["messages"][0], **change}]}).encode()
+
+
+@pytest.mark.parametrize("damage", DAMAGED.values(), ids=DAMAGED.keys())
+def test_a_damaged_file_is_moved_aside_and_others_load(
+    tmp_path: Path, damage: Callable[[dict[str, Any]], bytes]
+) -> None:
+    store = ConversationStore(tmp_path)
+    good, bad = _conversation("good"), _conversation("bad")
+    store.save(good)
+    _write(tmp_path, bad.id, damage(_stored(bad)))
+    assert [c.id for c in store.load_all()] == [good.id]  # never raises
+    [problem] = store.problems
+    assert problem.startswith(f"Conversation file {bad.id}.json was damaged (")
+    assert list(tmp_path.glob(f"{bad.id}.json.corrupt-*"))
+    assert [c.id for c in ConversationStore(tmp_path).load_all()] == [good.id]
+
+
+@pytest.mark.parametrize(
+    "hostile",
+    ["../evil", "../../x", "/etc/passwd", "a\x00b", "..\\..\\x", "", "ABCDEF" * 5 + "AB", "0" * 31],
+)
+def test_ids_the_app_does_not_make_are_refused_before_any_path(
+    tmp_path: Path, hostile: str
+) -> None:
+    folder = tmp_path / "data" / "conversations"
+    store = ConversationStore(folder)
     conversation = _conversation()
-    conversation.id = "../evil"
-    with pytest.raises(Exception, match="Invalid conversation id"):
-        ConversationStore(tmp_path).save(conversation)
+    conversation.id = hostile
+    with pytest.raises(UserError, match="There is no conversation with the id"):
+        store.save(conversation)
+    with pytest.raises(UserError, match="There is no conversation with the id"):
+        store.delete(hostile)
+    assert list(tmp_path.iterdir()) == []  # nothing written anywhere
+
+
+def test_the_service_refuses_hostile_ids_and_reports_damage(tmp_path: Path) -> None:
+    from app.metrics import MetricsBus
+    from app.services.chat import ChatService
+
+    store = ConversationStore(tmp_path / "conversations")
+    good = _conversation()
+    store.save(good)
+    _write(store.folder, "0" * 32, NESTED)
+    outside = tmp_path / "x.json"
+    outside.write_text(good.to_json(), encoding="utf-8")
+    chat = ChatService(store, MetricsBus(), [])
+    assert [c.id for c in chat.conversations()] == [good.id]
+    [problem] = chat.storage_problems
+    assert "nested too deeply" in problem
+    for hostile in ("../x", str(outside.with_suffix(""))):
+        with pytest.raises(UserError, match="no longer exists"):
+            chat.get(hostile)
+        with pytest.raises(UserError, match="There is no conversation"):
+            chat.delete(hostile)
+    assert outside.is_file()

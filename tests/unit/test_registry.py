@@ -121,3 +121,95 @@ def test_an_unreadable_registry_is_set_aside(registry: ModelRegistry) -> None:
     registry.file.write_text("{broken")
     assert registry.models() == []
     assert list(registry.file.parent.glob("models.broken-*.json"))
+
+
+# -- damaged entries and files (issue 12, item 9) ----------------------------------------------
+
+
+def _write_entries(registry: ModelRegistry, entries: list[object]) -> None:
+    registry.file.parent.mkdir(parents=True, exist_ok=True)
+    registry.file.write_text(json.dumps({"version": 1, "models": entries}), encoding="utf-8")
+
+
+BAD_ENTRIES = {
+    "text size_bytes": ({"size_bytes": "4 GB"}, "“size_bytes” is not a number"),
+    "numeric folder": ({"folder": 5}, "“folder” is not text"),
+    "relative folder": ({"folder": "models/x"}, "not an absolute path"),
+    "unknown task": ({"task": "telepathy"}, "“telepathy” is not a task"),
+    "no id": ({"id": None}, "“id” is missing"),
+    "text owned": ({"owned": "yes"}, "“owned” is not true or false"),
+    "negative added": ({"added": -1}, "“added” is not a number"),
+    "list task": ({"task": ["chat"]}, "“task” is not text"),
+}
+
+
+@pytest.mark.parametrize(("change", "reason"), BAD_ENTRIES.values(), ids=BAD_ENTRIES.keys())
+def test_a_bad_entry_is_broken_and_the_others_work(
+    registry: ModelRegistry, tmp_path: Path, change: dict[str, object], reason: str
+) -> None:
+    good = registry.add_folder(fake_model_folder(tmp_path / "good"))
+    entry = json.loads(registry.file.read_text())["models"][0]
+    bad = {**entry, "id": "bad", "folder": str(fake_model_folder(tmp_path / "bad")), **change}
+    _write_entries(registry, [entry, bad])
+    models = {model.id: model for model in registry.models()}
+    assert models[good.id].usable and models[good.id].status == "ok"
+    [broken] = [model for model in models.values() if model.id != good.id]
+    assert broken.status == "broken" and not broken.usable
+    assert (
+        reason in broken.problems[0]
+        and "entry in the model list is damaged" in (broken.problems[0])
+    )
+    assert [m.id for m in registry.models(ModelTask.CHAT) if m.usable] == [good.id]
+    # Adding another model keeps the broken entry for the user to see and remove.
+    registry.add_folder(fake_model_folder(tmp_path / "third", "third"))
+    assert len(json.loads(registry.file.read_text())["models"]) == 3
+    registry.remove(broken.id)
+    assert sorted(m.id for m in registry.models()) == sorted([good.id, "third"])
+    assert (tmp_path / "bad" / "tiny-chat").is_dir()  # a damaged entry's folder is kept
+
+
+def test_entries_that_are_not_objects_get_a_removable_id(registry: ModelRegistry) -> None:
+    _write_entries(registry, [3, "chat", None])
+    models = registry.models()
+    assert [m.id for m in models] == ["entry-1", "entry-2", "entry-3"]
+    assert all(m.status == "broken" and "not a JSON object" in m.problems[0] for m in models)
+    registry.remove("entry-2")
+    assert json.loads(registry.file.read_text())["models"] == [3, None]
+
+
+def test_a_damaged_owned_entry_never_deletes_its_folder(
+    registry: ModelRegistry, tmp_path: Path
+) -> None:
+    copy = registry.add_folder(fake_model_folder(tmp_path / "src"), copy=True)
+    entry = json.loads(registry.file.read_text())["models"][0]
+    _write_entries(registry, [{**entry, "size_bytes": "lots"}])
+    [model] = registry.models()
+    assert model.status == "broken" and not model.owned
+    registry.remove(model.id)
+    assert registry.models() == [] and (copy.folder / "openvino_model.xml").is_file()
+
+
+WHOLE_FILE_DAMAGE = {
+    "not UTF-8": b'{"models": ["\xff"]}',
+    "UTF-16": json.dumps({"models": []}).encode("utf-16"),
+    "nested": b'{"models": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+    "not an object": b"[]",
+    "models not a list": b'{"models": {"id": "x"}}',
+    "a huge number": b'{"models": [{"size_bytes": 1e999}]}',
+}
+
+
+@pytest.mark.parametrize("content", WHOLE_FILE_DAMAGE.values(), ids=WHOLE_FILE_DAMAGE.keys())
+def test_a_damaged_model_list_is_set_aside_once(
+    registry: ModelRegistry, tmp_path: Path, content: bytes
+) -> None:
+    registry.file.parent.mkdir(parents=True)
+    registry.file.write_bytes(content)
+    assert registry.check_file() == registry.problems
+    [problem] = registry.problems
+    assert "model list was damaged" in problem
+    [backup] = registry.file.parent.glob("models.broken-*.json")
+    assert backup.read_bytes() == content and str(backup) in problem
+    added = registry.add_folder(fake_model_folder(tmp_path))
+    again = ModelRegistry(registry.file, registry.models_dir)
+    assert [m.id for m in again.models()] == [added.id] and again.problems == []

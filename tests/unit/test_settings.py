@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
 
 from app.errors import StorageError
-from app.settings import Settings, SettingsStore
+from app.settings import Settings, SettingsStore, environment_problems
 
 
 def test_missing_file_gives_defaults_without_notice(tmp_path: Path) -> None:
@@ -113,3 +117,202 @@ def test_unwritable_target_raises_storage_error(tmp_path: Path) -> None:
 def test_environment_overrides_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OV_STUDIO_OVERLAY_VISIBLE", "true")
     assert Settings().overlay_visible is True
+
+
+# -- damaged files (issue 12, items 4 and 8) ---------------------------------------------------
+
+SECRET_URL = "postgresql://ana:SECRET-pw@db.example:5432/knowledge"
+DAMAGED = {
+    "invalid UTF-8": b'{"chat": {"temperature": 0.5}, "voice": "\xff\xfe\xfa"}',
+    "UTF-16 with BOM": json.dumps({"overlay_visible": True}).encode("utf-16"),
+    "nested beyond the recursion limit": b'{"chat": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+    "nested 70 deep": b'{"devices": ' + b'{"a": ' * 70 + b"1" + b"}" * 70 + b"}",
+    "a number too large for a float": b'{"chat": {"temperature": 1e999}}',
+    "a 30-digit number": b'{"chunk_tokens": 123456789012345678901234567890}',
+    "NaN": b'{"chat": {"temperature": NaN}}',
+    "not an object": b'"settings"',
+    "empty": b"",
+}
+
+
+@pytest.mark.parametrize("content", DAMAGED.values(), ids=DAMAGED.keys())
+def test_any_damage_starts_with_defaults_and_tells_once(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "settings.json"
+    path.write_bytes(content)
+    loaded = SettingsStore(path).load()  # never raises, whatever the bytes
+    assert loaded.settings == Settings()
+    assert "damaged" in loaded.notice and "has been reset" in loaded.notice
+    [backup] = tmp_path.glob("settings.json.broken-*")
+    assert str(backup) in loaded.notice
+    # The defaults were saved: the next start is clean and says nothing.
+    again = SettingsStore(path).load()
+    assert again.notice == "" and again.settings == Settings()
+    assert len(list(tmp_path.glob("settings.json.broken-*"))) == 1
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        json.dumps({"database_url": SECRET_URL, "chat": {"temperature": "hot"}}).encode(),
+        ('{"database_url": "' + SECRET_URL + '", "chat": ').encode(),
+        json.dumps({"database_url": SECRET_URL, "voice": "x"}).encode("utf-16"),
+        b'{"database_url": "host=db.example password=SECRET-pw", "chat": \xff}',
+        ('{"database_url": "' + SECRET_URL + '", "chat": NaN}').encode(),
+    ],
+    ids=["invalid key", "not JSON", "UTF-16", "keyword form, invalid UTF-8", "NaN"],
+)
+def test_the_backup_keeps_no_password_and_is_private(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "settings.json"
+    path.write_bytes(content)
+    path.chmod(0o644)
+    loaded = SettingsStore(path).load()
+    [backup] = tmp_path.glob("settings.json.broken-*")
+    kept = backup.read_text(encoding="utf-8")
+    assert "SECRET" not in kept
+    assert "db.example" in kept  # the rest of the connection string is still there
+    assert stat.S_IMODE(backup.stat().st_mode) == 0o600
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600  # the repaired file too
+    assert loaded.notice
+
+
+def test_the_repaired_file_keeps_the_valid_connection_string(tmp_path: Path) -> None:
+    # Only the backup loses the password: the repaired settings keep it for the app, which
+    # moves it to the secret store at start (see app.context).
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"database_url": SECRET_URL, "voice": 5}), encoding="utf-8")
+    loaded = SettingsStore(path).load()
+    assert loaded.settings.database_url == SECRET_URL and "voice" in loaded.notice
+
+
+def test_loader_arguments_in_the_file_are_ignored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # pydantic-settings takes _env_file, _cli_parse_args … as arguments: from a file they
+    # would read another file as settings or parse the command line.
+    env_file = tmp_path / "other.env"
+    env_file.write_text("OV_STUDIO_OVERLAY_VISIBLE=true\n", encoding="utf-8")
+    monkeypatch.setattr("sys.argv", ["ov-studio", "voices", "list"])
+    path = tmp_path / "settings.json"
+    path.write_text(
+        json.dumps({"_env_file": str(env_file), "_cli_parse_args": True, "voice": "Ana"}),
+        encoding="utf-8",
+    )
+    loaded = SettingsStore(path).load()
+    assert loaded.settings.overlay_visible is False and loaded.settings.voice == "Ana"
+
+
+def test_a_path_with_a_nul_is_reset(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"chat_model": "/models/a\u0000b"}), encoding="utf-8")
+    loaded = SettingsStore(path).load()
+    assert loaded.settings.chat_model is None and "chat_model" in loaded.notice
+
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
+    max_leaves=20,
+)
+_settings_like = st.dictionaries(
+    st.sampled_from([*Settings.model_fields, "_env_file", "unknown"]), _json, max_size=6
+)
+
+
+@hypothesis_settings(max_examples=150, deadline=None)
+@given(data=_settings_like | st.dictionaries(st.sampled_from(["chat"]), _settings_like))
+def test_any_json_object_loads(data: dict[str, object]) -> None:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "settings.json"
+        path.write_text(json.dumps(data), encoding="utf-8")
+        loaded = SettingsStore(path).load()
+        assert isinstance(loaded.settings, Settings)
+        assert SettingsStore(path).load().notice == ""  # repaired once, clean after
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "postgresql://ana:SECRET@db/k",
+        "postgres://ana:SEC%40RET@db:5432/k?sslmode=require",
+        "host=db user=ana password=SECRET dbname=k",
+        "host=db password='SEC RET' dbname=k",
+        "postgresql://db/k?user=ana&password=SECRET&sslmode=require",
+        '{"database_url": "postgresql://ana:SEC\\"RET@db/k", "chat": ',
+        '{"api_token": "SECRET", "db_password": "SECRET"',
+    ],
+)
+def test_passwords_are_masked_in_every_form(text: str) -> None:
+    from app.redaction import redact_text
+
+    masked = redact_text(text)
+    assert "SEC" not in masked and "REDACTED" in masked
+    assert "db" in masked  # the rest stays readable
+
+
+# -- environment variables (issue 12) ----------------------------------------------------------
+
+BAD_ENVIRONMENT = {
+    "OV_STUDIO_CHUNK_TOKENS": ("abc", "a valid integer"),
+    "OV_STUDIO_DEVICES": ("{", "not valid JSON"),
+    "OV_STUDIO_RECENT_MODELS": ("[1, 2", "not valid JSON"),
+    "OV_STUDIO_CHAT__TEMPERATURE": ("9", "less than or equal to 2"),
+    "OV_STUDIO_CHAT": ('{"top_k": "many"}', "valid integer"),
+    "OV_STUDIO_OVERLAY_VISIBLE": ("maybe", "valid boolean"),
+    "OV_STUDIO_CHAT_MODEL": ("/models/\x01\x02", ""),  # odd but valid: a path is a path
+}
+
+
+@pytest.mark.parametrize("name", list(BAD_ENVIRONMENT))
+def test_an_invalid_environment_variable_is_ignored_and_named_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    value, reason = BAD_ENVIRONMENT[name]
+    monkeypatch.setenv(name, value)
+    monkeypatch.setenv("OV_STUDIO_VOICE", "Ana")  # a valid one still applies
+    settings = Settings()  # pydantic-settings raised here before
+    assert settings.voice == "Ana"
+    problems = environment_problems()
+    if not reason:
+        assert problems == []
+        return
+    assert settings.chunk_tokens == 128 and settings.device_for("tts") == "AUTO"
+    assert settings.chat.temperature == 0.7 and settings.chat.top_k == 50
+    assert settings.recent_models == [] and settings.overlay_visible is False
+    [problem] = problems
+    assert problem.startswith(f"The environment variable {name} is ignored (")
+    assert reason in problem and value not in problem  # a value may be a secret
+    assert problem.count(".") == 1 and "\n" not in problem  # one sentence
+    # The file's value is used for that key, and the file is not called damaged.
+    store = SettingsStore(tmp_path / "settings.json")
+    store.save(Settings(chunk_tokens=256, devices={"tts": "CPU"}, overlay_visible=True))
+    loaded = store.load()
+    assert loaded.notice == ""
+    assert loaded.settings.chunk_tokens == 256 and loaded.settings.device_for("tts") == "CPU"
+    assert loaded.settings.overlay_visible is True
+    assert list(tmp_path.glob("settings.json.broken-*")) == []
+
+
+def test_environment_variables_are_checked_together(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each alone is fine for pydantic, together the nested one lands on a JSON string.
+    monkeypatch.setenv("OV_STUDIO_CHAT", '"text"')
+    monkeypatch.setenv("OV_STUDIO_CHAT__TOP_K", "5")
+    monkeypatch.setenv("OV_STUDIO_CHUNK_OVERLAP", "8")
+    settings = Settings()
+    assert settings.chunk_overlap == 8
+    assert [p.split(" is ignored")[0] for p in environment_problems()] == [
+        "The environment variable OV_STUDIO_CHAT"
+    ]
+    assert settings.chat.top_k == 5
+
+
+def test_other_variables_of_the_app_are_not_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OV_STUDIO_SECRETS", "file")
+    monkeypatch.setenv("OV_STUDIO_NOT_A_SETTING", "{")
+    assert environment_problems() == []
+    assert environment_problems({"OV_STUDIO_CHUNK_TOKENS": "x", "PATH": "{"})[0].startswith(
+        "The environment variable OV_STUDIO_CHUNK_TOKENS is ignored"
+    )

@@ -149,7 +149,9 @@ class ModelManager(QDialog):
     @Slot()
     def _update_buttons(self) -> None:
         chosen = self._selected()
-        self.open_button.setEnabled(chosen is not None and chosen.folder.is_dir())
+        self.open_button.setEnabled(
+            chosen is not None and not chosen.entry_damaged and chosen.folder.is_dir()
+        )
         self.remove_button.setEnabled(chosen is not None)
 
     @Slot()
@@ -184,11 +186,12 @@ class ModelManager(QDialog):
         chosen = self._selected()
         if chosen is None:
             return
-        what = (
-            f"Delete {chosen.id} and its {human_size(chosen.size_bytes)} of files?"
-            if chosen.owned
-            else f"Forget {chosen.id}? Its folder {chosen.folder} stays on disk."
-        )
+        if chosen.entry_damaged:
+            what = f"Remove the damaged entry {chosen.id} from the model list? No file is deleted."
+        elif chosen.owned:
+            what = f"Delete {chosen.id} and its {human_size(chosen.size_bytes)} of files?"
+        else:
+            what = f"Forget {chosen.id}? Its folder {chosen.folder} stays on disk."
         answer = QMessageBox.question(self, "Remove model", what)
         if answer != QMessageBox.StandardButton.Yes:
             return

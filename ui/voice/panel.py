@@ -73,6 +73,7 @@ class VoicePanel(QWidget):
         layout.addWidget(self.splitter)
         self.voices.renameRequested.connect(self._rename)
         self.voices.deleteRequested.connect(self._delete)
+        self.voices.deleteDamagedRequested.connect(self._delete_damaged)
         self.voices.playRequested.connect(self._play_reference)
         self.new_voice.voiceCreated.connect(self._on_created)
         self.speech.speechHandedOff.connect(self.speechForAvatar)
@@ -97,13 +98,15 @@ class VoicePanel(QWidget):
 
     def reload(self, select: str = "") -> None:
         """Read the voice library again (a few small files) and show it everywhere."""
-        found = self.ctx.voice.library.voices()
-        self.voices.set_voices(found, select)
-        self.speech.set_voices([voice.name for voice in found])
-        problems = self.ctx.voice.library.problems
-        if problems and problems != self._problems_shown:  # said once, not on every visit
-            self.notifications.show_message("\n".join(problems), level="warning")
-        self._problems_shown = problems
+        library = self.ctx.voice.library
+        found = library.voices()
+        self.voices.set_voices(found, select, library.damaged)
+        self.speech.set_voices([voice.name for voice in found])  # damaged ones never speak
+        # Said once, not on every visit: the list shows damaged voices from now on.
+        new = [problem for problem in library.problems if problem not in self._problems_shown]
+        if new:
+            self.notifications.show_message("\n".join(new), level="warning")
+        self._problems_shown = list(library.problems)
         self._check_models()
 
     def _check_models(self) -> None:
@@ -165,6 +168,21 @@ class VoicePanel(QWidget):
             self._stop_clip()
         try:
             self.ctx.voice.library.remove(name)
+        except UserError as error:
+            self.voices.error.show_message(str(error))
+        self.reload()
+
+    @Slot(str, str)
+    def _delete_damaged(self, voice_id: str, label: str) -> None:
+        answer = QMessageBox.question(
+            self,
+            "Delete voice",
+            f"Delete the damaged voice “{label}” and its files? This cannot be undone.",
+        )
+        if answer != QMessageBox.StandardButton.Yes:
+            return
+        try:
+            self.ctx.voice.library.remove_damaged(voice_id)
         except UserError as error:
             self.voices.error.show_message(str(error))
         self.reload()

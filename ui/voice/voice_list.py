@@ -2,7 +2,9 @@
 
 The list only shows and asks (signals); the panel does the work and calls
 :meth:`VoiceList.set_voices` again. A voice whose reference clip was deleted still speaks;
-it carries a warning icon and says why its clip cannot be played.
+it carries a warning icon and says why its clip cannot be played. A damaged voice (its files
+unreadable or not what the app writes) is listed after the others, greyed, with why it is
+damaged; it cannot be played, renamed or spoken with, only deleted.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import time
 from collections.abc import Sequence
 
 from PySide6.QtCore import QPoint, Qt, Signal, Slot
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -26,11 +28,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.voices import Voice
+from app.voices import DamagedVoice, Voice
 from ui.inline_error import InlineError
 from ui.voice.audio_widgets import NO_AUDIO_DEVICE
 
 NAME_ROLE = Qt.ItemDataRole.UserRole
+DAMAGED_ROLE = Qt.ItemDataRole.UserRole + 1
+"""On a damaged voice's row: its folder's name (what :meth:`VoiceLibrary.remove_damaged` takes)."""
+DAMAGED = "damaged"
 MISSING_CLIP = "Its reference clip is missing: the voice still speaks, the clip cannot be played."
 EMPTY = "No voices yet: make one below from a clip of someone speaking."
 
@@ -46,6 +51,7 @@ class VoiceList(QWidget):
     selected = Signal(str)
     renameRequested = Signal(str, str)  # current name, wanted name
     deleteRequested = Signal(str)
+    deleteDamagedRequested = Signal(str, str)  # a damaged voice: its folder's name, its label
     playRequested = Signal(str)  # play (or stop) the reference clip of a voice
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -76,6 +82,8 @@ class VoiceList(QWidget):
         self.rename_button.setToolTip("Rename the selected voice (F2, or double-click it)")
         self.delete_button = QPushButton("Delete…")
         self.error = InlineError()
+        self.damaged_note = InlineError(warning=True)
+        """Why the selected voice is damaged (its row's tooltip says it too)."""
         self.rename_action = QAction("Rename", self)
         self.rename_action.setShortcut(QKeySequence(Qt.Key.Key_F2))
         self.rename_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
@@ -85,6 +93,7 @@ class VoiceList(QWidget):
         layout.addWidget(QLabel("<b>Voices</b>"))
         layout.addWidget(self.tree, 1)
         layout.addWidget(self.empty_label)
+        layout.addWidget(self.damaged_note)
         buttons = QHBoxLayout()
         for widget in (self.play_button, self.no_output, self.rename_button, self.delete_button):
             buttons.addWidget(widget)
@@ -103,8 +112,11 @@ class VoiceList(QWidget):
 
     # ----- what is shown ---------------------------------------------------------------
 
-    def set_voices(self, voices: Sequence[Voice], current: str = "") -> None:
-        """Show ``voices``; select ``current`` (else the one selected, else the first)."""
+    def set_voices(
+        self, voices: Sequence[Voice], current: str = "", damaged: Sequence[DamagedVoice] = ()
+    ) -> None:
+        """Show ``voices``, then the ``damaged`` ones greyed; select ``current`` (else the one
+        selected, else the first usable voice, else the first damaged one)."""
         wanted = (current or self.current_name()).casefold()
         self._filling = True
         self.tree.blockSignals(True)
@@ -128,18 +140,42 @@ class VoiceList(QWidget):
                 self.tree.addTopLevelItem(item)
                 if chosen is None or voice.name.casefold() == wanted:
                     chosen = item
+            for broken in damaged:
+                item = self._damaged_item(broken)
+                self.tree.addTopLevelItem(item)
+                if chosen is None:
+                    chosen = item
             if chosen is not None:
                 self.tree.setCurrentItem(chosen)
         finally:
             self.tree.blockSignals(False)
             self._filling = False
-        self.empty_label.setVisible(not voices)
+        self.empty_label.setVisible(not voices and not damaged)
         self._update_buttons()
 
+    def _damaged_item(self, broken: DamagedVoice) -> QTreeWidgetItem:
+        """A greyed row that says why (not editable: a damaged voice cannot be renamed)."""
+        item = QTreeWidgetItem([broken.label, DAMAGED, ""])
+        item.setData(0, DAMAGED_ROLE, broken.id)
+        item.setIcon(0, self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxCritical))
+        item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight)
+        grey = self.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+        for column in range(3):
+            item.setForeground(column, grey)
+            item.setToolTip(column, broken.message)
+        return item
+
     def current_name(self) -> str:
-        """The selected voice ("" when none)."""
+        """The selected voice ("" when none, or when the selected voice is damaged)."""
         item = self.tree.currentItem()
-        return str(item.data(0, NAME_ROLE)) if item is not None else ""
+        name = item.data(0, NAME_ROLE) if item is not None else None
+        return str(name) if name is not None else ""
+
+    def current_damaged(self) -> str:
+        """The folder name of the selected voice when it is damaged ("" otherwise)."""
+        item = self.tree.currentItem()
+        voice_id = item.data(0, DAMAGED_ROLE) if item is not None else None
+        return str(voice_id) if voice_id is not None else ""
 
     def items(self) -> list[QTreeWidgetItem]:
         """The rows, top to bottom."""
@@ -149,6 +185,10 @@ class VoiceList(QWidget):
     def names(self) -> list[str]:
         """The names shown, top to bottom."""
         return [item.text(0) for item in self.items()]
+
+    def damaged_names(self) -> list[str]:
+        """The names shown on damaged rows, top to bottom."""
+        return [item.text(0) for item in self.items() if item.data(0, DAMAGED_ROLE) is not None]
 
     def row_texts(self) -> list[tuple[str, str, str]]:
         """Each row as the user reads it: (name, clip length, created)."""
@@ -170,14 +210,15 @@ class VoiceList(QWidget):
 
     @Slot()
     def start_rename(self) -> None:
-        """Open the selected voice's name for editing."""
+        """Open the selected voice's name for editing (a damaged voice has no name to edit)."""
         item = self.tree.currentItem()
-        if item is not None:
+        if item is not None and self.current_name():
             self.tree.editItem(item, 0)
 
     @Slot(QTreeWidgetItem, int)
     def _on_double_clicked(self, item: QTreeWidgetItem, _: int) -> None:
-        self.tree.editItem(item, 0)
+        if item.data(0, NAME_ROLE) is not None:
+            self.tree.editItem(item, 0)
 
     @Slot(QTreeWidgetItem, int)
     def _on_item_changed(self, item: QTreeWidgetItem, column: int) -> None:
@@ -203,9 +244,14 @@ class VoiceList(QWidget):
     @Slot()
     def _delete(self) -> None:
         name = self.current_name()
+        damaged = self.current_damaged()
+        item = self.tree.currentItem()
         if name:
             self.error.clear()
             self.deleteRequested.emit(name)
+        elif damaged and item is not None:
+            self.error.clear()
+            self.deleteDamagedRequested.emit(damaged, item.text(0))
 
     @Slot(QPoint)
     def _context_menu(self, position: QPoint) -> None:
@@ -222,7 +268,8 @@ class VoiceList(QWidget):
         menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         play = menu.addAction(self.play_button.text(), self._play)
         play.setEnabled(self.play_button.isEnabled())
-        menu.addAction("Rename", self.start_rename)
+        rename = menu.addAction("Rename", self.start_rename)
+        rename.setEnabled(self.rename_button.isEnabled())
         menu.addAction("Delete…", self._delete)
         return menu
 
@@ -233,8 +280,11 @@ class VoiceList(QWidget):
             self.selected.emit(self.current_name())
 
     def _update_buttons(self) -> None:
-        has_current = self.tree.currentItem() is not None
-        self.play_button.setEnabled(self._playing or (self._can_play and has_current))
-        self.rename_button.setEnabled(has_current)
-        self.rename_action.setEnabled(has_current)
-        self.delete_button.setEnabled(has_current)
+        usable = bool(self.current_name())
+        item = self.tree.currentItem()
+        self.play_button.setEnabled(self._playing or (self._can_play and usable))
+        self.rename_button.setEnabled(usable)
+        self.rename_action.setEnabled(usable)
+        self.delete_button.setEnabled(item is not None)
+        damaged = item is not None and not usable
+        self.damaged_note.show_message(item.toolTip(0) if damaged and item is not None else "")

@@ -1,0 +1,160 @@
+"""One entry of the model list: parsed on its own, then checked against its folder.
+
+The model list is a JSON file a person (or a newer version) may have edited, so every entry is
+read field by field: a damaged one becomes an :class:`InstalledModel` that says why and can
+only be removed, never used, and never takes the other entries down with it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from app.models.contracts import missing_files
+from app.models.inspect import ModelTask
+
+
+@dataclass(frozen=True)
+class InstalledModel:
+    """One registered model and the result of checking it."""
+
+    id: str
+    task: ModelTask
+    folder: Path
+    source: str
+    """``local`` (a folder the user added), ``catalog`` (downloaded) or ``converted``."""
+    precision: str
+    size_bytes: int
+    added: float
+    owned: bool
+    """True when the folder is the app's copy (deleted with the entry)."""
+    hub_id: str = ""
+    licence: str = ""
+    problems: tuple[str, ...] = field(default=())
+    """Why the model cannot be used now ("" = none): a missing folder or files, or an entry
+    of the model list that is damaged."""
+    entry_damaged: bool = False
+    """The entry in the model list itself is damaged (a field of the wrong type, no task):
+    shown as broken so it can be removed, never used."""
+
+    @property
+    def usable(self) -> bool:
+        """Whether the folder is there and fulfils its task's contract."""
+        return not self.problems
+
+    @property
+    def status(self) -> str:
+        """``ok``, ``missing`` or ``broken`` — what a table shows."""
+        if not self.problems:
+            return "ok"
+        if self.entry_damaged:
+            return "broken"
+        return "missing" if not self.folder.is_dir() else "broken"
+
+
+def parse_entry(entry: object, index: int) -> InstalledModel:
+    """The entry as a model, without looking at its folder; damaged ones say why.
+
+    A damaged entry keeps whatever id it has (else ``entry-N``, its place in the list), so
+    the user can find it in a listing and remove it.
+
+    Args:
+        entry: One item of the list's ``models`` array, as JSON gave it.
+        index: Its place in that array (0-based), for the ``entry-N`` name.
+    """
+    if not isinstance(entry, dict):
+        return _damaged(f"entry-{index + 1}", "it is not a JSON object")
+    problems: list[str] = []
+
+    def text(key: str, default: str | None = None) -> str:
+        """A text field; one without a default is required and must not be empty."""
+        value = entry.get(key, default)
+        if isinstance(value, str) and (value or default is not None):
+            return value
+        problems.append(f"“{key}” is missing" if value in (None, "") else f"“{key}” is not text")
+        return default or ""
+
+    def number(key: str) -> float:
+        value = entry.get(key, 0)
+        if _is_number(value) and math.isfinite(value) and value >= 0:
+            return float(value)
+        problems.append(f"“{key}” is not a number of 0 or more")
+        return 0.0
+
+    model_id = text("id")
+    task_name = text("task")
+    task = ModelTask.UNKNOWN
+    if task_name:
+        try:
+            task = ModelTask(task_name)
+        except ValueError:
+            problems.append(f"“{task_name[:40]}” is not a task this version knows")
+    folder_name = text("folder")
+    folder = Path(folder_name) if folder_name else Path()
+    if folder_name and ("\x00" in folder_name or not folder.is_absolute()):
+        problems.append("“folder” is not an absolute path")
+    owned = entry.get("owned", False)
+    if not isinstance(owned, bool):
+        problems.append("“owned” is not true or false")
+    model = InstalledModel(
+        id=model_id or f"entry-{index + 1}",
+        task=task,
+        folder=folder,
+        source=text("source", "local"),
+        precision=text("precision", "unknown"),
+        size_bytes=int(number("size_bytes")),
+        added=number("added"),
+        owned=owned is True,
+        hub_id=text("hub_id", ""),
+        licence=text("licence", ""),
+    )
+    if problems:
+        reason = "; ".join(problems)
+        # Not owned: a damaged entry's folder is never deleted, only its line is removed.
+        return replace(
+            model,
+            owned=False,
+            problems=(f"Its entry in the model list is damaged: {reason}.",),
+            entry_damaged=True,
+        )
+    return model
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _damaged(model_id: str, reason: str) -> InstalledModel:
+    return InstalledModel(
+        id=model_id,
+        task=ModelTask.UNKNOWN,
+        folder=Path(),
+        source="",
+        precision="unknown",
+        size_bytes=0,
+        added=0.0,
+        owned=False,
+        problems=(f"Its entry in the model list is damaged: {reason}.",),
+        entry_damaged=True,
+    )
+
+
+def checked_entry(entry: object, index: int) -> InstalledModel:
+    """The entry as a model, its folder checked against its task's contract now.
+
+    Args:
+        entry: One item of the list's ``models`` array, as JSON gave it.
+        index: Its place in that array (0-based).
+    """
+    model = parse_entry(entry, index)
+    if model.entry_damaged:
+        return model
+    folder, task = model.folder, model.task
+    if not folder.is_dir():
+        return replace(model, problems=(f"The folder {folder} is gone.",))
+    missing = missing_files(folder, task)
+    if missing:
+        return replace(model, problems=(f"Files are missing: {', '.join(missing)}.",))
+    return model

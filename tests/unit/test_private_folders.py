@@ -1,0 +1,94 @@
+"""The user's private data lives in 0700 folders; what the user saves elsewhere does not
+(issue 12)."""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from app.atomic import private_folder, usual_file_mode
+from app.avatar_media import copy_result
+from app.conversations import Conversation, ConversationStore
+from app.paths import HOME_ENV, AppPaths
+
+
+def _mode(path: Path) -> int:
+    return stat.S_IMODE(path.lstat().st_mode)
+
+
+@pytest.fixture(autouse=True)
+def usual_umask() -> Iterator[None]:
+    """The usual 022, so folders made with plain mkdir are 0755 as on most desktops."""
+    old = os.umask(0o022)
+    yield
+    os.umask(old)
+
+
+def _home(tmp_path: Path) -> AppPaths:
+    return AppPaths.from_environment({HOME_ENV: str(tmp_path / "home")})
+
+
+def test_private_folders_of_older_versions_are_tightened_at_start(tmp_path: Path) -> None:
+    paths = _home(tmp_path)
+    for folder in (paths.conversations_dir, paths.voices_dir, paths.avatar_dir):
+        folder.mkdir(parents=True)  # 0755: as an older version made them
+    video = paths.avatar_dir / "avatar-1.mp4"
+    video.write_bytes(b"video")
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    paths.spoken_dir.symlink_to(outside, target_is_directory=True)
+    paths.ensure()
+    assert {folder.name: _mode(folder) for folder in paths.private_folders} == {
+        "conversations": 0o700,
+        "voices": 0o700,
+        "spoken": 0o777,  # a symlink is left alone …
+        "avatar": 0o700,
+    }
+    assert _mode(outside) == 0o755  # … and so is what it points to
+    # Never the parents (they may be the user's own folders), never the other app folders.
+    assert _mode(paths.data) == 0o755 and _mode(paths.data.parent) == 0o755
+    assert _mode(paths.config) == 0o755 and _mode(paths.cache) == 0o755
+    assert _mode(video) == 0o644  # the folder keeps others out; its files are not walked
+
+
+def test_a_file_in_the_place_of_a_private_folder_is_not_changed(tmp_path: Path) -> None:
+    paths = _home(tmp_path)
+    paths.data.mkdir(parents=True)
+    paths.avatar_dir.write_bytes(b"the user's file")
+    paths.avatar_dir.chmod(0o644)
+    paths.ensure()  # the app still starts: only what writes there fails
+    assert _mode(paths.avatar_dir) == 0o644
+    with pytest.raises(NotADirectoryError):
+        private_folder(paths.avatar_dir)
+    assert _mode(paths.avatar_dir) == 0o644
+
+
+def test_conversations_are_private(tmp_path: Path) -> None:
+    paths = _home(tmp_path)
+    paths.ensure()
+    store = ConversationStore(paths.conversations_dir)
+    conversation = Conversation(id=store.new_id(), title="About my health", system_prompt="")
+    store.save(conversation)
+    assert _mode(paths.conversations_dir) == 0o700
+    assert _mode(paths.conversations_dir / f"{conversation.id}.json") == 0o600
+    assert _mode(paths.data) == 0o755  # the parent keeps its mode
+    paths.conversations_dir.chmod(0o755)  # loosened behind the app's back
+    store.save(conversation)
+    assert _mode(paths.conversations_dir) == 0o700
+
+
+def test_a_video_saved_elsewhere_keeps_the_usual_mode(tmp_path: Path) -> None:
+    gallery = private_folder(tmp_path / "avatar")
+    source = gallery / "avatar-1.mp4"
+    source.write_bytes(b"video")
+    source.chmod(0o600)
+    (tmp_path / "shared").mkdir()
+    target = copy_result(source, tmp_path / "shared" / "talk.mp4")
+    assert _mode(target) == 0o644 == usual_file_mode()  # the user's to share, as "Save as…"
+    os.umask(0o077)
+    assert usual_file_mode() == 0o600  # follows the user's umask
+    assert _mode(copy_result(source, tmp_path / "shared" / "mine.mp4")) == 0o600
