@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.errors import UserError
-from pipelines.native_caches import CHAT_RUNTIME_CACHE_ENTRIES
+from pipelines.native_memory import CHAT_RUNTIME_CACHE_ENTRIES
 
 log = logging.getLogger(__name__)
 
@@ -135,7 +135,7 @@ def compile_properties(pipeline: str, device: str) -> dict[str, str]:
         return {
             "INFERENCE_PRECISION_HINT": "f32",
             # A long conversation meets a new prompt length nearly every turn; the default
-            # cache kept every one of them (pipelines/native_caches.py).
+            # cache kept every one of them (pipelines.native_memory.py).
             "CPU_RUNTIME_CACHE_CAPACITY": str(CHAT_RUNTIME_CACHE_ENTRIES),
         }
     if pipeline == "knowledge" and kind == "CPU":

@@ -3,12 +3,13 @@
 A long conversation in one process, through the app's chat path (``ChatService.ask``: context
 fitting, streaming, saving every turn), on CPU. Once the context is full every turn sends a
 prompt of a slightly different length, which is what made the process grow turn after turn
-(see ``pipelines/native_caches.py``). For each model the same conversation runs twice, each in
+(see ``pipelines/native_memory.py``). For each model the same conversation runs twice, each in
 a fresh process (oneDNN's cache size is per process):
 
 * ``openvino_defaults``: OpenVINO's own cache sizes (runtime cache 5000 entries, oneDNN's
-  primitive cache 1024);
-* ``app``: the app as it ships (the chat model's runtime cache and oneDNN's cache bounded).
+  primitive cache 1024) and the C library's adaptive mmap threshold;
+* ``app``: the app as it ships (the chat model's runtime cache bounded, oneDNN's off, the
+  threshold fixed).
 
 Recorded per run: resident memory after every turn, the growth from turn 20 to the last turn
 (goal: under 5 %), the turn at which the context was first full, and the median time to first
@@ -38,6 +39,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.fixtures import load_builder  # noqa: E402
 from benchmarks.machine import wait_until_quiet  # noqa: E402
+from pipelines.native_memory import NATIVE_DEFAULTS_VARIABLE  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "memory.json"
 CONFIGS = ("openvino_defaults", "app")
@@ -145,6 +147,7 @@ def measure(model: Path, turns: int, tokens: int) -> dict[str, Any]:
         env.pop("ONEDNN_PRIMITIVE_CACHE_CAPACITY", None)  # the app's own choice ...
         if config == "openvino_defaults":  # ... or oneDNN's default, set explicitly
             env["ONEDNN_PRIMITIVE_CACHE_CAPACITY"] = OPENVINO_DEFAULTS["onednn_cache"]
+            env[NATIVE_DEFAULTS_VARIABLE] = "1"  # and glibc's threshold left adaptive
         with tempfile.NamedTemporaryFile(suffix=".json") as out:
             command = [sys.executable, __file__, "--child", str(model), config]
             command += ["--turns", str(turns), "--tokens", str(tokens), "--out", out.name]

@@ -3,27 +3,17 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from app.paths import AppPaths
+from tests.app_process import run_app
 
 
 def _run(args: list[str], home: AppPaths, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "OV_STUDIO_HOME": str(home.config.parent), "QT_QPA_PLATFORM": "offscreen"}
-    return subprocess.run(
-        [sys.executable, "-m", "app", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        input=stdin,
-        timeout=300,
-        check=False,
-    )
+    return run_app(args, home, stdin=stdin)
 
 
 def test_help_lists_commands(app_home: AppPaths) -> None:
@@ -225,15 +215,7 @@ def test_the_window_starts_with_damaged_files(app_home: AppPaths) -> None:
 
 
 def _run_with(args: list[str], environ: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", **environ}
-    return subprocess.run(
-        [sys.executable, "-m", "app", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-        check=False,
-    )
+    return run_app(args, environ=environ)
 
 
 @pytest.mark.parametrize(

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,6 +17,7 @@ from app.paths import AppPaths
 from app.services.grounding import Source
 from pipelines.chat import GenerationSettings, Message
 from pipelines.core import CancelToken
+from tests.app_process import run_app
 from tests.documents import write_pdf
 
 pytestmark = pytest.mark.integration
@@ -125,19 +124,7 @@ def test_knowledge_problems_are_reported_at_the_toggle(
 
 
 def _cli(home: AppPaths, embedder: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {
-        **os.environ,
-        "OV_STUDIO_HOME": str(home.config.parent),
-        "OV_STUDIO_EMBEDDING_MODEL": str(embedder),
-    }
-    return subprocess.run(
-        [sys.executable, "-m", "app", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-        check=False,
-    )
+    return run_app(args, home, {"OV_STUDIO_EMBEDDING_MODEL": str(embedder)})
 
 
 def test_cli_ask_prints_the_answer_and_its_sources(

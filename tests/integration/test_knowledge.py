@@ -19,6 +19,7 @@ from app.paths import AppPaths
 from app.services.ingest_report import supported_types
 from app.services.knowledge import IngestProgress
 from pipelines.core import CancelToken
+from tests.app_process import run_app
 from tests.documents import write_docx, write_pdf
 
 pytestmark = pytest.mark.integration
@@ -180,19 +181,7 @@ def test_unreachable_external_server(app_home: AppPaths, embedding_model_dir: Pa
 
 
 def _cli(home: AppPaths, embedder: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {
-        **os.environ,
-        "OV_STUDIO_HOME": str(home.config.parent),
-        "OV_STUDIO_EMBEDDING_MODEL": str(embedder),
-    }
-    return subprocess.run(
-        [sys.executable, "-m", "app", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-        check=False,
-    )
+    return run_app(args, home, {"OV_STUDIO_EMBEDDING_MODEL": str(embedder)})
 
 
 def test_cli_ingest_and_search_on_the_embedded_database(

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -22,6 +20,7 @@ from app.services.voice import VoiceService
 from app.settings import Settings
 from pipelines.core import Cancelled, CancelToken
 from pipelines.voice.audio import MODEL_RATE
+from tests.app_process import run_app
 from tests.audio_samples import speech_like, write_clip
 
 pytestmark = pytest.mark.integration
@@ -292,20 +291,11 @@ def _text_file(path: Path) -> Path:
 def _cli(
     args: list[str], home: AppPaths, models: tuple[Path, Path]
 ) -> subprocess.CompletedProcess[str]:
-    env = {
-        **os.environ,
-        "OV_STUDIO_HOME": str(home.config.parent),
+    models_env = {
         "OV_STUDIO_TTS_MODEL": str(models[0]),
         "OV_STUDIO_SPEAKER_ENCODER": str(models[1]),
     }
-    return subprocess.run(
-        [sys.executable, "-m", "app", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-        check=False,
-    )
+    return run_app(args, home, models_env)
 
 
 def test_cli_voices_and_say(

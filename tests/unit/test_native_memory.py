@@ -1,4 +1,4 @@
-"""The per-shape caches of OpenVINO's CPU plugin are bounded in every process of the app."""
+"""Native memory that grew with every new prompt shape is bounded in every process of the app."""
 
 from __future__ import annotations
 
@@ -7,19 +7,25 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from app.devices import compile_properties
 from app.models.inspect import embedding_length
-from pipelines.native_caches import (
+from pipelines.native_memory import (
     CHAT_RUNTIME_CACHE_ENTRIES,
+    NATIVE_DEFAULTS_VARIABLE,
     ONEDNN_CACHE_VARIABLE,
     ONEDNN_PRIMITIVE_CACHE_ENTRIES,
+    bound_native_memory,
     bound_primitive_cache,
+    fix_mmap_threshold,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _capacity_seen_by_a_new_process(environ: dict[str, str]) -> str:
+    """What oneDNN will read in a new process of the app (the command line's imports)."""
     code = f"import app.cli, os; print(os.environ.get({ONEDNN_CACHE_VARIABLE!r}, ''))"
     done = subprocess.run(
         [sys.executable, "-c", code], env=environ, cwd=ROOT, capture_output=True, text=True
@@ -56,3 +62,17 @@ def test_embedding_texts_are_padded_to_a_chunk_within_the_models_limit(tmp_path:
     assert embedding_length(tmp_path, 128) == 130
     assert embedding_length(tmp_path, 2048) == 512
     assert embedding_length(tmp_path / "missing", 128) == 130
+
+
+def test_the_library_defaults_can_be_kept_to_compare_or_rule_the_bounds_out() -> None:
+    environ = {key: value for key, value in os.environ.items() if key != ONEDNN_CACHE_VARIABLE}
+    environ[NATIVE_DEFAULTS_VARIABLE] = "1"
+    assert _capacity_seen_by_a_new_process(environ) == ""  # oneDNN keeps its own default
+    mapping = {NATIVE_DEFAULTS_VARIABLE: "1"}
+    bound_native_memory(mapping)
+    assert ONEDNN_CACHE_VARIABLE not in mapping
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a glibc setting")
+def test_large_buffers_get_pages_of_their_own_on_linux() -> None:
+    assert fix_mmap_threshold()  # glibc accepted the fixed threshold
