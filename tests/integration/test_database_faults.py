@@ -24,8 +24,9 @@ import pytest
 
 from app.database import DatabaseError, EmbeddedDatabase
 from app.database_account import give_to, server_account, spawn_options
-from app.database_cluster import bundled_install, initdb_options, tool
+from app.database_cluster import initdb_options, tool
 from app.database_pidfile import read_postmaster
+from tests.integration.database_install import runnable_install
 
 pytestmark = pytest.mark.integration
 
@@ -181,7 +182,7 @@ def test_a_half_made_cluster_of_an_earlier_version_is_made_again(tmp_path: Path)
     cluster.mkdir(mode=0o700)
     give_to(cluster, account)
     initdb = subprocess.Popen(
-        [str(tool(bundled_install(), "initdb")), "-D", str(cluster), *initdb_options(False)],
+        [str(tool(runnable_install(), "initdb")), "-D", str(cluster), *initdb_options(False)],
         start_new_session=True,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

@@ -35,6 +35,7 @@ from app.database_service_dir import (
 )
 from app.database_socket import FOLDER_PREFIX, is_private, runtime_folder, socket_file
 from app.paths import AppPaths
+from tests.integration.database_install import runnable_install
 
 pytestmark = [
     pytest.mark.integration,
@@ -169,7 +170,7 @@ def test_a_server_left_on_a_shared_socket_is_restarted_privately(tmp_path: Path)
     shared.chmod(0o777)
     try:
         cluster = database.pgdata.resolve()
-        old = start_server(cluster, bundled_install(), server_account(), shared, 5432)
+        old = start_server(cluster, runnable_install(), server_account(), shared, 5432)
         assert socket_file(shared).exists()
         uri = database.start()
         assert "open to other users" in database.notice
