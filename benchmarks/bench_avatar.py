@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.fixtures import load_builder  # noqa: E402
-from benchmarks.machine import wait_until_quiet  # noqa: E402
+from benchmarks.machine import wait_until_quiet, write_results  # noqa: E402
 from tests.audio_samples import speech_like, write_clip  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "avatar.json"
@@ -193,9 +193,7 @@ def main() -> int:
             "best_fps": best["fps"],
         },
     }
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    sys.stdout.write(json.dumps(results, indent=2, ensure_ascii=False) + "\n")
+    write_results(RESULTS, results)
     return 0
 
 

@@ -13,7 +13,6 @@ generation uses ``ignore_eos`` so every run decodes exactly ``--tokens`` tokens.
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import os
 import platform
@@ -31,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.fixtures import load_builder  # noqa: E402
-from benchmarks.machine import wait_until_quiet  # noqa: E402
+from benchmarks.machine import wait_until_quiet, write_results  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "chat.json"
 PROMPT = "Explain in detail how a local language model turns a question into an answer."
@@ -278,9 +277,7 @@ def main() -> int:
             results["gui_lag"] = {**gui_lag(int8, args.tokens, Path(home)), "goal_ms": "<= 50"}
 
     results["machine"] = {**contention.record(), "python": platform.python_version()}
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
-    sys.stdout.write(json.dumps(results, indent=2) + "\n")
+    write_results(RESULTS, results)
     return 0
 
 

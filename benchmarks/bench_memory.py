@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.fixtures import load_builder  # noqa: E402
-from benchmarks.machine import wait_until_quiet  # noqa: E402
+from benchmarks.machine import wait_until_quiet, write_results  # noqa: E402
 from pipelines.native_memory import NATIVE_DEFAULTS_VARIABLE  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "memory.json"
@@ -201,9 +201,7 @@ def main() -> int:
         log.info("%s: %d turns in one conversation", role, args.turns)
         results[role] = measure(root / role, args.turns, args.tokens)
     results["machine"] = {**contention.record(), "python": platform.python_version()}
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
-    sys.stdout.write(json.dumps(results, indent=2) + "\n")
+    write_results(RESULTS, results)
     return 0
 
 

@@ -10,7 +10,6 @@ Run: ``.venv/bin/python benchmarks/bench_models.py``.
 
 from __future__ import annotations
 
-import json
 import logging
 import sys
 import tempfile
@@ -22,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.fixtures import load_builder  # noqa: E402
-from benchmarks.machine import wait_until_quiet  # noqa: E402
+from benchmarks.machine import wait_until_quiet, write_results  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "models.json"
 log = logging.getLogger("bench_models")
@@ -87,9 +86,7 @@ def main() -> int:
         "neither exists on this machine."
     )
     results["machine"] = contention.record()
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
-    sys.stdout.write(json.dumps(results, indent=2) + "\n")
+    write_results(RESULTS, results)
     return 0
 
 

@@ -12,7 +12,6 @@ Run: ``.venv/bin/python benchmarks/bench_rag.py [--chunks N] [--quick]``.
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import os
 import statistics
@@ -28,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.fixtures import load_builder  # noqa: E402
-from benchmarks.machine import wait_until_quiet  # noqa: E402
+from benchmarks.machine import wait_until_quiet, write_results  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "rag.json"
 log = logging.getLogger("bench_rag")
@@ -303,9 +302,7 @@ def main() -> int:
             50 if args.quick else 200,
         )
     results["machine"] = contention.record()
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
-    sys.stdout.write(json.dumps(results, indent=2) + "\n")
+    write_results(RESULTS, results)
     return 0
 
 

@@ -16,7 +16,6 @@ real model would produce it. Run: ``.venv/bin/python benchmarks/bench_voice.py``
 
 from __future__ import annotations
 
-import json
 import logging
 import statistics
 import sys
@@ -30,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.fixtures import load_builder  # noqa: E402
-from benchmarks.machine import wait_until_quiet  # noqa: E402
+from benchmarks.machine import wait_until_quiet, write_results  # noqa: E402
 from tests.audio_samples import speech_like  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "voice.json"
@@ -133,9 +132,7 @@ def main() -> int:
     log.info("speaker encoder")
     results["speaker_encoder"] = encoder_latency(root / "speaker-encoder")
     results["machine"] = contention.record()
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
-    sys.stdout.write(json.dumps(results, indent=2) + "\n")
+    write_results(RESULTS, results)
     return 0
 
 

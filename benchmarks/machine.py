@@ -15,9 +15,11 @@ run were 2–4× too slow because tests ran beside them). So every benchmark:
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import platform
+import sys
 import threading
 import time
 from dataclasses import dataclass, field
@@ -138,3 +140,11 @@ def _cpu_model() -> str:
     return next(
         (line.split(":", 1)[1].strip() for line in lines if line.startswith("model name")), ""
     )
+
+
+def write_results(path: Path, results: dict[str, Any]) -> None:
+    """Write a benchmark's results to ``path`` as JSON, and show them on stdout."""
+    text = json.dumps(results, indent=2, ensure_ascii=False) + "\n"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    sys.stdout.write(text)

@@ -215,6 +215,15 @@ def _as(uid: int) -> dict[str, object]:
 
 
 @pytest.fixture
+def nobody_python() -> tuple[str, dict[str, str]]:
+    """A Python (and its environment) that ``nobody`` can run the app's code with."""
+    found = _python_for(NOBODY)
+    if found is None:
+        pytest.skip("no Python here that the user nobody can run with these packages")
+    return found
+
+
+@pytest.fixture
 def nobody_folder() -> Iterator[Path]:
     """A folder of ``nobody``'s outside root's private temp folder."""
     folder = Path(tempfile.mkdtemp(prefix="ov-studio-test-user-"))
@@ -224,11 +233,10 @@ def nobody_folder() -> Iterator[Path]:
 
 
 @root_only
-def test_a_normal_users_server_is_closed_to_other_users(nobody_folder: Path) -> None:
-    found = _python_for(NOBODY)
-    if found is None:
-        pytest.skip("no Python here that the user nobody can run with these packages")
-    python, env = found
+def test_a_normal_users_server_is_closed_to_other_users(
+    nobody_folder: Path, nobody_python: tuple[str, dict[str, str]]
+) -> None:
+    python, env = nobody_python
     pgdata = database_dir(
         AppPaths.from_environment({"OV_STUDIO_HOME": str(_home_of_length(nobody_folder, 120))})
     )
@@ -255,11 +263,10 @@ def test_a_normal_users_server_is_closed_to_other_users(nobody_folder: Path) -> 
 
 
 @root_only
-def test_a_hostile_socket_folder_refuses_the_start(nobody_folder: Path) -> None:
-    found = _python_for(NOBODY)
-    if found is None:
-        pytest.skip("no Python here that the user nobody can run with these packages")
-    python, env = found
+def test_a_hostile_socket_folder_refuses_the_start(
+    nobody_folder: Path, nobody_python: tuple[str, dict[str, str]]
+) -> None:
+    python, env = nobody_python
     runtime = nobody_folder / "run"
     runtime.mkdir(mode=0o700)
     os.chown(runtime, NOBODY, NOBODY)
