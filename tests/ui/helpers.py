@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from ui.main_window import MainWindow
@@ -27,3 +29,16 @@ def type_and_send(qtbot: QtBot, window: MainWindow, text: str) -> None:
 def shown(window: MainWindow) -> str:
     """The conversation as the user reads it."""
     return window.chat_panel.view.toPlainText()
+
+
+class ScriptedAnswers:
+    """Answers every confirmation box with ``reply`` and keeps the questions asked."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, reply: QMessageBox.StandardButton) -> None:
+        self.reply = reply
+        self.asked: list[str] = []
+        monkeypatch.setattr(QMessageBox, "question", self._answer)
+
+    def _answer(self, _parent: object, _title: str, text: str) -> QMessageBox.StandardButton:
+        self.asked.append(text)
+        return self.reply

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QLineEdit, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from tests.ui.fakes import Script
-from tests.ui.helpers import load, shown, type_and_send
+from tests.ui.helpers import ScriptedAnswers, load, shown, type_and_send
 from ui.chat.conversation_list import ConversationList
 from ui.main_window import MainWindow
 
@@ -122,21 +122,12 @@ def test_delete_from_the_context_menu_asks_first(
 ) -> None:
     two_chats(qtbot, window, model_folder)
     listing = window.chat_panel.conversations.list
-    asked: list[str] = []
-
-    def answer(reply: QMessageBox.StandardButton):  # type: ignore[no-untyped-def]
-        def question(_parent: object, _title: str, text: str) -> QMessageBox.StandardButton:
-            asked.append(text)
-            return reply
-
-        return question
-
-    monkeypatch.setattr(QMessageBox, "question", answer(QMessageBox.StandardButton.No))
+    answers = ScriptedAnswers(monkeypatch, QMessageBox.StandardButton.No)
     listing.menu_for(listing.item(0)).actions()[1].trigger()
-    assert asked == ["Delete “Soup recipes”? This cannot be undone."]
+    assert answers.asked == ["Delete “Soup recipes”? This cannot be undone."]
     assert listing.titles() == ["Soup recipes", "Trip ideas"]  # "No" keeps it
 
-    monkeypatch.setattr(QMessageBox, "question", answer(QMessageBox.StandardButton.Yes))
+    answers.reply = QMessageBox.StandardButton.Yes
     listing.menu_for(listing.item(0)).actions()[1].trigger()
     assert listing.titles() == ["Trip ideas"]
     assert stored_titles(window) == {"Trip ideas"}

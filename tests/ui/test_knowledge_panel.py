@@ -28,6 +28,7 @@ from tests.documents import write_docx_with_broken_xml, write_pdf
 from tests.integration.conftest import fresh_db, pg_server  # noqa: F401  (real-DB fixtures)
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, Script
+from tests.ui.helpers import ScriptedAnswers
 from tests.ui.knowledge_fakes import FakeKnowledge, row
 from ui.knowledge import KnowledgePanel
 from ui.knowledge.database_status import STARTING
@@ -142,20 +143,6 @@ def wait_for_rows(qtbot: QtBot, panel: KnowledgePanel, count: int) -> None:
 def wait_idle(qtbot: QtBot, panel: KnowledgePanel) -> None:
     """Until every job of the panel has delivered its result."""
     qtbot.waitUntil(lambda: not panel.workers.busy, timeout=5000)
-
-
-def answer_questions(
-    monkeypatch: pytest.MonkeyPatch, reply: QMessageBox.StandardButton
-) -> list[str]:
-    """Answer every confirmation with ``reply``; returns the questions asked."""
-    asked: list[str] = []
-
-    def question(_parent: object, _title: str, text: str) -> QMessageBox.StandardButton:
-        asked.append(text)
-        return reply
-
-    monkeypatch.setattr(QMessageBox, "question", question)
-    return asked
 
 
 def drop(panel: KnowledgePanel, paths: list[Path]) -> bool:
@@ -291,14 +278,14 @@ def test_create_rename_and_delete_collections(
     assert pane.current_name() == "Project"
 
     pane.tree.setCurrentItem(pane.items()[1])  # Research, 2 documents
-    asked = answer_questions(monkeypatch, No)
+    answers = ScriptedAnswers(monkeypatch, No)
     qtbot.mouseClick(pane.delete_button, Qt.MouseButton.LeftButton)
-    assert asked == [
+    assert answers.asked == [
         "Delete “Research” and its 2 documents from the knowledge base? Your files are not "
         "touched. This cannot be undone."
     ]
     assert pane.names() == ["Project", "Research"]
-    answer_questions(monkeypatch, Yes)
+    answers.reply = Yes
     qtbot.mouseClick(pane.delete_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: pane.names() == ["Project"])
     assert pane.current_name() == "Project"
@@ -493,13 +480,13 @@ def test_remove_asks_then_removes_the_selected_documents(
     flags = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
     docs.table.selectionModel().select(docs.table.model().index(2, 0), flags)  # Ctrl+click
     assert docs.table.selected_paths() == ["/d/a.txt", "/d/c.txt"]
-    asked = answer_questions(monkeypatch, No)
+    answers = ScriptedAnswers(monkeypatch, No)
     qtbot.mouseClick(docs.remove_button, Qt.MouseButton.LeftButton)
-    assert asked == [
+    assert answers.asked == [
         "Remove 2 documents from “Research”? Your files are not touched; adding them again "
         "indexes them again."
     ]
-    answer_questions(monkeypatch, Yes)
+    answers.reply = Yes
     qtbot.mouseClick(docs.remove_button, Qt.MouseButton.LeftButton)
     wait_for_rows(qtbot, panel, 1)
     assert docs.table.rows_shown()[0][0] == "b.txt"

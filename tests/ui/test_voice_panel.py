@@ -28,7 +28,7 @@ from tests.audio_device import VirtualSoundCard, sound_card
 from tests.audio_samples import speech_like, write_clip
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, Script
-from tests.ui.helpers import load, type_and_send
+from tests.ui.helpers import ScriptedAnswers, load, type_and_send
 from ui.chat.message_view import MessageView
 from ui.main_window import MainWindow
 from ui.voice import VoicePanel
@@ -266,22 +266,18 @@ def test_rename_in_place_and_delete_with_confirmation(
     assert panel.voices.names() == ["Alicia", "Carol"]
     assert panel.ctx.settings.voice == "Alicia"  # the selection follows the rename
     assert panel.speech.voice_combo.currentText() == "Alicia"
-    asked: list[str] = []
-    reply = QMessageBox.StandardButton.No
-
-    def question(_parent: object, _title: str, text: str) -> QMessageBox.StandardButton:
-        asked.append(text)
-        return reply
-
-    monkeypatch.setattr(QMessageBox, "question", question)
+    answers = ScriptedAnswers(monkeypatch, QMessageBox.StandardButton.No)
     panel.voices.tree.setCurrentItem(panel.voices.items()[1])
     click(qtbot, panel.voices.delete_button)
     assert panel.voices.names() == ["Alicia", "Carol"]
-    reply = QMessageBox.StandardButton.Yes
+    answers.reply = QMessageBox.StandardButton.Yes
     menu = panel.voices.context_menu()
     assert [a.text() for a in menu.actions()] == ["Play reference", "Rename", "Delete…"]
     menu.actions()[2].trigger()
-    assert asked == ["Delete the voice “Carol” and its reference clip? This cannot be undone."] * 2
+    assert (
+        answers.asked
+        == ["Delete the voice “Carol” and its reference clip? This cannot be undone."] * 2
+    )
     assert panel.voices.names() == ["Alicia"]
     assert [v.name for v in panel.ctx.voice.library.voices()] == ["Alicia"]
 
@@ -331,19 +327,15 @@ def test_a_damaged_voice_is_listed_greyed_with_why_and_can_be_deleted(
     ]
     shown_text = " ".join([voices.damaged_note.text(), bob_row.toolTip(0)])
     assert "voices remove" not in shown_text and "--" not in shown_text  # no CLI in the window
-    asked: list[str] = []
-    reply = QMessageBox.StandardButton.No
-
-    def question(_parent: object, _title: str, text: str) -> QMessageBox.StandardButton:
-        asked.append(text)
-        return reply
-
-    monkeypatch.setattr(QMessageBox, "question", question)
+    answers = ScriptedAnswers(monkeypatch, QMessageBox.StandardButton.No)
     click(qtbot, voices.delete_button)
     assert voices.damaged_names() == damaged and bob.folder.is_dir()
-    reply = QMessageBox.StandardButton.Yes
+    answers.reply = QMessageBox.StandardButton.Yes
     click(qtbot, voices.delete_button)
-    assert asked == ["Delete the damaged voice “Bob” and its files? This cannot be undone."] * 2
+    assert (
+        answers.asked
+        == ["Delete the damaged voice “Bob” and its files? This cannot be undone."] * 2
+    )
     assert not bob.folder.exists()
     assert voices.names() == ["Alice", "Carol", nameless.id]
     voices.tree.setCurrentItem(voices.items()[2])

@@ -157,12 +157,9 @@ class VoicePanel(QWidget):
 
     @Slot(str)
     def _delete(self, name: str) -> None:
-        answer = QMessageBox.question(
-            self,
-            "Delete voice",
-            f"Delete the voice “{name}” and its reference clip? This cannot be undone.",
-        )
-        if answer != QMessageBox.StandardButton.Yes:
+        if not self._confirm_delete(
+            f"Delete the voice “{name}” and its reference clip? This cannot be undone."
+        ):
             return
         if self.clip_player is not None:
             self._stop_clip()
@@ -174,18 +171,19 @@ class VoicePanel(QWidget):
 
     @Slot(str, str)
     def _delete_damaged(self, voice_id: str, label: str) -> None:
-        answer = QMessageBox.question(
-            self,
-            "Delete voice",
-            f"Delete the damaged voice “{label}” and its files? This cannot be undone.",
-        )
-        if answer != QMessageBox.StandardButton.Yes:
+        if not self._confirm_delete(
+            f"Delete the damaged voice “{label}” and its files? This cannot be undone."
+        ):
             return
         try:
             self.ctx.voice.library.remove_damaged(voice_id)
         except UserError as error:
             self.voices.error.show_message(str(error))
         self.reload()
+
+    def _confirm_delete(self, question: str) -> bool:
+        answer = QMessageBox.question(self, "Delete voice", question)
+        return answer == QMessageBox.StandardButton.Yes
 
     # ----- playing a reference clip ----------------------------------------------------
 
