@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Start OV Studio: the window with no command, a headless command otherwise."""
-    from app.cli import main as cli_main
+    from app.cli.main import main as cli_main
 
     return cli_main(argv)
 

@@ -10,20 +10,20 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from app.conversations import ConversationStore
-from app.database_config import remember_password
+from app.database.config import remember_password
 from app.devices import DeviceInfo, discover_devices
 from app.errors import StorageError, UserError
 from app.logging_setup import configure_logging
-from app.metrics import MetricsBus
 from app.models.registry import ModelRegistry
 from app.paths import AppPaths
-from app.secrets import SecretStore
+from app.performance.metrics import MetricsBus
 from app.services.avatar import AvatarService
 from app.services.chat import ChatService
 from app.services.knowledge import SECRETS_FILE, KnowledgeService
 from app.services.voice import VoiceService
 from app.settings import Settings, SettingsStore, environment_problems
+from app.storage.conversations import ConversationStore
+from app.storage.secrets import SecretStore
 
 log = logging.getLogger(__name__)
 
@@ -96,7 +96,7 @@ class AppContext:
         # every command: the window's banner says it, and the voice commands list it.
         notices.extend(voice.library.problems)
         # Ignored environment variables: the command line said them before any command ran
-        # (app.cli), so here they go to the window's banner and the log file only.
+        # (app.cli.main), so here they go to the window's banner and the log file only.
         for problem in environment_problems():
             log.info("%s", problem)
             notices.append(problem)

@@ -15,8 +15,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.atomic import tighten
 from app.errors import StorageError, UserError
+from app.storage.atomic import tighten
 
 APP_NAME = "ov-studio"
 HOME_ENV = "OV_STUDIO_HOME"

@@ -29,10 +29,10 @@ from pydantic_settings import (
     SettingsError,
 )
 
-from app.atomic import write_text_atomic
 from app.errors import StorageError
-from app.json_files import Damaged, parse_json_object
-from app.redaction import redacted_copy
+from app.storage.atomic import write_text_atomic
+from app.storage.json_files import Damaged, parse_json_object
+from app.storage.redaction import redacted_copy
 from pipelines.chat import GenerationSettings
 
 log = logging.getLogger(__name__)

@@ -193,8 +193,8 @@ def large_store(
     import psycopg
     from pgvector.psycopg import register_vector
 
-    from app.database import EmbeddedDatabase
-    from app.db_migrations import apply_migrations
+    from app.database.migrations import apply_migrations
+    from app.database.server import EmbeddedDatabase
     from benchmarks.corpus import cached_embeddings, make_corpus, vocabulary
     from pipelines.rag.chunking import Chunk
     from pipelines.rag.store import KnowledgeStore

@@ -63,7 +63,7 @@ class ScriptedSampler:
 
     def sample(self) -> object:
         """One reading: busy while an answer streams, idle otherwise."""
-        from app.system_stats import SystemSample
+        from app.performance.system_stats import SystemSample
 
         self._tick += 1
         wobble = math.sin(self._tick * 0.9) * 3 + math.sin(self._tick * 0.31) * 2
@@ -79,10 +79,10 @@ class ScriptedSampler:
 def main() -> int:
     """Build the window, stage it, save both PNGs; returns the exit code."""
     from app.context import AppContext
-    from app.conversations import ChatMessage
     from app.devices import DeviceInfo
     from app.paths import AppPaths
     from app.services.chat import LoadedModel
+    from app.storage.conversations import ChatMessage
     from ui.launcher import create_application
     from ui.main_window import MainWindow
 
@@ -189,9 +189,9 @@ def render_chat_knowledge(ctx: object) -> None:
     from PySide6.QtWidgets import QApplication
 
     from app.context import AppContext
-    from app.conversations import ChatMessage
+    from app.knowledge.grounding import Source
     from app.services.chat import LoadedModel
-    from app.services.grounding import Source
+    from app.storage.conversations import ChatMessage
     from ui.main_window import MainWindow
 
     assert isinstance(ctx, AppContext)

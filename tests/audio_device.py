@@ -13,7 +13,7 @@ the sink at 10 ms blocks: the app's recorder then gets audio within ~25 ms.
 The daemon runs as this user (root too, with ``--system=false``) in a temporary runtime folder
 and is reached through ``PULSE_SERVER``, so it never touches a desktop's own sound server.
 PortAudio scans devices once, when ``sounddevice`` is imported: after the daemon is up, the
-fixture re-initialises PortAudio (``app.audio_devices.rescan``) and does so again on the way out.
+fixture re-initialises PortAudio (``app.audio.devices.rescan``) and does so again on the way out.
 
 Tests that play or record use the ``sound_card`` fixture; when no virtual device can be made
 they **fail** with the reason (missing packages, the daemon's log), they are never skipped.
@@ -33,8 +33,8 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from app import audio_devices
-from app.audio_devices import AudioDevice
+from app.audio import devices as audio_devices
+from app.audio.devices import AudioDevice
 
 SINK = "ovs_null"
 START_TIMEOUT_S = 10.0

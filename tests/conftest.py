@@ -39,7 +39,7 @@ def database_service_dir() -> Iterator[Path | None]:
 
     import psutil
 
-    from app.database_service_dir import SERVICE_DIR_ENV
+    from app.database.service_dir import SERVICE_DIR_ENV
 
     folder = Path(tempfile.mkdtemp(prefix="ov-studio-test-service-"))
     folder.chmod(0o711)  # others (the service account) pass through, as under /var/lib

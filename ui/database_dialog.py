@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.context import AppContext
-from app.database_config import ConnectionCheck, split_password
+from app.database.config import ConnectionCheck, split_password
 from app.errors import StorageError, UserError
 from ui.inline_error import InlineError
 from ui.notifications import NotificationBar

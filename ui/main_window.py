@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 from app.context import AppContext
 from app.errors import StorageError
 from app.services.chat import LoadedModel
-from app.spoken_clips import SpokenClip
+from app.voices.spoken_clips import SpokenClip
 from ui.avatar import AvatarPanel
 from ui.chat.panel import ChatPanel
 from ui.database_dialog import DatabaseDialog

@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.metrics import MetricsBus
-from app.system_stats import SystemSampler
+from app.performance.metrics import MetricsBus
+from app.performance.system_stats import SystemSampler
 from pipelines.core import MetricRecord
 
 TICK_MS = 250

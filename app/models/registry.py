@@ -16,9 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from app.atomic import write_text_atomic
 from app.errors import StorageError, UserError
-from app.json_files import Damaged, read_json_object
 from app.models.contracts import (
     check_io_contract,
     folder_size,
@@ -27,6 +25,8 @@ from app.models.contracts import (
 )
 from app.models.entries import InstalledModel, checked_entry, parse_entry
 from app.models.inspect import TASK_NAMES, ModelTask, detect_task
+from app.storage.atomic import write_text_atomic
+from app.storage.json_files import Damaged, read_json_object
 
 __all__ = ["VERSION", "InstalledModel", "ModelRegistry"]
 

@@ -21,14 +21,14 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from app.atomic import private_folder
 from app.devices import DeviceInfo, resolve_device
 from app.errors import BusyError, StorageError, UserError
-from app.metrics import MetricsBus
 from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
+from app.performance.metrics import MetricsBus
 from app.services.voice import VoiceService
 from app.settings import Settings
+from app.storage.atomic import private_folder
 from pipelines.core import (
     Cancelled,
     CancelToken,

@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from app.conversations import ChatMessage, Conversation, ConversationStore
 from app.devices import DeviceInfo, compile_cache_dir_name, compile_properties, resolve_device
 from app.errors import BusyError, StorageError, UserError
-from app.metrics import MetricsBus
+from app.knowledge.grounding import PASSAGES_PER_ANSWER, SOURCES_SHARE, Source, grounded_question
 from app.models.inspect import context_length, validate_chat_model
-from app.services.grounding import PASSAGES_PER_ANSWER, SOURCES_SHARE, Source, grounded_question
+from app.performance.metrics import MetricsBus
+from app.storage.conversations import ChatMessage, Conversation, ConversationStore
 from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings, Message
 from pipelines.core import Cancelled, CancelToken, MetricRecord
 from pipelines.rag.store import Collection, Hit

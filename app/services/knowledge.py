@@ -19,23 +19,23 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 
-from app.database import DatabaseInfo
-from app.database_config import (
+from app.database.config import (
     ConnectionCheck,
 )
+from app.database.knowledge_db import KnowledgeDatabase
+from app.database.server import DatabaseInfo
 from app.devices import DeviceInfo, compile_properties, resolve_device
 from app.errors import BusyError, UserError
-from app.metrics import MetricsBus
+from app.knowledge.indexer import Indexer
+from app.knowledge.ingest_report import IngestProgress as IngestProgress
+from app.knowledge.ingest_report import IngestReport as IngestReport
+from app.knowledge.ingest_report import expand_sources, nothing_to_add
 from app.models.bundled import default_embedder_dir
 from app.models.inspect import TASK_NAMES, ModelTask, detect_task, embedding_length
 from app.paths import AppPaths
-from app.secrets import SecretStore
-from app.services.indexer import Indexer
-from app.services.ingest_report import IngestProgress as IngestProgress
-from app.services.ingest_report import IngestReport as IngestReport
-from app.services.ingest_report import expand_sources, nothing_to_add
-from app.services.knowledge_db import KnowledgeDatabase
+from app.performance.metrics import MetricsBus
 from app.settings import Settings
+from app.storage.secrets import SecretStore
 from pipelines.core import CancelToken, InvalidInputError, MetricRecord
 from pipelines.embeddings import EmbeddingConfig, EmbeddingPipeline, model_id
 from pipelines.rag.chunking import Chunker

@@ -22,11 +22,11 @@ import numpy.typing as npt
 
 from app.devices import DeviceInfo, resolve_device
 from app.errors import BusyError, StorageError, UserError
-from app.metrics import MetricsBus
 from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
+from app.performance.metrics import MetricsBus
 from app.settings import Settings
-from app.voices import Voice, VoiceLibrary
+from app.voices.library import Voice, VoiceLibrary
 from pipelines.core import (
     Cancelled,
     CancelToken,

@@ -9,8 +9,8 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from app.database import EmbeddedDatabase
-from app.db_migrations import apply_migrations
+from app.database.migrations import apply_migrations
+from app.database.server import EmbeddedDatabase
 
 TEMPLATE = "ov_studio_template"
 

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from app.context import AppContext
-from app.conversations import ConversationStore
 from app.devices import DeviceInfo
 from app.errors import BusyError, UserError
 from app.paths import AppPaths
 from app.services.chat import ChatService
+from app.storage.conversations import ConversationStore
 from pipelines.chat import GenerationSettings
 from pipelines.core import CancelToken
 

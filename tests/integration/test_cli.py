@@ -143,7 +143,7 @@ def _damage_everything(home: AppPaths) -> str:
     """Damaged settings (UTF-16, with a password), model list, conversation and voice."""
     import numpy as np
 
-    from app.voices import VoiceLibrary
+    from app.voices.library import VoiceLibrary
 
     home.settings_file.write_bytes(
         json.dumps({"database_url": SECRET_URL, "voice": "Bad"}).encode("utf-16")

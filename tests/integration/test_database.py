@@ -11,8 +11,8 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from app.database import DatabaseError, EmbeddedDatabase, clear_stale_pid_file, database_dir
-from app.db_migrations import MIGRATIONS, Migration, apply_migrations, schema_version
+from app.database.migrations import MIGRATIONS, Migration, apply_migrations, schema_version
+from app.database.server import DatabaseError, EmbeddedDatabase, clear_stale_pid_file, database_dir
 from app.errors import StorageError
 from app.paths import AppPaths
 
@@ -79,7 +79,7 @@ def test_server_left_by_a_killed_app_is_reused_then_stopped(tmp_path: Path) -> N
     pgdata = tmp_path / "db"
     script = (
         "import os, pathlib, sys\n"
-        "from app.database import EmbeddedDatabase\n"
+        "from app.database.server import EmbeddedDatabase\n"
         f"EmbeddedDatabase(pathlib.Path({str(pgdata)!r})).start()\n"
         "os.kill(os.getpid(), 9)\n"  # die without any cleanup, like a crash
     )

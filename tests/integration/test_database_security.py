@@ -23,17 +23,17 @@ import psycopg
 import pytest
 from psycopg.conninfo import conninfo_to_dict
 
-from app.database import DatabaseError, EmbeddedDatabase, database_dir
-from app.database_account import SERVICE_USER, ServerAccount, server_account
-from app.database_cluster import bundled_install, start_server, tool
-from app.database_pidfile import read_postmaster
-from app.database_service_dir import (
+from app.database.account import SERVICE_USER, ServerAccount, server_account
+from app.database.cluster import bundled_install, start_server, tool
+from app.database.pidfile import read_postmaster
+from app.database.server import DatabaseError, EmbeddedDatabase, database_dir
+from app.database.service_dir import (
     SERVICE_DIR_ENV,
     prepare_service_dir,
     reachable_install,
     service_dir,
 )
-from app.database_socket import FOLDER_PREFIX, is_private, runtime_folder, socket_file
+from app.database.socket_folder import FOLDER_PREFIX, is_private, runtime_folder, socket_file
 from app.paths import AppPaths
 from tests.integration.database_install import runnable_install
 
@@ -50,7 +50,7 @@ root_only = pytest.mark.skipif(not IS_ROOT, reason="needs root to act as other u
 HOLD_SCRIPT = """\
 import sys
 from pathlib import Path
-from app.database import DatabaseError, EmbeddedDatabase
+from app.database.server import DatabaseError, EmbeddedDatabase
 database = EmbeddedDatabase(Path(sys.argv[1]))
 try:
     print(database.start(), flush=True)
@@ -197,7 +197,7 @@ def _python_for(uid: int) -> tuple[str, dict[str, str]] | None:
     for python in (sys.executable, f"/usr/bin/python{version}", f"/usr/local/bin/python{version}"):
         try:
             probe = subprocess.run(
-                [python, "-c", "import psycopg, psutil, app.database"],
+                [python, "-c", "import psycopg, psutil, app.database.server"],
                 **_as(uid),
                 env=env,
                 capture_output=True,

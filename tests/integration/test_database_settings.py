@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from app.context import AppContext
-from app.database import DatabaseError
+from app.database.server import DatabaseError
 from app.devices import DeviceInfo
 from app.errors import UserError
 from app.paths import AppPaths

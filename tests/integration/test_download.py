@@ -183,7 +183,7 @@ def test_a_lock_whose_holder_has_not_written_its_pid_yet_is_held(
 
 
 def test_cli_pull(hub: HubServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from app.cli import main
+    from app.cli.main import main
 
     monkeypatch.setenv("OV_STUDIO_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("HF_ENDPOINT", hub.url)

@@ -13,8 +13,8 @@ import pytest
 from app.context import AppContext
 from app.devices import DeviceInfo
 from app.errors import UserError
+from app.knowledge.grounding import Source
 from app.paths import AppPaths
-from app.services.grounding import Source
 from pipelines.chat import GenerationSettings, Message
 from pipelines.core import CancelToken
 from tests.app_process import run_app

@@ -16,7 +16,7 @@ import psycopg
 import pytest
 
 from app.context import AppContext
-from app.database import DatabaseError, EmbeddedDatabase
+from app.database.server import DatabaseError, EmbeddedDatabase
 from app.devices import DeviceInfo
 from app.errors import UserError
 from app.paths import AppPaths
@@ -280,7 +280,7 @@ def test_an_unexpected_error_in_one_file_is_listed_and_logged(
         return embed(texts, cancel)
 
     monkeypatch.setattr(embedder, "embed_documents", breaks_on_one_text)
-    with caplog.at_level(logging.INFO, logger="app.services.ingest_failures"):
+    with caplog.at_level(logging.INFO, logger="app.knowledge.ingest_failures"):
         report = context.knowledge.ingest("Docs", [folder])
     assert report.failed == [
         (
@@ -289,7 +289,7 @@ def test_an_unexpected_error_in_one_file_is_listed_and_logged(
             "from src/inference/src/infer_request.cpp:223); details are in the log.",
         )
     ]
-    [record] = [r for r in caplog.records if r.name == "app.services.ingest_failures"]
+    [record] = [r for r in caplog.records if r.name == "app.knowledge.ingest_failures"]
     assert record.levelno == logging.ERROR and record.exc_info is not None  # with its stack
     assert _documents(fresh_db) == [("a.txt", 1), ("c.txt", 1)]
 

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from app.context import AppContext
-from app.database import DatabaseError
+from app.database.server import DatabaseError
 from app.devices import DeviceInfo
 from app.errors import UserError
+from app.knowledge.ingest_report import supported_types
 from app.paths import AppPaths
-from app.services.ingest_report import supported_types
 from app.services.knowledge import IngestProgress
 from pipelines.core import CancelToken
 from tests.app_process import run_app

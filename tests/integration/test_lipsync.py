@@ -20,9 +20,9 @@ import pytest
 
 from app.devices import DeviceInfo
 from app.errors import UserError
-from app.metrics import MetricsBus
 from app.models.registry import ModelRegistry
 from app.paths import AppPaths
+from app.performance.metrics import MetricsBus
 from app.services.avatar import AvatarService
 from app.services.voice import VoiceService
 from app.settings import Settings

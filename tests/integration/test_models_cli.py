@@ -13,7 +13,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-from app.cli import main
+from app.cli.main import main
 from tests.hub_server import HubServer, running_hub
 
 pytestmark = pytest.mark.integration

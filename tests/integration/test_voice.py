@@ -10,12 +10,12 @@ import numpy as np
 import pytest
 import soundfile
 
-from app.cli import main
+from app.cli.main import main
 from app.devices import DeviceInfo
 from app.errors import UserError
-from app.metrics import MetricsBus
 from app.models.registry import ModelRegistry
 from app.paths import AppPaths
+from app.performance.metrics import MetricsBus
 from app.services.voice import VoiceService
 from app.settings import Settings
 from pipelines.core import Cancelled, CancelToken

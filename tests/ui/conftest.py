@@ -10,10 +10,10 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app.context import AppContext
-from app.conversations import ConversationStore
 from app.devices import DeviceInfo
 from app.paths import AppPaths
 from app.services.chat import ChatService
+from app.storage.conversations import ConversationStore
 from tests.ui.fakes import CPU, GPU, FakeChatPipeline, Script, fake_model_folder
 from ui.gc_policy import GuiThreadGarbageCollector
 from ui.main_window import MainWindow

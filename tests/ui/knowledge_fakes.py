@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from app.database import DatabaseInfo
+from app.database.server import DatabaseInfo
 from app.errors import UserError
 from app.services.knowledge import DocumentRow, IngestProgress, IngestReport
 from pipelines.core import CancelToken

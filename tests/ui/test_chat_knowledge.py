@@ -11,10 +11,10 @@ from PySide6.QtCore import QObject, Qt, QUrl, Slot
 from PySide6.QtGui import QDesktopServices
 from pytestqt.qtbot import QtBot
 
-from app.conversations import ConversationStore
 from app.errors import UserError
 from app.paths import AppPaths
 from app.services.chat import ChatService
+from app.storage.conversations import ConversationStore
 from pipelines.rag.store import Collection, Hit
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, FakeChatPipeline, Script

@@ -8,10 +8,10 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.database import DatabaseError
-from app.database_config import ConnectionCheck, split_password
+from app.database.config import ConnectionCheck, split_password
+from app.database.server import DatabaseError
 from app.paths import AppPaths
-from app.secrets import SecretStore
+from app.storage.secrets import SecretStore
 from ui.database_dialog import TESTING, DatabaseDialog
 from ui.main_window import MainWindow
 

@@ -18,10 +18,10 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from app.context import AppContext
-from app.database import DatabaseError, DatabaseInfo
+from app.database.server import DatabaseError, DatabaseInfo
 from app.errors import BusyError, UserError
+from app.knowledge.ingest_report import supported_types
 from app.paths import AppPaths
-from app.services.ingest_report import supported_types
 from app.services.knowledge import IngestProgress, IngestReport
 from pipelines.rag.store import Hit
 from tests.documents import write_docx_with_broken_xml, write_pdf

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from app.devices import DeviceInfo
-from app.system_stats import SystemSample
+from app.performance.system_stats import SystemSample
 from pipelines.core import MetricRecord
 from tests.ui.fakes import CPU
 from ui.main_window import MainWindow

@@ -19,9 +19,9 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from app import audio_devices
+from app.audio import devices as audio_devices
 from app.paths import AppPaths
-from app.voices import VoiceLibrary
+from app.voices.library import VoiceLibrary
 from pipelines.voice.audio import MODEL_RATE
 from pipelines.voice.sentences import MAX_TEXT_CHARS
 from tests.audio_device import VirtualSoundCard, sound_card

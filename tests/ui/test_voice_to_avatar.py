@@ -19,10 +19,10 @@ from PySide6.QtGui import QPainter, QPixmap
 from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
-from app import audio_devices
+from app.audio import devices as audio_devices
 from app.errors import StorageError
 from app.paths import AppPaths
-from app.spoken_clips import KEEP, keep_spoken
+from app.voices.spoken_clips import KEEP, keep_spoken
 from pipelines.voice.audio import MODEL_RATE
 from tests.ui.avatar_fakes import AvatarScript, FakeAvatarService
 from tests.ui.conftest import make_context

@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 import sounddevice
 
-from app import audio_devices
-from app.audio_devices import AudioDeviceError, Level, Player, Recorder
+from app.audio import devices as audio_devices
+from app.audio.devices import AudioDeviceError, Level, Player, Recorder
 from tests.audio_device import VirtualSoundCard, dominant_frequency, sound_card, tone
 
 __all__ = ["sound_card"]  # the fixture, imported for the tests below

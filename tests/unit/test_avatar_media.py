@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 import soundfile
 
-from app.avatar_media import (
+from app.errors import UserError
+from app.jobs.avatar_media import (
     VideoRequest,
     check_request,
     copy_result,
@@ -17,7 +18,6 @@ from app.avatar_media import (
     thumbnail,
     video_thumbnail,
 )
-from app.errors import UserError
 from tests.video_samples import write_clip, write_frames
 
 

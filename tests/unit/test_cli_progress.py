@@ -7,8 +7,8 @@ import signal
 
 import pytest
 
-from app import cli
-from app.cli_progress import ProgressLine, cancel_on_interrupt, end_open_line
+from app.cli import main as cli
+from app.cli.progress import ProgressLine, cancel_on_interrupt, end_open_line
 from app.errors import UserError
 from pipelines.core import CancelToken
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from app.conversations import ChatMessage, Conversation, ConversationStore
 from app.errors import StorageError, UserError
+from app.storage.conversations import ChatMessage, Conversation, ConversationStore
 
 
 def _conversation(title: str = "Hi") -> Conversation:
@@ -166,7 +166,7 @@ def test_ids_the_app_does_not_make_are_refused_before_any_path(
 
 
 def test_the_service_refuses_hostile_ids_and_reports_damage(tmp_path: Path) -> None:
-    from app.metrics import MetricsBus
+    from app.performance.metrics import MetricsBus
     from app.services.chat import ChatService
 
     store = ConversationStore(tmp_path / "conversations")

@@ -15,10 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from app.database import server_uri
-from app.database_account import ServerAccount, spawn_options
-from app.database_cluster import cluster_state, holds_no_user_data, initdb_options, server_options
-from app.database_holders import (
+from app.database.account import ServerAccount, spawn_options
+from app.database.cluster import cluster_state, holds_no_user_data, initdb_options, server_options
+from app.database.holders import (
     Holder,
     add_holder,
     live_holders,
@@ -26,9 +25,10 @@ from app.database_holders import (
     remove_holder,
     this_process_holder,
 )
-from app.database_lock import interprocess_lock
-from app.database_pidfile import parse_postmaster
-from app.database_socket import MAX_SOCKET_PATH_BYTES, choose_socket_dir, fits, is_private
+from app.database.lock import interprocess_lock
+from app.database.pidfile import parse_postmaster
+from app.database.server import server_uri
+from app.database.socket_folder import MAX_SOCKET_PATH_BYTES, choose_socket_dir, fits, is_private
 from app.errors import DatabaseError
 
 ME = os.geteuid() if os.name != "nt" else -1
@@ -245,7 +245,7 @@ def test_holders_survive_damage_and_prune_the_dead(tmp_path: Path) -> None:
 def test_the_start_lock_excludes_another_process(tmp_path: Path) -> None:
     lock = tmp_path / ".pg.lock"
     script = (
-        "import sys; from pathlib import Path; from app.database_lock import interprocess_lock\n"
+        "import sys; from pathlib import Path; from app.database.lock import interprocess_lock\n"
         "from app.errors import DatabaseError\n"
         "try:\n"
         f"    with interprocess_lock(Path({str(lock)!r}), 0.3): print('got it')\n"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.services.grounding import INSTRUCTIONS, Source, grounded_question
+from app.knowledge.grounding import INSTRUCTIONS, Source, grounded_question
 from pipelines.rag.store import Hit
 
 

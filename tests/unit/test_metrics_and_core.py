@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.metrics import MetricsBus
-from app.system_stats import SystemSampler
+from app.performance.metrics import MetricsBus
+from app.performance.system_stats import SystemSampler
 from pipelines.chat import GenerationSettings
 from pipelines.core import CancelToken, InvalidInputError, MetricRecord, Progress
 

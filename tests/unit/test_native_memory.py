@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _capacity_seen_by_a_new_process(environ: dict[str, str]) -> str:
     """What oneDNN will read in a new process of the app (the command line's imports)."""
-    code = f"import app.cli, os; print(os.environ.get({ONEDNN_CACHE_VARIABLE!r}, ''))"
+    code = f"import app.cli.main, os; print(os.environ.get({ONEDNN_CACHE_VARIABLE!r}, ''))"
     done = subprocess.run(
         [sys.executable, "-c", code], env=environ, cwd=ROOT, capture_output=True, text=True
     )

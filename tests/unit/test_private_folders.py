@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from app.atomic import private_folder, usual_file_mode
-from app.avatar_media import copy_result
-from app.conversations import Conversation, ConversationStore
+from app.jobs.avatar_media import copy_result
 from app.paths import HOME_ENV, AppPaths
+from app.storage.atomic import private_folder, usual_file_mode
+from app.storage.conversations import Conversation, ConversationStore
 
 
 def _mode(path: Path) -> int:

@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 
 from app.context import AppContext
-from app.database import DatabaseError
-from app.database_config import (
+from app.database.config import (
     ConnectionCheck,
     connection_message,
     connection_string,
@@ -19,10 +18,11 @@ from app.database_config import (
     secret_name,
     split_password,
 )
+from app.database.server import DatabaseError
 from app.devices import DeviceInfo
 from app.errors import UserError
 from app.paths import AppPaths
-from app.secrets import SecretStore
+from app.storage.secrets import SecretStore
 
 
 def test_file_store_is_private_and_round_trips(tmp_path: Path) -> None:

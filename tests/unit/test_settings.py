@@ -246,7 +246,7 @@ def test_any_json_object_loads(data: dict[str, object]) -> None:
     ],
 )
 def test_passwords_are_masked_in_every_form(text: str) -> None:
-    from app.redaction import redact_text
+    from app.storage.redaction import redact_text
 
     masked = redact_text(text)
     assert "SEC" not in masked and "REDACTED" in masked

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.avatar_media import FACE_IMAGE_SUFFIXES, FACE_VIDEO_SUFFIXES, FacePreview, RgbImage
+from app.jobs.avatar_media import FACE_IMAGE_SUFFIXES, FACE_VIDEO_SUFFIXES, FacePreview, RgbImage
 from ui.inline_error import InlineError
 from ui.theme import muted_color
 

@@ -10,7 +10,7 @@ from PySide6.QtCore import QSize, Qt, Signal, Slot
 from PySide6.QtGui import QIcon, QPixmap
 from PySide6.QtWidgets import QListView, QListWidget, QListWidgetItem, QWidget
 
-from app.avatar_media import RgbImage
+from app.jobs.avatar_media import RgbImage
 from ui.avatar.face_box import to_qimage
 
 PATH_ROLE = Qt.ItemDataRole.UserRole

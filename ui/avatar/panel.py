@@ -3,7 +3,7 @@
 Left: the face (chosen or dropped; its faces outlined, one clickable when there are several),
 the speech (a file, the Voice panel's speech, or a voice and a text spoken first), the device
 and Generate. Right: the preview with play/pause and seek, Save as…, and the gallery of recent
-results. Work runs in workers (``app.avatar_media`` functions over ``ctx.avatar``); errors
+results. Work runs in workers (``app.jobs.avatar_media`` functions over ``ctx.avatar``); errors
 appear next to the control named by their ``field`` and no input is cleared by one.
 """
 
@@ -23,7 +23,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.avatar_media import (
+from app.context import AppContext
+from app.errors import UserError
+from app.jobs.avatar_media import (
     FACE_IMAGE_SUFFIXES,
     FACE_VIDEO_SUFFIXES,
     SPEECH_STAGE,
@@ -35,10 +37,8 @@ from app.avatar_media import (
     make_video,
     preview_face,
 )
-from app.context import AppContext
-from app.errors import UserError
 from app.services.avatar import VideoResult
-from app.spoken_clips import SpokenClip
+from app.voices.spoken_clips import SpokenClip
 from pipelines.core import Cancelled, Progress
 from ui.avatar.face_box import THUMBNAIL_SIDE, FaceBox
 from ui.avatar.progress_line import FrameRate

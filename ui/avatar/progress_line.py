@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from app.avatar_media import SPEECH_STAGE
+from app.jobs.avatar_media import SPEECH_STAGE
 from pipelines.core import Progress
 
 

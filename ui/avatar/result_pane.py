@@ -15,8 +15,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.avatar_media import RgbImage, copy_result, recent_videos
 from app.context import AppContext
+from app.jobs.avatar_media import RgbImage, copy_result, recent_videos
 from app.services.avatar import VideoResult
 from ui.avatar.gallery import Gallery
 from ui.avatar.progress_line import duration_text

@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.avatar_media import SPEECH_SUFFIXES
-from app.spoken_clips import SpokenClip
+from app.jobs.avatar_media import SPEECH_SUFFIXES
+from app.voices.spoken_clips import SpokenClip
 from ui.inline_error import InlineError
 
 SPEECH_FILTER = "Speech (" + " ".join(f"*{s}" for s in SPEECH_SUFFIXES) + ")"

@@ -17,9 +17,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.conversations import Conversation
 from app.errors import UserError
 from app.services.chat import ChatService
+from app.storage.conversations import Conversation
 from ui.inline_error import InlineError
 
 ID_ROLE = Qt.ItemDataRole.UserRole

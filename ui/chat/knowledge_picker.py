@@ -12,7 +12,7 @@ from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QVBoxLayout, QWidget
 
 from app.context import AppContext
-from app.conversations import Conversation
+from app.storage.conversations import Conversation
 from pipelines.rag.store import Collection
 from ui.inline_error import InlineError
 from ui.workers import ErrorRouter, WorkerRegistry

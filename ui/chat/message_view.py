@@ -25,8 +25,8 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
-from app.conversations import ChatMessage
-from app.services.grounding import Source
+from app.knowledge.grounding import Source
+from app.storage.conversations import ChatMessage
 from ui.theme import blend, muted_color
 
 CODE_INDENT = 10

@@ -16,8 +16,8 @@ from PySide6.QtWidgets import QHBoxLayout, QPushButton, QSplitter, QVBoxLayout, 
 
 from app.context import AppContext
 from app.errors import BusyError, StorageError
+from app.knowledge.grounding import Source
 from app.services.chat import Answer, LoadedModel
-from app.services.grounding import Source
 from pipelines.chat import GenerationSettings
 from ui.chat.answer_runner import AnswerRunner
 from ui.chat.avatar_mode import AvatarMode

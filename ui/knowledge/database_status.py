@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from app.database import DatabaseInfo
+from app.database.server import DatabaseInfo
 from ui.inline_error import InlineError
 from ui.knowledge.formatting import database_text
 from ui.theme import muted_color

@@ -24,11 +24,11 @@ from PySide6.QtWidgets import (
 )
 
 from app.context import AppContext
+from app.jobs import knowledge as jobs
 from app.services.knowledge import IngestReport
 from pipelines.rag.loaders import SUPPORTED_SUFFIXES
 from pipelines.rag.store import Collection
 from ui.inline_error import InlineError
-from ui.knowledge import jobs
 from ui.knowledge.documents_table import DocumentsTable
 from ui.knowledge.formatting import plural
 from ui.knowledge.ingest_box import IngestBox, IngestRunner

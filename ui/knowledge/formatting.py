@@ -9,7 +9,7 @@ import html
 import re
 from pathlib import Path
 
-from app.database import DatabaseInfo
+from app.database.server import DatabaseInfo
 from app.services.knowledge import IngestProgress, IngestReport
 
 _UNITS = ("bytes", "KB", "MB", "GB", "TB")

@@ -17,13 +17,13 @@ from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QMessageBox, QSplitter, QVBoxLayout, QWidget
 
 from app.context import AppContext
-from app.database import DatabaseError
+from app.database.server import DatabaseError
 from app.errors import UserError
+from app.jobs import knowledge as jobs
 from pipelines.core import InvalidInputError
 from pipelines.rag.store import Collection
 from ui.device_picker import DevicePicker
 from ui.inline_error import InlineError
-from ui.knowledge import jobs
 from ui.knowledge.collections_pane import CollectionsPane
 from ui.knowledge.database_status import DatabaseStatus
 from ui.knowledge.documents_pane import DocumentsPane

@@ -23,11 +23,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.audio_devices import AudioDevice, Recording
+from app.audio.devices import AudioDevice, Recording
 from app.context import AppContext
 from app.errors import UserError
 from app.services.voice import VoiceService
-from app.voices import Voice
+from app.voices.library import Voice
 from pipelines.voice.audio import MODEL_RATE
 from pipelines.voice.reference import MAX_SECONDS, ReferenceCheck, trim_to
 from ui.inline_error import InlineError

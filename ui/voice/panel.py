@@ -13,12 +13,12 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QTimer, Signal, Slot
 from PySide6.QtWidgets import QMessageBox, QSplitter, QVBoxLayout, QWidget
 
-from app import audio_devices
-from app.audio_devices import AudioDeviceError, Player
+from app.audio import devices as audio_devices
+from app.audio.devices import AudioDeviceError, Player
 from app.context import AppContext
 from app.errors import UserError
 from app.models.inspect import ModelTask
-from app.voices import Voice
+from app.voices.library import Voice
 from pipelines.voice.audio import Clip
 from ui.notifications import NotificationBar
 from ui.voice.audio_widgets import CloseHook

@@ -25,11 +25,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.audio_devices import AudioDevice
+from app.audio.devices import AudioDevice
 from app.context import AppContext
 from app.services.voice import check_output_wav, save_speech
 from app.settings import Settings
-from app.spoken_clips import SpokenClip, keep_spoken
+from app.voices.spoken_clips import SpokenClip, keep_spoken
 from ui.device_picker import DevicePicker
 from ui.inline_error import InlineError
 from ui.notifications import NotificationBar

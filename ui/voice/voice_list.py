@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.voices import DamagedVoice, Voice
+from app.voices.library import DamagedVoice, Voice
 from ui.inline_error import InlineError
 from ui.voice.audio_widgets import NO_AUDIO_DEVICE
 

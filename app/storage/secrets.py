@@ -16,8 +16,8 @@ import os
 from pathlib import Path
 from typing import Protocol
 
-from app.atomic import write_text_atomic
 from app.errors import StorageError
+from app.storage.atomic import write_text_atomic
 
 log = logging.getLogger(__name__)
 

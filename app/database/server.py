@@ -5,17 +5,17 @@ binaries are used. The life cycle is ours, because the library's got several thi
 
 - the socket: with a long data path it fell back to a world-writable folder with trust
   authentication (any local user became superuser); here it is always a private folder
-  (:mod:`app.database_socket`), and the start is refused rather than shared;
+  (:mod:`app.database.socket_folder`), and the start is refused rather than shared;
 - as root it chmodded every parent of the data folder and ran the server in root's group;
-  here the service account gets its own folder and group (:mod:`app.database_account`,
-  :mod:`app.database_service_dir`);
+  here the service account gets its own folder and group (:mod:`app.database.account`,
+  :mod:`app.database.service_dir`);
 - two apps starting at once raced (one read the other's half-written ``postmaster.pid``);
-  here start and stop hold a lock next to the data folder (:mod:`app.database_lock`), and the
+  here start and stop hold a lock next to the data folder (:mod:`app.database.lock`), and the
   second app attaches to the running server;
 - a kill during the first ``initdb`` left a half-made cluster that never started again; here
   a cluster is created whole or not at all, and one that never ran (so holds no user data) is
-  made again (:mod:`app.database_cluster`);
-- a damaged holder list crashed the stop; ours counts as empty (:mod:`app.database_holders`).
+  made again (:mod:`app.database.cluster`);
+- a damaged holder list crashed the stop; ours counts as empty (:mod:`app.database.holders`).
 
 Also handled: a data path containing a space (the data folder never has one), a
 ``postmaster.pid`` whose PID now belongs to another program or is not a PID at all (removed),
@@ -33,8 +33,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
-from app.database_account import ServerAccount, server_account
-from app.database_cluster import (
+from app.database.account import ServerAccount, server_account
+from app.database.cluster import (
     PG_MAJOR,
     SUPERUSER,
     bundled_install,
@@ -46,17 +46,17 @@ from app.database_cluster import (
     start_server,
     stop_server,
 )
-from app.database_holders import add_holder, remove_holder, this_process_holder
-from app.database_lock import interprocess_lock
-from app.database_pidfile import Postmaster, read_postmaster, server_process
-from app.database_pidfile import clear_stale_pid_file as clear_stale_pid_file
-from app.database_service_dir import (
+from app.database.holders import add_holder, remove_holder, this_process_holder
+from app.database.lock import interprocess_lock
+from app.database.pidfile import Postmaster, read_postmaster, server_process
+from app.database.pidfile import clear_stale_pid_file as clear_stale_pid_file
+from app.database.service_dir import (
     cluster_location,
     prepare_service_dir,
     reachable_install,
     service_dir,
 )
-from app.database_socket import (
+from app.database.socket_folder import (
     SOCKET_PORT,
     choose_socket_dir,
     is_private,
@@ -139,7 +139,7 @@ class EmbeddedDatabase:
 
     @property
     def holders_file(self) -> Path:
-        """Who uses the server (see :mod:`app.database_holders`)."""
+        """Who uses the server (see :mod:`app.database.holders`)."""
         return self.pgdata.parent / f".{self.pgdata.name}.holders.json"
 
     def start(self) -> str:
@@ -342,7 +342,7 @@ def _has_main_database(postmaster: Postmaster, cluster: Path) -> bool:
             databases exist.
     """
     if os.name == "nt":
-        return True  # TCP asks for a password only the caller holds (app.database_password)
+        return True  # TCP asks for a password only the caller holds (app.database.password)
     import psycopg
 
     uri = server_uri(postmaster, "template1")  # exists in every cluster that starts

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import threading
 
-from app.database import DatabaseError, DatabaseInfo, EmbeddedDatabase, database_dir
-from app.database_config import (
+from app.database.config import (
     ConnectionCheck,
     check_connection,
     connection_message,
@@ -18,10 +17,11 @@ from app.database_config import (
     split_password,
     with_password,
 )
-from app.database_password import protect_local_tcp
+from app.database.password import protect_local_tcp
+from app.database.server import DatabaseError, DatabaseInfo, EmbeddedDatabase, database_dir
 from app.paths import AppPaths
-from app.secrets import SecretStore
 from app.settings import Settings
+from app.storage.secrets import SecretStore
 from pipelines.rag.store import KnowledgeStore
 
 
@@ -50,7 +50,7 @@ class KnowledgeDatabase:
             return self._store
         import psycopg
 
-        from app.db_migrations import apply_migrations
+        from app.database.migrations import apply_migrations
 
         url = self._settings.database_url
         if url:

@@ -1,10 +1,10 @@
 """Who uses the embedded server: the last one to leave stops it.
 
-Each started :class:`~app.database.EmbeddedDatabase` adds one entry (its process, that
+Each started :class:`~app.database.server.EmbeddedDatabase` adds one entry (its process, that
 process's start time, and a token of its own, so two handles in one process count twice). A
 process that died without leaving (``kill -9``, a crash) is pruned: its PID is gone, or now
 belongs to a process started at another time. The file is read and written only under the
-start lock (:mod:`app.database_lock`), written atomically, and a damaged one counts as empty:
+start lock (:mod:`app.database.lock`), written atomically, and a damaged one counts as empty:
 it can never block a start or a stop.
 """
 
@@ -19,7 +19,7 @@ from typing import Any
 
 import psutil
 
-from app.atomic import write_text_atomic
+from app.storage.atomic import write_text_atomic
 
 log = logging.getLogger(__name__)
 

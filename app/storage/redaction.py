@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from app.errors import UserError
-from app.json_files import parse_json_object
+from app.storage.json_files import parse_json_object
 
 MASK = "REDACTED"
 _SECRET_WORD = r"(?:password|passwd|pass|pwd|secret|token|api[_-]?key|credentials?)"
@@ -68,7 +68,7 @@ def _redact_value(value: Any, key: str = "") -> Any:
 
 
 def _without_password(url: str) -> str:
-    from app.database_config import split_password
+    from app.database.config import split_password
 
     try:
         return split_password(url)[0]

@@ -18,8 +18,8 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from app.atomic import private_folder
 from app.errors import StorageError
+from app.storage.atomic import private_folder
 from pipelines.voice.audio import MODEL_RATE, write_wav_atomic
 
 log = logging.getLogger(__name__)

@@ -10,7 +10,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
-from app.cli_progress import ProgressLine, cancel_on_interrupt
+from app.cli.progress import ProgressLine, cancel_on_interrupt
 from pipelines.voice.tts import SpeechChunk
 
 EXIT_STOPPED = 1
@@ -163,7 +163,7 @@ def run_say(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _voice_json(voice: object) -> dict[str, object]:
-    from app.voices import Voice
+    from app.voices.library import Voice
 
     assert isinstance(voice, Voice)
     return {
@@ -178,7 +178,7 @@ def _voice_json(voice: object) -> dict[str, object]:
 
 
 def _damaged_json(voice: object) -> dict[str, object]:
-    from app.voices import DamagedVoice
+    from app.voices.library import DamagedVoice
 
     assert isinstance(voice, DamagedVoice)
     return {"name": voice.label, "id": voice.id, "damaged": voice.reason}

@@ -7,7 +7,7 @@ file runs on a writer thread while the next file is read and embedded (one store
 in order): the database's time hides behind the model's.
 
 Whatever goes wrong with one file, reading it or storing it, is that file's line in the
-report's error list and the run goes on (see :mod:`app.services.ingest_failures`); only the
+report's error list and the run goes on (see :mod:`app.knowledge.ingest_failures`); only the
 loss of the database, or of the collection, stops it.
 """
 
@@ -22,13 +22,13 @@ from pathlib import Path
 
 import numpy as np
 
-from app.services.ingest_failures import (
+from app.knowledge.ingest_failures import (
     collection_gone,
     database_lost,
     file_failure,
     lost_message,
 )
-from app.services.ingest_report import IngestProgress, IngestReport
+from app.knowledge.ingest_report import IngestProgress, IngestReport
 from pipelines.core import Cancelled, CancelToken, InvalidInputError
 from pipelines.embeddings import EmbeddingPipeline
 from pipelines.rag.chunking import Chunk, Chunker

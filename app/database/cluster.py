@@ -10,9 +10,9 @@ the decisions are ours:
   earlier version left such folders, with a negative PID in ``postmaster.pid`` and no
   ``postgres`` database);
 - on Linux and macOS the server listens on no TCP address (``-h ""``), only on a socket in a
-  private folder (:mod:`app.database_socket`) that only its own user may open (mode 0700);
+  private folder (:mod:`app.database.socket_folder`) that only its own user may open (mode 0700);
   TCP rules in ``pg_hba.conf`` reject everything. On Windows it listens on 127.0.0.1 and
-  :mod:`app.database_password` gives it a password.
+  :mod:`app.database.password` gives it a password.
 """
 
 from __future__ import annotations
@@ -33,8 +33,8 @@ from typing import Any, Literal
 
 import psutil
 
-from app.database_account import ServerAccount, give_to, spawn_options
-from app.database_pidfile import Postmaster, read_postmaster, server_process
+from app.database.account import ServerAccount, give_to, spawn_options
+from app.database.pidfile import Postmaster, read_postmaster, server_process
 from app.errors import DatabaseError
 
 log = logging.getLogger(__name__)
@@ -134,7 +134,7 @@ def initdb_options(windows: bool) -> list[str]:
     Local (socket) connections are trusted: only the server's user can reach the socket. TCP
     is rejected on Linux/macOS (the server listens on none; if someone enabled it, it would
     still refuse). Windows has no socket: TCP on 127.0.0.1 starts trusted and gets a password
-    at the first start (:func:`app.database_password.protect_local_tcp`).
+    at the first start (:func:`app.database.password.protect_local_tcp`).
     """
     host = "trust" if windows else "reject"
     return [

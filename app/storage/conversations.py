@@ -18,9 +18,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from app.atomic import private_folder, write_text_atomic
 from app.errors import StorageError, UserError
-from app.json_files import Damaged, read_json_object
+from app.storage.atomic import private_folder, write_text_atomic
+from app.storage.json_files import Damaged, read_json_object
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +41,7 @@ class ChatMessage:
     device: str = ""
     metrics: dict[str, float] = field(default_factory=dict)
     sources: list[dict[str, Any]] = field(default_factory=list)
-    """Knowledge passages the answer was given (see ``app.services.grounding.Source``)."""
+    """Knowledge passages the answer was given (see ``app.knowledge.grounding.Source``)."""
 
 
 @dataclass

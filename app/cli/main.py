@@ -16,10 +16,10 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from app.cli_models import add_models_parser, run_models
-from app.cli_progress import ProgressLine, end_open_line, forget_open_line
-from app.cli_progress import cancel_on_interrupt as _cancel_on_interrupt
-from app.cli_voice import (
+from app.cli.models import add_models_parser, run_models
+from app.cli.progress import ProgressLine, end_open_line, forget_open_line
+from app.cli.progress import cancel_on_interrupt as _cancel_on_interrupt
+from app.cli.voice import (
     add_lipsync_parser,
     add_voice_parsers,
     run_lipsync,
@@ -27,7 +27,7 @@ from app.cli_voice import (
     run_voices,
 )
 from app.errors import UserError
-from app.services.ingest_report import supported_types
+from app.knowledge.ingest_report import supported_types
 from pipelines.core import CancelToken, DeviceError, PipelineError
 
 if TYPE_CHECKING:
@@ -228,7 +228,7 @@ def _chat(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _answer(ctx: AppContext, args: argparse.Namespace, prompt: str, out: TextIO) -> int:
-    from app.services.grounding import Source
+    from app.knowledge.grounding import Source
 
     settings = ctx.settings.chat.model_copy()
     if args.max_new_tokens is not None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.database import DatabaseInfo
+from app.database.server import DatabaseInfo
 from app.services.knowledge import DocumentRow, KnowledgeService
 from pipelines.rag.store import Collection, Hit
 

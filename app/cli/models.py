@@ -9,8 +9,8 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import TextIO
 
-from app.cli_convert import add_convert_parser, run_convert
-from app.cli_progress import ProgressLine, cancel_on_interrupt
+from app.cli.convert import add_convert_parser, run_convert
+from app.cli.progress import ProgressLine, cancel_on_interrupt
 from app.errors import UserError
 from app.models.catalog import filter_catalog, load_catalog
 from app.models.inspect import ModelTask

@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from app.database import DatabaseError
+from app.database.server import DatabaseError
 from app.errors import UserError
 from pipelines.core import InvalidInputError
 from pipelines.rag.storable import display_name

@@ -20,8 +20,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from app.atomic import PRIVATE_FILE, tighten
-from app.json_files import Damaged, read_json_object
+from app.storage.atomic import PRIVATE_FILE, tighten
+from app.storage.json_files import Damaged, read_json_object
 
 EMBEDDING_SIZE = 512
 META_FILE = "voice.json"

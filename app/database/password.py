@@ -17,9 +17,9 @@ import secrets as random_secrets
 import tempfile
 from pathlib import Path
 
-from app.database import DatabaseError
-from app.database_config import with_password
-from app.secrets import SecretStore
+from app.database.config import with_password
+from app.database.server import DatabaseError
+from app.storage.secrets import SecretStore
 
 log = logging.getLogger(__name__)
 

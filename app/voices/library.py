@@ -9,7 +9,7 @@ A voice is biometric data: the voices folder is 0700 and every file in it is cre
 (voices made by older versions are tightened when the library is read). A damaged voice (its
 metadata or embedding unreadable, or not what this app writes) is listed apart with the
 reason, is never fatal, and can still be deleted. What each file may hold is decided in
-:mod:`app.voice_files`.
+:mod:`app.voices.files`.
 """
 
 from __future__ import annotations
@@ -25,15 +25,15 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from app.atomic import (
+from app.errors import StorageError, UserError
+from app.storage.atomic import (
     PRIVATE_FOLDER,
     private_folder,
     tighten,
     write_bytes_atomic,
     write_text_atomic,
 )
-from app.errors import StorageError, UserError
-from app.voice_files import (
+from app.voices.files import (
     EMBEDDING_FILE,
     EMBEDDING_SIZE,
     META_FILE,

@@ -1,0 +1,1 @@
+"""Sound devices: listing outputs and inputs, playing and recording."""

@@ -1,0 +1,1 @@
+"""The command line: one sub-command module each, argument parsing and exit codes."""

@@ -1,0 +1,1 @@
+"""What the performance overlay shows: generation metrics and CPU/RAM readings."""
