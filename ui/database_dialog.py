@@ -26,9 +26,10 @@ from PySide6.QtWidgets import (
 from app.context import AppContext
 from app.database.config import ConnectionCheck, split_password
 from app.errors import StorageError, UserError
+from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
 from ui.notifications import NotificationBar
-from ui.workers import ErrorRouter, WorkerRegistry
+from ui.tasks import TaskRunner
 
 PLACEHOLDER = "postgresql://user@server:5432/knowledge"
 TESTING = "Connecting…"
@@ -42,13 +43,13 @@ class DatabaseDialog(QDialog):
     def __init__(
         self,
         ctx: AppContext,
-        workers: WorkerRegistry,
+        tasks: TaskRunner,
         notifications: NotificationBar,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.ctx = ctx
-        self.workers = workers
+        self.tasks = tasks
         self.setWindowTitle("Knowledge database")
         self.setMinimumWidth(520)
         self.builtin = QRadioButton("Built-in database on this computer (no set-up)")
@@ -113,12 +114,12 @@ class DatabaseDialog(QDialog):
             return
         self.test_result.setText(TESTING)
         self._set_busy(True)
-        self.workers.start(
+        self.tasks.start(
             self.ctx.knowledge.test_connection,
             self.url.text().strip(),
             self.password.text() or None,
-            on_returned=self._on_tested,
-            on_errored=self._on_test_failed,
+            on_done=self._on_tested,
+            on_error=self._on_test_failed,
         )
 
     @Slot(object)
@@ -153,13 +154,13 @@ class DatabaseDialog(QDialog):
             self.accept()  # nothing changed
             return
         self._set_busy(True)
-        self.workers.start(
+        self.tasks.start(
             switch_database,
             self.ctx,
             url,
             self.password.text() or None,
-            on_returned=self._on_applied,
-            on_errored=self._on_apply_failed,
+            on_done=self._on_applied,
+            on_error=self._on_apply_failed,
         )
 
     @Slot(object)

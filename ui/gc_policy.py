@@ -1,45 +1,35 @@
-"""Run Python's cyclic garbage collector on the GUI thread only.
+"""Run Python's cyclic garbage collector on the GUI thread only, with pyqtgraph's collector.
 
 A collection can start in whatever thread happens to allocate; if it runs in a worker and
 frees a cycle holding Qt widgets, Qt objects are destroyed off the GUI thread and the process
-crashes. So automatic collection is turned off and a GUI-thread timer collects instead, with
-the interpreter's own thresholds.
+crashes. pyqtgraph's ``GarbageCollector`` turns automatic collection off and collects from a
+GUI-thread timer instead, with the interpreter's own thresholds; this adds the way back.
 """
 
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 
-from PySide6.QtCore import QObject, QTimer, Slot
+from pyqtgraph.util.garbage_collector import GarbageCollector
 
-CHECK_INTERVAL_MS = 500
+CHECK_INTERVAL_S = 0.5
 
 
-class GuiThreadGarbageCollector(QObject):
-    """Owns the process's GC policy while it lives; :meth:`stop` restores the default."""
+@contextmanager
+def gui_thread_gc() -> Iterator[GarbageCollector]:
+    """Own the process's GC policy inside the block; restore the one in force before after it.
 
-    def __init__(self, parent: QObject) -> None:
-        super().__init__(parent)
-        self._timer = QTimer(self)
-        self._timer.setInterval(CHECK_INTERVAL_MS)
-        self._timer.timeout.connect(self.check)
-        self._was_enabled = gc.isenabled()  # a nested owner (tests) must not re-enable it
-        gc.disable()
-        self._timer.start()
-
-    @Slot()
-    def check(self) -> None:
-        """Collect the generations whose allocation counts passed their thresholds."""
-        counts = gc.get_count()
-        thresholds = gc.get_threshold()
-        for generation in (2, 1, 0):
-            if counts[generation] > thresholds[generation]:
-                gc.collect(generation)  # collecting a generation also collects younger ones
-                return
-
-    def stop(self) -> None:
-        """Collect once more here and restore the policy that was in force before."""
-        self._timer.stop()
+    Call on the GUI thread with a QApplication. A nested owner (tests around the launcher)
+    leaves automatic collection off when it was off already.
+    """
+    was_enabled = gc.isenabled()
+    collector = GarbageCollector(interval=CHECK_INTERVAL_S)
+    try:
+        yield collector
+    finally:
+        collector.timer.stop()
         gc.collect()
-        if self._was_enabled:
+        if was_enabled:
             gc.enable()

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication
 
 from app.context import AppContext
 from app.errors import UserError
-from ui.gc_policy import GuiThreadGarbageCollector
+from ui.gc_policy import gui_thread_gc
 from ui.main_window import MainWindow
 from ui.singleton_guard import SingletonRefGuard
 from ui.smoke_test import SmokeTest
@@ -84,25 +84,24 @@ def run_gui(
         log.info("cannot start: %s", error)
         sys.stderr.write(f"error: {error}\n")
         return 2
-    collector = GuiThreadGarbageCollector(app)
-    window = MainWindow(ctx)
-    window.show()
-    smoke: SmokeTest | None = None
-    quit_on_close = app.quitOnLastWindowClosed()
-    if smoke_test:
-        # The script closes the window and quits itself, inside the loop: a close after the
-        # loop would leave a Quit event queued for whoever runs the next loop (tests do).
-        app.setQuitOnLastWindowClosed(False)
-        smoke = SmokeTest(window, model, device, prompt)
-        QTimer.singleShot(0, smoke.start)
-    elif model is not None:
-        window.chat_panel.load_model(model, device)  # a bad folder is said next to the picker
-    elif ctx.settings.chat_model is not None and ctx.settings.chat_model.is_dir():
-        window.chat_panel.load_model(ctx.settings.chat_model, device)
-    code = int(app.exec())
-    if window.isVisible():  # the loop was ended by something else: still cancel and release
-        window.close()
-    app.setQuitOnLastWindowClosed(quit_on_close)
-    window.deleteLater()
-    collector.stop()
+    with gui_thread_gc():
+        window = MainWindow(ctx)
+        window.show()
+        smoke: SmokeTest | None = None
+        quit_on_close = app.quitOnLastWindowClosed()
+        if smoke_test:
+            # The script closes the window and quits itself, inside the loop: a close after the
+            # loop would leave a Quit event queued for whoever runs the next loop (tests do).
+            app.setQuitOnLastWindowClosed(False)
+            smoke = SmokeTest(window, model, device, prompt)
+            QTimer.singleShot(0, smoke.start)
+        elif model is not None:
+            window.chat_panel.load_model(model, device)  # a bad folder is said next to the picker
+        elif ctx.settings.chat_model is not None and ctx.settings.chat_model.is_dir():
+            window.chat_panel.load_model(ctx.settings.chat_model, device)
+        code = int(app.exec())
+        if window.isVisible():  # the loop was ended by something else: still cancel and release
+            window.close()
+        app.setQuitOnLastWindowClosed(quit_on_close)
+        window.deleteLater()
     return smoke.exit_code if smoke is not None else code

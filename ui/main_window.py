@@ -30,13 +30,13 @@ from ui.knowledge import KnowledgePanel
 from ui.models import ModelManager
 from ui.notifications import NotificationBar
 from ui.status_bar import ModelStatus
+from ui.tasks import TaskRunner
 from ui.voice import VoicePanel
-from ui.workers import WorkerRegistry
 
 if TYPE_CHECKING:
     from ui.perf_overlay import PerfOverlay
 
-PanelFactory = Callable[[AppContext, WorkerRegistry, NotificationBar], QWidget]
+PanelFactory = Callable[[AppContext, TaskRunner, NotificationBar], QWidget]
 
 #: The panels in the navigation, in order. A new panel is one more line here.
 PANELS: list[tuple[str, PanelFactory]] = [
@@ -58,7 +58,7 @@ class MainWindow(QMainWindow):
         self.ctx = ctx
         self.setWindowTitle("OV Studio")
         self.resize(1280, 800)
-        self.workers = WorkerRegistry(self)
+        self.tasks = TaskRunner(self)
         self.notifications = NotificationBar()
         self.nav = QListWidget()
         self.nav.setObjectName("panelNav")
@@ -67,7 +67,7 @@ class MainWindow(QMainWindow):
         self.stack = QStackedWidget()
         self.panels: dict[str, QWidget] = {}
         for name, factory in PANELS:
-            panel = factory(ctx, self.workers, self.notifications)
+            panel = factory(ctx, self.tasks, self.notifications)
             self.panels[name] = panel
             self.nav.addItem(name)
             self.stack.addWidget(panel)
@@ -232,7 +232,7 @@ class MainWindow(QMainWindow):
     def open_models(self) -> ModelManager:
         """The model manager (one window, raised if already open)."""
         if self._models_window is None:
-            self._models_window = ModelManager(self.ctx, self.workers, self.notifications, self)
+            self._models_window = ModelManager(self.ctx, self.tasks, self.notifications, self)
         self._models_window.refresh_installed()
         self._models_window.show()
         self._models_window.activateWindow()
@@ -241,7 +241,7 @@ class MainWindow(QMainWindow):
     @Slot()
     def choose_database(self) -> DatabaseDialog:
         """Open the database choice (built-in or a shared server); returns the dialog."""
-        dialog = DatabaseDialog(self.ctx, self.workers, self.notifications, self)
+        dialog = DatabaseDialog(self.ctx, self.tasks, self.notifications, self)
         dialog.applied.connect(self._on_database_changed)
         dialog.open()
         return dialog
@@ -271,6 +271,6 @@ class MainWindow(QMainWindow):
             if self._overlay is not None:
                 self._overlay.hide()
             self.chat_panel.stop()
-            self.workers.cancel_all_and_wait()
+            self.tasks.cancel_all_and_wait()
             self.ctx.close()
         return super().event(event)

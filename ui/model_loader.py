@@ -1,27 +1,29 @@
 """Loading a chat model in a worker: one compile at a time, the newest request winning.
 
 Compiling cannot be interrupted, so a request made while another compiles waits for it; the
-older one is cancelled (the service discards its result and keeps the previous model). Cancel
-means "stop waiting": the model in use stays.
+older one is cancelled (the service discards its result and keeps the previous model) and its
+results are dropped: the task runner's ``CANCEL_OLD`` policy. Cancel means "stop waiting": the
+model in use stays.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal, Slot
 
 from app.services.chat import ChatService, LoadedModel
-from pipelines.core import Cancelled, CancelToken
-from ui.workers import WorkerRegistry
+from pipelines.core import Cancelled
+from ui.tasks import Lane, Policy, Task, TaskRunner, TaskState
+
+LOAD_JOB = "chat-model-load"
 
 
 @dataclass
 class _Request:
     folder: Path
-    device: str
-    cancel: CancelToken = field(default_factory=CancelToken)
+    task: Task
 
 
 class ModelLoader(QObject):
@@ -32,13 +34,11 @@ class ModelLoader(QObject):
     loadingChanged = Signal(bool)
 
     def __init__(
-        self, service: ChatService, workers: WorkerRegistry, parent: QObject | None = None
+        self, service: ChatService, tasks: TaskRunner, parent: QObject | None = None
     ) -> None:
         super().__init__(parent)
         self._service = service
-        self._workers = workers
-        self._running: _Request | None = None
-        self._pending: _Request | None = None
+        self._tasks = tasks
         self._wanted: _Request | None = None
 
     @property
@@ -49,7 +49,7 @@ class ModelLoader(QObject):
     @property
     def busy(self) -> bool:
         """Whether a compile is still running (a cancelled one included)."""
-        return self._running is not None
+        return self._tasks.running(LOAD_JOB)
 
     @property
     def target_folder(self) -> Path | None:
@@ -61,13 +61,21 @@ class ModelLoader(QObject):
 
     def load(self, folder: Path, device: str) -> None:
         """Load ``folder`` on ``device`` (already validated), replacing any earlier request."""
-        request = _Request(folder, device)
-        self._wanted = request
-        if self._running is None:
-            self._start(request)
-        else:
-            self._running.cancel.cancel()
-            self._pending = request
+        state = TaskState()
+        task = self._tasks.start(
+            self._service.load_model,
+            folder,
+            device,
+            state.cancel,
+            state=state,
+            kind=LOAD_JOB,
+            policy=Policy.CANCEL_OLD,
+            lane=Lane.MODEL,
+            on_done=self._on_loaded,
+            on_error=self._on_failed,
+        )
+        assert task is not None  # CANCEL_OLD never refuses
+        self._wanted = _Request(folder, task)
         self.loadingChanged.emit(True)
 
     @Slot()
@@ -75,28 +83,12 @@ class ModelLoader(QObject):
         """Stop waiting for the requested model; the model in use stays."""
         if self._wanted is None:
             return
-        self._wanted.cancel.cancel()
+        self._wanted.task.cancel()
         self._wanted = None
-        self._pending = None
         self.loadingChanged.emit(False)
 
-    def _start(self, request: _Request) -> None:
-        self._running = request
-        self._workers.start(
-            self._service.load_model,
-            request.folder,
-            request.device,
-            request.cancel,
-            cancel=request.cancel,
-            on_returned=self._on_returned,
-            on_errored=self._on_errored,
-            on_finished=self._on_finished,
-        )
-
     @Slot(object)
-    def _on_returned(self, loaded: LoadedModel) -> None:
-        if self._pending is not None:
-            return  # a newer request replaces this model as soon as it is compiled
+    def _on_loaded(self, loaded: LoadedModel) -> None:
         # Even a request cancelled too late has replaced the model: show what is loaded.
         if self._wanted is not None:
             self._wanted = None
@@ -104,17 +96,10 @@ class ModelLoader(QObject):
         self.loaded.emit(loaded)
 
     @Slot(object)
-    def _on_errored(self, error: BaseException) -> None:
-        request = self._running
-        if isinstance(error, Cancelled) or request is None or request is not self._wanted:
-            return  # cancelled or superseded: nobody is waiting for this answer
+    def _on_failed(self, error: BaseException) -> None:
+        request = self._wanted
+        if isinstance(error, Cancelled) or request is None:
+            return  # cancelled: nobody is waiting for this answer
         self._wanted = None
         self.loadingChanged.emit(False)
         self.failed.emit(error, request.folder)
-
-    @Slot()
-    def _on_finished(self) -> None:
-        self._running = None
-        if self._pending is not None:
-            request, self._pending = self._pending, None
-            self._start(request)

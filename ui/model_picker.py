@@ -30,10 +30,11 @@ from app.errors import UserError
 from app.models.inspect import ModelTask, validate_chat_model
 from app.services.chat import LoadedModel
 from ui.device_picker import DevicePicker
+from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
 from ui.model_loader import ModelLoader
 from ui.notifications import NotificationBar
-from ui.workers import ErrorRouter, WorkerRegistry
+from ui.tasks import TaskRunner
 
 NO_MODEL_TEXT = "No model — open an OpenVINO chat model folder"
 NO_INSTALLED = "No chat models installed yet — `python -m app models add PATH`"
@@ -50,7 +51,7 @@ class ModelPicker(QWidget):
     def __init__(
         self,
         ctx: AppContext,
-        workers: WorkerRegistry,
+        tasks: TaskRunner,
         notifications: NotificationBar,
         save_settings: Callable[[], None],
         parent: QWidget | None = None,
@@ -58,7 +59,7 @@ class ModelPicker(QWidget):
         super().__init__(parent)
         self.ctx = ctx
         self._save_settings = save_settings
-        self.loader = ModelLoader(ctx.chat, workers, self)
+        self.loader = ModelLoader(ctx.chat, tasks, self)
         self.name = QLabel(NO_MODEL_TEXT)
         self.name.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.open_button = QPushButton("Open model folder…")

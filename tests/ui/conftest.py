@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -15,9 +16,10 @@ from app.paths import AppPaths
 from app.services.chat import ChatService
 from app.storage.conversations import ConversationStore
 from tests.ui.fakes import CPU, GPU, FakeChatPipeline, Script, fake_model_folder
-from ui.gc_policy import GuiThreadGarbageCollector
+from ui.gc_policy import gui_thread_gc
 from ui.main_window import MainWindow
 from ui.singleton_guard import SingletonRefGuard
+from ui.tasks import TaskRunner
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -28,14 +30,35 @@ def app_like_qapp(qapp: QApplication) -> None:
 
 
 @pytest.fixture(scope="module", autouse=True)
-def gui_thread_gc(qapp: QApplication) -> Iterator[None]:
+def gc_on_the_gui_thread(qapp: QApplication) -> Iterator[None]:
     """As in the app: cyclic GC only on the GUI thread, never in a worker.
 
     Per module, so the tests that run after the UI tests get automatic collection back.
     """
-    collector = GuiThreadGarbageCollector(qapp)
+    with gui_thread_gc():
+        yield
+
+
+@pytest.fixture(autouse=True)
+def nothing_left_running(qapp: QApplication) -> Iterator[None]:
+    """Fail a test that leaves a running job or an active timer behind a window it closed.
+
+    pytest-qt closes the test's widgets before fixtures are torn down, so this runs after.
+    """
     yield
-    collector.stop()
+    left: list[str] = []
+    for widget in QApplication.topLevelWidgets():
+        if widget.isVisible():
+            continue
+        for runner in widget.findChildren(TaskRunner):
+            if runner.active_threads:
+                left.append(f"{runner.active_threads} job(s) of {type(widget).__name__}")
+        for timer in widget.findChildren(QTimer):
+            owner = timer.parent()
+            # Ours only: Qt's own (a status message's expiry) are Qt's business.
+            if timer.isActive() and type(owner).__module__.startswith("ui."):
+                left.append(f"a timer of {type(owner).__name__} in {type(widget).__name__}")
+    assert not left, "left running after the window closed: " + "; ".join(left)
 
 
 @pytest.fixture

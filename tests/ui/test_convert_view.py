@@ -173,7 +173,7 @@ def test_a_bad_request_is_said_next_to_its_control(
     view.convert_button.click()
     shown = visible_errors(view)
     assert list(shown) == [where] and expected in shown[where]
-    assert not view.runner.running and view.convert_button.isEnabled()  # nothing started
+    assert not view.converting and view.convert_button.isEnabled()  # nothing started
     assert view.source.text() == text  # nothing the user typed is lost
     assert all(getattr(view, field).text() == value for field, value in form.items())
     view.source.clear()

@@ -142,7 +142,7 @@ def wait_for_rows(qtbot: QtBot, panel: KnowledgePanel, count: int) -> None:
 
 def wait_idle(qtbot: QtBot, panel: KnowledgePanel) -> None:
     """Until every job of the panel has delivered its result."""
-    qtbot.waitUntil(lambda: not panel.workers.busy, timeout=5000)
+    qtbot.waitUntil(lambda: not panel.tasks.busy, timeout=5000)
 
 
 def drop(panel: KnowledgePanel, paths: list[Path]) -> bool:
@@ -599,7 +599,7 @@ def test_closing_the_window_during_an_ingest_cancels_it(
     panel.documents.add_paths([Path("/in/a.txt")])
     qtbot.waitUntil(lambda: "current: a.txt" in panel.documents.ingest.label.text())
     kwindow.close()  # cancels and waits: the held ingest sees its token and returns
-    assert kwindow.workers.active_threads == 0
+    assert kwindow.tasks.active_threads == 0
 
 
 # ----- the real service ----------------------------------------------------------------

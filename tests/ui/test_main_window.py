@@ -106,9 +106,9 @@ def test_closing_while_streaming_cancels_the_worker(
     load(qtbot, window, model_folder)
     type_and_send(qtbot, window, "Never ending")
     qtbot.waitUntil(lambda: "Hello" in shown(window), timeout=5000)
-    assert window.workers.active_threads == 1
+    assert window.tasks.active_threads == 1
     window.close()  # cancels and waits: the fake worker sees the token and returns
-    assert window.workers.active_threads == 0
+    assert window.tasks.active_threads == 0
     [_, answer] = window.ctx.chat.get(panel.current_conversation_id()).messages
     assert answer.stopped and answer.content == "Hello"  # the partial answer was kept
     # no_leaked_threads (tests/conftest.py) checks that no Python thread outlives the test.

@@ -78,8 +78,8 @@ def test_a_catalog_download_shows_progress_and_installs(
     manager: ModelManager = window.open_models()
     manager.refresh_catalog()
     manager.catalog.selectRow(0)
-    seen: list[str] = []
-    manager.runner.progressed.connect(lambda p: seen.append(p.file))
+    seen: list[int] = []
+    manager.progress.valueChanged.connect(seen.append)
     with qtbot.waitSignal(manager.modelsChanged, timeout=20_000):
         manager.download_button.click()
     assert manager.progress_label.text().startswith("Installed tiny-chat-int8-ov (chat, int8)")
@@ -154,7 +154,7 @@ def test_a_folder_that_is_not_a_checkpoint_is_refused_in_the_form(
     view.source.setText(str(tmp_path))
     view.convert_button.click()
     assert "is not a Hugging Face checkpoint" in view.source_error.text()
-    assert not view.runner.running  # refused before any work
+    assert not view.converting  # refused before any work
     assert view.convert_button.isEnabled() and view.source.text() == str(tmp_path)
 
 

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import sys
 
+import pytest
+from PySide6.QtCore import QObject
 from pytestqt.qtbot import QtBot
 
 from pipelines.core import MetricRecord
+from ui import singleton_guard
 from ui.main_window import MainWindow
-from ui.singleton_guard import LOW_WATER, SingletonRefGuard, guard_needed
+from ui.singleton_guard import SingletonRefGuard, guard_needed
 
 
 def test_streaming_repaints_cannot_exhaust_none_or_true(qtbot: QtBot, window: MainWindow) -> None:
@@ -28,5 +31,22 @@ def test_streaming_repaints_cannot_exhaust_none_or_true(qtbot: QtBot, window: Ma
         assert max(leaked) < 50, leaked
         return
     assert max(leaked) > 0  # the leak is real here, so the guard is not dead code
-    SingletonRefGuard(window).check()
-    assert sys.getrefcount(None) >= LOW_WATER and sys.getrefcount(True) >= LOW_WATER
+
+
+def test_the_guard_tops_up_exactly_the_singletons_running_low(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A block of references for each singleton under the low-water mark, none for the rest."""
+    holder = QObject()  # not the window: the guard's timer dies with this test
+    guard = SingletonRefGuard(holder)
+    singletons = (None, True, False)
+    before = [sys.getrefcount(s) for s in singletons]
+    low_water = sorted(before)[1]  # the smallest count is under it, the largest is not
+    monkeypatch.setattr(singleton_guard, "LOW_WATER", low_water)
+    guard.check()
+    grown = [sys.getrefcount(s) - b for s, b in zip(singletons, before, strict=True)]
+    for count, growth in zip(before, grown, strict=True):
+        if count < low_water:
+            assert growth >= singleton_guard.RESERVE, (before, grown)
+        else:
+            assert abs(growth) < 1000, (before, grown)  # untouched (minus what repaints leak)

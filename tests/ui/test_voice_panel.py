@@ -22,6 +22,7 @@ from pytestqt.qtbot import QtBot
 from app.audio import devices as audio_devices
 from app.paths import AppPaths
 from app.voices.library import VoiceLibrary
+from pipelines.core import DeviceError
 from pipelines.voice.audio import MODEL_RATE
 from pipelines.voice.sentences import MAX_TEXT_CHARS
 from tests.audio_device import VirtualSoundCard, sound_card
@@ -98,7 +99,7 @@ def click(qtbot: QtBot, button: object) -> None:
 
 
 def wait_idle(qtbot: QtBot, panel: VoicePanel) -> None:
-    qtbot.waitUntil(lambda: not panel.workers.busy, timeout=60_000)
+    qtbot.waitUntil(lambda: not panel.tasks.busy, timeout=60_000)
 
 
 def clip_from_file(
@@ -235,7 +236,7 @@ def test_a_taken_name_is_refused_before_anything_is_computed(
     qtbot.keyClicks(panel.new_voice.name_edit, "alice")
     click(qtbot, panel.new_voice.create_button)
     assert panel.new_voice.name_error.text() == "There is already a voice named “Alice”."
-    assert not panel.workers.busy
+    assert not panel.tasks.busy
     assert panel.voices.names() == ["Alice"]
 
 
@@ -540,6 +541,37 @@ def test_missing_models_say_what_to_do(
     speak(qtbot, panel, "Hello there.")
     assert panel.speech.speak_error.text().startswith("No text-to-speech model is installed")
     assert panel.speech.text.toPlainText() == "Hello there."
+
+
+def test_a_device_failure_offers_use_cpu_instead(
+    qtbot: QtBot,
+    make_voice_window: Callable[..., MainWindow],
+    alice_clip: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """As in Chat: the speech model failing on its device offers a one-click CPU retry."""
+    window = make_voice_window()
+    panel = open_voice(window)
+    add_voice(panel, "Alice", alice_clip)
+    service = panel.ctx.voice
+    real_speak = service.speak
+    calls: list[str | None] = []
+
+    def speak_failing_once(*args: object, device: str | None = None, **kwargs: object) -> object:
+        calls.append(device)
+        if len(calls) == 1:
+            raise DeviceError("Could not compile the speech model on GPU: no memory", device="GPU")
+        return real_speak(*args, device=device, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(service, "speak", speak_failing_once)
+    speak(qtbot, panel, "Hello there.")
+    bar = window.notifications
+    assert bar.isVisible() and "on GPU" in bar.message.text()
+    assert bar.action_button.text() == "Use CPU instead"
+    with qtbot.waitSignal(panel.speech.runner.finished, timeout=60_000):
+        click(qtbot, bar.action_button)
+    assert calls[1] == "CPU" and panel.speech.device_picker.device() == "CPU"
+    assert panel.speech.outcome is not None and panel.speech.outcome.complete
 
 
 # ----- no sound card -------------------------------------------------------------------

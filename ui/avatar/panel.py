@@ -45,13 +45,14 @@ from ui.avatar.progress_line import FrameRate
 from ui.avatar.result_pane import ResultPane
 from ui.avatar.speech_source import SpeechSource
 from ui.device_picker import DevicePicker
+from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
 from ui.notifications import NotificationBar
-from ui.progress_runner import ProgressRunner
+from ui.tasks import TaskRunner
 from ui.voice.audio_widgets import CloseHook
-from ui.workers import ErrorRouter, WorkerRegistry
 
 STOPPED = "Stopped: no video was made."
+VIDEO_JOB = "avatar-video"
 
 
 class AvatarPanel(QWidget):
@@ -60,13 +61,13 @@ class AvatarPanel(QWidget):
     def __init__(
         self,
         ctx: AppContext,
-        workers: WorkerRegistry,
+        tasks: TaskRunner,
         notifications: NotificationBar,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.ctx = ctx
-        self.workers = workers
+        self.tasks = tasks
         self.notifications = notifications
         self.face = FaceBox()
         self.speech = SpeechSource()
@@ -85,8 +86,7 @@ class AvatarPanel(QWidget):
         self.progress_label.setWordWrap(True)
         self.generate_error = InlineError()
         self.model_error = InlineError(warning=True)
-        self.result = ResultPane(ctx, workers, notifications)
-        self.runner = ProgressRunner(workers, self)
+        self.result = ResultPane(ctx, tasks, notifications)
         self.rate = FrameRate()
         self.errors = ErrorRouter(
             notifications,
@@ -142,17 +142,19 @@ class AvatarPanel(QWidget):
     def _connect(self) -> None:
         self.face.faceChosen.connect(self._on_face_chosen)
         self.generate_button.clicked.connect(self.generate)
-        self.cancel_button.clicked.connect(self.runner.cancel)
-        self.runner.progressed.connect(self._on_progress)
-        self.runner.finished.connect(self._on_generated)
-        self.runner.failed.connect(self._on_generate_failed)
+        self.cancel_button.clicked.connect(self.cancel)
 
     # ----- state -----------------------------------------------------------------------
 
     @property
     def generating(self) -> bool:
         """Whether a video is being made."""
-        return self.runner.running
+        return self.tasks.running(VIDEO_JOB)
+
+    @Slot()
+    def cancel(self) -> None:
+        """Stop making the video (nothing is kept)."""
+        self.tasks.cancel(VIDEO_JOB)
 
     def _save_settings(self) -> None:
         try:
@@ -223,7 +225,7 @@ class AvatarPanel(QWidget):
     def shutdown(self) -> None:
         """The window closes: stop the video (workers are cancelled by the window)."""
         self.result.preview.player.stop()
-        self.runner.cancel()
+        self.cancel()
 
     # ----- face ------------------------------------------------------------------------
 
@@ -239,13 +241,13 @@ class AvatarPanel(QWidget):
             return  # one face at a time: this one is read when that one is done
         self._previewing = path
         self._set_busy(self.generating)
-        self.workers.start(
+        self.tasks.start(
             preview_face,
             self.ctx.avatar,
             path,
             THUMBNAIL_SIDE,
-            on_returned=self._on_face_preview,
-            on_errored=self._on_face_error,
+            on_done=self._on_face_preview,
+            on_error=self._on_face_error,
         )
 
     def _preview_ended(self) -> bool:
@@ -323,7 +325,16 @@ class AvatarPanel(QWidget):
         self.progress_label.setText("Starting…")
         self._show_progress(True)
         self._set_busy(True)
-        self.runner.start(make_video, self.ctx.avatar, self.ctx.voice, request)
+        self.tasks.start_with_progress(
+            make_video,
+            self.ctx.avatar,
+            self.ctx.voice,
+            request,
+            kind=VIDEO_JOB,
+            on_progress=self._on_progress,
+            on_done=self._on_generated,
+            on_error=self._on_generate_failed,
+        )
 
     @Slot(object)
     def _on_progress(self, progress: Progress) -> None:

@@ -21,9 +21,10 @@ from app.services.avatar import VideoResult
 from ui.avatar.gallery import Gallery
 from ui.avatar.progress_line import duration_text
 from ui.avatar.video_player import VideoPreview
+from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
 from ui.notifications import NotificationBar
-from ui.workers import ErrorRouter, WorkerRegistry
+from ui.tasks import TaskRunner
 
 NO_RESULT = "Your video appears here. Choose a face and speech, then Generate."
 VIDEO_FILTER = "MP4 video (*.mp4)"
@@ -47,13 +48,13 @@ class ResultPane(QWidget):
     def __init__(
         self,
         ctx: AppContext,
-        workers: WorkerRegistry,
+        tasks: TaskRunner,
         notifications: NotificationBar,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.ctx = ctx
-        self.workers = workers
+        self.tasks = tasks
         self.path: Path | None = None
         """The video shown (and saved by Save as…)."""
         self.locked = False
@@ -121,12 +122,12 @@ class ResultPane(QWidget):
         if not name:
             return
         self.save_button.setEnabled(False)
-        self.workers.start(
+        self.tasks.start(
             copy_result,
             self.path,
             Path(name),
-            on_returned=self._on_saved,
-            on_errored=self._on_save_failed,
+            on_done=self._on_saved,
+            on_error=self._on_save_failed,
         )
 
     @Slot(object)
@@ -145,11 +146,11 @@ class ResultPane(QWidget):
         if self.gallery_loading:
             return
         self.gallery_loading = True
-        self.workers.start(
+        self.tasks.start(
             recent_videos,
             self.ctx.avatar,
-            on_returned=self._on_gallery,
-            on_errored=self._on_gallery_error,
+            on_done=self._on_gallery,
+            on_error=self._on_gallery_error,
         )
 
     @Slot(object)

@@ -9,33 +9,30 @@ from PySide6.QtCore import QObject, Signal, Slot
 
 from app.services.chat import Answer
 from pipelines.chat import GenerationSettings
-from pipelines.core import CancelToken
-from ui.workers import ChunkBuffer, WorkerRegistry
+from ui.tasks import Policy, TaskRunner, TaskState
+
+ANSWER_JOB = "chat-answer"
 
 
 class AnswerRunner(QObject):
-    """Runs ``ChatService.ask`` / ``regenerate`` in a worker.
+    """Runs ``ChatService.ask`` / ``regenerate`` as a task.
 
-    Streamed text arrives through ``textReady`` (batched by a GUI timer); the end arrives as
-    ``finished(Answer)`` or ``failed(error)``, after the last text.
+    Streamed text arrives through ``textReady`` (the task's partial results, batched); the end
+    arrives as ``finished(Answer)`` or ``failed(error)``, after the last text.
     """
 
     textReady = Signal(str)
     finished = Signal(object)  # Answer
     failed = Signal(object)  # BaseException
 
-    def __init__(self, workers: WorkerRegistry, parent: QObject | None = None) -> None:
+    def __init__(self, tasks: TaskRunner, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._workers = workers
-        self._cancel = CancelToken()
-        self._running = False
-        self.buffer = ChunkBuffer(self)
-        self.buffer.textReady.connect(self.textReady)
+        self._tasks = tasks
 
     @property
     def running(self) -> bool:
         """Whether an answer is being written."""
-        return self._running
+        return self._tasks.running(ANSWER_JOB)
 
     def start(
         self,
@@ -50,33 +47,26 @@ class AnswerRunner(QObject):
             *args: Its leading arguments (conversation id, prompt).
             settings: Generation settings for this answer.
         """
-        self._cancel = CancelToken()
-        self._running = True
-        self.buffer.start()
-        self._workers.start(
+        state = TaskState()
+        self._tasks.start(
             method,
             *args,
             settings,
-            self._cancel,
-            self.buffer.sink.append,  # a plain object: the worker must hold no QObject
-            cancel=self._cancel,
-            on_returned=self._on_returned,
-            on_errored=self._on_errored,
+            state.cancel,
+            state.add_partial,
+            state=state,
+            kind=ANSWER_JOB,
+            policy=Policy.REFUSE,  # the chat service answers one prompt at a time
+            on_partial=self._on_text,
+            on_done=self.finished.emit,
+            on_error=self.failed.emit,
         )
 
     @Slot()
     def stop(self) -> None:
         """Ask the answer to stop at the next token; the partial answer is kept."""
-        self._cancel.cancel()
+        self._tasks.cancel(ANSWER_JOB)
 
-    @Slot(object)
-    def _on_returned(self, answer: Answer) -> None:
-        self.buffer.stop()  # the last batch reaches the view before the answer is redrawn
-        self._running = False
-        self.finished.emit(answer)
-
-    @Slot(object)
-    def _on_errored(self, error: BaseException) -> None:
-        self.buffer.stop()
-        self._running = False
-        self.failed.emit(error)
+    @Slot(list)
+    def _on_text(self, chunks: list[str]) -> None:
+        self.textReady.emit("".join(chunks))

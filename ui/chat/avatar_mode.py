@@ -11,11 +11,10 @@ said right here, with what to do.
 from __future__ import annotations
 
 import functools
-import queue
 from collections import deque
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer, Slot
+from PySide6.QtCore import Qt, Slot
 from PySide6.QtMultimedia import QMediaPlayer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
@@ -23,16 +22,16 @@ from app.context import AppContext
 from app.errors import UserError
 from app.services.avatar import AvatarClip
 from app.services.chat import Answer
-from pipelines.core import Cancelled, CancelToken
+from pipelines.core import Cancelled
 from ui.avatar.video_player import VideoPreview
+from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
 from ui.notifications import NotificationBar
+from ui.tasks import Policy, Task, TaskRunner, TaskState
 from ui.voice.audio_widgets import CloseHook
 from ui.voice.speak_bar import plain_text
-from ui.workers import ErrorRouter, WorkerRegistry
 
-POLL_MS = 100
-"""How often clips made by the worker are picked up."""
+SPEAK_JOB = "avatar-mode-speech"
 VIDEO_SIZE = (240, 180)
 NO_VOICE = "Avatar mode needs a voice: make one in the Voice panel."
 NO_FACE = "Avatar mode needs a face: choose one in the Avatar panel."
@@ -45,13 +44,13 @@ class AvatarMode(QWidget):
     def __init__(
         self,
         ctx: AppContext,
-        workers: WorkerRegistry,
+        tasks: TaskRunner,
         notifications: NotificationBar,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.ctx = ctx
-        self.workers = workers
+        self.tasks = tasks
         self.toggle = QPushButton("Avatar mode")
         self.toggle.setCheckable(True)
         self.toggle.setToolTip(
@@ -66,15 +65,10 @@ class AvatarMode(QWidget):
         self.stop_button.setToolTip("Stop speaking this answer")
         self.error = InlineError()
         self.errors = ErrorRouter(notifications, {"": self.error})
-        self._clips: queue.SimpleQueue[AvatarClip] = queue.SimpleQueue()  # filled by the worker
         self.pending: deque[AvatarClip] = deque()
         self.current: AvatarClip | None = None
-        self._cancel = CancelToken()
-        self._running = False
-        self._next_text: str | None = None
-        self._timer = QTimer(self)
-        self._timer.setInterval(POLL_MS)
-        self._timer.timeout.connect(self._poll)
+        self._task: Task | None = None
+        """The newest answer's task (an older one still running is dropped by the runner)."""
         self._close_hook = CloseHook(self, self.stop)
         side = QVBoxLayout()
         side.addWidget(self.status)
@@ -103,6 +97,14 @@ class AvatarMode(QWidget):
     def busy(self) -> bool:
         """Whether clips are being made or played."""
         return self._running or self.current is not None or bool(self.pending)
+
+    @property
+    def _running(self) -> bool:
+        return self.tasks.running(SPEAK_JOB)
+
+    @property
+    def _cancelled(self) -> bool:
+        return self._task is not None and self._task.state.cancelled
 
     def problem(self) -> str:
         """Why answers cannot be spoken now ("" when they can)."""
@@ -146,24 +148,16 @@ class AvatarMode(QWidget):
         if problem:
             self.error.show_message(problem)
             return
-        text = plain_text(markdown)
-        if self._running:
-            self._next_text = text  # starts when the stopped job has returned
-            self._stop_playing()
-            self._cancel.cancel()
-            return
-        self._start(text)
+        self._start(plain_text(markdown))
 
     def _start(self, text: str) -> None:
         face = self.ctx.settings.face_image
         assert face is not None  # checked by problem()
         self._stop_playing()
-        self._cancel = CancelToken()
-        self._clips = queue.SimpleQueue()
-        self._running = True
         self.status.setText("Making the first sentence…")
         self.preview.show()
         self.stop_button.setEnabled(True)
+        state = TaskState()
         job = functools.partial(
             self.ctx.avatar.speak_and_lipsync,
             text,
@@ -171,22 +165,26 @@ class AvatarMode(QWidget):
             face,
             tts_device=self.ctx.settings.device_for("tts"),
             lipsync_device=self.ctx.settings.device_for("lipsync"),
-            cancel=self._cancel,
-            on_clip=self._clips.put,  # a plain queue: the worker holds no QObject
+            cancel=state.cancel,
+            on_clip=state.add_partial,
         )
-        self.workers.start(
-            job, cancel=self._cancel, on_returned=self._on_done, on_errored=self._on_failed
+        # A new answer while one is spoken: the old one is cancelled and this one starts once
+        # it has returned (one speech model at a time); the old one's clips are dropped.
+        self._task = self.tasks.start(
+            job,
+            state=state,
+            kind=SPEAK_JOB,
+            policy=Policy.CANCEL_OLD,
+            on_partial=self._on_clips,
+            on_done=self._on_done,
+            on_error=self._on_failed,
         )
-        self._timer.start()
 
     @Slot()
     def stop(self) -> None:
         """Stop making and playing this answer's clips."""
-        self._next_text = None
-        self._cancel.cancel()
+        self.tasks.cancel(SPEAK_JOB)
         self._stop_playing()
-        if not self._running:
-            self._timer.stop()
         self.stop_button.setEnabled(self._running)
         self.status.setText("Stopped." if self.enabled else WAITING)
 
@@ -208,27 +206,16 @@ class AvatarMode(QWidget):
             self.errors.show(error, default_field="")
 
     def _job_ended(self) -> None:
-        self._running = False
-        if self._next_text is not None:
-            text, self._next_text = self._next_text, None
-            self._start(text)
-            return
-        self._poll()  # the last clips join the queue
-        if self._cancel.cancelled:
+        if self._cancelled:
             self._stop_playing()
         self._finish_if_idle()
 
     # ----- playing ---------------------------------------------------------------------
 
-    @Slot()
-    def _poll(self) -> None:
-        while True:
-            try:
-                clip = self._clips.get_nowait()
-            except queue.Empty:
-                break
-            if not self._cancel.cancelled:
-                self.pending.append(clip)
+    @Slot(list)
+    def _on_clips(self, clips: list[AvatarClip]) -> None:
+        if not self._cancelled:
+            self.pending.extend(clips)
         if self.current is None:
             self._play_next()
 
@@ -255,9 +242,8 @@ class AvatarMode(QWidget):
     def _finish_if_idle(self) -> None:
         if self._running or self.current is not None or self.pending:
             return
-        self._timer.stop()
         self.stop_button.setEnabled(False)
-        if not self._cancel.cancelled and not self.error.text():
+        if not self._cancelled and not self.error.text():
             self.status.setText("Done. " + WAITING)
 
     @Slot(bool)

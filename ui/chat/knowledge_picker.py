@@ -14,8 +14,9 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QVBoxLayout, QW
 from app.context import AppContext
 from app.storage.conversations import Conversation
 from pipelines.rag.store import Collection
+from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
-from ui.workers import ErrorRouter, WorkerRegistry
+from ui.tasks import TaskRunner
 
 LOADING = "Loading collections…"
 CHOOSE = "Choose a collection"
@@ -42,13 +43,13 @@ class KnowledgePicker(QWidget):
     def __init__(
         self,
         ctx: AppContext,
-        workers: WorkerRegistry,
+        tasks: TaskRunner,
         errors: ErrorRouter,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.ctx = ctx
-        self.workers = workers
+        self.tasks = tasks
         self.errors = errors
         self.toggle = QCheckBox("Use knowledge")
         self.toggle.setToolTip(
@@ -101,10 +102,10 @@ class KnowledgePicker(QWidget):
             return
         self._loading = True
         self._fill(keep_toggle=self._apply_when_loaded)
-        self.workers.start(
+        self.tasks.start(
             self.ctx.knowledge.collections,
-            on_returned=self._on_collections,
-            on_errored=self._on_list_error,
+            on_done=self._on_collections,
+            on_error=self._on_list_error,
         )
 
     @Slot(object)
@@ -170,12 +171,12 @@ class KnowledgePicker(QWidget):
         if wanted == self._applied:
             return
         self.error.clear()
-        self.workers.start(
+        self.tasks.start(
             self.ctx.chat.set_knowledge,
             self._conversation_id,
             wanted,
-            on_returned=self._on_applied,
-            on_errored=self._on_apply_error,
+            on_done=self._on_applied,
+            on_error=self._on_apply_error,
         )
 
     @Slot(object)

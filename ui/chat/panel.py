@@ -1,6 +1,6 @@
 """The Chat panel: conversations, the model and its device, streaming answers.
 
-All model work runs in workers (``ui.workers``); results come back to the ``@Slot`` methods
+All model work runs in workers (``ui.tasks``); results come back to the ``@Slot`` methods
 here. The typed message stays in the box until an answer succeeds; errors are shown next to
 the control that caused them (``ErrorRouter``).
 """
@@ -27,12 +27,13 @@ from ui.chat.input_box import ChatInput
 from ui.chat.knowledge_picker import KnowledgePicker
 from ui.chat.message_view import MessageView
 from ui.chat.system_prompt import SystemPromptEditor
+from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
 from ui.model_picker import ModelPicker
 from ui.notifications import NotificationBar
 from ui.open_document import open_document
+from ui.tasks import TaskRunner
 from ui.voice.speak_bar import SpeakBar
-from ui.workers import ErrorRouter, WorkerRegistry
 
 STILL_LOADING = "The model is still loading; send again when it is ready."
 NOT_SAVED = "This answer is kept only in this window, not on disk yet — nothing is lost."
@@ -50,25 +51,25 @@ class ChatPanel(QWidget):
     def __init__(
         self,
         ctx: AppContext,
-        workers: WorkerRegistry,
+        tasks: TaskRunner,
         notifications: NotificationBar,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.ctx = ctx
-        self.workers = workers
+        self.tasks = tasks
         self._sent_prompt: str | None = None
         self._override: GenerationSettings | None = None
-        self.answers = AnswerRunner(workers, self)
-        self.model_picker = ModelPicker(ctx, workers, notifications, self.save_settings)
+        self.answers = AnswerRunner(tasks, self)
+        self.model_picker = ModelPicker(ctx, tasks, notifications, self.save_settings)
         self.loader = self.model_picker.loader
         self.conversations = ConversationsPane(ctx.chat, self._default_prompt)
         self.system_prompt = SystemPromptEditor(ctx.chat)
         self.view = MessageView()
         self.overlay_anchor: QWidget = self.view  # the perf overlay floats over the answers
         self.save_warning = InlineError(warning=True)
-        self.speak_bar = SpeakBar(ctx, workers, notifications)  # answers read aloud
-        self.avatar_mode = AvatarMode(ctx, workers, notifications)  # answers as video
+        self.speak_bar = SpeakBar(ctx, tasks, notifications)  # answers read aloud
+        self.avatar_mode = AvatarMode(ctx, tasks, notifications)  # answers as video
         self.input = ChatInput()
         self.send_button = QPushButton("Send")
         self.send_button.setMinimumWidth(84)
@@ -81,7 +82,7 @@ class ChatPanel(QWidget):
         inline = {"model": self.model_picker.error, "device": self.model_picker.error}
         inline.update(prompt=self.input_error, system=self.system_prompt.error)
         self.errors = ErrorRouter(notifications, inline)
-        self.knowledge = KnowledgePicker(ctx, workers, self.errors)
+        self.knowledge = KnowledgePicker(ctx, tasks, self.errors)
         self.errors.inline["knowledge"] = self.knowledge.error
         self._layout()
         self._connect()

@@ -31,11 +31,12 @@ from pipelines.rag.store import Collection
 from ui.inline_error import InlineError
 from ui.knowledge.documents_table import DocumentsTable
 from ui.knowledge.formatting import plural
-from ui.knowledge.ingest_box import IngestBox, IngestRunner
+from ui.knowledge.ingest_box import IngestBox
 from ui.open_document import open_document
-from ui.workers import WorkerRegistry
+from ui.tasks import TaskRunner
 
 DEFAULT_COLLECTION = "My documents"
+INGEST_JOB = "knowledge-ingest"
 """Where files go when there is no collection yet."""
 FILE_FILTER = f"Documents ({' '.join('*' + s for s in sorted(SUPPORTED_SUFFIXES))});;All files (*)"
 JOB_RUNNING = "Documents are being added; wait for it to finish, or Cancel it, first."
@@ -57,13 +58,13 @@ class DocumentsPane(QWidget):
     def __init__(
         self,
         ctx: AppContext,
-        workers: WorkerRegistry,
+        tasks: TaskRunner,
         report: Report,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.ctx = ctx
-        self.workers = workers
+        self.tasks = tasks
         self._report = report
         self._collection: Collection | None = None
         self._shown = ""  # the collection whose rows the table holds
@@ -88,7 +89,6 @@ class DocumentsPane(QWidget):
         self.hint.hide()
         self.error = InlineError()
         self.ingest = IngestBox()
-        self.runner = IngestRunner(workers, self)
         self._layout()
         self.add_files_button.clicked.connect(self.choose_files)
         self.add_folder_button.clicked.connect(self.choose_folder)
@@ -98,9 +98,6 @@ class DocumentsPane(QWidget):
         self.table.openRequested.connect(self._open)
         self.table.itemSelectionChanged.connect(self.busyChanged)
         self.ingest.cancelRequested.connect(self.cancel)
-        self.runner.progressed.connect(self.ingest.show_progress)
-        self.runner.finished.connect(self._on_finished)
-        self.runner.failed.connect(self._on_failed)
 
     def _layout(self) -> None:
         buttons = QHBoxLayout()
@@ -125,7 +122,7 @@ class DocumentsPane(QWidget):
     @property
     def busy(self) -> bool:
         """Whether an ingest, re-index or removal is running."""
-        return self.runner.running or self._removing
+        return self.tasks.running(INGEST_JOB) or self._removing
 
     @property
     def shown(self) -> str:
@@ -164,12 +161,12 @@ class DocumentsPane(QWidget):
         self.title.setText(f"<b>Documents in “{html.escape(name, quote=False)}”</b>")
         self.hint.setText(EMPTY_COLLECTION)
         self._listing = True
-        self.workers.start(
+        self.tasks.start(
             jobs.load_documents,
             self.ctx.knowledge,
             name,
-            on_returned=self._on_documents,
-            on_errored=self._on_error,
+            on_done=self._on_documents,
+            on_error=self._on_error,
         )
 
     @Slot(object)
@@ -242,14 +239,21 @@ class DocumentsPane(QWidget):
         self._target = target
         self.error.clear()
         self.ingest.begin(text)  # the last summary and error list stay until now
-        self.runner.start(method, *args)
+        self.tasks.start_with_progress(
+            method,
+            *args,
+            kind=INGEST_JOB,
+            on_progress=self.ingest.show_progress,
+            on_done=self._on_finished,
+            on_error=self._on_failed,
+        )
         self.busyChanged.emit()
 
     @Slot()
     def cancel(self) -> None:
         """Stop after the document being read; whole documents stay stored."""
-        if self.runner.running:
-            self.runner.cancel()
+        if self.tasks.running(INGEST_JOB):
+            self.tasks.cancel(INGEST_JOB)
             self.ingest.stopping()
 
     @Slot(object)
@@ -287,12 +291,12 @@ class DocumentsPane(QWidget):
         self._target = name
         self.error.clear()
         self.busyChanged.emit()
-        self.workers.start(
+        self.tasks.start(
             self.ctx.knowledge.remove_documents,
             name,
             paths,
-            on_returned=self._on_removed,
-            on_errored=self._on_remove_error,
+            on_done=self._on_removed,
+            on_error=self._on_remove_error,
         )
 
     @Slot(object)

@@ -1,8 +1,7 @@
-"""Ingest and re-index in a worker: progress, Cancel, and what happened file by file.
+"""Ingest and re-index progress, Cancel, and what happened file by file.
 
-The service reports progress through a callback on the worker thread. The callback writes to
-a plain :class:`ProgressSink` (the worker must hold no QObject, see ``ui.workers``) and a GUI
-timer shows the latest state, so a fast ingest never floods the GUI thread with signals.
+The job runs through :class:`~ui.tasks.TaskRunner`, which hands the latest progress to
+:meth:`IngestBox.show_progress` at a steady rate, so a fast ingest never floods the GUI thread.
 """
 
 from __future__ import annotations
@@ -21,10 +20,6 @@ from PySide6.QtWidgets import (
 
 from app.services.knowledge import IngestProgress, IngestReport
 from ui.knowledge.formatting import failure_text, plural, progress_text, report_text
-from ui.progress_runner import ProgressRunner as IngestRunner
-from ui.progress_runner import ProgressSink as ProgressSink
-
-__all__ = ["IngestBox", "IngestRunner", "ProgressSink"]
 
 MAX_FAILURE_ROWS = 4
 

@@ -26,8 +26,9 @@ from app.errors import StorageError
 from app.models.bundled import default_embedder_dir
 from app.models.inspect import ModelTask
 from pipelines.embeddings import EmbeddingPipeline
+from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
-from ui.workers import ErrorRouter, WorkerRegistry
+from ui.tasks import Lane, TaskRunner
 
 LOADING = "loading…"
 OTHER_FOLDER = "Other folder…"
@@ -41,13 +42,13 @@ class EmbeddingModelRow(QWidget):
     def __init__(
         self,
         ctx: AppContext,
-        workers: WorkerRegistry,
+        tasks: TaskRunner,
         errors: ErrorRouter,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.ctx = ctx
-        self.workers = workers
+        self.tasks = tasks
         self.name = QLabel()
         self.name.setToolTip("Embeds documents and questions; each collection records its model")
         self.change_button = QToolButton()
@@ -117,11 +118,12 @@ class EmbeddingModelRow(QWidget):
         """Load ``folder`` (None = bundled) in a worker; keep it only if it loads."""
         self.error.clear()
         self._set_busy(True)
-        self.workers.start(
+        self.tasks.start(
             self.ctx.knowledge.use_embedding_model,
             folder,
-            on_returned=self._on_loaded,
-            on_errored=self._on_failed,
+            lane=Lane.MODEL,
+            on_done=self._on_loaded,
+            on_error=self._on_failed,
         )
 
     @Slot(object)

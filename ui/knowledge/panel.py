@@ -1,6 +1,6 @@
 """The Knowledge panel: collections, their documents, ingest with progress, search, database.
 
-Every call to the KnowledgeService runs in a worker (``ui.workers``): even listing collections
+Every call to the KnowledgeService runs in a worker (``ui.tasks``): even listing collections
 may start the embedded database, and creating one or searching loads the embedding model.
 The database is started when the panel is first shown, never at app start. Controls that
 would conflict with a running job are disabled until it ends; what the user typed is kept
@@ -23,6 +23,7 @@ from app.jobs import knowledge as jobs
 from pipelines.core import InvalidInputError
 from pipelines.rag.store import Collection
 from ui.device_picker import DevicePicker
+from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
 from ui.knowledge.collections_pane import CollectionsPane
 from ui.knowledge.database_status import DatabaseStatus
@@ -32,7 +33,7 @@ from ui.knowledge.model_row import EmbeddingModelRow
 from ui.knowledge.search_pane import SearchPane
 from ui.notifications import NotificationBar
 from ui.open_document import open_document
-from ui.workers import ErrorRouter, WorkerRegistry
+from ui.tasks import TaskRunner
 
 TYPE_QUERY = "Type something to search for."
 NOTHING_TO_SEARCH = "There is nothing to search yet: add documents first."
@@ -46,17 +47,17 @@ class KnowledgePanel(QWidget):
     def __init__(
         self,
         ctx: AppContext,
-        workers: WorkerRegistry,
+        tasks: TaskRunner,
         notifications: NotificationBar,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.ctx = ctx
-        self.workers = workers
+        self.tasks = tasks
         self.notifications = notifications
         self.errors = ErrorRouter(notifications, {})  # only for errors not meant for people
         self.collections = CollectionsPane()
-        self.documents = DocumentsPane(ctx, workers, self._report)
+        self.documents = DocumentsPane(ctx, tasks, self._report)
         self.search = SearchPane()
         self.database = DatabaseStatus()
         # The embedder (and reranker) load on the chosen device at their next use.
@@ -64,7 +65,7 @@ class KnowledgePanel(QWidget):
             ctx.devices, "knowledge", settings=ctx.settings, save=self._save_settings
         )
         self.device_picker.setToolTip("Device for the embedding (and reranking) model")
-        self.model_row = EmbeddingModelRow(ctx, workers, self.errors)
+        self.model_row = EmbeddingModelRow(ctx, tasks, self.errors)
         self._db = "idle"  # idle → starting → ready | failed
         self._refreshing = False
         self._refresh_again = False
@@ -171,11 +172,11 @@ class KnowledgePanel(QWidget):
             self._db = "starting"
             self.database.show_starting()
             self._update_controls()
-        self.workers.start(
+        self.tasks.start(
             jobs.load_overview,
             self.ctx.knowledge,
-            on_returned=self._on_overview,
-            on_errored=self._on_overview_error,
+            on_done=self._on_overview,
+            on_error=self._on_overview_error,
         )
 
     @Slot(object)
@@ -232,11 +233,11 @@ class KnowledgePanel(QWidget):
     @Slot(str)
     def _create(self, name: str) -> None:
         self._start_managing()
-        self.workers.start(
+        self.tasks.start(
             self.ctx.knowledge.create_collection,
             name,
-            on_returned=self._on_created,
-            on_errored=self._on_manage_error,
+            on_done=self._on_created,
+            on_error=self._on_manage_error,
         )
 
     @Slot(object)
@@ -247,12 +248,12 @@ class KnowledgePanel(QWidget):
     @Slot(str, str)
     def _rename(self, name: str, new_name: str) -> None:
         self._start_managing()
-        self.workers.start(
+        self.tasks.start(
             self.ctx.knowledge.rename_collection,
             name,
             new_name,
-            on_returned=self._on_renamed,
-            on_errored=self._on_manage_error,
+            on_done=self._on_renamed,
+            on_error=self._on_manage_error,
         )
 
     @Slot(object)
@@ -272,11 +273,11 @@ class KnowledgePanel(QWidget):
         if answer != QMessageBox.StandardButton.Yes:
             return
         self._start_managing()
-        self.workers.start(
+        self.tasks.start(
             self.ctx.knowledge.delete_collection,
             name,
-            on_returned=self._on_deleted,
-            on_errored=self._on_manage_error,
+            on_done=self._on_deleted,
+            on_error=self._on_manage_error,
         )
 
     @Slot(object)
@@ -318,14 +319,14 @@ class KnowledgePanel(QWidget):
         else:
             self._searching = True
             self._update_controls()
-            self.workers.start(
+            self.tasks.start(
                 jobs.search,
                 self.ctx.knowledge,
                 current.name,
                 query,
                 k,
-                on_returned=self._on_results,
-                on_errored=self._on_search_error,
+                on_done=self._on_results,
+                on_error=self._on_search_error,
             )
 
     @Slot(object)

@@ -47,6 +47,7 @@ from app.models.convert_plan import (
 from app.models.inspect import ModelTask
 from app.models.registry import InstalledModel
 from pipelines.core import Cancelled
+from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
 from ui.models.convert_tasks import (
     CHECKPOINT_FILTER,
@@ -55,9 +56,9 @@ from ui.models.convert_tasks import (
     weight_hint,
 )
 from ui.notifications import NotificationBar
-from ui.progress_runner import ProgressRunner
-from ui.workers import ErrorRouter, WorkerRegistry
+from ui.tasks import TaskRunner
 
+CONVERT_JOB = "model-convert"
 NO_SOURCE = "Choose a checkpoint folder or file, or type a hub id."
 NAME_HINT = "default: <checkpoint>-<weights>-ov"
 
@@ -85,13 +86,23 @@ class ConvertView(QWidget):
     def __init__(
         self,
         ctx: AppContext,
-        workers: WorkerRegistry,
+        tasks: TaskRunner,
         notifications: NotificationBar,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.ctx = ctx
+        self.tasks = tasks
         self.choices = task_choices()
+        self._make_inputs()
+        self._make_errors(notifications)
+        self._make_run_row()
+        self._layout()
+        self._connect()
+        self._on_task()
+
+    def _make_inputs(self) -> None:
+        """Source, task, weights, compression options, vocoder and name."""
         self.source = QLineEdit()
         self.browse_button = QPushButton("Folder…")
         self.browse_button.setToolTip("Choose a checkpoint folder")
@@ -122,6 +133,9 @@ class ConvertView(QWidget):
         self.name = QLineEdit()
         self.name.setPlaceholderText(NAME_HINT)
         self.name.setToolTip("The installed model's id (letters, digits, . _ -)")
+
+    def _make_errors(self, notifications: NotificationBar) -> None:
+        """One inline label per field, and the router that finds them."""
         self.source_error = InlineError()
         self.task_error = InlineError()
         self.weights_error = InlineError()
@@ -142,6 +156,9 @@ class ConvertView(QWidget):
                 "convert": self.error,
             },
         )
+
+    def _make_run_row(self) -> None:
+        """Convert, Cancel, the progress bar and the status line."""
         self.convert_button = QPushButton("Convert")
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.hide()
@@ -152,19 +169,25 @@ class ConvertView(QWidget):
         self.progress.hide()
         self.status = QLabel()
         self.status.setWordWrap(True)
-        self.runner = ProgressRunner(workers, self)
-        self._layout()
+
+    def _connect(self) -> None:
         self.browse_button.clicked.connect(self.choose_folder)
         self.file_button.clicked.connect(self.choose_file)
         self.vocoder_button.clicked.connect(self.choose_vocoder)
         self.task.currentIndexChanged.connect(self._on_task)
         self.weights.currentTextChanged.connect(self._update_options)
         self.convert_button.clicked.connect(self.convert)
-        self.cancel_button.clicked.connect(self.runner.cancel)
-        self.runner.progressed.connect(self._on_progress)
-        self.runner.finished.connect(self._on_converted)
-        self.runner.failed.connect(self._on_failed)
-        self._on_task()
+        self.cancel_button.clicked.connect(self.cancel)
+
+    @property
+    def converting(self) -> bool:
+        """Whether a conversion runs (a cancelled one included, until it returns)."""
+        return self.tasks.running(CONVERT_JOB)
+
+    @Slot()
+    def cancel(self) -> None:
+        """Stop the conversion; its partial output is removed."""
+        self.tasks.cancel(CONVERT_JOB)
 
     def _layout(self) -> None:
         source_row = QHBoxLayout()
@@ -299,7 +322,7 @@ class ConvertView(QWidget):
     @Slot()
     def convert(self) -> None:
         """Check the request, then convert in a worker (its own process does the work)."""
-        if self.runner.running:
+        if self.converting:
             return
         for label in self.errors.inline.values():
             label.clear()
@@ -317,7 +340,14 @@ class ConvertView(QWidget):
         self.cancel_button.show()
         self.convert_button.setEnabled(False)
         self.status.setText("Starting…")
-        self.runner.start(Converter(self.ctx.models).convert, request)
+        self.tasks.start_with_progress(
+            Converter(self.ctx.models).convert,
+            request,
+            kind=CONVERT_JOB,
+            on_progress=self._on_progress,
+            on_done=self._on_converted,
+            on_error=self._on_failed,
+        )
 
     @Slot(object)
     def _on_progress(self, progress: ConvertProgress) -> None:

@@ -1,6 +1,6 @@
 """The model manager: what is installed (and whether it still works), the catalog, downloads.
 
-Downloads run through :class:`~ui.progress_runner.ProgressRunner` (bytes, speed, time left,
+Downloads run as :class:`~ui.tasks.TaskRunner` jobs (bytes, speed, time left,
 Cancel keeps what arrived so the next try resumes); registering a folder checks it against its
 task's contract first. Errors appear next to the control that caused them.
 """
@@ -35,14 +35,15 @@ from app.models.catalog import CatalogEntry, filter_catalog, load_catalog
 from app.models.download import Downloader, DownloadProgress
 from app.models.inspect import ModelTask
 from app.models.registry import InstalledModel
+from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
 from ui.knowledge.formatting import duration, human_size
 from ui.models.convert_view import ConvertView
 from ui.notifications import NotificationBar
-from ui.progress_runner import ProgressRunner
-from ui.workers import ErrorRouter, WorkerRegistry
+from ui.tasks import TaskRunner
 
 ANY = "Any"
+DOWNLOAD_JOB = "model-download"
 INSTALLED_COLUMNS = ("Model", "Task", "Weights", "Size", "Source", "State")
 CATALOG_COLUMNS = ("Model", "Task", "Size", "Licence", "Devices", "About")
 
@@ -66,12 +67,13 @@ class ModelManager(QDialog):
     def __init__(
         self,
         ctx: AppContext,
-        workers: WorkerRegistry,
+        tasks: TaskRunner,
         notifications: NotificationBar,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.ctx = ctx
+        self.tasks = tasks
         self.setWindowTitle("Models")
         self.resize(980, 560)
         self.installed_error = InlineError()
@@ -82,15 +84,11 @@ class ModelManager(QDialog):
         self.tabs = QTabWidget()
         self.tabs.addTab(self._installed_view(), "Installed")
         self.tabs.addTab(self._catalog_view(), "Catalog")
-        self.convert_view = ConvertView(ctx, workers, notifications)
+        self.convert_view = ConvertView(ctx, tasks, notifications)
         self.convert_view.converted.connect(self._on_converted)
         self.tabs.addTab(self.convert_view, "Convert")
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs)
-        self.runner = ProgressRunner(workers, self)
-        self.runner.progressed.connect(self._on_progress)
-        self.runner.finished.connect(self._on_downloaded)
-        self.runner.failed.connect(self._on_download_failed)
         self.refresh_installed()
         self.refresh_catalog()
 
@@ -284,7 +282,7 @@ class ModelManager(QDialog):
     def _update_download(self) -> None:
         entry = self._chosen_entry()
         self.download_button.setEnabled(
-            entry is not None and not entry.convert and not self.runner.running
+            entry is not None and not entry.convert and not self.downloading
         )
         if entry is not None and entry.convert:
             self.download_button.setToolTip("Converted with the conversion tools (Convert view)")
@@ -293,7 +291,7 @@ class ModelManager(QDialog):
     def download_selected(self) -> None:
         """Download the selected catalog model in a worker."""
         entry = self._chosen_entry()
-        if entry is None or self.runner.running:
+        if entry is None or self.downloading:
             return
         self.catalog_error.clear()
         self.progress.setRange(0, 0)
@@ -302,12 +300,24 @@ class ModelManager(QDialog):
         self.download_button.setEnabled(False)
         self.progress_label.setText(f"Connecting for {entry.hub_id}…")
         downloader = Downloader(self.ctx.models)
-        self.runner.start(downloader.download, entry.hub_id)
+        self.tasks.start_with_progress(
+            downloader.download,
+            entry.hub_id,
+            kind=DOWNLOAD_JOB,
+            on_progress=self._on_progress,
+            on_done=self._on_downloaded,
+            on_error=self._on_download_failed,
+        )
+
+    @property
+    def downloading(self) -> bool:
+        """Whether a download runs (a cancelled one included, until it returns)."""
+        return self.tasks.running(DOWNLOAD_JOB)
 
     @Slot()
     def runner_cancel(self) -> None:
         """Stop the download; what arrived is kept for the next try."""
-        self.runner.cancel()
+        self.tasks.cancel(DOWNLOAD_JOB)
         self.progress_label.setText("Stopping…")
 
     @Slot(object)

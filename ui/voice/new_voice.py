@@ -30,10 +30,11 @@ from app.services.voice import VoiceService
 from app.voices.library import Voice
 from pipelines.voice.audio import MODEL_RATE
 from pipelines.voice.reference import MAX_SECONDS, ReferenceCheck, trim_to
+from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
 from ui.notifications import NotificationBar
+from ui.tasks import TaskRunner
 from ui.voice.recorder_box import RecordBox
-from ui.workers import ErrorRouter, WorkerRegistry
 
 AUDIO_FILTER = "Audio (*.wav *.flac *.ogg *.mp3);;All files (*)"
 CHOOSE_CLIP = "Pick a clip or record one first."
@@ -61,13 +62,13 @@ class NewVoiceBox(QWidget):
     def __init__(
         self,
         ctx: AppContext,
-        workers: WorkerRegistry,
+        tasks: TaskRunner,
         notifications: NotificationBar,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.ctx = ctx
-        self.workers = workers
+        self.tasks = tasks
         self.check: ReferenceCheck | None = None
         self.source = ""
         self._jobs = 0
@@ -182,11 +183,11 @@ class NewVoiceBox(QWidget):
     def _run(self, text: str, function: Callable[..., ReferenceCheck], *args: object) -> None:
         self.problems.clear()
         self._begin(text)
-        self.workers.start(
+        self.tasks.start(
             function,
             *args,
-            on_returned=self._on_checked,
-            on_errored=self._on_check_failed,
+            on_done=self._on_checked,
+            on_error=self._on_check_failed,
         )
 
     @Slot(object)
@@ -236,12 +237,12 @@ class NewVoiceBox(QWidget):
             self.name_error.show_message(str(error))
             return
         self._begin(f"Computing the voice of {self.source}…")
-        self.workers.start(
+        self.tasks.start(
             self.ctx.voice.create_voice,
             name,
             check,
-            on_returned=self._on_created,
-            on_errored=self._on_create_failed,
+            on_done=self._on_created,
+            on_error=self._on_create_failed,
         )
 
     @Slot(object)

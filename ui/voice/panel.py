@@ -20,12 +20,13 @@ from app.errors import UserError
 from app.models.inspect import ModelTask
 from app.voices.library import Voice
 from pipelines.voice.audio import Clip
+from ui.error_router import ErrorRouter
 from ui.notifications import NotificationBar
+from ui.tasks import TaskRunner
 from ui.voice.audio_widgets import CloseHook
 from ui.voice.new_voice import NewVoiceBox
 from ui.voice.speech_box import SpeechBox
 from ui.voice.voice_list import VoiceList
-from ui.workers import ErrorRouter, WorkerRegistry
 
 PLAY_POLL_MS = 100
 
@@ -38,17 +39,17 @@ class VoicePanel(QWidget):
     def __init__(
         self,
         ctx: AppContext,
-        workers: WorkerRegistry,
+        tasks: TaskRunner,
         notifications: NotificationBar,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.ctx = ctx
-        self.workers = workers
+        self.tasks = tasks
         self.notifications = notifications
         self.voices = VoiceList()
-        self.new_voice = NewVoiceBox(ctx, workers, notifications)
-        self.speech = SpeechBox(ctx, workers, notifications, self._save_settings)
+        self.new_voice = NewVoiceBox(ctx, tasks, notifications)
+        self.speech = SpeechBox(ctx, tasks, notifications, self._save_settings)
         self.errors = ErrorRouter(notifications, {"voice": self.voices.error})
         self.clip_player: Player | None = None
         self._clip_timer = QTimer(self)

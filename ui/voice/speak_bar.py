@@ -13,11 +13,12 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 
 from app.context import AppContext
 from app.errors import UserError
+from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
 from ui.notifications import NotificationBar
+from ui.tasks import TaskRunner
 from ui.voice.audio_widgets import NO_AUDIO_DEVICE, CloseHook
 from ui.voice.speech_runner import SpeechOutcome, SpeechProgress, SpeechRunner, output_index
-from ui.workers import ErrorRouter, WorkerRegistry
 
 NO_VOICE_YET = "There is no voice yet: create one in the Voice panel to hear answers."
 NO_SPEAKER = f"{NO_AUDIO_DEVICE}: answers cannot be played on this computer."
@@ -36,13 +37,13 @@ class SpeakBar(QWidget):
     def __init__(
         self,
         ctx: AppContext,
-        workers: WorkerRegistry,
+        tasks: TaskRunner,
         notifications: NotificationBar,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.ctx = ctx
-        self.runner = SpeechRunner(workers, self)
+        self.runner = SpeechRunner(tasks, self)
         self.voice = ""
         self.label = QLabel()
         self.stop_button = QPushButton("Stop speaking")

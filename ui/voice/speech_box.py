@@ -31,11 +31,12 @@ from app.services.voice import check_output_wav, save_speech
 from app.settings import Settings
 from app.voices.spoken_clips import SpokenClip, keep_spoken
 from ui.device_picker import DevicePicker
+from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
 from ui.notifications import NotificationBar
+from ui.tasks import TaskRunner
 from ui.voice.audio_widgets import NO_AUDIO_DEVICE, NO_OUTPUT_HINT, AudioDeviceCombo
 from ui.voice.speech_runner import SpeechOutcome, SpeechProgress, SpeechRunner
-from ui.workers import ErrorRouter, WorkerRegistry
 
 NO_VOICE = "Create a voice first: record or pick a clip of someone speaking (left)."
 WAV_FILTER = "WAV audio (*.wav)"
@@ -77,14 +78,14 @@ class SpeechBox(QWidget):
     def __init__(
         self,
         ctx: AppContext,
-        workers: WorkerRegistry,
+        tasks: TaskRunner,
         notifications: NotificationBar,
         save_settings: Callable[[], None],
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.ctx = ctx
-        self.workers = workers
+        self.tasks = tasks
         self._save_settings = save_settings
         self.outcome: SpeechOutcome | None = None
         self._handed_off: tuple[SpeechOutcome, SpokenClip] | None = None
@@ -119,7 +120,7 @@ class SpeechBox(QWidget):
         self.progress_label = QLabel()
         self.metrics_label = QLabel()
         self.metrics_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.runner = SpeechRunner(workers, self)
+        self.runner = SpeechRunner(tasks, self)
         inline = {"text": self.text_error, "voice": self.voice_error, "output": self.save_error}
         inline.update(model=self.speak_error, device=self.speak_error, audio=self.speak_error)
         self.errors = ErrorRouter(notifications, inline)
@@ -277,8 +278,13 @@ class SpeechBox(QWidget):
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
         self.progress_label.clear()
-        self.errors.show(error, default_field="model")
+        self.errors.show(error, default_field="model", use_cpu=self._speak_on_cpu)
         self._update_buttons()
+
+    def _speak_on_cpu(self) -> None:
+        """ "Use CPU instead" after the speech model failed on its device."""
+        self.device_picker.choose("CPU")
+        self.speak()
 
     @Slot()
     def _show_position(self) -> None:
@@ -317,12 +323,12 @@ class SpeechBox(QWidget):
             path = path.with_suffix(".wav")
         self._writing = True
         self._update_buttons()
-        self.workers.start(
+        self.tasks.start(
             save_job,
             path,
             outcome,
-            on_returned=self._on_saved,
-            on_errored=self._on_save_failed,
+            on_done=self._on_saved,
+            on_error=self._on_save_failed,
         )
 
     @Slot(object)
@@ -356,12 +362,12 @@ class SpeechBox(QWidget):
         self._writing = True
         self._handing_off = outcome
         self._update_buttons()
-        self.workers.start(
+        self.tasks.start(
             handoff_job,
             self.ctx.paths.spoken_dir,
             outcome,
-            on_returned=self._on_handed_off,
-            on_errored=self._on_save_failed,
+            on_done=self._on_handed_off,
+            on_error=self._on_save_failed,
         )
 
     @Slot(object)

@@ -1,136 +1,25 @@
-"""Speech in a worker, played while it is made: the Voice panel's Speak and the chat's Speak.
+"""Speech in a task, played while it is made: the Voice panel's Speak and the chat's Speak.
 
-:func:`speak_job` is the plain (Qt-free) work: it asks ``VoiceService.speak`` for sentences and
-hands each to a :class:`~app.audio.devices.Player` as soon as it is ready, so playback starts
-after the first sentence while the rest are synthesised. :class:`SpeechRunner` runs it through
-a :class:`~ui.progress_runner.ProgressRunner` and polls the player from a GUI timer to know
-when the last sentence has been heard.
+The work is :func:`app.jobs.speech.speak_and_play` (Qt-free); :class:`SpeechRunner` runs it
+through the window's :class:`~ui.tasks.TaskRunner` and turns its progress, its outcome (a
+partial result, as soon as the last sentence is made) and its end into signals.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
-
-import numpy as np
-import numpy.typing as npt
-from PySide6.QtCore import QObject, QTimer, Signal, Slot
+from PySide6.QtCore import QObject, Signal, Slot
 
 from app.audio import devices as audio_devices
 from app.audio.devices import AudioDeviceError, Player
-from app.services.voice import PAUSE_SECONDS, VoiceService, join_sentences
-from pipelines.core import Cancelled, CancelToken
-from pipelines.voice.audio import MODEL_RATE
-from ui.progress_runner import ProgressRunner
-from ui.workers import WorkerRegistry
+from app.jobs.speech import SpeechOutcome, SpeechProgress, speak_and_play
+from app.services.voice import VoiceService
+from ui.tasks import Task, TaskRunner, TaskState
 
-POLL_MS = 50
-
-
-@dataclass(frozen=True)
-class SpeechProgress:
-    """Where a synthesis is: ``done`` of ``total`` sentences, and its numbers so far."""
-
-    done: int
-    total: int
-    device: str
-    first_audio_seconds: float | None = None
-    real_time_factor: float | None = None
-
-
-@dataclass(frozen=True)
-class SpeechOutcome:
-    """A synthesis that ended: its sentences (all, or those made before Stop)."""
-
-    pieces: list[npt.NDArray[np.float32]] = field(default_factory=list)
-    total: int = 0
-    stopped: bool = False
-    device: str = ""
-    first_audio_seconds: float | None = None
-    real_time_factor: float | None = None
-    text: str = ""
-    """What was asked to be spoken (the box may have been edited since)."""
-    voice: str = ""
-
-    @property
-    def complete(self) -> bool:
-        """Every sentence was made."""
-        return not self.stopped and len(self.pieces) == self.total > 0
-
-    def audio(self) -> npt.NDArray[np.float32]:
-        """The sentences joined as the wav is saved (with pauses between them)."""
-        return join_sentences(self.pieces)
-
-    @property
-    def seconds(self) -> float:
-        """Length of :meth:`audio`."""
-        return self.audio().size / MODEL_RATE if self.pieces else 0.0
-
-
-def speak_job(
-    service: VoiceService,
-    text: str,
-    voice: str,
-    device: str | None,
-    player: Player | None,
-    cancel: CancelToken,
-    on_progress: Callable[[SpeechProgress], None],
-) -> SpeechOutcome:
-    """Speak ``text`` in ``voice``, feeding ``player`` sentence by sentence (worker thread).
-
-    Stop (``cancel``) ends it between sentences and silences the player; what was made is
-    returned with ``stopped``.
-
-    Raises:
-        UserError: from the service (text, voice, model, device), before any sound.
-    """
-    started = time.perf_counter()
-    pieces: list[npt.NDArray[np.float32]] = []
-    first: float | None = None
-    synth = audio = 0.0
-    concrete = ""
-    total = 0
-    stopped = False
-    try:
-        concrete = service.device(device)
-        chunks = service.speak(text, voice, device=device, cancel=cancel)  # loads the model
-        try:
-            for chunk in chunks:
-                total = chunk.total  # the synthesiser's own split (a long first one is cut)
-                if player is not None:  # with the pause the saved wav has before it
-                    player.put(_with_pause(chunk.samples, chunk.index), label=chunk.index)
-                first = time.perf_counter() - started if first is None else first
-                synth += chunk.synth_seconds
-                audio += chunk.seconds
-                pieces.append(chunk.samples)
-                rtf = synth / audio if audio else None
-                on_progress(SpeechProgress(len(pieces), total, concrete, first, rtf))
-        finally:
-            close = getattr(chunks, "close", None)
-            if close is not None:
-                close()  # releases the service at once, also when stopped midway
-    except Cancelled:
-        stopped = True
-    finally:
-        if player is not None:
-            if cancel.cancelled:
-                player.stop()
-            else:
-                player.end()
-    stopped = stopped or cancel.cancelled
-    rtf = synth / audio if audio else None
-    return SpeechOutcome(pieces, total, stopped, concrete, first, rtf, text, voice)
-
-
-def _with_pause(samples: npt.NDArray[np.float32], index: int) -> npt.NDArray[np.float32]:
-    if index == 0:
-        return samples
-    return np.concatenate([np.zeros(int(PAUSE_SECONDS * MODEL_RATE), np.float32), samples])
+__all__ = ["SpeechOutcome", "SpeechProgress", "SpeechRunner", "output_index"]
 
 
 class SpeechRunner(QObject):
-    """One speech at a time: synthesis in a worker, playback on the chosen output.
+    """One speech at a time: synthesis in a task, playback on the chosen output.
 
     ``progressed`` reports sentences; ``synthesised`` the outcome once the last sentence is
     made; ``failed`` an error (nothing more is played); ``finished`` comes last, once the
@@ -141,25 +30,21 @@ class SpeechRunner(QObject):
     synthesised = Signal(object)  # SpeechOutcome
     failed = Signal(object)  # BaseException
     playbackFailed = Signal(str)  # the output device could not be opened: not played
-    ticked = Signal()  # every 50 ms while busy: the playback position may have moved
+    ticked = Signal()  # at the task runner's pace while busy: the playback position may move
     finished = Signal()
 
-    def __init__(self, workers: WorkerRegistry, parent: QObject | None = None) -> None:
+    def __init__(self, tasks: TaskRunner, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._runner = ProgressRunner(workers, self)
-        self._runner.progressed.connect(self.progressed)
-        self._runner.finished.connect(self._on_synthesised)
-        self._runner.failed.connect(self._on_failed)
+        self._tasks = tasks
+        self._tasks.flushed.connect(self._tick)
         self.player: Player | None = None
+        self._task: Task | None = None
         self._synthesising = False
-        self._timer = QTimer(self)
-        self._timer.setInterval(POLL_MS)
-        self._timer.timeout.connect(self._poll)
 
     @property
     def busy(self) -> bool:
         """Synthesising, or playing what was synthesised."""
-        return self._synthesising or self._timer.isActive()
+        return self._task is not None
 
     @property
     def synthesising(self) -> bool:
@@ -192,38 +77,57 @@ class SpeechRunner(QObject):
             else:
                 self.player = player
         self._synthesising = True
-        self._timer.start()
-        self._runner.start(speak_job, service, text, voice, device, self.player)
+        state = TaskState()
+        self._task = self._tasks.start(
+            speak_and_play,
+            service,
+            text,
+            voice,
+            device,
+            self.player,
+            state.cancel,
+            state.set_progress,
+            state.add_partial,
+            state=state,
+            on_progress=self.progressed.emit,
+            on_partial=self._on_synthesised,
+            on_done=self._on_ended,
+            on_error=self._on_failed,
+        )
 
     @Slot()
     def stop(self) -> None:
         """Stop now: no further sentence is made and the sound stops."""
-        self._runner.cancel()
+        if self._task is not None:
+            self._task.cancel()
         if self.player is not None:
             self.player.stop()
 
-    @Slot(object)
-    def _on_synthesised(self, outcome: SpeechOutcome) -> None:
+    @Slot(list)
+    def _on_synthesised(self, outcomes: list[SpeechOutcome]) -> None:
         self._synthesising = False
-        self.synthesised.emit(outcome)
-        self._poll()
+        self.synthesised.emit(outcomes[-1])
 
     @Slot(object)
     def _on_failed(self, error: BaseException) -> None:
-        # The job has ended the player: what was queued is still played, nothing more comes.
+        # The job has played what was queued before the error: nothing more comes.
         self._synthesising = False
         self.failed.emit(error)
-        self._poll()
+        self._on_ended(None)
 
-    @Slot()
-    def _poll(self) -> None:
+    @Slot(object)
+    def _on_ended(self, _: object) -> None:
+        self._synthesising = False
+        self._task = None
         self.ticked.emit()
-        if self._synthesising or self.playing:
-            return
-        self._timer.stop()
         if self.player is not None:
             self.player.close()
         self.finished.emit()
+
+    @Slot()
+    def _tick(self) -> None:
+        if self.busy:
+            self.ticked.emit()
 
     def playback_position(self) -> tuple[float, float]:
         """Seconds played and seconds made so far (0, 0 when not playing)."""

@@ -1,0 +1,159 @@
+"""Speech made and played off the GUI thread: the Voice panel's Speak and the chat's Speak.
+
+:func:`speak_job` asks ``VoiceService.speak`` for sentences and hands each to a
+:class:`~app.audio.devices.Player` as soon as it is ready, so playback starts after the first
+sentence while the rest are synthesised. :func:`speak_and_play` also waits until the last
+sentence has been heard, so the task lasts as long as the sound.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from app.audio.devices import Player
+from app.services.voice import PAUSE_SECONDS, VoiceService, join_sentences
+from pipelines.core import Cancelled, CancelToken
+from pipelines.voice.audio import MODEL_RATE
+
+PLAYBACK_CHECK_SECONDS = 0.05
+"""How often the play-out wait looks at the cancel token."""
+
+
+@dataclass(frozen=True)
+class SpeechProgress:
+    """Where a synthesis is: ``done`` of ``total`` sentences, and its numbers so far."""
+
+    done: int
+    total: int
+    device: str
+    first_audio_seconds: float | None = None
+    real_time_factor: float | None = None
+
+
+@dataclass(frozen=True)
+class SpeechOutcome:
+    """A synthesis that ended: its sentences (all, or those made before Stop)."""
+
+    pieces: list[npt.NDArray[np.float32]] = field(default_factory=list)
+    total: int = 0
+    stopped: bool = False
+    device: str = ""
+    first_audio_seconds: float | None = None
+    real_time_factor: float | None = None
+    text: str = ""
+    """What was asked to be spoken (the box may have been edited since)."""
+    voice: str = ""
+
+    @property
+    def complete(self) -> bool:
+        """Every sentence was made."""
+        return not self.stopped and len(self.pieces) == self.total > 0
+
+    def audio(self) -> npt.NDArray[np.float32]:
+        """The sentences joined as the wav is saved (with pauses between them)."""
+        return join_sentences(self.pieces)
+
+    @property
+    def seconds(self) -> float:
+        """Length of :meth:`audio`."""
+        return self.audio().size / MODEL_RATE if self.pieces else 0.0
+
+
+def speak_job(
+    service: VoiceService,
+    text: str,
+    voice: str,
+    device: str | None,
+    player: Player | None,
+    cancel: CancelToken,
+    on_progress: Callable[[SpeechProgress], None],
+) -> SpeechOutcome:
+    """Speak ``text`` in ``voice``, feeding ``player`` sentence by sentence (worker thread).
+
+    Stop (``cancel``) ends it between sentences and silences the player; what was made is
+    returned with ``stopped``.
+
+    Raises:
+        UserError: from the service (text, voice, model, device), before any sound.
+    """
+    started = time.perf_counter()
+    pieces: list[npt.NDArray[np.float32]] = []
+    first: float | None = None
+    synth = audio = 0.0
+    concrete = ""
+    total = 0
+    stopped = False
+    try:
+        concrete = service.device(device)
+        chunks = service.speak(text, voice, device=device, cancel=cancel)  # loads the model
+        try:
+            for chunk in chunks:
+                total = chunk.total  # the synthesiser's own split (a long first one is cut)
+                if player is not None:  # with the pause the saved wav has before it
+                    player.put(_with_pause(chunk.samples, chunk.index), label=chunk.index)
+                first = time.perf_counter() - started if first is None else first
+                synth += chunk.synth_seconds
+                audio += chunk.seconds
+                pieces.append(chunk.samples)
+                rtf = synth / audio if audio else None
+                on_progress(SpeechProgress(len(pieces), total, concrete, first, rtf))
+        finally:
+            close = getattr(chunks, "close", None)
+            if close is not None:
+                close()  # releases the service at once, also when stopped midway
+    except Cancelled:
+        stopped = True
+    finally:
+        if player is not None:
+            if cancel.cancelled:
+                player.stop()
+            else:
+                player.end()
+    stopped = stopped or cancel.cancelled
+    rtf = synth / audio if audio else None
+    return SpeechOutcome(pieces, total, stopped, concrete, first, rtf, text, voice)
+
+
+def _with_pause(samples: npt.NDArray[np.float32], index: int) -> npt.NDArray[np.float32]:
+    if index == 0:
+        return samples
+    return np.concatenate([np.zeros(int(PAUSE_SECONDS * MODEL_RATE), np.float32), samples])
+
+
+def speak_and_play(
+    service: VoiceService,
+    text: str,
+    voice: str,
+    device: str | None,
+    player: Player | None,
+    cancel: CancelToken,
+    on_progress: Callable[[SpeechProgress], None],
+    on_synthesised: Callable[[SpeechOutcome], None],
+) -> SpeechOutcome:
+    """:func:`speak_job`, then wait until ``player`` has played everything (worker thread).
+
+    ``on_synthesised`` receives the outcome as soon as the last sentence is made; the return
+    comes once it has also been heard (or stopped). After a failure, what was already queued
+    is still played before the error is raised.
+    """
+    try:
+        outcome = speak_job(service, text, voice, device, player, cancel, on_progress)
+    except Exception:
+        _play_out(player, cancel)
+        raise
+    on_synthesised(outcome)
+    _play_out(player, cancel)
+    return outcome
+
+
+def _play_out(player: Player | None, cancel: CancelToken) -> None:
+    if player is None:
+        return
+    while not player.wait(PLAYBACK_CHECK_SECONDS):
+        if cancel.cancelled:
+            player.stop()

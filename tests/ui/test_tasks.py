@@ -1,0 +1,257 @@
+"""The task runner: batching, progress, policies, lanes, cancel-and-wait; where errors are shown."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QObject, Slot
+from PySide6.QtWidgets import QWidget
+from pytestqt.qtbot import QtBot
+
+from app.errors import UserError
+from pipelines.core import CancelToken, DeviceError, InvalidInputError, ModelLoadError
+from tests.ui.fakes import Script
+from ui.error_router import ErrorRouter
+from ui.inline_error import InlineError
+from ui.notifications import NotificationBar
+from ui.tasks import Lane, Policy, TaskRunner, TaskState, work_threads
+
+
+class Recorder(QObject):
+    """A GUI-thread receiver with slots, as real widgets are."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.texts: list[str] = []
+        self.values: list[object] = []
+        self.errors: list[BaseException] = []
+
+    @Slot(str)
+    def on_text(self, text: str) -> None:
+        self.texts.append(text)
+
+    @Slot(object)
+    def on_value(self, value: object) -> None:
+        self.values.append(value)
+
+    @Slot(object)
+    def on_error(self, error: BaseException) -> None:
+        self.errors.append(error)
+
+
+@pytest.fixture
+def runner(qtbot: QtBot) -> Iterator[TaskRunner]:
+    holder = QWidget()
+    qtbot.addWidget(holder)
+    runner = TaskRunner(holder)
+    yield runner
+    runner.cancel_all_and_wait(5000)
+    qtbot.waitUntil(lambda: not runner.busy, timeout=5000)  # every end delivered
+
+
+def stream_many(add: Callable[[str], None], count: int) -> int:
+    for index in range(count):
+        add(f"{index},")
+    return count
+
+
+def test_partial_results_arrive_in_batches_before_the_end(qtbot: QtBot, runner: TaskRunner) -> None:
+    recorder = Recorder()
+    state = TaskState()
+    runner.start(
+        stream_many,
+        state.add_partial,
+        5000,
+        state=state,
+        on_partial=lambda chunks: recorder.texts.append("".join(chunks)),
+        on_done=recorder.on_value,
+    )
+    qtbot.waitUntil(lambda: recorder.values == [5000], timeout=5000)
+    assert "".join(recorder.texts) == "".join(f"{i}," for i in range(5000))  # all, in order
+    assert len(recorder.texts) < 50  # 5000 chunks, a handful of GUI updates
+
+
+def count_with_progress(on_progress: Callable[[int], None], count: int) -> str:
+    for index in range(count):
+        on_progress(index)
+    return "done"
+
+
+def test_only_the_latest_progress_reaches_the_gui(qtbot: QtBot, runner: TaskRunner) -> None:
+    recorder = Recorder()
+    state = TaskState()
+    runner.start(
+        count_with_progress,
+        state.set_progress,
+        100_000,
+        state=state,
+        on_progress=recorder.on_value,
+        on_done=recorder.on_value,
+    )
+    qtbot.waitUntil(lambda: "done" in recorder.values, timeout=10_000)
+    assert recorder.values[-2:] == [99_999, "done"]  # the last state is shown before the end
+    assert len(recorder.values) < 1000
+
+
+def fail_like_openvino() -> None:
+    raise RuntimeError("Exception from src/plugin.cpp:42:\nout of device memory")
+
+
+def test_an_exception_reaches_the_error_slot(qtbot: QtBot, runner: TaskRunner) -> None:
+    recorder = Recorder()
+    finished: list[bool] = []
+    runner.start(
+        fail_like_openvino, on_error=recorder.on_error, on_finished=lambda: finished.append(True)
+    )
+    qtbot.waitUntil(lambda: finished == [True], timeout=5000)
+    [error] = recorder.errors
+    assert isinstance(error, RuntimeError)  # what was raised, as it was raised
+    assert "out of device memory" in str(error)
+
+
+def test_an_unhandled_exception_is_logged_at_error(
+    qtbot: QtBot, runner: TaskRunner, caplog: pytest.LogCaptureFixture
+) -> None:
+    finished: list[bool] = []
+    with caplog.at_level(logging.ERROR, logger="ui.tasks"):
+        runner.start(fail_like_openvino, on_finished=lambda: finished.append(True))
+        qtbot.waitUntil(lambda: finished == [True], timeout=5000)
+    [record] = [r for r in caplog.records if r.name == "ui.tasks"]
+    assert record.levelno == logging.ERROR and record.exc_info is not None
+    caplog.clear()  # expected: the test checks it was logged
+
+
+def wait_for_cancel(cancel: CancelToken, script: Script) -> str:
+    while not script.release.wait(0.01):
+        if cancel.cancelled:
+            return "cancelled"
+    return "released"
+
+
+def test_cancel_all_and_wait_stops_a_blocking_job(
+    qtbot: QtBot, runner: TaskRunner, script: Script
+) -> None:
+    recorder = Recorder()
+    state = TaskState()
+    runner.start(wait_for_cancel, state.cancel, script, state=state, on_done=recorder.on_value)
+    qtbot.waitUntil(lambda: runner.active_threads == 1, timeout=5000)
+    assert runner.cancel_all_and_wait(5000)
+    assert state.cancelled
+    assert runner.active_threads == 0
+    qtbot.waitUntil(lambda: recorder.values == ["cancelled"], timeout=5000)
+
+
+def start_waiting(runner: TaskRunner, script: Script, recorder: Recorder, **options: Any) -> Any:
+    state = TaskState()
+    return runner.start(
+        wait_for_cancel, state.cancel, script, state=state, on_done=recorder.on_value, **options
+    )
+
+
+def test_refuse_policy_refuses_a_second_start(
+    qtbot: QtBot, runner: TaskRunner, script: Script
+) -> None:
+    recorder = Recorder()
+    first = start_waiting(runner, script, recorder, kind="load", policy=Policy.REFUSE)
+    assert first is not None
+    assert start_waiting(runner, script, recorder, kind="load", policy=Policy.REFUSE) is None
+    script.unblock()
+    qtbot.waitUntil(lambda: recorder.values == ["released"], timeout=5000)
+    assert not runner.running("load")
+
+
+def test_queue_policy_runs_one_after_the_other(
+    qtbot: QtBot, runner: TaskRunner, script: Script
+) -> None:
+    recorder = Recorder()
+    start_waiting(runner, script, recorder, kind="write", policy=Policy.QUEUE)
+    start_waiting(runner, script, recorder, kind="write", policy=Policy.QUEUE)
+    qtbot.waitUntil(lambda: runner.active_threads == 1, timeout=5000)
+    assert runner.running("write") and not recorder.values  # the second one waits
+    script.unblock()
+    qtbot.waitUntil(lambda: recorder.values == ["released", "released"], timeout=5000)
+
+
+def test_cancel_old_policy_lets_the_newest_request_win(
+    qtbot: QtBot, runner: TaskRunner, script: Script
+) -> None:
+    recorder = Recorder()
+    old = start_waiting(runner, script, recorder, kind="load", policy=Policy.CANCEL_OLD)
+    qtbot.waitUntil(lambda: runner.active_threads == 1, timeout=5000)
+    middle = start_waiting(runner, script, recorder, kind="load", policy=Policy.CANCEL_OLD)
+    newest = start_waiting(runner, script, recorder, kind="load", policy=Policy.CANCEL_OLD)
+    assert old.state.cancelled and old.superseded and middle.superseded
+    assert not newest.state.cancelled
+    script.unblock()
+    # The old one returned "cancelled", but superseded: only the newest one's result arrives.
+    qtbot.waitUntil(lambda: not runner.busy, timeout=5000)
+    assert recorder.values == ["released"]
+
+
+def test_a_model_load_starts_while_the_work_lane_is_full(
+    qtbot: QtBot, runner: TaskRunner, script: Script
+) -> None:
+    recorder = Recorder()
+    for _ in range(work_threads() + 2):  # every work thread blocked, two more jobs waiting
+        start_waiting(runner, script, recorder)
+    qtbot.waitUntil(lambda: runner.active_threads == work_threads(), timeout=5000)
+    loaded = threading.Event()
+    runner.start(loaded.set, lane=Lane.MODEL)
+    assert loaded.wait(5)  # not queued behind the blocked work
+    script.unblock()
+    qtbot.waitUntil(lambda: len(recorder.values) == work_threads() + 2, timeout=10_000)
+
+
+@pytest.fixture
+def router(
+    qtbot: QtBot,
+) -> Iterator[tuple[ErrorRouter, InlineError, InlineError, NotificationBar]]:
+    holder = QWidget()  # held here until the test ends: its children die with it
+    qtbot.addWidget(holder)
+    prompt, model, bar = InlineError(holder), InlineError(holder), NotificationBar(holder)
+    holder.show()
+    yield ErrorRouter(bar, {"prompt": prompt, "model": model}), prompt, model, bar
+
+
+def test_errors_go_next_to_their_control(
+    router: tuple[ErrorRouter, InlineError, InlineError, NotificationBar],
+) -> None:
+    errors, prompt, model, bar = router
+    errors.show(UserError("Choose a chat model first.", field="model"), default_field="prompt")
+    assert model.isVisible() and model.text() == "Choose a chat model first."
+    assert not prompt.isVisible()
+    errors.show(InvalidInputError("Type a message first.", field="prompt"), default_field="model")
+    assert prompt.text() == "Type a message first."
+    errors.show(UserError("No field here."), default_field="prompt")
+    assert prompt.text() == "No field here."  # no field: the caller's control
+    assert not bar.isVisible()
+
+
+def test_device_and_unknown_errors_become_notifications(
+    router: tuple[ErrorRouter, InlineError, InlineError, NotificationBar],
+) -> None:
+    errors, _, _, bar = router
+    used: list[str] = []
+    failure = DeviceError("Could not compile the model on NPU: no shapes", device="NPU")
+    errors.show(failure, default_field="model", use_cpu=lambda: used.append("cpu"))
+    assert bar.isVisible() and bar.action_button.text() == "Use CPU instead"
+    bar.action_button.click()
+    assert used == ["cpu"] and not bar.isVisible()
+
+    errors.show(DeviceError("Generation failed on CPU", device="CPU"), default_field="model")
+    assert not bar.action_button.isVisible()  # already on the CPU: nothing to offer
+
+    errors.show(ModelLoadError("Could not load x: bad IR"), default_field="model")
+    assert bar.message.text() == "Could not load x: bad IR"
+
+    try:
+        raise KeyError("config")
+    except KeyError as error:
+        errors.show(error, default_field="model")
+    assert bar.message.text().startswith("Something went wrong (KeyError")
+    assert "Traceback" not in bar.message.text()
+    assert bar.copy_button.isVisible() and "Traceback" in bar.details

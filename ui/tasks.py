@@ -1,0 +1,384 @@
+"""The one thread bridge: Qt-free job functions run on bounded pools, results come back as calls.
+
+A job is a plain callable from ``app`` (it knows nothing of Qt). It receives what it needs from
+a :class:`TaskState`: the cancel token, ``set_progress`` (only the latest value is kept) and
+``add_partial`` (every value is kept, in order). One GUI timer hands progress and partials to the
+task's callbacks at most every 40 ms while a task that wants them runs, so a fast job never
+floods the GUI thread; the end arrives as ``on_done(result)`` or ``on_error(exception)``, after
+the last progress and partials, then ``on_finished()``. Callbacks run on the GUI thread and may
+touch widgets; they should be ``@Slot`` methods of GUI objects.
+
+A second start of the same ``kind`` follows that kind's :class:`Policy` (Orange's
+ConcurrentMixin cancels the old task; here it is declared per kind): run both, queue, refuse,
+or cancel the old one — "the newest request wins". Jobs run on one of two bounded pools
+(:class:`Lane`): loading a model never waits behind an ingest.
+
+Built on QThreadPool and QRunnable only (public API). A worker thread holds no QObject it could
+free: the only one it touches is the runner's relay, which its parent owns on the GUI thread.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+import logging
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from PySide6.QtCore import QObject, QRunnable, Qt, QThread, QThreadPool, QTimer, Signal, Slot
+
+from pipelines.core import Cancelled, CancelToken
+
+log = logging.getLogger(__name__)
+
+FLUSH_MS = 40
+"""How often progress and partial results reach the GUI: under 50 ms, so text looks live."""
+MODEL_LANE_THREADS = 2
+"""Model loads at once (a chat model and an embedding model may load side by side)."""
+
+
+class Lane(enum.Enum):
+    """Which pool a job runs on."""
+
+    WORK = "work"
+    """Everything else: ingest, generation, synthesis, files, database."""
+    MODEL = "model"
+    """Compiling a model: its own small pool, so it never queues behind long work."""
+
+
+class Policy(enum.Enum):
+    """What a second start of the same kind of job does while one runs."""
+
+    PARALLEL = "parallel"
+    """Both run (independent reads, e.g. listing two folders)."""
+    QUEUE = "queue"
+    """The new one starts when the running one (and those queued before it) have ended."""
+    REFUSE = "refuse"
+    """The new one is not started (``start`` returns None)."""
+    CANCEL_OLD = "cancel-old"
+    """The running one is cancelled and its results dropped; the new one starts when it has
+    returned (a job that cannot be interrupted, like a compile, is never run twice at once);
+    a newer start replaces a waiting one."""
+
+
+_NOTHING: Any = object()
+
+
+class TaskState:
+    """The worker-thread side of a task: cancel token, latest progress, partial results.
+
+    Deliberately not a QObject: a worker must hold no Qt object it could be the last owner of.
+    """
+
+    def __init__(self, cancel: CancelToken | None = None) -> None:
+        self.cancel = cancel or CancelToken()
+        self._lock = threading.Lock()
+        self._progress: Any = _NOTHING
+        self._partials: list[Any] = []
+
+    @property
+    def cancelled(self) -> bool:
+        """Whether the task was asked to stop."""
+        return self.cancel.cancelled
+
+    def set_progress(self, progress: Any) -> None:
+        """Report progress (any thread); only the latest value reaches the GUI."""
+        with self._lock:
+            self._progress = progress
+
+    def add_partial(self, value: Any) -> None:
+        """Hand over a partial result (any thread); every value reaches the GUI, in order."""
+        with self._lock:
+            self._partials.append(value)
+
+    def take(self) -> tuple[Any, list[Any]]:
+        """Progress (or ``_NOTHING``) and partials reported since the last call (GUI thread)."""
+        with self._lock:
+            progress, self._progress = self._progress, _NOTHING
+            partials, self._partials = self._partials, []
+        return progress, partials
+
+
+@dataclass(eq=False)
+class Task:
+    """One job started through :class:`TaskRunner`: its state and where its results go."""
+
+    id: int
+    function: Callable[..., Any]
+    args: tuple[Any, ...]
+    state: TaskState
+    kind: str | None = None
+    lane: Lane = Lane.WORK
+    on_done: Callable[[Any], None] | None = None
+    on_error: Callable[[BaseException], None] | None = None
+    on_progress: Callable[[Any], None] | None = None
+    on_partial: Callable[[list[Any]], None] | None = None
+    on_finished: Callable[[], None] | None = None
+    superseded: bool = False
+    """Replaced by a newer task of its kind: nothing more is delivered."""
+    waiting: bool = field(default=True)
+
+    def cancel(self) -> None:
+        """Ask the job to stop (it decides what is kept; a waiting task never starts)."""
+        self.state.cancel.cancel()
+
+    @property
+    def wants_flush(self) -> bool:
+        return self.on_progress is not None or self.on_partial is not None
+
+
+class _Relay(QObject):
+    """Carries a job's end from its pool thread to the GUI thread (owned by the runner)."""
+
+    ended = Signal(int, object, object)  # task id, result, exception or None
+
+
+class _Runnable(QRunnable):
+    """Runs one job; every exception becomes the error it ends with, none escapes to Qt."""
+
+    def __init__(
+        self, task_id: int, function: Callable[..., Any], args: tuple[Any, ...], relay: _Relay
+    ) -> None:
+        super().__init__()
+        self._task_id = task_id
+        self._function = function
+        self._args = args
+        self._relay = relay
+
+    def run(self) -> None:
+        result: Any = None
+        error: BaseException | None = None
+        try:
+            result = self._function(*self._args)
+        except Exception as caught:  # noqa: BLE001 - delivered to the task's error slot
+            error = caught
+        self._function = self._args = None  # type: ignore[assignment]  # drop job refs here
+        self._relay.ended.emit(self._task_id, result, error)
+
+
+def work_threads() -> int:
+    """Size of the work pool: every core, and at least two (one long job never blocks all)."""
+    return max(2, QThread.idealThreadCount())
+
+
+class TaskRunner(QObject):
+    """Starts jobs on two bounded pools and keeps every task until its end was delivered.
+
+    One runner per window: :meth:`cancel_all_and_wait` waits for this window's jobs only.
+    """
+
+    flushed = Signal()
+    """After each delivery of progress and partials (every 40 ms while a task wants them)."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._pools: dict[Lane, QThreadPool] = {}
+        for lane, threads in ((Lane.WORK, work_threads()), (Lane.MODEL, MODEL_LANE_THREADS)):
+            pool = QThreadPool(self)
+            pool.setObjectName(f"ov-studio-{lane.value}")
+            pool.setMaxThreadCount(threads)
+            self._pools[lane] = pool
+        self._relay = _Relay(self)
+        self._relay.ended.connect(self._on_ended, Qt.ConnectionType.QueuedConnection)
+        self._ids = itertools.count(1)
+        self._running: dict[int, Task] = {}
+        self._waiting: list[Task] = []
+        self._timer = QTimer(self)
+        self._timer.setInterval(FLUSH_MS)
+        self._timer.timeout.connect(self._flush)
+
+    def start(
+        self,
+        function: Callable[..., Any],
+        *args: Any,
+        kind: str | None = None,
+        policy: Policy = Policy.PARALLEL,
+        lane: Lane = Lane.WORK,
+        state: TaskState | None = None,
+        on_done: Callable[[Any], None] | None = None,
+        on_error: Callable[[BaseException], None] | None = None,
+        on_progress: Callable[[Any], None] | None = None,
+        on_partial: Callable[[list[Any]], None] | None = None,
+        on_finished: Callable[[], None] | None = None,
+    ) -> Task | None:
+        """Run ``function(*args)`` on a pool thread; the callbacks run on the GUI thread.
+
+        Pass ``state.cancel``, ``state.set_progress`` or ``state.add_partial`` among ``args``
+        where the job expects them (bound methods of a plain object: the worker holds no
+        QObject). Closing the window sets ``state.cancel``.
+
+        Args:
+            function: Plain (Qt-free) callable.
+            *args: Its arguments.
+            kind: Names the kind of job for ``policy`` (None: independent of any other).
+            policy: What happens when a job of this ``kind`` is already running or waiting.
+            lane: The pool it runs on.
+            state: The state passed to the job (a new one when None).
+            on_done: Receives the return value.
+            on_error: Receives the exception; without it, the error is logged at ERROR.
+            on_progress: Receives the latest progress, at most every 40 ms.
+            on_partial: Receives the partial results added since the last call, as a list.
+            on_finished: Called last, after ``on_done`` or ``on_error``.
+
+        Returns:
+            The task, or None when ``policy`` is ``REFUSE`` and one of the kind is running.
+        """
+        task = Task(
+            next(self._ids),
+            function,
+            args,
+            state or TaskState(),
+            kind,
+            lane,
+            on_done,
+            on_error,
+            on_progress,
+            on_partial,
+            on_finished,
+        )
+        active = self._of_kind(kind) if kind is not None else []
+        if not active or policy is Policy.PARALLEL:
+            self._launch(task)
+        elif policy is Policy.REFUSE:
+            return None
+        else:
+            if policy is Policy.CANCEL_OLD:
+                for old in active:
+                    old.superseded = True
+                    old.cancel()
+                self._waiting = [t for t in self._waiting if not t.superseded]
+            self._waiting.append(task)
+        return task
+
+    def start_with_progress(
+        self,
+        function: Callable[..., Any],
+        *args: Any,
+        kind: str,
+        on_progress: Callable[[Any], None],
+        on_done: Callable[[Any], None],
+        on_error: Callable[[BaseException], None],
+    ) -> Task | None:
+        """Run ``function(*args, cancel, on_progress)``, the services' long-job convention.
+
+        One at a time per ``kind`` (a second start is refused): ingest, download, convert.
+        """
+        state = TaskState()
+        return self.start(
+            function,
+            *args,
+            state.cancel,
+            state.set_progress,
+            state=state,
+            kind=kind,
+            policy=Policy.REFUSE,
+            on_progress=on_progress,
+            on_done=on_done,
+            on_error=on_error,
+        )
+
+    def _of_kind(self, kind: str) -> list[Task]:
+        return [t for t in (*self._running.values(), *self._waiting) if t.kind == kind]
+
+    def _launch(self, task: Task) -> None:
+        task.waiting = False
+        self._running[task.id] = task
+        self._pools[task.lane].start(_Runnable(task.id, task.function, task.args, self._relay))
+        if task.wants_flush and not self._timer.isActive():
+            self._timer.start()
+
+    @Slot()
+    def _flush(self) -> None:
+        for task in list(self._running.values()):
+            self._deliver(task)
+        self.flushed.emit()
+
+    def _deliver(self, task: Task) -> None:
+        progress, partials = task.state.take()
+        if task.superseded:
+            return
+        if progress is not _NOTHING and task.on_progress is not None:
+            task.on_progress(progress)
+        if partials and task.on_partial is not None:
+            task.on_partial(partials)
+
+    @Slot(int, object, object)
+    def _on_ended(self, task_id: int, result: Any, error: BaseException | None) -> None:
+        task = self._running.pop(task_id)
+        if not any(t.wants_flush for t in self._running.values()):
+            self._timer.stop()
+        self._deliver(task)  # the last progress and partials arrive before the end
+        try:
+            self._report_end(task, result, error)
+        finally:
+            self._start_waiting(task.kind)
+
+    def _report_end(self, task: Task, result: Any, error: BaseException | None) -> None:
+        if task.superseded:
+            if error is not None and not isinstance(error, Cancelled):
+                log.warning("a replaced %s job failed", task.kind, exc_info=error)
+            return
+        if error is None:
+            if task.on_done is not None:
+                task.on_done(result)
+        elif task.on_error is not None:
+            task.on_error(error)
+        elif not isinstance(error, Cancelled):
+            log.error("background job %s failed", task.kind or task.function, exc_info=error)
+        if task.on_finished is not None:
+            task.on_finished()
+
+    def _start_waiting(self, kind: str | None) -> None:
+        if kind is None or any(t.kind == kind for t in self._running.values()):
+            return
+        while (task := next((t for t in self._waiting if t.kind == kind), None)) is not None:
+            self._waiting.remove(task)
+            if not task.state.cancelled:
+                self._launch(task)
+                return
+            self._report_end(task, None, Cancelled())  # cancelled while waiting: never started
+
+    def running(self, kind: str) -> bool:
+        """Whether a job of ``kind`` runs or waits (a cancelled one included, until it ends)."""
+        return bool(self._of_kind(kind))
+
+    def cancelling(self, kind: str) -> bool:
+        """Whether every job of ``kind`` still running was asked to stop."""
+        tasks = self._of_kind(kind)
+        return bool(tasks) and all(t.state.cancelled for t in tasks)
+
+    @Slot()
+    def cancel(self, kind: str) -> None:
+        """Ask the jobs of ``kind`` to stop; their ends are still delivered."""
+        for task in self._of_kind(kind):
+            task.cancel()
+
+    @property
+    def busy(self) -> bool:
+        """Whether any task has not delivered its end yet."""
+        return bool(self._running or self._waiting)
+
+    @property
+    def active_threads(self) -> int:
+        """Pool threads currently running a job."""
+        return sum(int(pool.activeThreadCount()) for pool in self._pools.values())
+
+    def cancel_all_and_wait(self, timeout_ms: int = 10_000) -> bool:
+        """Cancel every task, drop the waiting ones, and wait until the running ones returned.
+
+        Args:
+            timeout_ms: How long to wait for the pools to drain.
+
+        Returns:
+            True when every job returned in time.
+        """
+        self._waiting.clear()
+        for task in self._running.values():
+            task.cancel()
+        done = all(pool.waitForDone(timeout_ms) for pool in self._pools.values())
+        if not done:
+            log.warning("jobs still running after %d ms", timeout_ms)
+        self._timer.stop()
+        return done
