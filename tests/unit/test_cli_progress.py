@@ -8,8 +8,10 @@ import signal
 import pytest
 
 from app.cli import main as cli
+from app.cli import system
 from app.cli.progress import ProgressLine, cancel_on_interrupt, end_open_line
 from app.errors import UserError
+from app.paths import AppPaths
 from pipelines.core import CancelToken
 
 
@@ -45,6 +47,7 @@ def test_a_line_is_ended_once_and_only_when_one_is_open() -> None:
     ],
 )
 def test_the_cli_says_an_error_on_its_own_line_after_a_progress_line(
+    app_home: AppPaths,
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
     failure: BaseException,
@@ -52,10 +55,10 @@ def test_the_cli_says_an_error_on_its_own_line_after_a_progress_line(
     message: str,
 ) -> None:
     def failing_command(args: object, out: object) -> int:
-        cli._ProgressLine().show("3/9 files, 40 chunks (12/s, about 0 s left)")
+        ProgressLine().show("3/9 files, 40 chunks (12/s, about 0 s left)")
         raise failure  # the line was not ended by the command
 
-    monkeypatch.setattr(cli, "_devices", failing_command)
+    monkeypatch.setattr(system, "run_devices", failing_command)
     assert cli.main(["devices"]) == code
     err = capsys.readouterr().err
     assert err.split("\n") == ["\r3/9 files, 40 chunks (12/s, about 0 s left)", message, ""]
