@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import logging.handlers
+from collections.abc import Callable
 from pathlib import Path
 
 _FORMAT = "%(asctime)s %(levelname)-7s %(threadName)s %(name)s: %(message)s"
@@ -16,17 +17,23 @@ FILE_ONLY = {"file_only": True}
 """``extra=`` for a record the terminal must not show (the caller says it in its own words)."""
 
 
-def configure_logging(log_file: Path | None, *, verbose: bool = False) -> None:
+def configure_logging(
+    log_file: Path | None,
+    *,
+    verbose: bool = False,
+    before_console: Callable[[], None] | None = None,
+) -> None:
     """Send INFO and above to ``log_file`` (rotated at 2 MB × 5) and warnings to stderr.
 
     ``log_file`` None logs to stderr only (the app's folders could not be made; the command
-    that needs them says why). Safe to call more than once: earlier handlers installed by this
-    function are replaced.
+    that needs them says why). ``before_console`` runs before a record is written to stderr
+    (the CLI ends its progress line there). Safe to call more than once: earlier handlers
+    installed by this function are replaced.
     """
     root = logging.getLogger()
     stop_logging()
     root.setLevel(logging.DEBUG if verbose else logging.INFO)
-    console = logging.StreamHandler()
+    console = _Console(before_console)
     console.setLevel(logging.DEBUG if verbose else logging.WARNING)
     console.addFilter(_ForTheTerminal(own_only=not verbose))
     console.setFormatter(OneLineFormatter())
@@ -59,6 +66,20 @@ def stop_logging() -> None:
 def _install(root: logging.Logger, handler: logging.Handler) -> None:
     handler._ov_studio = True  # type: ignore[attr-defined]
     root.addHandler(handler)
+
+
+class _Console(logging.StreamHandler):  # type: ignore[type-arg]
+    """stderr, after ``before`` has run (it puts the terminal's cursor on a fresh line)."""
+
+    def __init__(self, before: Callable[[], None] | None) -> None:
+        super().__init__()
+        self._before = before
+
+    def emit(self, record: logging.LogRecord) -> None:
+        """Write the record, first calling ``before``."""
+        if self._before is not None:
+            self._before()
+        super().emit(record)
 
 
 class OneLineFormatter(logging.Formatter):

@@ -105,15 +105,20 @@ def _start_logging(*, verbose: bool) -> Path | None:
     """Configure logging for every command; returns the log file (None: stderr only)."""
     from app.paths import AppPaths
 
+    log_file: Path | None = None
     try:
         paths = AppPaths.from_environment()
         paths.ensure()
+        log_file = paths.log_file
     except UserError:
-        # The folders cannot be made: the command that needs them says why, in one line.
-        configure_logging(None, verbose=verbose)
-        return None
-    configure_logging(paths.log_file, verbose=verbose)
-    return paths.log_file
+        pass  # no folders, no log file: the command that needs them says why, in one line
+    # A warning printed while a progress line is open starts on a line of its own.
+    configure_logging(log_file, verbose=verbose, before_console=_end_progress_line)
+    return log_file
+
+
+def _end_progress_line() -> None:
+    end_open_line(sys.stderr)
 
 
 def _say_environment_problems() -> None:

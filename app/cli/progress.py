@@ -53,10 +53,15 @@ class ProgressLine:
             return
         text = " ".join(text.split())[:WIDTH]
         # Spaces blank out the end of a longer text shown before.
-        self._stream.write(f"\r{text}{' ' * max(self._shown - len(text), 0)}")
-        self._stream.flush()
+        padding = " " * max(self._shown - len(text), 0)
+        # Open before the write: a Ctrl+C during it finds the line and ends it first.
         self._shown = max(len(text), 1)
         _OPEN[self._stream] = self
+        self._stream.write(f"\r{text}{padding}")
+        self._stream.flush()
+        if self._silenced:  # that Ctrl+C came: its message is above, so end this last text
+            self._stream.write("\n")
+            self._stream.flush()
 
     def end(self) -> None:
         """End the line with a newline, if one is open: the next text starts on its own line."""
