@@ -147,7 +147,6 @@ def test_two_downloads_of_one_model_at_once(
         from pathlib import Path
         from app.models.download import Downloader
         from app.models.registry import ModelRegistry
-from app.paths import AppPaths
         registry = ModelRegistry(Path({str(registry.file)!r}), Path({str(registry.models_dir)!r}))
         print("started", flush=True)
         Downloader(registry, {hub.url!r}).download({REPO!r})
