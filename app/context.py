@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from app.database.config import remember_password
 from app.devices import DeviceInfo, discover_devices
 from app.errors import StorageError, UserError
-from app.logging_setup import configure_logging
 from app.models.registry import ModelRegistry
 from app.paths import AppPaths
 from app.performance.metrics import MetricsBus
@@ -51,13 +50,10 @@ class AppContext:
 
     @classmethod
     def create(
-        cls,
-        paths: AppPaths | None = None,
-        devices: Sequence[DeviceInfo] | None = None,
-        *,
-        verbose: bool = False,
+        cls, paths: AppPaths | None = None, devices: Sequence[DeviceInfo] | None = None
     ) -> AppContext:
-        """Set up folders, logging, settings and services.
+        """Set up folders, settings and services (logging is the front end's: see
+        :func:`app.logging_setup.configure_logging`). Close it, or use it in a ``with``.
 
         Raises:
             UserError: ``OV_STUDIO_HOME`` is not a usable path.
@@ -65,24 +61,21 @@ class AppContext:
         """
         paths = paths or AppPaths.from_environment()
         paths.ensure()
-        configure_logging(paths.log_file, verbose=verbose)
         store = SettingsStore(paths.settings_file)
         loaded = store.load()
+        settings = loaded.settings
         found = list(devices) if devices is not None else discover_devices()
+        log.info("started with devices %s", [d.name for d in found])
         metrics = MetricsBus()
         notices = [loaded.notice] if loaded.notice else []
         secrets = SecretStore(paths.config / SECRETS_FILE)
-        notices.extend(_move_password_out_of_settings(store, loaded.settings, secrets))
-        knowledge = KnowledgeService(paths, loaded.settings, metrics, found, secrets)
+        notices.extend(_move_password_out_of_settings(store, settings, secrets))
+        knowledge = KnowledgeService(paths, settings, metrics, found, secrets)
+        conversations = ConversationStore(paths.conversations_dir)
         chat = ChatService(
-            ConversationStore(paths.conversations_dir),
-            metrics,
-            found,
-            compiled_cache=paths.compiled_cache,
-            retriever=knowledge,
+            conversations, metrics, found, compiled_cache=paths.compiled_cache, retriever=knowledge
         )
         notices.extend(chat.storage_problems)
-        log.info("started with devices %s", [d.name for d in found])
         models = ModelRegistry(paths.model_registry, paths.models_dir)
         notices.extend(models.check_file())
         for notice in notices:
@@ -90,7 +83,7 @@ class AppContext:
             # them in its banner, the console handler puts each on one stderr line for the
             # command line, and the next start finds the repaired files and says nothing.
             log.warning("%s", notice)
-        voice = VoiceService(paths.voices_dir, loaded.settings, metrics, found, models)
+        voice = VoiceService(paths.voices_dir, settings, metrics, found, models)
         voice.library.voices()  # reads every voice once, noting damaged ones
         # A damaged voice stays until the user deletes it, so it is not repeated on stderr by
         # every command: the window's banner says it, and the voice commands list it.
@@ -101,31 +94,20 @@ class AppContext:
             log.info("%s", problem)
             notices.append(problem)
         avatar = AvatarService(
-            paths.avatar_dir,
-            loaded.settings,
-            metrics,
-            found,
-            models,
-            voice,
-            scratch_dir=paths.scratch_dir,
+            paths.avatar_dir, settings, metrics, found, models, voice, scratch_dir=paths.scratch_dir
         )
-        return cls(
-            paths,
-            store,
-            loaded.settings,
-            notices,
-            metrics,
-            found,
-            chat,
-            knowledge,
-            models,
-            voice,
-            avatar,
-        )
+        services = (chat, knowledge, models, voice, avatar)
+        return cls(paths, store, settings, notices, metrics, found, *services)
 
     def close(self) -> None:
         """Release what the services hold (database connections, the embedded server)."""
         self.knowledge.close()
+
+    def __enter__(self) -> AppContext:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     def save_settings(self) -> None:
         """Persist the current settings (raises StorageError when the folder is read-only)."""

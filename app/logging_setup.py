@@ -1,49 +1,106 @@
-"""Application logging: a rotating file in the logs folder, warnings also to stderr."""
+"""Application logging: a rotating file in the logs folder, warnings also to stderr.
+
+The file keeps the whole story (tracebacks included); the terminal gets one line per message,
+in the app's own words, never a traceback.
+"""
 
 from __future__ import annotations
 
 import logging
 import logging.handlers
+from collections.abc import Callable
 from pathlib import Path
 
 _FORMAT = "%(asctime)s %(levelname)-7s %(threadName)s %(name)s: %(message)s"
 
+FILE_ONLY = {"file_only": True}
+"""``extra=`` for a record the terminal must not show (the caller says it in its own words)."""
 
-def configure_logging(log_file: Path, *, verbose: bool = False) -> None:
+
+def configure_logging(
+    log_file: Path | None,
+    *,
+    verbose: bool = False,
+    before_console: Callable[[], None] | None = None,
+) -> None:
     """Send INFO and above to ``log_file`` (rotated at 2 MB × 5) and warnings to stderr.
 
-    Safe to call more than once: earlier handlers installed by this function are replaced.
+    ``log_file`` None logs to stderr only (the app's folders could not be made; the command
+    that needs them says why). ``before_console`` runs before a record is written to stderr
+    (the CLI ends its progress line there). Safe to call more than once: earlier handlers
+    installed by this function are replaced.
     """
+    root = logging.getLogger()
+    stop_logging()
+    root.setLevel(logging.DEBUG if verbose else logging.INFO)
+    console = _Console(before_console)
+    console.setLevel(logging.DEBUG if verbose else logging.WARNING)
+    console.addFilter(_ForTheTerminal(own_only=not verbose))
+    console.setFormatter(OneLineFormatter())
+    _install(root, console)
+    if log_file is None:
+        return
+    try:
+        log_file.parent.mkdir(parents=True, exist_ok=True)
+        file_handler = logging.handlers.RotatingFileHandler(
+            log_file, maxBytes=2_000_000, backupCount=5, encoding="utf-8"
+        )
+    except OSError as error:
+        # A read-only log folder must not stop the app; say so where a person can see it.
+        logging.getLogger(__name__).warning("cannot write log file %s: %s", log_file, error)
+        return
+    file_handler.setFormatter(logging.Formatter(_FORMAT))
+    _install(root, file_handler)
+
+
+def stop_logging() -> None:
+    """Remove and close the handlers :func:`configure_logging` installed (the CLI's ``main``
+    ends with this, so a caller in the same process — a test — keeps no stale handler)."""
     root = logging.getLogger()
     for handler in list(root.handlers):
         if getattr(handler, "_ov_studio", False):
             root.removeHandler(handler)
             handler.close()
-    root.setLevel(logging.DEBUG if verbose else logging.INFO)
-    try:
-        log_file.parent.mkdir(parents=True, exist_ok=True)
-        file_handler: logging.Handler = logging.handlers.RotatingFileHandler(
-            log_file, maxBytes=2_000_000, backupCount=5, encoding="utf-8"
-        )
-        file_handler.setFormatter(logging.Formatter(_FORMAT))
-        file_handler._ov_studio = True  # type: ignore[attr-defined]
-        root.addHandler(file_handler)
-    except OSError as error:
-        # A read-only log folder must not stop the app; say so where a person can see it.
-        logging.getLogger(__name__).warning("cannot write log file %s: %s", log_file, error)
-    console = logging.StreamHandler()
-    console.setLevel(logging.DEBUG if verbose else logging.WARNING)
-    if not verbose:
-        # Libraries' warnings (pypdf on a damaged file …) belong in the log file; the
-        # terminal gets the app's own messages only.
-        console.addFilter(_OwnLoggers())
-    console.setFormatter(logging.Formatter("%(levelname)s: %(message)s"))
-    console._ov_studio = True  # type: ignore[attr-defined]
-    root.addHandler(console)
 
 
-class _OwnLoggers(logging.Filter):
-    """Passes records from the app's own packages."""
+def _install(root: logging.Logger, handler: logging.Handler) -> None:
+    handler._ov_studio = True  # type: ignore[attr-defined]
+    root.addHandler(handler)
+
+
+class _Console(logging.StreamHandler):  # type: ignore[type-arg]
+    """stderr, after ``before`` has run (it puts the terminal's cursor on a fresh line)."""
+
+    def __init__(self, before: Callable[[], None] | None) -> None:
+        super().__init__()
+        self._before = before
+
+    def emit(self, record: logging.LogRecord) -> None:
+        """Write the record, first calling ``before``."""
+        if self._before is not None:
+            self._before()
+        super().emit(record)
+
+
+class OneLineFormatter(logging.Formatter):
+    """``LEVEL: message`` on one line: no traceback, no stack (the log file has them)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        """The record's level and message, line breaks turned into spaces."""
+        return f"{record.levelname}: {' '.join(record.getMessage().splitlines())}"
+
+
+class _ForTheTerminal(logging.Filter):
+    """Drops records marked :data:`FILE_ONLY` and, unless verbose, libraries' records: their
+    warnings (pypdf on a damaged file …) belong in the log file, the terminal gets the app's
+    own messages only."""
+
+    def __init__(self, *, own_only: bool) -> None:
+        super().__init__()
+        self._own_only = own_only
 
     def filter(self, record: logging.LogRecord) -> bool:
-        return record.name.split(".", 1)[0] in {"app", "pipelines", "ui", "__main__"}
+        if getattr(record, "file_only", False):
+            return False
+        own = record.name.split(".", 1)[0] in {"app", "pipelines", "ui", "__main__"}
+        return own or not self._own_only

@@ -3,11 +3,35 @@
 from __future__ import annotations
 
 import os
+import select
+import signal
 import subprocess
 import sys
+import time
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 
 from app.paths import AppPaths
+
+MODEL_SETTINGS = {
+    "embedding": "OV_STUDIO_EMBEDDING_MODEL",
+    "tts": "OV_STUDIO_TTS_MODEL",
+    "speaker_encoder": "OV_STUDIO_SPEAKER_ENCODER",
+    "lipsync": "OV_STUDIO_LIPSYNC_MODEL",
+}
+
+
+def models_env(**folders: Path) -> dict[str, str]:
+    """The environment pointing the app's model settings (keys of MODEL_SETTINGS) at folders."""
+    return {MODEL_SETTINGS[role]: str(folder) for role, folder in folders.items()}
+
+
+def _environ(home: AppPaths | None, environ: Mapping[str, str] | None) -> dict[str, str]:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    if home is not None:
+        env["OV_STUDIO_HOME"] = str(home.config.parent)
+    env.update(environ or {})
+    return env
 
 
 def run_app(
@@ -18,16 +42,56 @@ def run_app(
     timeout: float = 300,
 ) -> subprocess.CompletedProcess[str]:
     """``python -m app ARGS`` with ``home`` as OV_STUDIO_HOME and ``environ`` added."""
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    if home is not None:
-        env["OV_STUDIO_HOME"] = str(home.config.parent)
-    env.update(environ or {})
     return subprocess.run(
         [sys.executable, "-m", "app", *args],
         capture_output=True,
         text=True,
-        env=env,
+        env=_environ(home, environ),
         input=stdin,
         timeout=timeout,
         check=False,
     )
+
+
+def interrupt_app(
+    args: Sequence[str],
+    home: AppPaths | None = None,
+    environ: Mapping[str, str] | None = None,
+    *,
+    once: str,
+    stream: str = "stderr",
+    timeout: float = 300,
+) -> subprocess.CompletedProcess[str]:
+    """``python -m app ARGS``, pressing Ctrl+C (a real SIGINT) once ``once`` has appeared on
+    ``stream`` ("stdout" or "stderr"): the job is running then. Returns what it printed."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "app", *args],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=_environ(home, environ),
+    )
+    pipe = process.stdout if stream == "stdout" else process.stderr
+    assert pipe is not None
+    seen = b""
+    deadline = time.monotonic() + timeout
+    try:
+        while once.encode() not in seen:
+            # Read what is there (a progress line has no newline to wait for).
+            ready, _, _ = select.select([pipe], [], [], max(deadline - time.monotonic(), 0))
+            chunk = os.read(pipe.fileno(), 65536) if ready else b""
+            if not chunk:
+                out, err = process.communicate(timeout=timeout)
+                raise AssertionError(f"{once!r} never appeared on {stream}: {seen + out + err!r}")
+            seen += chunk
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=timeout)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    if stream == "stdout":
+        out = seen + out
+    else:
+        err = seen + err
+    return subprocess.CompletedProcess(process.args, process.returncode, out.decode(), err.decode())

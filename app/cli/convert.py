@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 import argparse
-import signal
 import sys
 from typing import TextIO
 
+from app.cli import exits
+from app.cli.arguments import Commands
+from app.cli.progress import interruptible
 from app.models.convert import ConvertProgress, convert_model
 from app.models.convert_plan import LICENCE_NOTES, ConvertRequest, Weights
 from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
-from pipelines.core import Cancelled, CancelToken
 
-EXIT_STOPPED = 1
+STOPPED = "stopped; the partial output was removed, nothing was installed"
 
 
-def add_convert_parser(actions: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_convert_parser(actions: Commands[argparse.ArgumentParser]) -> None:
     """The ``models convert`` action."""
     convert = actions.add_parser(
         "convert",
@@ -28,7 +29,7 @@ def add_convert_parser(actions: argparse._SubParsersAction[argparse.ArgumentPars
         "checkpoint (.pth) you obtained — its weights are for non-commercial use only; its "
         "int8 quantizes activations too and is kept only if its output stays close to the "
         "float model's (the check is printed). Needs the conversion extra: "
-        "pip install -e .[convert]. Ctrl+C stops and removes the partial output.",
+        "pip install -e .[convert]. Ctrl+C stops and removes the partial output (exit status 1).",
     )
     convert.add_argument("source", metavar="SRC", help="checkpoint folder or hub id")
     convert.add_argument(
@@ -72,16 +73,9 @@ def run_convert(args: argparse.Namespace, registry: ModelRegistry, out: TextIO) 
         )
         sys.stderr.flush()
 
-    cancel = CancelToken()
-    previous = signal.signal(signal.SIGINT, lambda *_: cancel.cancel())
-    try:
+    with interruptible(STOPPED) as cancel:
         model = convert_model(request, registry, on_progress=show, cancel=cancel)
-    except Cancelled:
-        sys.stderr.write("stopped; the partial output was removed, nothing was installed\n")
-        return EXIT_STOPPED
-    finally:
-        signal.signal(signal.SIGINT, previous)
     out.write(f"installed {model.id} ({model.task.value}, {model.precision}) in {model.folder}\n")
     if model.task in LICENCE_NOTES:
         out.write(f"licence: {LICENCE_NOTES[model.task]}\n")
-    return 0
+    return exits.OK

@@ -9,8 +9,10 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import TextIO
 
+from app.cli import exits
+from app.cli.arguments import Commands, add_json
 from app.cli.convert import add_convert_parser, run_convert
-from app.cli.progress import ProgressLine, cancel_on_interrupt
+from app.cli.progress import ProgressLine, interruptible
 from app.errors import UserError
 from app.models.catalog import filter_catalog, load_catalog
 from app.models.inspect import ModelTask
@@ -20,26 +22,27 @@ from app.paths import AppPaths
 TASKS = [task.value for task in ModelTask if task is not ModelTask.UNKNOWN]
 
 
-def add_models_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_models_parser(commands: Commands[argparse.ArgumentParser]) -> None:
     """The ``models`` command group."""
     models = commands.add_parser(
         "models",
         help="list, add and remove installed models",
         description="The models OV Studio knows: every model picker lists these.",
     )
+    models.set_defaults(run=run_models)
     actions = models.add_subparsers(dest="models_command", metavar="ACTION", required=True)
     listing = actions.add_parser("list", help="installed models, their task, size and state")
     listing.add_argument("--task", choices=TASKS, help="only models of this task")
-    listing.add_argument("--json", action="store_true", help="print JSON")
+    add_json(listing)
     catalog = actions.add_parser("catalog", help="curated models to download or convert")
     catalog.add_argument("--task", choices=TASKS, help="only models of this task")
     catalog.add_argument("--device", help="only models made for this device (CPU, GPU, NPU)")
-    catalog.add_argument("--json", action="store_true", help="print JSON")
+    add_json(catalog)
     pull = actions.add_parser(
         "pull",
         help="download a model from the hub (resumable; verified before it is installed)",
         description="Download HUB_ID (HF_ENDPOINT, HF_HOME and HF_TOKEN are honoured). Ctrl+C "
-        "stops and keeps what arrived: pulling again resumes.",
+        "stops and keeps what arrived: pulling again resumes (exit status 1).",
     )
     pull.add_argument("hub_id", metavar="HUB_ID", help="e.g. OpenVINO/Qwen3-4B-int4-ov")
     pull.add_argument("--task", choices=TASKS, help="refuse the model unless it is of this task")
@@ -55,7 +58,7 @@ def add_models_parser(commands: argparse._SubParsersAction[argparse.ArgumentPars
     add.add_argument(
         "--copy", action="store_true", help="copy it into the app's models folder (else in place)"
     )
-    add.add_argument("--json", action="store_true", help="print the entry as JSON")
+    add_json(add, "print the entry as JSON")
     remove = actions.add_parser(
         "remove", help="forget a model (the app's own copies are deleted from disk)"
     )
@@ -83,7 +86,7 @@ def _run_action(args: argparse.Namespace, registry: ModelRegistry, out: TextIO) 
         found = registry.models(task)
         if args.json:
             out.write(json.dumps([_as_json(m) for m in found], ensure_ascii=False) + "\n")
-            return 0
+            return exits.OK
         if not found:
             out.write("no models installed yet: `models add PATH` registers a folder\n")
         for model in found:
@@ -94,7 +97,7 @@ def _run_action(args: argparse.Namespace, registry: ModelRegistry, out: TextIO) 
             )
         if found:
             out.write(f"app copies use {_size(registry.total_size())}\n")
-        return 0
+        return exits.OK
     if args.models_command == "catalog":
         entries = filter_catalog(
             load_catalog(), ModelTask(args.task) if args.task else None, args.device
@@ -102,14 +105,14 @@ def _run_action(args: argparse.Namespace, registry: ModelRegistry, out: TextIO) 
         if args.json:
             rows = [{**asdict(e), "task": e.task.value} for e in entries]
             out.write(json.dumps(rows, ensure_ascii=False) + "\n")
-            return 0
+            return exits.OK
         for entry in entries:
             how = "convert" if entry.convert else "download"
             out.write(
                 f"{entry.hub_id:<45} {entry.task.value:<15} {_size(entry.size_bytes):>9}  "
                 f"{entry.licence:<10} {'/'.join(entry.devices):<12} {how}\n"
             )
-        return 0
+        return exits.OK
     if args.models_command == "pull":
         return _pull(args, registry, out)
     if args.models_command == "convert":
@@ -121,50 +124,40 @@ def _run_action(args: argparse.Namespace, registry: ModelRegistry, out: TextIO) 
             out.write(json.dumps(_as_json(model), ensure_ascii=False) + "\n")
         else:
             out.write(f"added {model.id} ({model.task.value}, {model.precision})\n")
-        return 0
+        return exits.OK
     if args.models_command == "remove":
         model = registry.remove(args.id)
         deleted = " and deleted its files" if model.owned else " (its folder was left in place)"
         out.write(f"removed {model.id}{deleted}\n")
-        return 0
+        return exits.OK
     raise UserError(f"unknown models action {args.models_command}")
 
 
 def _pull(args: argparse.Namespace, registry: ModelRegistry, out: TextIO) -> int:
     import os
-    import signal
-    import sys
 
     from app.models.download import Downloader, DownloadProgress
-    from pipelines.core import Cancelled, CancelToken
 
-    cancel = CancelToken()
-    previous = signal.signal(signal.SIGINT, cancel_on_interrupt(cancel))
     licence = next((e.licence for e in load_catalog() if e.hub_id == args.hub_id), "")
-    try:
-        with ProgressLine() as line:
+    stopped = "stopped; what arrived is kept — pull again to resume"
+    with interruptible(stopped) as cancel, ProgressLine() as line:
 
-            def show(progress: DownloadProgress) -> None:
-                eta = f", {progress.eta_s:.0f} s left" if progress.eta_s else ""
-                line.show(
-                    f"{_size(progress.done)} of {_size(progress.total)} "
-                    f"({_size(int(progress.bytes_per_s))}/s{eta}) {progress.file[:40]}"
-                )
-
-            model = Downloader(registry, token=os.environ.get("HF_TOKEN")).download(
-                args.hub_id,
-                cancel,
-                show,
-                task=ModelTask(args.task) if args.task else None,
-                licence=licence,
+        def show(progress: DownloadProgress) -> None:
+            eta = f", {progress.eta_s:.0f} s left" if progress.eta_s else ""
+            line.show(
+                f"{_size(progress.done)} of {_size(progress.total)} "
+                f"({_size(int(progress.bytes_per_s))}/s{eta}) {progress.file[:40]}"
             )
-    except Cancelled:
-        sys.stderr.write("stopped; what arrived is kept — pull again to resume\n")
-        return 1
-    finally:
-        signal.signal(signal.SIGINT, previous)
+
+        model = Downloader(registry, token=os.environ.get("HF_TOKEN")).download(
+            args.hub_id,
+            cancel,
+            show,
+            task=ModelTask(args.task) if args.task else None,
+            licence=licence,
+        )
     out.write(f"installed {model.id} ({model.task.value}, {model.precision}) in {model.folder}\n")
-    return 0
+    return exits.OK
 
 
 def _as_json(model: InstalledModel) -> dict[str, object]:

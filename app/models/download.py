@@ -13,7 +13,6 @@ name that would land outside the model's folder refuses the whole model.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import logging
 import os
@@ -24,9 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
-import psutil
-
-from app.errors import BusyError, StorageError, UserError
+from app.errors import StorageError, UserError
+from app.models.download_lock import download_lock
 from app.models.hub_files import check_file_list, model_id_of, remove_links
 from app.models.inspect import TASK_NAMES, ModelTask, detect_task, read_config, task_from
 from app.models.registry import InstalledModel, ModelRegistry
@@ -38,8 +36,6 @@ PART_SUFFIX = ".part"
 CHUNK_BYTES = 1024 * 1024
 """Bytes between progress reports and cancel checks."""
 HTTP_TIMEOUT_S = 20.0
-LOCK_WRITE_GRACE_S = 10.0
-"""An empty lock file younger than this is being written; older, its holder was killed."""
 FREE_SPACE_MARGIN = 1.05
 """Room asked for beyond the download itself (temp files, the registry)."""
 
@@ -104,7 +100,7 @@ class Downloader:
         if final.exists() or final.is_symlink():
             raise UserError(f"{model_id} is already installed in {final}.", field="model")
         models_dir.mkdir(parents=True, exist_ok=True)
-        with _download_lock(models_dir / f".{model_id}.lock", model_id):
+        with download_lock(models_dir / f".{model_id}.lock", model_id):
             staging = staging_dir(models_dir, model_id)
             remove_links(staging)  # before the names are resolved against it
             files, revision = self._remote_files(hub_id, staging)
@@ -219,7 +215,10 @@ class Downloader:
         self, hub_id: str, revision: str, remote: _RemoteFile, staging: Path, meter: _Meter
     ) -> None:
         from huggingface_hub import get_session, hf_hub_url, hf_raise_for_status
-        from huggingface_hub.utils._headers import build_hf_headers
+
+        # Public and documented (package reference, "Utilities"); the package re-exports it
+        # without marking the re-export, which mypy's strict mode flags.
+        from huggingface_hub.utils import build_hf_headers  # type: ignore[attr-defined]
 
         target = staging / remote.name
         if target.is_file() and target.stat().st_size == remote.size:
@@ -312,38 +311,6 @@ class _Meter:
                 name, file_done, file_total, min(done, self.total), self.total, speed, eta
             )
         )
-
-
-@contextlib.contextmanager
-def _download_lock(lock: Path, model_id: str) -> Any:
-    """One download of a model at a time, across processes; a dead holder's lock is stale."""
-    for _ in range(2):
-        try:
-            fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
-        except FileExistsError:
-            try:
-                pid = int(lock.read_text().strip() or 0)
-                age = time.time() - lock.stat().st_mtime
-            except (OSError, ValueError):
-                pid, age = 0, LOCK_WRITE_GRACE_S
-            if not pid and age < LOCK_WRITE_GRACE_S:
-                # Made a moment ago and its holder has not written its pid yet.
-                raise BusyError(f"{model_id} is already being downloaded.", field="model") from None
-            if pid and pid != os.getpid() and psutil.pid_exists(pid):
-                raise BusyError(f"{model_id} is already being downloaded.", field="model") from None
-            if pid == os.getpid():
-                raise BusyError(f"{model_id} is already being downloaded.", field="model") from None
-            lock.unlink(missing_ok=True)  # left by a killed download: take it over
-            continue
-        with os.fdopen(fd, "w") as handle:
-            handle.write(str(os.getpid()))
-        break
-    else:
-        raise BusyError(f"{model_id} is already being downloaded.", field="model")
-    try:
-        yield
-    finally:
-        lock.unlink(missing_ok=True)
 
 
 def _open_part(part: Path, *, append: bool) -> BinaryIO:

@@ -8,19 +8,69 @@ from pathlib import Path
 
 import pytest
 
+from app.cli import exits
+from app.cli.progress import STOPPING
 from app.paths import AppPaths
-from tests.app_process import run_app
+from tests.app_process import interrupt_app, run_app
 
 
 def _run(args: list[str], home: AppPaths, stdin: str = "") -> subprocess.CompletedProcess[str]:
     return run_app(args, home, stdin=stdin)
 
 
-def test_help_lists_commands(app_home: AppPaths) -> None:
+def test_help_lists_commands_and_the_exit_statuses(app_home: AppPaths) -> None:
     result = _run(["--help"], app_home)
     assert result.returncode == 0
-    for word in ("devices", "chat", "--smoke-test", "OV_STUDIO_HOME"):
+    for word in ("devices", "chat", "lipsync", "--smoke-test", "OV_STUDIO_HOME"):
         assert word in result.stdout
+    assert exits.TABLE in result.stdout
+    for code in (exits.OK, exits.PARTIAL, exits.USAGE, exits.INTERNAL, exits.QUIT):
+        assert f"\n  {code:<4} " in result.stdout
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["devices"],
+        ["setup"],
+        ["chat"],
+        ["ask"],
+        ["ingest"],
+        ["search"],
+        ["collections"],
+        ["models", "list"],
+        ["models", "catalog"],
+        ["models", "pull"],
+        ["models", "convert"],
+        ["models", "add"],
+        ["models", "remove"],
+        ["voices", "list"],
+        ["voices", "add"],
+        ["voices", "remove"],
+        ["say"],
+        ["lipsync"],
+    ],
+)
+def test_every_command_has_its_help(command: list[str]) -> None:
+    from app.cli.main import build_parser
+
+    with pytest.raises(SystemExit) as done:
+        build_parser().parse_args([*command, "--help"])
+    assert done.value.code == 0
+
+
+@pytest.mark.integration
+def test_ctrl_c_stops_a_chat_answer_keeps_it_and_exits_1(
+    app_home: AppPaths, chat_model_dir: Path
+) -> None:
+    # The longest answer the tiny model's context allows: it streams for about a second.
+    args = ["chat", "--model", str(chat_model_dir), "--max-new-tokens", "1900", "--json", "Hi"]
+    result = interrupt_app(args, app_home, once=" ", stream="stdout")
+    assert result.returncode == exits.PARTIAL, result.stderr
+    payload = json.loads(result.stdout.rstrip("\n").split("\n")[-1])
+    assert payload["stopped"] is True and payload["text"]
+    assert payload["metrics"]["output_tokens"] < 1900
+    assert result.stderr.splitlines() == [STOPPING, "stopped: the answer above is partial"]
 
 
 def test_devices_json(app_home: AppPaths) -> None:

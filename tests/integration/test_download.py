@@ -14,11 +14,15 @@ from pathlib import Path
 
 import pytest
 
+from app.cli import exits
+from app.cli.progress import STOPPING
 from app.errors import BusyError, UserError
 from app.models.download import Downloader, DownloadProgress, staging_dir
 from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
+from app.paths import AppPaths
 from pipelines.core import Cancelled, CancelToken
+from tests.app_process import interrupt_app, run_app
 from tests.hub_server import HubServer, running_hub
 
 pytestmark = pytest.mark.integration
@@ -347,22 +351,10 @@ def test_cli_pull_refuses_a_hostile_list_with_one_line(hub: HubServer, tmp_path:
     _outside(tmp_path).parent.mkdir()
     hub.faults.listed[_climbing(tmp_path, models_dir)] = b"planted\n"
     hub.faults.listed[str(_outside(tmp_path).with_name("absolute.txt"))] = b"planted\n"
-    env = {
-        **os.environ,
-        "PYTHONPATH": str(Path(__file__).resolve().parents[2]),
-        "OV_STUDIO_HOME": str(home),
-        "HF_ENDPOINT": hub.url,
-        "HF_HOME": str(tmp_path / "hf-home"),
-    }
+    env = _cli_env(hub, tmp_path)
 
     def pull(hub_id: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [sys.executable, "-m", "app", "models", "pull", hub_id],
-            capture_output=True,
-            text=True,
-            env=env,
-            timeout=120,
-        )
+        return run_app(["models", "pull", hub_id], environ=env, timeout=120)
 
     refused = pull(REPO)
     assert refused.returncode == 2, refused.stderr
@@ -373,13 +365,47 @@ def test_cli_pull_refuses_a_hostile_list_with_one_line(hub: HubServer, tmp_path:
     bad_id = pull("OpenVINO/..")
     assert bad_id.returncode == 2
     assert bad_id.stderr == "error: “OpenVINO/..” is not a hub id like OpenVINO/Qwen3-4B-int4-ov.\n"
-    listed = subprocess.run(
-        [sys.executable, "-m", "app", "models", "list", "--json"],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-        check=True,
-    )
+    listed = run_app(["models", "list", "--json"], environ=env, timeout=120)
     assert json.loads(listed.stdout) == []
     assert sorted(p.name for p in models_dir.iterdir()) == []
+
+
+# -- the command line: Ctrl+C, and what a failure shows where ---------------------------------
+
+
+def _cli_env(hub: HubServer, tmp_path: Path) -> dict[str, str]:
+    """The app's home in ``tmp_path``, the stand-in hub, and a hub cache of the test's own."""
+    home = str(tmp_path / "home")
+    return {"OV_STUDIO_HOME": home, "HF_ENDPOINT": hub.url, "HF_HOME": str(tmp_path / "hf-home")}
+
+
+def test_ctrl_c_stops_a_pull_keeps_what_arrived_and_exits_1(hub: HubServer, tmp_path: Path) -> None:
+    hub.faults.delay_per_chunk_s = 0.05  # a slow network: the download is still running
+    env = _cli_env(hub, tmp_path)
+    stopped = interrupt_app(["models", "pull", BIG], environ=env, once=" of ", timeout=120)
+    assert stopped.returncode == exits.PARTIAL, stopped.stderr
+    assert stopped.stderr.endswith(
+        f"\n{STOPPING}\nstopped; what arrived is kept — pull again to resume\n"
+    )
+    assert staging_dir(tmp_path / "home" / "data" / "models", "minilm-int8-ov").is_dir()
+    hub.faults.delay_per_chunk_s = 0.0
+    resumed = run_app(["models", "pull", BIG], environ=env, timeout=120)
+    assert resumed.returncode == exits.OK, resumed.stderr
+
+
+def test_a_failed_download_is_one_line_on_the_terminal_and_a_traceback_in_the_log(
+    hub: HubServer, tmp_path: Path
+) -> None:
+    hub.faults.drop_after["openvino_model.bin"] = 100_000  # the connection drops every time
+    env = _cli_env(hub, tmp_path)
+    failed = run_app(["models", "pull", REPO], environ=env, timeout=120)
+    assert failed.returncode == exits.USAGE, failed.stderr
+    # The progress line (its \r read as line ends), the warning logged with exc_info in one
+    # line of its own, and the error.
+    *progress, warning, error = failed.stderr.splitlines()
+    assert progress and all(" of " in line for line in progress if line)
+    assert warning == f"WARNING: download of {REPO}/openvino_model.bin failed"
+    assert error.startswith("error: Downloading openvino_model.bin failed (")
+    log = AppPaths.from_environment({"OV_STUDIO_HOME": env["OV_STUDIO_HOME"]}).log_file
+    logged = log.read_text(encoding="utf-8")
+    assert f"download of {REPO}/openvino_model.bin failed\nTraceback (most recent call" in logged

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,7 @@ from app.knowledge.grounding import Source
 from app.paths import AppPaths
 from pipelines.chat import GenerationSettings, Message
 from pipelines.core import CancelToken
-from tests.app_process import run_app
+from tests.app_process import models_env, run_app
 from tests.documents import write_pdf
 
 pytestmark = pytest.mark.integration
@@ -123,28 +122,25 @@ def test_knowledge_problems_are_reported_at_the_toggle(
     assert gone.value.field == "knowledge"
 
 
-def _cli(home: AppPaths, embedder: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return run_app(args, home, {"OV_STUDIO_EMBEDDING_MODEL": str(embedder)})
-
-
 def test_cli_ask_prints_the_answer_and_its_sources(
     app_home: AppPaths, embedding_model_dir: Path, chat_model_dir: Path, documents: Path
 ) -> None:
-    ingested = _cli(app_home, embedding_model_dir, "ingest", str(documents), "--collection", "K")
+    env = models_env(embedding=embedding_model_dir)
+    ingested = run_app(["ingest", str(documents), "--collection", "K"], app_home, env)
     assert ingested.returncode == 0, ingested.stderr
-    listed = _cli(app_home, embedding_model_dir, "collections", "--json")
+    listed = run_app(["collections", "--json"], app_home, env)
     [collection] = json.loads(listed.stdout)
     assert (collection["name"], collection["documents"]) == ("K", 2)
     common = ["--collection", "K", "--model", str(chat_model_dir), "--max-new-tokens", "6"]
-    asked = _cli(app_home, embedding_model_dir, "ask", "Sourdough rise time?", *common, "--json")
+    asked = run_app(["ask", "Sourdough rise time?", *common, "--json"], app_home, env)
     assert asked.returncode == 0, asked.stderr
     payload = json.loads(asked.stdout.strip().splitlines()[-1])
     first = payload["sources"][0]
     assert (Path(first["path"]).name, first["page"], first["number"]) == ("bakery.pdf", 2, 1)
     assert payload["metrics"]["output_tokens"] >= 1
-    plain = _cli(app_home, embedding_model_dir, "ask", "Trams?", *common)
+    plain = run_app(["ask", "Trams?", *common], app_home, env)
     assert plain.returncode == 0, plain.stderr
     assert "\nSources:\n[1] trams.txt" in plain.stdout
-    missing = _cli(app_home, embedding_model_dir, "ask", "x?", *common[:1], "Nope", *common[2:])
+    missing = run_app(["ask", "x?", *common[:1], "Nope", *common[2:]], app_home, env)
     assert missing.returncode == 2
     assert "no collection named" in missing.stderr and "Traceback" not in missing.stderr

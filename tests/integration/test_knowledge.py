@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from app.cli import exits
+from app.cli.progress import STOPPING
 from app.context import AppContext
 from app.database.server import DatabaseError
 from app.devices import DeviceInfo
@@ -19,7 +21,7 @@ from app.knowledge.ingest_report import supported_types
 from app.paths import AppPaths
 from app.services.knowledge import IngestProgress
 from pipelines.core import CancelToken
-from tests.app_process import run_app
+from tests.app_process import interrupt_app, models_env, run_app
 from tests.documents import write_docx, write_pdf
 
 pytestmark = pytest.mark.integration
@@ -180,51 +182,38 @@ def test_unreachable_external_server(app_home: AppPaths, embedding_model_dir: Pa
         ctx.knowledge.collections()
 
 
-def _cli(home: AppPaths, embedder: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return run_app(args, home, {"OV_STUDIO_EMBEDDING_MODEL": str(embedder)})
-
-
 def test_cli_ingest_and_search_on_the_embedded_database(
     app_home: AppPaths, embedding_model_dir: Path, corpus: Path
 ) -> None:
-    ingested = _cli(
-        app_home, embedding_model_dir, "ingest", str(corpus), "--collection", "Docs", "--json"
-    )
+    env = models_env(embedding=embedding_model_dir)
+    ingested = run_app(["ingest", str(corpus), "--collection", "Docs", "--json"], app_home, env)
     assert ingested.returncode == 1, ingested.stderr  # the corpus holds three bad files
     assert "EOF marker" not in ingested.stderr  # library chatter stays in the log file
     report = json.loads(ingested.stdout)
     assert len(report["added"]) == 5 and len(report["failed"]) == 3
-    found = _cli(
-        app_home,
-        embedding_model_dir,
-        "search",
-        "baking bread",
-        "--collection",
-        "Docs",
-        "--k",
-        "2",
-        "--json",
+    found = run_app(
+        ["search", "baking bread", "--collection", "Docs", "--k", "2", "--json"], app_home, env
     )
     assert found.returncode == 0, found.stderr
     hits = json.loads(found.stdout)
     assert Path(hits[0]["path"]).name == "guide.pdf" and hits[0]["page"] == 2
     assert set(hits[0]) == {"path", "page", "score", "text"}
-    missing = _cli(app_home, embedding_model_dir, "search", "x", "--collection", "Nope")
+    missing = run_app(["search", "x", "--collection", "Nope"], app_home, env)
     assert missing.returncode == 2
     assert "no collection named" in missing.stderr and "Traceback" not in missing.stderr
-    nothing = _cli(app_home, embedding_model_dir, "ingest", "/no/such/folder", "--collection", "D")
+    nothing = run_app(["ingest", "/no/such/folder", "--collection", "D"], app_home, env)
     assert (nothing.returncode, nothing.stderr) == (2, "error: /no/such/folder does not exist.\n")
     empty = corpus.parent / "empty"
     empty.mkdir()
     (empty / "photo.png").write_bytes(b"\x89PNG")
-    no_text = _cli(app_home, embedding_model_dir, "ingest", str(empty), "--collection", "E")
+    no_text = run_app(["ingest", str(empty), "--collection", "E"], app_home, env)
     assert (no_text.returncode, no_text.stdout) == (2, "")
     assert no_text.stderr == (
         f"error: Nothing to add: the folder {empty} has no {supported_types()} files (hidden "
         "files and folders are skipped).\n"
     )
     assert "RuntimeDirWarning" not in no_text.stderr
-    listed = _cli(app_home, embedding_model_dir, "collections", "--json")
+    listed = run_app(["collections", "--json"], app_home, env)
     assert [c["name"] for c in json.loads(listed.stdout)] == ["Docs"]  # no "D", no "E"
     assert not (app_home.data / "postgres" / "postmaster.pid").exists()  # server stopped
 
@@ -237,11 +226,7 @@ def test_killed_ingest_leaves_whole_documents_and_resumes(
 
     import psycopg
 
-    corpus = tmp_path / "many"
-    corpus.mkdir()
-    for index in range(30):  # about ten chunks each: the ingest runs for seconds
-        words = " ".join(f"Topic {index} sentence {n} about trams and bridges." for n in range(200))
-        (corpus / f"doc{index:02}.txt").write_text(words, encoding="utf-8")
+    corpus = _many_documents(tmp_path)
     env = {
         **os.environ,
         "OV_STUDIO_HOME": str(app_home.config.parent),
@@ -278,11 +263,35 @@ def test_killed_ingest_leaves_whole_documents_and_resumes(
     finally:
         if process.poll() is None:
             process.kill()
-    resumed = _cli(
-        app_home, embedding_model_dir, "ingest", str(corpus), "--collection", "Many", "--json"
-    )
+    resumed = run_app(["ingest", str(corpus), "--collection", "Many", "--json"], app_home, env)
     assert resumed.returncode == 0, resumed.stderr
     report = json.loads(resumed.stdout)
     assert len(report["skipped"]) >= len(rows)  # what was stored is not redone
     assert len(report["skipped"]) + len(report["added"]) == 30
     assert not (app_home.data / "postgres" / "postmaster.pid").exists()  # orphan stopped too
+
+
+def test_ctrl_c_stops_an_ingest_after_whole_documents_and_exits_1(
+    app_home: AppPaths, embedding_model_dir: Path, tmp_path: Path
+) -> None:
+    corpus = _many_documents(tmp_path)
+    env = models_env(embedding=embedding_model_dir)
+    args = ["ingest", str(corpus), "--collection", "Many", "--json"]
+    stopped = interrupt_app(args, app_home, env, once="1/30 files")
+    assert stopped.returncode == exits.PARTIAL, stopped.stderr
+    report = json.loads(stopped.stdout)
+    assert report["cancelled"] and 1 <= len(report["added"]) < 30
+    assert STOPPING in stopped.stderr and "Traceback" not in stopped.stderr
+    resumed = run_app(args, app_home, env)
+    assert resumed.returncode == exits.OK, resumed.stderr
+    assert len(json.loads(resumed.stdout)["added"]) == 30 - len(report["added"])
+
+
+def _many_documents(tmp_path: Path) -> Path:
+    """30 documents of about ten chunks each: an ingest of them runs for seconds."""
+    corpus = tmp_path / "many"
+    corpus.mkdir()
+    for index in range(30):
+        words = " ".join(f"Topic {index} sentence {n} about trams and bridges." for n in range(200))
+        (corpus / f"doc{index:02}.txt").write_text(words, encoding="utf-8")
+    return corpus

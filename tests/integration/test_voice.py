@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 
 import numpy as np
 import pytest
 import soundfile
 
+from app.cli import exits
 from app.cli.main import main
+from app.cli.progress import STOPPING
 from app.devices import DeviceInfo
 from app.errors import UserError
 from app.models.registry import ModelRegistry
@@ -20,7 +21,7 @@ from app.services.voice import VoiceService
 from app.settings import Settings
 from pipelines.core import Cancelled, CancelToken
 from pipelines.voice.audio import MODEL_RATE
-from tests.app_process import run_app
+from tests.app_process import interrupt_app, models_env, run_app
 from tests.audio_samples import speech_like, write_clip
 
 pytestmark = pytest.mark.integration
@@ -288,16 +289,6 @@ def _text_file(path: Path) -> Path:
 # -- the command line ----------------------------------------------------------------------
 
 
-def _cli(
-    args: list[str], home: AppPaths, models: tuple[Path, Path]
-) -> subprocess.CompletedProcess[str]:
-    models_env = {
-        "OV_STUDIO_TTS_MODEL": str(models[0]),
-        "OV_STUDIO_SPEAKER_ENCODER": str(models[1]),
-    }
-    return run_app(args, home, models_env)
-
-
 def test_cli_voices_and_say(
     app_home: AppPaths,
     tts_model_dir: Path,
@@ -305,18 +296,18 @@ def test_cli_voices_and_say(
     alice_clip: Path,
     tmp_path: Path,
 ) -> None:
-    models = (tts_model_dir, speaker_encoder_dir)
-    added = _cli(["voices", "add", "Alice", "--from", str(alice_clip), "--json"], app_home, models)
+    env = models_env(tts=tts_model_dir, speaker_encoder=speaker_encoder_dir)
+    added = run_app(["voices", "add", "Alice", "--from", str(alice_clip), "--json"], app_home, env)
     assert added.returncode == 0, added.stderr
     assert json.loads(added.stdout)["name"] == "Alice"
-    listed = _cli(["voices", "list", "--json"], app_home, models)
+    listed = run_app(["voices", "list", "--json"], app_home, env)
     assert [v["name"] for v in json.loads(listed.stdout)] == ["Alice"]
 
     out = tmp_path / "hello.wav"
-    said = _cli(
+    said = run_app(
         ["say", "Hello there. How are you?", "--voice", "alice", "-o", str(out), "--json"],
         app_home,
-        models,
+        env,
     )
     assert said.returncode == 0, said.stderr
     payload = json.loads(said.stdout)
@@ -326,9 +317,28 @@ def test_cli_voices_and_say(
     assert payload["rtf"] > 0 and payload["first_audio_s"] > 0
     assert payload["device"] == "CPU"
 
-    removed = _cli(["voices", "remove", "ALICE"], app_home, models)
+    removed = run_app(["voices", "remove", "ALICE"], app_home, env)
     assert removed.returncode == 0
-    assert json.loads(_cli(["voices", "list", "--json"], app_home, models).stdout) == []
+    assert json.loads(run_app(["voices", "list", "--json"], app_home, env).stdout) == []
+
+
+def test_ctrl_c_stops_say_writes_nothing_and_exits_1(
+    app_home: AppPaths,
+    tts_model_dir: Path,
+    speaker_encoder_dir: Path,
+    alice_clip: Path,
+    tmp_path: Path,
+) -> None:
+    env = models_env(tts=tts_model_dir, speaker_encoder=speaker_encoder_dir)
+    added = run_app(["voices", "add", "Alice", "--from", str(alice_clip)], app_home, env)
+    assert added.returncode == 0, added.stderr
+    out = tmp_path / "long.wav"
+    text = " ".join(f"This is sentence number {n}." for n in range(300))
+    args = ["say", text, "--voice", "alice", "-o", str(out)]
+    stopped = interrupt_app(args, app_home, env, once="sentence 1/")
+    assert stopped.returncode == exits.PARTIAL, stopped.stderr
+    assert stopped.stderr.endswith(f"\n{STOPPING}\nstopped: nothing was written\n")
+    assert stopped.stdout == "" and not out.exists()
 
 
 def test_cli_voices_add_runs_the_speaker_encoder_on_the_device_given(
@@ -387,16 +397,16 @@ def test_cli_user_errors_exit_2_with_one_line(
     args: list[str],
     message: str,
 ) -> None:
-    models = (tts_model_dir, speaker_encoder_dir)
+    env = models_env(tts=tts_model_dir, speaker_encoder=speaker_encoder_dir)
     assert (
-        _cli(["voices", "add", "Alice", "--from", str(alice_clip)], app_home, models).returncode
+        run_app(["voices", "add", "Alice", "--from", str(alice_clip)], app_home, env).returncode
         == 0
     )
     short = write_clip(tmp_path / "short.wav", speech_like(1.0))
     replaced = [
         str(tmp_path / "out.wav") if a == "OUT" else str(short) if a == "SHORT" else a for a in args
     ]
-    result = _cli(replaced, app_home, models)
+    result = run_app(replaced, app_home, env)
     assert result.returncode == 2
     assert message in result.stderr
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr

@@ -1,16 +1,27 @@
-"""The CLI's progress line: rewritten in place, and ended before anything else is printed."""
+"""The CLI's progress line (rewritten in place, ended before anything else is printed), its
+Ctrl+C, exit statuses and one-line console messages."""
 
 from __future__ import annotations
 
 import io
+import logging
 import signal
 
 import pytest
 
+from app.cli import exits, system
 from app.cli import main as cli
-from app.cli.progress import ProgressLine, cancel_on_interrupt, end_open_line
+from app.cli.progress import (
+    STOPPING,
+    ProgressLine,
+    cancel_on_interrupt,
+    end_open_line,
+    interruptible,
+)
 from app.errors import UserError
-from pipelines.core import CancelToken
+from app.logging_setup import OneLineFormatter
+from app.paths import AppPaths
+from pipelines.core import Cancelled, CancelToken
 
 
 def test_a_shorter_text_blanks_out_the_longer_one_before_it() -> None:
@@ -45,6 +56,7 @@ def test_a_line_is_ended_once_and_only_when_one_is_open() -> None:
     ],
 )
 def test_the_cli_says_an_error_on_its_own_line_after_a_progress_line(
+    app_home: AppPaths,
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
     failure: BaseException,
@@ -52,10 +64,10 @@ def test_the_cli_says_an_error_on_its_own_line_after_a_progress_line(
     message: str,
 ) -> None:
     def failing_command(args: object, out: object) -> int:
-        cli._ProgressLine().show("3/9 files, 40 chunks (12/s, about 0 s left)")
+        ProgressLine().show("3/9 files, 40 chunks (12/s, about 0 s left)")
         raise failure  # the line was not ended by the command
 
-    monkeypatch.setattr(cli, "_devices", failing_command)
+    monkeypatch.setattr(system, "run_devices", failing_command)
     assert cli.main(["devices"]) == code
     err = capsys.readouterr().err
     assert err.split("\n") == ["\r3/9 files, 40 chunks (12/s, about 0 s left)", message, ""]
@@ -70,3 +82,61 @@ def test_a_second_ctrl_c_stops_the_program() -> None:
     assert cancel.cancelled
     with pytest.raises(KeyboardInterrupt):
         handler(signal.SIGINT, None)
+
+
+def test_the_first_ctrl_c_ends_the_line_says_so_and_silences_it() -> None:
+    stream = io.StringIO()
+    cancel = CancelToken()
+    handler = cancel_on_interrupt(cancel, stream)
+    with ProgressLine(stream) as line:
+        line.show("3/9 files")
+        handler(signal.SIGINT, None)
+        line.show("4/9 files")  # the job winds down: its progress is not news any more
+    assert cancel.cancelled
+    assert stream.getvalue() == f"\r3/9 files\n{STOPPING}\n"
+
+
+def test_a_job_stopped_by_ctrl_c_says_what_it_kept_and_exits_1(
+    app_home: AppPaths, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def stopped_job(args: object, out: object) -> int:
+        with interruptible("stopped: nothing was written") as cancel:
+            cancel.cancel()  # as the first Ctrl+C does
+            raise Cancelled("the job noticed")
+
+    monkeypatch.setattr(system, "run_devices", stopped_job)
+    assert cli.main(["devices"]) == exits.PARTIAL
+    assert capsys.readouterr().err == "stopped: nothing was written\n"
+
+
+def test_an_internal_error_is_one_line_and_its_traceback_goes_to_the_log(
+    app_home: AppPaths, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def broken(args: object, out: object) -> int:
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(system, "run_devices", broken)
+    assert cli.main(["devices"]) == exits.INTERNAL
+    assert capsys.readouterr().err == (
+        "error: internal error (ZeroDivisionError: division by zero); the details are in "
+        f"{app_home.log_file}\n"
+    )
+    logged = app_home.log_file.read_text(encoding="utf-8")
+    assert "internal error in devices\nTraceback (most recent call last)" in logged
+    assert 'raise ZeroDivisionError("division by zero")' in logged
+
+
+def test_the_console_says_a_warning_in_one_line_without_its_traceback() -> None:
+    try:
+        raise ValueError("deep\ninside")
+    except ValueError as error:
+        record = logging.LogRecord(
+            "app.x",
+            logging.WARNING,
+            __file__,
+            1,
+            "could not %s",
+            ("go\non",),
+            (ValueError, error, None),
+        )
+    assert OneLineFormatter().format(record) == "WARNING: could not go on"

@@ -1,0 +1,118 @@
+"""``python -m app chat …`` and ``ask …``: one question to a chat model, the answer streamed."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+from app.cli import exits
+from app.cli.arguments import DEVICE_HELP, Commands, add_json, text_or_stdin
+from app.cli.exits import CliError
+from app.cli.progress import interruptible
+
+if TYPE_CHECKING:
+    from app.context import AppContext
+
+STOPPED = "stopped: the answer above is partial"
+
+
+def add_chat_parsers(commands: Commands[argparse.ArgumentParser]) -> None:
+    """The ``chat`` and ``ask`` commands."""
+    chat = commands.add_parser(
+        "chat",
+        help="ask a chat model one question; the answer streams to stdout",
+        description="Ask a chat model one question; the answer streams to stdout. "
+        "Ctrl+C stops it and keeps the partial answer (exit status 1).",
+    )
+    chat.add_argument("prompt", metavar="PROMPT", help="the question ('-' reads stdin)")
+    _add_answer_options(chat)
+    ask = commands.add_parser(
+        "ask",
+        help="answer a question from a knowledge collection, with numbered citations",
+        description="Answer a question from the passages of a knowledge collection. The answer "
+        "streams to stdout, then the sources it was given: [n] file, page. Ctrl+C stops it "
+        "and keeps the partial answer (exit status 1).",
+    )
+    ask.add_argument("prompt", metavar="QUESTION", help="the question ('-' reads stdin)")
+    ask.add_argument("--collection", required=True, help="collection name")
+    _add_answer_options(ask)
+
+
+def _add_answer_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--model", type=Path, required=True, help="OpenVINO chat model folder")
+    command.add_argument("--device", help=DEVICE_HELP)
+    command.add_argument("--max-new-tokens", type=int, help="longest answer in tokens")
+    command.add_argument("--temperature", type=float, help="0 = greedy; default from settings")
+    command.add_argument("--seed", type=int, help="random seed for repeatable sampling")
+    command.add_argument("--system", help="system prompt (default from settings)")
+    add_json(command, "end with one JSON line: text, sources and metrics")
+    command.set_defaults(run=run_chat)
+
+
+def run_chat(args: argparse.Namespace, out: TextIO) -> int:
+    """Run ``chat`` or ``ask``: exits 1 when Ctrl+C stopped the answer."""
+    from app.context import AppContext
+
+    prompt = text_or_stdin(args.prompt)
+    if not prompt.strip():
+        raise CliError("the prompt is empty")
+    with AppContext.create() as ctx:
+        return _answer(ctx, args, prompt, out)
+
+
+def _answer(ctx: AppContext, args: argparse.Namespace, prompt: str, out: TextIO) -> int:
+    from app.knowledge.grounding import Source
+
+    settings = ctx.settings.chat.model_copy()
+    if args.max_new_tokens is not None:
+        settings.max_new_tokens = args.max_new_tokens
+    if args.temperature is not None:
+        settings.temperature = args.temperature
+    if args.seed is not None:
+        settings.seed = args.seed
+    generation = settings.generation()
+    generation.validate()
+    system = args.system if args.system is not None else settings.system_prompt
+    # Ctrl+C while the model loads stops the command too: the answer then ends at once.
+    with interruptible(STOPPED) as cancel:
+        loaded = ctx.chat.load_model(args.model, args.device or ctx.settings.device_for("chat"))
+        conversation = ctx.chat.new_conversation(system, transient=True)
+        if args.command == "ask":
+            ctx.chat.set_knowledge(conversation.id, args.collection)
+        answer = ctx.chat.ask(conversation.id, prompt, generation, cancel, _StreamWriter(out))
+    out.write("\n")
+    sources = [Source.from_dict(source) for source in answer.message.sources]
+    if sources and not args.json:
+        out.write("\nSources:\n")
+        for source in sources:
+            out.write(f"[{source.number}] {source.label}  ({source.path})\n")
+    if args.json:
+        payload = {
+            "text": answer.message.content,
+            "sources": [source.to_dict() for source in sources],
+            "stopped": answer.message.stopped,
+            "model": str(loaded.model_dir),
+            "device": loaded.device,
+            "requested_device": loaded.requested_device,
+            "metrics": answer.message.metrics,
+        }
+        out.write(json.dumps(payload, ensure_ascii=False) + "\n")
+    out.flush()
+    if answer.message.stopped:
+        sys.stderr.write(STOPPED + "\n")
+        return exits.PARTIAL
+    return exits.OK
+
+
+class _StreamWriter:
+    """Writes each chunk as it arrives, so the answer appears token by token."""
+
+    def __init__(self, out: TextIO) -> None:
+        self._out = out
+
+    def __call__(self, text: str) -> None:
+        self._out.write(text)
+        self._out.flush()
