@@ -26,7 +26,6 @@ from app.cli_voice import (
     run_say,
     run_voices,
 )
-from app.errors import UserError
 from app.services.ingest_report import supported_types
 from pipelines.core import CancelToken, DeviceError, PipelineError
 
@@ -162,7 +161,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "lipsync":
             return run_lipsync(args, sys.stdout)
         parser.error(f"unknown command {args.command}")
-    except (UserError, PipelineError, CliError) as error:
+    except (PipelineError, CliError) as error:  # UserError is a PipelineError
         log.info("user error: %s", error)
         hint = ""
         if isinstance(error, DeviceError) and error.device.upper() != "CPU":

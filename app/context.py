@@ -90,7 +90,14 @@ class AppContext:
             # them in its banner, the console handler puts each on one stderr line for the
             # command line, and the next start finds the repaired files and says nothing.
             log.warning("%s", notice)
-        voice = VoiceService(paths.voices_dir, loaded.settings, metrics, found, models)
+        voice = VoiceService(
+            paths.voices_dir,
+            loaded.settings,
+            metrics,
+            found,
+            models,
+            compiled_cache=paths.compiled_cache,
+        )
         voice.library.voices()  # reads every voice once, noting damaged ones
         # A damaged voice stays until the user deletes it, so it is not repeated on stderr by
         # every command: the window's banner says it, and the voice commands list it.
@@ -108,6 +115,7 @@ class AppContext:
             models,
             voice,
             scratch_dir=paths.scratch_dir,
+            compiled_cache=paths.compiled_cache,
         )
         return cls(
             paths,
