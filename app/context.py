@@ -83,7 +83,9 @@ class AppContext:
             # them in its banner, the console handler puts each on one stderr line for the
             # command line, and the next start finds the repaired files and says nothing.
             log.warning("%s", notice)
-        voice = VoiceService(paths.voices_dir, settings, metrics, found, models)
+        voice = VoiceService(
+            paths.voices_dir, settings, metrics, found, models, compiled_cache=paths.compiled_cache
+        )
         voice.library.voices()  # reads every voice once, noting damaged ones
         # A damaged voice stays until the user deletes it, so it is not repeated on stderr by
         # every command: the window's banner says it, and the voice commands list it.
@@ -94,7 +96,14 @@ class AppContext:
             log.info("%s", problem)
             notices.append(problem)
         avatar = AvatarService(
-            paths.avatar_dir, settings, metrics, found, models, voice, scratch_dir=paths.scratch_dir
+            paths.avatar_dir,
+            settings,
+            metrics,
+            found,
+            models,
+            voice,
+            scratch_dir=paths.scratch_dir,
+            compiled_cache=paths.compiled_cache,
         )
         services = (chat, knowledge, models, voice, avatar)
         return cls(paths, store, settings, notices, metrics, found, *services)

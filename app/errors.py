@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
+from pipelines.core import InvalidInputError
 
-class UserError(Exception):
-    """Something the user can fix: shown as a message, never as a traceback.
+UserError = InvalidInputError
+"""Something the user can fix: shown as a message next to ``field``, never as a traceback.
 
-    ``field`` names the control or option that caused it ("" when none applies).
-    """
-
-    def __init__(self, message: str, *, field: str = "") -> None:
-        super().__init__(message)
-        self.field = field
+The same class as the pipelines' :class:`~pipelines.core.InvalidInputError`, so an input a
+pipeline refuses reaches the UI and CLI as it is, with its field, and they catch one base
+(:class:`~pipelines.core.PipelineError`) for every message meant for a person.
+"""
 
 
 class StorageError(UserError):

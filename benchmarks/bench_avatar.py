@@ -123,6 +123,7 @@ def end_to_end(
     for weights, folder in models.items():
         for mode, (jobs, batch) in END_TO_END.items():
             pipeline = LipsyncPipeline(folder, detector, jobs=jobs, batch=batch or BATCH)
+            pipeline.load()
             pipeline.run(face, warm, scratch / "warm.mp4")
             results = [
                 pipeline.run(face, speech, scratch / f"{weights}-{mode}.mp4")

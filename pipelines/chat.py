@@ -10,21 +10,15 @@ from __future__ import annotations
 
 import logging
 import math
-import queue
-import threading
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from pipelines.core import (
-    CancelToken,
-    DeviceError,
-    InvalidInputError,
-    MetricRecord,
-    ModelLoadError,
-)
+from pipelines.contract import ModelPipeline, compile_properties, load_with, require_files
+from pipelines.core import CancelToken, DeviceError, InvalidInputError, MetricRecord
+from pipelines.openvino_errors import openvino_reason
 
 log = logging.getLogger(__name__)
 
@@ -132,51 +126,44 @@ def check_llm_folder(model_dir: Path) -> None:
         )
 
 
-class ChatPipeline:
-    """A loaded chat model that answers one conversation turn at a time (not thread-safe)."""
+class ChatPipeline(ModelPipeline):
+    """A chat model that answers one conversation turn at a time (not thread-safe).
+
+    Follows :class:`pipelines.contract.Pipeline`; REPL use::
+
+        pipe = ChatPipeline(ChatModelConfig(Path("models/qwen3-4b-int4-ov")))
+        pipe.load()
+        result = pipe.generate([Message("user", "Hi")], GenerationSettings(), CancelToken(),
+                               lambda text: None)
+    """
 
     name = "chat"
 
     def __init__(self, config: ChatModelConfig) -> None:
+        super().__init__()
         self.config = config
-        self._pipe: Any = None
-        self.load_ms: float = 0.0
+        self.device = config.device
+        self._last: MetricRecord | None = None
 
-    @property
-    def loaded(self) -> bool:
-        """Whether :meth:`load` has succeeded."""
-        return self._pipe is not None
-
-    def load(self) -> float:
-        """Read and compile the model on the configured device; returns the load time in ms.
+    def _load(self) -> Any:
+        """Read and compile the model on the configured device.
 
         Raises:
-            InvalidInputError: the folder is not a usable OpenVINO LLM folder.
+            ModelLoadError: the folder lacks a file, or OpenVINO could not read the model.
             DeviceError: OpenVINO could not compile the model for the device.
-            ModelLoadError: OpenVINO could not read the model.
         """
         import openvino_genai as ov_genai
 
-        check_llm_folder(self.config.model_dir)
-        properties: dict[str, Any] = dict(self.config.properties)
-        if self.config.cache_dir is not None:
-            self.config.cache_dir.mkdir(parents=True, exist_ok=True)
-            properties.setdefault("CACHE_DIR", str(self.config.cache_dir))
-        started = time.perf_counter()
-        try:
-            self._pipe = ov_genai.LLMPipeline(
-                str(self.config.model_dir), self.config.device, **properties
-            )
-        except RuntimeError as error:
-            raise _load_error(error, self.config) from error
-        self.load_ms = (time.perf_counter() - started) * 1000.0
-        log.info(
-            "loaded %s on %s in %.0f ms",
-            self.config.model_dir,
-            self.config.device,
-            self.load_ms,
+        folder = self.config.model_dir
+        require_files(folder, REQUIRED_LLM_FILES, "an OpenVINO chat model")
+        properties = compile_properties(self.config.cache_dir, self.config.properties)
+        pipe = load_with(
+            lambda: ov_genai.LLMPipeline(str(folder), self.config.device, **properties),
+            what=folder.name,
+            device=self.config.device,
         )
-        return self.load_ms
+        log.info("loaded %s on %s", folder, self.config.device)
+        return pipe
 
     def generate(
         self,
@@ -192,7 +179,7 @@ class ChatPipeline:
         """
         import openvino_genai as ov_genai
 
-        self._require_loaded()
+        pipe = self._require_loaded()
         _validate_messages(messages)
         settings.validate()
         history = ov_genai.ChatHistory()
@@ -211,66 +198,33 @@ class ChatPipeline:
 
         started = time.perf_counter()
         try:
-            result = self._pipe.generate(history, _generation_config(settings), streamer)
+            result = pipe.generate(history, _generation_config(settings), streamer)
         except RuntimeError as error:
             raise DeviceError(
-                f"Generation failed on {self.config.device}: {_first_line(error)}",
+                f"Generation failed on {self.config.device}: {openvino_reason(error)}",
                 device=self.config.device,
             ) from error
         wall_ms = (time.perf_counter() - started) * 1000.0
         # The streamer sees detokenised chunks; the returned text is the authoritative answer.
         text = result.texts[0] if result.texts else "".join(pieces)
-        return ChatResult(
-            text=text,
-            stopped=cancel.cancelled,
-            metrics=self._metrics(result.perf_metrics, wall_ms),
-        )
-
-    def stream(
-        self,
-        messages: Sequence[Message],
-        settings: GenerationSettings,
-        cancel: CancelToken,
-    ) -> Iterator[str | ChatResult]:
-        """Iterator form of :meth:`generate`: yields text chunks, then the :class:`ChatResult`.
-
-        Generation runs on a helper thread; abandoning the iterator cancels it.
-        """
-        events: queue.SimpleQueue[tuple[str, Any]] = queue.SimpleQueue()
-
-        def run() -> None:
-            try:
-                result = self.generate(messages, settings, cancel, lambda t: events.put(("t", t)))
-                events.put(("done", result))
-            except BaseException as error:  # noqa: BLE001 - handed to the consumer thread
-                events.put(("error", error))
-
-        thread = threading.Thread(target=run, name="chat-generate", daemon=True)
-        thread.start()
-        try:
-            while True:
-                kind, payload = events.get()
-                if kind == "t":
-                    yield payload
-                elif kind == "done":
-                    yield payload
-                    return
-                else:
-                    raise payload
-        finally:
-            if thread.is_alive():  # the consumer gave up early: stop generating
-                cancel.cancel()
-            thread.join()
+        self._last = self._metrics(result.perf_metrics, wall_ms)
+        return ChatResult(text=text, stopped=cancel.cancelled, metrics=self._last)
 
     def count_tokens(self, text: str) -> int:
         """Number of tokens ``text`` encodes to with this model's tokenizer."""
-        self._require_loaded()
-        encoded = self._pipe.get_tokenizer().encode(text)
+        encoded = self._require_loaded().get_tokenizer().encode(text)
         return int(encoded.input_ids.shape[-1])
 
-    def _require_loaded(self) -> None:
-        if self._pipe is None:
+    def metrics(self) -> MetricRecord:
+        """The last answer's figures (TTFT, TPOT, tokens/s …), or the load time before one."""
+        return self._last or super().metrics()
+
+    def _require_loaded(self) -> Any:
+        # Unlike the other pipelines, chat does not load on first use: a model is chosen and
+        # loaded explicitly (the panel shows it), and generating without one is the user's slip.
+        if self._model is None:
             raise InvalidInputError("No chat model is loaded.", field="model")
+        return self._model
 
     def _metrics(self, perf: Any, wall_ms: float) -> MetricRecord:
         generated = int(perf.get_num_generated_tokens())
@@ -320,27 +274,3 @@ def _validate_messages(messages: Sequence[Message]) -> None:
             "Shorten it, or add the text to a Knowledge collection and ask about it.",
             field="prompt",
         )
-
-
-def _first_line(error: BaseException) -> str:
-    text = str(error).strip()
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
-    # OpenVINO puts the useful sentence last, after "Exception from src/...cpp:123:" lines.
-    meaningful = [line for line in lines if not line.startswith(("Exception from", "Check '"))]
-    return (meaningful or lines or ["unknown error"])[-1][:300]
-
-
-def _load_error(error: RuntimeError, config: ChatModelConfig) -> Exception:
-    message = _first_line(error)
-    lowered = str(error).lower()
-    if "device" in lowered and (
-        "not found" in lowered or "not registered" in lowered or "unsupported" in lowered
-    ):
-        return DeviceError(
-            f"Device {config.device} is not available: {message}", device=config.device
-        )
-    if "compile" in lowered or config.device not in ("CPU",):
-        return DeviceError(
-            f"Could not compile the model on {config.device}: {message}", device=config.device
-        )
-    return ModelLoadError(f"Could not load {config.model_dir.name}: {message}")

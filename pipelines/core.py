@@ -50,22 +50,30 @@ class Cancelled(Exception):  # noqa: N818 - reads as what happened, like Keyboar
 
 
 class PipelineError(Exception):
-    """A pipeline could not do its work; ``str(error)`` is written for a person to read."""
+    """A pipeline could not do its work; ``str(error)`` is written for a person to read.
+
+    The one base of every error the app shows as a message (the app's ``UserError`` is
+    :class:`InvalidInputError`): ``field`` names the input or control it concerns, so a UI can
+    show the message next to it ("" when none applies).
+    """
+
+    default_field = ""
+
+    def __init__(self, message: str = "", *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = self.default_field if field is None else field
 
 
 class InvalidInputError(PipelineError):
-    """The caller's input was rejected before any work started (bad prompt, folder, value).
-
-    ``field`` names the input that caused it so a UI can show the message next to that control.
-    """
-
-    def __init__(self, message: str, *, field: str = "") -> None:
-        super().__init__(message)
-        self.field = field
+    """The caller's input was rejected before any work started (bad prompt, folder, value):
+    something the person can fix. ``app.errors.UserError`` is this class."""
 
 
-class ModelLoadError(PipelineError):
-    """A model folder exists and looked valid, but OpenVINO could not read or compile it."""
+class ModelLoadError(InvalidInputError):
+    """A model folder lacks a file, or OpenVINO could not read it: the person fixes it by
+    choosing, downloading or converting another model (shown next to the model control)."""
+
+    default_field = "model"
 
 
 class DeviceError(PipelineError):
@@ -74,17 +82,11 @@ class DeviceError(PipelineError):
     ``device`` is the device that failed, so a caller can offer to fall back to CPU.
     """
 
-    def __init__(self, message: str, *, device: str) -> None:
-        super().__init__(message)
+    default_field = "device"
+
+    def __init__(self, message: str, *, device: str, field: str | None = None) -> None:
+        super().__init__(message, field=field)
         self.device = device
-
-
-def openvino_reason(error: BaseException) -> str:
-    """The sentence of an OpenVINO error a person can act on (``Device with "X" name is not
-    registered…``), without the ``Exception from src/….cpp:117:`` lines that come first."""
-    lines = [line.strip() for line in str(error).splitlines() if line.strip()]
-    meaningful = [line for line in lines if not line.startswith(("Exception from", "Check '"))]
-    return (meaningful or lines or [type(error).__name__])[0][:300]
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,12 @@ Sentence-transformers models such as all-MiniLM-L6-v2 and bge are trained with M
 compared by cosine: the pipeline is configured for MEAN pooling and unit-length vectors (its
 CLS default gives wrong vectors for MiniLM). Documents are embedded in batches so a long ingest
 reports progress and can be cancelled between batches.
+
+REPL use (the shape of every pipeline: :class:`pipelines.contract.Pipeline`)::
+
+    with EmbeddingPipeline(EmbeddingConfig(Path("models/bge-base-en-v1.5-int8-ov"))) as pipe:
+        pipe.load()
+        vectors = pipe.embed_documents(["first text", "second text"])
 """
 
 from __future__ import annotations
@@ -19,14 +25,14 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from pipelines.core import (
-    Cancelled,
-    CancelToken,
-    DeviceError,
-    InvalidInputError,
-    MetricRecord,
-    Progress,
+from pipelines.contract import (
+    ModelPipeline,
+    compile_properties,
+    load_with,
+    raise_if_cancelled,
+    require_files,
 )
+from pipelines.core import CancelToken, InvalidInputError, MetricRecord, Progress
 
 log = logging.getLogger(__name__)
 
@@ -53,32 +59,32 @@ class EmbeddingConfig:
     query_instruction: str = ""
     """Prefix some models (e5, bge) want before a query."""
     properties: dict[str, Any] = field(default_factory=dict)
+    cache_dir: Path | None = None
+    """Compiled-blob cache (``CACHE_DIR``) for this model and device; None: no cache."""
 
 
-class EmbeddingPipeline:
-    """A loaded embedding model; not thread-safe (one job per model at a time)."""
+class EmbeddingPipeline(ModelPipeline):
+    """An embedding model; not thread-safe (one job per model at a time)."""
 
     name = "embedding"
 
     def __init__(self, config: EmbeddingConfig) -> None:
         if config.batch_size < 1:
             raise InvalidInputError("Batch size must be at least 1.", field="batch_size")
+        super().__init__()
         self.config = config
-        self._pipe: Any = None
+        self.device = config.device
         self.dim = 0
-        self.load_ms = 0.0
+        self._rate = 0.0
 
-    def load(self) -> float:
-        """Compile the model; returns the load time in ms and learns the vector size."""
+    def _load(self) -> Any:
+        """Compile the model and learn the vector size."""
         import openvino_genai as ov_genai
 
         folder = self.config.model_dir
-        for name in ("openvino_model.xml", "openvino_tokenizer.xml"):
-            if not (folder / name).is_file():
-                raise InvalidInputError(
-                    f"{folder.name} is not an OpenVINO embedding model folder (no {name}).",
-                    field="model",
-                )
+        require_files(
+            folder, ("openvino_model.xml", "openvino_tokenizer.xml"), "an OpenVINO embedding model"
+        )
         config = ov_genai.TextEmbeddingPipeline.Config()
         pooling = ov_genai.TextEmbeddingPipeline.PoolingType
         config.pooling_type = {
@@ -94,19 +100,16 @@ class EmbeddingPipeline:
             config.pad_to_max_length = True
         if self.config.query_instruction:
             config.query_instruction = self.config.query_instruction
-        started = time.perf_counter()
-        try:
-            self._pipe = ov_genai.TextEmbeddingPipeline(
-                str(folder), self.config.device, config, **self.config.properties
-            )
-        except RuntimeError as error:
-            raise DeviceError(
-                f"Could not load {folder.name} on {self.config.device}: {error}".splitlines()[0],
-                device=self.config.device,
-            ) from error
-        self.load_ms = (time.perf_counter() - started) * 1000.0
-        self.dim = len(self._pipe.embed_query("dimension probe"))
-        return self.load_ms
+        properties = compile_properties(self.config.cache_dir, self.config.properties)
+        pipe = load_with(
+            lambda: ov_genai.TextEmbeddingPipeline(
+                str(folder), self.config.device, config, **properties
+            ),
+            what=folder.name,
+            device=self.config.device,
+        )
+        self.dim = len(pipe.embed_query("dimension probe"))
+        return pipe
 
     def embed_documents(
         self,
@@ -119,42 +122,35 @@ class EmbeddingPipeline:
         Raises:
             Cancelled: ``cancel`` was set between batches; nothing is returned.
         """
-        self._require_loaded()
+        pipe = self._loaded_model()
         if any(not text.strip() for text in texts):
             raise InvalidInputError("Cannot embed an empty text.", field="text")
         out = np.empty((len(texts), self.dim), dtype=np.float32)
         size = self.config.batch_size
         started = time.perf_counter()
         for start in range(0, len(texts), size):
-            if cancel is not None and cancel.cancelled:
-                raise Cancelled("embedding cancelled")
+            raise_if_cancelled(cancel)
             batch = list(texts[start : start + size])
             out[start : start + len(batch)] = np.asarray(
-                self._pipe.embed_documents(batch), dtype=np.float32
+                pipe.embed_documents(batch), dtype=np.float32
             )
             if on_progress is not None:
                 done = start + len(batch)
                 on_progress(Progress("embedding", done, len(texts), f"{done} of {len(texts)}"))
-        self.last_metrics = MetricRecord(
-            self.name,
-            self.config.device,
-            {
-                "texts": float(len(texts)),
-                "texts_per_s": len(texts) / max(time.perf_counter() - started, 1e-9),
-            },
-        )
+        self._rate = len(texts) / max(time.perf_counter() - started, 1e-9)
         return out
 
     def embed_query(self, text: str) -> Vectors:
         """One unit vector ``[dim]`` for a search query."""
-        self._require_loaded()
         if not text.strip():
             raise InvalidInputError("Type something to search for.", field="query")
-        return np.asarray(self._pipe.embed_query(text), dtype=np.float32)
+        return np.asarray(self._loaded_model().embed_query(text), dtype=np.float32)
 
-    def _require_loaded(self) -> None:
-        if self._pipe is None:
-            raise InvalidInputError("No embedding model is loaded.", field="model")
+    def metrics(self) -> MetricRecord:
+        """Texts per second of the last :meth:`embed_documents`, and the load time."""
+        return MetricRecord(
+            self.name, self.device, {"load_ms": self.load_ms, "texts_per_s": self._rate}
+        )
 
 
 def model_id(folder: Path) -> str:

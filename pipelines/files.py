@@ -157,20 +157,31 @@ def _same_file_system(first: Path, second: Path) -> bool:
         return False
 
 
-def usual_file_mode() -> int:
-    """The mode the user's umask gives a new file (0644 for the usual 022).
-
-    For files the user saves where they chose ("Save as…"): theirs to share, unlike the app's
-    own files. Read from ``/proc`` where it can be, because asking ``os.umask`` means setting
-    it for a moment, which another thread creating a file at that moment would see.
-    """
+def _read_umask() -> int:
+    """The process's umask: from ``/proc`` where it can be, else by setting it and back."""
     try:
         with Path("/proc/self/status").open(encoding="ascii") as status:
             for line in status:
                 if line.startswith("Umask:"):
-                    return 0o666 & ~int(line.split()[1], 8)
+                    return int(line.split()[1], 8)
     except (OSError, ValueError, IndexError):
         pass  # not Linux (or an old kernel): ask the process itself
     mask = os.umask(0o077)
     os.umask(mask)
-    return 0o666 & ~mask
+    return mask
+
+
+# Read once, when this module is imported (at start-up, by the main thread, before any worker
+# exists). Asking ``os.umask`` means setting it for a moment, process-wide: done from a worker
+# thread, a file another thread created at that moment got the wrong mode (0666 from a
+# umask of 0). The umask is the user's choice for the session, so once is enough.
+_UMASK = _read_umask()
+
+
+def usual_file_mode() -> int:
+    """The mode the user's umask gives a new file (0644 for the usual 022).
+
+    For files the user saves where they chose ("Save as…"): theirs to share, unlike the app's
+    own files. The umask was read once at import (see ``_UMASK``); this never changes it.
+    """
+    return 0o666 & ~_UMASK

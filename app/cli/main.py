@@ -70,7 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     _say_environment_problems()
     try:
         return int(args.run(args, sys.stdout))
-    except (UserError, PipelineError, CliError) as error:
+    except (PipelineError, CliError) as error:  # UserError is a PipelineError
         log.info("user error: %s", error)
         hint = ""
         if isinstance(error, DeviceError) and error.device.upper() != "CPU":

@@ -10,15 +10,14 @@ private secrets file), and TCP connections must present it (``scram-sha-256`` in
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import os
 import secrets as random_secrets
-import tempfile
 from pathlib import Path
 
 from app.database.config import with_password
 from app.database.server import DatabaseError
+from app.storage.atomic import write_text_atomic
 from app.storage.secrets import SecretStore
 
 log = logging.getLogger(__name__)
@@ -97,16 +96,5 @@ def _rewrite_keeping_owner(path: Path, text: str) -> None:
     """Replace ``path`` atomically, keeping its mode and (where allowed) its owner: the server
     process, sometimes another system user, must still read it."""
     info = path.stat()
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        Path(temp).chmod(info.st_mode & 0o777)
-        if hasattr(os, "chown") and os.name != "nt":
-            with contextlib.suppress(PermissionError):
-                os.chown(temp, info.st_uid, info.st_gid)
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
+    owner = (info.st_uid, info.st_gid) if os.name != "nt" else None
+    write_text_atomic(path, text, mode=info.st_mode & 0o777, owner=owner)

@@ -21,7 +21,7 @@ import numpy.typing as npt
 from app.errors import UserError
 from app.services.avatar import AvatarService, VideoResult
 from app.services.voice import VoiceService
-from pipelines.core import CancelToken, InvalidInputError, Progress
+from pipelines.core import CancelToken, Progress
 from pipelines.files import check_input_file, replacing
 from pipelines.native_output import decode_image
 from pipelines.voice.tts import SpeechChunk
@@ -81,7 +81,7 @@ def check_face_file(path: Path) -> bool:
             "or a video (mp4, mov, webm).",
             field="face",
         )
-    _check_input(path, "an image or a video", "face")
+    check_input_file(path, "an image or a video", field="face")
     return suffix in FACE_VIDEO_SUFFIXES
 
 
@@ -92,15 +92,7 @@ def check_speech_file(path: Path) -> None:
             f"“{path.name}” is not a speech file the app reads: choose a wav, flac or mp3.",
             field="audio",
         )
-    _check_input(path, "an audio file", "audio")
-
-
-def _check_input(path: Path, kind: str, field: str) -> None:
-    """Missing, a folder, a pipe or empty: said as such (``field``)."""
-    try:
-        check_input_file(path, kind, field=field)
-    except InvalidInputError as error:
-        raise UserError(str(error), field=field) from error
+    check_input_file(path, "an audio file", field="audio")
 
 
 def check_request(request: VideoRequest) -> None:

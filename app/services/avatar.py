@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from app.devices import DeviceInfo, resolve_device
+from app.devices import DeviceInfo, accelerator_cache, resolve_device
 from app.errors import BusyError, StorageError, UserError
 from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
@@ -32,9 +32,6 @@ from app.storage.atomic import private_folder
 from pipelines.core import (
     Cancelled,
     CancelToken,
-    DeviceError,
-    InvalidInputError,
-    ModelLoadError,
     Progress,
 )
 from pipelines.lipsync.faces import packaged_detector
@@ -88,8 +85,10 @@ class AvatarService:
         voice: VoiceService,
         *,
         scratch_dir: Path | None = None,
+        compiled_cache: Path | None = None,
     ) -> None:
         self.results_dir = results_dir
+        self._compiled_cache = compiled_cache
         self.scratch_dir = scratch_dir  # videos being written, spilled frames (see pipelines)
         self._settings = settings
         self._metrics = metrics
@@ -169,18 +168,18 @@ class AvatarService:
         key = (self.model_folder(), self.detector(), device, detector_device)
         if key not in self._pipelines:
             self._pipelines.clear()  # one lip-sync model in memory at a time
-            try:
-                self._pipelines[key] = LipsyncPipeline(
-                    key[0], key[1], device=device, detector_device=detector_device
-                )
-            except DeviceError as error:
-                # The message names the model that failed. The field can only tell them
-                # apart when their devices differ; on a shared one it stays "device".
-                detector_failed = error.device == detector_device != device
-                field = "detector_device" if detector_failed else "device"
-                raise UserError(f"{error} Choose CPU instead.", field=field) from error
-            except ModelLoadError as error:
-                raise UserError(str(error), field="model") from error
+            pipeline = LipsyncPipeline(
+                key[0],
+                key[1],
+                device=device,
+                detector_device=detector_device,
+                cache_dir=accelerator_cache(self._compiled_cache, key[0], device),
+                detector_cache_dir=accelerator_cache(self._compiled_cache, key[1], detector_device),
+            )
+            # A DeviceError reaches the caller with its device (and a field naming which
+            # model's device failed), so the panel can offer the CPU.
+            pipeline.load()
+            self._pipelines[key] = pipeline
         return self._pipelines[key]
 
     # -- jobs -----------------------------------------------------------------------------
@@ -194,10 +193,7 @@ class AvatarService:
         # The detector's compiled model serves one request at a time: wait for a running video.
         with self._busy:
             pipeline = self._pipeline(self.device(), self.detector_device())
-            try:
-                boxes = pipeline.detect_faces(image)
-            except InvalidInputError as error:
-                raise UserError(str(error), field=error.field or "face") from error
+            boxes = pipeline.detect_faces(image)
         return [(box.x, box.y, box.w, box.h) for box in boxes]
 
     def lipsync(
@@ -226,18 +222,15 @@ class AvatarService:
             raise UserError(f"Videos are saved as .mp4; “{target.name}” is not.", field="output")
         with self._exclusive():
             pipeline = self._pipeline(self.device(device), self.detector_device(detector_device))
-            try:
-                result: Any = pipeline.run(
-                    face,
-                    audio,
-                    target,
-                    cancel=cancel,
-                    on_progress=on_progress,
-                    face_index=face_index,
-                    scratch_dir=self.scratch_dir,
-                )
-            except InvalidInputError as error:
-                raise UserError(str(error), field=error.field) from error
+            result: Any = pipeline.run(
+                face,
+                audio,
+                target,
+                cancel=cancel,
+                on_progress=on_progress,
+                face_index=face_index,
+                scratch_dir=self.scratch_dir,
+            )
             self._metrics.publish(pipeline.metrics())
         return VideoResult(
             path=Path(result.path),

@@ -24,7 +24,7 @@ from app.database.config import (
 )
 from app.database.knowledge_db import KnowledgeDatabase
 from app.database.server import DatabaseInfo
-from app.devices import DeviceInfo, compile_properties, resolve_device
+from app.devices import DeviceInfo, accelerator_cache, compile_properties, resolve_device
 from app.errors import BusyError, UserError
 from app.knowledge.indexer import Indexer
 from app.knowledge.ingest_report import IngestProgress as IngestProgress
@@ -36,7 +36,7 @@ from app.paths import AppPaths
 from app.performance.metrics import MetricsBus
 from app.settings import Settings
 from app.storage.secrets import SecretStore
-from pipelines.core import CancelToken, InvalidInputError, MetricRecord
+from pipelines.core import CancelToken, MetricRecord
 from pipelines.embeddings import EmbeddingConfig, EmbeddingPipeline, model_id
 from pipelines.rag.chunking import Chunker
 from pipelines.rag.loaders import is_supported
@@ -150,9 +150,10 @@ class KnowledgeService:
             self._settings.embedding_model = folder
             try:
                 return self.embedder()
-            except (UserError, InvalidInputError) as error:
+            except UserError as error:
                 self._settings.embedding_model = previous
-                raise UserError(str(error), field="embedding_model") from error
+                error.field = "embedding_model"  # the control that chose it, in this dialog
+                raise
             except BaseException:
                 self._settings.embedding_model = previous
                 raise
@@ -182,6 +183,7 @@ class KnowledgeService:
                     device=device,
                     pad_to_length=embedding_length(folder, self._settings.chunk_tokens),
                     properties=compile_properties("knowledge", device),
+                    cache_dir=accelerator_cache(self._paths.compiled_cache, folder, device),
                 )
             )
             embedder.load()
@@ -208,12 +210,10 @@ class KnowledgeService:
         if not create:
             raise UserError(f"There is no collection named “{name}”.", field="collection")
         embedder = self.embedder()
-        try:  # another ingest may create it at the same moment: then both use that one
-            return store.create_collection(
-                name, model_id(embedder.config.model_dir), embedder.dim, exist_ok=True
-            )
-        except InvalidInputError as error:
-            raise UserError(str(error), field="collection") from error
+        # Another ingest may create it at the same moment: then both use that one.
+        return store.create_collection(
+            name, model_id(embedder.config.model_dir), embedder.dim, exist_ok=True
+        )
 
     def create_collection(self, name: str) -> Collection:
         """A new, empty collection embedded with the current model.
@@ -228,18 +228,12 @@ class KnowledgeService:
         if store.collection(name) is not None:
             raise UserError(f"A collection named “{name}” already exists.", field="collection")
         embedder = self.embedder()
-        try:
-            return store.create_collection(name, model_id(embedder.config.model_dir), embedder.dim)
-        except InvalidInputError as error:
-            raise UserError(str(error), field="collection") from error
+        return store.create_collection(name, model_id(embedder.config.model_dir), embedder.dim)
 
     def rename_collection(self, name: str, new_name: str) -> Collection:
         """Rename a collection; refuses an empty or taken name."""
         collection = self.collection(name)
-        try:
-            self.start().rename_collection(collection, new_name)
-        except InvalidInputError as error:
-            raise UserError(str(error), field="collection") from error
+        self.start().rename_collection(collection, new_name)
         return self.collection(" ".join(new_name.split()))
 
     def delete_collection(self, name: str) -> None:
@@ -440,11 +434,9 @@ class KnowledgeService:
                 folder,
                 device,
             ):
-                reranker = RerankPipeline(RerankConfig(folder, device=device))
-                try:
-                    reranker.load()
-                except InvalidInputError as error:
-                    raise UserError(str(error), field="reranker") from error
+                cache = accelerator_cache(self._paths.compiled_cache, folder, device)
+                reranker = RerankPipeline(RerankConfig(folder, device=device, cache_dir=cache))
+                reranker.load()
                 self._reranker = reranker
             return self._reranker
 

@@ -15,12 +15,11 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
-from app.devices import DeviceInfo, resolve_device
+from app.devices import DeviceInfo, accelerator_cache, resolve_device
 from app.errors import BusyError, StorageError, UserError
 from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
@@ -30,9 +29,6 @@ from app.voices.library import Voice, VoiceLibrary
 from pipelines.core import (
     Cancelled,
     CancelToken,
-    DeviceError,
-    InvalidInputError,
-    ModelLoadError,
 )
 from pipelines.files import check_output_file
 from pipelines.voice.audio import MODEL_RATE, Clip, clip_from_samples, read_clip, write_wav_atomic
@@ -43,7 +39,6 @@ from pipelines.voice.tts import SpeechChunk, SpeechSynthesizer
 log = logging.getLogger(__name__)
 
 ChunkCallback = Callable[[SpeechChunk], None]
-_Loaded = TypeVar("_Loaded")
 
 
 @dataclass(frozen=True)
@@ -68,8 +63,10 @@ class VoiceService:
         metrics: MetricsBus,
         devices: Sequence[DeviceInfo],
         models: ModelRegistry,
+        compiled_cache: Path | None = None,
     ) -> None:
         self.library = VoiceLibrary(voices_dir)
+        self._compiled_cache = compiled_cache
         self._settings = settings
         self._metrics = metrics
         self._devices = list(devices)
@@ -116,7 +113,10 @@ class VoiceService:
         folder = self.model_folder(ModelTask.SPEAKER_ENCODER)
         key = (folder, device)
         if key not in self._encoders:
-            self._encoders[key] = _load_on(lambda d: SpeakerEncoder(folder, d), device)
+            cache = accelerator_cache(self._compiled_cache, folder, device)
+            encoder = SpeakerEncoder(folder, device, cache_dir=cache)
+            encoder.load()  # a DeviceError reaches the caller with its device (CPU offer)
+            self._encoders[key] = encoder
         return self._encoders[key]
 
     def _synthesizer(self, device: str) -> SpeechSynthesizer:
@@ -124,7 +124,10 @@ class VoiceService:
         key = (folder, device)
         if key not in self._synthesizers:
             self._synthesizers.clear()  # one TTS model in memory at a time
-            self._synthesizers[key] = _load_on(lambda d: SpeechSynthesizer(folder, d), device)
+            cache = accelerator_cache(self._compiled_cache, folder, device)
+            synthesizer = SpeechSynthesizer(folder, device, cache_dir=cache)
+            synthesizer.load()
+            self._synthesizers[key] = synthesizer
         return self._synthesizers[key]
 
     # -- voices ---------------------------------------------------------------------------
@@ -135,10 +138,7 @@ class VoiceService:
         Raises:
             UserError: not a readable audio file (``field="file"``).
         """
-        try:
-            return check_reference(read_clip(path, field="file"))
-        except InvalidInputError as error:
-            raise UserError(str(error), field=error.field) from error
+        return check_reference(read_clip(path, field="file"))
 
     def check_recording(self, samples: npt.NDArray[np.floating], rate: int) -> ReferenceCheck:
         """Judge a recording (any rate, mono or ``[frames, channels]``) as a voice reference."""
@@ -170,11 +170,8 @@ class VoiceService:
             raise UserError(reference.problems[0].message, field="reference")
         with self._exclusive("creating a voice"):
             encoder = self._encoder(self.device(device))
-            try:
-                embedding = encoder.embed(samples)
-            except InvalidInputError as error:
-                raise UserError(str(error), field="reference") from error
-            self._metrics.publish(encoder.metrics(samples.size / MODEL_RATE))
+            embedding = encoder.embed(samples)
+            self._metrics.publish(encoder.metrics())
         with tempfile.TemporaryDirectory(prefix="ov-voice-") as scratch:
             wav = Path(scratch) / "reference.wav"
             try:
@@ -218,10 +215,7 @@ class VoiceService:
                 "The voice still speaks; only its recording cannot be played.",
                 field="voice",
             )
-        try:
-            return read_clip(voice.reference, field="voice")
-        except InvalidInputError as error:
-            raise UserError(str(error), field="voice") from error
+        return read_clip(voice.reference, field="voice")
 
     # -- speech ---------------------------------------------------------------------------
 
@@ -254,12 +248,9 @@ class VoiceService:
         cancel: CancelToken | None = None,
     ) -> Iterator[SpeechChunk]:
         """As :meth:`speak`, with a speaker embedding instead of a stored voice."""
-        try:
-            from pipelines.voice.sentences import split_sentences
+        from pipelines.voice.sentences import split_sentences
 
-            split_sentences(text)  # checked now, not when the iterator is first advanced
-        except InvalidInputError as error:
-            raise UserError(str(error), field=error.field) from error
+        split_sentences(text)  # checked now, not when the iterator is first advanced
         concrete = self.device(device)
         synthesizer = self._synthesizer(concrete)
         return self._guarded(synthesizer, embedding, text, cancel)
@@ -274,8 +265,6 @@ class VoiceService:
         with self._exclusive("speaking"):
             try:
                 yield from synthesizer.speak(text, embedding, cancel=cancel)
-            except InvalidInputError as error:
-                raise UserError(str(error), field=error.field) from error
             finally:
                 if synthesizer.last is not None and synthesizer.last.sentences:
                     self._metrics.publish(synthesizer.metrics())
@@ -366,10 +355,7 @@ def check_output_wav(output: Path) -> Path:
         UserError: not a .wav name, or a folder that does not exist or is not writable
             (``field="output"``).
     """
-    try:
-        return check_output_file(output.expanduser(), ".wav", "Speech files")
-    except InvalidInputError as error:
-        raise UserError(str(error), field=error.field) from error
+    return check_output_file(output.expanduser(), ".wav", "Speech files")
 
 
 def save_speech(samples: npt.NDArray[np.float32], output: Path) -> None:
@@ -382,15 +368,6 @@ def save_speech(samples: npt.NDArray[np.float32], output: Path) -> None:
         write_wav_atomic(output, samples)
     except OSError as error:
         raise StorageError(f"Could not save {output.name}: {error.strerror or error}") from error
-
-
-def _load_on(load: Callable[[str], _Loaded], device: str) -> _Loaded:
-    try:
-        return load(device)
-    except DeviceError as error:
-        raise UserError(f"{error} Choose CPU instead.", field="device") from error
-    except ModelLoadError as error:
-        raise UserError(str(error), field="model") from error
 
 
 def _task_label(task: ModelTask) -> str:

@@ -21,22 +21,28 @@ PRIVATE_FILE = 0o600
 PRIVATE_FOLDER = 0o700
 
 
-def write_text_atomic(path: Path, text: str, *, mode: int = PRIVATE_FILE) -> None:
+def write_text_atomic(
+    path: Path, text: str, *, mode: int = PRIVATE_FILE, owner: tuple[int, int] | None = None
+) -> None:
     """Write ``text`` (UTF-8) to ``path`` through a temp file in the same folder and ``os.replace``.
 
     Args:
         path: The file to create or replace.
         text: Its new content.
         mode: Permission bits the file is created with (default: read/write for the user only).
+        owner: (uid, gid) to give the file where allowed; None keeps the writer's.
 
     Raises:
         OSError: the folder is missing or not writable; ``path`` is then unchanged.
     """
-    write_bytes_atomic(path, text.encode("utf-8"), mode=mode)
+    write_bytes_atomic(path, text.encode("utf-8"), mode=mode, owner=owner)
 
 
-def write_bytes_atomic(path: Path, data: bytes, *, mode: int = PRIVATE_FILE) -> None:
-    """As :func:`write_text_atomic`, for bytes.
+def write_bytes_atomic(
+    path: Path, data: bytes, *, mode: int = PRIVATE_FILE, owner: tuple[int, int] | None = None
+) -> None:
+    """As :func:`write_text_atomic`, for bytes; ``owner`` (uid, gid) is given to the new file
+    where the system allows it (a file another system user, e.g. a server, must read).
 
     Raises:
         OSError: the folder is missing or not writable; ``path`` is then unchanged.
@@ -48,6 +54,9 @@ def write_bytes_atomic(path: Path, data: bytes, *, mode: int = PRIVATE_FILE) -> 
         with os.fdopen(fd, "wb") as handle:
             if mode != PRIVATE_FILE and hasattr(os, "fchmod"):
                 os.fchmod(handle.fileno(), mode)
+            if owner is not None and hasattr(os, "fchown"):
+                with contextlib.suppress(PermissionError):
+                    os.fchown(handle.fileno(), *owner)
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())

@@ -16,11 +16,13 @@ from __future__ import annotations
 import importlib.util
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from pipelines.core import DeviceError, ModelLoadError, openvino_reason
+from pipelines.contract import ModelPipeline, compile_properties, load_with, shared_core
+from pipelines.core import ModelLoadError
 from pipelines.lipsync.boxes import Box, weighted_nms
 
 DETECTOR_FILE = "face_detection_short_range.tflite"
@@ -48,27 +50,37 @@ def packaged_detector() -> Path | None:
     return None
 
 
-class FaceDetector:
-    """BlazeFace compiled on a device; :meth:`detect` gives faces largest first."""
+class FaceDetector(ModelPipeline):
+    """BlazeFace on a device; :meth:`detect` gives faces largest first.
 
-    def __init__(self, model: Path, device: str = "CPU") -> None:
-        """Read and compile the detector.
+    Args:
+        model: the ``.tflite`` file (:func:`packaged_detector`).
+        device: an OpenVINO device name.
+        cache_dir: compiled-blob cache (``CACHE_DIR``) for this model and device; None: none.
+    """
+
+    name = "face-detector"
+
+    def __init__(self, model: Path, device: str = "CPU", *, cache_dir: Path | None = None):
+        super().__init__()
+        self.model = model
+        self.device = device
+        self._cache_dir = cache_dir
+        self._boxes_out = self._scores_out = 0
+
+    def _load(self) -> Any:
+        """Read and compile the detector; returns its infer request.
 
         Raises:
             ModelLoadError: the file is missing or not the short-range BlazeFace.
             DeviceError: ``device`` could not compile it.
         """
-        import openvino as ov
-
+        model = self.model
         if not model.is_file():
             raise ModelLoadError(f"The face detector {model} is missing.")
-        core = ov.Core()
-        try:
-            network = core.read_model(str(model))
-        except RuntimeError as error:
-            raise ModelLoadError(
-                f"The face detector {model.name} cannot be read: {openvino_reason(error)}"
-            ) from error
+        core = shared_core()
+        what = f"the face detector {model.name}"
+        network = load_with(lambda: core.read_model(str(model)), what=what, device="CPU")
         shapes = [
             tuple(o.get_partial_shape().to_shape()) if o.get_partial_shape().is_static else ()
             for o in network.outputs
@@ -77,17 +89,15 @@ class FaceDetector:
             raise ModelLoadError(
                 f"{model.name} is not a BlazeFace short-range detector (outputs {shapes})."
             )
-        try:
-            self._compiled = core.compile_model(network, device)
-        except RuntimeError as error:
-            raise DeviceError(
-                f"The face detector could not be compiled for {device}: {openvino_reason(error)}",
-                device=device,
-            ) from error
+        properties = compile_properties(self._cache_dir)
+        compiled = load_with(
+            lambda: core.compile_model(network, self.device, properties),
+            what=what,
+            device=self.device,
+        )
         self._boxes_out = shapes.index((1, 896, 16))
         self._scores_out = shapes.index((1, 896, 1))
-        self._request = self._compiled.create_infer_request()
-        self.device = device
+        return compiled.create_infer_request()
 
     def detect(self, image: Image, *, near: Box | None = None, thorough: bool = True) -> list[Box]:
         """Faces in a BGR image, largest first (empty when there is none).
@@ -157,7 +167,7 @@ class FaceDetector:
         square[top : top + height, left : left + width] = image
         resized = cv2.resize(square, (INPUT, INPUT), interpolation=cv2.INTER_AREA)
         rgb = resized[:, :, ::-1].astype(np.float32) / 127.5 - 1.0
-        outputs = self._request.infer([rgb[np.newaxis]])
+        outputs = self._loaded_model().infer([rgb[np.newaxis]])
         raw_boxes = np.asarray(outputs[self._boxes_out])[0].astype(np.float64)
         raw_scores = np.asarray(outputs[self._scores_out])[0, :, 0].astype(np.float64)
         scores = 1.0 / (1.0 + np.exp(-np.clip(raw_scores, -100.0, 100.0)))

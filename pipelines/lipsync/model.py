@@ -22,7 +22,15 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from pipelines.core import Cancelled, CancelToken, DeviceError, ModelLoadError, openvino_reason
+from pipelines.contract import (
+    ModelPipeline,
+    compile_properties,
+    load_with,
+    raise_if_cancelled,
+    shared_core,
+)
+from pipelines.core import CancelToken, DeviceError, ModelLoadError
+from pipelines.openvino_errors import openvino_reason
 
 MODEL_FILE = "openvino_model.xml"
 FACE_SIZE = 96
@@ -57,22 +65,19 @@ def check_model(model: Path) -> None:
         ModelLoadError: no IR, an unreadable one, or inputs and outputs of other shapes (the
             message names them).
     """
-    import openvino as ov
-
-    network, xml = _read(ov.Core(), model)
+    network, xml = _read(model)
     _check_contract(network, xml)
 
 
-def _read(core: Any, model: Path) -> tuple[Any, Path]:
+def _read(model: Path) -> tuple[Any, Path]:
     xml = find_model(model)
-    try:
-        return core.read_model(str(xml)), xml
-    except RuntimeError as error:
-        raise ModelLoadError(f"OpenVINO could not read {xml}: {openvino_reason(error)}") from error
+    core = shared_core()
+    what = f"the lip-sync model {xml.parent.name}"
+    return load_with(lambda: core.read_model(str(xml)), what=what, device="CPU"), xml
 
 
-class LipsyncModel:
-    """A compiled Wav2Lip-contract model; one caller at a time.
+class LipsyncModel(ModelPipeline):
+    """A Wav2Lip-contract model; one caller at a time.
 
     Args:
         model: the model folder or its ``.xml``.
@@ -80,7 +85,10 @@ class LipsyncModel:
         jobs: batches in flight through the async queue; 1 runs synchronously instead.
         batch: frames per inference request (a model with a fixed batch size uses its own).
         properties: OpenVINO compile properties; they override the hint chosen from ``jobs``.
+        cache_dir: compiled-blob cache (``CACHE_DIR``) for this model and device; None: none.
     """
+
+    name = "lipsync-model"
 
     def __init__(
         self,
@@ -90,31 +98,54 @@ class LipsyncModel:
         jobs: int = JOBS,
         batch: int = BATCH,
         properties: dict[str, Any] | None = None,
+        cache_dir: Path | None = None,
     ) -> None:
-        import openvino as ov
-
-        core = ov.Core()
-        network, xml = _read(core, model)
-        self._audio_input, self._face_input, fixed_batch = _check_contract(network, xml)
-        hint = {"PERFORMANCE_HINT": "THROUGHPUT" if jobs > 1 else "LATENCY"}
-        try:
-            self._compiled = core.compile_model(network, device, {**hint, **(properties or {})})
-        except RuntimeError as error:
-            raise DeviceError(
-                f"The lip-sync model could not be compiled for {device}: {openvino_reason(error)}",
-                device=device,
-            ) from error
+        super().__init__()
+        self.model = model
         self.device = device
         self.jobs = max(1, jobs)
-        self.batch = fixed_batch or max(1, batch)
+        self.batch = max(1, batch)
+        self._properties = properties or {}
+        self._cache_dir = cache_dir
+        self._fixed = False
+        self._audio_input = self._face_input = 0
+        self._queue: Any = None
+        self._request: Any = None
+
+    def _load(self) -> Any:
+        """Read the IR, check its contract and compile it.
+
+        Raises:
+            ModelLoadError: no IR, a damaged one, or not the Wav2Lip contract.
+            DeviceError: ``device`` could not compile it.
+        """
+        import openvino as ov
+
+        network, xml = _read(self.model)
+        self._audio_input, self._face_input, fixed_batch = _check_contract(network, xml)
+        hint = {"PERFORMANCE_HINT": "THROUGHPUT" if self.jobs > 1 else "LATENCY"}
+        properties = compile_properties(self._cache_dir, {**hint, **self._properties})
+        compiled = load_with(
+            lambda: shared_core().compile_model(network, self.device, properties),
+            what=f"the lip-sync model {xml.parent.name}",
+            device=self.device,
+        )
+        self.batch = fixed_batch or self.batch
         self._fixed = fixed_batch is not None
-        self._queue: Any = ov.AsyncInferQueue(self._compiled, self.jobs) if jobs > 1 else None
-        self._request = self._compiled.create_infer_request()
+        self._queue = ov.AsyncInferQueue(compiled, self.jobs) if self.jobs > 1 else None
+        self._request = compiled.create_infer_request()
+        return compiled
+
+    def close(self) -> None:
+        """Drop the compiled model and its requests."""
+        self._queue = self._request = None
+        super().close()
 
     def infer(
         self, audio: Float32Array, faces: Float32Array, *, cancel: CancelToken | None = None
     ) -> Float32Array:
         """Mouth crops ``[N, 3, 96, 96]`` for ``N`` mel windows and face inputs, in order."""
+        self._loaded_model()
         count = audio.shape[0]
         spans = [(start, min(count, start + self.batch)) for start in range(0, count, self.batch)]
         chunks = ((audio[a:b], faces[a:b]) for a, b in spans)
@@ -137,9 +168,10 @@ class LipsyncModel:
             Cancelled: ``cancel`` was set (checked before each batch).
             DeviceError: the device failed while running the model.
         """
+        self._loaded_model()
         if self._queue is None:
             for audio, faces in batches:
-                _check(cancel)
+                raise_if_cancelled(cancel)
                 yield self._infer_now(audio, faces)
             return
         results: dict[int, Float32Array | BaseException] = {}
@@ -161,7 +193,7 @@ class LipsyncModel:
         pending: deque[int] = deque()
         try:
             for index, (audio, faces) in enumerate(batches):
-                _check(cancel)
+                raise_if_cancelled(cancel)
                 if audio.shape[0] == 0:
                     results[index] = np.empty((0, *OUTPUT_SHAPE), np.float32)
                 else:
@@ -174,7 +206,7 @@ class LipsyncModel:
                 while pending and (len(pending) > self.jobs or pending[0] in results):
                     yield self._take(pending.popleft(), results, ready)
             while pending:
-                _check(cancel)
+                raise_if_cancelled(cancel)
                 yield self._take(pending.popleft(), results, ready)
         finally:
             self._queue.wait_all()  # no request may outlive the arrays it writes into
@@ -216,11 +248,6 @@ class LipsyncModel:
             f"The lip-sync model failed on {self.device}: {openvino_reason(error)}",
             device=self.device,
         )
-
-
-def _check(cancel: CancelToken | None) -> None:
-    if cancel is not None and cancel.cancelled:
-        raise Cancelled()
 
 
 def _dims(port: Any) -> list[int] | None:

@@ -28,12 +28,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from pipelines.core import (
-    CancelToken,
-    InvalidInputError,
-    MetricRecord,
-    Progress,
-)
+from pipelines.contract import ModelPipeline
+from pipelines.core import CancelToken, DeviceError, InvalidInputError, MetricRecord, Progress
 from pipelines.files import replacing
 from pipelines.lipsync.boxes import Box, choose, follow, padded, smooth
 from pipelines.lipsync.faces import FaceDetector
@@ -83,17 +79,18 @@ class LipsyncResult:
     """Where the face detector ran."""
 
 
-class LipsyncPipeline:
-    """A lip-sync model and a face detector, loaded when constructed; one run at a time.
+class LipsyncPipeline(ModelPipeline):
+    """A lip-sync model and a face detector, loaded by :meth:`load`; one run at a time.
 
     Each has its own device. The detector's default is CPU: it takes ~1 ms per frame there,
     and a 128×128 input is not worth a round trip to an accelerator (or a failed compile on
     one); ``detector_device`` moves it, e.g. to keep the CPU free for other work.
 
-    Raises:
-        ModelLoadError: a model is missing or does not have the expected inputs and outputs.
-        DeviceError: ``device`` could not compile the lip-sync model, or ``detector_device``
-            the face detector (the message says which).
+    REPL use (the shape of every pipeline: :class:`pipelines.contract.Pipeline`)::
+
+        with LipsyncPipeline(Path("models/wav2lip"), packaged_detector()) as lipsync:
+            lipsync.load()
+            lipsync.run(Path("face.png"), Path("speech.wav"), Path("out.mp4"))
     """
 
     name = "lipsync"
@@ -108,14 +105,40 @@ class LipsyncPipeline:
         jobs: int = JOBS,
         batch: int = BATCH,
         properties: dict[str, Any] | None = None,
+        cache_dir: Path | None = None,
+        detector_cache_dir: Path | None = None,
     ) -> None:
-        started = time.perf_counter()
-        self.model = LipsyncModel(model, device, jobs=jobs, batch=batch, properties=properties)
-        self.detector = FaceDetector(detector, detector_device)
+        super().__init__()
+        self.model = LipsyncModel(
+            model, device, jobs=jobs, batch=batch, properties=properties, cache_dir=cache_dir
+        )
+        self.detector = FaceDetector(detector, detector_device, cache_dir=detector_cache_dir)
         self.device = device
         self.detector_device = detector_device
-        self.load_ms = (time.perf_counter() - started) * 1000.0
         self.last: LipsyncResult | None = None
+
+    def _load(self) -> Any:
+        """Compile both models.
+
+        Raises:
+            ModelLoadError: a model is missing or does not have the expected inputs and outputs.
+            DeviceError: ``device`` could not compile the lip-sync model, or ``detector_device``
+                the face detector (the message says which).
+        """
+        self.model.load()
+        try:
+            self.detector.load()
+        except DeviceError as error:
+            if self.detector_device != self.device:  # the field tells the two devices apart
+                error.field = "detector_device"
+            raise
+        return (self.model, self.detector)
+
+    def close(self) -> None:
+        """Drop both compiled models."""
+        self.model.close()
+        self.detector.close()
+        super().close()
 
     def detect_faces(self, face: Path) -> list[Box]:
         """Faces in an image (or a video's first frame), largest first, in the pixels of the
@@ -124,6 +147,7 @@ class LipsyncPipeline:
         Raises:
             InvalidInputError: the file cannot be read as an image or a video.
         """
+        self._loaded_model()
         source = read_face(face, limit=1)
         frame = next(source.frames())
         return [box.scaled(source.scale) for box in self.detector.detect(frame)]
@@ -160,6 +184,7 @@ class LipsyncPipeline:
             Cancelled: ``cancel`` was set; nothing is left behind.
             DeviceError: the device failed while running the model.
         """
+        self._loaded_model()
         started = time.perf_counter()
         stages = dict.fromkeys(STAGES, 0.0)
         check_output(output)
@@ -167,48 +192,54 @@ class LipsyncPipeline:
         seconds = samples.size / AUDIO_RATE
         mark = time.perf_counter()
         source = read_face(face, seconds=seconds)
-        fps = source.fps
         point = (face_point[0] / source.scale, face_point[1] / source.scale) if face_point else None
         boxes = self._boxes(source, face, face_index, point, cancel, on_progress)
         stages["detect"] = time.perf_counter() - mark
         mark = time.perf_counter()
         mel = padded_mel(mel_spectrogram(samples))
-        total = frame_count(samples.size, fps)
-        starts = window_starts(total, fps, mel.shape[1])
+        total = frame_count(samples.size, source.fps)
+        starts = window_starts(total, source.fps, mel.shape[1])
         stages["mel"] = time.perf_counter() - mark
         order = ping_pong(len(boxes), total)
-        faceless = sum(1 for index in order if boxes[index] is None)
         _check_loop_space(source, order, seconds)
-        with OrderedFrames(source, order, cancel, scratch=scratch_dir) as frames:
-            render = Render(self.model, source.still, boxes, order, mel, starts, stages)
-            report(on_progress, 0, total, time.perf_counter())
-            try:
-                with replacing(output, scratch_dir) as temp:
-                    render.write(
-                        temp,
-                        frames,
-                        (source.width, source.height, fps),
-                        samples,
-                        cancel,
-                        on_progress,
-                    )
-            except OSError as error:
-                raise InvalidInputError(
-                    f"Could not write {output.name}: {error.strerror or error}.", field="output"
-                ) from error
+        render = Render(self.model, source.still, boxes, order, mel, starts, stages)
+        self._render(render, source, order, samples, output, cancel, on_progress, scratch_dir)
         elapsed = time.perf_counter() - started
         self.last = LipsyncResult(
             path=output,
             frames=total,
-            fps=fps,
+            fps=source.fps,
             achieved_fps=total / elapsed if elapsed > 0 else 0.0,
             duration=seconds,
             device=self.device,
             detector_device=self.detector_device,
-            faceless_frames=faceless,
+            faceless_frames=sum(1 for index in order if boxes[index] is None),
             stage_seconds={name: round(value, 4) for name, value in stages.items()},
         )
         return self.last
+
+    def _render(
+        self,
+        render: Render,
+        source: FaceSource,
+        order: list[int],
+        samples: Float32Array,
+        output: Path,
+        cancel: CancelToken | None,
+        on_progress: Callable[[Progress], None] | None,
+        scratch_dir: Path | None,
+    ) -> None:
+        """Infer, paste and encode every output frame into ``output``, replaced when done."""
+        size = (source.width, source.height, source.fps)
+        with OrderedFrames(source, order, cancel, scratch=scratch_dir) as frames:
+            report(on_progress, 0, len(order), time.perf_counter())
+            try:
+                with replacing(output, scratch_dir) as temp:
+                    render.write(temp, frames, size, samples, cancel, on_progress)
+            except OSError as error:
+                raise InvalidInputError(
+                    f"Could not write {output.name}: {error.strerror or error}.", field="output"
+                ) from error
 
     def metrics(self) -> MetricRecord:
         """The last run as a metric record: fps, frames, stage times in ms, load time."""

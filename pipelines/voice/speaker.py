@@ -3,17 +3,25 @@
 The model is an OpenVINO IR with speechbrain's x-vector contract: filterbank features
 ``[1, T, 24]`` in, ``[1, 1, 512]`` out. Features come from :mod:`pipelines.voice.fbank`, so
 nothing here needs torch.
+
+REPL use (the shape of every pipeline: :class:`pipelines.contract.Pipeline`)::
+
+    with SpeakerEncoder(Path("models/xvector")) as encoder:
+        encoder.load()
+        vector = encoder.embed(read_clip(Path("me.wav")).samples)
 """
 
 from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from pipelines.core import DeviceError, InvalidInputError, MetricRecord, ModelLoadError
+from pipelines.contract import ModelPipeline, compile_properties, load_with, shared_core
+from pipelines.core import InvalidInputError, MetricRecord, ModelLoadError
 from pipelines.voice.audio import MODEL_RATE
 from pipelines.voice.fbank import N_MELS, filterbank_features
 
@@ -30,35 +38,49 @@ def find_encoder_model(path: Path) -> Path:
     """
     xml = path / MODEL_FILE if path.is_dir() else path
     if xml.suffix != ".xml" or not xml.is_file():
-        raise ModelLoadError(f"{path} has no speaker encoder ({MODEL_FILE} is missing).")
+        raise ModelLoadError(f"{path} is not a speaker encoder folder ({MODEL_FILE} is missing).")
     return xml
 
 
-class SpeakerEncoder:
-    """Compiles the encoder once; :meth:`embed` may be called many times (not concurrently)."""
+class SpeakerEncoder(ModelPipeline):
+    """The x-vector encoder; :meth:`embed` may be called many times (not concurrently).
 
-    def __init__(self, model: Path, device: str = "CPU") -> None:
-        import openvino as ov
+    Args:
+        model: the encoder's folder or its ``.xml``.
+        device: an OpenVINO device name.
+        cache_dir: compiled-blob cache (``CACHE_DIR``) for this model and device; None: none.
+    """
 
-        xml = find_encoder_model(model)
-        core = ov.Core()
-        try:
-            network = core.read_model(str(xml))
-        except RuntimeError as error:
-            raise ModelLoadError(f"OpenVINO could not read {xml}: {error}") from error
-        _check_contract(network, xml)
-        started = time.perf_counter()
-        try:
-            # f32: the embedding is compared across runs and devices; bf16 would move it.
-            compiled = core.compile_model(network, device, {"INFERENCE_PRECISION_HINT": "f32"})
-        except RuntimeError as error:
-            raise DeviceError(
-                f"The speaker encoder could not be compiled for {device}: {error}", device=device
-            ) from error
-        self.compile_seconds = time.perf_counter() - started
+    name = "speaker-encoder"
+
+    def __init__(self, model: Path, device: str = "CPU", *, cache_dir: Path | None = None):
+        super().__init__()
+        self.model = model
         self.device = device
-        self._request = compiled.create_infer_request()
+        self.cache_dir = cache_dir
         self.last_ms = 0.0
+        self._audio_seconds = 0.0
+
+    def _load(self) -> Any:
+        """Read the IR, check its contract and compile it.
+
+        Raises:
+            ModelLoadError: no IR, a damaged one, or not the x-vector contract.
+            DeviceError: ``device`` could not compile it.
+        """
+        xml = find_encoder_model(self.model)
+        core = shared_core()
+        what = f"the speaker encoder {xml.parent.name}"
+        network = load_with(lambda: core.read_model(str(xml)), what=what, device="CPU")
+        _check_contract(network, xml)
+        # f32: the embedding is compared across runs and devices; bf16 would move it.
+        properties = compile_properties(self.cache_dir, {"INFERENCE_PRECISION_HINT": "f32"})
+        compiled = load_with(
+            lambda: core.compile_model(network, self.device, properties),
+            what=what,
+            device=self.device,
+        )
+        return compiled.create_infer_request()
 
     def embed(self, samples: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
         """The L2-normalised ``[512]`` embedding of a 16 kHz mono clip.
@@ -70,11 +92,13 @@ class SpeakerEncoder:
             raise InvalidInputError(
                 "The clip is too short to recognise a voice in it.", field="reference"
             )
+        request = self._loaded_model()
         started = time.perf_counter()
         features = filterbank_features(samples)
-        self._request.infer({0: features})
-        output = np.asarray(self._request.get_output_tensor(0).data, dtype=np.float32)
+        request.infer({0: features})
+        output = np.asarray(request.get_output_tensor(0).data, dtype=np.float32)
         self.last_ms = (time.perf_counter() - started) * 1000.0
+        self._audio_seconds = samples.size / MODEL_RATE
         vector = output.reshape(-1)
         norm = float(np.linalg.norm(vector))
         if vector.size != EMBEDDING_SIZE or not np.isfinite(norm) or norm == 0.0:
@@ -85,12 +109,12 @@ class SpeakerEncoder:
         unit: npt.NDArray[np.float32] = (vector / norm).astype(np.float32)
         return unit
 
-    def metrics(self, audio_seconds: float) -> MetricRecord:
+    def metrics(self) -> MetricRecord:
         """The last :meth:`embed` as a metric record."""
         return MetricRecord(
-            "speaker-encoder",
+            self.name,
             self.device,
-            {"latency_ms": self.last_ms, "audio_s": audio_seconds},
+            {"latency_ms": self.last_ms, "audio_s": self._audio_seconds},
         )
 
 

@@ -3,6 +3,12 @@
 Synthesis is sentence by sentence (:func:`pipelines.voice.sentences.split_sentences`): each
 sentence is yielded as soon as it is ready, so a caller can start playback after the first
 one, stop between sentences, and report time to first audio and the real-time factor.
+
+REPL use (the shape of every pipeline: :class:`pipelines.contract.Pipeline`)::
+
+    with SpeechSynthesizer(Path("models/speecht5-tts")) as tts:
+        tts.load()
+        samples = [chunk.samples for chunk in tts.speak("Hello there.", speaker_vector)]
 """
 
 from __future__ import annotations
@@ -11,18 +17,19 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from pipelines.core import (
-    Cancelled,
-    CancelToken,
-    DeviceError,
-    InvalidInputError,
-    MetricRecord,
-    ModelLoadError,
+from pipelines.contract import (
+    ModelPipeline,
+    compile_properties,
+    load_with,
+    raise_if_cancelled,
+    require_files,
 )
+from pipelines.core import CancelToken, InvalidInputError, MetricRecord
 from pipelines.voice.audio import MODEL_RATE
 from pipelines.voice.sentences import split_sentences, with_short_lead
 
@@ -63,32 +70,40 @@ class SpeechStats:
         return self.synth_seconds / self.audio_seconds if self.audio_seconds else 0.0
 
 
-class SpeechSynthesizer:
-    """A loaded TTS model on one device. Not thread-safe: one :meth:`speak` at a time."""
+class SpeechSynthesizer(ModelPipeline):
+    """A TTS model on one device. Not thread-safe: one :meth:`speak` at a time.
 
-    def __init__(self, model_dir: Path, device: str = "CPU") -> None:
-        import openvino_genai as ov_genai
+    Args:
+        model_dir: the exported SpeechT5 folder.
+        device: an OpenVINO device name.
+        cache_dir: compiled-blob cache (``CACHE_DIR``) for this model and device; None: none.
+    """
 
-        missing = [name for name in REQUIRED_FILES if not (model_dir / name).is_file()]
-        if missing:
-            raise ModelLoadError(
-                f"{model_dir.name} is not a text-to-speech model ({', '.join(missing)} missing)."
-            )
-        started = time.perf_counter()
-        try:
-            self._pipe = ov_genai.Text2SpeechPipeline(str(model_dir), device)
-        except RuntimeError as error:
-            message = str(error).strip().splitlines()[0] if str(error).strip() else "failed"
-            if device != "CPU":
-                raise DeviceError(
-                    f"The speech model could not be compiled for {device}: {message}",
-                    device=device,
-                ) from error
-            raise ModelLoadError(f"OpenVINO could not load {model_dir.name}: {message}") from error
-        self.load_seconds = time.perf_counter() - started
+    name = "tts"
+
+    def __init__(self, model_dir: Path, device: str = "CPU", *, cache_dir: Path | None = None):
+        super().__init__()
         self.model_dir = model_dir
         self.device = device
+        self.cache_dir = cache_dir
         self.last: SpeechStats | None = None
+
+    def _load(self) -> Any:
+        """Read and compile the speech model.
+
+        Raises:
+            ModelLoadError: a file is missing or damaged.
+            DeviceError: ``device`` could not compile it.
+        """
+        import openvino_genai as ov_genai
+
+        require_files(self.model_dir, REQUIRED_FILES, "a text-to-speech model")
+        properties = compile_properties(self.cache_dir)
+        return load_with(
+            lambda: ov_genai.Text2SpeechPipeline(str(self.model_dir), self.device, **properties),
+            what=f"the speech model {self.model_dir.name}",
+            device=self.device,
+        )
 
     def speak(
         self,
@@ -115,13 +130,13 @@ class SpeechSynthesizer:
                 field="voice",
             )
         tensor = ov.Tensor(np.ascontiguousarray(vector.reshape(SPEAKER_SHAPE)))
+        pipe = self._loaded_model()
         stats = SpeechStats(started=time.perf_counter())
         self.last = stats
         for index, sentence in enumerate(sentences):
-            if cancel is not None and cancel.cancelled:
-                raise Cancelled()
+            raise_if_cancelled(cancel)
             began = time.perf_counter()
-            result = self._pipe.generate(sentence, tensor)
+            result = pipe.generate(sentence, tensor)
             samples = np.asarray(result.speeches[0].data, dtype=np.float32).reshape(-1).copy()
             spent = time.perf_counter() - began
             stats.synth_seconds += spent
@@ -135,7 +150,7 @@ class SpeechSynthesizer:
         """The last :meth:`speak` as a metric record (RTF, time to first audio)."""
         stats = self.last or SpeechStats(started=time.perf_counter())
         return MetricRecord(
-            "tts",
+            self.name,
             self.device,
             {
                 "rtf": stats.real_time_factor,

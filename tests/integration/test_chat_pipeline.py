@@ -6,7 +6,6 @@ structure, never the text itself.
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,6 @@ import pytest
 from pipelines.chat import (
     ChatModelConfig,
     ChatPipeline,
-    ChatResult,
     GenerationSettings,
     Message,
 )
@@ -96,21 +94,11 @@ def test_seeded_sampling_is_repeatable(pipeline: ChatPipeline) -> None:
     assert len(texts) == 1
 
 
-def test_stream_iterator_yields_chunks_then_result(pipeline: ChatPipeline) -> None:
-    items = list(pipeline.stream(_ask("Hi"), GREEDY_16, CancelToken()))
-    assert isinstance(items[-1], ChatResult)
-    assert all(isinstance(item, str) for item in items[:-1])
-    assert "".join(items[:-1]) == items[-1].text  # type: ignore[arg-type]
-
-
-def test_abandoning_the_iterator_stops_generation(pipeline: ChatPipeline) -> None:
-    cancel = CancelToken()
-    settings = GenerationSettings(max_new_tokens=2000, temperature=0.0, ignore_eos=True)
-    iterator = pipeline.stream(_ask("Go"), settings, cancel)
-    next(iterator)
-    iterator.close()  # joins the generation thread
-    assert cancel.cancelled
-    assert not [t for t in threading.enumerate() if t.name == "chat-generate"]
+def test_streamed_chunks_make_the_answer(pipeline: ChatPipeline) -> None:
+    chunks: list[str] = []
+    result = pipeline.generate(_ask("Hi"), GREEDY_16, CancelToken(), chunks.append)
+    assert chunks and "".join(chunks) == result.text
+    assert not result.stopped and pipeline.metrics() == result.metrics
 
 
 @pytest.mark.parametrize(

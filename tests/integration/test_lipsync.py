@@ -27,6 +27,7 @@ from app.performance.metrics import MetricsBus
 from app.services.avatar import AvatarService
 from app.services.voice import VoiceService
 from app.settings import Settings
+from pipelines.core import DeviceError
 from tests.audio_samples import speech_like, write_clip
 
 pytestmark = pytest.mark.integration
@@ -99,9 +100,14 @@ def test_the_face_detector_runs_on_its_own_device(
     voice = VoiceService(app_home.voices_dir, settings, metrics, devices, registry)
     avatar = AvatarService(app_home.avatar_dir, settings, metrics, devices, registry, voice)
     face, speech = media / "astronaut.png", media / "speech.wav"
-    with pytest.raises(UserError, match="face detector could not be compiled for GPU") as caught:
+    # As in Chat, the DeviceError itself arrives (with its device), so the panel can offer
+    # the CPU.
+    with pytest.raises(DeviceError, match="GPU is not available for the face detector") as caught:
         avatar.lipsync(face, speech, out_dir / "gpu.mp4", device="CPU")  # the setting's GPU
-    assert caught.value.field == "detector_device" and "Choose CPU" in str(caught.value)
+    assert caught.value.device == "GPU" and caught.value.field == "detector_device"
+    with pytest.raises(DeviceError) as model_failed:
+        avatar.lipsync(face, speech, out_dir / "gpu.mp4", device="GPU", detector_device="CPU")
+    assert model_failed.value.device == "GPU" and model_failed.value.field == "device"
     with pytest.raises(UserError, match="Face detector: Device 'TPU' is not available") as bad:
         avatar.lipsync(face, speech, out_dir / "tpu.mp4", device="CPU", detector_device="TPU")
     assert bad.value.field == "detector_device" and list(out_dir.iterdir()) == []

@@ -476,9 +476,9 @@ def test_a_model_without_the_contract_is_refused_on_load(
         ov.Model([ops.sigmoid(image)], [image], "other"), str(tmp_path / "openvino_model.xml")
     )
     with pytest.raises(ModelLoadError, match=r"not a lip-sync model.*\[-1,3,96,96\]"):
-        LipsyncPipeline(tmp_path, face_detector_path)
+        LipsyncPipeline(tmp_path, face_detector_path).load()
     with pytest.raises(ModelLoadError, match=r"openvino_model\.xml is missing"):
-        LipsyncPipeline(tmp_path / "nothing", face_detector_path)
+        LipsyncPipeline(tmp_path / "nothing", face_detector_path).load()
 
 
 def test_the_face_detector_runs_on_the_device_asked_for(
@@ -486,11 +486,12 @@ def test_the_face_detector_runs_on_the_device_asked_for(
 ) -> None:
     pipeline = LipsyncPipeline(lipsync_model_dir, face_detector_path, detector_device="CPU")
     assert pipeline.detector.device == "CPU" and pipeline.detector_device == "CPU"
+    pipeline.load()
     with pytest.raises(
-        DeviceError, match="face detector could not be compiled for NOSUCH"
+        DeviceError, match="NOSUCH is not available for the face detector"
     ) as caught:
-        LipsyncPipeline(lipsync_model_dir, face_detector_path, detector_device="NOSUCH")
-    assert caught.value.device == "NOSUCH"
+        LipsyncPipeline(lipsync_model_dir, face_detector_path, detector_device="NOSUCH").load()
+    assert caught.value.device == "NOSUCH" and caught.value.field == "detector_device"
     # The sentence OpenVINO puts after its "Exception from src/…cpp" lines.
     assert 'Device with "NOSUCH" name is not registered' in str(caught.value)
     assert "Exception from" not in str(caught.value)

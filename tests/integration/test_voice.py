@@ -19,7 +19,7 @@ from app.paths import AppPaths
 from app.performance.metrics import MetricsBus
 from app.services.voice import VoiceService
 from app.settings import Settings
-from pipelines.core import Cancelled, CancelToken
+from pipelines.core import Cancelled, CancelToken, DeviceError
 from pipelines.voice.audio import MODEL_RATE
 from tests.app_process import interrupt_app, models_env, run_app
 from tests.audio_samples import speech_like, write_clip
@@ -355,9 +355,9 @@ def test_cli_voices_add_runs_the_speaker_encoder_on_the_device_given(
     loaded_on: list[str] = []
 
     class RecordingEncoder(SpeakerEncoder):
-        def __init__(self, model: Path, device: str = "CPU") -> None:
+        def __init__(self, model: Path, device: str = "CPU", **options: Path | None) -> None:
             loaded_on.append(device)
-            super().__init__(model, device)
+            super().__init__(model, device, **options)
 
     monkeypatch.setattr(voice_module, "SpeakerEncoder", RecordingEncoder)
     monkeypatch.setenv("OV_STUDIO_TTS_MODEL", str(tts_model_dir))
@@ -411,3 +411,23 @@ def test_cli_user_errors_exit_2_with_one_line(
     assert message in result.stderr
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
     assert not (tmp_path / "out.wav").exists()
+
+
+def test_a_device_that_fails_gives_a_device_error_as_chat_does(
+    app_home: AppPaths, tts_model_dir: Path, speaker_encoder_dir: Path, alice_clip: Path
+) -> None:
+    # A GPU this machine lacks passes the device check and fails to compile (a broken driver):
+    # the DeviceError itself arrives, with its device, so the panel can offer the CPU.
+    settings = Settings(tts_model=tts_model_dir, speaker_encoder=speaker_encoder_dir)
+    registry = ModelRegistry(app_home.model_registry, app_home.models_dir)
+    devices = [CPU, DeviceInfo("GPU", "Test GPU")]
+    gpu = VoiceService(app_home.voices_dir, settings, MetricsBus(), devices, registry)
+    with pytest.raises(DeviceError) as encoder_failed:
+        gpu.add_voice_from_file("Alice", alice_clip, device="GPU")
+    assert encoder_failed.value.device == "GPU" and "Exception from" not in str(
+        encoder_failed.value
+    )
+    gpu.add_voice_from_file("Alice", alice_clip, device="CPU")
+    with pytest.raises(DeviceError) as speech_failed:
+        list(gpu.speak("Hello there.", "Alice", device="GPU"))
+    assert speech_failed.value.device == "GPU" and speech_failed.value.field == "device"

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from app.errors import UserError
-from pipelines.core import CancelToken, DeviceError, InvalidInputError, ModelLoadError
+from pipelines.core import CancelToken, DeviceError, InvalidInputError, PipelineError
 from tests.ui.fakes import Script
 from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
@@ -245,8 +245,8 @@ def test_device_and_unknown_errors_become_notifications(
     errors.show(DeviceError("Generation failed on CPU", device="CPU"), default_field="model")
     assert not bar.action_button.isVisible()  # already on the CPU: nothing to offer
 
-    errors.show(ModelLoadError("Could not load x: bad IR"), default_field="model")
-    assert bar.message.text() == "Could not load x: bad IR"
+    errors.show(PipelineError("The database stopped answering."), default_field="model")
+    assert bar.message.text() == "The database stopped answering."
 
     try:
         raise KeyError("config")

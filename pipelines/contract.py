@@ -1,0 +1,221 @@
+"""The one shape every pipeline has, and the loading steps they share.
+
+Every pipeline (chat, embeddings, rerank, text-to-speech, speaker encoder, face detector,
+lip-sync) follows :class:`Pipeline`:
+
+1. a frozen config (or plain arguments) → the constructor, which does no I/O;
+2. :meth:`Pipeline.load` (``cancel`` checked before and after the compile, which OpenVINO
+   cannot interrupt) reads and compiles the model on its device and returns the time it took;
+   a work method called before it loads on first use;
+3. work methods taking ``cancel: CancelToken | None``: a cancel raises :class:`Cancelled`
+   at the next check (between batches, sentences or frames) and nothing is returned — the one
+   exception is :meth:`pipelines.chat.ChatPipeline.generate`, whose answer is a result even
+   when stopped: the text so far comes back with ``stopped=True`` (and was streamed to the
+   caller's callback), because the Chat panel keeps a stopped answer;
+4. :meth:`Pipeline.metrics` gives the last work (and the load time) as one
+   :class:`~pipelines.core.MetricRecord`;
+5. :meth:`Pipeline.close` (or leaving a ``with`` block) drops the compiled model.
+
+Loading goes through the helpers here, so every pipeline refuses a folder without its files in
+the same words (:func:`require_files`), explains a failed compile the same way
+(:func:`load_error`, :class:`DeviceError` when the device is the cause), compiles on one
+OpenVINO ``Core`` per process (:func:`shared_core`) and caches compiled blobs in the
+``cache_dir`` the caller passes (:func:`compile_properties`; pipelines never read settings).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Protocol, Self, TypeVar
+
+from pipelines.core import Cancelled, CancelToken, DeviceError, MetricRecord, ModelLoadError
+from pipelines.openvino_errors import openvino_reason
+
+_Model = TypeVar("_Model")
+
+_core: Any = None
+_core_lock = threading.Lock()
+
+# Words of OpenVINO errors about the model's files, not the device: a damaged or incomplete
+# download fails this way on any device.
+_FILE_PROBLEMS = ("bin file", "weights", "xml", "parse", "cannot open", "unable to read")
+_DEVICE_PROBLEMS = ("not registered", "not found", "unsupported", "no supported devices")
+
+
+class Pipeline(Protocol):
+    """What every pipeline offers (see the module docstring for the rules)."""
+
+    name: str
+    load_ms: float
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the model is compiled."""
+        ...
+
+    def load(self, cancel: CancelToken | None = None) -> float:
+        """Read and compile the model; the time it took in ms."""
+        ...
+
+    def metrics(self) -> MetricRecord:
+        """The last work (and the load time) as a metric record."""
+        ...
+
+    def close(self) -> None:
+        """Drop the compiled model (a later work method loads it again)."""
+        ...
+
+
+class ModelPipeline:
+    """The parts of :class:`Pipeline` every pipeline shares: subclasses set :attr:`name` and
+    implement :meth:`_load` (returning the compiled OpenVINO object) and :meth:`metrics`."""
+
+    name = "pipeline"
+    device = "CPU"
+
+    def __init__(self) -> None:
+        self._model: Any = None
+        self._load_lock = threading.Lock()
+        self.load_ms = 0.0
+
+    @property
+    def loaded(self) -> bool:
+        """Whether :meth:`load` has succeeded (and :meth:`close` not been called since)."""
+        return self._model is not None
+
+    def load(self, cancel: CancelToken | None = None) -> float:
+        """Read and compile the model, once; returns the load time in ms.
+
+        Raises:
+            Cancelled: ``cancel`` was set before or during the compile (the model is dropped).
+            ModelLoadError: a file is missing or OpenVINO cannot read the model.
+            DeviceError: the device could not compile it.
+        """
+        with self._load_lock:
+            if self._model is not None:
+                return self.load_ms
+            raise_if_cancelled(cancel)
+            started = time.perf_counter()
+            model = self._load()
+            raise_if_cancelled(cancel)  # compiling cannot be interrupted: drop what it made
+            self._model = model
+            self.load_ms = (time.perf_counter() - started) * 1000.0
+        return self.load_ms
+
+    def close(self) -> None:
+        """Drop the compiled model; a later work method loads it again."""
+        self._model = None
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def _loaded_model(self) -> Any:
+        """The compiled model, loaded on first use."""
+        if self._model is None:
+            self.load()
+        return self._model
+
+    def _load(self) -> Any:
+        raise NotImplementedError
+
+    def metrics(self) -> MetricRecord:
+        """The load time as a metric record (pipelines add what their last work measured)."""
+        return MetricRecord(self.name, self.device, {"load_ms": self.load_ms})
+
+
+def raise_if_cancelled(cancel: CancelToken | None) -> None:
+    """Raise :class:`Cancelled` when ``cancel`` has been set."""
+    if cancel is not None and cancel.cancelled:
+        raise Cancelled()
+
+
+def shared_core() -> Any:
+    """The process's one ``openvino.Core`` (made on first use, from any thread).
+
+    One core means plugins are loaded once and the devices are queried once, and a cache set
+    on it applies to every model.
+    """
+    global _core
+    with _core_lock:
+        if _core is None:
+            import openvino as ov
+
+            _core = ov.Core()
+        return _core
+
+
+def require_files(folder: Path, names: Iterable[str], kind: str, *, field: str = "model") -> None:
+    """Refuse ``folder`` unless it holds every file of ``names`` (``kind`` names what it should
+    be: "an OpenVINO reranker").
+
+    Raises:
+        ModelLoadError: the folder or a file is missing; the message names it.
+    """
+    if not folder.is_dir():
+        raise ModelLoadError(f"The model folder {folder} does not exist.", field=field)
+    missing = [name for name in names if not (folder / name).is_file()]
+    if missing:
+        raise ModelLoadError(
+            f"{folder.name} is not {kind} folder ({', '.join(missing)} is missing).", field=field
+        )
+
+
+def compile_properties(
+    cache_dir: Path | None, properties: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """OpenVINO compile properties: ``properties`` plus ``CACHE_DIR`` when a cache is given.
+
+    The caller passes a cache folder per model and device (GPU and NPU compiles take seconds
+    to minutes; a cached blob loads in a fraction of that).
+    """
+    result = dict(properties or {})
+    if cache_dir is not None:
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        result.setdefault("CACHE_DIR", str(cache_dir))
+    return result
+
+
+def load_error(
+    error: BaseException, *, what: str, device: str, field: str = "model"
+) -> ModelLoadError | DeviceError:
+    """The error to raise when OpenVINO could not read or compile ``what`` on ``device``.
+
+    A device that does not exist or cannot compile the model gives :class:`DeviceError`
+    (so a caller can offer the CPU); damaged or unreadable files give
+    :class:`ModelLoadError` (with ``field``, the control that chose the model).
+    """
+    reason = openvino_reason(error).rstrip(".!")
+    lowered = str(error).lower()
+    if any(words in lowered for words in _DEVICE_PROBLEMS) and "device" in lowered:
+        return DeviceError(f"Device {device} is not available for {what}: {reason}.", device=device)
+    if device.split(".", 1)[0].upper() != "CPU" and not any(
+        words in reason.lower() for words in _FILE_PROBLEMS
+    ):
+        return DeviceError(f"Could not compile {what} on {device}: {reason}.", device=device)
+    return ModelLoadError(
+        f"Could not load {what}: {reason}. Its files may be damaged or incomplete; "
+        "download or convert the model again.",
+        field=field,
+    )
+
+
+def load_with(
+    make: Callable[[], _Model], *, what: str, device: str, field: str = "model"
+) -> _Model:
+    """``make()`` (an OpenVINO read or compile), its failure explained by :func:`load_error`."""
+    try:
+        return make()
+    except RuntimeError as error:
+        raise load_error(error, what=what, device=device, field=field) from error
