@@ -24,7 +24,7 @@ from pytestqt.qtbot import QtBot
 
 from app.errors import UserError
 from app.paths import AppPaths
-from pipelines.core import Progress
+from pipelines.core import DeviceError, Progress
 from tests.ui.avatar_fakes import (
     BLUE,
     GREEN,
@@ -331,6 +331,60 @@ def test_service_errors_appear_next_to_their_control(
     click(qtbot, panel.generate_button)
     assert not labels[label].isVisible()
     qtbot.waitUntil(lambda: panel.result.path is not None, timeout=5000)
+
+
+def test_a_lipsync_device_failure_offers_use_cpu_instead(
+    qtbot: QtBot,
+    window: MainWindow,
+    monkeypatch: pytest.MonkeyPatch,
+    avatar_script: AvatarScript,
+    face_png: Path,
+    speech_wav: Path,
+) -> None:
+    """As in Chat: one click moves the lip-sync model to the CPU and generates again."""
+    panel = open_avatar(qtbot, window)
+    panel.device.choose("GPU")
+    choose_face(qtbot, panel, monkeypatch, face_png)
+    choose_speech(qtbot, panel, monkeypatch, speech_wav)
+    avatar_script.fail_with = DeviceError("Could not compile the lip-sync model", device="GPU")
+    click(qtbot, panel.generate_button)
+    bar = window.notifications
+    qtbot.waitUntil(bar.isVisible, timeout=5000)
+    assert "lip-sync model" in bar.message.text()
+    assert bar.action_button.text() == "Use CPU instead"
+    avatar_script.fail_with = None
+    click(qtbot, bar.action_button)
+    qtbot.waitUntil(lambda: panel.result.path is not None, timeout=5000)
+    assert avatar_script.calls[-1]["device"] == "CPU" and panel.device.device() == "CPU"
+    assert panel.ctx.settings.device_for("lipsync") == "CPU"
+    assert panel.ctx.settings.face_detector_device == "CPU"  # it never failed
+
+
+def test_a_face_detector_device_failure_keeps_the_picture_and_offers_use_cpu(
+    qtbot: QtBot,
+    window: MainWindow,
+    monkeypatch: pytest.MonkeyPatch,
+    avatar_script: AvatarScript,
+    face_png: Path,
+) -> None:
+    """Looking for faces fails on the detector's device: the thumbnail stays, CPU is one click."""
+    window.ctx.settings.face_detector_device = "GPU"
+    avatar_script.faces_fail_with = DeviceError(
+        "Could not compile the face detector on GPU", device="GPU"
+    )
+    panel = open_avatar(qtbot, window)
+    lipsync_device = panel.device.device()
+    choose_face(qtbot, panel, monkeypatch, face_png)
+    bar = window.notifications
+    qtbot.waitUntil(bar.isVisible, timeout=5000)
+    assert "face detector on GPU" in bar.message.text()
+    assert bar.action_button.text() == "Use CPU instead"
+    assert panel.face.preview is not None and panel.face.preview.boxes == []
+    avatar_script.faces_fail_with = None
+    click(qtbot, bar.action_button)
+    qtbot.waitUntil(lambda: panel.face.hint.text() == "1 face found.", timeout=5000)
+    assert panel.ctx.settings.face_detector_device == "CPU"
+    assert panel.device.device() == lipsync_device  # the lip-sync model did not fail
 
 
 def test_missing_inputs_are_said_before_any_work(

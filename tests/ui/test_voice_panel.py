@@ -574,6 +574,39 @@ def test_a_device_failure_offers_use_cpu_instead(
     assert panel.speech.outcome is not None and panel.speech.outcome.complete
 
 
+def test_a_speaker_encoder_device_failure_offers_use_cpu_instead(
+    qtbot: QtBot,
+    make_voice_window: Callable[..., MainWindow],
+    alice_clip: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Creating a voice fails the same way: one click puts speech (and the encoder) on CPU."""
+    window = make_voice_window()
+    panel = open_voice(window)
+    service = panel.ctx.voice
+    real_create = service.create_voice
+    devices: list[str] = []
+
+    def create_failing_once(*args: object, **kwargs: object) -> object:
+        devices.append(panel.ctx.settings.device_for("tts"))  # the encoder's device
+        if len(devices) == 1:
+            raise DeviceError("Could not compile the speaker encoder on GPU", device="GPU")
+        return real_create(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(service, "create_voice", create_failing_once)
+    clip_from_file(qtbot, panel, monkeypatch, alice_clip)
+    box = panel.new_voice
+    qtbot.keyClicks(box.name_edit, "Alice")
+    click(qtbot, box.create_button)
+    bar = window.notifications
+    qtbot.waitUntil(lambda: bar.isVisible(), timeout=60_000)
+    assert "on GPU" in bar.message.text() and bar.action_button.text() == "Use CPU instead"
+    assert box.name_edit.text() == "Alice" and box.check is not None  # nothing lost
+    click(qtbot, bar.action_button)
+    qtbot.waitUntil(lambda: "Alice" in panel.voices.names(), timeout=60_000)
+    assert devices[1] == "CPU" and panel.speech.device_picker.device() == "CPU"
+
+
 # ----- no sound card -------------------------------------------------------------------
 
 

@@ -64,11 +64,14 @@ class NewVoiceBox(QWidget):
         ctx: AppContext,
         tasks: TaskRunner,
         notifications: NotificationBar,
+        choose_cpu: Callable[[], None],
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.ctx = ctx
         self.tasks = tasks
+        self._choose_cpu = choose_cpu
+        """Puts speech on the CPU (the speaker encoder runs on the speech device)."""
         self.check: ReferenceCheck | None = None
         self.source = ""
         self._jobs = 0
@@ -257,7 +260,12 @@ class NewVoiceBox(QWidget):
     @Slot(object)
     def _on_create_failed(self, error: BaseException) -> None:
         self._end()
-        self.errors.show(error, default_field="model")
+        self.errors.show(error, default_field="model", use_cpu=self._create_on_cpu)
+
+    def _create_on_cpu(self) -> None:
+        """ "Use CPU instead" after the speaker encoder failed on its device."""
+        self._choose_cpu()
+        self.create_voice()
 
     # ----- state -----------------------------------------------------------------------
 

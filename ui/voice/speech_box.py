@@ -283,8 +283,12 @@ class SpeechBox(QWidget):
 
     def _speak_on_cpu(self) -> None:
         """ "Use CPU instead" after the speech model failed on its device."""
-        self.device_picker.choose("CPU")
+        self.use_cpu()
         self.speak()
+
+    def use_cpu(self) -> None:
+        """Choose the CPU for speech (persisted): the speaker encoder follows this device too."""
+        self.device_picker.choose("CPU")
 
     @Slot()
     def _show_position(self) -> None:
