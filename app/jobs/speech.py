@@ -138,13 +138,15 @@ def speak_and_play(
     """:func:`speak_job`, then wait until ``player`` has played everything (worker thread).
 
     ``on_synthesised`` receives the outcome as soon as the last sentence is made; the return
-    comes once it has also been heard (or stopped). After a failure, what was already queued
-    is still played before the error is raised.
+    comes once it has also been heard (or stopped). A failure stops the sound and is raised at
+    once: the error is shown while it is news and Speak (or "Use CPU instead") works again at
+    once, rather than after the rest of a speech that cannot be finished has played.
     """
     try:
         outcome = speak_job(service, text, voice, device, player, cancel, on_progress)
     except Exception:
-        _play_out(player, cancel)
+        if player is not None:
+            player.stop()
         raise
     on_synthesised(outcome)
     _play_out(player, cancel)

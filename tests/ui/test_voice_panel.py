@@ -25,6 +25,7 @@ from app.voices.library import VoiceLibrary
 from pipelines.core import DeviceError
 from pipelines.voice.audio import MODEL_RATE
 from pipelines.voice.sentences import MAX_TEXT_CHARS
+from pipelines.voice.tts import SpeechChunk
 from tests.audio_device import VirtualSoundCard, sound_card
 from tests.audio_samples import speech_like, write_clip
 from tests.ui.conftest import make_context
@@ -497,6 +498,55 @@ def test_stop_silences_speech_at_once(
     assert box.progress_label.text().startswith("Stopped after sentence ")
     assert not box.save_button.isEnabled()  # only a whole speech is saved
     assert box.text.toPlainText().startswith("Sentence number 0")  # the text stays
+
+
+def test_a_failure_midway_is_shown_at_once_and_stops_the_sound(
+    qtbot: QtBot,
+    sound_card: VirtualSoundCard,
+    make_voice_window: Callable[..., MainWindow],
+    alice_clip: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The error does not wait for the sentences already made to be heard: the sound stops,
+    and "Use CPU instead" speaks again at once."""
+    window = make_voice_window()
+    panel = open_voice(window)
+    add_voice(panel, "Alice", alice_clip)
+    box = panel.speech
+    service = panel.ctx.voice
+    real_speak = service.speak
+    first_seconds = 4.0
+    calls: list[str | None] = []
+
+    def first_sentence_then_failure() -> Iterator[SpeechChunk]:
+        samples = speech_like(first_seconds, seed=2).astype(np.float32)
+        yield SpeechChunk(0, 3, "Hello there.", samples, synth_seconds=0.1)
+        raise DeviceError("The GPU stopped responding during sentence 2", device="GPU")
+
+    def speak_failing_once(*args: object, device: str | None = None, **kwargs: object) -> object:
+        calls.append(device)
+        if len(calls) == 1:
+            return first_sentence_then_failure()
+        return real_speak(*args, device=device, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(service, "speak", speak_failing_once)
+    heard_at_failure: list[float] = []
+    box.runner.failed.connect(
+        lambda _: heard_at_failure.append(box.runner.player.position if box.runner.player else -1)
+    )
+    box.text.setPlainText("Hello there. How are you? Fine.")
+    with qtbot.waitSignal(box.runner.finished, timeout=10_000):
+        click(qtbot, box.speak_button)
+    [heard] = heard_at_failure
+    assert 0 <= heard < first_seconds / 2  # shown long before the first sentence was heard
+    player = box.runner.player
+    assert player is not None and player.stopped
+    bar = window.notifications
+    assert "during sentence 2" in bar.message.text()
+    assert box.speak_button.isEnabled() and not box.save_button.isEnabled()
+    with qtbot.waitSignal(box.runner.finished, timeout=60_000):
+        click(qtbot, bar.action_button)  # "Use CPU instead"
+    assert calls[1] == "CPU" and box.outcome is not None and box.outcome.complete
 
 
 @pytest.mark.parametrize(
