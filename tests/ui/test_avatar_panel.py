@@ -19,7 +19,6 @@ import pytest
 import soundfile
 from PySide6.QtCore import QObject, QPoint, Qt, Slot
 from PySide6.QtMultimedia import QMediaPlayer, QVideoFrame
-from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
 from app.errors import UserError
@@ -34,7 +33,7 @@ from tests.ui.avatar_fakes import (
 )
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, GPU, Script
-from tests.ui.helpers import load, type_and_send
+from tests.ui.helpers import answer_files, click, load, show_panel, type_and_send
 from tests.video_samples import Color, write_clip
 from ui.avatar import AvatarPanel
 from ui.avatar.panel import STOPPED
@@ -51,13 +50,6 @@ PLAY_TIMEOUT_MS = 15_000
 
 
 # ----- fixtures and steps --------------------------------------------------------------
-
-
-@pytest.fixture
-def avatar_script() -> Iterator[AvatarScript]:
-    script = AvatarScript()
-    yield script
-    script.unblock()  # never leave a fake job waiting
 
 
 @pytest.fixture
@@ -95,24 +87,9 @@ def speech_wav(tmp_path: Path) -> Path:
 
 def open_avatar(qtbot: QtBot, window: MainWindow) -> AvatarPanel:
     """Click "Avatar" in the navigation and wait for its gallery to be read."""
-    names = [window.nav.item(row).text() for row in range(window.nav.count())]
-    window.nav.setCurrentRow(names.index("Avatar"))
-    panel = window.panels["Avatar"]
-    assert isinstance(panel, AvatarPanel) and panel.isVisible()
+    panel = show_panel(window, "Avatar", AvatarPanel)
     qtbot.waitUntil(lambda: not panel.result.gallery_loading, timeout=5000)
     return panel
-
-
-def answer_files(monkeypatch: pytest.MonkeyPatch, path: Path | None) -> None:
-    """The file dialogs answer ``path`` (None: the user cancels)."""
-    answer = (str(path) if path else "", "")
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: answer)
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: answer)
-
-
-def click(qtbot: QtBot, button: object) -> None:
-    assert button.isEnabled(), f"{button.text()} is disabled"  # type: ignore[attr-defined]
-    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)  # type: ignore[arg-type]
 
 
 def choose_face(

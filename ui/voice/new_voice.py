@@ -58,20 +58,18 @@ class NewVoiceBox(QWidget):
 
     voiceCreated = Signal(object)  # Voice
     busyChanged = Signal(bool)
+    cpuChosen = Signal()  # "Use CPU instead": the encoder runs on the speech device, CPU now
 
     def __init__(
         self,
         ctx: AppContext,
         tasks: TaskRunner,
         notifications: NotificationBar,
-        choose_cpu: Callable[[], None],
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.ctx = ctx
         self.tasks = tasks
-        self._choose_cpu = choose_cpu
-        """Puts speech on the CPU (the speaker encoder runs on the speech device)."""
         self.check: ReferenceCheck | None = None
         self.source = ""
         self._jobs = 0
@@ -264,7 +262,7 @@ class NewVoiceBox(QWidget):
 
     def _create_on_cpu(self) -> None:
         """ "Use CPU instead" after the speaker encoder failed on its device."""
-        self._choose_cpu()
+        self.cpuChosen.emit()  # the panel moves speech to the CPU before the voice is made
         self.create_voice()
 
     # ----- state -----------------------------------------------------------------------

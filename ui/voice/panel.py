@@ -48,8 +48,8 @@ class VoicePanel(QWidget):
         self.tasks = tasks
         self.notifications = notifications
         self.voices = VoiceList()
+        self.new_voice = NewVoiceBox(ctx, tasks, notifications)
         self.speech = SpeechBox(ctx, tasks, notifications, self._save_settings)
-        self.new_voice = NewVoiceBox(ctx, tasks, notifications, self.speech.use_cpu)
         self.errors = ErrorRouter(notifications, {"voice": self.voices.error})
         self.clip_player: Player | None = None
         self._clip_timer = QTimer(self)
@@ -77,6 +77,7 @@ class VoicePanel(QWidget):
         self.voices.deleteDamagedRequested.connect(self._delete_damaged)
         self.voices.playRequested.connect(self._play_reference)
         self.new_voice.voiceCreated.connect(self._on_created)
+        self.new_voice.cpuChosen.connect(self.speech.use_cpu)
         self.speech.speechHandedOff.connect(self.speechForAvatar)
         self.refresh_devices()
         self.reload()

@@ -287,6 +287,7 @@ class SpeechBox(QWidget):
         self.use_cpu()
         self.speak()
 
+    @Slot()
     def use_cpu(self) -> None:
         """Choose the CPU for speech (persisted): the speaker encoder follows this device too."""
         self.device_picker.choose("CPU")
