@@ -5,26 +5,14 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from pytestqt.qtbot import QtBot
 
 from app.errors import UserError
 from tests.ui.fakes import Script
-from tests.ui.helpers import load, shown, type_and_send
-from ui.chat.message_view import MessageView
+from tests.ui.helpers import click_link, load, shown, type_and_send
 from ui.main_window import MainWindow
-
-
-def click_link(qtbot: QtBot, view: MessageView, text: str) -> None:
-    """Click the first link labelled ``text`` in the conversation."""
-    found = view.document().find(text)
-    assert not found.isNull(), f"no {text!r} on screen"
-    found.setPosition(found.selectionStart() + 1)
-    rect = view.cursorRect(found)
-    qtbot.mouseClick(
-        view.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(rect.x(), rect.center().y())
-    )
 
 
 def test_send_is_disabled_until_there_is_text(qtbot: QtBot, window: MainWindow) -> None:

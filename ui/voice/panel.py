@@ -77,6 +77,7 @@ class VoicePanel(QWidget):
         self.voices.deleteDamagedRequested.connect(self._delete_damaged)
         self.voices.playRequested.connect(self._play_reference)
         self.new_voice.voiceCreated.connect(self._on_created)
+        self.new_voice.cpuChosen.connect(self.speech.use_cpu)
         self.speech.speechHandedOff.connect(self.speechForAvatar)
         self.refresh_devices()
         self.reload()
