@@ -1,4 +1,4 @@
-"""Fixtures shared by every test: an isolated app home, the tiny models, thread hygiene."""
+"""Fixtures shared by every test: an isolated app home, the tiny models, thread and log hygiene."""
 
 from __future__ import annotations
 
@@ -23,8 +23,15 @@ os.environ["OV_STUDIO_SECRETS"] = "file"  # never a real keyring from a test
 import openvino.tools.ovc  # noqa: F401
 
 from app.paths import HOME_ENV, AppPaths
+from tests.logfail import LogFailPlugin
 
 BUILDER = Path(__file__).parent / "fixtures" / "build_models.py"
+pytest_plugins = ["pytester"]  # tests/unit/test_logfail.py runs pytest on the guard
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Every test fails on an unexpected ERROR log (see tests/logfail.py)."""
+    config.pluginmanager.register(LogFailPlugin(), "logfail")
 
 
 @pytest.fixture(scope="session", autouse=True)

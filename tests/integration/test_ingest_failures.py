@@ -215,6 +215,7 @@ def test_a_file_name_that_is_not_utf8_is_listed_reindexed_and_removed(
 
 
 @pytest.mark.parametrize("client_encoding", ["", "UTF8"])
+@pytest.mark.logs_error("b-tokyo.txt was not indexed")  # with its stack, for the details
 def test_a_server_that_cannot_hold_a_files_text_fails_only_that_file(
     app_home: AppPaths,
     latin1_db: str,
