@@ -238,11 +238,15 @@ class TaskRunner(QObject):
             on_partial,
             on_finished,
         )
-        active = self._of_kind(kind) if kind is not None else []
+        return task if self._admit(task, policy) else None
+
+    def _admit(self, task: Task, policy: Policy) -> bool:
+        """Launch, queue or refuse ``task`` as its kind's ``policy`` says; False when refused."""
+        active = self._of_kind(task.kind) if task.kind is not None else []
         if not active or policy is Policy.PARALLEL:
             self._launch(task)
         elif policy is Policy.REFUSE:
-            return None
+            return False
         else:
             if policy is Policy.CANCEL_OLD:
                 for old in active:
@@ -250,7 +254,7 @@ class TaskRunner(QObject):
                     old.cancel()
                 self._waiting = [t for t in self._waiting if not t.superseded]
             self._waiting.append(task)
-        return task
+        return True
 
     def start_with_progress(
         self,
