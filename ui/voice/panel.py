@@ -14,7 +14,8 @@ from PySide6.QtCore import QEvent, QTimer, Signal, Slot
 from PySide6.QtWidgets import QMessageBox, QSplitter, QVBoxLayout, QWidget
 
 from app.audio import devices as audio_devices
-from app.audio.devices import AudioDeviceError, Player
+from app.audio.devices import AudioDeviceError
+from app.audio.playback import Player
 from app.context import AppContext
 from app.errors import UserError
 from app.models.inspect import ModelTask

@@ -1,7 +1,7 @@
 """Speech in a worker, played while it is made: the Voice panel's Speak and the chat's Speak.
 
 :func:`speak_job` is the plain (Qt-free) work: it asks ``VoiceService.speak`` for sentences and
-hands each to a :class:`~app.audio.devices.Player` as soon as it is ready, so playback starts
+hands each to a :class:`~app.audio.playback.Player` as soon as it is ready, so playback starts
 after the first sentence while the rest are synthesised. :class:`SpeechRunner` runs it through
 a :class:`~ui.progress_runner.ProgressRunner` and polls the player from a GUI timer to know
 when the last sentence has been heard.
@@ -18,7 +18,8 @@ import numpy.typing as npt
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
 from app.audio import devices as audio_devices
-from app.audio.devices import AudioDeviceError, Player
+from app.audio.devices import AudioDeviceError
+from app.audio.playback import Player
 from app.services.voice import PAUSE_SECONDS, VoiceService, join_sentences
 from pipelines.core import Cancelled, CancelToken
 from pipelines.voice.audio import MODEL_RATE
