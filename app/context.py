@@ -21,7 +21,8 @@ from app.services.avatar import AvatarService
 from app.services.chat import ChatService
 from app.services.knowledge import SECRETS_FILE, KnowledgeService
 from app.services.voice import VoiceService
-from app.settings import Settings, SettingsStore, environment_problems
+from app.settings import Settings, environment_problems
+from app.settings_store import SettingsStore
 from app.storage.conversations import ConversationStore
 from app.storage.secrets import SecretStore
 
@@ -34,7 +35,9 @@ class AppContext:
 
     paths: AppPaths
     settings_store: SettingsStore
+    """Where every settings change goes (:meth:`SettingsStore.update`)."""
     settings: Settings
+    """The live settings (``settings_store.settings``): read here, changed through the store."""
     notices: list[str]
     """Things the user should be told once at start (repaired settings, damaged files)."""
     metrics: MetricsBus
@@ -66,14 +69,13 @@ class AppContext:
         paths = paths or AppPaths.from_environment()
         paths.ensure()
         configure_logging(paths.log_file, verbose=verbose)
-        store = SettingsStore(paths.settings_file)
-        loaded = store.load()
+        store, notice = SettingsStore.open(paths.settings_file)
         found = list(devices) if devices is not None else discover_devices()
         metrics = MetricsBus()
-        notices = [loaded.notice] if loaded.notice else []
+        notices = [notice] if notice else []
         secrets = SecretStore(paths.config / SECRETS_FILE)
-        notices.extend(_move_password_out_of_settings(store, loaded.settings, secrets))
-        knowledge = KnowledgeService(paths, loaded.settings, metrics, found, secrets)
+        notices.extend(_move_password_out_of_settings(store, secrets))
+        knowledge = KnowledgeService(paths, store, metrics, found, secrets)
         chat = ChatService(
             ConversationStore(paths.conversations_dir),
             metrics,
@@ -90,7 +92,7 @@ class AppContext:
             # them in its banner, the console handler puts each on one stderr line for the
             # command line, and the next start finds the repaired files and says nothing.
             log.warning("%s", notice)
-        voice = VoiceService(paths.voices_dir, loaded.settings, metrics, found, models)
+        voice = VoiceService(paths.voices_dir, store.settings, metrics, found, models)
         voice.library.voices()  # reads every voice once, noting damaged ones
         # A damaged voice stays until the user deletes it, so it is not repeated on stderr by
         # every command: the window's banner says it, and the voice commands list it.
@@ -102,7 +104,7 @@ class AppContext:
             notices.append(problem)
         avatar = AvatarService(
             paths.avatar_dir,
-            loaded.settings,
+            store.settings,
             metrics,
             found,
             models,
@@ -112,7 +114,7 @@ class AppContext:
         return cls(
             paths,
             store,
-            loaded.settings,
+            store.settings,
             notices,
             metrics,
             found,
@@ -127,17 +129,11 @@ class AppContext:
         """Release what the services hold (database connections, the embedded server)."""
         self.knowledge.close()
 
-    def save_settings(self) -> None:
-        """Persist the current settings (raises StorageError when the folder is read-only)."""
-        self.settings_store.save(self.settings)
 
-
-def _move_password_out_of_settings(
-    store: SettingsStore, settings: Settings, secrets: SecretStore
-) -> list[str]:
+def _move_password_out_of_settings(store: SettingsStore, secrets: SecretStore) -> list[str]:
     """A connection string typed into the settings file (or the environment) with its password
     in it: the password moves to the secret store and the file is rewritten without it."""
-    url = settings.database_url
+    url = store.settings.database_url
     if not url:
         return []
     try:
@@ -146,9 +142,8 @@ def _move_password_out_of_settings(
         return [f"The database connection string in the settings is not valid: {error}"]
     if bare == url.strip():
         return []
-    settings.database_url = bare
     try:
-        store.save(settings)
+        store.update(database_url=bare)
     except StorageError as error:
         return [f"The database password could not be moved out of the settings file: {error}"]
     log.info("moved the database password from the settings file to %s", secrets.backend)

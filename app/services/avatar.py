@@ -11,7 +11,6 @@ panel's gallery.
 from __future__ import annotations
 
 import logging
-import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -22,10 +21,11 @@ import numpy as np
 import numpy.typing as npt
 
 from app.devices import DeviceInfo, resolve_device
-from app.errors import BusyError, StorageError, UserError
+from app.errors import StorageError, UserError
 from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
 from app.performance.metrics import MetricsBus
+from app.services.base import BusyLock, ModelSlot
 from app.services.voice import VoiceService
 from app.settings import Settings
 from app.storage.atomic import private_folder
@@ -96,8 +96,8 @@ class AvatarService:
         self._devices = list(devices)
         self._models = models
         self._voice = voice
-        self._pipelines: dict[tuple[Path, Path, str, str], Any] = {}
-        self._busy = threading.Lock()
+        self._pipeline_slot: ModelSlot[Any] = ModelSlot()
+        self._busy = BusyLock()
 
     # -- models ---------------------------------------------------------------------------
 
@@ -164,24 +164,12 @@ class AvatarService:
             raise UserError(f"Face detector: {error}", field="detector_device") from error
 
     def _pipeline(self, device: str, detector_device: str) -> Any:
-        from pipelines.lipsync.pipeline import LipsyncPipeline
-
-        key = (self.model_folder(), self.detector(), device, detector_device)
-        if key not in self._pipelines:
-            self._pipelines.clear()  # one lip-sync model in memory at a time
-            try:
-                self._pipelines[key] = LipsyncPipeline(
-                    key[0], key[1], device=device, detector_device=detector_device
-                )
-            except DeviceError as error:
-                # The message names the model that failed. The field can only tell them
-                # apart when their devices differ; on a shared one it stays "device".
-                detector_failed = error.device == detector_device != device
-                field = "detector_device" if detector_failed else "device"
-                raise UserError(f"{error} Choose CPU instead.", field=field) from error
-            except ModelLoadError as error:
-                raise UserError(str(error), field="model") from error
-        return self._pipelines[key]
+        """The lip-sync pipeline (lip-sync model + face detector) for these devices."""
+        folder, detector = self.model_folder(), self.detector()
+        return self._pipeline_slot.get(
+            (folder, detector, device, detector_device),
+            lambda: _load_lipsync(folder, detector, device, detector_device),
+        )
 
     # -- jobs -----------------------------------------------------------------------------
 
@@ -192,7 +180,7 @@ class AvatarService:
             UserError: not a readable image (``field="face"``).
         """
         # The detector's compiled model serves one request at a time: wait for a running video.
-        with self._busy:
+        with self._busy.wait():
             pipeline = self._pipeline(self.device(), self.detector_device())
             try:
                 boxes = pipeline.detect_faces(image)
@@ -224,7 +212,7 @@ class AvatarService:
         target = output.expanduser() if output is not None else self._new_result_path()
         if target.suffix.lower() != VIDEO_SUFFIX:
             raise UserError(f"Videos are saved as .mp4; “{target.name}” is not.", field="output")
-        with self._exclusive():
+        with self._busy.hold("A video is being made; wait for it or stop it first."):
             pipeline = self._pipeline(self.device(device), self.detector_device(detector_device))
             try:
                 result: Any = pipeline.run(
@@ -302,7 +290,7 @@ class AvatarService:
     @property
     def busy(self) -> bool:
         """Whether a lip-sync job is running."""
-        return self._busy.locked()
+        return self._busy.busy
 
     def _private(self, folder: Path) -> Path:
         """``folder`` (the Avatar folder or one in it), created 0700: its videos speak in the
@@ -330,17 +318,18 @@ class AvatarService:
             counter += 1
         return path
 
-    def _exclusive(self) -> _Exclusive:
-        return _Exclusive(self._busy)
 
+def _load_lipsync(folder: Path, detector: Path, device: str, detector_device: str) -> Any:
+    """Load the lip-sync pipeline; a load failure becomes a sentence naming the control."""
+    from pipelines.lipsync.pipeline import LipsyncPipeline
 
-class _Exclusive:
-    def __init__(self, lock: threading.Lock) -> None:
-        self._lock = lock
-
-    def __enter__(self) -> None:
-        if not self._lock.acquire(blocking=False):
-            raise BusyError("A video is being made; wait for it or stop it first.")
-
-    def __exit__(self, *exc: object) -> None:
-        self._lock.release()
+    try:
+        return LipsyncPipeline(folder, detector, device=device, detector_device=detector_device)
+    except DeviceError as error:
+        # The message names the model that failed. The field can only tell them apart when
+        # their devices differ; on a shared one it stays "device".
+        detector_failed = error.device == detector_device != device
+        field = "detector_device" if detector_failed else "device"
+        raise UserError(f"{error} Choose CPU instead.", field=field) from error
+    except ModelLoadError as error:
+        raise UserError(str(error), field="model") from error

@@ -48,6 +48,7 @@ from ui.device_picker import DevicePicker
 from ui.inline_error import InlineError
 from ui.notifications import NotificationBar
 from ui.progress_runner import ProgressRunner
+from ui.settings_changes import change_settings
 from ui.voice.audio_widgets import CloseHook
 from ui.workers import ErrorRouter, WorkerRegistry
 
@@ -71,7 +72,7 @@ class AvatarPanel(QWidget):
         self.face = FaceBox()
         self.speech = SpeechSource()
         self.device = DevicePicker(
-            ctx.devices, "lipsync", settings=ctx.settings, save=self._save_settings
+            ctx.devices, "lipsync", settings=ctx.settings_store, report=self._settings_refused
         )
         self.generate_button = QPushButton("Generate")
         self.generate_button.setDefault(True)
@@ -154,11 +155,10 @@ class AvatarPanel(QWidget):
         """Whether a video is being made."""
         return self.runner.running
 
-    def _save_settings(self) -> None:
-        try:
-            self.ctx.save_settings()
-        except UserError as error:  # a read-only config folder: the choice holds until exit
-            self.notifications.show_message(str(error), level="warning")
+    @Slot(str)
+    def _settings_refused(self, message: str) -> None:
+        """A settings change was not kept (a read-only config folder): say so."""
+        self.notifications.show_message(message, level="warning")
 
     def refresh(self) -> None:
         """Read voices, the model and the gallery again (they may have changed elsewhere)."""
@@ -265,8 +265,10 @@ class AvatarPanel(QWidget):
         if preview.problem is not None:
             self.errors.show(preview.problem, default_field="face")
         if self.ctx.settings.face_image != preview.path:
-            self.ctx.settings.face_image = preview.path  # the face chat answers are spoken with
-            self._save_settings()
+            # The face chat answers are spoken with.
+            change_settings(
+                self.ctx.settings_store, self._settings_refused, face_image=preview.path
+            )
 
     @Slot(object)
     def _on_face_error(self, error: BaseException) -> None:

@@ -22,6 +22,7 @@ from app.models.inspect import ModelTask
 from app.voices.library import Voice
 from pipelines.voice.audio import Clip
 from ui.notifications import NotificationBar
+from ui.settings_changes import change_settings
 from ui.voice.audio_widgets import CloseHook
 from ui.voice.new_voice import NewVoiceBox
 from ui.voice.speech_box import SpeechBox
@@ -49,7 +50,7 @@ class VoicePanel(QWidget):
         self.notifications = notifications
         self.voices = VoiceList()
         self.new_voice = NewVoiceBox(ctx, workers, notifications)
-        self.speech = SpeechBox(ctx, workers, notifications, self._save_settings)
+        self.speech = SpeechBox(ctx, workers, notifications, self._settings_refused)
         self.errors = ErrorRouter(notifications, {"voice": self.voices.error})
         self.clip_player: Player | None = None
         self._clip_timer = QTimer(self)
@@ -83,11 +84,10 @@ class VoicePanel(QWidget):
 
     # ----- state -----------------------------------------------------------------------
 
-    def _save_settings(self) -> None:
-        try:
-            self.ctx.save_settings()
-        except UserError as error:  # a read-only config folder: the choice holds until exit
-            self.notifications.show_message(str(error), level="warning")
+    @Slot(str)
+    def _settings_refused(self, message: str) -> None:
+        """A settings change was not kept (a read-only config folder): say so."""
+        self.notifications.show_message(message, level="warning")
 
     def refresh_devices(self) -> None:
         """List microphones and speakers again (what PortAudio found)."""
@@ -152,8 +152,7 @@ class VoicePanel(QWidget):
             self.reload(name)  # shows the real name again
             return
         if self.ctx.settings.voice.casefold() == name.casefold():
-            self.ctx.settings.voice = voice.name
-            self._save_settings()
+            change_settings(self.ctx.settings_store, self._settings_refused, voice=voice.name)
         self.reload(voice.name)
 
     @Slot(str)

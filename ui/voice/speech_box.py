@@ -8,7 +8,7 @@ Speak, a bad file name (or a folder that cannot be written) next to Save and Use
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal, Slot
@@ -33,6 +33,7 @@ from app.voices.spoken_clips import SpokenClip, keep_spoken
 from ui.device_picker import DevicePicker
 from ui.inline_error import InlineError
 from ui.notifications import NotificationBar
+from ui.settings_changes import Report, change_settings
 from ui.voice.audio_widgets import NO_AUDIO_DEVICE, NO_OUTPUT_HINT, AudioDeviceCombo
 from ui.voice.speech_runner import SpeechOutcome, SpeechProgress, SpeechRunner
 from ui.workers import ErrorRouter, WorkerRegistry
@@ -79,13 +80,13 @@ class SpeechBox(QWidget):
         ctx: AppContext,
         workers: WorkerRegistry,
         notifications: NotificationBar,
-        save_settings: Callable[[], None],
+        report_settings: Report,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.ctx = ctx
         self.workers = workers
-        self._save_settings = save_settings
+        self._report_settings = report_settings
         self.outcome: SpeechOutcome | None = None
         self._handed_off: tuple[SpeechOutcome, SpokenClip] | None = None
         self._handing_off: SpeechOutcome | None = None  # being written (Speak may come first)
@@ -99,7 +100,7 @@ class SpeechBox(QWidget):
         self.voice_combo.setToolTip("The voice to speak in (chat answers use it too)")
         self.voice_error = InlineError()
         self.device_picker = DevicePicker(
-            ctx.devices, "tts", settings=ctx.settings, save=save_settings
+            ctx.devices, "tts", settings=ctx.settings_store, report=report_settings
         )
         self.device_picker.setToolTip("Device for the speech model")
         self.output_combo = AudioDeviceCombo("output")
@@ -209,8 +210,7 @@ class SpeechBox(QWidget):
     def _remember_voice(self) -> None:
         name = self.voice_combo.currentText()
         if name and self.ctx.settings.voice != name:
-            self.ctx.settings.voice = name
-            self._save_settings()
+            change_settings(self.ctx.settings_store, self._report_settings, voice=name)
         self.voiceChosen.emit(name)
 
     # ----- speaking --------------------------------------------------------------------
