@@ -1,7 +1,7 @@
 """Speech made and played off the GUI thread: the Voice panel's Speak and the chat's Speak.
 
 :func:`speak_job` asks ``VoiceService.speak`` for sentences and hands each to a
-:class:`~app.audio.devices.Player` as soon as it is ready, so playback starts after the first
+:class:`~app.audio.playback.Player` as soon as it is ready, so playback starts after the first
 sentence while the rest are synthesised. :func:`speak_and_play` also waits until the last
 sentence has been heard, so the task lasts as long as the sound. A finished speech is saved
 (:func:`save_outcome`) or kept for the Avatar panel (:func:`hand_off_speech`).
@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from app.audio.devices import Player
+from app.audio.playback import Player
 from app.services.voice import (
     PAUSE_SECONDS,
     VoiceService,

@@ -43,8 +43,9 @@ def documents(tmp_path: Path) -> Path:
 def _spy_on_prompts(context: AppContext) -> list[list[Message]]:
     """Record what the real pipeline is asked (it still generates for real)."""
     seen: list[list[Message]] = []
-    pipeline = context.chat._pipeline
-    assert pipeline is not None
+    loaded = context.chat._model.model
+    assert loaded is not None
+    pipeline = loaded[0]
     real_generate = pipeline.generate
 
     def generate(history: list[Message], *args: Any, **kwargs: Any) -> Any:

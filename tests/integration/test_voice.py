@@ -141,7 +141,8 @@ def test_unwritable_output_folder_is_refused_before_synthesis(
     assert str(caught.value).startswith(f"Cannot write in {unwritable_folder}: ")
     assert caught.value.field == "output" and len(str(caught.value).splitlines()) == 1
     assert sorted(unwritable_folder.iterdir()) == before  # no wav, no temp file
-    assert service._metrics.latest("tts") is None and not service._synthesizers  # nothing ran
+    # Nothing ran: no figures, no model loaded.
+    assert service._metrics.latest("tts") is None and service._synthesizer_slot.model is None
 
 
 def test_output_that_is_not_a_wav_or_in_a_missing_folder(

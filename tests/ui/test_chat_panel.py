@@ -304,5 +304,6 @@ def test_generation_settings_are_bound_and_saved(
     saved = window.ctx.settings_store.load().settings.chat
     assert (saved.max_new_tokens, saved.temperature, saved.seed) == (64, 0.0, 7)
     qtbot.mouseClick(panel.generation.reset_button, Qt.MouseButton.LeftButton)
+    chat = window.ctx.settings.chat
     assert chat.max_new_tokens == 512 and chat.seed is None
     assert panel.generation.seed.text() == "random"

@@ -50,6 +50,7 @@ from ui.device_picker import DevicePicker
 from ui.error_router import ErrorRouter, same_device
 from ui.inline_error import InlineError
 from ui.notifications import NotificationBar
+from ui.settings_changes import change_settings
 from ui.tasks import TaskRunner
 from ui.voice.audio_widgets import CloseHook
 
@@ -74,7 +75,7 @@ class AvatarPanel(QWidget):
         self.face = FaceBox()
         self.speech = SpeechSource()
         self.device = DevicePicker(
-            ctx.devices, "lipsync", settings=ctx.settings, save=self._save_settings
+            ctx.devices, "lipsync", settings=ctx.settings_store, report=self._settings_refused
         )
         self.generate_button = QPushButton("Generate")
         self.generate_button.setDefault(True)
@@ -158,11 +159,10 @@ class AvatarPanel(QWidget):
         """Stop making the video (nothing is kept)."""
         self.tasks.cancel(VIDEO_JOB)
 
-    def _save_settings(self) -> None:
-        try:
-            self.ctx.save_settings()
-        except UserError as error:  # a read-only config folder: the choice holds until exit
-            self.notifications.show_message(str(error), level="warning")
+    @Slot(str)
+    def _settings_refused(self, message: str) -> None:
+        """A settings change was not kept (a read-only config folder): say so."""
+        self.notifications.show_message(message, level="warning")
 
     def refresh(self) -> None:
         """Read voices, the model and the gallery again (they may have changed elsewhere)."""
@@ -270,8 +270,10 @@ class AvatarPanel(QWidget):
             retry = self._cpu_retry(preview.problem, partial(self._on_face_chosen, preview.path))
             self.errors.show(preview.problem, default_field="face", use_cpu=retry)
         if self.ctx.settings.face_image != preview.path:
-            self.ctx.settings.face_image = preview.path  # the face chat answers are spoken with
-            self._save_settings()
+            # The face chat answers are spoken with.
+            change_settings(
+                self.ctx.settings_store, self._settings_refused, face_image=preview.path
+            )
 
     @Slot(object)
     def _on_face_error(self, error: BaseException) -> None:
@@ -383,8 +385,9 @@ class AvatarPanel(QWidget):
         detector = same_device(failed, settings.face_detector_device)
         lipsync = same_device(failed, self.device.device())
         if detector or not lipsync:
-            settings.face_detector_device = "CPU"
-            self._save_settings()
+            change_settings(
+                self.ctx.settings_store, self._settings_refused, face_detector_device="CPU"
+            )
         if lipsync or not detector:
             self.device.choose("CPU")
         retry()

@@ -23,7 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.audio.devices import AudioDevice, Recording
+from app.audio.devices import AudioDevice
+from app.audio.recording import Recording
 from app.context import AppContext
 from app.errors import UserError
 from app.services.voice import VoiceService

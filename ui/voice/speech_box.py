@@ -8,7 +8,7 @@ Speak, a bad file name (or a folder that cannot be written) next to Save and Use
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal, Slot
@@ -33,6 +33,7 @@ from ui.device_picker import DevicePicker
 from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
 from ui.notifications import NotificationBar
+from ui.settings_changes import Report, change_settings
 from ui.tasks import TaskRunner
 from ui.voice.audio_widgets import NO_AUDIO_DEVICE, NO_OUTPUT_HINT, AudioDeviceCombo
 from ui.voice.speech_runner import SpeechOutcome, SpeechProgress, SpeechRunner
@@ -74,13 +75,13 @@ class SpeechBox(QWidget):
         ctx: AppContext,
         tasks: TaskRunner,
         notifications: NotificationBar,
-        save_settings: Callable[[], None],
+        report_settings: Report,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.ctx = ctx
         self.tasks = tasks
-        self._save_settings = save_settings
+        self._report_settings = report_settings
         self.outcome: SpeechOutcome | None = None
         self._handed_off: tuple[SpeechOutcome, SpokenClip] | None = None
         self._handing_off: SpeechOutcome | None = None  # being written (Speak may come first)
@@ -102,7 +103,7 @@ class SpeechBox(QWidget):
         self.voice_combo.setMinimumContentsLength(14)
         self.voice_combo.setToolTip("The voice to speak in (chat answers use it too)")
         self.device_picker = DevicePicker(
-            self.ctx.devices, "tts", settings=self.ctx.settings, save=self._save_settings
+            self.ctx.devices, "tts", settings=self.ctx.settings_store, report=self._report_settings
         )
         self.device_picker.setToolTip("Device for the speech model")
         self.output_combo = AudioDeviceCombo("output")
@@ -218,8 +219,7 @@ class SpeechBox(QWidget):
     def _remember_voice(self) -> None:
         name = self.voice_combo.currentText()
         if name and self.ctx.settings.voice != name:
-            self.ctx.settings.voice = name
-            self._save_settings()
+            change_settings(self.ctx.settings_store, self._report_settings, voice=name)
         self.voiceChosen.emit(name)
 
     # ----- speaking --------------------------------------------------------------------

@@ -10,7 +10,8 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal, Slot
 
 from app.audio import devices as audio_devices
-from app.audio.devices import AudioDeviceError, Player
+from app.audio.devices import AudioDeviceError
+from app.audio.playback import Player
 from app.jobs.speech import SpeechOutcome, SpeechProgress, speak_and_play
 from app.services.voice import VoiceService
 from ui.tasks import Task, TaskRunner, TaskState
