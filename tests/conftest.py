@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import subprocess
 import sys
 import threading
 import time
@@ -99,7 +100,16 @@ def fixture_role(fixture_builder: ModuleType) -> Callable[[str], Path]:
 
     def folder(role: str) -> Path:
         if role not in folders:
-            folders[role] = fixture_builder.ensure_fixtures([role]) / role
+            target = fixture_builder.fixtures_root() / role
+            if fixture_builder._stamp_in(target) != fixture_builder.stamp_for(role):
+                # Built in its own process, as `make fixtures` does: the export tools leave
+                # threads and gigabytes behind that are not the test's doing.
+                subprocess.run(
+                    [sys.executable, str(BUILDER), "--role", role],
+                    check=True,
+                    stdout=subprocess.DEVNULL,
+                )
+            folders[role] = target
         return folders[role]
 
     return folder

@@ -185,6 +185,7 @@ class TaskRunner(QObject):
         self._ids = itertools.count(1)
         self._running: dict[int, Task] = {}
         self._waiting: list[Task] = []
+        self._closed = False  # after cancel_all_and_wait: the window is closing, start nothing
         self._timer = QTimer(self)
         self._timer.setInterval(FLUSH_MS)
         self._timer.timeout.connect(self._flush)
@@ -223,7 +224,8 @@ class TaskRunner(QObject):
             on_finished: Called last, after ``on_done`` or ``on_error``.
 
         Returns:
-            The task, or None when ``policy`` is ``REFUSE`` and one of the kind is running.
+            The task, or None when ``policy`` is ``REFUSE`` and one of the kind is running, or
+            when the window has closed (:meth:`cancel_all_and_wait`).
         """
         task = Task(
             next(self._ids),
@@ -238,6 +240,11 @@ class TaskRunner(QObject):
             on_partial,
             on_finished,
         )
+        if self._closed:
+            # A closing window's last callbacks (an ingest that ended, say) may ask for more
+            # work, such as a refresh: nothing new starts once the window has let its jobs go.
+            log.debug("not started after close: %s", kind or function)
+            return None
         return task if self._admit(task, policy) else None
 
     def _admit(self, task: Task, policy: Policy) -> bool:
@@ -378,6 +385,7 @@ class TaskRunner(QObject):
         Returns:
             True when every job returned in time.
         """
+        self._closed = True
         self._waiting.clear()
         for task in self._running.values():
             task.cancel()
