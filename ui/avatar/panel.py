@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QProgressBar,
     QPushButton,
-    QSplitter,
     QVBoxLayout,
     QWidget,
 )
@@ -49,6 +48,7 @@ from ui.avatar.speech_source import SpeechSource
 from ui.device_picker import DevicePicker
 from ui.error_router import ErrorRouter, same_device
 from ui.inline_error import InlineError
+from ui.layouts import panel_splitter, vbox
 from ui.notifications import NotificationBar
 from ui.settings_changes import change_settings
 from ui.tasks import TaskRunner
@@ -132,15 +132,8 @@ class AvatarPanel(QWidget):
         column.addWidget(self.progress_label)
         column.addWidget(self.generate_error)
         column.addWidget(self.model_error)
-        self.splitter = QSplitter()
-        self.splitter.setChildrenCollapsible(False)
-        self.splitter.addWidget(left)
-        self.splitter.addWidget(self.result)
-        self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([420, 740])
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.splitter)
+        self.splitter = panel_splitter([left, self.result], [420, 740], stretch={1: 1})
+        vbox(self.splitter, parent=self, margins=0)
 
     def _connect(self) -> None:
         self.face.faceChosen.connect(self._on_face_chosen)

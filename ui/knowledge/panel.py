@@ -14,7 +14,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QEvent, QMimeData, Signal, Slot
 from PySide6.QtGui import QDropEvent
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QMessageBox, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QMessageBox, QVBoxLayout, QWidget
 
 from app.context import AppContext
 from app.database.server import DatabaseError
@@ -31,6 +31,7 @@ from ui.knowledge.documents_pane import DocumentsPane
 from ui.knowledge.formatting import plural
 from ui.knowledge.model_row import EmbeddingModelRow
 from ui.knowledge.search_pane import SearchPane
+from ui.layouts import panel_splitter
 from ui.notifications import NotificationBar
 from ui.open_document import open_document
 from ui.tasks import TaskRunner
@@ -73,13 +74,9 @@ class KnowledgePanel(QWidget):
         self._managing = False
         self._searching = False
         self.setAcceptDrops(True)
-        self.splitter = QSplitter()
-        self.splitter.setChildrenCollapsible(False)
-        for widget in (self.collections, self.documents, self.search):
-            self.splitter.addWidget(widget)
-        self.splitter.setStretchFactor(1, 3)
-        self.splitter.setStretchFactor(2, 2)
-        self.splitter.setSizes([220, 540, 420])
+        self.splitter = panel_splitter(
+            [self.collections, self.documents, self.search], [220, 540, 420], stretch={1: 3, 2: 2}
+        )
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.splitter, 1)
