@@ -75,7 +75,7 @@ class AvatarPanel(QWidget):
         self.face = FaceBox()
         self.speech = SpeechSource()
         self.device = DevicePicker(
-            ctx.devices, "lipsync", settings=ctx.settings_store, report=self._settings_refused
+            ctx.devices, "lipsync", settings=ctx.settings_store, report=self.notifications.warn
         )
         self.generate_button = QPushButton("Generate")
         self.generate_button.setDefault(True)
@@ -151,11 +151,6 @@ class AvatarPanel(QWidget):
     def cancel(self) -> None:
         """Stop making the video (nothing is kept)."""
         self.tasks.cancel(VIDEO_JOB)
-
-    @Slot(str)
-    def _settings_refused(self, message: str) -> None:
-        """A settings change was not kept (a read-only config folder): say so."""
-        self.notifications.show_message(message, level="warning")
 
     def refresh(self) -> None:
         """Read voices, the model and the gallery again (they may have changed elsewhere)."""
@@ -265,7 +260,7 @@ class AvatarPanel(QWidget):
         if self.ctx.settings.face_image != preview.path:
             # The face chat answers are spoken with.
             change_settings(
-                self.ctx.settings_store, self._settings_refused, face_image=preview.path
+                self.ctx.settings_store, self.notifications.warn, face_image=preview.path
             )
 
     @Slot(object)
@@ -379,7 +374,7 @@ class AvatarPanel(QWidget):
         lipsync = same_device(failed, self.device.device())
         if detector or not lipsync:
             change_settings(
-                self.ctx.settings_store, self._settings_refused, face_detector_device="CPU"
+                self.ctx.settings_store, self.notifications.warn, face_detector_device="CPU"
             )
         if lipsync or not detector:
             self.device.choose("CPU")

@@ -63,7 +63,7 @@ class KnowledgePanel(QWidget):
         self.database = DatabaseStatus()
         # The embedder (and reranker) load on the chosen device at their next use.
         self.device_picker = DevicePicker(
-            ctx.devices, "knowledge", settings=ctx.settings_store, report=self._settings_refused
+            ctx.devices, "knowledge", settings=ctx.settings_store, report=self.notifications.warn
         )
         self.device_picker.setToolTip("Device for the embedding (and reranking) model")
         self.model_row = EmbeddingModelRow(ctx, tasks, self.errors)
@@ -101,11 +101,6 @@ class KnowledgePanel(QWidget):
         self._update_controls()
 
     # ----- state -----------------------------------------------------------------------
-
-    @Slot(str)
-    def _settings_refused(self, message: str) -> None:
-        """A settings change was not kept (a read-only config folder): say so."""
-        self.notifications.show_message(message, level="warning")
 
     @property
     def ready(self) -> bool:

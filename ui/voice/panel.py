@@ -52,7 +52,7 @@ class VoicePanel(QWidget):
         self.notifications = notifications
         self.voices = VoiceList()
         self.new_voice = NewVoiceBox(ctx, tasks, notifications)
-        self.speech = SpeechBox(ctx, tasks, notifications, self._settings_refused)
+        self.speech = SpeechBox(ctx, tasks, notifications, self.notifications.warn)
         self.errors = ErrorRouter(notifications, {"voice": self.voices.error})
         self.clip_player: Player | None = None
         self._clip_timer = QTimer(self)
@@ -79,11 +79,6 @@ class VoicePanel(QWidget):
         self.reload()
 
     # ----- state -----------------------------------------------------------------------
-
-    @Slot(str)
-    def _settings_refused(self, message: str) -> None:
-        """A settings change was not kept (a read-only config folder): say so."""
-        self.notifications.show_message(message, level="warning")
 
     def refresh_devices(self) -> None:
         """List microphones and speakers again (what PortAudio found)."""
@@ -148,7 +143,7 @@ class VoicePanel(QWidget):
             self.reload(name)  # shows the real name again
             return
         if self.ctx.settings.voice.casefold() == name.casefold():
-            change_settings(self.ctx.settings_store, self._settings_refused, voice=voice.name)
+            change_settings(self.ctx.settings_store, self.notifications.warn, voice=voice.name)
         self.reload(voice.name)
 
     @Slot(str)
