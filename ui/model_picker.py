@@ -16,12 +16,10 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QFileDialog,
-    QHBoxLayout,
     QLabel,
     QMenu,
     QPushButton,
     QToolButton,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -32,6 +30,7 @@ from app.services.chat import LoadedModel
 from ui.device_picker import DevicePicker
 from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
+from ui.layouts import hbox, over_message
 from ui.model_loader import ModelLoader
 from ui.notifications import NotificationBar
 from ui.settings_changes import Report, change_settings
@@ -77,22 +76,11 @@ class ModelPicker(QWidget):
         )
         self.error = InlineError()
         self.errors = ErrorRouter(notifications, {"model": self.error, "device": self.error})
-        row = QHBoxLayout()
-        row.setContentsMargins(0, 0, 0, 0)
-        row.setSpacing(8)
-        row.addWidget(QLabel("Model:"))
-        row.addWidget(self.name, 1)
-        row.addWidget(self.installed_button)
-        row.addWidget(self.open_button)
         device_caption = QLabel("&Device:")
         device_caption.setBuddy(self.device_picker)
-        row.addWidget(device_caption)
-        row.addWidget(self.device_picker)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(2)
-        layout.addLayout(row)
-        layout.addWidget(self.error)
+        controls = (QLabel("Model:"), (self.name, 1), self.installed_button, self.open_button)
+        row = hbox(*controls, device_caption, self.device_picker, margins=0, spacing=8)
+        over_message(self, row, self.error)
         self.open_button.clicked.connect(self.choose_folder)
         self.installed_menu.triggered.connect(self._on_installed_chosen)
         self.device_picker.deviceChanged.connect(self._on_device_changed)

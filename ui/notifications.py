@@ -68,6 +68,11 @@ class NotificationBar(QFrame):
         self.action_button.setVisible(action is not None)
         self.show()
 
+    @Slot(str)
+    def warn(self, text: str) -> None:
+        """A warning with nothing more to it: the ``Report`` for refused settings changes."""
+        self.show_message(text, level="warning")
+
     @property
     def details(self) -> str:
         """What "Copy details" copies."""

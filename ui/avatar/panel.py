@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QProgressBar,
     QPushButton,
-    QSplitter,
     QVBoxLayout,
     QWidget,
 )
@@ -49,6 +48,7 @@ from ui.avatar.speech_source import SpeechSource
 from ui.device_picker import DevicePicker
 from ui.error_router import ErrorRouter, same_device
 from ui.inline_error import InlineError
+from ui.layouts import panel_splitter, vbox
 from ui.notifications import NotificationBar
 from ui.settings_changes import change_settings
 from ui.tasks import TaskRunner
@@ -75,7 +75,7 @@ class AvatarPanel(QWidget):
         self.face = FaceBox()
         self.speech = SpeechSource()
         self.device = DevicePicker(
-            ctx.devices, "lipsync", settings=ctx.settings_store, report=self._settings_refused
+            ctx.devices, "lipsync", settings=ctx.settings_store, report=self.notifications.warn
         )
         self.generate_button = QPushButton("Generate")
         self.generate_button.setDefault(True)
@@ -132,15 +132,8 @@ class AvatarPanel(QWidget):
         column.addWidget(self.progress_label)
         column.addWidget(self.generate_error)
         column.addWidget(self.model_error)
-        self.splitter = QSplitter()
-        self.splitter.setChildrenCollapsible(False)
-        self.splitter.addWidget(left)
-        self.splitter.addWidget(self.result)
-        self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([420, 740])
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.splitter)
+        self.splitter = panel_splitter([left, self.result], [420, 740], stretch={1: 1})
+        vbox(self.splitter, parent=self, margins=0)
 
     def _connect(self) -> None:
         self.face.faceChosen.connect(self._on_face_chosen)
@@ -158,11 +151,6 @@ class AvatarPanel(QWidget):
     def cancel(self) -> None:
         """Stop making the video (nothing is kept)."""
         self.tasks.cancel(VIDEO_JOB)
-
-    @Slot(str)
-    def _settings_refused(self, message: str) -> None:
-        """A settings change was not kept (a read-only config folder): say so."""
-        self.notifications.show_message(message, level="warning")
 
     def refresh(self) -> None:
         """Read voices, the model and the gallery again (they may have changed elsewhere)."""
@@ -272,7 +260,7 @@ class AvatarPanel(QWidget):
         if self.ctx.settings.face_image != preview.path:
             # The face chat answers are spoken with.
             change_settings(
-                self.ctx.settings_store, self._settings_refused, face_image=preview.path
+                self.ctx.settings_store, self.notifications.warn, face_image=preview.path
             )
 
     @Slot(object)
@@ -386,7 +374,7 @@ class AvatarPanel(QWidget):
         lipsync = same_device(failed, self.device.device())
         if detector or not lipsync:
             change_settings(
-                self.ctx.settings_store, self._settings_refused, face_detector_device="CPU"
+                self.ctx.settings_store, self.notifications.warn, face_detector_device="CPU"
             )
         if lipsync or not detector:
             self.device.choose("CPU")

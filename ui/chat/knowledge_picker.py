@@ -9,13 +9,14 @@ database is not started for people who never use knowledge.
 from __future__ import annotations
 
 from PySide6.QtCore import Signal, Slot
-from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QWidget
 
 from app.context import AppContext
 from app.storage.conversations import Conversation
 from pipelines.rag.store import Collection
 from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
+from ui.layouts import hbox, over_message
 from ui.tasks import TaskRunner
 
 LOADING = "Loading collections…"
@@ -65,16 +66,7 @@ class KnowledgePicker(QWidget):
         self._loading = False
         self._apply_when_loaded = False
         self._quiet = False  # True while the widgets are set from code, not by the user
-        row = QHBoxLayout()
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.toggle)
-        row.addWidget(self.choice)
-        row.addStretch(1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(2)
-        layout.addLayout(row)
-        layout.addWidget(self.error)
+        over_message(self, hbox(self.toggle, self.choice, 1, margins=0), self.error)
         self.toggle.toggled.connect(self._on_user_change)
         self.choice.currentIndexChanged.connect(self._on_user_change)
         self.choice.aboutToOpen.connect(self.refresh)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtWidgets import QHBoxLayout, QPushButton, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from app.context import AppContext
 from app.errors import BusyError
@@ -29,6 +29,7 @@ from ui.chat.message_view import MessageView
 from ui.chat.system_prompt import SystemPromptEditor
 from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
+from ui.layouts import hbox, panel_splitter
 from ui.model_picker import ModelPicker
 from ui.notifications import NotificationBar
 from ui.open_document import open_document
@@ -103,17 +104,10 @@ class ChatPanel(QWidget):
         column.addWidget(self.speak_bar)
         column.addWidget(self.save_warning)
         column.addWidget(self.knowledge)
-        input_row = QHBoxLayout()
-        input_row.addWidget(self.input, 1)
-        input_row.addWidget(self.send_button, 0, Qt.AlignmentFlag.AlignBottom)
-        column.addLayout(input_row)
+        column.addLayout(hbox((self.input, 1), (self.send_button, 0, Qt.AlignmentFlag.AlignBottom)))
         column.addWidget(self.input_error)
-        self.splitter = QSplitter()
-        self.splitter.setChildrenCollapsible(False)
-        for widget in (self.conversations, centre, self.generation):
-            self.splitter.addWidget(widget)
-        self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([210, 800, 0])
+        parts = [self.conversations, centre, self.generation]
+        self.splitter = panel_splitter(parts, [210, 800, 0], stretch={1: 1})
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.model_picker)

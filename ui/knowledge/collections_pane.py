@@ -9,15 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
-    QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -26,6 +22,7 @@ from PySide6.QtWidgets import (
 from pipelines.rag.store import Collection
 from ui.inline_error import InlineError
 from ui.knowledge.formatting import plural
+from ui.list_tree import make_list_tree, rename_action, tree_items, wanted_rename
 
 NAME_ROLE = Qt.ItemDataRole.UserRole
 
@@ -45,19 +42,7 @@ class CollectionsPane(QWidget):
         self._busy = False
         self._writing = False
         title = QLabel("<b>Collections</b>")
-        self.tree = QTreeWidget()
-        self.tree.setObjectName("collectionTree")
-        self.tree.setColumnCount(3)
-        self.tree.setHeaderLabels(["Name", "Docs", "Chunks"])
-        self.tree.setRootIsDecorated(False)
-        self.tree.setUniformRowHeights(True)
-        self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        header = self.tree.header()
-        header.setStretchLastSection(False)
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for column in (1, 2):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-            self.tree.headerItem().setTextAlignment(column, Qt.AlignmentFlag.AlignRight)
+        self.tree = make_list_tree("collectionTree", ["Name", "Docs", "Chunks"], right=(1, 2))
         self.name_edit = QLineEdit()
         self.name_edit.setPlaceholderText("New collection name")
         self.name_edit.setClearButtonEnabled(True)
@@ -70,10 +55,7 @@ class CollectionsPane(QWidget):
             "Delete the selected collection from the knowledge base (your files stay)"
         )
         self.error = InlineError()
-        self.rename_action = QAction("Rename", self)
-        self.rename_action.setShortcut(QKeySequence(Qt.Key.Key_F2))
-        self.rename_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-        self.tree.addAction(self.rename_action)
+        self.rename_action = rename_action(self.tree, self)
         self._layout(title)
         self.name_edit.returnPressed.connect(self._create)
         self.name_edit.textChanged.connect(self._update_buttons)
@@ -146,8 +128,7 @@ class CollectionsPane(QWidget):
 
     def items(self) -> list[QTreeWidgetItem]:
         """The rows, top to bottom."""
-        rows = (self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount()))
-        return [item for item in rows if item is not None]
+        return tree_items(self.tree)
 
     def names(self) -> list[str]:
         """The collection names shown, top to bottom."""
@@ -191,8 +172,8 @@ class CollectionsPane(QWidget):
         if self._filling or column != 0:
             return
         old = str(item.data(0, NAME_ROLE))
-        wanted = item.text(0)
-        if " ".join(wanted.split()) == old:
+        wanted = wanted_rename(old, item.text(0))
+        if wanted is None:
             self._restore(item, old)  # nothing to do; undo stray white space
             return
         self.error.clear()

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 
 from app.database.server import DatabaseInfo
 from ui.inline_error import InlineError
 from ui.knowledge.formatting import database_text
+from ui.layouts import hbox, over_message
 from ui.theme import muted_color
 
 STARTING = "Starting the knowledge database…"
@@ -28,15 +29,8 @@ class DatabaseStatus(QWidget):
         self.retry_button = QPushButton("Retry")
         self.retry_button.setToolTip("Try to start (or reach) the knowledge database again")
         self.retry_button.hide()
-        row = QHBoxLayout()
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.error, 1)
-        row.addWidget(self.retry_button, 0, Qt.AlignmentFlag.AlignTop)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(2)
-        layout.addLayout(row)
-        layout.addWidget(self.label)
+        row = hbox((self.error, 1), (self.retry_button, 0, Qt.AlignmentFlag.AlignTop), margins=0)
+        over_message(self, row, self.label)
         self.retry_button.clicked.connect(self.retryRequested)
         self._mute()
 

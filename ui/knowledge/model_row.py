@@ -12,12 +12,10 @@ from PySide6.QtCore import Signal, Slot
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QFileDialog,
-    QHBoxLayout,
     QLabel,
     QMenu,
     QPushButton,
     QToolButton,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -27,6 +25,7 @@ from app.models.inspect import ModelTask
 from pipelines.embeddings import EmbeddingPipeline
 from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
+from ui.layouts import hbox, over_message
 from ui.tasks import Lane, TaskRunner
 
 LOADING = "loading…"
@@ -63,17 +62,14 @@ class EmbeddingModelRow(QWidget):
         self.error = InlineError()
         errors.inline["embedding_model"] = self.error
         self._errors = errors
-        row = QHBoxLayout()
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(QLabel("Embedding model:"))
-        row.addWidget(self.name)
-        row.addWidget(self.change_button)
-        row.addWidget(self.bundled_button)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(2)
-        layout.addLayout(row)
-        layout.addWidget(self.error)
+        row = hbox(
+            QLabel("Embedding model:"),
+            self.name,
+            self.change_button,
+            self.bundled_button,
+            margins=0,
+        )
+        over_message(self, row, self.error)
         self.bundled_button.clicked.connect(self.use_bundled)
         self._show_current()
 

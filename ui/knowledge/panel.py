@@ -14,7 +14,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QEvent, QMimeData, Signal, Slot
 from PySide6.QtGui import QDropEvent
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QMessageBox, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QMessageBox, QVBoxLayout, QWidget
 
 from app.context import AppContext
 from app.database.server import DatabaseError
@@ -31,6 +31,7 @@ from ui.knowledge.documents_pane import DocumentsPane
 from ui.knowledge.formatting import plural
 from ui.knowledge.model_row import EmbeddingModelRow
 from ui.knowledge.search_pane import SearchPane
+from ui.layouts import panel_splitter
 from ui.notifications import NotificationBar
 from ui.open_document import open_document
 from ui.tasks import TaskRunner
@@ -62,7 +63,7 @@ class KnowledgePanel(QWidget):
         self.database = DatabaseStatus()
         # The embedder (and reranker) load on the chosen device at their next use.
         self.device_picker = DevicePicker(
-            ctx.devices, "knowledge", settings=ctx.settings_store, report=self._settings_refused
+            ctx.devices, "knowledge", settings=ctx.settings_store, report=self.notifications.warn
         )
         self.device_picker.setToolTip("Device for the embedding (and reranking) model")
         self.model_row = EmbeddingModelRow(ctx, tasks, self.errors)
@@ -73,13 +74,9 @@ class KnowledgePanel(QWidget):
         self._managing = False
         self._searching = False
         self.setAcceptDrops(True)
-        self.splitter = QSplitter()
-        self.splitter.setChildrenCollapsible(False)
-        for widget in (self.collections, self.documents, self.search):
-            self.splitter.addWidget(widget)
-        self.splitter.setStretchFactor(1, 3)
-        self.splitter.setStretchFactor(2, 2)
-        self.splitter.setSizes([220, 540, 420])
+        self.splitter = panel_splitter(
+            [self.collections, self.documents, self.search], [220, 540, 420], stretch={1: 3, 2: 2}
+        )
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.splitter, 1)
@@ -104,11 +101,6 @@ class KnowledgePanel(QWidget):
         self._update_controls()
 
     # ----- state -----------------------------------------------------------------------
-
-    @Slot(str)
-    def _settings_refused(self, message: str) -> None:
-        """A settings change was not kept (a read-only config folder): say so."""
-        self.notifications.show_message(message, level="warning")
 
     @property
     def ready(self) -> bool:

@@ -33,6 +33,7 @@ from pipelines.voice.audio import MODEL_RATE
 from pipelines.voice.reference import MAX_SECONDS, ReferenceCheck, trim_to
 from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
+from ui.layouts import hbox
 from ui.notifications import NotificationBar
 from ui.tasks import TaskRunner
 from ui.voice.recorder_box import RecordBox
@@ -122,10 +123,9 @@ class NewVoiceBox(QWidget):
         layout.addLayout(file_row)
         layout.addWidget(self.file_error)
         layout.addWidget(self.record)
-        clip_row = QHBoxLayout()
-        clip_row.addWidget(self.clip_label, 1)
-        clip_row.addWidget(self.trim_button, 0, Qt.AlignmentFlag.AlignTop)
-        layout.addLayout(clip_row)
+        layout.addLayout(
+            hbox((self.clip_label, 1), (self.trim_button, 0, Qt.AlignmentFlag.AlignTop))
+        )
         layout.addWidget(self.problems)
         create_row = QHBoxLayout()
         create_row.addWidget(self.create_button)

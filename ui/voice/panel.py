@@ -11,7 +11,7 @@ this panel, knows where it goes).
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QTimer, Signal, Slot
-from PySide6.QtWidgets import QMessageBox, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QMessageBox, QVBoxLayout, QWidget
 
 from app.audio import devices as audio_devices
 from app.audio.devices import AudioDeviceError
@@ -22,6 +22,7 @@ from app.models.inspect import ModelTask
 from app.voices.library import Voice
 from pipelines.voice.audio import Clip
 from ui.error_router import ErrorRouter
+from ui.layouts import panel_splitter, vbox
 from ui.notifications import NotificationBar
 from ui.settings_changes import change_settings
 from ui.tasks import TaskRunner
@@ -51,7 +52,7 @@ class VoicePanel(QWidget):
         self.notifications = notifications
         self.voices = VoiceList()
         self.new_voice = NewVoiceBox(ctx, tasks, notifications)
-        self.speech = SpeechBox(ctx, tasks, notifications, self._settings_refused)
+        self.speech = SpeechBox(ctx, tasks, notifications, self.notifications.warn)
         self.errors = ErrorRouter(notifications, {"voice": self.voices.error})
         self.clip_player: Player | None = None
         self._clip_timer = QTimer(self)
@@ -65,15 +66,8 @@ class VoicePanel(QWidget):
         column.addWidget(self.voices, 1)
         column.addSpacing(8)
         column.addWidget(self.new_voice)
-        self.splitter = QSplitter()
-        self.splitter.setChildrenCollapsible(False)
-        self.splitter.addWidget(left)
-        self.splitter.addWidget(self.speech)
-        self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([460, 700])
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.splitter)
+        self.splitter = panel_splitter([left, self.speech], [460, 700], stretch={1: 1})
+        vbox(self.splitter, parent=self, margins=0)
         self.voices.renameRequested.connect(self._rename)
         self.voices.deleteRequested.connect(self._delete)
         self.voices.deleteDamagedRequested.connect(self._delete_damaged)
@@ -85,11 +79,6 @@ class VoicePanel(QWidget):
         self.reload()
 
     # ----- state -----------------------------------------------------------------------
-
-    @Slot(str)
-    def _settings_refused(self, message: str) -> None:
-        """A settings change was not kept (a read-only config folder): say so."""
-        self.notifications.show_message(message, level="warning")
 
     def refresh_devices(self) -> None:
         """List microphones and speakers again (what PortAudio found)."""
@@ -154,7 +143,7 @@ class VoicePanel(QWidget):
             self.reload(name)  # shows the real name again
             return
         if self.ctx.settings.voice.casefold() == name.casefold():
-            change_settings(self.ctx.settings_store, self._settings_refused, voice=voice.name)
+            change_settings(self.ctx.settings_store, self.notifications.warn, voice=voice.name)
         self.reload(voice.name)
 
     @Slot(str)

@@ -13,16 +13,13 @@ import time
 from collections.abc import Sequence
 
 from PySide6.QtCore import QPoint, Qt, Signal, Slot
-from PySide6.QtGui import QAction, QKeySequence, QPalette
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QMenu,
     QPushButton,
     QStyle,
-    QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -30,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from app.voices.library import DamagedVoice, Voice
 from ui.inline_error import InlineError
+from ui.list_tree import make_list_tree, rename_action, tree_items, wanted_rename
 from ui.voice.audio_widgets import NO_AUDIO_DEVICE
 
 NAME_ROLE = Qt.ItemDataRole.UserRole
@@ -59,20 +57,8 @@ class VoiceList(QWidget):
         self._filling = False
         self._playing = False
         self._can_play = True
-        self.tree = QTreeWidget()
-        self.tree.setObjectName("voiceTree")
-        self.tree.setColumnCount(3)
-        self.tree.setHeaderLabels(["Name", "Clip", "Created"])
-        self.tree.setRootIsDecorated(False)
-        self.tree.setUniformRowHeights(True)
-        self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.tree = make_list_tree("voiceTree", ["Name", "Clip", "Created"], right=(1,))
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        header = self.tree.header()
-        header.setStretchLastSection(False)
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for column in (1, 2):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        self.tree.headerItem().setTextAlignment(1, Qt.AlignmentFlag.AlignRight)
         self.empty_label = QLabel(EMPTY)
         self.empty_label.setWordWrap(True)
         self.play_button = QPushButton("Play reference")
@@ -84,10 +70,7 @@ class VoiceList(QWidget):
         self.error = InlineError()
         self.damaged_note = InlineError(warning=True)
         """Why the selected voice is damaged (its row's tooltip says it too)."""
-        self.rename_action = QAction("Rename", self)
-        self.rename_action.setShortcut(QKeySequence(Qt.Key.Key_F2))
-        self.rename_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-        self.tree.addAction(self.rename_action)
+        self.rename_action = rename_action(self.tree, self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(QLabel("<b>Voices</b>"))
@@ -179,8 +162,7 @@ class VoiceList(QWidget):
 
     def items(self) -> list[QTreeWidgetItem]:
         """The rows, top to bottom."""
-        rows = (self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount()))
-        return [row for row in rows if row is not None]
+        return tree_items(self.tree)
 
     def names(self) -> list[str]:
         """The names shown, top to bottom."""
@@ -225,8 +207,8 @@ class VoiceList(QWidget):
         if self._filling or column != 0:
             return
         old = str(item.data(0, NAME_ROLE))
-        wanted = item.text(0)
-        if " ".join(wanted.split()) == old:
+        wanted = wanted_rename(old, item.text(0))
+        if wanted is None:
             self._filling = True
             item.setText(0, old)  # undo stray white space
             self._filling = False
