@@ -12,10 +12,12 @@ stream anyway raises :class:`AudioDeviceError` with a sentence, never a PortAudi
 
 from __future__ import annotations
 
+import contextlib
 import logging
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -158,3 +160,46 @@ def device_name(sd: ModuleType, device: int | None, kind: str) -> str:
     except (sd.PortAudioError, ValueError):
         return "the default device" if device is None else f"device {device}"
     return f"“{info['name']}”"
+
+
+@contextlib.contextmanager
+def opening(
+    sd: ModuleType, kind: Literal["input", "output"], device: int | None, undo: Callable[[], None]
+) -> Iterator[None]:
+    """Turn a failure while opening ``device`` into one sentence naming it; ``undo`` first.
+
+    Raises:
+        AudioDeviceError: PortAudio refused the device or its settings.
+    """
+    try:
+        yield
+    except (sd.PortAudioError, ValueError) as error:
+        undo()
+        noun = "microphone" if kind == "input" else "speaker"
+        raise AudioDeviceError(
+            f"The {noun} {device_name(sd, device, kind)} could not be opened "
+            f"({describe_error(error)}). Choose another {kind} or check that it is connected."
+        ) from error
+
+
+def start_stream(
+    sd: ModuleType,
+    kind: Literal["input", "output"],
+    device: int | None,
+    rate: int,
+    callback: Callable[..., None],
+    finished: Callable[[], None],
+) -> Any:
+    """Open and start a mono float32 stream on ``device`` (call inside :func:`opening`)."""
+    stream_type = sd.InputStream if kind == "input" else sd.OutputStream
+    stream = stream_type(
+        samplerate=rate,
+        device=device,
+        channels=1,
+        dtype="float32",
+        latency=INPUT_LATENCY_S if kind == "input" else OUTPUT_LATENCY_S,
+        callback=callback,
+        finished_callback=finished,
+    )
+    stream.start()
+    return stream

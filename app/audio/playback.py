@@ -14,13 +14,11 @@ import numpy as np
 import numpy.typing as npt
 
 from app.audio.devices import (
-    OUTPUT_LATENCY_S,
     PLAYBACK_RATE,
-    AudioDeviceError,
     Float32Array,
-    describe_error,
-    device_name,
+    opening,
     require_sounddevice,
+    start_stream,
 )
 
 log = logging.getLogger(__name__)
@@ -59,7 +57,12 @@ class Player:
         """
         sd = require_sounddevice()
         self._sd = sd
-        try:
+
+        def undo() -> None:
+            self._close()
+            self._finished.set()
+
+        with opening(sd, "output", self.device, undo):
             try:
                 sd.check_output_settings(
                     self.device, channels=1, dtype="float32", samplerate=PLAYBACK_RATE
@@ -67,23 +70,9 @@ class Player:
             except sd.PortAudioError:  # a hardware device without 16 kHz: resample to its rate
                 info = sd.query_devices(self.device, "output")
                 self.rate = int(info["default_samplerate"])
-            self._stream = sd.OutputStream(
-                samplerate=self.rate,
-                device=self.device,
-                channels=1,
-                dtype="float32",
-                latency=OUTPUT_LATENCY_S,
-                callback=self._callback,
-                finished_callback=self._finished.set,
+            self._stream = start_stream(
+                sd, "output", self.device, self.rate, self._callback, self._finished.set
             )
-            self._stream.start()
-        except (sd.PortAudioError, ValueError) as error:
-            self._close()
-            self._finished.set()
-            raise AudioDeviceError(
-                f"The speaker {device_name(sd, self.device, 'output')} could not be opened "
-                f"({describe_error(error)}). Choose another output or check that it is connected."
-            ) from error
 
     def put(self, samples: npt.NDArray[np.floating], label: Hashable = None) -> None:
         """Queue a chunk (mono, 16 kHz); ``label`` is recorded in :attr:`played` when it starts."""

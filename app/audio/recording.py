@@ -12,14 +12,12 @@ from typing import Any
 import numpy as np
 
 from app.audio.devices import (
-    INPUT_LATENCY_S,
     MAX_RECORD_SECONDS,
     SILENCE_DBFS,
-    AudioDeviceError,
     Float32Array,
-    describe_error,
-    device_name,
+    opening,
     require_sounddevice,
+    start_stream,
 )
 
 log = logging.getLogger(__name__)
@@ -90,27 +88,13 @@ class Recorder:
         """
         sd = require_sounddevice()
         self._sd = sd
-        try:
+        with opening(sd, "input", self.device, self._close):
             info = sd.query_devices(self.device, "input")
             self.rate = int(info["default_samplerate"])
             self._limit = int(self.max_seconds * self.rate)
-            self._stream = sd.InputStream(
-                samplerate=self.rate,
-                device=self.device,
-                channels=1,
-                dtype="float32",
-                latency=INPUT_LATENCY_S,
-                callback=self._callback,
-                finished_callback=self._ended.set,
+            self._stream = start_stream(
+                sd, "input", self.device, self.rate, self._callback, self._ended.set
             )
-            self._stream.start()
-        except (sd.PortAudioError, ValueError) as error:
-            self._close()
-            raise AudioDeviceError(
-                f"The microphone {device_name(sd, self.device, 'input')} could not be "
-                f"opened ({describe_error(error)}). Choose another input or check that it is "
-                "connected."
-            ) from error
 
     def _callback(self, indata: Any, frames: int, time: Any, status: Any) -> None:
         assert self._sd is not None
