@@ -17,9 +17,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QFileDialog,
     QLabel,
-    QMenu,
     QPushButton,
-    QToolButton,
     QWidget,
 )
 
@@ -31,6 +29,7 @@ from ui.device_picker import DevicePicker
 from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
 from ui.layouts import hbox, over_message
+from ui.menu_button import menu_button
 from ui.model_loader import ModelLoader
 from ui.notifications import NotificationBar
 from ui.settings_changes import Report, change_settings
@@ -64,13 +63,11 @@ class ModelPicker(QWidget):
         self.name.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.open_button = QPushButton("Open model folder…")
         self.open_button.setToolTip("Choose a folder exported for OpenVINO GenAI (Ctrl+O)")
-        self.installed_button = QToolButton()
-        self.installed_button.setText("Installed")
-        self.installed_button.setToolTip("Chat models installed in OV Studio, and recent folders")
-        self.installed_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-        self.installed_menu = QMenu(self.installed_button)
-        self.installed_button.setMenu(self.installed_menu)
-        self.installed_menu.aboutToShow.connect(self.fill_installed_menu)
+        self.installed_button, self.installed_menu = menu_button(
+            "Installed",
+            "Chat models installed in OV Studio, and recent folders",
+            self.fill_installed_menu,
+        )
         self.device_picker = DevicePicker(
             ctx.devices, "chat", settings=ctx.settings_store, report=report_settings
         )

@@ -13,9 +13,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QFileDialog,
     QLabel,
-    QMenu,
     QPushButton,
-    QToolButton,
     QWidget,
 )
 
@@ -26,6 +24,7 @@ from pipelines.embeddings import EmbeddingPipeline
 from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
 from ui.layouts import hbox, over_message
+from ui.menu_button import menu_button
 from ui.tasks import Lane, TaskRunner
 
 LOADING = "loading…"
@@ -49,13 +48,9 @@ class EmbeddingModelRow(QWidget):
         self.tasks = tasks
         self.name = QLabel()
         self.name.setToolTip("Embeds documents and questions; each collection records its model")
-        self.change_button = QToolButton()
-        self.change_button.setText("Change")
-        self.change_button.setToolTip("An installed embedding model, or another folder (e.g. bge)")
-        self.change_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-        self.change_menu = QMenu(self.change_button)
-        self.change_button.setMenu(self.change_menu)
-        self.change_menu.aboutToShow.connect(self.fill_menu)
+        self.change_button, self.change_menu = menu_button(
+            "Change", "An installed embedding model, or another folder (e.g. bge)", self.fill_menu
+        )
         self.change_menu.triggered.connect(self._on_menu_choice)
         self.bundled_button = QPushButton("Bundled")
         self.bundled_button.setToolTip("Go back to the bundled all-MiniLM-L6-v2")
