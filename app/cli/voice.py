@@ -122,21 +122,22 @@ def run_say(args: argparse.Namespace, out: TextIO) -> int:
         result = ctx.voice.say_to_file(
             text, args.voice, args.output, device=args.device, cancel=cancel, on_chunk=show
         )
+    figures = result.figures  # measured by the service; shown here, never recomputed
+    rtf, first = figures.real_time_factor or 0.0, figures.first_audio_seconds or 0.0
     if args.json:
         payload = {
             "path": str(result.path),
             "seconds": round(result.seconds, 3),
-            "rtf": round(result.real_time_factor, 4),
-            "first_audio_s": round(result.first_audio_seconds, 4),
-            "sentences": result.sentences,
-            "device": result.device,
+            "rtf": round(rtf, 4),
+            "first_audio_s": round(first, 4),
+            "sentences": figures.done,
+            "device": figures.device,
         }
         out.write(json.dumps(payload) + "\n")
     else:
         out.write(
             f"wrote {result.path} ({result.seconds:.1f} s of audio, "
-            f"real-time factor {result.real_time_factor:.2f}, first audio after "
-            f"{result.first_audio_seconds:.2f} s on {result.device})\n"
+            f"real-time factor {rtf:.2f}, first audio after {first:.2f} s on {figures.device})\n"
         )
     return exits.OK
 

@@ -9,7 +9,6 @@ sentence has been heard, so the task lasts as long as the sound. A finished spee
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from app.audio.playback import Player
+from app.services.speech_figures import SpeechFigures
 from app.services.voice import (
     PAUSE_SECONDS,
     VoiceService,
@@ -34,26 +34,14 @@ PLAYBACK_CHECK_SECONDS = 0.05
 
 
 @dataclass(frozen=True)
-class SpeechProgress:
-    """Where a synthesis is: ``done`` of ``total`` sentences, and its numbers so far."""
-
-    done: int
-    total: int
-    device: str
-    first_audio_seconds: float | None = None
-    real_time_factor: float | None = None
-
-
-@dataclass(frozen=True)
 class SpeechOutcome:
     """A synthesis that ended: its sentences (all, or those made before Stop)."""
 
     pieces: list[npt.NDArray[np.float32]] = field(default_factory=list)
     total: int = 0
     stopped: bool = False
-    device: str = ""
-    first_audio_seconds: float | None = None
-    real_time_factor: float | None = None
+    figures: SpeechFigures = field(default_factory=lambda: SpeechFigures(""))
+    """What the service measured (shown, never recomputed)."""
     text: str = ""
     """What was asked to be spoken (the box may have been edited since)."""
     voice: str = ""
@@ -80,7 +68,7 @@ def speak_job(
     device: str | None,
     player: Player | None,
     cancel: CancelToken,
-    on_progress: Callable[[SpeechProgress], None],
+    on_progress: Callable[[SpeechFigures], None],
 ) -> SpeechOutcome:
     """Speak ``text`` in ``voice``, feeding ``player`` sentence by sentence (worker thread).
 
@@ -90,31 +78,23 @@ def speak_job(
     Raises:
         UserError: from the service (text, voice, model, device), before any sound.
     """
-    started = time.perf_counter()
     pieces: list[npt.NDArray[np.float32]] = []
-    first: float | None = None
-    synth = audio = 0.0
-    concrete = ""
+    figures = SpeechFigures("")
     total = 0
     stopped = False
     try:
-        concrete = service.device(device)
-        chunks = service.speak(text, voice, device=device, cancel=cancel)  # loads the model
+        figures = SpeechFigures(service.device(device))
+        speech = service.speak(text, voice, device=device, cancel=cancel)  # loads the model
         try:
-            for chunk in chunks:
+            for chunk in speech:
                 total = chunk.total  # the synthesiser's own split (a long first one is cut)
                 if player is not None:  # with the pause the saved wav has before it
                     player.put(_with_pause(chunk.samples, chunk.index), label=chunk.index)
-                first = time.perf_counter() - started if first is None else first
-                synth += chunk.synth_seconds
-                audio += chunk.seconds
                 pieces.append(chunk.samples)
-                rtf = synth / audio if audio else None
-                on_progress(SpeechProgress(len(pieces), total, concrete, first, rtf))
+                figures = speech.figures
+                on_progress(figures)
         finally:
-            close = getattr(chunks, "close", None)
-            if close is not None:
-                close()  # releases the service at once, also when stopped midway
+            speech.close()  # releases the service at once, also when stopped midway
     except Cancelled:
         stopped = True
     finally:
@@ -124,8 +104,7 @@ def speak_job(
             else:
                 player.end()
     stopped = stopped or cancel.cancelled
-    rtf = synth / audio if audio else None
-    return SpeechOutcome(pieces, total, stopped, concrete, first, rtf, text, voice)
+    return SpeechOutcome(pieces, total, stopped, figures, text, voice)
 
 
 def _with_pause(samples: npt.NDArray[np.float32], index: int) -> npt.NDArray[np.float32]:
@@ -141,7 +120,7 @@ def speak_and_play(
     device: str | None,
     player: Player | None,
     cancel: CancelToken,
-    on_progress: Callable[[SpeechProgress], None],
+    on_progress: Callable[[SpeechFigures], None],
     on_synthesised: Callable[[SpeechOutcome], None],
 ) -> SpeechOutcome:
     """:func:`speak_job`, then wait until ``player`` has played everything (worker thread).

@@ -13,18 +13,16 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
 
 from app.devices import DeviceInfo, compile_cache_dir_name, compile_properties, resolve_device
 from app.errors import StorageError, UserError
-from app.knowledge.grounding import PASSAGES_PER_ANSWER, SOURCES_SHARE, Source, grounded_question
-from app.models.inspect import context_length, validate_chat_model
+from app.models.inspect import validate_chat_model
 from app.performance.metrics import MetricsBus
 from app.services.base import BusyLock, ModelSlot
+from app.services.chat_context import ContextBudget, Retriever
 from app.storage.conversations import ChatMessage, Conversation, ConversationStore
-from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings, Message
+from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings
 from pipelines.core import Cancelled, CancelToken, MetricRecord
-from pipelines.rag.store import Collection, Hit
 
 log = logging.getLogger(__name__)
 
@@ -32,18 +30,6 @@ LIVE_SAMPLE_SECONDS = 0.25
 """How often a live tokens/s sample is published while an answer streams."""
 
 PipelineFactory = Callable[[ChatModelConfig], ChatPipeline]
-
-
-class Retriever(Protocol):
-    """Where grounded answers get their passages (the KnowledgeService)."""
-
-    def collection(self, name: str, *, create: bool = False) -> Collection:
-        """The named collection; raises UserError when there is none."""
-        ...
-
-    def search(self, collection_name: str, query: str, k: int = 5) -> list[Hit]:
-        """The best passages for ``query``."""
-        ...
 
 
 @dataclass(frozen=True)
@@ -278,10 +264,9 @@ class ChatService:
     ) -> Answer:
         with self._busy.hold("The model is still answering; stop it or wait.", field="prompt"):
             pipeline, loaded = self._require_model()
-            model_question, sources = self._ground(
-                pipeline, loaded, conversation, question, settings
-            )
-            history = self._fit_context(pipeline, loaded, conversation, model_question, settings)
+            context = ContextBudget(pipeline, loaded.model_dir, settings)
+            model_question, sources = context.ground(self._retriever, conversation, question)
+            history = context.fit(conversation, model_question)
             counter = _LiveRate(self._metrics, loaded.device, on_text)
             result = pipeline.generate(history, settings, cancel, counter)
             values = dict(result.metrics.values)
@@ -313,73 +298,6 @@ class ChatService:
         if loaded is None:
             raise UserError("Choose a chat model first (File → Open model folder…).", field="model")
         return loaded
-
-    def _ground(
-        self,
-        pipeline: ChatPipeline,
-        loaded: LoadedModel,
-        conversation: Conversation,
-        question: ChatMessage,
-        settings: GenerationSettings,
-    ) -> tuple[str, list[Source]]:
-        """The question as the model reads it: with knowledge passages when the conversation
-        uses a collection, within :data:`SOURCES_SHARE` of the free context."""
-        if not conversation.knowledge:
-            return question.content, []
-        if self._retriever is None:
-            raise UserError("Knowledge is not available in this app.", field="knowledge")
-        try:
-            collection = self._retriever.collection(conversation.knowledge)
-            if collection.documents == 0:
-                raise UserError(
-                    f"“{collection.name}” has no documents yet: add some in the Knowledge "
-                    "panel, or turn knowledge off for this chat.",
-                    field="knowledge",
-                )
-            hits = self._retriever.search(collection.name, question.content, PASSAGES_PER_ANSWER)
-        except UserError as error:
-            raise UserError(str(error), field="knowledge") from error
-        budget = context_length(loaded.model_dir) - settings.max_new_tokens
-        fixed = pipeline.count_tokens(question.content) + pipeline.count_tokens(
-            conversation.system_prompt
-        )
-        room = int(max(budget - fixed, 0) * SOURCES_SHARE)
-        return grounded_question(question.content, hits, pipeline.count_tokens, room)
-
-    def _fit_context(
-        self,
-        pipeline: ChatPipeline,
-        loaded: LoadedModel,
-        conversation: Conversation,
-        question: str,
-        settings: GenerationSettings,
-    ) -> list[Message]:
-        """Messages to send: system prompt, as many recent turns as fit, the question."""
-        budget = context_length(loaded.model_dir) - settings.max_new_tokens
-        system = (
-            [Message("system", conversation.system_prompt)] if conversation.system_prompt else []
-        )
-        fixed = pipeline.count_tokens(question) + sum(
-            pipeline.count_tokens(m.content) for m in system
-        )
-        if fixed > budget:
-            raise UserError(
-                f"The message is about {fixed:,} tokens but this model can read "
-                f"{max(budget, 0):,} while leaving room for a {settings.max_new_tokens}-token "
-                "answer. Shorten it or lower max new tokens.",
-                field="prompt",
-            )
-        kept: list[Message] = []
-        used = fixed
-        # Oldest turns are dropped first: the newest context matters most for the next answer.
-        for message in reversed(conversation.messages):
-            cost = pipeline.count_tokens(message.content) + 8  # template tokens per message
-            if used + cost > budget:
-                break
-            kept.append(Message(message.role, message.content))
-            used += cost
-        kept.reverse()
-        return [*system, *kept, Message("user", question)]
 
     def _save_if_started(self, conversation: Conversation) -> None:
         if conversation.messages and conversation.id not in self._transient:

@@ -11,25 +11,24 @@ ingest with nothing to add (no such path, no supported file) says so and creates
 from __future__ import annotations
 
 import logging
-import os
 import threading
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
-from dataclasses import dataclass, replace
-from datetime import datetime
+from dataclasses import replace
 from pathlib import Path
 
-from app.database.config import (
-    ConnectionCheck,
-)
+from app.database.config import ConnectionCheck
 from app.database.knowledge_db import KnowledgeDatabase
 from app.database.server import DatabaseInfo
 from app.devices import DeviceInfo, accelerator_cache, compile_properties, resolve_device
 from app.errors import UserError
+from app.knowledge.documents import DocumentRow as DocumentRow
+from app.knowledge.documents import deleted_under, document_row, remove_deleted
 from app.knowledge.indexer import Indexer
 from app.knowledge.ingest_report import IngestProgress as IngestProgress
 from app.knowledge.ingest_report import IngestReport as IngestReport
 from app.knowledge.ingest_report import expand_sources, nothing_to_add
+from app.knowledge.rebuild import REBUILDING, rebuild_collection
 from app.models.bundled import default_embedder_dir
 from app.models.inspect import TASK_NAMES, ModelTask, detect_task, embedding_length
 from app.paths import AppPaths
@@ -41,28 +40,13 @@ from pipelines.core import CancelToken, MetricRecord
 from pipelines.embeddings import EmbeddingConfig, EmbeddingPipeline, model_id
 from pipelines.rag.chunking import Chunker
 from pipelines.rag.loaders import is_supported
-from pipelines.rag.storable import display_name, stored_path
-from pipelines.rag.store import Collection, Hit, KnowledgeStore, StoredDocument
+from pipelines.rag.storable import stored_path
+from pipelines.rag.store import Collection, Hit, KnowledgeStore
 from pipelines.rerank import RerankConfig, RerankPipeline
 
 log = logging.getLogger(__name__)
 
 SECRETS_FILE = "secrets.json"
-REBUILDING = " (re-indexing "
-"""Marks the new copy of a collection being rebuilt with another embedding model."""
-
-
-@dataclass(frozen=True)
-class DocumentRow:
-    """A stored document as the Knowledge panel lists it, with the state of its file."""
-
-    path: str
-    name: str
-    pages: int | None
-    chunks: int
-    added_at: str
-    status: str
-    """``indexed`` (file unchanged), ``changed`` (modified since) or ``missing`` (gone)."""
 
 
 class KnowledgeService:
@@ -245,7 +229,7 @@ class KnowledgeService:
 
     def documents(self, name: str) -> list[DocumentRow]:
         """The documents of a collection with the state of their files, by path."""
-        return [_document_row(d) for d in self.start().documents(self.collection(name))]
+        return [document_row(d) for d in self.start().documents(self.collection(name))]
 
     def remove_documents(self, name: str, paths: Sequence[str]) -> int:
         """Remove documents from a collection (the files are not touched)."""
@@ -309,36 +293,14 @@ class KnowledgeService:
                     store.remove_documents(collection, gone)
                     report.removed.extend(gone)
                 return report
-            return self._rebuild(collection, present, gone, cancel, on_progress)
-
-    def _rebuild(
-        self,
-        old: Collection,
-        files: Sequence[Path],
-        gone: list[str],
-        cancel: CancelToken,
-        on_progress: Callable[[IngestProgress], None] | None,
-    ) -> IngestReport:
-        store, embedder = self.start(), self.embedder()
-        for leftover in store.collections():  # from a rebuild the app was killed in
-            if leftover.name.startswith(f"{old.name}{REBUILDING}"):
-                store.delete_collection(leftover)
-        stamp = datetime.now().strftime("%Y%m%d%H%M%S%f")
-        new = store.create_collection(
-            f"{old.name}{REBUILDING}{stamp})", model_id(embedder.config.model_dir), embedder.dim
-        )
-        try:
-            report = self._ingest(new, files, cancel, on_progress)
-        except BaseException:
-            store.delete_collection(new)
-            raise
-        if report.cancelled:
-            store.delete_collection(new)  # the old index stays as it was
-            return report
-        store.replace_collection(old, new)
-        report.updated, report.added = report.added, []  # every document existed before
-        report.removed.extend(gone)
-        return report
+            return rebuild_collection(
+                store,
+                self.embedder(),
+                collection,
+                present,
+                gone,
+                lambda new, files: self._ingest(new, files, cancel, on_progress),
+            )
 
     def _ingest(
         self,
@@ -358,7 +320,7 @@ class KnowledgeService:
         report = indexer.run(collection, files, stored, cancel, on_progress)
         report.failed[:0] = [(stored_path(path)[0], "not found") for path in missing]
         if not report.cancelled:
-            report.removed = self._remove_deleted(collection, sources)
+            report.removed = remove_deleted(store, collection, sources)
         self._metrics.publish(
             MetricRecord(
                 "knowledge",
@@ -368,30 +330,12 @@ class KnowledgeService:
         )
         return report
 
-    def _remove_deleted(self, collection: Collection, sources: Sequence[Path]) -> list[str]:
-        """Remove the documents under the given folders whose files no longer exist."""
-        gone = self._deleted_under(collection, sources)
-        self.start().remove_documents(collection, gone)
-        return gone
-
     def _gone_from(self, collection_name: str, sources: Sequence[Path]) -> bool:
         """Whether an existing collection holds documents under the folders that are gone."""
         if not any(source.expanduser().is_dir() for source in sources):
             return False  # no folder: no need to start the database to know
         existing = self.start().collection(" ".join(collection_name.split()))
-        return existing is not None and bool(self._deleted_under(existing, sources))
-
-    def _deleted_under(self, collection: Collection, sources: Sequence[Path]) -> list[str]:
-        """Stored paths of the documents under the given folders whose files are gone."""
-        resolved = (source.expanduser().resolve() for source in sources)
-        folders = tuple(str(folder) + os.sep for folder in resolved if folder.is_dir())
-        if not folders:
-            return []
-        return [
-            document.path
-            for document in self.start().documents(collection)
-            if str(document.file).startswith(folders) and not document.file.exists()
-        ]
+        return existing is not None and bool(deleted_under(self.start(), existing, sources))
 
     # ----- search ----------------------------------------------------------------------
 
@@ -442,28 +386,6 @@ class KnowledgeService:
                 "Re-index the collection to search it with this model.",
                 field="collection",
             )
-
-
-def _document_row(document: StoredDocument) -> DocumentRow:
-    path = document.file
-    try:
-        mtime: float | None = path.stat().st_mtime
-    except OSError:
-        mtime = None
-    if mtime is None:
-        status = "missing"
-    elif document.mtime is not None and abs(mtime - document.mtime) > 1e-3:
-        status = "changed"
-    else:
-        status = "indexed"
-    return DocumentRow(
-        document.path,
-        display_name(path),
-        document.pages,
-        document.chunks,
-        document.added_at,
-        status,
-    )
 
 
 def _load_reranker(folder: Path, device: str, cache_dir: Path | None) -> RerankPipeline:

@@ -26,6 +26,7 @@ from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
 from app.performance.metrics import MetricsBus
 from app.services.base import BusyLock, ModelSlot
+from app.services.speech_figures import Speech, SpeechFigures
 from app.settings import Settings
 from app.voices.library import Voice, VoiceLibrary
 from pipelines.contract import ModelPipeline
@@ -52,10 +53,8 @@ class SpeechResult:
 
     path: Path
     seconds: float
-    sentences: int
-    real_time_factor: float
-    first_audio_seconds: float
-    device: str
+    """Length of the file (the pauses between sentences included)."""
+    figures: SpeechFigures
 
 
 class VoiceService:
@@ -120,11 +119,19 @@ class VoiceService:
             (folder, device), lambda: self._load(SpeakerEncoder, folder, device)
         )
 
-    def _synthesizer(self, device: str) -> SpeechSynthesizer:
+    def _synthesizer(self, device: str) -> tuple[SpeechSynthesizer, float]:
+        """The synthesiser on ``device`` and the seconds spent loading it now (0: kept)."""
         folder = self.model_folder(ModelTask.TTS)
-        return self._synthesizer_slot.get(
-            (folder, device), lambda: self._load(SpeechSynthesizer, folder, device)
-        )
+        load_seconds = 0.0
+
+        def load() -> SpeechSynthesizer:
+            nonlocal load_seconds
+            began = time.perf_counter()
+            model = self._load(SpeechSynthesizer, folder, device)
+            load_seconds = time.perf_counter() - began
+            return model
+
+        return self._synthesizer_slot.get((folder, device), load), load_seconds
 
     def _load(self, kind: Callable[..., _Loadable], folder: Path, device: str) -> _Loadable:
         """Load one of the voice models; a DeviceError reaches the caller with its device."""
@@ -230,8 +237,9 @@ class VoiceService:
         *,
         device: str | None = None,
         cancel: CancelToken | None = None,
-    ) -> Iterator[SpeechChunk]:
-        """Yield ``text`` spoken in the voice ``voice_name``, sentence by sentence.
+    ) -> Speech:
+        """``text`` spoken in the voice ``voice_name``: iterate for the sentences as they are
+        made; ``.figures`` holds the request's :class:`SpeechFigures` so far.
 
         Everything that can be checked is checked before the first sentence (voice, text,
         model), so a bad request fails at once, not midway.
@@ -240,8 +248,9 @@ class VoiceService:
             UserError: unknown voice, empty/unsayable/too long text, no TTS model, device error.
             Cancelled: ``cancel`` was set (between sentences).
         """
+        requested = time.perf_counter()
         embedding = self.library.get(voice_name).embedding()
-        return self.speak_with(embedding, text, device=device, cancel=cancel)
+        return self._speech(embedding, text, device, cancel, requested)
 
     def speak_with(
         self,
@@ -250,14 +259,36 @@ class VoiceService:
         *,
         device: str | None = None,
         cancel: CancelToken | None = None,
-    ) -> Iterator[SpeechChunk]:
+    ) -> Speech:
         """As :meth:`speak`, with a speaker embedding instead of a stored voice."""
+        return self._speech(embedding, text, device, cancel, time.perf_counter())
+
+    def _speech(
+        self,
+        embedding: npt.NDArray[np.float32],
+        text: str,
+        device: str | None,
+        cancel: CancelToken | None,
+        requested: float,
+    ) -> Speech:
         from pipelines.voice.sentences import split_sentences
 
         split_sentences(text)  # checked now, not when the iterator is first advanced
         concrete = self.device(device)
-        synthesizer = self._synthesizer(concrete)
-        return self._guarded(synthesizer, embedding, text, cancel)
+        synthesizer, load_seconds = self._synthesizer(concrete)
+
+        def measure(chunk: SpeechChunk) -> SpeechFigures:
+            return SpeechFigures.measure(
+                concrete, requested, load_seconds, synthesizer.last, chunk.total
+            )
+
+        def published() -> None:
+            if speech.figures.done:
+                self._metrics.publish(speech.figures.record())
+
+        chunks = self._guarded(synthesizer, embedding, text, cancel, published)
+        speech = Speech(chunks, SpeechFigures(concrete, load_seconds=load_seconds), measure)
+        return speech
 
     def _guarded(
         self,
@@ -265,13 +296,13 @@ class VoiceService:
         embedding: npt.NDArray[np.float32],
         text: str,
         cancel: CancelToken | None,
+        on_end: Callable[[], None],
     ) -> Iterator[SpeechChunk]:
         with self._exclusive("speaking"):
             try:
                 yield from synthesizer.speak(text, embedding, cancel=cancel)
             finally:
-                if synthesizer.last is not None and synthesizer.last.sentences:
-                    self._metrics.publish(synthesizer.metrics())
+                on_end()
 
     def say_to_file(
         self,
@@ -290,13 +321,9 @@ class VoiceService:
             Cancelled: nothing is written.
         """
         output = check_output_wav(output)
-        started = time.perf_counter()
-        first: float | None = None
-        synth = 0.0
+        speech = self.speak(text, voice_name, device=device, cancel=cancel)
         pieces: list[npt.NDArray[np.float32]] = []
-        for chunk in self.speak(text, voice_name, device=device, cancel=cancel):
-            first = time.perf_counter() - started if first is None else first
-            synth += chunk.synth_seconds
+        for chunk in speech:
             pieces.append(chunk.samples)
             if on_chunk is not None:
                 on_chunk(chunk)
@@ -304,15 +331,7 @@ class VoiceService:
             raise Cancelled()
         audio = join_sentences(pieces)
         save_speech(audio, output)
-        seconds = audio.size / MODEL_RATE
-        return SpeechResult(
-            output,
-            seconds,
-            len(pieces),
-            synth / seconds if seconds else 0.0,
-            first or 0.0,
-            self.device(device),
-        )
+        return SpeechResult(output, audio.size / MODEL_RATE, speech.figures)
 
     @property
     def busy(self) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -17,10 +18,11 @@ from app.errors import UserError
 from app.models.registry import ModelRegistry
 from app.paths import AppPaths
 from app.performance.metrics import MetricsBus
-from app.services.voice import VoiceService
+from app.services.voice import PAUSE_SECONDS, VoiceService
 from app.settings import Settings
-from pipelines.core import Cancelled, CancelToken, DeviceError
+from pipelines.core import Cancelled, CancelToken, DeviceError, MetricRecord
 from pipelines.voice.audio import MODEL_RATE
+from pipelines.voice.tts import SpeechChunk
 from tests.app_process import interrupt_app, models_env, run_app
 from tests.audio_samples import speech_like, write_clip
 
@@ -113,9 +115,91 @@ def test_say_to_file_writes_the_whole_result(
     audio, rate = soundfile.read(out, dtype="float32")
     assert rate == MODEL_RATE
     assert audio.size / MODEL_RATE == pytest.approx(result.seconds, abs=1e-3)
-    assert result.sentences == 2 and result.real_time_factor > 0
-    assert result.first_audio_seconds > 0 and result.device == "CPU"
+    figures = result.figures
+    assert figures.done == 2 and figures.real_time_factor is not None
+    assert figures.real_time_factor > 0
+    assert figures.first_audio_seconds is not None and figures.first_audio_seconds > 0
+    assert figures.device == "CPU"
     assert [p.name for p in out_dir.iterdir()] == ["speech.wav"]  # no temp file left
+
+
+def test_speech_figures_are_the_request_s_and_leave_the_pauses_out(
+    service: VoiceService, alice_clip: Path, out_dir: Path
+) -> None:
+    service.add_voice_from_file("Alice", alice_clip)  # loads the encoder, not the synthesiser
+    chunks: list[SpeechChunk] = []
+    out = out_dir / "speech.wav"
+    result = service.say_to_file("One. Two two. Three!", "Alice", out, on_chunk=chunks.append)
+    figures = result.figures
+    # The first request loaded the model: a user waits for the load and the first sentence.
+    assert figures.load_seconds > 0
+    assert figures.first_audio_seconds is not None
+    assert figures.first_audio_seconds > figures.load_seconds + chunks[0].synth_seconds
+    # RTF: synthesis time per second of speech; the 0.25 s pauses in the file are not speech.
+    speech = sum(chunk.seconds for chunk in chunks)
+    assert figures.speech_seconds == pytest.approx(speech)
+    assert result.seconds == pytest.approx(speech + 2 * PAUSE_SECONDS, abs=1e-3)
+    synthesis = sum(chunk.synth_seconds for chunk in chunks)
+    assert figures.real_time_factor == pytest.approx(synthesis / speech)
+    published = service._metrics.latest("tts")  # what the overlay shows
+    assert published is not None and published.values == figures.record().values
+
+    again = service.speak("Once more.", "Alice")  # the model is kept: nothing to load
+    assert list(again) and again.figures.load_seconds == 0.0
+    assert again.figures.first_audio_seconds is not None
+    assert 0 < again.figures.first_audio_seconds < figures.first_audio_seconds
+
+
+def test_cli_say_shows_the_figures_the_overlay_gets(
+    app_home: AppPaths,
+    tts_model_dir: Path,
+    speaker_encoder_dir: Path,
+    alice_clip: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    published: list[MetricRecord] = []
+    publish = MetricsBus.publish
+
+    def recording(bus: MetricsBus, record: MetricRecord) -> None:
+        published.append(record)
+        publish(bus, record)
+
+    monkeypatch.setattr(MetricsBus, "publish", recording)
+    monkeypatch.setenv("OV_STUDIO_TTS_MODEL", str(tts_model_dir))
+    monkeypatch.setenv("OV_STUDIO_SPEAKER_ENCODER", str(speaker_encoder_dir))
+    assert main(["voices", "add", "Alice", "--from", str(alice_clip), "--device", "cpu"]) == 0
+    capsys.readouterr()
+    out = tmp_path / "said.wav"
+    assert main(["say", "Hello there. Bye.", "--voice", "Alice", "-o", str(out), "--json"]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    [record] = [record for record in published if record.pipeline == "tts"]
+    assert payload["rtf"] == round(record.values["rtf"], 4) and payload["rtf"] > 0
+    assert payload["first_audio_s"] == round(record.values["first_audio_ms"] / 1000.0, 4)
+    assert payload["first_audio_s"] > 0
+    assert payload["sentences"] == record.values["sentences"] == 2
+    assert payload["device"] == record.device == "CPU"
+
+
+RAW_SPEECH_TIMINGS = re.compile(r"\b(synth_seconds|audio_seconds|SpeechStats|synthesizer\.last)\b")
+
+
+def test_speech_figures_are_computed_in_one_place() -> None:
+    """Only the synthesiser and the figures' module read the raw timings (the service hands
+    its synthesiser's running stats over): jobs, CLI and UI show :class:`SpeechFigures`."""
+    root = Path(__file__).resolve().parents[2]
+    readers = sorted(
+        str(path.relative_to(root))
+        for folder in ("app", "ui", "pipelines")
+        for path in (root / folder).rglob("*.py")
+        if RAW_SPEECH_TIMINGS.search(path.read_text(encoding="utf-8"))
+    )
+    assert readers == [
+        "app/services/speech_figures.py",
+        "app/services/voice.py",
+        "pipelines/voice/tts.py",
+    ]
 
 
 def test_cancelled_save_writes_nothing(

@@ -21,6 +21,7 @@ from pytestqt.qtbot import QtBot
 
 from app.audio import devices as audio_devices
 from app.paths import AppPaths
+from app.services.speech_figures import Speech, SpeechFigures
 from app.voices.library import VoiceLibrary
 from pipelines.core import DeviceError
 from pipelines.voice.audio import MODEL_RATE
@@ -467,6 +468,10 @@ def test_speech_streams_through_the_player_in_order_and_saves(
     assert box.metrics_label.text().endswith("AUTO → CPU")
     record = window.ctx.metrics.latest("tts")
     assert record is not None and record.values["sentences"] == 3  # the overlay's numbers
+    # The panel shows the figures the overlay gets, not numbers of its own.
+    assert f"RTF {record.values['rtf']:.2f}" in box.metrics_label.text()
+    first = record.values["first_audio_ms"] / 1000.0
+    assert f"first audio {first:.2f} s" in box.metrics_label.text()
     assert box.speak_button.isEnabled() and not box.stop_button.isEnabled()
 
     out = tmp_path / "speech.wav"
@@ -519,10 +524,13 @@ def test_a_failure_midway_is_shown_at_once_and_stops_the_sound(
     box = panel.speech
     first_seconds = 4.0
 
-    def first_sentence_then_failure() -> Iterator[SpeechChunk]:
+    def sentences() -> Iterator[SpeechChunk]:
         samples = speech_like(first_seconds, seed=2).astype(np.float32)
         yield SpeechChunk(0, 3, "Hello there.", samples, synth_seconds=0.1)
         raise DeviceError("The GPU stopped responding during sentence 2", device="GPU")
+
+    def first_sentence_then_failure() -> Speech:
+        return Speech(sentences(), SpeechFigures("GPU"), lambda c: SpeechFigures("GPU", 1, 3))
 
     devices = first_call_fails(monkeypatch, panel, "speak", first_sentence_then_failure)
     heard_at_failure: list[float] = []

@@ -13,12 +13,13 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 
 from app.context import AppContext
 from app.errors import UserError
+from app.services.speech_figures import SpeechFigures
 from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
 from ui.notifications import NotificationBar
 from ui.tasks import TaskRunner
 from ui.voice.audio_widgets import NO_AUDIO_DEVICE, CloseHook
-from ui.voice.speech_runner import SpeechOutcome, SpeechProgress, SpeechRunner, output_index
+from ui.voice.speech_runner import SpeechOutcome, SpeechRunner, output_index
 
 NO_VOICE_YET = "There is no voice yet: create one in the Voice panel to hear answers."
 NO_SPEAKER = f"{NO_AUDIO_DEVICE}: answers cannot be played on this computer."
@@ -104,7 +105,7 @@ class SpeakBar(QWidget):
         return voices[0].name if voices else ""
 
     @Slot(object)
-    def _on_progress(self, progress: SpeechProgress) -> None:
+    def _on_progress(self, progress: SpeechFigures) -> None:
         self.label.setText(
             f"Speaking in “{self.voice}” · sentence {progress.done}/{progress.total}"
         )

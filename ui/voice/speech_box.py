@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from app.audio.devices import AudioDevice
 from app.context import AppContext
 from app.jobs.speech import hand_off_speech, save_outcome
+from app.services.speech_figures import SpeechFigures
 from app.voices.spoken_clips import SpokenClip
 from ui.device_picker import DevicePicker
 from ui.error_router import ErrorRouter
@@ -36,22 +37,22 @@ from ui.notifications import NotificationBar
 from ui.settings_changes import Report, change_settings
 from ui.tasks import TaskRunner
 from ui.voice.audio_widgets import NO_AUDIO_DEVICE, NO_OUTPUT_HINT, AudioDeviceCombo
-from ui.voice.speech_runner import SpeechOutcome, SpeechProgress, SpeechRunner
+from ui.voice.speech_runner import SpeechOutcome, SpeechRunner
 
 NO_VOICE = "Create a voice first: record or pick a clip of someone speaking (left)."
 WAV_FILTER = "WAV audio (*.wav)"
 
 
-def metrics_text(progress: SpeechProgress | SpeechOutcome, requested: str) -> str:
-    """e.g. "RTF 0.21 · first audio 0.82 s · AUTO → CPU"."""
+def metrics_text(figures: SpeechFigures, requested: str) -> str:
+    """e.g. "RTF 0.21 · first audio 0.82 s · AUTO → CPU" (the service's figures, as they are)."""
     parts: list[str] = []
-    if progress.real_time_factor is not None:
-        parts.append(f"RTF {progress.real_time_factor:.2f}")
-    if progress.first_audio_seconds is not None:
-        parts.append(f"first audio {progress.first_audio_seconds:.2f} s")
-    if progress.device:
-        same = requested.upper() == progress.device.upper()
-        parts.append(progress.device if same else f"{requested} → {progress.device}")
+    if figures.real_time_factor is not None:
+        parts.append(f"RTF {figures.real_time_factor:.2f}")
+    if figures.first_audio_seconds is not None:
+        parts.append(f"first audio {figures.first_audio_seconds:.2f} s")
+    if figures.device:
+        same = requested.upper() == figures.device.upper()
+        parts.append(figures.device if same else f"{requested} → {figures.device}")
     return " · ".join(parts)
 
 
@@ -259,7 +260,7 @@ class SpeechBox(QWidget):
         self.runner.stop()
 
     @Slot(object)
-    def _on_progress(self, progress: SpeechProgress) -> None:
+    def _on_progress(self, progress: SpeechFigures) -> None:
         self.progress.setRange(0, max(progress.total, 1))
         self.progress.setValue(progress.done)
         self.progress_label.setText(f"Sentence {progress.done}/{progress.total}")
@@ -271,7 +272,7 @@ class SpeechBox(QWidget):
         self.progress.setRange(0, max(outcome.total, 1))
         self.progress.setValue(len(outcome.pieces))
         self.progress_label.setText(outcome_text(outcome))
-        self.metrics_label.setText(metrics_text(outcome, self.device_picker.device()))
+        self.metrics_label.setText(metrics_text(outcome.figures, self.device_picker.device()))
         self._update_buttons()
 
     @Slot(object)

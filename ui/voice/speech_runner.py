@@ -12,11 +12,11 @@ from PySide6.QtCore import QObject, Signal, Slot
 from app.audio import devices as audio_devices
 from app.audio.devices import AudioDeviceError
 from app.audio.playback import Player
-from app.jobs.speech import SpeechOutcome, SpeechProgress, speak_and_play
+from app.jobs.speech import SpeechOutcome, speak_and_play
 from app.services.voice import VoiceService
 from ui.tasks import Task, TaskRunner, TaskState
 
-__all__ = ["SpeechOutcome", "SpeechProgress", "SpeechRunner", "output_index"]
+__all__ = ["SpeechOutcome", "SpeechRunner", "output_index"]
 
 
 class SpeechRunner(QObject):
@@ -27,7 +27,7 @@ class SpeechRunner(QObject):
     once the speech has also been heard (or stopped).
     """
 
-    progressed = Signal(object)  # SpeechProgress
+    progressed = Signal(object)  # SpeechFigures (the service's, so far)
     synthesised = Signal(object)  # SpeechOutcome
     failed = Signal(object)  # BaseException
     playbackFailed = Signal(str)  # the output device could not be opened: not played
