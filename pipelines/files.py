@@ -18,8 +18,9 @@ import os
 import shutil
 import stat
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 import psutil
 
@@ -152,13 +153,19 @@ def write_bytes_atomic(
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     # ".tmp": a half-written "x.json" must not be taken for a file by a listing of "*.json".
-    with (
-        replacing(path, mode=mode, owner=owner, suffix=".tmp") as temp,
-        temp.open("wb") as handle,
-    ):
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
+    with replacing(path, mode=mode, owner=owner, suffix=".tmp") as temp:
+        _write_synced(temp, lambda handle: handle.write(data))
+
+
+def copy_atomic(source: Path, target: Path, *, mode: int | None = None) -> None:
+    """Copy ``source`` onto ``target`` through :func:`replacing` (``mode`` as there: the
+    user's usual one by default), synced to the disk before the rename.
+
+    Raises:
+        OSError: ``source`` cannot be read or ``target`` written; ``target`` is then unchanged.
+    """
+    with replacing(target, mode=mode) as temp, source.open("rb") as data:
+        _write_synced(temp, lambda handle: shutil.copyfileobj(data, handle, 1 << 20))
 
 
 def write_text_atomic(
@@ -170,6 +177,15 @@ def write_text_atomic(
         OSError: the folder cannot be made or written; ``path`` is then unchanged.
     """
     write_bytes_atomic(path, text.encode("utf-8"), mode=mode, owner=owner)
+
+
+def _write_synced(path: Path, write: Callable[[BinaryIO], object]) -> None:
+    """``write`` into ``path`` (truncated), then flush it to the disk: the rename that follows
+    must not publish a file whose bytes are still only in the page cache."""
+    with path.open("wb") as handle:
+        write(handle)
+        handle.flush()
+        os.fsync(handle.fileno())
 
 
 def _set_mode_and_owner(path: Path, mode: int, owner: tuple[int, int] | None) -> None:

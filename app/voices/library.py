@@ -27,7 +27,9 @@ import numpy.typing as npt
 
 from app.errors import StorageError, UserError
 from app.storage.atomic import (
+    PRIVATE_FILE,
     PRIVATE_FOLDER,
+    copy_atomic,
     private_folder,
     tighten,
     write_bytes_atomic,
@@ -39,7 +41,6 @@ from app.voices.files import (
     META_FILE,
     REFERENCE_FILE,
     VoiceDamagedError,
-    copy_private,
     embedding_bytes,
     load_embedding,
     meta_number,
@@ -179,7 +180,7 @@ class VoiceLibrary:
             private_folder(self.folder)
             temp.mkdir(mode=PRIVATE_FOLDER)
             write_bytes_atomic(temp / EMBEDDING_FILE, embedding_bytes(vector))
-            copy_private(reference_wav, temp / REFERENCE_FILE)
+            copy_atomic(reference_wav, temp / REFERENCE_FILE, mode=PRIVATE_FILE)
             meta = {
                 "version": 1,
                 "name": name,

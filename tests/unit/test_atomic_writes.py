@@ -15,7 +15,9 @@ from app.storage.atomic import write_bytes_atomic as app_write_bytes
 from pipelines.files import (
     PRIVATE_FILE,
     TEMP_PREFIX,
+    copy_atomic,
     replacing,
+    usual_file_mode,
     write_bytes_atomic,
     write_text_atomic,
 )
@@ -87,3 +89,20 @@ def test_temp_files_of_a_killed_writer_are_removed_by_the_next_write(tmp_path: P
     left.write_text("half a file")
     write_text_atomic(tmp_path / "conversation.json", "{}")
     assert [p.name for p in tmp_path.iterdir()] == ["conversation.json"]
+
+
+@pytest.mark.usefixtures("open_umask")
+def test_a_copy_is_whole_and_takes_the_asked_mode(tmp_path: Path) -> None:
+    source = tmp_path / "clip.wav"
+    source.write_bytes(os.urandom(3 << 20))  # more than one copy buffer
+    private, shared = tmp_path / "voice" / "reference.wav", tmp_path / "shared.wav"
+    private.parent.mkdir()
+    copy_atomic(source, private, mode=PRIVATE_FILE)
+    copy_atomic(source, shared)
+    assert private.read_bytes() == shared.read_bytes() == source.read_bytes()
+    # The user's usual mode: from the umask read at start-up, not today's 0.
+    assert (_mode(private), _mode(shared)) == (PRIVATE_FILE, usual_file_mode())
+    with pytest.raises(FileNotFoundError):
+        copy_atomic(tmp_path / "gone.wav", shared)
+    assert shared.read_bytes() == source.read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["clip.wav", "shared.wav", "voice"]
