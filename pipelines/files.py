@@ -196,6 +196,27 @@ def _set_mode_and_owner(path: Path, mode: int, owner: tuple[int, int] | None) ->
             os.chown(path, *owner)
 
 
+@contextlib.contextmanager
+def staged_folder(target: Path) -> Iterator[Path]:
+    """A new private (0700) folder to fill beside ``target``: renamed to ``target`` when the
+    block succeeds, removed when it raises, so ``target`` appears whole or not at all (a voice,
+    a copied model). ``target`` must not exist; stale stages of dead processes are removed.
+
+    Raises:
+        OSError: the stage cannot be made or renamed (nothing is left behind).
+    """
+    folder = target.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    remove_stale_temp_files(folder)
+    stage = Path(tempfile.mkdtemp(prefix=_prefix(), dir=folder))
+    try:
+        yield stage
+        stage.rename(target)
+    except BaseException:
+        shutil.rmtree(stage, ignore_errors=True)
+        raise
+
+
 def temp_folder(scratch: Path | None = None) -> Path:
     """A new private folder for scratch data (in ``scratch``, else the system's temp folder),
     named so that :func:`remove_stale_temp_files` removes it once this process is gone."""

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from pipelines.files import PRIVATE_FILE as PRIVATE_FILE
 from pipelines.files import copy_atomic as copy_atomic
+from pipelines.files import staged_folder as staged_folder
 from pipelines.files import usual_file_mode as usual_file_mode
 from pipelines.files import write_bytes_atomic as write_bytes_atomic
 from pipelines.files import write_text_atomic as write_text_atomic

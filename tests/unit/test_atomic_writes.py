@@ -17,6 +17,7 @@ from pipelines.files import (
     TEMP_PREFIX,
     copy_atomic,
     replacing,
+    staged_folder,
     usual_file_mode,
     write_bytes_atomic,
     write_text_atomic,
@@ -106,3 +107,17 @@ def test_a_copy_is_whole_and_takes_the_asked_mode(tmp_path: Path) -> None:
         copy_atomic(tmp_path / "gone.wav", shared)
     assert shared.read_bytes() == source.read_bytes()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["clip.wav", "shared.wav", "voice"]
+
+
+def test_a_staged_folder_appears_whole_or_not_at_all(tmp_path: Path) -> None:
+    voice = tmp_path / "voices" / "abc"
+    with pytest.raises(OSError), staged_folder(voice) as stage:
+        write_text_atomic(stage / "meta.json", "{}")
+        raise OSError(28, "No space left on device")
+    assert list(voice.parent.iterdir()) == []  # neither the voice nor its stage
+    with staged_folder(voice) as stage:
+        assert stage.parent == voice.parent and stage.name.startswith(TEMP_PREFIX)
+        write_text_atomic(stage / "meta.json", "{}")
+        assert not voice.exists()
+    assert [p.name for p in voice.parent.iterdir()] == ["abc"]
+    assert _mode(voice) == 0o700 and (voice / "meta.json").read_text("utf-8") == "{}"
