@@ -42,7 +42,10 @@ imports:
 pytest:
 	$(VENV)/bin/pytest -q
 
+# The benchmarks' models (40M chat models, full-size SpeechT5 and Wav2Lip) take minutes to
+# build: only here, never for `make test`.
 bench: setup-dev fixtures
+	@$(PY) tests/fixtures/build_models.py --role bench
 	$(PY) benchmarks/bench_chat.py
 	$(PY) benchmarks/bench_rag.py
 	$(PY) benchmarks/bench_models.py

@@ -20,7 +20,8 @@ from app.services.avatar import AvatarService
 from app.services.chat import ChatService
 from app.services.knowledge import SECRETS_FILE, KnowledgeService
 from app.services.voice import VoiceService
-from app.settings import Settings, SettingsStore, environment_problems
+from app.settings import Settings, environment_problems
+from app.settings_store import SettingsStore
 from app.storage.conversations import ConversationStore
 from app.storage.secrets import SecretStore
 
@@ -33,7 +34,9 @@ class AppContext:
 
     paths: AppPaths
     settings_store: SettingsStore
+    """Where every settings change goes (:meth:`SettingsStore.update`)."""
     settings: Settings
+    """The live settings (``settings_store.settings``): read here, changed through the store."""
     notices: list[str]
     """Things the user should be told once at start (repaired settings, damaged files)."""
     metrics: MetricsBus
@@ -61,16 +64,15 @@ class AppContext:
         """
         paths = paths or AppPaths.from_environment()
         paths.ensure()
-        store = SettingsStore(paths.settings_file)
-        loaded = store.load()
-        settings = loaded.settings
+        store, notice = SettingsStore.open(paths.settings_file)
+        settings = store.settings
         found = list(devices) if devices is not None else discover_devices()
         log.info("started with devices %s", [d.name for d in found])
         metrics = MetricsBus()
-        notices = [loaded.notice] if loaded.notice else []
+        notices = [notice] if notice else []
         secrets = SecretStore(paths.config / SECRETS_FILE)
-        notices.extend(_move_password_out_of_settings(store, settings, secrets))
-        knowledge = KnowledgeService(paths, settings, metrics, found, secrets)
+        notices.extend(_move_password_out_of_settings(store, secrets))
+        knowledge = KnowledgeService(paths, store, metrics, found, secrets)
         conversations = ConversationStore(paths.conversations_dir)
         chat = ChatService(
             conversations, metrics, found, compiled_cache=paths.compiled_cache, retriever=knowledge
@@ -118,17 +120,11 @@ class AppContext:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def save_settings(self) -> None:
-        """Persist the current settings (raises StorageError when the folder is read-only)."""
-        self.settings_store.save(self.settings)
 
-
-def _move_password_out_of_settings(
-    store: SettingsStore, settings: Settings, secrets: SecretStore
-) -> list[str]:
+def _move_password_out_of_settings(store: SettingsStore, secrets: SecretStore) -> list[str]:
     """A connection string typed into the settings file (or the environment) with its password
     in it: the password moves to the secret store and the file is rewritten without it."""
-    url = settings.database_url
+    url = store.settings.database_url
     if not url:
         return []
     try:
@@ -137,9 +133,8 @@ def _move_password_out_of_settings(
         return [f"The database connection string in the settings is not valid: {error}"]
     if bare == url.strip():
         return []
-    settings.database_url = bare
     try:
-        store.save(settings)
+        store.update(database_url=bare)
     except StorageError as error:
         return [f"The database password could not be moved out of the settings file: {error}"]
     log.info("moved the database password from the settings file to %s", secrets.backend)

@@ -1,7 +1,6 @@
 """The user's settings: one typed schema with defaults, bounds and descriptions.
 
-Saved atomically as JSON in the user config folder. A broken file is never fatal: it is
-backed up, the keys that fail validation are reset to their defaults, and a notice says so.
+Saved, repaired and changed through :class:`app.settings_store.SettingsStore`.
 An ``OV_STUDIO_*`` environment variable with a value that is not valid is never fatal either:
 it is ignored (the file's or the default value is used) and :func:`environment_problems` says
 which, once per start. Pipelines never see this object; services turn it into frozen pipeline
@@ -14,9 +13,7 @@ import functools
 import json
 import logging
 import os
-import time
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -29,16 +26,9 @@ from pydantic_settings import (
     SettingsError,
 )
 
-from app.errors import StorageError
-from app.storage.atomic import write_text_atomic
-from app.storage.json_files import Damaged, parse_json_object
-from app.storage.redaction import redacted_copy
 from pipelines.chat import GenerationSettings
 
 log = logging.getLogger(__name__)
-
-MAX_FILE_BYTES = 4 * 1024 * 1024
-"""A settings file is a few KB; a bigger one is damage (its first 4 MB are kept aside)."""
 
 ENV_PREFIX = "OV_STUDIO_"
 PIPELINES = ("chat", "knowledge", "tts", "lipsync")
@@ -213,7 +203,7 @@ def _invalid_because(environ: Mapping[str, str]) -> str:
             return "its value is not valid JSON"
         return str(error)
     try:
-        _values_only().model_validate(values)
+        values_model().model_validate(values)
     except ValidationError as error:
         message = str(error.errors(include_input=False)[0]["msg"]).removeprefix("Value error, ")
         return message[:1].lower() + message[1:]
@@ -221,121 +211,10 @@ def _invalid_because(environ: Mapping[str, str]) -> str:
 
 
 @functools.cache
-def _values_only() -> type[BaseModel]:
+def values_model() -> type[BaseModel]:
     """:class:`Settings`' fields in a plain model: it validates the values it is given and
     reads no environment (``Settings.model_validate`` would, through ``__init__``)."""
     fields: dict[str, Any] = {
         name: (info.annotation, info) for name, info in Settings.model_fields.items()
     }
     return create_model("SettingsValues", __config__=ConfigDict(extra="ignore"), **fields)
-
-
-@dataclass(frozen=True)
-class LoadedSettings:
-    """Settings plus a notice for the user when the file had to be repaired."""
-
-    settings: Settings
-    notice: str = ""
-
-
-class SettingsStore:
-    """Loads and saves :class:`Settings` at one path."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
-    def load(self) -> LoadedSettings:
-        """Read the settings file; a missing file gives defaults, a damaged one is repaired.
-
-        Never raises for the file's content: whatever is in it (not UTF-8, not JSON, nested
-        too deeply, wrong types), the app starts. The old file is kept beside it with its
-        secrets removed, the repaired settings are saved (so the notice is given once), and
-        the notice says where the copy is.
-        """
-        try:
-            with self.path.open("rb") as handle:
-                raw = handle.read(MAX_FILE_BYTES + 1)
-        except FileNotFoundError:
-            return LoadedSettings(Settings())
-        except OSError as error:
-            log.info("cannot read settings %s: %s", self.path, error)  # the notice says it
-            return LoadedSettings(Settings(), f"Could not read settings ({error.strerror}).")
-        too_large = Damaged(f"larger than {MAX_FILE_BYTES // 1024 // 1024} MB")
-        data = too_large if len(raw) > MAX_FILE_BYTES else parse_json_object(raw)
-        if isinstance(data, Damaged):
-            backup = self._set_aside(raw, data.reason)
-            settings = Settings()
-            self._save_quietly(settings)
-            return LoadedSettings(
-                settings,
-                f"The settings file was damaged and has been reset ({data.reason}). "
-                f"A copy was kept at {backup}.",
-            )
-        # Underscore keys are pydantic-settings' own arguments (``_env_file``,
-        # ``_cli_parse_args`` …), never settings: from a file they would steer the loader.
-        data = {key: value for key, value in data.items() if not key.startswith("_")}
-        settings, reset = _validate_repairing(data)
-        if not reset:
-            return LoadedSettings(settings)
-        backup = self._set_aside(raw, f"invalid {', '.join(reset)}")
-        self._save_quietly(settings)
-        return LoadedSettings(
-            settings,
-            f"Some settings were invalid and have been reset ({', '.join(reset)}). "
-            f"A copy of the old file was kept at {backup}.",
-        )
-
-    def save(self, settings: Settings) -> None:
-        """Write atomically (readable by the user only).
-
-        Raises:
-            StorageError: the config folder is not writable; the old file is unchanged.
-        """
-        try:
-            write_text_atomic(self.path, settings.model_dump_json(indent=2))
-        except OSError as error:
-            raise StorageError(
-                f"Could not save settings to {self.path.parent}: {error.strerror or error}"
-            ) from error
-
-    def _save_quietly(self, settings: Settings) -> None:
-        try:
-            self.save(settings)
-        except StorageError as error:
-            log.warning("%s", error)
-
-    def _set_aside(self, raw: bytes, reason: str) -> Path:
-        """Keep the old content beside the file, without its passwords (0600, like the file)."""
-        backup = self.path.with_name(f"{self.path.name}.broken-{time.strftime('%Y%m%d-%H%M%S')}")
-        try:
-            write_text_atomic(backup, redacted_copy(raw))
-        except OSError as error:
-            log.warning("cannot back up broken settings to %s: %s", backup, error)
-        # Info, not warning: the user is told once through the notice.
-        log.info("settings file %s was %s; a copy is at %s", self.path, reason, backup)
-        return backup
-
-
-def _validate_repairing(data: dict[str, Any]) -> tuple[Settings, list[str]]:
-    """Validate, dropping each invalid key (nested keys one level deep) until it passes."""
-    reset: list[str] = []
-    for _ in range(50):  # each round removes at least one key, so this always ends
-        try:
-            return Settings(**data), reset
-        except ValidationError as error:
-            for issue in error.errors():
-                location = [str(part) for part in issue["loc"]]
-                if not location:
-                    continue
-                _drop_key(data, location)
-                reset.append(".".join(location[:2]))
-    return Settings(), reset or ["all"]
-
-
-def _drop_key(data: dict[str, Any], location: list[str]) -> None:
-    top = location[0]
-    nested = data.get(top)
-    if len(location) > 1 and isinstance(nested, dict) and location[1] in nested:
-        del nested[location[1]]
-    else:
-        data.pop(top, None)

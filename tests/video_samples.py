@@ -80,3 +80,20 @@ def write_frames(path: Path, frames: list[npt.NDArray[np.uint8]], fps: int = FPS
         for packet in stream.encode(None):
             container.mux(packet)
     return path
+
+
+def read_mp4(path: Path) -> tuple[list[npt.NDArray[np.uint8]], float, float]:
+    """Decoded BGR frames, the video's fps and the audio's duration in seconds.
+
+    Asserts the codecs the app writes: H.264 video and AAC audio.
+    """
+    import av
+
+    with av.open(str(path)) as container:
+        video, audio = container.streams.video[0], container.streams.audio[0]
+        assert video.codec_context.name == "h264" and audio.codec_context.name == "aac"
+        fps = float(video.average_rate)
+        frames = [f.to_ndarray(format="bgr24") for f in container.decode(video=0)]
+        container.seek(0)
+        samples = sum(f.samples for f in container.decode(audio=0))
+        return frames, fps, samples / audio.rate

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from app.context import AppContext
 from app.database.config import ConnectionCheck, split_password
-from app.errors import StorageError, UserError
+from app.errors import UserError
 from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
 from ui.notifications import NotificationBar
@@ -155,8 +155,7 @@ class DatabaseDialog(QDialog):
             return
         self._set_busy(True)
         self.tasks.start(
-            switch_database,
-            self.ctx,
+            self.ctx.knowledge.use_database,
             url,
             self.password.text() or None,
             on_done=self._on_applied,
@@ -195,13 +194,3 @@ class DatabaseDialog(QDialog):
             widget.setEnabled(not busy)
         if not busy:
             self._update_enabled()
-
-
-def switch_database(ctx: AppContext, url: str | None, password: str | None) -> None:
-    """Use ``url`` (None = built-in) and save the choice; run in a worker, since closing the
-    old database may stop the embedded server."""
-    ctx.knowledge.use_database(url, password)
-    try:
-        ctx.save_settings()
-    except StorageError as error:
-        raise UserError(f"Switched, but the choice was not saved: {error}") from error

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QWidget
 
 from app.devices import AUTO, DeviceInfo, device_choices
-from app.settings import Settings
+from app.settings_store import SettingsStore
+from ui.settings_changes import Report, change_settings
 
 DEVICE_ROLE = Qt.ItemDataRole.UserRole
 
@@ -17,8 +18,9 @@ DEVICE_ROLE = Qt.ItemDataRole.UserRole
 class DevicePicker(QComboBox):
     """Choose the device of one pipeline; emits ``deviceChanged`` with the device name.
 
-    With ``settings`` the choice is also written to ``settings.devices[pipeline]`` and
-    ``save`` is called, so every panel's picker persists the same way.
+    With ``settings`` the choice is also saved as ``devices[pipeline]`` through the store, so
+    every panel's picker persists the same way; a choice that cannot be saved is undone and
+    ``report`` says why.
     """
 
     deviceChanged = Signal(str)
@@ -30,13 +32,13 @@ class DevicePicker(QComboBox):
         current: str = AUTO,
         parent: QWidget | None = None,
         *,
-        settings: Settings | None = None,
-        save: Callable[[], None] | None = None,
+        settings: SettingsStore | None = None,
+        report: Report | None = None,
     ) -> None:
         super().__init__(parent)
         self.pipeline = pipeline
-        self._settings = settings
-        self._save = save
+        self._store = settings
+        self._report = report
         self.setToolTip(f"Device for the {pipeline} model")
         self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         model = QStandardItemModel(self)
@@ -48,7 +50,8 @@ class DevicePicker(QComboBox):
                 item.setToolTip(choice.tooltip)
             model.appendRow(item)
         self.setModel(model)
-        self.set_device(settings.device_for(pipeline) if settings is not None else current)
+        saved = settings.settings.device_for(pipeline) if settings is not None else current
+        self.set_device(saved)
         self.currentIndexChanged.connect(self._on_index_changed)
 
     def device(self) -> str:
@@ -83,8 +86,12 @@ class DevicePicker(QComboBox):
         self.deviceChanged.emit(self.device())
 
     def _persist(self) -> None:
-        if self._settings is None:
+        if self._store is None:
             return
-        self._settings.devices[self.pipeline] = self.device()
-        if self._save is not None:
-            self._save()
+        devices = {**self._store.settings.devices, self.pipeline: self.device()}
+        if not change_settings(self._store, self._report or _unreported, devices=devices):
+            self.set_device(self._store.settings.device_for(self.pipeline))  # not kept
+
+
+def _unreported(_: str) -> None:
+    """A picker with no place to report: the reverted choice shows the refusal."""

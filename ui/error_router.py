@@ -47,7 +47,8 @@ class ErrorRouter:
         """
         if isinstance(error, Cancelled):
             return
-        if isinstance(error, DeviceError) and use_cpu is not None and not _is_cpu(error.device):
+        off_cpu = isinstance(error, DeviceError) and not same_device(error.device, "CPU")
+        if off_cpu and use_cpu is not None:
             self.notifications.show_message(
                 str(error), level="error", action=("Use CPU instead", use_cpu)
             )
@@ -71,5 +72,7 @@ class ErrorRouter:
         )
 
 
-def _is_cpu(device: str) -> bool:
-    return device.split(".", 1)[0].upper() == "CPU"
+def same_device(device: str, other: str) -> bool:
+    """Whether two device names are the same kind (``GPU.0`` and ``GPU`` are; ``CPU`` and
+    ``AUTO`` are not)."""
+    return device.split(".", 1)[0].upper() == other.split(".", 1)[0].upper()

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
 )
 
 from app.context import AppContext
-from app.errors import StorageError
 from app.services.chat import LoadedModel
 from app.voices.spoken_clips import SpokenClip
 from ui.avatar import AvatarPanel
@@ -29,6 +28,7 @@ from ui.database_dialog import DatabaseDialog
 from ui.knowledge import KnowledgePanel
 from ui.models import ModelManager
 from ui.notifications import NotificationBar
+from ui.settings_changes import change_settings
 from ui.status_bar import ModelStatus
 from ui.tasks import TaskRunner
 from ui.voice import VoicePanel
@@ -189,9 +189,7 @@ class MainWindow(QMainWindow):
     def _toggle_overlay(self, visible: bool) -> None:
         if visible or self._overlay is not None:
             self.overlay.setVisible(visible)
-        if self.ctx.settings.overlay_visible != visible:
-            self.ctx.settings.overlay_visible = visible
-            self._save_settings()
+        change_settings(self.ctx.settings_store, self.show_status, overlay_visible=visible)
 
     @Slot()
     def _hide_overlay(self) -> None:
@@ -221,12 +219,6 @@ class MainWindow(QMainWindow):
     def show_status(self, text: str) -> None:
         """A passing message in the status bar."""
         self.statusBar().showMessage(text, STATUS_MS)
-
-    def _save_settings(self) -> None:
-        try:
-            self.ctx.save_settings()
-        except StorageError as error:
-            self.show_status(str(error))
 
     @Slot()
     def open_models(self) -> ModelManager:

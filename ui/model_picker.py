@@ -34,6 +34,7 @@ from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
 from ui.model_loader import ModelLoader
 from ui.notifications import NotificationBar
+from ui.settings_changes import Report, change_settings
 from ui.tasks import TaskRunner
 
 NO_MODEL_TEXT = "No model — open an OpenVINO chat model folder"
@@ -53,12 +54,12 @@ class ModelPicker(QWidget):
         ctx: AppContext,
         tasks: TaskRunner,
         notifications: NotificationBar,
-        save_settings: Callable[[], None],
+        report_settings: Report,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.ctx = ctx
-        self._save_settings = save_settings
+        self._report_settings = report_settings
         self.loader = ModelLoader(ctx.chat, tasks, self)
         self.name = QLabel(NO_MODEL_TEXT)
         self.name.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -72,7 +73,7 @@ class ModelPicker(QWidget):
         self.installed_button.setMenu(self.installed_menu)
         self.installed_menu.aboutToShow.connect(self.fill_installed_menu)
         self.device_picker = DevicePicker(
-            ctx.devices, "chat", settings=ctx.settings, save=save_settings
+            ctx.devices, "chat", settings=ctx.settings_store, report=report_settings
         )
         self.error = InlineError()
         self.errors = ErrorRouter(notifications, {"model": self.error, "device": self.error})
@@ -208,11 +209,14 @@ class ModelPicker(QWidget):
     @Slot(object)
     def _on_loaded(self, loaded: LoadedModel) -> None:
         self.show_loaded(loaded)
-        settings = self.ctx.settings
-        settings.chat_model = loaded.model_dir
-        recent = [loaded.model_dir, *[p for p in settings.recent_models if p != loaded.model_dir]]
-        settings.recent_models = recent[:RECENT_MODELS]
-        self._save_settings()
+        store = self.ctx.settings_store
+        earlier = [p for p in store.settings.recent_models if p != loaded.model_dir]
+        change_settings(
+            store,
+            self._report_settings,
+            chat_model=loaded.model_dir,
+            recent_models=[loaded.model_dir, *earlier][:RECENT_MODELS],
+        )
         self.modelLoaded.emit(loaded)
 
     @Slot(object, Path)

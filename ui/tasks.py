@@ -185,6 +185,7 @@ class TaskRunner(QObject):
         self._ids = itertools.count(1)
         self._running: dict[int, Task] = {}
         self._waiting: list[Task] = []
+        self._closed = False  # after cancel_all_and_wait: the window is closing, start nothing
         self._timer = QTimer(self)
         self._timer.setInterval(FLUSH_MS)
         self._timer.timeout.connect(self._flush)
@@ -223,7 +224,8 @@ class TaskRunner(QObject):
             on_finished: Called last, after ``on_done`` or ``on_error``.
 
         Returns:
-            The task, or None when ``policy`` is ``REFUSE`` and one of the kind is running.
+            The task, or None when ``policy`` is ``REFUSE`` and one of the kind is running, or
+            when the window has closed (:meth:`cancel_all_and_wait`).
         """
         task = Task(
             next(self._ids),
@@ -238,11 +240,20 @@ class TaskRunner(QObject):
             on_partial,
             on_finished,
         )
-        active = self._of_kind(kind) if kind is not None else []
+        if self._closed:
+            # A closing window's last callbacks (an ingest that ended, say) may ask for more
+            # work, such as a refresh: nothing new starts once the window has let its jobs go.
+            log.debug("not started after close: %s", kind or function)
+            return None
+        return task if self._admit(task, policy) else None
+
+    def _admit(self, task: Task, policy: Policy) -> bool:
+        """Launch, queue or refuse ``task`` as its kind's ``policy`` says; False when refused."""
+        active = self._of_kind(task.kind) if task.kind is not None else []
         if not active or policy is Policy.PARALLEL:
             self._launch(task)
         elif policy is Policy.REFUSE:
-            return None
+            return False
         else:
             if policy is Policy.CANCEL_OLD:
                 for old in active:
@@ -250,7 +261,7 @@ class TaskRunner(QObject):
                     old.cancel()
                 self._waiting = [t for t in self._waiting if not t.superseded]
             self._waiting.append(task)
-        return task
+        return True
 
     def start_with_progress(
         self,
@@ -374,6 +385,7 @@ class TaskRunner(QObject):
         Returns:
             True when every job returned in time.
         """
+        self._closed = True
         self._waiting.clear()
         for task in self._running.values():
             task.cancel()

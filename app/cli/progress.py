@@ -21,6 +21,7 @@ import io
 import os
 import signal
 import sys
+import threading
 import weakref
 from collections.abc import Iterator
 from types import FrameType, TracebackType
@@ -54,13 +55,12 @@ class ProgressLine:
         text = " ".join(text.split())[:WIDTH]
         # Spaces blank out the end of a longer text shown before.
         padding = " " * max(self._shown - len(text), 0)
-        # Open before the write: a Ctrl+C during it finds the line and ends it first.
-        self._shown = max(len(text), 1)
-        _OPEN[self._stream] = self
-        self._stream.write(f"\r{text}{padding}")
-        self._stream.flush()
-        if self._silenced:  # that Ctrl+C came: its message is above, so end this last text
-            self._stream.write("\n")
+        with _ctrl_c_held():  # the Ctrl+C handler sees the line before or after, never mid-way
+            if self._silenced:
+                return
+            self._shown = max(len(text), 1)
+            _OPEN[self._stream] = self
+            self._stream.write(f"\r{text}{padding}")
             self._stream.flush()
 
     def end(self) -> None:
@@ -121,6 +121,26 @@ def interruptible(stopped: str, stream: TextIO | None = None) -> Iterator[Cancel
         raise Stopped(stopped) from None
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+@contextlib.contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Hold SIGINT back on the main thread for a moment: its handler runs when the block ends.
+
+    Python runs a signal handler between any two bytecodes of the main thread; one that ran
+    between writing a progress text and noting it would end the line twice (a blank line).
+    """
+    if threading.current_thread() is not threading.main_thread() or not hasattr(
+        signal,
+        "pthread_sigmask",  # Windows: no signal masks
+    ):
+        yield
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def cancel_on_interrupt(cancel: CancelToken, stream: TextIO | None = None) -> signal._HANDLER:

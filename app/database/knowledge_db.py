@@ -20,7 +20,7 @@ from app.database.config import (
 from app.database.password import protect_local_tcp
 from app.database.server import DatabaseError, DatabaseInfo, EmbeddedDatabase, database_dir
 from app.paths import AppPaths
-from app.settings import Settings
+from app.settings_store import SettingsStore
 from app.storage.secrets import SecretStore
 from pipelines.rag.store import KnowledgeStore
 
@@ -28,9 +28,10 @@ from pipelines.rag.store import KnowledgeStore
 class KnowledgeDatabase:
     """Where the knowledge store lives; :meth:`start` connects on first need."""
 
-    def __init__(self, paths: AppPaths, settings: Settings, secrets: SecretStore) -> None:
+    def __init__(self, paths: AppPaths, settings: SettingsStore, secrets: SecretStore) -> None:
         self._paths = paths
-        self._settings = settings
+        self._settings_store = settings
+        self._settings = settings.settings
         self._secrets = secrets
         self._embedded: EmbeddedDatabase | None = None
         self._store: KnowledgeStore | None = None
@@ -89,14 +90,19 @@ class KnowledgeDatabase:
         return check_connection(with_password(bare, password))
 
     def switch(self, url: str | None, password: str | None = None) -> None:
-        """Close the current database and use ``url`` (None or "" = the embedded one) next."""
+        """Close the current database and use ``url`` (None or "" = the embedded one) next.
+
+        Raises:
+            StorageError: the choice could not be saved; the database in use stays.
+        """
         bare: str | None = None
         if url and url.strip():
             bare, inline = split_password(url)
             if password or inline:
                 self._secrets.set(secret_name(bare), password or inline or "")
+        # Saved before the switch: a choice that cannot be kept is not made.
+        self._settings_store.update(database_url=bare)
         self.close()
-        self._settings.database_url = bare
 
     def info(self) -> DatabaseInfo:
         """Mode, location (never a password), running state and size."""

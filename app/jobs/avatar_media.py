@@ -19,7 +19,7 @@ import numpy.typing as npt
 from app.errors import UserError
 from app.services.avatar import AvatarService, VideoResult
 from app.services.voice import VoiceService
-from pipelines.core import CancelToken, Progress
+from pipelines.core import CancelToken, DeviceError, Progress
 from pipelines.files import check_input_file, copy_atomic
 from pipelines.native_output import decode_image
 from pipelines.voice.tts import SpeechChunk
@@ -47,8 +47,9 @@ class FacePreview:
     boxes: list[Box]
     """Faces ``(x, y, width, height)`` in source pixels, largest first."""
     is_video: bool
-    problem: UserError | None = None
-    """Why no faces could be looked for (no model, unreadable frame); the thumbnail stays."""
+    problem: UserError | DeviceError | None = None
+    """Why no faces could be looked for (no model, unreadable frame, a model that failed on
+    its device); the thumbnail stays."""
 
 
 @dataclass(frozen=True)
@@ -169,8 +170,8 @@ def video_thumbnail(path: Path, side: int = 160) -> RgbImage | None:
 def preview_face(avatar: AvatarService, path: Path, side: int = THUMBNAIL_SIDE) -> FacePreview:
     """Read a face image or video and find its faces (on the first frame of a video).
 
-    A failure to look for faces (no lip-sync model yet, say) is kept in ``problem``: the
-    thumbnail is still worth showing.
+    A failure to look for faces (no lip-sync model yet, or a model that failed on its device)
+    is kept in ``problem``: the thumbnail is still worth showing.
 
     Raises:
         UserError: the file cannot be used at all (``field="face"``).
@@ -180,7 +181,7 @@ def preview_face(avatar: AvatarService, path: Path, side: int = THUMBNAIL_SIDE) 
     small, scale = thumbnail(frame, side)
     try:
         boxes = avatar.faces(path)  # a video's first frame
-    except UserError as error:
+    except (UserError, DeviceError) as error:
         return FacePreview(path, small, scale, [], is_video, error)
     return FacePreview(path, small, scale, list(boxes), is_video)
 

@@ -1,9 +1,10 @@
 """Speech made and played off the GUI thread: the Voice panel's Speak and the chat's Speak.
 
 :func:`speak_job` asks ``VoiceService.speak`` for sentences and hands each to a
-:class:`~app.audio.devices.Player` as soon as it is ready, so playback starts after the first
+:class:`~app.audio.playback.Player` as soon as it is ready, so playback starts after the first
 sentence while the rest are synthesised. :func:`speak_and_play` also waits until the last
-sentence has been heard, so the task lasts as long as the sound.
+sentence has been heard, so the task lasts as long as the sound. A finished speech is saved
+(:func:`save_outcome`) or kept for the Avatar panel (:func:`hand_off_speech`).
 """
 
 from __future__ import annotations
@@ -11,12 +12,20 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 
-from app.audio.devices import Player
-from app.services.voice import PAUSE_SECONDS, VoiceService, join_sentences
+from app.audio.playback import Player
+from app.services.voice import (
+    PAUSE_SECONDS,
+    VoiceService,
+    check_output_wav,
+    join_sentences,
+    save_speech,
+)
+from app.voices.spoken_clips import SpokenClip, keep_spoken
 from pipelines.core import Cancelled, CancelToken
 from pipelines.voice.audio import MODEL_RATE
 
@@ -138,13 +147,15 @@ def speak_and_play(
     """:func:`speak_job`, then wait until ``player`` has played everything (worker thread).
 
     ``on_synthesised`` receives the outcome as soon as the last sentence is made; the return
-    comes once it has also been heard (or stopped). After a failure, what was already queued
-    is still played before the error is raised.
+    comes once it has also been heard (or stopped). A failure stops the sound and is raised at
+    once: the error is shown while it is news and Speak (or "Use CPU instead") works again at
+    once, rather than after the rest of a speech that cannot be finished has played.
     """
     try:
         outcome = speak_job(service, text, voice, device, player, cancel, on_progress)
     except Exception:
-        _play_out(player, cancel)
+        if player is not None:
+            player.stop()
         raise
     on_synthesised(outcome)
     _play_out(player, cancel)
@@ -157,3 +168,21 @@ def _play_out(player: Player | None, cancel: CancelToken) -> None:
     while not player.wait(PLAYBACK_CHECK_SECONDS):
         if cancel.cancelled:
             player.stop()
+
+
+def save_outcome(path: Path, outcome: SpeechOutcome) -> Path:
+    """Write the whole speech to ``path`` (temp name, then renamed); worker thread.
+
+    Raises:
+        UserError: not a usable wav path (``field="output"``).
+        StorageError: the disk refused it.
+    """
+    path = check_output_wav(path)
+    save_speech(outcome.audio(), path)
+    return path
+
+
+def hand_off_speech(folder: Path, outcome: SpeechOutcome) -> SpokenClip:
+    """Keep the whole speech as a wav of its own in ``folder`` for the Avatar panel; worker
+    thread. Its own file, so a later Speak does not change what the avatar was given."""
+    return keep_spoken(folder, outcome.audio(), outcome.text, outcome.voice)

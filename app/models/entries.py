@@ -66,60 +66,74 @@ def parse_entry(entry: object, index: int) -> InstalledModel:
     """
     if not isinstance(entry, dict):
         return _damaged(f"entry-{index + 1}", "it is not a JSON object")
-    problems: list[str] = []
-
-    def text(key: str, default: str | None = None) -> str:
-        """A text field; one without a default is required and must not be empty."""
-        value = entry.get(key, default)
-        if isinstance(value, str) and (value or default is not None):
-            return value
-        problems.append(f"“{key}” is missing" if value in (None, "") else f"“{key}” is not text")
-        return default or ""
-
-    def number(key: str) -> float:
-        value = entry.get(key, 0)
-        if _is_number(value) and math.isfinite(value) and value >= 0:
-            return float(value)
-        problems.append(f"“{key}” is not a number of 0 or more")
-        return 0.0
-
-    model_id = text("id")
-    task_name = text("task")
-    task = ModelTask.UNKNOWN
-    if task_name:
-        try:
-            task = ModelTask(task_name)
-        except ValueError:
-            problems.append(f"“{task_name[:40]}” is not a task this version knows")
-    folder_name = text("folder")
-    folder = Path(folder_name) if folder_name else Path()
-    if folder_name and ("\x00" in folder_name or not folder.is_absolute()):
-        problems.append("“folder” is not an absolute path")
-    owned = entry.get("owned", False)
-    if not isinstance(owned, bool):
-        problems.append("“owned” is not true or false")
+    fields = _Fields(entry)
+    # Read in this order, so the problems are listed in it.
+    model_id, task, folder = fields.text("id"), fields.task(), fields.folder()
+    owned = fields.flag("owned")
     model = InstalledModel(
         id=model_id or f"entry-{index + 1}",
         task=task,
         folder=folder,
-        source=text("source", "local"),
-        precision=text("precision", "unknown"),
-        size_bytes=int(number("size_bytes")),
-        added=number("added"),
-        owned=owned is True,
-        hub_id=text("hub_id", ""),
-        licence=text("licence", ""),
+        source=fields.text("source", "local"),
+        precision=fields.text("precision", "unknown"),
+        size_bytes=int(fields.number("size_bytes")),
+        added=fields.number("added"),
+        owned=owned,
+        hub_id=fields.text("hub_id", ""),
+        licence=fields.text("licence", ""),
     )
-    if problems:
-        reason = "; ".join(problems)
-        # Not owned: a damaged entry's folder is never deleted, only its line is removed.
-        return replace(
-            model,
-            owned=False,
-            problems=(f"Its entry in the model list is damaged: {reason}.",),
-            entry_damaged=True,
-        )
-    return model
+    return _marked_damaged(model, "; ".join(fields.problems)) if fields.problems else model
+
+
+class _Fields:
+    """Reads one entry's fields with a fallback each, noting every problem on the way."""
+
+    def __init__(self, entry: dict[Any, Any]) -> None:
+        self.entry = entry
+        self.problems: list[str] = []
+
+    def text(self, key: str, default: str | None = None) -> str:
+        """A text field; one without a default is required and must not be empty."""
+        value = self.entry.get(key, default)
+        if isinstance(value, str) and (value or default is not None):
+            return value
+        missing = value in (None, "")
+        self.problems.append(f"“{key}” is missing" if missing else f"“{key}” is not text")
+        return default or ""
+
+    def number(self, key: str) -> float:
+        """A number of 0 or more (0 when absent)."""
+        value = self.entry.get(key, 0)
+        if _is_number(value) and math.isfinite(value) and value >= 0:
+            return float(value)
+        self.problems.append(f"“{key}” is not a number of 0 or more")
+        return 0.0
+
+    def flag(self, key: str) -> bool:
+        """True or false (false when absent)."""
+        value = self.entry.get(key, False)
+        if not isinstance(value, bool):
+            self.problems.append(f"“{key}” is not true or false")
+        return value is True
+
+    def task(self) -> ModelTask:
+        """The task, UNKNOWN when missing or not one this version knows."""
+        name = self.text("task")
+        if not name:
+            return ModelTask.UNKNOWN
+        try:
+            return ModelTask(name)
+        except ValueError:
+            self.problems.append(f"“{name[:40]}” is not a task this version knows")
+            return ModelTask.UNKNOWN
+
+    def folder(self) -> Path:
+        """The model's folder, an absolute path."""
+        name = self.text("folder")
+        folder = Path(name) if name else Path()
+        if name and ("\x00" in name or not folder.is_absolute()):
+            self.problems.append("“folder” is not an absolute path")
+        return folder
 
 
 def _is_number(value: Any) -> bool:
@@ -127,7 +141,8 @@ def _is_number(value: Any) -> bool:
 
 
 def _damaged(model_id: str, reason: str) -> InstalledModel:
-    return InstalledModel(
+    """An entry with nothing usable in it, listed under ``model_id``."""
+    blank = InstalledModel(
         id=model_id,
         task=ModelTask.UNKNOWN,
         folder=Path(),
@@ -135,6 +150,16 @@ def _damaged(model_id: str, reason: str) -> InstalledModel:
         precision="unknown",
         size_bytes=0,
         added=0.0,
+        owned=False,
+    )
+    return _marked_damaged(blank, reason)
+
+
+def _marked_damaged(model: InstalledModel, reason: str) -> InstalledModel:
+    """``model`` shown as broken because its entry is damaged (never used, only removed)."""
+    # Not owned: a damaged entry's folder is never deleted, only its line is removed.
+    return replace(
+        model,
         owned=False,
         problems=(f"Its entry in the model list is damaged: {reason}.",),
         entry_damaged=True,

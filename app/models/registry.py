@@ -110,51 +110,16 @@ class ModelRegistry:
             StorageError: the copy or the registry could not be written (nothing half-done).
         """
         folder = folder.expanduser().resolve()
-        if not folder.is_dir():
-            raise UserError(f"There is no folder {folder}.", field="model")
-        detected = detect_task(folder)
-        if task is None:
-            if detected is ModelTask.UNKNOWN:
-                raise UserError(
-                    f"{folder.name} is not an OpenVINO model this app recognises; "
-                    "say which task it is for (--task).",
-                    field="model",
-                )
-            task = detected
-        elif detected not in (task, ModelTask.UNKNOWN):
-            raise UserError(
-                f"{folder.name} holds {TASK_NAMES[detected]}, not {TASK_NAMES[task]}.",
-                field="model",
-            )
-        missing = missing_files(folder, task)
-        if missing:
-            raise UserError(
-                f"{folder.name} is not a complete {task.value} model: it lacks "
-                f"{', '.join(missing)}.",
-                field="model",
-            )
-        check_io_contract(folder, task)
+        task = _checked_task(folder, task)
         entries = self._read()
         known = [parse_entry(entry, index) for index, entry in enumerate(entries)]
         if any(model.folder == folder for model in known):
             raise UserError(f"{folder} is already installed.", field="model")
         model_id = _unique_id(_slug(hub_id or folder.name), {model.id for model in known})
-        target = folder
+        target = self.models_dir / model_id if copy else folder
         if copy:
-            target = self.models_dir / model_id
             _copy_whole(folder, target)
-        entry = {
-            "id": model_id,
-            "task": task.value,
-            "folder": str(target),
-            "source": source,
-            "precision": weight_precision(target),
-            "size_bytes": folder_size(target),
-            "added": time.time(),
-            "owned": copy,
-            "hub_id": hub_id,
-            "licence": licence,
-        }
+        entry = _new_entry(model_id, task, target, source, hub_id, licence, owned=copy)
         try:
             self._write([*entries, entry])
         except StorageError:
@@ -169,18 +134,9 @@ class ModelRegistry:
         model_id = folder.name
         if any(parse_entry(e, index).id == model_id for index, e in enumerate(entries)):
             raise UserError(f"A model with the id “{model_id}” is already installed.")
-        entry = {
-            "id": model_id,
-            "task": task.value,
-            "folder": str(folder),
-            "source": details.get("source", "catalog"),
-            "precision": weight_precision(folder),
-            "size_bytes": folder_size(folder),
-            "added": time.time(),
-            "owned": True,
-            "hub_id": details.get("hub_id", ""),
-            "licence": details.get("licence", ""),
-        }
+        source = details.get("source", "catalog")
+        hub_id, licence = details.get("hub_id", ""), details.get("licence", "")
+        entry = _new_entry(model_id, task, folder, source, hub_id, licence, owned=True)
         self._write([*entries, entry])
         return checked_entry(entry, len(entries))
 
@@ -250,6 +206,64 @@ class ModelRegistry:
             raise StorageError(
                 f"Could not save the model list {self.file}: {error.strerror or error}"
             ) from error
+
+
+def _checked_task(folder: Path, task: ModelTask | None) -> ModelTask:
+    """The task of the model in ``folder`` (``task``, or detected), its files and contract checked.
+
+    Raises:
+        UserError: not a folder, not a model of a known (or of this) task, files missing, or
+            inputs and outputs not of its contract (``field="model"``).
+    """
+    if not folder.is_dir():
+        raise UserError(f"There is no folder {folder}.", field="model")
+    detected = detect_task(folder)
+    if task is None:
+        if detected is ModelTask.UNKNOWN:
+            raise UserError(
+                f"{folder.name} is not an OpenVINO model this app recognises; "
+                "say which task it is for (--task).",
+                field="model",
+            )
+        task = detected
+    elif detected not in (task, ModelTask.UNKNOWN):
+        raise UserError(
+            f"{folder.name} holds {TASK_NAMES[detected]}, not {TASK_NAMES[task]}.",
+            field="model",
+        )
+    missing = missing_files(folder, task)
+    if missing:
+        raise UserError(
+            f"{folder.name} is not a complete {task.value} model: it lacks {', '.join(missing)}.",
+            field="model",
+        )
+    check_io_contract(folder, task)
+    return task
+
+
+def _new_entry(
+    model_id: str,
+    task: ModelTask,
+    folder: Path,
+    source: str,
+    hub_id: str,
+    licence: str,
+    *,
+    owned: bool,
+) -> dict[str, Any]:
+    """The model-list entry for ``folder``, its precision and size measured now."""
+    return {
+        "id": model_id,
+        "task": task.value,
+        "folder": str(folder),
+        "source": source,
+        "precision": weight_precision(folder),
+        "size_bytes": folder_size(folder),
+        "added": time.time(),
+        "owned": owned,
+        "hub_id": hub_id,
+        "licence": licence,
+    }
 
 
 def _slug(name: str) -> str:

@@ -11,7 +11,6 @@ panel's gallery.
 from __future__ import annotations
 
 import logging
-import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -22,10 +21,11 @@ import numpy as np
 import numpy.typing as npt
 
 from app.devices import DeviceInfo, accelerator_cache, resolve_device
-from app.errors import BusyError, StorageError, UserError
+from app.errors import StorageError, UserError
 from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
 from app.performance.metrics import MetricsBus
+from app.services.base import BusyLock, ModelSlot
 from app.services.voice import VoiceService
 from app.settings import Settings
 from app.storage.atomic import private_folder
@@ -95,8 +95,8 @@ class AvatarService:
         self._devices = list(devices)
         self._models = models
         self._voice = voice
-        self._pipelines: dict[tuple[Path, Path, str, str], Any] = {}
-        self._busy = threading.Lock()
+        self._pipeline_slot: ModelSlot[Any] = ModelSlot()
+        self._busy = BusyLock()
 
     # -- models ---------------------------------------------------------------------------
 
@@ -163,24 +163,12 @@ class AvatarService:
             raise UserError(f"Face detector: {error}", field="detector_device") from error
 
     def _pipeline(self, device: str, detector_device: str) -> Any:
-        from pipelines.lipsync.pipeline import LipsyncPipeline
-
-        key = (self.model_folder(), self.detector(), device, detector_device)
-        if key not in self._pipelines:
-            self._pipelines.clear()  # one lip-sync model in memory at a time
-            pipeline = LipsyncPipeline(
-                key[0],
-                key[1],
-                device=device,
-                detector_device=detector_device,
-                cache_dir=accelerator_cache(self._compiled_cache, key[0], device),
-                detector_cache_dir=accelerator_cache(self._compiled_cache, key[1], detector_device),
-            )
-            # A DeviceError reaches the caller with its device (and a field naming which
-            # model's device failed), so the panel can offer the CPU.
-            pipeline.load()
-            self._pipelines[key] = pipeline
-        return self._pipelines[key]
+        """The lip-sync pipeline (lip-sync model + face detector) for these devices."""
+        folder, detector, cache = self.model_folder(), self.detector(), self._compiled_cache
+        return self._pipeline_slot.get(
+            (folder, detector, device, detector_device),
+            lambda: _load_lipsync(folder, detector, device, detector_device, cache),
+        )
 
     # -- jobs -----------------------------------------------------------------------------
 
@@ -191,7 +179,7 @@ class AvatarService:
             UserError: not a readable image (``field="face"``).
         """
         # The detector's compiled model serves one request at a time: wait for a running video.
-        with self._busy:
+        with self._busy.wait():
             pipeline = self._pipeline(self.device(), self.detector_device())
             boxes = pipeline.detect_faces(image)
         return [(box.x, box.y, box.w, box.h) for box in boxes]
@@ -220,7 +208,7 @@ class AvatarService:
         target = output.expanduser() if output is not None else self._new_result_path()
         if target.suffix.lower() != VIDEO_SUFFIX:
             raise UserError(f"Videos are saved as .mp4; “{target.name}” is not.", field="output")
-        with self._exclusive():
+        with self._busy.hold("A video is being made; wait for it or stop it first."):
             pipeline = self._pipeline(self.device(device), self.detector_device(detector_device))
             result: Any = pipeline.run(
                 face,
@@ -295,7 +283,7 @@ class AvatarService:
     @property
     def busy(self) -> bool:
         """Whether a lip-sync job is running."""
-        return self._busy.locked()
+        return self._busy.busy
 
     def _private(self, folder: Path) -> Path:
         """``folder`` (the Avatar folder or one in it), created 0700: its videos speak in the
@@ -323,17 +311,24 @@ class AvatarService:
             counter += 1
         return path
 
-    def _exclusive(self) -> _Exclusive:
-        return _Exclusive(self._busy)
 
+def _load_lipsync(
+    folder: Path, detector: Path, device: str, detector_device: str, compiled_cache: Path | None
+) -> Any:
+    """Load the lip-sync pipeline (lip-sync model + face detector) on these devices.
 
-class _Exclusive:
-    def __init__(self, lock: threading.Lock) -> None:
-        self._lock = lock
+    A DeviceError reaches the caller with its device (and a field naming which model's device
+    failed), so the panel can offer the CPU.
+    """
+    from pipelines.lipsync.pipeline import LipsyncPipeline
 
-    def __enter__(self) -> None:
-        if not self._lock.acquire(blocking=False):
-            raise BusyError("A video is being made; wait for it or stop it first.")
-
-    def __exit__(self, *exc: object) -> None:
-        self._lock.release()
+    pipeline = LipsyncPipeline(
+        folder,
+        detector,
+        device=device,
+        detector_device=detector_device,
+        cache_dir=accelerator_cache(compiled_cache, folder, device),
+        detector_cache_dir=accelerator_cache(compiled_cache, detector, detector_device),
+    )
+    pipeline.load()
+    return pipeline

@@ -9,7 +9,6 @@ message is never half-stored; the UI keeps the typed text until an answer succee
 from __future__ import annotations
 
 import logging
-import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -17,10 +16,11 @@ from pathlib import Path
 from typing import Protocol
 
 from app.devices import DeviceInfo, compile_cache_dir_name, compile_properties, resolve_device
-from app.errors import BusyError, StorageError, UserError
+from app.errors import StorageError, UserError
 from app.knowledge.grounding import PASSAGES_PER_ANSWER, SOURCES_SHARE, Source, grounded_question
 from app.models.inspect import context_length, validate_chat_model
 from app.performance.metrics import MetricsBus
+from app.services.base import BusyLock, ModelSlot
 from app.storage.conversations import ChatMessage, Conversation, ConversationStore
 from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings, Message
 from pipelines.core import Cancelled, CancelToken, MetricRecord
@@ -91,9 +91,8 @@ class ChatService:
         self._devices = list(devices)
         self._compiled_cache = compiled_cache
         self._factory = pipeline_factory
-        self._pipeline: ChatPipeline | None = None
-        self._loaded: LoadedModel | None = None
-        self._busy = threading.Lock()
+        self._model: ModelSlot[tuple[ChatPipeline, LoadedModel]] = ModelSlot()
+        self._busy = BusyLock()
         self._transient: set[str] = set()
         self._conversations: dict[str, Conversation] = {
             conversation.id: conversation for conversation in store.load_all()
@@ -184,7 +183,8 @@ class ChatService:
     @property
     def loaded_model(self) -> LoadedModel | None:
         """The loaded model, or None."""
-        return self._loaded
+        loaded = self._model.model
+        return loaded[1] if loaded is not None else None
 
     def load_model(
         self, model_dir: Path, device: str, cancel: CancelToken | None = None
@@ -203,9 +203,7 @@ class ChatService:
         model_dir = model_dir.expanduser().resolve()
         validate_chat_model(model_dir)
         concrete = resolve_device(device, self._devices, "chat")
-        if not self._busy.acquire(blocking=False):
-            raise BusyError("Wait for the current answer to finish, or stop it, first.")
-        try:
+        with self._busy.hold("Wait for the current answer to finish, or stop it, first."):
             cache = None
             if self._compiled_cache is not None:
                 cache = self._compiled_cache / compile_cache_dir_name(str(model_dir), concrete)
@@ -219,14 +217,13 @@ class ChatService:
             load_ms = pipeline.load()
             if cancel is not None and cancel.cancelled:
                 raise Cancelled("model load cancelled")
-            self._pipeline = pipeline  # replaced only after the new model loaded
-            self._loaded = LoadedModel(model_dir, device.upper(), concrete, load_ms)
+            loaded = LoadedModel(model_dir, device.upper(), concrete, load_ms)
+            # Replaced only after the new model loaded: a failed load keeps the old one.
+            self._model.replace((model_dir, concrete), (pipeline, loaded))
             self._metrics.publish(
                 MetricRecord(pipeline="chat", device=concrete, values={"load_ms": load_ms})
             )
-            return self._loaded
-        finally:
-            self._busy.release()
+            return loaded
 
     # ----- answers ---------------------------------------------------------------------
 
@@ -279,9 +276,7 @@ class ChatService:
         cancel: CancelToken,
         on_text: Callable[[str], None],
     ) -> Answer:
-        if not self._busy.acquire(blocking=False):
-            raise BusyError("The model is still answering; stop it or wait.", field="prompt")
-        try:
+        with self._busy.hold("The model is still answering; stop it or wait.", field="prompt"):
             pipeline, loaded = self._require_model()
             model_question, sources = self._ground(
                 pipeline, loaded, conversation, question, settings
@@ -312,13 +307,12 @@ class ChatService:
                 log.warning("%s", error)
                 return Answer(conversation, answer, saved=False, save_error=str(error))
             return Answer(conversation, answer, saved=True)
-        finally:
-            self._busy.release()
 
     def _require_model(self) -> tuple[ChatPipeline, LoadedModel]:
-        if self._pipeline is None or self._loaded is None:
+        loaded = self._model.model
+        if loaded is None:
             raise UserError("Choose a chat model first (File → Open model folder…).", field="model")
-        return self._pipeline, self._loaded
+        return loaded
 
     def _ground(
         self,

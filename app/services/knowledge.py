@@ -13,8 +13,8 @@ from __future__ import annotations
 import logging
 import os
 import threading
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
@@ -25,7 +25,7 @@ from app.database.config import (
 from app.database.knowledge_db import KnowledgeDatabase
 from app.database.server import DatabaseInfo
 from app.devices import DeviceInfo, accelerator_cache, compile_properties, resolve_device
-from app.errors import BusyError, UserError
+from app.errors import UserError
 from app.knowledge.indexer import Indexer
 from app.knowledge.ingest_report import IngestProgress as IngestProgress
 from app.knowledge.ingest_report import IngestReport as IngestReport
@@ -34,7 +34,8 @@ from app.models.bundled import default_embedder_dir
 from app.models.inspect import TASK_NAMES, ModelTask, detect_task, embedding_length
 from app.paths import AppPaths
 from app.performance.metrics import MetricsBus
-from app.settings import Settings
+from app.services.base import BusyLock, ModelSlot
+from app.settings_store import SettingsStore
 from app.storage.secrets import SecretStore
 from pipelines.core import CancelToken, MetricRecord
 from pipelines.embeddings import EmbeddingConfig, EmbeddingPipeline, model_id
@@ -70,22 +71,22 @@ class KnowledgeService:
     def __init__(
         self,
         paths: AppPaths,
-        settings: Settings,
+        settings: SettingsStore,
         metrics: MetricsBus,
         devices: Sequence[DeviceInfo],
         secrets: SecretStore | None = None,
     ) -> None:
         self._paths = paths
-        self._settings = settings
+        self._settings_store = settings
+        self._settings = settings.settings  # the live settings, changed through the store
         self._metrics = metrics
         self._devices = list(devices)
         self._database = KnowledgeDatabase(
             paths, settings, secrets or SecretStore(paths.config / SECRETS_FILE)
         )
-        self._embedder: EmbeddingPipeline | None = None
-        self._reranker: RerankPipeline | None = None
-        self._chunker: Chunker | None = None
-        self._busy = threading.Lock()
+        self._embedder: ModelSlot[tuple[EmbeddingPipeline, Chunker]] = ModelSlot()
+        self._reranker: ModelSlot[RerankPipeline] = ModelSlot()
+        self._busy = BusyLock()
         # One OpenVINO pipeline serves ingest and search, which run on different threads (an
         # ingest in the Knowledge panel while a chat answer retrieves): one call at a time.
         self._model_lock = threading.RLock()
@@ -104,10 +105,11 @@ class KnowledgeService:
         """Switch to an external server (``url``) or back to the embedded one (None or "").
 
         The password (typed apart or inside ``url``) goes to the secret store; the settings
-        keep the connection string without it. The caller saves the settings.
+        keep the connection string without it, saved before the switch.
 
         Raises:
             UserError: not a connection string. BusyError: an ingest is running.
+            StorageError: the choice could not be saved; the database in use stays.
         """
         with self._exclusive("Wait for the running ingest to finish, or stop it, first."):
             self._database.switch(url, password)
@@ -123,18 +125,19 @@ class KnowledgeService:
     def embedder(self) -> EmbeddingPipeline:
         """The loaded embedding model (loaded on first use)."""
         with self._model_lock:
-            return self._load_embedder()
+            return self._embedder_and_chunker()[0]
 
     def use_embedding_model(self, folder: Path | None) -> EmbeddingPipeline:
         """Embed with the model in ``folder`` from now on (None = the bundled one).
 
         The model is loaded before the choice is kept, so a folder that is not an embedding
         model is refused and the previous model stays. Collections indexed with another
-        model are then refused for search until re-indexed. The caller saves the settings.
+        model are then refused for search until re-indexed. The choice is saved.
 
         Raises:
             UserError: not an OpenVINO embedding model (``field="embedding_model"``).
             BusyError: an ingest is running.
+            StorageError: the choice could not be saved; the previous model stays in use.
         """
         if folder is not None:
             folder = folder.expanduser().resolve()
@@ -145,55 +148,53 @@ class KnowledgeService:
                     "(a folder with openvino_model.xml, its tokenizer and config.json).",
                     field="embedding_model",
                 )
-        with self._exclusive("Wait for the running ingest to finish, or stop it, first."):
-            previous = self._settings.embedding_model
-            self._settings.embedding_model = folder
+        busy = "Wait for the running ingest to finish, or stop it, first."
+        with self._exclusive(busy), self._model_lock:
             try:
-                return self.embedder()
+                embedder = self._embedder_and_chunker(folder or default_embedder_dir(self._paths))
             except UserError as error:
-                self._settings.embedding_model = previous
                 error.field = "embedding_model"  # the control that chose it, in this dialog
                 raise
-            except BaseException:
-                self._settings.embedding_model = previous
-                raise
+            self._settings_store.update(embedding_model=folder)
+            return embedder[0]
 
-    def _load_embedder(self) -> EmbeddingPipeline:
-        # The settings may have changed since the last load (the Knowledge panel's device
-        # picker, another embedding model): the next use then loads what they now say. A job
-        # still running keeps the pipeline object it started with.
-        folder = self._settings.embedding_model or default_embedder_dir(self._paths)
+    def _embedder_and_chunker(
+        self, folder: Path | None = None
+    ) -> tuple[EmbeddingPipeline, Chunker]:
+        """The embedder of the model in ``folder`` (default: the one the settings name).
+
+        The settings may have changed since the last load (the Knowledge panel's device
+        picker, another embedding model): the next use then loads what they now say. A job
+        still running keeps the pipeline object it started with.
+        """
+        if folder is None:
+            folder = self._settings.embedding_model or default_embedder_dir(self._paths)
         device = resolve_device(self._settings.device_for("knowledge"), self._devices, "knowledge")
-        loaded = self._embedder
-        if loaded is not None and (loaded.config.model_dir, loaded.config.device) != (
-            folder,
-            device,
-        ):
-            self._embedder = None
-        if self._embedder is None:
-            if not (folder / "openvino_model.xml").is_file():
-                raise UserError(
-                    f"The embedding model is not installed ({folder}). "
-                    "Run `python -m app setup` to convert the bundled one.",
-                    field="model",
-                )
-            embedder = EmbeddingPipeline(
-                EmbeddingConfig(
-                    folder,
-                    device=device,
-                    pad_to_length=embedding_length(folder, self._settings.chunk_tokens),
-                    properties=compile_properties("knowledge", device),
-                    cache_dir=accelerator_cache(self._paths.compiled_cache, folder, device),
-                )
+        return self._embedder.get((folder, device), lambda: self._new_embedder(folder, device))
+
+    def _new_embedder(self, folder: Path, device: str) -> tuple[EmbeddingPipeline, Chunker]:
+        if not (folder / "openvino_model.xml").is_file():
+            raise UserError(
+                f"The embedding model is not installed ({folder}). "
+                "Run `python -m app setup` to convert the bundled one.",
+                field="model",
             )
-            embedder.load()
-            self._chunker = Chunker(
-                folder / "tokenizer.json",
-                self._settings.chunk_tokens,
-                min(self._settings.chunk_overlap, self._settings.chunk_tokens // 2 - 1),
+        embedder = EmbeddingPipeline(
+            EmbeddingConfig(
+                folder,
+                device=device,
+                pad_to_length=embedding_length(folder, self._settings.chunk_tokens),
+                properties=compile_properties("knowledge", device),
+                cache_dir=accelerator_cache(self._paths.compiled_cache, folder, device),
             )
-            self._embedder = embedder
-        return self._embedder
+        )
+        embedder.load()
+        chunker = Chunker(
+            folder / "tokenizer.json",
+            self._settings.chunk_tokens,
+            min(self._settings.chunk_overlap, self._settings.chunk_tokens // 2 - 1),
+        )
+        return embedder, chunker
 
     # ----- collections -----------------------------------------------------------------
 
@@ -252,14 +253,8 @@ class KnowledgeService:
         with self._exclusive("Wait for the running ingest to finish, or stop it, first."):
             return self.start().remove_documents(collection, list(paths))
 
-    @contextmanager
-    def _exclusive(self, busy_message: str) -> Iterator[None]:
-        if not self._busy.acquire(blocking=False):
-            raise BusyError(busy_message)
-        try:
-            yield
-        finally:
-            self._busy.release()
+    def _exclusive(self, busy_message: str) -> AbstractContextManager[None]:
+        return self._busy.hold(busy_message)
 
     # ----- ingest ----------------------------------------------------------------------
 
@@ -278,9 +273,7 @@ class KnowledgeService:
             BusyError: an ingest is already running.
         """
         cancel = cancel or CancelToken()
-        if not self._busy.acquire(blocking=False):
-            raise BusyError("An ingest is already running; wait for it or stop it.")
-        try:
+        with self._exclusive("An ingest is already running; wait for it or stop it."):
             files, missing = expand_sources(sources)
             if not any(is_supported(file) for file in files) and not self._gone_from(
                 collection_name, sources
@@ -289,8 +282,6 @@ class KnowledgeService:
             collection = self.collection(collection_name, create=True)
             self._check_model(collection)
             return self._ingest(collection, sources, cancel, on_progress, (files, missing))
-        finally:
-            self._busy.release()
 
     def reindex(
         self,
@@ -358,11 +349,12 @@ class KnowledgeService:
         expanded: tuple[list[Path], list[Path]] | None = None,
     ) -> IngestReport:
         """``expanded``: what :func:`expand_sources` found in ``sources``, when known."""
-        store, embedder = self.start(), self.embedder()
-        assert self._chunker is not None
+        store = self.start()
+        with self._model_lock:
+            embedder, chunker = self._embedder_and_chunker()
         files, missing = expanded or expand_sources(sources)
         stored = store.document_hashes(collection)
-        indexer = Indexer(store, embedder, self._chunker, self._model_lock)
+        indexer = Indexer(store, embedder, chunker, self._model_lock)
         report = indexer.run(collection, files, stored, cancel, on_progress)
         report.failed[:0] = [(stored_path(path)[0], "not found") for path in missing]
         if not report.cancelled:
@@ -429,16 +421,10 @@ class KnowledgeService:
             return None
         device = resolve_device(self._settings.device_for("knowledge"), self._devices, "knowledge")
         with self._model_lock:
-            current = self._reranker
-            if current is None or (current.config.model_dir, current.config.device) != (
-                folder,
-                device,
-            ):
-                cache = accelerator_cache(self._paths.compiled_cache, folder, device)
-                reranker = RerankPipeline(RerankConfig(folder, device=device, cache_dir=cache))
-                reranker.load()
-                self._reranker = reranker
-            return self._reranker
+            cache = accelerator_cache(self._paths.compiled_cache, folder, device)
+            return self._reranker.get(
+                (folder, device), lambda: _load_reranker(folder, device, cache)
+            )
 
     def _model_matches(self, collection: Collection) -> bool:
         embedder = self.embedder()
@@ -478,3 +464,13 @@ def _document_row(document: StoredDocument) -> DocumentRow:
         document.added_at,
         status,
     )
+
+
+def _load_reranker(folder: Path, device: str, cache_dir: Path | None) -> RerankPipeline:
+    reranker = RerankPipeline(RerankConfig(folder, device=device, cache_dir=cache_dir))
+    try:
+        reranker.load()
+    except UserError as error:
+        error.field = "reranker"  # the control that chose it
+        raise
+    return reranker

@@ -10,22 +10,25 @@ from __future__ import annotations
 
 import logging
 import tempfile
-import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from app.devices import DeviceInfo, accelerator_cache, resolve_device
-from app.errors import BusyError, StorageError, UserError
+from app.errors import StorageError, UserError
 from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
 from app.performance.metrics import MetricsBus
+from app.services.base import BusyLock, ModelSlot
 from app.settings import Settings
 from app.voices.library import Voice, VoiceLibrary
+from pipelines.contract import ModelPipeline
 from pipelines.core import (
     Cancelled,
     CancelToken,
@@ -37,6 +40,8 @@ from pipelines.voice.speaker import SpeakerEncoder
 from pipelines.voice.tts import SpeechChunk, SpeechSynthesizer
 
 log = logging.getLogger(__name__)
+
+_Loadable = TypeVar("_Loadable", bound=ModelPipeline)
 
 ChunkCallback = Callable[[SpeechChunk], None]
 
@@ -71,9 +76,9 @@ class VoiceService:
         self._metrics = metrics
         self._devices = list(devices)
         self._models = models
-        self._encoders: dict[tuple[Path, str], SpeakerEncoder] = {}
-        self._synthesizers: dict[tuple[Path, str], SpeechSynthesizer] = {}
-        self._busy = threading.Lock()
+        self._encoder_slot: ModelSlot[SpeakerEncoder] = ModelSlot()
+        self._synthesizer_slot: ModelSlot[SpeechSynthesizer] = ModelSlot()
+        self._busy = BusyLock()
 
     # -- models ---------------------------------------------------------------------------
 
@@ -111,24 +116,23 @@ class VoiceService:
 
     def _encoder(self, device: str) -> SpeakerEncoder:
         folder = self.model_folder(ModelTask.SPEAKER_ENCODER)
-        key = (folder, device)
-        if key not in self._encoders:
-            cache = accelerator_cache(self._compiled_cache, folder, device)
-            encoder = SpeakerEncoder(folder, device, cache_dir=cache)
-            encoder.load()  # a DeviceError reaches the caller with its device (CPU offer)
-            self._encoders[key] = encoder
-        return self._encoders[key]
+        return self._encoder_slot.get(
+            (folder, device), lambda: self._load(SpeakerEncoder, folder, device)
+        )
 
     def _synthesizer(self, device: str) -> SpeechSynthesizer:
         folder = self.model_folder(ModelTask.TTS)
-        key = (folder, device)
-        if key not in self._synthesizers:
-            self._synthesizers.clear()  # one TTS model in memory at a time
-            cache = accelerator_cache(self._compiled_cache, folder, device)
-            synthesizer = SpeechSynthesizer(folder, device, cache_dir=cache)
-            synthesizer.load()
-            self._synthesizers[key] = synthesizer
-        return self._synthesizers[key]
+        return self._synthesizer_slot.get(
+            (folder, device), lambda: self._load(SpeechSynthesizer, folder, device)
+        )
+
+    def _load(self, kind: Callable[..., _Loadable], folder: Path, device: str) -> _Loadable:
+        """Load one of the voice models; a DeviceError reaches the caller with its device."""
+        model = kind(
+            folder, device, cache_dir=accelerator_cache(self._compiled_cache, folder, device)
+        )
+        model.load()
+        return model
 
     # -- voices ---------------------------------------------------------------------------
 
@@ -313,23 +317,10 @@ class VoiceService:
     @property
     def busy(self) -> bool:
         """Whether a synthesis or voice creation is running."""
-        return self._busy.locked()
+        return self._busy.busy
 
-    def _exclusive(self, what: str) -> _Exclusive:
-        return _Exclusive(self._busy, what)
-
-
-class _Exclusive:
-    def __init__(self, lock: threading.Lock, what: str) -> None:
-        self._lock = lock
-        self._what = what
-
-    def __enter__(self) -> None:
-        if not self._lock.acquire(blocking=False):
-            raise BusyError(f"The voice models are busy; wait or stop before {self._what}.")
-
-    def __exit__(self, *exc: object) -> None:
-        self._lock.release()
+    def _exclusive(self, what: str) -> AbstractContextManager[None]:
+        return self._busy.hold(f"The voice models are busy; wait or stop before {what}.")
 
 
 PAUSE_SECONDS = 0.25

@@ -1,4 +1,5 @@
-"""A real embedded PostgreSQL for the session; a fresh database per test, from a template."""
+"""A real embedded PostgreSQL for the session; a fresh database per test, from a template;
+an app context whose knowledge service uses it."""
 
 from __future__ import annotations
 
@@ -9,8 +10,11 @@ from pathlib import Path
 import psycopg
 import pytest
 
+from app.context import AppContext
 from app.database.migrations import apply_migrations
 from app.database.server import EmbeddedDatabase
+from app.devices import DeviceInfo
+from app.paths import AppPaths
 
 TEMPLATE = "ov_studio_template"
 
@@ -62,6 +66,18 @@ def _with_db(uri: str, name: str) -> str:
     head, _, query = uri.partition("?")
     base = head.rsplit("/", 1)[0]
     return f"{base}/{name}?{query}" if query else f"{base}/{name}"
+
+
+@pytest.fixture
+def knowledge_context(
+    app_home: AppPaths, fresh_db: str, embedding_model_dir: Path
+) -> Iterator[AppContext]:
+    """An app context (CPU only) on a fresh database with the real MiniLM embedder; closed after."""
+    context = AppContext.create(app_home, [DeviceInfo("CPU", "Test CPU")])
+    context.settings.database_url = fresh_db
+    context.settings.embedding_model = embedding_model_dir
+    yield context
+    context.close()
 
 
 @pytest.fixture

@@ -117,8 +117,8 @@ def test_bad_prompts_are_refused_before_work(
     assert info.value.field == "prompt"
 
 
-def test_int4_model_answers(fixture_models: Path) -> None:
-    pipe = ChatPipeline(ChatModelConfig(fixture_models / "llm-int4", "CPU"))
+def test_int4_model_answers(int4_model_dir: Path) -> None:
+    pipe = ChatPipeline(ChatModelConfig(int4_model_dir, "CPU"))
     pipe.load()
     result = pipe.generate(_ask("Hi"), GREEDY_16, CancelToken(), lambda _: None)
     assert result.metrics.values["output_tokens"] == 16

@@ -196,3 +196,19 @@ def test_corrupt_settings_file_is_reported_at_start(app_home: AppPaths) -> None:
     app_home.settings_file.write_text("\x00\x01garbage", encoding="utf-8")
     ctx = AppContext.create(app_home, CPU_ONLY)
     assert any("damaged" in notice for notice in ctx.notices)
+
+
+def test_regenerate_samples_a_new_answer_unless_the_seed_is_fixed(context: AppContext) -> None:
+    conversation = context.chat.new_conversation("")
+    context.chat.ask(conversation.id, "Tell me a story", SETTINGS, CancelToken(), lambda _: None)
+
+    def regenerated(settings: GenerationSettings) -> str:
+        answer = context.chat.regenerate(conversation.id, settings, CancelToken(), lambda _: None)
+        return answer.message.content
+
+    # The tiny model's logits are nearly flat: two samples of 12 tokens agree only when their
+    # seeds do (OpenVINO's default seed, 0, made every "random" answer the same).
+    random = GenerationSettings(max_new_tokens=12, temperature=1.0, ignore_eos=True)
+    assert regenerated(random) != regenerated(random)
+    fixed = GenerationSettings(max_new_tokens=12, temperature=1.0, seed=42, ignore_eos=True)
+    assert regenerated(fixed) == regenerated(fixed)

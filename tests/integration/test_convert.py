@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import sys
 from pathlib import Path
 
 import psutil
@@ -20,14 +19,6 @@ from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings, Me
 from pipelines.core import Cancelled, CancelToken
 
 pytestmark = pytest.mark.integration
-
-
-@pytest.fixture(scope="session")
-def tiny_checkpoint(fixture_models: Path) -> Path:
-    """The tiny chat model as a Hugging Face checkpoint (safetensors + tokenizer)."""
-    builder = sys.modules["build_models"]  # loaded by the fixture_models fixture
-    root: Path = builder.ensure_fixtures(["llm-tiny-hf"])
-    return root / "llm-tiny-hf"
 
 
 @pytest.fixture(scope="module")

@@ -51,8 +51,7 @@ def test_unreachable_and_malformed(context: AppContext) -> None:
 def test_switching_servers_keeps_the_password_out_of_settings(
     context: AppContext, fresh_db: str, app_home: AppPaths
 ) -> None:
-    context.knowledge.use_database(fresh_db, password="not-in-the-file")
-    context.save_settings()
+    context.knowledge.use_database(fresh_db, password="not-in-the-file")  # saved with it
     assert context.knowledge.collections() == []
     assert context.knowledge.info().mode == "external"
     saved = app_home.settings_file.read_text()

@@ -31,8 +31,8 @@ BIG = "OpenVINO/minilm-int8-ov"  # a 23 MB weights file: several 10 MB download 
 
 
 @pytest.fixture
-def hub(fixture_models: Path) -> Iterator[HubServer]:
-    repos = {REPO: fixture_models / "llm-int8", BIG: fixture_models / "embedding"}
+def hub(chat_model_dir: Path, embedding_model_dir: Path) -> Iterator[HubServer]:
+    repos = {REPO: chat_model_dir, BIG: embedding_model_dir}
     with running_hub(repos) as server:
         yield server
 
@@ -45,7 +45,7 @@ def registry(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> ModelRegistry:
 
 
 def test_a_full_download_is_verified_and_registered(
-    hub: HubServer, registry: ModelRegistry, fixture_models: Path
+    hub: HubServer, registry: ModelRegistry, chat_model_dir: Path
 ) -> None:
     seen: list[DownloadProgress] = []
     model = Downloader(registry, hub.url).download(REPO, on_progress=seen.append, licence="MIT")
@@ -57,7 +57,7 @@ def test_a_full_download_is_verified_and_registered(
     )
     assert model.usable and model.hub_id == REPO and model.precision == "int8"
     for original in hub.files(REPO):
-        copy = model.folder / original.relative_to(fixture_models / "llm-int8")
+        copy = model.folder / original.relative_to(chat_model_dir)
         assert copy.read_bytes() == original.read_bytes()
     assert seen[-1].done == seen[-1].total == sum(p.stat().st_size for p in hub.files(REPO))
     assert not staging_dir(registry.models_dir, model.id).exists()

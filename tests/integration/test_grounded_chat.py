@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from app.context import AppContext
-from app.devices import DeviceInfo
 from app.errors import UserError
 from app.knowledge.grounding import Source
 from app.paths import AppPaths
@@ -22,19 +20,12 @@ from tests.documents import write_pdf
 pytestmark = pytest.mark.integration
 
 SETTINGS = GenerationSettings(max_new_tokens=8, temperature=0.0, ignore_eos=True)
-CPU = [DeviceInfo("CPU", "Test CPU")]
 
 
 @pytest.fixture
-def context(
-    app_home: AppPaths, fresh_db: str, embedding_model_dir: Path, chat_model_dir: Path
-) -> Iterator[AppContext]:
-    ctx = AppContext.create(app_home, CPU)
-    ctx.settings.database_url = fresh_db
-    ctx.settings.embedding_model = embedding_model_dir
-    ctx.chat.load_model(chat_model_dir, "CPU")
-    yield ctx
-    ctx.close()
+def context(knowledge_context: AppContext, chat_model_dir: Path) -> AppContext:
+    knowledge_context.chat.load_model(chat_model_dir, "CPU")
+    return knowledge_context
 
 
 @pytest.fixture
@@ -52,8 +43,9 @@ def documents(tmp_path: Path) -> Path:
 def _spy_on_prompts(context: AppContext) -> list[list[Message]]:
     """Record what the real pipeline is asked (it still generates for real)."""
     seen: list[list[Message]] = []
-    pipeline = context.chat._pipeline
-    assert pipeline is not None
+    loaded = context.chat._model.model
+    assert loaded is not None
+    pipeline = loaded[0]
     real_generate = pipeline.generate
 
     def generate(history: list[Message], *args: Any, **kwargs: Any) -> Any:

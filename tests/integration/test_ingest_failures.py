@@ -8,7 +8,7 @@ import logging
 import os
 import subprocess
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -29,15 +29,6 @@ pytestmark = pytest.mark.integration
 CPU = [DeviceInfo("CPU", "Test CPU")]
 
 
-@pytest.fixture
-def context(app_home: AppPaths, fresh_db: str, embedding_model_dir: Path) -> Iterator[AppContext]:
-    ctx = AppContext.create(app_home, CPU)
-    ctx.settings.database_url = fresh_db
-    ctx.settings.embedding_model = embedding_model_dir
-    yield ctx
-    ctx.close()
-
-
 def _documents(uri: str) -> list[tuple[str, int]]:
     with psycopg.connect(uri) as connection:
         rows = connection.execute("SELECT path, chunks FROM documents ORDER BY path").fetchall()
@@ -45,7 +36,7 @@ def _documents(uri: str) -> list[tuple[str, int]]:
 
 
 def test_a_50_mb_text_file_reports_progress_inside_it_and_stops_cleanly(
-    context: AppContext, fresh_db: str, tmp_path: Path
+    knowledge_context: AppContext, fresh_db: str, tmp_path: Path
 ) -> None:
     tmp_path = tmp_path / "docs"
     tmp_path.mkdir()
@@ -63,7 +54,9 @@ def test_a_50_mb_text_file_reports_progress_inside_it_and_stops_cleanly(
         if progress.detail:
             cancel.cancel()
 
-    report = context.knowledge.ingest("Logs", [tmp_path], cancel, stop_inside_the_big_file)
+    report = knowledge_context.knowledge.ingest(
+        "Logs", [tmp_path], cancel, stop_inside_the_big_file
+    )
     assert report.cancelled
     inside = [p for p in seen if p.detail]
     assert inside and inside[0].current == "b-big.log" and inside[0].detail.endswith("of b-big.log")
@@ -72,7 +65,7 @@ def test_a_50_mb_text_file_reports_progress_inside_it_and_stops_cleanly(
 
 
 def test_a_file_deleted_midway_is_reported_and_the_rest_goes_on(
-    context: AppContext, fresh_db: str, tmp_path: Path
+    knowledge_context: AppContext, fresh_db: str, tmp_path: Path
 ) -> None:
     folder = tmp_path / "docs"
     folder.mkdir()
@@ -83,7 +76,7 @@ def test_a_file_deleted_midway_is_reported_and_the_rest_goes_on(
         if progress.files_done == 1:
             (folder / "b.txt").unlink(missing_ok=True)
 
-    report = context.knowledge.ingest("Docs", [folder], on_progress=delete_b)
+    report = knowledge_context.knowledge.ingest("Docs", [folder], on_progress=delete_b)
     [(path, reason)] = report.failed
     assert Path(path).name == "b.txt" and "no longer exists" in reason
     assert _documents(fresh_db) == [("a.txt", 1), ("c.txt", 1)]
@@ -153,7 +146,7 @@ def _names(paths: Sequence[str]) -> list[str]:
 
 
 def test_malformed_files_are_listed_and_the_rest_is_indexed(
-    context: AppContext, fresh_db: str, tmp_path: Path
+    knowledge_context: AppContext, fresh_db: str, tmp_path: Path
 ) -> None:
     folder = tmp_path / "docs"
     _malformed_and_good_files(folder)
@@ -164,7 +157,7 @@ def test_malformed_files_are_listed_and_the_rest_is_indexed(
             replaced.unlink()  # listed as a file, a folder by the time it is read
             replaced.mkdir()
 
-    report = context.knowledge.ingest("Docs", [folder], on_progress=replace_by_a_folder)
+    report = knowledge_context.knowledge.ingest("Docs", [folder], on_progress=replace_by_a_folder)
     good = ["a-good.txt", "b-good.docx", "c-good.pdf", "caf\\xe9 menu.txt", "g-late-nul.log"]
     assert _names(report.added) == good and not report.cancelled
     assert {Path(path).name: reason for path, reason in report.failed} == {
@@ -179,10 +172,10 @@ def test_malformed_files_are_listed_and_the_rest_is_indexed(
             "SELECT count(*) FROM chunks WHERE text LIKE '%lighthouse keeper wrote XQ-7731%'"
         ).fetchall()
     assert kept == 1  # the text after the NUL is stored, the NUL is not
-    [hit] = context.knowledge.search("Docs", "XQ-7731", k=1)
+    [hit] = knowledge_context.knowledge.search("Docs", "XQ-7731", k=1)
     assert Path(hit.path).name == "g-late-nul.log"
 
-    again = context.knowledge.ingest("Docs", [folder])  # a re-run finishes too
+    again = knowledge_context.knowledge.ingest("Docs", [folder])  # a re-run finishes too
     assert _names(again.skipped) == good and not again.added
     assert _names([path for path, _ in again.failed]) == [
         "d-broken-xml.docx",
@@ -192,14 +185,14 @@ def test_malformed_files_are_listed_and_the_rest_is_indexed(
 
 
 def test_a_file_name_that_is_not_utf8_is_listed_reindexed_and_removed(
-    context: AppContext, tmp_path: Path
+    knowledge_context: AppContext, tmp_path: Path
 ) -> None:
     folder = tmp_path / "menus"
     folder.mkdir()
     latin1 = folder / os.fsdecode(LATIN1_NAME)  # how Python holds it: surrogate escapes
     latin1.write_text("Soupe a l'oignon and creme brulee.")
     (folder / "plain.txt").write_text("Bacalhau with chickpeas.")
-    knowledge = context.knowledge
+    knowledge = knowledge_context.knowledge
     report = knowledge.ingest("Menus", [folder])
     shown = str(folder / "caf\\xe9 menu.txt")
     assert sorted(report.added) == [shown, str(folder / "plain.txt")]
@@ -222,6 +215,7 @@ def test_a_file_name_that_is_not_utf8_is_listed_reindexed_and_removed(
 
 
 @pytest.mark.parametrize("client_encoding", ["", "UTF8"])
+@pytest.mark.logs_error("b-tokyo.txt was not indexed")  # with its stack, for the details
 def test_a_server_that_cannot_hold_a_files_text_fails_only_that_file(
     app_home: AppPaths,
     latin1_db: str,
@@ -261,7 +255,7 @@ def test_a_server_that_cannot_hold_a_files_text_fails_only_that_file(
 
 
 def test_an_unexpected_error_in_one_file_is_listed_and_logged(
-    context: AppContext,
+    knowledge_context: AppContext,
     fresh_db: str,
     tmp_path: Path,
     caplog: pytest.LogCaptureFixture,
@@ -271,7 +265,7 @@ def test_an_unexpected_error_in_one_file_is_listed_and_logged(
     folder.mkdir()
     for name, text in [("a.txt", "Bridges."), ("b.txt", "Model breaker."), ("c.txt", "Rivers.")]:
         (folder / name).write_text(text)
-    embedder = context.knowledge.embedder()
+    embedder = knowledge_context.knowledge.embedder()
     embed = embedder.embed_documents
 
     def breaks_on_one_text(texts: list[str], cancel: CancelToken | None = None) -> np.ndarray:
@@ -281,7 +275,7 @@ def test_an_unexpected_error_in_one_file_is_listed_and_logged(
 
     monkeypatch.setattr(embedder, "embed_documents", breaks_on_one_text)
     with caplog.at_level(logging.INFO, logger="app.knowledge.ingest_failures"):
-        report = context.knowledge.ingest("Docs", [folder])
+        report = knowledge_context.knowledge.ingest("Docs", [folder])
     assert report.failed == [
         (
             str(folder / "b.txt"),
@@ -295,7 +289,7 @@ def test_an_unexpected_error_in_one_file_is_listed_and_logged(
 
 
 def test_a_collection_deleted_mid_ingest_stops_it_with_a_sentence(
-    context: AppContext, fresh_db: str, tmp_path: Path
+    knowledge_context: AppContext, fresh_db: str, tmp_path: Path
 ) -> None:
     folder = tmp_path / "docs"
     folder.mkdir()
@@ -308,7 +302,9 @@ def test_a_collection_deleted_mid_ingest_stops_it_with_a_sentence(
                 connection.execute("DELETE FROM collections WHERE name = 'Docs'")
 
     with pytest.raises(UserError) as error:
-        context.knowledge.ingest("Docs", [folder], on_progress=delete_it_from_another_window)
+        knowledge_context.knowledge.ingest(
+            "Docs", [folder], on_progress=delete_it_from_another_window
+        )
     assert str(error.value) == (
         "The collection “Docs” was deleted while documents were being added to it."
     )

@@ -6,7 +6,6 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -45,18 +44,11 @@ def corpus(tmp_path: Path) -> Path:
     return folder
 
 
-@pytest.fixture
-def context(app_home: AppPaths, fresh_db: str, embedding_model_dir: Path) -> Iterator[AppContext]:
-    ctx = AppContext.create(app_home, CPU)
-    ctx.settings.database_url = fresh_db
-    ctx.settings.embedding_model = embedding_model_dir
-    yield ctx
-    ctx.close()
-
-
-def test_ingest_every_format_and_report_bad_files(context: AppContext, corpus: Path) -> None:
+def test_ingest_every_format_and_report_bad_files(
+    knowledge_context: AppContext, corpus: Path
+) -> None:
     seen: list[IngestProgress] = []
-    report = context.knowledge.ingest("Docs", [corpus], on_progress=seen.append)
+    report = knowledge_context.knowledge.ingest("Docs", [corpus], on_progress=seen.append)
     assert sorted(Path(p).name for p in report.added) == [
         "guide.pdf",
         "notes.md",
@@ -69,32 +61,32 @@ def test_ingest_every_format_and_report_bad_files(context: AppContext, corpus: P
     assert "not a valid PDF" in failed["broken.pdf"]
     assert report.chunks >= 5 and not report.cancelled
     assert seen[-1].files_done == seen[-1].files_total == 8
-    [collection] = context.knowledge.collections()
+    [collection] = knowledge_context.knowledge.collections()
     assert (collection.name, collection.documents) == ("Docs", 5)
 
 
-def test_search_cites_file_and_page(context: AppContext, corpus: Path) -> None:
-    context.knowledge.ingest("Docs", [corpus])
-    [hit] = context.knowledge.search("Docs", "how do I bake bread?", k=1)
+def test_search_cites_file_and_page(knowledge_context: AppContext, corpus: Path) -> None:
+    knowledge_context.knowledge.ingest("Docs", [corpus])
+    [hit] = knowledge_context.knowledge.search("Docs", "how do I bake bread?", k=1)
     assert Path(hit.path).name == "guide.pdf" and hit.page == 2
-    [keyword] = context.knowledge.search("Docs", "XJ-4471", k=1)
+    [keyword] = knowledge_context.knowledge.search("Docs", "XJ-4471", k=1)
     assert Path(keyword.path).name == "notes.md"
 
 
-def test_reindex_skips_updates_and_removes(context: AppContext, corpus: Path) -> None:
-    context.knowledge.ingest("Docs", [corpus])
-    again = context.knowledge.ingest("Docs", [corpus])
+def test_reindex_skips_updates_and_removes(knowledge_context: AppContext, corpus: Path) -> None:
+    knowledge_context.knowledge.ingest("Docs", [corpus])
+    again = knowledge_context.knowledge.ingest("Docs", [corpus])
     assert len(again.skipped) == 5 and not again.added and again.chunks == 0
     (corpus / "trams.txt").write_text("Porto has a famous iron bridge.", encoding="utf-8")
     (corpus / "sub" / "page.html").unlink()
-    changed = context.knowledge.ingest("Docs", [corpus])
+    changed = knowledge_context.knowledge.ingest("Docs", [corpus])
     assert [Path(p).name for p in changed.updated] == ["trams.txt"]
     assert [Path(p).name for p in changed.removed] == ["page.html"]
-    assert context.knowledge.collections()[0].documents == 4
+    assert knowledge_context.knowledge.collections()[0].documents == 4
 
 
 def test_cancel_keeps_whole_documents_and_resume_finishes(
-    context: AppContext, corpus: Path
+    knowledge_context: AppContext, corpus: Path
 ) -> None:
     cancel = CancelToken()
 
@@ -103,76 +95,80 @@ def test_cancel_keeps_whole_documents_and_resume_finishes(
         if progress.files_done == 5:
             cancel.cancel()
 
-    report = context.knowledge.ingest("Docs", [corpus], cancel, stop_after_five)
+    report = knowledge_context.knowledge.ingest("Docs", [corpus], cancel, stop_after_five)
     assert report.cancelled
-    store = context.knowledge.start()
-    collection = context.knowledge.collection("Docs")
+    store = knowledge_context.knowledge.start()
+    collection = knowledge_context.knowledge.collection("Docs")
     documents = store.documents(collection)
     assert sorted(Path(d.path).name for d in documents) == ["guide.pdf", "notes.md"]
     assert all(d.chunks > 0 for d in documents)
-    resumed = context.knowledge.ingest("Docs", [corpus])
+    resumed = knowledge_context.knowledge.ingest("Docs", [corpus])
     assert len(resumed.skipped) == len(documents)
     assert len(resumed.added) == 5 - len(documents)
 
 
-def test_model_mismatch_is_refused_with_reindex_advice(context: AppContext) -> None:
-    store = context.knowledge.start()
+def test_model_mismatch_is_refused_with_reindex_advice(knowledge_context: AppContext) -> None:
+    store = knowledge_context.knowledge.start()
     store.create_collection("Old", "bge-base-en-v1.5", 768)
     with pytest.raises(UserError, match="Re-index the collection"):
-        context.knowledge.search("Old", "anything")
+        knowledge_context.knowledge.search("Old", "anything")
 
 
-def test_query_errors(context: AppContext, corpus: Path) -> None:
+def test_query_errors(knowledge_context: AppContext, corpus: Path) -> None:
     with pytest.raises(UserError, match="no collection named"):
-        context.knowledge.search("Nope", "x")
-    context.knowledge.ingest("Docs", [corpus / "trams.txt"])
+        knowledge_context.knowledge.search("Nope", "x")
+    knowledge_context.knowledge.ingest("Docs", [corpus / "trams.txt"])
     with pytest.raises(UserError, match="Type something"):
-        context.knowledge.search("Docs", "   ")
+        knowledge_context.knowledge.search("Docs", "   ")
     long_query = "trams " * 2000  # far past the model's 256-token limit: truncated, not refused
-    assert context.knowledge.search("Docs", long_query, k=1)
+    assert knowledge_context.knowledge.search("Docs", long_query, k=1)
 
 
-def test_missing_paths_are_reported(context: AppContext, tmp_path: Path) -> None:
+def test_missing_paths_are_reported(knowledge_context: AppContext, tmp_path: Path) -> None:
     (tmp_path / "trams.txt").write_text("Lisbon's yellow trams climb steep hills.")
-    report = context.knowledge.ingest("Docs", [tmp_path / "nope.txt", tmp_path / "trams.txt"])
+    report = knowledge_context.knowledge.ingest(
+        "Docs", [tmp_path / "nope.txt", tmp_path / "trams.txt"]
+    )
     assert report.failed == [(str((tmp_path / "nope.txt").resolve()), "not found")]
     assert [Path(path).name for path in report.added] == ["trams.txt"]
 
 
-def test_nothing_to_add_creates_nothing(context: AppContext, tmp_path: Path) -> None:
+def test_nothing_to_add_creates_nothing(knowledge_context: AppContext, tmp_path: Path) -> None:
     """A missing path, an empty folder, only unsupported files: one sentence, no collection."""
     missing = tmp_path / "nope"
     with pytest.raises(UserError, match=r"nope does not exist\.$") as error:
-        context.knowledge.ingest("Docs", [missing])
+        knowledge_context.knowledge.ingest("Docs", [missing])
     assert error.value.field == "paths"
     with pytest.raises(UserError, match=r"None of these exist: .*nope, .*gone\.$"):
-        context.knowledge.ingest("Docs", [missing, tmp_path / "gone"])
+        knowledge_context.knowledge.ingest("Docs", [missing, tmp_path / "gone"])
     empty = tmp_path / "empty"
     empty.mkdir()
     with pytest.raises(UserError, match=r"Nothing to add: the folder .*empty has no \.csv, "):
-        context.knowledge.ingest("Docs", [empty])
+        knowledge_context.knowledge.ingest("Docs", [empty])
     pictures = tmp_path / "pictures"
     (pictures / ".hidden").mkdir(parents=True)
     (pictures / "photo.png").write_bytes(b"\x89PNG")
     (pictures / ".hidden" / "notes.txt").write_text("hidden files are not read")
     with pytest.raises(UserError, match=r"\.pdf, .*\.txt files \(hidden files and folders"):
-        context.knowledge.ingest("Docs", [pictures])
+        knowledge_context.knowledge.ingest("Docs", [pictures])
     with pytest.raises(UserError, match=r"photo\.png is not a supported type .*\.docx"):
-        context.knowledge.ingest("Docs", [pictures / "photo.png"])
-    assert context.knowledge.collections() == []
+        knowledge_context.knowledge.ingest("Docs", [pictures / "photo.png"])
+    assert knowledge_context.knowledge.collections() == []
 
 
-def test_an_emptied_folder_still_removes_its_documents(context: AppContext, tmp_path: Path) -> None:
+def test_an_emptied_folder_still_removes_its_documents(
+    knowledge_context: AppContext, tmp_path: Path
+) -> None:
     folder = tmp_path / "notes"
     folder.mkdir()
     (folder / "trams.txt").write_text("Lisbon's yellow trams climb steep hills.")
-    context.knowledge.ingest("Docs", [folder])
+    knowledge_context.knowledge.ingest("Docs", [folder])
     (folder / "trams.txt").unlink()
-    report = context.knowledge.ingest("Docs", [folder])  # nothing to add, one to remove
+    report = knowledge_context.knowledge.ingest("Docs", [folder])  # nothing to add, one to remove
     assert [Path(path).name for path in report.removed] == ["trams.txt"]
-    assert context.knowledge.documents("Docs") == []
+    assert knowledge_context.knowledge.documents("Docs") == []
     with pytest.raises(UserError, match="Nothing to add"):  # and now nothing to do at all
-        context.knowledge.ingest("Docs", [folder])
+        knowledge_context.knowledge.ingest("Docs", [folder])
 
 
 def test_unreachable_external_server(app_home: AppPaths, embedding_model_dir: Path) -> None:

@@ -13,7 +13,6 @@ import sys
 import time
 from pathlib import Path
 
-import av
 import cv2
 import numpy as np
 import pytest
@@ -29,22 +28,10 @@ from app.services.voice import VoiceService
 from app.settings import Settings
 from pipelines.core import DeviceError
 from tests.audio_samples import speech_like, write_clip
+from tests.video_samples import read_mp4
 
 pytestmark = pytest.mark.integration
 CPU = DeviceInfo("CPU", "Test CPU")
-
-
-def _video(path: Path) -> tuple[list[np.ndarray], float, float]:
-    """Decoded frames, fps and the audio stream's duration in seconds."""
-    with av.open(str(path)) as container:
-        video = container.streams.video[0]
-        audio = container.streams.audio[0]
-        assert audio.codec_context.name == "aac" and video.codec_context.name == "h264"
-        fps = float(video.average_rate)
-        frames = [f.to_ndarray(format="bgr24") for f in container.decode(video=0)]
-        container.seek(0)
-        samples = sum(f.samples for f in container.decode(audio=0))
-        return frames, fps, samples / audio.rate
 
 
 # -- the service, the loop and the command line -------------------------------------------
@@ -137,7 +124,7 @@ def test_spoken_answer_makes_one_clip_per_sentence_in_order(
     assert [c.text for c in clips] == ["Hello there.", "How are you?", "Fine."]
     assert arrived == clips
     for clip in clips:
-        frames, _, seconds = _video(clip.path)
+        frames, _, seconds = read_mp4(clip.path)
         assert len(frames) == int(np.ceil(clip.seconds * 25 - 1e-9))
         assert seconds == pytest.approx(clip.seconds, abs=0.07)
     assert [c.path.name for c in clips] == ["001.mp4", "002.mp4", "003.mp4"]

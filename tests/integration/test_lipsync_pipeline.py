@@ -24,7 +24,7 @@ from pipelines.core import (
 from pipelines.lipsync.media import read_face, read_speech
 from pipelines.lipsync.pipeline import LipsyncPipeline
 from tests.audio_samples import speech_like, write_clip
-from tests.video_samples import write_frames
+from tests.video_samples import read_mp4, write_frames
 
 pytestmark = pytest.mark.integration
 
@@ -38,18 +38,6 @@ def pipeline(lipsync_model_dir: Path, face_detector_path: Path) -> LipsyncPipeli
 
 def _astronaut() -> Frame:
     return np.ascontiguousarray(data.astronaut()[:, :, ::-1])
-
-
-def _read_mp4(path: Path) -> tuple[list[Frame], float, float]:
-    """Decoded BGR frames, the video's fps and the AAC stream's duration in seconds."""
-    with av.open(str(path)) as container:
-        video, audio = container.streams.video[0], container.streams.audio[0]
-        assert video.codec_context.name == "h264" and audio.codec_context.name == "aac"
-        fps = float(video.average_rate)
-        frames = [f.to_ndarray(format="bgr24") for f in container.decode(video=0)]
-        container.seek(0)
-        samples = sum(f.samples for f in container.decode(audio=0))
-        return frames, fps, samples / audio.rate
 
 
 def _decoded(path: Path) -> list[Frame]:
@@ -100,7 +88,7 @@ def test_the_face_to_animate_can_be_chosen(
     mouths = [np.s_[f.y + f.h // 2 : f.y + f.h, f.x : f.x + f.w] for f in (big, small)]
 
     def changed(output: Path) -> list[float]:
-        frame = _read_mp4(output)[0][5]
+        frame = read_mp4(output)[0][5]
         return [float(_diff(frame[m], pair[m]).mean()) for m in mouths]
 
     for number, choice in enumerate(({"face_index": 1}, {"face_point": small.centre})):
@@ -146,7 +134,7 @@ def test_a_still_image_and_speech_make_a_frame_exact_mp4(
         out_dir / "talk.mp4",
         on_progress=progress.append,
     )
-    frames, fps, audio_seconds = _read_mp4(out_dir / "talk.mp4")
+    frames, fps, audio_seconds = read_mp4(out_dir / "talk.mp4")
     assert len(frames) == result.frames == 58  # ceil(2.3 × 25)
     assert fps == result.fps == 25.0
     assert audio_seconds == pytest.approx(2.3, abs=0.07)  # AAC pads to whole 1024-sample frames
@@ -243,7 +231,7 @@ def test_a_video_face_and_compressed_speech_make_a_frame_exact_mp4(
     clip = write_frames(media / f"face{face}", _shades(30, step=2))
     audio = write_clip(media / f"speech{speech}", speech_like(0.9, seed=10))
     result = pipeline.run(clip, audio, out_dir / "talk.mp4")
-    frames, fps, seconds = _read_mp4(out_dir / "talk.mp4")
+    frames, fps, seconds = read_mp4(out_dir / "talk.mp4")
     assert len(frames) == result.frames == math.ceil(0.9 * 25) and fps == 25.0
     assert frames[0].shape == (240, 320, 3) and seconds == pytest.approx(0.9, abs=0.07)
     assert result.faceless_frames == 0
@@ -258,7 +246,7 @@ def test_frames_without_a_face_pass_through_unchanged(
     write_clip(media / "speech.wav", speech_like(1.2, seed=2))
     result = pipeline.run(clip, media / "speech.wav", out_dir / "mixed.mp4")
     assert result.frames == 30 and result.faceless_frames == 10
-    out, fps, _ = _read_mp4(out_dir / "mixed.mp4")
+    out, fps, _ = read_mp4(out_dir / "mixed.mp4")
     source = _decoded(clip)
     assert len(out) == 30 and fps == 25.0
     for index in range(10, 20):
@@ -273,7 +261,7 @@ def test_a_video_longer_than_the_speech_is_cut_at_its_fps(
     clip = write_frames(media / "thirty.mp4", [_astronaut()] * 40, fps=30)
     write_clip(media / "short.wav", speech_like(0.5, seed=3))
     result = pipeline.run(clip, media / "short.wav", out_dir / "cut.mp4")
-    frames, fps, _ = _read_mp4(out_dir / "cut.mp4")
+    frames, fps, _ = read_mp4(out_dir / "cut.mp4")
     assert fps == result.fps == 30.0 and result.frames == len(frames) == 15
 
 
@@ -285,7 +273,7 @@ def test_speech_longer_than_the_video_plays_it_back_and_forth(
     clip = write_frames(media / "short.mp4", frames)
     write_clip(media / "long.wav", speech_like(0.8, seed=4))  # 20 frames from a 5-frame video
     result = pipeline.run(clip, media / "long.wav", out_dir / "loop.mp4")
-    out, _, seconds = _read_mp4(out_dir / "loop.mp4")
+    out, _, seconds = read_mp4(out_dir / "loop.mp4")
     assert result.frames == len(out) == 20 and seconds == pytest.approx(0.8, abs=0.07)
     # The sky (no mouth there) shows which source frame was used: 0 1 2 3 4 3 2 1 0 1 2 …
     brightness = [float(frame[:40].mean()) for frame in out]
@@ -298,7 +286,7 @@ def test_silent_speech_makes_a_video_of_its_length(
 ) -> None:
     write_clip(media / "silence.wav", np.zeros(16_000, np.float32))
     result = pipeline.run(media / "astronaut.png", media / "silence.wav", out_dir / "quiet.mp4")
-    frames, _, seconds = _read_mp4(out_dir / "quiet.mp4")
+    frames, _, seconds = read_mp4(out_dir / "quiet.mp4")
     assert result.frames == len(frames) == 25 and seconds == pytest.approx(1.0, abs=0.07)
 
 
@@ -309,7 +297,7 @@ def test_a_huge_image_is_scaled_down_not_refused(
     cv2.imwrite(str(media / "huge.jpg"), huge, [cv2.IMWRITE_JPEG_QUALITY, 70])
     write_clip(media / "short.wav", speech_like(0.4, seed=6))
     pipeline.run(media / "huge.jpg", media / "short.wav", out_dir / "huge.mp4")
-    frames, _, _ = _read_mp4(out_dir / "huge.mp4")
+    frames, _, _ = read_mp4(out_dir / "huge.mp4")
     assert len(frames) == 10 and frames[0].shape[:2] == (1920, 1920)
 
 
@@ -356,7 +344,7 @@ def test_a_new_video_replaces_the_old_one_only_when_complete(
         )
     assert target.read_bytes() == b"the previous video" and len(list(out_dir.iterdir())) == 1
     pipeline.run(media / "astronaut.png", media / "speech.wav", target)
-    assert len(_read_mp4(target)[0]) == 58
+    assert len(read_mp4(target)[0]) == 58
 
 
 # -- bad input: a clear message, the right field, nothing written --------------------------

@@ -21,14 +21,6 @@ REPO = "tiny/llm-tiny-hf"
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(scope="session")
-def tiny_checkpoint(fixture_models: Path) -> Path:
-    """The tiny chat model as a Hugging Face checkpoint (safetensors + tokenizer)."""
-    builder = sys.modules["build_models"]  # loaded by the fixture_models fixture
-    root: Path = builder.ensure_fixtures(["llm-tiny-hf"])
-    return root / "llm-tiny-hf"
-
-
 @pytest.fixture
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("OV_STUDIO_HOME", str(tmp_path / "home"))

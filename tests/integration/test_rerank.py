@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from app.context import AppContext
-from app.devices import DeviceInfo
 from app.errors import UserError
-from app.paths import AppPaths
 from pipelines.core import InvalidInputError
 from pipelines.rerank import RerankConfig, RerankPipeline
 
 pytestmark = pytest.mark.integration
-CPU = [DeviceInfo("CPU", "Test CPU")]
 TEXTS = ["bread is baked", "trams climb hills", "rivers flow", "ships sail", "owls hunt"]
 
 
@@ -41,35 +37,31 @@ def test_not_a_reranker_folder(tmp_path: Path) -> None:
     assert error.value.field == "reranker"
 
 
-@pytest.fixture
-def context(app_home: AppPaths, fresh_db: str, embedding_model_dir: Path) -> Iterator[AppContext]:
-    ctx = AppContext.create(app_home, CPU)
-    ctx.settings.database_url = fresh_db
-    ctx.settings.embedding_model = embedding_model_dir
-    yield ctx
-    ctx.close()
-
-
 def test_search_is_reranked_when_a_reranker_is_set(
-    context: AppContext, reranker: RerankPipeline, reranker_model_dir: Path, tmp_path: Path
+    knowledge_context: AppContext,
+    reranker: RerankPipeline,
+    reranker_model_dir: Path,
+    tmp_path: Path,
 ) -> None:
     for index, text in enumerate(TEXTS * 2):
         (tmp_path / f"doc{index}.txt").write_text(f"{text}, note {index}.")
-    context.knowledge.ingest("Docs", [tmp_path])
-    plain = context.knowledge.search("Docs", "baking bread", k=3)
-    candidates = context.knowledge.search("Docs", "baking bread", k=12)
-    context.settings.reranker_model = reranker_model_dir
-    reranked = context.knowledge.search("Docs", "baking bread", k=3)
+    knowledge_context.knowledge.ingest("Docs", [tmp_path])
+    plain = knowledge_context.knowledge.search("Docs", "baking bread", k=3)
+    candidates = knowledge_context.knowledge.search("Docs", "baking bread", k=12)
+    knowledge_context.settings.reranker_model = reranker_model_dir
+    reranked = knowledge_context.knowledge.search("Docs", "baking bread", k=3)
     expected = reranker.rerank("baking bread", [hit.text for hit in candidates], top_n=3)
     assert [hit.chunk_id for hit in reranked] == [candidates[i].chunk_id for i, _ in expected]
     assert [hit.score for hit in reranked] == pytest.approx([score for _, score in expected])
     assert len(plain) == 3
 
 
-def test_a_broken_reranker_setting_is_reported(context: AppContext, tmp_path: Path) -> None:
+def test_a_broken_reranker_setting_is_reported(
+    knowledge_context: AppContext, tmp_path: Path
+) -> None:
     (tmp_path / "a.txt").write_text("bread")
-    context.knowledge.ingest("Docs", [tmp_path / "a.txt"])
-    context.settings.reranker_model = tmp_path
+    knowledge_context.knowledge.ingest("Docs", [tmp_path / "a.txt"])
+    knowledge_context.settings.reranker_model = tmp_path
     with pytest.raises(UserError, match="not an OpenVINO reranker") as error:
-        context.knowledge.search("Docs", "bread")
+        knowledge_context.knowledge.search("Docs", "bread")
     assert error.value.field == "reranker"

@@ -105,34 +105,30 @@ def test_stop_between_sentences(service: VoiceService, alice_clip: Path) -> None
 
 
 def test_say_to_file_writes_the_whole_result(
-    service: VoiceService, alice_clip: Path, tmp_path: Path
+    service: VoiceService, alice_clip: Path, out_dir: Path
 ) -> None:
     service.add_voice_from_file("Alice", alice_clip)
-    folder = tmp_path / "out"
-    folder.mkdir()
-    out = folder / "speech.wav"
+    out = out_dir / "speech.wav"
     result = service.say_to_file("Hello there. This is a test.", "Alice", out)
     audio, rate = soundfile.read(out, dtype="float32")
     assert rate == MODEL_RATE
     assert audio.size / MODEL_RATE == pytest.approx(result.seconds, abs=1e-3)
     assert result.sentences == 2 and result.real_time_factor > 0
     assert result.first_audio_seconds > 0 and result.device == "CPU"
-    assert [p.name for p in folder.iterdir()] == ["speech.wav"]  # no temp file left
+    assert [p.name for p in out_dir.iterdir()] == ["speech.wav"]  # no temp file left
 
 
 def test_cancelled_save_writes_nothing(
-    service: VoiceService, alice_clip: Path, tmp_path: Path
+    service: VoiceService, alice_clip: Path, out_dir: Path
 ) -> None:
     service.add_voice_from_file("Alice", alice_clip)
-    folder = tmp_path / "out"
-    folder.mkdir()
-    out = folder / "speech.wav"
+    out = out_dir / "speech.wav"
     cancel = CancelToken()
     with pytest.raises(Cancelled):
         service.say_to_file(
             "One. Two. Three.", "Alice", out, cancel=cancel, on_chunk=lambda _: cancel.cancel()
         )
-    assert list(folder.iterdir()) == []
+    assert list(out_dir.iterdir()) == []
 
 
 def test_unwritable_output_folder_is_refused_before_synthesis(
@@ -145,7 +141,8 @@ def test_unwritable_output_folder_is_refused_before_synthesis(
     assert str(caught.value).startswith(f"Cannot write in {unwritable_folder}: ")
     assert caught.value.field == "output" and len(str(caught.value).splitlines()) == 1
     assert sorted(unwritable_folder.iterdir()) == before  # no wav, no temp file
-    assert service._metrics.latest("tts") is None and not service._synthesizers  # nothing ran
+    # Nothing ran: no figures, no model loaded.
+    assert service._metrics.latest("tts") is None and service._synthesizer_slot.model is None
 
 
 def test_output_that_is_not_a_wav_or_in_a_missing_folder(

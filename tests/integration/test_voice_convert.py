@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -18,13 +17,6 @@ from pipelines.voice.speaker import SpeakerEncoder
 from pipelines.voice.tts import SpeechSynthesizer
 
 pytestmark = pytest.mark.integration
-
-
-@pytest.fixture(scope="session")
-def speecht5_checkpoints(fixture_models: Path) -> Path:
-    builder = sys.modules["build_models"]  # loaded by the fixture_models fixture
-    root: Path = builder.ensure_fixtures(["speecht5-hf"])
-    return root / "speecht5-hf"
 
 
 @pytest.fixture

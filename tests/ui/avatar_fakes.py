@@ -49,6 +49,8 @@ class AvatarScript:
     release: threading.Event = field(default_factory=threading.Event)
     fail_with: BaseException | None = None
     faces: list[tuple[int, int, int, int]] = field(default_factory=lambda: [(16, 12, 32, 40)])
+    faces_fail_with: BaseException | None = None
+    """Looking for faces (the face preview) raises this."""
     model_problem: UserError | None = None
     sentences: list[tuple[str, Color]] = field(
         default_factory=lambda: [("Hello there,", RED), ("my friend.", GREEN), ("Bye.", BLUE)]
@@ -83,6 +85,8 @@ class FakeAvatarService:
         return self.results_dir
 
     def faces(self, image: Path) -> list[tuple[int, int, int, int]]:
+        if self.script.faces_fail_with is not None:
+            raise self.script.faces_fail_with
         return list(self.script.faces)
 
     def lipsync(

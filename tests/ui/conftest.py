@@ -15,6 +15,7 @@ from app.devices import DeviceInfo
 from app.paths import AppPaths
 from app.services.chat import ChatService
 from app.storage.conversations import ConversationStore
+from tests.ui.avatar_fakes import AvatarScript
 from tests.ui.fakes import CPU, GPU, FakeChatPipeline, Script, fake_model_folder
 from ui.gc_policy import gui_thread_gc
 from ui.main_window import MainWindow
@@ -121,3 +122,11 @@ def face_png(tmp_path: Path) -> Path:
     cv2.circle(image, (48, 56), 30, (60, 120, 200), -1)
     assert cv2.imwrite(str(path), image)
     return path
+
+
+@pytest.fixture
+def avatar_script() -> Iterator[AvatarScript]:
+    """What the fake avatar service does (tests change it between steps)."""
+    script = AvatarScript()
+    yield script
+    script.unblock()  # never leave a fake job waiting

@@ -3,13 +3,50 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QAbstractButton, QFileDialog, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
+from ui.chat.message_view import MessageView
 from ui.main_window import MainWindow
+
+PanelT = TypeVar("PanelT", bound=QWidget)
+
+
+def click(qtbot: QtBot, button: QAbstractButton) -> None:
+    """Click ``button`` as a user does; a disabled one fails the test (a user could not)."""
+    assert button.isEnabled(), f"{button.text()} is disabled"
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def click_link(qtbot: QtBot, view: MessageView, text: str) -> None:
+    """Click the first link labelled ``text`` in the conversation."""
+    found = view.document().find(text)
+    assert not found.isNull(), f"no {text!r} on screen"
+    found.setPosition(found.selectionStart() + 1)
+    rect = view.cursorRect(found)
+    qtbot.mouseClick(
+        view.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(rect.x(), rect.center().y())
+    )
+
+
+def answer_files(monkeypatch: pytest.MonkeyPatch, path: Path | None) -> None:
+    """The open and save file dialogs answer ``path`` (None: the user cancels)."""
+    answer = (str(path) if path else "", "")
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: answer)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: answer)
+
+
+def show_panel(window: MainWindow, name: str, kind: type[PanelT]) -> PanelT:
+    """Click ``name`` in the navigation; the panel, now shown."""
+    names = [window.nav.item(row).text() for row in range(window.nav.count())]
+    window.nav.setCurrentRow(names.index(name))
+    panel = window.panels[name]
+    assert isinstance(panel, kind) and panel.isVisible()
+    return panel
 
 
 def load(qtbot: QtBot, window: MainWindow, folder: Path, device: str = "CPU") -> None:

@@ -19,12 +19,11 @@ import pytest
 import soundfile
 from PySide6.QtCore import QObject, QPoint, Qt, Slot
 from PySide6.QtMultimedia import QMediaPlayer, QVideoFrame
-from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
 from app.errors import UserError
 from app.paths import AppPaths
-from pipelines.core import Progress
+from pipelines.core import DeviceError, Progress
 from tests.ui.avatar_fakes import (
     BLUE,
     GREEN,
@@ -34,7 +33,7 @@ from tests.ui.avatar_fakes import (
 )
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, GPU, Script
-from tests.ui.helpers import load, type_and_send
+from tests.ui.helpers import answer_files, click, load, show_panel, type_and_send
 from tests.video_samples import Color, write_clip
 from ui.avatar import AvatarPanel
 from ui.avatar.panel import STOPPED
@@ -51,13 +50,6 @@ PLAY_TIMEOUT_MS = 15_000
 
 
 # ----- fixtures and steps --------------------------------------------------------------
-
-
-@pytest.fixture
-def avatar_script() -> Iterator[AvatarScript]:
-    script = AvatarScript()
-    yield script
-    script.unblock()  # never leave a fake job waiting
 
 
 @pytest.fixture
@@ -95,24 +87,9 @@ def speech_wav(tmp_path: Path) -> Path:
 
 def open_avatar(qtbot: QtBot, window: MainWindow) -> AvatarPanel:
     """Click "Avatar" in the navigation and wait for its gallery to be read."""
-    names = [window.nav.item(row).text() for row in range(window.nav.count())]
-    window.nav.setCurrentRow(names.index("Avatar"))
-    panel = window.panels["Avatar"]
-    assert isinstance(panel, AvatarPanel) and panel.isVisible()
+    panel = show_panel(window, "Avatar", AvatarPanel)
     qtbot.waitUntil(lambda: not panel.result.gallery_loading, timeout=5000)
     return panel
-
-
-def answer_files(monkeypatch: pytest.MonkeyPatch, path: Path | None) -> None:
-    """The file dialogs answer ``path`` (None: the user cancels)."""
-    answer = (str(path) if path else "", "")
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: answer)
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: answer)
-
-
-def click(qtbot: QtBot, button: object) -> None:
-    assert button.isEnabled(), f"{button.text()} is disabled"  # type: ignore[attr-defined]
-    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)  # type: ignore[arg-type]
 
 
 def choose_face(
@@ -331,6 +308,60 @@ def test_service_errors_appear_next_to_their_control(
     click(qtbot, panel.generate_button)
     assert not labels[label].isVisible()
     qtbot.waitUntil(lambda: panel.result.path is not None, timeout=5000)
+
+
+def test_a_lipsync_device_failure_offers_use_cpu_instead(
+    qtbot: QtBot,
+    window: MainWindow,
+    monkeypatch: pytest.MonkeyPatch,
+    avatar_script: AvatarScript,
+    face_png: Path,
+    speech_wav: Path,
+) -> None:
+    """As in Chat: one click moves the lip-sync model to the CPU and generates again."""
+    panel = open_avatar(qtbot, window)
+    panel.device.choose("GPU")
+    choose_face(qtbot, panel, monkeypatch, face_png)
+    choose_speech(qtbot, panel, monkeypatch, speech_wav)
+    avatar_script.fail_with = DeviceError("Could not compile the lip-sync model", device="GPU")
+    click(qtbot, panel.generate_button)
+    bar = window.notifications
+    qtbot.waitUntil(bar.isVisible, timeout=5000)
+    assert "lip-sync model" in bar.message.text()
+    assert bar.action_button.text() == "Use CPU instead"
+    avatar_script.fail_with = None
+    click(qtbot, bar.action_button)
+    qtbot.waitUntil(lambda: panel.result.path is not None, timeout=5000)
+    assert avatar_script.calls[-1]["device"] == "CPU" and panel.device.device() == "CPU"
+    assert panel.ctx.settings.device_for("lipsync") == "CPU"
+    assert panel.ctx.settings.face_detector_device == "CPU"  # it never failed
+
+
+def test_a_face_detector_device_failure_keeps_the_picture_and_offers_use_cpu(
+    qtbot: QtBot,
+    window: MainWindow,
+    monkeypatch: pytest.MonkeyPatch,
+    avatar_script: AvatarScript,
+    face_png: Path,
+) -> None:
+    """Looking for faces fails on the detector's device: the thumbnail stays, CPU is one click."""
+    window.ctx.settings.face_detector_device = "GPU"
+    avatar_script.faces_fail_with = DeviceError(
+        "Could not compile the face detector on GPU", device="GPU"
+    )
+    panel = open_avatar(qtbot, window)
+    lipsync_device = panel.device.device()
+    choose_face(qtbot, panel, monkeypatch, face_png)
+    bar = window.notifications
+    qtbot.waitUntil(bar.isVisible, timeout=5000)
+    assert "face detector on GPU" in bar.message.text()
+    assert bar.action_button.text() == "Use CPU instead"
+    assert panel.face.preview is not None and panel.face.preview.boxes == []
+    avatar_script.faces_fail_with = None
+    click(qtbot, bar.action_button)
+    qtbot.waitUntil(lambda: panel.face.hint.text() == "1 face found.", timeout=5000)
+    assert panel.ctx.settings.face_detector_device == "CPU"
+    assert panel.device.device() == lipsync_device  # the lip-sync model did not fail
 
 
 def test_missing_inputs_are_said_before_any_work(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QStandardItemModel
@@ -10,6 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from app.devices import DeviceInfo
 from app.settings import Settings
+from app.settings_store import SettingsStore
 from tests.ui.fakes import CPU, GPU0
 from ui.device_picker import DEVICE_ROLE, DevicePicker
 from ui.main_window import MainWindow
@@ -50,23 +52,34 @@ def test_present_gpu_is_enabled_and_choosable(qtbot: QtBot) -> None:
     assert changed.args == ["GPU.0"]
 
 
-def test_saved_absent_device_falls_back_to_auto(qtbot: QtBot) -> None:
-    settings = Settings(devices={"chat": "NPU"})
-    picker = DevicePicker([CPU], "chat", settings=settings)
+def test_saved_absent_device_falls_back_to_auto(qtbot: QtBot, tmp_path: Path) -> None:
+    store = SettingsStore(tmp_path / "settings.json", Settings(devices={"chat": "NPU"}))
+    picker = DevicePicker([CPU], "chat", settings=store)
     qtbot.addWidget(picker)
     assert picker.device() == "AUTO"
 
 
-def test_choice_is_written_to_the_settings(qtbot: QtBot) -> None:
-    settings = Settings()
-    saves: list[str] = []
-    picker = DevicePicker([CPU, GPU0], "chat", settings=settings, save=lambda: saves.append("x"))
+def test_choice_is_written_to_the_settings(qtbot: QtBot, tmp_path: Path) -> None:
+    store = SettingsStore(tmp_path / "settings.json")
+    picker = DevicePicker([CPU, GPU0], "chat", settings=store)
     qtbot.addWidget(picker)
     picker.setCurrentIndex(picker.findData("CPU", DEVICE_ROLE))
-    assert settings.devices["chat"] == "CPU"
-    assert saves == ["x"]
+    assert store.settings.devices["chat"] == "CPU"
+    assert store.load().settings.devices["chat"] == "CPU"  # saved
     picker.choose("GPU.0")  # e.g. a programmatic choice persists the same way
-    assert settings.devices["chat"] == "GPU.0"
+    assert store.load().settings.devices["chat"] == "GPU.0"
+
+
+def test_a_choice_that_cannot_be_saved_is_undone_and_said(qtbot: QtBot, tmp_path: Path) -> None:
+    blocker = tmp_path / "blocker"
+    blocker.write_text("a file where the config folder should be", encoding="utf-8")
+    store = SettingsStore(blocker / "settings.json")
+    said: list[str] = []
+    picker = DevicePicker([CPU, GPU0], "chat", settings=store, report=said.append)
+    qtbot.addWidget(picker)
+    picker.setCurrentIndex(picker.findData("CPU", DEVICE_ROLE))
+    assert picker.device() == "AUTO" and store.settings.devices["chat"] == "AUTO"
+    assert len(said) == 1 and said[0].startswith("Could not save settings")
 
 
 def test_window_picker_uses_the_machine_devices_and_saves(

@@ -145,6 +145,22 @@ def test_cancel_all_and_wait_stops_a_blocking_job(
     qtbot.waitUntil(lambda: recorder.values == ["cancelled"], timeout=5000)
 
 
+def test_a_closed_runner_starts_nothing_its_last_callbacks_ask_for(
+    qtbot: QtBot, runner: TaskRunner, script: Script
+) -> None:
+    started_after: list[object] = []
+    state = TaskState()
+
+    def ask_for_more(_value: object) -> None:  # a panel refreshing once its ingest ended
+        started_after.append(runner.start(wait_for_cancel, TaskState().cancel, script))
+
+    runner.start(wait_for_cancel, state.cancel, script, state=state, on_done=ask_for_more)
+    qtbot.waitUntil(lambda: runner.active_threads == 1, timeout=5000)
+    assert runner.cancel_all_and_wait(5000)
+    qtbot.waitUntil(lambda: started_after == [None], timeout=5000)
+    assert runner.active_threads == 0 and not runner.busy
+
+
 def start_waiting(runner: TaskRunner, script: Script, recorder: Recorder, **options: Any) -> Any:
     state = TaskState()
     return runner.start(
@@ -231,6 +247,7 @@ def test_errors_go_next_to_their_control(
     assert not bar.isVisible()
 
 
+@pytest.mark.logs_error("KeyError: 'config'")  # the bug this test plants
 def test_device_and_unknown_errors_become_notifications(
     router: tuple[ErrorRouter, InlineError, InlineError, NotificationBar],
 ) -> None:

@@ -15,8 +15,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 import soundfile
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from app.audio import devices as audio_devices
@@ -25,12 +25,20 @@ from app.voices.library import VoiceLibrary
 from pipelines.core import DeviceError
 from pipelines.voice.audio import MODEL_RATE
 from pipelines.voice.sentences import MAX_TEXT_CHARS
+from pipelines.voice.tts import SpeechChunk
 from tests.audio_device import VirtualSoundCard, sound_card
 from tests.audio_samples import speech_like, write_clip
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, Script
-from tests.ui.helpers import ScriptedAnswers, load, type_and_send
-from ui.chat.message_view import MessageView
+from tests.ui.helpers import (
+    ScriptedAnswers,
+    answer_files,
+    click,
+    click_link,
+    load,
+    show_panel,
+    type_and_send,
+)
 from ui.main_window import MainWindow
 from ui.voice import VoicePanel
 from ui.voice.audio_widgets import NO_AUDIO_DEVICE, NO_OUTPUT_HINT
@@ -79,23 +87,7 @@ def make_voice_window(
 
 def open_voice(window: MainWindow) -> VoicePanel:
     """Click "Voice" in the navigation."""
-    names = [window.nav.item(row).text() for row in range(window.nav.count())]
-    window.nav.setCurrentRow(names.index("Voice"))
-    panel = window.panels["Voice"]
-    assert isinstance(panel, VoicePanel) and panel.isVisible()
-    return panel
-
-
-def pick_file(monkeypatch: pytest.MonkeyPatch, path: Path | None) -> None:
-    """The file dialogs answer ``path`` (None: the user cancels)."""
-    answer = (str(path) if path else "", "")
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: answer)
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: answer)
-
-
-def click(qtbot: QtBot, button: object) -> None:
-    assert button.isEnabled(), f"{button.text()} is disabled"  # type: ignore[attr-defined]
-    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)  # type: ignore[arg-type]
+    return show_panel(window, "Voice", VoicePanel)
 
 
 def wait_idle(qtbot: QtBot, panel: VoicePanel) -> None:
@@ -106,7 +98,7 @@ def clip_from_file(
     qtbot: QtBot, panel: VoicePanel, monkeypatch: pytest.MonkeyPatch, path: Path
 ) -> None:
     """From file… → ``path``, and wait for its check."""
-    pick_file(monkeypatch, path)
+    answer_files(monkeypatch, path)
     click(qtbot, panel.new_voice.file_button)
     wait_idle(qtbot, panel)
 
@@ -118,6 +110,30 @@ def create_voice(qtbot: QtBot, panel: VoicePanel, name: str) -> None:
     qtbot.keyClicks(box.name_edit, name)
     click(qtbot, box.create_button)
     qtbot.waitUntil(lambda: name in panel.voices.names(), timeout=60_000)
+
+
+def first_call_fails(
+    monkeypatch: pytest.MonkeyPatch, panel: VoicePanel, method: str, first: Callable[[], object]
+) -> list[str]:
+    """``ctx.voice.<method>`` returns ``first()`` on its first call (which may raise), then does
+    the real work; the list gets the speech device setting at each call."""
+    service = panel.ctx.voice
+    real = getattr(service, method)
+    devices: list[str] = []
+
+    def wrapper(*args: object, **kwargs: object) -> object:
+        devices.append(panel.ctx.settings.device_for("tts"))
+        return first() if len(devices) == 1 else real(*args, **kwargs)
+
+    monkeypatch.setattr(service, method, wrapper)
+    return devices
+
+
+def raise_(error: BaseException) -> Callable[[], object]:
+    def fail() -> object:
+        raise error
+
+    return fail
 
 
 def add_voice(panel: VoicePanel, name: str, clip: Path) -> None:
@@ -415,17 +431,6 @@ def test_record_a_voice_through_the_virtual_microphone(
     assert panel.voices.names() == ["Mic"]
 
 
-def click_link(qtbot: QtBot, view: MessageView, text: str) -> None:
-    """Click the first link labelled ``text`` in the conversation."""
-    found = view.document().find(text)
-    assert not found.isNull(), f"no {text!r} on screen"
-    found.setPosition(found.selectionStart() + 1)
-    rect = view.cursorRect(found)
-    qtbot.mouseClick(
-        view.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(rect.x(), rect.center().y())
-    )
-
-
 def _spy(method: Callable[[str], None], seen: list[str]) -> Callable[[str], None]:
     def spy(text: str) -> None:
         seen.append(text)
@@ -465,7 +470,7 @@ def test_speech_streams_through_the_player_in_order_and_saves(
     assert box.speak_button.isEnabled() and not box.stop_button.isEnabled()
 
     out = tmp_path / "speech.wav"
-    pick_file(monkeypatch, out)
+    answer_files(monkeypatch, out)
     click(qtbot, box.save_button)
     qtbot.waitUntil(lambda: box.progress_label.text() == "Saved speech.wav", timeout=10_000)
     audio, rate = soundfile.read(out, dtype="float32")
@@ -497,6 +502,46 @@ def test_stop_silences_speech_at_once(
     assert box.progress_label.text().startswith("Stopped after sentence ")
     assert not box.save_button.isEnabled()  # only a whole speech is saved
     assert box.text.toPlainText().startswith("Sentence number 0")  # the text stays
+
+
+def test_a_failure_midway_is_shown_at_once_and_stops_the_sound(
+    qtbot: QtBot,
+    sound_card: VirtualSoundCard,
+    make_voice_window: Callable[..., MainWindow],
+    alice_clip: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The error does not wait for the sentences already made to be heard: the sound stops,
+    and "Use CPU instead" speaks again at once."""
+    window = make_voice_window()
+    panel = open_voice(window)
+    add_voice(panel, "Alice", alice_clip)
+    box = panel.speech
+    first_seconds = 4.0
+
+    def first_sentence_then_failure() -> Iterator[SpeechChunk]:
+        samples = speech_like(first_seconds, seed=2).astype(np.float32)
+        yield SpeechChunk(0, 3, "Hello there.", samples, synth_seconds=0.1)
+        raise DeviceError("The GPU stopped responding during sentence 2", device="GPU")
+
+    devices = first_call_fails(monkeypatch, panel, "speak", first_sentence_then_failure)
+    heard_at_failure: list[float] = []
+    box.runner.failed.connect(
+        lambda _: heard_at_failure.append(box.runner.player.position if box.runner.player else -1)
+    )
+    box.text.setPlainText("Hello there. How are you? Fine.")
+    with qtbot.waitSignal(box.runner.finished, timeout=10_000):
+        click(qtbot, box.speak_button)
+    [heard] = heard_at_failure
+    assert 0 <= heard < first_seconds / 2  # shown long before the first sentence was heard
+    player = box.runner.player
+    assert player is not None and player.stopped
+    bar = window.notifications
+    assert "during sentence 2" in bar.message.text()
+    assert box.speak_button.isEnabled() and not box.save_button.isEnabled()
+    with qtbot.waitSignal(box.runner.finished, timeout=60_000):
+        click(qtbot, bar.action_button)  # "Use CPU instead"
+    assert devices[1] == "CPU" and box.outcome is not None and box.outcome.complete
 
 
 @pytest.mark.parametrize(
@@ -553,25 +598,40 @@ def test_a_device_failure_offers_use_cpu_instead(
     window = make_voice_window()
     panel = open_voice(window)
     add_voice(panel, "Alice", alice_clip)
-    service = panel.ctx.voice
-    real_speak = service.speak
-    calls: list[str | None] = []
-
-    def speak_failing_once(*args: object, device: str | None = None, **kwargs: object) -> object:
-        calls.append(device)
-        if len(calls) == 1:
-            raise DeviceError("Could not compile the speech model on GPU: no memory", device="GPU")
-        return real_speak(*args, device=device, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(service, "speak", speak_failing_once)
+    failure = DeviceError("Could not compile the speech model on GPU: no memory", device="GPU")
+    devices = first_call_fails(monkeypatch, panel, "speak", raise_(failure))
     speak(qtbot, panel, "Hello there.")
     bar = window.notifications
     assert bar.isVisible() and "on GPU" in bar.message.text()
     assert bar.action_button.text() == "Use CPU instead"
     with qtbot.waitSignal(panel.speech.runner.finished, timeout=60_000):
         click(qtbot, bar.action_button)
-    assert calls[1] == "CPU" and panel.speech.device_picker.device() == "CPU"
+    assert devices[1] == "CPU" and panel.speech.device_picker.device() == "CPU"
     assert panel.speech.outcome is not None and panel.speech.outcome.complete
+
+
+def test_a_speaker_encoder_device_failure_offers_use_cpu_instead(
+    qtbot: QtBot,
+    make_voice_window: Callable[..., MainWindow],
+    alice_clip: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Creating a voice fails the same way: one click puts speech (and the encoder) on CPU."""
+    window = make_voice_window()
+    panel = open_voice(window)
+    failure = DeviceError("Could not compile the speaker encoder on GPU", device="GPU")
+    devices = first_call_fails(monkeypatch, panel, "create_voice", raise_(failure))
+    clip_from_file(qtbot, panel, monkeypatch, alice_clip)
+    box = panel.new_voice
+    qtbot.keyClicks(box.name_edit, "Alice")
+    click(qtbot, box.create_button)
+    bar = window.notifications
+    qtbot.waitUntil(lambda: bar.isVisible(), timeout=60_000)
+    assert "on GPU" in bar.message.text() and bar.action_button.text() == "Use CPU instead"
+    assert box.name_edit.text() == "Alice" and box.check is not None  # nothing lost
+    click(qtbot, bar.action_button)
+    qtbot.waitUntil(lambda: "Alice" in panel.voices.names(), timeout=60_000)
+    assert devices[1] == "CPU" and panel.speech.device_picker.device() == "CPU"
 
 
 # ----- no sound card -------------------------------------------------------------------
@@ -600,7 +660,7 @@ def test_without_audio_devices_files_and_saving_still_work(
     assert box.runner.player is None
     assert box.outcome is not None and box.outcome.complete
     out = tmp_path / "quiet.wav"
-    pick_file(monkeypatch, out)
+    answer_files(monkeypatch, out)
     click(qtbot, box.save_button)
     qtbot.waitUntil(lambda: out.is_file(), timeout=10_000)
     assert soundfile.info(str(out)).frames == box.outcome.audio().size

@@ -16,7 +16,6 @@ import pytest
 import soundfile
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QPainter, QPixmap
-from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
 from app.audio import devices as audio_devices
@@ -27,6 +26,7 @@ from pipelines.voice.audio import MODEL_RATE
 from tests.ui.avatar_fakes import AvatarScript, FakeAvatarService
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, Script
+from tests.ui.helpers import answer_files, click, show_panel
 from tests.video_samples import write_clip
 from ui.avatar import AvatarPanel
 from ui.avatar.speech_source import NO_SPOKEN_YET, snippet
@@ -47,13 +47,6 @@ SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "ava
 
 
 # ----- fixtures and steps --------------------------------------------------------------
-
-
-@pytest.fixture
-def avatar_script() -> Iterator[AvatarScript]:
-    script = AvatarScript()
-    yield script
-    script.unblock()
 
 
 @pytest.fixture
@@ -85,30 +78,12 @@ def _reference(app_home: AppPaths) -> Path:
     return path
 
 
-def open_panel(window: MainWindow, name: str) -> VoicePanel | AvatarPanel:
-    """Click ``name`` in the navigation."""
-    names = [window.nav.item(row).text() for row in range(window.nav.count())]
-    window.nav.setCurrentRow(names.index(name))
-    panel = window.panels[name]
-    assert isinstance(panel, (VoicePanel, AvatarPanel)) and panel.isVisible()
-    return panel
-
-
 def voice_panel(window: MainWindow) -> VoicePanel:
-    panel = open_panel(window, "Voice")
-    assert isinstance(panel, VoicePanel)
-    return panel
+    return show_panel(window, "Voice", VoicePanel)
 
 
 def avatar_panel(window: MainWindow) -> AvatarPanel:
-    panel = open_panel(window, "Avatar")
-    assert isinstance(panel, AvatarPanel)
-    return panel
-
-
-def click(qtbot: QtBot, button: object) -> None:
-    assert button.isEnabled(), f"{button.text()} is disabled"  # type: ignore[attr-defined]
-    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)  # type: ignore[arg-type]
+    return show_panel(window, "Avatar", AvatarPanel)
 
 
 def speak(qtbot: QtBot, panel: VoicePanel, text: str) -> None:
@@ -199,8 +174,7 @@ def test_the_avatar_keeps_its_speech_and_generate_uses_it(
     assert avatar.speech.spoken == clip and shown_speech(avatar) == label
     assert clip.path.read_bytes() == given  # the later speech did not touch it
 
-    answer = (str(face_png), "")
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: answer)
+    answer_files(monkeypatch, face_png)
     click(qtbot, avatar.face.choose_button)
     qtbot.waitUntil(lambda: avatar.face.preview is not None, timeout=5000)
     click(qtbot, avatar.generate_button)
@@ -315,7 +289,7 @@ def test_screenshot(
     speak(qtbot, voice_panel(window), HELLO)
     avatar = use_in_avatar(qtbot, window)
     qtbot.waitUntil(lambda: avatar.result.gallery.count() == 3, timeout=5000)
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(face), ""))
+    answer_files(monkeypatch, face)
     click(qtbot, avatar.face.choose_button)
     qtbot.waitUntil(lambda: avatar.face.preview is not None, timeout=5000)
     assert window.statusBar().currentMessage() == ""  # the "choose a face" hint has gone

@@ -18,10 +18,10 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_add_list_remove(
-    home: Path, fixture_models: Path, capsys: pytest.CaptureFixture[str]
+    home: Path, chat_model_dir: Path, embedding_model_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["models", "add", str(fixture_models / "llm-int8")]) == 0
-    assert main(["models", "add", str(fixture_models / "embedding"), "--copy"]) == 0
+    assert main(["models", "add", str(chat_model_dir)]) == 0
+    assert main(["models", "add", str(embedding_model_dir), "--copy"]) == 0
     capsys.readouterr()
     assert main(["models", "list", "--json"]) == 0
     listed = {m["id"]: m for m in json.loads(capsys.readouterr().out)}
@@ -35,15 +35,15 @@ def test_add_list_remove(
     assert "deleted its files" in capsys.readouterr().out and not copy.exists()
     assert main(["models", "remove", "llm-int8"]) == 0
     assert "left in place" in capsys.readouterr().out
-    assert (fixture_models / "llm-int8" / "openvino_model.xml").is_file()
+    assert (chat_model_dir / "openvino_model.xml").is_file()
 
 
 def test_user_errors_exit_2_with_one_line(
-    home: Path, tmp_path: Path, fixture_models: Path, capsys: pytest.CaptureFixture[str]
+    home: Path, tmp_path: Path, embedding_model_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["models", "add", str(tmp_path / "nowhere")]) == 2
     assert capsys.readouterr().err.startswith("error: There is no folder")
-    assert main(["models", "add", str(fixture_models / "embedding"), "--task", "chat"]) == 2
+    assert main(["models", "add", str(embedding_model_dir), "--task", "chat"]) == 2
     err = capsys.readouterr().err
     assert "holds an embedding model, not a chat model" in err and err.count("\n") == 1
     assert main(["models", "remove", "nope"]) == 2
@@ -51,16 +51,20 @@ def test_user_errors_exit_2_with_one_line(
 
 
 def test_lipsync_models_must_have_the_wav2lip_contract(
-    home: Path, tmp_path: Path, fixture_models: Path, capsys: pytest.CaptureFixture[str]
+    home: Path,
+    tmp_path: Path,
+    lipsync_model_dir: Path,
+    speaker_encoder_dir: Path,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["models", "add", str(fixture_models / "wav2lip"), "--task", "lipsync"]) == 0
+    assert main(["models", "add", str(lipsync_model_dir), "--task", "lipsync"]) == 0
     assert "added wav2lip (lipsync" in capsys.readouterr().out
     # Another network's IR under the lip-sync file name (no config.json to give it away).
     other = tmp_path / "not-wav2lip"
     other.mkdir()
     for suffix in (".xml", ".bin"):
         name = f"openvino_model{suffix}"
-        shutil.copy(fixture_models / "speaker-encoder" / name, other / name)
+        shutil.copy(speaker_encoder_dir / name, other / name)
     assert main(["models", "add", str(other), "--task", "lipsync"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: not-wav2lip was not added: openvino_model.xml is not a lip-sync")
@@ -82,9 +86,9 @@ def test_catalog_lists_and_filters(home: Path, capsys: pytest.CaptureFixture[str
 
 
 def test_a_damaged_entry_is_listed_as_broken_and_can_be_removed(
-    home: Path, fixture_models: Path, capsys: pytest.CaptureFixture[str]
+    home: Path, chat_model_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["models", "add", str(fixture_models / "llm-int8")]) == 0
+    assert main(["models", "add", str(chat_model_dir)]) == 0
     registry = home / "data" / "models.json"
     stored = json.loads(registry.read_text(encoding="utf-8"))
     good = stored["models"][0]

@@ -109,6 +109,7 @@ def test_a_job_stopped_by_ctrl_c_says_what_it_kept_and_exits_1(
     assert capsys.readouterr().err == "stopped: nothing was written\n"
 
 
+@pytest.mark.logs_error("ZeroDivisionError")  # the internal error this test plants
 def test_an_internal_error_is_one_line_and_its_traceback_goes_to_the_log(
     app_home: AppPaths, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

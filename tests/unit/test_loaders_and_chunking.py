@@ -145,14 +145,16 @@ def test_missing_and_unreadable_files(tmp_path: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def chunker(fixture_models: Path) -> Chunker:
-    return Chunker(fixture_models / "embedding" / "tokenizer.json", max_tokens=64, overlap=8)
+def chunker(embedding_model_dir: Path) -> Chunker:
+    return Chunker(embedding_model_dir / "tokenizer.json", max_tokens=64, overlap=8)
 
 
-def test_chunks_respect_the_token_budget_and_pages(chunker: Chunker, fixture_models: Path) -> None:
+def test_chunks_respect_the_token_budget_and_pages(
+    chunker: Chunker, embedding_model_dir: Path
+) -> None:
     from tokenizers import Tokenizer
 
-    tokenizer = Tokenizer.from_file(str(fixture_models / "embedding" / "tokenizer.json"))
+    tokenizer = Tokenizer.from_file(str(embedding_model_dir / "tokenizer.json"))
     tokenizer.no_truncation()
     tokenizer.no_padding()
     pages = [
@@ -178,6 +180,6 @@ def test_short_text_is_one_chunk(chunker: Chunker) -> None:
     assert chunk.text == "Just one sentence." and chunk.page is None
 
 
-def test_bad_chunk_settings_are_refused(fixture_models: Path) -> None:
+def test_bad_chunk_settings_are_refused(embedding_model_dir: Path) -> None:
     with pytest.raises(InvalidInputError):
-        Chunker(fixture_models / "embedding" / "tokenizer.json", max_tokens=8)
+        Chunker(embedding_model_dir / "tokenizer.json", max_tokens=8)

@@ -20,12 +20,16 @@ def registry(tmp_path: Path) -> ModelRegistry:
 
 
 def test_real_fixture_models_are_recognised_with_their_precision(
-    registry: ModelRegistry, fixture_models: Path
+    registry: ModelRegistry,
+    chat_model_dir: Path,
+    int4_model_dir: Path,
+    embedding_model_dir: Path,
+    reranker_model_dir: Path,
 ) -> None:
-    chat = registry.add_folder(fixture_models / "llm-int4")
-    int8 = registry.add_folder(fixture_models / "llm-int8")
-    embedder = registry.add_folder(fixture_models / "embedding")
-    reranker = registry.add_folder(fixture_models / "reranker")
+    chat = registry.add_folder(int4_model_dir)
+    int8 = registry.add_folder(chat_model_dir)
+    embedder = registry.add_folder(embedding_model_dir)
+    reranker = registry.add_folder(reranker_model_dir)
     assert (chat.task, chat.precision) == (ModelTask.CHAT, "int4")
     assert (int8.task, int8.precision) == (ModelTask.CHAT, "int8")
     assert (embedder.task, embedder.precision) == (ModelTask.EMBEDDING, "int8")

@@ -13,7 +13,8 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from app.errors import StorageError
-from app.settings import Settings, SettingsStore, environment_problems
+from app.settings import Settings, environment_problems
+from app.settings_store import SettingsStore
 
 
 def test_missing_file_gives_defaults_without_notice(tmp_path: Path) -> None:

@@ -9,6 +9,8 @@ appear next to the control named by their ``field`` and no input is cleared by o
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QUrl, Slot
@@ -39,15 +41,16 @@ from app.jobs.avatar_media import (
 )
 from app.services.avatar import VideoResult
 from app.voices.spoken_clips import SpokenClip
-from pipelines.core import Cancelled, Progress
+from pipelines.core import Cancelled, DeviceError, Progress
 from ui.avatar.face_box import THUMBNAIL_SIDE, FaceBox
 from ui.avatar.progress_line import FrameRate
 from ui.avatar.result_pane import ResultPane
 from ui.avatar.speech_source import SpeechSource
 from ui.device_picker import DevicePicker
-from ui.error_router import ErrorRouter
+from ui.error_router import ErrorRouter, same_device
 from ui.inline_error import InlineError
 from ui.notifications import NotificationBar
+from ui.settings_changes import change_settings
 from ui.tasks import TaskRunner
 from ui.voice.audio_widgets import CloseHook
 
@@ -72,7 +75,7 @@ class AvatarPanel(QWidget):
         self.face = FaceBox()
         self.speech = SpeechSource()
         self.device = DevicePicker(
-            ctx.devices, "lipsync", settings=ctx.settings, save=self._save_settings
+            ctx.devices, "lipsync", settings=ctx.settings_store, report=self._settings_refused
         )
         self.generate_button = QPushButton("Generate")
         self.generate_button.setDefault(True)
@@ -156,11 +159,10 @@ class AvatarPanel(QWidget):
         """Stop making the video (nothing is kept)."""
         self.tasks.cancel(VIDEO_JOB)
 
-    def _save_settings(self) -> None:
-        try:
-            self.ctx.save_settings()
-        except UserError as error:  # a read-only config folder: the choice holds until exit
-            self.notifications.show_message(str(error), level="warning")
+    @Slot(str)
+    def _settings_refused(self, message: str) -> None:
+        """A settings change was not kept (a read-only config folder): say so."""
+        self.notifications.show_message(message, level="warning")
 
     def refresh(self) -> None:
         """Read voices, the model and the gallery again (they may have changed elsewhere)."""
@@ -265,10 +267,13 @@ class AvatarPanel(QWidget):
             return
         self.face.show_preview(preview)
         if preview.problem is not None:
-            self.errors.show(preview.problem, default_field="face")
+            retry = self._cpu_retry(preview.problem, partial(self._on_face_chosen, preview.path))
+            self.errors.show(preview.problem, default_field="face", use_cpu=retry)
         if self.ctx.settings.face_image != preview.path:
-            self.ctx.settings.face_image = preview.path  # the face chat answers are spoken with
-            self._save_settings()
+            # The face chat answers are spoken with.
+            change_settings(
+                self.ctx.settings_store, self._settings_refused, face_image=preview.path
+            )
 
     @Slot(object)
     def _on_face_error(self, error: BaseException) -> None:
@@ -360,11 +365,32 @@ class AvatarPanel(QWidget):
             self.progress_label.setText(STOPPED)
             self.progress_label.show()
             return
-        self.errors.show(error, default_field="", use_cpu=self._use_cpu)
+        self.errors.show(error, default_field="", use_cpu=self._cpu_retry(error, self.generate))
 
-    def _use_cpu(self) -> None:
-        self.device.choose("CPU")
-        self.generate()
+    def _cpu_retry(
+        self, error: BaseException, retry: Callable[[], None]
+    ) -> Callable[[], None] | None:
+        """What "Use CPU instead" does after ``error``: None unless a model failed on a device."""
+        if not isinstance(error, DeviceError):
+            return None
+        return partial(self._use_cpu, error.device, retry)
+
+    def _use_cpu(self, failed: str, retry: Callable[[], None]) -> None:
+        """Move the model(s) that failed on ``failed`` to the CPU (persisted), then ``retry``.
+
+        The face detector loads with the lip-sync model, on its own device setting (no picker
+        here): the one on ``failed`` moves; when that names neither (AUTO, say), both do.
+        """
+        settings = self.ctx.settings
+        detector = same_device(failed, settings.face_detector_device)
+        lipsync = same_device(failed, self.device.device())
+        if detector or not lipsync:
+            change_settings(
+                self.ctx.settings_store, self._settings_refused, face_detector_device="CPU"
+            )
+        if lipsync or not detector:
+            self.device.choose("CPU")
+        retry()
 
     def _set_busy(self, busy: bool) -> None:
         self.face.set_busy(busy)

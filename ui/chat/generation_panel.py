@@ -13,18 +13,21 @@ from PySide6.QtWidgets import (
 )
 
 from app.settings import ChatDefaults
+from app.settings_store import SettingsStore
+from ui.settings_changes import Report, change_settings
 
 SAMPLING_FIELDS = ("max_new_tokens", "temperature", "top_p", "top_k", "repetition_penalty")
 
 
 class GenerationPanel(QGroupBox):
-    """Edits ``ChatDefaults`` in place and emits ``changed`` so the owner can save."""
+    """Edits the saved ``chat`` defaults through the settings store; emits ``changed``."""
 
     changed = Signal()
 
-    def __init__(self, defaults: ChatDefaults, parent: QWidget | None = None) -> None:
+    def __init__(self, store: SettingsStore, report: Report, parent: QWidget | None = None) -> None:
         super().__init__("Generation", parent)
-        self._defaults = defaults
+        self._settings = store
+        self._report = report
         self._loading = False
         form = QFormLayout(self)
         self.max_new_tokens = QSpinBox(minimum=1, maximum=32_768, singleStep=64)
@@ -60,14 +63,12 @@ class GenerationPanel(QGroupBox):
     def reset(self) -> None:
         """Put every sampling value back to its default (the system prompt is kept)."""
         fresh = ChatDefaults()
-        for name in SAMPLING_FIELDS:
-            setattr(self._defaults, name, getattr(fresh, name))
-        self._defaults.seed = fresh.seed
+        values = {name: getattr(fresh, name) for name in (*SAMPLING_FIELDS, "seed")}
+        self._save(values)
         self._load()
-        self.changed.emit()
 
     def _load(self) -> None:
-        d = self._defaults
+        d = self._settings.settings.chat
         self._loading = True  # one save for a reset, not one per spin box
         self.max_new_tokens.setValue(d.max_new_tokens)
         self.temperature.setValue(d.temperature)
@@ -81,11 +82,20 @@ class GenerationPanel(QGroupBox):
     def _store(self) -> None:
         if self._loading:
             return
-        d = self._defaults
-        d.max_new_tokens = self.max_new_tokens.value()
-        d.temperature = round(self.temperature.value(), 2)
-        d.top_p = round(self.top_p.value(), 2)
-        d.top_k = self.top_k.value()
-        d.repetition_penalty = round(self.repetition_penalty.value(), 2)
-        d.seed = None if self.seed.value() < 0 else self.seed.value()
-        self.changed.emit()
+        self._save(
+            {
+                "max_new_tokens": self.max_new_tokens.value(),
+                "temperature": round(self.temperature.value(), 2),
+                "top_p": round(self.top_p.value(), 2),
+                "top_k": self.top_k.value(),
+                "repetition_penalty": round(self.repetition_penalty.value(), 2),
+                "seed": None if self.seed.value() < 0 else self.seed.value(),
+            }
+        )
+
+    def _save(self, values: dict[str, object]) -> None:
+        chat = self._settings.settings.chat.model_copy(update=values)
+        if change_settings(self._settings, self._report, chat=chat):
+            self.changed.emit()
+        else:
+            self._load()  # show what is still saved

@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QSplitter, QVBoxLayout, QWidget
 
 from app.context import AppContext
-from app.errors import BusyError, StorageError
+from app.errors import BusyError
 from app.knowledge.grounding import Source
 from app.services.chat import Answer, LoadedModel
 from pipelines.chat import GenerationSettings
@@ -61,7 +61,7 @@ class ChatPanel(QWidget):
         self._sent_prompt: str | None = None
         self._override: GenerationSettings | None = None
         self.answers = AnswerRunner(tasks, self)
-        self.model_picker = ModelPicker(ctx, tasks, notifications, self.save_settings)
+        self.model_picker = ModelPicker(ctx, tasks, notifications, self.statusMessage.emit)
         self.loader = self.model_picker.loader
         self.conversations = ConversationsPane(ctx.chat, self._default_prompt)
         self.system_prompt = SystemPromptEditor(ctx.chat)
@@ -77,7 +77,7 @@ class ChatPanel(QWidget):
         self.settings_button = QPushButton("Generation…")
         self.settings_button.setCheckable(True)
         self.settings_button.setToolTip("Max new tokens, temperature, top-p, top-k, seed")
-        self.generation = GenerationPanel(ctx.settings.chat)
+        self.generation = GenerationPanel(ctx.settings_store, self.statusMessage.emit)
         self.generation.hide()
         inline = {"model": self.model_picker.error, "device": self.model_picker.error}
         inline.update(prompt=self.input_error, system=self.system_prompt.error)
@@ -136,7 +136,6 @@ class ChatPanel(QWidget):
         self.view.regenerateRequested.connect(self.regenerate)
         self.view.sourceRequested.connect(self.open_source)
         self.settings_button.toggled.connect(self._show_generation)
-        self.generation.changed.connect(self.save_settings)
 
     # ----- model -----------------------------------------------------------------------
 
@@ -310,11 +309,3 @@ class ChatPanel(QWidget):
     @Slot()
     def _on_copied(self) -> None:
         self.statusMessage.emit("Answer copied.")
-
-    @Slot()
-    def save_settings(self) -> None:
-        """Persist settings; a read-only config folder is reported, never fatal."""
-        try:
-            self.ctx.save_settings()
-        except StorageError as error:
-            self.statusMessage.emit(str(error))

@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
 )
 
 from app.context import AppContext
-from app.errors import StorageError
 from app.models.bundled import default_embedder_dir
 from app.models.inspect import ModelTask
 from pipelines.embeddings import EmbeddingPipeline
@@ -129,11 +128,7 @@ class EmbeddingModelRow(QWidget):
     @Slot(object)
     def _on_loaded(self, _: EmbeddingPipeline) -> None:
         self._set_busy(False)
-        self._show_current()
-        try:
-            self.ctx.save_settings()
-        except StorageError as error:
-            self.error.show_message(f"In use until you quit, but not saved: {error}")
+        self._show_current()  # the service saved the choice with the model
         self.modelChanged.emit()
 
     @Slot(object)

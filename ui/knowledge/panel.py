@@ -62,7 +62,7 @@ class KnowledgePanel(QWidget):
         self.database = DatabaseStatus()
         # The embedder (and reranker) load on the chosen device at their next use.
         self.device_picker = DevicePicker(
-            ctx.devices, "knowledge", settings=ctx.settings, save=self._save_settings
+            ctx.devices, "knowledge", settings=ctx.settings_store, report=self._settings_refused
         )
         self.device_picker.setToolTip("Device for the embedding (and reranking) model")
         self.model_row = EmbeddingModelRow(ctx, tasks, self.errors)
@@ -105,11 +105,10 @@ class KnowledgePanel(QWidget):
 
     # ----- state -----------------------------------------------------------------------
 
-    def _save_settings(self) -> None:
-        try:
-            self.ctx.save_settings()
-        except UserError as error:  # a read-only config folder: the choice holds until exit
-            self.notifications.show_message(str(error), level="warning")
+    @Slot(str)
+    def _settings_refused(self, message: str) -> None:
+        """A settings change was not kept (a read-only config folder): say so."""
+        self.notifications.show_message(message, level="warning")
 
     @property
     def ready(self) -> bool:

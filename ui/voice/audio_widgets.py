@@ -12,7 +12,8 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QComboBox, QProgressBar, QWidget
 
-from app.audio.devices import AudioDevice, Level
+from app.audio.devices import AudioDevice
+from app.audio.recording import Level
 
 NO_AUDIO_DEVICE = "No audio device"
 NO_INPUT_HINT = "No audio device: recording is unavailable. A clip from a file works the same way."

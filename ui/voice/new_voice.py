@@ -23,7 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.audio.devices import AudioDevice, Recording
+from app.audio.devices import AudioDevice
+from app.audio.recording import Recording
 from app.context import AppContext
 from app.errors import UserError
 from app.services.voice import VoiceService
@@ -58,6 +59,7 @@ class NewVoiceBox(QWidget):
 
     voiceCreated = Signal(object)  # Voice
     busyChanged = Signal(bool)
+    cpuChosen = Signal()  # "Use CPU instead": the encoder runs on the speech device, CPU now
 
     def __init__(
         self,
@@ -257,7 +259,12 @@ class NewVoiceBox(QWidget):
     @Slot(object)
     def _on_create_failed(self, error: BaseException) -> None:
         self._end()
-        self.errors.show(error, default_field="model")
+        self.errors.show(error, default_field="model", use_cpu=self._create_on_cpu)
+
+    def _create_on_cpu(self) -> None:
+        """ "Use CPU instead" after the speaker encoder failed on its device."""
+        self.cpuChosen.emit()  # the panel moves speech to the CPU before the voice is made
+        self.create_voice()
 
     # ----- state -----------------------------------------------------------------------
 

@@ -14,7 +14,8 @@ from PySide6.QtCore import QEvent, QTimer, Signal, Slot
 from PySide6.QtWidgets import QMessageBox, QSplitter, QVBoxLayout, QWidget
 
 from app.audio import devices as audio_devices
-from app.audio.devices import AudioDeviceError, Player
+from app.audio.devices import AudioDeviceError
+from app.audio.playback import Player
 from app.context import AppContext
 from app.errors import UserError
 from app.models.inspect import ModelTask
@@ -22,6 +23,7 @@ from app.voices.library import Voice
 from pipelines.voice.audio import Clip
 from ui.error_router import ErrorRouter
 from ui.notifications import NotificationBar
+from ui.settings_changes import change_settings
 from ui.tasks import TaskRunner
 from ui.voice.audio_widgets import CloseHook
 from ui.voice.new_voice import NewVoiceBox
@@ -49,7 +51,7 @@ class VoicePanel(QWidget):
         self.notifications = notifications
         self.voices = VoiceList()
         self.new_voice = NewVoiceBox(ctx, tasks, notifications)
-        self.speech = SpeechBox(ctx, tasks, notifications, self._save_settings)
+        self.speech = SpeechBox(ctx, tasks, notifications, self._settings_refused)
         self.errors = ErrorRouter(notifications, {"voice": self.voices.error})
         self.clip_player: Player | None = None
         self._clip_timer = QTimer(self)
@@ -77,17 +79,17 @@ class VoicePanel(QWidget):
         self.voices.deleteDamagedRequested.connect(self._delete_damaged)
         self.voices.playRequested.connect(self._play_reference)
         self.new_voice.voiceCreated.connect(self._on_created)
+        self.new_voice.cpuChosen.connect(self.speech.use_cpu)
         self.speech.speechHandedOff.connect(self.speechForAvatar)
         self.refresh_devices()
         self.reload()
 
     # ----- state -----------------------------------------------------------------------
 
-    def _save_settings(self) -> None:
-        try:
-            self.ctx.save_settings()
-        except UserError as error:  # a read-only config folder: the choice holds until exit
-            self.notifications.show_message(str(error), level="warning")
+    @Slot(str)
+    def _settings_refused(self, message: str) -> None:
+        """A settings change was not kept (a read-only config folder): say so."""
+        self.notifications.show_message(message, level="warning")
 
     def refresh_devices(self) -> None:
         """List microphones and speakers again (what PortAudio found)."""
@@ -152,8 +154,7 @@ class VoicePanel(QWidget):
             self.reload(name)  # shows the real name again
             return
         if self.ctx.settings.voice.casefold() == name.casefold():
-            self.ctx.settings.voice = voice.name
-            self._save_settings()
+            change_settings(self.ctx.settings_store, self._settings_refused, voice=voice.name)
         self.reload(voice.name)
 
     @Slot(str)

@@ -8,7 +8,7 @@ Speak, a bad file name (or a folder that cannot be written) next to Save and Use
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal, Slot
@@ -27,32 +27,19 @@ from PySide6.QtWidgets import (
 
 from app.audio.devices import AudioDevice
 from app.context import AppContext
-from app.services.voice import check_output_wav, save_speech
-from app.settings import Settings
-from app.voices.spoken_clips import SpokenClip, keep_spoken
+from app.jobs.speech import hand_off_speech, save_outcome
+from app.voices.spoken_clips import SpokenClip
 from ui.device_picker import DevicePicker
 from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
 from ui.notifications import NotificationBar
+from ui.settings_changes import Report, change_settings
 from ui.tasks import TaskRunner
 from ui.voice.audio_widgets import NO_AUDIO_DEVICE, NO_OUTPUT_HINT, AudioDeviceCombo
 from ui.voice.speech_runner import SpeechOutcome, SpeechProgress, SpeechRunner
 
 NO_VOICE = "Create a voice first: record or pick a clip of someone speaking (left)."
 WAV_FILTER = "WAV audio (*.wav)"
-
-
-def save_job(path: Path, outcome: SpeechOutcome) -> Path:
-    """Write the whole speech to ``path`` (temp name, then renamed); worker thread."""
-    path = check_output_wav(path)
-    save_speech(outcome.audio(), path)
-    return path
-
-
-def handoff_job(folder: Path, outcome: SpeechOutcome) -> SpokenClip:
-    """Keep the whole speech as a wav of its own in ``folder`` for the Avatar panel; worker
-    thread. Its own file, so a later Speak here does not change what the avatar was given."""
-    return keep_spoken(folder, outcome.audio(), outcome.text, outcome.voice)
 
 
 def metrics_text(progress: SpeechProgress | SpeechOutcome, requested: str) -> str:
@@ -68,6 +55,14 @@ def metrics_text(progress: SpeechProgress | SpeechOutcome, requested: str) -> st
     return " · ".join(parts)
 
 
+def outcome_text(outcome: SpeechOutcome) -> str:
+    """e.g. "Sentence 3/3 · 4.2 s", or "Stopped after sentence 2/3"."""
+    made = f"{len(outcome.pieces)}/{outcome.total}"
+    if outcome.stopped:
+        return f"Stopped after sentence {made}"
+    return f"Sentence {made} · {outcome.seconds:.1f} s"
+
+
 class SpeechBox(QWidget):
     """Text, voice, device, Speak / Stop / Save as wav…, progress and metrics."""
 
@@ -80,51 +75,67 @@ class SpeechBox(QWidget):
         ctx: AppContext,
         tasks: TaskRunner,
         notifications: NotificationBar,
-        save_settings: Callable[[], None],
+        report_settings: Report,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.ctx = ctx
         self.tasks = tasks
-        self._save_settings = save_settings
+        self._report_settings = report_settings
         self.outcome: SpeechOutcome | None = None
         self._handed_off: tuple[SpeechOutcome, SpokenClip] | None = None
         self._handing_off: SpeechOutcome | None = None  # being written (Speak may come first)
         self._writing = False  # a save or a hand-off is being written
         self._last_folder = Path.home()
+        self._make_inputs()
+        self._make_actions()
+        self._make_feedback(notifications)
+        self.runner = SpeechRunner(tasks, self)
+        self._layout()
+        self._connect()
+        self._update_buttons()
+
+    def _make_inputs(self) -> None:
+        """The text, the voice, the device and the output to play on."""
         self.text = QPlainTextEdit()
         self.text.setPlaceholderText("Type what the voice should say…")
-        self.text_error = InlineError()
         self.voice_combo = QComboBox()
         self.voice_combo.setMinimumContentsLength(14)
         self.voice_combo.setToolTip("The voice to speak in (chat answers use it too)")
-        self.voice_error = InlineError()
         self.device_picker = DevicePicker(
-            ctx.devices, "tts", settings=ctx.settings, save=save_settings
+            self.ctx.devices, "tts", settings=self.ctx.settings_store, report=self._report_settings
         )
         self.device_picker.setToolTip("Device for the speech model")
         self.output_combo = AudioDeviceCombo("output")
         self.no_output = QLabel(NO_AUDIO_DEVICE)
+
+    def _make_actions(self) -> None:
+        """Speak, Stop, Save as wav…, Use in Avatar."""
         self.speak_button = QPushButton("Speak")
         self.speak_button.setDefault(True)
         self.stop_button = QPushButton("Stop")
         self.save_button = QPushButton("Save as wav…")
         self.avatar_button = QPushButton("Use in Avatar")
-        self.speak_error = InlineError()
-        self.model_note = InlineError(warning=True)
-        self.playback_note = InlineError(warning=True)
-        self.save_error = InlineError()
+
+    def _make_feedback(self, notifications: NotificationBar) -> None:
+        """Progress, metrics, and where each kind of error is said."""
         self.progress = QProgressBar()
         self.progress.setTextVisible(False)
         self.progress.setMaximumHeight(10)
         self.progress_label = QLabel()
         self.metrics_label = QLabel()
         self.metrics_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.runner = SpeechRunner(tasks, self)
+        self.text_error = InlineError()
+        self.voice_error = InlineError()
+        self.speak_error = InlineError()
+        self.model_note = InlineError(warning=True)
+        self.playback_note = InlineError(warning=True)
+        self.save_error = InlineError()
         inline = {"text": self.text_error, "voice": self.voice_error, "output": self.save_error}
         inline.update(model=self.speak_error, device=self.speak_error, audio=self.speak_error)
         self.errors = ErrorRouter(notifications, inline)
-        self._layout()
+
+    def _connect(self) -> None:
         self.speak_button.clicked.connect(self.speak)
         self.stop_button.clicked.connect(self.stop)
         self.save_button.clicked.connect(self.save)
@@ -136,7 +147,6 @@ class SpeechBox(QWidget):
         self.runner.playbackFailed.connect(self.playback_note.show_message)
         self.runner.finished.connect(self._on_finished)
         self.runner.ticked.connect(self._show_position)
-        self._update_buttons()
 
     def _layout(self) -> None:
         layout = QVBoxLayout(self)
@@ -178,8 +188,7 @@ class SpeechBox(QWidget):
 
     def set_voices(self, names: Sequence[str]) -> None:
         """List ``names``; select the remembered voice (``settings.voice``) or the first."""
-        settings: Settings = self.ctx.settings
-        wanted = settings.voice or self.voice_combo.currentText()
+        wanted = self.ctx.settings.voice or self.voice_combo.currentText()
         self.voice_combo.blockSignals(True)
         self.voice_combo.clear()
         self.voice_combo.addItems(list(names))
@@ -210,8 +219,7 @@ class SpeechBox(QWidget):
     def _remember_voice(self) -> None:
         name = self.voice_combo.currentText()
         if name and self.ctx.settings.voice != name:
-            self.ctx.settings.voice = name
-            self._save_settings()
+            change_settings(self.ctx.settings_store, self._report_settings, voice=name)
         self.voiceChosen.emit(name)
 
     # ----- speaking --------------------------------------------------------------------
@@ -262,14 +270,7 @@ class SpeechBox(QWidget):
         self.outcome = outcome
         self.progress.setRange(0, max(outcome.total, 1))
         self.progress.setValue(len(outcome.pieces))
-        if outcome.stopped:
-            self.progress_label.setText(
-                f"Stopped after sentence {len(outcome.pieces)}/{outcome.total}"
-            )
-        else:
-            self.progress_label.setText(
-                f"Sentence {len(outcome.pieces)}/{outcome.total} · {outcome.seconds:.1f} s"
-            )
+        self.progress_label.setText(outcome_text(outcome))
         self.metrics_label.setText(metrics_text(outcome, self.device_picker.device()))
         self._update_buttons()
 
@@ -283,13 +284,18 @@ class SpeechBox(QWidget):
 
     def _speak_on_cpu(self) -> None:
         """ "Use CPU instead" after the speech model failed on its device."""
-        self.device_picker.choose("CPU")
+        self.use_cpu()
         self.speak()
+
+    @Slot()
+    def use_cpu(self) -> None:
+        """Choose the CPU for speech (persisted): the speaker encoder follows this device too."""
+        self.device_picker.choose("CPU")
 
     @Slot()
     def _show_position(self) -> None:
         if self.outcome is None or self.runner.synthesising or not self.runner.playing:
-            return  # nothing made yet, or a failed speech whose player is winding down
+            return  # nothing made yet (or a failed speech), or the sound has ended
         played, total = self.runner.playback_position()
         self.progress_label.setText(f"Playing {played:.1f} / {total:.1f} s")
 
@@ -297,11 +303,8 @@ class SpeechBox(QWidget):
     def _on_finished(self) -> None:
         if self.outcome is None:
             self.progress_label.clear()
-        elif not self.outcome.stopped:
-            made = len(self.outcome.pieces)
-            self.progress_label.setText(
-                f"Sentence {made}/{self.outcome.total} · {self.outcome.seconds:.1f} s"
-            )
+        elif not self.outcome.stopped:  # "Playing …" becomes the summary again
+            self.progress_label.setText(outcome_text(self.outcome))
         self._update_buttons()
         self.busyChanged.emit(False)
 
@@ -324,7 +327,7 @@ class SpeechBox(QWidget):
         self._writing = True
         self._update_buttons()
         self.tasks.start(
-            save_job,
+            save_outcome,
             path,
             outcome,
             on_done=self._on_saved,
@@ -363,7 +366,7 @@ class SpeechBox(QWidget):
         self._handing_off = outcome
         self._update_buttons()
         self.tasks.start(
-            handoff_job,
+            hand_off_speech,
             self.ctx.paths.spoken_dir,
             outcome,
             on_done=self._on_handed_off,

@@ -10,7 +10,8 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal, Slot
 
 from app.audio import devices as audio_devices
-from app.audio.devices import AudioDeviceError, Player
+from app.audio.devices import AudioDeviceError
+from app.audio.playback import Player
 from app.jobs.speech import SpeechOutcome, SpeechProgress, speak_and_play
 from app.services.voice import VoiceService
 from ui.tasks import Task, TaskRunner, TaskState
@@ -22,8 +23,8 @@ class SpeechRunner(QObject):
     """One speech at a time: synthesis in a task, playback on the chosen output.
 
     ``progressed`` reports sentences; ``synthesised`` the outcome once the last sentence is
-    made; ``failed`` an error (nothing more is played); ``finished`` comes last, once the
-    speech has also been heard (or stopped).
+    made; ``failed`` an error as soon as it happens (the sound stops); ``finished`` comes last,
+    once the speech has also been heard (or stopped).
     """
 
     progressed = Signal(object)  # SpeechProgress
@@ -110,7 +111,7 @@ class SpeechRunner(QObject):
 
     @Slot(object)
     def _on_failed(self, error: BaseException) -> None:
-        # The job has played what was queued before the error: nothing more comes.
+        # The job stopped the sound as it failed: the error is shown at once.
         self._synthesising = False
         self.failed.emit(error)
         self._on_ended(None)
