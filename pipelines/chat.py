@@ -141,9 +141,8 @@ class ChatPipeline(ModelPipeline):
     name = "chat"
 
     def __init__(self, config: ChatModelConfig) -> None:
-        super().__init__()
+        super().__init__(config.device, config.cache_dir)
         self.config = config
-        self.device = config.device
         self._last: MetricRecord | None = None
 
     def _load(self) -> Any:
@@ -157,7 +156,7 @@ class ChatPipeline(ModelPipeline):
 
         folder = self.config.model_dir
         require_files(folder, REQUIRED_LLM_FILES, "an OpenVINO chat model")
-        properties = compile_properties(self.config.cache_dir, self.config.properties)
+        properties = compile_properties(self.cache_dir, self.config.properties)
         pipe = load_with(
             lambda: ov_genai.LLMPipeline(str(folder), self.config.device, **properties),
             what=folder.name,

@@ -29,10 +29,16 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from types import TracebackType
-from typing import Any, Protocol, Self, TypeVar
+from typing import Any, Protocol, TypeVar
 
-from pipelines.core import Cancelled, CancelToken, DeviceError, MetricRecord, ModelLoadError
+from pipelines.core import (
+    Cancelled,
+    CancelToken,
+    Closing,
+    DeviceError,
+    MetricRecord,
+    ModelLoadError,
+)
 from pipelines.openvino_errors import openvino_reason
 
 _Model = TypeVar("_Model")
@@ -70,14 +76,21 @@ class Pipeline(Protocol):
         ...
 
 
-class ModelPipeline:
+class ModelPipeline(Closing):
     """The parts of :class:`Pipeline` every pipeline shares: subclasses set :attr:`name` and
-    implement :meth:`_load` (returning the compiled OpenVINO object) and :meth:`metrics`."""
+    implement :meth:`_load` (returning the compiled OpenVINO object) and :meth:`metrics`.
+
+    Args:
+        device: the OpenVINO device the model is compiled for.
+        cache_dir: compiled-blob cache (``CACHE_DIR``) for this model and device; None: none
+            (see :func:`compile_properties`).
+    """
 
     name = "pipeline"
-    device = "CPU"
 
-    def __init__(self) -> None:
+    def __init__(self, device: str = "CPU", cache_dir: Path | None = None) -> None:
+        self.device = device
+        self.cache_dir = cache_dir
         self._model: Any = None
         self._load_lock = threading.Lock()
         self.load_ms = 0.0
@@ -109,17 +122,6 @@ class ModelPipeline:
     def close(self) -> None:
         """Drop the compiled model; a later work method loads it again."""
         self._model = None
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self.close()
 
     def _loaded_model(self) -> Any:
         """The compiled model, loaded on first use."""

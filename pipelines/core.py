@@ -10,6 +10,21 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass, field
+from typing import Self
+
+
+class Closing:
+    """A mixin for objects that hold something until :meth:`close`: ``with obj:`` closes it when
+    the block ends, a raise included."""
+
+    def close(self) -> None:
+        """Release what the object holds (subclasses say what)."""
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 class CancelToken:

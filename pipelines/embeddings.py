@@ -71,9 +71,8 @@ class EmbeddingPipeline(ModelPipeline):
     def __init__(self, config: EmbeddingConfig) -> None:
         if config.batch_size < 1:
             raise InvalidInputError("Batch size must be at least 1.", field="batch_size")
-        super().__init__()
+        super().__init__(config.device, config.cache_dir)
         self.config = config
-        self.device = config.device
         self.dim = 0
         self._rate = 0.0
 
@@ -100,7 +99,7 @@ class EmbeddingPipeline(ModelPipeline):
             config.pad_to_max_length = True
         if self.config.query_instruction:
             config.query_instruction = self.config.query_instruction
-        properties = compile_properties(self.config.cache_dir, self.config.properties)
+        properties = compile_properties(self.cache_dir, self.config.properties)
         pipe = load_with(
             lambda: ov_genai.TextEmbeddingPipeline(
                 str(folder), self.config.device, config, **properties

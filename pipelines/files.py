@@ -1,12 +1,13 @@
-"""The files pipelines write: checked before any work, and never left half-written.
+"""The files pipelines and the app write: checked before any work, and never left half-written.
 
-A result is written to a temp file and renamed onto its name when complete, so a player or a
-gallery never sees half a file. Where that temp file lives decides what a killed process
-(``kill -9``, a power cut) leaves behind: nothing runs to remove it. So it goes to the app's
-scratch folder when that is on the same file system as the result (a rename is then still
-atomic) — the user's folder never holds it; otherwise beside the result, under a hidden name
-carrying the writer's process id, which the next job writing into that folder removes once
-that process is gone.
+Every file is written through :func:`replacing`, the one atomic writer (the app's settings,
+lists and secrets through :func:`write_text_atomic`, which uses it). A result is written to a
+temp file and renamed onto its name when complete, so a player or a gallery never sees half a
+file. Where that temp file lives decides what a killed process (``kill -9``, a power cut)
+leaves behind: nothing runs to remove it. So it goes to the app's scratch folder when that is
+on the same file system as the result (a rename is then still atomic) — the user's folder never
+holds it; otherwise beside the result, under a hidden name carrying the writer's process id,
+which the next job writing into that folder removes once that process is gone.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ import os
 import shutil
 import stat
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 import psutil
 
@@ -28,6 +30,9 @@ log = logging.getLogger(__name__)
 
 TEMP_PREFIX = ".ov-studio-tmp-"
 """Every temp file or folder a pipeline makes starts with this, then its process id and ``-``."""
+
+PRIVATE_FILE = 0o600
+"""Read/write for the user only: the mode of the app's own files (and of every temp file)."""
 
 
 def check_input_file(path: Path, kind: str, *, field: str) -> None:
@@ -84,13 +89,25 @@ def check_output_file(path: Path, suffix: str, kind: str) -> Path:
 
 @contextlib.contextmanager
 def replacing(
-    target: Path, scratch: Path | None = None, *, private: bool = False
+    target: Path,
+    scratch: Path | None = None,
+    *,
+    mode: int | None = None,
+    owner: tuple[int, int] | None = None,
+    suffix: str | None = None,
 ) -> Iterator[Path]:
     """A temp path to write ``target``'s content to: renamed onto ``target`` when the block
-    succeeds, removed when it raises (a cancel included). The result gets the user's usual
-    mode, or stays readable by its owner only (0600) when ``private``.
+    succeeds, removed when it raises (a cancel included). This is the app's one atomic writer:
+    :func:`write_bytes_atomic` and :func:`write_text_atomic` go through it too.
 
-    The temp file is made in ``scratch`` (the app's scratch folder) when it is on the same file
+    The temp file is created readable by its owner only (0600, ``mkstemp``), so no other user
+    can open it while it is written. When the block succeeds it gets ``mode`` — by default the
+    user's usual mode (a result theirs to share), or ``PRIVATE_FILE`` to keep it 0600 — and
+    ``owner`` (uid, gid) where the system allows it (a file another system user, e.g. the
+    database server, must read).
+
+    The temp file ends in ``suffix`` (by default ``target``'s, for writers that read the format
+    from it). It is made in ``scratch`` (the app's scratch folder) when that is on the same file
     system as ``target``, else beside ``target``; stale temp files of dead processes in both
     are removed first.
 
@@ -105,16 +122,99 @@ def replacing(
         remove_stale_temp_files(scratch)
         if _same_file_system(scratch, folder):
             where = scratch
-    handle, name = tempfile.mkstemp(prefix=_prefix(), suffix=target.suffix, dir=where)
+    handle, name = tempfile.mkstemp(
+        prefix=_prefix(), suffix=target.suffix if suffix is None else suffix, dir=where
+    )
     os.close(handle)
     temp = Path(name)
     try:
         yield temp
-        if not private:  # mkstemp made it 0600; a saved result is the user's to share
-            temp.chmod(usual_file_mode())
+        _set_mode_and_owner(temp, usual_file_mode() if mode is None else mode, owner)
         os.replace(temp, target)
     finally:
         temp.unlink(missing_ok=True)
+
+
+def write_bytes_atomic(
+    path: Path, data: bytes, *, mode: int = PRIVATE_FILE, owner: tuple[int, int] | None = None
+) -> None:
+    """Write ``data`` to ``path`` (its folder made if missing) through :func:`replacing`, synced
+    to the disk before the rename: a crash leaves the old content or the new, never half.
+
+    Args:
+        path: The file to create or replace.
+        data: Its new content.
+        mode: Permission bits of the file (default: read/write for the user only: the app's
+            files hold conversations, connection strings and cloned voices).
+        owner: (uid, gid) to give the file where allowed; None keeps the writer's.
+
+    Raises:
+        OSError: the folder cannot be made or written; ``path`` is then unchanged.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # ".tmp": a half-written "x.json" must not be taken for a file by a listing of "*.json".
+    with replacing(path, mode=mode, owner=owner, suffix=".tmp") as temp:
+        _write_synced(temp, lambda handle: handle.write(data))
+
+
+def copy_atomic(source: Path, target: Path, *, mode: int | None = None) -> None:
+    """Copy ``source`` onto ``target`` through :func:`replacing` (``mode`` as there: the
+    user's usual one by default), synced to the disk before the rename.
+
+    Raises:
+        OSError: ``source`` cannot be read or ``target`` written; ``target`` is then unchanged.
+    """
+    with replacing(target, mode=mode) as temp, source.open("rb") as data:
+        _write_synced(temp, lambda handle: shutil.copyfileobj(data, handle, 1 << 20))
+
+
+def write_text_atomic(
+    path: Path, text: str, *, mode: int = PRIVATE_FILE, owner: tuple[int, int] | None = None
+) -> None:
+    """As :func:`write_bytes_atomic`, for ``text`` (UTF-8).
+
+    Raises:
+        OSError: the folder cannot be made or written; ``path`` is then unchanged.
+    """
+    write_bytes_atomic(path, text.encode("utf-8"), mode=mode, owner=owner)
+
+
+def _write_synced(path: Path, write: Callable[[BinaryIO], object]) -> None:
+    """``write`` into ``path`` (truncated), then flush it to the disk: the rename that follows
+    must not publish a file whose bytes are still only in the page cache."""
+    with path.open("wb") as handle:
+        write(handle)
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
+def _set_mode_and_owner(path: Path, mode: int, owner: tuple[int, int] | None) -> None:
+    if mode != PRIVATE_FILE:  # mkstemp made it 0600 already
+        path.chmod(mode)
+    if owner is not None and hasattr(os, "chown"):
+        with contextlib.suppress(PermissionError):  # only root may give a file away
+            os.chown(path, *owner)
+
+
+@contextlib.contextmanager
+def staged_folder(target: Path) -> Iterator[Path]:
+    """A new private (0700) folder to fill beside ``target``: renamed to ``target`` when the
+    block succeeds, removed when it raises, so ``target`` appears whole or not at all (a voice,
+    a copied model). ``target`` must not exist; stale stages of dead processes are removed.
+
+    Raises:
+        OSError: the stage cannot be made or renamed (nothing is left behind).
+    """
+    folder = target.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    remove_stale_temp_files(folder)
+    stage = Path(tempfile.mkdtemp(prefix=_prefix(), dir=folder))
+    try:
+        yield stage
+        stage.rename(target)
+    except BaseException:
+        shutil.rmtree(stage, ignore_errors=True)
+        raise
 
 
 def temp_folder(scratch: Path | None = None) -> Path:

@@ -59,9 +59,8 @@ class RerankPipeline(ModelPipeline):
     name = "rerank"
 
     def __init__(self, config: RerankConfig) -> None:
-        super().__init__()
+        super().__init__(config.device, config.cache_dir)
         self.config = config
-        self.device = config.device
         self._last_ms = 0.0
 
     def _load(self) -> Any:
@@ -76,7 +75,7 @@ class RerankPipeline(ModelPipeline):
 
         folder = self.config.model_dir
         require_files(folder, REQUIRED_FILES, "an OpenVINO reranker", field="reranker")
-        properties = compile_properties(self.config.cache_dir, self.config.properties)
+        properties = compile_properties(self.cache_dir, self.config.properties)
         return load_with(
             lambda: ov_genai.TextRerankPipeline(
                 str(folder), self.config.device, self._pipeline_config(), **properties

@@ -14,6 +14,7 @@ from typing import Any
 from app.database.server import DatabaseError
 from app.errors import UserError
 from app.storage.secrets import SecretStore
+from pipelines.openvino_errors import first_line
 
 log = logging.getLogger(__name__)
 
@@ -148,7 +149,7 @@ def pgvector_state(connection: Any) -> ConnectionCheck:
 
 def connection_message(error: BaseException, *, external: bool) -> str:
     """A person's reading of a connection failure."""
-    text = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+    text = first_line(error, limit=None)
     lowered = text.lower()
     if "password" in lowered or "authentication" in lowered:
         return "The database refused the user name or password."

@@ -66,6 +66,7 @@ from app.database.socket_folder import (
 from app.errors import DatabaseError as DatabaseError
 from app.errors import StorageError
 from app.paths import AppPaths
+from pipelines.openvino_errors import first_line
 
 log = logging.getLogger(__name__)
 
@@ -351,7 +352,7 @@ def _has_main_database(postmaster: Postmaster, cluster: Path) -> bool:
             rows = connection.execute("SELECT datname FROM pg_database").fetchall()
     except psycopg.Error as error:
         raise DatabaseError(
-            f"The knowledge database started but does not answer: {_first_line(error)}"
+            f"The knowledge database started but does not answer: {first_line(error)}"
         ) from error
     names = {str(row[0]) for row in rows}
     if SUPERUSER in names:
@@ -374,8 +375,3 @@ def _check_version(cluster: Path) -> None:
             f"The database in {cluster} was made by PostgreSQL {version}; this version of "
             f"OV Studio runs PostgreSQL {PG_MAJOR}. Move that folder away to start an empty one."
         )
-
-
-def _first_line(error: BaseException) -> str:
-    lines = [line.strip() for line in str(error).splitlines() if line.strip()]
-    return lines[0][:300] if lines else type(error).__name__

@@ -8,8 +8,6 @@ lip-syncs; :func:`copy_result` saves a finished video elsewhere through a temp n
 
 from __future__ import annotations
 
-import os
-import shutil
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,7 +20,7 @@ from app.errors import UserError
 from app.services.avatar import AvatarService, VideoResult
 from app.services.voice import VoiceService
 from pipelines.core import CancelToken, DeviceError, Progress
-from pipelines.files import check_input_file, replacing
+from pipelines.files import check_input_file, copy_atomic
 from pipelines.native_output import decode_image
 from pipelines.voice.tts import SpeechChunk
 
@@ -251,15 +249,7 @@ def copy_result(source: Path, target: Path) -> Path:
     if target.resolve() == source.resolve():
         return target
     try:
-        # A killed copy leaves a temp file the next save into that folder removes.
-        with (
-            replacing(target) as temp,
-            temp.open("wb") as handle,
-            source.open("rb") as original,
-        ):
-            shutil.copyfileobj(original, handle, 1 << 20)
-            handle.flush()
-            os.fsync(handle.fileno())
+        copy_atomic(source, target)  # a killed copy leaves a temp file the next save removes
     except OSError as error:
         reason = error.strerror or str(error)
         raise UserError(f"Cannot save to {target.parent}: {reason}.", field="output") from error

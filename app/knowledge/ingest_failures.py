@@ -14,6 +14,7 @@ from pathlib import Path
 from app.database.server import DatabaseError
 from app.errors import UserError
 from pipelines.core import InvalidInputError
+from pipelines.openvino_errors import first_line
 from pipelines.rag.storable import display_name
 
 log = logging.getLogger(__name__)
@@ -44,7 +45,7 @@ def lost_message(path: Path, error: BaseException) -> DatabaseError:
     """The error that stops an ingest when the database went away while ``path`` was stored."""
     return DatabaseError(
         f"The database stopped answering while {display_name(path)} was being stored "
-        f"({first_line(error)}). Every document stored before it is complete; run the same "
+        f"({first_line(error, 200)}). Every document stored before it is complete; run the same "
         "ingest again to go on from there."
     )
 
@@ -83,25 +84,19 @@ def file_failure(path: Path, error: BaseException, *, storing: bool = False) -> 
     if isinstance(error, IsADirectoryError):
         return f"{name} is a folder, not a file."
     if isinstance(error, OSError):
-        return f"{name} could not be read: {error.strerror or first_line(error)}."
+        return f"{name} could not be read: {error.strerror or first_line(error, 200)}."
     if storing and isinstance(error, UnicodeError):
         return (
             f"{name} holds characters the database cannot store in its encoding "
-            f"({first_line(error)})."
+            f"({first_line(error, 200)})."
         )
     if isinstance(error, psycopg.DataError):
-        return f"{name} was refused by the database: {first_line(error)}."
+        return f"{name} was refused by the database: {first_line(error, 200)}."
     if isinstance(error, psycopg.OperationalError):  # a limit, see database_lost()
-        return f"{name} is beyond a limit of the database: {first_line(error)}."
+        return f"{name} is beyond a limit of the database: {first_line(error, 200)}."
     if isinstance(error, MemoryError):
         return f"{name} is too big to index with the memory available."
     return (
         f"{name} could not be added because of an unexpected error "
-        f"({type(error).__name__}: {first_line(error)}); details are in the log."
+        f"({type(error).__name__}: {first_line(error, 200)}); details are in the log."
     )
-
-
-def first_line(error: BaseException) -> str:
-    """The first line of an error's message (at most 200 characters), or its type's name."""
-    text = str(error).strip()
-    return text.splitlines()[0][:200] if text else type(error).__name__

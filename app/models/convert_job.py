@@ -30,6 +30,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from pipelines.openvino_errors import first_line
+
 EXIT_DONE, EXIT_KNOWN_ERROR, EXIT_PARENT_GONE = 0, 3, 4
 
 Emit = Callable[..., None]
@@ -182,7 +184,7 @@ def _hub_file(hub_id: str, name: str) -> Path:
         ) from error
     except (LocalEntryNotFoundError, HfHubHTTPError, OSError) as error:
         raise JobError(
-            "offline", f"Cannot reach the model hub to fetch {hub_id}: {_first_line(error)}"
+            "offline", f"Cannot reach the model hub to fetch {hub_id}: {first_line(error)}"
         ) from error
 
 
@@ -259,12 +261,7 @@ def _explained(error: Exception) -> JobError:
         return JobError("failed", "The conversion ran out of memory.")
     if isinstance(error, OSError) and getattr(error, "errno", None) == 28:
         return JobError("disk-full", "The disk is full: free some space and convert again.")
-    return JobError("failed", f"The conversion failed: {name}: {_first_line(error)}")
-
-
-def _first_line(error: BaseException) -> str:
-    text = str(error).strip()
-    return text.splitlines()[0][:300] if text else type(error).__name__
+    return JobError("failed", f"The conversion failed: {name}: {first_line(error)}")
 
 
 if __name__ == "__main__":

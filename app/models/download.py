@@ -29,6 +29,7 @@ from app.models.hub_files import check_file_list, model_id_of, remove_links
 from app.models.inspect import TASK_NAMES, ModelTask, detect_task, read_config, task_from
 from app.models.registry import InstalledModel, ModelRegistry
 from pipelines.core import Cancelled, CancelToken
+from pipelines.openvino_errors import first_line
 
 log = logging.getLogger(__name__)
 
@@ -189,7 +190,7 @@ class Downloader:
             log.warning("malformed model info for %s", hub_id, exc_info=error)
             raise UserError(
                 f"The hub's answer about {hub_id} is not a model description "
-                f"({_first_line(error)}).",
+                f"({first_line(error, 200)}).",
                 field="model",
             ) from error
         except Exception as error:
@@ -256,7 +257,7 @@ class Downloader:
         except Exception as error:
             log.warning("download of %s/%s failed", hub_id, remote.name, exc_info=error)
             raise UserError(
-                f"Downloading {remote.name} failed ({_first_line(error)}). What arrived is "
+                f"Downloading {remote.name} failed ({first_line(error, 200)}). What arrived is "
                 "kept: download again to resume.",
                 field="model",
             ) from error
@@ -364,11 +365,6 @@ def _verify(path: Path, remote: _RemoteFile) -> None:
 
 def _offline_message(error: BaseException) -> str:
     return (
-        f"Cannot reach the model hub ({_first_line(error)}). Check the connection, or add a "
+        f"Cannot reach the model hub ({first_line(error, 200)}). Check the connection, or add a "
         "model folder you already have (Add folder…, or `models add PATH`)."
     )
-
-
-def _first_line(error: BaseException) -> str:
-    text = str(error).strip()
-    return text.splitlines()[0][:200] if text else type(error).__name__

@@ -12,7 +12,6 @@ from typing import Any
 
 from app.errors import UserError
 from pipelines.chat import check_llm_folder
-from pipelines.core import InvalidInputError
 
 
 class ModelTask(StrEnum):
@@ -122,7 +121,4 @@ def validate_chat_model(folder: Path) -> None:
             "Choose a folder exported with --task text-generation-with-past.",
             field="model",
         )
-    try:
-        check_llm_folder(folder)
-    except InvalidInputError as error:
-        raise UserError(str(error), field="model") from error
+    check_llm_folder(folder)  # its InvalidInputError is a UserError with field "model"

@@ -25,7 +25,7 @@ from app.models.contracts import (
 )
 from app.models.entries import InstalledModel, checked_entry, parse_entry
 from app.models.inspect import TASK_NAMES, ModelTask, detect_task
-from app.storage.atomic import write_text_atomic
+from app.storage.atomic import staged_folder, write_text_atomic
 from app.storage.json_files import Damaged, read_json_object
 
 __all__ = ["VERSION", "InstalledModel", "ModelRegistry"]
@@ -287,15 +287,11 @@ def _inside(path: Path, folder: Path) -> bool:
 
 
 def _copy_whole(source: Path, target: Path) -> None:
-    """Copy into a hidden temp folder, renamed into place when complete."""
-    temp = target.with_name(f".copying-{target.name}")
-    shutil.rmtree(temp, ignore_errors=True)
+    """Copy into a hidden stage folder, renamed into place when complete."""
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copytree(source, temp)
-        temp.rename(target)
+        with staged_folder(target) as stage:
+            shutil.copytree(source, stage, dirs_exist_ok=True)  # the stage takes source's mode
     except OSError as error:
-        shutil.rmtree(temp, ignore_errors=True)
         raise StorageError(
             f"Could not copy {source.name} into {target.parent}: {error.strerror or error}"
         ) from error

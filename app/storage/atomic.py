@@ -1,9 +1,9 @@
 """Write files so a crash leaves either the old content or the new, never half of either.
 
 Every file is created private to the user (``PRIVATE_FILE``, 0600): the app's files hold
-conversations, connection strings and cloned voices. The temp file is created with its final
-mode before a byte is written, so there is never a moment when another user could open it.
-Folders holding such files are made with :func:`private_folder`.
+conversations, connection strings and cloned voices. The writer itself is
+:mod:`pipelines.files`' (one implementation for the app and the pipelines), re-exported here;
+folders holding such files are made with :func:`private_folder`.
 """
 
 from __future__ import annotations
@@ -12,59 +12,16 @@ import contextlib
 import errno
 import os
 import stat
-import tempfile
 from pathlib import Path
 
+from pipelines.files import PRIVATE_FILE as PRIVATE_FILE
+from pipelines.files import copy_atomic as copy_atomic
+from pipelines.files import staged_folder as staged_folder
 from pipelines.files import usual_file_mode as usual_file_mode
+from pipelines.files import write_bytes_atomic as write_bytes_atomic
+from pipelines.files import write_text_atomic as write_text_atomic
 
-PRIVATE_FILE = 0o600
 PRIVATE_FOLDER = 0o700
-
-
-def write_text_atomic(
-    path: Path, text: str, *, mode: int = PRIVATE_FILE, owner: tuple[int, int] | None = None
-) -> None:
-    """Write ``text`` (UTF-8) to ``path`` through a temp file in the same folder and ``os.replace``.
-
-    Args:
-        path: The file to create or replace.
-        text: Its new content.
-        mode: Permission bits the file is created with (default: read/write for the user only).
-        owner: (uid, gid) to give the file where allowed; None keeps the writer's.
-
-    Raises:
-        OSError: the folder is missing or not writable; ``path`` is then unchanged.
-    """
-    write_bytes_atomic(path, text.encode("utf-8"), mode=mode, owner=owner)
-
-
-def write_bytes_atomic(
-    path: Path, data: bytes, *, mode: int = PRIVATE_FILE, owner: tuple[int, int] | None = None
-) -> None:
-    """As :func:`write_text_atomic`, for bytes; ``owner`` (uid, gid) is given to the new file
-    where the system allows it (a file another system user, e.g. a server, must read).
-
-    Raises:
-        OSError: the folder is missing or not writable; ``path`` is then unchanged.
-    """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    # mkstemp creates the file 0600 with O_EXCL; a wider mode is set before writing.
-    fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            if mode != PRIVATE_FILE and hasattr(os, "fchmod"):
-                os.fchmod(handle.fileno(), mode)
-            if owner is not None and hasattr(os, "fchown"):
-                with contextlib.suppress(PermissionError):
-                    os.fchown(handle.fileno(), *owner)
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp_name, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp_name)
-        raise
 
 
 def private_folder(folder: Path) -> Path:

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pipelines.openvino_errors import first_line
+
 MAX_DEPTH = 64
 """Deeper nesting than any file the app writes; deeper is refused before anything walks it."""
 MAX_INT_DIGITS = 19
@@ -55,7 +57,7 @@ def parse_json_object(raw: bytes) -> dict[str, Any] | Damaged:
     except RecursionError:
         return Damaged("nested too deeply")
     except ValueError as error:  # JSONDecodeError, NaN/Infinity, a number of 5,000 digits
-        return Damaged(f"not valid JSON ({_first_line(error)})")
+        return Damaged(f"not valid JSON ({first_line(error, 120)})")
     if not isinstance(data, dict):
         return Damaged(f"not a JSON object (it holds a {_kind(data)})")
     if depth(data) > MAX_DEPTH:
@@ -100,11 +102,6 @@ def _refuse_constant(name: str) -> Any:
     # NaN and Infinity are not JSON; Python accepts them by default and they would then
     # pass through sorting and arithmetic as silent nonsense.
     raise ValueError(f"{name} is not a number JSON allows")
-
-
-def _first_line(error: ValueError) -> str:
-    text = str(error).strip().splitlines()
-    return text[0][:120] if text else type(error).__name__
 
 
 def _kind(data: object) -> str:

@@ -12,15 +12,13 @@ from __future__ import annotations
 
 import io
 import math
-import os
-import shutil
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from app.storage.atomic import PRIVATE_FILE, tighten
+from app.storage.atomic import tighten
 from app.storage.json_files import Damaged, read_json_object
 
 EMBEDDING_SIZE = 512
@@ -105,20 +103,6 @@ def embedding_bytes(vector: npt.NDArray[np.float32]) -> bytes:
     buffer = io.BytesIO()
     np.save(buffer, vector, allow_pickle=False)
     return buffer.getvalue()
-
-
-def copy_private(source: Path, target: Path) -> None:
-    """Copy ``source`` to a new file ``target`` created 0600 (never readable by others).
-
-    Raises:
-        OSError: ``target`` exists, or either file cannot be opened.
-    """
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-    descriptor = os.open(target, flags, PRIVATE_FILE)
-    with os.fdopen(descriptor, "wb") as out, source.open("rb") as data:
-        shutil.copyfileobj(data, out)
-        out.flush()
-        os.fsync(out.fileno())
 
 
 def tighten_voice(folder: Path) -> None:

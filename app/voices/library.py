@@ -27,8 +27,10 @@ import numpy.typing as npt
 
 from app.errors import StorageError, UserError
 from app.storage.atomic import (
-    PRIVATE_FOLDER,
+    PRIVATE_FILE,
+    copy_atomic,
     private_folder,
+    staged_folder,
     tighten,
     write_bytes_atomic,
     write_text_atomic,
@@ -39,7 +41,6 @@ from app.voices.files import (
     META_FILE,
     REFERENCE_FILE,
     VoiceDamagedError,
-    copy_private,
     embedding_bytes,
     load_embedding,
     meta_number,
@@ -173,28 +174,35 @@ class VoiceLibrary:
         """
         name = self.check_name(name)
         vector = _checked_embedding(np.asarray(embedding), name)
-        voice_id = uuid.uuid4().hex[:12]
-        temp = self.folder / f"{TEMP_PREFIX}{voice_id}"
+        final = self.folder / uuid.uuid4().hex[:12]
         try:
             private_folder(self.folder)
-            temp.mkdir(mode=PRIVATE_FOLDER)
-            write_bytes_atomic(temp / EMBEDDING_FILE, embedding_bytes(vector))
-            copy_private(reference_wav, temp / REFERENCE_FILE)
-            meta = {
-                "version": 1,
-                "name": name,
-                "created": time.time(),
-                "reference_seconds": float(reference_seconds),
-            }
-            write_text_atomic(temp / META_FILE, json.dumps(meta, ensure_ascii=False, indent=1))
-            final = self.folder / voice_id
-            temp.rename(final)
+            with staged_folder(final) as temp:  # 0700, hidden until complete
+                self._fill(temp, name, vector, reference_wav, reference_seconds)
         except OSError as error:
-            shutil.rmtree(temp, ignore_errors=True)
             raise StorageError(
                 f"Could not save the voice in {self.folder}: {error.strerror or error}"
             ) from error
         return _read_voice(final)
+
+    @staticmethod
+    def _fill(
+        temp: Path,
+        name: str,
+        vector: npt.NDArray[np.float32],
+        reference_wav: Path,
+        reference_seconds: float,
+    ) -> None:
+        """Write a new voice's files (each 0600) into ``temp``."""
+        write_bytes_atomic(temp / EMBEDDING_FILE, embedding_bytes(vector))
+        copy_atomic(reference_wav, temp / REFERENCE_FILE, mode=PRIVATE_FILE)
+        meta = {
+            "version": 1,
+            "name": name,
+            "created": time.time(),
+            "reference_seconds": float(reference_seconds),
+        }
+        write_text_atomic(temp / META_FILE, json.dumps(meta, ensure_ascii=False, indent=1))
 
     def rename(self, name: str, new_name: str) -> Voice:
         """Give a voice a new, unused name."""

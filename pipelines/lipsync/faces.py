@@ -62,10 +62,8 @@ class FaceDetector(ModelPipeline):
     name = "face-detector"
 
     def __init__(self, model: Path, device: str = "CPU", *, cache_dir: Path | None = None):
-        super().__init__()
+        super().__init__(device, cache_dir)
         self.model = model
-        self.device = device
-        self._cache_dir = cache_dir
         self._boxes_out = self._scores_out = 0
 
     def _load(self) -> Any:
@@ -89,7 +87,7 @@ class FaceDetector(ModelPipeline):
             raise ModelLoadError(
                 f"{model.name} is not a BlazeFace short-range detector (outputs {shapes})."
             )
-        properties = compile_properties(self._cache_dir)
+        properties = compile_properties(self.cache_dir)
         compiled = load_with(
             lambda: core.compile_model(network, self.device, properties),
             what=what,

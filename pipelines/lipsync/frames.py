@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
-from types import TracebackType
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from pipelines.core import Closing
 from pipelines.files import temp_folder
 
 MEMORY_BUDGET = 768 * 1024 * 1024
@@ -24,7 +24,7 @@ MEMORY_BUDGET = 768 * 1024 * 1024
 Image = npt.NDArray[np.uint8]
 
 
-class FrameStore:
+class FrameStore(Closing):
     """Frames of one size, appended in order, read back by index."""
 
     def __init__(self, memory_budget: int = MEMORY_BUDGET, scratch: Path | None = None) -> None:
@@ -39,17 +39,6 @@ class FrameStore:
 
     def __len__(self) -> int:
         return len(self._memory) + self._spilled
-
-    def __enter__(self) -> FrameStore:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self.close()
 
     @property
     def shape(self) -> tuple[int, ...]:

@@ -100,13 +100,11 @@ class LipsyncModel(ModelPipeline):
         properties: dict[str, Any] | None = None,
         cache_dir: Path | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(device, cache_dir)
         self.model = model
-        self.device = device
         self.jobs = max(1, jobs)
         self.batch = max(1, batch)
         self._properties = properties or {}
-        self._cache_dir = cache_dir
         self._fixed = False
         self._audio_input = self._face_input = 0
         self._queue: Any = None
@@ -124,7 +122,7 @@ class LipsyncModel(ModelPipeline):
         network, xml = _read(self.model)
         self._audio_input, self._face_input, fixed_batch = _check_contract(network, xml)
         hint = {"PERFORMANCE_HINT": "THROUGHPUT" if self.jobs > 1 else "LATENCY"}
-        properties = compile_properties(self._cache_dir, {**hint, **self._properties})
+        properties = compile_properties(self.cache_dir, {**hint, **self._properties})
         compiled = load_with(
             lambda: shared_core().compile_model(network, self.device, properties),
             what=f"the lip-sync model {xml.parent.name}",

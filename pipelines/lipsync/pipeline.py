@@ -108,12 +108,11 @@ class LipsyncPipeline(ModelPipeline):
         cache_dir: Path | None = None,
         detector_cache_dir: Path | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(device, cache_dir)
         self.model = LipsyncModel(
             model, device, jobs=jobs, batch=batch, properties=properties, cache_dir=cache_dir
         )
         self.detector = FaceDetector(detector, detector_device, cache_dir=detector_cache_dir)
-        self.device = device
         self.detector_device = detector_device
         self.last: LipsyncResult | None = None
 

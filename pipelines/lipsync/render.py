@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from pipelines.core import Cancelled, CancelToken, PipelineError, Progress
+from pipelines.core import Cancelled, CancelToken, Closing, PipelineError, Progress
 from pipelines.lipsync.boxes import Box
 from pipelines.lipsync.compose import FACE_SIZE, crop_face, model_input, paste_mouth
 from pipelines.lipsync.frames import MEMORY_BUDGET, FrameStore
@@ -39,7 +39,7 @@ def ping_pong(available: int, needed: int) -> list[int]:
     return [phase if phase < available else period - phase for phase in phases]
 
 
-class OrderedFrames:
+class OrderedFrames(Closing):
     """The source frame of every output frame, in output order.
 
     Frames stream from the decoder while the output plays the source forwards; only frames
@@ -77,12 +77,6 @@ class OrderedFrames:
             else:
                 frame = self._store[self._slots[index]]
             yield frame
-
-    def __enter__(self) -> OrderedFrames:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
     def close(self) -> None:
         """Stop decoding and drop the kept frames (and their temp file)."""

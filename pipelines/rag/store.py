@@ -315,46 +315,17 @@ class KnowledgeStore:
         candidates: int = 50,
         ef_search: int = EF_SEARCH,
     ) -> list[Hit]:
-        """Hybrid search: vector and full-text candidate lists fused by reciprocal rank."""
+        """Hybrid search: vector and full-text candidate lists fused by reciprocal rank.
+
+        Raises:
+            InvalidInputError: ``k`` out of 1–100, or a vector of another dimension.
+        """
         from psycopg import sql
 
-        if not 1 <= k <= 100:
-            raise InvalidInputError("Ask for 1 to 100 results.", field="k")
-        if query_vector.shape != (collection.dim,):
-            raise InvalidInputError(
-                f"The query vector has {query_vector.shape[0]} dimensions; "
-                f"“{collection.name}” uses {collection.dim}.",
-                field="query",
-            )
+        _check_query(collection, query_vector, k)
         # Literals, not parameters, for the collection and dimension: the planner can then
         # match the collection's partial HNSW index.
-        query = sql.SQL(
-            """
-            WITH vec AS (
-                SELECT id, row_number() OVER () AS rank FROM (
-                    SELECT id FROM chunks WHERE collection_id = {cid}
-                    ORDER BY embedding::vector({dim}) <=> %(vector)s::vector({dim})
-                    LIMIT %(candidates)s) nearest
-            ), txt AS (
-                SELECT id, row_number() OVER (ORDER BY score DESC) AS rank FROM (
-                    SELECT id, ts_rank_cd(tsv, q) AS score
-                    FROM chunks, websearch_to_tsquery('english', %(text)s) q
-                    WHERE collection_id = {cid} AND tsv @@ q
-                    ORDER BY score DESC LIMIT %(candidates)s) matches
-            ), fused AS (
-                SELECT coalesce(vec.id, txt.id) AS id, vec.rank AS vrank, txt.rank AS trank,
-                       coalesce(1.0 / ({rrf} + vec.rank), 0)
-                     + coalesce(1.0 / ({rrf} + txt.rank), 0) AS score
-                FROM vec FULL OUTER JOIN txt ON vec.id = txt.id
-            )
-            SELECT c.id, d.path, c.page, f.score, c.text,
-                   ts_headline('english', c.text, websearch_to_tsquery('english', %(text)s),
-                               'MaxWords=40, MinWords=15, StartSel=«, StopSel=»'),
-                   f.vrank, f.trank
-            FROM fused f JOIN chunks c ON c.id = f.id JOIN documents d ON d.id = c.document_id
-            ORDER BY f.score DESC, c.id LIMIT %(k)s
-            """
-        ).format(
+        query = sql.SQL(_HYBRID_SEARCH).format(
             cid=sql.Literal(collection.id), dim=sql.Literal(collection.dim), rrf=sql.Literal(RRF_K)
         )
         params = {
@@ -372,3 +343,42 @@ class KnowledgeStore:
             Hit(row[0], row[1], row[2], float(row[3]), row[4], row[5], row[6], row[7])
             for row in rows
         ]
+
+
+# Vector and full-text candidates fused by reciprocal rank; {cid}, {dim} and {rrf} are literals.
+_HYBRID_SEARCH = """
+WITH vec AS (
+    SELECT id, row_number() OVER () AS rank FROM (
+        SELECT id FROM chunks WHERE collection_id = {cid}
+        ORDER BY embedding::vector({dim}) <=> %(vector)s::vector({dim})
+        LIMIT %(candidates)s) nearest
+), txt AS (
+    SELECT id, row_number() OVER (ORDER BY score DESC) AS rank FROM (
+        SELECT id, ts_rank_cd(tsv, q) AS score
+        FROM chunks, websearch_to_tsquery('english', %(text)s) q
+        WHERE collection_id = {cid} AND tsv @@ q
+        ORDER BY score DESC LIMIT %(candidates)s) matches
+), fused AS (
+    SELECT coalesce(vec.id, txt.id) AS id, vec.rank AS vrank, txt.rank AS trank,
+           coalesce(1.0 / ({rrf} + vec.rank), 0)
+         + coalesce(1.0 / ({rrf} + txt.rank), 0) AS score
+    FROM vec FULL OUTER JOIN txt ON vec.id = txt.id
+)
+SELECT c.id, d.path, c.page, f.score, c.text,
+       ts_headline('english', c.text, websearch_to_tsquery('english', %(text)s),
+                   'MaxWords=40, MinWords=15, StartSel=«, StopSel=»'),
+       f.vrank, f.trank
+FROM fused f JOIN chunks c ON c.id = f.id JOIN documents d ON d.id = c.document_id
+ORDER BY f.score DESC, c.id LIMIT %(k)s
+"""
+
+
+def _check_query(collection: Collection, query_vector: np.ndarray, k: int) -> None:
+    if not 1 <= k <= 100:
+        raise InvalidInputError("Ask for 1 to 100 results.", field="k")
+    if query_vector.shape != (collection.dim,):
+        raise InvalidInputError(
+            f"The query vector has {query_vector.shape[0]} dimensions; "
+            f"“{collection.name}” uses {collection.dim}.",
+            field="query",
+        )

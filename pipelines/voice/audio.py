@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pipelines.core import InvalidInputError
-from pipelines.files import check_input_file, replacing
+from pipelines.files import PRIVATE_FILE, check_input_file, replacing
 from pipelines.native_output import quiet_native_output
 
 MODEL_RATE = 16_000
@@ -129,7 +129,7 @@ def write_wav_atomic(
     import soundfile
 
     path.parent.mkdir(parents=True, exist_ok=True)
-    with replacing(path, private=private) as temp:
+    with replacing(path, mode=PRIVATE_FILE if private else None) as temp:
         data = np.asarray(samples, dtype=np.float32)
         soundfile.write(str(temp), data, rate, format="WAV", subtype="PCM_16")
 

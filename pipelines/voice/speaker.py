@@ -54,10 +54,8 @@ class SpeakerEncoder(ModelPipeline):
     name = "speaker-encoder"
 
     def __init__(self, model: Path, device: str = "CPU", *, cache_dir: Path | None = None):
-        super().__init__()
+        super().__init__(device, cache_dir)
         self.model = model
-        self.device = device
-        self.cache_dir = cache_dir
         self.last_ms = 0.0
         self._audio_seconds = 0.0
 

@@ -82,10 +82,8 @@ class SpeechSynthesizer(ModelPipeline):
     name = "tts"
 
     def __init__(self, model_dir: Path, device: str = "CPU", *, cache_dir: Path | None = None):
-        super().__init__()
+        super().__init__(device, cache_dir)
         self.model_dir = model_dir
-        self.device = device
-        self.cache_dir = cache_dir
         self.last: SpeechStats | None = None
 
     def _load(self) -> Any:

@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 
 from app.errors import StorageError, UserError
-from app.voices.library import TEMP_PREFIX, VoiceLibrary
+from app.voices.library import VoiceLibrary
+from pipelines.files import TEMP_PREFIX
 
 
 def _vector(seed: int) -> np.ndarray:
@@ -41,7 +42,8 @@ def test_add_list_get_rename_remove(tmp_path: Path, clip: Path) -> None:
     assert renamed.id == ana.id and library.get("ana").name == "Ana"
     library.remove("ana")
     assert [v.name for v in library.voices()] == ["bruno"]
-    assert not any(p.name.startswith(TEMP_PREFIX) for p in (tmp_path / "voices").iterdir())
+    left = [p.name for p in (tmp_path / "voices").iterdir() if p.name.startswith(".")]
+    assert left == []  # no stage of a new voice, no half-deleted one
 
 
 @pytest.mark.parametrize(
@@ -139,12 +141,13 @@ def test_the_files_are_never_readable_by_others_while_written(
     monkeypatch.setattr(os, "replace", replace)
     monkeypatch.setattr(Path, "rename", rename)
     VoiceLibrary(tmp_path / "voices").add("Ana", _vector(1), clip, 6.0)
-    assert {name: mode for name, mode in seen.items() if not name.startswith(".new-")} == {
+    # The voice folder is staged under pipelines.files' hidden temp name.
+    assert {name: mode for name, mode in seen.items() if not name.startswith(TEMP_PREFIX)} == {
         "embedding.npy": 0o600,
         "voice.json": 0o600,
         "reference.wav": 0o600,
     }
-    assert [mode for name, mode in seen.items() if name.startswith(".new-")] == [0o700]
+    assert [mode for name, mode in seen.items() if name.startswith(TEMP_PREFIX)] == [0o700]
 
 
 def test_voices_from_an_older_version_are_tightened(tmp_path: Path, clip: Path) -> None:
