@@ -24,12 +24,13 @@ from app.settings import Settings, environment_problems
 from app.settings_store import SettingsStore
 from app.storage.conversations import ConversationStore
 from app.storage.secrets import SecretStore
+from pipelines.core import Closing
 
 log = logging.getLogger(__name__)
 
 
 @dataclass
-class AppContext:
+class AppContext(Closing):
     """Everything a front end (GUI or CLI) needs."""
 
     paths: AppPaths
@@ -113,12 +114,6 @@ class AppContext:
     def close(self) -> None:
         """Release what the services hold (database connections, the embedded server)."""
         self.knowledge.close()
-
-    def __enter__(self) -> AppContext:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
 
 def _move_password_out_of_settings(store: SettingsStore, secrets: SecretStore) -> list[str]:

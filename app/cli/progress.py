@@ -24,11 +24,11 @@ import sys
 import threading
 import weakref
 from collections.abc import Iterator
-from types import FrameType, TracebackType
-from typing import Self, TextIO
+from types import FrameType
+from typing import TextIO
 
 from app.cli.exits import Stopped
-from pipelines.core import Cancelled, CancelToken
+from pipelines.core import Cancelled, CancelToken, Closing
 
 WIDTH = 120
 """Longest progress text (a wrapped line could not be rewritten in place)."""
@@ -40,7 +40,7 @@ STOPPING = "stopping… (press Ctrl+C again to quit at once)"
 _OPEN: weakref.WeakKeyDictionary[TextIO, ProgressLine] = weakref.WeakKeyDictionary()
 
 
-class ProgressLine:
+class ProgressLine(Closing):
     """A progress line on ``stream`` (default: stderr when constructed)."""
 
     def __init__(self, stream: TextIO | None = None) -> None:
@@ -79,15 +79,8 @@ class ProgressLine:
         was_open, self._shown = self._shown > 0, 0
         return was_open
 
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
+    def close(self) -> None:
+        """End the line (a ``with`` block does it however the block ends)."""
         self.end()
 
 
