@@ -629,12 +629,10 @@ def test_real_files_are_added_listed_and_found(
 
 @pytest.mark.integration
 def test_real_bad_files_are_listed_and_an_empty_folder_adds_nothing(
-    qtbot: QtBot, real_window: MainWindow, tmp_path: Path
+    qtbot: QtBot, real_window: MainWindow, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
-    empty = tmp_path / "empty"
-    empty.mkdir()
-    mixed = tmp_path / "mixed"
-    mixed.mkdir()
+    empty = tmp_path_factory.mktemp("empty")
+    mixed = tmp_path_factory.mktemp("mixed")
     (mixed / "trams.txt").write_text("Lisbon's yellow trams climb the steep hills of Alfama.")
     write_docx_with_broken_xml(mixed / "broken.docx")
     (mixed / "harbour.log").write_bytes(b"Ships arrived on time. " * 400 + b"\x00Then fog.")
