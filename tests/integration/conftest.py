@@ -14,9 +14,14 @@ from app.context import AppContext
 from app.database.migrations import apply_migrations
 from app.database.server import EmbeddedDatabase
 from app.devices import DeviceInfo
+from app.models.registry import ModelRegistry
 from app.paths import AppPaths
+from app.performance.metrics import MetricsBus
+from app.services.voice import VoiceService
+from app.settings import Settings
 
 TEMPLATE = "ov_studio_template"
+CPU = DeviceInfo("CPU", "Test CPU")
 
 
 @pytest.fixture(scope="session")
@@ -73,7 +78,7 @@ def knowledge_context(
     app_home: AppPaths, fresh_db: str, embedding_model_dir: Path
 ) -> Iterator[AppContext]:
     """An app context (CPU only) on a fresh database with the real MiniLM embedder; closed after."""
-    context = AppContext.create(app_home, [DeviceInfo("CPU", "Test CPU")])
+    context = AppContext.create(app_home, [CPU])
     context.settings.database_url = fresh_db
     context.settings.embedding_model = embedding_model_dir
     yield context
@@ -101,3 +106,13 @@ def out_dir(tmp_path: Path) -> Path:
     folder = tmp_path / "out"
     folder.mkdir()
     return folder
+
+
+@pytest.fixture
+def voice_service(
+    app_home: AppPaths, tts_model_dir: Path, speaker_encoder_dir: Path
+) -> VoiceService:
+    """A voice service (CPU only) on the fixture speaker encoder and text-to-speech models."""
+    settings = Settings(tts_model=tts_model_dir, speaker_encoder=speaker_encoder_dir)
+    registry = ModelRegistry(app_home.model_registry, app_home.models_dir)
+    return VoiceService(app_home.voices_dir, settings, MetricsBus(), [CPU], registry)

@@ -17,6 +17,7 @@ from pipelines.chat import (
     Message,
 )
 from pipelines.core import CancelToken, DeviceError, InvalidInputError
+from tests.streams import StopAfter
 
 pytestmark = pytest.mark.integration
 
@@ -59,19 +60,12 @@ def test_metrics_are_sane(pipeline: ChatPipeline) -> None:
 
 
 def test_cancel_keeps_the_partial_answer(pipeline: ChatPipeline) -> None:
-    cancel = CancelToken()
-    chunks: list[str] = []
-
-    def on_text(text: str) -> None:
-        chunks.append(text)
-        if len(chunks) == 3:
-            cancel.cancel()
-
+    stop = StopAfter(3)
     settings = GenerationSettings(max_new_tokens=200, temperature=0.0, ignore_eos=True)
-    result = pipeline.generate(_ask("Tell a long story"), settings, cancel, on_text)
+    result = pipeline.generate(_ask("Tell a long story"), settings, stop.cancel, stop)
     assert result.stopped
     assert 3 <= result.metrics.values["output_tokens"] < 200
-    assert result.text.startswith("".join(chunks[:3]))
+    assert result.text.startswith("".join(stop.chunks[:3]))
 
 
 def test_multi_turn_history_is_sent(pipeline: ChatPipeline) -> None:

@@ -16,6 +16,7 @@ from app.services.chat import ChatService
 from app.storage.conversations import ConversationStore
 from pipelines.chat import GenerationSettings
 from pipelines.core import CancelToken
+from tests.streams import StopAfter
 
 pytestmark = pytest.mark.integration
 
@@ -65,16 +66,9 @@ def test_a_turn_is_saved_with_its_stats(context: AppContext, app_home: AppPaths)
 
 def test_stop_keeps_and_saves_the_partial_answer(context: AppContext, app_home: AppPaths) -> None:
     conversation = context.chat.new_conversation("")
-    cancel = CancelToken()
-    seen: list[str] = []
-
-    def on_text(text: str) -> None:
-        seen.append(text)
-        if len(seen) == 2:
-            cancel.cancel()
-
+    stop = StopAfter(2)
     long = GenerationSettings(max_new_tokens=300, temperature=0.0, ignore_eos=True)
-    answer = context.chat.ask(conversation.id, "Tell me everything", long, cancel, on_text)
+    answer = context.chat.ask(conversation.id, "Tell me everything", long, stop.cancel, stop)
     assert answer.message.stopped
     assert answer.message.content
     stored = _stored(app_home, conversation.id)

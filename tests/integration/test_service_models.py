@@ -11,23 +11,12 @@ import pytest
 
 from app.devices import DeviceInfo
 from app.errors import BusyError
-from app.models.registry import ModelRegistry
-from app.paths import AppPaths
-from app.performance.metrics import MetricsBus
 from app.services.voice import VoiceService
-from app.settings import Settings
 from tests.audio_samples import speech_like, write_clip
 
 pytestmark = pytest.mark.integration
 
 CPU = DeviceInfo("CPU", "Test CPU")
-
-
-@pytest.fixture
-def service(app_home: AppPaths, tts_model_dir: Path, speaker_encoder_dir: Path) -> VoiceService:
-    settings = Settings(tts_model=tts_model_dir, speaker_encoder=speaker_encoder_dir)
-    registry = ModelRegistry(app_home.model_registry, app_home.models_dir)
-    return VoiceService(app_home.voices_dir, settings, MetricsBus(), [CPU], registry)
 
 
 def _linked_copy(folder: Path, target: Path) -> Path:
@@ -37,33 +26,33 @@ def _linked_copy(folder: Path, target: Path) -> Path:
 
 
 def test_same_folder_reuses_the_model_and_another_folder_reloads(
-    service: VoiceService, speaker_encoder_dir: Path, tmp_path: Path
+    voice_service: VoiceService, speaker_encoder_dir: Path, tmp_path: Path
 ) -> None:
     clip = write_clip(tmp_path / "alice.wav", speech_like(6.0, pitch=210.0, seed=3))
-    service.add_voice_from_file("Alice", clip)
-    first = service._encoder_slot.model
-    service.add_voice_from_file("Bob", clip)
-    assert first is not None and service._encoder_slot.model is first  # same key: reused
+    voice_service.add_voice_from_file("Alice", clip)
+    first = voice_service._encoder_slot.model
+    voice_service.add_voice_from_file("Bob", clip)
+    assert first is not None and voice_service._encoder_slot.model is first  # same key: reused
     moved = _linked_copy(speaker_encoder_dir, tmp_path / "encoder-copy")
-    service._settings.speaker_encoder = moved
-    service.add_voice_from_file("Carol", clip)
-    switched = service._encoder_slot.model
+    voice_service._settings.speaker_encoder = moved
+    voice_service.add_voice_from_file("Carol", clip)
+    switched = voice_service._encoder_slot.model
     assert switched is not None and switched is not first
-    assert service._encoder_slot.key == (moved, "CPU")
+    assert voice_service._encoder_slot.key == (moved, "CPU")
 
 
 def test_a_second_voice_job_while_speaking_is_refused(
-    service: VoiceService, tmp_path: Path
+    voice_service: VoiceService, tmp_path: Path
 ) -> None:
     clip = write_clip(tmp_path / "alice.wav", speech_like(6.0, pitch=210.0, seed=3))
-    service.add_voice_from_file("Alice", clip)
-    speaking = service.speak("One. Two.", "Alice")
+    voice_service.add_voice_from_file("Alice", clip)
+    speaking = voice_service.speak("One. Two.", "Alice")
     next(speaking)  # the first sentence is out; the models stay held until the end
     refused: list[BaseException] = []
 
     def second_job() -> None:
         try:
-            service.add_voice_from_file("Bob", clip)
+            voice_service.add_voice_from_file("Bob", clip)
         except BusyError as error:
             refused.append(error)
 
@@ -74,5 +63,5 @@ def test_a_second_voice_job_while_speaking_is_refused(
         "The voice models are busy; wait or stop before creating a voice."
     ]
     assert list(speaking)  # the first job goes on to the end
-    assert not service.busy
-    assert service.add_voice_from_file("Bob", clip).name == "Bob"
+    assert not voice_service.busy
+    assert voice_service.add_voice_from_file("Bob", clip).name == "Bob"

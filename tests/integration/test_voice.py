@@ -32,13 +32,6 @@ CPU = DeviceInfo("CPU", "Test CPU")
 
 
 @pytest.fixture
-def service(app_home: AppPaths, tts_model_dir: Path, speaker_encoder_dir: Path) -> VoiceService:
-    settings = Settings(tts_model=tts_model_dir, speaker_encoder=speaker_encoder_dir)
-    registry = ModelRegistry(app_home.model_registry, app_home.models_dir)
-    return VoiceService(app_home.voices_dir, settings, MetricsBus(), [CPU], registry)
-
-
-@pytest.fixture
 def alice_clip(tmp_path: Path) -> Path:
     return write_clip(tmp_path / "alice.wav", speech_like(8.0, pitch=210.0, seed=11))
 
@@ -48,8 +41,10 @@ def bob_clip(tmp_path: Path) -> Path:
     return write_clip(tmp_path / "bob.flac", speech_like(9.0, pitch=95.0, seed=12))
 
 
-def test_voice_is_made_stored_and_unit_length(service: VoiceService, alice_clip: Path) -> None:
-    voice = service.add_voice_from_file("Alice", alice_clip)
+def test_voice_is_made_stored_and_unit_length(
+    voice_service: VoiceService, alice_clip: Path
+) -> None:
+    voice = voice_service.add_voice_from_file("Alice", alice_clip)
     assert voice.name == "Alice"
     assert 7.5 < voice.reference_seconds <= 8.0
     vector = voice.embedding()
@@ -57,32 +52,32 @@ def test_voice_is_made_stored_and_unit_length(service: VoiceService, alice_clip:
     assert np.linalg.norm(vector) == pytest.approx(1.0, abs=1e-5)
     stored, rate = soundfile.read(voice.reference)
     assert rate == MODEL_RATE and stored.ndim == 1
-    assert [v.name for v in service.library.voices()] == ["Alice"]
+    assert [v.name for v in voice_service.library.voices()] == ["Alice"]
 
 
 def test_different_voices_give_different_embeddings_and_audio(
-    service: VoiceService, alice_clip: Path, bob_clip: Path
+    voice_service: VoiceService, alice_clip: Path, bob_clip: Path
 ) -> None:
-    alice = service.add_voice_from_file("Alice", alice_clip)
-    bob = service.add_voice_from_file("Bob", bob_clip)
+    alice = voice_service.add_voice_from_file("Alice", alice_clip)
+    bob = voice_service.add_voice_from_file("Bob", bob_clip)
     similarity = float(alice.embedding() @ bob.embedding())
     assert similarity < 0.999
-    same = service.add_voice_from_file("Alice again", alice_clip)
+    same = voice_service.add_voice_from_file("Alice again", alice_clip)
     assert float(alice.embedding() @ same.embedding()) > 0.9999  # deterministic
     text = "Good morning."
-    audio_a = np.concatenate([c.samples for c in service.speak(text, "Alice")])
-    audio_b = np.concatenate([c.samples for c in service.speak(text, "Bob")])
+    audio_a = np.concatenate([c.samples for c in voice_service.speak(text, "Alice")])
+    audio_b = np.concatenate([c.samples for c in voice_service.speak(text, "Bob")])
     assert audio_a.size > MODEL_RATE // 4 and audio_b.size > MODEL_RATE // 4
     n = min(audio_a.size, audio_b.size)
     assert np.abs(audio_a[:n] - audio_b[:n]).max() > 1e-3
 
 
 def test_speech_streams_sentence_by_sentence_in_order(
-    service: VoiceService, alice_clip: Path
+    voice_service: VoiceService, alice_clip: Path
 ) -> None:
-    service.add_voice_from_file("Alice", alice_clip)
-    metrics = service._metrics
-    chunks = list(service.speak("One. Two two. Three three three!", "alice"))
+    voice_service.add_voice_from_file("Alice", alice_clip)
+    metrics = voice_service._metrics
+    chunks = list(voice_service.speak("One. Two two. Three three three!", "alice"))
     assert [c.text for c in chunks] == ["One.", "Two two.", "Three three three!"]
     assert [c.index for c in chunks] == [0, 1, 2]
     assert all(c.total == 3 for c in chunks)
@@ -94,24 +89,24 @@ def test_speech_streams_sentence_by_sentence_in_order(
     assert record.values["sentences"] == 3
 
 
-def test_stop_between_sentences(service: VoiceService, alice_clip: Path) -> None:
-    service.add_voice_from_file("Alice", alice_clip)
+def test_stop_between_sentences(voice_service: VoiceService, alice_clip: Path) -> None:
+    voice_service.add_voice_from_file("Alice", alice_clip)
     cancel = CancelToken()
     seen = []
     with pytest.raises(Cancelled):
-        for chunk in service.speak("One. Two. Three. Four.", "Alice", cancel=cancel):
+        for chunk in voice_service.speak("One. Two. Three. Four.", "Alice", cancel=cancel):
             seen.append(chunk.text)
             cancel.cancel()
     assert seen == ["One."]
-    assert not service.busy  # the next request may start at once
+    assert not voice_service.busy  # the next request may start at once
 
 
 def test_say_to_file_writes_the_whole_result(
-    service: VoiceService, alice_clip: Path, out_dir: Path
+    voice_service: VoiceService, alice_clip: Path, out_dir: Path
 ) -> None:
-    service.add_voice_from_file("Alice", alice_clip)
+    voice_service.add_voice_from_file("Alice", alice_clip)
     out = out_dir / "speech.wav"
-    result = service.say_to_file("Hello there. This is a test.", "Alice", out)
+    result = voice_service.say_to_file("Hello there. This is a test.", "Alice", out)
     audio, rate = soundfile.read(out, dtype="float32")
     assert rate == MODEL_RATE
     assert audio.size / MODEL_RATE == pytest.approx(result.seconds, abs=1e-3)
@@ -203,41 +198,44 @@ def test_speech_figures_are_computed_in_one_place() -> None:
 
 
 def test_cancelled_save_writes_nothing(
-    service: VoiceService, alice_clip: Path, out_dir: Path
+    voice_service: VoiceService, alice_clip: Path, out_dir: Path
 ) -> None:
-    service.add_voice_from_file("Alice", alice_clip)
+    voice_service.add_voice_from_file("Alice", alice_clip)
     out = out_dir / "speech.wav"
     cancel = CancelToken()
     with pytest.raises(Cancelled):
-        service.say_to_file(
+        voice_service.say_to_file(
             "One. Two. Three.", "Alice", out, cancel=cancel, on_chunk=lambda _: cancel.cancel()
         )
     assert list(out_dir.iterdir()) == []
 
 
 def test_unwritable_output_folder_is_refused_before_synthesis(
-    service: VoiceService, alice_clip: Path, unwritable_folder: Path
+    voice_service: VoiceService, alice_clip: Path, unwritable_folder: Path
 ) -> None:
-    service.add_voice_from_file("Alice", alice_clip)
+    voice_service.add_voice_from_file("Alice", alice_clip)
     before = sorted(unwritable_folder.iterdir())
     with pytest.raises(UserError) as caught:
-        service.say_to_file("Hello.", "Alice", unwritable_folder / "out.wav")
+        voice_service.say_to_file("Hello.", "Alice", unwritable_folder / "out.wav")
     assert str(caught.value).startswith(f"Cannot write in {unwritable_folder}: ")
     assert caught.value.field == "output" and len(str(caught.value).splitlines()) == 1
     assert sorted(unwritable_folder.iterdir()) == before  # no wav, no temp file
     # Nothing ran: no figures, no model loaded.
-    assert service._metrics.latest("tts") is None and service._synthesizer_slot.model is None
+    assert (
+        voice_service._metrics.latest("tts") is None
+        and voice_service._synthesizer_slot.model is None
+    )
 
 
 def test_output_that_is_not_a_wav_or_in_a_missing_folder(
-    service: VoiceService, alice_clip: Path, tmp_path: Path
+    voice_service: VoiceService, alice_clip: Path, tmp_path: Path
 ) -> None:
-    service.add_voice_from_file("Alice", alice_clip)
+    voice_service.add_voice_from_file("Alice", alice_clip)
     with pytest.raises(UserError, match=r"saved as \.wav") as caught:
-        service.say_to_file("Hello.", "Alice", tmp_path / "out.mp3")
+        voice_service.say_to_file("Hello.", "Alice", tmp_path / "out.mp3")
     assert caught.value.field == "output"
     with pytest.raises(UserError, match="does not exist"):
-        service.say_to_file("Hello.", "Alice", tmp_path / "no" / "out.wav")
+        voice_service.say_to_file("Hello.", "Alice", tmp_path / "no" / "out.wav")
 
 
 @pytest.mark.parametrize(
@@ -250,24 +248,26 @@ def test_output_that_is_not_a_wav_or_in_a_missing_folder(
     ],
 )
 def test_bad_text_is_refused_before_anything_runs(
-    service: VoiceService, alice_clip: Path, text: str, message: str
+    voice_service: VoiceService, alice_clip: Path, text: str, message: str
 ) -> None:
-    service.add_voice_from_file("Alice", alice_clip)
+    voice_service.add_voice_from_file("Alice", alice_clip)
     with pytest.raises(UserError, match=message) as caught:
-        service.speak(text, "Alice")
+        voice_service.speak(text, "Alice")
     assert caught.value.field == "text"
 
 
-def test_emoji_and_unknown_characters_are_skipped(service: VoiceService, alice_clip: Path) -> None:
-    service.add_voice_from_file("Alice", alice_clip)
-    chunks = list(service.speak("Hello 😀 wörld ☃ — ça va? 你好", "Alice"))
+def test_emoji_and_unknown_characters_are_skipped(
+    voice_service: VoiceService, alice_clip: Path
+) -> None:
+    voice_service.add_voice_from_file("Alice", alice_clip)
+    chunks = list(voice_service.speak("Hello 😀 wörld ☃ — ça va? 你好", "Alice"))
     assert [c.text for c in chunks] == ["Hello world — ca va?"]
     assert chunks[0].samples.size > 0
 
 
-def test_unknown_voice(service: VoiceService) -> None:
+def test_unknown_voice(voice_service: VoiceService) -> None:
     with pytest.raises(UserError, match="no voice named “Nobody”") as caught:
-        service.speak("Hello.", "Nobody")
+        voice_service.speak("Hello.", "Nobody")
     assert caught.value.field == "voice"
 
 
@@ -277,9 +277,9 @@ def test_unknown_voice(service: VoiceService) -> None:
     ids=["float64 [1,512]", "int", "NaN", "a text file"],
 )
 def test_a_damaged_voice_is_refused_in_one_sentence(
-    service: VoiceService, alice_clip: Path, tmp_path: Path, stored: np.ndarray | str
+    voice_service: VoiceService, alice_clip: Path, tmp_path: Path, stored: np.ndarray | str
 ) -> None:
-    voice = service.add_voice_from_file("Alice", alice_clip)
+    voice = voice_service.add_voice_from_file("Alice", alice_clip)
     embedding = voice.folder / "embedding.npy"
     if isinstance(stored, str):
         embedding.write_text("0.1 0.2 0.3", encoding="utf-8")
@@ -288,23 +288,23 @@ def test_a_damaged_voice_is_refused_in_one_sentence(
     out = tmp_path / "out.wav"
     damaged = r"^The voice “Alice” is damaged \(embedding\.npy"
     with pytest.raises(UserError, match=damaged) as caught:
-        service.say_to_file("Hello.", "Alice", out)
+        voice_service.say_to_file("Hello.", "Alice", out)
     assert caught.value.field == "voice" and "\n" not in str(caught.value)
     assert not out.exists()
     with pytest.raises(UserError, match="is damaged"):
-        service.speak_with(voice.embedding(), "Hello.")  # a Voice held since before
-    service.library.remove("Alice")
-    assert service.library.voices() == [] and service.library.damaged == []
+        voice_service.speak_with(voice.embedding(), "Hello.")  # a Voice held since before
+    voice_service.library.remove("Alice")
+    assert voice_service.library.voices() == [] and voice_service.library.damaged == []
 
 
 def test_voice_whose_reference_was_deleted_still_speaks(
-    service: VoiceService, alice_clip: Path
+    voice_service: VoiceService, alice_clip: Path
 ) -> None:
-    voice = service.add_voice_from_file("Alice", alice_clip)
+    voice = voice_service.add_voice_from_file("Alice", alice_clip)
     voice.reference.unlink()
-    assert [c.text for c in service.speak("Still here.", "Alice")] == ["Still here."]
+    assert [c.text for c in voice_service.speak("Still here.", "Alice")] == ["Still here."]
     with pytest.raises(UserError, match="reference clip of “Alice” is missing"):
-        service.reference_clip("Alice")
+        voice_service.reference_clip("Alice")
 
 
 @pytest.mark.parametrize(
@@ -321,30 +321,30 @@ def test_voice_whose_reference_was_deleted_still_speaks(
     ],
 )
 def test_failed_creation_leaves_existing_voices_alone(
-    service: VoiceService, alice_clip: Path, tmp_path: Path, make, message: str
+    voice_service: VoiceService, alice_clip: Path, tmp_path: Path, make, message: str
 ) -> None:
-    alice = service.add_voice_from_file("Alice", alice_clip)
+    alice = voice_service.add_voice_from_file("Alice", alice_clip)
     before = sorted(
-        p.relative_to(service.library.folder) for p in service.library.folder.rglob("*")
+        p.relative_to(voice_service.library.folder) for p in voice_service.library.folder.rglob("*")
     )
     with pytest.raises(UserError, match=message):
-        service.add_voice_from_file("Bad", make(tmp_path))
-    assert _tree(service.library.folder) == before
-    assert np.array_equal(service.library.get("Alice").embedding(), alice.embedding())
+        voice_service.add_voice_from_file("Bad", make(tmp_path))
+    assert _tree(voice_service.library.folder) == before
+    assert np.array_equal(voice_service.library.get("Alice").embedding(), alice.embedding())
 
 
-def test_long_clip_is_trimmed_on_request(service: VoiceService, tmp_path: Path) -> None:
+def test_long_clip_is_trimmed_on_request(voice_service: VoiceService, tmp_path: Path) -> None:
     clip = write_clip(tmp_path / "long.wav", speech_like(45.0, seed=3))
-    voice = service.add_voice_from_file("Long", clip, trim=True)
+    voice = voice_service.add_voice_from_file("Long", clip, trim=True)
     assert 29.0 < voice.reference_seconds <= 30.0
 
 
 def test_taken_name_is_refused_before_computing(
-    service: VoiceService, alice_clip: Path, tmp_path: Path
+    voice_service: VoiceService, alice_clip: Path, tmp_path: Path
 ) -> None:
-    service.add_voice_from_file("Alice", alice_clip)
+    voice_service.add_voice_from_file("Alice", alice_clip)
     with pytest.raises(UserError, match="already a voice named") as caught:
-        service.add_voice_from_file(" alice ", tmp_path / "does-not-even-exist.wav")
+        voice_service.add_voice_from_file(" alice ", tmp_path / "does-not-even-exist.wav")
     assert caught.value.field == "name"
 
 
@@ -370,25 +370,32 @@ def _text_file(path: Path) -> Path:
 # -- the command line ----------------------------------------------------------------------
 
 
-def test_cli_voices_and_say(
-    app_home: AppPaths,
-    tts_model_dir: Path,
-    speaker_encoder_dir: Path,
-    alice_clip: Path,
-    tmp_path: Path,
-) -> None:
-    env = models_env(tts=tts_model_dir, speaker_encoder=speaker_encoder_dir)
-    added = run_app(["voices", "add", "Alice", "--from", str(alice_clip), "--json"], app_home, env)
+@pytest.fixture
+def voice_env(tts_model_dir: Path, speaker_encoder_dir: Path) -> dict[str, str]:
+    """The environment pointing the app run in a subprocess at the fixture voice models."""
+    return models_env(tts=tts_model_dir, speaker_encoder=speaker_encoder_dir)
+
+
+def _add_alice(home: AppPaths, env: dict[str, str], clip: Path, *options: str) -> str:
+    """Run `voices add Alice --from clip` as a user would; its standard output."""
+    added = run_app(["voices", "add", "Alice", "--from", str(clip), *options], home, env)
     assert added.returncode == 0, added.stderr
-    assert json.loads(added.stdout)["name"] == "Alice"
-    listed = run_app(["voices", "list", "--json"], app_home, env)
+    return added.stdout
+
+
+def test_cli_voices_and_say(
+    app_home: AppPaths, voice_env: dict[str, str], alice_clip: Path, tmp_path: Path
+) -> None:
+    added = _add_alice(app_home, voice_env, alice_clip, "--json")
+    assert json.loads(added)["name"] == "Alice"
+    listed = run_app(["voices", "list", "--json"], app_home, voice_env)
     assert [v["name"] for v in json.loads(listed.stdout)] == ["Alice"]
 
     out = tmp_path / "hello.wav"
     said = run_app(
         ["say", "Hello there. How are you?", "--voice", "alice", "-o", str(out), "--json"],
         app_home,
-        env,
+        voice_env,
     )
     assert said.returncode == 0, said.stderr
     payload = json.loads(said.stdout)
@@ -398,25 +405,19 @@ def test_cli_voices_and_say(
     assert payload["rtf"] > 0 and payload["first_audio_s"] > 0
     assert payload["device"] == "CPU"
 
-    removed = run_app(["voices", "remove", "ALICE"], app_home, env)
+    removed = run_app(["voices", "remove", "ALICE"], app_home, voice_env)
     assert removed.returncode == 0
-    assert json.loads(run_app(["voices", "list", "--json"], app_home, env).stdout) == []
+    assert json.loads(run_app(["voices", "list", "--json"], app_home, voice_env).stdout) == []
 
 
 def test_ctrl_c_stops_say_writes_nothing_and_exits_1(
-    app_home: AppPaths,
-    tts_model_dir: Path,
-    speaker_encoder_dir: Path,
-    alice_clip: Path,
-    tmp_path: Path,
+    app_home: AppPaths, voice_env: dict[str, str], alice_clip: Path, tmp_path: Path
 ) -> None:
-    env = models_env(tts=tts_model_dir, speaker_encoder=speaker_encoder_dir)
-    added = run_app(["voices", "add", "Alice", "--from", str(alice_clip)], app_home, env)
-    assert added.returncode == 0, added.stderr
+    _add_alice(app_home, voice_env, alice_clip)
     out = tmp_path / "long.wav"
     text = " ".join(f"This is sentence number {n}." for n in range(300))
     args = ["say", text, "--voice", "alice", "-o", str(out)]
-    stopped = interrupt_app(args, app_home, env, once="sentence 1/")
+    stopped = interrupt_app(args, app_home, voice_env, once="sentence 1/")
     assert stopped.returncode == exits.PARTIAL, stopped.stderr
     assert stopped.stderr.endswith(f"\n{STOPPING}\nstopped: nothing was written\n")
     assert stopped.stdout == "" and not out.exists()
@@ -471,23 +472,18 @@ def test_cli_voices_add_runs_the_speaker_encoder_on_the_device_given(
 )
 def test_cli_user_errors_exit_2_with_one_line(
     app_home: AppPaths,
-    tts_model_dir: Path,
-    speaker_encoder_dir: Path,
+    voice_env: dict[str, str],
     alice_clip: Path,
     tmp_path: Path,
     args: list[str],
     message: str,
 ) -> None:
-    env = models_env(tts=tts_model_dir, speaker_encoder=speaker_encoder_dir)
-    assert (
-        run_app(["voices", "add", "Alice", "--from", str(alice_clip)], app_home, env).returncode
-        == 0
-    )
+    _add_alice(app_home, voice_env, alice_clip)
     short = write_clip(tmp_path / "short.wav", speech_like(1.0))
     replaced = [
         str(tmp_path / "out.wav") if a == "OUT" else str(short) if a == "SHORT" else a for a in args
     ]
-    result = run_app(replaced, app_home, env)
+    result = run_app(replaced, app_home, voice_env)
     assert result.returncode == 2
     assert message in result.stderr
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr

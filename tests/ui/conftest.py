@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QTimer
+from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -17,6 +18,7 @@ from app.services.chat import ChatService
 from app.storage.conversations import ConversationStore
 from tests.ui.avatar_fakes import AvatarScript
 from tests.ui.fakes import CPU, GPU, FakeChatPipeline, Script, fake_model_folder
+from tests.ui.helpers import UrlCatcher, open_window
 from ui.gc_policy import gui_thread_gc
 from ui.main_window import MainWindow
 from ui.singleton_guard import SingletonRefGuard
@@ -95,9 +97,7 @@ def make_window(
     """Build and show a main window over a given (fake) device list."""
 
     def make(devices: list[DeviceInfo]) -> MainWindow:
-        window = MainWindow(make_context(app_home, devices, script))
-        qtbot.addWidget(window)
-        window.show()
+        window = open_window(qtbot, make_context(app_home, devices, script))
         window.activateWindow()  # window shortcuts (F12, Esc) need the active window
         qtbot.waitUntil(window.isActiveWindow, timeout=2000)
         return window
@@ -130,3 +130,12 @@ def avatar_script() -> Iterator[AvatarScript]:
     script = AvatarScript()
     yield script
     script.unblock()  # never leave a fake job waiting
+
+
+@pytest.fixture
+def opened() -> Iterator[UrlCatcher]:
+    """Files the app asks the desktop to open, caught instead of opened."""
+    catcher = UrlCatcher()
+    QDesktopServices.setUrlHandler("file", catcher, "open")
+    yield catcher
+    QDesktopServices.unsetUrlHandler("file")

@@ -6,14 +6,24 @@ from pathlib import Path
 from typing import TypeVar
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QObject, QPoint, Qt, QUrl, Slot
 from PySide6.QtWidgets import QAbstractButton, QFileDialog, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
+from app.context import AppContext
+from tests.ui.fakes import Script
 from ui.chat.message_view import MessageView
 from ui.main_window import MainWindow
 
 PanelT = TypeVar("PanelT", bound=QWidget)
+
+
+def open_window(qtbot: QtBot, ctx: AppContext) -> MainWindow:
+    """The main window over ``ctx``, shown as at start-up (pytest-qt closes it after the test)."""
+    window = MainWindow(ctx)
+    qtbot.addWidget(window)
+    window.show()
+    return window
 
 
 def click(qtbot: QtBot, button: QAbstractButton) -> None:
@@ -63,6 +73,24 @@ def type_and_send(qtbot: QtBot, window: MainWindow, text: str) -> None:
     qtbot.mouseClick(panel.send_button, Qt.MouseButton.LeftButton)
 
 
+def ask(qtbot: QtBot, window: MainWindow, question: str) -> None:
+    """Type ``question``, click Send and wait until the answer ends."""
+    with qtbot.waitSignal(window.chat_panel.answerFinished, timeout=5000):
+        type_and_send(qtbot, window, question)
+
+
+def ask_and_hold(
+    qtbot: QtBot, window: MainWindow, script: Script, folder: Path, question: str, chunks: int = 1
+) -> None:
+    """Load ``folder`` and send ``question``; the fake answer streams ``chunks`` chunks and then
+    holds (until ``script.release`` is set or the answer is stopped). Returns once they show."""
+    script.hold_after = chunks
+    load(qtbot, window, folder)
+    type_and_send(qtbot, window, question)
+    so_far = "".join(script.chunks[:chunks])
+    qtbot.waitUntil(lambda: so_far in shown(window), timeout=5000)
+
+
 def shown(window: MainWindow) -> str:
     """The conversation as the user reads it."""
     return window.chat_panel.view.toPlainText()
@@ -79,3 +107,16 @@ class ScriptedAnswers:
     def _answer(self, _parent: object, _title: str, text: str) -> QMessageBox.StandardButton:
         self.asked.append(text)
         return self.reply
+
+
+class UrlCatcher(QObject):
+    """Stands in for the desktop's file opener (see the ``opened`` fixture)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[QUrl] = []
+
+    @Slot(QUrl)
+    def open(self, url: QUrl) -> None:
+        """Record ``url`` instead of opening it."""
+        self.urls.append(url)

@@ -33,7 +33,7 @@ from tests.ui.avatar_fakes import (
 )
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, GPU, Script
-from tests.ui.helpers import answer_files, click, load, show_panel, type_and_send
+from tests.ui.helpers import answer_files, ask, click, load, open_window, show_panel, type_and_send
 from tests.video_samples import Color, write_clip
 from ui.avatar import AvatarPanel
 from ui.avatar.panel import STOPPED
@@ -62,9 +62,7 @@ def make_avatar_window(
     def make() -> MainWindow:
         ctx = make_context(app_home, [CPU, GPU], script)
         ctx.avatar = FakeAvatarService(app_home.avatar_dir, avatar_script)  # type: ignore[assignment]
-        window = MainWindow(ctx)
-        qtbot.addWidget(window)
-        window.show()
+        window = open_window(qtbot, ctx)
         windows.append(window)
         return window
 
@@ -663,8 +661,7 @@ def test_avatar_mode_off_leaves_answers_alone(
 ) -> None:
     mode = ready_for_avatar_mode(window, face_png, speech_wav)
     load(qtbot, window, model_folder)
-    with qtbot.waitSignal(window.chat_panel.answerFinished, timeout=5000):
-        type_and_send(qtbot, window, "Say hello")
+    ask(qtbot, window, "Say hello")
     assert avatar_script.calls == [] and not mode.isVisible()
 
 
@@ -688,9 +685,7 @@ def test_the_real_lipsync_model_makes_a_video_the_preview_plays(
     assert cv2.imwrite(str(face), data.astronaut()[:, :, ::-1])
     ctx = make_context(app_home, [CPU], script)
     ctx.settings.lipsync_model = lipsync_model_dir
-    window = MainWindow(ctx)
-    qtbot.addWidget(window)
-    window.show()
+    window = open_window(qtbot, ctx)
     try:
         panel = open_avatar(qtbot, window)
         assert not panel.model_error.isVisible()

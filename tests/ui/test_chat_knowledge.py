@@ -7,8 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QObject, Qt, QUrl, Slot
-from PySide6.QtGui import QDesktopServices
+from PySide6.QtCore import Qt, QUrl
 from pytestqt.qtbot import QtBot
 
 from app.errors import UserError
@@ -18,7 +17,7 @@ from app.storage.conversations import ConversationStore
 from pipelines.rag.store import Collection, Hit
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, FakeChatPipeline, Script
-from tests.ui.helpers import load, shown, type_and_send
+from tests.ui.helpers import UrlCatcher, ask, load, open_window, shown, type_and_send
 from ui.chat.knowledge_picker import CHOOSE, NONE_TO_USE
 from ui.main_window import MainWindow
 
@@ -79,15 +78,23 @@ def kwindow(
         pipeline_factory=lambda config: FakeChatPipeline(config, script),  # type: ignore[arg-type, return-value]
         retriever=knowledge,
     )
-    window = MainWindow(ctx)
-    qtbot.addWidget(window)
-    window.show()
+    window = open_window(qtbot, ctx)
     yield window
     knowledge.gate.set()
 
 
 def _tick(qtbot: QtBot, window: MainWindow) -> None:
     qtbot.mouseClick(window.chat_panel.knowledge.toggle, Qt.MouseButton.LeftButton)
+
+
+def _use_kitchen(qtbot: QtBot, window: MainWindow, model_folder: Path) -> str:
+    """Load a model and tick the knowledge switch; wait until the conversation uses the first
+    collection, "Kitchen". Returns the conversation's id."""
+    load(qtbot, window, model_folder)
+    _tick(qtbot, window)
+    conversation_id = window.chat_panel.current_conversation_id()
+    qtbot.waitUntil(lambda: window.ctx.chat.get(conversation_id).knowledge == "Kitchen")
+    return conversation_id
 
 
 def test_the_database_is_not_touched_until_knowledge_is_wanted(
@@ -102,14 +109,10 @@ def test_ticking_the_switch_grounds_answers_and_shows_sources(
     qtbot: QtBot, kwindow: MainWindow, model_folder: Path, script: Script, app_home: AppPaths
 ) -> None:
     panel = kwindow.chat_panel
-    load(qtbot, kwindow, model_folder)
-    _tick(qtbot, kwindow)
-    conversation_id = panel.current_conversation_id()
-    qtbot.waitUntil(lambda: kwindow.ctx.chat.get(conversation_id).knowledge == "Kitchen")
+    conversation_id = _use_kitchen(qtbot, kwindow, model_folder)
     assert panel.knowledge.choice.currentText() == "Kitchen"
     script.chunks = ["Twelve hours ", "[1]."]
-    with qtbot.waitSignal(panel.answerFinished):
-        type_and_send(qtbot, kwindow, "How long does sourdough rise?")
+    ask(qtbot, kwindow, "How long does sourdough rise?")
     assert "[1] bakery" not in script.seen[0][-1].content
     assert "[1] guide.pdf, page 2\nSourdough rises" in script.seen[0][-1].content
     text = shown(kwindow)
@@ -119,39 +122,24 @@ def test_ticking_the_switch_grounds_answers_and_shows_sources(
     assert '"knowledge": "Kitchen"' in stored
 
 
-class _UrlCatcher(QObject):
-    def __init__(self) -> None:
-        super().__init__()
-        self.urls: list[QUrl] = []
-
-    @Slot(QUrl)
-    def open(self, url: QUrl) -> None:
-        self.urls.append(url)
-
-
 def test_a_citation_opens_the_pdf_at_its_page(
-    qtbot: QtBot, kwindow: MainWindow, model_folder: Path, script: Script, guide: Path
+    qtbot: QtBot,
+    kwindow: MainWindow,
+    model_folder: Path,
+    script: Script,
+    guide: Path,
+    opened: UrlCatcher,
 ) -> None:
     panel = kwindow.chat_panel
-    load(qtbot, kwindow, model_folder)
-    _tick(qtbot, kwindow)
+    _use_kitchen(qtbot, kwindow, model_folder)
     qtbot.waitUntil(lambda: panel.knowledge.selected == "Kitchen")
-    qtbot.waitUntil(
-        lambda: kwindow.ctx.chat.get(panel.current_conversation_id()).knowledge == "Kitchen"
-    )
     script.chunks = ["See [1] and [2]; not [7]."]
-    with qtbot.waitSignal(panel.answerFinished):
-        type_and_send(qtbot, kwindow, "Bread?")
-    catcher = _UrlCatcher()
-    QDesktopServices.setUrlHandler("file", catcher, "open")
-    try:
-        with qtbot.waitSignal(panel.view.sourceRequested) as requested:
-            panel.view.anchorClicked.emit(QUrl("source:1:1"))
-    finally:
-        QDesktopServices.unsetUrlHandler("file")
+    ask(qtbot, kwindow, "Bread?")
+    with qtbot.waitSignal(panel.view.sourceRequested) as requested:
+        panel.view.anchorClicked.emit(QUrl("source:1:1"))
     assert requested.args[0].page == 2
-    assert [url.toLocalFile() for url in catcher.urls] == [str(guide)]
-    assert catcher.urls[0].fragment() == "page=2"
+    assert [url.toLocalFile() for url in opened.urls] == [str(guide)]
+    assert opened.urls[0].fragment() == "page=2"
     with qtbot.waitSignal(panel.statusMessage) as status:
         panel.view.anchorClicked.emit(QUrl("source:1:2"))  # /notes/trams.md does not exist
     assert "trams.md is no longer at /notes" in status.args[0]
@@ -174,11 +162,7 @@ def test_a_deleted_collection_is_refused_at_send_and_the_text_kept(
     qtbot: QtBot, kwindow: MainWindow, model_folder: Path, knowledge: FakeKnowledge
 ) -> None:
     panel = kwindow.chat_panel
-    load(qtbot, kwindow, model_folder)
-    _tick(qtbot, kwindow)
-    qtbot.waitUntil(
-        lambda: kwindow.ctx.chat.get(panel.current_conversation_id()).knowledge == "Kitchen"
-    )
+    _use_kitchen(qtbot, kwindow, model_folder)
     knowledge.names.remove("Kitchen")
     with qtbot.waitSignal(panel.answerFinished) as finished:
         type_and_send(qtbot, kwindow, "Still there?")
@@ -191,10 +175,7 @@ def test_each_conversation_keeps_its_own_choice(
     qtbot: QtBot, kwindow: MainWindow, model_folder: Path, knowledge: FakeKnowledge
 ) -> None:
     panel = kwindow.chat_panel
-    load(qtbot, kwindow, model_folder)
-    _tick(qtbot, kwindow)
-    first = panel.current_conversation_id()
-    qtbot.waitUntil(lambda: kwindow.ctx.chat.get(first).knowledge == "Kitchen")
+    first = _use_kitchen(qtbot, kwindow, model_folder)
     panel.knowledge.choice.setCurrentText("Travel")
     qtbot.waitUntil(lambda: kwindow.ctx.chat.get(first).knowledge == "Travel")
     with qtbot.waitSignal(panel.answerFinished):

@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from app.errors import UserError
 from tests.ui.fakes import Script
-from tests.ui.helpers import click_link, load, shown, type_and_send
+from tests.ui.helpers import ask, ask_and_hold, click_link, load, shown, type_and_send
 from ui.main_window import MainWindow
 
 
@@ -45,10 +45,7 @@ def test_chunks_appear_before_the_answer_finishes(
     qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
 ) -> None:
     panel = window.chat_panel
-    script.hold_after = 2
-    load(qtbot, window, model_folder)
-    type_and_send(qtbot, window, "Go")
-    qtbot.waitUntil(lambda: "Hello there" in shown(window), timeout=5000)
+    ask_and_hold(qtbot, window, script, model_folder, "Go", chunks=2)
     assert panel.generating
     assert panel.send_button.text() == "Stop"
     assert panel.send_button.isEnabled()
@@ -63,10 +60,7 @@ def test_stop_keeps_the_partial_answer_marked_stopped(
     qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
 ) -> None:
     panel = window.chat_panel
-    script.hold_after = 1
-    load(qtbot, window, model_folder)
-    type_and_send(qtbot, window, "Tell me a story")
-    qtbot.waitUntil(lambda: "Hello" in shown(window), timeout=5000)
+    ask_and_hold(qtbot, window, script, model_folder, "Tell me a story")
     with qtbot.waitSignal(panel.answerFinished, timeout=5000):
         qtbot.mouseClick(panel.send_button, Qt.MouseButton.LeftButton)  # "Stop"
     text = shown(window)
@@ -80,10 +74,7 @@ def test_escape_stops_the_answer(
     qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
 ) -> None:
     panel = window.chat_panel
-    script.hold_after = 1
-    load(qtbot, window, model_folder)
-    type_and_send(qtbot, window, "Long one")
-    qtbot.waitUntil(lambda: "Hello" in shown(window), timeout=5000)
+    ask_and_hold(qtbot, window, script, model_folder, "Long one")
     assert window.stop_action.isEnabled()
     with qtbot.waitSignal(panel.answerFinished, timeout=5000):
         qtbot.keyClick(panel.input, Qt.Key.Key_Escape)
@@ -134,10 +125,7 @@ def test_text_typed_while_answering_is_not_cleared(
     qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
 ) -> None:
     panel = window.chat_panel
-    script.hold_after = 1
-    load(qtbot, window, model_folder)
-    type_and_send(qtbot, window, "First")
-    qtbot.waitUntil(lambda: "Hello" in shown(window), timeout=5000)
+    ask_and_hold(qtbot, window, script, model_folder, "First")
     qtbot.keyClicks(panel.input, " and the next question")
     with qtbot.waitSignal(panel.answerFinished, timeout=5000):
         script.release.set()
@@ -146,8 +134,7 @@ def test_text_typed_while_answering_is_not_cleared(
 
 def test_sending_without_a_model_says_what_to_do(qtbot: QtBot, window: MainWindow) -> None:
     panel = window.chat_panel
-    with qtbot.waitSignal(panel.answerFinished, timeout=5000):
-        type_and_send(qtbot, window, "Anyone there?")
+    ask(qtbot, window, "Anyone there?")
     # The service names the model control: the message goes next to it.
     assert panel.model_picker.error.isVisible()
     assert "Choose a chat model first" in panel.model_picker.error.text()
@@ -161,8 +148,7 @@ def test_unexpected_failure_offers_details_not_a_traceback(
     panel = window.chat_panel
     load(qtbot, window, model_folder)
     script.fail_with = ZeroDivisionError("division by zero")
-    with qtbot.waitSignal(panel.answerFinished, timeout=5000):
-        type_and_send(qtbot, window, "Break")
+    ask(qtbot, window, "Break")
     bar = window.notifications
     assert bar.isVisible()
     assert "Something went wrong (ZeroDivisionError: division by zero)" in bar.message.text()
@@ -182,8 +168,7 @@ def test_unsaved_answer_is_kept_and_flagged(
     shutil.rmtree(folder, ignore_errors=True)
     folder.parent.mkdir(parents=True, exist_ok=True)
     folder.write_text("", encoding="utf-8")  # the data folder is now unwritable, even for root
-    with qtbot.waitSignal(panel.answerFinished, timeout=5000):
-        type_and_send(qtbot, window, "Remember this")
+    ask(qtbot, window, "Remember this")
     assert panel.save_warning.isVisible()
     assert "kept only in this window" in panel.save_warning.text()
     assert "Hello there, friend." in shown(window)
@@ -195,8 +180,7 @@ def test_regenerate_replaces_the_last_answer(
 ) -> None:
     panel = window.chat_panel
     load(qtbot, window, model_folder)
-    with qtbot.waitSignal(panel.answerFinished, timeout=5000):
-        type_and_send(qtbot, window, "Question")
+    ask(qtbot, window, "Question")
     script.chunks = ["A", " better", " answer."]
     with qtbot.waitSignal(panel.answerFinished, timeout=5000):
         click_link(qtbot, panel.view, "Regenerate")
@@ -216,8 +200,7 @@ def test_copy_link_puts_the_answer_on_the_clipboard(
     panel = window.chat_panel
     script.chunks = ["Use `pip install openvino`."]
     load(qtbot, window, model_folder)
-    with qtbot.waitSignal(panel.answerFinished, timeout=5000):
-        type_and_send(qtbot, window, "How?")
+    ask(qtbot, window, "How?")
     with qtbot.waitSignal(panel.view.copied, timeout=2000):
         click_link(qtbot, panel.view, "Copy")
     assert QGuiApplication.clipboard().text() == "Use `pip install openvino`."  # the markdown
@@ -226,11 +209,9 @@ def test_copy_link_puts_the_answer_on_the_clipboard(
 def test_markdown_and_code_blocks_are_rendered(
     qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
 ) -> None:
-    panel = window.chat_panel
     script.chunks = ["Run **this**:\n\n", "```python\nprint('hi')\n```\n"]
     load(qtbot, window, model_folder)
-    with qtbot.waitSignal(panel.answerFinished, timeout=5000):
-        type_and_send(qtbot, window, "Code please")
+    ask(qtbot, window, "Code please")
     text = shown(window)
     assert "Run this:" in text and "**" not in text and "```" not in text
     assert "print('hi')" in text
@@ -247,8 +228,7 @@ def test_system_prompt_is_edited_per_conversation(
     assert editor.editor.isVisible()
     editor.editor.selectAll()
     qtbot.keyClicks(editor.editor, "Answer like a pirate.")
-    with qtbot.waitSignal(panel.answerFinished, timeout=5000):
-        type_and_send(qtbot, window, "Hi")
+    ask(qtbot, window, "Hi")
     assert script.seen[-1][0].content == "Answer like a pirate."
     conversation = window.ctx.chat.get(panel.current_conversation_id())
     assert conversation.system_prompt == "Answer like a pirate."
@@ -281,8 +261,7 @@ def test_a_system_prompt_edit_survives_switching_by_shortcut(
 ) -> None:
     panel = window.chat_panel
     load(qtbot, window, model_folder)
-    with qtbot.waitSignal(panel.answerFinished, timeout=5000):
-        type_and_send(qtbot, window, "First chat")
+    ask(qtbot, window, "First chat")
     first = panel.current_conversation_id()
     panel.system_prompt.set_expanded(True)
     panel.system_prompt.editor.setPlainText("Be brief.")

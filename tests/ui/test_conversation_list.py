@@ -11,19 +11,17 @@ from PySide6.QtWidgets import QLineEdit, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from tests.ui.fakes import Script
-from tests.ui.helpers import ScriptedAnswers, load, shown, type_and_send
+from tests.ui.helpers import ScriptedAnswers, ask, load, shown, type_and_send
 from ui.chat.conversation_list import ConversationList
 from ui.main_window import MainWindow
 
 
 def two_chats(qtbot: QtBot, window: MainWindow, folder: Path) -> None:
     """Load the model and hold two conversations: "Trip ideas" (older) and "Soup recipes"."""
-    panel = window.chat_panel
     load(qtbot, window, folder)
     for question in ("Trip ideas", "Soup recipes"):
         window.new_action.trigger()
-        with qtbot.waitSignal(panel.answerFinished, timeout=5000):
-            type_and_send(qtbot, window, question)
+        ask(qtbot, window, question)
 
 
 def rename_in_editor(qtbot: QtBot, listing: ConversationList, title: str) -> None:

@@ -5,13 +5,13 @@ from __future__ import annotations
 import threading
 
 import pytest
-from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from app.database.config import ConnectionCheck, split_password
 from app.database.server import DatabaseError
 from app.paths import AppPaths
 from app.storage.secrets import SecretStore
+from tests.ui.helpers import click
 from ui.database_dialog import TESTING, DatabaseDialog
 from ui.main_window import MainWindow
 
@@ -49,6 +49,18 @@ def _dialog(qtbot: QtBot, window: MainWindow) -> DatabaseDialog:
     return dialog
 
 
+def _shared_server(
+    qtbot: QtBot, window: MainWindow, url: str, password: str | None = None
+) -> DatabaseDialog:
+    """Open the dialog, choose "shared server" and type its connection string (and password)."""
+    dialog = _dialog(qtbot, window)
+    dialog.shared.setChecked(True)
+    qtbot.keyClicks(dialog.url, url)
+    if password is not None:
+        qtbot.keyClicks(dialog.password, password)
+    return dialog
+
+
 def test_built_in_is_the_default_and_disables_the_server_fields(
     qtbot: QtBot, window: MainWindow
 ) -> None:
@@ -63,12 +75,9 @@ def test_built_in_is_the_default_and_disables_the_server_fields(
 def test_test_connection_shows_versions_without_blocking(
     qtbot: QtBot, window: MainWindow, fake: FakeDatabases
 ) -> None:
-    dialog = _dialog(qtbot, window)
-    dialog.shared.setChecked(True)
-    qtbot.keyClicks(dialog.url, GOOD_URL)
-    qtbot.keyClicks(dialog.password, "pw")
+    dialog = _shared_server(qtbot, window, GOOD_URL, "pw")
     fake.gate.clear()  # a slow server
-    qtbot.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
+    click(qtbot, dialog.test_button)
     assert dialog.test_result.text() == TESTING and not dialog.buttons.isEnabled()
     fake.gate.set()
     qtbot.waitUntil(lambda: dialog.test_result.text().startswith("Connected: PostgreSQL 17.2"))
@@ -80,10 +89,8 @@ def test_a_failed_test_says_why_next_to_the_connection_string(
     qtbot: QtBot, window: MainWindow, fake: FakeDatabases
 ) -> None:
     fake.fail = DatabaseError("The database refused the user name or password.")
-    dialog = _dialog(qtbot, window)
-    dialog.shared.setChecked(True)
-    qtbot.keyClicks(dialog.url, GOOD_URL)
-    qtbot.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
+    dialog = _shared_server(qtbot, window, GOOD_URL)
+    click(qtbot, dialog.test_button)
     qtbot.waitUntil(lambda: "refused the user name" in dialog.url_error.text())
     assert dialog.url.text() == GOOD_URL  # nothing typed is lost
     qtbot.keyClicks(dialog.url, "x")
@@ -94,12 +101,8 @@ def test_a_failed_test_says_why_next_to_the_connection_string(
 def test_a_malformed_string_is_refused_before_anything_changes(
     qtbot: QtBot, window: MainWindow
 ) -> None:
-    dialog = _dialog(qtbot, window)
-    dialog.shared.setChecked(True)
-    qtbot.keyClicks(dialog.url, "user='unterminated")
-    qtbot.mouseClick(
-        dialog.buttons.button(dialog.buttons.StandardButton.Ok), Qt.MouseButton.LeftButton
-    )
+    dialog = _shared_server(qtbot, window, "user='unterminated")
+    click(qtbot, dialog.buttons.button(dialog.buttons.StandardButton.Ok))
     assert "not a PostgreSQL connection string" in dialog.url_error.text()
     assert dialog.isVisible() and window.ctx.settings.database_url is None
     dialog.reject()
@@ -108,14 +111,9 @@ def test_a_malformed_string_is_refused_before_anything_changes(
 def test_switching_keeps_the_password_in_the_secret_store(
     qtbot: QtBot, window: MainWindow, app_home: AppPaths
 ) -> None:
-    dialog = _dialog(qtbot, window)
-    dialog.shared.setChecked(True)
-    qtbot.keyClicks(dialog.url, GOOD_URL)
-    qtbot.keyClicks(dialog.password, "hunter2")
+    dialog = _shared_server(qtbot, window, GOOD_URL, "hunter2")
     with qtbot.waitSignal(dialog.applied):
-        qtbot.mouseClick(
-            dialog.buttons.button(dialog.buttons.StandardButton.Ok), Qt.MouseButton.LeftButton
-        )
+        click(qtbot, dialog.buttons.button(dialog.buttons.StandardButton.Ok))
     qtbot.waitUntil(lambda: not dialog.isVisible())
     assert window.ctx.settings.database_url == GOOD_URL
     saved = app_home.settings_file.read_text()

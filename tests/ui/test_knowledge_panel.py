@@ -12,8 +12,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QItemSelectionModel, QMimeData, QObject, QPointF, Qt, QUrl, Slot
-from PySide6.QtGui import QDesktopServices, QDragEnterEvent, QDropEvent
+from PySide6.QtCore import QItemSelectionModel, QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit, QMessageBox
 from pytestqt.qtbot import QtBot
 
@@ -28,7 +28,7 @@ from tests.documents import write_docx_with_broken_xml, write_pdf
 from tests.integration.conftest import fresh_db, pg_server  # noqa: F401  (real-DB fixtures)
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, Script
-from tests.ui.helpers import ScriptedAnswers, show_panel
+from tests.ui.helpers import ScriptedAnswers, UrlCatcher, open_window, show_panel
 from tests.ui.knowledge_fakes import FakeKnowledge, row
 from ui.knowledge import KnowledgePanel
 from ui.knowledge.database_status import STARTING
@@ -112,9 +112,7 @@ def fake() -> Iterator[FakeKnowledge]:
 def kwindow(qtbot: QtBot, app_home: AppPaths, script: Script, fake: FakeKnowledge) -> MainWindow:
     ctx = make_context(app_home, [CPU], script)
     ctx.knowledge = fake  # type: ignore[assignment]
-    window = MainWindow(ctx)
-    qtbot.addWidget(window)
-    window.show()
+    window = open_window(qtbot, ctx)
     return window
 
 
@@ -163,26 +161,6 @@ def drop(panel: KnowledgePanel, paths: list[Path]) -> bool:
     )
     QApplication.sendEvent(panel, dropped)
     return dropped.isAccepted()
-
-
-class UrlCatcher(QObject):
-    """Stands in for the desktop's file opener."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.urls: list[QUrl] = []
-
-    @Slot(QUrl)
-    def open(self, url: QUrl) -> None:
-        self.urls.append(url)
-
-
-@pytest.fixture
-def opened() -> Iterator[UrlCatcher]:
-    catcher = UrlCatcher()
-    QDesktopServices.setUrlHandler("file", catcher, "open")
-    yield catcher
-    QDesktopServices.unsetUrlHandler("file")
 
 
 # ----- the database --------------------------------------------------------------------
@@ -609,9 +587,7 @@ def real_window(
     ctx = AppContext.create(app_home, [CPU])
     ctx.settings.database_url = request.getfixturevalue("fresh_db")  # a fresh real database
     ctx.settings.embedding_model = embedding_model_dir
-    window = MainWindow(ctx)
-    qtbot.addWidget(window)
-    window.show()
+    window = open_window(qtbot, ctx)
     yield window
     window.close()  # closes the service's connections before the database is dropped
 
@@ -653,12 +629,10 @@ def test_real_files_are_added_listed_and_found(
 
 @pytest.mark.integration
 def test_real_bad_files_are_listed_and_an_empty_folder_adds_nothing(
-    qtbot: QtBot, real_window: MainWindow, tmp_path: Path
+    qtbot: QtBot, real_window: MainWindow, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
-    empty = tmp_path / "empty"
-    empty.mkdir()
-    mixed = tmp_path / "mixed"
-    mixed.mkdir()
+    empty = tmp_path_factory.mktemp("empty")
+    mixed = tmp_path_factory.mktemp("mixed")
     (mixed / "trams.txt").write_text("Lisbon's yellow trams climb the steep hills of Alfama.")
     write_docx_with_broken_xml(mixed / "broken.docx")
     (mixed / "harbour.log").write_bytes(b"Ships arrived on time. " * 400 + b"\x00Then fog.")

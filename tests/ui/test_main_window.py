@@ -15,7 +15,7 @@ from pytestqt.qtbot import QtBot
 from app.devices import DeviceInfo
 from app.paths import AppPaths
 from tests.ui.fakes import CPU, GPU, Script
-from tests.ui.helpers import load, shown, type_and_send
+from tests.ui.helpers import ask, ask_and_hold, load, shown
 from ui.main_window import PANELS, MainWindow
 from ui.theme import ThemeFollower, is_dark
 
@@ -102,10 +102,7 @@ def test_closing_while_streaming_cancels_the_worker(
     qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
 ) -> None:
     panel = window.chat_panel
-    script.hold_after = 1
-    load(qtbot, window, model_folder)
-    type_and_send(qtbot, window, "Never ending")
-    qtbot.waitUntil(lambda: "Hello" in shown(window), timeout=5000)
+    ask_and_hold(qtbot, window, script, model_folder, "Never ending")
     assert window.tasks.active_threads == 1
     window.close()  # cancels and waits: the fake worker sees the token and returns
     assert window.tasks.active_threads == 0
@@ -134,8 +131,7 @@ def test_dark_scheme_gives_a_dark_palette_and_redraws_answers(
     app = QApplication.instance()
     assert isinstance(app, QApplication)
     load(qtbot, window, model_folder)
-    with qtbot.waitSignal(window.chat_panel.answerFinished, timeout=5000):
-        type_and_send(qtbot, window, "Hi")
+    ask(qtbot, window, "Hi")
     follower = ThemeFollower(app)
     try:
         follower.apply(Qt.ColorScheme.Dark)

@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 from app.devices import DeviceInfo
 from pipelines.core import DeviceError
 from tests.ui.fakes import CPU, Script, embedding_model_folder, fake_model_folder
-from tests.ui.helpers import load, shown, type_and_send
+from tests.ui.helpers import ask, load, shown
 from ui.device_picker import DEVICE_ROLE
 from ui.main_window import MainWindow
 
@@ -189,8 +189,7 @@ def test_answer_error_on_a_gpu_offers_cpu(
     panel = window.chat_panel
     load(qtbot, window, model_folder, "GPU")
     script.fail_with = DeviceError("Generation failed on GPU: device lost", device="GPU")
-    with qtbot.waitSignal(panel.answerFinished, timeout=5000):
-        type_and_send(qtbot, window, "Hello?")
+    ask(qtbot, window, "Hello?")
     bar = window.notifications
     assert bar.isVisible() and bar.action_button.text() == "Use CPU instead"
     assert panel.input.toPlainText() == "Hello?"

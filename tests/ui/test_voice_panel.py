@@ -34,11 +34,12 @@ from tests.ui.fakes import CPU, Script
 from tests.ui.helpers import (
     ScriptedAnswers,
     answer_files,
+    ask,
     click,
     click_link,
     load,
+    open_window,
     show_panel,
-    type_and_send,
 )
 from ui.main_window import MainWindow
 from ui.voice import VoicePanel
@@ -75,9 +76,7 @@ def make_voice_window(
         if models:
             ctx.settings.tts_model = tts_model_dir
             ctx.settings.speaker_encoder = speaker_encoder_dir
-        window = MainWindow(ctx)
-        qtbot.addWidget(window)
-        window.show()
+        window = open_window(qtbot, ctx)
         windows.append(window)
         return window
 
@@ -687,8 +686,7 @@ def test_a_chat_answer_is_spoken_in_the_selected_voice(
     window = make_voice_window()
     chat = window.chat_panel
     load(qtbot, window, model_folder)
-    with qtbot.waitSignal(chat.answerFinished, timeout=5000):
-        type_and_send(qtbot, window, "Say hello")
+    ask(qtbot, window, "Say hello")
     bar = chat.speak_bar
     click_link(qtbot, chat.view, "Speak")  # the link under the answer
     assert bar.error.text() == NO_VOICE_YET and not bar.speaking

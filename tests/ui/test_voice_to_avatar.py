@@ -26,7 +26,7 @@ from pipelines.voice.audio import MODEL_RATE
 from tests.ui.avatar_fakes import AvatarScript, FakeAvatarService
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, Script
-from tests.ui.helpers import answer_files, click, show_panel
+from tests.ui.helpers import answer_files, click, open_window, show_panel
 from tests.video_samples import write_clip
 from ui.avatar import AvatarPanel
 from ui.avatar.speech_source import NO_SPOKEN_YET, snippet
@@ -65,9 +65,7 @@ def window(
     ctx.settings.tts_model = tts_model_dir
     ctx.avatar = FakeAvatarService(app_home.avatar_dir, avatar_script)  # type: ignore[assignment]
     ctx.voice.library.add("Alice", np.full(512, 0.04, np.float32), _reference(app_home), 8.0)
-    window = MainWindow(ctx)
-    qtbot.addWidget(window)
-    window.show()
+    window = open_window(qtbot, ctx)
     yield window
     window.close()  # cancels and waits for workers
 
