@@ -119,12 +119,12 @@ def test_say_to_file_writes_the_whole_result(
 
 
 def test_speech_figures_are_the_request_s_and_leave_the_pauses_out(
-    service: VoiceService, alice_clip: Path, out_dir: Path
+    voice_service: VoiceService, alice_clip: Path, out_dir: Path
 ) -> None:
-    service.add_voice_from_file("Alice", alice_clip)  # loads the encoder, not the synthesiser
+    voice_service.add_voice_from_file("Alice", alice_clip)  # loads the encoder, not the synthesiser
     chunks: list[SpeechChunk] = []
     out = out_dir / "speech.wav"
-    result = service.say_to_file("One. Two two. Three!", "Alice", out, on_chunk=chunks.append)
+    result = voice_service.say_to_file("One. Two two. Three!", "Alice", out, on_chunk=chunks.append)
     figures = result.figures
     # The first request loaded the model: a user waits for the load and the first sentence.
     assert figures.load_seconds > 0
@@ -136,10 +136,10 @@ def test_speech_figures_are_the_request_s_and_leave_the_pauses_out(
     assert result.seconds == pytest.approx(speech + 2 * PAUSE_SECONDS, abs=1e-3)
     synthesis = sum(chunk.synth_seconds for chunk in chunks)
     assert figures.real_time_factor == pytest.approx(synthesis / speech)
-    published = service._metrics.latest("tts")  # what the overlay shows
+    published = voice_service._metrics.latest("tts")  # what the overlay shows
     assert published is not None and published.values == figures.record().values
 
-    again = service.speak("Once more.", "Alice")  # the model is kept: nothing to load
+    again = voice_service.speak("Once more.", "Alice")  # the model is kept: nothing to load
     assert list(again) and again.figures.load_seconds == 0.0
     assert again.figures.first_audio_seconds is not None
     assert 0 < again.figures.first_audio_seconds < figures.first_audio_seconds
