@@ -96,7 +96,7 @@ def sweep(models: dict[str, Path], audio: np.ndarray, faces: np.ndarray) -> list
             started = time.perf_counter()
             model.infer(audio[:SWEEP_FRAMES], faces[:SWEEP_FRAMES])
             fps = SWEEP_FRAMES / (time.perf_counter() - started)
-            streams = int(model._compiled.get_property("NUM_STREAMS"))
+            streams = int(model._loaded_model().get_property("NUM_STREAMS"))
             rows.append(
                 {
                     "weights": weights,

@@ -52,10 +52,10 @@ def tts_run(folder: Path) -> dict[str, Any]:
 
     synthesizer = SpeechSynthesizer(folder)
     synthesizer.load()
-    config = synthesizer._pipe.get_generation_config()
+    config = synthesizer._loaded_model().get_generation_config()
     config.minlenratio, config.maxlenratio = LENGTH["minlenratio"], LENGTH["maxlenratio"]
     config.threshold = LENGTH["threshold"]
-    synthesizer._pipe.set_generation_config(config)
+    synthesizer._loaded_model().set_generation_config(config)
     speaker = np.random.default_rng(0).standard_normal(512).astype(np.float32)
     speaker /= np.linalg.norm(speaker)
     list(synthesizer.speak("Warm up.", speaker))
@@ -77,7 +77,7 @@ def tts_run(folder: Path) -> dict[str, Any]:
 
     tensor = ov.Tensor(speaker.reshape(1, 512))
     started = time.perf_counter()
-    synthesizer._pipe.generate(text, tensor)
+    synthesizer._loaded_model().generate(text, tensor)
     whole = time.perf_counter() - started
     del ov_genai
     return {

@@ -27,12 +27,13 @@ def measure_streaming_lag(model: Path, tokens: int, home: Path) -> dict[str, flo
     from app.devices import DeviceInfo
     from app.paths import AppPaths
     from pipelines.chat import GenerationSettings
-    from ui.gc_policy import GuiThreadGarbageCollector
+    from ui.gc_policy import gui_thread_gc
     from ui.main_window import MainWindow
     from ui.singleton_guard import SingletonRefGuard
 
     app = QApplication.instance() or QApplication([])
-    collector = GuiThreadGarbageCollector(app)
+    collecting = gui_thread_gc()  # as the app does: collections on the GUI thread only
+    collecting.__enter__()
     SingletonRefGuard(app)  # as the app does: PySide6 6.12.0 leaks None/True references
     root = home / "gui"
     paths = AppPaths(root / "config", root / "data", root / "cache", root / "logs")
@@ -85,7 +86,7 @@ def measure_streaming_lag(model: Path, tokens: int, home: Path) -> dict[str, flo
         window.overlay.tick()
         tick_costs.append((time.perf_counter() - begin) * 1000)
     window.close()
-    collector.stop()
+    collecting.__exit__(None, None, None)
     lags.sort()
     return {
         "model": model.name,

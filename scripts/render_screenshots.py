@@ -257,21 +257,21 @@ def render_knowledge() -> None:
         panel.collections.name_edit.setText(name)
         panel.collections.new_button.click()
         wait_until(lambda n=name: panel.collections.current_name() == n, f"“{name}”")
-        wait_until(lambda: not window.workers.busy, "the collection list")
+        wait_until(lambda: not window.tasks.busy, "the collection list")
         panel.documents.add_paths(files)
         wait_until(lambda: not panel.documents.busy, f"the ingest into “{name}”")
-        wait_until(lambda: not window.workers.busy, "the document list")
+        wait_until(lambda: not window.tasks.busy, "the document list")
     # One file edited since it was indexed: the table says so.
     edited = corpus["Work"][2]
     os.utime(edited, (time.time() + 60, time.time() + 60))
     panel.reload()
-    wait_until(lambda: not window.workers.busy, "the refresh")
+    wait_until(lambda: not window.tasks.busy, "the refresh")
     panel.search.query.setText("How do I connect to the VPN from home?")
     panel.search.query.setCursorPosition(0)  # the start of the question, as typed and read
     panel.search.count.setValue(4)
     panel.search.search_button.click()
     wait_until(lambda: panel.search.results.count() > 0, "search results")
-    wait_until(lambda: not window.workers.busy, "the search")
+    wait_until(lambda: not window.tasks.busy, "the search")
     window.grab().save(str(OUT / "knowledge.png"))
     window.close()  # stops the embedded server
 
