@@ -198,7 +198,7 @@ class MainWindow(QMainWindow):
     @Slot(object)
     def _on_model_loaded(self, loaded: LoadedModel) -> None:
         self.model_status.set_loaded(loaded)
-        self.show_status(f"Loaded {loaded.model_dir.name} in {loaded.load_ms / 1000:.1f} s")
+        self.show_status(f"Loaded {loaded.model_path.name} in {loaded.load_ms / 1000:.1f} s")
 
     @Slot(bool)
     def _on_loading(self, loading: bool) -> None:

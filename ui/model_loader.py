@@ -57,7 +57,7 @@ class ModelLoader(QObject):
         if self._wanted is not None:
             return self._wanted.folder
         loaded = self._service.loaded_model
-        return loaded.model_dir if loaded is not None else None
+        return loaded.model_path if loaded is not None else None
 
     def load(self, folder: Path, device: str) -> None:
         """Load ``folder`` on ``device`` (already validated), replacing any earlier request."""

@@ -163,7 +163,7 @@ class ModelPicker(QWidget):
     def use_cpu_action(self) -> Callable[[], None] | None:
         """``use_cpu`` bound to the loaded model, for errors raised while answering."""
         loaded = self.ctx.chat.loaded_model
-        return partial(self.use_cpu, loaded.model_dir) if loaded is not None else None
+        return partial(self.use_cpu, loaded.model_path) if loaded is not None else None
 
     def show_loaded(self, loaded: LoadedModel | None) -> None:
         """Show ``loaded`` (or "no model") as the model in use."""
@@ -171,9 +171,9 @@ class ModelPicker(QWidget):
             self.name.setText(NO_MODEL_TEXT)
             self.name.setToolTip("")
             return
-        name = html.escape(loaded.model_dir.name)
+        name = html.escape(loaded.model_path.name)
         self.name.setText(f"<b>{name}</b> ({html.escape(loaded.device_label)})")
-        self.name.setToolTip(str(loaded.model_dir))
+        self.name.setToolTip(str(loaded.model_path))
 
     @Slot(str)
     def _on_device_changed(self, device: str) -> None:
@@ -195,12 +195,12 @@ class ModelPicker(QWidget):
     def _on_loaded(self, loaded: LoadedModel) -> None:
         self.show_loaded(loaded)
         store = self.ctx.settings_store
-        earlier = [p for p in store.settings.recent_models if p != loaded.model_dir]
+        earlier = [p for p in store.settings.recent_models if p != loaded.model_path]
         change_settings(
             store,
             self._report_settings,
-            chat_model=loaded.model_dir,
-            recent_models=[loaded.model_dir, *earlier][:RECENT_MODELS],
+            chat_model=loaded.model_path,
+            recent_models=[loaded.model_path, *earlier][:RECENT_MODELS],
         )
         self.modelLoaded.emit(loaded)
 

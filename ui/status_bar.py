@@ -46,8 +46,8 @@ class ModelStatus(QWidget):
             self.label.setText(NO_MODEL)
             self.label.setToolTip("")
             return
-        self.label.setText(f"{loaded.model_dir.name} · {loaded.device_label}")
-        self.label.setToolTip(f"{loaded.model_dir}\nloaded in {loaded.load_ms / 1000:.1f} s")
+        self.label.setText(f"{loaded.model_path.name} · {loaded.device_label}")
+        self.label.setToolTip(f"{loaded.model_path}\nloaded in {loaded.load_ms / 1000:.1f} s")
 
     def _show_progress(self, visible: bool) -> None:
         self.progress.setVisible(visible)

@@ -42,7 +42,9 @@ def add_chat_parsers(commands: Commands[argparse.ArgumentParser]) -> None:
 
 
 def _add_answer_options(command: argparse.ArgumentParser) -> None:
-    command.add_argument("--model", type=Path, required=True, help="OpenVINO chat model folder")
+    command.add_argument(
+        "--model", type=Path, required=True, help="OpenVINO chat model folder, or a .gguf file"
+    )
     command.add_argument("--device", help=DEVICE_HELP)
     command.add_argument("--max-new-tokens", type=int, help="longest answer in tokens")
     command.add_argument("--temperature", type=float, help="0 = greedy; default from settings")
@@ -94,7 +96,7 @@ def _answer(ctx: AppContext, args: argparse.Namespace, prompt: str, out: TextIO)
             "text": answer.message.content,
             "sources": [source.to_dict() for source in sources],
             "stopped": answer.message.stopped,
-            "model": str(loaded.model_dir),
+            "model": str(loaded.model_path),
             "device": loaded.device,
             "requested_device": loaded.requested_device,
             "metrics": answer.message.metrics,

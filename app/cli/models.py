@@ -49,11 +49,12 @@ def add_models_parser(commands: Commands[argparse.ArgumentParser]) -> None:
     add_convert_parser(actions)
     add = actions.add_parser(
         "add",
-        help="register an OpenVINO model folder",
+        help="register an OpenVINO model folder or a GGUF chat model file",
         description="Register an OpenVINO model folder after checking it holds a model of its "
-        "task (detected from its files, or given with --task).",
+        "task (detected from its files, or given with --task), or a .gguf chat model file "
+        "(llama.cpp's format; its architecture, quantization and context are read from it).",
     )
-    add.add_argument("path", metavar="PATH", type=Path, help="the model folder")
+    add.add_argument("path", metavar="PATH", type=Path, help="the model folder or .gguf file")
     add.add_argument("--task", choices=TASKS, help="the model's task (default: detected)")
     add.add_argument(
         "--copy", action="store_true", help="copy it into the app's models folder (else in place)"
@@ -173,6 +174,8 @@ def _as_json(model: InstalledModel) -> dict[str, object]:
         "licence": model.licence,
         "status": model.status,
         "problems": list(model.problems),
+        "format": "gguf" if model.gguf is not None else "openvino",
+        "gguf": model.gguf.to_dict() if model.gguf is not None else None,
     }
 
 

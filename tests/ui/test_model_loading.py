@@ -103,7 +103,7 @@ def test_loading_shows_progress_and_cancel_keeps_the_previous_model(
     script.load_gate.set()  # the compile finishes after the cancel: its result is dropped
     qtbot.waitUntil(lambda: not window.chat_panel.loader.busy, timeout=5000)
     assert window.ctx.chat.loaded_model is not None
-    assert window.ctx.chat.loaded_model.model_dir.name == "tiny-chat"
+    assert window.ctx.chat.loaded_model.model_path.name == "tiny-chat"
     assert status.label.text() == "tiny-chat · CPU"
 
 
@@ -118,7 +118,7 @@ def test_the_newest_load_request_wins(
     assert window.model_status.label.text() == "Loading second…"
     with qtbot.waitSignal(window.chat_panel.modelLoaded, timeout=5000) as loaded:
         script.load_gate.set()
-    assert loaded.args[0].model_dir.name == "second"
+    assert loaded.args[0].model_path.name == "second"
     assert window.model_status.label.text() == "second · CPU"
 
 
