@@ -154,6 +154,8 @@ class ChatPipeline(ModelPipeline):
         """A GGUF model's metadata, once loaded (None for an OpenVINO folder)."""
         self.notes: tuple[str, ...] = ()
         """What the user should know about the last load that did not stop it."""
+        self.from_cache = False
+        """Whether the last load of a GGUF file took its converted model from the cache."""
 
     def _load(self) -> Any:
         """Read and compile the model on the configured device (a GGUF file is converted, or
@@ -167,7 +169,7 @@ class ChatPipeline(ModelPipeline):
         path = self.config.model_path
         if is_gguf_path(path):
             opened = open_gguf(path, self.config.converted_dir, self._build)
-            self.gguf, self.notes = opened.info, opened.notes
+            self.gguf, self.notes, self.from_cache = opened.info, opened.notes, opened.from_cache
             log.info("loaded %s on %s (cached: %s)", path, self.device, opened.from_cache)
             return opened.pipeline
         require_files(path, REQUIRED_LLM_FILES, "an OpenVINO chat model")

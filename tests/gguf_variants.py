@@ -18,7 +18,13 @@ KeyFilter = Callable[[str], str | None]
 
 
 def keep_key(key: str) -> str | None:
+    """Every key as it is."""
     return key
+
+
+def without_tokenizer(key: str) -> str | None:
+    """Every key but the tokenizer's (vocabulary, merges, chat template)."""
+    return None if key.startswith("tokenizer.") else key
 
 
 def rewrite(
