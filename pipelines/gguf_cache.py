@@ -105,6 +105,16 @@ def open_gguf(path: Path, cache_root: Path | None, load: Loader) -> OpenedGguf:
     return _convert(path, info, target, _record(identity, digest, info), load)
 
 
+def is_converted(path: Path, cache_root: Path | None) -> bool:
+    """Whether ``path`` (a GGUF file) loads from the cache without converting: a quick look
+    at its path, size and time only — a renamed copy is found (by hash) only when loading."""
+    try:
+        identity = _Identity.of(path.resolve())
+    except OSError:
+        return False
+    return cache_root is not None and _find_by_identity(cache_root, identity) is not None
+
+
 def _load_cached(folder: Path, load: Loader) -> OpenedGguf | None:
     """The cached IR loaded, or None when the cache entry is damaged (it is then removed)."""
     try:

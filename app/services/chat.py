@@ -23,7 +23,8 @@ from app.services.chat_context import ContextBudget, Retriever
 from app.storage.conversations import ChatMessage, Conversation, ConversationStore
 from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings
 from pipelines.core import Cancelled, CancelToken, MetricRecord
-from pipelines.gguf import GgufInfo
+from pipelines.gguf import GgufInfo, is_gguf_path
+from pipelines.gguf_cache import is_converted
 
 log = logging.getLogger(__name__)
 
@@ -180,6 +181,12 @@ class ChatService:
         """The loaded model, or None."""
         loaded = self._model.model
         return loaded[1] if loaded is not None else None
+
+    def converts_on_load(self, model_path: Path) -> bool:
+        """Whether loading ``model_path`` converts a GGUF file first (its first load: seconds
+        for a small model, minutes for a big one); False for an OpenVINO folder."""
+        path = model_path.expanduser()
+        return is_gguf_path(path) and not is_converted(path, self._converted_cache)
 
     def load_model(
         self, model_path: Path, device: str, cancel: CancelToken | None = None

@@ -138,7 +138,9 @@ def test_a_faulty_gguf_keeps_the_previous_model_answering(
     real_gguf: Path, gguf_variants: dict[str, Path], app_home: AppPaths
 ) -> None:
     ctx = AppContext.create(app_home, [DeviceInfo("CPU", "Test CPU")])
+    assert ctx.chat.converts_on_load(real_gguf)  # the CLI and the window say so while it runs
     ctx.chat.load_model(real_gguf, "CPU")
+    assert not ctx.chat.converts_on_load(real_gguf)
     for fault in ("cut-short", "mamba"):
         with pytest.raises(UserError, match=re.escape(REFUSALS[fault])):
             ctx.chat.load_model(gguf_variants[fault], "CPU")
