@@ -105,6 +105,23 @@ def open_gguf(path: Path, cache_root: Path | None, load: Loader) -> OpenedGguf:
     return _convert(path, info, target, _record(identity, digest, info), load)
 
 
+def is_converted(path: Path, cache_root: Path | None) -> bool:
+    """Whether ``cache_root`` holds the converted model of this exact GGUF file (same path,
+    size and time), so opening it skips the conversion. Nothing is read but the cache's
+    small records: a window asks this before a load, to say whether it will take long.
+
+    A copy of a converted file under another name answers False (it is hashed on its first
+    open, which takes a while too).
+    """
+    if cache_root is None:
+        return False
+    try:
+        identity = _Identity.of(path.resolve())
+    except OSError:
+        return False
+    return _find_by_identity(cache_root, identity) is not None
+
+
 def _load_cached(folder: Path, load: Loader) -> OpenedGguf | None:
     """The cached IR loaded, or None when the cache entry is damaged (it is then removed)."""
     try:

@@ -23,7 +23,8 @@ from app.services.chat_context import ContextBudget, Retriever
 from app.storage.conversations import ChatMessage, Conversation, ConversationStore
 from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings
 from pipelines.core import Cancelled, CancelToken, MetricRecord
-from pipelines.gguf import GgufInfo
+from pipelines.gguf import GgufInfo, is_gguf_path
+from pipelines.gguf_cache import is_converted
 
 log = logging.getLogger(__name__)
 
@@ -181,6 +182,14 @@ class ChatService:
         loaded = self._model.model
         return loaded[1] if loaded is not None else None
 
+    def converts_on_load(self, model_path: Path) -> bool:
+        """Whether loading ``model_path`` converts it first: a GGUF file not yet in the
+        converted cache (seconds for a small model, minutes for a big one). Cheap: nothing
+        but the cache's records is read."""
+        if not is_gguf_path(model_path):
+            return False
+        return not is_converted(model_path.expanduser(), self._converted_cache)
+
     def load_model(
         self, model_path: Path, device: str, cancel: CancelToken | None = None
     ) -> LoadedModel:
@@ -317,7 +326,7 @@ class ChatService:
     def _require_model(self) -> tuple[ChatPipeline, LoadedModel]:
         loaded = self._model.model
         if loaded is None:
-            raise UserError("Choose a chat model first (File → Open model folder…).", field="model")
+            raise UserError("Choose a chat model first (File → Open model…).", field="model")
         return loaded
 
     def _save_if_started(self, conversation: Conversation) -> None:
