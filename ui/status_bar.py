@@ -69,7 +69,8 @@ class ModelStatus(QWidget):
 
     @Slot()
     def _tick(self) -> None:
-        self.elapsed.setText(duration(self._started.elapsed() / 1000))
+        # Whole seconds passed (duration() rounds up, as a time left should).
+        self.elapsed.setText(duration(self._started.elapsed() // 1000))
 
     def _show_progress(self, visible: bool) -> None:
         if not visible:
