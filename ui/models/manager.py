@@ -33,6 +33,7 @@ from app.models.catalog import CatalogEntry, filter_catalog, load_catalog
 from app.models.download import Downloader, DownloadProgress
 from app.models.inspect import ModelTask
 from app.models.registry import InstalledModel
+from pipelines.core import InvalidInputError
 from pipelines.gguf import is_gguf_path
 from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
@@ -171,7 +172,7 @@ class ModelManager(QDialog):
     def add_folder(self, folder: Path) -> bool:
         """Register ``folder`` (task detected) or a ``.gguf`` file; False with the reason
         shown when refused. A GGUF file's metadata is read in a worker (seconds): it is
-        listed, or refused next to the table, when that ends (``adding`` meanwhile)."""
+        listed, or refused next to the table, when that ends (Add… is disabled meanwhile)."""
         self.installed_error.clear()
         if is_gguf_path(folder):
             self.add_button.setEnabled(False)
@@ -193,11 +194,6 @@ class ModelManager(QDialog):
         self._on_added(None)
         return True
 
-    @property
-    def adding(self) -> bool:
-        """Whether a GGUF file is being read to be added."""
-        return self.tasks.running(ADD_JOB)
-
     @Slot(object)
     def _on_added(self, _: InstalledModel | None) -> None:
         self.refresh_installed()
@@ -205,7 +201,10 @@ class ModelManager(QDialog):
 
     @Slot(object)
     def _on_add_failed(self, error: BaseException) -> None:
-        self.errors.show(error, default_field="installed")
+        if isinstance(error, (UserError, InvalidInputError)):  # its field "model" is this row's
+            self.installed_error.show_message(str(error))
+        else:
+            self.errors.show(error, default_field="installed")
 
     @Slot()
     def _end_add(self) -> None:
