@@ -39,8 +39,11 @@ class ModelStatus(QWidget):
         self._clock.timeout.connect(self._tick)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 4, 0)
-        for widget in (self.progress, self.elapsed, self.cancel_button, self.label):
+        for widget in (self.progress, self.elapsed, self.cancel_button):
             layout.addWidget(widget)
+        # Room the bar gives goes to the label (right-aligned), not between the buttons.
+        self.label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        layout.addWidget(self.label, 1)
         self._show_progress(False)
 
     def set_loading(self, text: str) -> None:
