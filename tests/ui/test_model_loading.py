@@ -83,14 +83,10 @@ def test_the_folder_dialog_validates_too_and_a_good_folder_clears_the_error(
 
 
 def test_the_file_dialog_opens_a_gguf_file_or_the_folder_of_an_openvino_model_file(
-    qtbot: QtBot,
-    window: MainWindow,
-    tmp_path: Path,
-    model_folder: Path,
-    monkeypatch: pytest.MonkeyPatch,
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     picker = window.chat_panel.model_picker
-    gguf = fake_gguf_file(tmp_path)
+    gguf, model_folder = fake_gguf_file(tmp_path), fake_model_folder(tmp_path)
     chosen = [str(tmp_path / "notes.txt"), str(gguf), str(model_folder / "openvino_model.xml")]
     (tmp_path / "notes.txt").write_text("hello", encoding="utf-8")
     filters: list[str] = []
