@@ -65,7 +65,7 @@ class ModelPicker(QWidget):
         self.open_button = self._open_button()
         self.installed_button, self.installed_menu = menu_button(
             "Installed",
-            "Chat models installed in OV Studio, and recent folders",
+            "Chat models installed in OV Studio, and recent models",
             self.fill_installed_menu,
         )
         self.device_picker = DevicePicker(

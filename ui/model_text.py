@@ -48,7 +48,7 @@ def parameters_text(count: int) -> str:
 
 
 def gguf_details(info: GgufInfo) -> str:
-    """``llama · Q4_1 · 135M parameters · 8,192-token context · 94 MB``."""
+    """``llama · Q4_1 · 135M parameters · 8,192-token context · 93.8 MB``."""
     parts = [info.architecture, info.quantization, f"{parameters_text(info.parameters)} parameters"]
     if info.context_length:
         parts.append(f"{info.context_length:,}-token context")
