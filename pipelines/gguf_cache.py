@@ -106,13 +106,20 @@ def open_gguf(path: Path, cache_root: Path | None, load: Loader) -> OpenedGguf:
 
 
 def is_converted(path: Path, cache_root: Path | None) -> bool:
-    """Whether ``path`` (a GGUF file) loads from the cache without converting: a quick look
-    at its path, size and time only — a renamed copy is found (by hash) only when loading."""
+    """Whether ``cache_root`` holds the converted model of this exact GGUF file (same path,
+    size and time), so opening it skips the conversion. Nothing is read but the cache's
+    small records: a window asks this before a load, to say whether it will take long.
+
+    A copy of a converted file under another name answers False (it is hashed on its first
+    open, which takes a while too).
+    """
+    if cache_root is None:
+        return False
     try:
         identity = _Identity.of(path.resolve())
     except OSError:
         return False
-    return cache_root is not None and _find_by_identity(cache_root, identity) is not None
+    return _find_by_identity(cache_root, identity) is not None
 
 
 def _load_cached(folder: Path, load: Loader) -> OpenedGguf | None:

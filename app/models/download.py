@@ -366,5 +366,5 @@ def _verify(path: Path, remote: _RemoteFile) -> None:
 def _offline_message(error: BaseException) -> str:
     return (
         f"Cannot reach the model hub ({first_line(error, 200)}). Check the connection, or add a "
-        "model folder you already have (Add folder…, or `models add PATH`)."
+        "model folder you already have (Add…, or `models add PATH`)."
     )

@@ -183,10 +183,12 @@ class ChatService:
         return loaded[1] if loaded is not None else None
 
     def converts_on_load(self, model_path: Path) -> bool:
-        """Whether loading ``model_path`` converts a GGUF file first (its first load: seconds
-        for a small model, minutes for a big one); False for an OpenVINO folder."""
-        path = model_path.expanduser()
-        return is_gguf_path(path) and not is_converted(path, self._converted_cache)
+        """Whether loading ``model_path`` converts it first: a GGUF file not yet in the
+        converted cache (seconds for a small model, minutes for a big one). Cheap: nothing
+        but the cache's records is read."""
+        if not is_gguf_path(model_path):
+            return False
+        return not is_converted(model_path.expanduser(), self._converted_cache)
 
     def load_model(
         self, model_path: Path, device: str, cancel: CancelToken | None = None
@@ -324,7 +326,7 @@ class ChatService:
     def _require_model(self) -> tuple[ChatPipeline, LoadedModel]:
         loaded = self._model.model
         if loaded is None:
-            raise UserError("Choose a chat model first (File → Open model folder…).", field="model")
+            raise UserError("Choose a chat model first (File → Open model…).", field="model")
         return loaded
 
     def _save_if_started(self, conversation: Conversation) -> None:

@@ -16,8 +16,10 @@ from tests.ui.fakes import fake_model_folder
 from ui.main_window import MainWindow
 from ui.models.convert_view import NO_SOURCE
 from ui.models.manager import ModelManager
+from ui.models.tables import INSTALLED_COLUMNS
 
 REPO = "OpenVINO/tiny-chat-int8-ov"
+STATE = INSTALLED_COLUMNS.index("State")
 
 
 def _texts(table: object, column: int) -> list[str]:
@@ -36,10 +38,10 @@ def test_added_folders_are_listed_checked_and_removable(
     folder = fake_model_folder(tmp_path)
     assert manager.add_folder(folder) and manager.installed_error.isHidden()
     assert _texts(manager.installed, 0) == ["tiny-chat"]
-    assert _texts(manager.installed, 5) == ["ready"]
+    assert _texts(manager.installed, STATE) == ["ready"]
     shutil.rmtree(folder)
     manager.refresh_installed()
-    assert _texts(manager.installed, 5)[0].startswith("missing: The folder")
+    assert _texts(manager.installed, STATE)[0].startswith("missing: The folder")
     manager.installed.selectRow(0)
     monkeypatch.setattr(QMessageBox, "question", lambda *a: QMessageBox.StandardButton.Yes)
     manager.remove_selected()
@@ -169,7 +171,7 @@ def test_a_damaged_entry_is_shown_broken_and_can_be_removed(
     manager = window.open_models()
     qtbot.waitExposed(manager)
     assert _texts(manager.installed, 0) == ["hand-edited", good.id]
-    state = _texts(manager.installed, 5)
+    state = _texts(manager.installed, STATE)
     assert state[0].startswith("broken: Its entry in the model list is damaged: “folder” is")
     assert state[1] == "ready"
     manager.installed.selectRow(0)
