@@ -13,12 +13,13 @@ name that would land outside the model's folder refuses the whole model.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import os
 import shutil
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -99,10 +100,7 @@ class Downloader:
         final = models_dir / model_id
         if final.exists() or final.is_symlink():
             raise UserError(f"{model_id} is already installed in {final}.", field="model")
-        models_dir.mkdir(parents=True, exist_ok=True)
-        with download_lock(models_dir / f".{model_id}.lock", model_id):
-            staging = staging_dir(models_dir, model_id)
-            remove_links(staging)  # before the names are resolved against it
+        with self.claim(model_id) as staging:
             files, revision = self.remote_files(hub_id, staging)
             refuse_gguf_only(hub_id, files)
             total = sum(f.size for f in files)
@@ -129,6 +127,21 @@ class Downloader:
             except (UserError, StorageError):
                 shutil.rmtree(final, ignore_errors=True)
                 raise
+
+    @contextlib.contextmanager
+    def claim(self, model_id: str) -> Iterator[Path]:
+        """Hold ``model_id``'s download lock and give its staging folder (kept between runs to
+        resume; anything a download never writes there removed first).
+
+        Raises:
+            BusyError: the same model is being downloaded (here or by another process).
+        """
+        models_dir = self.registry.models_dir
+        models_dir.mkdir(parents=True, exist_ok=True)
+        with download_lock(models_dir / f".{model_id}.lock", model_id):
+            staging = staging_dir(models_dir, model_id)
+            remove_links(staging)  # before the names are resolved against it
+            yield staging
 
     def _check_task_first(
         self,

@@ -24,16 +24,13 @@ from app.models.download import (
     DownloadProgress,
     Meter,
     check_free_space,
-    staging_dir,
     verify_file,
 )
-from app.models.download_lock import download_lock
 from app.models.hub_files import (
     RemoteFile,
     gguf_choices,
     gguf_file_name,
     model_id_of,
-    remove_links,
     shown_name,
 )
 from app.models.registry import InstalledModel, gguf_model_id
@@ -76,10 +73,7 @@ def download_gguf(
     final = models_dir / model_id
     if final.exists() or final.is_symlink() or any(m.id == model_id for m in registry.models()):
         raise UserError(f"{model_id} is already installed.", field="model")
-    models_dir.mkdir(parents=True, exist_ok=True)
-    with download_lock(models_dir / f".{model_id}.lock", model_id):
-        staging = staging_dir(models_dir, model_id)
-        remove_links(staging)  # before the names are resolved against it
+    with downloader.claim(model_id) as staging:
         files, revision = downloader.remote_files(hub_id, staging)
         remote = _listed(hub_id, name, files)
         _keep_only(staging, stored)

@@ -184,15 +184,9 @@ class ModelRegistry:
 
     def register_owned(self, folder: Path, task: ModelTask, **details: str) -> InstalledModel:
         """Register a folder the app itself put under the models folder (download, convert)."""
-        entries = self._read()
-        model_id = folder.name
-        if any(parse_entry(e, index).id == model_id for index, e in enumerate(entries)):
-            raise UserError(f"A model with the id “{model_id}” is already installed.")
-        source = details.get("source", "catalog")
-        hub_id, licence = details.get("hub_id", ""), details.get("licence", "")
-        entry = _new_entry(model_id, task, folder, source, hub_id, licence, owned=True)
-        self._write([*entries, entry])
-        return checked_entry(entry, len(entries))
+        source, hub_id, licence = _owned_details(details)
+        entry = _new_entry(folder.name, task, folder, source, hub_id, licence, owned=True)
+        return self._append_owned(entry)
 
     def register_owned_gguf(self, file: Path, info: GgufInfo, **details: str) -> InstalledModel:
         """Register a GGUF file the app itself put under the models folder (a download): it
@@ -202,13 +196,15 @@ class ModelRegistry:
             UserError: the id is taken.
             StorageError: the model list could not be written.
         """
+        source, hub_id, licence = _owned_details(details)
+        entry = _gguf_entry(file.parent.name, file, info, source, hub_id, licence, owned=True)
+        return self._append_owned(entry)
+
+    def _append_owned(self, entry: dict[str, Any]) -> InstalledModel:
         entries = self._read()
-        model_id = file.parent.name
+        model_id = entry["id"]
         if any(parse_entry(e, index).id == model_id for index, e in enumerate(entries)):
             raise UserError(f"A model with the id “{model_id}” is already installed.")
-        source = details.get("source", "catalog")
-        hub_id, licence = details.get("hub_id", ""), details.get("licence", "")
-        entry = _gguf_entry(model_id, file, info, source, hub_id, licence, owned=True)
         self._write([*entries, entry])
         return checked_entry(entry, len(entries))
 
@@ -280,6 +276,11 @@ class ModelRegistry:
             raise StorageError(
                 f"Could not save the model list {self.file}: {error.strerror or error}"
             ) from error
+
+
+def _owned_details(details: dict[str, str]) -> tuple[str, str, str]:
+    """(source, hub id, licence) of an app-made model; a download's source is ``catalog``."""
+    return details.get("source", "catalog"), details.get("hub_id", ""), details.get("licence", "")
 
 
 def _checked_task(folder: Path, task: ModelTask | None) -> ModelTask:

@@ -45,6 +45,9 @@ class FakeChatPipeline:
     """Streams ``script.chunks``; honours the cancel token like the real pipeline."""
 
     name = "chat"
+    # The real pipeline's GGUF metadata and load notes: none, as for an OpenVINO folder.
+    gguf = None
+    notes: tuple[str, ...] = ()
 
     def __init__(self, config: ChatModelConfig, script: Script) -> None:
         self.config = config
