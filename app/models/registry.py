@@ -35,7 +35,7 @@ from pipelines.gguf import (
     unsupported_reason,
 )
 
-__all__ = ["VERSION", "InstalledModel", "ModelRegistry"]
+__all__ = ["VERSION", "InstalledModel", "ModelRegistry", "gguf_model_id"]
 
 log = logging.getLogger(__name__)
 
@@ -162,7 +162,7 @@ class ModelRegistry:
         known = [parse_entry(entry, index) for index, entry in enumerate(entries)]
         if any(model.folder == file for model in known):
             raise UserError(f"{file} is already installed.", field="model")
-        model_id = _unique_id(_slug(file.stem), {model.id for model in known})
+        model_id = _unique_id(gguf_model_id(file.name), {model.id for model in known})
         target = self.models_dir / model_id / file.name if copy else file
         if copy:
             try:
@@ -173,7 +173,7 @@ class ModelRegistry:
                 raise StorageError(
                     f"Could not copy {file.name} into {self.models_dir}: {error.strerror or error}"
                 ) from error
-        entry = _gguf_entry(model_id, target, info, source, hub_id, owned=copy)
+        entry = _gguf_entry(model_id, target, info, source, hub_id, "", owned=copy)
         try:
             self._write([*entries, entry])
         except StorageError:
@@ -184,13 +184,27 @@ class ModelRegistry:
 
     def register_owned(self, folder: Path, task: ModelTask, **details: str) -> InstalledModel:
         """Register a folder the app itself put under the models folder (download, convert)."""
+        source, hub_id, licence = _owned_details(details)
+        entry = _new_entry(folder.name, task, folder, source, hub_id, licence, owned=True)
+        return self._append_owned(entry)
+
+    def register_owned_gguf(self, file: Path, info: GgufInfo, **details: str) -> InstalledModel:
+        """Register a GGUF file the app itself put under the models folder (a download): it
+        lives alone in a folder named after its id, its metadata already read and checked.
+
+        Raises:
+            UserError: the id is taken.
+            StorageError: the model list could not be written.
+        """
+        source, hub_id, licence = _owned_details(details)
+        entry = _gguf_entry(file.parent.name, file, info, source, hub_id, licence, owned=True)
+        return self._append_owned(entry)
+
+    def _append_owned(self, entry: dict[str, Any]) -> InstalledModel:
         entries = self._read()
-        model_id = folder.name
+        model_id = entry["id"]
         if any(parse_entry(e, index).id == model_id for index, e in enumerate(entries)):
             raise UserError(f"A model with the id “{model_id}” is already installed.")
-        source = details.get("source", "catalog")
-        hub_id, licence = details.get("hub_id", ""), details.get("licence", "")
-        entry = _new_entry(model_id, task, folder, source, hub_id, licence, owned=True)
         self._write([*entries, entry])
         return checked_entry(entry, len(entries))
 
@@ -264,6 +278,11 @@ class ModelRegistry:
             ) from error
 
 
+def _owned_details(details: dict[str, str]) -> tuple[str, str, str]:
+    """(source, hub id, licence) of an app-made model; a download's source is ``catalog``."""
+    return details.get("source", "catalog"), details.get("hub_id", ""), details.get("licence", "")
+
+
 def _checked_task(folder: Path, task: ModelTask | None) -> ModelTask:
     """The task of the model in ``folder`` (``task``, or detected), its files and contract checked.
 
@@ -323,7 +342,14 @@ def _new_entry(
 
 
 def _gguf_entry(
-    model_id: str, file: Path, info: GgufInfo, source: str, hub_id: str, *, owned: bool
+    model_id: str,
+    file: Path,
+    info: GgufInfo,
+    source: str,
+    hub_id: str,
+    licence: str,
+    *,
+    owned: bool,
 ) -> dict[str, Any]:
     """The model-list entry of a GGUF chat model file."""
     return {
@@ -338,8 +364,13 @@ def _gguf_entry(
         "added": time.time(),
         "owned": owned,
         "hub_id": hub_id,
-        "licence": "",
+        "licence": licence,
     }
+
+
+def gguf_model_id(file_name: str) -> str:
+    """The id (and the folder name of an app copy) of the GGUF file ``file_name``."""
+    return _slug(Path(file_name).stem)
 
 
 def _slug(name: str) -> str:

@@ -8,6 +8,7 @@ Errors appear next to the control that caused them.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QUrl, Signal, Slot
@@ -31,6 +32,7 @@ from app.context import AppContext
 from app.errors import UserError
 from app.models.catalog import CatalogEntry, filter_catalog, load_catalog
 from app.models.download import Downloader, DownloadProgress
+from app.models.gguf_download import download_gguf
 from app.models.inspect import ModelTask
 from app.models.registry import InstalledModel
 from pipelines.core import InvalidInputError
@@ -54,7 +56,7 @@ def _fixed() -> None:
     """The Add menu's entries never change: nothing to refill when it opens."""
 
 
-CATALOG_COLUMNS = ("Model", "Task", "Size", "Licence", "Devices", "About")
+CATALOG_COLUMNS = ("Model", "Task", "Format", "Size", "Licence", "Devices", "About")
 
 
 def download_text(progress: DownloadProgress) -> str:
@@ -251,7 +253,8 @@ class ModelManager(QDialog):
         self.device_filter = QComboBox()
         self.device_filter.addItems([ANY, "CPU", "GPU", "NPU"])
         self.catalog = model_table(CATALOG_COLUMNS)
-        self.catalog.horizontalHeader().setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)
+        about = CATALOG_COLUMNS.index("About")
+        self.catalog.horizontalHeader().setSectionResizeMode(about, QHeaderView.ResizeMode.Stretch)
         self.download_button = QPushButton("Download")
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.hide()
@@ -303,6 +306,7 @@ class ModelManager(QDialog):
             cells = (
                 entry.name,
                 entry.task.value,
+                f"GGUF {entry.quantization}" if entry.is_gguf else "OpenVINO",
                 human_size(entry.size_bytes),
                 entry.licence,
                 "/".join(entry.devices),
@@ -310,7 +314,7 @@ class ModelManager(QDialog):
             )
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
-                item.setToolTip(entry.hub_id if column == 0 else text)
+                item.setToolTip(_source(entry) if column == 0 else text)
                 self.catalog.setItem(row, column, item)
         self._update_download()
 
@@ -338,11 +342,16 @@ class ModelManager(QDialog):
         self.progress.show()
         self.cancel_button.show()
         self.download_button.setEnabled(False)
-        self.progress_label.setText(f"Connecting for {entry.hub_id}…")
+        self.progress_label.setText(f"Connecting for {_source(entry)}…")
         downloader = Downloader(self.ctx.models)
+        # A GGUF entry names its one file, so the GGUF repository is never asked for whole.
+        job = (
+            partial(download_gguf, downloader, entry.hub_id, entry.file, licence=entry.licence)
+            if entry.is_gguf
+            else partial(downloader.download, entry.hub_id)
+        )
         self.tasks.start_with_progress(
-            downloader.download,
-            entry.hub_id,
+            job,
             kind=DOWNLOAD_JOB,
             on_progress=self._on_progress,
             on_done=self._on_downloaded,
@@ -397,3 +406,8 @@ class ModelManager(QDialog):
 def _place(model: InstalledModel) -> Path:
     """The folder a model lives in: its own, or the one holding its GGUF file."""
     return model.folder.parent if model.gguf is not None else model.folder
+
+
+def _source(entry: CatalogEntry) -> str:
+    """What a catalog entry downloads: its hub id, and the file of a GGUF entry."""
+    return f"{entry.hub_id} · {entry.file}" if entry.is_gguf else entry.hub_id
