@@ -45,6 +45,8 @@ class FakeChatPipeline:
     """Streams ``script.chunks``; honours the cancel token like the real pipeline."""
 
     name = "chat"
+    gguf = None  # an OpenVINO folder, as far as the service asks
+    notes: tuple[str, ...] = ()
 
     def __init__(self, config: ChatModelConfig, script: Script) -> None:
         self.config = config
