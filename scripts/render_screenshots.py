@@ -6,11 +6,11 @@ loaded through the chat panel on this machine's devices and answers the question
 it; the stats lines and the performance overlay show this machine's figures as measured.
 ``--size 1600x1000`` renders the main window at another size.
 
-The grounded-chat picture (docs/screenshots/chat-knowledge.png) is still staged: its
-conversation is made of stored messages. The Knowledge panel (docs/screenshots/knowledge.png)
-is not staged at all: real documents are added through the panel to the real embedded
-PostgreSQL, embedded by the real MiniLM (the set-up one, the test fixture, or converted on the
-spot), and really searched.
+The Knowledge panel (docs/screenshots/knowledge.png) is not staged either: real documents are
+added through the panel to the real embedded PostgreSQL, embedded by the real MiniLM (the set-up
+one, the test fixture, or converted on the spot), and really searched; then the same SmolLM2
+answers a question grounded in one of those collections (docs/screenshots/chat-knowledge.png),
+citing the passages it was given.
 """
 
 from __future__ import annotations
@@ -35,8 +35,10 @@ from pipelines.chat import GenerationSettings  # noqa: E402 - once the path is s
 QUESTIONS = ("What is the capital of France?", "Explain in two sentences why the sky is blue.")
 OTHER_CHATS = ("Write a haiku about the sea.", "Give me three tips for staying focused.")
 ANSWER_SETTINGS = GenerationSettings(max_new_tokens=96, temperature=0.0)
-STATS = {"output_tokens": 186.0, "tokens_per_s": 24.6, "ttft_ms": 412.0, "tpot_ms": 40.6}
-"""The staged grounded answer's figures (chat-knowledge.png only)."""
+GROUNDED_QUESTION = "How long should the sourdough rise, and at what temperature?"
+# Repetition penalty off, as a user would set it in Generation… for answers from documents:
+# at the default 1.1 this small model avoids repeating the figures its sources give.
+GROUNDED_SETTINGS = GenerationSettings(max_new_tokens=96, temperature=0.0, repetition_penalty=1.0)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -78,9 +80,8 @@ def main(argv: list[str] | None = None) -> int:
     window.grab().save(str(OUT / "main-window.png"))
     window.overlay.grab().save(str(OUT / "overlay.png"))
     window.close()
-    render_chat_knowledge(ctx)
     render_models(ctx)
-    render_knowledge()
+    render_knowledge(model)
     shutil.rmtree(home, ignore_errors=True)
     for name in ("main-window", "overlay", "chat-knowledge", "models", "knowledge"):
         sys.stdout.write(f"{OUT / name}.png\n")
@@ -99,14 +100,16 @@ def real_chat_model() -> Path:
     return model
 
 
-def ask_in_window(panel: object, question: str) -> None:
+def ask_in_window(
+    panel: object, question: str, settings: GenerationSettings = ANSWER_SETTINGS
+) -> None:
     """Type ``question`` into the chat panel, send it, and wait for the whole answer."""
     from ui.chat.panel import ChatPanel
 
     assert isinstance(panel, ChatPanel)
     finished: list[bool] = []
     panel.answerFinished.connect(finished.append)
-    panel.send_text(question, ANSWER_SETTINGS)
+    panel.send_text(question, settings)
     wait_until(lambda: bool(finished), f"the answer to {question!r}")
     panel.answerFinished.disconnect(finished.append)
     if not finished[0]:
@@ -151,67 +154,10 @@ def render_models(ctx: object) -> None:
     window.close()
 
 
-GROUNDED_QUESTION = "How long does the sourdough rise, and where?"
-GROUNDED_ANSWER = (
-    "About **twelve hours** at room temperature, or up to two days in the fridge for a more "
-    "sour loaf [1]. The bakery proofs its loaves in the cold room overnight [2]."
-)
-
-
-def render_chat_knowledge(ctx: object) -> None:
-    """A conversation grounded in a collection: citations and the sources line.
-
-    Staged like the main window (random-weight models write gibberish); the picker shows the
-    collection the conversation uses. Writes docs/screenshots/chat-knowledge.png.
-    """
-    from PySide6.QtWidgets import QApplication
-
-    from app.context import AppContext
-    from app.knowledge.grounding import Source
-    from app.services.chat import LoadedModel
-    from app.storage.conversations import ChatMessage
-    from ui.main_window import MainWindow
-
-    assert isinstance(ctx, AppContext)
-    sources = [
-        Source(1, str(Path.home() / "Documents/Recipes/sourdough.pdf"), 3, 0.033, ""),
-        Source(2, str(Path.home() / "Documents/Bakery/procedures.docx"), None, 0.031, ""),
-    ]
-    conversation = ctx.chat.new_conversation("", "Sourdough timing")
-    conversation.knowledge = "Recipes"
-    conversation.messages += [
-        ChatMessage("user", GROUNDED_QUESTION),
-        ChatMessage(
-            "assistant",
-            GROUNDED_ANSWER,
-            device="AUTO → GPU",
-            metrics=STATS,
-            sources=[source.to_dict() for source in sources],
-        ),
-    ]
-    conversation.updated = time.time()
-    ctx.settings.overlay_visible = False  # the answer is the subject here
-    window = MainWindow(ctx)
-    window.resize(1100, 560)
-    window.show()
-    panel = window.chat_panel
-    staged = LoadedModel(Path("Qwen3-4B-int4-ov"), "AUTO", "GPU", load_ms=5200.0)
-    panel.model_picker.show_loaded(staged)
-    window.model_status.set_loaded(staged)
-    panel.conversations.refresh(select_first=True)
-    panel.conversations.currentChanged.emit(panel.current_conversation_id())
-    panel.knowledge._names = ["Recipes", "Work", "Travel"]  # staged: no database here
-    panel.knowledge.show_conversation(conversation)
-    app = QApplication.instance()
-    assert app is not None
-    app.processEvents()
-    window.grab().save(str(OUT / "chat-knowledge.png"))
-    window.close()
-
-
-def render_knowledge() -> None:
+def render_knowledge(model: Path) -> None:
     """The Knowledge panel over real data: the embedded PostgreSQL, the real MiniLM embedder,
-    documents added through the panel, a real search. Writes docs/screenshots/knowledge.png."""
+    documents added through the panel, a real search; then a grounded answer from ``model``.
+    Writes docs/screenshots/knowledge.png and chat-knowledge.png."""
     from app.context import AppContext
     from app.models.bundled import default_embedder_dir
     from app.paths import AppPaths
@@ -251,7 +197,31 @@ def render_knowledge() -> None:
     wait_until(lambda: panel.search.results.count() > 0, "search results")
     wait_until(lambda: not window.tasks.busy, "the search")
     window.grab().save(str(OUT / "knowledge.png"))
+    render_grounded_answer(window, model)
     window.close()  # stops the embedded server
+
+
+def render_grounded_answer(window: object, model: Path) -> None:
+    """The real model answers from the "Recipes" collection: citations and the sources line.
+    Writes docs/screenshots/chat-knowledge.png."""
+    from ui.main_window import MainWindow
+
+    assert isinstance(window, MainWindow)
+    window.nav.setCurrentRow(list(window.panels).index("Chat"))
+    panel = window.chat_panel
+    loaded: list[object] = []
+    panel.modelLoaded.connect(loaded.append)
+    if not panel.load_model(model, "AUTO"):
+        raise SystemExit(f"the model did not load: {panel.model_picker.error.text()}")
+    wait_until(lambda: bool(loaded), "the model to load")
+    panel.new_conversation()
+    conversation = window.ctx.chat.set_knowledge(panel.current_conversation_id(), "Recipes")
+    panel.knowledge.show_conversation(conversation)
+    ask_in_window(panel, GROUNDED_QUESTION, GROUNDED_SETTINGS)
+    window.overlay_action.setChecked(False)  # the answer is the subject here
+    window.resize(1100, 620)
+    wait_until(lambda: not window.tasks.busy, "the window to settle")
+    window.grab().save(str(OUT / "chat-knowledge.png"))
 
 
 def wait_until(condition: Callable[[], bool], what: str, timeout_s: float = 180.0) -> None:
