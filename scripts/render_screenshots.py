@@ -61,11 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     window.show()
     window.overlay_action.setChecked(True)
     panel = window.chat_panel
-    loaded: list[object] = []
-    panel.modelLoaded.connect(loaded.append)
-    if not panel.load_model(model, "AUTO"):
-        raise SystemExit(f"the model did not load: {panel.model_picker.error.text()}")
-    wait_until(lambda: bool(loaded), "the model to load")
+    load_in_window(panel, model)
     for question in OTHER_CHATS:  # older conversations in the list, answered too
         panel.new_conversation()
         ask_in_window(panel, question)
@@ -98,6 +94,18 @@ def real_chat_model() -> Path:
     if not model.is_file():
         raise SystemExit(f"the real chat model is unavailable: {unavailable_reason('llm-real')}")
     return model
+
+
+def load_in_window(panel: object, model: Path) -> None:
+    """Open ``model`` through the chat panel (on AUTO) and wait until it is loaded."""
+    from ui.chat.panel import ChatPanel
+
+    assert isinstance(panel, ChatPanel)
+    loaded: list[object] = []
+    panel.modelLoaded.connect(loaded.append)
+    if not panel.load_model(model, "AUTO"):
+        raise SystemExit(f"the model did not load: {panel.model_picker.error.text()}")
+    wait_until(lambda: bool(loaded), "the model to load")
 
 
 def ask_in_window(
@@ -209,11 +217,7 @@ def render_grounded_answer(window: object, model: Path) -> None:
     assert isinstance(window, MainWindow)
     window.nav.setCurrentRow(list(window.panels).index("Chat"))
     panel = window.chat_panel
-    loaded: list[object] = []
-    panel.modelLoaded.connect(loaded.append)
-    if not panel.load_model(model, "AUTO"):
-        raise SystemExit(f"the model did not load: {panel.model_picker.error.text()}")
-    wait_until(lambda: bool(loaded), "the model to load")
+    load_in_window(panel, model)
     panel.new_conversation()
     conversation = window.ctx.chat.set_knowledge(panel.current_conversation_id(), "Recipes")
     panel.knowledge.show_conversation(conversation)

@@ -8,11 +8,12 @@ only be removed, never used, and never takes the other entries down with it.
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from app.models.contracts import missing_files
+from app.models.contracts import folder_size, missing_files, weight_precision
 from app.models.inspect import ModelTask
 from pipelines.gguf import GgufInfo
 
@@ -214,3 +215,78 @@ def checked_entry(entry: object, index: int) -> InstalledModel:
     if missing:
         return replace(model, problems=(f"Files are missing: {', '.join(missing)}.",))
     return model
+
+
+def new_entry(
+    model_id: str,
+    task: ModelTask,
+    folder: Path,
+    source: str,
+    hub_id: str,
+    licence: str,
+    *,
+    owned: bool,
+) -> dict[str, Any]:
+    """The model-list entry for ``folder``, its precision and size measured now."""
+    return _entry(
+        model_id,
+        task,
+        folder,
+        source,
+        hub_id,
+        licence,
+        owned=owned,
+        precision=weight_precision(folder),
+        size_bytes=folder_size(folder),
+    )
+
+
+def gguf_entry(
+    model_id: str,
+    file: Path,
+    info: GgufInfo,
+    source: str,
+    hub_id: str,
+    licence: str,
+    *,
+    owned: bool,
+) -> dict[str, Any]:
+    """The model-list entry of a GGUF chat model file (what its metadata says)."""
+    base = _entry(
+        model_id,
+        ModelTask.CHAT,
+        file,
+        source,
+        hub_id,
+        licence,
+        owned=owned,
+        precision=info.quantization,
+        size_bytes=info.size_bytes,
+    )
+    return {**base, "format": GGUF_FORMAT, "gguf": info.to_dict()}
+
+
+def _entry(
+    model_id: str,
+    task: ModelTask,
+    path: Path,
+    source: str,
+    hub_id: str,
+    licence: str,
+    *,
+    owned: bool,
+    precision: str,
+    size_bytes: int,
+) -> dict[str, Any]:
+    return {
+        "id": model_id,
+        "task": task.value,
+        "folder": str(path),
+        "source": source,
+        "precision": precision,
+        "size_bytes": size_bytes,
+        "added": time.time(),
+        "owned": owned,
+        "hub_id": hub_id,
+        "licence": licence,
+    }

@@ -19,11 +19,9 @@ from typing import Any
 from app.errors import StorageError, UserError
 from app.models.contracts import (
     check_io_contract,
-    folder_size,
     missing_files,
-    weight_precision,
 )
-from app.models.entries import GGUF_FORMAT, InstalledModel, checked_entry, parse_entry
+from app.models.entries import InstalledModel, checked_entry, gguf_entry, new_entry, parse_entry
 from app.models.inspect import TASK_NAMES, ModelTask, detect_task
 from app.storage.atomic import copy_atomic, staged_folder, write_text_atomic
 from app.storage.json_files import Damaged, read_json_object
@@ -129,7 +127,7 @@ class ModelRegistry:
         target = self.models_dir / model_id if copy else folder
         if copy:
             _copy_whole(folder, target)
-        entry = _new_entry(model_id, task, target, source, hub_id, licence, owned=copy)
+        entry = new_entry(model_id, task, target, source, hub_id, licence, owned=copy)
         try:
             self._write([*entries, entry])
         except StorageError:
@@ -173,7 +171,7 @@ class ModelRegistry:
                 raise StorageError(
                     f"Could not copy {file.name} into {self.models_dir}: {error.strerror or error}"
                 ) from error
-        entry = _gguf_entry(model_id, target, info, source, hub_id, "", owned=copy)
+        entry = gguf_entry(model_id, target, info, source, hub_id, "", owned=copy)
         try:
             self._write([*entries, entry])
         except StorageError:
@@ -185,7 +183,7 @@ class ModelRegistry:
     def register_owned(self, folder: Path, task: ModelTask, **details: str) -> InstalledModel:
         """Register a folder the app itself put under the models folder (download, convert)."""
         source, hub_id, licence = _owned_details(details)
-        entry = _new_entry(folder.name, task, folder, source, hub_id, licence, owned=True)
+        entry = new_entry(folder.name, task, folder, source, hub_id, licence, owned=True)
         return self._append_owned(entry)
 
     def register_owned_gguf(self, file: Path, info: GgufInfo, **details: str) -> InstalledModel:
@@ -197,7 +195,7 @@ class ModelRegistry:
             StorageError: the model list could not be written.
         """
         source, hub_id, licence = _owned_details(details)
-        entry = _gguf_entry(file.parent.name, file, info, source, hub_id, licence, owned=True)
+        entry = gguf_entry(file.parent.name, file, info, source, hub_id, licence, owned=True)
         return self._append_owned(entry)
 
     def _append_owned(self, entry: dict[str, Any]) -> InstalledModel:
@@ -314,58 +312,6 @@ def _checked_task(folder: Path, task: ModelTask | None) -> ModelTask:
         )
     check_io_contract(folder, task)
     return task
-
-
-def _new_entry(
-    model_id: str,
-    task: ModelTask,
-    folder: Path,
-    source: str,
-    hub_id: str,
-    licence: str,
-    *,
-    owned: bool,
-) -> dict[str, Any]:
-    """The model-list entry for ``folder``, its precision and size measured now."""
-    return {
-        "id": model_id,
-        "task": task.value,
-        "folder": str(folder),
-        "source": source,
-        "precision": weight_precision(folder),
-        "size_bytes": folder_size(folder),
-        "added": time.time(),
-        "owned": owned,
-        "hub_id": hub_id,
-        "licence": licence,
-    }
-
-
-def _gguf_entry(
-    model_id: str,
-    file: Path,
-    info: GgufInfo,
-    source: str,
-    hub_id: str,
-    licence: str,
-    *,
-    owned: bool,
-) -> dict[str, Any]:
-    """The model-list entry of a GGUF chat model file."""
-    return {
-        "id": model_id,
-        "task": ModelTask.CHAT.value,
-        "folder": str(file),
-        "format": GGUF_FORMAT,
-        "gguf": info.to_dict(),
-        "source": source,
-        "precision": info.quantization,
-        "size_bytes": info.size_bytes,
-        "added": time.time(),
-        "owned": owned,
-        "hub_id": hub_id,
-        "licence": licence,
-    }
 
 
 def gguf_model_id(file_name: str) -> str:
