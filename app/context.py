@@ -76,7 +76,12 @@ class AppContext(Closing):
         knowledge = KnowledgeService(paths, store, metrics, found, secrets)
         conversations = ConversationStore(paths.conversations_dir)
         chat = ChatService(
-            conversations, metrics, found, compiled_cache=paths.compiled_cache, retriever=knowledge
+            conversations,
+            metrics,
+            found,
+            compiled_cache=paths.compiled_cache,
+            retriever=knowledge,
+            converted_cache=paths.converted_cache,
         )
         notices.extend(chat.storage_problems)
         models = ModelRegistry(paths.model_registry, paths.models_dir)

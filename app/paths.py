@@ -127,6 +127,11 @@ class AppPaths:
         return self.cache / "compiled"
 
     @property
+    def converted_cache(self) -> Path:
+        """GGUF files converted to OpenVINO IR on their first load, one sub-folder per file."""
+        return self.cache / "gguf"
+
+    @property
     def scratch_dir(self) -> Path:
         """Results being written (renamed into place when complete) and spilled video frames:
         what a killed job leaves here is removed by the next one, out of the user's sight."""

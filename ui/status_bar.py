@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QElapsedTimer, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
 
 from app.services.chat import LoadedModel
+from ui.knowledge.formatting import duration
+from ui.model_text import model_summary, model_tooltip
 
 NO_MODEL = "No model loaded"
+CLOCK_MS = 1000
 
 
 class ModelStatus(QWidget):
-    """``model · AUTO → CPU``; while a model loads, a busy bar and a Cancel button."""
+    """``model · llama Q4_1 · AUTO → CPU``; while a model loads, a busy bar, the time it has
+    taken so far (a first GGUF conversion can take minutes) and a Cancel button."""
 
     cancelRequested = Signal()
 
@@ -22,21 +26,34 @@ class ModelStatus(QWidget):
         self.progress.setFixedWidth(110)
         self.progress.setMaximumHeight(14)
         self.progress.setTextVisible(False)
+        self.elapsed = QLabel()
+        self.elapsed.setToolTip("Time spent loading so far")
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setToolTip("Stop waiting for this model; keep the current one")
         self.cancel_button.clicked.connect(self.cancelRequested)
         self.label = QLabel(NO_MODEL)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self._started = QElapsedTimer()
+        self._clock = QTimer(self)
+        self._clock.setInterval(CLOCK_MS)
+        self._clock.timeout.connect(self._tick)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 4, 0)
-        layout.addWidget(self.progress)
-        layout.addWidget(self.cancel_button)
-        layout.addWidget(self.label)
+        for widget in (self.progress, self.elapsed, self.cancel_button):
+            layout.addWidget(widget)
+        # Room the bar gives goes to the label (right-aligned), not between the buttons.
+        self.label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        layout.addWidget(self.label, 1)
         self._show_progress(False)
 
-    def set_loading(self, name: str) -> None:
-        """Show that the model ``name`` is loading."""
-        self.label.setText(f"Loading {name}…")
+    def set_loading(self, text: str) -> None:
+        """Show ``text`` ("Loading tiny-chat…", "Converting … (first time only)…") with the
+        busy bar, the clock and Cancel."""
+        self.label.setText(text)
+        if not self._clock.isActive():  # a newer request while loading keeps counting
+            self._started.start()
+            self.elapsed.setText(duration(0))
+            self._clock.start()
         self._show_progress(True)
 
     def set_loaded(self, loaded: LoadedModel | None) -> None:
@@ -46,9 +63,20 @@ class ModelStatus(QWidget):
             self.label.setText(NO_MODEL)
             self.label.setToolTip("")
             return
-        self.label.setText(f"{loaded.model_dir.name} · {loaded.device_label}")
-        self.label.setToolTip(f"{loaded.model_dir}\nloaded in {loaded.load_ms / 1000:.1f} s")
+        self.label.setText(model_summary(loaded))
+        self.label.setToolTip(model_tooltip(loaded))
+
+    def stop_clock(self) -> None:
+        """Stop counting (the window closes while a model loads)."""
+        self._clock.stop()
+
+    @Slot()
+    def _tick(self) -> None:
+        # Whole seconds passed (duration() rounds up, as a time left should).
+        self.elapsed.setText(duration(self._started.elapsed() // 1000))
 
     def _show_progress(self, visible: bool) -> None:
-        self.progress.setVisible(visible)
-        self.cancel_button.setVisible(visible)
+        if not visible:
+            self._clock.stop()
+        for widget in (self.progress, self.elapsed, self.cancel_button):
+            widget.setVisible(visible)

@@ -11,10 +11,11 @@ from typing import TYPE_CHECKING, TextIO
 from app.cli import exits
 from app.cli.arguments import DEVICE_HELP, Commands, add_json, text_or_stdin
 from app.cli.exits import CliError
-from app.cli.progress import interruptible
+from app.cli.progress import ProgressLine, interruptible
 
 if TYPE_CHECKING:
     from app.context import AppContext
+    from app.services.chat import LoadedModel
 
 STOPPED = "stopped: the answer above is partial"
 
@@ -42,7 +43,9 @@ def add_chat_parsers(commands: Commands[argparse.ArgumentParser]) -> None:
 
 
 def _add_answer_options(command: argparse.ArgumentParser) -> None:
-    command.add_argument("--model", type=Path, required=True, help="OpenVINO chat model folder")
+    command.add_argument(
+        "--model", type=Path, required=True, help="OpenVINO chat model folder, or a .gguf file"
+    )
     command.add_argument("--device", help=DEVICE_HELP)
     command.add_argument("--max-new-tokens", type=int, help="longest answer in tokens")
     command.add_argument("--temperature", type=float, help="0 = greedy; default from settings")
@@ -78,7 +81,7 @@ def _answer(ctx: AppContext, args: argparse.Namespace, prompt: str, out: TextIO)
     system = args.system if args.system is not None else settings.system_prompt
     # Ctrl+C while the model loads stops the command too: the answer then ends at once.
     with interruptible(STOPPED) as cancel:
-        loaded = ctx.chat.load_model(args.model, args.device or ctx.settings.device_for("chat"))
+        loaded = _load(ctx, args.model, args.device or ctx.settings.device_for("chat"))
         conversation = ctx.chat.new_conversation(system, transient=True)
         if args.command == "ask":
             ctx.chat.set_knowledge(conversation.id, args.collection)
@@ -94,7 +97,7 @@ def _answer(ctx: AppContext, args: argparse.Namespace, prompt: str, out: TextIO)
             "text": answer.message.content,
             "sources": [source.to_dict() for source in sources],
             "stopped": answer.message.stopped,
-            "model": str(loaded.model_dir),
+            "model": str(loaded.model_path),
             "device": loaded.device,
             "requested_device": loaded.requested_device,
             "metrics": answer.message.metrics,
@@ -105,6 +108,19 @@ def _answer(ctx: AppContext, args: argparse.Namespace, prompt: str, out: TextIO)
         sys.stderr.write(STOPPED + "\n")
         return exits.PARTIAL
     return exits.OK
+
+
+def _load(ctx: AppContext, model: Path, device: str) -> LoadedModel:
+    """Load the chat model, saying on a terminal when a GGUF file is converted first (its
+    first load can take minutes) and, after, what the user should know about the load."""
+    converting = ctx.chat.converts_on_load(model) and sys.stderr.isatty()
+    with ProgressLine() as line:
+        if converting:
+            line.show(f"converting {model.name} for OpenVINO (first load only)…")
+        loaded = ctx.chat.load_model(model, device)
+    for note in loaded.notes:
+        sys.stderr.write(f"note: {note}\n")
+    return loaded
 
 
 class _StreamWriter:

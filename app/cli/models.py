@@ -41,19 +41,27 @@ def add_models_parser(commands: Commands[argparse.ArgumentParser]) -> None:
     pull = actions.add_parser(
         "pull",
         help="download a model from the hub (resumable; verified before it is installed)",
-        description="Download HUB_ID (HF_ENDPOINT, HF_HOME and HF_TOKEN are honoured). Ctrl+C "
+        description="Download HUB_ID, an OpenVINO model repository, or with --file one GGUF "
+        "file of a GGUF repository (HF_ENDPOINT, HF_HOME and HF_TOKEN are honoured). Ctrl+C "
         "stops and keeps what arrived: pulling again resumes (exit status 1).",
     )
     pull.add_argument("hub_id", metavar="HUB_ID", help="e.g. OpenVINO/Qwen3-4B-int4-ov")
     pull.add_argument("--task", choices=TASKS, help="refuse the model unless it is of this task")
+    pull.add_argument(
+        "--file",
+        metavar="NAME.gguf",
+        help="download only this GGUF file of the repository (a chat model; `models catalog` "
+        "names the file of each GGUF entry)",
+    )
     add_convert_parser(actions)
     add = actions.add_parser(
         "add",
-        help="register an OpenVINO model folder",
+        help="register an OpenVINO model folder or a GGUF chat model file",
         description="Register an OpenVINO model folder after checking it holds a model of its "
-        "task (detected from its files, or given with --task).",
+        "task (detected from its files, or given with --task), or a .gguf chat model file "
+        "(llama.cpp's format; its architecture, quantization and context are read from it).",
     )
-    add.add_argument("path", metavar="PATH", type=Path, help="the model folder")
+    add.add_argument("path", metavar="PATH", type=Path, help="the model folder or .gguf file")
     add.add_argument("--task", choices=TASKS, help="the model's task (default: detected)")
     add.add_argument(
         "--copy", action="store_true", help="copy it into the app's models folder (else in place)"
@@ -108,6 +116,8 @@ def _run_action(args: argparse.Namespace, registry: ModelRegistry, out: TextIO) 
             return exits.OK
         for entry in entries:
             how = "convert" if entry.convert else "download"
+            if entry.file:
+                how = f"download --file {entry.file} ({entry.quantization})"
             out.write(
                 f"{entry.hub_id:<45} {entry.task.value:<15} {_size(entry.size_bytes):>9}  "
                 f"{entry.licence:<10} {'/'.join(entry.devices):<12} {how}\n"
@@ -137,8 +147,18 @@ def _pull(args: argparse.Namespace, registry: ModelRegistry, out: TextIO) -> int
     import os
 
     from app.models.download import Downloader, DownloadProgress
+    from app.models.gguf_download import download_gguf
 
-    licence = next((e.licence for e in load_catalog() if e.hub_id == args.hub_id), "")
+    if args.file and args.task not in (None, ModelTask.CHAT.value):
+        raise UserError(f"A GGUF file holds a chat model, not a {args.task} model.")
+    licence = next(
+        (
+            e.licence
+            for e in load_catalog()
+            if e.hub_id == args.hub_id and (not args.file or e.file == args.file)
+        ),
+        "",
+    )
     stopped = "stopped; what arrived is kept — pull again to resume"
     with interruptible(stopped) as cancel, ProgressLine() as line:
 
@@ -149,13 +169,17 @@ def _pull(args: argparse.Namespace, registry: ModelRegistry, out: TextIO) -> int
                 f"({_size(int(progress.bytes_per_s))}/s{eta}) {progress.file[:40]}"
             )
 
-        model = Downloader(registry, token=os.environ.get("HF_TOKEN")).download(
-            args.hub_id,
-            cancel,
-            show,
-            task=ModelTask(args.task) if args.task else None,
-            licence=licence,
-        )
+        downloader = Downloader(registry, token=os.environ.get("HF_TOKEN"))
+        if args.file:
+            model = download_gguf(downloader, args.hub_id, args.file, cancel, show, licence=licence)
+        else:
+            model = downloader.download(
+                args.hub_id,
+                cancel,
+                show,
+                task=ModelTask(args.task) if args.task else None,
+                licence=licence,
+            )
     out.write(f"installed {model.id} ({model.task.value}, {model.precision}) in {model.folder}\n")
     return exits.OK
 
@@ -173,6 +197,8 @@ def _as_json(model: InstalledModel) -> dict[str, object]:
         "licence": model.licence,
         "status": model.status,
         "problems": list(model.problems),
+        "format": "gguf" if model.gguf is not None else "openvino",
+        "gguf": model.gguf.to_dict() if model.gguf is not None else None,
     }
 
 

@@ -1,4 +1,11 @@
-"""The curated catalog of real models (``assets/catalog.json``), filtered by task and device."""
+"""The curated catalog of real models (``assets/catalog.json``), filtered by task and device.
+
+An entry is a whole OpenVINO model repository, a checkpoint converted in the app
+(``convert``), or one file of a GGUF repository (``file``, with its quantization): a GGUF
+repository holds one model per file. GGUF entries are for CPU and GPU only: the NPU compiles
+static-shape OpenVINO IR with channel-wise symmetric INT4 weights (DESIGN.md, devices), and a
+GGUF file becomes a dynamic-shape model with block-wise weights (Q4_0: blocks of 32).
+"""
 
 from __future__ import annotations
 
@@ -31,6 +38,15 @@ class CatalogEntry:
     devices: tuple[str, ...]
     description: str
     convert: bool = False
+    file: str = ""
+    """The one file of a GGUF repository this entry downloads ("" = the whole repository)."""
+    quantization: str = ""
+    """The GGUF file's weight type as llama.cpp names it (``Q4_0``); "" for the others."""
+
+    @property
+    def is_gguf(self) -> bool:
+        """Whether the entry is one GGUF file (downloaded with ``--file``)."""
+        return bool(self.file)
 
     def suits(self, device: str) -> bool:
         """Whether the model is made for ``device`` (NPU needs channel-wise INT4 exports)."""
@@ -56,6 +72,8 @@ def load_catalog(path: Path | None = None) -> list[CatalogEntry]:
                 devices=tuple(str(d) for d in item["devices"]),
                 description=str(item["description"]),
                 convert=bool(item.get("convert", False)),
+                file=str(item.get("file", "")),
+                quantization=str(item.get("quant", "")),
             )
             for item in data["models"]
         ]

@@ -13,19 +13,26 @@ name that would land outside the model's folder refuses the whole model.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import os
 import shutil
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from app.errors import StorageError, UserError
 from app.models.download_lock import download_lock
-from app.models.hub_files import check_file_list, model_id_of, remove_links
+from app.models.hub_files import (
+    RemoteFile,
+    check_file_list,
+    model_id_of,
+    refuse_gguf_only,
+    remove_links,
+)
 from app.models.inspect import TASK_NAMES, ModelTask, detect_task, read_config, task_from
 from app.models.registry import InstalledModel, ModelRegistry
 from pipelines.core import Cancelled, CancelToken
@@ -52,13 +59,6 @@ class DownloadProgress:
     total: int
     bytes_per_s: float
     eta_s: float | None
-
-
-@dataclass(frozen=True)
-class _RemoteFile:
-    name: str
-    size: int
-    sha256: str
 
 
 def staging_dir(models_dir: Path, model_id: str) -> Path:
@@ -100,20 +100,18 @@ class Downloader:
         final = models_dir / model_id
         if final.exists() or final.is_symlink():
             raise UserError(f"{model_id} is already installed in {final}.", field="model")
-        models_dir.mkdir(parents=True, exist_ok=True)
-        with download_lock(models_dir / f".{model_id}.lock", model_id):
-            staging = staging_dir(models_dir, model_id)
-            remove_links(staging)  # before the names are resolved against it
-            files, revision = self._remote_files(hub_id, staging)
+        with self.claim(model_id) as staging:
+            files, revision = self.remote_files(hub_id, staging)
+            refuse_gguf_only(hub_id, files)
             total = sum(f.size for f in files)
-            _check_free_space(models_dir, total)
-            meter = _Meter(total, on_progress, cancel)
+            check_free_space(models_dir, total)
+            meter = Meter(total, on_progress, cancel)
             if task is not None:
                 self._check_task_first(hub_id, revision, files, staging, meter, task)
             for remote in files:
-                self._fetch(hub_id, revision, remote, staging, meter)
+                self.fetch(hub_id, revision, remote, staging, meter)
             for remote in files:
-                _verify(staging / remote.name, remote)
+                verify_file(staging / remote.name, remote)
             detected = detect_task(staging)
             if task is not None and detected not in (task, ModelTask.UNKNOWN):
                 raise UserError(f"{hub_id} is not a {task.value} model.", field="model")
@@ -130,13 +128,28 @@ class Downloader:
                 shutil.rmtree(final, ignore_errors=True)
                 raise
 
+    @contextlib.contextmanager
+    def claim(self, model_id: str) -> Iterator[Path]:
+        """Hold ``model_id``'s download lock and give its staging folder (kept between runs to
+        resume; anything a download never writes there removed first).
+
+        Raises:
+            BusyError: the same model is being downloaded (here or by another process).
+        """
+        models_dir = self.registry.models_dir
+        models_dir.mkdir(parents=True, exist_ok=True)
+        with download_lock(models_dir / f".{model_id}.lock", model_id):
+            staging = staging_dir(models_dir, model_id)
+            remove_links(staging)  # before the names are resolved against it
+            yield staging
+
     def _check_task_first(
         self,
         hub_id: str,
         revision: str,
-        files: list[_RemoteFile],
+        files: list[RemoteFile],
         staging: Path,
-        meter: _Meter,
+        meter: Meter,
         task: ModelTask,
     ) -> None:
         """Refuse a model of another task from its file list and config.json, before the
@@ -144,7 +157,7 @@ class Downloader:
         config: dict[str, Any] = {}
         for remote in files:
             if remote.name == "config.json":
-                self._fetch(hub_id, revision, remote, staging, meter)
+                self.fetch(hub_id, revision, remote, staging, meter)
                 config = read_config(staging)
         detected = task_from({f.name for f in files if f.name.endswith(".xml")}, config)
         if detected not in (task, ModelTask.UNKNOWN):
@@ -152,7 +165,7 @@ class Downloader:
                 f"{hub_id} is {TASK_NAMES[detected]}, not {TASK_NAMES[task]}.", field="model"
             )
 
-    def _remote_files(self, hub_id: str, staging: Path) -> tuple[list[_RemoteFile], str]:
+    def remote_files(self, hub_id: str, staging: Path) -> tuple[list[RemoteFile], str]:
         """The files to fetch and the revision, after every listed name and size is checked.
 
         Raises:
@@ -204,7 +217,7 @@ class Downloader:
             shutil.rmtree(staging, ignore_errors=True)  # an earlier run's files of this id
             raise
         files = [
-            _RemoteFile(s.rfilename, _size_of(hub_id, s), s.lfs.sha256 if s.lfs else "")
+            RemoteFile(s.rfilename, _size_of(hub_id, s), s.lfs.sha256 if s.lfs else "")
             for s in siblings
             if not s.rfilename.startswith(".")
         ]
@@ -212,16 +225,29 @@ class Downloader:
             raise UserError(f"“{hub_id}” has no files.", field="model")
         return files, str(info.sha or "main")
 
-    def _fetch(
-        self, hub_id: str, revision: str, remote: _RemoteFile, staging: Path, meter: _Meter
+    def fetch(
+        self,
+        hub_id: str,
+        revision: str,
+        remote: RemoteFile,
+        staging: Path,
+        meter: Meter,
+        stored_as: str = "",
     ) -> None:
+        """Fetch ``remote`` into ``staging`` (as ``stored_as``, else under its listed name),
+        continuing a ``.part`` file an earlier run left.
+
+        Raises:
+            UserError: the connection failed (what arrived is kept to resume).
+            Cancelled: the meter's cancel token was set.
+        """
         from huggingface_hub import get_session, hf_hub_url, hf_raise_for_status
 
         # Public and documented (package reference, "Utilities"); the package re-exports it
         # without marking the re-export, which mypy's strict mode flags.
         from huggingface_hub.utils import build_hf_headers  # type: ignore[attr-defined]
 
-        target = staging / remote.name
+        target = staging / (stored_as or remote.name)
         if target.is_file() and target.stat().st_size == remote.size:
             meter.file_done(remote)  # fetched before an interruption: go on past it
             return
@@ -265,7 +291,7 @@ class Downloader:
         meter.file_done(remote)
 
 
-class _Meter:
+class Meter:
     """Turns huggingface_hub's progress-bar updates into DownloadProgress, and cancels."""
 
     def __init__(
@@ -284,11 +310,11 @@ class _Meter:
         self.started = time.perf_counter()
         self.fresh = 0  # bytes fetched in this run (the speed is of these, not resumed ones)
 
-    def begin(self, remote: _RemoteFile, have: int = 0) -> None:
+    def begin(self, remote: RemoteFile, have: int = 0) -> None:
         self.current, self.current_total, self.current_done = remote.name, remote.size, have
         self._emit(remote.name, have, remote.size)
 
-    def file_done(self, remote: _RemoteFile) -> None:
+    def file_done(self, remote: RemoteFile) -> None:
         self.done_files += remote.size
         self.current_done = 0
         self._emit(remote.name, remote.size, remote.size)
@@ -333,7 +359,8 @@ def _size_of(hub_id: str, sibling: Any) -> int:
     return size
 
 
-def _check_free_space(folder: Path, needed: int) -> None:
+def check_free_space(folder: Path, needed: int) -> None:
+    """Refuse a download that would not fit on ``folder``'s disk (with a margin)."""
     free = shutil.disk_usage(folder).free
     if free < needed * FREE_SPACE_MARGIN:
         raise UserError(
@@ -343,8 +370,9 @@ def _check_free_space(folder: Path, needed: int) -> None:
         )
 
 
-def _verify(path: Path, remote: _RemoteFile) -> None:
-    """Size, and sha256 where the hub gives one; a bad file is deleted (it is re-fetched)."""
+def verify_file(path: Path, remote: RemoteFile) -> None:
+    """Check ``path`` against the listing's ``remote``: size, and sha256 where the hub gives
+    one; a bad file is deleted (it is re-fetched)."""
     size = path.stat().st_size if path.is_file() else -1
     problem = ""
     if size != remote.size:
@@ -366,5 +394,5 @@ def _verify(path: Path, remote: _RemoteFile) -> None:
 def _offline_message(error: BaseException) -> str:
     return (
         f"Cannot reach the model hub ({first_line(error, 200)}). Check the connection, or add a "
-        "model folder you already have (Add folder…, or `models add PATH`)."
+        "model folder you already have (Add…, or `models add PATH`)."
     )

@@ -14,6 +14,10 @@ from typing import Any
 
 from app.models.contracts import missing_files
 from app.models.inspect import ModelTask
+from pipelines.gguf import GgufInfo
+
+GGUF_FORMAT = "gguf"
+"""The model list's ``format`` of a GGUF file (absent: an OpenVINO folder)."""
 
 
 @dataclass(frozen=True)
@@ -23,6 +27,7 @@ class InstalledModel:
     id: str
     task: ModelTask
     folder: Path
+    """The model's folder, or its ``.gguf`` file (see :attr:`gguf`)."""
     source: str
     """``local`` (a folder the user added), ``catalog`` (downloaded) or ``converted``."""
     precision: str
@@ -38,6 +43,14 @@ class InstalledModel:
     entry_damaged: bool = False
     """The entry in the model list itself is damaged (a field of the wrong type, no task):
     shown as broken so it can be removed, never used."""
+    gguf: GgufInfo | None = None
+    """A GGUF file's metadata (architecture, quantization, context, parameters); None for an
+    OpenVINO folder."""
+
+    @property
+    def present(self) -> bool:
+        """Whether the model's folder (or GGUF file) is there."""
+        return self.folder.is_file() if self.gguf is not None else self.folder.is_dir()
 
     @property
     def usable(self) -> bool:
@@ -51,7 +64,7 @@ class InstalledModel:
             return "ok"
         if self.entry_damaged:
             return "broken"
-        return "missing" if not self.folder.is_dir() else "broken"
+        return "missing" if not self.present else "broken"
 
 
 def parse_entry(entry: object, index: int) -> InstalledModel:
@@ -81,6 +94,7 @@ def parse_entry(entry: object, index: int) -> InstalledModel:
         owned=owned,
         hub_id=fields.text("hub_id", ""),
         licence=fields.text("licence", ""),
+        gguf=fields.gguf(),
     )
     return _marked_damaged(model, "; ".join(fields.problems)) if fields.problems else model
 
@@ -126,6 +140,19 @@ class _Fields:
         except ValueError:
             self.problems.append(f"“{name[:40]}” is not a task this version knows")
             return ModelTask.UNKNOWN
+
+    def gguf(self) -> GgufInfo | None:
+        """A GGUF entry's metadata (None for an OpenVINO folder)."""
+        if self.entry.get("format") != GGUF_FORMAT:
+            return None
+        data = self.entry.get("gguf")
+        try:
+            if not isinstance(data, dict):
+                raise ValueError("not an object")
+            return GgufInfo.from_dict(data)
+        except ValueError:
+            self.problems.append("“gguf” is not a GGUF description")
+            return None
 
     def folder(self) -> Path:
         """The model's folder, an absolute path."""
@@ -177,6 +204,10 @@ def checked_entry(entry: object, index: int) -> InstalledModel:
     if model.entry_damaged:
         return model
     folder, task = model.folder, model.task
+    if model.gguf is not None:
+        if not folder.is_file():
+            return replace(model, problems=(f"The file {folder} is gone.",))
+        return model
     if not folder.is_dir():
         return replace(model, problems=(f"The folder {folder} is gone.",))
     missing = missing_files(folder, task)

@@ -16,15 +16,19 @@ import logging
 import os
 import unicodedata
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from app.errors import UserError
+from pipelines.gguf import is_gguf_path
 
 log = logging.getLogger(__name__)
 
 HUB_ID_EXAMPLE = "OpenVINO/Qwen3-4B-int4-ov"
 SHOWN_NAME_CHARS = 120
 CONTROL_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
+MAX_CHOICES = 40
+"""GGUF files named in the sentence that asks to pick one (a repository can hold hundreds)."""
 
 
 def model_id_of(hub_id: str) -> str:
@@ -48,7 +52,9 @@ def model_id_of(hub_id: str) -> str:
     else:
         valid = hub_id.count("/") == 1
     if not valid:
-        raise UserError(f"“{_shown(hub_id)}” is not a hub id like {HUB_ID_EXAMPLE}.", field="model")
+        raise UserError(
+            f"“{shown_name(hub_id)}” is not a hub id like {HUB_ID_EXAMPLE}.", field="model"
+        )
     return hub_id.split("/")[1]
 
 
@@ -76,7 +82,7 @@ def check_file_list(hub_id: str, names: Sequence[object], staging: Path) -> None
                 reason = "it is listed twice"
         if reason is not None:
             raise UserError(
-                f"The model {hub_id} was refused: its file list names “{_shown(name)}”, which "
+                f"The model {hub_id} was refused: its file list names “{shown_name(name)}”, which "
                 f"is not a file inside the model's folder ({reason}).",
                 field="model",
             )
@@ -88,10 +94,75 @@ def check_file_list(hub_id: str, names: Sequence[object], staging: Path) -> None
             folder = "/".join(parts[:depth])
             if folder in files:
                 raise UserError(
-                    f"The model {hub_id} was refused: its file list names “{_shown(folder)}” "
+                    f"The model {hub_id} was refused: its file list names “{shown_name(folder)}” "
                     "both as a file and as a folder.",
                     field="model",
                 )
+
+
+@dataclass(frozen=True)
+class RemoteFile:
+    """One file of the hub's listing: its name there, size and LFS sha256 ("" for none)."""
+
+    name: str
+    size: int
+    sha256: str
+
+
+def gguf_file_name(hub_id: str, name: str) -> str:
+    """The name one GGUF file of ``hub_id`` is stored under (flat: the last part of ``name``).
+
+    ``name`` comes from the user (``--file``) or the catalog: it is held to the rules of a
+    listed name before the listing is even asked for.
+
+    Raises:
+        UserError: not a plain file path inside a repository, or not a ``.gguf`` file
+            (``field="model"``).
+    """
+    reason = _unsafe_reason(name)
+    if reason is not None:
+        raise UserError(
+            f"“{shown_name(name)}” is not a file of {hub_id} ({reason}).", field="model"
+        )
+    if not is_gguf_path(Path(name)):
+        raise UserError(
+            f"“{shown_name(name)}” is not a GGUF file: pick a file of {hub_id} whose name ends "
+            "in .gguf.",
+            field="model",
+        )
+    return name.rsplit("/", 1)[-1]
+
+
+def refuse_gguf_only(hub_id: str, files: list[RemoteFile]) -> None:
+    """Refuse to download a whole repository of GGUF files.
+
+    Such a repository holds one model per file (its quantizations): which one is the user's
+    choice, and all of them together are often tens of gigabytes.
+
+    Raises:
+        UserError: the sentence names the files and their sizes (``field="model"``).
+    """
+    ggufs = [f for f in files if is_gguf_path(Path(f.name))]
+    if ggufs and not any(f.name.endswith(".xml") for f in files):
+        raise UserError(
+            f"{hub_id} holds GGUF files, one model each: {gguf_choices(ggufs)}; pick one with "
+            "--file NAME.",
+            field="model",
+        )
+
+
+def gguf_choices(files: list[RemoteFile]) -> str:
+    """``a.gguf (98 MB), b.gguf (1.9 GB)``: the GGUF files to choose from, in one line."""
+    shown = [f"{shown_name(f.name)} ({_decimal_size(f.size)})" for f in files[:MAX_CHOICES]]
+    more = len(files) - len(shown)
+    return ", ".join(shown) + (f" and {more} more" if more > 0 else "")
+
+
+def _decimal_size(size: int) -> str:
+    """Sizes as the hub shows them (decimal units)."""
+    if size >= 10**9:
+        return f"{size / 10**9:.1f} GB"
+    return f"{size / 10**6:.0f} MB"
 
 
 def remove_links(staging: Path) -> None:
@@ -138,7 +209,7 @@ def _is_control(char: str) -> bool:
     return unicodedata.category(char) in CONTROL_CATEGORIES
 
 
-def _shown(name: object) -> str:
+def shown_name(name: object) -> str:
     """``name`` as one printable line: control characters escaped, long names cut."""
     text = "".join(
         char.encode("unicode_escape", "backslashreplace").decode("ascii")

@@ -12,6 +12,8 @@ from typing import Any
 
 from app.errors import UserError
 from pipelines.chat import check_llm_folder
+from pipelines.files import check_input_file
+from pipelines.gguf import is_gguf_path
 
 
 class ModelTask(StrEnum):
@@ -90,7 +92,11 @@ def task_from(files: set[str], config: dict[str, Any]) -> ModelTask:
     return ModelTask.UNKNOWN
 
 
-def context_length(folder: Path, default: int = 4096) -> int:
+DEFAULT_CONTEXT_TOKENS = 4096
+"""Assumed when a model does not say its context window."""
+
+
+def context_length(folder: Path, default: int = DEFAULT_CONTEXT_TOKENS) -> int:
     """The model's context window in tokens, from config.json."""
     config = read_config(folder)
     for key in ("max_position_embeddings", "n_positions", "seq_length"):
@@ -110,15 +116,40 @@ def embedding_length(folder: Path, chunk_tokens: int) -> int:
     return min(chunk_tokens + EMBEDDING_SPECIAL_TOKENS, context_length(folder, default=512))
 
 
-def validate_chat_model(folder: Path) -> None:
-    """Raise :class:`UserError` (field ``model``) unless ``folder`` is a usable chat model."""
+def validate_chat_model(folder: Path) -> Path:
+    """What to load for the chat model the user chose: ``folder`` itself (an OpenVINO model
+    folder or a GGUF file, whose content is checked when it loads: reading it takes seconds),
+    or the one GGUF file a folder holds.
+
+    Raises:
+        UserError: (field ``model``) not a chat model folder, nor a GGUF file.
+    """
+    if is_gguf_path(folder):
+        check_input_file(folder, "a GGUF model file", field="model")
+        return folder
     if not folder.is_dir():
+        if folder.is_file():
+            raise UserError(
+                f"{folder.name} is not a chat model: choose an OpenVINO model folder or a "
+                ".gguf file.",
+                field="model",
+            )
         raise UserError(f"Model folder not found: {folder}", field="model")
     task = detect_task(folder)
     if task not in (ModelTask.CHAT, ModelTask.UNKNOWN):
         raise UserError(
             f"{folder.name} holds {TASK_NAMES[task]}, not a chat model. "
-            "Choose a folder exported with --task text-generation-with-past.",
+            "Choose a chat model folder or a .gguf file.",
+            field="model",
+        )
+    ggufs = sorted(path for path in folder.glob("*") if is_gguf_path(path) and path.is_file())
+    if ggufs and not (folder / "openvino_model.xml").is_file():
+        if len(ggufs) == 1:
+            return ggufs[0]
+        names = ", ".join(path.name for path in ggufs[:3]) + (", …" if len(ggufs) > 3 else "")
+        raise UserError(
+            f"{folder.name} holds {len(ggufs)} GGUF files ({names}): open the one you want.",
             field="model",
         )
     check_llm_folder(folder)  # its InvalidInputError is a UserError with field "model"
+    return folder

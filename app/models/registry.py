@@ -23,12 +23,19 @@ from app.models.contracts import (
     missing_files,
     weight_precision,
 )
-from app.models.entries import InstalledModel, checked_entry, parse_entry
+from app.models.entries import GGUF_FORMAT, InstalledModel, checked_entry, parse_entry
 from app.models.inspect import TASK_NAMES, ModelTask, detect_task
-from app.storage.atomic import staged_folder, write_text_atomic
+from app.storage.atomic import copy_atomic, staged_folder, write_text_atomic
 from app.storage.json_files import Damaged, read_json_object
+from pipelines.gguf import (
+    GgufInfo,
+    check_tokenizer,
+    is_gguf_path,
+    read_gguf_info,
+    unsupported_reason,
+)
 
-__all__ = ["VERSION", "InstalledModel", "ModelRegistry"]
+__all__ = ["VERSION", "InstalledModel", "ModelRegistry", "gguf_model_id"]
 
 log = logging.getLogger(__name__)
 
@@ -101,7 +108,8 @@ class ModelRegistry:
         hub_id: str = "",
         licence: str = "",
     ) -> InstalledModel:
-        """Register an OpenVINO model folder (in place, or copied into the models folder).
+        """Register an OpenVINO model folder or a GGUF chat model file (in place, or copied
+        into the models folder).
 
         Raises:
             UserError: not a folder, not an OpenVINO model, another task than ``task``, files
@@ -110,6 +118,8 @@ class ModelRegistry:
             StorageError: the copy or the registry could not be written (nothing half-done).
         """
         folder = folder.expanduser().resolve()
+        if is_gguf_path(folder):
+            return self._add_gguf(folder, task, copy=copy, source=source, hub_id=hub_id)
         task = _checked_task(folder, task)
         entries = self._read()
         known = [parse_entry(entry, index) for index, entry in enumerate(entries)]
@@ -128,15 +138,73 @@ class ModelRegistry:
             raise
         return checked_entry(entry, len(entries))
 
+    def _add_gguf(
+        self, file: Path, task: ModelTask | None, *, copy: bool, source: str, hub_id: str
+    ) -> InstalledModel:
+        """Register a GGUF chat model; its metadata is read (and checked) now, once.
+
+        Raises:
+            UserError: not a complete GGUF file with a tokenizer, not for chat, or already
+                registered.
+            StorageError: the copy or the registry could not be written.
+        """
+        if task not in (None, ModelTask.CHAT):
+            raise UserError(
+                f"{file.name} is a GGUF file, which holds a chat model, not {TASK_NAMES[task]}.",
+                field="model",
+            )
+        info = read_gguf_info(file)  # its InvalidInputError is a UserError (field "model")
+        check_tokenizer(file, info)
+        unsupported = unsupported_reason(file, info)
+        if unsupported:
+            raise UserError(unsupported, field="model")
+        entries = self._read()
+        known = [parse_entry(entry, index) for index, entry in enumerate(entries)]
+        if any(model.folder == file for model in known):
+            raise UserError(f"{file} is already installed.", field="model")
+        model_id = _unique_id(gguf_model_id(file.name), {model.id for model in known})
+        target = self.models_dir / model_id / file.name if copy else file
+        if copy:
+            try:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                copy_atomic(file, target)
+            except OSError as error:
+                shutil.rmtree(target.parent, ignore_errors=True)
+                raise StorageError(
+                    f"Could not copy {file.name} into {self.models_dir}: {error.strerror or error}"
+                ) from error
+        entry = _gguf_entry(model_id, target, info, source, hub_id, "", owned=copy)
+        try:
+            self._write([*entries, entry])
+        except StorageError:
+            if copy:
+                shutil.rmtree(target.parent, ignore_errors=True)
+            raise
+        return checked_entry(entry, len(entries))
+
     def register_owned(self, folder: Path, task: ModelTask, **details: str) -> InstalledModel:
         """Register a folder the app itself put under the models folder (download, convert)."""
+        source, hub_id, licence = _owned_details(details)
+        entry = _new_entry(folder.name, task, folder, source, hub_id, licence, owned=True)
+        return self._append_owned(entry)
+
+    def register_owned_gguf(self, file: Path, info: GgufInfo, **details: str) -> InstalledModel:
+        """Register a GGUF file the app itself put under the models folder (a download): it
+        lives alone in a folder named after its id, its metadata already read and checked.
+
+        Raises:
+            UserError: the id is taken.
+            StorageError: the model list could not be written.
+        """
+        source, hub_id, licence = _owned_details(details)
+        entry = _gguf_entry(file.parent.name, file, info, source, hub_id, licence, owned=True)
+        return self._append_owned(entry)
+
+    def _append_owned(self, entry: dict[str, Any]) -> InstalledModel:
         entries = self._read()
-        model_id = folder.name
+        model_id = entry["id"]
         if any(parse_entry(e, index).id == model_id for index, e in enumerate(entries)):
             raise UserError(f"A model with the id “{model_id}” is already installed.")
-        source = details.get("source", "catalog")
-        hub_id, licence = details.get("hub_id", ""), details.get("licence", "")
-        entry = _new_entry(model_id, task, folder, source, hub_id, licence, owned=True)
         self._write([*entries, entry])
         return checked_entry(entry, len(entries))
 
@@ -149,10 +217,12 @@ class ModelRegistry:
         model = self.get(model_id)
         entries = self._read()
         self._write([e for index, e in enumerate(entries) if parse_entry(e, index).id != model_id])
-        if model.owned and model.folder.is_dir() and _inside(model.folder, self.models_dir):
+        # A GGUF copy lives alone in a folder named after its id: that folder goes.
+        owned = model.folder.parent if model.gguf is not None else model.folder
+        if model.owned and owned.is_dir() and _inside(owned, self.models_dir):
             # Renamed away first: a crash midway never leaves half a model under its name.
-            doomed = model.folder.with_name(f".deleting-{model.folder.name}")
-            model.folder.rename(doomed)
+            doomed = owned.with_name(f".deleting-{owned.name}")
+            owned.rename(doomed)
             shutil.rmtree(doomed, ignore_errors=True)
         return model
 
@@ -206,6 +276,11 @@ class ModelRegistry:
             raise StorageError(
                 f"Could not save the model list {self.file}: {error.strerror or error}"
             ) from error
+
+
+def _owned_details(details: dict[str, str]) -> tuple[str, str, str]:
+    """(source, hub id, licence) of an app-made model; a download's source is ``catalog``."""
+    return details.get("source", "catalog"), details.get("hub_id", ""), details.get("licence", "")
 
 
 def _checked_task(folder: Path, task: ModelTask | None) -> ModelTask:
@@ -264,6 +339,38 @@ def _new_entry(
         "hub_id": hub_id,
         "licence": licence,
     }
+
+
+def _gguf_entry(
+    model_id: str,
+    file: Path,
+    info: GgufInfo,
+    source: str,
+    hub_id: str,
+    licence: str,
+    *,
+    owned: bool,
+) -> dict[str, Any]:
+    """The model-list entry of a GGUF chat model file."""
+    return {
+        "id": model_id,
+        "task": ModelTask.CHAT.value,
+        "folder": str(file),
+        "format": GGUF_FORMAT,
+        "gguf": info.to_dict(),
+        "source": source,
+        "precision": info.quantization,
+        "size_bytes": info.size_bytes,
+        "added": time.time(),
+        "owned": owned,
+        "hub_id": hub_id,
+        "licence": licence,
+    }
+
+
+def gguf_model_id(file_name: str) -> str:
+    """The id (and the folder name of an app copy) of the GGUF file ``file_name``."""
+    return _slug(Path(file_name).stem)
 
 
 def _slug(name: str) -> str:

@@ -16,13 +16,15 @@ from pathlib import Path
 
 from app.devices import DeviceInfo, compile_cache_dir_name, compile_properties, resolve_device
 from app.errors import StorageError, UserError
-from app.models.inspect import validate_chat_model
+from app.models.inspect import DEFAULT_CONTEXT_TOKENS, context_length, validate_chat_model
 from app.performance.metrics import MetricsBus
 from app.services.base import BusyLock, ModelSlot
 from app.services.chat_context import ContextBudget, Retriever
 from app.storage.conversations import ChatMessage, Conversation, ConversationStore
 from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings
 from pipelines.core import Cancelled, CancelToken, MetricRecord
+from pipelines.gguf import GgufInfo, is_gguf_path
+from pipelines.gguf_cache import is_converted
 
 log = logging.getLogger(__name__)
 
@@ -36,10 +38,16 @@ PipelineFactory = Callable[[ChatModelConfig], ChatPipeline]
 class LoadedModel:
     """What is loaded, where it was asked to run, and where it runs."""
 
-    model_dir: Path
+    model_path: Path
+    """The model's folder, or its ``.gguf`` file."""
     requested_device: str
     device: str
     load_ms: float
+    context_tokens: int = DEFAULT_CONTEXT_TOKENS
+    gguf: GgufInfo | None = None
+    """A GGUF model's metadata (architecture, quantization …); None for an OpenVINO folder."""
+    notes: tuple[str, ...] = ()
+    """What the user should be told about the load that did not stop it."""
 
     @property
     def device_label(self) -> str:
@@ -70,12 +78,14 @@ class ChatService:
         compiled_cache: Path | None = None,
         pipeline_factory: PipelineFactory = ChatPipeline,
         retriever: Retriever | None = None,
+        converted_cache: Path | None = None,
     ) -> None:
         self._store = store
         self._retriever = retriever
         self._metrics = metrics
         self._devices = list(devices)
         self._compiled_cache = compiled_cache
+        self._converted_cache = converted_cache
         self._factory = pipeline_factory
         self._model: ModelSlot[tuple[ChatPipeline, LoadedModel]] = ModelSlot()
         self._busy = BusyLock()
@@ -172,40 +182,60 @@ class ChatService:
         loaded = self._model.model
         return loaded[1] if loaded is not None else None
 
+    def converts_on_load(self, model_path: Path) -> bool:
+        """Whether loading ``model_path`` converts it first: a GGUF file not yet in the
+        converted cache (seconds for a small model, minutes for a big one). Cheap: nothing
+        but the cache's records is read."""
+        if not is_gguf_path(model_path):
+            return False
+        return not is_converted(model_path.expanduser(), self._converted_cache)
+
     def load_model(
-        self, model_dir: Path, device: str, cancel: CancelToken | None = None
+        self, model_path: Path, device: str, cancel: CancelToken | None = None
     ) -> LoadedModel:
-        """Validate and load a chat model on ``device`` (replacing the current one).
+        """Validate and load a chat model — an OpenVINO folder or a GGUF file — on ``device``
+        (replacing the current one; a GGUF file is converted once and kept converted).
 
         Compiling cannot be interrupted, so a ``cancel`` during the load discards the new model
         when it is ready and keeps the previous one.
 
         Raises:
             Cancelled: ``cancel`` was set; the previous model is still loaded.
-            UserError: not a chat model folder, or the device does not exist.
+            UserError: not a chat model folder or a usable GGUF file, or the device does not
+                exist.
             BusyError: an answer is being generated.
             DeviceError / ModelLoadError: OpenVINO could not load it there.
         """
-        model_dir = model_dir.expanduser().resolve()
-        validate_chat_model(model_dir)
+        model_path = validate_chat_model(model_path.expanduser().resolve())
         concrete = resolve_device(device, self._devices, "chat")
         with self._busy.hold("Wait for the current answer to finish, or stop it, first."):
             cache = None
             if self._compiled_cache is not None:
-                cache = self._compiled_cache / compile_cache_dir_name(str(model_dir), concrete)
+                cache = self._compiled_cache / compile_cache_dir_name(str(model_path), concrete)
             config = ChatModelConfig(
-                model_dir=model_dir,
+                model_path=model_path,
                 device=concrete,
                 cache_dir=cache,
+                converted_dir=self._converted_cache,
                 properties=compile_properties("chat", concrete),
             )
             pipeline = self._factory(config)
             load_ms = pipeline.load()
             if cancel is not None and cancel.cancelled:
                 raise Cancelled("model load cancelled")
-            loaded = LoadedModel(model_dir, device.upper(), concrete, load_ms)
+            gguf = pipeline.gguf
+            context = gguf.context_length if gguf and gguf.context_length else None
+            loaded = LoadedModel(
+                model_path,
+                device.upper(),
+                concrete,
+                load_ms,
+                context_tokens=context or context_length(model_path),
+                gguf=gguf,
+                notes=pipeline.notes,
+            )
             # Replaced only after the new model loaded: a failed load keeps the old one.
-            self._model.replace((model_dir, concrete), (pipeline, loaded))
+            self._model.replace((model_path, concrete), (pipeline, loaded))
             self._metrics.publish(
                 MetricRecord(pipeline="chat", device=concrete, values={"load_ms": load_ms})
             )
@@ -264,7 +294,7 @@ class ChatService:
     ) -> Answer:
         with self._busy.hold("The model is still answering; stop it or wait.", field="prompt"):
             pipeline, loaded = self._require_model()
-            context = ContextBudget(pipeline, loaded.model_dir, settings)
+            context = ContextBudget(pipeline, loaded.context_tokens, settings)
             model_question, sources = context.ground(self._retriever, conversation, question)
             history = context.fit(conversation, model_question)
             counter = _LiveRate(self._metrics, loaded.device, on_text)
@@ -296,7 +326,7 @@ class ChatService:
     def _require_model(self) -> tuple[ChatPipeline, LoadedModel]:
         loaded = self._model.model
         if loaded is None:
-            raise UserError("Choose a chat model first (File → Open model folder…).", field="model")
+            raise UserError("Choose a chat model first (File → Open model…).", field="model")
         return loaded
 
     def _save_if_started(self, conversation: Conversation) -> None:

@@ -8,12 +8,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Protocol
 
 from app.errors import UserError
 from app.knowledge.grounding import PASSAGES_PER_ANSWER, SOURCES_SHARE, Source, grounded_question
-from app.models.inspect import context_length
 from app.storage.conversations import ChatMessage, Conversation
 from pipelines.chat import ChatPipeline, GenerationSettings, Message
 from pipelines.rag.store import Collection, Hit
@@ -40,13 +38,14 @@ class ContextBudget:
 
     pipeline: ChatPipeline
     """Counts tokens with the model's own tokenizer."""
-    model_dir: Path
+    context_tokens: int
+    """The model's context window."""
     settings: GenerationSettings
 
     @property
     def tokens(self) -> int:
         """Tokens the prompt may use (negative when the answer alone does not fit)."""
-        return context_length(self.model_dir) - self.settings.max_new_tokens
+        return self.context_tokens - self.settings.max_new_tokens
 
     def ground(
         self,

@@ -93,7 +93,7 @@ def test_second_answer_while_busy_is_refused(context: AppContext) -> None:
         with pytest.raises(BusyError):
             context.chat.ask(conversation.id, "second", SETTINGS, CancelToken(), lambda _: None)
         with pytest.raises(BusyError):
-            context.chat.load_model(Path(context.chat.loaded_model.model_dir), "CPU")  # type: ignore[union-attr]
+            context.chat.load_model(Path(context.chat.loaded_model.model_path), "CPU")  # type: ignore[union-attr]
     finally:
         release.set()
         worker.join()
@@ -159,7 +159,7 @@ def test_failed_load_keeps_the_previous_model(context: AppContext, tmp_path: Pat
     with pytest.raises(UserError):
         context.chat.load_model(tmp_path, "CPU")
     with pytest.raises(UserError, match="Device 'GPU' is not available"):
-        context.chat.load_model(before.model_dir, "GPU")  # type: ignore[union-attr]
+        context.chat.load_model(before.model_path, "GPU")  # type: ignore[union-attr]
     assert context.chat.loaded_model == before
 
 

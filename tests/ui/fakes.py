@@ -11,6 +11,7 @@ from pathlib import Path
 from app.devices import DeviceInfo
 from pipelines.chat import ChatModelConfig, ChatResult, GenerationSettings, Message
 from pipelines.core import CancelToken, DeviceError, MetricRecord
+from pipelines.gguf import GgufInfo, is_gguf_path
 
 CPU = DeviceInfo("CPU", "Test CPU")
 GPU = DeviceInfo("GPU", "Test iGPU")
@@ -33,6 +34,8 @@ class Script:
     """When set, loading waits for it, as a slow compile would."""
     seen: list[list[Message]] = field(default_factory=list)
     """The messages each generation was given (system prompt, history, question)."""
+    notes: tuple[str, ...] = ()
+    """What a load tells the user without failing (as the real one says about its cache)."""
 
     def unblock(self) -> None:
         """Let every waiting fake load or generation go on."""
@@ -49,6 +52,8 @@ class FakeChatPipeline:
     def __init__(self, config: ChatModelConfig, script: Script) -> None:
         self.config = config
         self.script = script
+        self.gguf: GgufInfo | None = None
+        self.notes: tuple[str, ...] = ()
 
     def load(self) -> float:
         self.script.loads.append(self.config.device)
@@ -59,6 +64,9 @@ class FakeChatPipeline:
                 f"Could not compile the model on {self.config.device}: out of memory",
                 device=self.config.device,
             )
+        if is_gguf_path(self.config.model_path):
+            self.gguf = fake_gguf_info(self.config.model_path)
+        self.notes = self.script.notes
         return 5.0
 
     def count_tokens(self, text: str) -> int:
@@ -110,3 +118,26 @@ def embedding_model_folder(root: Path, name: str = "bge-small") -> Path:
     config = {"architectures": ["BertModel"], "model_type": "bert"}
     (folder / "config.json").write_text(json.dumps(config), encoding="utf-8")
     return folder
+
+
+def fake_gguf_info(path: Path) -> GgufInfo:
+    """What the fake pipeline reports for any ``.gguf`` file: a small llama in Q4_1."""
+    return GgufInfo(
+        name=path.stem,
+        architecture="llama",
+        quantization="Q4_1",
+        context_length=8192,
+        parameters=134_515_008,
+        size_bytes=path.stat().st_size,
+        weight_types=("Q4_1", "F32"),
+        has_tokenizer=True,
+        has_chat_template=True,
+    )
+
+
+def fake_gguf_file(root: Path, name: str = "SmolLM2-135M-Instruct.Q4_1.gguf") -> Path:
+    """A file the GUI-side checks accept as a GGUF model (the fake pipeline reads nothing)."""
+    path = root / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"GGUF" + bytes(60))
+    return path

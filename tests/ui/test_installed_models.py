@@ -40,5 +40,5 @@ def test_installed_chat_models_load_from_the_menu(
     with qtbot.waitSignal(window.chat_panel.modelLoaded, timeout=5000):
         action.trigger()
     assert window.ctx.chat.loaded_model is not None
-    assert window.ctx.chat.loaded_model.model_dir == chat.resolve()
+    assert window.ctx.chat.loaded_model.model_path == chat.resolve()
     assert "Recent folders" not in _entries(window)  # it is installed, listed once

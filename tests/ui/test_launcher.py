@@ -59,7 +59,7 @@ def test_a_model_given_at_start_is_validated_next_to_the_picker(
     assert run_gui(model=folder) == 0
     assert seen == [
         "bge-small holds an embedding model, not a chat model. "
-        "Choose a folder exported with --task text-generation-with-past."
+        "Choose a chat model folder or a .gguf file."
     ]
 
 

@@ -35,7 +35,8 @@ def menu_entries(window: MainWindow) -> dict[str, list[tuple[str, str]]]:
 def test_menus_offer_the_documented_shortcuts(window: MainWindow) -> None:
     assert menu_entries(window) == {
         "&File": [
-            ("&Open model folder…", "Ctrl+O"),
+            ("&Open model…", "Ctrl+O"),
+            ("Open model &folder…", "Ctrl+Shift+O"),
             ("&Models…", "Ctrl+M"),
             ("Knowledge &database…", ""),
             ("&Quit", "Ctrl+Q"),

@@ -13,7 +13,13 @@ from pytestqt.qtbot import QtBot
 
 from app.devices import DeviceInfo
 from pipelines.core import DeviceError
-from tests.ui.fakes import CPU, Script, embedding_model_folder, fake_model_folder
+from tests.ui.fakes import (
+    CPU,
+    Script,
+    embedding_model_folder,
+    fake_gguf_file,
+    fake_model_folder,
+)
 from tests.ui.helpers import ask, load, shown
 from ui.device_picker import DEVICE_ROLE
 from ui.main_window import MainWindow
@@ -57,7 +63,7 @@ def test_bad_model_folder_gets_an_inline_error(
     assert not window.notifications.isVisible()  # inline, not a box or a banner
 
 
-def test_the_dialog_path_validates_too_and_a_good_folder_clears_the_error(
+def test_the_folder_dialog_validates_too_and_a_good_folder_clears_the_error(
     qtbot: QtBot,
     window: MainWindow,
     tmp_path: Path,
@@ -67,11 +73,41 @@ def test_the_dialog_path_validates_too_and_a_good_folder_clears_the_error(
     picker = window.chat_panel.model_picker
     chosen = [str(embedding_model_folder(tmp_path)), str(model_folder)]
     monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *_: chosen.pop(0))
-    qtbot.mouseClick(picker.open_button, Qt.MouseButton.LeftButton)
+    [_file, folder] = picker.open_button.menu().actions()
+    assert folder.text() == "OpenVINO model folder…"
+    folder.trigger()
     assert "holds an embedding model" in picker.error.text()
     with qtbot.waitSignal(window.chat_panel.modelLoaded, timeout=5000):
-        window.open_action.trigger()  # Ctrl+O
+        window.open_folder_action.trigger()  # Ctrl+Shift+O
     assert not picker.error.isVisible()
+
+
+def test_the_file_dialog_opens_a_gguf_file_or_the_folder_of_an_openvino_model_file(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    picker = window.chat_panel.model_picker
+    gguf, model_folder = fake_gguf_file(tmp_path), fake_model_folder(tmp_path)
+    chosen = [str(tmp_path / "notes.txt"), str(gguf), str(model_folder / "openvino_model.xml")]
+    (tmp_path / "notes.txt").write_text("hello", encoding="utf-8")
+    filters: list[str] = []
+
+    def answer(_parent: object, _title: str, _dir: str, wanted: str) -> tuple[str, str]:
+        filters.append(wanted)
+        return chosen.pop(0), ""
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", answer)
+    qtbot.mouseClick(picker.open_button, Qt.MouseButton.LeftButton)
+    assert picker.error.text() == (
+        "notes.txt is not a chat model: choose an OpenVINO model folder or a .gguf file."
+    )
+    with qtbot.waitSignal(window.chat_panel.modelLoaded, timeout=5000) as loaded:
+        window.open_action.trigger()  # Ctrl+O
+    assert loaded.args[0].model_path == gguf.resolve()
+    assert not picker.error.isVisible()
+    with qtbot.waitSignal(window.chat_panel.modelLoaded, timeout=5000) as loaded:
+        window.open_action.trigger()
+    assert loaded.args[0].model_path == model_folder.resolve()  # the file stood for its folder
+    assert filters[0].startswith("Chat models (*.gguf openvino_model.xml)")
 
 
 def test_a_loaded_model_shows_in_the_status_bar_and_settings(
@@ -103,7 +139,7 @@ def test_loading_shows_progress_and_cancel_keeps_the_previous_model(
     script.load_gate.set()  # the compile finishes after the cancel: its result is dropped
     qtbot.waitUntil(lambda: not window.chat_panel.loader.busy, timeout=5000)
     assert window.ctx.chat.loaded_model is not None
-    assert window.ctx.chat.loaded_model.model_dir.name == "tiny-chat"
+    assert window.ctx.chat.loaded_model.model_path.name == "tiny-chat"
     assert status.label.text() == "tiny-chat · CPU"
 
 
@@ -118,7 +154,7 @@ def test_the_newest_load_request_wins(
     assert window.model_status.label.text() == "Loading second…"
     with qtbot.waitSignal(window.chat_panel.modelLoaded, timeout=5000) as loaded:
         script.load_gate.set()
-    assert loaded.args[0].model_dir.name == "second"
+    assert loaded.args[0].model_path.name == "second"
     assert window.model_status.label.text() == "second · CPU"
 
 

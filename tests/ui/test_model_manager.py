@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -16,8 +16,10 @@ from tests.ui.fakes import fake_model_folder
 from ui.main_window import MainWindow
 from ui.models.convert_view import NO_SOURCE
 from ui.models.manager import ModelManager
+from ui.models.tables import INSTALLED_COLUMNS
 
 REPO = "OpenVINO/tiny-chat-int8-ov"
+STATE = INSTALLED_COLUMNS.index("State")
 
 
 def _texts(table: object, column: int) -> list[str]:
@@ -36,10 +38,10 @@ def test_added_folders_are_listed_checked_and_removable(
     folder = fake_model_folder(tmp_path)
     assert manager.add_folder(folder) and manager.installed_error.isHidden()
     assert _texts(manager.installed, 0) == ["tiny-chat"]
-    assert _texts(manager.installed, 5) == ["ready"]
+    assert _texts(manager.installed, STATE) == ["ready"]
     shutil.rmtree(folder)
     manager.refresh_installed()
-    assert _texts(manager.installed, 5)[0].startswith("missing: The folder")
+    assert _texts(manager.installed, STATE)[0].startswith("missing: The folder")
     manager.installed.selectRow(0)
     monkeypatch.setattr(QMessageBox, "question", lambda *a: QMessageBox.StandardButton.Yes)
     manager.remove_selected()
@@ -169,7 +171,7 @@ def test_a_damaged_entry_is_shown_broken_and_can_be_removed(
     manager = window.open_models()
     qtbot.waitExposed(manager)
     assert _texts(manager.installed, 0) == ["hand-edited", good.id]
-    state = _texts(manager.installed, 5)
+    state = _texts(manager.installed, STATE)
     assert state[0].startswith("broken: Its entry in the model list is damaged: “folder” is")
     assert state[1] == "ready"
     manager.installed.selectRow(0)
@@ -186,3 +188,84 @@ def test_a_damaged_entry_is_shown_broken_and_can_be_removed(
         "Remove the damaged entry hand-edited from the model list? No file is deleted."
     ]
     assert _texts(manager.installed, 0) == [good.id]
+
+
+# -- GGUF entries: one file of a GGUF repository ---------------------------------------------
+
+GGUF_REPO = "HuggingFaceTB/SmolLM2-135M-Instruct-GGUF"
+GGUF_NAME = "SmolLM2-135M-Instruct.Q4_1.gguf"
+
+
+def test_the_catalog_lists_gguf_entries_with_their_quantization_and_size(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    manager = window.open_models()
+    manager.task_filter.setCurrentText("chat")
+    manager.device_filter.setCurrentText("CPU")
+    names = _texts(manager.catalog, 0)
+    row = names.index("Llama 3.2 1B instruct (GGUF Q4_0)")
+    assert _texts(manager.catalog, 2)[row] == "GGUF Q4_0"
+    assert _texts(manager.catalog, 3)[row] == "737.2 MB"  # 773,025,920 bytes
+    assert manager.catalog.item(row, 0).toolTip() == (
+        "bartowski/Llama-3.2-1B-Instruct-GGUF · Llama-3.2-1B-Instruct-Q4_0.gguf"
+    )
+    assert _texts(manager.catalog, 2)[names.index("Qwen3 4B (int4)")] == "OpenVINO"
+    assert sum(text.startswith("GGUF ") for text in _texts(manager.catalog, 2)) == 13
+    manager.device_filter.setCurrentText("NPU")  # no GGUF entry: the NPU needs static IR
+    assert not any(text.startswith("GGUF ") for text in _texts(manager.catalog, 2))
+
+
+@pytest.fixture
+def gguf_hub(
+    fixture_role: Callable[[str], Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[HubServer]:
+    repo = tmp_path / "gguf-repo"
+    repo.mkdir()
+    (repo / GGUF_NAME).symlink_to(fixture_role("llm-real") / GGUF_NAME)
+    (repo / "README.md").write_text("SmolLM2, every quantization\n")
+    monkeypatch.setenv("HF_HOME", str(tmp_path / "hf-home"))
+    with running_hub({GGUF_REPO: repo}) as server:
+        monkeypatch.setenv("HF_ENDPOINT", server.url)
+        yield server
+
+
+def test_a_gguf_entry_downloads_its_file_and_cancel_resumes(
+    qtbot: QtBot, window: MainWindow, gguf_hub: HubServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from app.models.catalog import CatalogEntry
+    from app.models.inspect import ModelTask
+
+    entry = CatalogEntry(
+        "SmolLM2 135M (GGUF Q4_1)",
+        GGUF_REPO,
+        ModelTask.CHAT,
+        98_362_432,
+        "Apache-2.0",
+        ("CPU", "GPU"),
+        "Tiny.",
+        file=GGUF_NAME,
+        quantization="Q4_1",
+    )
+    monkeypatch.setattr("ui.models.manager.load_catalog", lambda: [entry])
+    manager: ModelManager = window.open_models()
+    manager.refresh_catalog()
+    manager.catalog.selectRow(0)
+    gguf_hub.faults.delay_per_chunk_s = 0.01  # slow enough to press Cancel midway
+    manager.download_button.click()
+    assert manager.progress_label.text() == f"Connecting for {GGUF_REPO} · {GGUF_NAME}…"
+    qtbot.waitUntil(lambda: "MB of " in manager.progress_label.text(), timeout=30_000)
+    assert manager.progress_label.text().endswith(f" · {GGUF_NAME}")
+    manager.cancel_button.click()
+    qtbot.waitUntil(lambda: not manager.downloading, timeout=30_000)
+    assert manager.progress_label.text() == "Stopped. What arrived is kept: Download resumes it."
+    assert manager.installed.rowCount() == 0
+    gguf_hub.faults.delay_per_chunk_s = 0.0
+    gguf_hub.faults.gets.clear()
+    with qtbot.waitSignal(manager.modelsChanged, timeout=60_000):
+        manager.download_button.click()
+    assert manager.progress_label.text() == "Installed SmolLM2-135M-Instruct.Q4_1 (chat, Q4_1)."
+    assert _texts(manager.installed, 0) == ["SmolLM2-135M-Instruct.Q4_1"]
+    [resumed] = gguf_hub.faults.gets  # the rest of the one file, never the card
+    assert resumed.startswith(f"{GGUF_NAME} bytes=") and not resumed.endswith("bytes=0-")
+    [model] = window.ctx.models.models()
+    assert model.licence == "Apache-2.0" and model.gguf is not None

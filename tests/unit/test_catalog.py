@@ -9,6 +9,7 @@ import pytest
 from app.errors import StorageError
 from app.models.catalog import filter_catalog, load_catalog
 from app.models.inspect import ModelTask
+from pipelines.gguf import LEGACY_WEIGHT_TYPES, is_gguf_path
 
 
 def test_the_shipped_catalog_is_complete_and_well_formed() -> None:
@@ -16,12 +17,35 @@ def test_the_shipped_catalog_is_complete_and_well_formed() -> None:
     tasks = {entry.task for entry in entries}
     wanted = {ModelTask.CHAT, ModelTask.VISION_CHAT, ModelTask.SPEECH_TO_TEXT}
     assert wanted | {ModelTask.EMBEDDING, ModelTask.RERANK, ModelTask.TTS} <= tasks
-    assert len({entry.hub_id for entry in entries}) == len(entries)
+    assert len({(entry.hub_id, entry.file) for entry in entries}) == len(entries)
     for entry in entries:
         assert "/" in entry.hub_id and entry.size_bytes > 1_000_000 and entry.licence
         assert entry.devices and entry.description.endswith(".")
-        downloadable = entry.hub_id.startswith("OpenVINO/")
-        assert downloadable != entry.convert  # non-OpenVINO checkpoints are converted
+        downloadable = entry.hub_id.startswith("OpenVINO/") or entry.is_gguf
+        assert downloadable != entry.convert  # other checkpoints are converted
+
+
+# llama.cpp's file types and the tensor types each one writes (Q4_K_M: Q4_K, some Q6_K).
+TENSOR_TYPES = {"Q4_0": {"Q4_0"}, "Q8_0": {"Q8_0"}, "Q4_K_M": {"Q4_K", "Q6_K"}}
+
+
+def test_gguf_entries_name_one_file_of_a_type_this_openvino_reads() -> None:
+    gguf = [entry for entry in load_catalog() if entry.is_gguf]
+    families = {"SmolLM2": 3, "Qwen2.5": 4, "Qwen3": 4, "Llama-3.2": 2}
+    for family, count in families.items():
+        names = [e for e in gguf if e.hub_id.split("/")[1].startswith(f"{family}-")]
+        assert len(names) == count, family
+    for entry in gguf:
+        assert entry.task is ModelTask.CHAT and not entry.convert
+        assert is_gguf_path(Path(entry.file)) and "/" not in entry.file
+        assert TENSOR_TYPES[entry.quantization] <= set(LEGACY_WEIGHT_TYPES)
+        assert entry.quantization.lower() in entry.file.lower()
+        # The NPU compiles static-shape IR with channel-wise INT4: not a converted GGUF.
+        assert entry.devices == ("CPU", "GPU") and not entry.suits("NPU")
+        assert entry.hub_id.endswith("-GGUF") and entry.name.endswith(
+            f"(GGUF {entry.quantization})"
+        )
+    assert {e.quantization for e in gguf} <= {"Q4_0", "Q8_0", "Q4_K_M"}
 
 
 def test_npu_lists_only_channel_wise_chat_models() -> None:

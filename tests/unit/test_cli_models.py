@@ -85,6 +85,20 @@ def test_catalog_lists_and_filters(home: Path, capsys: pytest.CaptureFixture[str
     assert "microsoft/speecht5_tts" in capsys.readouterr().out
 
 
+def test_catalog_names_the_file_and_quantization_of_gguf_entries(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["models", "catalog", "--task", "chat", "--device", "GPU"]) == 0
+    [line] = [row for row in capsys.readouterr().out.splitlines() if "Llama-3.2-1B" in row]
+    assert line.startswith("bartowski/Llama-3.2-1B-Instruct-GGUF ")
+    assert line.endswith("download --file Llama-3.2-1B-Instruct-Q4_0.gguf (Q4_0)")
+    assert main(["models", "catalog", "--task", "chat", "--json"]) == 0
+    rows = {(row["hub_id"], row["file"]): row for row in json.loads(capsys.readouterr().out)}
+    entry = rows["bartowski/Llama-3.2-1B-Instruct-GGUF", "Llama-3.2-1B-Instruct-Q4_0.gguf"]
+    assert (entry["quantization"], entry["size_bytes"]) == ("Q4_0", 773025920)
+    assert rows["OpenVINO/Qwen3-4B-int4-ov", ""]["quantization"] == ""
+
+
 def test_a_damaged_entry_is_listed_as_broken_and_can_be_removed(
     home: Path, chat_model_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

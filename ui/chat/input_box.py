@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QMimeData, QSize, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
+
+from ui.chat.model_drop import carries_files
 
 VISIBLE_LINES = 3
 
@@ -34,6 +36,11 @@ class ChatInput(QPlainTextEdit):
             + margins.bottom()
         )
         return QSize(super().sizeHint().width(), height)
+
+    def canInsertFromMimeData(self, source: QMimeData) -> bool:
+        """Text yes; files and folders no: dropped on the chat they open a model (the panel
+        takes the drop), where their paths typed into the message would help nobody."""
+        return not carries_files(source) and super().canInsertFromMimeData(source)
 
     def event(self, event: QEvent) -> bool:
         """Send on Enter; keep Qt's behaviour (a new line) for Shift+Enter.

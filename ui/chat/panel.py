@@ -26,6 +26,7 @@ from ui.chat.generation_panel import GenerationPanel
 from ui.chat.input_box import ChatInput
 from ui.chat.knowledge_picker import KnowledgePicker
 from ui.chat.message_view import MessageView
+from ui.chat.model_drop import ModelDropTarget
 from ui.chat.system_prompt import SystemPromptEditor
 from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
@@ -37,6 +38,7 @@ from ui.tasks import TaskRunner
 from ui.voice.speak_bar import SpeakBar
 
 STILL_LOADING = "The model is still loading; send again when it is ready."
+DROP_WHILE_ANSWERING = "Wait for the answer to finish (or stop it) before opening another model."
 NOT_SAVED = "This answer is kept only in this window, not on disk yet — nothing is lost."
 
 
@@ -85,6 +87,7 @@ class ChatPanel(QWidget):
         self.errors = ErrorRouter(notifications, inline)
         self.knowledge = KnowledgePicker(ctx, tasks, self.errors)
         self.errors.inline["knowledge"] = self.knowledge.error
+        self.drop_target = ModelDropTarget(self)  # a .gguf file or model folder dropped here
         self._layout()
         self._connect()
         self._show_current()
@@ -117,6 +120,8 @@ class ChatPanel(QWidget):
         self.model_picker.loadingChanged.connect(self._on_loading_changed)
         self.model_picker.modelLoaded.connect(self._on_model_loaded)
         self.model_picker.statusMessage.connect(self.statusMessage)
+        self.drop_target.dropped.connect(self._on_model_dropped)
+        self.drop_target.refused.connect(self.model_picker.refuse)
         self.conversations.currentChanged.connect(self._on_conversation_changed)
         self.system_prompt.storageProblem.connect(self.save_warning.show_message)
         self.input.textChanged.connect(self._update_send_state)
@@ -134,8 +139,16 @@ class ChatPanel(QWidget):
     # ----- model -----------------------------------------------------------------------
 
     def load_model(self, folder: Path, device: str | None = None) -> bool:
-        """Validate ``folder`` now and load it in a worker; False (inline error) if refused."""
+        """Check ``folder`` (or a .gguf file) now and load it in a worker; False (inline
+        error) if refused."""
         return self.model_picker.open_folder(folder, device)
+
+    @Slot(Path)
+    def _on_model_dropped(self, path: Path) -> None:
+        if self.generating:  # the picker is disabled meanwhile: so is dropping on it
+            self.model_picker.refuse(DROP_WHILE_ANSWERING)
+            return
+        self.load_model(path)
 
     @Slot()
     def cancel_load(self) -> None:

@@ -2,27 +2,26 @@
 
 Downloads run as :class:`~ui.tasks.TaskRunner` jobs (bytes, speed, time left,
 Cancel keeps what arrived so the next try resumes); registering a folder checks it against its
-task's contract first. Errors appear next to the control that caused them.
+task's contract first, registering a GGUF file reads its metadata (seconds: in a worker).
+Errors appear next to the control that caused them.
 """
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import QUrl, Signal, Slot
+from PySide6.QtCore import Qt, QUrl, Signal, Slot
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QDialog,
-    QFileDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QMessageBox,
     QProgressBar,
     QPushButton,
-    QTableWidget,
     QTableWidgetItem,
     QTabWidget,
     QVBoxLayout,
@@ -33,19 +32,31 @@ from app.context import AppContext
 from app.errors import UserError
 from app.models.catalog import CatalogEntry, filter_catalog, load_catalog
 from app.models.download import Downloader, DownloadProgress
+from app.models.gguf_download import download_gguf
 from app.models.inspect import ModelTask
 from app.models.registry import InstalledModel
+from pipelines.core import InvalidInputError
+from pipelines.gguf import is_gguf_path
 from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
 from ui.knowledge.formatting import duration, human_size
+from ui.menu_button import menu_button
+from ui.model_paths import GGUF_FILTERS, ask_model_file, ask_model_folder
 from ui.models.convert_view import ConvertView
+from ui.models.tables import INSTALLED_COLUMNS, installed_cells, installed_tooltip, model_table
 from ui.notifications import NotificationBar
 from ui.tasks import TaskRunner
 
 ANY = "Any"
 DOWNLOAD_JOB = "model-download"
-INSTALLED_COLUMNS = ("Model", "Task", "Weights", "Size", "Source", "State")
-CATALOG_COLUMNS = ("Model", "Task", "Size", "Licence", "Devices", "About")
+ADD_JOB = "model-add"
+
+
+def _fixed() -> None:
+    """The Add menu's entries never change: nothing to refill when it opens."""
+
+
+CATALOG_COLUMNS = ("Model", "Task", "Format", "Size", "Licence", "Devices", "About")
 
 
 def download_text(progress: DownloadProgress) -> str:
@@ -95,9 +106,13 @@ class ModelManager(QDialog):
     # ----- installed -------------------------------------------------------------------
 
     def _installed_view(self) -> QWidget:
-        self.installed = _table(INSTALLED_COLUMNS)
-        self.add_button = QPushButton("Add folder…")
-        self.add_button.setToolTip("Register an OpenVINO model folder you already have")
+        self.installed = model_table(INSTALLED_COLUMNS)
+        self.add_button, add_menu = menu_button(
+            "Add…", "Register a GGUF file or an OpenVINO model folder you already have", _fixed
+        )
+        self.add_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        add_menu.addAction("GGUF file…", self.choose_file)
+        add_menu.addAction("OpenVINO model folder…", self.choose_folder)
         self.open_button = QPushButton("Open folder")
         self.remove_button = QPushButton("Remove…")
         self.usage = QLabel()
@@ -111,7 +126,6 @@ class ModelManager(QDialog):
         layout.addWidget(self.installed, 1)
         layout.addWidget(self.installed_error)
         layout.addLayout(buttons)
-        self.add_button.clicked.connect(self.choose_folder)
         self.open_button.clicked.connect(self.open_selected)
         self.remove_button.clicked.connect(self.remove_selected)
         self.installed.itemSelectionChanged.connect(self._update_buttons)
@@ -124,18 +138,9 @@ class ModelManager(QDialog):
         self._models = models
         self.installed.setRowCount(len(models))
         for row, model in enumerate(models):
-            state = "ready" if model.usable else f"{model.status}: {model.problems[0]}"
-            cells = (
-                model.id,
-                model.task.value,
-                model.precision,
-                human_size(model.size_bytes),
-                model.hub_id or model.source,
-                state,
-            )
-            for column, text in enumerate(cells):
+            for column, text in enumerate(installed_cells(model)):
                 item = QTableWidgetItem(text)
-                item.setToolTip(str(model.folder) if column == 0 else text)
+                item.setToolTip(installed_tooltip(model) if column == 0 else text)
                 self.installed.setItem(row, column, item)
         self.usage.setText(f"App copies use {human_size(self.ctx.models.total_size())}")
         self._update_buttons()
@@ -148,35 +153,72 @@ class ModelManager(QDialog):
     def _update_buttons(self) -> None:
         chosen = self._selected()
         self.open_button.setEnabled(
-            chosen is not None and not chosen.entry_damaged and chosen.folder.is_dir()
+            chosen is not None and not chosen.entry_damaged and _place(chosen).is_dir()
         )
         self.remove_button.setEnabled(chosen is not None)
 
     @Slot()
     def choose_folder(self) -> None:
         """Ask for a folder and register it in place."""
-        folder = QFileDialog.getExistingDirectory(self, "Add an OpenVINO model folder")
-        if folder:
-            self.add_folder(Path(folder))
+        folder = ask_model_folder(self, "Add an OpenVINO model folder")
+        if folder is not None:
+            self.add_folder(folder)
+
+    @Slot()
+    def choose_file(self) -> None:
+        """Ask for a GGUF file and register it in place."""
+        file = ask_model_file(self, "Add a GGUF model file", GGUF_FILTERS)
+        if file is not None:
+            self.add_folder(file)
 
     def add_folder(self, folder: Path) -> bool:
-        """Register ``folder`` (task detected); False with the reason shown when refused."""
+        """Register ``folder`` (task detected) or a ``.gguf`` file; False with the reason
+        shown when refused. A GGUF file's metadata is read in a worker (seconds): it is
+        listed, or refused next to the table, when that ends (Add… is disabled meanwhile)."""
         self.installed_error.clear()
+        if is_gguf_path(folder):
+            self.add_button.setEnabled(False)
+            self.usage.setText(f"Reading {folder.name}…")
+            self.tasks.start(
+                self.ctx.models.add_folder,
+                folder,
+                kind=ADD_JOB,
+                on_done=self._on_added,
+                on_error=self._on_add_failed,
+                on_finished=self._end_add,
+            )
+            return True
         try:
             self.ctx.models.add_folder(folder)
         except UserError as error:
             self.installed_error.show_message(str(error))
             return False
+        self._on_added(None)
+        return True
+
+    @Slot(object)
+    def _on_added(self, _: InstalledModel | None) -> None:
         self.refresh_installed()
         self.modelsChanged.emit()
-        return True
+
+    @Slot(object)
+    def _on_add_failed(self, error: BaseException) -> None:
+        if isinstance(error, (UserError, InvalidInputError)):  # its field "model" is this row's
+            self.installed_error.show_message(str(error))
+        else:
+            self.errors.show(error, default_field="installed")
+
+    @Slot()
+    def _end_add(self) -> None:
+        self.add_button.setEnabled(True)
+        self.refresh_installed()  # the usage line again
 
     @Slot()
     def open_selected(self) -> None:
-        """Show the selected model's folder in the file manager."""
+        """Show the selected model's folder (a GGUF file's: where it is) in the file manager."""
         chosen = self._selected()
         if chosen is not None:
-            QDesktopServices.openUrl(QUrl.fromLocalFile(str(chosen.folder)))
+            QDesktopServices.openUrl(QUrl.fromLocalFile(str(_place(chosen))))
 
     @Slot()
     def remove_selected(self) -> None:
@@ -210,8 +252,9 @@ class ModelManager(QDialog):
         )
         self.device_filter = QComboBox()
         self.device_filter.addItems([ANY, "CPU", "GPU", "NPU"])
-        self.catalog = _table(CATALOG_COLUMNS)
-        self.catalog.horizontalHeader().setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)
+        self.catalog = model_table(CATALOG_COLUMNS)
+        about = CATALOG_COLUMNS.index("About")
+        self.catalog.horizontalHeader().setSectionResizeMode(about, QHeaderView.ResizeMode.Stretch)
         self.download_button = QPushButton("Download")
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.hide()
@@ -263,6 +306,7 @@ class ModelManager(QDialog):
             cells = (
                 entry.name,
                 entry.task.value,
+                f"GGUF {entry.quantization}" if entry.is_gguf else "OpenVINO",
                 human_size(entry.size_bytes),
                 entry.licence,
                 "/".join(entry.devices),
@@ -270,7 +314,7 @@ class ModelManager(QDialog):
             )
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
-                item.setToolTip(entry.hub_id if column == 0 else text)
+                item.setToolTip(_source(entry) if column == 0 else text)
                 self.catalog.setItem(row, column, item)
         self._update_download()
 
@@ -298,11 +342,16 @@ class ModelManager(QDialog):
         self.progress.show()
         self.cancel_button.show()
         self.download_button.setEnabled(False)
-        self.progress_label.setText(f"Connecting for {entry.hub_id}…")
+        self.progress_label.setText(f"Connecting for {_source(entry)}…")
         downloader = Downloader(self.ctx.models)
+        # A GGUF entry names its one file, so the GGUF repository is never asked for whole.
+        job = (
+            partial(download_gguf, downloader, entry.hub_id, entry.file, licence=entry.licence)
+            if entry.is_gguf
+            else partial(downloader.download, entry.hub_id)
+        )
         self.tasks.start_with_progress(
-            downloader.download,
-            entry.hub_id,
+            job,
             kind=DOWNLOAD_JOB,
             on_progress=self._on_progress,
             on_done=self._on_downloaded,
@@ -354,14 +403,11 @@ class ModelManager(QDialog):
         self._update_download()
 
 
-def _table(columns: tuple[str, ...]) -> QTableWidget:
-    table = QTableWidget(0, len(columns))
-    table.setHorizontalHeaderLabels(list(columns))
-    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    table.verticalHeader().hide()
-    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    table.horizontalHeader().setStretchLastSection(True)
-    table.setWordWrap(False)
-    return table
+def _place(model: InstalledModel) -> Path:
+    """The folder a model lives in: its own, or the one holding its GGUF file."""
+    return model.folder.parent if model.gguf is not None else model.folder
+
+
+def _source(entry: CatalogEntry) -> str:
+    """What a catalog entry downloads: its hub id, and the file of a GGUF entry."""
+    return f"{entry.hub_id} · {entry.file}" if entry.is_gguf else entry.hub_id

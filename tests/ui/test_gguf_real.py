@@ -1,0 +1,193 @@
+"""GGUF files in the window with the real SmolLM2 (OpenVINO, not a fake): a bad file is refused
+in one sentence next to the picker while the model in use keeps answering; the first load says
+it converts, the second does not; the model manager adds and describes a GGUF file."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from app.context import AppContext
+from app.paths import AppPaths
+from tests import gguf_variants
+from tests.ui.fakes import CPU
+from tests.ui.helpers import ask, open_window
+from ui.main_window import MainWindow
+from ui.models.tables import INSTALLED_COLUMNS
+
+pytestmark = pytest.mark.integration
+
+SMOL = "SmolLM2-135M-Instruct.Q4_1"
+LOADED = f"{SMOL} · llama Q4_1 · CPU"
+QUESTION = "What is the capital of France?"
+LOAD_S = 120_000  # a first load converts: seconds here, more on a busy machine
+
+
+@pytest.fixture(scope="module")
+def smollm2(fixture_role: Callable[[str], Path]) -> Path:
+    """The real SmolLM2-135M-Instruct Q4_1 GGUF (skipped, with the reason, when offline)."""
+    return fixture_role("llm-real") / f"{SMOL}.gguf"
+
+
+@pytest.fixture(scope="module")
+def shared_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One converted-model cache for the module: SmolLM2 is converted once, not per test."""
+    return tmp_path_factory.mktemp("converted")
+
+
+def cache_at(paths: AppPaths, target: Path) -> None:
+    """Make the app keep converted GGUF models in ``target`` (a link in its cache folder)."""
+    paths.converted_cache.parent.mkdir(parents=True, exist_ok=True)
+    paths.converted_cache.symlink_to(target, target_is_directory=True)
+
+
+def real_window(qtbot: QtBot, paths: AppPaths) -> MainWindow:
+    """The window over the real chat path, on the CPU, answering greedily and briefly."""
+    window = open_window(qtbot, AppContext.create(paths, [CPU]))
+    window.ctx.settings.chat.max_new_tokens = 16
+    window.ctx.settings.chat.temperature = 0.0
+    return window
+
+
+def load_real(qtbot: QtBot, window: MainWindow, model: Path) -> None:
+    with qtbot.waitSignal(window.chat_panel.modelLoaded, timeout=LOAD_S):
+        assert window.chat_panel.load_model(model, "CPU")
+
+
+def answer_of(window: MainWindow) -> str:
+    conversation = window.ctx.chat.get(window.chat_panel.current_conversation_id())
+    return conversation.messages[-1].content
+
+
+@pytest.fixture
+def smol_window(
+    qtbot: QtBot, app_home: AppPaths, smollm2: Path, shared_cache: Path
+) -> Iterator[MainWindow]:
+    """The window with SmolLM2 loaded (converted once per module, then from the cache)."""
+    cache_at(app_home, shared_cache)
+    window = real_window(qtbot, app_home)
+    load_real(qtbot, window, smollm2)
+    yield window
+
+
+def _no_tokenizer(source: Path, target: Path) -> Path:
+    return gguf_variants.rewrite(
+        source, target, keys=lambda key: None if key.startswith("tokenizer.") else key
+    )
+
+
+def _not_gguf(_source: Path, target: Path) -> Path:
+    target.write_text("These are my notes, not a model.\n", encoding="utf-8")
+    return target
+
+
+def _empty(_source: Path, target: Path) -> Path:
+    target.write_bytes(b"")
+    return target
+
+
+BAD_FILES: dict[str, tuple[Callable[[Path, Path], Path], str]] = {
+    "truncated": (
+        gguf_variants.truncated,
+        "bad.gguf is damaged or cut short (a download that did not finish?); download it again.",
+    ),
+    "other-architecture": (
+        lambda source, target: gguf_variants.rewrite(source, target, architecture="mamba"),
+        "bad.gguf is a “mamba” model; this OpenVINO reads GGUF files of llama, qwen2 and qwen3 "
+        "models only. Pick a Q4_0 or Q8_0 GGUF of one of those, or convert the original "
+        "checkpoint (File → Models…, Convert).",
+    ),
+    "not-gguf": (_not_gguf, "bad.gguf is not a GGUF model file (it does not start like one)."),
+    "no-tokenizer": (
+        _no_tokenizer,
+        "bad.gguf has no tokenizer inside, so it cannot be run on its own; pick a GGUF file "
+        "that includes one (files from llama.cpp's converter do).",
+    ),
+    "empty": (_empty, "bad.gguf is empty (0 bytes)."),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_FILES))
+def test_a_bad_gguf_gets_one_sentence_and_the_model_in_use_keeps_answering(
+    qtbot: QtBot, smol_window: MainWindow, smollm2: Path, tmp_path: Path, case: str
+) -> None:
+    window = smol_window
+    panel, picker = window.chat_panel, window.chat_panel.model_picker
+    make, sentence = BAD_FILES[case]
+    bad = make(smollm2, tmp_path / "bad.gguf")
+    if panel.load_model(bad, "CPU"):  # refused at once (empty), or while loading (the rest)
+        qtbot.waitUntil(lambda: not panel.loader.loading, timeout=LOAD_S)
+    assert picker.error.isVisible() and picker.error.text() == sentence
+    assert not window.notifications.isVisible()  # next to the picker: no banner, no box
+    loaded = window.ctx.chat.loaded_model
+    assert loaded is not None and loaded.model_path == smollm2.resolve()
+    assert window.model_status.label.text() == LOADED
+    assert picker.name.text() == f"<b>{SMOL}</b> (llama Q4_1 · CPU)"
+    ask(qtbot, window, QUESTION)  # the model in use still answers
+    assert "Paris" in answer_of(window)
+
+
+def test_a_read_only_cache_loads_the_model_with_a_note(
+    qtbot: QtBot, app_home: AppPaths, smollm2: Path, unwritable_folder: Path
+) -> None:
+    cache_at(app_home, unwritable_folder)
+    window = real_window(qtbot, app_home)
+    load_real(qtbot, window, smollm2)
+    picker = window.chat_panel.model_picker
+    assert not picker.error.isVisible()
+    assert picker.note.isVisible()
+    assert picker.note.text().startswith("The converted model could not be kept in ")
+    assert picker.note.text().endswith(f"the next start converts {SMOL}.gguf again.")
+    assert window.model_status.label.text() == LOADED
+    ask(qtbot, window, QUESTION)
+    assert "Paris" in answer_of(window)
+
+
+def test_only_the_first_load_of_a_gguf_says_it_converts(
+    qtbot: QtBot, app_home: AppPaths, smollm2: Path, tmp_path: Path
+) -> None:
+    cache_at(app_home, tmp_path / "fresh-cache")
+    (tmp_path / "fresh-cache").mkdir()
+    window = real_window(qtbot, app_home)
+    status = window.model_status
+    with qtbot.waitSignal(window.chat_panel.modelLoaded, timeout=LOAD_S):
+        assert window.chat_panel.load_model(smollm2, "CPU")
+        assert status.label.text() == f"Converting {SMOL} for OpenVINO (first time only)…"
+        assert status.progress.isVisible() and status.cancel_button.isVisible()
+    assert status.label.text() == LOADED
+    with qtbot.waitSignal(window.chat_panel.modelLoaded, timeout=LOAD_S):
+        assert window.chat_panel.load_model(smollm2, "CPU")
+        assert status.label.text() == f"Loading {SMOL}…"  # from the cache: no conversion
+    assert status.label.text() == LOADED
+
+
+def test_the_model_manager_adds_a_gguf_file_and_shows_what_it_is(
+    qtbot: QtBot, smol_window: MainWindow, smollm2: Path, tmp_path: Path
+) -> None:
+    manager = smol_window.open_models()
+    qtbot.waitExposed(manager)
+    cut = gguf_variants.truncated(smollm2, tmp_path / "cut.gguf")
+    assert manager.add_folder(cut)
+    qtbot.waitUntil(manager.installed_error.isVisible, timeout=30_000)
+    assert manager.installed_error.text() == (
+        "cut.gguf is damaged or cut short (a download that did not finish?); download it again."
+    )
+    assert manager.installed.rowCount() == 0
+    assert manager.add_folder(smollm2)
+    assert not manager.add_button.isEnabled()  # reading the file's metadata
+    qtbot.waitUntil(lambda: manager.installed.rowCount() == 1, timeout=30_000)
+    qtbot.waitUntil(manager.add_button.isEnabled, timeout=5000)
+    row = {
+        column: manager.installed.item(0, index).text()
+        for index, column in enumerate(INSTALLED_COLUMNS)
+    }
+    assert (row["Model"], row["Size"], row["Source"]) == (SMOL, "93.8 MB", "local")
+    assert (row["Task"], row["Format"], row["Weights"]) == ("chat", "GGUF · llama", "Q4_1")
+    assert (row["Context"], row["Parameters"], row["State"]) == ("8,192", "135M", "ready")
+    assert "llama · Q4_1 · 135M parameters · 8,192-token context" in (
+        manager.installed.item(0, 0).toolTip()
+    )
+    assert not manager.installed_error.isVisible()

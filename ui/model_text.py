@@ -1,0 +1,72 @@
+"""How a chat model is named on screen: the picker, the status bar and their tooltips.
+
+One place, so the picker and the status bar never describe the same model differently: a GGUF
+file shows its architecture and quantization ("SmolLM2-135M-Instruct.Q4_1 · llama Q4_1 · CPU"),
+an OpenVINO folder its name and device.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app.services.chat import LoadedModel
+from pipelines.gguf import GgufInfo, is_gguf_path
+from ui.knowledge.formatting import human_size
+
+
+def model_name(path: Path) -> str:
+    """A model's short name: its folder's name, or its GGUF file's name without ``.gguf``."""
+    return path.stem if is_gguf_path(path) else path.name
+
+
+def gguf_kind(info: GgufInfo) -> str:
+    """``llama Q4_1``: what the model is and how its weights are stored."""
+    return f"{info.architecture} {info.quantization}"
+
+
+def model_parts(loaded: LoadedModel) -> list[str]:
+    """Name, (GGUF) kind and device, to be joined by the caller."""
+    parts = [model_name(loaded.model_path)]
+    if loaded.gguf is not None:
+        parts.append(gguf_kind(loaded.gguf))
+    parts.append(loaded.device_label)
+    return parts
+
+
+def model_summary(loaded: LoadedModel) -> str:
+    """``SmolLM2-135M-Instruct.Q4_1 · llama Q4_1 · CPU`` (``tiny-chat · AUTO → GPU``)."""
+    return " · ".join(model_parts(loaded))
+
+
+def parameters_text(count: int) -> str:
+    """``135M`` / ``1.5B`` parameters, as model cards write them."""
+    if count >= 1_000_000_000:
+        return f"{count / 1e9:.1f}B"
+    if count >= 1_000_000:
+        return f"{count / 1e6:.0f}M"
+    return f"{count:,}"
+
+
+def gguf_details(info: GgufInfo) -> str:
+    """``llama · Q4_1 · 135M parameters · 8,192-token context · 93.8 MB``."""
+    parts = [info.architecture, info.quantization, f"{parameters_text(info.parameters)} parameters"]
+    if info.context_length:
+        parts.append(f"{info.context_length:,}-token context")
+    parts.append(human_size(info.size_bytes))
+    return " · ".join(parts)
+
+
+def model_tooltip(loaded: LoadedModel) -> str:
+    """Where the model is, what it is (GGUF details), and how long it took to load."""
+    lines = [str(loaded.model_path)]
+    if loaded.gguf is not None:
+        lines.append(gguf_details(loaded.gguf))
+    lines.append(f"loaded in {loaded.load_ms / 1000:.1f} s")
+    return "\n".join(lines)
+
+
+def loading_text(path: Path, converting: bool) -> str:
+    """What is shown while ``path`` loads; a first GGUF load says it converts (and only once)."""
+    if converting:
+        return f"Converting {model_name(path)} for OpenVINO (first time only)…"
+    return f"Loading {model_name(path)}…"
