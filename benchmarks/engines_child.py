@@ -67,34 +67,15 @@ class Engine(Protocol):
 def ov_load(model: Path, properties: dict[str, Any], converted_dir: Path | None = None) -> Any:
     """The app's chat pipeline (``pipelines.chat.ChatPipeline``) on ``model``, not yet loaded.
 
-    ``model`` is an OpenVINO IR folder or a ``.gguf`` file; for a GGUF, ``converted_dir`` is the
-    folder holding the IR converted from it (empty: the first load converts and fills it).
-    Until ``pipelines/chat.py`` opens a .gguf itself, a GGUF is copied into ``converted_dir``
-    and read by ``LLMPipeline`` with ``enable_save_ov_model`` (the IR is written next to it),
-    and a filled ``converted_dir`` is loaded as an IR folder: the same two loads the app will
-    do. This is the one function to change when the app path lands.
+    ``model`` is an OpenVINO IR folder or a ``.gguf`` file; for a GGUF, ``converted_dir`` is
+    the app's converted-model cache (empty: the first load converts the file and keeps the IR
+    there; filled: the load takes the IR from it).
     """
-    import shutil
-
     from pipelines.chat import ChatModelConfig, ChatPipeline
 
-    if model.is_dir() or converted_dir is None:
-        return ChatPipeline(ChatModelConfig(model, "CPU", properties=properties))
-    if (converted_dir / "openvino_model.xml").is_file():
-        return ChatPipeline(ChatModelConfig(converted_dir, "CPU", properties=properties))
-    converted_dir.mkdir(parents=True, exist_ok=True)
-    copy = converted_dir / model.name
-    shutil.copyfile(model, copy)  # untimed: only load() is timed
-
-    class GgufChatPipeline(ChatPipeline):
-        def _load(self) -> Any:
-            import openvino_genai as ov_genai
-
-            return ov_genai.LLMPipeline(
-                str(copy), "CPU", enable_save_ov_model=True, **self.config.properties
-            )
-
-    return GgufChatPipeline(ChatModelConfig(converted_dir, "CPU", properties=properties))
+    return ChatPipeline(
+        ChatModelConfig(model, "CPU", converted_dir=converted_dir, properties=properties)
+    )
 
 
 class OpenVinoEngine:
@@ -107,7 +88,9 @@ class OpenVinoEngine:
         )
 
     def load(self) -> float:
-        return self.pipeline.load() / 1000.0
+        seconds = self.pipeline.load() / 1000.0
+        self.from_cache: bool | None = self.pipeline.from_cache if self.pipeline.gguf else None
+        return seconds
 
     def answer(self, messages: Messages, new_tokens: int, ignore_eos: bool) -> Answer:
         from pipelines.chat import GenerationSettings, Message
@@ -141,6 +124,31 @@ class OpenVinoEngine:
             engine_ttft_s=values["ttft_ms"] / 1000.0,
             engine_tpot_s=values["tpot_ms"] / 1000.0,
         )
+
+    def inference_split(self, messages: Messages, new_tokens: int) -> dict[str, float]:
+        """Where a decoded token's time goes: the model's inference against GenAI's own
+        per-token time (scheduler, sampling, detokenization around it). Same greedy answer as
+        :meth:`answer`, through the loaded ``LLMPipeline`` itself (GenAI's raw metrics are not
+        part of the app's metric record)."""
+        import statistics
+
+        import openvino_genai as ov_genai
+
+        config = ov_genai.GenerationConfig()
+        config.max_new_tokens = new_tokens
+        config.ignore_eos = True
+        config.do_sample = False
+        history = ov_genai.ChatHistory()
+        for message in messages:
+            history.append(message)
+        metrics = self.pipeline._loaded_model().generate(history, config).perf_metrics
+        infer_us = list(metrics.raw_metrics.token_infer_durations)[1:]
+        return {
+            "infer_ms_per_token": statistics.median(infer_us) / 1000.0,
+            "tpot_ms": float(metrics.get_tpot().mean),
+            "sampling_ms": float(metrics.get_sampling_duration().mean),
+            "detokenization_ms": float(metrics.get_detokenization_duration().mean),
+        }
 
 
 class LlamaEngine:
@@ -219,6 +227,15 @@ def rss_mb() -> float:
     return float(psutil.Process().memory_info().rss) / 2**20
 
 
+def file_backed_mb() -> float | None:
+    """The part of the resident set that maps files (libraries, mmapped weights); the rest is
+    the engine's own allocations. Linux only (None elsewhere)."""
+    import psutil
+
+    shared = getattr(psutil.Process().memory_info(), "shared", None)
+    return None if shared is None else float(shared) / 2**20
+
+
 def measure(job: dict[str, Any]) -> dict[str, Any]:
     """Run ``job`` (see the module docstring) and return its figures."""
     started = time.perf_counter()
@@ -230,9 +247,15 @@ def measure(job: dict[str, Any]) -> dict[str, Any]:
         import openvino_genai  # noqa: F401
 
         engine = OpenVinoEngine(job)
-    result: dict[str, Any] = {"import_s": time.perf_counter() - started}
+    result: dict[str, Any] = {
+        "import_s": time.perf_counter() - started,
+        "rss_after_import_mb": rss_mb(),
+    }
     result["load_s"] = engine.load()
+    if isinstance(engine, OpenVinoEngine):
+        result["from_cache"] = engine.from_cache
     result["rss_after_load_mb"] = rss_mb()
+    result["file_backed_after_load_mb"] = file_backed_mb()
     result["peak_rss_after_load_mb"] = peak_rss_mb()
     engine.answer(job["warmup"], 8, ignore_eos=True)
     if job.get("decode"):
@@ -245,6 +268,10 @@ def measure(job: dict[str, Any]) -> dict[str, Any]:
             "end_to_end_tokens_per_s": run.output_tokens / run.total_s,
         }
         result["peak_rss_after_decode_mb"] = peak_rss_mb()
+        result["rss_after_decode_mb"] = rss_mb()
+        result["file_backed_after_decode_mb"] = file_backed_mb()
+        if isinstance(engine, OpenVinoEngine):
+            result["decode_split"] = engine.inference_split(job["decode"], int(job["new_tokens"]))
     result["ttft"] = []
     for prompt in job.get("ttft", []):
         run = engine.answer(prompt["messages"], 1, ignore_eos=True)

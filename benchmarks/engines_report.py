@@ -32,11 +32,18 @@ def figures(run: dict[str, Any]) -> dict[str, float]:
         "rss_after_load_mb": run["rss_after_load_mb"],
         "peak_rss_after_load_mb": run["peak_rss_after_load_mb"],
         "peak_rss_mb": run["peak_rss_mb"],
+        "rss_after_import_mb": run["rss_after_import_mb"],
     }
+    for name, value in run.get("decode_split", {}).items():
+        found[f"decode_{name}"] = value
     if "decode" in run:
         found["decode_tokens_per_s"] = run["decode"]["tokens_per_s"]
         found["end_to_end_tokens_per_s"] = run["decode"]["end_to_end_tokens_per_s"]
         found["peak_rss_after_decode_mb"] = run["peak_rss_after_decode_mb"]
+        found["rss_after_decode_mb"] = run["rss_after_decode_mb"]
+        if run.get("file_backed_after_decode_mb") is not None:
+            found["file_backed_after_decode_mb"] = run["file_backed_after_decode_mb"]
+            found["file_backed_after_load_mb"] = run["file_backed_after_load_mb"]
         found["wall_decode_tokens_per_s"] = run["decode"]["wall_tokens_per_s"]
     for ttft in run["ttft"]:
         found[f"ttft_s@{ttft['label']}"] = ttft["seconds"]
@@ -124,6 +131,48 @@ def goal(
     return entry
 
 
+def evidence(summary: dict[str, Any]) -> dict[str, dict[str, float | None]]:
+    """The figures that explain each goal's gap, beside the variants' list.
+
+    * decode: how much of OpenVINO's time per token is the model's inference (the rest is
+      GenAI's scheduler, sampling and detokenization), against llama.cpp's time per token;
+    * peak RSS: the engines' resident memory once imported (libraries alone), after the load
+      and after the decode run;
+    * cached load: the load from the converted IR against a load with a compiled-model cache.
+    """
+
+    def med(variant: str, figure: str) -> float | None:
+        return median(summary, variant, figure)
+
+    infer, tpot = med(MAIN, "decode_infer_ms_per_token"), med(MAIN, "decode_tpot_ms")
+    llama_rate = med(LLAMA, "decode_tokens_per_s")
+    return {
+        "decode": {
+            "openvino_infer_ms_per_token": infer,
+            "openvino_tpot_ms": tpot,
+            "openvino_inference_share": infer / tpot if infer and tpot else None,
+            "llama_ms_per_token": 1000.0 / llama_rate if llama_rate else None,
+        },
+        "peak_rss": {
+            f"{engine}_{figure}": med(engine, figure)
+            for engine in (MAIN, CACHED, LLAMA)
+            for figure in (
+                "rss_after_import_mb",
+                "peak_rss_after_load_mb",
+                "file_backed_after_load_mb",
+                "peak_rss_after_decode_mb",
+                "rss_after_decode_mb",
+                "file_backed_after_decode_mb",
+                "peak_rss_mb",
+            )
+        },
+        "cached_load": {
+            variant: med(variant, "load_s")
+            for variant in (MAIN, CACHED, "openvino cache_dir", "openvino sdpa cache_dir", LLAMA)
+        },
+    }
+
+
 def recommendation(summary: dict[str, Any], exports: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """Which format to recommend on CPU: the fastest decode among those answering correctly,
     with its time to first token, load, memory and size beside the runners-up."""
@@ -190,5 +239,6 @@ def report(
             "cached_load": goal(summary, "<= 1 s", "load_s", 1.0, False, absolute=True),
             "peak_rss": goal(summary, "<= llama.cpp", "peak_rss_after_decode_mb", 1.0, False),
         },
+        "evidence": evidence(summary),
         "recommendation": recommendation(summary, exports),
     }
