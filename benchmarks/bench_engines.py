@@ -93,6 +93,8 @@ def make_variants(
             # weights by default; 0 turns that off.
             "no dynamic quantization": {"DYNAMIC_QUANTIZATION_GROUP_SIZE": "0"},
             "sdpa": {"ATTENTION_BACKEND": "SDPA"},
+            # The cached IR's weights are memory-mapped by default; read them instead.
+            "no mmap": {"ENABLE_MMAP": "NO"},
         }
         variants += [
             Variant(f"openvino {name}", "openvino", gguf, {**app, **extra}, "round", group="knob")
@@ -278,7 +280,7 @@ def find_gguf(given: str | None) -> Path:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--gguf", help="the GGUF file (default: the llm-real fixture)")
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--tokens", type=int, default=128)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--n-ctx", type=int, default=4352, help="llama.cpp context (4096+256)")

@@ -137,7 +137,8 @@ def evidence(summary: dict[str, Any]) -> dict[str, dict[str, float | None]]:
     * decode: how much of OpenVINO's time per token is the model's inference (the rest is
       GenAI's scheduler, sampling and detokenization), against llama.cpp's time per token;
     * peak RSS: the engines' resident memory once imported (libraries alone), after the load
-      and after the decode run;
+      and after the decode run, and how much of it maps files (libraries, memory-mapped
+      weights) rather than being the engine's own;
     * cached load: the load from the converted IR against a load with a compiled-model cache.
     """
 
@@ -154,23 +155,35 @@ def evidence(summary: dict[str, Any]) -> dict[str, dict[str, float | None]]:
             "llama_ms_per_token": 1000.0 / llama_rate if llama_rate else None,
         },
         "peak_rss": {
-            f"{engine}_{figure}": med(engine, figure)
-            for engine in (MAIN, CACHED, LLAMA)
-            for figure in (
-                "rss_after_import_mb",
-                "peak_rss_after_load_mb",
-                "file_backed_after_load_mb",
-                "peak_rss_after_decode_mb",
-                "rss_after_decode_mb",
-                "file_backed_after_decode_mb",
-                "peak_rss_mb",
-            )
+            **{
+                f"{engine}_own_after_decode_mb": _difference(
+                    med(engine, "rss_after_decode_mb"), med(engine, "file_backed_after_decode_mb")
+                )
+                for engine in (MAIN, CACHED, LLAMA)
+            },
+            **{
+                f"{engine}_{figure}": med(engine, figure)
+                for engine in (MAIN, CACHED, LLAMA)
+                for figure in (
+                    "rss_after_import_mb",
+                    "peak_rss_after_load_mb",
+                    "file_backed_after_load_mb",
+                    "peak_rss_after_decode_mb",
+                    "rss_after_decode_mb",
+                    "file_backed_after_decode_mb",
+                    "peak_rss_mb",
+                )
+            },
         },
         "cached_load": {
             variant: med(variant, "load_s")
             for variant in (MAIN, CACHED, "openvino cache_dir", "openvino sdpa cache_dir", LLAMA)
         },
     }
+
+
+def _difference(a: float | None, b: float | None) -> float | None:
+    return None if a is None or b is None else a - b
 
 
 def recommendation(summary: dict[str, Any], exports: dict[str, dict[str, Any]]) -> dict[str, Any]:
