@@ -241,11 +241,24 @@ def settings(gguf: Path, args: argparse.Namespace, quick: bool) -> dict[str, Any
         "ignore_eos": True,
         "versions": versions,
         "cpu_caches": cpu_caches(),
-        "llama_cpp_build": {
-            "cmake_args": os.environ.get("CMAKE_ARGS", ""),
-            "system_info": llama_cpp.llama_print_system_info().decode().strip(),
-        },
+        "llama_cpp_build": llama_build(llama_cpp.llama_print_system_info().decode().strip()),
     }
+
+
+def llama_build(system_info: str) -> dict[str, str]:
+    """How the installed llama.cpp was built, as far as it tells (its system info)."""
+    build = {"cmake_args": os.environ.get("CMAKE_ARGS", ""), "system_info": system_info}
+    try:
+        flags = Path("/proc/cpuinfo").read_text(encoding="utf-8")
+    except OSError:
+        flags = ""
+    if "amx_int8" in flags and "AMX_INT8 = 1" not in system_info:
+        build["note"] = (
+            "built without llama.cpp's AMX kernels, which crash (SIGSEGV in "
+            "ggml_backend_amx_mul_mat, ggml-org/llama.cpp#20824) on this CPU; everything else "
+            "is the default build for the host CPU (scripts/setup.sh --bench)"
+        )
+    return build
 
 
 def cpu_caches() -> dict[str, str]:

@@ -156,7 +156,7 @@ def evidence(summary: dict[str, Any]) -> dict[str, dict[str, float | None]]:
         },
         "peak_rss": {
             **{
-                f"{engine}_own_after_decode_mb": _difference(
+                f"{engine}_own_after_decode_mb": difference(
                     med(engine, "rss_after_decode_mb"), med(engine, "file_backed_after_decode_mb")
                 )
                 for engine in (MAIN, CACHED, LLAMA)
@@ -182,7 +182,7 @@ def evidence(summary: dict[str, Any]) -> dict[str, dict[str, float | None]]:
     }
 
 
-def _difference(a: float | None, b: float | None) -> float | None:
+def difference(a: float | None, b: float | None) -> float | None:
     return None if a is None or b is None else a - b
 
 
@@ -241,17 +241,24 @@ def report(
         for variant, group in groups.items()
         if group == "knob"
     }
+    from benchmarks.engines_findings import findings
+
+    goals = {
+        "decode": goal(summary, ">= 1.2x llama.cpp", "decode_tokens_per_s", 1.2, True),
+        "ttft_1024": goal(summary, "<= 0.25x llama.cpp", "ttft_s@1024", 0.25, False),
+        "cached_load": goal(summary, "<= 1 s", "load_s", 1.0, False, absolute=True),
+        "peak_rss": goal(summary, "<= llama.cpp", "peak_rss_after_decode_mb", 1.0, False),
+    }
     return {
         "summary": summary,
         "vs_llama": vs_llama,
         "knobs": knobs,
-        "exports": exports,
-        "goals": {
-            "decode": goal(summary, ">= 1.2x llama.cpp", "decode_tokens_per_s", 1.2, True),
-            "ttft_1024": goal(summary, "<= 0.25x llama.cpp", "ttft_s@1024", 0.25, False),
-            "cached_load": goal(summary, "<= 1 s", "load_s", 1.0, False, absolute=True),
-            "peak_rss": goal(summary, "<= llama.cpp", "peak_rss_after_decode_mb", 1.0, False),
+        "exports": {
+            name: {key: value for key, value in entry.items() if key != "folder"}
+            for name, entry in exports.items()
         },
+        "goals": goals,
+        "findings": findings(summary, goals),
         "evidence": evidence(summary),
         "recommendation": recommendation(summary, exports),
     }
