@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 export QT_QPA_PLATFORM ?= offscreen
 
-.PHONY: run test setup setup-dev fixtures check lint format typecheck imports pytest bench screenshots clean
+.PHONY: run test setup setup-dev setup-bench fixtures check lint format typecheck imports pytest bench screenshots clean
 
 run: setup
 	@$(PY) -m app setup
@@ -19,6 +19,10 @@ setup:
 
 setup-dev:
 	@scripts/setup.sh --dev
+
+# llama-cpp-python (the bench extra) builds from source: only for `make bench`.
+setup-bench:
+	@scripts/setup.sh --bench
 
 fixtures: setup-dev
 	@$(PY) tests/fixtures/build_models.py
@@ -43,8 +47,8 @@ pytest:
 	$(VENV)/bin/pytest -q
 
 # The benchmarks' models (40M chat models, full-size SpeechT5 and Wav2Lip) take minutes to
-# build: only here, never for `make test`.
-bench: setup-dev fixtures
+# build, and llama-cpp-python compiles for minutes: only here, never for `make test`.
+bench: setup-bench fixtures
 	@$(PY) tests/fixtures/build_models.py --role bench
 	$(PY) benchmarks/bench_chat.py
 	$(PY) benchmarks/bench_rag.py
@@ -52,6 +56,7 @@ bench: setup-dev fixtures
 	$(PY) benchmarks/bench_voice.py
 	$(PY) benchmarks/bench_avatar.py
 	$(PY) benchmarks/bench_memory.py
+	$(PY) benchmarks/bench_engines.py
 
 # The Voice and Avatar pictures come from their UI tests (real speech, a staged lip-sync).
 screenshots: setup-dev fixtures
