@@ -35,7 +35,7 @@ from pipelines.chat import GenerationSettings  # noqa: E402 - once the path is s
 QUESTIONS = ("What is the capital of France?", "Explain in two sentences why the sky is blue.")
 OTHER_CHATS = ("Write a haiku about the sea.", "Give me three tips for staying focused.")
 ANSWER_SETTINGS = GenerationSettings(max_new_tokens=96, temperature=0.0)
-GROUNDED_QUESTION = "How long should the sourdough rise, and at what temperature?"
+GROUNDED_QUESTION = "What is a sourdough starter made of?"
 # Repetition penalty off, as a user would set it in Generation… for answers from documents:
 # at the default 1.1 this small model avoids repeating the figures its sources give.
 GROUNDED_SETTINGS = GenerationSettings(max_new_tokens=96, temperature=0.0, repetition_penalty=1.0)
