@@ -125,7 +125,8 @@ def ask_in_window(
 
 
 def render_models(ctx: object) -> None:
-    """The model manager's catalog, with a download staged (no hub is reachable here).
+    """The model manager's catalog as it is: OpenVINO models and GGUF files (no download is
+    shown: no model hub is reachable where the pictures are made, and none is staged).
 
     Writes docs/screenshots/models.png.
     """
@@ -146,14 +147,7 @@ def render_models(ctx: object) -> None:
     manager = window.open_models()
     manager.resize(1000, 420)
     manager.tabs.setCurrentIndex(1)
-    manager.catalog.selectRow(0)
-    manager.progress.show()
-    manager.progress.setRange(0, 1000)
-    manager.progress.setValue(420)
-    manager.cancel_button.show()
-    manager.progress_label.setText(
-        "1.0 GB of 2.3 GB · 48.6 MB/s · 0:27 left · openvino_model.bin"
-    )  # staged: no hub is reachable here
+    manager.catalog.selectRow(4)  # the first GGUF entry
     app = QApplication.instance()
     assert app is not None
     app.processEvents()
