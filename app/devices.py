@@ -152,8 +152,9 @@ def compile_cache_dir_name(model_id: str, device: str) -> str:
     """A folder name for ``CACHE_DIR`` that is unique per model and device."""
     import hashlib
 
-    digest = hashlib.sha256(f"{model_id}|{device}".encode()).hexdigest()[:16]
-    return f"{device.lower()}-{digest}"
+    # surrogateescape: a path whose name is not UTF-8 hashes to its own bytes.
+    digest = hashlib.sha256(f"{model_id}|{device}".encode(errors="surrogateescape")).hexdigest()
+    return f"{device.lower()}-{digest[:16]}"
 
 
 def accelerator_cache(root: Path | None, model: Path, device: str) -> Path | None:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
+from pydantic_core import PydanticSerializationError
 
 from app.errors import StorageError, UserError
 from app.settings import Settings, values_model
@@ -181,7 +182,14 @@ class SettingsStore:
             StorageError: the config folder is not writable; the old file is unchanged.
         """
         try:
-            write_text_atomic(self.path, settings.model_dump_json(indent=2))
+            text = settings.model_dump_json(indent=2)
+        except PydanticSerializationError as error:  # a path whose name is not UTF-8
+            raise StorageError(
+                "Could not save settings: a file or folder name in them is not valid UTF-8 "
+                "(rename it to keep it across restarts)."
+            ) from error
+        try:
+            write_text_atomic(self.path, text)
         except OSError as error:
             raise StorageError(
                 f"Could not save settings to {self.path.parent}: {error.strerror or error}"

@@ -267,7 +267,9 @@ class ModelRegistry:
         )
 
     def _write(self, entries: list[Any]) -> None:
-        text = json.dumps({"version": VERSION, "models": entries}, indent=1, ensure_ascii=False)
+        # ASCII escapes: a file name that is not UTF-8 (kept by Python as lone surrogates)
+        # round-trips through them, where a UTF-8 file could not hold it at all.
+        text = json.dumps({"version": VERSION, "models": entries}, indent=1)
         try:
             write_text_atomic(self.file, text)
         except OSError as error:

@@ -4,6 +4,7 @@ metadata, the converted-model cache, the model list, and bad files refused in on
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 from pathlib import Path
@@ -206,3 +207,22 @@ def test_a_gguf_entry_whose_file_is_gone_is_missing(real_gguf: Path, app_home: A
     [listed] = registry.models()
     assert listed.status == "missing"
     assert listed.problems == (f"The file {copied.folder} is gone.",)
+
+
+def test_a_gguf_whose_name_is_not_utf8_is_listed_and_answers(
+    real_gguf: Path, app_home: AppPaths, tmp_path: Path
+) -> None:
+    # Linux file names are bytes: Python keeps the undecodable ones as lone surrogates, which
+    # a UTF-8 JSON file cannot hold (this was an internal error, exit 70).
+    odd = Path(os.fsdecode(os.fsencode(tmp_path) + b"/model-\xff\xfe.gguf"))
+    shutil.copyfile(real_gguf, odd)
+    added = run_app(["models", "add", str(odd)], app_home)
+    assert added.returncode == 0, added.stderr
+    [listed] = ModelRegistry(app_home.model_registry, app_home.models_dir).models()
+    assert listed.folder == odd and listed.usable
+    done = run_app(
+        ["chat", "--model", str(odd), "--temperature", "0", "What is the capital of France?"],
+        app_home,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Paris" in done.stdout

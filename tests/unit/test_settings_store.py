@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import json
+import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -117,3 +118,16 @@ def test_subscribers_hear_each_saved_change_once(store: SettingsStore) -> None:
     unsubscribe()
     store.update(voice="Bob")
     assert len(heard) == 1
+
+
+def test_a_path_whose_name_is_not_utf8_is_refused_in_words(
+    store: SettingsStore, tmp_path: Path
+) -> None:
+    store.update(voice="Alice")
+    before = store.path.read_bytes()
+    odd = tmp_path / os.fsdecode(b"model-\xff.gguf")
+    odd.write_bytes(b"GGUF")
+    with pytest.raises(StorageError, match="is not valid UTF-8"):
+        store.update(chat_model=odd, recent_models=[odd])
+    assert store.path.read_bytes() == before  # nothing half-written
+    assert store.settings.chat_model is None and store.settings.voice == "Alice"
