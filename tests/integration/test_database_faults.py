@@ -122,14 +122,28 @@ def test_two_apps_starting_at_once_share_one_server(tmp_path: Path, when: str) -
                 app.kill()
 
 
-def _kill_group_when_initdb_reaches(process: subprocess.Popen[bytes], flag: str) -> None:
-    """SIGKILL the process group of ``process`` once initdb runs its ``postgres flag`` step."""
+def _has_content(path: Path) -> bool:
+    try:
+        return path.stat().st_size > 0  # created and written: the file is made, then filled
+    except FileNotFoundError:
+        return False
+
+
+def _kill_group_when_initdb_reaches(
+    process: subprocess.Popen[bytes], flag: str, written: Path | None = None
+) -> None:
+    """SIGKILL the process group of ``process`` once initdb runs its ``postgres flag`` step
+    (and, when ``written`` is given, once that step has written that file: the postgres
+    process shows up in the process list a moment before it writes its pid file)."""
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         assert process.poll() is None, "initdb finished before it could be killed"
         try:
             family = psutil.Process(process.pid).children(recursive=True)
-            if any(child.name() == "postgres" and flag in child.cmdline() for child in family):
+            running = any(
+                child.name() == "postgres" and flag in child.cmdline() for child in family
+            )
+            if running and (written is None or _has_content(written)):
                 break
         except psutil.NoSuchProcess:
             continue  # a short-lived child (the probe of the binaries) went away meanwhile
@@ -188,7 +202,7 @@ def test_a_half_made_cluster_of_an_earlier_version_is_made_again(tmp_path: Path)
         stderr=subprocess.DEVNULL,
         **spawn_options(account, cluster.parent),
     )
-    _kill_group_when_initdb_reaches(initdb, "--single")
+    _kill_group_when_initdb_reaches(initdb, "--single", written=cluster / "postmaster.pid")
     assert (cluster / "postmaster.pid").read_text().startswith("-")  # the reported state
     uri = database.start()
     try:
