@@ -23,3 +23,17 @@ def bundle_root() -> Path | None:
         return None
     root = getattr(sys, "_MEIPASS", None)  # set by PyInstaller's bootloader, documented API
     return Path(root) if root else Path(sys.executable).resolve().parent
+
+
+def source_root() -> Path:
+    """The folder holding the ``app`` and ``pipelines`` packages as ``.py`` files.
+
+    Conversion jobs run ``python -m app.models.…`` in another interpreter (the conversion
+    tools' environment), which imports them from here via ``PYTHONPATH``: the repository from
+    source, a copy of the sources inside the bundle when frozen (PyInstaller keeps the app's
+    own modules compiled inside its archive, where no other interpreter can read them).
+    """
+    root = bundle_root()
+    if root is not None:
+        return root / "src"
+    return Path(__file__).resolve().parent.parent
