@@ -14,7 +14,7 @@ from app.cli import exits
 from app.cli.main import main
 from app.cli.progress import STOPPING
 from app.devices import DeviceInfo
-from app.errors import UserError
+from app.errors import ModelMissingError, UserError
 from app.models.registry import ModelRegistry
 from app.paths import AppPaths
 from app.performance.metrics import MetricsBus
@@ -354,7 +354,8 @@ def test_missing_models_say_what_to_do(app_home: AppPaths, alice_clip: Path) -> 
     with pytest.raises(UserError, match="No speaker encoder is installed") as caught:
         bare.add_voice_from_file("Alice", alice_clip)
     assert caught.value.field == "model"
-    assert "--task speaker-encoder" in str(caught.value)
+    assert isinstance(caught.value, ModelMissingError) and caught.value.task == "speaker-encoder"
+    assert "Models… → Convert" in str(caught.value) and "--" not in str(caught.value)
     assert not bare.library.voices()
 
 

@@ -584,7 +584,7 @@ def test_missing_models_say_what_to_do(
 ) -> None:
     panel = open_voice(make_voice_window(models=False))
     assert "No text-to-speech model is installed" in panel.speech.model_note.text()
-    assert "--task tts" in panel.speech.model_note.text()
+    assert "Models… → Convert" in panel.speech.model_note.text()
     assert "No speaker encoder is installed" in panel.new_voice.model_note.text()
     # A voice stored earlier (its embedding needs no model to be listed).
     library = panel.ctx.voice.library
