@@ -104,6 +104,8 @@ def _hint(error: PipelineError | CliError) -> str:
     """What to run, for the errors whose message names only what to do in the window."""
     if isinstance(error, DeviceError) and error.device.upper() != "CPU":
         return " Run with --device CPU to use the processor instead."
+    if isinstance(error, PipelineError) and error.field == "trim":  # a clip too long for a voice
+        return " Add --trim to use its first 30 s."
     if isinstance(error, EmbedderNotSetUpError):
         return " Run `python -m app setup` to set it up now."
     if isinstance(error, ModelMissingError) and error.task in CONVERT_HINTS:

@@ -205,10 +205,10 @@ class VoiceService:
         device = self.device(device)
         reference = self.check_file(path)
         if reference.has("too_long") and not trim:
-            raise UserError(
-                f"The clip is {reference.seconds:.0f} s long; a voice uses at most 30 s. "
-                "Add --trim to use its first 30 s, or pick a shorter clip.",
-                field="reference",
+            raise UserError(  # the command line names its --trim (app.cli.main)
+                f"The clip is {reference.seconds:.0f} s long; a voice uses at most 30 s: "
+                "trim it to its first 30 s, or pick a shorter clip.",
+                field="trim",
             )
         return self.create_voice(name, reference, trim=trim, device=device)
 

@@ -311,7 +311,7 @@ def test_voice_whose_reference_was_deleted_still_speaks(
     ("make", "message"),
     [
         (lambda d: write_clip(d / "short.wav", speech_like(1.0)), "at least 5 s"),
-        (lambda d: write_clip(d / "long.wav", speech_like(600.0)), "--trim"),
+        (lambda d: write_clip(d / "long.wav", speech_like(600.0)), "trim it to its first 30 s"),
         (lambda d: write_clip(d / "silent.wav", np.zeros(8 * MODEL_RATE)), "silent"),
         (
             lambda d: write_clip(d / "loud.wav", np.clip(speech_like(8.0) * 8, -1, 1)),
