@@ -88,6 +88,15 @@ def kwindow(qtbot: QtBot, app_home: AppPaths, script: Script, fake: FakeKnowledg
     return open_window(qtbot, ctx)
 
 
+def create_while_not_set_up(qtbot: QtBot, window: MainWindow, name: str) -> KnowledgePanel:
+    """Type ``name``, click New; the set-up starts (and reports its first phase) first."""
+    panel = open_panel(qtbot, window)
+    qtbot.keyClicks(panel.collections.name_edit, name)
+    click(qtbot, panel.collections.new_button)
+    qtbot.waitUntil(lambda: "step 1 of 2" in panel.setup.label.text(), timeout=5000)
+    return panel
+
+
 def test_the_footer_says_the_bundled_model_is_not_set_up(
     qtbot: QtBot, kwindow: MainWindow, held: HeldSetup
 ) -> None:
@@ -129,10 +138,7 @@ def test_dropped_files_wait_for_the_set_up_then_are_added(
 def test_a_new_collection_is_created_after_the_set_up(
     qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge, held: HeldSetup
 ) -> None:
-    panel = open_panel(qtbot, kwindow)
-    qtbot.keyClicks(panel.collections.name_edit, "Recipes")
-    click(qtbot, panel.collections.new_button)
-    qtbot.waitUntil(lambda: panel.setup.running, timeout=5000)
+    panel = create_while_not_set_up(qtbot, kwindow, "Recipes")
     assert panel.collections.names() == []
     held.gate.set()
     qtbot.waitUntil(lambda: panel.collections.names() == ["Recipes"], timeout=5000)
@@ -157,10 +163,7 @@ def test_a_search_goes_on_after_the_set_up(
 def test_cancel_stops_the_set_up_and_forgets_the_waiting_action(
     qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge, held: HeldSetup
 ) -> None:
-    panel = open_panel(qtbot, kwindow)
-    qtbot.keyClicks(panel.collections.name_edit, "Recipes")
-    click(qtbot, panel.collections.new_button)
-    qtbot.waitUntil(lambda: "step 1 of 2" in panel.setup.label.text(), timeout=5000)
+    panel = create_while_not_set_up(qtbot, kwindow, "Recipes")
     with qtbot.waitSignal(panel.setup.finished, timeout=5000):
         click(qtbot, panel.setup.cancel_button)
     assert panel.setup.label.text() == STOPPED
