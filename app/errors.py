@@ -23,3 +23,15 @@ class BusyError(UserError):
 
 class DatabaseError(UserError):
     """The knowledge database could not be started or reached; the message says why."""
+
+
+class ModelMissingError(UserError):
+    """No model of ``task`` (a :class:`~app.models.inspect.ModelTask` value) is installed.
+
+    The message says what to get in the app's own words; the GUI offers to open the model
+    manager at that task, the command line adds its command (``app.cli.main``).
+    """
+
+    def __init__(self, message: str, task: str) -> None:
+        super().__init__(message, field="model")
+        self.task = task

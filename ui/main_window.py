@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.context import AppContext
+from app.models.inspect import ModelTask
 from app.services.chat import LoadedModel
 from app.voices.spoken_clips import SpokenClip
 from ui.avatar import AvatarPanel
@@ -83,6 +84,11 @@ class MainWindow(QMainWindow):
         voice, avatar = self.panels["Voice"], self.panels["Avatar"]
         assert isinstance(voice, VoicePanel) and isinstance(avatar, AvatarPanel)
         self.avatar_panel: AvatarPanel = avatar
+        self.voice_panel: VoicePanel = voice
+        # A missing model's button opens the model manager at the entry that gets it.
+        voice.modelsRequested.connect(self.open_models_at)
+        avatar.modelsRequested.connect(self.open_models_at)
+        knowledge.conversionToolsRequested.connect(self._open_conversion)
         # Panels know nothing of each other: the window carries a speech from one to the other.
         voice.speechForAvatar.connect(self._speech_to_avatar)
         avatar.face.faceChosen.connect(self._clear_face_hint)
@@ -233,10 +239,29 @@ class MainWindow(QMainWindow):
         """The model manager (one window, raised if already open)."""
         if self._models_window is None:
             self._models_window = ModelManager(self.ctx, self.tasks, self.notifications, self)
+            self._models_window.modelsChanged.connect(self._on_models_changed)
         self._models_window.refresh_installed()
         self._models_window.show()
         self._models_window.activateWindow()
         return self._models_window
+
+    @Slot(str)
+    def open_models_at(self, task: str) -> ModelManager:
+        """The model manager, at the catalog or Convert entry of a ``ModelTask`` value."""
+        manager = self.open_models()
+        manager.show_entry(ModelTask(task))
+        return manager
+
+    @Slot()
+    def _open_conversion(self) -> None:
+        self.open_models().show_conversion()
+
+    @Slot()
+    def _on_models_changed(self) -> None:
+        """A model was added or removed: the panels' "missing model" lines follow at once."""
+        self.voice_panel.check_models()
+        self.avatar_panel.check_model()
+        self.knowledge_panel.model_row.show_current()
 
     @Slot()
     def choose_database(self) -> DatabaseDialog:

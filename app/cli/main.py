@@ -23,8 +23,9 @@ from app.cli.models import add_models_parser
 from app.cli.progress import end_open_line, forget_open_line
 from app.cli.system import add_system_parsers
 from app.cli.voice import add_voice_parsers
-from app.errors import UserError
+from app.errors import ModelMissingError, UserError
 from app.logging_setup import FILE_ONLY, configure_logging, stop_logging
+from app.models.bundled import EmbedderNotSetUpError
 from pipelines.core import DeviceError, PipelineError
 
 log = logging.getLogger(__name__)
@@ -72,10 +73,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.run(args, sys.stdout))
     except (PipelineError, CliError) as error:  # UserError is a PipelineError
         log.info("user error: %s", error)
-        hint = ""
-        if isinstance(error, DeviceError) and error.device.upper() != "CPU":
-            hint = " Run with --device CPU to use the processor instead."
-        return _say(f"error: {one_line(str(error))}{hint}", exits.USAGE)
+        return _say(f"error: {one_line(str(error))}{_hint(error)}", exits.USAGE)
     except Stopped as stopped:
         log.info("stopped by Ctrl+C: %s", stopped)
         return _say(str(stopped), exits.PARTIAL)
@@ -92,6 +90,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         forget_open_line(sys.stderr)
         stop_logging()
+
+
+CONVERT_HINTS = {
+    "tts": "models convert microsoft/speecht5_tts --task tts",
+    "speaker-encoder": "models convert speechbrain/spkrec-xvect-voxceleb --task speaker-encoder",
+    "lipsync": "models convert wav2lip.pth --task lipsync --weights int8",
+}
+"""The command that gets a missing model, by task (the services word it for the window)."""
+
+
+def _hint(error: PipelineError | CliError) -> str:
+    """What to run, for the errors whose message names only what to do in the window."""
+    if isinstance(error, DeviceError) and error.device.upper() != "CPU":
+        return " Run with --device CPU to use the processor instead."
+    if isinstance(error, PipelineError) and error.field == "trim":  # a clip too long for a voice
+        return " Add --trim to use its first 30 s."
+    if isinstance(error, EmbedderNotSetUpError):
+        return " Run `python -m app setup` to set it up now."
+    if isinstance(error, ModelMissingError) and error.task in CONVERT_HINTS:
+        return f" From the command line: `python -m app {CONVERT_HINTS[error.task]}`."
+    return ""
 
 
 def _say(line: str, code: int) -> int:

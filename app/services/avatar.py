@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from app.devices import DeviceInfo, accelerator_cache, resolve_device
-from app.errors import StorageError, UserError
+from app.errors import ModelMissingError, StorageError, UserError
 from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
 from app.performance.metrics import MetricsBus
@@ -117,11 +117,11 @@ class AvatarService:
         for model in self._models.models(ModelTask.LIPSYNC):
             if model.usable:
                 return model.folder
-        raise UserError(
+        raise ModelMissingError(
             "No lip-sync model is installed. Wav2Lip weights are licensed for non-commercial "
-            "use, so the app does not ship them: convert a checkpoint you obtained with "
-            "`models convert wav2lip.pth --task lipsync --weights int8`.",
-            field="model",
+            "use, so the app does not ship them: convert a checkpoint you obtained (such as "
+            "wav2lip_gan.pth) in Models… → Convert.",
+            ModelTask.LIPSYNC.value,
         )
 
     def detector(self) -> Path:

@@ -29,7 +29,7 @@ from app.knowledge.ingest_report import IngestProgress as IngestProgress
 from app.knowledge.ingest_report import IngestReport as IngestReport
 from app.knowledge.ingest_report import expand_sources, nothing_to_add
 from app.knowledge.rebuild import REBUILDING, rebuild_collection
-from app.models.bundled import default_embedder_dir
+from app.models.bundled import default_embedder_dir, embedder_installed, missing_embedder
 from app.models.inspect import TASK_NAMES, ModelTask, detect_task, embedding_length
 from app.paths import AppPaths
 from app.performance.metrics import MetricsBus
@@ -111,6 +111,12 @@ class KnowledgeService:
         with self._model_lock:
             return self._embedder_and_chunker()[0]
 
+    def needs_setup(self) -> bool:
+        """Whether the bundled embedder is in use and not converted yet (two file checks)."""
+        if self._settings.embedding_model is not None:
+            return False  # a folder the user chose: missing is an error, not a set-up
+        return not embedder_installed(default_embedder_dir(self._paths))
+
     def use_embedding_model(self, folder: Path | None) -> EmbeddingPipeline:
         """Embed with the model in ``folder`` from now on (None = the bundled one).
 
@@ -158,11 +164,7 @@ class KnowledgeService:
 
     def _new_embedder(self, folder: Path, device: str) -> tuple[EmbeddingPipeline, Chunker]:
         if not (folder / "openvino_model.xml").is_file():
-            raise UserError(
-                f"The embedding model is not installed ({folder}). "
-                "Run `python -m app setup` to convert the bundled one.",
-                field="model",
-            )
+            raise missing_embedder(folder, self._paths)
         embedder = EmbeddingPipeline(
             EmbeddingConfig(
                 folder,

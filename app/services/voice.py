@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from app.devices import DeviceInfo, accelerator_cache, resolve_device
-from app.errors import StorageError, UserError
+from app.errors import ModelMissingError, StorageError, UserError
 from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
 from app.performance.metrics import MetricsBus
@@ -102,12 +102,11 @@ class VoiceService:
             if model.usable:
                 return model.folder
         how = (
-            "convert microsoft/speecht5_tts with its vocoder (models convert … --task tts)"
+            "convert microsoft/speecht5_tts with its vocoder in Models… → Convert"
             if task is ModelTask.TTS
-            else "convert speechbrain/spkrec-xvect-voxceleb (models convert … "
-            "--task speaker-encoder)"
+            else "convert speechbrain/spkrec-xvect-voxceleb in Models… → Convert"
         )
-        raise UserError(f"No {_task_label(task)} is installed: {how}.", field="model")
+        raise ModelMissingError(f"No {_task_label(task)} is installed: {how}.", task.value)
 
     def device(self, requested: str | None = None) -> str:
         """The concrete device for speech (the setting, or ``requested``)."""
@@ -206,10 +205,10 @@ class VoiceService:
         device = self.device(device)
         reference = self.check_file(path)
         if reference.has("too_long") and not trim:
-            raise UserError(
-                f"The clip is {reference.seconds:.0f} s long; a voice uses at most 30 s. "
-                "Add --trim to use its first 30 s, or pick a shorter clip.",
-                field="reference",
+            raise UserError(  # the command line names its --trim (app.cli.main)
+                f"The clip is {reference.seconds:.0f} s long; a voice uses at most 30 s: "
+                "trim it to its first 30 s, or pick a shorter clip.",
+                field="trim",
             )
         return self.create_voice(name, reference, trim=trim, device=device)
 

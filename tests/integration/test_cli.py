@@ -193,6 +193,35 @@ def test_voices_add_says_what_is_wrong_with_a_clip(
     assert "noisy" not in result.stderr and "does not exist" not in result.stderr
 
 
+@pytest.mark.parametrize(
+    ("seconds", "message", "hint"),
+    [
+        (
+            8.0,
+            "No speaker encoder is installed: convert speechbrain/spkrec-xvect-voxceleb in "
+            "Models… → Convert.",
+            " From the command line: `python -m app models convert "
+            "speechbrain/spkrec-xvect-voxceleb --task speaker-encoder`.",
+        ),
+        (
+            600.0,
+            "The clip is 600 s long; a voice uses at most 30 s: trim it to its first 30 s, or "
+            "pick a shorter clip.",
+            " Add --trim to use its first 30 s.",
+        ),
+    ],
+)
+def test_the_command_line_adds_its_own_command_to_a_message_worded_for_the_window(
+    app_home: AppPaths, tmp_path: Path, seconds: float, message: str, hint: str
+) -> None:
+    from tests.audio_samples import speech_like, write_clip
+
+    write_clip(tmp_path / "clip.wav", speech_like(seconds))
+    result = _run(["voices", "add", "Alice", "--from", str(tmp_path / "clip.wav")], app_home)
+    assert result.returncode == 2
+    assert result.stderr == f"error: {message}{hint}\n"
+
+
 # -- damaged files never stop a command (issue 12, items 8, 9, 11, 12) -----------------------
 
 SECRET_URL = "postgresql://ana:SECRET-pw@db.example/knowledge"

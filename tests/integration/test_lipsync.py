@@ -19,7 +19,7 @@ import pytest
 
 from app.cli.progress import STOPPING
 from app.devices import DeviceInfo
-from app.errors import UserError
+from app.errors import ModelMissingError, UserError
 from app.models.registry import ModelRegistry
 from app.paths import AppPaths
 from app.performance.metrics import MetricsBus
@@ -109,7 +109,8 @@ def test_no_lipsync_model_explains_the_licence(app_home: AppPaths) -> None:
     bare = AvatarService(app_home.avatar_dir, Settings(), metrics, [CPU], registry, voice)
     with pytest.raises(UserError, match="non-commercial") as caught:
         bare.model_folder()
-    assert caught.value.field == "model" and "--task lipsync" in str(caught.value)
+    assert caught.value.field == "model" and "Models… → Convert" in str(caught.value)
+    assert isinstance(caught.value, ModelMissingError) and caught.value.task == "lipsync"
 
 
 def test_spoken_answer_makes_one_clip_per_sentence_in_order(

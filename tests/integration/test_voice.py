@@ -14,7 +14,7 @@ from app.cli import exits
 from app.cli.main import main
 from app.cli.progress import STOPPING
 from app.devices import DeviceInfo
-from app.errors import UserError
+from app.errors import ModelMissingError, UserError
 from app.models.registry import ModelRegistry
 from app.paths import AppPaths
 from app.performance.metrics import MetricsBus
@@ -311,7 +311,7 @@ def test_voice_whose_reference_was_deleted_still_speaks(
     ("make", "message"),
     [
         (lambda d: write_clip(d / "short.wav", speech_like(1.0)), "at least 5 s"),
-        (lambda d: write_clip(d / "long.wav", speech_like(600.0)), "--trim"),
+        (lambda d: write_clip(d / "long.wav", speech_like(600.0)), "trim it to its first 30 s"),
         (lambda d: write_clip(d / "silent.wav", np.zeros(8 * MODEL_RATE)), "silent"),
         (
             lambda d: write_clip(d / "loud.wav", np.clip(speech_like(8.0) * 8, -1, 1)),
@@ -354,7 +354,8 @@ def test_missing_models_say_what_to_do(app_home: AppPaths, alice_clip: Path) -> 
     with pytest.raises(UserError, match="No speaker encoder is installed") as caught:
         bare.add_voice_from_file("Alice", alice_clip)
     assert caught.value.field == "model"
-    assert "--task speaker-encoder" in str(caught.value)
+    assert isinstance(caught.value, ModelMissingError) and caught.value.task == "speaker-encoder"
+    assert "Models… → Convert" in str(caught.value) and "--" not in str(caught.value)
     assert not bare.library.voices()
 
 

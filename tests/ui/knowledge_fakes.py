@@ -52,6 +52,8 @@ class FakeKnowledge:
         self.hits: list[Hit] = []
         self.calls: list[tuple[str, tuple[object, ...]]] = []
         self.started = False
+        self.setup_needed = False
+        """What ``needs_setup`` answers (the bundled embedder not converted yet)."""
         self._lock = threading.Lock()
 
     # ----- helpers for tests -----------------------------------------------------------
@@ -86,6 +88,9 @@ class FakeKnowledge:
         )
 
     # ----- the service's API -----------------------------------------------------------
+
+    def needs_setup(self) -> bool:
+        return self.setup_needed
 
     def start(self) -> None:
         self.start_gate.wait(WAIT_S)

@@ -21,7 +21,8 @@ from PySide6.QtCore import QObject, QPoint, Qt, Slot
 from PySide6.QtMultimedia import QMediaPlayer, QVideoFrame
 from pytestqt.qtbot import QtBot
 
-from app.errors import UserError
+from app.errors import ModelMissingError, UserError
+from app.models.inspect import ModelTask
 from app.paths import AppPaths
 from pipelines.core import DeviceError, Progress
 from tests.ui.avatar_fakes import (
@@ -427,6 +428,31 @@ def test_no_lipsync_model_is_explained_up_front(
     panel = open_avatar(qtbot, make_avatar_window())
     assert panel.model_error.isVisible()
     assert panel.model_error.text().startswith("No lip-sync model is installed.")
+
+
+def test_no_lipsync_model_opens_the_convert_view_and_the_panel_follows_at_once(
+    qtbot: QtBot,
+    make_avatar_window: Callable[[], MainWindow],
+    avatar_script: AvatarScript,
+    lipsync_model_dir: Path,
+) -> None:
+    avatar_script.model_problem = ModelMissingError(
+        "No lip-sync model is installed: convert a checkpoint in Models… → Convert.", "lipsync"
+    )
+    window = make_avatar_window()
+    panel = open_avatar(qtbot, window)
+    assert panel.model_needed.button.isVisible()
+    click(qtbot, panel.model_needed.button)
+    manager = window.open_models()
+    assert manager.tabs.currentWidget() is manager.convert_view
+    assert manager.convert_view.choice.task is ModelTask.LIPSYNC
+    assert manager.convert_view.source.text() == ""  # the user's own checkpoint file
+    assert manager.convert_view.licence_note.isVisible()
+
+    avatar_script.model_problem = None  # the fake service now finds the model
+    assert manager.add_folder(lipsync_model_dir)
+    assert panel.isVisible() and not panel.model_error.isVisible()
+    assert panel.model_needed.button.isHidden()
 
 
 # ----- faces -----------------------------------------------------------------------------

@@ -45,6 +45,9 @@ class FakeKnowledge:
     def search(self, collection_name: str, query: str, k: int = 5) -> list[Hit]:
         return self.passages[:k]
 
+    def needs_setup(self) -> bool:
+        return False  # the embedder is there (the Knowledge panel's footer asks)
+
     def close(self) -> None:
         pass
 

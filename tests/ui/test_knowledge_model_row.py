@@ -10,6 +10,7 @@ from pytestqt.qtbot import QtBot
 from app.devices import DeviceInfo
 from app.paths import AppPaths
 from tests.ui.fakes import CPU, fake_model_folder
+from ui.knowledge.embedder_setup import STOPPED
 from ui.main_window import MainWindow
 
 
@@ -37,10 +38,14 @@ def test_another_embedding_model_is_loaded_and_saved(
     assert window.ctx.settings.embedding_model == embedding_model_dir.resolve()
     assert embedding_model_dir.name in row.name.text() and not row.bundled_button.isHidden()
     assert str(embedding_model_dir.resolve()) in app_home.settings_file.read_text()
-    row.use_bundled()  # not set up in this test home: refused, and the choice stays
-    qtbot.waitUntil(lambda: "python -m app setup" in row.error.text())
+    setup = window.knowledge_panel.setup
+    row.use_bundled()  # not set up in this test home: it is set up first
+    assert setup.running and not setup.cancel_button.isHidden()
+    with qtbot.waitSignal(setup.finished, timeout=30_000) as ended:
+        setup.cancel()  # stopped: the choice stays
+    assert ended.args == [False] and setup.label.text() == STOPPED
     assert window.ctx.settings.embedding_model == embedding_model_dir.resolve()
-    assert row.change_button.isEnabled()
+    assert row.change_button.isEnabled() and embedding_model_dir.name in row.name.text()
 
 
 def test_installed_embedding_models_are_offered(

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from app.audio import devices as audio_devices
+from app.models.inspect import ModelTask
 from app.paths import AppPaths
 from app.services.speech_figures import Speech, SpeechFigures
 from app.voices.library import VoiceLibrary
@@ -584,7 +585,7 @@ def test_missing_models_say_what_to_do(
 ) -> None:
     panel = open_voice(make_voice_window(models=False))
     assert "No text-to-speech model is installed" in panel.speech.model_note.text()
-    assert "--task tts" in panel.speech.model_note.text()
+    assert "Models… → Convert" in panel.speech.model_note.text()
     assert "No speaker encoder is installed" in panel.new_voice.model_note.text()
     # A voice stored earlier (its embedding needs no model to be listed).
     library = panel.ctx.voice.library
@@ -593,6 +594,34 @@ def test_missing_models_say_what_to_do(
     speak(qtbot, panel, "Hello there.")
     assert panel.speech.speak_error.text().startswith("No text-to-speech model is installed")
     assert panel.speech.text.toPlainText() == "Hello there."
+
+
+def test_a_missing_model_opens_the_model_manager_and_the_panel_follows_at_once(
+    qtbot: QtBot,
+    make_voice_window: Callable[..., MainWindow],
+    tts_model_dir: Path,
+    speaker_encoder_dir: Path,
+) -> None:
+    window = make_voice_window(models=False)
+    panel = open_voice(window)
+    speech, new_voice = panel.speech.model_needed, panel.new_voice.model_needed
+    assert speech.button.isVisible() and new_voice.button.isVisible()
+    click(qtbot, speech.button)  # SpeechT5: converted in the app, so the Convert view
+    manager = window.open_models()
+    assert manager.isVisible() and manager.tabs.currentWidget() is manager.convert_view
+    assert manager.convert_view.choice.task is ModelTask.TTS
+    assert manager.convert_view.source.text() == "microsoft/speecht5_tts"
+    manager.convert_view.source.clear()
+    click(qtbot, new_voice.button)
+    assert manager.convert_view.choice.task is ModelTask.SPEAKER_ENCODER
+    assert manager.convert_view.source.text() == "speechbrain/spkrec-xvect-voxceleb"
+
+    assert manager.add_folder(tts_model_dir)  # as Add… → OpenVINO model folder does
+    assert panel.isVisible()  # no switching panels: the line goes at once
+    assert speech.text() == "" and speech.button.isHidden()
+    assert "No speaker encoder is installed" in new_voice.text()
+    assert manager.add_folder(speaker_encoder_dir)
+    assert new_voice.text() == "" and new_voice.button.isHidden()
 
 
 def test_a_device_failure_offers_use_cpu_instead(

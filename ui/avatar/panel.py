@@ -13,7 +13,7 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QUrl, Slot
+from PySide6.QtCore import QEvent, QUrl, Signal, Slot
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -49,6 +49,7 @@ from ui.device_picker import DevicePicker
 from ui.error_router import ErrorRouter, same_device
 from ui.inline_error import InlineError
 from ui.layouts import panel_splitter, vbox
+from ui.model_needed import ModelNeeded
 from ui.notifications import NotificationBar
 from ui.settings_changes import change_settings
 from ui.tasks import TaskRunner
@@ -60,6 +61,8 @@ VIDEO_JOB = "avatar-video"
 
 class AvatarPanel(QWidget):
     """Lip-synced videos over ``ctx.avatar`` (AvatarService)."""
+
+    modelsRequested = Signal(str)  # "Get it in Models…": the ModelTask value to show
 
     def __init__(
         self,
@@ -88,7 +91,8 @@ class AvatarPanel(QWidget):
         self.progress_label = QLabel()
         self.progress_label.setWordWrap(True)
         self.generate_error = InlineError()
-        self.model_error = InlineError(warning=True)
+        self.model_needed = ModelNeeded()
+        self.model_error = self.model_needed.note  # also where a job's model error goes
         self.result = ResultPane(ctx, tasks, notifications)
         self.rate = FrameRate()
         self.errors = ErrorRouter(
@@ -131,12 +135,13 @@ class AvatarPanel(QWidget):
         column.addWidget(self.progress_bar)
         column.addWidget(self.progress_label)
         column.addWidget(self.generate_error)
-        column.addWidget(self.model_error)
+        column.addWidget(self.model_needed)
         self.splitter = panel_splitter([left, self.result], [420, 740], stretch={1: 1})
         vbox(self.splitter, parent=self, margins=0)
 
     def _connect(self) -> None:
         self.face.faceChosen.connect(self._on_face_chosen)
+        self.model_needed.openRequested.connect(self.modelsRequested)
         self.generate_button.clicked.connect(self.generate)
         self.cancel_button.clicked.connect(self.cancel)
 
@@ -156,20 +161,21 @@ class AvatarPanel(QWidget):
         """Read voices, the model and the gallery again (they may have changed elsewhere)."""
         voices = [voice.name for voice in self.ctx.voice.library.voices()]
         self.speech.set_voices(voices, self.ctx.settings.voice)
-        self._check_model()
+        self.check_model()
         self.result.reload_gallery()
         face = self.face
         if face.path is not None and face.preview is None and not face.error.text():
             self._on_face_chosen(face.path)  # the remembered face, previewed on first show
 
-    def _check_model(self) -> None:
+    @Slot()
+    def check_model(self) -> None:
         """Say up front when no lip-sync model is installed, and what to do."""
         try:
             self.ctx.avatar.model_folder()
         except UserError as error:
-            self.model_error.show_message(str(error))
+            self.model_needed.show_problem(error)
         else:
-            self.model_error.clear()
+            self.model_needed.show_problem(None)
 
     def event(self, event: QEvent) -> bool:
         """Shown: refresh; hidden: pause; files dragged in: faces or speech."""

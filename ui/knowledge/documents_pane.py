@@ -72,6 +72,9 @@ class DocumentsPane(QWidget):
         self._removing = False
         self._listing = False  # the rows of the shown collection are being read
         self._last_folder = Path.home()
+        self.before_embedding: Callable[[Callable[[], object]], bool] | None = None
+        """Asked before a job that embeds: False when it set something up first and will
+        call the job back when done (the panel's bundled-embedder set-up)."""
         self.title = QLabel("<b>Documents</b>")
         self.add_files_button = QPushButton("Add files…")
         self.add_folder_button = QPushButton("Add folder…")
@@ -219,6 +222,10 @@ class DocumentsPane(QWidget):
             return False
         if not paths or not self.add_files_button.isEnabled():
             return False
+        if self.before_embedding is not None and not self.before_embedding(
+            lambda: self.add_paths(paths)
+        ):
+            return True  # added once the embedding model is set up
         target = self._destination()
         what = paths[0].name if len(paths) == 1 else plural(len(paths), "item")
         text = f"Adding {what} to “{target}”: reading the files…"
@@ -229,6 +236,8 @@ class DocumentsPane(QWidget):
     def reindex(self) -> None:
         """Read every document of the selected collection again."""
         if self._collection is None or not self.reindex_button.isEnabled():
+            return
+        if self.before_embedding is not None and not self.before_embedding(self.reindex):
             return
         name = self._collection.name
         self._run(

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.context import AppContext
-from app.models.bundled import default_embedder_dir
+from app.models.bundled import default_embedder_dir, embedder_installed
 from app.models.inspect import ModelTask
 from pipelines.embeddings import EmbeddingPipeline
 from ui.error_router import ErrorRouter
@@ -28,6 +28,8 @@ from ui.menu_button import menu_button
 from ui.tasks import Lane, TaskRunner
 
 LOADING = "loading…"
+NOT_SET_UP = "not set up yet"
+GONE = "missing: choose another"
 OTHER_FOLDER = "Other folder…"
 
 
@@ -35,6 +37,7 @@ class EmbeddingModelRow(QWidget):
     """ "Embedding model: NAME  [Change…] [Bundled]" with its own error line."""
 
     modelChanged = Signal()  # collections of the old model now need re-indexing
+    setupRequested = Signal()  # "Set up": convert the bundled model (the panel runs the job)
 
     def __init__(
         self,
@@ -54,6 +57,11 @@ class EmbeddingModelRow(QWidget):
         self.change_menu.triggered.connect(self._on_menu_choice)
         self.bundled_button = QPushButton("Bundled")
         self.bundled_button.setToolTip("Go back to the bundled all-MiniLM-L6-v2")
+        self.setup_button = QPushButton("Set up")
+        self.setup_button.setToolTip(
+            "Convert the bundled all-MiniLM-L6-v2 to OpenVINO now (once, about a minute)"
+        )
+        self._bundled_after_setup = False
         self.error = InlineError()
         errors.inline["embedding_model"] = self.error
         self._errors = errors
@@ -62,16 +70,36 @@ class EmbeddingModelRow(QWidget):
             self.name,
             self.change_button,
             self.bundled_button,
+            self.setup_button,
             margins=0,
         )
         over_message(self, row, self.error)
         self.bundled_button.clicked.connect(self.use_bundled)
-        self._show_current()
+        self.setup_button.clicked.connect(self.setupRequested)
+        self.show_current()
 
-    def _show_current(self) -> None:
-        folder = self.ctx.settings.embedding_model or default_embedder_dir(self.ctx.paths)
-        self.name.setText(f"<b>{folder.name}</b>")
-        self.bundled_button.setVisible(self.ctx.settings.embedding_model is not None)
+    def show_current(self) -> None:
+        """The model in use; the bundled one that is not converted yet is said so, never
+        shown as present, with "Set up" beside it."""
+        chosen = self.ctx.settings.embedding_model
+        folder = chosen or default_embedder_dir(self.ctx.paths)
+        missing = self.ctx.knowledge.needs_setup()
+        if missing:
+            self.name.setText(f"{folder.name} — {NOT_SET_UP}")
+        elif chosen is not None and not (chosen / "openvino_model.xml").is_file():
+            self.name.setText(f"{folder.name} — {GONE}")
+        else:
+            self.name.setText(f"<b>{folder.name}</b>")
+        self.bundled_button.setVisible(chosen is not None)
+        self.setup_button.setVisible(missing)
+
+    def setup_ended(self, ready: bool) -> None:
+        """The bundled model's set-up ended: show it, and switch to it if that was asked."""
+        switch, self._bundled_after_setup = self._bundled_after_setup, False
+        if ready and switch:
+            self.use(None)
+        else:
+            self.show_current()
 
     @Slot()
     def fill_menu(self) -> None:
@@ -101,7 +129,11 @@ class EmbeddingModelRow(QWidget):
 
     @Slot()
     def use_bundled(self) -> None:
-        """Back to the bundled model."""
+        """Back to the bundled model (set up first when it is not converted yet)."""
+        if not embedder_installed(default_embedder_dir(self.ctx.paths)):
+            self._bundled_after_setup = True
+            self.setupRequested.emit()
+            return
         self.use(None)
 
     def use(self, folder: Path | None) -> None:
@@ -119,17 +151,18 @@ class EmbeddingModelRow(QWidget):
     @Slot(object)
     def _on_loaded(self, _: EmbeddingPipeline) -> None:
         self._set_busy(False)
-        self._show_current()  # the service saved the choice with the model
+        self.show_current()  # the service saved the choice with the model
         self.modelChanged.emit()
 
     @Slot(object)
     def _on_failed(self, error: BaseException) -> None:
         self._set_busy(False)
-        self._show_current()
+        self.show_current()
         self._errors.show(error, default_field="embedding_model")
 
     def _set_busy(self, busy: bool) -> None:
         self.change_button.setEnabled(not busy)
         self.bundled_button.setEnabled(not busy)
+        self.setup_button.setEnabled(not busy)
         if busy:
             self.name.setText(LOADING)

@@ -28,6 +28,7 @@ from ui.inline_error import InlineError
 from ui.knowledge.collections_pane import CollectionsPane
 from ui.knowledge.database_status import DatabaseStatus
 from ui.knowledge.documents_pane import DocumentsPane
+from ui.knowledge.embedder_setup import EmbedderSetup
 from ui.knowledge.formatting import plural
 from ui.knowledge.model_row import EmbeddingModelRow
 from ui.knowledge.search_pane import SearchPane
@@ -44,6 +45,7 @@ class KnowledgePanel(QWidget):
     """Collections on the left, documents in the centre, search on the right."""
 
     collectionsChanged = Signal()  # created, renamed, deleted, or documents added/removed
+    conversionToolsRequested = Signal()  # "Open Models…": the tools are installed there
 
     def __init__(
         self,
@@ -67,6 +69,8 @@ class KnowledgePanel(QWidget):
         )
         self.device_picker.setToolTip("Device for the embedding (and reranking) model")
         self.model_row = EmbeddingModelRow(ctx, tasks, self.errors)
+        self.setup = EmbedderSetup(ctx, tasks)
+        self.documents.before_embedding = self.setup.ensure
         self._db = "idle"  # idle → starting → ready | failed
         self._refreshing = False
         self._refresh_again = False
@@ -80,6 +84,7 @@ class KnowledgePanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.splitter, 1)
+        layout.addWidget(self.setup)
         footer = QHBoxLayout()
         footer.addWidget(self.database, 1)
         footer.addWidget(self.model_row)
@@ -98,6 +103,10 @@ class KnowledgePanel(QWidget):
         self.search.openRequested.connect(self._open_result)
         self.database.retryRequested.connect(self.reload)
         self.model_row.modelChanged.connect(self._on_model_changed)
+        self.model_row.setupRequested.connect(self._set_up)
+        self.setup.started.connect(self._update_controls)
+        self.setup.finished.connect(self._on_setup_ended)
+        self.setup.modelsRequested.connect(self.conversionToolsRequested)
         self._update_controls()
 
     # ----- state -----------------------------------------------------------------------
@@ -109,12 +118,13 @@ class KnowledgePanel(QWidget):
 
     @Slot()
     def _update_controls(self) -> None:
-        ready, managing = self.ready, self._managing
+        ready, managing = self.ready, self._managing or self.setup.running
         self.collections.set_busy(not ready or managing, writing=self.documents.busy)
         self.documents.set_enabled_for(ready=ready, managing=managing)
         self.search.set_searching(self._searching)
-        if not ready:
+        if not ready or self.setup.running:
             self.search.search_button.setEnabled(False)
+        self.model_row.setup_button.setEnabled(not self.setup.running)
 
     def event(self, event: QEvent) -> bool:
         """Start the database when first shown; take dropped files and folders."""
@@ -144,6 +154,19 @@ class KnowledgePanel(QWidget):
             area.show_message(str(error))
         else:
             self.errors.show(error, default_field="")  # logged, with "Copy details"
+
+    # ----- the bundled embedder's set-up ----------------------------------------------
+
+    @Slot()
+    def _set_up(self) -> None:
+        """ "Set up" (or "Bundled" before it is set up): convert the bundled model now."""
+        if self.setup.ensure(self.model_row.show_current, bundled=True):
+            self.model_row.setup_ended(True)  # set up meanwhile (the command line, say)
+
+    @Slot(bool)
+    def _on_setup_ended(self, ready: bool) -> None:
+        self._update_controls()  # before the action that waited for it starts
+        self.model_row.setup_ended(ready)
 
     # ----- the database and the collection list ----------------------------------------
 
@@ -223,6 +246,8 @@ class KnowledgePanel(QWidget):
 
     @Slot(str)
     def _create(self, name: str) -> None:
+        if not self.setup.ensure(lambda: self._create(name)):
+            return  # created once the embedding model is set up
         self._start_managing()
         self.tasks.start(
             self.ctx.knowledge.create_collection,
@@ -307,6 +332,8 @@ class KnowledgePanel(QWidget):
             self.search.error.show_message(
                 f"“{current.name}” has no documents yet: add files to search them."
             )
+        elif not self.setup.ensure(lambda: self._search(query, k)):
+            pass  # searched once the embedding model is set up
         else:
             self._searching = True
             self._update_controls()

@@ -50,6 +50,7 @@ from ui.tasks import TaskRunner
 ANY = "Any"
 DOWNLOAD_JOB = "model-download"
 ADD_JOB = "model-add"
+CATALOG_TAB = 1
 
 
 def _fixed() -> None:
@@ -102,6 +103,27 @@ class ModelManager(QDialog):
         layout.addWidget(self.tabs)
         self.refresh_installed()
         self.refresh_catalog()
+
+    # ----- opening at an entry ---------------------------------------------------------
+
+    def show_entry(self, task: ModelTask) -> None:
+        """Where a ``task`` model is got: its catalog entry when one downloads, else the
+        Convert view set to that task (and to the catalog's checkpoint for it, if any)."""
+        self.device_filter.setCurrentText(ANY)
+        self.task_filter.setCurrentText(task.value)  # the table now lists that task's entries
+        row = next((i for i, e in enumerate(self._entries) if not e.convert), None)
+        if row is not None:
+            self.catalog.selectRow(row)
+            self.tabs.setCurrentIndex(CATALOG_TAB)
+            return
+        self.show_conversion()
+        self.convert_view.choose_task(task)
+        if self._entries and not self.convert_view.source.text().strip():
+            self.convert_view.source.setText(self._entries[0].hub_id)
+
+    def show_conversion(self) -> None:
+        """The Convert view (where the conversion tools are installed, too)."""
+        self.tabs.setCurrentWidget(self.convert_view)
 
     # ----- installed -------------------------------------------------------------------
 

@@ -34,6 +34,7 @@ from pipelines.voice.reference import MAX_SECONDS, ReferenceCheck, trim_to
 from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
 from ui.layouts import hbox
+from ui.model_needed import ModelNeeded
 from ui.notifications import NotificationBar
 from ui.tasks import TaskRunner
 from ui.voice.recorder_box import RecordBox
@@ -96,7 +97,8 @@ class NewVoiceBox(QWidget):
         self.progress.setMaximumHeight(10)
         self.progress_label = QLabel()
         self.create_error = InlineError()
-        self.model_note = InlineError(warning=True)
+        self.model_needed = ModelNeeded()
+        self.model_note = self.model_needed.note
         inline = {"name": self.name_error, "file": self.file_error, "reference": self.problems}
         inline.update(model=self.create_error, device=self.create_error, voice=self.create_error)
         self.errors = ErrorRouter(notifications, inline)
@@ -134,15 +136,15 @@ class NewVoiceBox(QWidget):
         create_row.addStretch(0)
         layout.addLayout(create_row)
         layout.addWidget(self.create_error)
-        layout.addWidget(self.model_note)
+        layout.addWidget(self.model_needed)
 
     def set_inputs(self, devices: Sequence[AudioDevice]) -> None:
         """The microphones to offer (none: Record is disabled, files still work)."""
         self.record.set_inputs(devices)
 
-    def show_model_problem(self, message: str) -> None:
-        """No speaker encoder installed: what to do, next to Create ("" clears it)."""
-        self.model_note.show_message(message)
+    def show_model_problem(self, problem: Exception | None) -> None:
+        """No speaker encoder installed: what to do, next to Create (None clears it)."""
+        self.model_needed.show_problem(problem)
 
     @property
     def busy(self) -> bool:

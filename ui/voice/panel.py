@@ -38,6 +38,7 @@ class VoicePanel(QWidget):
     """Voices and speech over ``ctx.voice`` (VoiceService)."""
 
     speechForAvatar = Signal(object)  # SpokenClip: "Use in Avatar" was clicked
+    modelsRequested = Signal(str)  # "Get it in Models…": the ModelTask value to show
 
     def __init__(
         self,
@@ -75,6 +76,8 @@ class VoicePanel(QWidget):
         self.new_voice.voiceCreated.connect(self._on_created)
         self.new_voice.cpuChosen.connect(self.speech.use_cpu)
         self.speech.speechHandedOff.connect(self.speechForAvatar)
+        self.speech.model_needed.openRequested.connect(self.modelsRequested)
+        self.new_voice.model_needed.openRequested.connect(self.modelsRequested)
         self.refresh_devices()
         self.reload()
 
@@ -99,18 +102,19 @@ class VoicePanel(QWidget):
         if new:
             self.notifications.show_message("\n".join(new), level="warning")
         self._problems_shown = list(library.problems)
-        self._check_models()
+        self.check_models()
 
-    def _check_models(self) -> None:
+    @Slot()
+    def check_models(self) -> None:
         """Say up front when a model is missing, with what to do (never blocks anything)."""
-        notes: dict[ModelTask, str] = {}
+        notes: dict[ModelTask, UserError] = {}
         for task in (ModelTask.TTS, ModelTask.SPEAKER_ENCODER):
             try:
                 self.ctx.voice.model_folder(task)
             except UserError as error:
-                notes[task] = str(error)
-        self.speech.show_model_problem(notes.get(ModelTask.TTS, ""))
-        self.new_voice.show_model_problem(notes.get(ModelTask.SPEAKER_ENCODER, ""))
+                notes[task] = error
+        self.speech.show_model_problem(notes.get(ModelTask.TTS))
+        self.new_voice.show_model_problem(notes.get(ModelTask.SPEAKER_ENCODER))
 
     def event(self, event: QEvent) -> bool:
         """When shown: re-read voices and models (they may have changed), watch for close."""

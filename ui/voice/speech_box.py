@@ -33,6 +33,7 @@ from app.voices.spoken_clips import SpokenClip
 from ui.device_picker import DevicePicker
 from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
+from ui.model_needed import ModelNeeded
 from ui.notifications import NotificationBar
 from ui.settings_changes import Report, change_settings
 from ui.tasks import TaskRunner
@@ -129,7 +130,8 @@ class SpeechBox(QWidget):
         self.text_error = InlineError()
         self.voice_error = InlineError()
         self.speak_error = InlineError()
-        self.model_note = InlineError(warning=True)
+        self.model_needed = ModelNeeded()
+        self.model_note = self.model_needed.note
         self.playback_note = InlineError(warning=True)
         self.save_error = InlineError()
         inline = {"text": self.text_error, "voice": self.voice_error, "output": self.save_error}
@@ -181,7 +183,7 @@ class SpeechBox(QWidget):
         buttons.addWidget(self.progress_label, 1)  # "Sentence 2/3", "Playing 1.2 / 4.0 s"
         layout.addLayout(buttons)
         layout.addWidget(self.progress)
-        for note in (self.speak_error, self.model_note, self.playback_note, self.save_error):
+        for note in (self.speak_error, self.model_needed, self.playback_note, self.save_error):
             layout.addWidget(note)
         layout.addWidget(self.metrics_label)
 
@@ -208,9 +210,9 @@ class SpeechBox(QWidget):
         self.no_output.setVisible(not devices)
         self.no_output.setToolTip(NO_OUTPUT_HINT)
 
-    def show_model_problem(self, message: str) -> None:
-        """No speech model installed: what to do, next to Speak ("" clears it)."""
-        self.model_note.show_message(message)
+    def show_model_problem(self, problem: Exception | None) -> None:
+        """No speech model installed: what to do, next to Speak (None clears it)."""
+        self.model_needed.show_problem(problem)
 
     @Slot(int)
     def _on_voice_chosen(self, _: int) -> None:
