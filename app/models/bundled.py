@@ -17,6 +17,7 @@ from pathlib import Path
 
 from app.errors import UserError
 from app.paths import AppPaths
+from app.runtime import bundle_root
 
 log = logging.getLogger(__name__)
 
@@ -24,7 +25,11 @@ DEFAULT_EMBEDDER = "all-MiniLM-L6-v2-int8-ov"
 
 
 def default_embedder_dir(paths: AppPaths) -> Path:
-    """Where the bundled embedder lives once set up."""
+    """Where the bundled embedder lives: inside a frozen app's bundle (converted when it was
+    built, so there is nothing to set up), else under the data folder once set up."""
+    bundle = bundle_root()
+    if bundle is not None:
+        return bundle / "models" / DEFAULT_EMBEDDER
     return paths.data / "models" / DEFAULT_EMBEDDER
 
 
