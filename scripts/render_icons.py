@@ -7,6 +7,7 @@ machine, Linux or Windows). The PNGs are build products, never committed.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -31,6 +32,7 @@ def render(renderer: QSvgRenderer, size: int) -> QImage:
 
 def main(out: Path) -> int:
     """Write every size and the .ico; returns the exit code."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # images only: no display needed
     _app = QGuiApplication(sys.argv[:1])
     renderer = QSvgRenderer(str(SVG))
     if not renderer.isValid():
