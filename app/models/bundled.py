@@ -26,7 +26,7 @@ from typing import Any
 
 from app.errors import UserError
 from app.paths import AppPaths
-from app.runtime import source_root
+from app.runtime import bundle_root, source_root
 from pipelines.core import Cancelled, CancelToken
 
 log = logging.getLogger(__name__)
@@ -66,7 +66,11 @@ class SetupProgress:
 
 
 def default_embedder_dir(paths: AppPaths) -> Path:
-    """Where the bundled embedder lives once set up."""
+    """Where the bundled embedder lives: inside a frozen app's bundle (converted when it was
+    built, so there is nothing to set up), else under the data folder once set up."""
+    bundle = bundle_root()
+    if bundle is not None:
+        return bundle / "models" / DEFAULT_EMBEDDER
     return paths.data / "models" / DEFAULT_EMBEDDER
 
 

