@@ -108,6 +108,7 @@ class MainWindow(QMainWindow):
         self.chat_panel.loadingChanged.connect(self._on_loading)
         self.chat_panel.statusMessage.connect(self.show_status)
         self.chat_panel.busyChanged.connect(self._on_busy)
+        self.chat_panel.modelsRequested.connect(self.open_models)
         if ctx.settings.overlay_visible:
             self.overlay_action.setChecked(True)
         self.chat_panel.input.setFocus()  # type right away; focus moves there on activation

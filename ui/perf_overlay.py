@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
     QLabel,
+    QStackedWidget,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -276,8 +277,11 @@ class PerfOverlay(QFrame):
         if host is None:
             return
         area: QRect = host.rect()
-        if isinstance(host, QAbstractScrollArea):
-            area = host.viewport().geometry()  # keep the scroll bar uncovered
+        shown = host.currentWidget() if isinstance(host, QStackedWidget) else host
+        if isinstance(shown, QAbstractScrollArea):
+            # Keep the scroll bar uncovered (of the page a stack shows: the chat's answers).
+            viewport = shown.viewport().geometry()
+            area = QRect(shown.mapTo(host, viewport.topLeft()), viewport.size())
         self.adjustSize()
         self.move(area.x() + area.width() - self.width() - MARGIN, area.y() + MARGIN)
         self.close_button.adjustSize()

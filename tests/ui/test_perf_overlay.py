@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractScrollArea
 from pytestqt.qtbot import QtBot
 
 from app.devices import DeviceInfo
@@ -144,7 +145,8 @@ def test_overlay_lets_clicks_through_except_its_close_button(
 
 def test_overlay_stays_in_the_top_right_corner(qtbot: QtBot, window: MainWindow) -> None:
     overlay = shown_overlay(qtbot, window)
-    view = window.chat_panel.view
+    view = window.chat_panel.centre.currentWidget()  # the welcome page here: no model yet
+    assert isinstance(view, QAbstractScrollArea)
     gap = view.viewport().geometry().right() - overlay.geometry().right()
     assert 0 < gap <= 10 and overlay.y() <= view.viewport().y() + 10
     window.resize(window.width() + 200, window.height())
