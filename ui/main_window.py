@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QMainWindow,
     QMenu,
-    QMessageBox,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -22,8 +21,10 @@ from PySide6.QtWidgets import (
 from app.context import AppContext
 from app.services.chat import LoadedModel
 from app.voices.spoken_clips import SpokenClip
+from ui.about_dialog import AboutDialog
 from ui.avatar import AvatarPanel
 from ui.chat.panel import ChatPanel
+from ui.crash_dialog import CrashReporter
 from ui.database_dialog import DatabaseDialog
 from ui.knowledge import KnowledgePanel
 from ui.model_text import loading_text, model_name
@@ -60,6 +61,9 @@ class MainWindow(QMainWindow):
         self.setWindowTitle("OV Studio")
         self.resize(1280, 800)
         self.tasks = TaskRunner(self)
+        # An exception no job or control handles: a dialog, the log, and the app goes on.
+        self.crash_reporter = CrashReporter(self, ctx.paths.log_file)
+        self.crash_reporter.install()
         self.notifications = NotificationBar()
         self.nav = QListWidget()
         self.nav.setObjectName("panelNav")
@@ -144,7 +148,7 @@ class MainWindow(QMainWindow):
         self.overlay_action.setCheckable(True)
         self.overlay_action.toggled.connect(self._toggle_overlay)
         help_menu = bar.addMenu("&Help")
-        help_menu.addAction("&About OV Studio", self._about)
+        self.about_action = help_menu.addAction("&About OV Studio", self.about)
 
     def _add(self, menu: QMenu, text: str, keys: str) -> QAction:
         action = QAction(text, self)
@@ -256,13 +260,11 @@ class MainWindow(QMainWindow):
             self.knowledge_panel.reload()
 
     @Slot()
-    def _about(self) -> None:
-        devices = ", ".join(f"{d.name} ({d.full_name})" for d in self.ctx.devices)
-        QMessageBox.about(
-            self,
-            "About OV Studio",
-            f"<b>OV Studio</b><br>Local multimodal AI on OpenVINO.<br>Devices: {devices}",
-        )
+    def about(self) -> AboutDialog:
+        """Help → About: versions, devices, the log folder; returns the dialog."""
+        dialog = AboutDialog(self.ctx.devices, self.ctx.paths.logs, self)
+        dialog.open()
+        return dialog
 
     def event(self, event: QEvent) -> bool:
         """On close, cancel running jobs and wait for them: no thread outlives the window."""
@@ -275,4 +277,5 @@ class MainWindow(QMainWindow):
             self.chat_panel.stop()
             self.tasks.cancel_all_and_wait()
             self.ctx.close()
+            self.crash_reporter.uninstall()
         return super().event(event)
