@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QScrollArea,
-    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -146,13 +145,13 @@ class WelcomePage(QScrollArea):
         name.setToolTip(entry.hub_id)
         reason = _wrapped(recommendation.reason)
         about = _wrapped(entry.description)
-        about.setEnabled(False)  # the palette's muted text: secondary to the reason
         button = QPushButton("Download")
         button.setToolTip(f"Download {entry.name} ({human_size(entry.size_bytes)}) and open it")
         button.clicked.connect(partial(self.download, entry))
         self.download_buttons.append(button)
-        text = vbox(name, reason, about, margins=0, spacing=2)
-        row = hbox(text, 1, (button, 0, Qt.AlignmentFlag.AlignVCenter), margins=10, spacing=12)
+        text = QWidget()
+        vbox(name, reason, about, parent=text, margins=0, spacing=4)
+        row = hbox((text, 1), (button, 0, Qt.AlignmentFlag.AlignVCenter), margins=10, spacing=12)
         card.setLayout(row)
         return card
 
@@ -227,7 +226,6 @@ class WelcomePage(QScrollArea):
 def _wrapped(text: str) -> QLabel:
     label = QLabel(text)
     label.setWordWrap(True)
-    label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
     return label
 
 
