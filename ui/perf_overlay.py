@@ -129,6 +129,7 @@ class PerfOverlay(QFrame):
         self._timer.timeout.connect(self.tick)
         self._watched = _resize_source(host)
         self._watched.installEventFilter(self)
+        self._follow_pages(host, True)
         self.hide()
 
     def _build_rows(self) -> QGridLayout:
@@ -247,6 +248,9 @@ class PerfOverlay(QFrame):
             return
         visible = self.isVisible()
         self._watched.removeEventFilter(self)
+        if old is not None:
+            self._follow_pages(old, False)
+        self._follow_pages(host, True)
         self.setParent(host)
         self.close_button.setParent(host)
         self._watched = _resize_source(host)
@@ -271,6 +275,21 @@ class PerfOverlay(QFrame):
         if event.type() == QEvent.Type.Resize and watched is self._watched:
             self._place()
         return False
+
+    def _follow_pages(self, host: QWidget, follow: bool) -> None:
+        """Over a stack of pages (the chat's welcome page and answers), move when the page
+        changes: the scroll bar to keep uncovered is the new page's."""
+        if not isinstance(host, QStackedWidget):
+            return
+        if follow:
+            host.currentChanged.connect(self._on_page_changed)
+        else:
+            host.currentChanged.disconnect(self._on_page_changed)
+
+    @Slot(int)
+    def _on_page_changed(self, _index: int) -> None:
+        if self.isVisible():
+            self._place()
 
     def _place(self) -> None:
         host = self.parentWidget()

@@ -154,3 +154,19 @@ def test_overlay_stays_in_the_top_right_corner(qtbot: QtBot, window: MainWindow)
         lambda: view.viewport().geometry().right() - overlay.geometry().right() == gap,
         timeout=2000,
     )
+
+
+def test_overlay_follows_the_chat_from_the_welcome_page_to_the_answers(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.resize(1024, 560)  # the welcome page scrolls: its scroll bar is kept uncovered
+    panel = window.chat_panel
+    qtbot.waitUntil(panel.welcome.verticalScrollBar().isVisible, timeout=2000)
+    overlay = shown_overlay(qtbot, window)
+    welcome_edge = overlay.geometry().right()
+    # The page changes with no resize (a conversation with messages chosen, no model loaded).
+    panel.centre.setCurrentWidget(panel.view)
+    view = panel.view
+    assert not view.verticalScrollBar().isVisible()
+    gap = view.viewport().geometry().right() - overlay.geometry().right()
+    assert 0 < gap <= 10 and overlay.geometry().right() > welcome_edge

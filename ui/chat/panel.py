@@ -77,7 +77,7 @@ class ChatPanel(QWidget):
         self.centre = QStackedWidget()
         self.centre.addWidget(self.view)
         self.centre.addWidget(self.welcome)
-        self._focus_on_load = False  # a model the welcome page downloaded: type right away
+        self._focus_on_load: Path | None = None  # downloaded on the welcome page: type at once
         self.overlay_anchor: QWidget = self.centre  # the perf overlay floats over the answers
         self.save_warning = InlineError(warning=True)
         self.speak_bar = SpeakBar(ctx, tasks, notifications)  # answers read aloud
@@ -170,7 +170,7 @@ class ChatPanel(QWidget):
     @Slot(object)
     def _on_downloaded(self, model: InstalledModel) -> None:
         """A model the welcome page installed: load it, then the input box takes the focus."""
-        self._focus_on_load = self.load_model(model.folder)
+        self._focus_on_load = model.folder if self.load_model(model.folder) else None
 
     @Slot(bool)
     def _on_loading_changed(self, loading: bool) -> None:
@@ -182,9 +182,9 @@ class ChatPanel(QWidget):
     def _on_model_loaded(self, loaded: LoadedModel) -> None:
         self.input_error.clear()  # "choose a model first" no longer applies
         self._update_welcome()
-        if self._focus_on_load:
-            self._focus_on_load = False
+        if self._focus_on_load is not None and self._focus_on_load == loaded.model_path:
             self.input.setFocus()
+        self._focus_on_load = None
         self.modelLoaded.emit(loaded)
 
     def _update_welcome(self) -> None:
