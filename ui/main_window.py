@@ -238,6 +238,8 @@ class MainWindow(QMainWindow):
         """The model manager (one window, raised if already open)."""
         if self._models_window is None:
             self._models_window = ModelManager(self.ctx, self.tasks, self.notifications, self)
+            # A model added or removed there changes what the welcome page offers (Open).
+            self._models_window.modelsChanged.connect(self.chat_panel.welcome.refresh)
         self._models_window.refresh_installed()
         self._models_window.show()
         self._models_window.activateWindow()

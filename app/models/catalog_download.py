@@ -6,7 +6,7 @@ The model manager's Download and the welcome page's one-click download run this 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from app.models.catalog import CatalogEntry
 from app.models.download import Downloader, DownloadProgress
@@ -37,3 +37,14 @@ def download_entry(
             downloader, entry.hub_id, entry.file, cancel, on_progress, licence=entry.licence
         )
     return downloader.download(entry.hub_id, cancel, on_progress)
+
+
+def installed_copy(models: Iterable[InstalledModel], entry: CatalogEntry) -> InstalledModel | None:
+    """The usable model among ``models`` that a download of ``entry`` installed (None: none);
+    a GGUF entry's file is stored flat under its own name."""
+    wanted = entry.file.rsplit("/", 1)[-1]
+    for model in models:
+        same_file = model.folder.name == wanted if entry.is_gguf else model.gguf is None
+        if model.hub_id == entry.hub_id and same_file and model.usable:
+            return model
+    return None

@@ -25,8 +25,8 @@ UNREACHABLE = (
 )
 
 
-def _entry(name: str, repo: str) -> CatalogEntry:
-    return CatalogEntry(name, repo, ModelTask.CHAT, 10**6, "MIT", ("CPU",), "A test model.")
+def _entry(name: str, repo: str, size: int = 10**6) -> CatalogEntry:
+    return CatalogEntry(name, repo, ModelTask.CHAT, size, "MIT", ("CPU",), "A test model.")
 
 
 @pytest.fixture
@@ -41,8 +41,9 @@ def hub(
 
 
 def _welcome(window: MainWindow, monkeypatch: pytest.MonkeyPatch, *repos: str) -> WelcomePage:
-    """The welcome page recommending a tiny catalog of ``repos`` (the stand-in hub's)."""
-    catalog = [_entry(f"Test model {i}", repo) for i, repo in enumerate(repos)]
+    """The welcome page recommending a tiny catalog of ``repos`` (the stand-in hub's), each
+    larger than the one before: the largest is recommended first, then the smallest."""
+    catalog = [_entry(f"Test model {i}", repo, (i + 1) * 10**6) for i, repo in enumerate(repos)]
     monkeypatch.setattr("ui.chat.welcome.load_catalog", lambda: catalog)
     page = window.chat_panel.welcome
     page.refresh()
@@ -100,6 +101,30 @@ def test_one_click_download_installs_loads_and_focuses_the_input(
     qtbot.waitUntil(panel.input.hasFocus, timeout=2000)
     assert panel.centre.currentWidget() is panel.view  # the chat, ready for the first question
     assert page.progress.isHidden() and page.cancel_button.isHidden()
+    assert [b.text() for b in page.download_buttons] == ["Open"]  # no second download
+
+
+def test_a_recommendation_installed_already_is_opened_not_downloaded_again(
+    qtbot: QtBot, window: MainWindow, hub: HubServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from app.models.download import Downloader
+
+    page = _welcome(window, monkeypatch, CHAT_REPO, BIG_REPO)
+    assert [b.text() for b in page.download_buttons] == ["Download", "Download"]
+    manager = window.open_models()  # installed there, as a user could have done
+    installed = Downloader(window.ctx.models).download(CHAT_REPO)
+    manager.modelsChanged.emit()
+    assert [b.text() for b in page.download_buttons] == ["Download", "Open"]
+    manager.close()
+    window.activateWindow()  # back to the main window, as the user's click does
+    qtbot.waitUntil(window.isActiveWindow, timeout=2000)
+    hub.faults.gets.clear()
+    with qtbot.waitSignal(window.chat_panel.modelLoaded, timeout=5000):
+        click(qtbot, page.download_buttons[1])
+    assert hub.faults.gets == []  # nothing fetched again
+    assert window.ctx.chat.loaded_model is not None
+    assert window.ctx.chat.loaded_model.model_path == installed.folder
+    qtbot.waitUntil(window.chat_panel.input.hasFocus, timeout=2000)
 
 
 def test_cancel_mid_download_installs_nothing(

@@ -144,7 +144,7 @@ class ChatPanel(QWidget):
         self.view.regenerateRequested.connect(self.regenerate)
         self.view.sourceRequested.connect(self.open_source)
         self.settings_button.toggled.connect(self._show_generation)
-        self.welcome.downloaded.connect(self._on_downloaded)
+        self.welcome.modelReady.connect(self._on_model_ready)
         self.welcome.openRequested.connect(self.model_picker.choose_file)
         self.welcome.browseRequested.connect(self.modelsRequested)
 
@@ -168,8 +168,9 @@ class ChatPanel(QWidget):
         self.model_picker.cancel_load()
 
     @Slot(object)
-    def _on_downloaded(self, model: InstalledModel) -> None:
-        """A model the welcome page installed: load it, then the input box takes the focus."""
+    def _on_model_ready(self, model: InstalledModel) -> None:
+        """A model the welcome page installed (or found installed): load it, then the input
+        box takes the focus."""
         self._focus_on_load = model.folder if self.load_model(model.folder) else None
 
     @Slot(bool)

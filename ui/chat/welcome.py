@@ -25,9 +25,10 @@ from PySide6.QtWidgets import (
 from app.context import AppContext
 from app.errors import UserError
 from app.models.catalog import CatalogEntry, load_catalog
-from app.models.catalog_download import download_entry
+from app.models.catalog_download import download_entry, installed_copy
 from app.models.download import DownloadProgress
 from app.models.entries import InstalledModel
+from app.models.inspect import ModelTask
 from app.models.recommend import Recommendation, machine_facts, nothing_fits, recommend
 from pipelines.core import Cancelled
 from ui.error_router import ErrorRouter
@@ -51,7 +52,7 @@ PAGE_WIDTH = 760
 class WelcomePage(QScrollArea):
     """Recommended models with one-click download, "open a model", and the models folder."""
 
-    downloaded = Signal(object)  # InstalledModel: installed and registered, ready to load
+    modelReady = Signal(object)  # InstalledModel: downloaded (or installed before), to load
     openRequested = Signal()  # "Open a model file or folder…"
     browseRequested = Signal()  # "All models…" (the model manager)
 
@@ -131,13 +132,15 @@ class WelcomePage(QScrollArea):
         self.recommendations = recommend(catalog, machine)
         _clear(self.cards)
         self.download_buttons = []
+        installed = self.ctx.models.models(ModelTask.CHAT)
         for recommendation in self.recommendations:
-            self.cards.addWidget(self._card(recommendation))
+            copy = installed_copy(installed, recommendation.entry)
+            self.cards.addWidget(self._card(recommendation, copy))
         if catalog and not self.recommendations:
             self.cards.addWidget(_wrapped(nothing_fits(catalog, machine, models_dir)))
         self._update_buttons()
 
-    def _card(self, recommendation: Recommendation) -> QFrame:
+    def _card(self, recommendation: Recommendation, installed: InstalledModel | None) -> QFrame:
         entry = recommendation.entry
         card = QFrame()
         card.setFrameShape(QFrame.Shape.StyledPanel)
@@ -145,15 +148,26 @@ class WelcomePage(QScrollArea):
         name.setToolTip(entry.hub_id)
         reason = _wrapped(recommendation.reason)
         about = _wrapped(entry.description)
-        button = QPushButton("Download")
-        button.setToolTip(f"Download {entry.name} ({human_size(entry.size_bytes)}) and open it")
-        button.clicked.connect(partial(self.download, entry))
+        size = human_size(entry.size_bytes)
+        if installed is None:
+            button = QPushButton("Download")
+            button.setToolTip(f"Download {entry.name} ({size}) and open it")
+            button.clicked.connect(partial(self.download, entry))
+        else:  # installed already (another day, or from File → Models…): no second download
+            button = QPushButton("Open")
+            button.setToolTip(f"Installed in {installed.folder}")
+            button.clicked.connect(partial(self.open_installed, installed))
         self.download_buttons.append(button)
         text = QWidget()
         vbox(name, reason, about, parent=text, margins=0, spacing=4)
         row = hbox((text, 1), (button, 0, Qt.AlignmentFlag.AlignVCenter), margins=10, spacing=12)
         card.setLayout(row)
         return card
+
+    def open_installed(self, model: InstalledModel) -> None:
+        """Load ``model``, a recommendation installed already."""
+        self.error.clear()
+        self.modelReady.emit(model)
 
     def download(self, entry: CatalogEntry) -> bool:
         """Download ``entry`` in a worker; False (said here) when another download runs."""
@@ -196,7 +210,8 @@ class WelcomePage(QScrollArea):
     @Slot(object)
     def _on_downloaded(self, model: InstalledModel) -> None:
         self._end(f"Installed {model.id}; opening it…")
-        self.downloaded.emit(model)
+        self.refresh()  # its card now says Open
+        self.modelReady.emit(model)
 
     @Slot(object)
     def _on_failed(self, error: BaseException) -> None:
