@@ -176,3 +176,22 @@ def test_a_loaded_model_or_a_conversation_replaces_the_welcome_page(
     assert panel.centre.currentWidget() is panel.welcome
     load(qtbot, window, model_folder)
     assert panel.centre.currentWidget() is panel.view
+
+
+def test_a_full_disk_is_said_instead_of_recommendations(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from app.models.recommend import Machine
+
+    full = Machine(frozenset({"CPU"}), 16 * 2**30, 50 * 10**6)
+    monkeypatch.setattr("ui.chat.welcome.machine_facts", lambda _kinds, _folder: full)
+    page = window.chat_panel.welcome
+    page.refresh()
+    assert page.recommendations == [] and page.download_buttons == []
+    texts = [label.text() for label in page.widget().findChildren(type(page.storage))]
+    models_dir = window.ctx.models.models_dir
+    assert any(
+        text.startswith("Not enough free disk space for a chat model") and str(models_dir) in text
+        for text in texts
+    )
+    assert page.open_button.isEnabled()  # a model already on disk can still be opened
