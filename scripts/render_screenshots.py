@@ -6,6 +6,10 @@ loaded through the chat panel on this machine's devices and answers the question
 it; the stats lines and the performance overlay show this machine's figures as measured.
 ``--size 1600x1000`` renders the main window at another size.
 
+The welcome page (docs/screenshots/welcome.png at 1600×1000, welcome-1024.png at 1024×700) is
+what a first run shows: a fresh profile, the real catalog, this machine's devices, memory and
+free disk deciding the recommendations. ``--welcome-only`` renders just those two.
+
 The Knowledge panel (docs/screenshots/knowledge.png) is not staged either: real documents are
 added through the panel to the real embedded PostgreSQL, embedded by the real MiniLM (the set-up
 one, the test fixture, or converted on the spot), and really searched; then the same SmolLM2
@@ -50,10 +54,15 @@ def main(argv: list[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(description="Render the README screenshots.")
     parser.add_argument("--size", default="1280x800", help="main window size, WxH")
-    width, height = (int(n) for n in parser.parse_args(argv).size.split("x"))
+    parser.add_argument("--welcome-only", action="store_true", help="only the welcome page")
+    args = parser.parse_args(argv)
+    width, height = (int(n) for n in args.size.split("x"))
+    app = create_application()
+    render_welcome()
+    if args.welcome_only:
+        return 0
     home = Path(tempfile.mkdtemp(prefix="ov-studio-shots-"))
     os.environ["OV_STUDIO_HOME"] = str(home)
-    app = create_application()
     model = real_chat_model()
     ctx = AppContext.create(AppPaths.from_environment())  # this machine's devices
     window = MainWindow(ctx)
@@ -82,6 +91,32 @@ def main(argv: list[str] | None = None) -> int:
     for name in ("main-window", "overlay", "chat-knowledge", "models", "knowledge"):
         sys.stdout.write(f"{OUT / name}.png\n")
     return 0
+
+
+def render_welcome() -> None:
+    """The first run's Chat panel: a fresh profile, so no model; the real catalog and this
+    machine's devices, memory and disk. Writes docs/screenshots/welcome.png (1600×1000) and
+    welcome-1024.png (1024×700)."""
+    from PySide6.QtWidgets import QApplication
+
+    from app.context import AppContext
+    from app.paths import AppPaths
+    from ui.main_window import MainWindow
+
+    home = Path(tempfile.mkdtemp(prefix="ov-studio-welcome-"))
+    ctx = AppContext.create(AppPaths.from_environment({"OV_STUDIO_HOME": str(home)}))
+    window = MainWindow(ctx)
+    window.show()
+    OUT.mkdir(parents=True, exist_ok=True)
+    app = QApplication.instance()
+    assert app is not None
+    for (width, height), name in (((1600, 1000), "welcome"), ((1024, 700), "welcome-1024")):
+        window.resize(width, height)
+        app.processEvents()  # one pass: the layout settles before the grab
+        window.grab().save(str(OUT / f"{name}.png"))
+        sys.stdout.write(f"{OUT / name}.png\n")
+    window.close()
+    shutil.rmtree(home, ignore_errors=True)
 
 
 def real_chat_model() -> Path:

@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QMainWindow,
     QMenu,
-    QMessageBox,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -23,8 +22,10 @@ from app.context import AppContext
 from app.models.inspect import ModelTask
 from app.services.chat import LoadedModel
 from app.voices.spoken_clips import SpokenClip
+from ui.about_dialog import AboutDialog
 from ui.avatar import AvatarPanel
 from ui.chat.panel import ChatPanel
+from ui.crash_dialog import CrashReporter
 from ui.database_dialog import DatabaseDialog
 from ui.knowledge import KnowledgePanel
 from ui.model_text import loading_text, model_name
@@ -61,6 +62,9 @@ class MainWindow(QMainWindow):
         self.setWindowTitle("OV Studio")
         self.resize(1280, 800)
         self.tasks = TaskRunner(self)
+        # An exception no job or control handles: a dialog, the log, and the app goes on.
+        self.crash_reporter = CrashReporter(self, ctx.paths.log_file)
+        self.crash_reporter.install()
         self.notifications = NotificationBar()
         self.nav = QListWidget()
         self.nav.setObjectName("panelNav")
@@ -114,6 +118,7 @@ class MainWindow(QMainWindow):
         self.chat_panel.loadingChanged.connect(self._on_loading)
         self.chat_panel.statusMessage.connect(self.show_status)
         self.chat_panel.busyChanged.connect(self._on_busy)
+        self.chat_panel.modelsRequested.connect(self.open_models)
         if ctx.settings.overlay_visible:
             self.overlay_action.setChecked(True)
         self.chat_panel.input.setFocus()  # type right away; focus moves there on activation
@@ -149,7 +154,7 @@ class MainWindow(QMainWindow):
         self.overlay_action.setCheckable(True)
         self.overlay_action.toggled.connect(self._toggle_overlay)
         help_menu = bar.addMenu("&Help")
-        help_menu.addAction("&About OV Studio", self._about)
+        self.about_action = help_menu.addAction("&About OV Studio", self.about)
 
     def _add(self, menu: QMenu, text: str, keys: str) -> QAction:
         action = QAction(text, self)
@@ -258,7 +263,9 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _on_models_changed(self) -> None:
-        """A model was added or removed: the panels' "missing model" lines follow at once."""
+        """A model was added or removed: the panels' "missing model" lines follow at once, and
+        the welcome page what it offers (Download or Open)."""
+        self.chat_panel.welcome.refresh()
         self.voice_panel.check_models()
         self.avatar_panel.check_model()
         self.knowledge_panel.model_row.show_current()
@@ -280,13 +287,11 @@ class MainWindow(QMainWindow):
             self.knowledge_panel.reload()
 
     @Slot()
-    def _about(self) -> None:
-        devices = ", ".join(f"{d.name} ({d.full_name})" for d in self.ctx.devices)
-        QMessageBox.about(
-            self,
-            "About OV Studio",
-            f"<b>OV Studio</b><br>Local multimodal AI on OpenVINO.<br>Devices: {devices}",
-        )
+    def about(self) -> AboutDialog:
+        """Help → About: versions, devices, the log folder; returns the dialog."""
+        dialog = AboutDialog(self.ctx.devices, self.ctx.paths.logs, self)
+        dialog.open()
+        return dialog
 
     def event(self, event: QEvent) -> bool:
         """On close, cancel running jobs and wait for them: no thread outlives the window."""
@@ -299,4 +304,5 @@ class MainWindow(QMainWindow):
             self.chat_panel.stop()
             self.tasks.cancel_all_and_wait()
             self.ctx.close()
+            self.crash_reporter.uninstall()
         return super().event(event)

@@ -34,7 +34,7 @@ from ui.notifications import NotificationBar
 from ui.settings_changes import Report, change_settings
 from ui.tasks import TaskRunner
 
-NO_MODEL_TEXT = "No model — open a .gguf file or an OpenVINO model folder"
+NO_MODEL_TEXT = "No model — get one in File → Models…, or open one"
 NO_INSTALLED = "No chat models installed yet — open one, or add it in File → Models…"
 RECENT_MODELS = 8
 FILE_DIALOG_TITLE = "Open a chat model: a .gguf file, or openvino_model.xml in a model folder"

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
     QLabel,
+    QStackedWidget,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -128,6 +129,7 @@ class PerfOverlay(QFrame):
         self._timer.timeout.connect(self.tick)
         self._watched = _resize_source(host)
         self._watched.installEventFilter(self)
+        self._follow_pages(host, True)
         self.hide()
 
     def _build_rows(self) -> QGridLayout:
@@ -246,6 +248,9 @@ class PerfOverlay(QFrame):
             return
         visible = self.isVisible()
         self._watched.removeEventFilter(self)
+        if old is not None:
+            self._follow_pages(old, False)
+        self._follow_pages(host, True)
         self.setParent(host)
         self.close_button.setParent(host)
         self._watched = _resize_source(host)
@@ -271,13 +276,31 @@ class PerfOverlay(QFrame):
             self._place()
         return False
 
+    def _follow_pages(self, host: QWidget, follow: bool) -> None:
+        """Over a stack of pages (the chat's welcome page and answers), move when the page
+        changes: the scroll bar to keep uncovered is the new page's."""
+        if not isinstance(host, QStackedWidget):
+            return
+        if follow:
+            host.currentChanged.connect(self._on_page_changed)
+        else:
+            host.currentChanged.disconnect(self._on_page_changed)
+
+    @Slot(int)
+    def _on_page_changed(self, _index: int) -> None:
+        if self.isVisible():
+            self._place()
+
     def _place(self) -> None:
         host = self.parentWidget()
         if host is None:
             return
         area: QRect = host.rect()
-        if isinstance(host, QAbstractScrollArea):
-            area = host.viewport().geometry()  # keep the scroll bar uncovered
+        shown = host.currentWidget() if isinstance(host, QStackedWidget) else host
+        if isinstance(shown, QAbstractScrollArea):
+            # Keep the scroll bar uncovered (of the page a stack shows: the chat's answers).
+            viewport = shown.viewport().geometry()
+            area = QRect(shown.mapTo(host, viewport.topLeft()), viewport.size())
         self.adjustSize()
         self.move(area.x() + area.width() - self.width() - MARGIN, area.y() + MARGIN)
         self.close_button.adjustSize()

@@ -159,9 +159,6 @@ def _run_gui(args: argparse.Namespace, out: object) -> int:
 
 
 def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
+    from app.about import app_version
 
-    try:
-        return version("ov-studio")
-    except PackageNotFoundError:
-        return "dev"
+    return app_version()

@@ -33,6 +33,7 @@ from app.models.hub_files import (
     refuse_gguf_only,
     remove_links,
 )
+from app.models.hub_reach import is_unreachable, unreachable_message
 from app.models.inspect import TASK_NAMES, ModelTask, detect_task, read_config, task_from
 from app.models.registry import InstalledModel, ModelRegistry
 from pipelines.core import Cancelled, CancelToken
@@ -195,9 +196,9 @@ class Downloader:
                 raise UserError(
                     f"There is no model “{hub_id}” on the hub.", field="model"
                 ) from error
-            raise UserError(_offline_message(error), field="model") from error
+            raise UserError(unreachable_message(self.endpoint), field="model") from error
         except OSError as error:
-            raise UserError(_offline_message(error), field="model") from error
+            raise UserError(unreachable_message(self.endpoint), field="model") from error
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             # huggingface_hub builds its ModelInfo from whatever JSON the endpoint sent.
             log.warning("malformed model info for %s", hub_id, exc_info=error)
@@ -208,7 +209,7 @@ class Downloader:
             ) from error
         except Exception as error:
             if type(error).__module__.startswith(("httpx", "httpcore")):
-                raise UserError(_offline_message(error), field="model") from error
+                raise UserError(unreachable_message(self.endpoint), field="model") from error
             raise
         siblings = info.siblings or []
         try:
@@ -282,6 +283,12 @@ class Downloader:
             raise
         except Exception as error:
             log.warning("download of %s/%s failed", hub_id, remote.name, exc_info=error)
+            if is_unreachable(error):  # the hub went away between two files
+                raise UserError(
+                    f"{unreachable_message(self.endpoint)} What arrived is kept: download "
+                    "again to resume.",
+                    field="model",
+                ) from error
             raise UserError(
                 f"Downloading {remote.name} failed ({first_line(error, 200)}). What arrived is "
                 "kept: download again to resume.",
@@ -389,10 +396,3 @@ def verify_file(path: Path, remote: RemoteFile) -> None:
         raise UserError(
             f"The download is damaged: {problem}. It was removed; download again.", field="model"
         )
-
-
-def _offline_message(error: BaseException) -> str:
-    return (
-        f"Cannot reach the model hub ({first_line(error, 200)}). Check the connection, or add a "
-        "model folder you already have (Add…, or `models add PATH`)."
-    )

@@ -107,9 +107,48 @@ def test_unknown_id_and_bad_ids(hub: HubServer, registry: ModelRegistry) -> None
         Downloader(registry, hub.url).download("just-a-name")
 
 
-def test_no_network_says_so_and_offers_the_local_route(registry: ModelRegistry) -> None:
-    with pytest.raises(UserError, match=r"Cannot reach the model hub.*models add PATH"):
+def test_no_network_is_one_sentence_naming_the_hub_never_an_errno(
+    registry: ModelRegistry, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("HF_ENDPOINT", raising=False)
+    with pytest.raises(UserError) as refused:
         Downloader(registry, "http://127.0.0.1:9").download(REPO)
+    assert str(refused.value) == (
+        "Can't reach the model hub at http://127.0.0.1:9 — check your connection or proxy; "
+        "HF_ENDPOINT is not set."
+    )
+
+
+def test_an_unresolvable_hub_is_one_line_and_exit_2_on_the_command_line(tmp_path: Path) -> None:
+    env = {"OV_STUDIO_HOME": str(tmp_path / "home"), "HF_ENDPOINT": "http://nonexistent.invalid"}
+    env["HF_HOME"] = str(tmp_path / "hf-home")
+    for args in (["models", "pull", REPO], ["models", "pull", REPO + "-gguf", "--file", "a.gguf"]):
+        failed = run_app(args, environ=env, timeout=120)
+        assert failed.returncode == exits.USAGE
+        assert failed.stderr == (
+            "error: Can't reach the model hub at http://nonexistent.invalid — check your "
+            "connection or proxy; HF_ENDPOINT is http://nonexistent.invalid.\n"
+        )
+
+
+def test_the_hub_going_away_between_files_is_said_as_unreachable(
+    hub: HubServer, registry: ModelRegistry, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("HF_ENDPOINT", raising=False)
+    stopped: list[str] = []
+
+    def stop_the_hub_after_the_first_file(progress: DownloadProgress) -> None:
+        if progress.file_done == progress.file_total and not stopped:
+            stopped.append(progress.file)
+            hub.stop()
+
+    with pytest.raises(UserError) as refused:
+        Downloader(registry, hub.url).download(REPO, on_progress=stop_the_hub_after_the_first_file)
+    assert str(refused.value) == (
+        f"Can't reach the model hub at {hub.url} — check your connection or proxy; HF_ENDPOINT "
+        "is not set. What arrived is kept: download again to resume."
+    )
+    assert stopped and registry.models() == []
 
 
 def test_the_server_going_away_mid_download_keeps_what_arrived(

@@ -9,13 +9,14 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app.devices import DeviceInfo
 from app.paths import AppPaths
 from tests.ui.fakes import CPU, GPU, Script
-from tests.ui.helpers import ask, ask_and_hold, load, shown
+from tests.ui.helpers import UrlCatcher, ask, ask_and_hold, click, load, shown
+from ui.about_dialog import AboutDialog
 from ui.main_window import PANELS, MainWindow
 from ui.theme import ThemeFollower, is_dark
 
@@ -117,13 +118,25 @@ def test_quit_shortcut_closes_the_window(qtbot: QtBot, window: MainWindow) -> No
     assert not window.isVisible()
 
 
-def test_about_names_the_devices(window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
-    shown_text: list[str] = []
-    monkeypatch.setattr(QMessageBox, "about", lambda _parent, _title, text: shown_text.append(text))
+def test_about_shows_versions_devices_and_the_log_folder(
+    qtbot: QtBot, window: MainWindow, opened: UrlCatcher
+) -> None:
+    import openvino
+
     help_menu = window.menuBar().actions()[-1].menu()
-    assert help_menu is not None
-    help_menu.actions()[0].trigger()
-    assert "CPU (Test CPU), GPU (Test iGPU)" in shown_text[0]
+    assert help_menu is not None and help_menu.actions()[0] is window.about_action
+    window.about_action.trigger()
+    [about] = window.findChildren(AboutDialog)
+    qtbot.waitExposed(about)
+    values = {name: label.text() for name, label in about.values.items()}
+    assert values["OpenVINO"] == openvino.__version__.split("-")[0]
+    assert values["OpenVINO GenAI"].startswith(values["OpenVINO"][:6])  # the same release
+    assert values["Devices"] == "CPU — Test CPU\nGPU — Test iGPU"
+    assert values["Log folder"] == str(window.ctx.paths.logs)
+    selectable = about.values["Log folder"].textInteractionFlags()
+    assert selectable & Qt.TextInteractionFlag.TextSelectableByMouse
+    click(qtbot, about.open_button)
+    assert [Path(url.toLocalFile()) for url in opened.urls] == [window.ctx.paths.logs]
 
 
 def test_dark_scheme_gives_a_dark_palette_and_redraws_answers(

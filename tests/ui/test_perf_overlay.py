@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractScrollArea
 from pytestqt.qtbot import QtBot
 
 from app.devices import DeviceInfo
@@ -144,7 +145,8 @@ def test_overlay_lets_clicks_through_except_its_close_button(
 
 def test_overlay_stays_in_the_top_right_corner(qtbot: QtBot, window: MainWindow) -> None:
     overlay = shown_overlay(qtbot, window)
-    view = window.chat_panel.view
+    view = window.chat_panel.centre.currentWidget()  # the welcome page here: no model yet
+    assert isinstance(view, QAbstractScrollArea)
     gap = view.viewport().geometry().right() - overlay.geometry().right()
     assert 0 < gap <= 10 and overlay.y() <= view.viewport().y() + 10
     window.resize(window.width() + 200, window.height())
@@ -152,3 +154,19 @@ def test_overlay_stays_in_the_top_right_corner(qtbot: QtBot, window: MainWindow)
         lambda: view.viewport().geometry().right() - overlay.geometry().right() == gap,
         timeout=2000,
     )
+
+
+def test_overlay_follows_the_chat_from_the_welcome_page_to_the_answers(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.resize(1024, 560)  # the welcome page scrolls: its scroll bar is kept uncovered
+    panel = window.chat_panel
+    qtbot.waitUntil(panel.welcome.verticalScrollBar().isVisible, timeout=2000)
+    overlay = shown_overlay(qtbot, window)
+    welcome_edge = overlay.geometry().right()
+    # The page changes with no resize (a conversation with messages chosen, no model loaded).
+    panel.centre.setCurrentWidget(panel.view)
+    view = panel.view
+    assert not view.verticalScrollBar().isVisible()
+    gap = view.viewport().geometry().right() - overlay.geometry().right()
+    assert 0 < gap <= 10 and overlay.geometry().right() > welcome_edge

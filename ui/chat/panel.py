@@ -12,11 +12,12 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtWidgets import QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QPushButton, QStackedWidget, QVBoxLayout, QWidget
 
 from app.context import AppContext
 from app.errors import BusyError
 from app.knowledge.grounding import Source
+from app.models.entries import InstalledModel
 from app.services.chat import Answer, LoadedModel
 from pipelines.chat import GenerationSettings
 from ui.chat.answer_runner import AnswerRunner
@@ -28,6 +29,7 @@ from ui.chat.knowledge_picker import KnowledgePicker
 from ui.chat.message_view import MessageView
 from ui.chat.model_drop import ModelDropTarget
 from ui.chat.system_prompt import SystemPromptEditor
+from ui.chat.welcome import WelcomePage
 from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
 from ui.layouts import hbox, panel_splitter
@@ -50,6 +52,7 @@ class ChatPanel(QWidget):
     busyChanged = Signal(bool)
     answerFinished = Signal(bool)  # True when the answer finished (or was stopped) cleanly
     statusMessage = Signal(str)
+    modelsRequested = Signal()  # the welcome page's "All models…": the model manager
 
     def __init__(
         self,
@@ -69,7 +72,13 @@ class ChatPanel(QWidget):
         self.conversations = ConversationsPane(ctx.chat, self._default_prompt)
         self.system_prompt = SystemPromptEditor(ctx.chat)
         self.view = MessageView()
-        self.overlay_anchor: QWidget = self.view  # the perf overlay floats over the answers
+        # With no model loaded and nothing said yet, the welcome page stands in for the chat.
+        self.welcome = WelcomePage(ctx, tasks, notifications)
+        self.centre = QStackedWidget()
+        self.centre.addWidget(self.view)
+        self.centre.addWidget(self.welcome)
+        self._focus_on_load: Path | None = None  # downloaded on the welcome page: type at once
+        self.overlay_anchor: QWidget = self.centre  # the perf overlay floats over the answers
         self.save_warning = InlineError(warning=True)
         self.speak_bar = SpeakBar(ctx, tasks, notifications)  # answers read aloud
         self.avatar_mode = AvatarMode(ctx, tasks, notifications)  # answers as video
@@ -102,7 +111,7 @@ class ChatPanel(QWidget):
         header.addWidget(self.avatar_mode.toggle, 0, Qt.AlignmentFlag.AlignTop)
         header.addWidget(self.settings_button, 0, Qt.AlignmentFlag.AlignTop)
         column.addLayout(header)
-        column.addWidget(self.view, 1)
+        column.addWidget(self.centre, 1)
         column.addWidget(self.avatar_mode)
         column.addWidget(self.speak_bar)
         column.addWidget(self.save_warning)
@@ -135,6 +144,9 @@ class ChatPanel(QWidget):
         self.view.regenerateRequested.connect(self.regenerate)
         self.view.sourceRequested.connect(self.open_source)
         self.settings_button.toggled.connect(self._show_generation)
+        self.welcome.modelReady.connect(self._on_model_ready)
+        self.welcome.openRequested.connect(self.model_picker.choose_file)
+        self.welcome.browseRequested.connect(self.modelsRequested)
 
     # ----- model -----------------------------------------------------------------------
 
@@ -155,15 +167,32 @@ class ChatPanel(QWidget):
         """Stop waiting for the model being loaded; the previous model stays."""
         self.model_picker.cancel_load()
 
+    @Slot(object)
+    def _on_model_ready(self, model: InstalledModel) -> None:
+        """A model the welcome page installed (or found installed): load it, then the input
+        box takes the focus."""
+        self._focus_on_load = model.folder if self.load_model(model.folder) else None
+
     @Slot(bool)
     def _on_loading_changed(self, loading: bool) -> None:
         self._update_send_state()
+        self._update_welcome()
         self.loadingChanged.emit(loading)
 
     @Slot(object)
     def _on_model_loaded(self, loaded: LoadedModel) -> None:
         self.input_error.clear()  # "choose a model first" no longer applies
+        self._update_welcome()
+        if self._focus_on_load is not None and self._focus_on_load == loaded.model_path:
+            self.input.setFocus()
+        self._focus_on_load = None
         self.modelLoaded.emit(loaded)
+
+    def _update_welcome(self) -> None:
+        """The welcome page while no model is loaded (or loading) and the chat is empty."""
+        idle = self.ctx.chat.loaded_model is None and not self.loader.loading
+        welcome = idle and not self.view.toPlainText().strip()
+        self.centre.setCurrentWidget(self.welcome if welcome else self.view)
 
     # ----- conversations ---------------------------------------------------------------
 
@@ -186,6 +215,7 @@ class ChatPanel(QWidget):
         self.system_prompt.show_conversation(conversation.id)
         self.knowledge.show_conversation(conversation)
         self.view.show_messages(conversation.messages)
+        self._update_welcome()
 
     @Slot(str)
     def _on_conversation_changed(self, _: str) -> None:

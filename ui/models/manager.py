@@ -31,8 +31,8 @@ from PySide6.QtWidgets import (
 from app.context import AppContext
 from app.errors import UserError
 from app.models.catalog import CatalogEntry, filter_catalog, load_catalog
-from app.models.download import Downloader, DownloadProgress
-from app.models.gguf_download import download_gguf
+from app.models.catalog_download import download_entry
+from app.models.download import DownloadProgress
 from app.models.inspect import ModelTask
 from app.models.registry import InstalledModel
 from pipelines.core import InvalidInputError
@@ -365,15 +365,8 @@ class ModelManager(QDialog):
         self.cancel_button.show()
         self.download_button.setEnabled(False)
         self.progress_label.setText(f"Connecting for {_source(entry)}…")
-        downloader = Downloader(self.ctx.models)
-        # A GGUF entry names its one file, so the GGUF repository is never asked for whole.
-        job = (
-            partial(download_gguf, downloader, entry.hub_id, entry.file, licence=entry.licence)
-            if entry.is_gguf
-            else partial(downloader.download, entry.hub_id)
-        )
         self.tasks.start_with_progress(
-            job,
+            partial(download_entry, self.ctx.models, entry),
             kind=DOWNLOAD_JOB,
             on_progress=self._on_progress,
             on_done=self._on_downloaded,

@@ -1,0 +1,50 @@
+"""Downloading a catalog entry: a whole OpenVINO repository, or the one file of a GGUF entry.
+
+The model manager's Download and the welcome page's one-click download run this same job
+(in a worker, one download at a time), so both install, verify and resume alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from app.models.catalog import CatalogEntry
+from app.models.download import Downloader, DownloadProgress
+from app.models.entries import InstalledModel
+from app.models.gguf_download import download_gguf
+from app.models.registry import ModelRegistry
+from pipelines.core import CancelToken
+
+
+def download_entry(
+    registry: ModelRegistry,
+    entry: CatalogEntry,
+    cancel: CancelToken | None = None,
+    on_progress: Callable[[DownloadProgress], None] | None = None,
+) -> InstalledModel:
+    """Download ``entry`` into ``registry``'s models folder and register it.
+
+    A GGUF entry names its one file, so a GGUF repository is never asked for whole.
+
+    Raises:
+        UserError: offline, unknown, not enough space, damaged (see the downloaders).
+        BusyError: the same model is being downloaded.
+        Cancelled: ``cancel`` was set; what arrived stays to resume.
+    """
+    downloader = Downloader(registry)
+    if entry.is_gguf:
+        return download_gguf(
+            downloader, entry.hub_id, entry.file, cancel, on_progress, licence=entry.licence
+        )
+    return downloader.download(entry.hub_id, cancel, on_progress)
+
+
+def installed_copy(models: Iterable[InstalledModel], entry: CatalogEntry) -> InstalledModel | None:
+    """The usable model among ``models`` that a download of ``entry`` installed (None: none);
+    a GGUF entry's file is stored flat under its own name."""
+    wanted = entry.file.rsplit("/", 1)[-1]
+    for model in models:
+        same_file = model.folder.name == wanted if entry.is_gguf else model.gguf is None
+        if model.hub_id == entry.hub_id and same_file and model.usable:
+            return model
+    return None

@@ -1,0 +1,68 @@
+"""A first run end to end, as a new user does it without a terminal: a fresh profile, the
+welcome page recommending from the real catalog, one click on Download (the stand-in hub
+serving the tiny real chat model under the recommended id), the real model loads on CPU and
+answers the first question typed into the box that took the focus."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from app.context import AppContext
+from app.paths import AppPaths
+from tests.hub_server import HubServer, running_hub
+from tests.ui.fakes import CPU
+from tests.ui.helpers import click, type_and_send
+from ui.main_window import MainWindow
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture
+def first_run(qtbot: QtBot, app_home: AppPaths) -> MainWindow:
+    """The window over a fresh profile and the real chat service (no model anywhere)."""
+    window = MainWindow(AppContext.create(app_home, [CPU]))
+    qtbot.addWidget(window)
+    window.show()
+    return window
+
+
+@pytest.fixture
+def hub_for_the_first_pick(
+    first_run: MainWindow, chat_model_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[HubServer]:
+    """The stand-in hub serving the tiny chat model as the first recommendation's repository
+    (the real hub is unreachable here); its GGUF picks are not served."""
+    [first, *_] = first_run.chat_panel.welcome.recommendations
+    assert not first.entry.is_gguf  # an OpenVINO repository: the fixture folder stands in
+    monkeypatch.setenv("HF_HOME", str(tmp_path / "hf-home"))
+    with running_hub({first.entry.hub_id: chat_model_dir}) as server:
+        monkeypatch.setenv("HF_ENDPOINT", server.url)
+        yield server
+
+
+def test_download_from_the_welcome_page_then_chat(
+    qtbot: QtBot, first_run: MainWindow, hub_for_the_first_pick: HubServer
+) -> None:
+    window = first_run
+    panel = window.chat_panel
+    page = panel.welcome
+    assert panel.centre.currentWidget() is page
+    entry = page.recommendations[0].entry
+    with qtbot.waitSignal(panel.modelLoaded, timeout=120_000):
+        click(qtbot, page.download_buttons[0])
+    [installed] = window.ctx.models.models()
+    assert installed.hub_id == entry.hub_id and installed.source == "catalog"
+    assert installed.folder.parent == window.ctx.models.models_dir
+    qtbot.waitUntil(panel.input.hasFocus, timeout=2000)
+    assert panel.centre.currentWidget() is panel.view
+    window.ctx.settings.chat.max_new_tokens = 8
+    with qtbot.waitSignal(panel.answerFinished, timeout=60_000) as finished:
+        type_and_send(qtbot, window, "Hello")
+    assert finished.args == [True]
+    [question, answer] = window.ctx.chat.get(panel.current_conversation_id()).messages
+    assert question.content == "Hello" and answer.metrics["output_tokens"] == 8
+    assert window.ctx.settings_store.load().settings.chat_model == installed.folder

@@ -1,0 +1,253 @@
+"""The Chat panel's welcome page: what a first run shows instead of an empty chat.
+
+Two or three chat models recommended for this computer (``app.models.recommend``), each with
+its size and a one-click Download (the model manager's job: ``download_entry`` on the window's
+TaskRunner, one download at a time), progress and Cancel; "Open a model file or folder…" (the
+Ctrl+O flow); the whole catalog (File → Models…); and where models are stored. Nothing here
+names a command: a first run needs no terminal.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtWidgets import (
+    QFrame,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.context import AppContext
+from app.errors import UserError
+from app.models.catalog import CatalogEntry, load_catalog
+from app.models.catalog_download import download_entry, installed_copy
+from app.models.download import DownloadProgress
+from app.models.entries import InstalledModel
+from app.models.inspect import ModelTask
+from app.models.recommend import Recommendation, machine_facts, nothing_fits, recommend
+from pipelines.core import Cancelled
+from ui.error_router import ErrorRouter
+from ui.inline_error import InlineError
+from ui.knowledge.formatting import human_size
+from ui.layouts import hbox, vbox
+from ui.models.manager import DOWNLOAD_JOB, download_text
+from ui.notifications import NotificationBar
+from ui.tasks import TaskRunner
+
+TITLE = "Welcome to OV Studio"
+INTRO = (
+    "Choose a chat model to start. It is downloaded once and then runs on this computer: "
+    "your conversations never leave it."
+)
+ANOTHER_DOWNLOAD = "Another model is downloading; wait for it to finish or stop it first."
+STOPPED = "Stopped; nothing was installed. What arrived is kept, so Download resumes it."
+PAGE_WIDTH = 760
+
+
+class WelcomePage(QScrollArea):
+    """Recommended models with one-click download, "open a model", and the models folder."""
+
+    modelReady = Signal(object)  # InstalledModel: downloaded (or installed before), to load
+    openRequested = Signal()  # "Open a model file or folder…"
+    browseRequested = Signal()  # "All models…" (the model manager)
+
+    def __init__(
+        self,
+        ctx: AppContext,
+        tasks: TaskRunner,
+        notifications: NotificationBar,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.tasks = tasks
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.recommendations: list[Recommendation] = []
+        self.download_buttons: list[QPushButton] = []
+        self.downloading_entry: CatalogEntry | None = None
+        self.error = InlineError()
+        self.errors = ErrorRouter(notifications, {"model": self.error})
+        self.cards = QVBoxLayout()
+        self.cards.setSpacing(10)
+        self.progress = QProgressBar()
+        self.cancel_button = QPushButton("Cancel")
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.open_button = QPushButton("Open a model file or folder…")
+        self.open_button.setToolTip("A .gguf file, or an OpenVINO model folder (Ctrl+O)")
+        self.browse_button = QPushButton("All models…")
+        self.browse_button.setToolTip("The whole catalog: chat, vision, speech (File → Models…)")
+        self.storage = QLabel()
+        self.storage.setWordWrap(True)
+        self.storage.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self._layout()
+        self.cancel_button.clicked.connect(self.cancel)
+        self.open_button.clicked.connect(self.openRequested)
+        self.browse_button.clicked.connect(self.browseRequested)
+        self._show_progress(False)
+        self.refresh()
+
+    def _layout(self) -> None:
+        title = QLabel(f"<h2>{TITLE}</h2>")
+        intro = QLabel(INTRO)
+        intro.setWordWrap(True)
+        have = QLabel("Already have a model?")
+        page = QWidget()
+        page.setMaximumWidth(PAGE_WIDTH)
+        column = vbox(
+            title,
+            intro,
+            self.cards,
+            hbox((self.progress, 1), self.cancel_button, margins=0),
+            self.status,
+            self.error,
+            hbox(have, self.open_button, self.browse_button, 1, margins=0),
+            self.storage,
+            1,
+            parent=page,
+            spacing=10,
+        )
+        column.setContentsMargins(24, 16, 24, 16)
+        outer = QWidget()
+        vbox(hbox(1, (page, 4), 1, margins=0), parent=outer, margins=0)
+        self.setWidget(outer)
+
+    @Slot()
+    def refresh(self) -> None:
+        """Recommend again (after a download, or when the free space changed)."""
+        models_dir = self.ctx.models.models_dir
+        self.storage.setText(f"Models are stored in {models_dir}")
+        machine = machine_facts((d.kind for d in self.ctx.devices), models_dir)
+        try:
+            catalog = load_catalog()
+        except UserError as error:
+            catalog = []
+            self.error.show_message(str(error))
+        self.recommendations = recommend(catalog, machine)
+        _clear(self.cards)
+        self.download_buttons = []
+        installed = self.ctx.models.models(ModelTask.CHAT)
+        for recommendation in self.recommendations:
+            copy = installed_copy(installed, recommendation.entry)
+            self.cards.addWidget(self._card(recommendation, copy))
+        if catalog and not self.recommendations:
+            self.cards.addWidget(_wrapped(nothing_fits(catalog, machine, models_dir)))
+        self._update_buttons()
+
+    def _card(self, recommendation: Recommendation, installed: InstalledModel | None) -> QFrame:
+        entry = recommendation.entry
+        card = QFrame()
+        card.setFrameShape(QFrame.Shape.StyledPanel)
+        name = QLabel(f"<b>{entry.name}</b> · {human_size(entry.size_bytes)} · {entry.licence}")
+        name.setToolTip(entry.hub_id)
+        reason = _wrapped(recommendation.reason)
+        about = _wrapped(entry.description)
+        size = human_size(entry.size_bytes)
+        if installed is None:
+            button = QPushButton("Download")
+            button.setToolTip(f"Download {entry.name} ({size}) and open it")
+            button.clicked.connect(partial(self.download, entry))
+        else:  # installed already (another day, or from File → Models…): no second download
+            button = QPushButton("Open")
+            button.setToolTip(f"Installed in {installed.folder}")
+            button.clicked.connect(partial(self.open_installed, installed))
+        self.download_buttons.append(button)
+        text = QWidget()
+        vbox(name, reason, about, parent=text, margins=0, spacing=4)
+        row = hbox((text, 1), (button, 0, Qt.AlignmentFlag.AlignVCenter), margins=10, spacing=12)
+        card.setLayout(row)
+        return card
+
+    def open_installed(self, model: InstalledModel) -> None:
+        """Load ``model``, a recommendation installed already."""
+        self.error.clear()
+        self.modelReady.emit(model)
+
+    def download(self, entry: CatalogEntry) -> bool:
+        """Download ``entry`` in a worker; False (said here) when another download runs."""
+        self.error.clear()
+        task = self.tasks.start_with_progress(
+            partial(download_entry, self.ctx.models, entry),
+            kind=DOWNLOAD_JOB,
+            on_progress=self._on_progress,
+            on_done=self._on_downloaded,
+            on_error=self._on_failed,
+        )
+        if task is None:
+            self.error.show_message(ANOTHER_DOWNLOAD)
+            return False
+        self.downloading_entry = entry
+        self.status.setText(f"Connecting to download {entry.name}…")
+        self.progress.setRange(0, 0)
+        self._show_progress(True)
+        self._update_buttons()
+        return True
+
+    @property
+    def downloading(self) -> bool:
+        """Whether a model download runs (from here or the model manager)."""
+        return self.tasks.running(DOWNLOAD_JOB)
+
+    @Slot()
+    def cancel(self) -> None:
+        """Stop the download; nothing is installed (what arrived is kept to resume)."""
+        self.tasks.cancel(DOWNLOAD_JOB)
+        self.status.setText("Stopping…")
+        self.cancel_button.setEnabled(False)
+
+    @Slot(object)
+    def _on_progress(self, progress: DownloadProgress) -> None:
+        self.progress.setRange(0, 1000)
+        self.progress.setValue(int(1000 * progress.done / max(progress.total, 1)))
+        self.status.setText(download_text(progress))
+
+    @Slot(object)
+    def _on_downloaded(self, model: InstalledModel) -> None:
+        self._end(f"Installed {model.id}; opening it…")
+        self.refresh()  # its card now says Open
+        self.modelReady.emit(model)
+
+    @Slot(object)
+    def _on_failed(self, error: BaseException) -> None:
+        if isinstance(error, Cancelled):
+            self._end(STOPPED)
+            return
+        self._end("")
+        self.errors.show(error, default_field="model")
+
+    def _end(self, message: str) -> None:
+        self.downloading_entry = None
+        self._show_progress(False)
+        self.status.setText(message)
+        self._update_buttons()
+
+    def _show_progress(self, shown: bool) -> None:
+        self.progress.setVisible(shown)
+        self.cancel_button.setVisible(shown)
+        self.cancel_button.setEnabled(shown)
+
+    def _update_buttons(self) -> None:
+        busy = self.downloading_entry is not None
+        for button in self.download_buttons:
+            button.setEnabled(not busy)
+
+
+def _wrapped(text: str) -> QLabel:
+    label = QLabel(text)
+    label.setWordWrap(True)
+    return label
+
+
+def _clear(layout: QVBoxLayout) -> None:
+    """Remove and delete the cards of an earlier :meth:`WelcomePage.refresh`."""
+    while layout.count():
+        item = layout.takeAt(0)
+        widget = item.widget() if item is not None else None
+        if widget is not None:
+            widget.deleteLater()
