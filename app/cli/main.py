@@ -106,6 +106,8 @@ def _hint(error: PipelineError | CliError) -> str:
         return " Run with --device CPU to use the processor instead."
     if isinstance(error, PipelineError) and error.field == "trim":  # a clip too long for a voice
         return " Add --trim to use its first 30 s."
+    if isinstance(error, PipelineError) and error.field == "gguf_file":  # a repo of GGUF files
+        return " Name one with --file NAME."
     if isinstance(error, EmbedderNotSetUpError):
         return " Run `python -m app setup` to set it up now."
     if isinstance(error, ModelMissingError) and error.task in CONVERT_HINTS:

@@ -140,14 +140,14 @@ def refuse_gguf_only(hub_id: str, files: list[RemoteFile]) -> None:
     choice, and all of them together are often tens of gigabytes.
 
     Raises:
-        UserError: the sentence names the files and their sizes (``field="model"``).
+        UserError: the sentence names the files and their sizes (``field="gguf_file"``: the
+            command line adds how to name one).
     """
     ggufs = [f for f in files if is_gguf_path(Path(f.name))]
     if ggufs and not any(f.name.endswith(".xml") for f in files):
         raise UserError(
-            f"{hub_id} holds GGUF files, one model each: {gguf_choices(ggufs)}; pick one with "
-            "--file NAME.",
-            field="model",
+            f"{hub_id} holds GGUF files, one model each: {gguf_choices(ggufs)}; pick one of them.",
+            field="gguf_file",
         )
 
 

@@ -165,8 +165,8 @@ def test_a_gguf_repository_without_file_lists_its_files_and_exits_2(
     monkeypatch.setenv("HF_ENDPOINT", hub.url)
     assert main(["models", "pull", REPO]) == exits.USAGE
     assert capsys.readouterr().err == (
-        f"error: {REPO} holds GGUF files, one model each: {NAME} (98 MB); pick one with "
-        "--file NAME.\n"
+        f"error: {REPO} holds GGUF files, one model each: {NAME} (98 MB); pick one of them. "
+        "Name one with --file NAME.\n"
     )
     assert hub.faults.gets == []
     assert main(["models", "pull", REPO, "--file", NAME, "--task", "embedding"]) == exits.USAGE
