@@ -1,0 +1,109 @@
+"""Local package sources for the conversion-tools installer: a folder of real wheels, and an
+HTTP ``--find-links`` page over it that can stall mid-download (so a test can cancel or kill
+an install while uv is really downloading)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+SMALL_SET = ("six==1.17.0", "idna==3.20")
+"""Small real packages (pure Python wheels) the installer tests install."""
+
+
+def download_wheels(folder: Path, requirements: tuple[str, ...] = SMALL_SET) -> Path:
+    """``requirements`` as wheels in ``folder``, from pip's configured sources (local ones here)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    command = [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:"]
+    subprocess.run(
+        [*command, "--dest", str(folder), *requirements],
+        check=True,
+        timeout=300,
+        stderr=subprocess.DEVNULL,  # pip warns about configured sources that are absent
+    )
+    return folder
+
+
+class StallingWheelServer:
+    """Serves ``folder``'s wheels as a flat link page; a wheel's download sends half its bytes,
+    sets :attr:`stalled` and waits until :meth:`release` (or the client goes away)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.stalled = threading.Event()
+        self._release = threading.Event()
+        handler = type("Handler", (_Handler,), {"server_side": self})
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.httpd.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        self._thread = threading.Thread(target=self.httpd.serve_forever, name="wheel-server")
+
+    def release(self) -> None:
+        """Let stalled downloads end (the connection is closed)."""
+        self._release.set()
+
+
+class _Handler(BaseHTTPRequestHandler):
+    server_side: StallingWheelServer
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base's name
+        """Quiet: the test output is not the place for an access log."""
+
+    def do_HEAD(self) -> None:
+        """Size only, and no ``Accept-Ranges``: uv then reads a wheel by downloading it."""
+        wheel = self.server_side.folder / self.path.strip("/")
+        if not wheel.is_file():
+            self.send_error(404)
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", "application/octet-stream")
+        self.send_header("Content-Length", str(wheel.stat().st_size))
+        self.end_headers()
+
+    def do_GET(self) -> None:
+        side = self.server_side
+        name = self.path.strip("/").split("#")[0]
+        if not name:
+            links = "".join(f'<a href="{w.name}">{w.name}</a>\n' for w in side.folder.glob("*.whl"))
+            self._send(f"<html><body>{links}</body></html>".encode(), "text/html")
+            return
+        wheel = side.folder / name
+        if not wheel.is_file():
+            self.send_error(404)
+            return
+        data = wheel.read_bytes()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/octet-stream")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data[: len(data) // 2])
+        self.wfile.flush()
+        side.stalled.set()
+        side._release.wait(120)
+        self.close_connection = True
+
+    def _send(self, body: bytes, kind: str) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+@contextmanager
+def stalling_server(folder: Path) -> Iterator[StallingWheelServer]:
+    """A running :class:`StallingWheelServer`, stopped after the block."""
+    server = StallingWheelServer(folder)
+    server._thread.start()
+    try:
+        yield server
+    finally:
+        server.release()
+        server.httpd.shutdown()
+        server.httpd.server_close()
+        server._thread.join()
