@@ -51,7 +51,7 @@ class StallingWheelServer:
 class _Handler(BaseHTTPRequestHandler):
     server_side: StallingWheelServer
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base's name
+    def log_message(self, format: str, *args: object) -> None:
         """Quiet: the test output is not the place for an access log."""
 
     def do_HEAD(self) -> None:

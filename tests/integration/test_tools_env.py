@@ -22,7 +22,6 @@ import psutil
 import pytest
 
 from app.cli.main import main
-from app.errors import UserError
 from app.models.tools_env import (
     MISSING,
     PRIVATE,
@@ -43,7 +42,6 @@ from app.models.tools_requirements import CONVERT_EXTRA, tool_requirements
 from app.runtime import source_root
 from pipelines.core import Cancelled, CancelToken
 from tests.wheel_server import SMALL_SET, download_wheels, stalling_server
-from tests.waiting import wait_until
 
 pytestmark = pytest.mark.integration
 
@@ -191,7 +189,6 @@ def test_a_killed_install_leaves_nothing_usable_and_is_cleaned(
     assert python.exists() and leftovers(tools) == []
 
 
-@pytest.mark.logs_error("uv pip failed")  # uv's full output goes to the log
 @pytest.mark.parametrize(
     ("source", "sentence"),
     [
@@ -200,25 +197,37 @@ def test_a_killed_install_leaves_nothing_usable_and_is_cleaned(
         ("unreachable", "Can't reach the package index: check your connection or proxy"),
     ],
 )
-def test_a_bad_index_is_one_sentence(
-    tmp_path: Path, source: str, sentence: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("UV_CACHE_DIR", str(tmp_path / "cache"))  # nothing cached to fall back on
+def test_a_bad_index_is_one_sentence(tmp_path: Path, source: str, sentence: str) -> None:
+    """Each in a fresh process, as the CLI runs it (in this test process uv sometimes exited 0
+    with no output after the earlier installs; see the report of issue 15)."""
     tools = tmp_path / "tools"
     folder = tmp_path / source
+    args: tuple[str, ...] = ("--no-index", "--find-links", str(folder))
     if source == "corrupt":
         folder.mkdir()
         (folder / "six-1.17.0-py2.py3-none-any.whl").write_bytes(b"not a zip file")
     if source == "empty":
         folder.mkdir()
-    options = local(folder)
     if source == "unreachable":
         with socket_closed_port() as port:
-            url = f"http://127.0.0.1:{port}/simple"
-            options = InstallOptions(SMALL_SET, sys.executable, ("--index-url", url))
-    with pytest.raises(UserError) as raised:
-        install_tools(tools, options)
-    message = str(raised.value)
+            args = ("--index-url", f"http://127.0.0.1:{port}/simple")
+    code = (
+        "import sys, pathlib\n"
+        "from app.errors import UserError\n"
+        "from app.models.tools_install import install_tools, InstallOptions\n"
+        "try:\n"
+        f"    install_tools(pathlib.Path({str(tools)!r}), "
+        f"InstallOptions({SMALL_SET!r}, sys.executable, {args!r}))\n"
+        "except UserError as error:\n"
+        "    print(error)\n"
+        "    sys.exit(2)\n"
+    )
+    env = {**os.environ, "UV_CACHE_DIR": str(tmp_path / "cache")}  # nothing cached to reuse
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert done.returncode == 2, done.stdout + done.stderr
+    message = done.stdout.strip()
     assert message.startswith(sentence)
     assert "\n" not in message and "error" not in message.lower()
     assert not (tools / "env").exists() and leftovers(tools) == []
