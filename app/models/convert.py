@@ -233,8 +233,10 @@ class _Job:
     def __enter__(self) -> _Job:
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        if self.process.poll() is None:
+    def __exit__(self, kind: object, *exc: object) -> None:
+        # After the job closed its output it is exiting: wait for its own exit code. Kill it
+        # only when leaving early (an error or Cancel here).
+        if kind is not None and self.process.poll() is None:
             kill_tree(self.process.pid)
         self.process.wait()
         self._reader.join()

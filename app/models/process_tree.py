@@ -20,13 +20,18 @@ def own_group() -> dict[str, Any]:
 
 
 def kill_tree(pid: int) -> None:
-    """Kill a process and everything it started (a converter or uv may spawn helpers)."""
+    """Kill a process and everything it started (a converter or uv may spawn helpers).
+
+    Waits for the helpers only: the root is the caller's ``Popen`` child, which the caller
+    waits for. (psutil reaping it here left ``Popen.wait`` with no status to collect, and
+    Python then reports exit code 0: a uv killed as it ended looked like a success.)
+    """
     try:
         root = psutil.Process(pid)
-        family = [*root.children(recursive=True), root]
+        helpers = root.children(recursive=True)
     except psutil.NoSuchProcess:
         return
-    for process in family:
+    for process in [*helpers, root]:
         with contextlib.suppress(psutil.NoSuchProcess):
             process.kill()
-    psutil.wait_procs(family, timeout=10)
+    psutil.wait_procs(helpers, timeout=10)

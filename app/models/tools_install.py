@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import IO
 
 import psutil
+from packaging.requirements import Requirement
 
 from app.errors import UserError
 from app.models.process_tree import kill_tree, own_group
@@ -132,6 +133,7 @@ def install_tools(
             *options.requirements,
         ]
         _run_uv(install, cancel, _ProgressReader(report).feed)
+        verify_installed(env_python(env), options.requirements)
         marker = {"requirements": list(options.requirements), "installed": time.time()}
         (env / MARKER).write_text(json.dumps(marker, indent=1), encoding="utf-8")
         _swap_into_place(env, tools_dir)
@@ -139,6 +141,50 @@ def install_tools(
         return env_python(tools_dir / ENV_FOLDER)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+_VERSIONS = (
+    "import importlib.metadata as m, json, sys\n"
+    "def version(name):\n"
+    "    try:\n"
+    "        return m.version(name)\n"
+    "    except m.PackageNotFoundError:\n"
+    "        return None\n"
+    "print(json.dumps({name: version(name) for name in sys.argv[1:]}))\n"
+)
+"""Run in the new environment's Python: the installed version of each named distribution."""
+
+
+def verify_installed(python: Path, requirements: Sequence[str]) -> None:
+    """Check, in the environment's own Python, that each requirement is installed at a version
+    it allows (uv's exit code alone is not proof: a run that installs nothing can end in 0).
+
+    Raises:
+        UserError: something is missing or at another version (one sentence).
+    """
+    wanted = [Requirement(text) for text in requirements]
+    wanted = [r for r in wanted if r.marker is None or r.marker.evaluate()]
+    command = [str(python), "-I", "-c", _VERSIONS, *(r.name for r in wanted)]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=True)
+        found: dict[str, str | None] = json.loads(done.stdout)
+    except (OSError, subprocess.SubprocessError, ValueError) as error:
+        log.error("could not list the tools' packages with %s: %s", python, error)
+        raise UserError(
+            "The conversion tools were not installed completely: their Python does not start."
+        ) from error
+    problems = []
+    for requirement in wanted:
+        version = found.get(requirement.name)
+        if version is None:
+            problems.append(f"{requirement.name} is missing")
+        elif not requirement.specifier.contains(version, prereleases=True):
+            problems.append(f"{requirement.name} is {version}, not {requirement.specifier}")
+    if problems:
+        log.error("the tools' environment lacks: %s", "; ".join(problems))
+        raise UserError(
+            f"The conversion tools were not installed completely: {', '.join(problems)}."
+        )
 
 
 def remove_tools(tools_dir: Path) -> bool:
@@ -252,26 +298,45 @@ def _run_uv(args: Sequence[str], cancel: CancelToken, on_line: Callable[[str], N
     reader.start()
     output: list[str] = []
     try:
-        while True:
-            if cancel.cancelled:
-                raise Cancelled("install cancelled")
-            try:
-                line = lines.get(timeout=0.1)
-            except queue.Empty:
-                continue
-            if line is None:
-                break
+        while (line := _next_line(lines, cancel)) is not None:
             output.append(line)
             on_line(line)
+        # uv closed its output and is exiting: wait for its real exit code (killing it now
+        # would turn a failure into a kill).
+        while not _exited(process, 0.1):
+            if cancel.cancelled:
+                raise Cancelled("install cancelled")
+    except BaseException:
+        kill_tree(process.pid)
+        raise
     finally:
-        if process.poll() is None:
-            kill_tree(process.pid)
         process.wait()
         reader.join()
     if process.returncode != 0:
         text = "".join(output)
         log.error("uv %s failed (exit %s):\n%s", args[0], process.returncode, text)
         raise UserError(explain_failure(text, process.returncode))
+
+
+def _next_line(lines: queue.Queue[str | None], cancel: CancelToken) -> str | None:
+    """uv's next output line; None once it has closed its output.
+
+    Raises:
+        Cancelled: ``cancel`` was set while waiting.
+    """
+    while True:
+        if cancel.cancelled:
+            raise Cancelled("install cancelled")
+        with contextlib.suppress(queue.Empty):
+            return lines.get(timeout=0.1)
+
+
+def _exited(process: subprocess.Popen[bytes], timeout: float) -> bool:
+    try:
+        process.wait(timeout)
+    except subprocess.TimeoutExpired:
+        return False
+    return True
 
 
 def _read_lines(stream: IO[bytes] | None, lines: queue.Queue[str | None]) -> None:

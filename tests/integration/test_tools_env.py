@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -22,6 +23,7 @@ import psutil
 import pytest
 
 from app.cli.main import main
+from app.errors import UserError
 from app.models.tools_env import (
     MISSING,
     PRIVATE,
@@ -37,6 +39,7 @@ from app.models.tools_install import (
     install_tools,
     remove_abandoned,
     remove_tools,
+    verify_installed,
 )
 from app.models.tools_requirements import CONVERT_EXTRA, tool_requirements
 from app.runtime import source_root
@@ -197,9 +200,8 @@ def test_a_killed_install_leaves_nothing_usable_and_is_cleaned(
         ("unreachable", "Can't reach the package index: check your connection or proxy"),
     ],
 )
+@pytest.mark.logs_error(r"^uv pip failed")
 def test_a_bad_index_is_one_sentence(tmp_path: Path, source: str, sentence: str) -> None:
-    """Each in a fresh process, as the CLI runs it (in this test process uv sometimes exited 0
-    with no output after the earlier installs; see the report of issue 15)."""
     tools = tmp_path / "tools"
     folder = tmp_path / source
     args: tuple[str, ...] = ("--no-index", "--find-links", str(folder))
@@ -211,26 +213,33 @@ def test_a_bad_index_is_one_sentence(tmp_path: Path, source: str, sentence: str)
     if source == "unreachable":
         with socket_closed_port() as port:
             args = ("--index-url", f"http://127.0.0.1:{port}/simple")
-    code = (
-        "import sys, pathlib\n"
-        "from app.errors import UserError\n"
-        "from app.models.tools_install import install_tools, InstallOptions\n"
-        "try:\n"
-        f"    install_tools(pathlib.Path({str(tools)!r}), "
-        f"InstallOptions({SMALL_SET!r}, sys.executable, {args!r}))\n"
-        "except UserError as error:\n"
-        "    print(error)\n"
-        "    sys.exit(2)\n"
-    )
-    env = {**os.environ, "UV_CACHE_DIR": str(tmp_path / "cache")}  # nothing cached to reuse
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120
-    )
-    assert done.returncode == 2, done.stdout + done.stderr
-    message = done.stdout.strip()
+    with pytest.raises(UserError) as failed:
+        install_tools(tools, InstallOptions(SMALL_SET, sys.executable, args))
+    message = str(failed.value)
     assert message.startswith(sentence)
     assert "\n" not in message and "error" not in message.lower()
     assert not (tools / "env").exists() and leftovers(tools) == []
+
+
+@pytest.mark.logs_error(r"^the tools' environment lacks")
+def test_an_install_that_installs_nothing_is_not_marked(tmp_path: Path, wheels: Path) -> None:
+    """uv ends with 0 (a dry run here) yet installs nothing: the check in the environment's own
+    Python catches it, and nothing is marked complete."""
+    tools = tmp_path / "tools"
+    dry = InstallOptions(
+        SMALL_SET, sys.executable, ("--no-index", "--find-links", str(wheels), "--dry-run")
+    )
+    with pytest.raises(UserError) as failed:
+        install_tools(tools, dry)
+    assert str(failed.value) == (
+        "The conversion tools were not installed completely: six is missing, idna is missing."
+    )
+    assert tools_status(tools, frozen=True).where == MISSING
+    assert not (tools / "env").exists() and leftovers(tools) == []
+    python = install_tools(tools, local(wheels))
+    with pytest.raises(UserError, match=re.escape("six is 1.17.0, not ==1.16.0")):
+        verify_installed(python, ("six==1.16.0", "idna>=3"))
+    verify_installed(python, (*SMALL_SET, "torch; python_version < '3'"))  # marker: skipped
 
 
 class socket_closed_port:  # noqa: N801 - used as a context manager, like a function
