@@ -4,6 +4,7 @@ an install while uv is really downloading)."""
 
 from __future__ import annotations
 
+import contextlib
 import subprocess
 import sys
 import threading
@@ -31,10 +32,17 @@ def download_wheels(folder: Path, requirements: tuple[str, ...] = SMALL_SET) -> 
 
 class StallingWheelServer:
     """Serves ``folder``'s wheels as a flat link page; a wheel's download sends half its bytes,
-    sets :attr:`stalled` and waits until :meth:`release` (or the client goes away)."""
+    sets :attr:`stalled` and waits until :meth:`release`, then sends the rest (once released,
+    downloads go straight through).
 
-    def __init__(self, folder: Path) -> None:
+    With ``ranges`` it also answers byte-range requests at once: uv then reads each wheel's
+    metadata that way, resolves, says so, and stalls in the download proper (what a progress
+    test wants to see); without, uv downloads whole wheels to resolve and stalls before.
+    """
+
+    def __init__(self, folder: Path, *, ranges: bool = False) -> None:
         self.folder = folder
+        self.ranges = ranges
         self.stalled = threading.Event()
         self._release = threading.Event()
         handler = type("Handler", (_Handler,), {"server_side": self})
@@ -44,7 +52,7 @@ class StallingWheelServer:
         self._thread = threading.Thread(target=self.httpd.serve_forever, name="wheel-server")
 
     def release(self) -> None:
-        """Let stalled downloads end (the connection is closed)."""
+        """Let stalled downloads finish."""
         self._release.set()
 
 
@@ -55,7 +63,8 @@ class _Handler(BaseHTTPRequestHandler):
         """Quiet: the test output is not the place for an access log."""
 
     def do_HEAD(self) -> None:
-        """Size only, and no ``Accept-Ranges``: uv then reads a wheel by downloading it."""
+        """Size, and ``Accept-Ranges`` only when the server takes ranges (without it uv reads a
+        wheel by downloading it)."""
         wheel = self.server_side.folder / self.path.strip("/")
         if not wheel.is_file():
             self.send_error(404)
@@ -63,6 +72,8 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_response(200)
         self.send_header("Content-Type", "application/octet-stream")
         self.send_header("Content-Length", str(wheel.stat().st_size))
+        if self.server_side.ranges:
+            self.send_header("Accept-Ranges", "bytes")
         self.end_headers()
 
     def do_GET(self) -> None:
@@ -77,15 +88,36 @@ class _Handler(BaseHTTPRequestHandler):
             self.send_error(404)
             return
         data = wheel.read_bytes()
+        wanted = self.headers.get("Range", "")
+        if side.ranges and wanted.startswith("bytes="):
+            self._send_range(data, wanted.removeprefix("bytes="))
+            return
         self.send_response(200)
         self.send_header("Content-Type", "application/octet-stream")
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()
-        self.wfile.write(data[: len(data) // 2])
+        half = len(data) // 2
+        self.wfile.write(data[:half])
         self.wfile.flush()
         side.stalled.set()
         side._release.wait(120)
+        with contextlib.suppress(OSError):  # the client (a cancelled uv) may be gone
+            self.wfile.write(data[half:])
         self.close_connection = True
+
+    def _send_range(self, data: bytes, spec: str) -> None:
+        """One ``start-end`` or ``-suffix`` range of ``data``, at once."""
+        first, _, last = spec.split(",")[0].strip().partition("-")
+        if first:
+            start, end = int(first), min(int(last) if last else len(data) - 1, len(data) - 1)
+        else:
+            start, end = max(len(data) - int(last), 0), len(data) - 1
+        self.send_response(206)
+        self.send_header("Content-Type", "application/octet-stream")
+        self.send_header("Content-Range", f"bytes {start}-{end}/{len(data)}")
+        self.send_header("Content-Length", str(end - start + 1))
+        self.end_headers()
+        self.wfile.write(data[start : end + 1])
 
     def _send(self, body: bytes, kind: str) -> None:
         self.send_response(200)
@@ -96,9 +128,9 @@ class _Handler(BaseHTTPRequestHandler):
 
 
 @contextmanager
-def stalling_server(folder: Path) -> Iterator[StallingWheelServer]:
+def stalling_server(folder: Path, *, ranges: bool = False) -> Iterator[StallingWheelServer]:
     """A running :class:`StallingWheelServer`, stopped after the block."""
-    server = StallingWheelServer(folder)
+    server = StallingWheelServer(folder, ranges=ranges)
     server._thread.start()
     try:
         yield server

@@ -17,6 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Signal, Slot
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -46,6 +47,7 @@ from app.models.convert_plan import (
 )
 from app.models.inspect import ModelTask
 from app.models.registry import InstalledModel
+from app.models.tools_env import ToolsMissingError, ToolsStatus
 from pipelines.core import Cancelled
 from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
@@ -55,6 +57,7 @@ from ui.models.convert_tasks import (
     task_choices,
     weight_hint,
 )
+from ui.models.tools_offer import ToolsOffer
 from ui.notifications import NotificationBar
 from ui.tasks import TaskRunner
 
@@ -94,6 +97,7 @@ class ConvertView(QWidget):
         self.ctx = ctx
         self.tasks = tasks
         self.choices = task_choices()
+        self.tools_offer = ToolsOffer(ctx.paths.tools_dir, tasks)
         self._make_inputs()
         self._make_errors(notifications)
         self._make_run_row()
@@ -178,6 +182,8 @@ class ConvertView(QWidget):
         self.weights.currentTextChanged.connect(self._update_options)
         self.convert_button.clicked.connect(self.convert)
         self.cancel_button.clicked.connect(self.cancel)
+        self.tools_offer.changed.connect(self._on_tools)
+        self._on_tools(self.tools_offer.status)
 
     @property
     def converting(self) -> bool:
@@ -226,11 +232,22 @@ class ConvertView(QWidget):
         actions.addWidget(self.cancel_button)
         actions.addWidget(self.progress, 1)
         layout = QVBoxLayout(self)
+        layout.addWidget(self.tools_offer)
         layout.addLayout(self.form)
         layout.addWidget(self.error)
         layout.addLayout(actions)
         layout.addWidget(self.status)
         layout.addStretch(1)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Look for the conversion tools again (another window may have installed them)."""
+        super().showEvent(event)
+        if not self.tools_offer.installing:
+            self.tools_offer.refresh()
+
+    @Slot(object)
+    def _on_tools(self, status: ToolsStatus) -> None:
+        self.convert_button.setEnabled(status.available and not self.converting)
 
     # ----- what the form shows ---------------------------------------------------------
 
@@ -369,10 +386,13 @@ class ConvertView(QWidget):
             self._end("Stopped; the partial output was removed.")
             return
         self._end("")
+        if isinstance(error, ToolsMissingError):  # removed since the view last looked
+            self.tools_offer.refresh()
+            return
         self.errors.show(error, default_field="convert")
 
     def _end(self, message: str) -> None:
         self.progress.hide()
         self.cancel_button.hide()
-        self.convert_button.setEnabled(True)
+        self.convert_button.setEnabled(self.tools_offer.status.available)
         self.status.setText(message)
