@@ -66,6 +66,11 @@ def describe(status: ToolsStatus) -> str:
     """One line on where conversions run."""
     if status.where == MISSING:
         return f"conversion tools: not installed; `{INSTALL_COMMAND}` installs them ({SIZES})"
+    if status.where == PRIVATE and status.outdated:
+        return (
+            f"conversion tools: installed in {status.env} with the versions of an earlier "
+            f"release; `{INSTALL_COMMAND}` updates them"
+        )
     if status.where == PRIVATE:
         return f"conversion tools: installed in {status.env}"
     return f"conversion tools: this Python's environment ({status.python})"

@@ -13,8 +13,13 @@ process. That Python is, in order:
 
 A frozen app (PyInstaller) has no interpreter of its own to lend, so only (2) counts.
 
-This module imports nothing beyond the standard library and :mod:`app.runtime`, so a test can
-ask any interpreter (a venv without the tools, say) what it decides.
+This module imports nothing beyond the standard library and small modules of the app
+(:mod:`app.runtime`, the requirement list), so a test can ask any interpreter (a venv without
+the tools, say) what it decides.
+
+A private environment installed with another requirement list than this version of the app
+asks for (an update changed a pin) is *outdated*: it still runs conversions, and the Convert
+view and ``models tools`` offer to update it.
 """
 
 from __future__ import annotations
@@ -23,10 +28,12 @@ import importlib.util
 import json
 import os
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from app.errors import UserError
+from app.models.tools_requirements import tool_requirements
 from app.runtime import is_frozen, source_root
 
 TOOLS_FOLDER = "tools"
@@ -61,6 +68,9 @@ class ToolsStatus:
         missing: tool modules this interpreter lacks (empty from a complete source venv; all of
             them in a frozen app, which has no interpreter to lend).
         requirements: what the private environment was installed with (empty if none).
+        outdated: the private environment was installed with another requirement list than
+            this version of the app asks for (an app update changed a pin): it still runs
+            conversions, and an install brings it up to date.
     """
 
     where: str
@@ -68,6 +78,7 @@ class ToolsStatus:
     env: Path
     missing: tuple[str, ...]
     requirements: tuple[str, ...] = ()
+    outdated: bool = False
 
     @property
     def available(self) -> bool:
@@ -83,6 +94,7 @@ class ToolsStatus:
             "env": str(self.env),
             "missing": list(self.missing),
             "requirements": list(self.requirements),
+            "outdated": self.outdated,
         }
 
 
@@ -116,12 +128,19 @@ def installed_requirements(env: Path) -> tuple[str, ...] | None:
     return requirements if env_python(env).exists() else None
 
 
-def tools_status(tools_dir: Path, *, frozen: bool | None = None) -> ToolsStatus:
+def tools_status(
+    tools_dir: Path,
+    *,
+    frozen: bool | None = None,
+    expected: Sequence[str] | None = None,
+) -> ToolsStatus:
     """Decide which Python runs conversions (see the module docstring for the order).
 
     Args:
         tools_dir: the app's tools folder (``AppPaths.tools_dir``).
         frozen: override :func:`app.runtime.is_frozen` (None: ask it).
+        expected: the requirement list a current private environment was installed with
+            (None: the product's, :func:`tool_requirements`); another one marks it outdated.
     """
     env = tools_dir / ENV_FOLDER
     frozen = is_frozen() if frozen is None else frozen
@@ -130,7 +149,9 @@ def tools_status(tools_dir: Path, *, frozen: bool | None = None) -> ToolsStatus:
         return ToolsStatus(SOURCE, Path(sys.executable), env, ())
     requirements = installed_requirements(env)
     if requirements is not None:
-        return ToolsStatus(PRIVATE, env_python(env), env, missing, requirements)
+        wanted = tool_requirements() if expected is None else tuple(expected)
+        outdated = set(requirements) != set(wanted)
+        return ToolsStatus(PRIVATE, env_python(env), env, missing, requirements, outdated)
     return ToolsStatus(MISSING, None, env, missing)
 
 

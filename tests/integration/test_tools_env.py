@@ -42,6 +42,7 @@ from app.models.tools_install import (
     verify_installed,
 )
 from app.models.tools_requirements import CONVERT_EXTRA, tool_requirements
+from app.paths import AppPaths
 from app.runtime import source_root
 from pipelines.core import Cancelled, CancelToken
 from tests.wheel_server import SMALL_SET, download_wheels, stalling_server
@@ -91,6 +92,8 @@ def test_installs_a_real_set_and_the_status_finds_it(tmp_path: Path, wheels: Pat
     assert leftovers(tools) == []
     status = tools_status(tools, frozen=True)  # a frozen app: only the private env counts
     assert (status.where, status.python, status.requirements) == (PRIVATE, python, SMALL_SET)
+    assert status.outdated  # not the product's list: what an update of the app would offer
+    assert not tools_status(tools, frozen=True, expected=tuple(reversed(SMALL_SET))).outdated
     assert remove_tools(tools) and not (tools / "env").exists() and leftovers(tools) == []
     assert tools_status(tools, frozen=True).where == MISSING
 
@@ -269,8 +272,14 @@ def test_product_list_is_the_convert_extra_plus_runtime_pins() -> None:
         assert f"{name}=={importlib.metadata.version(name)}" in requirements
 
 
+def main_json(capsys: pytest.CaptureFixture[str]) -> str:
+    assert main(["models", "tools", "--json"]) == 0
+    return capsys.readouterr().out
+
+
 def test_cli_status_remove_and_convert_without_tools(
     tmp_path: Path,
+    wheels: Path,
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -282,6 +291,16 @@ def test_cli_status_remove_and_convert_without_tools(
     assert "`models tools --install` installs them" in capsys.readouterr().out
     assert main(["models", "tools", "--remove"]) == 2
     assert "no private environment" in capsys.readouterr().err
+    install_tools(AppPaths.from_environment().tools_dir, local(wheels))  # not the product's list
+    assert main(["models", "tools"]) == 0
+    assert (
+        capsys.readouterr()
+        .out.strip()
+        .endswith("with the versions of an earlier release; `models tools --install` updates them")
+    )
+    assert json.loads(main_json(capsys))["outdated"] is True
+    assert main(["models", "tools", "--remove"]) == 0
+    capsys.readouterr()
     checkpoint = tmp_path / "ckpt"
     checkpoint.mkdir()
     (checkpoint / "config.json").write_text('{"architectures": ["LlamaForCausalLM"]}')

@@ -17,13 +17,22 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from app.models.tools_env import MISSING, PRIVATE, tools_status
-from app.models.tools_install import WORK_PREFIX, InstallOptions
+from app.models.tools_install import WORK_PREFIX, InstallOptions, install_tools
 from tests.ui.helpers import click
 from tests.ui.test_convert_view import open_convert
 from tests.wheel_server import SMALL_SET, StallingWheelServer, download_wheels, stalling_server
 from ui.main_window import MainWindow
 from ui.models.convert_view import ConvertView
-from ui.models.tools_offer import INSTALL_TEXT, MISSING_TEXT, STOPPED_TEXT, ToolsOffer
+from ui.models.tools_offer import (
+    INSTALL_TEXT,
+    INSTALLED_TEXT,
+    MISSING_TEXT,
+    OUTDATED_TEXT,
+    PRIVATE_TEXT,
+    STOPPED_TEXT,
+    UPDATE_TEXT,
+    ToolsOffer,
+)
 
 pytestmark = pytest.mark.integration
 
@@ -80,14 +89,17 @@ def test_install_with_progress_then_convert_is_enabled_then_remove(
     assert not offer.install_button.isEnabled() and not view.convert_button.isEnabled()
     server.release()
     qtbot.waitUntil(view.convert_button.isEnabled, timeout=60_000)
-    assert offer.phase.text() == "The conversion tools are installed: Convert is ready."
+    assert offer.message.text() == "The conversion tools are installed: Convert is ready."
+    assert not offer.phase.isVisible()
     assert not offer.progress.isVisible() and not offer.cancel_button.isVisible()
     assert not offer.error.isVisible()
     assert tools_status(offer.tools_dir, frozen=True).where == PRIVATE
     assert offer.remove_button.isVisible() and not offer.install_button.isVisible()
 
     click(qtbot, offer.remove_button)
-    qtbot.waitUntil(lambda: not view.convert_button.isEnabled(), timeout=30_000)
+    assert not view.convert_button.isEnabled()  # at once: nothing converts while it goes
+    qtbot.waitUntil(lambda: not offer.installing, timeout=30_000)
+    assert not view.convert_button.isEnabled()
     assert offer.install_button.isVisible() and offer.message.text() == MISSING_TEXT
     assert not (offer.tools_dir / "env").exists()
 
@@ -133,3 +145,27 @@ def test_no_offer_text_names_a_command_or_flag(qtbot: QtBot, window: MainWindow)
     texts = [offer.message.text(), offer.install_button.text(), offer.remove_button.text()]
     for text in texts:
         assert "--" not in text and "models tools" not in text and "`" not in text
+
+
+def test_tools_of_an_earlier_release_are_offered_an_update(
+    qtbot: QtBot, window: MainWindow, wheels: Path
+) -> None:
+    """Installed with another list (an app update changed it): they still convert, and
+    *Update* reinstalls them with this release's list."""
+    view, offer = frozen_view(qtbot, window, str(wheels))
+    sources = ("--no-index", "--find-links", str(wheels))
+    install_tools(offer.tools_dir, InstallOptions(("six==1.17.0",), sys.executable, sources))
+    offer.refresh()
+    assert offer.status.where == PRIVATE and offer.status.outdated
+    assert offer.message.text() == OUTDATED_TEXT and offer.install_button.text() == UPDATE_TEXT
+    assert offer.install_button.isVisible() and offer.remove_button.isVisible()
+    assert view.convert_button.isEnabled()  # the older tools still convert meanwhile
+    click(qtbot, offer.install_button)
+    assert not view.convert_button.isEnabled()  # not while the environment is replaced
+    qtbot.waitUntil(lambda: not offer.installing, timeout=60_000)
+    assert not offer.status.outdated and offer.status.requirements == SMALL_SET
+    assert offer.message.text() == INSTALLED_TEXT and not offer.install_button.isVisible()
+    offer.hide()
+    offer.show()  # the view shown again: the settled status
+    assert offer.message.text() == PRIVATE_TEXT
+    assert view.convert_button.isEnabled() and not offer.error.isVisible()

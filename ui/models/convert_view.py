@@ -17,7 +17,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Signal, Slot
-from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -239,15 +238,10 @@ class ConvertView(QWidget):
         layout.addWidget(self.status)
         layout.addStretch(1)
 
-    def showEvent(self, event: QShowEvent) -> None:
-        """Look for the conversion tools again (another window may have installed them)."""
-        super().showEvent(event)
-        if not self.tools_offer.installing:
-            self.tools_offer.refresh()
-
     @Slot(object)
     def _on_tools(self, status: ToolsStatus) -> None:
-        self.convert_button.setEnabled(status.available and not self.converting)
+        busy = self.converting or self.tools_offer.installing
+        self.convert_button.setEnabled(status.available and not busy)
 
     # ----- what the form shows ---------------------------------------------------------
 
@@ -356,6 +350,7 @@ class ConvertView(QWidget):
         self.progress.show()
         self.cancel_button.show()
         self.convert_button.setEnabled(False)
+        self.tools_offer.setEnabled(False)  # the tools stay as they are while they convert
         self.status.setText("Starting…")
         self.tasks.start_with_progress(
             Converter(self.ctx.models).convert,
@@ -394,5 +389,6 @@ class ConvertView(QWidget):
     def _end(self, message: str) -> None:
         self.progress.hide()
         self.cancel_button.hide()
+        self.tools_offer.setEnabled(True)
         self.convert_button.setEnabled(self.tools_offer.status.available)
         self.status.setText(message)

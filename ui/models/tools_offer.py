@@ -7,8 +7,10 @@ frozen app until the user installs them — this row says so in one sentence and
 (``app.models.tools_install``) runs as a TaskRunner job: a progress bar (bytes once uv has
 announced its downloads, busy before), the phase in words, and Cancel, which kills uv and
 removes the partial environment. Its failures are one sentence next to the button. When the
-tools sit in the app's private environment, the row offers to remove them instead; when they
-come from this Python's own environment (a source checkout) it is hidden.
+tools sit in the app's private environment, the row offers to remove them instead — and to
+update them when they were installed with an earlier release's versions (they still convert
+meanwhile); when they come from this Python's own environment (a source checkout) it is
+hidden.
 
 Every decision is a fresh ``tools_status`` call, so an install or removal (here or from
 another window) is seen the next time the view is shown, and Convert works at once after an
@@ -22,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Signal, Slot
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
 from app.errors import UserError
@@ -42,6 +45,11 @@ INSTALL_TEXT = (
     f"{size_text(DISK_BYTES)} on disk)"
 )
 PRIVATE_TEXT = "The conversion tools are installed in this app's data folder."
+OUTDATED_TEXT = (
+    "The conversion tools were installed with the versions of an earlier release; update them "
+    "so conversions use the versions this one was tested with."
+)
+UPDATE_TEXT = f"Update conversion tools (≈{size_text(DOWNLOAD_BYTES)} download)"
 REMOVE_TEXT = "Remove conversion tools"
 STOPPED_TEXT = "Stopped; nothing was installed."
 INSTALLED_TEXT = "The conversion tools are installed: Convert is ready."
@@ -85,6 +93,7 @@ class ToolsOffer(QWidget):
         self.tasks = tasks
         self.options = options
         self.frozen: bool | None = None
+        self._refreshing = False
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.install_button = QPushButton(INSTALL_TEXT)
@@ -121,15 +130,27 @@ class ToolsOffer(QWidget):
         """Whether an install (or a removal) runs."""
         return self.tasks.running(INSTALL_JOB)
 
+    def showEvent(self, event: QShowEvent) -> None:
+        """Look again each time the view appears (another window may have changed them). Only
+        a source checkout's complete venv hides this row, and that does not change meanwhile."""
+        super().showEvent(event)
+        if not self.installing and not self._refreshing:
+            self.refresh()
+
     @Slot()
     def refresh(self) -> ToolsStatus:
         """Check where conversions would run and show the matching offer."""
-        self.status = tools_status(self.tools_dir, frozen=self.frozen)
-        where = self.status.where
-        self.message.setText({MISSING: MISSING_TEXT, PRIVATE: PRIVATE_TEXT}.get(where, ""))
-        self.install_button.setVisible(where == MISSING)
+        expected = self.options.requirements if self.options else None
+        self.status = tools_status(self.tools_dir, frozen=self.frozen, expected=expected or None)
+        self._refreshing = True  # showing this row below must not check a second time
+        where, outdated = self.status.where, self.status.outdated
+        texts = {MISSING: MISSING_TEXT, PRIVATE: OUTDATED_TEXT if outdated else PRIVATE_TEXT}
+        self.message.setText(texts.get(where, ""))
+        self.install_button.setText(UPDATE_TEXT if outdated else INSTALL_TEXT)
+        self.install_button.setVisible(where == MISSING or outdated)
         self.remove_button.setVisible(where == PRIVATE)
         self.setVisible(where in (MISSING, PRIVATE) or bool(self.phase.text()))
+        self._refreshing = False
         self.changed.emit(self.status)
         return self.status
 
@@ -150,6 +171,7 @@ class ToolsOffer(QWidget):
             on_done=self._on_installed,
             on_error=self._on_failed,
         )
+        self.changed.emit(self.status)  # no conversion may start while the tools change
 
     @Slot()
     def remove(self) -> None:
@@ -165,6 +187,7 @@ class ToolsOffer(QWidget):
             on_done=self._on_removed,
             on_error=self._on_failed,
         )
+        self.changed.emit(self.status)
 
     @Slot()
     def cancel(self) -> None:
@@ -186,8 +209,9 @@ class ToolsOffer(QWidget):
     @Slot(object)
     def _on_installed(self, _python: Path) -> None:
         self._show_running(False)
-        self._set_phase(INSTALLED_TEXT)
+        self._set_phase("")
         self.refresh()
+        self.message.setText(INSTALLED_TEXT)  # until the view is next shown
 
     @Slot(object)
     def _on_removed(self, _removed: bool) -> None:
