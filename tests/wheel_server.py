@@ -13,6 +13,8 @@ from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+import pytest
+
 SMALL_SET = ("six==1.17.0", "idna==3.20")
 """Small real packages (pure Python wheels) the installer tests install."""
 
@@ -28,6 +30,22 @@ def download_wheels(folder: Path, requirements: tuple[str, ...] = SMALL_SET) -> 
         stderr=subprocess.DEVNULL,  # pip warns about configured sources that are absent
     )
     return folder
+
+
+@pytest.fixture(scope="session", name="wheels")
+def wheel_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Fixture ``wheels``: the small set as wheels in a local folder (downloaded once per
+    session)."""
+    return download_wheels(tmp_path_factory.mktemp("wheels"))
+
+
+@pytest.fixture(autouse=True)
+def uv_sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fixture (automatic where imported): a fresh uv cache per test, so every package really
+    comes from the test's source and nothing from another test; retries off, so an
+    unreachable index fails fast."""
+    monkeypatch.setenv("UV_CACHE_DIR", str(tmp_path / "uv-cache"))
+    monkeypatch.setenv("UV_HTTP_RETRIES", "0")
 
 
 class StallingWheelServer:

@@ -45,23 +45,9 @@ from app.models.tools_requirements import CONVERT_EXTRA, tool_requirements
 from app.paths import AppPaths
 from app.runtime import source_root
 from pipelines.core import Cancelled, CancelToken
-from tests.wheel_server import SMALL_SET, download_wheels, stalling_server
+from tests.wheel_server import SMALL_SET, stalling_server, uv_sandbox, wheel_folder  # noqa: F401  (fixtures: uv, wheels)
 
 pytestmark = pytest.mark.integration
-
-
-@pytest.fixture(scope="session")
-def wheels(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The small set as wheels in a local folder (downloaded once per session)."""
-    return download_wheels(tmp_path_factory.mktemp("wheels"))
-
-
-@pytest.fixture(autouse=True)
-def uv_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    """uv's cache in the session's temp folder, retries off (an unreachable index fails fast)."""
-    cache = tmp_path_factory.getbasetemp() / "uv-cache"
-    monkeypatch.setenv("UV_CACHE_DIR", str(cache))
-    monkeypatch.setenv("UV_HTTP_RETRIES", "0")
 
 
 def local(folder: Path | str) -> InstallOptions:
@@ -285,8 +271,7 @@ def test_cli_status_remove_and_convert_without_tools(
 ) -> None:
     monkeypatch.setenv("OV_STUDIO_HOME", str(tmp_path / "home"))
     monkeypatch.setattr(sys, "frozen", True, raising=False)  # a frozen app: no tools yet
-    assert main(["models", "tools", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["where"] == MISSING
+    assert json.loads(main_json(capsys))["where"] == MISSING
     assert main(["models", "tools"]) == 0
     assert "`models tools --install` installs them" in capsys.readouterr().out
     assert main(["models", "tools", "--remove"]) == 2

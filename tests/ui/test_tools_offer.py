@@ -20,7 +20,13 @@ from app.models.tools_env import MISSING, PRIVATE, tools_status
 from app.models.tools_install import WORK_PREFIX, InstallOptions, install_tools
 from tests.ui.helpers import click
 from tests.ui.test_convert_view import open_convert
-from tests.wheel_server import SMALL_SET, StallingWheelServer, download_wheels, stalling_server
+from tests.wheel_server import (  # noqa: F401  (fixtures: uv, wheels)
+    SMALL_SET,
+    StallingWheelServer,
+    stalling_server,
+    uv_sandbox,
+    wheel_folder,
+)
 from ui.main_window import MainWindow
 from ui.models.convert_view import ConvertView
 from ui.models.tools_offer import (
@@ -35,19 +41,6 @@ from ui.models.tools_offer import (
 )
 
 pytestmark = pytest.mark.integration
-
-
-@pytest.fixture(scope="module")
-def wheels(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The small set as wheels in a local folder (downloaded once per module)."""
-    return download_wheels(tmp_path_factory.mktemp("wheels"))
-
-
-@pytest.fixture(autouse=True)
-def uv_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A fresh uv cache per test (every download really goes to the server), no retries."""
-    monkeypatch.setenv("UV_CACHE_DIR", str(tmp_path / "uv-cache"))
-    monkeypatch.setenv("UV_HTTP_RETRIES", "0")
 
 
 @pytest.fixture
