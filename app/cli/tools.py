@@ -29,11 +29,14 @@ def add_tools_parser(actions: Commands[argparse.ArgumentParser]) -> None:
         "A source checkout uses its own virtualenv when they are installed there; otherwise "
         f"--install puts them in a private environment in the app's data folder ({SIZES}), "
         "with uv. Packages come from PyPI, torch from PyTorch's CPU index; uv's own variables "
-        "(UV_INDEX_URL, UV_FIND_LINKS, UV_OFFLINE…) choose other sources. Ctrl+C stops and "
-        "removes the partial environment (exit status 1).",
+        "(UV_INDEX_URL, UV_FIND_LINKS, UV_OFFLINE…) choose other sources. An install checks "
+        "that every package arrived at its pinned version before the environment is used. "
+        "Without options: where conversions run, and whether the private environment was "
+        "installed with an earlier release's versions (then --install updates it). Ctrl+C "
+        "stops and removes the partial environment (exit status 1).",
     )
     what = tools.add_mutually_exclusive_group()
-    what.add_argument("--install", action="store_true", help="install (or reinstall) them")
+    what.add_argument("--install", action="store_true", help="install (or update) them")
     what.add_argument("--remove", action="store_true", help="delete the private environment")
     add_json(tools, "print the status as JSON")
 
