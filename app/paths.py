@@ -102,6 +102,11 @@ class AppPaths:
         return self.data / "models"
 
     @property
+    def tools_dir(self) -> Path:
+        """The conversion tools' private environment, installed on demand (app.models.tools_env)."""
+        return self.data / "tools"
+
+    @property
     def model_registry(self) -> Path:
         """The list of installed models (JSON)."""
         return self.data / "models.json"

@@ -9,10 +9,13 @@ from typing import TextIO
 from app.cli import exits
 from app.cli.arguments import Commands
 from app.cli.progress import interruptible
+from app.cli.tools import INSTALL_COMMAND, SIZES
+from app.errors import UserError
 from app.models.convert import ConvertProgress, convert_model
 from app.models.convert_plan import LICENCE_NOTES, ConvertRequest, Weights
 from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
+from app.models.tools_env import ToolsMissingError
 
 STOPPED = "stopped; the partial output was removed, nothing was installed"
 
@@ -28,8 +31,9 @@ def add_convert_parser(actions: Commands[argparse.ArgumentParser]) -> None:
         "checkpoint (speechbrain layout: embedding_model.ckpt); --task lipsync a Wav2Lip "
         "checkpoint (.pth) you obtained — its weights are for non-commercial use only; its "
         "int8 quantizes activations too and is kept only if its output stays close to the "
-        "float model's (the check is printed). Needs the conversion extra: "
-        "pip install -e .[convert]. Ctrl+C stops and removes the partial output (exit status 1).",
+        "float model's (the check is printed). Needs the conversion tools: a source "
+        "checkout's own (pip install -e .[convert]), or those `models tools --install` puts in "
+        "a private environment. Ctrl+C stops and removes the partial output (exit status 1).",
     )
     convert.add_argument("source", metavar="SRC", help="checkpoint folder or hub id")
     convert.add_argument(
@@ -74,7 +78,12 @@ def run_convert(args: argparse.Namespace, registry: ModelRegistry, out: TextIO) 
         sys.stderr.flush()
 
     with interruptible(STOPPED) as cancel:
-        model = convert_model(request, registry, on_progress=show, cancel=cancel)
+        try:
+            model = convert_model(request, registry, on_progress=show, cancel=cancel)
+        except ToolsMissingError:
+            raise UserError(
+                f"The conversion tools are not installed: run `{INSTALL_COMMAND}` first ({SIZES})."
+            ) from None
     out.write(f"installed {model.id} ({model.task.value}, {model.precision}) in {model.folder}\n")
     if model.task in LICENCE_NOTES:
         out.write(f"licence: {LICENCE_NOTES[model.task]}\n")

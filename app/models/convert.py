@@ -19,7 +19,6 @@ import queue
 import re
 import shutil
 import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -33,17 +32,17 @@ import psutil
 from app.errors import UserError
 from app.models.contracts import missing_files
 from app.models.convert_plan import (
-    INSTALL_HINT,
     JOB_TASKS,
     LICENCE_NOTES,
     ConversionPlan,
     ConvertRequest,
     Weights,
-    missing_conversion_tools,
     plan_conversion,
 )
 from app.models.inspect import TASK_NAMES, ModelTask, detect_task
+from app.models.process_tree import kill_tree, own_group
 from app.models.registry import InstalledModel, ModelRegistry
+from app.models.tools_env import TOOLS_FOLDER, ToolsMissingError, job_environment, tools_status
 from pipelines.core import Cancelled, CancelToken
 
 log = logging.getLogger(__name__)
@@ -69,23 +68,24 @@ def convert_model(
     *,
     on_progress: Callable[[ConvertProgress], None] | None = None,
     cancel: CancelToken | None = None,
+    tools_dir: Path | None = None,
 ) -> InstalledModel:
     """Convert ``request.source``, validate the output and register it.
 
+    ``tools_dir`` is the app's tools folder (``AppPaths.tools_dir``); by default the one beside
+    the registry's models folder (both live in the app's data folder).
+
     Raises:
-        UserError: a bad request, the conversion extra missing, an unsupported architecture,
-            or a failed or incomplete conversion; nothing is left behind.
+        ToolsMissingError: no interpreter has the conversion tools; nothing was started.
+        UserError: a bad request, an unsupported architecture, or a failed or incomplete
+            conversion; nothing is left behind.
         Cancelled: ``cancel`` was set; the job was killed and its output removed.
     """
     cancel = cancel or CancelToken()
     plan = plan_conversion(request, registry)
-    missing = missing_conversion_tools()
-    if missing:
-        raise UserError(
-            f"Converting models needs the conversion tools ({', '.join(missing)} missing): "
-            f"{INSTALL_HINT}",
-            field="source",
-        )
+    tools = tools_status(tools_dir or registry.models_dir.parent / TOOLS_FOLDER)
+    if tools.python is None:
+        raise ToolsMissingError()
     models_dir = registry.models_dir
     models_dir.mkdir(parents=True, exist_ok=True)
     remove_abandoned_work(models_dir)
@@ -100,7 +100,7 @@ def convert_model(
 
     try:
         output = work / "model"
-        _run_job(plan, work, report, cancel)
+        _run_job(plan, work, tools.python, report, cancel)
         report("validate", "Checking the converted model", steps - 1)
         _validate(output, plan)
         target = models_dir / plan.model_id
@@ -127,8 +127,9 @@ class Converter:
     """Converts into ``registry``'s models folder; ``convert`` has the shape a progress
     runner calls (``method(*args, cancel, on_progress)``), like ``Downloader.download``."""
 
-    def __init__(self, registry: ModelRegistry) -> None:
+    def __init__(self, registry: ModelRegistry, tools_dir: Path | None = None) -> None:
         self.registry = registry
+        self.tools_dir = tools_dir
 
     def convert(
         self,
@@ -137,7 +138,13 @@ class Converter:
         on_progress: Callable[[ConvertProgress], None] | None = None,
     ) -> InstalledModel:
         """See :func:`convert_model`."""
-        return convert_model(request, self.registry, on_progress=on_progress, cancel=cancel)
+        return convert_model(
+            request,
+            self.registry,
+            on_progress=on_progress,
+            cancel=cancel,
+            tools_dir=self.tools_dir,
+        )
 
 
 def remove_abandoned_work(models_dir: Path) -> None:
@@ -150,12 +157,16 @@ def remove_abandoned_work(models_dir: Path) -> None:
 
 
 def _run_job(
-    plan: ConversionPlan, work: Path, report: Callable[[str, str, int], None], cancel: CancelToken
+    plan: ConversionPlan,
+    work: Path,
+    python: Path,
+    report: Callable[[str, str, int], None],
+    cancel: CancelToken,
 ) -> None:
     stage_steps = {"check": 0, "export": 1, "compress": 2}
     job_error: dict[str, Any] = {}
     done = False
-    with _Job(plan, work) as job:
+    with _Job(plan, work, python) as job:
         for event in job.events(cancel):
             if event.get("event") == "stage":
                 stage = str(event.get("stage", ""))
@@ -178,28 +189,20 @@ def _run_job(
 
 
 class _Job:
-    """The converter process: its events as dicts, its stderr in a log file, killable."""
+    """The converter process (in ``python``, the tools' interpreter): its events as dicts, its
+    stderr in a log file, killable."""
 
-    def __init__(self, plan: ConversionPlan, work: Path) -> None:
+    def __init__(self, plan: ConversionPlan, work: Path, python: Path) -> None:
         self.log_path = work / "job.log"
         scratch = work / "tmp"  # optimum's temp export lands here, removed with ``work``
         scratch.mkdir()
-        env = {
-            **os.environ,
-            "TOKENIZERS_PARALLELISM": "false",
-            "TMPDIR": str(scratch),
-            "TEMP": str(scratch),
-            "TMP": str(scratch),
-            "PYTHONPATH": os.pathsep.join(
-                filter(
-                    None, [str(Path(__file__).resolve().parents[2]), os.environ.get("PYTHONPATH")]
-                )
-            ),
-        }
+        env = job_environment(
+            TOKENIZERS_PARALLELISM="false", TMPDIR=str(scratch), TEMP=str(scratch), TMP=str(scratch)
+        )
         if plan.offline:
             env["HF_HUB_OFFLINE"] = "1"  # nothing to download, so nothing may wait on a network
         command = [
-            sys.executable,
+            str(python),
             "-m",
             "app.models.convert_job",
             plan.source,
@@ -211,10 +214,6 @@ class _Job:
         ]
         log.info("converting: %s", " ".join(command))
         self._log = self.log_path.open("wb")
-        # Its own process group: Ctrl+C in a terminal reaches only the app, which decides.
-        group: dict[str, Any] = {"start_new_session": True}
-        if sys.platform == "win32":
-            group = {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}
         try:
             self.process = subprocess.Popen(
                 command,
@@ -222,7 +221,7 @@ class _Job:
                 stdout=subprocess.PIPE,
                 stderr=self._log,
                 env=env,
-                **group,
+                **own_group(),
             )
         except OSError:
             self._log.close()
@@ -234,9 +233,11 @@ class _Job:
     def __enter__(self) -> _Job:
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        if self.process.poll() is None:
-            _kill_tree(self.process.pid)
+    def __exit__(self, kind: object, *exc: object) -> None:
+        # After the job closed its output it is exiting: wait for its own exit code. Kill it
+        # only when leaving early (an error or Cancel here).
+        if kind is not None and self.process.poll() is None:
+            kill_tree(self.process.pid)
         self.process.wait()
         self._reader.join()
         for stream in (self.process.stdin, self.process.stdout):
@@ -248,7 +249,7 @@ class _Job:
         """The job's events until it exits; kills it and raises Cancelled on ``cancel``."""
         while True:
             if cancel.cancelled:
-                _kill_tree(self.process.pid)
+                kill_tree(self.process.pid)
                 raise Cancelled("conversion cancelled")
             try:
                 line = self._lines.get(timeout=0.1)
@@ -274,19 +275,6 @@ class _Job:
             for line in stdout:
                 self._lines.put(line)
         self._lines.put(None)
-
-
-def _kill_tree(pid: int) -> None:
-    """Kill a process and everything it started (a converter may spawn helpers)."""
-    try:
-        root = psutil.Process(pid)
-        family = [*root.children(recursive=True), root]
-    except psutil.NoSuchProcess:
-        return
-    for process in family:
-        with contextlib.suppress(psutil.NoSuchProcess):
-            process.kill()
-    psutil.wait_procs(family, timeout=10)
 
 
 def _validate(output: Path, plan: ConversionPlan) -> None:

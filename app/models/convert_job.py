@@ -253,7 +253,7 @@ def _explained(error: Exception) -> JobError:
         return JobError(
             "bad-option",
             f"The group size does not divide the model's layer widths{hint}: choose a "
-            "smaller --group-size that divides them, or -1 (channel-wise).",
+            "smaller group size that divides them, or -1 (channel-wise).",
         )
     if isinstance(error, ImportError):
         return JobError("missing-tools", f"The conversion tools are incomplete: {error}")

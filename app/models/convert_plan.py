@@ -7,7 +7,6 @@ taken name — with a message next to the control that caused it.
 
 from __future__ import annotations
 
-import importlib.metadata
 import json
 import re
 from dataclasses import dataclass
@@ -18,9 +17,6 @@ from app.errors import UserError
 from app.models.inspect import TASK_NAMES, ModelTask, detect_task, read_config
 from app.models.registry import ModelRegistry
 
-INSTALL_HINT = "pip install -e .[convert]"
-"""How to add the conversion extra (torch, optimum-intel, NNCF) to a source install."""
-CONVERSION_PACKAGES = ("torch", "transformers", "optimum-intel", "nncf", "scikit-image")
 OPTIMUM_TASKS: dict[ModelTask, str] = {
     ModelTask.CHAT: "text-generation-with-past",
     ModelTask.VISION_CHAT: "image-text-to-text",
@@ -48,6 +44,7 @@ TOKENIZER_FILES = (
     *("tokenizer.json", "tokenizer.model", "vocab.json", "vocab.txt"),
     *("spiece.model", "sentencepiece.bpe.model", "spm_char.model"),
 )
+INT4_OPTIONS_ONLY = "Group size, ratio and symmetric apply to int4 weights only."
 _HUB_ID = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+$")
 
 
@@ -96,17 +93,6 @@ class ConversionPlan:
         return self.local and not self.hub_vocoder
 
 
-def missing_conversion_tools() -> list[str]:
-    """Packages of the conversion extra that are not installed (cheap: no import)."""
-    missing = []
-    for name in CONVERSION_PACKAGES:
-        try:
-            importlib.metadata.version(name)
-        except importlib.metadata.PackageNotFoundError:
-            missing.append(name)
-    return missing
-
-
 def export_arguments(request: ConvertRequest) -> tuple[str, ...]:
     """optimum-cli weight options for ``request``.
 
@@ -116,15 +102,13 @@ def export_arguments(request: ConvertRequest) -> tuple[str, ...]:
     tuned = request.group_size is not None or request.ratio is not None or request.sym
     if request.weights in (Weights.INT8, Weights.FP16):
         if tuned:
-            raise UserError(
-                "--group-size, --ratio and --sym apply to int4 weights only.", field="weights"
-            )
+            raise UserError(INT4_OPTIONS_ONLY, field="weights")
         return ("--weight-format", request.weights.value)
     if request.weights is Weights.NPU:
         if tuned:
             raise UserError(
                 "The NPU preset fixes its options (int4, symmetric, channel-wise); "
-                "use --weights int4 to choose them.",
+                "choose int4 weights to set them yourself.",
                 field="weights",
             )
         return ("--weight-format", "int4", "--sym", "--group-size", "-1", "--ratio", "1.0")
@@ -132,13 +116,13 @@ def export_arguments(request: ConvertRequest) -> tuple[str, ...]:
     if request.group_size is not None:
         if request.group_size == 0 or request.group_size < -1:
             raise UserError(
-                "--group-size must be a positive number, or -1 for channel-wise.",
+                "The group size must be a positive number, or -1 for channel-wise.",
                 field="group_size",
             )
         args += ["--group-size", str(request.group_size)]
     if request.ratio is not None:
         if not 0.0 < request.ratio <= 1.0:
-            raise UserError("--ratio must be above 0 and at most 1.", field="ratio")
+            raise UserError("The int4 ratio must be above 0 and at most 1.", field="ratio")
         args += ["--ratio", str(request.ratio)]
     if request.sym:
         args.append("--sym")
@@ -190,7 +174,8 @@ def plan_conversion(request: ConvertRequest, registry: ModelRegistry) -> Convers
         folder = folder.resolve()
         if detect_task(folder) is not ModelTask.UNKNOWN:
             raise UserError(
-                f"{folder.name} is already an OpenVINO model: add it with `models add` instead.",
+                f"{folder.name} is already an OpenVINO model: add it to the installed models "
+                "instead of converting it.",
                 field="source",
             )
         if not (folder / "config.json").is_file():
@@ -213,7 +198,7 @@ def plan_conversion(request: ConvertRequest, registry: ModelRegistry) -> Convers
         task = task or detect_checkpoint_task(folder)
     if task is None or task is ModelTask.UNKNOWN:
         raise UserError(
-            f"Cannot tell which task {Path(source).name} is for: choose one with --task.",
+            f"Cannot tell which task {Path(source).name} is for: choose the task.",
             field="task",
         )
     if task not in OPTIMUM_TASKS:
@@ -227,7 +212,7 @@ def plan_conversion(request: ConvertRequest, registry: ModelRegistry) -> Convers
         hub_vocoder = not Path(vocoder).is_absolute()  # local vocoders are resolved folders
         export_args += ("--model-kwargs", json.dumps({"vocoder": vocoder}))
     elif request.vocoder:
-        raise UserError("--vocoder applies to text-to-speech models only.", field="vocoder")
+        raise UserError("A vocoder applies to text-to-speech models only.", field="vocoder")
     model_id = _model_id(request, source, registry)
     return ConversionPlan(source, local, task, model_id, export_args, hub_vocoder)
 
@@ -252,11 +237,9 @@ def _plan_own_task(
         source = str(path)
     _check_int8_or_fp16(request, task)
     if request.group_size is not None or request.ratio is not None or request.sym:
-        raise UserError(
-            "--group-size, --ratio and --sym apply to int4 weights only.", field="weights"
-        )
+        raise UserError(INT4_OPTIONS_ONLY, field="weights")
     if request.vocoder:
-        raise UserError("--vocoder applies to text-to-speech models only.", field="vocoder")
+        raise UserError("A vocoder applies to text-to-speech models only.", field="vocoder")
     model_id = _model_id(request, source, registry)
     return ConversionPlan(source, local, task, model_id, ("--weights", request.weights.value))
 

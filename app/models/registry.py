@@ -297,7 +297,7 @@ def _checked_task(folder: Path, task: ModelTask | None) -> ModelTask:
         if detected is ModelTask.UNKNOWN:
             raise UserError(
                 f"{folder.name} is not an OpenVINO model this app recognises; "
-                "say which task it is for (--task).",
+                "say which task it is for.",
                 field="model",
             )
         task = detected

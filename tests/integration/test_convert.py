@@ -124,7 +124,7 @@ def test_a_group_size_that_does_not_fit_says_what_to_choose(
     tiny_checkpoint: Path, registry: ModelRegistry
 ) -> None:
     request = ConvertRequest(str(tiny_checkpoint), Weights.INT4, group_size=128, name="g128")
-    with pytest.raises(UserError, match=r"layers as narrow as 64.*smaller --group-size"):
+    with pytest.raises(UserError, match=r"layers as narrow as 64.*smaller group size"):
         convert_model(request, registry)
     assert _leftovers(registry) == []
 

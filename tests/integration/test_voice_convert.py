@@ -100,7 +100,7 @@ def test_speaker_encoder_from_a_checkpoint_that_is_not_one(
     ("request_kwargs", "message", "field"),
     [
         ({"weights": Weights.INT4}, "int8 or fp16", "weights"),
-        ({"vocoder": "x/y"}, "--vocoder applies to text-to-speech", "vocoder"),
+        ({"vocoder": "x/y"}, "vocoder applies to text-to-speech", "vocoder"),
     ],
 )
 def test_speaker_encoder_options_are_checked_first(

@@ -176,7 +176,7 @@ def test_cancel_stops_the_set_up_and_forgets_the_waiting_action(
 def test_without_the_conversion_tools_one_sentence_points_to_the_model_manager(
     qtbot: QtBot, kwindow: MainWindow, held: HeldSetup
 ) -> None:
-    held.fail = ConversionToolsMissingError(TOOLS_MISSING, field="embedding_model")
+    held.fail = ConversionToolsMissingError()
     panel = open_panel(qtbot, kwindow)
     click(qtbot, panel.model_row.setup_button)
     setup = panel.setup

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import sys
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -10,12 +10,14 @@ import pytest
 from app.context import AppContext
 from app.devices import DeviceInfo
 from app.errors import UserError
+from app.models import bundled
 from app.models.bundled import (
     ConversionToolsMissingError,
     EmbedderNotSetUpError,
     default_embedder_dir,
     install_default_embedder,
 )
+from app.models.tools_env import tools_status
 from app.paths import AppPaths
 
 CPU = DeviceInfo("CPU", "Test CPU")
@@ -44,7 +46,8 @@ def test_a_chosen_folder_that_is_gone_is_not_a_set_up(app_home: AppPaths, tmp_pa
 def test_without_the_conversion_tools_nothing_starts_and_models_are_named(
     app_home: AppPaths, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(sys, "executable", str(tmp_path / "bin" / "python"))  # no optimum-cli
+    # The tools are looked for as a frozen app does: only in the (absent) private environment.
+    monkeypatch.setattr(bundled, "tools_status", partial(tools_status, frozen=True))
     with pytest.raises(ConversionToolsMissingError, match=r"Models… → Convert"):
         install_default_embedder(app_home)
     target = default_embedder_dir(app_home)

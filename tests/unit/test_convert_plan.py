@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.metadata
 import json
 import os
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
 
 from app.errors import UserError
-from app.models import convert_plan
 from app.models.convert import _validate, convert_model, remove_abandoned_work
 from app.models.convert_plan import (
     ConversionPlan,
@@ -23,6 +22,7 @@ from app.models.convert_plan import (
 )
 from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
+from app.models.tools_env import ToolsMissingError
 from tests.ui.fakes import fake_model_folder
 
 
@@ -155,9 +155,9 @@ def test_sources_that_are_not_checkpoints_are_refused(
     folder = checkpoint(tmp_path / "b")
     (folder / "tokenizer.json").unlink()
     refused(folder, "no tokenizer files")
-    refused(checkpoint(tmp_path / "c", "T5ForConditionalGeneration"), "choose one with --task")
+    refused(checkpoint(tmp_path / "c", "T5ForConditionalGeneration"), "choose the task")
     refused(checkpoint(tmp_path / "d"), "cannot be converted here", ModelTask.FACE_DETECTOR)
-    refused("Qwen/Qwen3-0.6B", "choose one with --task")  # a hub id: no config to read here
+    refused("Qwen/Qwen3-0.6B", "choose the task")  # a hub id: no config to read here
 
 
 def test_a_taken_or_bad_name_is_refused(tmp_path: Path, registry: ModelRegistry) -> None:
@@ -171,20 +171,13 @@ def test_a_taken_or_bad_name_is_refused(tmp_path: Path, registry: ModelRegistry)
         plan_conversion(ConvertRequest(str(folder), Weights.INT8, name="../x"), registry)
 
 
-def test_without_the_conversion_extra_it_says_how_to_add_it(
+def test_without_the_conversion_tools_nothing_starts(
     tmp_path: Path, registry: ModelRegistry, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real_version = importlib.metadata.version
-
-    def version(name: str) -> str:
-        if name in ("torch", "optimum-intel"):
-            raise importlib.metadata.PackageNotFoundError(name)
-        return real_version(name)
-
-    monkeypatch.setattr(convert_plan.importlib.metadata, "version", version)
-    with pytest.raises(
-        UserError, match=r"torch, optimum-intel missing.*pip install -e \.\[convert\]"
-    ):
+    """A frozen app (PyInstaller sets ``sys.frozen``) with no private environment: refused
+    before any work, in words the GUI can show (no command named)."""
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    with pytest.raises(ToolsMissingError, match=r"^The conversion tools are not installed\.$"):
         convert_model(ConvertRequest(str(checkpoint(tmp_path)), Weights.INT4), registry)
     assert not registry.models_dir.exists() or not any(registry.models_dir.iterdir())
 

@@ -46,6 +46,7 @@ from app.models.convert_plan import (
 )
 from app.models.inspect import ModelTask
 from app.models.registry import InstalledModel
+from app.models.tools_env import ToolsMissingError, ToolsStatus
 from pipelines.core import Cancelled
 from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
@@ -55,6 +56,7 @@ from ui.models.convert_tasks import (
     task_choices,
     weight_hint,
 )
+from ui.models.tools_offer import ToolsOffer
 from ui.notifications import NotificationBar
 from ui.tasks import TaskRunner
 
@@ -94,6 +96,7 @@ class ConvertView(QWidget):
         self.ctx = ctx
         self.tasks = tasks
         self.choices = task_choices()
+        self.tools_offer = ToolsOffer(ctx.paths.tools_dir, tasks)
         self._make_inputs()
         self._make_errors(notifications)
         self._make_run_row()
@@ -178,6 +181,8 @@ class ConvertView(QWidget):
         self.weights.currentTextChanged.connect(self._update_options)
         self.convert_button.clicked.connect(self.convert)
         self.cancel_button.clicked.connect(self.cancel)
+        self.tools_offer.changed.connect(self._on_tools)
+        self._on_tools(self.tools_offer.status)
 
     @property
     def converting(self) -> bool:
@@ -226,11 +231,17 @@ class ConvertView(QWidget):
         actions.addWidget(self.cancel_button)
         actions.addWidget(self.progress, 1)
         layout = QVBoxLayout(self)
+        layout.addWidget(self.tools_offer)
         layout.addLayout(self.form)
         layout.addWidget(self.error)
         layout.addLayout(actions)
         layout.addWidget(self.status)
         layout.addStretch(1)
+
+    @Slot(object)
+    def _on_tools(self, status: ToolsStatus) -> None:
+        busy = self.converting or self.tools_offer.installing
+        self.convert_button.setEnabled(status.available and not busy)
 
     # ----- what the form shows ---------------------------------------------------------
 
@@ -339,6 +350,7 @@ class ConvertView(QWidget):
         self.progress.show()
         self.cancel_button.show()
         self.convert_button.setEnabled(False)
+        self.tools_offer.setEnabled(False)  # the tools stay as they are while they convert
         self.status.setText("Starting…")
         self.tasks.start_with_progress(
             Converter(self.ctx.models).convert,
@@ -369,10 +381,14 @@ class ConvertView(QWidget):
             self._end("Stopped; the partial output was removed.")
             return
         self._end("")
+        if isinstance(error, ToolsMissingError):  # removed since the view last looked
+            self.tools_offer.refresh()
+            return
         self.errors.show(error, default_field="convert")
 
     def _end(self, message: str) -> None:
         self.progress.hide()
         self.cancel_button.hide()
-        self.convert_button.setEnabled(True)
+        self.tools_offer.setEnabled(True)
+        self.convert_button.setEnabled(self.tools_offer.status.available)
         self.status.setText(message)

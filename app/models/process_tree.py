@@ -1,0 +1,37 @@
+"""Child processes the app starts for long jobs (a conversion, uv): their own process group,
+and killing them with everything they started."""
+
+from __future__ import annotations
+
+import contextlib
+import subprocess
+import sys
+from typing import Any
+
+import psutil
+
+
+def own_group() -> dict[str, Any]:
+    """``Popen`` keywords starting the child in its own process group: Ctrl+C in a terminal
+    reaches only the app, which decides what to stop."""
+    if sys.platform == "win32":
+        return {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}
+    return {"start_new_session": True}
+
+
+def kill_tree(pid: int) -> None:
+    """Kill a process and everything it started (a converter or uv may spawn helpers).
+
+    Waits for the helpers only: the root is the caller's ``Popen`` child, which the caller
+    waits for. (psutil reaping it here left ``Popen.wait`` with no status to collect, and
+    Python then reports exit code 0: a uv killed as it ended looked like a success.)
+    """
+    try:
+        root = psutil.Process(pid)
+        helpers = root.children(recursive=True)
+    except psutil.NoSuchProcess:
+        return
+    for process in [*helpers, root]:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            process.kill()
+    psutil.wait_procs(helpers, timeout=10)

@@ -1,0 +1,244 @@
+"""The Convert view's conversion-tools row: whether they are here, and an offer to install them.
+
+Converting needs torch, transformers, optimum-intel and NNCF, which the app never imports
+itself (see ``app.models.tools_env``). When no interpreter has them — always the case in a
+frozen app until the user installs them — this row says so in one sentence and offers
+*Install conversion tools* with the download and disk sizes. The install
+(``app.models.tools_install``) runs as a TaskRunner job: a progress bar (bytes once uv has
+announced its downloads, busy before), the phase in words, and Cancel, which kills uv and
+removes the partial environment. Its failures are one sentence next to the button. When the
+tools sit in the app's private environment, the row offers to remove them instead — and to
+update them when they were installed with an earlier release's versions (they still convert
+meanwhile); when they come from this Python's own environment (a source checkout) it is
+hidden.
+
+Every decision is a fresh ``tools_status`` call, so an install or removal (here or from
+another window) is seen the next time the view is shown, and Convert works at once after an
+install: a conversion asks for the interpreter when it starts.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Signal, Slot
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
+
+from app.errors import UserError
+from app.models.tools_env import MISSING, PRIVATE, ToolsStatus, tools_status
+from app.models.tools_install import InstallOptions, InstallProgress, install_tools, remove_tools
+from app.models.tools_requirements import DISK_BYTES, DOWNLOAD_BYTES, size_text
+from pipelines.core import Cancelled, CancelToken
+from ui.inline_error import InlineError
+from ui.tasks import TaskRunner
+
+INSTALL_JOB = "tools-install"
+MISSING_TEXT = (
+    "Converting a checkpoint needs the conversion tools (PyTorch, Transformers, Optimum Intel "
+    "and NNCF), which are not installed yet."
+)
+INSTALL_TEXT = (
+    f"Install conversion tools (≈{size_text(DOWNLOAD_BYTES)} download, "
+    f"{size_text(DISK_BYTES)} on disk)"
+)
+PRIVATE_TEXT = "The conversion tools are installed in this app's data folder."
+OUTDATED_TEXT = (
+    "The conversion tools were installed with the versions of an earlier release; update them "
+    "so conversions use the versions this one was tested with."
+)
+UPDATE_TEXT = f"Update conversion tools (≈{size_text(DOWNLOAD_BYTES)} download)"
+REMOVE_TEXT = "Remove conversion tools"
+STOPPED_TEXT = "Stopped; nothing was installed."
+INSTALLED_TEXT = "The conversion tools are installed: Convert is ready."
+UNEXPECTED_TEXT = "Installing the conversion tools failed unexpectedly; details are in the log."
+_MIB = 1024**2
+
+log = logging.getLogger(__name__)
+
+
+def run_install(
+    tools_dir: Path,
+    options: InstallOptions | None,
+    cancel: CancelToken,
+    on_progress: Any,
+) -> Path:
+    """:func:`install_tools` in the TaskRunner's ``(…, cancel, on_progress)`` convention."""
+    return install_tools(tools_dir, options, on_progress=on_progress, cancel=cancel)
+
+
+class ToolsOffer(QWidget):
+    """The tools' status in one sentence, with Install (progress, Cancel) or Remove.
+
+    Attributes:
+        options: what to install and from where; None is the product's list from PyPI (a test
+            gives a small set from a local wheel server).
+        frozen: None asks ``app.runtime``; True decides as a frozen app does, where only the
+            private environment counts (a test's way of being a fresh frozen install).
+    """
+
+    changed = Signal(object)  # ToolsStatus, after every check
+
+    def __init__(
+        self,
+        tools_dir: Path,
+        tasks: TaskRunner,
+        options: InstallOptions | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.tools_dir = tools_dir
+        self.tasks = tasks
+        self.options = options
+        self.frozen: bool | None = None
+        self._refreshing = False
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.install_button = QPushButton(INSTALL_TEXT)
+        self.remove_button = QPushButton(REMOVE_TEXT)
+        self.cancel_button = QPushButton("Cancel")
+        self.progress = QProgressBar()
+        self.phase = QLabel()
+        self.phase.setWordWrap(True)
+        self.phase.hide()  # shown with a phase to tell
+        self.error = InlineError()
+        self._layout()
+        self.install_button.clicked.connect(self.install)
+        self.remove_button.clicked.connect(self.remove)
+        self.cancel_button.clicked.connect(self.cancel)
+        self._show_running(False)
+        self.status = self.refresh()
+
+    def _layout(self) -> None:
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.install_button)
+        buttons.addWidget(self.remove_button)
+        buttons.addWidget(self.cancel_button)
+        buttons.addWidget(self.progress, 1)
+        buttons.addWidget(self.error, 1)  # a failure is said right beside the button
+        buttons.addStretch(0)  # takes the room only when neither of those is shown
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 0, 0, 6)
+        column.addWidget(self.message)
+        column.addLayout(buttons)
+        column.addWidget(self.phase)
+
+    @property
+    def installing(self) -> bool:
+        """Whether an install (or a removal) runs."""
+        return self.tasks.running(INSTALL_JOB)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Look again each time the view appears (another window may have changed them). Only
+        a source checkout's complete venv hides this row, and that does not change meanwhile."""
+        super().showEvent(event)
+        if not self.installing and not self._refreshing:
+            self.refresh()
+
+    @Slot()
+    def refresh(self) -> ToolsStatus:
+        """Check where conversions would run and show the matching offer."""
+        expected = self.options.requirements if self.options else None
+        self.status = tools_status(self.tools_dir, frozen=self.frozen, expected=expected or None)
+        self._refreshing = True  # showing this row below must not check a second time
+        where, outdated = self.status.where, self.status.outdated
+        texts = {MISSING: MISSING_TEXT, PRIVATE: OUTDATED_TEXT if outdated else PRIVATE_TEXT}
+        self.message.setText(texts.get(where, ""))
+        self.install_button.setText(UPDATE_TEXT if outdated else INSTALL_TEXT)
+        self.install_button.setVisible(where == MISSING or outdated)
+        self.remove_button.setVisible(where == PRIVATE)
+        self.setVisible(where in (MISSING, PRIVATE) or bool(self.phase.text()))
+        self._refreshing = False
+        self.changed.emit(self.status)
+        return self.status
+
+    @Slot()
+    def install(self) -> None:
+        """Install the tools in a worker; the GUI stays live, Cancel stops it."""
+        if self.installing:
+            return
+        self.error.clear()
+        self._show_running(True)
+        self._set_phase("Starting…")
+        self.tasks.start_with_progress(
+            run_install,
+            self.tools_dir,
+            self.options,
+            kind=INSTALL_JOB,
+            on_progress=self._on_progress,
+            on_done=self._on_installed,
+            on_error=self._on_failed,
+        )
+        self.changed.emit(self.status)  # no conversion may start while the tools change
+
+    @Slot()
+    def remove(self) -> None:
+        """Delete the private environment in a worker (1.6 GB takes a moment)."""
+        if self.installing:
+            return
+        self.error.clear()
+        self.remove_button.setEnabled(False)
+        self.tasks.start(
+            remove_tools,
+            self.tools_dir,
+            kind=INSTALL_JOB,
+            on_done=self._on_removed,
+            on_error=self._on_failed,
+        )
+        self.changed.emit(self.status)
+
+    @Slot()
+    def cancel(self) -> None:
+        """Stop the install; the partial environment is removed."""
+        self.tasks.cancel(INSTALL_JOB)
+        self._set_phase("Stopping…")
+
+    @Slot(object)
+    def _on_progress(self, progress: InstallProgress) -> None:
+        if progress.total_bytes:
+            self.progress.setRange(0, max(progress.total_bytes // _MIB, 1))
+            self.progress.setValue(min(progress.done_bytes, progress.total_bytes) // _MIB)
+            amount = f"{size_text(progress.done_bytes)} of {size_text(progress.total_bytes)}"
+            self._set_phase(f"{progress.message} ({amount})")
+        else:
+            self.progress.setRange(0, 0)
+            self._set_phase(progress.message)
+
+    @Slot(object)
+    def _on_installed(self, _python: Path) -> None:
+        self._show_running(False)
+        self._set_phase("")
+        self.refresh()
+        self.message.setText(INSTALLED_TEXT)  # until the view is next shown
+
+    @Slot(object)
+    def _on_removed(self, _removed: bool) -> None:
+        self.remove_button.setEnabled(True)
+        self._set_phase("")
+        self.refresh()
+
+    @Slot(object)
+    def _on_failed(self, error: BaseException) -> None:
+        self._show_running(False)
+        self.remove_button.setEnabled(True)
+        if isinstance(error, Cancelled):
+            self._set_phase(STOPPED_TEXT)
+        else:
+            self._set_phase("")
+            self.error.show_message(str(error) if isinstance(error, UserError) else UNEXPECTED_TEXT)
+            if not isinstance(error, UserError):
+                log.error("installing the conversion tools failed", exc_info=error)
+        self.refresh()
+
+    def _set_phase(self, text: str) -> None:
+        self.phase.setText(text)
+        self.phase.setVisible(bool(text))
+
+    def _show_running(self, running: bool) -> None:
+        self.install_button.setEnabled(not running)
+        self.cancel_button.setVisible(running)
+        self.progress.setVisible(running)
+        if running:
+            self.progress.setRange(0, 0)
