@@ -2,7 +2,8 @@
 
 Fails (exit 1, one line per problem) when a conversion-tool package is inside, when the
 bundled PostgreSQL programs link GPL readline/libtinfo, when a piece the app needs at run
-time is missing, or when the frozen program cannot print its ``--help``.
+time is missing, when the frozen program cannot print its ``--help`` or opens no window, or
+when it cannot tell its own version (its package metadata was left behind).
 """
 
 from __future__ import annotations
@@ -86,6 +87,11 @@ def run_problems(dist: Path) -> list[str]:
             )
             if done.returncode != 0:
                 found.append(f"ov-studio {arguments[0]} failed ({done.returncode}): {done.stderr}")
+        version = subprocess.run(
+            [str(dist / "ov-studio"), "--version"], capture_output=True, text=True, check=False
+        ).stdout.strip()
+        if version.endswith(" dev"):  # the metadata the version is read from was left behind
+            found.append(f"ov-studio --version says {version!r}: its package metadata is missing")
     return found
 
 
