@@ -2,12 +2,14 @@
 
 Fails (exit 1, one line per problem) when a conversion-tool package is inside, when the
 bundled PostgreSQL programs link GPL readline/libtinfo, when a piece the app needs at run
-time is missing, when the frozen program cannot print its ``--help`` or opens no window, or
-when it cannot tell its own version (its package metadata was left behind).
+time is missing (plugins, models, the catalog, uv), or when the frozen program cannot print
+its ``--help``, open its window, list the catalog, look for the conversion tools where a
+frozen app must (its private environment only) or tell its own version (package metadata).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -41,6 +43,9 @@ REQUIRED = (
     "PySide6/Qt/plugins/platforms/libqxcb.so",
     "PySide6/Qt/plugins/platforms/libqoffscreen.so",
     "PySide6/Qt/plugins/platforms/libqwayland.so",
+    "assets/catalog.json",
+    "assets/icons/ov-studio.svg",
+    "bin/uv",
 )
 POSTGRES_PROGRAMS = ("postgres", "initdb", "pg_ctl")
 
@@ -87,6 +92,37 @@ def run_problems(dist: Path) -> list[str]:
             )
             if done.returncode != 0:
                 found.append(f"ov-studio {arguments[0]} failed ({done.returncode}): {done.stderr}")
+        catalog = subprocess.run(
+            [str(dist / "ov-studio"), "models", "catalog", "--json"],
+            capture_output=True,
+            text=True,
+            check=False,
+            env=env,
+        )
+        if catalog.returncode != 0 or not json.loads(catalog.stdout or "[]"):
+            found.append(
+                f"the frozen app lists no catalog ({catalog.returncode}): {catalog.stderr}"
+            )
+        tools = subprocess.run(
+            [str(dist / "ov-studio"), "models", "tools", "--json"],
+            capture_output=True,
+            text=True,
+            check=False,
+            env=env,
+        )
+        if tools.returncode != 0 or json.loads(tools.stdout or "{}").get("where") != "missing":
+            found.append(
+                f"a frozen app must look for the conversion tools only in its private "
+                f"environment ({tools.returncode}): {tools.stdout} {tools.stderr}"
+            )
+        uv = subprocess.run(
+            [str(dist / "_internal" / "bin" / "uv"), "--version"],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if uv.returncode != 0:
+            found.append(f"the bundled uv does not run: {uv.stderr}")
         version = subprocess.run(
             [str(dist / "ov-studio"), "--version"], capture_output=True, text=True, check=False
         ).stdout.strip()

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make test-package: install dist/ov-studio_*_amd64.deb with apt-get, use it as a user would
-# (the window answers once with a fixture chat model; a document is ingested and found with the
-# bundled embedder), remove the package and check the user's data stayed.
+# (the window answers once with a fixture chat model; the catalog is there; a document is
+# ingested and found with the bundled embedder; the conversion tools are installed on demand
+# and convert a checkpoint), remove the package and check the user's data stayed.
 # Runs from /usr/bin/ov-studio, never from the source tree. Needs root (apt-get); skipped
 # otherwise in one line.
 set -euo pipefail
@@ -36,6 +37,10 @@ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "./$DEB" >/dev/null
 step "the window answers once with a fixture model"
 (cd "$WORK" && /usr/bin/ov-studio --smoke-test --model "$FIXTURES/llm-int8" --device CPU)
 
+step "the catalog the welcome page recommends from"
+models=$(cd "$WORK" && /usr/bin/ov-studio models catalog --task chat --json)
+grep -q '"hub_id"' <<<"$models" || { echo "error: the installed app lists no catalog: $models" >&2; exit 1; }
+
 step "ingest and search with the bundled embedder"
 mkdir -p "$WORK/docs"
 echo "The lighthouse keeper of Skerryvore polished the great lens every morning." > "$WORK/docs/lighthouse.txt"
@@ -43,6 +48,24 @@ echo "Sourdough bread needs a starter, flour, water and salt, and a long slow ri
 (cd "$WORK" && /usr/bin/ov-studio ingest --collection notes "$WORK/docs")
 hits=$(cd "$WORK" && /usr/bin/ov-studio search --collection notes --k 1 --json "who polishes the lens")
 grep -q lighthouse.txt <<<"$hits" || { echo "error: search did not find the document: $hits" >&2; exit 1; }
+
+# The conversion tools, installed on demand by the installed app into its private environment
+# with its bundled uv, then a real conversion there. uv reads no pip configuration: a CPU
+# torch wheel in pip's find-links folder (this kind of machine) is handed to it; otherwise
+# PyTorch's CPU index must answer (the product's default), else the step says why it skips.
+links=$("$PY" -m pip config get global.find-links 2>/dev/null || true)
+if [[ -n $links ]] && compgen -G "$links/torch-*+cpu-*.whl" >/dev/null; then
+    export UV_FIND_LINKS=$links
+fi
+if [[ -n ${UV_FIND_LINKS:-} ]] || curl -fsI --max-time 10 https://download.pytorch.org/whl/cpu/ >/dev/null 2>&1; then
+    step "installing the conversion tools, then converting a checkpoint (${UV_FIND_LINKS:+torch from $UV_FIND_LINKS})"
+    (cd "$WORK" && /usr/bin/ov-studio models tools --install 2>/dev/null)
+    (cd "$WORK" && /usr/bin/ov-studio models convert "$FIXTURES/llm-tiny-hf" --task chat --weights int8 2>/dev/null)
+    (cd "$WORK" && /usr/bin/ov-studio chat --model "$OV_STUDIO_HOME/data/models/llm-tiny-hf-int8-ov" \
+        --max-new-tokens 4 --temperature 0 "hello" >/dev/null)
+else
+    step "skipped the conversion tools: no CPU torch wheel in pip's find-links and PyTorch's index does not answer"
+fi
 
 step "removing the package keeps the user's data"
 DEBIAN_FRONTEND=noninteractive apt-get remove -y -qq ov-studio >/dev/null

@@ -12,19 +12,16 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import os
 import shutil
-import signal
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from app.errors import UserError
+from app.models.process_tree import kill_tree, own_group
 from app.models.tools_env import ToolsMissingError, job_environment, tools_status
 from app.paths import AppPaths
 from app.runtime import bundle_root
@@ -189,9 +186,6 @@ def _run_step(command: list[str], work: Path, cancel: CancelToken, tick: Callabl
     env = job_environment(
         TMPDIR=str(scratch), TEMP=str(scratch), TMP=str(scratch), TOKENIZERS_PARALLELISM="false"
     )
-    group: dict[str, Any] = {"start_new_session": True}
-    if sys.platform == "win32":
-        group = {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}
     with (work / "setup.log").open("ab") as output:
         process = subprocess.Popen(
             command,
@@ -199,7 +193,7 @@ def _run_step(command: list[str], work: Path, cancel: CancelToken, tick: Callabl
             stdout=output,
             stderr=subprocess.STDOUT,
             env=env,
-            **group,
+            **own_group(),
         )
         try:
             while process.poll() is None:
@@ -210,25 +204,10 @@ def _run_step(command: list[str], work: Path, cancel: CancelToken, tick: Callabl
                     process.wait(POLL_S)
         finally:
             if process.poll() is None:
-                _kill_group(process)
+                kill_tree(process.pid)
+                process.wait()
     tick()
     return process.returncode
-
-
-def _kill_group(process: subprocess.Popen[bytes]) -> None:
-    """Kill ``process`` and everything in its process group, then reap it."""
-    if sys.platform == "win32":
-        import psutil  # the group's members are found as the process tree there
-
-        family = [*psutil.Process(process.pid).children(recursive=True)]
-        for member in family:
-            with contextlib.suppress(psutil.NoSuchProcess):
-                member.kill()
-        process.kill()
-    else:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGKILL)  # start_new_session: its pgid is its pid
-    process.wait()
 
 
 def _log_tail(work: Path, lines: int = 40) -> str:

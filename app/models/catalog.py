@@ -10,19 +10,19 @@ GGUF file becomes a dynamic-shape model with block-wise weights (Q4_0: blocks of
 from __future__ import annotations
 
 import json
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from app.errors import StorageError
 from app.models.inspect import ModelTask
+from app.runtime import bundle_root
 
 
 def assets_dir() -> Path:
     """The app's read-only data files: next to the sources, or inside a frozen build."""
-    frozen = getattr(sys, "_MEIPASS", None)
-    if frozen:
-        return Path(frozen) / "assets"
+    bundle = bundle_root()
+    if bundle is not None:
+        return bundle / "assets"
     return Path(__file__).resolve().parents[2] / "assets"
 
 

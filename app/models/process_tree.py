@@ -4,6 +4,8 @@ and killing them with everything they started."""
 from __future__ import annotations
 
 import contextlib
+import os
+import signal
 import subprocess
 import sys
 from typing import Any
@@ -31,6 +33,12 @@ def kill_tree(pid: int) -> None:
         helpers = root.children(recursive=True)
     except psutil.NoSuchProcess:
         return
+    if sys.platform != "win32":
+        # Its own process group (own_group): the group also holds helpers whose parent has
+        # already exited (re-parented, so no longer in the tree).
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            if os.getpgid(pid) == pid:
+                os.killpg(pid, signal.SIGKILL)
     for process in [*helpers, root]:
         with contextlib.suppress(psutil.NoSuchProcess):
             process.kill()

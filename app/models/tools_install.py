@@ -46,6 +46,7 @@ from app.models.tools_requirements import (
     size_text,
     tool_requirements,
 )
+from app.runtime import bundle_root
 from pipelines.core import Cancelled, CancelToken
 
 log = logging.getLogger(__name__)
@@ -97,7 +98,11 @@ class InstallOptions:
 
 
 def uv_binary() -> Path:
-    """The uv executable shipped in its wheel."""
+    """The uv executable: inside a frozen app's bundle (``bin/``), else the one its wheel
+    installed next to this interpreter."""
+    bundle = bundle_root()
+    if bundle is not None:
+        return bundle / "bin" / ("uv.exe" if sys.platform == "win32" else "uv")
     import uv
 
     return Path(uv.find_uv_bin())

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import psutil
 import pytest
+from uv import find_uv_bin
 
 from app.cli.main import main
 from app.errors import UserError
@@ -39,6 +40,7 @@ from app.models.tools_install import (
     install_tools,
     remove_abandoned,
     remove_tools,
+    uv_binary,
     verify_installed,
 )
 from app.models.tools_requirements import CONVERT_EXTRA, tool_requirements
@@ -270,7 +272,13 @@ def test_cli_status_remove_and_convert_without_tools(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     monkeypatch.setenv("OV_STUDIO_HOME", str(tmp_path / "home"))
-    monkeypatch.setattr(sys, "frozen", True, raising=False)  # a frozen app: no tools yet
+    # A frozen app (no tools yet), laid out as the build does: uv's binary in the bundle's bin/.
+    bundle = tmp_path / "bundle"
+    (bundle / "bin").mkdir(parents=True)
+    (bundle / "bin" / "uv").symlink_to(find_uv_bin())
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "_MEIPASS", str(bundle), raising=False)
+    assert uv_binary() == bundle / "bin" / "uv"
     assert json.loads(main_json(capsys))["where"] == MISSING
     assert main(["models", "tools"]) == 0
     assert "`models tools --install` installs them" in capsys.readouterr().out

