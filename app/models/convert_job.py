@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from app.models.hub_reach import is_unreachable, unreachable_message
 from pipelines.openvino_errors import first_line
 
 EXIT_DONE, EXIT_KNOWN_ERROR, EXIT_PARENT_GONE = 0, 3, 4
@@ -182,7 +183,11 @@ def _hub_file(hub_id: str, name: str) -> Path:
         raise JobError(
             "not-a-model", f"{hub_id} has no {name}: it is not a checkpoint of this kind."
         ) from error
-    except (LocalEntryNotFoundError, HfHubHTTPError, OSError) as error:
+    except (LocalEntryNotFoundError, HfHubHTTPError, OSError, RuntimeError) as error:
+        if is_unreachable(error):  # no connection at all: the sentence downloads use, no errno
+            raise JobError("offline", unreachable_message()) from error
+        if isinstance(error, RuntimeError):
+            raise  # a bug, not the hub: the job's crash report keeps its traceback
         raise JobError(
             "offline", f"Cannot reach the model hub to fetch {hub_id}: {first_line(error)}"
         ) from error

@@ -45,7 +45,14 @@ def is_unreachable(error: BaseException) -> bool:
             return True
         if isinstance(cause, (ConnectionRefusedError, TimeoutError)) or name == "gaierror":
             return True
+        if isinstance(cause, RuntimeError) and CLOSED_CLIENT in str(cause):
+            return True
     return False
+
+
+CLOSED_CLIENT = "client has been closed"
+"""huggingface_hub (1.21) closes its shared HTTP client on a connect error and then retries
+with the closed one: ``hf_hub_download`` offline ends in this RuntimeError, with no cause."""
 
 
 _CONNECT_ERRORS = frozenset({"ConnectError", "ConnectTimeout", "ProxyError", "UnsupportedProtocol"})

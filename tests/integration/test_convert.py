@@ -139,3 +139,20 @@ def test_an_unsupported_architecture_is_named(registry: ModelRegistry, tmp_path:
     with pytest.raises(UserError, match="cannot convert “xlnet” models"):
         convert_model(ConvertRequest(str(folder), Weights.INT8, ModelTask.CHAT), registry)
     assert _leftovers(registry) == []
+
+
+def test_a_hub_id_offline_is_one_sentence_without_an_errno(
+    registry: ModelRegistry, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Offline, huggingface_hub (1.21) retries with the client it closed: the job says the hub
+    cannot be reached, as downloads do, instead of crashing on that RuntimeError."""
+    monkeypatch.setenv("HF_ENDPOINT", "http://nonexistent.invalid")
+    monkeypatch.setenv("HF_HOME", str(tmp_path / "hf-home"))
+    request = ConvertRequest("someone/some-model", Weights.INT8, ModelTask.CHAT)
+    with pytest.raises(UserError) as caught:
+        convert_model(request, registry)
+    assert str(caught.value) == (
+        "Can't reach the model hub at http://nonexistent.invalid — check your connection or "
+        "proxy; HF_ENDPOINT is http://nonexistent.invalid."
+    )
+    assert _leftovers(registry) == []
