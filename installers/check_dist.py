@@ -77,57 +77,42 @@ def problems(dist: Path) -> list[str]:
 
 
 def run_problems(dist: Path) -> list[str]:
-    """The frozen program prints its help and opens its window (offscreen, a temp profile)."""
+    """What the frozen program does wrong when run (offscreen, in a temp profile): its help,
+    its window, the catalog, where it looks for the conversion tools, its version, its uv."""
     found = []
     with tempfile.TemporaryDirectory() as home:
         env = {**os.environ, "OV_STUDIO_HOME": home, "QT_QPA_PLATFORM": "offscreen"}
-        for arguments in (["--help"], ["--smoke-test"]):
-            done = subprocess.run(
-                [str(dist / "ov-studio"), *arguments],
+
+        def run(program: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
+            return subprocess.run(
+                [str(program), *arguments],
                 capture_output=True,
                 text=True,
                 check=False,
                 env=env,
                 timeout=120,
             )
+
+        app = dist / "ov-studio"
+        for argument in ("--help", "--smoke-test"):
+            done = run(app, argument)
             if done.returncode != 0:
-                found.append(f"ov-studio {arguments[0]} failed ({done.returncode}): {done.stderr}")
-        catalog = subprocess.run(
-            [str(dist / "ov-studio"), "models", "catalog", "--json"],
-            capture_output=True,
-            text=True,
-            check=False,
-            env=env,
-        )
+                found.append(f"ov-studio {argument} failed ({done.returncode}): {done.stderr}")
+        catalog = run(app, "models", "catalog", "--json")
         if catalog.returncode != 0 or not json.loads(catalog.stdout or "[]"):
-            found.append(
-                f"the frozen app lists no catalog ({catalog.returncode}): {catalog.stderr}"
-            )
-        tools = subprocess.run(
-            [str(dist / "ov-studio"), "models", "tools", "--json"],
-            capture_output=True,
-            text=True,
-            check=False,
-            env=env,
-        )
+            found.append(f"no catalog in the frozen app ({catalog.returncode}): {catalog.stderr}")
+        tools = run(app, "models", "tools", "--json")
         if tools.returncode != 0 or json.loads(tools.stdout or "{}").get("where") != "missing":
             found.append(
-                f"a frozen app must look for the conversion tools only in its private "
+                "a frozen app must look for the conversion tools only in its private "
                 f"environment ({tools.returncode}): {tools.stdout} {tools.stderr}"
             )
-        uv = subprocess.run(
-            [str(dist / "_internal" / "bin" / "uv"), "--version"],
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        if uv.returncode != 0:
-            found.append(f"the bundled uv does not run: {uv.stderr}")
-        version = subprocess.run(
-            [str(dist / "ov-studio"), "--version"], capture_output=True, text=True, check=False
-        ).stdout.strip()
+        version = run(app, "--version").stdout.strip()
         if version.endswith(" dev"):  # the metadata the version is read from was left behind
             found.append(f"ov-studio --version says {version!r}: its package metadata is missing")
+        uv = run(dist / "_internal" / "bin" / "uv", "--version")
+        if uv.returncode != 0:
+            found.append(f"the bundled uv does not run: {uv.stderr}")
     return found
 
 
