@@ -29,7 +29,7 @@ import logging
 import math
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -111,6 +111,20 @@ class Transcript:
     def empty(self) -> bool:
         """Whether nothing was heard."""
         return not self.text
+
+    def shifted(self, seconds: float, audio_seconds: float) -> Transcript:
+        """The same transcript for audio that began ``seconds`` earlier and lasts
+        ``audio_seconds`` (its times moved by ``seconds``)."""
+        return replace(
+            self,
+            segments=tuple(
+                replace(s, start=s.start + seconds, end=s.end + seconds) for s in self.segments
+            ),
+            words=tuple(
+                replace(w, start=w.start + seconds, end=w.end + seconds) for w in self.words
+            ),
+            audio_seconds=audio_seconds,
+        )
 
 
 class SpeechRecognizer(ModelPipeline):

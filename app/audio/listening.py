@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import enum
 import logging
-import math
 import queue
 import threading
 import time
@@ -36,6 +35,7 @@ import numpy as np
 from app.audio.devices import Float32Array
 from app.audio.recording import Level, Recorder
 from pipelines.vad import SAMPLE_RATE, Endpointer, SileroVad, VadEvent
+from pipelines.voice.audio import to_model_rate
 
 log = logging.getLogger(__name__)
 
@@ -201,7 +201,7 @@ class Listener:
         if self._state is ListenState.ENDED:
             return
         self._audio = np.concatenate([self._audio, block])
-        for probability in self._vad.probabilities(_to_16k(block, self.rate)):
+        for probability in self._vad.probabilities(to_model_rate(block, self.rate)):
             event = self._endpointer.feed(probability)
             if event is not None:
                 self._on_vad(event)
@@ -269,7 +269,7 @@ class Listener:
         """Kept audio from ``start`` to ``end`` seconds (None: all so far), at 16 kHz."""
         first = max(0, int(start * self.rate) - self._audio_start)
         last = self._audio.size if end is None else int(end * self.rate) - self._audio_start
-        return _to_16k(self._audio[first : max(first, last)], self.rate)
+        return to_model_rate(self._audio[first : max(first, last)], self.rate)
 
     def _trim(self, before: float) -> None:
         drop = int(before * self.rate) - self._audio_start
@@ -282,16 +282,4 @@ class Listener:
             return self._segment(self._turn_start)
         if self._utterance is not None:
             return self._utterance
-        return _to_16k(self._audio, self.rate)
-
-
-def _to_16k(samples: Float32Array, rate: int) -> Float32Array:
-    """``samples`` at 16 kHz (a polyphase filter; unchanged when already 16 kHz)."""
-    if rate == SAMPLE_RATE or not samples.size:
-        return samples
-    from scipy.signal import resample_poly
-
-    divisor = math.gcd(rate, SAMPLE_RATE)
-    return np.asarray(
-        resample_poly(samples, SAMPLE_RATE // divisor, rate // divisor), dtype=np.float32
-    )
+        return to_model_rate(self._audio, self.rate)
