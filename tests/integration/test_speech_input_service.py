@@ -17,6 +17,7 @@ from app.paths import AppPaths
 from app.performance.metrics import MetricsBus
 from app.services.speech_input import SpeechInputService
 from app.settings import Settings
+from pipelines.subtitles import write_srt
 from tests.audio_samples import write_clip
 from tests.speech import RATE, SENTENCES, have_espeak, spoken, with_silence, word_error_rate
 
@@ -87,6 +88,8 @@ def test_a_file_with_word_timestamps_and_hostile_files(
     assert transcript.words[0].start == pytest.approx(0.5, abs=0.25)
     assert transcript.audio_seconds == pytest.approx(clip_seconds(clip), abs=0.01)
     assert transcript.segments
+    srt = write_srt(tmp_path / "question.srt", transcript).read_text(encoding="utf-8")
+    assert srt.startswith("1\n00:00:00,") and "paragraph" in srt
     (tmp_path / "fake.wav").write_bytes(b"this is not audio at all" * 50)
     for bad, words in (
         (tmp_path / "fake.wav", "not an audio file"),
