@@ -308,13 +308,11 @@ def _mono(samples: Samples) -> Samples:
 
 def has_sound(samples: Samples, threshold_dbfs: float = SILENCE_DBFS) -> bool:
     """Whether the loudest 100 ms of ``samples`` reaches ``threshold_dbfs`` (energy gate)."""
+    if not samples.size:
+        return False
     frame = SAMPLE_RATE // 10
-    usable = samples.size - samples.size % frame
-    if usable == 0:
-        usable_frames = samples[None, :] if samples.size else np.zeros((1, 1), np.float32)
-    else:
-        usable_frames = samples[:usable].reshape(-1, frame)
-    loudest = float(np.sqrt(np.mean(np.square(usable_frames, dtype=np.float64), axis=1)).max())
+    frames = np.pad(samples, (0, -samples.size % frame)).reshape(-1, frame)
+    loudest = float(np.sqrt(np.mean(np.square(frames, dtype=np.float64), axis=1)).max())
     return loudest > 0 and 20.0 * math.log10(loudest) >= threshold_dbfs
 
 

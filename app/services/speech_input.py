@@ -13,13 +13,14 @@ first when its model is installed, and the recognizer's own energy gate catches 
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 
-from app.audio.vad_model import packaged_vad_model
+from app.audio.listening import Listener, ListenEvent
+from app.audio.vad_model import find_vad_model, packaged_vad_model
 from app.devices import DeviceInfo, accelerator_cache, resolve_device
 from app.errors import ModelMissingError, UserError
 from app.models.inspect import ModelTask
@@ -127,6 +128,28 @@ class SpeechInputService:
             return model
 
         return self._slot.get((folder, on, word_timestamps), load)
+
+    def listener(
+        self,
+        device: int | None = None,
+        *,
+        continuous: bool = False,
+        on_event: Callable[[ListenEvent], None] | None = None,
+    ) -> Listener:
+        """A microphone listener (not started) that ends turns after ``end_of_turn_ms`` of
+        silence: dictation, or with ``continuous`` a conversation.
+
+        Raises:
+            UserError: the voice activity model is not installed (``field="audio"``).
+        """
+        vad = self._vad_model or find_vad_model()
+        return Listener(
+            vad,
+            device,
+            end_silence_ms=self._settings.end_of_turn_ms,
+            continuous=continuous,
+            on_event=on_event,
+        )
 
     # -- work -----------------------------------------------------------------------------
 

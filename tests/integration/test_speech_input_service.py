@@ -122,3 +122,17 @@ def test_settings_bounds_and_the_context_wires_the_service(app_home: AppPaths) -
     with AppContext.create(app_home, devices=[CPU]) as context:
         assert isinstance(context.speech_input, SpeechInputService)
         assert context.speech_input.device() == "CPU"
+
+
+def test_listeners_end_turns_after_the_setting(
+    app_home: AppPaths, vad_model_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    service = _service(app_home, Settings(end_of_turn_ms=1200), vad_model_path)
+    listener = service.listener(continuous=True)
+    assert listener.end_silence_ms == 1200 and listener.continuous
+    monkeypatch.setattr("app.services.speech_input.packaged_vad_model", lambda: None)
+    monkeypatch.setattr("app.audio.vad_model.packaged_vad_model", lambda: None)
+    without = _service(app_home, Settings(), None)
+    with pytest.raises(UserError, match="Voice activity detection is not installed") as error:
+        without.listener()
+    assert error.value.field == "audio"
