@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from app.audio import devices as audio_devices
 from app.audio.listening import DEVICE_LOST, Listener, ListenState
-from tests.audio_device import SoundCardError, VirtualSoundCard
+from tests.audio_device import VirtualSoundCard, end_card, start_card
 from tests.speech import RATE, SENTENCES, have_espeak, spoken, with_silence
 
 pytestmark = [
@@ -23,19 +22,9 @@ pytestmark = [
 @pytest.fixture
 def doomed_card() -> Iterator[VirtualSoundCard]:
     """A virtual sound card the test stops itself."""
-    card = VirtualSoundCard()
-    try:
-        card.start()
-        card.attach()
-        card.input()
-    except SoundCardError as error:
-        card.detach()
-        card.stop()
-        pytest.fail(f"no virtual sound card: {error}", pytrace=False)
+    card = start_card()
     yield card
-    card.detach()
-    card.stop()
-    audio_devices.rescan()
+    end_card(card)
 
 
 def test_a_lost_device_ends_the_turn_with_one_sentence_and_keeps_the_audio(
