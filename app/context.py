@@ -19,6 +19,7 @@ from app.performance.metrics import MetricsBus
 from app.services.avatar import AvatarService
 from app.services.chat import ChatService
 from app.services.knowledge import SECRETS_FILE, KnowledgeService
+from app.services.speech_input import SpeechInputService
 from app.services.voice import VoiceService
 from app.settings import Settings, environment_problems
 from app.settings_store import SettingsStore
@@ -51,6 +52,8 @@ class AppContext(Closing):
     """Voices and speech; models load on first use."""
     avatar: AvatarService
     """Lip-synced videos and spoken answers; models load on first use."""
+    speech_input: SpeechInputService
+    """Speech to text (dictation, files, spoken turns); Whisper loads on first use."""
 
     @classmethod
     def create(
@@ -113,7 +116,10 @@ class AppContext(Closing):
             scratch_dir=paths.scratch_dir,
             compiled_cache=paths.compiled_cache,
         )
-        services = (chat, knowledge, models, voice, avatar)
+        speech_input = SpeechInputService(
+            settings, metrics, found, models, compiled_cache=paths.compiled_cache
+        )
+        services = (chat, knowledge, models, voice, avatar, speech_input)
         return cls(paths, store, settings, notices, metrics, found, *services)
 
     def close(self) -> None:

@@ -31,7 +31,7 @@ from pipelines.chat import GenerationSettings
 log = logging.getLogger(__name__)
 
 ENV_PREFIX = "OV_STUDIO_"
-PIPELINES = ("chat", "knowledge", "tts", "lipsync")
+PIPELINES = ("chat", "knowledge", "tts", "lipsync", "speech-to-text")
 """Pipelines that have a device choice; later panels add theirs here."""
 
 
@@ -130,6 +130,20 @@ class Settings(BaseSettings):
         "default: the detector needs ~1 ms a frame there, less than a trip to an accelerator.",
     )
     face_image: FilePath | None = Field(None, description="The face the avatar speaks with.")
+    speech_to_text_model: FilePath | None = Field(
+        None, description="Speech-to-text model folder (Whisper); empty = the first installed."
+    )
+    speech_language: str = Field(
+        "auto",
+        pattern=r"^(auto|[a-z]{2,3})$",
+        description="Language spoken to the microphone: auto (the model detects it) or a code "
+        "such as en or de. English-only models (*.en) hear English whatever is set.",
+    )
+    # 700 ms: a comma pause drops silero-vad's probability for ~130 ms, and a thinking pause
+    # mid-sentence for several hundred; shorter cuts people off, longer feels slow to answer.
+    end_of_turn_ms: int = Field(
+        700, ge=300, le=3000, description="Silence (ms) that ends a spoken turn."
+    )
     database_url: str | None = Field(
         None,
         description="PostgreSQL connection string of a shared server; empty = embedded.",

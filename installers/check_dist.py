@@ -38,6 +38,7 @@ REQUIRED = (
     "models/all-MiniLM-L6-v2-int8-ov/openvino_model.xml",
     "models/all-MiniLM-L6-v2-int8-ov/openvino_tokenizer.xml",
     "models/face_detection_short_range.tflite",
+    "models/silero-vad/silero_vad_openvino_16k.onnx",
     "src/app/__main__.py",
     "src/pipelines/core.py",
     "PySide6/Qt/plugins/platforms/libqxcb.so",

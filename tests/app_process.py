@@ -18,6 +18,7 @@ MODEL_SETTINGS = {
     "tts": "OV_STUDIO_TTS_MODEL",
     "speaker_encoder": "OV_STUDIO_SPEAKER_ENCODER",
     "lipsync": "OV_STUDIO_LIPSYNC_MODEL",
+    "speech_to_text": "OV_STUDIO_SPEECH_TO_TEXT_MODEL",
 }
 
 

@@ -236,13 +236,9 @@ def dominant_frequency(samples: npt.NDArray[np.floating], rate: int) -> float:
     return float(np.fft.rfftfreq(data.size, 1.0 / rate)[int(np.argmax(spectrum))])
 
 
-@pytest.fixture(scope="module")
-def sound_card() -> Iterator[VirtualSoundCard]:
-    """A running virtual sound card that PortAudio lists (input and output).
-
-    Module-scoped: each test module that plays or records gets its own daemon. Fails (never
-    skips) with the reason when one cannot be made.
-    """
+def start_card() -> VirtualSoundCard:
+    """A running virtual sound card that PortAudio lists (input and output); fails (never
+    skips) the test with the reason when one cannot be made. End it with :func:`end_card`."""
     card = VirtualSoundCard()
     try:
         card.start()
@@ -250,11 +246,25 @@ def sound_card() -> Iterator[VirtualSoundCard]:
         card.input()
         card.output()
     except SoundCardError as error:
-        card.detach()
-        card.stop()
-        audio_devices.rescan()
+        end_card(card)
         pytest.fail(f"no virtual sound card: {error}", pytrace=False)
-    yield card
+    return card
+
+
+def end_card(card: VirtualSoundCard) -> None:
+    """Stop ``card`` and point PortAudio back at what the machine really has."""
     card.detach()
     card.stop()
-    audio_devices.rescan()  # back to what the machine really has
+    audio_devices.rescan()
+
+
+@pytest.fixture(scope="module")
+def sound_card() -> Iterator[VirtualSoundCard]:
+    """A running virtual sound card that PortAudio lists (input and output).
+
+    Module-scoped: each test module that plays or records gets its own daemon. Fails (never
+    skips) with the reason when one cannot be made.
+    """
+    card = start_card()
+    yield card
+    end_card(card)

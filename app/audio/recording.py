@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import math
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -61,11 +62,31 @@ class Recorder:
     :meth:`start` opens the stream; PortAudio's thread appends blocks; :meth:`level` and
     :attr:`elapsed` are polled; the recording ends by itself at ``max_seconds`` or when
     :meth:`stop` is called, which returns what was captured.
+
+    Args:
+        device: the PortAudio input (None: the default).
+        max_seconds: where the recording ends by itself (ignored when ``keep`` is False).
+        rate: the rate to record at when the device offers it (else its own rate).
+        on_block: receives every block as it arrives, on PortAudio's thread: it must return
+            at once (hand the block to a queue).
+        keep: store the blocks for :meth:`stop`; False for a listener that keeps its own
+            (bounded) audio and may run for as long as a conversation lasts.
     """
 
-    def __init__(self, device: int | None = None, *, max_seconds: float = MAX_RECORD_SECONDS):
+    def __init__(
+        self,
+        device: int | None = None,
+        *,
+        max_seconds: float = MAX_RECORD_SECONDS,
+        rate: int | None = None,
+        on_block: Callable[[Float32Array], None] | None = None,
+        keep: bool = True,
+    ):
         self.device = device
         self.max_seconds = max_seconds
+        self.wanted_rate = rate
+        self.keep = keep
+        self._on_block = on_block
         self.rate = 0
         self._sd: ModuleType | None = None
         self._stream: Any = None
@@ -89,12 +110,23 @@ class Recorder:
         sd = require_sounddevice()
         self._sd = sd
         with opening(sd, "input", self.device, self._close):
-            info = sd.query_devices(self.device, "input")
-            self.rate = int(info["default_samplerate"])
-            self._limit = int(self.max_seconds * self.rate)
+            self.rate = self._choose_rate(sd)
+            self._limit = int(self.max_seconds * self.rate) if self.keep else 0
             self._stream = start_stream(
                 sd, "input", self.device, self.rate, self._callback, self._ended.set
             )
+
+    def _choose_rate(self, sd: ModuleType) -> int:
+        """``wanted_rate`` when the device takes it, else the device's own rate."""
+        if self.wanted_rate is not None:
+            try:
+                sd.check_input_settings(
+                    self.device, channels=1, dtype="float32", samplerate=self.wanted_rate
+                )
+                return self.wanted_rate
+            except sd.PortAudioError:  # a hardware device without that rate: the caller resamples
+                pass
+        return int(sd.query_devices(self.device, "input")["default_samplerate"])
 
     def _callback(self, indata: Any, frames: int, time: Any, status: Any) -> None:
         assert self._sd is not None
@@ -102,14 +134,18 @@ class Recorder:
         with self._lock:
             if status.input_overflow:
                 self._overflows += 1
-            block = block[: max(0, self._limit - self._frames)]
+            if self.keep:
+                block = block[: max(0, self._limit - self._frames)]
             if block.size:
-                self._blocks.append(block)
+                if self.keep:
+                    self._blocks.append(block)
                 self._frames += block.size
                 self._sum_squares += float(np.dot(block, block))
                 self._count += block.size
                 self._peak = max(self._peak, float(np.abs(block).max()))
-            full = self._frames >= self._limit
+            full = self.keep and self._frames >= self._limit
+        if block.size and self._on_block is not None:
+            self._on_block(block)
         if full:
             raise self._sd.CallbackStop
 
@@ -123,7 +159,7 @@ class Recorder:
     def reached_limit(self) -> bool:
         """Whether the recording stopped by itself at ``max_seconds``."""
         with self._lock:
-            return self._limit > 0 and self._frames >= self._limit
+            return self.keep and self._limit > 0 and self._frames >= self._limit
 
     @property
     def recording(self) -> bool:

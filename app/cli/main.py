@@ -21,6 +21,7 @@ from app.cli.knowledge import add_knowledge_parsers
 from app.cli.lipsync import add_lipsync_parser
 from app.cli.models import add_models_parser
 from app.cli.progress import end_open_line, forget_open_line
+from app.cli.speech import add_speech_parser
 from app.cli.system import add_system_parsers
 from app.cli.voice import add_voice_parsers
 from app.errors import ModelMissingError, UserError
@@ -61,6 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_models_parser(commands)
     add_voice_parsers(commands)  # voices, say
     add_lipsync_parser(commands)
+    add_speech_parser(commands)  # transcribe
     return parser
 
 
@@ -96,6 +98,7 @@ CONVERT_HINTS = {
     "tts": "models convert microsoft/speecht5_tts --task tts",
     "speaker-encoder": "models convert speechbrain/spkrec-xvect-voxceleb --task speaker-encoder",
     "lipsync": "models convert wav2lip.pth --task lipsync --weights int8",
+    "speech-to-text": "models pull OpenVINO/whisper-base-int8-ov",
 }
 """The command that gets a missing model, by task (the services word it for the window)."""
 

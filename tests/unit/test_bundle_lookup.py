@@ -55,3 +55,33 @@ def test_frozen_catalog_and_uv_are_the_bundled_ones(frozen: Path) -> None:
     (frozen / "assets" / "catalog.json").write_bytes(source.read_bytes())
     assert load_catalog()
     assert uv_binary() == frozen / "bin" / ("uv.exe" if sys.platform == "win32" else "uv")
+
+
+def test_frozen_vad_model_is_the_bundled_one(frozen: Path) -> None:
+    from app.audio.vad_model import BUNDLE_FOLDER, find_vad_model, packaged_vad_model
+    from app.errors import UserError
+    from pipelines.vad import VAD_FILE
+
+    assert packaged_vad_model() is None  # never the build machine's installed package
+    with pytest.raises(UserError, match="Voice activity detection is not installed"):
+        find_vad_model()
+    folder = frozen / "models" / BUNDLE_FOLDER
+    folder.mkdir(parents=True)
+    (folder / VAD_FILE).write_bytes(b"onnx")
+    assert find_vad_model() == folder / VAD_FILE
+
+
+def test_from_source_the_vad_model_is_the_installed_package_s(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Found through the package's location, without importing it (it imports torch)."""
+    from app.audio.vad_model import packaged_vad_model
+    from pipelines.vad import VAD_FILE
+
+    package = tmp_path / "site" / "silero_vad"
+    (package / "data").mkdir(parents=True)
+    (package / "__init__.py").write_text("raise ImportError('must not be imported')\n")
+    (package / "data" / VAD_FILE).write_bytes(b"onnx")
+    monkeypatch.syspath_prepend(str(tmp_path / "site"))
+    assert packaged_vad_model() == package / "data" / VAD_FILE
+    assert "silero_vad" not in sys.modules

@@ -58,3 +58,18 @@ def test_a_broken_catalog_is_said_plainly(tmp_path: Path) -> None:
     (tmp_path / "catalog.json").write_text('{"models": [{"name": "x"}]}')
     with pytest.raises(StorageError, match="cannot be read"):
         load_catalog(tmp_path / "catalog.json")
+
+
+def test_whisper_entries_from_tiny_to_large_filtered_by_device() -> None:
+    speech = filter_catalog(load_catalog(), ModelTask.SPEECH_TO_TEXT)
+    assert [entry.hub_id.split("/")[1] for entry in speech] == [
+        "whisper-tiny-int8-ov",
+        "whisper-base-int8-ov",
+        "whisper-small-int8-ov",
+        "distil-whisper-large-v3-int8-ov",
+        "whisper-large-v3-int4-ov",
+    ]
+    assert [entry.size_bytes for entry in speech] == sorted(entry.size_bytes for entry in speech)
+    npu = filter_catalog(load_catalog(), ModelTask.SPEECH_TO_TEXT, "NPU")
+    assert npu and all("large" not in entry.hub_id for entry in npu)
+    assert filter_catalog(load_catalog(), ModelTask.SPEECH_TO_TEXT, "GPU.1") == speech

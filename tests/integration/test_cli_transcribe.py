@@ -1,0 +1,75 @@
+"""``python -m app transcribe`` as a user runs it: the real Whisper in a subprocess."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from app.cli import exits
+from app.paths import AppPaths
+from tests.app_process import models_env, run_app
+from tests.audio_samples import write_clip
+from tests.speech import SENTENCES, have_espeak, spoken, with_silence, word_error_rate
+
+pytestmark = [
+    pytest.mark.integration,
+    pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed"),
+]
+
+
+@pytest.fixture
+def speech_file(tmp_path: Path) -> Path:
+    audio = with_silence(0.4, spoken(SENTENCES[1]), 0.6, spoken(SENTENCES[2]), 0.4)
+    return write_clip(tmp_path / "speech.wav", audio)
+
+
+def test_transcribe_prints_the_text_and_writes_subtitles(
+    app_home: AppPaths, whisper_model_dir: Path, speech_file: Path, tmp_path: Path
+) -> None:
+    env = models_env(speech_to_text=whisper_model_dir)
+    srt = tmp_path / "speech.srt"
+    result = run_app(["transcribe", str(speech_file), "--srt", str(srt)], app_home, env)
+    assert result.returncode == exits.OK, result.stderr
+    text, wrote = result.stdout.splitlines()
+    assert word_error_rate([" ".join(SENTENCES[1:3])], [text]) <= 0.2, text
+    assert wrote.startswith(f"wrote {srt} (") and wrote.endswith(" subtitles)")
+    cues = srt.read_text(encoding="utf-8").split("\n\n")
+    assert len(cues) >= 2 and cues[0].startswith("1\n00:00:00,")
+    assert "Paris" in cues[0] and "dragon" in cues[-1]
+
+
+def test_transcribe_json(app_home: AppPaths, whisper_model_dir: Path, speech_file: Path) -> None:
+    env = models_env(speech_to_text=whisper_model_dir)
+    result = run_app(["transcribe", str(speech_file), "--json"], app_home, env)
+    assert result.returncode == exits.OK, result.stderr
+    summary = json.loads(result.stdout)
+    assert word_error_rate([" ".join(SENTENCES[1:3])], [summary["text"]]) <= 0.2
+    assert summary["segments"] and summary["srt"] is None
+    assert summary["audio_seconds"] > 4 and 0 < summary["real_time_factor"] < 1
+
+
+def test_transcribe_says_what_is_wrong_in_one_line(
+    app_home: AppPaths, whisper_model_dir: Path, speech_file: Path, tmp_path: Path
+) -> None:
+    no_model = run_app(["transcribe", str(speech_file)], app_home)
+    assert no_model.returncode == exits.USAGE
+    assert no_model.stderr.strip().splitlines() == [
+        "error: No speech-to-text model is installed: download a Whisper model (e.g. "
+        "OpenVINO/whisper-base-int8-ov) in Models…. From the command line: `python -m app "
+        "models pull OpenVINO/whisper-base-int8-ov`."
+    ]
+    env = models_env(speech_to_text=whisper_model_dir)
+    (tmp_path / "notes.wav").write_text("not audio")
+    cases = [
+        (["transcribe", str(tmp_path / "notes.wav")], "is not an audio file"),
+        (["transcribe", str(speech_file), "--srt", str(tmp_path / "x.txt")], "saved as .srt"),
+        (["transcribe", str(speech_file), "--language", "de"], "understands English only"),
+    ]
+    for args, words in cases:
+        result = run_app(args, app_home, env)
+        assert result.returncode == exits.USAGE, result.stderr
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("error: ") and words in lines[0]
+        assert "Traceback" not in result.stderr and result.stdout == ""
