@@ -58,3 +58,19 @@ def test_a_broken_catalog_is_said_plainly(tmp_path: Path) -> None:
     (tmp_path / "catalog.json").write_text('{"models": [{"name": "x"}]}')
     with pytest.raises(StorageError, match="cannot be read"):
         load_catalog(tmp_path / "catalog.json")
+
+
+def test_vision_models_are_openvino_exports_filtered_by_device() -> None:
+    # Vision models cannot be converted by the app's tools (optimum pins transformers for
+    # most of them): only ready OpenVINO exports that VLMPipeline loads are listed.
+    vision = filter_catalog(load_catalog(), ModelTask.VISION_CHAT)
+    assert {entry.hub_id for entry in vision} >= {
+        "OpenVINO/InternVL2-1B-int4-ov",
+        "OpenVINO/InternVL2-2B-int4-ov",
+        "OpenVINO/Phi-3.5-vision-instruct-int4-ov",
+        "OpenVINO/Qwen2.5-VL-3B-Instruct-int4-ov",
+        "OpenVINO/gemma-3-4b-it-int4-ov",
+    }
+    assert all(entry.hub_id.startswith("OpenVINO/") and not entry.convert for entry in vision)
+    assert filter_catalog(vision, device="CPU") == vision
+    assert filter_catalog(vision, device="NPU") == []  # none is a channel-wise NPU export
