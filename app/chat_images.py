@@ -121,11 +121,34 @@ def prepare_image_bytes(data: bytes, label: str) -> PreparedImage:
         raise UserError(
             f"{label} is damaged and cannot be read as an image.", field="images"
         ) from error
+    return _finish(image, original, label, notes)
+
+
+def prepare_pixels(pixels: NDArray[np.uint8], label: str) -> PreparedImage:
+    """As :func:`prepare_image`, for uint8 RGB pixels ``[H, W, 3]`` (a pasted screenshot).
+
+    Raises:
+        UserError: (field ``images``) not RGB pixels.
+    """
+    from PIL import Image
+
+    if pixels.dtype != np.uint8 or pixels.ndim != 3 or pixels.shape[2] != 3 or not pixels.size:
+        raise UserError(f"{label} is not an RGB image.", field=FIELD)
+    image = Image.fromarray(pixels, "RGB")
+    original = image.size
+    image.thumbnail((MAX_SIDE, MAX_SIDE))
+    return _finish(image, original, label, [])
+
+
+def _finish(
+    image: PilImage, original: tuple[int, int], label: str, notes: list[str]
+) -> PreparedImage:
+    """Note the scaling, pad a thin image, encode: the attachment as it is kept."""
     if image.size != original:
         notes.append(f"Scaled down from {original[0]}×{original[1]}.")
     image, padded = _pad_thin(image)
     if padded:
-        notes.append("Padded: the image is very thin.")
+        notes.append(f"Padded to {image.width}×{image.height}: too small or thin for the model.")
     return PreparedImage(_png(image), image.width, image.height, label, " ".join(notes))
 
 
@@ -190,11 +213,18 @@ def read_stored_image(path: Path) -> NDArray[np.uint8]:
     return decode_rgb(data)
 
 
-def text_only_refusal(model: str, vision_models: Sequence[str]) -> UserError:
+class TextOnlyModelError(UserError):
+    """Images were attached but the loaded model reads text only (field ``images``); the UI
+    offers the model manager at the vision models."""
+
+    default_field = FIELD
+
+
+def text_only_refusal(model: str, vision_models: Sequence[str]) -> TextOnlyModelError:
     """The one sentence for images sent to a text-only ``model``, naming ``vision_models``."""
     offer = f" such as {', '.join(vision_models)}" if vision_models else ""
-    return UserError(
-        f"{model} reads text only: load a vision model{offer} to ask about images.", field=FIELD
+    return TextOnlyModelError(
+        f"{model} reads text only: load a vision model{offer} to ask about images."
     )
 
 

@@ -211,6 +211,18 @@ class ChatService:
             return False
         return not is_converted(model_path.expanduser(), self._converted_cache)
 
+    def check_model(self, model_path: Path) -> Path:
+        """What to load for the model the user chose: a chat or vision-chat folder, a GGUF
+        file, or the one GGUF file of a folder (cheap: file names and config.json).
+
+        Raises:
+            UserError: (field ``model``) not a model this chat can load.
+        """
+        model_path = model_path.expanduser().resolve()
+        if is_vision_model(model_path):  # its files are checked by VisionChatPipeline's load
+            return model_path
+        return validate_chat_model(model_path)
+
     def load_model(
         self, model_path: Path, device: str, cancel: CancelToken | None = None
     ) -> LoadedModel:
@@ -227,10 +239,8 @@ class ChatService:
             BusyError: an answer is being generated.
             DeviceError / ModelLoadError: OpenVINO could not load it there.
         """
-        model_path = model_path.expanduser().resolve()
-        vision = model_path.is_dir() and detect_task(model_path) == ModelTask.VISION_CHAT
-        if not vision:  # a vision folder is checked by VisionChatPipeline's load
-            model_path = validate_chat_model(model_path)
+        model_path = self.check_model(model_path)
+        vision = is_vision_model(model_path)
         concrete = resolve_device(device, self._devices, "chat")
         with self._busy.hold("Wait for the current answer to finish, or stop it, first."):
             cache = None
@@ -288,10 +298,8 @@ class ChatService:
         """
         if not prompt.strip():
             raise UserError("Type a message first.", field="prompt")
-        check_count(len(images))
+        self.check_images(len(images))
         conversation = self.get(conversation_id)
-        if images:
-            self._require_vision()
         question = ChatMessage(role="user", content=prompt)
         return self._answer(conversation, question, settings, cancel, on_text, images)
 
@@ -309,8 +317,7 @@ class ChatService:
         if last_user < 0:
             raise UserError("There is no question to answer again.", field="prompt")
         question = messages[last_user]
-        if question.images:
-            self._require_vision()
+        self.check_images(len(question.images))
         previous = messages[last_user:]
         del messages[last_user:]
         try:
@@ -379,9 +386,18 @@ class ChatService:
         paths = [self._store.image_path(conversation.id, name) for name in question.images]
         return [read_stored_image(path) for path in paths]
 
-    def _require_vision(self) -> None:
-        """Refuse images unless the loaded model reads them, naming models that do."""
+    def check_images(self, count: int) -> None:
+        """Refuse ``count`` images for one message: too many, or a model that reads text only
+        (the sentence names the catalog's vision models). Cheap: the UI calls it before
+        sending, so nothing is sent and the draft stays.
+
+        Raises:
+            UserError: (field ``images``, or ``model`` when none is loaded).
+        """
+        check_count(count)
         loaded = self.loaded_model
+        if count == 0:
+            return
         if loaded is None:
             raise UserError("Choose a chat model first (File → Open model…).", field="model")
         if loaded.vision:
@@ -401,6 +417,11 @@ class ChatService:
     def _save_if_started(self, conversation: Conversation) -> None:
         if conversation.messages and conversation.id not in self._transient:
             self._store.save(conversation)
+
+
+def is_vision_model(path: Path) -> bool:
+    """Whether ``path`` is an exported vision-language model folder (``VLMPipeline``)."""
+    return path.is_dir() and detect_task(path) == ModelTask.VISION_CHAT
 
 
 class _LiveRate:

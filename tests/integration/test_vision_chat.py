@@ -25,6 +25,7 @@ from app.storage.conversations import IMAGE_NAME, ConversationStore
 from pipelines.chat import ChatModelConfig, GenerationSettings, Message
 from pipelines.core import CancelToken, InvalidInputError
 from pipelines.vision_chat import VisionChatPipeline
+from tests.app_process import run_app
 from tests.streams import StopAfter
 from tests.waiting import wait_until
 
@@ -202,3 +203,31 @@ def test_a_killed_image_copy_leaves_no_half_file(tmp_path: Path) -> None:
     # A later write through the store clears the dead process's temp file.
     ConversationStore(store_dir).add_image("a" * 32, b"png")
     assert not any(folder.glob(".ov-studio-tmp-*"))
+
+
+def test_cli_chat_about_an_image(
+    app_home: AppPaths, vision_model_dir: Path, tmp_path: Path
+) -> None:
+    picture = tmp_path / "red.png"
+    Image.new("RGB", (3000, 200), "red").save(picture)
+    args = ["chat", "--model", str(vision_model_dir), "--image", str(picture), "--image"]
+    done = run_app([*args, str(picture), "--max-new-tokens", "4", "--json", "What?"], app_home)
+    assert done.returncode == 0, done.stderr
+    payload = json.loads(done.stdout.strip().splitlines()[-1])
+    assert payload["metrics"]["images"] == 2 and payload["metrics"]["output_tokens"] == 4
+    assert "note: red.png: Scaled down from 3000×200." in done.stderr
+
+
+def test_cli_refuses_bad_images_in_one_line(
+    app_home: AppPaths, vision_model_dir: Path, chat_model_dir: Path, tmp_path: Path
+) -> None:
+    fake = tmp_path / "fake.png"
+    fake.write_text("not a picture")
+    done = run_app(["chat", "--model", str(vision_model_dir), "--image", str(fake), "Hi"], app_home)
+    assert done.returncode == 2
+    assert done.stderr.strip() == "error: fake.png is not an image this app can read."
+    real = tmp_path / "real.png"
+    Image.new("RGB", (40, 40)).save(real)
+    done = run_app(["chat", "--model", str(chat_model_dir), "--image", str(real), "Hi"], app_home)
+    assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
+    assert "reads text only" in done.stderr

@@ -130,7 +130,10 @@ def test_a_very_thin_image_is_padded(tmp_path: Path) -> None:
     thin = _save(tmp_path / "thin.png", Image.new("RGB", (3000, 8), "red"))
     prepared = prepare_image(thin)
     assert (prepared.width, prepared.height) == (2048, 103)  # 2048 / 20, rounded up
-    assert "Padded" in prepared.note and "Scaled down from 3000×8." in prepared.note
+    assert (
+        prepared.note
+        == "Scaled down from 3000×8. Padded to 2048×103: too small or thin for the model."
+    )
 
 
 def test_the_limit_per_message_is_one_sentence() -> None:
