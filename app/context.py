@@ -10,6 +10,7 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from app.chat_images import catalog_vision_models
 from app.database.config import remember_password
 from app.devices import DeviceInfo, discover_devices
 from app.errors import StorageError, UserError
@@ -85,6 +86,7 @@ class AppContext(Closing):
             compiled_cache=paths.compiled_cache,
             retriever=knowledge,
             converted_cache=paths.converted_cache,
+            vision_models=catalog_vision_models,
         )
         notices.extend(chat.storage_problems)
         models = ModelRegistry(paths.model_registry, paths.models_dir)

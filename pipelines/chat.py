@@ -200,11 +200,28 @@ class ChatPipeline(ModelPipeline):
         ``on_text`` runs on the calling thread. Cancelling stops at the next token and the
         partial answer is returned with ``stopped=True``.
         """
+        pipe = self._require_loaded()
+        validate_messages(messages)
+        settings.validate()
+        return self._stream(pipe, messages, settings, cancel, on_text, {})
+
+    def _stream(
+        self,
+        pipe: Any,
+        messages: Sequence[Message],
+        settings: GenerationSettings,
+        cancel: CancelToken,
+        on_text: Callable[[str], None],
+        extra: Mapping[str, Any],
+    ) -> ChatResult:
+        """Run ``pipe.generate`` on a fresh ``ChatHistory`` of ``messages`` (plus ``extra``
+        keyword arguments, e.g. a vision model's images), streaming to ``on_text``.
+
+        Always a ``ChatHistory``, never a ``str`` prompt: GenAI keeps chat state between calls
+        and mixing the two makes a later prompt silently carry an earlier turn.
+        """
         import openvino_genai as ov_genai
 
-        pipe = self._require_loaded()
-        _validate_messages(messages)
-        settings.validate()
         history = ov_genai.ChatHistory()
         for message in messages:
             history.append({"role": message.role, "content": message.content})
@@ -221,7 +238,9 @@ class ChatPipeline(ModelPipeline):
 
         started = time.perf_counter()
         try:
-            result = pipe.generate(history, _generation_config(settings), streamer)
+            result = pipe.generate(
+                history, generation_config=_generation_config(settings), streamer=streamer, **extra
+            )
         except RuntimeError as error:
             raise DeviceError(
                 f"Generation failed on {self.config.device}: {openvino_reason(error)}",
@@ -286,7 +305,9 @@ def _generation_config(settings: GenerationSettings) -> Any:
     return config
 
 
-def _validate_messages(messages: Sequence[Message]) -> None:
+def validate_messages(messages: Sequence[Message]) -> None:
+    """Raise :class:`InvalidInputError` unless ``messages`` ends with a user message that is
+    neither empty nor too long."""
     if not messages or messages[-1].role != "user":
         raise InvalidInputError("The conversation must end with a user message.", field="prompt")
     prompt = messages[-1].content

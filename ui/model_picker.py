@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QLabel, QMenu, QToolButton, QWidget
 
 from app.context import AppContext
 from app.errors import UserError
-from app.models.inspect import ModelTask, validate_chat_model
+from app.models.inspect import ModelTask
 from app.services.chat import LoadedModel
 from ui.device_picker import DevicePicker
 from ui.error_router import ErrorRouter
@@ -104,9 +104,11 @@ class ModelPicker(QWidget):
 
     @Slot()
     def fill_installed_menu(self) -> None:
-        """Installed chat models (usable ones), then recently opened folders and files."""
+        """Installed chat and vision-chat models (usable ones), then recently opened folders
+        and files."""
         self.installed_menu.clear()
-        installed = [m for m in self.ctx.models.models(ModelTask.CHAT) if m.usable]
+        tasks = (ModelTask.CHAT, ModelTask.VISION_CHAT)
+        installed = [m for task in tasks for m in self.ctx.models.models(task) if m.usable]
         for model in installed:
             kind = f"GGUF {model.precision}" if model.gguf is not None else model.precision
             action = self.installed_menu.addAction(f"{model.id}  ({kind})")
@@ -167,7 +169,7 @@ class ModelPicker(QWidget):
         reason next to this control, when it is not a chat model."""
         self.error.clear()
         try:
-            return validate_chat_model(folder)
+            return self.ctx.chat.check_model(folder)
         except UserError as error:
             self.error.show_message(str(error))
             return None

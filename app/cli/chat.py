@@ -14,6 +14,7 @@ from app.cli.exits import CliError
 from app.cli.progress import ProgressLine, interruptible
 
 if TYPE_CHECKING:
+    from app.chat_images import PreparedImage
     from app.context import AppContext
     from app.services.chat import LoadedModel
 
@@ -29,6 +30,14 @@ def add_chat_parsers(commands: Commands[argparse.ArgumentParser]) -> None:
         "Ctrl+C stops it and keeps the partial answer (exit status 1).",
     )
     chat.add_argument("prompt", metavar="PROMPT", help="the question ('-' reads stdin)")
+    chat.add_argument(
+        "--image",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="an image to ask about (repeatable; needs a vision model)",
+    )
     _add_answer_options(chat)
     ask = commands.add_parser(
         "ask",
@@ -79,13 +88,15 @@ def _answer(ctx: AppContext, args: argparse.Namespace, prompt: str, out: TextIO)
     generation = settings.generation()
     generation.validate()
     system = args.system if args.system is not None else settings.system_prompt
+    images = _images(getattr(args, "image", []))  # refused before the model loads
     # Ctrl+C while the model loads stops the command too: the answer then ends at once.
     with interruptible(STOPPED) as cancel:
         loaded = _load(ctx, args.model, args.device or ctx.settings.device_for("chat"))
         conversation = ctx.chat.new_conversation(system, transient=True)
         if args.command == "ask":
             ctx.chat.set_knowledge(conversation.id, args.collection)
-        answer = ctx.chat.ask(conversation.id, prompt, generation, cancel, _StreamWriter(out))
+        writer = _StreamWriter(out)
+        answer = ctx.chat.ask(conversation.id, prompt, generation, cancel, writer, images)
     out.write("\n")
     sources = [Source.from_dict(source) for source in answer.message.sources]
     if sources and not args.json:
@@ -108,6 +119,18 @@ def _answer(ctx: AppContext, args: argparse.Namespace, prompt: str, out: TextIO)
         sys.stderr.write(STOPPED + "\n")
         return exits.PARTIAL
     return exits.OK
+
+
+def _images(paths: list[Path]) -> list[PreparedImage]:
+    """The ``--image`` files prepared for the model; what was changed goes to stderr."""
+    from app.chat_images import check_count, prepare_image
+
+    check_count(len(paths))
+    images = [prepare_image(path) for path in paths]
+    for image in images:
+        if image.note:
+            sys.stderr.write(f"note: {image.label}: {image.note}\n")
+    return images
 
 
 def _load(ctx: AppContext, model: Path, device: str) -> LoadedModel:

@@ -14,9 +14,22 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from app.chat_images import (
+    PreparedImage,
+    check_count,
+    decode_rgb,
+    read_stored_image,
+    text_only_refusal,
+)
 from app.devices import DeviceInfo, compile_cache_dir_name, compile_properties, resolve_device
 from app.errors import StorageError, UserError
-from app.models.inspect import DEFAULT_CONTEXT_TOKENS, context_length, validate_chat_model
+from app.models.inspect import (
+    DEFAULT_CONTEXT_TOKENS,
+    ModelTask,
+    context_length,
+    detect_task,
+    validate_chat_model,
+)
 from app.performance.metrics import MetricsBus
 from app.services.base import BusyLock, ModelSlot
 from app.services.chat_context import ContextBudget, Retriever
@@ -25,6 +38,7 @@ from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings
 from pipelines.core import Cancelled, CancelToken, MetricRecord
 from pipelines.gguf import GgufInfo, is_gguf_path
 from pipelines.gguf_cache import is_converted
+from pipelines.vision_chat import Image, VisionChatPipeline
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +62,8 @@ class LoadedModel:
     """A GGUF model's metadata (architecture, quantization …); None for an OpenVINO folder."""
     notes: tuple[str, ...] = ()
     """What the user should be told about the load that did not stop it."""
+    vision: bool = False
+    """Whether the model reads images (a ``vision-chat`` model on ``VLMPipeline``)."""
 
     @property
     def device_label(self) -> str:
@@ -79,6 +95,8 @@ class ChatService:
         pipeline_factory: PipelineFactory = ChatPipeline,
         retriever: Retriever | None = None,
         converted_cache: Path | None = None,
+        vision_factory: PipelineFactory = VisionChatPipeline,
+        vision_models: Callable[[str], list[str]] | None = None,
     ) -> None:
         self._store = store
         self._retriever = retriever
@@ -87,6 +105,9 @@ class ChatService:
         self._compiled_cache = compiled_cache
         self._converted_cache = converted_cache
         self._factory = pipeline_factory
+        self._vision_factory = vision_factory
+        self._vision_models = vision_models or (lambda device: [])
+        """Names of the catalog's vision models for a device (for the "cannot see" message)."""
         self._model: ModelSlot[tuple[ChatPipeline, LoadedModel]] = ModelSlot()
         self._busy = BusyLock()
         self._transient: set[str] = set()
@@ -190,6 +211,18 @@ class ChatService:
             return False
         return not is_converted(model_path.expanduser(), self._converted_cache)
 
+    def check_model(self, model_path: Path) -> Path:
+        """What to load for the model the user chose: a chat or vision-chat folder, a GGUF
+        file, or the one GGUF file of a folder (cheap: file names and config.json).
+
+        Raises:
+            UserError: (field ``model``) not a model this chat can load.
+        """
+        model_path = model_path.expanduser().resolve()
+        if is_vision_model(model_path):  # its files are checked by VisionChatPipeline's load
+            return model_path
+        return validate_chat_model(model_path)
+
     def load_model(
         self, model_path: Path, device: str, cancel: CancelToken | None = None
     ) -> LoadedModel:
@@ -206,7 +239,8 @@ class ChatService:
             BusyError: an answer is being generated.
             DeviceError / ModelLoadError: OpenVINO could not load it there.
         """
-        model_path = validate_chat_model(model_path.expanduser().resolve())
+        model_path = self.check_model(model_path)
+        vision = is_vision_model(model_path)
         concrete = resolve_device(device, self._devices, "chat")
         with self._busy.hold("Wait for the current answer to finish, or stop it, first."):
             cache = None
@@ -219,7 +253,7 @@ class ChatService:
                 converted_dir=self._converted_cache,
                 properties=compile_properties("chat", concrete),
             )
-            pipeline = self._factory(config)
+            pipeline = (self._vision_factory if vision else self._factory)(config)
             load_ms = pipeline.load()
             if cancel is not None and cancel.cancelled:
                 raise Cancelled("model load cancelled")
@@ -233,6 +267,7 @@ class ChatService:
                 context_tokens=context or context_length(model_path),
                 gguf=gguf,
                 notes=pipeline.notes,
+                vision=vision,
             )
             # Replaced only after the new model loaded: a failed load keeps the old one.
             self._model.replace((model_path, concrete), (pipeline, loaded))
@@ -250,17 +285,23 @@ class ChatService:
         settings: GenerationSettings,
         cancel: CancelToken,
         on_text: Callable[[str], None],
+        images: Sequence[PreparedImage] = (),
     ) -> Answer:
-        """Add ``prompt`` to the conversation and stream the answer to ``on_text``.
+        """Add ``prompt`` (and ``images``) to the conversation and stream the answer.
 
-        The turn (question + answer, partial if stopped) is saved atomically when done. If
-        generation fails the conversation is left as it was before the call.
+        The turn (question + answer, partial if stopped, copies of the images) is saved
+        atomically when done. If generation fails the conversation is left as it was.
+
+        Raises:
+            UserError: an empty prompt; images on a model that reads text only, or too many
+                (field ``images``: nothing is sent).
         """
         if not prompt.strip():
             raise UserError("Type a message first.", field="prompt")
+        self.check_images(len(images))
         conversation = self.get(conversation_id)
         question = ChatMessage(role="user", content=prompt)
-        return self._answer(conversation, question, settings, cancel, on_text)
+        return self._answer(conversation, question, settings, cancel, on_text, images)
 
     def regenerate(
         self,
@@ -276,6 +317,7 @@ class ChatService:
         if last_user < 0:
             raise UserError("There is no question to answer again.", field="prompt")
         question = messages[last_user]
+        self.check_images(len(question.images))
         previous = messages[last_user:]
         del messages[last_user:]
         try:
@@ -291,6 +333,7 @@ class ChatService:
         settings: GenerationSettings,
         cancel: CancelToken,
         on_text: Callable[[str], None],
+        new_images: Sequence[PreparedImage] = (),
     ) -> Answer:
         with self._busy.hold("The model is still answering; stop it or wait.", field="prompt"):
             pipeline, loaded = self._require_model()
@@ -298,8 +341,16 @@ class ChatService:
             model_question, sources = context.ground(self._retriever, conversation, question)
             history = context.fit(conversation, model_question)
             counter = _LiveRate(self._metrics, loaded.device, on_text)
-            result = pipeline.generate(history, settings, cancel, counter)
+            started = time.perf_counter()
+            pixels = self._pixels(conversation, question, new_images)
+            prepare_ms = (time.perf_counter() - started) * 1000.0
+            if isinstance(pipeline, VisionChatPipeline):
+                result = pipeline.generate(history, settings, cancel, counter, images=pixels)
+            else:
+                result = pipeline.generate(history, settings, cancel, counter)
             values = dict(result.metrics.values)
+            if pixels:
+                values["image_prepare_ms"] = prepare_ms
             record = MetricRecord(pipeline="chat", device=loaded.device, values=values)
             self._metrics.publish(record)
             answer = ChatMessage(
@@ -317,11 +368,45 @@ class ChatService:
             if conversation.id in self._transient:
                 return Answer(conversation, answer, saved=False)
             try:
+                for image in new_images:  # copies first: the saved turn names only whole files
+                    question.images.append(self._store.add_image(conversation.id, image.png))
                 self._store.save(conversation)
             except StorageError as error:
                 log.warning("%s", error)
                 return Answer(conversation, answer, saved=False, save_error=str(error))
             return Answer(conversation, answer, saved=True)
+
+    def _pixels(
+        self, conversation: Conversation, question: ChatMessage, new: Sequence[PreparedImage]
+    ) -> list[Image]:
+        """The question's images as the model takes them: new attachments, or the stored
+        copies of a question answered again. Only this turn's: see VisionChatPipeline."""
+        if new:
+            return [decode_rgb(image.png) for image in new]
+        paths = [self._store.image_path(conversation.id, name) for name in question.images]
+        return [read_stored_image(path) for path in paths]
+
+    def check_images(self, count: int) -> None:
+        """Refuse ``count`` images for one message: too many, or a model that reads text only
+        (the sentence names the catalog's vision models). Cheap: the UI calls it before
+        sending, so nothing is sent and the draft stays.
+
+        Raises:
+            UserError: (field ``images``, or ``model`` when none is loaded).
+        """
+        check_count(count)
+        loaded = self.loaded_model
+        if count == 0:
+            return
+        if loaded is None:
+            raise UserError("Choose a chat model first (File → Open model…).", field="model")
+        if loaded.vision:
+            return
+        raise text_only_refusal(loaded.model_path.name, self._vision_models(loaded.device))
+
+    def image_path(self, conversation_id: str, name: str) -> Path:
+        """Where a stored image of a conversation is (for thumbnails)."""
+        return self._store.image_path(conversation_id, name)
 
     def _require_model(self) -> tuple[ChatPipeline, LoadedModel]:
         loaded = self._model.model
@@ -332,6 +417,11 @@ class ChatService:
     def _save_if_started(self, conversation: Conversation) -> None:
         if conversation.messages and conversation.id not in self._transient:
             self._store.save(conversation)
+
+
+def is_vision_model(path: Path) -> bool:
+    """Whether ``path`` is an exported vision-language model folder (``VLMPipeline``)."""
+    return path.is_dir() and detect_task(path) == ModelTask.VISION_CHAT
 
 
 class _LiveRate:

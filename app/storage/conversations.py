@@ -12,6 +12,7 @@ import json
 import logging
 import os
 import re
+import shutil
 import time
 import uuid
 from dataclasses import asdict, dataclass, field
@@ -19,7 +20,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from app.errors import StorageError, UserError
-from app.storage.atomic import private_folder, write_text_atomic
+from app.storage.atomic import private_folder, write_bytes_atomic, write_text_atomic
 from app.storage.json_files import Damaged, read_json_object
 
 log = logging.getLogger(__name__)
@@ -28,6 +29,9 @@ Role = Literal["user", "assistant"]
 MAX_TITLE_CHARS = 80
 ID_PATTERN = re.compile(r"[0-9a-f]{32}")
 """What :meth:`ConversationStore.new_id` makes (``uuid4().hex``); nothing else is an id."""
+IMAGE_NAME = re.compile(r"[0-9a-f]{32}\.png")
+"""What :meth:`ConversationStore.add_image` names a copy; a stored name is checked against it,
+so a damaged or hostile file can never point outside the conversation's folder."""
 
 
 @dataclass
@@ -42,6 +46,9 @@ class ChatMessage:
     metrics: dict[str, float] = field(default_factory=dict)
     sources: list[dict[str, Any]] = field(default_factory=list)
     """Knowledge passages the answer was given (see ``app.knowledge.grounding.Source``)."""
+    images: list[str] = field(default_factory=list)
+    """Attached images: file names of ours (:data:`IMAGE_NAME`) in the conversation's image
+    folder (:meth:`ConversationStore.image_path`)."""
 
 
 @dataclass
@@ -109,6 +116,11 @@ def _message(data: object, index: int) -> ChatMessage:
     sources = data.get("sources", [])
     if not isinstance(sources, list) or not all(isinstance(s, dict) for s in sources):
         raise ValueError(f"the sources of message {index + 1} are not a list of objects")
+    images = data.get("images", [])  # absent in files written before images were possible
+    if not isinstance(images, list) or not all(
+        isinstance(name, str) and IMAGE_NAME.fullmatch(name) for name in images
+    ):
+        raise ValueError(f"the images of message {index + 1} are not image names of ours")
     return ChatMessage(
         role="user" if role == "user" else "assistant",
         content=fields.text("content", required=True),
@@ -117,6 +129,7 @@ def _message(data: object, index: int) -> ChatMessage:
         device=fields.text("device"),
         metrics={str(key): float(value) for key, value in metrics.items()},
         sources=sources,
+        images=list(images),
     )
 
 
@@ -213,13 +226,49 @@ class ConversationStore:
             ) from error
 
     def delete(self, conversation_id: str) -> None:
-        """Remove a conversation's file (missing is fine)."""
+        """Remove a conversation's file and its images (missing is fine)."""
         try:
             self._path(conversation_id).unlink(missing_ok=True)
+            images = self._images_folder(conversation_id)
+            if images.is_dir():
+                shutil.rmtree(images)
         except OSError as error:
             raise StorageError(
                 f"Could not delete the conversation ({error.strerror or error})."
             ) from error
+
+    def add_image(self, conversation_id: str, png: bytes) -> str:
+        """Keep a copy of an attached image (PNG bytes) with the conversation; its file name.
+
+        Written atomically (a temp name, then a rename) under a name of ours, never the user's.
+
+        Raises:
+            StorageError: the folder is not writable or the disk is full (nothing is left).
+        """
+        name = f"{uuid.uuid4().hex}.png"
+        folder = self._images_folder(conversation_id)
+        try:
+            private_folder(self.folder)
+            private_folder(folder)
+            write_bytes_atomic(folder / name, png)
+        except OSError as error:
+            raise StorageError(
+                f"Could not save the image in {folder} ({error.strerror or error})."
+            ) from error
+        return name
+
+    def image_path(self, conversation_id: str, name: str) -> Path:
+        """Where a stored image of the conversation is (it may be missing).
+
+        Raises:
+            UserError: the id or name is not one the app makes.
+        """
+        if not IMAGE_NAME.fullmatch(name):
+            raise UserError(f"There is no image named {name[:80]!r}.", field="images")
+        return self._images_folder(conversation_id) / name
+
+    def _images_folder(self, conversation_id: str) -> Path:
+        return self._path(conversation_id).with_suffix("")
 
     @staticmethod
     def new_id() -> str:

@@ -11,6 +11,7 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from app.chat_images import catalog_vision_models
 from app.context import AppContext
 from app.devices import DeviceInfo
 from app.paths import AppPaths
@@ -80,6 +81,7 @@ def make_context(paths: AppPaths, devices: list[DeviceInfo], script: Script) -> 
         ctx.metrics,
         devices,
         pipeline_factory=lambda config: FakeChatPipeline(config, script),  # type: ignore[arg-type, return-value]
+        vision_models=catalog_vision_models,  # vision folders load the real VisionChatPipeline
     )
     return ctx
 

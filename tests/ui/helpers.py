@@ -6,8 +6,9 @@ from pathlib import Path
 from typing import TypeVar
 
 import pytest
-from PySide6.QtCore import QObject, QPoint, Qt, QUrl, Slot
-from PySide6.QtWidgets import QAbstractButton, QFileDialog, QMessageBox, QWidget
+from PySide6.QtCore import QMimeData, QObject, QPoint, QPointF, Qt, QUrl, Slot
+from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
+from PySide6.QtWidgets import QAbstractButton, QApplication, QFileDialog, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from app.context import AppContext
@@ -120,3 +121,25 @@ class UrlCatcher(QObject):
     def open(self, url: QUrl) -> None:
         """Record ``url`` instead of opening it."""
         self.urls.append(url)
+
+
+def local(*paths: Path) -> QMimeData:
+    """What a file manager puts in a drag of ``paths``."""
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path)) for path in paths])
+    return mime
+
+
+def drop(target: QWidget, mime: QMimeData) -> bool:
+    """Drag ``mime`` over ``target`` and drop it there; whether the drop was taken."""
+    at = QPointF(target.width() / 2, target.height() / 2)
+    actions, button = Qt.DropAction.CopyAction, Qt.MouseButton.LeftButton
+    modifiers = Qt.KeyboardModifier.NoModifier
+    enter = QDragEnterEvent(at, actions, mime, button, modifiers)
+    QApplication.sendEvent(target, enter)
+    if not enter.isAccepted():
+        return False
+    QApplication.sendEvent(target, QDragMoveEvent(at, actions, mime, button, modifiers))
+    dropped = QDropEvent(at, actions, mime, button, modifiers)
+    QApplication.sendEvent(target, dropped)
+    return dropped.isAccepted()

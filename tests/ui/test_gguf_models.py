@@ -7,13 +7,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
-from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtCore import QMimeData, QUrl
 from pytestqt.qtbot import QtBot
 
 from tests.ui.fakes import Script, fake_gguf_file, fake_model_folder
-from tests.ui.helpers import ask_and_hold, click, load
+from tests.ui.helpers import ask_and_hold, click, drop, load, local
 from ui.chat.model_drop import NOT_A_MODEL, NOT_LOCAL, ONE_AT_A_TIME
 from ui.chat.panel import DROP_WHILE_ANSWERING
 from ui.main_window import MainWindow
@@ -81,13 +79,6 @@ def test_what_a_load_notes_stays_under_the_picker_until_the_next_load(
 # ----- drag and drop ----------------------------------------------------------------------
 
 
-def local(*paths: Path) -> QMimeData:
-    """What a file manager puts in a drag of ``paths``."""
-    mime = QMimeData()
-    mime.setUrls([QUrl.fromLocalFile(str(path)) for path in paths])
-    return mime
-
-
 def text(words: str) -> QMimeData:
     mime = QMimeData()
     mime.setText(words)
@@ -98,21 +89,6 @@ def web(address: str) -> QMimeData:
     mime = QMimeData()
     mime.setUrls([QUrl(address)])
     return mime
-
-
-def drop(target: QWidget, mime: QMimeData) -> bool:
-    """Drag ``mime`` over ``target`` and drop it there; whether the drop was taken."""
-    at = QPointF(target.width() / 2, target.height() / 2)
-    actions, button = Qt.DropAction.CopyAction, Qt.MouseButton.LeftButton
-    modifiers = Qt.KeyboardModifier.NoModifier
-    enter = QDragEnterEvent(at, actions, mime, button, modifiers)
-    QApplication.sendEvent(target, enter)
-    if not enter.isAccepted():
-        return False
-    QApplication.sendEvent(target, QDragMoveEvent(at, actions, mime, button, modifiers))
-    dropped = QDropEvent(at, actions, mime, button, modifiers)
-    QApplication.sendEvent(target, dropped)
-    return dropped.isAccepted()
 
 
 def test_a_gguf_file_dropped_on_the_chat_loads_it(

@@ -73,3 +73,19 @@ def test_whisper_entries_from_tiny_to_large_filtered_by_device() -> None:
     npu = filter_catalog(load_catalog(), ModelTask.SPEECH_TO_TEXT, "NPU")
     assert npu and all("large" not in entry.hub_id for entry in npu)
     assert filter_catalog(load_catalog(), ModelTask.SPEECH_TO_TEXT, "GPU.1") == speech
+
+
+def test_vision_models_are_openvino_exports_filtered_by_device() -> None:
+    # Vision models cannot be converted by the app's tools (optimum pins transformers for
+    # most of them): only ready OpenVINO exports that VLMPipeline loads are listed.
+    vision = filter_catalog(load_catalog(), ModelTask.VISION_CHAT)
+    assert {entry.hub_id for entry in vision} >= {
+        "OpenVINO/InternVL2-1B-int4-ov",
+        "OpenVINO/InternVL2-2B-int4-ov",
+        "OpenVINO/Phi-3.5-vision-instruct-int4-ov",
+        "OpenVINO/Qwen2.5-VL-3B-Instruct-int4-ov",
+        "OpenVINO/gemma-3-4b-it-int4-ov",
+    }
+    assert all(entry.hub_id.startswith("OpenVINO/") and not entry.convert for entry in vision)
+    assert filter_catalog(vision, device="CPU") == vision
+    assert filter_catalog(vision, device="NPU") == []  # none is a channel-wise NPU export

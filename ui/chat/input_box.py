@@ -1,12 +1,12 @@
-"""The message box: Enter sends, Shift+Enter starts a new line."""
+"""The message box: Enter sends, Shift+Enter starts a new line, Ctrl+V of an image attaches it."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QMimeData, QSize, Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QGuiApplication, QImage, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
-from ui.chat.model_drop import carries_files
+from ui.chat.model_drop import carries_files, dropped_images
 
 VISIBLE_LINES = 3
 
@@ -15,6 +15,8 @@ class ChatInput(QPlainTextEdit):
     """Plain-text input that emits ``submitted`` on Enter (not Shift+Enter)."""
 
     submitted = Signal()
+    imagePasted = Signal(QImage)  # Ctrl+V with an image on the clipboard: an attachment
+    filesPasted = Signal(list)  # Ctrl+V with copied files (list[Path]): attach the images
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -37,6 +39,22 @@ class ChatInput(QPlainTextEdit):
         )
         return QSize(super().sizeHint().width(), height)
 
+    def _paste_attachment(self) -> bool:
+        """Hand a pasted image (or copied image files) to the attachments; False: paste text."""
+        mime = QGuiApplication.clipboard().mimeData()
+        if mime is None:
+            return False
+        images = dropped_images(mime)
+        if images:
+            self.filesPasted.emit(images)
+            return True
+        if mime.hasImage() and not mime.hasText():
+            image = QGuiApplication.clipboard().image()
+            if not image.isNull():
+                self.imagePasted.emit(image)
+                return True
+        return False
+
     def canInsertFromMimeData(self, source: QMimeData) -> bool:
         """Text yes; files and folders no: dropped on the chat they open a model (the panel
         takes the drop), where their paths typed into the message would help nobody."""
@@ -51,6 +69,8 @@ class ChatInput(QPlainTextEdit):
         per-keystroke code.
         """
         if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            if event.matches(QKeySequence.StandardKey.Paste) and self._paste_attachment():
+                return True
             is_enter = event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
             if is_enter and not event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
                 self.submitted.emit()

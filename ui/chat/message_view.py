@@ -9,24 +9,29 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from PySide6.QtCore import QEvent, QUrl, Signal, Slot
 from PySide6.QtGui import (
     QFont,
     QGuiApplication,
+    QImage,
     QPalette,
     QTextBlockFormat,
     QTextCharFormat,
     QTextCursor,
+    QTextDocument,
     QTextFormat,
     QTextFrame,
     QTextFrameFormat,
+    QTextImageFormat,
 )
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from app.knowledge.grounding import Source
 from app.storage.conversations import ChatMessage
+from ui.chat.thumbnails import THUMBNAIL, thumbnail_from_file
 from ui.theme import blend, muted_color
 
 CODE_INDENT = 10
@@ -106,12 +111,21 @@ class MessageView(QTextBrowser):
         self._streaming_frame: QTextFrame | None = None
         self._streaming_question = ""
         self._streaming_text = ""
+        self._streaming_images: list[QImage] = []
+        self._image_path: Callable[[str], Path] | None = None
+        self._thumbnails: dict[str, QImage] = {}  # stored image name → decoded once
+        self._image_count = 0  # resource names in the document
 
     # ----- whole conversation ----------------------------------------------------------
 
-    def show_messages(self, messages: Sequence[ChatMessage]) -> None:
-        """Render ``messages`` from scratch (conversation switched, answer finished)."""
+    def show_messages(
+        self, messages: Sequence[ChatMessage], image_path: Callable[[str], Path] | None = None
+    ) -> None:
+        """Render ``messages`` from scratch (conversation switched, answer finished);
+        ``image_path`` finds a stored image of theirs by name (None: no thumbnails)."""
         self._messages = list(messages)
+        if image_path is not None:
+            self._image_path = image_path
         self._streaming_frame = None
         self._render_messages()
         self._scroll_to_end()
@@ -126,11 +140,13 @@ class MessageView(QTextBrowser):
 
     # ----- streaming -------------------------------------------------------------------
 
-    def begin_answer(self, question: str) -> None:
-        """Show the question and an empty answer frame that :meth:`append_text` fills."""
+    def begin_answer(self, question: str, images: Sequence[QImage] = ()) -> None:
+        """Show the question (with thumbnails of its ``images``) and an empty answer frame
+        that :meth:`append_text` fills."""
         self._streaming_question = question
         self._streaming_text = ""
-        self._insert(ChatMessage("user", question), -1, is_last_answer=False)
+        self._streaming_images = list(images)
+        self._insert(ChatMessage("user", question), -1, is_last_answer=False, images=images)
         self._streaming_frame = self._insert(
             ChatMessage("assistant", "…"), -1, is_last_answer=False
         )
@@ -177,11 +193,18 @@ class MessageView(QTextBrowser):
         self._streaming_frame = None
         if streaming:
             text = self._streaming_text
-            self.begin_answer(self._streaming_question)
+            self.begin_answer(self._streaming_question, self._streaming_images)
             self._streaming_text = text
             self._redraw_streaming()
 
-    def _insert(self, message: ChatMessage, index: int, *, is_last_answer: bool) -> QTextFrame:
+    def _insert(
+        self,
+        message: ChatMessage,
+        index: int,
+        *,
+        is_last_answer: bool,
+        images: Sequence[QImage] = (),
+    ) -> QTextFrame:
         cursor = QTextCursor(self.document())
         cursor.movePosition(QTextCursor.MoveOperation.End)
         frame = cursor.insertFrame(self._frame_format(message.role))
@@ -198,7 +221,35 @@ class MessageView(QTextBrowser):
                 content = link_citations(content, index, {s.number for s in sources})
                 footer = sources_line(sources, index) + "<br>" + footer
         self._write_body(cursor, message.role, content, footer)
+        self._write_images(cursor, list(images) or self._stored_thumbnails(message))
         return frame
+
+    def _stored_thumbnails(self, message: ChatMessage) -> list[QImage]:
+        """Thumbnails of a stored message's images, each file decoded once (bounded size)."""
+        if self._image_path is None:
+            return []
+        found = []
+        for name in message.images:
+            if name not in self._thumbnails:
+                self._thumbnails[name] = thumbnail_from_file(self._image_path(name), THUMBNAIL)
+            if not self._thumbnails[name].isNull():  # a deleted copy: no thumbnail, no error
+                found.append(self._thumbnails[name])
+        return found
+
+    def _write_images(self, cursor: QTextCursor, images: Sequence[QImage]) -> None:
+        if not images:
+            return
+        _plain_block(cursor)
+        for image in images:
+            self._image_count += 1
+            url = QUrl(f"attachment:{self._image_count}")
+            self.document().addResource(QTextDocument.ResourceType.ImageResource, url, image)
+            picture = QTextImageFormat()
+            picture.setName(url.toString())
+            picture.setWidth(image.width())
+            picture.setHeight(image.height())
+            cursor.insertImage(picture)
+            cursor.insertText(" ")
 
     def _write_body(self, cursor: QTextCursor, role: str, content: str, footer: str) -> None:
         who = "You" if role == "user" else "Assistant"

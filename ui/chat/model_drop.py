@@ -1,4 +1,4 @@
-"""Dropping a model on the chat: a ``.gguf`` file or a model folder opens it.
+"""Dropping on the chat: a ``.gguf`` file or a model folder opens it; image files attach.
 
 Anything can be dragged over the panel, so that whatever is dropped gets an answer: a model
 path goes to the model picker (checked there like a dialog's choice, the reason shown next to
@@ -12,6 +12,8 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QMimeData, QObject, Signal
 from PySide6.QtGui import QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QWidget
+
+from app.chat_images import IMAGE_SUFFIXES
 
 NOT_A_MODEL = "Drop a .gguf file or an OpenVINO model folder here to open it."
 ONE_AT_A_TIME = "Drop one model at a time: a .gguf file or an OpenVINO model folder."
@@ -30,15 +32,29 @@ def dropped_model(mime: QMimeData) -> Path | str:
     return Path(urls[0].toLocalFile())
 
 
+def dropped_images(mime: QMimeData) -> list[Path]:
+    """The image files a drop carries when it carries only image files ([] otherwise: the
+    drop is then a model, or refused as one)."""
+    urls = mime.urls() if mime.hasUrls() else []
+    paths = [Path(url.toLocalFile()) for url in urls if url.isLocalFile()]
+    if not paths or len(paths) != len(urls):
+        return []
+    if all(path.suffix.lower() in IMAGE_SUFFIXES for path in paths):
+        return paths
+    return []
+
+
 def carries_files(mime: QMimeData) -> bool:
     """Whether a drag holds local files or folders (text fields leave those to the panel)."""
     return mime.hasUrls() and any(url.isLocalFile() for url in mime.urls())
 
 
 class ModelDropTarget(QObject):
-    """Takes drops on ``widget``: ``dropped`` with a path, or ``refused`` with a sentence."""
+    """Takes drops on ``widget``: ``dropped`` with a model path, ``imagesDropped`` with image
+    files to attach, or ``refused`` with a sentence."""
 
     dropped = Signal(Path)
+    imagesDropped = Signal(list)  # list[Path]
     refused = Signal(str)
 
     def __init__(self, widget: QWidget) -> None:
@@ -58,6 +74,10 @@ class ModelDropTarget(QObject):
         if kind == QEvent.Type.Drop:
             assert isinstance(event, QDropEvent)
             event.acceptProposedAction()
+            images = dropped_images(event.mimeData())
+            if images:
+                self.imagesDropped.emit(images)
+                return True
             found = dropped_model(event.mimeData())
             if isinstance(found, Path):
                 self.dropped.emit(found)

@@ -8,19 +8,23 @@ the control that caused them (``ErrorRouter``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QStackedWidget, QVBoxLayout, QWidget
 
+from app.chat_images import PreparedImage, TextOnlyModelError
 from app.context import AppContext
-from app.errors import BusyError
+from app.errors import BusyError, UserError
 from app.knowledge.grounding import Source
 from app.models.entries import InstalledModel
 from app.services.chat import Answer, LoadedModel
 from pipelines.chat import GenerationSettings
 from ui.chat.answer_runner import AnswerRunner
+from ui.chat.attachments import AttachmentStrip
 from ui.chat.avatar_mode import AvatarMode
 from ui.chat.conversation_list import ConversationsPane
 from ui.chat.generation_panel import GenerationPanel
@@ -29,6 +33,7 @@ from ui.chat.knowledge_picker import KnowledgePicker
 from ui.chat.message_view import MessageView
 from ui.chat.model_drop import ModelDropTarget
 from ui.chat.system_prompt import SystemPromptEditor
+from ui.chat.thumbnails import rgb_pixels, thumbnail_from_bytes
 from ui.chat.welcome import WelcomePage
 from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
@@ -41,6 +46,8 @@ from ui.voice.speak_bar import SpeakBar
 
 STILL_LOADING = "The model is still loading; send again when it is ready."
 DROP_WHILE_ANSWERING = "Wait for the answer to finish (or stop it) before opening another model."
+IMAGES_LOADING = "The images are still being read; send again in a moment."
+PASTED = "Pasted image"
 NOT_SAVED = "This answer is kept only in this window, not on disk yet — nothing is lost."
 
 
@@ -53,6 +60,7 @@ class ChatPanel(QWidget):
     answerFinished = Signal(bool)  # True when the answer finished (or was stopped) cleanly
     statusMessage = Signal(str)
     modelsRequested = Signal()  # the welcome page's "All models…": the model manager
+    modelsAtRequested = Signal(str)  # the model manager at a ModelTask's entries
 
     def __init__(
         self,
@@ -65,6 +73,7 @@ class ChatPanel(QWidget):
         self.ctx = ctx
         self.tasks = tasks
         self._sent_prompt: str | None = None
+        self._sent_images: list[PreparedImage] = []
         self._override: GenerationSettings | None = None
         self.answers = AnswerRunner(tasks, self)
         self.model_picker = ModelPicker(ctx, tasks, notifications, self.statusMessage.emit)
@@ -83,6 +92,7 @@ class ChatPanel(QWidget):
         self.speak_bar = SpeakBar(ctx, tasks, notifications)  # answers read aloud
         self.avatar_mode = AvatarMode(ctx, tasks, notifications)  # answers as video
         self.input = ChatInput()
+        self.attachments = AttachmentStrip(tasks)
         self.send_button = QPushButton("Send")
         self.send_button.setMinimumWidth(84)
         self.input_error = InlineError()
@@ -93,6 +103,7 @@ class ChatPanel(QWidget):
         self.generation.hide()
         inline = {"model": self.model_picker.error, "device": self.model_picker.error}
         inline.update(prompt=self.input_error, system=self.system_prompt.error)
+        inline.update(images=self.attachments.error)
         self.errors = ErrorRouter(notifications, inline)
         self.knowledge = KnowledgePicker(ctx, tasks, self.errors)
         self.errors.inline["knowledge"] = self.knowledge.error
@@ -116,7 +127,10 @@ class ChatPanel(QWidget):
         column.addWidget(self.speak_bar)
         column.addWidget(self.save_warning)
         column.addWidget(self.knowledge)
-        column.addLayout(hbox((self.input, 1), (self.send_button, 0, Qt.AlignmentFlag.AlignBottom)))
+        column.addWidget(self.attachments)
+        bottom = Qt.AlignmentFlag.AlignBottom
+        attach = self.attachments.attach_button
+        column.addLayout(hbox((self.input, 1), (attach, 0, bottom), (self.send_button, 0, bottom)))
         column.addWidget(self.input_error)
         parts = [self.conversations, centre, self.generation]
         self.splitter = panel_splitter(parts, [210, 800, 0], stretch={1: 1})
@@ -131,6 +145,11 @@ class ChatPanel(QWidget):
         self.model_picker.statusMessage.connect(self.statusMessage)
         self.drop_target.dropped.connect(self._on_model_dropped)
         self.drop_target.refused.connect(self.model_picker.refuse)
+        self.drop_target.imagesDropped.connect(self.attachments.add_paths)
+        self.input.filesPasted.connect(self.attachments.add_paths)
+        self.input.imagePasted.connect(self._on_image_pasted)
+        self.attachments.modelsRequested.connect(self.modelsAtRequested)
+        self.attachments.failed.connect(self._on_attachment_failed)
         self.conversations.currentChanged.connect(self._on_conversation_changed)
         self.system_prompt.storageProblem.connect(self.save_warning.show_message)
         self.input.textChanged.connect(self._update_send_state)
@@ -214,7 +233,9 @@ class ChatPanel(QWidget):
         conversation = self.ctx.chat.get(self.current_conversation_id())
         self.system_prompt.show_conversation(conversation.id)
         self.knowledge.show_conversation(conversation)
-        self.view.show_messages(conversation.messages)
+        self.view.show_messages(
+            conversation.messages, partial(self.ctx.chat.image_path, conversation.id)
+        )
         self._update_welcome()
 
     @Slot(str)
@@ -246,12 +267,37 @@ class ChatPanel(QWidget):
         if self.loader.loading:
             self.input_error.show_message(STILL_LOADING)
             return
-        if not self.system_prompt.commit():
+        if not self.system_prompt.commit() or not self._images_can_go():
             return
         prompt = self.input.toPlainText()
-        self._sent_prompt = prompt
-        self.view.begin_answer(prompt)
-        self._start_answer(self.ctx.chat.ask, self.current_conversation_id(), prompt)
+        images = self.attachments.images()
+        self._sent_prompt, self._sent_images = prompt, images
+        self.view.begin_answer(prompt, [thumbnail_from_bytes(image.png) for image in images])
+        ask = partial(self.ctx.chat.ask, images=images)
+        self._start_answer(ask, self.current_conversation_id(), prompt)
+
+    def _images_can_go(self) -> bool:
+        """Check the attachments before anything is sent; say why not next to them."""
+        self.attachments.clear_error()
+        if self.attachments.busy:
+            self.attachments.error.show_message(IMAGES_LOADING)
+            return False
+        try:
+            self.ctx.chat.check_images(len(self.attachments.images()))
+        except UserError as error:  # the draft and the attachments stay
+            self.errors.show(error, default_field="images")
+            if isinstance(error, TextOnlyModelError):
+                self.attachments.show_error(error)
+            return False
+        return True
+
+    @Slot(QImage)
+    def _on_image_pasted(self, image: QImage) -> None:
+        self.attachments.add_pixels(rgb_pixels(image), PASTED)
+
+    @Slot(object)
+    def _on_attachment_failed(self, error: BaseException) -> None:
+        self.errors.show(error, default_field="images")
 
     @Slot()
     def regenerate(self) -> None:
@@ -291,6 +337,9 @@ class ChatPanel(QWidget):
         # Cleared only if unchanged: the user may have started the next question meanwhile.
         if self._sent_prompt is not None and self.input.toPlainText() == self._sent_prompt:
             self.input.clear()
+        if self._sent_images and self.attachments.images() == self._sent_images:
+            self.attachments.clear()
+        self._sent_images = []
         if not answer.saved and answer.save_error:
             self.save_warning.show_message(f"{NOT_SAVED} {answer.save_error}")
         self.conversations.refresh()  # the first answer gives the conversation its title
@@ -306,6 +355,8 @@ class ChatPanel(QWidget):
             error = BusyError(STILL_LOADING, field="prompt")
         use_cpu = self.model_picker.use_cpu_action()
         self.errors.show(error, default_field="prompt", use_cpu=use_cpu)
+        if isinstance(error, TextOnlyModelError):
+            self.attachments.show_error(error)
         self.answerFinished.emit(False)
 
     def _set_generating(self, generating: bool) -> None:
