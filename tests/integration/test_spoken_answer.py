@@ -8,6 +8,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -46,31 +47,33 @@ class Services:
     voice: VoiceService
     avatar: AvatarService
     chat: ChatService
-    conversations: Path
 
 
 @pytest.fixture
 def services(
-    app_home: AppPaths,
-    tmp_path: Path,
-    real_chat_model: Path,
-    tts_model_dir: Path,
-    speaker_encoder_dir: Path,
-    lipsync_model_dir: Path,
+    avatar: AvatarService, app_home: AppPaths, tmp_path: Path, real_chat_model: Path
 ) -> Services:
-    settings = Settings(
-        tts_model=tts_model_dir,
-        speaker_encoder=speaker_encoder_dir,
-        lipsync_model=lipsync_model_dir,
-    )
-    registry = ModelRegistry(app_home.model_registry, app_home.models_dir)
-    metrics = MetricsBus()
-    voice = VoiceService(app_home.voices_dir, settings, metrics, [CPU], registry)
+    voice = avatar._voice
     voice.add_voice_from_file("Ada", write_clip(tmp_path / "ada.wav", speech_like(8.0, seed=7)))
-    avatar = AvatarService(app_home.avatar_dir, settings, metrics, [CPU], registry, voice)
+    metrics = avatar._metrics
     chat = ChatService(ConversationStore(app_home.conversations_dir), metrics, [CPU])
     chat.load_model(real_chat_model, "CPU")
-    return Services(metrics, voice, avatar, chat, app_home.conversations_dir)
+    return Services(metrics, voice, avatar, chat)
+
+
+def played_aloud(
+    services: Services, card: VirtualSoundCard, generation: CancelToken, **options: Any
+) -> SpokenAnswer:
+    """An audio-only answer in the voice "Ada" on the virtual sound card."""
+    device = card.output().index
+    return SpokenAnswer(
+        services.voice,
+        "Ada",
+        services.metrics,
+        output_device=device,
+        generation=generation,
+        **options,
+    )
 
 
 class Monitor:
@@ -123,14 +126,7 @@ def test_the_answer_is_heard_sentence_by_sentence_before_generation_ends(
     settings = GenerationSettings(max_new_tokens=300, temperature=0.0)
     with Monitor(sound_card) as monitor:
         sent = time.perf_counter()
-        answer = SpokenAnswer(
-            services.voice,
-            "Ada",
-            services.metrics,
-            output_device=sound_card.output().index,
-            speech_ended_at=sent,
-            generation=generation,
-        )
+        answer = played_aloud(services, sound_card, generation, speech_ended_at=sent)
         answer.start()
         try:
             result = services.chat.ask(conversation.id, STORY, settings, generation, answer.feed)
@@ -162,13 +158,7 @@ def test_barge_in_silences_within_300_ms_and_keeps_the_partial_answer(
     conversation = services.chat.new_conversation("")
     generation = CancelToken()
     settings = GenerationSettings(max_new_tokens=2000, temperature=0.0, ignore_eos=True)
-    answer = SpokenAnswer(
-        services.voice,
-        "Ada",
-        services.metrics,
-        output_device=sound_card.output().index,
-        generation=generation,
-    )
+    answer = played_aloud(services, sound_card, generation)
     outcome: list[Answer] = []
     asking = threading.Thread(
         target=lambda: outcome.append(
