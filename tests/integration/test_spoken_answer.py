@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import cv2
 import numpy as np
 import numpy.typing as npt
 import pytest
@@ -252,3 +253,42 @@ def test_problems_are_one_sentence_before_any_audio(
         ).start()
     assert missing_face.value.field == "face"
     assert services.metrics.latest("conversation") is None  # nothing started
+
+
+def test_a_failing_lipsync_stops_the_answer_and_its_generation(
+    services: Services, media: Path
+) -> None:
+    wall = media / "wall.png"
+    cv2.imwrite(str(wall), np.full((200, 200, 3), 50, np.uint8))  # no face in it
+    generation = CancelToken()
+    clips: list[AvatarClip] = []
+    answer = SpokenAnswer(
+        services.voice,
+        "Ada",
+        services.metrics,
+        avatar=services.avatar,
+        face=wall,
+        on_clip=clips.append,
+        generation=generation,
+    )
+    answer.start()
+    try:
+        answer.feed("Hello there. And more")
+        with pytest.raises(UserError, match="No face") as caught:
+            deadline = time.monotonic() + 60
+            while not answer.wait(0.05):
+                assert time.monotonic() < deadline, "the failure was not reported"
+        assert caught.value.field == "face"
+        assert generation.cancelled and answer.interrupted
+        answer.feed(" words. Never spoken.")  # the chat's last chunks are ignored
+        answer.finish()
+    finally:
+        answer.close()
+    assert clips == [] and answer.spoken == []
+
+
+def test_every_answer_gets_its_own_clip_folder(services: Services) -> None:
+    first = services.avatar.answer_folder()
+    first.mkdir(parents=True)
+    second = services.avatar.answer_folder()
+    assert second != first and second.name.startswith(first.name)
