@@ -77,6 +77,21 @@ def played_aloud(
     )
 
 
+def lip_synced(
+    services: Services, face: Path, clips: list[AvatarClip], **options: Any
+) -> SpokenAnswer:
+    """An answer in the voice "Ada" by ``face``, its clips collected in ``clips``."""
+    return SpokenAnswer(
+        services.voice,
+        "Ada",
+        services.metrics,
+        avatar=services.avatar,
+        face=face,
+        on_clip=clips.append,
+        **options,
+    )
+
+
 class Monitor:
     """Records the null sink's monitor; times a recorded sample by when recording began."""
 
@@ -200,14 +215,7 @@ def test_barge_in_silences_within_300_ms_and_keeps_the_partial_answer(
 
 def test_with_a_face_each_sentence_becomes_a_clip_in_order(services: Services, media: Path) -> None:
     clips: list[AvatarClip] = []
-    answer = SpokenAnswer(
-        services.voice,
-        "Ada",
-        services.metrics,
-        avatar=services.avatar,
-        face=media / "astronaut.png",
-        on_clip=clips.append,
-    )
+    answer = lip_synced(services, media / "astronaut.png", clips)
     answer.start()
     try:
         for chunk in ["Hello", " there. How", " are you", "? I am fine", ", thank you. Bye", "."]:
@@ -262,15 +270,7 @@ def test_a_failing_lipsync_stops_the_answer_and_its_generation(
     cv2.imwrite(str(wall), np.full((200, 200, 3), 50, np.uint8))  # no face in it
     generation = CancelToken()
     clips: list[AvatarClip] = []
-    answer = SpokenAnswer(
-        services.voice,
-        "Ada",
-        services.metrics,
-        avatar=services.avatar,
-        face=wall,
-        on_clip=clips.append,
-        generation=generation,
-    )
+    answer = lip_synced(services, wall, clips, generation=generation)
     answer.start()
     try:
         answer.feed("Hello there. And more")
