@@ -47,7 +47,11 @@ ROWS = [
     ("speech", "Speech"),
     ("lipsync", "Lip-sync"),
     ("lipsync_stages", "  stages"),
+    ("answer", "Spoken answer"),
+    ("answer_stages", "  stages"),
 ]
+ANSWER_STAGES = (("llm_first_sentence", "LLM"), ("tts", "TTS"), ("lipsync", "lip-sync"))
+"""The spoken answer's stages (app.conversation.figures), as the overlay names them."""
 STAGE_NAMES = (
     ("detect", "detect"),
     ("mel", "mel"),
@@ -235,6 +239,25 @@ class PerfOverlay(QFrame):
                 if f"{key}_ms" in video.values
             ]
             self.values["lipsync_stages"].setText(" · ".join(parts) + " ms" if parts else "–")
+        answer = latest.get("conversation")
+        if answer is not None:
+            self._show_answer(answer.values)
+
+    def _show_answer(self, values: dict[str, float]) -> None:
+        """The last spoken answer: from the end of the user's speech to its first audio and
+        first lip-synced frame, and the stages on the way."""
+        reached = [
+            f"{label} {values[key] / 1000.0:.2f} s"
+            for key, label in (("first_audio_ms", "audio"), ("first_frame_ms", "frame"))
+            if key in values
+        ]
+        self.values["answer"].setText(" · ".join(reached) or "–")
+        stages = [
+            f"{label} {values[f'{key}_ms']:.0f}"
+            for key, label in ANSWER_STAGES
+            if f"{key}_ms" in values
+        ]
+        self.values["answer_stages"].setText(" · ".join(stages) + " ms" if stages else "–")
 
     @property
     def polling(self) -> bool:

@@ -7,6 +7,7 @@ import math
 import queue
 import threading
 from collections.abc import Hashable
+from time import perf_counter
 from types import ModuleType
 from typing import Any
 
@@ -43,6 +44,7 @@ class Player:
         self._offset = 0
         self._lock = threading.Lock()
         self._played: list[Hashable] = []
+        self._started_at: list[float] = []
         self._frames_played = 0
         self._frames_queued = 0
         self._ending = threading.Event()
@@ -116,6 +118,7 @@ class Player:
                 self._offset = 0
                 with self._lock:
                     self._played.append(label)
+                    self._started_at.append(perf_counter())
             take = min(frames - filled, self._current.size - self._offset)
             out[filled : filled + take] = self._current[self._offset : self._offset + take]
             filled += take
@@ -131,6 +134,15 @@ class Player:
         """Labels of the chunks that started playing, in order."""
         with self._lock:
             return list(self._played)
+
+    def started_at(self, label: Hashable) -> float | None:
+        """When (``time.perf_counter()``) the chunk ``label`` was first handed to the device;
+        None while it has not started."""
+        with self._lock:
+            for played, at in zip(self._played, self._started_at, strict=True):
+                if played == label:
+                    return at
+        return None
 
     @property
     def position(self) -> float:

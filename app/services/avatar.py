@@ -252,24 +252,57 @@ class AvatarService:
             Cancelled: stopped between clips (the clips made so far remain).
         """
         clips: list[AvatarClip] = []
-        session = self.results_dir / f"answer-{time.strftime('%Y%m%d-%H%M%S')}"
+        session = self.answer_folder()
         for chunk in self._voice.speak(text, voice_name, device=tts_device, cancel=cancel):
             if cancel is not None and cancel.cancelled:
                 raise Cancelled()
-            self._private(session)
-            path = session / f"{chunk.index + 1:03d}.mp4"
-            self.lipsync(
+            clip = self.lipsync_sentence(
                 face,
-                (chunk.samples, MODEL_RATE),
-                path,
+                session,
+                chunk.index,
+                chunk.text,
+                chunk.samples,
+                total=chunk.total,
                 device=lipsync_device,
                 cancel=cancel,
             )
-            clip = AvatarClip(chunk.index, chunk.total, chunk.text, path, chunk.seconds)
             clips.append(clip)
             if on_clip is not None:
                 on_clip(clip)
         return clips
+
+    def answer_folder(self) -> Path:
+        """A new folder name for one answer's clips (created with its first clip)."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        folder = self.results_dir / f"answer-{stamp}"
+        counter = 2
+        while folder.exists():  # two answers in one second (a quick spoken conversation)
+            folder = self.results_dir / f"answer-{stamp}-{counter}"
+            counter += 1
+        return folder
+
+    def lipsync_sentence(
+        self,
+        face: Path,
+        folder: Path,
+        index: int,
+        text: str,
+        samples: npt.NDArray[np.float32],
+        *,
+        total: int = 0,
+        device: str | None = None,
+        cancel: CancelToken | None = None,
+    ) -> AvatarClip:
+        """Sentence ``index`` of an answer (its 16 kHz ``samples``) lip-synced as ``NNN.mp4``
+        in ``folder`` (created 0700, see :meth:`answer_folder`); ``total`` 0: not known yet.
+
+        Raises:
+            UserError: as :meth:`lipsync`.
+            Cancelled: nothing is left behind.
+        """
+        path = self._private(folder) / f"{index + 1:03d}.mp4"
+        self.lipsync(face, (samples, MODEL_RATE), path, device=device, cancel=cancel)
+        return AvatarClip(index, total, text, path, samples.size / MODEL_RATE)
 
     def recent(self, limit: int = GALLERY_SIZE) -> list[Path]:
         """The newest videos in the Avatar folder, newest first."""

@@ -47,11 +47,11 @@ def split_sentences(text: str, *, max_chars: int = MAX_SENTENCE_CHARS) -> list[s
     sentences: list[str] = []
     for paragraph in re.split(r"\n\s*\n|\n", text):
         cleaned = clean_text(paragraph)
-        if not _has_words(cleaned):
+        if not has_words(cleaned):
             continue
         for sentence in _SENTENCE_END.split(cleaned):
-            sentences.extend(_shorter_than(sentence.strip(), max_chars))
-    sentences = [sentence for sentence in sentences if _has_words(sentence)]
+            sentences.extend(cut_long(sentence.strip(), max_chars))
+    sentences = [sentence for sentence in sentences if has_words(sentence)]
     if not sentences:
         if text.strip():
             raise InvalidInputError(
@@ -84,12 +84,14 @@ def with_short_lead(sentences: list[str], *, target: int = LEAD_CHARS) -> list[s
     return [first[:cut].strip(), first[cut:].strip(), *sentences[1:]]
 
 
-def _has_words(text: str) -> bool:
+def has_words(text: str) -> bool:
+    """Whether ``text`` has a letter or digit (something to say)."""
     return any(char.isalnum() for char in text)
 
 
-def _shorter_than(sentence: str, limit: int) -> list[str]:
-    """Cut a long sentence at clause breaks, then at spaces, then anywhere."""
+def cut_long(sentence: str, limit: int) -> list[str]:
+    """A long sentence cut at clause breaks, then at spaces, then anywhere (pieces in order,
+    none longer than ``limit``)."""
     if len(sentence) <= limit:
         return [sentence] if sentence else []
     pieces: list[str] = []

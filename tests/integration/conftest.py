@@ -17,6 +17,7 @@ from app.devices import DeviceInfo
 from app.models.registry import ModelRegistry
 from app.paths import AppPaths
 from app.performance.metrics import MetricsBus
+from app.services.avatar import AvatarService
 from app.services.voice import VoiceService
 from app.settings import Settings
 
@@ -116,3 +117,22 @@ def voice_service(
     settings = Settings(tts_model=tts_model_dir, speaker_encoder=speaker_encoder_dir)
     registry = ModelRegistry(app_home.model_registry, app_home.models_dir)
     return VoiceService(app_home.voices_dir, settings, MetricsBus(), [CPU], registry)
+
+
+@pytest.fixture
+def avatar(
+    app_home: AppPaths,
+    lipsync_model_dir: Path,
+    tts_model_dir: Path,
+    speaker_encoder_dir: Path,
+) -> AvatarService:
+    """An avatar service (CPU only) on the fixture lip-sync and voice models, one metrics bus."""
+    settings = Settings(
+        lipsync_model=lipsync_model_dir,
+        tts_model=tts_model_dir,
+        speaker_encoder=speaker_encoder_dir,
+    )
+    registry = ModelRegistry(app_home.model_registry, app_home.models_dir)
+    metrics = MetricsBus()
+    voice = VoiceService(app_home.voices_dir, settings, metrics, [CPU], registry)
+    return AvatarService(app_home.avatar_dir, settings, metrics, [CPU], registry, voice)

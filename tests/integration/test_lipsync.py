@@ -37,24 +37,6 @@ CPU = DeviceInfo("CPU", "Test CPU")
 # -- the service, the loop and the command line -------------------------------------------
 
 
-@pytest.fixture
-def avatar(
-    app_home: AppPaths,
-    lipsync_model_dir: Path,
-    tts_model_dir: Path,
-    speaker_encoder_dir: Path,
-) -> AvatarService:
-    settings = Settings(
-        lipsync_model=lipsync_model_dir,
-        tts_model=tts_model_dir,
-        speaker_encoder=speaker_encoder_dir,
-    )
-    registry = ModelRegistry(app_home.model_registry, app_home.models_dir)
-    metrics = MetricsBus()
-    voice = VoiceService(app_home.voices_dir, settings, metrics, [CPU], registry)
-    return AvatarService(app_home.avatar_dir, settings, metrics, [CPU], registry, voice)
-
-
 def test_service_writes_into_the_gallery_and_reports_metrics(
     avatar: AvatarService, media: Path
 ) -> None:

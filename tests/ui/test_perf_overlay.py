@@ -85,6 +85,8 @@ def test_overlay_shows_the_published_numbers(qtbot: QtBot, window: MainWindow) -
         "speech": "–",
         "lipsync": "–",
         "lipsync_stages": "–",
+        "answer": "–",
+        "answer_stages": "–",
     }
     window.ctx.metrics.publish(MetricRecord("chat", "GPU", {"tokens_per_s": 31.5}, live=True))
     overlay.tick()
@@ -104,6 +106,20 @@ def test_overlay_shows_speech_and_lipsync_stages(qtbot: QtBot, window: MainWindo
         "detect 11 · mel 3 · model 900 · paste 310 · encode 420 ms"
     )
     assert overlay.values["device"].text() == "–"  # the chat's own rows are unaffected
+
+
+def test_overlay_shows_the_spoken_answers_latency(qtbot: QtBot, window: MainWindow) -> None:
+    overlay = shown_overlay(qtbot, window)
+    audio_only = {"first_audio_ms": 1411.8, "llm_first_sentence_ms": 335.6, "tts_ms": 1066.4}
+    window.ctx.metrics.publish(MetricRecord("conversation", "CPU", audio_only))
+    overlay.tick()
+    assert overlay.values["answer"].text() == "audio 1.41 s"
+    assert overlay.values["answer_stages"].text() == "LLM 336 · TTS 1066 ms"
+    with_face = {**audio_only, "first_frame_ms": 2050.0, "lipsync_ms": 640.2}
+    window.ctx.metrics.publish(MetricRecord("conversation", "CPU", with_face))
+    overlay.tick()
+    assert overlay.values["answer"].text() == "audio 1.41 s · frame 2.05 s"
+    assert overlay.values["answer_stages"].text() == "LLM 336 · TTS 1066 · lip-sync 640 ms"
 
 
 def test_plot_history_scrolls_left(qtbot: QtBot, window: MainWindow) -> None:

@@ -1,0 +1,1 @@
+"""The spoken conversation: an answer spoken sentence by sentence while it streams."""
