@@ -130,6 +130,9 @@ class Settings(BaseSettings):
         "default: the detector needs ~1 ms a frame there, less than a trip to an accelerator.",
     )
     face_image: FilePath | None = Field(None, description="The face the avatar speaks with.")
+    avatar_subtitles: bool = Field(
+        False, description="The Avatar panel writes <video>.srt subtitles next to each video."
+    )
     speech_to_text_model: FilePath | None = Field(
         None, description="Speech-to-text model folder (Whisper); empty = the first installed."
     )

@@ -34,6 +34,7 @@ from ui.notifications import NotificationBar
 from ui.settings_changes import change_settings
 from ui.status_bar import ModelStatus
 from ui.tasks import TaskRunner
+from ui.transcribe_dialog import TranscribeDialog
 from ui.voice import VoicePanel
 
 if TYPE_CHECKING:
@@ -107,6 +108,7 @@ class MainWindow(QMainWindow):
         outer.addLayout(body, 1)
         self.setCentralWidget(central)
         self._models_window: ModelManager | None = None
+        self._transcribe_dialog: TranscribeDialog | None = None
         self._overlay: PerfOverlay | None = None  # built when first shown: pyqtgraph is heavy
         self.model_status = ModelStatus()
         self.statusBar().addPermanentWidget(self.model_status)
@@ -137,6 +139,9 @@ class MainWindow(QMainWindow):
         self.open_folder_action.triggered.connect(picker.choose_folder)
         self.models_action = self._add(file_menu, "&Models…", "Ctrl+M")
         self.models_action.triggered.connect(self.open_models)
+        self.transcribe_action = self._add(file_menu, "&Transcribe…", "Ctrl+T")
+        self.transcribe_action.setToolTip("An audio file to text and subtitles (Whisper)")
+        self.transcribe_action.triggered.connect(self.open_transcribe)
         self.database_action = file_menu.addAction("Knowledge &database…")
         self.database_action.triggered.connect(self.choose_database)
         file_menu.addSeparator()
@@ -251,6 +256,18 @@ class MainWindow(QMainWindow):
         self._models_window.activateWindow()
         return self._models_window
 
+    @Slot()
+    def open_transcribe(self) -> TranscribeDialog:
+        """File → Transcribe… (one dialog, raised if already open)."""
+        if self._transcribe_dialog is None:
+            dialog = TranscribeDialog(self.ctx, self.tasks, self.notifications, self)
+            dialog.modelsRequested.connect(self.open_models_at)
+            self._transcribe_dialog = dialog
+        self._transcribe_dialog.check_model()
+        self._transcribe_dialog.show()
+        self._transcribe_dialog.activateWindow()
+        return self._transcribe_dialog
+
     @Slot(str)
     def open_models_at(self, task: str) -> ModelManager:
         """The model manager, at the catalog or Convert entry of a ``ModelTask`` value."""
@@ -269,6 +286,8 @@ class MainWindow(QMainWindow):
         self.chat_panel.welcome.refresh()
         self.voice_panel.check_models()
         self.avatar_panel.check_model()
+        if self._transcribe_dialog is not None:
+            self._transcribe_dialog.check_model()
         self.knowledge_panel.model_row.show_current()
 
     @Slot()

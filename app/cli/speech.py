@@ -1,5 +1,9 @@
 """``python -m app transcribe FILE [--srt OUT]``: speech to text (and subtitles) from a
-terminal."""
+terminal.
+
+Silence prints "(no speech)" and writes no subtitle file (an empty one would look like a
+failure in a player); a bad FILE or OUT is refused before any work.
+"""
 
 from __future__ import annotations
 
@@ -22,11 +26,14 @@ def add_speech_parser(commands: Commands[argparse.ArgumentParser]) -> None:
         help="write what is said in an audio file as text (and .srt subtitles)",
         description="Transcribes FILE (wav, flac, ogg, mp3; up to 15 minutes) with the "
         "speech-to-text model (settings: speech_to_text_model, or the first installed "
-        "Whisper) and prints the text. --srt also writes subtitles with word timing. Silence "
-        "gives no text. Ctrl+C stops and writes nothing (exit status 1).",
+        "Whisper) and prints the text. --srt also writes subtitles with word timing (SubRip, or "
+        "WebVTT for an OUT ending in .vtt). Silence gives no text and no subtitle file. Ctrl+C "
+        "stops and writes nothing (exit status 1).",
     )
     transcribe.add_argument("file", type=Path, metavar="FILE", help="the audio file")
-    transcribe.add_argument("--srt", type=Path, metavar="OUT.srt", help="write subtitles here")
+    transcribe.add_argument(
+        "--srt", type=Path, metavar="OUT.srt", help="write subtitles here (.srt or .vtt)"
+    )
     transcribe.add_argument(
         "--language",
         metavar="CODE",
@@ -34,19 +41,18 @@ def add_speech_parser(commands: Commands[argparse.ArgumentParser]) -> None:
         "only models take en only)",
     )
     transcribe.add_argument("--device", help=f"where Whisper runs: {DEVICE_HELP}")
-    add_json(transcribe, "print JSON: text, segments, seconds of audio, real-time factor")
+    add_json(transcribe, "print JSON: text, segments, words, seconds of audio, real-time factor")
     transcribe.set_defaults(run=run_transcribe)
 
 
 def run_transcribe(args: argparse.Namespace, out: TextIO) -> int:
     """Run ``transcribe``; Ctrl+C writes nothing (exit 1)."""
     from app.context import AppContext
-    from pipelines.files import check_output_file
-    from pipelines.subtitles import cues, write_srt
+    from pipelines.subtitles import NOTHING_HEARD, check_subtitle_file, cues, write_subtitles
 
     srt = args.srt.expanduser() if args.srt is not None else None
     if srt is not None:  # refused before minutes of work, not after
-        check_output_file(srt, ".srt", "Subtitles")
+        check_subtitle_file(srt)
     with AppContext.create() as ctx, interruptible(STOPPED) as cancel, ProgressLine() as line:
 
         def show(progress: Progress) -> None:
@@ -55,14 +61,14 @@ def run_transcribe(args: argparse.Namespace, out: TextIO) -> int:
         transcript = ctx.speech_input.transcribe_file(
             args.file.expanduser(),
             language=args.language,
-            word_timestamps=srt is not None,
-            timestamps=args.json,
+            word_timestamps=srt is not None or args.json,
             device=args.device,
             cancel=cancel,
             on_progress=show,
         )
-    if srt is not None:
-        write_srt(srt, transcript)
+    wrote = srt is not None and not transcript.empty
+    if wrote and srt is not None:
+        write_subtitles(srt, transcript)
     if args.json:
         summary = {
             "text": transcript.text,
@@ -70,13 +76,19 @@ def run_transcribe(args: argparse.Namespace, out: TextIO) -> int:
                 {"start": round(s.start, 3), "end": round(s.end, 3), "text": s.text}
                 for s in transcript.segments
             ],
+            "words": [
+                {"start": round(w.start, 3), "end": round(w.end, 3), "text": w.text}
+                for w in transcript.words
+            ],
             "audio_seconds": round(transcript.audio_seconds, 3),
             "real_time_factor": round(transcript.real_time_factor, 4),
-            "srt": str(srt) if srt is not None else None,
+            "srt": str(srt) if wrote else None,
         }
         out.write(json.dumps(summary) + "\n")
         return exits.OK
     out.write((transcript.text or "(no speech)") + "\n")
-    if srt is not None:
+    if wrote:
         out.write(f"wrote {srt} ({len(cues(transcript))} subtitles)\n")
+    elif srt is not None:
+        out.write(NOTHING_HEARD + "\n")
     return exits.OK

@@ -3,7 +3,9 @@
 Qt-free, so the panel's workers call plain functions: :func:`preview_face` reads a face image
 or a video's first frame (downscaled for a thumbnail) and asks the avatar service where the
 faces are; :func:`make_video` speaks a text first when no speech file was given, then
-lip-syncs; :func:`copy_result` saves a finished video elsewhere through a temp name.
+lip-syncs, and when asked writes ``<video>.srt`` next to the result — from the sentences
+spoken and their lengths (exact, no Whisper), or from a speech file transcribed by Whisper;
+:func:`copy_result` saves a finished video (and its subtitles) elsewhere through a temp name.
 """
 
 from __future__ import annotations
@@ -17,11 +19,15 @@ import numpy as np
 import numpy.typing as npt
 
 from app.errors import UserError
+from app.jobs.transcription import VideoSubtitles, subtitles_for_video, transcribe_for_video
 from app.services.avatar import AvatarService, VideoResult
-from app.services.voice import VoiceService
+from app.services.speech_input import SpeechInputService
+from app.services.voice import PAUSE_SECONDS, VoiceService
 from pipelines.core import CancelToken, DeviceError, Progress
 from pipelines.files import check_input_file, copy_atomic
 from pipelines.native_output import decode_image
+from pipelines.speech_to_text import Transcript
+from pipelines.subtitles import sentence_transcript
 from pipelines.voice.tts import SpeechChunk
 
 FACE_IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
@@ -30,6 +36,7 @@ SPEECH_SUFFIXES = (".wav", ".flac", ".mp3")
 THUMBNAIL_SIDE = 480
 """Longest side of a face preview, in pixels (the panel shows it at up to this size)."""
 SPEECH_STAGE = "speech"
+SUBTITLES_STAGE = "subtitles"
 
 Box = tuple[int, int, int, int]
 RgbImage = npt.NDArray[np.uint8]
@@ -65,6 +72,16 @@ class VideoRequest:
     detector_device: str | None = None
     """None: the ``face_detector_device`` setting."""
     face_index: int | None = None
+    subtitles: bool = False
+    """Write ``<video>.srt`` next to the result."""
+
+
+@dataclass(frozen=True)
+class MadeVideo:
+    """A Generate's outcome: the video and, when asked for, its subtitles."""
+
+    result: VideoResult
+    subtitles: VideoSubtitles | None = None
 
 
 def check_face_file(path: Path) -> bool:
@@ -189,13 +206,17 @@ def preview_face(avatar: AvatarService, path: Path, side: int = THUMBNAIL_SIDE) 
 def make_video(
     avatar: AvatarService,
     voice: VoiceService,
+    speech_input: SpeechInputService,
     request: VideoRequest,
     cancel: CancelToken,
     on_progress: Callable[[Progress], None],
-) -> VideoResult:
-    """Generate: lip-sync ``request.face`` to its speech file, or to its text spoken first.
+) -> MadeVideo:
+    """Generate: lip-sync ``request.face`` to its speech file, or to its text spoken first;
+    with ``request.subtitles``, ``<video>.srt`` next to it.
 
-    The spoken text goes to a temp wav that is removed afterwards.
+    The spoken text goes to a temp wav that is removed afterwards. A speech file is
+    transcribed before the lip-sync (a Cancel then leaves nothing behind); without a Whisper
+    model the video is still made and :attr:`MadeVideo.subtitles` says why there are none.
 
     Raises:
         UserError: from either service (its ``field`` names the control).
@@ -215,9 +236,16 @@ def make_video(
         )
 
     if request.audio is not None:
-        return lipsync(request.audio)
+        if not request.subtitles:
+            return MadeVideo(lipsync(request.audio))
+        on_progress(Progress(SUBTITLES_STAGE, 0, None, "Transcribing the speech for subtitles…"))
+        heard = transcribe_for_video(speech_input, request.audio, cancel)
+        return _with_subtitles(lipsync(request.audio), heard)
+
+    sentences: list[tuple[str, float]] = []
 
     def spoken(chunk: SpeechChunk) -> None:
+        sentences.append((chunk.text, chunk.seconds))
         done = chunk.index + 1
         message = f"Speaking sentence {done}/{chunk.total}…"
         on_progress(Progress(SPEECH_STAGE, done, chunk.total, message))
@@ -233,11 +261,23 @@ def make_video(
             cancel=cancel,
             on_chunk=spoken,
         )
-        return lipsync(wav)
+        result = lipsync(wav)
+    if not request.subtitles:
+        return MadeVideo(result)
+    # The sentences are known and so are their lengths: exact cues, no Whisper needed.
+    return _with_subtitles(result, sentence_transcript(sentences, pause=PAUSE_SECONDS))
+
+
+def _with_subtitles(result: VideoResult, heard: Transcript | str) -> MadeVideo:
+    """The video with ``<video>.srt`` written from ``heard`` (or the note saying why not)."""
+    if isinstance(heard, str):
+        return MadeVideo(result, VideoSubtitles(None, heard))
+    return MadeVideo(result, subtitles_for_video(result.path, heard))
 
 
 def copy_result(source: Path, target: Path) -> Path:
-    """Copy a finished video to ``target`` (".mp4" added when missing) through a temp name.
+    """Copy a finished video to ``target`` (".mp4" added when missing) through a temp name;
+    its subtitles (``<video>.srt``), when it has them, go along next to it.
 
     Raises:
         UserError: the source is gone or the target folder is not writable (``field="output"``).
@@ -248,8 +288,11 @@ def copy_result(source: Path, target: Path) -> Path:
         raise UserError(f"The video {source.name} is gone (deleted?).", field="output")
     if target.resolve() == source.resolve():
         return target
+    subtitles = source.with_suffix(".srt")
     try:
         copy_atomic(source, target)  # a killed copy leaves a temp file the next save removes
+        if subtitles.is_file():
+            copy_atomic(subtitles, target.with_suffix(".srt"))
     except OSError as error:
         reason = error.strerror or str(error)
         raise UserError(f"Cannot save to {target.parent}: {reason}.", field="output") from error

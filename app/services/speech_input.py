@@ -106,6 +106,14 @@ class SpeechInputService:
         wanted = requested or self._settings.device_for(DEVICE_KEY)
         return resolve_device(wanted, self._devices, DEVICE_KEY)
 
+    def multilingual(self) -> bool:
+        """Whether the Whisper in use can be told a language (read from its files, not loaded).
+
+        Raises:
+            UserError: as :meth:`model_folder`.
+        """
+        return SpeechRecognizer(self.model_folder()).multilingual
+
     def vad_model(self) -> Path | None:
         """silero-vad's file, or None when it is not installed (the energy gate alone)."""
         return self._vad_model or packaged_vad_model()

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from app.cli import exits
+from app.cli.progress import STOPPING
+from app.cli.voice import STOPPED
 from app.paths import AppPaths
-from tests.app_process import models_env, run_app
+from pipelines.subtitles import NOTHING_HEARD
+from tests.app_process import interrupt_app, models_env, run_app
 from tests.audio_samples import write_clip
 from tests.speech import SENTENCES, have_espeak, spoken, with_silence, word_error_rate
 
@@ -38,6 +42,21 @@ def test_transcribe_prints_the_text_and_writes_subtitles(
     cues = srt.read_text(encoding="utf-8").split("\n\n")
     assert len(cues) >= 2 and cues[0].startswith("1\n00:00:00,")
     assert "Paris" in cues[0] and "dragon" in cues[-1]
+    times = [_seconds(stamp) for stamp in re.findall(r"\d\d:\d\d:\d\d,\d\d\d", srt.read_text())]
+    assert len(times) == 2 * len(cues) and times == sorted(times)  # no overlap, no going back
+    assert all(end > start for start, end in zip(times[::2], times[1::2], strict=True))
+    assert times[-1] <= _audio_seconds(speech_file) + 0.5
+
+
+def _seconds(stamp: str) -> float:
+    hours, minutes, rest = stamp.split(":")
+    return int(hours) * 3600 + int(minutes) * 60 + float(rest.replace(",", "."))
+
+
+def _audio_seconds(path: Path) -> float:
+    import soundfile
+
+    return float(soundfile.info(str(path)).duration)
 
 
 def test_transcribe_json(app_home: AppPaths, whisper_model_dir: Path, speech_file: Path) -> None:
@@ -47,6 +66,10 @@ def test_transcribe_json(app_home: AppPaths, whisper_model_dir: Path, speech_fil
     summary = json.loads(result.stdout)
     assert word_error_rate([" ".join(SENTENCES[1:3])], [summary["text"]]) <= 0.2
     assert summary["segments"] and summary["srt"] is None
+    said = [word["text"].strip(" .?").lower() for word in summary["words"]]
+    assert "paris" in said and "dragon" in said
+    starts = [word["start"] for word in summary["words"]]
+    assert starts == sorted(starts) and starts[-1] < summary["audio_seconds"]
     assert summary["audio_seconds"] > 4 and 0 < summary["real_time_factor"] < 1
 
 
@@ -62,8 +85,14 @@ def test_transcribe_says_what_is_wrong_in_one_line(
     ]
     env = models_env(speech_to_text=whisper_model_dir)
     (tmp_path / "notes.wav").write_text("not audio")
+    (tmp_path / "empty.wav").write_bytes(b"")
+    (tmp_path / "folder.wav").mkdir()
+    srt = tmp_path / "out.srt"
     cases = [
-        (["transcribe", str(tmp_path / "notes.wav")], "is not an audio file"),
+        (["transcribe", str(tmp_path / "notes.wav"), "--srt", str(srt)], "is not an audio file"),
+        (["transcribe", str(tmp_path / "gone.wav"), "--srt", str(srt)], "gone.wav"),
+        (["transcribe", str(tmp_path / "empty.wav"), "--srt", str(srt)], "empty.wav"),
+        (["transcribe", str(tmp_path / "folder.wav"), "--srt", str(srt)], "folder.wav"),
         (["transcribe", str(speech_file), "--srt", str(tmp_path / "x.txt")], "saved as .srt"),
         (["transcribe", str(speech_file), "--language", "de"], "understands English only"),
     ]
@@ -73,3 +102,30 @@ def test_transcribe_says_what_is_wrong_in_one_line(
         lines = result.stderr.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith("error: ") and words in lines[0]
         assert "Traceback" not in result.stderr and result.stdout == ""
+        assert not srt.exists()
+
+
+def test_silence_prints_no_speech_and_writes_no_subtitles(
+    app_home: AppPaths, whisper_model_dir: Path, tmp_path: Path
+) -> None:
+    quiet = write_clip(tmp_path / "quiet.wav", with_silence(3.0))
+    srt = tmp_path / "quiet.srt"
+    env = models_env(speech_to_text=whisper_model_dir)
+    result = run_app(["transcribe", str(quiet), "--srt", str(srt)], app_home, env)
+    assert result.returncode == exits.OK, result.stderr
+    assert result.stdout.splitlines() == ["(no speech)", NOTHING_HEARD]
+    assert not srt.exists()
+
+
+def test_ctrl_c_stops_the_transcription_and_writes_nothing(
+    app_home: AppPaths, whisper_model_dir: Path, tmp_path: Path
+) -> None:
+    minutes = with_silence(*[spoken(SENTENCES[0]), 1.0] * 30)  # many windows to stop in
+    long = write_clip(tmp_path / "long.wav", minutes)
+    srt = tmp_path / "long.srt"
+    env = models_env(speech_to_text=whisper_model_dir)
+    args = ["transcribe", str(long), "--srt", str(srt)]
+    stopped = interrupt_app(args, app_home, env, once="transcribing… 0 of")
+    assert stopped.returncode == exits.PARTIAL, stopped.stderr
+    assert stopped.stderr.endswith(f"\n{STOPPING}\n{STOPPED}\n")
+    assert stopped.stdout == "" and not srt.exists()

@@ -39,6 +39,7 @@ def test_menus_offer_the_documented_shortcuts(window: MainWindow) -> None:
             ("&Open model…", "Ctrl+O"),
             ("Open model &folder…", "Ctrl+Shift+O"),
             ("&Models…", "Ctrl+M"),
+            ("&Transcribe…", "Ctrl+T"),
             ("Knowledge &database…", ""),
             ("&Quit", "Ctrl+Q"),
         ],

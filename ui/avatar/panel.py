@@ -1,10 +1,11 @@
 """The Avatar panel: a face and speech in, a lip-synced mp4 out, previewed, saved, remembered.
 
 Left: the face (chosen or dropped; its faces outlined, one clickable when there are several),
-the speech (a file, the Voice panel's speech, or a voice and a text spoken first), the device
-and Generate. Right: the preview with play/pause and seek, Save as…, and the gallery of recent
-results. Work runs in workers (``app.jobs.avatar_media`` functions over ``ctx.avatar``); errors
-appear next to the control named by their ``field`` and no input is cleared by one.
+the speech (a file, the Voice panel's speech, or a voice and a text spoken first), "Write
+subtitles (.srt)", the device and Generate. Right: the preview with play/pause and seek,
+Save as…, and the gallery of recent results. Work runs in workers (``app.jobs.avatar_media``
+functions over ``ctx.avatar``); errors appear next to the control named by their ``field``
+and no input is cleared by one.
 """
 
 from __future__ import annotations
@@ -32,19 +33,20 @@ from app.jobs.avatar_media import (
     SPEECH_STAGE,
     SPEECH_SUFFIXES,
     FacePreview,
+    MadeVideo,
     VideoRequest,
     check_face_file,
     check_request,
     make_video,
     preview_face,
 )
-from app.services.avatar import VideoResult
 from app.voices.spoken_clips import SpokenClip
 from pipelines.core import Cancelled, DeviceError, Progress
 from ui.avatar.face_box import THUMBNAIL_SIDE, FaceBox
 from ui.avatar.progress_line import FrameRate
 from ui.avatar.result_pane import ResultPane
 from ui.avatar.speech_source import SpeechSource
+from ui.avatar.subtitles_option import SubtitlesOption
 from ui.device_picker import DevicePicker
 from ui.error_router import ErrorRouter, same_device
 from ui.inline_error import InlineError
@@ -77,6 +79,7 @@ class AvatarPanel(QWidget):
         self.notifications = notifications
         self.face = FaceBox()
         self.speech = SpeechSource()
+        self.subtitles = SubtitlesOption(ctx.settings_store, notifications.warn)
         self.device = DevicePicker(
             ctx.devices, "lipsync", settings=ctx.settings_store, report=self.notifications.warn
         )
@@ -125,6 +128,7 @@ class AvatarPanel(QWidget):
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.face, 1)
         column.addWidget(self.speech)
+        column.addWidget(self.subtitles)
         run_row = QHBoxLayout()
         run_row.addWidget(QLabel("Device"))
         run_row.addWidget(self.device)
@@ -303,6 +307,7 @@ class AvatarPanel(QWidget):
             device=self.device.device(),
             tts_device=self.ctx.settings.device_for("tts"),
             face_index=self.face.face_index,
+            subtitles=self.subtitles.wanted,
         )
         check_request(request)
         return request
@@ -314,6 +319,7 @@ class AvatarPanel(QWidget):
             return
         for label in (self.face.error, self.speech.error, self.generate_error, self.result.error):
             label.clear()
+        self.subtitles.show_outcome(None)
         try:
             request = self.request()
         except UserError as error:
@@ -328,6 +334,7 @@ class AvatarPanel(QWidget):
             make_video,
             self.ctx.avatar,
             self.ctx.voice,
+            self.ctx.speech_input,
             request,
             kind=VIDEO_JOB,
             on_progress=self._on_progress,
@@ -345,11 +352,12 @@ class AvatarPanel(QWidget):
         self.progress_label.setText(self.rate.text(progress))
 
     @Slot(object)
-    def _on_generated(self, result: VideoResult) -> None:
+    def _on_generated(self, made: MadeVideo) -> None:
         self._set_busy(False)
         self._show_progress(False)
         self.model_error.clear()  # a model evidently works now
-        self.result.show_result(result)
+        self.result.show_result(made.result)
+        self.subtitles.show_outcome(made.subtitles)
 
     @Slot(object)
     def _on_generate_failed(self, error: BaseException) -> None:
@@ -389,6 +397,7 @@ class AvatarPanel(QWidget):
     def _set_busy(self, busy: bool) -> None:
         self.face.set_busy(busy)
         self.speech.set_busy(busy)
+        self.subtitles.setEnabled(not busy)
         self.device.setEnabled(not busy)
         self.generate_button.setEnabled(not busy and self._previewing is None)
         self.cancel_button.setEnabled(busy)

@@ -1,0 +1,331 @@
+"""*File → Transcribe…*: an audio file to text and subtitles.
+
+Choose a file (wav, flac, ogg, mp3) and Whisper transcribes it on the task runner with
+progress and Cancel; the transcript appears selectable, with Copy, *Save subtitles…* (.srt or
+.vtt, timed by word) and *Save text…*. A multilingual Whisper gets a language choice (an
+English-only one has nothing to choose). Errors appear next to the control that caused them;
+no Whisper installed is a sentence with a button to the model manager's Whisper entries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, Signal, Slot
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QFileDialog,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QWidget,
+)
+
+from app.context import AppContext
+from app.errors import ModelMissingError, UserError
+from app.jobs.transcription import AUDIO_SUFFIXES, save_transcript_text, transcribe_audio_file
+from pipelines.core import Cancelled, Progress
+from pipelines.speech_to_text import Transcript
+from pipelines.subtitles import FORMATS, write_subtitles
+from ui.error_router import ErrorRouter
+from ui.inline_error import InlineError
+from ui.layouts import hbox, vbox
+from ui.model_needed import ModelNeeded
+from ui.notifications import NotificationBar
+from ui.tasks import TaskRunner
+
+JOB = "transcribe-file"
+AUDIO_FILTER = "Audio ({})".format(" ".join(f"*{suffix}" for suffix in AUDIO_SUFFIXES))
+SUBTITLE_FILTERS = ";;".join(f"{name} subtitles (*{suffix})" for suffix, name in FORMATS.items())
+TEXT_FILTER = "Text (*.txt)"
+Writer = Callable[[Path, Transcript], Path]
+LANGUAGES = (
+    ("Detect the language", "auto"),
+    ("English", "en"),
+    ("German", "de"),
+    ("French", "fr"),
+    ("Spanish", "es"),
+    ("Italian", "it"),
+    ("Portuguese", "pt"),
+    ("Dutch", "nl"),
+    ("Polish", "pl"),
+    ("Russian", "ru"),
+    ("Ukrainian", "uk"),
+    ("Turkish", "tr"),
+    ("Chinese", "zh"),
+    ("Japanese", "ja"),
+    ("Korean", "ko"),
+    ("Hindi", "hi"),
+    ("Arabic", "ar"),
+)
+CHOOSE_FIRST = "Choose an audio file first."
+LOADING = "Loading the speech-to-text model…"
+STOPPED = "Stopped: nothing was transcribed."
+NOTHING_SAID = "Nothing was said in this file."
+
+
+class TranscribeDialog(QDialog):
+    """Transcribe one audio file at a time over ``ctx.speech_input``."""
+
+    modelsRequested = Signal(str)  # "Get it in Models…": the ModelTask value to show
+
+    def __init__(
+        self,
+        ctx: AppContext,
+        tasks: TaskRunner,
+        notifications: NotificationBar,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.tasks = tasks
+        self.setWindowTitle("Transcribe")
+        self.resize(640, 520)
+        self.transcript: Transcript | None = None
+        self.file_edit = QLineEdit()
+        self.file_edit.setPlaceholderText("An audio file: wav, flac, ogg or mp3")
+        self.choose_button = QPushButton("Choose…")
+        self.file_error = InlineError()
+        self.language_label = QLabel("Language")
+        self.language = QComboBox()
+        for name, code in LANGUAGES:
+            self.language.addItem(name, code)
+        self.language_error = InlineError()
+        self.model_needed = ModelNeeded()
+        self.transcribe_button = QPushButton("Transcribe")
+        self.transcribe_button.setDefault(True)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setToolTip("Stop transcribing (nothing is kept)")
+        self.progress_bar = QProgressBar()
+        self.progress_bar.setTextVisible(False)
+        self.progress_bar.setMaximumHeight(12)
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.error = InlineError()
+        self.view = QPlainTextEdit()
+        self.view.setReadOnly(True)  # selectable and copyable, not editable
+        self.view.setPlaceholderText("The transcript appears here.")
+        self.copy_button = QPushButton("Copy")
+        self.save_subtitles_button = QPushButton("Save subtitles…")
+        self.save_subtitles_button.setToolTip("SubRip (.srt) or WebVTT (.vtt), timed by word")
+        self.save_text_button = QPushButton("Save text…")
+        self.close_button = QPushButton("Close")
+        self.output_error = InlineError()
+        self.errors = ErrorRouter(
+            notifications,
+            {
+                "file": self.file_error,
+                "language": self.language_error,
+                "output": self.output_error,
+                "model": self.model_needed.note,
+                "": self.error,
+            },
+        )
+        self._layout()
+        self._connect()
+        self._set_busy(False)
+        self.check_model()
+
+    def _layout(self) -> None:
+        vbox(
+            hbox(QLabel("File"), (self.file_edit, 1), self.choose_button, margins=0),
+            self.file_error,
+            hbox(self.language_label, (self.language, 1), margins=0),
+            self.language_error,
+            self.model_needed,
+            hbox(1, self.transcribe_button, self.cancel_button, margins=0),
+            self.progress_bar,
+            self.status,
+            self.error,
+            (self.view, 1),
+            hbox(
+                self.copy_button,
+                self.save_subtitles_button,
+                self.save_text_button,
+                1,
+                self.close_button,
+                margins=0,
+            ),
+            self.output_error,
+            parent=self,
+        )
+
+    def _connect(self) -> None:
+        self.choose_button.clicked.connect(self.choose_file)
+        self.transcribe_button.clicked.connect(self.transcribe)
+        self.file_edit.returnPressed.connect(self.transcribe)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.copy_button.clicked.connect(self.copy)
+        self.save_subtitles_button.clicked.connect(self.save_subtitles)
+        self.save_text_button.clicked.connect(self.save_text)
+        self.close_button.clicked.connect(self.close)
+        self.model_needed.openRequested.connect(self.modelsRequested)
+
+    # ----- state -----------------------------------------------------------------------
+
+    @property
+    def running(self) -> bool:
+        """Whether a file is being transcribed."""
+        return self.tasks.running(JOB)
+
+    @Slot()
+    def check_model(self) -> None:
+        """Say up front when no Whisper is installed; offer a language when it has a choice."""
+        try:
+            multilingual = self.ctx.speech_input.multilingual()
+        except UserError as error:
+            self.model_needed.show_problem(error)
+            multilingual = False
+        else:
+            self.model_needed.show_problem(None)
+        self.language_label.setVisible(multilingual)
+        self.language.setVisible(multilingual)
+        if multilingual and not self.running:
+            index = self.language.findData(self.ctx.settings.speech_language)
+            self.language.setCurrentIndex(max(index, 0))
+
+    def language_code(self) -> str | None:
+        """The language asked for (None: the model has no choice, or the setting decides)."""
+        return str(self.language.currentData()) if self.language.isVisible() else None
+
+    # ----- transcribe ------------------------------------------------------------------
+
+    @Slot()
+    def choose_file(self) -> None:
+        """Ask for an audio file, then transcribe it."""
+        start = self.file_edit.text() or str(Path.home())
+        name, _ = QFileDialog.getOpenFileName(self, "Transcribe", start, AUDIO_FILTER)
+        if name:
+            self.file_edit.setText(name)
+            self.transcribe()
+
+    @Slot()
+    def transcribe(self) -> None:
+        """Transcribe the chosen file in a worker; the file name stays whatever happens."""
+        if self.running:
+            return
+        for label in (self.file_error, self.language_error, self.error, self.output_error):
+            label.clear()
+        text = self.file_edit.text().strip()
+        if not text:
+            self.file_error.show_message(CHOOSE_FIRST)
+            return
+        self.progress_bar.setRange(0, 0)  # busy until the first window is reached
+        self.status.setText(LOADING)
+        self._set_busy(True)
+        self.tasks.start_with_progress(
+            transcribe_audio_file,
+            self.ctx.speech_input,
+            Path(text).expanduser(),
+            self.language_code(),
+            kind=JOB,
+            on_progress=self._on_progress,
+            on_done=self._on_done,
+            on_error=self._on_error,
+        )
+
+    @Slot()
+    def cancel(self) -> None:
+        """Stop transcribing (the transcript shown before stays)."""
+        self.tasks.cancel(JOB)
+
+    @Slot(object)
+    def _on_progress(self, progress: Progress) -> None:
+        if progress.total:
+            self.progress_bar.setRange(0, progress.total)
+            self.progress_bar.setValue(progress.done)
+        self.status.setText(f"Transcribing… {progress.done} of {progress.total} s")
+
+    @Slot(object)
+    def _on_done(self, transcript: Transcript) -> None:
+        self.model_needed.show_problem(None)  # a model evidently works
+        self.transcript = transcript
+        self.view.setPlainText(transcript.text)
+        if transcript.empty:
+            self.status.setText(NOTHING_SAID)
+        else:
+            self.status.setText(
+                f"{transcript.audio_seconds:.0f} s of audio in {transcript.compute_seconds:.1f} s "
+                f"({transcript.real_time_factor:.2f}× real time)."
+            )
+        self._set_busy(False)
+
+    @Slot(object)
+    def _on_error(self, error: BaseException) -> None:
+        self._set_busy(False)
+        if isinstance(error, Cancelled):
+            self.status.setText(STOPPED)
+        elif isinstance(error, ModelMissingError):
+            self.status.clear()
+            self.model_needed.show_problem(error)
+        else:
+            self.status.clear()
+            self.errors.show(error, default_field="")
+
+    # ----- results ---------------------------------------------------------------------
+
+    @Slot()
+    def copy(self) -> None:
+        """Copy the transcript (the selection, when there is one)."""
+        selected = self.view.textCursor().selectedText().replace("\u2029", "\n")
+        QGuiApplication.clipboard().setText(selected or self.view.toPlainText())
+        self.status.setText("Copied.")
+
+    @Slot()
+    def save_subtitles(self) -> None:
+        """Ask where, then write the subtitles (SubRip or WebVTT by the name's ending)."""
+        self._save(".srt", SUBTITLE_FILTERS, write_subtitles, "Save subtitles")
+
+    @Slot()
+    def save_text(self) -> None:
+        """Ask where, then write the transcript's text."""
+        self._save(".txt", TEXT_FILTER, save_transcript_text, "Save text")
+
+    def _save(self, suffix: str, filters: str, write: Writer, title: str) -> None:
+        if self.transcript is None:
+            return
+        self.output_error.clear()
+        audio = Path(self.file_edit.text().strip() or "transcript")
+        start = str(audio.with_suffix(suffix))
+        name, chosen = QFileDialog.getSaveFileName(self, title, start, filters)
+        if not name:
+            return
+        target = Path(name)
+        if not target.suffix:  # the filter chosen says which kind
+            target = target.with_suffix(".vtt" if "*.vtt" in chosen else suffix)
+        self.tasks.start(
+            write,
+            target,
+            self.transcript,
+            on_done=self._on_saved,
+            on_error=self._on_save_failed,
+        )
+
+    @Slot(object)
+    def _on_saved(self, path: Path) -> None:
+        self.status.setText(f"Saved {path}.")
+
+    @Slot(object)
+    def _on_save_failed(self, error: BaseException) -> None:
+        self.errors.show(error, default_field="output")
+
+    def _set_busy(self, busy: bool) -> None:
+        done = self.transcript is not None and not self.transcript.empty
+        for control in (self.file_edit, self.choose_button, self.language, self.transcribe_button):
+            control.setEnabled(not busy)
+        self.cancel_button.setVisible(busy)
+        self.progress_bar.setVisible(busy)
+        for button in (self.copy_button, self.save_subtitles_button, self.save_text_button):
+            button.setEnabled(done and not busy)
+
+    def event(self, event: QEvent) -> bool:
+        """Closed while transcribing: the work stops (nothing else needs it)."""
+        # event(), not closeEvent(): see ui.singleton_guard (PySide6 6.12.0).
+        if event.type() == QEvent.Type.Close:
+            self.cancel()
+        return super().event(event)
