@@ -23,6 +23,7 @@ from pipelines.chat import GenerationSettings
 from ui.chat.answer_runner import AnswerRunner
 from ui.chat.avatar_mode import AvatarMode
 from ui.chat.conversation_list import ConversationsPane
+from ui.chat.dictation import Dictation
 from ui.chat.generation_panel import GenerationPanel
 from ui.chat.input_box import ChatInput
 from ui.chat.knowledge_picker import KnowledgePicker
@@ -96,6 +97,7 @@ class ChatPanel(QWidget):
         self.errors = ErrorRouter(notifications, inline)
         self.knowledge = KnowledgePicker(ctx, tasks, self.errors)
         self.errors.inline["knowledge"] = self.knowledge.error
+        self.dictation = Dictation(ctx, tasks, self.errors, self.input)  # the microphone
         self.drop_target = ModelDropTarget(self)  # a .gguf file or model folder dropped here
         self._layout()
         self._connect()
@@ -116,8 +118,11 @@ class ChatPanel(QWidget):
         column.addWidget(self.speak_bar)
         column.addWidget(self.save_warning)
         column.addWidget(self.knowledge)
-        column.addLayout(hbox((self.input, 1), (self.send_button, 0, Qt.AlignmentFlag.AlignBottom)))
+        bottom = Qt.AlignmentFlag.AlignBottom
+        mic = self.dictation.button
+        column.addLayout(hbox((self.input, 1), (mic, 0, bottom), (self.send_button, 0, bottom)))
         column.addWidget(self.input_error)
+        column.addWidget(self.dictation)
         parts = [self.conversations, centre, self.generation]
         self.splitter = panel_splitter(parts, [210, 800, 0], stretch={1: 1})
         layout = QVBoxLayout(self)
