@@ -12,6 +12,7 @@ from PySide6.QtGui import QTextCursor
 from pytestqt.qtbot import QtBot
 
 from app.audio import devices as audio_devices
+from app.audio import vad_model
 from app.devices import DeviceInfo
 from app.performance.metrics import MetricsBus
 from app.services.speech_input import SpeechInputService
@@ -178,3 +179,31 @@ def test_an_english_only_model_disables_the_language_with_its_reason(
     assert not any(a.isEnabled() for a in choices)
     models = dictation.options.submenu("Speech model").actions()
     assert [a.isChecked() for a in models] == [True]
+
+
+def test_the_choices_in_the_menu_are_saved(
+    dictation: Dictation, sound_card: VirtualSoundCard
+) -> None:
+    settings = dictation.ctx.settings_store
+    dictation.button.menu().aboutToShow.emit()
+    microphones = {a.text(): a for a in dictation.options.submenu("Microphone").actions()}
+    assert microphones[sound_card.input().label].isChecked()
+    microphones["System default"].trigger()
+    assert settings.settings.microphone in ("", "default")  # ours, or ALSA's when listed
+    devices = {a.text().split(" ")[0]: a for a in dictation.options.submenu("Device").actions()}
+    assert not devices["GPU"].isEnabled()  # listed, so the user learns it is missing
+    devices["CPU"].trigger()
+    assert settings.settings.device_for("speech-to-text") == "CPU"
+
+
+def test_a_missing_voice_activity_model_is_said_next_to_the_button(
+    qtbot: QtBot, dictation: Dictation, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ctx = dictation.ctx
+    monkeypatch.setattr(vad_model, "packaged_vad_model", lambda: None)  # not installed
+    ctx.speech_input = SpeechInputService(ctx.settings, MetricsBus(), ctx.devices, ctx.models)
+    click(qtbot, dictation.button)
+    qtbot.waitUntil(dictation.error.isVisible, timeout=20_000)
+    assert dictation.error.text().startswith("Voice activity detection is not installed")
+    qtbot.waitUntil(lambda: not dictation.tasks.busy, timeout=20_000)
+    assert dictation.phase is Phase.IDLE and dictation.button.text() == "Dictate"

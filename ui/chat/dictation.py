@@ -106,6 +106,8 @@ class Dictation(QWidget):
         self.button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
         self.button.setMenu(QMenu(self.button))
         self.button.setMinimumHeight(30)
+        # As wide as its widest text ("Dictate"): the message box keeps its width throughout.
+        self.button.setMinimumWidth(self.button.sizeHint().width())
         self.meter = LevelMeter()
         self.status = QLabel()
         self.error = InlineError()

@@ -69,10 +69,14 @@ class DictationOptions:
         """Rebuild the menu from what is there now."""
         self.menu.clear()
         settings = self.ctx.settings
-        inputs = [(d.name, d.label) for d in audio_devices.input_devices()]
-        mics = [("", DEFAULT_INPUT), *inputs] if inputs else []
-        reason = "" if mics else NO_INPUT
-        self._choices("Microphone", mics, settings.microphone, "microphone", reason)
+        found = audio_devices.input_devices()
+        mics = [(d.name, d.label) for d in found]
+        # ALSA lists its own "default" (labelled "System default"): offer that one, else ours.
+        system = next((d.name for d in found if d.name.casefold() == "default"), None)
+        if found and system is None:
+            mics.insert(0, ("", DEFAULT_INPUT))
+        current = settings.microphone or system or ""
+        self._choices("Microphone", mics, current, "microphone", "" if mics else NO_INPUT)
         folder = self._model_folder()
         reason = english_only_reason(folder) if folder is not None else NO_MODEL
         self._choices(
