@@ -19,7 +19,7 @@ from app.services.speech_input import SpeechInputService
 from tests.audio_device import VirtualSoundCard, sound_card
 from tests.speech import RATE, SENTENCES, have_espeak, spoken, with_silence, word_error_rate
 from tests.ui.fakes import CPU
-from tests.ui.helpers import click
+from tests.ui.helpers import click, dictation_over
 from ui.chat.dictation import NOTHING_HEARD, Dictation, Phase
 from ui.chat.dictation_options import LANGUAGES
 from ui.main_window import MainWindow
@@ -28,16 +28,6 @@ __all__ = ["sound_card"]  # the fixture, imported for the tests below
 pytestmark = [pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed")]
 
 TURN_S = 60_000  # ms: a cold Whisper load and a transcription on a busy 2-core machine
-
-
-def _use_models(window: MainWindow, whisper: Path | None, vad: Path) -> Dictation:
-    ctx = window.ctx
-    if whisper is not None:
-        ctx.settings_store.update(speech_to_text_model=whisper)
-    ctx.speech_input = SpeechInputService(
-        ctx.settings, MetricsBus(), ctx.devices, ctx.models, vad_model=vad
-    )
-    return window.chat_panel.dictation
 
 
 @pytest.fixture
@@ -49,8 +39,7 @@ def dictation(
 ) -> Dictation:
     """The chat's dictation over the real Whisper, listening on the virtual card."""
     window = make_window([CPU])
-    window.ctx.settings_store.update(microphone=sound_card.input().name)
-    return _use_models(window, whisper_model_dir, vad_model_path)
+    return dictation_over(window, sound_card.input().name, whisper_model_dir, vad_model_path)
 
 
 def _type(dictation: Dictation, text: str, cursor_at: int) -> None:
@@ -155,8 +144,7 @@ def test_no_whisper_says_so_with_the_way_to_get_one(
     sound_card: VirtualSoundCard,
 ) -> None:
     window = make_window([CPU])
-    window.ctx.settings_store.update(microphone=sound_card.input().name)
-    dictation = _use_models(window, None, vad_model_path)
+    dictation = dictation_over(window, sound_card.input().name, None, vad_model_path)
     click(qtbot, dictation.button)
     needed = dictation.model_needed
     qtbot.waitUntil(lambda: needed.button.isVisible(), timeout=20_000)
