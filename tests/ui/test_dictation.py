@@ -20,7 +20,7 @@ from tests.audio_device import VirtualSoundCard, sound_card
 from tests.speech import RATE, SENTENCES, have_espeak, spoken, with_silence, word_error_rate
 from tests.ui.fakes import CPU
 from tests.ui.helpers import click, dictation_over
-from ui.chat.dictation import NOTHING_HEARD, Dictation, Phase
+from ui.chat.dictation import CANCELLING, NOTHING_HEARD, Dictation, Phase
 from ui.chat.dictation_options import LANGUAGES
 from ui.main_window import MainWindow
 
@@ -195,3 +195,21 @@ def test_a_missing_voice_activity_model_is_said_next_to_the_button(
     assert dictation.error.text().startswith("Voice activity detection is not installed")
     qtbot.waitUntil(lambda: not dictation.tasks.busy, timeout=20_000)
     assert dictation.phase is Phase.IDLE and dictation.button.text() == "Dictate"
+
+
+def test_the_button_cancels_a_transcription(
+    qtbot: QtBot, dictation: Dictation, sound_card: VirtualSoundCard
+) -> None:
+    box = dictation.target
+    qtbot.keyPress(box, Qt.Key.Key_F9)
+    _wait_phase(qtbot, dictation, Phase.LISTENING, 20_000)
+    pacat = sound_card.play(with_silence(0.2, spoken(SENTENCES[2]), 0.3), RATE)
+    assert pacat.wait(timeout=20) == 0
+    qtbot.keyRelease(box, Qt.Key.Key_F9)
+    # Whisper's result can only arrive through the event loop, which has not run since.
+    assert dictation.phase is Phase.TRANSCRIBING and dictation.button.text() == "Cancel"
+    click(qtbot, dictation.button)
+    assert dictation.status.text() == CANCELLING
+    _wait_phase(qtbot, dictation, Phase.IDLE)
+    assert box.toPlainText() == "" and not dictation.error.isVisible()
+    assert not dictation.status.isVisible()
