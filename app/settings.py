@@ -142,6 +142,12 @@ class Settings(BaseSettings):
         description="Language spoken to the microphone: auto (the model detects it) or a code "
         "such as en or de. English-only models (*.en) hear English whatever is set.",
     )
+    microphone: str = Field(
+        "",
+        max_length=200,
+        description="The input device dictation listens on, by name (PortAudio's numbers "
+        "change when devices come and go); empty = the system's default input.",
+    )
     # 700 ms: a comma pause drops silero-vad's probability for ~130 ms, and a thinking pause
     # mid-sentence for several hundred; shorter cuts people off, longer feels slow to answer.
     end_of_turn_ms: int = Field(

@@ -268,3 +268,11 @@ def sound_card() -> Iterator[VirtualSoundCard]:
     card = start_card()
     yield card
     end_card(card)
+
+
+@pytest.fixture
+def lost_card() -> Iterator[VirtualSoundCard]:
+    """A virtual sound card of the test's own, which it stops to lose its devices."""
+    card = start_card()
+    yield card
+    end_card(card)

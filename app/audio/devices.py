@@ -203,3 +203,26 @@ def start_stream(
     )
     stream.start()
     return stream
+
+
+def input_named(name: str) -> int | None:
+    """The PortAudio index of the input called ``name`` ("" : None, the system's default).
+
+    Raises:
+        AudioDeviceError: there is no input at all, or none called ``name`` now.
+    """
+    found = input_devices()
+    if not found:
+        raise AudioDeviceError(
+            "No microphone: this computer lists no sound input (is a sound card or headset "
+            "connected?). Typing works as always."
+        )
+    if not name:
+        return None
+    for device in found:
+        if device.name == name:
+            return device.index
+    raise AudioDeviceError(
+        f"The microphone “{name}” is not connected. Choose another microphone in the "
+        "microphone button's menu."
+    )

@@ -142,10 +142,12 @@ class SpeechInputService:
         device: int | None = None,
         *,
         continuous: bool = False,
+        end_silence_ms: float | None = None,
         on_event: Callable[[ListenEvent], None] | None = None,
     ) -> Listener:
         """A microphone listener (not started) that ends turns after ``end_of_turn_ms`` of
-        silence: dictation, or with ``continuous`` a conversation.
+        silence (or ``end_silence_ms``: push-to-talk, whose turn the key ends, passes a long
+        one): dictation, or with ``continuous`` a conversation.
 
         Raises:
             UserError: the voice activity model is not installed (``field="audio"``).
@@ -154,7 +156,7 @@ class SpeechInputService:
         return Listener(
             vad,
             device,
-            end_silence_ms=self._settings.end_of_turn_ms,
+            end_silence_ms=end_silence_ms or self._settings.end_of_turn_ms,
             continuous=continuous,
             on_event=on_event,
         )

@@ -4,38 +4,30 @@ listener (the module's own, so no other test loses its card)."""
 from __future__ import annotations
 
 import queue
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from app.audio.listening import DEVICE_LOST, Listener, ListenState
-from tests.audio_device import VirtualSoundCard, end_card, start_card
+from tests.audio_device import VirtualSoundCard, lost_card
 from tests.speech import RATE, SENTENCES, have_espeak, spoken, with_silence
 
+__all__ = ["lost_card"]  # the fixture, imported for the test below
 pytestmark = [
     pytest.mark.integration,
     pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed"),
 ]
 
 
-@pytest.fixture
-def doomed_card() -> Iterator[VirtualSoundCard]:
-    """A virtual sound card the test stops itself."""
-    card = start_card()
-    yield card
-    end_card(card)
-
-
 def test_a_lost_device_ends_the_turn_with_one_sentence_and_keeps_the_audio(
-    doomed_card: VirtualSoundCard, vad_model_path: Path
+    lost_card: VirtualSoundCard, vad_model_path: Path
 ) -> None:
-    listener = Listener(vad_model_path, doomed_card.input().index)
+    listener = Listener(vad_model_path, lost_card.input().index)
     listener.start()
-    pacat = doomed_card.play(with_silence(0.2, spoken(SENTENCES[0])), RATE)
+    pacat = lost_card.play(with_silence(0.2, spoken(SENTENCES[0])), RATE)
     try:
         assert listener.events.get(timeout=20).kind == "speech_started"
-        doomed_card.stop()  # the sound server (and with it the microphone) is gone
+        lost_card.stop()  # the sound server (and with it the microphone) is gone
         pacat.wait(timeout=10)
         ended = listener.events.get(timeout=10)
         stopped = listener.events.get(timeout=10)

@@ -12,7 +12,10 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QFileDialog, QMessa
 from pytestqt.qtbot import QtBot
 
 from app.context import AppContext
+from app.performance.metrics import MetricsBus
+from app.services.speech_input import SpeechInputService
 from tests.ui.fakes import Script
+from ui.chat.dictation import Dictation
 from ui.chat.message_view import MessageView
 from ui.main_window import MainWindow
 
@@ -143,3 +146,18 @@ def drop(target: QWidget, mime: QMimeData) -> bool:
     dropped = QDropEvent(at, actions, mime, button, modifiers)
     QApplication.sendEvent(target, dropped)
     return dropped.isAccepted()
+
+
+def dictation_over(
+    window: MainWindow, microphone: str, whisper: Path | None, vad: Path
+) -> Dictation:
+    """The chat's dictation listening on ``microphone`` with these Whisper and VAD files
+    (``whisper`` None: no speech-to-text model is installed)."""
+    ctx = window.ctx
+    ctx.settings_store.update(microphone=microphone)
+    if whisper is not None:
+        ctx.settings_store.update(speech_to_text_model=whisper)
+    ctx.speech_input = SpeechInputService(
+        ctx.settings, MetricsBus(), ctx.devices, ctx.models, vad_model=vad
+    )
+    return window.chat_panel.dictation

@@ -193,3 +193,11 @@ def test_ending_without_chunks_finishes_at_once(sound_card: VirtualSoundCard) ->
     assert player.wait(timeout=5)
     player.close()
     assert player.played == [] and player.position == 0.0
+
+
+def test_inputs_are_found_by_name(sound_card: VirtualSoundCard) -> None:
+    pulse = sound_card.input()
+    assert audio_devices.input_named(pulse.name) == pulse.index
+    assert audio_devices.input_named("") is None  # the system's default input
+    with pytest.raises(AudioDeviceError, match="The microphone “Gone” is not connected"):
+        audio_devices.input_named("Gone")

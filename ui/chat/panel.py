@@ -27,6 +27,7 @@ from ui.chat.answer_runner import AnswerRunner
 from ui.chat.attachments import AttachmentStrip
 from ui.chat.avatar_mode import AvatarMode
 from ui.chat.conversation_list import ConversationsPane
+from ui.chat.dictation import Dictation
 from ui.chat.generation_panel import GenerationPanel
 from ui.chat.input_box import ChatInput
 from ui.chat.knowledge_picker import KnowledgePicker
@@ -107,6 +108,7 @@ class ChatPanel(QWidget):
         self.errors = ErrorRouter(notifications, inline)
         self.knowledge = KnowledgePicker(ctx, tasks, self.errors)
         self.errors.inline["knowledge"] = self.knowledge.error
+        self.dictation = Dictation(ctx, tasks, self.errors, self.input)  # the microphone
         self.drop_target = ModelDropTarget(self)  # a .gguf file or model folder dropped here
         self._layout()
         self._connect()
@@ -129,9 +131,10 @@ class ChatPanel(QWidget):
         column.addWidget(self.knowledge)
         column.addWidget(self.attachments)
         bottom = Qt.AlignmentFlag.AlignBottom
-        attach = self.attachments.attach_button
-        column.addLayout(hbox((self.input, 1), (attach, 0, bottom), (self.send_button, 0, bottom)))
+        buttons = (self.attachments.attach_button, self.dictation.button, self.send_button)
+        column.addLayout(hbox((self.input, 1), *((button, 0, bottom) for button in buttons)))
         column.addWidget(self.input_error)
+        column.addWidget(self.dictation)
         parts = [self.conversations, centre, self.generation]
         self.splitter = panel_splitter(parts, [210, 800, 0], stretch={1: 1})
         layout = QVBoxLayout(self)

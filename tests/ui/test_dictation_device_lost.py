@@ -1,0 +1,48 @@
+"""Dictation whose microphone disappears mid-sentence: a virtual sound card of its own,
+stopped under the listener (so no other test loses its card). What was heard before the cut
+is transcribed into the message box, and the sentence under it says the recording was cut."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from app.devices import DeviceInfo
+from tests.audio_device import VirtualSoundCard, lost_card
+from tests.speech import RATE, SENTENCES, have_espeak, spoken, with_silence, words
+from tests.ui.fakes import CPU
+from tests.ui.helpers import click, dictation_over
+from ui.chat.dictation import CUT, HEARING, Phase
+from ui.main_window import MainWindow
+
+__all__ = ["lost_card"]  # the fixture, imported for the test below
+pytestmark = [pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed")]
+
+
+def test_a_lost_microphone_keeps_and_transcribes_what_was_heard(
+    qtbot: QtBot,
+    make_window: Callable[[list[DeviceInfo]], MainWindow],
+    whisper_model_dir: Path,
+    vad_model_path: Path,
+    lost_card: VirtualSoundCard,
+) -> None:
+    window = make_window([CPU])
+    microphone = lost_card.input().name
+    dictation = dictation_over(window, microphone, whisper_model_dir, vad_model_path)
+    click(qtbot, dictation.button)
+    qtbot.waitUntil(lambda: dictation.phase is Phase.LISTENING, timeout=20_000)
+    pacat = lost_card.play(with_silence(0.2, spoken(SENTENCES[0])), RATE)
+    qtbot.waitUntil(lambda: dictation.status.text() == HEARING, timeout=20_000)
+    qtbot.waitUntil(lambda: dictation.meter.value() > 30, timeout=5000)
+    qtbot.wait(500)  # a few words more before the cut (the sentence is ~5 s long)
+    lost_card.stop()  # the sound server, and with it the microphone, is gone
+    pacat.wait(timeout=10)
+    qtbot.waitUntil(lambda: dictation.phase is Phase.IDLE, timeout=60_000)
+    assert dictation.error.text() == CUT
+    heard = words(dictation.target.toPlainText())
+    said = words(SENTENCES[0])
+    assert heard and len(heard) < len(said), heard  # some words, not the whole sentence
+    assert heard[0] == said[0], heard

@@ -1,0 +1,153 @@
+"""The microphone button's menu: which microphone, which language, which Whisper on which device.
+
+Filled each time it opens (a headset plugged in a moment ago is listed; so is a model just
+downloaded). Every choice is saved through the settings store (``change_settings``); a refusal
+is reported next to the button. An English-only model keeps the language list visible but
+disabled, with the reason as its first line, so the user learns why it cannot be changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtGui import QActionGroup
+from PySide6.QtWidgets import QMenu
+
+from app.audio import devices as audio_devices
+from app.context import AppContext
+from app.devices import device_choices
+from app.errors import UserError
+from app.models.inspect import ModelTask
+from app.services.speech_input import DEVICE_KEY
+from pipelines.speech_to_text import SpeechRecognizer
+from ui.settings_changes import Report, change_settings
+
+LANGUAGES = (
+    ("auto", "Detect automatically"),
+    ("en", "English"),
+    ("de", "German"),
+    ("fr", "French"),
+    ("es", "Spanish"),
+    ("it", "Italian"),
+    ("pt", "Portuguese"),
+    ("nl", "Dutch"),
+    ("pl", "Polish"),
+    ("ru", "Russian"),
+    ("uk", "Ukrainian"),
+    ("tr", "Turkish"),
+    ("zh", "Chinese"),
+    ("ja", "Japanese"),
+    ("ko", "Korean"),
+    ("hi", "Hindi"),
+    ("ar", "Arabic"),
+)
+DEFAULT_INPUT = "System default"
+NO_INPUT = "No microphone found"
+NO_MODEL = "No speech-to-text model installed"
+
+
+def english_only_reason(folder: Path) -> str:
+    """Why the language cannot be chosen for the Whisper in ``folder`` ("" when it can)."""
+    if SpeechRecognizer(folder).multilingual:
+        return ""
+    return f"{folder.name} understands English only: choose a multilingual model to pick one."
+
+
+class DictationOptions:
+    """Fills ``menu`` with the dictation choices, saving each through the settings store."""
+
+    def __init__(self, ctx: AppContext, menu: QMenu, report: Report) -> None:
+        self.ctx = ctx
+        self.menu = menu
+        self.report = report
+        menu.setToolTipsVisible(True)
+        menu.aboutToShow.connect(self.fill)
+
+    def fill(self) -> None:
+        """Rebuild the menu from what is there now."""
+        self.menu.clear()
+        settings = self.ctx.settings
+        found = audio_devices.input_devices()
+        mics = [(d.name, d.label) for d in found]
+        # ALSA lists its own "default" (labelled "System default"): offer that one, else ours.
+        system = next((d.name for d in found if d.name.casefold() == "default"), None)
+        if found and system is None:
+            mics.insert(0, ("", DEFAULT_INPUT))
+        current = settings.microphone or system or ""
+        self._choices("Microphone", mics, current, "microphone", "" if mics else NO_INPUT)
+        folder = self._model_folder()
+        reason = english_only_reason(folder) if folder is not None else NO_MODEL
+        self._choices(
+            "Language", list(LANGUAGES), settings.speech_language, "speech_language", reason
+        )
+        models = [
+            (m.folder, m.id) for m in self.ctx.models.models(ModelTask.SPEECH_TO_TEXT) if m.usable
+        ]
+        if folder is not None and folder not in [f for f, _ in models]:
+            models.insert(0, (folder, folder.name))  # chosen by path, not registered
+        reason = "" if models else NO_MODEL
+        self._choices("Speech model", models, folder, "speech_to_text_model", reason)
+        devices = [(c.device, c.label) for c in device_choices(self.ctx.devices, DEVICE_KEY)]
+        enabled = {c.device for c in device_choices(self.ctx.devices, DEVICE_KEY) if c.available}
+        self._choices(
+            "Device",
+            devices,
+            settings.device_for(DEVICE_KEY),
+            "devices",
+            "",
+            enabled=enabled,
+        )
+
+    def submenu(self, title: str) -> QMenu:
+        """The submenu called ``title`` (after :meth:`fill`)."""
+        for action in self.menu.actions():
+            if action.menu() is not None and action.text() == title:
+                found = action.menu()
+                assert isinstance(found, QMenu)
+                return found
+        raise KeyError(title)
+
+    def _model_folder(self) -> Path | None:
+        try:
+            return self.ctx.speech_input.model_folder()
+        except UserError:
+            return None
+
+    def _choices(
+        self,
+        title: str,
+        choices: list[tuple[Any, str]],
+        current: Any,
+        field: str,
+        reason: str,
+        *,
+        enabled: set[Any] | None = None,
+    ) -> None:
+        """A submenu of exclusive choices; ``reason`` (when set) heads it and disables them."""
+        sub = self.menu.addMenu(title)
+        sub.setToolTipsVisible(True)
+        if reason:
+            note = sub.addAction(reason)
+            note.setEnabled(False)
+            if choices:
+                sub.addSeparator()
+        group = QActionGroup(sub)
+        for value, label in choices:
+            action = sub.addAction(label)
+            action.setCheckable(True)
+            action.setChecked(value == current)
+            action.setEnabled(not reason and (enabled is None or value in enabled))
+            group.addAction(action)
+            action.triggered.connect(self._saver(field, value))
+
+    def _saver(self, field: str, value: Any) -> Callable[[], None]:
+        def save() -> None:
+            if field == "devices":
+                devices = {**self.ctx.settings.devices, DEVICE_KEY: value}
+                change_settings(self.ctx.settings_store, self.report, devices=devices)
+            else:
+                change_settings(self.ctx.settings_store, self.report, **{field: value})
+
+        return save
