@@ -15,7 +15,15 @@ import queue
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QLabel, QMenu, QPlainTextEdit, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QLabel,
+    QMenu,
+    QPlainTextEdit,
+    QPushButton,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.audio.listening import Listener
 from app.context import AppContext
@@ -105,7 +113,9 @@ class Dictation(QWidget):
         self.button.setToolTip(TOOLTIP)
         self.button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
         self.button.setMenu(QMenu(self.button))
-        self.button.setMinimumHeight(30)
+        # As tall as the push buttons beside it (Attach…, Send): a tool button is shorter or
+        # taller depending on the style, and the row is aligned on its bottom edge.
+        self.button.setFixedHeight(QPushButton(IDLE_TEXT).sizeHint().height())
         # As wide as its widest text ("Dictate"): the message box keeps its width throughout.
         self.button.setMinimumWidth(self.button.sizeHint().width())
         self.meter = LevelMeter()
