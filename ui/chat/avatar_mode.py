@@ -180,6 +180,20 @@ class AvatarMode(QWidget):
             on_error=self._on_failed,
         )
 
+    @Slot(object)
+    def play_clip(self, clip: AvatarClip) -> None:
+        """Play ``clip`` after those queued (a spoken conversation's lip-synced sentences)."""
+        self.show()
+        self.preview.show()
+        self.pending.append(clip)
+        if self.current is None:
+            self._play_next()
+
+    @Slot()
+    def stop_playing(self) -> None:
+        """Stop the clip playing and drop those queued (a barge-in)."""
+        self._stop_playing()
+
     @Slot()
     def stop(self) -> None:
         """Stop making and playing this answer's clips."""
