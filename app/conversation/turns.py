@@ -144,6 +144,8 @@ class SpokenConversation:
         """The turn being handled (transcribed, answered, spoken); None between turns."""
         self._answer: SpokenAnswer | None = None
         self._ignoring = False
+        self._hearing = False
+        """The user is speaking (a turn, not ignored, has started and not ended)."""
         """The speech being heard started during an answer with barge-in off: not a turn."""
         self._listener: Listener | None = None
         self._thread: threading.Thread | None = None
@@ -188,9 +190,11 @@ class SpokenConversation:
                 self._ignoring = busy and not self._options.barge_in
             if busy and self._options.barge_in:
                 self._interrupt()
-            if not self._ignoring:
+            self._hearing = not self._ignoring
+            if self._hearing:
                 self._status(TurnStatus.HEARING)
         elif event.kind == "speech_ended":
+            self._hearing = False
             if not self._ignoring:
                 self._turns.put(event)
         else:
@@ -224,8 +228,8 @@ class SpokenConversation:
             finally:
                 with self._lock:
                     self._cancel = self._answer = None
-            if self._turns.empty():
-                self._status(TurnStatus.LISTENING)
+            if self._turns.empty():  # else the next turn says where it is
+                self._status(TurnStatus.HEARING if self._hearing else TurnStatus.LISTENING)
         self._status(TurnStatus.STOPPED)
 
     def _turn(self, heard: ListenEvent) -> None:

@@ -22,14 +22,13 @@ from app.conversation.turns import (
 from app.devices import DeviceInfo
 from app.models.registry import ModelRegistry
 from app.paths import AppPaths
-from app.services.avatar import AvatarService
-from app.services.chat import ChatService
 from app.services.speech_input import SpeechInputService
 from app.settings import Settings
 from app.storage.conversations import ConversationStore
 from pipelines.chat import GenerationSettings
 from tests.audio_device import VirtualSoundCard, two_sinks
-from tests.audio_samples import speech_like, write_clip
+from tests.integration.test_spoken_answer import Services as AnswerServices
+from tests.integration.test_spoken_answer import services
 from tests.speech import RATE, SENTENCES, have_espeak, spoken, with_silence, word_error_rate
 from tests.waiting import wait_until
 
@@ -37,7 +36,7 @@ pytestmark = [
     pytest.mark.integration,
     pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed"),
 ]
-__all__ = ["two_sinks"]  # the fixture, imported for the tests below
+__all__ = ["services", "two_sinks"]  # the fixtures, imported for the tests below
 CPU = DeviceInfo("CPU", "Test CPU")
 LEAD_S = 0.3
 """Silence said before each sentence."""
@@ -76,23 +75,16 @@ class Recorded:
 
 
 @pytest.fixture
-def services(
-    avatar: AvatarService,
-    app_home: AppPaths,
-    tmp_path: Path,
-    real_chat_model: Path,
-    whisper_model_dir: Path,
-    vad_model_path: Path,
+def turns(
+    services: AnswerServices, app_home: AppPaths, whisper_model_dir: Path, vad_model_path: Path
 ) -> Services:
-    voice = avatar._voice
-    voice.add_voice_from_file("Ada", write_clip(tmp_path / "ada.wav", speech_like(8.0, seed=7)))
-    metrics = avatar._metrics
-    chat = ChatService(ConversationStore(app_home.conversations_dir), metrics, [CPU])
-    chat.load_model(real_chat_model, "CPU")
+    """The spoken answer's services (the voice "Ada", SmolLM2 loaded) and speech input."""
     settings = Settings(speech_to_text_model=whisper_model_dir, end_of_turn_ms=500)
     registry = ModelRegistry(app_home.model_registry, app_home.models_dir)
-    speech_input = SpeechInputService(settings, metrics, [CPU], registry, vad_model=vad_model_path)
-    return Services(chat, speech_input, voice, metrics, avatar)
+    speech_input = SpeechInputService(
+        settings, services.metrics, [CPU], registry, vad_model=vad_model_path
+    )
+    return Services(services.chat, speech_input, services.voice, services.metrics, services.avatar)
 
 
 def options(card: VirtualSoundCard, generation: GenerationSettings, **more: object) -> TurnOptions:
@@ -123,12 +115,12 @@ def say(card: VirtualSoundCard, sentence: str) -> tuple[float, float]:
 
 
 def test_a_spoken_question_is_answered_aloud_and_both_sides_are_saved(
-    services: Services, two_sinks: VirtualSoundCard, app_home: AppPaths
+    turns: Services, two_sinks: VirtualSoundCard, app_home: AppPaths
 ) -> None:
-    conversation = services.chat.new_conversation("")
+    conversation = turns.chat.new_conversation("")
     events = Recorded()
     generation = GenerationSettings(max_new_tokens=60, temperature=0.0)
-    talk = SpokenConversation(services, conversation.id, options(two_sinks, generation), events)
+    talk = SpokenConversation(turns, conversation.id, options(two_sinks, generation), events)
     output = two_sinks.record_output()
     talk.start()
     try:
@@ -156,7 +148,7 @@ def test_a_spoken_question_is_answered_aloud_and_both_sides_are_saved(
     ]
     heard = [at for at in loud_times(samples, times) if at > speech_ended]
     assert heard, "the answer was not played"
-    record = services.metrics.latest("conversation")
+    record = turns.metrics.latest("conversation")
     assert record is not None
     figures = record.values
     assert figures["stt_ms"] > 0 and figures["tts_ms"] > 0
@@ -172,12 +164,12 @@ def test_a_spoken_question_is_answered_aloud_and_both_sides_are_saved(
 
 
 def test_barge_in_silences_the_answer_within_300_ms_and_the_speech_is_the_next_turn(
-    services: Services, two_sinks: VirtualSoundCard
+    turns: Services, two_sinks: VirtualSoundCard
 ) -> None:
-    conversation = services.chat.new_conversation("")
+    conversation = turns.chat.new_conversation("")
     events = Recorded()
     endless = GenerationSettings(max_new_tokens=2000, temperature=0.0, ignore_eos=True)
-    talk = SpokenConversation(services, conversation.id, options(two_sinks, endless), events)
+    talk = SpokenConversation(turns, conversation.id, options(two_sinks, endless), events)
     output = two_sinks.record_output()
     talk.start()
     try:
@@ -205,7 +197,7 @@ def test_barge_in_silences_the_answer_within_300_ms_and_the_speech_is_the_next_t
     said = interrupted.message.content.split()
     assert said and len(said) < len(generated), "what was said, not what was written ahead"
     assert interrupted.message.metrics["output_tokens"] < 2000  # generation stopped
-    messages = services.chat.get(conversation.id).messages
+    messages = turns.chat.get(conversation.id).messages
     assert [(m.role, m.content) for m in messages[:3]] == [
         ("user", first),
         ("assistant", interrupted.message.content),
@@ -214,13 +206,13 @@ def test_barge_in_silences_the_answer_within_300_ms_and_the_speech_is_the_next_t
 
 
 def test_without_barge_in_speech_during_the_answer_is_ignored(
-    services: Services, two_sinks: VirtualSoundCard
+    turns: Services, two_sinks: VirtualSoundCard
 ) -> None:
-    conversation = services.chat.new_conversation("")
+    conversation = turns.chat.new_conversation("")
     events = Recorded()
     generation = GenerationSettings(max_new_tokens=40, temperature=0.0)
     chosen = options(two_sinks, generation, barge_in=False)
-    talk = SpokenConversation(services, conversation.id, chosen, events)
+    talk = SpokenConversation(turns, conversation.id, chosen, events)
     talk.start()
     try:
         say(two_sinks, SENTENCES[3])

@@ -37,6 +37,7 @@ from app.conversation.turns import (
 from app.errors import UserError
 from app.models.inspect import ModelTask
 from pipelines.core import PipelineError
+from ui.chat.avatar_mode import chosen_voice
 from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError
 from ui.layouts import hbox, vbox
@@ -162,24 +163,13 @@ class ConversationMode(QWidget):
             self.ctx.speech_input.model_folder()
         except UserError as error:
             return Problem(str(error), "Models…", models=ModelTask.SPEECH_TO_TEXT.value)
-        if not self._voice_name():
+        if not chosen_voice(self.ctx):
             return Problem(NO_VOICE, "Voice panel", panel="Voice")
         try:
             self.ctx.voice.model_folder(ModelTask.TTS)
         except UserError as error:
             return Problem(str(error), "Models…", models=ModelTask.TTS.value)
         return Problem("")
-
-    def _voice_name(self) -> str:
-        """The selected voice (``settings.voice``), else the first; "" when there is none."""
-        library = self.ctx.voice.library
-        if self.ctx.settings.voice:
-            try:
-                return library.get(self.ctx.settings.voice).name
-            except UserError:
-                pass  # renamed or deleted: fall back to the first
-        voices = library.voices()
-        return voices[0].name if voices else ""
 
     def _face(self) -> Path | None:
         """The avatar's face when one is chosen and lip-sync is installed (else audio only)."""
@@ -225,7 +215,7 @@ class ConversationMode(QWidget):
             self._set_toggle(self.running)
             return
         options = TurnOptions(
-            voice=self._voice_name(),
+            voice=chosen_voice(self.ctx),
             generation=self.ctx.settings.chat.generation(),
             face=self._face(),
             barge_in=self.barge_in.isChecked(),

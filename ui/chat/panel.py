@@ -258,6 +258,8 @@ class ChatPanel(QWidget):
 
     @Slot(str)
     def _on_conversation_changed(self, _: str) -> None:
+        if self.conversation_mode.running:  # its turns belong to the one it started in
+            self.conversation_mode.stop()
         self._show_current()
         self.input_error.clear()
         self.save_warning.clear()
