@@ -149,6 +149,8 @@ class SpokenConversation:
         """The speech being heard started during an answer with barge-in off: not a turn."""
         self._listener: Listener | None = None
         self._thread: threading.Thread | None = None
+        self._closing = threading.Event()
+        """:meth:`stop` was called: what the listener still hands over is not a turn."""
 
     def start(self) -> None:
         """Open the microphone and start listening.
@@ -174,6 +176,7 @@ class SpokenConversation:
 
     def stop(self) -> None:
         """Stop listening and the answer going on; returns when the turn thread has ended."""
+        self._closing.set()
         self._interrupt()
         if self._listener is not None:
             self._listener.stop()
@@ -213,6 +216,8 @@ class SpokenConversation:
 
     def _run(self) -> None:
         while (event := self._turns.get()) is not _STOP:
+            if self._closing.is_set():
+                break
             if event.kind == "stopped":
                 if event.error:
                     self._emit(TurnEvent("error", error=UserError(event.error, field="audio")))

@@ -179,7 +179,7 @@ class ChatPanel(QWidget):
         spoken = self.conversation_mode
         spoken.questionHeard.connect(self._on_question_heard)
         spoken.answerText.connect(self.view.append_text)
-        spoken.turnSaved.connect(self._on_spoken_turn_saved)
+        spoken.turnSaved.connect(self._show_saved)
         spoken.clipReady.connect(self.avatar_mode.play_clip)
         spoken.interrupted.connect(self.avatar_mode.stop_playing)
         spoken.modelsAtRequested.connect(self.modelsAtRequested)
@@ -360,10 +360,7 @@ class ChatPanel(QWidget):
         if self._sent_images and self.attachments.images() == self._sent_images:
             self.attachments.clear()
         self._sent_images = []
-        if not answer.saved and answer.save_error:
-            self.save_warning.show_message(f"{NOT_SAVED} {answer.save_error}")
-        self.conversations.refresh()  # the first answer gives the conversation its title
-        self._show_current()
+        self._show_saved(answer)
         self.avatar_mode.speak_answer(answer)
         self.answerFinished.emit(True)
 
@@ -374,11 +371,11 @@ class ChatPanel(QWidget):
         self.view.begin_answer(question)
 
     @Slot(object)
-    def _on_spoken_turn_saved(self, answer: Answer) -> None:
-        """The spoken turn as saved (after a barge-in: what was said of the answer)."""
+    def _show_saved(self, answer: Answer) -> None:
+        """A turn as saved (typed, or spoken: after a barge-in, what was said of the answer)."""
         if not answer.saved and answer.save_error:
             self.save_warning.show_message(f"{NOT_SAVED} {answer.save_error}")
-        self.conversations.refresh()
+        self.conversations.refresh()  # the first answer gives the conversation its title
         if answer.conversation.id == self.current_conversation_id():
             self._show_current()
 
