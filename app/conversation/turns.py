@@ -7,10 +7,10 @@ ignored; otherwise the transcript is the user's message to ``ChatService.ask`` (
 conversation has it), whose text streams into a :class:`SpokenAnswer` in the chosen voice (and,
 with a face, as lip-synced clips). When the answer has been spoken, the next turn.
 
-**Clock.** The latency figures count from the ``speech_ended`` event's time
-(:attr:`ListenEvent.at`, when the last speech was recorded), not from when the event was
-handled: the VAD's end-of-turn silence is the user's wait too, but it is the setting's, so
-the figures start after it, as a person perceives "I stopped talking".
+**Clock.** The latency figures count from the end of the user's speech as the VAD dated it
+(:attr:`ListenEvent.at`), not from when the turn was handled: the end-of-turn silence
+(``end_of_turn_ms``, 700 ms by default) that the listener waits before it knows the turn is
+over is part of what a person waits after "I stopped talking", so it is in the figures.
 
 **Barge-in.** ``speech_started`` while a turn is being transcribed, generated or played stops
 it at once, on the listener's thread (:meth:`SpokenAnswer.interrupt`: silence, no more
