@@ -153,6 +153,11 @@ class Settings(BaseSettings):
     end_of_turn_ms: int = Field(
         700, ge=300, le=3000, description="Silence (ms) that ends a spoken turn."
     )
+    conversation_barge_in: bool = Field(
+        True,
+        description="In a spoken conversation, speaking during an answer interrupts it (use "
+        "headphones: on loudspeakers the answer's echo would interrupt it).",
+    )
     database_url: str | None = Field(
         None,
         description="PostgreSQL connection string of a shared server; empty = embedded.",

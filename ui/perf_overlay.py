@@ -50,7 +50,12 @@ ROWS = [
     ("answer", "Spoken answer"),
     ("answer_stages", "  stages"),
 ]
-ANSWER_STAGES = (("llm_first_sentence", "LLM"), ("tts", "TTS"), ("lipsync", "lip-sync"))
+ANSWER_STAGES = (
+    ("stt", "STT"),
+    ("llm_first_sentence", "LLM"),
+    ("tts", "TTS"),
+    ("lipsync", "lip-sync"),
+)
 """The spoken answer's stages (app.conversation.figures), as the overlay names them."""
 STAGE_NAMES = (
     ("detect", "detect"),

@@ -7,7 +7,8 @@ typed question: when it was sent):
   audio device (the :class:`~app.audio.playback.Player` notes when a chunk starts); with a face,
   until the first lip-synced clip is ready to show (its sound starts with its first frame);
 - **first lip-synced frame** (``first_frame_ms``): until the first clip is ready to show;
-- the stages on the way: the chat model's first complete sentence (``llm_first_sentence_ms``),
+- the stages on the way: the transcription of the user's speech (``stt_ms``, spoken turns only),
+  the chat model's first complete sentence (``llm_first_sentence_ms``),
   the synthesis of the first piece of speech (``tts_ms``) and its lip-sync (``lipsync_ms``).
 """
 
@@ -30,6 +31,11 @@ class AnswerFigures:
     lipsync_seconds: float | None = None
     first_clip_at: float | None = None
     first_audio_at: float | None = None
+    stt_seconds: float | None = None
+
+    def with_stt(self, seconds: float) -> AnswerFigures:
+        """The user's speech took ``seconds`` to transcribe."""
+        return replace(self, stt_seconds=seconds)
 
     def with_first_sentence(self, at: float) -> AnswerFigures:
         """The chat model completed its first sentence at ``at``."""
@@ -66,6 +72,7 @@ class AnswerFigures:
         values = {
             "first_audio_ms": self.first_audio_ms,
             "first_frame_ms": self.first_frame_ms,
+            "stt_ms": None if self.stt_seconds is None else 1000.0 * self.stt_seconds,
             "llm_first_sentence_ms": self._since_speech(self.first_sentence_at),
             "tts_ms": None if self.tts_seconds is None else 1000.0 * self.tts_seconds,
             "lipsync_ms": None if self.lipsync_seconds is None else 1000.0 * self.lipsync_seconds,

@@ -69,6 +69,7 @@ class SpokenAnswer:
         on_clip: ClipCallback | None = None,
         output_device: int | None = None,
         speech_ended_at: float | None = None,
+        stt_seconds: float | None = None,
         generation: CancelToken | None = None,
         tts_device: str | None = None,
         lipsync_device: str | None = None,
@@ -84,6 +85,7 @@ class SpokenAnswer:
             output_device: the speaker for audio-only answers (None: the default).
             speech_ended_at: ``time.perf_counter()`` when the user's speech ended (typed
                 input: when it was sent); the latency figures count from here.
+            stt_seconds: how long the user's speech took to transcribe (for the figures).
             generation: the chat's cancel token, set on :meth:`interrupt`.
         """
         self._voice = voice
@@ -97,7 +99,8 @@ class SpokenAnswer:
         self._lipsync_device = lipsync_device
         self._generation = generation
         self._figures = AnswerFigures(
-            speech_ended_at if speech_ended_at is not None else time.perf_counter()
+            speech_ended_at if speech_ended_at is not None else time.perf_counter(),
+            stt_seconds=stt_seconds,
         )
         self._stream = SentenceStream()
         self._sentences: queue.SimpleQueue[str | None] = queue.SimpleQueue()

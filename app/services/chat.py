@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from app.chat_images import (
@@ -325,6 +325,32 @@ class ChatService:
         except BaseException:
             messages.extend(previous)  # a failed regeneration keeps the old answer
             raise
+
+    def keep_spoken(self, conversation_id: str, spoken: str) -> Answer:
+        """Replace the last answer by what was actually said of it, marked stopped (a spoken
+        answer interrupted by the user: the model had written ahead of the voice).
+
+        Saved atomically as every turn is; a failed save is reported in the result (the
+        answer stays changed in memory), as :meth:`ask` does.
+
+        Raises:
+            UserError: the conversation's last message is not an answer.
+        """
+        with self._busy.hold("The model is still answering; stop it or wait.", field="prompt"):
+            conversation = self.get(conversation_id)
+            if not conversation.messages or conversation.messages[-1].role != "assistant":
+                raise UserError("There is no answer to shorten.", field="prompt")
+            answer = replace(conversation.messages[-1], content=spoken, stopped=True)
+            conversation.messages[-1] = answer
+            conversation.updated = time.time()
+            if conversation.id in self._transient:
+                return Answer(conversation, answer, saved=False)
+            try:
+                self._store.save(conversation)
+            except StorageError as error:
+                log.warning("%s", error)
+                return Answer(conversation, answer, saved=False, save_error=str(error))
+            return Answer(conversation, answer, saved=True)
 
     def _answer(
         self,

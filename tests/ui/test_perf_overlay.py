@@ -120,6 +120,12 @@ def test_overlay_shows_the_spoken_answers_latency(qtbot: QtBot, window: MainWind
     overlay.tick()
     assert overlay.values["answer"].text() == "audio 1.41 s · frame 2.05 s"
     assert overlay.values["answer_stages"].text() == "LLM 336 · TTS 1066 · lip-sync 640 ms"
+    spoken_turn = {**with_face, "stt_ms": 212.3}  # a spoken question: its transcription first
+    window.ctx.metrics.publish(MetricRecord("conversation", "CPU", spoken_turn))
+    overlay.tick()
+    assert overlay.values["answer_stages"].text() == (
+        "STT 212 · LLM 336 · TTS 1066 · lip-sync 640 ms"
+    )
 
 
 def test_plot_history_scrolls_left(qtbot: QtBot, window: MainWindow) -> None:

@@ -185,3 +185,27 @@ def test_the_service_refuses_hostile_ids_and_reports_damage(tmp_path: Path) -> N
         with pytest.raises(UserError, match="There is no conversation"):
             chat.delete(hostile)
     assert outside.is_file()
+
+
+def test_keep_spoken_replaces_the_last_answer_by_what_was_said(tmp_path: Path) -> None:
+    from app.performance.metrics import MetricsBus
+    from app.services.chat import ChatService
+
+    store = ConversationStore(tmp_path / "conversations")
+    conversation = _conversation()
+    conversation.messages = [
+        ChatMessage(role="user", content="Tell me a story."),
+        ChatMessage(role="assistant", content="Once upon a time. There was a cat. It sat."),
+    ]
+    store.save(conversation)
+    chat = ChatService(store, MetricsBus(), [])
+    kept = chat.keep_spoken(conversation.id, "Once upon a time.")
+    assert kept.saved and kept.message.stopped and kept.message.content == "Once upon a time."
+    [stored] = ConversationStore(store.folder).load_all()
+    assert [(m.role, m.content, m.stopped) for m in stored.messages] == [
+        ("user", "Tell me a story.", False),
+        ("assistant", "Once upon a time.", True),
+    ]
+    empty = chat.new_conversation("")
+    with pytest.raises(UserError, match="no answer to shorten"):
+        chat.keep_spoken(empty.id, "Hello.")

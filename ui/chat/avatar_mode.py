@@ -38,6 +38,19 @@ NO_FACE = "Avatar mode needs a face: choose one in the Avatar panel."
 WAITING = "The next answer will be spoken here."
 
 
+def chosen_voice(ctx: AppContext) -> str:
+    """The voice answers are spoken in: ``settings.voice``, else the first; "" when there is
+    none."""
+    library = ctx.voice.library
+    if ctx.settings.voice:
+        try:
+            return library.get(ctx.settings.voice).name
+        except UserError:
+            pass  # renamed or deleted: fall back to the first
+    voices = library.voices()
+    return voices[0].name if voices else ""
+
+
 class AvatarMode(QWidget):
     """The toggle (``toggle``, placed by the chat panel) and the clips of the answer spoken."""
 
@@ -122,15 +135,7 @@ class AvatarMode(QWidget):
         return ""
 
     def _voice_name(self) -> str:
-        """The selected voice (``settings.voice``), else the first; "" when there is none."""
-        library = self.ctx.voice.library
-        if self.ctx.settings.voice:
-            try:
-                return library.get(self.ctx.settings.voice).name
-            except UserError:
-                pass  # renamed or deleted: fall back to the first
-        voices = library.voices()
-        return voices[0].name if voices else ""
+        return chosen_voice(self.ctx)
 
     # ----- answers ---------------------------------------------------------------------
 
@@ -179,6 +184,20 @@ class AvatarMode(QWidget):
             on_done=self._on_done,
             on_error=self._on_failed,
         )
+
+    @Slot(object)
+    def play_clip(self, clip: AvatarClip) -> None:
+        """Play ``clip`` after those queued (a spoken conversation's lip-synced sentences)."""
+        self.show()
+        self.preview.show()
+        self.pending.append(clip)
+        if self.current is None:
+            self._play_next()
+
+    @Slot()
+    def stop_playing(self) -> None:
+        """Stop the clip playing and drop those queued (a barge-in)."""
+        self._stop_playing()
 
     @Slot()
     def stop(self) -> None:

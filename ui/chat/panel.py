@@ -27,6 +27,7 @@ from ui.chat.answer_runner import AnswerRunner
 from ui.chat.attachments import AttachmentStrip
 from ui.chat.avatar_mode import AvatarMode
 from ui.chat.conversation_list import ConversationsPane
+from ui.chat.conversation_mode import ConversationMode
 from ui.chat.dictation import Dictation
 from ui.chat.generation_panel import GenerationPanel
 from ui.chat.input_box import ChatInput
@@ -62,6 +63,7 @@ class ChatPanel(QWidget):
     statusMessage = Signal(str)
     modelsRequested = Signal()  # the welcome page's "All models…": the model manager
     modelsAtRequested = Signal(str)  # the model manager at a ModelTask's entries
+    panelRequested = Signal(str)  # another panel, by name (where a missing piece is made)
 
     def __init__(
         self,
@@ -92,6 +94,9 @@ class ChatPanel(QWidget):
         self.save_warning = InlineError(warning=True)
         self.speak_bar = SpeakBar(ctx, tasks, notifications)  # answers read aloud
         self.avatar_mode = AvatarMode(ctx, tasks, notifications)  # answers as video
+        self.conversation_mode = ConversationMode(  # hands-free, spoken turns
+            ctx, tasks, notifications, self.current_conversation_id
+        )
         self.input = ChatInput()
         self.attachments = AttachmentStrip(tasks)
         self.send_button = QPushButton("Send")
@@ -121,10 +126,12 @@ class ChatPanel(QWidget):
         column.setContentsMargins(0, 0, 0, 0)
         header = QHBoxLayout()
         header.addWidget(self.system_prompt, 1)
+        header.addWidget(self.conversation_mode.toggle, 0, Qt.AlignmentFlag.AlignTop)
         header.addWidget(self.avatar_mode.toggle, 0, Qt.AlignmentFlag.AlignTop)
         header.addWidget(self.settings_button, 0, Qt.AlignmentFlag.AlignTop)
         column.addLayout(header)
         column.addWidget(self.centre, 1)
+        column.addWidget(self.conversation_mode)
         column.addWidget(self.avatar_mode)
         column.addWidget(self.speak_bar)
         column.addWidget(self.save_warning)
@@ -169,6 +176,17 @@ class ChatPanel(QWidget):
         self.welcome.modelReady.connect(self._on_model_ready)
         self.welcome.openRequested.connect(self.model_picker.choose_file)
         self.welcome.browseRequested.connect(self.modelsRequested)
+        self._connect_conversation_mode()
+
+    def _connect_conversation_mode(self) -> None:
+        spoken = self.conversation_mode
+        spoken.questionHeard.connect(self._on_question_heard)
+        spoken.answerText.connect(self.view.append_text)
+        spoken.turnSaved.connect(self._show_saved)
+        spoken.clipReady.connect(self.avatar_mode.play_clip)
+        spoken.interrupted.connect(self.avatar_mode.stop_playing)
+        spoken.modelsAtRequested.connect(self.modelsAtRequested)
+        spoken.panelRequested.connect(self.panelRequested)
 
     # ----- model -----------------------------------------------------------------------
 
@@ -243,6 +261,8 @@ class ChatPanel(QWidget):
 
     @Slot(str)
     def _on_conversation_changed(self, _: str) -> None:
+        if self.conversation_mode.running:  # its turns belong to the one it started in
+            self.conversation_mode.stop()
         self._show_current()
         self.input_error.clear()
         self.save_warning.clear()
@@ -343,12 +363,24 @@ class ChatPanel(QWidget):
         if self._sent_images and self.attachments.images() == self._sent_images:
             self.attachments.clear()
         self._sent_images = []
+        self._show_saved(answer)
+        self.avatar_mode.speak_answer(answer)
+        self.answerFinished.emit(True)
+
+    @Slot(str)
+    def _on_question_heard(self, question: str) -> None:
+        """A spoken turn: shown as a typed one is, its answer streams in below."""
+        self.centre.setCurrentWidget(self.view)
+        self.view.begin_answer(question)
+
+    @Slot(object)
+    def _show_saved(self, answer: Answer) -> None:
+        """A turn as saved (typed, or spoken: after a barge-in, what was said of the answer)."""
         if not answer.saved and answer.save_error:
             self.save_warning.show_message(f"{NOT_SAVED} {answer.save_error}")
         self.conversations.refresh()  # the first answer gives the conversation its title
-        self._show_current()
-        self.avatar_mode.speak_answer(answer)
-        self.answerFinished.emit(True)
+        if answer.conversation.id == self.current_conversation_id():
+            self._show_current()
 
     @Slot(object)
     def _on_answer_error(self, error: BaseException) -> None:

@@ -1,0 +1,218 @@
+"""The chat's Conversation mode: the toggle, what is missing (each with its sentence and its
+fix), the status line, and a spoken turn shown and saved as a typed one is. The spoken
+conversation itself (microphone, Whisper, voice) is a fake here: tests/integration/
+test_conversation_turns.py runs the real one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+import numpy as np
+import pytest
+from pytestqt.qtbot import QtBot
+
+from app.audio.devices import AudioDevice
+from app.audio.recording import Level
+from app.conversation.turns import Services, TurnEvent, TurnOptions, TurnStatus
+from app.services.avatar import AvatarClip
+from app.services.chat import Answer
+from app.storage.conversations import ConversationStore
+from pipelines.chat import GenerationSettings
+from pipelines.core import CancelToken
+from tests.audio_samples import speech_like, write_clip
+from tests.ui.helpers import click, load
+from tests.video_samples import write_clip as write_video
+from ui.chat.conversation_mode import NO_MICROPHONE, NO_MODEL, NO_VOICE, ConversationMode
+from ui.main_window import MainWindow
+
+# Messages of the offscreen test machine itself (no GPU renderer, no PipeWire or PulseAudio),
+# as in test_avatar_panel.py: the clips play in Avatar mode's video area.
+pytestmark = pytest.mark.qt_log_ignore(
+    "No RHI backend", "pipewire", "PulseAudioService", "No audio device detected"
+)
+MICROPHONE = AudioDevice(3, "pulse", "ALSA", 1, 16_000, True)
+
+
+class FakeConversation:
+    """Records how it was made and driven; the test plays its events."""
+
+    made: ClassVar[list[FakeConversation]] = []
+
+    def __init__(
+        self,
+        services: Services,
+        conversation_id: str,
+        options: TurnOptions,
+        on_event: object,
+    ) -> None:
+        self.services = services
+        self.conversation_id = conversation_id
+        self.options = options
+        self.on_event = on_event
+        self.started = self.stopped = False
+        FakeConversation.made.append(self)
+
+    def start(self) -> None:
+        self.started = True
+        self.emit(TurnEvent("status", TurnStatus.LISTENING))
+
+    def stop(self) -> None:
+        self.stopped = True
+        self.emit(TurnEvent("status", TurnStatus.STOPPED))
+
+    def level(self) -> Level | None:
+        return Level(-20.0, 0.3)
+
+    def emit(self, event: TurnEvent) -> None:
+        self.on_event(event)  # type: ignore[operator]
+
+    def say(self, status: TurnStatus) -> None:
+        self.emit(TurnEvent("status", status))
+
+    def turn(self, question: str) -> Answer:
+        """A whole turn: the question heard, the answer written (the fake chat model), saved."""
+        self.say(TurnStatus.TRANSCRIBING)
+        self.emit(TurnEvent("question", text=question))
+        self.say(TurnStatus.THINKING)
+        answer = self.services.chat.ask(
+            self.conversation_id,
+            question,
+            GenerationSettings(),
+            CancelToken(),
+            lambda text: self.emit(TurnEvent("text", text=text)),
+        )
+        self.say(TurnStatus.SPEAKING)
+        self.emit(TurnEvent("answer", answer=answer))
+        self.say(TurnStatus.LISTENING)
+        return answer
+
+
+@pytest.fixture
+def mode(window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> ConversationMode:
+    FakeConversation.made.clear()
+    mode = window.chat_panel.conversation_mode
+    mode.factory = FakeConversation
+    monkeypatch.setattr("app.audio.devices.input_devices", lambda: [MICROPHONE])
+    return mode
+
+
+def ready(qtbot: QtBot, window: MainWindow, model_folder: Path, tmp_path: Path) -> None:
+    """Everything a conversation needs (the models' folders only need to exist here)."""
+    load(qtbot, window, model_folder)
+    window.ctx.settings.speech_to_text_model = tmp_path
+    window.ctx.settings.tts_model = tmp_path
+    wav = write_clip(tmp_path / "ada.wav", speech_like(6.0, seed=2))
+    vector = np.random.default_rng(0).standard_normal(512).astype(np.float32)
+    window.ctx.voice.library.add("Ada", vector, wav, 1.0)
+
+
+def start(qtbot: QtBot, mode: ConversationMode) -> FakeConversation:
+    click(qtbot, mode.toggle)
+    qtbot.waitUntil(lambda: mode.status.text() == "Listening…", timeout=2000)
+    return FakeConversation.made[-1]
+
+
+def test_what_is_missing_is_one_sentence_with_its_fix(
+    qtbot: QtBot,
+    window: MainWindow,
+    mode: ConversationMode,
+    model_folder: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    panel = window.chat_panel
+    click(qtbot, mode.toggle)
+    assert mode.problem_label.text() == NO_MODEL and not mode.fix_button.isVisibleTo(mode)
+    assert not mode.toggle.isChecked() and not FakeConversation.made
+    load(qtbot, window, model_folder)
+    monkeypatch.setattr("app.audio.devices.input_devices", lambda: [])
+    click(qtbot, mode.toggle)
+    assert mode.problem_label.text() == NO_MICROPHONE
+    monkeypatch.setattr("app.audio.devices.input_devices", lambda: [MICROPHONE])
+    click(qtbot, mode.toggle)
+    assert "speech-to-text model" in mode.problem_label.text()
+    assert "ov-studio" not in mode.problem_label.text()  # never a command in a message
+    assert mode.fix_button.isVisibleTo(mode) and mode.fix_button.text() == "Models…"
+    with qtbot.waitSignal(panel.modelsAtRequested) as opened:
+        click(qtbot, mode.fix_button)
+    assert opened.args == ["speech-to-text"]
+    assert window._models_window is not None
+    window._models_window.close()
+    window.ctx.settings.speech_to_text_model = tmp_path
+    click(qtbot, mode.toggle)
+    assert mode.problem_label.text() == NO_VOICE and mode.fix_button.text() == "Voice panel"
+    click(qtbot, mode.fix_button)
+    assert window.stack.currentWidget() is window.panels["Voice"]
+    vector = np.random.default_rng(0).standard_normal(512).astype(np.float32)
+    wav = write_clip(tmp_path / "ada.wav", speech_like(6.0, seed=2))
+    window.ctx.voice.library.add("Ada", vector, wav, 1.0)
+    window.show_panel("Chat")
+    window.ctx.settings.tts_model = tmp_path / "gone"
+    click(qtbot, mode.toggle)
+    assert "gone" in mode.problem_label.text() and mode.fix_button.text() == "Models…"
+    assert not mode.toggle.isChecked() and not FakeConversation.made
+    window.ctx.settings.tts_model = tmp_path
+    start(qtbot, mode)
+    assert mode.toggle.isChecked() and not mode.problem_label.isVisibleTo(mode)
+    assert FakeConversation.made[-1].options.voice == "Ada"
+
+
+def test_a_spoken_turn_shows_both_messages_and_is_saved(
+    qtbot: QtBot, window: MainWindow, mode: ConversationMode, model_folder: Path, tmp_path: Path
+) -> None:
+    ready(qtbot, window, model_folder, tmp_path)
+    panel = window.chat_panel
+    talk = start(qtbot, mode)
+    assert talk.conversation_id == panel.current_conversation_id()
+    assert talk.options.face is None  # no face chosen: audio only
+    assert talk.options.barge_in  # the default
+    qtbot.waitUntil(lambda: mode.meter.value() > 0, timeout=2000)  # the microphone's level
+    talk.say(TurnStatus.HEARING)
+    assert mode.status.text() == "Hearing you…"
+    answer = talk.turn("What is the weather like in Paris today?")
+    assert mode.status.text() == "Listening…"
+    shown = panel.view.toPlainText()
+    assert "What is the weather like in Paris today?" in shown and "Hello there, friend." in shown
+    [stored] = ConversationStore(window.ctx.paths.conversations_dir).load_all()
+    assert [(m.role, m.content) for m in stored.messages] == [
+        ("user", "What is the weather like in Paris today?"),
+        ("assistant", answer.message.content),
+    ]
+    click(qtbot, mode.stop_button)
+    qtbot.waitUntil(lambda: talk.stopped and mode.status.text() == "Stopped", timeout=5000)
+    assert not mode.toggle.isChecked() and not mode.running
+
+
+def test_a_barge_in_stops_the_clips_and_shows_what_was_said(
+    qtbot: QtBot,
+    window: MainWindow,
+    mode: ConversationMode,
+    model_folder: Path,
+    tmp_path: Path,
+) -> None:
+    ready(qtbot, window, model_folder, tmp_path)
+    panel = window.chat_panel
+    talk = start(qtbot, mode)
+    talk.turn("Tell me a story.")
+    video = write_video(tmp_path / "001.mp4", (200, 40, 40), 25)
+    clip = AvatarClip(0, 0, "Hello there, friend.", video, 1.0)
+    avatar = panel.avatar_mode
+    talk.emit(TurnEvent("clip", clip=clip))
+    talk.emit(TurnEvent("clip", clip=clip))
+    assert avatar.current is not None and avatar.isVisibleTo(panel)
+    talk.say(TurnStatus.INTERRUPTED)
+    assert mode.status.text() == "Interrupted"
+    assert avatar.current is None and not avatar.pending  # the UI's player stopped too
+    kept = window.ctx.chat.keep_spoken(panel.current_conversation_id(), "Hello there")
+    talk.emit(TurnEvent("answer", answer=kept))
+    assert "Hello there, friend." not in panel.view.toPlainText()
+    assert "Hello there" in panel.view.toPlainText()
+    mode.barge_in.setChecked(False)  # loudspeakers: a setting, kept
+    assert window.ctx.settings.conversation_barge_in is False
+    click(qtbot, mode.toggle)  # off
+    qtbot.waitUntil(lambda: talk.stopped, timeout=5000)
+    talk = start(qtbot, mode)
+    assert not talk.options.barge_in
+    click(qtbot, mode.toggle)
+    qtbot.waitUntil(lambda: talk.stopped, timeout=5000)

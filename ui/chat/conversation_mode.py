@@ -1,0 +1,306 @@
+"""Conversation mode: the chat as a hands-free spoken conversation.
+
+A checkable "Conversation" button (in the chat header) starts an
+:class:`~app.conversation.turns.SpokenConversation` in the conversation on screen: the user
+speaks, Whisper transcribes, the answer streams and is spoken in the chosen voice (lip-synced
+by the avatar when a face is chosen: the clips play in Avatar mode's video area), and the user
+can interrupt it by speaking. Under the header: a status line (Listening… / Hearing you… /
+Transcribing… / Thinking… / Speaking… / Interrupted), the microphone's level, Stop, and
+"Interrupt when I speak" (off for loudspeakers: the answer's echo would interrupt it).
+
+What is missing is one sentence next to the button with a button to where it is fixed (the
+model manager, the Voice panel). The conversation's events arrive on its own threads; a
+queued signal brings them to the GUI thread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from PySide6.QtCore import QTimer, Signal, Slot
+from PySide6.QtWidgets import QCheckBox, QLabel, QPushButton, QWidget
+
+from app.audio import devices as audio_devices
+from app.audio.recording import Level
+from app.audio.vad_model import find_vad_model
+from app.context import AppContext
+from app.conversation.turns import (
+    Services,
+    SpokenConversation,
+    TurnEvent,
+    TurnOptions,
+    TurnStatus,
+)
+from app.errors import UserError
+from app.models.inspect import ModelTask
+from pipelines.core import PipelineError
+from ui.chat.avatar_mode import chosen_voice
+from ui.error_router import ErrorRouter
+from ui.inline_error import InlineError
+from ui.layouts import hbox, vbox
+from ui.notifications import NotificationBar
+from ui.tasks import TaskRunner
+from ui.voice.audio_widgets import CloseHook, LevelMeter
+
+STOP_JOB = "conversation-stop"
+LEVEL_MS = 100
+NO_MODEL = "Conversation mode needs a chat model: choose one above."
+NO_MICROPHONE = "Conversation mode needs a microphone, and none was found."
+NO_VOICE = "Conversation mode needs a voice to answer in: make one in the Voice panel."
+BARGE_IN_TIP = (
+    "Speaking while the answer plays stops it and starts your next turn. Use headphones: on "
+    "loudspeakers the answer's own sound would interrupt it — switch this off then, and wait "
+    "for the end of each answer."
+)
+
+
+class Conversing(Protocol):
+    """What the widget needs of a spoken conversation (a fake in UI tests)."""
+
+    def start(self) -> None: ...
+    def stop(self) -> None: ...
+    def level(self) -> Level | None: ...
+
+
+ConversationFactory = Callable[
+    [Services, str, TurnOptions, Callable[[TurnEvent], None]], Conversing
+]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why a conversation cannot start, and where it is fixed."""
+
+    text: str
+    fix: str = ""
+    """The fixing button's label ("" for none)."""
+    models: str = ""
+    """A ModelTask value: the fix opens the model manager there."""
+    panel: str = ""
+    """A panel's name: the fix shows it."""
+
+
+class ConversationMode(QWidget):
+    """The toggle (``toggle``, placed by the chat panel) and the conversation's controls."""
+
+    questionHeard = Signal(str)  # the user's transcript: a new turn in the view
+    answerText = Signal(str)  # the answer as it is written
+    turnSaved = Signal(object)  # Answer, as saved (after a barge-in: what was said)
+    clipReady = Signal(object)  # AvatarClip to play
+    interrupted = Signal()  # stop playing the clips
+    modelsAtRequested = Signal(str)  # ModelTask value
+    panelRequested = Signal(str)  # a panel's name
+    _event = Signal(object)  # TurnEvent, from the conversation's threads
+
+    def __init__(
+        self,
+        ctx: AppContext,
+        tasks: TaskRunner,
+        notifications: NotificationBar,
+        conversation_id: Callable[[], str],
+        factory: ConversationFactory = SpokenConversation,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.tasks = tasks
+        self._conversation_id = conversation_id
+        self.factory = factory
+        """Makes the conversation (a fake in UI tests)."""
+        self.conversation: Conversing | None = None
+        self.toggle = QPushButton("Conversation")
+        self.toggle.setCheckable(True)
+        self.toggle.setToolTip("Talk with the model hands-free: it listens, answers aloud")
+        self.problem_label = QLabel()
+        self.problem_label.setWordWrap(True)
+        self.fix_button = QPushButton()
+        self.status = QLabel()
+        self.meter = LevelMeter()
+        self.stop_button = QPushButton("Stop")
+        self.stop_button.setToolTip("End the conversation")
+        self.barge_in = QCheckBox("Interrupt when I speak")
+        self.barge_in.setToolTip(BARGE_IN_TIP)
+        self.barge_in.setChecked(ctx.settings.conversation_barge_in)
+        self.error = InlineError()
+        self.errors = ErrorRouter(notifications, {"": self.error})
+        self._problem = Problem("")
+        self._timer = QTimer(self)
+        self._timer.setInterval(LEVEL_MS)
+        self._close_hook = CloseHook(self, self._stop_now)
+        row = hbox((self.status, 1), (self.meter, 1), self.barge_in, self.stop_button)
+        fix_row = hbox((self.problem_label, 1), self.fix_button)
+        vbox(row, fix_row, self.error, parent=self, margins=0)
+        self.toggle.toggled.connect(self._on_toggled)
+        self.stop_button.clicked.connect(self.stop)
+        self.fix_button.clicked.connect(self._on_fix)
+        self.barge_in.toggled.connect(self._on_barge_in)
+        self._timer.timeout.connect(self._show_level)
+        self._event.connect(self._on_event)
+        self._show_problem(Problem(""))
+        self.hide()
+
+    @property
+    def running(self) -> bool:
+        """Whether a conversation is listening (or answering)."""
+        return self.conversation is not None
+
+    # ----- what is missing -------------------------------------------------------------
+
+    def problem(self) -> Problem:
+        """Why a conversation cannot start now (``Problem("")`` when it can)."""
+        if self.ctx.chat.loaded_model is None:
+            return Problem(NO_MODEL)
+        if not audio_devices.input_devices():
+            return Problem(NO_MICROPHONE)
+        try:
+            find_vad_model()
+        except UserError as error:  # part of the app: no download fixes it
+            return Problem(str(error))
+        try:
+            self.ctx.speech_input.model_folder()
+        except UserError as error:
+            return Problem(str(error), "Models…", models=ModelTask.SPEECH_TO_TEXT.value)
+        if not chosen_voice(self.ctx):
+            return Problem(NO_VOICE, "Voice panel", panel="Voice")
+        try:
+            self.ctx.voice.model_folder(ModelTask.TTS)
+        except UserError as error:
+            return Problem(str(error), "Models…", models=ModelTask.TTS.value)
+        return Problem("")
+
+    def _face(self) -> Path | None:
+        """The avatar's face when one is chosen and lip-sync is installed (else audio only)."""
+        face = self.ctx.settings.face_image
+        if face is None or not face.is_file():
+            return None
+        try:
+            self.ctx.avatar.model_folder()
+        except UserError:
+            return None
+        return face
+
+    def _show_problem(self, problem: Problem) -> None:
+        self._problem = problem
+        self.problem_label.setText(problem.text)
+        self.problem_label.setVisible(bool(problem.text))
+        self.fix_button.setText(problem.fix)
+        self.fix_button.setVisible(bool(problem.fix))
+
+    @Slot()
+    def _on_fix(self) -> None:
+        if self._problem.models:
+            self.modelsAtRequested.emit(self._problem.models)
+        elif self._problem.panel:
+            self.panelRequested.emit(self._problem.panel)
+
+    # ----- on and off ------------------------------------------------------------------
+
+    @Slot(bool)
+    def _on_toggled(self, on: bool) -> None:
+        if on:
+            self.start()
+        else:
+            self.stop()
+
+    def start(self) -> None:
+        """Start listening in the conversation on screen (or say what is missing)."""
+        self.show()
+        self.error.clear()
+        problem = self.problem()
+        self._show_problem(problem)
+        if problem.text or self.running or self.tasks.running(STOP_JOB):
+            self._set_toggle(self.running)
+            return
+        options = TurnOptions(
+            voice=chosen_voice(self.ctx),
+            generation=self.ctx.settings.chat.generation(),
+            face=self._face(),
+            barge_in=self.barge_in.isChecked(),
+            tts_device=self.ctx.settings.device_for("tts"),
+            lipsync_device=self.ctx.settings.device_for("lipsync"),
+        )
+        services = Services(
+            self.ctx.chat, self.ctx.speech_input, self.ctx.voice, self.ctx.metrics, self.ctx.avatar
+        )
+        conversation = self.factory(services, self._conversation_id(), options, self._event.emit)
+        self.conversation = conversation  # its first status arrives from start()
+        try:
+            conversation.start()
+        except (UserError, PipelineError, OSError) as error:
+            self.conversation = None
+            self.errors.show(error, default_field="")
+            self._set_toggle(False)
+            return
+        self._close_hook.attach()
+        self._timer.start()
+        self.stop_button.setEnabled(True)
+        self._set_toggle(True)
+
+    @Slot()
+    def stop(self) -> None:
+        """End the conversation; an answer being spoken stops at once, what was said is kept."""
+        conversation, self.conversation = self.conversation, None
+        self._timer.stop()
+        self.meter.setValue(0)
+        self.stop_button.setEnabled(False)
+        self._set_toggle(False)
+        self.interrupted.emit()
+        if conversation is not None:
+            # stop() waits for the turn's thread (a sentence being synthesised): not here.
+            self.tasks.start(conversation.stop, kind=STOP_JOB, on_done=self._on_stopped)
+        else:
+            self.hide()
+
+    def _stop_now(self) -> None:
+        """The window closes: stop before it is gone (waiting is fine then)."""
+        conversation, self.conversation = self.conversation, None
+        self._timer.stop()
+        if conversation is not None:
+            conversation.stop()
+
+    @Slot(object)
+    def _on_stopped(self, _: object) -> None:
+        if not self.running:
+            self.status.setText(TurnStatus.STOPPED.value)
+
+    def _set_toggle(self, on: bool) -> None:
+        blocked = self.toggle.blockSignals(True)
+        self.toggle.setChecked(on)
+        self.toggle.blockSignals(blocked)
+
+    @Slot(bool)
+    def _on_barge_in(self, on: bool) -> None:
+        try:
+            self.ctx.settings_store.update(conversation_barge_in=on)
+        except UserError as error:
+            self.errors.show(error, default_field="")
+
+    # ----- events (GUI thread) ---------------------------------------------------------
+
+    @Slot()
+    def _show_level(self) -> None:
+        level = self.conversation.level() if self.conversation is not None else None
+        if level is not None:
+            self.meter.show_level(level)
+
+    @Slot(object)
+    def _on_event(self, event: TurnEvent) -> None:
+        if event.kind == "status" and event.status is not None:
+            if self.running or event.status is TurnStatus.STOPPED:
+                self.status.setText(event.status.value)
+            if event.status is TurnStatus.INTERRUPTED:
+                self.interrupted.emit()
+        elif event.kind == "question":
+            self.questionHeard.emit(event.text)
+        elif event.kind == "text":
+            self.answerText.emit(event.text)
+        elif event.kind == "clip":
+            self.clipReady.emit(event.clip)
+        elif event.kind == "answer":
+            self.turnSaved.emit(event.answer)
+        elif event.kind == "error" and event.error is not None:
+            self.errors.show(event.error, default_field="")
+            self.stop()
