@@ -23,8 +23,10 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -32,6 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "tests" / "fixtures"))
+sys.path.insert(0, str(ROOT / "tests"))
 
 from render_screenshots import (  # noqa: E402
     OUT,
@@ -56,21 +59,27 @@ TRANSCRIBED = (
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Render the pictures; returns the exit code."""
-    from ui.launcher import create_application
-
+    """Render the pictures, each part in a process of its own (so one part's models do not
+    weigh on the next one's memory figures); returns the exit code."""
     parser = argparse.ArgumentParser(description="Render the seeing-and-hearing screenshots.")
     parser.add_argument("--size", default="1600x1000", help="main window size, WxH")
+    parser.add_argument("--part", choices=sorted(PARTS), help="render only this part")
     args = parser.parse_args(argv)
+    if args.part is None:
+        for part in PARTS:
+            command = [sys.executable, __file__, "--size", args.size, "--part", part]
+            if subprocess.run(command, check=False).returncode != 0:
+                return 1
+        return 0
+    from ui.launcher import create_application
+
     size = tuple(int(n) for n in args.size.split("x"))
     create_application()
     home = Path(tempfile.mkdtemp(prefix="ov-studio-see-hear-"))
     os.environ["OV_STUDIO_HOME"] = str(home)
     OUT.mkdir(parents=True, exist_ok=True)
     try:
-        for part in (render_image_chat, render_dictation_and_transcription):
-            os.environ["OV_STUDIO_HOME"] = str(Path(tempfile.mkdtemp(dir=home)))
-            part(size, home)
+        PARTS[args.part](size, home)
     finally:
         shutil.rmtree(home, ignore_errors=True)
     return 0
@@ -181,6 +190,63 @@ def render_dictation_and_transcription(size: tuple[int, ...], home: Path) -> Non
         card.stop()
 
 
+SPOKEN_QUESTION = "Can you tell me a short story about a dragon?"
+
+
+def render_conversation(size: tuple[int, ...], home: Path) -> None:
+    """Conversation mode after a spoken turn, the overlay showing its figures; writes
+    conversation.png. The voice is the fixture SpeechT5 (random weights: it speaks noise) cloned
+    from a speech-like clip; Whisper, silero-vad and SmolLM2 are real. The virtual card has two
+    sinks: the question is said into the microphone's, the answer plays into the other."""
+    from audio_samples import speech_like, write_clip
+    from build_models import ensure_fixtures
+
+    from tests.audio_device import VirtualSoundCard
+    from tests.speech import RATE, spoken, with_silence
+    from ui.main_window import MainWindow
+
+    fixtures = ensure_fixtures(
+        ["whisper-real", "silero-vad", "llm-real", "speecht5", "speaker-encoder"]
+    )
+    card = VirtualSoundCard(mouth=True)
+    card.start()
+    card.attach()
+    try:
+        window = _window(size)
+        assert isinstance(window, MainWindow)
+        ctx = window.ctx
+        ctx.settings_store.update(
+            microphone=card.input().name,
+            speech_to_text_model=fixtures / "whisper-real",
+            tts_model=fixtures / "speecht5",
+            speaker_encoder=fixtures / "speaker-encoder",
+            voice="Ada",
+        )
+        chat = ctx.settings.chat.model_copy(update={"max_new_tokens": 48, "temperature": 0.0})
+        ctx.settings_store.update(chat=chat)  # a short answer: the picture, not a story
+        ctx.voice.add_voice_from_file("Ada", write_clip(home / "ada.wav", speech_like(8.0)))
+        window.overlay_action.setChecked(True)
+        panel = window.chat_panel
+        load_in_window(panel, real_chat_model())
+        mode = panel.conversation_mode
+        saved: list[object] = []
+        mode.turnSaved.connect(saved.append)
+        mode.toggle.click()
+        wait_until(lambda: mode.running, "the conversation to listen")
+        card.speak(with_silence(0.3, spoken(SPOKEN_QUESTION), 1.0), RATE)
+        wait_until(lambda: bool(saved), "the spoken answer")
+        wait_until(lambda: ctx.metrics.latest("conversation") is not None, "the figures")
+        shown = time.monotonic() + 1.0  # the overlay reads the figures at 4 Hz
+        wait_until(lambda: time.monotonic() > shown, "the overlay")
+        _save(window, "conversation")
+        mode.stop()
+        wait_until(lambda: not mode.running, "the conversation to stop")
+        window.close()
+    finally:
+        card.detach()
+        card.stop()
+
+
 def render_transcription(window: object, recording: Path) -> None:
     """File → Transcribe… on ``recording``; writes transcribe.png."""
     from ui.main_window import MainWindow
@@ -196,6 +262,12 @@ def render_transcription(window: object, recording: Path) -> None:
     _save(dialog, "transcribe")
     dialog.close()
 
+
+PARTS = {
+    "image": render_image_chat,
+    "dictation": render_dictation_and_transcription,
+    "conversation": render_conversation,
+}
 
 if __name__ == "__main__":
     sys.exit(main())

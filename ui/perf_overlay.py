@@ -146,13 +146,18 @@ class PerfOverlay(QFrame):
         grid.setHorizontalSpacing(10)
         grid.setVerticalSpacing(2)
         for row, (key, title) in enumerate(ROWS):
+            value = QLabel("–")
+            value.setAlignment(Qt.AlignmentFlag.AlignRight)
+            self.values[key] = value
+            if key.endswith("_stages"):  # a long line of stage times: the whole row, smaller
+                value.setStyleSheet("font-size: 10px;")
+                value.setToolTip(title.strip())
+                grid.addWidget(value, row, 0, 1, 2)
+                continue
             caption = QLabel(title)
             caption.setStyleSheet("color: #9fb0c0;")
             grid.addWidget(caption, row, 0)
-            value = QLabel("–")
-            value.setAlignment(Qt.AlignmentFlag.AlignRight)
             grid.addWidget(value, row, 1)
-            self.values[key] = value
         return grid
 
     def _build_plot(self) -> pg.PlotWidget:
