@@ -241,14 +241,18 @@ class Dictation(QWidget):
             self.listener.stop()
             self.listener = None
         self.phase = Phase.IDLE
+        # The window's widgets outlive its Python objects until Qt deletes them: a filter
+        # left installed would be called on a wrapper that has lost its attributes.
+        for watched in (self.target, self.button):
+            watched.removeEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Esc in the message box (or on the button) cancels a dictation under way."""
         if (
-            self.busy
-            and event.type() == QEvent.Type.KeyPress
+            event.type() == QEvent.Type.KeyPress
             and isinstance(event, QKeyEvent)
             and event.key() == Qt.Key.Key_Escape
+            and self.busy
         ):
             self.cancel()
             return True
