@@ -210,8 +210,9 @@ class SpokenConversation:
     def _heard(self, event: ListenEvent) -> None:
         if event.kind == "speech_started":
             self._started()
-        elif event.kind == "speech_paused" and not self._ignoring:
-            self._new_turn(event, confirmed=False)
+        elif event.kind == "speech_paused":
+            if not self._ignoring:
+                self._new_turn(event, confirmed=False)
         elif event.kind == "speech_resumed":
             with self._lock:
                 latest = self._latest

@@ -24,7 +24,7 @@ from app.models.registry import ModelRegistry
 from app.paths import AppPaths
 from app.services.speech_input import SpeechInputService
 from app.settings import Settings
-from app.storage.conversations import ConversationStore
+from app.storage.conversations import Conversation, ConversationStore
 from pipelines.chat import GenerationSettings
 from tests.audio_device import VirtualSoundCard, two_sinks
 from tests.integration.test_spoken_answer import Services as AnswerServices
@@ -51,9 +51,10 @@ LEAD_S = 0.3
 LOUD = 0.01
 """An output block louder than this (RMS) is sound; the null sink's silence is 0."""
 BLOCK_S = 0.01
-MERGE_PAUSE_S = 0.6
-"""Longer than the tests' end of turn (500 ms); the speech after it is heard (250 ms of it)
-before the answer's first audio (over a second: transcription, first sentence, synthesis)."""
+MERGE_PAUSE_S = 0.8
+"""Longer than the tests' end of turn (500 ms) with the VAD's lag; the speech after it is
+heard (250 ms of it) well before the answer's first audio (1.6 s here: transcription, first
+sentence, synthesis)."""
 
 
 class Recorded:
@@ -132,22 +133,37 @@ def say(card: VirtualSoundCard, sentence: str | npt.NDArray[np.float32]) -> tupl
     return began + LEAD_S, began + LEAD_S + speech.size / RATE
 
 
-def test_a_spoken_question_is_answered_aloud_and_both_sides_are_saved(
-    turns: Services, two_sinks: VirtualSoundCard, app_home: AppPaths
-) -> None:
+def ask_aloud(
+    turns: Services,
+    card: VirtualSoundCard,
+    speech: str | npt.NDArray[np.float32],
+    *,
+    max_new_tokens: int,
+) -> tuple[Conversation, Recorded, float, npt.NDArray[np.float32], npt.NDArray[np.float64]]:
+    """Say ``speech`` to a new spoken conversation and record until its answer was spoken:
+    the conversation, its events, when the speech ended, the output's samples and times."""
     conversation = turns.chat.new_conversation("")
     events = Recorded()
-    generation = GenerationSettings(max_new_tokens=60, temperature=0.0)
-    talk = SpokenConversation(turns, conversation.id, options(two_sinks, generation), events)
-    output = two_sinks.record_output()
+    generation = GenerationSettings(max_new_tokens=max_new_tokens, temperature=0.0)
+    talk = SpokenConversation(turns, conversation.id, options(card, generation), events)
+    output = card.record_output()
     talk.start()
     try:
-        _, speech_ended = say(two_sinks, SENTENCES[1])
+        _, speech_ended = say(card, speech)
         wait_until(lambda: events.of("answer"), "the answer", timeout=120)
         wait_until(lambda: output.latest > time.perf_counter() - 0.05, "the recording")
     finally:
         talk.stop()
         samples, times = output.stop()
+    return conversation, events, speech_ended, samples, times
+
+
+def test_a_spoken_question_is_answered_aloud_and_both_sides_are_saved(
+    turns: Services, two_sinks: VirtualSoundCard, app_home: AppPaths
+) -> None:
+    conversation, events, speech_ended, samples, times = ask_aloud(
+        turns, two_sinks, SENTENCES[1], max_new_tokens=60
+    )
     question = events.of("question")[0].text
     assert word_error_rate([SENTENCES[1]], [question]) <= 0.2, question
     statuses = events.statuses()
@@ -196,21 +212,12 @@ def test_a_pause_shorter_than_the_end_of_turn_gives_one_turn_with_the_whole_sent
 ) -> None:
     """A 400 ms pause (longer than the eager pause, shorter than the 500 ms end of turn):
     the answer prepared at the pause is dropped unheard, unsaved, unshown."""
-    conversation = turns.chat.new_conversation("")
-    events = Recorded()
-    generation = GenerationSettings(max_new_tokens=40, temperature=0.0)
-    talk = SpokenConversation(turns, conversation.id, options(two_sinks, generation), events)
-    output = two_sinks.record_output()
-    talk.start()
-    try:
-        _, speech_ended = say(
-            two_sinks, with_pause("What is the weather like", 0.4, "in Paris today?")
-        )
-        wait_until(lambda: events.of("answer"), "the answer", timeout=120)
-        wait_until(lambda: output.latest > time.perf_counter() - 0.05, "the recording")
-    finally:
-        talk.stop()
-        samples, times = output.stop()
+    conversation, events, speech_ended, samples, times = ask_aloud(
+        turns,
+        two_sinks,
+        with_pause("What is the weather like", 0.4, "in Paris today?"),
+        max_new_tokens=40,
+    )
     [question] = [event.text for event in events.of("question")]
     assert word_error_rate([SENTENCES[1]], [question]) <= 0.2, question
     assert TurnStatus.INTERRUPTED not in events.statuses()
@@ -230,22 +237,17 @@ def test_speech_after_the_end_of_turn_but_before_the_answer_is_heard_joins_the_t
 ) -> None:
     """A pause longer than the end of turn: the turn ends and is answered, but the user goes on
     before any of the answer is heard — nothing is dropped, one turn has both parts."""
-    conversation = turns.chat.new_conversation("")
-    events = Recorded()
-    generation = GenerationSettings(max_new_tokens=40, temperature=0.0)
-    talk = SpokenConversation(turns, conversation.id, options(two_sinks, generation), events)
-    output = two_sinks.record_output()
-    talk.start()
-    try:
-        speech = with_pause("Can you tell me", MERGE_PAUSE_S, "a short story about a dragon?")
-        _, speech_ended = say(two_sinks, speech)
-        wait_until(lambda: events.of("answer"), "the answer", timeout=120)
-        wait_until(lambda: output.latest > time.perf_counter() - 0.05, "the recording")
-    finally:
-        talk.stop()
-        samples, times = output.stop()
-    [question] = [event.text for event in events.of("question")]
+    conversation, events, speech_ended, samples, times = ask_aloud(
+        turns,
+        two_sinks,
+        with_pause("Can you tell me", MERGE_PAUSE_S, "a short story about a dragon?"),
+        max_new_tokens=40,
+    )
+    # The turn had ended ("Transcribing…" at its end), then went on: transcribed again, whole.
+    assert events.statuses().count(TurnStatus.TRANSCRIBING) == 2, events.statuses()
+    question = events.of("question")[-1].text
     assert word_error_rate([SENTENCES[2]], [question]) <= 0.2, question
+    assert len(events.of("answer")) == 1
     heard = loud_times(samples, times)
     assert heard and heard[0] > speech_ended, "the first part's answer was played"
     answer = events.of("answer")[0].answer
