@@ -216,8 +216,8 @@ class SpokenConversation:
         elif event.kind == "speech_resumed":
             with self._lock:
                 latest = self._latest
-            if latest is not None and not latest.confirmed:
-                latest.drop()  # the same turn goes on; its end will have all of it
+            if latest is not None and not latest.confirmed and latest.drop():
+                log.debug("speech resumed: the answer prepared at the pause is dropped")
         elif event.kind == "speech_ended":
             self._hearing = False
             if self._ignoring:
@@ -239,6 +239,7 @@ class SpokenConversation:
             latest = self._latest
         ignoring = False
         if latest is not None and latest.drop():
+            log.debug("speech before the answer was heard: the turn goes on")
             with self._lock:  # the user had only paused: what they said is not lost
                 if latest.confirmed:
                     self._carry = latest.utterance
