@@ -110,7 +110,7 @@ class SileroVad(ModelPipeline):
 class VadEvent:
     """Speech started or ended, ``time`` seconds from the start of the stream."""
 
-    kind: Literal["speech_started", "speech_ended"]
+    kind: Literal["speech_started", "speech_paused", "speech_resumed", "speech_ended"]
     time: float
 
 
@@ -124,10 +124,16 @@ class Endpointer:
     sentences came 50–110 ms late; with it 20–80 ms, and never before the sound ended). A
     burst shorter than ``min_speech_ms`` ends without an event, as if nothing was said.
 
+    With ``pause_ms``, reported speech followed by that much silence also gives
+    ``speech_paused`` (dated like the end would be), and speech coming back before the end
+    ``speech_resumed``: a conversation starts answering at the pause and keeps the answer only
+    if the end follows.
+
     Args:
         end_silence_ms: silence that ends a turn (100 to segment speech; 500–800 to end a
             spoken turn: a comma pause drops the probability for ~130 ms).
         min_speech_ms: shortest speech reported.
+        pause_ms: silence reported as a pause (None: no pauses; below ``end_silence_ms``).
     """
 
     def __init__(
@@ -137,6 +143,7 @@ class Endpointer:
         end_silence_ms: float = 700.0,
         min_speech_ms: float = 250.0,
         pad_ms: float = 30.0,
+        pause_ms: float | None = None,
     ) -> None:
         self.threshold = threshold
         self.low = threshold - 0.15
@@ -150,6 +157,8 @@ class Endpointer:
         self._start = 0.0
         self._last_speech = 0.0
         self._silence_from: float | None = None
+        self.pause = pause_ms / 1000.0 if pause_ms is not None else None
+        self._paused = False
 
     def feed(self, probability: float) -> VadEvent | None:
         """The event this chunk completes, if any (call once per chunk, in order)."""
@@ -160,6 +169,9 @@ class Endpointer:
                 self.speaking, self._reported = True, False
                 self._start = max(0.0, chunk_start - self.pad)
             self._last_speech = max(self._start, self.now - END_LAG_CHUNKS * self.chunk_seconds)
+            if self._paused:
+                self._paused = False
+                return VadEvent("speech_resumed", chunk_start)
             if not self._reported and self.now - self._start >= self.min_speech:
                 self._reported = True
                 return VadEvent("speech_started", self._start)
@@ -168,9 +180,13 @@ class Endpointer:
             return None
         if self._silence_from is None:
             self._silence_from = chunk_start
-        if self.now - self._silence_from < self.end_silence:
-            return None
-        self.speaking, self._silence_from = False, None
+        silence = self.now - self._silence_from
+        if silence < self.end_silence:
+            if self.pause is None or self._paused or silence < self.pause or not self._reported:
+                return None
+            self._paused = True
+            return VadEvent("speech_paused", self._last_speech)
+        self.speaking, self._silence_from, self._paused = False, None, False
         return VadEvent("speech_ended", self._last_speech) if self._reported else None
 
     def feed_all(self, probabilities: Iterable[float]) -> list[VadEvent]:
@@ -179,6 +195,7 @@ class Endpointer:
 
     def finish(self) -> VadEvent | None:
         """End the stream: speech still going ends now (None when nothing was reported)."""
+        self._paused = False
         if not (self.speaking and self._reported):
             self.speaking = False
             return None

@@ -90,3 +90,11 @@ def word_error_rate(references: Sequence[str], hypotheses: Sequence[str]) -> flo
         edits += row[len(hyp)]
         total += len(ref)
     return edits / max(1, total)
+
+
+def with_pause(first: str, pause: float, second: str) -> npt.NDArray[np.float32]:
+    """``first`` and ``second`` spoken with ``pause`` seconds of silence between the sound of
+    one and the other (espeak-ng ends every clip with ~0.39 s of silence: cut here)."""
+    head = spoken(first)
+    last = int(np.flatnonzero(np.abs(head) > 0.01)[-1]) + 1
+    return np.concatenate([head[:last], np.zeros(int(pause * RATE), np.float32), spoken(second)])

@@ -48,7 +48,7 @@ DEVICE_LOST = (
     "The microphone stopped delivering sound (was it unplugged?); what was recorded is kept."
 )
 
-EventKind = Literal["speech_started", "speech_ended", "stopped"]
+EventKind = Literal["speech_started", "speech_paused", "speech_resumed", "speech_ended", "stopped"]
 
 
 class ListenState(enum.Enum):
@@ -63,7 +63,9 @@ class ListenState(enum.Enum):
 class ListenEvent:
     """Something the listener noticed, ``time`` seconds after listening started.
 
-    ``speech_ended`` carries the turn's :attr:`utterance` (16 kHz); ``stopped`` ends the
+    ``speech_ended`` carries the turn's :attr:`utterance` (16 kHz), and so does
+    ``speech_paused`` (with ``pause_ms``: what was said up to a pause, which
+    ``speech_resumed`` or ``speech_ended`` follows); ``stopped`` ends the
     events (after :meth:`Listener.stop`, the first turn in dictation mode, ``max_seconds`` or a
     lost device, whose sentence is in :attr:`error`).
     """
@@ -86,6 +88,7 @@ class Listener:
         end_silence_ms: silence that ends a turn.
         max_seconds: longest turn; a longer one ends there.
         continuous: keep listening after a turn (conversation) instead of stopping (dictation).
+        pause_ms: a silence this long in a turn is reported (``speech_paused``; None: never).
         on_event: called with every event, on the listener's worker thread.
     """
 
@@ -97,16 +100,18 @@ class Listener:
         end_silence_ms: float = 700.0,
         max_seconds: float = 30.0,
         continuous: bool = False,
+        pause_ms: float | None = None,
         on_event: Callable[[ListenEvent], None] | None = None,
     ) -> None:
         self.continuous = continuous
+        self.pause_ms = pause_ms
         self.max_seconds = max_seconds
         self.end_silence_ms = end_silence_ms
         self.events: queue.SimpleQueue[ListenEvent] = queue.SimpleQueue()
         self.error = ""
         self._on_event = on_event
         self._vad = SileroVad(vad_model)
-        self._endpointer = Endpointer(end_silence_ms=end_silence_ms)
+        self._endpointer = Endpointer(end_silence_ms=end_silence_ms, pause_ms=pause_ms)
         self._blocks: queue.SimpleQueue[Float32Array] = queue.SimpleQueue()
         self._recorder = Recorder(device, rate=SAMPLE_RATE, on_block=self._blocks.put, keep=False)
         self._lock = threading.Lock()
@@ -226,6 +231,13 @@ class Listener:
             return
         if self._state is not ListenState.SPEAKING:
             return
+        if event.kind == "speech_paused":
+            pause = self._segment(self._turn_start, event.time + TAIL_S)
+            self._emit(ListenEvent("speech_paused", event.time, pause))
+            return
+        if event.kind == "speech_resumed":
+            self._emit(ListenEvent("speech_resumed", event.time))
+            return
         self._utterance = self._segment(self._turn_start, event.time + TAIL_S)
         self._emit(ListenEvent("speech_ended", event.time, self._utterance))
         if self.continuous:
@@ -237,7 +249,7 @@ class Listener:
     def _reset_turn(self) -> None:
         """Wait for new speech; the clock (the endpointer's and the audio's) runs on."""
         self._state = ListenState.WAITING
-        fresh = Endpointer(end_silence_ms=self.end_silence_ms)
+        fresh = Endpointer(end_silence_ms=self.end_silence_ms, pause_ms=self.pause_ms)
         fresh.now = self._endpointer.now
         self._endpointer = fresh
 

@@ -73,6 +73,7 @@ class SpokenAnswer:
         generation: CancelToken | None = None,
         tts_device: str | None = None,
         lipsync_device: str | None = None,
+        held: bool = False,
     ) -> None:
         """
         Args:
@@ -87,6 +88,9 @@ class SpokenAnswer:
                 input: when it was sent); the latency figures count from here.
             stt_seconds: how long the user's speech took to transcribe (for the figures).
             generation: the chat's cancel token, set on :meth:`interrupt`.
+            held: synthesise (and lip-sync) but let nothing be heard or seen until
+                :meth:`release` — an answer prepared while the user may still go on; one
+                interrupted before its release publishes no figures either.
         """
         self._voice = voice
         self._speaker = speaker
@@ -114,6 +118,11 @@ class SpokenAnswer:
         self._folder: Path | None = None
         self._device = ""
         self._error: BaseException | None = None
+        self._released = not held
+        self._gate = threading.Event()
+        """Set: the pieces may be played or shown (released, or interrupted)."""
+        if not held:
+            self._gate.set()
 
     # ----- the caller's side -----------------------------------------------------------
 
@@ -161,10 +170,16 @@ class SpokenAnswer:
                 self._queue(sentence)
         self._sentences.put(_END)
 
+    def release(self) -> None:
+        """A held answer may be heard now (the user's turn is over); any thread."""
+        self._released = True
+        self._gate.set()
+
     def interrupt(self) -> None:
         """Barge-in: silence now, and stop synthesis, lip-sync and generation (safe from any
         thread, any number of times; returns at once)."""
         self._cancel.cancel()
+        self._gate.set()
         if self._generation is not None:
             self._generation.cancel()
         if self._player is not None:
@@ -195,6 +210,11 @@ class SpokenAnswer:
             self._worker.join()
         if self._player is not None:
             self._player.close()
+
+    @property
+    def heard(self) -> bool:
+        """Some of the answer has been played (or its first clip shown)."""
+        return self.figures.first_audio_at is not None
 
     @property
     def interrupted(self) -> bool:
@@ -262,7 +282,8 @@ class SpokenAnswer:
             self._error = error
             self.interrupt()
         finally:
-            self._metrics.publish(self.figures.record(self._device))
+            if self._released:  # else it was never heard: nothing to report
+                self._metrics.publish(self.figures.record(self._device))
 
     def _say(self, index: int, sentence: str, embedding: Float32Array) -> None:
         """Synthesise one sentence and play it (audio only) or lip-sync it (with a face)."""
@@ -281,9 +302,16 @@ class SpokenAnswer:
                 if self._player is None:
                     self._show(chunk.text, chunk.samples)
                 else:
+                    self._await_release()
                     self._play((index, part), chunk.text, chunk.samples)
         finally:
             speech.close()
+
+    def _await_release(self) -> None:
+        """Hold a piece until the answer is released (at once unless ``held``)."""
+        self._gate.wait()
+        if self._cancel.cancelled:
+            raise Cancelled()
 
     def _play(self, label: tuple[int, int], text: str, samples: Float32Array) -> None:
         assert self._player is not None
@@ -307,10 +335,12 @@ class SpokenAnswer:
             device=self._lipsync_device,
             cancel=self._cancel,
         )
+        lipsync_seconds = time.perf_counter() - began
+        self._await_release()
         ready = time.perf_counter()
         with self._lock:
             if not self._clips:
-                self._figures = self._figures.with_first_clip(ready - began, ready)
+                self._figures = self._figures.with_first_clip(lipsync_seconds, ready)
             self._clips.append(clip)
         if self._on_clip is not None:
             self._on_clip(clip)

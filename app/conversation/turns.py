@@ -10,7 +10,18 @@ with a face, as lip-synced clips). When the answer has been spoken, the next tur
 **Clock.** The latency figures count from the end of the user's speech as the VAD dated it
 (:attr:`ListenEvent.at`), not from when the turn was handled: the end-of-turn silence
 (``end_of_turn_ms``, 700 ms by default) that the listener waits before it knows the turn is
-over is part of what a person waits after "I stopped talking", so it is in the figures.
+over is part of what a person waits after "I stopped talking", so it is in the figures (the
+answer is prepared during it, see below: the first audio comes at the end of that silence at
+the earliest).
+
+**Eager turn end.** The listener reports a pause of :data:`EAGER_PAUSE_MS` too: the turn
+starts there, speculatively (a :class:`~app.conversation.heard_turn.HeardTurn` not yet
+confirmed) — transcribed, answered and synthesised while the end-of-turn silence runs — and
+nothing of it is shown, played or saved until ``speech_ended`` confirms it; then its first
+words play at once. Speech resuming first (``speech_resumed``) drops it silently, and the
+utterance at the end is the whole turn. Speech starting after the end but before any of the
+answer was heard (or kept) also drops it, and its utterance is carried into the next turn (the
+user had only paused longer): no word said is lost.
 
 **Barge-in.** ``speech_started`` while a turn is being transcribed, generated or played stops
 it at once, on the listener's thread (:meth:`SpokenAnswer.interrupt`: silence, no more
@@ -41,6 +52,7 @@ import numpy as np
 
 from app.audio.listening import Listener, ListenEvent
 from app.audio.recording import Level
+from app.conversation.heard_turn import HeardTurn
 from app.conversation.spoken_answer import SpokenAnswer
 from app.errors import UserError
 from app.performance.metrics import MetricsBus
@@ -54,6 +66,9 @@ from pipelines.speech_to_text import SAMPLE_RATE
 
 log = logging.getLogger(__name__)
 
+EAGER_PAUSE_MS = 250.0
+"""A pause that starts answering, speculatively: longer than a comma pause (~130 ms), well
+below the end-of-turn silence (700 ms by default)."""
 ANSWER_TIMEOUT_S = 600.0
 """Longest wait for one answer to be spoken (a stuck audio device must not hang the loop)."""
 
@@ -138,11 +153,14 @@ class SpokenConversation:
         self._conversation_id = conversation_id
         self._options = options
         self._on_event = on_event
-        self._turns: queue.SimpleQueue[ListenEvent | None] = queue.SimpleQueue()
+        self._turns: queue.SimpleQueue[HeardTurn | ListenEvent | None] = queue.SimpleQueue()
         self._lock = threading.Lock()
-        self._cancel: CancelToken | None = None
+        self._handling: HeardTurn | None = None
         """The turn being handled (transcribed, answered, spoken); None between turns."""
-        self._answer: SpokenAnswer | None = None
+        self._latest: HeardTurn | None = None
+        """The last turn the listener started, until it is handled (confirm, drop, merge)."""
+        self._carry = np.zeros(0, np.float32)
+        """Speech of a dropped confirmed turn, said again before the next one's."""
         self._ignoring = False
         self._hearing = False
         """The user is speaking (a turn, not ignored, has started and not ended)."""
@@ -162,7 +180,10 @@ class SpokenConversation:
         if self._options.face is not None and self._services.avatar is None:
             raise ValueError("a face needs the avatar service")
         listener = self._services.speech_input.listener(
-            self._options.input_device, continuous=True, on_event=self._heard
+            self._options.input_device,
+            continuous=True,
+            pause_ms=EAGER_PAUSE_MS,
+            on_event=self._heard,
         )
         listener.start()
         self._listener = listener
@@ -188,29 +209,71 @@ class SpokenConversation:
 
     def _heard(self, event: ListenEvent) -> None:
         if event.kind == "speech_started":
+            self._started()
+        elif event.kind == "speech_paused":
+            if not self._ignoring:
+                self._new_turn(event, confirmed=False)
+        elif event.kind == "speech_resumed":
             with self._lock:
-                busy = self._cancel is not None
-                self._ignoring = busy and not self._options.barge_in
-            if busy and self._options.barge_in:
-                self._interrupt()
-            self._hearing = not self._ignoring
-            if self._hearing:
-                self._status(TurnStatus.HEARING)
+                latest = self._latest
+            if latest is not None and not latest.confirmed and latest.drop():
+                log.debug("speech resumed: the answer prepared at the pause is dropped")
         elif event.kind == "speech_ended":
             self._hearing = False
-            if not self._ignoring:
-                self._turns.put(event)
+            if self._ignoring:
+                return
+            with self._lock:
+                latest = self._latest
+            if latest is not None and not latest.confirmed and not latest.cancel.cancelled:
+                with self._lock:
+                    self._carry = np.zeros(0, np.float32)
+                latest.confirm()  # the answer prepared at the pause is heard now
+            else:
+                self._new_turn(event, confirmed=True)
         else:
             self._turns.put(event)  # stopped (by stop(), or the device was lost)
+
+    def _started(self) -> None:
+        """Speech starts: it continues a turn not yet heard, or barges in, or is ignored."""
+        with self._lock:
+            latest = self._latest
+        ignoring = False
+        if latest is not None and latest.drop():
+            log.debug("speech before the answer was heard: the turn goes on")
+            with self._lock:  # the user had only paused: what they said is not lost
+                if latest.confirmed:
+                    self._carry = latest.utterance
+                self._latest = None
+        else:
+            with self._lock:
+                busy = self._handling is not None
+            ignoring = busy and not self._options.barge_in
+            if busy and self._options.barge_in:
+                self._interrupt()
+        self._ignoring = ignoring
+        self._hearing = not ignoring
+        if self._hearing:
+            self._status(TurnStatus.HEARING)
+
+    def _new_turn(self, event: ListenEvent, *, confirmed: bool) -> None:
+        """A turn from the listener's utterance (after what a dropped turn carried)."""
+        utterance = event.utterance if event.utterance is not None else np.zeros(0, np.float32)
+        with self._lock:
+            turn = HeardTurn(
+                np.concatenate([self._carry, utterance]), event.at, confirmed=confirmed
+            )
+            if confirmed:
+                self._carry = np.zeros(0, np.float32)
+            self._latest = turn
+        self._turns.put(turn)
 
     def _interrupt(self) -> None:
         """Barge-in: stop the turn being handled, at once (any thread)."""
         with self._lock:
-            cancel, answer = self._cancel, self._answer
-        if cancel is not None:
-            cancel.cancel()
-        if answer is not None:
-            answer.interrupt()
+            turns = {self._handling, self._latest} - {None}
+        for turn in turns:
+            if turn is not None:
+                turn.interrupt()
 
     # ----- the conversation's thread ---------------------------------------------------
 
@@ -218,50 +281,56 @@ class SpokenConversation:
         while (event := self._turns.get()) is not _STOP:
             if self._closing.is_set():
                 break
-            if event.kind == "stopped":
+            if isinstance(event, HeardTurn):
+                self._handle(event)
+            elif event.kind == "stopped":
                 if event.error:
                     self._emit(TurnEvent("error", error=UserError(event.error, field="audio")))
                 break
-            try:
-                self._turn(event)
-            except Cancelled:
-                self._status(TurnStatus.INTERRUPTED)
-            except Exception as error:  # the UI shows it; the conversation ends
-                log.warning("the spoken conversation stopped: %s", error, exc_info=True)
-                self._emit(TurnEvent("error", error=error))
-                break
-            finally:
-                with self._lock:
-                    self._cancel = self._answer = None
-            if self._turns.empty():  # else the next turn says where it is
-                self._status(TurnStatus.HEARING if self._hearing else TurnStatus.LISTENING)
         self._status(TurnStatus.STOPPED)
 
-    def _turn(self, heard: ListenEvent) -> None:
-        """One turn: transcribe, answer aloud, save what was said."""
-        cancel = CancelToken()
+    def _handle(self, turn: HeardTurn) -> None:
         with self._lock:
-            self._cancel = cancel
-        # ListenEvent.at is on time.monotonic(); the figures use time.perf_counter().
-        ended_at = time.perf_counter() - (time.monotonic() - heard.at)
-        self._status(TurnStatus.TRANSCRIBING)
-        utterance = heard.utterance if heard.utterance is not None else np.zeros(0, np.float32)
+            self._handling = turn
+        try:
+            self._turn(turn)
+        except Cancelled:
+            turn.show(lambda: self._status(TurnStatus.INTERRUPTED))
+        except Exception as error:  # the UI shows it; the conversation ends
+            log.warning("the spoken conversation stopped: %s", error, exc_info=True)
+            self._emit(TurnEvent("error", error=error))
+            self._closing.set()
+            self._turns.put(_STOP)
+        finally:
+            with self._lock:
+                self._handling = None
+                if self._latest is turn:
+                    self._latest = None
+        if self._turns.empty():  # else the next turn says where it is
+            self._status(TurnStatus.HEARING if self._hearing else TurnStatus.LISTENING)
+
+    def _turn(self, turn: HeardTurn) -> None:
+        """One turn: transcribe, answer aloud, save what was said (a speculative turn: the
+        same, held until it is confirmed; see the module's note)."""
+        cancel = turn.cancel
+        # HeardTurn.at is on time.monotonic(); the figures use time.perf_counter().
+        ended_at = time.perf_counter() - (time.monotonic() - turn.at)
+        turn.show(lambda: self._status(TurnStatus.TRANSCRIBING))
         began = time.perf_counter()
-        transcript = self._services.speech_input.transcribe(utterance, SAMPLE_RATE, cancel=cancel)
+        transcript = self._services.speech_input.transcribe(
+            turn.utterance, SAMPLE_RATE, cancel=cancel
+        )
         stt_seconds = time.perf_counter() - began
         question = transcript.text.strip()
         if not question or cancel.cancelled:
             return
-        self._emit(TurnEvent("question", text=question))
-        self._status(TurnStatus.THINKING)
+        turn.show(lambda: self._emit(TurnEvent("question", text=question)))
+        turn.show(lambda: self._status(TurnStatus.THINKING))
         answer = self._spoken_answer(ended_at, stt_seconds, cancel)
         try:
             answer.start()
-            with self._lock:
-                self._answer = answer
-            if cancel.cancelled:  # a barge-in between the two: nothing was said yet
-                answer.interrupt()
-            result = self._ask(question, answer, cancel)
+            turn.attach(answer)
+            result = self._ask(question, answer, turn)
             answer.finish()
             answer.wait(ANSWER_TIMEOUT_S)
         finally:
@@ -288,22 +357,30 @@ class SpokenConversation:
             generation=cancel,
             tts_device=options.tts_device,
             lipsync_device=options.lipsync_device,
+            held=True,  # HeardTurn.attach releases it once the turn is confirmed
         )
 
-    def _ask(self, question: str, answer: SpokenAnswer, cancel: CancelToken) -> Answer:
-        """The chat answer, streamed into ``answer`` (and to the view)."""
+    def _ask(self, question: str, answer: SpokenAnswer, turn: HeardTurn) -> Answer:
+        """The chat answer, streamed into ``answer`` (and to the view once the turn is
+        confirmed); saved only if the turn is kept."""
         speaking = False
+        cancel = turn.cancel
 
         def on_text(chunk: str) -> None:
             nonlocal speaking
             answer.feed(chunk)
-            self._emit(TurnEvent("text", text=chunk))
-            if not speaking and answer.figures.first_audio_at is not None:
+            turn.show(lambda: self._emit(TurnEvent("text", text=chunk)))
+            if not speaking and answer.heard:
                 speaking = True
                 self._status(TurnStatus.SPEAKING)
 
         result = self._services.chat.ask(
-            self._conversation_id, question, self._options.generation, cancel, on_text
+            self._conversation_id,
+            question,
+            self._options.generation,
+            cancel,
+            on_text,
+            confirm=turn.keep,
         )
         if not speaking and not cancel.cancelled:
             self._status(TurnStatus.SPEAKING)

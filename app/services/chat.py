@@ -286,11 +286,15 @@ class ChatService:
         cancel: CancelToken,
         on_text: Callable[[str], None],
         images: Sequence[PreparedImage] = (),
+        confirm: Callable[[], bool] | None = None,
     ) -> Answer:
         """Add ``prompt`` (and ``images``) to the conversation and stream the answer.
 
         The turn (question + answer, partial if stopped, copies of the images) is saved
         atomically when done. If generation fails the conversation is left as it was.
+        ``confirm`` (a spoken turn answered before the user was surely done) is asked once the
+        answer is written, before anything is kept: False leaves the conversation as it was
+        and raises :class:`~pipelines.core.Cancelled`.
 
         Raises:
             UserError: an empty prompt; images on a model that reads text only, or too many
@@ -301,7 +305,7 @@ class ChatService:
         self.check_images(len(images))
         conversation = self.get(conversation_id)
         question = ChatMessage(role="user", content=prompt)
-        return self._answer(conversation, question, settings, cancel, on_text, images)
+        return self._answer(conversation, question, settings, cancel, on_text, images, confirm)
 
     def regenerate(
         self,
@@ -360,6 +364,7 @@ class ChatService:
         cancel: CancelToken,
         on_text: Callable[[str], None],
         new_images: Sequence[PreparedImage] = (),
+        confirm: Callable[[], bool] | None = None,
     ) -> Answer:
         with self._busy.hold("The model is still answering; stop it or wait.", field="prompt"):
             pipeline, loaded = self._require_model()
@@ -374,6 +379,8 @@ class ChatService:
                 result = pipeline.generate(history, settings, cancel, counter, images=pixels)
             else:
                 result = pipeline.generate(history, settings, cancel, counter)
+            if confirm is not None and not confirm():
+                raise Cancelled()
             values = dict(result.metrics.values)
             if pixels:
                 values["image_prepare_ms"] = prepare_ms

@@ -143,11 +143,13 @@ class SpeechInputService:
         *,
         continuous: bool = False,
         end_silence_ms: float | None = None,
+        pause_ms: float | None = None,
         on_event: Callable[[ListenEvent], None] | None = None,
     ) -> Listener:
         """A microphone listener (not started) that ends turns after ``end_of_turn_ms`` of
         silence (or ``end_silence_ms``: push-to-talk, whose turn the key ends, passes a long
-        one): dictation, or with ``continuous`` a conversation.
+        one): dictation, or with ``continuous`` a conversation (``pause_ms``: shorter silences
+        reported as pauses, see :class:`Listener`).
 
         Raises:
             UserError: the voice activity model is not installed (``field="audio"``).
@@ -158,6 +160,7 @@ class SpeechInputService:
             device,
             end_silence_ms=end_silence_ms or self._settings.end_of_turn_ms,
             continuous=continuous,
+            pause_ms=pause_ms,
             on_event=on_event,
         )
 

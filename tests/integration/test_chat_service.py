@@ -15,7 +15,7 @@ from app.paths import AppPaths
 from app.services.chat import ChatService
 from app.storage.conversations import ConversationStore
 from pipelines.chat import GenerationSettings
-from pipelines.core import CancelToken
+from pipelines.core import Cancelled, CancelToken
 from tests.streams import StopAfter
 
 pytestmark = pytest.mark.integration
@@ -73,6 +73,38 @@ def test_stop_keeps_and_saves_the_partial_answer(context: AppContext, app_home: 
     assert answer.message.content
     stored = _stored(app_home, conversation.id)
     assert stored["messages"][1]["stopped"] is True  # type: ignore[index]
+
+
+def test_an_answer_not_confirmed_leaves_the_conversation_as_it_was(
+    context: AppContext, app_home: AppPaths
+) -> None:
+    """A spoken turn answered at a pause, then dropped: nothing kept, nothing saved."""
+    conversation = context.chat.new_conversation("")
+    chunks: list[str] = []
+    with pytest.raises(Cancelled):
+        context.chat.ask(
+            conversation.id,
+            "What is",
+            SETTINGS,
+            CancelToken(),
+            chunks.append,
+            confirm=lambda: False,
+        )
+    assert chunks  # it was written (speculatively)
+    assert context.chat.get(conversation.id).messages == []
+    assert not (app_home.conversations_dir / f"{conversation.id}.json").exists()
+    kept = context.chat.ask(
+        conversation.id,
+        "What is OpenVINO?",
+        SETTINGS,
+        CancelToken(),
+        chunks.append,
+        confirm=lambda: True,
+    )
+    assert kept.saved
+    assert [m["content"] for m in _stored(app_home, conversation.id)["messages"]][:1] == [  # type: ignore[index, union-attr]
+        "What is OpenVINO?"
+    ]
 
 
 def test_second_answer_while_busy_is_refused(context: AppContext) -> None:

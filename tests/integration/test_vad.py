@@ -9,7 +9,7 @@ import pytest
 
 from pipelines.core import InvalidInputError
 from pipelines.vad import CHUNK, Endpointer, SileroVad, VadEvent, speech_spans
-from tests.speech import RATE, SENTENCES, have_espeak, spoken, with_silence
+from tests.speech import RATE, SENTENCES, have_espeak, spoken, with_pause, with_silence
 
 pytestmark = [
     pytest.mark.integration,
@@ -52,6 +52,26 @@ def test_starts_and_ends_are_within_100_ms(vad: SileroVad, lead: float) -> None:
 def test_a_comma_pause_does_not_end_a_turn(vad: SileroVad) -> None:
     audio = with_silence(0.5, spoken("Hello, what is the weather like in Paris today?"), 1.0)
     assert len(speech_spans(vad, audio, end_silence_ms=700)) == 1
+
+
+def test_a_pause_shorter_than_the_end_is_reported_and_the_speech_resumes(
+    vad: SileroVad,
+) -> None:
+    audio = with_silence(0.5, with_pause("What is the weather like", 0.4, "in Paris today?"), 1.0)
+    vad.reset()
+    endpointer = Endpointer(end_silence_ms=700, pause_ms=250)
+    kinds = [event.kind for event in endpointer.feed_all(vad.probabilities(audio))]
+    assert kinds == [
+        "speech_started",
+        "speech_paused",
+        "speech_resumed",
+        "speech_paused",
+        "speech_ended",
+    ]
+    vad.reset()
+    plain = Endpointer(end_silence_ms=700)  # no pause_ms: the events of a turn as before
+    kinds = [event.kind for event in plain.feed_all(vad.probabilities(audio))]
+    assert kinds == ["speech_started", "speech_ended"]
 
 
 def test_silence_and_quiet_noise_give_no_event(vad: SileroVad) -> None:
