@@ -22,7 +22,9 @@ Part ``spoken_question``: the whole hands-free turn as the app runs it
 virtual microphone (a second null sink, ``ovs_mouth``), the listener's VAD ends the turn, Whisper
 transcribes it, and the answer is spoken as in part ``answer``. Latency counts from the end of
 the user's speech as the VAD dated it (``ListenEvent.at``), so it includes the end-of-turn
-silence the listener waits for (``end_of_turn_ms``, the app's default) and the transcription.
+silence the listener waits for (``end_of_turn_ms``, the app's default) and the transcription —
+though the app starts the turn eagerly at a 250 ms pause and prepares the answer during the rest
+of that silence, playing it once the silence confirms the turn's end (``app/conversation/turns``).
 
 Run: ``.venv/bin/python benchmarks/bench_conversation.py``.
 """
