@@ -21,13 +21,16 @@ on first use) and espeak-ng. ``--size WxH`` sets the window size (default 1600x1
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[1]
@@ -44,6 +47,10 @@ from render_screenshots import (  # noqa: E402
 )
 
 from pipelines.chat import GenerationSettings  # noqa: E402 - once the path is set
+
+if TYPE_CHECKING:
+    from tests.audio_device import VirtualSoundCard
+    from ui.main_window import MainWindow
 
 QUESTION_ABOUT_IMAGE = "What is in this picture?"
 DICTATED = "Can you tell me a short story about a dragon?"
@@ -108,6 +115,35 @@ def _save(widget: object, name: str) -> None:
     sys.stdout.write(f"{OUT / name}.png\n")
 
 
+@contextlib.contextmanager
+def listening_window(
+    size: tuple[int, ...], *, mouth: bool
+) -> Iterator[tuple[VirtualSoundCard, MainWindow]]:
+    """A window whose microphone is a virtual sound card's (``mouth``: a sink of its own, not
+    what the app plays), the real Whisper and silero-vad chosen, the real SmolLM2 loaded."""
+    from build_models import ensure_fixtures
+
+    from tests.audio_device import VirtualSoundCard
+    from ui.main_window import MainWindow
+
+    fixtures = ensure_fixtures(["whisper-real", "silero-vad", "llm-real"])
+    card = VirtualSoundCard(mouth=mouth)
+    card.start()
+    card.attach()
+    try:
+        window = _window(size)
+        assert isinstance(window, MainWindow)
+        window.ctx.settings_store.update(
+            microphone=card.input().name, speech_to_text_model=fixtures / "whisper-real"
+        )
+        load_in_window(window.chat_panel, real_chat_model())
+        yield card, window
+        window.close()
+    finally:
+        card.detach()
+        card.stop()
+
+
 def render_image_chat(size: tuple[int, ...], home: Path) -> None:
     """A photo attached and asked about, on the tiny LLaVA; writes chat-image.png."""
     import numpy as np
@@ -141,26 +177,12 @@ def render_dictation_and_transcription(size: tuple[int, ...], home: Path) -> Non
     transcribe.png."""
     import numpy as np
     import soundfile
-    from build_models import ensure_fixtures
 
-    from tests.audio_device import VirtualSoundCard
     from tests.speech import RATE, spoken, with_silence
     from ui.chat.dictation import Phase
-    from ui.main_window import MainWindow
 
-    fixtures = ensure_fixtures(["whisper-real", "silero-vad", "llm-real"])
-    card = VirtualSoundCard()
-    card.start()
-    card.attach()
-    try:
-        window = _window(size)
-        assert isinstance(window, MainWindow)
-        ctx = window.ctx
-        ctx.settings_store.update(
-            microphone=card.input().name, speech_to_text_model=fixtures / "whisper-real"
-        )
+    with listening_window(size, mouth=False) as (card, window):
         panel = window.chat_panel
-        load_in_window(panel, real_chat_model())
         dictation = panel.dictation
         # A dictated question, sent and answered; then the next one heard: the meter live.
         dictation.button.click()
@@ -184,10 +206,6 @@ def render_dictation_and_transcription(size: tuple[int, ...], home: Path) -> Non
         speech = [with_silence(0.4, spoken(sentence), 0.6) for sentence in TRANSCRIBED]
         soundfile.write(recording, np.concatenate(speech), RATE)
         render_transcription(window, recording)
-        window.close()
-    finally:
-        card.detach()
-        card.stop()
 
 
 SPOKEN_QUESTION = "Can you tell me a short story about a dragon?"
@@ -201,23 +219,12 @@ def render_conversation(size: tuple[int, ...], home: Path) -> None:
     from audio_samples import speech_like, write_clip
     from build_models import ensure_fixtures
 
-    from tests.audio_device import VirtualSoundCard
     from tests.speech import RATE, spoken, with_silence
-    from ui.main_window import MainWindow
 
-    fixtures = ensure_fixtures(
-        ["whisper-real", "silero-vad", "llm-real", "speecht5", "speaker-encoder"]
-    )
-    card = VirtualSoundCard(mouth=True)
-    card.start()
-    card.attach()
-    try:
-        window = _window(size)
-        assert isinstance(window, MainWindow)
+    fixtures = ensure_fixtures(["speecht5", "speaker-encoder"])
+    with listening_window(size, mouth=True) as (card, window):
         ctx = window.ctx
         ctx.settings_store.update(
-            microphone=card.input().name,
-            speech_to_text_model=fixtures / "whisper-real",
             tts_model=fixtures / "speecht5",
             speaker_encoder=fixtures / "speaker-encoder",
             voice="Ada",
@@ -226,9 +233,7 @@ def render_conversation(size: tuple[int, ...], home: Path) -> None:
         ctx.settings_store.update(chat=chat)  # a short answer: the picture, not a story
         ctx.voice.add_voice_from_file("Ada", write_clip(home / "ada.wav", speech_like(8.0)))
         window.overlay_action.setChecked(True)
-        panel = window.chat_panel
-        load_in_window(panel, real_chat_model())
-        mode = panel.conversation_mode
+        mode = window.chat_panel.conversation_mode
         saved: list[object] = []
         mode.turnSaved.connect(saved.append)
         mode.toggle.click()
@@ -241,10 +246,6 @@ def render_conversation(size: tuple[int, ...], home: Path) -> None:
         _save(window, "conversation")
         mode.stop()
         wait_until(lambda: not mode.running, "the conversation to stop")
-        window.close()
-    finally:
-        card.detach()
-        card.stop()
 
 
 def render_transcription(window: object, recording: Path) -> None:
