@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from app.context import AppContext
 from app.models.inspect import ModelTask
-from app.services.chat import LoadedModel
+from app.services.chat_results import LoadedModel
 from app.voices.spoken_clips import SpokenClip
 from ui.about_dialog import AboutDialog
 from ui.avatar import AvatarPanel

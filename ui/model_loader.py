@@ -13,7 +13,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-from app.services.chat import ChatService, LoadedModel
+from app.services.chat import ChatService
+from app.services.chat_results import LoadedModel
 from pipelines.core import Cancelled
 from ui.tasks import Lane, Policy, Task, TaskRunner, TaskState
 

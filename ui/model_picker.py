@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QLabel, QMenu, QToolButton, QWidget
 from app.context import AppContext
 from app.errors import UserError
 from app.models.inspect import ModelTask
-from app.services.chat import LoadedModel
+from app.services.chat_results import LoadedModel
 from ui.device_picker import DevicePicker
 from ui.error_router import ErrorRouter
 from ui.inline_error import InlineError

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app.services.chat import LoadedModel
+from app.services.chat_results import LoadedModel
 from pipelines.gguf import GgufInfo, is_gguf_path
 from ui.knowledge.formatting import human_size
 

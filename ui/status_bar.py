@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QElapsedTimer, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
 
-from app.services.chat import LoadedModel
+from app.services.chat_results import LoadedModel
 from ui.knowledge.formatting import duration
 from ui.model_text import model_summary, model_tooltip
 

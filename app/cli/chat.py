@@ -16,7 +16,7 @@ from app.cli.progress import ProgressLine, interruptible
 if TYPE_CHECKING:
     from app.chat_images import PreparedImage
     from app.context import AppContext
-    from app.services.chat import LoadedModel
+    from app.services.chat_results import LoadedModel
 
 STOPPED = "stopped: the answer above is partial"
 

@@ -57,7 +57,8 @@ from app.conversation.spoken_answer import SpokenAnswer
 from app.errors import UserError
 from app.performance.metrics import MetricsBus
 from app.services.avatar import AvatarClip, AvatarService
-from app.services.chat import Answer, ChatService
+from app.services.chat import ChatService
+from app.services.chat_results import Answer
 from app.services.speech_input import SpeechInputService
 from app.services.voice import VoiceService
 from pipelines.chat import GenerationSettings

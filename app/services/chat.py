@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 from app.chat_images import (
@@ -24,63 +24,26 @@ from app.chat_images import (
 from app.devices import DeviceInfo, compile_cache_dir_name, compile_properties, resolve_device
 from app.errors import StorageError, UserError
 from app.models.inspect import (
-    DEFAULT_CONTEXT_TOKENS,
     ModelTask,
     context_length,
     detect_task,
     validate_chat_model,
 )
+from app.performance.live_rate import LiveRate
 from app.performance.metrics import MetricsBus
 from app.services.base import BusyLock, ModelSlot
 from app.services.chat_context import ContextBudget, Retriever
+from app.services.chat_results import Answer, LoadedModel
 from app.storage.conversations import ChatMessage, Conversation, ConversationStore
 from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings
 from pipelines.core import Cancelled, CancelToken, MetricRecord
-from pipelines.gguf import GgufInfo, is_gguf_path
+from pipelines.gguf import is_gguf_path
 from pipelines.gguf_cache import is_converted
 from pipelines.vision_chat import Image, VisionChatPipeline
 
 log = logging.getLogger(__name__)
 
-LIVE_SAMPLE_SECONDS = 0.25
-"""How often a live tokens/s sample is published while an answer streams."""
-
 PipelineFactory = Callable[[ChatModelConfig], ChatPipeline]
-
-
-@dataclass(frozen=True)
-class LoadedModel:
-    """What is loaded, where it was asked to run, and where it runs."""
-
-    model_path: Path
-    """The model's folder, or its ``.gguf`` file."""
-    requested_device: str
-    device: str
-    load_ms: float
-    context_tokens: int = DEFAULT_CONTEXT_TOKENS
-    gguf: GgufInfo | None = None
-    """A GGUF model's metadata (architecture, quantization …); None for an OpenVINO folder."""
-    notes: tuple[str, ...] = ()
-    """What the user should be told about the load that did not stop it."""
-    vision: bool = False
-    """Whether the model reads images (a ``vision-chat`` model on ``VLMPipeline``)."""
-
-    @property
-    def device_label(self) -> str:
-        """``CPU`` or ``AUTO → CPU``: what the user chose and what it resolved to."""
-        if self.requested_device.upper() == "AUTO":
-            return f"AUTO → {self.device}"
-        return self.device
-
-
-@dataclass(frozen=True)
-class Answer:
-    """A finished (or stopped) answer and whether it reached the disk."""
-
-    conversation: Conversation
-    message: ChatMessage
-    saved: bool
-    save_error: str = ""
 
 
 class ChatService:
@@ -371,7 +334,7 @@ class ChatService:
             context = ContextBudget(pipeline, loaded.context_tokens, settings)
             model_question, sources = context.ground(self._retriever, conversation, question)
             history = context.fit(conversation, model_question)
-            counter = _LiveRate(self._metrics, loaded.device, on_text)
+            counter = LiveRate(self._metrics, loaded.device, on_text)
             started = time.perf_counter()
             pixels = self._pixels(conversation, question, new_images)
             prepare_ms = (time.perf_counter() - started) * 1000.0
@@ -455,34 +418,6 @@ class ChatService:
 def is_vision_model(path: Path) -> bool:
     """Whether ``path`` is an exported vision-language model folder (``VLMPipeline``)."""
     return path.is_dir() and detect_task(path) == ModelTask.VISION_CHAT
-
-
-class _LiveRate:
-    """Wraps the text callback: forwards chunks and publishes a live tokens/s sample."""
-
-    def __init__(self, metrics: MetricsBus, device: str, on_text: Callable[[str], None]) -> None:
-        self._metrics = metrics
-        self._device = device
-        self._on_text = on_text
-        self._chunks = 0
-        self._started = time.perf_counter()
-        self._last_sample = self._started
-
-    def __call__(self, text: str) -> None:
-        self._on_text(text)
-        self._chunks += 1  # the streamer hands over about one token per chunk
-        now = time.perf_counter()
-        if now - self._last_sample >= LIVE_SAMPLE_SECONDS:
-            self._last_sample = now
-            rate = self._chunks / max(now - self._started, 1e-6)
-            self._metrics.publish(
-                MetricRecord(
-                    pipeline="chat",
-                    device=self._device,
-                    values={"tokens_per_s": rate, "output_tokens": float(self._chunks)},
-                    live=True,
-                )
-            )
 
 
 def _title_from(prompt: str) -> str:

@@ -24,7 +24,8 @@ from app.models.registry import ModelRegistry
 from app.paths import AppPaths
 from app.performance.metrics import MetricsBus
 from app.services.avatar import AvatarClip, AvatarService
-from app.services.chat import Answer, ChatService
+from app.services.chat import ChatService
+from app.services.chat_results import Answer
 from app.services.voice import VoiceService
 from app.settings import Settings
 from app.storage.conversations import ConversationStore

@@ -16,7 +16,7 @@ from app.audio.devices import AudioDevice
 from app.audio.recording import Level
 from app.conversation.turns import Services, TurnEvent, TurnOptions, TurnStatus
 from app.services.avatar import AvatarClip
-from app.services.chat import Answer
+from app.services.chat_results import Answer
 from app.storage.conversations import ConversationStore
 from pipelines.chat import GenerationSettings
 from pipelines.core import CancelToken

@@ -7,7 +7,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-from app.services.chat import Answer
+from app.services.chat_results import Answer
 from pipelines.chat import GenerationSettings
 from ui.tasks import Policy, TaskRunner, TaskState
 

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 from app.context import AppContext
 from app.errors import UserError
 from app.services.avatar import AvatarClip
-from app.services.chat import Answer
+from app.services.chat_results import Answer
 from pipelines.core import Cancelled
 from ui.avatar.video_player import VideoPreview
 from ui.error_router import ErrorRouter

@@ -21,7 +21,7 @@ from app.context import AppContext
 from app.errors import BusyError, UserError
 from app.knowledge.grounding import Source
 from app.models.entries import InstalledModel
-from app.services.chat import Answer, LoadedModel
+from app.services.chat_results import Answer, LoadedModel
 from pipelines.chat import GenerationSettings
 from ui.chat.answer_runner import AnswerRunner
 from ui.chat.attachments import AttachmentStrip

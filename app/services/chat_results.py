@@ -1,0 +1,45 @@
+"""What ChatService hands back: the model it loaded and the answers it gave."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from app.models.inspect import DEFAULT_CONTEXT_TOKENS
+from app.storage.conversations import ChatMessage, Conversation
+from pipelines.gguf import GgufInfo
+
+
+@dataclass(frozen=True)
+class LoadedModel:
+    """What is loaded, where it was asked to run, and where it runs."""
+
+    model_path: Path
+    """The model's folder, or its ``.gguf`` file."""
+    requested_device: str
+    device: str
+    load_ms: float
+    context_tokens: int = DEFAULT_CONTEXT_TOKENS
+    gguf: GgufInfo | None = None
+    """A GGUF model's metadata (architecture, quantization …); None for an OpenVINO folder."""
+    notes: tuple[str, ...] = ()
+    """What the user should be told about the load that did not stop it."""
+    vision: bool = False
+    """Whether the model reads images (a ``vision-chat`` model on ``VLMPipeline``)."""
+
+    @property
+    def device_label(self) -> str:
+        """``CPU`` or ``AUTO → CPU``: what the user chose and what it resolved to."""
+        if self.requested_device.upper() == "AUTO":
+            return f"AUTO → {self.device}"
+        return self.device
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A finished (or stopped) answer and whether it reached the disk."""
+
+    conversation: Conversation
+    message: ChatMessage
+    saved: bool
+    save_error: str = ""
