@@ -189,10 +189,12 @@ def test_a_spoken_question_is_answered_aloud_and_both_sides_are_saved(
     assert figures["stt_ms"] > 0 and figures["tts_ms"] > 0
     assert figures["stt_ms"] < figures["llm_first_sentence_ms"] < figures["first_audio_ms"]
     # first audio counts from the end of the speech: what the recording shows, less the time
-    # the device takes to play what it was handed (up to ~0.2 s), give or take the VAD's and
-    # the sink's timing (~0.1 s)
+    # the device takes to play what it was handed (up to ~0.2 s), give or take the VAD's dating
+    # of the end (±0.1 s, tests/integration/test_vad.py) and the sink's timing (~0.1 s on a busy
+    # machine: CI once saw the figure 166 ms above the recording). Counting from the turn's
+    # confirmation instead would put it a whole end-of-turn silence (0.5 s) below.
     measured_ms = 1000.0 * (heard[0] - speech_ended)
-    assert measured_ms - 400 < figures["first_audio_ms"] < measured_ms + 150, (
+    assert measured_ms - 400 < figures["first_audio_ms"] < measured_ms + 300, (
         measured_ms,
         figures,
     )
