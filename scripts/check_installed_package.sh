@@ -49,6 +49,21 @@ echo "Sourdough bread needs a starter, flour, water and salt, and a long slow ri
 hits=$(cd "$WORK" && /usr/bin/ov-studio search --collection notes --k 1 --json "who polishes the lens")
 grep -q lighthouse.txt <<<"$hits" || { echo "error: search did not find the document: $hits" >&2; exit 1; }
 
+step "a recording transcribed by the real Whisper (22 kHz: resampled), an image asked about"
+if [[ -d $FIXTURES/whisper-real ]] && command -v espeak-ng >/dev/null; then
+    espeak-ng -w "$WORK/question.wav" "What is the weather like in Paris today?"
+    (cd "$WORK" && /usr/bin/ov-studio models add "$FIXTURES/whisper-real" >/dev/null)
+    heard=$(cd "$WORK" && /usr/bin/ov-studio transcribe "$WORK/question.wav" --srt "$WORK/question.srt")
+    grep -qi "paris" <<<"$heard" || { echo "error: the transcript is wrong: $heard" >&2; exit 1; }
+    [[ -s $WORK/question.srt ]] || { echo "error: no subtitles were written" >&2; exit 1; }
+else
+    echo "skipped: no whisper-real fixture or no espeak-ng"
+fi
+if [[ -d $FIXTURES/vlm-tiny ]]; then
+    "$PY" -c 'import sys; from PIL import Image; Image.new("RGB", (64, 48), "teal").save(sys.argv[1])' "$WORK/teal.png"
+    (cd "$WORK" && /usr/bin/ov-studio chat --model "$FIXTURES/vlm-tiny" --image "$WORK/teal.png" --max-new-tokens 4 "What colour is this?" >/dev/null)
+fi
+
 # The conversion tools, installed on demand by the installed app into its private environment
 # with its bundled uv, then a real conversion there. uv reads no pip configuration: a CPU
 # torch wheel in pip's find-links folder (this kind of machine) is handed to it; otherwise
