@@ -34,6 +34,7 @@ REQUIRED = (
     "openvino/libs/libopenvino_intel_gpu_plugin.so",
     "openvino/libs/libopenvino_intel_npu_plugin.so",
     "openvino/libs/libopenvino_tensorflow_lite_frontend.so.2641",
+    "openvino/libs/libopenvino_onnx_frontend.so.2641",  # silero-vad's model is an ONNX file
     "openvino_tokenizers/lib/libopenvino_tokenizers.so",
     "models/all-MiniLM-L6-v2-int8-ov/openvino_model.xml",
     "models/all-MiniLM-L6-v2-int8-ov/openvino_tokenizer.xml",
