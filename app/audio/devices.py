@@ -13,6 +13,7 @@ stream anyway raises :class:`AudioDeviceError` with a sentence, never a PortAudi
 from __future__ import annotations
 
 import contextlib
+import gc
 import logging
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -140,6 +141,9 @@ def rescan() -> None:
     sd = _sounddevice()
     if sd is None:
         return
+    # A stream dropped but not yet collected would be closed by PortAudio's terminate and then
+    # again by its finaliser, on freed memory: collect it first.
+    gc.collect()
     try:
         sd._terminate()
         sd._initialize()

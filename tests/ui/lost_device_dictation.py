@@ -1,6 +1,9 @@
 """Dictation whose microphone disappears mid-sentence: a virtual sound card of its own,
 stopped under the listener (so no other test loses its card). What was heard before the cut
-is transcribed into the message box, and the sentence under it says the recording was cut."""
+is transcribed into the message box, and the sentence under it says the recording was cut.
+
+Run in a pytest of its own by test_lost_device_dictation_alone.py (tests/own_process.py
+says why)."""
 
 from __future__ import annotations
 
