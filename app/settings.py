@@ -73,6 +73,27 @@ class ChatDefaults(BaseModel):
         )
 
 
+class ServerSettings(BaseModel):
+    """The local OpenAI- and Ollama-compatible server."""
+
+    host: str = Field(
+        "127.0.0.1",
+        max_length=255,
+        description="Address to listen on; anything but loopback needs allow_lan.",
+    )
+    port: int = Field(8765, ge=1, le=65_535, description="TCP port of the local server.")
+    allow_lan: bool = Field(
+        False, description="Let other machines reach the server (an explicit opt-in)."
+    )
+    cors_origins: list[str] = Field(
+        default_factory=list, description="Web origins allowed to call the server (none: no CORS)."
+    )
+    model: FilePath | None = Field(
+        None, description="Chat model served when a request names none (default: the chat's)."
+    )
+    start_with_app: bool = Field(False, description="Start the server when the app opens.")
+
+
 class Settings(BaseSettings):
     """Everything the user can set. Environment variables ``OV_STUDIO_<NAME>`` override."""
 
@@ -101,6 +122,7 @@ class Settings(BaseSettings):
         description="Device per pipeline: CPU, GPU, NPU or AUTO.",
     )
     chat: ChatDefaults = Field(default_factory=ChatDefaults)
+    server: ServerSettings = Field(default_factory=ServerSettings)
     overlay_visible: bool = Field(False, description="Show the performance overlay.")
     embedding_model: FilePath | None = Field(
         None, description="Embedding model folder; empty = the bundled all-MiniLM-L6-v2."

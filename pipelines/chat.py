@@ -239,7 +239,7 @@ class ChatPipeline(ModelPipeline):
         started = time.perf_counter()
         try:
             result = pipe.generate(
-                history, generation_config=_generation_config(settings), streamer=streamer, **extra
+                history, generation_config=generation_config(settings), streamer=streamer, **extra
             )
         except RuntimeError as error:
             raise DeviceError(
@@ -285,7 +285,8 @@ class ChatPipeline(ModelPipeline):
         return MetricRecord(pipeline=self.name, device=self.config.device, values=values)
 
 
-def _generation_config(settings: GenerationSettings) -> Any:
+def generation_config(settings: GenerationSettings) -> Any:
+    """GenAI's ``GenerationConfig`` for ``settings`` (greedy at temperature 0)."""
     import openvino_genai as ov_genai
 
     config = ov_genai.GenerationConfig()

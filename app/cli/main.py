@@ -21,6 +21,7 @@ from app.cli.knowledge import add_knowledge_parsers
 from app.cli.lipsync import add_lipsync_parser
 from app.cli.models import add_models_parser
 from app.cli.progress import end_open_line, forget_open_line
+from app.cli.serve import add_serve_parser
 from app.cli.speech import add_speech_parser
 from app.cli.system import add_system_parsers
 from app.cli.voice import add_voice_parsers
@@ -63,6 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_voice_parsers(commands)  # voices, say
     add_lipsync_parser(commands)
     add_speech_parser(commands)  # transcribe
+    add_serve_parser(commands)
     return parser
 
 

@@ -1,0 +1,107 @@
+"""``ov-studio serve``: the OpenAI- and Ollama-compatible server, headless.
+
+It prints the address and the token, loads the default model (so the first request does not
+wait for it), and serves until Ctrl+C or SIGTERM, which end the running streams and exit 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from pathlib import Path
+from typing import TextIO
+
+from app.cli.arguments import Commands
+
+log = logging.getLogger(__name__)
+
+
+def add_serve_parser(commands: Commands[argparse.ArgumentParser]) -> None:
+    """The ``serve`` command."""
+    serve = commands.add_parser(
+        "serve",
+        help="serve the models over OpenAI- and Ollama-compatible HTTP APIs",
+        description="Serves the installed models at http://HOST:PORT: OpenAI's API under /v1 "
+        "(models, chat/completions, completions, embeddings, audio/speech with your cloned "
+        "voices, audio/transcriptions) and Ollama's under /api (tags, chat, generate, embed, "
+        "version). Every request needs 'Authorization: Bearer TOKEN'; the token is printed at "
+        "start and kept between runs (--new-token replaces it). Several clients stream at once. "
+        "Only this machine can connect unless --lan is given. Ctrl+C stops it.",
+    )
+    serve.add_argument(
+        "--host", help="address to listen on (default: the server setting, 127.0.0.1)"
+    )
+    serve.add_argument("--port", type=int, help="TCP port (default: the server setting, 8765)")
+    serve.add_argument(
+        "--model",
+        type=Path,
+        metavar="ID|PATH",
+        help="chat model answering requests that name none: an installed model's id, a "
+        "folder or a .gguf file (default: the server setting, else the chat's model)",
+    )
+    serve.add_argument(
+        "--lan",
+        action="store_true",
+        help="let other machines connect (listens on 0.0.0.0 unless --host is given)",
+    )
+    serve.add_argument(
+        "--new-token", action="store_true", help="replace the token (old clients stop working)"
+    )
+    serve.set_defaults(run=run_serve)
+
+
+def run_serve(args: argparse.Namespace, out: TextIO) -> int:
+    """Serve until interrupted; exit 0 then."""
+    from app.context import AppContext
+    from app.errors import UserError
+    from app.server.build import build_server, server_secrets
+    from app.server.runner import Address, bind, serve_forever
+    from app.server.token import new_server_token
+
+    if args.port is not None and not 0 <= args.port <= 65_535:
+        raise UserError(f"--port must be 0–65535, not {args.port}.", field="port")
+    with AppContext.create() as ctx:
+        server = ctx.settings.server
+        host = args.host or ("0.0.0.0" if args.lan else server.host)
+        port = server.port if args.port is None else args.port
+        if args.new_token:
+            new_server_token(server_secrets(ctx))
+        app, state = build_server(ctx, _model_path(ctx, args.model))
+        sock = bind(host, port, allow_lan=args.lan or server.allow_lan)
+        address = Address(host, int(sock.getsockname()[1]))
+        try:
+            model = state.served.resolve(None)
+        except Exception:  # noqa: BLE001 - no model yet: requests will say so
+            model = None
+        out.write(f"OV Studio serves at {address.url} (OpenAI API: /v1, Ollama API: /api)\n")
+        out.write(f"token: {state.token}\n")
+        if model is not None:
+            out.write(f"loading {model.id}…\n")
+            out.flush()
+            state.served.engine_for(model)
+            out.write(f"serving {model.id}; Ctrl+C stops\n")
+        else:
+            out.write("no chat model is installed yet; Ctrl+C stops\n")
+        out.flush()
+        try:
+            serve_forever(app, sock)
+        finally:
+            state.served.close()
+    return 0
+
+
+def _model_path(ctx: object, given: Path | None) -> Path | None:
+    """``--model`` as a path: an installed model's id names its folder."""
+    if given is None:
+        return None
+    from app.context import AppContext
+    from app.errors import UserError
+
+    assert isinstance(ctx, AppContext)
+    expanded = given.expanduser()
+    if expanded.exists():
+        return expanded.resolve()
+    for entry in ctx.models.models():
+        if entry.id == str(given):
+            return entry.folder
+    raise UserError(f"--model {given}: no such file, folder or installed model id.", field="model")

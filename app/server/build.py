@@ -1,0 +1,46 @@
+"""The server put together from the app's context: its state, its token, its ASGI app."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import FastAPI
+
+from app.context import AppContext
+from app.server.app import create_app
+from app.server.served_models import ServedModels
+from app.server.state import ServerState
+from app.server.token import server_token
+from app.services.knowledge import SECRETS_FILE
+from app.storage.secrets import SecretStore
+
+
+def server_secrets(ctx: AppContext) -> SecretStore:
+    """Where the server's token is kept (with the app's other secrets)."""
+    return SecretStore(ctx.paths.config / SECRETS_FILE)
+
+
+def build_server(ctx: AppContext, default_model: Path | None = None) -> tuple[FastAPI, ServerState]:
+    """The app and its state; ``default_model`` (a path) is served when a request names none,
+    else the server setting's model, else the chat's.
+
+    Raises:
+        StorageError: the token could not be stored.
+    """
+    token = server_token(server_secrets(ctx))  # made now: a storage error is said at start
+
+    def default() -> Path | None:
+        return default_model or ctx.settings.server.model or ctx.settings.chat_model
+
+    served = ServedModels(
+        ctx.models,
+        ctx.devices,
+        ctx.metrics,
+        device=lambda: ctx.settings.device_for("chat"),
+        default=default,
+        compiled_cache=ctx.paths.compiled_cache,
+        converted_cache=ctx.paths.converted_cache,
+    )
+    state = ServerState(ctx=ctx, served=served, token=token)
+    app = create_app(state, cors_origins=ctx.settings.server.cors_origins)
+    return app, state

@@ -1,0 +1,154 @@
+"""Running the server: uvicorn on a socket we bind ourselves, in the foreground or a thread.
+
+Binding first gives a clear sentence when the port is taken or the address is not ours
+(uvicorn would log and exit the process), and lets port 0 choose a free port (tests). The
+address is loopback unless the user opted in to the LAN: any other address without
+``allow_lan`` is refused before anything listens.
+"""
+
+from __future__ import annotations
+
+import errno
+import ipaddress
+import logging
+import socket
+import threading
+import time
+from dataclasses import dataclass
+
+import uvicorn
+from fastapi import FastAPI
+
+from app.errors import UserError
+
+log = logging.getLogger(__name__)
+
+START_TIMEOUT_S = 30.0
+STOP_TIMEOUT_S = 30.0
+
+
+@dataclass(frozen=True)
+class Address:
+    """Where the server listens."""
+
+    host: str
+    port: int
+
+    @property
+    def url(self) -> str:
+        """The base URL clients use (``/v1`` and ``/api`` hang under it)."""
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}"
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is reachable only from this machine."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def bind(host: str, port: int, *, allow_lan: bool) -> socket.socket:
+    """A listening socket on ``host:port``.
+
+    Raises:
+        UserError: a non-loopback address without ``allow_lan``, the port is taken, or the
+            address is not this machine's (one sentence each).
+    """
+    if not is_loopback(host) and not allow_lan:
+        raise UserError(
+            f"Listening on {host} lets other machines reach your models; "
+            "turn on 'allow other machines' first.",
+            field="host",
+        )
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror:
+        raise UserError(f"{host} is not an address of this machine.", field="host") from None
+    family, kind, proto, _, sockaddr = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(sockaddr)
+        sock.listen(128)
+    except OSError as error:
+        sock.close()
+        if error.errno == errno.EADDRINUSE:
+            raise UserError(
+                f"Port {port} is in use by another program; choose another port.", field="port"
+            ) from None
+        if error.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT):
+            raise UserError(f"{host} is not an address of this machine.", field="host") from None
+        if error.errno == errno.EACCES:
+            raise UserError(
+                f"Port {port} needs administrator rights; choose one above 1023.", field="port"
+            ) from None
+        raise UserError(f"Cannot listen on {host}:{port}: {error.strerror}.") from None
+    return sock
+
+
+def _config(app: FastAPI) -> uvicorn.Config:
+    # Our logging stays ours (log_config=None); access lines would log every prompt's path
+    # and client, which the log file does not need.
+    return uvicorn.Config(app, log_config=None, access_log=False, timeout_graceful_shutdown=5)
+
+
+class ServerRunner:
+    """The server on a background thread (the app's *Server* switch)."""
+
+    def __init__(self, app: FastAPI, host: str, port: int, *, allow_lan: bool = False) -> None:
+        self._socket = bind(host, port, allow_lan=allow_lan)
+        bound_host, bound_port = self._socket.getsockname()[:2]
+        self.address = Address(host if host != "localhost" else "127.0.0.1", int(bound_port))
+        self._server = uvicorn.Server(_config(app))
+        self._thread = threading.Thread(target=self._run, name="server", daemon=True)
+        self.error: BaseException | None = None
+        """What stopped the server on its own, if anything."""
+        del bound_host
+
+    def _run(self) -> None:
+        try:
+            self._server.run(sockets=[self._socket])
+        except BaseException as error:
+            self.error = error
+            log.exception("the server stopped")
+
+    def start(self) -> Address:
+        """Start serving and wait until requests are answered.
+
+        Raises:
+            UserError: the server did not start (the log says why).
+        """
+        self._thread.start()
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while not self._server.started:
+            if not self._thread.is_alive() or time.monotonic() > deadline:
+                self.stop()
+                raise UserError("The server could not start; see the log.")
+            time.sleep(0.02)
+        log.info("serving at %s", self.address.url)
+        return self.address
+
+    @property
+    def running(self) -> bool:
+        """Whether requests are being answered."""
+        return self._thread.is_alive() and self._server.started
+
+    def stop(self) -> None:
+        """Stop answering (running streams are closed) and release the port."""
+        self._server.should_exit = True
+        if self._thread.is_alive():
+            self._thread.join(timeout=STOP_TIMEOUT_S)
+        self._socket.close()
+
+
+def serve_forever(app: FastAPI, sock: socket.socket) -> None:
+    """Serve in the foreground until Ctrl+C or SIGTERM (the ``serve`` command)."""
+    server = uvicorn.Server(_config(app))
+    try:
+        server.run(sockets=[sock])
+    finally:
+        sock.close()

@@ -1,0 +1,301 @@
+"""Which chat model answers a request, loaded on demand into a continuous-batching engine.
+
+A request names a model by its id in the model list (``smollm2-135m-instruct``; Ollama
+clients add a tag, ``:latest``, which is ignored), or names none: then the default is served
+(``ov-studio serve --model``, else the server setting, else the chat's model). One model is
+served at a time: a request for another one waits until the running answers end, then the
+engine is swapped (as LM Studio loads a model on its first request). Loading runs on a worker
+thread (:func:`anyio.to_thread.run_sync`), never on the event loop.
+
+:func:`stream_completion` bridges the engine's thread to the event loop: text arrives in an
+``asyncio.Queue``, and a client that goes away (the generator is closed) cancels its request,
+which frees its KV cache at the engine's next step.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import math
+import threading
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import psutil
+
+from app.devices import DeviceInfo, compile_cache_dir_name, compile_properties, resolve_device
+from app.models.inspect import ModelTask, context_length
+from app.models.registry import ModelRegistry
+from app.performance.metrics import MetricsBus
+from app.server.errors import ApiError
+from pipelines.batching import (
+    BatchingEngine,
+    Completion,
+    Prompt,
+    RequestOptions,
+    ServingConfig,
+)
+from pipelines.core import InvalidInputError, MetricRecord
+from pipelines.gguf import is_gguf_path, read_gguf_info
+
+log = logging.getLogger(__name__)
+
+#: How long a request for another model waits for the running answers to end.
+SWAP_WAIT_S = 120.0
+#: The KV cache takes this share of the memory free when the model loads, within bounds.
+KV_CACHE_SHARE = 0.25
+KV_CACHE_MIN_GB, KV_CACHE_MAX_GB = 1, 16
+
+
+@dataclass(frozen=True)
+class ServedModel:
+    """A chat model the server can answer with."""
+
+    id: str
+    path: Path
+    created: int
+    """When it was added (Unix time), for ``/v1/models``."""
+    size_bytes: int = 0
+    family: str = ""
+    quantization: str = ""
+
+
+def kv_cache_gb(available_bytes: int | None = None) -> int:
+    """The KV cache's size in GB: a share of the free memory, at least 1, at most 16."""
+    free = psutil.virtual_memory().available if available_bytes is None else available_bytes
+    wanted = math.floor(free * KV_CACHE_SHARE / 1024**3)
+    return max(KV_CACHE_MIN_GB, min(KV_CACHE_MAX_GB, wanted))
+
+
+def model_key(name: str) -> str:
+    """A requested model name as ids are compared: no Ollama tag, no case."""
+    base, _, tag = name.strip().partition(":")
+    return (base if tag in ("", "latest") else name.strip()).lower()
+
+
+class ServedModels:
+    """The installed chat models and the one engine serving them (thread-safe)."""
+
+    def __init__(
+        self,
+        registry: ModelRegistry,
+        devices: Sequence[DeviceInfo],
+        metrics: MetricsBus,
+        *,
+        device: Callable[[], str],
+        default: Callable[[], Path | None],
+        compiled_cache: Path | None = None,
+        converted_cache: Path | None = None,
+        max_sequences: int = 8,
+    ) -> None:
+        self._registry = registry
+        self._devices = list(devices)
+        self._metrics = metrics
+        self._device = device
+        """The chat pipeline's device choice (read per load)."""
+        self._default = default
+        """The model served when a request names none (read per request)."""
+        self._compiled_cache = compiled_cache
+        self._converted_cache = converted_cache
+        self._max_sequences = max_sequences
+        self._lock = threading.Lock()
+        self._engine: BatchingEngine | None = None
+        self._served: ServedModel | None = None
+        self.context_tokens = 0
+        """The served model's context window."""
+
+    # ----- which model ---------------------------------------------------------------------
+
+    def models(self) -> list[ServedModel]:
+        """Every usable chat model: the installed ones, and the default if it is a path."""
+        found = [
+            ServedModel(
+                entry.id,
+                entry.folder,
+                int(entry.added),
+                entry.size_bytes,
+                entry.gguf.architecture if entry.gguf else "",
+                entry.precision,
+            )
+            for entry in self._registry.models(ModelTask.CHAT)
+            if entry.present and not entry.problems
+        ]
+        default = self._default()
+        if default is not None and default.exists() and all(m.path != default for m in found):
+            found.insert(0, ServedModel(_id_of(default), default, _created(default)))
+        return found
+
+    def resolve(self, name: str | None) -> ServedModel:
+        """The model a request's ``model`` names (the default when it names none).
+
+        Raises:
+            ApiError: 404 when no such chat model is installed (the message lists them).
+        """
+        models = self.models()
+        if not name or not name.strip():
+            default = self._default()
+            chosen = next((m for m in models if m.path == default), None)
+            if chosen is None and self._served is not None:
+                chosen = self._served
+            if chosen is None and models:
+                chosen = models[0]
+            if chosen is None:
+                raise ApiError(
+                    404,
+                    "No chat model is installed: add one in OV Studio's model manager.",
+                    param="model",
+                    code="model_not_found",
+                )
+            return chosen
+        key = model_key(name)
+        for model in models:
+            if model.id.lower() == key or model.path.name.lower() == key:
+                return model
+        names = ", ".join(m.id for m in models) or "none"
+        raise ApiError(
+            404,
+            f"There is no chat model '{name.strip()[:100]}' here; installed: {names}.",
+            param="model",
+            code="model_not_found",
+        )
+
+    # ----- the engine ----------------------------------------------------------------------
+
+    @property
+    def served(self) -> ServedModel | None:
+        """The model loaded now, if any."""
+        return self._served
+
+    @property
+    def engine(self) -> BatchingEngine | None:
+        """The loaded engine, if any."""
+        return self._engine
+
+    def engine_for(self, model: ServedModel) -> BatchingEngine:
+        """The engine serving ``model``, loading it first (blocking: call on a worker thread).
+
+        Raises:
+            ApiError: 503 when another model is still answering after :data:`SWAP_WAIT_S`.
+            ModelLoadError / DeviceError / InvalidInputError: the model could not be loaded.
+        """
+        with self._lock:
+            if self._engine is not None and self._served == model:
+                return self._engine
+            if self._engine is not None:
+                self._wait_idle(self._engine)
+                self._engine.close()
+                self._engine, self._served = None, None
+            engine = self._load(model)
+            self._engine, self._served = engine, model
+            return engine
+
+    def _wait_idle(self, engine: BatchingEngine) -> None:
+        deadline = time.monotonic() + SWAP_WAIT_S
+        while engine.active and time.monotonic() < deadline:
+            time.sleep(0.05)
+        if engine.active:
+            served = self._served.id if self._served else "another model"
+            raise ApiError(503, f"{served} is still answering other requests; try again shortly.")
+
+    def _load(self, model: ServedModel) -> BatchingEngine:
+        device = resolve_device(self._device(), self._devices, "chat")
+        cache = None
+        if self._compiled_cache is not None:
+            cache = self._compiled_cache / compile_cache_dir_name(f"serve|{model.path}", device)
+        size = kv_cache_gb()
+        engine = BatchingEngine(
+            ServingConfig(
+                model.path,
+                device,
+                cache_dir=cache,
+                converted_dir=self._converted_cache,
+                kv_cache_gb=size,
+                max_sequences=self._max_sequences,
+                properties=compile_properties("chat", device),
+            )
+        )
+        load_ms = engine.load()
+        self.context_tokens = _context_of(model.path)
+        log.info("serving %s on %s (KV cache %d GB)", model.id, device, size)
+        self._metrics.publish(MetricRecord("server", device, {"load_ms": load_ms}))
+        return engine
+
+    def close(self) -> None:
+        """Stop the engine (its running requests end as cancelled)."""
+        with self._lock:
+            if self._engine is not None:
+                self._engine.close()
+            self._engine, self._served = None, None
+
+
+async def stream_completion(
+    engine: BatchingEngine,
+    prompt: Prompt,
+    options: RequestOptions,
+    metrics: MetricsBus | None = None,
+) -> AsyncIterator[str | Completion]:
+    """The answer's text pieces as they come, then its :class:`Completion`.
+
+    Closing the generator early (the client went away) cancels the request.
+
+    Raises:
+        InvalidInputError: the prompt or an option was refused (before anything streams).
+    """
+    loop = asyncio.get_running_loop()
+    queue: asyncio.Queue[str | Completion] = asyncio.Queue()
+
+    def deliver(item: str | Completion) -> None:
+        # The event loop has closed when the client went away: the request is being cancelled.
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(queue.put_nowait, item)
+
+    request = engine.submit(prompt, options, deliver, deliver)
+    try:
+        while True:
+            item = await queue.get()
+            yield item
+            if isinstance(item, Completion):
+                if metrics is not None:
+                    metrics.publish(_request_record(engine, item))
+                return
+    finally:
+        if not request.done:
+            request.cancel()
+
+
+def _request_record(engine: BatchingEngine, completion: Completion) -> MetricRecord:
+    return MetricRecord(
+        "server",
+        engine.config.device,
+        {
+            "ttft_ms": completion.ttft_ms,
+            "tokens_per_s": completion.tokens_per_s,
+            "input_tokens": float(completion.prompt_tokens),
+            "output_tokens": float(completion.completion_tokens),
+            "active_requests": float(engine.active),
+        },
+    )
+
+
+def _id_of(path: Path) -> str:
+    return path.stem.lower() if is_gguf_path(path) else path.name.lower()
+
+
+def _created(path: Path) -> int:
+    try:
+        return int(path.stat().st_mtime)
+    except OSError:
+        return 0
+
+
+def _context_of(path: Path) -> int:
+    if is_gguf_path(path):
+        try:
+            info = read_gguf_info(path)
+        except InvalidInputError:  # read at load already: a file changed since then
+            return 0
+        return info.context_length or 0
+    return context_length(path)

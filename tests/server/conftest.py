@@ -1,0 +1,77 @@
+"""A running server for the API tests: the real ``ServerRunner`` (uvicorn on a loopback port
+of its own) over a real ``AppContext`` in a fresh home, serving the real SmolLM2-135M GGUF.
+
+Module-scoped: a module's tests share one server (loading the batching engine takes seconds);
+clients are the official ``openai`` and ``ollama`` packages, or ``httpx`` for hostile bodies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from app.context import AppContext
+from app.devices import DeviceInfo
+from app.paths import HOME_ENV, AppPaths
+from app.server.build import build_server
+from app.server.runner import ServerRunner
+from app.server.state import ServerState
+
+CPU = DeviceInfo(name="CPU", full_name="CPU (tests)")
+
+
+@dataclass
+class RunningServer:
+    """A server answering on loopback, and what a client needs to reach it."""
+
+    url: str
+    """``http://127.0.0.1:PORT`` (OpenAI's API is under ``/v1``, Ollama's under ``/api``)."""
+    token: str
+    state: ServerState
+    ctx: AppContext
+
+    @property
+    def openai_url(self) -> str:
+        """The base URL an OpenAI client takes."""
+        return f"{self.url}/v1"
+
+    @property
+    def auth(self) -> dict[str, str]:
+        """The header every request needs."""
+        return {"Authorization": f"Bearer {self.token}"}
+
+
+def start_server(home: Path, model: Path, converted_cache: Path) -> Iterator[RunningServer]:
+    """Serve ``model`` from an app home at ``home`` until the generator is closed."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(HOME_ENV, str(home))
+        paths = AppPaths.from_environment()
+        paths.ensure()
+        paths.converted_cache.parent.mkdir(parents=True, exist_ok=True)
+        paths.converted_cache.symlink_to(converted_cache, target_is_directory=True)
+        with AppContext.create(paths, devices=[CPU]) as ctx:
+            app, state = build_server(ctx, model)
+            runner = ServerRunner(app, "127.0.0.1", 0)
+            address = runner.start()
+            try:
+                yield RunningServer(address.url, state.token, state, ctx)
+            finally:
+                runner.stop()
+                state.served.close()
+
+
+@pytest.fixture(scope="module")
+def server(
+    tmp_path_factory: pytest.TempPathFactory, real_chat_model: Path, converted_gguf_cache: Path
+) -> Iterator[RunningServer]:
+    """The server of this module, serving the real SmolLM2-135M (loaded before the tests)."""
+    running = start_server(
+        tmp_path_factory.mktemp("served-home"), real_chat_model, converted_gguf_cache
+    )
+    server = next(running)
+    server.state.served.engine_for(server.state.served.resolve(None))
+    yield server
+    running.close()
