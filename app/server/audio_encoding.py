@@ -54,14 +54,16 @@ def encode_speech(samples: Samples, rate: int, audio_format: AudioFormat, speed:
     if speed != 1.0:
         audio = time_stretch(audio, rate, speed)
     audio = resample(audio, rate, OUTPUT_RATE)
-    if audio_format == "pcm":
-        pcm: bytes = (np.clip(audio, -1.0, 1.0) * 32767).astype("<i2").tobytes()
-        return pcm
-    if audio_format in ("wav", "flac"):
+    if audio_format in ("wav", "flac", "pcm"):
         import soundfile
 
+        # pcm is libsndfile's headerless 16-bit little-endian: the very samples of the wav.
+        container = "RAW" if audio_format == "pcm" else audio_format.upper()
+        endian = "LITTLE" if audio_format == "pcm" else "FILE"
         buffer = io.BytesIO()
-        soundfile.write(buffer, audio, OUTPUT_RATE, subtype="PCM_16", format=audio_format.upper())
+        soundfile.write(
+            buffer, audio, OUTPUT_RATE, subtype="PCM_16", format=container, endian=endian
+        )
         return buffer.getvalue()
     return _encode_with_av(audio, audio_format)
 
