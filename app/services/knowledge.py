@@ -37,7 +37,7 @@ from app.services.base import BusyLock, ModelSlot
 from app.settings_store import SettingsStore
 from app.storage.secrets import SecretStore
 from pipelines.core import CancelToken, MetricRecord
-from pipelines.embeddings import EmbeddingConfig, EmbeddingPipeline, model_id
+from pipelines.embeddings import EmbeddingConfig, EmbeddingPipeline, Vectors, model_id
 from pipelines.rag.chunking import Chunker
 from pipelines.rag.loaders import is_supported
 from pipelines.rag.storable import stored_path
@@ -111,6 +111,22 @@ class KnowledgeService:
         with self._model_lock:
             return self._embedder_and_chunker()[0]
 
+    def embedder_folder(self) -> Path:
+        """The folder of the embedding model in use (the setting's, else the bundled one)."""
+        return self._settings.embedding_model or default_embedder_dir(self._paths)
+
+    def embed_texts(self, texts: Sequence[str]) -> Vectors:
+        """Unit vectors ``[len(texts), dim]`` of ``texts`` from the knowledge embedder.
+
+        Needs no database (the local server's embeddings API uses it alone); texts longer than
+        the model's window are truncated to it, as when documents are indexed.
+
+        Raises:
+            UserError: the embedder is missing, or a text is empty.
+        """
+        with self._model_lock:
+            return self._embedder_and_chunker()[0].embed_documents(texts)
+
     def needs_setup(self) -> bool:
         """Whether the bundled embedder is in use and not converted yet (two file checks)."""
         if self._settings.embedding_model is not None:
@@ -158,7 +174,7 @@ class KnowledgeService:
         still running keeps the pipeline object it started with.
         """
         if folder is None:
-            folder = self._settings.embedding_model or default_embedder_dir(self._paths)
+            folder = self.embedder_folder()
         device = resolve_device(self._settings.device_for("knowledge"), self._devices, "knowledge")
         return self._embedder.get((folder, device), lambda: self._new_embedder(folder, device))
 
