@@ -8,7 +8,8 @@ messages and the answer's room, numbered so the answer cites them as ``[1]``.
 
 The answer carries ``sources``, a top-level field beside ``choices``: one object per passage
 the model was given — ``number`` (as cited), ``collection``, ``document`` (file name),
-``path``, ``page`` (PDF page or null), ``score`` and ``text`` (an excerpt of the passage). A
+``path``, ``page`` (PDF page or null), ``score``, ``text`` (the passage, cut to
+:data:`MAX_EXCERPT_CHARS`) and ``snippet`` (the matching words marked «like this»). A
 streamed answer sends them in its first chunk (the one with the assistant role), so a client
 can show them while the answer streams.
 """
@@ -39,6 +40,8 @@ log = logging.getLogger(__name__)
 
 #: The context assumed when a model's is unknown (a folder without ``max_position_embeddings``).
 FALLBACK_CONTEXT_TOKENS = 2048
+#: A source's ``text``: the passage the model read, cut to this many characters.
+MAX_EXCERPT_CHARS = 1000
 
 
 async def ground(
@@ -64,10 +67,9 @@ async def ground(
             "A request with 'knowledge' needs a user message with text last.",
             param="messages",
         )
-    grounded, sources = await anyio.to_thread.run_sync(
+    return await anyio.to_thread.run_sync(
         _ground_blocking, state, engine, name, messages, answer_tokens
     )
-    return grounded, [_source_json(name, source) for source in sources]
 
 
 def _ground_blocking(
@@ -76,7 +78,7 @@ def _ground_blocking(
     name: str,
     messages: list[Message],
     answer_tokens: int | None,
-) -> tuple[list[Message], list[Source]]:
+) -> tuple[list[Message], list[dict[str, Any]]]:
     knowledge = state.ctx.knowledge
     question = messages[-1].content
     try:
@@ -111,10 +113,18 @@ def _ground_blocking(
     fixed = count(engine.template(messages))
     room = int(max(context - answer - fixed, 0) * SOURCES_SHARE)
     text, sources = grounded_question(question, hits, count, room)
-    return [*messages[:-1], Message("user", text)], sources
+    passages = {(hit.path, hit.page, hit.snippet): hit.text for hit in hits}
+    given = [
+        _source_json(name, source, passages.get((source.path, source.page, source.snippet), ""))
+        for source in sources
+    ]
+    return [*messages[:-1], Message("user", text)], given
 
 
-def _source_json(collection: str, source: Source) -> dict[str, Any]:
+def _source_json(collection: str, source: Source, passage: str) -> dict[str, Any]:
+    excerpt = passage.strip()
+    if len(excerpt) > MAX_EXCERPT_CHARS:
+        excerpt = excerpt[:MAX_EXCERPT_CHARS].rstrip() + "…"
     return {
         "number": source.number,
         "collection": collection,
@@ -122,7 +132,8 @@ def _source_json(collection: str, source: Source) -> dict[str, Any]:
         "path": source.path,
         "page": source.page,
         "score": source.score,
-        "text": source.snippet,
+        "text": excerpt,
+        "snippet": source.snippet,
     }
 
 
