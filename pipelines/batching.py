@@ -379,7 +379,7 @@ class BatchingEngine(ModelPipeline):
         # A vision request's prompt tokens are its text's: GenAI adds the image tokens inside.
         request = BatchRequest(next(self._ids), int(input_ids.shape[-1]), on_end)
         if self.vision and payload is None:
-            payload = _VisionInput(text, [])  # a vision model's pipeline takes no token ids
+            payload = _VisionInput(_untagged(text), [])  # a vision pipeline takes no token ids
         with self._count_lock:
             self._active += 1
         config = _request_config(options)
