@@ -36,6 +36,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+import numpy as np
+
 from pipelines.chat import (
     REQUIRED_LLM_FILES,
     GenerationSettings,
@@ -48,6 +50,7 @@ from pipelines.core import InvalidInputError, MetricRecord, ModelLoadError
 from pipelines.gguf import is_gguf_path
 from pipelines.gguf_cache import open_gguf
 from pipelines.openvino_errors import openvino_reason
+from pipelines.vision_chat import REQUIRED_VLM_FILES, Image, check_image, is_vision_folder
 
 log = logging.getLogger(__name__)
 
@@ -102,6 +105,8 @@ class ChatPrompt:
     """A conversation, put through the model's chat template."""
 
     messages: Sequence[Message]
+    images: Sequence[Image] = ()
+    """Images of the last user message (a vision model only): uint8 RGB ``[H, W, 3]``."""
 
 
 @dataclass(frozen=True)
@@ -224,6 +229,8 @@ class BatchingEngine(ModelPipeline):
         self._active = 0
         self.finished = 0
         """Requests ended since load (for the overlay)."""
+        self.vision = False
+        """Whether the model reads images (a vision-language folder)."""
 
     # ----- loading -------------------------------------------------------------------------
 
@@ -238,6 +245,13 @@ class BatchingEngine(ModelPipeline):
         path = self.config.model_path
         if is_gguf_path(path):
             pipe = self._load_gguf(path)
+        elif is_vision_folder(path):
+            # The batching pipeline reads a vision-language folder too (GenAI 2025.2+): its
+            # requests then take text and images (add_request's prompt overload), so one
+            # engine batches image questions with text ones.
+            require_files(path, REQUIRED_VLM_FILES, "an OpenVINO vision-chat model")
+            pipe = self._build(path)
+            self.vision = True
         else:
             require_files(path, REQUIRED_LLM_FILES, "an OpenVINO chat model")
             pipe = self._build(path)
@@ -338,9 +352,18 @@ class BatchingEngine(ModelPipeline):
         """
         tokenizer = self._require_tokenizer()
         options.validate()
+        payload: Any = None
         if isinstance(prompt, ChatPrompt):
             validate_messages(prompt.messages)
-            text = self.template(prompt.messages)
+            if prompt.images and not self.vision:
+                raise InvalidInputError(
+                    f"{self.config.model_path.name} does not take images.", field="images"
+                )
+            if self.vision:
+                payload = self._vision_input(prompt)
+                text = payload.text
+            else:
+                text = self.template(prompt.messages)
             add_special = False  # the template wrote the special tokens it wants
         else:
             if not prompt.text.strip():
@@ -353,12 +376,30 @@ class BatchingEngine(ModelPipeline):
                 )
             text, add_special = prompt.text, True
         input_ids = tokenizer.encode(text, add_special_tokens=add_special).input_ids
+        # A vision request's prompt tokens are its text's: GenAI adds the image tokens inside.
         request = BatchRequest(next(self._ids), int(input_ids.shape[-1]), on_end)
+        if self.vision and payload is None:
+            payload = _VisionInput(_untagged(text), [])  # a vision pipeline takes no token ids
         with self._count_lock:
             self._active += 1
-        self._incoming.put((request, input_ids, _request_config(options), on_text))
+        config = _request_config(options)
+        if self.vision:
+            config.apply_chat_template = False  # the prompt is templated already
+        self._incoming.put((request, payload or input_ids, config, on_text))
         self._wake.set()
         return request
+
+    def _vision_input(self, prompt: ChatPrompt) -> _VisionInput:
+        """The templated prompt with GenAI's image tags in the last user message."""
+        import openvino as ov
+
+        messages = [Message(m.role, _untagged(m.content)) for m in prompt.messages]
+        if prompt.images:
+            tags = "".join(f"{IMAGE_TAG}{index}>\n" for index in range(len(prompt.images)))
+            last = messages[-1]
+            messages[-1] = Message(last.role, tags + last.content)
+        images = [ov.Tensor(np.ascontiguousarray(check_image(i))) for i in prompt.images]
+        return _VisionInput(self.template(messages), images)
 
     def _require_tokenizer(self) -> Any:
         if self._tokenizer is None:
@@ -403,7 +444,10 @@ class BatchingEngine(ModelPipeline):
                 self._finish_unstarted(request, "cancelled")
                 continue
             try:
-                handle = pipe.add_request(request.id, input_ids, config)
+                if isinstance(input_ids, _VisionInput):
+                    handle = pipe.add_request(request.id, input_ids.text, input_ids.images, config)
+                else:
+                    handle = pipe.add_request(request.id, input_ids, config)
             except RuntimeError as error:
                 self._finish_unstarted(request, "error", openvino_reason(error))
                 continue
@@ -495,6 +539,24 @@ class BatchingEngine(ModelPipeline):
             self.config.device,
             {"load_ms": self.load_ms, "active_requests": float(self.active)},
         )
+
+
+IMAGE_TAG = "<ov_genai_image_"
+"""GenAI's model-independent image placeholder (``<ov_genai_image_0>``)."""
+
+
+@dataclass(frozen=True)
+class _VisionInput:
+    """A vision model's request: templated text and its images (as OpenVINO tensors)."""
+
+    text: str
+    images: list[Any]
+
+
+def _untagged(text: str) -> str:
+    # A user's text naming an image tag would make GenAI look for an image that is not there
+    # (a failed step ends every running request): the tag is broken up.
+    return text.replace(IMAGE_TAG, "<ov_genai image_").replace("<image>", "<image >")
 
 
 def _request_config(options: RequestOptions) -> Any:

@@ -22,8 +22,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from sse_starlette import EventSourceResponse
 
 from app.server.errors import ApiError
+from app.server.grounding import ground, with_sources
 from app.server.served_models import ServedModel, stream_completion
 from app.server.state import ServerState, state_of
+from app.server.vision import check_takes_images, images_of
 from pipelines.batching import (
     BatchingEngine,
     ChatPrompt,
@@ -121,19 +123,23 @@ async def chat_completions(
     state = state_of(request)
     messages = to_messages(body.messages)
     model = state.served.resolve(body.model)
+    check_takes_images(model, body.messages)
+    images = await anyio.to_thread.run_sync(images_of, body.messages)
     engine = await anyio.to_thread.run_sync(state.served.engine_for, model)
+    wanted = body.max_completion_tokens or body.max_tokens
+    messages, sources = await ground(state, engine, body.knowledge, messages, wanted)
     options = request_options(state, engine, body, messages)
-    prompt = ChatPrompt(messages)
+    prompt = ChatPrompt(messages, images)
     state.requests += 1
     if body.stream:
         include_usage = bool(body.stream_options and body.stream_options.include_usage)
         return EventSourceResponse(
-            _stream(state, engine, model, prompt, options, include_usage),
+            with_sources(_stream(state, engine, model, prompt, options, include_usage), sources),
             ping=15,
             sep="\n",
         )
     completion = await _complete(state, engine, prompt, options)
-    return {
+    answer: dict[str, Any] = {
         "id": _completion_id(),
         "object": "chat.completion",
         "created": int(time.time()),
@@ -148,6 +154,9 @@ async def chat_completions(
         ],
         "usage": usage(completion),
     }
+    if sources is not None:
+        answer["sources"] = sources  # OV Studio's field: the passages given (app.server.grounding)
+    return answer
 
 
 # ----- the parts ---------------------------------------------------------------------------
@@ -170,13 +179,7 @@ def to_messages(messages: list[ChatMessageIn]) -> list[Message]:
                 param=f"messages.{index}.role",
             )
         content = message.content
-        if isinstance(content, list):
-            if any(isinstance(part, ImagePart) for part in content):
-                raise ApiError(
-                    400,
-                    "Images in messages are not supported by the served model.",
-                    param=f"messages.{index}.content",
-                )
+        if isinstance(content, list):  # image parts: app.server.vision
             content = "".join(part.text for part in content if isinstance(part, TextPart))
         text = content or ""
         total += len(text)

@@ -120,7 +120,8 @@ class ServedModels:
                 entry.gguf.architecture if entry.gguf else "",
                 entry.precision,
             )
-            for entry in self._registry.models(ModelTask.CHAT)
+            for task in (ModelTask.CHAT, ModelTask.VISION_CHAT)  # the engine serves both
+            for entry in self._registry.models(task)
             if entry.present and not entry.problems
         ]
         default = self._default()

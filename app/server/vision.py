@@ -1,0 +1,126 @@
+"""Images in OpenAI chat messages (``image_url`` parts), for a served vision model.
+
+Only ``data:`` URLs are read (``data:image/png;base64,…``): the server never fetches an
+``http(s)`` URL a request names, since that would let any client make this machine reach
+hosts on its network. Each image is decoded and checked as the chat window checks an
+attachment (:mod:`app.chat_images`: Pillow, RGB, scaled to 2048 px at most, padded when too
+thin, a decompression bomb refused), so the model sees what the app would have sent.
+
+Only the last user message's images are sent to the model (GenAI attaches a request's images
+to its last user message); images of earlier turns are dropped, not decoded, as the chat
+window replays earlier turns as text. The batching engine serves a vision-language folder
+itself (``ContinuousBatchingPipeline`` takes images per request), so image requests are
+batched with text ones.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from collections.abc import Sequence
+from typing import Protocol
+
+import numpy as np
+from numpy.typing import NDArray
+
+from app.chat_images import MAX_IMAGES, decode_rgb, prepare_image_bytes
+from app.errors import UserError
+from app.server.errors import ApiError
+from app.server.served_models import ServedModel
+from pipelines.vision_chat import is_vision_folder
+
+#: ``data:[<media type>][;base64],<data>`` (RFC 2397); we take base64 images only.
+_DATA_URL = re.compile(r"data:(?P<type>[\w.+-]+/[\w.+-]+)?(?P<params>(;[^,;]*)*),", re.ASCII)
+
+
+class _Url(Protocol):
+    url: str
+
+
+class _Part(Protocol):
+    type: str
+
+
+def images_of(messages: Sequence[object]) -> list[NDArray[np.uint8]]:
+    """The decoded images of the last user message's ``image_url`` parts (blocking: decoding
+    runs on a worker thread).
+
+    Raises:
+        ApiError: 400 naming the part: not a ``data:`` URL, not base64, not an image, too
+            many images.
+    """
+    last = _last_user(messages)
+    if last is None:
+        return []
+    index, parts = last
+    urls = [
+        getattr(getattr(part, "image_url", None), "url", "")
+        for part in parts
+        if getattr(part, "type", "") == "image_url"
+    ]
+    if len(urls) > MAX_IMAGES:
+        raise ApiError(
+            400,
+            f"A message may hold at most {MAX_IMAGES} images; this one has {len(urls)}.",
+            param=f"messages.{index}.content",
+        )
+    return [_decode(url, f"messages.{index}.content", n + 1) for n, url in enumerate(urls)]
+
+
+def has_images(messages: Sequence[object]) -> bool:
+    """Whether any message holds an ``image_url`` part."""
+    return any(
+        getattr(part, "type", "") == "image_url"
+        for message in messages
+        if isinstance(getattr(message, "content", None), list)
+        for part in getattr(message, "content", [])
+    )
+
+
+def check_takes_images(model: ServedModel, messages: Sequence[object]) -> None:
+    """Refuse images for a text-only model (before it is loaded: a cheap file check).
+
+    Raises:
+        ApiError: 400 when a message holds an image and ``model`` reads text only.
+    """
+    if has_images(messages) and not is_vision_folder(model.path):
+        raise ApiError(
+            400,
+            f"{model.id} does not take images; serve a vision model to ask about images.",
+            param="messages",
+            code="model_not_vision",
+        )
+
+
+def _last_user(messages: Sequence[object]) -> tuple[int, list[object]] | None:
+    for index in range(len(messages) - 1, -1, -1):
+        message = messages[index]
+        if getattr(message, "role", "") == "user":
+            content = getattr(message, "content", None)
+            return (index, list(content)) if isinstance(content, list) else None
+    return None
+
+
+def _decode(url: str, param: str, number: int) -> NDArray[np.uint8]:
+    label = f"Image {number}"
+    head = url[:200].strip()
+    if not head.lower().startswith("data:"):
+        raise ApiError(
+            400,
+            f"{label} is not a data: URL; this server reads only data: URLs "
+            "(base64 PNG or JPEG), never fetching a URL.",
+            param=param,
+        )
+    match = _DATA_URL.match(url)
+    if match is None or ";base64" not in match.group("params").lower():
+        raise ApiError(400, f"{label} is not a base64 data: URL.", param=param)
+    try:
+        data = base64.b64decode(url[match.end() :], validate=True)
+    except (binascii.Error, ValueError):
+        raise ApiError(400, f"{label}'s base64 data is not valid.", param=param) from None
+    try:
+        prepared = prepare_image_bytes(data, label)
+        return decode_rgb(prepared.png)
+    except UserError as error:
+        raise ApiError(400, str(error), param=param) from error
