@@ -37,7 +37,7 @@ from app.services.base import BusyLock, ModelSlot
 from app.settings_store import SettingsStore
 from app.storage.secrets import SecretStore
 from pipelines.core import CancelToken, MetricRecord
-from pipelines.embeddings import EmbeddingConfig, EmbeddingPipeline, model_id
+from pipelines.embeddings import EmbeddingConfig, EmbeddingPipeline, Vectors, model_id
 from pipelines.rag.chunking import Chunker
 from pipelines.rag.loaders import is_supported
 from pipelines.rag.storable import stored_path
@@ -110,6 +110,17 @@ class KnowledgeService:
         """The loaded embedding model (loaded on first use)."""
         with self._model_lock:
             return self._embedder_and_chunker()[0]
+
+    def embed_texts(self, texts: Sequence[str]) -> Vectors:
+        """Unit vectors ``[len(texts), dim]`` from the current embedder (the server's
+        embeddings); blocking, one model call at a time with ingest and search.
+
+        Raises:
+            UserError: an empty text, or the embedding model is missing.
+        """
+        embedder = self.embedder()
+        with self._model_lock:
+            return embedder.embed_documents(texts)
 
     def needs_setup(self) -> bool:
         """Whether the bundled embedder is in use and not converted yet (two file checks)."""
