@@ -27,7 +27,6 @@ from app.server.openai_chat import MAX_ANSWER_TOKENS, MAX_CONVERSATION_CHARS, MA
 from app.server.served_models import ServedModel, model_key, stream_completion
 from app.server.state import ServerState, state_of
 from pipelines.batching import (
-    MAX_STOP_STRINGS,
     BatchingEngine,
     ChatPrompt,
     Completion,
@@ -35,7 +34,8 @@ from pipelines.batching import (
     RequestOptions,
     TextPrompt,
 )
-from pipelines.chat import MAX_PROMPT_CHARS, GenerationSettings, Message
+from pipelines.chat import MAX_PROMPT_CHARS, GenerationSettings, Message, validate_messages
+from pipelines.core import InvalidInputError
 from pipelines.embeddings import model_id
 
 router = APIRouter(prefix="/api")
@@ -233,12 +233,17 @@ def request_options(
 
     Raises:
         ApiError: the prompt fills the model's context, or a bad option.
+        InvalidInputError: an empty prompt or a value the engine refuses (a 400).
     """
     defaults = state.defaults()
     options = body.options or Options()
+    # Checked here, as the engine would at submit: a stream's 200 is sent before submit.
     if isinstance(prompt, ChatPrompt):
-        text = engine.template(prompt.messages) if prompt.messages else ""
+        validate_messages(prompt.messages)
+        text = engine.template(prompt.messages)
     else:
+        if not prompt.text.strip():
+            raise ApiError(400, "The prompt is empty.")
         text = prompt.text
     prompt_tokens = engine.count_tokens(text)
     context = state.served.context_tokens
@@ -261,9 +266,9 @@ def request_options(
         seed=None if options.seed is None or options.seed < 0 else options.seed % 2**32,
     )
     stop = (options.stop,) if isinstance(options.stop, str) else tuple(options.stop or ())
-    if len(stop) > MAX_STOP_STRINGS:
-        raise ApiError(400, f"At most {MAX_STOP_STRINGS} stop strings are allowed.")
-    return RequestOptions(settings, stop=stop, json_schema=json_schema(body.format))
+    request = RequestOptions(settings, stop=stop, json_schema=json_schema(body.format))
+    request.validate()
+    return request
 
 
 def json_schema(format_: Literal["", "json"] | dict[str, Any] | None) -> str | None:
@@ -369,11 +374,20 @@ async def _lines(
     def line(payload: dict[str, Any]) -> str:
         return json.dumps({"model": name, "created_at": now_iso(), **payload}) + "\n"
 
-    async for item in stream_completion(engine, prompt, options, state.ctx.metrics):
-        if isinstance(item, str):
-            yield line({field: _piece(field, item), "done": False})
-        elif item.finish_reason == "error":
-            # Mid-stream, as Ollama does: its clients raise this as a ResponseError.
-            yield json.dumps({"error": item.error or "The model failed on this request."}) + "\n"
-        else:
-            yield line({field: _piece(field, ""), "done": True, **_timings(item, started, load_s)})
+    pieces = stream_completion(engine, prompt, options, state.ctx.metrics)
+    try:
+        async for item in pieces:
+            if isinstance(item, str):
+                yield line({field: _piece(field, item), "done": False})
+            elif item.finish_reason == "error":
+                # Mid-stream, as Ollama does: its clients raise this as a ResponseError.
+                yield _error_line(item.error or "The model failed on this request.")
+            else:
+                done = {field: _piece(field, ""), "done": True}
+                yield line({**done, **_timings(item, started, load_s)})
+    except InvalidInputError as error:  # refused at submit, after the 200 went out
+        yield _error_line(str(error))
+
+
+def _error_line(message: str) -> str:
+    return json.dumps({"error": message}) + "\n"
