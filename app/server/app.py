@@ -9,7 +9,13 @@ from fastapi import APIRouter, FastAPI
 from starlette.middleware.cors import CORSMiddleware
 
 from app import about
-from app.server import openai_audio, openai_chat, openai_embeddings
+from app.server import (
+    ollama_api,
+    ollama_models,
+    openai_audio,
+    openai_chat,
+    openai_embeddings,
+)
 from app.server.errors import install_error_handlers
 from app.server.guard import MAX_BODY_BYTES, Guard
 from app.server.state import ServerState
@@ -19,6 +25,8 @@ ROUTERS: tuple[APIRouter, ...] = (
     openai_chat.router,
     openai_embeddings.router,
     openai_audio.router,
+    ollama_models.router,
+    ollama_api.router,
 )
 
 

@@ -1,0 +1,393 @@
+"""Ollama's generation API: ``POST /api/chat``, ``/api/generate``, ``/api/embed`` and the
+legacy ``/api/embeddings``.
+
+Fields follow https://github.com/ollama/ollama/blob/main/docs/api.md. Streaming is Ollama's
+default: NDJSON, one object per line, the last with ``done: true``, the reason and the
+timings in nanoseconds. Unknown fields are ignored (clients send newer ones); a known field we
+cannot honour (images, tools, thinking, a raw ``context``) is a 400 naming it rather than a
+silent difference. A client that goes away cancels its request (the stream's generator is
+closed, which cancels it in the engine).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import AsyncIterator
+from typing import Any, Literal, TypeVar
+
+import anyio
+from fastapi import APIRouter, Request
+from fastapi.responses import StreamingResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from app.server.errors import ApiError
+from app.server.ollama_models import now_iso, ollama_name
+from app.server.openai_chat import MAX_ANSWER_TOKENS, MAX_CONVERSATION_CHARS, MAX_MESSAGES
+from app.server.served_models import ServedModel, model_key, stream_completion
+from app.server.state import ServerState, state_of
+from pipelines.batching import (
+    BatchingEngine,
+    ChatPrompt,
+    Completion,
+    Prompt,
+    RequestOptions,
+    TextPrompt,
+)
+from pipelines.chat import MAX_PROMPT_CHARS, GenerationSettings, Message, validate_messages
+from pipelines.core import InvalidInputError
+from pipelines.embeddings import model_id
+
+router = APIRouter(prefix="/api")
+
+#: Texts one ``/api/embed`` request may hold.
+MAX_EMBED_INPUTS = 2048
+NS_PER_MS = 1_000_000
+
+T = TypeVar("T")
+
+
+class _Lenient(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+
+class Options(_Lenient):
+    """The sampling options we honour; the others Ollama knows (num_ctx, mirostat…) are
+    accepted and ignored: the engine has no such knob."""
+
+    temperature: float | None = Field(None, ge=0.0, le=2.0)
+    top_p: float | None = Field(None, gt=0.0, le=1.0)
+    top_k: int | None = Field(None, ge=0, le=1000)
+    seed: int | None = None
+    num_predict: int | None = Field(None, ge=-2, le=MAX_ANSWER_TOKENS)
+    """-1: until the model stops; -2: fill the context (both: as far as the context allows)."""
+    stop: str | list[str] | None = None
+    repeat_penalty: float | None = Field(None, ge=0.5, le=2.0)
+
+
+class ChatMessage(_Lenient):
+    role: Literal["system", "user", "assistant", "tool"]
+    content: str = Field("", max_length=MAX_PROMPT_CHARS)
+    images: list[str] | None = None
+    tool_calls: list[Any] | None = None
+
+
+class _Generation(_Lenient):
+    model: str = Field("", max_length=256)
+    stream: bool = True
+    format: Literal["", "json"] | dict[str, Any] | None = None
+    options: Options | None = None
+    keep_alive: float | str | None = None
+    """Accepted: the served model stays loaded until another is asked for."""
+    think: bool | str | None = None
+
+
+class ChatRequest(_Generation):
+    messages: list[ChatMessage] = Field(default_factory=list, max_length=MAX_MESSAGES)
+    tools: list[Any] | None = None
+
+
+class GenerateRequest(_Generation):
+    prompt: str = Field("", max_length=MAX_PROMPT_CHARS)
+    system: str | None = Field(None, max_length=MAX_PROMPT_CHARS)
+    raw: bool = False
+    suffix: str | None = None
+    context: list[int] | None = None
+    images: list[str] | None = None
+    template: str | None = None
+
+
+class EmbedRequest(_Lenient):
+    model: str = Field("", max_length=256)
+    input: str | list[str] = Field(max_length=MAX_EMBED_INPUTS)
+    truncate: bool = True
+    dimensions: int | None = None
+    keep_alive: float | str | None = None
+
+
+class EmbeddingsRequest(_Lenient):
+    model: str = Field("", max_length=256)
+    prompt: str = Field("", max_length=MAX_PROMPT_CHARS)
+    keep_alive: float | str | None = None
+
+
+# ----- routes ------------------------------------------------------------------------------
+
+
+@router.post("/chat", response_model=None)
+async def chat(request: Request, body: ChatRequest) -> dict[str, Any] | StreamingResponse:
+    """The next assistant message of a conversation; no messages: load the model only."""
+    _refuse_unsupported(body.think, body.tools, [m.images for m in body.messages], None)
+    messages = to_messages(body.messages)
+    return await _answer(request, body, ChatPrompt(messages) if messages else None, "message")
+
+
+@router.post("/generate", response_model=None)
+async def generate(request: Request, body: GenerateRequest) -> dict[str, Any] | StreamingResponse:
+    """A completion of ``prompt`` (through the chat template unless ``raw``); an empty prompt
+    loads the model only."""
+    _refuse_unsupported(body.think, None, [body.images], body)
+    prompt: Prompt | None = None
+    if body.prompt:
+        if body.raw:
+            prompt = TextPrompt(body.prompt)
+        else:
+            system = [Message("system", body.system)] if body.system else []
+            prompt = ChatPrompt([*system, Message("user", body.prompt)])
+    return await _answer(request, body, prompt, "response")
+
+
+@router.post("/embed")
+async def embed(request: Request, body: EmbedRequest) -> dict[str, Any]:
+    """Unit vectors for ``input`` from the knowledge embedder."""
+    state = state_of(request)
+    texts = [body.input] if isinstance(body.input, str) else body.input
+    if any(len(text) > MAX_PROMPT_CHARS for text in texts):
+        raise ApiError(400, f"Each input may hold at most {MAX_PROMPT_CHARS:,} characters.")
+    if not body.truncate:
+        raise ApiError(
+            400, "Inputs are always cut to the embedding model's length; 'truncate' must be true."
+        )
+    started = time.perf_counter()
+    name = await anyio.to_thread.run_sync(_embedder_name, state, body.model)
+    loaded = time.perf_counter()
+    embeddings: list[list[float]] = []
+    if texts:
+        vectors = await anyio.to_thread.run_sync(state.ctx.knowledge.embed_texts, texts)
+        embeddings = vectors.tolist()
+    if body.dimensions is not None and embeddings and body.dimensions != len(embeddings[0]):
+        raise ApiError(
+            400,
+            f"The embedding model gives {len(embeddings[0])} dimensions, not {body.dimensions}.",
+        )
+    return {
+        "model": name,
+        "embeddings": embeddings,
+        "total_duration": _ns(time.perf_counter() - started),
+        "load_duration": _ns(loaded - started),
+    }
+
+
+@router.post("/embeddings")
+async def embeddings(request: Request, body: EmbeddingsRequest) -> dict[str, Any]:
+    """Ollama's older embedding route: one ``prompt``, one ``embedding``."""
+    state = state_of(request)
+    await anyio.to_thread.run_sync(_embedder_name, state, body.model)
+    if not body.prompt:
+        return {"embedding": []}  # as Ollama answers an empty prompt
+    vectors = await anyio.to_thread.run_sync(state.ctx.knowledge.embed_texts, [body.prompt])
+    return {"embedding": vectors[0].tolist()}
+
+
+# ----- the parts ---------------------------------------------------------------------------
+
+
+def to_messages(messages: list[ChatMessage]) -> list[Message]:
+    """The request's messages as the chat template reads them.
+
+    Raises:
+        ApiError: a tool message, or more text than the server takes.
+    """
+    converted: list[Message] = []
+    for index, message in enumerate(messages):
+        if message.role == "tool" or message.tool_calls:
+            raise ApiError(
+                400,
+                "Tool calls are not supported by this server.",
+                param=f"messages.{index}.role",
+            )
+        converted.append(Message(message.role, message.content))
+    total = sum(len(m.content) for m in converted)
+    if total > MAX_CONVERSATION_CHARS:
+        raise ApiError(
+            400,
+            f"The messages hold {total:,} characters; the limit is {MAX_CONVERSATION_CHARS:,}.",
+        )
+    return converted
+
+
+def _refuse_unsupported(
+    think: bool | str | None,
+    tools: list[Any] | None,
+    images: list[list[str] | None],
+    generate: GenerateRequest | None,
+) -> None:
+    if any(images):
+        raise ApiError(400, "The served model reads text only; it cannot take images.")
+    if tools:
+        raise ApiError(400, "Tool calls are not supported by this server.")
+    if think:
+        raise ApiError(400, "The served model does not support thinking.")
+    if generate is not None and generate.suffix:
+        raise ApiError(400, "The served model does not support insert ('suffix').")
+    if generate is not None and generate.context:
+        raise ApiError(400, "'context' is not supported; send the conversation to /api/chat.")
+    if generate is not None and generate.template:
+        raise ApiError(400, "'template' is not supported: the model's own chat template is used.")
+
+
+def request_options(
+    state: ServerState, engine: BatchingEngine, body: _Generation, prompt: Prompt
+) -> RequestOptions:
+    """Sampling, length, stop strings and output format for this request.
+
+    Raises:
+        ApiError: the prompt fills the model's context, or a bad option.
+        InvalidInputError: an empty prompt or a value the engine refuses (a 400).
+    """
+    defaults = state.defaults()
+    options = body.options or Options()
+    # Checked here, as the engine would at submit: a stream's 200 is sent before submit.
+    if isinstance(prompt, ChatPrompt):
+        validate_messages(prompt.messages)
+        text = engine.template(prompt.messages)
+    else:
+        if not prompt.text.strip():
+            raise ApiError(400, "The prompt is empty.")
+        text = prompt.text
+    prompt_tokens = engine.count_tokens(text)
+    context = state.served.context_tokens
+    room = context - prompt_tokens if context else MAX_ANSWER_TOKENS
+    if room <= 0:
+        raise ApiError(
+            400, f"This model's context is {context:,} tokens; the prompt takes {prompt_tokens:,}."
+        )
+    wanted = options.num_predict
+    if wanted == 0:
+        raise ApiError(400, "'options.num_predict' must be -1, -2 or 1 to 32768.")
+    # Ollama cuts an answer at the context's end rather than refusing it.
+    length = min(room, MAX_ANSWER_TOKENS) if wanted is None or wanted < 0 else min(wanted, room)
+    settings = GenerationSettings(
+        max_new_tokens=length,
+        temperature=_or(options.temperature, defaults.temperature),
+        top_p=_or(options.top_p, defaults.top_p),
+        top_k=_or(options.top_k, defaults.top_k),
+        repetition_penalty=_or(options.repeat_penalty, defaults.repetition_penalty),
+        seed=None if options.seed is None or options.seed < 0 else options.seed % 2**32,
+    )
+    stop = (options.stop,) if isinstance(options.stop, str) else tuple(options.stop or ())
+    request = RequestOptions(settings, stop=stop, json_schema=json_schema(body.format))
+    request.validate()
+    return request
+
+
+def json_schema(format_: Literal["", "json"] | dict[str, Any] | None) -> str | None:
+    """The JSON schema structured output must follow (``"json"``: any JSON object)."""
+    if not format_:
+        return None
+    if format_ == "json":
+        return json.dumps({"type": "object"})
+    return json.dumps(format_)
+
+
+def _or(value: T | None, default: T) -> T:
+    return default if value is None else value
+
+
+def _ns(seconds: float) -> int:
+    return int(seconds * 1e9)
+
+
+def _timings(completion: Completion, started: float, load_s: float) -> dict[str, Any]:
+    return {
+        "done_reason": "length" if completion.finish_reason == "length" else "stop",
+        "total_duration": _ns(time.perf_counter() - started),
+        "load_duration": _ns(load_s),
+        "prompt_eval_count": completion.prompt_tokens,
+        "prompt_eval_duration": int(completion.ttft_ms * NS_PER_MS),
+        "eval_count": completion.completion_tokens,
+        "eval_duration": int(max(0.0, completion.duration_ms - completion.ttft_ms) * NS_PER_MS),
+    }
+
+
+def _embedder_name(state: ServerState, requested: str) -> str:
+    """The embedding model's name, loading it; ``requested`` must name it (or be empty).
+
+    Raises:
+        ApiError: 404 when ``requested`` names another model (there is one embedding model).
+    """
+    embedder = state.ctx.knowledge.embedder()
+    folder = embedder.config.model_dir
+    name = model_id(folder)
+    names = {name.lower(), name.rsplit("/", 1)[-1].lower(), folder.name.lower()}
+    if requested.strip() and model_key(requested) not in names:
+        raise ApiError(
+            404,
+            f"There is no embedding model '{requested.strip()[:100]}' here; "
+            f"the embedding model is {name.rsplit('/', 1)[-1]}.",
+        )
+    return name.rsplit("/", 1)[-1]
+
+
+async def _answer(
+    request: Request,
+    body: _Generation,
+    prompt: Prompt | None,
+    field: Literal["message", "response"],
+) -> dict[str, Any] | StreamingResponse:
+    """Load the model, then answer ``prompt`` whole or as NDJSON (no prompt: loaded, done)."""
+    state = state_of(request)
+    started = time.perf_counter()
+    model = state.served.resolve(body.model)
+    engine = await anyio.to_thread.run_sync(state.served.engine_for, model)
+    load_s = time.perf_counter() - started
+    head = {"model": ollama_name(model), "created_at": now_iso()}
+    if prompt is None:  # Ollama's way to load a model ahead of use
+        empty: dict[str, Any] | str = (
+            {"role": "assistant", "content": ""} if field == "message" else ""
+        )
+        return {**head, field: empty, "done": True, "done_reason": "load"}
+    options = await anyio.to_thread.run_sync(request_options, state, engine, body, prompt)
+    state.requests += 1
+    if body.stream:
+        lines = _lines(state, engine, model, prompt, options, field, started, load_s)
+        return StreamingResponse(lines, media_type="application/x-ndjson")
+    async for item in stream_completion(engine, prompt, options, state.ctx.metrics):
+        if isinstance(item, Completion):
+            if item.finish_reason == "error":
+                raise ApiError(503, item.error or "The model failed on this request.")
+            return {
+                **head,
+                field: _piece(field, item.text),
+                "done": True,
+                **_timings(item, started, load_s),
+            }
+    raise ApiError(503, "The answer ended before it was complete.")  # the engine stopped
+
+
+def _piece(field: str, text: str) -> Any:
+    return {"role": "assistant", "content": text} if field == "message" else text
+
+
+async def _lines(
+    state: ServerState,
+    engine: BatchingEngine,
+    model: ServedModel,
+    prompt: Prompt,
+    options: RequestOptions,
+    field: str,
+    started: float,
+    load_s: float,
+) -> AsyncIterator[str]:
+    name = ollama_name(model)
+
+    def line(payload: dict[str, Any]) -> str:
+        return json.dumps({"model": name, "created_at": now_iso(), **payload}) + "\n"
+
+    pieces = stream_completion(engine, prompt, options, state.ctx.metrics)
+    try:
+        async for item in pieces:
+            if isinstance(item, str):
+                yield line({field: _piece(field, item), "done": False})
+            elif item.finish_reason == "error":
+                # Mid-stream, as Ollama does: its clients raise this as a ResponseError.
+                yield _error_line(item.error or "The model failed on this request.")
+            else:
+                done = {field: _piece(field, ""), "done": True}
+                yield line({**done, **_timings(item, started, load_s)})
+    except InvalidInputError as error:  # refused at submit, after the 200 went out
+        yield _error_line(str(error))
+
+
+def _error_line(message: str) -> str:
+    return json.dumps({"error": message}) + "\n"
