@@ -76,7 +76,6 @@ def render(name: str, size: tuple[int, int], model: Path, with_dialog: bool) -> 
         window.resize(*size)
         window.show()
         switch = window.server_switch
-        switch.switch.setChecked(True)
         switch.start(free_default_port())
         wait_until(lambda: not switch.busy, "the server to start")
         address = switch.server.address

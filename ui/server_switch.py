@@ -171,6 +171,7 @@ class ServerSwitch(QWidget):
         self.switch.setEnabled(True)
 
     def _busy_text(self, text: str) -> None:
+        self.switch.setChecked(text == STARTING)  # started by the app, not a click, too
         self.switch.setEnabled(False)
         self.address.setText(text)
         self.address.show()

@@ -29,8 +29,8 @@ TIMEOUT_MS = 60_000
 def turn_on(qtbot: QtBot, window: MainWindow, port: int | None = 0) -> str:
     """Click the switch on (a free port) and wait for the address; returns the URL."""
     switch = window.server_switch
-    switch.switch.setChecked(True)  # what a click does, with a free port for the test
-    switch.start(port)
+    switch.start(port)  # what a click does, with a free port for the test
+    assert switch.switch.isChecked() and not switch.switch.isEnabled()  # "Starting…"
     qtbot.waitUntil(lambda: not switch.busy, timeout=TIMEOUT_MS)
     address = switch.server.address
     assert address is not None, switch.error.text()
@@ -176,3 +176,43 @@ def test_server_overlay_shows_a_real_chat_request(
     window.close()  # closing stops the server and closes the served engine
     assert served.served.engine is None
     assert window.server_switch.server.address is None
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_server_starts_with_the_app_when_set(
+    qtbot: QtBot,
+    make_window: Callable[[list[DeviceInfo]], MainWindow],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    port = free_port()
+    monkeypatch.setenv("OV_STUDIO_SERVER__START_WITH_APP", "true")
+    monkeypatch.setenv("OV_STUDIO_SERVER__PORT", str(port))
+    window = make_window([CPU])
+    switch = window.server_switch
+    url = f"http://127.0.0.1:{port}"
+    qtbot.waitUntil(lambda: switch.address.text() == url, timeout=TIMEOUT_MS)
+    assert switch.switch.isChecked()
+    assert models(url, switch.server.token()).status_code == 200
+
+
+def test_server_save_and_restart_moves_to_the_new_port(
+    qtbot: QtBot, make_window: Callable[[list[DeviceInfo]], MainWindow]
+) -> None:
+    window = make_window([CPU])
+    old_url = turn_on(qtbot, window)
+    token = window.server_switch.server.token()
+    dialog = window.open_server_settings()
+    assert dialog.restart_button.isVisible()
+    port = free_port()
+    dialog.port.setValue(port)
+    click(qtbot, dialog.restart_button)
+    new_url = f"http://127.0.0.1:{port}"
+    qtbot.waitUntil(lambda: window.server_switch.address.text() == new_url, timeout=TIMEOUT_MS)
+    assert models(new_url, token).status_code == 200
+    with pytest.raises(httpx.ConnectError):
+        models(old_url, token)
