@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from app.context import AppContext
 from app.models.inspect import ModelTask
+from app.server.local import LocalServer
 from app.services.chat_results import LoadedModel
 from app.voices.spoken_clips import SpokenClip
 from ui.about_dialog import AboutDialog
@@ -31,6 +32,8 @@ from ui.knowledge import KnowledgePanel
 from ui.model_text import loading_text, model_name
 from ui.models import ModelManager
 from ui.notifications import NotificationBar
+from ui.server_dialog import ServerDialog
+from ui.server_switch import ServerSwitch
 from ui.settings_changes import change_settings
 from ui.status_bar import ModelStatus
 from ui.tasks import TaskRunner
@@ -112,6 +115,10 @@ class MainWindow(QMainWindow):
         self._overlay: PerfOverlay | None = None  # built when first shown: pyqtgraph is heavy
         self.model_status = ModelStatus()
         self.statusBar().addPermanentWidget(self.model_status)
+        self.server_switch = ServerSwitch(LocalServer(ctx), self.tasks)
+        self.server_switch.settingsRequested.connect(self.open_server_settings)
+        self.server_switch.statusMessage.connect(self.show_status)
+        self.statusBar().addPermanentWidget(self.server_switch)
         self._build_menus()
         self.nav.currentRowChanged.connect(self._show_panel)
         self.nav.setCurrentRow(0)
@@ -126,6 +133,8 @@ class MainWindow(QMainWindow):
         self.chat_panel.panelRequested.connect(self.show_panel)
         if ctx.settings.overlay_visible:
             self.overlay_action.setChecked(True)
+        if ctx.settings.server.start_with_app:
+            self.server_switch.start()
         self.chat_panel.input.setFocus()  # type right away; focus moves there on activation
         if ctx.notices:  # repaired settings, damaged files: worth saying once, not blocking
             self.notifications.show_message("\n".join(ctx.notices), level="warning")
@@ -146,6 +155,8 @@ class MainWindow(QMainWindow):
         self.transcribe_action.triggered.connect(self.open_transcribe)
         self.database_action = file_menu.addAction("Knowledge &database…")
         self.database_action.triggered.connect(self.choose_database)
+        self.server_action = file_menu.addAction("&Server settings…")
+        self.server_action.triggered.connect(self.open_server_settings)
         file_menu.addSeparator()
         # Explicit keys: some platforms bind no key to QKeySequence.StandardKey.Quit.
         self._add(file_menu, "&Quit", "Ctrl+Q").triggered.connect(self.close)
@@ -309,6 +320,14 @@ class MainWindow(QMainWindow):
             self.knowledge_panel.reload()
 
     @Slot()
+    def open_server_settings(self) -> ServerDialog:
+        """The server's settings; returns the dialog."""
+        dialog = ServerDialog(self.ctx, self.server_switch.server, self)
+        dialog.restartRequested.connect(self.server_switch.restart)
+        dialog.open()
+        return dialog
+
+    @Slot()
     def about(self) -> AboutDialog:
         """Help → About: versions, devices, the log folder; returns the dialog."""
         dialog = AboutDialog(self.ctx.devices, self.ctx.paths.logs, self)
@@ -325,6 +344,8 @@ class MainWindow(QMainWindow):
             self.model_status.stop_clock()
             self.chat_panel.stop()
             self.tasks.cancel_all_and_wait()
+            # After the jobs: a start still under way has ended, so nothing it made leaks.
+            self.server_switch.stop_now()
             self.ctx.close()
             self.crash_reporter.uninstall()
         return super().event(event)

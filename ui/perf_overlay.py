@@ -49,6 +49,9 @@ ROWS = [
     ("lipsync_stages", "  stages"),
     ("answer", "Spoken answer"),
     ("answer_stages", "  stages"),
+    ("server_active", "Server requests"),
+    ("server_ttft", "  last TTFT"),
+    ("server_rate", "  last tokens/s"),
 ]
 ANSWER_STAGES = (
     ("stt", "STT"),
@@ -252,6 +255,16 @@ class PerfOverlay(QFrame):
         answer = latest.get("conversation")
         if answer is not None:
             self._show_answer(answer.values)
+        served = latest.get("server")
+        if served is not None and "ttft_ms" in served.values:  # a request's, not a load's
+            self._show_server(served.values)
+
+    def _show_server(self, values: dict[str, float]) -> None:
+        """The local server's last request: requests still running when it ended, its time
+        to first token and its rate."""
+        self.values["server_active"].setText(f"{values.get('active_requests', 0.0):.0f} active")
+        self.values["server_ttft"].setText(_ms(values.get("ttft_ms")))
+        self.values["server_rate"].setText(_rate(values.get("tokens_per_s")))
 
     def _show_answer(self, values: dict[str, float]) -> None:
         """The last spoken answer: from the end of the user's speech to its first audio and

@@ -257,11 +257,14 @@ async def stream_completion(
     try:
         while True:
             item = await queue.get()
-            yield item
             if isinstance(item, Completion):
+                # Published before the yield: a caller that returns on the Completion closes
+                # this generator at the yield, and nothing after it would run.
                 if metrics is not None:
                     metrics.publish(_request_record(engine, item))
+                yield item
                 return
+            yield item
     finally:
         if not request.done:
             request.cancel()

@@ -41,6 +41,7 @@ def test_menus_offer_the_documented_shortcuts(window: MainWindow) -> None:
             ("&Models…", "Ctrl+M"),
             ("&Transcribe…", "Ctrl+T"),
             ("Knowledge &database…", ""),
+            ("&Server settings…", ""),
             ("&Quit", "Ctrl+Q"),
         ],
         "&Chat": [("&New chat", "Ctrl+N"), ("&Stop", "Esc"), ("&Regenerate", "Ctrl+R")],

@@ -87,6 +87,9 @@ def test_overlay_shows_the_published_numbers(qtbot: QtBot, window: MainWindow) -
         "lipsync_stages": "–",
         "answer": "–",
         "answer_stages": "–",
+        "server_active": "–",
+        "server_ttft": "–",
+        "server_rate": "–",
     }
     window.ctx.metrics.publish(MetricRecord("chat", "GPU", {"tokens_per_s": 31.5}, live=True))
     overlay.tick()
@@ -106,6 +109,20 @@ def test_overlay_shows_speech_and_lipsync_stages(qtbot: QtBot, window: MainWindo
         "detect 11 · mel 3 · model 900 · paste 310 · encode 420 ms"
     )
     assert overlay.values["device"].text() == "–"  # the chat's own rows are unaffected
+
+
+def test_server_rows_show_requests_not_loads(qtbot: QtBot, window: MainWindow) -> None:
+    overlay = shown_overlay(qtbot, window)
+    window.ctx.metrics.publish(MetricRecord("server", "CPU", {"load_ms": 2100.0}))
+    overlay.tick()
+    assert overlay.values["server_ttft"].text() == "–"  # a model load is not a request
+    request = {"ttft_ms": 88.4, "tokens_per_s": 51.25, "active_requests": 2.0}
+    window.ctx.metrics.publish(MetricRecord("server", "CPU", request))
+    overlay.tick()
+    assert overlay.values["server_active"].text() == "2 active"
+    assert overlay.values["server_ttft"].text() == "88.4 ms"
+    assert overlay.values["server_rate"].text() == "51.2"
+    assert overlay.values["ttft"].text() == "–"  # the chat's own rows are unaffected
 
 
 def test_overlay_shows_the_spoken_answers_latency(qtbot: QtBot, window: MainWindow) -> None:
