@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QLabel, QMenu, QToolButton, QWidget
 from app.context import AppContext
 from app.errors import UserError
 from app.models.inspect import ModelTask
+from app.remote.config import find_endpoint, is_remote
 from app.services.chat_results import LoadedModel
 from ui.device_picker import DevicePicker
 from ui.error_router import ErrorRouter
@@ -69,7 +70,11 @@ class ModelPicker(QWidget):
             self.fill_installed_menu,
         )
         self.device_picker = DevicePicker(
-            ctx.devices, "chat", settings=ctx.settings_store, report=report_settings
+            ctx.devices,
+            "chat",
+            settings=ctx.settings_store,
+            report=report_settings,
+            remotes=ctx.settings.remote_endpoints,
         )
         self.error = InlineError()
         self.note = InlineError(warning=True)  # the loaded model's notes (e.g. not cached)
@@ -213,9 +218,25 @@ class ModelPicker(QWidget):
 
     @Slot(str)
     def _on_device_changed(self, device: str) -> None:
-        folder = self.loader.target_folder
+        folder = self._model_for(device)
         if folder is not None:  # the picker is disabled while an answer is being written
             self.load(folder, device)
+
+    def _model_for(self, device: str) -> Path | None:
+        """What to load on a newly chosen ``device``: a remote endpoint's chosen model (its
+        id, carried as a path), else the local model in use — or the last local one, when
+        leaving a remote endpoint."""
+        if is_remote(device):
+            try:
+                endpoint = find_endpoint(device, self.ctx.settings.remote_endpoints)
+            except UserError as error:
+                self.error.show_message(str(error))
+                return None
+            return Path(endpoint.model)
+        loaded = self.ctx.chat.loaded_model
+        if loaded is not None and loaded.remote_model:
+            return self.ctx.settings.chat_model
+        return self.loader.target_folder
 
     @Slot(bool)
     def _on_loading_changed(self, loading: bool) -> None:
@@ -231,6 +252,9 @@ class ModelPicker(QWidget):
     def _on_loaded(self, loaded: LoadedModel) -> None:
         self.show_loaded(loaded)
         self.note.show_message(" ".join(loaded.notes))
+        if loaded.remote_model:  # the endpoint keeps its model; chat_model stays the local one
+            self.modelLoaded.emit(loaded)
+            return
         store = self.ctx.settings_store
         earlier = [p for p in store.settings.recent_models if p != loaded.model_path]
         change_settings(

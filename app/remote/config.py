@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 
 from pydantic import BaseModel, Field, field_validator
 
+from app.devices import DeviceChoice
 from app.errors import UserError
 from app.storage.secrets import SecretStore
 
@@ -122,3 +123,20 @@ def remote_chat_factory(
         return RemoteChatPipeline(endpoint, api_key(endpoint.name), model or endpoint.model)
 
     return make
+
+
+def remote_choices(endpoints: Sequence[RemoteEndpoint]) -> list[DeviceChoice]:
+    """Device-picker entries for the configured endpoints, after the local devices; one
+    without a chosen model is listed disabled (there would be nothing to run there)."""
+    choices: list[DeviceChoice] = []
+    for endpoint in endpoints:
+        ready = bool(endpoint.model)
+        tip = (
+            f"Runs {endpoint.model} on {endpoint.base_url}"
+            if ready
+            else f"Choose the model {endpoint.name} should run (edit the endpoint)."
+        )
+        choices.append(
+            DeviceChoice(device_value(endpoint.name), device_label(endpoint.name), ready, tip)
+        )
+    return choices
