@@ -43,18 +43,34 @@ class DevicePicker(QComboBox):
         self._report = report
         self.setToolTip(f"Device for the {pipeline} model")
         self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        model = QStandardItemModel(self)
-        for choice in [*device_choices(devices, pipeline), *remote_choices(remotes)]:
+        self._devices = list(devices)
+        self._fill(remotes)
+        saved = settings.settings.device_for(pipeline) if settings is not None else current
+        self.set_device(saved)
+        self.currentIndexChanged.connect(self._on_index_changed)
+
+    def _fill(self, remotes: Sequence[RemoteEndpoint]) -> None:
+        model = self.model()
+        if not isinstance(model, QStandardItemModel) or model.parent() is not self:
+            model = QStandardItemModel(self)
+            self.setModel(model)
+        model.clear()
+        for choice in [*device_choices(self._devices, self.pipeline), *remote_choices(remotes)]:
             item = QStandardItem(choice.label)
             item.setData(choice.device, DEVICE_ROLE)
             item.setEnabled(choice.available)  # listed, so the user learns it is missing
             if choice.tooltip:
                 item.setToolTip(choice.tooltip)
             model.appendRow(item)
-        self.setModel(model)
-        saved = settings.settings.device_for(pipeline) if settings is not None else current
-        self.set_device(saved)
-        self.currentIndexChanged.connect(self._on_index_changed)
+
+    def set_remotes(self, remotes: Sequence[RemoteEndpoint]) -> None:
+        """List ``remotes`` (the endpoints were edited), keeping the selection without
+        emitting; a selected endpoint that is gone, or has no model now, selects AUTO."""
+        current = self.device()
+        self.blockSignals(True)
+        self._fill(remotes)
+        self.blockSignals(False)
+        self.set_device(current)
 
     def device(self) -> str:
         """The selected device name (e.g. ``CPU``, ``GPU.0``, ``AUTO``)."""

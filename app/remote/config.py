@@ -23,6 +23,11 @@ DEVICE_PREFIX = "REMOTE:"
 """A device value naming a remote endpoint: ``REMOTE:<endpoint name>``."""
 
 
+NAME_EMPTY = "An endpoint needs a name."
+URL_EMPTY = "Enter the server's address, e.g. http://ovms.lan:8000/v3."
+URL_NOT_HTTP = "The address must start with http:// or https:// and name a host."
+
+
 class RemoteEndpoint(BaseModel):
     """An OpenAI-compatible server the app can run chat on. Its API key is not here: see
     :func:`key_name` (the secret store keeps it)."""
@@ -38,7 +43,7 @@ class RemoteEndpoint(BaseModel):
     def _plain_name(cls, value: str) -> str:
         value = " ".join(value.split())
         if not value:
-            raise ValueError("An endpoint needs a name.")
+            raise ValueError(NAME_EMPTY)
         return value
 
     @field_validator("base_url")
@@ -47,8 +52,34 @@ class RemoteEndpoint(BaseModel):
         value = value.strip().rstrip("/")
         parts = urlsplit(value)
         if parts.scheme not in ("http", "https") or not parts.hostname:
-            raise ValueError("The address must start with http:// or https:// and name a host.")
+            raise ValueError(URL_NOT_HTTP)
         return value
+
+
+def endpoint_problems(name: str, base_url: str, other_names: Sequence[str]) -> dict[str, str]:
+    """What is wrong with an endpoint being typed, by field (``name``, ``base_url``): an empty
+    or duplicate name (names compare case-blind, as device values do), an empty address or
+    one that is not http(s). Empty when it can be saved."""
+    problems: dict[str, str] = {}
+    plain = " ".join(name.split())
+    if not plain:
+        problems["name"] = NAME_EMPTY
+    elif plain.casefold() in {other.casefold() for other in other_names}:
+        problems["name"] = f"Another endpoint is already called “{plain}”: choose another name."
+    elif len(plain) > 60:
+        problems["name"] = "Keep the name under 60 characters."
+    url = base_url.strip()
+    if not url:
+        problems["base_url"] = URL_EMPTY
+    else:
+        try:
+            parts = urlsplit(url)
+            ok = parts.scheme in ("http", "https") and bool(parts.hostname)
+        except ValueError:  # e.g. an unclosed IPv6 bracket
+            ok = False
+        if not ok:
+            problems["base_url"] = URL_NOT_HTTP
+    return problems
 
 
 def device_value(name: str) -> str:

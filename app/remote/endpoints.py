@@ -66,18 +66,37 @@ def list_models(endpoint: RemoteEndpoint, api_key: str) -> list[RemoteModel]:
     return models
 
 
-def test_connection(endpoint: RemoteEndpoint, api_key: str) -> str:
-    """One sentence saying whether ``endpoint`` answers as an OpenAI API, and what it serves
-    (the dialog's *Test connection*). Never raises for a network problem."""
+@dataclass(frozen=True)
+class ConnectionCheck:
+    """What *Test connection* found: one sentence, and the models (empty when it failed)."""
+
+    message: str
+    models: tuple[RemoteModel, ...] = ()
+    ok: bool = False
+
+
+def check_connection(endpoint: RemoteEndpoint, api_key: str) -> ConnectionCheck:
+    """Ask ``endpoint`` for its models: one sentence saying whether it answers as an OpenAI
+    API and what it serves, and the model list. Never raises for a network problem."""
     try:
         models = list_models(endpoint, api_key)
     except UserError as error:
-        return str(error)
+        return ConnectionCheck(str(error))
     if not models:
-        return f"Connected to {endpoint.base_url}, but it serves no model yet."
+        return ConnectionCheck(
+            f"Connected to {endpoint.base_url}, but it serves no model yet.", ok=True
+        )
     names = ", ".join(model.id for model in models[:5])
     more = f" and {len(models) - 5} more" if len(models) > 5 else ""
-    return f"Connected: {endpoint.base_url} serves {names}{more}."
+    return ConnectionCheck(
+        f"Connected: {endpoint.base_url} serves {names}{more}.", tuple(models), ok=True
+    )
+
+
+def test_connection(endpoint: RemoteEndpoint, api_key: str) -> str:
+    """One sentence saying whether ``endpoint`` answers as an OpenAI API, and what it serves
+    (the dialog's *Test connection*). Never raises for a network problem."""
+    return check_connection(endpoint, api_key).message
 
 
 def explain(error: BaseException, endpoint: RemoteEndpoint, model: str = "") -> str:
