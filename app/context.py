@@ -17,6 +17,7 @@ from app.errors import StorageError, UserError
 from app.models.registry import ModelRegistry
 from app.paths import AppPaths
 from app.performance.metrics import MetricsBus
+from app.remote.config import read_key, remote_chat_factory
 from app.services.avatar import AvatarService
 from app.services.chat import ChatService
 from app.services.knowledge import SECRETS_FILE, KnowledgeService
@@ -87,6 +88,9 @@ class AppContext(Closing):
             retriever=knowledge,
             converted_cache=paths.converted_cache,
             vision_models=catalog_vision_models,
+            remote_factory=remote_chat_factory(
+                lambda: store.settings.remote_endpoints, lambda name: read_key(secrets, name)
+            ),
         )
         notices.extend(chat.storage_problems)
         models = ModelRegistry(paths.model_registry, paths.models_dir)

@@ -26,6 +26,7 @@ from pydantic_settings import (
     SettingsError,
 )
 
+from app.remote.config import RemoteEndpoint
 from pipelines.chat import GenerationSettings
 
 log = logging.getLogger(__name__)
@@ -123,6 +124,11 @@ class Settings(BaseSettings):
     )
     chat: ChatDefaults = Field(default_factory=ChatDefaults)
     server: ServerSettings = Field(default_factory=ServerSettings)
+    remote_endpoints: list[RemoteEndpoint] = Field(
+        default_factory=list,
+        description="OpenAI-compatible servers chat can run on, chosen like a device "
+        "(their API keys are kept in the system keyring, not here).",
+    )
     overlay_visible: bool = Field(False, description="Show the performance overlay.")
     embedding_model: FilePath | None = Field(
         None, description="Embedding model folder; empty = the bundled all-MiniLM-L6-v2."

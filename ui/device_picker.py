@@ -9,6 +9,7 @@ from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QWidget
 
 from app.devices import AUTO, DeviceInfo, device_choices
+from app.remote.config import RemoteEndpoint, remote_choices
 from app.settings_store import SettingsStore
 from ui.settings_changes import Report, change_settings
 
@@ -34,6 +35,7 @@ class DevicePicker(QComboBox):
         *,
         settings: SettingsStore | None = None,
         report: Report | None = None,
+        remotes: Sequence[RemoteEndpoint] = (),
     ) -> None:
         super().__init__(parent)
         self.pipeline = pipeline
@@ -41,18 +43,34 @@ class DevicePicker(QComboBox):
         self._report = report
         self.setToolTip(f"Device for the {pipeline} model")
         self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        model = QStandardItemModel(self)
-        for choice in device_choices(devices, pipeline):
+        self._devices = list(devices)
+        self._fill(remotes)
+        saved = settings.settings.device_for(pipeline) if settings is not None else current
+        self.set_device(saved)
+        self.currentIndexChanged.connect(self._on_index_changed)
+
+    def _fill(self, remotes: Sequence[RemoteEndpoint]) -> None:
+        model = self.model()
+        if not isinstance(model, QStandardItemModel) or model.parent() is not self:
+            model = QStandardItemModel(self)
+            self.setModel(model)
+        model.clear()
+        for choice in [*device_choices(self._devices, self.pipeline), *remote_choices(remotes)]:
             item = QStandardItem(choice.label)
             item.setData(choice.device, DEVICE_ROLE)
             item.setEnabled(choice.available)  # listed, so the user learns it is missing
             if choice.tooltip:
                 item.setToolTip(choice.tooltip)
             model.appendRow(item)
-        self.setModel(model)
-        saved = settings.settings.device_for(pipeline) if settings is not None else current
-        self.set_device(saved)
-        self.currentIndexChanged.connect(self._on_index_changed)
+
+    def set_remotes(self, remotes: Sequence[RemoteEndpoint]) -> None:
+        """List ``remotes`` (the endpoints were edited), keeping the selection without
+        emitting; a selected endpoint that is gone, or has no model now, selects AUTO."""
+        current = self.device()
+        self.blockSignals(True)
+        self._fill(remotes)
+        self.blockSignals(False)
+        self.set_device(current)
 
     def device(self) -> str:
         """The selected device name (e.g. ``CPU``, ``GPU.0``, ``AUTO``)."""
@@ -67,9 +85,15 @@ class DevicePicker(QComboBox):
 
     def set_device(self, device: str) -> None:
         """Select ``device`` without emitting; unknown or absent devices select AUTO."""
-        wanted = device.upper()
-        index = self.findData(wanted, DEVICE_ROLE)
-        if index < 0 or not self.is_enabled(wanted):
+        # Case-blind: local names are upper case, a remote endpoint's name is the user's.
+        wanted = device.casefold()
+        found = [
+            i
+            for i in range(self.count())
+            if str(self.itemData(i, DEVICE_ROLE)).casefold() == wanted
+        ]
+        index = found[0] if found else -1
+        if index < 0 or not self.is_enabled(str(self.itemData(index, DEVICE_ROLE))):
             index = self.findData(AUTO, DEVICE_ROLE)
         self.blockSignals(True)
         self.setCurrentIndex(index)

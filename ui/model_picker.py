@@ -16,11 +16,12 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QLabel, QMenu, QToolButton, QWidget
+from PySide6.QtWidgets import QDialog, QLabel, QMenu, QToolButton, QWidget
 
 from app.context import AppContext
 from app.errors import UserError
 from app.models.inspect import ModelTask
+from app.remote.config import find_endpoint, is_remote
 from app.services.chat_results import LoadedModel
 from ui.device_picker import DevicePicker
 from ui.error_router import ErrorRouter
@@ -69,15 +70,29 @@ class ModelPicker(QWidget):
             self.fill_installed_menu,
         )
         self.device_picker = DevicePicker(
-            ctx.devices, "chat", settings=ctx.settings_store, report=report_settings
+            ctx.devices,
+            "chat",
+            settings=ctx.settings_store,
+            report=report_settings,
+            remotes=ctx.settings.remote_endpoints,
         )
+        self.remote_button = QToolButton()
+        self.remote_button.setText("Remote…")
+        self.remote_button.setToolTip(
+            "Set up OpenAI-compatible servers (OVMS, vLLM, another OV Studio) chat can run on"
+        )
+        self.remote_button.clicked.connect(self.edit_remotes)
+        self.remote_dialog: QDialog | None = None
+        self._tasks = tasks
         self.error = InlineError()
         self.note = InlineError(warning=True)  # the loaded model's notes (e.g. not cached)
         self.errors = ErrorRouter(notifications, {"model": self.error, "device": self.error})
         device_caption = QLabel("&Device:")
         device_caption.setBuddy(self.device_picker)
         controls = (QLabel("Model:"), (self.name, 1), self.installed_button, self.open_button)
-        row = hbox(*controls, device_caption, self.device_picker, margins=0, spacing=8)
+        row = hbox(
+            *controls, device_caption, self.device_picker, self.remote_button, margins=0, spacing=8
+        )
         vbox(row, self.error, self.note, parent=self, margins=0, spacing=2)
         self.installed_menu.triggered.connect(self._on_installed_chosen)
         self.device_picker.deviceChanged.connect(self._on_device_changed)
@@ -211,11 +226,51 @@ class ModelPicker(QWidget):
         self.name.setText(f"<b>{name}</b> ({' · '.join(rest)})")
         self.name.setToolTip(model_tooltip(loaded))
 
+    @Slot()
+    def edit_remotes(self) -> None:
+        """Open *Remote endpoints…*; once saved, the device picker lists them."""
+        from app.services.knowledge import SECRETS_FILE
+        from app.storage.secrets import SecretStore
+        from ui.remote_dialog import RemoteEndpointsDialog  # imports the client: on demand
+
+        secrets = SecretStore(self.ctx.paths.config / SECRETS_FILE)
+        dialog = RemoteEndpointsDialog(self.ctx.settings_store, secrets, self._tasks, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.accepted.connect(self.refresh_remotes)
+        dialog.finished.connect(self._forget_remote_dialog)
+        self.remote_dialog = dialog
+        dialog.open()
+
+    @Slot()
+    def refresh_remotes(self) -> None:
+        """List the endpoints as they are now in the settings."""
+        self.device_picker.set_remotes(self.ctx.settings.remote_endpoints)
+
+    @Slot()
+    def _forget_remote_dialog(self) -> None:
+        self.remote_dialog = None
+
     @Slot(str)
     def _on_device_changed(self, device: str) -> None:
-        folder = self.loader.target_folder
+        folder = self._model_for(device)
         if folder is not None:  # the picker is disabled while an answer is being written
             self.load(folder, device)
+
+    def _model_for(self, device: str) -> Path | None:
+        """What to load on a newly chosen ``device``: a remote endpoint's chosen model (its
+        id, carried as a path), else the local model in use — or the last local one, when
+        leaving a remote endpoint."""
+        if is_remote(device):
+            try:
+                endpoint = find_endpoint(device, self.ctx.settings.remote_endpoints)
+            except UserError as error:
+                self.error.show_message(str(error))
+                return None
+            return Path(endpoint.model)
+        loaded = self.ctx.chat.loaded_model
+        if loaded is not None and loaded.remote_model:
+            return self.ctx.settings.chat_model
+        return self.loader.target_folder
 
     @Slot(bool)
     def _on_loading_changed(self, loading: bool) -> None:
@@ -231,6 +286,9 @@ class ModelPicker(QWidget):
     def _on_loaded(self, loaded: LoadedModel) -> None:
         self.show_loaded(loaded)
         self.note.show_message(" ".join(loaded.notes))
+        if loaded.remote_model:  # the endpoint keeps its model; chat_model stays the local one
+            self.modelLoaded.emit(loaded)
+            return
         store = self.ctx.settings_store
         earlier = [p for p in store.settings.recent_models if p != loaded.model_path]
         change_settings(

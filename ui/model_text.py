@@ -26,7 +26,7 @@ def gguf_kind(info: GgufInfo) -> str:
 
 def model_parts(loaded: LoadedModel) -> list[str]:
     """Name, (GGUF) kind and device, to be joined by the caller."""
-    parts = [model_name(loaded.model_path)]
+    parts = [loaded.remote_model or model_name(loaded.model_path)]
     if loaded.gguf is not None:
         parts.append(gguf_kind(loaded.gguf))
     parts.append(loaded.device_label)
@@ -58,7 +58,7 @@ def gguf_details(info: GgufInfo) -> str:
 
 def model_tooltip(loaded: LoadedModel) -> str:
     """Where the model is, what it is (GGUF details), and how long it took to load."""
-    lines = [str(loaded.model_path)]
+    lines = [loaded.remote_model or str(loaded.model_path)]
     if loaded.gguf is not None:
         lines.append(gguf_details(loaded.gguf))
     lines.append(f"loaded in {loaded.load_ms / 1000:.1f} s")

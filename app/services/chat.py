@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from app.chat_images import (
     PreparedImage,
@@ -24,6 +25,7 @@ from app.chat_images import (
 from app.devices import DeviceInfo, compile_cache_dir_name, compile_properties, resolve_device
 from app.errors import StorageError, UserError
 from app.models.inspect import (
+    DEFAULT_CONTEXT_TOKENS,
     ModelTask,
     context_length,
     detect_task,
@@ -31,6 +33,7 @@ from app.models.inspect import (
 )
 from app.performance.live_rate import LiveRate
 from app.performance.metrics import MetricsBus
+from app.remote.config import RemoteChatFactory, is_remote
 from app.services.base import BusyLock, ModelSlot
 from app.services.chat_context import ContextBudget, Retriever
 from app.services.chat_results import Answer, LoadedModel
@@ -40,6 +43,9 @@ from pipelines.core import Cancelled, CancelToken, MetricRecord
 from pipelines.gguf import is_gguf_path
 from pipelines.gguf_cache import is_converted
 from pipelines.vision_chat import Image, VisionChatPipeline
+
+if TYPE_CHECKING:  # openai is imported when a remote model is first loaded
+    from app.remote.chat import RemoteChatPipeline
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +66,7 @@ class ChatService:
         converted_cache: Path | None = None,
         vision_factory: PipelineFactory = VisionChatPipeline,
         vision_models: Callable[[str], list[str]] | None = None,
+        remote_factory: RemoteChatFactory | None = None,
     ) -> None:
         self._store = store
         self._retriever = retriever
@@ -71,7 +78,9 @@ class ChatService:
         self._vision_factory = vision_factory
         self._vision_models = vision_models or (lambda device: [])
         """Names of the catalog's vision models for a device (for the "cannot see" message)."""
-        self._model: ModelSlot[tuple[ChatPipeline, LoadedModel]] = ModelSlot()
+        self._remote_factory = remote_factory
+        """Chat on a remote endpoint (a ``REMOTE:<name>`` device); None: not offered."""
+        self._model: ModelSlot[tuple[ChatPipeline | RemoteChatPipeline, LoadedModel]] = ModelSlot()
         self._busy = BusyLock()
         self._transient: set[str] = set()
         self._conversations: dict[str, Conversation] = {
@@ -187,10 +196,13 @@ class ChatService:
         return validate_chat_model(model_path)
 
     def load_model(
-        self, model_path: Path, device: str, cancel: CancelToken | None = None
+        self, model_path: Path | str, device: str, cancel: CancelToken | None = None
     ) -> LoadedModel:
         """Validate and load a chat model — an OpenVINO folder or a GGUF file — on ``device``
         (replacing the current one; a GGUF file is converted once and kept converted).
+
+        A ``REMOTE:<endpoint name>`` device runs chat on that remote endpoint instead, and
+        ``model_path`` is then the remote model's id ("" for the endpoint's chosen model).
 
         Compiling cannot be interrupted, so a ``cancel`` during the load discards the new model
         when it is ready and keeps the previous one.
@@ -202,7 +214,9 @@ class ChatService:
             BusyError: an answer is being generated.
             DeviceError / ModelLoadError: OpenVINO could not load it there.
         """
-        model_path = self.check_model(model_path)
+        if is_remote(device):
+            return self._load_remote(str(model_path), device, cancel)
+        model_path = self.check_model(Path(model_path))
         vision = is_vision_model(model_path)
         concrete = resolve_device(device, self._devices, "chat")
         with self._busy.hold("Wait for the current answer to finish, or stop it, first."):
@@ -236,6 +250,34 @@ class ChatService:
             self._model.replace((model_path, concrete), (pipeline, loaded))
             self._metrics.publish(
                 MetricRecord(pipeline="chat", device=concrete, values={"load_ms": load_ms})
+            )
+            return loaded
+
+    def _load_remote(self, model: str, device: str, cancel: CancelToken | None) -> LoadedModel:
+        """Connect to a remote endpoint's model (the previous model stays until it answers)."""
+        if self._remote_factory is None:
+            raise UserError("Remote endpoints are not available here.", field="device")
+        pipeline = self._remote_factory(device, model)
+        with self._busy.hold("Wait for the current answer to finish, or stop it, first."):
+            load_ms = pipeline.load()
+            if cancel is not None and cancel.cancelled:
+                pipeline.close()
+                raise Cancelled("model load cancelled")
+            loaded = LoadedModel(
+                Path(pipeline.model),
+                device,
+                pipeline.device,
+                load_ms,
+                context_tokens=pipeline.context_tokens or DEFAULT_CONTEXT_TOKENS,
+                notes=pipeline.notes,
+                remote_model=pipeline.model,
+            )
+            previous = self._model.model
+            self._model.replace((pipeline.model, device), (pipeline, loaded))
+            if previous is not None and previous[1].remote_model:
+                previous[0].close()
+            self._metrics.publish(
+                MetricRecord(pipeline="chat", device=pipeline.device, values={"load_ms": load_ms})
             )
             return loaded
 
@@ -404,7 +446,7 @@ class ChatService:
         """Where a stored image of a conversation is (for thumbnails)."""
         return self._store.image_path(conversation_id, name)
 
-    def _require_model(self) -> tuple[ChatPipeline, LoadedModel]:
+    def _require_model(self) -> tuple[ChatPipeline | RemoteChatPipeline, LoadedModel]:
         loaded = self._model.model
         if loaded is None:
             raise UserError("Choose a chat model first (File → Open model…).", field="model")

@@ -13,11 +13,20 @@ from typing import Protocol
 from app.errors import UserError
 from app.knowledge.grounding import PASSAGES_PER_ANSWER, SOURCES_SHARE, Source, grounded_question
 from app.storage.conversations import ChatMessage, Conversation
-from pipelines.chat import ChatPipeline, GenerationSettings, Message
+from pipelines.chat import GenerationSettings, Message
 from pipelines.rag.store import Collection, Hit
 
 TEMPLATE_TOKENS_PER_MESSAGE = 8
 """What the chat template adds around each message (role markers, separators)."""
+
+
+class TokenCounter(Protocol):
+    """What the budget needs of a chat pipeline: its token count (the model's own tokenizer,
+    or a remote model's estimate)."""
+
+    def count_tokens(self, text: str) -> int:
+        """Tokens ``text`` takes."""
+        ...
 
 
 class Retriever(Protocol):
@@ -36,8 +45,8 @@ class Retriever(Protocol):
 class ContextBudget:
     """The token budget of one answer: the model's context less ``max_new_tokens``."""
 
-    pipeline: ChatPipeline
-    """Counts tokens with the model's own tokenizer."""
+    pipeline: TokenCounter
+    """Counts tokens with the model's own tokenizer (a remote model's: an estimate)."""
     context_tokens: int
     """The model's context window."""
     settings: GenerationSettings

@@ -26,6 +26,14 @@ class LoadedModel:
     """What the user should be told about the load that did not stop it."""
     vision: bool = False
     """Whether the model reads images (a ``vision-chat`` model on ``VLMPipeline``)."""
+    remote_model: str = ""
+    """The model's id on a remote endpoint ("" for a local model); ``device`` is then
+    “Remote: name” and ``model_path`` only holds the id."""
+
+    @property
+    def model_name(self) -> str:
+        """What the user calls the model: its remote id, or its file or folder name."""
+        return self.remote_model or self.model_path.name
 
     @property
     def device_label(self) -> str:

@@ -1,0 +1,119 @@
+"""Remote endpoints…, without a server: the sentences next to the fields, adding, renaming and
+removing, and the keys kept in the secret store (never in the settings file)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from app.remote.config import NAME_EMPTY, URL_NOT_HTTP, RemoteEndpoint, read_key, save_key
+from app.settings_store import SettingsStore
+from app.storage.secrets import SecretStore
+from tests.ui.helpers import click
+from ui.remote_dialog import RemoteEndpointsDialog
+from ui.tasks import TaskRunner
+
+OVMS = RemoteEndpoint(name="Team OVMS", base_url="http://ovms.lan:8000/v3", model="qwen3-8b")
+
+
+@pytest.fixture
+def tasks() -> Iterator[TaskRunner]:
+    runner = TaskRunner()
+    yield runner
+    runner.cancel_all_and_wait()
+
+
+def open_dialog(
+    qtbot: QtBot, tmp_path: Path, tasks: TaskRunner, endpoints: list[RemoteEndpoint]
+) -> tuple[RemoteEndpointsDialog, SettingsStore, SecretStore]:
+    store, _ = SettingsStore.open(tmp_path / "settings.json")
+    store.update(remote_endpoints=endpoints)
+    secrets = SecretStore(tmp_path / "secrets.json", use_keyring=False)
+    for endpoint in endpoints:
+        save_key(secrets, endpoint.name, "sk-team")
+    dialog = RemoteEndpointsDialog(store, secrets, tasks)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    return dialog, store, secrets
+
+
+def test_the_saved_endpoints_are_listed_with_their_masked_key(
+    qtbot: QtBot, tmp_path: Path, tasks: TaskRunner
+) -> None:
+    dialog, _, _ = open_dialog(qtbot, tmp_path, tasks, [OVMS])
+    assert dialog.list.item(0).text() == "Team OVMS"
+    assert dialog.url.text() == "http://ovms.lan:8000/v3"
+    assert dialog.key.text() == "sk-team"
+    assert dialog.key.echoMode() == dialog.key.EchoMode.Password
+    assert dialog.model.currentText() == "qwen3-8b"  # the saved choice, before any test
+
+
+def test_each_field_says_what_is_wrong_next_to_it(
+    qtbot: QtBot, tmp_path: Path, tasks: TaskRunner
+) -> None:
+    dialog, store, _ = open_dialog(qtbot, tmp_path, tasks, [OVMS])
+    click(qtbot, dialog.add_button)
+    assert dialog.list.currentItem().text() == "New endpoint"
+    assert dialog.url_error.text() == "Enter the server's address, e.g. http://ovms.lan:8000/v3."
+    assert not dialog.test_button.isEnabled()
+    qtbot.keyClicks(dialog.url, "ftp://files.lan/v1")
+    assert dialog.url_error.text() == URL_NOT_HTTP
+    assert not dialog.test_button.isEnabled()
+    dialog.url.clear()
+    qtbot.keyClicks(dialog.url, "ovms.lan:8000/v3")  # no scheme: not an http(s) URL
+    assert dialog.url_error.text() == URL_NOT_HTTP
+    dialog.url.clear()
+    qtbot.keyClicks(dialog.url, "http://10.0.0.7:8000/v1")
+    assert dialog.url_error.text() == ""
+    assert dialog.test_button.isEnabled()
+    dialog.name.clear()
+    qtbot.keyClicks(dialog.name, "team ovms")  # names compare case-blind, as devices do
+    assert dialog.name_error.text() == (
+        "Another endpoint is already called “team ovms”: choose another name."
+    )
+    dialog.name.clear()
+    qtbot.keyClicks(dialog.name, " ")
+    assert dialog.name_error.text() == NAME_EMPTY
+    dialog.buttons.accepted.emit()  # Save: refused, the problem stays next to its field
+    assert dialog.isVisible()
+    assert store.settings.remote_endpoints == [OVMS]
+
+
+def test_save_keeps_keys_in_the_secret_store_and_moves_a_renamed_ones(
+    qtbot: QtBot, tmp_path: Path, tasks: TaskRunner
+) -> None:
+    dialog, store, secrets = open_dialog(qtbot, tmp_path, tasks, [OVMS])
+    dialog.name.clear()
+    qtbot.keyClicks(dialog.name, "Lab")
+    click(qtbot, dialog.add_button)
+    dialog.name.clear()
+    qtbot.keyClicks(dialog.name, "vLLM box")
+    qtbot.keyClicks(dialog.url, "https://vllm.example:8443/v1/")
+    qtbot.keyClicks(dialog.key, "sk-secret-vllm")
+    with qtbot.waitSignal(dialog.accepted, timeout=2000):
+        dialog.buttons.accepted.emit()
+    assert store.settings.remote_endpoints == [
+        RemoteEndpoint(name="Lab", base_url="http://ovms.lan:8000/v3", model="qwen3-8b"),
+        RemoteEndpoint(name="vLLM box", base_url="https://vllm.example:8443/v1"),
+    ]
+    assert read_key(secrets, "Lab") == "sk-team"  # the renamed endpoint's key moved
+    assert read_key(secrets, "Team OVMS") == ""
+    assert read_key(secrets, "vLLM box") == "sk-secret-vllm"
+    settings_text = (tmp_path / "settings.json").read_text(encoding="utf-8")
+    assert "sk-" not in settings_text
+
+
+def test_a_removed_endpoint_takes_its_key_with_it(
+    qtbot: QtBot, tmp_path: Path, tasks: TaskRunner
+) -> None:
+    dialog, store, secrets = open_dialog(qtbot, tmp_path, tasks, [OVMS])
+    click(qtbot, dialog.remove_button)
+    assert dialog.list.count() == 0
+    assert not dialog.form.isEnabled()
+    with qtbot.waitSignal(dialog.accepted, timeout=2000):
+        dialog.buttons.accepted.emit()
+    assert store.settings.remote_endpoints == []
+    assert read_key(secrets, "Team OVMS") == ""
