@@ -9,13 +9,13 @@ from fastapi import APIRouter, FastAPI
 from starlette.middleware.cors import CORSMiddleware
 
 from app import about
-from app.server import openai_chat
+from app.server import openai_chat, openai_completions
 from app.server.errors import install_error_handlers
 from app.server.guard import MAX_BODY_BYTES, Guard
 from app.server.state import ServerState
 
 #: Every API's routes; a module adds its router here.
-ROUTERS: tuple[APIRouter, ...] = (openai_chat.router,)
+ROUTERS: tuple[APIRouter, ...] = (openai_chat.router, openai_completions.router)
 
 
 def create_app(
