@@ -36,9 +36,7 @@ def chat(server: RunningServer, **fields: Any) -> str:
 
 
 def test_a_whole_text_completion_with_usage(server: RunningServer) -> None:
-    answer = client(server).completions.create(
-        model="", prompt=PROMPT, max_tokens=8, temperature=0
-    )
+    answer = client(server).completions.create(model="", prompt=PROMPT, max_tokens=8, temperature=0)
     assert answer.object == "text_completion"
     assert "Paris" in answer.choices[0].text
     assert answer.choices[0].finish_reason in ("stop", "length")
@@ -56,9 +54,7 @@ def test_a_prompt_as_a_list_of_one_text_is_the_same_prompt(server: RunningServer
 
 
 def test_a_streamed_completion_is_the_whole_one_in_pieces(server: RunningServer) -> None:
-    whole = client(server).completions.create(
-        model="", prompt=PROMPT, max_tokens=12, temperature=0
-    )
+    whole = client(server).completions.create(model="", prompt=PROMPT, max_tokens=12, temperature=0)
     chunks = list(
         client(server).completions.create(
             model="",
@@ -180,9 +176,7 @@ def test_fields_that_do_not_change_the_answer_are_ignored(server: RunningServer)
 def test_penalties_are_applied(server: RunningServer) -> None:
     messages = [{"role": "user", "content": "Repeat the word cat twenty times."}]
     plain = chat(server, messages=messages, max_tokens=24, temperature=0)
-    penalised = chat(
-        server, messages=messages, max_tokens=24, temperature=0, frequency_penalty=2.0
-    )
+    penalised = chat(server, messages=messages, max_tokens=24, temperature=0, frequency_penalty=2.0)
     assert penalised != plain
 
 
@@ -214,9 +208,7 @@ def test_a_body_that_is_not_utf8_is_a_400_saying_so(server: RunningServer) -> No
     assert "UTF-8" in reply.json()["error"]["message"]
 
 
-def spy_on_submit(
-    server: RunningServer, monkeypatch: pytest.MonkeyPatch
-) -> list[BatchRequest]:
+def spy_on_submit(server: RunningServer, monkeypatch: pytest.MonkeyPatch) -> list[BatchRequest]:
     """The requests the real engine is given from now on."""
     engine = server.state.served.engine
     assert engine is not None
