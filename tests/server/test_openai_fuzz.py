@@ -48,9 +48,9 @@ def mutated(draw: st.DrawFn) -> tuple[str, bytes, str]:
     body: dict[str, Any] = dict(VALID[route])
     for field in draw(st.lists(st.sampled_from(FIELDS), min_size=1, max_size=4)):
         value = draw(JSON_ISH)
-        if field in ("max_tokens", "max_completion_tokens") and isinstance(value, int):
-            if SMALL_ANSWER < value <= 32_768:
-                value = SMALL_ANSWER
+        small = field in ("max_tokens", "max_completion_tokens") and isinstance(value, int)
+        if small and SMALL_ANSWER < value <= 32_768:
+            value = SMALL_ANSWER
         body[field] = value
     if draw(st.booleans()):
         for message in body.get("messages") or []:
