@@ -102,6 +102,23 @@ def test_stop_strings_end_the_answer_and_are_not_in_it(server: RunningServer, ro
     assert len(stopped) < len(free)
 
 
+def test_a_streamed_answer_holds_back_a_stop_string(server: RunningServer) -> None:
+    stream = client(server).completions.create(
+        model="",
+        prompt="1, 2, 3, 4, 5, 6, 7,",
+        max_tokens=24,
+        temperature=0,
+        stop=[" 9"],
+        stream=True,
+    )
+    streamed = "".join(chunk.choices[0].text for chunk in stream if chunk.choices)
+    whole = client(server).completions.create(
+        model="", prompt="1, 2, 3, 4, 5, 6, 7,", max_tokens=24, temperature=0, stop=[" 9"]
+    )
+    assert streamed == whole.choices[0].text
+    assert " 9" not in streamed
+
+
 def test_a_seed_repeats_a_sampled_answer_and_another_seed_changes_it(
     server: RunningServer,
 ) -> None:

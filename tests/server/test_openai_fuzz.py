@@ -52,8 +52,9 @@ def mutated(draw: st.DrawFn) -> tuple[str, bytes, str]:
         if small and SMALL_ANSWER < value <= 32_768:
             value = SMALL_ANSWER
         body[field] = value
-    if draw(st.booleans()):
-        for message in body.get("messages") or []:
+    messages = body.get("messages")
+    if isinstance(messages, list) and draw(st.booleans()):
+        for message in messages:
             if isinstance(message, dict):
                 message["content"] = draw(JSON_ISH)
     return route, json.dumps(body, allow_nan=True).encode(), "application/json"
