@@ -88,10 +88,20 @@ class RequestOptions:
     """Strings that end the answer (not included in it)."""
     json_schema: str | None = None
     """A JSON schema the answer must follow (structured output), as JSON text."""
+    presence_penalty: float = 0.0
+    """Lowers every token already in the answer once (OpenAI's sense, -2 to 2)."""
+    frequency_penalty: float = 0.0
+    """Lowers a token by how often it is already in the answer (OpenAI's sense, -2 to 2)."""
 
     def validate(self) -> None:
         """Raise :class:`InvalidInputError` naming the first bad value."""
         self.settings.validate()
+        for name, value in (
+            ("presence_penalty", self.presence_penalty),
+            ("frequency_penalty", self.frequency_penalty),
+        ):
+            if not (math.isfinite(value) and -2.0 <= value <= 2.0):
+                raise InvalidInputError(f"{name} must be between -2 and 2.", field=name)
         if len(self.stop) > MAX_STOP_STRINGS:
             raise InvalidInputError(
                 f"At most {MAX_STOP_STRINGS} stop strings are allowed.", field="stop"
@@ -563,6 +573,8 @@ def _request_config(options: RequestOptions) -> Any:
     import openvino_genai as ov_genai
 
     config = generation_config(options.settings)
+    config.presence_penalty = options.presence_penalty
+    config.frequency_penalty = options.frequency_penalty
     if options.stop:
         config.stop_strings = set(options.stop)
         config.include_stop_str_in_output = False

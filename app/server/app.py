@@ -14,6 +14,7 @@ from app.server import (
     ollama_models,
     openai_audio,
     openai_chat,
+    openai_completions,
     openai_embeddings,
 )
 from app.server.errors import install_error_handlers
@@ -25,6 +26,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     openai_chat.router,
     openai_embeddings.router,
     openai_audio.router,
+    openai_completions.router,
     ollama_models.router,
     ollama_api.router,
 )

@@ -24,6 +24,8 @@ from pipelines.core import InvalidInputError, PipelineError
 log = logging.getLogger(__name__)
 
 OLLAMA_PREFIX = "/api/"
+#: The answer to a body not declared JSON.
+NOT_JSON = "Send the body as JSON (Content-Type: application/json)."
 
 #: OpenAI's error ``type`` for each status we send.
 _OPENAI_TYPES = {
@@ -99,6 +101,16 @@ def describe_validation(errors: Sequence[Any]) -> tuple[str, str | None]:
     return f"The request body is not valid: {reason}.", None
 
 
+def declares_json(content_type: str | None) -> bool:
+    """Whether a ``Content-Type`` header names JSON (``application/json``, ``…+json``)."""
+    if not content_type:
+        return False
+    kind = content_type.split(";", 1)[0].strip().lower()
+    return kind == "application/json" or (
+        kind.startswith("application/") and kind.endswith("+json")
+    )
+
+
 def install_error_handlers(app: FastAPI) -> None:
     """Every error a route can raise answered in its API's shape."""
 
@@ -108,6 +120,10 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def invalid_body(request: Request, error: RequestValidationError) -> JSONResponse:
+        if request.method == "POST" and not declares_json(request.headers.get("content-type")):
+            # FastAPI reads only a body declared JSON: curl's default form type, or no type,
+            # would otherwise be "input should be a valid dictionary", which hides the cause.
+            return error_response(request, 415, NOT_JSON)
         message, field = describe_validation(error.errors())
         return error_response(request, 400, message, field)
 
@@ -116,6 +132,8 @@ def install_error_handlers(app: FastAPI) -> None:
         message = str(error.detail) if error.detail else "The request was refused."
         if error.status_code == 404 and message == "Not Found":
             message = f"There is no route {request.method} {request.url.path}."
+        elif error.status_code == 400 and message == "There was an error parsing the body":
+            message = "The request body is not valid JSON text (it must be UTF-8)."
         elif error.status_code == 405:
             message = f"{request.url.path} does not take {request.method}."
         return error_response(request, error.status_code, message)

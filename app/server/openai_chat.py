@@ -13,8 +13,9 @@ from __future__ import annotations
 import json
 import time
 import uuid
-from collections.abc import AsyncIterator
-from typing import Any, Literal
+from collections.abc import AsyncGenerator, AsyncIterator
+from contextlib import aclosing
+from typing import Annotated, Any, Literal
 
 import anyio
 from fastapi import APIRouter, Request
@@ -41,47 +42,52 @@ MAX_CONVERSATION_CHARS = 4 * MAX_PROMPT_CHARS
 MAX_MESSAGES = 1000
 #: The longest answer a request may ask for (GenerationSettings' own limit).
 MAX_ANSWER_TOKENS = 32_768
+#: The longest stop string (a longer one is no stop string but a mistake).
+MAX_STOP_CHARS = 1000
 
 
-class _Lenient(BaseModel):
+StopText = Annotated[str, Field(max_length=MAX_STOP_CHARS)]
+
+
+class Lenient(BaseModel):
     model_config = ConfigDict(extra="allow")
 
 
-class TextPart(_Lenient):
+class TextPart(Lenient):
     type: Literal["text"]
     text: str = Field(max_length=MAX_PROMPT_CHARS)
 
 
-class ImageUrl(_Lenient):
+class ImageUrl(Lenient):
     url: str
 
 
-class ImagePart(_Lenient):
+class ImagePart(Lenient):
     type: Literal["image_url"]
     image_url: ImageUrl
 
 
-class ChatMessageIn(_Lenient):
+class ChatMessageIn(Lenient):
     role: Literal["system", "developer", "user", "assistant", "tool", "function"]
     content: str | list[TextPart | ImagePart] | None = None
 
 
-class JsonSchemaFormat(_Lenient):
+class JsonSchemaFormat(Lenient):
     name: str = Field("answer", max_length=64)
     schema_: dict[str, Any] | None = Field(None, alias="schema")
     strict: bool | None = None
 
 
-class ResponseFormat(_Lenient):
+class ResponseFormat(Lenient):
     type: Literal["text", "json_object", "json_schema"]
     json_schema: JsonSchemaFormat | None = None
 
 
-class StreamOptions(_Lenient):
+class StreamOptions(Lenient):
     include_usage: bool = False
 
 
-class ChatCompletionRequest(_Lenient):
+class ChatCompletionRequest(Lenient):
     model: str | None = Field(None, max_length=256)
     messages: list[ChatMessageIn] = Field(min_length=1, max_length=MAX_MESSAGES)
     stream: bool = False
@@ -91,9 +97,21 @@ class ChatCompletionRequest(_Lenient):
     temperature: float | None = Field(None, ge=0.0, le=2.0)
     top_p: float | None = Field(None, gt=0.0, le=1.0)
     seed: int | None = None
-    stop: str | list[str] | None = None
+    stop: StopText | list[StopText] | None = None
     n: int = Field(1, ge=1, le=1)
+    presence_penalty: float | None = Field(None, ge=-2.0, le=2.0)
+    frequency_penalty: float | None = Field(None, ge=-2.0, le=2.0)
     response_format: ResponseFormat | None = None
+    # Fields that change what the answer is: refused when asked for (see refuse_unsupported).
+    tools: list[Any] | None = None
+    functions: list[Any] | None = None
+    tool_choice: Any = None
+    function_call: Any = None
+    logprobs: bool | None = None
+    top_logprobs: int | None = None
+    logit_bias: dict[str, Any] | None = None
+    audio: Any = None
+    modalities: list[str] | None = None
     knowledge: str | None = Field(None, max_length=200)
     """OV Studio's own field: answer from this knowledge collection (the answer has sources)."""
 
@@ -121,6 +139,7 @@ async def chat_completions(
 ) -> dict[str, Any] | EventSourceResponse:
     """An answer to a conversation, whole or streamed."""
     state = state_of(request)
+    refuse_unsupported(body)
     messages = to_messages(body.messages)
     model = state.served.resolve(body.model)
     check_takes_images(model, body.messages)
@@ -129,17 +148,15 @@ async def chat_completions(
     wanted = body.max_completion_tokens or body.max_tokens
     messages, sources = await ground(state, engine, body.knowledge, messages, wanted)
     options = request_options(state, engine, body, messages)
-    prompt = ChatPrompt(messages, images)
+    # Submitted here, not in the stream: a refused prompt is a 400, not a broken stream.
+    answer = stream_completion(engine, ChatPrompt(messages, images), options, state.ctx.metrics)
     state.requests += 1
     if body.stream:
         include_usage = bool(body.stream_options and body.stream_options.include_usage)
-        return EventSourceResponse(
-            with_sources(_stream(state, engine, model, prompt, options, include_usage), sources),
-            ping=15,
-            sep="\n",
-        )
-    completion = await _complete(state, engine, prompt, options)
-    answer: dict[str, Any] = {
+        chunks = with_sources(_stream(answer, model, include_usage), sources)
+        return EventSourceResponse(chunks, ping=15, sep="\n")
+    completion = await complete(answer)
+    result: dict[str, Any] = {
         "id": _completion_id(),
         "object": "chat.completion",
         "created": int(time.time()),
@@ -155,8 +172,8 @@ async def chat_completions(
         "usage": usage(completion),
     }
     if sources is not None:
-        answer["sources"] = sources  # OV Studio's field: the passages given (app.server.grounding)
-    return answer
+        result["sources"] = sources  # OV Studio's field: the passages given (app.server.grounding)
+    return result
 
 
 # ----- the parts ---------------------------------------------------------------------------
@@ -195,6 +212,47 @@ def to_messages(messages: list[ChatMessageIn]) -> list[Message]:
     return converted
 
 
+def refuse_unsupported(body: ChatCompletionRequest) -> None:
+    """Refuse a field that would change what the answer is if it were ignored.
+
+    ``user``, ``metadata``, ``store`` and the like are ignored (they do not change the answer);
+    tools, log probabilities, logit bias and audio would, so asking for them is a 400.
+
+    Raises:
+        ApiError: naming the first such field.
+    """
+    refused = [
+        ("tools", bool(body.tools), "tools (tool calls) are not supported by this server."),
+        ("functions", bool(body.functions), "functions (function calls) are not supported here."),
+        (
+            "tool_choice",
+            body.tool_choice not in (None, "none", "auto"),
+            "tool_choice: tool calls are not supported by this server.",
+        ),
+        (
+            "function_call",
+            body.function_call not in (None, "none", "auto"),
+            "function_call: function calls are not supported by this server.",
+        ),
+        ("logprobs", bool(body.logprobs), "logprobs (log probabilities) are not supported here."),
+        (
+            "top_logprobs",
+            bool(body.top_logprobs),
+            "top_logprobs: log probabilities are not supported by this server.",
+        ),
+        ("logit_bias", bool(body.logit_bias), "logit_bias is not supported by this server."),
+        ("audio", body.audio is not None, "audio (spoken answers) is not supported here."),
+        (
+            "modalities",
+            any(m != "text" for m in body.modalities or ()),
+            "modalities: only text answers are supported by this server.",
+        ),
+    ]
+    for param, asked, message in refused:
+        if asked:
+            raise ApiError(400, message, param=param)
+
+
 def request_options(
     state: ServerState,
     engine: BatchingEngine,
@@ -207,29 +265,69 @@ def request_options(
         ApiError: the prompt does not fit the model's context, or a bad stop or format.
         InvalidInputError: a value the engine refuses (answered as a 400).
     """
-    defaults = state.defaults()
     prompt_tokens = engine.count_tokens(engine.template(messages)) if messages else 0
+    return answer_options(
+        state,
+        prompt_tokens,
+        body.max_completion_tokens or body.max_tokens,
+        temperature=body.temperature,
+        top_p=body.top_p,
+        seed=body.seed,
+        stop=body.stop,
+        presence_penalty=body.presence_penalty,
+        frequency_penalty=body.frequency_penalty,
+        json_schema=json_schema(body.response_format),
+        what="messages",
+    )
+
+
+def answer_options(
+    state: ServerState,
+    prompt_tokens: int,
+    wanted: int | None,
+    *,
+    temperature: float | None,
+    top_p: float | None,
+    seed: int | None,
+    stop: str | list[str] | None,
+    presence_penalty: float | None = None,
+    frequency_penalty: float | None = None,
+    json_schema: str | None = None,
+    what: str = "prompt",
+) -> RequestOptions:
+    """The engine's options for a prompt of ``prompt_tokens`` and an answer of up to
+    ``wanted`` tokens (the room left in the context when ``None``); the chat's settings fill
+    what the request leaves out.
+
+    Raises:
+        ApiError: the prompt and the answer do not fit the model's context.
+    """
+    defaults = state.defaults()
     context = state.served.context_tokens
-    wanted = body.max_completion_tokens or body.max_tokens
     room = context - prompt_tokens if context else MAX_ANSWER_TOKENS
     if room <= 0 or (wanted is not None and context and wanted > room):
         raise ApiError(
             400,
-            f"This model's context is {context:,} tokens; the messages take {prompt_tokens:,}"
+            f"This model's context is {context:,} tokens; the {what} take {prompt_tokens:,}"
             + (f" and {wanted:,} were asked for the answer." if wanted else "."),
-            param="messages",
+            param=what,
             code="context_length_exceeded",
         )
     settings = GenerationSettings(
         max_new_tokens=min(wanted or room, MAX_ANSWER_TOKENS),
-        temperature=body.temperature if body.temperature is not None else defaults.temperature,
-        top_p=body.top_p if body.top_p is not None else defaults.top_p,
+        temperature=temperature if temperature is not None else defaults.temperature,
+        top_p=top_p if top_p is not None else defaults.top_p,
         top_k=defaults.top_k,
         repetition_penalty=defaults.repetition_penalty,
-        seed=None if body.seed is None else body.seed % 2**32,
+        seed=None if seed is None else seed % 2**32,
     )
-    stop = (body.stop,) if isinstance(body.stop, str) else tuple(body.stop or ())
-    return RequestOptions(settings, stop=stop, json_schema=json_schema(body.response_format))
+    return RequestOptions(
+        settings,
+        stop=(stop,) if isinstance(stop, str) else tuple(stop or ()),
+        json_schema=json_schema,
+        presence_penalty=presence_penalty or 0.0,
+        frequency_penalty=frequency_penalty or 0.0,
+    )
 
 
 def json_schema(response_format: ResponseFormat | None) -> str | None:
@@ -262,23 +360,24 @@ def usage(completion: Completion) -> dict[str, int]:
     }
 
 
-async def _complete(
-    state: ServerState, engine: BatchingEngine, prompt: ChatPrompt, options: RequestOptions
-) -> Completion:
-    async for item in stream_completion(engine, prompt, options, state.ctx.metrics):
-        if isinstance(item, Completion):
-            if item.finish_reason == "error":
-                raise ApiError(503, item.error or "The model failed on this request.")
-            return item
+async def complete(answer: AsyncGenerator[str | Completion, None]) -> Completion:
+    """The whole answer of a submitted request (see :func:`stream_completion`).
+
+    Raises:
+        ApiError: 503 when the model failed on it.
+    """
+    async with aclosing(answer):  # a client gone mid-answer cancels it
+        async for item in answer:
+            if isinstance(item, Completion):
+                if item.finish_reason == "error":
+                    raise ApiError(503, item.error or "The model failed on this request.")
+                return item
     raise ApiError(503, "The answer ended before it was complete.")  # the engine stopped
 
 
 async def _stream(
-    state: ServerState,
-    engine: BatchingEngine,
+    answer: AsyncGenerator[str | Completion, None],
     model: ServedModel,
-    prompt: ChatPrompt,
-    options: RequestOptions,
     include_usage: bool,
 ) -> AsyncIterator[str]:
     chunk_id, created = _completion_id(), int(time.time())
@@ -294,27 +393,28 @@ async def _stream(
             }
         )
 
-    yield chunk({"role": "assistant", "content": ""})
-    async for item in stream_completion(engine, prompt, options, state.ctx.metrics):
-        if isinstance(item, str):
-            yield chunk({"content": item})
-            continue
-        if item.finish_reason == "error":
-            message = item.error or "The model failed on this request."
-            yield json.dumps({"error": {"message": message, "type": "server_error"}})
-        else:
-            yield chunk({}, finish_reason(item))
-            if include_usage:
-                yield json.dumps(
-                    {
-                        "id": chunk_id,
-                        "object": "chat.completion.chunk",
-                        "created": created,
-                        "model": model.id,
-                        "choices": [],
-                        "usage": usage(item),
-                    }
-                )
+    async with aclosing(answer):  # a client gone mid-stream cancels the request
+        yield chunk({"role": "assistant", "content": ""})
+        async for item in answer:
+            if isinstance(item, str):
+                yield chunk({"content": item})
+                continue
+            if item.finish_reason == "error":
+                message = item.error or "The model failed on this request."
+                yield json.dumps({"error": {"message": message, "type": "server_error"}})
+            else:
+                yield chunk({}, finish_reason(item))
+                if include_usage:
+                    yield json.dumps(
+                        {
+                            "id": chunk_id,
+                            "object": "chat.completion.chunk",
+                            "created": created,
+                            "model": model.id,
+                            "choices": [],
+                            "usage": usage(item),
+                        }
+                    )
     yield "[DONE]"
 
 

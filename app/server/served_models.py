@@ -20,7 +20,7 @@ import logging
 import math
 import threading
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncGenerator, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,6 +33,7 @@ from app.performance.metrics import MetricsBus
 from app.server.errors import ApiError
 from pipelines.batching import (
     BatchingEngine,
+    BatchRequest,
     Completion,
     Prompt,
     RequestOptions,
@@ -232,18 +233,21 @@ class ServedModels:
             self._engine, self._served = None, None
 
 
-async def stream_completion(
+def stream_completion(
     engine: BatchingEngine,
     prompt: Prompt,
     options: RequestOptions,
     metrics: MetricsBus | None = None,
-) -> AsyncIterator[str | Completion]:
-    """The answer's text pieces as they come, then its :class:`Completion`.
+) -> AsyncGenerator[str | Completion, None]:
+    """Submit the request now, and give the answer's text pieces as they come, then its
+    :class:`Completion`.
 
+    The request is submitted before this returns (call it on the event loop), so a refused
+    prompt or option raises here, before a streamed response has sent its status line.
     Closing the generator early (the client went away) cancels the request.
 
     Raises:
-        InvalidInputError: the prompt or an option was refused (before anything streams).
+        InvalidInputError: the prompt or an option was refused.
     """
     loop = asyncio.get_running_loop()
     queue: asyncio.Queue[str | Completion] = asyncio.Queue()
@@ -254,6 +258,15 @@ async def stream_completion(
             loop.call_soon_threadsafe(queue.put_nowait, item)
 
     request = engine.submit(prompt, options, deliver, deliver)
+    return _answer(engine, request, queue, metrics)
+
+
+async def _answer(
+    engine: BatchingEngine,
+    request: BatchRequest,
+    queue: asyncio.Queue[str | Completion],
+    metrics: MetricsBus | None,
+) -> AsyncGenerator[str | Completion, None]:
     try:
         while True:
             item = await queue.get()
