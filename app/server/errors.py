@@ -120,7 +120,9 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def invalid_body(request: Request, error: RequestValidationError) -> JSONResponse:
-        if request.method == "POST" and not declares_json(request.headers.get("content-type")):
+        content_type = request.headers.get("content-type", "")
+        multipart = content_type.lower().startswith("multipart/form-data")  # uploads' routes
+        if request.method == "POST" and not multipart and not declares_json(content_type):
             # FastAPI reads only a body declared JSON: curl's default form type, or no type,
             # would otherwise be "input should be a valid dictionary", which hides the cause.
             return error_response(request, 415, NOT_JSON)

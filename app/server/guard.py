@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app.server.errors import ApiError, error_for_path
+from app.server.errors import OLLAMA_PREFIX, ApiError, error_for_path
 from app.server.token import token_matches
 
 #: The largest body a request may send: a 25 MB audio file (OpenAI's own limit) in a
@@ -70,6 +70,8 @@ class Guard:
                 error = BodyTooLargeError(self.max_body_bytes)
                 await error_for_path(path, 413, error.message)(scope, receive, send)
                 return
+        if path.startswith(OLLAMA_PREFIX) and not _declares_a_type(headers):
+            scope = _as_json(scope)
         await self.app(scope, self._counting(receive), send)
 
     def _counting(self, receive: Receive) -> Receive:
@@ -86,3 +88,22 @@ class Guard:
             return message
 
         return counted
+
+
+_FORM = b"application/x-www-form-urlencoded"
+
+
+def _declares_a_type(headers: dict[bytes, bytes]) -> bool:
+    """Whether the request says what its body is (curl's default form type does not count)."""
+    declared = headers.get(b"content-type", b"").split(b";", 1)[0].strip().lower()
+    return bool(declared) and declared != _FORM
+
+
+def _as_json(scope: Scope) -> Scope:
+    """``scope`` with its body declared JSON.
+
+    Ollama's own server reads every body as JSON whatever its type, and its documented curl
+    examples send curl's default form type (``curl -d '{...}'``): the Ollama routes do the same.
+    """
+    headers = [(k, v) for k, v in scope.get("headers", []) if k.lower() != b"content-type"]
+    return {**scope, "headers": [*headers, (b"content-type", b"application/json")]}

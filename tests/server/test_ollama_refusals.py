@@ -122,3 +122,17 @@ def test_the_server_still_answers_after_the_refusals(server: RunningServer) -> N
         server, "chat", {"messages": HELLO, "stream": False, "options": {"num_predict": 4}}
     )
     assert answer.status_code == 200 and answer.json()["done"] is True
+
+
+def test_a_body_sent_as_curl_sends_it_is_read_as_json(server: RunningServer) -> None:
+    # `curl -d '{...}'` declares a form; Ollama reads the body as JSON anyway, and so do we.
+    body = b'{"model": "", "prompt": "Hi", "stream": false, "options": {"num_predict": 3}}'
+    headers = {**server.auth, "Content-Type": "application/x-www-form-urlencoded"}
+    reply = httpx.post(f"{server.url}/api/generate", content=body, headers=headers, timeout=60)
+    assert reply.status_code == 200, reply.text
+    assert reply.json()["done"] is True
+    # OpenAI's routes say what to send instead.
+    reply = httpx.post(
+        f"{server.url}/v1/completions", content=b'{"prompt": "Hi"}', headers=headers, timeout=60
+    )
+    assert reply.status_code == 415
