@@ -3,17 +3,22 @@
 Fails (exit 1, one line per problem) when a conversion-tool package is inside, when the
 bundled PostgreSQL programs link GPL readline/libtinfo, when a piece the app needs at run
 time is missing (plugins, models, the catalog, uv), or when the frozen program cannot print
-its ``--help``, open its window, list the catalog, look for the conversion tools where a
-frozen app must (its private environment only) or tell its own version (package metadata).
+its ``--help``, open its window, serve the APIs (``serve``: ``/v1/models`` answers), list the
+catalog, look for the conversion tools where a frozen app must (its private environment only)
+or tell its own version (package metadata).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
+import signal
 import subprocess
 import sys
 import tempfile
+import time
+import urllib.request
 from pathlib import Path
 
 FORBIDDEN = (
@@ -96,10 +101,12 @@ def run_problems(dist: Path) -> list[str]:
             )
 
         app = dist / "ov-studio"
-        for argument in ("--help", "--smoke-test"):
-            done = run(app, argument)
+        for arguments in (["--help"], ["--smoke-test"], ["serve", "--help"]):
+            done = run(app, *arguments)
             if done.returncode != 0:
-                found.append(f"ov-studio {argument} failed ({done.returncode}): {done.stderr}")
+                command = " ".join(arguments)
+                found.append(f"ov-studio {command} failed ({done.returncode}): {done.stderr}")
+        found += serve_problems(app, env)
         catalog = run(app, "models", "catalog", "--json")
         if catalog.returncode != 0 or not json.loads(catalog.stdout or "[]"):
             found.append(f"no catalog in the frozen app ({catalog.returncode}): {catalog.stderr}")
@@ -116,6 +123,50 @@ def run_problems(dist: Path) -> list[str]:
         if uv.returncode != 0:
             found.append(f"the bundled uv does not run: {uv.stderr}")
     return found
+
+
+def serve_problems(app: Path, env: dict[str, str]) -> list[str]:
+    """Whether the frozen server answers: ``serve --port 0`` (no model: nothing to load), the
+    token it prints opens ``/v1/models``, and SIGTERM ends it with 0. uvicorn imports its
+    protocol, loop and lifespan classes by name: a build without them fails only here."""
+    process = subprocess.Popen(
+        [str(app), "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert process.stdout is not None
+        printed = ""
+        deadline = time.monotonic() + 120
+        while "Ctrl+C stops" not in printed and time.monotonic() < deadline:
+            line = process.stdout.readline()  # the server prints then serves: never blocks long
+            if not line:
+                break
+            printed += line
+        address = re.search(r"serves at (http://\S+) ", printed)
+        token = re.search(r"^token: (\S+)$", printed, re.MULTILINE)
+        if not (address and token):
+            process.kill()
+            return [f"ov-studio serve did not start: {printed} {process.communicate()[1]}"]
+        request = urllib.request.Request(
+            f"{address.group(1)}/v1/models", headers={"Authorization": f"Bearer {token.group(1)}"}
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                json.load(answer)
+        except (OSError, ValueError) as error:
+            return [f"ov-studio serve does not answer /v1/models: {error}"]
+        process.send_signal(signal.SIGTERM)
+        _, err = process.communicate(timeout=60)
+        if process.returncode != 0:
+            return [f"ov-studio serve exited {process.returncode} on SIGTERM: {err}"]
+        return []
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
 
 
 def main() -> int:

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make test-package: install dist/ov-studio_*_amd64.deb with apt-get, use it as a user would
 # (the window answers once with a fixture chat model; the catalog is there; a document is
-# ingested and found with the bundled embedder; the conversion tools are installed on demand
+# ingested and found with the bundled embedder; the server answers the openai API with its
+# token and stops on SIGTERM; the conversion tools are installed on demand
 # and convert a checkpoint), remove the package and check the user's data stayed.
 # Runs from /usr/bin/ov-studio, never from the source tree. Needs root (apt-get); skipped
 # otherwise in one line.
@@ -62,6 +63,35 @@ fi
 if [[ -d $FIXTURES/vlm-tiny ]]; then
     "$PY" -c 'import sys; from PIL import Image; Image.new("RGB", (64, 48), "teal").save(sys.argv[1])' "$WORK/teal.png"
     (cd "$WORK" && /usr/bin/ov-studio chat --model "$FIXTURES/vlm-tiny" --image "$WORK/teal.png" --max-new-tokens 4 "What colour is this?" >/dev/null)
+fi
+
+GGUF=$(ls "$FIXTURES"/llm-real/*.gguf 2>/dev/null | head -1 || true)
+if [[ -n $GGUF ]]; then
+    step "the server: serve --port 0 with SmolLM2, /v1/models and a chat completion with its token, SIGTERM"
+    (cd "$WORK" && exec /usr/bin/ov-studio serve --port 0 --model "$GGUF" >"$WORK/serve.out" 2>"$WORK/serve.err") &
+    served=$!
+    for _ in $(seq 600); do  # up to 5 min: the first start converts the GGUF
+        grep -q "Ctrl+C stops" "$WORK/serve.out" 2>/dev/null && break
+        kill -0 $served 2>/dev/null || break
+        sleep 0.5
+    done
+    url=$(sed -n 's/^OV Studio serves at \(http:[^ ]*\) .*/\1/p' "$WORK/serve.out")
+    token=$(sed -n 's/^token: //p' "$WORK/serve.out")
+    [[ -n $url && -n $token ]] || { echo "error: the installed server did not start: $(cat "$WORK/serve.out" "$WORK/serve.err")" >&2; kill $served 2>/dev/null; exit 1; }
+    listed=$(curl -fsS --max-time 30 -H "Authorization: Bearer $token" "$url/v1/models")
+    grep -q '"object":"list"' <<<"$listed" || { echo "error: /v1/models: $listed" >&2; kill $served; exit 1; }
+    model=$("$PY" -c 'import json, sys; print(json.load(sys.stdin)["data"][0]["id"])' <<<"$listed")
+    answer=$(curl -fsS --max-time 120 -H "Authorization: Bearer $token" -H "Content-Type: application/json" \
+        -d "{\"model\": \"$model\", \"max_tokens\": 8, \"messages\": [{\"role\": \"user\", \"content\": \"Say hello.\"}]}" \
+        "$url/v1/chat/completions")
+    grep -q '"chat.completion"' <<<"$answer" || { echo "error: the chat completion: $answer" >&2; kill $served; exit 1; }
+    code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 30 "$url/v1/models")
+    [[ $code == 401 ]] || { echo "error: /v1/models without the token answered $code" >&2; kill $served; exit 1; }
+    kill -TERM $served
+    status=0; wait $served || status=$?
+    [[ $status == 0 ]] || { echo "error: serve exited $status on SIGTERM: $(cat "$WORK/serve.err")" >&2; exit 1; }
+else
+    echo "skipped the server: no llm-real fixture (SmolLM2 GGUF)"
 fi
 
 # The conversion tools, installed on demand by the installed app into its private environment

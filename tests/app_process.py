@@ -96,3 +96,57 @@ def interrupt_app(
     else:
         err = seen + err
     return subprocess.CompletedProcess(process.args, process.returncode, out.decode(), err.decode())
+
+
+class RunningApp:
+    """``python -m app ARGS`` left running (a server): read what it prints, signal it, wait."""
+
+    def __init__(
+        self,
+        args: Sequence[str],
+        home: AppPaths | None = None,
+        environ: Mapping[str, str] | None = None,
+    ) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "app", *args],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=_environ(home, environ),
+        )
+        self.seen = b""
+
+    def wait_for(self, text: str, timeout: float = 300) -> str:
+        """Everything printed on stdout once ``text`` has appeared (fails if the app exits)."""
+        pipe = self.process.stdout
+        assert pipe is not None
+        deadline = time.monotonic() + timeout
+        while text.encode() not in self.seen:
+            left = deadline - time.monotonic()
+            ready, _, _ = select.select([pipe], [], [], max(left, 0))
+            chunk = os.read(pipe.fileno(), 65536) if ready else b""
+            if not chunk:
+                self.stop(signal.SIGKILL)
+                raise AssertionError(f"{text!r} never appeared: {self.seen!r}")
+            self.seen += chunk
+        return self.seen.decode()
+
+    def stop(self, sig: int = signal.SIGTERM, timeout: float = 60) -> tuple[int, str, str]:
+        """Send ``sig``, wait up to ``timeout`` (then kill); the exit status, stdout, stderr."""
+        if self.process.poll() is None:
+            self.process.send_signal(sig)
+        try:
+            out, err = self.process.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            out, err = self.process.communicate()
+            raise AssertionError(f"still running {timeout} s after signal {sig}") from None
+        return self.process.returncode, (self.seen + out).decode(), err.decode()
+
+    def __enter__(self) -> RunningApp:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.communicate()

@@ -55,7 +55,7 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> int:
     from app.context import AppContext
     from app.errors import UserError
     from app.server.build import build_server, server_secrets
-    from app.server.runner import Address, bind, serve_forever
+    from app.server.runner import Address, bind, is_loopback, serve_forever
     from app.server.token import new_server_token
 
     if args.port is not None and not 0 <= args.port <= 65_535:
@@ -66,8 +66,15 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> int:
         port = server.port if args.port is None else args.port
         if args.new_token:
             new_server_token(server_secrets(ctx))
+        allow_lan = args.lan or server.allow_lan
+        if not is_loopback(host) and not allow_lan:  # said before anything loads
+            raise UserError(
+                f"Listening on {host} lets other machines reach your models; "
+                "add --lan to allow it.",
+                field="host",
+            )
         app, state = build_server(ctx, _model_path(ctx, args.model))
-        sock = bind(host, port, allow_lan=args.lan or server.allow_lan)
+        sock = bind(host, port, allow_lan=allow_lan)
         address = Address(host, int(sock.getsockname()[1]))
         try:
             model = state.served.resolve(None)

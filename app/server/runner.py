@@ -8,12 +8,14 @@ address is loopback unless the user opted in to the LAN: any other address witho
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import ipaddress
 import logging
 import socket
 import threading
 import time
+from collections.abc import Generator
 from dataclasses import dataclass
 
 import uvicorn
@@ -145,9 +147,24 @@ class ServerRunner:
         self._socket.close()
 
 
+class _ForegroundServer(uvicorn.Server):
+    """uvicorn's server, except that Ctrl+C or SIGTERM is the end of serving, not of the process.
+
+    uvicorn raises the signal it caught again once it has shut down, so that the default
+    handler ends the process: SIGTERM would then kill it (status -15) before the engines are
+    closed, instead of the ``serve`` command returning 0.
+    """
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Generator[None, None, None]:
+        with super().capture_signals():
+            yield
+            self._captured_signals.clear()  # handled: serving ended
+
+
 def serve_forever(app: FastAPI, sock: socket.socket) -> None:
     """Serve in the foreground until Ctrl+C or SIGTERM (the ``serve`` command)."""
-    server = uvicorn.Server(_config(app))
+    server = _ForegroundServer(_config(app))
     try:
         server.run(sockets=[sock])
     finally:
