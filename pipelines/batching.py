@@ -315,11 +315,13 @@ class BatchingEngine(ModelPipeline):
 
     def close(self) -> None:
         """Cancel every request, stop the step thread and drop the model."""
-        self._stopping.set()
+        with self._count_lock:
+            self._stopping.set()
         self._wake.set()
         thread, self._thread = self._thread, None
         if thread is not None and thread is not threading.current_thread():
             thread.join(timeout=30)
+        self._drain_incoming()  # what was queued while the thread was ending
         self._tokenizer = None
         super().close()
 
@@ -390,12 +392,16 @@ class BatchingEngine(ModelPipeline):
         request = BatchRequest(next(self._ids), int(input_ids.shape[-1]), on_end)
         if self.vision and payload is None:
             payload = _VisionInput(_untagged(text), [])  # a vision pipeline takes no token ids
-        with self._count_lock:
-            self._active += 1
         config = _request_config(options)
         if self.vision:
             config.apply_chat_template = False  # the prompt is templated already
-        self._incoming.put((request, payload or input_ids, config, on_text))
+        with self._count_lock:
+            # Under the lock close() takes to stop: a request is either queued before the
+            # last drain of the queue, or refused; never left waiting for an ended thread.
+            if self._stopping.is_set():
+                raise ModelLoadError("No model is being served.", field="model")
+            self._active += 1
+            self._incoming.put((request, payload or input_ids, config, on_text))
         self._wake.set()
         return request
 

@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from app.server.errors import ApiError
 from app.server.ollama_models import now_iso, ollama_name
-from app.server.openai_chat import MAX_ANSWER_TOKENS, MAX_CONVERSATION_CHARS, MAX_MESSAGES
+from app.server.openai_schema import MAX_ANSWER_TOKENS, MAX_CONVERSATION_CHARS, MAX_MESSAGES
 from app.server.served_models import ServedModel, model_key, stream_completion
 from app.server.state import ServerState, state_of
 from pipelines.batching import (

@@ -15,106 +15,34 @@ import time
 import uuid
 from collections.abc import AsyncGenerator, AsyncIterator
 from contextlib import aclosing
-from typing import Annotated, Any, Literal
+from typing import Any
 
 import anyio
 from fastapi import APIRouter, Request
-from pydantic import BaseModel, ConfigDict, Field
 from sse_starlette import EventSourceResponse
 
 from app.server.errors import ApiError
 from app.server.grounding import ground, with_sources
+from app.server.openai_answers import (
+    answer_options,
+    complete,
+    finish_reason,
+    json_schema,
+    usage,
+)
+from app.server.openai_schema import (
+    MAX_CONVERSATION_CHARS,
+    ChatCompletionRequest,
+    ChatMessageIn,
+    TextPart,
+)
 from app.server.served_models import ServedModel, stream_completion
 from app.server.state import ServerState, state_of
 from app.server.vision import check_takes_images, images_of
-from pipelines.batching import (
-    BatchingEngine,
-    ChatPrompt,
-    Completion,
-    RequestOptions,
-)
-from pipelines.chat import MAX_PROMPT_CHARS, GenerationSettings, Message
+from pipelines.batching import BatchingEngine, ChatPrompt, Completion, RequestOptions
+from pipelines.chat import Message
 
 router = APIRouter(prefix="/v1")
-
-#: Characters of all messages together (the last message has chat's own limit).
-MAX_CONVERSATION_CHARS = 4 * MAX_PROMPT_CHARS
-MAX_MESSAGES = 1000
-#: The longest answer a request may ask for (GenerationSettings' own limit).
-MAX_ANSWER_TOKENS = 32_768
-#: The longest stop string (a longer one is no stop string but a mistake).
-MAX_STOP_CHARS = 1000
-
-
-StopText = Annotated[str, Field(max_length=MAX_STOP_CHARS)]
-
-
-class Lenient(BaseModel):
-    model_config = ConfigDict(extra="allow")
-
-
-class TextPart(Lenient):
-    type: Literal["text"]
-    text: str = Field(max_length=MAX_PROMPT_CHARS)
-
-
-class ImageUrl(Lenient):
-    url: str
-
-
-class ImagePart(Lenient):
-    type: Literal["image_url"]
-    image_url: ImageUrl
-
-
-class ChatMessageIn(Lenient):
-    role: Literal["system", "developer", "user", "assistant", "tool", "function"]
-    content: str | list[TextPart | ImagePart] | None = None
-
-
-class JsonSchemaFormat(Lenient):
-    name: str = Field("answer", max_length=64)
-    schema_: dict[str, Any] | None = Field(None, alias="schema")
-    strict: bool | None = None
-
-
-class ResponseFormat(Lenient):
-    type: Literal["text", "json_object", "json_schema"]
-    json_schema: JsonSchemaFormat | None = None
-
-
-class StreamOptions(Lenient):
-    include_usage: bool = False
-
-
-class ChatCompletionRequest(Lenient):
-    model: str | None = Field(None, max_length=256)
-    messages: list[ChatMessageIn] = Field(min_length=1, max_length=MAX_MESSAGES)
-    stream: bool = False
-    stream_options: StreamOptions | None = None
-    max_tokens: int | None = Field(None, ge=1, le=MAX_ANSWER_TOKENS)
-    max_completion_tokens: int | None = Field(None, ge=1, le=MAX_ANSWER_TOKENS)
-    temperature: float | None = Field(None, ge=0.0, le=2.0)
-    top_p: float | None = Field(None, gt=0.0, le=1.0)
-    seed: int | None = None
-    stop: StopText | list[StopText] | None = None
-    n: int = Field(1, ge=1, le=1)
-    presence_penalty: float | None = Field(None, ge=-2.0, le=2.0)
-    frequency_penalty: float | None = Field(None, ge=-2.0, le=2.0)
-    response_format: ResponseFormat | None = None
-    # Fields that change what the answer is: refused when asked for (see refuse_unsupported).
-    tools: list[Any] | None = None
-    functions: list[Any] | None = None
-    tool_choice: Any = None
-    function_call: Any = None
-    logprobs: bool | None = None
-    top_logprobs: int | None = None
-    logit_bias: dict[str, Any] | None = None
-    audio: Any = None
-    modalities: list[str] | None = None
-    knowledge: str | None = Field(None, max_length=200)
-    """OV Studio's own field: answer from this knowledge collection (the answer has sources)."""
-
 
 # ----- routes ------------------------------------------------------------------------------
 
@@ -147,7 +75,8 @@ async def chat_completions(
     engine = await anyio.to_thread.run_sync(state.served.engine_for, model)
     wanted = body.max_completion_tokens or body.max_tokens
     messages, sources = await ground(state, engine, body.knowledge, messages, wanted)
-    options = request_options(state, engine, body, messages)
+    # Templating and counting up to 400,000 characters: a worker's job, not the event loop's.
+    options = await anyio.to_thread.run_sync(request_options, state, engine, body, messages)
     # Submitted here, not in the stream: a refused prompt is a 400, not a broken stream.
     answer = stream_completion(engine, ChatPrompt(messages, images), options, state.ctx.metrics)
     state.requests += 1
@@ -279,100 +208,6 @@ def request_options(
         json_schema=json_schema(body.response_format),
         what="messages",
     )
-
-
-def answer_options(
-    state: ServerState,
-    prompt_tokens: int,
-    wanted: int | None,
-    *,
-    temperature: float | None,
-    top_p: float | None,
-    seed: int | None,
-    stop: str | list[str] | None,
-    presence_penalty: float | None = None,
-    frequency_penalty: float | None = None,
-    json_schema: str | None = None,
-    what: str = "prompt",
-) -> RequestOptions:
-    """The engine's options for a prompt of ``prompt_tokens`` and an answer of up to
-    ``wanted`` tokens (the room left in the context when ``None``); the chat's settings fill
-    what the request leaves out.
-
-    Raises:
-        ApiError: the prompt and the answer do not fit the model's context.
-    """
-    defaults = state.defaults()
-    context = state.served.context_tokens
-    room = context - prompt_tokens if context else MAX_ANSWER_TOKENS
-    if room <= 0 or (wanted is not None and context and wanted > room):
-        raise ApiError(
-            400,
-            f"This model's context is {context:,} tokens; the {what} take {prompt_tokens:,}"
-            + (f" and {wanted:,} were asked for the answer." if wanted else "."),
-            param=what,
-            code="context_length_exceeded",
-        )
-    settings = GenerationSettings(
-        max_new_tokens=min(wanted or room, MAX_ANSWER_TOKENS),
-        temperature=temperature if temperature is not None else defaults.temperature,
-        top_p=top_p if top_p is not None else defaults.top_p,
-        top_k=defaults.top_k,
-        repetition_penalty=defaults.repetition_penalty,
-        seed=None if seed is None else seed % 2**32,
-    )
-    return RequestOptions(
-        settings,
-        stop=(stop,) if isinstance(stop, str) else tuple(stop or ()),
-        json_schema=json_schema,
-        presence_penalty=presence_penalty or 0.0,
-        frequency_penalty=frequency_penalty or 0.0,
-    )
-
-
-def json_schema(response_format: ResponseFormat | None) -> str | None:
-    """The JSON schema structured output must follow (``json_object``: any JSON object)."""
-    if response_format is None or response_format.type == "text":
-        return None
-    if response_format.type == "json_object":
-        return json.dumps({"type": "object"})
-    schema = response_format.json_schema.schema_ if response_format.json_schema else None
-    if not schema:
-        raise ApiError(
-            400,
-            "response_format json_schema needs a 'schema'.",
-            param="response_format.json_schema.schema",
-        )
-    return json.dumps(schema)
-
-
-def finish_reason(completion: Completion) -> str:
-    """OpenAI's name for how the answer ended."""
-    return "length" if completion.finish_reason == "length" else "stop"
-
-
-def usage(completion: Completion) -> dict[str, int]:
-    """Token counts of one answer."""
-    return {
-        "prompt_tokens": completion.prompt_tokens,
-        "completion_tokens": completion.completion_tokens,
-        "total_tokens": completion.prompt_tokens + completion.completion_tokens,
-    }
-
-
-async def complete(answer: AsyncGenerator[str | Completion, None]) -> Completion:
-    """The whole answer of a submitted request (see :func:`stream_completion`).
-
-    Raises:
-        ApiError: 503 when the model failed on it.
-    """
-    async with aclosing(answer):  # a client gone mid-answer cancels it
-        async for item in answer:
-            if isinstance(item, Completion):
-                if item.finish_reason == "error":
-                    raise ApiError(503, item.error or "The model failed on this request.")
-                return item
-    raise ApiError(503, "The answer ended before it was complete.")  # the engine stopped
 
 
 async def _stream(

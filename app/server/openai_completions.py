@@ -23,16 +23,8 @@ from pydantic import Field
 from sse_starlette import EventSourceResponse
 
 from app.server.errors import ApiError
-from app.server.openai_chat import (
-    MAX_ANSWER_TOKENS,
-    Lenient,
-    StopText,
-    StreamOptions,
-    answer_options,
-    complete,
-    finish_reason,
-    usage,
-)
+from app.server.openai_answers import answer_options, complete, finish_reason, usage
+from app.server.openai_schema import MAX_ANSWER_TOKENS, Lenient, StopText, StreamOptions
 from app.server.served_models import ServedModel, stream_completion
 from app.server.state import state_of
 from pipelines.batching import MAX_PROMPT_CHARS, Completion, TextPrompt

@@ -20,6 +20,7 @@ import logging
 import math
 import threading
 import time
+import weakref
 from collections.abc import AsyncGenerator, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -258,7 +259,11 @@ def stream_completion(
             loop.call_soon_threadsafe(queue.put_nowait, item)
 
     request = engine.submit(prompt, options, deliver, deliver)
-    return _answer(engine, request, queue, metrics)
+    answer = _answer(engine, request, queue, metrics)
+    # A generator never started (the client left before the response began) runs no
+    # ``finally`` when it is dropped: its request is cancelled when it is collected instead.
+    weakref.finalize(answer, request.cancel)
+    return answer
 
 
 async def _answer(

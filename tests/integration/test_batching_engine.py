@@ -4,6 +4,8 @@ running."""
 
 from __future__ import annotations
 
+import asyncio
+import gc
 import json
 import threading
 import time
@@ -12,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from app.server.served_models import stream_completion
 from pipelines.batching import (
     MAX_PROMPT_CHARS,
     MAX_STOP_STRINGS,
@@ -153,3 +156,14 @@ def test_close_ends_running_requests_as_cancelled(
     assert engine.active == 0
     with pytest.raises(ModelLoadError):  # a closed engine takes no more requests
         engine.submit(TextPrompt("Hi"), RequestOptions(GREEDY), lambda _text: None)
+
+
+def test_an_answer_never_streamed_is_cancelled_when_dropped(engine: BatchingEngine) -> None:
+    # The server submits before its response starts; a client gone before the first chunk
+    # leaves a generator that never ran, which must not keep its slot for 4000 tokens.
+    async def submit_and_drop() -> None:
+        stream_completion(engine, TextPrompt("Once upon a time"), RequestOptions(LONG))
+
+    asyncio.run(submit_and_drop())
+    gc.collect()
+    wait_idle(engine)

@@ -1,0 +1,94 @@
+"""OpenAI's request bodies as pydantic models, shared by the chat and completions routes.
+
+Lenient about what it does not know (``extra="allow"``: clients send fields newer than this
+server), strict about what it does: every known field is type- and range-checked, so a bad
+value is a 400 naming it (:func:`app.server.errors.describe_validation`).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from pipelines.chat import MAX_PROMPT_CHARS
+
+#: Characters of all messages together (the last message has chat's own limit).
+MAX_CONVERSATION_CHARS = 4 * MAX_PROMPT_CHARS
+MAX_MESSAGES = 1000
+#: The longest answer a request may ask for (GenerationSettings' own limit).
+MAX_ANSWER_TOKENS = 32_768
+#: The longest stop string (a longer one is no stop string but a mistake).
+MAX_STOP_CHARS = 1000
+
+
+StopText = Annotated[str, Field(max_length=MAX_STOP_CHARS)]
+
+
+class Lenient(BaseModel):
+    """A request part that ignores fields it does not know."""
+
+    model_config = ConfigDict(extra="allow")
+
+
+class TextPart(Lenient):
+    type: Literal["text"]
+    text: str = Field(max_length=MAX_PROMPT_CHARS)
+
+
+class ImageUrl(Lenient):
+    url: str
+
+
+class ImagePart(Lenient):
+    type: Literal["image_url"]
+    image_url: ImageUrl
+
+
+class ChatMessageIn(Lenient):
+    role: Literal["system", "developer", "user", "assistant", "tool", "function"]
+    content: str | list[TextPart | ImagePart] | None = None
+
+
+class JsonSchemaFormat(Lenient):
+    name: str = Field("answer", max_length=64)
+    schema_: dict[str, Any] | None = Field(None, alias="schema")
+    strict: bool | None = None
+
+
+class ResponseFormat(Lenient):
+    type: Literal["text", "json_object", "json_schema"]
+    json_schema: JsonSchemaFormat | None = None
+
+
+class StreamOptions(Lenient):
+    include_usage: bool = False
+
+
+class ChatCompletionRequest(Lenient):
+    model: str | None = Field(None, max_length=256)
+    messages: list[ChatMessageIn] = Field(min_length=1, max_length=MAX_MESSAGES)
+    stream: bool = False
+    stream_options: StreamOptions | None = None
+    max_tokens: int | None = Field(None, ge=1, le=MAX_ANSWER_TOKENS)
+    max_completion_tokens: int | None = Field(None, ge=1, le=MAX_ANSWER_TOKENS)
+    temperature: float | None = Field(None, ge=0.0, le=2.0)
+    top_p: float | None = Field(None, gt=0.0, le=1.0)
+    seed: int | None = None
+    stop: StopText | list[StopText] | None = None
+    n: int = Field(1, ge=1, le=1)
+    presence_penalty: float | None = Field(None, ge=-2.0, le=2.0)
+    frequency_penalty: float | None = Field(None, ge=-2.0, le=2.0)
+    response_format: ResponseFormat | None = None
+    # Fields that change what the answer is: refused when asked for (see refuse_unsupported).
+    tools: list[Any] | None = None
+    functions: list[Any] | None = None
+    tool_choice: Any = None
+    function_call: Any = None
+    logprobs: bool | None = None
+    top_logprobs: int | None = None
+    logit_bias: dict[str, Any] | None = None
+    audio: Any = None
+    modalities: list[str] | None = None
+    knowledge: str | None = Field(None, max_length=200)
+    """OV Studio's own field: answer from this knowledge collection (the answer has sources)."""
