@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
 import anyio
@@ -26,6 +27,7 @@ from app.server.ollama_models import now_iso, ollama_name
 from app.server.openai_schema import MAX_ANSWER_TOKENS, MAX_CONVERSATION_CHARS, MAX_MESSAGES
 from app.server.served_models import ServedModel, model_key, stream_completion
 from app.server.state import ServerState, state_of
+from app.server.vision import base64_images, check_vision_model
 from pipelines.batching import (
     BatchingEngine,
     ChatPrompt,
@@ -117,16 +119,17 @@ class EmbeddingsRequest(_Lenient):
 @router.post("/chat", response_model=None)
 async def chat(request: Request, body: ChatRequest) -> dict[str, Any] | StreamingResponse:
     """The next assistant message of a conversation; no messages: load the model only."""
-    _refuse_unsupported(body.think, body.tools, [m.images for m in body.messages], None)
+    _refuse_unsupported(body.think, body.tools, None)
     messages = to_messages(body.messages)
-    return await _answer(request, body, ChatPrompt(messages) if messages else None, "message")
+    prompt = ChatPrompt(messages) if messages else None
+    return await _answer(request, body, prompt, "message", _chat_images(body.messages))
 
 
 @router.post("/generate", response_model=None)
 async def generate(request: Request, body: GenerateRequest) -> dict[str, Any] | StreamingResponse:
     """A completion of ``prompt`` (through the chat template unless ``raw``); an empty prompt
     loads the model only."""
-    _refuse_unsupported(body.think, None, [body.images], body)
+    _refuse_unsupported(body.think, None, body)
     prompt: Prompt | None = None
     if body.prompt:
         if body.raw:
@@ -134,7 +137,8 @@ async def generate(request: Request, body: GenerateRequest) -> dict[str, Any] | 
         else:
             system = [Message("system", body.system)] if body.system else []
             prompt = ChatPrompt([*system, Message("user", body.prompt)])
-    return await _answer(request, body, prompt, "response")
+    images = _Images(body.images, "images") if body.images else None
+    return await _answer(request, body, prompt, "response", images)
 
 
 @router.post("/embed")
@@ -209,11 +213,8 @@ def to_messages(messages: list[ChatMessage]) -> list[Message]:
 def _refuse_unsupported(
     think: bool | str | None,
     tools: list[Any] | None,
-    images: list[list[str] | None],
     generate: GenerateRequest | None,
 ) -> None:
-    if any(images):
-        raise ApiError(400, "The served model reads text only; it cannot take images.")
     if tools:
         raise ApiError(400, "Tool calls are not supported by this server.")
     if think:
@@ -224,6 +225,36 @@ def _refuse_unsupported(
         raise ApiError(400, "'context' is not supported; send the conversation to /api/chat.")
     if generate is not None and generate.template:
         raise ApiError(400, "'template' is not supported: the model's own chat template is used.")
+
+
+@dataclass(frozen=True)
+class _Images:
+    """A request's images: any at all need a vision model; the model is given ``last``, the
+    last user message's (GenAI attaches a request's images to its last user message)."""
+
+    last: Sequence[str]
+    param: str
+
+
+def _chat_images(messages: list[ChatMessage]) -> _Images | None:
+    """The images of ``/api/chat`` messages (None: no message holds one)."""
+    if not any(message.images for message in messages):
+        return None
+    for index in range(len(messages) - 1, -1, -1):
+        if messages[index].role == "user":
+            return _Images(messages[index].images or [], f"messages.{index}.images")
+    return _Images([], "messages")
+
+
+def _with_images(prompt: Prompt, images: _Images) -> ChatPrompt:
+    """``prompt`` with its images decoded and checked (blocking: a worker thread's job).
+
+    Raises:
+        ApiError: 400 for a raw prompt (no chat template to place images in) or a bad image.
+    """
+    if isinstance(prompt, TextPrompt):
+        raise ApiError(400, "A raw prompt cannot take images; send it without 'raw'.")
+    return ChatPrompt(prompt.messages, base64_images(images.last, images.param))
 
 
 def request_options(
@@ -324,11 +355,16 @@ async def _answer(
     body: _Generation,
     prompt: Prompt | None,
     field: Literal["message", "response"],
+    images: _Images | None,
 ) -> dict[str, Any] | StreamingResponse:
     """Load the model, then answer ``prompt`` whole or as NDJSON (no prompt: loaded, done)."""
     state = state_of(request)
     started = time.perf_counter()
     model = state.served.resolve(body.model)
+    if images is not None:
+        check_vision_model(model, images.param)  # before loading: a cheap file check
+        if prompt is not None:
+            prompt = await anyio.to_thread.run_sync(_with_images, prompt, images)
     engine = await anyio.to_thread.run_sync(state.served.engine_for, model)
     load_s = time.perf_counter() - started
     head = {"model": ollama_name(model), "created_at": now_iso()}

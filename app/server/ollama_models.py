@@ -26,6 +26,7 @@ from app.server.served_models import ServedModel
 from app.server.state import state_of
 from pipelines.core import InvalidInputError
 from pipelines.gguf import is_gguf_path, read_gguf_info
+from pipelines.vision_chat import is_vision_folder
 
 router = APIRouter(prefix="/api")
 
@@ -189,7 +190,7 @@ async def tags(request: Request) -> dict[str, Any]:
 
 @router.post("/show")
 async def show(request: Request, body: ShowRequest) -> dict[str, Any]:
-    """One model's details, parameters and capabilities (chat only: no tools, no images)."""
+    """One model's details, parameters and capabilities (no tools; images for a vision model)."""
     state = state_of(request)
     name = body.model or body.name
     if not name.strip():
@@ -212,7 +213,9 @@ async def show(request: Request, body: ShowRequest) -> dict[str, Any]:
             "general.parameter_count": found.parameters,
             f"{family}.context_length": found.context_length,
         },
-        "capabilities": ["completion"],
+        "capabilities": ["completion", "vision"]
+        if is_vision_folder(model.path)
+        else ["completion"],
         "modified_at": iso(model.created),
     }
 

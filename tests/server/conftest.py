@@ -7,11 +7,14 @@ clients are the official ``openai`` and ``ollama`` packages, or ``httpx`` for ho
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
 import pytest
+from PIL import Image
 
 from app.context import AppContext
 from app.devices import DeviceInfo
@@ -75,3 +78,32 @@ def server(
     server.state.served.engine_for(server.state.served.resolve(None))
     yield server
     running.close()
+
+
+@pytest.fixture(scope="module")
+def vision_server(
+    tmp_path_factory: pytest.TempPathFactory, vision_model_dir: Path, converted_gguf_cache: Path
+) -> Iterator[RunningServer]:
+    """The server of this module, serving the tiny random LLaVA (``vlm-tiny``), loaded."""
+    running = start_server(
+        tmp_path_factory.mktemp("vision-home"), vision_model_dir, converted_gguf_cache
+    )
+    server = next(running)
+    server.state.served.engine_for(server.state.served.resolve(None))  # its thread: not a test's
+    yield server
+    running.close()
+
+
+def image_bytes(fmt: str = "PNG", size: tuple[int, int] = (64, 48)) -> bytes:
+    """A small picture of random pixels, encoded as ``fmt``."""
+    pixels = np.random.default_rng(1).integers(0, 255, (size[1], size[0], 3), dtype=np.uint8)
+    buffer = io.BytesIO()
+    Image.fromarray(pixels, "RGB").save(buffer, format=fmt)
+    return buffer.getvalue()
+
+
+def bomb_png() -> bytes:
+    """A PNG of 400 megapixels in a few kilobytes (a decompression bomb)."""
+    buffer = io.BytesIO()
+    Image.new("1", (20_000, 20_000)).save(buffer, format="PNG")
+    return buffer.getvalue()
