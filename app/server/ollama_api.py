@@ -4,9 +4,10 @@ legacy ``/api/embeddings``.
 Fields follow https://github.com/ollama/ollama/blob/main/docs/api.md. Streaming is Ollama's
 default: NDJSON, one object per line, the last with ``done: true``, the reason and the
 timings in nanoseconds. Unknown fields are ignored (clients send newer ones); a known field we
-cannot honour (images, tools, thinking, a raw ``context``) is a 400 naming it rather than a
-silent difference. A client that goes away cancels its request (the stream's generator is
-closed, which cancels it in the engine).
+cannot honour (tools, thinking, a raw ``context``, images for a text-only model) is a 400
+naming it rather than a silent difference. A vision model is given the base64 ``images`` of
+the last user message (:mod:`app.server.vision`). A client that goes away cancels its
+request (the stream's generator is closed, which cancels it in the engine).
 """
 
 from __future__ import annotations
@@ -20,12 +21,20 @@ from typing import Any, Literal, TypeVar
 import anyio
 from fastapi import APIRouter, Request
 from fastapi.responses import StreamingResponse
-from pydantic import BaseModel, ConfigDict, Field
 
 from app.server.errors import ApiError
 from app.server.ollama_models import now_iso, ollama_name
-from app.server.openai_schema import MAX_ANSWER_TOKENS, MAX_CONVERSATION_CHARS, MAX_MESSAGES
-from app.server.served_models import ServedModel, model_key, stream_completion
+from app.server.ollama_schema import (
+    ChatMessage,
+    ChatRequest,
+    EmbeddingsRequest,
+    EmbedRequest,
+    GenerateRequest,
+    Generation,
+    Options,
+)
+from app.server.schema import MAX_ANSWER_TOKENS, MAX_CONVERSATION_CHARS
+from app.server.served_models import ServedModel, complete, model_key, stream_completion
 from app.server.state import ServerState, state_of
 from app.server.vision import base64_images, check_vision_model
 from pipelines.batching import (
@@ -42,75 +51,9 @@ from pipelines.embeddings import model_id
 
 router = APIRouter(prefix="/api")
 
-#: Texts one ``/api/embed`` request may hold.
-MAX_EMBED_INPUTS = 2048
 NS_PER_MS = 1_000_000
 
 T = TypeVar("T")
-
-
-class _Lenient(BaseModel):
-    model_config = ConfigDict(extra="allow")
-
-
-class Options(_Lenient):
-    """The sampling options we honour; the others Ollama knows (num_ctx, mirostat…) are
-    accepted and ignored: the engine has no such knob."""
-
-    temperature: float | None = Field(None, ge=0.0, le=2.0)
-    top_p: float | None = Field(None, gt=0.0, le=1.0)
-    top_k: int | None = Field(None, ge=0, le=1000)
-    seed: int | None = None
-    num_predict: int | None = Field(None, ge=-2, le=MAX_ANSWER_TOKENS)
-    """-1: until the model stops; -2: fill the context (both: as far as the context allows)."""
-    stop: str | list[str] | None = None
-    repeat_penalty: float | None = Field(None, ge=0.5, le=2.0)
-
-
-class ChatMessage(_Lenient):
-    role: Literal["system", "user", "assistant", "tool"]
-    content: str = Field("", max_length=MAX_PROMPT_CHARS)
-    images: list[str] | None = None
-    tool_calls: list[Any] | None = None
-
-
-class _Generation(_Lenient):
-    model: str = Field("", max_length=256)
-    stream: bool = True
-    format: Literal["", "json"] | dict[str, Any] | None = None
-    options: Options | None = None
-    keep_alive: float | str | None = None
-    """Accepted: the served model stays loaded until another is asked for."""
-    think: bool | str | None = None
-
-
-class ChatRequest(_Generation):
-    messages: list[ChatMessage] = Field(default_factory=list, max_length=MAX_MESSAGES)
-    tools: list[Any] | None = None
-
-
-class GenerateRequest(_Generation):
-    prompt: str = Field("", max_length=MAX_PROMPT_CHARS)
-    system: str | None = Field(None, max_length=MAX_PROMPT_CHARS)
-    raw: bool = False
-    suffix: str | None = None
-    context: list[int] | None = None
-    images: list[str] | None = None
-    template: str | None = None
-
-
-class EmbedRequest(_Lenient):
-    model: str = Field("", max_length=256)
-    input: str | list[str] = Field(max_length=MAX_EMBED_INPUTS)
-    truncate: bool = True
-    dimensions: int | None = None
-    keep_alive: float | str | None = None
-
-
-class EmbeddingsRequest(_Lenient):
-    model: str = Field("", max_length=256)
-    prompt: str = Field("", max_length=MAX_PROMPT_CHARS)
-    keep_alive: float | str | None = None
 
 
 # ----- routes ------------------------------------------------------------------------------
@@ -258,7 +201,7 @@ def _with_images(prompt: Prompt, images: _Images) -> ChatPrompt:
 
 
 def request_options(
-    state: ServerState, engine: BatchingEngine, body: _Generation, prompt: Prompt
+    state: ServerState, engine: BatchingEngine, body: Generation, prompt: Prompt
 ) -> RequestOptions:
     """Sampling, length, stop strings and output format for this request.
 
@@ -340,19 +283,20 @@ def _embedder_name(state: ServerState, requested: str) -> str:
     embedder = state.ctx.knowledge.embedder()
     folder = embedder.config.model_dir
     name = model_id(folder)
-    names = {name.lower(), name.rsplit("/", 1)[-1].lower(), folder.name.lower()}
+    short = name.rsplit("/", 1)[-1]  # an id may name its publisher: "sentence-transformers/…"
+    names = {name.lower(), short.lower(), folder.name.lower()}
     if requested.strip() and model_key(requested) not in names:
         raise ApiError(
             404,
             f"There is no embedding model '{requested.strip()[:100]}' here; "
-            f"the embedding model is {name.rsplit('/', 1)[-1]}.",
+            f"the embedding model is {short}.",
         )
-    return name.rsplit("/", 1)[-1]
+    return short
 
 
 async def _answer(
     request: Request,
-    body: _Generation,
+    body: Generation,
     prompt: Prompt | None,
     field: Literal["message", "response"],
     images: _Images | None,
@@ -369,26 +313,15 @@ async def _answer(
     load_s = time.perf_counter() - started
     head = {"model": ollama_name(model), "created_at": now_iso()}
     if prompt is None:  # Ollama's way to load a model ahead of use
-        empty: dict[str, Any] | str = (
-            {"role": "assistant", "content": ""} if field == "message" else ""
-        )
-        return {**head, field: empty, "done": True, "done_reason": "load"}
+        return {**head, field: _piece(field, ""), "done": True, "done_reason": "load"}
     options = await anyio.to_thread.run_sync(request_options, state, engine, body, prompt)
     state.requests += 1
     if body.stream:
         lines = _lines(state, engine, model, prompt, options, field, started, load_s)
         return StreamingResponse(lines, media_type="application/x-ndjson")
-    async for item in stream_completion(engine, prompt, options, state.ctx.metrics):
-        if isinstance(item, Completion):
-            if item.finish_reason == "error":
-                raise ApiError(503, item.error or "The model failed on this request.")
-            return {
-                **head,
-                field: _piece(field, item.text),
-                "done": True,
-                **_timings(item, started, load_s),
-            }
-    raise ApiError(503, "The answer ended before it was complete.")  # the engine stopped
+    completion = await complete(stream_completion(engine, prompt, options, state.ctx.metrics))
+    timings = _timings(completion, started, load_s)
+    return {**head, field: _piece(field, completion.text), "done": True, **timings}
 
 
 def _piece(field: str, text: str) -> Any:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -17,11 +18,11 @@ from typing import Any
 
 import anyio
 from fastapi import APIRouter, Request
-from pydantic import BaseModel, ConfigDict, Field
 
 from app import about
 from app.models.contracts import folder_size
 from app.server.errors import ApiError
+from app.server.ollama_schema import ShowRequest
 from app.server.served_models import ServedModel
 from app.server.state import state_of
 from pipelines.core import InvalidInputError
@@ -32,17 +33,6 @@ router = APIRouter(prefix="/api")
 
 #: What a request for a route that manages models is told.
 MANAGED_ELSEWHERE = "Models are added in OV Studio's model manager."
-
-
-class _Lenient(BaseModel):
-    model_config = ConfigDict(extra="allow")
-
-
-class ShowRequest(_Lenient):
-    model: str = Field("", max_length=256)
-    name: str = Field("", max_length=256)
-    """The field's old name (clients before 0.1.39 send it)."""
-    verbose: bool = False
 
 
 @dataclass(frozen=True)
@@ -78,7 +68,7 @@ def iso(timestamp: float) -> str:
 
 def now_iso() -> str:
     """The current time as Ollama's ``created_at``."""
-    return datetime.now(UTC).isoformat().replace("+00:00", "Z")
+    return iso(time.time())
 
 
 def facts(model: ServedModel) -> ModelFacts:
