@@ -33,7 +33,7 @@ from app.server.ollama_schema import (
     Generation,
     Options,
 )
-from app.server.schema import MAX_ANSWER_TOKENS, MAX_CONVERSATION_CHARS
+from app.server.schema import MAX_ANSWER_TOKENS, check_conversation_size
 from app.server.served_models import ServedModel, complete, model_key, stream_completion
 from app.server.state import ServerState, state_of
 from app.server.vision import base64_images, check_vision_model
@@ -144,12 +144,7 @@ def to_messages(messages: list[ChatMessage]) -> list[Message]:
                 param=f"messages.{index}.role",
             )
         converted.append(Message(message.role, message.content))
-    total = sum(len(m.content) for m in converted)
-    if total > MAX_CONVERSATION_CHARS:
-        raise ApiError(
-            400,
-            f"The messages hold {total:,} characters; the limit is {MAX_CONVERSATION_CHARS:,}.",
-        )
+    check_conversation_size(converted)
     return converted
 
 

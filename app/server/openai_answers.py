@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 import uuid
-from typing import Any, Protocol
+from typing import Any
 
 from app.server.errors import ApiError
-from app.server.openai_schema import ResponseFormat
+from app.server.openai_schema import ResponseFormat, SampledRequest
 from app.server.schema import MAX_ANSWER_TOKENS
 from app.server.served_models import ServedModel
 from app.server.state import ServerState
@@ -16,28 +16,11 @@ from pipelines.batching import Completion, RequestOptions
 from pipelines.chat import GenerationSettings
 
 
-class Sampling(Protocol):
-    """The sampling fields the chat and completions requests share."""
-
-    @property
-    def temperature(self) -> float | None: ...
-    @property
-    def top_p(self) -> float | None: ...
-    @property
-    def seed(self) -> int | None: ...
-    @property
-    def stop(self) -> str | list[str] | None: ...
-    @property
-    def presence_penalty(self) -> float | None: ...
-    @property
-    def frequency_penalty(self) -> float | None: ...
-
-
 def answer_options(
     state: ServerState,
     prompt_tokens: int,
     wanted: int | None,
-    body: Sampling,
+    body: SampledRequest,
     *,
     json_schema: str | None = None,
     what: str = "prompt",

@@ -32,7 +32,7 @@ from app.server.openai_answers import (
     usage,
 )
 from app.server.openai_schema import ChatCompletionRequest, ChatMessageIn, TextPart
-from app.server.schema import MAX_CONVERSATION_CHARS
+from app.server.schema import check_conversation_size
 from app.server.served_models import ServedModel, complete, stream_completion
 from app.server.state import ServerState, state_of
 from app.server.vision import check_takes_images, images_of
@@ -114,7 +114,6 @@ def to_messages(messages: list[ChatMessageIn]) -> list[Message]:
         ApiError: a role or part we cannot answer (one sentence naming it).
     """
     converted: list[Message] = []
-    total = 0
     for index, message in enumerate(messages):
         if message.role in ("tool", "function"):
             raise ApiError(
@@ -127,16 +126,9 @@ def to_messages(messages: list[ChatMessageIn]) -> list[Message]:
         if isinstance(content, list):  # image parts: app.server.vision
             content = "".join(part.text for part in content if isinstance(part, TextPart))
         text = content or ""
-        total += len(text)
         role = "system" if message.role == "developer" else message.role
         converted.append(Message(role, text))  # type: ignore[arg-type]
-    if total > MAX_CONVERSATION_CHARS:
-        raise ApiError(
-            400,
-            f"The messages hold {total:,} characters; the limit is {MAX_CONVERSATION_CHARS:,}.",
-            param="messages",
-            code="context_length_exceeded",
-        )
+    check_conversation_size(converted)
     return converted
 
 

@@ -30,8 +30,8 @@ from app.server.openai_answers import (
     stream_error,
     usage,
 )
-from app.server.openai_schema import StopText, StreamOptions
-from app.server.schema import MAX_ANSWER_TOKENS, Lenient
+from app.server.openai_schema import SampledRequest
+from app.server.schema import MAX_ANSWER_TOKENS
 from app.server.served_models import ServedModel, complete, stream_completion
 from app.server.state import state_of
 from pipelines.batching import MAX_PROMPT_CHARS, Completion, TextPrompt
@@ -47,24 +47,14 @@ DEFAULT_MAX_TOKENS = 16
 PromptText = str | list[Any]
 
 
-class CompletionRequest(Lenient):
-    model: str | None = Field(None, max_length=256)
+class CompletionRequest(SampledRequest):
     prompt: PromptText
     max_tokens: int | None = Field(DEFAULT_MAX_TOKENS, ge=1, le=MAX_ANSWER_TOKENS)
-    temperature: float | None = Field(None, ge=0.0, le=2.0)
-    top_p: float | None = Field(None, gt=0.0, le=1.0)
-    seed: int | None = None
-    stop: StopText | list[StopText] | None = None
-    stream: bool = False
-    stream_options: StreamOptions | None = None
-    n: int = Field(1, ge=1, le=1)
     best_of: int | None = Field(None, ge=1, le=1)
     echo: bool = False
     suffix: str | None = None
     logprobs: int | None = None
     logit_bias: dict[str, Any] | None = None
-    presence_penalty: float | None = Field(None, ge=-2.0, le=2.0)
-    frequency_penalty: float | None = Field(None, ge=-2.0, le=2.0)
 
 
 @router.post("/completions", response_model=None)

@@ -52,13 +52,12 @@ class StreamOptions(Lenient):
     include_usage: bool = False
 
 
-class ChatCompletionRequest(Lenient):
+class SampledRequest(Lenient):
+    """What the chat and completions requests share: the model, streaming and sampling."""
+
     model: str | None = Field(None, max_length=256)
-    messages: list[ChatMessageIn] = Field(min_length=1, max_length=MAX_MESSAGES)
     stream: bool = False
     stream_options: StreamOptions | None = None
-    max_tokens: int | None = Field(None, ge=1, le=MAX_ANSWER_TOKENS)
-    max_completion_tokens: int | None = Field(None, ge=1, le=MAX_ANSWER_TOKENS)
     temperature: float | None = Field(None, ge=0.0, le=2.0)
     top_p: float | None = Field(None, gt=0.0, le=1.0)
     seed: int | None = None
@@ -66,6 +65,12 @@ class ChatCompletionRequest(Lenient):
     n: int = Field(1, ge=1, le=1)
     presence_penalty: float | None = Field(None, ge=-2.0, le=2.0)
     frequency_penalty: float | None = Field(None, ge=-2.0, le=2.0)
+
+
+class ChatCompletionRequest(SampledRequest):
+    messages: list[ChatMessageIn] = Field(min_length=1, max_length=MAX_MESSAGES)
+    max_tokens: int | None = Field(None, ge=1, le=MAX_ANSWER_TOKENS)
+    max_completion_tokens: int | None = Field(None, ge=1, le=MAX_ANSWER_TOKENS)
     response_format: ResponseFormat | None = None
     # Fields that change what the answer is: refused when asked for (see refuse_unsupported).
     tools: list[Any] | None = None
