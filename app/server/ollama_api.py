@@ -4,28 +4,39 @@ legacy ``/api/embeddings``.
 Fields follow https://github.com/ollama/ollama/blob/main/docs/api.md. Streaming is Ollama's
 default: NDJSON, one object per line, the last with ``done: true``, the reason and the
 timings in nanoseconds. Unknown fields are ignored (clients send newer ones); a known field we
-cannot honour (images, tools, thinking, a raw ``context``) is a 400 naming it rather than a
-silent difference. A client that goes away cancels its request (the stream's generator is
-closed, which cancels it in the engine).
+cannot honour (tools, thinking, a raw ``context``, images for a text-only model) is a 400
+naming it rather than a silent difference. A vision model is given the base64 ``images`` of
+the last user message (:mod:`app.server.vision`). A client that goes away cancels its
+request (the stream's generator is closed, which cancels it in the engine).
 """
 
 from __future__ import annotations
 
 import json
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
 import anyio
 from fastapi import APIRouter, Request
 from fastapi.responses import StreamingResponse
-from pydantic import BaseModel, ConfigDict, Field
 
 from app.server.errors import ApiError
 from app.server.ollama_models import now_iso, ollama_name
-from app.server.openai_schema import MAX_ANSWER_TOKENS, MAX_CONVERSATION_CHARS, MAX_MESSAGES
-from app.server.served_models import ServedModel, model_key, stream_completion
+from app.server.ollama_schema import (
+    ChatMessage,
+    ChatRequest,
+    EmbeddingsRequest,
+    EmbedRequest,
+    GenerateRequest,
+    Generation,
+    Options,
+)
+from app.server.schema import MAX_ANSWER_TOKENS, check_conversation_size
+from app.server.served_models import ServedModel, complete, model_key, stream_completion
 from app.server.state import ServerState, state_of
+from app.server.vision import base64_images, check_vision_model
 from pipelines.batching import (
     BatchingEngine,
     ChatPrompt,
@@ -40,75 +51,9 @@ from pipelines.embeddings import model_id
 
 router = APIRouter(prefix="/api")
 
-#: Texts one ``/api/embed`` request may hold.
-MAX_EMBED_INPUTS = 2048
 NS_PER_MS = 1_000_000
 
 T = TypeVar("T")
-
-
-class _Lenient(BaseModel):
-    model_config = ConfigDict(extra="allow")
-
-
-class Options(_Lenient):
-    """The sampling options we honour; the others Ollama knows (num_ctx, mirostat…) are
-    accepted and ignored: the engine has no such knob."""
-
-    temperature: float | None = Field(None, ge=0.0, le=2.0)
-    top_p: float | None = Field(None, gt=0.0, le=1.0)
-    top_k: int | None = Field(None, ge=0, le=1000)
-    seed: int | None = None
-    num_predict: int | None = Field(None, ge=-2, le=MAX_ANSWER_TOKENS)
-    """-1: until the model stops; -2: fill the context (both: as far as the context allows)."""
-    stop: str | list[str] | None = None
-    repeat_penalty: float | None = Field(None, ge=0.5, le=2.0)
-
-
-class ChatMessage(_Lenient):
-    role: Literal["system", "user", "assistant", "tool"]
-    content: str = Field("", max_length=MAX_PROMPT_CHARS)
-    images: list[str] | None = None
-    tool_calls: list[Any] | None = None
-
-
-class _Generation(_Lenient):
-    model: str = Field("", max_length=256)
-    stream: bool = True
-    format: Literal["", "json"] | dict[str, Any] | None = None
-    options: Options | None = None
-    keep_alive: float | str | None = None
-    """Accepted: the served model stays loaded until another is asked for."""
-    think: bool | str | None = None
-
-
-class ChatRequest(_Generation):
-    messages: list[ChatMessage] = Field(default_factory=list, max_length=MAX_MESSAGES)
-    tools: list[Any] | None = None
-
-
-class GenerateRequest(_Generation):
-    prompt: str = Field("", max_length=MAX_PROMPT_CHARS)
-    system: str | None = Field(None, max_length=MAX_PROMPT_CHARS)
-    raw: bool = False
-    suffix: str | None = None
-    context: list[int] | None = None
-    images: list[str] | None = None
-    template: str | None = None
-
-
-class EmbedRequest(_Lenient):
-    model: str = Field("", max_length=256)
-    input: str | list[str] = Field(max_length=MAX_EMBED_INPUTS)
-    truncate: bool = True
-    dimensions: int | None = None
-    keep_alive: float | str | None = None
-
-
-class EmbeddingsRequest(_Lenient):
-    model: str = Field("", max_length=256)
-    prompt: str = Field("", max_length=MAX_PROMPT_CHARS)
-    keep_alive: float | str | None = None
 
 
 # ----- routes ------------------------------------------------------------------------------
@@ -117,16 +62,17 @@ class EmbeddingsRequest(_Lenient):
 @router.post("/chat", response_model=None)
 async def chat(request: Request, body: ChatRequest) -> dict[str, Any] | StreamingResponse:
     """The next assistant message of a conversation; no messages: load the model only."""
-    _refuse_unsupported(body.think, body.tools, [m.images for m in body.messages], None)
+    _refuse_unsupported(body.think, body.tools, None)
     messages = to_messages(body.messages)
-    return await _answer(request, body, ChatPrompt(messages) if messages else None, "message")
+    prompt = ChatPrompt(messages) if messages else None
+    return await _answer(request, body, prompt, "message", _chat_images(body.messages))
 
 
 @router.post("/generate", response_model=None)
 async def generate(request: Request, body: GenerateRequest) -> dict[str, Any] | StreamingResponse:
     """A completion of ``prompt`` (through the chat template unless ``raw``); an empty prompt
     loads the model only."""
-    _refuse_unsupported(body.think, None, [body.images], body)
+    _refuse_unsupported(body.think, None, body)
     prompt: Prompt | None = None
     if body.prompt:
         if body.raw:
@@ -134,7 +80,8 @@ async def generate(request: Request, body: GenerateRequest) -> dict[str, Any] | 
         else:
             system = [Message("system", body.system)] if body.system else []
             prompt = ChatPrompt([*system, Message("user", body.prompt)])
-    return await _answer(request, body, prompt, "response")
+    images = _Images(body.images, "images") if body.images else None
+    return await _answer(request, body, prompt, "response", images)
 
 
 @router.post("/embed")
@@ -197,23 +144,15 @@ def to_messages(messages: list[ChatMessage]) -> list[Message]:
                 param=f"messages.{index}.role",
             )
         converted.append(Message(message.role, message.content))
-    total = sum(len(m.content) for m in converted)
-    if total > MAX_CONVERSATION_CHARS:
-        raise ApiError(
-            400,
-            f"The messages hold {total:,} characters; the limit is {MAX_CONVERSATION_CHARS:,}.",
-        )
+    check_conversation_size(converted)
     return converted
 
 
 def _refuse_unsupported(
     think: bool | str | None,
     tools: list[Any] | None,
-    images: list[list[str] | None],
     generate: GenerateRequest | None,
 ) -> None:
-    if any(images):
-        raise ApiError(400, "The served model reads text only; it cannot take images.")
     if tools:
         raise ApiError(400, "Tool calls are not supported by this server.")
     if think:
@@ -226,8 +165,38 @@ def _refuse_unsupported(
         raise ApiError(400, "'template' is not supported: the model's own chat template is used.")
 
 
+@dataclass(frozen=True)
+class _Images:
+    """A request's images: any at all need a vision model; the model is given ``last``, the
+    last user message's (GenAI attaches a request's images to its last user message)."""
+
+    last: Sequence[str]
+    param: str
+
+
+def _chat_images(messages: list[ChatMessage]) -> _Images | None:
+    """The images of ``/api/chat`` messages (None: no message holds one)."""
+    if not any(message.images for message in messages):
+        return None
+    for index in range(len(messages) - 1, -1, -1):
+        if messages[index].role == "user":
+            return _Images(messages[index].images or [], f"messages.{index}.images")
+    return _Images([], "messages")
+
+
+def _with_images(prompt: Prompt, images: _Images) -> ChatPrompt:
+    """``prompt`` with its images decoded and checked (blocking: a worker thread's job).
+
+    Raises:
+        ApiError: 400 for a raw prompt (no chat template to place images in) or a bad image.
+    """
+    if isinstance(prompt, TextPrompt):
+        raise ApiError(400, "A raw prompt cannot take images; send it without 'raw'.")
+    return ChatPrompt(prompt.messages, base64_images(images.last, images.param))
+
+
 def request_options(
-    state: ServerState, engine: BatchingEngine, body: _Generation, prompt: Prompt
+    state: ServerState, engine: BatchingEngine, body: Generation, prompt: Prompt
 ) -> RequestOptions:
     """Sampling, length, stop strings and output format for this request.
 
@@ -309,50 +278,45 @@ def _embedder_name(state: ServerState, requested: str) -> str:
     embedder = state.ctx.knowledge.embedder()
     folder = embedder.config.model_dir
     name = model_id(folder)
-    names = {name.lower(), name.rsplit("/", 1)[-1].lower(), folder.name.lower()}
+    short = name.rsplit("/", 1)[-1]  # an id may name its publisher: "sentence-transformers/…"
+    names = {name.lower(), short.lower(), folder.name.lower()}
     if requested.strip() and model_key(requested) not in names:
         raise ApiError(
             404,
             f"There is no embedding model '{requested.strip()[:100]}' here; "
-            f"the embedding model is {name.rsplit('/', 1)[-1]}.",
+            f"the embedding model is {short}.",
         )
-    return name.rsplit("/", 1)[-1]
+    return short
 
 
 async def _answer(
     request: Request,
-    body: _Generation,
+    body: Generation,
     prompt: Prompt | None,
     field: Literal["message", "response"],
+    images: _Images | None,
 ) -> dict[str, Any] | StreamingResponse:
     """Load the model, then answer ``prompt`` whole or as NDJSON (no prompt: loaded, done)."""
     state = state_of(request)
     started = time.perf_counter()
     model = state.served.resolve(body.model)
+    if images is not None:
+        check_vision_model(model, images.param)  # before loading: a cheap file check
+        if prompt is not None:
+            prompt = await anyio.to_thread.run_sync(_with_images, prompt, images)
     engine = await anyio.to_thread.run_sync(state.served.engine_for, model)
     load_s = time.perf_counter() - started
     head = {"model": ollama_name(model), "created_at": now_iso()}
     if prompt is None:  # Ollama's way to load a model ahead of use
-        empty: dict[str, Any] | str = (
-            {"role": "assistant", "content": ""} if field == "message" else ""
-        )
-        return {**head, field: empty, "done": True, "done_reason": "load"}
+        return {**head, field: _piece(field, ""), "done": True, "done_reason": "load"}
     options = await anyio.to_thread.run_sync(request_options, state, engine, body, prompt)
     state.requests += 1
     if body.stream:
         lines = _lines(state, engine, model, prompt, options, field, started, load_s)
         return StreamingResponse(lines, media_type="application/x-ndjson")
-    async for item in stream_completion(engine, prompt, options, state.ctx.metrics):
-        if isinstance(item, Completion):
-            if item.finish_reason == "error":
-                raise ApiError(503, item.error or "The model failed on this request.")
-            return {
-                **head,
-                field: _piece(field, item.text),
-                "done": True,
-                **_timings(item, started, load_s),
-            }
-    raise ApiError(503, "The answer ended before it was complete.")  # the engine stopped
+    completion = await complete(stream_completion(engine, prompt, options, state.ctx.metrics))
+    timings = _timings(completion, started, load_s)
+    return {**head, field: _piece(field, completion.text), "done": True, **timings}
 
 
 def _piece(field: str, text: str) -> Any:

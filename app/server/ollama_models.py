@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -17,31 +18,21 @@ from typing import Any
 
 import anyio
 from fastapi import APIRouter, Request
-from pydantic import BaseModel, ConfigDict, Field
 
 from app import about
 from app.models.contracts import folder_size
 from app.server.errors import ApiError
+from app.server.ollama_schema import ShowRequest
 from app.server.served_models import ServedModel
 from app.server.state import state_of
 from pipelines.core import InvalidInputError
 from pipelines.gguf import is_gguf_path, read_gguf_info
+from pipelines.vision_chat import is_vision_folder
 
 router = APIRouter(prefix="/api")
 
 #: What a request for a route that manages models is told.
 MANAGED_ELSEWHERE = "Models are added in OV Studio's model manager."
-
-
-class _Lenient(BaseModel):
-    model_config = ConfigDict(extra="allow")
-
-
-class ShowRequest(_Lenient):
-    model: str = Field("", max_length=256)
-    name: str = Field("", max_length=256)
-    """The field's old name (clients before 0.1.39 send it)."""
-    verbose: bool = False
 
 
 @dataclass(frozen=True)
@@ -77,7 +68,7 @@ def iso(timestamp: float) -> str:
 
 def now_iso() -> str:
     """The current time as Ollama's ``created_at``."""
-    return datetime.now(UTC).isoformat().replace("+00:00", "Z")
+    return iso(time.time())
 
 
 def facts(model: ServedModel) -> ModelFacts:
@@ -189,7 +180,7 @@ async def tags(request: Request) -> dict[str, Any]:
 
 @router.post("/show")
 async def show(request: Request, body: ShowRequest) -> dict[str, Any]:
-    """One model's details, parameters and capabilities (chat only: no tools, no images)."""
+    """One model's details, parameters and capabilities (no tools; images for a vision model)."""
     state = state_of(request)
     name = body.model or body.name
     if not name.strip():
@@ -212,7 +203,9 @@ async def show(request: Request, body: ShowRequest) -> dict[str, Any]:
             "general.parameter_count": found.parameters,
             f"{family}.context_length": found.context_length,
         },
-        "capabilities": ["completion"],
+        "capabilities": ["completion", "vision"]
+        if is_vision_folder(model.path)
+        else ["completion"],
         "modified_at": iso(model.created),
     }
 

@@ -1,14 +1,16 @@
-"""What the OpenAI routes share about an answer: its options from a request, how it ended,
-its usage counts, and waiting for a whole one."""
+"""What the OpenAI routes share about an answer: its options from a request, its id and
+object, how it ended, its usage counts, and a stream's error event."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncGenerator
-from contextlib import aclosing
+import uuid
+from typing import Any
 
 from app.server.errors import ApiError
-from app.server.openai_schema import MAX_ANSWER_TOKENS, ResponseFormat
+from app.server.openai_schema import ResponseFormat, SampledRequest
+from app.server.schema import MAX_ANSWER_TOKENS
+from app.server.served_models import ServedModel
 from app.server.state import ServerState
 from pipelines.batching import Completion, RequestOptions
 from pipelines.chat import GenerationSettings
@@ -18,19 +20,14 @@ def answer_options(
     state: ServerState,
     prompt_tokens: int,
     wanted: int | None,
+    body: SampledRequest,
     *,
-    temperature: float | None,
-    top_p: float | None,
-    seed: int | None,
-    stop: str | list[str] | None,
-    presence_penalty: float | None = None,
-    frequency_penalty: float | None = None,
     json_schema: str | None = None,
     what: str = "prompt",
 ) -> RequestOptions:
     """The engine's options for a prompt of ``prompt_tokens`` and an answer of up to
-    ``wanted`` tokens (the room left in the context when ``None``); the chat's settings fill
-    what the request leaves out.
+    ``wanted`` tokens (the room left in the context when ``None``), sampled as ``body`` asks;
+    the chat's settings fill what the request leaves out.
 
     Raises:
         ApiError: the prompt and the answer do not fit the model's context.
@@ -48,18 +45,19 @@ def answer_options(
         )
     settings = GenerationSettings(
         max_new_tokens=min(wanted or room, MAX_ANSWER_TOKENS),
-        temperature=temperature if temperature is not None else defaults.temperature,
-        top_p=top_p if top_p is not None else defaults.top_p,
+        temperature=body.temperature if body.temperature is not None else defaults.temperature,
+        top_p=body.top_p if body.top_p is not None else defaults.top_p,
         top_k=defaults.top_k,
         repetition_penalty=defaults.repetition_penalty,
-        seed=None if seed is None else seed % 2**32,
+        seed=None if body.seed is None else body.seed % 2**32,
     )
+    stop = body.stop
     return RequestOptions(
         settings,
         stop=(stop,) if isinstance(stop, str) else tuple(stop or ()),
         json_schema=json_schema,
-        presence_penalty=presence_penalty or 0.0,
-        frequency_penalty=frequency_penalty or 0.0,
+        presence_penalty=body.presence_penalty or 0.0,
+        frequency_penalty=body.frequency_penalty or 0.0,
     )
 
 
@@ -79,6 +77,39 @@ def json_schema(response_format: ResponseFormat | None) -> str | None:
     return json.dumps(schema)
 
 
+def completion_id(prefix: str) -> str:
+    """A new answer's id, as OpenAI's look (``chatcmpl-…``, ``cmpl-…``)."""
+    return f"{prefix}-{uuid.uuid4().hex[:24]}"
+
+
+def answer_object(
+    answer_id: str,
+    kind: str,
+    created: int,
+    model: ServedModel,
+    choices: list[dict[str, Any]],
+    counts: dict[str, int] | None = None,
+) -> dict[str, Any]:
+    """An answer or one chunk of a streamed one (``kind`` is OpenAI's ``object``); ``counts``
+    adds the usage."""
+    answer: dict[str, Any] = {
+        "id": answer_id,
+        "object": kind,
+        "created": created,
+        "model": model.id,
+        "choices": choices,
+    }
+    if counts is not None:
+        answer["usage"] = counts
+    return answer
+
+
+def stream_error(completion: Completion) -> str:
+    """The event a stream ends with when the model failed (its 200 went out already)."""
+    message = completion.error or "The model failed on this request."
+    return json.dumps({"error": {"message": message, "type": "server_error"}})
+
+
 def finish_reason(completion: Completion) -> str:
     """OpenAI's name for how the answer ended."""
     return "length" if completion.finish_reason == "length" else "stop"
@@ -91,18 +122,3 @@ def usage(completion: Completion) -> dict[str, int]:
         "completion_tokens": completion.completion_tokens,
         "total_tokens": completion.prompt_tokens + completion.completion_tokens,
     }
-
-
-async def complete(answer: AsyncGenerator[str | Completion, None]) -> Completion:
-    """The whole answer of a submitted request (see :func:`stream_completion`).
-
-    Raises:
-        ApiError: 503 when the model failed on it.
-    """
-    async with aclosing(answer):  # a client gone mid-answer cancels it
-        async for item in answer:
-            if isinstance(item, Completion):
-                if item.finish_reason == "error":
-                    raise ApiError(503, item.error or "The model failed on this request.")
-                return item
-    raise ApiError(503, "The answer ended before it was complete.")  # the engine stopped

@@ -26,7 +26,7 @@ from typing import Annotated, Any, Literal
 import anyio
 from fastapi import APIRouter, File, Form, Request, UploadFile
 from fastapi.responses import PlainTextResponse, Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from app.context import AppContext
 from app.errors import UserError
@@ -40,6 +40,7 @@ from app.server.audio_encoding import (
     encode_speech,
 )
 from app.server.errors import ApiError
+from app.server.schema import Lenient
 from app.server.state import state_of
 from app.services.voice import join_sentences
 from pipelines.speech_to_text import Transcript
@@ -71,9 +72,7 @@ UPLOAD_SUFFIXES = (
 _CHUNK = 1024 * 1024
 
 
-class SpeechRequest(BaseModel):
-    model_config = ConfigDict(extra="allow")
-
+class SpeechRequest(Lenient):
     model: str | None = Field(None, max_length=256)
     input: str = Field(min_length=1, max_length=MAX_SPEECH_CHARS)
     voice: str = Field(min_length=1, max_length=200)

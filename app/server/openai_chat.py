@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import time
-import uuid
 from collections.abc import AsyncGenerator, AsyncIterator
 from contextlib import aclosing
 from typing import Any
@@ -24,25 +23,26 @@ from sse_starlette import EventSourceResponse
 from app.server.errors import ApiError
 from app.server.grounding import ground, with_sources
 from app.server.openai_answers import (
+    answer_object,
     answer_options,
-    complete,
+    completion_id,
     finish_reason,
     json_schema,
+    stream_error,
     usage,
 )
-from app.server.openai_schema import (
-    MAX_CONVERSATION_CHARS,
-    ChatCompletionRequest,
-    ChatMessageIn,
-    TextPart,
-)
-from app.server.served_models import ServedModel, stream_completion
+from app.server.openai_schema import ChatCompletionRequest, ChatMessageIn, TextPart
+from app.server.schema import check_conversation_size
+from app.server.served_models import ServedModel, complete, stream_completion
 from app.server.state import ServerState, state_of
 from app.server.vision import check_takes_images, images_of
 from pipelines.batching import BatchingEngine, ChatPrompt, Completion, RequestOptions
 from pipelines.chat import Message
 
 router = APIRouter(prefix="/v1")
+
+#: OpenAI's ``object`` of a streamed answer's chunks.
+CHUNK = "chat.completion.chunk"
 
 # ----- routes ------------------------------------------------------------------------------
 
@@ -85,21 +85,20 @@ async def chat_completions(
         chunks = with_sources(_stream(answer, model, include_usage), sources)
         return EventSourceResponse(chunks, ping=15, sep="\n")
     completion = await complete(answer)
-    result: dict[str, Any] = {
-        "id": _completion_id(),
-        "object": "chat.completion",
-        "created": int(time.time()),
-        "model": model.id,
-        "choices": [
-            {
-                "index": 0,
-                "message": {"role": "assistant", "content": completion.text},
-                "finish_reason": finish_reason(completion),
-                "logprobs": None,
-            }
-        ],
-        "usage": usage(completion),
+    choice = {
+        "index": 0,
+        "message": {"role": "assistant", "content": completion.text},
+        "finish_reason": finish_reason(completion),
+        "logprobs": None,
     }
+    result = answer_object(
+        completion_id("chatcmpl"),
+        "chat.completion",
+        int(time.time()),
+        model,
+        [choice],
+        usage(completion),
+    )
     if sources is not None:
         result["sources"] = sources  # OV Studio's field: the passages given (app.server.grounding)
     return result
@@ -115,7 +114,6 @@ def to_messages(messages: list[ChatMessageIn]) -> list[Message]:
         ApiError: a role or part we cannot answer (one sentence naming it).
     """
     converted: list[Message] = []
-    total = 0
     for index, message in enumerate(messages):
         if message.role in ("tool", "function"):
             raise ApiError(
@@ -128,16 +126,9 @@ def to_messages(messages: list[ChatMessageIn]) -> list[Message]:
         if isinstance(content, list):  # image parts: app.server.vision
             content = "".join(part.text for part in content if isinstance(part, TextPart))
         text = content or ""
-        total += len(text)
         role = "system" if message.role == "developer" else message.role
         converted.append(Message(role, text))  # type: ignore[arg-type]
-    if total > MAX_CONVERSATION_CHARS:
-        raise ApiError(
-            400,
-            f"The messages hold {total:,} characters; the limit is {MAX_CONVERSATION_CHARS:,}.",
-            param="messages",
-            code="context_length_exceeded",
-        )
+    check_conversation_size(converted)
     return converted
 
 
@@ -199,12 +190,7 @@ def request_options(
         state,
         prompt_tokens,
         body.max_completion_tokens or body.max_tokens,
-        temperature=body.temperature,
-        top_p=body.top_p,
-        seed=body.seed,
-        stop=body.stop,
-        presence_penalty=body.presence_penalty,
-        frequency_penalty=body.frequency_penalty,
+        body,
         json_schema=json_schema(body.response_format),
         what="messages",
     )
@@ -215,43 +201,24 @@ async def _stream(
     model: ServedModel,
     include_usage: bool,
 ) -> AsyncIterator[str]:
-    chunk_id, created = _completion_id(), int(time.time())
+    chunk_id, created = completion_id("chatcmpl"), int(time.time())
 
-    def chunk(delta: dict[str, Any], finish: str | None = None) -> str:
-        return json.dumps(
-            {
-                "id": chunk_id,
-                "object": "chat.completion.chunk",
-                "created": created,
-                "model": model.id,
-                "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
-            }
-        )
+    def chunk(choices: list[dict[str, Any]], counts: dict[str, int] | None = None) -> str:
+        return json.dumps(answer_object(chunk_id, CHUNK, created, model, choices, counts))
+
+    def delta(content: dict[str, Any], finish: str | None = None) -> str:
+        return chunk([{"index": 0, "delta": content, "finish_reason": finish}])
 
     async with aclosing(answer):  # a client gone mid-stream cancels the request
-        yield chunk({"role": "assistant", "content": ""})
+        yield delta({"role": "assistant", "content": ""})
         async for item in answer:
             if isinstance(item, str):
-                yield chunk({"content": item})
+                yield delta({"content": item})
                 continue
             if item.finish_reason == "error":
-                message = item.error or "The model failed on this request."
-                yield json.dumps({"error": {"message": message, "type": "server_error"}})
+                yield stream_error(item)
             else:
-                yield chunk({}, finish_reason(item))
+                yield delta({}, finish_reason(item))
                 if include_usage:
-                    yield json.dumps(
-                        {
-                            "id": chunk_id,
-                            "object": "chat.completion.chunk",
-                            "created": created,
-                            "model": model.id,
-                            "choices": [],
-                            "usage": usage(item),
-                        }
-                    )
+                    yield chunk([], usage(item))
     yield "[DONE]"
-
-
-def _completion_id() -> str:
-    return f"chatcmpl-{uuid.uuid4().hex[:24]}"

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import time
-import uuid
 from collections.abc import AsyncGenerator, AsyncIterator
 from contextlib import aclosing
 from typing import Any
@@ -23,13 +22,24 @@ from pydantic import Field
 from sse_starlette import EventSourceResponse
 
 from app.server.errors import ApiError
-from app.server.openai_answers import answer_options, complete, finish_reason, usage
-from app.server.openai_schema import MAX_ANSWER_TOKENS, Lenient, StopText, StreamOptions
-from app.server.served_models import ServedModel, stream_completion
+from app.server.openai_answers import (
+    answer_object,
+    answer_options,
+    completion_id,
+    finish_reason,
+    stream_error,
+    usage,
+)
+from app.server.openai_schema import SampledRequest
+from app.server.schema import MAX_ANSWER_TOKENS
+from app.server.served_models import ServedModel, complete, stream_completion
 from app.server.state import state_of
 from pipelines.batching import MAX_PROMPT_CHARS, Completion, TextPrompt
 
 router = APIRouter(prefix="/v1")
+
+#: OpenAI's ``object`` of a completion and of each streamed chunk.
+KIND = "text_completion"
 
 #: OpenAI's own default answer length for this route.
 DEFAULT_MAX_TOKENS = 16
@@ -37,24 +47,14 @@ DEFAULT_MAX_TOKENS = 16
 PromptText = str | list[Any]
 
 
-class CompletionRequest(Lenient):
-    model: str | None = Field(None, max_length=256)
+class CompletionRequest(SampledRequest):
     prompt: PromptText
     max_tokens: int | None = Field(DEFAULT_MAX_TOKENS, ge=1, le=MAX_ANSWER_TOKENS)
-    temperature: float | None = Field(None, ge=0.0, le=2.0)
-    top_p: float | None = Field(None, gt=0.0, le=1.0)
-    seed: int | None = None
-    stop: StopText | list[StopText] | None = None
-    stream: bool = False
-    stream_options: StreamOptions | None = None
-    n: int = Field(1, ge=1, le=1)
     best_of: int | None = Field(None, ge=1, le=1)
     echo: bool = False
     suffix: str | None = None
     logprobs: int | None = None
     logit_bias: dict[str, Any] | None = None
-    presence_penalty: float | None = Field(None, ge=-2.0, le=2.0)
-    frequency_penalty: float | None = Field(None, ge=-2.0, le=2.0)
 
 
 @router.post("/completions", response_model=None)
@@ -67,17 +67,7 @@ async def completions(
     model = state.served.resolve(body.model)
     engine = await anyio.to_thread.run_sync(state.served.engine_for, model)
     prompt_tokens = await anyio.to_thread.run_sync(engine.count_tokens, text)
-    options = answer_options(
-        state,
-        prompt_tokens,
-        body.max_tokens,
-        temperature=body.temperature,
-        top_p=body.top_p,
-        seed=body.seed,
-        stop=body.stop,
-        presence_penalty=body.presence_penalty,
-        frequency_penalty=body.frequency_penalty,
-    )
+    options = answer_options(state, prompt_tokens, body.max_tokens, body)
     # Submitted here, not in the stream: a refused prompt is a 400, not a broken stream.
     answer = stream_completion(engine, TextPrompt(text), options, state.ctx.metrics)
     state.requests += 1
@@ -85,12 +75,9 @@ async def completions(
         include_usage = bool(body.stream_options and body.stream_options.include_usage)
         return EventSourceResponse(_stream(answer, model, include_usage), ping=15, sep="\n")
     completion = await complete(answer)
-    return _object(
-        _completion_id(),
-        int(time.time()),
-        model,
-        [_choice(completion.text, finish_reason(completion))],
-        usage(completion),
+    choices = [_choice(completion.text, finish_reason(completion))]
+    return answer_object(
+        completion_id("cmpl"), KIND, int(time.time()), model, choices, usage(completion)
     )
 
 
@@ -139,46 +126,25 @@ def _choice(text: str, finish: str | None) -> dict[str, Any]:
     return {"index": 0, "text": text, "finish_reason": finish, "logprobs": None}
 
 
-def _object(
-    completion_id: str,
-    created: int,
-    model: ServedModel,
-    choices: list[dict[str, Any]],
-    counts: dict[str, int] | None = None,
-) -> dict[str, Any]:
-    answer: dict[str, Any] = {
-        "id": completion_id,
-        "object": "text_completion",
-        "created": created,
-        "model": model.id,
-        "choices": choices,
-    }
-    if counts is not None:
-        answer["usage"] = counts
-    return answer
-
-
 async def _stream(
     answer: AsyncGenerator[str | Completion, None],
     model: ServedModel,
     include_usage: bool,
 ) -> AsyncIterator[str]:
-    completion_id, created = _completion_id(), int(time.time())
+    answer_id, created = completion_id("cmpl"), int(time.time())
+
+    def chunk(choices: list[dict[str, Any]], counts: dict[str, int] | None = None) -> str:
+        return json.dumps(answer_object(answer_id, KIND, created, model, choices, counts))
+
     async with aclosing(answer):  # a client gone mid-stream cancels the request
         async for item in answer:
             if isinstance(item, str):
-                yield json.dumps(_object(completion_id, created, model, [_choice(item, None)]))
+                yield chunk([_choice(item, None)])
                 continue
             if item.finish_reason == "error":
-                message = item.error or "The model failed on this request."
-                yield json.dumps({"error": {"message": message, "type": "server_error"}})
+                yield stream_error(item)
                 break
-            last = [_choice("", finish_reason(item))]
-            yield json.dumps(_object(completion_id, created, model, last))
+            yield chunk([_choice("", finish_reason(item))])
             if include_usage:
-                yield json.dumps(_object(completion_id, created, model, [], usage(item)))
+                yield chunk([], usage(item))
     yield "[DONE]"
-
-
-def _completion_id() -> str:
-    return f"cmpl-{uuid.uuid4().hex[:24]}"

@@ -23,10 +23,11 @@ from typing import Any, Literal
 import anyio
 import numpy as np
 from fastapi import APIRouter, Request
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from app.models.inspect import embedding_length
 from app.server.errors import ApiError
+from app.server.schema import Lenient
 from app.server.state import state_of
 from pipelines.embeddings import Vectors, model_id
 
@@ -39,9 +40,7 @@ MAX_INPUT_CHARS = 32_000
 OPENAI_PREFIX = "text-embedding-"
 
 
-class EmbeddingRequest(BaseModel):
-    model_config = ConfigDict(extra="allow")
-
+class EmbeddingRequest(Lenient):
     input: str | list[str] | list[int] | list[list[int]]
     model: str | None = Field(None, max_length=256)
     encoding_format: Literal["float", "base64"] = "float"

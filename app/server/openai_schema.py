@@ -1,34 +1,21 @@
-"""OpenAI's request bodies as pydantic models, shared by the chat and completions routes.
-
-Lenient about what it does not know (``extra="allow"``: clients send fields newer than this
-server), strict about what it does: every known field is type- and range-checked, so a bad
-value is a 400 naming it (:func:`app.server.errors.describe_validation`).
+"""OpenAI's request bodies as pydantic models, shared by the chat and completions routes
+(lenient about unknown fields, strict about known ones: :mod:`app.server.schema`).
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from app.server.schema import MAX_ANSWER_TOKENS, MAX_MESSAGES, Lenient
 from pipelines.chat import MAX_PROMPT_CHARS
 
-#: Characters of all messages together (the last message has chat's own limit).
-MAX_CONVERSATION_CHARS = 4 * MAX_PROMPT_CHARS
-MAX_MESSAGES = 1000
-#: The longest answer a request may ask for (GenerationSettings' own limit).
-MAX_ANSWER_TOKENS = 32_768
 #: The longest stop string (a longer one is no stop string but a mistake).
 MAX_STOP_CHARS = 1000
 
 
 StopText = Annotated[str, Field(max_length=MAX_STOP_CHARS)]
-
-
-class Lenient(BaseModel):
-    """A request part that ignores fields it does not know."""
-
-    model_config = ConfigDict(extra="allow")
 
 
 class TextPart(Lenient):
@@ -65,13 +52,12 @@ class StreamOptions(Lenient):
     include_usage: bool = False
 
 
-class ChatCompletionRequest(Lenient):
+class SampledRequest(Lenient):
+    """What the chat and completions requests share: the model, streaming and sampling."""
+
     model: str | None = Field(None, max_length=256)
-    messages: list[ChatMessageIn] = Field(min_length=1, max_length=MAX_MESSAGES)
     stream: bool = False
     stream_options: StreamOptions | None = None
-    max_tokens: int | None = Field(None, ge=1, le=MAX_ANSWER_TOKENS)
-    max_completion_tokens: int | None = Field(None, ge=1, le=MAX_ANSWER_TOKENS)
     temperature: float | None = Field(None, ge=0.0, le=2.0)
     top_p: float | None = Field(None, gt=0.0, le=1.0)
     seed: int | None = None
@@ -79,6 +65,12 @@ class ChatCompletionRequest(Lenient):
     n: int = Field(1, ge=1, le=1)
     presence_penalty: float | None = Field(None, ge=-2.0, le=2.0)
     frequency_penalty: float | None = Field(None, ge=-2.0, le=2.0)
+
+
+class ChatCompletionRequest(SampledRequest):
+    messages: list[ChatMessageIn] = Field(min_length=1, max_length=MAX_MESSAGES)
+    max_tokens: int | None = Field(None, ge=1, le=MAX_ANSWER_TOKENS)
+    max_completion_tokens: int | None = Field(None, ge=1, le=MAX_ANSWER_TOKENS)
     response_format: ResponseFormat | None = None
     # Fields that change what the answer is: refused when asked for (see refuse_unsupported).
     tools: list[Any] | None = None

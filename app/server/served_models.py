@@ -22,6 +22,7 @@ import threading
 import time
 import weakref
 from collections.abc import AsyncGenerator, Callable, Sequence
+from contextlib import aclosing
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -264,6 +265,21 @@ def stream_completion(
     # ``finally`` when it is dropped: its request is cancelled when it is collected instead.
     weakref.finalize(answer, request.cancel)
     return answer
+
+
+async def complete(answer: AsyncGenerator[str | Completion, None]) -> Completion:
+    """The whole answer of a submitted request (see :func:`stream_completion`).
+
+    Raises:
+        ApiError: 503 when the model failed on it.
+    """
+    async with aclosing(answer):  # a client gone mid-answer cancels it
+        async for item in answer:
+            if isinstance(item, Completion):
+                if item.finish_reason == "error":
+                    raise ApiError(503, item.error or "The model failed on this request.")
+                return item
+    raise ApiError(503, "The answer ended before it was complete.")  # the engine stopped
 
 
 async def _answer(

@@ -1,10 +1,14 @@
-"""Images in OpenAI chat messages (``image_url`` parts), for a served vision model.
+"""Images in chat requests (OpenAI's ``image_url`` parts, Ollama's ``images``), for a served
+vision model.
 
 Only ``data:`` URLs are read (``data:image/png;base64,…``): the server never fetches an
 ``http(s)`` URL a request names, since that would let any client make this machine reach
 hosts on its network. Each image is decoded and checked as the chat window checks an
 attachment (:mod:`app.chat_images`: Pillow, RGB, scaled to 2048 px at most, padded when too
 thin, a decompression bomb refused), so the model sees what the app would have sent.
+
+Ollama's ``images`` (plain base64 strings on a message, or on ``/api/generate``) go through
+the same checks (:func:`base64_images`).
 
 Only the last user message's images are sent to the model (GenAI attaches a request's images
 to its last user message); images of earlier turns are dropped, not decoded, as the chat
@@ -19,7 +23,6 @@ import base64
 import binascii
 import re
 from collections.abc import Sequence
-from typing import Protocol
 
 import numpy as np
 from numpy.typing import NDArray
@@ -34,14 +37,6 @@ from pipelines.vision_chat import is_vision_folder
 _DATA_URL = re.compile(r"data:(?P<type>[\w.+-]+/[\w.+-]+)?(?P<params>(;[^,;]*)*),", re.ASCII)
 
 
-class _Url(Protocol):
-    url: str
-
-
-class _Part(Protocol):
-    type: str
-
-
 def images_of(messages: Sequence[object]) -> list[NDArray[np.uint8]]:
     """The decoded images of the last user message's ``image_url`` parts (blocking: decoding
     runs on a worker thread).
@@ -54,18 +49,57 @@ def images_of(messages: Sequence[object]) -> list[NDArray[np.uint8]]:
     if last is None:
         return []
     index, parts = last
+    param = f"messages.{index}.content"
     urls = [
         getattr(getattr(part, "image_url", None), "url", "")
         for part in parts
         if getattr(part, "type", "") == "image_url"
     ]
-    if len(urls) > MAX_IMAGES:
+    check_image_count(len(urls), param)
+    return [
+        decode_image(_data_url_bytes(url, f"Image {n}", param), f"Image {n}", param)
+        for n, url in enumerate(urls, start=1)
+    ]
+
+
+def base64_images(images: Sequence[str], param: str) -> list[NDArray[np.uint8]]:
+    """Ollama's ``images``: plain base64 strings, decoded and checked (blocking).
+
+    Raises:
+        ApiError: 400 naming the image: not base64, not an image, too many images.
+    """
+    check_image_count(len(images), param)
+    return [
+        decode_image(_base64(text, f"Image {n}", param), f"Image {n}", param)
+        for n, text in enumerate(images, start=1)
+    ]
+
+
+def decode_image(data: bytes, label: str, param: str) -> NDArray[np.uint8]:
+    """An image's encoded bytes as the pixels the model sees, checked as the chat window checks
+    an attachment (scaled, padded, a decompression bomb refused).
+
+    Raises:
+        ApiError: 400 when ``data`` is not a readable image or has too many pixels.
+    """
+    try:
+        return decode_rgb(prepare_image_bytes(data, label).png)
+    except UserError as error:
+        raise ApiError(400, str(error), param=param) from error
+
+
+def check_image_count(count: int, param: str) -> None:
+    """Refuse more images than one message may hold (before any is decoded).
+
+    Raises:
+        ApiError: 400 when ``count`` is above :data:`app.chat_images.MAX_IMAGES`.
+    """
+    if count > MAX_IMAGES:
         raise ApiError(
             400,
-            f"A message may hold at most {MAX_IMAGES} images; this one has {len(urls)}.",
-            param=f"messages.{index}.content",
+            f"A message may hold at most {MAX_IMAGES} images; this one has {count}.",
+            param=param,
         )
-    return [_decode(url, f"messages.{index}.content", n + 1) for n, url in enumerate(urls)]
 
 
 def has_images(messages: Sequence[object]) -> bool:
@@ -79,16 +113,26 @@ def has_images(messages: Sequence[object]) -> bool:
 
 
 def check_takes_images(model: ServedModel, messages: Sequence[object]) -> None:
-    """Refuse images for a text-only model (before it is loaded: a cheap file check).
+    """Refuse ``image_url`` parts for a text-only model.
 
     Raises:
         ApiError: 400 when a message holds an image and ``model`` reads text only.
     """
-    if has_images(messages) and not is_vision_folder(model.path):
+    if has_images(messages):
+        check_vision_model(model, "messages")
+
+
+def check_vision_model(model: ServedModel, param: str) -> None:
+    """Refuse images for a text-only model (before it is loaded: a cheap file check).
+
+    Raises:
+        ApiError: 400 when ``model`` reads text only.
+    """
+    if not is_vision_folder(model.path):
         raise ApiError(
             400,
             f"{model.id} does not take images; serve a vision model to ask about images.",
-            param="messages",
+            param=param,
             code="model_not_vision",
         )
 
@@ -102,8 +146,7 @@ def _last_user(messages: Sequence[object]) -> tuple[int, list[object]] | None:
     return None
 
 
-def _decode(url: str, param: str, number: int) -> NDArray[np.uint8]:
-    label = f"Image {number}"
+def _data_url_bytes(url: str, label: str, param: str) -> bytes:
     head = url[:200].strip()
     if not head.lower().startswith("data:"):
         raise ApiError(
@@ -115,12 +158,11 @@ def _decode(url: str, param: str, number: int) -> NDArray[np.uint8]:
     match = _DATA_URL.match(url)
     if match is None or ";base64" not in match.group("params").lower():
         raise ApiError(400, f"{label} is not a base64 data: URL.", param=param)
+    return _base64(url[match.end() :], label, param)
+
+
+def _base64(text: str, label: str, param: str) -> bytes:
     try:
-        data = base64.b64decode(url[match.end() :], validate=True)
+        return base64.b64decode(text, validate=True)
     except (binascii.Error, ValueError):
         raise ApiError(400, f"{label}'s base64 data is not valid.", param=param) from None
-    try:
-        prepared = prepare_image_bytes(data, label)
-        return decode_rgb(prepared.png)
-    except UserError as error:
-        raise ApiError(400, str(error), param=param) from error

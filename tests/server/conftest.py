@@ -7,11 +7,14 @@ clients are the official ``openai`` and ``ollama`` packages, or ``httpx`` for ho
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import io
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
 import pytest
+from PIL import Image
 
 from app.context import AppContext
 from app.devices import DeviceInfo
@@ -63,15 +66,53 @@ def start_server(home: Path, model: Path, converted_cache: Path) -> Iterator[Run
                 state.served.close()
 
 
+def serve_loaded(
+    home: Path, model: Path, converted_cache: Path, environ: Mapping[str, str] | None = None
+) -> Iterator[RunningServer]:
+    """As :func:`start_server` with ``environ`` set, the model loaded before the first yield
+    (on the fixture's thread, not a test's) until the generator is closed."""
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in (environ or {}).items():
+            patch.setenv(name, value)
+        running = start_server(home, model, converted_cache)
+        server = next(running)
+        try:
+            server.state.served.engine_for(server.state.served.resolve(None))
+            yield server
+        finally:
+            running.close()
+
+
 @pytest.fixture(scope="module")
 def server(
     tmp_path_factory: pytest.TempPathFactory, real_chat_model: Path, converted_gguf_cache: Path
 ) -> Iterator[RunningServer]:
     """The server of this module, serving the real SmolLM2-135M (loaded before the tests)."""
-    running = start_server(
+    yield from serve_loaded(
         tmp_path_factory.mktemp("served-home"), real_chat_model, converted_gguf_cache
     )
-    server = next(running)
-    server.state.served.engine_for(server.state.served.resolve(None))
-    yield server
-    running.close()
+
+
+@pytest.fixture(scope="module")
+def vision_server(
+    tmp_path_factory: pytest.TempPathFactory, vision_model_dir: Path, converted_gguf_cache: Path
+) -> Iterator[RunningServer]:
+    """The server of this module, serving the tiny random LLaVA (``vlm-tiny``), loaded."""
+    yield from serve_loaded(
+        tmp_path_factory.mktemp("vision-home"), vision_model_dir, converted_gguf_cache
+    )
+
+
+def image_bytes(fmt: str = "PNG", size: tuple[int, int] = (64, 48)) -> bytes:
+    """A small picture of random pixels, encoded as ``fmt``."""
+    pixels = np.random.default_rng(1).integers(0, 255, (size[1], size[0], 3), dtype=np.uint8)
+    buffer = io.BytesIO()
+    Image.fromarray(pixels, "RGB").save(buffer, format=fmt)
+    return buffer.getvalue()
+
+
+def bomb_png() -> bytes:
+    """A PNG of 400 megapixels in a few kilobytes (a decompression bomb)."""
+    buffer = io.BytesIO()
+    Image.new("1", (20_000, 20_000)).save(buffer, format="PNG")
+    return buffer.getvalue()

@@ -14,7 +14,7 @@ import openai
 import pytest
 
 from tests.app_process import models_env
-from tests.server.conftest import RunningServer, start_server
+from tests.server.conftest import RunningServer, serve_loaded
 
 pytestmark = [pytest.mark.integration]
 
@@ -23,19 +23,6 @@ FACT = (
     "Its organiser is the baker Marta Ovenhold, and the lanterns are made of blue paper."
 )
 QUESTION = "Who organises the Quillby lantern festival?"
-
-
-def _serve(
-    home: Path, model: Path, cache: Path, environ: dict[str, str]
-) -> Iterator[RunningServer]:
-    with pytest.MonkeyPatch.context() as patch:
-        for name, value in environ.items():
-            patch.setenv(name, value)
-        running = start_server(home, model, cache)
-        server = next(running)
-        server.state.served.engine_for(server.state.served.resolve(None))
-        yield server
-        running.close()
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +37,7 @@ def rag_server(
     documents = tmp_path_factory.mktemp("rag-docs")
     (documents / "festival.md").write_text(f"# Quillby\n\n{FACT}\n", encoding="utf-8")
     environ = models_env(embedding=embedding_model_dir)
-    for server in _serve(home, real_chat_model, converted_gguf_cache, environ):
+    for server in serve_loaded(home, real_chat_model, converted_gguf_cache, environ):
         server.ctx.knowledge.ingest("Festivals", [documents / "festival.md"])
         server.ctx.knowledge.create_collection("Empty")
         yield server
@@ -173,7 +160,7 @@ def test_no_database_is_a_503_sentence(
         "OV_STUDIO_DATABASE_URL": "postgresql://nobody@127.0.0.1:1/none",  # nothing listens
     }
     home = tmp_path_factory.mktemp("no-db-home")
-    running = _serve(home, real_chat_model, converted_gguf_cache, environ)
+    running = serve_loaded(home, real_chat_model, converted_gguf_cache, environ)
     server = next(running)
     try:
         response = post(

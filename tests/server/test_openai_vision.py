@@ -6,34 +6,16 @@ not for their content."""
 from __future__ import annotations
 
 import base64
-import io
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Any
 
 import httpx
-import numpy as np
 import openai
 import pytest
-from PIL import Image
 
-from tests.server.conftest import RunningServer, start_server
+from tests.server.conftest import RunningServer, bomb_png, image_bytes
 
 pytestmark = [pytest.mark.integration]
-
-
-@pytest.fixture(scope="module")
-def vision_server(
-    tmp_path_factory: pytest.TempPathFactory, vision_model_dir: Path, converted_gguf_cache: Path
-) -> Iterator[RunningServer]:
-    running = start_server(
-        tmp_path_factory.mktemp("vision-home"), vision_model_dir, converted_gguf_cache
-    )
-    server = next(running)
-    server.state.served.engine_for(server.state.served.resolve(None))  # its thread: not a test's
-    yield server
-    running.close()
 
 
 def client(server: RunningServer) -> openai.OpenAI:
@@ -41,11 +23,8 @@ def client(server: RunningServer) -> openai.OpenAI:
 
 
 def data_url(fmt: str = "PNG", size: tuple[int, int] = (64, 48)) -> str:
-    pixels = np.random.default_rng(1).integers(0, 255, (size[1], size[0], 3), dtype=np.uint8)
-    buffer = io.BytesIO()
-    Image.fromarray(pixels, "RGB").save(buffer, format=fmt)
     kind = "jpeg" if fmt == "JPEG" else fmt.lower()
-    return f"data:image/{kind};base64,{base64.b64encode(buffer.getvalue()).decode()}"
+    return f"data:image/{kind};base64,{base64.b64encode(image_bytes(fmt, size)).decode()}"
 
 
 def ask(url: str, text: str = "What is in this picture?") -> list[dict[str, Any]]:
@@ -137,9 +116,7 @@ def test_hostile_images_are_one_sentence_400s(
 def test_a_decompression_bomb_and_too_many_images_are_refused(
     vision_server: RunningServer,
 ) -> None:
-    buffer = io.BytesIO()
-    Image.new("1", (20_000, 20_000)).save(buffer, format="PNG")  # 400 megapixels, few bytes
-    bomb = f"data:image/png;base64,{base64.b64encode(buffer.getvalue()).decode()}"
+    bomb = f"data:image/png;base64,{base64.b64encode(bomb_png()).decode()}"
     response = post(vision_server, {"messages": ask(bomb), "max_tokens": 2})
     assert response.status_code == 400
     assert "too many pixels" in response.json()["error"]["message"]
