@@ -17,7 +17,7 @@ from app.errors import StorageError, UserError
 from app.models.registry import ModelRegistry
 from app.paths import AppPaths
 from app.performance.metrics import MetricsBus
-from app.remote.config import read_key, remote_chat_factory
+from app.remote.config import read_key, remote_chat_factory, remote_embedder_factory
 from app.services.avatar import AvatarService
 from app.services.chat import ChatService
 from app.services.knowledge import SECRETS_FILE, KnowledgeService
@@ -78,7 +78,16 @@ class AppContext(Closing):
         notices = [notice] if notice else []
         secrets = SecretStore(paths.config / SECRETS_FILE)
         notices.extend(_move_password_out_of_settings(store, secrets))
-        knowledge = KnowledgeService(paths, store, metrics, found, secrets)
+        knowledge = KnowledgeService(
+            paths,
+            store,
+            metrics,
+            found,
+            secrets,
+            remote_factory=remote_embedder_factory(
+                lambda: store.settings.remote_endpoints, lambda name: read_key(secrets, name)
+            ),
+        )
         conversations = ConversationStore(paths.conversations_dir)
         chat = ChatService(
             conversations,

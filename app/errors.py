@@ -25,6 +25,12 @@ class DatabaseError(UserError):
     """The knowledge database could not be started or reached; the message says why."""
 
 
+class RemoteError(UserError):
+    """A remote endpoint failed (unreachable, refused key, no such model): it would fail the
+    same way for every file, so an ingest stops with this sentence instead of listing it
+    against each file."""
+
+
 class ModelMissingError(UserError):
     """No model of ``task`` (a :class:`~app.models.inspect.ModelTask` value) is installed.
 

@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -63,6 +63,40 @@ class EmbeddingConfig:
     """Compiled-blob cache (``CACHE_DIR``) for this model and device; None: no cache."""
 
 
+class TextEmbedder(Protocol):
+    """What knowledge ingest and search need from an embedder: the local
+    :class:`EmbeddingPipeline` or a remote one (``app.remote.embeddings``)."""
+
+    dim: int
+    """Vector size (known once loaded)."""
+    device: str
+    """Where it runs, as the overlay shows it."""
+
+    @property
+    def identity(self) -> str:
+        """A stable name of the model, stored with each collection: vectors of two identities
+        are never mixed in one collection."""
+        ...
+
+    @property
+    def batch_size(self) -> int:
+        """Texts a caller hands over at a time (progress and stopping happen between them)."""
+        ...
+
+    def embed_documents(
+        self,
+        texts: Sequence[str],
+        cancel: CancelToken | None = None,
+        on_progress: Callable[[Progress], None] | None = None,
+    ) -> Vectors:
+        """Unit vectors ``[len(texts), dim]``."""
+        ...
+
+    def embed_query(self, text: str) -> Vectors:
+        """One unit vector ``[dim]`` for a search query."""
+        ...
+
+
 class EmbeddingPipeline(ModelPipeline):
     """An embedding model; not thread-safe (one job per model at a time)."""
 
@@ -75,6 +109,16 @@ class EmbeddingPipeline(ModelPipeline):
         self.config = config
         self.dim = 0
         self._rate = 0.0
+
+    @property
+    def identity(self) -> str:
+        """The model's id (see :func:`model_id`), stored with each collection."""
+        return model_id(self.config.model_dir)
+
+    @property
+    def batch_size(self) -> int:
+        """Texts embedded at a time."""
+        return self.config.batch_size
 
     def _load(self) -> Any:
         """Compile the model and learn the vector size."""

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
+from app.errors import RemoteError
 from app.knowledge.ingest_failures import (
     collection_gone,
     database_lost,
@@ -30,7 +31,7 @@ from app.knowledge.ingest_failures import (
 )
 from app.knowledge.ingest_report import IngestProgress, IngestReport
 from pipelines.core import Cancelled, CancelToken, InvalidInputError
-from pipelines.embeddings import EmbeddingPipeline
+from pipelines.embeddings import TextEmbedder
 from pipelines.rag.chunking import Chunk, Chunker
 from pipelines.rag.loaders import load_document
 from pipelines.rag.storable import display_name, stored_path
@@ -143,7 +144,7 @@ class Indexer:
     def __init__(
         self,
         store: KnowledgeStore,
-        embedder: EmbeddingPipeline,
+        embedder: TextEmbedder,
         chunker: Chunker,
         model_lock: threading.RLock,
     ) -> None:
@@ -191,6 +192,8 @@ class Indexer:
                 except Cancelled:
                     report.cancelled = True  # the file in progress is not stored at all
                     break
+                except RemoteError:
+                    raise  # the endpoint failed: every file would, so the run stops saying why
                 except Exception as error:  # noqa: BLE001 - this file's problem, listed
                     report.failed.append((key, file_failure(path, error)))
                 else:
@@ -225,7 +228,7 @@ class Indexer:
         chunks: list[Chunk] = []
         vectors: list[np.ndarray] = []
         chars = 0
-        batch = self.embedder.config.batch_size
+        batch = self.embedder.batch_size
         for segment_chunks, segment_chars in self.chunker.iter_split(document.pages):
             for start in range(0, len(segment_chunks), batch):
                 if cancel.cancelled:

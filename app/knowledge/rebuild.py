@@ -12,7 +12,7 @@ from datetime import datetime
 from pathlib import Path
 
 from app.knowledge.ingest_report import IngestReport
-from pipelines.embeddings import EmbeddingPipeline, model_id
+from pipelines.embeddings import TextEmbedder
 from pipelines.rag.store import Collection, KnowledgeStore
 
 REBUILDING = " (re-indexing "
@@ -24,7 +24,7 @@ Ingest = Callable[[Collection, Sequence[Path]], IngestReport]
 
 def rebuild_collection(
     store: KnowledgeStore,
-    embedder: EmbeddingPipeline,
+    embedder: TextEmbedder,
     old: Collection,
     files: Sequence[Path],
     gone: list[str],
@@ -39,7 +39,7 @@ def rebuild_collection(
             store.delete_collection(leftover)
     stamp = datetime.now().strftime("%Y%m%d%H%M%S%f")
     new = store.create_collection(
-        f"{old.name}{REBUILDING}{stamp})", model_id(embedder.config.model_dir), embedder.dim
+        f"{old.name}{REBUILDING}{stamp})", embedder.identity, embedder.dim
     )
     try:
         report = ingest(new, files)

@@ -18,6 +18,7 @@ from app.storage.secrets import SecretStore
 
 if TYPE_CHECKING:  # the client (openai) is imported when a remote model is first loaded
     from app.remote.chat import RemoteChatPipeline
+    from app.remote.embeddings import RemoteEmbedder
 
 DEVICE_PREFIX = "REMOTE:"
 """A device value naming a remote endpoint: ``REMOTE:<endpoint name>``."""
@@ -152,6 +153,26 @@ def remote_chat_factory(
 
         endpoint = find_endpoint(device, endpoints())
         return RemoteChatPipeline(endpoint, api_key(endpoint.name), model or endpoint.model)
+
+    return make
+
+
+RemoteEmbedderFactory = Callable[[str], "RemoteEmbedder"]
+"""Makes the (not yet loaded) embedder for a ``REMOTE:<name>`` device value: the endpoint's
+chosen model is the embedding model."""
+
+
+def remote_embedder_factory(
+    endpoints: Callable[[], Sequence[RemoteEndpoint]], api_key: Callable[[str], str]
+) -> RemoteEmbedderFactory:
+    """A :data:`RemoteEmbedderFactory` over the configured ``endpoints`` and their keys (both
+    read at each call, as for chat)."""
+
+    def make(device: str) -> RemoteEmbedder:
+        from app.remote.embeddings import RemoteEmbedder
+
+        endpoint = find_endpoint(device, endpoints())
+        return RemoteEmbedder(endpoint, api_key(endpoint.name), endpoint.model)
 
     return make
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from app.database.config import ConnectionCheck
 from app.database.knowledge_db import KnowledgeDatabase
 from app.database.server import DatabaseInfo
-from app.devices import DeviceInfo, accelerator_cache, compile_properties, resolve_device
+from app.devices import AUTO, DeviceInfo, accelerator_cache, compile_properties, resolve_device
 from app.errors import UserError
 from app.knowledge.documents import DocumentRow as DocumentRow
 from app.knowledge.documents import deleted_under, document_row, remove_deleted
@@ -33,11 +33,12 @@ from app.models.bundled import default_embedder_dir, embedder_installed, missing
 from app.models.inspect import TASK_NAMES, ModelTask, detect_task, embedding_length
 from app.paths import AppPaths
 from app.performance.metrics import MetricsBus
+from app.remote.config import RemoteEmbedderFactory, is_remote
 from app.services.base import BusyLock, ModelSlot
 from app.settings_store import SettingsStore
 from app.storage.secrets import SecretStore
 from pipelines.core import CancelToken, MetricRecord
-from pipelines.embeddings import EmbeddingConfig, EmbeddingPipeline, Vectors, model_id
+from pipelines.embeddings import EmbeddingConfig, EmbeddingPipeline, TextEmbedder, Vectors
 from pipelines.rag.chunking import Chunker
 from pipelines.rag.loaders import is_supported
 from pipelines.rag.storable import stored_path
@@ -59,6 +60,7 @@ class KnowledgeService:
         metrics: MetricsBus,
         devices: Sequence[DeviceInfo],
         secrets: SecretStore | None = None,
+        remote_factory: RemoteEmbedderFactory | None = None,
     ) -> None:
         self._paths = paths
         self._settings_store = settings
@@ -69,6 +71,10 @@ class KnowledgeService:
             paths, settings, secrets or SecretStore(paths.config / SECRETS_FILE)
         )
         self._embedder: ModelSlot[tuple[EmbeddingPipeline, Chunker]] = ModelSlot()
+        self._remote_factory = remote_factory
+        """Embeddings on a remote endpoint (a ``REMOTE:<name>`` knowledge device); None: not
+        offered."""
+        self._remote: ModelSlot[tuple[TextEmbedder, Chunker]] = ModelSlot()
         self._reranker: ModelSlot[RerankPipeline] = ModelSlot()
         self._busy = BusyLock()
         # One OpenVINO pipeline serves ingest and search, which run on different threads (an
@@ -107,9 +113,19 @@ class KnowledgeService:
         self._database.close()
 
     def embedder(self) -> EmbeddingPipeline:
-        """The loaded embedding model (loaded on first use)."""
+        """The loaded local embedding model (loaded on first use).
+
+        The local one even when the knowledge device is a remote endpoint: the app's own
+        embeddings API names this model and counts its tokens (it runs on AUTO then).
+        """
         with self._model_lock:
             return self._embedder_and_chunker()[0]
+
+    def active_embedder(self) -> TextEmbedder:
+        """The embedder ingest and search use: the local one, or the remote endpoint's when
+        the knowledge device is ``REMOTE:<name>`` (loaded on first use)."""
+        with self._model_lock:
+            return self._active()[0]
 
     def embedder_folder(self) -> Path:
         """The folder of the embedding model in use (the setting's, else the bundled one)."""
@@ -175,8 +191,45 @@ class KnowledgeService:
         """
         if folder is None:
             folder = self.embedder_folder()
-        device = resolve_device(self._settings.device_for("knowledge"), self._devices, "knowledge")
+        requested = self._settings.device_for("knowledge")
+        device = resolve_device(
+            AUTO if is_remote(requested) else requested, self._devices, "knowledge"
+        )
         return self._embedder.get((folder, device), lambda: self._new_embedder(folder, device))
+
+    def _active(self) -> tuple[TextEmbedder, Chunker]:
+        """The embedder and chunker for ingest and search (see :meth:`active_embedder`)."""
+        device = self._settings.device_for("knowledge")
+        if not is_remote(device):
+            return self._embedder_and_chunker()
+        if self._remote_factory is None:
+            raise UserError("Remote endpoints are not available here.", field="device")
+        candidate = self._remote_factory(device)
+        folder = self.embedder_folder()
+
+        def connect() -> tuple[TextEmbedder, Chunker]:
+            previous = self._remote.model
+            if previous is not None:
+                close = getattr(previous[0], "close", None)
+                if close is not None:
+                    close()
+            candidate.load()
+            return candidate, self._chunker(folder)
+
+        return self._remote.get((candidate.key, folder), connect)
+
+    def _chunker(self, folder: Path) -> Chunker:
+        """Chunks are cut by the local embedder's tokenizer even for a remote embedder: the
+        remote model's tokenizer is not at hand, and the chunk size (in the local tokenizer's
+        tokens) is what the settings and the retrieval budget are tuned in. A remote model reads
+        at least as long a window as MiniLM's 128 tokens, so its chunks fit."""
+        if not (folder / "tokenizer.json").is_file():
+            raise missing_embedder(folder, self._paths)
+        return Chunker(
+            folder / "tokenizer.json",
+            self._settings.chunk_tokens,
+            min(self._settings.chunk_overlap, self._settings.chunk_tokens // 2 - 1),
+        )
 
     def _new_embedder(self, folder: Path, device: str) -> tuple[EmbeddingPipeline, Chunker]:
         if not (folder / "openvino_model.xml").is_file():
@@ -191,12 +244,7 @@ class KnowledgeService:
             )
         )
         embedder.load()
-        chunker = Chunker(
-            folder / "tokenizer.json",
-            self._settings.chunk_tokens,
-            min(self._settings.chunk_overlap, self._settings.chunk_tokens // 2 - 1),
-        )
-        return embedder, chunker
+        return embedder, self._chunker(folder)
 
     # ----- collections -----------------------------------------------------------------
 
@@ -212,11 +260,9 @@ class KnowledgeService:
             return found
         if not create:
             raise UserError(f"There is no collection named “{name}”.", field="collection")
-        embedder = self.embedder()
+        embedder = self.active_embedder()
         # Another ingest may create it at the same moment: then both use that one.
-        return store.create_collection(
-            name, model_id(embedder.config.model_dir), embedder.dim, exist_ok=True
-        )
+        return store.create_collection(name, embedder.identity, embedder.dim, exist_ok=True)
 
     def create_collection(self, name: str) -> Collection:
         """A new, empty collection embedded with the current model.
@@ -230,8 +276,8 @@ class KnowledgeService:
         store = self.start()
         if store.collection(name) is not None:
             raise UserError(f"A collection named “{name}” already exists.", field="collection")
-        embedder = self.embedder()
-        return store.create_collection(name, model_id(embedder.config.model_dir), embedder.dim)
+        embedder = self.active_embedder()
+        return store.create_collection(name, embedder.identity, embedder.dim)
 
     def rename_collection(self, name: str, new_name: str) -> Collection:
         """Rename a collection; refuses an empty or taken name."""
@@ -313,7 +359,7 @@ class KnowledgeService:
                 return report
             return rebuild_collection(
                 store,
-                self.embedder(),
+                self.active_embedder(),
                 collection,
                 present,
                 gone,
@@ -331,7 +377,7 @@ class KnowledgeService:
         """``expanded``: what :func:`expand_sources` found in ``sources``, when known."""
         store = self.start()
         with self._model_lock:
-            embedder, chunker = self._embedder_and_chunker()
+            embedder, chunker = self._active()
         files, missing = expanded or expand_sources(sources)
         stored = store.document_hashes(collection)
         indexer = Indexer(store, embedder, chunker, self._model_lock)
@@ -342,7 +388,7 @@ class KnowledgeService:
         self._metrics.publish(
             MetricRecord(
                 "knowledge",
-                embedder.config.device,
+                embedder.device,
                 {"chunks": float(report.chunks), "chunks_per_s": report.chunks_per_s},
             )
         )
@@ -365,7 +411,7 @@ class KnowledgeService:
             raise UserError("Ask for 1 to 100 results.", field="k")
         collection = self.collection(collection_name)
         self._check_model(collection)
-        embedder = self.embedder()
+        embedder = self.active_embedder()
         with self._model_lock:
             vector = embedder.embed_query(query)
         reranker = self.reranker()
@@ -389,14 +435,11 @@ class KnowledgeService:
             )
 
     def _model_matches(self, collection: Collection) -> bool:
-        embedder = self.embedder()
-        return (
-            collection.embedding_model == model_id(embedder.config.model_dir)
-            and collection.dim == embedder.dim
-        )
+        embedder = self.active_embedder()
+        return collection.embedding_model == embedder.identity and collection.dim == embedder.dim
 
     def _check_model(self, collection: Collection) -> None:
-        current = model_id(self.embedder().config.model_dir)
+        current = self.active_embedder().identity
         if not self._model_matches(collection):
             raise UserError(
                 f"“{collection.name}” was indexed with {collection.embedding_model} "

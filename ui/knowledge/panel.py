@@ -65,7 +65,11 @@ class KnowledgePanel(QWidget):
         self.database = DatabaseStatus()
         # The embedder (and reranker) load on the chosen device at their next use.
         self.device_picker = DevicePicker(
-            ctx.devices, "knowledge", settings=ctx.settings_store, report=self.notifications.warn
+            ctx.devices,
+            "knowledge",
+            settings=ctx.settings_store,
+            report=self.notifications.warn,
+            remotes=ctx.settings.remote_endpoints,  # an endpoint's model embeds there
         )
         self.device_picker.setToolTip("Device for the embedding (and reranking) model")
         self.model_row = EmbeddingModelRow(ctx, tasks, self.errors)
@@ -130,6 +134,9 @@ class KnowledgePanel(QWidget):
         """Start the database when first shown; take dropped files and folders."""
         # event(), not showEvent()/dropEvent(): see ui.chat.input_box.ChatInput.event.
         kind = event.type()
+        if kind == QEvent.Type.Show:
+            # Endpoints are edited in the chat's Remote… dialog: list them as they are now.
+            self.device_picker.set_remotes(self.ctx.settings.remote_endpoints)
         if kind == QEvent.Type.Show and self._db in ("idle", "ready"):
             self.reload()  # the first time starts the database; later, picks up changes
         elif kind in (QEvent.Type.DragEnter, QEvent.Type.DragMove, QEvent.Type.Drop):
