@@ -2,8 +2,9 @@
 
 Part ``concurrency``: the real server (:class:`app.server.runner.ServerRunner`, uvicorn on a
 loopback port, in this process) serving the real SmolLM2-135M (Q4_1 GGUF, fixture
-``llm-real``) to 1, 4 and 8 clients at once — each a thread with the official ``openai`` client,
-streaming chat completions one after another. Aggregate throughput is the completion tokens all
+``llm-real``) to 1, 4 and 8 clients at once — each a program of its own (this script with
+``--client``, warmed up by one request) with the official ``openai`` client, streaming chat
+completions one after another. Aggregate throughput is the completion tokens all
 clients received (counted by the server: ``usage``, asked for with ``include_usage``) over the
 round's wall time; TTFT is the time from sending a request to its first content chunk, as the
 client sees it (p50/p95 over every request of the round). Goal: 8 clients reach at least 3× the
@@ -28,12 +29,11 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import statistics
 import sys
 import tempfile
-import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -44,10 +44,11 @@ from benchmarks.fixtures import load_builder  # noqa: E402
 from benchmarks.machine import MAX_WAIT_S, wait_until_quiet, write_results  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "server.json"
+TOKEN_ENV = "OV_STUDIO_BENCH_TOKEN"  # to the client programs (not on their command line)
 log = logging.getLogger("bench_server")
 CLIENTS = (1, 4, 8)
 REQUESTS_PER_CLIENT = 4
-OVERHEAD_REQUESTS = 6
+OVERHEAD_REQUESTS = 12
 MAX_TOKENS = 128
 PROMPT = (
     "Write a long, detailed story about a lighthouse keeper who finds a message in a bottle. "
@@ -99,35 +100,85 @@ class ApiClient:
             "ttft_ms": 1000.0 * (first - sent),
             "tokens": float(tokens),
             "duration_ms": 1000.0 * (ended - sent),
+            "sent": sent,
+            "ended": ended,
         }
 
 
-def concurrency_round(client: Callable[[], ApiClient], clients: int, each: int) -> dict[str, Any]:
-    """``clients`` threads, ``each`` requests one after another: aggregate tokens/s, TTFTs."""
-    runs: list[dict[str, float]] = []
-    lock = threading.Lock()
-    errors: list[BaseException] = []
+def client_main(url: str, model: str) -> int:
+    """A client program (``--client``): one unmeasured request, "ready", then for each line
+    "go N" from the parent N requests one after another, printed as one JSON line.
 
-    def work() -> None:
-        api = client()
-        for _ in range(each):
-            try:
-                run = api.request()
-            except Exception as error:  # noqa: BLE001 - reported after the round
-                errors.append(error)
-                return
-            with lock:
-                runs.append(run)
+    Clients of a local server are other programs, long-lived (an editor, an agent): in their
+    own processes, their HTTP and JSON work does not contend with the server for this
+    interpreter's lock, as threads here would, and their first request (a connection, the
+    client library's first-use work) is not what is measured. ``time.perf_counter`` is the
+    system's monotonic clock, so the parent compares the times of all clients.
+    """
+    import json
 
-    threads = [threading.Thread(target=work) for _ in range(clients)]
-    began = time.perf_counter()
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    wall = time.perf_counter() - began
-    if errors:
-        raise RuntimeError(f"{len(errors)} requests failed: {errors[0]}")
+    client = ApiClient(url, os.environ[TOKEN_ENV], model)
+    client.request()
+    print("ready", flush=True)
+    for line in sys.stdin:
+        count = int(line.split()[1])
+        print(json.dumps([client.request() for _ in range(count)]), flush=True)
+    return 0
+
+
+class ClientPrograms:
+    """``count`` client programs (this script with ``--client``), started and warmed up."""
+
+    def __init__(self, url: str, token: str, model: str, count: int) -> None:
+        import subprocess
+
+        env = {**os.environ, TOKEN_ENV: token}
+        command = [sys.executable, __file__, "--client", url, model]
+        self.children = [
+            subprocess.Popen(
+                command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env
+            )
+            for _ in range(count)
+        ]
+        for child in self.children:
+            assert child.stdout is not None
+            if child.stdout.readline().strip() != "ready":
+                raise RuntimeError("a client program did not start")
+
+    def run(self, each: int) -> list[dict[str, float]]:
+        """Every client at once, ``each`` requests one after another in each."""
+        import json
+
+        for child in self.children:
+            assert child.stdin is not None
+            child.stdin.write(f"go {each}\n")
+            child.stdin.flush()
+        runs: list[dict[str, float]] = []
+        for child in self.children:
+            assert child.stdout is not None
+            line = child.stdout.readline()
+            if not line:
+                raise RuntimeError(f"a client program failed (exit {child.wait()})")
+            runs.extend(json.loads(line))
+        return runs
+
+    def close(self) -> None:
+        """End the client programs."""
+        for child in self.children:
+            assert child.stdin is not None
+            child.stdin.close()
+            child.wait(timeout=60)
+
+
+def concurrency_round(url: str, token: str, model: str, clients: int, each: int) -> dict[str, Any]:
+    """``clients`` client programs, ``each`` requests one after another: aggregate tokens/s
+    over the round's wall time (first request sent to last answer ended), TTFTs."""
+    programs = ClientPrograms(url, token, model, clients)
+    try:
+        runs = programs.run(each)
+    finally:
+        programs.close()
+    wall = max(run["ended"] for run in runs) - min(run["sent"] for run in runs)
     ttfts = [run["ttft_ms"] for run in runs]
     tokens = sum(run["tokens"] for run in runs)
     return {
@@ -207,6 +258,8 @@ def main() -> int:
     from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings
     from tests.fixtures.real_models import SMOLLM2_FILE
 
+    if len(sys.argv) == 4 and sys.argv[1] == "--client":
+        return client_main(sys.argv[2], sys.argv[3])
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="few requests; do not wait")
     args = parser.parse_args()
@@ -220,8 +273,6 @@ def main() -> int:
         "prompt": PROMPT,
         "quick": args.quick,
     }
-    import os
-
     with tempfile.TemporaryDirectory(prefix="bench-server-") as name:
         os.environ[HOME_ENV] = name
         paths = AppPaths.from_environment()
@@ -254,11 +305,7 @@ def main() -> int:
                 rounds = []
                 for clients in CLIENTS:
                     log.info("%d concurrent client(s)", clients)
-                    rounds.append(
-                        concurrency_round(
-                            lambda: ApiClient(url, state.token, served.id), clients, each
-                        )
-                    )
+                    rounds.append(concurrency_round(url, state.token, served.id, clients, each))
                 ratio = rounds[-1]["aggregate_tokens_per_s"] / rounds[0]["aggregate_tokens_per_s"]
                 results["concurrency"] = {
                     "requests_per_client": each,
@@ -272,11 +319,12 @@ def main() -> int:
                     "engine": [],
                     "chat_pipeline": [],
                 }
-                api = ApiClient(url, state.token, served.id)
+                client = ClientPrograms(url, state.token, served.id, 1)
                 for _ in range(overhead_n):  # interleaved: drift hits the three alike
-                    paths_runs["api"].append(api.request())
+                    paths_runs["api"].extend(client.run(1))
                     paths_runs["engine"].append(engine_request(engine, settings))
                     paths_runs["chat_pipeline"].append(chat_pipeline_request(pipe, settings))
+                client.close()
                 pipe.close()
             finally:
                 runner.stop()

@@ -237,6 +237,8 @@ class BatchingEngine(ModelPipeline):
         self._thread: threading.Thread | None = None
         self._count_lock = threading.Lock()
         self._active = 0
+        self._unfreed = False
+        """A request was cancelled since the last step (whose blocks that step frees)."""
         self.finished = 0
         """Requests ended since load (for the overlay)."""
         self.vision = False
@@ -429,10 +431,13 @@ class BatchingEngine(ModelPipeline):
             while not self._stopping.is_set():
                 self._admit(pipe)
                 self._cancel_requested()
-                if not self._running:
+                # A cancelled request's KV-cache blocks are freed by the next step: one more
+                # step when it was the last one, so an idle engine holds no blocks.
+                if not self._running and not self._unfreed:
                     self._wake.wait(timeout=0.5)
                     self._wake.clear()
                     continue
+                self._unfreed = False
                 try:
                     pipe.step()
                 except RuntimeError as error:  # the device failed: every request ends with it
@@ -484,6 +489,7 @@ class BatchingEngine(ModelPipeline):
         for running in list(self._running.values()):
             if running.request.cancelled:
                 running.handle.cancel()  # frees its KV-cache blocks at the next step
+                self._unfreed = True
                 self._end(running, "cancelled")
 
     def _collect(self) -> None:

@@ -22,6 +22,7 @@ import anyio
 from fastapi import APIRouter, Request
 from fastapi.responses import StreamingResponse
 
+from app.server.answer_stream import complete, stream_completion
 from app.server.errors import ApiError
 from app.server.ollama_models import now_iso, ollama_name
 from app.server.ollama_schema import (
@@ -34,7 +35,7 @@ from app.server.ollama_schema import (
     Options,
 )
 from app.server.schema import MAX_ANSWER_TOKENS, check_conversation_size
-from app.server.served_models import ServedModel, complete, model_key, stream_completion
+from app.server.served_models import ServedModel, model_key
 from app.server.state import ServerState, state_of
 from app.server.vision import base64_images, check_vision_model
 from pipelines.batching import (
@@ -304,7 +305,7 @@ async def _answer(
         check_vision_model(model, images.param)  # before loading: a cheap file check
         if prompt is not None:
             prompt = await anyio.to_thread.run_sync(_with_images, prompt, images)
-    engine = await anyio.to_thread.run_sync(state.served.engine_for, model)
+    engine = await state.served.serving(model)
     load_s = time.perf_counter() - started
     head = {"model": ollama_name(model), "created_at": now_iso()}
     if prompt is None:  # Ollama's way to load a model ahead of use

@@ -20,6 +20,7 @@ import anyio
 from fastapi import APIRouter, Request
 from sse_starlette import EventSourceResponse
 
+from app.server.answer_stream import complete, stream_completion
 from app.server.errors import ApiError
 from app.server.grounding import ground, with_sources
 from app.server.openai_answers import (
@@ -33,9 +34,9 @@ from app.server.openai_answers import (
 )
 from app.server.openai_schema import ChatCompletionRequest, ChatMessageIn, TextPart
 from app.server.schema import check_conversation_size
-from app.server.served_models import ServedModel, complete, stream_completion
+from app.server.served_models import ServedModel
 from app.server.state import ServerState, state_of
-from app.server.vision import check_takes_images, images_of
+from app.server.vision import check_takes_images, has_images, images_of
 from pipelines.batching import BatchingEngine, ChatPrompt, Completion, RequestOptions
 from pipelines.chat import Message
 
@@ -71,8 +72,12 @@ async def chat_completions(
     messages = to_messages(body.messages)
     model = state.served.resolve(body.model)
     check_takes_images(model, body.messages)
-    images = await anyio.to_thread.run_sync(images_of, body.messages)
-    engine = await anyio.to_thread.run_sync(state.served.engine_for, model)
+    images = (
+        await anyio.to_thread.run_sync(images_of, body.messages)
+        if has_images(body.messages)
+        else []
+    )
+    engine = await state.served.serving(model)
     wanted = body.max_completion_tokens or body.max_tokens
     messages, sources = await ground(state, engine, body.knowledge, messages, wanted)
     # Templating and counting up to 400,000 characters: a worker's job, not the event loop's.

@@ -21,6 +21,7 @@ from fastapi import APIRouter, Request
 from pydantic import Field
 from sse_starlette import EventSourceResponse
 
+from app.server.answer_stream import complete, stream_completion
 from app.server.errors import ApiError
 from app.server.openai_answers import (
     answer_object,
@@ -32,7 +33,7 @@ from app.server.openai_answers import (
 )
 from app.server.openai_schema import SampledRequest
 from app.server.schema import MAX_ANSWER_TOKENS
-from app.server.served_models import ServedModel, complete, stream_completion
+from app.server.served_models import ServedModel
 from app.server.state import state_of
 from pipelines.batching import MAX_PROMPT_CHARS, Completion, TextPrompt
 
@@ -65,7 +66,7 @@ async def completions(
     state = state_of(request)
     text = prompt_text(body)
     model = state.served.resolve(body.model)
-    engine = await anyio.to_thread.run_sync(state.served.engine_for, model)
+    engine = await state.served.serving(model)
     prompt_tokens = await anyio.to_thread.run_sync(engine.count_tokens, text)
     options = answer_options(state, prompt_tokens, body.max_tokens, body)
     # Submitted here, not in the stream: a refused prompt is a 400, not a broken stream.

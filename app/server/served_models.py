@@ -14,18 +14,15 @@ which frees its KV cache at the engine's next step.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 import math
 import threading
 import time
-import weakref
-from collections.abc import AsyncGenerator, Callable, Sequence
-from contextlib import aclosing
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+import anyio
 import psutil
 
 from app.devices import DeviceInfo, compile_cache_dir_name, compile_properties, resolve_device
@@ -35,10 +32,6 @@ from app.performance.metrics import MetricsBus
 from app.server.errors import ApiError
 from pipelines.batching import (
     BatchingEngine,
-    BatchRequest,
-    Completion,
-    Prompt,
-    RequestOptions,
     ServingConfig,
 )
 from pipelines.core import InvalidInputError, MetricRecord
@@ -178,6 +171,23 @@ class ServedModels:
         """The loaded engine, if any."""
         return self._engine
 
+    def loaded_engine(self, model: ServedModel) -> BatchingEngine | None:
+        """The engine if it serves ``model`` already (never blocks: the event loop asks)."""
+        engine, served = self._engine, self._served
+        return engine if engine is not None and served == model else None
+
+    async def serving(self, model: ServedModel) -> BatchingEngine:
+        """The engine serving ``model``: at once when it is loaded, else loaded on a worker
+        thread (a hop that costs every request a little, so only when needed).
+
+        Raises:
+            as :meth:`engine_for`.
+        """
+        engine = self.loaded_engine(model)
+        if engine is not None:
+            return engine
+        return await anyio.to_thread.run_sync(self.engine_for, model)
+
     def engine_for(self, model: ServedModel) -> BatchingEngine:
         """The engine serving ``model``, loading it first (blocking: call on a worker thread).
 
@@ -233,89 +243,6 @@ class ServedModels:
             if self._engine is not None:
                 self._engine.close()
             self._engine, self._served = None, None
-
-
-def stream_completion(
-    engine: BatchingEngine,
-    prompt: Prompt,
-    options: RequestOptions,
-    metrics: MetricsBus | None = None,
-) -> AsyncGenerator[str | Completion, None]:
-    """Submit the request now, and give the answer's text pieces as they come, then its
-    :class:`Completion`.
-
-    The request is submitted before this returns (call it on the event loop), so a refused
-    prompt or option raises here, before a streamed response has sent its status line.
-    Closing the generator early (the client went away) cancels the request.
-
-    Raises:
-        InvalidInputError: the prompt or an option was refused.
-    """
-    loop = asyncio.get_running_loop()
-    queue: asyncio.Queue[str | Completion] = asyncio.Queue()
-
-    def deliver(item: str | Completion) -> None:
-        # The event loop has closed when the client went away: the request is being cancelled.
-        with contextlib.suppress(RuntimeError):
-            loop.call_soon_threadsafe(queue.put_nowait, item)
-
-    request = engine.submit(prompt, options, deliver, deliver)
-    answer = _answer(engine, request, queue, metrics)
-    # A generator never started (the client left before the response began) runs no
-    # ``finally`` when it is dropped: its request is cancelled when it is collected instead.
-    weakref.finalize(answer, request.cancel)
-    return answer
-
-
-async def complete(answer: AsyncGenerator[str | Completion, None]) -> Completion:
-    """The whole answer of a submitted request (see :func:`stream_completion`).
-
-    Raises:
-        ApiError: 503 when the model failed on it.
-    """
-    async with aclosing(answer):  # a client gone mid-answer cancels it
-        async for item in answer:
-            if isinstance(item, Completion):
-                if item.finish_reason == "error":
-                    raise ApiError(503, item.error or "The model failed on this request.")
-                return item
-    raise ApiError(503, "The answer ended before it was complete.")  # the engine stopped
-
-
-async def _answer(
-    engine: BatchingEngine,
-    request: BatchRequest,
-    queue: asyncio.Queue[str | Completion],
-    metrics: MetricsBus | None,
-) -> AsyncGenerator[str | Completion, None]:
-    try:
-        while True:
-            item = await queue.get()
-            if isinstance(item, Completion):
-                # Published before the yield: a caller that returns on the Completion closes
-                # this generator at the yield, and nothing after it would run.
-                if metrics is not None:
-                    metrics.publish(_request_record(engine, item))
-                yield item
-                return
-            yield item
-    finally:
-        if not request.done:
-            request.cancel()
-
-
-def _request_record(engine: BatchingEngine, completion: Completion) -> MetricRecord:
-    return MetricRecord(
-        "server",
-        engine.config.device,
-        {
-            "ttft_ms": completion.ttft_ms,
-            "tokens_per_s": completion.tokens_per_s,
-            "input_tokens": float(completion.prompt_tokens),
-            "output_tokens": float(completion.completion_tokens),
-            "active_requests": float(engine.active),
-        },
-    )
 
 
 def _id_of(path: Path) -> str:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from app.server.served_models import stream_completion
+from app.server.answer_stream import stream_completion
 from pipelines.batching import (
     MAX_PROMPT_CHARS,
     MAX_STOP_STRINGS,
