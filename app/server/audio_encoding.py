@@ -14,13 +14,10 @@ from __future__ import annotations
 import io
 import math
 from fractions import Fraction
-from pathlib import Path
 from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
-
-from app.errors import UserError
 
 AudioFormat = Literal["mp3", "opus", "aac", "flac", "wav", "pcm"]
 
@@ -134,49 +131,3 @@ def _encode_with_av(audio: Samples, audio_format: str) -> bytes:
         for packet in stream.encode(None):
             container.mux(packet)
     return buffer.getvalue()
-
-
-#: Longest upload decoded (the app's own limit for audio files).
-MAX_DECODED_SECONDS = 15 * 60
-
-
-def decode_audio(path: Path, label: str) -> tuple[Samples, int]:
-    """Mono float samples of the audio file ``path`` and their rate, through PyAV (the
-    containers soundfile does not read: mp4, m4a, webm, mpeg).
-
-    Raises:
-        UserError: not audio, no audio stream, damaged, or longer than 15 minutes
-            (``field="file"``); ``label`` names the file in the sentence.
-    """
-    import av
-
-    try:
-        with av.open(str(path)) as container:
-            if not container.streams.audio:
-                raise UserError(f"{label} has no audio in it.", field="file")
-            stream = container.streams.audio[0]
-            rate = int(stream.rate or 0)
-            if rate <= 0:
-                raise UserError(f"{label} has no audio in it.", field="file")
-            resampler = av.AudioResampler(format="flt", layout="mono", rate=rate)
-            pieces: list[Samples] = []
-            frames = 0
-            for frame in container.decode(stream):
-                for mono in resampler.resample(frame):
-                    piece = np.asarray(mono.to_ndarray(), dtype=np.float32).reshape(-1)
-                    pieces.append(piece)
-                    frames += piece.size
-                if frames > MAX_DECODED_SECONDS * rate:
-                    raise UserError(
-                        f"{label} is longer than {MAX_DECODED_SECONDS // 60} minutes; "
-                        "shorter files can be transcribed.",
-                        field="file",
-                    )
-    except av.FFmpegError as error:
-        raise UserError(
-            f"{label} is not an audio file this server can decode ({error.strerror}).",
-            field="file",
-        ) from error
-    if not frames:
-        raise UserError(f"{label} has no audio in it (0 samples).", field="file")
-    return np.concatenate(pieces), rate

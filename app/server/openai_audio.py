@@ -36,7 +36,6 @@ from app.server.audio_encoding import (
     MEDIA_TYPES,
     MIN_SPEED,
     AudioFormat,
-    decode_audio,
     encode_speech,
 )
 from app.server.errors import ApiError
@@ -45,7 +44,7 @@ from app.server.state import state_of
 from app.services.voice import join_sentences
 from pipelines.speech_to_text import Transcript
 from pipelines.subtitles import srt_text, vtt_text
-from pipelines.voice.audio import MODEL_RATE, SUPPORTED_SUFFIXES
+from pipelines.voice.audio import MODEL_RATE, SUPPORTED_SUFFIXES, decode_with_av
 
 router = APIRouter(prefix="/v1/audio")
 
@@ -222,7 +221,7 @@ def _transcribe(
             if error.args and isinstance(error.args[0], str):
                 error.args = (error.args[0].replace(upload.name, label), *error.args[1:])
             raise
-    samples, rate = decode_audio(upload, label)
+    samples, rate = decode_with_av(upload, label=label, field="file")
     return ctx.speech_input.transcribe(samples, rate, language=language, timestamps=timed)
 
 

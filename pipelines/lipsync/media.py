@@ -12,7 +12,6 @@ filter.
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -220,45 +219,9 @@ def read_speech(path: Path) -> Float32Array:
 
 
 def _read_audio_with_av(path: Path) -> Float32Array:
-    import av
+    from pipelines.voice.audio import decode_with_av, to_model_rate
 
-    from pipelines.voice.audio import to_model_rate
-
-    try:
-        with av.open(str(path)) as container:
-            if not container.streams.audio:
-                raise InvalidInputError(f"{path.name} has no sound in it.", field="audio")
-            stream = container.streams.audio[0]
-            rate = int(stream.rate or AUDIO_RATE)
-            duration = (
-                round(float(stream.duration * stream.time_base) * rate)
-                if stream.duration and stream.time_base
-                else 0
-            )
-            mono = av.AudioResampler(format="flt", layout="mono", rate=rate)
-            pieces: list[Float32Array] = []
-            total = 0
-            for frame in itertools.chain(container.decode(stream), [None]):  # None: flush
-                for converted in mono.resample(frame):
-                    piece = np.asarray(converted.to_ndarray(), dtype=np.float32).reshape(-1)
-                    pieces.append(piece)
-                    total += piece.size
-                if total > MAX_AUDIO_SECONDS * rate:
-                    raise InvalidInputError(
-                        f"{path.name} is longer than {MAX_AUDIO_SECONDS // 60} minutes.",
-                        field="audio",
-                    )
-    except (av.error.FFmpegError, OSError, ValueError) as error:
-        raise InvalidInputError(
-            f"{path.name} is not an audio file this app can read ({_reason(error)}).",
-            field="audio",
-        ) from error
-    if not total:
-        raise InvalidInputError(f"{path.name} has no audio in it (0 samples).", field="audio")
-    samples = np.concatenate(pieces)
-    if duration:  # AAC decodes to whole 1024-sample frames; the container knows the length
-        samples = samples[:duration]
-    return to_model_rate(samples, rate)
+    return to_model_rate(*decode_with_av(path))
 
 
 def _reason(error: BaseException) -> str:

@@ -154,3 +154,63 @@ def _article(word: str) -> str:
 def _minutes(seconds: float) -> str:
     minutes, rest = divmod(round(seconds), 60)
     return f"{minutes} min {rest} s" if minutes else f"{rest} s"
+
+
+def decode_with_av(
+    path: Path, *, label: str | None = None, field: str = "audio"
+) -> tuple[Float32Array, int]:
+    """Mono float samples of the audio in ``path`` and their rate, through PyAV (FFmpeg):
+    the containers soundfile does not read (m4a, mp4, webm, mpeg, a video's sound).
+
+    ``label`` names the file in the sentences (default: its name; a server names the
+    client's file, not its scratch copy).
+
+    Raises:
+        InvalidInputError: no audio stream, damaged, empty, or longer than
+            :data:`MAX_FILE_SECONDS` (``field``).
+    """
+    import itertools
+
+    import av
+
+    name = label or path.name
+    try:
+        with av.open(str(path)) as container:
+            if not container.streams.audio:
+                raise InvalidInputError(f"{name} has no sound in it.", field=field)
+            stream = container.streams.audio[0]
+            rate = int(stream.rate or MODEL_RATE)
+            duration = (
+                round(float(stream.duration * stream.time_base) * rate)
+                if stream.duration and stream.time_base
+                else 0
+            )
+            mono = av.AudioResampler(format="flt", layout="mono", rate=rate)
+            pieces: list[Float32Array] = []
+            total = 0
+            for frame in itertools.chain(container.decode(stream), [None]):  # None: flush
+                for converted in mono.resample(frame):
+                    piece = np.asarray(converted.to_ndarray(), dtype=np.float32).reshape(-1)
+                    pieces.append(piece)
+                    total += piece.size
+                if total > MAX_FILE_SECONDS * rate:
+                    raise InvalidInputError(
+                        f"{name} is longer than {MAX_FILE_SECONDS // 60} minutes.", field=field
+                    )
+    except (av.error.FFmpegError, OSError, ValueError) as error:
+        raise InvalidInputError(
+            f"{name} is not an audio file this app can read ({_av_reason(error)}).",
+            field=field,
+        ) from error
+    if not total:
+        raise InvalidInputError(f"{name} has no audio in it (0 samples).", field=field)
+    samples = np.concatenate(pieces)
+    if duration:  # AAC decodes to whole 1024-sample frames; the container knows the length
+        samples = samples[:duration]
+    return samples, rate
+
+
+def _av_reason(error: BaseException) -> str:
+    """FFmpeg's cause without the path (the sentence names the file already)."""
+    text = getattr(error, "strerror", None) or str(error).strip()
+    return str(text).splitlines()[-1][:160] if text else type(error).__name__
