@@ -47,14 +47,23 @@ class RunningServer:
         return {"Authorization": f"Bearer {self.token}"}
 
 
-def start_server(home: Path, model: Path, converted_cache: Path) -> Iterator[RunningServer]:
-    """Serve ``model`` from an app home at ``home`` until the generator is closed."""
+def start_server(
+    home: Path,
+    model: Path | None,
+    converted_cache: Path | None,
+    environ: Mapping[str, str] | None = None,
+) -> Iterator[RunningServer]:
+    """Serve ``model`` (None: no chat model) from an app home at ``home``, with ``environ``
+    set, until the generator is closed."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv(HOME_ENV, str(home))
+        for name, value in (environ or {}).items():
+            patch.setenv(name, value)
         paths = AppPaths.from_environment()
         paths.ensure()
-        paths.converted_cache.parent.mkdir(parents=True, exist_ok=True)
-        paths.converted_cache.symlink_to(converted_cache, target_is_directory=True)
+        if converted_cache is not None:
+            paths.converted_cache.parent.mkdir(parents=True, exist_ok=True)
+            paths.converted_cache.symlink_to(converted_cache, target_is_directory=True)
         with AppContext.create(paths, devices=[CPU]) as ctx:
             app, state = build_server(ctx, model)
             runner = ServerRunner(app, "127.0.0.1", 0)
@@ -71,16 +80,13 @@ def serve_loaded(
 ) -> Iterator[RunningServer]:
     """As :func:`start_server` with ``environ`` set, the model loaded before the first yield
     (on the fixture's thread, not a test's) until the generator is closed."""
-    with pytest.MonkeyPatch.context() as patch:
-        for name, value in (environ or {}).items():
-            patch.setenv(name, value)
-        running = start_server(home, model, converted_cache)
-        server = next(running)
-        try:
-            server.state.served.engine_for(server.state.served.resolve(None))
-            yield server
-        finally:
-            running.close()
+    running = start_server(home, model, converted_cache, environ)
+    server = next(running)
+    try:
+        server.state.served.engine_for(server.state.served.resolve(None))
+        yield server
+    finally:
+        running.close()
 
 
 @pytest.fixture(scope="module")
