@@ -15,8 +15,8 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QCheckBox, QLabel, QMenu, QToolButton, QWidget
 
 from app.errors import StorageError, UserError
+from app.server.address import Address
 from app.server.local import LocalServer
-from app.server.runner import Address
 from ui.inline_error import InlineError
 from ui.layouts import hbox
 from ui.tasks import Policy, TaskRunner

@@ -54,9 +54,10 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> int:
     """Serve until interrupted; exit 0 then."""
     from app.context import AppContext
     from app.errors import UserError
-    from app.server.build import build_server, server_secrets
-    from app.server.runner import Address, bind, is_loopback, serve_forever
-    from app.server.token import new_server_token
+    from app.server.address import Address
+    from app.server.build import build_server
+    from app.server.runner import bind, is_loopback, serve_forever
+    from app.server.token import new_server_token, server_secrets
 
     if args.port is not None and not 0 <= args.port <= 65_535:
         raise UserError(f"--port must be 0–65535, not {args.port}.", field="port")

@@ -10,14 +10,7 @@ from app.context import AppContext
 from app.server.app import create_app
 from app.server.served_models import ServedModels
 from app.server.state import ServerState
-from app.server.token import server_token
-from app.services.knowledge import SECRETS_FILE
-from app.storage.secrets import SecretStore
-
-
-def server_secrets(ctx: AppContext) -> SecretStore:
-    """Where the server's token is kept (with the app's other secrets)."""
-    return SecretStore(ctx.paths.config / SECRETS_FILE)
+from app.server.token import server_secrets, server_token
 
 
 def build_server(ctx: AppContext, default_model: Path | None = None) -> tuple[FastAPI, ServerState]:

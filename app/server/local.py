@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import logging
 import threading
+from typing import TYPE_CHECKING
 
 from app.context import AppContext
-from app.server.build import build_server, server_secrets
-from app.server.runner import Address, ServerRunner
-from app.server.state import ServerState
-from app.server.token import new_server_token, server_token
+from app.server.address import Address
+from app.server.token import new_server_token, server_secrets, server_token
+
+if TYPE_CHECKING:  # the web stack is imported when the server starts, not with the window
+    from app.server.runner import ServerRunner
+    from app.server.state import ServerState
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +64,9 @@ class LocalServer:
             UserError: the port is taken, the address refused, or the server did not start.
             StorageError: the token could not be stored.
         """
+        from app.server.build import build_server
+        from app.server.runner import ServerRunner
+
         with self._lock:
             if self._runner is not None and self._runner.running:
                 return self._runner.address

@@ -16,31 +16,17 @@ import socket
 import threading
 import time
 from collections.abc import Generator
-from dataclasses import dataclass
 
 import uvicorn
 from fastapi import FastAPI
 
 from app.errors import UserError
+from app.server.address import Address
 
 log = logging.getLogger(__name__)
 
 START_TIMEOUT_S = 30.0
 STOP_TIMEOUT_S = 30.0
-
-
-@dataclass(frozen=True)
-class Address:
-    """Where the server listens."""
-
-    host: str
-    port: int
-
-    @property
-    def url(self) -> str:
-        """The base URL clients use (``/v1`` and ``/api`` hang under it)."""
-        host = f"[{self.host}]" if ":" in self.host else self.host
-        return f"http://{host}:{self.port}"
 
 
 def is_loopback(host: str) -> bool:

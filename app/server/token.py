@@ -10,10 +10,20 @@ from __future__ import annotations
 
 import hmac
 import secrets
+from typing import TYPE_CHECKING
 
+from app.services.knowledge import SECRETS_FILE
 from app.storage.secrets import SecretStore
 
+if TYPE_CHECKING:
+    from app.context import AppContext
+
 SECRET_NAME = "server-token"
+
+
+def server_secrets(ctx: AppContext) -> SecretStore:
+    """Where the server's token is kept (with the app's other secrets)."""
+    return SecretStore(ctx.paths.config / SECRETS_FILE)
 
 
 def server_token(store: SecretStore) -> str:
