@@ -15,7 +15,7 @@ import logging
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, create_model
 from pydantic_settings import (
@@ -130,6 +130,12 @@ class Settings(BaseSettings):
         "(their API keys are kept in the system keyring, not here).",
     )
     overlay_visible: bool = Field(False, description="Show the performance overlay.")
+    theme: Literal["system", "light", "dark"] = Field(
+        "system", description="Colour scheme: follow the system, or always light or dark."
+    )
+    language: Literal["system", "en", "de", "zh_CN"] = Field(
+        "system", description="Language of the window: the system's, English, German or Chinese."
+    )
     embedding_model: FilePath | None = Field(
         None, description="Embedding model folder; empty = the bundled all-MiniLM-L6-v2."
     )

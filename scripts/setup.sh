@@ -84,3 +84,5 @@ if [[ ! -f "$stamp" ]] || [[ "$(cat "$stamp")" != "$want"* ]]; then
   .venv/bin/python -m pip install -q --no-deps "silero-vad==6.2.3"
   echo "$want" >"$stamp"
 fi
+# The window's translations (.ts → .qm): rebuilt only when a .ts changed.
+.venv/bin/python scripts/build_translations.py

@@ -14,12 +14,16 @@ from PySide6.QtWidgets import QApplication
 from app.context import AppContext
 from app.errors import UserError
 from ui.gc_policy import gui_thread_gc
+from ui.i18n import Translation
 from ui.main_window import MainWindow
 from ui.singleton_guard import SingletonRefGuard
 from ui.smoke_test import SmokeTest
 from ui.theme import ThemeFollower
 
 log = logging.getLogger(__name__)
+
+# The translators installed for this process (the language menu installs another set).
+TRANSLATION = Translation()
 
 
 def create_application() -> QApplication:
@@ -84,6 +88,7 @@ def run_gui(
         log.info("cannot start: %s", error)
         sys.stderr.write(f"error: {error}\n")
         return 2
+    TRANSLATION.install(app, ctx.settings.language)
     with gui_thread_gc():
         window = MainWindow(ctx)
         window.show()

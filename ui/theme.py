@@ -13,6 +13,8 @@ from PySide6.QtCore import QObject, Qt, QTimer, Slot
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
+from ui.icons import refresh_icons
+
 Role = QPalette.ColorRole
 Group = QPalette.ColorGroup
 
@@ -122,3 +124,4 @@ class ThemeFollower(QObject):
             sheet = widget.styleSheet()
             if sheet:
                 widget.setStyleSheet(sheet)
+        refresh_icons(self._app)

@@ -1,0 +1,34 @@
+"""Extract the window's strings into assets/translations/*.ts (pyside6-lupdate).
+
+Run after changing user-visible strings: existing translations are kept, new strings come in
+unfinished, strings no longer in the code are marked obsolete (``-no-obsolete`` drops them).
+The compiled .qm files are not committed: ``scripts/setup.sh`` builds them (see
+``scripts/build_translations.py``).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+LANGUAGES = ("de", "zh_CN")
+SOURCES = ("ui",)
+
+
+def main() -> int:
+    lupdate = Path(sys.executable).with_name("pyside6-lupdate")
+    files = sorted(
+        str(path.relative_to(ROOT))
+        for folder in SOURCES
+        for path in (ROOT / folder).rglob("*.py")
+        if "__pycache__" not in path.parts
+    )
+    targets = [f"assets/translations/ov_studio_{language}.ts" for language in LANGUAGES]
+    command = [str(lupdate), "-no-obsolete", "-locations", "none", *files, "-ts", *targets]
+    return subprocess.run(command, cwd=ROOT, check=False).returncode
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,105 @@
+"""Translations: every user-visible string of the window goes through :func:`tr`.
+
+Conventions (``scripts/update_translations.py`` extracts with ``pyside6-lupdate``):
+
+- ``tr("Send")`` — a plain string literal as the first argument, never an f-string or a
+  variable: lupdate reads the source, not the running program.
+- Values go in named placeholders filled *after* translating:
+  ``tr("Loaded {name} on {device}").format(name=..., device=...)``. Translators keep the
+  placeholders; ``tests/ui/test_translations.py`` checks every translation does.
+- Counts use Qt's plural forms: ``tr("%n file(s)", "", count)``.
+- A second argument is a note for translators (the same English can need two translations):
+  ``tr("Open", "menu verb")``.
+
+The compiled ``.qm`` files are built by ``make`` (``scripts/setup.sh``) from the ``.ts`` sources
+in ``assets/translations``; a missing ``.qm`` means English, never an error.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+
+from app.models.catalog import assets_dir
+
+log = logging.getLogger(__name__)
+
+# The language setting's values, each with its own name (shown untranslated, as every app
+# shows language names). "system" follows the desktop's locale.
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "de": "Deutsch",
+    "zh_CN": "简体中文",
+}
+SYSTEM = "system"
+CATALOG = "ov_studio"
+
+
+def tr(text: str, disambiguation: str | None = None, n: int = -1) -> str:
+    """``text`` in the user's language (itself when there is no translation)."""
+    return QCoreApplication.translate("", text, disambiguation, n)
+
+
+def translations_dir() -> Path:
+    """Where the ``.ts`` sources and the compiled ``.qm`` files live."""
+    return assets_dir() / "translations"
+
+
+def resolve_language(setting: str, system_locale: QLocale | None = None) -> str:
+    """The language code to use for ``setting`` ("system" or a key of :data:`LANGUAGES`)."""
+    if setting in LANGUAGES:
+        return setting
+    locale = system_locale or QLocale.system()
+    name = locale.name()  # e.g. "de_AT", "zh_CN", "zh_TW"
+    if name in LANGUAGES:
+        return name
+    language = name.split("_")[0]
+    if language == "zh":
+        # Traditional-script locales would read Simplified poorly: English, until zh_TW ships.
+        return "zh_CN" if locale.script() != QLocale.Script.TraditionalHanScript else "en"
+    return language if language in LANGUAGES else "en"
+
+
+def locale_for(language: str) -> QLocale:
+    """The locale numbers and dates are written in for ``language``."""
+    return QLocale(language) if language != "en" else QLocale(QLocale.Language.English)
+
+
+class Translation:
+    """The translators installed on the application, kept alive for its lifetime."""
+
+    def __init__(self) -> None:
+        self.language = "en"
+        self._translators: list[QTranslator] = []
+
+    def install(self, app: QCoreApplication, setting: str) -> str:
+        """Load ``setting``'s language into ``app``; returns the language code now in use.
+
+        Our own catalog and Qt's (standard buttons, file dialogs) are both loaded. Numbers and
+        dates follow the same language through the default locale, so a German window does not
+        write "1,234.5" next to German words.
+        """
+        for translator in self._translators:
+            app.removeTranslator(translator)
+        self._translators.clear()
+        language = resolve_language(setting)
+        locale = locale_for(language)
+        QLocale.setDefault(locale if setting != SYSTEM else QLocale.system())
+        self.language = language
+        if language == "en":
+            return language
+        ours = translations_dir() / f"{CATALOG}_{language}.qm"
+        self._load(app, ours)
+        qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+        self._load(app, Path(qt_dir) / f"qtbase_{language}.qm")
+        return language
+
+    def _load(self, app: QCoreApplication, path: Path) -> None:
+        translator = QTranslator(app)
+        if path.is_file() and translator.load(str(path)):
+            app.installTranslator(translator)
+            self._translators.append(translator)
+        else:
+            log.info("no translation file %s: those strings stay in English", path)
