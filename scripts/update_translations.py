@@ -25,9 +25,15 @@ def main() -> int:
         for path in (ROOT / folder).rglob("*.py")
         if "__pycache__" not in path.parts
     )
-    targets = [f"assets/translations/ov_studio_{language}.ts" for language in LANGUAGES]
-    command = [str(lupdate), "-no-obsolete", "-locations", "none", *files, "-ts", *targets]
-    return subprocess.run(command, cwd=ROOT, check=False).returncode
+    for language in LANGUAGES:
+        # The target language decides how many plural forms lrelease keeps.
+        target = f"assets/translations/ov_studio_{language}.ts"
+        command = [str(lupdate), "-no-obsolete", "-locations", "none", "-target-language"]
+        command += [language, *files, "-ts", target]
+        done = subprocess.run(command, cwd=ROOT, check=False)
+        if done.returncode != 0:
+            return done.returncode
+    return 0
 
 
 if __name__ == "__main__":
