@@ -155,3 +155,25 @@ def test_the_window_frame_is_labelled_for_screen_readers(qtbot: QtBot, window: M
     window.model_status.set_loaded(None)
     for action in (window.open_action, window.models_action, window.overlay_action):
         assert not action.icon().isNull()
+
+
+def test_inline_errors_and_notices_are_announced(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import ui.inline_error
+    import ui.notifications
+    from ui.inline_error import InlineError
+    from ui.notifications import NotificationBar
+
+    said: list[str] = []
+    monkeypatch.setattr(ui.inline_error, "announce", lambda _widget, text: said.append(text))
+    monkeypatch.setattr(ui.notifications, "announce", lambda _widget, text: said.append(text))
+    error = InlineError()
+    qtbot.addWidget(error)
+    error.show_message("That file is empty.")
+    error.show_message("That file is empty.")  # the same line again is not news
+    error.clear()
+    bar = NotificationBar()
+    qtbot.addWidget(bar)
+    bar.show_message("Conversion finished.")
+    assert said == ["That file is empty.", "Conversion finished."]
