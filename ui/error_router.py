@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 
 from app.errors import UserError
 from pipelines.core import Cancelled, DeviceError, InvalidInputError, PipelineError
+from ui.i18n import tr
 from ui.inline_error import InlineError
 from ui.notifications import NotificationBar
 
@@ -50,7 +51,7 @@ class ErrorRouter:
         off_cpu = isinstance(error, DeviceError) and not same_device(error.device, "CPU")
         if off_cpu and use_cpu is not None:
             self.notifications.show_message(
-                str(error), level="error", action=("Use CPU instead", use_cpu)
+                str(error), level="error", action=(tr("Use CPU instead"), use_cpu)
             )
             return
         if isinstance(error, (UserError, InvalidInputError)):
@@ -64,9 +65,9 @@ class ErrorRouter:
             return
         log.error("unexpected error in a background job", exc_info=error)
         summary = str(error).strip().splitlines()[0][:200] if str(error).strip() else ""
+        what = f"{type(error).__name__}{': ' + summary if summary else ''}"
         self.notifications.show_message(
-            f"Something went wrong ({type(error).__name__}{': ' + summary if summary else ''}). "
-            "It was written to the log.",
+            tr("Something went wrong ({what}). It was written to the log.").format(what=what),
             level="error",
             details=details,
         )

@@ -18,6 +18,7 @@ from functools import cache
 from importlib.util import find_spec
 from pathlib import Path
 
+import shiboken6
 from PySide6.QtCore import QObject, QRect, QSize, Qt
 from PySide6.QtGui import QAction, QColor, QFont, QFontDatabase, QIcon, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import QAbstractButton, QApplication
@@ -133,6 +134,8 @@ def refresh_icons(app: QApplication) -> None:
     """Re-draw every icon set through :func:`set_icon` in the current palette's colours."""
     targets: list[QObject] = [*app.allWidgets(), *list(_actions)]
     for target in targets:
+        if not shiboken6.isValid(target):  # an action of a closed dialog, not yet collected
+            continue
         name = target.property(PROPERTY)
         if isinstance(name, str) and isinstance(target, QAbstractButton | QAction):
             target.setIcon(icon(name))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
+from ui.a11y import announce
 from ui.theme import error_color, warning_color
 
 
@@ -25,9 +26,12 @@ class InlineError(QLabel):
         self.hide()
 
     def show_message(self, text: str) -> None:
-        """Show ``text`` (an empty text hides the line)."""
+        """Show ``text`` (an empty text hides the line); screen readers say it at once."""
+        changed = text != self.text() or not self.isVisible()
         self.setText(text)
         self.setVisible(bool(text))
+        if text and changed:  # the same line again is not news
+            announce(self, text)
 
     def clear(self) -> None:
         """Hide the line and forget its message."""

@@ -27,7 +27,8 @@ TRANSLATION = Translation()
 
 
 def create_application() -> QApplication:
-    """The QApplication, in the Fusion style, following the system's light/dark scheme."""
+    """The QApplication, in the Fusion style, following the system's light/dark scheme (until
+    the settings are read: ``run_gui`` then applies the theme setting)."""
     existing = QApplication.instance()
     if isinstance(existing, QApplication):
         return existing
@@ -89,6 +90,9 @@ def run_gui(
         sys.stderr.write(f"error: {error}\n")
         return 2
     TRANSLATION.install(app, ctx.settings.language)
+    follower = app.findChild(ThemeFollower)
+    if isinstance(follower, ThemeFollower):
+        follower.set_mode(ctx.settings.theme)  # the theme chosen in View → Theme
     with gui_thread_gc():
         window = MainWindow(ctx)
         window.show()

@@ -13,6 +13,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTreeWidget, QTreeWidgetItem, QWidget
 
+from ui.i18n import tr
+
 
 def make_list_tree(object_name: str, headers: Sequence[str], right: Sequence[int]) -> QTreeWidget:
     """A list with ``headers``, read-only unless a rename opens an item's name.
@@ -41,7 +43,7 @@ def make_list_tree(object_name: str, headers: Sequence[str], right: Sequence[int
 
 def rename_action(tree: QTreeWidget, owner: QWidget) -> QAction:
     """F2 on ``tree`` (only while it has focus): connect it to the owner's rename."""
-    action = QAction("Rename", owner)
+    action = QAction(tr("Rename"), owner)
     action.setShortcut(QKeySequence(Qt.Key.Key_F2))
     action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
     tree.addAction(action)

@@ -6,11 +6,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, Slot
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import QEvent, QLocale, QSize, Slot
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QListWidget,
+    QListWidgetItem,
     QMainWindow,
     QMenu,
     QStackedWidget,
@@ -23,11 +24,14 @@ from app.models.inspect import ModelTask
 from app.server.local import LocalServer
 from app.services.chat_results import LoadedModel
 from app.voices.spoken_clips import SpokenClip
+from ui.a11y import describe
 from ui.about_dialog import AboutDialog
 from ui.avatar import AvatarPanel
 from ui.chat.panel import ChatPanel
 from ui.crash_dialog import CrashReporter
 from ui.database_dialog import DatabaseDialog
+from ui.i18n import tr
+from ui.icons import icon, set_icon
 from ui.knowledge import KnowledgePanel
 from ui.model_text import loading_text, model_name
 from ui.models import ModelManager
@@ -38,6 +42,7 @@ from ui.settings_changes import change_settings
 from ui.status_bar import ModelStatus
 from ui.tasks import TaskRunner
 from ui.transcribe_dialog import TranscribeDialog
+from ui.view_menu import ViewChoices
 from ui.voice import VoicePanel
 
 if TYPE_CHECKING:
@@ -53,8 +58,32 @@ PANELS: list[tuple[str, PanelFactory]] = [
     ("Avatar", AvatarPanel),
 ]
 
+PANEL_ICONS = {
+    "Chat": "chat-outline",
+    "Knowledge": "book-open-variant",
+    "Voice": "account-voice",
+    "Avatar": "face-man-profile",
+}
+"""Each panel's icon in the navigation and the View menu."""
+
 STATUS_MS = 8000
-CHOOSE_A_FACE = "Now choose a face, then Generate."
+MINIMUM_SIZE = QSize(1024, 700)
+"""Everything in the window fits at this size (checked by screenshots at 1024×700)."""
+
+
+def panel_titles() -> dict[str, str]:
+    """The panels' names as the user reads them (translated where the window is built)."""
+    return {
+        "Chat": tr("Chat"),
+        "Knowledge": tr("Knowledge"),
+        "Voice": tr("Voice"),
+        "Avatar": tr("Avatar"),
+    }
+
+
+def choose_a_face() -> str:
+    """The hint after a speech was sent to the Avatar panel without a face."""
+    return tr("Now choose a face, then Generate.")
 
 
 class MainWindow(QMainWindow):
@@ -64,6 +93,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.ctx = ctx
         self.setWindowTitle("OV Studio")
+        self.setMinimumSize(_minimum_size())
         self.resize(1280, 800)
         self.tasks = TaskRunner(self)
         # An exception no job or control handles: a dialog, the log, and the app goes on.
@@ -71,16 +101,21 @@ class MainWindow(QMainWindow):
         self.crash_reporter.install()
         self.notifications = NotificationBar()
         self.nav = QListWidget()
-        self.nav.setObjectName("panelNav")
-        self.nav.setFixedWidth(112)
-        self.nav.setStyleSheet("#panelNav { outline: 0; } #panelNav::item { padding: 8px 10px; }")
+        self.nav.setObjectName("panelNav")  # drawn by ui.app_style: rounded, accent selection
+        self.nav.setIconSize(QSize(20, 20))
+        describe(self.nav, tr("Panels"), tr("Switch between Chat, Knowledge, Voice and Avatar"))
         self.stack = QStackedWidget()
         self.panels: dict[str, QWidget] = {}
-        for name, factory in PANELS:
+        titles = panel_titles()
+        for row, (name, factory) in enumerate(PANELS):
             panel = factory(ctx, self.tasks, self.notifications)
             self.panels[name] = panel
-            self.nav.addItem(name)
+            item = QListWidgetItem(titles.get(name, name))
+            item.setToolTip(tr("{panel} ({keys})").format(panel=item.text(), keys=_panel_keys(row)))
+            self.nav.addItem(item)
             self.stack.addWidget(panel)
+        self._refresh_nav_icons()
+        self.nav.setFixedWidth(self._nav_width())
         chat = self.panels["Chat"]
         assert isinstance(chat, ChatPanel)
         self.chat_panel: ChatPanel = chat
@@ -141,45 +176,84 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
-        file_menu = bar.addMenu("&File")
+        file_menu = bar.addMenu(tr("&File"))
         picker = self.chat_panel.model_picker
-        self.open_action = self._add(file_menu, "&Open model…", "Ctrl+O")
-        self.open_action.setToolTip("A .gguf file, or openvino_model.xml in a model folder")
+        self.open_action = self._add(file_menu, tr("&Open model…"), "Ctrl+O", "file-outline")
+        self.open_action.setToolTip(tr("A .gguf file, or openvino_model.xml in a model folder"))
         self.open_action.triggered.connect(picker.choose_file)
-        self.open_folder_action = self._add(file_menu, "Open model &folder…", "Ctrl+Shift+O")
+        self.open_folder_action = self._add(
+            file_menu, tr("Open model &folder…"), "Ctrl+Shift+O", "folder-open-outline"
+        )
         self.open_folder_action.triggered.connect(picker.choose_folder)
-        self.models_action = self._add(file_menu, "&Models…", "Ctrl+M")
+        self.models_action = self._add(file_menu, tr("&Models…"), "Ctrl+M", "cube-outline")
         self.models_action.triggered.connect(self.open_models)
-        self.transcribe_action = self._add(file_menu, "&Transcribe…", "Ctrl+T")
-        self.transcribe_action.setToolTip("An audio file to text and subtitles (Whisper)")
+        self.transcribe_action = self._add(
+            file_menu, tr("&Transcribe…"), "Ctrl+T", "subtitles-outline"
+        )
+        self.transcribe_action.setToolTip(tr("An audio file to text and subtitles (Whisper)"))
         self.transcribe_action.triggered.connect(self.open_transcribe)
-        self.database_action = file_menu.addAction("Knowledge &database…")
+        self.database_action = self._add(file_menu, tr("Knowledge &database…"), "", "database")
         self.database_action.triggered.connect(self.choose_database)
-        self.server_action = file_menu.addAction("&Server settings…")
+        self.server_action = self._add(file_menu, tr("&Server settings…"), "", "server-network")
         self.server_action.triggered.connect(self.open_server_settings)
         file_menu.addSeparator()
         # Explicit keys: some platforms bind no key to QKeySequence.StandardKey.Quit.
-        self._add(file_menu, "&Quit", "Ctrl+Q").triggered.connect(self.close)
-        chat_menu = bar.addMenu("&Chat")
-        self.new_action = self._add(chat_menu, "&New chat", "Ctrl+N")
+        quit_action = self._add(file_menu, tr("&Quit"), "Ctrl+Q", "exit-to-app")
+        quit_action.triggered.connect(self.close)
+        chat_menu = bar.addMenu(tr("&Chat"))
+        self.new_action = self._add(chat_menu, tr("&New chat"), "Ctrl+N", "plus")
         self.new_action.triggered.connect(self.chat_panel.new_conversation)
-        self.stop_action = self._add(chat_menu, "&Stop", "Esc")
+        self.stop_action = self._add(chat_menu, tr("&Stop"), "Esc", "stop")
         self.stop_action.setEnabled(False)
         self.stop_action.triggered.connect(self.chat_panel.stop)
-        self.regenerate_action = self._add(chat_menu, "&Regenerate", "Ctrl+R")
+        self.regenerate_action = self._add(chat_menu, tr("&Regenerate"), "Ctrl+R", "refresh")
         self.regenerate_action.triggered.connect(self.chat_panel.regenerate)
-        view_menu = bar.addMenu("&View")
-        self.overlay_action = self._add(view_menu, "&Performance overlay", "F12")
+        view_menu = bar.addMenu(tr("&View"))
+        titles = panel_titles()
+        self.view = ViewChoices(
+            view_menu,
+            [
+                (titles.get(name, name), PANEL_ICONS.get(name, "circle-outline"))
+                for name, _ in PANELS
+            ],
+            self.ctx.settings_store,
+            self.notifications,
+            self.show_status,
+        )
+        self.view.panelChosen.connect(self.nav.setCurrentRow)
+        self.view.restartRequested.connect(self.restart)
+        view_menu.addSeparator()
+        self.overlay_action = self._add(view_menu, tr("&Performance overlay"), "F12", "speedometer")
         self.overlay_action.setCheckable(True)
         self.overlay_action.toggled.connect(self._toggle_overlay)
-        help_menu = bar.addMenu("&Help")
-        self.about_action = help_menu.addAction("&About OV Studio", self.about)
+        help_menu = bar.addMenu(tr("&Help"))
+        self.about_action = self._add(help_menu, tr("&About OV Studio"), "", "information-outline")
+        self.about_action.triggered.connect(self.about)
 
-    def _add(self, menu: QMenu, text: str, keys: str) -> QAction:
+    def _add(self, menu: QMenu, text: str, keys: str, icon_name: str) -> QAction:
         action = QAction(text, self)
-        action.setShortcut(QKeySequence(keys))
+        if keys:
+            action.setShortcut(QKeySequence(keys))
+        set_icon(action, icon_name)
         menu.addAction(action)
         return action
+
+    def _refresh_nav_icons(self) -> None:
+        """Draw the navigation's icons in the palette's colours (again after a theme switch)."""
+        for row, (name, _) in enumerate(PANELS):
+            item = self.nav.item(row)
+            if item is not None:
+                item.setIcon(icon(PANEL_ICONS.get(name, "circle-outline")))
+
+    def _nav_width(self) -> int:
+        """Wide enough for the longest (translated) panel name beside its icon."""
+        metrics = self.nav.fontMetrics()
+        widest = max(
+            (metrics.horizontalAdvance(self.nav.item(r).text()) for r in range(self.nav.count())),
+            default=0,
+        )
+        # Icon, gaps, item padding and the bold selected text's extra width.
+        return max(120, widest + self.nav.iconSize().width() + 44)
 
     @property
     def overlay(self) -> PerfOverlay:
@@ -200,6 +274,7 @@ class MainWindow(QMainWindow):
     @Slot(int)
     def _show_panel(self, row: int) -> None:
         self.stack.setCurrentIndex(row)
+        self.view.show_panel(row)
         panel = self.stack.widget(row)
         if panel is not None and self._overlay is not None:
             self._overlay.set_host(self._overlay_host(panel))
@@ -213,11 +288,11 @@ class MainWindow(QMainWindow):
         self.avatar_panel.use_speech(clip)
         self.show_panel("Avatar")
         if self.avatar_panel.face.path is None:
-            self.show_status(CHOOSE_A_FACE)
+            self.show_status(choose_a_face())
 
     @Slot(Path)
     def _clear_face_hint(self, _face: Path) -> None:
-        if self.statusBar().currentMessage() == CHOOSE_A_FACE:  # done: the hint is stale
+        if self.statusBar().currentMessage() == choose_a_face():  # done: the hint is stale
             self.statusBar().clearMessage()
 
     @Slot(bool)
@@ -233,7 +308,10 @@ class MainWindow(QMainWindow):
     @Slot(object)
     def _on_model_loaded(self, loaded: LoadedModel) -> None:
         self.model_status.set_loaded(loaded)
-        done = f"Loaded {model_name(loaded.model_path)} in {loaded.load_ms / 1000:.1f} s"
+        done = tr("Loaded {name} in {seconds} s").format(
+            name=model_name(loaded.model_path),
+            seconds=QLocale().toString(loaded.load_ms / 1000, "f", 1),
+        )
         self.show_status(" ".join((f"{done}.", *loaded.notes)) if loaded.notes else done)
 
     @Slot(bool)
@@ -313,8 +391,11 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _on_database_changed(self) -> None:
-        mode = "a shared server" if self.ctx.settings.database_url else "the built-in database"
-        self.show_status(f"Knowledge now lives in {mode}.")
+        self.show_status(
+            tr("Knowledge now lives in a shared server.")
+            if self.ctx.settings.database_url
+            else tr("Knowledge now lives in the built-in database.")
+        )
         self.chat_panel.knowledge.forget_collections()
         if self.knowledge_panel.isVisible():  # else it reloads when next shown
             self.knowledge_panel.reload()
@@ -334,10 +415,23 @@ class MainWindow(QMainWindow):
         dialog.open()
         return dialog
 
+    @Slot()
+    def restart(self) -> None:
+        """Start OV Studio again (a new language) and close this window."""
+        if self.view.restart():
+            self.close()
+        else:
+            self.notifications.show_message(
+                tr("OV Studio could not start again: close it and start it yourself."),
+                level="warning",
+            )
+
     def event(self, event: QEvent) -> bool:
         """On close, cancel running jobs and wait for them: no thread outlives the window."""
         # event(), not closeEvent(): PySide6 6.12.0 over-releases None after a Python
         # override of a void virtual (see ui.singleton_guard).
+        if event.type() == QEvent.Type.PaletteChange:
+            self._refresh_nav_icons()
         if event.type() == QEvent.Type.Close:
             if self._overlay is not None:
                 self._overlay.hide()
@@ -349,3 +443,16 @@ class MainWindow(QMainWindow):
             self.ctx.close()
             self.crash_reporter.uninstall()
         return super().event(event)
+
+
+def _panel_keys(row: int) -> str:
+    """The shortcut that shows the panel in ``row``, as the platform writes it."""
+    return QKeySequence(f"Ctrl+{row + 1}").toString(QKeySequence.SequenceFormat.NativeText)
+
+
+def _minimum_size() -> QSize:
+    """:data:`MINIMUM_SIZE`, or the screen's free area where the screen is smaller."""
+    screen = QGuiApplication.primaryScreen()
+    if screen is None:
+        return MINIMUM_SIZE
+    return MINIMUM_SIZE.boundedTo(screen.availableSize())

@@ -8,6 +8,11 @@ from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
+from ui.a11y import announce, describe
+from ui.app_style import mark_primary
+from ui.i18n import tr
+from ui.icons import set_icon
+
 _LEVEL_COLORS = {"info": "#2f6feb", "warning": "#b7791f", "error": "#c53030"}
 
 
@@ -25,13 +30,20 @@ class NotificationBar(QFrame):
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.action_button = QPushButton()
+        mark_primary(self.action_button)  # the one thing to do about the message
         self.action_button.clicked.connect(self._run_action)
-        self.copy_button = QPushButton("Copy details")
-        self.copy_button.setToolTip("Copy the technical details (for a bug report)")
+        self.copy_button = QPushButton(tr("Copy details"))
+        set_icon(self.copy_button, "content-copy")
+        describe(
+            self.copy_button,
+            tr("Copy details"),
+            tr("Copy the technical details (for a bug report)"),
+        )
         self.copy_button.clicked.connect(self._copy_details)
-        self.close_button = QPushButton("✕")
+        self.close_button = QPushButton()
+        set_icon(self.close_button, "close")
         self.close_button.setFlat(True)
-        self.close_button.setToolTip("Dismiss")
+        describe(self.close_button, tr("Dismiss"), tr("Hide this message"))
         self.close_button.clicked.connect(self.hide)
         layout.addWidget(self.message, 1)
         layout.addWidget(self.action_button)
@@ -65,8 +77,10 @@ class NotificationBar(QFrame):
         self.copy_button.setVisible(bool(details))
         self._action_callback = action[1] if action else None
         self.action_button.setText(action[0] if action else "")
+        self.action_button.setToolTip(action[0] if action else "")
         self.action_button.setVisible(action is not None)
         self.show()
+        announce(self.message, text)
 
     @Slot(str)
     def warn(self, text: str) -> None:

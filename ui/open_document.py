@@ -7,6 +7,8 @@ from pathlib import Path
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
 
+from ui.i18n import tr
+
 
 def document_url(path: Path, page: int | None) -> QUrl:
     """A file URL; PDFs get ``#page=N``, which browsers and most PDF viewers honour."""
@@ -23,7 +25,9 @@ def open_document(path: Path, page: int | None = None) -> str:
         "" on success, else a message for the user (file gone, nothing to open it with).
     """
     if not path.is_file():
-        return f"{path.name} is no longer at {path.parent} — re-index the collection."
+        return tr("{name} is no longer at {folder} — re-index the collection.").format(
+            name=path.name, folder=path.parent
+        )
     if not QDesktopServices.openUrl(document_url(path, page)):
-        return f"No application on this computer opens {path.name}."
+        return tr("No application on this computer opens {name}.").format(name=path.name)
     return ""

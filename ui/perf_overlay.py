@@ -1,5 +1,8 @@
 """Performance HUD: device, TTFT, TPOT, tokens/s, CPU and memory, with a one-minute plot.
 
+CPU and memory are shown twice, labelled: this app's (with its child processes) and the whole
+system's, both as shares of the machine, so "CPU 90 %" is never ambiguous.
+
 Polls the Qt-free metrics bus and a psutil sampler from a 4 Hz timer that runs only while the
 HUD is visible. A tick creates no widgets and allocates no arrays: values go into preallocated
 ring buffers and the two curves get ``setData`` on views of them. :meth:`PerfOverlay.tick` is
@@ -13,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QEvent, QLocale, QObject, QRect, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
     QFrame,
@@ -28,6 +31,8 @@ from PySide6.QtWidgets import (
 from app.performance.metrics import MetricsBus
 from app.performance.system_stats import SystemSampler
 from pipelines.core import MetricRecord
+from ui.a11y import describe
+from ui.i18n import tr
 
 TICK_MS = 250
 HISTORY_SECONDS = 60
@@ -35,38 +40,51 @@ SAMPLES = HISTORY_SECONDS * 1000 // TICK_MS
 MARGIN = 8
 RATE_COLOR = "#4fd1c5"
 CPU_COLOR = "#f6ad55"
-ROWS = [
-    ("device", "Device"),
-    ("ttft", "TTFT"),
-    ("tpot", "TPOT"),
-    ("rate_last", "Tokens/s (last)"),
-    ("rate_live", "Tokens/s (live)"),
-    ("cpu", "CPU"),
-    ("rss", "App memory"),
-    ("ram", "System RAM"),
-    ("speech", "Speech"),
-    ("lipsync", "Lip-sync"),
-    ("lipsync_stages", "  stages"),
-    ("answer", "Spoken answer"),
-    ("answer_stages", "  stages"),
-    ("server_active", "Server requests"),
-    ("server_ttft", "  last TTFT"),
-    ("server_rate", "  last tokens/s"),
-]
-ANSWER_STAGES = (
-    ("stt", "STT"),
-    ("llm_first_sentence", "LLM"),
-    ("tts", "TTS"),
-    ("lipsync", "lip-sync"),
-)
-"""The spoken answer's stages (app.conversation.figures), as the overlay names them."""
-STAGE_NAMES = (
-    ("detect", "detect"),
-    ("mel", "mel"),
-    ("infer", "model"),
-    ("compose", "paste"),
-    ("encode", "encode"),
-)
+SYSTEM_CPU_COLOR = "#8a96a3"
+
+
+def row_titles() -> list[tuple[str, str]]:
+    """The HUD's rows: key and caption (translated when the HUD is built)."""
+    return [
+        ("device", tr("Device")),
+        ("ttft", tr("TTFT")),
+        ("tpot", tr("TPOT")),
+        ("rate_last", tr("Tokens/s (last)")),
+        ("rate_live", tr("Tokens/s (live)")),
+        ("cpu_app", tr("CPU · this app")),
+        ("cpu_system", tr("CPU · whole system")),
+        ("rss", tr("Memory · this app")),
+        ("ram", tr("Memory · whole system")),
+        ("speech", tr("Speech")),
+        ("lipsync", tr("Lip-sync")),
+        ("lipsync_stages", tr("Lip-sync stages")),
+        ("answer", tr("Spoken answer")),
+        ("answer_stages", tr("Spoken answer stages")),
+        ("server_active", tr("Server requests")),
+        ("server_ttft", "  " + tr("last TTFT")),
+        ("server_rate", "  " + tr("last tokens/s")),
+    ]
+
+
+def answer_stages() -> tuple[tuple[str, str], ...]:
+    """The spoken answer's stages (app.conversation.figures), as the overlay names them."""
+    return (
+        ("stt", tr("STT")),
+        ("llm_first_sentence", tr("LLM")),
+        ("tts", tr("TTS")),
+        ("lipsync", tr("lip-sync")),
+    )
+
+
+def stage_names() -> tuple[tuple[str, str], ...]:
+    """The lip-sync job's stages, as the overlay names them."""
+    return (
+        ("detect", tr("detect")),
+        ("mel", tr("mel")),
+        ("infer", tr("model")),
+        ("compose", tr("paste")),
+        ("encode", tr("encode")),
+    )
 
 
 class _Ring:
@@ -113,17 +131,25 @@ class PerfOverlay(QFrame):
         self._x = np.linspace(-HISTORY_SECONDS, 0, SAMPLES)
         self._rate = _Ring(SAMPLES)
         self._cpu = _Ring(SAMPLES)
+        self._system_cpu = _Ring(SAMPLES)
+        self._answer_stages = answer_stages()
+        self._stage_names = stage_names()
         self._rate_top = 0.0
         self.values: dict[str, QLabel] = {}
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 8, 12, 10)
         layout.setSpacing(6)
-        layout.addWidget(QLabel("<b>Performance</b>  <span style='color:#9fb0c0'>F12</span>"))
+        title = QLabel(
+            "<b>{}</b>  <span style='color:#9fb0c0'>F12</span>".format(tr("Performance"))
+        )
+        layout.addWidget(title)
         layout.addLayout(self._build_rows())
         # A caption instead of a pyqtgraph legend: a legend inside the plot hides the curves.
         key = QLabel(
-            f"<span style='color:{RATE_COLOR}'>━ tokens/s</span> (left)&nbsp;&nbsp;"
-            f"<span style='color:{CPU_COLOR}'>━ CPU %</span> (right) · last 60 s"
+            f"<span style='color:{RATE_COLOR}'>━ {tr('tokens/s')}</span> {tr('(left)')}<br>"
+            f"<span style='color:{CPU_COLOR}'>━ {tr('CPU % this app')}</span>&nbsp;&nbsp;"
+            f"<span style='color:{SYSTEM_CPU_COLOR}'>━ {tr('whole system')}</span> "
+            f"{tr('(right)')} · {tr('last 60 s')}"
         )
         key.setStyleSheet("color: #9fb0c0; font-size: 10px;")
         layout.addWidget(key)
@@ -131,7 +157,11 @@ class PerfOverlay(QFrame):
         # The HUD passes clicks through, so the close button is the host's child, kept on top.
         self.close_button = QToolButton(host)
         self.close_button.setText("✕")
-        self.close_button.setToolTip("Hide the performance overlay (F12)")
+        describe(
+            self.close_button,
+            tr("Hide the performance overlay"),
+            tr("Hide the performance overlay (F12)"),
+        )
         self.close_button.setAutoRaise(True)
         self.close_button.setStyleSheet("QToolButton { color: #e8eef5; border: none; }")
         self.close_button.clicked.connect(self.closeRequested)
@@ -148,13 +178,13 @@ class PerfOverlay(QFrame):
         grid = QGridLayout()
         grid.setHorizontalSpacing(10)
         grid.setVerticalSpacing(2)
-        for row, (key, title) in enumerate(ROWS):
+        for row, (key, title) in enumerate(row_titles()):
             value = QLabel("–")
             value.setAlignment(Qt.AlignmentFlag.AlignRight)
             self.values[key] = value
             if key.endswith("_stages"):  # a long line of stage times: the whole row, smaller
                 value.setStyleSheet("font-size: 10px;")
-                value.setToolTip(title.strip())
+                value.setToolTip(title)
                 grid.addWidget(value, row, 0, 1, 2)
                 continue
             caption = QLabel(title)
@@ -191,8 +221,12 @@ class PerfOverlay(QFrame):
         # A little headroom above 100 so the top tick label is not cut in half.
         self._cpu_view.setYRange(0, 112, padding=0)
         item.getAxis("right").setTicks([[(0, "0"), (50, "50"), (100, "100")]])
-        self.cpu_curve = pg.PlotCurveItem(pen=pg.mkPen(CPU_COLOR, width=1), name="CPU %")
-        self._cpu_view.addItem(self.cpu_curve)
+        self.system_cpu_curve = pg.PlotCurveItem(
+            pen=pg.mkPen(SYSTEM_CPU_COLOR, width=1), name="system CPU %"
+        )
+        self._cpu_view.addItem(self.system_cpu_curve)
+        self.cpu_curve = pg.PlotCurveItem(pen=pg.mkPen(CPU_COLOR, width=1), name="app CPU %")
+        self._cpu_view.addItem(self.cpu_curve)  # after the system's: drawn on top of it
         item.vb.sigResized.connect(self._sync_views)
         return self.plot
 
@@ -218,18 +252,21 @@ class PerfOverlay(QFrame):
         live_rate = live.values.get("tokens_per_s", 0.0) if live is not None else 0.0
         if live is not None:
             self.values["device"].setText(live.device)
-        self.values["rate_live"].setText(_rate(live_rate) if live is not None else "idle")
+        self.values["rate_live"].setText(_rate(live_rate) if live is not None else tr("idle"))
         self._show_media(snapshot.latest)
-        self.values["cpu"].setText(f"{sample.cpu_percent:.0f} %")
+        self.values["cpu_app"].setText(_percent(sample.process_cpu_percent))
+        self.values["cpu_system"].setText(_percent(sample.cpu_percent))
         self.values["rss"].setText(_bytes(sample.process_rss_bytes))
         self.values["ram"].setText(
             f"{_bytes(sample.ram_used_bytes)} / {_bytes(sample.ram_total_bytes)}"
         )
         self._rate.push(live_rate)
-        self._cpu.push(sample.cpu_percent)
+        self._cpu.push(sample.process_cpu_percent)
+        self._system_cpu.push(sample.cpu_percent)
         rates = self._rate.view()
         self.rate_curve.setData(self._x, rates)
         self.cpu_curve.setData(self._x, self._cpu.view())
+        self.system_cpu_curve.setData(self._x, self._system_cpu.view())
         top = _nice_ceiling(float(rates.max()) * 1.15)
         if top != self._rate_top:  # re-layout the axis only when its range really changes
             self._rate_top = top
@@ -241,14 +278,20 @@ class PerfOverlay(QFrame):
         if speech is not None:
             rtf = speech.values.get("rtf", 0.0)
             first = speech.values.get("first_audio_ms", 0.0) / 1000.0
-            self.values["speech"].setText(f"RTF {rtf:.2f} · first {first:.2f} s · {speech.device}")
+            self.values["speech"].setText(
+                tr("RTF {rtf} · first {first} s · {device}").format(
+                    rtf=_num(rtf, 2), first=_num(first, 2), device=speech.device
+                )
+            )
         video = latest.get("lipsync")
         if video is not None:
             fps = video.values.get("fps", 0.0)
-            self.values["lipsync"].setText(f"{fps:.1f} frames/s · {video.device}")
+            self.values["lipsync"].setText(
+                tr("{fps} frames/s · {device}").format(fps=_num(fps, 1), device=video.device)
+            )
             parts = [
-                f"{label} {video.values[f'{key}_ms']:.0f}"
-                for key, label in STAGE_NAMES
+                f"{label} {_num(video.values[f'{key}_ms'], 0)}"
+                for key, label in self._stage_names
                 if f"{key}_ms" in video.values
             ]
             self.values["lipsync_stages"].setText(" · ".join(parts) + " ms" if parts else "–")
@@ -262,7 +305,8 @@ class PerfOverlay(QFrame):
     def _show_server(self, values: dict[str, float]) -> None:
         """The local server's last request: requests still running when it ended, its time
         to first token and its rate."""
-        self.values["server_active"].setText(f"{values.get('active_requests', 0.0):.0f} active")
+        active = round(values.get("active_requests", 0.0))
+        self.values["server_active"].setText(tr("%n active", "", active))
         self.values["server_ttft"].setText(_ms(values.get("ttft_ms")))
         self.values["server_rate"].setText(_rate(values.get("tokens_per_s")))
 
@@ -270,14 +314,14 @@ class PerfOverlay(QFrame):
         """The last spoken answer: from the end of the user's speech to its first audio and
         first lip-synced frame, and the stages on the way."""
         reached = [
-            f"{label} {values[key] / 1000.0:.2f} s"
-            for key, label in (("first_audio_ms", "audio"), ("first_frame_ms", "frame"))
+            f"{label} {_num(values[key] / 1000.0, 2)} s"
+            for key, label in (("first_audio_ms", tr("audio")), ("first_frame_ms", tr("frame")))
             if key in values
         ]
         self.values["answer"].setText(" · ".join(reached) or "–")
         stages = [
-            f"{label} {values[f'{key}_ms']:.0f}"
-            for key, label in ANSWER_STAGES
+            f"{label} {_num(values[f'{key}_ms'], 0)}"
+            for key, label in self._answer_stages
             if f"{key}_ms" in values
         ]
         self.values["answer_stages"].setText(" · ".join(stages) + " ms" if stages else "–")
@@ -366,18 +410,27 @@ def _resize_source(host: QWidget) -> QWidget:
     return host.viewport() if isinstance(host, QAbstractScrollArea) else host
 
 
+def _num(value: float, decimals: int) -> str:
+    """``value`` as the user's locale writes numbers (1.5 or 1,5)."""
+    return str(QLocale().toString(float(value), "f", decimals))
+
+
 def _ms(value: float | None) -> str:
-    return "–" if not value else f"{value:.1f} ms"
+    return "–" if not value else f"{_num(value, 1)} ms"
 
 
 def _rate(value: float | None) -> str:
-    return "–" if not value else f"{value:.1f}"
+    return "–" if not value else _num(value, 1)
+
+
+def _percent(value: float) -> str:
+    return f"{_num(value, 0)} %"
 
 
 def _bytes(value: int) -> str:
     if value >= 1024**3:
-        return f"{value / 1024**3:.1f} GiB"
-    return f"{value / 1024**2:.0f} MiB"
+        return f"{_num(value / 1024**3, 1)} GiB"
+    return f"{_num(value / 1024**2, 0)} MiB"
 
 
 def _nice_ceiling(value: float) -> float:

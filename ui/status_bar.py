@@ -6,10 +6,17 @@ from PySide6.QtCore import QElapsedTimer, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
 
 from app.services.chat_results import LoadedModel
+from ui.a11y import describe
+from ui.i18n import tr
 from ui.knowledge.formatting import duration
 from ui.model_text import model_summary, model_tooltip
 
-NO_MODEL = "No model loaded"
+
+def no_model() -> str:
+    """What the status bar says with no chat model loaded."""
+    return tr("No model loaded")
+
+
 CLOCK_MS = 1000
 
 
@@ -27,11 +34,16 @@ class ModelStatus(QWidget):
         self.progress.setMaximumHeight(14)
         self.progress.setTextVisible(False)
         self.elapsed = QLabel()
-        self.elapsed.setToolTip("Time spent loading so far")
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setToolTip("Stop waiting for this model; keep the current one")
+        self.elapsed.setToolTip(tr("Time spent loading so far"))
+        describe(self.progress, tr("Loading the model"))
+        self.cancel_button = QPushButton(tr("Cancel"))
+        describe(
+            self.cancel_button,
+            tr("Cancel loading"),
+            tr("Stop waiting for this model; keep the current one"),
+        )
         self.cancel_button.clicked.connect(self.cancelRequested)
-        self.label = QLabel(NO_MODEL)
+        self.label = QLabel(no_model())
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self._started = QElapsedTimer()
         self._clock = QTimer(self)
@@ -60,7 +72,7 @@ class ModelStatus(QWidget):
         """Show the model in use (or none) and hide the progress."""
         self._show_progress(False)
         if loaded is None:
-            self.label.setText(NO_MODEL)
+            self.label.setText(no_model())
             self.label.setToolTip("")
             return
         self.label.setText(model_summary(loaded))

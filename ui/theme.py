@@ -13,6 +13,7 @@ from PySide6.QtCore import QObject, Qt, QTimer, Slot
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
+from ui.app_style import app_style_sheet
 from ui.icons import refresh_icons
 
 Role = QPalette.ColorRole
@@ -82,35 +83,79 @@ def dark_palette() -> QPalette:
     return palette
 
 
-class ThemeFollower(QObject):
-    """Keeps the application palette in step with the system colour scheme."""
+THEMES = ("system", "light", "dark")
+"""The theme setting's values: follow the system's colour scheme, or always light or dark."""
 
-    def __init__(self, app: QApplication) -> None:
+
+class ThemeFollower(QObject):
+    """Keeps the application palette in step with the theme setting and the system scheme.
+
+    ``mode`` "system" follows the platform's colour scheme; "light" and "dark" force one
+    (Fusion's standard light palette on a dark desktop, the dark palette here on a light one).
+    Every change re-applies the application style sheet in the new colours.
+    """
+
+    def __init__(self, app: QApplication, mode: str = "system") -> None:
         super().__init__(app)
         self._app = app
+        self._mode = mode if mode in THEMES else "system"
         self._overridden = False
         hints = app.styleHints()
-        hints.colorSchemeChanged.connect(self.apply)
+        hints.colorSchemeChanged.connect(self._on_scheme_changed)
         self.apply(hints.colorScheme())
 
     @property
     def overridden(self) -> bool:
-        """Whether the dark palette here replaced the platform's palette."""
+        """Whether a palette of ours replaced the platform's palette."""
         return self._overridden
+
+    @property
+    def mode(self) -> str:
+        """The theme setting in force: "system", "light" or "dark"."""
+        return self._mode
+
+    def set_mode(self, mode: str) -> None:
+        """Switch to ``mode`` ("system", "light" or "dark") at once."""
+        self._mode = mode if mode in THEMES else "system"
+        self.apply(self._app.styleHints().colorScheme())
+
+    @Slot(Qt.ColorScheme)
+    def _on_scheme_changed(self, scheme: Qt.ColorScheme) -> None:
+        if self._mode == "system":  # a forced theme ignores the desktop's switches
+            self.apply(scheme)
 
     @Slot(Qt.ColorScheme)
     def apply(self, scheme: Qt.ColorScheme) -> None:
-        """Match ``scheme``: supply a dark palette only when the platform did not."""
-        if scheme == Qt.ColorScheme.Dark:
-            if not is_dark(self._app.palette()):
-                self._app.setPalette(dark_palette())
-                self._overridden = True
-        elif self._overridden:
+        """Match ``scheme`` (or the forced mode): supply a palette only when the platform's
+        does not already fit."""
+        if self._mode != "system":
+            scheme = Qt.ColorScheme.Dark if self._mode == "dark" else Qt.ColorScheme.Light
+        if self._overridden:
             # An empty palette resolves every role from the platform/style defaults again.
             self._app.setPalette(QPalette())
             self._overridden = False
+        platform_dark = is_dark(self._app.palette())
+        if scheme == Qt.ColorScheme.Dark and not platform_dark:
+            self._app.setPalette(dark_palette())
+            self._overridden = True
+        elif scheme != Qt.ColorScheme.Dark and platform_dark:
+            # Light forced on a dark desktop: Fusion's own light palette.
+            self._app.setPalette(self._app.style().standardPalette())
+            self._overridden = True
+        self._app.setStyleSheet(app_style_sheet(self._app.palette()))
         # After the platform's own palette change has been delivered, too.
         QTimer.singleShot(0, self.restyle)
+
+    def remove(self) -> None:
+        """Stop following: the platform's palette and no application style sheet again."""
+        self._app.styleHints().colorSchemeChanged.disconnect(self._on_scheme_changed)
+        if self._overridden:
+            self._app.setPalette(QPalette())
+            self._overridden = False
+        self._app.setStyleSheet("")
+        self.restyle()
+        self.setParent(None)
+        self.deleteLater()
 
     @Slot()
     def restyle(self) -> None:

@@ -45,7 +45,15 @@ def test_menus_offer_the_documented_shortcuts(window: MainWindow) -> None:
             ("&Quit", "Ctrl+Q"),
         ],
         "&Chat": [("&New chat", "Ctrl+N"), ("&Stop", "Esc"), ("&Regenerate", "Ctrl+R")],
-        "&View": [("&Performance overlay", "F12")],
+        "&View": [
+            ("Chat", "Ctrl+1"),
+            ("Knowledge", "Ctrl+2"),
+            ("Voice", "Ctrl+3"),
+            ("Avatar", "Ctrl+4"),
+            ("&Theme", ""),
+            ("&Language", ""),
+            ("&Performance overlay", "F12"),
+        ],
         "&Help": [("&About OV Studio", "")],
     }
     assert window.overlay_action.isCheckable()
@@ -162,8 +170,7 @@ def test_dark_scheme_gives_a_dark_palette_and_redraws_answers(
             f.frameFormat().background().color().lightness() < 128 for f in frames
         )
     finally:
-        follower.apply(Qt.ColorScheme.Light)
-        follower.deleteLater()
+        follower.remove()
     assert not is_dark(app.palette())
     qtbot.waitUntil(lambda: not is_dark(window.chat_panel.view.palette()), timeout=2000)
 

@@ -27,7 +27,7 @@ class FixedSampler:
         self.cpu = cpu
 
     def sample(self) -> SystemSample:
-        return SystemSample(self.cpu, int(1.5 * GIB), 6 * GIB, 16 * GIB)
+        return SystemSample(self.cpu, int(1.5 * GIB), 6 * GIB, 16 * GIB, process_cpu_percent=12.0)
 
 
 def shown_overlay(qtbot: QtBot, window: MainWindow) -> PerfOverlay:
@@ -79,7 +79,8 @@ def test_overlay_shows_the_published_numbers(qtbot: QtBot, window: MainWindow) -
         "tpot": "40.6 ms",
         "rate_last": "24.6",
         "rate_live": "idle",
-        "cpu": "37 %",
+        "cpu_app": "12 %",
+        "cpu_system": "37 %",
         "rss": "1.5 GiB",
         "ram": "6.0 GiB / 16.0 GiB",
         "speech": "–",
@@ -121,7 +122,7 @@ def test_server_rows_show_requests_not_loads(qtbot: QtBot, window: MainWindow) -
     overlay.tick()
     assert overlay.values["server_active"].text() == "2 active"
     assert overlay.values["server_ttft"].text() == "88.4 ms"
-    assert overlay.values["server_rate"].text() == "51.2"
+    assert overlay.values["server_rate"].text() == "51.3"  # the locale rounds half up
     assert overlay.values["ttft"].text() == "–"  # the chat's own rows are unaffected
 
 
@@ -157,7 +158,9 @@ def test_plot_history_scrolls_left(qtbot: QtBot, window: MainWindow) -> None:
     _, rates = overlay.rate_curve.getData()
     assert list(rates[-2:]) == [20.0, 8.0]
     _, cpu = overlay.cpu_curve.getData()
-    assert cpu[-1] == 37.0
+    assert cpu[-1] == 12.0  # the app's share
+    _, system_cpu = overlay.system_cpu_curve.getData()
+    assert system_cpu[-1] == 37.0
 
 
 def test_a_tick_costs_under_two_milliseconds(qtbot: QtBot, window: MainWindow) -> None:

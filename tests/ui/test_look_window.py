@@ -1,0 +1,179 @@
+"""The window frame's look: theme and language choices, panel shortcuts, minimum size, labels."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import QProcess, Qt
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from tests.ui.helpers import click
+from ui.a11y import accessible_description, accessible_name, unlabelled_widgets
+from ui.main_window import MINIMUM_SIZE, PANELS, MainWindow
+from ui.theme import ThemeFollower, is_dark
+from ui.view_menu import restart_command
+
+
+@pytest.fixture
+def app(qapp: QApplication) -> Iterator[QApplication]:
+    """The application; the theme follower the View menu made is removed afterwards, so the
+    next test starts with the platform's palette and no application style sheet."""
+    yield qapp
+    follower = qapp.findChild(ThemeFollower)
+    if isinstance(follower, ThemeFollower):
+        follower.remove()
+    assert not is_dark(qapp.palette()) and not qapp.styleSheet()
+
+
+def saved(window: MainWindow) -> tuple[str, str]:
+    """The theme and language in the settings file (not the live object)."""
+    settings = window.ctx.settings_store.load().settings
+    return settings.theme, settings.language
+
+
+def test_theme_choice_switches_palettes_at_once_and_is_saved(
+    qtbot: QtBot, app: QApplication, window: MainWindow
+) -> None:
+    themes = window.view.theme_actions
+    assert [a.text() for a in themes.values()] == ["Follow &system", "&Light", "&Dark"]
+    assert themes["system"].isChecked()
+    themes["dark"].trigger()
+    assert is_dark(app.palette()) and saved(window) == ("dark", "system")
+    assert "border-radius" in app.styleSheet()  # the rounded look, in dark colours
+    qtbot.waitUntil(lambda: is_dark(window.chat_panel.view.palette()), timeout=2000)
+    follower = app.findChild(ThemeFollower)
+    assert isinstance(follower, ThemeFollower) and follower.mode == "dark"
+    follower.apply(Qt.ColorScheme.Light)  # the desktop switching does not undo a forced theme
+    assert is_dark(app.palette())
+    themes["light"].trigger()
+    assert not is_dark(app.palette()) and saved(window)[0] == "light"
+    follower.apply(Qt.ColorScheme.Dark)  # light stays light on a dark desktop
+    assert not is_dark(app.palette())
+    themes["system"].trigger()
+    assert saved(window)[0] == "system"
+    follower.apply(Qt.ColorScheme.Dark)  # following the system again
+    assert is_dark(app.palette())
+    follower.apply(Qt.ColorScheme.Light)
+    assert not is_dark(app.palette())
+    assert themes["system"].isChecked()
+
+
+def test_light_forced_on_a_dark_palette_gives_fusions_light_palette(
+    app: QApplication, window: MainWindow
+) -> None:
+    follower = ThemeFollower(app, "system")
+    follower.apply(Qt.ColorScheme.Dark)
+    assert is_dark(app.palette())
+    follower.set_mode("light")
+    assert app.palette().color(app.palette().ColorRole.Window) == (
+        app.style().standardPalette().color(app.palette().ColorRole.Window)
+    )
+
+
+def test_language_choice_is_saved_and_offers_a_restart(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    languages = window.view.language_actions
+    assert [a.text() for a in languages.values()] == [
+        "&System language",
+        "English",
+        "Deutsch",
+        "简体中文",
+    ]
+    assert languages["system"].isChecked()
+    languages["de"].trigger()
+    assert saved(window) == ("system", "de")
+    bar = window.notifications
+    assert bar.isVisible() and "next start" in bar.message.text()
+    assert bar.action_button.text() == "Restart now"
+    started: list[tuple[str, list[str]]] = []
+
+    def start_detached(program: str, arguments: list[str]) -> tuple[bool, int]:
+        started.append((program, arguments))
+        return True, 4242
+
+    monkeypatch.setattr(QProcess, "startDetached", start_detached)
+    click(qtbot, bar.action_button)
+    assert started == [restart_command()] and started[0][0] == sys.executable
+    assert not window.isVisible()  # the new copy takes over
+
+
+def test_a_failed_restart_says_so_and_keeps_the_window(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(QProcess, "startDetached", lambda *_args: (False, 0))
+    window.view.language_actions["zh_CN"].trigger()
+    click(qtbot, window.notifications.action_button)
+    assert window.isVisible()
+    assert "could not start again" in window.notifications.message.text()
+
+
+def test_restart_runs_the_same_program_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "argv", ["/opt/ov-studio/ov-studio", "--model", "x"])
+    assert restart_command() == (sys.executable, ["--model", "x"])
+
+
+def test_ctrl_number_switches_panels(qtbot: QtBot, window: MainWindow) -> None:
+    for row, (name, _) in enumerate(PANELS):
+        qtbot.keyClick(window, Qt.Key(Qt.Key.Key_1 + row), Qt.KeyboardModifier.ControlModifier)
+        assert window.stack.currentWidget() is window.panels[name]
+        assert window.nav.currentRow() == row
+        assert window.view.panel_actions[row].isChecked()
+        assert f"Ctrl+{row + 1}" in window.nav.item(row).toolTip()
+    window.nav.setCurrentRow(0)  # clicking the list ticks the menu entry too
+    assert window.view.panel_actions[0].isChecked()
+
+
+def test_the_window_has_a_minimum_size(qtbot: QtBot, window: MainWindow) -> None:
+    screen = window.screen().availableSize()
+    assert window.minimumSize() == MINIMUM_SIZE.boundedTo(screen)
+    window.resize(400, 300)
+    assert window.width() >= window.minimumWidth() and window.height() >= window.minimumHeight()
+
+
+def test_nav_shows_every_panel_name_in_full(window: MainWindow) -> None:
+    metrics = window.nav.fontMetrics()
+    for row in range(window.nav.count()):
+        item = window.nav.item(row)
+        assert not item.icon().isNull()
+        room = window.nav.width() - window.nav.iconSize().width()
+        assert metrics.horizontalAdvance(item.text()) < room
+
+
+def test_the_window_frame_is_labelled_for_screen_readers(qtbot: QtBot, window: MainWindow) -> None:
+    assert accessible_name(window.nav) and accessible_description(window.nav)
+    window.notifications.show_message(
+        "Something failed.", level="error", details="trace", action=("Retry", lambda: None)
+    )
+    assert unlabelled_widgets(window.notifications) == []
+    window.model_status.set_loading("Loading tiny-chat…")
+    assert unlabelled_widgets(window.statusBar()) == []
+    window.model_status.set_loaded(None)
+    for action in (window.open_action, window.models_action, window.overlay_action):
+        assert not action.icon().isNull()
+
+
+def test_inline_errors_and_notices_are_announced(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import ui.inline_error
+    import ui.notifications
+    from ui.inline_error import InlineError
+    from ui.notifications import NotificationBar
+
+    said: list[str] = []
+    monkeypatch.setattr(ui.inline_error, "announce", lambda _widget, text: said.append(text))
+    monkeypatch.setattr(ui.notifications, "announce", lambda _widget, text: said.append(text))
+    error = InlineError()
+    qtbot.addWidget(error)
+    error.show_message("That file is empty.")
+    error.show_message("That file is empty.")  # the same line again is not news
+    error.clear()
+    bar = NotificationBar()
+    qtbot.addWidget(bar)
+    bar.show_message("Conversion finished.")
+    assert said == ["That file is empty.", "Conversion finished."]
