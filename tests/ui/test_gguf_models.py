@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from tests.ui.fakes import Script, fake_gguf_file, fake_model_folder
 from tests.ui.helpers import ask_and_hold, click, drop, load, local
 from ui.chat.model_drop import NOT_A_MODEL, NOT_LOCAL, ONE_AT_A_TIME
-from ui.chat.panel import DROP_WHILE_ANSWERING
+from ui.chat.panel import drop_while_answering
 from ui.main_window import MainWindow
 
 SMOL = "SmolLM2-135M-Instruct.Q4_1"
@@ -150,7 +150,7 @@ def test_a_drop_while_an_answer_is_written_waits_for_it(
     ask_and_hold(qtbot, window, script, model_folder, "Hello?")
     panel = window.chat_panel
     assert drop(panel, local(fake_gguf_file(tmp_path)))
-    assert panel.model_picker.error.text() == DROP_WHILE_ANSWERING
+    assert panel.model_picker.error.text() == drop_while_answering()
     assert script.loads == ["CPU"]  # only the first load
     with qtbot.waitSignal(panel.answerFinished, timeout=5000):
         script.release.set()

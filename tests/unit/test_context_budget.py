@@ -79,5 +79,6 @@ def test_first_sent_is_where_fit_starts_when_the_window_is_full(pipeline: ChatPi
 
 
 def test_an_empty_conversation_has_no_first_sent(pipeline: ChatPipeline) -> None:
-    usage = ContextBudget(pipeline, 2048, GenerationSettings()).usage(Conversation(id="e", title="t", system_prompt=""))
+    empty = Conversation(id="e", title="t", system_prompt="")
+    usage = ContextBudget(pipeline, 2048, GenerationSettings()).usage(empty)
     assert usage.first_sent is None and usage.messages == 0 and usage.used == 0
