@@ -171,6 +171,7 @@ class ChatPanel(QWidget):
         header.addWidget(self.avatar_mode.toggle, 0, Qt.AlignmentFlag.AlignTop)
         header.addWidget(self.settings_button, 0, Qt.AlignmentFlag.AlignTop)
         column.addLayout(header)
+        column.addWidget(self.system_prompt.body)  # the editor: the full width
         column.addWidget(self.centre, 1)
         column.addWidget(self.conversation_mode)
         column.addWidget(self.avatar_mode)
