@@ -8,7 +8,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
 from PySide6.QtCore import QLocale
 from PySide6.QtGui import QPalette
 from pytestqt.qtbot import QtBot

@@ -271,6 +271,7 @@ class ChatPanel(QWidget):
             self.input.setFocus()
         self._focus_on_load = None
         self.generation.set_model(loaded.model_path, loaded.context_tokens)
+        self._adopt_default_prompt()
         self.update_context()
         self.modelLoaded.emit(loaded)
 
@@ -295,6 +296,23 @@ class ChatPanel(QWidget):
 
     def _default_prompt(self) -> str:
         return self.ctx.settings.chat_for(self._model_key()).system_prompt
+
+    def _adopt_default_prompt(self) -> None:
+        """An empty chat whose prompt is still a default one takes the loaded model's (a
+        prompt the user wrote is never replaced)."""
+        conversation = self.ctx.chat.get(self.current_conversation_id())
+        settings = self.ctx.settings
+        defaults = {settings.chat.system_prompt}
+        defaults.update(preset.system_prompt for preset in settings.chat_presets.values())
+        wanted = self._default_prompt()
+        if conversation.messages or conversation.system_prompt == wanted:
+            return
+        if conversation.system_prompt in defaults and self.system_prompt.prompt() in defaults:
+            try:
+                self.ctx.chat.set_system_prompt(conversation.id, wanted)
+            except UserError as error:  # not on disk yet: in effect here all the same
+                self.save_warning.show_message(str(error))
+            self.system_prompt.show_conversation(conversation.id)
 
     def _model_key(self) -> Path | None:
         loaded = self.ctx.chat.loaded_model
