@@ -16,8 +16,9 @@ from app.errors import UserError
 from app.services.chat_context import ContextUsage, max_answer_tokens
 from tests.ui.fakes import Script
 from tests.ui.helpers import ask, load, shown, type_and_send
-from ui.chat.panel import context_text
+from ui.chat.context_meter import context_text
 from ui.main_window import MainWindow
+from ui.theme import warning_color
 
 FAKE_CONTEXT = 2048  # the fake model folder's max_position_embeddings
 
@@ -66,8 +67,7 @@ def test_context_used_is_shown_and_emitted_after_each_turn(
     # The fake counts words: system prompt, then the turn with the template's share.
     assert usage.used == 5 + (3 + 8) + (3 + 8)
     assert panel.context_label.text() == "Context used: 27 / 2,048 tokens"
-    role = panel.context_label.foregroundRole()
-    assert role == QPalette.ColorRole.PlaceholderText  # far from full: muted
+    assert not panel.context_label.warning  # far from full: muted
 
 
 def test_dropped_turns_are_said_and_the_warning_colour_shows(
@@ -83,7 +83,9 @@ def test_dropped_turns_are_said_and_the_warning_colour_shows(
     usage = panel.context_usage
     assert usage is not None and usage.first_sent == 1 and usage.dropped == 1
     assert "1 older message(s) no longer sent" in panel.context_label.text()
-    assert panel.context_label.foregroundRole() == QPalette.ColorRole.Accent
+    assert panel.context_label.warning
+    color = panel.context_label.palette().color(QPalette.ColorRole.WindowText)
+    assert color == warning_color(panel.palette())
 
 
 def test_context_numbers_follow_the_locale() -> None:

@@ -12,11 +12,10 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QLocale, Qt, Signal, Slot
-from PySide6.QtGui import QImage, QPalette
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QImage
 from PySide6.QtWidgets import (
     QHBoxLayout,
-    QLabel,
     QPushButton,
     QStackedWidget,
     QVBoxLayout,
@@ -35,6 +34,7 @@ from ui.a11y import describe
 from ui.chat.answer_runner import AnswerRunner
 from ui.chat.attachments import AttachmentStrip
 from ui.chat.avatar_mode import AvatarMode
+from ui.chat.context_meter import ContextMeter
 from ui.chat.conversation_list import ConversationsPane
 from ui.chat.conversation_mode import ConversationMode
 from ui.chat.dictation import Dictation
@@ -66,17 +66,6 @@ def still_loading() -> str:
 def drop_while_answering() -> str:
     """Said when a model is dropped on the chat while it answers."""
     return tr("Wait for the answer to finish (or stop it) before opening another model.")
-
-
-def context_text(usage: ContextUsage) -> str:
-    """ "Context used: 1,234 / 2,048 tokens" in the user's locale, with what is left out."""
-    locale = QLocale()
-    text = tr("Context used: {used} / {limit} tokens").format(
-        used=locale.toString(usage.used), limit=locale.toString(usage.limit)
-    )
-    if usage.dropped:
-        text += " · " + tr("%n older message(s) no longer sent", "", usage.dropped)
-    return text
 
 
 class ChatPanel(QWidget):
@@ -133,10 +122,7 @@ class ChatPanel(QWidget):
         self.send_button = QPushButton(tr("Send"))
         self.send_button.setMinimumWidth(96)
         self.input_error = InlineError()
-        self.context_label = QLabel()  # "Context used: 1,234 / 2,048 tokens"
-        self.context_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
-        self.context_label.setAlignment(Qt.AlignmentFlag.AlignRight)
-        self.context_label.setWordWrap(True)
+        self.context_label = ContextMeter()  # "Context used: 1,234 / 2,048 tokens"
         self.context_usage: ContextUsage | None = None
         self.settings_button = QPushButton(tr("Generation…"))
         self.settings_button.setCheckable(True)
@@ -340,19 +326,7 @@ class ChatPanel(QWidget):
         except Exception:  # noqa: BLE001 - a count is a hint; never block the chat for it
             usage = None
         self.context_usage = usage
-        self.context_label.setVisible(usage is not None)
-        if usage is not None:
-            self.context_label.setText(context_text(usage))
-            role = QPalette.ColorRole.PlaceholderText
-            if usage.nearly_full:
-                role = QPalette.ColorRole.Accent  # a warning colour readable in both themes
-            self.context_label.setForegroundRole(role)
-            self.context_label.setToolTip(
-                tr(
-                    "What the model reads of this chat for the next answer (system prompt and "
-                    "history), and its context window. {answer} tokens are kept for the answer."
-                ).format(answer=QLocale().toString(usage.answer))
-            )
+        self.context_label.show_usage(usage)
         self.context_budget_changed.emit(usage)
 
     def _show_current(self) -> None:
