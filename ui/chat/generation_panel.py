@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QSpinBox,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -43,7 +44,10 @@ class GenerationPanel(QGroupBox):
         self._report = report
         self._loading = False
         self._model: str | None = None  # preset key of the loaded model
-        form = QFormLayout(self)
+        column = QVBoxLayout(self)
+        form = QFormLayout()
+        column.addLayout(form)
+        column.addStretch(1)  # the rows stay together at the top, however tall the panel
         self.scope = QLabel()
         self.scope.setWordWrap(True)
         self.max_new_tokens = QSpinBox(minimum=1, maximum=MAX_NEW_TOKENS, singleStep=64)
