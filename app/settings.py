@@ -74,6 +74,12 @@ class ChatDefaults(BaseModel):
         )
 
 
+def preset_key(model: Path | str) -> str:
+    """The key of a model's chat preset: its folder or ``.gguf`` file (a remote model: its
+    id), as the loaded model names it."""
+    return str(model)
+
+
 class ServerSettings(BaseModel):
     """The local OpenAI- and Ollama-compatible server."""
 
@@ -123,6 +129,11 @@ class Settings(BaseSettings):
         description="Device per pipeline: CPU, GPU, NPU or AUTO.",
     )
     chat: ChatDefaults = Field(default_factory=ChatDefaults)
+    chat_presets: dict[str, ChatDefaults] = Field(
+        default_factory=dict,
+        description="Chat defaults of one model, keyed by its folder or .gguf file "
+        "(preset_key); a model without one uses chat.",
+    )
     server: ServerSettings = Field(default_factory=ServerSettings)
     remote_endpoints: list[RemoteEndpoint] = Field(
         default_factory=list,
@@ -204,6 +215,12 @@ class Settings(BaseSettings):
     def device_for(self, pipeline: str) -> str:
         """The device chosen for ``pipeline`` (AUTO when none was chosen)."""
         return self.devices.get(pipeline, "AUTO")
+
+    def chat_for(self, model: Path | str | None) -> ChatDefaults:
+        """The chat defaults of ``model``: its preset, else the global :attr:`chat`."""
+        if model is None:
+            return self.chat
+        return self.chat_presets.get(preset_key(model), self.chat)
 
 
 def environment_problems(environ: Mapping[str, str] | None = None) -> list[str]:

@@ -35,7 +35,7 @@ from app.performance.live_rate import LiveRate
 from app.performance.metrics import MetricsBus
 from app.remote.config import RemoteChatFactory, is_remote
 from app.services.base import BusyLock, ModelSlot
-from app.services.chat_context import ContextBudget, Retriever
+from app.services.chat_context import ContextBudget, ContextUsage, Retriever, clamp_answer
 from app.services.chat_results import Answer, LoadedModel
 from app.storage.conversations import ChatMessage, Conversation, ConversationStore
 from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings
@@ -174,6 +174,20 @@ class ChatService:
         """The loaded model, or None."""
         loaded = self._model.model
         return loaded[1] if loaded is not None else None
+
+    def context_usage(
+        self, conversation_id: str, settings: GenerationSettings, draft: str = ""
+    ) -> ContextUsage | None:
+        """How much of the loaded model's context the conversation's next turn takes (None
+        with no model loaded or no such conversation). Counts with the model's tokenizer, as
+        sending does; ``max_new_tokens`` is clamped as the chat panel clamps it."""
+        loaded = self._model.model
+        if loaded is None or conversation_id not in self._conversations:
+            return None
+        pipeline, model = loaded
+        settings = clamp_answer(settings, model.context_tokens)
+        budget = ContextBudget(pipeline, model.context_tokens, settings)
+        return budget.usage(self._conversations[conversation_id], draft)
 
     def converts_on_load(self, model_path: Path) -> bool:
         """Whether loading ``model_path`` converts it first: a GGUF file not yet in the

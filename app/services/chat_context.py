@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from app.errors import UserError
@@ -18,6 +18,68 @@ from pipelines.rag.store import Collection, Hit
 
 TEMPLATE_TOKENS_PER_MESSAGE = 8
 """What the chat template adds around each message (role markers, separators)."""
+
+MIN_PROMPT_TOKENS = 256
+"""Room always kept for the prompt however long the answer (:func:`max_answer_tokens`)."""
+PROMPT_SHARE = 4
+"""At least 1/4 of the context stays for the prompt (system prompt, question, some history)."""
+NEARLY_FULL = 0.9
+"""From this share of the context on, the usage is shown as a warning."""
+
+
+def max_answer_tokens(context_tokens: int) -> int:
+    """The longest answer a model with ``context_tokens`` may be asked for.
+
+    The rest stays for what the model reads: a quarter of the context, and never less than
+    :data:`MIN_PROMPT_TOKENS`. A quarter (512 of 2,048) leaves a system prompt, a question and
+    a turn or two of history; an answer that takes the whole window would leave the model
+    nothing to read, and sending would fail ("this model can read 0 ...").
+    """
+    keep = max(MIN_PROMPT_TOKENS, context_tokens // PROMPT_SHARE)
+    return max(1, context_tokens - keep)
+
+
+def clamp_answer(settings: GenerationSettings, context_tokens: int) -> GenerationSettings:
+    """``settings`` with ``max_new_tokens`` no larger than :func:`max_answer_tokens`."""
+    ceiling = max_answer_tokens(context_tokens)
+    if settings.max_new_tokens <= ceiling:
+        return settings
+    return replace(settings, max_new_tokens=ceiling)
+
+
+@dataclass(frozen=True)
+class ContextUsage:
+    """How much of the context window the next question's history takes."""
+
+    used: int
+    """Tokens of what would be sent: system prompt, the history kept, the draft question."""
+    limit: int
+    """The model's context window."""
+    answer: int
+    """Tokens kept for the answer (``max_new_tokens``)."""
+    first_sent: int | None
+    """Index of the oldest message still sent (None: the conversation has no messages, or
+    none of them fits). Messages before it are no longer read by the model."""
+    messages: int
+    """How many messages the conversation has."""
+
+    @property
+    def dropped(self) -> int:
+        """How many older messages are no longer sent."""
+        if self.first_sent is None:
+            return self.messages
+        return self.first_sent
+
+    @property
+    def share(self) -> float:
+        """``used`` plus the answer's room, as a share of the window (may exceed 1)."""
+        return (self.used + self.answer) / self.limit if self.limit > 0 else 1.0
+
+    @property
+    def nearly_full(self) -> bool:
+        """Whether the prompt and the answer together nearly fill the window, or older turns
+        are already left out."""
+        return self.share >= NEARLY_FULL or self.dropped > 0
 
 
 class TokenCounter(Protocol):
@@ -107,14 +169,40 @@ class ContextBudget:
                 "answer. Shorten it or lower max new tokens.",
                 field="prompt",
             )
-        kept: list[Message] = []
-        used = fixed
-        # Oldest turns are dropped first: the newest context matters most for the next answer.
-        for message in reversed(conversation.messages):
-            cost = count(message.content) + TEMPLATE_TOKENS_PER_MESSAGE
-            if used + cost > budget:
-                break
-            kept.append(Message(message.role, message.content))
-            used += cost
-        kept.reverse()
+        first, _ = self._history(conversation.messages, budget - fixed)
+        kept = [Message(m.role, m.content) for m in conversation.messages[first:]]
         return [*system, *kept, Message("user", question)]
+
+    def _history(self, messages: list[ChatMessage], room: int) -> tuple[int, int]:
+        """The index of the oldest message that fits in ``room`` tokens, and their tokens.
+
+        Oldest turns are dropped first: the newest context matters most for the next answer.
+        """
+        used = 0
+        first = len(messages)
+        for index in range(len(messages) - 1, -1, -1):
+            cost = self.pipeline.count_tokens(messages[index].content)
+            cost += TEMPLATE_TOKENS_PER_MESSAGE
+            if used + cost > room:
+                break
+            used += cost
+            first = index
+        return first, used
+
+    def usage(self, conversation: Conversation, draft: str = "") -> ContextUsage:
+        """What sending ``draft`` next would take of the window, as :meth:`fit` would send it.
+
+        Knowledge passages are not counted: they are chosen per question when it is sent.
+        """
+        count = self.pipeline.count_tokens
+        # Counted as fit() counts them, so first_sent is the message fit() would start at.
+        fixed = (count(draft) if draft else 0) + count(conversation.system_prompt)
+        messages = conversation.messages
+        first, history = self._history(messages, max(self.tokens - fixed, 0))
+        return ContextUsage(
+            used=fixed + history,
+            limit=self.context_tokens,
+            answer=self.settings.max_new_tokens,
+            first_sent=first if first < len(messages) else None,
+            messages=len(messages),
+        )

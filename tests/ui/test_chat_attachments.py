@@ -13,7 +13,6 @@ from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
 from tests.ui.helpers import click, drop, load, local, shown, type_and_send
-from ui.chat.attachments import VISION_MODELS
 from ui.main_window import MainWindow
 
 WAIT = 10_000
@@ -168,7 +167,7 @@ def test_a_text_only_model_refuses_and_keeps_draft_and_attachments(
     message = panel.attachments.error.text()
     assert "reads text only" in message and "InternVL2 1B (int4)" in message
     assert panel.attachments.models_button.isVisibleTo(panel)
-    assert panel.attachments.models_button.text() == VISION_MODELS
+    assert panel.attachments.models_button.text() == "Vision models…"
     assert not panel.generating
     assert panel.input.toPlainText() == "What is this?" and len(panel.attachments.tiles) == 1
     assert window.ctx.chat.get(panel.current_conversation_id()).messages == []

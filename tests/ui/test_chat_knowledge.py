@@ -18,7 +18,7 @@ from pipelines.rag.store import Collection, Hit
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, FakeChatPipeline, Script
 from tests.ui.helpers import UrlCatcher, ask, load, open_window, shown, type_and_send
-from ui.chat.knowledge_picker import CHOOSE, NONE_TO_USE
+from ui.chat.knowledge_picker import choose_text, none_to_use
 from ui.main_window import MainWindow
 
 
@@ -105,7 +105,7 @@ def test_the_database_is_not_touched_until_knowledge_is_wanted(
 ) -> None:
     picker = kwindow.chat_panel.knowledge
     assert knowledge.listed == 0
-    assert not picker.toggle.isChecked() and picker.choice.currentText() == CHOOSE
+    assert not picker.toggle.isChecked() and picker.choice.currentText() == choose_text()
 
 
 def test_ticking_the_switch_grounds_answers_and_shows_sources(
@@ -157,7 +157,7 @@ def test_no_collections_says_so_next_to_the_switch(
     knowledge.names = []
     picker = kwindow.chat_panel.knowledge
     _tick(qtbot, kwindow)
-    qtbot.waitUntil(lambda: picker.error.text() == NONE_TO_USE)
+    qtbot.waitUntil(lambda: picker.error.text() == none_to_use())
     assert not picker.toggle.isChecked()
 
 

@@ -12,8 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from tests.ui.fakes import Script, fake_gguf_file, fake_model_folder
 from tests.ui.helpers import ask_and_hold, click, drop, load, local
-from ui.chat.model_drop import NOT_A_MODEL, NOT_LOCAL, ONE_AT_A_TIME
-from ui.chat.panel import DROP_WHILE_ANSWERING
+from ui.chat.panel import drop_while_answering
 from ui.main_window import MainWindow
 
 SMOL = "SmolLM2-135M-Instruct.Q4_1"
@@ -119,10 +118,10 @@ def test_a_model_folder_dropped_on_the_message_box_loads_it_and_types_nothing(
     ("what", "sentence"),
     [
         (lambda root: local(root / "notes.txt"), "notes.txt is not a chat model: choose an "),
-        (lambda root: local(root / "notes.txt", root / "more.txt"), ONE_AT_A_TIME),
+        (lambda root: local(root / "notes.txt", root / "more.txt"), "Drop one model at a time"),
         (lambda root: local(root), "is not an OpenVINO model folder (no openvino_model.xml)."),
-        (lambda root: web("https://example.com/model.gguf"), NOT_LOCAL),
-        (lambda root: text("some words"), NOT_A_MODEL),
+        (lambda root: web("https://example.com/model.gguf"), "Only a model on this computer"),
+        (lambda root: text("some words"), "Drop a .gguf file or an OpenVINO"),
     ],
     ids=["text-file", "two-files", "plain-folder", "web-address", "text"],
 )
@@ -150,7 +149,7 @@ def test_a_drop_while_an_answer_is_written_waits_for_it(
     ask_and_hold(qtbot, window, script, model_folder, "Hello?")
     panel = window.chat_panel
     assert drop(panel, local(fake_gguf_file(tmp_path)))
-    assert panel.model_picker.error.text() == DROP_WHILE_ANSWERING
+    assert panel.model_picker.error.text() == drop_while_answering()
     assert script.loads == ["CPU"]  # only the first load
     with qtbot.waitSignal(panel.answerFinished, timeout=5000):
         script.release.set()

@@ -38,13 +38,15 @@ from app.chat_images import (
 )
 from app.errors import UserError
 from app.models.inspect import ModelTask
+from ui.a11y import describe
 from ui.chat.thumbnails import THUMBNAIL, thumbnail_from_bytes
+from ui.i18n import tr
+from ui.icons import set_icon
 from ui.inline_error import InlineError
 from ui.layouts import hbox
 from ui.tasks import TaskRunner
 
-IMAGE_FILTER = "Images (" + " ".join(f"*{suffix}" for suffix in IMAGE_SUFFIXES) + ")"
-VISION_MODELS = "Vision models…"
+IMAGE_PATTERNS = " ".join(f"*{suffix}" for suffix in IMAGE_SUFFIXES)
 
 
 def prepare_all(paths: Sequence[Path]) -> list[PreparedImage]:
@@ -68,8 +70,12 @@ class AttachmentTile(QFrame):
         self.picture.setToolTip(f"{image.label} ({image.width}×{image.height})")
         self.remove_button = QToolButton()
         self.remove_button.setText("×")
-        self.remove_button.setToolTip(f"Remove {image.label}")
-        self.remove_button.setAccessibleName(f"Remove {image.label}")
+        set_icon(self.remove_button, "close")
+        describe(
+            self.remove_button,
+            tr("Remove {name}").format(name=image.label),
+            tr("Take this image off the message"),
+        )
         self.note = QLabel(image.note)
         self.note.setWordWrap(True)
         self.note.setMaximumWidth(THUMBNAIL + 60)
@@ -100,13 +106,22 @@ class AttachmentStrip(QWidget):
         self._tasks = tasks
         self._pending = 0
         self.tiles: list[AttachmentTile] = []
-        self.attach_button = QPushButton("Attach…")
-        self.attach_button.setToolTip(
-            f"Attach images (up to {MAX_IMAGES}); you can also drop or paste them"
+        self.attach_button = QPushButton(tr("Attach…"))
+        set_icon(self.attach_button, "paperclip")
+        describe(
+            self.attach_button,
+            tr("Attach images"),
+            tr("Attach images (up to {count}); you can also drop or paste them").format(
+                count=MAX_IMAGES
+            ),
         )
         self.error = InlineError()
-        self.models_button = QPushButton(VISION_MODELS)
-        self.models_button.setToolTip("Open the model manager at the models that read images")
+        self.models_button = QPushButton(tr("Vision models…"))
+        describe(
+            self.models_button,
+            tr("Vision models…"),
+            tr("Open the model manager at the models that read images"),
+        )
         self.models_button.hide()
         self._row = QHBoxLayout()
         self._row.setContentsMargins(0, 0, 0, 0)
@@ -153,7 +168,12 @@ class AttachmentStrip(QWidget):
     @Slot()
     def choose_files(self) -> None:
         """The Attach button: pick one or more image files."""
-        names, _ = QFileDialog.getOpenFileNames(self, "Attach images", "", IMAGE_FILTER)
+        names, _ = QFileDialog.getOpenFileNames(
+            self,
+            tr("Attach images"),
+            "",
+            tr("Images ({patterns})").format(patterns=IMAGE_PATTERNS),
+        )
         if names:
             self.add_paths([Path(name) for name in names])
 

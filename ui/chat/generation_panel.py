@@ -1,36 +1,56 @@
-"""Generation settings bound to the saved chat defaults; the spin boxes enforce the bounds."""
+"""Generation settings of the loaded model (its preset) or, with none loaded, the global chat
+defaults; the spin boxes enforce the bounds, and the answer's length the model's context."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import QEvent, QObject, Signal, Slot
 from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFormLayout,
     QGroupBox,
+    QLabel,
+    QPlainTextEdit,
     QPushButton,
     QSpinBox,
+    QVBoxLayout,
     QWidget,
 )
 
-from app.settings import ChatDefaults
+from app.services.chat_context import max_answer_tokens
+from app.settings import ChatDefaults, preset_key
 from app.settings_store import SettingsStore
+from ui.a11y import describe
+from ui.i18n import tr
+from ui.icons import set_icon
 from ui.settings_changes import Report, change_settings
 
 SAMPLING_FIELDS = ("max_new_tokens", "temperature", "top_p", "top_k", "repetition_penalty")
+MAX_NEW_TOKENS = 32_768
 
 
 class GenerationPanel(QGroupBox):
-    """Edits the saved ``chat`` defaults through the settings store; emits ``changed``."""
+    """Edits the chat defaults of one model (or the global ones) through the settings store.
+
+    A model's settings are kept apart (``Settings.chat_presets``) from its first change on;
+    until then, and after *Reset to defaults*, it uses the global ``chat`` defaults.
+    Emits ``changed`` after every stored change.
+    """
 
     changed = Signal()
 
     def __init__(self, store: SettingsStore, report: Report, parent: QWidget | None = None) -> None:
-        super().__init__("Generation", parent)
+        super().__init__(tr("Generation"), parent)
         self._settings = store
         self._report = report
         self._loading = False
-        form = QFormLayout(self)
-        self.max_new_tokens = QSpinBox(minimum=1, maximum=32_768, singleStep=64)
+        self._model: str | None = None  # preset key of the loaded model
+        column = QVBoxLayout(self)
+        form = QFormLayout()
+        column.addLayout(form)
+        column.addStretch(1)  # the rows stay together at the top, however tall the panel
+        self.scope = QLabel()
+        self.scope.setWordWrap(True)
+        self.max_new_tokens = QSpinBox(minimum=1, maximum=MAX_NEW_TOKENS, singleStep=64)
         self.temperature = QDoubleSpinBox(minimum=0.0, maximum=2.0, singleStep=0.1, decimals=2)
         self.top_p = QDoubleSpinBox(minimum=0.01, maximum=1.0, singleStep=0.05, decimals=2)
         self.top_k = QSpinBox(minimum=0, maximum=1000)
@@ -39,36 +59,97 @@ class GenerationPanel(QGroupBox):
         )
         # -1 shows as "random": a seed of None means a fresh sample every time.
         self.seed = QSpinBox(minimum=-1, maximum=2_147_483_647)
-        self.seed.setSpecialValueText("random")
-        self.reset_button = QPushButton("Reset to defaults")
-        for name in SAMPLING_FIELDS:
-            field = ChatDefaults.model_fields[name]
-            getattr(self, name).setToolTip(field.description or "")
-        self.seed.setToolTip("A fixed seed repeats the same sampled answer; random varies it.")
-        form.addRow("Max new tokens", self.max_new_tokens)
-        form.addRow("Temperature", self.temperature)
-        form.addRow("Top-p", self.top_p)
-        form.addRow("Top-k", self.top_k)
-        form.addRow("Repetition penalty", self.repetition_penalty)
-        form.addRow("Seed", self.seed)
+        self.seed.setSpecialValueText(tr("random", "seed"))
+        self.system_prompt = QPlainTextEdit()
+        self.system_prompt.setTabChangesFocus(True)
+        self.system_prompt.setFixedHeight(72)
+        self.reset_button = QPushButton(tr("Reset to defaults"))
+        set_icon(self.reset_button, "restore")
+        rows = (
+            (tr("Max new tokens"), self.max_new_tokens, tr("Longest answer, in tokens.")),
+            (tr("Temperature"), self.temperature, tr("0 = greedy, higher = varied.")),
+            (tr("Top-p"), self.top_p, tr("Nucleus sampling mass.")),
+            (tr("Top-k"), self.top_k, tr("Sample among the k likeliest; 0 = off.")),
+            (
+                tr("Repetition penalty"),
+                self.repetition_penalty,
+                tr("Above 1 avoids loops."),
+            ),
+            (
+                tr("Seed"),
+                self.seed,
+                tr("A fixed seed repeats the same sampled answer; random varies it."),
+            ),
+        )
+        form.addRow(self.scope)
+        for label, box, description in rows:
+            describe(box, label, description)
+            form.addRow(label, box)
+        form.addRow(QLabel(tr("System prompt for new chats")))
+        form.addRow(self.system_prompt)
+        describe(
+            self.system_prompt,
+            tr("System prompt for new chats"),
+            tr("The instructions new conversations with this model start from"),
+        )
+        describe(
+            self.reset_button,
+            tr("Reset to defaults"),
+            tr("Forget this model's own settings and use the defaults again"),
+        )
         form.addRow(self.reset_button)
         self._load()
         for box in (self.max_new_tokens, self.top_k, self.seed):
             box.valueChanged.connect(self._store)
         for dbox in (self.temperature, self.top_p, self.repetition_penalty):
             dbox.valueChanged.connect(self._store)
+        self.system_prompt.installEventFilter(self)
         self.reset_button.clicked.connect(self.reset)
+
+    def set_model(self, model: object | None, context_tokens: int | None) -> None:
+        """Edit the preset of ``model`` (a path or remote id; None: the global defaults) and
+        bound the answer's length by its context (see ``max_answer_tokens``)."""
+        self.commit()  # an edit of the previous model's prompt is kept
+        self._model = None if model is None else preset_key(str(model))
+        ceiling = MAX_NEW_TOKENS if not context_tokens else max_answer_tokens(context_tokens)
+        self._loading = True  # a lower maximum clamps the value shown, not the one stored
+        self.max_new_tokens.setMaximum(min(ceiling, MAX_NEW_TOKENS))
+        self._loading = False
+        self._load()
+
+    def current(self) -> ChatDefaults:
+        """The defaults in effect for the model being edited."""
+        return self._settings.settings.chat_for(self._model)
 
     @Slot()
     def reset(self) -> None:
-        """Put every sampling value back to its default (the system prompt is kept)."""
+        """A model: forget its preset (the global defaults apply again). No model: put every
+        sampling value back to the factory default (the system prompt is kept)."""
+        if self._model is not None:
+            presets = dict(self._settings.settings.chat_presets)
+            dropped = presets.pop(self._model, None) is not None
+            if dropped and change_settings(self._settings, self._report, chat_presets=presets):
+                self.changed.emit()
+            self._load()
+            return
         fresh = ChatDefaults()
         values = {name: getattr(fresh, name) for name in (*SAMPLING_FIELDS, "seed")}
         self._save(values)
         self._load()
 
+    def commit(self) -> None:
+        """Store the system prompt being edited (it is also stored when the box loses focus)."""
+        if self.system_prompt.toPlainText() != self.current().system_prompt:
+            self._save({"system_prompt": self.system_prompt.toPlainText()})
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Store the system prompt when its box loses focus."""
+        if watched is self.system_prompt and event.type() == QEvent.Type.FocusOut:
+            self.commit()
+        return False
+
     def _load(self) -> None:
-        d = self._settings.settings.chat
+        d = self.current()
         self._loading = True  # one save for a reset, not one per spin box
         self.max_new_tokens.setValue(d.max_new_tokens)
         self.temperature.setValue(d.temperature)
@@ -76,7 +157,16 @@ class GenerationPanel(QGroupBox):
         self.top_k.setValue(d.top_k)
         self.repetition_penalty.setValue(d.repetition_penalty)
         self.seed.setValue(-1 if d.seed is None else d.seed)
+        self.system_prompt.setPlainText(d.system_prompt)
         self._loading = False
+        own = self._model is not None and self._model in self._settings.settings.chat_presets
+        if self._model is None:
+            self.scope.setText(tr("Defaults for every model"))
+        elif own:
+            self.scope.setText(tr("This model's own settings"))
+        else:
+            self.scope.setText(tr("Defaults (this model has no settings of its own yet)"))
+        self.reset_button.setEnabled(self._model is None or own)
 
     @Slot()
     def _store(self) -> None:
@@ -94,8 +184,18 @@ class GenerationPanel(QGroupBox):
         )
 
     def _save(self, values: dict[str, object]) -> None:
-        chat = self._settings.settings.chat.model_copy(update=values)
-        if change_settings(self._settings, self._report, chat=chat):
-            self.changed.emit()
+        current = self.current()
+        ceiling = self.max_new_tokens.maximum()
+        # The box shows a clamped value; a larger stored one stays unless the user changed it
+        # (another model, with a longer context, may use it).
+        if values.get("max_new_tokens") == ceiling < current.max_new_tokens:
+            values["max_new_tokens"] = current.max_new_tokens
+        chat = current.model_copy(update=values)
+        if self._model is None:
+            kept = change_settings(self._settings, self._report, chat=chat)
         else:
-            self._load()  # show what is still saved
+            presets = {**self._settings.settings.chat_presets, self._model: chat}
+            kept = change_settings(self._settings, self._report, chat_presets=presets)
+        if kept:
+            self.changed.emit()
+        self._load()  # show what is saved (and whose settings these are now)

@@ -6,7 +6,9 @@ from PySide6.QtCore import QEvent, QMimeData, QSize, Qt, Signal
 from PySide6.QtGui import QGuiApplication, QImage, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
+from ui.a11y import describe
 from ui.chat.model_drop import carries_files, dropped_images
+from ui.i18n import tr
 
 VISIBLE_LINES = 3
 
@@ -20,7 +22,13 @@ class ChatInput(QPlainTextEdit):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setPlaceholderText("Ask anything…  (Enter to send, Shift+Enter for a new line)")
+        self.setPlaceholderText(tr("Ask anything…  (Enter to send, Shift+Enter for a new line)"))
+        describe(
+            self,
+            tr("Message"),
+            tr("Your message to the model: Enter sends, Shift+Enter starts a new line"),
+            tooltip=False,
+        )
         self.setTabChangesFocus(True)
         self.setMaximumHeight(160)
 

@@ -3,7 +3,9 @@
 Listing collections may start the embedded database and setting one checks it exists, so both
 run in workers; a refused choice snaps back to what the conversation really uses and says why
 next to the switch. The list is loaded when first wanted (switch ticked, list opened), so the
-database is not started for people who never use knowledge.
+database is not started for people who never use knowledge. When the Knowledge panel changes
+the collections, a list already loaded is loaded again: a deleted collection disappears (and a
+conversation that used it stops using it, saying so).
 """
 
 from __future__ import annotations
@@ -14,15 +16,24 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QWidget
 from app.context import AppContext
 from app.storage.conversations import Conversation
 from pipelines.rag.store import Collection
+from ui.a11y import describe
 from ui.error_router import ErrorRouter
+from ui.i18n import tr
 from ui.inline_error import InlineError
 from ui.layouts import hbox, over_message
 from ui.tasks import TaskRunner
 
-LOADING = "Loading collections…"
-CHOOSE = "Choose a collection"
-NO_COLLECTIONS = "No collections yet — add documents in Knowledge"
-NONE_TO_USE = "There are no collections yet: add documents in the Knowledge panel first."
+MAX_VISIBLE = 30  # the popup lists every collection up to this many, without scrolling
+
+
+def none_to_use() -> str:
+    """Said when the switch is ticked and there is no collection."""
+    return tr("There are no collections yet: add documents in the Knowledge panel first.")
+
+
+def choose_text() -> str:
+    """The list's text before the collections are loaded."""
+    return tr("Choose a collection")
 
 
 class _LazyComboBox(QComboBox):
@@ -33,6 +44,12 @@ class _LazyComboBox(QComboBox):
     def showPopup(self) -> None:
         """Ask for fresh items, then open."""
         self.aboutToOpen.emit()
+        super().showPopup()
+
+    def reopen(self) -> None:
+        """Open again at the size of the items now listed (they came after it opened: a popup
+        opened on one "Loading…" row keeps that height, with a scroll arrow, otherwise)."""
+        self.hidePopup()
         super().showPopup()
 
 
@@ -52,13 +69,20 @@ class KnowledgePicker(QWidget):
         self.ctx = ctx
         self.tasks = tasks
         self.errors = errors
-        self.toggle = QCheckBox("Use knowledge")
-        self.toggle.setToolTip(
-            "Answer from the passages of a knowledge collection, with numbered sources"
+        self.toggle = QCheckBox(tr("Use knowledge"))
+        describe(
+            self.toggle,
+            tr("Use knowledge"),
+            tr("Answer from the passages of a knowledge collection, with numbered sources"),
         )
         self.choice = _LazyComboBox()
         self.choice.setMinimumContentsLength(18)
-        self.choice.setToolTip("The collection answers are grounded in")
+        self.choice.setMaxVisibleItems(MAX_VISIBLE)
+        describe(
+            self.choice,
+            tr("Knowledge collection"),
+            tr("The collection answers are grounded in; choosing one turns knowledge on"),
+        )
         self.error = InlineError()
         self._conversation_id = ""
         self._applied = ""  # what the conversation uses, as the service confirmed it
@@ -69,6 +93,7 @@ class KnowledgePicker(QWidget):
         over_message(self, hbox(self.toggle, self.choice, 1, margins=0), self.error)
         self.toggle.toggled.connect(self._on_user_change)
         self.choice.currentIndexChanged.connect(self._on_user_change)
+        self.choice.activated.connect(self._on_chosen)
         self.choice.aboutToOpen.connect(self.refresh)
         self._fill()
 
@@ -83,9 +108,13 @@ class KnowledgePicker(QWidget):
 
     @Slot()
     def forget_collections(self) -> None:
-        """The database changed: the names are loaded again when next wanted."""
+        """The collections changed: a list already shown is loaded again now (a deleted
+        collection disappears); one never loaded waits until it is wanted."""
+        if self._names is None:
+            self._fill()
+            return
         self._names = None
-        self._fill()
+        self.refresh()
 
     @Slot()
     def refresh(self) -> None:
@@ -105,13 +134,18 @@ class KnowledgePicker(QWidget):
         self._loading = False
         self._names = [collection.name for collection in collections]
         self._fill(keep_toggle=self._apply_when_loaded)
+        if self.choice.view().isVisible():
+            self.choice.reopen()
+        if self._applied and self._applied not in self._names:
+            self._drop_deleted()
+            return
         if self._apply_when_loaded:
             self._apply_when_loaded = False
             if self._names:
                 self._on_user_change()
             else:
                 self._fill()
-                self.error.show_message(NONE_TO_USE)
+                self.error.show_message(none_to_use())
 
     @Slot(object)
     def _on_list_error(self, error: BaseException) -> None:
@@ -125,18 +159,22 @@ class KnowledgePicker(QWidget):
         self._quiet = True
         try:
             names = list(self._names or [])
-            if self._applied and self._applied not in names:
-                names.append(self._applied)  # deleted meanwhile: shown, and refused on send
+            if self._applied and self._names is None:
+                names.append(self._applied)  # not listed yet: what the conversation uses
             self.choice.clear()
+            for name in names:
+                self.choice.addItem(name, name)  # placeholders below carry no data
             if names:
-                self.choice.addItems(names)
-                self.choice.setCurrentIndex(names.index(self._applied) if self._applied else 0)
+                shown = self._applied in names
+                self.choice.setCurrentIndex(names.index(self._applied) if shown else 0)
             elif self._loading:
-                self.choice.addItem(LOADING)
+                self.choice.addItem(tr("Loading collections…"))
+            elif self._names is None:
+                self.choice.addItem(choose_text())
             else:
-                self.choice.addItem(CHOOSE if self._names is None else NO_COLLECTIONS)
+                self.choice.addItem(tr("No collections yet — add documents in Knowledge"))
             if not keep_toggle:
-                self.toggle.setChecked(bool(self._applied))
+                self.toggle.setChecked(bool(self._applied) and self._applied in names)
         finally:
             self._quiet = False
 
@@ -145,10 +183,35 @@ class KnowledgePicker(QWidget):
         """The collection the widgets show as in use ("" when the switch is off)."""
         if not self.toggle.isChecked():
             return ""
-        text = self.choice.currentText()
-        return "" if text in (LOADING, CHOOSE, NO_COLLECTIONS) else text
+        name = self.choice.currentData()
+        return name if isinstance(name, str) else ""
 
     # ----- changes by the user ---------------------------------------------------------
+
+    @Slot(int)
+    def _on_chosen(self, index: int) -> None:
+        """A collection picked from the list turns knowledge on (the index change, if any,
+        has already been handled; ticking the switch applies the choice)."""
+        if self._quiet or self.toggle.isChecked():
+            return
+        if isinstance(self.choice.itemData(index), str):
+            self.toggle.setChecked(True)  # toggled → _on_user_change applies it
+
+    def _drop_deleted(self) -> None:
+        """The conversation's collection was deleted: it stops using knowledge, and says so."""
+        gone = self._applied
+        if not self._conversation_id:
+            return
+        self.error.show_message(
+            tr("“{name}” was deleted: this chat no longer uses knowledge.").format(name=gone)
+        )
+        self.tasks.start(
+            self.ctx.chat.set_knowledge,
+            self._conversation_id,
+            "",
+            on_done=self._on_applied,
+            on_error=self._on_apply_error,
+        )
 
     @Slot()
     def _on_user_change(self) -> None:

@@ -14,21 +14,20 @@ from PySide6.QtGui import QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QWidget
 
 from app.chat_images import IMAGE_SUFFIXES
-
-NOT_A_MODEL = "Drop a .gguf file or an OpenVINO model folder here to open it."
-ONE_AT_A_TIME = "Drop one model at a time: a .gguf file or an OpenVINO model folder."
-NOT_LOCAL = "Only a model on this computer can be opened; download it first (File → Models…)."
+from ui.i18n import tr
 
 
 def dropped_model(mime: QMimeData) -> Path | str:
     """The model path a drop carries, or the sentence saying why it carries none."""
     urls = mime.urls() if mime.hasUrls() else []
     if not urls:
-        return NOT_A_MODEL
+        return tr("Drop a .gguf file or an OpenVINO model folder here to open it.")
     if len(urls) > 1:
-        return ONE_AT_A_TIME
+        return tr("Drop one model at a time: a .gguf file or an OpenVINO model folder.")
     if not urls[0].isLocalFile():
-        return NOT_LOCAL
+        return tr(
+            "Only a model on this computer can be opened; download it first (File → Models…)."
+        )
     return Path(urls[0].toLocalFile())
 
 

@@ -14,18 +14,27 @@ from typing import Any
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QHBoxLayout, QPushButton, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.chat_images import PreparedImage, TextOnlyModelError
 from app.context import AppContext
 from app.errors import BusyError, UserError
 from app.knowledge.grounding import Source
 from app.models.entries import InstalledModel
+from app.services.chat_context import ContextUsage, clamp_answer
 from app.services.chat_results import Answer, LoadedModel
 from pipelines.chat import GenerationSettings
+from ui.a11y import describe
 from ui.chat.answer_runner import AnswerRunner
 from ui.chat.attachments import AttachmentStrip
 from ui.chat.avatar_mode import AvatarMode
+from ui.chat.context_meter import ContextMeter
 from ui.chat.conversation_list import ConversationsPane
 from ui.chat.conversation_mode import ConversationMode
 from ui.chat.dictation import Dictation
@@ -38,6 +47,8 @@ from ui.chat.system_prompt import SystemPromptEditor
 from ui.chat.thumbnails import rgb_pixels, thumbnail_from_bytes
 from ui.chat.welcome import WelcomePage
 from ui.error_router import ErrorRouter
+from ui.i18n import tr
+from ui.icons import set_icon
 from ui.inline_error import InlineError
 from ui.layouts import hbox, panel_splitter
 from ui.model_picker import ModelPicker
@@ -46,11 +57,15 @@ from ui.open_document import open_document
 from ui.tasks import TaskRunner
 from ui.voice.speak_bar import SpeakBar
 
-STILL_LOADING = "The model is still loading; send again when it is ready."
-DROP_WHILE_ANSWERING = "Wait for the answer to finish (or stop it) before opening another model."
-IMAGES_LOADING = "The images are still being read; send again in a moment."
-PASTED = "Pasted image"
-NOT_SAVED = "This answer is kept only in this window, not on disk yet — nothing is lost."
+
+def still_loading() -> str:
+    """Said when a message is sent while the model loads."""
+    return tr("The model is still loading; send again when it is ready.")
+
+
+def drop_while_answering() -> str:
+    """Said when a model is dropped on the chat while it answers."""
+    return tr("Wait for the answer to finish (or stop it) before opening another model.")
 
 
 class ChatPanel(QWidget):
@@ -64,6 +79,11 @@ class ChatPanel(QWidget):
     modelsRequested = Signal()  # the welcome page's "All models…": the model manager
     modelsAtRequested = Signal(str)  # the model manager at a ModelTask's entries
     panelRequested = Signal(str)  # another panel, by name (where a missing piece is made)
+    context_budget_changed = Signal(object)
+    """A :class:`ContextUsage` (or None: no model or no conversation) after each turn, a change
+    of conversation, model or settings. The lead wires it to
+    ``MessageView.set_context_marker(usage.first_sent)`` so the view marks where older turns
+    stop being sent."""
 
     def __init__(
         self,
@@ -99,12 +119,19 @@ class ChatPanel(QWidget):
         )
         self.input = ChatInput()
         self.attachments = AttachmentStrip(tasks)
-        self.send_button = QPushButton("Send")
-        self.send_button.setMinimumWidth(84)
+        self.send_button = QPushButton(tr("Send"))
+        self.send_button.setMinimumWidth(96)
         self.input_error = InlineError()
-        self.settings_button = QPushButton("Generation…")
+        self.context_label = ContextMeter()  # "Context used: 1,234 / 2,048 tokens"
+        self.context_usage: ContextUsage | None = None
+        self.settings_button = QPushButton(tr("Generation…"))
         self.settings_button.setCheckable(True)
-        self.settings_button.setToolTip("Max new tokens, temperature, top-p, top-k, seed")
+        set_icon(self.settings_button, "tune-variant")
+        describe(
+            self.settings_button,
+            tr("Generation settings"),
+            tr("Max new tokens, temperature, top-p, top-k, seed and the system prompt, per model"),
+        )
         self.generation = GenerationPanel(ctx.settings_store, self.statusMessage.emit)
         self.generation.hide()
         inline = {"model": self.model_picker.error, "device": self.model_picker.error}
@@ -130,6 +157,7 @@ class ChatPanel(QWidget):
         header.addWidget(self.avatar_mode.toggle, 0, Qt.AlignmentFlag.AlignTop)
         header.addWidget(self.settings_button, 0, Qt.AlignmentFlag.AlignTop)
         column.addLayout(header)
+        column.addWidget(self.system_prompt.body)  # the editor: the full width
         column.addWidget(self.centre, 1)
         column.addWidget(self.conversation_mode)
         column.addWidget(self.avatar_mode)
@@ -141,6 +169,7 @@ class ChatPanel(QWidget):
         buttons = (self.attachments.attach_button, self.dictation.button, self.send_button)
         column.addLayout(hbox((self.input, 1), *((button, 0, bottom) for button in buttons)))
         column.addWidget(self.input_error)
+        column.addWidget(self.context_label)
         column.addWidget(self.dictation)
         parts = [self.conversations, centre, self.generation]
         self.splitter = panel_splitter(parts, [210, 800, 0], stretch={1: 1})
@@ -173,6 +202,7 @@ class ChatPanel(QWidget):
         self.view.regenerateRequested.connect(self.regenerate)
         self.view.sourceRequested.connect(self.open_source)
         self.settings_button.toggled.connect(self._show_generation)
+        self.generation.changed.connect(self.update_context)
         self.welcome.modelReady.connect(self._on_model_ready)
         self.welcome.openRequested.connect(self.model_picker.choose_file)
         self.welcome.browseRequested.connect(self.modelsRequested)
@@ -198,7 +228,7 @@ class ChatPanel(QWidget):
     @Slot(Path)
     def _on_model_dropped(self, path: Path) -> None:
         if self.generating:  # the picker is disabled meanwhile: so is dropping on it
-            self.model_picker.refuse(DROP_WHILE_ANSWERING)
+            self.model_picker.refuse(drop_while_answering())
             return
         self.load_model(path)
 
@@ -226,6 +256,9 @@ class ChatPanel(QWidget):
         if self._focus_on_load is not None and self._focus_on_load == loaded.model_path:
             self.input.setFocus()
         self._focus_on_load = None
+        self.generation.set_model(loaded.model_path, loaded.context_tokens)
+        self._adopt_default_prompt()
+        self.update_context()
         self.modelLoaded.emit(loaded)
 
     def _update_welcome(self) -> None:
@@ -248,7 +281,53 @@ class ChatPanel(QWidget):
         return self.conversations.current_id
 
     def _default_prompt(self) -> str:
-        return self.ctx.settings.chat.system_prompt
+        return self.ctx.settings.chat_for(self._model_key()).system_prompt
+
+    def _adopt_default_prompt(self) -> None:
+        """An empty chat whose prompt is still a default one takes the loaded model's (a
+        prompt the user wrote is never replaced)."""
+        conversation = self.ctx.chat.get(self.current_conversation_id())
+        settings = self.ctx.settings
+        defaults = {settings.chat.system_prompt}
+        defaults.update(preset.system_prompt for preset in settings.chat_presets.values())
+        wanted = self._default_prompt()
+        if conversation.messages or conversation.system_prompt == wanted:
+            return
+        if conversation.system_prompt in defaults and self.system_prompt.prompt() in defaults:
+            try:
+                self.ctx.chat.set_system_prompt(conversation.id, wanted)
+            except UserError as error:  # not on disk yet: in effect here all the same
+                self.save_warning.show_message(str(error))
+            self.system_prompt.show_conversation(conversation.id)
+
+    def _model_key(self) -> Path | None:
+        loaded = self.ctx.chat.loaded_model
+        return loaded.model_path if loaded is not None else None
+
+    def generation_settings(self) -> GenerationSettings:
+        """The loaded model's settings (its preset, else the defaults), the answer's length
+        clamped to its context."""
+        settings = self.ctx.settings.chat_for(self._model_key()).generation()
+        loaded = self.ctx.chat.loaded_model
+        return clamp_answer(settings, loaded.context_tokens) if loaded else settings
+
+    @Slot()
+    def update_context(self) -> None:
+        """Recount the context the next turn takes; show it and emit ``context_budget_changed``.
+
+        Not while an answer is written: the tokenizer belongs to the worker then, and the
+        numbers change only when the turn is saved (recounted in ``_show_current``)."""
+        if self.generating:
+            return
+        try:
+            usage = self.ctx.chat.context_usage(
+                self.current_conversation_id(), self.generation_settings()
+            )
+        except Exception:  # noqa: BLE001 - a count is a hint; never block the chat for it
+            usage = None
+        self.context_usage = usage
+        self.context_label.show_usage(usage)
+        self.context_budget_changed.emit(usage)
 
     def _show_current(self) -> None:
         conversation = self.ctx.chat.get(self.current_conversation_id())
@@ -258,6 +337,7 @@ class ChatPanel(QWidget):
             conversation.messages, partial(self.ctx.chat.image_path, conversation.id)
         )
         self._update_welcome()
+        self.update_context()
 
     @Slot(str)
     def _on_conversation_changed(self, _: str) -> None:
@@ -282,13 +362,14 @@ class ChatPanel(QWidget):
 
     @Slot()
     def send(self) -> None:
-        """Send the typed message; the text stays in the box until the answer succeeds."""
+        """Send the typed message: the box is cleared, and given the text back if sending
+        fails."""
         if self.generating or not self.input.has_text():
             return
         self.input_error.clear()
         self.save_warning.clear()
         if self.loader.loading:
-            self.input_error.show_message(STILL_LOADING)
+            self.input_error.show_message(still_loading())
             return
         if not self.system_prompt.commit() or not self._images_can_go():
             return
@@ -296,6 +377,7 @@ class ChatPanel(QWidget):
         images = self.attachments.images()
         self._sent_prompt, self._sent_images = prompt, images
         self.view.begin_answer(prompt, [thumbnail_from_bytes(image.png) for image in images])
+        self.input.clear()  # it shows as sent; _on_answer_error puts it back
         ask = partial(self.ctx.chat.ask, images=images)
         self._start_answer(ask, self.current_conversation_id(), prompt)
 
@@ -303,7 +385,9 @@ class ChatPanel(QWidget):
         """Check the attachments before anything is sent; say why not next to them."""
         self.attachments.clear_error()
         if self.attachments.busy:
-            self.attachments.error.show_message(IMAGES_LOADING)
+            self.attachments.error.show_message(
+                tr("The images are still being read; send again in a moment.")
+            )
             return False
         try:
             self.ctx.chat.check_images(len(self.attachments.images()))
@@ -316,7 +400,7 @@ class ChatPanel(QWidget):
 
     @Slot(QImage)
     def _on_image_pasted(self, image: QImage) -> None:
-        self.attachments.add_pixels(rgb_pixels(image), PASTED)
+        self.attachments.add_pixels(rgb_pixels(image), tr("Pasted image"))
 
     @Slot(object)
     def _on_attachment_failed(self, error: BaseException) -> None:
@@ -349,7 +433,7 @@ class ChatPanel(QWidget):
         return self.answers.running
 
     def _start_answer(self, method: Callable[..., Answer], *args: Any) -> None:
-        settings = self._override or self.ctx.settings.chat.generation()
+        settings = self._override or self.generation_settings()
         self._override = None
         self.answers.start(method, *args, settings=settings)
         self._set_generating(True)
@@ -357,9 +441,7 @@ class ChatPanel(QWidget):
     @Slot(object)
     def _on_answer(self, answer: Answer) -> None:
         self._set_generating(False)
-        # Cleared only if unchanged: the user may have started the next question meanwhile.
-        if self._sent_prompt is not None and self.input.toPlainText() == self._sent_prompt:
-            self.input.clear()
+        self._sent_prompt = None
         if self._sent_images and self.attachments.images() == self._sent_images:
             self.attachments.clear()
         self._sent_images = []
@@ -377,7 +459,10 @@ class ChatPanel(QWidget):
     def _show_saved(self, answer: Answer) -> None:
         """A turn as saved (typed, or spoken: after a barge-in, what was said of the answer)."""
         if not answer.saved and answer.save_error:
-            self.save_warning.show_message(f"{NOT_SAVED} {answer.save_error}")
+            not_saved = tr(
+                "This answer is kept only in this window, not on disk yet — nothing is lost."
+            )
+            self.save_warning.show_message(f"{not_saved} {answer.save_error}")
         self.conversations.refresh()  # the first answer gives the conversation its title
         if answer.conversation.id == self.current_conversation_id():
             self._show_current()
@@ -385,19 +470,31 @@ class ChatPanel(QWidget):
     @Slot(object)
     def _on_answer_error(self, error: BaseException) -> None:
         self._set_generating(False)
-        self._show_current()  # drops the unanswered question from the view; the box keeps it
+        self._show_current()  # drops the unanswered question from the view
+        self._restore_prompt()
         if isinstance(error, BusyError) and self.loader.busy:
-            error = BusyError(STILL_LOADING, field="prompt")
+            error = BusyError(still_loading(), field="prompt")
         use_cpu = self.model_picker.use_cpu_action()
         self.errors.show(error, default_field="prompt", use_cpu=use_cpu)
         if isinstance(error, TextOnlyModelError):
             self.attachments.show_error(error)
         self.answerFinished.emit(False)
 
+    def _restore_prompt(self) -> None:
+        """Give the box back the text that failed to go; what was typed meanwhile follows it."""
+        sent, self._sent_prompt = self._sent_prompt, None
+        if not sent:
+            return
+        typed = self.input.toPlainText()
+        self.input.setPlainText(f"{sent}\n{typed}" if typed.strip() else sent)
+        self.input.moveCursor(self.input.textCursor().MoveOperation.End)
+
     def _set_generating(self, generating: bool) -> None:
         for widget in (self.conversations, self.model_picker, self.system_prompt, self.knowledge):
             widget.setEnabled(not generating)
         self._update_send_state()
+        if not generating:
+            self.update_context()
         self.busyChanged.emit(generating)
 
     @Slot()
@@ -409,8 +506,14 @@ class ChatPanel(QWidget):
 
     @Slot()
     def _update_send_state(self) -> None:
-        self.send_button.setText("Stop" if self.generating else "Send")
-        self.send_button.setToolTip("Stop the answer (Esc)" if self.generating else "Enter")
+        if self.generating:
+            self.send_button.setText(tr("Stop"))
+            set_icon(self.send_button, "stop")
+            describe(self.send_button, tr("Stop"), tr("Stop the answer (Esc)"))
+        else:
+            self.send_button.setText(tr("Send"))
+            set_icon(self.send_button, "send")
+            describe(self.send_button, tr("Send"), tr("Send the message (Enter)"))
         ready = self.input.has_text() and not self.loader.loading
         self.send_button.setEnabled(self.generating or ready)
 
@@ -431,4 +534,4 @@ class ChatPanel(QWidget):
 
     @Slot()
     def _on_copied(self) -> None:
-        self.statusMessage.emit("Answer copied.")
+        self.statusMessage.emit(tr("Answer copied."))

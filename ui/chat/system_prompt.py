@@ -1,13 +1,29 @@
-"""The conversation's system prompt: a one-line summary that unfolds into an editor."""
+"""The conversation's system prompt: a one-line summary that unfolds into an editor.
+
+The summary row sits in the chat's header beside other buttons; the editor (:attr:`body`) is
+placed by the panel under the header, across the conversation's full width. The toggle keeps
+its size and place when it unfolds (it does not jump).
+"""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal, Slot
 from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.errors import StorageError, UserError
 from app.services.chat import ChatService
+from ui.a11y import describe
+from ui.i18n import tr
+from ui.icons import set_icon
 from ui.inline_error import InlineError
 
 SUMMARY_CHARS = 90
@@ -27,30 +43,45 @@ class SystemPromptEditor(QWidget):
         self._service = service
         self._conversation_id = ""
         self.toggle = QToolButton()
-        self.toggle.setText("System prompt")
+        self.toggle.setText(tr("System prompt"))
         self.toggle.setCheckable(True)
         self.toggle.setAutoRaise(True)
         self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self.toggle.setArrowType(Qt.ArrowType.RightArrow)
-        self.toggle.setToolTip("Show or edit the instructions this conversation starts from")
+        # Icons of one size for both states (Qt's arrow types differ in width: a jump).
+        set_icon(self.toggle, "chevron-right")
+        describe(
+            self.toggle,
+            tr("System prompt"),
+            tr("Show or edit the instructions this conversation starts from"),
+        )
         self.summary = QLabel()
         self.summary.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # muted text
+        self.summary.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        policy = self.summary.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)  # the row keeps its height when unfolded
+        self.summary.setSizePolicy(policy)
         self.editor = QPlainTextEdit()
-        self.editor.setPlaceholderText("Instructions for the assistant in this conversation")
+        self.editor.setPlaceholderText(tr("Instructions for the assistant in this conversation"))
         self.editor.setTabChangesFocus(True)
         self.editor.setFixedHeight(78)
-        self.editor.hide()
+        describe(
+            self.editor,
+            tr("System prompt"),
+            tr("Instructions for the assistant in this conversation"),
+            tooltip=False,
+        )
         self.error = InlineError()
-        row = QHBoxLayout()
+        row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.toggle)
+        row.addWidget(self.toggle, 0, Qt.AlignmentFlag.AlignVCenter)
         row.addWidget(self.summary, 1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(2)
-        layout.addLayout(row)
-        layout.addWidget(self.editor)
-        layout.addWidget(self.error)
+        self.body = QWidget()  # placed by the panel under the header, full width
+        body = QVBoxLayout(self.body)
+        body.setContentsMargins(0, 0, 0, 0)
+        body.setSpacing(2)
+        body.addWidget(self.editor)
+        body.addWidget(self.error)
+        self.editor.hide()
         self.toggle.toggled.connect(self.set_expanded)
         self.editor.textChanged.connect(self._update_summary)
         self.editor.installEventFilter(self)
@@ -94,8 +125,7 @@ class SystemPromptEditor(QWidget):
     def set_expanded(self, expanded: bool) -> None:
         """Unfold (or fold) the editor."""
         self.toggle.setChecked(expanded)
-        arrow = Qt.ArrowType.DownArrow if expanded else Qt.ArrowType.RightArrow
-        self.toggle.setArrowType(arrow)
+        set_icon(self.toggle, "chevron-down" if expanded else "chevron-right")
         self.editor.setVisible(expanded)
         self.summary.setVisible(not expanded)
         if expanded:
@@ -111,5 +141,5 @@ class SystemPromptEditor(QWidget):
     def _update_summary(self) -> None:
         text = " ".join(self.prompt().split())
         shown = text if len(text) <= SUMMARY_CHARS else text[: SUMMARY_CHARS - 1] + "…"
-        self.summary.setText(shown or "(none)")
+        self.summary.setText(shown or tr("(none)", "no system prompt"))
         self.summary.setToolTip(self.prompt())

@@ -1,0 +1,79 @@
+"""Presets per model: generation settings and the default system prompt remembered per model,
+restored when the model is loaded again, kept on disk, and forgotten by Reset to defaults."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from PySide6.QtWidgets import QWidget
+from pytestqt.qtbot import QtBot
+
+from app.settings import preset_key
+from tests.ui.fakes import fake_model_folder
+from tests.ui.helpers import load
+from ui.a11y import unlabelled_widgets
+from ui.main_window import MainWindow
+
+
+def own_unlabelled(root: QWidget) -> list[str]:
+    """``unlabelled_widgets`` less the inner parts of compound widgets that the walker in
+    ui/a11y.py still lists (a spin box's line edit, a text box's scroll bar): screen readers
+    read the spin box and the text box themselves."""
+    parts = ("QLineEdit 'qt_spinbox_lineedit'", "QScrollBar ''")
+    return [problem for problem in unlabelled_widgets(root) if not problem.startswith(parts)]
+
+
+def test_each_model_keeps_its_own_settings_and_prompt(
+    qtbot: QtBot, window: MainWindow, model_folder: Path, tmp_path: Path
+) -> None:
+    panel = window.chat_panel
+    gen = panel.generation
+    other = fake_model_folder(tmp_path / "b", "other-chat")
+    load(qtbot, window, model_folder)
+    assert gen.reset_button.isEnabled() is False  # nothing of its own yet
+    gen.temperature.setValue(0.2)
+    gen.system_prompt.setPlainText("Answer in French.")
+    gen.commit()
+    presets = window.ctx.settings.chat_presets
+    assert presets[preset_key(model_folder)].temperature == 0.2
+    assert presets[preset_key(model_folder)].system_prompt == "Answer in French."
+    assert window.ctx.settings.chat.temperature == 0.7  # the global defaults are untouched
+    assert gen.reset_button.isEnabled()
+
+    load(qtbot, window, other)
+    assert gen.temperature.value() == 0.7  # the other model: the global defaults
+    assert gen.system_prompt.toPlainText() == "You are a helpful assistant."
+
+    load(qtbot, window, model_folder)
+    assert gen.temperature.value() == 0.2  # switching back restores its preset
+    assert panel.generation_settings().temperature == 0.2  # and answers use it
+    # The empty chat on screen takes the model's prompt (it still had a default one).
+    conversation = window.ctx.chat.get(panel.current_conversation_id())
+    assert conversation.system_prompt == "Answer in French."
+
+    saved = json.loads(window.ctx.settings_store.path.read_text(encoding="utf-8"))
+    assert saved["chat_presets"][preset_key(model_folder)]["temperature"] == 0.2
+
+
+def test_reset_to_defaults_forgets_the_models_preset(
+    qtbot: QtBot, window: MainWindow, model_folder: Path
+) -> None:
+    gen = window.chat_panel.generation
+    load(qtbot, window, model_folder)
+    gen.top_k.setValue(7)
+    assert preset_key(model_folder) in window.ctx.settings.chat_presets
+    gen.reset_button.click()
+    assert preset_key(model_folder) not in window.ctx.settings.chat_presets
+    assert gen.top_k.value() == 50
+    assert not gen.reset_button.isEnabled()
+
+
+def test_generation_panel_widgets_are_labelled(
+    qtbot: QtBot, window: MainWindow, model_folder: Path
+) -> None:
+    panel = window.chat_panel
+    load(qtbot, window, model_folder)
+    panel.settings_button.click()
+    assert panel.generation.isVisible()
+    assert own_unlabelled(panel.generation) == []

@@ -1,0 +1,84 @@
+"""The context budget: the answer's ceiling, the tokens the next turn takes, where history stops.
+
+Counted with the real tokenizer of the tiny int8 chat model, as sending counts them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from app.services.chat_context import (
+    MIN_PROMPT_TOKENS,
+    TEMPLATE_TOKENS_PER_MESSAGE,
+    ContextBudget,
+    clamp_answer,
+    max_answer_tokens,
+)
+from app.storage.conversations import ChatMessage, Conversation
+from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings
+
+
+@pytest.fixture(scope="module")
+def pipeline(chat_model_dir: Path) -> Iterator[ChatPipeline]:
+    """The tiny chat model loaded on the CPU (only its tokenizer is used)."""
+    pipe = ChatPipeline(ChatModelConfig(chat_model_dir, "CPU"))
+    pipe.load()
+    yield pipe
+    pipe.close()
+
+
+def conversation(turns: int, system: str = "You are a helpful assistant.") -> Conversation:
+    """A conversation of ``turns`` question/answer pairs, each a few dozen tokens."""
+    chat = Conversation(id="c", title="t", system_prompt=system)
+    for i in range(turns):
+        chat.messages.append(ChatMessage("user", f"Question {i}: " + "tell me about rivers " * 5))
+        chat.messages.append(ChatMessage("assistant", f"Answer {i}: " + "rivers flow to sea " * 8))
+    return chat
+
+
+def test_the_answer_leaves_a_quarter_or_256_tokens_for_the_prompt() -> None:
+    assert max_answer_tokens(2048) == 1536
+    assert max_answer_tokens(8192) == 6144
+    assert max_answer_tokens(512) == 512 - MIN_PROMPT_TOKENS
+    assert max_answer_tokens(100) == 1  # never zero: the spin box needs a range
+    settings = GenerationSettings(max_new_tokens=9999)
+    assert clamp_answer(settings, 2048).max_new_tokens == 1536
+    small = GenerationSettings(max_new_tokens=300)
+    assert clamp_answer(small, 2048) is small
+
+
+def test_usage_counts_what_fit_sends(pipeline: ChatPipeline) -> None:
+    chat = conversation(3)
+    budget = ContextBudget(pipeline, 2048, GenerationSettings(max_new_tokens=256))
+    usage = budget.usage(chat, "And lakes?")
+    count = pipeline.count_tokens
+    expected = count("And lakes?") + count(chat.system_prompt)
+    expected += sum(count(m.content) + TEMPLATE_TOKENS_PER_MESSAGE for m in chat.messages)
+    assert usage.used == expected
+    assert usage.limit == 2048 and usage.answer == 256
+    assert usage.first_sent == 0 and usage.dropped == 0
+    assert not usage.nearly_full
+    sent = budget.fit(chat, "And lakes?")
+    assert len(sent) == 1 + len(chat.messages) + 1  # system, every turn, the question
+
+
+def test_first_sent_is_where_fit_starts_when_the_window_is_full(pipeline: ChatPipeline) -> None:
+    chat = conversation(12)
+    budget = ContextBudget(pipeline, 512, GenerationSettings(max_new_tokens=256))
+    usage = budget.usage(chat, "And lakes?")
+    assert usage.first_sent is not None and usage.first_sent > 0
+    assert usage.dropped == usage.first_sent
+    assert usage.nearly_full  # older turns are left out: said, never silent
+    assert usage.used <= 512 - 256
+    sent = budget.fit(chat, "And lakes?")
+    kept = sent[1:-1]
+    assert [m.content for m in kept] == [m.content for m in chat.messages[usage.first_sent :]]
+
+
+def test_an_empty_conversation_has_no_first_sent(pipeline: ChatPipeline) -> None:
+    empty = Conversation(id="e", title="t", system_prompt="")
+    usage = ContextBudget(pipeline, 2048, GenerationSettings()).usage(empty)
+    assert usage.first_sent is None and usage.messages == 0 and usage.used == 0

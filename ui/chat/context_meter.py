@@ -1,0 +1,75 @@
+"""The "Context used: 1,234 / 2,048 tokens" line under the chat input.
+
+Muted while there is room; in the theme's warning colour when the prompt and the answer's room
+nearly fill the model's context, or older messages are no longer sent.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QLocale, Qt
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QLabel, QWidget
+
+from app.services.chat_context import ContextUsage
+from ui.i18n import tr
+from ui.theme import warning_color
+
+
+def context_text(usage: ContextUsage) -> str:
+    """ "Context used: 1,234 / 2,048 tokens" in the user's locale, and what is left out."""
+    locale = QLocale()
+    text = tr("Context used: {used} / {limit} tokens").format(
+        used=locale.toString(usage.used), limit=locale.toString(usage.limit)
+    )
+    if usage.dropped:
+        text += " · " + tr("%n older message(s) no longer sent", "", usage.dropped)
+    return text
+
+
+class ContextMeter(QLabel):
+    """Shows a :class:`ContextUsage` (hidden when there is none: no model loaded)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAlignment(Qt.AlignmentFlag.AlignRight)
+        self.setWordWrap(True)
+        self.warning = False
+        self._applying = False
+        self.show_usage(None)
+
+    def show_usage(self, usage: ContextUsage | None) -> None:
+        """Show ``usage`` (None hides the line)."""
+        self.setVisible(usage is not None)
+        if usage is None:
+            return
+        self.setText(context_text(usage))
+        self.setToolTip(
+            tr(
+                "What the model reads of this chat for the next answer (system prompt and "
+                "history), out of its context window; {answer} tokens are kept for the answer."
+            ).format(answer=QLocale().toString(usage.answer))
+        )
+        self.warning = usage.nearly_full
+        self._apply_color()
+
+    def event(self, event: QEvent) -> bool:
+        """Re-pick the colour when the palette flips between light and dark."""
+        # event(), not changeEvent(): see ui.chat.input_box.ChatInput.event (PySide6 6.12.0).
+        handled = super().event(event)
+        if event.type() == QEvent.Type.PaletteChange and not self._applying:
+            self._apply_color()
+        return handled
+
+    def _apply_color(self) -> None:
+        parent = self.parentWidget()
+        palette = self.palette()
+        base = parent.palette() if parent is not None else palette
+        muted = base.color(QPalette.ColorRole.PlaceholderText)
+        palette.setColor(
+            QPalette.ColorRole.WindowText, warning_color(base) if self.warning else muted
+        )
+        self._applying = True  # our own setPalette sends a PaletteChange too
+        try:
+            self.setPalette(palette)
+        finally:
+            self._applying = False
