@@ -32,7 +32,11 @@ pytestmark = [
     pytest.mark.integration,
     pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed"),
     pytest.mark.qt_log_ignore(
-        "No RHI backend", "pipewire", "PulseAudioService", "No audio device detected"
+        "No RHI backend",
+        "pipewire",
+        "PulseAudioService",
+        "No audio device detected",
+        "does not support raise",
     ),
 ]
 

@@ -29,7 +29,11 @@ from ui.main_window import MainWindow
 # Messages of the offscreen test machine itself (no GPU renderer, no PipeWire or PulseAudio),
 # as in test_avatar_panel.py: the clips play in Avatar mode's video area.
 pytestmark = pytest.mark.qt_log_ignore(
-    "No RHI backend", "pipewire", "PulseAudioService", "No audio device detected"
+    "No RHI backend",
+    "pipewire",
+    "PulseAudioService",
+    "No audio device detected",
+    "does not support raise",
 )
 MICROPHONE = AudioDevice(3, "pulse", "ALSA", 1, 16_000, True)
 

@@ -44,8 +44,8 @@ from tests.ui.helpers import (
 )
 from ui.main_window import MainWindow
 from ui.voice import VoicePanel
-from ui.voice.audio_widgets import NO_AUDIO_DEVICE, NO_OUTPUT_HINT
-from ui.voice.new_voice import CHOOSE_CLIP
+from ui.voice.audio_widgets import no_audio_device, no_output_hint
+from ui.voice.new_voice import choose_clip
 from ui.voice.speak_bar import NO_VOICE_YET
 from ui.voice.speech_box import NO_VOICE
 from ui.voice.speech_runner import SpeechRunner
@@ -172,7 +172,7 @@ def test_a_voice_is_made_from_a_file(
 ) -> None:
     panel = open_voice(make_voice_window())
     box = panel.new_voice
-    assert box.clip_label.text() == CHOOSE_CLIP
+    assert box.clip_label.text() == choose_clip()
     assert not box.create_button.isEnabled()
     clip_from_file(qtbot, panel, monkeypatch, alice_clip)
     assert box.clip_label.text().startswith("✓ ")
@@ -183,7 +183,7 @@ def test_a_voice_is_made_from_a_file(
     assert name == "Alice" and seconds.endswith(" s") and 7.5 <= float(seconds[:-2]) <= 8.0
     assert created.startswith("20")
     assert box.progress_label.text() == "Voice “Alice” created."
-    assert box.name_edit.text() == "" and box.clip_label.text() == CHOOSE_CLIP
+    assert box.name_edit.text() == "" and box.clip_label.text() == choose_clip()
     assert panel.speech.voice_combo.currentText() == "Alice"
     assert panel.ctx.settings.voice == "Alice"  # remembered for the chat's Speak too
     assert panel.ctx.voice.library.get("Alice").embedding().shape == (512,)
@@ -685,14 +685,14 @@ def test_without_audio_devices_files_and_saving_still_work(
     panel = open_voice(make_voice_window())
     record = panel.new_voice.record
     assert not record.record_button.isEnabled()
-    assert record.no_input.isVisible() and record.no_input.text() == NO_AUDIO_DEVICE
+    assert record.no_input.isVisible() and record.no_input.text() == no_audio_device()
     assert panel.voices.no_output.isVisible() and panel.speech.no_output.isVisible()
     clip_from_file(qtbot, panel, monkeypatch, alice_clip)
     create_voice(qtbot, panel, "Alice")
     assert not panel.voices.play_button.isEnabled()  # selected, but nothing to play on
     speak(qtbot, panel, "Made, not played. Saved all the same.")
     box = panel.speech
-    assert box.playback_note.text() == NO_OUTPUT_HINT
+    assert box.playback_note.text() == no_output_hint()
     assert box.runner.player is None
     assert box.outcome is not None and box.outcome.complete
     out = tmp_path / "quiet.wav"

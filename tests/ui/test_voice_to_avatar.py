@@ -29,7 +29,7 @@ from tests.ui.fakes import CPU, Script
 from tests.ui.helpers import answer_files, click, open_window, show_panel
 from tests.video_samples import write_clip
 from ui.avatar import AvatarPanel
-from ui.avatar.speech_source import NO_SPOKEN_YET, snippet
+from ui.avatar.speech_source import no_spoken_yet, snippet
 from ui.main_window import MainWindow
 from ui.voice import VoicePanel
 
@@ -37,7 +37,11 @@ from ui.voice import VoicePanel
 pytestmark = [
     pytest.mark.integration,
     pytest.mark.qt_log_ignore(
-        "No RHI backend", "pipewire", "PulseAudioService", "No audio device detected"
+        "No RHI backend",
+        "pipewire",
+        "PulseAudioService",
+        "No audio device detected",
+        "does not support raise",
     ),
 ]
 
@@ -114,7 +118,7 @@ def shown_speech(avatar: AvatarPanel) -> str:
 def test_use_in_avatar_waits_for_a_whole_speech(qtbot: QtBot, window: MainWindow) -> None:
     speech = avatar_panel(window).speech
     assert not speech.spoken_radio.isEnabled()  # offered, but nothing handed over yet
-    assert speech.spoken_label.text() == NO_SPOKEN_YET
+    assert speech.spoken_label.text() == no_spoken_yet()
     assert speech.file_radio.isChecked()
 
     panel = voice_panel(window)

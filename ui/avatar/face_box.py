@@ -21,21 +21,38 @@ from PySide6.QtWidgets import (
 )
 
 from app.jobs.avatar_media import FACE_IMAGE_SUFFIXES, FACE_VIDEO_SUFFIXES, FacePreview, RgbImage
+from ui.a11y import announce, describe
+from ui.i18n import tr
+from ui.icons import set_icon
 from ui.inline_error import InlineError
 from ui.theme import muted_color
 
 THUMBNAIL_SIDE = 320
-FACE_FILTER = (
-    "Faces ("
-    + " ".join(f"*{s}" for s in FACE_IMAGE_SUFFIXES + FACE_VIDEO_SUFFIXES)
-    + ");;Images ("
-    + " ".join(f"*{s}" for s in FACE_IMAGE_SUFFIXES)
-    + ");;Videos ("
-    + " ".join(f"*{s}" for s in FACE_VIDEO_SUFFIXES)
-    + ")"
-)
-NO_FACE_YET = "Choose or drop a photo or a video of a face."
-LOOKING = "Looking for faces…"
+
+
+def face_filter() -> str:
+    """The file dialog's filter for faces: all of them, pictures, videos."""
+    pictures = " ".join(f"*{s}" for s in FACE_IMAGE_SUFFIXES)
+    videos = " ".join(f"*{s}" for s in FACE_VIDEO_SUFFIXES)
+    return (
+        f"{tr('Faces')} ({pictures} {videos});;{tr('Images')} ({pictures});;"
+        f"{tr('Videos')} ({videos})"
+    )
+
+
+def no_face_yet() -> str:
+    """What the face line says before a face is chosen."""
+    return tr("Choose or drop a photo or a video of a face.")
+
+
+def looking() -> str:
+    """What the hint says while faces are searched for."""
+    return tr("Looking for faces…")
+
+
+def no_face_in_picture() -> str:
+    """Why Generate is disabled for a picture without a face."""
+    return tr("No face found in this picture: choose a photo with one clear, front-facing face.")
 
 
 def to_qimage(image: RgbImage) -> QImage:
@@ -69,21 +86,27 @@ class FaceBox(QGroupBox):
     faceChosen = Signal(Path)
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Face", parent)
+        super().__init__(tr("Face"), parent)
         self.path: Path | None = None
         self.preview: FacePreview | None = None
         self.face_index: int | None = None
         """The face the user clicked (None: the largest, the service's default)."""
         self._last_folder = Path.home()
-        self.choose_button = QPushButton("Choose face…")
-        self.choose_button.setToolTip("A photo (png, jpg, webp) or a video (mp4, mov, webm)")
-        self.name_label = QLabel(NO_FACE_YET)
+        self.choose_button = QPushButton(tr("Choose face…"))
+        set_icon(self.choose_button, "image-outline")
+        describe(
+            self.choose_button,
+            tr("Choose face"),
+            tr("A photo (png, jpg, webp) or a video (mp4, mov, webm)"),
+        )
+        self.name_label = QLabel(no_face_yet())
         self.name_label.setWordWrap(True)
         self.thumbnail = FaceThumbnail()
         self.thumbnail.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.thumbnail.setMinimumHeight(180)
         self.thumbnail.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        self.thumbnail.setText("Drop a face here")
+        self.thumbnail.setText(tr("Drop a face here"))
+        self.thumbnail.setAccessibleName(tr("Face picture"))
         self.hint = QLabel()
         self.hint.setWordWrap(True)
         palette = self.hint.palette()
@@ -105,7 +128,7 @@ class FaceBox(QGroupBox):
     def choose(self) -> None:
         """Ask for a face file."""
         start = str(self.path.parent if self.path is not None else self._last_folder)
-        name, _ = QFileDialog.getOpenFileName(self, "Choose a face", start, FACE_FILTER)
+        name, _ = QFileDialog.getOpenFileName(self, tr("Choose a face"), start, face_filter())
         if name:
             self.set_face(Path(name))
 
@@ -119,7 +142,7 @@ class FaceBox(QGroupBox):
         self._last_folder = path.parent
         self.name_label.setText(path.name)
         self.name_label.setToolTip(str(path))
-        self.hint.setText(LOOKING if announce else "")
+        self.hint.setText(looking() if announce else "")
         if announce:
             self.faceChosen.emit(path)
 
@@ -131,23 +154,42 @@ class FaceBox(QGroupBox):
         count = len(preview.boxes)
         if preview.problem is not None:
             self.hint.setText("")
+        elif count == 0 and preview.is_video:
+            self.hint.setText(
+                tr("No face found in its first frame; frames without one are left as they are.")
+            )
         elif count == 0:
-            where = "its first frame" if preview.is_video else "this picture"
-            self.hint.setText(f"No face found in {where}; frames without one are left as they are.")
+            # Nothing could move: Generate is disabled (the panel asks no_face) and this says why.
+            self.hint.setText("")
+            self.error.show_message(no_face_in_picture())
+            announce(self.error, self.error.text())
         elif count == 1:
-            self.hint.setText("1 face found.")
+            self.hint.setText(tr("1 face found."))
         else:
             self.hint.setText(
-                f"{count} faces found: click one to make it speak (now: the largest)."
+                tr("{count} faces found: click one to make it speak (now: the largest).").format(
+                    count=count
+                )
             )
         self._draw()
+
+    @property
+    def no_face(self) -> bool:
+        """Whether the face is a picture in which no face was found (nothing to lip-sync)."""
+        preview = self.preview
+        return (
+            preview is not None
+            and preview.problem is None
+            and not preview.is_video
+            and not preview.boxes
+        )
 
     def show_unreadable(self) -> None:
         """The file could not be previewed (its error is shown in :attr:`error`)."""
         self.preview = None
         self.hint.setText("")
         self.thumbnail.clear()
-        self.thumbnail.setText("No preview")
+        self.thumbnail.setText(tr("No preview"))
 
     def _draw(self) -> None:
         preview = self.preview
@@ -197,7 +239,11 @@ class FaceBox(QGroupBox):
             return
         self.face_index = min(hits)[1]  # the smallest box under the click: the nearer face
         count = len(self.preview.boxes)
-        self.hint.setText(f"{count} faces found: face {self.face_index + 1} will speak.")
+        self.hint.setText(
+            tr("{count} faces found: face {number} will speak.").format(
+                count=count, number=self.face_index + 1
+            )
+        )
         self._draw()
 
     def set_busy(self, busy: bool) -> None:

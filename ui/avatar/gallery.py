@@ -11,7 +11,9 @@ from PySide6.QtGui import QIcon, QPixmap
 from PySide6.QtWidgets import QListView, QListWidget, QListWidgetItem, QWidget
 
 from app.jobs.avatar_media import RgbImage
+from ui.a11y import describe
 from ui.avatar.face_box import to_qimage
+from ui.i18n import tr
 
 PATH_ROLE = Qt.ItemDataRole.UserRole
 ICON_SIZE = QSize(120, 90)
@@ -40,7 +42,7 @@ class Gallery(QListWidget):
         self.setIconSize(ICON_SIZE)
         self.setGridSize(QSize(ICON_SIZE.width() + 16, ICON_SIZE.height() + 28))
         self.setUniformItemSizes(True)
-        self.setToolTip("Recent videos: click one to play it")
+        describe(self, tr("Recent videos"), tr("Recent videos: click one to play it"))
         self.itemClicked.connect(self._on_clicked)
 
     def paths(self) -> list[Path]:

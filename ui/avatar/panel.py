@@ -42,6 +42,7 @@ from app.jobs.avatar_media import (
 )
 from app.voices.spoken_clips import SpokenClip
 from pipelines.core import Cancelled, DeviceError, Progress
+from ui.a11y import describe
 from ui.avatar.face_box import THUMBNAIL_SIDE, FaceBox
 from ui.avatar.progress_line import FrameRate
 from ui.avatar.result_pane import ResultPane
@@ -49,6 +50,8 @@ from ui.avatar.speech_source import SpeechSource
 from ui.avatar.subtitles_option import SubtitlesOption
 from ui.device_picker import DevicePicker
 from ui.error_router import ErrorRouter, same_device
+from ui.i18n import tr
+from ui.icons import set_icon
 from ui.inline_error import InlineError
 from ui.layouts import panel_splitter, vbox
 from ui.model_needed import ModelNeeded
@@ -56,9 +59,11 @@ from ui.notifications import NotificationBar
 from ui.settings_changes import change_settings
 from ui.tasks import TaskRunner
 from ui.voice.audio_widgets import CloseHook
+from ui.voice.status_area import StatusArea
 
-STOPPED = "Stopped: no video was made."
+STOPPED = "Stopped: no video was made."  # the English of the Cancel line (tests)
 VIDEO_JOB = "avatar-video"
+STATUS_LINES = 4
 
 
 class AvatarPanel(QWidget):
@@ -83,11 +88,14 @@ class AvatarPanel(QWidget):
         self.device = DevicePicker(
             ctx.devices, "lipsync", settings=ctx.settings_store, report=self.notifications.warn
         )
-        self.generate_button = QPushButton("Generate")
+        describe(self.device, tr("Lip-sync device"), tr("Where the lip-sync model runs"))
+        self.generate_button = QPushButton(tr("Generate"))
+        set_icon(self.generate_button, "movie-open-play")
         self.generate_button.setDefault(True)
-        self.generate_button.setToolTip("Make the lip-synced video")
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setToolTip("Stop making the video (nothing is kept)")
+        describe(self.generate_button, tr("Generate"), tr("Make the lip-synced video"))
+        self.cancel_button = QPushButton(tr("Cancel"))
+        set_icon(self.cancel_button, "close")
+        describe(self.cancel_button, tr("Cancel"), tr("Stop making the video (nothing is kept)"))
         self.progress_bar = QProgressBar()
         self.progress_bar.setTextVisible(False)
         self.progress_bar.setMaximumHeight(12)
@@ -126,20 +134,32 @@ class AvatarPanel(QWidget):
         left = QWidget()
         column = QVBoxLayout(left)
         column.setContentsMargins(0, 0, 0, 0)
+        # Said on arrival, not after a click: above the controls, where it moves none of them.
+        column.addWidget(self.model_needed)
         column.addWidget(self.face, 1)
         column.addWidget(self.speech)
         column.addWidget(self.subtitles)
         run_row = QHBoxLayout()
-        run_row.addWidget(QLabel("Device"))
+        run_row.addWidget(QLabel(tr("Device")))
         run_row.addWidget(self.device)
         run_row.addStretch(1)
         run_row.addWidget(self.generate_button)
         run_row.addWidget(self.cancel_button)
         column.addLayout(run_row)
-        column.addWidget(self.progress_bar)
-        column.addWidget(self.progress_label)
-        column.addWidget(self.generate_error)
-        column.addWidget(self.model_needed)
+        # Every line that comes and goes under the face shares one fixed area below Generate:
+        # the face box takes the rest of the column, so a line appearing anywhere else would
+        # move Generate and the speech controls.
+        self.status_area = StatusArea(
+            [
+                self.progress_bar,
+                self.progress_label,
+                self.speech.error,
+                self.subtitles.note,
+                self.generate_error,
+            ],
+            lines=STATUS_LINES,
+        )
+        column.addWidget(self.status_area)
         self.splitter = panel_splitter([left, self.result], [420, 740], stretch={1: 1})
         vbox(self.splitter, parent=self, margins=0)
 
@@ -264,6 +284,7 @@ class AvatarPanel(QWidget):
         if not self._preview_ended():
             return
         self.face.show_preview(preview)
+        self._set_busy(self.generating)  # a picture without a face disables Generate
         if preview.problem is not None:
             retry = self._cpu_retry(preview.problem, partial(self._on_face_chosen, preview.path))
             self.errors.show(preview.problem, default_field="face", use_cpu=retry)
@@ -327,7 +348,7 @@ class AvatarPanel(QWidget):
             return
         self.rate.reset()
         self.progress_bar.setRange(0, 0)
-        self.progress_label.setText("Starting…")
+        self.progress_label.setText(tr("Starting…"))
         self._show_progress(True)
         self._set_busy(True)
         self.tasks.start_with_progress(
@@ -364,7 +385,7 @@ class AvatarPanel(QWidget):
         self._set_busy(False)
         self._show_progress(False)
         if isinstance(error, Cancelled):
-            self.progress_label.setText(STOPPED)
+            self.progress_label.setText(tr("Stopped: no video was made."))  # STOPPED
             self.progress_label.show()
             return
         self.errors.show(error, default_field="", use_cpu=self._cpu_retry(error, self.generate))
@@ -399,7 +420,9 @@ class AvatarPanel(QWidget):
         self.speech.set_busy(busy)
         self.subtitles.setEnabled(not busy)
         self.device.setEnabled(not busy)
-        self.generate_button.setEnabled(not busy and self._previewing is None)
+        self.generate_button.setEnabled(
+            not busy and self._previewing is None and not self.face.no_face
+        )
         self.cancel_button.setEnabled(busy)
         self.cancel_button.setVisible(busy)
         self.result.set_locked(busy)

@@ -18,10 +18,13 @@ from PySide6.QtWidgets import (
 from app.context import AppContext
 from app.jobs.avatar_media import RgbImage, copy_result, recent_videos
 from app.services.avatar import VideoResult
+from ui.a11y import announce, describe
 from ui.avatar.gallery import Gallery
 from ui.avatar.progress_line import duration_text
 from ui.avatar.video_player import VideoPreview
 from ui.error_router import ErrorRouter
+from ui.i18n import tr
+from ui.icons import set_icon
 from ui.inline_error import InlineError
 from ui.notifications import NotificationBar
 from ui.tasks import TaskRunner
@@ -64,12 +67,17 @@ class ResultPane(QWidget):
         self.preview = VideoPreview(NO_RESULT)
         self.label = QLabel()
         self.label.setWordWrap(True)
-        self.save_button = QPushButton("Save as…")
-        self.save_button.setToolTip("Copy the video shown to a file of your choice")
+        self.save_button = QPushButton(tr("Save as…"))
+        set_icon(self.save_button, "content-save")
+        describe(
+            self.save_button,
+            tr("Save video as"),
+            tr("Copy the video shown to a file of your choice"),
+        )
         self.error = InlineError()
         self.errors = ErrorRouter(notifications, {"output": self.error})
         self.gallery = Gallery()
-        result_box = QGroupBox("Result")
+        result_box = QGroupBox(tr("Result"))
         result_column = QVBoxLayout(result_box)
         result_column.addWidget(self.preview, 1)
         save_row = QHBoxLayout()
@@ -77,7 +85,7 @@ class ResultPane(QWidget):
         save_row.addWidget(self.save_button, 0, Qt.AlignmentFlag.AlignTop)
         result_column.addLayout(save_row)
         result_column.addWidget(self.error)
-        gallery_box = QGroupBox("Recent")
+        gallery_box = QGroupBox(tr("Recent"))
         gallery_column = QVBoxLayout(gallery_box)
         gallery_column.addWidget(self.gallery)
         layout = QVBoxLayout(self)
@@ -118,7 +126,9 @@ class ResultPane(QWidget):
             return
         self.error.clear()
         start = str(self._save_folder / self.path.name)
-        name, _ = QFileDialog.getSaveFileName(self, "Save video", start, VIDEO_FILTER)
+        name, _ = QFileDialog.getSaveFileName(
+            self, tr("Save video"), start, tr("MP4 video") + " (*.mp4)"
+        )
         if not name:
             return
         self.save_button.setEnabled(False)
@@ -134,7 +144,8 @@ class ResultPane(QWidget):
     def _on_saved(self, path: Path) -> None:
         self._save_folder = path.parent
         self._update_save()
-        self.label.setText(f"Saved to {path}")
+        self.label.setText(tr("Saved to {path}").format(path=path))
+        announce(self.label, self.label.text())
 
     @Slot(object)
     def _on_save_failed(self, error: BaseException) -> None:

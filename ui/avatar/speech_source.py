@@ -23,12 +23,27 @@ from PySide6.QtWidgets import (
 
 from app.jobs.avatar_media import SPEECH_SUFFIXES
 from app.voices.spoken_clips import SpokenClip
+from ui.a11y import describe
+from ui.i18n import tr
+from ui.icons import set_icon
 from ui.inline_error import InlineError
 
-SPEECH_FILTER = "Speech (" + " ".join(f"*{s}" for s in SPEECH_SUFFIXES) + ")"
-NO_FILE_YET = "No file chosen"
-NO_VOICES = "No voices yet"
-NO_SPOKEN_YET = "none yet: speak a text there, then click “Use in Avatar”"
+
+def speech_filter() -> str:
+    """The file dialog's filter for speech files."""
+    return tr("Speech") + " (" + " ".join(f"*{s}" for s in SPEECH_SUFFIXES) + ")"
+
+
+def no_file_yet() -> str:
+    """The speech file line before one is chosen."""
+    return tr("No file chosen")
+
+
+def no_spoken_yet() -> str:
+    """The Voice panel line before a speech is handed over."""
+    return tr("none yet: speak a text there, then click “Use in Avatar”")
+
+
 SNIPPET_CHARS = 28
 
 
@@ -51,31 +66,46 @@ class SpeechSource(QGroupBox):
     until the user changes them."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Speech", parent)
+        super().__init__(tr("Speech"), parent)
         self.audio_path: Path | None = None
         self.spoken: SpokenClip | None = None
         """The speech the Voice panel handed over (kept until another one comes)."""
         self._has_voices = False
         self._last_folder = Path.home()
-        self.file_radio = QRadioButton("Speech file")
-        self.spoken_radio = QRadioButton("Voice panel:")
+        self.file_radio = QRadioButton(tr("Speech file"))
+        describe(self.file_radio, tr("Speech file"), tr("The face says what a speech file says"))
+        self.spoken_radio = QRadioButton(tr("Voice panel:"))
+        describe(
+            self.spoken_radio,
+            tr("Speech from the Voice panel"),
+            tr("The face says the speech last made in the Voice panel"),
+        )
         self.spoken_radio.setEnabled(False)
-        self.voice_radio = QRadioButton("A voice saying:")
+        self.voice_radio = QRadioButton(tr("A voice saying:"))
+        describe(
+            self.voice_radio,
+            tr("A voice and a text"),
+            tr("A stored voice speaks the text below first, then the face says it"),
+        )
         self.modes = QButtonGroup(self)
         self.modes.addButton(self.file_radio)
         self.modes.addButton(self.spoken_radio)
         self.modes.addButton(self.voice_radio)
         self.file_radio.setChecked(True)
-        self.file_button = QPushButton("Choose…")
-        self.file_button.setToolTip("A wav, flac or mp3 file of speech")
-        self.file_label = QLabel(NO_FILE_YET)
-        self.spoken_label = QLabel(NO_SPOKEN_YET)
+        self.file_button = QPushButton(tr("Choose…"))
+        set_icon(self.file_button, "folder-open")
+        describe(
+            self.file_button, tr("Choose speech file"), tr("A wav, flac or mp3 file of speech")
+        )
+        self.file_label = QLabel(no_file_yet())
+        self.spoken_label = QLabel(no_spoken_yet())
         self.spoken_label.setEnabled(False)  # greyed until a speech arrives
         self.voice_combo = QComboBox()
         self.voice_combo.setMinimumContentsLength(12)
-        self.voice_combo.setToolTip("Voices made in the Voice panel")
+        describe(self.voice_combo, tr("Voice"), tr("Voices made in the Voice panel"))
         self.text_edit = QPlainTextEdit()
-        self.text_edit.setPlaceholderText("Type what the face should say…")
+        self.text_edit.setPlaceholderText(tr("Type what the face should say…"))
+        describe(self.text_edit, tr("Text to say"), tr("Type what the face should say…"))
         self.text_edit.setMaximumHeight(90)
         self.error = InlineError()
         file_row = QHBoxLayout()
@@ -93,7 +123,7 @@ class SpeechSource(QGroupBox):
         layout.addLayout(spoken_row)
         layout.addLayout(voice_row)
         layout.addWidget(self.text_edit)
-        layout.addWidget(self.error)
+        # self.error is placed by the owner, in the space it keeps under Generate.
         self.file_button.clicked.connect(self.choose_file)
         self.voice_combo.activated.connect(self._use_voice)
         self.text_edit.textChanged.connect(self._on_text)
@@ -120,7 +150,7 @@ class SpeechSource(QGroupBox):
     def choose_file(self) -> None:
         """Ask for a speech file."""
         start = str(self._last_folder)
-        name, _ = QFileDialog.getOpenFileName(self, "Choose speech", start, SPEECH_FILTER)
+        name, _ = QFileDialog.getOpenFileName(self, tr("Choose speech"), start, speech_filter())
         if name:
             self.set_file(Path(name))
 
@@ -147,7 +177,7 @@ class SpeechSource(QGroupBox):
         """The voices to offer, keeping the current one (else ``preferred``)."""
         keep = self.voice_combo.currentText() or preferred
         self.voice_combo.clear()
-        self.voice_combo.addItems(list(names) or [NO_VOICES])
+        self.voice_combo.addItems(list(names) or [tr("No voices yet")])
         self._has_voices = bool(names)
         self.voice_combo.setEnabled(self._has_voices)
         index = self.voice_combo.findText(keep)

@@ -7,6 +7,8 @@ from PySide6.QtWidgets import QCheckBox, QWidget
 
 from app.jobs.transcription import VideoSubtitles
 from app.settings_store import SettingsStore
+from ui.a11y import describe
+from ui.i18n import tr
 from ui.inline_error import InlineError
 from ui.layouts import vbox
 from ui.settings_changes import Report, change_settings
@@ -19,14 +21,18 @@ class SubtitlesOption(QWidget):
         super().__init__(parent)
         self._store = store
         self._report = report
-        self.checkbox = QCheckBox("Write subtitles (.srt)")
-        self.checkbox.setToolTip(
-            "Put <video>.srt next to each video: the typed text timed sentence by sentence, "
-            "or a speech file transcribed by Whisper"
+        self.checkbox = QCheckBox(tr("Write subtitles (.srt)"))
+        describe(
+            self.checkbox,
+            tr("Write subtitles"),
+            tr(
+                "Put <video>.srt next to each video: the typed text timed sentence by sentence, "
+                "or a speech file transcribed by Whisper"
+            ),
         )
         self.checkbox.setChecked(store.settings.avatar_subtitles)
         self.note = InlineError(warning=True)
-        vbox(self.checkbox, self.note, parent=self, margins=0, spacing=2)
+        vbox(self.checkbox, parent=self, margins=0)  # self.note: placed by the owner
         self.checkbox.toggled.connect(self._on_toggled)
 
     @property

@@ -1,7 +1,9 @@
 """A video preview: Qt's media player in a video widget, with play/pause and a seek slider.
 
 The video widget draws nothing in ``QWidget.grab()`` (DESIGN.md §8), so tests read the frames
-the player delivers to ``player.videoSink()``. Sound goes to the default speaker when Qt
+the player delivers to ``player.videoSink()``. When the video ends or is stopped, the video
+widget would go black: the last frame shown is kept and shown as a still picture instead
+(the first, when the video never played). Sound goes to the default speaker when Qt
 lists one; with no sound card the video plays silently (asking Qt for an audio output there
 only produces warnings).
 """
@@ -10,8 +12,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QUrl, Slot
-from PySide6.QtMultimedia import QAudioOutput, QMediaDevices, QMediaPlayer
+from PySide6.QtCore import QEvent, Qt, QUrl, Slot
+from PySide6.QtGui import QImage, QPixmap
+from PySide6.QtMultimedia import QAudioOutput, QMediaDevices, QMediaPlayer, QVideoFrame
 from PySide6.QtMultimediaWidgets import QVideoWidget
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -24,6 +27,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.a11y import announce, describe
+from ui.i18n import tr
+from ui.icons import set_icon
 from ui.inline_error import InlineError
 
 
@@ -31,6 +37,42 @@ def clock(ms: int) -> str:
     """``m:ss`` of a position in milliseconds."""
     seconds = max(0, ms) // 1000
     return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+class StillFrame(QLabel):
+    """A frame of the video as a picture, scaled to fit (kept when the video stops)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setMinimumSize(1, 1)  # the pixmap must not hold the layout open
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
+        self.image = QImage()
+
+    def show_image(self, image: QImage) -> None:
+        """Show ``image`` (scaled to the label, its proportions kept)."""
+        self.image = image
+        self._scale()
+
+    def event(self, event: QEvent) -> bool:
+        """Re-scale on resize (``event()``: see ui.chat.input_box, PySide6 6.12.0)."""
+        handled = super().event(event)
+        if event.type() == QEvent.Type.Resize:
+            self._scale()
+        return handled
+
+    def _scale(self) -> None:
+        if self.image.isNull():
+            self.clear()
+            return
+        pixmap = QPixmap.fromImage(self.image)
+        self.setPixmap(
+            pixmap.scaled(
+                self.size(),
+                Qt.AspectRatioMode.KeepAspectRatio,
+                Qt.TransformationMode.SmoothTransformation,
+            )
+        )
 
 
 class VideoPreview(QWidget):
@@ -47,17 +89,21 @@ class VideoPreview(QWidget):
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setWordWrap(True)
         self.placeholder.setFrameShape(QLabel.Shape.StyledPanel)
+        self.still = StillFrame()
         self.stack = QStackedWidget()
         self.stack.addWidget(self.placeholder)
         self.stack.addWidget(self.video)
+        self.stack.addWidget(self.still)
+        self._last_frame: QVideoFrame | None = None
         self.player = QMediaPlayer(self)
         self.player.setVideoOutput(self.video)
         self._audio: QAudioOutput | None = None
         self._audio_checked = False
-        self.play_button = QPushButton("Play")
-        self.play_button.setToolTip("Play or pause the video")
+        self.play_button = QPushButton(tr("Play"))
+        set_icon(self.play_button, "play")
+        describe(self.play_button, tr("Play or pause"), tr("Play or pause the video"))
         self.slider = QSlider(Qt.Orientation.Horizontal)
-        self.slider.setToolTip("Position in the video")
+        describe(self.slider, tr("Position"), tr("Position in the video"))
         self.time_label = QLabel(clock(0) + " / " + clock(0))
         self.error = InlineError()
         self.controls = QWidget()
@@ -79,6 +125,7 @@ class VideoPreview(QWidget):
         self.player.durationChanged.connect(self._on_duration)
         self.player.playbackStateChanged.connect(self._on_state)
         self.player.errorOccurred.connect(self._on_error)
+        self.player.videoSink().videoFrameChanged.connect(self._on_frame)
         self._set_enabled(False)
 
     @property
@@ -92,6 +139,7 @@ class VideoPreview(QWidget):
         self.error.clear()
         self.path = path
         self.player.stop()
+        self._last_frame = None
         self.player.setSource(QUrl.fromLocalFile(str(path)))
         self.stack.setCurrentWidget(self.video)
         self._set_enabled(True)
@@ -102,6 +150,7 @@ class VideoPreview(QWidget):
         """Stop and show the placeholder again."""
         self.player.stop()
         self.player.setSource(QUrl())
+        self._last_frame = None
         self.path = None
         self.stack.setCurrentWidget(self.placeholder)
         self._set_enabled(False)
@@ -157,12 +206,36 @@ class VideoPreview(QWidget):
             self._moving = False
         self.time_label.setText(f"{clock(int(self.player.position()))} / {clock(int(duration))}")
 
+    @Slot(QVideoFrame)
+    def _on_frame(self, frame: QVideoFrame) -> None:
+        # Kept as the frame (cheap, shared), turned into a picture only when playback stops.
+        if frame.isValid():
+            self._last_frame = QVideoFrame(frame)
+
     @Slot(QMediaPlayer.PlaybackState)
     def _on_state(self, state: QMediaPlayer.PlaybackState) -> None:
         playing = state == QMediaPlayer.PlaybackState.PlayingState
-        self.play_button.setText("Pause" if playing else "Play")
+        self.play_button.setText(tr("Pause") if playing else tr("Play"))
+        set_icon(self.play_button, "pause" if playing else "play")
+        if self.path is None:
+            return
+        if state == QMediaPlayer.PlaybackState.StoppedState and self._last_frame is not None:
+            self.still.show_image(self._last_frame.toImage())
+            self.stack.setCurrentWidget(self.still)
+        elif playing:
+            self.stack.setCurrentWidget(self.video)
+
+    @property
+    def showing_still(self) -> bool:
+        """Whether the last frame is shown as a still (the video ended or was stopped)."""
+        return self.stack.currentWidget() is self.still
 
     @Slot(QMediaPlayer.Error, str)
     def _on_error(self, _: QMediaPlayer.Error, message: str) -> None:
         name = self.path.name if self.path is not None else "the video"
-        self.error.show_message(f"Cannot play {name}: {message or 'unknown error'}.")
+        self.error.show_message(
+            tr("Cannot play {name}: {reason}.").format(
+                name=name, reason=message or tr("unknown error")
+            )
+        )
+        announce(self.error, self.error.text())

@@ -9,15 +9,28 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QLocale, QObject, Qt
 from PySide6.QtWidgets import QComboBox, QProgressBar, QWidget
 
 from app.audio.devices import AudioDevice
 from app.audio.recording import Level
+from ui.a11y import describe
+from ui.i18n import tr
 
-NO_AUDIO_DEVICE = "No audio device"
-NO_INPUT_HINT = "No audio device: recording is unavailable. A clip from a file works the same way."
-NO_OUTPUT_HINT = "No audio device: speech is made but not played; Save as wav… keeps it."
+
+def no_audio_device() -> str:
+    """What stands in for a device list when PortAudio lists none."""
+    return tr("No audio device")
+
+
+def no_input_hint() -> str:
+    """Why Record is disabled with no microphone."""
+    return tr("No audio device: recording is unavailable. A clip from a file works the same way.")
+
+
+def no_output_hint() -> str:
+    """Why speech is not heard with no speaker."""
+    return tr("No audio device: speech is made but not played; Save as wav… keeps it.")
 
 
 class AudioDeviceCombo(QComboBox):
@@ -28,7 +41,10 @@ class AudioDeviceCombo(QComboBox):
         self.kind = kind
         self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.setMinimumContentsLength(12)
-        self.setToolTip("Microphone to record from" if kind == "input" else "Speaker to play on")
+        if kind == "input":
+            describe(self, tr("Microphone"), tr("Microphone to record from"))
+        else:
+            describe(self, tr("Speaker"), tr("Speaker to play on"))
         self._devices: list[AudioDevice] = []
 
     def set_devices(self, devices: Sequence[AudioDevice]) -> None:
@@ -45,7 +61,7 @@ class AudioDeviceCombo(QComboBox):
                 Qt.ItemDataRole.ToolTipRole,
             )
         if not self._devices:
-            self.addItem(NO_AUDIO_DEVICE, None)
+            self.addItem(no_audio_device(), None)
         index = self.findText(previous)
         self.setCurrentIndex(index if index >= 0 else 0)
         self.blockSignals(False)
@@ -73,13 +89,18 @@ class LevelMeter(QProgressBar):
         self.setRange(0, 100)
         self.setTextVisible(False)
         self.setMaximumHeight(10)
-        self.setToolTip("Input level")
+        describe(self, tr("Input level"), tr("How loud the microphone hears you"))
         self.setValue(0)
 
     def show_level(self, level: Level) -> None:
         """Move the bar to ``level``: up at once, down gently (the eye follows a falling bar)."""
         self.setValue(max(round(100 * level.fraction()), self.value() - FALL_PER_TICK))
-        self.setToolTip(f"Input level {level.rms_dbfs:.0f} dBFS (peak {level.peak:.2f})")
+        self.setToolTip(
+            tr("Input level {level} dBFS (peak {peak})").format(
+                level=QLocale().toString(level.rms_dbfs, "f", 0),
+                peak=QLocale().toString(level.peak, "f", 2),
+            )
+        )
 
 
 class CloseHook(QObject):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import QLocale, Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -31,16 +31,28 @@ from app.services.voice import VoiceService
 from app.voices.library import Voice
 from pipelines.voice.audio import MODEL_RATE
 from pipelines.voice.reference import MAX_SECONDS, ReferenceCheck, trim_to
+from ui.a11y import announce, describe
 from ui.error_router import ErrorRouter
+from ui.i18n import tr
+from ui.icons import set_icon
 from ui.inline_error import InlineError
-from ui.layouts import hbox
 from ui.model_needed import ModelNeeded
 from ui.notifications import NotificationBar
 from ui.tasks import TaskRunner
 from ui.voice.recorder_box import RecordBox
+from ui.voice.status_area import StatusArea
 
-AUDIO_FILTER = "Audio (*.wav *.flac *.ogg *.mp3);;All files (*)"
-CHOOSE_CLIP = "Pick a clip or record one first."
+STATUS_LINES = 4  # room kept under the buttons for the clip's check and any problem
+
+
+def audio_filter() -> str:
+    """The file dialog's filter for reference clips."""
+    return tr("Audio") + " (*.wav *.flac *.ogg *.mp3);;" + tr("All files") + " (*)"
+
+
+def choose_clip() -> str:
+    """What to do before a voice can be made."""
+    return tr("Pick a clip or record one first.")
 
 
 def check_trimmed(service: VoiceService, check: ReferenceCheck) -> ReferenceCheck:
@@ -50,9 +62,13 @@ def check_trimmed(service: VoiceService, check: ReferenceCheck) -> ReferenceChec
 
 def check_summary(check: ReferenceCheck) -> str:
     """e.g. "✓ 8.2 s of speech · peak −6 dBFS · 35 dB above the background"."""
-    return (
-        f"✓ {check.seconds:.1f} s of speech · peak {check.peak_dbfs:.0f} dBFS · "
-        f"{check.snr_db:.0f} dB above the background"
+    locale = QLocale()
+    return "✓ " + tr(
+        "{seconds} s of speech · peak {peak} dBFS · {snr} dB above the background"
+    ).format(
+        seconds=locale.toString(check.seconds, "f", 1),
+        peak=locale.toString(check.peak_dbfs, "f", 0),
+        snr=locale.toString(check.snr_db, "f", 0),
     )
 
 
@@ -77,25 +93,40 @@ class NewVoiceBox(QWidget):
         self.source = ""
         self._jobs = 0
         self.name_edit = QLineEdit()
-        self.name_edit.setPlaceholderText("Name of the new voice")
+        self.name_edit.setPlaceholderText(tr("Name of the new voice"))
+        describe(self.name_edit, tr("Voice name"), tr("Name of the new voice"))
         self.name_edit.setClearButtonEnabled(True)
         self.name_error = InlineError()
-        self.file_button = QPushButton("From file…")
-        self.file_button.setToolTip("A clip of 5–30 s of one person speaking: wav, flac, ogg, mp3")
+        self.file_button = QPushButton(tr("From file…"))
+        set_icon(self.file_button, "folder-open")
+        describe(
+            self.file_button,
+            tr("Reference clip from a file"),
+            tr("A clip of 5–30 s of one person speaking: wav, flac, ogg, mp3"),
+        )
         self.file_error = InlineError()
         self.record = RecordBox()
         self.clip_label = QLabel()
         self.clip_label.setWordWrap(True)
         self.clip_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.problems = InlineError()
-        self.trim_button = QPushButton(f"Trim to {MAX_SECONDS:.0f} s")
-        self.trim_button.setToolTip(f"Use the first {MAX_SECONDS:.0f} s of the clip")
-        self.create_button = QPushButton("Create voice")
+        seconds = f"{MAX_SECONDS:.0f}"
+        self.trim_button = QPushButton(tr("Trim to {seconds} s").format(seconds=seconds))
+        set_icon(self.trim_button, "content-cut")
+        describe(
+            self.trim_button,
+            tr("Trim the clip"),
+            tr("Use the first {seconds} s of the clip").format(seconds=seconds),
+        )
+        self.create_button = QPushButton(tr("Create voice"))
+        set_icon(self.create_button, "account-voice")
+        self.create_button.setAccessibleName(tr("Create voice"))
         self.progress = QProgressBar()
         self.progress.setRange(0, 0)
         self.progress.setTextVisible(False)
         self.progress.setMaximumHeight(10)
         self.progress_label = QLabel()
+        self.progress_label.setWordWrap(True)
         self.create_error = InlineError()
         self.model_needed = ModelNeeded()
         self.model_note = self.model_needed.note
@@ -113,30 +144,40 @@ class NewVoiceBox(QWidget):
         self._show_check(None)
 
     def _layout(self) -> None:
+        """Controls first, every line that comes and goes in a fixed area under them: the
+        box sits at the bottom of its column, so a line appearing anywhere in it would move
+        Record and Create voice (users clicked the wrong one)."""
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(QLabel("<b>New voice</b>"))
+        layout.addWidget(QLabel("<b>" + tr("New voice") + "</b>"))
+        # Said on arrival, not after a click: above the controls, where it moves none of them.
+        layout.addWidget(self.model_needed)
         layout.addWidget(self.name_edit)
-        layout.addWidget(self.name_error)
         file_row = QHBoxLayout()
         file_row.addWidget(self.file_button)
-        file_row.addWidget(QLabel("or"))
+        file_row.addWidget(QLabel(tr("or")))
         file_row.addStretch(1)
         layout.addLayout(file_row)
-        layout.addWidget(self.file_error)
         layout.addWidget(self.record)
-        layout.addLayout(
-            hbox((self.clip_label, 1), (self.trim_button, 0, Qt.AlignmentFlag.AlignTop))
-        )
-        layout.addWidget(self.problems)
         create_row = QHBoxLayout()
         create_row.addWidget(self.create_button)
+        create_row.addWidget(self.trim_button)  # after Create: showing it moves nothing
         create_row.addWidget(self.progress, 1)
-        create_row.addWidget(self.progress_label)
-        create_row.addStretch(0)
+        create_row.addStretch(0)  # keeps Create voice its own width while no progress shows
         layout.addLayout(create_row)
-        layout.addWidget(self.create_error)
-        layout.addWidget(self.model_needed)
+        self.status_area = StatusArea(
+            [
+                self.progress_label,
+                self.clip_label,
+                self.name_error,
+                self.file_error,
+                self.record.error,
+                self.problems,
+                self.create_error,
+            ],
+            lines=STATUS_LINES,
+        )
+        layout.addWidget(self.status_area)
 
     def set_inputs(self, devices: Sequence[AudioDevice]) -> None:
         """The microphones to offer (none: Record is disabled, files still work)."""
@@ -156,7 +197,7 @@ class NewVoiceBox(QWidget):
     @Slot()
     def choose_file(self) -> None:
         """Pick an audio file and check it."""
-        name, _ = QFileDialog.getOpenFileName(self, "Reference clip", "", AUDIO_FILTER)
+        name, _ = QFileDialog.getOpenFileName(self, tr("Reference clip"), "", audio_filter())
         if name:
             self.check_file(Path(name))
 
@@ -164,14 +205,14 @@ class NewVoiceBox(QWidget):
         """Read and check ``path`` in a worker; the result is shown under the clip controls."""
         self.file_error.clear()
         self.source = path.name
-        self._run(f"Reading {path.name}…", self.ctx.voice.check_file, path)
+        self._run(tr("Reading {name}…").format(name=path.name), self.ctx.voice.check_file, path)
 
     @Slot(object)
     def _on_recorded(self, recording: Recording) -> None:
         self.file_error.clear()
-        self.source = "the recording"
+        self.source = tr("the recording")
         self._run(
-            "Checking the recording…",
+            tr("Checking the recording…"),
             self.ctx.voice.check_recording,
             recording.samples,
             recording.rate,
@@ -181,8 +222,10 @@ class NewVoiceBox(QWidget):
     def trim(self) -> None:
         """Keep the first 30 s of the clip and check that again."""
         if self.check is not None and self.check.has("too_long"):
-            self.source = f"the first {MAX_SECONDS:.0f} s of {self.source}"
-            self._run("Trimming…", check_trimmed, self.ctx.voice, self.check)
+            self.source = tr("the first {seconds} s of {source}").format(
+                seconds=f"{MAX_SECONDS:.0f}", source=self.source
+            )
+            self._run(tr("Trimming…"), check_trimmed, self.ctx.voice, self.check)
 
     def _run(self, text: str, function: Callable[..., ReferenceCheck], *args: object) -> None:
         self.problems.clear()
@@ -208,14 +251,23 @@ class NewVoiceBox(QWidget):
     def _show_check(self, check: ReferenceCheck | None) -> None:
         self.check = check
         if check is None:
-            self.clip_label.setText(CHOOSE_CLIP)
+            self.clip_label.setText(choose_clip())
             self.problems.clear()
         elif check.ok:
-            self.clip_label.setText(f"{check_summary(check)} — from {self.source}")
+            self.clip_label.setText(
+                tr("{summary} — from {source}").format(
+                    summary=check_summary(check), source=self.source
+                )
+            )
             self.problems.clear()
         else:
-            self.clip_label.setText(f"{check.seconds:.1f} s from {self.source}:")
+            self.clip_label.setText(
+                tr("{seconds} s from {source}:").format(
+                    seconds=QLocale().toString(check.seconds, "f", 1), source=self.source
+                )
+            )
             self.problems.show_message("\n".join(p.message for p in check.problems))
+            announce(self.problems, self.problems.text())
         self.trim_button.setVisible(check is not None and check.has("too_long"))
         self._update_buttons()
 
@@ -228,7 +280,7 @@ class NewVoiceBox(QWidget):
         if self.busy:
             return
         if check is None:
-            self.problems.show_message(CHOOSE_CLIP)
+            self.problems.show_message(choose_clip())
             return
         if not check.ok:
             return  # its problems are on screen
@@ -240,7 +292,7 @@ class NewVoiceBox(QWidget):
         except UserError as error:
             self.name_error.show_message(str(error))
             return
-        self._begin(f"Computing the voice of {self.source}…")
+        self._begin(tr("Computing the voice of {source}…").format(source=self.source))
         self.tasks.start(
             self.ctx.voice.create_voice,
             name,
@@ -255,7 +307,8 @@ class NewVoiceBox(QWidget):
         self.name_edit.clear()
         self._show_check(None)
         self.record.status.clear()
-        self.progress_label.setText(f"Voice “{voice.name}” created.")
+        self.progress_label.setText(tr("Voice “{name}” created.").format(name=voice.name))
+        announce(self.progress_label, self.progress_label.text())
         self.voiceCreated.emit(voice)
 
     @Slot(object)
@@ -306,8 +359,10 @@ class NewVoiceBox(QWidget):
         self.trim_button.setEnabled(not working and not recording)
         ready = self.check is not None and self.check.ok
         self.create_button.setEnabled(ready and not working and not recording)
-        self.create_button.setToolTip(
-            "Compute the voice from the clip (it needs a name)"
+        why = (
+            tr("Compute the voice from the clip (it needs a name)")
             if ready
-            else "Pick or record a clip without problems first"
+            else tr("Pick or record a clip without problems first")
         )
+        self.create_button.setToolTip(why)
+        self.create_button.setAccessibleDescription(why)

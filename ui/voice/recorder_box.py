@@ -9,17 +9,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QTimer, Signal, Slot
+from PySide6.QtCore import QLocale, QTimer, Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from app.audio.devices import MAX_RECORD_SECONDS, AudioDevice, AudioDeviceError
 from app.audio.recording import Recorder
+from ui.a11y import announce, describe
+from ui.i18n import tr
+from ui.icons import set_icon
 from ui.inline_error import InlineError
 from ui.voice.audio_widgets import (
-    NO_AUDIO_DEVICE,
-    NO_INPUT_HINT,
     AudioDeviceCombo,
     LevelMeter,
+    no_audio_device,
+    no_input_hint,
 )
 
 METER_MS = 50
@@ -38,17 +41,28 @@ class RecordBox(QWidget):
         self.recorder: Recorder | None = None
         self._count = 0
         self.input_combo = AudioDeviceCombo("input")
-        self.record_button = QPushButton("Record")
-        self.record_button.setToolTip(
-            f"Record 5–{MAX_RECORD_SECONDS:.0f} s of someone speaking (after a 3-2-1 countdown)"
+        self.record_button = QPushButton(tr("Record"))
+        set_icon(self.record_button, "record-rec")
+        describe(
+            self.record_button,
+            tr("Record"),
+            tr("Record 5–{seconds} s of someone speaking (after a 3-2-1 countdown)").format(
+                seconds=f"{MAX_RECORD_SECONDS:.0f}"
+            ),
         )
-        self.stop_button = QPushButton("Stop")
-        self.stop_button.setToolTip("Stop recording now (the clip so far is kept)")
-        self.no_input = QLabel(NO_AUDIO_DEVICE)
-        self.no_input.setToolTip(NO_INPUT_HINT)
+        self.stop_button = QPushButton(tr("Stop"))
+        set_icon(self.stop_button, "stop")
+        describe(
+            self.stop_button,
+            tr("Stop recording"),
+            tr("Stop recording now (the clip so far is kept)"),
+        )
+        self.no_input = QLabel(no_audio_device())
+        self.no_input.setToolTip(no_input_hint())
         self.meter = LevelMeter()
         self.status = QLabel()
         self.error = InlineError()
+        """Placed by the owner, under its controls (it must not push Record around)."""
         self._countdown = QTimer(self)
         self._countdown.setInterval(1000)
         self._countdown.timeout.connect(self._tick)
@@ -68,7 +82,6 @@ class RecordBox(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(row)
         layout.addLayout(meter_row)
-        layout.addWidget(self.error)
         self.record_button.clicked.connect(self.start)
         self.stop_button.clicked.connect(self.stop)
         self._update_buttons()
@@ -94,7 +107,7 @@ class RecordBox(QWidget):
         self._count = self.countdown_seconds
         self.meter.setValue(0)
         if self._count > 0:
-            self.status.setText(f"Recording in {self._count}…")
+            self.status.setText(tr("Recording in {count}…").format(count=self._count))
             self._countdown.start()
         else:
             self._begin()
@@ -105,7 +118,7 @@ class RecordBox(QWidget):
     def _tick(self) -> None:
         self._count -= 1
         if self._count > 0:
-            self.status.setText(f"Recording in {self._count}…")
+            self.status.setText(tr("Recording in {count}…").format(count=self._count))
             return
         self._countdown.stop()
         self._begin()
@@ -131,7 +144,12 @@ class RecordBox(QWidget):
         if recorder is None:
             return
         self.meter.show_level(recorder.level())
-        self.status.setText(f"● {recorder.elapsed:4.1f} / {self.max_seconds:.0f} s")
+        self.status.setText(
+            "● {elapsed} / {limit} s".format(
+                elapsed=QLocale().toString(recorder.elapsed, "f", 1),
+                limit=QLocale().toString(self.max_seconds, "f", 0),
+            )
+        )
         if not recorder.recording:  # 30 s reached (or the device went away)
             self.stop()
 
@@ -140,7 +158,8 @@ class RecordBox(QWidget):
         """Stop early (or cancel the countdown); a recording made so far is handed on."""
         if self._countdown.isActive():
             self._countdown.stop()
-            self.status.setText("Cancelled.")
+            self.status.setText(tr("Cancelled."))
+            announce(self.status, self.status.text())
             self._update_buttons()
             self.busyChanged.emit(False)
             return
@@ -150,14 +169,20 @@ class RecordBox(QWidget):
         self._poll.stop()
         recording = recorder.stop()
         self.meter.setValue(0)
-        limit = " (the 30 s limit)" if recorder.reached_limit else ""
-        self.status.setText(f"Recorded {recording.seconds:.1f} s{limit}")
+        seconds = QLocale().toString(recording.seconds, "f", 1)
+        self.status.setText(
+            tr("Recorded {seconds} s (the 30 s limit)").format(seconds=seconds)
+            if recorder.reached_limit
+            else tr("Recorded {seconds} s").format(seconds=seconds)
+        )
+        announce(self.status, self.status.text())
         self._update_buttons()
         self.busyChanged.emit(False)
         if recording.samples.size:
             self.recorded.emit(recording)
         else:
-            self.error.show_message("Nothing was recorded: the microphone sent no sound.")
+            self.error.show_message(tr("Nothing was recorded: the microphone sent no sound."))
+            announce(self.error, self.error.text())
 
     def shutdown(self) -> None:
         """The window closes: stop without handing anything on."""

@@ -14,15 +14,22 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 from app.context import AppContext
 from app.errors import UserError
 from app.services.speech_figures import SpeechFigures
+from ui.a11y import describe
 from ui.error_router import ErrorRouter
+from ui.i18n import tr
+from ui.icons import set_icon
 from ui.inline_error import InlineError
 from ui.notifications import NotificationBar
 from ui.tasks import TaskRunner
-from ui.voice.audio_widgets import NO_AUDIO_DEVICE, CloseHook
+from ui.voice.audio_widgets import CloseHook
 from ui.voice.speech_runner import SpeechOutcome, SpeechRunner, output_index
 
 NO_VOICE_YET = "There is no voice yet: create one in the Voice panel to hear answers."
-NO_SPEAKER = f"{NO_AUDIO_DEVICE}: answers cannot be played on this computer."
+
+
+def no_speaker() -> str:
+    """Why answers are not heard with no speaker."""
+    return tr("No audio device: answers cannot be played on this computer.")
 
 
 def plain_text(markdown: str) -> str:
@@ -47,7 +54,9 @@ class SpeakBar(QWidget):
         self.runner = SpeechRunner(tasks, self)
         self.voice = ""
         self.label = QLabel()
-        self.stop_button = QPushButton("Stop speaking")
+        self.stop_button = QPushButton(tr("Stop speaking"))
+        set_icon(self.stop_button, "stop")
+        describe(self.stop_button, tr("Stop speaking"), tr("Stop reading the answer aloud"))
         self.error = InlineError()
         self.errors = ErrorRouter(notifications, {"": self.error})
         self._close_hook = CloseHook(self, self.runner.stop)
@@ -88,7 +97,7 @@ class SpeakBar(QWidget):
         if not self.voice:
             self.error.show_message(NO_VOICE_YET)
         elif output is None:
-            self.error.show_message(NO_SPEAKER)
+            self.error.show_message(no_speaker())
         else:
             self.label.setText(f"Speaking in “{self.voice}”…")
             self.row.show()

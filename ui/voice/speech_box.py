@@ -30,15 +30,19 @@ from app.context import AppContext
 from app.jobs.speech import hand_off_speech, save_outcome
 from app.services.speech_figures import SpeechFigures
 from app.voices.spoken_clips import SpokenClip
+from ui.a11y import describe
 from ui.device_picker import DevicePicker
 from ui.error_router import ErrorRouter
+from ui.i18n import tr
+from ui.icons import set_icon
 from ui.inline_error import InlineError
 from ui.model_needed import ModelNeeded
 from ui.notifications import NotificationBar
 from ui.settings_changes import Report, change_settings
 from ui.tasks import TaskRunner
-from ui.voice.audio_widgets import NO_AUDIO_DEVICE, NO_OUTPUT_HINT, AudioDeviceCombo
+from ui.voice.audio_widgets import AudioDeviceCombo, no_audio_device, no_output_hint
 from ui.voice.speech_runner import SpeechOutcome, SpeechRunner
+from ui.voice.status_area import StatusArea
 
 NO_VOICE = "Create a voice first: record or pick a clip of someone speaking (left)."
 WAV_FILTER = "WAV audio (*.wav)"
@@ -100,7 +104,8 @@ class SpeechBox(QWidget):
     def _make_inputs(self) -> None:
         """The text, the voice, the device and the output to play on."""
         self.text = QPlainTextEdit()
-        self.text.setPlaceholderText("Type what the voice should say…")
+        self.text.setPlaceholderText(tr("Type what the voice should say…"))
+        describe(self.text, tr("Text to speak"), tr("Type what the voice should say…"))
         self.voice_combo = QComboBox()
         self.voice_combo.setMinimumContentsLength(14)
         self.voice_combo.setToolTip("The voice to speak in (chat answers use it too)")
@@ -109,15 +114,27 @@ class SpeechBox(QWidget):
         )
         self.device_picker.setToolTip("Device for the speech model")
         self.output_combo = AudioDeviceCombo("output")
-        self.no_output = QLabel(NO_AUDIO_DEVICE)
+        self.no_output = QLabel(no_audio_device())
 
     def _make_actions(self) -> None:
         """Speak, Stop, Save as wav…, Use in Avatar."""
-        self.speak_button = QPushButton("Speak")
+        self.speak_button = QPushButton(tr("Speak"))
+        set_icon(self.speak_button, "account-voice")
         self.speak_button.setDefault(True)
-        self.stop_button = QPushButton("Stop")
-        self.save_button = QPushButton("Save as wav…")
-        self.avatar_button = QPushButton("Use in Avatar")
+        describe(self.speak_button, tr("Speak"), tr("Speak the text in the chosen voice"))
+        self.stop_button = QPushButton(tr("Stop"))
+        set_icon(self.stop_button, "stop")
+        describe(self.stop_button, tr("Stop speaking"), tr("Stop the speech now"))
+        self.save_button = QPushButton(tr("Save as wav…"))
+        set_icon(self.save_button, "content-save")
+        describe(self.save_button, tr("Save as wav"), tr("Save the last speech as a wav file"))
+        self.avatar_button = QPushButton(tr("Use in Avatar"))
+        set_icon(self.avatar_button, "movie-open-play")
+        describe(
+            self.avatar_button,
+            tr("Use in Avatar"),
+            tr("Hand the last speech to the Avatar panel, for a face to say it"),
+        )
 
     def _make_feedback(self, notifications: NotificationBar) -> None:
         """Progress, metrics, and where each kind of error is said."""
@@ -155,6 +172,8 @@ class SpeechBox(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(QLabel("<b>Speak</b>"))
+        # Said on arrival, not after a click: above the controls, where it moves none of them.
+        layout.addWidget(self.model_needed)
         layout.addWidget(self.text, 1)
         layout.addWidget(self.text_error)
         grid = QGridLayout()
@@ -183,9 +202,18 @@ class SpeechBox(QWidget):
         buttons.addWidget(self.progress_label, 1)  # "Sentence 2/3", "Playing 1.2 / 4.0 s"
         layout.addLayout(buttons)
         layout.addWidget(self.progress)
-        for note in (self.speak_error, self.model_needed, self.playback_note, self.save_error):
-            layout.addWidget(note)
-        layout.addWidget(self.metrics_label)
+        # The box's bottom is its column's: lines coming and going under the buttons would
+        # move them, so they share a fixed area.
+        self.status_area = StatusArea(
+            [
+                self.speak_error,
+                self.playback_note,
+                self.save_error,
+                self.metrics_label,
+            ],
+            lines=3,
+        )
+        layout.addWidget(self.status_area)
 
     # ----- what is shown ---------------------------------------------------------------
 
@@ -208,7 +236,7 @@ class SpeechBox(QWidget):
         self.output_combo.set_devices(devices)
         self.output_combo.setVisible(bool(devices))
         self.no_output.setVisible(not devices)
-        self.no_output.setToolTip(NO_OUTPUT_HINT)
+        self.no_output.setToolTip(no_output_hint())
 
     def show_model_problem(self, problem: Exception | None) -> None:
         """No speech model installed: what to do, next to Speak (None clears it)."""
@@ -245,7 +273,7 @@ class SpeechBox(QWidget):
         self.progress_label.setText("Preparing…")
         self.metrics_label.clear()
         if not self.output_combo.available:
-            self.playback_note.show_message(NO_OUTPUT_HINT)
+            self.playback_note.show_message(no_output_hint())
         self.runner.start(
             self.ctx.voice,
             self.text.toPlainText(),

@@ -26,9 +26,13 @@ from PySide6.QtWidgets import (
 )
 
 from app.voices.library import DamagedVoice, Voice
+from ui.a11y import describe
+from ui.i18n import tr
+from ui.icons import set_icon
 from ui.inline_error import InlineError
 from ui.list_tree import make_list_tree, rename_action, tree_items, wanted_rename
-from ui.voice.audio_widgets import NO_AUDIO_DEVICE
+from ui.voice.audio_widgets import no_audio_device
+from ui.voice.status_area import StatusArea
 
 NAME_ROLE = Qt.ItemDataRole.UserRole
 DAMAGED_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -57,16 +61,36 @@ class VoiceList(QWidget):
         self._filling = False
         self._playing = False
         self._can_play = True
-        self.tree = make_list_tree("voiceTree", ["Name", "Clip", "Created"], right=(1,))
+        self.tree = make_list_tree("voiceTree", [tr("Name"), tr("Clip"), tr("Created")], right=(1,))
+        describe(self.tree, tr("Voices"), tr("The stored voices; F2 renames the selected one"))
+        header = self.tree.header()
+        describe(header, tr("Columns"), tr("Click a column to sort the voices by it"))
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.empty_label = QLabel(EMPTY)
         self.empty_label.setWordWrap(True)
-        self.play_button = QPushButton("Play reference")
-        self.no_output = QLabel(NO_AUDIO_DEVICE)
-        self.no_output.setToolTip("No audio device: clips cannot be played on this computer.")
-        self.rename_button = QPushButton("Rename")
-        self.rename_button.setToolTip("Rename the selected voice (F2, or double-click it)")
-        self.delete_button = QPushButton("Delete…")
+        self.play_button = QPushButton(tr("Play reference"))
+        set_icon(self.play_button, "play")
+        describe(
+            self.play_button,
+            tr("Play reference"),
+            tr("Play the clip the selected voice was made from"),
+        )
+        self.no_output = QLabel(no_audio_device())
+        self.no_output.setToolTip(tr("No audio device: clips cannot be played on this computer."))
+        self.rename_button = QPushButton(tr("Rename"))
+        set_icon(self.rename_button, "pencil")
+        describe(
+            self.rename_button,
+            tr("Rename"),
+            tr("Rename the selected voice (F2, or double-click it)"),
+        )
+        self.delete_button = QPushButton(tr("Delete…"))
+        set_icon(self.delete_button, "delete-outline")
+        describe(
+            self.delete_button,
+            tr("Delete voice"),
+            tr("Delete the selected voice and its reference clip"),
+        )
         self.error = InlineError()
         self.damaged_note = InlineError(warning=True)
         """Why the selected voice is damaged (its row's tooltip says it too)."""
@@ -82,7 +106,7 @@ class VoiceList(QWidget):
             buttons.addWidget(widget)
         buttons.addStretch(1)
         layout.addLayout(buttons)
-        layout.addWidget(self.error)
+        layout.addWidget(StatusArea([self.error], lines=2))  # under the buttons, never moving them
         self.play_button.clicked.connect(self._play)
         self.rename_button.clicked.connect(self.start_rename)
         self.rename_action.triggered.connect(self.start_rename)
