@@ -14,6 +14,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGUAGES = ("de", "zh_CN")
+# English needs a catalog too, for its plural forms only ("1 file", "2 files" from "%n file(s)").
+PLURALS_ONLY = ("en",)
 SOURCES = ("ui",)
 
 
@@ -25,11 +27,13 @@ def main() -> int:
         for path in (ROOT / folder).rglob("*.py")
         if "__pycache__" not in path.parts
     )
-    for language in LANGUAGES:
+    for language in (*LANGUAGES, *PLURALS_ONLY):
         # The target language decides how many plural forms lrelease keeps.
         target = f"assets/translations/ov_studio_{language}.ts"
         command = [str(lupdate), "-no-obsolete", "-locations", "none", "-target-language"]
         command += [language, *files, "-ts", target]
+        if language in PLURALS_ONLY:
+            command.append("-pluralonly")
         done = subprocess.run(command, cwd=ROOT, check=False)
         if done.returncode != 0:
             return done.returncode

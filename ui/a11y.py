@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QLineEdit,
     QPlainTextEdit,
+    QScrollBar,
     QTabBar,
     QTextEdit,
     QWidget,
@@ -78,9 +79,12 @@ def is_interactive(widget: QWidget) -> bool:
         return False
     if isinstance(widget, QTextEdit | QPlainTextEdit) and widget.isReadOnly():
         return widget.focusPolicy() != widget.focusPolicy().NoFocus
-    # A combo box's own line edit and list are parts of the combo box, not controls of theirs.
+    if isinstance(widget, QScrollBar):
+        return False  # part of a scroll area: screen readers name the area, not its bars
+    # A combo box's or spin box's own line edit and list are parts of it, not controls.
     parent = widget.parentWidget()
-    return not (isinstance(widget, QLineEdit | QAbstractItemView) and isinstance(parent, QComboBox))
+    part_of = QComboBox | QAbstractSpinBox
+    return not (isinstance(widget, QLineEdit | QAbstractItemView) and isinstance(parent, part_of))
 
 
 def unlabelled_widgets(root: QWidget, *, need_description: bool = True) -> list[str]:

@@ -88,10 +88,10 @@ class Translation:
         locale = locale_for(language)
         QLocale.setDefault(locale if setting != SYSTEM else QLocale.system())
         self.language = language
+        # English loads a catalog too: it holds the English plural forms ("1 file", "2 files").
+        self._load(app, translations_dir() / f"{CATALOG}_{language}.qm")
         if language == "en":
             return language
-        ours = translations_dir() / f"{CATALOG}_{language}.qm"
-        self._load(app, ours)
         qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
         self._load(app, Path(qt_dir) / f"qtbase_{language}.qm")
         return language
