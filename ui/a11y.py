@@ -78,9 +78,13 @@ def is_interactive(widget: QWidget) -> bool:
         return False
     if isinstance(widget, QTextEdit | QPlainTextEdit) and widget.isReadOnly():
         return widget.focusPolicy() != widget.focusPolicy().NoFocus
-    # A combo box's own line edit and list are parts of the combo box, not controls of theirs.
+    # A combo box's own line edit and list, and a spin box's line edit, are parts of that
+    # control, not controls of theirs.
     parent = widget.parentWidget()
-    return not (isinstance(widget, QLineEdit | QAbstractItemView) and isinstance(parent, QComboBox))
+    return not (
+        isinstance(widget, QLineEdit | QAbstractItemView)
+        and isinstance(parent, QComboBox | QAbstractSpinBox)
+    )
 
 
 def unlabelled_widgets(root: QWidget, *, need_description: bool = True) -> list[str]:

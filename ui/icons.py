@@ -21,6 +21,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QRect, QSize, Qt
 from PySide6.QtGui import QAction, QColor, QFont, QFontDatabase, QIcon, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import QAbstractButton, QApplication
+from shiboken6 import isValid
 
 from app.runtime import bundle_root
 
@@ -133,6 +134,8 @@ def refresh_icons(app: QApplication) -> None:
     """Re-draw every icon set through :func:`set_icon` in the current palette's colours."""
     targets: list[QObject] = [*app.allWidgets(), *list(_actions)]
     for target in targets:
+        if not isValid(target):  # an action whose menu Qt deleted: its wrapper outlives it
+            continue
         name = target.property(PROPERTY)
         if isinstance(name, str) and isinstance(target, QAbstractButton | QAction):
             target.setIcon(icon(name))
