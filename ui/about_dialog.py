@@ -77,6 +77,7 @@ class AboutDialog(QDialog):
         buttons.rejected.connect(self.reject)
         vbox(title, blurb, form, hbox(1, self.open_button, margins=0), buttons, parent=self)
         self.setTabOrder(self.open_button, close)
+        self.setMinimumWidth(440)  # the blurb in two lines, not four
 
     @Slot()
     def open_log_folder(self) -> None:

@@ -72,7 +72,7 @@ class CrashDialog(QDialog):
         describe_standard_buttons(buttons)
         close.setDefault(True)  # Enter closes, as Escape does
         buttons.rejected.connect(self.reject)
-        vbox(self.sentence, self.log_line, buttons, parent=self)
+        vbox(self.sentence, self.log_line, 1, buttons, parent=self)  # spare room: above buttons
         self.setMinimumWidth(460)
         self.setAccessibleDescription(self.sentence.text())  # read when the dialog opens
 
