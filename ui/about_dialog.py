@@ -19,40 +19,65 @@ from PySide6.QtWidgets import (
 
 from app.about import app_version, runtime_versions
 from app.devices import DeviceInfo
+from ui.a11y import describe
+from ui.dialog_rows import describe_standard_buttons
+from ui.i18n import tr
+from ui.icons import set_icon
 from ui.layouts import hbox, vbox
 
-PRIVACY = "Everything runs on this computer: no conversation, document or voice leaves it."
+
+def privacy_sentence() -> str:
+    """The promise About (and first run) makes, in the user's language."""
+    return tr("Everything runs on this computer: no conversation, document or voice leaves it.")
 
 
 class AboutDialog(QDialog):
-    """What this copy is and where its log is (every value selectable, to paste in a report)."""
+    """What this copy is and where its log is (every value selectable, to paste in a report).
+
+    ``values`` is keyed by the English row names ("OpenVINO", "Devices", "Log folder"); the
+    labels beside them are shown translated.
+    """
 
     def __init__(
         self, devices: list[DeviceInfo], log_folder: Path, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("About OV Studio")
+        self.setWindowTitle(tr("About OV Studio"))
         self.log_folder = log_folder
         title = QLabel(f"<h3>OV Studio {html.escape(app_version())}</h3>")
-        blurb = QLabel(f"Local multimodal AI on OpenVINO. {PRIVACY}")
+        blurb = QLabel(
+            tr("Local multimodal AI on OpenVINO. {privacy}").format(privacy=privacy_sentence())
+        )
         blurb.setWordWrap(True)
         form = QFormLayout()
         self.values: dict[str, QLabel] = {}
+        # Product names stay as they are; the two descriptive rows are translated.
+        shown_names = {"Devices": tr("Devices"), "Log folder": tr("Log folder")}
         rows = [*runtime_versions(), ("Qt for Python", pyside_version)]
-        names = "\n".join(f"{d.name} — {d.full_name}" for d in devices) or "none found"
+        names = "\n".join(f"{d.name} — {d.full_name}" for d in devices) or tr("none found")
         rows += [("Devices", names), ("Log folder", str(log_folder))]
         for name, value in rows:
             label = QLabel(value)
             label.setTextFormat(Qt.TextFormat.PlainText)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             self.values[name] = label
-            form.addRow(f"{name}:", label)
-        self.open_button = QPushButton("Open folder")
-        self.open_button.setToolTip("Show the log folder in the file manager")
+            form.addRow(tr("{name}:").format(name=shown_names.get(name, name)), label)
+        self.open_button = QPushButton(tr("&Open log folder"))
+        set_icon(self.open_button, "folder-open")
+        describe(
+            self.open_button,
+            tr("Open log folder"),
+            tr("Show the log folder in the file manager."),
+        )
         self.open_button.clicked.connect(self.open_log_folder)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        describe_standard_buttons(buttons)
+        close = buttons.button(QDialogButtonBox.StandardButton.Close)
+        close.setDefault(True)
         buttons.rejected.connect(self.reject)
         vbox(title, blurb, form, hbox(1, self.open_button, margins=0), buttons, parent=self)
+        self.setTabOrder(self.open_button, close)
+        self.setMinimumWidth(440)  # the blurb in two lines, not four
 
     @Slot()
     def open_log_folder(self) -> None:

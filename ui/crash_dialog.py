@@ -20,20 +20,28 @@ from PySide6.QtCore import QObject, Qt, Signal, Slot
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPushButton, QWidget
 
+from ui.a11y import announce, describe
+from ui.dialog_rows import describe_standard_buttons
+from ui.i18n import tr
+from ui.icons import set_icon
 from ui.layouts import vbox
 
 log = logging.getLogger(__name__)
 
-KEEPS_RUNNING = (
-    "OV Studio keeps running; if something looks wrong, save your work and restart it. "
-    "Nothing was sent anywhere."
-)
+
+def keeps_running() -> str:
+    """What the dialog adds to every sentence, in the user's language."""
+    return tr(
+        "OV Studio keeps running; if something looks wrong, save your work and restart it. "
+        "Nothing was sent anywhere."
+    )
 
 
 def crash_sentence(error: BaseException) -> str:
     """``Something went wrong (ValueError: boom).``: the type and the first line, cut short."""
     first = str(error).strip().splitlines()[0][:200] if str(error).strip() else ""
-    return f"Something went wrong ({type(error).__name__}{': ' + first if first else ''})."
+    what = f"{type(error).__name__}{': ' + first if first else ''}"  # Python's words: as is
+    return tr("Something went wrong ({error}).").format(error=what)
 
 
 class CrashDialog(QDialog):
@@ -43,26 +51,37 @@ class CrashDialog(QDialog):
         self, sentence: str, details: str, log_file: Path, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("OV Studio — unexpected error")
+        self.setWindowTitle(tr("OV Studio — unexpected error"))
         self.details = details
-        self.sentence = QLabel(f"{sentence} {KEEPS_RUNNING}")
+        self.sentence = QLabel(f"{sentence} {keeps_running()}")
         self.sentence.setWordWrap(True)
-        self.log_line = QLabel(f"The details were written to {log_file}")
+        self.log_line = QLabel(tr("The details were written to {path}").format(path=log_file))
         self.log_line.setWordWrap(True)
         self.log_line.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.copy_button = QPushButton("Copy details")
+        self.copy_button = QPushButton(tr("&Copy details"))
+        set_icon(self.copy_button, "content-copy")
+        describe(
+            self.copy_button,
+            tr("Copy details"),
+            tr("Put the error's technical details on the clipboard, to share if you choose."),
+        )
         self.copy_button.clicked.connect(self.copy_details)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.addButton(self.copy_button, QDialogButtonBox.ButtonRole.ActionRole)
+        close = buttons.button(QDialogButtonBox.StandardButton.Close)
+        describe_standard_buttons(buttons)
+        close.setDefault(True)  # Enter closes, as Escape does
         buttons.rejected.connect(self.reject)
-        vbox(self.sentence, self.log_line, buttons, parent=self)
+        vbox(self.sentence, self.log_line, 1, buttons, parent=self)  # spare room: above buttons
         self.setMinimumWidth(460)
+        self.setAccessibleDescription(self.sentence.text())  # read when the dialog opens
 
     @Slot()
     def copy_details(self) -> None:
         """Put the traceback on the clipboard (the user decides where it goes)."""
         QGuiApplication.clipboard().setText(self.details)
-        self.copy_button.setText("Copied")
+        self.copy_button.setText(tr("Copied"))
+        announce(self.copy_button, tr("The details are on the clipboard."))
 
 
 class CrashReporter(QObject):

@@ -8,7 +8,7 @@ next to the field that caused it.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QButtonGroup,
     QDialog,
@@ -26,13 +26,28 @@ from PySide6.QtWidgets import (
 from app.context import AppContext
 from app.database.config import ConnectionCheck, split_password
 from app.errors import UserError
+from ui.a11y import announce, describe
+from ui.dialog_rows import (
+    describe_standard_buttons,
+    keep_fitting,
+    messages_beside_buttons,
+    say,
+    tab_chain,
+)
 from ui.error_router import ErrorRouter
+from ui.i18n import tr
+from ui.icons import set_icon
 from ui.inline_error import InlineError
+from ui.layouts import vbox
 from ui.notifications import NotificationBar
 from ui.tasks import TaskRunner
 
-PLACEHOLDER = "postgresql://user@server:5432/knowledge"
-TESTING = "Connecting…"
+PLACEHOLDER = "postgresql://user@server:5432/knowledge"  # a URL: the same in every language
+
+
+def testing_text() -> str:
+    """What the result line says while a test runs."""
+    return tr("Connecting…")
 
 
 class DatabaseDialog(QDialog):
@@ -50,27 +65,58 @@ class DatabaseDialog(QDialog):
         super().__init__(parent)
         self.ctx = ctx
         self.tasks = tasks
-        self.setWindowTitle("Knowledge database")
+        self.setWindowTitle(tr("Knowledge database"))
         self.setMinimumWidth(520)
-        self.builtin = QRadioButton("Built-in database on this computer (no set-up)")
-        self.shared = QRadioButton("Shared PostgreSQL server with pgvector (a team's knowledge)")
+        self.builtin = QRadioButton(tr("&Built-in database on this computer (no set-up)"))
+        self.shared = QRadioButton(
+            tr("&Shared PostgreSQL server with pgvector (a team's knowledge)")
+        )
+        describe(
+            self.builtin,
+            tr("Built-in database"),
+            tr("Keep knowledge in a database file on this computer; nothing to set up."),
+        )
+        describe(
+            self.shared,
+            tr("Shared PostgreSQL server"),
+            tr("Keep knowledge on a PostgreSQL server with pgvector that a team shares."),
+        )
         group = QButtonGroup(self)
         group.addButton(self.builtin)
         group.addButton(self.shared)
         self.url = QLineEdit()
         self.url.setPlaceholderText(PLACEHOLDER)
         self.url.setClearButtonEnabled(True)
+        describe(
+            self.url,
+            tr("Connection string"),
+            tr("The server's address, e.g. {example}.").format(example=PLACEHOLDER),
+        )
         self.password = QLineEdit()
         self.password.setEchoMode(QLineEdit.EchoMode.Password)
-        self.password.setPlaceholderText("kept in the system keyring, not in the settings")
+        self.password.setPlaceholderText(tr("kept in the system keyring, not in the settings"))
+        describe(
+            self.password,
+            tr("Password"),
+            tr("The database password; it is kept in the system keyring, not in the settings."),
+        )
         self.url_error = InlineError()
-        self.test_button = QPushButton("Test connection")
+        self.test_button = QPushButton(tr("&Test connection"))
+        set_icon(self.test_button, "lan-connect")
+        describe(
+            self.test_button,
+            tr("Test connection"),
+            tr("Connect to the server and say which PostgreSQL and pgvector it runs."),
+        )
         self.test_result = QLabel()
         self.test_result.setWordWrap(True)
+        self.test_result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.test_result.hide()  # shown with a result: no blank line at rest
         self.apply_error = InlineError()
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
+        describe_standard_buttons(self.buttons)
         self.errors = ErrorRouter(
             notifications, {"database_url": self.url_error, "apply": self.apply_error}
         )
@@ -85,23 +131,29 @@ class DatabaseDialog(QDialog):
         self.url.setText(current)
         (self.shared if current else self.builtin).setChecked(True)
         self._update_enabled()
+        keep_fitting(self)
 
     def _layout(self) -> None:
         form = QFormLayout()
-        form.addRow("Connection:", self.url)
-        form.addRow("", self.url_error)
-        form.addRow("Password:", self.password)
+        form.addRow(tr("&Connection:"), self.url)
+        form.addRow(tr("&Password:"), self.password)
+        # The test's result and a refused connection string go beside the button, top-aligned:
+        # they take no room at rest and push nothing when they appear.
         test_row = QHBoxLayout()
-        test_row.addWidget(self.test_button)
-        test_row.addWidget(self.test_result, 1)
+        test_row.addWidget(self.test_button, 0, Qt.AlignmentFlag.AlignTop)
+        test_row.addLayout(vbox(self.test_result, self.url_error, margins=0, spacing=2), 1)
         layout = QVBoxLayout(self)
         layout.addWidget(self.builtin)
         layout.addWidget(self.shared)
         layout.addLayout(form)
         layout.addLayout(test_row)
-        layout.addWidget(self.apply_error)
         layout.addStretch(1)
-        layout.addWidget(self.buttons)
+        layout.addLayout(messages_beside_buttons([self.apply_error], self.buttons))
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setDefault(True)
+        cancel = self.buttons.button(QDialogButtonBox.StandardButton.Cancel)
+        chain = [self.builtin, self.shared, self.url, self.password, self.test_button, ok, cancel]
+        tab_chain(chain)
 
     # ----- testing ---------------------------------------------------------------------
 
@@ -110,9 +162,9 @@ class DatabaseDialog(QDialog):
         """Try the typed server in a worker; the result appears next to the button."""
         self._forget_result()
         if not self.url.text().strip():
-            self.url_error.show_message("Enter the server's connection string first.")
+            say(self.url_error, tr("Enter the server's connection string first."))
             return
-        self.test_result.setText(TESTING)
+        self._set_result(testing_text())
         self._set_busy(True)
         self.tasks.start(
             self.ctx.knowledge.test_connection,
@@ -125,13 +177,14 @@ class DatabaseDialog(QDialog):
     @Slot(object)
     def _on_tested(self, check: ConnectionCheck) -> None:
         self._set_busy(False)
-        self.test_result.setText(check.message)
+        self._set_result(check.message)  # app's words: English for now
 
     @Slot(object)
     def _on_test_failed(self, error: BaseException) -> None:
         self._set_busy(False)
-        self.test_result.clear()
+        self._set_result("")
         self.errors.show(error, default_field="database_url")
+        self._announce_errors()
 
     # ----- applying --------------------------------------------------------------------
 
@@ -143,12 +196,12 @@ class DatabaseDialog(QDialog):
         if self.shared.isChecked():
             url = self.url.text().strip()
             if not url:
-                self.url_error.show_message("Enter the server's connection string.")
+                say(self.url_error, tr("Enter the server's connection string."))
                 return
             try:
                 split_password(url)  # a malformed string is refused before anything changes
             except UserError as error:
-                self.url_error.show_message(str(error))
+                say(self.url_error, str(error))
                 return
         if url == (self.ctx.settings.database_url or None) and not self.password.text():
             self.accept()  # nothing changed
@@ -172,12 +225,22 @@ class DatabaseDialog(QDialog):
     def _on_apply_failed(self, error: BaseException) -> None:
         self._set_busy(False)
         self.errors.show(error, default_field="apply")
+        self._announce_errors()
 
     # ----- state -----------------------------------------------------------------------
 
+    def _set_result(self, text: str) -> None:
+        say(self.test_result, text)
+        self.test_result.setVisible(bool(text))
+
+    def _announce_errors(self) -> None:
+        for label in (self.url_error, self.apply_error):
+            if label.isVisibleTo(self):
+                announce(label, label.text())
+
     @Slot()
     def _forget_result(self) -> None:
-        self.test_result.clear()
+        self._set_result("")
         self.url_error.clear()
         self.apply_error.clear()
 

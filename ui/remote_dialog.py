@@ -12,6 +12,7 @@ once through the settings store.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 
 from PySide6.QtCore import Qt, Slot
 from PySide6.QtWidgets import (
@@ -38,13 +39,25 @@ from app.remote.config import (
 from app.remote.endpoints import ConnectionCheck, check_connection
 from app.settings_store import SettingsStore
 from app.storage.secrets import SecretStore
+from ui.a11y import describe
+from ui.dialog_rows import (
+    describe_standard_buttons,
+    keep_fitting,
+    messages_beside_buttons,
+    say,
+    tab_chain,
+)
+from ui.i18n import tr
+from ui.icons import set_icon
 from ui.inline_error import InlineError
+from ui.layouts import vbox
 from ui.settings_changes import change_settings
 from ui.tasks import TaskRunner
 
-NEW_NAME = "New endpoint"
-URL_PLACEHOLDER = "http://ovms.lan:8000/v3 (OVMS) or http://server:8000/v1"
-NO_MODELS = "Test the connection to list the server's models."
+
+def new_name() -> str:
+    """The name a new endpoint starts with (numbered when taken)."""
+    return tr("New endpoint")
 
 
 @dataclass(eq=False)
@@ -90,52 +103,99 @@ class RemoteEndpointsDialog(QDialog):
             self.list.addItem(draft.name)
         self.list.setCurrentRow(0 if self.drafts else -1)
         self._show_current()
+        keep_fitting(self)
 
     # ----- layout ----------------------------------------------------------------------
 
     def _build(self) -> None:
         self.list = QListWidget()
         self.list.setMinimumWidth(170)
-        self.add_button = QPushButton("Add")
-        self.remove_button = QPushButton("Remove")
+        describe(
+            self.list,
+            tr("Endpoints"),
+            tr("The remote servers chat can run on; choose one to edit it."),
+        )
+        self.add_button = QPushButton(tr("A&dd"))
+        set_icon(self.add_button, "plus")
+        describe(self.add_button, tr("Add endpoint"), tr("Add a remote server to the list."))
+        self.remove_button = QPushButton(tr("&Remove"))
+        set_icon(self.remove_button, "delete-outline")
+        describe(
+            self.remove_button,
+            tr("Remove endpoint"),
+            tr("Remove the selected server (its key goes when you save)."),
+        )
         self.name = QLineEdit()
+        describe(self.name, tr("Name"), tr("What the chat's device list calls this server."))
         self.name_error = InlineError()
         self.url = QLineEdit()
-        self.url.setPlaceholderText(URL_PLACEHOLDER)
+        self.url.setPlaceholderText(
+            tr("{ovms} (OVMS) or {other}").format(
+                ovms="http://ovms.lan:8000/v3", other="http://server:8000/v1"
+            )
+        )
+        describe(
+            self.url,
+            tr("Address"),
+            tr("The server's OpenAI-compatible address, e.g. {example}.").format(
+                example="http://ovms.lan:8000/v3"
+            ),
+        )
         self.url_error = InlineError()
         self.key = QLineEdit()
         self.key.setEchoMode(QLineEdit.EchoMode.Password)
-        self.key.setPlaceholderText("kept in the system keyring, not in the settings")
-        self.test_button = QPushButton("Test connection")
-        self.cancel_test_button = QPushButton("Cancel")
+        self.key.setPlaceholderText(tr("kept in the system keyring, not in the settings"))
+        describe(
+            self.key,
+            tr("API key"),
+            tr("The key the server expects, if any; kept in the system keyring."),
+        )
+        self.test_button = QPushButton(tr("&Test connection"))
+        set_icon(self.test_button, "lan-connect")
+        describe(
+            self.test_button,
+            tr("Test connection"),
+            tr("Ask the server for its models; the list below fills from its answer."),
+        )
+        self.cancel_test_button = QPushButton(tr("Cancel test"))
+        set_icon(self.cancel_test_button, "close")
+        describe(
+            self.cancel_test_button,
+            tr("Cancel test"),
+            tr("Stop waiting for the server's answer."),
+        )
         self.cancel_test_button.setVisible(False)
         self.test_result = QLabel()
         self.test_result.setWordWrap(True)
         self.test_result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.test_result.hide()  # shown with a result: no blank line at rest
         self.model = QComboBox()
-        self.model.setPlaceholderText(NO_MODELS)
+        self.model.setPlaceholderText(tr("Test the connection to list the server's models."))
         self.model.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
         )
+        describe(self.model, tr("Model"), tr("The server's model that chat uses."))
         self.save_error = InlineError()
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
         )
+        describe_standard_buttons(self.buttons)
         form = QFormLayout()
-        form.addRow("&Name:", self.name)
-        form.addRow("", self.name_error)
-        form.addRow("&Address:", self.url)
-        form.addRow("", self.url_error)
-        form.addRow("API &key:", self.key)
+        form.addRow(tr("&Name:"), self.name)
+        form.addRow(tr("&Address:"), self.url)
+        form.addRow(tr("API &key:"), self.key)
         test_row = QHBoxLayout()
         test_row.addWidget(self.test_button)
         test_row.addWidget(self.cancel_test_button)
         test_row.addStretch(1)
         form.addRow("", test_row)
-        form.addRow("", self.test_result)
-        form.addRow("&Model:", self.model)
+        form.addRow(tr("&Model:"), self.model)
+        # What is wrong with a field, and the test's answer, go under the fields: hidden lines
+        # take no room, and a line appearing as you type moves no field (the column's stretch,
+        # beside the taller list, takes it).
         self.form = QWidget()
-        self.form.setLayout(form)
+        column = vbox(form, self.name_error, self.url_error, self.test_result, 1, parent=self.form)
+        column.setContentsMargins(0, 0, 0, 0)
         list_buttons = QHBoxLayout()
         list_buttons.addWidget(self.add_button)
         list_buttons.addWidget(self.remove_button)
@@ -147,8 +207,24 @@ class RemoteEndpointsDialog(QDialog):
         body.addWidget(self.form, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(body, 1)
-        layout.addWidget(self.save_error)
-        layout.addWidget(self.buttons)
+        layout.addLayout(messages_beside_buttons([self.save_error], self.buttons))
+        save = self.buttons.button(QDialogButtonBox.StandardButton.Save)
+        save.setDefault(True)
+        cancel = self.buttons.button(QDialogButtonBox.StandardButton.Cancel)
+        chain = [
+            self.list,
+            self.add_button,
+            self.remove_button,
+            self.name,
+            self.url,
+            self.key,
+            self.test_button,
+            self.cancel_test_button,
+            self.model,
+            save,
+            cancel,
+        ]
+        tab_chain(chain)
         self.list.currentRowChanged.connect(self._show_current)
         self.add_button.clicked.connect(self.add_endpoint)
         self.remove_button.clicked.connect(self.remove_endpoint)
@@ -161,6 +237,11 @@ class RemoteEndpointsDialog(QDialog):
         self.buttons.accepted.connect(self.save)
         self.buttons.rejected.connect(self.reject)
 
+    def _set_result(self, text: str) -> None:
+        """The test's sentence under the fields (said aloud), hidden when there is none."""
+        say(self.test_result, text)
+        self.test_result.setVisible(bool(text))
+
     # ----- the list --------------------------------------------------------------------
 
     def current(self) -> EndpointDraft | None:
@@ -172,10 +253,10 @@ class RemoteEndpointsDialog(QDialog):
     def add_endpoint(self) -> None:
         """A new endpoint with a free name, selected, its name ready to be typed over."""
         taken = {d.name.casefold() for d in self.drafts}
-        name = NEW_NAME
+        name = new_name()
         number = 2
         while name.casefold() in taken:
-            name = f"{NEW_NAME} {number}"
+            name = tr("{name} {number}").format(name=new_name(), number=number)
             number += 1
         self.drafts.append(EndpointDraft(name))
         self.list.addItem(name)
@@ -209,6 +290,7 @@ class RemoteEndpointsDialog(QDialog):
         ):
             line.setText(text)
         self.test_result.setText(draft.result if draft else "")
+        self.test_result.setVisible(bool(self.test_result.text()))
         self._fill_models(draft)
         self._validate()
         self._update_test_buttons()
@@ -233,13 +315,13 @@ class RemoteEndpointsDialog(QDialog):
             return
         if self.url.text().strip() != draft.base_url or self.key.text() != draft.key:
             draft.result = ""  # a test of the old address says nothing of the new one
-            self.test_result.clear()
+            self._set_result("")
         draft.name = self.name.text()
         draft.base_url = self.url.text().strip()
         draft.key = self.key.text()
         item = self.list.currentItem()
         if item is not None:
-            item.setText(draft.name.strip() or "(no name)")
+            item.setText(draft.name.strip() or tr("(no name)"))
         self.save_error.clear()
         self._validate()
 
@@ -274,11 +356,11 @@ class RemoteEndpointsDialog(QDialog):
         draft = self.current()
         if draft is None or "base_url" in self.problems(draft):
             return
-        endpoint = RemoteEndpoint(name=draft.name.strip() or NEW_NAME, base_url=draft.base_url)
+        endpoint = RemoteEndpoint(name=draft.name.strip() or new_name(), base_url=draft.base_url)
         self._test_run += 1
         self._testing = draft
-        draft.result = f"Connecting to {endpoint.base_url}…"
-        self.test_result.setText(draft.result)
+        draft.result = tr("Connecting to {address}…").format(address=endpoint.base_url)
+        self._set_result(draft.result)
         self._update_test_buttons()
         run = self._test_run
         self.tasks.start(
@@ -294,9 +376,9 @@ class RemoteEndpointsDialog(QDialog):
         """Stop waiting for the server (its late answer is ignored)."""
         if self._testing is None:
             return
-        self._testing.result = "Cancelled."
+        self._testing.result = tr("Cancelled.")
         if self._testing is self.current():
-            self.test_result.setText(self._testing.result)
+            self._set_result(self._testing.result)
         self._testing = None
         self._test_run += 1
         self._update_test_buttons()
@@ -311,13 +393,14 @@ class RemoteEndpointsDialog(QDialog):
             if draft.models and draft.model not in draft.models:
                 draft.model = draft.models[0]  # the one a single-model server serves
         if draft is self.current():
-            self.test_result.setText(draft.result)
+            self._set_result(draft.result)  # the app's sentence: English for now
             self._fill_models(draft)
         self._update_test_buttons()
 
     def _on_test_failed(self, run: int, draft: EndpointDraft, error: BaseException) -> None:
         # check_connection says network problems itself; anything else is a one-line fault.
-        self._on_tested(run, draft, ConnectionCheck(f"The test failed: {error}"))
+        failed = tr("The test failed: {error}").format(error=error)
+        self._on_tested(run, draft, ConnectionCheck(failed))
 
     def _update_test_buttons(self) -> None:
         testing = self._testing is not None
@@ -352,9 +435,9 @@ class RemoteEndpointsDialog(QDialog):
                     save_key(self.secrets, draft.saved_name, "")  # renamed: the key moves
                 save_key(self.secrets, endpoint.name, draft.key)
         except StorageError as error:
-            self.save_error.show_message(str(error))
+            say(self.save_error, str(error))
             return
-        if change_settings(self.store, self.save_error.show_message, remote_endpoints=endpoints):
+        if change_settings(self.store, partial(say, self.save_error), remote_endpoints=endpoints):
             self.cancel_test()
             self.accept()
 

@@ -8,6 +8,7 @@ running server refuses the old one from the next request.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import Signal, Slot
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QWidget,
 )
@@ -30,17 +32,30 @@ from app.context import AppContext
 from app.errors import StorageError
 from app.models.inspect import ModelTask
 from app.server.local import LocalServer, host_for
+from ui.a11y import describe
+from ui.dialog_rows import (
+    describe_standard_buttons,
+    keep_fitting,
+    messages_beside_buttons,
+    say,
+)
+from ui.i18n import tr
+from ui.icons import set_icon
 from ui.inline_error import InlineError
 from ui.layouts import hbox, vbox
 from ui.settings_changes import change_settings
 
-CHATS_MODEL = "The chat's model"
-LAN_WARNING = (
-    "Anyone on your network who has the token can use your models; "
-    "the server listens on every address of this machine."
-)
-APPLY_NOTE = "Changes apply the next time the server starts."
-ORIGINS_HINT = "One per line, e.g. http://localhost:3000. Empty: web pages cannot call it."
+
+def buddy(text: str, field: QWidget) -> QLabel:
+    """A form label whose mnemonic focuses ``field`` (a row holding a layout has no buddy)."""
+    label = QLabel(text)
+    label.setBuddy(field)
+    return label
+
+
+def lan_warning_text() -> str:
+    """What the dialog says while *Allow other machines* is ticked."""
+    return tr("Anyone on your network who has the token can use your models.")
 
 
 class ServerDialog(QDialog):
@@ -50,78 +65,139 @@ class ServerDialog(QDialog):
 
     def __init__(self, ctx: AppContext, server: LocalServer, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Server settings")
+        self.setWindowTitle(tr("Server settings"))
         self.ctx = ctx
         self.server = server
         settings = ctx.settings.server
         self.port = QSpinBox()
         self.port.setRange(1024, 65_535)
         self.port.setValue(max(settings.port, 1024))
-        self.allow_lan = QCheckBox("Allow other machines on the network")
+        self.port.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        describe(self.port, tr("Port"), tr("The port other programs connect to."))
+        self.allow_lan = QCheckBox(tr("Allow other machines on the &network"))
         self.allow_lan.setChecked(settings.allow_lan)
+        describe(
+            self.allow_lan,
+            tr("Allow other machines on the network"),
+            tr("Listen on every address of this machine, not only on this computer."),
+        )
+        # Under the box, always one short sentence (who can reach the server), so ticking it
+        # swaps the line without moving the fields below.
+        self.lan_local = QLabel(tr("Only programs on this computer can reach the server."))
         self.lan_warning = InlineError(warning=True)
+        # One line each: QFormLayout over-estimates a wrapped label's height in a nested row
+        # (it left two blank lines here), and both sentences are short.
+        self.lan_warning.setWordWrap(False)
         self.allow_lan.toggled.connect(self._on_lan_toggled)
         self.origins = QPlainTextEdit("\n".join(settings.cors_origins))
         self.origins.setPlaceholderText("http://localhost:3000")
         self.origins.setFixedHeight(72)
+        self.origins.setTabChangesFocus(True)  # Tab leaves the box: it is a list, not prose
+        describe(
+            self.origins,
+            tr("Allowed web origins"),
+            tr("Web pages allowed to call the server, one origin per line."),
+        )
         self.origins_error = InlineError()
         self.model = QComboBox()
         self._fill_models(settings.model)
-        self.start_with_app = QCheckBox("Start the server when OV Studio opens")
+        describe(
+            self.model,
+            tr("Default model"),
+            tr("The model that answers requests which name none."),
+        )
+        self.start_with_app = QCheckBox(tr("&Start the server when OV Studio opens"))
         self.start_with_app.setChecked(settings.start_with_app)
+        describe(
+            self.start_with_app,
+            tr("Start the server when OV Studio opens"),
+            tr("Turn the server on each time the app starts."),
+        )
         self.token = QLineEdit()
         self.token.setReadOnly(True)
         self.token.setEchoMode(QLineEdit.EchoMode.Password)
-        self.token.setMinimumWidth(330)
-        self.show_token = QPushButton("Show")
+        self.token.setMinimumWidth(300)
+        describe(
+            self.token,
+            tr("Token"),
+            tr("The key clients send as 'Authorization: Bearer'; hidden until Show."),
+        )
+        self.show_token = QPushButton(tr("Show"))
         self.show_token.setCheckable(True)
+        set_icon(self.show_token, "eye-outline")
+        describe(self.show_token, tr("Show token"), tr("Show or hide the token."))
         self.show_token.toggled.connect(self._on_show_toggled)
-        self.copy_token = QPushButton("Copy")
+        self.copy_token = QPushButton(tr("Copy"))
+        set_icon(self.copy_token, "content-copy")
+        describe(self.copy_token, tr("Copy token"), tr("Put the token on the clipboard."))
         self.copy_token.clicked.connect(self._copy_token)
-        self.new_token = QPushButton("New token")
-        self.new_token.setToolTip("Make a new token; clients using the old one are refused")
+        self.new_token = QPushButton(tr("New token"))
+        set_icon(self.new_token, "refresh")
+        describe(
+            self.new_token,
+            tr("New token"),
+            tr("Make a new token; clients using the old one are refused."),
+        )
         self.new_token.clicked.connect(self._new_token)
         self.token_note = QLabel()
         self.token_note.setWordWrap(True)
+        self.token_note.hide()
         self.token_error = InlineError()
-        self.note = QLabel(APPLY_NOTE)
+        self.note = QLabel(tr("Changes apply the next time the server starts."))
         self.note.setWordWrap(True)
         self.save_error = InlineError()
 
         form = QFormLayout()
-        form.addRow("Port:", self.port)
-        form.addRow("", self.allow_lan)
-        form.addRow("", self.lan_warning)
-        hint = QLabel(ORIGINS_HINT)
+        form.addRow(tr("&Port:"), self.port)
+        form.addRow(
+            "", vbox(self.allow_lan, self.lan_local, self.lan_warning, margins=0, spacing=2)
+        )
+        hint = QLabel(
+            tr("One per line, e.g. {example}. Empty: web pages cannot call it.").format(
+                example="http://localhost:3000"
+            )
+        )
         hint.setWordWrap(True)
-        form.addRow("Allowed web origins:", self.origins)
-        form.addRow("", hint)
-        form.addRow("", self.origins_error)
-        form.addRow("Model when a request names none:", self.model)
+        form.addRow(
+            buddy(tr("Allowed web &origins:"), self.origins),
+            vbox(self.origins, hint, margins=0, spacing=2),
+        )
+        form.addRow(tr("&Model when a request names none:"), self.model)
         form.addRow("", self.start_with_app)
         form.addRow(
-            "Token:", hbox(self.token, self.show_token, self.copy_token, self.new_token, spacing=6)
+            buddy(tr("&Token:"), self.token),
+            hbox(self.token, self.show_token, self.copy_token, self.new_token, spacing=6),
         )
-        form.addRow("", self.token_note)
-        form.addRow("", self.token_error)
 
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
         )
         self.restart_button = self.buttons.addButton(
-            "Save and restart", QDialogButtonBox.ButtonRole.AcceptRole
+            tr("Save and &restart"), QDialogButtonBox.ButtonRole.AcceptRole
         )
+        describe(
+            self.restart_button,
+            tr("Save and restart"),
+            tr("Save these settings and restart the running server with them now."),
+        )
+        describe_standard_buttons(self.buttons)
         self.restart_button.setVisible(server.running)
+        save = self.buttons.button(QDialogButtonBox.StandardButton.Save)
+        save.setDefault(True)
         self.buttons.accepted.connect(self._on_accepted)
         self.buttons.rejected.connect(self.reject)
         self.buttons.clicked.connect(self._on_clicked)
         self._restart = False
-        self.setLayout(vbox(form, self.note, self.save_error, self.buttons))
+        messages = [self.note, self.token_note, self.token_error, self.origins_error]
+        self.setLayout(
+            vbox(form, 1, messages_beside_buttons([*messages, self.save_error], self.buttons))
+        )
         self._on_lan_toggled(settings.allow_lan)
+        keep_fitting(self)
         self._load_token()
 
     def _fill_models(self, current: Path | None) -> None:
-        self.model.addItem(CHATS_MODEL, None)
+        self.model.addItem(tr("The chat's model"), None)
         for model in self.ctx.models.models(ModelTask.CHAT):
             if model.usable:
                 self.model.addItem(model.id, str(model.folder))
@@ -137,22 +213,24 @@ class ServerDialog(QDialog):
         try:
             self.token.setText(self.server.token())
         except StorageError as error:
-            self.token_error.show_message(str(error))
+            say(self.token_error, str(error))
 
     @Slot(bool)
     def _on_lan_toggled(self, on: bool) -> None:
-        self.lan_warning.show_message(LAN_WARNING if on else "")
+        self.lan_warning.show_message(lan_warning_text() if on else "")
+        self.lan_local.setVisible(not on)
 
     @Slot(bool)
     def _on_show_toggled(self, shown: bool) -> None:
         mode = QLineEdit.EchoMode.Normal if shown else QLineEdit.EchoMode.Password
         self.token.setEchoMode(mode)
-        self.show_token.setText("Hide" if shown else "Show")
+        self.show_token.setText(tr("Hide") if shown else tr("Show"))
+        set_icon(self.show_token, "eye-off-outline" if shown else "eye-outline")
 
     @Slot()
     def _copy_token(self) -> None:
         QGuiApplication.clipboard().setText(self.token.text())
-        self.token_note.setText("Copied.")
+        self._note(tr("Copied."))
 
     @Slot()
     def _new_token(self) -> None:
@@ -160,10 +238,14 @@ class ServerDialog(QDialog):
         try:
             token = self.server.new_token()
         except StorageError as error:
-            self.token_error.show_message(str(error))
+            say(self.token_error, str(error))
             return
         self.token.setText(token)
-        self.token_note.setText("New token made: clients need it from now on.")
+        self._note(tr("New token made: clients need it from now on."))
+
+    def _note(self, text: str) -> None:
+        say(self.token_note, text)
+        self.token_note.setVisible(bool(text))
 
     def origins_list(self) -> list[str] | None:
         """The typed origins, or None (and a sentence) when one is not an http(s) origin."""
@@ -171,8 +253,11 @@ class ServerDialog(QDialog):
         origins = [o for o in origins if o]
         for origin in origins:
             if origin != "*" and not origin.startswith(("http://", "https://")):
-                self.origins_error.show_message(
-                    f"'{origin}' is not a web origin; write it as http://host:port."
+                say(
+                    self.origins_error,
+                    tr("'{origin}' is not a web origin; write it as http://host:port.").format(
+                        origin=origin
+                    ),
                 )
                 return None
         self.origins_error.clear()
@@ -206,4 +291,5 @@ class ServerDialog(QDialog):
             }
         )
         self.save_error.clear()
-        return change_settings(self.ctx.settings_store, self.save_error.show_message, server=server)
+        store = self.ctx.settings_store
+        return change_settings(store, partial(say, self.save_error), server=server)

@@ -17,6 +17,9 @@ from PySide6.QtWidgets import QCheckBox, QLabel, QMenu, QToolButton, QWidget
 from app.errors import StorageError, UserError
 from app.server.address import Address
 from app.server.local import LocalServer
+from ui.a11y import announce, describe
+from ui.i18n import tr
+from ui.icons import set_icon
 from ui.inline_error import InlineError
 from ui.layouts import hbox
 from ui.tasks import Policy, TaskRunner
@@ -24,10 +27,11 @@ from ui.tasks import Policy, TaskRunner
 log = logging.getLogger(__name__)
 
 JOB = "server"
-OFF_TIP = "Serve your models to other programs (OpenAI- and Ollama-compatible API)"
-STARTING = "Starting…"
-STOPPING = "Stopping…"
-FAILED = "The server could not start; see the log."
+
+
+def off_tip() -> str:
+    """The switch's description while the server is off."""
+    return tr("Serve your models to other programs (OpenAI- and Ollama-compatible API)")
 
 
 class ServerSwitch(QWidget):
@@ -43,20 +47,28 @@ class ServerSwitch(QWidget):
         super().__init__(parent)
         self.server = server
         self._tasks = tasks
-        self.switch = QCheckBox("Server")
-        self.switch.setToolTip(OFF_TIP)
+        self.switch = QCheckBox(tr("Server"))
+        describe(self.switch, tr("Server"), off_tip())
         self.switch.clicked.connect(self._on_clicked)
         self.address = QLabel()
-        self.address.setToolTip("Where other programs reach the server")
+        self.address.setToolTip(tr("Where other programs reach the server"))
         self.menu_button = QToolButton()
         self.menu_button.setText("⋯")
-        self.menu_button.setToolTip("Copy the address or the token; server settings")
+        set_icon(self.menu_button, "dots-horizontal")
+        describe(
+            self.menu_button,
+            tr("Server menu"),
+            tr("Copy the address or the token; server settings"),
+        )
         self.menu_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.menu = QMenu(self.menu_button)
-        self.copy_address_action = self.menu.addAction("Copy address", self.copy_address)
-        self.copy_token_action = self.menu.addAction("Copy token", self.copy_token)
+        self.copy_address_action = self.menu.addAction(tr("Copy &address"), self.copy_address)
+        self.copy_token_action = self.menu.addAction(tr("Copy &token"), self.copy_token)
+        set_icon(self.copy_address_action, "content-copy")
+        set_icon(self.copy_token_action, "key-outline")
         self.menu.addSeparator()
-        self.settings_action = self.menu.addAction("Server settings…")
+        self.settings_action = self.menu.addAction(tr("Server &settings…"))
+        set_icon(self.settings_action, "cog")
         self.settings_action.triggered.connect(self.settingsRequested)
         self.menu_button.setMenu(self.menu)
         self.error = InlineError()
@@ -85,7 +97,7 @@ class ServerSwitch(QWidget):
             on_finished=self._settle,
         )
         if started is not None:
-            self._busy_text(STARTING)
+            self._busy_text(tr("Starting…"), starting=True)
 
     @Slot()
     def stop(self) -> None:
@@ -95,7 +107,7 @@ class ServerSwitch(QWidget):
             self.server.stop, kind=JOB, policy=Policy.REFUSE, on_finished=self._on_stopped
         )
         if started is not None:
-            self._busy_text(STOPPING)
+            self._busy_text(tr("Stopping…"), starting=False)
 
     @Slot()
     def restart(self) -> None:
@@ -115,7 +127,7 @@ class ServerSwitch(QWidget):
             on_finished=self._settle,
         )
         if started is not None:
-            self._busy_text(STARTING)
+            self._busy_text(tr("Starting…"), starting=True)
 
     def stop_now(self) -> None:
         """Stop on the calling thread (the window closes: nothing may outlive it)."""
@@ -127,7 +139,7 @@ class ServerSwitch(QWidget):
         address = self.server.address
         if address is not None:
             QGuiApplication.clipboard().setText(address.url)
-            self.statusMessage.emit("Address copied.")
+            self.statusMessage.emit(tr("Address copied."))
 
     @Slot()
     def copy_token(self) -> None:
@@ -135,10 +147,10 @@ class ServerSwitch(QWidget):
         try:
             token = self.server.token()
         except StorageError as error:
-            self.error.show_message(str(error))
+            self._say_error(str(error))
             return
         QGuiApplication.clipboard().setText(token)
-        self.statusMessage.emit("Token copied: clients send it as 'Authorization: Bearer …'.")
+        self.statusMessage.emit(tr("Token copied: clients send it as 'Authorization: Bearer …'."))
 
     @Slot(bool)
     def _on_clicked(self, checked: bool) -> None:
@@ -150,28 +162,34 @@ class ServerSwitch(QWidget):
     @Slot(object)
     def _on_started(self, address: Address) -> None:
         self._show(address)
+        announce(self.switch, tr("The server is on at {address}.").format(address=address.url))
         self.runningChanged.emit(True)
 
     @Slot(object)
     def _on_start_failed(self, error: BaseException) -> None:
         if isinstance(error, UserError | StorageError):
-            self.error.show_message(str(error))
+            self._say_error(str(error))
         else:
             log.error("the server did not start", exc_info=error)
-            self.error.show_message(FAILED)
+            self._say_error(tr("The server could not start; see the log."))
         self._show(None)
+
+    def _say_error(self, text: str) -> None:
+        self.error.show_message(text)
+        announce(self.error, text)
 
     @Slot()
     def _on_stopped(self) -> None:
         self._show(None)
+        announce(self.switch, tr("The server is off."))
         self.runningChanged.emit(False)
 
     @Slot()
     def _settle(self) -> None:
         self.switch.setEnabled(True)
 
-    def _busy_text(self, text: str) -> None:
-        self.switch.setChecked(text == STARTING)  # started by the app, not a click, too
+    def _busy_text(self, text: str, *, starting: bool) -> None:
+        self.switch.setChecked(starting)  # started by the app, not a click, too
         self.switch.setEnabled(False)
         self.address.setText(text)
         self.address.show()
@@ -183,4 +201,10 @@ class ServerSwitch(QWidget):
         self.address.setText(address.url if address is not None else "")
         self.address.setVisible(on)
         self.copy_address_action.setEnabled(on)
-        self.switch.setToolTip(f"Serving at {address.url}" if address is not None else OFF_TIP)
+        tip = (
+            tr("Serving at {address}").format(address=address.url)
+            if address is not None
+            else off_tip()
+        )
+        self.switch.setToolTip(tip)
+        self.switch.setAccessibleDescription(tip)

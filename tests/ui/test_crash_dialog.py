@@ -13,7 +13,7 @@ from PySide6.QtGui import QGuiApplication
 from pytestqt.qtbot import QtBot
 
 from tests.ui.helpers import ask, click, load, shown
-from ui.crash_dialog import KEEPS_RUNNING, CrashDialog
+from ui.crash_dialog import CrashDialog, keeps_running
 from ui.main_window import MainWindow
 
 
@@ -53,7 +53,7 @@ def test_an_exception_in_a_slot_shows_the_dialog_and_the_app_goes_on(
     qtbot.waitExposed(dialog)
     assert dialog.sentence.text() == (
         "Something went wrong (ValueError: the widget state was not what the slot expected). "
-        + KEEPS_RUNNING
+        + keeps_running()
     )
     log_file = window.ctx.paths.log_file
     assert dialog.log_line.text() == f"The details were written to {log_file}"

@@ -12,7 +12,7 @@ from app.database.server import DatabaseError
 from app.paths import AppPaths
 from app.storage.secrets import SecretStore
 from tests.ui.helpers import click
-from ui.database_dialog import TESTING, DatabaseDialog
+from ui.database_dialog import DatabaseDialog, testing_text
 from ui.main_window import MainWindow
 
 GOOD_URL = "postgresql://ana@db.lan:5432/kb"
@@ -78,7 +78,7 @@ def test_test_connection_shows_versions_without_blocking(
     dialog = _shared_server(qtbot, window, GOOD_URL, "pw")
     fake.gate.clear()  # a slow server
     click(qtbot, dialog.test_button)
-    assert dialog.test_result.text() == TESTING and not dialog.buttons.isEnabled()
+    assert dialog.test_result.text() == testing_text() and not dialog.buttons.isEnabled()
     fake.gate.set()
     qtbot.waitUntil(lambda: dialog.test_result.text().startswith("Connected: PostgreSQL 17.2"))
     assert fake.tested == [(GOOD_URL, "pw")] and dialog.buttons.isEnabled()

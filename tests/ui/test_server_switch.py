@@ -21,7 +21,7 @@ from app.paths import AppPaths
 from tests.ui.fakes import CPU
 from tests.ui.helpers import click
 from ui.main_window import MainWindow
-from ui.server_dialog import LAN_WARNING, ServerDialog
+from ui.server_dialog import ServerDialog, lan_warning_text
 
 TIMEOUT_MS = 60_000
 
@@ -118,7 +118,7 @@ def test_server_settings_lan_warning_and_saved_values(
     dialog = window.open_server_settings()
     assert not dialog.lan_warning.isVisible()
     dialog.allow_lan.click()  # the form stretches the box: its centre is past the text
-    assert dialog.lan_warning.isVisible() and dialog.lan_warning.text() == LAN_WARNING
+    assert dialog.lan_warning.isVisible() and dialog.lan_warning.text() == lan_warning_text()
     dialog.port.setValue(9123)
     dialog.origins.setPlainText("http://localhost:3000\n\nhttps://app.example/\n")
     dialog.start_with_app.setChecked(True)

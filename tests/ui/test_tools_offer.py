@@ -30,14 +30,14 @@ from tests.wheel_server import (  # noqa: F401  (fixtures: uv, wheels)
 from ui.main_window import MainWindow
 from ui.models.convert_view import ConvertView
 from ui.models.tools_offer import (
-    INSTALL_TEXT,
-    INSTALLED_TEXT,
-    MISSING_TEXT,
-    OUTDATED_TEXT,
-    PRIVATE_TEXT,
-    STOPPED_TEXT,
-    UPDATE_TEXT,
     ToolsOffer,
+    install_text,
+    installed_text,
+    missing_text,
+    outdated_text,
+    private_text,
+    stopped_text,
+    update_text,
 )
 
 pytestmark = pytest.mark.integration
@@ -70,9 +70,9 @@ def test_install_with_progress_then_convert_is_enabled_then_remove(
     qtbot: QtBot, window: MainWindow, server: StallingWheelServer
 ) -> None:
     view, offer = frozen_view(qtbot, window, server.url)
-    assert offer.isVisible() and offer.message.text() == MISSING_TEXT
-    assert offer.install_button.isVisible() and offer.install_button.text() == INSTALL_TEXT
-    assert INSTALL_TEXT == "Install conversion tools (≈490 MB download, 1.6 GB on disk)"
+    assert offer.isVisible() and offer.message.text() == missing_text()
+    assert offer.install_button.isVisible() and offer.install_button.text() == install_text()
+    assert install_text() == "Install conversion tools (≈490 MB download, 1.6 GB on disk)"
     assert not view.convert_button.isEnabled()  # nothing to convert with yet
     click(qtbot, offer.install_button)
     assert server.stalled.wait(60), "uv never started downloading"
@@ -93,7 +93,7 @@ def test_install_with_progress_then_convert_is_enabled_then_remove(
     assert not view.convert_button.isEnabled()  # at once: nothing converts while it goes
     qtbot.waitUntil(lambda: not offer.installing, timeout=30_000)
     assert not view.convert_button.isEnabled()
-    assert offer.install_button.isVisible() and offer.message.text() == MISSING_TEXT
+    assert offer.install_button.isVisible() and offer.message.text() == missing_text()
     assert not (offer.tools_dir / "env").exists()
 
 
@@ -106,7 +106,7 @@ def test_cancel_mid_install_leaves_nothing(
     assert list(offer.tools_dir.glob(f"{WORK_PREFIX}*"))  # the work folder, being filled
     click(qtbot, offer.cancel_button)
     qtbot.waitUntil(lambda: not offer.installing, timeout=30_000)
-    assert offer.phase.text() == STOPPED_TEXT and not offer.error.isVisible()
+    assert offer.phase.text() == stopped_text() and not offer.error.isVisible()
     assert sorted(p.name for p in offer.tools_dir.iterdir()) == []
     assert tools_status(offer.tools_dir, frozen=True).where == MISSING
     assert offer.install_button.isEnabled() and not view.convert_button.isEnabled()
@@ -150,15 +150,15 @@ def test_tools_of_an_earlier_release_are_offered_an_update(
     install_tools(offer.tools_dir, InstallOptions(("six==1.17.0",), sys.executable, sources))
     offer.refresh()
     assert offer.status.where == PRIVATE and offer.status.outdated
-    assert offer.message.text() == OUTDATED_TEXT and offer.install_button.text() == UPDATE_TEXT
+    assert offer.message.text() == outdated_text() and offer.install_button.text() == update_text()
     assert offer.install_button.isVisible() and offer.remove_button.isVisible()
     assert view.convert_button.isEnabled()  # the older tools still convert meanwhile
     click(qtbot, offer.install_button)
     assert not view.convert_button.isEnabled()  # not while the environment is replaced
     qtbot.waitUntil(lambda: not offer.installing, timeout=60_000)
     assert not offer.status.outdated and offer.status.requirements == SMALL_SET
-    assert offer.message.text() == INSTALLED_TEXT and not offer.install_button.isVisible()
+    assert offer.message.text() == installed_text() and not offer.install_button.isVisible()
     offer.hide()
     offer.show()  # the view shown again: the settled status
-    assert offer.message.text() == PRIVATE_TEXT
+    assert offer.message.text() == private_text()
     assert view.convert_button.isEnabled() and not offer.error.isVisible()

@@ -32,28 +32,60 @@ from app.models.tools_env import MISSING, PRIVATE, ToolsStatus, tools_status
 from app.models.tools_install import InstallOptions, InstallProgress, install_tools, remove_tools
 from app.models.tools_requirements import DISK_BYTES, DOWNLOAD_BYTES, size_text
 from pipelines.core import Cancelled, CancelToken
+from ui.a11y import announce, describe
+from ui.i18n import tr
+from ui.icons import set_icon
 from ui.inline_error import InlineError
 from ui.tasks import TaskRunner
 
 INSTALL_JOB = "tools-install"
-MISSING_TEXT = (
-    "Converting a checkpoint needs the conversion tools (PyTorch, Transformers, Optimum Intel "
-    "and NNCF), which are not installed yet."
-)
-INSTALL_TEXT = (
-    f"Install conversion tools (≈{size_text(DOWNLOAD_BYTES)} download, "
-    f"{size_text(DISK_BYTES)} on disk)"
-)
-PRIVATE_TEXT = "The conversion tools are installed in this app's data folder."
-OUTDATED_TEXT = (
-    "The conversion tools were installed with the versions of an earlier release; update them "
-    "so conversions use the versions this one was tested with."
-)
-UPDATE_TEXT = f"Update conversion tools (≈{size_text(DOWNLOAD_BYTES)} download)"
-REMOVE_TEXT = "Remove conversion tools"
-STOPPED_TEXT = "Stopped; nothing was installed."
-INSTALLED_TEXT = "The conversion tools are installed: Convert is ready."
-UNEXPECTED_TEXT = "Installing the conversion tools failed unexpectedly; details are in the log."
+
+
+def missing_text() -> str:
+    """The row's sentence when no interpreter has the tools."""
+    return tr(
+        "Converting a checkpoint needs the conversion tools (PyTorch, Transformers, Optimum "
+        "Intel and NNCF), which are not installed yet."
+    )
+
+
+def install_text() -> str:
+    """The install button, with the download and disk sizes."""
+    return tr("Install conversion tools (≈{download} download, {disk} on disk)").format(
+        download=size_text(DOWNLOAD_BYTES), disk=size_text(DISK_BYTES)
+    )
+
+
+def private_text() -> str:
+    """The row's sentence when the tools sit in the app's private environment."""
+    return tr("The conversion tools are installed in this app's data folder.")
+
+
+def outdated_text() -> str:
+    """The row's sentence when the private tools have an earlier release's versions."""
+    return tr(
+        "The conversion tools were installed with the versions of an earlier release; update "
+        "them so conversions use the versions this one was tested with."
+    )
+
+
+def update_text() -> str:
+    """The install button when the tools are outdated."""
+    return tr("Update conversion tools (≈{download} download)").format(
+        download=size_text(DOWNLOAD_BYTES)
+    )
+
+
+def stopped_text() -> str:
+    """What the row says after Cancel."""
+    return tr("Stopped; nothing was installed.")
+
+
+def installed_text() -> str:
+    """What the row says after an install, until the view is next shown."""
+    return tr("The conversion tools are installed: Convert is ready.")
+
+
 _MIB = 1024**2
 
 log = logging.getLogger(__name__)
@@ -96,10 +128,29 @@ class ToolsOffer(QWidget):
         self._refreshing = False
         self.message = QLabel()
         self.message.setWordWrap(True)
-        self.install_button = QPushButton(INSTALL_TEXT)
-        self.remove_button = QPushButton(REMOVE_TEXT)
-        self.cancel_button = QPushButton("Cancel")
+        self.install_button = QPushButton(install_text())
+        set_icon(self.install_button, "download")
+        describe(
+            self.install_button,
+            tr("Install conversion tools"),
+            tr("Download PyTorch, Transformers, Optimum Intel and NNCF into the app's folder."),
+        )
+        self.remove_button = QPushButton(tr("Remove conversion tools"))
+        set_icon(self.remove_button, "delete-outline")
+        describe(
+            self.remove_button,
+            tr("Remove conversion tools"),
+            tr("Delete the conversion tools from the app's data folder to free the space."),
+        )
+        self.cancel_button = QPushButton(tr("Cancel"))
+        set_icon(self.cancel_button, "close")
+        describe(
+            self.cancel_button,
+            tr("Cancel install"),
+            tr("Stop installing; nothing is left behind."),
+        )
         self.progress = QProgressBar()
+        describe(self.progress, tr("Install progress"), tr("How much has been downloaded."))
         self.phase = QLabel()
         self.phase.setWordWrap(True)
         self.phase.hide()  # shown with a phase to tell
@@ -144,9 +195,9 @@ class ToolsOffer(QWidget):
         self.status = tools_status(self.tools_dir, frozen=self.frozen, expected=expected or None)
         self._refreshing = True  # showing this row below must not check a second time
         where, outdated = self.status.where, self.status.outdated
-        texts = {MISSING: MISSING_TEXT, PRIVATE: OUTDATED_TEXT if outdated else PRIVATE_TEXT}
+        texts = {MISSING: missing_text(), PRIVATE: outdated_text() if outdated else private_text()}
         self.message.setText(texts.get(where, ""))
-        self.install_button.setText(UPDATE_TEXT if outdated else INSTALL_TEXT)
+        self.install_button.setText(update_text() if outdated else install_text())
         self.install_button.setVisible(where == MISSING or outdated)
         self.remove_button.setVisible(where == PRIVATE)
         self.setVisible(where in (MISSING, PRIVATE) or bool(self.phase.text()))
@@ -161,7 +212,7 @@ class ToolsOffer(QWidget):
             return
         self.error.clear()
         self._show_running(True)
-        self._set_phase("Starting…")
+        self._set_phase(tr("Starting…"))
         self.tasks.start_with_progress(
             run_install,
             self.tools_dir,
@@ -193,15 +244,17 @@ class ToolsOffer(QWidget):
     def cancel(self) -> None:
         """Stop the install; the partial environment is removed."""
         self.tasks.cancel(INSTALL_JOB)
-        self._set_phase("Stopping…")
+        self._set_phase(tr("Stopping…"))
 
     @Slot(object)
     def _on_progress(self, progress: InstallProgress) -> None:
         if progress.total_bytes:
             self.progress.setRange(0, max(progress.total_bytes // _MIB, 1))
             self.progress.setValue(min(progress.done_bytes, progress.total_bytes) // _MIB)
-            amount = f"{size_text(progress.done_bytes)} of {size_text(progress.total_bytes)}"
-            self._set_phase(f"{progress.message} ({amount})")
+            amount = tr("{done} of {total}").format(
+                done=size_text(progress.done_bytes), total=size_text(progress.total_bytes)
+            )
+            self._set_phase(f"{progress.message} ({amount})")  # the phase is the app's words
         else:
             self.progress.setRange(0, 0)
             self._set_phase(progress.message)
@@ -211,7 +264,8 @@ class ToolsOffer(QWidget):
         self._show_running(False)
         self._set_phase("")
         self.refresh()
-        self.message.setText(INSTALLED_TEXT)  # until the view is next shown
+        self.message.setText(installed_text())  # until the view is next shown
+        announce(self.message, installed_text())
 
     @Slot(object)
     def _on_removed(self, _removed: bool) -> None:
@@ -224,10 +278,16 @@ class ToolsOffer(QWidget):
         self._show_running(False)
         self.remove_button.setEnabled(True)
         if isinstance(error, Cancelled):
-            self._set_phase(STOPPED_TEXT)
+            self._set_phase(stopped_text())
+            announce(self.phase, stopped_text())
         else:
             self._set_phase("")
-            self.error.show_message(str(error) if isinstance(error, UserError) else UNEXPECTED_TEXT)
+            unexpected = tr(
+                "Installing the conversion tools failed unexpectedly; details are in the log."
+            )
+            text = str(error) if isinstance(error, UserError) else unexpected
+            self.error.show_message(text)
+            announce(self.error, text)
             if not isinstance(error, UserError):
                 log.error("installing the conversion tools failed", exc_info=error)
         self.refresh()

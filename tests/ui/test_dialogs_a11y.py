@@ -1,0 +1,172 @@
+"""Every dialog, in its main states, walked as a keyboard and screen-reader user would: each
+control named and described, Tab reaching all of them in the order they are laid out, the
+buttons Enter and Escape press, and messages that appear without moving the controls."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialogButtonBox, QWidget
+from pytestqt.qtbot import QtBot
+
+from app.remote.config import RemoteEndpoint, save_key
+from app.settings_store import SettingsStore
+from app.storage.secrets import SecretStore
+from tests.ui.dialog_walk import assert_walkable, tab_cycle
+from tests.ui.fakes import CPU, GPU
+from tests.ui.helpers import click
+from ui.about_dialog import AboutDialog
+from ui.crash_dialog import CrashDialog
+from ui.main_window import MainWindow
+from ui.models.tools_offer import ToolsOffer
+from ui.remote_dialog import RemoteEndpointsDialog
+from ui.tasks import TaskRunner
+
+OVMS = RemoteEndpoint(name="Team OVMS", base_url="http://ovms.lan:8000/v3", model="qwen3-8b")
+
+
+@pytest.fixture
+def tasks() -> Iterator[TaskRunner]:
+    runner = TaskRunner()
+    yield runner
+    runner.cancel_all_and_wait()
+
+
+def shown(qtbot: QtBot, widget: QWidget) -> QWidget:
+    qtbot.addWidget(widget)
+    widget.show()
+    qtbot.waitExposed(widget)
+    return widget
+
+
+def positions(widgets: list[QWidget]) -> list[tuple[int, int]]:
+    """Where each widget sits in its window (to tell that nothing moved)."""
+    return [(w.mapTo(w.window(), w.rect().topLeft()).toTuple()) for w in widgets]
+
+
+def test_about_and_crash_dialogs_are_walkable(qtbot: QtBot, tmp_path: Path) -> None:
+    about = shown(qtbot, AboutDialog([CPU, GPU], tmp_path / "logs"))
+    crash = shown(
+        qtbot,
+        CrashDialog("Something went wrong (ValueError: x).", "Traceback …", tmp_path / "a.log"),
+    )
+    assert isinstance(about, AboutDialog) and isinstance(crash, CrashDialog)
+    assert about.open_button.text() == "&Open log folder" and not about.open_button.icon().isNull()
+    assert_walkable([about, crash])
+    click(qtbot, crash.copy_button)
+    assert crash.copy_button.text() == "Copied"
+    for dialog in (about, crash):  # Escape closes both
+        qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+        assert not dialog.isVisible()
+
+
+def test_database_dialog_is_walkable_in_both_choices(qtbot: QtBot, window: MainWindow) -> None:
+    dialog = window.choose_database()
+    qtbot.waitExposed(dialog)
+    assert_walkable([dialog])  # built-in: the server fields are disabled, Tab skips them
+    buttons = [dialog.test_button, *dialog.buttons.buttons()]
+    at_rest = positions(buttons)
+    height = dialog.height()
+    dialog.shared.setChecked(True)
+    assert_walkable([dialog])
+    order = tab_cycle(dialog, dialog.shared)
+    assert order[:4] == [dialog.shared, dialog.url, dialog.password, dialog.test_button]
+    assert not dialog.test_result.isVisible() and not dialog.url_error.isVisible()
+    click(qtbot, dialog.test_button)  # no connection string: said beside the button
+    assert dialog.url_error.isVisible()
+    assert dialog.url_error.text() == "Enter the server's connection string first."
+    assert positions(buttons) == at_rest and dialog.height() >= height
+    dialog.reject()
+
+
+def test_server_dialog_is_walkable_and_its_messages_move_nothing(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    dialog = window.open_server_settings()
+    qtbot.waitExposed(dialog)
+    assert_walkable([dialog])
+    assert dialog.origins.tabChangesFocus()  # Tab leaves the origins box
+    order = tab_cycle(dialog, dialog.port)
+    assert order[:6] == [
+        dialog.port,
+        dialog.allow_lan,
+        dialog.origins,
+        dialog.model,
+        dialog.start_with_app,
+        dialog.token,
+    ]
+    fields = [dialog.port, dialog.allow_lan, dialog.origins, dialog.model, dialog.token]
+    at_rest = positions([*fields, *dialog.buttons.buttons()])
+    dialog.allow_lan.setChecked(True)  # the LAN line swaps its sentence
+    assert dialog.lan_warning.isVisible() and not dialog.lan_local.isVisible()
+    click(qtbot, dialog.copy_token)
+    assert dialog.token_note.isVisible() and dialog.token_note.text() == "Copied."
+    dialog.origins.setPlainText("localhost:3000")
+    click(qtbot, dialog.buttons.button(QDialogButtonBox.StandardButton.Save))
+    assert dialog.origins_error.isVisible()
+    qtbot.wait(1)  # a layout pass
+    assert positions([*fields, *dialog.buttons.buttons()]) == at_rest
+    assert_walkable([dialog])
+    dialog.reject()
+
+
+def open_remote(
+    qtbot: QtBot, tmp_path: Path, tasks: TaskRunner, endpoints: list[RemoteEndpoint]
+) -> RemoteEndpointsDialog:
+    store, _ = SettingsStore.open(tmp_path / "settings.json")
+    store.update(remote_endpoints=endpoints)
+    secrets = SecretStore(tmp_path / "secrets.json", use_keyring=False)
+    for endpoint in endpoints:
+        save_key(secrets, endpoint.name, "sk-team")
+    dialog = RemoteEndpointsDialog(store, secrets, tasks)
+    shown(qtbot, dialog)
+    return dialog
+
+
+def test_remote_dialog_is_walkable_and_tight(
+    qtbot: QtBot, tmp_path: Path, tasks: TaskRunner
+) -> None:
+    empty = open_remote(qtbot, tmp_path / "empty", tasks, [])
+    assert_walkable([empty])  # nothing to edit: the list, Add and the buttons
+    dialog = open_remote(qtbot, tmp_path / "one", tasks, [OVMS])
+    assert_walkable([dialog])
+    assert tab_cycle(dialog, dialog.list)[:8] == [
+        dialog.list,
+        dialog.add_button,
+        dialog.remove_button,
+        dialog.name,
+        dialog.url,
+        dialog.key,
+        dialog.test_button,
+        dialog.model,
+    ]
+    # At rest no hidden line leaves a gap: the test button sits right under the key field.
+    assert dialog.test_button.y() - dialog.key.geometry().bottom() < 16
+    assert dialog.model.y() - dialog.test_button.geometry().bottom() < 16
+    fields = [dialog.name, dialog.url, dialog.key, dialog.test_button, dialog.model]
+    at_rest = positions([*fields, *dialog.buttons.buttons()])
+    click(qtbot, dialog.add_button)  # a new endpoint: "enter the address" under the fields
+    qtbot.wait(1)
+    assert dialog.url_error.isVisible()
+    assert positions([*fields, *dialog.buttons.buttons()]) == at_rest
+    assert_walkable([dialog])
+
+
+def test_server_switch_and_tools_offer_are_walkable(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, tasks: TaskRunner
+) -> None:
+    switch = window.server_switch
+    assert_walkable([switch])
+    assert switch.menu_button.accessibleName() == "Server menu"
+    offer = ToolsOffer(tmp_path / "tools", tasks)
+    offer.frozen = True  # as a fresh frozen app: the tools are missing
+    offer.refresh()
+    shown(qtbot, offer)
+    assert offer.install_button.isVisible()
+    assert_walkable([offer])
+    offer._show_running(True)  # what an install shows (test_tools_offer runs a real one)
+    assert offer.cancel_button.isVisible()
+    assert_walkable([offer])
