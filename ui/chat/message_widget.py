@@ -75,7 +75,8 @@ class MessageWidget(QFrame):
         self.setObjectName("userMessage" if self.is_user else "answerMessage")
         self.body: list[Prose | CodeBlock] = []
         self.thumbnails: list[QLabel] = []
-        self.name = QLabel(self._who(message, assistant_name))
+        self.assistant_name = assistant_name
+        self.name = QLabel()
         bold = QFont(self.name.font())
         bold.setBold(True)
         self.name.setFont(bold)
@@ -208,6 +209,7 @@ class MessageWidget(QFrame):
     ) -> None:
         """Show ``message`` (the ``index``-th of the conversation; -1: not stored yet)."""
         self.message, self.index, self.is_last_answer = message, index, is_last_answer
+        self.name.setText(self._who(message, self.assistant_name))
         stored = index >= 0
         for key, button in self.buttons.items():
             button.setVisible(stored and (key != "regenerate" or is_last_answer))
