@@ -36,7 +36,9 @@ from app.performance.metrics import MetricsBus
 from app.remote.config import RemoteChatFactory, is_remote
 from app.services.base import BusyLock, ModelSlot
 from app.services.chat_context import ContextBudget, ContextUsage, Retriever, clamp_answer
+from app.services.chat_edits import ChatEdits
 from app.services.chat_results import Answer, LoadedModel
+from app.services.message_versions import with_earlier
 from app.storage.conversations import ChatMessage, Conversation, ConversationStore
 from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings
 from pipelines.core import Cancelled, CancelToken, MetricRecord
@@ -52,7 +54,7 @@ log = logging.getLogger(__name__)
 PipelineFactory = Callable[[ChatModelConfig], ChatPipeline]
 
 
-class ChatService:
+class ChatService(ChatEdits):
     """Conversations plus one chat model; thread-safe for one generation at a time."""
 
     def __init__(
@@ -333,7 +335,8 @@ class ChatService:
         cancel: CancelToken,
         on_text: Callable[[str], None],
     ) -> Answer:
-        """Answer the last question again, replacing the last answer once the new one is done."""
+        """Answer the last question again; once the new answer is done it is shown and the
+        earlier ones are kept as its versions."""
         conversation = self.get(conversation_id)
         messages = conversation.messages
         last_user = max((i for i, m in enumerate(messages) if m.role == "user"), default=-1)
@@ -342,9 +345,10 @@ class ChatService:
         question = messages[last_user]
         self.check_images(len(question.images))
         previous = messages[last_user:]
+        earlier = next((m for m in previous[1:] if m.role == "assistant"), None)
         del messages[last_user:]
         try:
-            return self._answer(conversation, question, settings, cancel, on_text)
+            return self._answer(conversation, question, settings, cancel, on_text, earlier=earlier)
         except BaseException:
             messages.extend(previous)  # a failed regeneration keeps the old answer
             raise
@@ -384,6 +388,8 @@ class ChatService:
         on_text: Callable[[str], None],
         new_images: Sequence[PreparedImage] = (),
         confirm: Callable[[], bool] | None = None,
+        *,
+        earlier: ChatMessage | None = None,
     ) -> Answer:
         with self._busy.hold("The model is still answering; stop it or wait.", field="prompt"):
             pipeline, loaded = self._require_model()
@@ -412,7 +418,10 @@ class ChatService:
                 device=loaded.device_label,
                 metrics=values,
                 sources=[source.to_dict() for source in sources],
+                model=loaded.model_name,
             )
+            if earlier is not None:  # Regenerate: the earlier answers stay as versions
+                answer = with_earlier(answer, earlier)
             conversation.messages.extend([question, answer])
             conversation.updated = time.time()
             if conversation.title == "New chat":

@@ -49,6 +49,13 @@ class ChatMessage:
     images: list[str] = field(default_factory=list)
     """Attached images: file names of ours (:data:`IMAGE_NAME`) in the conversation's image
     folder (:meth:`ConversationStore.image_path`)."""
+    model: str = ""
+    """The model that wrote an answer ("" for questions and answers stored before it was kept)."""
+    versions: list[ChatMessage] = field(default_factory=list)
+    """An answer's other versions (earlier Regenerates), oldest first; see
+    ``app.services.message_versions``."""
+    version: int = 0
+    """Where this answer stands among all its versions (0 … ``len(versions)``)."""
 
 
 @dataclass
@@ -121,6 +128,10 @@ def _message(data: object, index: int) -> ChatMessage:
         isinstance(name, str) and IMAGE_NAME.fullmatch(name) for name in images
     ):
         raise ValueError(f"the images of message {index + 1} are not image names of ours")
+    versions = _versions(data.get("versions"), index)
+    version = data.get("version", 0)
+    if not isinstance(version, int) or isinstance(version, bool):
+        version = 0
     return ChatMessage(
         role="user" if role == "user" else "assistant",
         content=fields.text("content", required=True),
@@ -130,7 +141,28 @@ def _message(data: object, index: int) -> ChatMessage:
         metrics={str(key): float(value) for key, value in metrics.items()},
         sources=sources,
         images=list(images),
+        model=fields.text("model"),
+        versions=versions,
+        version=min(max(version, 0), len(versions)),
     )
+
+
+def _versions(data: object, index: int) -> list[ChatMessage]:
+    """An answer's stored versions; malformed ones are skipped (the answer shown stays), and
+    a version's own versions are never read (no nesting, however deep a file goes)."""
+    if not isinstance(data, list):
+        return []
+    versions: list[ChatMessage] = []
+    for item in data:
+        if isinstance(item, dict):
+            item = {key: value for key, value in item.items() if key not in ("versions", "version")}
+        try:
+            version = _message(item, index)
+        except ValueError:
+            continue
+        if version.role == "assistant":
+            versions.append(version)
+    return versions
 
 
 def _is_number(value: object) -> bool:

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import TypeVar
 
 import pytest
-from PySide6.QtCore import QMimeData, QObject, QPoint, QPointF, Qt, QUrl, Slot
+from PySide6.QtCore import QMimeData, QObject, QPointF, Qt, QUrl, Slot
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QAbstractButton, QApplication, QFileDialog, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
@@ -37,14 +37,14 @@ def click(qtbot: QtBot, button: QAbstractButton) -> None:
 
 
 def click_link(qtbot: QtBot, view: MessageView, text: str) -> None:
-    """Click the first link labelled ``text`` in the conversation."""
-    found = view.document().find(text)
-    assert not found.isNull(), f"no {text!r} on screen"
-    found.setPosition(found.selectionStart() + 1)
-    rect = view.cursorRect(found)
-    qtbot.mouseClick(
-        view.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(rect.x(), rect.center().y())
-    )
+    """Click the first shown message action named ``text`` ("Copy", "Regenerate" …)."""
+    for widget in view.message_widgets():
+        for button in widget.buttons.values():
+            if button.accessibleName() == text and button.isVisibleTo(view):
+                assert button.isEnabled(), f"{text} is disabled"
+                qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+                return
+    raise AssertionError(f"no {text!r} on screen")
 
 
 def answer_files(monkeypatch: pytest.MonkeyPatch, path: Path | None) -> None:

@@ -69,16 +69,7 @@ def test_attach_button_adds_thumbnails_and_the_answer_keeps_them(
 
 
 def _images_in_view(window: MainWindow) -> int:
-    document = window.chat_panel.view.document()
-    block, count = document.begin(), 0
-    while block.isValid():
-        iterator = block.begin()
-        while not iterator.atEnd():
-            if iterator.fragment().charFormat().isImageFormat():
-                count += 1
-            iterator += 1
-        block = block.next()
-    return count
+    return window.chat_panel.view.thumbnail_count()
 
 
 def test_dropped_images_attach_and_a_dropped_model_still_loads(

@@ -83,6 +83,10 @@ def test_dropped_turns_are_said_and_the_warning_colour_shows(
     usage = panel.context_usage
     assert usage is not None and usage.first_sent == 1 and usage.dropped == 1
     assert "1 older message(s) no longer sent" in panel.context_label.text()
+    # The conversation marks where the model stops reading, before the oldest message sent.
+    marker = panel.view.marker
+    assert marker.isVisibleTo(panel.view)
+    assert panel.view.rows.indexOf(marker) == panel.view.rows.indexOf(panel.view._widgets[1]) - 1
     assert panel.context_label.warning
     color = panel.context_label.palette().color(QPalette.ColorRole.WindowText)
     assert color == warning_color(panel.palette())

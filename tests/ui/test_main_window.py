@@ -164,11 +164,9 @@ def test_dark_scheme_gives_a_dark_palette_and_redraws_answers(
         assert "Hello there, friend." in shown(window)  # redrawn, not lost
         base = window.chat_panel.view.palette().color(QPalette.ColorRole.Base)
         assert base.lightness() < 128
-        # The message frames carry colours of their own: they were redrawn dark too.
-        frames = window.chat_panel.view.document().rootFrame().childFrames()
-        assert frames and all(
-            f.frameFormat().background().color().lightness() < 128 for f in frames
-        )
+        # The message bubbles take their colours from the palette: dark too.
+        bubbles = window.chat_panel.view.message_widgets()
+        assert bubbles and all(b.background().lightness() < 128 for b in bubbles)
     finally:
         follower.remove()
     assert not is_dark(app.palette())

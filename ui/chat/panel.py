@@ -41,6 +41,7 @@ from ui.chat.dictation import Dictation
 from ui.chat.generation_panel import GenerationPanel
 from ui.chat.input_box import ChatInput
 from ui.chat.knowledge_picker import KnowledgePicker
+from ui.chat.message_actions import MessageActions
 from ui.chat.message_view import MessageView
 from ui.chat.model_drop import ModelDropTarget
 from ui.chat.system_prompt import SystemPromptEditor
@@ -144,6 +145,7 @@ class ChatPanel(QWidget):
         self.drop_target = ModelDropTarget(self)  # a .gguf file or model folder dropped here
         self._layout()
         self._connect()
+        self.message_actions = MessageActions(self)  # edit, delete, versions
         self._show_current()
         self._update_send_state()
 
@@ -252,6 +254,7 @@ class ChatPanel(QWidget):
     @Slot(object)
     def _on_model_loaded(self, loaded: LoadedModel) -> None:
         self.input_error.clear()  # "choose a model first" no longer applies
+        self.view.assistant_name = loaded.model_name
         self._update_welcome()
         if self._focus_on_load is not None and self._focus_on_load == loaded.model_path:
             self.input.setFocus()
@@ -327,6 +330,7 @@ class ChatPanel(QWidget):
             usage = None
         self.context_usage = usage
         self.context_label.show_usage(usage)
+        self.view.set_context_marker(usage.first_sent if usage is not None else None)
         self.context_budget_changed.emit(usage)
 
     def _show_current(self) -> None:

@@ -1,0 +1,160 @@
+"""Per-message actions through the window: edit and resend, delete, answer versions (kept on
+disk), and a stored file with hostile version data."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from app.errors import UserError
+from app.paths import AppPaths
+from app.storage.conversations import ConversationStore
+from tests.ui.fakes import Script
+from tests.ui.helpers import ask, load, shown
+from ui.chat.message_widget import MessageWidget
+from ui.main_window import MainWindow
+
+
+def bubble(window: MainWindow, index: int) -> MessageWidget:
+    return window.chat_panel.view.message_widgets()[index]
+
+
+def press(qtbot: QtBot, window: MainWindow, index: int, action: str) -> None:
+    button = bubble(window, index).buttons[action]
+    assert button.isVisible() and button.isEnabled(), action
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def roles_and_texts(window: MainWindow) -> list[tuple[str, str]]:
+    panel = window.chat_panel
+    messages = window.ctx.chat.get(panel.current_conversation_id()).messages
+    return [(m.role, m.content) for m in messages]
+
+
+def test_edit_a_question_and_resend_it(
+    qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
+) -> None:
+    panel = window.chat_panel
+    load(qtbot, window, model_folder)
+    ask(qtbot, window, "First?")
+    script.chunks = ["Second answer."]
+    ask(qtbot, window, "Second?")
+    press(qtbot, window, 0, "edit")
+    editor = bubble(window, 0).editor
+    assert editor.isVisible() and editor.toPlainText() == "First?"
+    editor.selectAll()
+    qtbot.keyClicks(editor, "Changed?")
+    script.chunks = ["New ", "answer."]
+    panel.input.setPlainText("draft in progress")
+    with qtbot.waitSignal(panel.answerFinished, timeout=5000) as finished:
+        qtbot.mouseClick(bubble(window, 0).send_edit, Qt.MouseButton.LeftButton)
+    assert finished.args == [True]
+    # What followed the edited question is replaced by the new answer.
+    assert roles_and_texts(window) == [("user", "Changed?"), ("assistant", "New answer.")]
+    assert script.seen[-1][-1].content == "Changed?"
+    assert "Second answer." not in shown(window) and "New answer." in shown(window)
+    assert panel.input.toPlainText() == "draft in progress"  # the box was left alone
+
+
+def test_a_failed_resend_keeps_the_conversation(
+    qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
+) -> None:
+    panel = window.chat_panel
+    load(qtbot, window, model_folder)
+    ask(qtbot, window, "First?")
+    press(qtbot, window, 0, "edit")
+    script.fail_with = UserError("The model could not answer.", field="prompt")
+    with qtbot.waitSignal(panel.answerFinished, timeout=5000) as finished:
+        qtbot.mouseClick(bubble(window, 0).send_edit, Qt.MouseButton.LeftButton)
+    assert finished.args == [False]
+    assert roles_and_texts(window) == [("user", "First?"), ("assistant", "Hello there, friend.")]
+    assert "Hello there, friend." in shown(window)
+
+
+def test_delete_a_question_with_its_answer_and_an_answer_alone(
+    qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script, app_home: AppPaths
+) -> None:
+    load(qtbot, window, model_folder)
+    ask(qtbot, window, "One?")
+    script.chunks = ["Two."]
+    ask(qtbot, window, "Two?")
+    press(qtbot, window, 0, "delete")
+    assert roles_and_texts(window) == [("user", "Two?"), ("assistant", "Two.")]
+    assert "One?" not in shown(window)
+    press(qtbot, window, 1, "delete")
+    assert roles_and_texts(window) == [("user", "Two?")]
+    conversation_id = window.chat_panel.current_conversation_id()
+    stored = ConversationStore(app_home.conversations_dir).load_all()
+    assert [[m.content for m in c.messages] for c in stored if c.id == conversation_id] == [
+        ["Two?"]
+    ]
+
+
+def test_regenerate_keeps_versions_that_survive_a_restart(
+    qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script, app_home: AppPaths
+) -> None:
+    panel = window.chat_panel
+    load(qtbot, window, model_folder)
+    ask(qtbot, window, "Question")
+    for chunks in (["Second."], ["Third."]):
+        script.chunks = chunks
+        with qtbot.waitSignal(panel.answerFinished, timeout=5000):
+            press(qtbot, window, 1, "regenerate")
+    answer = bubble(window, 1)
+    assert answer.version_label.text() == "3/3" and "Third." in shown(window)
+    assert not answer.buttons["next"].isEnabled()
+    press(qtbot, window, 1, "previous")
+    assert bubble(window, 1).version_label.text() == "2/3" and "Second." in shown(window)
+    press(qtbot, window, 1, "previous")
+    assert "Hello there, friend." in shown(window) and "Third." not in shown(window)
+    # The version shown is the one the model reads next.
+    script.chunks = ["Fine."]
+    ask(qtbot, window, "Next?")
+    assert script.seen[-1][-2].content == "Hello there, friend."
+    # A restart reads the same versions back.
+    conversation_id = panel.current_conversation_id()
+    conversations = ConversationStore(app_home.conversations_dir).load_all()
+    (stored,) = [c for c in conversations if c.id == conversation_id]
+    first = stored.messages[1]
+    assert first.content == "Hello there, friend." and first.version == 0
+    assert [v.content for v in first.versions] == ["Second.", "Third."]
+    # Deleting the shown version leaves the others.
+    press(qtbot, window, 1, "delete")
+    assert bubble(window, 1).version_label.text() == "1/2"
+    assert "Second." in shown(window)
+
+
+def test_hostile_version_data_is_skipped(app_home: AppPaths) -> None:
+    folder = app_home.conversations_dir
+    folder.mkdir(parents=True, exist_ok=True)
+    conversation_id = "a" * 32
+    good = {"role": "assistant", "content": "kept"}
+    nested = {"role": "assistant", "content": "deep", "versions": [good] * 3, "version": 2}
+    answer = {
+        "role": "assistant",
+        "content": "shown",
+        "versions": [good, 7, {"role": "user", "content": "q"}, {"content": 3}, nested, "x"],
+        "version": 99,
+    }
+    data = {
+        "id": conversation_id,
+        "title": "t",
+        "system_prompt": "",
+        "messages": [
+            {"role": "user", "content": "q"},
+            answer,
+            {"role": "assistant", "content": "old file", "versions": "nonsense", "version": True},
+        ],
+    }
+    (folder / f"{conversation_id}.json").write_text(json.dumps(data), encoding="utf-8")
+    store = ConversationStore(folder)
+    (conversation,) = store.load_all()
+    assert store.problems == []
+    shown_answer = conversation.messages[1]
+    assert [v.content for v in shown_answer.versions] == ["kept", "deep"]
+    assert shown_answer.versions[1].versions == []  # never nested
+    assert shown_answer.version == 2  # clamped to the versions there are
+    assert conversation.messages[2].versions == [] and conversation.messages[2].version == 0

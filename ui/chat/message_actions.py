@@ -1,0 +1,72 @@
+"""What the per-message buttons do: edit and resend a question, delete a message, switch an
+answer's version. The panel owns the answer loop; this wires the view's requests to it and to
+the chat service (``app.services.chat_edits``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Slot
+
+from app.errors import UserError
+
+if TYPE_CHECKING:
+    from ui.chat.panel import ChatPanel
+
+
+class MessageActions(QObject):
+    """Connects a chat panel's view to the edits of its conversation."""
+
+    def __init__(self, panel: ChatPanel) -> None:
+        super().__init__(panel)
+        self._panel = panel
+        view = panel.view
+        view.editRequested.connect(self.resend)
+        view.deleteRequested.connect(self.delete)
+        view.versionRequested.connect(self.choose_version)
+
+    def _idle(self) -> bool:
+        panel = self._panel
+        return not panel.generating and not panel.loader.loading
+
+    @Slot(int, str)
+    def resend(self, index: int, text: str) -> None:
+        """Send ``text`` in place of question ``index``; the turns after it are replaced by
+        the new answer once it succeeds (a failure shows the conversation as it was)."""
+        panel = self._panel
+        if not self._idle() or not text.strip():
+            return
+        panel.input_error.clear()
+        panel.save_warning.clear()
+        if not panel.system_prompt.commit():
+            return
+        conversation = panel.ctx.chat.get(panel.current_conversation_id())
+        panel._sent_prompt = None  # the box may hold the next question: leave it alone
+        panel.view.show_messages(conversation.messages[:index])
+        panel.view.begin_answer(text, panel.view.stored_thumbnails(conversation.messages[index]))
+        panel._start_answer(panel.ctx.chat.resend, panel.current_conversation_id(), index, text)
+
+    @Slot(int)
+    def delete(self, index: int) -> None:
+        """Delete message ``index`` (a question with its answer; one version of an answer)."""
+        if not self._idle():
+            return
+        chat = self._panel.ctx.chat
+        self._apply(lambda conversation_id: chat.delete_message(conversation_id, index))
+
+    @Slot(int, int)
+    def choose_version(self, index: int, position: int) -> None:
+        """Show version ``position`` of answer ``index``."""
+        if not self._idle():
+            return
+        chat = self._panel.ctx.chat
+        self._apply(lambda conversation_id: chat.choose_version(conversation_id, index, position))
+
+    def _apply(self, change: Callable[[str], object]) -> None:
+        panel = self._panel
+        try:
+            change(panel.current_conversation_id())
+        except UserError as error:
+            panel.errors.show(error, default_field="prompt")
+        panel._show_current()

@@ -1,0 +1,73 @@
+"""What is written under an answer: its sources, its figures; and citation links in its text."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Sequence
+
+from PySide6.QtCore import QLocale
+
+from app.knowledge.grounding import Source
+from app.storage.conversations import ChatMessage
+from ui.i18n import tr
+
+CITATION = re.compile(r"\[(\d{1,2})\]")
+
+
+def message_sources(message: ChatMessage) -> list[Source]:
+    """The knowledge sources stored with an answer (malformed entries are skipped)."""
+    sources: list[Source] = []
+    for data in message.sources:
+        try:
+            sources.append(Source.from_dict(data))
+        except (KeyError, TypeError, ValueError):
+            continue
+    return sources
+
+
+def link_citations(markdown: str, index: int, numbers: set[int]) -> str:
+    """Turn ``[2]`` into a link to source 2 of message ``index`` (only for real sources)."""
+
+    def link(match: re.Match[str]) -> str:
+        number = int(match.group(1))
+        if number not in numbers:
+            return match.group(0)
+        return f"[\\[{number}\\]](source:{index}:{number})"
+
+    return CITATION.sub(link, markdown)
+
+
+def sources_line(sources: Sequence[Source], index: int) -> str:
+    """HTML links under an answer: "Sources: [1] guide.pdf, page 2 · [2] notes.md"."""
+    links = [
+        f'<a href="source:{index}:{s.number}" title="{html.escape(s.path)}">'
+        f"[{s.number}]&nbsp;{html.escape(s.label)}</a>"
+        for s in sources
+    ]
+    return html.escape(tr("Sources:")) + " " + " · ".join(links)
+
+
+def stats_line(message: ChatMessage) -> str:
+    """The line under an answer.
+
+    Returns:
+        e.g. "16 tokens · 230.4 tok/s · TTFT 12 ms · AUTO → CPU", plus " · stopped" when the
+        answer was cut short.
+    """
+    metrics = message.metrics
+    locale = QLocale()
+    parts: list[str] = []
+    if "output_tokens" in metrics:
+        count = locale.toString(int(metrics["output_tokens"]))
+        parts.append(tr("{count} tokens", "generated in an answer").format(count=count))
+    if metrics.get("tokens_per_s"):
+        parts.append(f"{locale.toString(float(metrics['tokens_per_s']), 'f', 1)} tok/s")
+    if "ttft_ms" in metrics:
+        ttft = locale.toString(float(metrics["ttft_ms"]), "f", 0)
+        parts.append(tr("TTFT {ms} ms").format(ms=ttft))
+    if message.device:
+        parts.append(message.device)
+    if message.stopped:
+        parts.append(tr("stopped"))
+    return " · ".join(parts)

@@ -1,0 +1,412 @@
+"""One message of the conversation: who wrote it, its text and code blocks, its actions.
+
+Questions sit on an accent-tinted bubble indented from the left, answers on a plain one
+across the width, each under a bold header ("You" or the model's name), so who said what is
+seen at a glance. Colours are read from the palette at paint time, so light ↔ dark needs no
+rebuild.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+from PySide6.QtCore import QRectF, Qt, QUrl, Signal, Slot
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QImage,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QPixmap,
+    QTextDocument,
+)
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.storage.conversations import ChatMessage
+from ui.a11y import describe
+from ui.chat.code_block import CodeBlock
+from ui.chat.markdown_segments import split_markdown
+from ui.chat.message_footer import link_citations, message_sources, sources_line, stats_line
+from ui.chat.prose import Prose
+from ui.i18n import tr
+from ui.icons import set_icon
+from ui.theme import blend, muted_color
+
+USER_INDENT = 64  # questions stand apart from answers by their place as well as their colour
+
+
+class MessageWidget(QFrame):
+    """A message bubble; its signals carry the message's index in the conversation."""
+
+    copyRequested = Signal(int)
+    speakRequested = Signal(int)
+    regenerateRequested = Signal()
+    deleteRequested = Signal(int)
+    editSubmitted = Signal(int, str)
+    versionRequested = Signal(int, int)  # message index, version position (0-based)
+    linkClicked = Signal(QUrl)
+    codeCopied = Signal()
+
+    def __init__(
+        self,
+        message: ChatMessage,
+        index: int,
+        *,
+        is_last_answer: bool = False,
+        images: Sequence[QImage] = (),
+        assistant_name: str = "",
+    ) -> None:
+        super().__init__()
+        self.message = message
+        self.index = index
+        self.is_last_answer = is_last_answer
+        self.is_user = message.role == "user"
+        self.setObjectName("userMessage" if self.is_user else "answerMessage")
+        self.body: list[Prose | CodeBlock] = []
+        self.thumbnails: list[QLabel] = []
+        self.assistant_name = assistant_name
+        self.name = QLabel()
+        bold = QFont(self.name.font())
+        bold.setBold(True)
+        self.name.setFont(bold)
+        self.buttons: dict[str, QToolButton] = {}
+        self.version_label = QLabel()
+        self.footer = QLabel()
+        self.footer.setWordWrap(True)
+        self.footer.setTextFormat(Qt.TextFormat.RichText)
+        self.footer.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        self.footer.setOpenExternalLinks(False)
+        self.footer.linkActivated.connect(self._on_footer_link)
+        self.editor = QPlainTextEdit()
+        describe(self.editor, tr("Edit message"), tr("Change the question, then send it again"))
+        self.send_edit = QPushButton(tr("Send"))
+        set_icon(self.send_edit, "send")
+        describe(
+            self.send_edit,
+            tr("Send"),
+            tr("Send the edited question; the answers after it are replaced"),
+        )
+        self.cancel_edit = QPushButton(tr("Cancel"))
+        describe(self.cancel_edit, tr("Cancel"), tr("Keep the question as it was"))
+        self.send_edit.clicked.connect(self._submit_edit)
+        self.cancel_edit.clicked.connect(self.stop_editing)
+        self._layout(message)
+        self.set_message(message, index, is_last_answer=is_last_answer, images=images)
+
+    # ----- building --------------------------------------------------------------------
+
+    @staticmethod
+    def _who(message: ChatMessage, assistant_name: str) -> str:
+        if message.role == "user":
+            return tr("You")
+        return message.model or assistant_name or tr("Assistant")
+
+    def _layout(self, message: ChatMessage) -> None:
+        header = QHBoxLayout()
+        header.setSpacing(2)
+        header.addWidget(self.name)
+        header.addStretch(1)
+        if not self.is_user:
+            self._button(
+                "previous",
+                "chevron-left",
+                tr("Previous version"),
+                tr("Show the previous version of this answer"),
+                header,
+            )
+            header.addWidget(self.version_label)
+            self._button(
+                "next",
+                "chevron-right",
+                tr("Next version"),
+                tr("Show the next version of this answer"),
+                header,
+            )
+        self._button("copy", "content-copy", tr("Copy"), tr("Copy the whole message"), header)
+        if self.is_user:
+            self._button(
+                "edit", "pencil", tr("Edit"), tr("Edit this question and send it again"), header
+            )
+            self._button(
+                "delete",
+                "delete-outline",
+                tr("Delete"),
+                tr("Delete this question and its answer"),
+                header,
+            )
+        else:
+            self._button("speak", "volume-high", tr("Speak"), tr("Read this answer aloud"), header)
+            self._button(
+                "regenerate",
+                "refresh",
+                tr("Regenerate"),
+                tr("Write a new answer; this one is kept as a version"),
+                header,
+            )
+            self._button(
+                "delete",
+                "delete-outline",
+                tr("Delete"),
+                tr("Delete this answer (only the version shown)"),
+                header,
+            )
+        self.column = QVBoxLayout()
+        self.column.setSpacing(6)
+        self.images_row = QHBoxLayout()
+        self.images_row.addStretch(1)
+        edit_buttons = QHBoxLayout()
+        edit_buttons.addStretch(1)
+        edit_buttons.addWidget(self.cancel_edit)
+        edit_buttons.addWidget(self.send_edit)
+        self.edit_box = QWidget()
+        edit_column = QVBoxLayout(self.edit_box)
+        edit_column.setContentsMargins(0, 0, 0, 0)
+        edit_column.addWidget(self.editor)
+        edit_column.addLayout(edit_buttons)
+        self.edit_box.hide()
+        outer = QVBoxLayout(self)
+        indent = USER_INDENT if self.is_user else 0
+        outer.setContentsMargins(12 + indent, 8, 12, 10)
+        outer.setSpacing(4)
+        outer.addLayout(header)
+        outer.addLayout(self.column)
+        outer.addWidget(self.edit_box)
+        outer.addLayout(self.images_row)
+        outer.addWidget(self.footer)
+
+    def _button(
+        self, key: str, icon: str, name: str, description: str, row: QHBoxLayout
+    ) -> QToolButton:
+        button = QToolButton()
+        button.setAutoRaise(True)
+        set_icon(button, icon)
+        describe(button, name, description)
+        button.clicked.connect(getattr(self, f"_on_{key}"))
+        row.addWidget(button)
+        self.buttons[key] = button
+        return button
+
+    # ----- content ---------------------------------------------------------------------
+
+    def set_message(
+        self,
+        message: ChatMessage,
+        index: int,
+        *,
+        is_last_answer: bool = False,
+        images: Sequence[QImage] = (),
+    ) -> None:
+        """Show ``message`` (the ``index``-th of the conversation; -1: not stored yet)."""
+        self.message, self.index, self.is_last_answer = message, index, is_last_answer
+        self.name.setText(self._who(message, self.assistant_name))
+        stored = index >= 0
+        for key, button in self.buttons.items():
+            button.setVisible(stored and (key != "regenerate" or is_last_answer))
+        self._set_versions(message, stored)
+        footer = ""
+        content = message.content
+        if not self.is_user and stored:
+            sources = message_sources(message)
+            if sources:
+                content = link_citations(content, index, {s.number for s in sources})
+                footer = sources_line(sources, index)
+            stats = stats_line(message)
+            if stats:
+                footer = f"{footer}<br>{_escape(stats)}" if footer else _escape(stats)
+        self.set_content(content)
+        muted = muted_color(self.palette()).name()
+        self.footer.setText(f'<span style="color:{muted}">{footer}</span>' if footer else "")
+        self.footer.setVisible(bool(footer))
+        self._set_images(images)
+
+    def _set_versions(self, message: ChatMessage, stored: bool) -> None:
+        if self.is_user:
+            return
+        count = len(message.versions) + 1
+        shown = stored and count > 1
+        position = min(max(message.version, 0), count - 1)
+        self.version_label.setText(f"{position + 1}/{count}")
+        self.version_label.setAccessibleName(
+            tr("Version {shown} of {count}").format(shown=position + 1, count=count)
+        )
+        self.version_label.setVisible(shown)
+        self.buttons["previous"].setVisible(shown)
+        self.buttons["next"].setVisible(shown)
+        self.buttons["previous"].setEnabled(position > 0)
+        self.buttons["next"].setEnabled(position < count - 1)
+
+    def set_content(self, content: str) -> None:
+        """Show ``content``: typed text exactly; an answer as Markdown with its code blocks as
+        widgets. Parts that did not change are left alone (streaming redoes only the tail)."""
+        if self.is_user:
+            parts: list[tuple[str, str | None]] = [(content, None)]
+        else:
+            parts = [(s.text, s.language) for s in split_markdown(content)] or [("", None)]
+        for position, (text, language) in enumerate(parts):
+            widget = self.body[position] if position < len(self.body) else None
+            if language is None and isinstance(widget, Prose):
+                widget.set_plain(text) if self.is_user else widget.set_markdown(text)
+            elif (
+                language is not None
+                and isinstance(widget, CodeBlock)
+                and (widget.language == language)
+            ):
+                widget.set_code(text)
+            else:
+                self._truncate_body(position)
+                self._append_part(text, language)
+        self._truncate_body(len(parts))
+
+    def _append_part(self, text: str, language: str | None) -> None:
+        part: Prose | CodeBlock
+        if language is None:
+            part = Prose()
+            part.linkClicked.connect(self.linkClicked)
+            if self.is_user:
+                part.set_plain(text)
+            else:
+                part.set_markdown(text)
+        else:
+            part = CodeBlock(text, language)
+            part.copied.connect(self.codeCopied)
+        self.body.append(part)
+        self.column.addWidget(part)
+
+    def _truncate_body(self, keep: int) -> None:
+        while len(self.body) > keep:
+            part = self.body.pop()
+            self.column.removeWidget(part)
+            part.deleteLater()
+
+    def _set_images(self, images: Sequence[QImage]) -> None:
+        for label in self.thumbnails:
+            self.images_row.removeWidget(label)
+            label.deleteLater()
+        self.thumbnails = []
+        for image in images:
+            label = QLabel()
+            label.setPixmap(QPixmap.fromImage(image))
+            label.setAccessibleName(tr("Attached image"))
+            self.images_row.insertWidget(self.images_row.count() - 1, label)
+            self.thumbnails.append(label)
+
+    def plain_text(self) -> str:
+        """The message as read on screen: header, text, code and footer lines."""
+        lines = [self.name.text()]
+        for part in self.body:
+            lines.append(part.code if isinstance(part, CodeBlock) else part.toPlainText())
+        if self.footer.isVisibleTo(self) and self.footer.text():
+            lines.append(_plain(self.footer.text()))
+        return "\n".join(lines)
+
+    def html(self) -> str:
+        """The message's rendered HTML (prose, footer links), for tests and export."""
+        parts = [p.toHtml() for p in self.body if isinstance(p, Prose)]
+        return "\n".join([*parts, self.footer.text()])
+
+    # ----- look ------------------------------------------------------------------------
+
+    def background(self) -> QColor:
+        """The bubble's colour in the current palette."""
+        palette = self.palette()
+        base = palette.color(QPalette.ColorRole.Base)
+        if self.is_user:
+            return blend(base, palette.color(QPalette.ColorRole.Highlight), 0.16)
+        return blend(base, palette.color(QPalette.ColorRole.Text), 0.04)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        """A rounded bubble behind the message."""
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(self.background())
+        indent = USER_INDENT if self.is_user else 0
+        painter.drawRoundedRect(QRectF(self.rect().adjusted(indent, 0, 0, 0)), 10, 10)
+        painter.end()
+
+    # ----- actions ---------------------------------------------------------------------
+
+    def set_actions_enabled(self, enabled: bool) -> None:
+        """Edit, delete, regenerate and version switches are off while an answer streams."""
+        for key in ("edit", "delete", "regenerate", "previous", "next"):
+            if key in self.buttons:
+                self.buttons[key].setEnabled(enabled and self._allowed(key))
+        self.send_edit.setEnabled(enabled)
+
+    def _allowed(self, key: str) -> bool:
+        count = len(self.message.versions) + 1
+        if key == "previous":
+            return self.message.version > 0
+        if key == "next":
+            return self.message.version < count - 1
+        return True
+
+    @Slot()
+    def _on_copy(self) -> None:
+        self.copyRequested.emit(self.index)
+
+    @Slot()
+    def _on_speak(self) -> None:
+        self.speakRequested.emit(self.index)
+
+    @Slot()
+    def _on_regenerate(self) -> None:
+        self.regenerateRequested.emit()
+
+    @Slot()
+    def _on_delete(self) -> None:
+        self.deleteRequested.emit(self.index)
+
+    @Slot()
+    def _on_previous(self) -> None:
+        self.versionRequested.emit(self.index, self.message.version - 1)
+
+    @Slot()
+    def _on_next(self) -> None:
+        self.versionRequested.emit(self.index, self.message.version + 1)
+
+    @Slot()
+    def _on_edit(self) -> None:
+        self.editor.setPlainText(self.message.content)
+        for part in self.body:
+            part.hide()
+        self.edit_box.show()
+        self.editor.setFocus()
+
+    @Slot()
+    def stop_editing(self) -> None:
+        """Leave the editor; the question shows as it was."""
+        self.edit_box.hide()
+        for part in self.body:
+            part.show()
+
+    @Slot()
+    def _submit_edit(self) -> None:
+        text = self.editor.toPlainText()
+        if text.strip():
+            self.editSubmitted.emit(self.index, text)
+
+    @Slot(str)
+    def _on_footer_link(self, link: str) -> None:
+        self.linkClicked.emit(QUrl(link))
+
+
+def _escape(text: str) -> str:
+    return html.escape(text)
+
+
+def _plain(rich: str) -> str:
+    document = QTextDocument()
+    document.setHtml(rich)
+    return document.toPlainText()
