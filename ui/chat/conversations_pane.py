@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -76,6 +77,13 @@ class ConversationsPane(QWidget):
         describe(
             self.search, tr("Search chats"), tr("Find chats by title or message text; Esc clears")
         )
+        for part in self.search.findChildren(QToolButton):  # the line edit's own buttons
+            if part.defaultAction() is not None and part.defaultAction().objectName().endswith(
+                "clearaction"
+            ):
+                describe(part, tr("Clear search"), tr("Show all chats again (Esc)"))
+            else:
+                describe(part, tr("Search"), tr("Find chats by title or message text"))
         clear = QAction(self.search)
         clear.setShortcut(Qt.Key.Key_Escape)
         clear.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
@@ -261,6 +269,12 @@ class ConversationsPane(QWidget):
         self._current_id = conversation.id
         self.refresh()
         self.currentChanged.emit(conversation.id)
+
+    def shut_down(self) -> None:
+        """The window is closing: end a pending search and make a pending delete final."""
+        self._search_timer.stop()
+        self._tasks.cancel("chat-search")
+        self.commit_pending_delete()
 
     @Slot()
     def commit_pending_delete(self) -> None:
