@@ -16,6 +16,7 @@ from pathlib import Path
 
 from app.cli import exits
 from app.cli.chat import add_chat_parsers
+from app.cli.chats import add_chats_parser
 from app.cli.exits import CliError, Stopped, one_line
 from app.cli.knowledge import add_knowledge_parsers
 from app.cli.lipsync import add_lipsync_parser
@@ -59,6 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     add_system_parsers(commands)  # devices, setup
     add_chat_parsers(commands)  # chat, ask
+    add_chats_parser(commands)  # chats list/export/import
     add_knowledge_parsers(commands)  # ingest, search, collections
     add_models_parser(commands)
     add_voice_parsers(commands)  # voices, say

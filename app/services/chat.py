@@ -39,7 +39,12 @@ from app.services.chat_context import ContextBudget, ContextUsage, Retriever, cl
 from app.services.chat_edits import ChatEdits
 from app.services.chat_results import Answer, LoadedModel
 from app.services.message_versions import with_earlier
-from app.storage.conversations import ChatMessage, Conversation, ConversationStore
+from app.storage.conversations import (
+    MAX_TITLE_CHARS,
+    ChatMessage,
+    Conversation,
+    ConversationStore,
+)
 from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings
 from pipelines.core import Cancelled, CancelToken, MetricRecord
 from pipelines.gguf import is_gguf_path
@@ -97,8 +102,10 @@ class ChatService(ChatEdits):
         return list(self._store.problems)
 
     def conversations(self) -> list[Conversation]:
-        """All conversations, most recently updated first."""
-        return sorted(self._conversations.values(), key=lambda c: c.updated, reverse=True)
+        """All conversations, pinned ones first, then most recently updated first."""
+        return sorted(
+            self._conversations.values(), key=lambda c: (c.pinned, c.updated), reverse=True
+        )
 
     def get(self, conversation_id: str) -> Conversation:
         """One conversation by id."""
@@ -127,9 +134,49 @@ class ChatService(ChatEdits):
         title = " ".join(title.split())
         if not title:
             raise UserError("A conversation needs a name.", field="title")
+        if len(title) > MAX_TITLE_CHARS:
+            raise UserError(
+                f"A conversation name can have at most {MAX_TITLE_CHARS} characters.",
+                field="title",
+            )
         conversation = self.get(conversation_id)
-        conversation.title = title[:80]
+        conversation.title = title
         self._save_if_started(conversation)
+        return conversation
+
+    def set_pinned(self, conversation_id: str, pinned: bool) -> Conversation:
+        """Pin a conversation to the top of the list (or unpin it); kept in its file."""
+        conversation = self.get(conversation_id)
+        conversation.pinned = pinned
+        self._save_if_started(conversation)
+        return conversation
+
+    def empty_conversation(self) -> Conversation | None:
+        """A conversation without messages, if there is one (there is at most one)."""
+        return next((c for c in self.conversations() if not c.messages), None)
+
+    def trash(self, conversation_id: str) -> Conversation:
+        """Remove a conversation from the list, its file moved to the trash (see
+        :meth:`restore` and :meth:`purge`); returns it, for an undo."""
+        conversation = self.get(conversation_id)
+        self._store.trash(conversation_id)
+        del self._conversations[conversation_id]
+        return conversation
+
+    def restore(self, conversation: Conversation) -> None:
+        """Undo :meth:`trash`."""
+        self._store.restore(conversation.id)
+        self._conversations[conversation.id] = conversation
+
+    def purge(self, conversation_id: str) -> None:
+        """Delete a trashed conversation for good (its undo window has passed)."""
+        self._store.purge(conversation_id)
+
+    def add_imported(self, conversation: Conversation) -> Conversation:
+        """Store an imported conversation under a new id, so it never replaces one."""
+        conversation.id = ConversationStore.new_id()
+        self._store.save(conversation)
+        self._conversations[conversation.id] = conversation
         return conversation
 
     def set_system_prompt(self, conversation_id: str, system_prompt: str) -> Conversation:

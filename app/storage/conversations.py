@@ -29,6 +29,8 @@ Role = Literal["user", "assistant"]
 MAX_TITLE_CHARS = 80
 ID_PATTERN = re.compile(r"[0-9a-f]{32}")
 """What :meth:`ConversationStore.new_id` makes (``uuid4().hex``); nothing else is an id."""
+TRASH_FOLDER = ".trash"
+"""Where a deleted conversation waits while its deletion can be undone (inside the folder)."""
 IMAGE_NAME = re.compile(r"[0-9a-f]{32}\.png")
 """What :meth:`ConversationStore.add_image` names a copy; a stored name is checked against it,
 so a damaged or hostile file can never point outside the conversation's folder."""
@@ -70,6 +72,8 @@ class Conversation:
     messages: list[ChatMessage] = field(default_factory=list)
     knowledge: str = ""
     """Collection whose passages ground the answers ("" when knowledge is off)."""
+    pinned: bool = False
+    """Listed before the others (absent in files written before pinning existed)."""
 
     def to_json(self) -> str:
         """Serialise for storage."""
@@ -101,6 +105,7 @@ class Conversation:
             updated=fields.number("updated", time.time()),
             messages=[_message(item, index) for index, item in enumerate(raw_messages)],
             knowledge=fields.text("knowledge"),
+            pinned=fields.flag("pinned"),
         )
 
 
@@ -214,6 +219,7 @@ class ConversationStore:
         self.problems = []
         if not self.folder.is_dir():
             return []
+        self._restore_trash()
         conversations: list[Conversation] = []
         for path in sorted(self.folder.glob("*.json")):
             try:
@@ -268,6 +274,67 @@ class ConversationStore:
             raise StorageError(
                 f"Could not delete the conversation ({error.strerror or error})."
             ) from error
+
+    def trash(self, conversation_id: str) -> None:
+        """Move a conversation (file and images) to the trash, from where it can be restored.
+
+        Kill-safe: until :meth:`purge` it is only moved, and :meth:`load_all` brings back
+        whatever a process that died during the undo window left in the trash.
+
+        Raises:
+            UserError: not an id the app makes.
+            StorageError: it could not be moved (it stays where it was).
+        """
+        self._move(conversation_id, self.folder, self.folder / TRASH_FOLDER)
+
+    def restore(self, conversation_id: str) -> None:
+        """Bring a trashed conversation back (nothing in the trash is fine).
+
+        Raises:
+            StorageError: it could not be moved back.
+        """
+        self._move(conversation_id, self.folder / TRASH_FOLDER, self.folder)
+
+    def purge(self, conversation_id: str) -> None:
+        """Delete a trashed conversation for good (the undo window has passed)."""
+        try:
+            trashed = self.folder / TRASH_FOLDER / f"{self._path(conversation_id).name}"
+            trashed.unlink(missing_ok=True)
+            images = trashed.with_suffix("")
+            if images.is_dir():
+                shutil.rmtree(images)
+        except OSError as error:
+            raise StorageError(
+                f"Could not delete the conversation ({error.strerror or error})."
+            ) from error
+
+    def _move(self, conversation_id: str, source: Path, target: Path) -> None:
+        name = self._path(conversation_id).name  # checks the id first
+        try:
+            if (source / name).exists() or (source / conversation_id).is_dir():
+                private_folder(target)
+            # The file first: once it has moved, the conversation is where it is going. Never
+            # over something already there (a restore must not replace a newer file).
+            for part in (name, conversation_id):
+                if (source / part).exists() and not (target / part).exists():
+                    os.replace(source / part, target / part)
+        except OSError as error:
+            raise StorageError(
+                f"Could not move the conversation ({error.strerror or error})."
+            ) from error
+
+    def _restore_trash(self) -> None:
+        """Bring back what a process left in the trash (it died before the undo window ended)."""
+        trash = self.folder / TRASH_FOLDER
+        if not trash.is_dir():
+            return
+        for path in sorted(trash.iterdir()):
+            conversation_id = path.stem if path.suffix == ".json" else path.name
+            if valid_id(conversation_id):
+                try:
+                    self.restore(conversation_id)
+                except StorageError as error:
+                    log.info("could not restore %s from the trash: %s", path, error)
 
     def add_image(self, conversation_id: str, png: bytes) -> str:
         """Keep a copy of an attached image (PNG bytes) with the conversation; its file name.

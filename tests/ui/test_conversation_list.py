@@ -1,17 +1,16 @@
-"""Conversations: new, select, rename (F2, double-click, menu), delete with confirmation."""
+"""Conversations: new, select, rename (F2, double-click, menu), delete with undo."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLineEdit, QMessageBox
+from PySide6.QtWidgets import QLineEdit
 from pytestqt.qtbot import QtBot
 
 from tests.ui.fakes import Script
-from tests.ui.helpers import ScriptedAnswers, ask, load, shown, type_and_send
+from tests.ui.helpers import ask, load, shown, type_and_send
 from ui.chat.conversation_list import ConversationList
 from ui.main_window import MainWindow
 
@@ -93,7 +92,7 @@ def test_rename_from_the_context_menu(qtbot: QtBot, window: MainWindow, model_fo
     two_chats(qtbot, window, model_folder)
     listing = window.chat_panel.conversations.list
     menu = listing.menu_for(listing.item(0))
-    assert [a.text() for a in menu.actions()] == ["Rename", "Delete…"]
+    assert [a.text() for a in menu.actions()] == ["Rename", "Pin to top", "Export as", "", "Delete"]
     menu.actions()[0].trigger()
     rename_in_editor(qtbot, listing, "Soups")
     assert listing.titles()[0] == "Soups"
@@ -115,31 +114,24 @@ def test_an_empty_name_is_refused_inline(
     assert not pane.error.isVisible()  # cleared on the next try
 
 
-def test_delete_from_the_context_menu_asks_first(
-    qtbot: QtBot, window: MainWindow, model_folder: Path, monkeypatch: pytest.MonkeyPatch
+def test_delete_from_the_context_menu_offers_undo(
+    qtbot: QtBot, window: MainWindow, model_folder: Path
 ) -> None:
     two_chats(qtbot, window, model_folder)
-    listing = window.chat_panel.conversations.list
-    answers = ScriptedAnswers(monkeypatch, QMessageBox.StandardButton.No)
-    listing.menu_for(listing.item(0)).actions()[1].trigger()
-    assert answers.asked == ["Delete “Soup recipes”? This cannot be undone."]
-    assert listing.titles() == ["Soup recipes", "Trip ideas"]  # "No" keeps it
-
-    answers.reply = QMessageBox.StandardButton.Yes
-    listing.menu_for(listing.item(0)).actions()[1].trigger()
+    pane = window.chat_panel.conversations
+    listing = pane.list
+    listing.menu_for(listing.item(0)).actions()[-1].trigger()  # no confirmation box: Undo
     assert listing.titles() == ["Trip ideas"]
     assert stored_titles(window) == {"Trip ideas"}
     assert "Trip ideas" in shown(window)  # the next conversation is shown
+    assert pane.undo.isVisible()
 
 
 def test_delete_key_deletes_the_selected_conversation(
-    qtbot: QtBot, window: MainWindow, model_folder: Path, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, window: MainWindow, model_folder: Path
 ) -> None:
     two_chats(qtbot, window, model_folder)
     listing = window.chat_panel.conversations.list
-    monkeypatch.setattr(
-        QMessageBox, "question", lambda *_: QMessageBox.StandardButton.Yes
-    )  # the confirmation box, answered
     listing.setFocus()
     qtbot.keyClick(listing, Qt.Key.Key_Delete)
     assert listing.titles() == ["Trip ideas"]

@@ -1,36 +1,34 @@
-"""Conversations: a list to select, rename in place (F2 / double-click / menu) and delete."""
+"""Conversations: search them, select, rename in place (F2 / double-click / menu), pin,
+delete with undo, export one and import one."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import partial
 
 from PySide6.QtCore import QPoint, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import (
-    QListWidget,
-    QListWidgetItem,
-    QMenu,
-    QMessageBox,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QAbstractItemView, QListWidget, QListWidgetItem, QMenu, QWidget
 
-from app.errors import UserError
-from app.services.chat import ChatService
+from app.storage.chat_export import FORMATS, Format
 from app.storage.conversations import Conversation
-from ui.inline_error import InlineError
+from ui.a11y import describe
+from ui.chat.chat_files import FORMAT_ICONS, format_names
+from ui.chat.conversation_delegate import ID_ROLE, PINNED_ROLE, SNIPPET_ROLE, ConversationDelegate
+from ui.i18n import tr
+from ui.icons import set_icon
 
-ID_ROLE = Qt.ItemDataRole.UserRole
+__all__ = ["ID_ROLE", "ConversationList"]
 
 
 class ConversationList(QListWidget):
-    """The list itself: emits ids; the pane owns the service calls and confirmation."""
+    """The list itself: emits ids; the pane owns the service calls."""
 
     conversationSelected = Signal(str)
     renameRequested = Signal(str, str)
     deleteRequested = Signal(str)
+    pinRequested = Signal(str, bool)
+    exportRequested = Signal(str, str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -38,27 +36,46 @@ class ConversationList(QListWidget):
             QListWidget.EditTrigger.DoubleClicked | QListWidget.EditTrigger.EditKeyPressed
         )
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        # Rows take the view's width and elide their titles: never a horizontal scroll bar.
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.setItemDelegate(ConversationDelegate(self))
         self.setObjectName("conversationList")
-        self.setStyleSheet("#conversationList::item { padding: 4px 6px; }")
+        describe(
+            self,
+            tr("Conversations"),
+            tr("Your chats; F2 renames, Delete deletes, the context menu pins and exports"),
+            tooltip=False,
+        )
         self.customContextMenuRequested.connect(self._show_menu)
         self.currentItemChanged.connect(self._on_current_changed)
         self.itemChanged.connect(self._on_item_changed)
         self._populating = False
-        self.delete_action = QAction("Delete…", self)
+        self.delete_action = QAction(tr("Delete"), self)
+        set_icon(self.delete_action, "delete-outline")
         self.delete_action.setShortcut(QKeySequence.StandardKey.Delete)
         self.delete_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         self.delete_action.triggered.connect(self._delete_current)
         self.addAction(self.delete_action)
 
-    def set_conversations(self, conversations: Sequence[Conversation], current: str) -> None:
-        """Show ``conversations`` and select the one with id ``current``."""
+    def set_conversations(
+        self,
+        conversations: Sequence[Conversation],
+        current: str,
+        snippets: dict[str, str] | None = None,
+    ) -> None:
+        """Show ``conversations`` (with a search ``snippets`` line each, if given) and select
+        the one with id ``current`` when it is among them."""
         self._populating = True
         self.blockSignals(True)
         self.clear()
         for conversation in conversations:
             item = QListWidgetItem(conversation.title)
             item.setData(ID_ROLE, conversation.id)
+            item.setData(PINNED_ROLE, conversation.pinned)
+            if snippets:
+                item.setData(SNIPPET_ROLE, snippets.get(conversation.id, ""))
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
             item.setToolTip(conversation.title)
             self.addItem(item)
@@ -76,6 +93,10 @@ class ConversationList(QListWidget):
         """The titles shown, top to bottom."""
         return [self.item(row).text() for row in range(self.count())]
 
+    def snippets(self) -> list[str]:
+        """The search snippets shown, top to bottom ("" for none)."""
+        return [str(self.item(row).data(SNIPPET_ROLE) or "") for row in range(self.count())]
+
     def set_title(self, conversation_id: str, title: str) -> None:
         """Show a conversation's (normalised or restored) title without a rename signal."""
         for row in range(self.count()):
@@ -88,9 +109,26 @@ class ConversationList(QListWidget):
 
     def menu_for(self, item: QListWidgetItem) -> QMenu:
         """The context menu of one row (built separately so it can be tested without exec)."""
+        conversation_id = str(item.data(ID_ROLE))
+        pinned = bool(item.data(PINNED_ROLE))
         menu = QMenu(self)
-        menu.addAction("Rename", partial(self.editItem, item))
-        menu.addAction("Delete…", partial(self.deleteRequested.emit, str(item.data(ID_ROLE))))
+        rename = menu.addAction(tr("Rename"), partial(self.editItem, item))
+        set_icon(rename, "pencil")
+        pin = menu.addAction(
+            tr("Unpin") if pinned else tr("Pin to top"),
+            partial(self.pinRequested.emit, conversation_id, not pinned),
+        )
+        set_icon(pin, "pin-off" if pinned else "pin")
+        export = menu.addMenu(tr("Export as"))
+        names = format_names()
+        for fmt in FORMATS:
+            action = export.addAction(
+                names[fmt], partial(self.exportRequested.emit, conversation_id, fmt)
+            )
+            set_icon(action, FORMAT_ICONS[fmt])
+        menu.addSeparator()
+        delete = menu.addAction(tr("Delete"), partial(self.deleteRequested.emit, conversation_id))
+        set_icon(delete, "delete-outline")
         return menu
 
     @Slot(QListWidgetItem, QListWidgetItem)
@@ -117,93 +155,9 @@ class ConversationList(QListWidget):
             self.deleteRequested.emit(self.current_id())
 
 
-class ConversationsPane(QWidget):
-    """ "New chat", the conversation list, and which conversation is current.
-
-    Emits ``currentChanged`` when the user selects another conversation or the current one is
-    deleted; :meth:`refresh` (after an answer) re-reads titles without emitting.
-    """
-
-    currentChanged = Signal(str)
-
-    def __init__(
-        self, service: ChatService, default_prompt: Callable[[], str], parent: QWidget | None = None
-    ) -> None:
-        super().__init__(parent)
-        self._service = service
-        self._default_prompt = default_prompt
-        self._current_id = ""
-        self.new_button = QPushButton("New chat")
-        self.new_button.setToolTip("Start a new conversation (Ctrl+N)")
-        self.list = ConversationList()
-        self.error = InlineError()
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.new_button)
-        layout.addWidget(self.list, 1)
-        layout.addWidget(self.error)
-        self.new_button.clicked.connect(self.new_conversation)
-        self.list.conversationSelected.connect(self._on_selected)
-        self.list.renameRequested.connect(self._rename)
-        self.list.deleteRequested.connect(self._delete)
-        self.refresh(select_first=True)
-
-    @property
-    def current_id(self) -> str:
-        """Id of the conversation on screen (there is always one)."""
-        return self._current_id
-
-    def refresh(self, *, select_first: bool = False) -> None:
-        """Re-read the conversations; make sure one (possibly new and empty) is current."""
-        conversations = self._service.conversations()
-        if select_first and conversations:
-            self._current_id = conversations[0].id
-        if self._current_id not in {c.id for c in conversations}:
-            self._current_id = self._service.new_conversation(self._default_prompt()).id
-            conversations = self._service.conversations()
-        self.list.set_conversations(conversations, self._current_id)
-
-    @Slot()
-    def new_conversation(self) -> None:
-        """Start an empty conversation (the current one is reused while it is still empty)."""
-        if self._service.get(self._current_id).messages:
-            self._current_id = self._service.new_conversation(self._default_prompt()).id
-            self.refresh()
-            self.currentChanged.emit(self._current_id)
-
-    @Slot(str)
-    def _on_selected(self, conversation_id: str) -> None:
-        if conversation_id and conversation_id != self._current_id:
-            self._current_id = conversation_id
-            self.error.clear()
-            self.currentChanged.emit(conversation_id)
-
-    @Slot(str, str)
-    def _rename(self, conversation_id: str, title: str) -> None:
-        self.error.clear()
-        try:
-            self._service.rename(conversation_id, title)
-        except UserError as error:  # an empty name, or (StorageError) renamed but not saved
-            self.error.show_message(str(error))
-        # Updated in place: rebuilding the list would delete the row the editor is closing on.
-        self.list.set_title(conversation_id, self._service.get(conversation_id).title)
-
-    @Slot(str)
-    def _delete(self, conversation_id: str) -> None:
-        self.error.clear()
-        title = self._service.get(conversation_id).title
-        # Deleting cannot be undone: the one place a confirmation box is worth its interruption.
-        answer = QMessageBox.question(
-            self, "Delete conversation", f"Delete “{title}”? This cannot be undone."
-        )
-        if answer != QMessageBox.StandardButton.Yes:
-            return
-        try:
-            self._service.delete(conversation_id)
-        except UserError as error:
-            self.error.show_message(str(error))
-            return
-        was_current = conversation_id == self._current_id
-        self.refresh(select_first=was_current)
-        if was_current:
-            self.currentChanged.emit(self._current_id)
+def export_format(value: str) -> Format:
+    """``value`` as an export format (the menus only ever send one of :data:`FORMATS`)."""
+    for fmt in FORMATS:
+        if fmt == value:
+            return fmt
+    raise ValueError(value)

@@ -35,8 +35,8 @@ from ui.chat.answer_runner import AnswerRunner
 from ui.chat.attachments import AttachmentStrip
 from ui.chat.avatar_mode import AvatarMode
 from ui.chat.context_meter import ContextMeter
-from ui.chat.conversation_list import ConversationsPane
 from ui.chat.conversation_mode import ConversationMode
+from ui.chat.conversations_pane import ConversationsPane
 from ui.chat.dictation import Dictation
 from ui.chat.generation_panel import GenerationPanel
 from ui.chat.input_box import ChatInput
@@ -102,7 +102,7 @@ class ChatPanel(QWidget):
         self.answers = AnswerRunner(tasks, self)
         self.model_picker = ModelPicker(ctx, tasks, notifications, self.statusMessage.emit)
         self.loader = self.model_picker.loader
-        self.conversations = ConversationsPane(ctx.chat, self._default_prompt)
+        self.conversations = ConversationsPane(ctx.chat, self._default_prompt, tasks)
         self.system_prompt = SystemPromptEditor(ctx.chat)
         self.view = MessageView()
         # With no model loaded and nothing said yet, the welcome page stands in for the chat.
