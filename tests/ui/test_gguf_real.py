@@ -175,10 +175,10 @@ def test_the_model_manager_adds_a_gguf_file_and_shows_what_it_is(
     assert manager.installed_error.text() == (
         "cut.gguf is damaged or cut short (a download that did not finish?); download it again."
     )
-    assert manager.installed.rowCount() == 0
+    assert manager.installed.rowCount() == 1  # the bundled embedder only
     assert manager.add_folder(smollm2)
     assert not manager.add_button.isEnabled()  # reading the file's metadata
-    qtbot.waitUntil(lambda: manager.installed.rowCount() == 1, timeout=30_000)
+    qtbot.waitUntil(lambda: manager.installed.rowCount() == 2, timeout=30_000)
     qtbot.waitUntil(manager.add_button.isEnabled, timeout=5000)
     row = {
         column: manager.installed.item(0, index).text()
