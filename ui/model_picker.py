@@ -28,7 +28,6 @@ from ui.checkpoint_offer import CheckpointOffer, is_hf_checkpoint
 from ui.device_picker import DevicePicker
 from ui.error_router import ErrorRouter
 from ui.i18n import tr
-from ui.icons import set_icon
 from ui.inline_error import InlineError
 from ui.layouts import hbox, vbox
 from ui.menu_button import menu_button
@@ -76,8 +75,6 @@ class ModelPicker(QWidget):
             tr("Chat models installed in OV Studio, and recent models"),
             self.fill_installed_menu,
         )
-        self.installed_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        set_icon(self.installed_button, "view-list")
         describe(self.installed_button, tr("Installed models"), self.installed_button.toolTip())
         self.device_picker = DevicePicker(
             ctx.devices,
@@ -88,8 +85,6 @@ class ModelPicker(QWidget):
         )
         self.remote_button = QToolButton()
         self.remote_button.setText(tr("Remote…"))
-        self.remote_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        set_icon(self.remote_button, "server-network")
         describe(
             self.remote_button,
             tr("Remote endpoints"),
@@ -106,6 +101,7 @@ class ModelPicker(QWidget):
         device_caption = QLabel(tr("&Device:"))
         device_caption.setBuddy(self.device_picker)
         controls = (QLabel(tr("Model:")), (self.name, 1), self.installed_button, self.open_button)
+        # Text-only buttons: this row must fit a 1024-pixel window beside the panel list.
         row = hbox(
             *controls, device_caption, self.device_picker, self.remote_button, margins=0, spacing=8
         )
@@ -121,8 +117,6 @@ class ModelPicker(QWidget):
         openvino_model.xml); its arrow also offers a folder dialog."""
         button = QToolButton()
         button.setText(tr("Open model…"))
-        button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        set_icon(button, "folder-open")
         describe(
             button,
             tr("Open model"),

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QLocale
 from pytestqt.qtbot import QtBot
 
 from app.context import AppContext
@@ -186,8 +187,9 @@ def test_the_model_manager_adds_a_gguf_file_and_shows_what_it_is(
     }
     assert (row["Model"], row["Size"], row["Source"]) == (SMOL, "93.8 MB", "local")
     assert (row["Task"], row["Format"], row["Weights"]) == ("chat", "GGUF · llama", "Q4_1")
-    assert (row["Context"], row["Parameters"], row["State"]) == ("8,192", "135M", "ready")
-    assert "llama · Q4_1 · 135M parameters · 8,192-token context" in (
+    context = QLocale().toString(8192)  # the language's digit grouping ("8,192" in English)
+    assert (row["Context"], row["Parameters"], row["State"]) == (context, "135M", "ready")
+    assert f"llama · Q4_1 · 135M parameters · {context}-token context" in (
         manager.installed.item(0, 0).toolTip()
     )
     assert not manager.installed_error.isVisible()

@@ -87,6 +87,11 @@ class ConvertForm(QWidget):
         self.ratio.setSingleStep(0.1)
         self.ratio.setSpecialValueText(tr("default"))
         describe(self.ratio, tr("Ratio"), tr("INT4: the share of layers in INT4 (the rest INT8)"))
+        for spin in (self.group_size, self.ratio):
+            # The walker counts a spin box's own line edit as a control of its own.
+            inner = spin.findChild(QLineEdit)
+            if inner is not None:
+                describe(inner, spin.accessibleName(), spin.accessibleDescription())
         self.sym = QCheckBox(tr("Symmetric"))
         describe(self.sym, tr("Symmetric"), tr("INT4: symmetric quantization"))
         self.hint = QLabel()

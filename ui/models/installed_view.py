@@ -28,7 +28,7 @@ from ui.inline_error import InlineError
 from ui.knowledge.formatting import human_size
 from ui.layouts import hbox, vbox
 from ui.menu_button import menu_button
-from ui.model_paths import GGUF_FILTERS, ask_model_file, ask_model_folder
+from ui.model_paths import ask_model_file, ask_model_folder, gguf_filters
 from ui.models.listing import ListedModel, Origin, forget_changes, listed_models
 from ui.models.tables import INSTALLED_COLUMNS, installed_cells, installed_tooltip, model_table
 from ui.notifications import NotificationBar
@@ -201,7 +201,7 @@ class InstalledView(QWidget):
     @Slot()
     def choose_file(self) -> None:
         """Ask for a GGUF file and register it in place."""
-        file = ask_model_file(self, tr("Add a GGUF model file"), GGUF_FILTERS)
+        file = ask_model_file(self, tr("Add a GGUF model file"), gguf_filters())
         if file is not None:
             self.add_folder(file)
 

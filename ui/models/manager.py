@@ -193,6 +193,9 @@ class ModelManager(QDialog):
         self.cancel_button.hide()
         self.progress = QProgressBar()
         describe(self.progress, tr("Download progress"))
+        policy = self.progress.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)  # Download keeps its size, not the bar's too
+        self.progress.setSizePolicy(policy)
         self.progress.hide()
         self.progress_label = QLabel()
         self.progress_label.setWordWrap(True)

@@ -14,6 +14,7 @@ from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget
 
 from app.models.registry import InstalledModel
+from ui.a11y import describe
 from ui.i18n import tr
 from ui.knowledge.formatting import human_size
 from ui.model_text import gguf_details, parameters_text
@@ -65,7 +66,7 @@ def _state(row: ListedModel) -> str:
     if model.usable:
         return tr("ready")
     if row.origin is Origin.BUNDLED:
-        return tr("not set up yet: Use sets it up in Knowledge")
+        return tr("not set up yet (Use sets it up)")
     status = {"missing": tr("missing"), "broken": tr("broken")}.get(model.status, model.status)
     return tr("{status}: {problem}").format(status=status, problem=model.problems[0])
 
@@ -112,4 +113,8 @@ def model_table(columns: tuple[str, ...]) -> QTableWidget:
     table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     table.horizontalHeader().setStretchLastSection(True)
     table.setWordWrap(False)
+    describe(table.horizontalHeader(), tr("Column headers"), tr("What each column shows"))
+    describe(table.verticalHeader(), tr("Row headers"), tr("One row per model"))
+    describe(table.horizontalScrollBar(), tr("Scroll sideways"), tr("Shows the other columns"))
+    describe(table.verticalScrollBar(), tr("Scroll"), tr("Shows the other rows"))
     return table

@@ -61,6 +61,5 @@ def use_model(window: MainWindow, row: ListedModel) -> str | None:
         window.avatar_panel.check_model()
         window.show_status(tr("{name} is now used.").format(name=model.id))
     window.show_panel(panel)
-    window.raise_()
     window.activateWindow()
     return panel
