@@ -29,13 +29,13 @@ QUESTION = "What is the capital of France?"
 LOAD_S = 120_000  # a first load converts: seconds here, more on a busy machine
 
 
-@pytest.fixture(scope="module")
 def _registered(manager: ModelManager) -> list[int]:
     """Rows of the model list (not the bundled embedder, not the folder the chat opened)."""
     rows = manager.installed_view.rows
     return [i for i, row in enumerate(rows) if row.origin is Origin.REGISTRY]
 
 
+@pytest.fixture(scope="module")
 def smollm2(fixture_role: Callable[[str], Path]) -> Path:
     """The real SmolLM2-135M-Instruct Q4_1 GGUF (skipped, with the reason, when offline)."""
     return fixture_role("llm-real") / f"{SMOL}.gguf"
