@@ -11,6 +11,8 @@ from PySide6.QtWidgets import QComboBox, QWidget
 from app.devices import AUTO, DeviceInfo, device_choices
 from app.remote.config import RemoteEndpoint, remote_choices
 from app.settings_store import SettingsStore
+from ui.a11y import describe
+from ui.i18n import tr
 from ui.settings_changes import Report, change_settings
 
 DEVICE_ROLE = Qt.ItemDataRole.UserRole
@@ -41,7 +43,11 @@ class DevicePicker(QComboBox):
         self.pipeline = pipeline
         self._store = settings
         self._report = report
-        self.setToolTip(f"Device for the {pipeline} model")
+        describe(
+            self,
+            tr("Device"),
+            tr("Device for the {pipeline} model").format(pipeline=pipeline),
+        )
         self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self._devices = list(devices)
         self._fill(remotes)

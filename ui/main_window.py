@@ -35,6 +35,8 @@ from ui.icons import icon, set_icon
 from ui.knowledge import KnowledgePanel
 from ui.model_text import loading_text, model_name
 from ui.models import ModelManager
+from ui.models.listing import ListedModel
+from ui.models.use_model import use_model
 from ui.notifications import NotificationBar
 from ui.server_dialog import ServerDialog
 from ui.server_switch import ServerSwitch
@@ -166,6 +168,7 @@ class MainWindow(QMainWindow):
         self.chat_panel.modelsAtRequested.connect(self.open_models_at)
         self.chat_panel.dictation.modelsRequested.connect(self.open_models_at)
         self.chat_panel.panelRequested.connect(self.show_panel)
+        self.chat_panel.model_picker.convertRequested.connect(self._convert_checkpoint)
         if ctx.settings.overlay_visible:
             self.overlay_action.setChecked(True)
         if ctx.settings.server.start_with_app:
@@ -342,6 +345,7 @@ class MainWindow(QMainWindow):
         if self._models_window is None:
             self._models_window = ModelManager(self.ctx, self.tasks, self.notifications, self)
             self._models_window.modelsChanged.connect(self._on_models_changed)
+            self._models_window.useRequested.connect(self._use_model)
         self._models_window.refresh_installed()
         self._models_window.show()
         self._models_window.activateWindow()
@@ -369,6 +373,17 @@ class MainWindow(QMainWindow):
     @Slot()
     def _open_conversion(self) -> None:
         self.open_models().show_conversion()
+
+    @Slot(object)
+    def _use_model(self, row: ListedModel) -> None:
+        """The manager's *Use*: the model goes where it is used, the manager steps aside."""
+        if use_model(self, row) is not None and self._models_window is not None:
+            self._models_window.hide()
+
+    @Slot(Path)
+    def _convert_checkpoint(self, folder: Path) -> None:
+        """A Hugging Face checkpoint opened as a chat model: the Convert view, prefilled."""
+        self.open_models().convert_folder(folder)
 
     @Slot()
     def _on_models_changed(self) -> None:

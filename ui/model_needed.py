@@ -11,6 +11,9 @@ from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QPushButton, QWidget
 
 from app.errors import ModelMissingError
+from ui.a11y import describe
+from ui.i18n import tr
+from ui.icons import set_icon
 from ui.inline_error import InlineError
 from ui.layouts import hbox
 
@@ -25,8 +28,13 @@ class ModelNeeded(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.note = InlineError(warning=True)
-        self.button = QPushButton(OPEN_MODELS)
-        self.button.setToolTip("Open the model manager where this model is downloaded or converted")
+        self.button = QPushButton(tr("Get it in Models…"))
+        set_icon(self.button, "download")
+        describe(
+            self.button,
+            tr("Get the model"),
+            tr("Open the model manager where this model is downloaded or converted"),
+        )
         self.button.hide()
         self._task = ""
         row = hbox((self.note, 1), self.button, margins=0)

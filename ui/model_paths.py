@@ -12,16 +12,25 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QWidget
 
+from ui.i18n import tr
+
 OPENVINO_MODEL_FILE = "openvino_model.xml"
 
-CHAT_MODEL_FILTERS = ";;".join(
-    (
-        f"Chat models (*.gguf {OPENVINO_MODEL_FILE})",
-        "GGUF models (*.gguf)",
-        "All files (*)",
+
+def chat_model_filters() -> str:
+    """The file dialog's filters for a chat model (translated when asked)."""
+    return ";;".join(
+        (
+            tr("Chat models") + f" (*.gguf {OPENVINO_MODEL_FILE})",
+            tr("GGUF models") + " (*.gguf)",
+            tr("All files") + " (*)",
+        )
     )
-)
-GGUF_FILTERS = "GGUF models (*.gguf);;All files (*)"
+
+
+def gguf_filters() -> str:
+    """The file dialog's filters for a GGUF file."""
+    return tr("GGUF models") + " (*.gguf);;" + tr("All files") + " (*)"
 
 
 def model_from_file(chosen: Path) -> Path:
@@ -29,9 +38,12 @@ def model_from_file(chosen: Path) -> Path:
     return chosen.parent if chosen.name == OPENVINO_MODEL_FILE else chosen
 
 
-def ask_model_file(parent: QWidget, title: str, filters: str = CHAT_MODEL_FILTERS) -> Path | None:
-    """A model file from the system dialog (None: the user cancelled)."""
-    chosen, _filter = QFileDialog.getOpenFileName(parent, title, "", filters)
+def ask_model_file(parent: QWidget, title: str, filters: str | None = None) -> Path | None:
+    """A model file from the system dialog (None: the user cancelled); ``filters`` default
+    to a chat model's."""
+    chosen, _filter = QFileDialog.getOpenFileName(
+        parent, title, "", filters or chat_model_filters()
+    )
     return model_from_file(Path(chosen)) if chosen else None
 
 

@@ -23,8 +23,11 @@ from app.errors import UserError
 from app.models.inspect import ModelTask
 from app.remote.config import find_endpoint, is_remote
 from app.services.chat_results import LoadedModel
+from ui.a11y import describe
+from ui.checkpoint_offer import CheckpointOffer, is_hf_checkpoint
 from ui.device_picker import DevicePicker
 from ui.error_router import ErrorRouter
+from ui.i18n import tr
 from ui.inline_error import InlineError
 from ui.layouts import hbox, vbox
 from ui.menu_button import menu_button
@@ -35,11 +38,13 @@ from ui.notifications import NotificationBar
 from ui.settings_changes import Report, change_settings
 from ui.tasks import TaskRunner
 
-NO_MODEL_TEXT = "No model — get one in File → Models…, or open one"
 NO_INSTALLED = "No chat models installed yet — open one, or add it in File → Models…"
 RECENT_MODELS = 8
-FILE_DIALOG_TITLE = "Open a chat model: a .gguf file, or openvino_model.xml in a model folder"
-FOLDER_DIALOG_TITLE = "Open an OpenVINO chat model folder (or a folder holding one .gguf file)"
+
+
+def no_model_text() -> str:
+    """What the model line says while no model is loaded."""
+    return tr("No model — get one in File → Models…, or open one")
 
 
 class ModelPicker(QWidget):
@@ -48,6 +53,7 @@ class ModelPicker(QWidget):
     modelLoaded = Signal(object)  # LoadedModel
     loadingChanged = Signal(bool)
     statusMessage = Signal(str)
+    convertRequested = Signal(Path)  # a Hugging Face checkpoint folder to convert
 
     def __init__(
         self,
@@ -61,14 +67,15 @@ class ModelPicker(QWidget):
         self.ctx = ctx
         self._report_settings = report_settings
         self.loader = ModelLoader(ctx.chat, tasks, self)
-        self.name = QLabel(NO_MODEL_TEXT)
+        self.name = QLabel(no_model_text())
         self.name.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.open_button = self._open_button()
         self.installed_button, self.installed_menu = menu_button(
-            "Installed",
-            "Chat models installed in OV Studio, and recent models",
+            tr("Installed"),
+            tr("Chat models installed in OV Studio, and recent models"),
             self.fill_installed_menu,
         )
+        describe(self.installed_button, tr("Installed models"), self.installed_button.toolTip())
         self.device_picker = DevicePicker(
             ctx.devices,
             "chat",
@@ -77,23 +84,28 @@ class ModelPicker(QWidget):
             remotes=ctx.settings.remote_endpoints,
         )
         self.remote_button = QToolButton()
-        self.remote_button.setText("Remote…")
-        self.remote_button.setToolTip(
-            "Set up OpenAI-compatible servers (OVMS, vLLM, another OV Studio) chat can run on"
+        self.remote_button.setText(tr("Remote…"))
+        describe(
+            self.remote_button,
+            tr("Remote endpoints"),
+            tr("Set up OpenAI-compatible servers (OVMS, vLLM, another OV Studio) chat can run on"),
         )
         self.remote_button.clicked.connect(self.edit_remotes)
         self.remote_dialog: QDialog | None = None
         self._tasks = tasks
         self.error = InlineError()
         self.note = InlineError(warning=True)  # the loaded model's notes (e.g. not cached)
+        self.offer = CheckpointOffer()  # a checkpoint opened as a chat model: convert it
+        self.offer.convertRequested.connect(self.convertRequested)
         self.errors = ErrorRouter(notifications, {"model": self.error, "device": self.error})
-        device_caption = QLabel("&Device:")
+        device_caption = QLabel(tr("&Device:"))
         device_caption.setBuddy(self.device_picker)
-        controls = (QLabel("Model:"), (self.name, 1), self.installed_button, self.open_button)
+        controls = (QLabel(tr("Model:")), (self.name, 1), self.installed_button, self.open_button)
+        # Text-only buttons: this row must fit a 1024-pixel window beside the panel list.
         row = hbox(
             *controls, device_caption, self.device_picker, self.remote_button, margins=0, spacing=8
         )
-        vbox(row, self.error, self.note, parent=self, margins=0, spacing=2)
+        vbox(row, self.error, self.offer, self.note, parent=self, margins=0, spacing=2)
         self.installed_menu.triggered.connect(self._on_installed_chosen)
         self.device_picker.deviceChanged.connect(self._on_device_changed)
         self.loader.loadingChanged.connect(self._on_loading_changed)
@@ -104,15 +116,19 @@ class ModelPicker(QWidget):
         """The "Open model…" button: a click asks for a file (a .gguf, or an OpenVINO folder's
         openvino_model.xml); its arrow also offers a folder dialog."""
         button = QToolButton()
-        button.setText("Open model…")
-        button.setToolTip(
-            "Open a .gguf file, or an OpenVINO model folder (Ctrl+O); the arrow offers a "
-            "folder dialog. You can also drop a file or folder on the chat."
+        button.setText(tr("Open model…"))
+        describe(
+            button,
+            tr("Open model"),
+            tr(
+                "Open a .gguf file, or an OpenVINO model folder (Ctrl+O); the arrow offers a "
+                "folder dialog. You can also drop a file or folder on the chat."
+            ),
         )
         button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
         menu = QMenu(button)
-        menu.addAction("Model file (.gguf)…", self.choose_file)
-        menu.addAction("OpenVINO model folder…", self.choose_folder)
+        menu.addAction(tr("Model file (.gguf)…"), self.choose_file)
+        menu.addAction(tr("OpenVINO model folder…"), self.choose_folder)
         button.setMenu(menu)
         button.clicked.connect(self.choose_file)
         return button
@@ -132,13 +148,14 @@ class ModelPicker(QWidget):
         known = {m.folder for m in installed}
         recent = [p for p in self.ctx.settings.recent_models if p not in known and p.exists()]
         if recent:
-            self.installed_menu.addSection("Recent")
+            self.installed_menu.addSection(tr("Recent"))
             for path in recent:
                 action = self.installed_menu.addAction(path.name)
                 action.setData(str(path))
                 action.setToolTip(str(path))
         if not installed and not recent:
-            self.installed_menu.addAction(NO_INSTALLED).setEnabled(False)
+            empty = tr("No chat models installed yet — open one, or add it in File → Models…")
+            self.installed_menu.addAction(empty).setEnabled(False)
 
     @Slot(QAction)
     def _on_installed_chosen(self, action: QAction) -> None:
@@ -149,14 +166,16 @@ class ModelPicker(QWidget):
     @Slot()
     def choose_file(self) -> None:
         """Ask for a model file (a .gguf, or an OpenVINO folder's model file), then open it."""
-        chosen = ask_model_file(self, FILE_DIALOG_TITLE)
+        title = tr("Open a chat model: a .gguf file, or openvino_model.xml in a model folder")
+        chosen = ask_model_file(self, title)
         if chosen is not None:
             self.open_folder(chosen)
 
     @Slot()
     def choose_folder(self) -> None:
         """Ask for a model folder with the system dialog, then open it."""
-        chosen = ask_model_folder(self, FOLDER_DIALOG_TITLE)
+        title = tr("Open an OpenVINO chat model folder (or a folder holding one .gguf file)")
+        chosen = ask_model_folder(self, title)
         if chosen is not None:
             self.open_folder(chosen)
 
@@ -181,8 +200,13 @@ class ModelPicker(QWidget):
 
     def validate(self, folder: Path) -> Path | None:
         """What to load for ``folder`` (itself, or the one .gguf file in it); None, with the
-        reason next to this control, when it is not a chat model."""
+        reason next to this control, when it is not a chat model (a Hugging Face checkpoint:
+        the offer to convert it instead)."""
         self.error.clear()
+        self.offer.clear()
+        if is_hf_checkpoint(folder.expanduser()):
+            self.offer.offer(folder.expanduser().resolve())
+            return None
         try:
             return self.ctx.chat.check_model(folder)
         except UserError as error:
@@ -191,11 +215,13 @@ class ModelPicker(QWidget):
 
     def refuse(self, sentence: str) -> None:
         """Say next to this control why something (a drop) was not opened."""
+        self.offer.clear()
         self.error.show_message(sentence)
 
     def load(self, folder: Path, device: str | None = None) -> None:
         """Load an already validated ``folder`` on ``device`` (default: the picker's)."""
         self.error.clear()
+        self.offer.clear()
         self.note.clear()
         self.loader.load(folder, device or self.device_picker.device())
 
@@ -204,7 +230,7 @@ class ModelPicker(QWidget):
         """Stop waiting for the model being loaded; the previous model stays."""
         if self.loader.loading:
             self.loader.cancel()
-            self.statusMessage.emit("Model load cancelled.")
+            self.statusMessage.emit(tr("Model load cancelled."))
 
     def use_cpu(self, folder: Path) -> None:
         """Choose CPU (persisted) and load ``folder`` there: the answer to a DeviceError."""
@@ -219,7 +245,7 @@ class ModelPicker(QWidget):
     def show_loaded(self, loaded: LoadedModel | None) -> None:
         """Show ``loaded`` (or "no model") as the model in use."""
         if loaded is None:
-            self.name.setText(NO_MODEL_TEXT)
+            self.name.setText(no_model_text())
             self.name.setToolTip("")
             return
         name, *rest = (html.escape(part) for part in model_parts(loaded))

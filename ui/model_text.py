@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import QLocale
+
 from app.services.chat_results import LoadedModel
 from pipelines.gguf import GgufInfo, is_gguf_path
+from ui.i18n import tr
 from ui.knowledge.formatting import human_size
 
 
@@ -40,18 +43,21 @@ def model_summary(loaded: LoadedModel) -> str:
 
 def parameters_text(count: int) -> str:
     """``135M`` / ``1.5B`` parameters, as model cards write them."""
+    locale = QLocale()
     if count >= 1_000_000_000:
-        return f"{count / 1e9:.1f}B"
+        return locale.toString(count / 1e9, "f", 1) + "B"
     if count >= 1_000_000:
-        return f"{count / 1e6:.0f}M"
-    return f"{count:,}"
+        return locale.toString(count / 1e6, "f", 0) + "M"
+    return locale.toString(count)
 
 
 def gguf_details(info: GgufInfo) -> str:
     """``llama · Q4_1 · 135M parameters · 8,192-token context · 93.8 MB``."""
-    parts = [info.architecture, info.quantization, f"{parameters_text(info.parameters)} parameters"]
+    parameters = tr("{count} parameters").format(count=parameters_text(info.parameters))
+    parts = [info.architecture, info.quantization, parameters]
     if info.context_length:
-        parts.append(f"{info.context_length:,}-token context")
+        context = QLocale().toString(info.context_length)
+        parts.append(tr("{count}-token context").format(count=context))
     parts.append(human_size(info.size_bytes))
     return " · ".join(parts)
 
@@ -61,12 +67,13 @@ def model_tooltip(loaded: LoadedModel) -> str:
     lines = [loaded.remote_model or str(loaded.model_path)]
     if loaded.gguf is not None:
         lines.append(gguf_details(loaded.gguf))
-    lines.append(f"loaded in {loaded.load_ms / 1000:.1f} s")
+    seconds = QLocale().toString(loaded.load_ms / 1000, "f", 1)
+    lines.append(tr("loaded in {seconds} s").format(seconds=seconds))
     return "\n".join(lines)
 
 
 def loading_text(path: Path, converting: bool) -> str:
     """What is shown while ``path`` loads; a first GGUF load says it converts (and only once)."""
     if converting:
-        return f"Converting {model_name(path)} for OpenVINO (first time only)…"
-    return f"Loading {model_name(path)}…"
+        return tr("Converting {name} for OpenVINO (first time only)…").format(name=model_name(path))
+    return tr("Loading {name}…").format(name=model_name(path))

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QMimeData, QUrl
+from PySide6.QtCore import QLocale, QMimeData, QUrl
 from pytestqt.qtbot import QtBot
 
 from tests.ui.fakes import Script, fake_gguf_file, fake_model_folder
@@ -30,7 +30,8 @@ def test_a_gguf_model_shows_its_architecture_and_quantization(
     assert window.model_status.label.text() == f"{SMOL} · llama Q4_1 · CPU"
     picker = window.chat_panel.model_picker
     assert picker.name.text() == f"<b>{SMOL}</b> (llama Q4_1 · CPU)"
-    details = "llama · Q4_1 · 135M parameters · 8,192-token context · 64 bytes"
+    context = QLocale().toString(8192)  # the language's digit grouping ("8,192" in English)
+    details = f"llama · Q4_1 · 135M parameters · {context}-token context · 64 bytes"
     assert details in picker.name.toolTip()
     assert details in window.model_status.label.toolTip()
     assert window.statusBar().currentMessage().startswith(f"Loaded {SMOL} in ")

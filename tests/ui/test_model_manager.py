@@ -15,11 +15,19 @@ from tests.hub_server import HubServer, running_hub
 from tests.ui.fakes import fake_model_folder
 from ui.main_window import MainWindow
 from ui.models.convert_view import NO_SOURCE
+from ui.models.listing import Origin
 from ui.models.manager import ModelManager
 from ui.models.tables import INSTALLED_COLUMNS
 
 REPO = "OpenVINO/tiny-chat-int8-ov"
 STATE = INSTALLED_COLUMNS.index("State")
+
+
+def _registered(manager: ModelManager, column: int) -> list[str]:
+    """The Installed view's rows of the model list (not the bundled embedder or folders)."""
+    view = manager.installed_view
+    rows = [i for i, row in enumerate(view.rows) if row.origin is Origin.REGISTRY]
+    return [manager.installed.item(row, column).text() for row in rows]
 
 
 def _texts(table: object, column: int) -> list[str]:
@@ -32,20 +40,20 @@ def test_added_folders_are_listed_checked_and_removable(
 ) -> None:
     manager = window.open_models()
     qtbot.waitExposed(manager)
-    assert manager.installed.rowCount() == 0 and "0 bytes" in manager.usage.text()
+    assert len(_registered(manager, 0)) == 0 and "0 bytes" in manager.usage.text()
     assert not manager.add_folder(tmp_path)  # not a model: said next to the table
     assert "not an OpenVINO model" in manager.installed_error.text()
     folder = fake_model_folder(tmp_path)
     assert manager.add_folder(folder) and manager.installed_error.isHidden()
-    assert _texts(manager.installed, 0) == ["tiny-chat"]
-    assert _texts(manager.installed, STATE) == ["ready"]
+    assert _registered(manager, 0) == ["tiny-chat"]
+    assert _registered(manager, STATE) == ["ready"]
     shutil.rmtree(folder)
     manager.refresh_installed()
-    assert _texts(manager.installed, STATE)[0].startswith("missing: The folder")
+    assert _registered(manager, STATE)[0].startswith("missing: The folder")
     manager.installed.selectRow(0)
     monkeypatch.setattr(QMessageBox, "question", lambda *a: QMessageBox.StandardButton.Yes)
     manager.remove_selected()
-    assert manager.installed.rowCount() == 0
+    assert len(_registered(manager, 0)) == 0
 
 
 def test_catalog_filters_by_task_and_device(qtbot: QtBot, window: MainWindow) -> None:
@@ -85,7 +93,7 @@ def test_a_catalog_download_shows_progress_and_installs(
     with qtbot.waitSignal(manager.modelsChanged, timeout=20_000):
         manager.download_button.click()
     assert manager.progress_label.text().startswith("Installed tiny-chat-int8-ov (chat, int8)")
-    assert _texts(manager.installed, 0) == ["tiny-chat-int8-ov"]
+    assert _registered(manager, 0) == ["tiny-chat-int8-ov"]
     assert manager.progress.isHidden() and manager.cancel_button.isHidden()
     assert seen  # progress reached the screen
 
@@ -126,7 +134,7 @@ def test_a_hostile_file_list_is_refused_next_to_the_catalog(
     manager.download_button.click()
     qtbot.waitUntil(lambda: f"The model {REPO} was refused" in manager.catalog_error.text())
     assert str(planted) in manager.catalog_error.text()
-    assert not planted.exists() and hub.faults.gets == [] and manager.installed.rowCount() == 0
+    assert not planted.exists() and hub.faults.gets == [] and len(_registered(manager, 0)) == 0
 
 
 def test_a_checkpoint_is_converted_to_int8_and_installed(
@@ -146,7 +154,7 @@ def test_a_checkpoint_is_converted_to_int8_and_installed(
     with qtbot.waitSignal(manager.modelsChanged, timeout=120_000):
         view.convert_button.click()
     assert view.status.text().startswith("Installed llm-tiny-hf-int8-ov (chat, int8)")
-    assert "llm-tiny-hf-int8-ov" in _texts(manager.installed, 0)
+    assert "llm-tiny-hf-int8-ov" in _registered(manager, 0)
 
 
 def test_a_folder_that_is_not_a_checkpoint_is_refused_in_the_form(
@@ -170,8 +178,8 @@ def test_a_damaged_entry_is_shown_broken_and_can_be_removed(
     registry.write_text(json.dumps(stored), encoding="utf-8")
     manager = window.open_models()
     qtbot.waitExposed(manager)
-    assert _texts(manager.installed, 0) == ["hand-edited", good.id]
-    state = _texts(manager.installed, STATE)
+    assert _registered(manager, 0) == ["hand-edited", good.id]
+    state = _registered(manager, STATE)
     assert state[0].startswith("broken: Its entry in the model list is damaged: “folder” is")
     assert state[1] == "ready"
     manager.installed.selectRow(0)
@@ -187,7 +195,7 @@ def test_a_damaged_entry_is_shown_broken_and_can_be_removed(
     assert asked == [
         "Remove the damaged entry hand-edited from the model list? No file is deleted."
     ]
-    assert _texts(manager.installed, 0) == [good.id]
+    assert _registered(manager, 0) == [good.id]
 
 
 # -- GGUF entries: one file of a GGUF repository ---------------------------------------------
@@ -258,13 +266,13 @@ def test_a_gguf_entry_downloads_its_file_and_cancel_resumes(
     manager.cancel_button.click()
     qtbot.waitUntil(lambda: not manager.downloading, timeout=30_000)
     assert manager.progress_label.text() == "Stopped. What arrived is kept: Download resumes it."
-    assert manager.installed.rowCount() == 0
+    assert len(_registered(manager, 0)) == 0
     gguf_hub.faults.delay_per_chunk_s = 0.0
     gguf_hub.faults.gets.clear()
     with qtbot.waitSignal(manager.modelsChanged, timeout=60_000):
         manager.download_button.click()
     assert manager.progress_label.text() == "Installed SmolLM2-135M-Instruct.Q4_1 (chat, Q4_1)."
-    assert _texts(manager.installed, 0) == ["SmolLM2-135M-Instruct.Q4_1"]
+    assert _registered(manager, 0) == ["SmolLM2-135M-Instruct.Q4_1"]
     [resumed] = gguf_hub.faults.gets  # the rest of the one file, never the card
     assert resumed.startswith(f"{GGUF_NAME} bytes=") and not resumed.endswith("bytes=0-")
     [model] = window.ctx.models.models()

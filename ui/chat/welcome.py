@@ -31,7 +31,10 @@ from app.models.entries import InstalledModel
 from app.models.inspect import ModelTask
 from app.models.recommend import Recommendation, machine_facts, nothing_fits, recommend
 from pipelines.core import Cancelled
+from ui.a11y import announce, describe
 from ui.error_router import ErrorRouter
+from ui.i18n import tr
+from ui.icons import set_icon
 from ui.inline_error import InlineError
 from ui.knowledge.formatting import human_size
 from ui.layouts import hbox, vbox
@@ -39,12 +42,6 @@ from ui.models.manager import DOWNLOAD_JOB, download_text
 from ui.notifications import NotificationBar
 from ui.tasks import TaskRunner
 
-TITLE = "Welcome to OV Studio"
-INTRO = (
-    "Choose a chat model to start. It is downloaded once and then runs on this computer: "
-    "your conversations never leave it."
-)
-ANOTHER_DOWNLOAD = "Another model is downloading; wait for it to finish or stop it first."
 STOPPED = "Stopped; nothing was installed. What arrived is kept, so Download resumes it."
 PAGE_WIDTH = 760
 
@@ -76,13 +73,30 @@ class WelcomePage(QScrollArea):
         self.cards = QVBoxLayout()
         self.cards.setSpacing(10)
         self.progress = QProgressBar()
-        self.cancel_button = QPushButton("Cancel")
+        describe(self.progress, tr("Download progress"))
+        self.cancel_button = QPushButton(tr("Cancel"))
+        set_icon(self.cancel_button, "stop")
+        describe(
+            self.cancel_button,
+            tr("Cancel download"),
+            tr("Stop the download; what arrived is kept for later"),
+        )
         self.status = QLabel()
         self.status.setWordWrap(True)
-        self.open_button = QPushButton("Open a model file or folder…")
-        self.open_button.setToolTip("A .gguf file, or an OpenVINO model folder (Ctrl+O)")
-        self.browse_button = QPushButton("All models…")
-        self.browse_button.setToolTip("The whole catalog: chat, vision, speech (File → Models…)")
+        self.open_button = QPushButton(tr("Open a model file or folder…"))
+        set_icon(self.open_button, "folder-open")
+        describe(
+            self.open_button,
+            tr("Open a model file or folder"),
+            tr("A .gguf file, or an OpenVINO model folder (Ctrl+O)"),
+        )
+        self.browse_button = QPushButton(tr("All models…"))
+        set_icon(self.browse_button, "view-list")
+        describe(
+            self.browse_button,
+            tr("All models"),
+            tr("The whole catalog: chat, vision, speech (File → Models…)"),
+        )
         self.storage = QLabel()
         self.storage.setWordWrap(True)
         self.storage.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -94,10 +108,15 @@ class WelcomePage(QScrollArea):
         self.refresh()
 
     def _layout(self) -> None:
-        title = QLabel(f"<h2>{TITLE}</h2>")
-        intro = QLabel(INTRO)
+        title = QLabel("<h2>" + tr("Welcome to OV Studio") + "</h2>")
+        intro = QLabel(
+            tr(
+                "Choose a chat model to start. It is downloaded once and then runs on this "
+                "computer: your conversations never leave it."
+            )
+        )
         intro.setWordWrap(True)
-        have = QLabel("Already have a model?")
+        have = QLabel(tr("Already have a model?"))
         page = QWidget()
         page.setMaximumWidth(PAGE_WIDTH)
         column = vbox(
@@ -122,7 +141,7 @@ class WelcomePage(QScrollArea):
     def refresh(self) -> None:
         """Recommend again (after a download, or when the free space changed)."""
         models_dir = self.ctx.models.models_dir
-        self.storage.setText(f"Models are stored in {models_dir}")
+        self.storage.setText(tr("Models are stored in {folder}").format(folder=models_dir))
         machine = machine_facts((d.kind for d in self.ctx.devices), models_dir)
         try:
             catalog = load_catalog()
@@ -150,12 +169,22 @@ class WelcomePage(QScrollArea):
         about = _wrapped(entry.description)
         size = human_size(entry.size_bytes)
         if installed is None:
-            button = QPushButton("Download")
-            button.setToolTip(f"Download {entry.name} ({size}) and open it")
+            button = QPushButton(tr("Download"))
+            set_icon(button, "download")
+            describe(
+                button,
+                tr("Download {name}").format(name=entry.name),
+                tr("Download {name} ({size}) and open it").format(name=entry.name, size=size),
+            )
             button.clicked.connect(partial(self.download, entry))
         else:  # installed already (another day, or from File → Models…): no second download
-            button = QPushButton("Open")
-            button.setToolTip(f"Installed in {installed.folder}")
+            button = QPushButton(tr("Open", "verb"))
+            set_icon(button, "play")
+            describe(
+                button,
+                tr("Open {name}").format(name=entry.name),
+                tr("Installed in {folder}").format(folder=installed.folder),
+            )
             button.clicked.connect(partial(self.open_installed, installed))
         self.download_buttons.append(button)
         text = QWidget()
@@ -180,10 +209,12 @@ class WelcomePage(QScrollArea):
             on_error=self._on_failed,
         )
         if task is None:
-            self.error.show_message(ANOTHER_DOWNLOAD)
+            self.error.show_message(
+                tr("Another model is downloading; wait for it to finish or stop it first.")
+            )
             return False
         self.downloading_entry = entry
-        self.status.setText(f"Connecting to download {entry.name}…")
+        self.status.setText(tr("Connecting to download {name}…").format(name=entry.name))
         self.progress.setRange(0, 0)
         self._show_progress(True)
         self._update_buttons()
@@ -198,7 +229,7 @@ class WelcomePage(QScrollArea):
     def cancel(self) -> None:
         """Stop the download; nothing is installed (what arrived is kept to resume)."""
         self.tasks.cancel(DOWNLOAD_JOB)
-        self.status.setText("Stopping…")
+        self.status.setText(tr("Stopping…"))
         self.cancel_button.setEnabled(False)
 
     @Slot(object)
@@ -209,14 +240,16 @@ class WelcomePage(QScrollArea):
 
     @Slot(object)
     def _on_downloaded(self, model: InstalledModel) -> None:
-        self._end(f"Installed {model.id}; opening it…")
+        self._end(tr("Installed {name}; opening it…").format(name=model.id))
         self.refresh()  # its card now says Open
         self.modelReady.emit(model)
 
     @Slot(object)
     def _on_failed(self, error: BaseException) -> None:
         if isinstance(error, Cancelled):
-            self._end(STOPPED)
+            self._end(
+                tr("Stopped; nothing was installed. What arrived is kept, so Download resumes it.")
+            )
             return
         self._end("")
         self.errors.show(error, default_field="model")
@@ -225,6 +258,7 @@ class WelcomePage(QScrollArea):
         self.downloading_entry = None
         self._show_progress(False)
         self.status.setText(message)
+        announce(self.status, message)
         self._update_buttons()
 
     def _show_progress(self, shown: bool) -> None:

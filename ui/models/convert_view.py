@@ -18,19 +18,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QDoubleSpinBox,
     QFileDialog,
-    QFormLayout,
-    QHBoxLayout,
-    QLabel,
-    QLayout,
-    QLineEdit,
-    QProgressBar,
-    QPushButton,
-    QSpinBox,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -38,7 +26,6 @@ from app.context import AppContext
 from app.errors import UserError
 from app.models.convert import Converter, ConvertProgress
 from app.models.convert_plan import (
-    DEFAULT_VOCODER,
     LICENCE_NOTES,
     ConvertRequest,
     Weights,
@@ -48,39 +35,26 @@ from app.models.inspect import ModelTask
 from app.models.registry import InstalledModel
 from app.models.tools_env import ToolsMissingError, ToolsStatus
 from pipelines.core import Cancelled
-from ui.error_router import ErrorRouter
+from ui.a11y import announce
+from ui.i18n import tr
 from ui.inline_error import InlineError
+from ui.models.convert_form import ConvertForm
 from ui.models.convert_tasks import (
     CHECKPOINT_FILTER,
     TaskChoice,
     task_choices,
     weight_hint,
 )
+from ui.models.convert_wording import gui_error
 from ui.models.tools_offer import ToolsOffer
 from ui.notifications import NotificationBar
 from ui.tasks import TaskRunner
 
 CONVERT_JOB = "model-convert"
 NO_SOURCE = "Choose a checkpoint folder or file, or type a hub id."
-NAME_HINT = "default: <checkpoint>-<weights>-ov"
 
 
-def _field(content: QWidget | QLayout, *notes: QLabel) -> QWidget:
-    """``content`` with its messages right under it, as one form row."""
-    box = QWidget()
-    column = QVBoxLayout(box)
-    column.setContentsMargins(0, 0, 0, 0)
-    column.setSpacing(2)
-    if isinstance(content, QLayout):
-        column.addLayout(content)
-    else:
-        column.addWidget(content)
-    for note in notes:
-        column.addWidget(note)
-    return box
-
-
-class ConvertView(QWidget):
+class ConvertView(ConvertForm):
     """Source, task, weight format and options; Convert with progress and Cancel."""
 
     converted = Signal(object)  # InstalledModel
@@ -104,75 +78,6 @@ class ConvertView(QWidget):
         self._connect()
         self._on_task()
 
-    def _make_inputs(self) -> None:
-        """Source, task, weights, compression options, vocoder and name."""
-        self.source = QLineEdit()
-        self.browse_button = QPushButton("Folder…")
-        self.browse_button.setToolTip("Choose a checkpoint folder")
-        self.file_button = QPushButton("File…")
-        self.file_button.setToolTip("Choose a checkpoint file (.pth, .pt, .ckpt)")
-        self.task = QComboBox()
-        for choice in self.choices:
-            self.task.addItem(choice.label, choice.key)
-        self.licence_note = InlineError(warning=True)
-        self.weights = QComboBox()
-        self.group_size = QSpinBox()
-        self.group_size.setRange(0, 1024)
-        self.group_size.setSpecialValueText("default")
-        self.ratio = QDoubleSpinBox()
-        self.ratio.setRange(0.0, 1.0)
-        self.ratio.setSingleStep(0.1)
-        self.ratio.setSpecialValueText("default")
-        self.sym = QCheckBox("symmetric")
-        self.hint = QLabel()
-        self.hint.setWordWrap(True)
-        self.vocoder = QLineEdit(DEFAULT_VOCODER)
-        self.vocoder.setToolTip(
-            "The vocoder turns SpeechT5's spectrograms into sound: a checkpoint folder or a "
-            f"hub id (default {DEFAULT_VOCODER})"
-        )
-        self.vocoder_button = QPushButton("Folder…")
-        self.vocoder_button.setToolTip("Choose a vocoder checkpoint folder")
-        self.name = QLineEdit()
-        self.name.setPlaceholderText(NAME_HINT)
-        self.name.setToolTip("The installed model's id (letters, digits, . _ -)")
-
-    def _make_errors(self, notifications: NotificationBar) -> None:
-        """One inline label per field, and the router that finds them."""
-        self.source_error = InlineError()
-        self.task_error = InlineError()
-        self.weights_error = InlineError()
-        self.options_error = InlineError()
-        self.vocoder_error = InlineError()
-        self.name_error = InlineError()
-        self.error = InlineError()
-        self.errors = ErrorRouter(
-            notifications,
-            {
-                "source": self.source_error,
-                "task": self.task_error,
-                "weights": self.weights_error,
-                "group_size": self.options_error,
-                "ratio": self.options_error,
-                "vocoder": self.vocoder_error,
-                "name": self.name_error,
-                "convert": self.error,
-            },
-        )
-
-    def _make_run_row(self) -> None:
-        """Convert, Cancel, the progress bar and the status line."""
-        self.convert_button = QPushButton("Convert")
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.hide()
-        self.progress = QProgressBar()
-        policy = self.progress.sizePolicy()
-        policy.setRetainSizeWhenHidden(True)  # Convert keeps its size, not the bar's too
-        self.progress.setSizePolicy(policy)
-        self.progress.hide()
-        self.status = QLabel()
-        self.status.setWordWrap(True)
-
     def _connect(self) -> None:
         self.browse_button.clicked.connect(self.choose_folder)
         self.file_button.clicked.connect(self.choose_file)
@@ -183,6 +88,23 @@ class ConvertView(QWidget):
         self.cancel_button.clicked.connect(self.cancel)
         self.tools_offer.changed.connect(self._on_tools)
         self._on_tools(self.tools_offer.status)
+        # A message about a field goes as soon as that field is edited: it was about the
+        # request as it was, and a stale one would blame a control that is now fine.
+        clears = (
+            (self.source.textEdited, (self.source_error,)),
+            (self.weights.currentIndexChanged, (self.weights_error, self.options_error)),
+            (self.group_size.valueChanged, (self.options_error, self.weights_error)),
+            (self.ratio.valueChanged, (self.options_error, self.weights_error)),
+            (self.sym.toggled, (self.options_error, self.weights_error)),
+            (self.vocoder.textEdited, (self.vocoder_error,)),
+            (self.name.textEdited, (self.name_error,)),
+        )
+        for signal, labels in clears:
+            signal.connect(lambda *_, labels=labels: self._clear(*labels, self.error))
+
+    def _clear(self, *labels: InlineError) -> None:
+        for label in labels:
+            label.clear()
 
     @property
     def converting(self) -> bool:
@@ -193,50 +115,6 @@ class ConvertView(QWidget):
     def cancel(self) -> None:
         """Stop the conversion; its partial output is removed."""
         self.tasks.cancel(CONVERT_JOB)
-
-    def _layout(self) -> None:
-        source_row = QHBoxLayout()
-        source_row.addWidget(self.source, 1)
-        source_row.addWidget(self.browse_button)
-        source_row.addWidget(self.file_button)
-        options = QHBoxLayout()
-        options.addWidget(QLabel("group size"))
-        options.addWidget(self.group_size)
-        options.addWidget(QLabel("ratio"))
-        options.addWidget(self.ratio)
-        options.addWidget(self.sym)
-        options.addStretch(1)
-        vocoder_row = QHBoxLayout()
-        vocoder_row.addWidget(self.vocoder, 1)
-        vocoder_row.addWidget(self.vocoder_button)
-        self.options_row = _field(options, self.options_error)
-        self.vocoder_row = _field(vocoder_row, self.vocoder_error)
-        rows = [
-            ("Checkpoint:", _field(source_row, self.source_error)),
-            ("Task:", _field(self.task, self.licence_note, self.task_error)),
-            ("Weights:", _field(self.weights, self.hint, self.weights_error)),
-            ("INT4 options:", self.options_row),
-            ("Vocoder:", self.vocoder_row),
-            ("Install as:", _field(self.name, self.name_error)),
-        ]
-        captions = [QLabel(text) for text, _ in rows]
-        # All as wide as the widest: the fields stay put when a task hides some rows.
-        width = max(caption.sizeHint().width() for caption in captions)
-        self.form = QFormLayout()
-        for caption, (_, field) in zip(captions, rows, strict=True):
-            caption.setMinimumWidth(width)
-            self.form.addRow(caption, field)
-        actions = QHBoxLayout()
-        actions.addWidget(self.convert_button)
-        actions.addWidget(self.cancel_button)
-        actions.addWidget(self.progress, 1)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.tools_offer)
-        layout.addLayout(self.form)
-        layout.addWidget(self.error)
-        layout.addLayout(actions)
-        layout.addWidget(self.status)
-        layout.addStretch(1)
 
     @Slot(object)
     def _on_tools(self, status: ToolsStatus) -> None:
@@ -276,6 +154,7 @@ class ConvertView(QWidget):
         self.form.setRowVisible(self.vocoder_row, choice.task is ModelTask.TTS)
         for label in (self.task_error, self.weights_error, self.options_error, self.vocoder_error):
             label.clear()  # about a request for another task
+        self._clear(self.source_error, self.error)  # "no torch checkpoint" depends on the task
         self._update_options()
 
     @Slot()
@@ -288,25 +167,38 @@ class ConvertView(QWidget):
     @Slot()
     def choose_folder(self) -> None:
         """Pick a checkpoint folder."""
-        folder = QFileDialog.getExistingDirectory(self, "Choose a checkpoint folder")
+        folder = QFileDialog.getExistingDirectory(self, tr("Choose a checkpoint folder"))
         if folder:
-            self.source.setText(folder)
+            self.set_source(folder)
 
     @Slot()
     def choose_file(self) -> None:
         """Pick a checkpoint file (a Wav2Lip .pth, an x-vector .ckpt)."""
         name, _ = QFileDialog.getOpenFileName(
-            self, "Choose a checkpoint file", "", CHECKPOINT_FILTER
+            self, tr("Choose a checkpoint file"), "", CHECKPOINT_FILTER
         )
         if name:
-            self.source.setText(name)
+            self.set_source(name)
 
     @Slot()
     def choose_vocoder(self) -> None:
         """Pick a vocoder checkpoint folder (else the hub id typed stays)."""
-        folder = QFileDialog.getExistingDirectory(self, "Choose a vocoder checkpoint folder")
+        folder = QFileDialog.getExistingDirectory(self, tr("Choose a vocoder checkpoint folder"))
         if folder:
             self.vocoder.setText(folder)
+            self._clear(self.vocoder_error, self.error)
+
+    def set_source(self, source: str) -> None:
+        """Put ``source`` in the Checkpoint field as the user would (its message goes)."""
+        self.source.setText(source)
+        self._clear(self.source_error, self.error)
+
+    def prefill(self, folder: Path, task: ModelTask | None) -> None:
+        """Set the form up to convert ``folder`` for ``task`` (the name left to its default)."""
+        self.choose_task(task)
+        self.set_source(str(folder))
+        self.name.clear()
+        self.convert_button.setFocus()
 
     # ----- converting ------------------------------------------------------------------
 
@@ -338,20 +230,22 @@ class ConvertView(QWidget):
         for label in self.errors.inline.values():
             label.clear()
         if not self.source.text().strip():
-            self.source_error.show_message(NO_SOURCE)
+            self.source_error.show_message(
+                tr("Choose a checkpoint folder or file, or type a hub id.")
+            )
             return
         request = self.request()
         try:
             plan_conversion(request, self.ctx.models)  # quick: files and names only
         except UserError as error:
-            self.errors.show(error, default_field="convert")
+            self.errors.show(gui_error(error), default_field="convert")
             return
         self.progress.setRange(0, 0)
         self.progress.show()
         self.cancel_button.show()
         self.convert_button.setEnabled(False)
         self.tools_offer.setEnabled(False)  # the tools stay as they are while they convert
-        self.status.setText("Starting…")
+        self.status.setText(tr("Starting…"))
         self.tasks.start_with_progress(
             Converter(self.ctx.models).convert,
             request,
@@ -369,22 +263,24 @@ class ConvertView(QWidget):
 
     @Slot(object)
     def _on_converted(self, model: InstalledModel) -> None:
-        message = f"Installed {model.id} ({model.task.value}, {model.precision})."
+        message = tr("Installed {name} ({task}, {precision}).").format(
+            name=model.id, task=model.task.value, precision=model.precision
+        )
         if model.task in LICENCE_NOTES:
-            message += f" Licence: {LICENCE_NOTES[model.task]}"
+            message += " " + tr("Licence: {note}").format(note=LICENCE_NOTES[model.task])
         self._end(message)
         self.converted.emit(model)
 
     @Slot(object)
     def _on_failed(self, error: BaseException) -> None:
         if isinstance(error, Cancelled):
-            self._end("Stopped; the partial output was removed.")
+            self._end(tr("Stopped; the partial output was removed."))
             return
         self._end("")
         if isinstance(error, ToolsMissingError):  # removed since the view last looked
             self.tools_offer.refresh()
             return
-        self.errors.show(error, default_field="convert")
+        self.errors.show(gui_error(error), default_field="convert")
 
     def _end(self, message: str) -> None:
         self.progress.hide()
@@ -392,3 +288,4 @@ class ConvertView(QWidget):
         self.tools_offer.setEnabled(True)
         self.convert_button.setEnabled(self.tools_offer.status.available)
         self.status.setText(message)
+        announce(self.status, message)

@@ -1,0 +1,94 @@
+"""Models opened by folder are listed (from the settings) and removable without their folder
+being touched; a Hugging Face checkpoint opened as a chat model offers to convert it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
+from pytestqt.qtbot import QtBot
+
+from tests.ui.fakes import fake_model_folder
+from ui.a11y import unlabelled_widgets
+from ui.main_window import MainWindow
+from ui.models.listing import Origin
+from ui.models.tables import INSTALLED_COLUMNS
+
+SOURCE = INSTALLED_COLUMNS.index("Source")
+
+
+def test_a_folder_opened_in_the_chat_is_listed_and_forgotten_not_deleted(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = fake_model_folder(tmp_path, "my-chat")
+    with qtbot.waitSignal(window.chat_panel.modelLoaded, timeout=5000):
+        assert window.chat_panel.load_model(folder)
+    manager = window.open_models()
+    rows = manager.installed_view.rows
+    [row] = [r for r in rows if r.origin is Origin.FOLDER]
+    assert row.model.id == "my-chat" and set(row.fields) == {"chat_model", "recent_models"}
+    index = rows.index(row)
+    assert manager.installed.item(index, SOURCE).text() == "opened from folder"
+    manager.installed.selectRow(index)
+    assert manager.remove_button.isEnabled() and "stays on disk" in manager.remove_button.toolTip()
+    asked: list[str] = []
+
+    def question(_parent: object, _title: str, text: str) -> QMessageBox.StandardButton:
+        asked.append(text)
+        return QMessageBox.StandardButton.Yes
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+    manager.remove_selected()
+    assert "stays on disk" in asked[0]
+    settings = window.ctx.settings
+    assert settings.chat_model is None and folder.resolve() not in settings.recent_models
+    assert all(r.origin is not Origin.FOLDER for r in manager.installed_view.rows)
+    assert (folder / "openvino_model.xml").is_file()  # the user's folder is untouched
+
+
+def test_a_gone_folder_is_listed_as_missing(window: MainWindow, tmp_path: Path) -> None:
+    window.ctx.settings_store.update(tts_model=tmp_path / "gone-tts")
+    manager = window.open_models()
+    [row] = [r for r in manager.installed_view.rows if r.origin is Origin.FOLDER]
+    assert row.model.problems and "gone" in row.model.problems[0]
+    manager.installed.selectRow(manager.installed_view.rows.index(row))
+    assert not manager.use_button.isEnabled() and manager.remove_button.isEnabled()
+
+
+def _checkpoint(root: Path) -> Path:
+    folder = root / "TinyLlama-hf"
+    folder.mkdir()
+    config = {"architectures": ["LlamaForCausalLM"], "model_type": "llama"}
+    (folder / "config.json").write_text(json.dumps(config), encoding="utf-8")
+    (folder / "model.safetensors").write_bytes(b"\0" * 16)
+    return folder
+
+
+def test_opening_a_checkpoint_offers_to_convert_it(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    folder = _checkpoint(tmp_path)
+    picker = window.chat_panel.model_picker
+    assert not window.chat_panel.load_model(folder)
+    assert picker.error.isHidden()  # no error: an offer
+    assert picker.offer.isVisible()
+    assert picker.offer.note.text().startswith("TinyLlama-hf is a Hugging Face checkpoint")
+    assert unlabelled_widgets(picker) == []
+    qtbot.mouseClick(picker.offer.button, Qt.MouseButton.LeftButton)
+    manager = window._models_window
+    assert manager is not None and manager.isVisible()
+    view = manager.convert_view
+    assert manager.tabs.currentWidget() is view
+    assert view.source.text() == str(folder.resolve())
+    assert view.choice.task is not None and view.choice.task.value == "chat"
+    picker.open_folder(fake_model_folder(tmp_path))  # another choice withdraws the offer
+    assert picker.offer.isHidden()
+
+
+def test_an_ordinary_wrong_folder_still_says_why(window: MainWindow, tmp_path: Path) -> None:
+    picker = window.chat_panel.model_picker
+    assert not window.chat_panel.load_model(tmp_path)
+    assert picker.error.isVisible() and picker.offer.isHidden()

@@ -1,0 +1,296 @@
+"""The model manager's Installed view: every model the app can use, and what to do with one.
+
+Lists the registry's models, the bundled embedder and folders opened from the settings
+(:mod:`ui.models.listing`). *Use* (or a double-click) asks the window to load the model where it
+belongs; *Remove…* deletes the app's own copy, forgets a model added in place, or takes a folder
+model off the list — a user's folder is never deleted.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QModelIndex, Qt, QUrl, Signal, Slot
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QLabel, QMessageBox, QPushButton, QTableWidgetItem, QWidget
+
+from app.context import AppContext
+from app.errors import UserError
+from app.models.inspect import ModelTask
+from app.models.registry import InstalledModel
+from pipelines.core import InvalidInputError
+from pipelines.gguf import is_gguf_path
+from ui.a11y import announce, describe
+from ui.error_router import ErrorRouter
+from ui.i18n import tr
+from ui.icons import set_icon
+from ui.inline_error import InlineError
+from ui.knowledge.formatting import human_size
+from ui.layouts import hbox, vbox
+from ui.menu_button import menu_button
+from ui.model_paths import ask_model_file, ask_model_folder, gguf_filters
+from ui.models.listing import ListedModel, Origin, forget_changes, listed_models
+from ui.models.tables import INSTALLED_COLUMNS, installed_cells, installed_tooltip, model_table
+from ui.notifications import NotificationBar
+from ui.settings_changes import change_settings
+from ui.tasks import TaskRunner
+
+ADD_JOB = "model-add"
+# Tasks a model is used for somewhere in the window (a face detector is picked automatically).
+USABLE_TASKS = frozenset(ModelTask) - {ModelTask.FACE_DETECTOR, ModelTask.UNKNOWN}
+
+
+def _fixed() -> None:
+    """The Add menu's entries never change: nothing to refill when it opens."""
+
+
+def can_use(row: ListedModel) -> bool:
+    """Whether *Use* applies: a model of a task the window uses, ready (or the bundled
+    embedder, which Use sets up first)."""
+    usable = row.model.usable or row.origin is Origin.BUNDLED
+    return usable and row.model.task in USABLE_TASKS
+
+
+class InstalledView(QWidget):
+    """The Installed table with Use, Add…, Open folder and Remove…."""
+
+    useRequested = Signal(object)  # ListedModel: load it where it belongs
+    modelsChanged = Signal()  # pickers re-read the registry
+
+    def __init__(self, ctx: AppContext, tasks: TaskRunner, notifications: NotificationBar) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.tasks = tasks
+        self.rows: list[ListedModel] = []
+        self.table = model_table(INSTALLED_COLUMNS)
+        self.table.setObjectName("installedModels")
+        describe(
+            self.table,
+            tr("Installed models"),
+            tr("Models OV Studio can use. Double-click one to use it."),
+            tooltip=False,
+        )
+        self.error = InlineError()
+        self.errors = ErrorRouter(notifications, {"installed": self.error})
+        self.use_button = QPushButton(tr("Use"))
+        set_icon(self.use_button, "play")
+        describe(
+            self.use_button,
+            tr("Use"),
+            tr("Load the selected model where it is used (chat, Knowledge, Voice, Avatar)"),
+        )
+        self.use_button.setDefault(True)
+        self.add_button, add_menu = menu_button(
+            tr("Add…"),
+            tr("Register a GGUF file or an OpenVINO model folder you already have"),
+            _fixed,
+        )
+        self.add_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        set_icon(self.add_button, "plus")
+        describe(self.add_button, tr("Add a model"), self.add_button.toolTip())
+        add_menu.addAction(tr("GGUF file…"), self.choose_file)
+        add_menu.addAction(tr("OpenVINO model folder…"), self.choose_folder)
+        self.open_button = QPushButton(tr("Open folder"))
+        set_icon(self.open_button, "folder-open")
+        describe(
+            self.open_button,
+            tr("Open folder"),
+            tr("Show the selected model's folder in the file manager"),
+        )
+        self.remove_button = QPushButton(tr("Remove…"))
+        set_icon(self.remove_button, "delete-outline")
+        describe(self.remove_button, tr("Remove"), tr("Remove the selected model from the list"))
+        self.usage = QLabel()
+        buttons = (self.use_button, self.add_button, self.open_button, self.remove_button)
+        row = hbox(*buttons, 1, self.usage, margins=0)
+        vbox((self.table, 1), self.error, row, parent=self)
+        self.use_button.clicked.connect(self.use_selected)
+        self.table.doubleClicked.connect(self._on_double_click)
+        self.open_button.clicked.connect(self.open_selected)
+        self.remove_button.clicked.connect(self.remove_selected)
+        self.table.itemSelectionChanged.connect(self.update_buttons)
+
+    # ----- the list ----------------------------------------------------------------------
+
+    @Slot()
+    def refresh(self) -> None:
+        """Re-read the registry and the settings (each model re-checked against its files)."""
+        chosen = self.selected()
+        self.rows = listed_models(self.ctx.models, self.ctx.settings, self.ctx.paths)
+        self.table.setRowCount(len(self.rows))
+        for index, row in enumerate(self.rows):
+            for column, text in enumerate(installed_cells(row)):
+                item = QTableWidgetItem(text)
+                item.setToolTip(installed_tooltip(row.model) if column == 0 else text)
+                self.table.setItem(index, column, item)
+        if chosen is not None:  # keep the selection across a refresh (a Use reloads settings)
+            again = [i for i, r in enumerate(self.rows) if r.model.folder == chosen.model.folder]
+            if again:
+                self.table.selectRow(again[0])
+        size = human_size(self.ctx.models.total_size())
+        self.usage.setText(tr("App copies use {size}").format(size=size))
+        self.update_buttons()
+
+    def selected(self) -> ListedModel | None:
+        """The selected row (None: none)."""
+        model = self.table.selectionModel()
+        rows = {index.row() for index in model.selectedRows()} if model is not None else set()
+        index = min(rows) if rows else -1
+        return self.rows[index] if 0 <= index < len(self.rows) else None
+
+    def select(self, folder: Path) -> bool:
+        """Select the row of ``folder``; whether there is one."""
+        for index, row in enumerate(self.rows):
+            if row.model.folder == folder:
+                self.table.selectRow(index)
+                return True
+        return False
+
+    @Slot()
+    def update_buttons(self) -> None:
+        """Enable what applies to the selected row, and say why Use does not."""
+        chosen = self.selected()
+        self.use_button.setEnabled(chosen is not None and can_use(chosen))
+        if chosen is not None and chosen.model.task is ModelTask.FACE_DETECTOR:
+            self.use_button.setToolTip(tr("The Avatar panel picks its face detector itself"))
+        else:
+            self.use_button.setToolTip(self.use_button.accessibleDescription())
+        self.open_button.setEnabled(
+            chosen is not None and not chosen.model.entry_damaged and _place(chosen.model).is_dir()
+        )
+        self.remove_button.setEnabled(chosen is not None and chosen.removable)
+        if chosen is not None and chosen.origin is Origin.BUNDLED:
+            self.remove_button.setToolTip(tr("The bundled embedding model stays"))
+        elif chosen is not None and chosen.origin is Origin.FOLDER:
+            self.remove_button.setToolTip(tr("Take it off the list; the folder stays on disk"))
+        else:
+            self.remove_button.setToolTip(self.remove_button.accessibleDescription())
+
+    # ----- Use ---------------------------------------------------------------------------
+
+    @Slot()
+    def use_selected(self) -> None:
+        """Ask the window to load the selected model where it is used."""
+        chosen = self.selected()
+        if chosen is not None and can_use(chosen):
+            self.error.clear()
+            self.useRequested.emit(chosen)
+
+    @Slot(QModelIndex)
+    def _on_double_click(self, index: QModelIndex) -> None:
+        if 0 <= index.row() < len(self.rows):
+            self.table.selectRow(index.row())
+            chosen = self.rows[index.row()]
+            if can_use(chosen):
+                self.use_selected()
+            else:
+                why = chosen.model.problems[0] if chosen.model.problems else ""
+                self.error.show_message(
+                    tr("{name} cannot be used here. {why}").format(name=chosen.model.id, why=why)
+                )
+
+    # ----- Add ---------------------------------------------------------------------------
+
+    @Slot()
+    def choose_folder(self) -> None:
+        """Ask for a folder and register it in place."""
+        folder = ask_model_folder(self, tr("Add an OpenVINO model folder"))
+        if folder is not None:
+            self.add_folder(folder)
+
+    @Slot()
+    def choose_file(self) -> None:
+        """Ask for a GGUF file and register it in place."""
+        file = ask_model_file(self, tr("Add a GGUF model file"), gguf_filters())
+        if file is not None:
+            self.add_folder(file)
+
+    def add_folder(self, folder: Path) -> bool:
+        """Register ``folder`` (task detected) or a ``.gguf`` file; False with the reason
+        shown when refused. A GGUF file's metadata is read in a worker (seconds): it is
+        listed, or refused next to the table, when that ends (Add… is disabled meanwhile)."""
+        self.error.clear()
+        if is_gguf_path(folder):
+            self.add_button.setEnabled(False)
+            self.usage.setText(tr("Reading {name}…").format(name=folder.name))
+            self.tasks.start(
+                self.ctx.models.add_folder,
+                folder,
+                kind=ADD_JOB,
+                on_done=self._on_added,
+                on_error=self._on_add_failed,
+                on_finished=self._end_add,
+            )
+            return True
+        try:
+            self.ctx.models.add_folder(folder)
+        except UserError as error:
+            self.error.show_message(str(error))
+            return False
+        self._on_added(None)
+        return True
+
+    @Slot(object)
+    def _on_added(self, _: InstalledModel | None) -> None:
+        self.refresh()
+        self.modelsChanged.emit()
+
+    @Slot(object)
+    def _on_add_failed(self, error: BaseException) -> None:
+        if isinstance(error, (UserError, InvalidInputError)):  # its field "model" is this row's
+            self.error.show_message(str(error))
+            announce(self.error, str(error))
+        else:
+            self.errors.show(error, default_field="installed")
+
+    @Slot()
+    def _end_add(self) -> None:
+        self.add_button.setEnabled(True)
+        self.refresh()  # the usage line again
+
+    # ----- Open, Remove ------------------------------------------------------------------
+
+    @Slot()
+    def open_selected(self) -> None:
+        """Show the selected model's folder (a GGUF file's: where it is) in the file manager."""
+        chosen = self.selected()
+        if chosen is not None:
+            QDesktopServices.openUrl(QUrl.fromLocalFile(str(_place(chosen.model))))
+
+    @Slot()
+    def remove_selected(self) -> None:
+        """Remove the selected row after asking: the app's copy is deleted, a model added in
+        place forgotten, a folder model taken off the list (its folder stays)."""
+        chosen = self.selected()
+        if chosen is None or not chosen.removable:
+            return
+        model = chosen.model
+        if chosen.origin is Origin.FOLDER:
+            what = tr("Take {name} off the list? Its folder {folder} stays on disk.")
+        elif model.entry_damaged:
+            what = tr("Remove the damaged entry {name} from the model list? No file is deleted.")
+        elif model.owned:
+            what = tr("Delete {name} and its {size} of files?")
+        else:
+            what = tr("Forget {name}? Its folder {folder} stays on disk.")
+        text = what.format(name=model.id, folder=model.folder, size=human_size(model.size_bytes))
+        answer = QMessageBox.question(self, tr("Remove model"), text)
+        if answer != QMessageBox.StandardButton.Yes:
+            return
+        if chosen.origin is Origin.FOLDER:
+            changes = forget_changes(self.ctx.settings, chosen)
+            if not change_settings(self.ctx.settings_store, self.error.show_message, **changes):
+                return
+        else:
+            try:
+                self.ctx.models.remove(model.id)
+            except UserError as error:
+                self.error.show_message(str(error))
+                return
+        self.refresh()
+        self.modelsChanged.emit()
+
+
+def _place(model: InstalledModel) -> Path:
+    """The folder a model lives in: its own, or the one holding its GGUF file."""
+    return model.folder.parent if is_gguf_path(model.folder) else model.folder

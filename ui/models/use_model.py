@@ -1,0 +1,65 @@
+"""*Use* in the model manager: load a model where it is used, and show that panel.
+
+The manager knows models, the window knows panels: this is the one place that maps a model's
+task to what the panels already do when the user chooses a model there (the chat's picker, the
+Knowledge embedder row) or to the setting the panel reads its model from (Voice, Avatar,
+dictation, the reranker).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from app.models.inspect import ModelTask
+from ui.i18n import tr
+from ui.models.listing import ListedModel, Origin
+from ui.settings_changes import change_settings
+
+if TYPE_CHECKING:  # the window imports this package
+    from ui.main_window import MainWindow
+
+# Tasks whose model a panel reads from a setting when it next needs it.
+SETTING_OF: dict[ModelTask, str] = {
+    ModelTask.RERANK: "reranker_model",
+    ModelTask.TTS: "tts_model",
+    ModelTask.SPEAKER_ENCODER: "speaker_encoder",
+    ModelTask.LIPSYNC: "lipsync_model",
+    ModelTask.SPEECH_TO_TEXT: "speech_to_text_model",
+}
+PANEL_OF: dict[ModelTask, str] = {
+    ModelTask.CHAT: "Chat",
+    ModelTask.VISION_CHAT: "Chat",
+    ModelTask.SPEECH_TO_TEXT: "Chat",  # dictation, in the chat's input row
+    ModelTask.EMBEDDING: "Knowledge",
+    ModelTask.RERANK: "Knowledge",
+    ModelTask.TTS: "Voice",
+    ModelTask.SPEAKER_ENCODER: "Voice",
+    ModelTask.LIPSYNC: "Avatar",
+}
+
+
+def use_model(window: MainWindow, row: ListedModel) -> str | None:
+    """Load ``row``'s model where it is used and show that panel; returns the panel's name
+    (None: no panel uses this task). A refusal is said where the panel says it."""
+    model = row.model
+    panel = PANEL_OF.get(model.task)
+    if panel is None:
+        return None
+    if model.task in (ModelTask.CHAT, ModelTask.VISION_CHAT):
+        window.chat_panel.load_model(model.folder)
+    elif model.task is ModelTask.EMBEDDING:
+        embedder = window.knowledge_panel.model_row
+        if row.origin is Origin.BUNDLED:
+            embedder.use_bundled()  # sets it up first when it was never converted
+        else:
+            embedder.use(model.folder)
+    else:
+        changes = {SETTING_OF[model.task]: model.folder}
+        if not change_settings(window.ctx.settings_store, window.show_status, **changes):
+            return None
+        window.voice_panel.check_models()
+        window.avatar_panel.check_model()
+        window.show_status(tr("{name} is now used.").format(name=model.id))
+    window.show_panel(panel)
+    window.activateWindow()
+    return panel
