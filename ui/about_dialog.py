@@ -44,7 +44,7 @@ class AboutDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(tr("About OV Studio"))
         self.log_folder = log_folder
-        title = QLabel(f"<h3>OV Studio {html.escape(app_version())}</h3>")
+        title = QLabel(f"<h3>OV Studio {html.escape(app_version())}</h3>")  # untranslated: name
         blurb = QLabel(
             tr("Local multimodal AI on OpenVINO. {privacy}").format(privacy=privacy_sentence())
         )

@@ -94,7 +94,7 @@ class MainWindow(QMainWindow):
     def __init__(self, ctx: AppContext) -> None:
         super().__init__()
         self.ctx = ctx
-        self.setWindowTitle("OV Studio")
+        self.setWindowTitle("OV Studio")  # untranslated: the product name
         self.setMinimumSize(_minimum_size())
         self.resize(1280, 800)
         self.tasks = TaskRunner(self)

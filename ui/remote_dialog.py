@@ -89,7 +89,7 @@ class RemoteEndpointsDialog(QDialog):
         self.store = store
         self.secrets = secrets
         self.tasks = tasks
-        self.setWindowTitle("Remote endpoints")
+        self.setWindowTitle(tr("Remote endpoints"))
         self.setMinimumWidth(680)
         self.drafts = [
             EndpointDraft(e.name, e.base_url, read_key(secrets, e.name), e.model, e.name)

@@ -90,7 +90,7 @@ class ServerDialog(QDialog):
         self.lan_warning.setWordWrap(False)
         self.allow_lan.toggled.connect(self._on_lan_toggled)
         self.origins = QPlainTextEdit("\n".join(settings.cors_origins))
-        self.origins.setPlaceholderText("http://localhost:3000")
+        self.origins.setPlaceholderText("http://localhost:3000")  # untranslated: an example URL
         self.origins.setFixedHeight(72)
         self.origins.setTabChangesFocus(True)  # Tab leaves the box: it is a list, not prose
         describe(
