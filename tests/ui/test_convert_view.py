@@ -200,7 +200,7 @@ def test_a_wav2lip_checkpoint_file_converts_through_the_form(
     view.weights.setCurrentText("fp16")  # no quantization: the quickest conversion
     with qtbot.waitSignal(manager.modelsChanged, timeout=240_000):
         view.convert_button.click()
-    assert view.status.text().startswith("Installed wav2lip_gan-fp16-ov (lipsync, ")
+    assert view.status.text().startswith("Installed wav2lip_gan-fp16-ov (Lip-sync, ")
     assert view.status.text().endswith(f"Licence: {LIPSYNC_LICENCE}")
     assert not visible_errors(view)
     [model] = window.ctx.models.models(ModelTask.LIPSYNC)

@@ -58,10 +58,10 @@ def test_added_folders_are_listed_checked_and_removable(
 
 def test_catalog_filters_by_task_and_device(qtbot: QtBot, window: MainWindow) -> None:
     manager = window.open_models()
-    manager.task_filter.setCurrentText("chat")
+    manager.task_filter.setCurrentText("Chat")
     manager.device_filter.setCurrentText("NPU")
     assert _texts(manager.catalog, 0) == ["Phi-3.5 mini instruct (int4, NPU)"]
-    manager.task_filter.setCurrentText("tts")
+    manager.task_filter.setCurrentText("Text to speech")
     manager.device_filter.setCurrentText("Any")
     manager.catalog.selectRow(0)
     assert not manager.download_button.isEnabled()  # converted in the app, not downloaded
@@ -92,7 +92,7 @@ def test_a_catalog_download_shows_progress_and_installs(
     manager.progress.valueChanged.connect(seen.append)
     with qtbot.waitSignal(manager.modelsChanged, timeout=20_000):
         manager.download_button.click()
-    assert manager.progress_label.text().startswith("Installed tiny-chat-int8-ov (chat, int8)")
+    assert manager.progress_label.text().startswith("Installed tiny-chat-int8-ov (Chat, int8)")
     assert _registered(manager, 0) == ["tiny-chat-int8-ov"]
     assert manager.progress.isHidden() and manager.cancel_button.isHidden()
     assert seen  # progress reached the screen
@@ -153,7 +153,7 @@ def test_a_checkpoint_is_converted_to_int8_and_installed(
     view.source.setText(str(tiny))
     with qtbot.waitSignal(manager.modelsChanged, timeout=120_000):
         view.convert_button.click()
-    assert view.status.text().startswith("Installed llm-tiny-hf-int8-ov (chat, int8)")
+    assert view.status.text().startswith("Installed llm-tiny-hf-int8-ov (Chat, int8)")
     assert "llm-tiny-hf-int8-ov" in _registered(manager, 0)
 
 
@@ -208,7 +208,7 @@ def test_the_catalog_lists_gguf_entries_with_their_quantization_and_size(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     manager = window.open_models()
-    manager.task_filter.setCurrentText("chat")
+    manager.task_filter.setCurrentText("Chat")
     manager.device_filter.setCurrentText("CPU")
     names = _texts(manager.catalog, 0)
     row = names.index("Llama 3.2 1B instruct (GGUF Q4_0)")
@@ -271,7 +271,7 @@ def test_a_gguf_entry_downloads_its_file_and_cancel_resumes(
     gguf_hub.faults.gets.clear()
     with qtbot.waitSignal(manager.modelsChanged, timeout=60_000):
         manager.download_button.click()
-    assert manager.progress_label.text() == "Installed SmolLM2-135M-Instruct.Q4_1 (chat, Q4_1)."
+    assert manager.progress_label.text() == "Installed SmolLM2-135M-Instruct.Q4_1 (Chat, Q4_1)."
     assert _registered(manager, 0) == ["SmolLM2-135M-Instruct.Q4_1"]
     [resumed] = gguf_hub.faults.gets  # the rest of the one file, never the card
     assert resumed.startswith(f"{GGUF_NAME} bytes=") and not resumed.endswith("bytes=0-")

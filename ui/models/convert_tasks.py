@@ -11,22 +11,42 @@ from dataclasses import dataclass
 
 from app.models.convert_plan import CHECKPOINT_SUFFIXES, JOB_TASKS, OWN_TASKS, Weights
 from app.models.inspect import ModelTask
+from ui.i18n import tr
 
-HF_SOURCE = "a Hugging Face checkpoint folder, or a hub id"
-CHECKPOINT_FILTER = "Torch checkpoints (" + " ".join(f"*{s}" for s in CHECKPOINT_SUFFIXES) + ")"
-WEIGHT_HINTS = {
-    Weights.INT4: "INT4 weights, grouped: the smallest and fastest for CPU and GPU chat models.",
-    Weights.INT8: "INT8 weights: near-lossless, half the size of FP16.",
-    Weights.FP16: "FP16 weights: no compression beyond half precision.",
-    Weights.NPU: "INT4 symmetric, channel-wise: the layout Intel NPUs run.",
-}
-# The lip-sync conversion quantizes more than weights, and its "fp16" keeps the float model.
-TASK_WEIGHT_HINTS = {
-    (ModelTask.LIPSYNC, Weights.INT8): "INT8, checked against the float model while it is "
-    "converted: smaller and faster on CPU.",
-    (ModelTask.LIPSYNC, Weights.FP16): "No compression: the float model as converted (the "
-    "largest, the reference for quality).",
-}
+
+def hf_source() -> str:
+    """What a source can be for the tasks optimum converts."""
+    return tr("a Hugging Face checkpoint folder, or a hub id")
+
+
+def checkpoint_filter() -> str:
+    """The file dialog's filter for checkpoint files."""
+    patterns = " ".join(f"*{suffix}" for suffix in CHECKPOINT_SUFFIXES)
+    return tr("Torch checkpoints ({patterns})").format(patterns=patterns)
+
+
+def _weight_hints() -> dict[Weights, str]:
+    return {
+        Weights.INT4: tr(
+            "INT4 weights, grouped: the smallest and fastest for CPU and GPU chat models."
+        ),
+        Weights.INT8: tr("INT8 weights: near-lossless, half the size of FP16."),
+        Weights.FP16: tr("FP16 weights: no compression beyond half precision."),
+        Weights.NPU: tr("INT4 symmetric, channel-wise: the layout Intel NPUs run."),
+    }
+
+
+def _task_weight_hints() -> dict[tuple[ModelTask, Weights], str]:
+    # The lip-sync conversion quantizes more than weights, and its "fp16" keeps the float model.
+    return {
+        (ModelTask.LIPSYNC, Weights.INT8): tr(
+            "INT8, checked against the float model while it is converted: smaller and faster "
+            "on CPU."
+        ),
+        (ModelTask.LIPSYNC, Weights.FP16): tr(
+            "No compression: the float model as converted (the largest, the reference for quality)."
+        ),
+    }
 
 
 @dataclass(frozen=True)
@@ -49,22 +69,46 @@ class TaskChoice:
         return self.task.value if self.task is not None else "detect"
 
 
-_LABELS = {
-    ModelTask.CHAT: "Chat (LLM)",
-    ModelTask.VISION_CHAT: "Vision chat",
-    ModelTask.SPEECH_TO_TEXT: "Speech to text (Whisper)",
-    ModelTask.EMBEDDING: "Embedding",
-    ModelTask.RERANK: "Reranker",
-    ModelTask.TTS: "Text to speech (SpeechT5)",
-    ModelTask.SPEAKER_ENCODER: "Speaker encoder (x-vector)",
-    ModelTask.LIPSYNC: "Lip-sync (Wav2Lip)",
-}
-_SOURCE_HINTS = {
-    ModelTask.TTS: "a SpeechT5 checkpoint folder, or a hub id such as microsoft/speecht5_tts",
-    ModelTask.SPEAKER_ENCODER: "an x-vector checkpoint folder or file (embedding_model.ckpt), "
-    "or speechbrain/spkrec-xvect-voxceleb",
-    ModelTask.LIPSYNC: "a Wav2Lip checkpoint file you obtained (wav2lip_gan.pth)",
-}
+def task_labels() -> dict[ModelTask, str]:
+    """The tasks' names as the task list shows them."""
+    return {
+        ModelTask.CHAT: tr("Chat (LLM)"),
+        ModelTask.VISION_CHAT: tr("Vision chat"),
+        ModelTask.SPEECH_TO_TEXT: tr("Speech to text (Whisper)"),
+        ModelTask.EMBEDDING: tr("Embedding"),
+        ModelTask.RERANK: tr("Reranker"),
+        ModelTask.TTS: tr("Text to speech (SpeechT5)"),
+        ModelTask.SPEAKER_ENCODER: tr("Speaker encoder (x-vector)"),
+        ModelTask.LIPSYNC: tr("Lip-sync (Wav2Lip)"),
+    }
+
+
+def task_label(task: ModelTask) -> str:
+    """A task's short name for lists and filters ("Text to speech", not "tts")."""
+    return {
+        ModelTask.CHAT: tr("Chat"),
+        ModelTask.VISION_CHAT: tr("Vision chat"),
+        ModelTask.SPEECH_TO_TEXT: tr("Speech to text"),
+        ModelTask.EMBEDDING: tr("Embedding"),
+        ModelTask.RERANK: tr("Reranker"),
+        ModelTask.TTS: tr("Text to speech"),
+        ModelTask.SPEAKER_ENCODER: tr("Speaker encoder"),
+        ModelTask.LIPSYNC: tr("Lip-sync"),
+        ModelTask.FACE_DETECTOR: tr("Face detector"),
+    }.get(task, tr("Unknown"))
+
+
+def _source_hints() -> dict[ModelTask, str]:
+    return {
+        ModelTask.TTS: tr(
+            "a SpeechT5 checkpoint folder, or a hub id such as microsoft/speecht5_tts"
+        ),
+        ModelTask.SPEAKER_ENCODER: tr(
+            "an x-vector checkpoint folder or file (embedding_model.ckpt), "
+            "or speechbrain/spkrec-xvect-voxceleb"
+        ),
+        ModelTask.LIPSYNC: tr("a Wav2Lip checkpoint file you obtained (wav2lip_gan.pth)"),
+    }
 
 
 def weights_for(task: ModelTask | None) -> tuple[Weights, ...]:
@@ -82,16 +126,18 @@ def weights_for(task: ModelTask | None) -> tuple[Weights, ...]:
 
 def task_choices() -> list[TaskChoice]:
     """ "Detect", then every task the plan converts, in its order."""
-    choices = [TaskChoice(None, "Detect from config.json", HF_SOURCE, weights_for(None))]
+    labels, hints = task_labels(), _source_hints()
+    choices = [TaskChoice(None, tr("Detect from config.json"), hf_source(), weights_for(None))]
     for task in JOB_TASKS:
-        label = _LABELS.get(task, task.value)
-        hint = _SOURCE_HINTS.get(task, HF_SOURCE)
+        label = labels.get(task, task.value)
+        hint = hints.get(task, hf_source())
         choices.append(TaskChoice(task, label, hint, weights_for(task)))
     return choices
 
 
 def weight_hint(task: ModelTask | None, weights: Weights) -> str:
     """What ``weights`` means for ``task``."""
-    if task is not None and (task, weights) in TASK_WEIGHT_HINTS:
-        return TASK_WEIGHT_HINTS[(task, weights)]
-    return WEIGHT_HINTS[weights]
+    special = _task_weight_hints()
+    if task is not None and (task, weights) in special:
+        return special[(task, weights)]
+    return _weight_hints()[weights]

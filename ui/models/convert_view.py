@@ -40,9 +40,10 @@ from ui.i18n import tr
 from ui.inline_error import InlineError
 from ui.models.convert_form import ConvertForm
 from ui.models.convert_tasks import (
-    CHECKPOINT_FILTER,
     TaskChoice,
+    checkpoint_filter,
     task_choices,
+    task_label,
     weight_hint,
 )
 from ui.models.convert_wording import gui_error
@@ -175,7 +176,7 @@ class ConvertView(ConvertForm):
     def choose_file(self) -> None:
         """Pick a checkpoint file (a Wav2Lip .pth, an x-vector .ckpt)."""
         name, _ = QFileDialog.getOpenFileName(
-            self, tr("Choose a checkpoint file"), "", CHECKPOINT_FILTER
+            self, tr("Choose a checkpoint file"), "", checkpoint_filter()
         )
         if name:
             self.set_source(name)
@@ -264,7 +265,7 @@ class ConvertView(ConvertForm):
     @Slot(object)
     def _on_converted(self, model: InstalledModel) -> None:
         message = tr("Installed {name} ({task}, {precision}).").format(
-            name=model.id, task=model.task.value, precision=model.precision
+            name=model.id, task=task_label(model.task), precision=model.precision
         )
         if model.task in LICENCE_NOTES:
             message += " " + tr("Licence: {note}").format(note=LICENCE_NOTES[model.task])

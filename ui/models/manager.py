@@ -38,6 +38,7 @@ from ui.icons import set_icon
 from ui.inline_error import InlineError
 from ui.knowledge.formatting import duration, human_size
 from ui.layouts import hbox, vbox
+from ui.models.convert_tasks import task_label
 from ui.models.convert_view import ConvertView
 from ui.models.installed_view import InstalledView
 from ui.models.tables import model_table
@@ -166,7 +167,7 @@ class ModelManager(QDialog):
         self.task_filter.addItem(tr("Any"), "")
         for task in ModelTask:
             if task is not ModelTask.UNKNOWN:
-                self.task_filter.addItem(task.value, task.value)
+                self.task_filter.addItem(task_label(task), task.value)
         describe(self.task_filter, tr("Task filter"), tr("Show catalog models for this task"))
         self.device_filter = QComboBox()
         self.device_filter.addItem(tr("Any"), "")
@@ -240,7 +241,7 @@ class ModelManager(QDialog):
             how = " " + tr("(converted in the app)") if entry.convert else ""
             cells = (
                 entry.name,
-                entry.task.value,
+                task_label(entry.task),
                 f"GGUF {entry.quantization}" if entry.is_gguf else "OpenVINO",
                 human_size(entry.size_bytes),
                 entry.licence,
@@ -311,7 +312,7 @@ class ModelManager(QDialog):
     def _on_downloaded(self, model: InstalledModel) -> None:
         self._end_download(
             tr("Installed {name} ({task}, {precision}).").format(
-                name=model.id, task=model.task.value, precision=model.precision
+                name=model.id, task=task_label(model.task), precision=model.precision
             )
         )
         self.refresh_installed()

@@ -18,6 +18,7 @@ from ui.a11y import describe
 from ui.i18n import tr
 from ui.knowledge.formatting import human_size
 from ui.model_text import gguf_details, parameters_text
+from ui.models.convert_tasks import task_label
 from ui.models.listing import ListedModel, Origin
 
 INSTALLED_COLUMNS = (
@@ -84,7 +85,7 @@ def installed_cells(row: ListedModel) -> tuple[str, ...]:
         parameters = parameters_text(info.parameters)
     return (
         model.id,
-        model.task.value,
+        task_label(model.task),
         kind,
         model.precision,
         context,
