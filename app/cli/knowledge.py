@@ -88,7 +88,13 @@ def run_search(args: argparse.Namespace, out: TextIO) -> int:
         hits = ctx.knowledge.search(args.collection, args.query, args.k)
     if args.json:
         rows = [
-            {"path": h.path, "page": h.page, "score": round(h.score, 6), "text": h.text}
+            {
+                "path": h.path,
+                "page": h.page,
+                "score": round(h.score, 6),
+                "relevance": None if h.relevance is None else round(h.relevance, 4),
+                "text": h.text,
+            }
             for h in hits
         ]
         out.write(json.dumps(rows, ensure_ascii=False) + "\n")
@@ -97,7 +103,8 @@ def run_search(args: argparse.Namespace, out: TextIO) -> int:
         out.write("no matches\n")
     for rank, hit in enumerate(hits, start=1):
         page = f" p.{hit.page}" if hit.page else ""
-        out.write(f"{rank}. {hit.path}{page}  ({hit.score:.4f})\n   {one_line(hit.snippet)}\n")
+        match = f"{hit.relevance:.0%} match" if hit.relevance is not None else f"{hit.score:.4f}"
+        out.write(f"{rank}. {hit.path}{page}  ({match})\n   {one_line(hit.snippet)}\n")
     return exits.OK
 
 

@@ -17,7 +17,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -40,19 +40,27 @@ from pipelines.rag.store import Collection, KnowledgeStore
 PROGRESS_INTERVAL_S = 0.1
 """Most progress reports per second inside a file (each one is a signal to the GUI)."""
 
+SEEN_LIMIT = 50_000
+"""Distinct chunk texts whose vectors are kept across files in a run (about 75 MB at 384-d):
+beyond it the memory is freed after the file, and texts shared across files embed again."""
+
 ProgressCallback = Callable[[IngestProgress], None]
 
 
 class _Progress:
     """Counts bytes done across all files, so a big file moves the bar and the ETA."""
 
-    def __init__(self, files: Sequence[Path], on_progress: ProgressCallback | None) -> None:
+    def __init__(
+        self, files: Sequence[Path], on_progress: ProgressCallback | None, report: IngestReport
+    ) -> None:
         self.files = len(files)
+        self.run_report = report
         self.total_bytes = sum(_size(path) for path in files) or 1
         self.done_bytes = 0
         self.on_progress = on_progress
         self.started = time.perf_counter()
         self.last = 0.0
+        self.previous: IngestProgress | None = None
 
     def report(
         self, files_done: int, chunks: int, current: str, fraction: float, detail: str = ""
@@ -67,9 +75,16 @@ class _Progress:
         done = self.done_bytes + size * fraction
         eta = elapsed / done * (self.total_bytes - done) if done > 0 and elapsed > 0.5 else None
         rate = chunks / elapsed if elapsed > 0 else 0.0
-        self.on_progress(
-            IngestProgress(files_done, self.files, chunks, rate, eta, current, detail=detail)
+        stored = self.run_report.stored
+        self.previous = IngestProgress(
+            files_done, self.files, chunks, rate, eta, current, detail, files_stored=stored
         )
+        self.on_progress(self.previous)
+
+    def stored(self) -> None:
+        """A file was stored: say so at once (the table lists it), with the last figures."""
+        if self.on_progress is not None and self.previous is not None:
+            self.on_progress(replace(self.previous, files_stored=self.run_report.stored))
 
     def begin_file(self, path: Path) -> None:
         self._current_size = _size(path)
@@ -111,11 +126,31 @@ class _Writer:
         self._finish = finish
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="ov-studio-store")
         self._pending: tuple[Future[None], _Prepared] | None = None
+        self._stop: Exception | None = None
 
     def submit(self, prepared: _Prepared) -> None:
         """Store ``prepared`` once the previous file's outcome has been handed to ``finish``."""
+        self.check()  # the run stopped while ``prepared`` was read: it is not stored
         self.wait()
         self._pending = (self._pool.submit(self._store, prepared), prepared)
+
+    def poll(self) -> None:
+        """Hand the stored file's outcome to ``finish`` if it is done (without waiting).
+
+        Called while the next file is embedded: what ``finish`` raises is kept for
+        :meth:`check`, so it stops the run instead of counting as that next file's failure.
+        """
+        if self._pending is not None and self._pending[0].done():
+            try:
+                self.wait()
+            except Exception as error:  # noqa: BLE001 - raised again by check()
+                self._stop = error
+
+    def check(self) -> None:
+        """Raise what ``finish`` raised during :meth:`poll` (the database is gone)."""
+        stop, self._stop = self._stop, None
+        if stop is not None:
+            raise stop
 
     def wait(self) -> None:
         """Wait for the file being stored and hand its outcome to ``finish``."""
@@ -152,6 +187,10 @@ class Indexer:
         self.embedder = embedder
         self.chunker = chunker
         self.model_lock = model_lock
+        self._writer: _Writer | None = None
+        self._seen: dict[str, np.ndarray] = {}
+        """Vectors of the texts embedded in this run (see :meth:`_embed`); emptied between
+        files once it holds :data:`SEEN_LIMIT` texts, so memory stays bounded."""
 
     def run(
         self,
@@ -171,11 +210,12 @@ class Indexer:
             CollectionGoneError: the collection was deleted meanwhile.
         """
         report = IngestReport()
-        progress = _Progress(files, on_progress)
+        progress = _Progress(files, on_progress, report)
         writer = _Writer(
             lambda prepared: self._store(collection, prepared),
-            _Outcome(report, collection, stored),
+            _Outcome(report, collection, stored, progress.stored),
         )
+        self._writer = writer
         finished = 0
         try:
             for index, path in enumerate(files):
@@ -201,10 +241,14 @@ class Indexer:
                         report.skipped.append(key)
                     else:
                         writer.submit(prepared)
+                writer.check()
                 progress.end_file()
                 finished = index + 1
+                if len(self._seen) > SEEN_LIMIT:
+                    self._seen.clear()
         finally:
             writer.close()  # the last file is stored (or its error raised) before returning
+        writer.check()
         report.seconds = time.perf_counter() - progress.started
         progress.report(finished, report.chunks, "", 1.0)
         return report
@@ -228,17 +272,12 @@ class Indexer:
         chunks: list[Chunk] = []
         vectors: list[np.ndarray] = []
         chars = 0
-        batch = self.embedder.batch_size
         for segment_chunks, segment_chars in self.chunker.iter_split(document.pages):
-            for start in range(0, len(segment_chunks), batch):
-                if cancel.cancelled:
-                    raise Cancelled("ingest cancelled")
-                texts = [chunk.text for chunk in segment_chunks[start : start + batch]]
-                # Locked per batch, not per file: a search waits for one batch at most.
-                with self.model_lock:
-                    vectors.append(self.embedder.embed_documents(texts, cancel))
+            vectors.append(self._embed([chunk.text for chunk in segment_chunks], cancel))
             chunks.extend(segment_chunks)
             chars += segment_chars
+            if self._writer is not None:
+                self._writer.poll()  # the previous file, stored meanwhile, shows at once
             name = display_name(path)
             detail = f"{chars / total_chars:.0%} of {name}" if total_chars > 200_000 else ""
             progress.report(
@@ -258,6 +297,28 @@ class Indexer:
             np.concatenate(vectors),
         )
 
+    def _embed(self, texts: list[str], cancel: CancelToken) -> np.ndarray:
+        """One vector per text; a text already embedded in this run is not embedded again.
+
+        A file of one repeated line (a log, a generated table) is mostly identical chunks: each
+        distinct text goes to the model once per run (``self._seen``), every chunk is still
+        stored with its own position, so search results keep pointing at a page.
+        """
+        new = [text for text in dict.fromkeys(texts) if text not in self._seen]
+        batch = self.embedder.batch_size
+        for start in range(0, len(new), batch):
+            if cancel.cancelled:
+                raise Cancelled("ingest cancelled")
+            # Locked per batch, not per file: a search waits for one batch at most.
+            with self.model_lock:
+                embedded = self.embedder.embed_documents(new[start : start + batch], cancel)
+            self._seen.update(zip(new[start : start + batch], embedded, strict=True))
+        if cancel.cancelled:
+            raise Cancelled("ingest cancelled")
+        if not texts:
+            return np.zeros((0, self.embedder.dim), dtype=np.float32)
+        return np.stack([self._seen[text] for text in texts])
+
     def _store(self, collection: Collection, prepared: _Prepared) -> None:
         """Runs on the writer thread: one transaction for the whole file."""
         self.store.replace_document(
@@ -274,10 +335,17 @@ class Indexer:
 class _Outcome:
     """Notes each stored file in the report; decides what a failure to store one means."""
 
-    def __init__(self, report: IngestReport, collection: Collection, stored: dict[str, str]):
+    def __init__(
+        self,
+        report: IngestReport,
+        collection: Collection,
+        stored: dict[str, str],
+        on_stored: Callable[[], None],
+    ) -> None:
         self.report = report
         self.collection = collection
         self.stored = stored
+        self.on_stored = on_stored
 
     def __call__(self, prepared: _Prepared, error: BaseException | None) -> None:
         """Record ``prepared`` as stored, or as failed, or stop the run (database gone)."""
@@ -287,6 +355,7 @@ class _Outcome:
             existed = prepared.key in self.stored
             (self.report.updated if existed else self.report.added).append(prepared.key)
             self.report.chunks += len(prepared.chunks)
+            self.on_stored()
         elif database_lost(error):
             raise lost_message(prepared.path, error) from error
         elif isinstance(error, psycopg.errors.ForeignKeyViolation):

@@ -22,6 +22,9 @@ class IngestProgress:
     current: str
     detail: str = ""
     """How far into a big current file, e.g. "35% of server.log" ("" for small files)."""
+    files_stored: int = 0
+    """Documents stored so far (added or updated): when it grows, the list of documents can
+    be read again to show them while the run goes on."""
 
 
 @dataclass

@@ -11,6 +11,7 @@ ingest with nothing to add (no such path, no supported file) says so and creates
 from __future__ import annotations
 
 import logging
+import math
 import threading
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
@@ -420,7 +421,10 @@ class KnowledgeService:
         candidates = self.start().search(collection, vector, query, k=min(k * 4, 100))
         with self._model_lock:
             ranked = reranker.rerank(query, [hit.text for hit in candidates], k)
-        return [replace(candidates[index], score=score) for index, score in ranked]
+        return [
+            replace(candidates[index], score=score, relevance=probability(score))
+            for index, score in ranked
+        ]
 
     def reranker(self) -> RerankPipeline | None:
         """The loaded reranker, or None when no reranker model is set (loaded on first use)."""
@@ -447,6 +451,14 @@ class KnowledgeService:
                 "Re-index the collection to search it with this model.",
                 field="collection",
             )
+
+
+def probability(score: float) -> float:
+    """A reranker's score as 0…1: OpenVINO GenAI already applies the sigmoid to one-logit
+    cross-encoders; a raw logit (another runtime, another head) is squashed here."""
+    if 0.0 <= score <= 1.0:
+        return score
+    return 1.0 / (1.0 + math.exp(-max(min(score, 50.0), -50.0)))
 
 
 def _load_reranker(folder: Path, device: str, cache_dir: Path | None) -> RerankPipeline:

@@ -11,10 +11,10 @@ import hashlib
 import zipfile
 import zlib
 from dataclasses import dataclass
-from html.parser import HTMLParser
 from pathlib import Path
 
 from pipelines.core import InvalidInputError
+from pipelines.rag.html_text import html_text
 from pipelines.rag.storable import display_name, storable_text
 
 TEXT_SUFFIXES = {".txt", ".md", ".markdown", ".rst", ".csv", ".log"}
@@ -98,7 +98,7 @@ def load_document(path: Path) -> LoadedDocument:
     elif suffix == ".docx":
         pages = [Page(None, _docx_text(path, data))]
     elif suffix in {".html", ".htm"}:
-        pages = [Page(None, _html_text(_decode(path, data)))]
+        pages = [Page(None, html_text(_decode(path, data)))]  # main content only
     else:
         pages = [Page(None, _decode(path, data))]
     # A NUL deep in a text file (the binary check reads the first 8 KiB) or in a PDF's text
@@ -184,39 +184,3 @@ def _docx_text(path: Path, data: bytes) -> str:
     except damaged as error:
         raise _error(path, "is not a valid Word document (it may be damaged)") from error
     return "\n".join(parts)
-
-
-class _TextExtractor(HTMLParser):
-    """Visible text of an HTML page: no scripts, styles or tags; blocks become lines."""
-
-    _SKIP = frozenset({"script", "style", "noscript", "template", "head"})
-    _BLOCKS = frozenset(
-        {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "section"}
-    )
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-        self._skipping = 0
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in self._SKIP:
-            self._skipping += 1
-        elif tag in self._BLOCKS:
-            self.parts.append("\n")
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in self._SKIP and self._skipping:
-            self._skipping -= 1
-
-    def handle_data(self, data: str) -> None:
-        if not self._skipping:
-            self.parts.append(data)
-
-
-def _html_text(html: str) -> str:
-    parser = _TextExtractor()
-    parser.feed(html)
-    parser.close()
-    lines = (" ".join(line.split()) for line in "".join(parser.parts).splitlines())
-    return "\n".join(line for line in lines if line)

@@ -8,7 +8,8 @@
   the same file take turns (an advisory lock on collection and path): the later replaces it.
 - A file name that is not UTF-8 is stored readably with its raw bytes beside it
   (:mod:`pipelines.rag.storable`).
-- Search is hybrid: nearest vectors and full-text matches, fused by reciprocal rank.
+- Search is hybrid: nearest vectors and full-text matches, fused by reciprocal rank; each hit
+  also carries its cosine similarity, the number people are shown.
 """
 
 from __future__ import annotations
@@ -85,6 +86,13 @@ class Hit:
     snippet: str
     vector_rank: int | None
     text_rank: int | None
+    similarity: float | None = None
+    """Cosine similarity of the query and this passage (−1…1): what :attr:`relevance` shows
+    when no reranker reordered the results."""
+    relevance: float | None = None
+    """How well the passage matches, 0…1, for people: the reranker's probability when one
+    ranked the results, else the cosine similarity (``score`` is RRF's, which orders results
+    well but reads as 0.016)."""
 
 
 class KnowledgeStore:
@@ -339,10 +347,7 @@ class KnowledgeStore:
                 sql.SQL("SET LOCAL hnsw.ef_search = {}").format(sql.Literal(ef_search))
             )
             rows = connection.execute(query, params, prepare=False).fetchall()
-        return [
-            Hit(row[0], row[1], row[2], float(row[3]), row[4], row[5], row[6], row[7])
-            for row in rows
-        ]
+        return [_hit(row) for row in rows]
 
 
 # Vector and full-text candidates fused by reciprocal rank; {cid}, {dim} and {rrf} are literals.
@@ -367,10 +372,28 @@ WITH vec AS (
 SELECT c.id, d.path, c.page, f.score, c.text,
        ts_headline('english', c.text, websearch_to_tsquery('english', %(text)s),
                    'MaxWords=40, MinWords=15, StartSel=«, StopSel=»'),
-       f.vrank, f.trank
+       f.vrank, f.trank,
+       1 - (c.embedding::vector({dim}) <=> %(vector)s::vector({dim})) AS similarity
 FROM fused f JOIN chunks c ON c.id = f.id JOIN documents d ON d.id = c.document_id
 ORDER BY f.score DESC, c.id LIMIT %(k)s
 """
+
+
+def _hit(row: Sequence[Any]) -> Hit:
+    """A result row: id, path, page, RRF score, text, snippet, ranks, cosine similarity."""
+    similarity = float(row[8])
+    return Hit(
+        chunk_id=int(row[0]),
+        path=str(row[1]),
+        page=row[2],
+        score=float(row[3]),
+        text=str(row[4]),
+        snippet=str(row[5]),
+        vector_rank=row[6],
+        text_rank=row[7],
+        similarity=similarity,
+        relevance=min(max(similarity, 0.0), 1.0),
+    )
 
 
 def _check_query(collection: Collection, query_vector: np.ndarray, k: int) -> None:

@@ -193,7 +193,8 @@ def test_cli_ingest_and_search_on_the_embedded_database(
     assert found.returncode == 0, found.stderr
     hits = json.loads(found.stdout)
     assert Path(hits[0]["path"]).name == "guide.pdf" and hits[0]["page"] == 2
-    assert set(hits[0]) == {"path", "page", "score", "text"}
+    assert set(hits[0]) == {"path", "page", "score", "relevance", "text"}
+    assert 0 < hits[0]["relevance"] <= 1
     missing = run_app(["search", "x", "--collection", "Nope"], app_home, env)
     assert missing.returncode == 2
     assert "no collection named" in missing.stderr and "Traceback" not in missing.stderr

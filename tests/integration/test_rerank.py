@@ -53,6 +53,8 @@ def test_search_is_reranked_when_a_reranker_is_set(
     expected = reranker.rerank("baking bread", [hit.text for hit in candidates], top_n=3)
     assert [hit.chunk_id for hit in reranked] == [candidates[i].chunk_id for i, _ in expected]
     assert [hit.score for hit in reranked] == pytest.approx([score for _, score in expected])
+    assert [hit.relevance for hit in reranked] == pytest.approx([score for _, score in expected])
+    assert all(hit.similarity is not None and -1 <= hit.similarity <= 1 for hit in plain)
     assert len(plain) == 3
 
 

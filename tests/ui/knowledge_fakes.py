@@ -141,7 +141,9 @@ class FakeKnowledge:
 
     def documents(self, name: str) -> list[DocumentRow]:
         self._call("documents", name)
-        return sorted(self._find(name).documents.values(), key=lambda r: r.path)
+        with self._lock:
+            rows = list(self._find(name).documents.values())
+        return sorted(rows, key=lambda r: r.path)
 
     def remove_documents(self, name: str, paths: Sequence[str]) -> int:
         self._call("remove_documents", name, tuple(paths))
@@ -192,7 +194,17 @@ class FakeKnowledge:
                 break
             if on_progress is not None:
                 eta = 6.0 * (len(files) - index) if index else None
-                on_progress(IngestProgress(index, len(files), report.chunks, 40.0, eta, path.name))
+                on_progress(
+                    IngestProgress(
+                        index,
+                        len(files),
+                        report.chunks,
+                        40.0,
+                        eta,
+                        path.name,
+                        files_stored=report.stored,
+                    )
+                )
             if index == self.hold_after_files:  # reading this file takes until the gate opens
                 while not self.ingest_gate.wait(0.01) and not cancel.cancelled:
                     pass
@@ -203,7 +215,8 @@ class FakeKnowledge:
                 report.failed.append((str(path), self.file_errors[path.name]))
                 continue
             (report.updated if again else report.added).append(str(path))
-            collection.documents[str(path)] = row(str(path), chunks=4)
+            with self._lock:  # listed meanwhile on another worker
+                collection.documents[str(path)] = row(str(path), chunks=4)
             report.chunks += 4
         if on_progress is not None and not report.cancelled:
             on_progress(IngestProgress(len(files), len(files), report.chunks, 40.0, 0.0, ""))

@@ -20,6 +20,9 @@ from PySide6.QtWidgets import (
 )
 
 from pipelines.rag.store import Collection
+from ui.a11y import describe
+from ui.i18n import tr
+from ui.icons import set_icon
 from ui.inline_error import InlineError
 from ui.knowledge.formatting import plural
 from ui.list_tree import make_list_tree, rename_action, tree_items, wanted_rename
@@ -41,21 +44,24 @@ class CollectionsPane(QWidget):
         self._filling = False
         self._busy = False
         self._writing = False
-        title = QLabel("<b>Collections</b>")
-        self.tree = make_list_tree("collectionTree", ["Name", "Docs", "Chunks"], right=(1, 2))
+        title = QLabel("<b>" + tr("Collections") + "</b>")
+        self.tree = make_list_tree(
+            "collectionTree", [tr("Name"), tr("Docs"), tr("Chunks")], right=(1, 2)
+        )
         self.name_edit = QLineEdit()
-        self.name_edit.setPlaceholderText("New collection name")
+        self.name_edit.setPlaceholderText(tr("New collection name"))
         self.name_edit.setClearButtonEnabled(True)
-        self.new_button = QPushButton("New")
-        self.new_button.setToolTip("Create an empty collection with this name (Enter)")
-        self.rename_button = QPushButton("Rename")
-        self.rename_button.setToolTip("Rename the selected collection (F2, or double-click it)")
-        self.delete_button = QPushButton("Delete…")
+        self.new_button = QPushButton(tr("New"))
+        self.new_button.setToolTip(tr("Create an empty collection with this name (Enter)"))
+        self.rename_button = QPushButton(tr("Rename"))
+        self.rename_button.setToolTip(tr("Rename the selected collection (F2, or double-click it)"))
+        self.delete_button = QPushButton(tr("Delete…"))
         self.delete_button.setToolTip(
-            "Delete the selected collection from the knowledge base (your files stay)"
+            tr("Delete the selected collection from the knowledge base (your files stay)")
         )
         self.error = InlineError()
         self.rename_action = rename_action(self.tree, self)
+        self._describe()
         self._layout(title)
         self.name_edit.returnPressed.connect(self._create)
         self.name_edit.textChanged.connect(self._update_buttons)
@@ -67,6 +73,22 @@ class CollectionsPane(QWidget):
         self.tree.itemChanged.connect(self._on_item_changed)
         self.tree.currentItemChanged.connect(self._on_current_changed)
         self._update_buttons()
+
+    def _describe(self) -> None:
+        describe(
+            self.tree,
+            tr("Collections"),
+            tr("Your collections with their documents and chunks; F2 renames one"),
+        )
+        describe(self.tree.header(), tr("Collection columns"), tr("Click a column to sort"))
+        describe(
+            self.name_edit,
+            tr("New collection name"),
+            tr("Type a name, then press Enter or click New"),
+        )
+        set_icon(self.new_button, "plus")
+        set_icon(self.rename_button, "pencil")
+        set_icon(self.delete_button, "delete-outline")
 
     def _layout(self, title: QLabel) -> None:
         create_row = QHBoxLayout()
@@ -221,5 +243,7 @@ def _tooltip(collection: Collection) -> str:
     return (
         f"{collection.name}\n{plural(collection.documents, 'document')}, "
         f"{plural(collection.chunks, 'chunk')}\n"
-        f"Embedded with {collection.embedding_model} ({collection.dim}-d)"
+        + tr("Embedded with {model} ({dim}-d)").format(
+            model=collection.embedding_model, dim=collection.dim
+        )
     )

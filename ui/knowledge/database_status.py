@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 
 from app.database.server import DatabaseInfo
+from ui.i18n import tr
+from ui.icons import set_icon
 from ui.inline_error import InlineError
 from ui.knowledge.formatting import database_text
 from ui.layouts import hbox, over_message
@@ -22,28 +24,40 @@ class DatabaseStatus(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.label = QLabel(NOT_STARTED)
+        self.label = QLabel(tr("The knowledge database starts when this panel is first opened."))
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.label.setWordWrap(True)
         self.error = InlineError()
-        self.retry_button = QPushButton("Retry")
-        self.retry_button.setToolTip("Try to start (or reach) the knowledge database again")
+        self.retry_button = QPushButton(tr("Retry"))
+        self.retry_button.setToolTip(tr("Try to start (or reach) the knowledge database again"))
         self.retry_button.hide()
+        set_icon(self.retry_button, "refresh")
         row = hbox((self.error, 1), (self.retry_button, 0, Qt.AlignmentFlag.AlignTop), margins=0)
         over_message(self, row, self.label)
         self.retry_button.clicked.connect(self.retryRequested)
         self._mute()
 
+    def event(self, event: QEvent) -> bool:
+        """Re-pick the muted colour when the palette flips between light and dark."""
+        # The label's own palette keeps the colour it was given: picked on the light palette
+        # it stayed dark grey on the dark window. event(): see ui.chat.input_box.ChatInput.
+        handled = super().event(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._mute()
+        return handled
+
     def _mute(self) -> None:
+        color = muted_color(self.palette())
         palette = self.label.palette()
-        palette.setColor(self.label.foregroundRole(), muted_color(self.palette()))
-        self.label.setPalette(palette)
+        if palette.color(self.label.foregroundRole()) != color:
+            palette.setColor(self.label.foregroundRole(), color)
+            self.label.setPalette(palette)
 
     def show_starting(self) -> None:
         """The database is being started (or reached); any earlier failure is cleared."""
         self.error.clear()
         self.retry_button.hide()
-        self.label.setText(STARTING)
+        self.label.setText(tr("Starting the knowledge database…"))
 
     def show_info(self, info: DatabaseInfo) -> None:
         """Where the data lives, whether the server runs, and its size."""
@@ -56,4 +70,4 @@ class DatabaseStatus(QWidget):
         """The database could not be started or reached: say why, offer Retry."""
         self.error.show_message(message)
         self.retry_button.show()
-        self.label.setText("The knowledge database is not available.")
+        self.label.setText(tr("The knowledge database is not available."))

@@ -15,19 +15,22 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QFileDialog,
-    QHBoxLayout,
     QLabel,
     QMessageBox,
     QPushButton,
+    QToolBar,
     QVBoxLayout,
     QWidget,
 )
 
 from app.context import AppContext
 from app.jobs import knowledge as jobs
-from app.services.knowledge import IngestReport
+from app.services.knowledge import IngestProgress, IngestReport
 from pipelines.rag.loaders import SUPPORTED_SUFFIXES
 from pipelines.rag.store import Collection
+from ui.a11y import describe
+from ui.i18n import tr
+from ui.icons import set_icon
 from ui.inline_error import InlineError
 from ui.knowledge.documents_table import DocumentsTable
 from ui.knowledge.formatting import plural
@@ -71,20 +74,26 @@ class DocumentsPane(QWidget):
         self._target = ""  # the collection the running job writes to
         self._removing = False
         self._listing = False  # the rows of the shown collection are being read
+        self._stored_seen = 0  # documents the running job has stored, as last listed
+        self._relist_again = False  # another file was stored while the rows were being read
         self._last_folder = Path.home()
         self.before_embedding: Callable[[Callable[[], object]], bool] | None = None
         """Asked before a job that embeds: False when it set something up first and will
         call the job back when done (the panel's bundled-embedder set-up)."""
-        self.title = QLabel("<b>Documents</b>")
-        self.add_files_button = QPushButton("Add files…")
-        self.add_folder_button = QPushButton("Add folder…")
-        self.add_folder_button.setToolTip("Add every supported file in a folder and its subfolders")
-        self.reindex_button = QPushButton("Re-index")
-        self.reindex_button.setToolTip(
-            "Read every document again: changed files are updated, missing ones removed"
+        self.title = QLabel("<b>" + tr("Documents") + "</b>")
+        self.add_files_button = QPushButton(tr("Add files…"))
+        self.add_folder_button = QPushButton(tr("Add folder…"))
+        self.add_folder_button.setToolTip(
+            tr("Add every supported file in a folder and its subfolders")
         )
-        self.remove_button = QPushButton("Remove…")
-        self.remove_button.setToolTip("Remove the selected documents (your files stay) — Delete")
+        self.reindex_button = QPushButton(tr("Re-index"))
+        self.reindex_button.setToolTip(
+            tr("Read every document again: changed files are updated, missing ones removed")
+        )
+        self.remove_button = QPushButton(tr("Remove…"))
+        self.remove_button.setToolTip(
+            tr("Remove the selected documents (your files stay) — Delete")
+        )
         self.table = DocumentsTable()
         self.hint = QLabel(NO_COLLECTIONS)
         self.hint.setWordWrap(True)
@@ -92,6 +101,15 @@ class DocumentsPane(QWidget):
         self.hint.hide()
         self.error = InlineError()
         self.ingest = IngestBox()
+        describe(
+            self.add_files_button,
+            tr("Add files…"),
+            tr("Choose documents to add to the selected collection"),
+        )
+        set_icon(self.add_files_button, "file-plus-outline")
+        set_icon(self.add_folder_button, "folder-open")
+        set_icon(self.reindex_button, "refresh")
+        set_icon(self.remove_button, "delete-outline")
         self._layout()
         self.add_files_button.clicked.connect(self.choose_files)
         self.add_folder_button.clicked.connect(self.choose_folder)
@@ -103,18 +121,23 @@ class DocumentsPane(QWidget):
         self.ingest.cancelRequested.connect(self.cancel)
 
     def _layout(self) -> None:
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.title, 1)
+        # The title has its own line: beside four buttons a long collection name was cut.
+        # The buttons sit in a tool bar: when the pane is narrow (an 800-pixel window) the
+        # ones that do not fit move behind its » menu instead of being cut.
+        self.toolbar = QToolBar()
+        self.toolbar.setObjectName("documentsToolbar")
+        self.toolbar.setMovable(False)
         for button in (
             self.add_files_button,
             self.add_folder_button,
             self.reindex_button,
             self.remove_button,
         ):
-            buttons.addWidget(button)
+            self.toolbar.addWidget(button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(buttons)
+        layout.addWidget(self.title)
+        layout.addWidget(self.toolbar)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.hint)
         layout.addWidget(self.error)
@@ -158,10 +181,12 @@ class DocumentsPane(QWidget):
             self.table.set_documents([])
             self.error.clear()  # about the other collection; kept across a refresh of this one
         if collection is None:
-            self.title.setText("<b>Documents</b>")
+            self.title.setText("<b>" + tr("Documents") + "</b>")
             self.hint.setText(NO_COLLECTIONS)
             return
-        self.title.setText(f"<b>Documents in “{html.escape(name, quote=False)}”</b>")
+        escaped = html.escape(name, quote=False)
+        self.title.setText("<b>" + tr("Documents in “{name}”").format(name=escaped) + "</b>")
+        self.title.setToolTip(name)
         self.hint.setText(EMPTY_COLLECTION)
         self._listing = True
         self.tasks.start(
@@ -179,10 +204,14 @@ class DocumentsPane(QWidget):
         self._listing = False
         self.table.set_documents(documents.rows)
         self.busyChanged.emit()  # the hint and Remove depend on the rows
+        if self._relist_again:
+            self._relist_again = False
+            self._relist()
 
     @Slot(object)
     def _on_error(self, error: BaseException) -> None:
         self._listing = False
+        self._relist_again = False
         self._report(error, self.error)
         self.busyChanged.emit()
 
@@ -228,7 +257,9 @@ class DocumentsPane(QWidget):
             return True  # added once the embedding model is set up
         target = self._destination()
         what = paths[0].name if len(paths) == 1 else plural(len(paths), "item")
-        text = f"Adding {what} to “{target}”: reading the files…"
+        text = tr("Adding {what} to “{target}”: reading the files…").format(
+            what=what, target=target
+        )
         self._run(text, target, self.ctx.knowledge.ingest, target, list(paths))
         return True
 
@@ -241,22 +272,49 @@ class DocumentsPane(QWidget):
             return
         name = self._collection.name
         self._run(
-            f"Re-indexing “{name}”: checking its documents…", name, self.ctx.knowledge.reindex, name
+            tr("Re-indexing “{name}”: checking its documents…").format(name=name),
+            name,
+            self.ctx.knowledge.reindex,
+            name,
         )
 
     def _run(self, text: str, target: str, method: Callable[..., IngestReport], *args: Any) -> None:
         self._target = target
+        self._stored_seen = 0
         self.error.clear()
         self.ingest.begin(text)  # the last summary and error list stay until now
         self.tasks.start_with_progress(
             method,
             *args,
             kind=INGEST_JOB,
-            on_progress=self.ingest.show_progress,
+            on_progress=self._on_progress,
             on_done=self._on_finished,
             on_error=self._on_failed,
         )
         self.busyChanged.emit()
+
+    @Slot(object)
+    def _on_progress(self, progress: IngestProgress) -> None:
+        """Show how far the job is; list the documents again when another one was stored."""
+        self.ingest.show_progress(progress)
+        if progress.files_stored > self._stored_seen:
+            self._stored_seen = progress.files_stored
+            if self._collection is not None and self._target == self._shown:
+                self._relist()
+
+    def _relist(self) -> None:
+        """Read the shown collection's rows again; one read at a time, the last one wins."""
+        if self._listing:
+            self._relist_again = True
+            return
+        self._listing = True
+        self.tasks.start(
+            jobs.load_documents,
+            self.ctx.knowledge,
+            self._shown,
+            on_done=self._on_documents,
+            on_error=self._on_error,
+        )
 
     @Slot()
     def cancel(self) -> None:
@@ -290,9 +348,11 @@ class DocumentsPane(QWidget):
         which = Path(paths[0]).name if len(paths) == 1 else plural(len(paths), "document")
         answer = QMessageBox.question(
             self,
-            "Remove documents",
-            f"Remove {which} from “{name}”? Your files are not touched; "
-            "adding them again indexes them again.",
+            tr("Remove documents"),
+            tr(
+                "Remove {which} from “{name}”? Your files are not touched; "
+                "adding them again indexes them again."
+            ).format(which=which, name=name),
         )
         if answer != QMessageBox.StandardButton.Yes:
             return

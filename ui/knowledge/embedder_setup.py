@@ -25,6 +25,7 @@ from app.models.bundled import (
     install_default_embedder,
 )
 from pipelines.core import Cancelled
+from ui.i18n import tr
 from ui.inline_error import InlineError
 from ui.knowledge.formatting import duration
 from ui.layouts import hbox, vbox
@@ -69,11 +70,13 @@ class EmbedderSetup(QWidget):
         self.progress = QProgressBar()
         self.progress.setTextVisible(False)
         self.progress.setMaximumHeight(10)
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setToolTip("Stop setting up the model (nothing is kept)")
+        self.cancel_button = QPushButton(tr("Cancel"))
+        self.cancel_button.setToolTip(tr("Stop setting up the model (nothing is kept)"))
         self.error = InlineError()
-        self.models_button = QPushButton("Open Models…")
-        self.models_button.setToolTip("The model manager, where the conversion tools are installed")
+        self.models_button = QPushButton(tr("Open Models…"))
+        self.models_button.setToolTip(
+            tr("The model manager, where the conversion tools are installed")
+        )
         vbox(
             hbox((self.label, 1), self.cancel_button, margins=0),
             self.progress,
@@ -134,7 +137,7 @@ class EmbedderSetup(QWidget):
         self._then = None
         self.tasks.cancel(SETUP_JOB)
         self.cancel_button.setEnabled(False)
-        self.label.setText("Stopping…")
+        self.label.setText(tr("Stopping…"))
 
     @Slot(object)
     def _on_progress(self, progress: SetupProgress) -> None:

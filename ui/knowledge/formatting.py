@@ -9,8 +9,11 @@ import html
 import re
 from pathlib import Path
 
+from PySide6.QtCore import QLocale
+
 from app.database.server import DatabaseInfo
 from app.services.knowledge import IngestProgress, IngestReport
+from ui.i18n import tr
 
 _UNITS = ("bytes", "KB", "MB", "GB", "TB")
 _MARKED = re.compile(r"«([^«»]*)»")
@@ -34,9 +37,19 @@ def duration(seconds: float) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
+_COUNTS = {
+    "document": lambda n: tr("%n document(s)", "", n),
+    "chunk": lambda n: tr("%n chunk(s)", "", n),
+    "file": lambda n: tr("%n file(s)", "", n),
+    "item": lambda n: tr("%n item(s)", "", n),
+}
+
+
 def plural(count: int, word: str) -> str:
-    """``1 document``, ``3 documents``."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+    """``1 document``, ``3 documents`` (Qt's plural forms; ``word`` is one of ``_COUNTS``)."""
+    text = _COUNTS[word](count) if word in _COUNTS else f"{count} {word}(s)"
+    # Without a translation loaded Qt leaves "(s)" as written: English resolves it here.
+    return text.replace("(s)", "" if count == 1 else "s")
 
 
 def progress_text(progress: IngestProgress) -> str:
@@ -45,15 +58,16 @@ def progress_text(progress: IngestProgress) -> str:
     Inside a big file the last part says how far: ``current: 35% of server.log``.
     """
     parts = [
-        f"{progress.files_done} / {progress.files_total} files",
+        tr("{done} / {total} files").format(done=progress.files_done, total=progress.files_total),
         plural(progress.chunks_done, "chunk"),
     ]
     if progress.chunks_per_s > 0:
-        parts.append(f"{progress.chunks_per_s:.0f} chunks/s")
+        rate = QLocale().toString(progress.chunks_per_s, "f", 0)
+        parts.append(tr("{rate} chunks/s").format(rate=rate))
     if progress.eta_s is not None and progress.current:
-        parts.append(f"ETA {duration(progress.eta_s)}")
+        parts.append(tr("ETA {time}").format(time=duration(progress.eta_s)))
     if progress.current:  # a big file says how far into it the run is
-        parts.append(f"current: {progress.detail or progress.current}")
+        parts.append(tr("current: {file}").format(file=progress.detail or progress.current))
     return " · ".join(parts)
 
 
@@ -63,18 +77,25 @@ def report_text(report: IngestReport, collection: str) -> str:
     A stopped run says how many documents were stored: they are whole (the service never
     stores part of one), so running the same job again continues from there.
     """
-    counts = (
-        f"{len(report.added)} added · {len(report.updated)} updated · "
-        f"{len(report.skipped)} skipped · {len(report.removed)} removed · "
-        f"{len(report.failed)} failed · {plural(report.chunks, 'chunk')} "
-        f"in {report.seconds:.1f} s"
+    counts = tr(
+        "{added} added · {updated} updated · {skipped} skipped · {removed} removed · "
+        "{failed} failed · {chunks} in {seconds} s"
+    ).format(
+        added=len(report.added),
+        updated=len(report.updated),
+        skipped=len(report.skipped),
+        removed=len(report.removed),
+        failed=len(report.failed),
+        chunks=plural(report.chunks, "chunk"),
+        seconds=QLocale().toString(report.seconds, "f", 1),
     )
     if report.cancelled:
-        return (
-            f"Stopped. {plural(report.stored, 'document')} stored whole in “{collection}”; "
-            f"the one being read was not stored. Run it again to continue.\n{counts}"
-        )
-    return f"Done — “{collection}”: {counts}"
+        stopped = tr(
+            "Stopped. {documents} stored whole in “{collection}”; the one being read was not "
+            "stored. Run it again to continue."
+        ).format(documents=plural(report.stored, "document"), collection=collection)
+        return f"{stopped}\n{counts}"
+    return tr("Done — “{collection}”: {counts}").format(collection=collection, counts=counts)
 
 
 def failure_text(path: str, reason: str) -> str:
@@ -87,9 +108,11 @@ def failure_text(path: str, reason: str) -> str:
 def database_text(info: DatabaseInfo) -> str:
     """``Built-in database · running · 48.2 MB · /home/ana/.local/share/…/postgres``."""
     if info.mode == "embedded":
-        kind, state = "Built-in database", "running" if info.running else "not running"
+        kind = tr("Built-in database")
+        state = tr("running") if info.running else tr("not running")
     else:
-        kind, state = "Shared server", "connected" if info.running else "not connected"
+        kind = tr("Shared server")
+        state = tr("connected") if info.running else tr("not connected")
     parts = [kind, state]
     if info.running:
         parts.append(human_size(info.size_bytes))
@@ -103,10 +126,28 @@ def snippet_html(snippet: str) -> str:
     return _MARKED.sub(r"<b>\1</b>", html.escape(text, quote=False))
 
 
-def hit_heading(path: str, page: int | None, score: float) -> str:
-    """``report.pdf · page 3 · score 0.033`` (plain text)."""
+def relevance_text(relevance: float | None, score: float) -> str:
+    """``87% match`` (cosine similarity or the reranker's probability); RRF's score only for
+    a hit that has no relevance (an older store)."""
+    if relevance is None:
+        return tr("score {score}").format(score=QLocale().toString(score, "f", 3))
+    percent = round(min(max(relevance, 0.0), 1.0) * 100)
+    return tr("{percent}% match").format(percent=QLocale().toString(percent))
+
+
+def hit_heading(path: str, page: int | None, relevance: float | None, score: float = 0.0) -> str:
+    """``report.pdf · page 3 · 87% match`` (plain text)."""
     parts = [Path(path).name]
     if page:
-        parts.append(f"page {page}")
-    parts.append(f"score {score:.3f}")
+        parts.append(tr("page {page}").format(page=QLocale().toString(page)))
+    parts.append(relevance_text(relevance, score))
     return " · ".join(parts)
+
+
+def relevance_tip() -> str:
+    """What a result's % means (its tooltip)."""
+    return tr(
+        "The % says how close the passage is in meaning to your search: the similarity of "
+        "the two (100% = the same meaning), or the reranker's confidence when a reranker "
+        "model is set. Results are ordered by meaning and matching words together."
+    )

@@ -19,6 +19,9 @@ from PySide6.QtWidgets import (
 )
 
 from app.services.knowledge import IngestProgress, IngestReport
+from ui.a11y import describe
+from ui.i18n import tr
+from ui.icons import set_icon
 from ui.knowledge.formatting import failure_text, plural, progress_text, report_text
 
 MAX_FAILURE_ROWS = 4
@@ -37,8 +40,8 @@ class IngestBox(QWidget):
         self.bar = QProgressBar()
         self.bar.setTextVisible(False)
         self.bar.setMaximumHeight(12)
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setToolTip("Stop after the document being read (it is not stored)")
+        self.cancel_button = QPushButton(tr("Cancel"))
+        self.cancel_button.setToolTip(tr("Stop after the document being read (it is not stored)"))
         self.label = QLabel()
         self.label.setWordWrap(True)
         self.summary = QLabel()
@@ -48,6 +51,12 @@ class IngestBox(QWidget):
         self.failures = QListWidget()
         self.failures.setObjectName("ingestFailures")
         self.failures.setAlternatingRowColors(True)
+        describe(
+            self.failures,
+            tr("Files that could not be added"),
+            tr("Each file that could not be added and why"),
+        )
+        set_icon(self.cancel_button, "stop")
         self.running_row = QWidget()
         row = QHBoxLayout(self.running_row)
         row.setContentsMargins(0, 0, 0, 0)
@@ -78,7 +87,7 @@ class IngestBox(QWidget):
         self.bar.setRange(0, 0)
         self.label.setText(text)
         self.cancel_button.setEnabled(True)
-        self.cancel_button.setText("Cancel")
+        self.cancel_button.setText(tr("Cancel"))
         self.running_row.show()
         self.label.show()
 
@@ -94,8 +103,8 @@ class IngestBox(QWidget):
     def stopping(self) -> None:
         """Cancel was pressed: say what happens next."""
         self.cancel_button.setEnabled(False)
-        self.cancel_button.setText("Stopping…")
-        self.label.setText("Stopping after the document being read; it will not be stored…")
+        self.cancel_button.setText(tr("Stopping…"))
+        self.label.setText(tr("Stopping after the document being read; it will not be stored…"))
 
     def show_report(self, report: IngestReport, collection: str) -> None:
         """The job ended: its summary and the files that failed, file → reason."""

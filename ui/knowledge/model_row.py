@@ -22,6 +22,7 @@ from app.models.bundled import default_embedder_dir, embedder_installed
 from app.models.inspect import ModelTask
 from pipelines.embeddings import EmbeddingPipeline
 from ui.error_router import ErrorRouter
+from ui.i18n import tr
 from ui.inline_error import InlineError
 from ui.layouts import hbox, over_message
 from ui.menu_button import menu_button
@@ -50,23 +51,25 @@ class EmbeddingModelRow(QWidget):
         self.ctx = ctx
         self.tasks = tasks
         self.name = QLabel()
-        self.name.setToolTip("Embeds documents and questions; each collection records its model")
+        self.name.setToolTip(
+            tr("Embeds documents and questions; each collection records its model")
+        )
         self.change_button, self.change_menu = menu_button(
             "Change", "An installed embedding model, or another folder (e.g. bge)", self.fill_menu
         )
         self.change_menu.triggered.connect(self._on_menu_choice)
-        self.bundled_button = QPushButton("Bundled")
-        self.bundled_button.setToolTip("Go back to the bundled all-MiniLM-L6-v2")
-        self.setup_button = QPushButton("Set up")
+        self.bundled_button = QPushButton(tr("Bundled"))
+        self.bundled_button.setToolTip(tr("Go back to the bundled all-MiniLM-L6-v2"))
+        self.setup_button = QPushButton(tr("Set up"))
         self.setup_button.setToolTip(
-            "Convert the bundled all-MiniLM-L6-v2 to OpenVINO now (once, about a minute)"
+            tr("Convert the bundled all-MiniLM-L6-v2 to OpenVINO now (once, about a minute)")
         )
         self._bundled_after_setup = False
         self.error = InlineError()
         errors.inline["embedding_model"] = self.error
         self._errors = errors
         row = hbox(
-            QLabel("Embedding model:"),
+            QLabel(tr("Embedding model:")),
             self.name,
             self.change_button,
             self.bundled_button,

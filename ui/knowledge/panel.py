@@ -24,6 +24,7 @@ from pipelines.core import InvalidInputError
 from pipelines.rag.store import Collection
 from ui.device_picker import DevicePicker
 from ui.error_router import ErrorRouter
+from ui.i18n import tr
 from ui.inline_error import InlineError
 from ui.knowledge.collections_pane import CollectionsPane
 from ui.knowledge.database_status import DatabaseStatus
@@ -71,7 +72,7 @@ class KnowledgePanel(QWidget):
             report=self.notifications.warn,
             remotes=ctx.settings.remote_endpoints,  # an endpoint's model embeds there
         )
-        self.device_picker.setToolTip("Device for the embedding (and reranking) model")
+        self.device_picker.setToolTip(tr("Device for the embedding (and reranking) model"))
         self.model_row = EmbeddingModelRow(ctx, tasks, self.errors)
         self.setup = EmbedderSetup(ctx, tasks)
         self.documents.before_embedding = self.setup.ensure
@@ -89,14 +90,17 @@ class KnowledgePanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.splitter, 1)
         layout.addWidget(self.setup)
+        # The model and device on one line, the database's line under them: side by side at
+        # 800 pixels the database path wrapped into six lines and squeezed the model's label.
         footer = QHBoxLayout()
-        footer.addWidget(self.database, 1)
         footer.addWidget(self.model_row)
-        device_label = QLabel("&Device:")
+        footer.addStretch(1)
+        device_label = QLabel(tr("&Device:"))
         device_label.setBuddy(self.device_picker)
         footer.addWidget(device_label)
         footer.addWidget(self.device_picker)
         layout.addLayout(footer)
+        layout.addWidget(self.database)
         self.collections.selected.connect(self._on_collection_selected)
         self.collections.createRequested.connect(self._create)
         self.collections.renameRequested.connect(self._rename)

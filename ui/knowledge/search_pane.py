@@ -11,7 +11,7 @@ import html
 import math
 from collections.abc import Sequence
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSize, Qt, Signal, Slot
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QSize, Qt, Signal, Slot
 from PySide6.QtGui import QAbstractTextDocumentLayout, QPainter, QPalette, QTextDocument
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -26,13 +26,17 @@ from PySide6.QtWidgets import (
     QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from pipelines.rag.store import Hit
+from ui.a11y import describe
+from ui.i18n import tr
+from ui.icons import set_icon
 from ui.inline_error import InlineError
-from ui.knowledge.formatting import hit_heading, snippet_html
+from ui.knowledge.formatting import hit_heading, relevance_tip, snippet_html
 from ui.theme import muted_color
 
 PATH_ROLE = Qt.ItemDataRole.UserRole
@@ -83,7 +87,9 @@ class SnippetDelegate(QStyledItemDelegate):
 
     def sizeHint(self, option: QStyleOptionViewItem, index: AnyIndex) -> QSize:
         """As tall as the wrapped text at the list's current width."""
-        width = self._view.viewport().width()
+        # The width the item is painted at: the list's spacing is taken off both sides (with
+        # the whole viewport's width a snippet wrapped one line shorter than it was painted).
+        width = self._view.viewport().width() - 2 * self._view.spacing()
         document = self._document(index, width, self._view.palette())
         return QSize(width, math.ceil(document.size().height()))
 
@@ -97,14 +103,14 @@ class SearchPane(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.query = QLineEdit()
-        self.query.setPlaceholderText("Search this collection by meaning or words…")
+        self.query.setPlaceholderText(tr("Search this collection by meaning or words…"))
         self.query.setClearButtonEnabled(True)
         self.count = QSpinBox()
         self.count.setRange(1, 50)
         self.count.setValue(10)
-        self.count.setPrefix("top ")
-        self.count.setToolTip("How many passages to show")
-        self.search_button = QPushButton("Search")
+        self.count.setPrefix(tr("top "))
+        self.count.setToolTip(tr("How many passages to show"))
+        self.search_button = QPushButton(tr("Search"))
         self.error = InlineError()
         self.info = QLabel()
         self.info.setWordWrap(True)
@@ -115,14 +121,15 @@ class SearchPane(QWidget):
         self.results.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.results.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.results.setSpacing(1)
-        self.results.setToolTip("Double-click or press Enter to open the document")
+        self.results.setToolTip(tr("Double-click or press Enter to open the document"))
+        self._describe()
         row = QHBoxLayout()
         row.addWidget(self.query, 1)
         row.addWidget(self.count)
         row.addWidget(self.search_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(QLabel("<b>Search</b>"))
+        layout.addWidget(QLabel("<b>" + tr("Search") + "</b>"))
         layout.addLayout(row)
         layout.addWidget(self.error)
         layout.addWidget(self.info)
@@ -131,6 +138,23 @@ class SearchPane(QWidget):
         self.search_button.clicked.connect(self.request)
         self.results.itemActivated.connect(self._on_activated)
         self.set_info("")
+
+    def _describe(self) -> None:
+        describe(self.query, tr("Search query"), tr("Search this collection by meaning or words"))
+        # The spin box's own line edit takes the focus: it is read out, so it is named too.
+        for part in (self.count, *self.count.findChildren(QLineEdit)):
+            describe(part, tr("Number of results"), tr("How many passages to show"))
+        describe(
+            self.search_button, tr("Search"), tr("Find the passages that best match the query")
+        )
+        describe(
+            self.results,
+            tr("Search results"),
+            tr("Best first; double-click or press Enter to open the document"),
+        )
+        set_icon(self.search_button, "magnify")
+        for button in self.query.findChildren(QToolButton):  # the line edit's clear button
+            describe(button, tr("Clear"), tr("Clear the search query"))
 
     @Slot()
     def request(self) -> None:
@@ -142,37 +166,57 @@ class SearchPane(QWidget):
     def set_searching(self, searching: bool) -> None:
         """While a search runs the button waits; the query stays editable and is kept."""
         self.search_button.setEnabled(not searching)
-        self.search_button.setText("Searching…" if searching else "Search")
+        self.search_button.setText(tr("Searching…") if searching else tr("Search"))
+
+    def event(self, event: QEvent) -> bool:
+        """Re-pick the info line's muted colour when the theme flips (it stayed dark grey on
+        the dark window); event(): see ui.chat.input_box.ChatInput.event."""
+        handled = super().event(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._mute_info()
+        return handled
+
+    def _mute_info(self) -> None:
+        color = muted_color(self.palette())
+        palette = self.info.palette()
+        if palette.color(self.info.foregroundRole()) != color:
+            palette.setColor(self.info.foregroundRole(), color)
+            self.info.setPalette(palette)
 
     def set_info(self, text: str) -> None:
         """A muted line above the results ("5 passages", "Nothing found")."""
-        palette = self.info.palette()
-        palette.setColor(self.info.foregroundRole(), muted_color(self.palette()))
-        self.info.setPalette(palette)
+        self._mute_info()
         self.info.setText(text)
         self.info.setVisible(bool(text))
 
     def show_results(self, hits: Sequence[Hit], collection: str) -> None:
         """Replace the results with ``hits`` from ``collection``."""
         self.results.clear()
-        for hit in hits:
-            heading = hit_heading(hit.path, hit.page, hit.score)
+        for rank, hit in enumerate(hits, start=1):
+            heading = hit_heading(hit.path, hit.page, hit.relevance, hit.score)
             name, _, meta = heading.partition(" · ")
             snippet = _with_ellipses(hit.snippet, hit.text) if hit.snippet else hit.text
-            item = QListWidgetItem(f"{heading}\n{' '.join(snippet.split())}")
+            item = QListWidgetItem(f"{rank}. {heading}\n{' '.join(snippet.split())}")
             item.setData(PATH_ROLE, hit.path)
             item.setData(PAGE_ROLE, hit.page)
             item.setData(
                 HTML_ROLE,
-                f"<b>{_escape(name)}</b> <span class='meta'>· {_escape(meta)}</span>"
+                f"<span class='meta'>{rank}.</span> <b>{_escape(name)}</b> "
+                f"<span class='meta'>· {_escape(meta)}</span>"
                 f"<br>{snippet_html(snippet)}",
             )
-            item.setToolTip(hit.path)
+            item.setToolTip(f"{hit.path}\n{relevance_tip()}")
             self.results.addItem(item)
         if hits:
-            self.set_info(f"{len(hits)} passages from “{collection}” — best first")
+            self.set_info(
+                tr("%n passage(s) from “{collection}” — best first", "", len(hits))
+                .replace("(s)", "" if len(hits) == 1 else "s")
+                .format(collection=collection)
+            )
         else:
-            self.set_info(f"Nothing in “{collection}” matches this search.")
+            self.set_info(
+                tr("Nothing in “{collection}” matches this search.").format(collection=collection)
+            )
 
     def clear_results(self) -> None:
         """No results (another collection was chosen)."""
