@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from app.errors import UserError
+from app.texts import tr
 from pipelines.native_memory import CHAT_RUNTIME_CACHE_ENTRIES
 
 log = logging.getLogger(__name__)
@@ -77,7 +78,12 @@ def device_choices(devices: Sequence[DeviceInfo], pipeline: str = "") -> list[De
         present = by_kind.get(kind, [])
         if not present:
             choices.append(
-                DeviceChoice(kind, f"{kind} (not found)", False, f"No {kind} on this computer.")
+                DeviceChoice(
+                    kind,
+                    tr("{device} (not found)").format(device=kind),
+                    False,
+                    tr("No {device} on this computer.").format(device=kind),
+                )
             )
             continue
         for info in present:
@@ -87,7 +93,12 @@ def device_choices(devices: Sequence[DeviceInfo], pipeline: str = "") -> list[De
             choices.append(DeviceChoice(info.name, f"{info.name} — {info.full_name}", True, ""))
     resolved = resolve_auto(devices, pipeline)
     choices.append(
-        DeviceChoice(AUTO, f"AUTO (uses {resolved})", True, "Picks the best device present.")
+        DeviceChoice(
+            AUTO,
+            tr("AUTO (uses {device})").format(device=resolved),
+            True,
+            tr("Picks the best device present."),
+        )
     )
     return choices
 

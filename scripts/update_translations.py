@@ -8,6 +8,7 @@ The compiled .qm files are not committed: ``scripts/setup.sh`` builds them (see
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -16,10 +17,38 @@ ROOT = Path(__file__).resolve().parents[1]
 LANGUAGES = ("de", "zh_CN")
 # English needs a catalog too, for its plural forms only ("1 file", "2 files" from "%n file(s)").
 PLURALS_ONLY = ("en",)
-SOURCES = ("ui",)
+# app/ marks the sentences the window shows with app.texts.tr (the core itself stays Qt-free).
+SOURCES = ("ui", "app")
+
+
+CATALOG = ROOT / "assets" / "catalog.json"
+CATALOG_TEXTS = ROOT / "app" / "models" / "catalog_texts.py"
+
+
+def catalog_texts() -> str:
+    """A module listing the catalog's descriptions as tr() calls, for lupdate to extract."""
+    models = json.loads(CATALOG.read_text(encoding="utf-8"))["models"]
+    descriptions = sorted({str(model["description"]) for model in models})
+    lines = [
+        "# ruff: noqa: E501 - the descriptions are kept whole, as the catalog has them",
+        '"""The model catalog\'s descriptions, for translation (made by',
+        "scripts/update_translations.py from assets/catalog.json; do not edit).",
+        "",
+        "The window translates a description by its text (app.texts.Text); lupdate only reads",
+        'Python, so every description is listed here once."""',
+        "",
+        "from app.texts import Text, tr",
+        "",
+        "DESCRIPTIONS: tuple[Text, ...] = (",
+        *(f"    tr({json.dumps(text, ensure_ascii=False)})," for text in descriptions),
+        ")",
+        "",
+    ]
+    return "\n".join(lines)
 
 
 def main() -> int:
+    CATALOG_TEXTS.write_text(catalog_texts(), encoding="utf-8")
     lupdate = Path(sys.executable).with_name("pyside6-lupdate")
     files = sorted(
         str(path.relative_to(ROOT))

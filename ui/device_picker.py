@@ -12,7 +12,7 @@ from app.devices import AUTO, DeviceInfo, device_choices
 from app.remote.config import RemoteEndpoint, remote_choices
 from app.settings_store import SettingsStore
 from ui.a11y import describe
-from ui.i18n import tr
+from ui.i18n import tr, translated
 from ui.settings_changes import Report, change_settings
 
 DEVICE_ROLE = Qt.ItemDataRole.UserRole
@@ -62,11 +62,11 @@ class DevicePicker(QComboBox):
             self.setModel(model)
         model.clear()
         for choice in [*device_choices(self._devices, self.pipeline), *remote_choices(remotes)]:
-            item = QStandardItem(choice.label)
+            item = QStandardItem(translated(choice.label))
             item.setData(choice.device, DEVICE_ROLE)
             item.setEnabled(choice.available)  # listed, so the user learns it is missing
             if choice.tooltip:
-                item.setToolTip(choice.tooltip)
+                item.setToolTip(translated(choice.tooltip))
             model.appendRow(item)
 
     def set_remotes(self, remotes: Sequence[RemoteEndpoint]) -> None:

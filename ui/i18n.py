@@ -23,6 +23,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from app.models.catalog import assets_dir
+from app.texts import Text
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +41,26 @@ CATALOG = "ov_studio"
 def tr(text: str, disambiguation: str | None = None, n: int = -1) -> str:
     """``text`` in the user's language (itself when there is no translation)."""
     return QCoreApplication.translate("", text, disambiguation, n)
+
+
+def translated(text: str) -> str:
+    """``text`` in the user's language when the core made it translatable (``app.texts``).
+
+    Anything else (a file name, the model's words, a sentence the core has not marked yet)
+    comes back unchanged. A translation whose placeholders do not match falls back to English
+    rather than failing where a message is shown.
+    """
+    if not isinstance(text, Text):
+        return text
+    values = {
+        name: translated(value) if isinstance(value, str) else value
+        for name, value in text.values.items()
+    }
+    try:
+        return QCoreApplication.translate("", text.template).format(**values)
+    except (KeyError, IndexError, ValueError):
+        log.warning("the translation of %r does not fit its values", text.template)
+        return str.__str__(text)
 
 
 def translations_dir() -> Path:

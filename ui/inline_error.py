@@ -6,6 +6,7 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
 from ui.a11y import announce
+from ui.i18n import translated
 from ui.theme import error_color, warning_color
 
 
@@ -27,6 +28,7 @@ class InlineError(QLabel):
 
     def show_message(self, text: str) -> None:
         """Show ``text`` (an empty text hides the line); screen readers say it at once."""
+        text = translated(text)  # a sentence from the core, in the user's language
         changed = text != self.text() or not self.isVisible()
         self.setText(text)
         self.setVisible(bool(text))

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from ui.a11y import announce, describe
 from ui.app_style import mark_primary
-from ui.i18n import tr
+from ui.i18n import tr, translated
 from ui.icons import set_icon
 
 _LEVEL_COLORS = {"info": "#2f6feb", "warning": "#b7791f", "error": "#c53030"}
@@ -72,6 +72,7 @@ class NotificationBar(QFrame):
             f"#notificationBar {{ border: 1px solid {color}; border-left: 4px solid {color};"
             " border-radius: 4px; }"
         )
+        text = translated(text)
         self.message.setText(text)
         self._details = details
         self.copy_button.setVisible(bool(details))

@@ -25,6 +25,7 @@ from app.models.process_tree import kill_tree, own_group
 from app.models.tools_env import ToolsMissingError, job_environment, tools_status
 from app.paths import AppPaths
 from app.runtime import bundle_root
+from app.texts import tr
 from pipelines.core import Cancelled, CancelToken
 
 log = logging.getLogger(__name__)
@@ -90,13 +91,17 @@ def missing_embedder(folder: Path, paths: AppPaths) -> UserError:
     """
     if folder == default_embedder_dir(paths):
         return EmbedderNotSetUpError(
-            "The bundled embedding model is not set up yet: it is converted once, in about a "
-            "minute, when you first add documents in the Knowledge panel.",
+            tr(
+                "The bundled embedding model is not set up yet: it is converted once, in about "
+                "a minute, when you first add documents in the Knowledge panel."
+            ),
             field="model",
         )
     return UserError(
-        f"The embedding model folder {folder} is missing or incomplete: choose another "
-        "embedding model in the Knowledge panel.",
+        tr(
+            "The embedding model folder {folder} is missing or incomplete: choose another "
+            "embedding model in the Knowledge panel."
+        ).format(folder=str(folder)),
         field="model",
     )
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from app.errors import StorageError
 from app.models.inspect import ModelTask
 from app.runtime import bundle_root
+from app.texts import Text
 
 
 def assets_dir() -> Path:
@@ -70,7 +71,8 @@ def load_catalog(path: Path | None = None) -> list[CatalogEntry]:
                 size_bytes=int(item["size_bytes"]),
                 licence=str(item["licence"]),
                 devices=tuple(str(d) for d in item["devices"]),
-                description=str(item["description"]),
+                # Translatable by its text: app/models/catalog_texts.py lists every description.
+                description=Text(str(item["description"])),
                 convert=bool(item.get("convert", False)),
                 file=str(item.get("file", "")),
                 quantization=str(item.get("quant", "")),

@@ -29,6 +29,7 @@ from app.services.base import BusyLock, ModelSlot
 from app.services.voice import VoiceService
 from app.settings import Settings
 from app.storage.atomic import private_folder
+from app.texts import tr
 from pipelines.core import (
     Cancelled,
     CancelToken,
@@ -110,7 +111,9 @@ class AvatarService:
         if chosen is not None:
             if not chosen.exists():
                 raise UserError(
-                    f"The lip-sync model {chosen} is missing. Choose another in Models….",
+                    tr("The lip-sync model {model} is missing. Choose another in Models….").format(
+                        model=str(chosen)
+                    ),
                     field="model",
                 )
             return chosen
@@ -118,9 +121,11 @@ class AvatarService:
             if model.usable:
                 return model.folder
         raise ModelMissingError(
-            "No lip-sync model is installed. Wav2Lip weights are licensed for non-commercial "
-            "use, so the app does not ship them: convert a checkpoint you obtained (such as "
-            "wav2lip_gan.pth) in Models… → Convert.",
+            tr(
+                "No lip-sync model is installed. Wav2Lip weights are licensed for non-commercial "
+                "use, so the app does not ship them: convert a checkpoint you obtained (such as "
+                "wav2lip_gan.pth) in Models… → Convert."
+            ),
             ModelTask.LIPSYNC.value,
         )
 

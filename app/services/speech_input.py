@@ -28,6 +28,7 @@ from app.models.registry import ModelRegistry
 from app.performance.metrics import MetricsBus
 from app.services.base import BusyLock, ModelSlot
 from app.settings import Settings
+from app.texts import tr
 from pipelines.core import CancelToken
 from pipelines.speech_to_text import (
     SAMPLE_RATE,
@@ -87,8 +88,10 @@ class SpeechInputService:
         if chosen is not None:
             if not chosen.is_dir():
                 raise UserError(
-                    f"The speech-to-text model folder {chosen} is missing. Choose another in "
-                    "Models….",
+                    tr(
+                        "The speech-to-text model folder {folder} is missing. Choose another in "
+                        "Models…."
+                    ).format(folder=str(chosen)),
                     field="model",
                 )
             return chosen
@@ -96,8 +99,10 @@ class SpeechInputService:
             if model.usable:
                 return model.folder
         raise ModelMissingError(
-            "No speech-to-text model is installed: download a Whisper model (e.g. "
-            "OpenVINO/whisper-base-int8-ov) in Models….",
+            tr(
+                "No speech-to-text model is installed: download a Whisper model (e.g. "
+                "OpenVINO/whisper-base-int8-ov) in Models…."
+            ),
             ModelTask.SPEECH_TO_TEXT.value,
         )
 

@@ -28,6 +28,7 @@ from app.performance.metrics import MetricsBus
 from app.services.base import BusyLock, ModelSlot
 from app.services.speech_figures import Speech, SpeechFigures
 from app.settings import Settings
+from app.texts import tr
 from app.voices.library import Voice, VoiceLibrary
 from pipelines.contract import ModelPipeline
 from pipelines.core import (
@@ -93,20 +94,27 @@ class VoiceService:
         if chosen is not None:
             if not chosen.is_dir():
                 raise UserError(
-                    f"The {_task_label(task)} folder {chosen} is missing. Choose another in "
-                    "Models….",
+                    tr("The {what} folder {folder} is missing. Choose another in Models….").format(
+                        what=_task_label(task), folder=str(chosen)
+                    ),
                     field="model",
                 )
             return chosen
         for model in self._models.models(task):
             if model.usable:
                 return model.folder
-        how = (
-            "convert microsoft/speecht5_tts with its vocoder in Models… → Convert"
+        message = (
+            tr(
+                "No text-to-speech model is installed: convert microsoft/speecht5_tts with its "
+                "vocoder in Models… → Convert."
+            )
             if task is ModelTask.TTS
-            else "convert speechbrain/spkrec-xvect-voxceleb in Models… → Convert"
+            else tr(
+                "No speaker encoder is installed: convert speechbrain/spkrec-xvect-voxceleb in "
+                "Models… → Convert."
+            )
         )
-        raise ModelMissingError(f"No {_task_label(task)} is installed: {how}.", task.value)
+        raise ModelMissingError(message, task.value)
 
     def device(self, requested: str | None = None) -> str:
         """The concrete device for speech (the setting, or ``requested``)."""
@@ -380,4 +388,4 @@ def save_speech(samples: npt.NDArray[np.float32], output: Path) -> None:
 
 
 def _task_label(task: ModelTask) -> str:
-    return "text-to-speech model" if task is ModelTask.TTS else "speaker encoder"
+    return tr("text-to-speech model") if task is ModelTask.TTS else tr("speaker encoder")

@@ -42,7 +42,7 @@ from ui.knowledge.formatting import (
     report_text,
     snippet_html,
 )
-from ui.knowledge.panel import TYPE_QUERY
+from ui.knowledge.panel import type_query
 from ui.main_window import MainWindow
 
 Yes, No = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
@@ -528,7 +528,7 @@ def test_search_problems_are_said_next_to_the_search_box(
     panel = open_panel(qtbot, kwindow)
     search = panel.search
     qtbot.mouseClick(search.search_button, Qt.MouseButton.LeftButton)
-    assert search.error.text() == TYPE_QUERY
+    assert search.error.text() == type_query()
     qtbot.keyClicks(search.query, "bread")
     qtbot.mouseClick(search.search_button, Qt.MouseButton.LeftButton)  # "Empty" is selected
     assert search.error.text() == "“Empty” has no documents yet: add files to search them."

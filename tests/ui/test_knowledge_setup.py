@@ -35,7 +35,7 @@ from tests.ui.knowledge_fakes import FakeKnowledge, row
 from tests.ui.test_knowledge_panel import drop, open_panel
 from ui.knowledge import KnowledgePanel
 from ui.knowledge.embedder_setup import READY, STOPPED
-from ui.knowledge.model_row import NOT_SET_UP
+from ui.knowledge.model_row import not_set_up
 from ui.main_window import MainWindow
 
 WAIT_S = 10
@@ -102,7 +102,7 @@ def test_the_footer_says_the_bundled_model_is_not_set_up(
 ) -> None:
     panel = open_panel(qtbot, kwindow)
     row = panel.model_row
-    assert row.name.text() == f"all-MiniLM-L6-v2-int8-ov — {NOT_SET_UP}"
+    assert row.name.text() == f"all-MiniLM-L6-v2-int8-ov — {not_set_up()}"
     assert "<b>" not in row.name.text() and row.setup_button.isVisible()
     click(qtbot, row.setup_button)
     qtbot.waitUntil(lambda: "step 1 of 2" in panel.setup.label.text(), timeout=5000)
@@ -228,7 +228,7 @@ def test_a_fresh_profile_converts_the_embedder_then_creates_the_collection(
     qtbot: QtBot, real_window: MainWindow, app_home: AppPaths
 ) -> None:
     panel = open_real(qtbot, real_window)
-    assert NOT_SET_UP in panel.model_row.name.text()
+    assert not_set_up() in panel.model_row.name.text()
     qtbot.keyClicks(panel.collections.name_edit, "Notes")
     click(qtbot, panel.collections.new_button)
     label = panel.setup.label
@@ -257,7 +257,7 @@ def test_cancel_mid_conversion_leaves_no_half_model_and_no_process(
     assert ended.args == [False] and panel.setup.label.text() == STOPPED
     assert list(models.iterdir()) == []  # neither a model nor its temp folder
     assert converter_processes() == []  # the whole group was killed
-    assert NOT_SET_UP in panel.model_row.name.text()
+    assert not_set_up() in panel.model_row.name.text()
 
 
 @pytest.mark.integration

@@ -33,7 +33,7 @@ from app.models.recommend import Recommendation, machine_facts, nothing_fits, re
 from pipelines.core import Cancelled
 from ui.a11y import announce, describe
 from ui.error_router import ErrorRouter
-from ui.i18n import tr
+from ui.i18n import tr, translated
 from ui.icons import set_icon
 from ui.inline_error import InlineError
 from ui.knowledge.formatting import human_size
@@ -166,7 +166,7 @@ class WelcomePage(QScrollArea):
         name = QLabel(f"<b>{entry.name}</b> · {human_size(entry.size_bytes)} · {entry.licence}")
         name.setToolTip(entry.hub_id)
         reason = _wrapped(recommendation.reason)
-        about = _wrapped(entry.description)
+        about = _wrapped(translated(entry.description))
         size = human_size(entry.size_bytes)
         if installed is None:
             button = QPushButton(tr("Download"))

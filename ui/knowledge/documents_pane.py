@@ -42,7 +42,13 @@ DEFAULT_COLLECTION = "My documents"
 INGEST_JOB = "knowledge-ingest"
 """Where files go when there is no collection yet."""
 FILE_FILTER = f"Documents ({' '.join('*' + s for s in sorted(SUPPORTED_SUFFIXES))});;All files (*)"
-JOB_RUNNING = "Documents are being added; wait for it to finish, or Cancel it, first."
+
+
+def job_running() -> str:
+    """Why a second ingest cannot start."""
+    return tr("Documents are being added; wait for it to finish, or Cancel it, first.")
+
+
 NO_COLLECTIONS = (
     "No collections yet. Drop files or folders here (they go into “My documents”), "
     "click Add files…, or name a new collection on the left."
@@ -247,7 +253,7 @@ class DocumentsPane(QWidget):
             False when nothing was started (and why, when a job is already running).
         """
         if self.busy:
-            self.error.show_message(JOB_RUNNING)
+            self.error.show_message(job_running())
             return False
         if not paths or not self.add_files_button.isEnabled():
             return False

@@ -29,7 +29,13 @@ from ui.menu_button import menu_button
 from ui.tasks import Lane, TaskRunner
 
 LOADING = "loading…"
-NOT_SET_UP = "not set up yet"
+
+
+def not_set_up() -> str:
+    """What the row says after the bundled model's name before it is converted."""
+    return tr("not set up yet")
+
+
 GONE = "missing: choose another"
 OTHER_FOLDER = "Other folder…"
 
@@ -55,7 +61,9 @@ class EmbeddingModelRow(QWidget):
             tr("Embeds documents and questions; each collection records its model")
         )
         self.change_button, self.change_menu = menu_button(
-            "Change", "An installed embedding model, or another folder (e.g. bge)", self.fill_menu
+            tr("Change"),
+            tr("An installed embedding model, or another folder (e.g. bge)"),
+            self.fill_menu,
         )
         self.change_menu.triggered.connect(self._on_menu_choice)
         self.bundled_button = QPushButton(tr("Bundled"))
@@ -88,7 +96,7 @@ class EmbeddingModelRow(QWidget):
         folder = chosen or default_embedder_dir(self.ctx.paths)
         missing = self.ctx.knowledge.needs_setup()
         if missing:
-            self.name.setText(f"{folder.name} — {NOT_SET_UP}")
+            self.name.setText(f"{folder.name} — {not_set_up()}")
         elif chosen is not None and not (chosen / "openvino_model.xml").is_file():
             self.name.setText(f"{folder.name} — {GONE}")
         else:

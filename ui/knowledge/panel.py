@@ -38,7 +38,12 @@ from ui.notifications import NotificationBar
 from ui.open_document import open_document
 from ui.tasks import TaskRunner
 
-TYPE_QUERY = "Type something to search for."
+
+def type_query() -> str:
+    """The search's sentence for an empty query."""
+    return tr("Type something to search for.")
+
+
 NOTHING_TO_SEARCH = "There is nothing to search yet: add documents first."
 
 
@@ -336,7 +341,7 @@ class KnowledgePanel(QWidget):
             self.documents.busy and current is not None and current.name == self.documents.target
         )
         if not query.strip():
-            self.search.error.show_message(TYPE_QUERY)
+            self.search.error.show_message(type_query())
         elif current is None:
             self.search.error.show_message(NOTHING_TO_SEARCH)
         elif current.chunks == 0 and not filling:

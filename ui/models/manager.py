@@ -33,7 +33,7 @@ from app.models.inspect import ModelTask
 from app.models.registry import InstalledModel
 from ui.a11y import announce, describe
 from ui.error_router import ErrorRouter
-from ui.i18n import tr
+from ui.i18n import tr, translated
 from ui.icons import set_icon
 from ui.inline_error import InlineError
 from ui.knowledge.formatting import duration, human_size
@@ -246,7 +246,7 @@ class ModelManager(QDialog):
                 human_size(entry.size_bytes),
                 entry.licence,
                 "/".join(entry.devices),
-                entry.description + how,
+                translated(entry.description) + how,
             )
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
