@@ -138,6 +138,10 @@ class TranscribeDialog(QDialog):
         self.progress_bar = QProgressBar()
         self.progress_bar.setTextVisible(False)
         self.progress_bar.setMaximumHeight(12)
+        # Shown only while transcribing, but its room kept: the transcript does not jump.
+        policy = self.progress_bar.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.progress_bar.setSizePolicy(policy)
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.error = InlineError()
@@ -183,7 +187,7 @@ class TranscribeDialog(QDialog):
             hbox(self.language_label, (self.language, 1), margins=0),
             self.language_error,
             self.model_needed,
-            hbox(1, self.transcribe_button, self.cancel_button, margins=0),
+            hbox(1, self.cancel_button, self.transcribe_button, margins=0),  # Transcribe stays put
             self.progress_bar,
             self.status,
             self.error,
@@ -203,6 +207,10 @@ class TranscribeDialog(QDialog):
     def _file_label(self) -> QLabel:
         label = QLabel(tr("&File"))
         label.setBuddy(self.file_edit)
+        # One column for both captions, whatever the language's words: the fields line up.
+        width = max(label.sizeHint().width(), self.language_label.sizeHint().width())
+        label.setMinimumWidth(width)
+        self.language_label.setMinimumWidth(width)
         return label
 
     def _say(self, text: str) -> None:

@@ -50,6 +50,7 @@ from ui.chat.dictation_texts import (
 )
 from ui.chat.push_to_talk import PushToTalk
 from ui.error_router import ErrorRouter
+from ui.icons import set_icon
 from ui.inline_error import InlineError
 from ui.layouts import hbox
 from ui.model_needed import ModelNeeded
@@ -105,6 +106,8 @@ class Dictation(QWidget):
         self.button.setText(idle_text())
         self.button.setToolTip(tooltip())
         self.button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
+        self.button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        set_icon(self.button, "microphone")
         self.button.setMenu(QMenu(self.button))
         # As tall as the push buttons beside it (Attach…, Send): a tool button is shorter or
         # taller depending on the style, and the row is aligned on its bottom edge.
