@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, Signal, Slot
+from PySide6.QtCore import QEvent, QLocale, Signal, Slot
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QComboBox,
@@ -32,7 +32,11 @@ from app.jobs.transcription import AUDIO_SUFFIXES, save_transcript_text, transcr
 from pipelines.core import Cancelled, Progress
 from pipelines.speech_to_text import Transcript
 from pipelines.subtitles import FORMATS, write_subtitles
+from ui.a11y import announce, describe
+from ui.chat.dictation_options import languages
 from ui.error_router import ErrorRouter
+from ui.i18n import tr
+from ui.icons import set_icon
 from ui.inline_error import InlineError
 from ui.layouts import hbox, vbox
 from ui.model_needed import ModelNeeded
@@ -40,33 +44,52 @@ from ui.notifications import NotificationBar
 from ui.tasks import TaskRunner
 
 JOB = "transcribe-file"
-AUDIO_FILTER = "Audio ({})".format(" ".join(f"*{suffix}" for suffix in AUDIO_SUFFIXES))
-SUBTITLE_FILTERS = ";;".join(f"{name} subtitles (*{suffix})" for suffix, name in FORMATS.items())
-TEXT_FILTER = "Text (*.txt)"
 Writer = Callable[[Path, Transcript], Path]
-LANGUAGES = (
-    ("Detect the language", "auto"),
-    ("English", "en"),
-    ("German", "de"),
-    ("French", "fr"),
-    ("Spanish", "es"),
-    ("Italian", "it"),
-    ("Portuguese", "pt"),
-    ("Dutch", "nl"),
-    ("Polish", "pl"),
-    ("Russian", "ru"),
-    ("Ukrainian", "uk"),
-    ("Turkish", "tr"),
-    ("Chinese", "zh"),
-    ("Japanese", "ja"),
-    ("Korean", "ko"),
-    ("Hindi", "hi"),
-    ("Arabic", "ar"),
-)
-CHOOSE_FIRST = "Choose an audio file first."
-LOADING = "Loading the speech-to-text model…"
-STOPPED = "Stopped: nothing was transcribed."
-NOTHING_SAID = "Nothing was said in this file."
+
+
+def audio_filter() -> str:
+    """The open dialog's filter: the audio files Whisper reads."""
+    return tr("Audio") + " ({})".format(" ".join(f"*{suffix}" for suffix in AUDIO_SUFFIXES))
+
+
+def subtitle_filters() -> str:
+    """The save dialog's filters, one per subtitle format (the formats' own names)."""
+    return ";;".join(
+        tr("{format} subtitles").format(format=name) + f" (*{suffix})"
+        for suffix, name in FORMATS.items()
+    )
+
+
+def text_filter() -> str:
+    """The save dialog's filter for plain text."""
+    return tr("Text") + " (*.txt)"
+
+
+def transcribe_languages() -> list[tuple[str, str]]:
+    """(name shown, Whisper's code): the dictation's languages, "auto" worded for a file."""
+    return [(tr("Detect the language"), "auto")] + [
+        (name, code) for code, name in languages() if code != "auto"
+    ]
+
+
+def choose_first() -> str:
+    """Transcribe without a file."""
+    return tr("Choose an audio file first.")
+
+
+def loading() -> str:
+    """Whisper loads."""
+    return tr("Loading the speech-to-text model…")
+
+
+def stopped() -> str:
+    """After Cancel."""
+    return tr("Stopped: nothing was transcribed.")
+
+
+def nothing_said() -> str:
+    """A file without speech."""
+    return tr("Nothing was said in this file.")
 
 
 class TranscribeDialog(QDialog):
@@ -84,37 +107,63 @@ class TranscribeDialog(QDialog):
         super().__init__(parent)
         self.ctx = ctx
         self.tasks = tasks
-        self.setWindowTitle("Transcribe")
+        self.setWindowTitle(tr("Transcribe"))
         self.resize(640, 520)
         self.transcript: Transcript | None = None
         self.file_edit = QLineEdit()
-        self.file_edit.setPlaceholderText("An audio file: wav, flac, ogg or mp3")
-        self.choose_button = QPushButton("Choose…")
+        self.file_edit.setPlaceholderText(tr("An audio file: wav, flac, ogg or mp3"))
+        describe(self.file_edit, tr("Audio file"), tr("The audio file to transcribe"))
+        self.choose_button = QPushButton(tr("Choose…"))
+        set_icon(self.choose_button, "folder-open")
+        describe(
+            self.choose_button,
+            tr("Choose audio file"),
+            tr("Pick an audio file, then transcribe it"),
+        )
         self.file_error = InlineError()
-        self.language_label = QLabel("Language")
+        self.language_label = QLabel(tr("&Language"))
         self.language = QComboBox()
-        for name, code in LANGUAGES:
+        for name, code in transcribe_languages():
             self.language.addItem(name, code)
+        self.language_label.setBuddy(self.language)
+        describe(self.language, tr("Language"), tr("The language spoken in the file"))
         self.language_error = InlineError()
         self.model_needed = ModelNeeded()
-        self.transcribe_button = QPushButton("Transcribe")
+        self.transcribe_button = QPushButton(tr("Transcribe"))
         self.transcribe_button.setDefault(True)
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setToolTip("Stop transcribing (nothing is kept)")
+        describe(self.transcribe_button, tr("Transcribe"), tr("Turn the file's speech into text"))
+        self.cancel_button = QPushButton(tr("Cancel"))
+        set_icon(self.cancel_button, "stop")
+        describe(self.cancel_button, tr("Cancel"), tr("Stop transcribing (nothing is kept)"))
         self.progress_bar = QProgressBar()
         self.progress_bar.setTextVisible(False)
         self.progress_bar.setMaximumHeight(12)
+        # Shown only while transcribing, but its room kept: the transcript does not jump.
+        policy = self.progress_bar.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.progress_bar.setSizePolicy(policy)
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.error = InlineError()
         self.view = QPlainTextEdit()
         self.view.setReadOnly(True)  # selectable and copyable, not editable
-        self.view.setPlaceholderText("The transcript appears here.")
-        self.copy_button = QPushButton("Copy")
-        self.save_subtitles_button = QPushButton("Save subtitles…")
-        self.save_subtitles_button.setToolTip("SubRip (.srt) or WebVTT (.vtt), timed by word")
-        self.save_text_button = QPushButton("Save text…")
-        self.close_button = QPushButton("Close")
+        self.view.setPlaceholderText(tr("The transcript appears here."))
+        describe(self.view, tr("Transcript"), tr("The text heard in the file: select and copy it"))
+        self.copy_button = QPushButton(tr("Copy"))
+        set_icon(self.copy_button, "content-copy")
+        describe(self.copy_button, tr("Copy"), tr("Copy the transcript (or the selected part)"))
+        self.save_subtitles_button = QPushButton(tr("Save subtitles…"))
+        set_icon(self.save_subtitles_button, "subtitles-outline")
+        describe(
+            self.save_subtitles_button,
+            tr("Save subtitles"),
+            tr("SubRip (.srt) or WebVTT (.vtt), timed by word"),
+        )
+        self.save_text_button = QPushButton(tr("Save text…"))
+        set_icon(self.save_text_button, "content-save")
+        describe(self.save_text_button, tr("Save text"), tr("Save the transcript as a text file"))
+        self.close_button = QPushButton(tr("Close"))
+        describe(self.close_button, tr("Close"), tr("Close this window"))
         self.output_error = InlineError()
         self.errors = ErrorRouter(
             notifications,
@@ -133,12 +182,12 @@ class TranscribeDialog(QDialog):
 
     def _layout(self) -> None:
         vbox(
-            hbox(QLabel("File"), (self.file_edit, 1), self.choose_button, margins=0),
+            hbox(self._file_label(), (self.file_edit, 1), self.choose_button, margins=0),
             self.file_error,
             hbox(self.language_label, (self.language, 1), margins=0),
             self.language_error,
             self.model_needed,
-            hbox(1, self.transcribe_button, self.cancel_button, margins=0),
+            hbox(1, self.cancel_button, self.transcribe_button, margins=0),  # Transcribe stays put
             self.progress_bar,
             self.status,
             self.error,
@@ -154,6 +203,20 @@ class TranscribeDialog(QDialog):
             self.output_error,
             parent=self,
         )
+
+    def _file_label(self) -> QLabel:
+        label = QLabel(tr("&File"))
+        label.setBuddy(self.file_edit)
+        # One column for both captions, whatever the language's words: the fields line up.
+        width = max(label.sizeHint().width(), self.language_label.sizeHint().width())
+        label.setMinimumWidth(width)
+        self.language_label.setMinimumWidth(width)
+        return label
+
+    def _say(self, text: str) -> None:
+        """A status change: shown, and said by screen readers."""
+        self.status.setText(text)
+        announce(self.status, text)
 
     def _connect(self) -> None:
         self.choose_button.clicked.connect(self.choose_file)
@@ -199,7 +262,7 @@ class TranscribeDialog(QDialog):
     def choose_file(self) -> None:
         """Ask for an audio file, then transcribe it."""
         start = self.file_edit.text() or str(Path.home())
-        name, _ = QFileDialog.getOpenFileName(self, "Transcribe", start, AUDIO_FILTER)
+        name, _ = QFileDialog.getOpenFileName(self, tr("Transcribe"), start, audio_filter())
         if name:
             self.file_edit.setText(name)
             self.transcribe()
@@ -213,10 +276,10 @@ class TranscribeDialog(QDialog):
             label.clear()
         text = self.file_edit.text().strip()
         if not text:
-            self.file_error.show_message(CHOOSE_FIRST)
+            self.file_error.show_message(choose_first())
             return
         self.progress_bar.setRange(0, 0)  # busy until the first window is reached
-        self.status.setText(LOADING)
+        self.status.setText(loading())
         self._set_busy(True)
         self.tasks.start_with_progress(
             transcribe_audio_file,
@@ -239,7 +302,14 @@ class TranscribeDialog(QDialog):
         if progress.total:
             self.progress_bar.setRange(0, progress.total)
             self.progress_bar.setValue(progress.done)
-        self.status.setText(f"Transcribing… {progress.done} of {progress.total} s")
+        locale = QLocale()
+        done = locale.toString(progress.done)
+        if progress.total:
+            total = locale.toString(progress.total)
+            text = tr("Transcribing… {done} of {total} s").format(done=done, total=total)
+        else:
+            text = tr("Transcribing… {done} s").format(done=done)
+        self.status.setText(text)
 
     @Slot(object)
     def _on_done(self, transcript: Transcript) -> None:
@@ -247,11 +317,15 @@ class TranscribeDialog(QDialog):
         self.transcript = transcript
         self.view.setPlainText(transcript.text)
         if transcript.empty:
-            self.status.setText(NOTHING_SAID)
+            self._say(nothing_said())
         else:
-            self.status.setText(
-                f"{transcript.audio_seconds:.0f} s of audio in {transcript.compute_seconds:.1f} s "
-                f"({transcript.real_time_factor:.2f}× real time)."
+            locale = QLocale()
+            self._say(
+                tr("{audio} s of audio in {compute} s ({rtf}× real time).").format(
+                    audio=locale.toString(transcript.audio_seconds, "f", 0),
+                    compute=locale.toString(transcript.compute_seconds, "f", 1),
+                    rtf=locale.toString(transcript.real_time_factor, "f", 2),
+                )
             )
         self._set_busy(False)
 
@@ -259,7 +333,7 @@ class TranscribeDialog(QDialog):
     def _on_error(self, error: BaseException) -> None:
         self._set_busy(False)
         if isinstance(error, Cancelled):
-            self.status.setText(STOPPED)
+            self._say(stopped())
         elif isinstance(error, ModelMissingError):
             self.status.clear()
             self.model_needed.show_problem(error)
@@ -274,17 +348,17 @@ class TranscribeDialog(QDialog):
         """Copy the transcript (the selection, when there is one)."""
         selected = self.view.textCursor().selectedText().replace("\u2029", "\n")
         QGuiApplication.clipboard().setText(selected or self.view.toPlainText())
-        self.status.setText("Copied.")
+        self._say(tr("Copied."))
 
     @Slot()
     def save_subtitles(self) -> None:
         """Ask where, then write the subtitles (SubRip or WebVTT by the name's ending)."""
-        self._save(".srt", SUBTITLE_FILTERS, write_subtitles, "Save subtitles")
+        self._save(".srt", subtitle_filters(), write_subtitles, tr("Save subtitles"))
 
     @Slot()
     def save_text(self) -> None:
         """Ask where, then write the transcript's text."""
-        self._save(".txt", TEXT_FILTER, save_transcript_text, "Save text")
+        self._save(".txt", text_filter(), save_transcript_text, tr("Save text"))
 
     def _save(self, suffix: str, filters: str, write: Writer, title: str) -> None:
         if self.transcript is None:
@@ -308,7 +382,7 @@ class TranscribeDialog(QDialog):
 
     @Slot(object)
     def _on_saved(self, path: Path) -> None:
-        self.status.setText(f"Saved {path}.")
+        self._say(tr("Saved {path}.").format(path=path))
 
     @Slot(object)
     def _on_save_failed(self, error: BaseException) -> None:

@@ -18,7 +18,8 @@ from tests.audio_device import VirtualSoundCard, lost_card
 from tests.speech import RATE, SENTENCES, have_espeak, spoken, with_silence, words
 from tests.ui.fakes import CPU
 from tests.ui.helpers import click, dictation_over
-from ui.chat.dictation import CUT, HEARING, Phase
+from ui.chat.dictation import Phase
+from ui.chat.dictation_texts import cut, hearing
 from ui.main_window import MainWindow
 
 __all__ = ["lost_card"]  # the fixture, imported for the test below
@@ -38,13 +39,13 @@ def test_a_lost_microphone_keeps_and_transcribes_what_was_heard(
     click(qtbot, dictation.button)
     qtbot.waitUntil(lambda: dictation.phase is Phase.LISTENING, timeout=20_000)
     pacat = lost_card.play(with_silence(0.2, spoken(SENTENCES[0])), RATE)
-    qtbot.waitUntil(lambda: dictation.status.text() == HEARING, timeout=20_000)
+    qtbot.waitUntil(lambda: dictation.status.text() == hearing(), timeout=20_000)
     qtbot.waitUntil(lambda: dictation.meter.value() > 30, timeout=5000)
     qtbot.wait(500)  # a few words more before the cut (the sentence is ~5 s long)
     lost_card.stop()  # the sound server, and with it the microphone, is gone
     pacat.wait(timeout=10)
     qtbot.waitUntil(lambda: dictation.phase is Phase.IDLE, timeout=60_000)
-    assert dictation.error.text() == CUT
+    assert dictation.error.text() == cut()
     heard = words(dictation.target.toPlainText())
     said = words(SENTENCES[0])
     assert heard and len(heard) < len(said), heard  # some words, not the whole sentence

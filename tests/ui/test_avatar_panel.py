@@ -37,9 +37,10 @@ from tests.ui.fakes import CPU, GPU, Script
 from tests.ui.helpers import answer_files, ask, click, load, open_window, show_panel, type_and_send
 from tests.video_samples import Color, write_clip
 from ui.avatar import AvatarPanel
-from ui.avatar.panel import STOPPED
+from ui.avatar.panel import stopped
 from ui.avatar.progress_line import FrameRate
-from ui.chat.avatar_mode import NO_FACE, NO_VOICE, AvatarMode
+from ui.chat.avatar_mode import AvatarMode, no_face, no_voice
+from ui.i18n import tr
 from ui.main_window import MainWindow
 
 # Messages of the offscreen test machine itself (no GPU renderer, no PipeWire or PulseAudio).
@@ -193,7 +194,8 @@ def test_generate_shows_progress_then_previews_the_video(
     assert {(w, h) for w, h, _ in probe.frames} == {(64, 64)}
     assert all(near(color, RED) for _, _, color in probe.frames)
     assert not panel.progress_bar.isVisible()
-    assert panel.result.label.text().startswith("25 frames · 1 s · made at 50.0 fps (2.0×")
+    frames = tr("%n frame(s)", "", 25)  # "25 frames" with the English catalog
+    assert panel.result.label.text().startswith(f"{frames} · 1 s · made at 50.0 fps (2.0×")
     assert panel.generate_button.isEnabled() and not panel.cancel_button.isVisible()
     assert panel.result.save_button.isEnabled()
     assert avatar_script.calls[-1] == {
@@ -253,7 +255,7 @@ def test_cancel_keeps_no_video_and_gives_the_controls_back(
 
     click(qtbot, panel.cancel_button)
     qtbot.waitUntil(lambda: not panel.generating, timeout=5000)
-    assert panel.progress_label.text() == STOPPED
+    assert panel.progress_label.text() == stopped()
     assert not panel.progress_bar.isVisible()
     assert panel.result.path is None and panel.result.preview.path is None
     assert not list(window.ctx.paths.avatar_dir.rglob("*.mp4"))
@@ -604,13 +606,13 @@ def test_avatar_mode_says_what_is_missing(
     mode = window.chat_panel.avatar_mode
     assert not mode.isVisible()
     click(qtbot, mode.toggle)
-    assert mode.isVisible() and mode.error.text() == NO_VOICE
+    assert mode.isVisible() and mode.error.text() == no_voice()
     click(qtbot, mode.toggle)
     assert not mode.isVisible()
 
     add_voice(mode, "Alice", speech_wav)
     click(qtbot, mode.toggle)
-    assert mode.error.text() == NO_FACE
+    assert mode.error.text() == no_face()
     window.ctx.settings.face_image = face_png
     avatar_script.model_problem = UserError("No lip-sync model is installed.", field="model")
     click(qtbot, mode.toggle)
@@ -729,7 +731,8 @@ def test_the_real_lipsync_model_makes_a_video_the_preview_plays(
         probe = FrameProbe(panel.result.preview.player)
         click(qtbot, panel.generate_button)
         qtbot.waitUntil(lambda: len(probe.frames) >= 20, timeout=60_000)
-        assert panel.result.label.text().startswith("25 frames · 1 s · made at")
+        frames = tr("%n frame(s)", "", 25)
+        assert panel.result.label.text().startswith(f"{frames} · 1 s · made at")
         assert {(w, h) for w, h, _ in probe.frames} == {(512, 512)}
     finally:
         window.close()

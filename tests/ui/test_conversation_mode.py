@@ -23,7 +23,7 @@ from pipelines.core import CancelToken
 from tests.audio_samples import speech_like, write_clip
 from tests.ui.helpers import click, load
 from tests.video_samples import write_clip as write_video
-from ui.chat.conversation_mode import NO_MICROPHONE, NO_MODEL, NO_VOICE, ConversationMode
+from ui.chat.conversation_mode import ConversationMode, no_microphone, no_model, no_voice
 from ui.main_window import MainWindow
 
 # Messages of the offscreen test machine itself (no GPU renderer, no PipeWire or PulseAudio),
@@ -127,12 +127,12 @@ def test_what_is_missing_is_one_sentence_with_its_fix(
 ) -> None:
     panel = window.chat_panel
     click(qtbot, mode.toggle)
-    assert mode.problem_label.text() == NO_MODEL and not mode.fix_button.isVisibleTo(mode)
+    assert mode.problem_label.text() == no_model() and not mode.fix_button.isVisibleTo(mode)
     assert not mode.toggle.isChecked() and not FakeConversation.made
     load(qtbot, window, model_folder)
     monkeypatch.setattr("app.audio.devices.input_devices", lambda: [])
     click(qtbot, mode.toggle)
-    assert mode.problem_label.text() == NO_MICROPHONE
+    assert mode.problem_label.text() == no_microphone()
     monkeypatch.setattr("app.audio.devices.input_devices", lambda: [MICROPHONE])
     click(qtbot, mode.toggle)
     assert "speech-to-text model" in mode.problem_label.text()
@@ -145,7 +145,7 @@ def test_what_is_missing_is_one_sentence_with_its_fix(
     window._models_window.close()
     window.ctx.settings.speech_to_text_model = tmp_path
     click(qtbot, mode.toggle)
-    assert mode.problem_label.text() == NO_VOICE and mode.fix_button.text() == "Voice panel"
+    assert mode.problem_label.text() == no_voice() and mode.fix_button.text() == "Voice panel"
     click(qtbot, mode.fix_button)
     assert window.stack.currentWidget() is window.panels["Voice"]
     vector = np.random.default_rng(0).standard_normal(512).astype(np.float32)

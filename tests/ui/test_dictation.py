@@ -20,8 +20,9 @@ from tests.audio_device import VirtualSoundCard, sound_card
 from tests.speech import RATE, SENTENCES, have_espeak, spoken, with_silence, word_error_rate
 from tests.ui.fakes import CPU
 from tests.ui.helpers import click, dictation_over
-from ui.chat.dictation import CANCELLING, NOTHING_HEARD, Dictation, Phase
-from ui.chat.dictation_options import LANGUAGES
+from ui.chat.dictation import Dictation, Phase
+from ui.chat.dictation_options import languages as language_choices
+from ui.chat.dictation_texts import cancelling, nothing_heard
 from ui.main_window import MainWindow
 
 __all__ = ["sound_card"]  # the fixture, imported for the tests below
@@ -100,7 +101,7 @@ def test_silence_is_a_note_not_an_error(qtbot: QtBot, dictation: Dictation) -> N
     _wait_phase(qtbot, dictation, Phase.LISTENING, 20_000)
     click(qtbot, dictation.button)  # "Done" before a word was said
     _wait_phase(qtbot, dictation, Phase.IDLE)
-    assert dictation.status.text() == NOTHING_HEARD and dictation.status.isVisible()
+    assert dictation.status.text() == nothing_heard() and dictation.status.isVisible()
     assert not dictation.error.isVisible() and dictation.target.toPlainText() == ""
 
 
@@ -163,7 +164,7 @@ def test_an_english_only_model_disables_the_language_with_its_reason(
     reason = "understands English only: choose a multilingual model to pick one."
     assert languages[0].text().endswith(reason)
     choices = [a for a in languages if a.isCheckable()]
-    assert [a.text() for a in choices] == [label for _, label in LANGUAGES]
+    assert [a.text() for a in choices] == [label for _, label in language_choices()]
     assert not any(a.isEnabled() for a in choices)
     models = dictation.options.submenu("Speech model").actions()
     assert [a.isChecked() for a in models] == [True]
@@ -209,7 +210,7 @@ def test_the_button_cancels_a_transcription(
     # Whisper's result can only arrive through the event loop, which has not run since.
     assert dictation.phase is Phase.TRANSCRIBING and dictation.button.text() == "Cancel"
     click(qtbot, dictation.button)
-    assert dictation.status.text() == CANCELLING
+    assert dictation.status.text() == cancelling()
     _wait_phase(qtbot, dictation, Phase.IDLE)
     assert box.toPlainText() == "" and not dictation.error.isVisible()
     assert not dictation.status.isVisible()

@@ -24,7 +24,7 @@ from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, Script
 from tests.ui.helpers import answer_files, click, open_window
 from ui.main_window import MainWindow
-from ui.transcribe_dialog import CHOOSE_FIRST, NOTHING_SAID, STOPPED, TranscribeDialog
+from ui.transcribe_dialog import TranscribeDialog, choose_first, nothing_said, stopped
 
 pytestmark = [
     pytest.mark.integration,
@@ -153,7 +153,7 @@ def test_cancel_stops_and_keeps_nothing(
     qtbot.waitUntil(lambda: dialog.status.text().startswith("Transcribing… "), timeout=DONE_MS)
     click(qtbot, dialog.cancel_button)
     qtbot.waitUntil(lambda: not dialog.running, timeout=DONE_MS)
-    assert dialog.status.text() == STOPPED
+    assert dialog.status.text() == stopped()
     assert dialog.view.toPlainText() == "" and not dialog.save_text_button.isEnabled()
     assert dialog.transcribe_button.isEnabled() and dialog.file_edit.text() == str(long)
 
@@ -163,7 +163,7 @@ def test_bad_files_and_silence_are_said_next_to_the_file(
 ) -> None:
     dialog = open_dialog(window)
     click(qtbot, dialog.transcribe_button)
-    assert dialog.file_error.text() == CHOOSE_FIRST
+    assert dialog.file_error.text() == choose_first()
 
     notes = tmp_path / "notes.wav"
     notes.write_text("not audio")
@@ -174,7 +174,7 @@ def test_bad_files_and_silence_are_said_next_to_the_file(
     quiet = write_clip(tmp_path / "quiet.wav", with_silence(2.0))
     transcribe(qtbot, dialog, monkeypatch, quiet)
     assert not dialog.file_error.isVisible()  # cleared on the next try
-    assert dialog.status.text() == NOTHING_SAID and not dialog.save_subtitles_button.isEnabled()
+    assert dialog.status.text() == nothing_said() and not dialog.save_subtitles_button.isEnabled()
 
 
 def test_no_whisper_says_so_and_opens_the_model_manager_at_whisper(

@@ -46,10 +46,10 @@ from ui.main_window import MainWindow
 from ui.voice import VoicePanel
 from ui.voice.audio_widgets import no_audio_device, no_output_hint
 from ui.voice.new_voice import choose_clip
-from ui.voice.speak_bar import NO_VOICE_YET
-from ui.voice.speech_box import NO_VOICE
+from ui.voice.speak_bar import no_voice_yet
 from ui.voice.speech_runner import SpeechRunner
-from ui.voice.voice_list import MISSING_CLIP
+from ui.voice.speech_texts import no_voice
+from ui.voice.voice_list import created_text, missing_clip
 
 pytestmark = pytest.mark.integration
 __all__ = ["sound_card"]  # the fixture, imported for the tests below
@@ -181,7 +181,8 @@ def test_a_voice_is_made_from_a_file(
     create_voice(qtbot, panel, "Alice")
     [(name, seconds, created)] = panel.voices.row_texts()
     assert name == "Alice" and seconds.endswith(" s") and 7.5 <= float(seconds[:-2]) <= 8.0
-    assert created.startswith("20")
+    assert created == created_text(panel.ctx.voice.library.get("Alice").created)  # locale's
+    assert created
     assert box.progress_label.text() == "Voice “Alice” created."
     assert box.name_edit.text() == "" and box.clip_label.text() == choose_clip()
     assert panel.speech.voice_combo.currentText() == "Alice"
@@ -391,7 +392,7 @@ def test_reference_clips_play_and_a_missing_one_says_why(
     panel.ctx.voice.library.get("Bob").reference.unlink()
     panel.reload("Bob")
     bob = voices.items()[1]
-    assert not bob.icon(0).isNull() and MISSING_CLIP in bob.toolTip(0)
+    assert not bob.icon(0).isNull() and missing_clip() in bob.toolTip(0)
     click(qtbot, voices.play_button)
     assert voices.error.text().startswith("The reference clip of “Bob” is missing")
     assert panel.clip_player is None
@@ -572,7 +573,7 @@ def test_text_problems_show_next_to_the_text_which_stays(
     box = panel.speech
     box.text.setPlainText(text)
     click(qtbot, box.speak_button)
-    assert box.voice_error.text() == NO_VOICE  # no voice yet: said next to the voice list
+    assert box.voice_error.text() == no_voice()  # no voice yet: said next to the voice list
     add_voice(panel, "Alice", alice_clip)
     speak(qtbot, panel, text)
     assert box.text_error.isVisible() and expected in box.text_error.text()
@@ -718,7 +719,7 @@ def test_a_chat_answer_is_spoken_in_the_selected_voice(
     ask(qtbot, window, "Say hello")
     bar = chat.speak_bar
     click_link(qtbot, chat.view, "Speak")  # the link under the answer
-    assert bar.error.text() == NO_VOICE_YET and not bar.speaking
+    assert bar.error.text() == no_voice_yet() and not bar.speaking
     panel = window.panels["Voice"]
     assert isinstance(panel, VoicePanel)
     add_voice(panel, "Alice", alice_clip)

@@ -42,7 +42,7 @@ from app.jobs.avatar_media import (
 )
 from app.voices.spoken_clips import SpokenClip
 from pipelines.core import Cancelled, DeviceError, Progress
-from ui.a11y import describe
+from ui.a11y import announce, describe
 from ui.avatar.face_box import THUMBNAIL_SIDE, FaceBox
 from ui.avatar.progress_line import FrameRate
 from ui.avatar.result_pane import ResultPane
@@ -61,9 +61,13 @@ from ui.tasks import TaskRunner
 from ui.voice.audio_widgets import CloseHook
 from ui.voice.status_area import StatusArea
 
-STOPPED = "Stopped: no video was made."  # the English of the Cancel line (tests)
 VIDEO_JOB = "avatar-video"
 STATUS_LINES = 4
+
+
+def stopped() -> str:
+    """The progress line after Cancel."""
+    return tr("Stopped: no video was made.")
 
 
 class AvatarPanel(QWidget):
@@ -310,7 +314,7 @@ class AvatarPanel(QWidget):
             UserError: something is missing (``field`` names the control).
         """
         if self.face.path is None:
-            raise UserError("Choose a face first: a photo or a video.", field="face")
+            raise UserError(tr("Choose a face first: a photo or a video."), field="face")
         audio = None
         if self.speech.uses_spoken and self.speech.spoken is not None:
             audio = self.speech.spoken.path
@@ -318,7 +322,7 @@ class AvatarPanel(QWidget):
             audio = self.speech.audio_path
             if audio is None:
                 raise UserError(
-                    "Choose a speech file, or a voice and a text to speak.", field="audio"
+                    tr("Choose a speech file, or a voice and a text to speak."), field="audio"
                 )
         request = VideoRequest(
             face=self.face.path,
@@ -385,7 +389,8 @@ class AvatarPanel(QWidget):
         self._set_busy(False)
         self._show_progress(False)
         if isinstance(error, Cancelled):
-            self.progress_label.setText(tr("Stopped: no video was made."))  # STOPPED
+            self.progress_label.setText(stopped())
+            announce(self.progress_label, stopped())
             self.progress_label.show()
             return
         self.errors.show(error, default_field="", use_cpu=self._cpu_retry(error, self.generate))

@@ -4,16 +4,22 @@ from __future__ import annotations
 
 import time
 
+from PySide6.QtCore import QLocale
+
 from app.jobs.avatar_media import SPEECH_STAGE
 from pipelines.core import Progress
+from ui.i18n import tr
 
 
 def duration_text(seconds: float) -> str:
     """``42 s`` or ``3 min 05 s``."""
     seconds = max(0, round(seconds))
+    locale = QLocale()
     if seconds < 60:
-        return f"{seconds} s"
-    return f"{seconds // 60} min {seconds % 60:02d} s"
+        return tr("{seconds} s").format(seconds=locale.toString(seconds))
+    return tr("{minutes} min {seconds} s").format(
+        minutes=locale.toString(seconds // 60), seconds=f"{seconds % 60:02d}"
+    )
 
 
 class FrameRate:
@@ -33,16 +39,22 @@ class FrameRate:
         (the lip-sync pipeline says frames, rate and time left), else counted here."""
         now = time.monotonic() if now is None else now
         if progress.message or progress.stage == SPEECH_STAGE or not progress.total:
-            return progress.message or "Working…"
+            return progress.message or tr("Working…")  # the job's words stay English for now
         if self._start is None or progress.stage != self._stage:
             self._start = (now, progress.done)  # each stage has its own pace
             self._stage = progress.stage
-        parts = [f"Frame {progress.done}/{progress.total}"]
+        locale = QLocale()
+        parts = [
+            tr("Frame {done}/{total}").format(
+                done=locale.toString(progress.done), total=locale.toString(progress.total)
+            )
+        ]
         started, first_done = self._start
         elapsed = now - started
         made = progress.done - first_done
         if elapsed > 0.2 and made > 0:
             fps = made / elapsed
-            parts.append(f"{fps:.1f} fps")
-            parts.append(f"about {duration_text((progress.total - progress.done) / fps)} left")
+            parts.append(tr("{fps} fps").format(fps=locale.toString(fps, "f", 1)))
+            left = duration_text((progress.total - progress.done) / fps)
+            parts.append(tr("about {duration} left").format(duration=left))
         return " · ".join(parts)

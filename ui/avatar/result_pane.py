@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Slot
+from PySide6.QtCore import QLocale, Qt, Slot
 from PySide6.QtWidgets import (
     QFileDialog,
     QGroupBox,
@@ -29,20 +29,23 @@ from ui.inline_error import InlineError
 from ui.notifications import NotificationBar
 from ui.tasks import TaskRunner
 
-NO_RESULT = "Your video appears here. Choose a face and speech, then Generate."
-VIDEO_FILTER = "MP4 video (*.mp4)"
-
 
 def result_text(result: VideoResult) -> str:
     """One line about a finished video."""
+    locale = QLocale()
     speed = result.achieved_fps / result.fps if result.fps else 0.0
-    text = (
-        f"{result.frames} frames · {duration_text(result.duration)} · made at "
-        f"{result.achieved_fps:.1f} fps ({speed:.1f}× real time) on {result.device}"
-    )
+    parts = [
+        tr("%n frame(s)", "", result.frames),
+        duration_text(result.duration),
+        tr("made at {fps} fps ({speed}× real time) on {device}").format(
+            fps=locale.toString(result.achieved_fps, "f", 1),
+            speed=locale.toString(speed, "f", 1),
+            device=result.device,
+        ),
+    ]
     if result.faceless_frames:
-        text += f" · {result.faceless_frames} frames without a face left as they were"
-    return text
+        parts.append(tr("%n frame(s) without a face left as they were", "", result.faceless_frames))
+    return " · ".join(parts)
 
 
 class ResultPane(QWidget):
@@ -64,7 +67,9 @@ class ResultPane(QWidget):
         """A video is being made: Save as… waits (the owner sets this)."""
         self.gallery_loading = False
         self._save_folder = Path.home()
-        self.preview = VideoPreview(NO_RESULT)
+        self.preview = VideoPreview(
+            tr("Your video appears here. Choose a face and speech, then Generate.")
+        )
         self.label = QLabel()
         self.label.setWordWrap(True)
         self.save_button = QPushButton(tr("Save as…"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import Slot
+from PySide6.QtCore import QLocale, Slot
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -49,7 +49,9 @@ SNIPPET_CHARS = 28
 
 def spoken_label(clip: SpokenClip) -> str:
     """e.g. "“Hello there, my friend…” (3.2 s, Alice)"."""
-    return f"“{snippet(clip.text)}” ({clip.seconds:.1f} s, {clip.voice})"
+    return tr("“{text}” ({seconds} s, {voice})").format(
+        text=snippet(clip.text), seconds=QLocale().toString(clip.seconds, "f", 1), voice=clip.voice
+    )
 
 
 def snippet(text: str, limit: int = SNIPPET_CHARS) -> str:

@@ -232,7 +232,7 @@ class VideoPreview(QWidget):
 
     @Slot(QMediaPlayer.Error, str)
     def _on_error(self, _: QMediaPlayer.Error, message: str) -> None:
-        name = self.path.name if self.path is not None else "the video"
+        name = self.path.name if self.path is not None else tr("the video")
         self.error.show_message(
             tr("Cannot play {name}: {reason}.").format(
                 name=name, reason=message or tr("unknown error")

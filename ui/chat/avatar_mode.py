@@ -14,7 +14,7 @@ import functools
 from collections import deque
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Slot
+from PySide6.QtCore import QLocale, Qt, Slot
 from PySide6.QtMultimedia import QMediaPlayer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
@@ -23,8 +23,11 @@ from app.errors import UserError
 from app.services.avatar import AvatarClip
 from app.services.chat_results import Answer
 from pipelines.core import Cancelled
+from ui.a11y import announce, describe
 from ui.avatar.video_player import VideoPreview
 from ui.error_router import ErrorRouter
+from ui.i18n import tr
+from ui.icons import set_icon
 from ui.inline_error import InlineError
 from ui.notifications import NotificationBar
 from ui.tasks import Policy, Task, TaskRunner, TaskState
@@ -33,9 +36,21 @@ from ui.voice.speak_bar import plain_text
 
 SPEAK_JOB = "avatar-mode-speech"
 VIDEO_SIZE = (240, 180)
-NO_VOICE = "Avatar mode needs a voice: make one in the Voice panel."
-NO_FACE = "Avatar mode needs a face: choose one in the Avatar panel."
-WAITING = "The next answer will be spoken here."
+
+
+def no_voice() -> str:
+    """There is no voice to speak answers in."""
+    return tr("Avatar mode needs a voice: make one in the Voice panel.")
+
+
+def no_face() -> str:
+    """There is no face to lip-sync."""
+    return tr("Avatar mode needs a face: choose one in the Avatar panel.")
+
+
+def waiting() -> str:
+    """The status line before an answer."""
+    return tr("The next answer will be spoken here.")
 
 
 def chosen_voice(ctx: AppContext) -> str:
@@ -64,18 +79,22 @@ class AvatarMode(QWidget):
         super().__init__(parent)
         self.ctx = ctx
         self.tasks = tasks
-        self.toggle = QPushButton("Avatar mode")
+        self.toggle = QPushButton(tr("Avatar mode"))
         self.toggle.setCheckable(True)
-        self.toggle.setToolTip(
-            "Speak each answer in your voice, as a lip-synced video of your avatar"
+        set_icon(self.toggle, "account-box")
+        describe(
+            self.toggle,
+            tr("Avatar mode"),
+            tr("Speak each answer in your voice, as a lip-synced video of your avatar"),
         )
         self.preview = VideoPreview("", controls=False)
         self.preview.setFixedSize(*VIDEO_SIZE)
         self.preview.hide()  # shown from the first answer spoken: no empty box before
-        self.status = QLabel(WAITING)
+        self.status = QLabel(waiting())
         self.status.setWordWrap(True)
-        self.stop_button = QPushButton("Stop")
-        self.stop_button.setToolTip("Stop speaking this answer")
+        self.stop_button = QPushButton(tr("Stop"))
+        set_icon(self.stop_button, "stop")
+        describe(self.stop_button, tr("Stop speaking"), tr("Stop speaking this answer"))
         self.error = InlineError()
         self.errors = ErrorRouter(notifications, {"": self.error})
         self.pending: deque[AvatarClip] = deque()
@@ -122,12 +141,14 @@ class AvatarMode(QWidget):
     def problem(self) -> str:
         """Why answers cannot be spoken now ("" when they can)."""
         if not self._voice_name():
-            return NO_VOICE
+            return no_voice()
         face = self.ctx.settings.face_image
         if face is None:
-            return NO_FACE
+            return no_face()
         if not face.is_file():
-            return f"The avatar's face {face} is missing: choose another in the Avatar panel."
+            return tr(
+                "The avatar's face {path} is missing: choose another in the Avatar panel."
+            ).format(path=face)
         try:
             self.ctx.avatar.model_folder()
         except UserError as error:
@@ -159,7 +180,7 @@ class AvatarMode(QWidget):
         face = self.ctx.settings.face_image
         assert face is not None  # checked by problem()
         self._stop_playing()
-        self.status.setText("Making the first sentence…")
+        self._say(tr("Making the first sentence…"))
         self.preview.show()
         self.stop_button.setEnabled(True)
         state = TaskState()
@@ -205,7 +226,12 @@ class AvatarMode(QWidget):
         self.tasks.cancel(SPEAK_JOB)
         self._stop_playing()
         self.stop_button.setEnabled(self._running)
-        self.status.setText("Stopped." if self.enabled else WAITING)
+        self._say(tr("Stopped.") if self.enabled else waiting())
+
+    def _say(self, text: str) -> None:
+        """A status change: shown, and said by screen readers."""
+        self.status.setText(text)
+        announce(self.status, text)
 
     def _stop_playing(self) -> None:
         self.pending.clear()
@@ -245,7 +271,13 @@ class AvatarMode(QWidget):
         clip = self.pending.popleft()
         self.current = clip
         short = clip.text if len(clip.text) <= 80 else clip.text[:79] + "…"
-        self.status.setText(f"Sentence {clip.index + 1}/{clip.total}: “{short}”")
+        self.status.setText(
+            tr("Sentence {number}/{total}: “{text}”").format(
+                number=QLocale().toString(clip.index + 1),
+                total=QLocale().toString(clip.total),
+                text=short,
+            )
+        )
         self.preview.load(Path(clip.path))
 
     @Slot(QMediaPlayer.MediaStatus)
@@ -263,14 +295,14 @@ class AvatarMode(QWidget):
             return
         self.stop_button.setEnabled(False)
         if not self._cancelled and not self.error.text():
-            self.status.setText("Done. " + WAITING)
+            self._say(tr("Done. The next answer will be spoken here."))
 
     @Slot(bool)
     def _on_toggled(self, on: bool) -> None:
         if on:
             self.show()
             self._close_hook.attach()
-            self.status.setText(WAITING)
+            self.status.setText(waiting())
             self.error.show_message(self.problem())
         else:
             self.stop()

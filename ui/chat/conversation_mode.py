@@ -37,8 +37,11 @@ from app.conversation.turns import (
 from app.errors import UserError
 from app.models.inspect import ModelTask
 from pipelines.core import PipelineError
+from ui.a11y import announce, describe
 from ui.chat.avatar_mode import chosen_voice
 from ui.error_router import ErrorRouter
+from ui.i18n import tr
+from ui.icons import set_icon
 from ui.inline_error import InlineError
 from ui.layouts import hbox, vbox
 from ui.notifications import NotificationBar
@@ -47,14 +50,44 @@ from ui.voice.audio_widgets import CloseHook, LevelMeter
 
 STOP_JOB = "conversation-stop"
 LEVEL_MS = 100
-NO_MODEL = "Conversation mode needs a chat model: choose one above."
-NO_MICROPHONE = "Conversation mode needs a microphone, and none was found."
-NO_VOICE = "Conversation mode needs a voice to answer in: make one in the Voice panel."
-BARGE_IN_TIP = (
-    "Speaking while the answer plays stops it and starts your next turn. Use headphones: on "
-    "loudspeakers the answer's own sound would interrupt it — switch this off then, and wait "
-    "for the end of each answer."
-)
+
+
+def no_model() -> str:
+    """No chat model is loaded."""
+    return tr("Conversation mode needs a chat model: choose one above.")
+
+
+def no_microphone() -> str:
+    """There is no microphone."""
+    return tr("Conversation mode needs a microphone, and none was found.")
+
+
+def no_voice() -> str:
+    """There is no voice to answer in."""
+    return tr("Conversation mode needs a voice to answer in: make one in the Voice panel.")
+
+
+def barge_in_tip() -> str:
+    """What "Interrupt when I speak" does, and when to switch it off."""
+    return tr(
+        "Speaking while the answer plays stops it and starts your next turn. Use headphones: on "
+        "loudspeakers the answer's own sound would interrupt it — switch this off then, and wait "
+        "for the end of each answer."
+    )
+
+
+def status_text(status: TurnStatus) -> str:
+    """The status line for ``status`` (the enum's values are the English)."""
+    texts = {
+        TurnStatus.LISTENING: tr("Listening…"),
+        TurnStatus.HEARING: tr("Hearing you…"),
+        TurnStatus.TRANSCRIBING: tr("Transcribing…"),
+        TurnStatus.THINKING: tr("Thinking…"),
+        TurnStatus.SPEAKING: tr("Speaking…"),
+        TurnStatus.INTERRUPTED: tr("Interrupted", "a spoken answer cut by the user"),
+        TurnStatus.STOPPED: tr("Stopped", "the spoken conversation ended"),
+    }
+    return texts.get(status, status.value)
 
 
 class Conversing(Protocol):
@@ -111,18 +144,24 @@ class ConversationMode(QWidget):
         self.factory = factory
         """Makes the conversation (a fake in UI tests)."""
         self.conversation: Conversing | None = None
-        self.toggle = QPushButton("Conversation")
+        self.toggle = QPushButton(tr("Conversation"))
         self.toggle.setCheckable(True)
-        self.toggle.setToolTip("Talk with the model hands-free: it listens, answers aloud")
+        set_icon(self.toggle, "account-voice")
+        describe(
+            self.toggle,
+            tr("Conversation mode"),
+            tr("Talk with the model hands-free: it listens, answers aloud"),
+        )
         self.problem_label = QLabel()
         self.problem_label.setWordWrap(True)
         self.fix_button = QPushButton()
         self.status = QLabel()
         self.meter = LevelMeter()
-        self.stop_button = QPushButton("Stop")
-        self.stop_button.setToolTip("End the conversation")
-        self.barge_in = QCheckBox("Interrupt when I speak")
-        self.barge_in.setToolTip(BARGE_IN_TIP)
+        self.stop_button = QPushButton(tr("Stop"))
+        set_icon(self.stop_button, "stop")
+        describe(self.stop_button, tr("Stop conversation"), tr("End the conversation"))
+        self.barge_in = QCheckBox(tr("Interrupt when I speak"))
+        self.barge_in.setToolTip(barge_in_tip())
         self.barge_in.setChecked(ctx.settings.conversation_barge_in)
         self.error = InlineError()
         self.errors = ErrorRouter(notifications, {"": self.error})
@@ -152,9 +191,9 @@ class ConversationMode(QWidget):
     def problem(self) -> Problem:
         """Why a conversation cannot start now (``Problem("")`` when it can)."""
         if self.ctx.chat.loaded_model is None:
-            return Problem(NO_MODEL)
+            return Problem(no_model())
         if not audio_devices.input_devices():
-            return Problem(NO_MICROPHONE)
+            return Problem(no_microphone())
         try:
             find_vad_model()
         except UserError as error:  # part of the app: no download fixes it
@@ -162,13 +201,13 @@ class ConversationMode(QWidget):
         try:
             self.ctx.speech_input.model_folder()
         except UserError as error:
-            return Problem(str(error), "Models…", models=ModelTask.SPEECH_TO_TEXT.value)
+            return Problem(str(error), tr("Models…"), models=ModelTask.SPEECH_TO_TEXT.value)
         if not chosen_voice(self.ctx):
-            return Problem(NO_VOICE, "Voice panel", panel="Voice")
+            return Problem(no_voice(), tr("Voice panel"), panel="Voice")
         try:
             self.ctx.voice.model_folder(ModelTask.TTS)
         except UserError as error:
-            return Problem(str(error), "Models…", models=ModelTask.TTS.value)
+            return Problem(str(error), tr("Models…"), models=ModelTask.TTS.value)
         return Problem("")
 
     def _face(self) -> Path | None:
@@ -188,6 +227,8 @@ class ConversationMode(QWidget):
         self.problem_label.setVisible(bool(problem.text))
         self.fix_button.setText(problem.fix)
         self.fix_button.setVisible(bool(problem.fix))
+        self.fix_button.setToolTip(problem.text)
+        announce(self.problem_label, problem.text)
 
     @Slot()
     def _on_fix(self) -> None:
@@ -264,7 +305,12 @@ class ConversationMode(QWidget):
     @Slot(object)
     def _on_stopped(self, _: object) -> None:
         if not self.running:
-            self.status.setText(TurnStatus.STOPPED.value)
+            self._set_status(TurnStatus.STOPPED)
+
+    def _set_status(self, status: TurnStatus) -> None:
+        text = status_text(status)
+        self.status.setText(text)
+        announce(self.status, text)
 
     def _set_toggle(self, on: bool) -> None:
         blocked = self.toggle.blockSignals(True)
@@ -290,7 +336,7 @@ class ConversationMode(QWidget):
     def _on_event(self, event: TurnEvent) -> None:
         if event.kind == "status" and event.status is not None:
             if self.running or event.status is TurnStatus.STOPPED:
-                self.status.setText(event.status.value)
+                self._set_status(event.status)
             if event.status is TurnStatus.INTERRUPTED:
                 self.interrupted.emit()
         elif event.kind == "question":

@@ -30,9 +30,27 @@ from app.context import AppContext
 from app.dictation import Dictated, finish_dictation, open_listener
 from app.errors import ModelMissingError
 from pipelines.core import Cancelled
+from ui.a11y import announce
 from ui.chat.dictation_options import DictationOptions
-from ui.chat.push_to_talk import PUSH_TO_TALK_NAME, PushToTalk
+from ui.chat.dictation_texts import (
+    cancel_text,
+    cancelling,
+    cut,
+    cut_nothing,
+    hearing,
+    held_status,
+    idle_text,
+    listening_status,
+    listening_text,
+    loading,
+    nothing_heard,
+    opening,
+    tooltip,
+    transcribing,
+)
+from ui.chat.push_to_talk import PushToTalk
 from ui.error_router import ErrorRouter
+from ui.icons import set_icon
 from ui.inline_error import InlineError
 from ui.layouts import hbox
 from ui.model_needed import ModelNeeded
@@ -40,30 +58,6 @@ from ui.tasks import Lane, Policy, TaskRunner, TaskState
 from ui.voice.audio_widgets import CloseHook, LevelMeter
 
 METER_MS = 50
-IDLE_TEXT = "Dictate"
-LISTENING_TEXT = "Done"
-CANCEL_TEXT = "Cancel"
-TOOLTIP = (
-    "Dictate: click, speak, and pause — the words go into the message box for editing. "
-    f"Or hold {PUSH_TO_TALK_NAME} while you speak. The arrow chooses the microphone, language "
-    "and speech model."
-)
-OPENING = "Opening the microphone…"
-LISTENING = "Listening… pause when you are done, or click Done."
-HELD = f"Listening… let go of {PUSH_TO_TALK_NAME} when you are done."
-HEARING = "Hearing you…"
-LOADING = "Loading speech model…"
-TRANSCRIBING = "Transcribing…"
-CANCELLING = "Cancelling…"
-NOTHING_HEARD = "Didn't catch anything — try again."
-CUT = (
-    "The microphone stopped delivering sound (was it unplugged?): the recording was cut "
-    "there, and what was said before it is in the message box."
-)
-CUT_NOTHING = (
-    "The microphone stopped delivering sound (was it unplugged?): the recording was cut "
-    "before any words were heard."
-)
 OPEN_KIND = "dictation-open"
 TEXT_KIND = "dictation-text"
 MODEL_KIND = "speech-model"
@@ -109,13 +103,15 @@ class Dictation(QWidget):
         self._stop_wanted = False  # ended (click, key let go) before the microphone opened
         self._held = False
         self.button = QToolButton()
-        self.button.setText(IDLE_TEXT)
-        self.button.setToolTip(TOOLTIP)
+        self.button.setText(idle_text())
+        self.button.setToolTip(tooltip())
         self.button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
+        self.button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        set_icon(self.button, "microphone")
         self.button.setMenu(QMenu(self.button))
         # As tall as the push buttons beside it (Attach…, Send): a tool button is shorter or
         # taller depending on the style, and the row is aligned on its bottom edge.
-        self.button.setFixedHeight(QPushButton(IDLE_TEXT).sizeHint().height())
+        self.button.setFixedHeight(QPushButton(idle_text()).sizeHint().height())
         # As wide as its widest text ("Dictate"): the message box keeps its width throughout.
         self.button.setMinimumWidth(self.button.sizeHint().width())
         self.meter = LevelMeter()
@@ -177,7 +173,7 @@ class Dictation(QWidget):
         self.error.clear()
         self.model_needed.show_problem(None)
         self._stop_wanted, self._held = False, held
-        self._set_phase(Phase.OPENING, OPENING)
+        self._set_phase(Phase.OPENING, opening())
         microphone = self.ctx.settings.microphone
         self.tasks.start(
             open_listener,
@@ -207,7 +203,7 @@ class Dictation(QWidget):
             return
         self._poll.stop()
         listener, self.listener = self.listener, None
-        self._set_phase(Phase.TRANSCRIBING, TRANSCRIBING)
+        self._set_phase(Phase.TRANSCRIBING, transcribing())
         self._update_status()
         state = TaskState()
         self.tasks.start(
@@ -226,7 +222,8 @@ class Dictation(QWidget):
         """Drop this dictation: stop listening, or stop transcribing (nothing is inserted)."""
         if self.phase is Phase.TRANSCRIBING:
             self.tasks.cancel(TEXT_KIND)
-            self.status.setText(CANCELLING)
+            self.status.setText(cancelling())
+            announce(self.status, cancelling())
             return
         self._drop_listener()
         self._set_phase(Phase.IDLE, "")  # an opening microphone is closed when it has opened
@@ -266,7 +263,7 @@ class Dictation(QWidget):
         if self.phase is not Phase.OPENING:  # cancelled while it opened
             self._drop_listener()
             return
-        self._set_phase(Phase.LISTENING, HELD if self._held else LISTENING)
+        self._set_phase(Phase.LISTENING, held_status() if self._held else listening_status())
         self.meter.setValue(0)
         self._poll.start()
         if self._stop_wanted:
@@ -285,18 +282,18 @@ class Dictation(QWidget):
             except queue.Empty:
                 return
             if event.kind == "speech_started":
-                self.status.setText(HEARING)
+                self.status.setText(hearing())
             elif event.kind == "stopped":
                 self.finish()
                 return
 
     @Slot(object)
     def _on_dictated(self, dictated: Dictated) -> None:
-        self._set_phase(Phase.IDLE, "" if dictated.text or dictated.cut else NOTHING_HEARD)
+        self._set_phase(Phase.IDLE, "" if dictated.text or dictated.cut else nothing_heard())
         if dictated.text:
             self._insert(dictated.text)
         if dictated.cut:
-            self.error.show_message(CUT if dictated.text else CUT_NOTHING)
+            self.error.show_message(cut() if dictated.text else cut_nothing())
 
     @Slot(object)
     def _on_failed(self, error: BaseException) -> None:
@@ -344,16 +341,19 @@ class Dictation(QWidget):
 
     @Slot()
     def _update_status(self) -> None:
-        if self.phase is Phase.TRANSCRIBING and self.status.text() != CANCELLING:
-            loading = self.tasks.running(MODEL_KIND)
-            self.status.setText(LOADING if loading else TRANSCRIBING)
+        if self.phase is Phase.TRANSCRIBING and self.status.text() != cancelling():
+            busy = self.tasks.running(MODEL_KIND)
+            self.status.setText(loading() if busy else transcribing())
 
     def _set_phase(self, phase: Phase, status: str) -> None:
         self.phase = phase
         self.status.setText(status)
         self.status.setVisible(bool(status))
+        announce(self.status, status)  # says nothing for ""
         self.meter.setVisible(phase is Phase.LISTENING)
         self.button.setText(
-            {Phase.IDLE: IDLE_TEXT, Phase.TRANSCRIBING: CANCEL_TEXT}.get(phase, LISTENING_TEXT)
+            {Phase.IDLE: idle_text(), Phase.TRANSCRIBING: cancel_text()}.get(
+                phase, listening_text()
+            )
         )
         self.phaseChanged.emit(phase.value)

@@ -22,37 +22,60 @@ from app.errors import UserError
 from app.models.inspect import ModelTask
 from app.services.speech_input import DEVICE_KEY
 from pipelines.speech_to_text import SpeechRecognizer
+from ui.i18n import tr
 from ui.settings_changes import Report, change_settings
 
-LANGUAGES = (
-    ("auto", "Detect automatically"),
-    ("en", "English"),
-    ("de", "German"),
-    ("fr", "French"),
-    ("es", "Spanish"),
-    ("it", "Italian"),
-    ("pt", "Portuguese"),
-    ("nl", "Dutch"),
-    ("pl", "Polish"),
-    ("ru", "Russian"),
-    ("uk", "Ukrainian"),
-    ("tr", "Turkish"),
-    ("zh", "Chinese"),
-    ("ja", "Japanese"),
-    ("ko", "Korean"),
-    ("hi", "Hindi"),
-    ("ar", "Arabic"),
-)
-DEFAULT_INPUT = "System default"
-NO_INPUT = "No microphone found"
-NO_MODEL = "No speech-to-text model installed"
+
+def languages() -> list[tuple[str, str]]:
+    """The dictation languages: (Whisper's code, the name shown)."""
+    return [
+        ("auto", tr("Detect automatically")),
+        ("en", tr("English")),
+        ("de", tr("German")),
+        ("fr", tr("French")),
+        ("es", tr("Spanish")),
+        ("it", tr("Italian")),
+        ("pt", tr("Portuguese")),
+        ("nl", tr("Dutch")),
+        ("pl", tr("Polish")),
+        ("ru", tr("Russian")),
+        ("uk", tr("Ukrainian")),
+        ("tr", tr("Turkish")),
+        ("zh", tr("Chinese")),
+        ("ja", tr("Japanese")),
+        ("ko", tr("Korean")),
+        ("hi", tr("Hindi")),
+        ("ar", tr("Arabic")),
+    ]
+
+
+def microphone_title() -> str:
+    """The microphone submenu's title."""
+    return tr("Microphone")
+
+
+def language_title() -> str:
+    """The language submenu's title."""
+    return tr("Language")
+
+
+def model_title() -> str:
+    """The speech model submenu's title."""
+    return tr("Speech model")
+
+
+def device_title() -> str:
+    """The device submenu's title."""
+    return tr("Device")
 
 
 def english_only_reason(folder: Path) -> str:
     """Why the language cannot be chosen for the Whisper in ``folder`` ("" when it can)."""
     if SpeechRecognizer(folder).multilingual:
         return ""
-    return f"{folder.name} understands English only: choose a multilingual model to pick one."
+    return tr("{model} understands English only: choose a multilingual model to pick one.").format(
+        model=folder.name
+    )
 
 
 class DictationOptions:
@@ -74,25 +97,27 @@ class DictationOptions:
         # ALSA lists its own "default" (labelled "System default"): offer that one, else ours.
         system = next((d.name for d in found if d.name.casefold() == "default"), None)
         if found and system is None:
-            mics.insert(0, ("", DEFAULT_INPUT))
+            mics.insert(0, ("", tr("System default")))
         current = settings.microphone or system or ""
-        self._choices("Microphone", mics, current, "microphone", "" if mics else NO_INPUT)
+        no_input = tr("No microphone found")
+        self._choices(microphone_title(), mics, current, "microphone", "" if mics else no_input)
         folder = self._model_folder()
-        reason = english_only_reason(folder) if folder is not None else NO_MODEL
+        no_model = tr("No speech-to-text model installed")
+        reason = english_only_reason(folder) if folder is not None else no_model
         self._choices(
-            "Language", list(LANGUAGES), settings.speech_language, "speech_language", reason
+            language_title(), languages(), settings.speech_language, "speech_language", reason
         )
         models = [
             (m.folder, m.id) for m in self.ctx.models.models(ModelTask.SPEECH_TO_TEXT) if m.usable
         ]
         if folder is not None and folder not in [f for f, _ in models]:
             models.insert(0, (folder, folder.name))  # chosen by path, not registered
-        reason = "" if models else NO_MODEL
-        self._choices("Speech model", models, folder, "speech_to_text_model", reason)
+        reason = "" if models else no_model
+        self._choices(model_title(), models, folder, "speech_to_text_model", reason)
         devices = [(c.device, c.label) for c in device_choices(self.ctx.devices, DEVICE_KEY)]
         enabled = {c.device for c in device_choices(self.ctx.devices, DEVICE_KEY) if c.available}
         self._choices(
-            "Device",
+            device_title(),
             devices,
             settings.device_for(DEVICE_KEY),
             "devices",

@@ -22,6 +22,7 @@ from app.models.inspect import ModelTask
 from app.voices.library import Voice
 from pipelines.voice.audio import Clip
 from ui.error_router import ErrorRouter
+from ui.i18n import tr
 from ui.layouts import panel_splitter, vbox
 from ui.notifications import NotificationBar
 from ui.settings_changes import change_settings
@@ -100,7 +101,8 @@ class VoicePanel(QWidget):
         # Said once, not on every visit: the list shows damaged voices from now on.
         new = [problem for problem in library.problems if problem not in self._problems_shown]
         if new:
-            self.notifications.show_message("\n".join(new), level="warning")
+            said = "\n".join(new)  # the library's own sentences (English for now, as app errors)
+            self.notifications.show_message(said, level="warning")  # untranslated: a level name
         self._problems_shown = list(library.problems)
         self.check_models()
 
@@ -153,7 +155,9 @@ class VoicePanel(QWidget):
     @Slot(str)
     def _delete(self, name: str) -> None:
         if not self._confirm_delete(
-            f"Delete the voice “{name}” and its reference clip? This cannot be undone."
+            tr("Delete the voice “{name}” and its reference clip? This cannot be undone.").format(
+                name=name
+            )
         ):
             return
         if self.clip_player is not None:
@@ -167,7 +171,9 @@ class VoicePanel(QWidget):
     @Slot(str, str)
     def _delete_damaged(self, voice_id: str, label: str) -> None:
         if not self._confirm_delete(
-            f"Delete the damaged voice “{label}” and its files? This cannot be undone."
+            tr("Delete the damaged voice “{name}” and its files? This cannot be undone.").format(
+                name=label
+            )
         ):
             return
         try:
@@ -177,7 +183,7 @@ class VoicePanel(QWidget):
         self.reload()
 
     def _confirm_delete(self, question: str) -> bool:
-        answer = QMessageBox.question(self, "Delete voice", question)
+        answer = QMessageBox.question(self, tr("Delete voice"), question)
         return answer == QMessageBox.StandardButton.Yes
 
     # ----- playing a reference clip ----------------------------------------------------

@@ -7,14 +7,14 @@ speech model) right there.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Slot
+from PySide6.QtCore import QLocale, Slot
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from app.context import AppContext
 from app.errors import UserError
 from app.services.speech_figures import SpeechFigures
-from ui.a11y import describe
+from ui.a11y import announce, describe
 from ui.error_router import ErrorRouter
 from ui.i18n import tr
 from ui.icons import set_icon
@@ -24,7 +24,10 @@ from ui.tasks import TaskRunner
 from ui.voice.audio_widgets import CloseHook
 from ui.voice.speech_runner import SpeechOutcome, SpeechRunner, output_index
 
-NO_VOICE_YET = "There is no voice yet: create one in the Voice panel to hear answers."
+
+def no_voice_yet() -> str:
+    """Why answers cannot be spoken with no voice."""
+    return tr("There is no voice yet: create one in the Voice panel to hear answers.")
 
 
 def no_speaker() -> str:
@@ -95,13 +98,17 @@ class SpeakBar(QWidget):
         self.voice = self._voice_name()
         output = output_index()
         if not self.voice:
-            self.error.show_message(NO_VOICE_YET)
+            self.error.show_message(no_voice_yet())
         elif output is None:
             self.error.show_message(no_speaker())
         else:
-            self.label.setText(f"Speaking in “{self.voice}”…")
+            self._say(tr("Speaking in “{voice}”…").format(voice=self.voice))
             self.row.show()
             self.runner.start(self.ctx.voice, plain_text(markdown), self.voice, None, output)
+
+    def _say(self, text: str) -> None:
+        self.label.setText(text)
+        announce(self.label, text)
 
     def _voice_name(self) -> str:
         """The selected voice (``settings.voice``), else the first; "" when there is none."""
@@ -115,14 +122,22 @@ class SpeakBar(QWidget):
 
     @Slot(object)
     def _on_progress(self, progress: SpeechFigures) -> None:
+        locale = QLocale()
         self.label.setText(
-            f"Speaking in “{self.voice}” · sentence {progress.done}/{progress.total}"
+            tr("Speaking in “{voice}” · sentence {done}/{total}").format(
+                voice=self.voice,
+                done=locale.toString(progress.done),
+                total=locale.toString(progress.total),
+            )
         )
 
     @Slot(object)
     def _on_synthesised(self, outcome: SpeechOutcome) -> None:
         if not outcome.stopped:
-            self.label.setText(f"Speaking in “{self.voice}” · {outcome.seconds:.1f} s")
+            seconds = QLocale().toString(outcome.seconds, "f", 1)
+            self.label.setText(
+                tr("Speaking in “{voice}” · {seconds} s").format(voice=self.voice, seconds=seconds)
+            )
 
     @Slot(object)
     def _on_failed(self, error: BaseException) -> None:

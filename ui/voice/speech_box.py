@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import QLocale, Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
@@ -30,7 +30,7 @@ from app.context import AppContext
 from app.jobs.speech import hand_off_speech, save_outcome
 from app.services.speech_figures import SpeechFigures
 from app.voices.spoken_clips import SpokenClip
-from ui.a11y import describe
+from ui.a11y import announce, describe
 from ui.device_picker import DevicePicker
 from ui.error_router import ErrorRouter
 from ui.i18n import tr
@@ -42,31 +42,8 @@ from ui.settings_changes import Report, change_settings
 from ui.tasks import TaskRunner
 from ui.voice.audio_widgets import AudioDeviceCombo, no_audio_device, no_output_hint
 from ui.voice.speech_runner import SpeechOutcome, SpeechRunner
+from ui.voice.speech_texts import metrics_text, no_voice, outcome_text
 from ui.voice.status_area import StatusArea
-
-NO_VOICE = "Create a voice first: record or pick a clip of someone speaking (left)."
-WAV_FILTER = "WAV audio (*.wav)"
-
-
-def metrics_text(figures: SpeechFigures, requested: str) -> str:
-    """e.g. "RTF 0.21 · first audio 0.82 s · AUTO → CPU" (the service's figures, as they are)."""
-    parts: list[str] = []
-    if figures.real_time_factor is not None:
-        parts.append(f"RTF {figures.real_time_factor:.2f}")
-    if figures.first_audio_seconds is not None:
-        parts.append(f"first audio {figures.first_audio_seconds:.2f} s")
-    if figures.device:
-        same = requested.upper() == figures.device.upper()
-        parts.append(figures.device if same else f"{requested} → {figures.device}")
-    return " · ".join(parts)
-
-
-def outcome_text(outcome: SpeechOutcome) -> str:
-    """e.g. "Sentence 3/3 · 4.2 s", or "Stopped after sentence 2/3"."""
-    made = f"{len(outcome.pieces)}/{outcome.total}"
-    if outcome.stopped:
-        return f"Stopped after sentence {made}"
-    return f"Sentence {made} · {outcome.seconds:.1f} s"
 
 
 class SpeechBox(QWidget):
@@ -108,11 +85,13 @@ class SpeechBox(QWidget):
         describe(self.text, tr("Text to speak"), tr("Type what the voice should say…"))
         self.voice_combo = QComboBox()
         self.voice_combo.setMinimumContentsLength(14)
-        self.voice_combo.setToolTip("The voice to speak in (chat answers use it too)")
+        describe(
+            self.voice_combo, tr("Voice"), tr("The voice to speak in (chat answers use it too)")
+        )
         self.device_picker = DevicePicker(
             self.ctx.devices, "tts", settings=self.ctx.settings_store, report=self._report_settings
         )
-        self.device_picker.setToolTip("Device for the speech model")
+        self.device_picker.setToolTip(tr("Device for the speech model"))
         self.output_combo = AudioDeviceCombo("output")
         self.no_output = QLabel(no_audio_device())
 
@@ -171,7 +150,7 @@ class SpeechBox(QWidget):
     def _layout(self) -> None:
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(QLabel("<b>Speak</b>"))
+        layout.addWidget(QLabel("<b>" + tr("Speak") + "</b>"))
         # Said on arrival, not after a click: above the controls, where it moves none of them.
         layout.addWidget(self.model_needed)
         layout.addWidget(self.text, 1)
@@ -179,13 +158,13 @@ class SpeechBox(QWidget):
         grid = QGridLayout()
         grid.setColumnStretch(1, 1)
         for row, (label, widget) in enumerate(
-            [("&Voice:", self.voice_combo), ("&Device:", self.device_picker)]
+            [(tr("&Voice:"), self.voice_combo), (tr("&Device:"), self.device_picker)]
         ):
             caption = QLabel(label)
             caption.setBuddy(widget)
             grid.addWidget(caption, row, 0)
             grid.addWidget(widget, row, 1, Qt.AlignmentFlag.AlignLeft)
-        caption = QLabel("&Play on:")
+        caption = QLabel(tr("&Play on:"))
         caption.setBuddy(self.output_combo)
         output_row = QHBoxLayout()
         output_row.addWidget(self.output_combo)
@@ -265,12 +244,12 @@ class SpeechBox(QWidget):
         self.playback_note.clear()
         voice = self.voice_combo.currentText()
         if not voice:
-            self.voice_error.show_message(NO_VOICE)
+            self.voice_error.show_message(no_voice())
             return
         self.outcome = None
         self._handed_off = None  # its samples need not outlive it
         self.progress.setRange(0, 0)
-        self.progress_label.setText("Preparing…")
+        self.progress_label.setText(tr("Preparing…"))
         self.metrics_label.clear()
         if not self.output_combo.available:
             self.playback_note.show_message(no_output_hint())
@@ -293,7 +272,12 @@ class SpeechBox(QWidget):
     def _on_progress(self, progress: SpeechFigures) -> None:
         self.progress.setRange(0, max(progress.total, 1))
         self.progress.setValue(progress.done)
-        self.progress_label.setText(f"Sentence {progress.done}/{progress.total}")
+        locale = QLocale()
+        self.progress_label.setText(
+            tr("Sentence {done}/{total}").format(
+                done=locale.toString(progress.done), total=locale.toString(progress.total)
+            )
+        )
         self.metrics_label.setText(metrics_text(progress, self.device_picker.device()))
 
     @Slot(object)
@@ -302,6 +286,7 @@ class SpeechBox(QWidget):
         self.progress.setRange(0, max(outcome.total, 1))
         self.progress.setValue(len(outcome.pieces))
         self.progress_label.setText(outcome_text(outcome))
+        announce(self.progress_label, outcome_text(outcome))
         self.metrics_label.setText(metrics_text(outcome.figures, self.device_picker.device()))
         self._update_buttons()
 
@@ -328,7 +313,12 @@ class SpeechBox(QWidget):
         if self.outcome is None or self.runner.synthesising or not self.runner.playing:
             return  # nothing made yet (or a failed speech), or the sound has ended
         played, total = self.runner.playback_position()
-        self.progress_label.setText(f"Playing {played:.1f} / {total:.1f} s")
+        locale = QLocale()
+        self.progress_label.setText(
+            tr("Playing {played} / {total} s").format(
+                played=locale.toString(played, "f", 1), total=locale.toString(total, "f", 1)
+            )
+        )
 
     @Slot()
     def _on_finished(self) -> None:
@@ -349,7 +339,9 @@ class SpeechBox(QWidget):
             return
         self.save_error.clear()
         start = str(self._last_folder / "speech.wav")
-        name, _ = QFileDialog.getSaveFileName(self, "Save speech", start, WAV_FILTER)
+        name, _ = QFileDialog.getSaveFileName(
+            self, tr("Save speech"), start, tr("WAV audio") + " (*.wav)"
+        )
         if not name:
             return
         path = Path(name)
@@ -369,7 +361,8 @@ class SpeechBox(QWidget):
     def _on_saved(self, path: Path) -> None:
         self._writing = False
         self._last_folder = path.parent
-        self.progress_label.setText(f"Saved {path.name}")
+        self.progress_label.setText(tr("Saved {name}").format(name=path.name))
+        announce(self.progress_label, self.progress_label.text())
         self._update_buttons()
 
     @Slot(object)
@@ -422,12 +415,12 @@ class SpeechBox(QWidget):
         self.save_button.setEnabled(ready)
         self.avatar_button.setEnabled(ready)
         self.save_button.setToolTip(
-            "Save the whole speech as a wav file"
+            tr("Save the whole speech as a wav file")
             if complete
-            else "Speak the whole text first (a stopped speech is not saved)"
+            else tr("Speak the whole text first (a stopped speech is not saved)")
         )
         self.avatar_button.setToolTip(
-            "Open the Avatar panel with this speech, to make a lip-synced video of it"
+            tr("Open the Avatar panel with this speech, to make a lip-synced video of it")
             if complete
-            else "Speak the whole text first, then make a video of it in the Avatar panel"
+            else tr("Speak the whole text first, then make a video of it in the Avatar panel")
         )

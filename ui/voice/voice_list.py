@@ -9,10 +9,9 @@ damaged; it cannot be played, renamed or spoken with, only deleted.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 
-from PySide6.QtCore import QPoint, Qt, Signal, Slot
+from PySide6.QtCore import QDateTime, QLocale, QPoint, Qt, Signal, Slot
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -37,14 +36,29 @@ from ui.voice.status_area import StatusArea
 NAME_ROLE = Qt.ItemDataRole.UserRole
 DAMAGED_ROLE = Qt.ItemDataRole.UserRole + 1
 """On a damaged voice's row: its folder's name (what :meth:`VoiceLibrary.remove_damaged` takes)."""
-DAMAGED = "damaged"
-MISSING_CLIP = "Its reference clip is missing: the voice still speaks, the clip cannot be played."
-EMPTY = "No voices yet: make one below from a clip of someone speaking."
+
+
+def damaged_text() -> str:
+    """The clip column of a damaged voice's row."""
+    return tr("damaged", "a voice whose files are broken")
+
+
+def missing_clip() -> str:
+    """A voice whose reference clip is gone."""
+    return tr("Its reference clip is missing: the voice still speaks, the clip cannot be played.")
+
+
+def empty_text() -> str:
+    """The list with no voice."""
+    return tr("No voices yet: make one below from a clip of someone speaking.")
 
 
 def created_text(created: float) -> str:
     """The creation date as a list shows it (local time)."""
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(created)) if created else ""
+    if not created:
+        return ""
+    moment = QDateTime.fromSecsSinceEpoch(int(created))
+    return QLocale().toString(moment, QLocale.FormatType.ShortFormat)
 
 
 class VoiceList(QWidget):
@@ -66,7 +80,7 @@ class VoiceList(QWidget):
         header = self.tree.header()
         describe(header, tr("Columns"), tr("Click a column to sort the voices by it"))
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        self.empty_label = QLabel(EMPTY)
+        self.empty_label = QLabel(empty_text())
         self.empty_label.setWordWrap(True)
         self.play_button = QPushButton(tr("Play reference"))
         set_icon(self.play_button, "play")
@@ -97,7 +111,7 @@ class VoiceList(QWidget):
         self.rename_action = rename_action(self.tree, self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(QLabel("<b>Voices</b>"))
+        layout.addWidget(QLabel("<b>" + tr("Voices") + "</b>"))
         layout.addWidget(self.tree, 1)
         layout.addWidget(self.empty_label)
         layout.addWidget(self.damaged_note)
@@ -133,17 +147,26 @@ class VoiceList(QWidget):
             warning = self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
             for voice in voices:
                 item = QTreeWidgetItem(
-                    [voice.name, f"{voice.reference_seconds:.1f} s", created_text(voice.created)]
+                    [
+                        voice.name,
+                        tr("{seconds} s").format(
+                            seconds=QLocale().toString(voice.reference_seconds, "f", 1)
+                        ),
+                        created_text(voice.created),
+                    ]
                 )
                 item.setData(0, NAME_ROLE, voice.name)
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
                 item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight)
                 if voice.reference.is_file():
-                    item.setToolTip(0, f"{voice.name}\nReference: {voice.reference}")
+                    item.setToolTip(
+                        0,
+                        voice.name + "\n" + tr("Reference: {path}").format(path=voice.reference),
+                    )
                 else:
                     item.setIcon(0, warning)
                     for column in range(3):
-                        item.setToolTip(column, f"{voice.name}\n{MISSING_CLIP}")
+                        item.setToolTip(column, voice.name + "\n" + missing_clip())
                 self.tree.addTopLevelItem(item)
                 if chosen is None or voice.name.casefold() == wanted:
                     chosen = item
@@ -162,7 +185,7 @@ class VoiceList(QWidget):
 
     def _damaged_item(self, broken: DamagedVoice) -> QTreeWidgetItem:
         """A greyed row that says why (not editable: a damaged voice cannot be renamed)."""
-        item = QTreeWidgetItem([broken.label, DAMAGED, ""])
+        item = QTreeWidgetItem([broken.label, damaged_text(), ""])
         item.setData(0, DAMAGED_ROLE, broken.id)
         item.setIcon(0, self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxCritical))
         item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight)
@@ -209,7 +232,9 @@ class VoiceList(QWidget):
     def set_playing(self, playing: bool) -> None:
         """While a clip plays, Play becomes Stop."""
         self._playing = playing
-        self.play_button.setText("Stop" if playing else "Play reference")
+        self.play_button.setText(tr("Stop") if playing else tr("Play reference"))
+        # The name follows the words (describe() set it explicitly at first).
+        self.play_button.setAccessibleName(self.play_button.text())
         self._update_buttons()
 
     # ----- requests --------------------------------------------------------------------
@@ -274,9 +299,9 @@ class VoiceList(QWidget):
         menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         play = menu.addAction(self.play_button.text(), self._play)
         play.setEnabled(self.play_button.isEnabled())
-        rename = menu.addAction("Rename", self.start_rename)
+        rename = menu.addAction(tr("Rename"), self.start_rename)
         rename.setEnabled(self.rename_button.isEnabled())
-        menu.addAction("Delete…", self._delete)
+        menu.addAction(tr("Delete…"), self._delete)
         return menu
 
     @Slot(QTreeWidgetItem, QTreeWidgetItem)
