@@ -78,6 +78,14 @@ class PipelineError(Exception):
         super().__init__(message)
         self.field = self.default_field if field is None else field
 
+    def __str__(self) -> str:
+        """The message itself: a ``str`` subclass (the app's translatable sentences) comes back
+        as it is, so the window can still show it in the user's language."""
+        message = self.args[0] if len(self.args) == 1 else None
+        if isinstance(message, str) and type(message) is not str:
+            return message
+        return super().__str__()
+
 
 class InvalidInputError(PipelineError):
     """The caller's input was rejected before any work started (bad prompt, folder, value):
