@@ -59,5 +59,19 @@
                 <numerusform>%n passages from “{collection}” — best first</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>%n frame(s)</source>
+            <translation>
+                <numerusform>%n frame</numerusform>
+                <numerusform>%n frames</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n frame(s) without a face left as they were</source>
+            <translation>
+                <numerusform>%n frame without a face left as it was</numerusform>
+                <numerusform>%n frames without a face left as they were</numerusform>
+            </translation>
+        </message>
     </context>
 </TS>

@@ -113,7 +113,9 @@ class IngestBox(QWidget):
         self.summary.setText(report_text(report, collection))
         self.summary.show()
         if report.failed:
-            self.failures_title.setText(f"{plural(len(report.failed), 'file')} could not be added:")
+            self.failures_title.setText(
+                tr("{files} could not be added:").format(files=plural(len(report.failed), "file"))
+            )
             self.failures_title.show()
             for path, reason in report.failed:
                 item = QListWidgetItem(failure_text(path, reason))

@@ -44,7 +44,9 @@ def type_query() -> str:
     return tr("Type something to search for.")
 
 
-NOTHING_TO_SEARCH = "There is nothing to search yet: add documents first."
+def nothing_to_search() -> str:
+    """The search's sentence before any document is in the collection."""
+    return tr("There is nothing to search yet: add documents first.")
 
 
 class KnowledgePanel(QWidget):
@@ -298,9 +300,11 @@ class KnowledgePanel(QWidget):
         documents = current.documents if current is not None and current.name == name else 0
         answer = QMessageBox.question(
             self,
-            "Delete collection",
-            f"Delete “{name}” and its {plural(documents, 'document')} from the knowledge "
-            "base? Your files are not touched. This cannot be undone.",
+            tr("Delete collection"),
+            tr(
+                "Delete “{name}” and its {documents} from the knowledge base? Your files are not "
+                "touched. This cannot be undone."
+            ).format(name=name, documents=plural(documents, "document")),
         )
         if answer != QMessageBox.StandardButton.Yes:
             return
@@ -343,10 +347,12 @@ class KnowledgePanel(QWidget):
         if not query.strip():
             self.search.error.show_message(type_query())
         elif current is None:
-            self.search.error.show_message(NOTHING_TO_SEARCH)
+            self.search.error.show_message(nothing_to_search())
         elif current.chunks == 0 and not filling:
             self.search.error.show_message(
-                f"“{current.name}” has no documents yet: add files to search them."
+                tr("“{name}” has no documents yet: add files to search them.").format(
+                    name=current.name
+                )
             )
         elif not self.setup.ensure(lambda: self._search(query, k)):
             pass  # searched once the embedding model is set up
