@@ -106,6 +106,7 @@ class SpeechSource(QGroupBox):
         self.voice_combo.setMinimumContentsLength(12)
         describe(self.voice_combo, tr("Voice"), tr("Voices made in the Voice panel"))
         self.text_edit = QPlainTextEdit()
+        self.text_edit.setTabChangesFocus(True)  # Tab moves on: keyboard users get out
         self.text_edit.setPlaceholderText(tr("Type what the face should say…"))
         describe(self.text_edit, tr("Text to say"), tr("Type what the face should say…"))
         self.text_edit.setMaximumHeight(90)

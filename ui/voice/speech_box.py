@@ -81,6 +81,7 @@ class SpeechBox(QWidget):
     def _make_inputs(self) -> None:
         """The text, the voice, the device and the output to play on."""
         self.text = QPlainTextEdit()
+        self.text.setTabChangesFocus(True)  # Tab moves on to Speak: keyboard users get out
         self.text.setPlaceholderText(tr("Type what the voice should say…"))
         describe(self.text, tr("Text to speak"), tr("Type what the voice should say…"))
         self.voice_combo = QComboBox()
