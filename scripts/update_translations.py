@@ -25,6 +25,12 @@ CATALOG = ROOT / "assets" / "catalog.json"
 CATALOG_TEXTS = ROOT / "app" / "models" / "catalog_texts.py"
 
 
+def _entry(literal: str) -> str:
+    """One tuple entry, laid out as ``ruff format`` lays it out (the file is checked)."""
+    line = f"    tr({literal}),"
+    return line if len(line) <= 100 else f"    tr(\n        {literal}\n    ),"
+
+
 def catalog_texts() -> str:
     """A module listing the catalog's descriptions as tr() calls, for lupdate to extract."""
     models = json.loads(CATALOG.read_text(encoding="utf-8"))["models"]
@@ -40,7 +46,7 @@ def catalog_texts() -> str:
         "from app.texts import Text, tr",
         "",
         "DESCRIPTIONS: tuple[Text, ...] = (",
-        *(f"    tr({json.dumps(text, ensure_ascii=False)})," for text in descriptions),
+        *(_entry(json.dumps(text, ensure_ascii=False)) for text in descriptions),
         ")",
         "",
     ]
