@@ -81,7 +81,8 @@ bench: setup-bench fixtures
 
 # The Voice and Avatar pictures come from their UI tests (real speech, a staged lip-sync).
 screenshots: setup-dev fixtures
-	$(PY) scripts/render_screenshots.py
+	$(PY) scripts/render_screenshots.py --theme light
+	$(PY) scripts/render_screenshots.py --theme dark
 	$(PY) scripts/render_see_hear.py
 	$(PY) scripts/render_server.py
 	$(PY) scripts/render_remote.py

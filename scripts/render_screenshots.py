@@ -1,20 +1,34 @@
-"""Render the README screenshots from the real main window, offscreen.
+"""Render the README screenshots from the real main window, offscreen, in light and dark.
 
-The chat pictures (docs/screenshots/main-window.png, 1280×800, and overlay.png) are not staged:
-the real SmolLM2-135M-Instruct (the Q4_1 GGUF of the test fixtures, fetched from PyPI) is
-loaded through the chat panel on this machine's devices and answers the questions typed into
-it; the stats lines and the performance overlay show this machine's figures as measured.
-``--size 1600x1000`` renders the main window at another size.
+Nothing is staged. One window, one model load: the real SmolLM2-135M-Instruct (the Q4_1 GGUF of
+the test fixtures, fetched from PyPI) is loaded through the chat panel on this machine's devices
+and answers the questions typed into it (greedy decoding, so a re-run gives the same answers;
+one of them is a small Python function, so a highlighted code block with its Copy button is
+shown as the model wrote it); the stats lines, the context-used line and the performance
+overlay show this machine's figures as measured.
 
-The welcome page (docs/screenshots/welcome.png at 1600×1000, welcome-1024.png at 1024×700) is
-what a first run shows: a fresh profile, the real catalog, this machine's devices, memory and
-free disk deciding the recommendations. ``--welcome-only`` renders just those two.
+The theme is chosen as a user does, through *View → Theme* (the menu's own action), before the
+first message is shown, and the window is grabbed at 1600×1000 and at 1024×700.
+``make screenshots`` runs ``--theme light`` and ``--theme dark`` as two runs: a theme switched
+live leaves the code blocks already built out of step (a light body under dark-theme colours),
+which is the app's bug to fix, not something to picture. ``--theme light --theme dark`` renders
+both in one run anyway (the theme switched in the same window).
 
-The Knowledge panel (docs/screenshots/knowledge.png) is not staged either: real documents are
-added through the panel to the real embedded PostgreSQL, embedded by the real MiniLM (the set-up
-one, the test fixture, or converted on the spot), and really searched; then the same SmolLM2
-answers a question grounded in one of those collections (docs/screenshots/chat-knowledge.png),
+
+- docs/screenshots/chat-<theme>-<width>.png — the chat (older chats in the list, one pinned);
+- docs/screenshots/knowledge-<theme>-<width>.png — the Knowledge panel over real data: real
+  documents added through the panel to the real embedded PostgreSQL, embedded by the real
+  MiniLM (the set-up one, the test fixture, or converted on the spot), and really searched;
+- docs/screenshots/models-<theme>.png — the model manager's catalog at its opening size;
+- docs/screenshots/welcome-<theme>-<width>.png — a first run: a fresh profile, the real catalog,
+  this machine's devices, memory and free disk deciding the recommendations.
+
+A run whose first theme is light (the default) also writes the README's own pictures:
+main-window.png (1600×1000 or ``--size``, with the performance overlay), overlay.png,
+knowledge.png, models.png, welcome.png (1600×1000), welcome-1024.png (1024×700), and
+chat-knowledge.png: the same SmolLM2 answering a question grounded in one of the collections,
 citing the passages it was given.
+``--welcome-only`` renders just the welcome pages.
 """
 
 from __future__ import annotations
@@ -32,11 +46,19 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run as a script from anywhere
 OUT = ROOT / "docs" / "screenshots"
-SIZE = (1280, 800)
+SIZES = ((1600, 1000), (1024, 700))
+"""The window sizes every picture is checked at: a large screen and a small laptop's."""
+THEMES = ("light", "dark")
+README_PICTURES = True
+"""Whether this run writes the README's own pictures (its first theme is light)."""
 
 from pipelines.chat import GenerationSettings  # noqa: E402 - once the path is set
 
-QUESTIONS = ("What is the capital of France?", "Explain in two sentences why the sky is blue.")
+# The code question: SmolLM2-135M answers it with fenced Python blocks (greedy decoding).
+QUESTIONS = (
+    "What is the capital of France?",
+    "Write a short Python function that checks if a number is even.",
+)
 OTHER_CHATS = ("Write a haiku about the sea.", "Give me three tips for staying focused.")
 ANSWER_SETTINGS = GenerationSettings(max_new_tokens=96, temperature=0.0)
 GROUNDED_QUESTION = "What is a sourdough starter made of?"
@@ -48,57 +70,130 @@ GROUNDED_SETTINGS = GenerationSettings(max_new_tokens=96, temperature=0.0, repet
 def main(argv: list[str] | None = None) -> int:
     """Build the window, let the real model answer, save the PNGs; returns the exit code."""
     from app.context import AppContext
+    from app.models.bundled import default_embedder_dir
     from app.paths import AppPaths
     from ui.launcher import create_application
     from ui.main_window import MainWindow
 
     parser = argparse.ArgumentParser(description="Render the README screenshots.")
-    parser.add_argument("--size", default="1280x800", help="main window size, WxH")
-    parser.add_argument("--welcome-only", action="store_true", help="only the welcome page")
+    parser.add_argument("--size", default="1600x1000", help="main-window.png's size, WxH")
+    parser.add_argument(
+        "--theme",
+        action="append",
+        choices=THEMES,
+        help="light (default) or dark; repeat to switch live in one run",
+    )
+    parser.add_argument("--welcome-only", action="store_true", help="only the welcome pages")
     args = parser.parse_args(argv)
     width, height = (int(n) for n in args.size.split("x"))
-    app = create_application()
-    render_welcome()
+    themes: list[str] = list(dict.fromkeys(args.theme or THEMES[:1]))
+    global README_PICTURES  # one switch for the whole run
+    README_PICTURES = themes[0] == "light"
+    _app = create_application()  # kept: the application lives as long as main()
+    OUT.mkdir(parents=True, exist_ok=True)
+    written = render_welcome(themes)
     if args.welcome_only:
+        report(written)
         return 0
     home = Path(tempfile.mkdtemp(prefix="ov-studio-shots-"))
     os.environ["OV_STUDIO_HOME"] = str(home)
     model = real_chat_model()
+    corpus = write_corpus(home / "Documents")
     ctx = AppContext.create(AppPaths.from_environment())  # this machine's devices
+    # In the bundled model's place, as after `python -m app setup`: the panel shows it so.
+    bundled = default_embedder_dir(ctx.paths)
+    bundled.parent.mkdir(parents=True, exist_ok=True)
+    bundled.symlink_to(find_embedder(ctx.paths), target_is_directory=True)
     window = MainWindow(ctx)
     window.resize(width, height)
     window.show()
-    window.overlay_action.setChecked(True)
+    set_theme(window, themes[0])
     panel = window.chat_panel
     load_in_window(panel, model)
-    for question in OTHER_CHATS:  # older conversations in the list, answered too
+    for index, question in enumerate(OTHER_CHATS):  # older conversations, answered too
         panel.new_conversation()
         ask_in_window(panel, question)
+        if index == 0:  # pinned from its row's menu: it stays on top of the list
+            panel.conversations.list.pinRequested.emit(panel.current_conversation_id(), True)
     panel.new_conversation()
     for question in QUESTIONS:
         ask_in_window(panel, question)
-    panel.input.setPlainText("And why is it red at sunset?")
-    # Not a loop: one pass so pending layouts and paints are done before grabbing.
-    app.processEvents()
+    panel.input.setPlainText("Now one that checks if a number is odd.")
 
-    OUT.mkdir(parents=True, exist_ok=True)
-    window.grab().save(str(OUT / "main-window.png"))
-    window.overlay.grab().save(str(OUT / "overlay.png"))
-    window.close()
-    render_models(ctx)
-    render_knowledge(model)
+    window.overlay_action.setChecked(True)
+    settle()
+    if README_PICTURES:
+        written += [grab(window, "main-window"), grab(window.overlay, "overlay")]
+    window.overlay_action.setChecked(False)  # the gallery shows the chat itself
+    for theme in themes:
+        set_theme(window, theme)
+        reopen_chat(window)
+        for size in SIZES:
+            written.append(grab(window, f"chat-{theme}-{size[0]}", size))
+    written += render_models(window, themes)
+    written += render_knowledge(window, corpus, themes)
+    if README_PICTURES:
+        written.append(render_grounded_answer(window, themes[0]))
+    window.close()  # stops the embedded server
     shutil.rmtree(home, ignore_errors=True)
-    for name in ("main-window", "overlay", "chat-knowledge", "models", "knowledge"):
-        sys.stdout.write(f"{OUT / name}.png\n")
+    report(written)
     return 0
 
 
-def render_welcome() -> None:
-    """The first run's Chat panel: a fresh profile, so no model; the real catalog and this
-    machine's devices, memory and disk. Writes docs/screenshots/welcome.png (1600×1000) and
-    welcome-1024.png (1024×700)."""
-    from PySide6.QtWidgets import QApplication
+def report(paths: list[Path]) -> None:
+    """One line per picture written, for the caller to look at."""
+    for path in paths:
+        sys.stdout.write(f"{path}\n")
 
+
+def set_theme(window: object, theme: str) -> None:
+    """Choose ``theme`` as a user does: the *View → Theme* menu's action (saved in the
+    settings, applied by the application's theme follower), then let the window repaint."""
+    from ui.main_window import MainWindow
+
+    assert isinstance(window, MainWindow)
+    window.view.theme_actions[theme].trigger()
+    settle()
+
+
+def reopen_chat(window: object) -> None:
+    """Show the current conversation again, as clicking it in the list does: its messages are
+    rebuilt in the theme now in force. (Code blocks already on screen do not follow a live
+    theme change yet: their background and token colours get out of step.)"""
+    from ui.main_window import MainWindow
+
+    assert isinstance(window, MainWindow)
+    panes = window.chat_panel.conversations
+    panes.currentChanged.emit(panes.current_id)
+    settle()
+
+
+def settle(seconds: float = 0.4) -> None:
+    """Run the event loop a moment: deferred restyles, layouts and paints are done."""
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    loop = QEventLoop()
+    QTimer.singleShot(round(seconds * 1000), loop.quit)
+    loop.exec()
+
+
+def grab(widget: object, name: str, size: tuple[int, int] | None = None) -> Path:
+    """Save ``widget`` (resized to ``size`` first, if given) as docs/screenshots/NAME.png."""
+    from PySide6.QtWidgets import QWidget
+
+    assert isinstance(widget, QWidget)
+    if size is not None:
+        widget.resize(*size)
+        settle()
+    path = OUT / f"{name}.png"
+    widget.grab().save(str(path))
+    return path
+
+
+def render_welcome(themes: list[str]) -> list[Path]:
+    """The first run's Chat panel: a fresh profile, so no model; the real catalog and this
+    machine's devices, memory and disk. Writes welcome-<theme>-<width>.png for each theme and
+    size, and welcome.png (1600×1000) and welcome-1024.png (1024×700) in the first theme."""
     from app.context import AppContext
     from app.paths import AppPaths
     from ui.main_window import MainWindow
@@ -107,16 +202,26 @@ def render_welcome() -> None:
     ctx = AppContext.create(AppPaths.from_environment({"OV_STUDIO_HOME": str(home)}))
     window = MainWindow(ctx)
     window.show()
-    OUT.mkdir(parents=True, exist_ok=True)
-    app = QApplication.instance()
-    assert app is not None
-    for (width, height), name in (((1600, 1000), "welcome"), ((1024, 700), "welcome-1024")):
-        window.resize(width, height)
-        app.processEvents()  # one pass: the layout settles before the grab
-        window.grab().save(str(OUT / f"{name}.png"))
-        sys.stdout.write(f"{OUT / name}.png\n")
+    written: list[Path] = []
+    for theme in themes:
+        set_theme(window, theme)
+        for size in SIZES:
+            written.append(grab(window, f"welcome-{theme}-{size[0]}", size))
+    written += copy(OUT / f"welcome-{themes[0]}-1600.png", "welcome")
+    written += copy(OUT / f"welcome-{themes[0]}-1024.png", "welcome-1024")
     window.close()
     shutil.rmtree(home, ignore_errors=True)
+    return written
+
+
+def copy(source: Path, name: str) -> list[Path]:
+    """``source`` again as docs/screenshots/NAME.png (the README's name for it), in a run that
+    writes the README's pictures; the paths written."""
+    if not README_PICTURES:
+        return []
+    target = OUT / f"{name}.png"
+    shutil.copyfile(source, target)
+    return [target]
 
 
 def real_chat_model() -> Path:
@@ -159,57 +264,42 @@ def ask_in_window(
         raise SystemExit(f"the answer to {question!r} failed: {panel.input_error.text()}")
 
 
-def render_models(ctx: object) -> None:
+def render_models(window: object, themes: list[str]) -> list[Path]:
     """The model manager's catalog as it is: OpenVINO models and GGUF files (no download is
-    shown: no model hub is reachable where the pictures are made, and none is staged).
-
-    Writes docs/screenshots/models.png.
-    """
-    from PySide6.QtWidgets import QApplication
-
-    from app.context import AppContext
+    shown: no model hub is reachable where the pictures are made, and none is staged), at the
+    size it opens at. Writes models-<theme>.png, and models.png in the first theme."""
     from ui.main_window import MainWindow
 
-    assert isinstance(ctx, AppContext)
+    assert isinstance(window, MainWindow)
     sys.path.insert(0, str(ROOT / "tests" / "fixtures"))
     from build_models import fixtures_root
 
     for role in ("llm-int4", "llm-int8", "embedding", "reranker"):
         folder = fixtures_root() / role
         if folder.is_dir():
-            ctx.models.add_folder(folder)
-    window = MainWindow(ctx)
+            window.ctx.models.add_folder(folder)
     manager = window.open_models()
-    manager.resize(1000, 420)
     manager.tabs.setCurrentIndex(1)
     manager.catalog.selectRow(4)  # the first GGUF entry
-    app = QApplication.instance()
-    assert app is not None
-    app.processEvents()
-    manager.grab().save(str(OUT / "models.png"))
+    written: list[Path] = []
+    for theme in reversed(themes):  # the window's theme is the first one again at the end
+        set_theme(window, theme)
+        written.append(grab(manager, f"models-{theme}"))
+    written += copy(OUT / f"models-{themes[0]}.png", "models")
     manager.close()
-    window.close()
+    return written
 
 
-def render_knowledge(model: Path) -> None:
+def render_knowledge(
+    window: object, corpus: dict[str, list[Path]], themes: list[str]
+) -> list[Path]:
     """The Knowledge panel over real data: the embedded PostgreSQL, the real MiniLM embedder,
-    documents added through the panel, a real search; then a grounded answer from ``model``.
-    Writes docs/screenshots/knowledge.png and chat-knowledge.png."""
-    from app.context import AppContext
-    from app.models.bundled import default_embedder_dir
-    from app.paths import AppPaths
+    documents added through the panel, a real search. Writes knowledge-<theme>-<width>.png,
+    and knowledge.png (the first theme, 1600×1000)."""
     from ui.knowledge import KnowledgePanel
     from ui.main_window import MainWindow
 
-    corpus = write_corpus(Path(os.environ["OV_STUDIO_HOME"]) / "Documents")
-    ctx = AppContext.create(AppPaths.from_environment())  # this machine's devices: it embeds
-    # In the bundled model's place, as after `python -m app setup`: the panel shows it so.
-    bundled = default_embedder_dir(ctx.paths)
-    bundled.parent.mkdir(parents=True, exist_ok=True)
-    bundled.symlink_to(find_embedder(ctx.paths), target_is_directory=True)
-    window = MainWindow(ctx)
-    window.resize(*SIZE)
-    window.show()
+    assert isinstance(window, MainWindow)
     window.nav.setCurrentRow(list(window.panels).index("Knowledge"))
     panel = window.panels["Knowledge"]
     assert isinstance(panel, KnowledgePanel)
@@ -233,28 +323,30 @@ def render_knowledge(model: Path) -> None:
     panel.search.search_button.click()
     wait_until(lambda: panel.search.results.count() > 0, "search results")
     wait_until(lambda: not window.tasks.busy, "the search")
-    window.grab().save(str(OUT / "knowledge.png"))
-    render_grounded_answer(window, model)
-    window.close()  # stops the embedded server
+    written: list[Path] = []
+    for theme in reversed(themes):  # the first theme last: the grounded answer is in it
+        set_theme(window, theme)
+        for size in SIZES:
+            written.append(grab(window, f"knowledge-{theme}-{size[0]}", size))
+    written += copy(OUT / f"knowledge-{themes[0]}-1600.png", "knowledge")
+    return written
 
 
-def render_grounded_answer(window: object, model: Path) -> None:
-    """The real model answers from the "Recipes" collection: citations and the sources line.
-    Writes docs/screenshots/chat-knowledge.png."""
+def render_grounded_answer(window: object, theme: str) -> Path:
+    """The real model (already loaded) answers from the "Recipes" collection: citations and
+    the sources line. Writes docs/screenshots/chat-knowledge.png."""
     from ui.main_window import MainWindow
 
     assert isinstance(window, MainWindow)
+    set_theme(window, theme)
     window.nav.setCurrentRow(list(window.panels).index("Chat"))
     panel = window.chat_panel
-    load_in_window(panel, model)
     panel.new_conversation()
     conversation = window.ctx.chat.set_knowledge(panel.current_conversation_id(), "Recipes")
     panel.knowledge.show_conversation(conversation)
     ask_in_window(panel, GROUNDED_QUESTION, GROUNDED_SETTINGS)
-    window.overlay_action.setChecked(False)  # the answer is the subject here
-    window.resize(1100, 620)
     wait_until(lambda: not window.tasks.busy, "the window to settle")
-    window.grab().save(str(OUT / "chat-knowledge.png"))
+    return grab(window, "chat-knowledge", (1100, 620))
 
 
 def wait_until(condition: Callable[[], bool], what: str, timeout_s: float = 180.0) -> None:
