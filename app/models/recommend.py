@@ -22,6 +22,7 @@ from pathlib import Path
 from app.models.catalog import CatalogEntry
 from app.models.download import FREE_SPACE_MARGIN
 from app.models.inspect import ModelTask
+from app.texts import tr
 
 RAM_FACTOR = 2.0
 """Memory a model needs beyond its download: weights, KV cache, the app itself and the OS."""
@@ -74,14 +75,20 @@ def recommend(catalog: Sequence[CatalogEntry], machine: Machine) -> list[Recomme
 
     if "NPU" in machine.devices:
         npu = [e for e in fitting if "NPU" in e.devices]
-        add(_largest(npu), "Made for your NPU (channel-wise INT4): fast and frees the CPU.")
+        add(_largest(npu), tr("Made for your NPU (channel-wise INT4): fast and frees the CPU."))
     comfortable = [e for e in fitting if _fits(e, machine, COMFORT_FACTOR) and not e.is_gguf]
     best = _largest(comfortable) or _largest([e for e in fitting if not e.is_gguf])
-    add(best, f"The strongest that fits {_ram(machine.ram_bytes)} of memory{_on(best, machine)}.")
+    strongest = (
+        tr("The strongest that fits {memory} of memory; runs on your GPU.")
+        if _on_gpu(best, machine)
+        else tr("The strongest that fits {memory} of memory.")
+    )
+    add(best, strongest.format(memory=_ram(machine.ram_bytes)))
     smallest = min(fitting, key=lambda e: e.size_bytes, default=None)
-    add(smallest, "The smallest download: try the app in a minute; short answers.")
+    add(smallest, tr("The smallest download: try the app in a minute; short answers."))
     light = [e for e in fitting if e.size_bytes <= GB]
-    add(_largest(light), "Under 1 GB: quick on any processor, better answers than the smallest.")
+    quick = tr("Under 1 GB: quick on any processor, better answers than the smallest.")
+    add(_largest(light), quick)
     return picks
 
 
@@ -89,17 +96,21 @@ def nothing_fits(catalog: Sequence[CatalogEntry], machine: Machine, models_dir: 
     """Why :func:`recommend` found nothing, in one sentence."""
     chat = _chat_entries(catalog)
     if not chat:
-        return "The model catalog lists no chat model."
+        return tr("The model catalog lists no chat model.")
     smallest = min(chat, key=lambda e: e.size_bytes)
     if smallest.size_bytes * FREE_SPACE_MARGIN > machine.free_disk_bytes:
-        return (
-            f"Not enough free disk space for a chat model: the smallest needs "
-            f"{_gb(smallest.size_bytes)} and {models_dir} has {_gb(machine.free_disk_bytes)} free."
+        return tr(
+            "Not enough free disk space for a chat model: the smallest needs {size} and {folder} "
+            "has {free} free."
+        ).format(
+            size=_gb(smallest.size_bytes),
+            folder=str(models_dir),
+            free=_gb(machine.free_disk_bytes),
         )
-    return (
-        f"This computer's {_ram(machine.ram_bytes)} of memory is too little for the catalog's "
-        "chat models; a smaller model file can still be opened."
-    )
+    return tr(
+        "This computer's {memory} of memory is too little for the catalog's chat models; a "
+        "smaller model file can still be opened."
+    ).format(memory=_ram(machine.ram_bytes))
 
 
 def _chat_entries(catalog: Sequence[CatalogEntry]) -> list[CatalogEntry]:
@@ -122,10 +133,8 @@ def _largest(entries: Sequence[CatalogEntry]) -> CatalogEntry | None:
     return max(entries, key=lambda e: e.size_bytes, default=None)
 
 
-def _on(entry: CatalogEntry | None, machine: Machine) -> str:
-    if entry is not None and "GPU" in machine.devices and "GPU" in entry.devices:
-        return "; runs on your GPU"
-    return ""
+def _on_gpu(entry: CatalogEntry | None, machine: Machine) -> bool:
+    return entry is not None and "GPU" in machine.devices and "GPU" in entry.devices
 
 
 def _gb(size: int) -> str:

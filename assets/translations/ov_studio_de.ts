@@ -101,11 +101,11 @@
     </message>
     <message>
         <source>Choose a face first: a photo or a video.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie zuerst ein Gesicht aus: ein Foto oder ein Video.</translation>
     </message>
     <message>
         <source>Choose a speech file, or a voice and a text to speak.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie eine Sprachdatei oder eine Stimme und einen zu sprechenden Text.</translation>
     </message>
     <message>
         <source>Starting…</source>
@@ -117,25 +117,25 @@
     </message>
     <message numerus="yes">
         <source>%n frame(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Einzelbild</numerusform>
+            <numerusform>%n Einzelbilder</numerusform>
         </translation>
     </message>
     <message>
         <source>made at {fps} fps ({speed}× real time) on {device}</source>
-        <translation type="unfinished"></translation>
+        <translation>erzeugt mit {fps} fps ({speed}× Echtzeit) auf {device}</translation>
     </message>
     <message numerus="yes">
         <source>%n frame(s) without a face left as they were</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Einzelbild ohne Gesicht unverändert gelassen</numerusform>
+            <numerusform>%n Einzelbilder ohne Gesicht unverändert gelassen</numerusform>
         </translation>
     </message>
     <message>
         <source>Your video appears here. Choose a face and speech, then Generate.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ihr Video erscheint hier. Wählen Sie ein Gesicht und Sprachaudio und dann „Erzeugen“.</translation>
     </message>
     <message>
         <source>Save as…</source>
@@ -183,7 +183,7 @@
     </message>
     <message>
         <source>“{text}” ({seconds} s, {voice})</source>
-        <translation type="unfinished"></translation>
+        <translation>„{text}“ ({seconds} s, {voice})</translation>
     </message>
     <message>
         <source>Speech file</source>
@@ -291,7 +291,7 @@
     </message>
     <message>
         <source>the video</source>
-        <translation type="unfinished"></translation>
+        <translation>das Video</translation>
     </message>
     <message>
         <source>Cannot play {name}: {reason}.</source>
@@ -611,23 +611,23 @@
     </message>
     <message>
         <source>Avatar mode needs a voice: make one in the Voice panel.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Avatar-Modus benötigt eine Stimme: Erstellen Sie eine im Bereich „Stimme“.</translation>
     </message>
     <message>
         <source>Avatar mode needs a face: choose one in the Avatar panel.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Avatar-Modus benötigt ein Gesicht: Wählen Sie eines im Bereich „Avatar“ aus.</translation>
     </message>
     <message>
         <source>The next answer will be spoken here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die nächste Antwort wird hier gesprochen.</translation>
     </message>
     <message>
         <source>Avatar mode</source>
-        <translation type="unfinished"></translation>
+        <translation>Avatar-Modus</translation>
     </message>
     <message>
         <source>Speak each answer in your voice, as a lip-synced video of your avatar</source>
-        <translation type="unfinished"></translation>
+        <translation>Jede Antwort mit Ihrer Stimme sprechen, als lippensynchrones Video Ihres Avatars</translation>
     </message>
     <message>
         <source>Stop</source>
@@ -635,27 +635,27 @@
     </message>
     <message>
         <source>Stop speaking this answer</source>
-        <translation type="unfinished"></translation>
+        <translation>Sprechen dieser Antwort stoppen</translation>
     </message>
     <message>
         <source>The avatar&apos;s face {path} is missing: choose another in the Avatar panel.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Gesicht des Avatars {path} fehlt: Wählen Sie im Bereich „Avatar“ ein anderes aus.</translation>
     </message>
     <message>
         <source>Making the first sentence…</source>
-        <translation type="unfinished"></translation>
+        <translation>Erster Satz wird erzeugt…</translation>
     </message>
     <message>
         <source>Stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gestoppt.</translation>
     </message>
     <message>
         <source>Sentence {number}/{total}: “{text}”</source>
-        <translation type="unfinished"></translation>
+        <translation>Satz {number}/{total}: „{text}“</translation>
     </message>
     <message>
         <source>Done. The next answer will be spoken here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Fertig. Die nächste Antwort wird hier gesprochen.</translation>
     </message>
     <message>
         <source>Stop the answer (Esc)</source>
@@ -1164,55 +1164,55 @@
     </message>
     <message>
         <source>{format} subtitles</source>
-        <translation type="unfinished"></translation>
+        <translation>{format}-Untertitel</translation>
     </message>
     <message>
         <source>Text</source>
-        <translation type="unfinished"></translation>
+        <translation>Text</translation>
     </message>
     <message>
         <source>Detect the language</source>
-        <translation type="unfinished"></translation>
+        <translation>Sprache erkennen</translation>
     </message>
     <message>
         <source>Choose an audio file first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie zuerst eine Audiodatei aus.</translation>
     </message>
     <message>
         <source>Loading the speech-to-text model…</source>
-        <translation type="unfinished"></translation>
+        <translation>Spracherkennungsmodell wird geladen…</translation>
     </message>
     <message>
         <source>Stopped: nothing was transcribed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gestoppt: Es wurde nichts transkribiert.</translation>
     </message>
     <message>
         <source>Nothing was said in this file.</source>
-        <translation type="unfinished"></translation>
+        <translation>In dieser Datei wird nichts gesagt.</translation>
     </message>
     <message>
         <source>Transcribe</source>
-        <translation type="unfinished"></translation>
+        <translation>Transkribieren</translation>
     </message>
     <message>
         <source>An audio file: wav, flac, ogg or mp3</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Audiodatei: wav, flac, ogg oder mp3</translation>
     </message>
     <message>
         <source>Audio file</source>
-        <translation type="unfinished"></translation>
+        <translation>Audiodatei</translation>
     </message>
     <message>
         <source>The audio file to transcribe</source>
-        <translation type="unfinished"></translation>
+        <translation>Die zu transkribierende Audiodatei</translation>
     </message>
     <message>
         <source>Choose audio file</source>
-        <translation type="unfinished"></translation>
+        <translation>Audiodatei auswählen</translation>
     </message>
     <message>
         <source>Pick an audio file, then transcribe it</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Audiodatei auswählen und dann transkribieren</translation>
     </message>
     <message>
         <source>&amp;Language</source>
@@ -1220,79 +1220,79 @@
     </message>
     <message>
         <source>The language spoken in the file</source>
-        <translation type="unfinished"></translation>
+        <translation>Die in der Datei gesprochene Sprache</translation>
     </message>
     <message>
         <source>Turn the file&apos;s speech into text</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sprache der Datei in Text umwandeln</translation>
     </message>
     <message>
         <source>Stop transcribing (nothing is kept)</source>
-        <translation type="unfinished"></translation>
+        <translation>Transkription abbrechen (nichts wird behalten)</translation>
     </message>
     <message>
         <source>The transcript appears here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Transkript erscheint hier.</translation>
     </message>
     <message>
         <source>Transcript</source>
-        <translation type="unfinished"></translation>
+        <translation>Transkript</translation>
     </message>
     <message>
         <source>The text heard in the file: select and copy it</source>
-        <translation type="unfinished"></translation>
+        <translation>Der in der Datei erkannte Text: markieren und kopieren Sie ihn</translation>
     </message>
     <message>
         <source>Copy the transcript (or the selected part)</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Transkript kopieren (oder den markierten Teil)</translation>
     </message>
     <message>
         <source>Save subtitles…</source>
-        <translation type="unfinished"></translation>
+        <translation>Untertitel speichern…</translation>
     </message>
     <message>
         <source>Save subtitles</source>
-        <translation type="unfinished"></translation>
+        <translation>Untertitel speichern</translation>
     </message>
     <message>
         <source>SubRip (.srt) or WebVTT (.vtt), timed by word</source>
-        <translation type="unfinished"></translation>
+        <translation>SubRip (.srt) oder WebVTT (.vtt), wortgenau getaktet</translation>
     </message>
     <message>
         <source>Save text…</source>
-        <translation type="unfinished"></translation>
+        <translation>Text speichern…</translation>
     </message>
     <message>
         <source>Save text</source>
-        <translation type="unfinished"></translation>
+        <translation>Text speichern</translation>
     </message>
     <message>
         <source>Save the transcript as a text file</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Transkript als Textdatei speichern</translation>
     </message>
     <message>
         <source>Close</source>
-        <translation type="unfinished"></translation>
+        <translation>Schließen</translation>
     </message>
     <message>
         <source>Close this window</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieses Fenster schließen</translation>
     </message>
     <message>
         <source>Transcribing… {done} of {total} s</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird transkribiert… {done} von {total} s</translation>
     </message>
     <message>
         <source>Transcribing… {done} s</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird transkribiert… {done} s</translation>
     </message>
     <message>
         <source>{audio} s of audio in {compute} s ({rtf}× real time).</source>
-        <translation type="unfinished"></translation>
+        <translation>{audio} s Audio in {compute} s ({rtf}× Echtzeit).</translation>
     </message>
     <message>
         <source>Saved {path}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{path} gespeichert.</translation>
     </message>
     <message>
         <source>&amp;System language</source>
@@ -1320,71 +1320,71 @@
     </message>
     <message>
         <source>Detect automatically</source>
-        <translation type="unfinished"></translation>
+        <translation>Automatisch erkennen</translation>
     </message>
     <message>
         <source>English</source>
-        <translation type="unfinished"></translation>
+        <translation>Englisch</translation>
     </message>
     <message>
         <source>German</source>
-        <translation type="unfinished"></translation>
+        <translation>Deutsch</translation>
     </message>
     <message>
         <source>French</source>
-        <translation type="unfinished"></translation>
+        <translation>Französisch</translation>
     </message>
     <message>
         <source>Spanish</source>
-        <translation type="unfinished"></translation>
+        <translation>Spanisch</translation>
     </message>
     <message>
         <source>Italian</source>
-        <translation type="unfinished"></translation>
+        <translation>Italienisch</translation>
     </message>
     <message>
         <source>Portuguese</source>
-        <translation type="unfinished"></translation>
+        <translation>Portugiesisch</translation>
     </message>
     <message>
         <source>Dutch</source>
-        <translation type="unfinished"></translation>
+        <translation>Niederländisch</translation>
     </message>
     <message>
         <source>Polish</source>
-        <translation type="unfinished"></translation>
+        <translation>Polnisch</translation>
     </message>
     <message>
         <source>Russian</source>
-        <translation type="unfinished"></translation>
+        <translation>Russisch</translation>
     </message>
     <message>
         <source>Ukrainian</source>
-        <translation type="unfinished"></translation>
+        <translation>Ukrainisch</translation>
     </message>
     <message>
         <source>Turkish</source>
-        <translation type="unfinished"></translation>
+        <translation>Türkisch</translation>
     </message>
     <message>
         <source>Chinese</source>
-        <translation type="unfinished"></translation>
+        <translation>Chinesisch</translation>
     </message>
     <message>
         <source>Japanese</source>
-        <translation type="unfinished"></translation>
+        <translation>Japanisch</translation>
     </message>
     <message>
         <source>Korean</source>
-        <translation type="unfinished"></translation>
+        <translation>Koreanisch</translation>
     </message>
     <message>
         <source>Hindi</source>
-        <translation type="unfinished"></translation>
+        <translation>Hindi</translation>
     </message>
     <message>
         <source>Arabic</source>
-        <translation type="unfinished"></translation>
+        <translation>Arabisch</translation>
     </message>
     <message>
         <source>Microphone</source>
@@ -1392,27 +1392,27 @@
     </message>
     <message>
         <source>Language</source>
-        <translation type="unfinished"></translation>
+        <translation>Sprache</translation>
     </message>
     <message>
         <source>Speech model</source>
-        <translation type="unfinished"></translation>
+        <translation>Spracherkennungsmodell</translation>
     </message>
     <message>
         <source>{model} understands English only: choose a multilingual model to pick one.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} versteht nur Englisch: Wählen Sie ein mehrsprachiges Modell, um eine Sprache auszuwählen.</translation>
     </message>
     <message>
         <source>System default</source>
-        <translation type="unfinished"></translation>
+        <translation>Systemstandard</translation>
     </message>
     <message>
         <source>No microphone found</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Mikrofon gefunden</translation>
     </message>
     <message>
         <source>No speech-to-text model installed</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Spracherkennungsmodell installiert</translation>
     </message>
     <message>
         <source>Microphone to record from</source>
@@ -1796,7 +1796,7 @@
     </message>
     <message>
         <source>There is no voice yet: create one in the Voice panel to hear answers.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt noch keine Stimme: Erstellen Sie eine im Bereich „Stimme“, um Antworten zu hören.</translation>
     </message>
     <message>
         <source>No audio device: answers cannot be played on this computer.</source>
@@ -1804,15 +1804,15 @@
     </message>
     <message>
         <source>Speaking in “{voice}”…</source>
-        <translation type="unfinished"></translation>
+        <translation>Sprechen mit „{voice}“…</translation>
     </message>
     <message>
         <source>Speaking in “{voice}” · sentence {done}/{total}</source>
-        <translation type="unfinished"></translation>
+        <translation>Sprechen mit „{voice}“ · Satz {done}/{total}</translation>
     </message>
     <message>
         <source>Speaking in “{voice}” · {seconds} s</source>
-        <translation type="unfinished"></translation>
+        <translation>Sprechen mit „{voice}“ · {seconds} s</translation>
     </message>
     <message>
         <source>Stop speaking</source>
@@ -1836,11 +1836,11 @@
     </message>
     <message>
         <source>The voice to speak in (chat answers use it too)</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Stimme, mit der gesprochen wird (auch für Chat-Antworten)</translation>
     </message>
     <message>
         <source>Device for the speech model</source>
-        <translation type="unfinished"></translation>
+        <translation>Gerät für das Sprachsynthesemodell</translation>
     </message>
     <message>
         <source>Speak the text in the chosen voice</source>
@@ -1872,51 +1872,51 @@
     </message>
     <message>
         <source>&amp;Voice:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Stimme:</translation>
     </message>
     <message>
         <source>&amp;Play on:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Wiedergabe auf:</translation>
     </message>
     <message>
         <source>Preparing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird vorbereitet…</translation>
     </message>
     <message>
         <source>Sentence {done}/{total}</source>
-        <translation type="unfinished"></translation>
+        <translation>Satz {done}/{total}</translation>
     </message>
     <message>
         <source>Playing {played} / {total} s</source>
-        <translation type="unfinished"></translation>
+        <translation>Wiedergabe {played} / {total} s</translation>
     </message>
     <message>
         <source>Save speech</source>
-        <translation type="unfinished"></translation>
+        <translation>Sprachausgabe speichern</translation>
     </message>
     <message>
         <source>WAV audio</source>
-        <translation type="unfinished"></translation>
+        <translation>WAV-Audio</translation>
     </message>
     <message>
         <source>Saved {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} gespeichert</translation>
     </message>
     <message>
         <source>Save the whole speech as a wav file</source>
-        <translation type="unfinished"></translation>
+        <translation>Die gesamte Sprachausgabe als wav-Datei speichern</translation>
     </message>
     <message>
         <source>Speak the whole text first (a stopped speech is not saved)</source>
-        <translation type="unfinished"></translation>
+        <translation>Lassen Sie zuerst den ganzen Text sprechen (eine gestoppte Sprachausgabe wird nicht gespeichert)</translation>
     </message>
     <message>
         <source>Open the Avatar panel with this speech, to make a lip-synced video of it</source>
-        <translation type="unfinished"></translation>
+        <translation>Den Bereich „Avatar“ mit dieser Sprachausgabe öffnen, um daraus ein lippensynchrones Video zu erzeugen</translation>
     </message>
     <message>
         <source>Speak the whole text first, then make a video of it in the Avatar panel</source>
-        <translation type="unfinished"></translation>
+        <translation>Lassen Sie zuerst den ganzen Text sprechen und erzeugen Sie dann im Bereich „Avatar“ ein Video daraus</translation>
     </message>
     <message>
         <source>Status messages</source>
@@ -1985,15 +1985,15 @@
     <message>
         <source>damaged</source>
         <comment>a voice whose files are broken</comment>
-        <translation type="unfinished"></translation>
+        <translation>beschädigt</translation>
     </message>
     <message>
         <source>Its reference clip is missing: the voice still speaks, the clip cannot be played.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Referenzclip fehlt: Die Stimme spricht weiterhin, aber der Clip kann nicht abgespielt werden.</translation>
     </message>
     <message>
         <source>No voices yet: make one below from a clip of someone speaking.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch keine Stimmen: Erstellen Sie unten eine aus einem Clip, in dem jemand spricht.</translation>
     </message>
     <message>
         <source>Clip</source>
@@ -2037,7 +2037,7 @@
     </message>
     <message>
         <source>Reference: {path}</source>
-        <translation type="unfinished"></translation>
+        <translation>Referenz: {path}</translation>
     </message>
     <message>
         <source>Delete…</source>
@@ -2045,11 +2045,11 @@
     </message>
     <message>
         <source>Delete the voice “{name}” and its reference clip? This cannot be undone.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Stimme „{name}“ und ihren Referenzclip löschen? Dies kann nicht rückgängig gemacht werden.</translation>
     </message>
     <message>
         <source>Delete the damaged voice “{name}” and its files? This cannot be undone.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die beschädigte Stimme „{name}“ und ihre Dateien löschen? Dies kann nicht rückgängig gemacht werden.</translation>
     </message>
     <message>
         <source>Delete voice</source>
@@ -2257,49 +2257,49 @@
     </message>
     <message>
         <source>Conversation mode needs a chat model: choose one above.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Unterhaltungsmodus benötigt ein Chatmodell: Wählen Sie oben eines aus.</translation>
     </message>
     <message>
         <source>Conversation mode needs a microphone, and none was found.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Unterhaltungsmodus benötigt ein Mikrofon, es wurde jedoch keines gefunden.</translation>
     </message>
     <message>
         <source>Conversation mode needs a voice to answer in: make one in the Voice panel.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Unterhaltungsmodus benötigt eine Stimme für die Antworten: Erstellen Sie eine im Bereich „Stimme“.</translation>
     </message>
     <message>
         <source>Speaking while the answer plays stops it and starts your next turn. Use headphones: on loudspeakers the answer&apos;s own sound would interrupt it — switch this off then, and wait for the end of each answer.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wenn Sie sprechen, während die Antwort abgespielt wird, wird sie gestoppt und Sie sind wieder an der Reihe. Verwenden Sie Kopfhörer: Über Lautsprecher würde der Ton der Antwort sie selbst unterbrechen – schalten Sie dies dann aus und warten Sie das Ende jeder Antwort ab.</translation>
     </message>
     <message>
         <source>Listening…</source>
-        <translation type="unfinished"></translation>
+        <translation>Hört zu…</translation>
     </message>
     <message>
         <source>Hearing you…</source>
-        <translation type="unfinished"></translation>
+        <translation>Hört Sie…</translation>
     </message>
     <message>
         <source>Transcribing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird transkribiert…</translation>
     </message>
     <message>
         <source>Thinking…</source>
-        <translation type="unfinished"></translation>
+        <translation>Denkt nach…</translation>
     </message>
     <message>
         <source>Speaking…</source>
-        <translation type="unfinished"></translation>
+        <translation>Spricht…</translation>
     </message>
     <message>
         <source>Interrupted</source>
         <comment>a spoken answer cut by the user</comment>
-        <translation type="unfinished"></translation>
+        <translation>Unterbrochen</translation>
     </message>
     <message>
         <source>Stopped</source>
         <comment>the spoken conversation ended</comment>
-        <translation type="unfinished"></translation>
+        <translation>Beendet</translation>
     </message>
     <message>
         <source>Conversation</source>
@@ -2307,31 +2307,31 @@
     </message>
     <message>
         <source>Conversation mode</source>
-        <translation type="unfinished"></translation>
+        <translation>Unterhaltungsmodus</translation>
     </message>
     <message>
         <source>Talk with the model hands-free: it listens, answers aloud</source>
-        <translation type="unfinished"></translation>
+        <translation>Freihändig mit dem Modell sprechen: Es hört zu und antwortet laut</translation>
     </message>
     <message>
         <source>Stop conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Unterhaltung beenden</translation>
     </message>
     <message>
         <source>End the conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Unterhaltung beenden</translation>
     </message>
     <message>
         <source>Interrupt when I speak</source>
-        <translation type="unfinished"></translation>
+        <translation>Unterbrechen, wenn ich spreche</translation>
     </message>
     <message>
         <source>Models…</source>
-        <translation type="unfinished"></translation>
+        <translation>Modelle…</translation>
     </message>
     <message>
         <source>Voice panel</source>
-        <translation type="unfinished"></translation>
+        <translation>Bereich „Stimme“</translation>
     </message>
     <message>
         <source>The messages of this chat, oldest first</source>
@@ -2596,7 +2596,7 @@
     </message>
     <message>
         <source>Documents are being added; wait for it to finish, or Cancel it, first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es werden gerade Dokumente hinzugefügt; warten Sie zuerst, bis der Vorgang fertig ist, oder brechen Sie ihn ab.</translation>
     </message>
     <message>
         <source>Documents</source>
@@ -2820,11 +2820,11 @@
     </message>
     <message>
         <source>{files} could not be added:</source>
-        <translation type="unfinished"></translation>
+        <translation>{files} nicht hinzugefügt:</translation>
     </message>
     <message>
         <source>not set up yet</source>
-        <translation type="unfinished"></translation>
+        <translation>noch nicht eingerichtet</translation>
     </message>
     <message>
         <source>Embeds documents and questions; each collection records its model</source>
@@ -2832,11 +2832,11 @@
     </message>
     <message>
         <source>Change</source>
-        <translation type="unfinished"></translation>
+        <translation>Ändern</translation>
     </message>
     <message>
         <source>An installed embedding model, or another folder (e.g. bge)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein installiertes Einbettungsmodell oder ein anderer Ordner (z. B. bge)</translation>
     </message>
     <message>
         <source>Bundled</source>
@@ -2860,11 +2860,11 @@
     </message>
     <message>
         <source>Type something to search for.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie einen Suchbegriff ein.</translation>
     </message>
     <message>
         <source>There is nothing to search yet: add documents first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt noch nichts zu durchsuchen: Fügen Sie zuerst Dokumente hinzu.</translation>
     </message>
     <message>
         <source>Device for the embedding (and reranking) model</source>
@@ -2876,15 +2876,15 @@
     </message>
     <message>
         <source>Delete collection</source>
-        <translation type="unfinished"></translation>
+        <translation>Sammlung löschen</translation>
     </message>
     <message>
         <source>Delete “{name}” and its {documents} from the knowledge base? Your files are not touched. This cannot be undone.</source>
-        <translation type="unfinished"></translation>
+        <translation>„{name}“ und die zugehörigen Dokumente ({documents}) aus der Wissensdatenbank löschen? Ihre Dateien bleiben unberührt. Dies kann nicht rückgängig gemacht werden.</translation>
     </message>
     <message>
         <source>“{name}” has no documents yet: add files to search them.</source>
-        <translation type="unfinished"></translation>
+        <translation>„{name}“ enthält noch keine Dokumente: Fügen Sie Dateien hinzu, um sie zu durchsuchen.</translation>
     </message>
     <message>
         <source>Search this collection by meaning or words…</source>
@@ -3675,276 +3675,308 @@
     </message>
     <message>
         <source>{device} (not found)</source>
-        <translation type="unfinished"></translation>
+        <translation>{device} (nicht gefunden)</translation>
     </message>
     <message>
         <source>No {device} on this computer.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine {device} auf diesem Computer.</translation>
     </message>
     <message>
         <source>AUTO (uses {device})</source>
-        <translation type="unfinished"></translation>
+        <translation>AUTO (verwendet {device})</translation>
     </message>
     <message>
         <source>Picks the best device present.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählt das beste vorhandene Gerät.</translation>
     </message>
     <message>
         <source>The bundled embedding model is not set up yet: it is converted once, in about a minute, when you first add documents in the Knowledge panel.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das mitgelieferte Einbettungsmodell ist noch nicht eingerichtet: Es wird einmalig in etwa einer Minute konvertiert, wenn Sie zum ersten Mal im Bereich „Wissen“ Dokumente hinzufügen.</translation>
     </message>
     <message>
         <source>The embedding model folder {folder} is missing or incomplete: choose another embedding model in the Knowledge panel.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Ordner des Einbettungsmodells {folder} fehlt oder ist unvollständig: Wählen Sie im Bereich „Wissen“ ein anderes Einbettungsmodell aus.</translation>
     </message>
     <message>
         <source>768-d English embeddings: better retrieval than the bundled MiniLM, 3x slower.</source>
-        <translation type="unfinished"></translation>
+        <translation>768-dimensionale englische Einbettungen: bessere Suchergebnisse als das mitgelieferte MiniLM, 3-mal langsamer.</translation>
     </message>
     <message>
         <source>8B vision model: detailed answers about photos and several images at once; wants 10 GB of memory.</source>
-        <translation type="unfinished"></translation>
+        <translation>8B-Bildmodell: ausführliche Antworten zu Fotos und mehreren Bildern gleichzeitig; benötigt 10 GB Arbeitsspeicher.</translation>
     </message>
     <message>
         <source>A capable general model; wants 8 GB of free memory.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein leistungsfähiges Allzweckmodell; benötigt 8 GB freien Arbeitsspeicher.</translation>
     </message>
     <message>
         <source>Channel-wise symmetric INT4: the layout the NPU needs.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kanalweise symmetrisches INT4: das Format, das die NPU benötigt.</translation>
     </message>
     <message>
         <source>Cross-encoder that re-orders knowledge search results more precisely.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cross-Encoder, der Suchergebnisse im Wissen genauer neu sortiert.</translation>
     </message>
     <message>
         <source>Describes and answers questions about images; small enough for any AI PC.</source>
-        <translation type="unfinished"></translation>
+        <translation>Beschreibt Bilder und beantwortet Fragen dazu; klein genug für jeden KI-PC.</translation>
     </message>
     <message>
         <source>Describes images in more detail than the 1B; still quick on a laptop.</source>
-        <translation type="unfinished"></translation>
+        <translation>Beschreibt Bilder ausführlicher als das 1B-Modell; trotzdem schnell auf einem Laptop.</translation>
     </message>
     <message>
         <source>Good multilingual chat for its size; fast on a laptop CPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>Guter mehrsprachiger Chat für seine Größe; schnell auf einer Laptop-CPU.</translation>
     </message>
     <message>
         <source>Google&apos;s multilingual chat model that also sees images (Gemma terms of use).</source>
-        <translation type="unfinished"></translation>
+        <translation>Mehrsprachiges Chatmodell von Google, das auch Bilder versteht (Gemma-Nutzungsbedingungen).</translation>
     </message>
     <message>
         <source>Meta&apos;s 3B chat model: better answers, still quick (Llama 3.2 Community License).</source>
-        <translation type="unfinished"></translation>
+        <translation>3B-Chatmodell von Meta: bessere Antworten, trotzdem schnell (Llama 3.2 Community License).</translation>
     </message>
     <message>
         <source>Meta&apos;s small multilingual chat model (Llama 3.2 Community License).</source>
-        <translation type="unfinished"></translation>
+        <translation>Kleines mehrsprachiges Chatmodell von Meta (Llama 3.2 Community License).</translation>
     </message>
     <message>
         <source>Microsoft&apos;s 3.8B model; good at English reasoning and code, 128k context.</source>
-        <translation type="unfinished"></translation>
+        <translation>3,8B-Modell von Microsoft; gut bei logischem Denken auf Englisch und bei Code, 128k Kontext.</translation>
     </message>
     <message>
         <source>Near large-v3 accuracy at several times its speed; for transcribing files and subtitles. English.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nahezu die Genauigkeit von large-v3 bei einem Vielfachen der Geschwindigkeit; zum Transkribieren von Dateien und für Untertitel. Englisch.</translation>
     </message>
     <message>
         <source>Noticeably more accurate than base, still faster than real time on a laptop CPU; 99 languages.</source>
-        <translation type="unfinished"></translation>
+        <translation>Deutlich genauer als base, trotzdem schneller als Echtzeit auf einer Laptop-CPU; 99 Sprachen.</translation>
     </message>
     <message>
         <source>Qwen&apos;s smallest instruct model, from Qwen&apos;s own GGUF repository; many languages.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das kleinste Instruct-Modell von Qwen, aus Qwens eigenem GGUF-Repository; viele Sprachen.</translation>
     </message>
     <message>
         <source>Qwen3&apos;s smallest model with thinking mode, from Qwen&apos;s own GGUF repository.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das kleinste Qwen3-Modell mit Denkmodus, aus Qwens eigenem GGUF-Repository.</translation>
     </message>
     <message>
         <source>Reads charts, documents and screenshots.</source>
-        <translation type="unfinished"></translation>
+        <translation>Liest Diagramme, Dokumente und Screenshots.</translation>
     </message>
     <message>
         <source>Small English chat model; quick on any CPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kleines englisches Chatmodell; schnell auf jeder CPU.</translation>
     </message>
     <message>
         <source>Small Qwen3 with thinking mode; a good everyday model on 8 GB machines.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kleines Qwen3 mit Denkmodus; ein gutes Alltagsmodell für Rechner mit 8 GB.</translation>
     </message>
     <message>
         <source>Small and fast: for trying the app on modest hardware.</source>
-        <translation type="unfinished"></translation>
+        <translation>Klein und schnell: zum Ausprobieren der App auf bescheidener Hardware.</translation>
     </message>
     <message>
         <source>Speech recognition for voice input in chat, 99 languages.</source>
-        <translation type="unfinished"></translation>
+        <translation>Spracherkennung für die Spracheingabe im Chat, 99 Sprachen.</translation>
     </message>
     <message>
         <source>Strong at text in images (OCR), documents and charts; research licence.</source>
-        <translation type="unfinished"></translation>
+        <translation>Stark bei Text in Bildern (OCR), Dokumenten und Diagrammen; Forschungslizenz.</translation>
     </message>
     <message>
         <source>Strong general chat and reasoning for its size; a good default on 16 GB laptops.</source>
-        <translation type="unfinished"></translation>
+        <translation>Starker allgemeiner Chat und logisches Denken für seine Größe; eine gute Standardwahl für Laptops mit 16 GB.</translation>
     </message>
     <message>
         <source>Strong reasoning for its size; the 4-bit file of Qwen&apos;s own GGUF repository (its Q4_K and Q6_K weights load here).</source>
-        <translation type="unfinished"></translation>
+        <translation>Starkes logisches Denken für seine Größe; die 4-Bit-Datei aus Qwens eigenem GGUF-Repository (seine Q4_K- und Q6_K-Gewichte werden hier geladen).</translation>
     </message>
     <message>
         <source>Stronger answers and code; its licence is for research, not commercial use.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bessere Antworten und besserer Code; die Lizenz gilt für die Forschung, nicht für die kommerzielle Nutzung.</translation>
     </message>
     <message>
         <source>Text to speech in any cloned voice; converted in the app (no OpenVINO export is published).</source>
-        <translation type="unfinished"></translation>
+        <translation>Sprachsynthese mit jeder geklonten Stimme; wird in der App konvertiert (es ist kein OpenVINO-Export veröffentlicht).</translation>
     </message>
     <message>
         <source>The largest Qwen3 here; wants 10 GB of free memory.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das größte Qwen3 hier; benötigt 10 GB freien Arbeitsspeicher.</translation>
     </message>
     <message>
         <source>The largest SmolLM2: better English answers, still light.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das größte SmolLM2: bessere englische Antworten, trotzdem ressourcenschonend.</translation>
     </message>
     <message>
         <source>The most accurate Whisper, 99 languages; wants a GPU or patience for long files.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das genaueste Whisper, 99 Sprachen; benötigt eine GPU oder Geduld bei langen Dateien.</translation>
     </message>
     <message>
         <source>The smallest Whisper: dictation on any computer, about 40x faster than real time on two CPU cores; less accurate with accents and noise.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das kleinste Whisper: Diktieren auf jedem Computer, etwa 40-mal schneller als Echtzeit auf zwei CPU-Kernen; weniger genau bei Akzenten und Störgeräuschen.</translation>
     </message>
     <message>
         <source>Tiny and instant: for trying GGUF files on any machine; short answers only.</source>
-        <translation type="unfinished"></translation>
+        <translation>Winzig und sofort bereit: zum Ausprobieren von GGUF-Dateien auf jedem Rechner; nur kurze Antworten.</translation>
     </message>
     <message>
         <source>Turns a 5-30 s clip into the voice embedding SpeechT5 speaks with; converted in the app.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wandelt einen Clip von 5–30 s in die Stimmeinbettung um, mit der SpeechT5 spricht; wird in der App konvertiert.</translation>
     </message>
     <message>
         <source>The lip-sync model {model} is missing. Choose another in Models….</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Modell für die Lippensynchronisation {model} fehlt. Wählen Sie unter Modelle… ein anderes aus.</translation>
     </message>
     <message>
         <source>No lip-sync model is installed. Wav2Lip weights are licensed for non-commercial use, so the app does not ship them: convert a checkpoint you obtained (such as wav2lip_gan.pth) in Models… → Convert.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es ist kein Modell für die Lippensynchronisation installiert. Die Gewichte von Wav2Lip sind nur für die nicht kommerzielle Nutzung lizenziert, daher liefert die App sie nicht mit: Konvertieren Sie einen Checkpoint, den Sie beschafft haben (z. B. wav2lip_gan.pth), unter Modelle… → Konvertieren.</translation>
     </message>
     <message>
         <source>The speech-to-text model folder {folder} is missing. Choose another in Models….</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Ordner des Spracherkennungsmodells {folder} fehlt. Wählen Sie unter Modelle… ein anderes aus.</translation>
     </message>
     <message>
         <source>No speech-to-text model is installed: download a Whisper model (e.g. OpenVINO/whisper-base-int8-ov) in Models….</source>
-        <translation type="unfinished"></translation>
+        <translation>Es ist kein Spracherkennungsmodell installiert: Laden Sie unter Modelle… ein Whisper-Modell herunter (z. B. OpenVINO/whisper-base-int8-ov).</translation>
     </message>
     <message>
         <source>The {what} folder {folder} is missing. Choose another in Models….</source>
-        <translation type="unfinished"></translation>
+        <translation>Der {what}-Ordner {folder} fehlt. Wählen Sie unter Modelle… einen anderen aus.</translation>
     </message>
     <message>
         <source>No text-to-speech model is installed: convert microsoft/speecht5_tts with its vocoder in Models… → Convert.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es ist kein Sprachsynthesemodell installiert: Konvertieren Sie microsoft/speecht5_tts mit seinem Vocoder unter Modelle… → Konvertieren.</translation>
     </message>
     <message>
         <source>No speaker encoder is installed: convert speechbrain/spkrec-xvect-voxceleb in Models… → Convert.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es ist kein Sprecher-Encoder installiert: Konvertieren Sie speechbrain/spkrec-xvect-voxceleb unter Modelle… → Konvertieren.</translation>
     </message>
     <message>
         <source>text-to-speech model</source>
-        <translation type="unfinished"></translation>
+        <translation>Sprachsynthesemodell</translation>
     </message>
     <message>
         <source>speaker encoder</source>
-        <translation type="unfinished"></translation>
+        <translation>Sprecher-Encoder</translation>
     </message>
     <message>
         <source>{seconds} s</source>
-        <translation type="unfinished"></translation>
+        <translation>{seconds} s</translation>
     </message>
     <message>
         <source>{minutes} min {seconds} s</source>
-        <translation type="unfinished"></translation>
+        <translation>{minutes} min {seconds} s</translation>
     </message>
     <message>
         <source>Working…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird bearbeitet…</translation>
     </message>
     <message>
         <source>Frame {done}/{total}</source>
-        <translation type="unfinished"></translation>
+        <translation>Einzelbild {done}/{total}</translation>
     </message>
     <message>
         <source>{fps} fps</source>
-        <translation type="unfinished"></translation>
+        <translation>{fps} fps</translation>
     </message>
     <message>
         <source>about {duration} left</source>
-        <translation type="unfinished"></translation>
+        <translation>noch etwa {duration}</translation>
     </message>
     <message>
         <source>Dictate</source>
-        <translation type="unfinished"></translation>
+        <translation>Diktieren</translation>
     </message>
     <message>
         <source>Done</source>
         <comment>dictation button: stop listening</comment>
-        <translation type="unfinished"></translation>
+        <translation>Fertig</translation>
     </message>
     <message>
         <source>Dictate: click, speak, and pause — the words go into the message box for editing. Or hold {key} while you speak. The arrow chooses the microphone, language and speech model.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diktieren: Klicken, sprechen und eine Pause machen – die Wörter landen zum Bearbeiten im Nachrichtenfeld. Oder halten Sie beim Sprechen {key} gedrückt. Über den Pfeil wählen Sie Mikrofon, Sprache und Spracherkennungsmodell.</translation>
     </message>
     <message>
         <source>Opening the microphone…</source>
-        <translation type="unfinished"></translation>
+        <translation>Mikrofon wird geöffnet…</translation>
     </message>
     <message>
         <source>Listening… pause when you are done, or click Done.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hört zu… Machen Sie eine Pause, wenn Sie fertig sind, oder klicken Sie auf „Fertig“.</translation>
     </message>
     <message>
         <source>Listening… let go of {key} when you are done.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hört zu… Lassen Sie {key} los, wenn Sie fertig sind.</translation>
     </message>
     <message>
         <source>Loading speech model…</source>
-        <translation type="unfinished"></translation>
+        <translation>Spracherkennungsmodell wird geladen…</translation>
     </message>
     <message>
         <source>Cancelling…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird abgebrochen…</translation>
     </message>
     <message>
         <source>Didn&apos;t catch anything — try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nichts verstanden – versuchen Sie es erneut.</translation>
     </message>
     <message>
         <source>The microphone stopped delivering sound (was it unplugged?): the recording was cut there, and what was said before it is in the message box.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Mikrofon liefert keinen Ton mehr (wurde es abgezogen?): Die Aufnahme wurde an dieser Stelle abgeschnitten; was zuvor gesagt wurde, steht im Nachrichtenfeld.</translation>
     </message>
     <message>
         <source>The microphone stopped delivering sound (was it unplugged?): the recording was cut before any words were heard.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Mikrofon liefert keinen Ton mehr (wurde es abgezogen?): Die Aufnahme wurde abgeschnitten, bevor Wörter erkannt wurden.</translation>
     </message>
     <message>
         <source>Create a voice first: record or pick a clip of someone speaking (left).</source>
-        <translation type="unfinished"></translation>
+        <translation>Erstellen Sie zuerst eine Stimme: Nehmen Sie einen Clip auf, in dem jemand spricht, oder wählen Sie einen aus (links).</translation>
     </message>
     <message>
         <source>first audio {seconds} s</source>
-        <translation type="unfinished"></translation>
+        <translation>erstes Audio {seconds} s</translation>
     </message>
     <message>
         <source>Stopped after sentence {done}/{total}</source>
-        <translation type="unfinished"></translation>
+        <translation>Gestoppt nach Satz {done}/{total}</translation>
     </message>
     <message>
         <source>Sentence {done}/{total} · {seconds} s</source>
-        <translation type="unfinished"></translation>
+        <translation>Satz {done}/{total} · {seconds} s</translation>
+    </message>
+    <message>
+        <source>Made for your NPU (channel-wise INT4): fast and frees the CPU.</source>
+        <translation>Für Ihre NPU gemacht (kanalweises INT4): schnell und entlastet die CPU.</translation>
+    </message>
+    <message>
+        <source>The strongest that fits {memory} of memory; runs on your GPU.</source>
+        <translation>Das stärkste Modell, das in {memory} Arbeitsspeicher passt; läuft auf Ihrer GPU.</translation>
+    </message>
+    <message>
+        <source>The strongest that fits {memory} of memory.</source>
+        <translation>Das stärkste Modell, das in {memory} Arbeitsspeicher passt.</translation>
+    </message>
+    <message>
+        <source>The smallest download: try the app in a minute; short answers.</source>
+        <translation>Der kleinste Download: Testen Sie die App in einer Minute; kurze Antworten.</translation>
+    </message>
+    <message>
+        <source>Under 1 GB: quick on any processor, better answers than the smallest.</source>
+        <translation>Unter 1 GB: schnell auf jedem Prozessor, bessere Antworten als das kleinste.</translation>
+    </message>
+    <message>
+        <source>The model catalog lists no chat model.</source>
+        <translation>Der Modellkatalog enthält kein Chatmodell.</translation>
+    </message>
+    <message>
+        <source>Not enough free disk space for a chat model: the smallest needs {size} and {folder} has {free} free.</source>
+        <translation>Nicht genug freier Speicherplatz für ein Chatmodell: Das kleinste braucht {size}, und auf {folder} sind {free} frei.</translation>
+    </message>
+    <message>
+        <source>This computer&apos;s {memory} of memory is too little for the catalog&apos;s chat models; a smaller model file can still be opened.</source>
+        <translation>Die {memory} Arbeitsspeicher dieses Computers reichen für die Chatmodelle des Katalogs nicht aus; eine kleinere Modelldatei lässt sich trotzdem öffnen.</translation>
     </message>
 </context>
 </TS>

@@ -101,11 +101,11 @@
     </message>
     <message>
         <source>Choose a face first: a photo or a video.</source>
-        <translation type="unfinished"></translation>
+        <translation>请先选择人脸：一张照片或一段视频。</translation>
     </message>
     <message>
         <source>Choose a speech file, or a voice and a text to speak.</source>
-        <translation type="unfinished"></translation>
+        <translation>请选择语音文件，或者选择声音并输入要朗读的文本。</translation>
     </message>
     <message>
         <source>Starting…</source>
@@ -117,23 +117,23 @@
     </message>
     <message numerus="yes">
         <source>%n frame(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 帧</numerusform>
         </translation>
     </message>
     <message>
         <source>made at {fps} fps ({speed}× real time) on {device}</source>
-        <translation type="unfinished"></translation>
+        <translation>在 {device} 上以 {fps} 帧/秒生成（{speed}× 实时速度）</translation>
     </message>
     <message numerus="yes">
         <source>%n frame(s) without a face left as they were</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 帧没有人脸，保持原样</numerusform>
         </translation>
     </message>
     <message>
         <source>Your video appears here. Choose a face and speech, then Generate.</source>
-        <translation type="unfinished"></translation>
+        <translation>你的视频将显示在此处。请选择人脸和语音，然后单击“生成”。</translation>
     </message>
     <message>
         <source>Save as…</source>
@@ -181,7 +181,7 @@
     </message>
     <message>
         <source>“{text}” ({seconds} s, {voice})</source>
-        <translation type="unfinished"></translation>
+        <translation>“{text}”（{seconds} 秒，{voice}）</translation>
     </message>
     <message>
         <source>Speech file</source>
@@ -289,7 +289,7 @@
     </message>
     <message>
         <source>the video</source>
-        <translation type="unfinished"></translation>
+        <translation>该视频</translation>
     </message>
     <message>
         <source>Cannot play {name}: {reason}.</source>
@@ -608,23 +608,23 @@
     </message>
     <message>
         <source>Avatar mode needs a voice: make one in the Voice panel.</source>
-        <translation type="unfinished"></translation>
+        <translation>数字人模式需要一个声音：请在语音面板中创建。</translation>
     </message>
     <message>
         <source>Avatar mode needs a face: choose one in the Avatar panel.</source>
-        <translation type="unfinished"></translation>
+        <translation>数字人模式需要一张人脸：请在数字人面板中选择。</translation>
     </message>
     <message>
         <source>The next answer will be spoken here.</source>
-        <translation type="unfinished"></translation>
+        <translation>下一个回答将在此处说出。</translation>
     </message>
     <message>
         <source>Avatar mode</source>
-        <translation type="unfinished"></translation>
+        <translation>数字人模式</translation>
     </message>
     <message>
         <source>Speak each answer in your voice, as a lip-synced video of your avatar</source>
-        <translation type="unfinished"></translation>
+        <translation>用你的声音说出每个回答，并生成你的数字人的对口型视频</translation>
     </message>
     <message>
         <source>Stop</source>
@@ -632,27 +632,27 @@
     </message>
     <message>
         <source>Stop speaking this answer</source>
-        <translation type="unfinished"></translation>
+        <translation>停止说出此回答</translation>
     </message>
     <message>
         <source>The avatar&apos;s face {path} is missing: choose another in the Avatar panel.</source>
-        <translation type="unfinished"></translation>
+        <translation>数字人的人脸 {path} 缺失：请在数字人面板中另选一张。</translation>
     </message>
     <message>
         <source>Making the first sentence…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在生成第一句…</translation>
     </message>
     <message>
         <source>Stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>已停止。</translation>
     </message>
     <message>
         <source>Sentence {number}/{total}: “{text}”</source>
-        <translation type="unfinished"></translation>
+        <translation>第 {number}/{total} 句：“{text}”</translation>
     </message>
     <message>
         <source>Done. The next answer will be spoken here.</source>
-        <translation type="unfinished"></translation>
+        <translation>完成。下一个回答将在此处说出。</translation>
     </message>
     <message>
         <source>Stop the answer (Esc)</source>
@@ -1160,55 +1160,55 @@
     </message>
     <message>
         <source>{format} subtitles</source>
-        <translation type="unfinished"></translation>
+        <translation>{format} 字幕</translation>
     </message>
     <message>
         <source>Text</source>
-        <translation type="unfinished"></translation>
+        <translation>文本</translation>
     </message>
     <message>
         <source>Detect the language</source>
-        <translation type="unfinished"></translation>
+        <translation>检测语言</translation>
     </message>
     <message>
         <source>Choose an audio file first.</source>
-        <translation type="unfinished"></translation>
+        <translation>请先选择音频文件。</translation>
     </message>
     <message>
         <source>Loading the speech-to-text model…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在加载语音识别模型…</translation>
     </message>
     <message>
         <source>Stopped: nothing was transcribed.</source>
-        <translation type="unfinished"></translation>
+        <translation>已停止：未转录任何内容。</translation>
     </message>
     <message>
         <source>Nothing was said in this file.</source>
-        <translation type="unfinished"></translation>
+        <translation>此文件中没有任何语音。</translation>
     </message>
     <message>
         <source>Transcribe</source>
-        <translation type="unfinished"></translation>
+        <translation>转录</translation>
     </message>
     <message>
         <source>An audio file: wav, flac, ogg or mp3</source>
-        <translation type="unfinished"></translation>
+        <translation>音频文件：wav、flac、ogg 或 mp3</translation>
     </message>
     <message>
         <source>Audio file</source>
-        <translation type="unfinished"></translation>
+        <translation>音频文件</translation>
     </message>
     <message>
         <source>The audio file to transcribe</source>
-        <translation type="unfinished"></translation>
+        <translation>要转录的音频文件</translation>
     </message>
     <message>
         <source>Choose audio file</source>
-        <translation type="unfinished"></translation>
+        <translation>选择音频文件</translation>
     </message>
     <message>
         <source>Pick an audio file, then transcribe it</source>
-        <translation type="unfinished"></translation>
+        <translation>选择一个音频文件，然后进行转录</translation>
     </message>
     <message>
         <source>&amp;Language</source>
@@ -1216,79 +1216,79 @@
     </message>
     <message>
         <source>The language spoken in the file</source>
-        <translation type="unfinished"></translation>
+        <translation>文件中所说的语言</translation>
     </message>
     <message>
         <source>Turn the file&apos;s speech into text</source>
-        <translation type="unfinished"></translation>
+        <translation>将文件中的语音转换为文本</translation>
     </message>
     <message>
         <source>Stop transcribing (nothing is kept)</source>
-        <translation type="unfinished"></translation>
+        <translation>停止转录（不保留任何内容）</translation>
     </message>
     <message>
         <source>The transcript appears here.</source>
-        <translation type="unfinished"></translation>
+        <translation>转录文本将显示在此处。</translation>
     </message>
     <message>
         <source>Transcript</source>
-        <translation type="unfinished"></translation>
+        <translation>转录文本</translation>
     </message>
     <message>
         <source>The text heard in the file: select and copy it</source>
-        <translation type="unfinished"></translation>
+        <translation>从文件中识别出的文本：可选中并复制</translation>
     </message>
     <message>
         <source>Copy the transcript (or the selected part)</source>
-        <translation type="unfinished"></translation>
+        <translation>复制转录文本（或选中的部分）</translation>
     </message>
     <message>
         <source>Save subtitles…</source>
-        <translation type="unfinished"></translation>
+        <translation>保存字幕…</translation>
     </message>
     <message>
         <source>Save subtitles</source>
-        <translation type="unfinished"></translation>
+        <translation>保存字幕</translation>
     </message>
     <message>
         <source>SubRip (.srt) or WebVTT (.vtt), timed by word</source>
-        <translation type="unfinished"></translation>
+        <translation>SubRip（.srt）或 WebVTT（.vtt），按词计时</translation>
     </message>
     <message>
         <source>Save text…</source>
-        <translation type="unfinished"></translation>
+        <translation>保存文本…</translation>
     </message>
     <message>
         <source>Save text</source>
-        <translation type="unfinished"></translation>
+        <translation>保存文本</translation>
     </message>
     <message>
         <source>Save the transcript as a text file</source>
-        <translation type="unfinished"></translation>
+        <translation>将转录文本保存为文本文件</translation>
     </message>
     <message>
         <source>Close</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭</translation>
     </message>
     <message>
         <source>Close this window</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭此窗口</translation>
     </message>
     <message>
         <source>Transcribing… {done} of {total} s</source>
-        <translation type="unfinished"></translation>
+        <translation>正在转录… {done} / {total} 秒</translation>
     </message>
     <message>
         <source>Transcribing… {done} s</source>
-        <translation type="unfinished"></translation>
+        <translation>正在转录… {done} 秒</translation>
     </message>
     <message>
         <source>{audio} s of audio in {compute} s ({rtf}× real time).</source>
-        <translation type="unfinished"></translation>
+        <translation>{compute} 秒内处理了 {audio} 秒音频（{rtf}× 实时速度）。</translation>
     </message>
     <message>
         <source>Saved {path}.</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存 {path}。</translation>
     </message>
     <message>
         <source>&amp;System language</source>
@@ -1316,71 +1316,71 @@
     </message>
     <message>
         <source>Detect automatically</source>
-        <translation type="unfinished"></translation>
+        <translation>自动检测</translation>
     </message>
     <message>
         <source>English</source>
-        <translation type="unfinished"></translation>
+        <translation>英语</translation>
     </message>
     <message>
         <source>German</source>
-        <translation type="unfinished"></translation>
+        <translation>德语</translation>
     </message>
     <message>
         <source>French</source>
-        <translation type="unfinished"></translation>
+        <translation>法语</translation>
     </message>
     <message>
         <source>Spanish</source>
-        <translation type="unfinished"></translation>
+        <translation>西班牙语</translation>
     </message>
     <message>
         <source>Italian</source>
-        <translation type="unfinished"></translation>
+        <translation>意大利语</translation>
     </message>
     <message>
         <source>Portuguese</source>
-        <translation type="unfinished"></translation>
+        <translation>葡萄牙语</translation>
     </message>
     <message>
         <source>Dutch</source>
-        <translation type="unfinished"></translation>
+        <translation>荷兰语</translation>
     </message>
     <message>
         <source>Polish</source>
-        <translation type="unfinished"></translation>
+        <translation>波兰语</translation>
     </message>
     <message>
         <source>Russian</source>
-        <translation type="unfinished"></translation>
+        <translation>俄语</translation>
     </message>
     <message>
         <source>Ukrainian</source>
-        <translation type="unfinished"></translation>
+        <translation>乌克兰语</translation>
     </message>
     <message>
         <source>Turkish</source>
-        <translation type="unfinished"></translation>
+        <translation>土耳其语</translation>
     </message>
     <message>
         <source>Chinese</source>
-        <translation type="unfinished"></translation>
+        <translation>中文</translation>
     </message>
     <message>
         <source>Japanese</source>
-        <translation type="unfinished"></translation>
+        <translation>日语</translation>
     </message>
     <message>
         <source>Korean</source>
-        <translation type="unfinished"></translation>
+        <translation>韩语</translation>
     </message>
     <message>
         <source>Hindi</source>
-        <translation type="unfinished"></translation>
+        <translation>印地语</translation>
     </message>
     <message>
         <source>Arabic</source>
-        <translation type="unfinished"></translation>
+        <translation>阿拉伯语</translation>
     </message>
     <message>
         <source>Microphone</source>
@@ -1388,27 +1388,27 @@
     </message>
     <message>
         <source>Language</source>
-        <translation type="unfinished"></translation>
+        <translation>语言</translation>
     </message>
     <message>
         <source>Speech model</source>
-        <translation type="unfinished"></translation>
+        <translation>语音模型</translation>
     </message>
     <message>
         <source>{model} understands English only: choose a multilingual model to pick one.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} 只能识别英语：请选择多语言模型后再选择语言。</translation>
     </message>
     <message>
         <source>System default</source>
-        <translation type="unfinished"></translation>
+        <translation>系统默认</translation>
     </message>
     <message>
         <source>No microphone found</source>
-        <translation type="unfinished"></translation>
+        <translation>未找到麦克风</translation>
     </message>
     <message>
         <source>No speech-to-text model installed</source>
-        <translation type="unfinished"></translation>
+        <translation>未安装语音识别模型</translation>
     </message>
     <message>
         <source>Microphone to record from</source>
@@ -1792,7 +1792,7 @@
     </message>
     <message>
         <source>There is no voice yet: create one in the Voice panel to hear answers.</source>
-        <translation type="unfinished"></translation>
+        <translation>还没有声音：请在语音面板中创建一个，以便听到回答。</translation>
     </message>
     <message>
         <source>No audio device: answers cannot be played on this computer.</source>
@@ -1800,15 +1800,15 @@
     </message>
     <message>
         <source>Speaking in “{voice}”…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在用“{voice}”朗读…</translation>
     </message>
     <message>
         <source>Speaking in “{voice}” · sentence {done}/{total}</source>
-        <translation type="unfinished"></translation>
+        <translation>正在用“{voice}”朗读 · 第 {done}/{total} 句</translation>
     </message>
     <message>
         <source>Speaking in “{voice}” · {seconds} s</source>
-        <translation type="unfinished"></translation>
+        <translation>正在用“{voice}”朗读 · {seconds} 秒</translation>
     </message>
     <message>
         <source>Stop speaking</source>
@@ -1832,11 +1832,11 @@
     </message>
     <message>
         <source>The voice to speak in (chat answers use it too)</source>
-        <translation type="unfinished"></translation>
+        <translation>用于朗读的声音（聊天回答也使用它）</translation>
     </message>
     <message>
         <source>Device for the speech model</source>
-        <translation type="unfinished"></translation>
+        <translation>语音模型的设备</translation>
     </message>
     <message>
         <source>Speak the text in the chosen voice</source>
@@ -1868,51 +1868,51 @@
     </message>
     <message>
         <source>&amp;Voice:</source>
-        <translation type="unfinished"></translation>
+        <translation>声音(&amp;V)：</translation>
     </message>
     <message>
         <source>&amp;Play on:</source>
-        <translation type="unfinished"></translation>
+        <translation>播放设备(&amp;P)：</translation>
     </message>
     <message>
         <source>Preparing…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在准备…</translation>
     </message>
     <message>
         <source>Sentence {done}/{total}</source>
-        <translation type="unfinished"></translation>
+        <translation>第 {done}/{total} 句</translation>
     </message>
     <message>
         <source>Playing {played} / {total} s</source>
-        <translation type="unfinished"></translation>
+        <translation>正在播放 {played} / {total} 秒</translation>
     </message>
     <message>
         <source>Save speech</source>
-        <translation type="unfinished"></translation>
+        <translation>保存语音</translation>
     </message>
     <message>
         <source>WAV audio</source>
-        <translation type="unfinished"></translation>
+        <translation>WAV 音频</translation>
     </message>
     <message>
         <source>Saved {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存 {name}</translation>
     </message>
     <message>
         <source>Save the whole speech as a wav file</source>
-        <translation type="unfinished"></translation>
+        <translation>将整段语音保存为 wav 文件</translation>
     </message>
     <message>
         <source>Speak the whole text first (a stopped speech is not saved)</source>
-        <translation type="unfinished"></translation>
+        <translation>请先朗读完整个文本（已停止的语音不会保存）</translation>
     </message>
     <message>
         <source>Open the Avatar panel with this speech, to make a lip-synced video of it</source>
-        <translation type="unfinished"></translation>
+        <translation>用此语音打开数字人面板，为其生成对口型视频</translation>
     </message>
     <message>
         <source>Speak the whole text first, then make a video of it in the Avatar panel</source>
-        <translation type="unfinished"></translation>
+        <translation>请先朗读完整个文本，然后在数字人面板中为其生成视频</translation>
     </message>
     <message>
         <source>Status messages</source>
@@ -1981,15 +1981,15 @@
     <message>
         <source>damaged</source>
         <comment>a voice whose files are broken</comment>
-        <translation type="unfinished"></translation>
+        <translation>已损坏</translation>
     </message>
     <message>
         <source>Its reference clip is missing: the voice still speaks, the clip cannot be played.</source>
-        <translation type="unfinished"></translation>
+        <translation>其参考音频片段缺失：该声音仍可朗读，但无法播放音频片段。</translation>
     </message>
     <message>
         <source>No voices yet: make one below from a clip of someone speaking.</source>
-        <translation type="unfinished"></translation>
+        <translation>还没有声音：请在下方用一段说话的音频片段创建一个。</translation>
     </message>
     <message>
         <source>Clip</source>
@@ -2033,7 +2033,7 @@
     </message>
     <message>
         <source>Reference: {path}</source>
-        <translation type="unfinished"></translation>
+        <translation>参考音频：{path}</translation>
     </message>
     <message>
         <source>Delete…</source>
@@ -2041,11 +2041,11 @@
     </message>
     <message>
         <source>Delete the voice “{name}” and its reference clip? This cannot be undone.</source>
-        <translation type="unfinished"></translation>
+        <translation>要删除声音“{name}”及其参考音频片段吗？此操作无法撤销。</translation>
     </message>
     <message>
         <source>Delete the damaged voice “{name}” and its files? This cannot be undone.</source>
-        <translation type="unfinished"></translation>
+        <translation>要删除已损坏的声音“{name}”及其文件吗？此操作无法撤销。</translation>
     </message>
     <message>
         <source>Delete voice</source>
@@ -2252,49 +2252,49 @@
     </message>
     <message>
         <source>Conversation mode needs a chat model: choose one above.</source>
-        <translation type="unfinished"></translation>
+        <translation>对话模式需要聊天模型：请在上方选择一个。</translation>
     </message>
     <message>
         <source>Conversation mode needs a microphone, and none was found.</source>
-        <translation type="unfinished"></translation>
+        <translation>对话模式需要麦克风，但未找到任何麦克风。</translation>
     </message>
     <message>
         <source>Conversation mode needs a voice to answer in: make one in the Voice panel.</source>
-        <translation type="unfinished"></translation>
+        <translation>对话模式需要一个用于回答的声音：请在语音面板中创建。</translation>
     </message>
     <message>
         <source>Speaking while the answer plays stops it and starts your next turn. Use headphones: on loudspeakers the answer&apos;s own sound would interrupt it — switch this off then, and wait for the end of each answer.</source>
-        <translation type="unfinished"></translation>
+        <translation>在回答播放时说话会停止播放，并开始你的下一轮发言。请使用耳机：使用扬声器时，回答本身的声音会打断它 — 这种情况下请关闭此选项，并等待每个回答结束。</translation>
     </message>
     <message>
         <source>Listening…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在聆听…</translation>
     </message>
     <message>
         <source>Hearing you…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在听你说话…</translation>
     </message>
     <message>
         <source>Transcribing…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在转录…</translation>
     </message>
     <message>
         <source>Thinking…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在思考…</translation>
     </message>
     <message>
         <source>Speaking…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在说话…</translation>
     </message>
     <message>
         <source>Interrupted</source>
         <comment>a spoken answer cut by the user</comment>
-        <translation type="unfinished"></translation>
+        <translation>已打断</translation>
     </message>
     <message>
         <source>Stopped</source>
         <comment>the spoken conversation ended</comment>
-        <translation type="unfinished"></translation>
+        <translation>已停止</translation>
     </message>
     <message>
         <source>Conversation</source>
@@ -2302,31 +2302,31 @@
     </message>
     <message>
         <source>Conversation mode</source>
-        <translation type="unfinished"></translation>
+        <translation>对话模式</translation>
     </message>
     <message>
         <source>Talk with the model hands-free: it listens, answers aloud</source>
-        <translation type="unfinished"></translation>
+        <translation>与模型免手动对话：它会聆听并大声回答</translation>
     </message>
     <message>
         <source>Stop conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>停止对话</translation>
     </message>
     <message>
         <source>End the conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>结束对话</translation>
     </message>
     <message>
         <source>Interrupt when I speak</source>
-        <translation type="unfinished"></translation>
+        <translation>我说话时打断</translation>
     </message>
     <message>
         <source>Models…</source>
-        <translation type="unfinished"></translation>
+        <translation>模型…</translation>
     </message>
     <message>
         <source>Voice panel</source>
-        <translation type="unfinished"></translation>
+        <translation>语音面板</translation>
     </message>
     <message>
         <source>The messages of this chat, oldest first</source>
@@ -2591,7 +2591,7 @@
     </message>
     <message>
         <source>Documents are being added; wait for it to finish, or Cancel it, first.</source>
-        <translation type="unfinished"></translation>
+        <translation>正在添加文档；请先等待其完成，或单击“取消”。</translation>
     </message>
     <message>
         <source>Documents</source>
@@ -2811,11 +2811,11 @@
     </message>
     <message>
         <source>{files} could not be added:</source>
-        <translation type="unfinished"></translation>
+        <translation>{files}无法添加：</translation>
     </message>
     <message>
         <source>not set up yet</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未设置</translation>
     </message>
     <message>
         <source>Embeds documents and questions; each collection records its model</source>
@@ -2823,11 +2823,11 @@
     </message>
     <message>
         <source>Change</source>
-        <translation type="unfinished"></translation>
+        <translation>更改</translation>
     </message>
     <message>
         <source>An installed embedding model, or another folder (e.g. bge)</source>
-        <translation type="unfinished"></translation>
+        <translation>已安装的嵌入模型，或其他文件夹（例如 bge）</translation>
     </message>
     <message>
         <source>Bundled</source>
@@ -2851,11 +2851,11 @@
     </message>
     <message>
         <source>Type something to search for.</source>
-        <translation type="unfinished"></translation>
+        <translation>请输入要搜索的内容。</translation>
     </message>
     <message>
         <source>There is nothing to search yet: add documents first.</source>
-        <translation type="unfinished"></translation>
+        <translation>还没有可搜索的内容：请先添加文档。</translation>
     </message>
     <message>
         <source>Device for the embedding (and reranking) model</source>
@@ -2867,15 +2867,15 @@
     </message>
     <message>
         <source>Delete collection</source>
-        <translation type="unfinished"></translation>
+        <translation>删除集合</translation>
     </message>
     <message>
         <source>Delete “{name}” and its {documents} from the knowledge base? Your files are not touched. This cannot be undone.</source>
-        <translation type="unfinished"></translation>
+        <translation>要从知识库中删除“{name}”及其 {documents}吗？你的文件不会受影响。此操作无法撤销。</translation>
     </message>
     <message>
         <source>“{name}” has no documents yet: add files to search them.</source>
-        <translation type="unfinished"></translation>
+        <translation>“{name}”中还没有文档：请添加文件以便搜索。</translation>
     </message>
     <message>
         <source>Search this collection by meaning or words…</source>
@@ -3665,276 +3665,308 @@
     </message>
     <message>
         <source>{device} (not found)</source>
-        <translation type="unfinished"></translation>
+        <translation>{device}（未找到）</translation>
     </message>
     <message>
         <source>No {device} on this computer.</source>
-        <translation type="unfinished"></translation>
+        <translation>此电脑上没有 {device}。</translation>
     </message>
     <message>
         <source>AUTO (uses {device})</source>
-        <translation type="unfinished"></translation>
+        <translation>AUTO（使用 {device}）</translation>
     </message>
     <message>
         <source>Picks the best device present.</source>
-        <translation type="unfinished"></translation>
+        <translation>自动选择现有的最佳设备。</translation>
     </message>
     <message>
         <source>The bundled embedding model is not set up yet: it is converted once, in about a minute, when you first add documents in the Knowledge panel.</source>
-        <translation type="unfinished"></translation>
+        <translation>自带的嵌入模型尚未设置：首次在知识库面板中添加文档时会转换一次，约需一分钟。</translation>
     </message>
     <message>
         <source>The embedding model folder {folder} is missing or incomplete: choose another embedding model in the Knowledge panel.</source>
-        <translation type="unfinished"></translation>
+        <translation>嵌入模型文件夹 {folder} 缺失或不完整：请在知识库面板中选择其他嵌入模型。</translation>
     </message>
     <message>
         <source>768-d English embeddings: better retrieval than the bundled MiniLM, 3x slower.</source>
-        <translation type="unfinished"></translation>
+        <translation>768 维英语嵌入：检索效果优于自带的 MiniLM，但速度慢 3 倍。</translation>
     </message>
     <message>
         <source>8B vision model: detailed answers about photos and several images at once; wants 10 GB of memory.</source>
-        <translation type="unfinished"></translation>
+        <translation>8B 视觉模型：可详细回答有关照片的问题，并可同时处理多张图像；需要 10 GB 内存。</translation>
     </message>
     <message>
         <source>A capable general model; wants 8 GB of free memory.</source>
-        <translation type="unfinished"></translation>
+        <translation>能力强的通用模型；需要 8 GB 可用内存。</translation>
     </message>
     <message>
         <source>Channel-wise symmetric INT4: the layout the NPU needs.</source>
-        <translation type="unfinished"></translation>
+        <translation>按通道对称 INT4 量化：NPU 所需的格式。</translation>
     </message>
     <message>
         <source>Cross-encoder that re-orders knowledge search results more precisely.</source>
-        <translation type="unfinished"></translation>
+        <translation>交叉编码器，可更精确地对知识库搜索结果重新排序。</translation>
     </message>
     <message>
         <source>Describes and answers questions about images; small enough for any AI PC.</source>
-        <translation type="unfinished"></translation>
+        <translation>描述图像并回答有关图像的问题；体积小，任何 AI PC 均可运行。</translation>
     </message>
     <message>
         <source>Describes images in more detail than the 1B; still quick on a laptop.</source>
-        <translation type="unfinished"></translation>
+        <translation>对图像的描述比 1B 版本更详细；在笔记本电脑上依然很快。</translation>
     </message>
     <message>
         <source>Good multilingual chat for its size; fast on a laptop CPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>同等规模中多语言聊天表现出色；在笔记本电脑 CPU 上运行很快。</translation>
     </message>
     <message>
         <source>Google&apos;s multilingual chat model that also sees images (Gemma terms of use).</source>
-        <translation type="unfinished"></translation>
+        <translation>Google 的多语言聊天模型，也能理解图像（Gemma 使用条款）。</translation>
     </message>
     <message>
         <source>Meta&apos;s 3B chat model: better answers, still quick (Llama 3.2 Community License).</source>
-        <translation type="unfinished"></translation>
+        <translation>Meta 的 3B 聊天模型：回答更好，依然很快（Llama 3.2 Community License）。</translation>
     </message>
     <message>
         <source>Meta&apos;s small multilingual chat model (Llama 3.2 Community License).</source>
-        <translation type="unfinished"></translation>
+        <translation>Meta 的小型多语言聊天模型（Llama 3.2 Community License）。</translation>
     </message>
     <message>
         <source>Microsoft&apos;s 3.8B model; good at English reasoning and code, 128k context.</source>
-        <translation type="unfinished"></translation>
+        <translation>Microsoft 的 3.8B 模型；擅长英语推理和代码，128k 上下文。</translation>
     </message>
     <message>
         <source>Near large-v3 accuracy at several times its speed; for transcribing files and subtitles. English.</source>
-        <translation type="unfinished"></translation>
+        <translation>准确率接近 large-v3，速度快数倍；适用于转录文件和生成字幕。仅英语。</translation>
     </message>
     <message>
         <source>Noticeably more accurate than base, still faster than real time on a laptop CPU; 99 languages.</source>
-        <translation type="unfinished"></translation>
+        <translation>明显比 base 更准确，在笔记本电脑 CPU 上仍快于实时速度；支持 99 种语言。</translation>
     </message>
     <message>
         <source>Qwen&apos;s smallest instruct model, from Qwen&apos;s own GGUF repository; many languages.</source>
-        <translation type="unfinished"></translation>
+        <translation>Qwen 最小的指令模型，来自 Qwen 官方 GGUF 仓库；支持多种语言。</translation>
     </message>
     <message>
         <source>Qwen3&apos;s smallest model with thinking mode, from Qwen&apos;s own GGUF repository.</source>
-        <translation type="unfinished"></translation>
+        <translation>Qwen3 最小的带思考模式的模型，来自 Qwen 官方 GGUF 仓库。</translation>
     </message>
     <message>
         <source>Reads charts, documents and screenshots.</source>
-        <translation type="unfinished"></translation>
+        <translation>可读取图表、文档和屏幕截图。</translation>
     </message>
     <message>
         <source>Small English chat model; quick on any CPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>小型英语聊天模型；在任何 CPU 上都很快。</translation>
     </message>
     <message>
         <source>Small Qwen3 with thinking mode; a good everyday model on 8 GB machines.</source>
-        <translation type="unfinished"></translation>
+        <translation>带思考模式的小型 Qwen3；适合 8 GB 内存电脑的日常模型。</translation>
     </message>
     <message>
         <source>Small and fast: for trying the app on modest hardware.</source>
-        <translation type="unfinished"></translation>
+        <translation>小而快：适合在普通硬件上试用本应用。</translation>
     </message>
     <message>
         <source>Speech recognition for voice input in chat, 99 languages.</source>
-        <translation type="unfinished"></translation>
+        <translation>用于聊天语音输入的语音识别，支持 99 种语言。</translation>
     </message>
     <message>
         <source>Strong at text in images (OCR), documents and charts; research licence.</source>
-        <translation type="unfinished"></translation>
+        <translation>擅长图像中的文字（OCR）、文档和图表；研究许可证。</translation>
     </message>
     <message>
         <source>Strong general chat and reasoning for its size; a good default on 16 GB laptops.</source>
-        <translation type="unfinished"></translation>
+        <translation>同等规模中通用聊天和推理能力强；16 GB 内存笔记本电脑的理想默认选择。</translation>
     </message>
     <message>
         <source>Strong reasoning for its size; the 4-bit file of Qwen&apos;s own GGUF repository (its Q4_K and Q6_K weights load here).</source>
-        <translation type="unfinished"></translation>
+        <translation>同等规模中推理能力强；来自 Qwen 官方 GGUF 仓库的 4-bit 文件（其 Q4_K 和 Q6_K 权重可在此加载）。</translation>
     </message>
     <message>
         <source>Stronger answers and code; its licence is for research, not commercial use.</source>
-        <translation type="unfinished"></translation>
+        <translation>回答和代码能力更强；其许可证仅限研究用途，不可商用。</translation>
     </message>
     <message>
         <source>Text to speech in any cloned voice; converted in the app (no OpenVINO export is published).</source>
-        <translation type="unfinished"></translation>
+        <translation>用任意克隆的声音进行语音合成；在应用中转换（未发布 OpenVINO 导出版本）。</translation>
     </message>
     <message>
         <source>The largest Qwen3 here; wants 10 GB of free memory.</source>
-        <translation type="unfinished"></translation>
+        <translation>此处最大的 Qwen3；需要 10 GB 可用内存。</translation>
     </message>
     <message>
         <source>The largest SmolLM2: better English answers, still light.</source>
-        <translation type="unfinished"></translation>
+        <translation>最大的 SmolLM2：英语回答更好，依然轻量。</translation>
     </message>
     <message>
         <source>The most accurate Whisper, 99 languages; wants a GPU or patience for long files.</source>
-        <translation type="unfinished"></translation>
+        <translation>最准确的 Whisper，支持 99 种语言；处理长文件需要 GPU 或耐心等待。</translation>
     </message>
     <message>
         <source>The smallest Whisper: dictation on any computer, about 40x faster than real time on two CPU cores; less accurate with accents and noise.</source>
-        <translation type="unfinished"></translation>
+        <translation>最小的 Whisper：可在任何电脑上听写，在两个 CPU 核心上约比实时快 40 倍；对口音和噪声的识别准确率较低。</translation>
     </message>
     <message>
         <source>Tiny and instant: for trying GGUF files on any machine; short answers only.</source>
-        <translation type="unfinished"></translation>
+        <translation>极小且即时：适合在任何电脑上试用 GGUF 文件；仅能给出简短回答。</translation>
     </message>
     <message>
         <source>Turns a 5-30 s clip into the voice embedding SpeechT5 speaks with; converted in the app.</source>
-        <translation type="unfinished"></translation>
+        <translation>将 5-30 秒的音频片段转换为 SpeechT5 朗读时使用的声音嵌入；在应用中转换。</translation>
     </message>
     <message>
         <source>The lip-sync model {model} is missing. Choose another in Models….</source>
-        <translation type="unfinished"></translation>
+        <translation>对口型模型 {model} 缺失。请在“模型…”中另选一个。</translation>
     </message>
     <message>
         <source>No lip-sync model is installed. Wav2Lip weights are licensed for non-commercial use, so the app does not ship them: convert a checkpoint you obtained (such as wav2lip_gan.pth) in Models… → Convert.</source>
-        <translation type="unfinished"></translation>
+        <translation>未安装对口型模型。Wav2Lip 权重的许可证仅限非商业用途，因此本应用不附带它们：请在“模型… → 转换”中转换你获取的检查点（例如 wav2lip_gan.pth）。</translation>
     </message>
     <message>
         <source>The speech-to-text model folder {folder} is missing. Choose another in Models….</source>
-        <translation type="unfinished"></translation>
+        <translation>语音识别模型文件夹 {folder} 缺失。请在“模型…”中另选一个。</translation>
     </message>
     <message>
         <source>No speech-to-text model is installed: download a Whisper model (e.g. OpenVINO/whisper-base-int8-ov) in Models….</source>
-        <translation type="unfinished"></translation>
+        <translation>未安装语音识别模型：请在“模型…”中下载 Whisper 模型（例如 OpenVINO/whisper-base-int8-ov）。</translation>
     </message>
     <message>
         <source>The {what} folder {folder} is missing. Choose another in Models….</source>
-        <translation type="unfinished"></translation>
+        <translation>{what}文件夹 {folder} 缺失。请在“模型…”中另选一个。</translation>
     </message>
     <message>
         <source>No text-to-speech model is installed: convert microsoft/speecht5_tts with its vocoder in Models… → Convert.</source>
-        <translation type="unfinished"></translation>
+        <translation>未安装语音合成模型：请在“模型… → 转换”中转换 microsoft/speecht5_tts 及其声码器。</translation>
     </message>
     <message>
         <source>No speaker encoder is installed: convert speechbrain/spkrec-xvect-voxceleb in Models… → Convert.</source>
-        <translation type="unfinished"></translation>
+        <translation>未安装说话人编码器：请在“模型… → 转换”中转换 speechbrain/spkrec-xvect-voxceleb。</translation>
     </message>
     <message>
         <source>text-to-speech model</source>
-        <translation type="unfinished"></translation>
+        <translation>语音合成模型</translation>
     </message>
     <message>
         <source>speaker encoder</source>
-        <translation type="unfinished"></translation>
+        <translation>说话人编码器</translation>
     </message>
     <message>
         <source>{seconds} s</source>
-        <translation type="unfinished"></translation>
+        <translation>{seconds} 秒</translation>
     </message>
     <message>
         <source>{minutes} min {seconds} s</source>
-        <translation type="unfinished"></translation>
+        <translation>{minutes} 分 {seconds} 秒</translation>
     </message>
     <message>
         <source>Working…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在处理…</translation>
     </message>
     <message>
         <source>Frame {done}/{total}</source>
-        <translation type="unfinished"></translation>
+        <translation>第 {done}/{total} 帧</translation>
     </message>
     <message>
         <source>{fps} fps</source>
-        <translation type="unfinished"></translation>
+        <translation>{fps} 帧/秒</translation>
     </message>
     <message>
         <source>about {duration} left</source>
-        <translation type="unfinished"></translation>
+        <translation>约剩余 {duration}</translation>
     </message>
     <message>
         <source>Dictate</source>
-        <translation type="unfinished"></translation>
+        <translation>听写</translation>
     </message>
     <message>
         <source>Done</source>
         <comment>dictation button: stop listening</comment>
-        <translation type="unfinished"></translation>
+        <translation>完成</translation>
     </message>
     <message>
         <source>Dictate: click, speak, and pause — the words go into the message box for editing. Or hold {key} while you speak. The arrow chooses the microphone, language and speech model.</source>
-        <translation type="unfinished"></translation>
+        <translation>听写：单击、说话，然后停顿 — 文字会进入消息框供你编辑。也可以在说话时按住 {key}。箭头用于选择麦克风、语言和语音模型。</translation>
     </message>
     <message>
         <source>Opening the microphone…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在打开麦克风…</translation>
     </message>
     <message>
         <source>Listening… pause when you are done, or click Done.</source>
-        <translation type="unfinished"></translation>
+        <translation>正在聆听… 说完后请停顿，或单击“完成”。</translation>
     </message>
     <message>
         <source>Listening… let go of {key} when you are done.</source>
-        <translation type="unfinished"></translation>
+        <translation>正在聆听… 说完后请松开 {key}。</translation>
     </message>
     <message>
         <source>Loading speech model…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在加载语音模型…</translation>
     </message>
     <message>
         <source>Cancelling…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在取消…</translation>
     </message>
     <message>
         <source>Didn&apos;t catch anything — try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有听到任何内容 — 请重试。</translation>
     </message>
     <message>
         <source>The microphone stopped delivering sound (was it unplugged?): the recording was cut there, and what was said before it is in the message box.</source>
-        <translation type="unfinished"></translation>
+        <translation>麦克风停止传送声音（是否已拔出？）：录音在此处中断，之前所说的内容已在消息框中。</translation>
     </message>
     <message>
         <source>The microphone stopped delivering sound (was it unplugged?): the recording was cut before any words were heard.</source>
-        <translation type="unfinished"></translation>
+        <translation>麦克风停止传送声音（是否已拔出？）：录音在听到任何话语之前就已中断。</translation>
     </message>
     <message>
         <source>Create a voice first: record or pick a clip of someone speaking (left).</source>
-        <translation type="unfinished"></translation>
+        <translation>请先创建声音：录制或选择一段说话的音频片段（左侧）。</translation>
     </message>
     <message>
         <source>first audio {seconds} s</source>
-        <translation type="unfinished"></translation>
+        <translation>首段音频 {seconds} 秒</translation>
     </message>
     <message>
         <source>Stopped after sentence {done}/{total}</source>
-        <translation type="unfinished"></translation>
+        <translation>已在第 {done}/{total} 句后停止</translation>
     </message>
     <message>
         <source>Sentence {done}/{total} · {seconds} s</source>
-        <translation type="unfinished"></translation>
+        <translation>第 {done}/{total} 句 · {seconds} 秒</translation>
+    </message>
+    <message>
+        <source>Made for your NPU (channel-wise INT4): fast and frees the CPU.</source>
+        <translation>专为您的 NPU 打造（按通道 INT4）：速度快，并释放 CPU。</translation>
+    </message>
+    <message>
+        <source>The strongest that fits {memory} of memory; runs on your GPU.</source>
+        <translation>{memory} 内存可容纳的最强模型；在您的 GPU 上运行。</translation>
+    </message>
+    <message>
+        <source>The strongest that fits {memory} of memory.</source>
+        <translation>{memory} 内存可容纳的最强模型。</translation>
+    </message>
+    <message>
+        <source>The smallest download: try the app in a minute; short answers.</source>
+        <translation>下载最小：一分钟内即可试用本应用；回答较短。</translation>
+    </message>
+    <message>
+        <source>Under 1 GB: quick on any processor, better answers than the smallest.</source>
+        <translation>小于 1 GB：在任何处理器上都很快，回答优于最小的模型。</translation>
+    </message>
+    <message>
+        <source>The model catalog lists no chat model.</source>
+        <translation>模型目录中没有聊天模型。</translation>
+    </message>
+    <message>
+        <source>Not enough free disk space for a chat model: the smallest needs {size} and {folder} has {free} free.</source>
+        <translation>磁盘空间不足以容纳聊天模型：最小的模型需要 {size}，而 {folder} 只有 {free} 可用空间。</translation>
+    </message>
+    <message>
+        <source>This computer&apos;s {memory} of memory is too little for the catalog&apos;s chat models; a smaller model file can still be opened.</source>
+        <translation>这台电脑的 {memory} 内存不足以运行目录中的聊天模型；仍可打开更小的模型文件。</translation>
     </message>
 </context>
 </TS>

@@ -156,7 +156,7 @@ class WelcomePage(QScrollArea):
             copy = installed_copy(installed, recommendation.entry)
             self.cards.addWidget(self._card(recommendation, copy))
         if catalog and not self.recommendations:
-            self.cards.addWidget(_wrapped(nothing_fits(catalog, machine, models_dir)))
+            self.cards.addWidget(_wrapped(translated(nothing_fits(catalog, machine, models_dir))))
         self._update_buttons()
 
     def _card(self, recommendation: Recommendation, installed: InstalledModel | None) -> QFrame:
@@ -165,7 +165,7 @@ class WelcomePage(QScrollArea):
         card.setFrameShape(QFrame.Shape.StyledPanel)
         name = QLabel(f"<b>{entry.name}</b> · {human_size(entry.size_bytes)} · {entry.licence}")
         name.setToolTip(entry.hub_id)
-        reason = _wrapped(recommendation.reason)
+        reason = _wrapped(translated(recommendation.reason))
         about = _wrapped(translated(entry.description))
         size = human_size(entry.size_bytes)
         if installed is None:

@@ -1,0 +1,268 @@
+"""The shipped translations: complete, faithful to their placeholders, and actually on screen.
+
+The window is opened in German and every panel is walked: a visible text made of English words
+(the English of our own string catalog) fails the test, so a string that was never passed
+through ``tr()`` is caught as well as one that was never translated.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, Qt, QTranslator
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QApplication,
+    QComboBox,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QTabBar,
+    QTableView,
+    QTextEdit,
+    QTreeView,
+    QWidget,
+)
+from pytestqt.qtbot import QtBot
+
+from app.devices import DeviceInfo
+from app.settings import ChatDefaults
+from tests.ui.fakes import CPU
+from ui.i18n import translations_dir
+from ui.main_window import MainWindow
+
+LANGUAGES = ("de", "zh_CN")
+PLACEHOLDER = re.compile(r"\{[A-Za-z_0-9]*\}|%n|%\d")
+WORD = re.compile(r"[A-Za-z][a-z]{2,}")
+TAG = re.compile(r"<[^>]+>")
+PATH = re.compile(r"\S*/\S*")
+# Words that read the same in a German window: product, format and technology names.
+PROPER = {
+    "openvino",
+    "postgresql",
+    "pgvector",
+    "hugging",
+    "face",
+    "whisper",
+    "speecht5",
+    "wav2lip",
+    "smollm2",
+    "minilm",
+    "gguf",
+    "onnx",
+    "json",
+    "html",
+    "markdown",
+    "intel",
+    "python",
+    "ollama",
+    "openai",
+    "studio",
+    "token",
+    "tokens",
+    "auto",
+    "cpu",
+    "gpu",
+    "npu",
+    "ttft",
+    "english",
+    "deutsch",
+    "pdf",
+    "docx",
+    "txt",
+    "wav",
+    "mp3",
+    "mp4",
+    "png",
+    "jpeg",
+    "http",
+    "https",
+    "url",
+    "api",
+    "int4",
+    "int8",
+    "fp16",
+    "rag",
+    "lan",
+    "blazeface",
+    "qwen",
+    "llama",
+    "phi",
+    "mistral",
+    "bge",
+    "all",
+    "instruct",
+    "chat",
+    "server",
+    "avatar",
+    "lip",
+    "sync",
+    "tok",
+}
+
+
+def catalog(language: str) -> ET.Element:
+    return ET.parse(translations_dir() / f"ov_studio_{language}.ts").getroot()
+
+
+def forms(message: ET.Element) -> list[str]:
+    translation = message.find("translation")
+    if translation is None:
+        return []
+    plural = [form.text or "" for form in translation.iter("numerusform")]
+    return plural or [translation.text or ""]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_string_is_translated(language: str) -> None:
+    root = catalog(language)
+    messages = list(root.iter("message"))
+    assert len(messages) > 300, "the catalog is empty: run scripts/update_translations.py"
+    unfinished = [
+        message.findtext("source")
+        for message in messages
+        if message.find("translation") is not None
+        and message.find("translation").get("type") == "unfinished"  # type: ignore[union-attr]
+    ]
+    assert not unfinished, f"{len(unfinished)} untranslated, e.g. {unfinished[:5]}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_translations_keep_their_placeholders(language: str) -> None:
+    broken = []
+    for message in catalog(language).iter("message"):
+        source = message.findtext("source") or ""
+        # A plural form may leave %n out ("eine Datei"); every other placeholder must stay.
+        wanted = set(PLACEHOLDER.findall(source)) - {"%n"}
+        translation = message.find("translation")
+        if translation is not None and translation.get("type") == "unfinished":
+            continue  # the other test reports it
+        for form in forms(message):
+            if set(PLACEHOLDER.findall(form)) - {"%n"} != wanted:
+                broken.append(f"{source!r} → {form!r}")
+    assert not broken, "\n".join(broken)
+
+
+def english_vocabulary() -> set[str]:
+    """Words of our English sources that the German catalog never uses itself."""
+    root = catalog("de")
+    english: set[str] = set()
+    german: set[str] = set()
+    for message in root.iter("message"):
+        source = TAG.sub(" ", message.findtext("source") or "")
+        english.update(word.lower() for word in WORD.findall(source))
+        for form in forms(message):
+            german.update(w.lower() for w in WORD.findall(TAG.sub(" ", form)))
+    return english - german - PROPER
+
+
+def visible_texts(root: QWidget) -> Iterator[tuple[str, str]]:
+    """(widget description, text) for every text a user can see under ``root``."""
+    for widget in [root, *root.findChildren(QWidget)]:
+        if not widget.isVisibleTo(root) or widget.window() is not root.window():
+            continue
+        name = f"{type(widget).__name__} {widget.objectName()!r}"
+        texts: list[str] = [widget.toolTip()]
+        if isinstance(widget, QLabel | QAbstractButton):
+            texts.append(widget.text())
+        elif isinstance(widget, QLineEdit | QTextEdit | QPlainTextEdit):
+            texts.append(widget.placeholderText())
+        elif isinstance(widget, QGroupBox):
+            texts.append(widget.title())
+        elif isinstance(widget, QTabBar):
+            texts.extend(widget.tabText(i) for i in range(widget.count()))
+        elif isinstance(widget, QTableView | QTreeView):
+            model = widget.model()
+            if model is not None:
+                texts.extend(
+                    str(model.headerData(column, Qt.Orientation.Horizontal) or "")
+                    for column in range(model.columnCount())
+                )
+        elif isinstance(widget, QComboBox) and widget.count():
+            texts.append(widget.currentText())
+        for text in texts:
+            if text:
+                yield name, text
+
+
+@pytest.fixture
+def german(qapp: QApplication, tmp_path: Path) -> Iterator[None]:
+    """The German catalog compiled fresh from its .ts and installed for one test."""
+    qm = tmp_path / "ov_studio_de.qm"
+    lrelease = Path(sys.executable).with_name("pyside6-lrelease")
+    subprocess.run(
+        [str(lrelease), "-silent", str(translations_dir() / "ov_studio_de.ts"), "-qm", str(qm)],
+        check=True,
+    )
+    translator = QTranslator()
+    assert translator.load(str(qm))
+    # Qt's own strings (standard buttons), as ui.i18n.Translation loads them in the app.
+    qt_strings = QTranslator()
+    qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    assert qt_strings.load(str(Path(qt_dir) / "qtbase_de.qm"))
+    for installed in (translator, qt_strings):
+        QCoreApplication.installTranslator(installed)
+    try:
+        yield
+    finally:
+        for installed in (translator, qt_strings):
+            QCoreApplication.removeTranslator(installed)
+
+
+def test_every_panel_reads_german(
+    qtbot: QtBot, german: None, make_window: Callable[[list[DeviceInfo]], MainWindow]
+) -> None:
+    vocabulary = english_vocabulary()
+    # Content, not interface: the default system prompt is what the model reads (the user's
+    # to change), and folder paths are the machine's.
+    content = {ChatDefaults().system_prompt}
+    window = make_window([CPU])
+    window.resize(1600, 1000)
+    english: list[str] = []
+    for index, name in enumerate(window.panels):
+        window.show_panel(name)
+        qtbot.wait(50)
+        for where, text in visible_texts(window):
+            if text in content:
+                continue
+            text = PATH.sub(" ", TAG.sub(" ", text))
+            words = {w.lower() for w in WORD.findall(text)}
+            found = sorted(words & vocabulary)
+            if found:
+                english.append(f"panel {index}: {where}: {text!r} ({', '.join(found)})")
+    assert not english, f"{len(english)} English texts in German:\n" + "\n".join(english)
+
+
+def test_the_windows_opened_from_the_menus_read_german(
+    qtbot: QtBot, german: None, make_window: Callable[[list[DeviceInfo]], MainWindow]
+) -> None:
+    vocabulary = english_vocabulary()
+    window = make_window([CPU])
+    english: list[str] = []
+    manager = window.open_models()
+    opened: list[QWidget] = [window.about(), window.open_transcribe(), window.choose_database()]
+    opened.append(window.open_server_settings())
+    for index in range(manager.tabs.count()):
+        manager.tabs.setCurrentIndex(index)
+        qtbot.wait(20)
+        opened_now = [manager, *opened]
+        for root in opened_now:
+            for where, text in visible_texts(root):
+                if text == "Qt for Python:":  # a product's name
+                    continue
+                words = {w.lower() for w in WORD.findall(PATH.sub(" ", TAG.sub(" ", text)))}
+                found = sorted(words & vocabulary)
+                if found:
+                    english.append(f"{type(root).__name__}: {where}: {text!r} ({', '.join(found)})")
+    for root in opened:
+        root.close()
+    assert not english, f"{len(english)} English texts in German:\n" + "\n".join(
+        sorted(set(english))
+    )
