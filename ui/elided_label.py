@@ -31,17 +31,17 @@ class ElidedLabel(QLabel):
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.setText(text)
 
-    def text(self) -> str:  # type: ignore[override]
+    def text(self) -> str:
         """The full text, as set (not the cut one on screen)."""
         return self._full
 
-    def setText(self, text: str) -> None:  # type: ignore[override]
+    def setText(self, text: str) -> None:
         """Show ``text``, cut to the width with "…" if it does not fit."""
         self._full = text
         self._elide()
         self.updateGeometry()
 
-    def setToolTip(self, tip: str) -> None:  # type: ignore[override]
+    def setToolTip(self, tip: str) -> None:
         """A tooltip of the label's own; while empty the full text is the tooltip when cut."""
         self._tooltip = tip
         self._elide()
