@@ -11,7 +11,7 @@ doing so. A button becomes a primary (accent) button with :func:`mark_primary`.
 from __future__ import annotations
 
 from PySide6.QtGui import QColor, QPalette
-from PySide6.QtWidgets import QAbstractButton
+from PySide6.QtWidgets import QAbstractButton, QWidget
 
 Role = QPalette.ColorRole
 Group = QPalette.ColorGroup
@@ -19,6 +19,8 @@ Group = QPalette.ColorGroup
 RADIUS = 6
 PRIMARY = "primary"
 """The dynamic property that marks a primary button (``QPushButton[primary="true"]``)."""
+MESSAGE_TEXT = "messageText"
+"""The dynamic property that marks a read-only message view: text on its bubble, no box."""
 
 
 def mark_primary(button: QAbstractButton) -> None:
@@ -27,6 +29,15 @@ def mark_primary(button: QAbstractButton) -> None:
     style = button.style()
     style.unpolish(button)  # a property read by the style sheet is re-read on polish only
     style.polish(button)
+
+
+def mark_message_text(view: QWidget) -> None:
+    """Draw the read-only text view ``view`` frameless on its parent's background (a message's
+    text), not boxed like an input; set it before the view is shown."""
+    view.setProperty(MESSAGE_TEXT, True)
+    style = view.style()
+    style.unpolish(view)
+    style.polish(view)
 
 
 def _mix(base: QColor, other: QColor, share: float) -> str:
@@ -81,6 +92,9 @@ QLineEdit {{
 QLineEdit:focus, QPlainTextEdit:focus, QTextEdit:focus {{ border-color: {accent.name()}; }}
 QPlainTextEdit, QTextEdit, QListView, QTreeView, QTableView {{
     border: 1px solid {border}; border-radius: {RADIUS}px;
+}}
+QTextEdit[messageText="true"], QPlainTextEdit[messageText="true"] {{
+    border: none; background: transparent;
 }}
 QListView::item, QTreeView::item {{ padding: 2px; }}
 QListWidget#panelNav {{

@@ -26,6 +26,7 @@ from app.services.chat_results import LoadedModel
 from ui.a11y import describe
 from ui.checkpoint_offer import CheckpointOffer, is_hf_checkpoint
 from ui.device_picker import DevicePicker
+from ui.elided_label import ElidedLabel
 from ui.error_router import ErrorRouter
 from ui.i18n import tr
 from ui.inline_error import InlineError
@@ -67,7 +68,7 @@ class ModelPicker(QWidget):
         self.ctx = ctx
         self._report_settings = report_settings
         self.loader = ModelLoader(ctx.chat, tasks, self)
-        self.name = QLabel(no_model_text())
+        self.name = ElidedLabel(no_model_text())  # cut with "…" in a narrow window
         self.name.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.open_button = self._open_button()
         self.installed_button, self.installed_menu = menu_button(

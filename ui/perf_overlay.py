@@ -41,6 +41,9 @@ MARGIN = 8
 RATE_COLOR = "#4fd1c5"
 CPU_COLOR = "#f6ad55"
 SYSTEM_CPU_COLOR = "#8a96a3"
+BACKGROUND = "#161a20"
+AXIS_HEADROOM = 1.12
+"""The plot's top is this much above the highest tick, so the top tick's number is whole."""
 
 
 def row_titles() -> list[tuple[str, str]]:
@@ -105,7 +108,7 @@ class _Ring:
 
 
 class PerfOverlay(QFrame):
-    """A semi-transparent panel pinned to the top-right corner of its host widget."""
+    """An opaque panel pinned to the top-right corner of its host widget."""
 
     closeRequested = Signal()
 
@@ -118,8 +121,10 @@ class PerfOverlay(QFrame):
     ) -> None:
         super().__init__(host)
         self.setObjectName("perfOverlay")
+        # Opaque, in both themes: the answers' action icons and Copy buttons must not show
+        # through (square corners: a rounded one would let them peek out there).
         self.setStyleSheet(
-            "#perfOverlay { background: rgba(22, 26, 32, 242); border-radius: 8px; }"
+            f"#perfOverlay {{ background: {BACKGROUND}; border: 1px solid #3a4450; }}"
             "#perfOverlay QLabel { color: #e8eef5; background: transparent; }"
         )
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
@@ -180,17 +185,19 @@ class PerfOverlay(QFrame):
         grid.setVerticalSpacing(2)
         for row, (key, title) in enumerate(row_titles()):
             value = QLabel("–")
-            value.setAlignment(Qt.AlignmentFlag.AlignRight)
+            value.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
             self.values[key] = value
-            if key.endswith("_stages"):  # a long line of stage times: the whole row, smaller
-                value.setStyleSheet("font-size: 10px;")
-                value.setToolTip(title)
-                grid.addWidget(value, row, 0, 1, 2)
-                continue
             caption = QLabel(title)
+            caption.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
             caption.setStyleSheet("color: #9fb0c0;")
+            if key.endswith("_stages"):  # a long line of stage times: smaller, may wrap
+                caption.setText("  " + tr("stages"))
+                value.setStyleSheet("font-size: 10px;")
+                value.setWordWrap(True)
+                value.setToolTip(title)
             grid.addWidget(caption, row, 0)
             grid.addWidget(value, row, 1)
+        grid.setColumnStretch(1, 1)
         return grid
 
     def _build_plot(self) -> pg.PlotWidget:
@@ -201,7 +208,7 @@ class PerfOverlay(QFrame):
         item.hideButtons()
         item.setMenuEnabled(False)
         item.setXRange(-HISTORY_SECONDS, 0, padding=0)
-        item.setYRange(0, 10, padding=0)
+        item.setYRange(0, 10 * AXIS_HEADROOM, padding=0)
         for side, color in (("left", RATE_COLOR), ("right", CPU_COLOR), ("bottom", "#c8d2dc")):
             item.showAxis(side)
             axis = item.getAxis(side)
@@ -219,7 +226,7 @@ class PerfOverlay(QFrame):
         item.getAxis("right").linkToView(self._cpu_view)
         self._cpu_view.setXLink(item)
         # A little headroom above 100 so the top tick label is not cut in half.
-        self._cpu_view.setYRange(0, 112, padding=0)
+        self._cpu_view.setYRange(0, 100 * AXIS_HEADROOM, padding=0)
         item.getAxis("right").setTicks([[(0, "0"), (50, "50"), (100, "100")]])
         self.system_cpu_curve = pg.PlotCurveItem(
             pen=pg.mkPen(SYSTEM_CPU_COLOR, width=1), name="system CPU %"
@@ -270,7 +277,7 @@ class PerfOverlay(QFrame):
         top = _nice_ceiling(float(rates.max()) * 1.15)
         if top != self._rate_top:  # re-layout the axis only when its range really changes
             self._rate_top = top
-            self.plot.getPlotItem().setYRange(0, top, padding=0)
+            self.plot.getPlotItem().setYRange(0, top * AXIS_HEADROOM, padding=0)
 
     def _show_media(self, latest: dict[str, MetricRecord]) -> None:
         """The last speech synthesis and lip-sync job, each with the device it ran on."""

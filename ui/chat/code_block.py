@@ -19,7 +19,6 @@ from PySide6.QtGui import (
     QFont,
     QFontDatabase,
     QGuiApplication,
-    QPalette,
     QTextCharFormat,
     QTextCursor,
 )
@@ -128,8 +127,11 @@ class CodeBlock(QFrame):
 
     @property
     def style_name(self) -> str:
-        """The Pygments style used for the current palette."""
-        return DARK_STYLE if is_dark(self.palette()) else LIGHT_STYLE
+        """The Pygments style used for the current theme.
+
+        Read from the application's palette: the block's own is coloured by its style sheet
+        (the code's background), so it would only echo the style already applied."""
+        return DARK_STYLE if is_dark(QGuiApplication.palette()) else LIGHT_STYLE
 
     def set_code(self, code: str) -> None:
         """Show ``code`` highlighted (nothing happens when it is unchanged)."""
@@ -142,17 +144,16 @@ class CodeBlock(QFrame):
         style_name = self._applied = self.style_name
         style, _ = _formats(style_name)
         background = QColor(style.background_color or "#f8f8f8")
+        plain = _format(style_name, Text).foreground()
+        ink = plain.color() if plain.style() else _ink(background)
+        # The view's colours go in the sheet, not its palette: a re-polish on a theme switch
+        # restores the palette the view was first polished with (the old theme's background).
         self.setStyleSheet(
             f"#codeBlock {{ background: {background.name()}; border-radius: 6px; }}"
             f"#codeBlock QLabel {{ color: {_muted(background).name()}; }}"
+            f"#codeBlock QPlainTextEdit {{ background: {background.name()}; color: {ink.name()};"
+            " border: none; border-radius: 0; }"
         )
-        palette = self.view.palette()
-        palette.setColor(QPalette.ColorRole.Base, background)
-        plain = _format(style_name, Text).foreground()
-        palette.setColor(
-            QPalette.ColorRole.Text, plain.color() if plain.style() else _ink(background)
-        )
-        self.view.setPalette(palette)
         document = self.view.document()
         document.clear()
         cursor = QTextCursor(document)
@@ -167,7 +168,10 @@ class CodeBlock(QFrame):
         """Highlight again in the other theme's colours when the palette flips."""
         handled = super().event(event)
         # Our own style sheet changes the palette too: only a theme switch is redone.
-        if event.type() == QEvent.Type.PaletteChange and self.style_name != self._applied:
+        if (
+            event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange)
+            and self.style_name != self._applied
+        ):
             self._highlight()
         return handled
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from PySide6.QtCore import QRectF, Qt, QUrl, Signal, Slot
+from PySide6.QtCore import QEvent, QRectF, Qt, QUrl, Signal, Slot
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -76,6 +76,7 @@ class MessageWidget(QFrame):
         self.body: list[Prose | CodeBlock] = []
         self.thumbnails: list[QLabel] = []
         self.assistant_name = assistant_name
+        self._footer_html = ""
         self.name = QLabel()
         bold = QFont(self.name.font())
         bold.setBold(True)
@@ -225,10 +226,21 @@ class MessageWidget(QFrame):
             if stats:
                 footer = f"{footer}<br>{_escape(stats)}" if footer else _escape(stats)
         self.set_content(content)
+        self._footer_html = footer
+        self._show_footer()
+        self._set_images(images)
+
+    def _show_footer(self) -> None:
+        footer = self._footer_html
         muted = muted_color(self.palette()).name()
         self.footer.setText(f'<span style="color:{muted}">{footer}</span>' if footer else "")
         self.footer.setVisible(bool(footer))
-        self._set_images(images)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Colour the footer again on a theme switch (its muted colour is baked into it)."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._show_footer()
 
     def _set_versions(self, message: ChatMessage, stored: bool) -> None:
         if self.is_user:

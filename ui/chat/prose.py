@@ -10,12 +10,21 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from PySide6.QtCore import QSizeF, Qt, QUrl, Signal, Slot
-from PySide6.QtGui import QPalette, QTextCursor, QTextDocument, QTextFormat, QTextOption
+from PySide6.QtCore import QEvent, QSizeF, Qt, QUrl, Signal, Slot
+from PySide6.QtGui import (
+    QGuiApplication,
+    QPalette,
+    QTextCursor,
+    QTextDocument,
+    QTextFormat,
+    QTextOption,
+)
 from PySide6.QtWidgets import QFrame, QTextBrowser, QWidget
 
 from ui.a11y import describe
+from ui.app_style import mark_message_text
 from ui.i18n import tr
+from ui.theme import is_dark
 
 _FEATURES = QTextDocument.MarkdownFeature
 SAFE_MARKDOWN = _FEATURES(_FEATURES.MarkdownDialectGitHub.value | _FEATURES.MarkdownNoHTML.value)
@@ -30,9 +39,12 @@ class Prose(QTextBrowser):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.source_text: str | None = None
+        self._markdown = False
+        self._dark = is_dark(QGuiApplication.palette())  # the links' colours (the importer's)
         self.setOpenLinks(False)
         self.setOpenExternalLinks(False)
         self.setFrameShape(QFrame.Shape.NoFrame)
+        mark_message_text(self)  # the application sheet boxes other text views
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         # A 5,000-character "word" wraps too, rather than widening the conversation.
@@ -52,6 +64,8 @@ class Prose(QTextBrowser):
         if markdown == self.source_text:
             return
         self.source_text = markdown
+        self._markdown = True
+        self._dark = is_dark(QGuiApplication.palette())
         self.document().setMarkdown(markdown, SAFE_MARKDOWN)
         _let_code_wrap(self.document())
 
@@ -60,7 +74,20 @@ class Prose(QTextBrowser):
         if text == self.source_text:
             return
         self.source_text = text
+        self._markdown = False
         self.setPlainText(text)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Render Markdown again on a theme switch: the importer bakes the application's link
+        colour in. (Our own palette is no guide: the style sheet makes it transparent.)"""
+        super().changeEvent(event)
+        if (
+            event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange)
+            and self._markdown
+            and is_dark(QGuiApplication.palette()) != self._dark
+        ):
+            markdown, self.source_text = self.source_text or "", None
+            self.set_markdown(markdown)
 
     def loadResource(self, kind: int, name: QUrl | str) -> Any:
         """Nothing: an image the model names (``![](file:///…)``, a web address) is not fetched."""

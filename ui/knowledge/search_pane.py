@@ -94,6 +94,10 @@ class SnippetDelegate(QStyledItemDelegate):
         return QSize(width, math.ceil(document.size().height()))
 
 
+QUERY_CHARS = 28
+"""The query box is at least this many average characters wide."""
+
+
 class SearchPane(QWidget):
     """Query box, result count, and the results; activating a result asks to open it."""
 
@@ -123,13 +127,17 @@ class SearchPane(QWidget):
         self.results.setSpacing(1)
         self.results.setToolTip(tr("Double-click or press Enter to open the document"))
         self._describe()
+        # The query has the pane's whole width (at 1024 pixels a row shared with the count and
+        # the button left it ~13 characters); a question of a few words stays readable.
+        self.query.setMinimumWidth(self.query.fontMetrics().averageCharWidth() * QUERY_CHARS)
         row = QHBoxLayout()
-        row.addWidget(self.query, 1)
+        row.addStretch(1)
         row.addWidget(self.count)
         row.addWidget(self.search_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(QLabel("<b>" + tr("Search") + "</b>"))
+        layout.addWidget(self.query)
         layout.addLayout(row)
         layout.addWidget(self.error)
         layout.addWidget(self.info)
