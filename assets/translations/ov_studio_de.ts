@@ -1100,6 +1100,10 @@
         <translation>Das Leistungs-Overlay ausblenden (F12)</translation>
     </message>
     <message>
+        <source>stages</source>
+        <translation>Phasen</translation>
+    </message>
+    <message>
         <source>idle</source>
         <translation>Leerlauf</translation>
     </message>

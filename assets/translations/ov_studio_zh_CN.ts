@@ -1097,6 +1097,10 @@
         <translation>隐藏性能浮层（F12）</translation>
     </message>
     <message>
+        <source>stages</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
