@@ -81,8 +81,9 @@ bench: setup-bench fixtures
 
 # The Voice and Avatar pictures come from their UI tests (real speech, a staged lip-sync).
 screenshots: setup-dev fixtures
-	$(PY) scripts/render_screenshots.py --theme light
-	$(PY) scripts/render_screenshots.py --theme dark
+	$(PY) scripts/render_screenshots.py --theme light --theme dark
+	$(PY) scripts/render_screenshots.py --theme light --language de
+	$(PY) scripts/render_screenshots.py --theme light --language zh_CN
 	$(PY) scripts/render_see_hear.py
 	$(PY) scripts/render_server.py
 	$(PY) scripts/render_remote.py

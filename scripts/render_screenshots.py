@@ -7,12 +7,12 @@ one of them is a small Python function, so a highlighted code block with its Cop
 shown as the model wrote it); the stats lines, the context-used line and the performance
 overlay show this machine's figures as measured.
 
-The theme is chosen as a user does, through *View → Theme* (the menu's own action), before the
-first message is shown, and the window is grabbed at 1600×1000 and at 1024×700.
-``make screenshots`` runs ``--theme light`` and ``--theme dark`` as two runs: a theme switched
-live leaves the code blocks already built out of step (a light body under dark-theme colours),
-which is the app's bug to fix, not something to picture. ``--theme light --theme dark`` renders
-both in one run anyway (the theme switched in the same window).
+The theme is chosen as a user does, through *View → Theme* (the menu's own action), and the
+window is grabbed at 1600×1000 and at 1024×700. ``make screenshots`` runs ``--theme light
+--theme dark``: one model load, the theme switched live in the same window (the code blocks and
+messages recolour themselves, as they do for a user). ``--language de`` (or zh_CN) renders the
+window in that language, as *View → Language* does at the next start: its pictures are named
+``…-<language>.png`` and the README's own pictures are left alone.
 
 
 - docs/screenshots/chat-<theme>-<width>.png — the chat (older chats in the list, one pinned);
@@ -50,6 +50,7 @@ SIZES = ((1600, 1000), (1024, 700))
 """The window sizes every picture is checked at: a large screen and a small laptop's."""
 THEMES = ("light", "dark")
 README_PICTURES = True
+SUFFIX = ""  # "-de" for a German run: its pictures do not replace the English ones
 """Whether this run writes the README's own pictures (its first theme is light)."""
 
 from pipelines.chat import GenerationSettings  # noqa: E402 - once the path is set
@@ -72,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     from app.context import AppContext
     from app.models.bundled import default_embedder_dir
     from app.paths import AppPaths
-    from ui.launcher import create_application
+    from ui.launcher import TRANSLATION, create_application
     from ui.main_window import MainWindow
 
     parser = argparse.ArgumentParser(description="Render the README screenshots.")
@@ -84,12 +85,15 @@ def main(argv: list[str] | None = None) -> int:
         help="light (default) or dark; repeat to switch live in one run",
     )
     parser.add_argument("--welcome-only", action="store_true", help="only the welcome pages")
+    parser.add_argument("--language", default="en", choices=("en", "de", "zh_CN"))
     args = parser.parse_args(argv)
     width, height = (int(n) for n in args.size.split("x"))
     themes: list[str] = list(dict.fromkeys(args.theme or THEMES[:1]))
-    global README_PICTURES  # one switch for the whole run
-    README_PICTURES = themes[0] == "light"
+    global README_PICTURES, SUFFIX  # one switch for the whole run
+    README_PICTURES = themes[0] == "light" and args.language == "en"
+    SUFFIX = "" if args.language == "en" else f"-{args.language}"
     _app = create_application()  # kept: the application lives as long as main()
+    TRANSLATION.install(_app, args.language)  # as the launcher does at start
     OUT.mkdir(parents=True, exist_ok=True)
     written = render_welcome(themes)
     if args.welcome_only:
@@ -158,8 +162,7 @@ def set_theme(window: object, theme: str) -> None:
 
 def reopen_chat(window: object) -> None:
     """Show the current conversation again, as clicking it in the list does: its messages are
-    rebuilt in the theme now in force. (Code blocks already on screen do not follow a live
-    theme change yet: their background and token colours get out of step.)"""
+    rebuilt in the theme now in force (they also recolour on their own)."""
     from ui.main_window import MainWindow
 
     assert isinstance(window, MainWindow)
@@ -185,7 +188,7 @@ def grab(widget: object, name: str, size: tuple[int, int] | None = None) -> Path
     if size is not None:
         widget.resize(*size)
         settle()
-    path = OUT / f"{name}.png"
+    path = OUT / f"{name}{SUFFIX}.png"
     widget.grab().save(str(path))
     return path
 
