@@ -53,6 +53,7 @@ from pipelines.vision_chat import Image, VisionChatPipeline
 
 if TYPE_CHECKING:  # openai is imported when a remote model is first loaded
     from app.remote.chat import RemoteChatPipeline
+    from app.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -223,6 +224,15 @@ class ChatService(ChatEdits):
         """The loaded model, or None."""
         loaded = self._model.model
         return loaded[1] if loaded is not None else None
+
+    def generation_for(self, settings: Settings) -> GenerationSettings:
+        """The settings an answer of the loaded model uses: its preset (else the defaults),
+        the answer's length clamped to its context. The chat window, conversation mode and
+        anything else answering through this service use the same."""
+        loaded = self._model.model
+        model = loaded[1] if loaded is not None else None
+        chosen = settings.chat_for(model.model_path if model is not None else None).generation()
+        return clamp_answer(chosen, model.context_tokens) if model is not None else chosen
 
     def context_usage(
         self, conversation_id: str, settings: GenerationSettings, draft: str = ""

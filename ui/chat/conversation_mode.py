@@ -257,7 +257,7 @@ class ConversationMode(QWidget):
             return
         options = TurnOptions(
             voice=chosen_voice(self.ctx),
-            generation=self.ctx.settings.chat.generation(),
+            generation=self.ctx.chat.generation_for(self.ctx.settings),  # preset, clamped
             face=self._face(),
             barge_in=self.barge_in.isChecked(),
             tts_device=self.ctx.settings.device_for("tts"),

@@ -27,7 +27,7 @@ from app.context import AppContext
 from app.errors import BusyError, UserError
 from app.knowledge.grounding import Source
 from app.models.entries import InstalledModel
-from app.services.chat_context import ContextUsage, clamp_answer
+from app.services.chat_context import ContextUsage
 from app.services.chat_results import Answer, LoadedModel
 from pipelines.chat import GenerationSettings
 from ui.a11y import describe
@@ -310,9 +310,7 @@ class ChatPanel(QWidget):
     def generation_settings(self) -> GenerationSettings:
         """The loaded model's settings (its preset, else the defaults), the answer's length
         clamped to its context."""
-        settings = self.ctx.settings.chat_for(self._model_key()).generation()
-        loaded = self.ctx.chat.loaded_model
-        return clamp_answer(settings, loaded.context_tokens) if loaded else settings
+        return self.ctx.chat.generation_for(self.ctx.settings)
 
     @Slot()
     def update_context(self) -> None:

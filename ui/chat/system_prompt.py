@@ -11,7 +11,6 @@ from PySide6.QtCore import QEvent, QObject, Qt, Signal, Slot
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout,
-    QLabel,
     QPlainTextEdit,
     QSizePolicy,
     QToolButton,
@@ -22,6 +21,7 @@ from PySide6.QtWidgets import (
 from app.errors import StorageError, UserError
 from app.services.chat import ChatService
 from ui.a11y import describe
+from ui.elided_label import ElidedLabel
 from ui.i18n import tr
 from ui.icons import set_icon
 from ui.inline_error import InlineError
@@ -54,7 +54,7 @@ class SystemPromptEditor(QWidget):
             tr("System prompt"),
             tr("Show or edit the instructions this conversation starts from"),
         )
-        self.summary = QLabel()
+        self.summary = ElidedLabel()  # "…" where the header runs out of room (1024 px)
         self.summary.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # muted text
         self.summary.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         policy = self.summary.sizePolicy()
