@@ -265,15 +265,7 @@ class ConversationStore:
 
     def delete(self, conversation_id: str) -> None:
         """Remove a conversation's file and its images (missing is fine)."""
-        try:
-            self._path(conversation_id).unlink(missing_ok=True)
-            images = self._images_folder(conversation_id)
-            if images.is_dir():
-                shutil.rmtree(images)
-        except OSError as error:
-            raise StorageError(
-                f"Could not delete the conversation ({error.strerror or error})."
-            ) from error
+        _remove(self._path(conversation_id), self._images_folder(conversation_id))
 
     def trash(self, conversation_id: str) -> None:
         """Move a conversation (file and images) to the trash, from where it can be restored.
@@ -297,16 +289,8 @@ class ConversationStore:
 
     def purge(self, conversation_id: str) -> None:
         """Delete a trashed conversation for good (the undo window has passed)."""
-        try:
-            trashed = self.folder / TRASH_FOLDER / f"{self._path(conversation_id).name}"
-            trashed.unlink(missing_ok=True)
-            images = trashed.with_suffix("")
-            if images.is_dir():
-                shutil.rmtree(images)
-        except OSError as error:
-            raise StorageError(
-                f"Could not delete the conversation ({error.strerror or error})."
-            ) from error
+        trashed = self.folder / TRASH_FOLDER / f"{self._path(conversation_id).name}"
+        _remove(trashed, trashed.with_suffix(""))
 
     def _move(self, conversation_id: str, source: Path, target: Path) -> None:
         name = self._path(conversation_id).name  # checks the id first
@@ -393,3 +377,14 @@ class ConversationStore:
         return (
             f"Conversation file {path.name} was damaged ({reason}); it was kept as {target.name}."
         )
+
+
+def _remove(file: Path, images: Path) -> None:
+    """Delete a conversation's file and its images folder (either missing is fine)."""
+    try:
+        file.unlink(missing_ok=True)
+        if images.is_dir():
+            shutil.rmtree(images)
+    except OSError as error:
+        why = error.strerror or error
+        raise StorageError(f"Could not delete the conversation ({why}).") from error
