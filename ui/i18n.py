@@ -102,9 +102,7 @@ class Translation:
         dates follow the same language through the default locale, so a German window does not
         write "1,234.5" next to German words.
         """
-        for translator in self._translators:
-            app.removeTranslator(translator)
-        self._translators.clear()
+        self.uninstall(app)
         language = resolve_language(setting)
         locale = locale_for(language)
         QLocale.setDefault(locale if setting != SYSTEM else QLocale.system())
@@ -116,6 +114,12 @@ class Translation:
         qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
         self._load(app, Path(qt_dir) / f"qtbase_{language}.qm")
         return language
+
+    def uninstall(self, app: QCoreApplication) -> None:
+        """Remove this set's translators (strings shown afterwards are the sources)."""
+        for translator in self._translators:
+            app.removeTranslator(translator)
+        self._translators.clear()
 
     def _load(self, app: QCoreApplication, path: Path) -> None:
         translator = QTranslator(app)

@@ -141,3 +141,20 @@ def opened() -> Iterator[UrlCatcher]:
     QDesktopServices.setUrlHandler("file", catcher, "open")
     yield catcher
     QDesktopServices.unsetUrlHandler("file")
+
+
+@pytest.fixture
+def app_look(qapp: QApplication) -> Iterator[None]:
+    """The application styled and translated as the launcher leaves it (light theme, English
+    catalog for plural forms): for the README pictures a test writes."""
+    from ui.i18n import Translation
+    from ui.theme import ThemeFollower
+
+    follower = ThemeFollower(qapp, "light")
+    translation = Translation()
+    translation.install(qapp, "en")
+    try:
+        yield
+    finally:
+        translation.uninstall(qapp)
+        follower.remove()

@@ -762,6 +762,7 @@ def test_screenshot(
     alice_clip: Path,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
+    app_look: None,
 ) -> None:
     """The panel with two voices, a checked clip and a finished speech (README picture).
 

@@ -271,6 +271,7 @@ def test_screenshot(
     app_home: AppPaths,
     monkeypatch: pytest.MonkeyPatch,
     tmp_path: Path,
+    app_look: None,
 ) -> None:
     """Speech from the Voice panel, the astronaut's face outlined, a finished video playing and
     a gallery: the README picture, written to docs/screenshots/avatar.png when
