@@ -43,8 +43,12 @@ def test_a_50_mb_text_file_reports_progress_inside_it_and_stops_cleanly(
     small = tmp_path / "a-small.txt"
     small.write_text("Lisbon's yellow trams climb steep hills.")
     big = tmp_path / "b-big.log"
-    line = "2026-11-22 10:00:01 worker-7 processed batch of invoices without errors.\n"
-    big.write_text(line * (50 * 2**20 // len(line) + 1))
+    # Distinct lines: identical chunks are embedded once per ingest, and would race through.
+    lines = (
+        f"2026-11-22 10:00:01 worker-{n % 97} processed batch {n} of invoices without errors.\n"
+        for n in range(50 * 2**20 // 70)
+    )
+    big.write_text("".join(lines))
     assert big.stat().st_size >= 50 * 2**20
     cancel = CancelToken()
     seen: list[IngestProgress] = []

@@ -166,5 +166,5 @@ def test_a_text_only_model_refuses_and_keeps_draft_and_attachments(
         click(qtbot, panel.attachments.models_button)
     assert opened.args == ["vision-chat"]
     manager = window._models_window
-    assert manager is not None and manager.task_filter.currentText() == "vision-chat"
+    assert manager is not None and manager.task_filter.currentData() == "vision-chat"
     manager.close()

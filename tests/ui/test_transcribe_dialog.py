@@ -189,7 +189,7 @@ def test_no_whisper_says_so_and_opens_the_model_manager_at_whisper(
             click(qtbot, dialog.model_needed.button)
         assert opened.args == [ModelTask.SPEECH_TO_TEXT.value]
         manager = window.open_models()
-        assert manager.task_filter.currentText() == ModelTask.SPEECH_TO_TEXT.value
+        assert manager.task_filter.currentData() == ModelTask.SPEECH_TO_TEXT.value
         assert manager.catalog.currentIndex().isValid()  # a Whisper entry, selected
     finally:
         window.close()
