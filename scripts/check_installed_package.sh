@@ -35,6 +35,12 @@ step "installing $DEB ($(du -h "$DEB" | cut -f1))"
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "./$DEB" >/dev/null
 [[ $(readlink -f /usr/bin/ov-studio) == /opt/ov-studio/ov-studio ]]
 
+step "the translations are in the package (ours and Qt's own, German and Chinese)"
+for catalog in ov_studio_de.qm ov_studio_zh_CN.qm ov_studio_en.qm qtbase_de.qm qtbase_zh_CN.qm; do
+  [[ -n $(find /opt/ov-studio -name "$catalog" -size +0) ]] \
+    || { echo "error: $catalog is not in the package" >&2; exit 1; }
+done
+
 step "the window answers once with a fixture model"
 (cd "$WORK" && /usr/bin/ov-studio --smoke-test --model "$FIXTURES/llm-int8" --device CPU)
 
