@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from ui.models.convert_wording import FLAGS
+
 ROOT = Path(__file__).resolve().parents[2]
 COMMAND_LINE_ONLY = ("app/cli/", "app/__main__.py")
 """The command line's own modules: they may name commands and flags."""
@@ -38,18 +40,7 @@ ALLOWED: dict[str, set[str]] = {
     "ui/launcher.py": {"--help", "python -m app"},
     # The flags the shared conversion messages may name, looked up to be replaced by the
     # Convert view's field names: the window shows the field names, never these.
-    "ui/models/convert_wording.py": {
-        "--weight-format",
-        "--group-size",
-        "--model-kwargs",
-        "--weights",
-        "--vocoder",
-        "--ratio",
-        "--model",
-        "--task",
-        "--name",
-        "--sym",
-    },
+    "ui/models/convert_wording.py": set(FLAGS),
 }
 """File → texts (as matched) the GUI never shows."""
 

@@ -12,8 +12,9 @@ import re
 from app.errors import UserError
 from ui.i18n import tr
 
-# Longest first, so "--weight-format" is not read as "--weight".
-_FLAGS = (
+# The flags the shared messages may name; longest first, so "--weight-format" is not read as
+# "--weight".
+FLAGS = (
     "--weight-format",
     "--group-size",
     "--model-kwargs",
@@ -25,7 +26,7 @@ _FLAGS = (
     "--name",
     "--sym",
 )
-_FLAG = re.compile(r"(?<![\w-])(" + "|".join(re.escape(flag) for flag in _FLAGS) + r")(?![\w-])")
+_FLAG = re.compile(r"(?<![\w-])(" + "|".join(re.escape(flag) for flag in FLAGS) + r")(?![\w-])")
 
 
 def field_name(flag: str) -> str:
