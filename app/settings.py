@@ -27,7 +27,14 @@ from pydantic_settings import (
 )
 
 from app.remote.config import RemoteEndpoint
+from app.tools.config import McpServer
 from pipelines.chat import GenerationSettings
+from pipelines.engine_options import (
+    MAX_EVICTION_CACHE_TOKENS,
+    MIN_EVICTION_CACHE_TOKENS,
+    EngineOptions,
+    KvCachePrecision,
+)
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +54,54 @@ FilePath = Annotated[Path, AfterValidator(_no_nul)]
 """A path setting (a file or folder; whether it exists is checked where it is used)."""
 
 
+class PerformanceSettings(BaseModel):
+    """How the engine runs one chat model (load-time options: changing one reloads the model).
+
+    The defaults are the measured safe choices (benchmarks/bench_engine_features.py).
+    """
+
+    kv_cache_precision: KvCachePrecision = Field(
+        "default", description="KV-cache precision: the device's default, f16, u8 or u4."
+    )
+    prefix_caching: bool = Field(
+        True, description="Reuse the cache of earlier turns (faster first token in long chats)."
+    )
+    cache_eviction: bool = Field(
+        False, description="Bound the cache of long conversations by evicting old tokens."
+    )
+    eviction_cache_tokens: int = Field(
+        2048,
+        ge=MIN_EVICTION_CACHE_TOKENS,
+        le=MAX_EVICTION_CACHE_TOKENS,
+        description="Tokens the evicting cache keeps per conversation.",
+    )
+    prompt_lookup: bool = Field(
+        False, description="Propose tokens from the prompt (faster answers that quote sources)."
+    )
+    draft_model: FilePath | None = Field(
+        None, description="A smaller model with the same tokenizer (speculative decoding)."
+    )
+    sparse_attention: bool = Field(
+        False, description="Sparse attention while reading long prompts (faster first token)."
+    )
+    weight_sparsity: bool = Field(
+        False, description="Decompress sparse weights on the fly (CPUs with AMX only)."
+    )
+
+    def engine(self) -> EngineOptions:
+        """The frozen pipeline options these settings describe."""
+        return EngineOptions(
+            kv_cache_precision=self.kv_cache_precision,
+            prefix_caching=self.prefix_caching,
+            cache_eviction=self.cache_eviction,
+            eviction_cache_tokens=self.eviction_cache_tokens,
+            prompt_lookup=self.prompt_lookup,
+            draft_model=self.draft_model,
+            sparse_attention=self.sparse_attention,
+            weight_sparsity=self.weight_sparsity,
+        )
+
+
 class ChatDefaults(BaseModel):
     """Generation settings used for new answers."""
 
@@ -61,6 +116,7 @@ class ChatDefaults(BaseModel):
         max_length=20_000,
         description="System prompt for new conversations.",
     )
+    performance: PerformanceSettings = Field(default_factory=PerformanceSettings)
 
     def generation(self) -> GenerationSettings:
         """The frozen pipeline settings these defaults describe."""
@@ -139,6 +195,10 @@ class Settings(BaseSettings):
         default_factory=list,
         description="OpenAI-compatible servers chat can run on, chosen like a device "
         "(their API keys are kept in the system keyring, not here).",
+    )
+    mcp_servers: list[McpServer] = Field(
+        default_factory=list,
+        description="MCP tool servers chat can call (stdio programs or HTTP endpoints).",
     )
     overlay_visible: bool = Field(False, description="Show the performance overlay.")
     theme: Literal["system", "light", "dark"] = Field(

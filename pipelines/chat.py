@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from pipelines.contract import ModelPipeline, compile_properties, load_with, require_files
 from pipelines.core import CancelToken, DeviceError, InvalidInputError, MetricRecord
+from pipelines.engine_options import EngineOptions, apply_to_generation, load_properties
 from pipelines.gguf import GgufInfo, is_gguf_path
 from pipelines.gguf_cache import open_gguf
 from pipelines.openvino_errors import openvino_reason
@@ -104,6 +105,8 @@ class ChatModelConfig:
     a GGUF is converted on every load)."""
     properties: Mapping[str, Any] = field(default_factory=dict)
     """Extra OpenVINO properties, e.g. NPU's ``MAX_PROMPT_LEN``."""
+    engine: EngineOptions = field(default_factory=EngineOptions)
+    """KV cache, prefix caching, assisted decoding…: see :mod:`pipelines.engine_options`."""
 
 
 @dataclass(frozen=True)
@@ -181,7 +184,11 @@ class ChatPipeline(ModelPipeline):
         """An ``LLMPipeline`` for ``path`` with the configured and ``extra`` properties."""
         import openvino_genai as ov_genai
 
-        properties = {**compile_properties(self.cache_dir, self.config.properties), **extra}
+        properties = {
+            **compile_properties(self.cache_dir, self.config.properties),
+            **load_properties(self.config.engine),
+            **extra,
+        }
         return load_with(
             lambda: ov_genai.LLMPipeline(str(path), self.config.device, **properties),
             what=self.config.model_path.name,
@@ -239,7 +246,12 @@ class ChatPipeline(ModelPipeline):
         started = time.perf_counter()
         try:
             result = pipe.generate(
-                history, generation_config=generation_config(settings), streamer=streamer, **extra
+                history,
+                generation_config=apply_to_generation(
+                    self.config.engine, generation_config(settings)
+                ),
+                streamer=streamer,
+                **extra,
             )
         except RuntimeError as error:
             raise DeviceError(

@@ -22,6 +22,7 @@ from typing import Any, Literal
 from app.errors import StorageError, UserError
 from app.storage.atomic import private_folder, write_bytes_atomic, write_text_atomic
 from app.storage.json_files import Damaged, read_json_object
+from app.tools.calls import ToolCall
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +59,9 @@ class ChatMessage:
     ``app.services.message_versions``."""
     version: int = 0
     """Where this answer stands among all its versions (0 … ``len(versions)``)."""
+    tool_calls: list[dict[str, Any]] = field(default_factory=list)
+    """Tools the model called while writing this answer, in order (``app.tools.calls.ToolCall``
+    as dicts; malformed ones are skipped when read)."""
 
 
 @dataclass
@@ -74,6 +78,8 @@ class Conversation:
     """Collection whose passages ground the answers ("" when knowledge is off)."""
     pinned: bool = False
     """Listed before the others (absent in files written before pinning existed)."""
+    tools: list[str] = field(default_factory=list)
+    """Tools the model may call in this conversation (``<server>/<tool>`` ids; none: no tools)."""
 
     def to_json(self) -> str:
         """Serialise for storage."""
@@ -106,6 +112,7 @@ class Conversation:
             messages=[_message(item, index) for index, item in enumerate(raw_messages)],
             knowledge=fields.text("knowledge"),
             pinned=fields.flag("pinned"),
+            tools=_tool_ids(data.get("tools")),
         )
 
 
@@ -149,7 +156,23 @@ def _message(data: object, index: int) -> ChatMessage:
         model=fields.text("model"),
         versions=versions,
         version=min(max(version, 0), len(versions)),
+        tool_calls=_tool_calls(data.get("tool_calls")),
     )
+
+
+def _tool_calls(data: object) -> list[dict[str, Any]]:
+    """An answer's stored tool calls; malformed ones are skipped (the answer stays)."""
+    if not isinstance(data, list):
+        return []
+    calls = (ToolCall.from_dict(item) for item in data)
+    return [call.to_dict() for call in calls if call is not None]
+
+
+def _tool_ids(data: object) -> list[str]:
+    """A conversation's enabled tools; anything but a short ``server/tool`` text is skipped."""
+    if not isinstance(data, list):
+        return []
+    return [item for item in data if isinstance(item, str) and "/" in item and len(item) <= 200]
 
 
 def _versions(data: object, index: int) -> list[ChatMessage]:

@@ -1,0 +1,1 @@
+"""Tools the chat model can call: MCP servers (configuration, client, the tool-call loop)."""

@@ -1,0 +1,69 @@
+"""MCP servers as settings: how to reach each one and which of its tools run without asking.
+
+Light: nothing of the ``mcp`` SDK is imported here, so the settings can name servers without
+loading it. A tool is named ``<server>/<tool>`` everywhere (a conversation's enabled tools,
+the allow list, the stored calls).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+from urllib.parse import urlsplit
+
+from pydantic import BaseModel, Field, field_validator, model_validator
+
+SERVER_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ._-]{0,39}$")
+"""Letters, digits, space, dot, dash and underscore, up to 40 characters: a server's name is
+part of every tool id and is shown beside each call, so it stays printable and has no ``/``."""
+
+NAME_INVALID = (
+    "A server name has 1–40 letters, digits, spaces, dots, dashes or underscores (no slash)."
+)
+COMMAND_EMPTY = "Enter the program that starts the server, e.g. uvx mcp-server-time."
+URL_NOT_HTTP = "The address must start with http:// or https:// and name a host."
+
+
+class McpServer(BaseModel):
+    """One MCP server: a program the app starts (stdio) or an HTTP endpoint (streamable
+    HTTP)."""
+
+    name: str = Field(description="Shown beside each call; part of every tool's id.")
+    transport: Literal["stdio", "http"] = Field("stdio", description="How to reach it.")
+    command: str = Field("", max_length=4000, description="stdio: the program to start.")
+    args: list[str] = Field(default_factory=list, description="stdio: its arguments.")
+    url: str = Field("", max_length=2000, description="http: the server's MCP endpoint.")
+    enabled: bool = Field(True, description="Offer its tools to conversations.")
+    allowed_tools: list[str] = Field(
+        default_factory=list,
+        description="Tools (by name, without the server) that run without asking first.",
+    )
+
+    @field_validator("name")
+    @classmethod
+    def _plain_name(cls, value: str) -> str:
+        value = " ".join(value.split())
+        if not SERVER_NAME.match(value):
+            raise ValueError(NAME_INVALID)
+        return value
+
+    @model_validator(mode="after")
+    def _reachable(self) -> McpServer:
+        if self.transport == "stdio" and not self.command.strip():
+            raise ValueError(COMMAND_EMPTY)
+        if self.transport == "http":
+            parts = urlsplit(self.url.strip())
+            if parts.scheme not in ("http", "https") or not parts.hostname:
+                raise ValueError(URL_NOT_HTTP)
+        return self
+
+
+def tool_id(server: str, tool: str) -> str:
+    """The id of ``tool`` of ``server``: ``<server>/<tool>``."""
+    return f"{server}/{tool}"
+
+
+def split_tool_id(identifier: str) -> tuple[str, str]:
+    """``(server, tool)`` of a tool id (the server's name has no ``/``; a tool's may)."""
+    server, _, tool = identifier.partition("/")
+    return server, tool

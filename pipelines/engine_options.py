@@ -1,0 +1,227 @@
+"""How the chat engine runs a model: KV-cache precision, prefix caching, cache eviction,
+prompt-lookup and speculative decoding, sparse attention and weight sparsity.
+
+OpenVINO GenAI offers each of these as a load-time option of ``LLMPipeline`` (a property, or a
+field of the ``SchedulerConfig`` of its paged-attention backend) plus, for the two assisted
+decodings, a few fields of every ``GenerationConfig``. :class:`EngineOptions` is the one frozen
+record of them; :func:`load_properties` turns it into ``LLMPipeline`` keyword arguments,
+:func:`apply_to_generation` completes a generation config, and :meth:`EngineOptions.check`
+refuses the combinations the device or backend cannot run, with one sentence naming the
+option (its ``field``), before anything is loaded.
+
+REPL use::
+
+    options = EngineOptions(kv_cache_precision="u4", prompt_lookup=True)
+    options.check("CPU")
+    pipe = ChatPipeline(ChatModelConfig(Path("model.gguf"), engine=options))
+"""
+
+from __future__ import annotations
+
+import functools
+import platform
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from pipelines.core import InvalidInputError
+
+KvCachePrecision = Literal["default", "f16", "u8", "u4"]
+"""``default``: the device's own choice (u8 on CPU since OpenVINO 2024.x, f16 on GPU)."""
+
+KV_CACHE_PRECISIONS: tuple[KvCachePrecision, ...] = ("default", "f16", "u8", "u4")
+
+#: Tokens the prompt-lookup or draft model proposes per step, and the longest n-gram prompt
+#: lookup matches. GenAI's samples use 5 and 3; both are checked by the engine benchmark.
+ASSISTANT_TOKENS = 5
+MAX_NGRAM_SIZE = 3
+
+#: Cache eviction keeps the first and the most recent tokens of a sequence and evicts from the
+#: middle down to ``eviction_cache_tokens`` (SnapKV-style scoring, GenAI's ``NORM_SUM``).
+EVICTION_START_TOKENS = 32
+EVICTION_RECENT_TOKENS = 128
+MIN_EVICTION_CACHE_TOKENS = 512
+MAX_EVICTION_CACHE_TOKENS = 65_536
+
+#: The share of zero weights above which the CPU plugin decompresses sparse weights on the fly
+#: (``CPU_SPARSE_WEIGHTS_DECOMPRESSION_RATE``); the sparsity seed document uses 0.5.
+WEIGHT_SPARSITY_RATE = 0.5
+
+
+@dataclass(frozen=True)
+class EngineOptions:
+    """Load-time engine settings of one chat model; the defaults are the measured safe ones."""
+
+    kv_cache_precision: KvCachePrecision = "default"
+    """Precision of the KV cache: lower holds longer contexts in less memory."""
+    prefix_caching: bool = True
+    """Keep the KV cache of a conversation's earlier turns, so turn N does not recompute them."""
+    cache_eviction: bool = False
+    """Bound a sequence's KV cache at ``eviction_cache_tokens`` by evicting the least-attended
+    middle tokens (long conversations in bounded memory, at some cost in recall)."""
+    eviction_cache_tokens: int = 2048
+    prompt_lookup: bool = False
+    """Propose tokens by matching the answer's last n-gram in the prompt: faster answers that
+    quote their sources, identical text under greedy decoding."""
+    draft_model: Path | None = None
+    """A smaller model with the same tokenizer that proposes tokens (speculative decoding): an
+    OpenVINO model folder."""
+    sparse_attention: bool = False
+    """Skip attention blocks that matter little while reading a long prompt (XAttention)."""
+    weight_sparsity: bool = False
+    """Decompress sparse weights on the fly (pays only on CPUs with AMX)."""
+
+    @property
+    def is_default(self) -> bool:
+        """Whether every option is at its default (the pipeline is built as GenAI builds it)."""
+        return self == EngineOptions()
+
+    def check(self, device: str, *, has_amx: bool | None = None) -> None:
+        """Refuse options that ``device`` (a concrete device: ``CPU``, ``GPU.0``, ``NPU``)
+        cannot run, or that cannot run together.
+
+        ``has_amx``: whether the CPU has AMX (default: this machine's, see :func:`cpu_has_amx`).
+
+        Raises:
+            InvalidInputError: one sentence; ``field`` names the option to change.
+        """
+        kind = device.split(".", 1)[0].upper()
+        if kind == "NPU" and not self.is_default:
+            changed = next(name for name in _FIELD_ORDER if _differs(self, name))
+            raise InvalidInputError(
+                "The NPU runs chat models with a fixed-size cache: engine settings other than "
+                "the defaults apply on the CPU or GPU only.",
+                field=changed,
+            )
+        if self.prompt_lookup and self.draft_model is not None:
+            raise InvalidInputError(
+                "Prompt lookup and a draft model cannot be used together: choose one.",
+                field="prompt_lookup",
+            )
+        if self.kv_cache_precision == "u4" and kind == "GPU":
+            raise InvalidInputError(
+                "The GPU keeps the KV cache in f16 or u8; u4 is available on the CPU only.",
+                field="kv_cache_precision",
+            )
+        if self.cache_eviction and not (
+            MIN_EVICTION_CACHE_TOKENS <= self.eviction_cache_tokens <= MAX_EVICTION_CACHE_TOKENS
+        ):
+            raise InvalidInputError(
+                f"The evicting cache must hold {MIN_EVICTION_CACHE_TOKENS:,} to "
+                f"{MAX_EVICTION_CACHE_TOKENS:,} tokens.",
+                field="eviction_cache_tokens",
+            )
+        if self.sparse_attention and kind == "GPU":
+            raise InvalidInputError(
+                "Sparse attention runs on the CPU only in this OpenVINO version.",
+                field="sparse_attention",
+            )
+        if self.weight_sparsity:
+            if kind != "CPU":
+                raise InvalidInputError(
+                    "Weight sparsity is a CPU setting; it has no effect on other devices.",
+                    field="weight_sparsity",
+                )
+            if not (cpu_has_amx() if has_amx is None else has_amx):
+                raise InvalidInputError(
+                    "This CPU has no AMX units, and sparse weights only run faster with them; "
+                    "the setting would slow answers down.",
+                    field="weight_sparsity",
+                )
+
+
+_FIELD_ORDER = (
+    "kv_cache_precision",
+    "prefix_caching",
+    "cache_eviction",
+    "eviction_cache_tokens",
+    "prompt_lookup",
+    "draft_model",
+    "sparse_attention",
+    "weight_sparsity",
+)
+
+
+def _differs(options: EngineOptions, name: str) -> bool:
+    return bool(getattr(options, name) != getattr(EngineOptions(), name))
+
+
+def scheduler_config(options: EngineOptions) -> Any:
+    """The paged-attention backend's ``SchedulerConfig`` for ``options``.
+
+    Sized as ``LLMPipeline`` sizes its own for one conversation (its latency-oriented
+    default): the KV cache grows as needed, and a whole prompt is read in one step.
+    """
+    import openvino_genai as ov_genai
+
+    config = ov_genai.SchedulerConfig()
+    config.max_num_batched_tokens = 2**31 - 1  # read a long prompt in one step (lowest TTFT)
+    config.enable_prefix_caching = options.prefix_caching
+    if options.cache_eviction:
+        config.use_cache_eviction = True
+        config.cache_eviction_config = ov_genai.CacheEvictionConfig(
+            EVICTION_START_TOKENS,
+            EVICTION_RECENT_TOKENS,
+            options.eviction_cache_tokens,
+            ov_genai.AggregationMode.NORM_SUM,
+        )
+    if options.sparse_attention:
+        config.use_sparse_attention = True
+        config.sparse_attention_config = ov_genai.SparseAttentionConfig()
+    return config
+
+
+def load_properties(options: EngineOptions) -> dict[str, Any]:
+    """``LLMPipeline`` keyword arguments for ``options`` (none when all are defaults, so the
+    pipeline is exactly GenAI's default one)."""
+    if options.is_default:
+        return {}
+    import openvino_genai as ov_genai
+
+    properties: dict[str, Any] = {"scheduler_config": scheduler_config(options)}
+    if options.kv_cache_precision != "default":
+        properties["KV_CACHE_PRECISION"] = options.kv_cache_precision
+    if options.prompt_lookup:
+        properties["prompt_lookup"] = True
+    if options.draft_model is not None:
+        properties["draft_model"] = ov_genai.draft_model(str(options.draft_model), "CPU")
+    if options.weight_sparsity:
+        properties["CPU_SPARSE_WEIGHTS_DECOMPRESSION_RATE"] = WEIGHT_SPARSITY_RATE
+    return properties
+
+
+def apply_to_generation(options: EngineOptions, config: Any) -> Any:
+    """Complete ``config`` (a ``GenerationConfig``) for the assisted decoding ``options`` load
+    with: a prompt-lookup or speculative pipeline refuses a config without these."""
+    if options.prompt_lookup:
+        config.num_assistant_tokens = ASSISTANT_TOKENS
+        config.max_ngram_size = MAX_NGRAM_SIZE
+    elif options.draft_model is not None:
+        config.num_assistant_tokens = ASSISTANT_TOKENS
+    return config
+
+
+def describe(options: EngineOptions) -> Mapping[str, str]:
+    """The options that differ from the defaults, as ``name: value`` text (for logs, metrics
+    and the closing line of the CLI)."""
+    return {name: str(getattr(options, name)) for name in _FIELD_ORDER if _differs(options, name)}
+
+
+@functools.cache
+def cpu_has_amx() -> bool:
+    """Whether this machine's CPU has AMX tile units (Sapphire Rapids and later Xeons).
+
+    Read from ``/proc/cpuinfo`` on Linux; elsewhere OpenVINO does not say, so False (weight
+    sparsity is then refused with its reason rather than silently slowing answers).
+    """
+    if platform.system() != "Linux":
+        return False
+    try:
+        with Path("/proc/cpuinfo").open(encoding="ascii", errors="replace") as cpuinfo:
+            for line in cpuinfo:
+                if line.startswith("flags"):
+                    return "amx_tile" in line.split()
+    except OSError:
+        return False
+    return False
