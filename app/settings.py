@@ -116,6 +116,12 @@ class ChatDefaults(BaseModel):
         max_length=20_000,
         description="System prompt for new conversations.",
     )
+    answer_format: Literal["text", "json"] = Field(
+        "text", description="Answer in free text, or in JSON (following json_schema if set)."
+    )
+    json_schema: str = Field(
+        "", max_length=100_000, description="JSON schema of JSON answers (empty: any JSON)."
+    )
     performance: PerformanceSettings = Field(default_factory=PerformanceSettings)
 
     def generation(self) -> GenerationSettings:
@@ -127,6 +133,7 @@ class ChatDefaults(BaseModel):
             top_k=self.top_k,
             repetition_penalty=self.repetition_penalty,
             seed=self.seed,
+            json_schema=(self.json_schema or "{}") if self.answer_format == "json" else None,
         )
 
 

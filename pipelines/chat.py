@@ -55,6 +55,9 @@ class GenerationSettings:
     repetition_penalty: float = 1.1
     seed: int | None = None
     ignore_eos: bool = False
+    json_schema: str | None = None
+    """Answer in JSON that follows this JSON schema (JSON text; ``{}``: any JSON value),
+    enforced while decoding (structured output). None: free text."""
 
     def validate(self) -> None:
         """Raise :class:`InvalidInputError` naming the first out-of-range value."""
@@ -315,6 +318,10 @@ def generation_config(settings: GenerationSettings) -> Any:
         config.rng_seed = settings.seed if settings.seed is not None else secrets.randbelow(2**32)
     else:
         config.do_sample = False  # temperature 0 means greedy: deterministic answers
+    if settings.json_schema is not None:
+        config.structured_output_config = ov_genai.StructuredOutputConfig(
+            json_schema=settings.json_schema
+        )
     return config
 
 
