@@ -27,13 +27,10 @@ from app.settings import Settings, environment_problems
 from app.settings_store import SettingsStore
 from app.storage.conversations import ConversationStore
 from app.storage.secrets import SecretStore
-from app.tools.service import ToolService
+from app.tools.service import MCP_WORKDIR, ToolService
 from pipelines.core import Closing
 
 log = logging.getLogger(__name__)
-
-MCP_WORKDIR = "mcp"
-"""The working folder of MCP servers the app starts, inside the app's data folder."""
 
 
 @dataclass

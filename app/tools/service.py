@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+MCP_WORKDIR = "mcp"
+"""The working folder of the MCP servers the app starts, inside the app's data folder."""
 MAX_LIST_PAGES = 50
 """A server that pages without end is read this far."""
 CUT_NOTE = "\n… (cut: the tool returned more than {limit:,} characters)"
