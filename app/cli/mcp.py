@@ -59,7 +59,11 @@ def add_mcp_parser(commands: Commands[argparse.ArgumentParser]) -> None:
     add.add_argument("name", metavar="NAME", help="its name (part of every tool's id)")
     how = add.add_mutually_exclusive_group(required=True)
     how.add_argument(
-        "--command", nargs=argparse.REMAINDER, metavar="CMD", help="program and arguments"
+        "--command",
+        dest="program",  # not "command": that is the sub-command's name
+        nargs=argparse.REMAINDER,
+        metavar="CMD",
+        help="program and arguments",
     )
     how.add_argument("--url", help="the server's MCP endpoint (http:// or https://)")
     remove = actions.add_parser("remove", help="remove a server")
@@ -103,7 +107,7 @@ def _new_server(args: argparse.Namespace) -> McpServer:
     try:
         if args.url is not None:
             return McpServer(name=args.name, transport="http", url=args.url)
-        command = list(args.command or [])
+        command = list(args.program or [])
         if not command:
             raise CliError("--command needs the program to start")
         return McpServer(name=args.name, command=command[0], args=command[1:])
