@@ -143,3 +143,24 @@ def test_refresh_reports_each_failing_server(tmp_path: Path) -> None:
     assert list(problems) == ["crash"]
     assert {t.server for t in tools.known_tools()} == {"calc"}
     assert tools.needs_confirmation("calc/add")
+
+
+def test_a_call_that_takes_too_long_fails(tmp_path: Path) -> None:
+    calc = calculator_stdio()
+    tools = service([calc], tmp_path, timeout=3.0)
+    tools.list_tools(calc, CancelToken())
+    call = tools.call("calc/wait", {"seconds": 60}, CancelToken())
+    assert call.status == "failed"
+    assert call.result == "The tool server “calc” did not answer in time."
+
+
+def test_cancel_during_a_call(tmp_path: Path) -> None:
+    calc = calculator_stdio()
+    tools = service([calc], tmp_path)
+    tools.list_tools(calc, CancelToken())
+    cancel = CancelToken()
+    timer = threading.Timer(2.0, cancel.cancel)
+    timer.start()
+    with pytest.raises(Cancelled):
+        tools.call("calc/wait", {"seconds": 60}, cancel)
+    timer.join()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from pathlib import Path
 
 from mcp.server.mcpserver import MCPServer
@@ -39,6 +40,13 @@ def read_file(name: str) -> str:
     if not target.is_relative_to(folder) or not target.is_file():
         raise ToolError(f"no file {name!r} in the shared folder")
     return target.read_text(encoding="utf-8", errors="replace")
+
+
+@server.tool()
+def wait(seconds: float) -> str:
+    """Wait, then say so (a tool that takes its time)."""
+    time.sleep(seconds)
+    return "waited"
 
 
 @server.tool()
