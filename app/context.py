@@ -27,6 +27,7 @@ from app.settings import Settings, environment_problems
 from app.settings_store import SettingsStore
 from app.storage.conversations import ConversationStore
 from app.storage.secrets import SecretStore
+from app.tools.service import MCP_WORKDIR, ToolService
 from pipelines.core import Closing
 
 log = logging.getLogger(__name__)
@@ -56,6 +57,8 @@ class AppContext(Closing):
     """Lip-synced videos and spoken answers; models load on first use."""
     speech_input: SpeechInputService
     """Speech to text (dictation, files, spoken turns); Whisper loads on first use."""
+    tools: ToolService
+    """The MCP servers' tools (settings' ``mcp_servers``); nothing starts until one is used."""
 
     @classmethod
     def create(
@@ -89,6 +92,9 @@ class AppContext(Closing):
             ),
         )
         conversations = ConversationStore(paths.conversations_dir)
+        # Servers are read from the live settings at each use; stdio servers run in a folder
+        # of their own, never the user's working directory.
+        tools = ToolService(lambda: store.settings.mcp_servers, paths.data / MCP_WORKDIR)
         chat = ChatService(
             conversations,
             metrics,
@@ -100,6 +106,7 @@ class AppContext(Closing):
             remote_factory=remote_chat_factory(
                 lambda: store.settings.remote_endpoints, lambda name: read_key(secrets, name)
             ),
+            tools=tools,
         )
         notices.extend(chat.storage_problems)
         models = ModelRegistry(paths.model_registry, paths.models_dir)
@@ -134,12 +141,13 @@ class AppContext(Closing):
         speech_input = SpeechInputService(
             settings, metrics, found, models, compiled_cache=paths.compiled_cache
         )
-        services = (chat, knowledge, models, voice, avatar, speech_input)
+        services = (chat, knowledge, models, voice, avatar, speech_input, tools)
         return cls(paths, store, settings, notices, metrics, found, *services)
 
     def close(self) -> None:
         """Release what the services hold (database connections, the embedded server)."""
         self.knowledge.close()
+        self.tools.close()
 
 
 def _move_password_out_of_settings(store: SettingsStore, secrets: SecretStore) -> list[str]:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, TextIO
 from app.cli import exits
 from app.cli.arguments import DEVICE_HELP, Commands, add_json, text_or_stdin
 from app.cli.exits import CliError
+from app.cli.mcp import add_tool_options, confirmation, enable_tools, show_call
 from app.cli.progress import ProgressLine, interruptible
 
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ def add_chat_parsers(commands: Commands[argparse.ArgumentParser]) -> None:
         metavar="PATH",
         help="an image to ask about (repeatable; needs a vision model)",
     )
+    add_tool_options(chat)
     _add_answer_options(chat)
     ask = commands.add_parser(
         "ask",
@@ -95,8 +97,18 @@ def _answer(ctx: AppContext, args: argparse.Namespace, prompt: str, out: TextIO)
         conversation = ctx.chat.new_conversation(system, transient=True)
         if args.command == "ask":
             ctx.chat.set_knowledge(conversation.id, args.collection)
+        tools = enable_tools(ctx, conversation.id, getattr(args, "tool", []), cancel)
         writer = _StreamWriter(out)
-        answer = ctx.chat.ask(conversation.id, prompt, generation, cancel, writer, images)
+        answer = ctx.chat.ask(
+            conversation.id,
+            prompt,
+            generation,
+            cancel,
+            writer,
+            images,
+            confirm_tool=confirmation(args.yes) if tools else None,
+            on_tool_call=show_call,
+        )
     out.write("\n")
     sources = [Source.from_dict(source) for source in answer.message.sources]
     if sources and not args.json:
@@ -112,6 +124,7 @@ def _answer(ctx: AppContext, args: argparse.Namespace, prompt: str, out: TextIO)
             "device": loaded.device,
             "requested_device": loaded.requested_device,
             "metrics": answer.message.metrics,
+            "tool_calls": answer.message.tool_calls,
         }
         out.write(json.dumps(payload, ensure_ascii=False) + "\n")
     out.flush()

@@ -20,6 +20,7 @@ from app.cli.chats import add_chats_parser
 from app.cli.exits import CliError, Stopped, one_line
 from app.cli.knowledge import add_knowledge_parsers
 from app.cli.lipsync import add_lipsync_parser
+from app.cli.mcp import add_mcp_parser
 from app.cli.models import add_models_parser
 from app.cli.progress import end_open_line, forget_open_line
 from app.cli.serve import add_serve_parser
@@ -67,6 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_lipsync_parser(commands)
     add_speech_parser(commands)  # transcribe
     add_serve_parser(commands)
+    add_mcp_parser(commands)  # mcp list/add/remove/allow
     return parser
 
 

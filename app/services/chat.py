@@ -38,6 +38,7 @@ from app.services.base import BusyLock, ModelSlot
 from app.services.chat_context import ContextBudget, ContextUsage, Retriever, clamp_answer
 from app.services.chat_edits import ChatEdits
 from app.services.chat_results import Answer, LoadedModel
+from app.services.chat_tools import ConfirmTool, OnToolCall, ToolLoop
 from app.services.message_versions import with_earlier
 from app.storage.conversations import (
     MAX_TITLE_CHARS,
@@ -45,6 +46,8 @@ from app.storage.conversations import (
     Conversation,
     ConversationStore,
 )
+from app.tools.calls import ToolCall
+from app.tools.service import ToolService
 from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings
 from pipelines.core import Cancelled, CancelToken, MetricRecord
 from pipelines.gguf import is_gguf_path
@@ -75,8 +78,11 @@ class ChatService(ChatEdits):
         vision_factory: PipelineFactory = VisionChatPipeline,
         vision_models: Callable[[str], list[str]] | None = None,
         remote_factory: RemoteChatFactory | None = None,
+        tools: ToolService | None = None,
     ) -> None:
         self._store = store
+        self._tools = tools
+        """MCP tools the model may call (a conversation enables some); None: no tools."""
         self._retriever = retriever
         self._metrics = metrics
         self._devices = list(devices)
@@ -209,6 +215,30 @@ class ChatService(ChatEdits):
             self._save_if_started(conversation)
         except StorageError:
             conversation.knowledge = previous
+            raise
+        return conversation
+
+    def set_tools(self, conversation_id: str, tool_ids: list[str]) -> Conversation:
+        """Let the model call ``tool_ids`` (``<server>/<tool>``) in the conversation's next
+        answers (an empty list: no tools); kept with the conversation.
+
+        Raises:
+            UserError: (field ``tools``) tools are not available here, or an id is not
+                ``<server>/<tool>``.
+        """
+        if tool_ids and self._tools is None:
+            raise UserError("Tools are not available in this app.", field="tools")
+        for identifier in tool_ids:
+            server, _, tool = identifier.partition("/")
+            if not server or not tool or len(identifier) > 200 or not identifier.isprintable():
+                raise UserError(f"“{identifier[:80]}” is not a tool.", field="tools")
+        conversation = self.get(conversation_id)
+        previous = conversation.tools
+        conversation.tools = list(dict.fromkeys(tool_ids))
+        try:
+            self._save_if_started(conversation)
+        except StorageError:
+            conversation.tools = previous
             raise
         return conversation
 
@@ -365,6 +395,8 @@ class ChatService(ChatEdits):
         on_text: Callable[[str], None],
         images: Sequence[PreparedImage] = (),
         confirm: Callable[[], bool] | None = None,
+        confirm_tool: ConfirmTool | None = None,
+        on_tool_call: OnToolCall | None = None,
     ) -> Answer:
         """Add ``prompt`` (and ``images``) to the conversation and stream the answer.
 
@@ -373,6 +405,11 @@ class ChatService(ChatEdits):
         ``confirm`` (a spoken turn answered before the user was surely done) is asked once the
         answer is written, before anything is kept: False leaves the conversation as it was
         and raises :class:`~pipelines.core.Cancelled`.
+
+        With tools enabled in the conversation, the model may first call some (see
+        :mod:`app.services.chat_tools`): ``confirm_tool`` is asked before a tool that is not
+        allowed runs (None: such calls are refused), ``on_tool_call`` is told of each call;
+        the calls are stored with the answer (``tool_calls``).
 
         Raises:
             UserError: an empty prompt; images on a model that reads text only, or too many
@@ -383,7 +420,10 @@ class ChatService(ChatEdits):
         self.check_images(len(images))
         conversation = self.get(conversation_id)
         question = ChatMessage(role="user", content=prompt)
-        return self._answer(conversation, question, settings, cancel, on_text, images, confirm)
+        loop = self._tool_loop(conversation, confirm_tool, on_tool_call)
+        return self._answer(
+            conversation, question, settings, cancel, on_text, images, confirm, loop=loop
+        )
 
     def regenerate(
         self,
@@ -447,6 +487,7 @@ class ChatService(ChatEdits):
         confirm: Callable[[], bool] | None = None,
         *,
         earlier: ChatMessage | None = None,
+        loop: ToolLoop | None = None,
     ) -> Answer:
         with self._busy.hold("The model is still answering; stop it or wait.", field="prompt"):
             pipeline, loaded = self._require_model()
@@ -457,9 +498,12 @@ class ChatService(ChatEdits):
             started = time.perf_counter()
             pixels = self._pixels(conversation, question, new_images)
             prepare_ms = (time.perf_counter() - started) * 1000.0
+            calls: list[ToolCall] = []
             if isinstance(pipeline, VisionChatPipeline):
                 result = pipeline.generate(history, settings, cancel, counter, images=pixels)
             else:
+                if loop is not None:
+                    history, calls = loop.run(pipeline, history, cancel)
                 result = pipeline.generate(history, settings, cancel, counter)
             if confirm is not None and not confirm():
                 raise Cancelled()
@@ -476,6 +520,7 @@ class ChatService(ChatEdits):
                 metrics=values,
                 sources=[source.to_dict() for source in sources],
                 model=loaded.model_name,
+                tool_calls=[call.to_dict() for call in calls],
             )
             if earlier is not None:  # Regenerate: the earlier answers stay as versions
                 answer = with_earlier(answer, earlier)
@@ -493,6 +538,17 @@ class ChatService(ChatEdits):
                 log.warning("%s", error)
                 return Answer(conversation, answer, saved=False, save_error=str(error))
             return Answer(conversation, answer, saved=True)
+
+    def _tool_loop(
+        self,
+        conversation: Conversation,
+        confirm: ConfirmTool | None,
+        on_call: OnToolCall | None,
+    ) -> ToolLoop | None:
+        """The tool loop of the conversation's next answer, or None without tools."""
+        if self._tools is None or not conversation.tools:
+            return None
+        return ToolLoop(self._tools, list(conversation.tools), confirm, on_call)
 
     def _pixels(
         self, conversation: Conversation, question: ChatMessage, new: Sequence[PreparedImage]

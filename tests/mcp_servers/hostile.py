@@ -1,0 +1,82 @@
+"""MCP servers that misbehave, for the client's tests: ``python hostile.py MODE``.
+
+A raw JSON-RPC loop over stdio (no SDK: the SDK would not send these). Modes: ``crash``
+(writes to stderr and exits at once), ``silent`` (reads, never answers), ``many`` (10,000
+tools, some with hostile names and schemas), ``binary`` (answers with bytes that are not
+UTF-8 in a tool result), ``garbage`` (answers the handshake with text that is not JSON-RPC).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+MODE = sys.argv[1] if len(sys.argv) > 1 else "crash"
+NUMBER = {"type": "object", "properties": {"a": {"type": "number"}}}
+
+
+def send(message: dict[str, object]) -> None:
+    sys.stdout.buffer.write(json.dumps(message).encode() + b"\n")
+    sys.stdout.buffer.flush()
+
+
+def tools() -> list[dict[str, object]]:
+    listed: list[dict[str, object]] = [
+        {"name": f"tool{i}", "description": "x", "inputSchema": NUMBER} for i in range(10_000)
+    ]
+    listed += [
+        {"name": "a/b", "inputSchema": NUMBER},
+        {"name": "two\nlines", "inputSchema": NUMBER},
+        {"name": "n" * 500, "inputSchema": NUMBER},
+        {"name": "badschema", "inputSchema": {"type": "object", "properties": {"a": {"type": 7}}}},
+    ]
+    return listed
+
+
+def main() -> None:
+    if MODE == "crash":
+        sys.stderr.write("Traceback: something went wrong at start\n")
+        sys.exit(3)
+    for line in sys.stdin.buffer:
+        try:
+            request = json.loads(line)
+        except ValueError:
+            continue
+        if "id" not in request:
+            continue
+        method, ident = request.get("method"), request["id"]
+        if MODE == "silent":
+            continue
+        if MODE == "garbage":
+            sys.stdout.buffer.write(b"hello, I am not MCP\n")
+            sys.stdout.buffer.flush()
+            time.sleep(30)
+            return
+        if method == "initialize":
+            result: dict[str, object] = {
+                "protocolVersion": "2025-06-18",
+                "capabilities": {"tools": {}},
+                "serverInfo": {"name": "hostile", "version": "1"},
+            }
+        elif method == "tools/list":
+            listed = tools() if MODE == "many" else [{"name": "echo", "inputSchema": NUMBER}]
+            result = {"tools": listed}
+        elif method == "tools/call":
+            sys.stdout.buffer.write(
+                b'{"jsonrpc":"2.0","id":'
+                + json.dumps(ident).encode()
+                + b',"result":{"content":[{"type":"text","text":"caf\xe9 \xff\xfe ok"}]}}\n'
+            )
+            sys.stdout.buffer.flush()
+            continue
+        elif method == "ping":
+            result = {}
+        else:
+            send({"jsonrpc": "2.0", "id": ident, "error": {"code": -32601, "message": "no"}})
+            continue
+        send({"jsonrpc": "2.0", "id": ident, "result": result})
+
+
+if __name__ == "__main__":
+    main()
