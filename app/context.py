@@ -27,6 +27,7 @@ from app.settings import Settings, environment_problems
 from app.settings_store import SettingsStore
 from app.storage.conversations import ConversationStore
 from app.storage.secrets import SecretStore
+from app.tools.service import ToolService
 from pipelines.core import Closing
 
 log = logging.getLogger(__name__)
@@ -56,6 +57,8 @@ class AppContext(Closing):
     """Lip-synced videos and spoken answers; models load on first use."""
     speech_input: SpeechInputService
     """Speech to text (dictation, files, spoken turns); Whisper loads on first use."""
+    tools: ToolService
+    """MCP servers' tools (placeholder in the mcpui branch: mcpcore's replaces it)."""
 
     @classmethod
     def create(
@@ -134,7 +137,8 @@ class AppContext(Closing):
         speech_input = SpeechInputService(
             settings, metrics, found, models, compiled_cache=paths.compiled_cache
         )
-        services = (chat, knowledge, models, voice, avatar, speech_input)
+        tools = ToolService(lambda: store.settings.mcp_servers, paths.scratch_dir)
+        services = (chat, knowledge, models, voice, avatar, speech_input, tools)
         return cls(paths, store, settings, notices, metrics, found, *services)
 
     def close(self) -> None:

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from app.chat_images import (
     PreparedImage,
@@ -45,6 +45,7 @@ from app.storage.conversations import (
     Conversation,
     ConversationStore,
 )
+from app.tools.calls import ToolCall
 from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings
 from pipelines.core import Cancelled, CancelToken, MetricRecord
 from pipelines.gguf import is_gguf_path
@@ -212,6 +213,18 @@ class ChatService(ChatEdits):
             raise
         return conversation
 
+    def set_tools(self, conversation_id: str, tool_ids: list[str]) -> Conversation:
+        """The tools the model may call in a conversation (placeholder of mcpcore's)."""
+        conversation = self.get(conversation_id)
+        previous = conversation.tools
+        conversation.tools = list(dict.fromkeys(tool_ids))
+        try:
+            self._save_if_started(conversation)
+        except StorageError:
+            conversation.tools = previous
+            raise
+        return conversation
+
     def delete(self, conversation_id: str) -> None:
         """Delete a conversation and its file."""
         self._store.delete(conversation_id)
@@ -365,6 +378,8 @@ class ChatService(ChatEdits):
         on_text: Callable[[str], None],
         images: Sequence[PreparedImage] = (),
         confirm: Callable[[], bool] | None = None,
+        confirm_tool: Callable[[str, dict[str, Any]], bool] | None = None,
+        on_tool_call: Callable[[ToolCall], None] | None = None,
     ) -> Answer:
         """Add ``prompt`` (and ``images``) to the conversation and stream the answer.
 
