@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from app.chat_images import PreparedImage
 from app.errors import UserError
+from app.services.chat import ChatService
+from app.services.chat_results import Answer
 from app.tools.calls import ToolCall
 from app.tools.config import McpServer, split_tool_id, tool_id
 from app.tools.service import ToolInfo
+from pipelines.chat import GenerationSettings
 from pipelines.core import Cancelled, CancelToken
 
 NUMBERS = {"type": "object", "properties": {"a": {"type": "number"}, "b": {"type": "number"}}}
@@ -73,3 +77,50 @@ class FakeToolService:
 
     def close(self) -> None:
         pass
+
+
+class ToolChat(ChatService):
+    """A real ChatService whose ``ask`` first makes the calls in ``plan`` that the
+    conversation enables — a stand-in for the core's tool loop, for UI tests only."""
+
+    def __init__(
+        self, *args: Any, tools: FakeToolService, plan: list[tuple[str, dict[str, Any]]], **kw: Any
+    ) -> None:
+        super().__init__(*args, **kw)
+        self.tool_service = tools
+        self.plan = plan
+        self.gate: threading.Event | None = None
+        """When set, each call waits for it (a slow tool), so the test sees the live block."""
+
+    def ask(  # type: ignore[override]
+        self,
+        conversation_id: str,
+        prompt: str,
+        settings: GenerationSettings,
+        cancel: CancelToken,
+        on_text: Callable[[str], None],
+        images: Sequence[PreparedImage] = (),
+        confirm: Callable[[], bool] | None = None,
+        confirm_tool: Callable[[str, dict[str, Any]], bool] | None = None,
+        on_tool_call: Callable[[ToolCall], None] | None = None,
+    ) -> Answer:
+        calls = []
+        for tool, arguments in self.plan:
+            if tool not in self.get(conversation_id).tools:
+                continue
+            asking = self.tool_service.needs_confirmation(tool)
+            if asking and (confirm_tool is None or not confirm_tool(tool, arguments)):
+                call = ToolCall(tool, arguments, "refused", "You chose not to run it.")
+            else:
+                call = self.tool_service.call(tool, arguments, cancel)
+            calls.append(call)
+            if on_tool_call is not None:
+                on_tool_call(call)
+            if self.gate is not None:
+                while not self.gate.wait(0.01) and not cancel.cancelled:
+                    pass
+        answer = super().ask(conversation_id, prompt, settings, cancel, on_text, images, confirm)
+        message = replace(answer.message, tool_calls=[call.to_dict() for call in calls])
+        answer.conversation.messages[-1] = message
+        self._store.save(answer.conversation)
+        return replace(answer, message=message)

@@ -146,7 +146,7 @@ class ToolConfirmer(QObject):
         returns when the user answered, or False as soon as ``cancel`` is set (Stop)."""
         if QThread.currentThread() is self.thread():
             # Waiting here would freeze the window that is to show the question.
-            log.error("a tool confirmation was asked on the GUI thread: refused")
+            log.warning("a tool confirmation was asked on the GUI thread: refused")
             return False
         question = ToolQuestion(tool_id, dict(arguments))
         self._asked.emit(question)
@@ -164,7 +164,6 @@ class ToolConfirmer(QObject):
         dialog.finished.connect(self._on_finished)
         self.dialog = dialog
         dialog.show()
-        dialog.raise_()
         dialog.activateWindow()
 
     @Slot(int)

@@ -103,21 +103,26 @@ class McpServersDialog(QDialog):
         self.name = QLineEdit()
         describe(self.name, tr("Name"), tr("Shown beside each call of its tools."))
         self.kind = QComboBox()
-        self.kind.addItem(tr("A program on this computer"), "stdio")
-        self.kind.addItem(tr("An HTTP address"), "http")
+        kinds = ((tr("A program on this computer"), "stdio"), (tr("An HTTP address"), "http"))
+        for label, transport in kinds:
+            self.kind.addItem(label, transport)
         describe(self.kind, tr("Kind"), tr("Start a program, or reach a server by its address."))
         self.command = QLineEdit()
-        self.command.setPlaceholderText("uvx")
+        self.command.setPlaceholderText(tr("e.g. {example}").format(example="uvx"))
         describe(self.command, tr("Program"), tr("The program that starts the server."))
         self.arguments = QLineEdit()
-        self.arguments.setPlaceholderText("mcp-server-time --local-timezone Europe/Berlin")
+        self.arguments.setPlaceholderText(
+            tr("e.g. {example}").format(example="mcp-server-time --local-timezone Europe/Berlin")
+        )
         describe(
             self.arguments,
             tr("Arguments"),
             tr("What the program is given, separated by spaces; quotes keep words together."),
         )
         self.url = QLineEdit()
-        self.url.setPlaceholderText("http://localhost:8000/mcp")
+        self.url.setPlaceholderText(
+            tr("e.g. {example}").format(example="http://localhost:8000/mcp")
+        )
         describe(self.url, tr("Address"), tr("The server's MCP address (streamable HTTP)."))
         self.errors = {key: InlineError() for key in FIELDS}
         self.enabled = QCheckBox(tr("Offer its tools to chats"))
