@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -90,8 +91,12 @@ class McpServersDialog(QDialog):
         self.list.setHeaderLabels([tr("Server"), tr("Kind"), tr("Tools")])
         self.list.setRootIsDecorated(False)
         self.list.setMinimumWidth(280)
-        self.list.setColumnWidth(0, 120)
-        self.list.setColumnWidth(1, 70)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        columns = self.list.header()
+        columns.setStretchLastSection(False)
+        columns.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column in (1, 2):
+            columns.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         describe(self.list, tr("MCP servers"), tr("The servers chat can call; choose one to edit"))
         describe(self.list.header(), tr("Server columns"), tr("Name, kind, and its tools"))
         self.add_button = QPushButton(tr("A&dd"))
@@ -140,8 +145,10 @@ class McpServersDialog(QDialog):
         self.progress.setMaximumWidth(140)
         describe(self.progress, tr("Testing"), tr("The server is being asked for its tools."))
         self.progress.hide()
-        self.test_result = InlineError(warning=True)
+        self.test_result = QLabel()  # the test's sentence: good news as often as bad
+        self.test_result.setWordWrap(True)
         self.test_result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.test_result.hide()
         self.tool_list = QListWidget()
         self.tool_list.setMinimumHeight(120)
         describe(
@@ -266,10 +273,15 @@ class McpServersDialog(QDialog):
         for widget in (self.name, self.command, self.arguments, self.url, self.kind):
             widget.blockSignals(False)
         self.enabled.blockSignals(False)
-        self.test_result.show_message(draft.result if draft else "")
+        self._set_result(draft.result if draft else "")
         self._show_kind()
         self._fill_tools()
         self._validate()
+
+    def _set_result(self, text: str) -> None:
+        """The test's sentence under the fields (said aloud), hidden when there is none."""
+        say(self.test_result, text)
+        self.test_result.setVisible(bool(text))
 
     def _show_kind(self) -> None:
         stdio = self.kind.currentData() == "stdio"
@@ -314,7 +326,7 @@ class McpServersDialog(QDialog):
         reached = (transport, self.command.text(), self.arguments.text(), self.url.text())
         if reached != (draft.transport, draft.command, draft.arguments, draft.url):
             draft.result = ""  # a test of the old program says nothing of the new one
-            self.test_result.clear()
+            self._set_result("")
         draft.name = self.name.text()
         draft.transport = transport
         draft.command = self.command.text()
@@ -365,7 +377,7 @@ class McpServersDialog(QDialog):
         state = TaskState()
         self._testing, self._test_state = draft, state
         draft.result = ""
-        self.test_result.clear()
+        self._set_result("")
         self._show_row(draft)
         self._update_test_buttons()
         self.tasks.start(
@@ -413,7 +425,7 @@ class McpServersDialog(QDialog):
         self._testing, self._test_state = None, None
         draft.result = sentence
         if draft is self.current():
-            say(self.test_result, sentence)
+            self._set_result(sentence)
             self._fill_tools()
         if draft in self.drafts:
             self._show_row(draft)

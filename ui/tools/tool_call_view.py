@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QVBoxLay
 from app.tools.calls import ToolCall
 from ui.a11y import describe
 from ui.i18n import tr
-from ui.icons import set_icon
+from ui.icons import icon, set_icon
 from ui.theme import muted_color
 
 RESULT_LINES = 4
@@ -77,7 +77,11 @@ class ToolCallBlock(QFrame):
         self.setObjectName("toolCall")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.expanded = False
-        self.header = _plain_label(f"🔧 {call.tool}")
+        # An icon, not the 🔧 character: not every system font has that glyph.
+        self.wrench = QLabel()
+        self.wrench.setPixmap(icon("wrench").pixmap(16, 16))
+        self.wrench.setAccessibleName(tr("Tool call"))
+        self.header = _plain_label(call.tool)
         bold = self.header.font()
         bold.setBold(True)
         self.header.setFont(bold)
@@ -94,6 +98,7 @@ class ToolCallBlock(QFrame):
         self.result = _plain_label(mono=True)
         header = QHBoxLayout()
         header.setContentsMargins(0, 0, 0, 0)
+        header.addWidget(self.wrench)
         header.addWidget(self.header)
         header.addWidget(self.state, 1)
         header.addWidget(self.toggle)
@@ -165,15 +170,17 @@ class ToolCallBlock(QFrame):
     def plain_text(self) -> str:
         """The block as read on screen."""
         return "\n".join(
-            label.text()
-            for label in (
-                self.header,
-                self.state,
-                self.arguments_title,
-                self.arguments,
-                self.result_title,
-                self.result,
-            )
+            [f"🔧 {self.header.text()}"]
+            + [
+                label.text()
+                for label in (
+                    self.state,
+                    self.arguments_title,
+                    self.arguments,
+                    self.result_title,
+                    self.result,
+                )
+            ]
         )
 
 
