@@ -95,8 +95,8 @@ class McpServersDialog(QDialog):
         columns = self.list.header()
         columns.setStretchLastSection(False)
         columns.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for column in (1, 2):
-            columns.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        for index in (1, 2):
+            columns.setSectionResizeMode(index, QHeaderView.ResizeMode.ResizeToContents)
         describe(self.list, tr("MCP servers"), tr("The servers chat can call; choose one to edit"))
         describe(self.list.header(), tr("Server columns"), tr("Name, kind, and its tools"))
         self.add_button = QPushButton(tr("A&dd"))
