@@ -43,6 +43,7 @@ from ui.server_switch import ServerSwitch
 from ui.settings_changes import change_settings
 from ui.status_bar import ModelStatus
 from ui.tasks import TaskRunner
+from ui.tools.servers_dialog import McpServersDialog
 from ui.transcribe_dialog import TranscribeDialog
 from ui.view_menu import ViewChoices
 from ui.voice import VoicePanel
@@ -168,6 +169,7 @@ class MainWindow(QMainWindow):
         self.chat_panel.modelsAtRequested.connect(self.open_models_at)
         self.chat_panel.dictation.modelsRequested.connect(self.open_models_at)
         self.chat_panel.panelRequested.connect(self.show_panel)
+        self.chat_panel.tools.windowRequested.connect(self.open_tools)
         self.chat_panel.model_picker.convertRequested.connect(self._convert_checkpoint)
         if ctx.settings.overlay_visible:
             self.overlay_action.setChecked(True)
@@ -199,6 +201,8 @@ class MainWindow(QMainWindow):
         self.database_action.triggered.connect(self.choose_database)
         self.server_action = self._add(file_menu, tr("&Server settings…"), "", "server-network")
         self.server_action.triggered.connect(self.open_server_settings)
+        self.tools_action = self._add(file_menu, tr("T&ools (MCP)…"), "", "tools")
+        self.tools_action.triggered.connect(self.open_tools)
         file_menu.addSeparator()
         # Explicit keys: some platforms bind no key to QKeySequence.StandardKey.Quit.
         quit_action = self._add(file_menu, tr("&Quit"), "Ctrl+Q", "exit-to-app")
@@ -420,6 +424,13 @@ class MainWindow(QMainWindow):
         """The server's settings; returns the dialog."""
         dialog = ServerDialog(self.ctx, self.server_switch.server, self)
         dialog.restartRequested.connect(self.server_switch.restart)
+        dialog.open()
+        return dialog
+
+    @Slot()
+    def open_tools(self) -> McpServersDialog:
+        """File → Tools (MCP)…: the MCP servers and their tools; returns the dialog."""
+        dialog = McpServersDialog(self.ctx.settings_store, self.ctx.tools, self.tasks, self)
         dialog.open()
         return dialog
 

@@ -42,6 +42,7 @@ def test_menus_offer_the_documented_shortcuts(window: MainWindow) -> None:
             ("&Transcribe…", "Ctrl+T"),
             ("Knowledge &database…", ""),
             ("&Server settings…", ""),
+            ("T&ools (MCP)…", ""),
             ("&Quit", "Ctrl+Q"),
         ],
         "&Chat": [("&New chat", "Ctrl+N"), ("&Stop", "Esc"), ("&Regenerate", "Ctrl+R")],

@@ -1,15 +1,25 @@
-"""One answer at a time in a worker, its text streamed to the view in ≤ 40 ms batches."""
+"""One answer at a time in a worker, its text streamed to the view in ≤ 40 ms batches.
+
+Tool calls made while it is written travel the same way as its text (the task's partial
+results), so a call's block appears before the text that follows it.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal, Slot
 
 from app.services.chat_results import Answer
+from app.tools.calls import ToolCall
 from pipelines.chat import GenerationSettings
+from pipelines.core import CancelToken
 from ui.tasks import Policy, TaskRunner, TaskState
+
+AskConfirmation = Callable[[str, dict[str, Any], CancelToken], bool]
+"""Asks the user whether a tool runs: (tool id, arguments, the answer's cancel token)."""
 
 ANSWER_JOB = "chat-answer"
 
@@ -22,6 +32,7 @@ class AnswerRunner(QObject):
     """
 
     textReady = Signal(str)
+    toolCalled = Signal(object)  # ToolCall, as soon as it ended
     finished = Signal(object)  # Answer
     failed = Signal(object)  # BaseException
 
@@ -39,6 +50,7 @@ class AnswerRunner(QObject):
         method: Callable[..., Answer],
         *args: Any,
         settings: GenerationSettings,
+        confirm_tool: AskConfirmation | None = None,
     ) -> None:
         """Call ``method(*args, settings, cancel, on_text)`` in a worker.
 
@@ -46,8 +58,16 @@ class AnswerRunner(QObject):
             method: ``ChatService.ask`` or ``ChatService.regenerate``.
             *args: Its leading arguments (conversation id, prompt).
             settings: Generation settings for this answer.
+            confirm_tool: Given for ``ask``: the answer may call tools; each call that needs
+                it is confirmed through this, and every call reaches ``toolCalled``.
         """
         state = TaskState()
+        if confirm_tool is not None:
+            method = partial(
+                method,
+                confirm_tool=partial(_confirm, confirm_tool, state.cancel),
+                on_tool_call=state.add_partial,
+            )
         self._tasks.start(
             method,
             *args,
@@ -68,5 +88,22 @@ class AnswerRunner(QObject):
         self._tasks.cancel(ANSWER_JOB)
 
     @Slot(list)
-    def _on_text(self, chunks: list[str]) -> None:
-        self.textReady.emit("".join(chunks))
+    def _on_text(self, chunks: list[str | ToolCall]) -> None:
+        text: list[str] = []
+        for chunk in chunks:
+            if isinstance(chunk, ToolCall):
+                if text:  # the text before the call first, in order
+                    self.textReady.emit("".join(text))
+                    text = []
+                self.toolCalled.emit(chunk)
+            else:
+                text.append(chunk)
+        if text:
+            self.textReady.emit("".join(text))
+
+
+def _confirm(
+    ask: AskConfirmation, cancel: CancelToken, tool_id: str, arguments: dict[str, Any]
+) -> bool:
+    """``confirm_tool`` as the chat service calls it, with the answer's cancel token."""
+    return ask(tool_id, arguments, cancel)

@@ -16,6 +16,7 @@ from PySide6.QtGui import QDesktopServices, QGuiApplication, QImage
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from app.storage.conversations import ChatMessage
+from app.tools.calls import ToolCall
 from ui.a11y import describe
 from ui.chat.message_footer import message_sources
 from ui.chat.message_footer import stats_line as stats_line
@@ -210,6 +211,12 @@ class MessageView(QScrollArea):
             return
         self._streaming_text += text
         self._streaming[-1].set_content(self._streaming_text or "…")
+
+    @Slot(object)
+    def add_tool_call(self, call: ToolCall) -> None:
+        """Show a tool call of the answer being written, above its text."""
+        if self._streaming:
+            self._streaming[-1].add_tool_call(call)
 
     @property
     def streaming_text(self) -> str:

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.storage.conversations import ChatMessage
+from app.tools.calls import ToolCall
 from ui.a11y import describe
 from ui.chat.code_block import CodeBlock
 from ui.chat.markdown_segments import split_markdown
@@ -42,6 +43,7 @@ from ui.chat.prose import Prose
 from ui.i18n import tr
 from ui.icons import set_icon
 from ui.theme import blend, muted_color
+from ui.tools.tool_call_view import ToolCallList
 
 USER_INDENT = 64  # questions stand apart from answers by their place as well as their colour
 
@@ -82,6 +84,7 @@ class MessageWidget(QFrame):
         bold.setBold(True)
         self.name.setFont(bold)
         self.buttons: dict[str, QToolButton] = {}
+        self.tool_calls = ToolCallList()  # an answer's tool calls, above its text
         self.version_label = QLabel()
         self.footer = QLabel()
         self.footer.setWordWrap(True)
@@ -181,6 +184,7 @@ class MessageWidget(QFrame):
         outer.setContentsMargins(12 + indent, 8, 12, 10)
         outer.setSpacing(4)
         outer.addLayout(header)
+        outer.addWidget(self.tool_calls)
         outer.addLayout(self.column)
         outer.addWidget(self.edit_box)
         outer.addLayout(self.images_row)
@@ -215,6 +219,8 @@ class MessageWidget(QFrame):
         for key, button in self.buttons.items():
             button.setVisible(stored and (key != "regenerate" or is_last_answer))
         self._set_versions(message, stored)
+        if not self.is_user:
+            self.tool_calls.set_calls(message.tool_calls)
         footer = ""
         content = message.content
         if not self.is_user and stored:
@@ -280,6 +286,10 @@ class MessageWidget(QFrame):
                 self._append_part(text, language)
         self._truncate_body(len(parts))
 
+    def add_tool_call(self, call: ToolCall) -> None:
+        """Show a call made while this answer is being written."""
+        self.tool_calls.add_call(call)
+
     def _append_part(self, text: str, language: str | None) -> None:
         part: Prose | CodeBlock
         if language is None:
@@ -316,6 +326,8 @@ class MessageWidget(QFrame):
     def plain_text(self) -> str:
         """The message as read on screen: header, text, code and footer lines."""
         lines = [self.name.text()]
+        if self.tool_calls.blocks:
+            lines.append(self.tool_calls.plain_text())
         for part in self.body:
             lines.append(part.code if isinstance(part, CodeBlock) else part.toPlainText())
         if self.footer.isVisibleTo(self) and self.footer.text():

@@ -31,7 +31,7 @@ from app.services.chat_context import ContextUsage
 from app.services.chat_results import Answer, LoadedModel
 from pipelines.chat import GenerationSettings
 from ui.a11y import describe
-from ui.chat.answer_runner import AnswerRunner
+from ui.chat.answer_runner import AnswerRunner, AskConfirmation
 from ui.chat.attachments import AttachmentStrip
 from ui.chat.avatar_mode import AvatarMode
 from ui.chat.context_meter import ContextMeter
@@ -56,6 +56,8 @@ from ui.model_picker import ModelPicker
 from ui.notifications import NotificationBar
 from ui.open_document import open_document
 from ui.tasks import TaskRunner
+from ui.tools.confirm_tool import ToolConfirmer
+from ui.tools.tools_picker import ToolsPicker
 from ui.voice.speak_bar import SpeakBar
 
 
@@ -141,6 +143,8 @@ class ChatPanel(QWidget):
         self.errors = ErrorRouter(notifications, inline)
         self.knowledge = KnowledgePicker(ctx, tasks, self.errors)
         self.errors.inline["knowledge"] = self.knowledge.error
+        self.tools = ToolsPicker(ctx, tasks)  # the MCP tools this conversation may call
+        self.tool_confirmer = ToolConfirmer(ctx.settings_store, self.statusMessage.emit, self)
         self.dictation = Dictation(ctx, tasks, self.errors, self.input)  # the microphone
         self.drop_target = ModelDropTarget(self)  # a .gguf file or model folder dropped here
         self._layout()
@@ -166,9 +170,15 @@ class ChatPanel(QWidget):
         column.addWidget(self.speak_bar)
         column.addWidget(self.save_warning)
         column.addWidget(self.knowledge)
+        column.addWidget(self.tools)
         column.addWidget(self.attachments)
         bottom = Qt.AlignmentFlag.AlignBottom
-        buttons = (self.attachments.attach_button, self.dictation.button, self.send_button)
+        buttons = (
+            self.tools.button,
+            self.attachments.attach_button,
+            self.dictation.button,
+            self.send_button,
+        )
         column.addLayout(hbox((self.input, 1), *((button, 0, bottom) for button in buttons)))
         column.addWidget(self.input_error)
         column.addWidget(self.context_label)
@@ -197,6 +207,7 @@ class ChatPanel(QWidget):
         self.input.submitted.connect(self.send)  # Enter never stops an answer; Esc does
         self.send_button.clicked.connect(self._on_send_clicked)
         self.answers.textReady.connect(self.view.append_text)
+        self.answers.toolCalled.connect(self.view.add_tool_call)
         self.answers.finished.connect(self._on_answer)
         self.answers.failed.connect(self._on_answer_error)
         self.view.copied.connect(self._on_copied)
@@ -335,6 +346,7 @@ class ChatPanel(QWidget):
         conversation = self.ctx.chat.get(self.current_conversation_id())
         self.system_prompt.show_conversation(conversation.id)
         self.knowledge.show_conversation(conversation)
+        self.tools.show_conversation(conversation)
         self.view.show_messages(
             conversation.messages, partial(self.ctx.chat.image_path, conversation.id)
         )
@@ -381,7 +393,8 @@ class ChatPanel(QWidget):
         self.view.begin_answer(prompt, [thumbnail_from_bytes(image.png) for image in images])
         self.input.clear()  # it shows as sent; _on_answer_error puts it back
         ask = partial(self.ctx.chat.ask, images=images)
-        self._start_answer(ask, self.current_conversation_id(), prompt)
+        confirm_tool = self.tool_confirmer.ask
+        self._start_answer(ask, self.current_conversation_id(), prompt, confirm_tool=confirm_tool)
 
     def _images_can_go(self) -> bool:
         """Check the attachments before anything is sent; say why not next to them."""
@@ -434,10 +447,12 @@ class ChatPanel(QWidget):
         """Whether an answer is being written."""
         return self.answers.running
 
-    def _start_answer(self, method: Callable[..., Answer], *args: Any) -> None:
+    def _start_answer(
+        self, method: Callable[..., Answer], *args: Any, confirm_tool: AskConfirmation | None = None
+    ) -> None:
         settings = self._override or self.generation_settings()
         self._override = None
-        self.answers.start(method, *args, settings=settings)
+        self.answers.start(method, *args, settings=settings, confirm_tool=confirm_tool)
         self._set_generating(True)
 
     @Slot(object)
@@ -492,7 +507,8 @@ class ChatPanel(QWidget):
         self.input.moveCursor(self.input.textCursor().MoveOperation.End)
 
     def _set_generating(self, generating: bool) -> None:
-        for widget in (self.conversations, self.model_picker, self.system_prompt, self.knowledge):
+        parts = (self.conversations, self.model_picker, self.system_prompt, self.knowledge)
+        for widget in (*parts, self.tools.button):
             widget.setEnabled(not generating)
         self._update_send_state()
         if not generating:

@@ -1,0 +1,169 @@
+"""Tools (MCP)…: adding, editing and removing servers, the validator's sentences next to their
+fields, Test listing the tools in a worker (with Cancel), and "runs without asking" saved."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from app.errors import UserError
+from app.settings_store import SettingsStore
+from app.tools.config import COMMAND_EMPTY, NAME_INVALID, URL_NOT_HTTP, McpServer
+from tests.ui.helpers import click
+from tests.ui.mcp_fakes import FakeToolService, calculator_tools
+from ui.a11y import unlabelled_widgets
+from ui.tasks import TaskRunner
+from ui.tools.servers_dialog import McpServersDialog
+
+CALC = McpServer(name="calc", command="python", args=["-m", "calc_server", "--root", "my dir"])
+
+
+@pytest.fixture
+def tasks() -> Iterator[TaskRunner]:
+    runner = TaskRunner()
+    yield runner
+    runner.cancel_all_and_wait()
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> SettingsStore:
+    store, _ = SettingsStore.open(tmp_path / "settings.json")
+    store.update(mcp_servers=[CALC])
+    return store
+
+
+@pytest.fixture
+def service(store: SettingsStore) -> FakeToolService:
+    return FakeToolService(lambda: store.settings.mcp_servers, {"calc": calculator_tools()})
+
+
+def open_dialog(
+    qtbot: QtBot, store: SettingsStore, service: FakeToolService, tasks: TaskRunner
+) -> McpServersDialog:
+    dialog = McpServersDialog(store, service, tasks)  # type: ignore[arg-type]
+    qtbot.addWidget(dialog)
+    dialog.show()
+    return dialog
+
+
+def test_a_saved_server_is_listed_with_its_program_and_quoted_arguments(
+    qtbot: QtBot, store: SettingsStore, service: FakeToolService, tasks: TaskRunner
+) -> None:
+    dialog = open_dialog(qtbot, store, service, tasks)
+    row = dialog.list.topLevelItem(0)
+    assert [row.text(c) for c in range(3)] == ["calc", "program", "not tested"]
+    assert dialog.command.text() == "python"
+    assert dialog.arguments.text() == "-m calc_server --root 'my dir'"
+    assert dialog.command.isVisibleTo(dialog) and not dialog.url.isVisibleTo(dialog)
+    assert unlabelled_widgets(dialog) == []
+
+
+def test_hostile_values_get_the_validators_sentence_next_to_their_field(
+    qtbot: QtBot, store: SettingsStore, service: FakeToolService, tasks: TaskRunner
+) -> None:
+    dialog = open_dialog(qtbot, store, service, tasks)
+    click(qtbot, dialog.add_button)
+    assert dialog.list.currentItem().text(0) == "New server"
+    assert dialog.errors["command"].text() == COMMAND_EMPTY
+    assert not dialog.test_button.isEnabled()
+    dialog.name.clear()
+    qtbot.keyClicks(dialog.name, "files/reader")
+    assert dialog.errors["name"].text() == NAME_INVALID
+    qtbot.keyClicks(dialog.command, "uvx")
+    assert dialog.errors["command"].text() == ""
+    qtbot.keyClicks(dialog.arguments, 'mcp-server-time "unclosed')
+    assert dialog.errors["arguments"].text() == "An argument has a quote that is not closed."
+    dialog.kind.setCurrentIndex(1)  # an HTTP address instead
+    assert dialog.url.isVisibleTo(dialog) and not dialog.command.isVisibleTo(dialog)
+    assert dialog.errors["arguments"].text() == ""  # the program's fields no longer count
+    qtbot.keyClicks(dialog.url, "ftp://tools.lan/mcp")
+    assert dialog.errors["url"].text() == URL_NOT_HTTP
+    dialog.name.clear()
+    qtbot.keyClicks(dialog.name, "CALC")  # names compare case-blind
+    assert dialog.errors["name"].text() == "Another server is already called “CALC”."
+    dialog.buttons.accepted.emit()  # Save refused: nothing written, the dialog stays
+    assert dialog.isVisible()
+    assert [s.name for s in store.settings.mcp_servers] == ["calc"]
+    assert unlabelled_widgets(dialog) == []
+
+
+def test_add_edit_remove_are_saved_through_the_settings_store(
+    qtbot: QtBot, store: SettingsStore, service: FakeToolService, tasks: TaskRunner
+) -> None:
+    dialog = open_dialog(qtbot, store, service, tasks)
+    click(qtbot, dialog.add_button)
+    dialog.name.clear()
+    qtbot.keyClicks(dialog.name, "web tools")
+    dialog.kind.setCurrentIndex(1)
+    qtbot.keyClicks(dialog.url, "http://localhost:8931/mcp")
+    dialog.list.setCurrentItem(dialog.list.topLevelItem(0))
+    dialog.enabled.setChecked(False)  # calc: turned off
+    assert dialog.list.topLevelItem(0).text(2) == "off"
+    dialog.buttons.accepted.emit()
+    assert not dialog.isVisible()
+    saved = store.settings.mcp_servers
+    assert [(s.name, s.transport, s.enabled) for s in saved] == [
+        ("calc", "stdio", False),
+        ("web tools", "http", True),
+    ]
+    assert saved[0].args == ["-m", "calc_server", "--root", "my dir"]
+    assert saved[1].url == "http://localhost:8931/mcp"
+    again = open_dialog(qtbot, store, service, tasks)
+    click(qtbot, again.remove_button)
+    assert again.current() is not None and again.current().name == "web tools"
+    again.buttons.accepted.emit()
+    assert [s.name for s in store.settings.mcp_servers] == ["web tools"]
+
+
+def test_test_lists_the_tools_and_a_tick_lets_one_run_without_asking(
+    qtbot: QtBot, store: SettingsStore, service: FakeToolService, tasks: TaskRunner
+) -> None:
+    dialog = open_dialog(qtbot, store, service, tasks)
+    assert not dialog.tool_list.isVisibleTo(dialog)
+    assert dialog.tools_title.text() == "Test the server to list its tools."
+    click(qtbot, dialog.test_button)
+    qtbot.waitUntil(lambda: dialog.test_result.text() == "2 tool(s) listed.")
+    assert dialog.list.topLevelItem(0).text(2) == "2 tool(s)"
+    names = [dialog.tool_list.item(r).text() for r in range(dialog.tool_list.count())]
+    assert names == ["add — Add two numbers", "multiply — Multiply two numbers"]
+    dialog.tool_list.item(1).setCheckState(Qt.CheckState.Checked)
+    assert unlabelled_widgets(dialog) == []
+    dialog.buttons.accepted.emit()
+    assert store.settings.mcp_servers[0].allowed_tools == ["multiply"]
+
+
+def test_a_slow_server_shows_progress_and_cancel_stops_waiting(
+    qtbot: QtBot, store: SettingsStore, service: FakeToolService, tasks: TaskRunner
+) -> None:
+    service.gate = threading.Event()
+    dialog = open_dialog(qtbot, store, service, tasks)
+    click(qtbot, dialog.test_button)
+    qtbot.waitUntil(lambda: service.asked == ["calc"])
+    assert dialog.progress.isVisible() and dialog.cancel_test_button.isVisible()
+    assert not dialog.test_button.isEnabled()
+    assert dialog.list.topLevelItem(0).text(2) == "testing…"
+    assert unlabelled_widgets(dialog) == []
+    click(qtbot, dialog.cancel_test_button)
+    assert dialog.test_result.text() == "Cancelled."
+    assert not dialog.progress.isVisible()
+    qtbot.waitUntil(lambda: not tasks.busy)  # the worker saw the cancel and returned
+    assert dialog.test_result.text() == "Cancelled."
+    assert dialog.test_button.isEnabled()
+
+
+def test_a_failed_test_says_its_sentence_next_to_the_field_it_names(
+    qtbot: QtBot, store: SettingsStore, service: FakeToolService, tasks: TaskRunner
+) -> None:
+    service.refusals["calc"] = UserError("“python” could not be started.", field="command")
+    dialog = open_dialog(qtbot, store, service, tasks)
+    click(qtbot, dialog.test_button)
+    qtbot.waitUntil(lambda: dialog.errors["command"].text() == "“python” could not be started.")
+    assert dialog.test_result.text() == ""
+    service.refusals["calc"] = UserError("The server closed the connection.", field="server")
+    click(qtbot, dialog.test_button)
+    qtbot.waitUntil(lambda: dialog.test_result.text() == "The server closed the connection.")

@@ -1,0 +1,1 @@
+"""MCP tools in the window: servers, the chat's tools button, calls shown, confirmation."""

@@ -1,0 +1,461 @@
+"""Tools (MCP)…: the MCP servers whose tools chat can call, and which tools run without asking.
+
+A server is a program the app starts (its program and arguments) or an HTTP address. *Test*
+asks the server for its tools in a worker — starting a server can take seconds — with a busy
+bar and Cancel; the list fills from its answer, each tool with a "runs without asking" tick
+(its server's ``allowed_tools``). What is wrong with a field is said right under it as it is
+typed, in the settings validator's own words; Save writes every server at once through the
+settings store. Follows ``ui.remote_dialog``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import partial
+
+from PySide6.QtCore import Qt, Slot
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QProgressBar,
+    QPushButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QWidget,
+)
+
+from app.errors import UserError
+from app.settings_store import SettingsStore
+from app.tools.service import ToolInfo, ToolService
+from pipelines.core import Cancelled
+from ui.a11y import describe
+from ui.dialog_rows import describe_standard_buttons, keep_fitting, messages_beside_buttons, say
+from ui.i18n import tr
+from ui.icons import set_icon
+from ui.inline_error import InlineError
+from ui.layouts import hbox, vbox
+from ui.settings_changes import change_settings
+from ui.tasks import TaskRunner, TaskState
+from ui.tools.server_draft import ServerDraft, Transport, draft_problems, new_server_name
+
+FIELDS = ("name", "command", "arguments", "url")
+
+
+def _under(field: QWidget, error: InlineError) -> QWidget:
+    """``field`` with its error line right under it (hidden lines take no room)."""
+    box = QWidget()
+    vbox(field, error, parent=box, margins=0, spacing=2)
+    return box
+
+
+class McpServersDialog(QDialog):
+    """List, add, edit, test and remove MCP servers."""
+
+    def __init__(
+        self,
+        store: SettingsStore,
+        tools: ToolService,
+        tasks: TaskRunner,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.store, self.tools, self.tasks = store, tools, tasks
+        self.setWindowTitle(tr("Tools (MCP)"))
+        self.setMinimumWidth(760)
+        self.drafts = [ServerDraft.from_server(s) for s in store.settings.mcp_servers]
+        known = tools.known_tools()
+        for draft in self.drafts:
+            listed = [t for t in known if t.server == draft.name]
+            draft.tools = listed or None
+        self._testing: ServerDraft | None = None
+        self._test_state: TaskState | None = None
+        self._build()
+        for draft in self.drafts:
+            self.list.addTopLevelItem(QTreeWidgetItem())
+            self._show_row(draft)
+        self._select(0 if self.drafts else -1)
+        keep_fitting(self)
+
+    # ----- layout ----------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.list = QTreeWidget()
+        self.list.setHeaderLabels([tr("Server"), tr("Kind"), tr("Tools")])
+        self.list.setRootIsDecorated(False)
+        self.list.setMinimumWidth(280)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        columns = self.list.header()
+        columns.setStretchLastSection(False)
+        columns.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for index in (1, 2):
+            columns.setSectionResizeMode(index, QHeaderView.ResizeMode.ResizeToContents)
+        describe(self.list, tr("MCP servers"), tr("The servers chat can call; choose one to edit"))
+        describe(self.list.header(), tr("Server columns"), tr("Name, kind, and its tools"))
+        self.add_button = QPushButton(tr("A&dd"))
+        set_icon(self.add_button, "plus")
+        describe(self.add_button, tr("Add server"), tr("Add an MCP server to the list."))
+        self.remove_button = QPushButton(tr("&Remove"))
+        set_icon(self.remove_button, "delete-outline")
+        describe(self.remove_button, tr("Remove server"), tr("Remove the selected server."))
+        self.name = QLineEdit()
+        describe(self.name, tr("Name"), tr("Shown beside each call of its tools."))
+        self.kind = QComboBox()
+        kinds = ((tr("A program on this computer"), "stdio"), (tr("An HTTP address"), "http"))
+        for label, transport in kinds:
+            self.kind.addItem(label, transport)
+        describe(self.kind, tr("Kind"), tr("Start a program, or reach a server by its address."))
+        self.command = QLineEdit()
+        self.command.setPlaceholderText(tr("e.g. {example}").format(example="uvx"))
+        describe(self.command, tr("Program"), tr("The program that starts the server."))
+        self.arguments = QLineEdit()
+        self.arguments.setPlaceholderText(
+            tr("e.g. {example}").format(example="mcp-server-time --local-timezone Europe/Berlin")
+        )
+        describe(
+            self.arguments,
+            tr("Arguments"),
+            tr("What the program is given, separated by spaces; quotes keep words together."),
+        )
+        self.url = QLineEdit()
+        self.url.setPlaceholderText(
+            tr("e.g. {example}").format(example="http://localhost:8000/mcp")
+        )
+        describe(self.url, tr("Address"), tr("The server's MCP address (streamable HTTP)."))
+        self.errors = {key: InlineError() for key in FIELDS}
+        self.enabled = QCheckBox(tr("Offer its tools to chats"))
+        describe(self.enabled, tr("Enabled"), tr("Turned off, its tools are not offered."))
+        self.test_button = QPushButton(tr("&Test"))
+        set_icon(self.test_button, "lan-connect")
+        describe(self.test_button, tr("Test"), tr("Start the server and list its tools."))
+        self.cancel_test_button = QPushButton(tr("Cancel test"))
+        set_icon(self.cancel_test_button, "close")
+        describe(self.cancel_test_button, tr("Cancel test"), tr("Stop waiting for the server."))
+        self.cancel_test_button.hide()
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 0)  # how long a server takes to start is not known
+        self.progress.setTextVisible(False)
+        self.progress.setMaximumWidth(140)
+        describe(self.progress, tr("Testing"), tr("The server is being asked for its tools."))
+        self.progress.hide()
+        self.test_result = QLabel()  # the test's sentence: good news as often as bad
+        self.test_result.setWordWrap(True)
+        self.test_result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.test_result.hide()
+        self.tool_list = QListWidget()
+        self.tool_list.setMinimumHeight(120)
+        describe(
+            self.tool_list,
+            tr("Tools of this server"),
+            tr("Tick a tool to let it run without asking you first."),
+        )
+        self.form = QWidget()
+        form = QFormLayout()
+        self._form = form
+        form.addRow(tr("&Name:"), _under(self.name, self.errors["name"]))
+        form.addRow(tr("&Kind:"), self.kind)
+        form.addRow(tr("&Program:"), _under(self.command, self.errors["command"]))
+        form.addRow(tr("Ar&guments:"), _under(self.arguments, self.errors["arguments"]))
+        form.addRow(tr("&Address:"), _under(self.url, self.errors["url"]))
+        form.addRow("", self.enabled)
+        test_row = hbox(self.test_button, self.cancel_test_button, self.progress, 1, margins=0)
+        form.addRow("", test_row)
+        self.tools_title = QLabel(tr("Tools (ticked: runs without asking):"))
+        column = vbox(form, self.test_result, self.tools_title, parent=self.form, margins=0)
+        column.addWidget(self.tool_list, 1)
+        self.save_error = InlineError()
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
+        )
+        describe_standard_buttons(self.buttons)
+        self.buttons.button(QDialogButtonBox.StandardButton.Save).setDefault(True)
+        left = vbox((self.list, 1), hbox(self.add_button, self.remove_button), margins=0)
+        body = hbox(left, (self.form, 1))
+        layout = vbox(body, parent=self)
+        layout.setStretch(0, 1)
+        layout.addLayout(messages_beside_buttons([self.save_error], self.buttons))
+        self.list.currentItemChanged.connect(self._show_current)
+        self.add_button.clicked.connect(self.add_server)
+        self.remove_button.clicked.connect(self.remove_server)
+        for line in (self.name, self.command, self.arguments, self.url):
+            line.textEdited.connect(self._on_edited)
+        self.kind.currentIndexChanged.connect(self._on_edited)
+        self.enabled.toggled.connect(self._on_edited)
+        self.tool_list.itemChanged.connect(self._on_tool_ticked)
+        self.test_button.clicked.connect(self.test_server)
+        self.cancel_test_button.clicked.connect(self.cancel_test)
+        self.buttons.accepted.connect(self.save)
+        self.buttons.rejected.connect(self.reject)
+
+    # ----- the list --------------------------------------------------------------------
+
+    def current(self) -> ServerDraft | None:
+        """The server being edited, if any."""
+        item = self.list.currentItem()
+        row = self.list.indexOfTopLevelItem(item) if item is not None else -1
+        return self.drafts[row] if 0 <= row < len(self.drafts) else None
+
+    def _select(self, row: int) -> None:
+        item = self.list.topLevelItem(row) if row >= 0 else None
+        if item is not None:
+            self.list.setCurrentItem(item)
+        else:
+            self.list.clearSelection()
+            self.list.setCurrentIndex(self.list.rootIndex())
+        self._show_current()
+
+    def _show_row(self, draft: ServerDraft) -> None:
+        """The list's line of ``draft``: name, kind, tool count or state."""
+        item = self.list.topLevelItem(self.drafts.index(draft))
+        if item is None:
+            return
+        if draft is self._testing:
+            state = tr("testing…")
+        elif not draft.enabled:
+            state = tr("off")
+        elif draft.tools is None:
+            state = tr("not tested")
+        else:
+            state = tr("%n tool(s)", "", len(draft.tools))
+        kind = tr("program") if draft.transport == "stdio" else tr("HTTP")
+        for column, text in enumerate((draft.name.strip() or tr("(no name)"), kind, state)):
+            item.setText(column, text)
+
+    @Slot()
+    def add_server(self) -> None:
+        """A new server with a free name, selected, its name ready to be typed over."""
+        taken = {d.name.casefold() for d in self.drafts}
+        name, number = new_server_name(), 2
+        while name.casefold() in taken:
+            name = tr("{name} {number}").format(name=new_server_name(), number=number)
+            number += 1
+        self.drafts.append(ServerDraft(name))
+        self.list.addTopLevelItem(QTreeWidgetItem())
+        self._show_row(self.drafts[-1])
+        self._select(len(self.drafts) - 1)
+        self.name.setFocus()
+        self.name.selectAll()
+
+    @Slot()
+    def remove_server(self) -> None:
+        """Forget the selected server (gone from the settings when the window is saved)."""
+        draft = self.current()
+        if draft is None:
+            return
+        if draft is self._testing:
+            self.cancel_test()
+        row = self.drafts.index(draft)
+        self.drafts.pop(row)
+        self.list.takeTopLevelItem(row)
+        self._select(min(row, len(self.drafts) - 1))
+
+    @Slot()
+    def _show_current(self) -> None:
+        draft = self.current()
+        self.form.setEnabled(draft is not None)
+        self.remove_button.setEnabled(draft is not None)
+        for widget in (self.name, self.command, self.arguments, self.url, self.kind):
+            widget.blockSignals(True)
+        self.enabled.blockSignals(True)
+        self.name.setText(draft.name if draft else "")
+        self.command.setText(draft.command if draft else "")
+        self.arguments.setText(draft.arguments if draft else "")
+        self.url.setText(draft.url if draft else "")
+        self.kind.setCurrentIndex(1 if draft and draft.transport == "http" else 0)
+        self.enabled.setChecked(draft.enabled if draft else False)
+        for widget in (self.name, self.command, self.arguments, self.url, self.kind):
+            widget.blockSignals(False)
+        self.enabled.blockSignals(False)
+        self._set_result(draft.result if draft else "")
+        self._show_kind()
+        self._fill_tools()
+        self._validate()
+
+    def _set_result(self, text: str) -> None:
+        """The test's sentence under the fields (said aloud), hidden when there is none."""
+        say(self.test_result, text)
+        self.test_result.setVisible(bool(text))
+
+    def _show_kind(self) -> None:
+        stdio = self.kind.currentData() == "stdio"
+        self._form.setRowVisible(2, stdio)
+        self._form.setRowVisible(3, stdio)
+        self._form.setRowVisible(4, not stdio)
+
+    def _fill_tools(self) -> None:
+        """The current server's tools (listed by a test, or known), ticked when allowed."""
+        draft = self.current()
+        self.tool_list.blockSignals(True)
+        self.tool_list.clear()
+        if draft is not None:
+            listed = {t.name: t for t in draft.tools or []}
+            for name in dict.fromkeys([*listed, *draft.allowed]):
+                info = listed.get(name)
+                about = info.description if info else tr("not listed by its last test")
+                item = QListWidgetItem(f"{name} — {about}" if about else name)
+                item.setData(Qt.ItemDataRole.UserRole, name)
+                item.setToolTip(about)
+                item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
+                allowed = name in draft.allowed
+                item.setCheckState(Qt.CheckState.Checked if allowed else Qt.CheckState.Unchecked)
+                self.tool_list.addItem(item)
+        self.tool_list.blockSignals(False)
+        empty = self.tool_list.count() == 0
+        self.tools_title.setText(
+            tr("Test the server to list its tools.")
+            if empty
+            else tr("Tools (ticked: runs without asking):")
+        )
+        self.tool_list.setVisible(not empty)
+
+    # ----- editing ---------------------------------------------------------------------
+
+    @Slot()
+    def _on_edited(self) -> None:
+        draft = self.current()
+        if draft is None:
+            return
+        transport: Transport = "http" if self.kind.currentData() == "http" else "stdio"
+        reached = (transport, self.command.text(), self.arguments.text(), self.url.text())
+        if reached != (draft.transport, draft.command, draft.arguments, draft.url):
+            draft.result = ""  # a test of the old program says nothing of the new one
+            self._set_result("")
+        draft.name = self.name.text()
+        draft.transport = transport
+        draft.command = self.command.text()
+        draft.arguments = self.arguments.text()
+        draft.url = self.url.text()
+        draft.enabled = self.enabled.isChecked()
+        self._show_kind()
+        self._show_row(draft)
+        self.save_error.clear()
+        self._validate()
+
+    @Slot(QListWidgetItem)
+    def _on_tool_ticked(self, item: QListWidgetItem) -> None:
+        draft = self.current()
+        name = item.data(Qt.ItemDataRole.UserRole)
+        if draft is None or not isinstance(name, str):
+            return
+        allowed = [n for n in draft.allowed if n != name]
+        if item.checkState() == Qt.CheckState.Checked:
+            allowed.append(name)
+        draft.allowed = allowed
+
+    def problems(self, draft: ServerDraft) -> dict[str, str]:
+        """What keeps ``draft`` from being saved, by field."""
+        return draft_problems(draft, [d.name for d in self.drafts if d is not draft])
+
+    def _validate(self) -> bool:
+        draft = self.current()
+        problems = self.problems(draft) if draft is not None else {}
+        for key, line in self.errors.items():
+            line.show_message(problems.get(key, ""))
+        self._update_test_buttons()
+        return not problems
+
+    # ----- testing ---------------------------------------------------------------------
+
+    @Slot()
+    def test_server(self) -> None:
+        """Start (or reach) the server in a worker and list its tools."""
+        draft = self.current()
+        if draft is None or self._testing is not None:
+            return
+        problems = self.problems(draft)
+        if set(problems) - {"name"}:
+            return
+        # A name still being typed does not stop a test: the server is reached all the same.
+        server = (replace(draft, name=new_server_name()) if problems else draft).to_server()
+        state = TaskState()
+        self._testing, self._test_state = draft, state
+        draft.result = ""
+        self._set_result("")
+        self._show_row(draft)
+        self._update_test_buttons()
+        self.tasks.start(
+            self.tools.list_tools,
+            server,
+            state.cancel,
+            state=state,
+            on_done=partial(self._on_tested, state, draft),
+            on_error=partial(self._on_test_failed, state, draft),
+        )
+
+    @Slot()
+    def cancel_test(self) -> None:
+        """Stop waiting for the server (the worker closes it; a late answer is ignored)."""
+        if self._testing is None or self._test_state is None:
+            return
+        self._test_state.cancel.cancel()
+        self._end_test(self._testing, tr("Cancelled."))
+
+    def _on_tested(self, state: TaskState, draft: ServerDraft, tools: list[ToolInfo]) -> None:
+        if state is not self._test_state:
+            return
+        draft.tools = list(tools)
+        self._end_test(draft, tr("%n tool(s) listed.", "", len(tools)))
+
+    def _on_test_failed(self, state: TaskState, draft: ServerDraft, error: BaseException) -> None:
+        if state is not self._test_state:
+            return
+        if isinstance(error, Cancelled):
+            self._end_test(draft, tr("Cancelled."))
+            return
+        field = getattr(error, "field", None) if isinstance(error, UserError) else None
+        if field in ("command", "url") and draft is self.current():
+            self._end_test(draft, "")
+            self.errors[field].show_message(str(error))  # next to the field it is about
+            return
+        sentence = (
+            str(error)
+            if isinstance(error, UserError)
+            else tr("The test failed: {error}").format(error=error)
+        )
+        self._end_test(draft, sentence)
+
+    def _end_test(self, draft: ServerDraft, sentence: str) -> None:
+        self._testing, self._test_state = None, None
+        draft.result = sentence
+        if draft is self.current():
+            self._set_result(sentence)
+            self._fill_tools()
+        if draft in self.drafts:
+            self._show_row(draft)
+        self._update_test_buttons()
+
+    def _update_test_buttons(self) -> None:
+        testing = self._testing is not None
+        draft = self.current()
+        problems = self.problems(draft) if draft is not None else {"": ""}
+        problems.pop("name", None)
+        self.test_button.setEnabled(not problems and not testing)
+        self.cancel_test_button.setVisible(testing)
+        self.progress.setVisible(testing)
+
+    # ----- saving ----------------------------------------------------------------------
+
+    @Slot()
+    def save(self) -> None:
+        """Save every server through the settings store; the first one with a problem is
+        selected instead, its problem next to its field."""
+        for row, draft in enumerate(self.drafts):
+            if self.problems(draft):
+                self._select(row)
+                return
+        servers = [draft.to_server() for draft in self.drafts]
+        if change_settings(self.store, partial(say, self.save_error), mcp_servers=servers):
+            self.cancel_test()
+            self.accept()
+
+    def reject(self) -> None:
+        """Close without saving; a running test is cancelled."""
+        self.cancel_test()
+        super().reject()
