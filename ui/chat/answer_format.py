@@ -31,6 +31,7 @@ from ui.chat.chat_presets import chat_defaults, save_chat
 from ui.i18n import tr
 from ui.icons import set_icon
 from ui.inline_error import InlineError
+from ui.layouts import hbox
 from ui.settings_changes import Report
 
 MAX_SCHEMA_BYTES = 100_000
@@ -117,7 +118,7 @@ class AnswerFormatSection(QWidget):
         form.addRow(tr("Answer format"), self.format)
         form.addRow(self.schema)
         form.addRow(self.error)
-        form.addRow(self.load_button)
+        form.addRow(hbox(self.load_button, 1))
         self._load()
         self.format.currentIndexChanged.connect(self._on_format)
         self.schema.textChanged.connect(self._check)

@@ -6,7 +6,7 @@ Performance section (:mod:`ui.chat.performance_section`), scoped to the same pre
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal, Slot
+from PySide6.QtCore import QEvent, QObject, QSize, Signal, Slot
 from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFormLayout,
@@ -46,6 +46,8 @@ class GenerationPanel(QGroupBox):
     """
 
     changed = Signal()
+    wantsWidth = Signal(bool)
+    """Its rows grew wider (the Performance section unfolded); True while it is shown."""
 
     def __init__(
         self,
@@ -66,8 +68,7 @@ class GenerationPanel(QGroupBox):
         self.scroller = QScrollArea()
         self.scroller.setWidgetResizable(True)
         self.scroller.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        content = QWidget()
+        content = self.content = QWidget()
         self.scroller.setWidget(content)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(4, 4, 4, 4)
@@ -137,6 +138,22 @@ class GenerationPanel(QGroupBox):
         self.reset_button.clicked.connect(self.reset)
         self.answer_format.changed.connect(self.changed)
         self.performance.changed.connect(self.changed)
+        self.performance.toggle.toggled.connect(self._on_unfold)
+
+    def sizeHint(self) -> QSize:
+        """As wide as the widest row (the chat panel opens it at this width when there is
+        room; with less, the rows scroll sideways rather than hide their right ends)."""
+        hint = super().sizeHint()
+        content = self.content.minimumSizeHint().width()
+        content = max(content, self.performance.widest())
+        bar = self.scroller.verticalScrollBar().sizeHint().width()
+        margins = self.contentsMargins()
+        wanted = content + bar + margins.left() + margins.right() + 32  # frame and title
+        return QSize(max(hint.width(), wanted), hint.height())
+
+    @Slot()
+    def _on_unfold(self) -> None:
+        self.wantsWidth.emit(self.isVisible())
 
     def set_model(self, model: object | None, context_tokens: int | None) -> None:
         """Edit the preset of ``model`` (a path or remote id; None: the global defaults) and

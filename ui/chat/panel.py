@@ -207,6 +207,7 @@ class ChatPanel(QWidget):
         self.view.sourceRequested.connect(self.open_source)
         self.settings_button.toggled.connect(self._show_generation)
         self.generation.changed.connect(self.update_context)
+        self.generation.wantsWidth.connect(self._show_generation)
         self.generation.performance.reloadingChanged.connect(self._on_reloading)
         self.generation.performance.reloaded.connect(self._on_model_loaded)
         self.welcome.modelReady.connect(self._on_model_ready)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from ui.inline_error import InlineError
 
@@ -20,6 +20,7 @@ class OptionRow(QWidget):
         explanation: str,
         label: str = "",
         extra: Sequence[QWidget] = (),
+        below: Sequence[QWidget] = (),
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -44,6 +45,14 @@ class OptionRow(QWidget):
         for widget in extra:
             line.addWidget(widget)
         column.addLayout(line)
+        if below:  # a value the control needs (a check box's budget), indented under it
+            under = QHBoxLayout()
+            indent = 24 if isinstance(control, QCheckBox) else 0  # under the box's text
+            under.setContentsMargins(indent, 0, 0, 0)
+            for widget in below:
+                under.addWidget(widget)
+            under.addStretch(1)
+            column.addLayout(under)
         column.addWidget(self.explanation)
         column.addWidget(self.error)
 
@@ -53,7 +62,12 @@ class OptionRow(QWidget):
 
 
 def option_row(
-    control: QWidget, explanation: str, label: str = "", extra: Sequence[QWidget] = ()
+    control: QWidget,
+    explanation: str,
+    label: str = "",
+    extra: Sequence[QWidget] = (),
+    below: Sequence[QWidget] = (),
 ) -> OptionRow:
-    """A row for ``control`` (``label`` above it for a combo box or a text field)."""
-    return OptionRow(control, explanation, label, extra)
+    """A row for ``control`` (``label`` above it for a combo box or a text field; ``extra``
+    beside it, ``below`` on an indented line under it)."""
+    return OptionRow(control, explanation, label, extra, below)

@@ -118,7 +118,7 @@ class PerformanceSection(QWidget):
         ):
             self.kv_cache_precision.addItem(text, value)
         self.prefix_caching = QCheckBox(tr("Prefix caching"))
-        self.cache_eviction = QCheckBox(tr("Keep long conversations in bounded memory"))
+        self.cache_eviction = QCheckBox(tr("Bounded memory for long chats"))
         self.eviction_cache_tokens = QSpinBox(
             minimum=MIN_EVICTION_CACHE_TOKENS, maximum=MAX_EVICTION_CACHE_TOKENS, singleStep=512
         )
@@ -182,15 +182,19 @@ class PerformanceSection(QWidget):
             self.kv_cache_precision, explanation("kv_cache_precision"), tr("KV-cache precision")
         )
         rows["prefix_caching"] = option_row(self.prefix_caching, explanation("prefix_caching"))
+        budget = QLabel(tr("Token budget"))
+        budget.setBuddy(self.eviction_cache_tokens)
         rows["cache_eviction"] = option_row(
-            self.cache_eviction, explanation("cache_eviction"), extra=[self.eviction_cache_tokens]
+            self.cache_eviction,
+            explanation("cache_eviction"),
+            below=[budget, self.eviction_cache_tokens],
         )
         rows["prompt_lookup"] = option_row(self.prompt_lookup, explanation("prompt_lookup"))
         rows["draft_model"] = option_row(
             self.draft_model,
             explanation("draft_model"),
             tr("Draft model"),
-            extra=[self.draft_browse, self.draft_clear],
+            below=[self.draft_browse, self.draft_clear],
         )
         rows["sparse_attention"] = option_row(
             self.sparse_attention, explanation("sparse_attention")
@@ -201,7 +205,7 @@ class PerformanceSection(QWidget):
         self.errors: dict[str, InlineError] = {name: row.error for name, row in rows.items()}
         self.errors["eviction_cache_tokens"] = rows["cache_eviction"].error
         column = QVBoxLayout(self.body)
-        column.setContentsMargins(8, 0, 0, 0)
+        column.setContentsMargins(0, 0, 0, 0)
         for row in rows.values():
             column.addWidget(row)
         self.apply_row = QWidget()
@@ -248,6 +252,14 @@ class PerformanceSection(QWidget):
         self._model = model
         if not self.reloading:
             self._load()
+
+    def widest(self) -> int:
+        """The width the unfolded section needs (Apply and Revert included, shown or not);
+        0 while folded."""
+        if not self.toggle.isChecked():
+            return 0
+        rows = [*self.rows.values(), self.apply_row, self.reload_row]
+        return max(row.minimumSizeHint().width() for row in rows)
 
     @property
     def reloading(self) -> bool:

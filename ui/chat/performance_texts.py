@@ -31,7 +31,7 @@ def explanation(option: str) -> str:
         ).format(**numbers)
     if option == "cache_eviction":
         return tr(
-            "Keeps memory flat in very long chats by forgetting the least-used middle tokens."
+            "Keeps long conversations in bounded memory by forgetting the least-used middle tokens."
         )
     if option == "prompt_lookup":
         return tr("Faster answers that quote the prompt or sources; same text when greedy.")
