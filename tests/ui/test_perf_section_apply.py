@@ -19,7 +19,7 @@ from app.settings import PerformanceSettings, preset_key
 from pipelines.core import CancelToken
 from pipelines.engine_options import EngineOptions
 from tests.ui.fakes import CPU, GPU, Script
-from tests.ui.helpers import click, load
+from tests.ui.helpers import answer_files, click, load
 from ui.a11y import unlabelled_widgets
 from ui.chat.performance_section import PerformanceSection
 from ui.main_window import MainWindow
@@ -151,8 +151,9 @@ def test_an_obvious_refusal_is_instant_without_a_reload(
     draft = model_folder  # any existing folder: refused before it is read
     perf = section(window)
     perf.prompt_lookup.setChecked(True)
-    perf.draft_model.setText(str(draft))
-    perf.draft_model.editingFinished.emit()
+    answer_files(monkeypatch, draft)  # picked as a GGUF file would be
+    perf.draft_model.file_action.trigger()
+    assert perf.draft_model.text() == str(draft)
     click(qtbot, perf.apply_button)
     assert not perf.reloading and calls == []
     error = perf.rows["prompt_lookup"].error
@@ -234,3 +235,24 @@ def test_every_control_is_labelled_with_the_section_open(
     perf.sparse_attention.setChecked(True)  # Apply and Revert shown too
     assert perf.apply_button.isVisible()
     assert own_unlabelled(window.chat_panel.generation) == []
+
+
+def test_a_draft_path_the_settings_refuse_is_said_next_to_it(window: MainWindow) -> None:
+    perf = section(window)
+    perf.draft_model.edit.setText("model\0.gguf")
+    perf.draft_model.edit.editingFinished.emit()
+    error = perf.rows["draft_model"].error
+    assert error.isVisible() and error.text() == "This is not a usable path for a draft model."
+    assert window.ctx.settings.chat.performance.draft_model is None
+    assert perf.draft_model.text() == ""  # back to what is stored
+
+
+def test_clear_forgets_the_draft_model(
+    window: MainWindow, model_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    perf = section(window)
+    answer_files(monkeypatch, model_folder)
+    perf.draft_model.file_action.trigger()
+    assert window.ctx.settings.chat.performance.draft_model == model_folder
+    perf.draft_model.clear_button.click()
+    assert window.ctx.settings.chat.performance.draft_model is None

@@ -21,8 +21,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
-    QMenu,
     QProgressBar,
     QPushButton,
     QSpinBox,
@@ -44,6 +42,7 @@ from pipelines.engine_options import (
 )
 from ui.a11y import describe
 from ui.chat.chat_presets import chat_defaults, save_chat
+from ui.chat.draft_model_field import DraftModelField
 from ui.chat.performance_rows import OptionRow, option_row
 from ui.chat.performance_texts import explanation, no_amx_reason
 from ui.i18n import tr
@@ -124,16 +123,7 @@ class PerformanceSection(QWidget):
         )
         self.eviction_cache_tokens.setSuffix(tr(" tokens"))
         self.prompt_lookup = QCheckBox(tr("Prompt lookup"))
-        self.draft_model = QLineEdit()
-        self.draft_model.setPlaceholderText(tr("None"))
-        self.draft_browse = QPushButton(tr("Browse…"))
-        set_icon(self.draft_browse, "folder-open-outline")
-        browse = QMenu(self.draft_browse)
-        self.draft_file_action = browse.addAction(tr("GGUF file…"))
-        self.draft_folder_action = browse.addAction(tr("OpenVINO model folder…"))
-        self.draft_browse.setMenu(browse)
-        self.draft_clear = QPushButton(tr("Clear"))
-        set_icon(self.draft_clear, "close")
+        self.draft_model = DraftModelField()
         self.sparse_attention = QCheckBox(tr("Sparse attention for long prompts"))
         self.weight_sparsity = QCheckBox(tr("Weight sparsity"))
         self.has_amx = cpu_has_amx()
@@ -160,9 +150,6 @@ class PerformanceSection(QWidget):
             tr("Token budget"),
             tr("Tokens a conversation keeps in memory when bounded"),
         )
-        describe(self.draft_model, tr("Draft model"), explanation("draft_model"))
-        describe(self.draft_browse, tr("Browse…"), tr("Choose a draft model file or folder"))
-        describe(self.draft_clear, tr("Clear"), tr("Use no draft model"))
         describe(
             self.apply_button,
             tr("Apply (reloads the model)"),
@@ -191,10 +178,7 @@ class PerformanceSection(QWidget):
         )
         rows["prompt_lookup"] = option_row(self.prompt_lookup, explanation("prompt_lookup"))
         rows["draft_model"] = option_row(
-            self.draft_model,
-            explanation("draft_model"),
-            tr("Draft model"),
-            below=[self.draft_browse, self.draft_clear],
+            self.draft_model, explanation("draft_model"), tr("Draft model")
         )
         rows["sparse_attention"] = option_row(
             self.sparse_attention, explanation("sparse_attention")
@@ -236,11 +220,7 @@ class PerformanceSection(QWidget):
         for name in CHECKS:
             getattr(self, name).toggled.connect(self._on_edit)
         self.eviction_cache_tokens.valueChanged.connect(self._on_edit)
-        self.draft_model.editingFinished.connect(self._on_edit)
-        self.draft_file_action.triggered.connect(self.choose_draft_file)
-        self.draft_folder_action.triggered.connect(self.choose_draft_folder)
-        self.draft_clear.clicked.connect(self.draft_model.clear)
-        self.draft_clear.clicked.connect(self._on_edit)
+        self.draft_model.edited.connect(self._on_edit)
         self.apply_button.clicked.connect(self.apply)
         self.revert_button.clicked.connect(self.revert)
         self.cancel_button.clicked.connect(self.cancel)
@@ -276,7 +256,7 @@ class PerformanceSection(QWidget):
         Raises:
             UserError: a value the settings refuse (``field`` names it).
         """
-        draft = self.draft_model.text().strip()
+        draft = self.draft_model.text()
         values = {
             "kv_cache_precision": self.kv_cache_precision.currentData(),
             **{name: getattr(self, name).isChecked() for name in CHECKS},
@@ -286,9 +266,14 @@ class PerformanceSection(QWidget):
         try:
             return PerformanceSettings.model_validate(values)
         except ValidationError as error:
+            # Only a typed path can be refused: the other controls are bounded as the settings.
             first = error.errors()[0]
             field = str(first["loc"][0]) if first["loc"] else "draft_model"
-            raise UserError(tr("This value cannot be used here."), field=field) from None
+            if field == "draft_model":
+                sentence = tr("This is not a usable path for a draft model.")
+            else:
+                sentence = tr("This value is outside what the setting accepts.")
+            raise UserError(sentence, field=field) from None
 
     @Slot()
     def apply(self) -> None:
@@ -340,28 +325,6 @@ class PerformanceSection(QWidget):
             self.cancel_button.setEnabled(False)
             self.status.setText(tr("Stopping: the model keeps its previous settings…"))
 
-    @Slot()
-    def choose_draft_file(self) -> None:
-        """Pick a GGUF file as the draft model."""
-        from PySide6.QtWidgets import QFileDialog
-
-        name, _ = QFileDialog.getOpenFileName(
-            self, tr("Draft model"), "", tr("GGUF model (*.gguf);;All files (*)")
-        )
-        if name:
-            self.draft_model.setText(name)
-            self._on_edit()
-
-    @Slot()
-    def choose_draft_folder(self) -> None:
-        """Pick an OpenVINO model folder as the draft model."""
-        from PySide6.QtWidgets import QFileDialog
-
-        name = QFileDialog.getExistingDirectory(self, tr("Draft model"))
-        if name:
-            self.draft_model.setText(name)
-            self._on_edit()
-
     # ----- internals -------------------------------------------------------------------
 
     @Slot(bool)
@@ -393,7 +356,7 @@ class PerformanceSection(QWidget):
         for name in CHECKS:
             getattr(self, name).setChecked(getattr(options, name))
         self.eviction_cache_tokens.setValue(options.eviction_cache_tokens)
-        self.draft_model.setText(str(options.draft_model) if options.draft_model else "")
+        self.draft_model.set_text(str(options.draft_model) if options.draft_model else "")
         self._loading = False
         self.eviction_cache_tokens.setEnabled(options.cache_eviction)
         self.apply_row.hide()
