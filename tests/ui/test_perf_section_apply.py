@@ -16,7 +16,7 @@ from app.devices import DeviceInfo
 from app.errors import UserError
 from app.services.chat_results import LoadedModel
 from app.settings import PerformanceSettings, preset_key
-from pipelines.core import CancelToken
+from pipelines.core import CancelToken, InvalidInputError
 from pipelines.engine_options import EngineOptions
 from tests.ui.fakes import CPU, GPU, Script
 from tests.ui.helpers import answer_files, click, load
@@ -256,3 +256,25 @@ def test_clear_forgets_the_draft_model(
     assert window.ctx.settings.chat.performance.draft_model == model_folder
     perf.draft_model.clear_button.click()
     assert window.ctx.settings.chat.performance.draft_model is None
+
+
+def test_the_device_refuses_at_once_what_it_cannot_run(
+    qtbot: QtBot, window: MainWindow, model_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    wanted = EngineOptions(kv_cache_precision="u4")
+    try:  # what the engine refuses on a GPU, in its own words
+        wanted.check("GPU")
+    except InvalidInputError as refusal:
+        expected = refusal
+    else:
+        pytest.skip("the GPU runs a u4 KV cache")
+    load(qtbot, window, model_folder, "GPU")
+    calls = record_reconfigure(monkeypatch, window)
+    perf = section(window)
+    assert perf.kv_cache_precision.itemText(0) == "Default (f16 on the GPU)"
+    perf.kv_cache_precision.setCurrentIndex(perf.kv_cache_precision.findData("u4"))
+    click(qtbot, perf.apply_button)
+    assert calls == [] and not perf.reloading
+    error = perf.rows[expected.field].error
+    assert error.isVisible() and error.text() == str(expected)
+    assert perf.kv_cache_precision.currentData() == "default"

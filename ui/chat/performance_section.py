@@ -230,6 +230,11 @@ class PerformanceSection(QWidget):
     def set_model(self, model: str | None) -> None:
         """Edit ``model``'s options (a preset key; None: the global defaults)."""
         self._model = model
+        loaded = self._service.loaded_model
+        gpu = loaded is not None and loaded.device.upper().startswith("GPU")
+        # The device picks the default precision: u8 on the CPU, f16 on the GPU.
+        default = tr("Default (f16 on the GPU)") if gpu else tr("Default (u8 on this CPU)")
+        self.kv_cache_precision.setItemText(0, default)
         if not self.reloading:
             self._load()
 
