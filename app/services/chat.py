@@ -50,6 +50,7 @@ from app.tools.calls import ToolCall
 from app.tools.service import ToolService
 from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings
 from pipelines.core import Cancelled, CancelToken, MetricRecord
+from pipelines.engine_options import EngineOptions
 from pipelines.gguf import is_gguf_path
 from pipelines.gguf_cache import is_converted
 from pipelines.vision_chat import Image, VisionChatPipeline
@@ -299,7 +300,11 @@ class ChatService(ChatEdits):
         return validate_chat_model(model_path)
 
     def load_model(
-        self, model_path: Path | str, device: str, cancel: CancelToken | None = None
+        self,
+        model_path: Path | str,
+        device: str,
+        cancel: CancelToken | None = None,
+        engine: EngineOptions | None = None,
     ) -> LoadedModel:
         """Validate and load a chat model — an OpenVINO folder or a GGUF file — on ``device``
         (replacing the current one; a GGUF file is converted once and kept converted).
@@ -322,6 +327,8 @@ class ChatService(ChatEdits):
         model_path = self.check_model(Path(model_path))
         vision = is_vision_model(model_path)
         concrete = resolve_device(device, self._devices, "chat")
+        engine = engine or EngineOptions()
+        engine.check(concrete)
         with self._busy.hold("Wait for the current answer to finish, or stop it, first."):
             cache = None
             if self._compiled_cache is not None:
@@ -332,6 +339,7 @@ class ChatService(ChatEdits):
                 cache_dir=cache,
                 converted_dir=self._converted_cache,
                 properties=compile_properties("chat", concrete),
+                engine=engine,
             )
             pipeline = (self._vision_factory if vision else self._factory)(config)
             load_ms = pipeline.load()
@@ -355,6 +363,24 @@ class ChatService(ChatEdits):
                 MetricRecord(pipeline="chat", device=concrete, values={"load_ms": load_ms})
             )
             return loaded
+
+    def reconfigure(self, engine: EngineOptions, cancel: CancelToken | None = None) -> LoadedModel:
+        """Reload the loaded model with ``engine`` (a failed or cancelled reload keeps the
+        model running as it was).
+
+        Raises:
+            UserError: no model is loaded, or it runs on a remote endpoint.
+            InvalidInputError: ``engine`` is refused; ``field`` names the option.
+        """
+        loaded = self.loaded_model
+        if loaded is None:
+            raise UserError("Load a model first.", field="model")
+        if loaded.remote_model:
+            raise UserError(
+                "Engine settings apply to models that run on this computer.",
+                field="kv_cache_precision",
+            )
+        return self.load_model(loaded.model_path, loaded.requested_device, cancel, engine)
 
     def _load_remote(self, model: str, device: str, cancel: CancelToken | None) -> LoadedModel:
         """Connect to a remote endpoint's model (the previous model stays until it answers)."""

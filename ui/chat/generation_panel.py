@@ -1,28 +1,37 @@
 """Generation settings of the loaded model (its preset) or, with none loaded, the global chat
-defaults; the spin boxes enforce the bounds, and the answer's length the model's context."""
+defaults; the spin boxes enforce the bounds, and the answer's length the model's context.
+
+Below the sampling values: the answer format (:mod:`ui.chat.answer_format`) and the fold-out
+Performance section (:mod:`ui.chat.performance_section`), scoped to the same preset."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Signal, Slot
+from PySide6.QtCore import QEvent, QObject, QSize, Signal, Slot
 from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFormLayout,
+    QFrame,
     QGroupBox,
     QLabel,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
+from app.services.chat import ChatService
 from app.services.chat_context import max_answer_tokens
 from app.settings import ChatDefaults, preset_key
 from app.settings_store import SettingsStore
 from ui.a11y import describe
+from ui.chat.answer_format import AnswerFormatSection
+from ui.chat.performance_section import PerformanceSection
 from ui.i18n import tr
 from ui.icons import set_icon
 from ui.settings_changes import Report, change_settings
+from ui.tasks import TaskRunner
 
 SAMPLING_FIELDS = ("max_new_tokens", "temperature", "top_p", "top_k", "repetition_penalty")
 MAX_NEW_TOKENS = 32_768
@@ -37,16 +46,38 @@ class GenerationPanel(QGroupBox):
     """
 
     changed = Signal()
+    wantsWidth = Signal(bool)
+    """Its rows grew wider (the Performance section unfolded); True while it is shown."""
 
-    def __init__(self, store: SettingsStore, report: Report, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        store: SettingsStore,
+        report: Report,
+        service: ChatService,
+        tasks: TaskRunner,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(tr("Generation"), parent)
         self._settings = store
         self._report = report
         self._loading = False
         self._model: str | None = None  # preset key of the loaded model
-        column = QVBoxLayout(self)
+        self.answer_format = AnswerFormatSection(store, report)
+        self.performance = PerformanceSection(store, report, service, tasks)
+        # The sections make the panel taller than a small window: it scrolls, never clips.
+        self.scroller = QScrollArea()
+        self.scroller.setWidgetResizable(True)
+        self.scroller.setFrameShape(QFrame.Shape.NoFrame)
+        content = self.content = QWidget()
+        self.scroller.setWidget(content)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(4, 4, 4, 4)
+        outer.addWidget(self.scroller)
+        column = QVBoxLayout(content)
         form = QFormLayout()
         column.addLayout(form)
+        column.addWidget(self.answer_format)
+        column.addWidget(self.performance)
         column.addStretch(1)  # the rows stay together at the top, however tall the panel
         self.scope = QLabel()
         self.scope.setWordWrap(True)
@@ -105,6 +136,24 @@ class GenerationPanel(QGroupBox):
             dbox.valueChanged.connect(self._store)
         self.system_prompt.installEventFilter(self)
         self.reset_button.clicked.connect(self.reset)
+        self.answer_format.changed.connect(self.changed)
+        self.performance.changed.connect(self.changed)
+        self.performance.toggle.toggled.connect(self._on_unfold)
+
+    def sizeHint(self) -> QSize:
+        """As wide as the widest row (the chat panel opens it at this width when there is
+        room; with less, the rows scroll sideways rather than hide their right ends)."""
+        hint = super().sizeHint()
+        content = self.content.minimumSizeHint().width()
+        content = max(content, self.performance.widest())
+        bar = self.scroller.verticalScrollBar().sizeHint().width()
+        margins = self.contentsMargins()
+        wanted = content + bar + margins.left() + margins.right() + 32  # frame and title
+        return QSize(max(hint.width(), wanted), hint.height())
+
+    @Slot()
+    def _on_unfold(self) -> None:
+        self.wantsWidth.emit(self.isVisible())
 
     def set_model(self, model: object | None, context_tokens: int | None) -> None:
         """Edit the preset of ``model`` (a path or remote id; None: the global defaults) and
@@ -116,6 +165,8 @@ class GenerationPanel(QGroupBox):
         self.max_new_tokens.setMaximum(min(ceiling, MAX_NEW_TOKENS))
         self._loading = False
         self._load()
+        self.answer_format.set_model(self._model)
+        self.performance.set_model(self._model)
 
     def current(self) -> ChatDefaults:
         """The defaults in effect for the model being edited."""
@@ -131,6 +182,8 @@ class GenerationPanel(QGroupBox):
             if dropped and change_settings(self._settings, self._report, chat_presets=presets):
                 self.changed.emit()
             self._load()
+            self.answer_format.show_stored()
+            self.performance.set_model(self._model)
             return
         fresh = ChatDefaults()
         values = {name: getattr(fresh, name) for name in (*SAMPLING_FIELDS, "seed")}
@@ -141,6 +194,7 @@ class GenerationPanel(QGroupBox):
         """Store the system prompt being edited (it is also stored when the box loses focus)."""
         if self.system_prompt.toPlainText() != self.current().system_prompt:
             self._save({"system_prompt": self.system_prompt.toPlainText()})
+        self.answer_format.commit()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Store the system prompt when its box loses focus."""

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 from app.storage.conversations import ChatMessage
 from app.tools.calls import ToolCall
 from ui.a11y import describe
+from ui.chat.answer_format import json_as_code
 from ui.chat.code_block import CodeBlock
 from ui.chat.markdown_segments import split_markdown
 from ui.chat.message_footer import link_citations, message_sources, sources_line, stats_line
@@ -270,7 +271,8 @@ class MessageWidget(QFrame):
         if self.is_user:
             parts: list[tuple[str, str | None]] = [(content, None)]
         else:
-            parts = [(s.text, s.language) for s in split_markdown(content)] or [("", None)]
+            shown = json_as_code(content)  # a JSON answer reads as code
+            parts = [(s.text, s.language) for s in split_markdown(shown)] or [("", None)]
         for position, (text, language) in enumerate(parts):
             widget = self.body[position] if position < len(self.body) else None
             if language is None and isinstance(widget, Prose):

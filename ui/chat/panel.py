@@ -135,7 +135,9 @@ class ChatPanel(QWidget):
             tr("Generation settings"),
             tr("Max new tokens, temperature, top-p, top-k, seed and the system prompt, per model"),
         )
-        self.generation = GenerationPanel(ctx.settings_store, self.statusMessage.emit)
+        self.generation = GenerationPanel(
+            ctx.settings_store, self.statusMessage.emit, ctx.chat, tasks
+        )
         self.generation.hide()
         inline = {"model": self.model_picker.error, "device": self.model_picker.error}
         inline.update(prompt=self.input_error, system=self.system_prompt.error)
@@ -216,6 +218,9 @@ class ChatPanel(QWidget):
         self.view.sourceRequested.connect(self.open_source)
         self.settings_button.toggled.connect(self._show_generation)
         self.generation.changed.connect(self.update_context)
+        self.generation.wantsWidth.connect(self._show_generation)
+        self.generation.performance.reloadingChanged.connect(self._on_reloading)
+        self.generation.performance.reloaded.connect(self._on_model_loaded)
         self.welcome.modelReady.connect(self._on_model_ready)
         self.welcome.openRequested.connect(self.model_picker.choose_file)
         self.welcome.browseRequested.connect(self.modelsRequested)
@@ -274,6 +279,13 @@ class ChatPanel(QWidget):
         self._adopt_default_prompt()
         self.update_context()
         self.modelLoaded.emit(loaded)
+
+    @Slot(bool)
+    def _on_reloading(self, reloading: bool) -> None:
+        """No question and no other model while the model reloads with new engine settings."""
+        for widget in (self.input, self.model_picker):
+            widget.setEnabled(not reloading)
+        self._update_send_state()
 
     def _update_welcome(self) -> None:
         """The welcome page while no model is loaded (or loading) and the chat is empty."""
@@ -507,9 +519,11 @@ class ChatPanel(QWidget):
         self.input.moveCursor(self.input.textCursor().MoveOperation.End)
 
     def _set_generating(self, generating: bool) -> None:
+        performance = self.generation.performance  # no reload while the model answers
         parts = (self.conversations, self.model_picker, self.system_prompt, self.knowledge)
         for widget in (*parts, self.tools.button):
             widget.setEnabled(not generating)
+        performance.setEnabled(not generating)
         self._update_send_state()
         if not generating:
             self.update_context()
@@ -533,6 +547,7 @@ class ChatPanel(QWidget):
             set_icon(self.send_button, "send")
             describe(self.send_button, tr("Send"), tr("Send the message (Enter)"))
         ready = self.input.has_text() and not self.loader.loading
+        ready = ready and not self.generation.performance.reloading
         self.send_button.setEnabled(self.generating or ready)
 
     @Slot(bool)

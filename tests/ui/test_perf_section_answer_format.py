@@ -1,0 +1,137 @@
+"""The answer format: Text or JSON per model, the schema checked as typed (hostile input gets
+one sentence and is never stored), loaded from a file, and JSON answers shown as code."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from app.settings import preset_key
+from tests.ui.fakes import Script
+from tests.ui.helpers import answer_files, ask, click, load
+from ui.chat.answer_format import AnswerFormatSection, json_as_code, schema_problem
+from ui.chat.code_block import CodeBlock
+from ui.main_window import MainWindow
+
+PERSON = '{"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}'
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("{not json", "not valid JSON (line 1, column 2)"),
+        ("[1, 2, 3]", "A schema is a JSON object"),
+        ('"object"', "A schema is a JSON object"),
+        ('{"type": 5}', "not a valid JSON Schema"),
+        ('{"properties": {"a": {"minimum": "ten"}}}', "not a valid JSON Schema"),
+        ('{"description": "' + "x" * 200_000 + '"}', "larger than 100 KB"),
+        ("[" * 100_000 + "]" * 100_000, "larger than 100 KB"),
+        ('{"a":' * 5_000 + "{}" + "}" * 5_000, "nested too deeply"),
+    ],
+)
+def test_hostile_schemas_get_one_sentence(text: str, words: str) -> None:
+    problem = schema_problem(text)
+    assert words in problem
+    assert "\n" not in problem and problem.endswith(".")
+
+
+@pytest.mark.parametrize("text", ["", "  ", "{}", PERSON, '{"$schema": "urn:unknown"}'])
+def test_usable_schemas_pass(text: str) -> None:
+    assert schema_problem(text) == ""
+
+
+def answer_format(window: MainWindow) -> AnswerFormatSection:
+    """The section, shown as a user opens the generation settings."""
+    window.chat_panel.settings_button.click()
+    return window.chat_panel.generation.answer_format
+
+
+def test_format_and_schema_are_stored_in_the_models_preset(
+    qtbot: QtBot, window: MainWindow, model_folder: Path
+) -> None:
+    load(qtbot, window, model_folder)
+    section = answer_format(window)
+    assert not section.schema.isEnabled()  # a schema is for JSON answers only
+    section.format.setCurrentIndex(section.format.findData("json"))
+    assert section.schema.isEnabled() and section.load_button.isEnabled()
+    preset = window.ctx.settings.chat_presets[preset_key(model_folder)]
+    assert preset.answer_format == "json" and preset.json_schema == ""
+    assert window.chat_panel.generation_settings().json_schema == "{}"  # any JSON
+    section.schema.setPlainText(PERSON)
+    section.commit()  # as when the box loses focus
+    preset = window.ctx.settings.chat_presets[preset_key(model_folder)]
+    assert preset.json_schema == PERSON
+    assert window.chat_panel.generation_settings().json_schema == PERSON
+    assert window.ctx.settings.chat.answer_format == "text"  # the global defaults untouched
+
+
+def test_a_bad_schema_is_said_as_typed_and_not_stored(
+    qtbot: QtBot, window: MainWindow, model_folder: Path
+) -> None:
+    load(qtbot, window, model_folder)
+    section = answer_format(window)
+    section.format.setCurrentIndex(section.format.findData("json"))
+    section.schema.setPlainText(PERSON)
+    section.commit()
+    section.schema.setPlainText("")
+    qtbot.keyClicks(section.schema, '{"type": 5}')
+    assert section.error.isVisible() and "not a valid JSON Schema" in section.error.text()
+    section.commit()
+    assert window.ctx.settings.chat_presets[preset_key(model_folder)].json_schema == PERSON
+    assert section.schema.toPlainText() == '{"type": 5}'  # the typed text stays to be fixed
+    section.schema.setPlainText('{"type": "array"}')
+    assert not section.error.isVisible()  # cleared as soon as it is right
+
+
+def test_load_from_file(
+    qtbot: QtBot,
+    window: MainWindow,
+    model_folder: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    load(qtbot, window, model_folder)
+    section = answer_format(window)
+    section.format.setCurrentIndex(section.format.findData("json"))
+    good = tmp_path / "person.json"
+    good.write_text(PERSON, encoding="utf-8")
+    answer_files(monkeypatch, good)
+    click(qtbot, section.load_button)
+    assert section.schema.toPlainText() == PERSON
+    assert window.ctx.settings.chat_presets[preset_key(model_folder)].json_schema == PERSON
+
+    huge = tmp_path / "huge.json"
+    huge.write_text(json.dumps({"description": "x" * 200_000}), encoding="utf-8")
+    answer_files(monkeypatch, huge)
+    click(qtbot, section.load_button)
+    assert "larger than 100 KB" in section.error.text()
+    assert section.schema.toPlainText() == PERSON  # not read at all
+
+    binary = tmp_path / "picture.json"
+    binary.write_bytes(b"\xff\xfe\x00garbage")
+    answer_files(monkeypatch, binary)
+    click(qtbot, section.load_button)
+    assert "not a UTF-8 text file" in section.error.text()
+    assert window.ctx.settings.chat_presets[preset_key(model_folder)].json_schema == PERSON
+
+
+def test_json_answers_show_as_code(
+    qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
+) -> None:
+    load(qtbot, window, model_folder)
+    script.chunks = ['{"name": ', '"Ada"}']
+    ask(qtbot, window, "Who wrote the first program?")
+    body = window.chat_panel.view.message_widgets()[-1].body
+    assert len(body) == 1 and isinstance(body[0], CodeBlock)
+    assert body[0].language == "json" and body[0].code == '{"name": "Ada"}'
+
+
+def test_only_whole_json_answers_become_code() -> None:
+    assert json_as_code('{"a": 1}') == '```json\n{"a": 1}\n```'
+    assert json_as_code("[1] says so.") == "[1] says so."
+    assert json_as_code('{"a": ') == '{"a": '  # still streaming
+    fenced = '```json\n{"a": 1}\n```'
+    assert json_as_code(fenced) == fenced

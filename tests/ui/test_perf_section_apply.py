@@ -1,0 +1,280 @@
+"""The Performance section: each option stored in the edited model's preset, applied by a
+reload with progress and Cancel, refusals next to the option they name, the old values kept."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QWidget
+from pytestqt.qtbot import QtBot
+
+from app.devices import DeviceInfo
+from app.errors import UserError
+from app.services.chat_results import LoadedModel
+from app.settings import PerformanceSettings, preset_key
+from pipelines.core import CancelToken, InvalidInputError
+from pipelines.engine_options import EngineOptions
+from tests.ui.fakes import CPU, GPU, Script
+from tests.ui.helpers import answer_files, click, load
+from ui.a11y import unlabelled_widgets
+from ui.chat.performance_section import PerformanceSection
+from ui.main_window import MainWindow
+
+
+def section(window: MainWindow) -> PerformanceSection:
+    """The Performance section, shown and unfolded as a user opens it."""
+    panel = window.chat_panel
+    if not panel.settings_button.isChecked():
+        panel.settings_button.click()
+    perf = panel.generation.performance
+    if not perf.toggle.isChecked():
+        perf.toggle.click()
+    return perf
+
+
+def record_reconfigure(
+    monkeypatch: pytest.MonkeyPatch, window: MainWindow, fail: BaseException | None = None
+) -> list[EngineOptions]:
+    """Wrap the service's real ``reconfigure`` (or make it fail): the options it was given."""
+    service = window.ctx.chat
+    real = service.reconfigure
+    calls: list[EngineOptions] = []
+
+    def reconfigure(engine: EngineOptions, cancel: CancelToken | None = None) -> LoadedModel:
+        calls.append(engine)
+        if fail is not None:
+            raise fail
+        return real(engine, cancel)
+
+    monkeypatch.setattr(service, "reconfigure", reconfigure)
+    return calls
+
+
+def running_engine(window: MainWindow) -> EngineOptions:
+    """The options the loaded (fake) pipeline was built with."""
+    loaded = window.ctx.chat._model.model
+    assert loaded is not None
+    engine: EngineOptions = loaded[0].config.engine  # type: ignore[union-attr]
+    return engine
+
+
+def apply_and_wait(qtbot: QtBot, perf: PerformanceSection) -> None:
+    """Click Apply and wait until the reload has ended."""
+    assert perf.apply_row.isVisible()
+    click(qtbot, perf.apply_button)
+    qtbot.waitUntil(lambda: not perf.reloading, timeout=5000)
+
+
+def test_without_a_model_each_control_is_stored_at_once(window: MainWindow) -> None:
+    perf = section(window)
+    edits: list[tuple[str, Callable[[], Any], Any]] = [
+        ("kv_cache_precision", lambda: perf.kv_cache_precision.setCurrentIndex(3), "u4"),
+        ("prefix_caching", lambda: perf.prefix_caching.setChecked(False), False),
+        ("cache_eviction", lambda: perf.cache_eviction.setChecked(True), True),
+        ("eviction_cache_tokens", lambda: perf.eviction_cache_tokens.setValue(4096), 4096),
+        ("prompt_lookup", lambda: perf.prompt_lookup.setChecked(True), True),
+        ("sparse_attention", lambda: perf.sparse_attention.setChecked(True), True),
+    ]
+    for name, edit, expected in edits:
+        edit()
+        assert getattr(window.ctx.settings.chat.performance, name) == expected, name
+    assert not perf.apply_row.isVisible()  # nothing to reload
+    assert window.ctx.settings.chat_presets == {}
+
+
+def test_apply_reloads_the_model_and_stores_in_its_preset(
+    qtbot: QtBot, window: MainWindow, model_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    load(qtbot, window, model_folder)
+    calls = record_reconfigure(monkeypatch, window)
+    perf = section(window)
+    perf.kv_cache_precision.setCurrentIndex(perf.kv_cache_precision.findData("u4"))
+    perf.prompt_lookup.setChecked(True)
+    perf.cache_eviction.setChecked(True)
+    perf.eviction_cache_tokens.setValue(1024)
+    assert preset_key(model_folder) not in window.ctx.settings.chat_presets  # not yet stored
+    apply_and_wait(qtbot, perf)
+    wanted = EngineOptions(
+        kv_cache_precision="u4",
+        prompt_lookup=True,
+        cache_eviction=True,
+        eviction_cache_tokens=1024,
+    )
+    assert calls == [wanted]
+    assert running_engine(window) == wanted  # the reloaded pipeline runs with them
+    stored = window.ctx.settings.chat_presets[preset_key(model_folder)].performance
+    assert stored.engine() == wanted
+    assert window.ctx.settings.chat.performance == PerformanceSettings()  # global untouched
+    assert not perf.apply_row.isVisible()
+
+
+def test_revert_shows_the_settings_in_use(
+    qtbot: QtBot, window: MainWindow, model_folder: Path
+) -> None:
+    load(qtbot, window, model_folder)
+    perf = section(window)
+    perf.sparse_attention.setChecked(True)
+    assert perf.apply_row.isVisible()
+    click(qtbot, perf.revert_button)
+    assert not perf.sparse_attention.isChecked()
+    assert not perf.apply_row.isVisible()
+
+
+def test_a_failing_reload_says_why_next_to_the_option_and_keeps_the_old_values(
+    qtbot: QtBot, window: MainWindow, model_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    load(qtbot, window, model_folder)
+    sentence = "The KV cache cannot be kept in u4 here."
+    calls = record_reconfigure(monkeypatch, window, UserError(sentence, field="kv_cache_precision"))
+    perf = section(window)
+    perf.kv_cache_precision.setCurrentIndex(perf.kv_cache_precision.findData("u4"))
+    apply_and_wait(qtbot, perf)
+    assert len(calls) == 1
+    row = perf.rows["kv_cache_precision"]
+    assert row.error.isVisible() and row.error.text() == sentence
+    assert not perf.rows["prompt_lookup"].error.isVisible()
+    assert perf.kv_cache_precision.currentData() == "default"  # back to what runs
+    assert preset_key(model_folder) not in window.ctx.settings.chat_presets  # not stored
+    assert running_engine(window) == EngineOptions()  # the model keeps running as it was
+    assert window.chat_panel.input.isEnabled()
+
+
+def test_an_obvious_refusal_is_instant_without_a_reload(
+    qtbot: QtBot, window: MainWindow, model_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    load(qtbot, window, model_folder)
+    calls = record_reconfigure(monkeypatch, window)
+    draft = model_folder  # any existing folder: refused before it is read
+    perf = section(window)
+    perf.prompt_lookup.setChecked(True)
+    answer_files(monkeypatch, draft)  # picked as a GGUF file would be
+    perf.draft_model.file_action.trigger()
+    assert perf.draft_model.text() == str(draft)
+    click(qtbot, perf.apply_button)
+    assert not perf.reloading and calls == []
+    error = perf.rows["prompt_lookup"].error
+    assert error.isVisible() and "cannot be used together" in error.text()
+    assert not perf.prompt_lookup.isChecked() and perf.draft_model.text() == ""
+    assert preset_key(model_folder) not in window.ctx.settings.chat_presets
+
+
+def test_cancel_keeps_the_previous_settings(
+    qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
+) -> None:
+    load(qtbot, window, model_folder)
+    panel = window.chat_panel
+    perf = section(window)
+    script.load_gate = threading.Event()  # the reload's compile waits for the test
+    perf.prefix_caching.setChecked(False)
+    click(qtbot, perf.apply_button)
+    qtbot.waitUntil(lambda: perf.reload_row.isVisible(), timeout=2000)
+    assert perf.reloading and perf.progress.isVisible()
+    assert not panel.input.isEnabled() and not panel.model_picker.isEnabled()
+    assert not perf.rows["prefix_caching"].isEnabled()
+    click(qtbot, perf.cancel_button)
+    script.load_gate.set()
+    qtbot.waitUntil(lambda: not perf.reloading, timeout=5000)
+    assert perf.prefix_caching.isChecked()  # the old value again
+    assert not perf.reload_row.isVisible()
+    assert preset_key(model_folder) not in window.ctx.settings.chat_presets
+    assert running_engine(window) == EngineOptions()
+    assert panel.input.isEnabled() and panel.model_picker.isEnabled()
+
+
+def test_each_model_shows_its_own_options(
+    qtbot: QtBot, window: MainWindow, model_folder: Path, tmp_path: Path
+) -> None:
+    from tests.ui.fakes import fake_model_folder
+
+    other = fake_model_folder(tmp_path / "b", "other-chat")
+    load(qtbot, window, model_folder)
+    perf = section(window)
+    perf.sparse_attention.setChecked(True)
+    apply_and_wait(qtbot, perf)
+    load(qtbot, window, other)
+    assert not perf.sparse_attention.isChecked()
+    load(qtbot, window, model_folder)
+    assert perf.sparse_attention.isChecked()
+
+
+def test_weight_sparsity_is_disabled_with_its_reason_without_amx(
+    make_window: Callable[[list[DeviceInfo]], MainWindow], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("ui.chat.performance_section.cpu_has_amx", lambda: False)
+    perf = section(make_window([CPU, GPU]))
+    assert not perf.weight_sparsity.isEnabled()
+    reason = perf.rows["weight_sparsity"].explanation.text()
+    assert "AMX" in reason
+    assert "AMX" in perf.weight_sparsity.accessibleDescription()
+
+
+def test_weight_sparsity_is_offered_with_amx(
+    make_window: Callable[[list[DeviceInfo]], MainWindow], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("ui.chat.performance_section.cpu_has_amx", lambda: True)
+    perf = section(make_window([CPU, GPU]))
+    assert perf.weight_sparsity.isEnabled()
+
+
+def own_unlabelled(root: QWidget) -> list[str]:
+    """``unlabelled_widgets`` less the inner parts of compound widgets (a spin box's line
+    edit, a scroll bar) that screen readers read through their owner."""
+    parts = ("QLineEdit 'qt_spinbox_lineedit'", "QScrollBar ''")
+    return [problem for problem in unlabelled_widgets(root) if not problem.startswith(parts)]
+
+
+def test_every_control_is_labelled_with_the_section_open(
+    qtbot: QtBot, window: MainWindow, model_folder: Path
+) -> None:
+    load(qtbot, window, model_folder)
+    perf = section(window)
+    perf.sparse_attention.setChecked(True)  # Apply and Revert shown too
+    assert perf.apply_button.isVisible()
+    assert own_unlabelled(window.chat_panel.generation) == []
+
+
+def test_a_draft_path_the_settings_refuse_is_said_next_to_it(window: MainWindow) -> None:
+    perf = section(window)
+    perf.draft_model.edit.setText("model\0.gguf")
+    perf.draft_model.edit.editingFinished.emit()
+    error = perf.rows["draft_model"].error
+    assert error.isVisible() and error.text() == "This is not a usable path for a draft model."
+    assert window.ctx.settings.chat.performance.draft_model is None
+    assert perf.draft_model.text() == ""  # back to what is stored
+
+
+def test_clear_forgets_the_draft_model(
+    window: MainWindow, model_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    perf = section(window)
+    answer_files(monkeypatch, model_folder)
+    perf.draft_model.file_action.trigger()
+    assert window.ctx.settings.chat.performance.draft_model == model_folder
+    perf.draft_model.clear_button.click()
+    assert window.ctx.settings.chat.performance.draft_model is None
+
+
+def test_the_device_refuses_at_once_what_it_cannot_run(
+    qtbot: QtBot, window: MainWindow, model_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    wanted = EngineOptions(kv_cache_precision="u4")
+    try:  # what the engine refuses on a GPU, in its own words
+        wanted.check("GPU")
+    except InvalidInputError as refusal:
+        expected = refusal
+    else:
+        pytest.skip("the GPU runs a u4 KV cache")
+    load(qtbot, window, model_folder, "GPU")
+    calls = record_reconfigure(monkeypatch, window)
+    perf = section(window)
+    assert perf.kv_cache_precision.itemText(0) == "Default (f16 on the GPU)"
+    perf.kv_cache_precision.setCurrentIndex(perf.kv_cache_precision.findData("u4"))
+    click(qtbot, perf.apply_button)
+    assert calls == [] and not perf.reloading
+    error = perf.rows[expected.field].error
+    assert error.isVisible() and error.text() == str(expected)
+    assert perf.kv_cache_precision.currentData() == "default"

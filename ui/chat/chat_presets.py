@@ -1,0 +1,25 @@
+"""Storing chat defaults where the generation settings are edited: a model's own preset, or
+the global defaults when no model is loaded (the scoping every section of the panel shares)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.settings import ChatDefaults
+from app.settings_store import SettingsStore
+from ui.settings_changes import Report, change_settings
+
+
+def chat_defaults(store: SettingsStore, model: str | None) -> ChatDefaults:
+    """The defaults in effect for ``model`` (a preset key; None: the global defaults)."""
+    return store.settings.chat_for(model)
+
+
+def save_chat(store: SettingsStore, report: Report, model: str | None, **values: Any) -> bool:
+    """Store ``values`` in ``model``'s preset (made from the defaults on its first change) or,
+    for None, in the global defaults; whether they were kept (else ``report`` says why)."""
+    chat = chat_defaults(store, model).model_copy(update=values)
+    if model is None:
+        return change_settings(store, report, chat=chat)
+    presets = {**store.settings.chat_presets, model: chat}
+    return change_settings(store, report, chat_presets=presets)

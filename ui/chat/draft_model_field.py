@@ -1,0 +1,88 @@
+"""The draft model of speculative decoding: a path typed, or picked as a GGUF file or an
+OpenVINO model folder, and a Clear button (no draft model)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal, Slot
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLineEdit,
+    QMenu,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui.a11y import describe
+from ui.chat.performance_texts import explanation
+from ui.i18n import tr
+from ui.icons import set_icon
+
+
+class DraftModelField(QWidget):
+    """A path field over *Browse…* (file or folder) and *Clear*; ``edited`` after a change."""
+
+    edited = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.edit = QLineEdit()
+        self.edit.setPlaceholderText(tr("None"))
+        describe(self.edit, tr("Draft model"), explanation("draft_model"))
+        self.browse = QPushButton(tr("Browse…"))
+        set_icon(self.browse, "folder-open-outline")
+        describe(self.browse, tr("Browse…"), tr("Choose a draft model file or folder"))
+        menu = QMenu(self.browse)
+        self.file_action = menu.addAction(tr("GGUF file…"))
+        self.folder_action = menu.addAction(tr("OpenVINO model folder…"))
+        self.browse.setMenu(menu)
+        self.clear_button = QPushButton(tr("Clear"))
+        set_icon(self.clear_button, "close")
+        describe(self.clear_button, tr("Clear"), tr("Use no draft model"))
+        buttons = QHBoxLayout()
+        buttons.setContentsMargins(0, 0, 0, 0)
+        buttons.addWidget(self.browse)
+        buttons.addWidget(self.clear_button)
+        buttons.addStretch(1)
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(2)
+        column.addWidget(self.edit)
+        column.addLayout(buttons)
+        self.edit.editingFinished.connect(self.edited)
+        self.file_action.triggered.connect(self.choose_file)
+        self.folder_action.triggered.connect(self.choose_folder)
+        self.clear_button.clicked.connect(self.clear)
+
+    def text(self) -> str:
+        """The path as typed ("" for none)."""
+        return self.edit.text().strip()
+
+    def set_text(self, text: str) -> None:
+        """Show ``text`` without emitting ``edited``."""
+        self.edit.setText(text)
+
+    @Slot()
+    def clear(self) -> None:
+        """No draft model."""
+        self.edit.clear()
+        self.edited.emit()
+
+    @Slot()
+    def choose_file(self) -> None:
+        """Pick a GGUF file as the draft model."""
+        name, _ = QFileDialog.getOpenFileName(
+            self, tr("Draft model"), "", tr("GGUF model (*.gguf);;All files (*)")
+        )
+        self._chosen(name)
+
+    @Slot()
+    def choose_folder(self) -> None:
+        """Pick an OpenVINO model folder as the draft model."""
+        self._chosen(QFileDialog.getExistingDirectory(self, tr("Draft model")))
+
+    def _chosen(self, name: str) -> None:
+        if name:
+            self.edit.setText(name)
+            self.edited.emit()

@@ -1,0 +1,420 @@
+"""The Performance section of the generation settings: how the engine runs the edited model.
+
+Every option is a load-time one. With a model loaded, a change shows *Apply (reloads the
+model)* and *Revert*; Apply checks the options against the model's device at once
+(``EngineOptions.check``), then reloads the model in a worker (``ChatService.reconfigure``)
+with progress and Cancel, and stores the options only when the reload succeeded. A refusal is
+one sentence next to the option it names (the error's ``field``) and the controls go back to
+the settings the model runs with. With no model loaded, a change is simply stored.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from pydantic import ValidationError
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.errors import UserError
+from app.services.chat import ChatService
+from app.services.chat_results import LoadedModel
+from app.settings import PerformanceSettings
+from app.settings_store import SettingsStore
+from pipelines.core import Cancelled, InvalidInputError, PipelineError
+from pipelines.engine_options import (
+    MAX_EVICTION_CACHE_TOKENS,
+    MIN_EVICTION_CACHE_TOKENS,
+    cpu_has_amx,
+)
+from ui.a11y import describe
+from ui.chat.chat_presets import chat_defaults, save_chat
+from ui.chat.draft_model_field import DraftModelField
+from ui.chat.performance_rows import OptionRow, option_row
+from ui.chat.performance_texts import explanation, no_amx_reason
+from ui.i18n import tr
+from ui.icons import set_icon
+from ui.inline_error import InlineError
+from ui.settings_changes import Report
+from ui.tasks import Lane, Policy, Task, TaskRunner, TaskState
+
+log = logging.getLogger(__name__)
+
+RELOAD_JOB = "chat-engine-reload"
+CHECKS = (
+    "prefix_caching",
+    "cache_eviction",
+    "prompt_lookup",
+    "sparse_attention",
+    "weight_sparsity",
+)
+
+
+class PerformanceSection(QWidget):
+    """A fold-out section: the engine options of the edited model, applied by a reload."""
+
+    changed = Signal()  # the stored settings changed
+    reloadingChanged = Signal(bool)
+    reloaded = Signal(object)  # LoadedModel: the model now runs with the applied options
+
+    def __init__(
+        self,
+        store: SettingsStore,
+        report: Report,
+        service: ChatService,
+        tasks: TaskRunner,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._settings = store
+        self._report = report
+        self._service = service
+        self._tasks = tasks
+        self._model: str | None = None
+        self._loading = False
+        self._task: Task | None = None
+        self._applying: PerformanceSettings | None = None
+        self.toggle = QToolButton()
+        self.toggle.setText(tr("Performance"))
+        self.toggle.setCheckable(True)
+        self.toggle.setAutoRaise(True)
+        self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        set_icon(self.toggle, "chevron-right")
+        describe(
+            self.toggle,
+            tr("Performance"),
+            tr("Show the engine settings: KV cache, prefix caching, assisted decoding, sparsity"),
+        )
+        self.body = QWidget()
+        self._build_controls()
+        self._build_layout()
+        self.body.hide()
+        self._load()
+        self._connect()
+
+    # ----- building --------------------------------------------------------------------
+
+    def _build_controls(self) -> None:
+        self.kv_cache_precision = QComboBox()
+        for text, value in (
+            (tr("Default (u8 on this CPU)"), "default"),
+            (tr("f16 (uncompressed)"), "f16"),
+            (tr("u8"), "u8"),
+            (tr("u4"), "u4"),
+        ):
+            self.kv_cache_precision.addItem(text, value)
+        self.prefix_caching = QCheckBox(tr("Prefix caching"))
+        self.cache_eviction = QCheckBox(tr("Bounded memory for long chats"))
+        self.eviction_cache_tokens = QSpinBox(
+            minimum=MIN_EVICTION_CACHE_TOKENS, maximum=MAX_EVICTION_CACHE_TOKENS, singleStep=512
+        )
+        self.eviction_cache_tokens.setSuffix(tr(" tokens"))
+        self.prompt_lookup = QCheckBox(tr("Prompt lookup"))
+        self.draft_model = DraftModelField()
+        self.sparse_attention = QCheckBox(tr("Sparse attention for long prompts"))
+        self.weight_sparsity = QCheckBox(tr("Weight sparsity"))
+        self.has_amx = cpu_has_amx()
+        self.weight_sparsity.setEnabled(self.has_amx)
+        self.apply_button = QPushButton(tr("Apply (reloads the model)"))
+        set_icon(self.apply_button, "check")
+        self.revert_button = QPushButton(tr("Revert"))
+        set_icon(self.revert_button, "undo")
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 0)  # a compile reports no steps: a busy bar
+        self.progress.setTextVisible(False)
+        self.cancel_button = QPushButton(tr("Cancel"))
+        set_icon(self.cancel_button, "close")
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.error = InlineError()  # what no single option caused (device, memory)
+        describe(
+            self.kv_cache_precision,
+            tr("KV-cache precision"),
+            explanation("kv_cache_precision"),
+        )
+        describe(
+            self.eviction_cache_tokens,
+            tr("Token budget"),
+            tr("Tokens a conversation keeps in memory when bounded"),
+        )
+        describe(
+            self.apply_button,
+            tr("Apply (reloads the model)"),
+            tr("Reload the model with these settings; it keeps its old ones if that fails"),
+        )
+        describe(self.revert_button, tr("Revert"), tr("Go back to the settings in use"))
+        describe(self.cancel_button, tr("Cancel"), tr("Stop the reload; the model keeps running"))
+        describe(self.progress, tr("Reloading the model"), tr("The model is being reloaded"))
+        for name in CHECKS:
+            box: QCheckBox = getattr(self, name)
+            text = no_amx_reason() if name == "weight_sparsity" and not self.has_amx else ""
+            describe(box, box.text(), text or explanation(name))
+
+    def _build_layout(self) -> None:
+        rows: dict[str, OptionRow] = {}
+        rows["kv_cache_precision"] = option_row(
+            self.kv_cache_precision, explanation("kv_cache_precision"), tr("KV-cache precision")
+        )
+        rows["prefix_caching"] = option_row(self.prefix_caching, explanation("prefix_caching"))
+        budget = QLabel(tr("Token budget"))
+        budget.setBuddy(self.eviction_cache_tokens)
+        rows["cache_eviction"] = option_row(
+            self.cache_eviction,
+            explanation("cache_eviction"),
+            below=[budget, self.eviction_cache_tokens],
+        )
+        rows["prompt_lookup"] = option_row(self.prompt_lookup, explanation("prompt_lookup"))
+        rows["draft_model"] = option_row(
+            self.draft_model, explanation("draft_model"), tr("Draft model")
+        )
+        rows["sparse_attention"] = option_row(
+            self.sparse_attention, explanation("sparse_attention")
+        )
+        sparsity = explanation("weight_sparsity") if self.has_amx else no_amx_reason()
+        rows["weight_sparsity"] = option_row(self.weight_sparsity, sparsity)
+        self.rows = rows
+        self.errors: dict[str, InlineError] = {name: row.error for name, row in rows.items()}
+        self.errors["eviction_cache_tokens"] = rows["cache_eviction"].error
+        column = QVBoxLayout(self.body)
+        column.setContentsMargins(0, 0, 0, 0)
+        for row in rows.values():
+            column.addWidget(row)
+        self.apply_row = QWidget()
+        buttons = QHBoxLayout(self.apply_row)
+        buttons.setContentsMargins(0, 0, 0, 0)
+        buttons.addWidget(self.apply_button)
+        buttons.addWidget(self.revert_button)
+        buttons.addStretch(1)
+        self.reload_row = QWidget()
+        reload = QHBoxLayout(self.reload_row)
+        reload.setContentsMargins(0, 0, 0, 0)
+        reload.addWidget(self.progress, 1)
+        reload.addWidget(self.cancel_button)
+        self.status.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        for widget in (self.apply_row, self.reload_row, self.status, self.error):
+            column.addWidget(widget)
+        self.apply_row.hide()
+        self.reload_row.hide()
+        self.status.hide()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.toggle, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addWidget(self.body)
+
+    def _connect(self) -> None:
+        self.toggle.toggled.connect(self._unfold)
+        self.kv_cache_precision.currentIndexChanged.connect(self._on_edit)
+        for name in CHECKS:
+            getattr(self, name).toggled.connect(self._on_edit)
+        self.eviction_cache_tokens.valueChanged.connect(self._on_edit)
+        self.draft_model.edited.connect(self._on_edit)
+        self.apply_button.clicked.connect(self.apply)
+        self.revert_button.clicked.connect(self.revert)
+        self.cancel_button.clicked.connect(self.cancel)
+
+    # ----- public ----------------------------------------------------------------------
+
+    def set_model(self, model: str | None) -> None:
+        """Edit ``model``'s options (a preset key; None: the global defaults)."""
+        self._model = model
+        loaded = self._service.loaded_model
+        gpu = loaded is not None and loaded.device.upper().startswith("GPU")
+        # The device picks the default precision: u8 on the CPU, f16 on the GPU.
+        default = tr("Default (f16 on the GPU)") if gpu else tr("Default (u8 on this CPU)")
+        self.kv_cache_precision.setItemText(0, default)
+        if not self.reloading:
+            self._load()
+
+    def widest(self) -> int:
+        """The width the unfolded section needs (Apply and Revert included, shown or not);
+        0 while folded."""
+        if not self.toggle.isChecked():
+            return 0
+        rows = [*self.rows.values(), self.apply_row, self.reload_row]
+        return max(row.minimumSizeHint().width() for row in rows)
+
+    @property
+    def reloading(self) -> bool:
+        """Whether the model is being reloaded with new options."""
+        return self._task is not None
+
+    def stored(self) -> PerformanceSettings:
+        """The options stored for the edited model (what it runs with once loaded)."""
+        return chat_defaults(self._settings, self._model).performance
+
+    def shown(self) -> PerformanceSettings:
+        """The options the controls show.
+
+        Raises:
+            UserError: a value the settings refuse (``field`` names it).
+        """
+        draft = self.draft_model.text()
+        values = {
+            "kv_cache_precision": self.kv_cache_precision.currentData(),
+            **{name: getattr(self, name).isChecked() for name in CHECKS},
+            "eviction_cache_tokens": self.eviction_cache_tokens.value(),
+            "draft_model": Path(draft).expanduser() if draft else None,
+        }
+        try:
+            return PerformanceSettings.model_validate(values)
+        except ValidationError as error:
+            # Only a typed path can be refused: the other controls are bounded as the settings.
+            first = error.errors()[0]
+            field = str(first["loc"][0]) if first["loc"] else "draft_model"
+            if field == "draft_model":
+                sentence = tr("This is not a usable path for a draft model.")
+            else:
+                sentence = tr("This value is outside what the setting accepts.")
+            raise UserError(sentence, field=field) from None
+
+    @Slot()
+    def apply(self) -> None:
+        """Store the shown options; with a model loaded, reload it with them first."""
+        self._clear_errors()
+        try:
+            wanted = self.shown()
+        except UserError as error:
+            self._refuse(error)
+            return
+        loaded = self._service.loaded_model
+        if loaded is None or self._model is None:
+            self._store(wanted)
+            return
+        engine = wanted.engine()
+        try:
+            engine.check(loaded.device)  # obvious refusals: at once, no reload
+        except InvalidInputError as error:
+            self._refuse(error)
+            return
+        state = TaskState()
+        self._task = self._tasks.start(
+            self._service.reconfigure,
+            engine,
+            state.cancel,
+            state=state,
+            kind=RELOAD_JOB,
+            policy=Policy.REFUSE,
+            lane=Lane.MODEL,
+            on_done=self._on_reloaded,
+            on_error=self._on_failed,
+        )
+        if self._task is not None:
+            self._applying = wanted
+            self._set_reloading(True)
+
+    @Slot()
+    def revert(self) -> None:
+        """Show the stored options again."""
+        self._clear_errors()
+        self._load()
+
+    @Slot()
+    def cancel(self) -> None:
+        """Stop the reload: a compile cannot be interrupted, so the new model is discarded when
+        it is ready and the model keeps running with its old options."""
+        if self._task is not None:
+            self._task.cancel()
+            self.cancel_button.setEnabled(False)
+            self.status.setText(tr("Stopping: the model keeps its previous settings…"))
+
+    # ----- internals -------------------------------------------------------------------
+
+    @Slot(bool)
+    def _unfold(self, shown: bool) -> None:
+        self.body.setVisible(shown)
+        set_icon(self.toggle, "chevron-down" if shown else "chevron-right")
+
+    @Slot()
+    def _on_edit(self) -> None:
+        self.eviction_cache_tokens.setEnabled(self.cache_eviction.isChecked())
+        if self._loading or self.reloading:
+            return
+        self._clear_errors()
+        if self._service.loaded_model is None or self._model is None:
+            self.apply()  # nothing to reload: stored at once
+            return
+        try:
+            pending = self.shown() != self.stored()
+        except UserError:
+            pending = True  # Apply says what is wrong
+        self.apply_row.setVisible(pending)
+
+    def _load(self) -> None:
+        options = self.stored()
+        self._loading = True
+        self.kv_cache_precision.setCurrentIndex(
+            max(0, self.kv_cache_precision.findData(options.kv_cache_precision))
+        )
+        for name in CHECKS:
+            getattr(self, name).setChecked(getattr(options, name))
+        self.eviction_cache_tokens.setValue(options.eviction_cache_tokens)
+        self.draft_model.set_text(str(options.draft_model) if options.draft_model else "")
+        self._loading = False
+        self.eviction_cache_tokens.setEnabled(options.cache_eviction)
+        self.apply_row.hide()
+
+    def _store(self, options: PerformanceSettings) -> None:
+        if save_chat(self._settings, self._report, self._model, performance=options):
+            self.changed.emit()
+        self._load()
+
+    def _refuse(self, error: PipelineError) -> None:
+        """Show ``error`` next to its option; the controls show the stored options again."""
+        self._load()
+        self.errors.get(error.field or "", self.error).show_message(str(error))
+
+    def _clear_errors(self) -> None:
+        for line in {*self.errors.values(), self.error}:
+            line.clear()
+
+    def _set_reloading(self, reloading: bool) -> None:
+        self.rows_enabled(not reloading)
+        self.apply_row.setVisible(False if reloading else self.apply_row.isVisible())
+        self.reload_row.setVisible(reloading)
+        self.cancel_button.setEnabled(True)
+        self.status.setText(tr("Reloading the model with the new settings…"))
+        self.status.setVisible(reloading)
+        self.reloadingChanged.emit(reloading)
+
+    def rows_enabled(self, enabled: bool) -> None:
+        """Enable or disable the option rows (weight sparsity stays off without AMX)."""
+        for row in self.rows.values():
+            row.setEnabled(enabled)
+        self.weight_sparsity.setEnabled(enabled and self.has_amx)
+
+    @Slot(object)
+    def _on_reloaded(self, loaded: LoadedModel) -> None:
+        applied, self._applying, self._task = self._applying, None, None
+        self._set_reloading(False)
+        if applied is not None:
+            self._store(applied)
+        self.reloaded.emit(loaded)
+
+    @Slot(object)
+    def _on_failed(self, error: BaseException) -> None:
+        self._applying, self._task = None, None
+        self._set_reloading(False)
+        if isinstance(error, Cancelled):
+            self._load()
+            self._report(tr("Reload cancelled: the model keeps its previous settings."))
+        elif isinstance(error, PipelineError):  # a sentence for a person, next to its option
+            self._refuse(error)
+        else:
+            log.error("reloading the chat model failed", exc_info=error)
+            self._load()
+            self.error.show_message(
+                tr("The model could not be reloaded; it keeps its previous settings.")
+            )
