@@ -122,8 +122,8 @@ def check_same_tokenizer(main: Any, draft: Path, main_name: str, draft_name: str
     """Refuse a draft whose tokenizer is not the main model's.
 
     ``main`` is the main model's OpenVINO folder or an ``ov_genai.Tokenizer``; ``draft`` the
-    draft's folder. Compared: the token ids of :data:`PROBE_TEXTS`, the special tokens and
-    the vocabulary size.
+    draft's folder. Compared: the token ids of :data:`PROBE_TEXTS`, the special tokens' ids and
+    their strings.
 
     Raises:
         InvalidInputError: (field ``draft_model``) the tokenizers differ, or the draft's cannot
@@ -157,5 +157,10 @@ def _fingerprint(tokenizer: Any) -> tuple[Any, ...]:
         tokenizer.get_bos_token_id(),
         tokenizer.get_eos_token_id(),
         tokenizer.get_pad_token_id(),
+        tokenizer.get_bos_token(),
+        tokenizer.get_eos_token(),
+        tokenizer.get_pad_token(),
     )
-    return ids, special, len(tokenizer.get_vocab_vector())
+    # Not the vocabulary itself: get_vocab() fails on byte-level vocabularies (tokens that are
+    # not UTF-8 on their own), and the probes' ids already tell two vocabularies apart.
+    return ids, special
