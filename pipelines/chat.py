@@ -18,7 +18,14 @@ from pathlib import Path
 from typing import Any, Literal
 
 from pipelines.contract import ModelPipeline, compile_properties, load_with, require_files
-from pipelines.core import CancelToken, DeviceError, InvalidInputError, MetricRecord
+from pipelines.core import (
+    CancelToken,
+    DeviceError,
+    InvalidInputError,
+    MetricRecord,
+    PipelineError,
+)
+from pipelines.draft_model import check_same_tokenizer, draft_folder
 from pipelines.engine_options import EngineOptions, apply_to_generation, load_properties
 from pipelines.gguf import GgufInfo, is_gguf_path
 from pipelines.gguf_cache import open_gguf
@@ -162,6 +169,8 @@ class ChatPipeline(ModelPipeline):
         """What the user should know about the last load that did not stop it."""
         self.from_cache = False
         """Whether the last load of a GGUF file took its converted model from the cache."""
+        self._draft: Path | None = None
+        """The draft model's OpenVINO folder (a GGUF draft converted), while loading."""
 
     def _load(self) -> Any:
         """Read and compile the model on the configured device (a GGUF file is converted, or
@@ -173,6 +182,9 @@ class ChatPipeline(ModelPipeline):
             DeviceError: OpenVINO could not compile the model for the device.
         """
         path = self.config.model_path
+        draft = self.config.engine.draft_model
+        # The draft first: a wrong one is refused before the main model costs a compile.
+        self._draft = draft_folder(draft, self.config.converted_dir) if draft else None
         if is_gguf_path(path):
             opened = open_gguf(path, self.config.converted_dir, self._build)
             self.gguf, self.notes, self.from_cache = opened.info, opened.notes, opened.from_cache
@@ -185,18 +197,32 @@ class ChatPipeline(ModelPipeline):
 
     def _build(self, path: Path, extra: Mapping[str, Any]) -> Any:
         """An ``LLMPipeline`` for ``path`` with the configured and ``extra`` properties."""
-        import openvino_genai as ov_genai
-
+        engine = self.config.engine
+        main_name = self.config.model_path.name
+        draft_name = engine.draft_model.name if engine.draft_model else ""
+        if self._draft is not None and path.is_dir():
+            check_same_tokenizer(path, self._draft, main_name, draft_name)
         properties = {
             **compile_properties(self.cache_dir, self.config.properties),
-            **load_properties(self.config.engine),
+            **load_properties(engine, draft_folder=self._draft, device=self.config.device),
             **extra,
         }
-        return load_with(
-            lambda: ov_genai.LLMPipeline(str(path), self.config.device, **properties),
-            what=self.config.model_path.name,
-            device=self.config.device,
-        )
+        try:
+            return load_with(
+                lambda: make_llm_pipeline(path, self.config.device, properties),
+                what=main_name,
+                device=self.config.device,
+            )
+        except PipelineError as error:
+            # A GGUF's first load has no tokenizer folder to compare before: GenAI's own
+            # check (fast_draft_strategy.cpp are_tokenizers_equal) refuses it then.
+            if self._draft is not None and "are_tokenizers_equal" in str(error.__cause__):
+                raise InvalidInputError(
+                    f"{draft_name} uses a different tokenizer from {main_name}: a draft model "
+                    "must come from the same family.",
+                    field="draft_model",
+                ) from error
+            raise
 
     def generate(
         self,
@@ -298,6 +324,14 @@ class ChatPipeline(ModelPipeline):
         # GenAI reports NaN for an answer of one token or less; the overlay wants numbers.
         values = {key: (0.0 if math.isnan(value) else value) for key, value in values.items()}
         return MetricRecord(pipeline=self.name, device=self.config.device, values=values)
+
+
+def make_llm_pipeline(path: Path, device: str, properties: Mapping[str, Any]) -> Any:
+    """``ov_genai.LLMPipeline(path, device, **properties)``: the one place a chat model is
+    constructed (tests observe the properties here, around the real constructor)."""
+    import openvino_genai as ov_genai
+
+    return ov_genai.LLMPipeline(str(path), device, **properties)
 
 
 def generation_config(settings: GenerationSettings) -> Any:

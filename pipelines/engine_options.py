@@ -43,6 +43,10 @@ EVICTION_START_TOKENS = 32
 EVICTION_RECENT_TOKENS = 128
 MIN_EVICTION_CACHE_TOKENS = 512
 MAX_EVICTION_CACHE_TOKENS = 65_536
+#: Tokens per KV-cache block on the CPU (GenAI's kv_cache_manager.hpp: 32 on CPU, 16 on GPU,
+#: 256 on GPU with XAttention); eviction sizes are kept to whole CPU blocks, which are whole
+#: GPU blocks too.
+KV_BLOCK_TOKENS = 32
 
 #: The share of zero weights above which the CPU plugin decompresses sparse weights on the fly
 #: (``CPU_SPARSE_WEIGHTS_DECOMPRESSION_RATE``); the sparsity seed document uses 0.5.
@@ -77,17 +81,23 @@ class EngineOptions:
         """Whether every option is at its default (the pipeline is built as GenAI builds it)."""
         return self == EngineOptions()
 
-    def check(self, device: str, *, has_amx: bool | None = None) -> None:
+    def check(self, device: str, *, has_amx: bool | None = None, vision: bool = False) -> None:
         """Refuse options that ``device`` (a concrete device: ``CPU``, ``GPU.0``, ``NPU``)
         cannot run, or that cannot run together.
 
         ``has_amx``: whether the CPU has AMX (default: this machine's, see :func:`cpu_has_amx`).
+        ``vision``: the model is a vision-language model (GenAI's ``VLMPipeline``).
+
+        Each refusal names where OpenVINO GenAI (openvinotoolkit/openvino.genai, master of
+        2026-08, the 2026.4 wheel measured here) decides it, or the measurement behind it.
 
         Raises:
             InvalidInputError: one sentence; ``field`` names the option to change.
         """
         kind = device.split(".", 1)[0].upper()
         if kind == "NPU" and not self.is_default:
+            # src/cpp/src/llm/pipeline.cpp should_use_stateful_pipeline(): NPU always gets the
+            # stateful (SDPA) pipeline, which has no scheduler, paged KV cache or its options.
             changed = next(name for name in _FIELD_ORDER if _differs(self, name))
             raise InvalidInputError(
                 "The NPU runs chat models with a fixed-size cache: engine settings other than "
@@ -95,14 +105,35 @@ class EngineOptions:
                 field=changed,
             )
         if self.prompt_lookup and self.draft_model is not None:
+            # src/cpp/src/continuous_batching/pipeline.cpp: "Speculative decoding and prompt
+            # lookup decoding are mutually exclusive".
             raise InvalidInputError(
                 "Prompt lookup and a draft model cannot be used together: choose one.",
                 field="prompt_lookup",
             )
-        if self.kv_cache_precision == "u4" and kind == "GPU":
+        if vision and (self.prompt_lookup or self.draft_model is not None):
+            # src/cpp/src/visual_language/pipeline.cpp: VLMPipeline only drops a false
+            # prompt_lookup; neither its own pipeline nor its continuous-batching adapter
+            # implements assisted decoding.
             raise InvalidInputError(
-                "The GPU keeps the KV cache in f16 or u8; u4 is available on the CPU only.",
-                field="kv_cache_precision",
+                "Vision models cannot use prompt lookup or a draft model; turn them off for "
+                "this model.",
+                field="prompt_lookup" if self.prompt_lookup else "draft_model",
+            )
+        if self.weight_sparsity and kind != "CPU":
+            # CPU_SPARSE_WEIGHTS_DECOMPRESSION_RATE is a property of the CPU plugin only.
+            raise InvalidInputError(
+                "Weight sparsity is a CPU setting; it has no effect on other devices.",
+                field="weight_sparsity",
+            )
+        if self.cache_eviction and self.prefix_caching:
+            # Measured on the real SmolLM2 with GenAI 2026.4: with both, the second or third
+            # turn of a chat fails in block_manager.hpp ("m_ref_count > 0", or at line 416),
+            # whatever the SnapKV window: evicted blocks cannot be shared with the prefix cache.
+            raise InvalidInputError(
+                "Cache eviction cannot be combined with prefix caching: turn prefix caching "
+                "off to use it.",
+                field="cache_eviction",
             )
         if self.cache_eviction and not (
             MIN_EVICTION_CACHE_TOKENS <= self.eviction_cache_tokens <= MAX_EVICTION_CACHE_TOKENS
@@ -112,23 +143,17 @@ class EngineOptions:
                 f"{MAX_EVICTION_CACHE_TOKENS:,} tokens.",
                 field="eviction_cache_tokens",
             )
-        if self.sparse_attention and kind == "GPU":
+        if self.weight_sparsity and not (cpu_has_amx() if has_amx is None else has_amx):
             raise InvalidInputError(
-                "Sparse attention runs on the CPU only in this OpenVINO version.",
-                field="sparse_attention",
+                "This CPU has no AMX units, and sparse weights only run faster with them; "
+                "the setting would slow answers down.",
+                field="weight_sparsity",
             )
-        if self.weight_sparsity:
-            if kind != "CPU":
-                raise InvalidInputError(
-                    "Weight sparsity is a CPU setting; it has no effect on other devices.",
-                    field="weight_sparsity",
-                )
-            if not (cpu_has_amx() if has_amx is None else has_amx):
-                raise InvalidInputError(
-                    "This CPU has no AMX units, and sparse weights only run faster with them; "
-                    "the setting would slow answers down.",
-                    field="weight_sparsity",
-                )
+        # Not refused: sparse attention on the GPU (GenAI's kv_cache_manager.hpp sizes 256-token
+        # GPU blocks for XAttention; the default TRISHAPE mode is a scheduler mask, device-
+        # independent); a u4 KV cache on the GPU (GenAI's kv_cache_manager.hpp handles u4
+        # caches whatever the device, and no source found says the GPU plugin refuses it; if
+        # a driver does, the load fails with OpenVINO's reason and the previous model stays).
 
 
 _FIELD_ORDER = (
@@ -163,8 +188,13 @@ def scheduler_config(options: EngineOptions) -> Any:
         config.cache_eviction_config = ov_genai.CacheEvictionConfig(
             EVICTION_START_TOKENS,
             EVICTION_RECENT_TOKENS,
-            options.eviction_cache_tokens,
+            eviction_cache_size(options.eviction_cache_tokens),
             ov_genai.AggregationMode.NORM_SUM,
+            # No SnapKV window (GenAI's default is 8): with one, a prompt whose length ends
+            # just past the start block (33-39 tokens with start_size 32: "Say hello." under
+            # SmolLM2's template) fails in cache_eviction.cpp with "new_scores_size >=
+            # num_snapkv_scores". Without it the scores accumulate as if token by token (H2O).
+            snapkv_window_size=0,
         )
     if options.sparse_attention:
         config.use_sparse_attention = True
@@ -172,9 +202,25 @@ def scheduler_config(options: EngineOptions) -> Any:
     return config
 
 
-def load_properties(options: EngineOptions) -> dict[str, Any]:
+def eviction_cache_size(tokens: int) -> int:
+    """``tokens`` rounded down to whole KV blocks (``KV_BLOCK_TOKENS``).
+
+    GenAI's cache_eviction.hpp wants the eviction sizes in whole blocks; the user's figure is
+    kept as typed and only the engine sees the rounded one (at most 31 tokens less).
+    """
+    return max(MIN_EVICTION_CACHE_TOKENS, tokens - tokens % KV_BLOCK_TOKENS)
+
+
+def load_properties(
+    options: EngineOptions, *, draft_folder: Path | None = None, device: str = "CPU"
+) -> dict[str, Any]:
     """``LLMPipeline`` keyword arguments for ``options`` (none when all are defaults, so the
-    pipeline is exactly GenAI's default one)."""
+    pipeline is exactly GenAI's default one).
+
+    ``draft_folder``: the draft model's OpenVINO folder (a GGUF draft converted, see
+    :mod:`pipelines.draft_model`); default ``options.draft_model`` itself. The draft runs on
+    ``device``, the main model's.
+    """
     if options.is_default:
         return {}
     import openvino_genai as ov_genai
@@ -185,7 +231,8 @@ def load_properties(options: EngineOptions) -> dict[str, Any]:
     if options.prompt_lookup:
         properties["prompt_lookup"] = True
     if options.draft_model is not None:
-        properties["draft_model"] = ov_genai.draft_model(str(options.draft_model), "CPU")
+        folder = draft_folder if draft_folder is not None else options.draft_model
+        properties["draft_model"] = ov_genai.draft_model(str(folder), device)
     if options.weight_sparsity:
         properties["CPU_SPARSE_WEIGHTS_DECOMPRESSION_RATE"] = WEIGHT_SPARSITY_RATE
     return properties

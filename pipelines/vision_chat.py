@@ -31,6 +31,7 @@ from pipelines.chat import (
 )
 from pipelines.contract import compile_properties, load_with, require_files
 from pipelines.core import CancelToken, InvalidInputError, MetricRecord
+from pipelines.engine_options import load_properties
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +77,10 @@ class VisionChatPipeline(ChatPipeline):
 
         path = self.config.model_path
         require_files(path, REQUIRED_VLM_FILES, "an OpenVINO vision-chat model")
-        properties = compile_properties(self.cache_dir, self.config.properties)
+        properties = {
+            **compile_properties(self.cache_dir, self.config.properties),
+            **load_properties(self.config.engine),  # the options EngineOptions.check allows
+        }
         pipe = load_with(
             lambda: ov_genai.VLMPipeline(str(path), self.config.device, **properties),
             what=path.name,

@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 from app.services.chat import ChatService
 from app.services.chat_results import LoadedModel
 from pipelines.core import Cancelled
+from pipelines.engine_options import EngineOptions
 from ui.tasks import Lane, Policy, Task, TaskRunner, TaskState
 
 LOAD_JOB = "chat-model-load"
@@ -66,8 +67,9 @@ class ModelLoader(QObject):
         loaded = self._service.loaded_model
         return loaded.model_path if loaded is not None else None
 
-    def load(self, folder: Path, device: str) -> None:
-        """Load ``folder`` on ``device`` (already validated), replacing any earlier request."""
+    def load(self, folder: Path, device: str, engine: EngineOptions | None = None) -> None:
+        """Load ``folder`` on ``device`` (already validated) with the ``engine`` options,
+        replacing any earlier request."""
         converting = self._service.converts_on_load(folder)
         state = TaskState()
         task = self._tasks.start(
@@ -75,6 +77,7 @@ class ModelLoader(QObject):
             folder,
             device,
             state.cancel,
+            engine,
             state=state,
             kind=LOAD_JOB,
             policy=Policy.CANCEL_OLD,

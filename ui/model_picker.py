@@ -224,7 +224,10 @@ class ModelPicker(QWidget):
         self.error.clear()
         self.offer.clear()
         self.note.clear()
-        self.loader.load(folder, device or self.device_picker.device())
+        device = device or self.device_picker.device()
+        # The model's stored performance settings; a remote model runs as its endpoint runs it.
+        engine = None if is_remote(device) else self.ctx.settings.chat_for(folder).performance
+        self.loader.load(folder, device, engine.engine() if engine is not None else None)
 
     @Slot()
     def cancel_load(self) -> None:

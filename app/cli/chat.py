@@ -10,14 +10,18 @@ from typing import TYPE_CHECKING, TextIO
 
 from app.cli import exits
 from app.cli.arguments import DEVICE_HELP, Commands, add_json, text_or_stdin
+from app.cli.engine_flags import FLAG_FOR_FIELD, add_engine_options, engine_from, engine_line
 from app.cli.exits import CliError
 from app.cli.mcp import add_tool_options, confirmation, enable_tools, show_call
 from app.cli.progress import ProgressLine, interruptible
+from app.errors import UserError
+from pipelines.engine_options import describe
 
 if TYPE_CHECKING:
     from app.chat_images import PreparedImage
     from app.context import AppContext
     from app.services.chat_results import LoadedModel
+    from pipelines.engine_options import EngineOptions
 
 STOPPED = "stopped: the answer above is partial"
 
@@ -62,7 +66,8 @@ def _add_answer_options(command: argparse.ArgumentParser) -> None:
     command.add_argument("--temperature", type=float, help="0 = greedy; default from settings")
     command.add_argument("--seed", type=int, help="random seed for repeatable sampling")
     command.add_argument("--system", help="system prompt (default from settings)")
-    add_json(command, "end with one JSON line: text, sources and metrics")
+    add_json(command, "end with one JSON line: text, sources, metrics and engine options")
+    add_engine_options(command)
     command.set_defaults(run=run_chat)
 
 
@@ -91,9 +96,12 @@ def _answer(ctx: AppContext, args: argparse.Namespace, prompt: str, out: TextIO)
     generation.validate()
     system = args.system if args.system is not None else settings.system_prompt
     images = _images(getattr(args, "image", []))  # refused before the model loads
+    engine = engine_from(args, ctx.settings.chat_for(_preset_key(args.model)).performance)
     # Ctrl+C while the model loads stops the command too: the answer then ends at once.
     with interruptible(STOPPED) as cancel:
-        loaded = _load(ctx, args.model, args.device or ctx.settings.device_for("chat"))
+        loaded = _load(ctx, args.model, args.device or ctx.settings.device_for("chat"), engine)
+        if args.verbose:
+            sys.stderr.write(engine_line(loaded.engine) + "\n")
         conversation = ctx.chat.new_conversation(system, transient=True)
         if args.command == "ask":
             ctx.chat.set_knowledge(conversation.id, args.collection)
@@ -125,6 +133,7 @@ def _answer(ctx: AppContext, args: argparse.Namespace, prompt: str, out: TextIO)
             "requested_device": loaded.requested_device,
             "metrics": answer.message.metrics,
             "tool_calls": answer.message.tool_calls,
+            "engine": dict(describe(loaded.engine)),
         }
         out.write(json.dumps(payload, ensure_ascii=False) + "\n")
     out.flush()
@@ -146,14 +155,29 @@ def _images(paths: list[Path]) -> list[PreparedImage]:
     return images
 
 
-def _load(ctx: AppContext, model: Path, device: str) -> LoadedModel:
-    """Load the chat model, saying on a terminal when a GGUF file is converted first (its
-    first load can take minutes) and, after, what the user should know about the load."""
+def _preset_key(model: Path) -> Path:
+    """The model as its preset is keyed (the resolved path the window loads it by)."""
+    try:
+        return model.expanduser().resolve()
+    except (OSError, ValueError):
+        return model
+
+
+def _load(ctx: AppContext, model: Path, device: str, engine: EngineOptions) -> LoadedModel:
+    """Load the chat model with ``engine``, saying on a terminal when a GGUF file is converted
+    first (its first load can take minutes) and, after, what the user should know about the
+    load. A refused engine option names its flag."""
     converting = ctx.chat.converts_on_load(model) and sys.stderr.isatty()
     with ProgressLine() as line:
         if converting:
             line.show(f"converting {model.name} for OpenVINO (first load only)…")
-        loaded = ctx.chat.load_model(model, device)
+        try:
+            loaded = ctx.chat.load_model(model, device, engine=engine)
+        except UserError as error:
+            flag = FLAG_FOR_FIELD.get(error.field or "")
+            if flag is None:
+                raise
+            raise CliError(f"{flag}: {error}") from error
     for note in loaded.notes:
         sys.stderr.write(f"note: {note}\n")
     return loaded

@@ -50,7 +50,7 @@ from app.tools.calls import ToolCall
 from app.tools.service import ToolService
 from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings
 from pipelines.core import Cancelled, CancelToken, MetricRecord
-from pipelines.engine_options import EngineOptions
+from pipelines.engine_options import EngineOptions, describe
 from pipelines.gguf import is_gguf_path
 from pipelines.gguf_cache import is_converted
 from pipelines.vision_chat import Image, VisionChatPipeline
@@ -309,6 +309,12 @@ class ChatService(ChatEdits):
         """Validate and load a chat model — an OpenVINO folder or a GGUF file — on ``device``
         (replacing the current one; a GGUF file is converted once and kept converted).
 
+        ``engine``: how the engine runs it (KV cache, prefix caching, assisted decoding …;
+        None: GenAI's defaults). The service reads no settings: callers pass
+        ``settings.chat_for(model).performance.engine()``. The options are checked against the
+        device before anything loads; a refused or failed load keeps the previous model and
+        the options it runs with.
+
         A ``REMOTE:<endpoint name>`` device runs chat on that remote endpoint instead, and
         ``model_path`` is then the remote model's id ("" for the endpoint's chosen model).
 
@@ -318,17 +324,19 @@ class ChatService(ChatEdits):
         Raises:
             Cancelled: ``cancel`` was set; the previous model is still loaded.
             UserError: not a chat model folder or a usable GGUF file, or the device does not
-                exist.
+                exist; an engine option the device or model cannot run (its ``field`` names
+                the option).
             BusyError: an answer is being generated.
             DeviceError / ModelLoadError: OpenVINO could not load it there.
         """
+        engine = engine or EngineOptions()
         if is_remote(device):
+            refuse_remote_engine(engine)
             return self._load_remote(str(model_path), device, cancel)
         model_path = self.check_model(Path(model_path))
         vision = is_vision_model(model_path)
         concrete = resolve_device(device, self._devices, "chat")
-        engine = engine or EngineOptions()
-        engine.check(concrete)
+        engine.check(concrete, vision=vision)
         with self._busy.hold("Wait for the current answer to finish, or stop it, first."):
             cache = None
             if self._compiled_cache is not None:
@@ -356,6 +364,7 @@ class ChatService(ChatEdits):
                 gguf=gguf,
                 notes=pipeline.notes,
                 vision=vision,
+                engine=engine,
             )
             # Replaced only after the new model loaded: a failed load keeps the old one.
             self._model.replace((model_path, concrete), (pipeline, loaded))
@@ -365,21 +374,21 @@ class ChatService(ChatEdits):
             return loaded
 
     def reconfigure(self, engine: EngineOptions, cancel: CancelToken | None = None) -> LoadedModel:
-        """Reload the loaded model with ``engine`` (a failed or cancelled reload keeps the
-        model running as it was).
+        """Load the loaded model again with ``engine`` (changed performance settings).
+
+        Refused options, or a reload that fails, keep the model running with its previous
+        options (see :meth:`load_model`).
 
         Raises:
-            UserError: no model is loaded, or it runs on a remote endpoint.
-            InvalidInputError: ``engine`` is refused; ``field`` names the option.
+            UserError: no model is loaded; a remote model (engine options are local); an option
+                the device or model cannot run.
         """
         loaded = self.loaded_model
         if loaded is None:
-            raise UserError("Load a model first.", field="model")
+            raise UserError("Choose a chat model first (File → Open model…).", field="model")
         if loaded.remote_model:
-            raise UserError(
-                "Engine settings apply to models that run on this computer.",
-                field="kv_cache_precision",
-            )
+            refuse_remote_engine(engine)
+            return loaded  # all defaults: nothing to change on a remote model
         return self.load_model(loaded.model_path, loaded.requested_device, cancel, engine)
 
     def _load_remote(self, model: str, device: str, cancel: CancelToken | None) -> LoadedModel:
@@ -617,6 +626,17 @@ class ChatService(ChatEdits):
     def _save_if_started(self, conversation: Conversation) -> None:
         if conversation.messages and conversation.id not in self._transient:
             self._store.save(conversation)
+
+
+def refuse_remote_engine(engine: EngineOptions) -> None:
+    """Refuse engine options other than the defaults for a model on a remote endpoint.
+
+    Raises:
+        UserError: (field: the first option changed) the options cannot apply there.
+    """
+    changed = next(iter(describe(engine)), None)
+    if changed is not None:
+        raise UserError("Engine settings apply to models that run on this computer.", field=changed)
 
 
 def is_vision_model(path: Path) -> bool:

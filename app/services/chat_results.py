@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from app.models.inspect import DEFAULT_CONTEXT_TOKENS
 from app.storage.conversations import ChatMessage, Conversation
+from pipelines.engine_options import EngineOptions
 from pipelines.gguf import GgufInfo
 
 
@@ -29,6 +30,8 @@ class LoadedModel:
     remote_model: str = ""
     """The model's id on a remote endpoint ("" for a local model); ``device`` is then
     “Remote: name” and ``model_path`` only holds the id."""
+    engine: EngineOptions = field(default_factory=EngineOptions)
+    """The engine options the model runs with (always the defaults on a remote endpoint)."""
 
     @property
     def model_name(self) -> str:

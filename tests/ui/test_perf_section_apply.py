@@ -94,6 +94,7 @@ def test_apply_reloads_the_model_and_stores_in_its_preset(
     perf = section(window)
     perf.kv_cache_precision.setCurrentIndex(perf.kv_cache_precision.findData("u4"))
     perf.prompt_lookup.setChecked(True)
+    perf.prefix_caching.setChecked(False)  # GenAI cannot evict from a prefix-cached sequence
     perf.cache_eviction.setChecked(True)
     perf.eviction_cache_tokens.setValue(1024)
     assert preset_key(model_folder) not in window.ctx.settings.chat_presets  # not yet stored
@@ -101,6 +102,7 @@ def test_apply_reloads_the_model_and_stores_in_its_preset(
     wanted = EngineOptions(
         kv_cache_precision="u4",
         prompt_lookup=True,
+        prefix_caching=False,
         cache_eviction=True,
         eviction_cache_tokens=1024,
     )

@@ -1,0 +1,309 @@
+"""Engine options on the real SmolLM2-135M GGUF: each reaches LLMPipeline and the model answers;
+eviction holds a long conversation; draft models are checked; ChatService and the CLI apply them.
+
+What GenAI builds is observed at ``pipelines.chat.make_llm_pipeline``, wrapped around the REAL
+constructor: the recorded keyword arguments are exactly what ``ov_genai.LLMPipeline`` got.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app.cli import exits
+from app.devices import DeviceInfo
+from app.errors import UserError
+from app.paths import AppPaths
+from app.performance.metrics import MetricsBus
+from app.services.chat import ChatService
+from app.storage.conversations import ConversationStore
+from pipelines import chat as chat_module
+from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings, Message
+from pipelines.core import CancelToken, InvalidInputError
+from pipelines.draft_model import draft_folder
+from pipelines.engine_options import EngineOptions, cpu_has_amx
+from tests.app_process import run_app
+
+pytestmark = [pytest.mark.integration, pytest.mark.real_model]
+
+CPU = [DeviceInfo("CPU", "Test CPU")]
+GREEDY = GenerationSettings(max_new_tokens=8, temperature=0.0)
+Built = list[dict[str, Any]]
+
+
+@pytest.fixture
+def built(monkeypatch: pytest.MonkeyPatch) -> Built:
+    """The keyword arguments of every LLMPipeline built (the real one is still built)."""
+    calls: Built = []
+    real = chat_module.make_llm_pipeline
+
+    def recording(path: Path, device: str, properties: Mapping[str, Any]) -> Any:
+        calls.append(dict(properties))
+        return real(path, device, properties)
+
+    monkeypatch.setattr(chat_module, "make_llm_pipeline", recording)
+    return calls
+
+
+@pytest.fixture
+def open_real(
+    real_chat_model: Path, converted_gguf_cache: Path
+) -> Iterator[Callable[[EngineOptions], ChatPipeline]]:
+    """Load the real GGUF with some engine options (from the session's converted cache)."""
+    pipes: list[ChatPipeline] = []
+
+    def load(options: EngineOptions) -> ChatPipeline:
+        config = ChatModelConfig(
+            real_chat_model, converted_dir=converted_gguf_cache, engine=options
+        )
+        pipe = ChatPipeline(config)
+        pipe.load()
+        pipes.append(pipe)
+        return pipe
+
+    yield load
+    for pipe in pipes:
+        pipe.close()
+
+
+def _answer(pipe: ChatPipeline, messages: list[Message]) -> str:
+    result = pipe.generate(messages, GREEDY, CancelToken(), lambda text: None)
+    assert result.metrics.values["output_tokens"] >= 1
+    return result.text
+
+
+def _converted_folder(real_chat_model: Path, cache: Path) -> Path:
+    return draft_folder(real_chat_model, cache)
+
+
+CASES: list[tuple[str, EngineOptions, Callable[[dict[str, Any]], bool]]] = [
+    ("kv f16", EngineOptions(kv_cache_precision="f16"), lambda p: p["KV_CACHE_PRECISION"] == "f16"),
+    ("kv u8", EngineOptions(kv_cache_precision="u8"), lambda p: p["KV_CACHE_PRECISION"] == "u8"),
+    ("kv u4", EngineOptions(kv_cache_precision="u4"), lambda p: p["KV_CACHE_PRECISION"] == "u4"),
+    (
+        "no prefix caching",
+        EngineOptions(prefix_caching=False),
+        lambda p: p["scheduler_config"].enable_prefix_caching is False,
+    ),
+    ("prompt lookup", EngineOptions(prompt_lookup=True), lambda p: p["prompt_lookup"] is True),
+    (
+        "sparse attention",
+        EngineOptions(sparse_attention=True),
+        lambda p: p["scheduler_config"].use_sparse_attention is True,
+    ),
+    (
+        "cache eviction",
+        EngineOptions(prefix_caching=False, cache_eviction=True, eviction_cache_tokens=512),
+        lambda p: (
+            p["scheduler_config"].use_cache_eviction is True
+            and p["scheduler_config"].cache_eviction_config.get_max_cache_size() == 512
+        ),
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "options", "reached"), CASES, ids=[c[0] for c in CASES])
+def test_each_option_reaches_the_engine_and_the_model_answers(
+    name: str,
+    options: EngineOptions,
+    reached: Callable[[dict[str, Any]], bool],
+    built: Built,
+    open_real: Callable[[EngineOptions], ChatPipeline],
+) -> None:
+    pipe = open_real(options)
+    assert len(built) == 1 and reached(built[0])
+    # "Say hello." is 33 tokens under SmolLM2's template: just past the eviction's start
+    # block, where GenAI's default SnapKV window used to fail.
+    assert _answer(pipe, [Message("user", "Say hello.")]).strip()
+
+
+@pytest.mark.skipif(not cpu_has_amx(), reason="weight sparsity is refused without AMX")
+def test_weight_sparsity_reaches_the_cpu_plugin(
+    built: Built, open_real: Callable[[EngineOptions], ChatPipeline]
+) -> None:
+    pipe = open_real(EngineOptions(weight_sparsity=True))
+    assert built[0]["CPU_SPARSE_WEIGHTS_DECOMPRESSION_RATE"] == 0.5
+    assert _answer(pipe, [Message("user", "Say hello.")]).strip()
+
+
+def test_a_gguf_draft_model_is_converted_and_speculates(
+    built: Built,
+    open_real: Callable[[EngineOptions], ChatPipeline],
+    real_chat_model: Path,
+    converted_gguf_cache: Path,
+) -> None:
+    # SmolLM2 drafting for itself: the one same-family pair available offline.
+    pipe = open_real(EngineOptions(draft_model=real_chat_model))
+    assert "draft_model" in built[0]
+    plain = open_real(EngineOptions())
+    question = [Message("user", "What is 2 + 2?")]
+    assert _answer(pipe, question) == _answer(plain, question)  # greedy: identical text
+    assert _converted_folder(real_chat_model, converted_gguf_cache).is_dir()
+
+
+def test_a_draft_of_another_family_is_refused(
+    open_real: Callable[[EngineOptions], ChatPipeline], chat_model_dir: Path
+) -> None:
+    open_real(EngineOptions())  # the main model converted: its tokenizer is compared first
+    with pytest.raises(InvalidInputError) as caught:
+        open_real(EngineOptions(draft_model=chat_model_dir))
+    assert caught.value.field == "draft_model"
+    assert str(caught.value) == (
+        f"{chat_model_dir.name} uses a different tokenizer from SmolLM2-135M-Instruct.Q4_1.gguf: "
+        "a draft model must come from the same family."
+    )
+
+
+@pytest.mark.parametrize("kind", ["junk folder", "empty gguf", "nul", "missing", "text file"])
+def test_hostile_draft_paths_give_a_sentence(
+    kind: str, tmp_path: Path, converted_gguf_cache: Path
+) -> None:
+    junk = tmp_path / "junk"
+    junk.mkdir()
+    (junk / "openvino_model.xml").write_text("<not a model")
+    (tmp_path / "empty.gguf").write_bytes(b"")
+    (tmp_path / "notes.txt").write_text("hello")
+    path = {
+        "junk folder": junk,
+        "empty gguf": tmp_path / "empty.gguf",
+        "nul": Path(f"{tmp_path}/a\x00b"),
+        "missing": tmp_path / "gone.gguf",
+        "text file": tmp_path / "notes.txt",
+    }[kind]
+    with pytest.raises(InvalidInputError) as caught:
+        draft_folder(path, converted_gguf_cache)
+    assert caught.value.field == "draft_model"
+    assert "\n" not in str(caught.value) and str(caught.value).endswith(".")
+
+
+def test_eviction_holds_a_long_conversation(
+    open_real: Callable[[EngineOptions], ChatPipeline],
+) -> None:
+    pipe = open_real(
+        EngineOptions(prefix_caching=False, cache_eviction=True, eviction_cache_tokens=512)
+    )
+    words = " ".join(f"item{i}" for i in range(120))
+    messages: list[Message] = []
+    inputs: list[float] = []
+    for turn in range(5):
+        messages.append(Message("user", f"Turn {turn}: list the first item of: {words}"))
+        result = pipe.generate(messages, GREEDY, CancelToken(), lambda text: None)
+        assert result.text.strip()
+        inputs.append(result.metrics.values["input_tokens"])
+        messages.append(Message("assistant", result.text))
+    assert inputs[-1] > 3 * 512  # the cache held far fewer tokens than the conversation
+
+
+def test_prefix_caching_keeps_greedy_answers_identical(
+    open_real: Callable[[EngineOptions], ChatPipeline],
+) -> None:
+    # GenAI reports no count of prompt tokens it skipped (perf_metrics.raw_metrics and
+    # ContinuousBatchingPipeline.get_metrics() have none); the deterministic part is that the
+    # reused cache changes nothing in the answers. The TTFT gain is the benchmark's.
+    conversations = []
+    for caching in (True, False):
+        pipe = open_real(EngineOptions(prefix_caching=caching, kv_cache_precision="f16"))
+        messages = [Message("system", "Be brief. " * 40), Message("user", "Name a colour.")]
+        messages.append(Message("assistant", _answer(pipe, messages)))
+        messages.append(Message("user", "Name another one."))
+        conversations.append([*messages, Message("assistant", _answer(pipe, messages))])
+    assert conversations[0] == conversations[1]
+
+
+# ----- ChatService -----------------------------------------------------------------------
+
+
+@pytest.fixture
+def service(app_home: AppPaths, converted_gguf_cache: Path) -> ChatService:
+    return ChatService(
+        ConversationStore(app_home.conversations_dir),
+        MetricsBus(),
+        CPU,
+        converted_cache=converted_gguf_cache,
+    )
+
+
+def test_the_service_loads_with_options_and_keeps_them_on_a_refusal(
+    service: ChatService, real_chat_model: Path, tmp_path: Path
+) -> None:
+    first = service.load_model(
+        real_chat_model, "CPU", engine=EngineOptions(kv_cache_precision="u8")
+    )
+    assert first.engine == EngineOptions(kv_cache_precision="u8")
+    with pytest.raises(UserError) as refused:
+        service.reconfigure(EngineOptions(cache_eviction=True))
+    assert refused.value.field == "cache_eviction"
+    (tmp_path / "empty.gguf").write_bytes(b"")
+    with pytest.raises(UserError) as broken:
+        service.reconfigure(EngineOptions(draft_model=tmp_path / "empty.gguf"))
+    assert broken.value.field == "draft_model"
+    assert service.loaded_model is first  # the previous model and its options stay
+    conversation = service.new_conversation("", transient=True)
+    answer = service.ask(conversation.id, "Hi!", GREEDY, CancelToken(), lambda text: None)
+    assert answer.message.content.strip()
+
+    second = service.reconfigure(EngineOptions(prompt_lookup=True))
+    assert second.engine.prompt_lookup and second.model_path == first.model_path
+    again = service.ask(conversation.id, "And you?", GREEDY, CancelToken(), lambda text: None)
+    assert again.message.content.strip()
+
+
+def test_a_remote_model_takes_no_engine_options(service: ChatService) -> None:
+    with pytest.raises(UserError, match="models that run on this computer"):
+        service.load_model("", "REMOTE:somewhere", engine=EngineOptions(prompt_lookup=True))
+    with pytest.raises(UserError, match="Choose a chat model first"):
+        service.reconfigure(EngineOptions())
+
+
+# ----- the CLI ---------------------------------------------------------------------------
+
+
+def test_the_cli_answers_with_u4_and_prompt_lookup(
+    gguf_home: AppPaths, real_chat_model: Path
+) -> None:
+    result = run_app(
+        [
+            "--verbose",
+            "chat",
+            "What is 2 + 2?",
+            "--model",
+            str(real_chat_model),
+            "--max-new-tokens",
+            "8",
+            "--temperature",
+            "0",
+            "--kv-cache",
+            "u4",
+            "--prompt-lookup",
+            "--json",
+        ],
+        gguf_home,
+    )
+    assert result.returncode == exits.OK, result.stderr
+    payload = json.loads(result.stdout.strip().splitlines()[-1])
+    assert payload["text"].strip()
+    assert payload["engine"] == {"kv_cache_precision": "u4", "prompt_lookup": "True"}
+    assert "engine: kv_cache_precision=u4, prompt_lookup=True" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("flags", "says"),
+    [
+        (["--cache-eviction", "1024"], "--cache-eviction: Cache eviction cannot be combined"),
+        (["--cache-eviction", "64"], "argument --cache-eviction: 0 (off) or 512-65536 tokens"),
+        (["--prompt-lookup", "--draft-model", "."], "--prompt-lookup/--no-prompt-lookup:"),
+        (["--draft-model", "/nonexistent/draft"], "--draft-model /nonexistent/draft: no such"),
+        (["--kv-cache", "u2"], "argument --kv-cache: invalid choice"),
+    ],
+)
+def test_cli_engine_errors_exit_2_with_one_line(
+    flags: list[str], says: str, app_home: AppPaths, chat_model_dir: Path
+) -> None:
+    result = run_app(["chat", "Hi", "--model", str(chat_model_dir), *flags], app_home)
+    assert result.returncode == exits.USAGE
+    last = result.stderr.strip().splitlines()[-1]
+    assert says in last
