@@ -97,7 +97,10 @@ def check_schema(text: str) -> str:
             f"The JSON schema is not a valid JSON Schema: {_short(error.message)}"
             + (f" (at {where})." if where else ".")
         )
-    _check_decodable(schema, schema, "")
+    schemas: list[dict[str, Any]] = []
+    _check_decodable(schema, schema, "", schemas)
+    if isinstance(schema, dict):
+        _check_ref_cycles(schemas, schema)
     return json.dumps(schema, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -117,7 +120,10 @@ def check_answer(text: str, schema_text: str, *, by_length: bool) -> JsonCheck:
     if by_length and not isinstance(value, (dict, list)):
         return JsonCheck(None, LENGTH_LIMIT)
     schema = json.loads(schema_text)
-    error = exceptions.best_match(validator_for(schema)(schema).iter_errors(value))
+    try:
+        error = exceptions.best_match(validator_for(schema)(schema).iter_errors(value))
+    except RecursionError:
+        return JsonCheck(value, "The answer is nested too deeply to check against the schema.")
     if error is not None:
         return JsonCheck(
             value, f"The answer does not follow the JSON schema: {_short(error.message)}."
@@ -169,12 +175,14 @@ def _nesting(text: str) -> int:
     return deepest
 
 
-def _check_decodable(node: Any, root: Any, where: str) -> None:
-    """Refuse what GenAI's grammar compiler refuses or ignores, anywhere in the schema."""
+def _check_decodable(node: Any, root: Any, where: str, schemas: list[dict[str, Any]]) -> None:
+    """Refuse what GenAI's grammar compiler refuses or ignores, anywhere in the schema;
+    ``schemas`` collects every (sub)schema."""
     if node is False:
         _refuse(_at("The JSON schema has a 'false' subschema (no value can match it)", where))
     if not isinstance(node, dict):
         return
+    schemas.append(node)
     _check_ranges(node, where)
     if "enum" in node and node["enum"] == []:
         _refuse(_at("The JSON schema has an empty 'enum' (no value can match it)", where))
@@ -192,21 +200,21 @@ def _check_decodable(node: Any, root: Any, where: str) -> None:
         children = node.get(key)
         if isinstance(children, dict):
             for name, child in children.items():
-                _check_decodable(child, root, f"{where}/{key}/{name}")
+                _check_decodable(child, root, f"{where}/{key}/{name}", schemas)
     for key in _SCHEMA_ONE:
         child = node.get(key)
         if child is False:  # "no more items/properties": fine, unlike a false property
             continue
         if isinstance(child, list):  # draft-7 tuple items
             for index, entry in enumerate(child):
-                _check_decodable(entry, root, f"{where}/{key}/{index}")
+                _check_decodable(entry, root, f"{where}/{key}/{index}", schemas)
         elif child is not None and key in node:
-            _check_decodable(child, root, f"{where}/{key}")
+            _check_decodable(child, root, f"{where}/{key}", schemas)
     for key in _SCHEMA_LISTS:
         entries = node.get(key)
         if isinstance(entries, list):
             for index, entry in enumerate(entries):
-                _check_decodable(entry, root, f"{where}/{key}/{index}")
+                _check_decodable(entry, root, f"{where}/{key}/{index}", schemas)
 
 
 def _check_ranges(node: dict[str, Any], where: str) -> None:
@@ -302,6 +310,53 @@ def _check_ref(ref: Any, root: Any, where: str) -> None:
             node = node[int(part)]
         else:
             _refuse(_at(f"The JSON schema's reference {ref[:60]!r} points at nothing", where))
+
+
+def _check_ref_cycles(schemas: list[dict[str, Any]], root: dict[str, Any]) -> None:
+    """Refuse references that come back to where they started without reading any of the
+    value on the way (``{"$ref": "#"}``, a → b → a): checking an answer would recurse forever.
+    A reference under ``properties`` or ``items`` is fine: each turn reads a deeper value."""
+    state: dict[int, int] = {}  # 1: on the current path, 2: done
+    for start in schemas:
+        if id(start) in state:
+            continue
+        state[id(start)] = 1
+        stack = [(start, _same_value(start, root))]
+        while stack:
+            node, todo = stack[-1]
+            if not todo:
+                state[id(node)] = 2
+                stack.pop()
+                continue
+            child = todo.pop()
+            mark = state.get(id(child))
+            if mark == 1:
+                _refuse(
+                    "The JSON schema's references go round in a circle without reading a value."
+                )
+            if mark is None:
+                state[id(child)] = 1
+                stack.append((child, _same_value(child, root)))
+
+
+def _same_value(node: dict[str, Any], root: dict[str, Any]) -> list[dict[str, Any]]:
+    """The subschemas that apply to the same value as ``node``: its reference and its
+    combinators."""
+    found: list[Any] = []
+    ref = node.get("$ref")
+    if isinstance(ref, str):
+        target: Any = root
+        try:
+            for part in ref[2:].split("/") if ref != "#" else []:
+                target = target[int(part)] if isinstance(target, list) else target[part]
+        except (KeyError, IndexError, ValueError, TypeError):
+            target = None  # a "$ref" inside data (a const, an enum), not a schema
+        found.append(target)
+    for key in ("allOf", "anyOf", "oneOf"):
+        if isinstance(node.get(key), list):
+            found.extend(node[key])
+    found.extend(node[key] for key in ("not", "if", "then", "else") if key in node)
+    return [child for child in found if isinstance(child, dict)]
 
 
 def _at(message: str, where: str) -> str:
