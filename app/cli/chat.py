@@ -177,14 +177,15 @@ def json_answer_schema(args: argparse.Namespace) -> str | None:
 
 
 def _json_answer(answer: Answer, report: bool, out: TextIO) -> int:
-    """Write a JSON answer: stdout gets exactly the JSON (or, with ``--json``, the report);
-    a stopped, cut or unparseable answer is not written as JSON: stderr says why, exit 1."""
+    """Write a JSON answer: stdout gets exactly the JSON (or, with ``--json``, the report, with
+    ``ask``'s sources: they are not listed after the JSON, which must parse alone); a stopped,
+    cut or unparseable answer is not written as JSON: stderr says why, exit 1."""
     message = answer.message
     problem = STOPPED_JSON if message.stopped else answer.json_problem
     if report:
         payload = {"json": None if problem else json.loads(message.content)}
         payload |= {"text": message.content, "json_problem": problem, "stopped": message.stopped}
-        payload["metrics"] = message.metrics
+        payload |= {"sources": message.sources, "metrics": message.metrics}  # ask's sources
         out.write(json.dumps(payload, ensure_ascii=False) + "\n")
     elif not problem:
         out.write(message.content.strip() + "\n")
