@@ -43,6 +43,7 @@ from pipelines.chat import (
     GenerationSettings,
     Message,
     generation_config,
+    structured_output_refusal,
     validate_messages,
 )
 from pipelines.contract import ModelPipeline, compile_properties, load_with, require_files
@@ -441,7 +442,9 @@ class BatchingEngine(ModelPipeline):
                 try:
                     pipe.step()
                 except RuntimeError as error:  # the device failed: every request ends with it
-                    reason = f"Generation failed on {self.config.device}: {openvino_reason(error)}"
+                    reason = structured_output_refusal(error) or (
+                        f"Generation failed on {self.config.device}: {openvino_reason(error)}"
+                    )
                     log.error("%s", reason)
                     for running in list(self._running.values()):
                         self._end(running, "error", reason)

@@ -283,6 +283,9 @@ class ChatPipeline(ModelPipeline):
                 **extra,
             )
         except RuntimeError as error:
+            refusal = structured_output_refusal(error) if settings.json_schema else None
+            if refusal:
+                raise InvalidInputError(refusal, field="json_schema") from error
             raise DeviceError(
                 f"Generation failed on {self.config.device}: {openvino_reason(error)}",
                 device=self.config.device,
@@ -357,6 +360,22 @@ def generation_config(settings: GenerationSettings) -> Any:
             json_schema=settings.json_schema
         )
     return config
+
+
+#: Where GenAI's constrained decoder (xgrammar) reports a schema it cannot turn into a grammar.
+_GRAMMAR_SOURCES = ("json_schema_converter", "regex_converter", "EBNF parser")
+
+
+def structured_output_refusal(error: BaseException) -> str | None:
+    """One sentence for a JSON schema GenAI's constrained decoder refused (it does so when the
+    answer starts, before any token), or None when ``error`` is something else."""
+    text = str(error)
+    if not any(source in text for source in _GRAMMAR_SOURCES):
+        return None
+    # "…/json_schema_converter.cc:1896: Check failed: (…) is false: Invalid range: …"
+    reason = text.rsplit(": ", 1)[-1].strip() if ": " in text else text
+    reason = " ".join(reason.split())[:200].rstrip(".")
+    return f"The model cannot hold its answer to this JSON schema: {reason}."
 
 
 def validate_messages(messages: Sequence[Message]) -> None:

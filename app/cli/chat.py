@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -20,10 +21,11 @@ from pipelines.engine_options import describe
 if TYPE_CHECKING:
     from app.chat_images import PreparedImage
     from app.context import AppContext
-    from app.services.chat_results import LoadedModel
+    from app.services.chat_results import Answer, LoadedModel
     from pipelines.engine_options import EngineOptions
 
 STOPPED = "stopped: the answer above is partial"
+STOPPED_JSON = "stopped: the JSON answer was not complete, so it is not shown"
 
 
 def add_chat_parsers(commands: Commands[argparse.ArgumentParser]) -> None:
@@ -68,7 +70,26 @@ def _add_answer_options(command: argparse.ArgumentParser) -> None:
     command.add_argument("--system", help="system prompt (default from settings)")
     add_json(command, "end with one JSON line: text, sources, metrics and engine options")
     add_engine_options(command)
+    _add_json_answer_options(command)
     command.set_defaults(run=run_chat)
+
+
+def _add_json_answer_options(command: argparse.ArgumentParser) -> None:
+    """``--json-schema FILE`` / ``--json-object``: the answer is JSON, and stdout is exactly
+    that JSON (``--json`` already names the machine-readable report, so "any JSON object" is
+    ``--json-object``)."""
+    group = command.add_mutually_exclusive_group()
+    group.add_argument(
+        "--json-schema",
+        type=Path,
+        metavar="FILE",
+        help="answer in JSON following the JSON schema in FILE; stdout is only that JSON",
+    )
+    group.add_argument(
+        "--json-object",
+        action="store_true",
+        help="answer with a JSON object; stdout is only that JSON",
+    )
 
 
 def run_chat(args: argparse.Namespace, out: TextIO) -> int:
@@ -94,6 +115,9 @@ def _answer(ctx: AppContext, args: argparse.Namespace, prompt: str, out: TextIO)
         settings.seed = args.seed
     generation = settings.generation()
     generation.validate()
+    schema = json_answer_schema(args)  # refused before the model loads
+    if schema is not None:
+        generation = replace(generation, json_schema=schema)
     system = args.system if args.system is not None else settings.system_prompt
     images = _images(getattr(args, "image", []))  # refused before the model loads
     engine = engine_from(args, ctx.settings.chat_for(_preset_key(args.model)).performance)
@@ -106,7 +130,8 @@ def _answer(ctx: AppContext, args: argparse.Namespace, prompt: str, out: TextIO)
         if args.command == "ask":
             ctx.chat.set_knowledge(conversation.id, args.collection)
         tools = enable_tools(ctx, conversation.id, getattr(args, "tool", []), cancel)
-        writer = _StreamWriter(out)
+        # A JSON answer is written once whole and checked: half JSON is never shown as one.
+        writer = _StreamWriter(out) if schema is None else _ignore
         answer = ctx.chat.ask(
             conversation.id,
             prompt,
@@ -117,6 +142,8 @@ def _answer(ctx: AppContext, args: argparse.Namespace, prompt: str, out: TextIO)
             confirm_tool=confirmation(args.yes) if tools else None,
             on_tool_call=show_call,
         )
+    if schema is not None:
+        return _json_answer(answer, args.json, out)
     out.write("\n")
     sources = [Source.from_dict(source) for source in answer.message.sources]
     if sources and not args.json:
@@ -141,6 +168,59 @@ def _answer(ctx: AppContext, args: argparse.Namespace, prompt: str, out: TextIO)
         sys.stderr.write(STOPPED + "\n")
         return exits.PARTIAL
     return exits.OK
+
+
+def json_answer_schema(args: argparse.Namespace) -> str | None:
+    """The checked JSON schema ``--json-schema FILE`` or ``--json-object`` asks for, or None.
+
+    Raises:
+        CliError: the file is missing, unreadable, too big or not UTF-8.
+        UserError: the schema is not one an answer can follow (its sentence).
+    """
+    from app.structured import ANY_JSON_OBJECT, MAX_SCHEMA_BYTES, check_schema
+
+    if getattr(args, "json_object", False):
+        return ANY_JSON_OBJECT
+    path: Path | None = getattr(args, "json_schema", None)
+    if path is None:
+        return None
+    try:
+        with path.open("rb") as file:
+            data = file.read(MAX_SCHEMA_BYTES + 1)  # never read a huge file whole
+    except OSError as error:
+        raise CliError(f"cannot read the JSON schema {path}: {error.strerror or error}") from error
+    if len(data) > MAX_SCHEMA_BYTES:
+        raise CliError(f"the JSON schema {path} is over {MAX_SCHEMA_BYTES:,} bytes")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise CliError(f"the JSON schema {path} is not UTF-8 text") from error
+    return check_schema(text)
+
+
+def _json_answer(answer: Answer, report: bool, out: TextIO) -> int:
+    """Write a JSON answer: stdout gets exactly the JSON (or, with ``--json``, the report, with
+    ``ask``'s sources: they are not listed after the JSON, which must parse alone); a stopped,
+    cut or unparseable answer is not written as JSON: stderr says why, exit 1."""
+    message = answer.message
+    problem = STOPPED_JSON if message.stopped else answer.json_problem
+    if report:
+        payload = {"json": None if problem else json.loads(message.content)}
+        payload |= {"text": message.content, "json_problem": problem, "stopped": message.stopped}
+        payload |= {"sources": message.sources, "metrics": message.metrics}  # ask's sources
+        payload |= {"tool_calls": message.tool_calls}
+        out.write(json.dumps(payload, ensure_ascii=False) + "\n")
+    elif not problem:
+        out.write(message.content.strip() + "\n")
+    out.flush()
+    if problem:
+        sys.stderr.write(f"{problem}\n")
+        return exits.PARTIAL
+    return exits.OK
+
+
+def _ignore(_text: str) -> None:
+    """A JSON answer is not streamed (see :func:`_json_answer`)."""
 
 
 def _images(paths: list[Path]) -> list[PreparedImage]:

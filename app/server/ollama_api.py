@@ -38,6 +38,7 @@ from app.server.schema import MAX_ANSWER_TOKENS, check_conversation_size
 from app.server.served_models import ServedModel, model_key
 from app.server.state import ServerState, state_of
 from app.server.vision import base64_images, check_vision_model
+from app.structured import ANY_JSON_OBJECT, check_schema
 from pipelines.batching import (
     BatchingEngine,
     ChatPrompt,
@@ -246,8 +247,11 @@ def json_schema(format_: Literal["", "json"] | dict[str, Any] | None) -> str | N
     if not format_:
         return None
     if format_ == "json":
-        return json.dumps({"type": "object"})
-    return json.dumps(format_)
+        return ANY_JSON_OBJECT
+    try:
+        return check_schema(json.dumps(format_))
+    except InvalidInputError as error:
+        raise ApiError(400, str(error)) from error
 
 
 def _or(value: T | None, default: T) -> T:

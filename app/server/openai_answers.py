@@ -12,8 +12,10 @@ from app.server.openai_schema import ResponseFormat, SampledRequest
 from app.server.schema import MAX_ANSWER_TOKENS
 from app.server.served_models import ServedModel
 from app.server.state import ServerState
+from app.structured import ANY_JSON_OBJECT, check_schema
 from pipelines.batching import Completion, RequestOptions
 from pipelines.chat import GenerationSettings
+from pipelines.core import InvalidInputError
 
 
 def answer_options(
@@ -66,7 +68,7 @@ def json_schema(response_format: ResponseFormat | None) -> str | None:
     if response_format is None or response_format.type == "text":
         return None
     if response_format.type == "json_object":
-        return json.dumps({"type": "object"})
+        return ANY_JSON_OBJECT
     schema = response_format.json_schema.schema_ if response_format.json_schema else None
     if not schema:
         raise ApiError(
@@ -74,7 +76,10 @@ def json_schema(response_format: ResponseFormat | None) -> str | None:
             "response_format json_schema needs a 'schema'.",
             param="response_format.json_schema.schema",
         )
-    return json.dumps(schema)
+    try:
+        return check_schema(json.dumps(schema))
+    except InvalidInputError as error:
+        raise ApiError(400, str(error), param="response_format.json_schema.schema") from error
 
 
 def completion_id(prefix: str) -> str:

@@ -46,6 +46,7 @@ from app.storage.conversations import (
     Conversation,
     ConversationStore,
 )
+from app.structured import answer_problem, check_schema
 from app.tools.calls import ToolCall
 from app.tools.service import ToolService
 from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings
@@ -524,6 +525,8 @@ class ChatService(ChatEdits):
         earlier: ChatMessage | None = None,
         loop: ToolLoop | None = None,
     ) -> Answer:
+        if settings.json_schema is not None:  # refused with its sentence before any work
+            settings = replace(settings, json_schema=check_schema(settings.json_schema))
         with self._busy.hold("The model is still answering; stop it or wait.", field="prompt"):
             pipeline, loaded = self._require_model()
             context = ContextBudget(pipeline, loaded.context_tokens, settings)
@@ -559,20 +562,23 @@ class ChatService(ChatEdits):
             )
             if earlier is not None:  # Regenerate: the earlier answers stay as versions
                 answer = with_earlier(answer, earlier)
+            problem = answer_problem(result.text, settings, values.get("output_tokens"))
             conversation.messages.extend([question, answer])
             conversation.updated = time.time()
             if conversation.title == "New chat":
                 conversation.title = _title_from(question.content)
             if conversation.id in self._transient:
-                return Answer(conversation, answer, saved=False)
+                return Answer(conversation, answer, saved=False, json_problem=problem)
             try:
                 for image in new_images:  # copies first: the saved turn names only whole files
                     question.images.append(self._store.add_image(conversation.id, image.png))
                 self._store.save(conversation)
             except StorageError as error:
                 log.warning("%s", error)
-                return Answer(conversation, answer, saved=False, save_error=str(error))
-            return Answer(conversation, answer, saved=True)
+                return Answer(
+                    conversation, answer, saved=False, save_error=str(error), json_problem=problem
+                )
+            return Answer(conversation, answer, saved=True, json_problem=problem)
 
     def _tool_loop(
         self,

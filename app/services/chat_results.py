@@ -54,3 +54,6 @@ class Answer:
     message: ChatMessage
     saved: bool
     save_error: str = ""
+    json_problem: str = ""
+    """A JSON answer (``json_schema`` set) that is cut by the length limit, not JSON or not
+    following its schema: one sentence; "" when it parsed and follows it (or is free text)."""

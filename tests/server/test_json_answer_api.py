@@ -1,0 +1,136 @@
+"""JSON answers over the server with the official clients: OpenAI's ``response_format`` and
+Ollama's ``format`` go through the app's one schema check (a schema the model cannot follow is
+a 400 with one sentence, streamed or not) and answer JSON that parses. A refused schema never
+reaches the engine, where a grammar GenAI refuses would end every running request."""
+
+from __future__ import annotations
+
+import json
+import threading
+from typing import Any
+
+import ollama
+import openai
+import pytest
+
+from tests.server.conftest import RunningServer
+
+pytestmark = [pytest.mark.integration, pytest.mark.real_model]
+
+PERSON = [{"role": "user", "content": "Describe a person."}]
+UNFOLLOWABLE = [
+    ({"type": "integer", "minimum": 9, "maximum": 1}, "minimum is above its maximum"),
+    ({"$ref": "https://example.com/person.json"}, "only references inside the schema"),
+    ({"type": "string", "pattern": "(?<=a)b"}, "lookahead or lookbehind"),
+    ({"type": "strin"}, "not a valid JSON Schema"),
+]
+
+
+def openai_client(server: RunningServer) -> openai.OpenAI:
+    return openai.OpenAI(
+        base_url=server.openai_url, api_key=server.token, max_retries=0, timeout=120
+    )
+
+
+def ollama_client(server: RunningServer) -> ollama.Client:
+    return ollama.Client(host=server.url, headers=server.auth, timeout=120)
+
+
+def served_name(server: RunningServer) -> str:
+    return f"{server.state.served.resolve(None).id}:latest"
+
+
+def test_openai_json_object_answers_an_object(server: RunningServer) -> None:
+    answer = openai_client(server).chat.completions.create(
+        model="",
+        messages=PERSON,  # type: ignore[arg-type]
+        max_tokens=80,
+        temperature=0,
+        response_format={"type": "json_object"},
+    )
+    choice = answer.choices[0]
+    if choice.finish_reason == "stop":
+        assert isinstance(json.loads(choice.message.content or ""), dict)
+    else:  # white space may run on (test_json_answer_schemas_real): said by "length"
+        assert choice.finish_reason == "length"
+
+
+@pytest.mark.parametrize(("schema", "words"), UNFOLLOWABLE)
+@pytest.mark.parametrize("stream", [False, True])
+def test_openai_refuses_a_schema_the_model_cannot_follow(
+    server: RunningServer, schema: dict[str, Any], words: str, stream: bool
+) -> None:
+    with pytest.raises(openai.BadRequestError) as refused:
+        openai_client(server).chat.completions.create(
+            model="",
+            messages=PERSON,  # type: ignore[arg-type]
+            max_tokens=20,
+            stream=stream,
+            response_format={"type": "json_schema", "json_schema": {"name": "s", "schema": schema}},
+        )
+    assert refused.value.status_code == 400
+    body = refused.value.body
+    assert isinstance(body, dict)
+    assert words in body["message"] and "\n" not in body["message"]
+    assert body["param"] == "response_format.json_schema.schema"
+
+
+@pytest.mark.parametrize(("schema", "words"), UNFOLLOWABLE)
+def test_ollama_refuses_a_format_the_model_cannot_follow(
+    server: RunningServer, schema: dict[str, Any], words: str
+) -> None:
+    with pytest.raises(ollama.ResponseError) as refused:
+        ollama_client(server).chat(served_name(server), PERSON, format=schema)
+    assert refused.value.status_code == 400
+    assert words in refused.value.error
+
+
+def test_ollama_json_format_answers_json(server: RunningServer) -> None:
+    answer = ollama_client(server).generate(
+        served_name(server),
+        "Describe a person.",
+        format="json",
+        options={"temperature": 0, "num_predict": 80},
+    )
+    if answer.done_reason == "stop":
+        assert isinstance(json.loads(answer.response), dict)
+    else:
+        assert answer.done_reason == "length"
+
+
+def test_a_refused_schema_leaves_a_running_answer_alone(server: RunningServer) -> None:
+    """Checked before the engine: a GenAI-refused grammar there would fail the whole step."""
+    texts: list[str] = []
+    reasons: list[str | None] = []
+    started = threading.Event()
+
+    def stream() -> None:
+        chunks = openai_client(server).chat.completions.create(
+            model="",
+            messages=[{"role": "user", "content": "Count from one to twenty in words."}],
+            max_tokens=60,
+            temperature=0,
+            stream=True,
+        )
+        for chunk in chunks:
+            if chunk.choices:
+                texts.append(chunk.choices[0].delta.content or "")
+                reasons.append(chunk.choices[0].finish_reason)
+                started.set()
+
+    runner = threading.Thread(target=stream)
+    runner.start()
+    try:
+        assert started.wait(timeout=120)
+        with pytest.raises(openai.BadRequestError):
+            openai_client(server).chat.completions.create(
+                model="",
+                messages=PERSON,  # type: ignore[arg-type]
+                response_format={
+                    "type": "json_schema",
+                    "json_schema": {"name": "s", "schema": UNFOLLOWABLE[0][0]},
+                },
+            )
+    finally:
+        runner.join(timeout=300)
+    assert reasons[-1] in ("stop", "length") and "".join(texts).strip()
