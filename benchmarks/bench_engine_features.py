@@ -199,15 +199,20 @@ def summarise_eviction(runs: dict[str, dict[str, Any]], start_tokens: int) -> di
     result: dict[str, Any] = {}
     for label, run in runs.items():
         series = run["series"]
-        start = next(row for row in series if row["conversation_tokens"] >= start_tokens)
+        start = min(series, key=lambda row: abs(row["conversation_tokens"] - start_tokens))
+        largest = max(row["prompt_tokens"] for row in series)
+        # From the first turn whose prompt fills the context: after it the service drops turns.
+        full = next(row for row in series if row["prompt_tokens"] >= 0.98 * largest)
         end = series[-1]
         growth = end["rss_mb"] / start["rss_mb"] - 1.0
         result[label] = {
             "rss_mb_from": start["rss_mb"],
             "rss_mb_to": end["rss_mb"],
             "conversation_tokens": [start["conversation_tokens"], end["conversation_tokens"]],
-            "largest_prompt_tokens": max(row["prompt_tokens"] for row in series),
+            "largest_prompt_tokens": largest,
             "rss_growth": round(growth, 4),
+            "context_full_from_turn": full["turn"],
+            "rss_growth_once_full": round(end["rss_mb"] / full["rss_mb"] - 1.0, 4),
             "median_ttft_ms": round(statistics.median(row["ttft_ms"] for row in series), 1),
             "series": series,
         }
@@ -237,6 +242,43 @@ def summarise_sparse(run: dict[str, Any]) -> dict[str, Any]:
         "ttft_ratio": round(best["on"] / best["off"], 3),
         "identical_share": same_share(texts(run["off"]), texts(run["on"])),
     }
+
+
+def explain(results: dict[str, Any]) -> None:
+    """Add to each row that misses its goal why, with its numbers (``why``)."""
+    lookup = results.get("prompt_lookup")
+    if lookup and not lookup["goal_met"]:
+        grounded = lookup["grounded"]
+        lookup["why"] = (
+            f"grounded answers decode at {grounded['rate_ratio']}x: a 135M model's step costs "
+            "about as much as verifying the proposed tokens, so accepted guesses save little; "
+            f"{grounded['identical_share']:.0%} of answers identical (they agree for "
+            f"{grounded['agreement']:.0%} of their length): verifying several tokens in one "
+            "step computes them with other kernels, and greedy picks between close logits flip"
+        )
+    kv = results.get("kv_cache")
+    if kv:
+        for precision in ("u8", "u4"):
+            row = kv[precision]
+            if not row["goal_met"]:
+                per_head = row["cache_bytes_per_token"] / (30 * 2 * 3)  # layers x K,V x heads
+                row["why"] = (
+                    f"{row['bytes_ratio_vs_f16']}x f16's bytes: {per_head:.0f} bytes per head "
+                    "per token against f16's 128 — SmolLM2's heads are 64 wide, so the "
+                    "quantization scales and zero points weigh on every head; "
+                    f"{row['answers_unchanged_vs_f16']:.0%} of greedy answers unchanged"
+                )
+    eviction = results.get("eviction")
+    if eviction and not eviction["goal_met"]:
+        on, off = eviction["on"], eviction["off"]
+        eviction["why"] = (
+            f"the app already bounds a conversation at the 8,192-token context (without "
+            f"eviction +{off['rss_growth_once_full']:.1%} once the context is full, from turn "
+            f"{off['context_full_from_turn']}); the growth from 4k is the prompt growing to "
+            f"8k, read whole before anything is evicted (+{off['rss_growth']:.0%} without, "
+            f"+{on['rss_growth']:.0%} with); with eviction memory keeps rising once full "
+            f"(+{on['rss_growth_once_full']:.1%}) and prefix caching must be off"
+        )
 
 
 def main() -> int:
@@ -306,6 +348,7 @@ def main() -> int:
             "gguf": summarise_rates(child("weight_sparsity", base)),
             "llm_bench_int8": summarise_rates(child("weight_sparsity", int8)),
         }
+    explain(results)
     results["machine"] = {
         **contention.record(),
         "python": platform.python_version(),
