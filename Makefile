@@ -77,6 +77,7 @@ bench: setup-bench fixtures
 	$(PY) benchmarks/bench_avatar.py
 	$(PY) benchmarks/bench_memory.py
 	$(PY) benchmarks/bench_engines.py
+	$(PY) benchmarks/bench_engine_features.py
 	$(PY) benchmarks/bench_server.py
 
 # The Voice and Avatar pictures come from their UI tests (real speech, a staged lip-sync).
