@@ -88,7 +88,6 @@ def run_child(row: str, args: dict[str, Any]) -> dict[str, Any]:
     if row == "kv_cache":
         return rows.kv_precision(model, converted, args["precision"], args["context"])
     if row == "eviction":
-        rows.keep_snapkv_window_in_blocks()
         return rows.eviction(model, converted, args["enabled"], args["goal_tokens"])
     if row == "speculative":
         return rows.speculative(model, converted, quick)

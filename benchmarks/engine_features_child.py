@@ -330,35 +330,3 @@ def weight_sparsity(model: Path, converted: Path, quick: bool) -> dict[str, Any]
         ]
         del pipe
     return runs
-
-
-def keep_snapkv_window_in_blocks() -> None:
-    """Run cache eviction with ``snapkv_window_size=0`` until ``pipelines.engine_options``
-    does (a no-op then).
-
-    GenAI 2026.4's default window of 8 fails a prompt whose last KV block holds 1–7 tokens
-    ("new_scores_size >= num_snapkv_scores": a 36-token prompt fails, 32 and 41 pass), so the
-    product's own configuration would fail at random prompt lengths; this benchmark measures
-    the memory, so it uses the configuration that runs.
-    """
-    from pipelines import engine_options
-
-    original = engine_options.scheduler_config
-
-    def scheduler_config(options: EngineOptions) -> Any:
-        config = original(options)
-        if config.use_cache_eviction and config.cache_eviction_config.snapkv_window_size:
-            import openvino_genai as ov_genai
-
-            old = config.cache_eviction_config
-            config.cache_eviction_config = ov_genai.CacheEvictionConfig(
-                old.get_start_size(),
-                old.get_recent_size(),
-                old.get_max_cache_size(),
-                old.aggregation_mode,
-                apply_rotation=old.apply_rotation,
-                snapkv_window_size=0,
-            )
-        return config
-
-    engine_options.scheduler_config = scheduler_config  # type: ignore[assignment]
