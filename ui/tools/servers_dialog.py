@@ -23,8 +23,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
-    QListWidget,
-    QListWidgetItem,
     QProgressBar,
     QPushButton,
     QTreeWidget,
@@ -45,6 +43,7 @@ from ui.layouts import hbox, vbox
 from ui.settings_changes import change_settings
 from ui.tasks import TaskRunner, TaskState
 from ui.tools.server_draft import ServerDraft, Transport, draft_problems, new_server_name
+from ui.tools.server_tools_list import ServerToolList
 
 FIELDS = ("name", "command", "arguments", "url")
 
@@ -149,13 +148,9 @@ class McpServersDialog(QDialog):
         self.test_result.setWordWrap(True)
         self.test_result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.test_result.hide()
-        self.tool_list = QListWidget()
-        self.tool_list.setMinimumHeight(120)
-        describe(
-            self.tool_list,
-            tr("Tools of this server"),
-            tr("Tick a tool to let it run without asking you first."),
-        )
+        self.tool_picks = ServerToolList()  # ticked: runs without asking
+        self.tool_list = self.tool_picks.list
+        self.tools_title = self.tool_picks.title
         self.form = QWidget()
         form = QFormLayout()
         self._form = form
@@ -167,9 +162,8 @@ class McpServersDialog(QDialog):
         form.addRow("", self.enabled)
         test_row = hbox(self.test_button, self.cancel_test_button, self.progress, 1, margins=0)
         form.addRow("", test_row)
-        self.tools_title = QLabel(tr("Tools (ticked: runs without asking):"))
-        column = vbox(form, self.test_result, self.tools_title, parent=self.form, margins=0)
-        column.addWidget(self.tool_list, 1)
+        column = vbox(form, self.test_result, parent=self.form, margins=0)
+        column.addWidget(self.tool_picks, 1)
         self.save_error = InlineError()
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
@@ -188,7 +182,6 @@ class McpServersDialog(QDialog):
             line.textEdited.connect(self._on_edited)
         self.kind.currentIndexChanged.connect(self._on_edited)
         self.enabled.toggled.connect(self._on_edited)
-        self.tool_list.itemChanged.connect(self._on_tool_ticked)
         self.test_button.clicked.connect(self.test_server)
         self.cancel_test_button.clicked.connect(self.cancel_test)
         self.buttons.accepted.connect(self.save)
@@ -291,29 +284,7 @@ class McpServersDialog(QDialog):
 
     def _fill_tools(self) -> None:
         """The current server's tools (listed by a test, or known), ticked when allowed."""
-        draft = self.current()
-        self.tool_list.blockSignals(True)
-        self.tool_list.clear()
-        if draft is not None:
-            listed = {t.name: t for t in draft.tools or []}
-            for name in dict.fromkeys([*listed, *draft.allowed]):
-                info = listed.get(name)
-                about = info.description if info else tr("not listed by its last test")
-                item = QListWidgetItem(f"{name} — {about}" if about else name)
-                item.setData(Qt.ItemDataRole.UserRole, name)
-                item.setToolTip(about)
-                item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
-                allowed = name in draft.allowed
-                item.setCheckState(Qt.CheckState.Checked if allowed else Qt.CheckState.Unchecked)
-                self.tool_list.addItem(item)
-        self.tool_list.blockSignals(False)
-        empty = self.tool_list.count() == 0
-        self.tools_title.setText(
-            tr("Test the server to list its tools.")
-            if empty
-            else tr("Tools (ticked: runs without asking):")
-        )
-        self.tool_list.setVisible(not empty)
+        self.tool_picks.show_draft(self.current())
 
     # ----- editing ---------------------------------------------------------------------
 
@@ -337,17 +308,6 @@ class McpServersDialog(QDialog):
         self._show_row(draft)
         self.save_error.clear()
         self._validate()
-
-    @Slot(QListWidgetItem)
-    def _on_tool_ticked(self, item: QListWidgetItem) -> None:
-        draft = self.current()
-        name = item.data(Qt.ItemDataRole.UserRole)
-        if draft is None or not isinstance(name, str):
-            return
-        allowed = [n for n in draft.allowed if n != name]
-        if item.checkState() == Qt.CheckState.Checked:
-            allowed.append(name)
-        draft.allowed = allowed
 
     def problems(self, draft: ServerDraft) -> dict[str, str]:
         """What keeps ``draft`` from being saved, by field."""
