@@ -41,6 +41,7 @@ from pipelines.engine_options import (
     cpu_has_amx,
 )
 from ui.a11y import describe
+from ui.chat.cache_exclusive import OneCacheAtATime
 from ui.chat.chat_presets import chat_defaults, save_chat
 from ui.chat.draft_model_field import DraftModelField
 from ui.chat.performance_rows import OptionRow, option_row
@@ -109,6 +110,11 @@ class PerformanceSection(QWidget):
 
     def _build_controls(self) -> None:
         self.kv_cache_precision = QComboBox()
+        # As narrow as the settings column gets at 1024×700 (a long choice is elided there).
+        self.kv_cache_precision.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.kv_cache_precision.setMinimumContentsLength(10)
         for text, value in (
             (tr("Default (u8 on this CPU)"), "default"),
             (tr("f16 (uncompressed)"), "f16"),
@@ -126,6 +132,8 @@ class PerformanceSection(QWidget):
         self.draft_model = DraftModelField()
         self.sparse_attention = QCheckBox(tr("Sparse attention for long prompts"))
         self.weight_sparsity = QCheckBox(tr("Weight sparsity"))
+        # Bounded memory and prefix caching exclude each other: ticking one unticks the other.
+        self.one_cache = OneCacheAtATime(self.prefix_caching, self.cache_eviction, self)
         self.has_amx = cpu_has_amx()
         self.weight_sparsity.setEnabled(self.has_amx)
         self.apply_button = QPushButton(tr("Apply (reloads the model)"))
@@ -190,8 +198,10 @@ class PerformanceSection(QWidget):
         self.errors["eviction_cache_tokens"] = rows["cache_eviction"].error
         column = QVBoxLayout(self.body)
         column.setContentsMargins(0, 0, 0, 0)
-        for row in rows.values():
+        for name, row in rows.items():
             column.addWidget(row)
+            if name == "cache_eviction":  # why one of the two caches was unticked
+                column.addWidget(self.one_cache.note)
         self.apply_row = QWidget()
         buttons = QHBoxLayout(self.apply_row)
         buttons.setContentsMargins(0, 0, 0, 0)
@@ -236,6 +246,7 @@ class PerformanceSection(QWidget):
         default = tr("Default (f16 on the GPU)") if gpu else tr("Default (u8 on this CPU)")
         self.kv_cache_precision.setItemText(0, default)
         if not self.reloading:
+            self._forget_note()
             self._load()
 
     def widest(self) -> int:
@@ -319,6 +330,7 @@ class PerformanceSection(QWidget):
     def revert(self) -> None:
         """Show the stored options again."""
         self._clear_errors()
+        self._forget_note()
         self._load()
 
     @Slot()
@@ -355,6 +367,7 @@ class PerformanceSection(QWidget):
     def _load(self) -> None:
         options = self.stored()
         self._loading = True
+        self.one_cache.quiet = True
         self.kv_cache_precision.setCurrentIndex(
             max(0, self.kv_cache_precision.findData(options.kv_cache_precision))
         )
@@ -363,6 +376,7 @@ class PerformanceSection(QWidget):
         self.eviction_cache_tokens.setValue(options.eviction_cache_tokens)
         self.draft_model.set_text(str(options.draft_model) if options.draft_model else "")
         self._loading = False
+        self.one_cache.quiet = False
         self.eviction_cache_tokens.setEnabled(options.cache_eviction)
         self.apply_row.hide()
 
@@ -373,12 +387,17 @@ class PerformanceSection(QWidget):
 
     def _refuse(self, error: PipelineError) -> None:
         """Show ``error`` next to its option; the controls show the stored options again."""
+        self._forget_note()
         self._load()
         self.errors.get(error.field or "", self.error).show_message(str(error))
 
     def _clear_errors(self) -> None:
         for line in {*self.errors.values(), self.error}:
             line.clear()
+
+    def _forget_note(self) -> None:
+        """The controls show other settings: the note on why a cache was unticked goes."""
+        self.one_cache.clear()
 
     def _set_reloading(self, reloading: bool) -> None:
         self.rows_enabled(not reloading)
