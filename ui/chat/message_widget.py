@@ -43,6 +43,7 @@ from ui.chat.message_footer import link_citations, message_sources, sources_line
 from ui.chat.prose import Prose
 from ui.i18n import tr
 from ui.icons import set_icon
+from ui.inline_error import InlineError
 from ui.theme import blend, muted_color
 from ui.tools.tool_call_view import ToolCallList
 
@@ -86,6 +87,8 @@ class MessageWidget(QFrame):
         self.name.setFont(bold)
         self.buttons: dict[str, QToolButton] = {}
         self.tool_calls = ToolCallList()  # an answer's tool calls, above its text
+        # Why a JSON answer is cut or off its schema: for the live answer only (not stored).
+        self.problem = InlineError(warning=True)
         self.version_label = QLabel()
         self.footer = QLabel()
         self.footer.setWordWrap(True)
@@ -187,6 +190,7 @@ class MessageWidget(QFrame):
         outer.addLayout(header)
         outer.addWidget(self.tool_calls)
         outer.addLayout(self.column)
+        outer.addWidget(self.problem)
         outer.addWidget(self.edit_box)
         outer.addLayout(self.images_row)
         outer.addWidget(self.footer)
@@ -215,6 +219,7 @@ class MessageWidget(QFrame):
     ) -> None:
         """Show ``message`` (the ``index``-th of the conversation; -1: not stored yet)."""
         self.message, self.index, self.is_last_answer = message, index, is_last_answer
+        self.problem.clear()  # it was said of the answer as it was just written
         self.name.setText(self._who(message, self.assistant_name))
         stored = index >= 0
         for key, button in self.buttons.items():
@@ -332,6 +337,8 @@ class MessageWidget(QFrame):
             lines.append(self.tool_calls.plain_text())
         for part in self.body:
             lines.append(part.code if isinstance(part, CodeBlock) else part.toPlainText())
+        if self.problem.isVisibleTo(self):
+            lines.append(self.problem.text())
         if self.footer.isVisibleTo(self) and self.footer.text():
             lines.append(_plain(self.footer.text()))
         return "\n".join(lines)

@@ -320,6 +320,8 @@ class ChatPanel(ModelWiring, InputWiring, QWidget):
             self.attachments.clear()
         self._sent_images = []
         self._show_saved(answer)
+        if answer.conversation.id == self.current_conversation_id():
+            self.view.show_answer_problem(answer.json_problem)
         self.avatar_mode.speak_answer(answer)
         self.answerFinished.emit(True)
 
