@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QApplication, QLabel
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app.tools.calls import ToolCall
 from ui.a11y import unlabelled_widgets
-from ui.theme import ThemeFollower, error_color, muted_color
+from ui.theme import ThemeFollower, blend, error_color, muted_color
 from ui.tools.tool_call_view import ToolCallBlock, ToolCallList, compact_arguments
 
 
@@ -36,7 +36,7 @@ def test_a_short_call_takes_three_lines(calls: ToolCallList) -> None:
     assert block.arguments.text() == '{"a": 17, "b": 23}'
     assert block.result.text() == "391"
     assert not block.toggle.isVisible()  # nothing is cut
-    assert block.header.text() == "calc/multiply" and block.state.text() == "done · 3 ms"
+    assert block.header.text() == "calc/multiply" and block.titles[block.state] == "done · 3 ms"
     line = block.fontMetrics().lineSpacing()
     assert block.sizeHint().height() <= 5 * line  # header, arguments, result and margins
     assert block.arguments_title.y() > block.header.y()  # the header is one line of its own
@@ -53,7 +53,7 @@ def test_long_arguments_and_results_are_cut_with_show_all(calls: ToolCallList) -
     assert block.arguments.text().count("\n") == 4  # four indented lines, then "…"
     assert block.toggle.isVisible() and block.toggle.text() == "Show all"
     assert block.toggle.accessibleName() == "Show all"
-    assert block.state.text() == "done · 1.2 s"
+    assert block.titles[block.state] == "done · 1.2 s"
     block.toggle.click()
     assert block.result.text() == result
     assert block.arguments.text() == compact_arguments(arguments)
@@ -65,6 +65,15 @@ def test_short_arguments_are_one_line_long_ones_indented() -> None:
     assert compact_arguments({"q": "Ünïcode"}) == '{"q": "Ünïcode"}'
     assert compact_arguments({"q": "a\nb"}) == '{"q": "a\\nb"}'  # JSON escapes a newline
     assert "\n" in compact_arguments({"text": "y" * 200})
+
+
+def shown_muted(block: ToolCallBlock) -> str:
+    """The muted colour as drawn on the block: the palette's (often translucent) placeholder
+    colour over the block's background."""
+    palette = block.palette()
+    muted = muted_color(palette)
+    background = palette.color(block.backgroundRole())
+    return blend(background, QColor(muted.rgb()), muted.alphaF()).name()
 
 
 @pytest.fixture
@@ -87,14 +96,16 @@ def test_status_and_titles_follow_the_theme(
     )
     calls.show()
     done, failed = calls.blocks
-    qtbot.waitUntil(lambda: muted_color(done.palette()) == _fg(done.arguments_title))
-    palette = failed.palette()
-    assert _fg(failed.state) == error_color(palette)
-    assert _fg(done.state) == muted_color(done.palette())
+    muted = shown_muted(done)
+    qtbot.waitUntil(lambda: muted in done.arguments_title.text())
+    assert muted in done.state.text() and muted in done.result_title.text()
+    assert error_color(failed.palette()).name() in failed.state.text()
+    assert "failed · 4 ms" in failed.state.text()
+    other = "light" if theme == "dark" else "dark"
+    follower.set_mode(other)  # a live switch recolours them
+    qtbot.waitUntil(lambda: shown_muted(done) != muted)
+    qtbot.waitUntil(lambda: shown_muted(done) in done.state.text())
+    follower.set_mode(theme)
+    qtbot.waitUntil(lambda: muted in done.state.text())
     calls.resize(640, calls.sizeHint().height())
     calls.grab().save(str(tmp_path / f"tool-calls-{theme}.png"))
-
-
-def _fg(label: QLabel) -> QColor:
-    """The colour ``label`` writes in."""
-    return label.palette().color(label.foregroundRole())

@@ -30,6 +30,9 @@ class ServerToolList(QWidget):
         self.title = QLabel(listed_title())
         self.list = QListWidget()
         self.list.setMinimumHeight(120)
+        # A long description wraps: the list never scrolls sideways.
+        self.list.setWordWrap(True)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         describe(
             self.list,
             tr("Tools of this server"),

@@ -9,12 +9,13 @@ so a result holding HTML or Markdown is read, never rendered.
 
 from __future__ import annotations
 
+import html
 import json
 from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QEvent, QLocale, Qt, Slot
-from PySide6.QtGui import QFontDatabase
+from PySide6.QtGui import QColor, QFontDatabase
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -29,7 +30,7 @@ from app.tools.calls import ToolCall
 from ui.a11y import describe
 from ui.i18n import tr
 from ui.icons import icon, set_icon
-from ui.theme import error_color, muted_color
+from ui.theme import blend, error_color, muted_color
 
 RESULT_LINES = 2
 """Lines of a result shown before *Show all*."""
@@ -103,16 +104,23 @@ class ToolCallBlock(QFrame):
         bold.setBold(True)
         self.header.setFont(bold)
         self.header.setWordWrap(False)
-        self.state = _plain_label(self._state_text())
+        self.state = QLabel()
         self.state.setWordWrap(False)
         self.toggle = QToolButton()
         self.toggle.setAutoRaise(True)
         self.toggle.setCheckable(True)
         self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.toggle.toggled.connect(self._on_toggled)
-        self.arguments_title = QLabel(tr("Arguments"))
+        self.arguments_title = QLabel()
         self.arguments = _plain_label(mono=True)
-        self.result_title = QLabel(self._result_title())
+        self.result_title = QLabel()
+        # Our own words, in the muted (or error) colour: kept here, drawn as coloured rich text
+        # (a colour in a label's palette is overridden by the application style sheet's).
+        self.titles = {
+            self.state: self._state_text(),
+            self.arguments_title: tr("Arguments"),
+            self.result_title: self._result_title(),
+        }
         self.result = _plain_label(mono=True)
         header = QHBoxLayout()
         header.setContentsMargins(0, 0, 0, 0)
@@ -157,18 +165,22 @@ class ToolCallBlock(QFrame):
         return tr("Result")
 
     def _color_titles(self) -> None:
-        muted = muted_color(self.palette())
-        failed = error_color(self.palette()) if self.call.status == "failed" else muted
-        for label in (self.state, self.arguments_title, self.result_title):
-            palette = label.palette()
-            palette.setColor(label.foregroundRole(), failed if label is self.state else muted)
-            label.setPalette(palette)
+        palette = self.palette()
+        # The placeholder colour is often translucent; rich text takes an opaque one.
+        translucent = muted_color(palette)
+        background = palette.color(self.backgroundRole())
+        muted = blend(background, QColor(translucent.rgb()), translucent.alphaF()).name()
+        failed = error_color(palette).name() if self.call.status == "failed" else muted
+        self.wrench.setPixmap(icon("wrench").pixmap(16, 16))  # drawn in the palette's colours
+        for label, text in self.titles.items():
+            colour = failed if label is self.state else muted
+            label.setText(f'<span style="color:{colour}">{html.escape(text)}</span>')
 
     def event(self, event: QEvent) -> bool:
         """Colour the muted titles again on a light ↔ dark switch."""
         # event(), not changeEvent(): see ui.inline_error.InlineError.event (PySide6 6.12.0).
         handled = super().event(event)
-        if event.type() == QEvent.Type.PaletteChange:
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.StyleChange):
             self._color_titles()
         return handled
 
@@ -204,7 +216,7 @@ class ToolCallBlock(QFrame):
         return "\n".join(
             [f"🔧 {self.header.text()}"]
             + [
-                label.text()
+                self.titles.get(label, label.text())
                 for label in (
                     self.state,
                     self.arguments_title,
