@@ -10,7 +10,6 @@ settings store. Follows ``ui.remote_dialog``.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import partial
 
 from PySide6.QtCore import Qt, Slot
@@ -30,10 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.errors import UserError
 from app.settings_store import SettingsStore
-from app.tools.service import ToolInfo, ToolService
-from pipelines.core import Cancelled
+from app.tools.service import ToolService
 from ui.a11y import describe
 from ui.dialog_rows import describe_standard_buttons, keep_fitting, messages_beside_buttons, say
 from ui.i18n import tr
@@ -43,6 +40,7 @@ from ui.layouts import hbox, vbox
 from ui.settings_changes import change_settings
 from ui.tasks import TaskRunner, TaskState
 from ui.tools.server_draft import ServerDraft, Transport, draft_problems, new_server_name
+from ui.tools.server_test import ServerTesting
 from ui.tools.server_tools_list import ServerToolList
 
 FIELDS = ("name", "command", "arguments", "url")
@@ -55,7 +53,7 @@ def _under(field: QWidget, error: InlineError) -> QWidget:
     return box
 
 
-class McpServersDialog(QDialog):
+class McpServersDialog(ServerTesting, QDialog):
     """List, add, edit, test and remove MCP servers."""
 
     def __init__(
@@ -320,85 +318,6 @@ class McpServersDialog(QDialog):
             line.show_message(problems.get(key, ""))
         self._update_test_buttons()
         return not problems
-
-    # ----- testing ---------------------------------------------------------------------
-
-    @Slot()
-    def test_server(self) -> None:
-        """Start (or reach) the server in a worker and list its tools."""
-        draft = self.current()
-        if draft is None or self._testing is not None:
-            return
-        problems = self.problems(draft)
-        if set(problems) - {"name"}:
-            return
-        # A name still being typed does not stop a test: the server is reached all the same.
-        server = (replace(draft, name=new_server_name()) if problems else draft).to_server()
-        state = TaskState()
-        self._testing, self._test_state = draft, state
-        draft.result = ""
-        self._set_result("")
-        self._show_row(draft)
-        self._update_test_buttons()
-        self.tasks.start(
-            self.tools.list_tools,
-            server,
-            state.cancel,
-            state=state,
-            on_done=partial(self._on_tested, state, draft),
-            on_error=partial(self._on_test_failed, state, draft),
-        )
-
-    @Slot()
-    def cancel_test(self) -> None:
-        """Stop waiting for the server (the worker closes it; a late answer is ignored)."""
-        if self._testing is None or self._test_state is None:
-            return
-        self._test_state.cancel.cancel()
-        self._end_test(self._testing, tr("Cancelled."))
-
-    def _on_tested(self, state: TaskState, draft: ServerDraft, tools: list[ToolInfo]) -> None:
-        if state is not self._test_state:
-            return
-        draft.tools = list(tools)
-        self._end_test(draft, tr("%n tool(s) listed.", "", len(tools)))
-
-    def _on_test_failed(self, state: TaskState, draft: ServerDraft, error: BaseException) -> None:
-        if state is not self._test_state:
-            return
-        if isinstance(error, Cancelled):
-            self._end_test(draft, tr("Cancelled."))
-            return
-        field = getattr(error, "field", None) if isinstance(error, UserError) else None
-        if field in ("command", "url") and draft is self.current():
-            self._end_test(draft, "")
-            self.errors[field].show_message(str(error))  # next to the field it is about
-            return
-        sentence = (
-            str(error)
-            if isinstance(error, UserError)
-            else tr("The test failed: {error}").format(error=error)
-        )
-        self._end_test(draft, sentence)
-
-    def _end_test(self, draft: ServerDraft, sentence: str) -> None:
-        self._testing, self._test_state = None, None
-        draft.result = sentence
-        if draft is self.current():
-            self._set_result(sentence)
-            self._fill_tools()
-        if draft in self.drafts:
-            self._show_row(draft)
-        self._update_test_buttons()
-
-    def _update_test_buttons(self) -> None:
-        testing = self._testing is not None
-        draft = self.current()
-        problems = self.problems(draft) if draft is not None else {"": ""}
-        problems.pop("name", None)
-        self.test_button.setEnabled(not problems and not testing)
-        self.cancel_test_button.setVisible(testing)
-        self.progress.setVisible(testing)
 
     # ----- saving ----------------------------------------------------------------------
 
