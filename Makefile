@@ -88,6 +88,7 @@ screenshots: setup-dev fixtures
 	$(PY) scripts/render_see_hear.py
 	$(PY) scripts/render_server.py
 	$(PY) scripts/render_remote.py
+	$(PY) scripts/render_engine_room.py
 	OV_STUDIO_WRITE_SCREENSHOTS=1 $(VENV)/bin/pytest -q \
 		tests/ui/test_voice_panel.py::test_screenshot tests/ui/test_voice_to_avatar.py::test_screenshot
 

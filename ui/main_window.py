@@ -7,13 +7,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QLocale, QSize, Slot
-from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QListWidget,
     QListWidgetItem,
     QMainWindow,
-    QMenu,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -31,8 +30,9 @@ from ui.chat.panel import ChatPanel
 from ui.crash_dialog import CrashReporter
 from ui.database_dialog import DatabaseDialog
 from ui.i18n import tr
-from ui.icons import icon, set_icon
+from ui.icons import icon
 from ui.knowledge import KnowledgePanel
+from ui.main_menus import PANEL_ICONS, MenuActions, build_menus, panel_keys, panel_titles
 from ui.model_text import loading_text, model_name
 from ui.models import ModelManager
 from ui.models.listing import ListedModel
@@ -45,7 +45,6 @@ from ui.status_bar import ModelStatus
 from ui.tasks import TaskRunner
 from ui.tools.servers_dialog import McpServersDialog
 from ui.transcribe_dialog import TranscribeDialog
-from ui.view_menu import ViewChoices
 from ui.voice import VoicePanel
 
 if TYPE_CHECKING:
@@ -61,27 +60,9 @@ PANELS: list[tuple[str, PanelFactory]] = [
     ("Avatar", AvatarPanel),
 ]
 
-PANEL_ICONS = {
-    "Chat": "chat-outline",
-    "Knowledge": "book-open-variant",
-    "Voice": "account-voice",
-    "Avatar": "face-man-profile",
-}
-"""Each panel's icon in the navigation and the View menu."""
-
 STATUS_MS = 8000
 MINIMUM_SIZE = QSize(1024, 700)
 """Everything in the window fits at this size (checked by screenshots at 1024×700)."""
-
-
-def panel_titles() -> dict[str, str]:
-    """The panels' names as the user reads them (translated where the window is built)."""
-    return {
-        "Chat": tr("Chat"),
-        "Knowledge": tr("Knowledge"),
-        "Voice": tr("Voice"),
-        "Avatar": tr("Avatar"),
-    }
 
 
 def choose_a_face() -> str:
@@ -89,7 +70,7 @@ def choose_a_face() -> str:
     return tr("Now choose a face, then Generate.")
 
 
-class MainWindow(QMainWindow):
+class MainWindow(MenuActions, QMainWindow):
     """Hosts the panels; owns the worker registry so closing cancels every job."""
 
     def __init__(self, ctx: AppContext) -> None:
@@ -114,7 +95,7 @@ class MainWindow(QMainWindow):
             panel = factory(ctx, self.tasks, self.notifications)
             self.panels[name] = panel
             item = QListWidgetItem(titles.get(name, name))
-            item.setToolTip(tr("{panel} ({keys})").format(panel=item.text(), keys=_panel_keys(row)))
+            item.setToolTip(tr("{panel} ({keys})").format(panel=item.text(), keys=panel_keys(row)))
             self.nav.addItem(item)
             self.stack.addWidget(panel)
         self._refresh_nav_icons()
@@ -157,7 +138,7 @@ class MainWindow(QMainWindow):
         self.server_switch.settingsRequested.connect(self.open_server_settings)
         self.server_switch.statusMessage.connect(self.show_status)
         self.statusBar().addPermanentWidget(self.server_switch)
-        self._build_menus()
+        build_menus(self)
         self.nav.currentRowChanged.connect(self._show_panel)
         self.nav.setCurrentRow(0)
         self.model_status.cancelRequested.connect(self.chat_panel.cancel_load)
@@ -178,72 +159,6 @@ class MainWindow(QMainWindow):
         self.chat_panel.input.setFocus()  # type right away; focus moves there on activation
         if ctx.notices:  # repaired settings, damaged files: worth saying once, not blocking
             self.notifications.show_message("\n".join(ctx.notices), level="warning")
-
-    def _build_menus(self) -> None:
-        bar = self.menuBar()
-        file_menu = bar.addMenu(tr("&File"))
-        picker = self.chat_panel.model_picker
-        self.open_action = self._add(file_menu, tr("&Open model…"), "Ctrl+O", "file-outline")
-        self.open_action.setToolTip(tr("A .gguf file, or openvino_model.xml in a model folder"))
-        self.open_action.triggered.connect(picker.choose_file)
-        self.open_folder_action = self._add(
-            file_menu, tr("Open model &folder…"), "Ctrl+Shift+O", "folder-open-outline"
-        )
-        self.open_folder_action.triggered.connect(picker.choose_folder)
-        self.models_action = self._add(file_menu, tr("&Models…"), "Ctrl+M", "cube-outline")
-        self.models_action.triggered.connect(self.open_models)
-        self.transcribe_action = self._add(
-            file_menu, tr("&Transcribe…"), "Ctrl+T", "subtitles-outline"
-        )
-        self.transcribe_action.setToolTip(tr("An audio file to text and subtitles (Whisper)"))
-        self.transcribe_action.triggered.connect(self.open_transcribe)
-        self.database_action = self._add(file_menu, tr("Knowledge &database…"), "", "database")
-        self.database_action.triggered.connect(self.choose_database)
-        self.server_action = self._add(file_menu, tr("&Server settings…"), "", "server-network")
-        self.server_action.triggered.connect(self.open_server_settings)
-        self.tools_action = self._add(file_menu, tr("T&ools (MCP)…"), "", "tools")
-        self.tools_action.triggered.connect(self.open_tools)
-        file_menu.addSeparator()
-        # Explicit keys: some platforms bind no key to QKeySequence.StandardKey.Quit.
-        quit_action = self._add(file_menu, tr("&Quit"), "Ctrl+Q", "exit-to-app")
-        quit_action.triggered.connect(self.close)
-        chat_menu = bar.addMenu(tr("&Chat"))
-        self.new_action = self._add(chat_menu, tr("&New chat"), "Ctrl+N", "plus")
-        self.new_action.triggered.connect(self.chat_panel.new_conversation)
-        self.stop_action = self._add(chat_menu, tr("&Stop"), "Esc", "stop")
-        self.stop_action.setEnabled(False)
-        self.stop_action.triggered.connect(self.chat_panel.stop)
-        self.regenerate_action = self._add(chat_menu, tr("&Regenerate"), "Ctrl+R", "refresh")
-        self.regenerate_action.triggered.connect(self.chat_panel.regenerate)
-        view_menu = bar.addMenu(tr("&View"))
-        titles = panel_titles()
-        self.view = ViewChoices(
-            view_menu,
-            [
-                (titles.get(name, name), PANEL_ICONS.get(name, "circle-outline"))
-                for name, _ in PANELS
-            ],
-            self.ctx.settings_store,
-            self.notifications,
-            self.show_status,
-        )
-        self.view.panelChosen.connect(self.nav.setCurrentRow)
-        self.view.restartRequested.connect(self.restart)
-        view_menu.addSeparator()
-        self.overlay_action = self._add(view_menu, tr("&Performance overlay"), "F12", "speedometer")
-        self.overlay_action.setCheckable(True)
-        self.overlay_action.toggled.connect(self._toggle_overlay)
-        help_menu = bar.addMenu(tr("&Help"))
-        self.about_action = self._add(help_menu, tr("&About OV Studio"), "", "information-outline")
-        self.about_action.triggered.connect(self.about)
-
-    def _add(self, menu: QMenu, text: str, keys: str, icon_name: str) -> QAction:
-        action = QAction(text, self)
-        if keys:
-            action.setShortcut(QKeySequence(keys))
-        set_icon(action, icon_name)
-        menu.addAction(action)
-        return action
 
     def _refresh_nav_icons(self) -> None:
         """Draw the navigation's icons in the palette's colours (again after a theme switch)."""
@@ -470,11 +385,6 @@ class MainWindow(QMainWindow):
             self.ctx.close()
             self.crash_reporter.uninstall()
         return super().event(event)
-
-
-def _panel_keys(row: int) -> str:
-    """The shortcut that shows the panel in ``row``, as the platform writes it."""
-    return QKeySequence(f"Ctrl+{row + 1}").toString(QKeySequence.SequenceFormat.NativeText)
 
 
 def _minimum_size() -> QSize:

@@ -206,7 +206,7 @@ def test_each_model_shows_its_own_options(
 def test_weight_sparsity_is_disabled_with_its_reason_without_amx(
     make_window: Callable[[list[DeviceInfo]], MainWindow], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("ui.chat.performance_section.cpu_has_amx", lambda: False)
+    monkeypatch.setattr("ui.chat.performance_controls.cpu_has_amx", lambda: False)
     perf = section(make_window([CPU, GPU]))
     assert not perf.weight_sparsity.isEnabled()
     reason = perf.rows["weight_sparsity"].explanation.text()
@@ -217,7 +217,7 @@ def test_weight_sparsity_is_disabled_with_its_reason_without_amx(
 def test_weight_sparsity_is_offered_with_amx(
     make_window: Callable[[list[DeviceInfo]], MainWindow], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("ui.chat.performance_section.cpu_has_amx", lambda: True)
+    monkeypatch.setattr("ui.chat.performance_controls.cpu_has_amx", lambda: True)
     perf = section(make_window([CPU, GPU]))
     assert perf.weight_sparsity.isEnabled()
 

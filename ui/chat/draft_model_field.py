@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMenu,
     QPushButton,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -37,7 +38,8 @@ class DraftModelField(QWidget):
         self.file_action = menu.addAction(tr("GGUF file…"))
         self.folder_action = menu.addAction(tr("OpenVINO model folder…"))
         self.browse.setMenu(menu)
-        self.clear_button = QPushButton(tr("Clear"))
+        # An icon only: Browse… and Clear fit side by side in the narrowest settings column.
+        self.clear_button = QToolButton()
         set_icon(self.clear_button, "close")
         describe(self.clear_button, tr("Clear"), tr("Use no draft model"))
         buttons = QHBoxLayout()

@@ -6,7 +6,7 @@ Performance section (:mod:`ui.chat.performance_section`), scoped to the same pre
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QSize, Signal, Slot
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFormLayout,
@@ -68,6 +68,8 @@ class GenerationPanel(QGroupBox):
         self.scroller = QScrollArea()
         self.scroller.setWidgetResizable(True)
         self.scroller.setFrameShape(QFrame.Shape.NoFrame)
+        # The rows wrap their texts to the column's width: never a sideways scroll bar.
+        self.scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         content = self.content = QWidget()
         self.scroller.setWidget(content)
         outer = QVBoxLayout(self)
@@ -75,6 +77,8 @@ class GenerationPanel(QGroupBox):
         outer.addWidget(self.scroller)
         column = QVBoxLayout(content)
         form = QFormLayout()
+        # A field goes under its label when both do not fit side by side (a narrow column).
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         column.addLayout(form)
         column.addWidget(self.answer_format)
         column.addWidget(self.performance)
@@ -116,7 +120,9 @@ class GenerationPanel(QGroupBox):
         for label, box, description in rows:
             describe(box, label, description)
             form.addRow(label, box)
-        form.addRow(QLabel(tr("System prompt for new chats")))
+        prompt_title = QLabel(tr("System prompt for new chats"))
+        prompt_title.setWordWrap(True)
+        form.addRow(prompt_title)
         form.addRow(self.system_prompt)
         describe(
             self.system_prompt,
@@ -142,7 +148,7 @@ class GenerationPanel(QGroupBox):
 
     def sizeHint(self) -> QSize:
         """As wide as the widest row (the chat panel opens it at this width when there is
-        room; with less, the rows scroll sideways rather than hide their right ends)."""
+        room; with less, the rows wrap their texts to the width they get)."""
         hint = super().sizeHint()
         content = self.content.minimumSizeHint().width()
         content = max(content, self.performance.widest())

@@ -165,6 +165,13 @@ class MessageView(QScrollArea):
         widget.hide()
         widget.deleteLater()
 
+    def show_answer_problem(self, text: str) -> None:
+        """Say ``text`` (why a JSON answer is cut or off its schema) under the last answer, in
+        the warning colour, announced; it goes when that answer is shown anew."""
+        answers = [widget for widget in self._widgets if not widget.is_user]
+        if answers and text:
+            answers[-1].problem.show_message(text)
+
     def message_widgets(self) -> list[MessageWidget]:
         """The widgets on screen, stored messages first, then a turn being written."""
         return [*self._widgets, *self._streaming]

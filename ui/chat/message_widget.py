@@ -40,9 +40,11 @@ from ui.chat.answer_format import json_as_code
 from ui.chat.code_block import CodeBlock
 from ui.chat.markdown_segments import split_markdown
 from ui.chat.message_footer import link_citations, message_sources, sources_line, stats_line
+from ui.chat.message_header import add_header_buttons
 from ui.chat.prose import Prose
 from ui.i18n import tr
 from ui.icons import set_icon
+from ui.inline_error import InlineError
 from ui.theme import blend, muted_color
 from ui.tools.tool_call_view import ToolCallList
 
@@ -86,6 +88,8 @@ class MessageWidget(QFrame):
         self.name.setFont(bold)
         self.buttons: dict[str, QToolButton] = {}
         self.tool_calls = ToolCallList()  # an answer's tool calls, above its text
+        # Why a JSON answer is cut or off its schema: for the live answer only (not stored).
+        self.problem = InlineError(warning=True)
         self.version_label = QLabel()
         self.footer = QLabel()
         self.footer.setWordWrap(True)
@@ -122,50 +126,7 @@ class MessageWidget(QFrame):
         header.setSpacing(2)
         header.addWidget(self.name)
         header.addStretch(1)
-        if not self.is_user:
-            self._button(
-                "previous",
-                "chevron-left",
-                tr("Previous version"),
-                tr("Show the previous version of this answer"),
-                header,
-            )
-            header.addWidget(self.version_label)
-            self._button(
-                "next",
-                "chevron-right",
-                tr("Next version"),
-                tr("Show the next version of this answer"),
-                header,
-            )
-        self._button("copy", "content-copy", tr("Copy"), tr("Copy the whole message"), header)
-        if self.is_user:
-            self._button(
-                "edit", "pencil", tr("Edit"), tr("Edit this question and send it again"), header
-            )
-            self._button(
-                "delete",
-                "delete-outline",
-                tr("Delete"),
-                tr("Delete this question and its answer"),
-                header,
-            )
-        else:
-            self._button("speak", "volume-high", tr("Speak"), tr("Read this answer aloud"), header)
-            self._button(
-                "regenerate",
-                "refresh",
-                tr("Regenerate"),
-                tr("Write a new answer; this one is kept as a version"),
-                header,
-            )
-            self._button(
-                "delete",
-                "delete-outline",
-                tr("Delete"),
-                tr("Delete this answer (only the version shown)"),
-                header,
-            )
+        add_header_buttons(self, header)
         self.column = QVBoxLayout()
         self.column.setSpacing(6)
         self.images_row = QHBoxLayout()
@@ -187,21 +148,10 @@ class MessageWidget(QFrame):
         outer.addLayout(header)
         outer.addWidget(self.tool_calls)
         outer.addLayout(self.column)
+        outer.addWidget(self.problem)
         outer.addWidget(self.edit_box)
         outer.addLayout(self.images_row)
         outer.addWidget(self.footer)
-
-    def _button(
-        self, key: str, icon: str, name: str, description: str, row: QHBoxLayout
-    ) -> QToolButton:
-        button = QToolButton()
-        button.setAutoRaise(True)
-        set_icon(button, icon)
-        describe(button, name, description)
-        button.clicked.connect(getattr(self, f"_on_{key}"))
-        row.addWidget(button)
-        self.buttons[key] = button
-        return button
 
     # ----- content ---------------------------------------------------------------------
 
@@ -215,6 +165,7 @@ class MessageWidget(QFrame):
     ) -> None:
         """Show ``message`` (the ``index``-th of the conversation; -1: not stored yet)."""
         self.message, self.index, self.is_last_answer = message, index, is_last_answer
+        self.problem.clear()  # it was said of the answer as it was just written
         self.name.setText(self._who(message, self.assistant_name))
         stored = index >= 0
         for key, button in self.buttons.items():
@@ -332,6 +283,8 @@ class MessageWidget(QFrame):
             lines.append(self.tool_calls.plain_text())
         for part in self.body:
             lines.append(part.code if isinstance(part, CodeBlock) else part.toPlainText())
+        if self.problem.isVisibleTo(self):
+            lines.append(self.problem.text())
         if self.footer.isVisibleTo(self) and self.footer.text():
             lines.append(_plain(self.footer.text()))
         return "\n".join(lines)

@@ -12,23 +12,19 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtGui import QImage
+from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import (
-    QHBoxLayout,
     QPushButton,
     QStackedWidget,
-    QVBoxLayout,
     QWidget,
 )
 
 from app.chat_images import PreparedImage, TextOnlyModelError
 from app.context import AppContext
-from app.errors import BusyError, UserError
+from app.errors import BusyError
 from app.knowledge.grounding import Source
-from app.models.entries import InstalledModel
 from app.services.chat_context import ContextUsage
-from app.services.chat_results import Answer, LoadedModel
+from app.services.chat_results import Answer
 from pipelines.chat import GenerationSettings
 from ui.a11y import describe
 from ui.chat.answer_runner import AnswerRunner, AskConfirmation
@@ -44,14 +40,16 @@ from ui.chat.knowledge_picker import KnowledgePicker
 from ui.chat.message_actions import MessageActions
 from ui.chat.message_view import MessageView
 from ui.chat.model_drop import ModelDropTarget
+from ui.chat.panel_input import InputWiring
+from ui.chat.panel_layout import lay_out
+from ui.chat.panel_model import ModelWiring, still_loading
 from ui.chat.system_prompt import SystemPromptEditor
-from ui.chat.thumbnails import rgb_pixels, thumbnail_from_bytes
+from ui.chat.thumbnails import thumbnail_from_bytes
 from ui.chat.welcome import WelcomePage
 from ui.error_router import ErrorRouter
 from ui.i18n import tr
 from ui.icons import set_icon
 from ui.inline_error import InlineError
-from ui.layouts import hbox, panel_splitter
 from ui.model_picker import ModelPicker
 from ui.notifications import NotificationBar
 from ui.open_document import open_document
@@ -61,17 +59,7 @@ from ui.tools.tools_picker import ToolsPicker
 from ui.voice.speak_bar import SpeakBar
 
 
-def still_loading() -> str:
-    """Said when a message is sent while the model loads."""
-    return tr("The model is still loading; send again when it is ready.")
-
-
-def drop_while_answering() -> str:
-    """Said when a model is dropped on the chat while it answers."""
-    return tr("Wait for the answer to finish (or stop it) before opening another model.")
-
-
-class ChatPanel(QWidget):
+class ChatPanel(ModelWiring, InputWiring, QWidget):
     """Streaming chat over the app's ChatService."""
 
     modelLoaded = Signal(object)  # LoadedModel
@@ -149,48 +137,11 @@ class ChatPanel(QWidget):
         self.tool_confirmer = ToolConfirmer(ctx.settings_store, self.statusMessage.emit, self)
         self.dictation = Dictation(ctx, tasks, self.errors, self.input)  # the microphone
         self.drop_target = ModelDropTarget(self)  # a .gguf file or model folder dropped here
-        self._layout()
+        self.splitter = lay_out(self)
         self._connect()
         self.message_actions = MessageActions(self)  # edit, delete, versions
         self._show_current()
         self._update_send_state()
-
-    def _layout(self) -> None:
-        centre = QWidget()
-        column = QVBoxLayout(centre)
-        column.setContentsMargins(0, 0, 0, 0)
-        header = QHBoxLayout()
-        header.addWidget(self.system_prompt, 1)
-        header.addWidget(self.conversation_mode.toggle, 0, Qt.AlignmentFlag.AlignTop)
-        header.addWidget(self.avatar_mode.toggle, 0, Qt.AlignmentFlag.AlignTop)
-        header.addWidget(self.settings_button, 0, Qt.AlignmentFlag.AlignTop)
-        column.addLayout(header)
-        column.addWidget(self.system_prompt.body)  # the editor: the full width
-        column.addWidget(self.centre, 1)
-        column.addWidget(self.conversation_mode)
-        column.addWidget(self.avatar_mode)
-        column.addWidget(self.speak_bar)
-        column.addWidget(self.save_warning)
-        column.addWidget(self.knowledge)
-        column.addWidget(self.tools)
-        column.addWidget(self.attachments)
-        bottom = Qt.AlignmentFlag.AlignBottom
-        buttons = (
-            self.tools.button,
-            self.attachments.attach_button,
-            self.dictation.button,
-            self.send_button,
-        )
-        column.addLayout(hbox((self.input, 1), *((button, 0, bottom) for button in buttons)))
-        column.addWidget(self.input_error)
-        column.addWidget(self.context_label)
-        column.addWidget(self.dictation)
-        parts = [self.conversations, centre, self.generation]
-        self.splitter = panel_splitter(parts, [210, 800, 0], stretch={1: 1})
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.model_picker)
-        layout.addWidget(self.splitter, 1)
 
     def _connect(self) -> None:
         self.model_picker.loadingChanged.connect(self._on_loading_changed)
@@ -236,63 +187,6 @@ class ChatPanel(QWidget):
         spoken.modelsAtRequested.connect(self.modelsAtRequested)
         spoken.panelRequested.connect(self.panelRequested)
 
-    # ----- model -----------------------------------------------------------------------
-
-    def load_model(self, folder: Path, device: str | None = None) -> bool:
-        """Check ``folder`` (or a .gguf file) now and load it in a worker; False (inline
-        error) if refused."""
-        return self.model_picker.open_folder(folder, device)
-
-    @Slot(Path)
-    def _on_model_dropped(self, path: Path) -> None:
-        if self.generating:  # the picker is disabled meanwhile: so is dropping on it
-            self.model_picker.refuse(drop_while_answering())
-            return
-        self.load_model(path)
-
-    @Slot()
-    def cancel_load(self) -> None:
-        """Stop waiting for the model being loaded; the previous model stays."""
-        self.model_picker.cancel_load()
-
-    @Slot(object)
-    def _on_model_ready(self, model: InstalledModel) -> None:
-        """A model the welcome page installed (or found installed): load it, then the input
-        box takes the focus."""
-        self._focus_on_load = model.folder if self.load_model(model.folder) else None
-
-    @Slot(bool)
-    def _on_loading_changed(self, loading: bool) -> None:
-        self._update_send_state()
-        self._update_welcome()
-        self.loadingChanged.emit(loading)
-
-    @Slot(object)
-    def _on_model_loaded(self, loaded: LoadedModel) -> None:
-        self.input_error.clear()  # "choose a model first" no longer applies
-        self.view.assistant_name = loaded.model_name
-        self._update_welcome()
-        if self._focus_on_load is not None and self._focus_on_load == loaded.model_path:
-            self.input.setFocus()
-        self._focus_on_load = None
-        self.generation.set_model(loaded.model_path, loaded.context_tokens)
-        self._adopt_default_prompt()
-        self.update_context()
-        self.modelLoaded.emit(loaded)
-
-    @Slot(bool)
-    def _on_reloading(self, reloading: bool) -> None:
-        """No question and no other model while the model reloads with new engine settings."""
-        for widget in (self.input, self.model_picker):
-            widget.setEnabled(not reloading)
-        self._update_send_state()
-
-    def _update_welcome(self) -> None:
-        """The welcome page while no model is loaded (or loading) and the chat is empty."""
-        idle = self.ctx.chat.loaded_model is None and not self.loader.loading
-        welcome = idle and not self.view.toPlainText().strip()
-        self.centre.setCurrentWidget(self.welcome if welcome else self.view)
-
     # ----- conversations ---------------------------------------------------------------
 
     @Slot()
@@ -305,30 +199,6 @@ class ChatPanel(QWidget):
     def current_conversation_id(self) -> str:
         """Id of the conversation on screen."""
         return self.conversations.current_id
-
-    def _default_prompt(self) -> str:
-        return self.ctx.settings.chat_for(self._model_key()).system_prompt
-
-    def _adopt_default_prompt(self) -> None:
-        """An empty chat whose prompt is still a default one takes the loaded model's (a
-        prompt the user wrote is never replaced)."""
-        conversation = self.ctx.chat.get(self.current_conversation_id())
-        settings = self.ctx.settings
-        defaults = {settings.chat.system_prompt}
-        defaults.update(preset.system_prompt for preset in settings.chat_presets.values())
-        wanted = self._default_prompt()
-        if conversation.messages or conversation.system_prompt == wanted:
-            return
-        if conversation.system_prompt in defaults and self.system_prompt.prompt() in defaults:
-            try:
-                self.ctx.chat.set_system_prompt(conversation.id, wanted)
-            except UserError as error:  # not on disk yet: in effect here all the same
-                self.save_warning.show_message(str(error))
-            self.system_prompt.show_conversation(conversation.id)
-
-    def _model_key(self) -> Path | None:
-        loaded = self.ctx.chat.loaded_model
-        return loaded.model_path if loaded is not None else None
 
     def generation_settings(self) -> GenerationSettings:
         """The loaded model's settings (its preset, else the defaults), the answer's length
@@ -408,31 +278,6 @@ class ChatPanel(QWidget):
         confirm_tool = self.tool_confirmer.ask
         self._start_answer(ask, self.current_conversation_id(), prompt, confirm_tool=confirm_tool)
 
-    def _images_can_go(self) -> bool:
-        """Check the attachments before anything is sent; say why not next to them."""
-        self.attachments.clear_error()
-        if self.attachments.busy:
-            self.attachments.error.show_message(
-                tr("The images are still being read; send again in a moment.")
-            )
-            return False
-        try:
-            self.ctx.chat.check_images(len(self.attachments.images()))
-        except UserError as error:  # the draft and the attachments stay
-            self.errors.show(error, default_field="images")
-            if isinstance(error, TextOnlyModelError):
-                self.attachments.show_error(error)
-            return False
-        return True
-
-    @Slot(QImage)
-    def _on_image_pasted(self, image: QImage) -> None:
-        self.attachments.add_pixels(rgb_pixels(image), tr("Pasted image"))
-
-    @Slot(object)
-    def _on_attachment_failed(self, error: BaseException) -> None:
-        self.errors.show(error, default_field="images")
-
     @Slot()
     def regenerate(self) -> None:
         """Answer the last question again; the old answer stays if this one fails."""
@@ -475,6 +320,8 @@ class ChatPanel(QWidget):
             self.attachments.clear()
         self._sent_images = []
         self._show_saved(answer)
+        if answer.conversation.id == self.current_conversation_id():
+            self.view.show_answer_problem(answer.json_problem)
         self.avatar_mode.speak_answer(answer)
         self.answerFinished.emit(True)
 
@@ -509,15 +356,6 @@ class ChatPanel(QWidget):
             self.attachments.show_error(error)
         self.answerFinished.emit(False)
 
-    def _restore_prompt(self) -> None:
-        """Give the box back the text that failed to go; what was typed meanwhile follows it."""
-        sent, self._sent_prompt = self._sent_prompt, None
-        if not sent:
-            return
-        typed = self.input.toPlainText()
-        self.input.setPlainText(f"{sent}\n{typed}" if typed.strip() else sent)
-        self.input.moveCursor(self.input.textCursor().MoveOperation.End)
-
     def _set_generating(self, generating: bool) -> None:
         performance = self.generation.performance  # no reload while the model answers
         parts = (self.conversations, self.model_picker, self.system_prompt, self.knowledge)
@@ -528,27 +366,6 @@ class ChatPanel(QWidget):
         if not generating:
             self.update_context()
         self.busyChanged.emit(generating)
-
-    @Slot()
-    def _on_send_clicked(self) -> None:
-        if self.generating:
-            self.stop()
-        else:
-            self.send()
-
-    @Slot()
-    def _update_send_state(self) -> None:
-        if self.generating:
-            self.send_button.setText(tr("Stop"))
-            set_icon(self.send_button, "stop")
-            describe(self.send_button, tr("Stop"), tr("Stop the answer (Esc)"))
-        else:
-            self.send_button.setText(tr("Send"))
-            set_icon(self.send_button, "send")
-            describe(self.send_button, tr("Send"), tr("Send the message (Enter)"))
-        ready = self.input.has_text() and not self.loader.loading
-        ready = ready and not self.generation.performance.reloading
-        self.send_button.setEnabled(self.generating or ready)
 
     @Slot(bool)
     def _show_generation(self, visible: bool) -> None:

@@ -15,15 +15,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QHBoxLayout,
-    QLabel,
-    QProgressBar,
-    QPushButton,
-    QSpinBox,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -35,35 +27,20 @@ from app.services.chat_results import LoadedModel
 from app.settings import PerformanceSettings
 from app.settings_store import SettingsStore
 from pipelines.core import Cancelled, InvalidInputError, PipelineError
-from pipelines.engine_options import (
-    MAX_EVICTION_CACHE_TOKENS,
-    MIN_EVICTION_CACHE_TOKENS,
-    cpu_has_amx,
-)
 from ui.a11y import describe
 from ui.chat.chat_presets import chat_defaults, save_chat
-from ui.chat.draft_model_field import DraftModelField
-from ui.chat.performance_rows import OptionRow, option_row
-from ui.chat.performance_texts import explanation, no_amx_reason
+from ui.chat.performance_controls import CHECKS, PerformanceControls
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.inline_error import InlineError
 from ui.settings_changes import Report
 from ui.tasks import Lane, Policy, Task, TaskRunner, TaskState
 
 log = logging.getLogger(__name__)
 
 RELOAD_JOB = "chat-engine-reload"
-CHECKS = (
-    "prefix_caching",
-    "cache_eviction",
-    "prompt_lookup",
-    "sparse_attention",
-    "weight_sparsity",
-)
 
 
-class PerformanceSection(QWidget):
+class PerformanceSection(PerformanceControls, QWidget):
     """A fold-out section: the engine options of the edited model, applied by a reload."""
 
     changed = Signal()  # the stored settings changed
@@ -102,117 +79,12 @@ class PerformanceSection(QWidget):
         self._build_controls()
         self._build_layout()
         self.body.hide()
-        self._load()
-        self._connect()
-
-    # ----- building --------------------------------------------------------------------
-
-    def _build_controls(self) -> None:
-        self.kv_cache_precision = QComboBox()
-        for text, value in (
-            (tr("Default (u8 on this CPU)"), "default"),
-            (tr("f16 (uncompressed)"), "f16"),
-            (tr("u8"), "u8"),
-            (tr("u4"), "u4"),
-        ):
-            self.kv_cache_precision.addItem(text, value)
-        self.prefix_caching = QCheckBox(tr("Prefix caching"))
-        self.cache_eviction = QCheckBox(tr("Bounded memory for long chats"))
-        self.eviction_cache_tokens = QSpinBox(
-            minimum=MIN_EVICTION_CACHE_TOKENS, maximum=MAX_EVICTION_CACHE_TOKENS, singleStep=512
-        )
-        self.eviction_cache_tokens.setSuffix(tr(" tokens"))
-        self.prompt_lookup = QCheckBox(tr("Prompt lookup"))
-        self.draft_model = DraftModelField()
-        self.sparse_attention = QCheckBox(tr("Sparse attention for long prompts"))
-        self.weight_sparsity = QCheckBox(tr("Weight sparsity"))
-        self.has_amx = cpu_has_amx()
-        self.weight_sparsity.setEnabled(self.has_amx)
-        self.apply_button = QPushButton(tr("Apply (reloads the model)"))
-        set_icon(self.apply_button, "check")
-        self.revert_button = QPushButton(tr("Revert"))
-        set_icon(self.revert_button, "undo")
-        self.progress = QProgressBar()
-        self.progress.setRange(0, 0)  # a compile reports no steps: a busy bar
-        self.progress.setTextVisible(False)
-        self.cancel_button = QPushButton(tr("Cancel"))
-        set_icon(self.cancel_button, "close")
-        self.status = QLabel()
-        self.status.setWordWrap(True)
-        self.error = InlineError()  # what no single option caused (device, memory)
-        describe(
-            self.kv_cache_precision,
-            tr("KV-cache precision"),
-            explanation("kv_cache_precision"),
-        )
-        describe(
-            self.eviction_cache_tokens,
-            tr("Token budget"),
-            tr("Tokens a conversation keeps in memory when bounded"),
-        )
-        describe(
-            self.apply_button,
-            tr("Apply (reloads the model)"),
-            tr("Reload the model with these settings; it keeps its old ones if that fails"),
-        )
-        describe(self.revert_button, tr("Revert"), tr("Go back to the settings in use"))
-        describe(self.cancel_button, tr("Cancel"), tr("Stop the reload; the model keeps running"))
-        describe(self.progress, tr("Reloading the model"), tr("The model is being reloaded"))
-        for name in CHECKS:
-            box: QCheckBox = getattr(self, name)
-            text = no_amx_reason() if name == "weight_sparsity" and not self.has_amx else ""
-            describe(box, box.text(), text or explanation(name))
-
-    def _build_layout(self) -> None:
-        rows: dict[str, OptionRow] = {}
-        rows["kv_cache_precision"] = option_row(
-            self.kv_cache_precision, explanation("kv_cache_precision"), tr("KV-cache precision")
-        )
-        rows["prefix_caching"] = option_row(self.prefix_caching, explanation("prefix_caching"))
-        budget = QLabel(tr("Token budget"))
-        budget.setBuddy(self.eviction_cache_tokens)
-        rows["cache_eviction"] = option_row(
-            self.cache_eviction,
-            explanation("cache_eviction"),
-            below=[budget, self.eviction_cache_tokens],
-        )
-        rows["prompt_lookup"] = option_row(self.prompt_lookup, explanation("prompt_lookup"))
-        rows["draft_model"] = option_row(
-            self.draft_model, explanation("draft_model"), tr("Draft model")
-        )
-        rows["sparse_attention"] = option_row(
-            self.sparse_attention, explanation("sparse_attention")
-        )
-        sparsity = explanation("weight_sparsity") if self.has_amx else no_amx_reason()
-        rows["weight_sparsity"] = option_row(self.weight_sparsity, sparsity)
-        self.rows = rows
-        self.errors: dict[str, InlineError] = {name: row.error for name, row in rows.items()}
-        self.errors["eviction_cache_tokens"] = rows["cache_eviction"].error
-        column = QVBoxLayout(self.body)
-        column.setContentsMargins(0, 0, 0, 0)
-        for row in rows.values():
-            column.addWidget(row)
-        self.apply_row = QWidget()
-        buttons = QHBoxLayout(self.apply_row)
-        buttons.setContentsMargins(0, 0, 0, 0)
-        buttons.addWidget(self.apply_button)
-        buttons.addWidget(self.revert_button)
-        buttons.addStretch(1)
-        self.reload_row = QWidget()
-        reload = QHBoxLayout(self.reload_row)
-        reload.setContentsMargins(0, 0, 0, 0)
-        reload.addWidget(self.progress, 1)
-        reload.addWidget(self.cancel_button)
-        self.status.setForegroundRole(QPalette.ColorRole.PlaceholderText)
-        for widget in (self.apply_row, self.reload_row, self.status, self.error):
-            column.addWidget(widget)
-        self.apply_row.hide()
-        self.reload_row.hide()
-        self.status.hide()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.toggle, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addWidget(self.body)
+        self._load()
+        self._connect()
 
     def _connect(self) -> None:
         self.toggle.toggled.connect(self._unfold)
@@ -236,6 +108,7 @@ class PerformanceSection(QWidget):
         default = tr("Default (f16 on the GPU)") if gpu else tr("Default (u8 on this CPU)")
         self.kv_cache_precision.setItemText(0, default)
         if not self.reloading:
+            self._forget_note()
             self._load()
 
     def widest(self) -> int:
@@ -319,6 +192,7 @@ class PerformanceSection(QWidget):
     def revert(self) -> None:
         """Show the stored options again."""
         self._clear_errors()
+        self._forget_note()
         self._load()
 
     @Slot()
@@ -355,6 +229,7 @@ class PerformanceSection(QWidget):
     def _load(self) -> None:
         options = self.stored()
         self._loading = True
+        self.one_cache.quiet = True
         self.kv_cache_precision.setCurrentIndex(
             max(0, self.kv_cache_precision.findData(options.kv_cache_precision))
         )
@@ -363,6 +238,7 @@ class PerformanceSection(QWidget):
         self.eviction_cache_tokens.setValue(options.eviction_cache_tokens)
         self.draft_model.set_text(str(options.draft_model) if options.draft_model else "")
         self._loading = False
+        self.one_cache.quiet = False
         self.eviction_cache_tokens.setEnabled(options.cache_eviction)
         self.apply_row.hide()
 
@@ -373,12 +249,17 @@ class PerformanceSection(QWidget):
 
     def _refuse(self, error: PipelineError) -> None:
         """Show ``error`` next to its option; the controls show the stored options again."""
+        self._forget_note()
         self._load()
         self.errors.get(error.field or "", self.error).show_message(str(error))
 
     def _clear_errors(self) -> None:
         for line in {*self.errors.values(), self.error}:
             line.clear()
+
+    def _forget_note(self) -> None:
+        """The controls show other settings: the note on why a cache was unticked goes."""
+        self.one_cache.clear()
 
     def _set_reloading(self, reloading: bool) -> None:
         self.rows_enabled(not reloading)

@@ -10,7 +10,6 @@ settings store. Follows ``ui.remote_dialog``.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import partial
 
 from PySide6.QtCore import Qt, Slot
@@ -23,8 +22,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
-    QListWidget,
-    QListWidgetItem,
     QProgressBar,
     QPushButton,
     QTreeWidget,
@@ -32,10 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.errors import UserError
 from app.settings_store import SettingsStore
-from app.tools.service import ToolInfo, ToolService
-from pipelines.core import Cancelled
+from app.tools.service import ToolService
 from ui.a11y import describe
 from ui.dialog_rows import describe_standard_buttons, keep_fitting, messages_beside_buttons, say
 from ui.i18n import tr
@@ -45,6 +40,8 @@ from ui.layouts import hbox, vbox
 from ui.settings_changes import change_settings
 from ui.tasks import TaskRunner, TaskState
 from ui.tools.server_draft import ServerDraft, Transport, draft_problems, new_server_name
+from ui.tools.server_test import ServerTesting
+from ui.tools.server_tools_list import ServerToolList
 
 FIELDS = ("name", "command", "arguments", "url")
 
@@ -56,7 +53,7 @@ def _under(field: QWidget, error: InlineError) -> QWidget:
     return box
 
 
-class McpServersDialog(QDialog):
+class McpServersDialog(ServerTesting, QDialog):
     """List, add, edit, test and remove MCP servers."""
 
     def __init__(
@@ -149,13 +146,9 @@ class McpServersDialog(QDialog):
         self.test_result.setWordWrap(True)
         self.test_result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.test_result.hide()
-        self.tool_list = QListWidget()
-        self.tool_list.setMinimumHeight(120)
-        describe(
-            self.tool_list,
-            tr("Tools of this server"),
-            tr("Tick a tool to let it run without asking you first."),
-        )
+        self.tool_picks = ServerToolList()  # ticked: runs without asking
+        self.tool_list = self.tool_picks.list
+        self.tools_title = self.tool_picks.title
         self.form = QWidget()
         form = QFormLayout()
         self._form = form
@@ -167,9 +160,8 @@ class McpServersDialog(QDialog):
         form.addRow("", self.enabled)
         test_row = hbox(self.test_button, self.cancel_test_button, self.progress, 1, margins=0)
         form.addRow("", test_row)
-        self.tools_title = QLabel(tr("Tools (ticked: runs without asking):"))
-        column = vbox(form, self.test_result, self.tools_title, parent=self.form, margins=0)
-        column.addWidget(self.tool_list, 1)
+        column = vbox(form, self.test_result, parent=self.form, margins=0)
+        column.addWidget(self.tool_picks, 1)
         self.save_error = InlineError()
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
@@ -188,7 +180,6 @@ class McpServersDialog(QDialog):
             line.textEdited.connect(self._on_edited)
         self.kind.currentIndexChanged.connect(self._on_edited)
         self.enabled.toggled.connect(self._on_edited)
-        self.tool_list.itemChanged.connect(self._on_tool_ticked)
         self.test_button.clicked.connect(self.test_server)
         self.cancel_test_button.clicked.connect(self.cancel_test)
         self.buttons.accepted.connect(self.save)
@@ -291,29 +282,7 @@ class McpServersDialog(QDialog):
 
     def _fill_tools(self) -> None:
         """The current server's tools (listed by a test, or known), ticked when allowed."""
-        draft = self.current()
-        self.tool_list.blockSignals(True)
-        self.tool_list.clear()
-        if draft is not None:
-            listed = {t.name: t for t in draft.tools or []}
-            for name in dict.fromkeys([*listed, *draft.allowed]):
-                info = listed.get(name)
-                about = info.description if info else tr("not listed by its last test")
-                item = QListWidgetItem(f"{name} — {about}" if about else name)
-                item.setData(Qt.ItemDataRole.UserRole, name)
-                item.setToolTip(about)
-                item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
-                allowed = name in draft.allowed
-                item.setCheckState(Qt.CheckState.Checked if allowed else Qt.CheckState.Unchecked)
-                self.tool_list.addItem(item)
-        self.tool_list.blockSignals(False)
-        empty = self.tool_list.count() == 0
-        self.tools_title.setText(
-            tr("Test the server to list its tools.")
-            if empty
-            else tr("Tools (ticked: runs without asking):")
-        )
-        self.tool_list.setVisible(not empty)
+        self.tool_picks.show_draft(self.current())
 
     # ----- editing ---------------------------------------------------------------------
 
@@ -338,17 +307,6 @@ class McpServersDialog(QDialog):
         self.save_error.clear()
         self._validate()
 
-    @Slot(QListWidgetItem)
-    def _on_tool_ticked(self, item: QListWidgetItem) -> None:
-        draft = self.current()
-        name = item.data(Qt.ItemDataRole.UserRole)
-        if draft is None or not isinstance(name, str):
-            return
-        allowed = [n for n in draft.allowed if n != name]
-        if item.checkState() == Qt.CheckState.Checked:
-            allowed.append(name)
-        draft.allowed = allowed
-
     def problems(self, draft: ServerDraft) -> dict[str, str]:
         """What keeps ``draft`` from being saved, by field."""
         return draft_problems(draft, [d.name for d in self.drafts if d is not draft])
@@ -360,85 +318,6 @@ class McpServersDialog(QDialog):
             line.show_message(problems.get(key, ""))
         self._update_test_buttons()
         return not problems
-
-    # ----- testing ---------------------------------------------------------------------
-
-    @Slot()
-    def test_server(self) -> None:
-        """Start (or reach) the server in a worker and list its tools."""
-        draft = self.current()
-        if draft is None or self._testing is not None:
-            return
-        problems = self.problems(draft)
-        if set(problems) - {"name"}:
-            return
-        # A name still being typed does not stop a test: the server is reached all the same.
-        server = (replace(draft, name=new_server_name()) if problems else draft).to_server()
-        state = TaskState()
-        self._testing, self._test_state = draft, state
-        draft.result = ""
-        self._set_result("")
-        self._show_row(draft)
-        self._update_test_buttons()
-        self.tasks.start(
-            self.tools.list_tools,
-            server,
-            state.cancel,
-            state=state,
-            on_done=partial(self._on_tested, state, draft),
-            on_error=partial(self._on_test_failed, state, draft),
-        )
-
-    @Slot()
-    def cancel_test(self) -> None:
-        """Stop waiting for the server (the worker closes it; a late answer is ignored)."""
-        if self._testing is None or self._test_state is None:
-            return
-        self._test_state.cancel.cancel()
-        self._end_test(self._testing, tr("Cancelled."))
-
-    def _on_tested(self, state: TaskState, draft: ServerDraft, tools: list[ToolInfo]) -> None:
-        if state is not self._test_state:
-            return
-        draft.tools = list(tools)
-        self._end_test(draft, tr("%n tool(s) listed.", "", len(tools)))
-
-    def _on_test_failed(self, state: TaskState, draft: ServerDraft, error: BaseException) -> None:
-        if state is not self._test_state:
-            return
-        if isinstance(error, Cancelled):
-            self._end_test(draft, tr("Cancelled."))
-            return
-        field = getattr(error, "field", None) if isinstance(error, UserError) else None
-        if field in ("command", "url") and draft is self.current():
-            self._end_test(draft, "")
-            self.errors[field].show_message(str(error))  # next to the field it is about
-            return
-        sentence = (
-            str(error)
-            if isinstance(error, UserError)
-            else tr("The test failed: {error}").format(error=error)
-        )
-        self._end_test(draft, sentence)
-
-    def _end_test(self, draft: ServerDraft, sentence: str) -> None:
-        self._testing, self._test_state = None, None
-        draft.result = sentence
-        if draft is self.current():
-            self._set_result(sentence)
-            self._fill_tools()
-        if draft in self.drafts:
-            self._show_row(draft)
-        self._update_test_buttons()
-
-    def _update_test_buttons(self) -> None:
-        testing = self._testing is not None
-        draft = self.current()
-        problems = self.problems(draft) if draft is not None else {"": ""}
-        problems.pop("name", None)
-        self.test_button.setEnabled(not problems and not testing)
-        self.cancel_test_button.setVisible(testing)
-        self.progress.setVisible(testing)
 
     # ----- saving ----------------------------------------------------------------------
 

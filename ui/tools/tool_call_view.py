@@ -1,31 +1,43 @@
 """An answer's tool calls, shown above its text: one compact block per call.
 
-Each block says which tool ran ("🔧 server/tool"), how it ended (done, failed, refused) and how
-long it took, the arguments as indented JSON and the first lines of the result, with a button
-to show the rest. Everything a tool (or the model) wrote is shown as plain text — labels in
-``PlainText`` format — so a result holding HTML or Markdown is read, never rendered.
+Each block is one header line — which tool ran ("🔧 server/tool"), how it ended (done, failed,
+refused), how long it took, and *Show all* when anything is cut — then the arguments (one line
+when short, else indented JSON) and the first two lines of the result, each beside its title.
+Everything a tool (or the model) wrote is shown as plain text — labels in ``PlainText`` format —
+so a result holding HTML or Markdown is read, never rendered.
 """
 
 from __future__ import annotations
 
+import html
 import json
 from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QEvent, QLocale, Qt, Slot
-from PySide6.QtGui import QFontDatabase
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtGui import QColor, QFontDatabase
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.tools.calls import ToolCall
 from ui.a11y import describe
 from ui.i18n import tr
 from ui.icons import icon, set_icon
-from ui.theme import muted_color
+from ui.theme import blend, error_color, muted_color
 
-RESULT_LINES = 4
+RESULT_LINES = 2
 """Lines of a result shown before *Show all*."""
-ARGUMENT_LINES = 8
-"""Lines of the arguments shown before *Show all* (a long text argument stays short)."""
+ARGUMENT_LINES = 4
+"""Lines of long (indented) arguments shown before *Show all*."""
+ONE_LINE_CHARS = 100
+"""Arguments up to this long as one line of JSON are shown on one line."""
 LINE_CHARS = 160
 """A line longer than this is cut in the short view (a one-line JSON blob of 20 kB)."""
 
@@ -42,6 +54,12 @@ def status_text(call: ToolCall) -> str:
 def pretty_arguments(arguments: dict[str, Any]) -> str:
     """The arguments as indented JSON (``{}`` when there are none)."""
     return json.dumps(arguments, indent=2, ensure_ascii=False, default=str)
+
+
+def compact_arguments(arguments: dict[str, Any]) -> str:
+    """The arguments on one line when short (``{"a": 17, "b": 23}``), else indented."""
+    line = json.dumps(arguments, ensure_ascii=False, default=str)
+    return line if len(line) <= ONE_LINE_CHARS else pretty_arguments(arguments)
 
 
 def shortened(text: str, lines: int) -> tuple[str, bool]:
@@ -86,28 +104,47 @@ class ToolCallBlock(QFrame):
         bold.setBold(True)
         self.header.setFont(bold)
         self.header.setWordWrap(False)
-        self.state = _plain_label(self._state_text())
+        self.state = QLabel()
         self.state.setWordWrap(False)
         self.toggle = QToolButton()
         self.toggle.setAutoRaise(True)
         self.toggle.setCheckable(True)
+        self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.toggle.toggled.connect(self._on_toggled)
-        self.arguments_title = QLabel(tr("Arguments"))
+        self.arguments_title = QLabel()
         self.arguments = _plain_label(mono=True)
-        self.result_title = QLabel(self._result_title())
+        self.result_title = QLabel()
+        # Our own words, in the muted (or error) colour: kept here, drawn as coloured rich text
+        # (a colour in a label's palette is overridden by the application style sheet's).
+        self.titles = {
+            self.state: self._state_text(),
+            self.arguments_title: tr("Arguments"),
+            self.result_title: self._result_title(),
+        }
         self.result = _plain_label(mono=True)
         header = QHBoxLayout()
         header.setContentsMargins(0, 0, 0, 0)
+        header.setSpacing(6)
         header.addWidget(self.wrench)
         header.addWidget(self.header)
         header.addWidget(self.state, 1)
         header.addWidget(self.toggle)
+        # Titles in a narrow column, values beside them: a short call takes three lines.
+        grid = QGridLayout()
+        grid.setContentsMargins(22, 0, 0, 0)  # under the tool's name, past the wrench
+        grid.setHorizontalSpacing(8)
+        grid.setVerticalSpacing(1)
+        top = Qt.AlignmentFlag.AlignTop
+        grid.addWidget(self.arguments_title, 0, 0, top)
+        grid.addWidget(self.arguments, 0, 1)
+        grid.addWidget(self.result_title, 1, 0, top)
+        grid.addWidget(self.result, 1, 1)
+        grid.setColumnStretch(1, 1)
         column = QVBoxLayout(self)
-        column.setContentsMargins(8, 4, 8, 6)
-        column.setSpacing(2)
+        column.setContentsMargins(8, 3, 8, 4)
+        column.setSpacing(1)
         column.addLayout(header)
-        for widget in (self.arguments_title, self.arguments, self.result_title, self.result):
-            column.addWidget(widget)
+        column.addLayout(grid)
         self._color_titles()
         self._show()
 
@@ -128,22 +165,27 @@ class ToolCallBlock(QFrame):
         return tr("Result")
 
     def _color_titles(self) -> None:
-        muted = muted_color(self.palette())
-        for label in (self.state, self.arguments_title, self.result_title):
-            palette = label.palette()
-            palette.setColor(label.foregroundRole(), muted)
-            label.setPalette(palette)
+        palette = self.palette()
+        # The placeholder colour is often translucent; rich text takes an opaque one.
+        translucent = muted_color(palette)
+        background = palette.color(self.backgroundRole())
+        muted = blend(background, QColor(translucent.rgb()), translucent.alphaF()).name()
+        failed = error_color(palette).name() if self.call.status == "failed" else muted
+        self.wrench.setPixmap(icon("wrench").pixmap(16, 16))  # drawn in the palette's colours
+        for label, text in self.titles.items():
+            colour = failed if label is self.state else muted
+            label.setText(f'<span style="color:{colour}">{html.escape(text)}</span>')
 
     def event(self, event: QEvent) -> bool:
         """Colour the muted titles again on a light ↔ dark switch."""
         # event(), not changeEvent(): see ui.inline_error.InlineError.event (PySide6 6.12.0).
         handled = super().event(event)
-        if event.type() == QEvent.Type.PaletteChange:
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.StyleChange):
             self._color_titles()
         return handled
 
     def _show(self) -> None:
-        arguments = pretty_arguments(self.call.arguments)
+        arguments = compact_arguments(self.call.arguments)
         result = self.call.result or tr("(nothing)")
         short_arguments, cut_arguments = shortened(arguments, ARGUMENT_LINES)
         short_result, cut_result = shortened(result, RESULT_LINES)
@@ -152,9 +194,11 @@ class ToolCallBlock(QFrame):
         self.result.setText(result if self.expanded else short_result)
         self.toggle.setVisible(long)
         if self.expanded:
+            self.toggle.setText(tr("Show less"))
             set_icon(self.toggle, "chevron-up")
             describe(self.toggle, tr("Show less"), tr("Show only the first lines of this call"))
         else:
+            self.toggle.setText(tr("Show all"))
             set_icon(self.toggle, "chevron-down")
             describe(
                 self.toggle,
@@ -172,7 +216,7 @@ class ToolCallBlock(QFrame):
         return "\n".join(
             [f"🔧 {self.header.text()}"]
             + [
-                label.text()
+                self.titles.get(label, label.text())
                 for label in (
                     self.state,
                     self.arguments_title,

@@ -1,0 +1,61 @@
+"""The generation settings column fits its width at the smallest and a large window size: no
+sideways scrolling, every text wrapped inside the column (issue 19, the Performance section)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QWidget
+from pytestqt.qtbot import QtBot
+
+from tests.ui.helpers import load
+from ui.main_window import MainWindow
+
+
+def cut_widgets(content: QWidget) -> list[str]:
+    """Visible widgets in ``content`` whose right end lies past its width, or that are narrower
+    than they need (a check box's or a button's text cut)."""
+    cut = []
+    for widget in content.findChildren(QWidget):
+        if not widget.isVisibleTo(content) or widget.width() == 0:
+            continue
+        right = widget.mapTo(content, widget.rect().topRight()).x()
+        squeezed = isinstance(widget, QAbstractButton) and (
+            widget.width() < widget.minimumSizeHint().width()
+        )
+        if right >= content.width() or squeezed:
+            name = widget.text() if isinstance(widget, (QLabel, QAbstractButton)) else ""
+            cut.append(f"{type(widget).__name__} {name!r}")
+    return cut
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1600, 1000)])
+def test_the_settings_column_fits_without_sideways_scrolling(
+    qtbot: QtBot,
+    window: MainWindow,
+    model_folder: Path,
+    tmp_path: Path,
+    app_look: None,
+    size: tuple[int, int],
+) -> None:
+    window.resize(*size)
+    window.show()
+    qtbot.waitExposed(window)
+    load(qtbot, window, model_folder)
+    panel = window.chat_panel
+    panel.settings_button.click()
+    panel.generation.performance.toggle.click()
+    panel.generation.answer_format.format.setCurrentIndex(1)  # JSON: the schema rows show
+    QApplication.processEvents()
+    scroller = panel.generation.scroller
+    qtbot.waitUntil(lambda: panel.generation.content.width() > 0, timeout=2000)
+    assert not scroller.horizontalScrollBar().isVisible()
+    content = panel.generation.content
+    assert content.width() <= scroller.viewport().width()
+    assert cut_widgets(content) == []
+    window.grab().save(str(tmp_path / f"settings-{size[0]}x{size[1]}.png"))
+    bar = scroller.verticalScrollBar()
+    bar.setValue(bar.maximum())  # the Performance rows, at the bottom
+    QApplication.processEvents()
+    window.grab().save(str(tmp_path / f"settings-{size[0]}x{size[1]}-scrolled.png"))
