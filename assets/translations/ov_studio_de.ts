@@ -724,7 +724,6 @@
         </message>
         <message>
             <source>Chat</source>
-            <extracomment>The panels in the navigation, in order. A new panel is one more line here.</extracomment>
             <translation>Chat</translation>
         </message>
         <message>
@@ -737,6 +736,7 @@
         </message>
         <message>
             <source>Now choose a face, then Generate.</source>
+            <extracomment>The panels in the navigation, in order. A new panel is one more line here.</extracomment>
             <translation>Wählen Sie jetzt ein Gesicht und dann „Erzeugen“.</translation>
         </message>
         <message>
@@ -4602,6 +4602,14 @@
         <message>
             <source>Looking failed: {error}</source>
             <translation>Suche fehlgeschlagen: {error}</translation>
+        </message>
+        <message>
+            <source>Prefix caching is now off: bounded memory cannot forget what turns share.</source>
+            <translation>Präfix-Caching ist jetzt aus: Begrenzter Speicher kann nicht vergessen, was Gesprächsrunden gemeinsam nutzen.</translation>
+        </message>
+        <message>
+            <source>Bounded memory is now off: it cannot forget what prefix caching shares.</source>
+            <translation>Begrenzter Speicher ist jetzt aus: Er kann nicht vergessen, was Präfix-Caching gemeinsam nutzt.</translation>
         </message>
     </context>
 </TS>

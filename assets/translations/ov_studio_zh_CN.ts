@@ -721,7 +721,6 @@
         </message>
         <message>
             <source>Chat</source>
-            <extracomment>The panels in the navigation, in order. A new panel is one more line here.</extracomment>
             <translation>聊天</translation>
         </message>
         <message>
@@ -734,6 +733,7 @@
         </message>
         <message>
             <source>Now choose a face, then Generate.</source>
+            <extracomment>The panels in the navigation, in order. A new panel is one more line here.</extracomment>
             <translation>现在请选择人脸，然后单击“生成”。</translation>
         </message>
         <message>
@@ -4589,6 +4589,14 @@
         <message>
             <source>Looking failed: {error}</source>
             <translation>查找失败：{error}</translation>
+        </message>
+        <message>
+            <source>Prefix caching is now off: bounded memory cannot forget what turns share.</source>
+            <translation>前缀缓存现已关闭：限制内存无法遗忘各轮对话共享的内容。</translation>
+        </message>
+        <message>
+            <source>Bounded memory is now off: it cannot forget what prefix caching shares.</source>
+            <translation>限制内存现已关闭：它无法遗忘前缀缓存共享的内容。</translation>
         </message>
     </context>
 </TS>
