@@ -212,7 +212,7 @@ class ChatService(ChatConversations, ChatModels, ChatEdits):
                 result = pipeline.generate(history, settings, cancel, counter, images=pixels)
             else:
                 if loop is not None:
-                    history, calls = loop.run(pipeline, history, cancel)
+                    history, calls = loop.run(pipeline, history, cancel, context)
                 result = pipeline.generate(history, settings, cancel, counter)
             if confirm is not None and not confirm():
                 raise Cancelled()
