@@ -138,9 +138,15 @@ class ChatService(ChatConversations, ChatModels, ChatEdits):
         settings: GenerationSettings,
         cancel: CancelToken,
         on_text: Callable[[str], None],
+        *,
+        confirm_tool: ConfirmTool | None = None,
+        on_tool_call: OnToolCall | None = None,
     ) -> Answer:
         """Answer the last question again; once the new answer is done it is shown and the
-        earlier ones are kept as its versions."""
+        earlier ones are kept as its versions (each with the tool calls it made).
+
+        With tools enabled in the conversation the model may call them again, as in
+        :meth:`ask` (``confirm_tool``, ``on_tool_call``)."""
         conversation = self.get(conversation_id)
         messages = conversation.messages
         last_user = max((i for i, m in enumerate(messages) if m.role == "user"), default=-1)
@@ -150,9 +156,12 @@ class ChatService(ChatConversations, ChatModels, ChatEdits):
         self.check_images(len(question.images))
         previous = messages[last_user:]
         earlier = next((m for m in previous[1:] if m.role == "assistant"), None)
+        loop = self._tool_loop(conversation, confirm_tool, on_tool_call)
         del messages[last_user:]
         try:
-            return self._answer(conversation, question, settings, cancel, on_text, earlier=earlier)
+            return self._answer(
+                conversation, question, settings, cancel, on_text, earlier=earlier, loop=loop
+            )
         except BaseException:
             messages.extend(previous)  # a failed regeneration keeps the old answer
             raise
