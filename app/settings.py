@@ -27,7 +27,7 @@ from pydantic_settings import (
 )
 
 from app.remote.config import RemoteEndpoint
-from app.tools.config import McpServer
+from app.tools.config import McpServer, unique_names
 from pipelines.chat import GenerationSettings
 from pipelines.engine_options import (
     MAX_EVICTION_CACHE_TOKENS,
@@ -203,7 +203,7 @@ class Settings(BaseSettings):
         description="OpenAI-compatible servers chat can run on, chosen like a device "
         "(their API keys are kept in the system keyring, not here).",
     )
-    mcp_servers: list[McpServer] = Field(
+    mcp_servers: Annotated[list[McpServer], AfterValidator(unique_names)] = Field(
         default_factory=list,
         description="MCP tool servers chat can call (stdio programs or HTTP endpoints).",
     )

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from app.errors import UserError
 from app.services.base import BusyLock
 from app.services.chat_results import Answer
+from app.services.chat_tools import ConfirmTool, OnToolCall, ToolLoop
 from app.services.message_versions import choose, drop_shown
 from app.storage.conversations import ChatMessage, Conversation, ConversationStore
 from pipelines.chat import GenerationSettings
@@ -39,7 +40,16 @@ class ChatEdits:
             settings: GenerationSettings,
             cancel: CancelToken,
             on_text: Callable[[str], None],
+            *,
+            loop: ToolLoop | None = None,
         ) -> Answer: ...
+
+        def _tool_loop(
+            self,
+            conversation: Conversation,
+            confirm: ConfirmTool | None,
+            on_call: OnToolCall | None,
+        ) -> ToolLoop | None: ...
 
     def resend(
         self,
@@ -49,10 +59,14 @@ class ChatEdits:
         settings: GenerationSettings,
         cancel: CancelToken,
         on_text: Callable[[str], None],
+        *,
+        confirm_tool: ConfirmTool | None = None,
+        on_tool_call: OnToolCall | None = None,
     ) -> Answer:
         """Replace question ``index`` by ``prompt`` (its images stay) and answer it; what
         followed it is replaced by the new answer once that is done. A failed answer leaves
-        the conversation as it was.
+        the conversation as it was. With tools enabled in the conversation the model may call
+        them, as in ``ask`` (``confirm_tool``, ``on_tool_call``).
 
         Raises:
             UserError: an empty prompt, or ``index`` is not a question.
@@ -65,9 +79,10 @@ class ChatEdits:
             raise UserError("That message is no longer in the conversation.", field="prompt")
         question = ChatMessage(role="user", content=prompt, images=list(messages[index].images))
         previous = messages[index:]
+        loop = self._tool_loop(conversation, confirm_tool, on_tool_call)
         del messages[index:]
         try:
-            return self._answer(conversation, question, settings, cancel, on_text)
+            return self._answer(conversation, question, settings, cancel, on_text, loop=loop)
         except BaseException:
             messages.extend(previous)
             raise

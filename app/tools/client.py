@@ -14,6 +14,7 @@ the error sentence. Output that is not UTF-8 is decoded with replacement charact
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 import threading
@@ -40,6 +41,45 @@ CALL_TIMEOUT_S = 60.0
 STDERR_TAIL_CHARS = 4000
 """Of a server's stderr, only this much of the end is kept (a server can log without end)."""
 CANCEL_POLL_S = 0.1
+NOT_MCP_GRACE_S = 2.0
+"""After a stdout line that is not MCP, how long the handshake may still complete: a server
+may print a banner first and answer after it; one that answers with text never does."""
+SHOWN_LINE_CHARS = 120
+
+
+class NotMcpError(Exception):
+    """A stdio server wrote a line that is not MCP and did not answer the handshake."""
+
+    def __init__(self, line: str) -> None:
+        super().__init__(line)
+        self.line = line
+
+
+class StdoutWatch:
+    """What a stdio server wrote that is not MCP (the SDK hands each such line to the
+    session's message handler as a parse error, and otherwise goes on waiting)."""
+
+    def __init__(self) -> None:
+        self.line: str | None = None
+        """The first line that was not MCP, shortened for a sentence; None: none yet."""
+        self.seen = anyio.Event()
+        self.connected = False
+
+    async def on_message(self, message: object) -> None:
+        """The client's message handler: notes the first parse error, ignores the rest."""
+        if isinstance(message, Exception) and self.line is None:
+            self.line = _bad_line(message)
+            self.seen.set()
+        await anyio.lowlevel.checkpoint()
+
+    async def fail_fast(self, failed: list[NotMcpError], scope: anyio.CancelScope) -> None:
+        """Once a bad line came, give the handshake :data:`NOT_MCP_GRACE_S`; still not
+        connected then: stop, with the line (instead of the connect timeout's wait)."""
+        await self.seen.wait()
+        await anyio.sleep(NOT_MCP_GRACE_S)
+        if not self.connected and self.line is not None:
+            failed.append(NotMcpError(self.line))
+            scope.cancel()
 
 
 class StderrTail:
@@ -136,33 +176,45 @@ async def _connected(
     operation_timeout: float,
 ) -> T:
     outcome: list[T] = []
+    failed: list[NotMcpError] = []
+    watch = StdoutWatch() if stderr is not None else None
 
     async def work(scope: anyio.CancelScope) -> None:
         # One deadline, moved once connected: the client's own task groups must be entered
         # and left inside the same cancel scope.
         with anyio.CancelScope() as deadline:
             deadline.deadline = anyio.current_time() + connect_timeout
-            async with _client(server, workdir, stderr) as client:
+            async with _client(server, workdir, stderr, watch) as client:
+                if watch is not None:
+                    watch.connected = True
                 deadline.deadline = anyio.current_time() + operation_timeout
                 outcome.append(await operation(client))
         if deadline.cancelled_caught and not outcome:
+            if watch is not None and watch.line is not None:
+                raise NotMcpError(watch.line)  # it wrote text, then nothing MCP
             raise TimeoutError
         scope.cancel()
 
-    async def watch(scope: anyio.CancelScope) -> None:
+    async def stop_on_cancel(scope: anyio.CancelScope) -> None:
         while not cancel.cancelled:
             await anyio.sleep(CANCEL_POLL_S)
         scope.cancel()
 
     async with anyio.create_task_group() as group:
         group.start_soon(work, group.cancel_scope)
-        group.start_soon(watch, group.cancel_scope)
+        group.start_soon(stop_on_cancel, group.cancel_scope)
+        if watch is not None:
+            group.start_soon(watch.fail_fast, failed, group.cancel_scope)
+    if failed:
+        raise failed[0]
     if not outcome:
         raise Cancelled("tool call cancelled")
     return outcome[0]
 
 
-def _client(server: McpServer, workdir: Path, stderr: StderrTail | None) -> Client:
+def _client(
+    server: McpServer, workdir: Path, stderr: StderrTail | None, watch: StdoutWatch | None
+) -> Client:
     from mcp import Client
     from mcp.client.stdio import StdioServerParameters, stdio_client
     from mcp.client.streamable_http import streamable_http_client
@@ -178,7 +230,21 @@ def _client(server: McpServer, workdir: Path, stderr: StderrTail | None) -> Clie
         cwd=workdir,
         encoding_error_handler="replace",
     )
-    return Client(stdio_client(params, errlog=stderr.writer), cache=None)
+    handler = watch.on_message if watch is not None else None
+    return Client(stdio_client(params, errlog=stderr.writer), cache=None, message_handler=handler)
+
+
+def _bad_line(error: Exception) -> str:
+    """The line a parse error was about, one line of at most :data:`SHOWN_LINE_CHARS`."""
+    from pydantic import ValidationError
+
+    line = str(error)
+    if isinstance(error, ValidationError):
+        inputs = [issue.get("input") for issue in error.errors()]
+        text = next((i for i in inputs if isinstance(i, str)), None)
+        line = text if text is not None else json.dumps(inputs[0] if inputs else "", default=str)
+    line = "".join(c if c.isprintable() else " " for c in " ".join(line.split()))
+    return line if len(line) <= SHOWN_LINE_CHARS else line[: SHOWN_LINE_CHARS - 1] + "…"
 
 
 def _innermost(error: BaseException) -> BaseException:
@@ -200,6 +266,11 @@ def _sentence(server: McpServer, error: BaseException, stderr: StderrTail | None
     tail = f" It said: {said}" if said else ""
     if isinstance(error, UserError):
         return error
+    if isinstance(error, NotMcpError):
+        return UserError(
+            f"The tool server “{name}” is not an MCP server: it wrote “{error.line}”.",
+            field=field,
+        )
     if isinstance(error, TimeoutError):
         return UserError(f"The tool server “{name}” did not answer in time.{tail}", field="server")
     if isinstance(error, FileNotFoundError | PermissionError) and server.transport == "stdio":

@@ -58,6 +58,22 @@ class McpServer(BaseModel):
         return self
 
 
+def unique_names(servers: list[McpServer]) -> list[McpServer]:
+    """``servers`` when no two share a name (compared ignoring case: "Calc" and "calc" would
+    read as one server beside a call, and a tool id must name one server).
+
+    Raises:
+        ValueError: the sentence naming the name used twice.
+    """
+    seen: set[str] = set()
+    for server in servers:
+        key = server.name.casefold()
+        if key in seen:
+            raise ValueError(f"Two tool servers are called “{server.name}”")
+        seen.add(key)
+    return servers
+
+
 def tool_id(server: str, tool: str) -> str:
     """The id of ``tool`` of ``server``: ``<server>/<tool>``."""
     return f"{server}/{tool}"

@@ -3,7 +3,8 @@
 A raw JSON-RPC loop over stdio (no SDK: the SDK would not send these). Modes: ``crash``
 (writes to stderr and exits at once), ``silent`` (reads, never answers), ``many`` (10,000
 tools, some with hostile names and schemas), ``binary`` (answers with bytes that are not
-UTF-8 in a tool result), ``garbage`` (answers the handshake with text that is not JSON-RPC).
+UTF-8 in a tool result), ``garbage`` (answers the handshake with text that is not JSON-RPC),
+``banner`` (prints a line of text on stdout at start, then speaks MCP as it should).
 """
 
 from __future__ import annotations
@@ -38,6 +39,9 @@ def main() -> None:
     if MODE == "crash":
         sys.stderr.write("Traceback: something went wrong at start\n")
         sys.exit(3)
+    if MODE == "banner":
+        sys.stdout.buffer.write(b"Starting the echo server v1.0 ...\n")
+        sys.stdout.buffer.flush()
     for line in sys.stdin.buffer:
         try:
             request = json.loads(line)

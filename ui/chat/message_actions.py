@@ -45,7 +45,13 @@ class MessageActions(QObject):
         panel._sent_prompt = None  # the box may hold the next question: leave it alone
         panel.view.show_messages(conversation.messages[:index])
         panel.view.begin_answer(text, panel.view.stored_thumbnails(conversation.messages[index]))
-        panel._start_answer(panel.ctx.chat.resend, panel.current_conversation_id(), index, text)
+        panel._start_answer(
+            panel.ctx.chat.resend,
+            panel.current_conversation_id(),
+            index,
+            text,
+            confirm_tool=panel.tool_confirmer.ask,
+        )
 
     @Slot(int)
     def delete(self, index: int) -> None:

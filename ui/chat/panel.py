@@ -292,7 +292,11 @@ class ChatPanel(ModelWiring, InputWiring, QWidget):
         self._sent_prompt = None  # the box may hold the next question: leave it alone
         self.view.show_messages(conversation.messages[: users[-1]])
         self.view.begin_answer(conversation.messages[users[-1]].content)
-        self._start_answer(self.ctx.chat.regenerate, self.current_conversation_id())
+        self._start_answer(
+            self.ctx.chat.regenerate,
+            self.current_conversation_id(),
+            confirm_tool=self.tool_confirmer.ask,
+        )
 
     @Slot()
     def stop(self) -> None:
