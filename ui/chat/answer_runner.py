@@ -58,7 +58,8 @@ class AnswerRunner(QObject):
             method: ``ChatService.ask`` or ``ChatService.regenerate``.
             *args: Its leading arguments (conversation id, prompt).
             settings: Generation settings for this answer.
-            confirm_tool: Given for ``ask``: the answer may call tools; each call that needs
+            confirm_tool: Given for ``ask``, ``regenerate`` and ``resend``: the answer may call
+                tools; each call that needs
                 it is confirmed through this, and every call reaches ``toolCalled``.
         """
         state = TaskState()
