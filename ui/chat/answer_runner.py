@@ -59,8 +59,8 @@ class AnswerRunner(QObject):
             *args: Its leading arguments (conversation id, prompt).
             settings: Generation settings for this answer.
             confirm_tool: Given for ``ask``, ``regenerate`` and ``resend``: the answer may call
-                tools; each call that needs
-                it is confirmed through this, and every call reaches ``toolCalled``.
+                tools; each call that needs it is confirmed through this, and every call
+                reaches ``toolCalled``.
         """
         state = TaskState()
         if confirm_tool is not None:
