@@ -113,9 +113,7 @@ class McpServersDialog(ServerTesting, QDialog):
         self.command.setPlaceholderText(tr("e.g. {example}").format(example="uvx"))
         describe(self.command, tr("Program"), tr("The program that starts the server."))
         self.arguments = QLineEdit()
-        self.arguments.setPlaceholderText(
-            tr("e.g. {example}").format(example="mcp-server-time --local-timezone Europe/Berlin")
-        )
+        self.arguments.setPlaceholderText(tr("e.g. {example}").format(example="mcp-server-time"))
         describe(
             self.arguments,
             tr("Arguments"),
