@@ -23,7 +23,7 @@ from tests.unit.json_grammar_matcher import Grammar
 
 
 def grammar(schema: Any) -> Grammar:
-    text = json_grammar(json.dumps(schema))
+    text = json_grammar(json.dumps(schema), free_values=True)
     assert text is not None, schema
     return Grammar.parse(text)
 
@@ -196,6 +196,14 @@ def test_a_converted_schema_is_sent_as_a_grammar() -> None:
     config = structured_output_config(text)
     assert config.grammar == json_grammar(text)
     assert not config.json_schema
+
+
+@pytest.mark.parametrize("schema", [{}, True, {"type": "object"}, {"items": {}}])
+def test_free_values_keep_genai_json_schema_unless_asked(schema: Any) -> None:
+    text = json.dumps(schema)
+    assert json_grammar(text) is None
+    assert structured_output_config(text).json_schema == text
+    assert json_grammar(text, free_values=True)
 
 
 def test_an_empty_integer_range_is_refused() -> None:
