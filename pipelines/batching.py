@@ -50,6 +50,7 @@ from pipelines.contract import ModelPipeline, compile_properties, load_with, req
 from pipelines.core import InvalidInputError, MetricRecord, ModelLoadError
 from pipelines.gguf import is_gguf_path
 from pipelines.gguf_cache import open_gguf
+from pipelines.json_grammar import structured_output_config
 from pipelines.openvino_errors import openvino_reason
 from pipelines.vision_chat import REQUIRED_VLM_FILES, Image, check_image, is_vision_folder
 
@@ -585,8 +586,6 @@ def _untagged(text: str) -> str:
 
 
 def _request_config(options: RequestOptions) -> Any:
-    import openvino_genai as ov_genai
-
     config = generation_config(options.settings)
     config.presence_penalty = options.presence_penalty
     config.frequency_penalty = options.frequency_penalty
@@ -594,9 +593,7 @@ def _request_config(options: RequestOptions) -> Any:
         config.stop_strings = set(options.stop)
         config.include_stop_str_in_output = False
     if options.json_schema is not None:
-        config.structured_output_config = ov_genai.StructuredOutputConfig(
-            json_schema=options.json_schema
-        )
+        config.structured_output_config = structured_output_config(options.json_schema)
     return config
 
 

@@ -29,6 +29,7 @@ from pipelines.draft_model import check_same_tokenizer, draft_folder
 from pipelines.engine_options import EngineOptions, apply_to_generation, load_properties
 from pipelines.gguf import GgufInfo, is_gguf_path
 from pipelines.gguf_cache import open_gguf
+from pipelines.json_grammar import structured_output_config
 from pipelines.openvino_errors import openvino_reason
 
 log = logging.getLogger(__name__)
@@ -356,9 +357,9 @@ def generation_config(settings: GenerationSettings) -> Any:
     else:
         config.do_sample = False  # temperature 0 means greedy: deterministic answers
     if settings.json_schema is not None:
-        config.structured_output_config = ov_genai.StructuredOutputConfig(
-            json_schema=settings.json_schema
-        )
+        # A compact grammar when the schema converts: GenAI's own JSON-schema grammar allows
+        # endless white space, and a small model can fill its answer with blank lines.
+        config.structured_output_config = structured_output_config(settings.json_schema)
     return config
 
 
