@@ -45,12 +45,13 @@ def add_engine_options(command: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--kv-cache",
         choices=KV_CACHE_PRECISIONS,
-        help="KV-cache precision: u8/u4 hold longer chats in less memory (default: the device's)",
+        help="KV-cache precision: u8/u4 kept the cache in 59%%/69%% of f16's memory here "
+        "(default: the device's, u8 on CPU)",
     )
     group.add_argument(
         "--prefix-caching",
         action=argparse.BooleanOptionalAction,
-        help="reuse earlier turns' cache: much faster first token in long chats",
+        help="reuse earlier turns' cache: turn 10's first token 7x sooner here",
     )
     group.add_argument(
         "--cache-eviction",
@@ -63,23 +64,25 @@ def add_engine_options(command: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--prompt-lookup",
         action=argparse.BooleanOptionalAction,
-        help="propose tokens from the prompt: faster answers that quote it",
+        help="propose tokens from the prompt: 1.65x faster answers from sources here, 0.97x "
+        "on plain questions; the text can differ",
     )
     group.add_argument(
         "--draft-model",
         type=Path,
         metavar="PATH",
-        help="a smaller model of the same family (folder or .gguf) that proposes tokens",
+        help="a smaller model of the same family (folder or .gguf) that proposes tokens; pays "
+        "only with a much smaller draft",
     )
     group.add_argument(
         "--sparse-attention",
         action=argparse.BooleanOptionalAction,
-        help="sparse attention while reading long prompts: faster first token",
+        help="sparse attention while reading long prompts (0.99x first token here at 8k tokens)",
     )
     group.add_argument(
         "--weight-sparsity",
         action=argparse.BooleanOptionalAction,
-        help="decompress sparse weights on the fly: faster on CPUs with AMX only",
+        help="decompress sparse weights on the fly: pays only for sparse models on AMX CPUs",
     )
 
 

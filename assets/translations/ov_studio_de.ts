@@ -4187,32 +4187,32 @@
             <translation>Die {memory} Arbeitsspeicher dieses Computers reichen für die Chatmodelle des Katalogs nicht aus; eine kleinere Modelldatei lässt sich trotzdem öffnen.</translation>
         </message>
         <message>
-            <source>Lower precision holds longer conversations in less memory; Default is u8 on this CPU, f16 is uncompressed.</source>
-            <translation>Geringere Genauigkeit hält längere Unterhaltungen in weniger Speicher; „Standard“ ist u8 auf dieser CPU, f16 ist unkomprimiert.</translation>
+            <source>Lower precision holds long conversations in less memory: here u8 took {u8:.0%} of f16's cache and u4 {u4:.0%}; answers can change.</source>
+            <translation>Geringere Genauigkeit hält lange Unterhaltungen in weniger Speicher: hier brauchte u8 {u8:.0%} des f16-Caches und u4 {u4:.0%}; Antworten können sich ändern.</translation>
         </message>
         <message>
             <source>Reuses earlier turns: first token of turn 10 in {with_ms:.0f} ms instead of {without_ms:.0f} ms.</source>
             <translation>Verwendet frühere Gesprächsrunden wieder: erstes Token der 10. Runde in {with_ms:.0f} ms statt {without_ms:.0f} ms.</translation>
         </message>
         <message>
-            <source>Keeps long conversations in bounded memory by forgetting the least-used middle tokens.</source>
-            <translation>Hält lange Unterhaltungen in begrenztem Speicher, indem die am wenigsten genutzten Token in der Mitte vergessen werden.</translation>
+            <source>Caps each conversation's cache by forgetting the least-used middle tokens; no saving measured here, where chats already stay within the context.</source>
+            <translation>Begrenzt den Cache jeder Unterhaltung, indem die am wenigsten genutzten mittleren Token vergessen werden; hier ohne messbare Ersparnis, da Chats ohnehin im Kontext bleiben.</translation>
         </message>
         <message>
-            <source>Faster answers that quote the prompt or sources; same text when greedy.</source>
-            <translation>Schnellere Antworten, die den Prompt oder Quellen zitieren; bei deterministischer Generierung derselbe Text.</translation>
+            <source>Proposes tokens found in the prompt: answers from sources {grounded:.2f}× as fast here, plain questions {plain:.2f}×; the text can differ.</source>
+            <translation>Schlägt Token aus dem Prompt vor: Antworten aus Quellen hier {grounded:.2f}× so schnell, einfache Fragen {plain:.2f}×; der Text kann abweichen.</translation>
         </message>
         <message>
-            <source>A smaller model of the same family proposes tokens; faster answers, more memory (speculative decoding).</source>
-            <translation>Ein kleineres Modell derselben Familie schlägt Token vor; schnellere Antworten, mehr Speicherbedarf (Speculative Decoding).</translation>
+            <source>A smaller model of the same family proposes tokens (speculative decoding); it pays only with a much smaller draft ({self_draft:.2f}× with the model as its own).</source>
+            <translation>Ein kleineres Modell derselben Familie schlägt Token vor (Speculative Decoding); lohnt sich nur mit einem viel kleineren Draft-Modell ({self_draft:.2f}× mit dem Modell selbst als Draft).</translation>
         </message>
         <message>
-            <source>Reads long prompts faster by skipping the least useful attention blocks.</source>
-            <translation>Liest lange Prompts schneller, indem die am wenigsten nützlichen Attention-Blöcke übersprungen werden.</translation>
+            <source>Skips the least useful attention blocks while reading long prompts; first token {ratio:.2f}× as long here on an 8k-token prompt.</source>
+            <translation>Überspringt beim Lesen langer Prompts die am wenigsten nützlichen Attention-Blöcke; erstes Token hier {ratio:.2f}× so lange bei einem Prompt mit 8k Token.</translation>
         </message>
         <message>
-            <source>Decompresses sparse weights on the fly; pays only on CPUs with AMX.</source>
-            <translation>Dekomprimiert dünnbesetzte Gewichte im laufenden Betrieb; lohnt sich nur auf CPUs mit AMX.</translation>
+            <source>Decompresses sparse weights on the fly on CPUs with AMX; pays only for models pruned to sparse weights.</source>
+            <translation>Dekomprimiert dünnbesetzte Gewichte im laufenden Betrieb auf CPUs mit AMX; lohnt sich nur für Modelle mit ausgedünnten Gewichten.</translation>
         </message>
         <message>
             <source>This CPU has no AMX units, so sparse weights would only slow answers down.</source>

@@ -4177,32 +4177,32 @@
             <translation>这台电脑的 {memory} 内存不足以运行目录中的聊天模型；仍可打开更小的模型文件。</translation>
         </message>
         <message>
-            <source>Lower precision holds longer conversations in less memory; Default is u8 on this CPU, f16 is uncompressed.</source>
-            <translation>精度越低，越能用更少的内存容纳更长的对话；“默认”在此 CPU 上为 u8，f16 为不压缩。</translation>
+            <source>Lower precision holds long conversations in less memory: here u8 took {u8:.0%} of f16's cache and u4 {u4:.0%}; answers can change.</source>
+            <translation>精度越低，长对话占用的内存越少：此处 u8 占 f16 缓存的 {u8:.0%}，u4 占 {u4:.0%}；回答可能改变。</translation>
         </message>
         <message>
             <source>Reuses earlier turns: first token of turn 10 in {with_ms:.0f} ms instead of {without_ms:.0f} ms.</source>
             <translation>复用之前的轮次：第 10 轮的首个 token 用时 {with_ms:.0f} ms，而不是 {without_ms:.0f} ms。</translation>
         </message>
         <message>
-            <source>Keeps long conversations in bounded memory by forgetting the least-used middle tokens.</source>
-            <translation>通过丢弃中间部分最少使用的 token，将长对话限制在有限的内存中。</translation>
+            <source>Caps each conversation's cache by forgetting the least-used middle tokens; no saving measured here, where chats already stay within the context.</source>
+            <translation>通过遗忘最少使用的中间 token 来限制每个对话的缓存；此处未测得节省，因为聊天本就保持在上下文之内。</translation>
         </message>
         <message>
-            <source>Faster answers that quote the prompt or sources; same text when greedy.</source>
-            <translation>加快引用提示词或来源的回答；贪婪解码时文本不变。</translation>
+            <source>Proposes tokens found in the prompt: answers from sources {grounded:.2f}× as fast here, plain questions {plain:.2f}×; the text can differ.</source>
+            <translation>从提示词中提出候选 token：此处基于来源的回答速度为 {grounded:.2f}×，普通问题为 {plain:.2f}×；文本可能不同。</translation>
         </message>
         <message>
-            <source>A smaller model of the same family proposes tokens; faster answers, more memory (speculative decoding).</source>
-            <translation>由同系列的较小模型提出候选 token；回答更快，但占用更多内存（推测解码）。</translation>
+            <source>A smaller model of the same family proposes tokens (speculative decoding); it pays only with a much smaller draft ({self_draft:.2f}× with the model as its own).</source>
+            <translation>由同系列的较小模型提出候选 token（推测解码）；只有草稿模型小得多时才有收益（以模型自身为草稿时为 {self_draft:.2f}×）。</translation>
         </message>
         <message>
-            <source>Reads long prompts faster by skipping the least useful attention blocks.</source>
-            <translation>通过跳过最不重要的注意力块，更快地读取长提示词。</translation>
+            <source>Skips the least useful attention blocks while reading long prompts; first token {ratio:.2f}× as long here on an 8k-token prompt.</source>
+            <translation>读取长提示词时跳过最不重要的注意力块；此处 8k token 提示词的首个 token 用时为 {ratio:.2f}×。</translation>
         </message>
         <message>
-            <source>Decompresses sparse weights on the fly; pays only on CPUs with AMX.</source>
-            <translation>实时解压稀疏权重；仅在带 AMX 的 CPU 上才有收益。</translation>
+            <source>Decompresses sparse weights on the fly on CPUs with AMX; pays only for models pruned to sparse weights.</source>
+            <translation>在带 AMX 的 CPU 上实时解压稀疏权重；仅对剪枝为稀疏权重的模型有收益。</translation>
         </message>
         <message>
             <source>This CPU has no AMX units, so sparse weights would only slow answers down.</source>
