@@ -13,9 +13,6 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import SchemaError, ValidationError
-
 TOOL_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$")
 """MCP's recommended tool names: letters, digits, ``_ . -``, up to 64 characters."""
 MAX_TOOLS_PER_SERVER = 200
@@ -86,6 +83,11 @@ def check_listing(tools: list[Any]) -> tuple[list[ListedTool], list[str]]:
 
 
 def _usable_schema(schema: object) -> bool:
+    # jsonschema is imported here, not at the top: the window imports this module, and
+    # jsonschema (with referencing, rpds and attrs) costs ~30 ms of every start.
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import SchemaError
+
     if not isinstance(schema, dict) or schema.get("type", "object") != "object":
         return False
     try:
@@ -99,6 +101,9 @@ def _usable_schema(schema: object) -> bool:
 
 def argument_problem(schema: dict[str, Any], arguments: dict[str, Any]) -> str | None:
     """Why ``arguments`` do not fit the tool's input ``schema`` (one sentence), or None."""
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+
     try:
         Draft202012Validator(schema).validate(arguments)
     except ValidationError as error:

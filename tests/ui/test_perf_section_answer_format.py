@@ -26,6 +26,8 @@ PERSON = '{"type": "object", "properties": {"name": {"type": "string"}}, "requir
         ("[1, 2, 3]", "A schema is a JSON object"),
         ('"object"', "A schema is a JSON object"),
         ('{"type": 5}', "not a valid JSON Schema"),
+        ('{"type": "string", "enum": []}', "empty 'enum'"),  # GenAI's decoder would refuse it
+        ('{"$ref": "#"}', "go round in a circle"),
         ('{"properties": {"a": {"minimum": "ten"}}}', "not a valid JSON Schema"),
         ('{"description": "' + "x" * 200_000 + '"}', "larger than 100 KB"),
         ("[" * 100_000 + "]" * 100_000, "larger than 100 KB"),

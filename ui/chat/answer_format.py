@@ -12,8 +12,6 @@ import json
 import warnings
 from pathlib import Path
 
-from jsonschema.exceptions import SchemaError
-from jsonschema.validators import validator_for
 from PySide6.QtCore import QEvent, QObject, Signal, Slot
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
@@ -26,6 +24,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.settings_store import SettingsStore
+from app.structured import check_schema
+from pipelines.core import InvalidInputError
 from ui.a11y import describe
 from ui.chat.chat_presets import chat_defaults, save_chat
 from ui.i18n import tr
@@ -55,14 +55,14 @@ def schema_problem(text: str) -> str:
         return tr("The schema is nested too deeply.")
     if not isinstance(schema, dict):
         return tr('A schema is a JSON object, such as {"type": "object"}.')
+    # The rest is the core's check (jsonschema, and what OpenVINO GenAI's decoder refuses or
+    # ignores), the one the answer is generated under; its sentence stays English for now.
     try:
         with warnings.catch_warnings():  # an unknown "$schema" falls back to the latest draft
             warnings.simplefilter("ignore", DeprecationWarning)
-            validator_for(schema).check_schema(schema)
-    except SchemaError as error:
-        return tr("This is not a valid JSON Schema: {reason}.").format(reason=error.message)
-    except RecursionError:
-        return tr("The schema is nested too deeply.")
+            check_schema(text)
+    except InvalidInputError as error:
+        return str(error)
     return ""
 
 
