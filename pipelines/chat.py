@@ -66,6 +66,10 @@ class GenerationSettings:
     json_schema: str | None = None
     """Answer in JSON that follows this JSON schema (JSON text; ``{}``: any JSON value),
     enforced while decoding (structured output). None: free text."""
+    compact_json: bool = True
+    """Enforce ``json_schema`` with the compact grammar (no white space, capped lengths) when
+    it converts; False: GenAI's own JSON-schema grammar, which lets the model lay the JSON out
+    as it learnt to (the tool choice: its answer is short and capped by ``max_new_tokens``)."""
 
     def validate(self) -> None:
         """Raise :class:`InvalidInputError` naming the first out-of-range value."""
@@ -356,10 +360,14 @@ def generation_config(settings: GenerationSettings) -> Any:
         config.rng_seed = settings.seed if settings.seed is not None else secrets.randbelow(2**32)
     else:
         config.do_sample = False  # temperature 0 means greedy: deterministic answers
-    if settings.json_schema is not None:
+    if settings.json_schema is not None and settings.compact_json:
         # A compact grammar when the schema converts: GenAI's own JSON-schema grammar allows
         # endless white space, and a small model can fill its answer with blank lines.
         config.structured_output_config = structured_output_config(settings.json_schema)
+    elif settings.json_schema is not None:
+        config.structured_output_config = ov_genai.StructuredOutputConfig(
+            json_schema=settings.json_schema
+        )
     return config
 
 

@@ -87,9 +87,13 @@ class ToolLoop:
             return history, calls
         question = history[-1].content
         schema = json.dumps(choice_schema({t.id: t.input_schema for t in offered}))
+        # GenAI's own JSON-schema grammar, not the compact one: forced to write JSON without
+        # its usual line breaks and indents, SmolLM2-135M chose "none" where it called the tool
+        # when free to lay the JSON out. The choice is short and capped at DECISION_TOKENS, and
+        # one that does not parse means no call.
         settings = GenerationSettings(
             max_new_tokens=DECISION_TOKENS, temperature=0.0, repetition_penalty=1.0,
-            json_schema=schema,
+            json_schema=schema, compact_json=False,
         )  # fmt: skip
         deciding = PromptRoom(budget.pipeline, budget.context_tokens - DECISION_TOKENS)
         ids = {tool.id for tool in offered}
