@@ -70,7 +70,11 @@ def add_models_parser(commands: Commands[argparse.ArgumentParser]) -> None:
     )
     add_json(add, "print the entry as JSON")
     remove = actions.add_parser(
-        "remove", help="forget a model (the app's own copies are deleted from disk)"
+        "remove",
+        help="forget a model (the app's own copies are deleted from disk)",
+        description="Take a model off the list. Its files are deleted only when its folder is "
+        "one the app made (a download, a conversion or a --copy) directly inside its models "
+        "folder; any other folder stays on disk (then exit status 2 says so).",
     )
     remove.add_argument("id", metavar="ID", help="the model's id (see `models list`)")
 
@@ -140,9 +144,16 @@ def _run_action(args: argparse.Namespace, registry: ModelRegistry, out: TextIO) 
             out.write(f"added {model.id} ({model.task.value}, {model.precision})\n")
         return exits.OK
     if args.models_command == "remove":
-        model = registry.remove(args.id)
-        deleted = " and deleted its files" if model.owned else " (its folder was left in place)"
-        out.write(f"removed {model.id}{deleted}\n")
+        removal = registry.remove(args.id)
+        if removal.kept is not None:  # the entry is gone; the files the user expected gone stay
+            raise UserError(removal.kept)
+        if removal.deleted:
+            what = " and deleted its files"
+        elif removal.model.owned:
+            what = " (its files were already gone)"
+        else:
+            what = " (its folder was left in place)"
+        out.write(f"removed {removal.model.id}{what}\n")
         return exits.OK
     raise UserError(f"unknown models action {args.models_command}")
 
