@@ -22,13 +22,16 @@ def configure_logging(
     *,
     verbose: bool = False,
     before_console: Callable[[], None] | None = None,
+    console_text: Callable[[str], str] | None = None,
 ) -> None:
     """Send INFO and above to ``log_file`` (rotated at 2 MB × 5) and warnings to stderr.
 
     ``log_file`` None logs to stderr only (the app's folders could not be made; the command
     that needs them says why). ``before_console`` runs before a record is written to stderr
-    (the CLI ends its progress line there). Safe to call more than once: earlier handlers
-    installed by this function are replaced.
+    (the CLI ends its progress line there); ``console_text`` makes each line safe for the
+    terminal (the CLI's :func:`app.cli.terminal.shown`: messages carry file names and other
+    outside text). Safe to call more than once: earlier handlers installed by this function
+    are replaced.
     """
     root = logging.getLogger()
     stop_logging()
@@ -36,7 +39,7 @@ def configure_logging(
     console = _Console(before_console)
     console.setLevel(logging.DEBUG if verbose else logging.WARNING)
     console.addFilter(_ForTheTerminal(own_only=not verbose))
-    console.setFormatter(OneLineFormatter())
+    console.setFormatter(OneLineFormatter(console_text))
     _install(root, console)
     if log_file is None:
         return
@@ -85,9 +88,14 @@ class _Console(logging.StreamHandler):  # type: ignore[type-arg]
 class OneLineFormatter(logging.Formatter):
     """``LEVEL: message`` on one line: no traceback, no stack (the log file has them)."""
 
+    def __init__(self, clean: Callable[[str], str] | None = None) -> None:
+        super().__init__()
+        self._clean = clean
+
     def format(self, record: logging.LogRecord) -> str:
-        """The record's level and message, line breaks turned into spaces."""
-        return f"{record.levelname}: {' '.join(record.getMessage().splitlines())}"
+        """The record's level and message, line breaks turned into spaces (then cleaned)."""
+        line = f"{record.levelname}: {' '.join(record.getMessage().splitlines())}"
+        return self._clean(line) if self._clean is not None else line
 
 
 class _ForTheTerminal(logging.Filter):

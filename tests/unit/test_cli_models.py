@@ -72,6 +72,26 @@ def test_removing_an_entry_that_names_the_models_folder_deletes_nothing(
     assert models_dir.is_dir() and list(models_dir.iterdir()) == []
 
 
+def test_hostile_entries_are_listed_as_escapes(
+    home: Path, embedding_model_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["models", "add", str(embedding_model_dir)]) == 0
+    listing = home / "data" / "models.json"
+    stored = json.loads(listing.read_text())
+    hostile = {**stored["models"][0], "id": "\x1b]0;pwned\x07x\u202e", "precision": "\x9b2J"}
+    hostile["folder"] += "\x1b[2J\udcff"  # a folder name that is not UTF-8, too
+    stored["models"].append(hostile)
+    listing.write_text(json.dumps(stored))
+    capsys.readouterr()
+    assert main(["models", "list"]) == 0
+    out = capsys.readouterr().out
+    assert not any(c in out for c in "\x1b\x07\x9b\u202e\udcff")
+    assert "\\x1b]0;pwned\\x07x\\u202e" in out and "\\x1b[2J\\udcff" in out
+    assert main(["models", "list", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert hostile["id"] in [row["id"] for row in rows]
+
+
 def test_lipsync_models_must_have_the_wav2lip_contract(
     home: Path,
     tmp_path: Path,
