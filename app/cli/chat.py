@@ -18,6 +18,7 @@ from app.cli.progress import ProgressLine, interruptible
 from app.cli.terminal import json_escaped, json_text, shown
 from app.errors import UserError
 from pipelines.engine_options import describe
+from pipelines.files import check_input_file
 
 if TYPE_CHECKING:
     from app.chat_images import PreparedImage
@@ -186,6 +187,7 @@ def json_answer_schema(args: argparse.Namespace) -> str | None:
     path: Path | None = getattr(args, "json_schema", None)
     if path is None:
         return None
+    check_input_file(path, "a JSON schema file", field="json_schema")  # a pipe: never opened
     try:
         with path.open("rb") as file:
             data = file.read(MAX_SCHEMA_BYTES + 1)  # never read a huge file whole

@@ -46,6 +46,9 @@ def add_chats_parser(commands: Commands[argparse.ArgumentParser]) -> None:
     imports = actions.add_parser(
         "import",
         help="add a conversation from a JSON export (under a new id: nothing is replaced)",
+        description="Add the conversation in a JSON export as a new chat. Its tools and "
+        "knowledge collection are not turned on: they name servers and collections of the "
+        "machine it came from.",
     )
     imports.add_argument("file", metavar="FILE", type=Path, help="a JSON file from `chats export`")
 

@@ -82,7 +82,7 @@ def test_import_adds_a_new_chat(
     [
         (["chats", "export", "ab"], "at least 4 characters"),
         (["chats", "export", "abcdef"], "no conversation with the id"),
-        (["chats", "import", "/nonexistent/chat.json"], "Could not read chat.json"),
+        (["chats", "import", "/nonexistent/chat.json"], "/nonexistent/chat.json does not exist"),
     ],
 )
 def test_errors_are_one_line_and_exit_2(
@@ -159,7 +159,39 @@ def test_a_file_name_in_an_error_is_shown_as_escapes(
 ) -> None:
     assert main(["chats", "import", str(tmp_path / "\x1b]0;pwned\x07.json")]) == 2
     err = capsys.readouterr().err
-    assert _terminal_safe(err) and "Could not read \\x1b]0;pwned\\x07.json" in err
+    assert _terminal_safe(err) and "\\x1b]0;pwned\\x07.json does not exist" in err
+
+
+def test_an_import_from_a_pipe_is_refused_unopened(home: Path, tmp_path: Path) -> None:
+    fifo = tmp_path / "chat.json"
+    os.mkfifo(fifo)  # opening it to read would wait for a writer forever
+    result = subprocess.run(
+        [sys.executable, "-m", "app", "chats", "import", str(fifo)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "OV_STUDIO_HOME": str(home)},
+        timeout=120,  # without the check the command never ends
+        check=False,
+    )
+    assert result.returncode == 2
+    assert (
+        result.stderr
+        == f"error: {fifo} is not a file but a pipe or a device; give a JSON chat export.\n"
+    )
+    assert not AppPaths.from_environment().conversations_dir.exists()
+
+
+def test_an_import_starts_with_no_tools_and_no_knowledge(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    export = tmp_path / "shared.json"
+    message = {"role": "user", "content": "hi"}
+    shared = {"title": "Shared", "messages": [message], "tools": ["calc/add"], "knowledge": "HR"}
+    export.write_text(json.dumps(shared))
+    assert main(["chats", "import", str(export)]) == 0
+    new_id = capsys.readouterr().out.split()[0]
+    [chat] = ConversationStore(AppPaths.from_environment().conversations_dir).load_all()
+    assert (chat.id, chat.tools, chat.knowledge) == (new_id, [], "")
 
 
 def test_help_in_a_real_process(home: Path) -> None:
