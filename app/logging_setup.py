@@ -1,15 +1,21 @@
 """Application logging: a rotating file in the logs folder, warnings also to stderr.
 
 The file keeps the whole story (tracebacks included); the terminal gets one line per message,
-in the app's own words, never a traceback.
+in the app's own words, never a traceback. The log quotes file names, model ids and errors
+about the user's documents, so its folder is 0700 and each log file — the current one and the
+rotated ``.1`` … ``.5`` — is 0600 (older ones are tightened when logging starts).
 """
 
 from __future__ import annotations
 
+import io
 import logging
 import logging.handlers
+import os
 from collections.abc import Callable
 from pathlib import Path
+
+from app.storage.atomic import PRIVATE_FILE, private_folder, tighten
 
 _FORMAT = "%(asctime)s %(levelname)-7s %(threadName)s %(name)s: %(message)s"
 
@@ -44,8 +50,10 @@ def configure_logging(
     if log_file is None:
         return
     try:
-        log_file.parent.mkdir(parents=True, exist_ok=True)
-        file_handler = logging.handlers.RotatingFileHandler(
+        private_folder(log_file.parent)
+        for old in [log_file, *log_file.parent.glob(f"{log_file.name}.*")]:
+            tighten(old)  # written by a version that left them 0644
+        file_handler = _PrivateRotatingFile(
             log_file, maxBytes=2_000_000, backupCount=5, encoding="utf-8"
         )
     except OSError as error:
@@ -69,6 +77,16 @@ def stop_logging() -> None:
 def _install(root: logging.Logger, handler: logging.Handler) -> None:
     handler._ov_studio = True  # type: ignore[attr-defined]
     root.addHandler(handler)
+
+
+class _PrivateRotatingFile(logging.handlers.RotatingFileHandler):
+    """A rotating log whose files are created 0600 (a rotated file is the renamed current one,
+    so it keeps that mode)."""
+
+    def _open(self) -> io.TextIOWrapper:
+        # Created 0600 first (a file that exists keeps its mode): the handler then appends.
+        os.close(os.open(self.baseFilename, os.O_WRONLY | os.O_APPEND | os.O_CREAT, PRIVATE_FILE))
+        return super()._open()
 
 
 class _Console(logging.StreamHandler):  # type: ignore[type-arg]
