@@ -80,6 +80,7 @@ class AppContext(Closing):
         metrics = MetricsBus()
         notices = [notice] if notice else []
         secrets = SecretStore(paths.config / SECRETS_FILE)
+        notices.extend(secrets.check_file())  # a damaged file is set aside before any write
         notices.extend(_move_password_out_of_settings(store, secrets))
         knowledge = KnowledgeService(
             paths,
@@ -158,6 +159,8 @@ def _move_password_out_of_settings(store: SettingsStore, secrets: SecretStore) -
         return []
     try:
         bare = remember_password(secrets, url)
+    except StorageError as error:
+        return [f"The database password could not be moved out of the settings file: {error}"]
     except UserError as error:
         return [f"The database connection string in the settings is not valid: {error}"]
     if bare == url.strip():

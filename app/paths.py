@@ -4,9 +4,14 @@
 installs); otherwise the platform's user folders are used. Paths are always absolute, never
 relative to the working directory (that breaks in a frozen app started from a shortcut).
 
-The folders holding the user's private data — conversations, cloned voices, speech and videos
-in those voices — are 0700 (:attr:`AppPaths.private_folders`): each is created so by the code
-that first writes there, and :meth:`AppPaths.ensure` tightens ones an older version made.
+Every folder of the app is private to the user (0700): config (settings, secrets), data
+(conversations, voices, models, the database), cache (compiled models, converted files) and
+logs (which quote prompts and file names). :meth:`AppPaths.ensure` creates them so and tightens
+ones an older version made 0755 — never their parents, which are the user's folders, and never
+a link (a folder the user moved elsewhere keeps the mode the user gave it). The folders of the
+most private data — conversations, cloned voices, speech and videos in those voices
+(:attr:`AppPaths.private_folders`) — are kept 0700 as well, in case they were loosened by
+hand. On Windows the per-user AppData folders are private already; modes are not used there.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.errors import StorageError, UserError
-from app.storage.atomic import tighten
+from app.storage.atomic import private_folder, tighten
 
 APP_NAME = "ov-studio"
 HOME_ENV = "OV_STUDIO_HOME"
@@ -61,17 +66,19 @@ class AppPaths:
         )
 
     def ensure(self) -> None:
-        """Create the app's folders that do not exist yet, and make the private ones private.
+        """Create the app's folders that do not exist yet, private (0700), and make existing
+        ones private.
 
-        Only :attr:`private_folders` that already exist are tightened (never their parents,
-        which may be the user's own folders); the code that writes there first creates them.
+        Never their parents (the user's own folders, or ``OV_STUDIO_HOME``); of the
+        :attr:`private_folders` only those that exist are tightened: the code that writes
+        there first creates them.
 
         Raises:
             StorageError: a folder cannot be created (a read-only home, a file in the way).
         """
         try:
-            for folder in (self.config, self.data, self.cache, self.logs):
-                folder.mkdir(parents=True, exist_ok=True)
+            for folder in self.app_folders:
+                private_folder(folder)
         except OSError as error:
             raise StorageError(
                 f"Cannot create the app's folders under {self.data.parent}: "
@@ -80,6 +87,11 @@ class AppPaths:
         for folder in self.private_folders:
             if folder.is_dir():  # a file in the way is said by whatever writes there
                 tighten(folder)
+
+    @property
+    def app_folders(self) -> tuple[Path, ...]:
+        """The four folders the app owns (everything it keeps is inside them), all 0700."""
+        return (self.config, self.data, self.cache, self.logs)
 
     @property
     def private_folders(self) -> tuple[Path, ...]:

@@ -12,11 +12,13 @@ from typing import TYPE_CHECKING, TextIO
 from app.cli import exits
 from app.cli.arguments import DEVICE_HELP, Commands, add_json, text_or_stdin
 from app.cli.engine_flags import FLAG_FOR_FIELD, add_engine_options, engine_from, engine_line
-from app.cli.exits import CliError
+from app.cli.exits import CliError, one_line
 from app.cli.mcp import add_tool_options, confirmation, enable_tools, show_call
 from app.cli.progress import ProgressLine, interruptible
+from app.cli.terminal import json_escaped, json_text, shown
 from app.errors import UserError
 from pipelines.engine_options import describe
+from pipelines.files import check_input_file
 
 if TYPE_CHECKING:
     from app.chat_images import PreparedImage
@@ -125,7 +127,7 @@ def _answer(ctx: AppContext, args: argparse.Namespace, prompt: str, out: TextIO)
     with interruptible(STOPPED) as cancel:
         loaded = _load(ctx, args.model, args.device or ctx.settings.device_for("chat"), engine)
         if args.verbose:
-            sys.stderr.write(engine_line(loaded.engine) + "\n")
+            sys.stderr.write(shown(engine_line(loaded.engine)) + "\n")
         conversation = ctx.chat.new_conversation(system, transient=True)
         if args.command == "ask":
             ctx.chat.set_knowledge(conversation.id, args.collection)
@@ -149,7 +151,8 @@ def _answer(ctx: AppContext, args: argparse.Namespace, prompt: str, out: TextIO)
     if sources and not args.json:
         out.write("\nSources:\n")
         for source in sources:
-            out.write(f"[{source.number}] {source.label}  ({source.path})\n")
+            label, path = shown(one_line(source.label)), shown(source.path)
+            out.write(f"[{source.number}] {label}  ({path})\n")
     if args.json:
         payload = {
             "text": answer.message.content,
@@ -162,7 +165,7 @@ def _answer(ctx: AppContext, args: argparse.Namespace, prompt: str, out: TextIO)
             "tool_calls": answer.message.tool_calls,
             "engine": dict(describe(loaded.engine)),
         }
-        out.write(json.dumps(payload, ensure_ascii=False) + "\n")
+        out.write(json_text(payload) + "\n")
     out.flush()
     if answer.message.stopped:
         sys.stderr.write(STOPPED + "\n")
@@ -184,6 +187,7 @@ def json_answer_schema(args: argparse.Namespace) -> str | None:
     path: Path | None = getattr(args, "json_schema", None)
     if path is None:
         return None
+    check_input_file(path, "a JSON schema file", field="json_schema")  # a pipe: never opened
     try:
         with path.open("rb") as file:
             data = file.read(MAX_SCHEMA_BYTES + 1)  # never read a huge file whole
@@ -209,12 +213,12 @@ def _json_answer(answer: Answer, report: bool, out: TextIO) -> int:
         payload |= {"text": message.content, "json_problem": problem, "stopped": message.stopped}
         payload |= {"sources": message.sources, "metrics": message.metrics}  # ask's sources
         payload |= {"tool_calls": message.tool_calls}
-        out.write(json.dumps(payload, ensure_ascii=False) + "\n")
+        out.write(json_text(payload) + "\n")
     elif not problem:
-        out.write(message.content.strip() + "\n")
+        out.write(json_escaped(message.content.strip()) + "\n")  # the same JSON, escaped
     out.flush()
     if problem:
-        sys.stderr.write(f"{problem}\n")
+        sys.stderr.write(f"{shown(one_line(problem))}\n")
         return exits.PARTIAL
     return exits.OK
 
@@ -231,7 +235,7 @@ def _images(paths: list[Path]) -> list[PreparedImage]:
     images = [prepare_image(path) for path in paths]
     for image in images:
         if image.note:
-            sys.stderr.write(f"note: {image.label}: {image.note}\n")
+            sys.stderr.write(f"note: {shown(image.label)}: {shown(one_line(image.note))}\n")
     return images
 
 
@@ -259,7 +263,7 @@ def _load(ctx: AppContext, model: Path, device: str, engine: EngineOptions) -> L
                 raise
             raise CliError(f"{flag}: {error}") from error
     for note in loaded.notes:
-        sys.stderr.write(f"note: {note}\n")
+        sys.stderr.write(f"note: {shown(one_line(note))}\n")
     return loaded
 
 
@@ -270,5 +274,5 @@ class _StreamWriter:
         self._out = out
 
     def __call__(self, text: str) -> None:
-        self._out.write(text)
+        self._out.write(shown(text, lines=True))  # a model can be led to write escapes
         self._out.flush()

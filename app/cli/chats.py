@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from datetime import datetime
 from pathlib import Path
@@ -11,7 +10,8 @@ from typing import TextIO
 
 from app.cli import exits
 from app.cli.arguments import Commands, add_json
-from app.cli.exits import CliError
+from app.cli.exits import CliError, one_line
+from app.cli.terminal import json_escaped, json_text, shown
 from app.paths import AppPaths
 from app.storage.chat_export import FORMATS, Format, export_text, read_import, write_export
 from app.storage.conversations import Conversation, ConversationStore
@@ -46,6 +46,9 @@ def add_chats_parser(commands: Commands[argparse.ArgumentParser]) -> None:
     imports = actions.add_parser(
         "import",
         help="add a conversation from a JSON export (under a new id: nothing is replaced)",
+        description="Add the conversation in a JSON export as a new chat. Its tools and "
+        "knowledge collection are not turned on: they name servers and collections of the "
+        "machine it came from.",
     )
     imports.add_argument("file", metavar="FILE", type=Path, help="a JSON file from `chats export`")
 
@@ -57,7 +60,7 @@ def run_chats(args: argparse.Namespace, out: TextIO) -> int:
     store = ConversationStore(paths.conversations_dir)
     conversations = store.load_all()
     for problem in store.problems:
-        sys.stderr.write(f"warning: {problem}\n")
+        sys.stderr.write(f"warning: {shown(problem)}\n")
     conversations.sort(key=lambda c: (c.pinned, c.updated), reverse=True)
     if args.chats_command == "list":
         return _list(conversations, out, as_json=args.json)
@@ -65,16 +68,24 @@ def run_chats(args: argparse.Namespace, out: TextIO) -> int:
         conversation = find(conversations, args.id)
         fmt: Format = args.format
         if args.output is None:
-            out.write(export_text(conversation, fmt))
+            out.write(_for_the_terminal(export_text(conversation, fmt), fmt, out))
         else:
             write_export(conversation, fmt, args.output.expanduser())
-            sys.stderr.write(f"wrote {args.output}\n")
+            sys.stderr.write(f"wrote {shown(args.output)}\n")
         return exits.OK
     conversation = read_import(args.file.expanduser())
     conversation.id = ConversationStore.new_id()
     store.save(conversation)
-    out.write(f"{conversation.id}  {conversation.title}\n")
+    out.write(f"{conversation.id}  {shown(one_line(conversation.title))}\n")
     return exits.OK
+
+
+def _for_the_terminal(text: str, fmt: Format, out: TextIO) -> str:
+    """An export printed on a terminal, made safe to show; piped or redirected, it is the
+    file's exact text (a JSON export is safe either way: only escapes change)."""
+    if fmt == "json":
+        return json_escaped(text)
+    return shown(text, lines=True) if out.isatty() else text
 
 
 def find(conversations: list[Conversation], wanted: str) -> Conversation:
@@ -93,7 +104,7 @@ def find(conversations: list[Conversation], wanted: str) -> Conversation:
     if not found:
         raise CliError(f"there is no conversation with the id {wanted[:40]!r} (see `chats list`)")
     if len(found) > 1:
-        raise CliError(f"{len(found)} conversations have ids starting with {wanted!r}")
+        raise CliError(f"{len(found)} conversations have ids starting with {wanted[:40]!r}")
     return found[0]
 
 
@@ -109,12 +120,12 @@ def _list(conversations: list[Conversation], out: TextIO, *, as_json: bool) -> i
             }
             for c in conversations
         ]
-        out.write(json.dumps(rows, ensure_ascii=False) + "\n")
+        out.write(json_text(rows) + "\n")
         return exits.OK
     if not conversations:
         out.write("no saved conversations yet\n")
     for c in conversations:
         when = datetime.fromtimestamp(c.updated).strftime("%Y-%m-%d %H:%M")
         pin = "*" if c.pinned else " "
-        out.write(f"{c.id} {pin} {when} {len(c.messages):>4}  {' '.join(c.title.split())}\n")
+        out.write(f"{c.id} {pin} {when} {len(c.messages):>4}  {shown(one_line(c.title))}\n")
     return exits.OK

@@ -8,7 +8,9 @@ from typing import TextIO
 
 from app.cli import exits
 from app.cli.arguments import Commands
+from app.cli.exits import one_line
 from app.cli.progress import interruptible
+from app.cli.terminal import shown
 from app.cli.tools import INSTALL_COMMAND, SIZES
 from app.errors import UserError
 from app.models.convert import ConvertProgress, convert_model
@@ -72,8 +74,9 @@ def run_convert(args: argparse.Namespace, registry: ModelRegistry, out: TextIO) 
     )
 
     def show(progress: ConvertProgress) -> None:
+        message = shown(one_line(progress.message))  # the conversion job's words
         sys.stderr.write(
-            f"[{progress.step}/{progress.steps}] {progress.message} ({progress.elapsed_s:.0f} s)\n"
+            f"[{progress.step}/{progress.steps}] {message} ({progress.elapsed_s:.0f} s)\n"
         )
         sys.stderr.flush()
 
@@ -84,7 +87,8 @@ def run_convert(args: argparse.Namespace, registry: ModelRegistry, out: TextIO) 
             raise UserError(
                 f"The conversion tools are not installed: run `{INSTALL_COMMAND}` first ({SIZES})."
             ) from None
-    out.write(f"installed {model.id} ({model.task.value}, {model.precision}) in {model.folder}\n")
+    model_id, precision, folder = shown(model.id), shown(model.precision), shown(model.folder)
+    out.write(f"installed {model_id} ({model.task.value}, {precision}) in {folder}\n")
     if model.task in LICENCE_NOTES:
         out.write(f"licence: {LICENCE_NOTES[model.task]}\n")
     return exits.OK

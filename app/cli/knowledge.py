@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from dataclasses import asdict
 from pathlib import Path
@@ -13,6 +12,7 @@ from app.cli import exits
 from app.cli.arguments import Commands, add_json
 from app.cli.exits import CliError, one_line
 from app.cli.progress import ProgressLine, interruptible
+from app.cli.terminal import json_text, shown
 from app.knowledge.ingest_report import supported_types
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ def run_ingest(args: argparse.Namespace, out: TextIO) -> int:
     ):
         report = ctx.knowledge.ingest(args.collection, args.paths, cancel, progress)
     if args.json:
-        out.write(json.dumps({**asdict(report), "chunks_per_s": report.chunks_per_s}) + "\n")
+        out.write(json_text({**asdict(report), "chunks_per_s": report.chunks_per_s}) + "\n")
     else:
         out.write(
             f"{len(report.added)} added, {len(report.updated)} updated, "
@@ -70,7 +70,7 @@ def run_ingest(args: argparse.Namespace, out: TextIO) -> int:
             f"{' (stopped)' if report.cancelled else ''}\n"
         )
         for path, problem in report.failed:
-            out.write(f"  failed: {path}: {problem}\n")
+            out.write(f"  failed: {shown(path)}: {shown(one_line(problem))}\n")
     stored = report.added or report.updated or report.skipped or report.removed
     if report.failed and not stored:
         sys.stderr.write("error: no file could be indexed\n")
@@ -97,14 +97,15 @@ def run_search(args: argparse.Namespace, out: TextIO) -> int:
             }
             for h in hits
         ]
-        out.write(json.dumps(rows, ensure_ascii=False) + "\n")
+        out.write(json_text(rows) + "\n")
         return exits.OK
     if not hits:
         out.write("no matches\n")
     for rank, hit in enumerate(hits, start=1):
         page = f" p.{hit.page}" if hit.page else ""
         match = f"{hit.relevance:.0%} match" if hit.relevance is not None else f"{hit.score:.4f}"
-        out.write(f"{rank}. {hit.path}{page}  ({match})\n   {one_line(hit.snippet)}\n")
+        path, snippet = shown(hit.path), shown(one_line(hit.snippet))
+        out.write(f"{rank}. {path}{page}  ({match})\n   {snippet}\n")
     return exits.OK
 
 
@@ -115,13 +116,14 @@ def run_collections(args: argparse.Namespace, out: TextIO) -> int:
     with AppContext.create() as ctx:
         found = ctx.knowledge.collections()
     if args.json:
-        out.write(json.dumps([asdict(c) for c in found], ensure_ascii=False) + "\n")
+        out.write(json_text([asdict(c) for c in found]) + "\n")
         return exits.OK
     if not found:
         out.write("no collections yet: add documents with `ingest PATH --collection NAME`\n")
     for c in found:
         out.write(
-            f"{c.name}: {c.documents} documents, {c.chunks} chunks ({c.embedding_model}, "
+            f"{shown(c.name)}: {c.documents} documents, {c.chunks} chunks "
+            f"({shown(c.embedding_model)}, "
             f"{c.dim}-d)\n"
         )
     return exits.OK

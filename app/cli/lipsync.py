@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from typing import TextIO
 
 from app.cli import exits
 from app.cli.arguments import Commands, add_json
 from app.cli.progress import ProgressLine, interruptible
+from app.cli.terminal import json_text, shown
 from app.cli.voice import STOPPED
 from pipelines.core import Progress
 
@@ -73,10 +73,11 @@ def run_lipsync(args: argparse.Namespace, out: TextIO) -> int:
         "detector_device": result.detector_device,
     }
     if args.json:
-        out.write(json.dumps(summary) + "\n")
+        out.write(json_text(summary) + "\n")
     else:
         out.write(
-            f"wrote {summary['path']} ({summary['frames']} frames, {summary['duration']:.2f} s, "
+            f"wrote {shown(summary['path'])} ({summary['frames']} frames, "
+            f"{summary['duration']:.2f} s, "
             f"made at {summary['fps_achieved']:.1f} frames/s on {summary['device']})\n"
         )
     return exits.OK

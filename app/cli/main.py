@@ -26,6 +26,7 @@ from app.cli.progress import end_open_line, forget_open_line
 from app.cli.serve import add_serve_parser
 from app.cli.speech import add_speech_parser
 from app.cli.system import add_system_parsers
+from app.cli.terminal import shown
 from app.cli.voice import add_voice_parsers
 from app.errors import ModelMissingError, UserError
 from app.logging_setup import FILE_ONLY, configure_logging, stop_logging
@@ -131,7 +132,7 @@ def _hint(error: PipelineError | CliError) -> str:
 def _say(line: str, code: int) -> int:
     """Write ``line`` on stderr, on a line of its own (after any progress line); return code."""
     end_open_line(sys.stderr)
-    sys.stderr.write(line + "\n")
+    sys.stderr.write(shown(line) + "\n")  # errors name files and carry outside text
     return code
 
 
@@ -147,7 +148,9 @@ def _start_logging(*, verbose: bool) -> Path | None:
     except UserError:
         pass  # no folders, no log file: the command that needs them says why, in one line
     # A warning printed while a progress line is open starts on a line of its own.
-    configure_logging(log_file, verbose=verbose, before_console=_end_progress_line)
+    configure_logging(
+        log_file, verbose=verbose, before_console=_end_progress_line, console_text=shown
+    )
     return log_file
 
 
@@ -161,7 +164,7 @@ def _say_environment_problems() -> None:
     from app.settings import environment_problems
 
     for problem in environment_problems():
-        sys.stderr.write(f"warning: {problem}\n")
+        sys.stderr.write(f"warning: {shown(problem)}\n")
 
 
 def _run_gui(args: argparse.Namespace, out: object) -> int:

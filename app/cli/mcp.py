@@ -9,7 +9,6 @@ terminal and without ``--yes`` a call is refused (and recorded so). Calls are sh
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
@@ -20,6 +19,7 @@ from app.cli import exits
 from app.cli.arguments import Commands, add_json
 from app.cli.exits import CliError, one_line
 from app.cli.progress import interruptible
+from app.cli.terminal import json_text, shown
 from app.errors import UserError
 from app.paths import AppPaths
 from app.settings_store import SettingsStore
@@ -79,7 +79,7 @@ def run_mcp(args: argparse.Namespace, out: TextIO) -> int:
     paths.ensure()
     store, notice = SettingsStore.open(paths.settings_file)
     if notice:
-        sys.stderr.write(f"warning: {notice}\n")
+        sys.stderr.write(f"warning: {shown(notice)}\n")
     servers = list(store.settings.mcp_servers)
     if args.mcp_command == "list":
         tools = ToolService(lambda: store.settings.mcp_servers, paths.data / MCP_WORKDIR)
@@ -99,7 +99,7 @@ def run_mcp(args: argparse.Namespace, out: TextIO) -> int:
         servers = [s.model_copy(update={"allowed_tools": allowed}) if s is server else s
                    for s in servers]  # fmt: skip
     store.update(mcp_servers=servers)
-    out.write(f"{args.mcp_command}: {args.name}\n")
+    out.write(f"{args.mcp_command}: {shown(args.name)}\n")
     return exits.OK
 
 
@@ -141,16 +141,19 @@ def _list(servers: list[McpServer], tools: ToolService | None, as_json: bool, ou
                     failed = True
             rows.append(row)
     if as_json:
-        out.write(json.dumps(rows, ensure_ascii=False) + "\n")
+        out.write(json_text(rows) + "\n")
     else:
         for row in rows:
-            out.write(_server_line(row) + "\n")
+            out.write(shown(_server_line(row)) + "\n")
+            # A server's tool names and descriptions are its own text: they could set the
+            # terminal's title or hide what follows.
             for tool in row.get("tools", []):
-                out.write(f"  {tool['id']}  {one_line(tool['description'])[:100]}\n")
+                description = shown(one_line(tool["description"])[:100])
+                out.write(f"  {shown(tool['id'])}  {description}\n")
             for note in row.get("notes", []):
-                out.write(f"  note: {note}\n")
+                out.write(f"  note: {shown(one_line(note))}\n")
             if "problem" in row:
-                sys.stderr.write(f"{row['name']}: {one_line(row['problem'])}\n")
+                sys.stderr.write(f"{shown(row['name'])}: {shown(one_line(row['problem']))}\n")
         if not rows:
             out.write("no MCP servers (add one with `mcp add`)\n")
     return exits.PARTIAL if failed else exits.OK
@@ -197,7 +200,7 @@ def enable_tools(
         return []
     if ALL_TOOLS in requested:
         for name, problem in ctx.tools.refresh(cancel).items():
-            sys.stderr.write(f"warning: {name}: {one_line(problem)}\n")
+            sys.stderr.write(f"warning: {shown(name)}: {shown(one_line(problem))}\n")
         ids = [tool.id for tool in ctx.tools.known_tools()]
     else:
         ids = list(dict.fromkeys(requested))
@@ -223,7 +226,7 @@ def confirmation(yes: bool, stdin: TextIO = sys.stdin) -> ConfirmTool | None:
         return None
 
     def ask(tool: str, arguments: dict[str, Any]) -> bool:
-        sys.stderr.write(f"run {tool} {json.dumps(arguments, ensure_ascii=False)}? [y/N] ")
+        sys.stderr.write(f"run {shown(tool)} {json_text(arguments)}? [y/N] ")
         sys.stderr.flush()
         return stdin.readline().strip().lower() in ("y", "yes")
 
@@ -232,8 +235,8 @@ def confirmation(yes: bool, stdin: TextIO = sys.stdin) -> ConfirmTool | None:
 
 def show_call(call: ToolCall) -> None:
     """One call on stderr: ``→ tool {args}`` and ``← result``."""
-    sys.stderr.write(f"→ {call.tool} {json.dumps(call.arguments, ensure_ascii=False)}\n")
-    result = one_line(call.result)
+    sys.stderr.write(f"→ {shown(call.tool)} {json_text(call.arguments)}\n")
+    result = shown(one_line(call.result))
     if len(result) > SHOWN_CHARS:
         result = result[:SHOWN_CHARS] + "…"
     prefix = "" if call.status == "done" else f"{call.status}: "

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from dataclasses import asdict
 from pathlib import Path
@@ -13,6 +12,7 @@ from app.cli import exits
 from app.cli.arguments import Commands, add_json
 from app.cli.convert import add_convert_parser, run_convert
 from app.cli.progress import ProgressLine, interruptible
+from app.cli.terminal import json_text, shown
 from app.cli.tools import add_tools_parser, run_tools
 from app.errors import UserError
 from app.models.catalog import filter_catalog, load_catalog
@@ -70,7 +70,11 @@ def add_models_parser(commands: Commands[argparse.ArgumentParser]) -> None:
     )
     add_json(add, "print the entry as JSON")
     remove = actions.add_parser(
-        "remove", help="forget a model (the app's own copies are deleted from disk)"
+        "remove",
+        help="forget a model (the app's own copies are deleted from disk)",
+        description="Take a model off the list. Its files are deleted only when its folder is "
+        "one the app made (a download, a conversion or a --copy) directly inside its models "
+        "folder; any other folder stays on disk (then exit status 2 says so).",
     )
     remove.add_argument("id", metavar="ID", help="the model's id (see `models list`)")
 
@@ -89,7 +93,7 @@ def run_models(args: argparse.Namespace, out: TextIO) -> int:
         return _run_action(args, registry, out)
     finally:
         for problem in registry.problems:
-            sys.stderr.write(f"warning: {problem}\n")
+            sys.stderr.write(f"warning: {shown(problem)}\n")
 
 
 def _run_action(args: argparse.Namespace, registry: ModelRegistry, out: TextIO) -> int:
@@ -97,15 +101,15 @@ def _run_action(args: argparse.Namespace, registry: ModelRegistry, out: TextIO) 
         task = ModelTask(args.task) if args.task else None
         found = registry.models(task)
         if args.json:
-            out.write(json.dumps([_as_json(m) for m in found], ensure_ascii=False) + "\n")
+            out.write(json_text([_as_json(m) for m in found]) + "\n")
             return exits.OK
         if not found:
             out.write("no models installed yet: `models add PATH` registers a folder\n")
         for model in found:
             state = "" if model.usable else f"  [{model.status}: {model.problems[0]}]"
             out.write(
-                f"{model.id:<32} {model.task.value:<15} {model.precision:<7} "
-                f"{_size(model.size_bytes):>9}  {_folder(model)}{state}\n"
+                f"{shown(model.id):<32} {model.task.value:<15} {shown(model.precision):<7} "
+                f"{_size(model.size_bytes):>9}  {shown(_folder(model))}{shown(state)}\n"
             )
         if found:
             out.write(f"app copies use {_size(registry.total_size())}\n")
@@ -116,15 +120,18 @@ def _run_action(args: argparse.Namespace, registry: ModelRegistry, out: TextIO) 
         )
         if args.json:
             rows = [{**asdict(e), "task": e.task.value} for e in entries]
-            out.write(json.dumps(rows, ensure_ascii=False) + "\n")
+            out.write(json_text(rows) + "\n")
             return exits.OK
         for entry in entries:
             how = "convert" if entry.convert else "download"
             if entry.file:
                 how = f"download --file {entry.file} ({entry.quantization})"
             out.write(
-                f"{entry.hub_id:<45} {entry.task.value:<15} {_size(entry.size_bytes):>9}  "
-                f"{entry.licence:<10} {'/'.join(entry.devices):<12} {how}\n"
+                shown(
+                    f"{entry.hub_id:<45} {entry.task.value:<15} {_size(entry.size_bytes):>9}  "
+                    f"{entry.licence:<10} {'/'.join(entry.devices):<12} {how}"
+                )
+                + "\n"
             )
         return exits.OK
     if args.models_command == "pull":
@@ -135,14 +142,21 @@ def _run_action(args: argparse.Namespace, registry: ModelRegistry, out: TextIO) 
         task = ModelTask(args.task) if args.task else None
         model = registry.add_folder(args.path, task, copy=args.copy)
         if args.json:
-            out.write(json.dumps(_as_json(model), ensure_ascii=False) + "\n")
+            out.write(json_text(_as_json(model)) + "\n")
         else:
-            out.write(f"added {model.id} ({model.task.value}, {model.precision})\n")
+            out.write(f"added {shown(model.id)} ({model.task.value}, {shown(model.precision)})\n")
         return exits.OK
     if args.models_command == "remove":
-        model = registry.remove(args.id)
-        deleted = " and deleted its files" if model.owned else " (its folder was left in place)"
-        out.write(f"removed {model.id}{deleted}\n")
+        removal = registry.remove(args.id)
+        if removal.kept is not None:  # the entry is gone; the files the user expected gone stay
+            raise UserError(removal.kept)
+        if removal.deleted:
+            what = " and deleted its files"
+        elif removal.model.owned:
+            what = " (its files were already gone)"
+        else:
+            what = " (its folder was left in place)"
+        out.write(f"removed {shown(removal.model.id)}{what}\n")
         return exits.OK
     raise UserError(f"unknown models action {args.models_command}")
 
@@ -184,7 +198,8 @@ def _pull(args: argparse.Namespace, registry: ModelRegistry, out: TextIO) -> int
                 task=ModelTask(args.task) if args.task else None,
                 licence=licence,
             )
-    out.write(f"installed {model.id} ({model.task.value}, {model.precision}) in {model.folder}\n")
+    model_id, precision, folder = shown(model.id), shown(model.precision), shown(model.folder)
+    out.write(f"installed {model_id} ({model.task.value}, {precision}) in {folder}\n")
     return exits.OK
 
 

@@ -28,6 +28,7 @@ from types import FrameType
 from typing import TextIO
 
 from app.cli.exits import Stopped
+from app.cli.terminal import shown
 from pipelines.core import Cancelled, CancelToken, Closing
 
 WIDTH = 120
@@ -52,7 +53,7 @@ class ProgressLine(Closing):
         """Replace the line's text (one line, cut at :data:`WIDTH` characters)."""
         if self._silenced:
             return
-        text = " ".join(text.split())[:WIDTH]
+        text = shown(" ".join(text.split()))[:WIDTH]  # file names: outside text
         # Spaces blank out the end of a longer text shown before.
         padding = " " * max(self._shown - len(text), 0)
         with _ctrl_c_held():  # the Ctrl+C handler sees the line before or after, never mid-way

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TextIO
 
 from app.cli.arguments import Commands
+from app.cli.terminal import shown
 
 log = logging.getLogger(__name__)
 
@@ -84,10 +85,10 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> int:
         out.write(f"OV Studio serves at {address.url} (OpenAI API: /v1, Ollama API: /api)\n")
         out.write(f"token: {state.token}\n")
         if model is not None:
-            out.write(f"loading {model.id}…\n")
+            out.write(f"loading {shown(model.id)}…\n")
             out.flush()
             state.served.engine_for(model)
-            out.write(f"serving {model.id}; Ctrl+C stops\n")
+            out.write(f"serving {shown(model.id)}; Ctrl+C stops\n")
         else:
             out.write("no chat model is installed yet; Ctrl+C stops\n")
         out.flush()

@@ -8,13 +8,13 @@ failure in a player); a bad FILE or OUT is refused before any work.
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from typing import TextIO
 
 from app.cli import exits
 from app.cli.arguments import DEVICE_HELP, Commands, add_json
 from app.cli.progress import ProgressLine, interruptible
+from app.cli.terminal import json_text, shown
 from app.cli.voice import STOPPED
 from pipelines.core import Progress
 
@@ -84,11 +84,11 @@ def run_transcribe(args: argparse.Namespace, out: TextIO) -> int:
             "real_time_factor": round(transcript.real_time_factor, 4),
             "srt": str(srt) if wrote else None,
         }
-        out.write(json.dumps(summary) + "\n")
+        out.write(json_text(summary) + "\n")
         return exits.OK
-    out.write((transcript.text or "(no speech)") + "\n")
+    out.write(shown(transcript.text or "(no speech)", lines=True) + "\n")
     if wrote:
-        out.write(f"wrote {srt} ({len(cues(transcript))} subtitles)\n")
+        out.write(f"wrote {shown(srt)} ({len(cues(transcript))} subtitles)\n")
     elif srt is not None:
         out.write(NOTHING_HEARD + "\n")
     return exits.OK

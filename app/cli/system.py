@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import json
 from typing import TextIO
 
 from app.cli import exits
 from app.cli.arguments import Commands, add_json
+from app.cli.terminal import json_text, shown
 
 
 def add_system_parsers(commands: Commands[argparse.ArgumentParser]) -> None:
@@ -28,11 +28,11 @@ def run_devices(args: argparse.Namespace, out: TextIO) -> int:
     choices = device_choices(discover_devices())
     if args.json:
         rows = [{"device": c.device, "label": c.label, "available": c.available} for c in choices]
-        out.write(json.dumps({"devices": rows}) + "\n")
+        out.write(json_text({"devices": rows}) + "\n")
         return exits.OK
     for choice in choices:
         mark = "  " if choice.available else "- "
-        out.write(f"{mark}{choice.device:<8} {choice.label}\n")
+        out.write(f"{mark}{shown(choice.device):<8} {shown(choice.label)}\n")
     return exits.OK
 
 
@@ -44,5 +44,5 @@ def run_setup(args: argparse.Namespace, out: TextIO) -> int:
     paths = AppPaths.from_environment()
     paths.ensure()
     folder = install_default_embedder(paths)
-    out.write(f"default embedding model ready: {folder}\n")
+    out.write(f"default embedding model ready: {shown(folder)}\n")
     return exits.OK

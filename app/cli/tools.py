@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import json
 from typing import TextIO
 
 from app.cli import exits
 from app.cli.arguments import Commands, add_json
 from app.cli.progress import ProgressLine, interruptible
+from app.cli.terminal import json_text, shown
 from app.errors import UserError
 from app.models.tools_env import MISSING, PRIVATE, ToolsStatus, tools_status
 from app.models.tools_install import InstallProgress, install_tools, remove_tools
@@ -59,9 +59,9 @@ def run_tools(args: argparse.Namespace, paths: AppPaths, out: TextIO) -> int:
         raise UserError("There is no private environment of conversion tools to remove.")
     status = tools_status(paths.tools_dir)
     if args.json:
-        out.write(json.dumps(status.to_dict(), ensure_ascii=False) + "\n")
+        out.write(json_text(status.to_dict()) + "\n")
     else:
-        out.write(describe(status) + "\n")
+        out.write(shown(describe(status)) + "\n")
     return exits.OK
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from datetime import datetime
 from pathlib import Path
@@ -11,7 +10,9 @@ from typing import TextIO
 
 from app.cli import exits
 from app.cli.arguments import DEVICE_HELP, Commands, add_json, text_or_stdin
+from app.cli.exits import one_line
 from app.cli.progress import ProgressLine, interruptible
+from app.cli.terminal import json_text, shown
 from pipelines.voice.tts import SpeechChunk
 
 STOPPED = "stopped: nothing was written"
@@ -80,32 +81,34 @@ def run_voices(args: argparse.Namespace, out: TextIO) -> int:
             listed = {voice.message for voice in damaged}
             for problem in service.library.problems:  # an unreadable voices folder
                 if problem not in listed:
-                    sys.stderr.write(f"warning: {problem}\n")
+                    sys.stderr.write(f"warning: {shown(problem)}\n")
             if args.json:
                 rows = [_voice_json(voice) for voice in voices]
                 rows += [_damaged_json(voice) for voice in damaged]
-                out.write(json.dumps(rows, ensure_ascii=False) + "\n")
+                out.write(json_text(rows) + "\n")
                 return exits.OK
             if not voices and not damaged:
                 out.write("no voices yet: add one with `voices add NAME --from CLIP.wav`\n")
             for voice in voices:
                 made = datetime.fromtimestamp(voice.created).strftime("%Y-%m-%d %H:%M")
                 missing = "" if voice.reference.is_file() else "  (reference clip missing)"
-                out.write(f"{voice.name}  {voice.reference_seconds:.1f} s  {made}{missing}\n")
+                name, seconds = shown(voice.name), voice.reference_seconds
+                out.write(f"{name}  {seconds:.1f} s  {made}{missing}\n")
             for broken in damaged:
-                out.write(f"{broken.label}  damaged: {broken.reason}\n")
+                out.write(f"{shown(broken.label)}  damaged: {shown(one_line(broken.reason))}\n")
             return exits.OK
         if args.voices_command == "add":
             voice = service.add_voice_from_file(
                 args.name, args.source.expanduser(), trim=args.trim, device=args.device
             )
             if args.json:
-                out.write(json.dumps(_voice_json(voice), ensure_ascii=False) + "\n")
+                out.write(json_text(_voice_json(voice)) + "\n")
             else:
-                out.write(f"added voice “{voice.name}” ({voice.reference_seconds:.1f} s clip)\n")
+                name, seconds = shown(voice.name), voice.reference_seconds
+                out.write(f"added voice “{name}” ({seconds:.1f} s clip)\n")
             return exits.OK
         service.library.remove(args.name)
-        out.write(f"removed voice “{' '.join(args.name.split())}”\n")
+        out.write(f"removed voice “{shown(one_line(args.name))}”\n")
         return exits.OK
 
 
@@ -133,10 +136,10 @@ def run_say(args: argparse.Namespace, out: TextIO) -> int:
             "sentences": figures.done,
             "device": figures.device,
         }
-        out.write(json.dumps(payload) + "\n")
+        out.write(json_text(payload) + "\n")
     else:
         out.write(
-            f"wrote {result.path} ({result.seconds:.1f} s of audio, "
+            f"wrote {shown(result.path)} ({result.seconds:.1f} s of audio, "
             f"real-time factor {rtf:.2f}, first audio after {first:.2f} s on {figures.device})\n"
         )
     return exits.OK

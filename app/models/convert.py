@@ -29,7 +29,7 @@ from typing import IO, Any
 
 import psutil
 
-from app.errors import UserError
+from app.errors import StorageError, UserError
 from app.models.contracts import missing_files
 from app.models.convert_plan import (
     JOB_TASKS,
@@ -114,7 +114,7 @@ def convert_model(
                 licence=LICENCE_NOTES.get(plan.task)
                 or (_licence(Path(plan.source)) if plan.local else ""),
             )
-        except UserError:
+        except (UserError, StorageError):
             shutil.rmtree(target, ignore_errors=True)
             raise
         report("done", f"Installed {model.id}", steps)

@@ -16,6 +16,7 @@ from pathlib import Path
 from app.errors import UserError
 from app.models.inspect import TASK_NAMES, ModelTask, detect_task, read_config
 from app.models.registry import ModelRegistry
+from pipelines.files import check_input_file
 
 OPTIMUM_TASKS: dict[ModelTask, str] = {
     ModelTask.CHAT: "text-generation-with-past",
@@ -229,6 +230,8 @@ def _plan_own_task(
         if not path.exists():
             raise UserError(f"There is no file or folder {path}.", field="source")
         path = path.resolve()
+        if not path.is_dir():  # a pipe or a device is refused unopened
+            check_input_file(path, "a torch checkpoint (*.ckpt, *.pt, *.pth)", field="source")
         files = [path] if path.is_file() else sorted(path.iterdir())
         if not any(f.suffix.lower() in CHECKPOINT_SUFFIXES for f in files if f.is_file()):
             raise UserError(

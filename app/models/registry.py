@@ -3,7 +3,8 @@
 One JSON file, written atomically. Each entry is checked against its task's contract every
 time the list is read, so a folder deleted or damaged behind the app's back shows as missing
 or broken — never as installed, never as a crash. Models copied into the app's models folder
-are deleted with their entry; models registered in place are only forgotten.
+are deleted with their entry — only when the folder provably is the app's
+(:mod:`app.models.ownership`); models registered in place are only forgotten.
 """
 
 from __future__ import annotations
@@ -23,6 +24,14 @@ from app.models.contracts import (
 )
 from app.models.entries import InstalledModel, checked_entry, gguf_entry, new_entry, parse_entry
 from app.models.inspect import TASK_NAMES, ModelTask, detect_task
+from app.models.ownership import (
+    MARKED_VERSION,
+    Removal,
+    deletable,
+    delete_files,
+    mark_new_folder,
+    mark_older_folders,
+)
 from app.storage.atomic import copy_atomic, staged_folder, write_text_atomic
 from app.storage.json_files import Damaged, read_json_object
 from pipelines.gguf import (
@@ -33,11 +42,11 @@ from pipelines.gguf import (
     unsupported_reason,
 )
 
-__all__ = ["VERSION", "InstalledModel", "ModelRegistry", "gguf_model_id"]
+__all__ = ["VERSION", "InstalledModel", "ModelRegistry", "Removal", "gguf_model_id"]
 
 log = logging.getLogger(__name__)
 
-VERSION = 1
+VERSION = MARKED_VERSION
 
 
 class ModelRegistry:
@@ -90,6 +99,10 @@ class ModelRegistry:
                 return model
         raise UserError(f"No installed model has the id “{model_id}”.", field="model")
 
+    def deletes_files(self, model: InstalledModel) -> bool:
+        """Whether :meth:`remove` would delete ``model``'s files (it is provably the app's copy)."""
+        return model.owned and deletable(model, self.models_dir) is not None
+
     def total_size(self) -> int:
         """Bytes used by the app's own model copies."""
         return sum(m.size_bytes for m in self.models() if m.owned)
@@ -129,6 +142,8 @@ class ModelRegistry:
             _copy_whole(folder, target)
         entry = new_entry(model_id, task, target, source, hub_id, licence, owned=copy)
         try:
+            if copy:
+                mark_new_folder(target, model_id)
             self._write([*entries, entry])
         except StorageError:
             if copy:
@@ -163,16 +178,11 @@ class ModelRegistry:
         model_id = _unique_id(gguf_model_id(file.name), {model.id for model in known})
         target = self.models_dir / model_id / file.name if copy else file
         if copy:
-            try:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                copy_atomic(file, target)
-            except OSError as error:
-                shutil.rmtree(target.parent, ignore_errors=True)
-                raise StorageError(
-                    f"Could not copy {file.name} into {self.models_dir}: {error.strerror or error}"
-                ) from error
+            _copy_alone(file, target)
         entry = gguf_entry(model_id, target, info, source, hub_id, "", owned=copy)
         try:
+            if copy:
+                mark_new_folder(target.parent, model_id)
             self._write([*entries, entry])
         except StorageError:
             if copy:
@@ -184,7 +194,7 @@ class ModelRegistry:
         """Register a folder the app itself put under the models folder (download, convert)."""
         source, hub_id, licence = _owned_details(details)
         entry = new_entry(folder.name, task, folder, source, hub_id, licence, owned=True)
-        return self._append_owned(entry)
+        return self._append_owned(entry, folder)
 
     def register_owned_gguf(self, file: Path, info: GgufInfo, **details: str) -> InstalledModel:
         """Register a GGUF file the app itself put under the models folder (a download): it
@@ -196,33 +206,37 @@ class ModelRegistry:
         """
         source, hub_id, licence = _owned_details(details)
         entry = gguf_entry(file.parent.name, file, info, source, hub_id, licence, owned=True)
-        return self._append_owned(entry)
+        return self._append_owned(entry, file.parent)
 
-    def _append_owned(self, entry: dict[str, Any]) -> InstalledModel:
+    def _append_owned(self, entry: dict[str, Any], folder: Path) -> InstalledModel:
+        """Mark ``folder`` as the app's and add its entry.
+
+        Raises:
+            UserError: the id is taken.
+            StorageError: the marker or the model list could not be written.
+        """
         entries = self._read()
         model_id = entry["id"]
         if any(parse_entry(e, index).id == model_id for index, e in enumerate(entries)):
             raise UserError(f"A model with the id “{model_id}” is already installed.")
+        mark_new_folder(folder, model_id)
         self._write([*entries, entry])
         return checked_entry(entry, len(entries))
 
-    def remove(self, model_id: str) -> InstalledModel:
+    def remove(self, model_id: str) -> Removal:
         """Forget a model; the app's own copy is deleted, a folder registered in place is not.
+
+        The entry goes in any case. Its files are deleted only when its folder provably is the
+        app's (:mod:`app.models.ownership`); otherwise :attr:`Removal.kept` says why they stay.
 
         Raises:
             UserError: no such id.
+            StorageError: the model list could not be saved (nothing was deleted).
         """
         model = self.get(model_id)
         entries = self._read()
         self._write([e for index, e in enumerate(entries) if parse_entry(e, index).id != model_id])
-        # A GGUF copy lives alone in a folder named after its id: that folder goes.
-        owned = model.folder.parent if model.gguf is not None else model.folder
-        if model.owned and owned.is_dir() and _inside(owned, self.models_dir):
-            # Renamed away first: a crash midway never leaves half a model under its name.
-            doomed = owned.with_name(f".deleting-{owned.name}")
-            owned.rename(doomed)
-            shutil.rmtree(doomed, ignore_errors=True)
-        return model
+        return delete_files(model, self.models_dir)
 
     # ----- storage ---------------------------------------------------------------------
 
@@ -247,7 +261,18 @@ class ModelRegistry:
         if not isinstance(entries, list):
             self._set_aside("its “models” is not a list")
             return []
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool) or version < MARKED_VERSION:
+            self._mark_older_folders(entries)
         return entries
+
+    def _mark_older_folders(self, entries: list[Any]) -> None:
+        """Mark the folders an older version made, once: the list is saved as this version."""
+        mark_older_folders(entries, self.models_dir)
+        try:
+            self._write(entries)
+        except StorageError as error:
+            log.info("the model list stays at its older version for now: %s", error)
 
     def _set_aside(self, reason: str) -> None:
         backup = self.file.with_name(f"{self.file.stem}.broken-{int(time.time())}.json")
@@ -333,12 +358,27 @@ def _unique_id(base: str, taken: set[str]) -> str:
     return candidate
 
 
-def _inside(path: Path, folder: Path) -> bool:
+def _copy_alone(file: Path, target: Path) -> None:
+    """Copy ``file`` to ``target``, in a new folder of its own.
+
+    Raises:
+        StorageError: that folder is already there (it is not the app's to fill or remove), or
+            the copy failed (the new folder is removed).
+    """
     try:
-        path.resolve().relative_to(folder.resolve())
-    except ValueError:
-        return False
-    return True
+        target.parent.parent.mkdir(parents=True, exist_ok=True)
+        target.parent.mkdir()
+    except OSError as error:
+        raise StorageError(
+            f"Could not make the folder {target.parent}: {error.strerror or error}"
+        ) from error
+    try:
+        copy_atomic(file, target)
+    except OSError as error:
+        shutil.rmtree(target.parent, ignore_errors=True)
+        raise StorageError(
+            f"Could not copy {file.name} into {target.parent.parent}: {error.strerror or error}"
+        ) from error
 
 
 def _copy_whole(source: Path, target: Path) -> None:

@@ -46,8 +46,11 @@ def tighten(path: Path) -> None:
     """Remove group and other permissions from one file or folder (symlinks untouched).
 
     Best effort: a file owned by someone else or on a file system without modes keeps its
-    mode (Windows: AppData is already private to the user).
+    mode. Nothing is done on Windows: AppData is already private to the user, and a mode
+    there only sets or clears the read-only flag.
     """
+    if os.name == "nt":
+        return
     try:
         info = path.lstat()
     except OSError:

@@ -17,7 +17,7 @@ from typing import Literal
 from app.errors import StorageError, UserError
 from app.storage.conversations import MAX_TITLE_CHARS, Conversation, ConversationStore
 from app.storage.json_files import Damaged, read_json_object
-from pipelines.files import write_text_atomic
+from pipelines.files import check_input_file, write_text_atomic
 
 Format = Literal["md", "html", "json"]
 FORMATS: tuple[Format, ...] = ("md", "html", "json")
@@ -107,11 +107,17 @@ def read_import(path: Path) -> Conversation:
     """The conversation in a JSON export, with a new id (never the id in the file).
 
     Attached images are not part of an export, so their references are dropped; the title is
-    normalised (one line, at most 80 characters); a pin is not carried over.
+    normalised (one line, at most 80 characters); a pin is not carried over. Neither are its
+    tools nor its knowledge collection: they name servers and collections of the machine it
+    was exported on, and a tool may act without asking (an allowed one) — here it starts with
+    none, and the user turns on what they want in this app.
 
     Raises:
-        UserError: unreadable, too large, not JSON, or not a chat export (one sentence).
+        UserError: missing, a folder, a pipe or a device (refused unopened: reading a pipe
+            would wait forever), unreadable, too large, not JSON, or not a chat export (one
+            sentence).
     """
+    check_input_file(path, "a JSON chat export", field="import")
     try:
         if path.stat().st_size > MAX_IMPORT_BYTES:
             raise UserError(
@@ -132,6 +138,8 @@ def read_import(path: Path) -> Conversation:
         raise UserError(f"{path.name} is not a chat export: {error}.") from error
     conversation.title = " ".join(conversation.title.split())[:MAX_TITLE_CHARS] or "Imported chat"
     conversation.pinned = False
+    conversation.tools = []
+    conversation.knowledge = ""
     conversation.updated = time.time()
     for message in conversation.messages:
         message.images = []

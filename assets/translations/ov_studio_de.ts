@@ -4611,5 +4611,13 @@
             <source>Bounded memory is now off: it cannot forget what prefix caching shares.</source>
             <translation>Begrenzter Speicher ist jetzt aus: Er kann nicht vergessen, was Präfix-Caching gemeinsam nutzt.</translation>
         </message>
+        <message>
+            <source>{name} was taken off the list, but its folder {folder} was kept: it is not a folder the app made inside its models folder.</source>
+            <translation>{name} wurde aus der Liste genommen, aber der Ordner {folder} wurde behalten: Er ist kein Ordner, den die App in ihrem Modellordner angelegt hat.</translation>
+        </message>
+        <message>
+            <source>{name} was taken off the list, but its folder {folder} could not be deleted: {reason}.</source>
+            <translation>{name} wurde aus der Liste genommen, aber der Ordner {folder} konnte nicht gelöscht werden: {reason}.</translation>
+        </message>
     </context>
 </TS>

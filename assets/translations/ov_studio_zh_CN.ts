@@ -4598,5 +4598,13 @@
             <source>Bounded memory is now off: it cannot forget what prefix caching shares.</source>
             <translation>限制内存现已关闭：它无法遗忘前缀缓存共享的内容。</translation>
         </message>
+        <message>
+            <source>{name} was taken off the list, but its folder {folder} was kept: it is not a folder the app made inside its models folder.</source>
+            <translation>{name} 已从列表中移除，但其文件夹 {folder} 已保留：它不是本应用在模型文件夹中创建的文件夹。</translation>
+        </message>
+        <message>
+            <source>{name} was taken off the list, but its folder {folder} could not be deleted: {reason}.</source>
+            <translation>{name} 已从列表中移除，但其文件夹 {folder} 无法删除：{reason}。</translation>
+        </message>
     </context>
 </TS>

@@ -78,6 +78,7 @@ def test_converted_models_are_registered_and_generate(
     assert model.id == f"llm-tiny-hf-{request_.weights.value}-ov"
     assert (model.task, model.precision, model.source) == (ModelTask.CHAT, precision, "converted")
     assert model.usable and model.owned and model.size_bytes > 0
+    assert registry.deletes_files(model)  # marked as the app's: Remove deletes it
     assert registry.get(model.id).folder == registry.models_dir / model.id
     assert compression.items() <= _compression(model.folder).items()
     assert _leftovers(registry) == []

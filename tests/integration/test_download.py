@@ -62,6 +62,7 @@ def test_a_full_download_is_verified_and_registered(
     assert seen[-1].done == seen[-1].total == sum(p.stat().st_size for p in hub.files(REPO))
     assert not staging_dir(registry.models_dir, model.id).exists()
     assert [m.id for m in registry.models()] == [model.id]
+    assert registry.deletes_files(model)  # marked as the app's: Remove deletes it
     with pytest.raises(UserError, match="already installed"):
         Downloader(registry, hub.url).download(REPO)
 

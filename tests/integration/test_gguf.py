@@ -13,8 +13,8 @@ import pytest
 
 from app.context import AppContext
 from app.devices import DeviceInfo
-from app.errors import UserError
-from app.models.registry import ModelRegistry
+from app.errors import StorageError, UserError
+from app.models.registry import ModelRegistry, gguf_model_id
 from app.paths import AppPaths
 from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings, Message
 from pipelines.core import CancelToken, InvalidInputError
@@ -185,8 +185,20 @@ def test_the_model_list_records_a_gguf_and_removes_only_its_own_copy(
     assert copied.folder.read_bytes()[:4] == b"GGUF"
     [listed] = registry.models()
     assert listed.id == copied.id and listed.gguf == copied.gguf
-    registry.remove(copied.id)
+    assert registry.remove(copied.id).deleted
     assert not copied.folder.parent.exists() and real_gguf.is_file()
+
+
+def test_a_gguf_copy_never_fills_a_folder_that_was_already_there(
+    real_gguf: Path, app_home: AppPaths
+) -> None:
+    registry = ModelRegistry(app_home.model_registry, app_home.models_dir)
+    theirs = app_home.models_dir / gguf_model_id(real_gguf.name)
+    theirs.mkdir(parents=True)
+    (theirs / "notes.txt").write_text("mine")
+    with pytest.raises(StorageError, match="Could not make the folder"):
+        registry.add_folder(real_gguf, copy=True)
+    assert registry.models() == [] and [p.name for p in theirs.iterdir()] == ["notes.txt"]
 
 
 @pytest.mark.parametrize("fault", ["mamba", "no-tokenizer", "cut-short", "not-gguf"])

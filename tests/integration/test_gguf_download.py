@@ -110,7 +110,7 @@ def test_the_same_file_twice_is_already_installed(hub: HubServer, registry: Mode
     with pytest.raises(UserError, match=f"^{MODEL_ID} is already installed.$"):
         download_gguf(Downloader(registry, hub.url), REPO, NAME)
     assert hub.faults.gets == [] and [m.id for m in registry.models()] == [MODEL_ID]
-    registry.remove(MODEL_ID)  # the app's copy goes with its folder
+    assert registry.remove(MODEL_ID).deleted  # the app's copy goes with its folder
     assert _left_behind(registry) == []
 
 

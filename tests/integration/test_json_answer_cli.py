@@ -4,6 +4,7 @@ real SmolLM2 for the answers; stdout is exactly the JSON answer, or nothing."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import jsonschema
@@ -39,7 +40,7 @@ def _schema_file(tmp_path: Path, text: str | bytes, name: str = "schema.json") -
 @pytest.mark.parametrize(
     ("content", "words"),
     [
-        (None, "cannot read the JSON schema"),
+        (None, "missing.json does not exist"),
         ("{not json", "not valid JSON"),
         ("", "empty"),
         ('{"$ref": "https://example.com/person.json"}', "only references inside the schema"),
@@ -67,7 +68,16 @@ def test_a_folder_as_the_schema_file_exits_2(app_home: AppPaths, tmp_path: Path)
     args = ["chat", "--model", str(tmp_path), "--json-schema", str(tmp_path), "Hi"]
     result = run_app(args, app_home)
     assert result.returncode == exits.USAGE
-    assert result.stderr.startswith("error: cannot read the JSON schema")
+    assert result.stderr == f"error: {tmp_path} is a folder, not a JSON schema file.\n"
+
+
+def test_a_pipe_as_the_schema_file_is_refused_unopened(app_home: AppPaths, tmp_path: Path) -> None:
+    fifo = tmp_path / "schema.json"
+    os.mkfifo(fifo)  # opening it to read would wait for a writer forever
+    args = ["chat", "--model", str(tmp_path), "--json-schema", str(fifo), "Hi"]
+    result = run_app(args, app_home, timeout=120)
+    assert result.returncode == exits.USAGE
+    assert "is not a file but a pipe or a device; give a JSON schema file." in result.stderr
 
 
 def test_a_schema_and_any_object_cannot_both_be_asked(app_home: AppPaths, tmp_path: Path) -> None:

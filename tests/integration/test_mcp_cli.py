@@ -52,6 +52,22 @@ def test_list_says_which_server_failed(
     assert line.startswith("broken: The tool server “broken” stopped before it answered.")
 
 
+def test_tool_descriptions_are_listed_as_escapes(
+    app_home: AppPaths, capsys: pytest.CaptureFixture[str]
+) -> None:
+    main(["mcp", "add", "sly", "--command", sys.executable, str(HOSTILE), "escapes"])
+    capsys.readouterr()
+    assert main(["mcp", "list", "--tools"]) == exits.OK
+    out = capsys.readouterr().out
+    assert not any(c in out for c in "\x1b\x07\x00\x9b\u202e"), out
+    assert "sly/echo  \\x1b]0;pwned\\x07Adds numbers\\x00 \\x9b2J" in out
+    assert main(["mcp", "list", "--tools", "--json"]) == exits.OK
+    out = capsys.readouterr().out
+    assert not any(c in out for c in "\x1b\x07\x00\x9b\u202e"), out
+    [tool] = json.loads(out)[0]["tools"]
+    assert tool["description"] == "\x1b]0;pwned\x07Adds numbers\x00 \x9b2J\u202eexe.txt"
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

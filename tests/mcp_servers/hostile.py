@@ -4,7 +4,9 @@ A raw JSON-RPC loop over stdio (no SDK: the SDK would not send these). Modes: ``
 (writes to stderr and exits at once), ``silent`` (reads, never answers), ``many`` (10,000
 tools, some with hostile names and schemas), ``binary`` (answers with bytes that are not
 UTF-8 in a tool result), ``garbage`` (answers the handshake with text that is not JSON-RPC),
-``banner`` (prints a line of text on stdout at start, then speaks MCP as it should).
+``banner`` (prints a line of text on stdout at start, then speaks MCP as it should),
+``escapes`` (a tool whose description holds terminal escapes: a title change, NUL, a
+C1 control, a right-to-left override).
 """
 
 from __future__ import annotations
@@ -15,6 +17,11 @@ import time
 
 MODE = sys.argv[1] if len(sys.argv) > 1 else "crash"
 NUMBER = {"type": "object", "properties": {"a": {"type": "number"}}}
+ESCAPING_TOOL = {
+    "name": "echo",
+    "description": "\x1b]0;pwned\x07Adds numbers\x00 \x9b2J\u202eexe.txt",
+    "inputSchema": NUMBER,
+}
 
 
 def send(message: dict[str, object]) -> None:
@@ -65,6 +72,8 @@ def main() -> None:
             }
         elif method == "tools/list":
             listed = tools() if MODE == "many" else [{"name": "echo", "inputSchema": NUMBER}]
+            if MODE == "escapes":
+                listed = [ESCAPING_TOOL]
             result = {"tools": listed}
         elif method == "tools/call":
             sys.stdout.buffer.write(

@@ -198,6 +198,41 @@ def test_a_damaged_entry_is_shown_broken_and_can_be_removed(
     assert _registered(manager, 0) == [good.id]
 
 
+def test_an_owned_entry_naming_the_models_folder_is_only_taken_off_the_list(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    models = window.ctx.models
+    copy = models.add_folder(fake_model_folder(tmp_path), copy=True)
+    stored = json.loads(models.file.read_text(encoding="utf-8"))
+    hostile = {**stored["models"][0], "id": "a-hostile", "folder": str(models.models_dir)}
+    stored["models"].append(hostile)
+    models.file.write_text(json.dumps(stored), encoding="utf-8")
+    manager = window.open_models()
+    qtbot.waitExposed(manager)
+    assert _registered(manager, 0) == ["a-hostile", copy.id]
+    manager.installed.selectRow(0)
+    asked: list[str] = []
+
+    def answer(_parent: object, _title: str, text: str) -> QMessageBox.StandardButton:
+        asked.append(text)
+        return QMessageBox.StandardButton.Yes
+
+    monkeypatch.setattr(QMessageBox, "question", answer)
+    manager.remove_selected()
+    assert asked == [f"Forget a-hostile? Its folder {models.models_dir} stays on disk."]
+    assert _registered(manager, 0) == [copy.id]
+    assert manager.installed_error.isVisible()
+    assert manager.installed_error.text() == (
+        f"a-hostile was taken off the list, but its folder {models.models_dir} was kept: "
+        "it is not a folder the app made inside its models folder."
+    )
+    assert (copy.folder / "openvino_model.xml").is_file()
+    manager.installed.selectRow(0)
+    manager.remove_selected()
+    assert asked[-1].startswith(f"Delete {copy.id} and its ")
+    assert manager.installed_error.isHidden() and not copy.folder.exists()
+
+
 # -- GGUF entries: one file of a GGUF repository ---------------------------------------------
 
 GGUF_REPO = "HuggingFaceTB/SmolLM2-135M-Instruct-GGUF"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -81,7 +82,7 @@ def test_import_adds_a_new_chat(
     [
         (["chats", "export", "ab"], "at least 4 characters"),
         (["chats", "export", "abcdef"], "no conversation with the id"),
-        (["chats", "import", "/nonexistent/chat.json"], "Could not read chat.json"),
+        (["chats", "import", "/nonexistent/chat.json"], "/nonexistent/chat.json does not exist"),
     ],
 )
 def test_errors_are_one_line_and_exit_2(
@@ -101,6 +102,96 @@ def test_a_malformed_import_writes_nothing(
     assert "not a chat export" in capsys.readouterr().err
     folder = AppPaths.from_environment().conversations_dir
     assert not folder.exists() or list(folder.glob("*.json")) == []
+
+
+HOSTILE_TITLE = "\x1b]0;pwned\x07Budget\x00 \u202etxt.exe\x9b2J"
+SHOWN_TITLE = "\\x1b]0;pwned\\x07Budget\\x00 \\u202etxt.exe\\x9b2J"
+
+
+def _terminal_safe(text: str) -> bool:
+    return not any(c in text for c in "\x1b\x07\x00\x9b\u202e")
+
+
+def test_hostile_titles_are_shown_as_escapes_and_kept_exact_in_json(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    export = tmp_path / "hostile.json"
+    message = {"role": "assistant", "content": "line one\n\x1b[31mred\x1b[0m"}
+    export.write_text(json.dumps({"title": HOSTILE_TITLE, "messages": [message]}))
+    assert main(["chats", "import", str(export)]) == 0
+    printed = capsys.readouterr().out
+    assert _terminal_safe(printed) and printed.endswith(f"  {SHOWN_TITLE}\n")
+    chat_id = printed.split()[0]
+    assert main(["chats", "list"]) == 0
+    listed = capsys.readouterr().out
+    assert _terminal_safe(listed) and listed.rstrip("\n").endswith(SHOWN_TITLE)
+    assert main(["chats", "list", "--json"]) == 0
+    printed = capsys.readouterr().out
+    assert _terminal_safe(printed) and json.loads(printed)[0]["title"] == HOSTILE_TITLE
+    assert main(["chats", "export", chat_id, "--format", "json"]) == 0
+    printed = capsys.readouterr().out
+    [exported] = json.loads(printed)["messages"]
+    assert _terminal_safe(printed) and exported["content"] == message["content"]
+
+
+def test_an_export_is_shown_safely_on_a_terminal_and_exact_through_a_pipe(home: Path) -> None:
+    pty = pytest.importorskip("pty")  # POSIX terminals
+    chat = saved(HOSTILE_TITLE, 1.0)
+    command = [sys.executable, "-m", "app", "chats", "export", chat.id, "--format", "md"]
+    env = {**os.environ, "OV_STUDIO_HOME": str(home)}
+    piped = subprocess.run(command, capture_output=True, env=env, timeout=60, check=True)
+    assert piped.stdout.decode().startswith("# \x1b]0;pwned")  # the file's exact text
+    terminal, child_end = pty.openpty()
+    with subprocess.Popen(command, stdout=child_end, stderr=subprocess.PIPE, env=env) as process:
+        os.close(child_end)
+        seen = b""
+        with contextlib.suppress(OSError):  # EIO: the child closed the terminal
+            while chunk := os.read(terminal, 65536):
+                seen += chunk
+        assert process.wait(timeout=60) == 0
+    os.close(terminal)
+    text = seen.decode()
+    assert _terminal_safe(text) and text.startswith(f"# {SHOWN_TITLE}")
+
+
+def test_a_file_name_in_an_error_is_shown_as_escapes(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["chats", "import", str(tmp_path / "\x1b]0;pwned\x07.json")]) == 2
+    err = capsys.readouterr().err
+    assert _terminal_safe(err) and "\\x1b]0;pwned\\x07.json does not exist" in err
+
+
+def test_an_import_from_a_pipe_is_refused_unopened(home: Path, tmp_path: Path) -> None:
+    fifo = tmp_path / "chat.json"
+    os.mkfifo(fifo)  # opening it to read would wait for a writer forever
+    result = subprocess.run(
+        [sys.executable, "-m", "app", "chats", "import", str(fifo)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "OV_STUDIO_HOME": str(home)},
+        timeout=120,  # without the check the command never ends
+        check=False,
+    )
+    assert result.returncode == 2
+    assert (
+        result.stderr
+        == f"error: {fifo} is not a file but a pipe or a device; give a JSON chat export.\n"
+    )
+    assert not AppPaths.from_environment().conversations_dir.exists()
+
+
+def test_an_import_starts_with_no_tools_and_no_knowledge(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    export = tmp_path / "shared.json"
+    message = {"role": "user", "content": "hi"}
+    shared = {"title": "Shared", "messages": [message], "tools": ["calc/add"], "knowledge": "HR"}
+    export.write_text(json.dumps(shared))
+    assert main(["chats", "import", str(export)]) == 0
+    new_id = capsys.readouterr().out.split()[0]
+    [chat] = ConversationStore(AppPaths.from_environment().conversations_dir).load_all()
+    assert (chat.id, chat.tools, chat.knowledge) == (new_id, [], "")
 
 
 def test_help_in_a_real_process(home: Path) -> None:

@@ -115,7 +115,7 @@ def valid_export() -> dict[str, object]:
 @pytest.mark.parametrize(
     ("content", "phrase"),
     [
-        (b"", "not valid JSON"),
+        (b"", "is empty (0 bytes)"),
         (b"{not json", "not valid JSON"),
         (b"\xff\xfe{\x00}\x00", "not UTF-8"),
         ("[1, 2, 3]", "not"),
@@ -146,8 +146,10 @@ def test_a_huge_file_is_refused_unread(tmp_path: Path, monkeypatch: pytest.Monke
 
 
 def test_a_folder_or_missing_file_is_one_sentence(tmp_path: Path) -> None:
-    with pytest.raises(UserError, match="Could not read"):
+    with pytest.raises(UserError, match=r"absent\.json does not exist"):
         read_import(tmp_path / "absent.json")
+    with pytest.raises(UserError, match="is a folder, not a JSON chat export"):
+        read_import(tmp_path)
 
 
 def test_import_drops_image_names_and_ignores_the_files_id(tmp_path: Path) -> None:

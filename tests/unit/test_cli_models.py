@@ -50,6 +50,48 @@ def test_user_errors_exit_2_with_one_line(
     assert "No installed model has the id" in capsys.readouterr().err
 
 
+def test_removing_an_entry_that_names_the_models_folder_deletes_nothing(
+    home: Path, embedding_model_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["models", "add", str(embedding_model_dir), "--copy"]) == 0
+    listing = home / "data" / "models.json"
+    stored = json.loads(listing.read_text())
+    models_dir = home / "data" / "models"
+    for name, folder in (("whole", models_dir), ("climb", models_dir / "embedding" / "..")):
+        stored["models"].append({**stored["models"][0], "id": name, "folder": str(folder)})
+    listing.write_text(json.dumps(stored))
+    capsys.readouterr()
+    for name in ("whole", "climb"):
+        assert main(["models", "remove", name]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.startswith(f"error: {name} was taken off the list")
+        assert "it is not a folder the app made inside its models folder" in err
+        assert (models_dir / "embedding" / "openvino_model.xml").is_file()
+    assert main(["models", "remove", "embedding"]) == 0
+    assert "deleted its files" in capsys.readouterr().out
+    assert models_dir.is_dir() and list(models_dir.iterdir()) == []
+
+
+def test_hostile_entries_are_listed_as_escapes(
+    home: Path, embedding_model_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["models", "add", str(embedding_model_dir)]) == 0
+    listing = home / "data" / "models.json"
+    stored = json.loads(listing.read_text())
+    hostile = {**stored["models"][0], "id": "\x1b]0;pwned\x07x\u202e", "precision": "\x9b2J"}
+    hostile["folder"] += "\x1b[2J\udcff"  # a folder name that is not UTF-8, too
+    stored["models"].append(hostile)
+    listing.write_text(json.dumps(stored))
+    capsys.readouterr()
+    assert main(["models", "list"]) == 0
+    out = capsys.readouterr().out
+    assert not any(c in out for c in "\x1b\x07\x9b\u202e\udcff")
+    assert "\\x1b]0;pwned\\x07x\\u202e" in out and "\\x1b[2J\\udcff" in out
+    assert main(["models", "list", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert hostile["id"] in [row["id"] for row in rows]
+
+
 def test_lipsync_models_must_have_the_wav2lip_contract(
     home: Path,
     tmp_path: Path,

@@ -158,6 +158,8 @@ def test_sources_that_are_not_checkpoints_are_refused(
     refused(checkpoint(tmp_path / "c", "T5ForConditionalGeneration"), "choose the task")
     refused(checkpoint(tmp_path / "d"), "cannot be converted here", ModelTask.FACE_DETECTOR)
     refused("Qwen/Qwen3-0.6B", "choose the task")  # a hub id: no config to read here
+    os.mkfifo(tmp_path / "wav2lip.pth")  # never opened: a checkpoint that is a pipe is refused
+    refused(tmp_path / "wav2lip.pth", "is not a file but a pipe or a device", ModelTask.LIPSYNC)
 
 
 def test_a_taken_or_bad_name_is_refused(tmp_path: Path, registry: ModelRegistry) -> None:

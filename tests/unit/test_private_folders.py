@@ -3,16 +3,19 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import stat
 import subprocess
 import sys
 from collections.abc import Iterator
+from logging.handlers import RotatingFileHandler
 from pathlib import Path
 
 import pytest
 
 from app.jobs.avatar_media import copy_result
+from app.logging_setup import configure_logging, stop_logging
 from app.paths import HOME_ENV, AppPaths
 from app.storage.atomic import private_folder, usual_file_mode
 from app.storage.conversations import Conversation, ConversationStore
@@ -51,10 +54,59 @@ def test_private_folders_of_older_versions_are_tightened_at_start(tmp_path: Path
         "avatar": 0o700,
     }
     assert _mode(outside) == 0o755  # … and so is what it points to
-    # Never the parents (they may be the user's own folders), never the other app folders.
-    assert _mode(paths.data) == 0o755 and _mode(paths.data.parent) == 0o755
-    assert _mode(paths.config) == 0o755 and _mode(paths.cache) == 0o755
     assert _mode(video) == 0o644  # the folder keeps others out; its files are not walked
+
+
+def test_the_apps_folders_are_made_private_and_older_ones_tightened(tmp_path: Path) -> None:
+    paths = _home(tmp_path)
+    paths.ensure()
+    assert [_mode(folder) for folder in paths.app_folders] == [0o700] * 4
+    for folder in paths.app_folders:
+        folder.chmod(0o755)  # as every earlier version made them
+    settings = paths.config / "settings.json"
+    settings.write_text("{}")
+    paths.ensure()
+    assert [_mode(folder) for folder in paths.app_folders] == [0o700] * 4
+    assert _mode(paths.config.parent) == 0o755  # never the parent: the user's folder
+    assert _mode(settings) == 0o644  # the folder keeps others out; its files are not walked
+
+
+def test_an_app_folder_that_is_a_link_is_left_as_the_user_made_it(tmp_path: Path) -> None:
+    paths = _home(tmp_path)
+    elsewhere = tmp_path / "big-disk" / "cache"
+    elsewhere.mkdir(parents=True)
+    paths.cache.parent.mkdir(parents=True)
+    paths.cache.symlink_to(elsewhere, target_is_directory=True)
+    paths.ensure()
+    assert _mode(elsewhere) == 0o755 and [_mode(f) for f in (paths.config, paths.data)] == [
+        0o700,
+        0o700,
+    ]
+
+
+def test_log_files_are_private_the_rotated_ones_too(tmp_path: Path) -> None:
+    paths = _home(tmp_path)
+    paths.logs.mkdir(parents=True)
+    older = [paths.log_file, paths.log_file.with_name(f"{paths.log_file.name}.3")]
+    for file in older:
+        file.write_text("2020-01-01 INFO an older version's line\n")
+        file.chmod(0o644)
+    configure_logging(paths.log_file)
+    try:
+        assert _mode(paths.logs) == 0o700 and [_mode(f) for f in older] == [0o600, 0o600]
+        paths.log_file.unlink()
+        configure_logging(paths.log_file)  # a new file, made by the handler
+        assert _mode(paths.log_file) == 0o600
+        [handler] = [h for h in logging.getLogger().handlers if isinstance(h, RotatingFileHandler)]
+        logging.getLogger("app.test").warning("before the rotation")
+        handler.doRollover()
+        logging.getLogger("app.test").warning("after the rotation")
+    finally:
+        stop_logging()
+    rotated = paths.log_file.with_name(f"{paths.log_file.name}.1")
+    assert "before the rotation" in rotated.read_text()
+    assert "after the rotation" in paths.log_file.read_text()
+    assert [_mode(rotated), _mode(paths.log_file)] == [0o600, 0o600]
 
 
 def test_a_file_in_the_place_of_a_private_folder_is_not_changed(tmp_path: Path) -> None:
@@ -77,7 +129,7 @@ def test_conversations_are_private(tmp_path: Path) -> None:
     store.save(conversation)
     assert _mode(paths.conversations_dir) == 0o700
     assert _mode(paths.conversations_dir / f"{conversation.id}.json") == 0o600
-    assert _mode(paths.data) == 0o755  # the parent keeps its mode
+    assert _mode(paths.data) == 0o700  # an app folder (the parent of a user's is theirs)
     paths.conversations_dir.chmod(0o755)  # loosened behind the app's back
     store.save(conversation)
     assert _mode(paths.conversations_dir) == 0o700

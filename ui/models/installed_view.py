@@ -269,7 +269,7 @@ class InstalledView(QWidget):
             what = tr("Take {name} off the list? Its folder {folder} stays on disk.")
         elif model.entry_damaged:
             what = tr("Remove the damaged entry {name} from the model list? No file is deleted.")
-        elif model.owned:
+        elif self.ctx.models.deletes_files(model):
             what = tr("Delete {name} and its {size} of files?")
         else:
             what = tr("Forget {name}? Its folder {folder} stays on disk.")
@@ -283,10 +283,12 @@ class InstalledView(QWidget):
                 return
         else:
             try:
-                self.ctx.models.remove(model.id)
+                removal = self.ctx.models.remove(model.id)
             except UserError as error:
                 self.error.show_message(str(error))
                 return
+            # Taken off the list either way; a copy that is not provably the app's stays on disk.
+            self.error.show_message(removal.kept or "")
         self.refresh()
         self.modelsChanged.emit()
 
