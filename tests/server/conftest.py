@@ -20,6 +20,7 @@ from app.context import AppContext
 from app.devices import DeviceInfo
 from app.paths import HOME_ENV, AppPaths
 from app.server.build import build_server
+from app.server.connections import ConnectionLimits
 from app.server.runner import ServerRunner
 from app.server.state import ServerState
 
@@ -52,9 +53,10 @@ def start_server(
     model: Path | None,
     converted_cache: Path | None,
     environ: Mapping[str, str] | None = None,
+    limits: ConnectionLimits | None = None,
 ) -> Iterator[RunningServer]:
     """Serve ``model`` (None: no chat model) from an app home at ``home``, with ``environ``
-    set, until the generator is closed."""
+    set and the connection ``limits`` (None: the product's), until the generator is closed."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv(HOME_ENV, str(home))
         for name, value in (environ or {}).items():
@@ -66,7 +68,7 @@ def start_server(
             paths.converted_cache.symlink_to(converted_cache, target_is_directory=True)
         with AppContext.create(paths, devices=[CPU]) as ctx:
             app, state = build_server(ctx, model)
-            runner = ServerRunner(app, "127.0.0.1", 0)
+            runner = ServerRunner(app, "127.0.0.1", 0, limits=limits)
             address = runner.start()
             try:
                 yield RunningServer(address.url, state.token, state, ctx)
