@@ -319,7 +319,8 @@ async def _answer(
     if body.stream:
         lines = _lines(state, engine, model, prompt, options, field, started, load_s)
         return StreamingResponse(lines, media_type="application/x-ndjson")
-    completion = await complete(stream_completion(engine, prompt, options, state.ctx.metrics))
+    answer = stream_completion(engine, prompt, options, state.ctx.metrics)
+    completion = await complete(answer, request.receive)
     timings = _timings(completion, started, load_s)
     return {**head, field: _piece(field, completion.text), "done": True, **timings}
 

@@ -89,7 +89,7 @@ async def chat_completions(
         include_usage = bool(body.stream_options and body.stream_options.include_usage)
         chunks = with_sources(_stream(answer, model, include_usage), sources)
         return EventSourceResponse(chunks, ping=15, sep="\n")
-    completion = await complete(answer)
+    completion = await complete(answer, request.receive)
     choice = {
         "index": 0,
         "message": {"role": "assistant", "content": completion.text},

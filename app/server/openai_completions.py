@@ -75,7 +75,7 @@ async def completions(
     if body.stream:
         include_usage = bool(body.stream_options and body.stream_options.include_usage)
         return EventSourceResponse(_stream(answer, model, include_usage), ping=15, sep="\n")
-    completion = await complete(answer)
+    completion = await complete(answer, request.receive)
     choices = [_choice(completion.text, finish_reason(completion))]
     return answer_object(
         completion_id("cmpl"), KIND, int(time.time()), model, choices, usage(completion)

@@ -8,9 +8,13 @@ clients are the official ``openai`` and ``ollama`` packages, or ``httpx`` for ho
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator, Mapping
+import json
+import socket
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
 
 import numpy as np
 import pytest
@@ -23,6 +27,8 @@ from app.server.build import build_server
 from app.server.connections import ConnectionLimits
 from app.server.runner import ServerRunner
 from app.server.state import ServerState
+from pipelines.batching import BatchRequest
+from tests.waiting import wait_until
 
 CPU = DeviceInfo(name="CPU", full_name="CPU (tests)")
 
@@ -109,6 +115,40 @@ def vision_server(
     yield from serve_loaded(
         tmp_path_factory.mktemp("vision-home"), vision_model_dir, converted_gguf_cache
     )
+
+
+def spy_on_submit(server: RunningServer, monkeypatch: pytest.MonkeyPatch) -> list[BatchRequest]:
+    """The requests the real engine is given from now on."""
+    engine = server.state.served.engine
+    assert engine is not None
+    submitted: list[BatchRequest] = []
+    real: Callable[..., BatchRequest] = engine.submit
+
+    def submit(*args: Any, **kwargs: Any) -> BatchRequest:
+        request = real(*args, **kwargs)
+        submitted.append(request)
+        return request
+
+    monkeypatch.setattr(engine, "submit", submit)
+    return submitted
+
+
+def post_and_hang_up(
+    server: RunningServer, path: str, body: dict[str, Any], submitted: list[BatchRequest]
+) -> BatchRequest:
+    """POST ``body`` as JSON, wait until the engine has the request (``submitted`` is a
+    :func:`spy_on_submit` list), then close the connection without reading the answer."""
+    address = urlsplit(server.url)
+    data = json.dumps(body).encode()
+    head = (
+        f"POST {path} HTTP/1.1\r\nHost: {address.netloc}\r\n"
+        f"Authorization: Bearer {server.token}\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {len(data)}\r\n\r\n"
+    )
+    with socket.create_connection((address.hostname, address.port), timeout=60) as sock:
+        sock.sendall(head.encode() + data)
+        wait_until(lambda: bool(submitted), "the engine to be given the request", timeout=120)
+    return submitted[0]
 
 
 def image_bytes(fmt: str = "PNG", size: tuple[int, int] = (64, 48)) -> bytes:

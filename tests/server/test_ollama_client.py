@@ -1,19 +1,19 @@
 """The official ``ollama`` client against the server: tags, show, ps, chat and generate (whole
 and streamed), structured output, embeddings, the token, an unknown model; a client that goes
-away mid-stream cancels its request."""
+away before its answer is complete (streamed or whole) cancels its request."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import httpx
 import numpy as np
 import ollama
 import pytest
 
-from pipelines.batching import BatchRequest
-from tests.server.conftest import RunningServer
+from tests.server.conftest import RunningServer, post_and_hang_up, spy_on_submit
 
 pytestmark = [pytest.mark.integration]
 
@@ -148,27 +148,39 @@ def test_model_management_routes_say_where_models_are_added(server: RunningServe
     assert deleted.status_code == 501 and "model manager" in deleted.json()["error"]
 
 
-def test_a_client_that_goes_away_cancels_its_request(
-    server: RunningServer, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    engine = server.state.served.engine
-    assert engine is not None
-    submitted: list[BatchRequest] = []
-    real_submit = engine.submit
-
-    def recording_submit(*args: object, **kwargs: object) -> BatchRequest:
-        request = real_submit(*args, **kwargs)  # type: ignore[arg-type]
-        submitted.append(request)
-        return request
-
-    monkeypatch.setattr(engine, "submit", recording_submit)
-    # Counting goes on and on (no end of text): only the disconnect can end it early.
-    body = {
+def counting(server: RunningServer, route: str) -> dict[str, Any]:
+    """A request whose answer goes on and on (counting, no end of text): only a disconnect
+    can end it early."""
+    options = {"num_predict": 4000, "temperature": 0, "repeat_penalty": 1.0}
+    if route == "chat":
+        asked = [{"role": "user", "content": "Count from 1 to 5000, one number a line."}]
+        return {"model": served_name(server), "messages": asked, "options": options}
+    return {
         "model": served_name(server),
         "prompt": "1, 2, 3, 4, 5, 6, 7, 8,",
         "raw": True,
-        "options": {"num_predict": 4000, "temperature": 0, "repeat_penalty": 1.0},
+        "options": options,
     }
+
+
+@pytest.mark.parametrize("route", ["chat", "generate"])
+def test_a_client_that_goes_away_before_the_whole_answer_cancels_it(
+    server: RunningServer, monkeypatch: pytest.MonkeyPatch, route: str
+) -> None:
+    submitted = spy_on_submit(server, monkeypatch)
+    body = {**counting(server, route), "stream": False}
+    completion = post_and_hang_up(server, f"/api/{route}", body, submitted).wait(timeout=120)
+    assert completion.finish_reason == "cancelled"
+    assert completion.completion_tokens < 4000
+    answer = client(server).chat(served_name(server), QUESTION, stream=False, options=GREEDY)
+    assert "Paris" in (answer.message.content or "")
+
+
+def test_a_client_that_goes_away_cancels_its_request(
+    server: RunningServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    submitted = spy_on_submit(server, monkeypatch)
+    body = counting(server, "generate")
     with (
         httpx.Client(timeout=60) as http,
         http.stream("POST", f"{server.url}/api/generate", json=body, headers=server.auth) as reply,
