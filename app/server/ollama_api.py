@@ -34,7 +34,7 @@ from app.server.ollama_schema import (
     Generation,
     Options,
 )
-from app.server.schema import MAX_ANSWER_TOKENS, check_conversation_size
+from app.server.schema import MAX_ANSWER_TOKENS, TextRoute, check_conversation_size
 from app.server.served_models import ServedModel, model_key
 from app.server.state import ServerState, state_of
 from app.server.vision import base64_images, check_vision_model
@@ -51,7 +51,7 @@ from pipelines.chat import MAX_PROMPT_CHARS, GenerationSettings, Message, valida
 from pipelines.core import InvalidInputError
 from pipelines.embeddings import model_id
 
-router = APIRouter(prefix="/api")
+router = APIRouter(prefix="/api", route_class=TextRoute)
 
 NS_PER_MS = 1_000_000
 

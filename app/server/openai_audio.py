@@ -39,14 +39,14 @@ from app.server.audio_encoding import (
     encode_speech,
 )
 from app.server.errors import ApiError
-from app.server.schema import Lenient
+from app.server.schema import Lenient, TextRoute
 from app.server.state import state_of
 from app.services.voice import join_sentences
 from pipelines.speech_to_text import Transcript
 from pipelines.subtitles import srt_text, vtt_text
 from pipelines.voice.audio import MODEL_RATE, SUPPORTED_SUFFIXES, decode_with_av
 
-router = APIRouter(prefix="/v1/audio")
+router = APIRouter(prefix="/v1/audio", route_class=TextRoute)
 
 MAX_SPEECH_CHARS = 4096
 """OpenAI's limit on ``input``."""

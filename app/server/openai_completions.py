@@ -32,12 +32,12 @@ from app.server.openai_answers import (
     usage,
 )
 from app.server.openai_schema import SampledRequest
-from app.server.schema import MAX_ANSWER_TOKENS
+from app.server.schema import MAX_ANSWER_TOKENS, TextRoute
 from app.server.served_models import ServedModel
 from app.server.state import state_of
 from pipelines.batching import MAX_PROMPT_CHARS, Completion, TextPrompt
 
-router = APIRouter(prefix="/v1")
+router = APIRouter(prefix="/v1", route_class=TextRoute)
 
 #: OpenAI's ``object`` of a completion and of each streamed chunk.
 KIND = "text_completion"
