@@ -1,6 +1,7 @@
 """The official ``ollama`` client against the server: tags, show, ps, chat and generate (whole
-and streamed), structured output, embeddings, the token, an unknown model; a client that goes
-away before its answer is complete (streamed or whole) cancels its request."""
+and streamed), structured output, embeddings (one long text or a list), the token, an unknown
+model; a client that goes away before its answer is complete (streamed or whole) cancels its
+request."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ import numpy as np
 import ollama
 import pytest
 
+from app.server.ollama_schema import MAX_EMBED_INPUTS
+from pipelines.chat import MAX_PROMPT_CHARS
 from tests.server.conftest import RunningServer, post_and_hang_up, spy_on_submit
 
 pytestmark = [pytest.mark.integration]
@@ -123,6 +126,21 @@ def test_embed_and_the_legacy_embeddings_agree(
     with pytest.raises(ollama.ResponseError) as refused:
         client(server).embed("nomic-embed-text", "hello")
     assert refused.value.status_code == 404 and name in refused.value.error
+
+
+def test_one_long_text_is_embedded_and_only_a_list_has_a_count_limit(
+    server: RunningServer, embedding_model_dir: Path
+) -> None:
+    server.ctx.knowledge.use_embedding_model(embedding_model_dir)
+    name = embedding_model_dir.name
+    long_text = "The cat sat on the mat. " * 125  # 3,000 characters: one text, not 3,000
+    assert len(client(server).embed(name, long_text).embeddings) == 1
+    with pytest.raises(ollama.ResponseError) as refused:
+        client(server).embed(name, "x" * (MAX_PROMPT_CHARS + 1))
+    assert refused.value.status_code == 400 and f"{MAX_PROMPT_CHARS:,}" in refused.value.error
+    with pytest.raises(ollama.ResponseError) as refused:
+        client(server).embed(name, ["x"] * (MAX_EMBED_INPUTS + 1))
+    assert refused.value.status_code == 400 and "input" in refused.value.error
 
 
 def test_without_the_token_the_client_gets_401(server: RunningServer) -> None:
