@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import math
 import secrets
+import struct
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -85,9 +86,9 @@ class GenerationSettings:
                 "Temperature must be between 0 and 2.",
             ),
             (
-                math.isfinite(self.top_p) and 0.0 < self.top_p <= 1.0,
+                math.isfinite(self.top_p) and 0.0 < self.top_p <= 1.0 and single(self.top_p) > 0,
                 "top_p",
-                "Top-p must be above 0 and at most 1.",
+                "Top-p must be above 0 (at least 1e-45) and at most 1.",
             ),
             (0 <= self.top_k <= 1000, "top_k", "Top-k must be 0 (off) to 1000."),
             (
@@ -342,6 +343,12 @@ def make_llm_pipeline(path: Path, device: str, properties: Mapping[str, Any]) ->
     return ov_genai.LLMPipeline(str(path), device, **properties)
 
 
+def single(value: float) -> float:
+    """``value`` as GenAI's generation config holds it (a C ``float``): 5e-324 is 0 there, and
+    GenAI refuses a top-p or a sampling temperature of 0 when the request starts."""
+    return float(struct.unpack("f", struct.pack("f", value))[0])
+
+
 def generation_config(settings: GenerationSettings) -> Any:
     """GenAI's ``GenerationConfig`` for ``settings`` (greedy at temperature 0)."""
     import openvino_genai as ov_genai
@@ -350,7 +357,7 @@ def generation_config(settings: GenerationSettings) -> Any:
     config.max_new_tokens = settings.max_new_tokens
     config.ignore_eos = settings.ignore_eos
     config.repetition_penalty = settings.repetition_penalty
-    if settings.temperature > 0.0:
+    if single(settings.temperature) > 0.0:  # what GenAI reads as 0 is 0: greedy
         config.do_sample = True
         config.temperature = settings.temperature
         config.top_p = settings.top_p

@@ -9,10 +9,18 @@ from __future__ import annotations
 import argparse
 import logging
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from app.cli.arguments import Commands
 from app.cli.terminal import shown
+
+if TYPE_CHECKING:  # the web stack is imported when serving starts, not with the CLI
+    import socket
+
+    from fastapi import FastAPI
+
+    from app.server.address import Address
+    from app.server.state import ServerState
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +65,7 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> int:
     from app.errors import UserError
     from app.server.address import Address
     from app.server.build import build_server
-    from app.server.runner import bind, is_loopback, serve_forever
+    from app.server.runner import bind, is_loopback
     from app.server.token import new_server_token, server_secrets
 
     if args.port is not None and not 0 <= args.port <= 65_535:
@@ -66,8 +74,6 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> int:
         server = ctx.settings.server
         host = args.host or ("0.0.0.0" if args.lan else server.host)
         port = server.port if args.port is None else args.port
-        if args.new_token:
-            new_server_token(server_secrets(ctx))
         allow_lan = args.lan or server.allow_lan
         if not is_loopback(host) and not allow_lan:  # said before anything loads
             raise UserError(
@@ -75,28 +81,44 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> int:
                 "add --lan to allow it.",
                 field="host",
             )
-        app, state = build_server(ctx, _model_path(ctx, args.model))
+        # Everything that can refuse (the model, the port) is checked before anything is
+        # changed: a refused start must not have replaced the token clients use.
+        model_path = _model_path(ctx, args.model)
         sock = bind(host, port, allow_lan=allow_lan)
-        address = Address(host, int(sock.getsockname()[1]))
         try:
-            model = state.served.resolve(None)
-        except Exception:  # noqa: BLE001 - no model yet: requests will say so
-            model = None
-        out.write(f"OV Studio serves at {address.url} (OpenAI API: /v1, Ollama API: /api)\n")
-        out.write(f"token: {state.token}\n")
-        if model is not None:
-            out.write(f"loading {shown(model.id)}…\n")
-            out.flush()
-            state.served.engine_for(model)
-            out.write(f"serving {shown(model.id)}; Ctrl+C stops\n")
-        else:
-            out.write("no chat model is installed yet; Ctrl+C stops\n")
-        out.flush()
-        try:
-            serve_forever(app, sock)
+            if args.new_token:
+                new_server_token(server_secrets(ctx))
+            app, state = build_server(ctx, model_path)
+            try:
+                _load_and_serve(app, state, Address(host, int(sock.getsockname()[1])), sock, out)
+            finally:
+                state.served.close()
         finally:
-            state.served.close()
+            sock.close()
     return 0
+
+
+def _load_and_serve(
+    app: FastAPI, state: ServerState, address: Address, sock: socket.socket, out: TextIO
+) -> None:
+    """Say where the server is and its token, load the default model, serve until stopped."""
+    from app.server.runner import serve_forever
+
+    try:
+        model = state.served.resolve(None)
+    except Exception:  # noqa: BLE001 - no model yet: requests will say so
+        model = None
+    out.write(f"OV Studio serves at {address.url} (OpenAI API: /v1, Ollama API: /api)\n")
+    out.write(f"token: {state.token}\n")
+    if model is not None:
+        out.write(f"loading {shown(model.id)}…\n")
+        out.flush()
+        state.served.engine_for(model)
+        out.write(f"serving {shown(model.id)}; Ctrl+C stops\n")
+    else:
+        out.write("no chat model is installed yet; Ctrl+C stops\n")
+    out.flush()
+    serve_forever(app, sock)
 
 
 def _model_path(ctx: object, given: Path | None) -> Path | None:

@@ -10,22 +10,30 @@ The end of the answer is never held back: it wakes the stream at once.
 
 Closing the generator early (the client went away) cancels the request, which frees its KV
 cache at the engine's next step; a generator dropped before it ever started is cancelled when
-it is collected.
+it is collected. A streamed response notices the client leaving when it writes; a whole
+answer is written only at the end, so :func:`complete` listens for the client's disconnect
+while the answer is generated.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import threading
 import weakref
 from collections.abc import AsyncGenerator
 from contextlib import aclosing
 
+import anyio
+from starlette.types import Receive
+
 from app.performance.metrics import MetricsBus
 from app.server.errors import ApiError
 from pipelines.batching import BatchingEngine, BatchRequest, Completion, Prompt, RequestOptions
 from pipelines.core import MetricRecord
+
+log = logging.getLogger(__name__)
 
 #: The shortest time between two pieces of one stream (50 pieces a second at most): tokens
 #: generated faster than this share a piece. Too short to see; a third of the events at
@@ -97,13 +105,52 @@ def stream_completion(
     return answer
 
 
-async def complete(answer: AsyncGenerator[str | Completion, None]) -> Completion:
-    """The whole answer of a submitted request (see :func:`stream_completion`).
+class ClientGoneError(ApiError):
+    """The client closed its connection before its whole answer was ready (no one reads
+    this error: it only ends the route)."""
+
+    def __init__(self) -> None:
+        super().__init__(499, "The client closed the connection before the answer was complete.")
+
+
+async def complete(answer: AsyncGenerator[str | Completion, None], receive: Receive) -> Completion:
+    """The whole answer of a submitted request (see :func:`stream_completion`); ``receive``
+    is the request's ASGI receive, its body already read: a disconnect it reports while the
+    answer is generated cancels the request, which frees its place in the engine at once.
 
     Raises:
         ApiError: 503 when the model failed on it.
+        ClientGoneError: the client went away first (the request was cancelled).
     """
-    async with aclosing(answer):  # a client gone mid-answer cancels it
+    outcome: Completion | ApiError | None = None
+    async with anyio.create_task_group() as group:
+
+        async def cancel_when_gone() -> None:
+            await until_disconnected(receive)
+            group.cancel_scope.cancel()  # closes ``answer`` mid-wait: the request is cancelled
+
+        group.start_soon(cancel_when_gone)
+        try:
+            outcome = await _whole(answer)
+        except ApiError as error:
+            outcome = error
+        group.cancel_scope.cancel()
+    if isinstance(outcome, ApiError):
+        raise outcome
+    if outcome is None:
+        log.info("a client went away before its answer was complete; the answer was cancelled")
+        raise ClientGoneError()
+    return outcome
+
+
+async def until_disconnected(receive: Receive) -> None:
+    """Return when the client has gone away (``receive`` reports ``http.disconnect``)."""
+    while (await receive())["type"] != "http.disconnect":
+        pass  # the rest of a body nobody asked for: the request's body was read already
+
+
+async def _whole(answer: AsyncGenerator[str | Completion, None]) -> Completion:
+    async with aclosing(answer):
         async for item in answer:
             if isinstance(item, Completion):
                 if item.finish_reason == "error":

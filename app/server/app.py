@@ -57,7 +57,7 @@ def create_app(
     for router in ROUTERS:
         app.include_router(router)
     # Starlette runs the middleware added last first: the guard sees a request before CORS
-    # (a preflight passes the guard, which has no token to check on it).
+    # (with CORS on, a preflight passes the guard, which has no token to check on it).
     if cors_origins:
         app.add_middleware(
             CORSMiddleware,
@@ -65,5 +65,10 @@ def create_app(
             allow_methods=["GET", "POST", "OPTIONS"],
             allow_headers=["Authorization", "Content-Type"],
         )
-    app.add_middleware(Guard, token=lambda: state.token, max_body_bytes=max_body_bytes)
+    app.add_middleware(
+        Guard,
+        token=lambda: state.token,
+        max_body_bytes=max_body_bytes,
+        cors=bool(cors_origins),
+    )
     return app

@@ -8,6 +8,7 @@ from fastapi import FastAPI
 
 from app.context import AppContext
 from app.server.app import create_app
+from app.server.openai_audio import remove_left_uploads
 from app.server.served_models import ServedModels
 from app.server.state import ServerState
 from app.server.token import server_secrets, server_token
@@ -21,6 +22,7 @@ def build_server(ctx: AppContext, default_model: Path | None = None) -> tuple[Fa
         StorageError: the token could not be stored.
     """
     token = server_token(server_secrets(ctx))  # made now: a storage error is said at start
+    remove_left_uploads(ctx.paths.scratch_dir)  # a killed server's: nothing else removes them
 
     def default() -> Path | None:
         return default_model or ctx.settings.server.model or ctx.settings.chat_model

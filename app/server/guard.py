@@ -1,18 +1,21 @@
 """What every request passes before any route: the bearer token, and a cap on the body.
 
 A pure ASGI middleware, so it covers every path (an unknown route too: it must not tell a
-caller without the token which routes exist) and streams the body through a byte counter
-instead of reading it whole: a client announcing or sending more than the cap gets a 413 and
-nothing more is read.
+caller without the token which routes exist, by any method, a CORS preflight included) and
+streams the body through a byte counter instead of reading it whole: a client announcing or
+sending more than the cap gets a 413 and nothing more is read. A refusal that leaves the body
+unread closes the connection, so a client without the token cannot keep one open by
+trickling a body nobody reads.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app.server.errors import OLLAMA_PREFIX, ApiError, error_for_path
+from app.server.errors import OLLAMA_PREFIX, error_for_path
 from app.server.token import token_matches
 
 #: The largest body a request may send: a 25 MB audio file (OpenAI's own limit) in a
@@ -20,23 +23,28 @@ from app.server.token import token_matches
 MAX_BODY_BYTES = 32 * 1024 * 1024
 
 
-class BodyTooLargeError(ApiError):
-    """The body passed :data:`MAX_BODY_BYTES` while being read."""
-
-    def __init__(self, limit: int) -> None:
-        super().__init__(413, f"The request body is over the {limit // (1024 * 1024)} MB limit.")
+def body_too_large(limit: int) -> str:
+    """The sentence of a 413."""
+    return f"The request body is over the {limit // (1024 * 1024)} MB limit."
 
 
 class Guard:
     """Refuse requests without the token (401) or with too large a body (413)."""
 
     def __init__(
-        self, app: ASGIApp, token: Callable[[], str], max_body_bytes: int = MAX_BODY_BYTES
+        self,
+        app: ASGIApp,
+        token: Callable[[], str],
+        max_body_bytes: int = MAX_BODY_BYTES,
+        *,
+        cors: bool = False,
     ) -> None:
         self.app = app
         self.token = token
         """The current token (read per request: the app can make a new one while serving)."""
         self.max_body_bytes = max_body_bytes
+        self.cors = cors
+        """Whether a CORS middleware answers preflights (the same way for every path)."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -44,8 +52,12 @@ class Guard:
             return
         path = str(scope.get("path", ""))
         headers = {key.lower(): value for key, value in scope.get("headers", [])}
-        if scope.get("method") == "OPTIONS" and b"access-control-request-method" in headers:
-            await self.app(scope, receive, send)  # a CORS preflight carries no credentials
+        preflight = scope.get("method") == "OPTIONS" and b"access-control-request-method" in headers
+        if preflight and self.cors:
+            # A preflight carries no credentials; the CORS middleware answers it for any path
+            # alike. Without CORS it is refused as any request without the token: the router
+            # would tell a route (405) from no route (404).
+            await self.app(scope, receive, send)
             return
         authorization = headers.get(b"authorization", b"").decode("latin-1")
         if not token_matches(authorization, self.token()):
@@ -55,39 +67,71 @@ class Guard:
                 if not authorization
                 else "The token is not valid for this server."
             )
-            await error_for_path(path, 401, message, code="invalid_api_key")(scope, receive, send)
+            refusal = error_for_path(path, 401, message, code="invalid_api_key")
+            await _closing(refusal)(scope, receive, send)
             return
         declared = headers.get(b"content-length")
         if declared is not None:
             try:
                 too_large = int(declared) > self.max_body_bytes
             except ValueError:
-                await error_for_path(path, 400, "Content-Length is not a number.")(
-                    scope, receive, send
-                )
+                refusal = error_for_path(path, 400, "Content-Length is not a number.")
+                await _closing(refusal)(scope, receive, send)
                 return
             if too_large:
-                error = BodyTooLargeError(self.max_body_bytes)
-                await error_for_path(path, 413, error.message)(scope, receive, send)
+                refusal = error_for_path(path, 413, body_too_large(self.max_body_bytes))
+                await _closing(refusal)(scope, receive, send)
                 return
         if path.startswith(OLLAMA_PREFIX) and not _declares_a_type(headers):
             scope = _as_json(scope)
-        await self.app(scope, self._counting(receive), send)
+        limited = _LimitedBody(scope, receive, send, self.max_body_bytes)
+        await self.app(scope, limited.receive, limited.send)
 
-    def _counting(self, receive: Receive) -> Receive:
-        received = 0
-        limit = self.max_body_bytes
 
-        async def counted() -> Message:
-            nonlocal received
-            message = await receive()
-            if message["type"] == "http.request":
-                received += len(message.get("body", b""))
-                if received > limit:
-                    raise BodyTooLargeError(limit)  # answered by the ApiError handler
-            return message
+class _LimitedBody:
+    """One request's body counted as it is read: past the limit the guard answers 413 itself
+    (a body sent in chunks announces no length) and the app is told the client left.
 
-        return counted
+    Raising from ``receive`` instead would reach FastAPI's body reader, which turns any error
+    into "There was an error parsing the body" (a 400).
+    """
+
+    def __init__(self, scope: Scope, receive: Receive, send: Send, limit: int) -> None:
+        self._scope = scope
+        self._receive = receive
+        self._send = send
+        self._limit = limit
+        self._received = 0
+        self._started = False
+        self._refused = False
+
+    async def receive(self) -> Message:
+        if self._refused:
+            return {"type": "http.disconnect"}
+        message = await self._receive()
+        if message["type"] == "http.request":
+            self._received += len(message.get("body", b""))
+            if self._received > self._limit:
+                self._refused = True
+                if not self._started:  # (every route reads its body before it answers)
+                    path = str(self._scope.get("path", ""))
+                    refusal = error_for_path(path, 413, body_too_large(self._limit))
+                    await _closing(refusal)(self._scope, self._receive, self._send)
+                return {"type": "http.disconnect"}
+        return message
+
+    async def send(self, message: Message) -> None:
+        if self._refused:
+            return  # the 413 went out: what the app answers to the "disconnect" goes nowhere
+        if message["type"] == "http.response.start":
+            self._started = True
+        await self._send(message)
+
+
+def _closing(response: Response) -> Response:
+    """``response``, closing the connection after it: the body it answers was not read."""
+    response.headers["Connection"] = "close"
+    return response
 
 
 _FORM = b"application/x-www-form-urlencoded"

@@ -34,7 +34,7 @@ from app.server.ollama_schema import (
     Generation,
     Options,
 )
-from app.server.schema import MAX_ANSWER_TOKENS, check_conversation_size
+from app.server.schema import MAX_ANSWER_TOKENS, TextRoute, check_conversation_size
 from app.server.served_models import ServedModel, model_key
 from app.server.state import ServerState, state_of
 from app.server.vision import base64_images, check_vision_model
@@ -51,7 +51,7 @@ from pipelines.chat import MAX_PROMPT_CHARS, GenerationSettings, Message, valida
 from pipelines.core import InvalidInputError
 from pipelines.embeddings import model_id
 
-router = APIRouter(prefix="/api")
+router = APIRouter(prefix="/api", route_class=TextRoute)
 
 NS_PER_MS = 1_000_000
 
@@ -319,7 +319,8 @@ async def _answer(
     if body.stream:
         lines = _lines(state, engine, model, prompt, options, field, started, load_s)
         return StreamingResponse(lines, media_type="application/x-ndjson")
-    completion = await complete(stream_completion(engine, prompt, options, state.ctx.metrics))
+    answer = stream_completion(engine, prompt, options, state.ctx.metrics)
+    completion = await complete(answer, request.receive)
     timings = _timings(completion, started, load_s)
     return {**head, field: _piece(field, completion.text), "done": True, **timings}
 

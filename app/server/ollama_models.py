@@ -23,13 +23,14 @@ from app import about
 from app.models.contracts import folder_size
 from app.server.errors import ApiError
 from app.server.ollama_schema import ShowRequest
+from app.server.schema import TextRoute
 from app.server.served_models import ServedModel
 from app.server.state import state_of
 from pipelines.core import InvalidInputError
 from pipelines.gguf import is_gguf_path, read_gguf_info
 from pipelines.vision_chat import is_vision_folder
 
-router = APIRouter(prefix="/api")
+router = APIRouter(prefix="/api", route_class=TextRoute)
 
 #: What a request for a route that manages models is told.
 MANAGED_ELSEWHERE = "Models are added in OV Studio's model manager."

@@ -5,7 +5,7 @@ https://github.com/ollama/ollama/blob/main/docs/api.md.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -66,7 +66,8 @@ class GenerateRequest(Generation):
 
 class EmbedRequest(Lenient):
     model: str = Field("", max_length=256)
-    input: str | list[str] = Field(max_length=MAX_EMBED_INPUTS)
+    # The count limit is the list's: one text's length is the route's per-text limit.
+    input: str | Annotated[list[str], Field(max_length=MAX_EMBED_INPUTS)]
     truncate: bool = True
     dimensions: int | None = None
     keep_alive: float | str | None = None

@@ -19,7 +19,9 @@ used (decoding is greedy, without a prompt); word timestamps are refused.
 from __future__ import annotations
 
 import contextlib
-import uuid
+import os
+import re
+import shutil
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -39,14 +41,15 @@ from app.server.audio_encoding import (
     encode_speech,
 )
 from app.server.errors import ApiError
-from app.server.schema import Lenient
+from app.server.schema import Lenient, TextRoute
 from app.server.state import state_of
 from app.services.voice import join_sentences
+from pipelines.files import PRIVATE_FILE, remove_stale_temp_files, temp_folder
 from pipelines.speech_to_text import Transcript
 from pipelines.subtitles import srt_text, vtt_text
 from pipelines.voice.audio import MODEL_RATE, SUPPORTED_SUFFIXES, decode_with_av
 
-router = APIRouter(prefix="/v1/audio")
+router = APIRouter(prefix="/v1/audio", route_class=TextRoute)
 
 MAX_SPEECH_CHARS = 4096
 """OpenAI's limit on ``input``."""
@@ -69,6 +72,10 @@ UPLOAD_SUFFIXES = (
     ".webm",
 )
 _CHUNK = 1024 * 1024
+#: An upload's name in its temp folder (a transcription error names the client's file instead).
+UPLOAD_NAME = "transcribe-upload"
+#: Uploads as versions before the temp folders named them, loose in the scratch folder.
+_LOOSE_UPLOAD = re.compile(r"transcribe-[0-9a-f]{32}\.[a-z0-9]{1,5}")
 
 
 class SpeechRequest(Lenient):
@@ -167,25 +174,40 @@ async def transcriptions(
         )
     language = await anyio.to_thread.run_sync(_language, ctx, language)
     timed = response_format in ("srt", "vtt", "verbose_json")
-    scratch = ctx.paths.scratch_dir
-    scratch.mkdir(parents=True, exist_ok=True)
-    upload = scratch / f"transcribe-{uuid.uuid4().hex}{suffix}"
+    # The client's recording, private to the user (0600 in a 0700 folder) and removed when
+    # answered; a killed server's is removed at the next start (see remove_left_uploads).
+    folder = await anyio.to_thread.run_sync(temp_folder, ctx.paths.scratch_dir)
+    upload = folder / f"{UPLOAD_NAME}{suffix}"
     try:
         await _save(file, upload)
         transcript = await anyio.to_thread.run_sync(
             _transcribe, ctx, upload, label, language, timed
         )
     finally:
-        with contextlib.suppress(OSError):
-            upload.unlink()
+        shutil.rmtree(folder, ignore_errors=True)
     state.requests += 1
     return _answer(transcript, response_format)
 
 
+def remove_left_uploads(scratch: Path) -> None:
+    """Remove the uploads a stopped server left in ``scratch``: temp folders of processes
+    that are gone, and the loose ``transcribe-<uuid>`` files of versions before them."""
+    remove_stale_temp_files(scratch)
+    try:
+        loose = [path for path in scratch.iterdir() if _LOOSE_UPLOAD.fullmatch(path.name)]
+    except OSError:
+        return  # no scratch folder yet, or an unreadable one: nothing of ours to remove
+    for path in loose:
+        with contextlib.suppress(OSError):
+            path.unlink()
+
+
 async def _save(file: UploadFile, target: Path) -> None:
-    """The upload into ``target``, refusing an empty one or one over 25 MB."""
+    """The upload into ``target`` (created 0600), refusing an empty one or one over 25 MB."""
     size = 0
-    with target.open("wb") as out:
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)  # Windows: bytes
+    handle = os.open(target, flags, PRIVATE_FILE)
+    with os.fdopen(handle, "wb") as out:
         while chunk := await file.read(_CHUNK):
             size += len(chunk)
             if size > MAX_UPLOAD_BYTES:

@@ -33,14 +33,14 @@ from app.server.openai_answers import (
     usage,
 )
 from app.server.openai_schema import ChatCompletionRequest, ChatMessageIn, TextPart
-from app.server.schema import check_conversation_size
+from app.server.schema import TextRoute, check_conversation_size
 from app.server.served_models import ServedModel
 from app.server.state import ServerState, state_of
 from app.server.vision import check_takes_images, has_images, images_of
 from pipelines.batching import BatchingEngine, ChatPrompt, Completion, RequestOptions
 from pipelines.chat import Message
 
-router = APIRouter(prefix="/v1")
+router = APIRouter(prefix="/v1", route_class=TextRoute)
 
 #: OpenAI's ``object`` of a streamed answer's chunks.
 CHUNK = "chat.completion.chunk"
@@ -89,7 +89,7 @@ async def chat_completions(
         include_usage = bool(body.stream_options and body.stream_options.include_usage)
         chunks = with_sources(_stream(answer, model, include_usage), sources)
         return EventSourceResponse(chunks, ping=15, sep="\n")
-    completion = await complete(answer)
+    completion = await complete(answer, request.receive)
     choice = {
         "index": 0,
         "message": {"role": "assistant", "content": completion.text},

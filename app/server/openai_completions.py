@@ -32,12 +32,12 @@ from app.server.openai_answers import (
     usage,
 )
 from app.server.openai_schema import SampledRequest
-from app.server.schema import MAX_ANSWER_TOKENS
+from app.server.schema import MAX_ANSWER_TOKENS, TextRoute
 from app.server.served_models import ServedModel
 from app.server.state import state_of
 from pipelines.batching import MAX_PROMPT_CHARS, Completion, TextPrompt
 
-router = APIRouter(prefix="/v1")
+router = APIRouter(prefix="/v1", route_class=TextRoute)
 
 #: OpenAI's ``object`` of a completion and of each streamed chunk.
 KIND = "text_completion"
@@ -75,7 +75,7 @@ async def completions(
     if body.stream:
         include_usage = bool(body.stream_options and body.stream_options.include_usage)
         return EventSourceResponse(_stream(answer, model, include_usage), ping=15, sep="\n")
-    completion = await complete(answer)
+    completion = await complete(answer, request.receive)
     choices = [_choice(completion.text, finish_reason(completion))]
     return answer_object(
         completion_id("cmpl"), KIND, int(time.time()), model, choices, usage(completion)

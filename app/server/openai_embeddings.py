@@ -27,11 +27,11 @@ from pydantic import Field
 
 from app.models.inspect import embedding_length
 from app.server.errors import ApiError
-from app.server.schema import Lenient
+from app.server.schema import Lenient, TextRoute
 from app.server.state import state_of
 from pipelines.embeddings import Vectors, model_id
 
-router = APIRouter(prefix="/v1")
+router = APIRouter(prefix="/v1", route_class=TextRoute)
 
 MAX_INPUTS = 2048
 """Texts per request (OpenAI's own limit)."""

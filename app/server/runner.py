@@ -22,6 +22,7 @@ from fastapi import FastAPI
 
 from app.errors import UserError
 from app.server.address import Address
+from app.server.connections import ConnectionLimits, LimitedConfig
 
 log = logging.getLogger(__name__)
 
@@ -78,20 +79,30 @@ def bind(host: str, port: int, *, allow_lan: bool) -> socket.socket:
     return sock
 
 
-def _config(app: FastAPI) -> uvicorn.Config:
+def _config(app: FastAPI, limits: ConnectionLimits) -> uvicorn.Config:
     # Our logging stays ours (log_config=None); access lines would log every prompt's path
     # and client, which the log file does not need.
-    return uvicorn.Config(app, log_config=None, access_log=False, timeout_graceful_shutdown=5)
+    return LimitedConfig(
+        app, limits, log_config=None, access_log=False, timeout_graceful_shutdown=5
+    )
 
 
 class ServerRunner:
     """The server on a background thread (the app's *Server* switch)."""
 
-    def __init__(self, app: FastAPI, host: str, port: int, *, allow_lan: bool = False) -> None:
+    def __init__(
+        self,
+        app: FastAPI,
+        host: str,
+        port: int,
+        *,
+        allow_lan: bool = False,
+        limits: ConnectionLimits | None = None,
+    ) -> None:
         self._socket = bind(host, port, allow_lan=allow_lan)
         bound_host, bound_port = self._socket.getsockname()[:2]
         self.address = Address(host if host != "localhost" else "127.0.0.1", int(bound_port))
-        self._server = uvicorn.Server(_config(app))
+        self._server = uvicorn.Server(_config(app, limits or ConnectionLimits()))
         self._thread = threading.Thread(target=self._run, name="server", daemon=True)
         self.error: BaseException | None = None
         """What stopped the server on its own, if anything."""
@@ -150,7 +161,7 @@ class _ForegroundServer(uvicorn.Server):
 
 def serve_forever(app: FastAPI, sock: socket.socket) -> None:
     """Serve in the foreground until Ctrl+C or SIGTERM (the ``serve`` command)."""
-    server = _ForegroundServer(_config(app))
+    server = _ForegroundServer(_config(app, ConnectionLimits()))
     try:
         server.run(sockets=[sock])
     finally:

@@ -148,6 +148,17 @@ def test_serve_refuses_a_bad_start_in_one_line(
     assert said in _one_error_line(result.stderr)
 
 
+def test_a_refused_start_with_new_token_keeps_the_token(
+    app_home: AppPaths, taken_port: int
+) -> None:
+    _, before = _token_of_a_run(app_home)
+    for refused in (["--host", "0.0.0.0"], ["--port", str(taken_port)], ["--model", "nowhere"]):
+        result = run_app(["serve", "--new-token", *refused], app_home, timeout=120)
+        assert result.returncode == exits.USAGE, result.stderr
+    _, after = _token_of_a_run(app_home)
+    assert after == before  # clients using it keep working
+
+
 def test_serve_lan_refusal_names_the_opt_in(app_home: AppPaths) -> None:
     line = _one_error_line(run_app(["serve", "--host", "0.0.0.0"], app_home).stderr)
     assert "other machines" in line and "--lan" in line

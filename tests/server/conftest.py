@@ -8,9 +8,13 @@ clients are the official ``openai`` and ``ollama`` packages, or ``httpx`` for ho
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator, Mapping
+import json
+import socket
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
 
 import numpy as np
 import pytest
@@ -20,8 +24,11 @@ from app.context import AppContext
 from app.devices import DeviceInfo
 from app.paths import HOME_ENV, AppPaths
 from app.server.build import build_server
+from app.server.connections import ConnectionLimits
 from app.server.runner import ServerRunner
 from app.server.state import ServerState
+from pipelines.batching import BatchRequest
+from tests.waiting import wait_until
 
 CPU = DeviceInfo(name="CPU", full_name="CPU (tests)")
 
@@ -52,9 +59,10 @@ def start_server(
     model: Path | None,
     converted_cache: Path | None,
     environ: Mapping[str, str] | None = None,
+    limits: ConnectionLimits | None = None,
 ) -> Iterator[RunningServer]:
     """Serve ``model`` (None: no chat model) from an app home at ``home``, with ``environ``
-    set, until the generator is closed."""
+    set and the connection ``limits`` (None: the product's), until the generator is closed."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv(HOME_ENV, str(home))
         for name, value in (environ or {}).items():
@@ -66,7 +74,7 @@ def start_server(
             paths.converted_cache.symlink_to(converted_cache, target_is_directory=True)
         with AppContext.create(paths, devices=[CPU]) as ctx:
             app, state = build_server(ctx, model)
-            runner = ServerRunner(app, "127.0.0.1", 0)
+            runner = ServerRunner(app, "127.0.0.1", 0, limits=limits)
             address = runner.start()
             try:
                 yield RunningServer(address.url, state.token, state, ctx)
@@ -107,6 +115,40 @@ def vision_server(
     yield from serve_loaded(
         tmp_path_factory.mktemp("vision-home"), vision_model_dir, converted_gguf_cache
     )
+
+
+def spy_on_submit(server: RunningServer, monkeypatch: pytest.MonkeyPatch) -> list[BatchRequest]:
+    """The requests the real engine is given from now on."""
+    engine = server.state.served.engine
+    assert engine is not None
+    submitted: list[BatchRequest] = []
+    real: Callable[..., BatchRequest] = engine.submit
+
+    def submit(*args: Any, **kwargs: Any) -> BatchRequest:
+        request = real(*args, **kwargs)
+        submitted.append(request)
+        return request
+
+    monkeypatch.setattr(engine, "submit", submit)
+    return submitted
+
+
+def post_and_hang_up(
+    server: RunningServer, path: str, body: dict[str, Any], submitted: list[BatchRequest]
+) -> BatchRequest:
+    """POST ``body`` as JSON, wait until the engine has the request (``submitted`` is a
+    :func:`spy_on_submit` list), then close the connection without reading the answer."""
+    address = urlsplit(server.url)
+    data = json.dumps(body).encode()
+    head = (
+        f"POST {path} HTTP/1.1\r\nHost: {address.netloc}\r\n"
+        f"Authorization: Bearer {server.token}\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {len(data)}\r\n\r\n"
+    )
+    with socket.create_connection((address.hostname, address.port), timeout=60) as sock:
+        sock.sendall(head.encode() + data)
+        wait_until(lambda: bool(submitted), "the engine to be given the request", timeout=120)
+    return submitted[0]
 
 
 def image_bytes(fmt: str = "PNG", size: tuple[int, int] = (64, 48)) -> bytes:

@@ -1,19 +1,22 @@
 """The official ``ollama`` client against the server: tags, show, ps, chat and generate (whole
-and streamed), structured output, embeddings, the token, an unknown model; a client that goes
-away mid-stream cancels its request."""
+and streamed), structured output, embeddings (one long text or a list), the token, an unknown
+model; a client that goes away before its answer is complete (streamed or whole) cancels its
+request."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import httpx
 import numpy as np
 import ollama
 import pytest
 
-from pipelines.batching import BatchRequest
-from tests.server.conftest import RunningServer
+from app.server.ollama_schema import MAX_EMBED_INPUTS
+from pipelines.chat import MAX_PROMPT_CHARS
+from tests.server.conftest import RunningServer, post_and_hang_up, spy_on_submit
 
 pytestmark = [pytest.mark.integration]
 
@@ -125,6 +128,21 @@ def test_embed_and_the_legacy_embeddings_agree(
     assert refused.value.status_code == 404 and name in refused.value.error
 
 
+def test_one_long_text_is_embedded_and_only_a_list_has_a_count_limit(
+    server: RunningServer, embedding_model_dir: Path
+) -> None:
+    server.ctx.knowledge.use_embedding_model(embedding_model_dir)
+    name = embedding_model_dir.name
+    long_text = "The cat sat on the mat. " * 125  # 3,000 characters: one text, not 3,000
+    assert len(client(server).embed(name, long_text).embeddings) == 1
+    with pytest.raises(ollama.ResponseError) as refused:
+        client(server).embed(name, "x" * (MAX_PROMPT_CHARS + 1))
+    assert refused.value.status_code == 400 and f"{MAX_PROMPT_CHARS:,}" in refused.value.error
+    with pytest.raises(ollama.ResponseError) as refused:
+        client(server).embed(name, ["x"] * (MAX_EMBED_INPUTS + 1))
+    assert refused.value.status_code == 400 and "input" in refused.value.error
+
+
 def test_without_the_token_the_client_gets_401(server: RunningServer) -> None:
     with pytest.raises(ollama.ResponseError) as refused:
         client(server, headers={}).list()
@@ -148,27 +166,39 @@ def test_model_management_routes_say_where_models_are_added(server: RunningServe
     assert deleted.status_code == 501 and "model manager" in deleted.json()["error"]
 
 
-def test_a_client_that_goes_away_cancels_its_request(
-    server: RunningServer, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    engine = server.state.served.engine
-    assert engine is not None
-    submitted: list[BatchRequest] = []
-    real_submit = engine.submit
-
-    def recording_submit(*args: object, **kwargs: object) -> BatchRequest:
-        request = real_submit(*args, **kwargs)  # type: ignore[arg-type]
-        submitted.append(request)
-        return request
-
-    monkeypatch.setattr(engine, "submit", recording_submit)
-    # Counting goes on and on (no end of text): only the disconnect can end it early.
-    body = {
+def counting(server: RunningServer, route: str) -> dict[str, Any]:
+    """A request whose answer goes on and on (counting, no end of text): only a disconnect
+    can end it early."""
+    options = {"num_predict": 4000, "temperature": 0, "repeat_penalty": 1.0}
+    if route == "chat":
+        asked = [{"role": "user", "content": "Count from 1 to 5000, one number a line."}]
+        return {"model": served_name(server), "messages": asked, "options": options}
+    return {
         "model": served_name(server),
         "prompt": "1, 2, 3, 4, 5, 6, 7, 8,",
         "raw": True,
-        "options": {"num_predict": 4000, "temperature": 0, "repeat_penalty": 1.0},
+        "options": options,
     }
+
+
+@pytest.mark.parametrize("route", ["chat", "generate"])
+def test_a_client_that_goes_away_before_the_whole_answer_cancels_it(
+    server: RunningServer, monkeypatch: pytest.MonkeyPatch, route: str
+) -> None:
+    submitted = spy_on_submit(server, monkeypatch)
+    body = {**counting(server, route), "stream": False}
+    completion = post_and_hang_up(server, f"/api/{route}", body, submitted).wait(timeout=120)
+    assert completion.finish_reason == "cancelled"
+    assert completion.completion_tokens < 4000
+    answer = client(server).chat(served_name(server), QUESTION, stream=False, options=GREEDY)
+    assert "Paris" in (answer.message.content or "")
+
+
+def test_a_client_that_goes_away_cancels_its_request(
+    server: RunningServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    submitted = spy_on_submit(server, monkeypatch)
+    body = counting(server, "generate")
     with (
         httpx.Client(timeout=60) as http,
         http.stream("POST", f"{server.url}/api/generate", json=body, headers=server.auth) as reply,

@@ -26,6 +26,7 @@ REFUSED: list[tuple[str, Any, str]] = [
     ("chat", {"messages": HELLO, "options": {"temperature": "hot"}}, "temperature"),
     ("chat", {"messages": HELLO, "options": {"temperature": 9}}, "temperature"),
     ("chat", {"messages": HELLO, "options": {"top_p": 0}}, "top_p"),
+    ("chat", {"messages": HELLO, "options": {"top_p": 5e-324}}, "Top-p"),
     ("chat", {"messages": HELLO, "options": {"num_predict": 10**30}}, "num_predict"),
     ("chat", {"messages": HELLO, "options": {"num_predict": 0}}, "num_predict"),
     ("chat", {"messages": HELLO, "options": {"stop": ["x"] * 40}}, "stop"),

@@ -5,8 +5,13 @@ espeak-ng speech transcribed by the real Whisper tiny.en; hostile uploads refuse
 from __future__ import annotations
 
 import io
+import os
+import stat
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import av
 import httpx
@@ -15,11 +20,13 @@ import openai
 import pytest
 import soundfile
 
+from app.paths import HOME_ENV, AppPaths
 from app.server.audio_encoding import OUTPUT_RATE
+from pipelines.files import TEMP_PREFIX
 from tests.app_process import models_env
 from tests.audio_samples import speech_like, write_clip
 from tests.server.audio_serving import client, serve_models
-from tests.server.conftest import RunningServer
+from tests.server.conftest import RunningServer, start_server
 from tests.speech import RATE, SENTENCES, have_espeak, spoken, with_silence, words
 
 pytestmark = [pytest.mark.integration]
@@ -192,6 +199,56 @@ def test_a_webm_upload_is_decoded_by_pyav(server: RunningServer, tmp_path: Path)
     assert words(answer.text) == words(sentence)
 
 
+def left_in_scratch(server: RunningServer) -> list[Path]:
+    """What is in the app's scratch folder (only uploads are written there in these tests)."""
+    scratch = server.ctx.paths.scratch_dir
+    return list(scratch.iterdir()) if scratch.exists() else []
+
+
+def test_an_upload_is_private_while_transcribed_and_removed_after(
+    server: RunningServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    speech_input = server.ctx.speech_input
+    real = speech_input.transcribe_file
+    seen: list[tuple[Path, int, int]] = []
+
+    def transcribe_file(path: Path, **options: Any) -> Any:
+        seen.append((path, path.stat().st_mode, path.parent.stat().st_mode))
+        return real(path, **options)
+
+    monkeypatch.setattr(speech_input, "transcribe_file", transcribe_file)
+    response = _post(server, "quiet.wav", _wav(np.zeros(RATE, np.float32)))
+    assert response.status_code == 200, response.text
+    [(upload, file_mode, folder_mode)] = seen
+    assert upload.is_relative_to(server.ctx.paths.scratch_dir)
+    assert (stat.S_IMODE(file_mode), stat.S_IMODE(folder_mode)) == (0o600, 0o700)
+    assert not upload.parent.exists()
+    assert not left_in_scratch(server)
+
+
+def test_uploads_a_killed_server_left_are_removed_at_start(tmp_path: Path) -> None:
+    scratch = AppPaths.from_environment({HOME_ENV: str(tmp_path)}).scratch_dir
+    scratch.mkdir(parents=True)
+    ended = [sys.executable, "-c", "import os; print(os.getpid())"]
+    dead_pid = int(subprocess.run(ended, check=True, capture_output=True, text=True).stdout)
+    left = scratch / f"{TEMP_PREFIX}{dead_pid}-abc"  # a server killed mid-transcription
+    left.mkdir(mode=0o700)
+    (left / "transcribe-upload.wav").write_bytes(b"RIFF recording")
+    loose = scratch / "transcribe-0123456789abcdef0123456789abcdef.wav"  # an older version's
+    loose.write_bytes(b"RIFF recording")
+    running = scratch / f"{TEMP_PREFIX}{os.getpid()}-def"  # a live process's: not ours to take
+    running.mkdir()
+    others = [scratch / "transcribe-notes.txt", scratch / "frames.bin"]
+    for path in others:
+        path.write_bytes(b"someone else's")
+    server = start_server(tmp_path, None, None)
+    next(server)
+    try:
+        assert sorted(scratch.iterdir()) == sorted([running, *others])
+    finally:
+        server.close()  # type: ignore[attr-defined]  # a generator
+
+
 def _post(server: RunningServer, name: str, data: bytes, **fields: str) -> httpx.Response:
     return httpx.post(
         f"{server.openai_url}/audio/transcriptions",
@@ -219,7 +276,7 @@ def test_hostile_uploads_are_one_sentence_400s(
     assert response.status_code == 400, response.text
     message = response.json()["error"]["message"]
     assert said in message and "transcribe-" not in message and "\n" not in message
-    assert not list(server.ctx.paths.scratch_dir.glob("transcribe-*"))  # the copy is gone
+    assert not left_in_scratch(server)  # the copy is gone
 
 
 def test_bad_transcription_fields_are_refused(server: RunningServer) -> None:
@@ -241,4 +298,4 @@ def test_an_upload_over_25_mb_under_the_body_cap_is_a_413(server: RunningServer)
     response = _post(server, "big.wav", b"\0" * (26 * 1024 * 1024))
     assert response.status_code == 413
     assert "25 MB" in response.json()["error"]["message"]
-    assert not list(server.ctx.paths.scratch_dir.glob("transcribe-*"))
+    assert not left_in_scratch(server)

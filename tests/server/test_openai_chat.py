@@ -122,3 +122,22 @@ def test_an_unknown_model_is_a_404_naming_the_installed_ones(server: RunningServ
     with pytest.raises(openai.NotFoundError) as refused:
         client(server).chat.completions.create(model="gpt-99", messages=QUESTION)  # type: ignore[arg-type]
     assert "gpt-99" in str(refused.value)
+
+
+def test_a_top_p_the_model_would_read_as_0_is_a_400_naming_it(server: RunningServer) -> None:
+    with pytest.raises(openai.BadRequestError) as refused:
+        client(server).chat.completions.create(
+            model="", messages=QUESTION, max_tokens=4, top_p=5e-324
+        )
+    assert refused.value.status_code == 400
+    assert "Top-p must be above 0" in str(refused.value)
+
+
+def test_a_temperature_the_model_would_read_as_0_answers_greedily(server: RunningServer) -> None:
+    tiny = client(server).chat.completions.create(
+        model="", messages=QUESTION, max_tokens=8, temperature=5e-324
+    )
+    greedy = client(server).chat.completions.create(
+        model="", messages=QUESTION, max_tokens=8, temperature=0
+    )
+    assert tiny.choices[0].message.content == greedy.choices[0].message.content

@@ -1,20 +1,18 @@
 """``/v1/completions`` with the official ``openai`` client, the chat route's sampling fields
 (stop, seed, max_completion_tokens), what is refused (n, tools, a body not declared JSON), and
-a client that goes away mid-stream."""
+a client that goes away before its answer is complete, streamed or whole."""
 
 from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
 from typing import Any
 
 import httpx
 import openai
 import pytest
 
-from pipelines.batching import BatchRequest
-from tests.server.conftest import RunningServer
+from tests.server.conftest import RunningServer, post_and_hang_up, spy_on_submit
 
 pytestmark = [pytest.mark.integration]
 
@@ -225,22 +223,6 @@ def test_a_body_that_is_not_utf8_is_a_400_saying_so(server: RunningServer) -> No
     assert "UTF-8" in reply.json()["error"]["message"]
 
 
-def spy_on_submit(server: RunningServer, monkeypatch: pytest.MonkeyPatch) -> list[BatchRequest]:
-    """The requests the real engine is given from now on."""
-    engine = server.state.served.engine
-    assert engine is not None
-    submitted: list[BatchRequest] = []
-    real: Callable[..., BatchRequest] = engine.submit
-
-    def submit(*args: Any, **kwargs: Any) -> BatchRequest:
-        request = real(*args, **kwargs)
-        submitted.append(request)
-        return request
-
-    monkeypatch.setattr(engine, "submit", submit)
-    return submitted
-
-
 def wait_until_idle(server: RunningServer, deadline_s: float = 60.0) -> None:
     engine = server.state.served.engine
     assert engine is not None
@@ -250,19 +232,32 @@ def wait_until_idle(server: RunningServer, deadline_s: float = 60.0) -> None:
     assert engine.active == 0, "the engine still holds the request"
 
 
-@pytest.mark.parametrize(
-    ("path", "body"),
-    [
-        ("/v1/completions", {"prompt": "Once upon a time", "max_tokens": 4000}),
-        (
-            "/v1/chat/completions",
-            {
-                "messages": [{"role": "user", "content": "Count from 1 to 5000."}],
-                "max_tokens": 4000,
-            },
-        ),
-    ],
-)
+LONG_ANSWERS = [
+    ("/v1/completions", {"prompt": "Once upon a time", "max_tokens": 4000}),
+    (
+        "/v1/chat/completions",
+        {
+            "messages": [{"role": "user", "content": "Count from 1 to 5000."}],
+            "max_tokens": 4000,
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize(("path", "body"), LONG_ANSWERS)
+def test_a_client_gone_before_its_whole_answer_frees_its_slot(
+    server: RunningServer, monkeypatch: pytest.MonkeyPatch, path: str, body: dict[str, Any]
+) -> None:
+    submitted = spy_on_submit(server, monkeypatch)
+    request = post_and_hang_up(server, path, {**body, "stream": False}, submitted)
+    completion = request.wait(timeout=120)
+    assert completion.finish_reason == "cancelled"
+    assert completion.completion_tokens < 4000
+    wait_until_idle(server)
+    assert "Paris" in chat(server, max_tokens=20, temperature=0)
+
+
+@pytest.mark.parametrize(("path", "body"), LONG_ANSWERS)
 def test_a_client_gone_mid_stream_frees_its_slot(
     server: RunningServer, monkeypatch: pytest.MonkeyPatch, path: str, body: dict[str, Any]
 ) -> None:

@@ -35,7 +35,7 @@ JSON_ISH = st.recursive(
     | st.integers(min_value=-(2**70), max_value=2**70)
     | st.floats(allow_nan=True, allow_infinity=True)
     | st.text(max_size=40)
-    | st.sampled_from(["user", "system", "tool", "text", "json_schema", "", "\x00"]),
+    | st.sampled_from(["user", "system", "tool", "text", "json_schema", "", "\x00", "\ud800"]),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner),
     max_leaves=12,
 )

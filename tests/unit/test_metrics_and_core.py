@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from app.performance.metrics import MetricsBus
 from app.performance.system_stats import SystemSampler
-from pipelines.chat import GenerationSettings
+from pipelines.chat import GenerationSettings, generation_config
 from pipelines.core import CancelToken, InvalidInputError, MetricRecord, Progress
 
 
@@ -83,6 +83,7 @@ def test_default_generation_settings_are_valid() -> None:
         ({"temperature": -0.1}, "temperature"),
         ({"temperature": float("nan")}, "temperature"),
         ({"top_p": 0.0}, "top_p"),
+        ({"top_p": 5e-324}, "top_p"),  # above 0, but 0 in GenAI's float
         ({"top_k": -1}, "top_k"),
         ({"repetition_penalty": 3.0}, "repetition_penalty"),
         ({"seed": -5}, "seed"),
@@ -105,3 +106,8 @@ def test_every_in_range_combination_is_accepted(
     tokens: int, temperature: float, top_p: float, top_k: int, penalty: float
 ) -> None:
     GenerationSettings(tokens, temperature, top_p, top_k, penalty).validate()
+
+
+def test_a_temperature_that_is_0_in_genais_float_is_greedy() -> None:
+    assert generation_config(GenerationSettings(temperature=5e-324)).do_sample is False
+    assert generation_config(GenerationSettings(temperature=1e-30)).do_sample is True
