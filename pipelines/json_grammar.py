@@ -163,6 +163,14 @@ class _Builder:
         self.rules[name] = body
         return name
 
+    def named(self, expr: str, hint: str) -> str:
+        """``expr`` as a rule name, so that a rule using it twice holds its name, not two
+        copies: an array writes its item twice (``item ("," item){0,99}``), and with copies
+        nested arrays doubled the grammar at each level — 8 levels took xgrammar 40 s and
+        822 MB to compile, 30 ran the builder itself out of memory. Named, 30 levels compile
+        in about a second (SmolLM2-135M)."""
+        return expr if expr.isidentifier() else self.new_rule(expr, hint)
+
     def value(self, node: Any) -> str:
         """An expression for the values ``node`` allows."""
         if node is True or (isinstance(node, dict) and not set(node) - _ANNOTATIONS):
@@ -252,7 +260,7 @@ class _Builder:
             return '"[" "]"'
         if isinstance(items, list):
             raise NotConvertibleError("items as a list")
-        item = self.value(items)
+        item = self.named(self.value(items), "item")
         if low == 0:
             return '"[" (' + _join(item, _repeat(f'"," {item}', 0, high - 1)) + ')? "]"'
         return '"[" ' + _join(item, _repeat(f'"," {item}', low - 1, high - 1)) + ' "]"'
