@@ -76,6 +76,9 @@ def check_schema(text: str) -> str:
         _refuse(f"The JSON schema is not valid JSON: {_json_reason(error)}.")
     if schema is not True and not isinstance(schema, dict):
         _refuse("The JSON schema must be an object ({…}), or true for any JSON.")
+    compact = json.dumps(schema, ensure_ascii=False, separators=(",", ":"))
+    # First, as it is the cheapest: the meta-schema check below takes seconds on a big schema.
+    check_budget(schema, compact)
     try:
         validator_for(schema).check_schema(schema)
     except SchemaError as error:
@@ -88,8 +91,6 @@ def check_schema(text: str) -> str:
     _check_decodable(schema, schema, "", schemas)
     if isinstance(schema, dict):
         _check_ref_cycles(schemas, schema)
-    compact = json.dumps(schema, ensure_ascii=False, separators=(",", ":"))
-    check_budget(schema, compact)
     return compact
 
 

@@ -5,22 +5,24 @@ too much memory to compile.
 OpenVINO GenAI compiles the grammar inside ``generate()``, in the app's own process, and has no
 way to compile one on its own; a child process that did would have to load the model too
 (SmolLM2-135M: 7-17 s and 400 MB; a 4B model: gigabytes). So what a grammar may cost is bounded
-here, before any model work, by limits measured against the compile (xgrammar, inside GenAI) on
-SmolLM2-135M's 49k-token vocabulary — CPU seconds of one compile on a busy 2-core machine; a
-second answer under the same grammar reuses it (``benchmarks/bench_json_schema.py``):
+here, before any model work, by limits measured against the compile (xgrammar, inside GenAI)
+on SmolLM2-135M's 49k-token vocabulary (``benchmarks/bench_json_schema.py``; CPU seconds of
+the first answer under the grammar — the next reuses it; a larger vocabulary costs
+proportionally more):
 
-=====================================================  ==========  ===============================
-what grows                                             measured    limit here
-=====================================================  ==========  ===============================
-arrays nested (compact grammar, items named)           30: 0.4 s   16 levels
-required properties                                    1,000: 0.2  2,000 subschemas
-optional properties of one object (grows squared)      128: 0.7 s  64 per object
-                                                       1,000: 60 s
-enum values                                            5,000: 0.5  5,000 in all
-string bound, GenAI's converter (each distinct one)    100: 2.4 s  600 characters of distinct
-                                                       300+: 7.4   bounds in all
-regex counted repetition (``[a-z]{1,1000}``)           1.4 s       2,000 repetitions in all
-=====================================================  ==========  ===============================
+=================================  ===============================================  ==========
+what grows                         measured                                         limit
+=================================  ===============================================  ==========
+arrays nested (compact grammar)    16 levels: 0.2 s, 4 MB (before items were        16 levels
+                                   named, 8 levels: 40 s and 822 MB)
+subschemas                         1,999 required properties: 0.3 s, 6 MB           2,000
+enum and const values              5,000: 0.5 s, 25 MB                              5,000
+optional properties of an object   64: 0.2 s; 30 such objects: 4.2 s; grows with    64
+                                   the square (1,000 in one: 161 s wall)
+string length bounds given to      300 and 100,000 (600 counted): 12 s, 9 MB;       600
+GenAI's converter                  one of 100: 2.4 s, of 300 or more: about 7 s
+counted repetition in patterns     ``{1,1000}`` twice: 1.1 s                        2,000
+=================================  ===============================================  ==========
 
 Bounds of strings and arrays cost the compact grammar (:mod:`pipelines.json_grammar`) nothing,
 so they are limited only to what an answer could hold (100,000 characters, 10,000 items); a
@@ -54,7 +56,8 @@ MAX_COUNT = 10_000
 ``maxContains``: more entries than the longest answer can hold."""
 MAX_LENGTH_BOUNDS = 600
 """Characters of string length bounds given to GenAI's own converter, each different bound
-counted once and up to :data:`COSTLIEST_BOUND` (about 15 s of compile on SmolLM2-135M)."""
+counted once and up to :data:`COSTLIEST_BOUND` (12 CPU seconds of compile on SmolLM2-135M):
+as much as a realistic model with a format or pattern needs (bounds of 500, 100, 60 and 20)."""
 COSTLIEST_BOUND = 300
 """GenAI's converter costs no more for a longer bound (measured up to 1e9)."""
 MAX_PATTERN_REPEATS = 2_000
@@ -115,8 +118,9 @@ class SchemaSize:
 
 
 def check_budget(schema: Any, compact_text: str) -> None:
-    """Refuse ``schema`` (parsed, and a valid JSON Schema; ``compact_text`` is it as the
-    model gets it) when its grammar would cost more than the budget.
+    """Refuse ``schema`` (parsed JSON, not yet known to be a valid JSON Schema: the walk
+    skips keywords of the wrong type; ``compact_text`` is it as the model gets it) when its
+    grammar would cost more than the budget.
 
     Raises:
         InvalidInputError: (field ``json_schema``) one sentence naming what is too big and
@@ -233,7 +237,8 @@ def _check_node(node: dict[str, Any], where: str, size: SchemaSize) -> None:
                 ).format(where=_pointer(where), count=optional, limit=MAX_OPTIONAL_PROPERTIES)
             )
     patterns = [node["pattern"]] if isinstance(node.get("pattern"), str) else []
-    patterns += list(node.get("patternProperties") or {})
+    if isinstance(node.get("patternProperties"), dict):
+        patterns += [key for key in node["patternProperties"] if isinstance(key, str)]
     for pattern in patterns:
         size.pattern_repeats += pattern_repeats(pattern, _pointer(where))
     if "pattern" not in node and ("minLength" in node or "maxLength" in node):
@@ -249,14 +254,17 @@ def _check_bound(
     value = node.get(key)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= limit:
         return
-    template = (
-        "The JSON schema's {keyword} is {value} (at {where}); at most {limit} characters are "
-        "allowed."
-        if characters
-        else "The JSON schema's {keyword} is {value} (at {where}); at most {limit} are allowed."
-    )
+    if characters:
+        message = tr(
+            "The JSON schema's {keyword} is {value} (at {where}); at most {limit} characters "
+            "are allowed."
+        )
+    else:
+        message = tr(
+            "The JSON schema's {keyword} is {value} (at {where}); at most {limit} are allowed."
+        )
     _refuse(
-        tr(template).format(
+        message.format(
             keyword=key, value=f"{value:,.0f}", where=_pointer(where), limit=f"{limit:,}"
         )
     )
