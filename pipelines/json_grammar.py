@@ -33,6 +33,10 @@ ANY_DEPTH = 8
 """How deeply arrays and objects nest in a value the schema leaves free (``{}``)."""
 MAX_REPEAT = 100_000
 """A ``minLength``/``minItems`` above this is not converted (GenAI's own conversion is used)."""
+MAX_GRAMMAR_CHARS = 1_000_000
+"""A longer grammar is not converted: the app's schema budget keeps grammars near 100 KB, so
+only a converter that copies rules again (arrays once doubled the grammar at each level) gets
+here — stopped before it fills the memory, and left to GenAI's own conversion."""
 _INT64 = 2**63 - 1
 
 _ANNOTATIONS = frozenset(
@@ -150,15 +154,21 @@ class _Builder:
         self.rules: dict[str, str] = {}
         self.refs: dict[str, str] = {}
         self.any_depth = -1
+        self.chars = 0
 
     def grammar(self) -> str:
         top = self.value(self.root)
+        if self.chars + len(top) > MAX_GRAMMAR_CHARS:
+            raise NotConvertibleError("a grammar too long")
         lines = [f"root ::= {top}", *_BASE_RULES]
         lines += [f"{name} ::= {body}" for name, body in self.rules.items()]
         lines += self._any_rules()
         return "\n".join(lines) + "\n"
 
     def new_rule(self, body: str, hint: str) -> str:
+        self.chars += len(body)
+        if self.chars > MAX_GRAMMAR_CHARS:
+            raise NotConvertibleError("a grammar too long")
         name = f"{hint}{len(self.rules)}"
         self.rules[name] = body
         return name
@@ -279,8 +289,9 @@ class _Builder:
             raise NotConvertibleError("minProperties above the required properties")
         if node.get("maxProperties", len(properties)) < len(properties):
             raise NotConvertibleError("maxProperties below the properties")
+        required_names = set(required)
         entries = [
-            (f'{literal(compact(name))} ":" {self.value(schema)}', name in required)
+            (f'{literal(compact(name))} ":" {self.value(schema)}', name in required_names)
             for name, schema in properties.items()
         ]
         # rest[i]: entries i… after one already written (each after a comma);

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from pipelines.json_grammar import (
     ANY_DEPTH,
+    MAX_GRAMMAR_CHARS,
     MAX_ITEMS,
     MAX_STRING_CHARS,
     compact,
@@ -177,6 +178,16 @@ def test_nested_arrays_grow_the_grammar_by_one_rule_a_level() -> None:
     three = Grammar.parse(nested(3))
     assert three.accepts("[[[true],[]],[[false,true]]]")
     assert not three.accepts("[[[true,true,true,true]]]")
+
+
+def test_a_grammar_past_its_size_limit_is_left_to_genai() -> None:
+    names = [f"property_{i}" for i in range(60_000)]  # about 30 characters of rules each
+    schema: dict[str, Any] = {"type": "object"}
+    schema["properties"] = {name: {"type": "integer"} for name in names}
+    schema["required"] = names
+    assert json_grammar(json.dumps(schema)) is None
+    assert json_grammar(json.dumps({**schema, "required": names[:100]})) is None
+    assert len(names) * 30 > MAX_GRAMMAR_CHARS
 
 
 @pytest.mark.parametrize(
