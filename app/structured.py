@@ -2,8 +2,9 @@
 check of an answer against it.
 
 A schema is refused before any generation, with one sentence, when it is not JSON, too big or
-too deep, not a JSON Schema, or one the model's constrained decoder (xgrammar, inside OpenVINO
-GenAI) would refuse. The last list was found by trying schemas on GenAI: it refuses a
+too deep, not a JSON Schema, one the model's constrained decoder (xgrammar, inside OpenVINO
+GenAI) would refuse, or one whose grammar would cost too much to compile
+(:mod:`app.structured_budget`). The last list was found by trying schemas on GenAI: it refuses a
 ``false`` subschema, ranges whose minimum is above their maximum, an empty ``enum``, integer
 bounds beyond 64 bits, regex lookarounds, backreferences, group flags and ``\\p{…}`` classes,
 and ``$ref`` pointers it cannot find; it silently *ignores* a ``$ref`` to another document
@@ -19,6 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from app.structured_budget import SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_ONE, check_budget
 from pipelines.chat import GenerationSettings
 from pipelines.core import InvalidInputError
 
@@ -35,21 +37,6 @@ LENGTH_LIMIT = (
 FIELD = "json_schema"
 
 _INT64 = 2**63 - 1
-_SCHEMA_MAPS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
-_SCHEMA_ONE = (
-    "items",
-    "additionalItems",
-    "additionalProperties",
-    "unevaluatedItems",
-    "unevaluatedProperties",
-    "contains",
-    "not",
-    "if",
-    "then",
-    "else",
-    "propertyNames",
-)
-_SCHEMA_LISTS = ("allOf", "anyOf", "oneOf", "prefixItems")
 _UNSUPPORTED_REGEX = (
     (re.compile(r"\(\?<?[=!]"), "lookahead or lookbehind"),
     (re.compile(r"\(\?(?!:)"), "group flags such as (?P<name>…) or (?i)"),
@@ -89,6 +76,9 @@ def check_schema(text: str) -> str:
         _refuse(f"The JSON schema is not valid JSON: {_json_reason(error)}.")
     if schema is not True and not isinstance(schema, dict):
         _refuse("The JSON schema must be an object ({…}), or true for any JSON.")
+    compact = json.dumps(schema, ensure_ascii=False, separators=(",", ":"))
+    # First, as it is the cheapest: the meta-schema check below takes seconds on a big schema.
+    check_budget(schema, compact)
     try:
         validator_for(schema).check_schema(schema)
     except SchemaError as error:
@@ -101,7 +91,7 @@ def check_schema(text: str) -> str:
     _check_decodable(schema, schema, "", schemas)
     if isinstance(schema, dict):
         _check_ref_cycles(schemas, schema)
-    return json.dumps(schema, ensure_ascii=False, separators=(",", ":"))
+    return compact
 
 
 def check_answer(text: str, schema_text: str, *, by_length: bool) -> JsonCheck:
@@ -196,12 +186,12 @@ def _check_decodable(node: Any, root: Any, where: str, schemas: list[dict[str, A
     prefix = node.get("prefixItems")
     if items is False and node.get("minItems", 0) > len(prefix if isinstance(prefix, list) else []):
         _refuse(_at("The JSON schema asks for more items than it allows ('items': false)", where))
-    for key in _SCHEMA_MAPS:
+    for key in SCHEMA_MAPS:
         children = node.get(key)
         if isinstance(children, dict):
             for name, child in children.items():
                 _check_decodable(child, root, f"{where}/{key}/{name}", schemas)
-    for key in _SCHEMA_ONE:
+    for key in SCHEMA_ONE:
         child = node.get(key)
         if child is False:  # "no more items/properties": fine, unlike a false property
             continue
@@ -210,7 +200,7 @@ def _check_decodable(node: Any, root: Any, where: str, schemas: list[dict[str, A
                 _check_decodable(entry, root, f"{where}/{key}/{index}", schemas)
         elif child is not None and key in node:
             _check_decodable(child, root, f"{where}/{key}", schemas)
-    for key in _SCHEMA_LISTS:
+    for key in SCHEMA_LISTS:
         entries = node.get(key)
         if isinstance(entries, list):
             for index, entry in enumerate(entries):

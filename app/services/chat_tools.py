@@ -24,7 +24,7 @@ from app.services.chat_context import ContextBudget
 from app.services.chat_tool_fit import PromptRoom, shorten
 from app.tools.calls import ToolCall
 from app.tools.config import split_tool_id
-from app.tools.schemas import choice_schema, parse_choice, simplified
+from app.tools.schemas import affordable, choice_schema, parse_choice, simplified
 from app.tools.service import ToolInfo, ToolService
 from pipelines.chat import ChatResult, GenerationSettings, Message
 from pipelines.core import Cancelled, CancelToken
@@ -82,6 +82,14 @@ class ToolLoop:
         Every prompt — each choice and the answer's — fits in ``budget``'s context: results
         are shortened (saying so) or older turns dropped (see :mod:`.chat_tool_fit`)."""
         offered = self._offered(cancel)
+        fitting = affordable({tool.id: tool.input_schema for tool in offered})
+        if len(fitting) < len(offered):
+            log.warning(
+                "%d of %d tools are not offered: their choice schema would be too large",
+                len(offered) - len(fitting),
+                len(offered),
+            )
+            offered = [tool for tool in offered if tool.id in fitting]
         calls: list[ToolCall] = []
         if not offered or not history or history[-1].role != "user":
             return history, calls

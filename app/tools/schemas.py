@@ -13,6 +13,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from app.structured_budget import measure, size_problem
+from pipelines.core import InvalidInputError
+
 TOOL_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$")
 """MCP's recommended tool names: letters, digits, ``_ . -``, up to 64 characters."""
 MAX_TOOLS_PER_SERVER = 200
@@ -29,14 +32,14 @@ _KEPT_KEYWORDS = {
     "enum",
     "minimum",
     "maximum",
-    "minLength",
-    "maxLength",
     "minItems",
     "maxItems",
     "description",
 }
 """What the constrained decoder is given of a tool's schema; the full schema still validates
-the arguments (jsonschema) before the call."""
+the arguments (jsonschema) before the call. Not string lengths: the choice is compiled by
+GenAI's own JSON-schema converter, where each different ``maxLength`` cost up to 7 s of
+compile on SmolLM2-135M (:mod:`app.structured_budget`)."""
 
 
 @dataclass(frozen=True)
@@ -52,7 +55,7 @@ def check_listing(tools: list[Any]) -> tuple[list[ListedTool], list[str]]:
     """The usable tools of a listing (objects with ``name``, ``description``,
     ``input_schema``), and a sentence for each kind of tool left out."""
     kept: list[ListedTool] = []
-    bad_names = bad_schemas = 0
+    bad_names = bad_schemas = big_schemas = 0
     seen: set[str] = set()
     for tool in tools:
         name = getattr(tool, "name", None)
@@ -62,6 +65,9 @@ def check_listing(tools: list[Any]) -> tuple[list[ListedTool], list[str]]:
         schema = getattr(tool, "input_schema", None)
         if not isinstance(schema, dict) or not _usable_schema(schema):
             bad_schemas += 1
+            continue
+        if not within_budget(schema):
+            big_schemas += 1
             continue
         if len(kept) >= MAX_TOOLS_PER_SERVER:
             continue
@@ -76,7 +82,12 @@ def check_listing(tools: list[Any]) -> tuple[list[ListedTool], list[str]]:
         )
     if bad_schemas:
         notes.append(f"{bad_schemas} tool(s) were left out: their input schemas are not valid.")
-    over = len(tools) - bad_names - bad_schemas - len(kept)
+    if big_schemas:
+        notes.append(
+            f"{big_schemas} tool(s) were left out: their input schemas are too large or complex "
+            "for a model to fill in."
+        )
+    over = len(tools) - bad_names - bad_schemas - big_schemas - len(kept)
     if over > 0:
         notes.append(f"Only the first {MAX_TOOLS_PER_SERVER} tools are offered; {over} more.")
     return kept, notes
@@ -97,6 +108,36 @@ def _usable_schema(schema: object) -> bool:
     except (SchemaError, TypeError, ValueError, RecursionError):
         return False
     return True
+
+
+def within_budget(schema: dict[str, Any]) -> bool:
+    """Whether a tool's input ``schema`` is within the JSON-schema budget: its grammar (what
+    :func:`simplified` keeps of it) compiles in bounded time, and its patterns are safe for the
+    argument check (:mod:`app.structured_budget`)."""
+    try:
+        size = measure(schema)
+    except InvalidInputError:
+        return False
+    return size_problem(size, bounds_to_genai=False) is None
+
+
+def affordable(tools: dict[str, dict[str, Any]]) -> list[str]:
+    """The ids of ``tools`` (id → input schema), first ones first, whose choice schema
+    (:func:`choice_schema`) together stays within the JSON-schema budget: each tool's is, but
+    a conversation can enable hundreds of tools."""
+    total = measure(choice_schema({}))
+    kept: list[str] = []
+    for identifier, schema in tools.items():
+        option = choice_schema({identifier: schema})["anyOf"][1]
+        try:
+            size = measure(option)
+        except InvalidInputError:
+            continue
+        size.add(total)
+        if size_problem(size, bounds_to_genai=True) is None:
+            total = size
+            kept.append(identifier)
+    return kept
 
 
 def argument_problem(schema: dict[str, Any], arguments: dict[str, Any]) -> str | None:

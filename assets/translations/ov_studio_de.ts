@@ -4619,5 +4619,45 @@
             <source>{name} was taken off the list, but its folder {folder} could not be deleted: {reason}.</source>
             <translation>{name} wurde aus der Liste genommen, aber der Ordner {folder} konnte nicht gelöscht werden: {reason}.</translation>
         </message>
+        <message>
+            <source>The JSON schema nests arrays and objects {levels} levels deep; at most {limit} are allowed.</source>
+            <translation>Das JSON-Schema verschachtelt Arrays und Objekte {levels} Ebenen tief; höchstens {limit} sind erlaubt.</translation>
+        </message>
+        <message>
+            <source>The JSON schema has {count} subschemas; at most {limit} are allowed.</source>
+            <translation>Das JSON-Schema hat {count} Teilschemas; höchstens {limit} sind erlaubt.</translation>
+        </message>
+        <message>
+            <source>The JSON schema lists {count} enum and const values; at most {limit} are allowed.</source>
+            <translation>Das JSON-Schema führt {count} enum- und const-Werte auf; höchstens {limit} sind erlaubt.</translation>
+        </message>
+        <message>
+            <source>The JSON schema's patterns repeat {count} characters in all ({{n,m}} counts); at most {limit} are allowed.</source>
+            <translation>Die Muster (pattern) des JSON-Schemas wiederholen insgesamt {count} Zeichen ({{n,m}}-Angaben); höchstens {limit} sind erlaubt.</translation>
+        </message>
+        <message>
+            <source>The JSON schema's string length bounds come to {count} characters (each different bound counted once, up to {each}); beside keywords such as 'pattern' or 'format' at most {limit} are allowed.</source>
+            <translation>Die Längengrenzen der Zeichenketten im JSON-Schema ergeben {count} Zeichen (jede verschiedene Grenze einmal gezählt, bis {each}); neben Schlüsselwörtern wie 'pattern' oder 'format' sind höchstens {limit} erlaubt.</translation>
+        </message>
+        <message>
+            <source>The JSON schema's object at {where} has {count} optional properties; at most {limit} are allowed (list more of them under 'required').</source>
+            <translation>Das Objekt des JSON-Schemas bei {where} hat {count} optionale Eigenschaften; höchstens {limit} sind erlaubt (führen Sie mehr davon unter 'required' auf).</translation>
+        </message>
+        <message>
+            <source>The JSON schema's {keyword} is {value} (at {where}); at most {limit} characters are allowed.</source>
+            <translation>{keyword} im JSON-Schema ist {value} (bei {where}); höchstens {limit} Zeichen sind erlaubt.</translation>
+        </message>
+        <message>
+            <source>The JSON schema's {keyword} is {value} (at {where}); at most {limit} are allowed.</source>
+            <translation>{keyword} im JSON-Schema ist {value} (bei {where}); höchstens {limit} sind erlaubt.</translation>
+        </message>
+        <message>
+            <source>The JSON schema's pattern at {where} is {count} characters long; at most {limit} are allowed.</source>
+            <translation>Das Muster (pattern) des JSON-Schemas bei {where} ist {count} Zeichen lang; höchstens {limit} sind erlaubt.</translation>
+        </message>
+        <message>
+            <source>The JSON schema's pattern at {where} repeats a repetition ({pattern}), which can take a regex exponential time; write it without one.</source>
+            <translation>Das Muster (pattern) des JSON-Schemas bei {where} wiederholt eine Wiederholung ({pattern}), wofür ein regulärer Ausdruck exponentiell lange brauchen kann; schreiben Sie es ohne.</translation>
+        </message>
     </context>
 </TS>

@@ -4606,5 +4606,45 @@
             <source>{name} was taken off the list, but its folder {folder} could not be deleted: {reason}.</source>
             <translation>{name} 已从列表中移除，但其文件夹 {folder} 无法删除：{reason}。</translation>
         </message>
+        <message>
+            <source>The JSON schema nests arrays and objects {levels} levels deep; at most {limit} are allowed.</source>
+            <translation>该 JSON Schema 将数组和对象嵌套了 {levels} 层；最多允许 {limit} 层。</translation>
+        </message>
+        <message>
+            <source>The JSON schema has {count} subschemas; at most {limit} are allowed.</source>
+            <translation>该 JSON Schema 有 {count} 个子 Schema；最多允许 {limit} 个。</translation>
+        </message>
+        <message>
+            <source>The JSON schema lists {count} enum and const values; at most {limit} are allowed.</source>
+            <translation>该 JSON Schema 列出了 {count} 个 enum 和 const 值；最多允许 {limit} 个。</translation>
+        </message>
+        <message>
+            <source>The JSON schema's patterns repeat {count} characters in all ({{n,m}} counts); at most {limit} are allowed.</source>
+            <translation>该 JSON Schema 的模式（pattern）共重复 {count} 个字符（{{n,m}} 计数）；最多允许 {limit} 个。</translation>
+        </message>
+        <message>
+            <source>The JSON schema's string length bounds come to {count} characters (each different bound counted once, up to {each}); beside keywords such as 'pattern' or 'format' at most {limit} are allowed.</source>
+            <translation>该 JSON Schema 的字符串长度限制合计 {count} 个字符（每个不同的限制只计一次，最多计 {each}）；与 'pattern' 或 'format' 等关键字同时使用时，最多允许 {limit} 个。</translation>
+        </message>
+        <message>
+            <source>The JSON schema's object at {where} has {count} optional properties; at most {limit} are allowed (list more of them under 'required').</source>
+            <translation>该 JSON Schema 在 {where} 处的对象有 {count} 个可选属性；最多允许 {limit} 个（请将更多属性列入 'required'）。</translation>
+        </message>
+        <message>
+            <source>The JSON schema's {keyword} is {value} (at {where}); at most {limit} characters are allowed.</source>
+            <translation>该 JSON Schema 的 {keyword} 为 {value}（在 {where} 处）；最多允许 {limit} 个字符。</translation>
+        </message>
+        <message>
+            <source>The JSON schema's {keyword} is {value} (at {where}); at most {limit} are allowed.</source>
+            <translation>该 JSON Schema 的 {keyword} 为 {value}（在 {where} 处）；最多允许 {limit}。</translation>
+        </message>
+        <message>
+            <source>The JSON schema's pattern at {where} is {count} characters long; at most {limit} are allowed.</source>
+            <translation>该 JSON Schema 在 {where} 处的模式（pattern）长 {count} 个字符；最多允许 {limit} 个。</translation>
+        </message>
+        <message>
+            <source>The JSON schema's pattern at {where} repeats a repetition ({pattern}), which can take a regex exponential time; write it without one.</source>
+            <translation>该 JSON Schema 在 {where} 处的模式（pattern）对重复再次重复（{pattern}），正则表达式处理它可能需要指数级时间；请改写为不含这种重复的形式。</translation>
+        </message>
     </context>
 </TS>

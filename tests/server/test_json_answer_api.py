@@ -13,6 +13,7 @@ import ollama
 import openai
 import pytest
 
+from pipelines.batching import BatchingEngine
 from tests.server.conftest import RunningServer
 
 pytestmark = [pytest.mark.integration, pytest.mark.real_model]
@@ -23,6 +24,23 @@ UNFOLLOWABLE = [
     ({"$ref": "https://example.com/person.json"}, "only references inside the schema"),
     ({"type": "string", "pattern": "(?<=a)b"}, "lookahead or lookbehind"),
     ({"type": "strin"}, "not a valid JSON Schema"),
+]
+
+
+def _nested_arrays(levels: int) -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": "string"}
+    for _ in range(levels):
+        schema = {"type": "array", "items": schema}
+    return schema
+
+
+OVER_BUDGET = [
+    # 30 levels once ran the server to 23.4 GB, until the kernel killed it.
+    (_nested_arrays(30), "nests arrays and objects 30 levels deep; at most 16 are allowed"),
+    ({"type": "string", "maxLength": 10**9}, "at most 100,000 characters are allowed"),
+    ({"type": "array", "minItems": 10**6}, "minItems is 1,000,000 (at #); at most 10,000"),
+    ({"enum": list(range(10_000))}, "lists 10,000 enum and const values; at most 5,000"),
+    ({"type": "string", "pattern": "^(a+)+$"}, "repeats a repetition"),
 ]
 
 
@@ -83,6 +101,35 @@ def test_ollama_refuses_a_format_the_model_cannot_follow(
         ollama_client(server).chat(served_name(server), PERSON, format=schema)
     assert refused.value.status_code == 400
     assert words in refused.value.error
+
+
+@pytest.mark.parametrize(("schema", "words"), OVER_BUDGET)
+def test_a_schema_over_the_budget_is_a_400_before_any_generation(
+    server: RunningServer, schema: dict[str, Any], words: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    submitted: list[object] = []
+    submit = BatchingEngine.submit
+
+    def recorded(engine: BatchingEngine, *args: Any, **kwargs: Any) -> Any:
+        submitted.append(args[0])
+        return submit(engine, *args, **kwargs)
+
+    monkeypatch.setattr(BatchingEngine, "submit", recorded)
+    with pytest.raises(openai.BadRequestError) as refused:
+        openai_client(server).chat.completions.create(
+            model="",
+            messages=PERSON,  # type: ignore[arg-type]
+            max_tokens=20,
+            response_format={"type": "json_schema", "json_schema": {"name": "s", "schema": schema}},
+        )
+    body = refused.value.body
+    assert isinstance(body, dict)
+    assert words in body["message"] and "\n" not in body["message"]
+    assert body["param"] == "response_format.json_schema.schema"
+    with pytest.raises(ollama.ResponseError) as refused_too:
+        ollama_client(server).chat(served_name(server), PERSON, format=schema)
+    assert refused_too.value.status_code == 400 and words in refused_too.value.error
+    assert submitted == []
 
 
 def test_ollama_json_format_answers_json(server: RunningServer) -> None:

@@ -32,6 +32,8 @@ PERSON = '{"type": "object", "properties": {"name": {"type": "string"}}, "requir
         ('{"description": "' + "x" * 200_000 + '"}', "larger than 100 KB"),
         ("[" * 100_000 + "]" * 100_000, "larger than 100 KB"),
         ('{"a":' * 5_000 + "{}" + "}" * 5_000, "nested too deeply"),
+        ('{"type": "string", "maxLength": 1e9}', "at most 100,000 characters are allowed"),
+        ('{"type": "string", "pattern": "^(a+)+$"}', "repeats a repetition"),
     ],
 )
 def test_hostile_schemas_get_one_sentence(text: str, words: str) -> None:
@@ -86,6 +88,26 @@ def test_a_bad_schema_is_said_as_typed_and_not_stored(
     assert section.schema.toPlainText() == '{"type": 5}'  # the typed text stays to be fixed
     section.schema.setPlainText('{"type": "array"}')
     assert not section.error.isVisible()  # cleared as soon as it is right
+
+
+def test_a_schema_over_the_budget_is_said_next_to_the_box_and_not_stored(
+    qtbot: QtBot, window: MainWindow, model_folder: Path
+) -> None:
+    """Arrays nested 30 deep: a grammar that once took the whole machine's memory."""
+    load(qtbot, window, model_folder)
+    section = answer_format(window)
+    section.format.setCurrentIndex(section.format.findData("json"))
+    section.schema.setPlainText(PERSON)
+    section.commit()
+    bomb = '{"type": "array", "items": ' * 30 + '{"type": "string"}' + "}" * 30
+    section.schema.setPlainText(bomb)
+    assert section.error.isVisible()
+    assert section.error.text() == (
+        "The JSON schema nests arrays and objects 30 levels deep; at most 16 are allowed."
+    )
+    section.commit()
+    assert window.ctx.settings.chat_presets[preset_key(model_folder)].json_schema == PERSON
+    assert window.chat_panel.generation_settings().json_schema == PERSON
 
 
 def test_load_from_file(

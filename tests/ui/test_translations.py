@@ -35,7 +35,9 @@ from pytestqt.qtbot import QtBot
 from app.devices import DeviceInfo
 from app.settings import ChatDefaults
 from tests.ui.fakes import CPU
+from ui.chat.answer_format import schema_problem
 from ui.i18n import translations_dir
+from ui.inline_error import InlineError
 from ui.main_window import MainWindow
 
 LANGUAGES = ("de", "zh_CN")
@@ -265,4 +267,17 @@ def test_the_windows_opened_from_the_menus_read_german(
         root.close()
     assert not english, f"{len(english)} English texts in German:\n" + "\n".join(
         sorted(set(english))
+    )
+
+
+def test_a_core_sentence_next_to_the_schema_box_reads_german(qtbot: QtBot, german: None) -> None:
+    """The JSON-schema budget's sentences are the core's (``app.texts.tr``): the window
+    shows them in the user's language, values filled in."""
+    error = InlineError()
+    qtbot.addWidget(error)
+    bomb = '{"type": "array", "items": ' * 30 + '{"type": "string"}' + "}" * 30
+    error.show_message(schema_problem(bomb))
+    assert error.text() == (
+        "Das JSON-Schema verschachtelt Arrays und Objekte 30 Ebenen tief; höchstens 16 sind "
+        "erlaubt."
     )

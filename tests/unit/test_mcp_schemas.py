@@ -19,10 +19,12 @@ from app.performance.metrics import MetricsBus
 from app.services.chat import ChatService
 from app.services.chat_tools import answer_prompt, decision_prompt
 from app.storage.conversations import ConversationStore
+from app.structured_budget import MAX_SUBSCHEMAS, measure
 from app.tools.calls import ToolCall
 from app.tools.config import McpServer
 from app.tools.schemas import (
     MAX_TOOLS_PER_SERVER,
+    affordable,
     argument_problem,
     check_listing,
     choice_schema,
@@ -74,6 +76,52 @@ def test_simplified_keeps_what_a_grammar_takes() -> None:
         "properties": {"a": {}, "b": {"type": "string"}},
         "additionalProperties": False,
     }
+
+
+def test_a_tool_whose_schema_is_over_the_budget_is_left_out_with_a_note() -> None:
+    deep: dict[str, Any] = {"type": "string"}
+    for _ in range(30):
+        deep = {"type": "array", "items": deep}
+    tools = [
+        Listed("ok", NUMBERS),
+        Listed("nested", {"type": "object", "properties": {"a": deep}}),
+        Listed("redos", {"type": "object", "properties": {"q": {"pattern": "^(a+)+$"}}}),
+        Listed("wide", {"type": "object", "properties": {f"p{i}": {} for i in range(100)}}),
+        Listed("long", {"type": "object", "properties": {"s": {"maxLength": 10**9}}}),
+    ]
+    kept, notes = check_listing(tools)
+    assert [t.name for t in kept] == ["ok"]
+    assert notes == [
+        "4 tool(s) were left out: their input schemas are too large or complex for a model "
+        "to fill in."
+    ]
+
+
+def test_simplified_leaves_string_lengths_to_the_argument_check() -> None:
+    """GenAI's converter compiles each different length bound for seconds."""
+    schema = {
+        "type": "object",
+        "properties": {"q": {"type": "string", "minLength": 1, "maxLength": 300}},
+    }
+    assert simplified(schema)["properties"] == {"q": {"type": "string"}}
+    assert argument_problem(schema, {"q": "x" * 301}) is not None
+
+
+def test_only_the_tools_whose_choice_fits_the_budget_together_are_offered() -> None:
+    wide = {
+        "type": "object",
+        "properties": {f"p{i}": {"type": "integer"} for i in range(400)},
+        "required": [f"p{i}" for i in range(400)],
+    }
+    tools = {f"s/t{i}": wide for i in range(8)}
+    fitting = affordable(tools)
+    assert fitting == [f"s/t{i}" for i in range(len(fitting))]
+    assert 0 < len(fitting) < len(tools)
+    offered = {i: tools[i] for i in fitting}
+    one_more = {**offered, f"s/t{len(fitting)}": wide}
+    assert measure(choice_schema(offered)).subschemas <= MAX_SUBSCHEMAS
+    assert measure(choice_schema(one_more)).subschemas > MAX_SUBSCHEMAS
+    assert affordable({"a/b": NUMBERS, "c/d": {"type": "object"}}) == ["a/b", "c/d"]
 
 
 def test_choice_schema_accepts_exactly_a_call_or_none() -> None:
