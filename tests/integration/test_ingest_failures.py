@@ -22,7 +22,13 @@ from app.errors import UserError
 from app.paths import AppPaths
 from app.services.knowledge import IngestProgress
 from pipelines.core import CancelToken
-from tests.documents import write_docx, write_docx_with_broken_xml, write_pdf, write_truncated_pdf
+from tests.documents import (
+    declare_unpacked_size,
+    write_docx,
+    write_docx_with_broken_xml,
+    write_pdf,
+    write_truncated_pdf,
+)
 from tests.waiting import wait_until
 
 pytestmark = pytest.mark.integration
@@ -134,6 +140,10 @@ def _malformed_and_good_files(folder: Path) -> None:
     write_docx(folder / "b-good.docx", ["The rocket reached orbit after nine minutes."])
     write_pdf(folder / "c-good.pdf", ["Sourdough bread needs a starter."])
     write_docx_with_broken_xml(folder / "d-broken-xml.docx")
+    # What a 1 MB zip bomb declares (2.4 GB during ingest before): only claimed here.
+    declare_unpacked_size(
+        write_docx(folder / "d-bomb.docx", ["Unpacks to gigabytes."]), 2_600_000_000
+    )
     write_truncated_pdf(folder / "e-truncated.pdf")
     (folder / "f-garbage.pdf").write_bytes(np.random.default_rng(5).bytes(6000))
     # Past the 8 KiB the binary check reads, a NUL PostgreSQL text cannot hold.
@@ -165,6 +175,7 @@ def test_malformed_files_are_listed_and_the_rest_is_indexed(
     good = ["a-good.txt", "b-good.docx", "c-good.pdf", "caf\\xe9 menu.txt", "g-late-nul.log"]
     assert _names(report.added) == good and not report.cancelled
     assert {Path(path).name: reason for path, reason in report.failed} == {
+        "d-bomb.docx": "d-bomb.docx unpacks to 2.4 GB; the limit is 256 MB.",
         "d-broken-xml.docx": "d-broken-xml.docx is not a valid Word document (it may be damaged).",
         "e-truncated.pdf": "e-truncated.pdf is not a valid PDF (it may be damaged).",
         "f-garbage.pdf": "f-garbage.pdf is not a valid PDF (it may be damaged).",
@@ -182,6 +193,7 @@ def test_malformed_files_are_listed_and_the_rest_is_indexed(
     again = knowledge_context.knowledge.ingest("Docs", [folder])  # a re-run finishes too
     assert _names(again.skipped) == good and not again.added
     assert _names([path for path, _ in again.failed]) == [
+        "d-bomb.docx",
         "d-broken-xml.docx",
         "e-truncated.pdf",
         "f-garbage.pdf",
