@@ -152,6 +152,10 @@ def _malformed_and_good_files(folder: Path) -> None:
         + b"\x00The lighthouse keeper wrote XQ-7731 in the margin."
     )
     (folder / "h-replaced.txt").write_text("Replaced by a folder before it is read.")
+    secret = folder.parent / "outside" / "shadow"
+    secret.parent.mkdir()
+    secret.write_text("root:$6$QX-5501-hash:19000:0:99999:7:::")
+    (folder / "i-shadow.txt").symlink_to(secret)  # made /etc/shadow searchable before
     (folder / os.fsdecode(LATIN1_NAME)).write_text("Soupe à l'oignon, crème brûlée.")
 
 
@@ -180,6 +184,10 @@ def test_malformed_files_are_listed_and_the_rest_is_indexed(
         "e-truncated.pdf": "e-truncated.pdf is not a valid PDF (it may be damaged).",
         "f-garbage.pdf": "f-garbage.pdf is not a valid PDF (it may be damaged).",
         "h-replaced.txt": "h-replaced.txt is a folder.",
+        "i-shadow.txt": (
+            f"i-shadow.txt is a link to a file outside docs ({tmp_path / 'outside' / 'shadow'}): "
+            "links that leave a chosen folder are not followed."
+        ),
     }
     assert [name for name, _ in _documents(fresh_db)] == good
     with psycopg.connect(fresh_db) as connection:
@@ -189,6 +197,9 @@ def test_malformed_files_are_listed_and_the_rest_is_indexed(
     assert kept == 1  # the text after the NUL is stored, the NUL is not
     [hit] = knowledge_context.knowledge.search("Docs", "XQ-7731", k=1)
     assert Path(hit.path).name == "g-late-nul.log"
+    assert "QX-5501" not in " ".join(
+        h.text for h in knowledge_context.knowledge.search("Docs", "QX-5501 root hash")
+    )
 
     again = knowledge_context.knowledge.ingest("Docs", [folder])  # a re-run finishes too
     assert _names(again.skipped) == good and not again.added
@@ -197,7 +208,42 @@ def test_malformed_files_are_listed_and_the_rest_is_indexed(
         "d-broken-xml.docx",
         "e-truncated.pdf",
         "f-garbage.pdf",
+        "i-shadow.txt",
     ]
+
+
+def test_a_document_that_became_a_link_out_is_taken_out_and_not_read_again(
+    knowledge_context: AppContext, fresh_db: str, tmp_path: Path
+) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    secret = tmp_path / "outside" / "shadow"
+    secret.parent.mkdir()
+    secret.write_text("root:$6$QX-5501-hash:19000:0:99999:7:::")
+    for name in ("a.txt", "b.txt", "c.txt"):
+        (folder / name).write_text(f"Document {name} talks about bridges and rivers.")
+    knowledge = knowledge_context.knowledge
+    assert _names(knowledge.ingest("Docs", [folder]).added) == ["a.txt", "b.txt", "c.txt"]
+    for name in ("b.txt", "c.txt"):  # what an earlier version stored through a link out
+        (folder / name).unlink()
+        (folder / name).symlink_to(secret)
+    again = knowledge.ingest("Docs", [folder])
+    assert _names(again.removed) == ["b.txt", "c.txt"]
+    assert _names([path for path, _ in again.failed]) == ["b.txt", "c.txt"]
+    (folder / "c.txt").unlink()
+    (folder / "c.txt").write_text("Document c.txt is back as itself.")
+    assert _names(knowledge.ingest("Docs", [folder]).added) == ["c.txt"]
+    (folder / "c.txt").unlink()  # a link again, now found by a re-index
+    (folder / "c.txt").symlink_to(secret)
+    reindexed = knowledge.reindex("Docs")
+    assert _names(reindexed.removed) == ["c.txt"]
+    assert [reason for _, reason in reindexed.failed] == [
+        "c.txt has become a link since it was added: it is not read again (add the file it "
+        "points to itself if you want it)."
+    ]
+    assert [name for name, _ in _documents(fresh_db)] == ["a.txt"]
+    hits = knowledge.search("Docs", "QX-5501 root hash", k=5)
+    assert all("QX-5501" not in hit.text for hit in hits)
 
 
 def test_a_file_name_that_is_not_utf8_is_listed_reindexed_and_removed(
