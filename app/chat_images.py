@@ -14,7 +14,6 @@ conversation store writes them atomically under a name of ours.
 from __future__ import annotations
 
 import io
-import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +26,7 @@ from app.errors import StorageError, UserError
 from app.models.catalog import filter_catalog, load_catalog
 from app.models.inspect import ModelTask
 from pipelines.files import check_input_file
+from pipelines.image_size import check_pixels, header_size
 
 if TYPE_CHECKING:
     from PIL.Image import Image as PilImage
@@ -99,22 +99,17 @@ def prepare_image_bytes(data: bytes, label: str) -> PreparedImage:
     """
     from PIL import Image, UnidentifiedImageError
 
+    size = header_size(data)
+    if size is not None:  # None: Pillow's open below says what is wrong
+        check_pixels(*size, label, field=FIELD)  # before a pixel is decoded
     notes: list[str] = []
     try:
-        # Pillow warns above ~89 megapixels and refuses above ~179: the warning must not reach
-        # the user's console or the test log; the refusal becomes our sentence below.
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-            with Image.open(io.BytesIO(data)) as opened:
-                if getattr(opened, "n_frames", 1) > 1:
-                    notes.append("Animated: only the first frame is sent.")
-                original = opened.size
-                opened.thumbnail((MAX_SIDE, MAX_SIDE))  # decodes JPEG at a reduced scale
-                image = _to_rgb(opened)
-    except Image.DecompressionBombError:
-        raise UserError(
-            f"{label} has too many pixels to open safely; scale it down first.", field="images"
-        ) from None
+        with Image.open(io.BytesIO(data)) as opened:
+            if getattr(opened, "n_frames", 1) > 1:
+                notes.append("Animated: only the first frame is sent.")
+            original = opened.size
+            opened.thumbnail((MAX_SIDE, MAX_SIDE))  # decodes JPEG at a reduced scale
+            image = _to_rgb(opened)
     except UnidentifiedImageError:
         raise UserError(f"{label} is not an image this app can read.", field="images") from None
     except (OSError, ValueError, SyntaxError) as error:  # truncated or damaged data

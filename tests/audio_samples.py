@@ -47,3 +47,26 @@ def write_clip(path: Path, samples: npt.NDArray[np.floating], rate: int = RATE) 
 
     soundfile.write(str(path), np.asarray(samples), rate)
     return path
+
+
+def wav_claiming(path: Path, rate: int, frames: int = RATE) -> Path:
+    """A real 16-bit mono wav of ``frames`` samples whose header says ``rate`` (any 32-bit
+    value, which soundfile would not write): a small file claiming an absurd rate."""
+    import struct
+
+    data = (np.sin(np.arange(frames) * 0.05) * 8000).astype("<i2").tobytes()
+    fmt = struct.pack("<HHIIHH", 1, 1, rate, (rate * 2) & 0xFFFFFFFF, 2, 16)
+    body = b"WAVE" + b"fmt " + struct.pack("<I", len(fmt)) + fmt
+    body += b"data" + struct.pack("<I", len(data)) + data
+    path.write_bytes(b"RIFF" + struct.pack("<I", len(body)) + body)
+    return path
+
+
+def flac_claiming(path: Path, rate: int, channels: int, frames: int) -> Path:
+    """A FLAC file that is only its STREAMINFO header, claiming ``frames`` 16-bit samples of
+    ``channels`` at ``rate``: what a few megabytes of compressed near-silence declare."""
+    packed = (rate << 44) | ((channels - 1) << 41) | (15 << 36) | frames
+    # Block sizes 4096, frame sizes unknown (0), the packed fields, an MD5 of zeros.
+    info = (4096).to_bytes(2, "big") * 2 + bytes(6) + packed.to_bytes(8, "big") + bytes(16)
+    path.write_bytes(b"fLaC" + bytes([0x80, 0, 0, len(info)]) + info)
+    return path

@@ -59,3 +59,41 @@ def write_truncated_pdf(path: Path) -> Path:
     whole.unlink()
     path.write_bytes(data[: len(data) // 2])
     return path
+
+
+DOCUMENT_XML = "word/document.xml"
+
+
+def write_docx_with_part(path: Path, part: bytes, name: str = DOCUMENT_XML) -> Path:
+    """A real Word document whose part ``name`` is replaced by ``part`` (deflated)."""
+    import zipfile
+
+    whole = write_docx(path.with_name(path.name + ".whole.docx"), ["Text."])
+    with zipfile.ZipFile(whole) as source, zipfile.ZipFile(path, "w") as rebuilt:
+        for item in source.infolist():
+            data = part if item.filename == name else source.read(item.filename)
+            rebuilt.writestr(item, data, compress_type=zipfile.ZIP_DEFLATED)
+    whole.unlink()
+    return path
+
+
+def declare_unpacked_size(path: Path, size: int, name: str = DOCUMENT_XML) -> Path:
+    """Rewrite the unpacked size the zip at ``path`` declares for ``name`` (below 4 GiB), in
+    its central directory and its local header: a part that claims what it does not hold, or
+    hides what it does."""
+    import struct
+    import zipfile
+
+    data = bytearray(path.read_bytes())
+    with zipfile.ZipFile(path) as archive:
+        local = archive.getinfo(name).header_offset
+        directory = data.find(b"PK\x01\x02", archive.start_dir)
+    encoded = name.encode()
+    while directory >= 0:
+        length = struct.unpack_from("<H", data, directory + 28)[0]
+        if data[directory + 46 : directory + 46 + length] == encoded:
+            struct.pack_into("<I", data, directory + 24, size)
+        directory = data.find(b"PK\x01\x02", directory + 46)
+    struct.pack_into("<I", data, local + 22, size)
+    path.write_bytes(bytes(data))
+    return path

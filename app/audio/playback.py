@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import math
 import queue
 import threading
 from collections.abc import Hashable
@@ -21,6 +20,7 @@ from app.audio.devices import (
     require_sounddevice,
     start_stream,
 )
+from pipelines.voice.sample_rates import resample
 
 log = logging.getLogger(__name__)
 
@@ -81,12 +81,7 @@ class Player:
         if self._stopped.is_set() or self._ending.is_set():
             return
         chunk = np.asarray(samples, dtype=np.float32).reshape(-1)
-        if self.rate != PLAYBACK_RATE and chunk.size:
-            from scipy.signal import resample_poly
-
-            divisor = math.gcd(self.rate, PLAYBACK_RATE)
-            resampled = resample_poly(chunk, self.rate // divisor, PLAYBACK_RATE // divisor)
-            chunk = np.asarray(resampled, dtype=np.float32)
+        chunk = resample(chunk, PLAYBACK_RATE, self.rate)
         with self._lock:
             self._frames_queued += chunk.size
         self._queue.put((chunk, label))

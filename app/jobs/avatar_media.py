@@ -25,6 +25,7 @@ from app.services.speech_input import SpeechInputService
 from app.services.voice import PAUSE_SECONDS, VoiceService
 from pipelines.core import CancelToken, DeviceError, Progress
 from pipelines.files import check_input_file, copy_atomic
+from pipelines.image_size import check_pixels, header_size
 from pipelines.native_output import decode_image
 from pipelines.speech_to_text import Transcript
 from pipelines.subtitles import sentence_transcript
@@ -142,7 +143,10 @@ def read_frame(path: Path) -> RgbImage:
     except OSError as error:
         reason = error.strerror or error
         raise UserError(f"Cannot read {path.name}: {reason}.", field="face") from error
-    bgr = decode_image(data)  # OpenCV is heavy: loaded only when a face is chosen
+    size = header_size(data.tobytes())  # the size before the pixels: see image_size
+    if size is not None:
+        check_pixels(*size, f"“{path.name}”", field="face")
+    bgr = None if size is None else decode_image(data)  # OpenCV loads only when a face is chosen
     if bgr is None:
         raise UserError(f"“{path.name}” is not a readable image (damaged?).", field="face")
     return np.ascontiguousarray(bgr[:, :, ::-1])
@@ -155,6 +159,8 @@ def _first_video_frame(path: Path) -> RgbImage:
         with av.open(str(path)) as container:
             if not container.streams.video:
                 raise UserError(f"“{path.name}” has no picture, only sound.", field="face")
+            video = container.streams.video[0].codec_context
+            check_pixels(video.width, video.height, f"“{path.name}”", field="face")
             for frame in container.decode(video=0):
                 return np.asarray(frame.to_ndarray(format="rgb24"), dtype=np.uint8)
     except (av.FFmpegError, OSError) as error:

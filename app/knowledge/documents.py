@@ -53,25 +53,34 @@ def document_row(document: StoredDocument) -> DocumentRow:
 
 
 def deleted_under(
-    store: KnowledgeStore, collection: Collection, sources: Sequence[Path]
+    store: KnowledgeStore,
+    collection: Collection,
+    sources: Sequence[Path],
+    links: Sequence[Path] = (),
 ) -> list[str]:
-    """Stored paths of the documents under the folders among ``sources`` whose files are gone."""
+    """Stored paths of the documents under the folders among ``sources`` whose files are gone,
+    or are among ``links`` (links out of the folder, which are no longer followed)."""
     resolved = (source.expanduser().resolve() for source in sources)
     folders = tuple(str(folder) + os.sep for folder in resolved if folder.is_dir())
     if not folders:
         return []
+    refused = set(links)
     return [
         document.path
         for document in store.documents(collection)
-        if str(document.file).startswith(folders) and not document.file.exists()
+        if str(document.file).startswith(folders)
+        and (not document.file.exists() or document.file in refused)
     ]
 
 
 def remove_deleted(
-    store: KnowledgeStore, collection: Collection, sources: Sequence[Path]
+    store: KnowledgeStore,
+    collection: Collection,
+    sources: Sequence[Path],
+    links: Sequence[Path] = (),
 ) -> list[str]:
-    """Remove the documents under the folders among ``sources`` whose files no longer exist;
-    their stored paths."""
-    gone = deleted_under(store, collection, sources)
+    """Remove the documents under the folders among ``sources`` whose files no longer exist
+    (or are among ``links``, see :func:`deleted_under`); their stored paths."""
+    gone = deleted_under(store, collection, sources, links)
     store.remove_documents(collection, gone)
     return gone

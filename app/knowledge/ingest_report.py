@@ -1,13 +1,10 @@
-"""What an ingest reports while it runs and when it ends, and which files it reads."""
+"""What an ingest reports while it runs and when it ends."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from pipelines.rag.loaders import SUPPORTED_SUFFIXES, is_supported
-from pipelines.rag.storable import printable
+from pipelines.rag.loaders import SUPPORTED_SUFFIXES
 
 
 @dataclass(frozen=True)
@@ -63,59 +60,7 @@ class IngestReport:
         return ("Stopped: " + line) if self.cancelled else line
 
 
-def expand_sources(sources: Iterable[Path]) -> tuple[list[Path], list[Path]]:
-    """Supported files under the sources (folders recursively, hidden ones skipped).
-
-    Returns:
-        The files in a stable order without duplicates, and the sources that do not exist.
-    """
-    files: list[Path] = []
-    missing: list[Path] = []
-    for source in sources:
-        source = source.expanduser().resolve()
-        if source.is_dir():
-            files.extend(
-                path
-                for path in sorted(source.rglob("*"))
-                if path.is_file()
-                and is_supported(path)
-                and not any(part.startswith(".") for part in path.relative_to(source).parts)
-            )
-        elif source.exists():
-            files.append(source)
-        else:
-            missing.append(source)
-    return list(dict.fromkeys(files)), missing
-
-
 def supported_types() -> str:
     """The file types ingest reads, for a sentence: ``.csv, .docx, … or .txt``."""
     suffixes = sorted(SUPPORTED_SUFFIXES)
     return ", ".join(suffixes[:-1]) + " or " + suffixes[-1]
-
-
-def nothing_to_add(sources: Sequence[Path], files: Sequence[Path], missing: Sequence[Path]) -> str:
-    """Why an ingest of ``sources`` has nothing to add, in one sentence.
-
-    ``files`` and ``missing`` are what :func:`expand_sources` found: no file of a supported
-    type among them.
-    """
-    if len(missing) == len(sources):
-        if len(missing) == 1:
-            return f"{printable(str(missing[0]))} does not exist."
-        return "None of these exist: " + ", ".join(printable(str(p)) for p in missing) + "."
-    if len(sources) == 1:
-        source = sources[0].expanduser()
-        if files:  # one file given, of a type the loaders do not read
-            return (
-                f"Nothing to add: {printable(source.name)} is not a supported type of "
-                f"document (supported: {supported_types()})."
-            )
-        return (
-            f"Nothing to add: the folder {printable(str(source))} has no {supported_types()} "
-            "files (hidden files and folders are skipped)."
-        )
-    return (
-        f"Nothing to add: none of the {len(sources)} items given is or holds a "
-        f"{supported_types()} file."
-    )

@@ -27,6 +27,7 @@ from typing import Any, BinaryIO
 from app.errors import StorageError, UserError
 from app.models.download_lock import download_lock
 from app.models.hub_files import (
+    WORKING_SUFFIX,
     RemoteFile,
     check_file_list,
     model_id_of,
@@ -41,7 +42,7 @@ from pipelines.openvino_errors import first_line
 
 log = logging.getLogger(__name__)
 
-PART_SUFFIX = ".part"
+PART_SUFFIX = WORKING_SUFFIX
 CHUNK_BYTES = 1024 * 1024
 """Bytes between progress reports and cancel checks."""
 HTTP_TIMEOUT_S = 20.0

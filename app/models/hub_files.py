@@ -25,6 +25,13 @@ from pipelines.gguf import is_gguf_path
 log = logging.getLogger(__name__)
 
 HUB_ID_EXAMPLE = "OpenVINO/Qwen3-4B-int4-ov"
+WORKING_SUFFIX = ".part"
+"""Added to a file's name while it downloads (a name must leave room for it)."""
+MAX_NAME_BYTES = 255 - len(WORKING_SUFFIX)
+"""Bytes of UTF-8 one part of a name may have: 255 is what ext4, NTFS, APFS and most file
+systems take for one name (NTFS counts UTF-16 units, never more than UTF-8 bytes)."""
+DEFAULT_PATH_MAX = 4096
+"""Linux's PATH_MAX, for systems that do not say theirs."""
 SHOWN_NAME_CHARS = 120
 CONTROL_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
 MAX_CHOICES = 40
@@ -68,6 +75,7 @@ def check_file_list(hub_id: str, names: Sequence[object], staging: Path) -> None
             (``field="model"``).
     """
     root = staging.resolve()
+    path_max = _path_max(root) - 1  # the C string's NUL
     files: dict[str, None] = {}  # in listed order, for a stable message
     for name in names:
         reason = _unsafe_reason(name)
@@ -80,10 +88,15 @@ def check_file_list(hub_id: str, names: Sequence[object], staging: Path) -> None
                 reason = "it resolves outside the model's folder"
             elif name in files:
                 reason = "it is listed twice"
+            elif (length := len(os.fsencode(f"{resolved}{WORKING_SUFFIX}"))) > path_max:
+                reason = (
+                    f"its path there would be {length:,} bytes long while it downloads; "
+                    f"this system allows {path_max:,}"
+                )
         if reason is not None:
             raise UserError(
                 f"The model {hub_id} was refused: its file list names “{shown_name(name)}”, which "
-                f"is not a file inside the model's folder ({reason}).",
+                f"cannot be a file in the model's folder ({reason}).",
                 field="model",
             )
         assert isinstance(name, str)
@@ -201,7 +214,22 @@ def _unsafe_reason(name: object) -> str | None:
         return "it climbs out with “..”"
     if "" in segments or "." in segments:
         return "it has an empty or “.” part"
+    longest = max(len(segment.encode()) for segment in segments)
+    if longest > MAX_NAME_BYTES:
+        return f"a part of it is {longest:,} bytes long; a file name may have {MAX_NAME_BYTES}"
     return None
+
+
+def _path_max(folder: Path) -> int:
+    """The longest path the file system under ``folder`` takes (Linux: 4,096 bytes)."""
+    pathconf = getattr(os, "pathconf", None)
+    if pathconf is None:  # Windows: long paths are the system's setting, not the folder's
+        return DEFAULT_PATH_MAX
+    existing = next((p for p in (folder, *folder.parents) if p.exists()), Path(os.sep))
+    try:
+        return int(pathconf(existing, "PC_PATH_MAX"))
+    except (OSError, ValueError):
+        return DEFAULT_PATH_MAX
 
 
 def _is_control(char: str) -> bool:

@@ -12,12 +12,13 @@ Ogg) and ``aac`` (ADTS) through PyAV; ``pcm`` is the raw samples.
 from __future__ import annotations
 
 import io
-import math
 from fractions import Fraction
 from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
+
+from pipelines.voice.sample_rates import resample
 
 AudioFormat = Literal["mp3", "opus", "aac", "flac", "wav", "pcm"]
 
@@ -63,17 +64,6 @@ def encode_speech(samples: Samples, rate: int, audio_format: AudioFormat, speed:
         )
         return buffer.getvalue()
     return _encode_with_av(audio, audio_format)
-
-
-def resample(audio: Samples, rate: int, target: int) -> Samples:
-    """``audio`` at ``target`` Hz (polyphase, the exact ratio)."""
-    if rate == target or not audio.size:
-        return audio
-    from scipy.signal import resample_poly
-
-    divisor = math.gcd(rate, target)
-    resampled = resample_poly(audio, target // divisor, rate // divisor)
-    return np.asarray(resampled, dtype=np.float32)
 
 
 def time_stretch(audio: Samples, rate: int, speed: float) -> Samples:

@@ -28,8 +28,8 @@ from app.knowledge.documents import deleted_under, document_row, remove_deleted
 from app.knowledge.indexer import Indexer
 from app.knowledge.ingest_report import IngestProgress as IngestProgress
 from app.knowledge.ingest_report import IngestReport as IngestReport
-from app.knowledge.ingest_report import expand_sources, nothing_to_add
 from app.knowledge.rebuild import REBUILDING, rebuild_collection
+from app.knowledge.sources import FoundFiles, expand_sources, nothing_to_add, stored_files
 from app.models.bundled import default_embedder_dir, embedder_installed, missing_embedder
 from app.models.inspect import TASK_NAMES, ModelTask, detect_task, embedding_length
 from app.paths import AppPaths
@@ -323,14 +323,14 @@ class KnowledgeService:
         """
         cancel = cancel or CancelToken()
         with self._exclusive("An ingest is already running; wait for it or stop it."):
-            files, missing = expand_sources(sources)
-            if not any(is_supported(file) for file in files) and not self._gone_from(
+            found = expand_sources(sources)
+            if not any(is_supported(file) for file in found.files) and not self._gone_from(
                 collection_name, sources
             ):
-                raise UserError(nothing_to_add(sources, files, missing), field="paths")
+                raise UserError(nothing_to_add(sources, found), field="paths")
             collection = self.collection(collection_name, create=True)
             self._check_model(collection)
-            return self._ingest(collection, sources, cancel, on_progress, (files, missing))
+            return self._ingest(collection, sources, cancel, on_progress, found)
 
     def reindex(
         self,
@@ -350,10 +350,11 @@ class KnowledgeService:
             collection = self.collection(collection_name)
             store = self.start()
             documents = store.documents(collection)
-            present = [d.file for d in documents if d.file.exists()]
-            gone = [d.path for d in documents if not d.file.exists()]
+            found = stored_files(d.file for d in documents if d.file.exists())
+            linked = {link for link, _ in found.refused}  # not read through; taken out
+            gone = [d.path for d in documents if not d.file.exists() or d.file in linked]
             if self._model_matches(collection):
-                report = self._ingest(collection, present, cancel, on_progress)
+                report = self._ingest(collection, found.files, cancel, on_progress, found)
                 if not report.cancelled:
                     store.remove_documents(collection, gone)
                     report.removed.extend(gone)
@@ -362,9 +363,9 @@ class KnowledgeService:
                 store,
                 self.active_embedder(),
                 collection,
-                present,
+                found.files,
                 gone,
-                lambda new, files: self._ingest(new, files, cancel, on_progress),
+                lambda new, files: self._ingest(new, files, cancel, on_progress, found),
             )
 
     def _ingest(
@@ -373,19 +374,24 @@ class KnowledgeService:
         sources: Sequence[Path],
         cancel: CancelToken,
         on_progress: Callable[[IngestProgress], None] | None,
-        expanded: tuple[list[Path], list[Path]] | None = None,
+        found: FoundFiles | None = None,
     ) -> IngestReport:
-        """``expanded``: what :func:`expand_sources` found in ``sources``, when known."""
+        """``found``: what :func:`expand_sources` found in ``sources``, when known."""
         store = self.start()
         with self._model_lock:
             embedder, chunker = self._active()
-        files, missing = expanded or expand_sources(sources)
+        found = found or expand_sources(sources)
         stored = store.document_hashes(collection)
         indexer = Indexer(store, embedder, chunker, self._model_lock)
-        report = indexer.run(collection, files, stored, cancel, on_progress)
-        report.failed[:0] = [(stored_path(path)[0], "not found") for path in missing]
+        report = indexer.run(collection, found.files, stored, cancel, on_progress)
+        report.failed[:0] = [
+            *((stored_path(path)[0], "not found") for path in found.missing),
+            *((stored_path(link)[0], reason) for link, reason in found.refused),
+        ]
         if not report.cancelled:
-            report.removed = remove_deleted(store, collection, sources)
+            # A link out of a folder that an earlier version followed is taken out too.
+            links = [link for link, _ in found.refused]
+            report.removed = remove_deleted(store, collection, sources, links)
         self._metrics.publish(
             MetricRecord(
                 "knowledge",

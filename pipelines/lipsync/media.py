@@ -22,6 +22,7 @@ import numpy.typing as npt
 
 from pipelines.core import Cancelled, CancelToken, InvalidInputError
 from pipelines.files import check_input_file
+from pipelines.image_size import check_pixels, header_size
 from pipelines.native_output import decode_image
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".bmp")
@@ -122,7 +123,12 @@ def _read_image(path: Path) -> FaceSource:
         raise InvalidInputError(
             f"Cannot read {path.name}: {error.strerror or error}.", field="face"
         ) from error
-    decoded = decode_image(data)
+    # The header first: OpenCV decodes whatever size it declares (a 20,000² PNG of a few
+    # kilobytes took 2.5 GB). A header Pillow cannot read is not decoded at all.
+    size = header_size(data.tobytes())
+    if size is not None:
+        check_pixels(*size, path.name, field="face")
+    decoded = None if size is None else decode_image(data)
     if decoded is None:
         raise InvalidInputError(
             f"{path.name} is not a readable image: it is damaged, empty or not really a "
@@ -158,6 +164,7 @@ def _open_video(path: Path, seconds: float | None, limit: int | None) -> FaceSou
         raise InvalidInputError(
             f"{path.name} is not a readable video (no frame size).", field="face"
         )
+    check_pixels(width, height, path.name, field="face")  # each frame is decoded whole
     _check_size(width, height, path)
     fps = float(rate) if rate else STILL_FPS
     fps = fps if 1.0 <= fps <= 120.0 else STILL_FPS

@@ -1,8 +1,10 @@
 """Read documents into pages of text: .txt/.md (encoding detected), .pdf, .docx, .html.
 
-Every failure is an :class:`InvalidInputError` whose message names the file and says what is
-wrong with it in words a person understands (damaged, encrypted, binary, empty …). The text
-returned is storable as is: characters PostgreSQL refuses (NUL, lone surrogates) are removed.
+A zip-based format (.docx) is checked by :func:`~pipelines.rag.zip_limits.check_zip` before
+its parts are unpacked. Every failure is an :class:`InvalidInputError` whose message names the
+file and says what is wrong with it in words a person understands (damaged, encrypted, binary,
+empty, a zip bomb …). The text returned is storable as is: characters PostgreSQL refuses (NUL,
+lone surrogates) are removed.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from pathlib import Path
 from pipelines.core import InvalidInputError
 from pipelines.rag.html_text import html_text
 from pipelines.rag.storable import display_name, storable_text
+from pipelines.rag.zip_limits import check_zip
 
 TEXT_SUFFIXES = {".txt", ".md", ".markdown", ".rst", ".csv", ".log"}
 SUPPORTED_SUFFIXES = TEXT_SUFFIXES | {".pdf", ".docx", ".html", ".htm"}
@@ -175,6 +178,7 @@ def _docx_text(path: Path, data: bytes) -> str:
     # deflate stream), a missing part, or broken XML inside (lxml) — the text is read inside
     # the same guard, since tables and cells are parsed as they are walked.
     damaged = (zipfile.BadZipFile, zlib.error, EOFError, OpcError, LxmlError, KeyError, ValueError)
+    check_zip(path, data)  # what it unpacks to, before python-docx unpacks every part
     try:
         document = docx.Document(io.BytesIO(data))
         parts = [paragraph.text for paragraph in document.paragraphs]

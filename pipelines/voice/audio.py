@@ -1,14 +1,13 @@
 """Reading, resampling and writing audio for the voice pipelines.
 
 Everything the voice models see is 16 kHz mono float32. Files are read with soundfile
-(libsndfile: wav, flac, ogg/vorbis/opus, mp3); resampling is polyphase with an anti-aliasing
-filter (``scipy.signal.resample_poly``), never sample dropping or linear interpolation, which
-would fold high frequencies into the band the speaker encoder listens to.
+(libsndfile: wav, flac, ogg/vorbis/opus, mp3) or PyAV; the rate a header declares is checked
+before anything is decoded, and resampling is :mod:`pipelines.voice.sample_rates`' polyphase
+filter.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,11 +17,16 @@ import numpy.typing as npt
 from pipelines.core import InvalidInputError
 from pipelines.files import PRIVATE_FILE, check_input_file, replacing
 from pipelines.native_output import quiet_native_output
+from pipelines.voice.sample_rates import check_sample_rate, resample
 
 MODEL_RATE = 16_000
 SUPPORTED_SUFFIXES = (".wav", ".flac", ".ogg", ".oga", ".opus", ".mp3")
 # Reading a whole file decides nothing a header cannot: longer files are refused up front.
 MAX_FILE_SECONDS = 15 * 60
+MAX_DECODED_SAMPLES = MAX_FILE_SECONDS * 48_000 * 2
+"""Samples (frames × channels) decoded at once: 15 minutes of 48 kHz stereo, 346 MB as
+float32. A compressed file holds far more in a few megabytes: 15 minutes of near-silence at
+384 kHz is a 1.3 MB FLAC that decoded to 6.6 GB."""
 
 Float32Array = npt.NDArray[np.float32]
 
@@ -52,7 +56,8 @@ def read_clip(path: Path, *, field: str = "file") -> Clip:
     """Decode ``path`` and resample it to 16 kHz mono.
 
     Raises:
-        InvalidInputError: missing, not audio, damaged, empty or far too long (``field``).
+        InvalidInputError: missing, not audio, damaged, empty, far too long, or a sample rate
+            outside 4–384 kHz (``field``).
     """
     import soundfile
 
@@ -68,10 +73,18 @@ def read_clip(path: Path, *, field: str = "file") -> Clip:
         ) from error
     if info.samplerate <= 0 or info.channels <= 0:
         raise InvalidInputError(f"{path.name} has no audio in it.", field=field)
+    check_sample_rate(info.samplerate, path.name, field=field)
     if info.frames > 0 and info.frames / info.samplerate > MAX_FILE_SECONDS:
         raise InvalidInputError(
             f"{path.name} is {_minutes(info.frames / info.samplerate)} long; "
             f"clips up to {MAX_FILE_SECONDS // 60} minutes can be opened.",
+            field=field,
+        )
+    if info.frames * info.channels > MAX_DECODED_SAMPLES:
+        channels = f"{info.channels} channels" if info.channels > 1 else "1 channel"
+        raise InvalidInputError(
+            f"{path.name} holds {_minutes(info.frames / info.samplerate)} of "
+            f"{info.samplerate:,} Hz sound in {channels}, {_TOO_MUCH}",
             field=field,
         )
     try:
@@ -90,7 +103,11 @@ def read_clip(path: Path, *, field: str = "file") -> Clip:
 
 
 def clip_from_samples(samples: npt.NDArray[np.floating], rate: int) -> Clip:
-    """A :class:`Clip` from samples already in memory (e.g. a recording), any rate/channels."""
+    """A :class:`Clip` from samples already in memory (e.g. a recording), any channels.
+
+    Raises:
+        InvalidInputError: ``rate`` is outside 4–384 kHz (``field="audio"``).
+    """
     data = np.asarray(samples, dtype=np.float32)
     if data.ndim == 1:
         data = data[:, np.newaxis]
@@ -98,16 +115,15 @@ def clip_from_samples(samples: npt.NDArray[np.floating], rate: int) -> Clip:
 
 
 def to_model_rate(data: npt.NDArray[np.floating], rate: int) -> Float32Array:
-    """Mix ``[frames, channels]`` (or ``[frames]``) down to mono and resample to 16 kHz."""
-    mono = np.asarray(data, dtype=np.float64)
-    if mono.ndim == 2:
-        mono = mono.mean(axis=1)
-    if rate != MODEL_RATE and mono.size:
-        from scipy.signal import resample_poly
+    """Mix ``[frames, channels]`` (or ``[frames]``) down to mono and resample to 16 kHz.
 
-        divisor = math.gcd(rate, MODEL_RATE)
-        mono = resample_poly(mono, MODEL_RATE // divisor, rate // divisor)
-    return np.asarray(mono, dtype=np.float32)
+    Raises:
+        InvalidInputError: ``rate`` is outside 4–384 kHz (``field="audio"``).
+    """
+    mono = np.asarray(data, dtype=np.float32)  # float32 throughout: the filter follows it
+    if mono.ndim == 2:
+        mono = mono[:, 0] if mono.shape[1] == 1 else mono.mean(axis=1, dtype=np.float32)
+    return np.ascontiguousarray(resample(mono, rate, MODEL_RATE))
 
 
 def write_wav_atomic(
@@ -132,6 +148,12 @@ def write_wav_atomic(
     with replacing(path, mode=PRIVATE_FILE if private else None) as temp:
         data = np.asarray(samples, dtype=np.float32)
         soundfile.write(str(temp), data, rate, format="WAV", subtype="PCM_16")
+
+
+_TOO_MUCH = (
+    "more than the app decodes at once (15 minutes of 48 kHz stereo): use a shorter clip or a "
+    "copy at a lower sample rate."
+)
 
 
 def _reason(error: BaseException, path: Path) -> str:
@@ -166,8 +188,8 @@ def decode_with_av(
     client's file, not its scratch copy).
 
     Raises:
-        InvalidInputError: no audio stream, damaged, empty, or longer than
-            :data:`MAX_FILE_SECONDS` (``field``).
+        InvalidInputError: no audio stream, damaged, empty, longer than
+            :data:`MAX_FILE_SECONDS`, or a sample rate outside 4–384 kHz (``field``).
     """
     import itertools
 
@@ -180,6 +202,7 @@ def decode_with_av(
                 raise InvalidInputError(f"{name} has no sound in it.", field=field)
             stream = container.streams.audio[0]
             rate = int(stream.rate or MODEL_RATE)
+            check_sample_rate(rate, name, field=field)
             duration = (
                 round(float(stream.duration * stream.time_base) * rate)
                 if stream.duration and stream.time_base
@@ -197,6 +220,8 @@ def decode_with_av(
                     raise InvalidInputError(
                         f"{name} is longer than {MAX_FILE_SECONDS // 60} minutes.", field=field
                     )
+                if total > MAX_DECODED_SAMPLES:
+                    raise InvalidInputError(f"{name} holds {_TOO_MUCH}", field=field)
     except (av.error.FFmpegError, OSError, ValueError) as error:
         raise InvalidInputError(
             f"{name} is not an audio file this app can read ({_av_reason(error)}).",

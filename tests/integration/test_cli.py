@@ -174,6 +174,8 @@ def test_smoke_test_with_bad_model_fails(app_home: AppPaths, tmp_path: Path) -> 
         ("empty.mp3", "empty.mp3 is empty (0 bytes)."),
         ("folder", "{folder} is a folder, not an audio file."),
         ("tone.wav", "The clip is a steady tone (a beep, a hum or a held note), not someone "),
+        # Its resampling filter would need 320 GB (exit 70 before); 16,777,213 Hz took 15.9 GB.
+        ("rate.wav", "rate.wav has a sample rate of 2,147,483,647 Hz; rates from 4,000 to "),
     ],
 )
 def test_voices_add_says_what_is_wrong_with_a_clip(
@@ -181,8 +183,9 @@ def test_voices_add_says_what_is_wrong_with_a_clip(
 ) -> None:
     import numpy as np
 
-    from tests.audio_samples import write_clip
+    from tests.audio_samples import wav_claiming, write_clip
 
+    wav_claiming(tmp_path / "rate.wav", 2**31 - 1)
     (tmp_path / "empty.mp3").write_bytes(b"")
     (tmp_path / "folder").mkdir()
     seconds = np.arange(8 * 16_000) / 16_000

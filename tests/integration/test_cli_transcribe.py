@@ -14,7 +14,7 @@ from app.cli.voice import STOPPED
 from app.paths import AppPaths
 from pipelines.subtitles import NOTHING_HEARD
 from tests.app_process import interrupt_app, models_env, run_app
-from tests.audio_samples import write_clip
+from tests.audio_samples import wav_claiming, write_clip
 from tests.speech import SENTENCES, have_espeak, spoken, with_silence, word_error_rate
 
 pytestmark = [
@@ -87,12 +87,14 @@ def test_transcribe_says_what_is_wrong_in_one_line(
     (tmp_path / "notes.wav").write_text("not audio")
     (tmp_path / "empty.wav").write_bytes(b"")
     (tmp_path / "folder.wav").mkdir()
+    wav_claiming(tmp_path / "rate.wav", 2**31 - 1)  # its filter would need 320 GB
     srt = tmp_path / "out.srt"
     cases = [
         (["transcribe", str(tmp_path / "notes.wav"), "--srt", str(srt)], "is not an audio file"),
         (["transcribe", str(tmp_path / "gone.wav"), "--srt", str(srt)], "gone.wav"),
         (["transcribe", str(tmp_path / "empty.wav"), "--srt", str(srt)], "empty.wav"),
         (["transcribe", str(tmp_path / "folder.wav"), "--srt", str(srt)], "folder.wav"),
+        (["transcribe", str(tmp_path / "rate.wav")], "rate.wav has a sample rate of 2,147,483,647"),
         (["transcribe", str(speech_file), "--srt", str(tmp_path / "x.txt")], "saved as .srt"),
         (["transcribe", str(speech_file), "--language", "de"], "understands English only"),
     ]

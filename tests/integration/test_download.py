@@ -308,6 +308,30 @@ def test_a_file_list_naming_files_outside_the_model_is_refused_before_any_fetch(
     assert not (registry.models_dir / "tiny-chat-int8-ov").exists()
 
 
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [
+        ("w" * 300 + ".bin", "a part of it is 304 bytes long; a file name may have 250"),
+        # 251 bytes fit a file system, but not with the “.part” the download writes first.
+        ("w" * 247 + ".bin", "a part of it is 251 bytes long; a file name may have 250"),
+        ("é" * 130 + ".bin", "a part of it is 264 bytes long; a file name may have 250"),
+        ("/".join(["d" * 200] * 21) + "/w.bin", " bytes long while it downloads; this system"),
+    ],
+    ids=["300-bytes", "251-bytes", "non-ascii", "too-deep"],
+)
+def test_a_name_longer_than_a_file_system_allows_is_refused_before_any_fetch(
+    hub: HubServer, registry: ModelRegistry, name: str, reason: str
+) -> None:
+    hub.faults.listed[name] = b"a name no file system takes\n"
+    with pytest.raises(UserError) as refused:
+        Downloader(registry, hub.url).download(REPO)
+    message = str(refused.value)
+    assert message.startswith(f"The model {REPO} was refused: its file list names “")
+    assert reason in message and len(message) < 400
+    assert hub.faults.gets == [] and registry.models() == []
+    assert not (registry.models_dir / STAGING).exists()
+
+
 def test_a_file_also_listed_as_a_folder_is_refused(hub: HubServer, registry: ModelRegistry) -> None:
     hub.faults.listed["config.json/inner.txt"] = b"x"
     with pytest.raises(UserError, match=r"names “config\.json” both as a file and as a folder"):

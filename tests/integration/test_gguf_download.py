@@ -133,8 +133,12 @@ def test_a_file_in_a_sub_folder_of_the_repository_is_stored_flat(
         ("README.md", f"“README.md” is not a GGUF file: pick a file of {REPO} whose name ends"),
         ("other.gguf", f"{REPO} has no file “other.gguf”: its GGUF files are {NAME} (98 MB)."),
         (f"sub/{NAME}", f"{REPO} has no file “sub/{NAME}”: its GGUF files are {NAME} (98 MB)."),
+        ("q" * 300 + ".gguf", f"“{'q' * 119}…” is not a file of {REPO} (a part of it is 305 "),
     ],
-    ids=["climbing", "absolute", "backslash", "not-gguf", "not-listed", "not-listed-there"],
+    ids=[
+        *("climbing", "absolute", "backslash", "not-gguf", "not-listed", "not-listed-there"),
+        "too-long",
+    ],
 )
 def test_a_bad_file_name_is_one_line_and_exit_2_with_nothing_fetched(
     hub: HubServer,

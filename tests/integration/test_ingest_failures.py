@@ -22,7 +22,13 @@ from app.errors import UserError
 from app.paths import AppPaths
 from app.services.knowledge import IngestProgress
 from pipelines.core import CancelToken
-from tests.documents import write_docx, write_docx_with_broken_xml, write_pdf, write_truncated_pdf
+from tests.documents import (
+    declare_unpacked_size,
+    write_docx,
+    write_docx_with_broken_xml,
+    write_pdf,
+    write_truncated_pdf,
+)
 from tests.waiting import wait_until
 
 pytestmark = pytest.mark.integration
@@ -134,6 +140,10 @@ def _malformed_and_good_files(folder: Path) -> None:
     write_docx(folder / "b-good.docx", ["The rocket reached orbit after nine minutes."])
     write_pdf(folder / "c-good.pdf", ["Sourdough bread needs a starter."])
     write_docx_with_broken_xml(folder / "d-broken-xml.docx")
+    # What a 1 MB zip bomb declares (2.4 GB during ingest before): only claimed here.
+    declare_unpacked_size(
+        write_docx(folder / "d-bomb.docx", ["Unpacks to gigabytes."]), 2_600_000_000
+    )
     write_truncated_pdf(folder / "e-truncated.pdf")
     (folder / "f-garbage.pdf").write_bytes(np.random.default_rng(5).bytes(6000))
     # Past the 8 KiB the binary check reads, a NUL PostgreSQL text cannot hold.
@@ -142,6 +152,10 @@ def _malformed_and_good_files(folder: Path) -> None:
         + b"\x00The lighthouse keeper wrote XQ-7731 in the margin."
     )
     (folder / "h-replaced.txt").write_text("Replaced by a folder before it is read.")
+    secret = folder.parent / "outside" / "shadow"
+    secret.parent.mkdir()
+    secret.write_text("root:$6$QX-5501-hash:19000:0:99999:7:::")
+    (folder / "i-shadow.txt").symlink_to(secret)  # made /etc/shadow searchable before
     (folder / os.fsdecode(LATIN1_NAME)).write_text("Soupe à l'oignon, crème brûlée.")
 
 
@@ -165,10 +179,15 @@ def test_malformed_files_are_listed_and_the_rest_is_indexed(
     good = ["a-good.txt", "b-good.docx", "c-good.pdf", "caf\\xe9 menu.txt", "g-late-nul.log"]
     assert _names(report.added) == good and not report.cancelled
     assert {Path(path).name: reason for path, reason in report.failed} == {
+        "d-bomb.docx": "d-bomb.docx unpacks to 2.4 GB; the limit is 256 MB.",
         "d-broken-xml.docx": "d-broken-xml.docx is not a valid Word document (it may be damaged).",
         "e-truncated.pdf": "e-truncated.pdf is not a valid PDF (it may be damaged).",
         "f-garbage.pdf": "f-garbage.pdf is not a valid PDF (it may be damaged).",
         "h-replaced.txt": "h-replaced.txt is a folder.",
+        "i-shadow.txt": (
+            f"i-shadow.txt is a link to a file outside docs ({tmp_path / 'outside' / 'shadow'}): "
+            "links that leave a chosen folder are not followed."
+        ),
     }
     assert [name for name, _ in _documents(fresh_db)] == good
     with psycopg.connect(fresh_db) as connection:
@@ -178,14 +197,53 @@ def test_malformed_files_are_listed_and_the_rest_is_indexed(
     assert kept == 1  # the text after the NUL is stored, the NUL is not
     [hit] = knowledge_context.knowledge.search("Docs", "XQ-7731", k=1)
     assert Path(hit.path).name == "g-late-nul.log"
+    assert "QX-5501" not in " ".join(
+        h.text for h in knowledge_context.knowledge.search("Docs", "QX-5501 root hash")
+    )
 
     again = knowledge_context.knowledge.ingest("Docs", [folder])  # a re-run finishes too
     assert _names(again.skipped) == good and not again.added
     assert _names([path for path, _ in again.failed]) == [
+        "d-bomb.docx",
         "d-broken-xml.docx",
         "e-truncated.pdf",
         "f-garbage.pdf",
+        "i-shadow.txt",
     ]
+
+
+def test_a_document_that_became_a_link_out_is_taken_out_and_not_read_again(
+    knowledge_context: AppContext, fresh_db: str, tmp_path: Path
+) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    secret = tmp_path / "outside" / "shadow"
+    secret.parent.mkdir()
+    secret.write_text("root:$6$QX-5501-hash:19000:0:99999:7:::")
+    for name in ("a.txt", "b.txt", "c.txt"):
+        (folder / name).write_text(f"Document {name} talks about bridges and rivers.")
+    knowledge = knowledge_context.knowledge
+    assert _names(knowledge.ingest("Docs", [folder]).added) == ["a.txt", "b.txt", "c.txt"]
+    for name in ("b.txt", "c.txt"):  # what an earlier version stored through a link out
+        (folder / name).unlink()
+        (folder / name).symlink_to(secret)
+    again = knowledge.ingest("Docs", [folder])
+    assert _names(again.removed) == ["b.txt", "c.txt"]
+    assert _names([path for path, _ in again.failed]) == ["b.txt", "c.txt"]
+    (folder / "c.txt").unlink()
+    (folder / "c.txt").write_text("Document c.txt is back as itself.")
+    assert _names(knowledge.ingest("Docs", [folder]).added) == ["c.txt"]
+    (folder / "c.txt").unlink()  # a link again, now found by a re-index
+    (folder / "c.txt").symlink_to(secret)
+    reindexed = knowledge.reindex("Docs")
+    assert _names(reindexed.removed) == ["c.txt"]
+    assert [reason for _, reason in reindexed.failed] == [
+        "c.txt has become a link since it was added: it is not read again (add the file it "
+        "points to itself if you want it)."
+    ]
+    assert [name for name, _ in _documents(fresh_db)] == ["a.txt"]
+    hits = knowledge.search("Docs", "QX-5501 root hash", k=5)
+    assert all("QX-5501" not in hit.text for hit in hits)
 
 
 def test_a_file_name_that_is_not_utf8_is_listed_reindexed_and_removed(

@@ -27,7 +27,7 @@ from app.services.avatar import AvatarService
 from app.services.voice import VoiceService
 from app.settings import Settings
 from pipelines.core import DeviceError
-from tests.audio_samples import speech_like, write_clip
+from tests.audio_samples import speech_like, wav_claiming, write_clip
 from tests.video_samples import read_mp4
 
 pytestmark = pytest.mark.integration
@@ -238,6 +238,7 @@ def _damaged_inputs(media: Path) -> dict[str, tuple[list[str], str]]:
     (media / "damaged.mp3").write_bytes(bytes(mp3))
     (media / "empty.mp3").write_bytes(b"")
     (media / "clips").mkdir()
+    wav_claiming(media / "rate.wav", 2**31 - 1)  # its resampling filter would need 320 GB
     speech, face = str(media / "speech.wav"), str(media / "astronaut.png")
     unreadable = "is not a readable image: it is damaged, empty or not really a PNG file."
     return {
@@ -274,12 +275,17 @@ def _damaged_inputs(media: Path) -> dict[str, tuple[list[str], str]]:
             ["--face", face, "--audio", speech, "--face-index", "-1"],
             "There is no face number -1 in astronaut.png: only 1 face was found (number 0).",
         ),
+        "absurd-sample-rate": (
+            ["--face", face, "--audio", str(media / "rate.wav")],
+            "rate.wav has a sample rate of 2,147,483,647 Hz; rates from 4,000 to 384,000 Hz "
+            "can be read.",
+        ),
     }
 
 
 BAD_CLI_INPUTS = [
     *("half-png", "header-png", "damaged-mp3", "empty-mp3", "folder-audio", "folder-face"),
-    *("face-index", "negative-face-index"),
+    *("face-index", "negative-face-index", "absurd-sample-rate"),
 ]
 
 

@@ -9,6 +9,7 @@ import os
 import stat
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,7 @@ from app.paths import HOME_ENV, AppPaths
 from app.server.audio_encoding import OUTPUT_RATE
 from pipelines.files import TEMP_PREFIX
 from tests.app_process import models_env
-from tests.audio_samples import speech_like, write_clip
+from tests.audio_samples import speech_like, wav_claiming, write_clip
 from tests.server.audio_serving import client, serve_models
 from tests.server.conftest import RunningServer, start_server
 from tests.speech import RATE, SENTENCES, have_espeak, spoken, with_silence, words
@@ -249,6 +250,14 @@ def test_uploads_a_killed_server_left_are_removed_at_start(tmp_path: Path) -> No
         server.close()  # type: ignore[attr-defined]  # a generator
 
 
+def _claiming_max_rate() -> bytes:
+    with tempfile.TemporaryDirectory() as folder:
+        return wav_claiming(Path(folder) / "rate.wav", 2**31 - 1).read_bytes()
+
+
+CLAIMING_MAX_RATE = _claiming_max_rate()
+
+
 def _post(server: RunningServer, name: str, data: bytes, **fields: str) -> httpx.Response:
     return httpx.post(
         f"{server.openai_url}/audio/transcriptions",
@@ -267,6 +276,9 @@ def _post(server: RunningServer, name: str, data: bytes, **fields: str) -> httpx
         ("noise.webm", b"not audio at all " * 100, "noise.webm is not an audio file"),
         ("notes.txt", b"hello", "'notes.txt' is not one of the audio types"),
         ("noname", b"hello", "is not one of the audio types"),
+        # A header claiming 2^31-1 Hz: its resampling filter would need 320 GB.
+        ("rate.wav", CLAIMING_MAX_RATE, "rate.wav has a sample rate of 2,147,483,647 Hz; rates"),
+        ("rate.m4a", CLAIMING_MAX_RATE, "rate.m4a has a sample rate of 2,147,483,647 Hz; rates"),
     ],
 )
 def test_hostile_uploads_are_one_sentence_400s(

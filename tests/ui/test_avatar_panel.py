@@ -25,6 +25,7 @@ from app.errors import ModelMissingError, UserError
 from app.models.inspect import ModelTask
 from app.paths import AppPaths
 from pipelines.core import DeviceError, Progress
+from tests.image_samples import png_claiming
 from tests.ui.avatar_fakes import (
     BLUE,
     GREEN,
@@ -507,6 +508,21 @@ def test_faces_and_speech_can_be_dropped_on_the_panel(
     panel.drop_files([broken])
     qtbot.waitUntil(lambda: panel.face.error.isVisible(), timeout=5000)
     assert panel.face.error.text() == "“broken.png” is not a readable image (damaged?)."
+
+
+def test_a_face_of_too_many_pixels_is_refused_next_to_the_face(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    panel = open_avatar(qtbot, window)
+    huge = tmp_path / "huge.png"
+    huge.write_bytes(png_claiming(20_000, 20_000))  # decoded, 2.5 GB in lip-sync
+    panel.drop_files([huge])
+    qtbot.waitUntil(lambda: panel.face.error.isVisible(), timeout=5000)
+    assert panel.face.error.text() == (
+        "“huge.png” has too many pixels to open safely (20,000×20,000, 400 megapixels; at most "
+        "180 can be opened): scale it down first."
+    )
+    assert panel.face.preview is None
 
 
 def test_a_face_video_shows_its_first_frame(

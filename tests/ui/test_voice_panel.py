@@ -29,7 +29,7 @@ from pipelines.voice.audio import MODEL_RATE
 from pipelines.voice.sentences import MAX_TEXT_CHARS
 from pipelines.voice.tts import SpeechChunk
 from tests.audio_device import VirtualSoundCard, sound_card
-from tests.audio_samples import speech_like, write_clip
+from tests.audio_samples import speech_like, wav_claiming, write_clip
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, Script
 from tests.ui.helpers import (
@@ -196,8 +196,13 @@ def test_a_voice_is_made_from_a_file(
         (lambda d: write_clip(d / "short.wav", speech_like(1.0)), "problems", "at least 5 s"),
         (lambda d: write_clip(d / "silent.wav", np.zeros(MODEL_RATE * 8)), "problems", "silent"),
         (lambda d: _text_file(d / "notes.wav"), "file", "not an audio file this app can read"),
+        (
+            lambda d: wav_claiming(d / "rate.wav", 2**31 - 1),
+            "file",
+            "rate.wav has a sample rate of 2,147,483,647 Hz; rates from 4,000 to 384,000 Hz",
+        ),
     ],
-    ids=["1 s clip", "silent clip", "not audio"],
+    ids=["1 s clip", "silent clip", "not audio", "absurd sample rate"],
 )
 def test_bad_clips_are_explained_next_to_the_clip(
     qtbot: QtBot,
