@@ -16,6 +16,7 @@ from app.errors import UserError
 from app.models.download import Downloader, DownloadProgress, staging_dir
 from app.models.gguf_download import download_gguf
 from app.models.inspect import ModelTask
+from app.models.ownership import MARKER
 from app.models.registry import ModelRegistry
 from pipelines.core import Cancelled, CancelToken
 from tests import gguf_variants
@@ -121,7 +122,11 @@ def test_a_file_in_a_sub_folder_of_the_repository_is_stored_flat(
     (repo / NAME).rename(repo / "sub" / "dir" / NAME)
     model = download_gguf(Downloader(registry, hub.url), REPO, f"sub/dir/{NAME}")
     assert model.folder == registry.models_dir / MODEL_ID / NAME
-    assert model.usable and _left_behind(registry) == [MODEL_ID, f"{MODEL_ID}/{NAME}"]
+    assert model.usable and _left_behind(registry) == [
+        MODEL_ID,
+        f"{MODEL_ID}/{MARKER}",
+        f"{MODEL_ID}/{NAME}",
+    ]
 
 
 @pytest.mark.parametrize(
