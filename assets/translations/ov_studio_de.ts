@@ -1303,10 +1303,6 @@
             <translation>Ein Schema ist ein JSON-Objekt, z. B. {"type": "object"}.</translation>
         </message>
         <message>
-            <source>This is not a valid JSON Schema: {reason}.</source>
-            <translation>Dies ist kein gültiges JSON-Schema: {reason}.</translation>
-        </message>
-        <message>
             <source>Text</source>
             <translation>Text</translation>
         </message>
@@ -1813,6 +1809,10 @@
         <message>
             <source>Remove model</source>
             <translation>Modell entfernen</translation>
+        </message>
+        <message>
+            <source>Removing {name}…</source>
+            <translation>{name} wird entfernt…</translation>
         </message>
         <message>
             <source>the recording</source>

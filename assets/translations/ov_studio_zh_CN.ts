@@ -1299,10 +1299,6 @@
             <translation>Schema 必须是 JSON 对象，例如 {"type": "object"}。</translation>
         </message>
         <message>
-            <source>This is not a valid JSON Schema: {reason}.</source>
-            <translation>这不是有效的 JSON Schema：{reason}。</translation>
-        </message>
-        <message>
             <source>Text</source>
             <translation>文本</translation>
         </message>
@@ -1809,6 +1805,10 @@
         <message>
             <source>Remove model</source>
             <translation>移除模型</translation>
+        </message>
+        <message>
+            <source>Removing {name}…</source>
+            <translation>正在移除 {name}…</translation>
         </message>
         <message>
             <source>the recording</source>

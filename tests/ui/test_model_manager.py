@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -53,7 +54,7 @@ def test_added_folders_are_listed_checked_and_removable(
     manager.installed.selectRow(0)
     monkeypatch.setattr(QMessageBox, "question", lambda *a: QMessageBox.StandardButton.Yes)
     manager.remove_selected()
-    assert len(_registered(manager, 0)) == 0
+    qtbot.waitUntil(lambda: len(_registered(manager, 0)) == 0)
 
 
 def test_catalog_filters_by_task_and_device(qtbot: QtBot, window: MainWindow) -> None:
@@ -195,7 +196,7 @@ def test_a_damaged_entry_is_shown_broken_and_can_be_removed(
     assert asked == [
         "Remove the damaged entry hand-edited from the model list? No file is deleted."
     ]
-    assert _registered(manager, 0) == [good.id]
+    qtbot.waitUntil(lambda: _registered(manager, 0) == [good.id])
 
 
 def test_an_owned_entry_naming_the_models_folder_is_only_taken_off_the_list(
@@ -220,7 +221,7 @@ def test_an_owned_entry_naming_the_models_folder_is_only_taken_off_the_list(
     monkeypatch.setattr(QMessageBox, "question", answer)
     manager.remove_selected()
     assert asked == [f"Forget a-hostile? Its folder {models.models_dir} stays on disk."]
-    assert _registered(manager, 0) == [copy.id]
+    qtbot.waitUntil(lambda: _registered(manager, 0) == [copy.id])
     assert manager.installed_error.isVisible()
     assert manager.installed_error.text() == (
         f"a-hostile was taken off the list, but its folder {models.models_dir} was kept: "
@@ -230,7 +231,39 @@ def test_an_owned_entry_naming_the_models_folder_is_only_taken_off_the_list(
     manager.installed.selectRow(0)
     manager.remove_selected()
     assert asked[-1].startswith(f"Delete {copy.id} and its ")
-    assert manager.installed_error.isHidden() and not copy.folder.exists()
+    qtbot.waitUntil(lambda: not copy.folder.exists() and _registered(manager, 0) == [])
+    assert manager.installed_error.isHidden()
+
+
+def test_a_model_s_files_are_deleted_off_the_gui_thread_and_remove_waits_for_it(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    models = window.ctx.models
+    copy = models.add_folder(fake_model_folder(tmp_path), copy=True)
+    manager = window.open_models()
+    qtbot.waitExposed(manager)
+    manager.installed.selectRow(0)
+    monkeypatch.setattr(QMessageBox, "question", lambda *a: QMessageBox.StandardButton.Yes)
+    release = threading.Event()
+    threads: list[threading.Thread] = []
+    real_remove = models.remove
+
+    def slow_remove(model_id: str) -> object:
+        threads.append(threading.current_thread())
+        release.wait(timeout=60)  # a multi-gigabyte folder: the window must not wait for it
+        return real_remove(model_id)
+
+    monkeypatch.setattr(models, "remove", slow_remove)
+    manager.remove_selected()
+    try:
+        qtbot.waitUntil(lambda: bool(threads))
+        assert threads[0] is not threading.main_thread()
+        assert manager.usage.text() == f"Removing {copy.id}…"
+        assert not manager.remove_button.isEnabled()  # one removal at a time
+    finally:
+        release.set()
+    qtbot.waitUntil(lambda: not copy.folder.exists() and _registered(manager, 0) == [])
+    assert manager.usage.text().startswith("App copies use")
 
 
 # -- GGUF entries: one file of a GGUF repository ---------------------------------------------

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QLabel, QMessageBox, QPushButton, QTableWidgetItem
 from app.context import AppContext
 from app.errors import UserError
 from app.models.inspect import ModelTask
-from app.models.registry import InstalledModel
+from app.models.registry import InstalledModel, Removal
 from pipelines.core import InvalidInputError
 from pipelines.gguf import is_gguf_path
 from ui.a11y import announce, describe
@@ -33,9 +33,10 @@ from ui.models.listing import ListedModel, Origin, forget_changes, listed_models
 from ui.models.tables import INSTALLED_COLUMNS, installed_cells, installed_tooltip, model_table
 from ui.notifications import NotificationBar
 from ui.settings_changes import change_settings
-from ui.tasks import TaskRunner
+from ui.tasks import Policy, TaskRunner
 
 ADD_JOB = "model-add"
+REMOVE_JOB = "model-remove"
 # Tasks a model is used for somewhere in the window (a face detector is picked automatically).
 USABLE_TASKS = frozenset(ModelTask) - {ModelTask.FACE_DETECTOR, ModelTask.UNKNOWN}
 
@@ -62,6 +63,8 @@ class InstalledView(QWidget):
         self.ctx = ctx
         self.tasks = tasks
         self.rows: list[ListedModel] = []
+        self._removing = False
+        """A removal runs on a worker: Remove… stays disabled until it ends."""
         self.table = model_table(INSTALLED_COLUMNS)
         self.table.setObjectName("installedModels")
         describe(
@@ -158,7 +161,9 @@ class InstalledView(QWidget):
         self.open_button.setEnabled(
             chosen is not None and not chosen.model.entry_damaged and _place(chosen.model).is_dir()
         )
-        self.remove_button.setEnabled(chosen is not None and chosen.removable)
+        self.remove_button.setEnabled(
+            chosen is not None and chosen.removable and not self._removing
+        )
         if chosen is not None and chosen.origin is Origin.BUNDLED:
             self.remove_button.setToolTip(tr("The bundled embedding model stays"))
         elif chosen is not None and chosen.origin is Origin.FOLDER:
@@ -281,16 +286,42 @@ class InstalledView(QWidget):
             changes = forget_changes(self.ctx.settings, chosen)
             if not change_settings(self.ctx.settings_store, self.error.show_message, **changes):
                 return
-        else:
-            try:
-                removal = self.ctx.models.remove(model.id)
-            except UserError as error:
-                self.error.show_message(str(error))
-                return
-            # Taken off the list either way; a copy that is not provably the app's stays on disk.
-            self.error.show_message(removal.kept or "")
-        self.refresh()
+            self.refresh()
+            self.modelsChanged.emit()
+            return
+        # Deleting a model's files takes seconds for gigabytes: a worker does it while the
+        # table says so (Remove… is disabled until it ends, so one removal runs at a time).
+        self.error.clear()
+        self.remove_button.setEnabled(False)
+        self.usage.setText(tr("Removing {name}…").format(name=model.id))
+        self._removing = True
+        self.tasks.start(
+            self.ctx.models.remove,
+            model.id,
+            kind=REMOVE_JOB,
+            policy=Policy.REFUSE,
+            on_done=self._on_removed,
+            on_error=self._on_remove_failed,
+            on_finished=self._end_remove,
+        )
+
+    @Slot(object)
+    def _on_removed(self, removal: Removal) -> None:
+        # Taken off the list either way; a copy that is not provably the app's stays on disk.
+        self.error.show_message(removal.kept or "")
         self.modelsChanged.emit()
+
+    @Slot(object)
+    def _on_remove_failed(self, error: BaseException) -> None:
+        if isinstance(error, UserError):
+            self.error.show_message(str(error))
+        else:
+            self.errors.show(error, default_field="installed")
+
+    @Slot()
+    def _end_remove(self) -> None:
+        self._removing = False
+        self.refresh()  # the rows, the usage line and the buttons again
 
 
 def _place(model: InstalledModel) -> Path:
