@@ -44,7 +44,8 @@ from app.audio.devices import AudioDevice
 
 SINK = "ovs_null"
 MOUTH = "ovs_mouth"
-START_TIMEOUT_S = 10.0
+START_TIMEOUT_S = 60.0
+"""For the daemon and its anchors: ~2 s, quiet or busy; polled, so a generous limit is free."""
 ANCHOR_FORMAT = ("--format=s16le", "--channels=1", "--rate=8000")
 INSTALL_HINT = "apt-get install pulseaudio pulseaudio-utils libportaudio2 (scripts/setup.sh --dev)"
 

@@ -15,8 +15,26 @@ from typing import Any
 
 import pytest
 
-# Before anything imports Qt: tests never need a display.
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# Before anything imports Qt, the same Qt on every machine: no display (a desktop's
+# QT_QPA_PLATFORM=wayland or xcb would scale and style the windows), the fonts of tests/fonts/
+# alone (a desktop's extra fonts changed line heights and code blocks' ink), the C locale (a
+# German desktop writes 1,2 s; C.UTF-8, as plain C makes Qt warn that it needs UTF-8), and none
+# of a desktop's theme or scaling settings. Child processes (python -m app, initdb, pulseaudio)
+# inherit all of it.
+os.environ["QT_QPA_PLATFORM"] = "offscreen"
+os.environ["FONTCONFIG_FILE"] = str(Path(__file__).with_name("fonts") / "fonts.conf")
+os.environ["LC_ALL"] = "C.UTF-8"
+os.environ.pop("QT_QPA_PLATFORMTHEME", None)
+os.environ.pop("QT_STYLE_OVERRIDE", None)
+os.environ.pop("QT_SCALE_FACTOR", None)
+os.environ.pop("QT_SCREEN_SCALE_FACTORS", None)
+os.environ.pop("QT_FONT_DPI", None)
+os.environ.pop("QT_ENABLE_HIGHDPI_SCALING", None)
+os.environ.pop("QT_SCALE_FACTOR_ROUNDING_POLICY", None)
+os.environ.pop("QT_USE_PHYSICAL_DPI", None)
+os.environ.pop("FONTCONFIG_PATH", None)
+os.environ.pop("FONTCONFIG_SYSROOT", None)
+os.environ.pop("LANGUAGE", None)
 os.environ["OV_STUDIO_SECRETS"] = "file"  # never a real keyring from a test
 
 # OpenVINO's telemetry starts a pool thread on first import that lives for the process;

@@ -74,7 +74,7 @@ class _GrowToFit(QObject):
         """After each layout change (a message shown or hidden), check the height once."""
         if event.type() == QEvent.Type.LayoutRequest and not self._pending:
             self._pending = True
-            QTimer.singleShot(0, self._fit)
+            QTimer.singleShot(0, self, self._fit)  # dropped if the window goes first
         return False
 
     def _fit(self) -> None:

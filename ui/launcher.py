@@ -103,7 +103,7 @@ def run_gui(
             # loop would leave a Quit event queued for whoever runs the next loop (tests do).
             app.setQuitOnLastWindowClosed(False)
             smoke = SmokeTest(window, model, device, prompt)
-            QTimer.singleShot(0, smoke.start)
+            QTimer.singleShot(0, smoke, smoke.start)
         elif model is not None:
             window.chat_panel.load_model(model, device)  # a bad folder is said next to the picker
         elif ctx.settings.chat_model is not None and ctx.settings.chat_model.is_dir():

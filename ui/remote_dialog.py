@@ -367,8 +367,8 @@ class RemoteEndpointsDialog(QDialog):
             check_connection,
             endpoint,
             draft.key,
-            on_done=lambda check: self._on_tested(run, draft, check),
-            on_error=lambda error: self._on_test_failed(run, draft, error),
+            on_done=partial(self._on_tested, run, draft),
+            on_error=partial(self._on_test_failed, run, draft),
         )
 
     @Slot()

@@ -107,7 +107,7 @@ class SmokeTest(QObject):
         stream = sys.stdout if code == 0 else sys.stderr
         stream.write(f"smoke test {'passed' if code == 0 else 'failed'}: {reason}\n")
         stream.flush()
-        QTimer.singleShot(0, self._close)
+        QTimer.singleShot(0, self, self._close)
 
     @Slot()
     def _close(self) -> None:

@@ -6,7 +6,9 @@ a :class:`TaskState`: the cancel token, ``set_progress`` (only the latest value 
 task's callbacks at most every 40 ms while a task that wants them runs, so a fast job never
 floods the GUI thread; the end arrives as ``on_done(result)`` or ``on_error(exception)``, after
 the last progress and partials, then ``on_finished()``. Callbacks run on the GUI thread and may
-touch widgets; they should be ``@Slot`` methods of GUI objects.
+touch widgets; they are ``@Slot`` methods of GUI objects (or ``functools.partial`` of them), never
+lambdas: a callback whose object was deleted meanwhile (a dialog closed while its job ran) is
+not called, and only a method says which object it belongs to.
 
 A second start of the same ``kind`` follows that kind's :class:`Policy` (Orange's
 ConcurrentMixin cancels the old task; here it is declared per kind): run both, queue, refuse,
@@ -20,6 +22,7 @@ free: the only one it touches is the runner's relay, which its parent owns on th
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 import logging
 import threading
@@ -27,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QObject, QRunnable, Qt, QThread, QThreadPool, QTimer, Signal, Slot
 
 from pipelines.core import Cancelled, CancelToken
@@ -156,6 +160,23 @@ class _Runnable(QRunnable):
             error = caught
         self._function = self._args = None  # type: ignore[assignment]  # drop job refs here
         self._relay.ended.emit(self._task_id, result, error)
+
+
+def receiver_deleted(callback: Callable[..., Any]) -> bool:
+    """Whether ``callback`` is a method, or a ``functools.partial`` of one, of a Qt object that
+    no longer exists (its window or dialog was closed and deleted)."""
+    while isinstance(callback, functools.partial):
+        callback = callback.func
+    owner = getattr(callback, "__self__", None)
+    return isinstance(owner, QObject) and not shiboken6.isValid(owner)
+
+
+def _call(callback: Callable[..., Any], *args: Any) -> None:
+    """``callback(*args)``, unless its object was deleted (then the result has nowhere to go)."""
+    if receiver_deleted(callback):
+        log.debug("not delivered, its receiver was deleted: %s", callback)
+        return
+    callback(*args)
 
 
 def work_threads() -> int:
@@ -311,9 +332,9 @@ class TaskRunner(QObject):
         if task.superseded:
             return
         if progress is not _NOTHING and task.on_progress is not None:
-            task.on_progress(progress)
+            _call(task.on_progress, progress)
         if partials and task.on_partial is not None:
-            task.on_partial(partials)
+            _call(task.on_partial, partials)
 
     @Slot(int, object, object)
     def _on_ended(self, task_id: int, result: Any, error: BaseException | None) -> None:
@@ -333,13 +354,13 @@ class TaskRunner(QObject):
             return
         if error is None:
             if task.on_done is not None:
-                task.on_done(result)
+                _call(task.on_done, result)
         elif task.on_error is not None:
-            task.on_error(error)
+            _call(task.on_error, error)
         elif not isinstance(error, Cancelled):
             log.error("background job %s failed", task.kind or task.function, exc_info=error)
         if task.on_finished is not None:
-            task.on_finished()
+            _call(task.on_finished)
 
     def _start_waiting(self, kind: str | None) -> None:
         if kind is None or any(t.kind == kind for t in self._running.values()):

@@ -144,7 +144,7 @@ class ThemeFollower(QObject):
             self._overridden = True
         self._app.setStyleSheet(app_style_sheet(self._app.palette()))
         # After the platform's own palette change has been delivered, too.
-        QTimer.singleShot(0, self.restyle)
+        QTimer.singleShot(0, self, self.restyle)
 
     def remove(self) -> None:
         """Stop following: the platform's palette and no application style sheet again."""

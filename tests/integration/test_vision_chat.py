@@ -195,7 +195,7 @@ def test_a_killed_image_copy_leaves_no_half_file(tmp_path: Path) -> None:
     child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, env=env)
     assert child.stdout is not None and child.stdout.readline().strip() == b"writing"
     folder = store_dir / ("a" * 32)
-    wait_until(lambda: any(folder.glob(".ov-studio-tmp-*")), "a temp file", timeout=20)
+    wait_until(lambda: any(folder.glob(".ov-studio-tmp-*")), "a temp file")
     child.send_signal(signal.SIGKILL)
     child.wait(timeout=10)
     for path in folder.glob("*.png"):

@@ -19,6 +19,11 @@ from ui.chat.dictation import Dictation
 from ui.chat.message_view import MessageView
 from ui.main_window import MainWindow
 
+WAIT_MS = 60_000
+"""How long a helper waits for the window to load or answer. The wait ends when the signal
+comes, so the limit costs nothing; it is for a busy machine, where the real SmolLM2's short
+answer took over 5 s (the old limit) with every core busy."""
+
 PanelT = TypeVar("PanelT", bound=QWidget)
 
 
@@ -66,7 +71,7 @@ def show_panel(window: MainWindow, name: str, kind: type[PanelT]) -> PanelT:
 def load(qtbot: QtBot, window: MainWindow, folder: Path, device: str = "CPU") -> None:
     """Load ``folder`` through the panel and wait until the window reports it."""
     panel = window.chat_panel
-    with qtbot.waitSignal(panel.modelLoaded, timeout=5000):
+    with qtbot.waitSignal(panel.modelLoaded, timeout=WAIT_MS):
         assert panel.load_model(folder, device)
 
 
@@ -79,7 +84,7 @@ def type_and_send(qtbot: QtBot, window: MainWindow, text: str) -> None:
 
 def ask(qtbot: QtBot, window: MainWindow, question: str) -> None:
     """Type ``question``, click Send and wait until the answer ends."""
-    with qtbot.waitSignal(window.chat_panel.answerFinished, timeout=5000):
+    with qtbot.waitSignal(window.chat_panel.answerFinished, timeout=WAIT_MS):
         type_and_send(qtbot, window, question)
 
 
@@ -92,7 +97,7 @@ def ask_and_hold(
     load(qtbot, window, folder)
     type_and_send(qtbot, window, question)
     so_far = "".join(script.chunks[:chunks])
-    qtbot.waitUntil(lambda: so_far in shown(window), timeout=5000)
+    qtbot.waitUntil(lambda: so_far in shown(window), timeout=WAIT_MS)
 
 
 def shown(window: MainWindow) -> str:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
 from app.tools.calls import ToolCall
@@ -31,14 +31,28 @@ def block_of(calls: ToolCallList, call: ToolCall) -> ToolCallBlock:
     return calls.blocks[0]
 
 
+def one_line(label: QLabel) -> int:
+    """The height ``label`` takes at its width, which must be a single line of its font."""
+    height = label.heightForWidth(label.width()) if label.wordWrap() else label.sizeHint().height()
+    assert 0 < height < 2 * label.fontMetrics().lineSpacing(), (label.text(), height)
+    return height
+
+
 def test_a_short_call_takes_three_lines(calls: ToolCallList) -> None:
     block = block_of(calls, ToolCall("calc/multiply", {"a": 17, "b": 23}, "done", "391", 3))
     assert block.arguments.text() == '{"a": 17, "b": 23}'
     assert block.result.text() == "391"
     assert not block.toggle.isVisible()  # nothing is cut
     assert block.header.text() == "calc/multiply" and block.titles[block.state] == "done · 3 ms"
-    line = block.fontMetrics().lineSpacing()
-    assert block.sizeHint().height() <= 5 * line  # header, arguments, result and margins
+    # Each row is one line in its own font (code is monospace), and the block is those three
+    # rows and margins under two lines: whatever fonts the machine has.
+    rows = [
+        max(block.wrench.sizeHint().height(), one_line(block.header)),
+        one_line(block.arguments),
+        one_line(block.result),
+    ]
+    margins = 2 * block.fontMetrics().lineSpacing()
+    assert block.heightForWidth(block.width()) <= sum(rows) + margins
     assert block.arguments_title.y() > block.header.y()  # the header is one line of its own
     assert block.result_title.y() > block.arguments_title.y()
     assert block.arguments.x() > block.arguments_title.x()  # beside its title, not under it

@@ -1,18 +1,26 @@
 """Remote endpoints…, without a server: the sentences next to the fields, adding, renaming and
-removing, and the keys kept in the secret store (never in the settings file)."""
+removing, the keys kept in the secret store (never in the settings file), and closing the
+dialog while its test waits for an answer."""
 
 from __future__ import annotations
 
+import socket
+import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import shiboken6
+from PySide6.QtCore import QCoreApplication, QEvent
 from pytestqt.qtbot import QtBot
 
 from app.remote.config import NAME_EMPTY, URL_NOT_HTTP, RemoteEndpoint, read_key, save_key
 from app.settings_store import SettingsStore
 from app.storage.secrets import SecretStore
 from tests.ui.helpers import click
+from ui.crash_dialog import CrashDialog
+from ui.main_window import MainWindow
 from ui.remote_dialog import RemoteEndpointsDialog
 from ui.tasks import TaskRunner
 
@@ -117,3 +125,56 @@ def test_a_removed_endpoint_takes_its_key_with_it(
         dialog.buttons.accepted.emit()
     assert store.settings.remote_endpoints == []
     assert read_key(secrets, "Team OVMS") == ""
+
+
+@pytest.fixture
+def slow_server() -> Iterator[tuple[str, threading.Event]]:
+    """An OpenAI address on loopback that answers 401 only once the event is set."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    answer = threading.Event()
+
+    def serve() -> None:
+        connection, _ = listener.accept()
+        with connection:
+            connection.recv(65536)
+            answer.wait(30)
+            connection.sendall(
+                b"HTTP/1.1 401 Unauthorized\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+            )
+
+    thread = threading.Thread(target=serve, name="slow-server", daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{listener.getsockname()[1]}/v1", answer
+    answer.set()
+    thread.join(10)
+    listener.close()
+
+
+def test_closing_the_dialog_while_its_test_waits_is_quiet(
+    qtbot: QtBot,
+    window: MainWindow,
+    slow_server: tuple[str, threading.Event],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The answer comes after the dialog was closed and deleted: nothing is shown or logged
+    (it once reached the deleted dialog, and the crash dialog opened)."""
+    monkeypatch.setattr(sys, "excepthook", window.crash_reporter.hook)  # as in the app
+    url, answer = slow_server
+    picker = window.chat_panel.model_picker
+    click(qtbot, picker.remote_button)
+    dialog = picker.remote_dialog
+    assert isinstance(dialog, RemoteEndpointsDialog)
+    click(qtbot, dialog.add_button)
+    qtbot.keyClicks(dialog.url, url)
+    click(qtbot, dialog.test_button)
+    assert dialog.cancel_test_button.isVisible()
+    dialog.reject()  # closed (WA_DeleteOnClose) while the test waits: it says "Cancelled."
+    # That sentence's layout change reaches the dialog, which queues its height check; the
+    # deletion comes first (the order a busy machine once produced).
+    QCoreApplication.sendPostedEvents(dialog, QEvent.Type.LayoutRequest)
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    assert not shiboken6.isValid(dialog)
+    answer.set()
+    qtbot.waitUntil(lambda: not window.tasks.busy, timeout=20_000)  # the answer was handled
+    QCoreApplication.processEvents()  # and anything it queued
+    assert window.findChildren(CrashDialog) == []

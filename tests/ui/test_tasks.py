@@ -1,15 +1,18 @@
-"""The task runner: batching, progress, policies, lanes, cancel-and-wait; where errors are shown."""
+"""The task runner: batching, progress, policies, lanes, cancel-and-wait; where errors are shown;
+nothing delivered to a widget deleted meanwhile."""
 
 from __future__ import annotations
 
 import logging
 import threading
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 import pytest
+import shiboken6
 from PySide6.QtCore import QObject, Slot
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from app.errors import UserError
@@ -159,6 +162,67 @@ def test_a_closed_runner_starts_nothing_its_last_callbacks_ask_for(
     assert runner.cancel_all_and_wait(5000)
     qtbot.waitUntil(lambda: started_after == [None], timeout=5000)
     assert runner.active_threads == 0 and not runner.busy
+
+
+class ClosingPanel(QWidget):
+    """A widget whose slots touch its children, as real ones do; it notes every call."""
+
+    def __init__(self, calls: list[str]) -> None:
+        super().__init__()
+        self.calls = calls
+        self.label = QLabel(self)
+
+    @Slot(object)
+    def on_progress(self, value: object) -> None:
+        self.calls.append("progress")
+        self.label.setText(str(value))
+
+    @Slot(object)
+    def on_done(self, value: object) -> None:
+        self.calls.append("done")
+        self.label.setText(str(value))
+
+    @Slot(str, object)
+    def on_error(self, what: str, error: BaseException) -> None:
+        self.calls.append(what)
+        self.label.setText(str(error))
+
+    @Slot()
+    def on_finished(self) -> None:
+        self.calls.append("finished")
+        self.label.clear()
+
+
+def report_then_wait(state: TaskState, release: threading.Event, fail: bool) -> str:
+    state.set_progress(1)
+    release.wait(10)
+    if fail:
+        raise InvalidInputError("too late")
+    return "too late"
+
+
+@pytest.mark.parametrize("fail", [False, True])
+def test_a_widget_deleted_while_its_job_runs_is_not_called(
+    qtbot: QtBot, runner: TaskRunner, fail: bool
+) -> None:
+    calls: list[str] = []
+    panel = ClosingPanel(calls)
+    state, release = TaskState(), threading.Event()
+    runner.start(
+        report_then_wait,
+        state,
+        release,
+        fail,
+        state=state,
+        on_progress=panel.on_progress,
+        on_done=panel.on_done,
+        on_error=partial(panel.on_error, "error"),
+        on_finished=panel.on_finished,
+    )
+    shiboken6.delete(panel)  # closed and deleted (WA_DeleteOnClose) while its job runs
+    release.set()
+    qtbot.waitUntil(lambda: not runner.busy, timeout=5000)  # the end was handled
+    assert calls == []
 
 
 def start_waiting(runner: TaskRunner, script: Script, recorder: Recorder, **options: Any) -> Any:

@@ -1,10 +1,11 @@
-"""The shared pieces every panel uses: translation lookup, icons, accessible names."""
+"""The shared pieces every panel uses: translation lookup, icons, accessible names; and the
+fonts every UI test draws and measures text in."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QLocale
-from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QLineEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtGui import QFont, QFontDatabase, QFontInfo, QPalette
+from PySide6.QtWidgets import QApplication, QLineEdit, QPushButton, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
 from ui.a11y import describe, unlabelled_widgets
@@ -58,3 +59,14 @@ def test_the_walker_finds_controls_without_names(qtbot: QtBot) -> None:
     describe(field, "Message", "What to ask the model.")
     assert unlabelled_widgets(root) == []
     assert icon_only.toolTip() == "Send the message to the model."
+
+
+def test_text_is_drawn_in_the_test_suites_own_fonts(qapp: QApplication) -> None:
+    """tests/conftest.py points fontconfig at tests/fonts/ alone: a machine's extra fonts (a
+    desktop's, or those an ImageMagick install pulls in) change no line height or ink."""
+    fixed = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+    assert QFontInfo(qapp.font()).family() == "OV Studio Test Sans"
+    assert QFontInfo(fixed).family() == "OV Studio Test Mono"
+    assert QFontInfo(QFont("DejaVu Sans")).family() == "OV Studio Test Sans"  # not installed
+    # A real bold face: bold text as wide as on a desktop, not the regular one smeared.
+    assert "Bold" in QFontDatabase.styles("OV Studio Test Sans")

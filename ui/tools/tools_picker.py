@@ -284,7 +284,7 @@ class ToolsPicker(QWidget):
             if self.popup.isVisible():
                 # Later: this runs inside the tree's itemChanged, and refilling clears the
                 # very item Qt is still changing (a crash).
-                QTimer.singleShot(0, self._fill)
+                QTimer.singleShot(0, self, self._fill)
             return False
         self._enabled = list(conversation.tools)
         self._show_count()
