@@ -26,6 +26,7 @@ from app.performance.metrics import MetricsBus
 from app.remote.config import RemoteChatFactory, is_remote
 from app.services.base import BusyLock, ModelSlot
 from app.services.chat_context import ContextBudget, ContextUsage, clamp_answer
+from app.services.chat_history import RememberedCounts, TokenCounter
 from app.services.chat_results import LoadedModel
 from app.storage.conversations import Conversation
 from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings
@@ -56,6 +57,7 @@ class ChatModels:
         _vision_models: Callable[[str], list[str]]
         _remote_factory: RemoteChatFactory | None
         _conversations: dict[str, Conversation]
+        _counts: RememberedCounts | None
 
     @property
     def loaded_model(self) -> LoadedModel | None:
@@ -83,8 +85,18 @@ class ChatModels:
             return None
         pipeline, model = loaded
         settings = clamp_answer(settings, model.context_tokens)
-        budget = ContextBudget(pipeline, model.context_tokens, settings)
+        budget = self._context_budget(pipeline, model.context_tokens, settings)
         return budget.usage(self._conversations[conversation_id], draft)
+
+    def _context_budget(
+        self, pipeline: TokenCounter, context_tokens: int, settings: GenerationSettings
+    ) -> ContextBudget:
+        """The budget of one answer (or count) of ``pipeline``; the token counts it makes are
+        remembered while that model stays loaded, so a turn counts only new messages."""
+        counts = self._counts
+        if counts is None or counts.counter is not pipeline:
+            counts = self._counts = RememberedCounts(pipeline)
+        return ContextBudget(counts, context_tokens, settings)
 
     def converts_on_load(self, model_path: Path) -> bool:
         """Whether loading ``model_path`` converts it first: a GGUF file not yet in the

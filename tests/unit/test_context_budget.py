@@ -12,11 +12,11 @@ import pytest
 
 from app.services.chat_context import (
     MIN_PROMPT_TOKENS,
-    TEMPLATE_TOKENS_PER_MESSAGE,
     ContextBudget,
     clamp_answer,
     max_answer_tokens,
 )
+from app.services.chat_history import TEMPLATE_TOKENS_PER_MESSAGE
 from app.storage.conversations import ChatMessage, Conversation
 from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings
 
@@ -55,7 +55,8 @@ def test_usage_counts_what_fit_sends(pipeline: ChatPipeline) -> None:
     budget = ContextBudget(pipeline, 2048, GenerationSettings(max_new_tokens=256))
     usage = budget.usage(chat, "And lakes?")
     count = pipeline.count_tokens
-    expected = count("And lakes?") + count(chat.system_prompt)
+    # Every message with the template's share: the system prompt and the draft are messages too.
+    expected = count("And lakes?") + count(chat.system_prompt) + 2 * TEMPLATE_TOKENS_PER_MESSAGE
     expected += sum(count(m.content) + TEMPLATE_TOKENS_PER_MESSAGE for m in chat.messages)
     assert usage.used == expected
     assert usage.limit == 2048 and usage.answer == 256

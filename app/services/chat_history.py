@@ -1,0 +1,149 @@
+"""Which older messages the chat model still reads once a conversation outgrows its context.
+
+**Dropped in blocks, not one message per turn.** GenAI keeps the KV cache of the prompts it has
+read (prefix caching, on by default on the CPU) and reuses it for the next prompt as far as the
+two begin alike: a turn that only appends to the previous prompt reads just the new messages.
+Dropping the oldest message whenever the next turn no longer fitted changed the start of every
+prompt once the context was full, so every later turn read the whole window again: on the real
+SmolLM2-135M (8,192 tokens) the time to the first token went from about 2 s to 52–93 s a turn.
+
+So when the history no longer fits, it is cut down to :data:`KEEP_SHARE` of the prompt's room
+at once; the next turns append to that same beginning until it overflows again. The start is
+worked out from the conversation alone — each earlier question as it was sent, then the next
+one — so the window's "Context used" line, sending, the CLI and a restarted app agree on it,
+and an edited or deleted message moves it as it should. The token counts behind it are
+remembered (:class:`RememberedCounts`), so a turn counts only the messages it has not seen.
+"""
+
+from __future__ import annotations
+
+import threading
+from bisect import bisect_right
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from app.storage.conversations import ChatMessage
+
+TEMPLATE_TOKENS_PER_MESSAGE = 8
+"""What the chat template adds around each message (role markers, separators)."""
+
+KEEP_SHARE = 0.6
+"""What a block trim keeps of the prompt's room (system prompt, newest turns, question).
+
+Chosen from measurements on the real SmolLM2-135M, 8,192 tokens (``benchmarks/bench_context.py``):
+reading a prompt costs about the same per token whatever its length, so a trim turn costs
+about ``KEEP_SHARE`` of reading the full window, and the turns between two trims cost about
+``1 / (1 - KEEP_SHARE)`` times what their new messages cost. At 0.6 the slowest turn reads
+60 % of the window instead of all of it on every turn, the turns in between stay as fast as
+before the context filled, and the model still reads 60–100 % of the window (80 % on average).
+"""
+
+COUNTS_KEPT = 8192
+"""Texts whose token counts are remembered: a long conversation's messages several times over,
+so a turn never recounts one it has seen, while a day of chatting stays a few MB at most."""
+
+
+class TokenCounter(Protocol):
+    """What the budget needs of a chat pipeline: its token count (the model's own tokenizer,
+    or a remote model's estimate)."""
+
+    def count_tokens(self, text: str) -> int:
+        """Tokens ``text`` takes."""
+        ...
+
+
+class RememberedCounts:
+    """A :class:`TokenCounter` that remembers the counts it has made (for one tokenizer).
+
+    Working out where the history starts needs every message's count on every turn; without
+    this a 130-turn conversation would go through the tokenizer 260 times per turn.
+    Thread-safe: the window counts for its "Context used" line while a worker may send.
+    """
+
+    def __init__(self, counter: TokenCounter, capacity: int = COUNTS_KEPT) -> None:
+        self.counter = counter
+        """The tokenizer's own count."""
+        self._capacity = capacity
+        self._counts: OrderedDict[str, int] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def count_tokens(self, text: str) -> int:
+        """Tokens ``text`` takes (counted once, then remembered)."""
+        with self._lock:
+            known = self._counts.get(text)
+            if known is not None:
+                self._counts.move_to_end(text)
+                return known
+            tokens = self.counter.count_tokens(text)
+            self._counts[text] = tokens
+            if len(self._counts) > self._capacity:
+                self._counts.popitem(last=False)
+            return tokens
+
+
+@dataclass(frozen=True)
+class KeptHistory:
+    """Where the history sent with a question starts, and the tokens it takes."""
+
+    first: int
+    """Index of the oldest message sent (``len(messages)``: none of them)."""
+    tokens: int
+    """Tokens of ``messages[first:]`` with the template's share of each."""
+
+
+def message_tokens(count: TokenCounter, text: str) -> int:
+    """Tokens of one message as the chat template lays it out (an estimate from above)."""
+    return count.count_tokens(text) + TEMPLATE_TOKENS_PER_MESSAGE
+
+
+def kept_history(
+    messages: Sequence[ChatMessage],
+    count: TokenCounter,
+    room: int,
+    system_tokens: int,
+    question_tokens: int,
+) -> KeptHistory:
+    """The part of ``messages`` (the conversation before the next question) sent with it.
+
+    ``room``: tokens the whole prompt may take (the context less the answer's room);
+    ``system_tokens`` and ``question_tokens``: what the system prompt and the next question
+    take (always sent). Each earlier question is replayed as it was sent: the history kept
+    with it starts where the previous one did, unless it overflowed ``room``; then it starts at
+    the oldest question from which the prompt takes at most :data:`KEEP_SHARE` of ``room``
+    (or, when even the last turn takes more, at the oldest from which it fits at all).
+    Once older messages are left out, the history starts at a question (some chat templates
+    refuse a conversation whose first message after the system prompt is an answer), or is
+    empty.
+    """
+    sums = [0]  # sums[i]: tokens of messages[:i]
+    for message in messages:
+        sums.append(sums[-1] + message_tokens(count, message.content))
+    questions = [i for i, message in enumerate(messages) if message.role == "user"]
+    keep = int(room * KEEP_SHARE)
+
+    def start(first: int, end: int, fixed: int) -> int:
+        """Where the history before ``messages[end]`` starts when the previous one started
+        at ``first``."""
+        if sums[end] - sums[first] <= room - fixed:
+            return first  # still fits: the prompt begins as the previous one did
+        fitting = end  # the oldest question the history fits from at all
+        for position in range(bisect_right(questions, first), len(questions)):
+            candidate = questions[position]
+            if candidate >= end:
+                break
+            tokens = sums[end] - sums[candidate]
+            if tokens <= keep - fixed:
+                return candidate
+            if tokens <= room - fixed:
+                fitting = min(fitting, candidate)
+        # Not even the last turn fits in the share kept (a small context, a long turn): the
+        # newest turns that fit at all, rather than none.
+        return fitting
+
+    first = 0
+    for index in questions:
+        first = start(first, index, system_tokens + message_tokens(count, messages[index].content))
+    first = start(first, len(messages), system_tokens + question_tokens)
+    return KeptHistory(first, sums[-1] - sums[first])
