@@ -14,7 +14,13 @@ from typing import Protocol
 
 from app.errors import UserError
 from app.knowledge.grounding import PASSAGES_PER_ANSWER, SOURCES_SHARE, Source, grounded_question
-from app.services.chat_history import KeptHistory, TokenCounter, kept_history, message_tokens
+from app.services.chat_history import (
+    ChatTemplate,
+    KeptHistory,
+    TokenCounter,
+    frame_tokens,
+    kept_history,
+)
 from app.storage.conversations import ChatMessage, Conversation
 from pipelines.chat import GenerationSettings, Message
 from pipelines.rag.store import Collection, Hit
@@ -103,6 +109,9 @@ class ContextBudget:
     context_tokens: int
     """The model's context window."""
     settings: GenerationSettings
+    template: ChatTemplate | None = None
+    """The model's chat template, to count what it adds around the messages (None: a remote
+    model's, estimated)."""
 
     @property
     def tokens(self) -> int:
@@ -137,7 +146,7 @@ class ContextBudget:
         except UserError as error:
             raise UserError(str(error), field="knowledge") from error
         count = self.pipeline.count_tokens
-        fixed = message_tokens(self.pipeline, question.content) + self._system_tokens(conversation)
+        fixed = self._frame_tokens(conversation) + count(question.content)
         room = int(max(self.tokens - fixed, 0) * SOURCES_SHARE)
         return grounded_question(question.content, hits, count, room)
 
@@ -154,7 +163,7 @@ class ContextBudget:
         system = (
             [Message("system", conversation.system_prompt)] if conversation.system_prompt else []
         )
-        fixed = self._system_tokens(conversation) + message_tokens(self.pipeline, question)
+        fixed = self._frame_tokens(conversation) + self.pipeline.count_tokens(question)
         if fixed > budget:
             raise UserError(
                 f"The message is about {fixed:,} tokens but this model can read "
@@ -171,8 +180,8 @@ class ContextBudget:
 
         Knowledge passages are not counted: they are chosen per question when it is sent.
         """
-        fixed = self._system_tokens(conversation)
-        fixed += message_tokens(self.pipeline, draft) if draft else 0
+        fixed = self._frame_tokens(conversation)
+        fixed += self.pipeline.count_tokens(draft) if draft else 0
         messages = conversation.messages
         kept = self._kept(conversation, draft)
         first = kept.first
@@ -184,9 +193,8 @@ class ContextBudget:
             messages=len(messages),
         )
 
-    def _system_tokens(self, conversation: Conversation) -> int:
-        prompt = conversation.system_prompt
-        return message_tokens(self.pipeline, prompt) if prompt else 0
+    def _frame_tokens(self, conversation: Conversation) -> int:
+        return frame_tokens(self.pipeline, self.template, conversation.system_prompt)
 
     def _kept(self, conversation: Conversation, question: str) -> KeptHistory:
         """The history sent with ``question`` ("": none yet) in this budget."""
@@ -194,6 +202,6 @@ class ContextBudget:
             conversation.messages,
             self.pipeline,
             max(self.tokens, 0),
-            self._system_tokens(conversation),
-            message_tokens(self.pipeline, question) if question else 0,
+            self._frame_tokens(conversation),
+            self.pipeline.count_tokens(question) if question else 0,
         )

@@ -22,12 +22,14 @@ from bisect import bisect_right
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from app.storage.conversations import ChatMessage
+from pipelines.chat import Message
 
 TEMPLATE_TOKENS_PER_MESSAGE = 8
-"""What the chat template adds around each message (role markers, separators)."""
+"""What the chat template adds around each message (role markers, separators): an estimate
+from above (ChatML's ``<|im_start|>user\n … <|im_end|>\n`` is 5 of SmolLM2's tokens)."""
 
 KEEP_SHARE = 0.6
 """What a block trim keeps of the prompt's room (system prompt, newest turns, question).
@@ -51,6 +53,15 @@ class TokenCounter(Protocol):
 
     def count_tokens(self, text: str) -> int:
         """Tokens ``text`` takes."""
+        ...
+
+
+@runtime_checkable
+class ChatTemplate(Protocol):
+    """A local model's chat template (a remote model's is unknown: its share is estimated)."""
+
+    def template(self, messages: Sequence[Message]) -> str:
+        """``messages`` as the model reads them, ready for the answer."""
         ...
 
 
@@ -98,21 +109,35 @@ def message_tokens(count: TokenCounter, text: str) -> int:
     return count.count_tokens(text) + TEMPLATE_TOKENS_PER_MESSAGE
 
 
+def frame_tokens(count: TokenCounter, template: ChatTemplate | None, system_prompt: str) -> int:
+    """Tokens of a prompt with ``system_prompt`` and an empty question: the system prompt and
+    what the template itself adds — role markers, the answer's opening, and the default system
+    prompt some templates put in when there is none (SmolLM2's is 20 tokens). Counted through
+    ``template`` when the model's is known, else estimated."""
+    if template is None:
+        system = message_tokens(count, system_prompt) if system_prompt else 0
+        return system + TEMPLATE_TOKENS_PER_MESSAGE
+    messages = [Message("system", system_prompt)] if system_prompt else []
+    return count.count_tokens(template.template([*messages, Message("user", "")]))
+
+
 def kept_history(
     messages: Sequence[ChatMessage],
     count: TokenCounter,
     room: int,
-    system_tokens: int,
+    frame: int,
     question_tokens: int,
 ) -> KeptHistory:
     """The part of ``messages`` (the conversation before the next question) sent with it.
 
     ``room``: tokens the whole prompt may take (the context less the answer's room);
-    ``system_tokens`` and ``question_tokens``: what the system prompt and the next question
-    take (always sent). Each earlier question is replayed as it was sent: the history kept
-    with it starts where the previous one did, unless it overflowed ``room``; then it starts at
-    the oldest question from which the prompt takes at most :data:`KEEP_SHARE` of ``room``
-    (or, when even the last turn takes more, at the oldest from which it fits at all).
+    ``frame``: the system prompt and the template's own text (:func:`frame_tokens`), and
+    ``question_tokens``: the next question's text (both always sent). Each earlier question
+    is replayed as it was sent: the history kept with it starts where the previous one did,
+    unless it overflowed ``room``; then it starts at the oldest question from which the
+    prompt takes at most :data:`KEEP_SHARE` of ``room`` (or, when even the last turn takes
+    more, at the oldest from which it fits at all).
+
     Once older messages are left out, the history starts at a question (some chat templates
     refuse a conversation whose first message after the system prompt is an answer), or is
     empty.
@@ -144,6 +169,6 @@ def kept_history(
 
     first = 0
     for index in questions:
-        first = start(first, index, system_tokens + message_tokens(count, messages[index].content))
-    first = start(first, len(messages), system_tokens + question_tokens)
+        first = start(first, index, frame + count.count_tokens(messages[index].content))
+    first = start(first, len(messages), frame + question_tokens)
     return KeptHistory(first, sums[-1] - sums[first])

@@ -26,7 +26,7 @@ from app.performance.metrics import MetricsBus
 from app.remote.config import RemoteChatFactory, is_remote
 from app.services.base import BusyLock, ModelSlot
 from app.services.chat_context import ContextBudget, ContextUsage, clamp_answer
-from app.services.chat_history import RememberedCounts, TokenCounter
+from app.services.chat_history import ChatTemplate, RememberedCounts, TokenCounter
 from app.services.chat_results import LoadedModel
 from app.storage.conversations import Conversation
 from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings
@@ -96,7 +96,8 @@ class ChatModels:
         counts = self._counts
         if counts is None or counts.counter is not pipeline:
             counts = self._counts = RememberedCounts(pipeline)
-        return ContextBudget(counts, context_tokens, settings)
+        template = pipeline if isinstance(pipeline, ChatTemplate) else None
+        return ContextBudget(counts, context_tokens, settings, template)
 
     def converts_on_load(self, model_path: Path) -> bool:
         """Whether loading ``model_path`` converts it first: a GGUF file not yet in the

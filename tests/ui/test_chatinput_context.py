@@ -64,9 +64,10 @@ def test_context_used_is_shown_and_emitted_after_each_turn(
     usage = emitted.args[0]
     assert isinstance(usage, ContextUsage)
     assert usage.limit == FAKE_CONTEXT and usage.first_sent == 0 and usage.messages == 2
-    # The fake counts words: system prompt, then the turn, each with the template's share.
-    assert usage.used == (5 + 8) + (3 + 8) + (3 + 8)
-    assert panel.context_label.text() == "Context used: 35 / 2,048 tokens"
+    # The fake counts words: system prompt, the turn and the next question's place, each with
+    # the template's share.
+    assert usage.used == (5 + 8) + (3 + 8) + (3 + 8) + 8
+    assert panel.context_label.text() == "Context used: 43 / 2,048 tokens"
     assert not panel.context_label.warning  # far from full: muted
 
 

@@ -15,12 +15,12 @@ from app.services.chat_history import (
     KeptHistory,
     RememberedCounts,
     kept_history,
-    message_tokens,
 )
 from app.storage.conversations import ChatMessage
 
 ROOM = 1000
-SYSTEM = 20 + TEMPLATE_TOKENS_PER_MESSAGE
+FRAME = 20 + 2 * TEMPLATE_TOKENS_PER_MESSAGE
+"""A system prompt of 20 tokens, with the template's share of it and of the question."""
 
 
 class Words:
@@ -46,13 +46,13 @@ def chat(turns: int, question: int = 40, answer: int = 40) -> Iterator[tuple[int
     messages: list[ChatMessage] = []
     for turn in range(turns):
         asked = words(question, f"q{turn}")
-        kept = kept_history(messages, counter, ROOM, SYSTEM, message_tokens(counter, asked))
+        kept = kept_history(messages, counter, ROOM, FRAME, counter.count_tokens(asked))
         yield len(messages), kept
         messages += [ChatMessage("user", asked), ChatMessage("assistant", words(answer))]
 
 
 def prompt_tokens(kept: KeptHistory, question: int = 40) -> int:
-    return SYSTEM + kept.tokens + question + TEMPLATE_TOKENS_PER_MESSAGE
+    return FRAME + kept.tokens + question
 
 
 def test_everything_is_sent_while_it_fits() -> None:
@@ -81,9 +81,8 @@ def test_the_latest_turns_are_kept_even_when_one_is_bigger_than_the_share_kept()
     counter = Words()
     long_turn = [ChatMessage("user", words(300)), ChatMessage("assistant", words(300))]
     messages = [ChatMessage("user", words(200)), ChatMessage("assistant", words(200)), *long_turn]
-    question = message_tokens(counter, words(10))
-    kept = kept_history(messages, counter, ROOM, SYSTEM, question)
-    # Everything is 1032 + 28 + 18 > 1000; the last turn alone (616) is more than 60 % of the
+    kept = kept_history(messages, counter, ROOM, FRAME, 10)
+    # Everything is 1032 + 36 + 10 > 1000; the last turn alone (616) is more than 60 % of the
     # room but fits: it is kept rather than nothing.
     assert kept.first == 2
     assert kept.tokens == 2 * (300 + TEMPLATE_TOKENS_PER_MESSAGE)
@@ -91,7 +90,7 @@ def test_the_latest_turns_are_kept_even_when_one_is_bigger_than_the_share_kept()
 
 def test_a_question_too_long_for_any_history_is_sent_alone() -> None:
     messages = [ChatMessage("user", words(50)), ChatMessage("assistant", words(50))]
-    kept = kept_history(messages, Words(), ROOM, SYSTEM, 950)
+    kept = kept_history(messages, Words(), ROOM, FRAME, 950)
     assert kept == KeptHistory(first=2, tokens=0)
 
 
@@ -102,14 +101,14 @@ def test_deleting_older_turns_moves_the_start_with_them() -> None:
         for turn in range(40)
         for role in ("user", "assistant")
     ]
-    question = message_tokens(counter, words(40, "q40"))
-    whole = kept_history(messages, counter, ROOM, SYSTEM, question)
+    question = 40
+    whole = kept_history(messages, counter, ROOM, FRAME, question)
     # Nothing is stored about where the history started: without its first ten turns the
     # conversation's history is worked out again, still from a question, fitting, newest kept.
-    shorter = kept_history(messages[20:], counter, ROOM, SYSTEM, question)
-    assert shorter.first % 2 == 0 and SYSTEM + shorter.tokens + question <= ROOM
+    shorter = kept_history(messages[20:], counter, ROOM, FRAME, question)
+    assert shorter.first % 2 == 0 and FRAME + shorter.tokens + question <= ROOM
     assert messages[20:][shorter.first :][-2:] == messages[-2:]
-    assert whole.first % 2 == 0 and SYSTEM + whole.tokens + question <= ROOM
+    assert whole.first % 2 == 0 and FRAME + whole.tokens + question <= ROOM
 
 
 def test_each_text_is_counted_once() -> None:
@@ -132,7 +131,7 @@ def test_a_long_conversation_counts_only_its_new_messages() -> None:
     for turn in range(100):
         before = counter.calls
         asked = words(40, f"q{turn}")
-        kept_history(messages, remembered, ROOM, SYSTEM, message_tokens(remembered, asked))
+        kept_history(messages, remembered, ROOM, FRAME, remembered.count_tokens(asked))
         calls.append(counter.calls - before)
         messages += [ChatMessage("user", asked), ChatMessage("assistant", words(40, f"a{turn}"))]
     # The new question, and the previous answer: never the whole conversation again.

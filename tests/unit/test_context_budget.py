@@ -18,7 +18,7 @@ from app.services.chat_context import (
 )
 from app.services.chat_history import TEMPLATE_TOKENS_PER_MESSAGE
 from app.storage.conversations import ChatMessage, Conversation
-from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings
+from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings, Message
 
 
 @pytest.fixture(scope="module")
@@ -82,4 +82,9 @@ def test_first_sent_is_where_fit_starts_when_the_window_is_full(pipeline: ChatPi
 def test_an_empty_conversation_has_no_first_sent(pipeline: ChatPipeline) -> None:
     empty = Conversation(id="e", title="t", system_prompt="")
     usage = ContextBudget(pipeline, 2048, GenerationSettings()).usage(empty)
-    assert usage.first_sent is None and usage.messages == 0 and usage.used == 0
+    assert usage.first_sent is None and usage.messages == 0
+    assert usage.used == TEMPLATE_TOKENS_PER_MESSAGE  # the next question's place, estimated
+    # With the model's chat template, what it writes around an empty question is counted.
+    templated = ContextBudget(pipeline, 2048, GenerationSettings(), template=pipeline)
+    frame = pipeline.template([Message("user", "")])
+    assert templated.usage(empty).used == pipeline.count_tokens(frame) > 0
