@@ -188,6 +188,7 @@ class ChatModels:
             )
             # Replaced only after the new model loaded: a failed load keeps the old one.
             self._model.replace((model_path, concrete), (pipeline, loaded))
+            self._counts = None  # its counts hold the old model: let it go now
             self._metrics.publish(
                 MetricRecord(pipeline="chat", device=concrete, values={"load_ms": load_ms})
             )
@@ -232,6 +233,7 @@ class ChatModels:
             )
             previous = self._model.model
             self._model.replace((pipeline.model, device), (pipeline, loaded))
+            self._counts = None
             if previous is not None and previous[1].remote_model:
                 previous[0].close()
             self._metrics.publish(

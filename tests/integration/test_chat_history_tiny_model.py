@@ -8,7 +8,9 @@ what is sent and what GenAI reports, never on times: ``benchmarks/bench_context.
 
 from __future__ import annotations
 
+import gc
 import itertools
+import weakref
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -113,3 +115,23 @@ def test_a_full_context_is_cut_in_blocks_and_nothing_is_deleted(
     reopened = ChatService(store, MetricsBus(), [DeviceInfo("CPU", "CPU")])
     messages = reopened.get(conversation.id).messages
     assert [m.content for m in messages[::2]] == [question(turn) for turn in range(TURNS)]
+
+
+def test_the_remembered_counts_let_a_replaced_model_go(
+    chat_model_dir: Path, tmp_path: Path
+) -> None:
+    made: list[weakref.ref[ChatPipeline]] = []
+
+    def factory(config: ChatModelConfig) -> ChatPipeline:
+        pipeline = ChatPipeline(config)
+        made.append(weakref.ref(pipeline))
+        return pipeline
+
+    store = ConversationStore(tmp_path / "conversations")
+    service = ChatService(store, MetricsBus(), [DeviceInfo("CPU", "CPU")], pipeline_factory=factory)
+    service.load_model(chat_model_dir, "CPU")
+    conversation = service.new_conversation(SYSTEM)
+    service.ask(conversation.id, question(0), ANSWER, CancelToken(), str)  # counts remembered
+    service.load_model(chat_model_dir, "CPU")  # a new pipeline: nothing may keep the old one
+    gc.collect()
+    assert len(made) == 2 and made[0]() is None and made[1]() is not None
