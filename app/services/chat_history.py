@@ -38,12 +38,13 @@ A cut turn reads everything it keeps again, and the turns between two cuts read 
 new messages, but each attends to all before it, so both get dearer the more is kept. Measured
 on the real SmolLM2-135M (8,192 tokens, 540-token questions, ``benchmarks/bench_context.py``;
 CPU seconds per turn, the least disturbed figure on the busy 2-core machine), against the
-turns just before the context filled: dropping one message per turn cost 7.0× on every turn
-(the whole window read again: 29–46 s); cutting to 0.5 / 0.6 / 0.75 of the room cost 0.93× /
-1.11× / 1.6× on average and 2.0× / 2.9× / 4.5× on the slowest (cut) turn, while the model
-read 71 % / 78 % / 87 % of the window on average. Half keeps the turns after the fill as fast
-as before it and the slowest turn near twice one turn, at the price of reading 50–100 % of the
-window instead of 60–100 %.
+turns just before the context filled: dropping one message per turn cost 8.1× on every turn
+(the whole window read again: 31–39 s); cutting to 0.5 / 0.6 / 0.75 of the room cost 1.02× /
+1.12× / 1.9× on average and 2.2× / 2.8× / 5.4× on the slowest (cut) turn, while the model
+read 5,518 / 6,102 / 6,709 tokens on average (7,810 when dropping one message per turn). Half
+keeps the turns after the fill as fast as before it and the slowest turn near twice one turn,
+for reading 50–100 % of the window instead of 60–100 %. (An earlier run, busier: 7.0×; 0.93× /
+1.11× / 1.6×; 2.0× / 2.9× / 4.5×.)
 """
 
 COUNTS_KEPT = 8192
