@@ -76,6 +76,7 @@ bench: setup-bench fixtures
 	$(PY) benchmarks/bench_voice.py
 	$(PY) benchmarks/bench_avatar.py
 	$(PY) benchmarks/bench_memory.py
+	$(PY) benchmarks/bench_context.py
 	$(PY) benchmarks/bench_engines.py
 	$(PY) benchmarks/bench_engine_features.py
 	$(PY) benchmarks/bench_server.py

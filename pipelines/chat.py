@@ -264,10 +264,7 @@ class ChatPipeline(ModelPipeline):
         """
         import openvino_genai as ov_genai
 
-        history = ov_genai.ChatHistory()
-        for message in messages:
-            history.append({"role": message.role, "content": message.content})
-
+        history = genai_history(messages)
         pieces: list[str] = []
         running = ov_genai.StreamingStatus.RUNNING
         stop = ov_genai.StreamingStatus.STOP
@@ -307,6 +304,15 @@ class ChatPipeline(ModelPipeline):
         encoded = self._require_loaded().get_tokenizer().encode(text)
         return int(encoded.input_ids.shape[-1])
 
+    def template(self, messages: Sequence[Message]) -> str:
+        """``messages`` through the model's chat template, ready for the answer: the text
+        :meth:`generate` has the model read (role markers, and the default system prompt some
+        templates add when there is none)."""
+        tokenizer = self._require_loaded().get_tokenizer()
+        return str(
+            tokenizer.apply_chat_template(genai_history(messages), add_generation_prompt=True)
+        )
+
     def metrics(self) -> MetricRecord:
         """The last answer's figures (TTFT, TPOT, tokens/s …), or the load time before one."""
         return self._last or super().metrics()
@@ -333,6 +339,16 @@ class ChatPipeline(ModelPipeline):
         # GenAI reports NaN for an answer of one token or less; the overlay wants numbers.
         values = {key: (0.0 if math.isnan(value) else value) for key, value in values.items()}
         return MetricRecord(pipeline=self.name, device=self.config.device, values=values)
+
+
+def genai_history(messages: Sequence[Message]) -> Any:
+    """GenAI's ``ChatHistory`` of ``messages``."""
+    import openvino_genai as ov_genai
+
+    history = ov_genai.ChatHistory()
+    for message in messages:
+        history.append({"role": message.role, "content": message.content})
+    return history
 
 
 def make_llm_pipeline(path: Path, device: str, properties: Mapping[str, Any]) -> Any:

@@ -22,9 +22,10 @@ from app.performance.live_rate import LiveRate
 from app.performance.metrics import MetricsBus
 from app.remote.config import RemoteChatFactory
 from app.services.base import BusyLock, ModelSlot
-from app.services.chat_context import ContextBudget, Retriever
+from app.services.chat_context import Retriever
 from app.services.chat_conversations import ChatConversations
 from app.services.chat_edits import ChatEdits
+from app.services.chat_history import RememberedCounts
 from app.services.chat_models import (
     ChatModels,
     PipelineFactory,
@@ -86,6 +87,8 @@ class ChatService(ChatConversations, ChatModels, ChatEdits):
         """Chat on a remote endpoint (a ``REMOTE:<name>`` device); None: not offered."""
         self._model: ModelSlot[tuple[ChatPipeline | RemoteChatPipeline, LoadedModel]] = ModelSlot()
         self._busy = BusyLock()
+        self._counts: RememberedCounts | None = None
+        """Token counts of the loaded model's tokenizer (see ``_context_budget``)."""
         self._transient: set[str] = set()
         self._conversations: dict[str, Conversation] = {
             conversation.id: conversation for conversation in store.load_all()
@@ -209,7 +212,7 @@ class ChatService(ChatConversations, ChatModels, ChatEdits):
             settings = replace(settings, json_schema=check_schema(settings.json_schema))
         with self._busy.hold("The model is still answering; stop it or wait.", field="prompt"):
             pipeline, loaded = self._require_model()
-            context = ContextBudget(pipeline, loaded.context_tokens, settings)
+            context = self._context_budget(pipeline, loaded.context_tokens, settings)
             model_question, sources = context.ground(self._retriever, conversation, question)
             history = context.fit(conversation, model_question)
             counter = LiveRate(self._metrics, loaded.device, on_text)

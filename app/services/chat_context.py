@@ -3,6 +3,8 @@
 :class:`ContextBudget` decides, for one question, how many knowledge passages fit
 (:meth:`~ContextBudget.ground`) and how much of the conversation goes along
 (:meth:`~ContextBudget.fit`): the model's context length minus the room kept for the answer.
+Which older messages stay once the conversation outgrows it is :mod:`app.services.chat_history`'s
+rule (dropped in blocks, so the model's prompt cache stays valid between trims).
 """
 
 from __future__ import annotations
@@ -12,12 +14,16 @@ from typing import Protocol
 
 from app.errors import UserError
 from app.knowledge.grounding import PASSAGES_PER_ANSWER, SOURCES_SHARE, Source, grounded_question
+from app.services.chat_history import (
+    ChatTemplate,
+    KeptHistory,
+    TokenCounter,
+    frame_tokens,
+    kept_history,
+)
 from app.storage.conversations import ChatMessage, Conversation
 from pipelines.chat import GenerationSettings, Message
 from pipelines.rag.store import Collection, Hit
-
-TEMPLATE_TOKENS_PER_MESSAGE = 8
-"""What the chat template adds around each message (role markers, separators)."""
 
 MIN_PROMPT_TOKENS = 256
 """Room always kept for the prompt however long the answer (:func:`max_answer_tokens`)."""
@@ -82,15 +88,6 @@ class ContextUsage:
         return self.share >= NEARLY_FULL or self.dropped > 0
 
 
-class TokenCounter(Protocol):
-    """What the budget needs of a chat pipeline: its token count (the model's own tokenizer,
-    or a remote model's estimate)."""
-
-    def count_tokens(self, text: str) -> int:
-        """Tokens ``text`` takes."""
-        ...
-
-
 class Retriever(Protocol):
     """Where grounded answers get their passages (the KnowledgeService)."""
 
@@ -112,6 +109,9 @@ class ContextBudget:
     context_tokens: int
     """The model's context window."""
     settings: GenerationSettings
+    template: ChatTemplate | None = None
+    """The model's chat template, to count what it adds around the messages (None: a remote
+    model's, estimated)."""
 
     @property
     def tokens(self) -> int:
@@ -146,22 +146,24 @@ class ContextBudget:
         except UserError as error:
             raise UserError(str(error), field="knowledge") from error
         count = self.pipeline.count_tokens
-        fixed = count(question.content) + count(conversation.system_prompt)
+        fixed = self._frame_tokens(conversation) + count(question.content)
         room = int(max(self.tokens - fixed, 0) * SOURCES_SHARE)
         return grounded_question(question.content, hits, count, room)
 
     def fit(self, conversation: Conversation, question: str) -> list[Message]:
-        """Messages to send: system prompt, as many recent turns as fit, the question.
+        """Messages to send: system prompt, the recent turns kept, the question.
+
+        Older turns are left out in blocks (:func:`~app.services.chat_history.kept_history`):
+        once the conversation outgrows the context, the next turns send the same beginning.
 
         Raises:
             UserError: the question and system prompt alone do not fit (``field="prompt"``).
         """
         budget = self.tokens
-        count = self.pipeline.count_tokens
         system = (
             [Message("system", conversation.system_prompt)] if conversation.system_prompt else []
         )
-        fixed = count(question) + sum(count(m.content) for m in system)
+        fixed = self._frame_tokens(conversation) + self.pipeline.count_tokens(question)
         if fixed > budget:
             raise UserError(
                 f"The message is about {fixed:,} tokens but this model can read "
@@ -169,40 +171,37 @@ class ContextBudget:
                 "answer. Shorten it or lower max new tokens.",
                 field="prompt",
             )
-        first, _ = self._history(conversation.messages, budget - fixed)
-        kept = [Message(m.role, m.content) for m in conversation.messages[first:]]
-        return [*system, *kept, Message("user", question)]
-
-    def _history(self, messages: list[ChatMessage], room: int) -> tuple[int, int]:
-        """The index of the oldest message that fits in ``room`` tokens, and their tokens.
-
-        Oldest turns are dropped first: the newest context matters most for the next answer.
-        """
-        used = 0
-        first = len(messages)
-        for index in range(len(messages) - 1, -1, -1):
-            cost = self.pipeline.count_tokens(messages[index].content)
-            cost += TEMPLATE_TOKENS_PER_MESSAGE
-            if used + cost > room:
-                break
-            used += cost
-            first = index
-        return first, used
+        kept = self._kept(conversation, question)
+        history = [Message(m.role, m.content) for m in conversation.messages[kept.first :]]
+        return [*system, *history, Message("user", question)]
 
     def usage(self, conversation: Conversation, draft: str = "") -> ContextUsage:
         """What sending ``draft`` next would take of the window, as :meth:`fit` would send it.
 
         Knowledge passages are not counted: they are chosen per question when it is sent.
         """
-        count = self.pipeline.count_tokens
-        # Counted as fit() counts them, so first_sent is the message fit() would start at.
-        fixed = (count(draft) if draft else 0) + count(conversation.system_prompt)
+        fixed = self._frame_tokens(conversation)
+        fixed += self.pipeline.count_tokens(draft) if draft else 0
         messages = conversation.messages
-        first, history = self._history(messages, max(self.tokens - fixed, 0))
+        kept = self._kept(conversation, draft)
+        first = kept.first
         return ContextUsage(
-            used=fixed + history,
+            used=fixed + kept.tokens,
             limit=self.context_tokens,
             answer=self.settings.max_new_tokens,
             first_sent=first if first < len(messages) else None,
             messages=len(messages),
+        )
+
+    def _frame_tokens(self, conversation: Conversation) -> int:
+        return frame_tokens(self.pipeline, self.template, conversation.system_prompt)
+
+    def _kept(self, conversation: Conversation, question: str) -> KeptHistory:
+        """The history sent with ``question`` ("": none yet) in this budget."""
+        return kept_history(
+            conversation.messages,
+            self.pipeline,
+            max(self.tokens, 0),
+            self._frame_tokens(conversation),
+            self.pipeline.count_tokens(question) if question else 0,
         )

@@ -26,6 +26,7 @@ from app.performance.metrics import MetricsBus
 from app.remote.config import RemoteChatFactory, is_remote
 from app.services.base import BusyLock, ModelSlot
 from app.services.chat_context import ContextBudget, ContextUsage, clamp_answer
+from app.services.chat_history import ChatTemplate, RememberedCounts, TokenCounter
 from app.services.chat_results import LoadedModel
 from app.storage.conversations import Conversation
 from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings
@@ -56,6 +57,7 @@ class ChatModels:
         _vision_models: Callable[[str], list[str]]
         _remote_factory: RemoteChatFactory | None
         _conversations: dict[str, Conversation]
+        _counts: RememberedCounts | None
 
     @property
     def loaded_model(self) -> LoadedModel | None:
@@ -83,8 +85,19 @@ class ChatModels:
             return None
         pipeline, model = loaded
         settings = clamp_answer(settings, model.context_tokens)
-        budget = ContextBudget(pipeline, model.context_tokens, settings)
+        budget = self._context_budget(pipeline, model.context_tokens, settings)
         return budget.usage(self._conversations[conversation_id], draft)
+
+    def _context_budget(
+        self, pipeline: TokenCounter, context_tokens: int, settings: GenerationSettings
+    ) -> ContextBudget:
+        """The budget of one answer (or count) of ``pipeline``; the token counts it makes are
+        remembered while that model stays loaded, so a turn counts only new messages."""
+        counts = self._counts
+        if counts is None or counts.counter is not pipeline:
+            counts = self._counts = RememberedCounts(pipeline)
+        template = pipeline if isinstance(pipeline, ChatTemplate) else None
+        return ContextBudget(counts, context_tokens, settings, template)
 
     def converts_on_load(self, model_path: Path) -> bool:
         """Whether loading ``model_path`` converts it first: a GGUF file not yet in the
@@ -175,6 +188,7 @@ class ChatModels:
             )
             # Replaced only after the new model loaded: a failed load keeps the old one.
             self._model.replace((model_path, concrete), (pipeline, loaded))
+            self._counts = None  # its counts hold the old model: let it go now
             self._metrics.publish(
                 MetricRecord(pipeline="chat", device=concrete, values={"load_ms": load_ms})
             )
@@ -219,6 +233,7 @@ class ChatModels:
             )
             previous = self._model.model
             self._model.replace((pipeline.model, device), (pipeline, loaded))
+            self._counts = None
             if previous is not None and previous[1].remote_model:
                 previous[0].close()
             self._metrics.publish(

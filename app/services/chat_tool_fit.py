@@ -18,7 +18,7 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from app.services.chat_context import TEMPLATE_TOKENS_PER_MESSAGE, TokenCounter
+from app.services.chat_history import TEMPLATE_TOKENS_PER_MESSAGE, TokenCounter
 from pipelines.chat import Message
 
 log = logging.getLogger(__name__)

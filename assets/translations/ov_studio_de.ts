@@ -2460,10 +2460,6 @@
             <translation>gestoppt</translation>
         </message>
         <message>
-            <source>Messages above this line are no longer sent to the model: the context is full.</source>
-            <translation>Nachrichten oberhalb dieser Linie werden nicht mehr an das Modell gesendet: Der Kontext ist voll.</translation>
-        </message>
-        <message>
             <source>Conversation mode needs a chat model: choose one above.</source>
             <translation>Der Unterhaltungsmodus benötigt ein Chatmodell: Wählen Sie oben eines aus.</translation>
         </message>
@@ -2540,6 +2536,10 @@
         <message>
             <source>Voice panel</source>
             <translation>Bereich „Stimme“</translation>
+        </message>
+        <message>
+            <source>Messages above this line are no longer sent to the model: once the context is full, older messages are left out several at a time, so that answers keep starting quickly. They stay in this chat.</source>
+            <translation>Nachrichten oberhalb dieser Linie werden nicht mehr an das Modell gesendet: Sobald der Kontext voll ist, werden ältere Nachrichten gleich mehrere auf einmal weggelassen, damit Antworten weiterhin schnell beginnen. Sie bleiben in diesem Chat erhalten.</translation>
         </message>
         <message>
             <source>The messages of this chat, oldest first</source>

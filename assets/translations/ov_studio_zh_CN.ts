@@ -2455,10 +2455,6 @@
             <translation>已停止</translation>
         </message>
         <message>
-            <source>Messages above this line are no longer sent to the model: the context is full.</source>
-            <translation>此线以上的消息不再发送给模型：上下文已满。</translation>
-        </message>
-        <message>
             <source>Conversation mode needs a chat model: choose one above.</source>
             <translation>对话模式需要聊天模型：请在上方选择一个。</translation>
         </message>
@@ -2535,6 +2531,10 @@
         <message>
             <source>Voice panel</source>
             <translation>语音面板</translation>
+        </message>
+        <message>
+            <source>Messages above this line are no longer sent to the model: once the context is full, older messages are left out several at a time, so that answers keep starting quickly. They stay in this chat.</source>
+            <translation>此线以上的消息不再发送给模型：上下文已满时，较早的消息会一次省略多条，以便回答仍能快速开始。这些消息仍保留在此对话中。</translation>
         </message>
         <message>
             <source>The messages of this chat, oldest first</source>

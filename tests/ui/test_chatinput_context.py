@@ -64,9 +64,10 @@ def test_context_used_is_shown_and_emitted_after_each_turn(
     usage = emitted.args[0]
     assert isinstance(usage, ContextUsage)
     assert usage.limit == FAKE_CONTEXT and usage.first_sent == 0 and usage.messages == 2
-    # The fake counts words: system prompt, then the turn with the template's share.
-    assert usage.used == 5 + (3 + 8) + (3 + 8)
-    assert panel.context_label.text() == "Context used: 27 / 2,048 tokens"
+    # The fake counts words: system prompt, the turn and the next question's place, each with
+    # the template's share.
+    assert usage.used == (5 + 8) + (3 + 8) + (3 + 8) + 8
+    assert panel.context_label.text() == "Context used: 43 / 2,048 tokens"
     assert not panel.context_label.warning  # far from full: muted
 
 
@@ -81,12 +82,13 @@ def test_dropped_turns_are_said_and_the_warning_colour_shows(
     for _ in range(3):
         ask(qtbot, window, long_question)
     usage = panel.context_usage
-    assert usage is not None and usage.first_sent == 1 and usage.dropped == 1
-    assert "1 older message(s) no longer sent" in panel.context_label.text()
+    # The first turn, question and answer, is left out: what is sent starts at a question.
+    assert usage is not None and usage.first_sent == 2 and usage.dropped == 2
+    assert "2 older message(s) no longer sent" in panel.context_label.text()
     # The conversation marks where the model stops reading, before the oldest message sent.
     marker = panel.view.marker
     assert marker.isVisibleTo(panel.view)
-    assert panel.view.rows.indexOf(marker) == panel.view.rows.indexOf(panel.view._widgets[1]) - 1
+    assert panel.view.rows.indexOf(marker) == panel.view.rows.indexOf(panel.view._widgets[2]) - 1
     assert panel.context_label.warning
     color = panel.context_label.palette().color(QPalette.ColorRole.WindowText)
     assert color == warning_color(panel.palette())

@@ -12,13 +12,13 @@ import pytest
 
 from app.services.chat_context import (
     MIN_PROMPT_TOKENS,
-    TEMPLATE_TOKENS_PER_MESSAGE,
     ContextBudget,
     clamp_answer,
     max_answer_tokens,
 )
+from app.services.chat_history import TEMPLATE_TOKENS_PER_MESSAGE
 from app.storage.conversations import ChatMessage, Conversation
-from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings
+from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings, Message
 
 
 @pytest.fixture(scope="module")
@@ -55,7 +55,8 @@ def test_usage_counts_what_fit_sends(pipeline: ChatPipeline) -> None:
     budget = ContextBudget(pipeline, 2048, GenerationSettings(max_new_tokens=256))
     usage = budget.usage(chat, "And lakes?")
     count = pipeline.count_tokens
-    expected = count("And lakes?") + count(chat.system_prompt)
+    # Every message with the template's share: the system prompt and the draft are messages too.
+    expected = count("And lakes?") + count(chat.system_prompt) + 2 * TEMPLATE_TOKENS_PER_MESSAGE
     expected += sum(count(m.content) + TEMPLATE_TOKENS_PER_MESSAGE for m in chat.messages)
     assert usage.used == expected
     assert usage.limit == 2048 and usage.answer == 256
@@ -81,4 +82,9 @@ def test_first_sent_is_where_fit_starts_when_the_window_is_full(pipeline: ChatPi
 def test_an_empty_conversation_has_no_first_sent(pipeline: ChatPipeline) -> None:
     empty = Conversation(id="e", title="t", system_prompt="")
     usage = ContextBudget(pipeline, 2048, GenerationSettings()).usage(empty)
-    assert usage.first_sent is None and usage.messages == 0 and usage.used == 0
+    assert usage.first_sent is None and usage.messages == 0
+    assert usage.used == TEMPLATE_TOKENS_PER_MESSAGE  # the next question's place, estimated
+    # With the model's chat template, what it writes around an empty question is counted.
+    templated = ContextBudget(pipeline, 2048, GenerationSettings(), template=pipeline)
+    frame = pipeline.template([Message("user", "")])
+    assert templated.usage(empty).used == pipeline.count_tokens(frame) > 0

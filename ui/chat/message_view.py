@@ -33,8 +33,14 @@ class ContextMarker(QWidget):
 
     def __init__(self) -> None:
         super().__init__()
+        # Left out in blocks (app/services/chat_history.py): after a cut the context line
+        # shows room to spare, so say why the messages above still are not sent.
         self.label = QLabel(
-            tr("Messages above this line are no longer sent to the model: the context is full.")
+            tr(
+                "Messages above this line are no longer sent to the model: once the context is "
+                "full, older messages are left out several at a time, so that answers keep "
+                "starting quickly. They stay in this chat."
+            )
         )
         self.label.setWordWrap(True)
         self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
