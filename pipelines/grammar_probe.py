@@ -14,10 +14,14 @@ tokenizer and detokenizer. This process watches the child's CPU time and residen
 (psutil, every :data:`POLL_S`) and kills it past a :class:`ProbeLimits`; on POSIX the child
 also limits itself (``RLIMIT_AS``/``RLIMIT_CPU``) once it is ready, and it ends itself when
 this process is gone. Measured on SmolLM2-135M's 49k vocabulary, the probe's compile tracks the
-real model's: arrays nested 8 deep under the compact grammar before it named items took
-42.7 CPU s and +434 MB in the probe, 53 CPU s and +409 MB (beyond the model's own first-answer
-+155 MB) in the real model; a schema of string bounds 11.7 and 11.8 CPU s.
-:mod:`pipelines.grammar_guard` keeps the verdicts, so a grammar is probed once.
+real model's (``benchmarks/bench_grammar_probe.py``): the budget's costliest string bounds took
+12.3 CPU s and +9 MB in the probe, 11.5 CPU s and +11 MB in the real model; arrays nested 7 deep
+as the compact grammar wrote them before it named items, 7.4 CPU s and +111 MB against 10.1 CPU s
+and +101 MB, and 8 deep 42.7 CPU s and +434 MB against 53 CPU s and +409 MB (beyond the real
+model's own first answer, +155 MB): memory within a tenth, CPU within a quarter (the probe's
+lower). A Qwen-sized tokenizer (151k tokens) costs about three times SmolLM2's: the string
+bounds above took 35 CPU s and +54 MB. :mod:`pipelines.grammar_guard` keeps the verdicts, so a
+grammar is probed once; a new one costs a child start, about a second.
 
 The child is ``python -m pipelines.grammar_probe_child`` from source, and the frozen app's own
 executable with :data:`FROZEN_FLAG` (its entry script hands that flag to the child's ``main``).
