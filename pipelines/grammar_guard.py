@@ -120,12 +120,14 @@ class GrammarGuard:
     def _target(self, model: Path) -> ProbeTarget:
         """``model``'s probe target, worked out again only when its files change."""
         facts: list[object] = [str(model)]
-        for name in (*TOKENIZER_FILES, *MODEL_FILES):
+        files = [model / name for name in (*TOKENIZER_FILES, *MODEL_FILES)]
+        for path in files if model.is_dir() else [model]:
             try:
-                info = (model / name).stat() if model.is_dir() else model.stat()
-                facts.append((info.st_size, info.st_mtime_ns))
+                info = path.stat()
             except FileNotFoundError:
                 facts.append(None)
+                continue
+            facts.append((info.st_size, info.st_mtime_ns))
         key = tuple(facts)
         with self._lock:
             target = self._targets.get(key)
@@ -320,6 +322,13 @@ def _prune(folder: Path) -> None:
     files = list(folder.glob("*.json"))
     if len(files) <= MAX_VERDICT_FILES:
         return
-    files.sort(key=lambda path: path.stat().st_mtime if path.exists() else 0.0)
+
+    def age(path: Path) -> float:
+        try:
+            return path.stat().st_mtime
+        except OSError:  # another process pruning too
+            return 0.0
+
+    files.sort(key=age)
     for path in files[: len(files) // 2]:
         path.unlink(missing_ok=True)
