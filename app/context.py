@@ -27,6 +27,7 @@ from app.settings import Settings, environment_problems
 from app.settings_store import SettingsStore
 from app.storage.conversations import ConversationStore
 from app.storage.secrets import SecretStore
+from app.structured_guard import grammar_guard
 from app.tools.service import MCP_WORKDIR, ToolService
 from pipelines.core import Closing
 
@@ -108,6 +109,7 @@ class AppContext(Closing):
                 lambda: store.settings.remote_endpoints, lambda name: read_key(secrets, name)
             ),
             tools=tools,
+            grammar_guard=grammar_guard(paths, lambda: store.settings.json_grammar),
         )
         notices.extend(chat.storage_problems)
         models = ModelRegistry(paths.model_registry, paths.models_dir)

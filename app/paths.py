@@ -149,6 +149,11 @@ class AppPaths:
         return self.cache / "gguf"
 
     @property
+    def grammar_verdicts(self) -> Path:
+        """What each JSON answer's grammar cost when it was tried (pipelines.grammar_guard)."""
+        return self.cache / "grammar"
+
+    @property
     def scratch_dir(self) -> Path:
         """Results being written (renamed into place when complete) and spilled video frames:
         what a killed job leaves here is removed by the next one, out of the user's sight."""

@@ -143,6 +143,18 @@ def preset_key(model: Path | str) -> str:
     return str(model)
 
 
+class JsonGrammarLimits(BaseModel):
+    """What the first compile of a JSON answer's grammar may cost: it is tried in a separate
+    process first (:mod:`pipelines.grammar_guard`), and refused past these limits."""
+
+    memory_mb: int = Field(
+        1024, ge=16, le=65_536, description="Memory the grammar's compile may take, in MB."
+    )
+    cpu_seconds: int = Field(
+        120, ge=1, le=3_600, description="CPU time the grammar's compile may take, in seconds."
+    )
+
+
 class ServerSettings(BaseModel):
     """The local OpenAI- and Ollama-compatible server."""
 
@@ -198,6 +210,10 @@ class Settings(BaseSettings):
         "(preset_key); a model without one uses chat.",
     )
     server: ServerSettings = Field(default_factory=ServerSettings)
+    json_grammar: JsonGrammarLimits = Field(
+        default_factory=JsonGrammarLimits,
+        description="Limits of a new JSON schema's trial compile (window, CLI, server).",
+    )
     remote_endpoints: list[RemoteEndpoint] = Field(
         default_factory=list,
         description="OpenAI-compatible servers chat can run on, chosen like a device "

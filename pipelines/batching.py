@@ -47,9 +47,10 @@ from pipelines.chat import (
     validate_messages,
 )
 from pipelines.contract import ModelPipeline, compile_properties, load_with, require_files
-from pipelines.core import InvalidInputError, MetricRecord, ModelLoadError
+from pipelines.core import CancelToken, InvalidInputError, MetricRecord, ModelLoadError
 from pipelines.gguf import is_gguf_path
 from pipelines.gguf_cache import open_gguf
+from pipelines.grammar_guard import GrammarGuard
 from pipelines.json_grammar import structured_output_config
 from pipelines.openvino_errors import openvino_reason
 from pipelines.vision_chat import REQUIRED_VLM_FILES, Image, check_image, is_vision_folder
@@ -79,6 +80,9 @@ class ServingConfig:
     max_sequences: int = 8
     """How many requests advance together; more wait in the scheduler's queue."""
     properties: Mapping[str, Any] = field(default_factory=dict)
+    grammar_guard: GrammarGuard | None = None
+    """Tries each new JSON schema's grammar in a child process first (None: compiled here
+    untried, in the step that admits the request)."""
 
 
 @dataclass(frozen=True)
@@ -245,6 +249,8 @@ class BatchingEngine(ModelPipeline):
         """Requests ended since load (for the overlay)."""
         self.vision = False
         """Whether the model reads images (a vision-language folder)."""
+        self._tokenizer_source = config.model_path
+        """Where the grammar probe finds the tokenizer (a GGUF's converted folder)."""
 
     # ----- loading -------------------------------------------------------------------------
 
@@ -296,6 +302,7 @@ class BatchingEngine(ModelPipeline):
             return self._build(source)
 
         opened = open_gguf(path, self.config.converted_dir, build)
+        self._tokenizer_source = opened.folder or path
         if opened.from_cache:
             return opened.pipeline
         del opened  # the converting LLMPipeline: the batching one reads the cached IR now
@@ -347,6 +354,18 @@ class BatchingEngine(ModelPipeline):
             history.append({"role": message.role, "content": message.content})
         return str(self._tokenizer.apply_chat_template(history, add_generation_prompt=True))
 
+    def check_grammar(self, options: RequestOptions, cancel: CancelToken | None = None) -> None:
+        """Have the guard try ``options``' JSON schema first, if any (its first time: seconds,
+        in a child process; call it off the event loop, before :meth:`submit`, which checks
+        again, then from the guard's memory).
+
+        Raises:
+            InvalidInputError: (field ``json_schema``) the schema's grammar is refused.
+        """
+        guard = self.config.grammar_guard
+        if options.json_schema is not None and guard is not None:
+            guard.check_schema(options.json_schema, True, self._tokenizer_source, cancel)
+
     def count_tokens(self, text: str) -> int:
         """Tokens ``text`` encodes to (without special tokens)."""
         ids = self._require_tokenizer().encode(text, add_special_tokens=False).input_ids
@@ -363,11 +382,13 @@ class BatchingEngine(ModelPipeline):
         ``on_end`` its :class:`Completion`, both on the engine's thread (keep them short).
 
         Raises:
-            InvalidInputError: an empty or too long prompt, or a bad option.
+            InvalidInputError: an empty or too long prompt, a bad option, or a JSON schema
+                whose grammar the guard refuses.
             ModelLoadError: the engine is not loaded.
         """
         tokenizer = self._require_tokenizer()
         options.validate()
+        self.check_grammar(options)
         payload: Any = None
         if isinstance(prompt, ChatPrompt):
             validate_messages(prompt.messages)

@@ -30,7 +30,8 @@ from pipelines.draft_model import check_same_tokenizer, draft_folder
 from pipelines.engine_options import EngineOptions, apply_to_generation, load_properties
 from pipelines.gguf import GgufInfo, is_gguf_path
 from pipelines.gguf_cache import open_gguf
-from pipelines.json_grammar import structured_output_config
+from pipelines.grammar_guard import GrammarGuard
+from pipelines.json_grammar import grammar_spec
 from pipelines.openvino_errors import openvino_reason
 
 log = logging.getLogger(__name__)
@@ -123,6 +124,9 @@ class ChatModelConfig:
     """Extra OpenVINO properties, e.g. NPU's ``MAX_PROMPT_LEN``."""
     engine: EngineOptions = field(default_factory=EngineOptions)
     """KV cache, prefix caching, assisted decoding…: see :mod:`pipelines.engine_options`."""
+    grammar_guard: GrammarGuard | None = None
+    """Tries each new JSON answer's grammar in a child process first (None: compiled here
+    untried)."""
 
 
 @dataclass(frozen=True)
@@ -177,6 +181,9 @@ class ChatPipeline(ModelPipeline):
         """Whether the last load of a GGUF file took its converted model from the cache."""
         self._draft: Path | None = None
         """The draft model's OpenVINO folder (a GGUF draft converted), while loading."""
+        self._tokenizer_source: Path = config.model_path
+        """Where the grammar probe finds the tokenizer: the model's folder, a GGUF's converted
+        one, or the GGUF file itself."""
 
     def _load(self) -> Any:
         """Read and compile the model on the configured device (a GGUF file is converted, or
@@ -194,6 +201,7 @@ class ChatPipeline(ModelPipeline):
         if is_gguf_path(path):
             opened = open_gguf(path, self.config.converted_dir, self._build)
             self.gguf, self.notes, self.from_cache = opened.info, opened.notes, opened.from_cache
+            self._tokenizer_source = opened.folder or path
             log.info("loaded %s on %s (cached: %s)", path, self.device, opened.from_cache)
             return opened.pipeline
         require_files(path, REQUIRED_LLM_FILES, "an OpenVINO chat model")
@@ -275,6 +283,10 @@ class ChatPipeline(ModelPipeline):
                 on_text(chunk)
             return stop if cancel.cancelled else running
 
+        if settings.json_schema is not None and self.config.grammar_guard is not None:
+            self.config.grammar_guard.check_schema(
+                settings.json_schema, settings.compact_json, self._tokenizer_source, cancel
+            )
         started = time.perf_counter()
         try:
             result = pipe.generate(
@@ -383,14 +395,11 @@ def generation_config(settings: GenerationSettings) -> Any:
         config.rng_seed = settings.seed if settings.seed is not None else secrets.randbelow(2**32)
     else:
         config.do_sample = False  # temperature 0 means greedy: deterministic answers
-    if settings.json_schema is not None and settings.compact_json:
+    if settings.json_schema is not None:
         # A compact grammar when the schema converts: GenAI's own JSON-schema grammar allows
         # endless white space, and a small model can fill its answer with blank lines.
-        config.structured_output_config = structured_output_config(settings.json_schema)
-    elif settings.json_schema is not None:
-        config.structured_output_config = ov_genai.StructuredOutputConfig(
-            json_schema=settings.json_schema
-        )
+        spec = grammar_spec(settings.json_schema, compact=settings.compact_json)
+        config.structured_output_config = spec.genai_config()
     return config
 
 

@@ -59,6 +59,8 @@ class OpenedGguf:
     """True when the converted model was loaded from the cache (no conversion ran)."""
     notes: tuple[str, ...] = field(default=())
     """Sentences for the user about something that did not stop the load (no cache)."""
+    folder: Path | None = None
+    """The converted model's folder in the cache (None: the file was read without one)."""
 
 
 @dataclass(frozen=True)
@@ -141,7 +143,7 @@ def _load_cached(folder: Path, load: Loader) -> OpenedGguf | None:
         log.info("converted GGUF cache %s does not load (%s); converting again", folder, error)
         _discard(folder)
         return None
-    return OpenedGguf(pipeline, info, from_cache=True)
+    return OpenedGguf(pipeline, info, from_cache=True, folder=folder)
 
 
 def _convert(
@@ -162,8 +164,8 @@ def _convert(
                 raise OSError(f"OpenVINO did not write {', '.join(missing)}")
             write_text_atomic(stage / SOURCE_FILE, json.dumps(record, indent=1))
     except OSError as error:
-        if target.is_dir() and pipeline is not None:
-            return OpenedGguf(pipeline, info, from_cache=False)  # another process kept it first
+        if target.is_dir() and pipeline is not None:  # another process kept it first
+            return OpenedGguf(pipeline, info, from_cache=False, folder=target)
         note = (
             f"The converted model could not be kept in {target.parent} "
             f"({error.strerror or error}); the next start converts {path.name} again."
@@ -172,7 +174,7 @@ def _convert(
         if pipeline is None:
             pipeline = _load_with_readers(path, info, load, {}, source=path)
         return OpenedGguf(pipeline, info, from_cache=False, notes=(note,))
-    return OpenedGguf(pipeline, info, from_cache=False)
+    return OpenedGguf(pipeline, info, from_cache=False, folder=target)
 
 
 def _load_with_readers(

@@ -23,6 +23,7 @@ import json
 from functools import lru_cache
 from typing import Any
 
+from pipelines.grammar_probe import GrammarSpec
 from pipelines.json_grammar_numbers import MAX_INTEGER_DIGITS, NUMBER, integer_range
 
 MAX_STRING_CHARS = 2_000
@@ -114,15 +115,20 @@ def json_grammar(schema_text: str, *, free_values: bool = False) -> str | None:
     return grammar if free_values or builder.any_depth < 0 else None
 
 
+def grammar_spec(schema_text: str, *, compact: bool = True) -> GrammarSpec:
+    """What GenAI is given for answers following ``schema_text``: the compact grammar when
+    ``compact`` and the schema converts, else the schema for GenAI's own conversion. The one
+    source of both the config an answer runs under and the one its grammar is probed with."""
+    grammar = json_grammar(schema_text) if compact else None
+    if grammar is None:
+        return GrammarSpec("json_schema", schema_text)
+    return GrammarSpec("grammar", grammar)
+
+
 def structured_output_config(schema_text: str) -> Any:
     """GenAI's ``StructuredOutputConfig`` for answers following ``schema_text``: the compact
     grammar when the schema converts, else GenAI's own JSON-schema conversion."""
-    import openvino_genai as ov_genai
-
-    grammar = json_grammar(schema_text)
-    if grammar is None:
-        return ov_genai.StructuredOutputConfig(json_schema=schema_text)
-    return ov_genai.StructuredOutputConfig(grammar=grammar)
+    return grammar_spec(schema_text).genai_config()
 
 
 def literal(text: str) -> str:

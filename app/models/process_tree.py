@@ -6,19 +6,13 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import subprocess
 import sys
-from typing import Any
 
 import psutil
 
+from pipelines.processes import own_group
 
-def own_group() -> dict[str, Any]:
-    """``Popen`` keywords starting the child in its own process group: Ctrl+C in a terminal
-    reaches only the app, which decides what to stop."""
-    if sys.platform == "win32":
-        return {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}
-    return {"start_new_session": True}
+__all__ = ["kill_tree", "own_group"]
 
 
 def kill_tree(pid: int) -> None:

@@ -35,6 +35,7 @@ def build_server(ctx: AppContext, default_model: Path | None = None) -> tuple[Fa
         default=default,
         compiled_cache=ctx.paths.compiled_cache,
         converted_cache=ctx.paths.converted_cache,
+        grammar_guard=ctx.chat.grammar_guard,
     )
     state = ServerState(ctx=ctx, served=served, token=token)
     app = create_app(state, cors_origins=ctx.settings.server.cors_origins)

@@ -203,7 +203,8 @@ def request_options(
     """Sampling, length, stop strings and output format for this request.
 
     Raises:
-        ApiError: the prompt fills the model's context, or a bad option.
+        ApiError: the prompt fills the model's context, a bad option, or a JSON schema whose
+            grammar costs more than the engine may spend on it.
         InvalidInputError: an empty prompt or a value the engine refuses (a 400).
     """
     defaults = state.defaults()
@@ -239,6 +240,10 @@ def request_options(
     stop = (options.stop,) if isinstance(options.stop, str) else tuple(options.stop or ())
     request = RequestOptions(settings, stop=stop, json_schema=json_schema(body.format))
     request.validate()
+    try:
+        engine.check_grammar(request)  # a new schema is tried here, on this worker thread
+    except InvalidInputError as error:
+        raise ApiError(400, str(error)) from error
     return request
 
 

@@ -39,6 +39,7 @@ from app.server.state import ServerState, state_of
 from app.server.vision import check_takes_images, has_images, images_of
 from pipelines.batching import BatchingEngine, ChatPrompt, Completion, RequestOptions
 from pipelines.chat import Message
+from pipelines.core import InvalidInputError
 
 router = APIRouter(prefix="/v1", route_class=TextRoute)
 
@@ -187,11 +188,12 @@ def request_options(
     """Sampling, length, stop strings and output format for this request.
 
     Raises:
-        ApiError: the prompt does not fit the model's context, or a bad stop or format.
+        ApiError: the prompt does not fit the model's context, a bad stop or format, or a
+            JSON schema whose grammar costs more than the engine may spend on it.
         InvalidInputError: a value the engine refuses (answered as a 400).
     """
     prompt_tokens = engine.count_tokens(engine.template(messages)) if messages else 0
-    return answer_options(
+    options = answer_options(
         state,
         prompt_tokens,
         body.max_completion_tokens or body.max_tokens,
@@ -199,6 +201,11 @@ def request_options(
         json_schema=json_schema(body.response_format),
         what="messages",
     )
+    try:
+        engine.check_grammar(options)  # a new schema is tried here, on this worker thread
+    except InvalidInputError as error:
+        raise ApiError(400, str(error), param="response_format.json_schema.schema") from error
+    return options
 
 
 async def _stream(

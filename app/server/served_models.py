@@ -36,6 +36,7 @@ from pipelines.batching import (
 )
 from pipelines.core import InvalidInputError, MetricRecord
 from pipelines.gguf import is_gguf_path, read_gguf_info
+from pipelines.grammar_guard import GrammarGuard
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +87,7 @@ class ServedModels:
         compiled_cache: Path | None = None,
         converted_cache: Path | None = None,
         max_sequences: int = 8,
+        grammar_guard: GrammarGuard | None = None,
     ) -> None:
         self._registry = registry
         self._devices = list(devices)
@@ -97,6 +99,7 @@ class ServedModels:
         self._compiled_cache = compiled_cache
         self._converted_cache = converted_cache
         self._max_sequences = max_sequences
+        self._grammar_guard = grammar_guard
         self._lock = threading.Lock()
         self._engine: BatchingEngine | None = None
         self._served: ServedModel | None = None
@@ -229,6 +232,7 @@ class ServedModels:
                 kv_cache_gb=size,
                 max_sequences=self._max_sequences,
                 properties=compile_properties("chat", device),
+                grammar_guard=self._grammar_guard,
             )
         )
         load_ms = engine.load()

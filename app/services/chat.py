@@ -41,6 +41,7 @@ from app.tools.calls import ToolCall
 from app.tools.service import ToolService
 from pipelines.chat import ChatPipeline, GenerationSettings
 from pipelines.core import Cancelled, CancelToken, MetricRecord
+from pipelines.grammar_guard import GrammarGuard
 from pipelines.vision_chat import Image, VisionChatPipeline
 
 if TYPE_CHECKING:  # openai is imported when a remote model is first loaded
@@ -70,6 +71,7 @@ class ChatService(ChatConversations, ChatModels, ChatEdits):
         vision_models: Callable[[str], list[str]] | None = None,
         remote_factory: RemoteChatFactory | None = None,
         tools: ToolService | None = None,
+        grammar_guard: GrammarGuard | None = None,
     ) -> None:
         self._store = store
         self._tools = tools
@@ -79,6 +81,9 @@ class ChatService(ChatConversations, ChatModels, ChatEdits):
         self._devices = list(devices)
         self._compiled_cache = compiled_cache
         self._converted_cache = converted_cache
+        self.grammar_guard = grammar_guard
+        """Tries each new JSON answer's grammar in a child process first (the server's engine
+        uses it too); None: compiled in this process untried."""
         self._factory = pipeline_factory
         self._vision_factory = vision_factory
         self._vision_models = vision_models or (lambda device: [])

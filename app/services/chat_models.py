@@ -34,6 +34,7 @@ from pipelines.core import Cancelled, CancelToken, MetricRecord
 from pipelines.engine_options import EngineOptions, describe
 from pipelines.gguf import is_gguf_path
 from pipelines.gguf_cache import is_converted
+from pipelines.grammar_guard import GrammarGuard
 
 if TYPE_CHECKING:  # openai is imported when a remote model is first loaded
     from app.remote.chat import RemoteChatPipeline
@@ -52,6 +53,7 @@ class ChatModels:
         _devices: list[DeviceInfo]
         _compiled_cache: Path | None
         _converted_cache: Path | None
+        grammar_guard: GrammarGuard | None
         _factory: PipelineFactory
         _vision_factory: PipelineFactory
         _vision_models: Callable[[str], list[str]]
@@ -166,6 +168,7 @@ class ChatModels:
                 device=concrete,
                 cache_dir=cache,
                 converted_dir=self._converted_cache,
+                grammar_guard=self.grammar_guard,
                 properties=compile_properties("chat", concrete),
                 engine=engine,
             )

@@ -114,7 +114,15 @@ class ToolLoop:
             )
             if messages is None:
                 break  # no room to choose another tool: answer with what is known
-            result = pipeline.generate(messages, settings, cancel, _ignore)
+            try:
+                result = pipeline.generate(messages, settings, cancel, _ignore)
+            except UserError as error:
+                if error.field != "json_schema":
+                    raise
+                # The choice's grammar costs more than the grammar guard allows (the tools'
+                # schemas are the servers'): answer without tools, as for unaffordable ones.
+                log.warning("the tools are not offered: %s", error)
+                break
             if result.stopped:
                 break
             choice = parse_choice(result.text, ids)

@@ -4659,5 +4659,21 @@
             <source>The JSON schema's pattern at {where} repeats a repetition ({pattern}), which can take a regex exponential time; write it without one.</source>
             <translation>Das Muster (pattern) des JSON-Schemas bei {where} wiederholt eine Wiederholung ({pattern}), wofür ein regulärer Ausdruck exponentiell lange brauchen kann; schreiben Sie es ohne.</translation>
         </message>
+        <message>
+            <source>This JSON schema would take more than {size} of memory to enforce; simplify it.</source>
+            <translation>Dieses JSON-Schema würde mehr als {size} Arbeitsspeicher brauchen, um eingehalten zu werden; vereinfachen Sie es.</translation>
+        </message>
+        <message>
+            <source>This JSON schema would take more than {seconds} s of processor time to enforce; simplify it.</source>
+            <translation>Dieses JSON-Schema würde mehr als {seconds} s Prozessorzeit brauchen, um eingehalten zu werden; vereinfachen Sie es.</translation>
+        </message>
+        <message>
+            <source>Trying this JSON schema took longer than {seconds} s; try again when the computer is less busy, or simplify the schema.</source>
+            <translation>Das Ausprobieren dieses JSON-Schemas dauerte länger als {seconds} s; versuchen Sie es erneut, wenn der Computer weniger ausgelastet ist, oder vereinfachen Sie das Schema.</translation>
+        </message>
+        <message>
+            <source>Trying this JSON schema crashed the process that tried it; simplify the schema.</source>
+            <translation>Beim Ausprobieren dieses JSON-Schemas ist der prüfende Prozess abgestürzt; vereinfachen Sie das Schema.</translation>
+        </message>
     </context>
 </TS>

@@ -4646,5 +4646,21 @@
             <source>The JSON schema's pattern at {where} repeats a repetition ({pattern}), which can take a regex exponential time; write it without one.</source>
             <translation>该 JSON Schema 在 {where} 处的模式（pattern）对重复再次重复（{pattern}），正则表达式处理它可能需要指数级时间；请改写为不含这种重复的形式。</translation>
         </message>
+        <message>
+            <source>This JSON schema would take more than {size} of memory to enforce; simplify it.</source>
+            <translation>遵循该 JSON Schema 将占用超过 {size} 的内存；请简化它。</translation>
+        </message>
+        <message>
+            <source>This JSON schema would take more than {seconds} s of processor time to enforce; simplify it.</source>
+            <translation>遵循该 JSON Schema 将占用超过 {seconds} 秒的处理器时间；请简化它。</translation>
+        </message>
+        <message>
+            <source>Trying this JSON schema took longer than {seconds} s; try again when the computer is less busy, or simplify the schema.</source>
+            <translation>试用该 JSON Schema 用时超过 {seconds} 秒；请在计算机较空闲时重试，或简化该 Schema。</translation>
+        </message>
+        <message>
+            <source>Trying this JSON schema crashed the process that tried it; simplify the schema.</source>
+            <translation>试用该 JSON Schema 时，执行试用的进程崩溃了；请简化该 Schema。</translation>
+        </message>
     </context>
 </TS>

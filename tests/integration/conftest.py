@@ -136,3 +136,19 @@ def avatar(
     metrics = MetricsBus()
     voice = VoiceService(app_home.voices_dir, settings, metrics, [CPU], registry)
     return AvatarService(app_home.avatar_dir, settings, metrics, [CPU], registry, voice)
+
+
+@pytest.fixture(scope="session")
+def real_model_folder(real_chat_model: Path, converted_gguf_cache: Path) -> Path:
+    """The real SmolLM2-135M converted to OpenVINO IR (its tokenizer: a 49k vocabulary), in
+    the session's converted-GGUF cache."""
+    from pipelines.chat import make_llm_pipeline
+    from pipelines.gguf_cache import open_gguf
+
+    opened = open_gguf(
+        real_chat_model,
+        converted_gguf_cache,
+        lambda path, extra: make_llm_pipeline(path, "CPU", extra),
+    )
+    assert opened.folder is not None
+    return opened.folder

@@ -14,6 +14,7 @@ from app.cli import exits
 from app.paths import AppPaths
 from app.structured import LENGTH_LIMIT
 from tests.app_process import run_app
+from tests.grammar_schemas import COSTLY
 
 pytestmark = pytest.mark.integration
 
@@ -102,6 +103,24 @@ def test_stdout_is_exactly_the_json_answer_following_the_schema(
     assert result.returncode == exits.OK, result.stderr
     jsonschema.validate(json.loads(result.stdout), PERSON)
     assert result.stdout.endswith("}\n")
+
+
+@pytest.mark.real_model
+def test_a_schema_whose_grammar_costs_more_than_the_limit_exits_2_in_one_line(
+    gguf_home: AppPaths, real_chat_model: Path, tmp_path: Path
+) -> None:
+    # Within the budget, but 12 s of compile on SmolLM2: over a limit lowered to 1 s, it is
+    # stopped in the probe's child process, before this one compiles anything.
+    path = _schema_file(tmp_path, COSTLY)
+    args = ["chat", "--model", str(real_chat_model), "--json-schema", str(path), "Hi"]
+    result = run_app(args, gguf_home, {"OV_STUDIO_JSON_GRAMMAR__CPU_SECONDS": "1"})
+    assert result.returncode == exits.USAGE, result.stderr
+    assert result.stdout == ""
+    assert result.stderr == (
+        "error: This JSON schema would take more than 1 s of processor time to enforce; "
+        "simplify it.\n"
+    )
+    assert len(list(gguf_home.grammar_verdicts.glob("*.json"))) == 1  # kept for next time
 
 
 @pytest.mark.real_model

@@ -8,6 +8,7 @@ answer — and on what the user decides (a refused call is never made).
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,9 @@ from app.tools.calls import ToolCall
 from app.tools.service import ToolService
 from pipelines.chat import GenerationSettings
 from pipelines.core import CancelToken
-from tests.mcp_servers.running import calculator_stdio
+from pipelines.grammar_guard import GrammarGuard
+from pipelines.grammar_probe import ProbeLimits
+from tests.mcp_servers.running import calculator_stdio, hostile
 
 pytestmark = [pytest.mark.integration, pytest.mark.real_model]
 
@@ -119,3 +122,24 @@ def test_stop_before_the_answer_keeps_nothing_half_done(
     )
     assert answer.message.stopped
     assert [c["status"] for c in answer.message.tool_calls] == ["done"]
+
+
+def test_tools_whose_choice_grammar_costs_too_much_are_not_offered(
+    real_chat_model: Path, converted_gguf_cache: Path, tmp_path: Path
+) -> None:
+    guard = GrammarGuard(tmp_path / "verdicts", lambda: ProbeLimits(cpu_seconds=0.2))
+    service = ChatService(
+        ConversationStore(tmp_path / "conversations"),
+        MetricsBus(),
+        [DeviceInfo("CPU", "Test CPU")],
+        converted_cache=converted_gguf_cache,
+        tools=ToolService(lambda: [hostile("costly")], tmp_path / "mcp"),
+        grammar_guard=guard,
+    )
+    service.load_model(real_chat_model, "CPU")
+    conversation = service.new_conversation("")
+    service.set_tools(conversation.id, ["costly/pick"])
+    answer = service.ask(conversation.id, "Pick a value.", GREEDY, CancelToken(), lambda _: None)
+    assert answer.message.content.strip() and answer.message.tool_calls == []
+    verdicts = [json.loads(p.read_text("utf-8")) for p in (tmp_path / "verdicts").iterdir()]
+    assert [v["verdict"]["outcome"] for v in verdicts] == ["cpu"]

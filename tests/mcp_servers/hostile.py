@@ -6,7 +6,9 @@ tools, some with hostile names and schemas), ``binary`` (answers with bytes that
 UTF-8 in a tool result), ``garbage`` (answers the handshake with text that is not JSON-RPC),
 ``banner`` (prints a line of text on stdout at start, then speaks MCP as it should),
 ``escapes`` (a tool whose description holds terminal escapes: a title change, NUL, a
-C1 control, a right-to-left override).
+C1 control, a right-to-left override), ``costly`` (one tool of ten objects of 64 optional
+properties: within the JSON-schema budget, its choice grammar takes 0.7 s of CPU to compile
+on SmolLM2-135M, where the calculator's takes hundredths).
 """
 
 from __future__ import annotations
@@ -17,6 +19,17 @@ import time
 
 MODE = sys.argv[1] if len(sys.argv) > 1 else "crash"
 NUMBER = {"type": "object", "properties": {"a": {"type": "number"}}}
+OPTIONAL_INTEGERS = {
+    "type": "object",
+    "properties": {f"p{i}": {"type": "integer"} for i in range(64)},
+}
+COSTLY_TOOL = {
+    "name": "pick",
+    "inputSchema": {
+        "type": "object",
+        "properties": {f"o{k}": OPTIONAL_INTEGERS for k in range(10)},
+    },
+}
 ESCAPING_TOOL = {
     "name": "echo",
     "description": "\x1b]0;pwned\x07Adds numbers\x00 \x9b2J\u202eexe.txt",
@@ -74,6 +87,8 @@ def main() -> None:
             listed = tools() if MODE == "many" else [{"name": "echo", "inputSchema": NUMBER}]
             if MODE == "escapes":
                 listed = [ESCAPING_TOOL]
+            if MODE == "costly":
+                listed = [COSTLY_TOOL]
             result = {"tools": listed}
         elif method == "tools/call":
             sys.stdout.buffer.write(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Iterator
 from typing import Any
 
 import ollama
@@ -14,7 +15,8 @@ import openai
 import pytest
 
 from pipelines.batching import BatchingEngine
-from tests.server.conftest import RunningServer
+from tests.grammar_schemas import COSTLY, SMALL
+from tests.server.conftest import RunningServer, spy_on_submit
 
 pytestmark = [pytest.mark.integration, pytest.mark.real_model]
 
@@ -130,6 +132,43 @@ def test_a_schema_over_the_budget_is_a_400_before_any_generation(
         ollama_client(server).chat(served_name(server), PERSON, format=schema)
     assert refused_too.value.status_code == 400 and words in refused_too.value.error
     assert submitted == []
+
+
+@pytest.fixture
+def one_second_of_grammar(server: RunningServer) -> Iterator[None]:
+    """The server's grammar probe limited to 1 s of CPU for one test (a live setting)."""
+    store = server.ctx.settings_store
+    before = store.settings.json_grammar
+    store.update(json_grammar={"memory_mb": before.memory_mb, "cpu_seconds": 1})
+    yield
+    store.update(json_grammar=before.model_dump())
+
+
+@pytest.mark.usefixtures("one_second_of_grammar")
+def test_a_schema_whose_grammar_costs_more_than_the_limit_is_a_400_before_any_generation(
+    server: RunningServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    submitted = spy_on_submit(server, monkeypatch)
+    schema = json.loads(COSTLY)  # within the budget; 12 s of compile on SmolLM2
+    sentence = "This JSON schema would take more than 1 s of processor time to enforce"
+    with pytest.raises(openai.BadRequestError) as refused:
+        openai_client(server).chat.completions.create(
+            model="",
+            messages=PERSON,  # type: ignore[arg-type]
+            max_tokens=20,
+            response_format={"type": "json_schema", "json_schema": {"name": "s", "schema": schema}},
+        )
+    body = refused.value.body
+    assert isinstance(body, dict) and body["message"].startswith(sentence)
+    assert body["param"] == "response_format.json_schema.schema"
+    with pytest.raises(ollama.ResponseError) as refused_too:  # its verdict is remembered
+        list(ollama_client(server).chat(served_name(server), PERSON, format=schema, stream=True))
+    assert refused_too.value.status_code == 400 and sentence in refused_too.value.error
+    assert submitted == []
+    answer = ollama_client(server).generate(
+        served_name(server), "Hi", format=json.loads(SMALL), options={"num_predict": 8}
+    )
+    assert answer.done  # the server and its engine carry on
 
 
 def test_ollama_json_format_answers_json(server: RunningServer) -> None:

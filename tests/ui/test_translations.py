@@ -281,3 +281,17 @@ def test_a_core_sentence_next_to_the_schema_box_reads_german(qtbot: QtBot, germa
         "Das JSON-Schema verschachtelt Arrays und Objekte 30 Ebenen tief; höchstens 16 sind "
         "erlaubt."
     )
+
+
+def test_a_grammar_trial_refusal_reads_german(qtbot: QtBot, german: None) -> None:
+    """The grammar guard's sentences are the core's too (``app.structured_guard``)."""
+    from app.structured_guard import refusal
+    from pipelines.grammar_probe import Verdict
+
+    error = InlineError()
+    qtbot.addWidget(error)
+    error.show_message(refusal(Verdict("memory", limit=1 << 30)))
+    assert error.text() == (
+        "Dieses JSON-Schema würde mehr als 1 GB Arbeitsspeicher brauchen, um eingehalten zu "
+        "werden; vereinfachen Sie es."
+    )
