@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 import threading
 from pathlib import Path
 from typing import IO, Any, NoReturn
@@ -37,10 +36,8 @@ def main() -> NoReturn:
 
 
 def _probe() -> int:
-    # OpenVINO sends a telemetry event on import from a forked process it ends after a
-    # timeout; a probe ending first would leave that process behind (stuck, as a fork of a
-    # process with threads can be). Without the package, OpenVINO uses its own no-op stub.
-    sys.modules.setdefault("openvino_telemetry", None)  # type: ignore[arg-type]
+    # OpenVINO's telemetry sender, a forked process, would outlive a probe that ended first
+    # (stuck, as a fork of a process with threads can be): pipelines/__init__ keeps it off.
     request = json.loads(_request_line())
     say = _messages_out()
     threading.Thread(target=_end_with_parent, name="parent-watch", daemon=True).start()

@@ -37,9 +37,12 @@ os.environ.pop("FONTCONFIG_SYSROOT", None)
 os.environ.pop("LANGUAGE", None)
 os.environ["OV_STUDIO_SECRETS"] = "file"  # never a real keyring from a test
 
-# OpenVINO's telemetry starts a pool thread on first import that lives for the process;
-# importing it here makes that thread part of every test's baseline, not a "leak".
-import openvino.tools.ovc  # noqa: F401
+# As in the app, pipelines first: OpenVINO's usage telemetry stays off (pipelines/telemetry.py).
+import pipelines  # noqa: F401  # isort: skip
+
+# OpenVINO's converter may start threads on first import that live for the process; importing
+# it here makes them part of every test's baseline, not a "leak".
+import openvino.tools.ovc  # noqa: F401  # isort: skip
 
 from app.paths import HOME_ENV, AppPaths
 from tests.logfail import LogFailPlugin

@@ -141,7 +141,7 @@ def install_default_embedder(
     work = Path(tempfile.mkdtemp(prefix=f".{DEFAULT_EMBEDDER}.", dir=target.parent))
     model = work / "model"
     try:
-        export = [str(python), "-m", "optimum.commands.optimum_cli", "export", "openvino"]
+        export = [str(python), "-m", "app.models.optimum_cli", "export", "openvino"]
         export += ["--model", str(source)]
         export += ["--task", "feature-extraction", "--weight-format", "fp32", str(model)]
         log.info("converting the default embedder: %s", " ".join(export))
