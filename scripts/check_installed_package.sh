@@ -75,6 +75,11 @@ if [[ -d $FIXTURES/vlm-tiny ]]; then
     (cd "$WORK" && /usr/bin/ov-studio chat --model "$FIXTURES/vlm-tiny" --image "$WORK/teal.png" --max-new-tokens 4 "What colour is this?" >/dev/null)
 fi
 
+step "a JSON answer: its grammar tried first by the installed program's probe process"
+(cd "$WORK" && /usr/bin/ov-studio chat --model "$FIXTURES/llm-int8" --json-object --max-new-tokens 24 "A JSON object, please." >/dev/null)
+verdicts=$(grep -l '"outcome": "fits"' "$OV_STUDIO_HOME"/cache/grammar/*.json 2>/dev/null | wc -l)
+[[ $verdicts -ge 1 ]] || { echo "error: the grammar probe did not run in the installed program (no verdict kept)" >&2; exit 1; }
+
 GGUF=$(ls "$FIXTURES"/llm-real/*.gguf 2>/dev/null | head -1 || true)
 if [[ -n $GGUF ]]; then
     step "the server: serve --port 0 with SmolLM2, /v1/models and a chat completion with its token, SIGTERM"
