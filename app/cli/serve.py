@@ -114,11 +114,16 @@ def _load_and_serve(
         out.write(f"loading {shown(model.id)}…\n")
         out.flush()
         state.served.engine_for(model)
-        out.write(f"serving {shown(model.id)}; Ctrl+C stops\n")
+        ready = f"serving {shown(model.id)}; Ctrl+C stops\n"
     else:
-        out.write("no chat model is installed yet; Ctrl+C stops\n")
+        ready = "no chat model is installed yet; Ctrl+C stops\n"
     out.flush()
-    serve_forever(app, sock)
+
+    def say_ready() -> None:
+        out.write(ready)
+        out.flush()
+
+    serve_forever(app, sock, say_ready)
 
 
 def _model_path(ctx: object, given: Path | None) -> Path | None:

@@ -15,7 +15,7 @@ import logging
 import socket
 import threading
 import time
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 
 import uvicorn
 from fastapi import FastAPI
@@ -152,16 +152,30 @@ class _ForegroundServer(uvicorn.Server):
     closed, instead of the ``serve`` command returning 0.
     """
 
+    def __init__(self, config: uvicorn.Config, on_ready: Callable[[], None]) -> None:
+        super().__init__(config)
+        self._on_ready = on_ready
+
     @contextlib.contextmanager
     def capture_signals(self) -> Generator[None, None, None]:
         with super().capture_signals():
             yield
             self._captured_signals.clear()  # handled: serving ended
 
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets=sockets)
+        if self.started:  # its signal handlers are in place and it accepts connections
+            self._on_ready()
 
-def serve_forever(app: FastAPI, sock: socket.socket) -> None:
-    """Serve in the foreground until Ctrl+C or SIGTERM (the ``serve`` command)."""
-    server = _ForegroundServer(_config(app, ConnectionLimits()))
+
+def serve_forever(app: FastAPI, sock: socket.socket, on_ready: Callable[[], None]) -> None:
+    """Serve in the foreground until Ctrl+C or SIGTERM (the ``serve`` command).
+
+    ``on_ready`` runs once the server accepts connections and Ctrl+C or SIGTERM would end it
+    cleanly: only then may the command say "Ctrl+C stops" (a SIGTERM before uvicorn's handlers
+    are installed would kill the process with status -15).
+    """
+    server = _ForegroundServer(_config(app, ConnectionLimits()), on_ready)
     try:
         server.run(sockets=[sock])
     finally:

@@ -96,6 +96,15 @@ def _token_of_a_run(home: AppPaths, *extra: str) -> tuple[str, str]:
     return url, token
 
 
+def test_a_sigterm_as_soon_as_it_says_ctrl_c_stops_ends_it_cleanly(app_home: AppPaths) -> None:
+    """The line is said once uvicorn's signal handlers are in place: a script that stops the
+    server the moment it reads it gets exit 0, not death by the signal (-15)."""
+    with RunningApp(["serve", "--port", "0"], app_home) as app:
+        app.wait_for(READY)
+        code, printed, err = app.stop(signal.SIGTERM)
+    assert code == exits.OK, (printed, err)
+
+
 def test_serve_keeps_its_token_between_runs_and_new_token_replaces_it(
     app_home: AppPaths,
 ) -> None:
