@@ -309,6 +309,7 @@ class ChatPipeline(ModelPipeline):
         # The streamer sees detokenised chunks; the returned text is the authoritative answer.
         text = result.texts[0] if result.texts else "".join(pieces)
         self._last = self._metrics(result.perf_metrics, wall_ms)
+        self._last.values.update(draft_figures(result))
         return ChatResult(text=text, stopped=cancel.cancelled, metrics=self._last)
 
     def count_tokens(self, text: str) -> int:
@@ -351,6 +352,18 @@ class ChatPipeline(ModelPipeline):
         # GenAI reports NaN for an answer of one token or less; the overlay wants numbers.
         values = {key: (0.0 if math.isnan(value) else value) for key, value in values.items()}
         return MetricRecord(pipeline=self.name, device=self.config.device, values=values)
+
+
+def draft_figures(result: Any) -> dict[str, float]:
+    """How a speculative answer went: the share of the draft model's tokens the main model
+    accepted (``draft_accepted``, 0–1; a draft of the same family accepts most). Nothing for
+    an answer written without a draft model, where GenAI reports no such figures."""
+    speculative = getattr(result, "extended_perf_metrics", None)
+    if speculative is None or not hasattr(speculative, "get_draft_acceptance_rate"):
+        return {}
+    if int(speculative.get_num_draft_tokens()) < 1:
+        return {}
+    return {"draft_accepted": float(speculative.get_draft_acceptance_rate())}
 
 
 def genai_history(messages: Sequence[Message]) -> Any:

@@ -2452,6 +2452,10 @@
             <translation>{count} Token</translation>
         </message>
         <message>
+            <source>{percent}% of draft tokens accepted</source>
+            <translation>{percent} % der Draft-Token angenommen</translation>
+        </message>
+        <message>
             <source>TTFT {ms} ms</source>
             <translation>TTFT {ms} ms</translation>
         </message>

@@ -2447,6 +2447,10 @@
             <translation>{count} 个 token</translation>
         </message>
         <message>
+            <source>{percent}% of draft tokens accepted</source>
+            <translation>已接受 {percent}% 的草稿 token</translation>
+        </message>
+        <message>
             <source>TTFT {ms} ms</source>
             <translation>TTFT {ms} ms</translation>
         </message>

@@ -52,8 +52,9 @@ def stats_line(message: ChatMessage) -> str:
     """The line under an answer.
 
     Returns:
-        e.g. "16 tokens · 230.4 tok/s · TTFT 12 ms · AUTO → CPU", plus " · stopped" when the
-        answer was cut short.
+        e.g. "16 tokens · 230.4 tok/s · TTFT 12 ms · AUTO → CPU", with "80% of draft tokens
+        accepted" after the rate for speculative decoding, plus " · stopped" when the answer
+        was cut short.
     """
     metrics = message.metrics
     locale = QLocale()
@@ -63,6 +64,9 @@ def stats_line(message: ChatMessage) -> str:
         parts.append(tr("{count} tokens", "generated in an answer").format(count=count))
     if metrics.get("tokens_per_s"):
         parts.append(f"{locale.toString(float(metrics['tokens_per_s']), 'f', 1)} tok/s")
+    if "draft_accepted" in metrics:  # speculative decoding: how well the draft model guessed
+        percent = locale.toString(round(float(metrics["draft_accepted"]) * 100))
+        parts.append(tr("{percent}% of draft tokens accepted").format(percent=percent))
     if "ttft_ms" in metrics:
         ttft = locale.toString(float(metrics["ttft_ms"]), "f", 0)
         parts.append(tr("TTFT {ms} ms").format(ms=ttft))
