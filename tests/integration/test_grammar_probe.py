@@ -34,8 +34,15 @@ def _spec(schema: str) -> GrammarSpec:
     return grammar_spec(check_schema(schema))  # within the budget, as an answer's would be
 
 
-def _children() -> list[psutil.Process]:
-    return psutil.Process().children(recursive=True)
+@pytest.fixture
+def children_before() -> set[int]:
+    """This process's children before a test: the suite may keep some of its own (e.g.
+    multiprocessing's resource tracker), which are no probe's leftovers."""
+    return {child.pid for child in psutil.Process().children(recursive=True)}
+
+
+def _new_children(before: set[int]) -> list[psutil.Process]:
+    return [child for child in psutil.Process().children(recursive=True) if child.pid not in before]
 
 
 def test_the_target_is_the_models_tokenizer_and_its_logits_width(
@@ -46,18 +53,20 @@ def test_the_target_is_the_models_tokenizer_and_its_logits_width(
 
 
 def test_a_schema_costing_more_cpu_than_the_limit_is_stopped_at_the_limit(
-    target: ProbeTarget, tmp_path: Path
+    target: ProbeTarget, tmp_path: Path, children_before: set[int]
 ) -> None:
     verdict = run_probe(_spec(COSTLY), target, ONE_SECOND, scratch=tmp_path)
     assert verdict.outcome == "cpu" and verdict.limit == 1.0 < verdict.cpu_seconds
-    assert _children() == []
+    assert _new_children(children_before) == []
     assert list(tmp_path.iterdir()) == []  # the synthetic model is gone with the child
 
 
-def test_a_schema_taking_more_memory_than_the_limit_is_stopped(target: ProbeTarget) -> None:
+def test_a_schema_taking_more_memory_than_the_limit_is_stopped(
+    target: ProbeTarget, children_before: set[int]
+) -> None:
     verdict = run_probe(_spec(BIG_ENUM), target, SIXTEEN_MB)
     assert verdict.outcome == "memory" and verdict.memory_bytes > 16 << 20
-    assert _children() == []
+    assert _new_children(children_before) == []
 
 
 def test_a_small_schema_fits_the_same_limits(target: ProbeTarget) -> None:
@@ -67,11 +76,13 @@ def test_a_small_schema_fits_the_same_limits(target: ProbeTarget) -> None:
         assert verdict.cpu_seconds < 1 and verdict.memory_bytes < 16 << 20
 
 
-def test_a_grammar_that_crashes_the_compiler_crashes_only_the_child(target: ProbeTarget) -> None:
+def test_a_grammar_that_crashes_the_compiler_crashes_only_the_child(
+    target: ProbeTarget, children_before: set[int]
+) -> None:
     deep = "root ::= " + "(" * PARENTHESES + '"a"' + ")" * PARENTHESES
     verdict = run_probe(GrammarSpec("grammar", deep), target, ProbeLimits())
     assert verdict.outcome == "crashed", verdict  # in this process it would have been us
-    assert _children() == []
+    assert _new_children(children_before) == []
 
 
 def test_a_grammar_genai_refuses_is_refused_with_its_reason(target: ProbeTarget) -> None:
@@ -79,18 +90,18 @@ def test_a_grammar_genai_refuses_is_refused_with_its_reason(target: ProbeTarget)
     assert verdict.outcome == "refused" and "undefined_rule" in verdict.detail
 
 
-def test_a_cancelled_probe_ends_its_child(target: ProbeTarget) -> None:
+def test_a_cancelled_probe_ends_its_child(target: ProbeTarget, children_before: set[int]) -> None:
     cancel = CancelToken()
     cancel.cancel()
     with pytest.raises(Cancelled):
         run_probe(_spec(COSTLY), target, ProbeLimits(), cancel)
-    assert _children() == []
+    assert _new_children(children_before) == []
 
 
 def test_a_probe_that_cannot_set_up_says_so_without_judging_the_grammar(
-    tmp_path: Path,
+    tmp_path: Path, children_before: set[int]
 ) -> None:
     nowhere = ProbeTarget(tmp_path / "no-tokenizer", None, "none")
     verdict = run_probe(_spec(SMALL), nowhere, ProbeLimits())
     assert verdict.outcome == "unavailable" and verdict.detail
-    assert _children() == []
+    assert _new_children(children_before) == []
