@@ -61,3 +61,8 @@ class Answer:
     json_problem: str = ""
     """A JSON answer (``json_schema`` set) that is cut by the length limit, not JSON or not
     following its schema: one sentence; "" when it parsed and follows it (or is free text)."""
+
+    @property
+    def cut(self) -> bool:
+        """The answer stopped at its length limit (``max_new_tokens``): it can be continued."""
+        return self.message.cut
