@@ -35,12 +35,18 @@ from pipelines.engine_options import (
     EngineOptions,
     KvCachePrecision,
 )
+from pipelines.model_sampling import ModelSampling
 
 log = logging.getLogger(__name__)
 
 ENV_PREFIX = "OV_STUDIO_"
 PIPELINES = ("chat", "knowledge", "tts", "lipsync", "speech-to-text")
 """Pipelines that have a device choice; later panels add theirs here."""
+
+DEFAULTS_VERSION = 2
+"""The generation defaults a settings file is written under (see :func:`update_old_defaults`).
+1 (files without the field): repetition penalty 1.1; 2: 1.0."""
+OLD_REPETITION_PENALTY = 1.1
 
 
 def _no_nul(path: Path) -> Path:
@@ -109,7 +115,13 @@ class ChatDefaults(BaseModel):
     temperature: float = Field(0.7, ge=0.0, le=2.0, description="0 = greedy, higher = varied.")
     top_p: float = Field(0.9, gt=0.0, le=1.0, description="Nucleus sampling mass.")
     top_k: int = Field(50, ge=0, le=1000, description="Sample among the k likeliest; 0 = off.")
-    repetition_penalty: float = Field(1.1, ge=0.5, le=2.0, description="Above 1 avoids loops.")
+    repetition_penalty: float = Field(
+        1.0,
+        ge=0.5,
+        le=2.0,
+        description="1 = off. Above 1 penalises every word already in the chat, prompt "
+        "included: long answers of small models then break into glued words.",
+    )
     seed: int | None = Field(None, ge=0, lt=2**32, description="Fixed seed for repeatable runs.")
     system_prompt: str = Field(
         "You are a helpful assistant.",
@@ -294,16 +306,51 @@ class Settings(BaseSettings):
     # vectors and cost quadratically more attention.
     chunk_tokens: int = Field(128, ge=32, le=2048, description="Tokens per knowledge chunk.")
     chunk_overlap: int = Field(16, ge=0, le=512, description="Tokens shared by neighbours.")
+    defaults_version: int = Field(
+        DEFAULTS_VERSION,
+        ge=1,
+        description="The app's generation defaults these settings were saved under (older "
+        "files are updated once when read).",
+    )
 
     def device_for(self, pipeline: str) -> str:
         """The device chosen for ``pipeline`` (AUTO when none was chosen)."""
         return self.devices.get(pipeline, "AUTO")
 
-    def chat_for(self, model: Path | str | None) -> ChatDefaults:
-        """The chat defaults of ``model``: its preset, else the global :attr:`chat`."""
+    def chat_for(
+        self, model: Path | str | None, recommended: ModelSampling | None = None
+    ) -> ChatDefaults:
+        """The chat defaults of ``model``: its preset (the user's choices), else the global
+        :attr:`chat` with the sampling the model recommends (``recommended``: its
+        ``generation_config.json`` or GGUF metadata) in place of the global values."""
         if model is None:
             return self.chat
-        return self.chat_presets.get(preset_key(model), self.chat)
+        preset = self.chat_presets.get(preset_key(model))
+        if preset is not None:
+            return preset
+        advice = recommended.values() if recommended is not None else {}
+        return self.chat.model_copy(update=advice) if advice else self.chat
+
+
+def update_old_defaults(data: dict[str, Any]) -> bool:
+    """Update a settings file's values (parsed, not yet validated) written under older
+    generation defaults; whether anything was changed.
+
+    Version 1 saved a repetition penalty of 1.1 in the chat defaults and in every preset,
+    whether or not the user chose it (the file is saved whole), and 1.1 breaks long answers
+    (GenAI penalises every token, prompt included). A saved 1.1 is taken as the old default
+    and becomes 1.0; any other value was the user's choice and stays.
+    """
+    version = data.get("defaults_version")
+    if isinstance(version, int) and version >= DEFAULTS_VERSION:
+        return False
+    presets = data.get("chat_presets")
+    chats = [data.get("chat"), *(presets.values() if isinstance(presets, dict) else ())]
+    for chat in chats:
+        if isinstance(chat, dict) and chat.get("repetition_penalty") == OLD_REPETITION_PENALTY:
+            chat["repetition_penalty"] = 1.0
+    data["defaults_version"] = DEFAULTS_VERSION
+    return True
 
 
 def environment_problems(environ: Mapping[str, str] | None = None) -> list[str]:

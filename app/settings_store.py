@@ -21,7 +21,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import PydanticSerializationError
 
 from app.errors import StorageError, UserError
-from app.settings import Settings, values_model
+from app.settings import DEFAULTS_VERSION, Settings, update_old_defaults, values_model
 from app.storage.atomic import write_text_atomic
 from app.storage.json_files import Damaged, parse_json_object
 from app.storage.redaction import redacted_copy
@@ -164,8 +164,12 @@ class SettingsStore:
         # Underscore keys are pydantic-settings' own arguments (``_env_file``,
         # ``_cli_parse_args`` …), never settings: from a file they would steer the loader.
         data = {key: value for key, value in data.items() if not key.startswith("_")}
+        updated = update_old_defaults(data)
         settings, reset = _validate_repairing(data)
         if not reset:
+            if updated:
+                log.info("%s: generation defaults %d", self.path, DEFAULTS_VERSION)
+                self._save_quietly(settings)  # once: the file now says which defaults it has
             return LoadedSettings(settings)
         backup = self._set_aside(raw, f"invalid {', '.join(reset)}")
         self._save_quietly(settings)

@@ -52,6 +52,7 @@ from pipelines.gguf import is_gguf_path
 from pipelines.gguf_cache import open_gguf
 from pipelines.grammar_guard import GrammarGuard
 from pipelines.json_grammar import structured_output_config
+from pipelines.model_sampling import ModelSampling, sampling_from_folder
 from pipelines.openvino_errors import openvino_reason
 from pipelines.vision_chat import REQUIRED_VLM_FILES, Image, check_image, is_vision_folder
 
@@ -251,6 +252,8 @@ class BatchingEngine(ModelPipeline):
         """Whether the model reads images (a vision-language folder)."""
         self._tokenizer_source = config.model_path
         """Where the grammar probe finds the tokenizer (a GGUF's converted folder)."""
+        self.sampling = ModelSampling()
+        """The sampling the model recommends (its generation_config.json or GGUF metadata)."""
 
     # ----- loading -------------------------------------------------------------------------
 
@@ -272,9 +275,11 @@ class BatchingEngine(ModelPipeline):
             require_files(path, REQUIRED_VLM_FILES, "an OpenVINO vision-chat model")
             pipe = self._build(path)
             self.vision = True
+            self.sampling = sampling_from_folder(path)
         else:
             require_files(path, REQUIRED_LLM_FILES, "an OpenVINO chat model")
             pipe = self._build(path)
+            self.sampling = sampling_from_folder(path)
         self._tokenizer = pipe.get_tokenizer()
         self._stopping.clear()
         self._thread = threading.Thread(target=self._loop, args=(pipe,), name="batching")
@@ -303,6 +308,7 @@ class BatchingEngine(ModelPipeline):
 
         opened = open_gguf(path, self.config.converted_dir, build)
         self._tokenizer_source = opened.folder or path
+        self.sampling = opened.info.sampling
         if opened.from_cache:
             return opened.pipeline
         del opened  # the converting LLMPipeline: the batching one reads the cached IR now

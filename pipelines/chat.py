@@ -62,7 +62,11 @@ class GenerationSettings:
     temperature: float = 0.7
     top_p: float = 0.9
     top_k: int = 50
-    repetition_penalty: float = 1.1
+    repetition_penalty: float = 1.0
+    """1 = off. GenAI applies it to every token of the prompt and the answer (not, as
+    llama.cpp does, to the last 64), the chat template's end-of-turn token included: above 1,
+    short answers stop ending and long ones run out of unpenalised words and break into glued
+    fragments (measured on SmolLM2: README, "Generation settings")."""
     seed: int | None = None
     ignore_eos: bool = False
     json_schema: str | None = None
@@ -136,6 +140,9 @@ class ChatResult:
     text: str
     stopped: bool
     metrics: MetricRecord
+    cut: bool = False
+    """The answer reached ``max_new_tokens`` (the engine's finish reason, not a guess from the
+    text): it was not finished, and can be continued."""
 
 
 def check_llm_folder(model_dir: Path) -> None:
@@ -168,6 +175,8 @@ class ChatPipeline(ModelPipeline):
     """
 
     name = "chat"
+    continues_answers = True
+    """:meth:`generate` can go on from an answer's beginning (``answer_start``)."""
 
     def __init__(self, config: ChatModelConfig) -> None:
         super().__init__(config.device, config.cache_dir)
@@ -244,16 +253,22 @@ class ChatPipeline(ModelPipeline):
         settings: GenerationSettings,
         cancel: CancelToken,
         on_text: Callable[[str], None],
+        *,
+        answer_start: str = "",
     ) -> ChatResult:
         """Answer the last user message of ``messages``, streaming text to ``on_text``.
 
         ``on_text`` runs on the calling thread. Cancelling stops at the next token and the
         partial answer is returned with ``stopped=True``.
+
+        ``answer_start``: the beginning of the answer, already written (an answer cut at its
+        length limit): the model goes on from its last token, and the result holds only
+        what follows it.
         """
         pipe = self._require_loaded()
         validate_messages(messages)
         settings.validate()
-        return self._stream(pipe, messages, settings, cancel, on_text, {})
+        return self._stream(pipe, messages, settings, cancel, on_text, {}, answer_start)
 
     def _stream(
         self,
@@ -263,16 +278,30 @@ class ChatPipeline(ModelPipeline):
         cancel: CancelToken,
         on_text: Callable[[str], None],
         extra: Mapping[str, Any],
+        answer_start: str = "",
     ) -> ChatResult:
         """Run ``pipe.generate`` on a fresh ``ChatHistory`` of ``messages`` (plus ``extra``
         keyword arguments, e.g. a vision model's images), streaming to ``on_text``.
 
-        Always a ``ChatHistory``, never a ``str`` prompt: GenAI keeps chat state between calls
-        and mixing the two makes a later prompt silently carry an earlier turn.
+        A ``ChatHistory``, never a lone ``str`` prompt: GenAI keeps chat state between calls
+        and mixing the two makes a later prompt silently carry an earlier turn. Continuing an
+        answer (``answer_start``) is the exception: the history is templated by the model's
+        own tokenizer, the answer so far appended, and the whole sent as a one-prompt batch
+        with templating off (measured on SmolLM2: greedy, it continues exactly as the
+        uncut answer went on, and the next turn's prompt is unchanged).
         """
         import openvino_genai as ov_genai
 
         history = genai_history(messages)
+        config = apply_to_generation(self.config.engine, generation_config(settings))
+        inputs: Any = history
+        if answer_start:
+            templated = pipe.get_tokenizer().apply_chat_template(
+                history, add_generation_prompt=True
+            )
+            inputs = [templated + answer_start]
+            config.apply_chat_template = False
+
         pieces: list[str] = []
         running = ov_genai.StreamingStatus.RUNNING
         stop = ov_genai.StreamingStatus.STOP
@@ -289,14 +318,7 @@ class ChatPipeline(ModelPipeline):
             )
         started = time.perf_counter()
         try:
-            result = pipe.generate(
-                history,
-                generation_config=apply_to_generation(
-                    self.config.engine, generation_config(settings)
-                ),
-                streamer=streamer,
-                **extra,
-            )
+            result = pipe.generate(inputs, generation_config=config, streamer=streamer, **extra)
         except RuntimeError as error:
             refusal = structured_output_refusal(error) if settings.json_schema else None
             if refusal:
@@ -310,7 +332,9 @@ class ChatPipeline(ModelPipeline):
         text = result.texts[0] if result.texts else "".join(pieces)
         self._last = self._metrics(result.perf_metrics, wall_ms)
         self._last.values.update(draft_figures(result))
-        return ChatResult(text=text, stopped=cancel.cancelled, metrics=self._last)
+        length = ov_genai.GenerationFinishReason.LENGTH
+        cut = not cancel.cancelled and list(result.finish_reasons)[:1] == [length]
+        return ChatResult(text=text, stopped=cancel.cancelled, metrics=self._last, cut=cut)
 
     def count_tokens(self, text: str) -> int:
         """Number of tokens ``text`` encodes to with this model's tokenizer."""

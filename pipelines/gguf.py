@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pipelines.core import InvalidInputError
 from pipelines.files import check_input_file
+from pipelines.model_sampling import ModelSampling, sampling_from_gguf
 
 log = logging.getLogger(__name__)
 
@@ -53,11 +54,15 @@ class GgufInfo:
     """Every tensor type in the file, most common first."""
     has_tokenizer: bool
     has_chat_template: bool
+    sampling: ModelSampling = field(default_factory=ModelSampling)
+    """The sampling the file recommends (``general.sampling.*``); none in records kept before
+    it was read: those files are older than the keys, or were converted by an older app."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready fields (the model list and the conversion cache keep them)."""
         data = asdict(self)
         data["weight_types"] = list(self.weight_types)
+        data["sampling"] = self.sampling.to_dict()
         return data
 
     @classmethod
@@ -78,6 +83,7 @@ class GgufInfo:
                 weight_types=tuple(str(kind) for kind in data["weight_types"]),
                 has_tokenizer=bool(data["has_tokenizer"]),
                 has_chat_template=bool(data["has_chat_template"]),
+                sampling=ModelSampling.from_values(_mapping(data.get("sampling"))),
             )
         except (KeyError, TypeError) as error:
             raise ValueError(f"not a GGUF record: {error}") from error
@@ -140,6 +146,7 @@ def _info(path: Path, reader: Any) -> GgufInfo:
         weight_types=ordered,
         has_tokenizer="tokenizer.ggml.model" in fields and "tokenizer.ggml.tokens" in fields,
         has_chat_template="tokenizer.chat_template" in fields,
+        sampling=sampling_from_gguf(fields),
     )
 
 
@@ -179,6 +186,10 @@ def _listed(names: tuple[str, ...] | list[str]) -> str:
     if len(names) < 2:
         return "".join(names)
     return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _mapping(value: object) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
 
 
 def _text(fields: Any, key: str) -> str:

@@ -62,6 +62,10 @@ class VisionChatPipeline(ChatPipeline):
                                CancelToken(), lambda text: None, images=[rgb_array])
     """
 
+    continues_answers = False
+    """VLMPipeline templates the images into the prompt itself: a prompt it is given already
+    templated, with an answer's beginning, would lose them."""
+
     def __init__(self, config: ChatModelConfig) -> None:
         super().__init__(config)
         self._images = 0
@@ -96,6 +100,8 @@ class VisionChatPipeline(ChatPipeline):
         cancel: CancelToken,
         on_text: Callable[[str], None],
         images: Sequence[Image] = (),
+        *,
+        answer_start: str = "",
     ) -> ChatResult:
         """Answer the last user message of ``messages`` about ``images``, streaming text.
 
@@ -103,11 +109,16 @@ class VisionChatPipeline(ChatPipeline):
         the class docstring). Cancelling returns the partial answer with ``stopped=True``.
 
         Raises:
-            InvalidInputError: no user message last, or an image that is not uint8 RGB.
+            InvalidInputError: no user message last, an image that is not uint8 RGB, or an
+                ``answer_start`` (see :attr:`continues_answers`).
             DeviceError: generation failed on the device.
         """
         import openvino as ov
 
+        if answer_start:
+            raise InvalidInputError(
+                "A vision model cannot go on from where an answer stopped.", field="prompt"
+            )
         pipe = self._require_loaded()
         validate_messages(messages)
         settings.validate()

@@ -7,7 +7,7 @@ import json
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from app.cli import exits
 from app.cli.arguments import DEVICE_HELP, Commands, add_json, text_or_stdin
@@ -67,7 +67,15 @@ def _add_answer_options(command: argparse.ArgumentParser) -> None:
     )
     command.add_argument("--device", help=DEVICE_HELP)
     command.add_argument("--max-new-tokens", type=int, help="longest answer in tokens")
-    command.add_argument("--temperature", type=float, help="0 = greedy; default from settings")
+    command.add_argument(
+        "--temperature", type=float, help="0 = greedy; default: the model's settings"
+    )
+    command.add_argument(
+        "--repetition-penalty",
+        type=float,
+        metavar="P",
+        help="1 = off (the default); above 1 penalises every token already in the chat",
+    )
     command.add_argument("--seed", type=int, help="random seed for repeatable sampling")
     command.add_argument("--system", help="system prompt (default from settings)")
     add_json(command, "end with one JSON line: text, sources, metrics and engine options")
@@ -108,26 +116,24 @@ def run_chat(args: argparse.Namespace, out: TextIO) -> int:
 def _answer(ctx: AppContext, args: argparse.Namespace, prompt: str, out: TextIO) -> int:
     from app.knowledge.grounding import Source
 
-    settings = ctx.settings.chat.model_copy()
-    if args.max_new_tokens is not None:
-        settings.max_new_tokens = args.max_new_tokens
-    if args.temperature is not None:
-        settings.temperature = args.temperature
-    if args.seed is not None:
-        settings.seed = args.seed
-    generation = settings.generation()
-    generation.validate()
-    schema = json_answer_schema(args)  # refused before the model loads
-    if schema is not None:
-        generation = replace(generation, json_schema=schema)
-    system = args.system if args.system is not None else settings.system_prompt
-    images = _images(getattr(args, "image", []))  # refused before the model loads
+    flags = _sampling_flags(args)
+    # Refused before the model loads: the flags over the global defaults, the schema, images.
+    replace(ctx.settings.chat.generation(), **flags).validate()
+    schema = json_answer_schema(args)
+    images = _images(getattr(args, "image", []))
     engine = engine_from(args, ctx.settings.chat_for(_preset_key(args.model)).performance)
     # Ctrl+C while the model loads stops the command too: the answer then ends at once.
     with interruptible(STOPPED) as cancel:
         loaded = _load(ctx, args.model, args.device or ctx.settings.device_for("chat"), engine)
         if args.verbose:
             sys.stderr.write(shown(engine_line(loaded.engine)) + "\n")
+        # The model's own defaults, as the window's: its preset, else what it recommends.
+        generation = replace(ctx.chat.generation_for(ctx.settings), **flags)
+        if schema is not None:
+            generation = replace(generation, json_schema=schema)
+        system = args.system
+        if system is None:
+            system = ctx.chat.chat_defaults(ctx.settings).system_prompt
         conversation = ctx.chat.new_conversation(system, transient=True)
         if args.command == "ask":
             ctx.chat.set_knowledge(conversation.id, args.collection)
@@ -158,6 +164,7 @@ def _answer(ctx: AppContext, args: argparse.Namespace, prompt: str, out: TextIO)
             "text": answer.message.content,
             "sources": [source.to_dict() for source in sources],
             "stopped": answer.message.stopped,
+            "cut": answer.message.cut,
             "model": str(loaded.model_path),
             "device": loaded.device,
             "requested_device": loaded.requested_device,
@@ -170,7 +177,26 @@ def _answer(ctx: AppContext, args: argparse.Namespace, prompt: str, out: TextIO)
     if answer.message.stopped:
         sys.stderr.write(STOPPED + "\n")
         return exits.PARTIAL
+    if answer.message.cut:
+        sys.stderr.write(cut_line(answer.message.metrics) + "\n")
     return exits.OK
+
+
+def cut_line(metrics: dict[str, float]) -> str:
+    """What stderr says of an answer cut at its length limit."""
+    tokens = int(metrics.get("output_tokens", 0))
+    return f"cut off at {tokens:,} tokens: the answer is not finished (--max-new-tokens)"
+
+
+def _sampling_flags(args: argparse.Namespace) -> dict[str, Any]:
+    """The generation settings the command's flags set (the others: the model's defaults)."""
+    chosen = {
+        "max_new_tokens": args.max_new_tokens,
+        "temperature": args.temperature,
+        "repetition_penalty": args.repetition_penalty,
+        "seed": args.seed,
+    }
+    return {name: value for name, value in chosen.items() if value is not None}
 
 
 def json_answer_schema(args: argparse.Namespace) -> str | None:

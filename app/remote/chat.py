@@ -81,23 +81,33 @@ class RemoteChatPipeline:
         settings: GenerationSettings,
         cancel: CancelToken,
         on_text: Callable[[str], None],
+        *,
+        answer_start: str = "",
     ) -> ChatResult:
         """Stream the answer to the last user message of ``messages`` to ``on_text``.
 
         Cancelling closes the stream: the server sees the disconnect and frees the request's
-        slot; the partial answer comes back with ``stopped=True``.
+        slot; the partial answer comes back with ``stopped=True``; one that reached
+        ``max_tokens`` with ``cut=True`` (the server's finish reason ``length``).
 
         Raises:
-            UserError: the endpoint failed (one sentence: unreachable, timeout, 401, 404 …).
+            UserError: the endpoint failed (one sentence: unreachable, timeout, 401, 404 …);
+                an ``answer_start`` (the OpenAI API cannot go on from an answer's beginning).
         """
         client = self._client
         if client is None:
             raise UserError("No chat model is loaded.", field="model")
+        if answer_start:
+            raise UserError(
+                "A model on a remote server cannot go on from where an answer stopped.",
+                field="prompt",
+            )
         validate_messages(messages)
         settings.validate()
         pieces: list[str] = []
         usage_tokens: int | None = None
         input_tokens: float | None = None
+        finish: str | None = None
         first_at: float | None = None
         started = time.perf_counter()
         try:
@@ -107,6 +117,8 @@ class RemoteChatPipeline:
                     if chunk.usage is not None:
                         usage_tokens = chunk.usage.completion_tokens
                         input_tokens = float(chunk.usage.prompt_tokens)
+                    if chunk.choices and chunk.choices[0].finish_reason:
+                        finish = chunk.choices[0].finish_reason
                     text = chunk.choices[0].delta.content if chunk.choices else None
                     if text:
                         if first_at is None:
@@ -125,7 +137,9 @@ class RemoteChatPipeline:
         if input_tokens is not None:
             values["input_tokens"] = input_tokens
         record = MetricRecord(pipeline=self.name, device=self.device, values=values)
-        return ChatResult(text="".join(pieces), stopped=cancel.cancelled, metrics=record)
+        stopped = cancel.cancelled
+        cut = finish == "length" and not stopped
+        return ChatResult(text="".join(pieces), stopped=stopped, metrics=record, cut=cut)
 
     def count_tokens(self, text: str) -> int:
         """An estimate of the tokens ``text`` takes (no tokenizer remotely): see

@@ -188,7 +188,7 @@ async def show(request: Request, body: ShowRequest) -> dict[str, Any]:
         raise ApiError(400, "'model' is required.", param="model")
     model = state.served.resolve(name)
     found = await anyio.to_thread.run_sync(facts, model)
-    defaults = state.defaults()
+    defaults = state.defaults(model)
     parameters = (
         f"temperature {defaults.temperature}\ntop_p {defaults.top_p}\n"
         f"top_k {defaults.top_k}\nrepeat_penalty {defaults.repetition_penalty}"

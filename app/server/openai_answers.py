@@ -29,7 +29,8 @@ def answer_options(
 ) -> RequestOptions:
     """The engine's options for a prompt of ``prompt_tokens`` and an answer of up to
     ``wanted`` tokens (the room left in the context when ``None``), sampled as ``body`` asks;
-    the chat's settings fill what the request leaves out.
+    the served model's settings, as the window's (:meth:`ServerState.defaults`), fill what
+    the request leaves out.
 
     Raises:
         ApiError: the prompt and the answer do not fit the model's context.
@@ -49,8 +50,12 @@ def answer_options(
         max_new_tokens=min(wanted or room, MAX_ANSWER_TOKENS),
         temperature=body.temperature if body.temperature is not None else defaults.temperature,
         top_p=body.top_p if body.top_p is not None else defaults.top_p,
-        top_k=defaults.top_k,
-        repetition_penalty=defaults.repetition_penalty,
+        top_k=body.top_k if body.top_k is not None else defaults.top_k,
+        repetition_penalty=(
+            body.repetition_penalty
+            if body.repetition_penalty is not None
+            else defaults.repetition_penalty
+        ),
         seed=None if body.seed is None else body.seed % 2**32,
     )
     stop = body.stop

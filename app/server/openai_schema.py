@@ -65,6 +65,10 @@ class SampledRequest(Lenient):
     n: int = Field(1, ge=1, le=1)
     presence_penalty: float | None = Field(None, ge=-2.0, le=2.0)
     frequency_penalty: float | None = Field(None, ge=-2.0, le=2.0)
+    # Not OpenAI's, but what vLLM, LM Studio and OpenVINO Model Server take as extra fields
+    # (the openai client's extra_body); the same bounds as the window's.
+    repetition_penalty: float | None = Field(None, ge=0.5, le=2.0)
+    top_k: int | None = Field(None, ge=0, le=1000)
 
 
 class ChatCompletionRequest(SampledRequest):

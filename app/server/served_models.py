@@ -37,6 +37,7 @@ from pipelines.batching import (
 from pipelines.core import InvalidInputError, MetricRecord
 from pipelines.gguf import is_gguf_path, read_gguf_info
 from pipelines.grammar_guard import GrammarGuard
+from pipelines.model_sampling import ModelSampling, sampling_from_folder
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +59,14 @@ class ServedModel:
     size_bytes: int = 0
     family: str = ""
     quantization: str = ""
+
+    @property
+    def preset(self) -> Path:
+        """The model as its chat preset is keyed: the resolved path the window loads."""
+        try:
+            return self.path.expanduser().resolve()
+        except (OSError, RuntimeError):
+            return self.path
 
 
 def kv_cache_gb(available_bytes: int | None = None) -> int:
@@ -161,6 +170,17 @@ class ServedModels:
             param="model",
             code="model_not_found",
         )
+
+    def sampling_of(self, model: ServedModel) -> ModelSampling:
+        """The sampling ``model`` recommends: as the engine read it when it serves it; else
+        from the folder's ``generation_config.json``, or the model list's GGUF metadata."""
+        engine = self.loaded_engine(model)
+        if engine is not None:
+            return engine.sampling
+        if not is_gguf_path(model.path):
+            return sampling_from_folder(model.path)
+        entry = next((e for e in self._registry.models() if e.folder == model.path), None)
+        return entry.gguf.sampling if entry is not None and entry.gguf else ModelSampling()
 
     # ----- the engine ----------------------------------------------------------------------
 

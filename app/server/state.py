@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from fastapi import Request
 
 from app.context import AppContext
-from app.server.served_models import ServedModels
+from app.server.served_models import ServedModel, ServedModels
 from pipelines.chat import GenerationSettings
 
 
@@ -25,9 +25,14 @@ class ServerState:
     """Requests answered since start (for the status bar)."""
     notes: list[str] = field(default_factory=list)
 
-    def defaults(self) -> GenerationSettings:
-        """The chat's generation settings, for what a request leaves out."""
-        return self.ctx.settings.chat.generation()
+    def defaults(self, model: ServedModel | None = None) -> GenerationSettings:
+        """The generation settings of ``model`` (None: the model served now), for what a
+        request leaves out: the same as the window answers with — its preset, else the chat
+        defaults with the sampling the model recommends."""
+        model = model or self.served.served
+        if model is None:
+            return self.ctx.settings.chat.generation()
+        return self.ctx.settings.chat_for(model.preset, self.served.sampling_of(model)).generation()
 
 
 def state_of(request: Request) -> ServerState:

@@ -25,7 +25,7 @@ from app.services.base import BusyLock, ModelSlot
 from app.services.chat_context import Retriever
 from app.services.chat_conversations import ChatConversations
 from app.services.chat_edits import ChatEdits
-from app.services.chat_history import RememberedCounts
+from app.services.chat_history import TEMPLATE_TOKENS_PER_MESSAGE, RememberedCounts
 from app.services.chat_models import (
     ChatModels,
     PipelineFactory,
@@ -174,6 +174,105 @@ class ChatService(ChatConversations, ChatModels, ChatEdits):
             messages.extend(previous)  # a failed regeneration keeps the old answer
             raise
 
+    def continue_answer(
+        self,
+        conversation_id: str,
+        settings: GenerationSettings,
+        cancel: CancelToken,
+        on_text: Callable[[str], None],
+    ) -> Answer:
+        """Go on with the last answer, cut at its length limit: the model continues from its
+        last token and the text joins the same message (its versions kept), which is saved
+        atomically. ``on_text`` receives only the new text. Up to ``max_new_tokens`` more,
+        within what the model's context still holds.
+
+        Raises:
+            UserError: the last answer was not cut; the model cannot continue an answer
+                (vision and remote models); the answer already fills the context.
+        """
+        with self._busy.hold("The model is still answering; stop it or wait.", field="prompt"):
+            conversation = self.get(conversation_id)
+            messages = conversation.messages
+            if len(messages) < 2 or messages[-1].role != "assistant" or not messages[-1].cut:
+                raise UserError("There is no cut answer to continue.", field="prompt")
+            pipeline, loaded = self._require_model()
+            if not continues_answers(pipeline):
+                raise UserError(
+                    "This model cannot go on from where an answer stopped: ask it to continue.",
+                    field="prompt",
+                )
+            *earlier, question, answer = messages
+            before = replace(conversation, messages=list(earlier))
+            settings = self._room_to_continue(pipeline, loaded, before, question, answer, settings)
+            # The answer so far is read too: the history keeps room for it.
+            reserved = settings.max_new_tokens + pipeline.count_tokens(answer.content)
+            context = self._context_budget(
+                pipeline, loaded.context_tokens, replace(settings, max_new_tokens=reserved)
+            )
+            model_question, _ = context.ground(self._retriever, before, question)
+            history = context.fit(before, model_question)
+            counter = LiveRate(self._metrics, loaded.device, on_text)
+            result = pipeline.generate(
+                history, settings, cancel, counter, answer_start=answer.content
+            )
+            self._metrics.publish(result.metrics)
+            values = dict(result.metrics.values)  # the new part's figures, the whole's count
+            earlier_tokens = answer.metrics.get("output_tokens", 0.0)
+            values["output_tokens"] = values.get("output_tokens", 0.0) + earlier_tokens
+            continued = replace(
+                answer,
+                content=answer.content + result.text,
+                stopped=result.stopped,
+                cut=result.cut,
+                metrics=values,
+                device=loaded.device_label,
+            )
+            messages[-1] = continued
+            conversation.updated = time.time()
+            return self._save_turn(conversation, continued)
+
+    def can_continue(self) -> bool:
+        """Whether the loaded model can go on with a cut answer (:meth:`continue_answer`)."""
+        loaded = self._model.model
+        return loaded is not None and continues_answers(loaded[0])
+
+    def _room_to_continue(
+        self,
+        pipeline: ChatPipeline | RemoteChatPipeline,
+        loaded: LoadedModel,
+        before: Conversation,
+        question: ChatMessage,
+        answer: ChatMessage,
+        settings: GenerationSettings,
+    ) -> GenerationSettings:
+        """``settings`` for going on with ``answer``: the context keeps room for the answer so
+        far, so the new part is at most what is left of it.
+
+        Raises:
+            UserError: the question and the answer so far already fill the context.
+        """
+        count = pipeline.count_tokens
+        taken = count(answer.content) + count(question.content) + count(before.system_prompt)
+        left = loaded.context_tokens - taken - 3 * TEMPLATE_TOKENS_PER_MESSAGE
+        if left < 1:
+            raise UserError(
+                "This answer already fills what the model can read: it cannot go on.",
+                field="prompt",
+            )
+        return replace(settings, max_new_tokens=min(settings.max_new_tokens, left))
+
+    def _save_turn(self, conversation: Conversation, answer: ChatMessage) -> Answer:
+        """Save ``conversation`` whose last message is ``answer``; a failed save is reported in
+        the result (the answer stays in memory), as every turn's."""
+        if conversation.id in self._transient:
+            return Answer(conversation, answer, saved=False)
+        try:
+            self._store.save(conversation)
+        except StorageError as error:
+            log.warning("%s", error)
+            return Answer(conversation, answer, saved=False, save_error=str(error))
+        return Answer(conversation, answer, saved=True)
+
     def keep_spoken(self, conversation_id: str, spoken: str) -> Answer:
         """Replace the last answer by what was actually said of it, marked stopped (a spoken
         answer interrupted by the user: the model had written ahead of the voice).
@@ -188,17 +287,10 @@ class ChatService(ChatConversations, ChatModels, ChatEdits):
             conversation = self.get(conversation_id)
             if not conversation.messages or conversation.messages[-1].role != "assistant":
                 raise UserError("There is no answer to shorten.", field="prompt")
-            answer = replace(conversation.messages[-1], content=spoken, stopped=True)
+            answer = replace(conversation.messages[-1], content=spoken, stopped=True, cut=False)
             conversation.messages[-1] = answer
             conversation.updated = time.time()
-            if conversation.id in self._transient:
-                return Answer(conversation, answer, saved=False)
-            try:
-                self._store.save(conversation)
-            except StorageError as error:
-                log.warning("%s", error)
-                return Answer(conversation, answer, saved=False, save_error=str(error))
-            return Answer(conversation, answer, saved=True)
+            return self._save_turn(conversation, answer)
 
     def _answer(
         self,
@@ -242,6 +334,7 @@ class ChatService(ChatConversations, ChatModels, ChatEdits):
                 role="assistant",
                 content=result.text,
                 stopped=result.stopped,
+                cut=result.cut,
                 device=loaded.device_label,
                 metrics=values,
                 sources=[source.to_dict() for source in sources],
@@ -288,6 +381,13 @@ class ChatService(ChatConversations, ChatModels, ChatEdits):
             return [decode_rgb(image.png) for image in new]
         paths = [self._store.image_path(conversation.id, name) for name in question.images]
         return [read_stored_image(path) for path in paths]
+
+
+def continues_answers(pipeline: object) -> bool:
+    """Whether ``pipeline`` can go on from an answer's last token (``answer_start``): local
+    text models; not vision models (GenAI's VLMPipeline templates its images itself) nor
+    remote ones (the OpenAI API has no such request)."""
+    return bool(getattr(pipeline, "continues_answers", False))
 
 
 def _title_from(prompt: str) -> str:

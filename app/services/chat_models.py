@@ -35,10 +35,11 @@ from pipelines.engine_options import EngineOptions, describe
 from pipelines.gguf import is_gguf_path
 from pipelines.gguf_cache import is_converted
 from pipelines.grammar_guard import GrammarGuard
+from pipelines.model_sampling import sampling_from_folder
 
 if TYPE_CHECKING:  # openai is imported when a remote model is first loaded
     from app.remote.chat import RemoteChatPipeline
-    from app.settings import Settings
+    from app.settings import ChatDefaults, Settings
 
 PipelineFactory = Callable[[ChatModelConfig], ChatPipeline]
 
@@ -67,13 +68,20 @@ class ChatModels:
         loaded = self._model.model
         return loaded[1] if loaded is not None else None
 
+    def chat_defaults(self, settings: Settings) -> ChatDefaults:
+        """The chat defaults of the loaded model: its preset, else the global defaults with
+        the sampling it recommends (no model: the global defaults)."""
+        model = self.loaded_model
+        if model is None:
+            return settings.chat
+        return settings.chat_for(model.model_path, model.sampling)
+
     def generation_for(self, settings: Settings) -> GenerationSettings:
-        """The settings an answer of the loaded model uses: its preset (else the defaults),
-        the answer's length clamped to its context. The chat window, conversation mode and
-        anything else answering through this service use the same."""
-        loaded = self._model.model
-        model = loaded[1] if loaded is not None else None
-        chosen = settings.chat_for(model.model_path if model is not None else None).generation()
+        """The settings an answer of the loaded model uses (:meth:`chat_defaults`), the
+        answer's length clamped to its context. The chat window, conversation mode, the
+        command line and anything else answering through this service use the same."""
+        model = self.loaded_model
+        chosen = self.chat_defaults(settings).generation()
         return clamp_answer(chosen, model.context_tokens) if model is not None else chosen
 
     def context_usage(
@@ -188,6 +196,7 @@ class ChatModels:
                 notes=pipeline.notes,
                 vision=vision,
                 engine=engine,
+                sampling=gguf.sampling if gguf else sampling_from_folder(model_path),
             )
             # Replaced only after the new model loaded: a failed load keeps the old one.
             self._model.replace((model_path, concrete), (pipeline, loaded))

@@ -9,6 +9,7 @@ from app.models.inspect import DEFAULT_CONTEXT_TOKENS
 from app.storage.conversations import ChatMessage, Conversation
 from pipelines.engine_options import EngineOptions
 from pipelines.gguf import GgufInfo
+from pipelines.model_sampling import ModelSampling
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,9 @@ class LoadedModel:
     “Remote: name” and ``model_path`` only holds the id."""
     engine: EngineOptions = field(default_factory=EngineOptions)
     """The engine options the model runs with (always the defaults on a remote endpoint)."""
+    sampling: ModelSampling = field(default_factory=ModelSampling)
+    """The sampling the model recommends (its ``generation_config.json`` or GGUF metadata;
+    none for a remote model): its values replace the global defaults until it has a preset."""
 
     @property
     def model_name(self) -> str:
@@ -57,3 +61,8 @@ class Answer:
     json_problem: str = ""
     """A JSON answer (``json_schema`` set) that is cut by the length limit, not JSON or not
     following its schema: one sentence; "" when it parsed and follows it (or is free text)."""
+
+    @property
+    def cut(self) -> bool:
+        """The answer stopped at its length limit (``max_new_tokens``): it can be continued."""
+        return self.message.cut

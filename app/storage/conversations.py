@@ -45,6 +45,8 @@ class ChatMessage:
     content: str
     created: float = field(default_factory=time.time)
     stopped: bool = False
+    cut: bool = False
+    """The answer reached its length limit (max new tokens) unfinished: it can be continued."""
     device: str = ""
     metrics: dict[str, float] = field(default_factory=dict)
     sources: list[dict[str, Any]] = field(default_factory=list)
@@ -149,6 +151,7 @@ def _message(data: object, index: int) -> ChatMessage:
         content=fields.text("content", required=True),
         created=fields.number("created", time.time()),
         stopped=fields.flag("stopped"),
+        cut=fields.flag("cut"),  # absent in files written before it was kept
         device=fields.text("device"),
         metrics={str(key): float(value) for key, value in metrics.items()},
         sources=sources,

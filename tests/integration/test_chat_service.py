@@ -238,3 +238,32 @@ def test_regenerate_samples_a_new_answer_unless_the_seed_is_fixed(context: AppCo
     assert regenerated(random) != regenerated(random)
     fixed = GenerationSettings(max_new_tokens=12, temperature=1.0, seed=42, ignore_eos=True)
     assert regenerated(fixed) == regenerated(fixed)
+
+
+def test_an_answer_cut_at_its_limit_is_marked_and_continues_into_the_same_message(
+    context: AppContext, app_home: AppPaths
+) -> None:
+    conversation = context.chat.new_conversation("")
+    answer = context.chat.ask(conversation.id, "Hi", SETTINGS, CancelToken(), lambda _: None)
+    assert answer.cut and answer.message.metrics["output_tokens"] == 12
+    assert context.chat.can_continue()
+    chunks: list[str] = []
+    more = context.chat.continue_answer(conversation.id, SETTINGS, CancelToken(), chunks.append)
+    assert more.saved and more.cut  # ignore_eos: the limit again
+    assert more.message.content == answer.message.content + "".join(chunks)
+    assert more.message.metrics["output_tokens"] == 24
+    stored = _stored(app_home, conversation.id)["messages"]
+    assert [m["role"] for m in stored] == ["user", "assistant"]  # type: ignore[index, union-attr]
+    assert stored[-1]["content"] == more.message.content  # type: ignore[index]
+
+
+def test_only_a_cut_last_answer_can_be_continued(context: AppContext) -> None:
+    conversation = context.chat.new_conversation("")
+    with pytest.raises(UserError, match="There is no cut answer to continue"):
+        context.chat.continue_answer(conversation.id, SETTINGS, CancelToken(), lambda _: None)
+    ended = GenerationSettings(max_new_tokens=12, temperature=0.0, ignore_eos=False)
+    stop = StopAfter(2)
+    answer = context.chat.ask(conversation.id, "Hi", ended, stop.cancel, stop)
+    assert answer.message.stopped and not answer.cut  # stopped by the user: not cut
+    with pytest.raises(UserError, match="There is no cut answer to continue"):
+        context.chat.continue_answer(conversation.id, SETTINGS, CancelToken(), lambda _: None)

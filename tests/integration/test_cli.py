@@ -105,6 +105,21 @@ def test_chat_streams_and_ends_with_json(app_home: AppPaths, chat_model_dir: Pat
 
 
 @pytest.mark.integration
+def test_an_answer_cut_at_its_length_limit_says_so_on_stderr(
+    app_home: AppPaths, chat_model_dir: Path
+) -> None:
+    # Greedy, the random tiny model writes no end-of-answer token in 6 tokens: it is cut.
+    args = ["chat", "--model", str(chat_model_dir), "--max-new-tokens", "6", "--temperature", "0"]
+    result = _run([*args, "--json", "Hi"], app_home)
+    assert result.returncode == 0, result.stderr
+    payload = json.loads(result.stdout.rstrip("\n").split("\n")[-1])
+    assert payload["cut"] is True and payload["metrics"]["output_tokens"] == 6
+    assert result.stderr.splitlines() == [
+        "cut off at 6 tokens: the answer is not finished (--max-new-tokens)"
+    ]
+
+
+@pytest.mark.integration
 def test_chat_reads_stdin(app_home: AppPaths, chat_model_dir: Path) -> None:
     result = _run(
         ["chat", "--model", str(chat_model_dir), "--max-new-tokens", "4", "--json", "-"],
@@ -121,6 +136,10 @@ def test_chat_reads_stdin(app_home: AppPaths, chat_model_dir: Path) -> None:
         (["chat", "--model", "{model}", "--device", "NPU", "Hi"], "Device 'NPU' is not available"),
         (["chat", "--model", "{model}", "  "], "the prompt is empty"),
         (["chat", "--model", "{model}", "--max-new-tokens", "0", "Hi"], "Max new tokens"),
+        (
+            ["chat", "--model", "{model}", "--repetition-penalty", "3", "Hi"],
+            "Repetition penalty must be between 0.5 and 2.",
+        ),
         (["chat", "--model", "{embedding}", "Hi"], "not a chat model"),
     ],
 )

@@ -1,14 +1,19 @@
 """The official ``openai`` client against the server: models, chat (whole and streamed),
-structured output, several clients at once, and the token."""
+structured output, several clients at once, the token, and the generation settings a request
+leaves out (the served model's, as the window's) or sets (``repetition_penalty``)."""
 
 from __future__ import annotations
 
 import json
+import random
 from concurrent.futures import ThreadPoolExecutor
 
+import httpx
 import openai
 import pytest
 
+from app.settings import ChatDefaults, preset_key
+from tests.answer_quality import ESSAYS, FACTS, Written, problems
 from tests.server.conftest import RunningServer
 
 pytestmark = [pytest.mark.integration]
@@ -81,7 +86,12 @@ def test_a_json_schema_answer_parses_and_follows_it(server: RunningServer) -> No
     }
     answer = client(server).chat.completions.create(
         model="",
-        messages=[{"role": "user", "content": "Describe a person."}],
+        messages=[
+            {
+                "role": "user",
+                "content": "Describe a person as JSON: her name is Ana and she is 30 years old.",
+            }
+        ],
         max_tokens=80,
         temperature=0,
         response_format={"type": "json_schema", "json_schema": {"name": "p", "schema": schema}},
@@ -141,3 +151,83 @@ def test_a_temperature_the_model_would_read_as_0_answers_greedily(server: Runnin
         model="", messages=QUESTION, max_tokens=8, temperature=0
     )
     assert tiny.choices[0].message.content == greedy.choices[0].message.content
+
+
+def test_a_request_takes_what_it_leaves_out_from_the_served_models_settings(
+    server: RunningServer,
+) -> None:
+    # As the window answers with the model: its preset, else the defaults.
+    served = server.state.served.served
+    assert served is not None
+    assert server.state.defaults() == ChatDefaults().generation()
+    presets = server.ctx.settings.chat_presets
+    presets[preset_key(served.preset)] = ChatDefaults(temperature=0.2, repetition_penalty=1.3)
+    try:
+        defaults = server.state.defaults()
+        assert (defaults.temperature, defaults.repetition_penalty) == (0.2, 1.3)
+    finally:
+        presets.clear()
+
+
+def test_repetition_penalty_reaches_the_model(server: RunningServer) -> None:
+    def ask(**extra: object) -> str:
+        answer = client(server).chat.completions.create(
+            model="",
+            messages=[{"role": "user", "content": "Write a long essay about dogs."}],
+            max_tokens=40,
+            temperature=0,
+            extra_body=extra,
+        )
+        return answer.choices[0].message.content or ""
+
+    # Greedy: the same answer again, unless the penalty changes which token is likeliest.
+    assert ask() == ask(repetition_penalty=1.0)
+    assert ask(repetition_penalty=2.0) != ask()
+
+
+@pytest.mark.parametrize(
+    ("value", "sentence"),
+    [
+        (3, "'repetition_penalty': input should be less than or equal to 2."),
+        (0, "'repetition_penalty': input should be greater than or equal to 0.5."),
+        ("high", "'repetition_penalty': input should be a valid number"),
+    ],
+)
+def test_a_repetition_penalty_out_of_range_is_a_400_naming_it(
+    server: RunningServer, value: object, sentence: str
+) -> None:
+    body = {"messages": QUESTION, "repetition_penalty": value}
+    response = httpx.post(
+        f"{server.openai_url}/chat/completions", json=body, headers=server.auth, timeout=60
+    )
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["message"].startswith(sentence) and error["param"] == "repetition_penalty"
+
+
+@pytest.mark.real_model
+def test_at_the_apps_defaults_answers_are_sound(server: RunningServer) -> None:
+    # Eight clients at once, sampling left to the server (its defaults, random seeds), 512
+    # tokens at most, the window's system prompt: long answers without glued words, short
+    # answers that end (tests/answer_quality.py).
+    system = {"role": "system", "content": ChatDefaults().system_prompt}
+
+    def ask(prompt: str) -> Written:
+        answer = client(server).chat.completions.create(
+            model="",
+            messages=[system, {"role": "user", "content": prompt}],  # type: ignore[list-item]
+            max_tokens=512,
+            timeout=1800,  # many long answers at once on a machine busy with others
+        )
+        choice, counts = answer.choices[0], answer.usage
+        tokens = counts.completion_tokens if counts is not None else 0
+        cut = choice.finish_reason == "length"
+        return Written(prompt, choice.message.content or "", tokens, cut)
+
+    prompts = [*ESSAYS, *FACTS, *FACTS]
+    random.shuffle(prompts)  # no prompt always shares its batch with the same others
+    with ThreadPoolExecutor(8) as pool:
+        written = list(pool.map(ask, prompts))
+    found = problems(written)
+    assert not found, "\n".join(found)
+    assert any(answer.cut for answer in written if answer.prompt in ESSAYS)

@@ -87,6 +87,22 @@ def test_a_streamed_answer_through_chat_service(server: RunningServer, tmp_path:
     assert answer.saved and not answer.message.stopped
 
 
+def test_a_remote_answer_cut_at_its_limit_says_so_but_cannot_go_on(
+    server: RunningServer, tmp_path: Path
+) -> None:
+    service = chat_service(tmp_path, endpoint_of(server), server.token)
+    service.load_model(served_id(server), device_value("loop"))
+    conversation = service.new_conversation("")
+    short = GenerationSettings(max_new_tokens=4, temperature=0.0)
+    answer = service.ask(
+        conversation.id, "Write a long story about a dragon.", short, CancelToken(), len
+    )
+    assert answer.cut  # the server's finish reason "length"
+    assert not service.can_continue()
+    with pytest.raises(UserError, match="cannot go on from where an answer stopped"):
+        service.continue_answer(conversation.id, short, CancelToken(), lambda _: None)
+
+
 def test_cancelling_mid_answer_frees_the_remote_slot(server: RunningServer, tmp_path: Path) -> None:
     service = chat_service(tmp_path, endpoint_of(server), server.token)
     service.load_model(served_id(server), device_value("loop"))

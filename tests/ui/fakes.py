@@ -36,6 +36,8 @@ class Script:
     """The messages each generation was given (system prompt, history, question)."""
     notes: tuple[str, ...] = ()
     """What a load tells the user without failing (as the real one says about its cache)."""
+    answer_starts: list[str] = field(default_factory=list)
+    """The ``answer_start`` of each generation ("" for a new answer)."""
 
     def unblock(self) -> None:
         """Let every waiting fake load or generation go on."""
@@ -48,6 +50,7 @@ class FakeChatPipeline:
     """Streams ``script.chunks``; honours the cancel token like the real pipeline."""
 
     name = "chat"
+    continues_answers = True
 
     def __init__(self, config: ChatModelConfig, script: Script) -> None:
         self.config = config
@@ -78,12 +81,15 @@ class FakeChatPipeline:
         settings: GenerationSettings,
         cancel: CancelToken,
         on_text: Callable[[str], None],
+        *,
+        answer_start: str = "",
     ) -> ChatResult:
         self.script.seen.append(list(messages))
+        self.script.answer_starts.append(answer_start)
         if self.script.fail_with is not None:
             raise self.script.fail_with
         sent: list[str] = []
-        for index, chunk in enumerate(self.script.chunks):
+        for index, chunk in enumerate(self.script.chunks[: settings.max_new_tokens]):
             if self.script.hold_after is not None and index == self.script.hold_after:
                 # A worker thread waiting for the test, checking its cancel token meanwhile.
                 while not self.script.release.wait(0.01):
@@ -94,8 +100,13 @@ class FakeChatPipeline:
             sent.append(chunk)
             on_text(chunk)
         values = {"output_tokens": float(len(sent)), "tokens_per_s": 42.0, "ttft_ms": 7.0}
+        # A chunk is a token here: an answer that ran out of room is cut, as the engine says.
+        cut = not cancel.cancelled and len(sent) >= settings.max_new_tokens
         return ChatResult(
-            "".join(sent), cancel.cancelled, MetricRecord("chat", self.config.device, values)
+            "".join(sent),
+            cancel.cancelled,
+            MetricRecord("chat", self.config.device, values),
+            cut=cut,
         )
 
 

@@ -158,3 +158,53 @@ def test_hostile_version_data_is_skipped(app_home: AppPaths) -> None:
     assert shown_answer.versions[1].versions == []  # never nested
     assert shown_answer.version == 2  # clamped to the versions there are
     assert conversation.messages[2].versions == [] and conversation.messages[2].version == 0
+
+
+def test_a_cut_answer_says_so_and_continue_writes_the_rest_into_it(
+    qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script, app_home: AppPaths
+) -> None:
+    panel = window.chat_panel
+    load(qtbot, window, model_folder)
+    window.ctx.settings.chat.max_new_tokens = 2  # the fake's chunks are its tokens
+    script.chunks = ["Once", " upon", " a time."]
+    ask(qtbot, window, "Tell me a story.")
+    notice = bubble(window, 1).cut
+    assert notice.isVisible() and notice.label.text() == "Cut off at 2 tokens"
+    assert "Once upon\nCut off at 2 tokens" in shown(window)
+    panel.input.setPlainText("next question")
+    script.chunks = [" a", " time."]
+    with qtbot.waitSignal(panel.answerFinished, timeout=5000) as finished:
+        qtbot.mouseClick(notice.button, Qt.MouseButton.LeftButton)
+    assert finished.args == [True]
+    # The model went on from the answer so far, and the rest joined the same answer.
+    assert script.answer_starts[-1] == "Once upon"
+    assert script.seen[-1][-1].content == "Tell me a story."
+    assert roles_and_texts(window) == [
+        ("user", "Tell me a story."),
+        ("assistant", "Once upon a time."),
+    ]
+    answer = window.ctx.chat.get(panel.current_conversation_id()).messages[-1]
+    assert answer.cut  # two more tokens: the limit again, so it says so again
+    assert answer.metrics["output_tokens"] == 4
+    assert bubble(window, 1).cut.label.text() == "Cut off at 4 tokens"
+    assert panel.input.toPlainText() == "next question"  # the box was left alone
+    script.chunks = ["."]
+    with qtbot.waitSignal(panel.answerFinished, timeout=5000):
+        qtbot.mouseClick(bubble(window, 1).cut.button, Qt.MouseButton.LeftButton)
+    assert not bubble(window, 1).cut.isVisible()
+    stored = ConversationStore(app_home.conversations_dir).load_all()
+    assert [(m.content, m.cut) for m in stored[0].messages[1:]] == [("Once upon a time..", False)]
+
+
+def test_only_the_last_cut_answer_offers_continue(
+    qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
+) -> None:
+    load(qtbot, window, model_folder)
+    window.ctx.settings.chat.max_new_tokens = 1
+    ask(qtbot, window, "First?")
+    ask(qtbot, window, "Second?")
+    first, last = bubble(window, 1).cut, bubble(window, 3).cut
+    assert first.isVisible() and not first.button.isVisible()  # said, but not offered
+    assert last.isVisible() and last.button.isVisible()
+    window.chat_panel.view.set_can_continue(False)  # a model that cannot go on
+    assert last.isVisible() and not last.button.isVisible()

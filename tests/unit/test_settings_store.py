@@ -13,7 +13,7 @@ import pytest
 
 from app import settings_store
 from app.errors import StorageError, UserError
-from app.settings import ChatDefaults
+from app.settings import DEFAULTS_VERSION, ChatDefaults, Settings
 from app.settings_store import SettingsStore
 
 
@@ -131,3 +131,36 @@ def test_a_path_whose_name_is_not_utf8_is_refused_in_words(
         store.update(chat_model=odd, recent_models=[odd])
     assert store.path.read_bytes() == before  # nothing half-written
     assert store.settings.chat_model is None and store.settings.voice == "Alice"
+
+
+def _written_by_version_1(path: Path, penalties: Mapping[str, float]) -> None:
+    """A settings file as version 1 saved it: whole, without ``defaults_version``, with the
+    chat defaults' penalty ``penalties["chat"]`` and a preset per other key."""
+    presets = {name: {"repetition_penalty": value} for name, value in penalties.items()}
+    chat = presets.pop("chat")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"chat": chat, "chat_presets": presets}), encoding="utf-8")
+
+
+def test_the_old_default_repetition_penalty_becomes_the_new_one_once(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    _written_by_version_1(path, {"chat": 1.1, "/m/smol.gguf": 1.1, "/m/qwen": 1.15})
+    settings = SettingsStore.open(path)[0].settings
+    # 1.1 was saved whether or not it was chosen (the file is saved whole): taken as the old
+    # default, it becomes 1.0; 1.15 was chosen, and stays.
+    assert settings.chat.repetition_penalty == 1.0
+    assert settings.chat_presets["/m/smol.gguf"].repetition_penalty == 1.0
+    assert settings.chat_presets["/m/qwen"].repetition_penalty == 1.15
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["defaults_version"] == 2 and saved["chat"]["repetition_penalty"] == 1.0
+
+
+def test_a_penalty_of_1_1_chosen_under_the_new_defaults_is_kept(store: SettingsStore) -> None:
+    store.update(chat=store.settings.chat.model_copy(update={"repetition_penalty": 1.1}))
+    assert SettingsStore.open(store.path)[0].settings.chat.repetition_penalty == 1.1
+
+
+def test_fresh_settings_use_penalty_1_and_the_current_defaults_version() -> None:
+    fresh = ChatDefaults()
+    assert (fresh.repetition_penalty, fresh.generation().repetition_penalty) == (1.0, 1.0)
+    assert Settings().defaults_version == DEFAULTS_VERSION

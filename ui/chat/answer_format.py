@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from app.settings_store import SettingsStore
 from app.structured import check_schema
 from pipelines.core import InvalidInputError
+from pipelines.model_sampling import ModelSampling
 from ui.a11y import describe
 from ui.chat.chat_presets import chat_defaults, save_chat
 from ui.i18n import tr
@@ -89,6 +90,8 @@ class AnswerFormatSection(QWidget):
         self._settings = store
         self._report = report
         self._model: str | None = None
+        self._sampling = ModelSampling()
+        """What the edited model recommends (its preset starts from it)."""
         self._loading = False
         self.format = QComboBox()
         for text, value in ((tr("Text"), "text"), (tr("JSON"), "json")):
@@ -125,10 +128,12 @@ class AnswerFormatSection(QWidget):
         self.schema.installEventFilter(self)
         self.load_button.clicked.connect(self.load_file)
 
-    def set_model(self, model: str | None) -> None:
-        """Edit ``model``'s preset (a preset key; None: the global defaults)."""
+    def set_model(self, model: str | None, sampling: ModelSampling | None = None) -> None:
+        """Edit ``model``'s preset (a preset key; None: the global defaults); ``sampling``:
+        what the model recommends."""
         self.commit()
         self._model = model
+        self._sampling = sampling or ModelSampling()
         self._load()
 
     def show_stored(self) -> None:
@@ -138,7 +143,10 @@ class AnswerFormatSection(QWidget):
     def commit(self) -> None:
         """Store the schema being edited if it is valid (also done when its box loses focus)."""
         text = self.schema.toPlainText()
-        if text != chat_defaults(self._settings, self._model).json_schema and not self._check():
+        if (
+            text != chat_defaults(self._settings, self._model, self._sampling).json_schema
+            and not self._check()
+        ):
             self._save(json_schema=text)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -192,7 +200,7 @@ class AnswerFormatSection(QWidget):
         self._save(**values)
 
     def _load(self) -> None:
-        chat = chat_defaults(self._settings, self._model)
+        chat = chat_defaults(self._settings, self._model, self._sampling)
         self._loading = True
         self.format.setCurrentIndex(max(0, self.format.findData(chat.answer_format)))
         self.schema.setPlainText(chat.json_schema)
@@ -206,5 +214,5 @@ class AnswerFormatSection(QWidget):
         self.load_button.setEnabled(self.schema.isEnabled())
 
     def _save(self, **values: object) -> None:
-        if save_chat(self._settings, self._report, self._model, **values):
+        if save_chat(self._settings, self._report, self._model, self._sampling, **values):
             self.changed.emit()

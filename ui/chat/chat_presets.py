@@ -7,18 +7,29 @@ from typing import Any
 
 from app.settings import ChatDefaults
 from app.settings_store import SettingsStore
+from pipelines.model_sampling import ModelSampling
 from ui.settings_changes import Report, change_settings
 
 
-def chat_defaults(store: SettingsStore, model: str | None) -> ChatDefaults:
-    """The defaults in effect for ``model`` (a preset key; None: the global defaults)."""
-    return store.settings.chat_for(model)
+def chat_defaults(
+    store: SettingsStore, model: str | None, recommended: ModelSampling | None = None
+) -> ChatDefaults:
+    """The defaults in effect for ``model`` (a preset key; None: the global defaults), with
+    the sampling it ``recommended`` while it has no preset."""
+    return store.settings.chat_for(model, recommended)
 
 
-def save_chat(store: SettingsStore, report: Report, model: str | None, **values: Any) -> bool:
-    """Store ``values`` in ``model``'s preset (made from the defaults on its first change) or,
-    for None, in the global defaults; whether they were kept (else ``report`` says why)."""
-    chat = chat_defaults(store, model).model_copy(update=values)
+def save_chat(
+    store: SettingsStore,
+    report: Report,
+    model: str | None,
+    recommended: ModelSampling | None = None,
+    **values: Any,
+) -> bool:
+    """Store ``values`` in ``model``'s preset (made on its first change from the defaults in
+    effect, the ``recommended`` sampling included) or, for None, in the global defaults;
+    whether they were kept (else ``report`` says why)."""
+    chat = chat_defaults(store, model, recommended).model_copy(update=values)
     if model is None:
         return change_settings(store, report, chat=chat)
     presets = {**store.settings.chat_presets, model: chat}

@@ -25,6 +25,7 @@ from app.services.chat import ChatService
 from app.services.chat_context import max_answer_tokens
 from app.settings import ChatDefaults, preset_key
 from app.settings_store import SettingsStore
+from pipelines.model_sampling import ModelSampling
 from ui.a11y import describe
 from ui.chat.answer_format import AnswerFormatSection
 from ui.chat.performance_section import PerformanceSection
@@ -62,6 +63,7 @@ class GenerationPanel(QGroupBox):
         self._report = report
         self._loading = False
         self._model: str | None = None  # preset key of the loaded model
+        self._sampling = ModelSampling()  # what the loaded model recommends
         self.answer_format = AnswerFormatSection(store, report)
         self.performance = PerformanceSection(store, report, service, tasks)
         # The sections make the panel taller than a small window: it scrolls, never clips.
@@ -108,7 +110,10 @@ class GenerationPanel(QGroupBox):
             (
                 tr("Repetition penalty"),
                 self.repetition_penalty,
-                tr("Above 1 avoids loops."),
+                tr(
+                    "1 = off. Above 1 penalises every word already in the chat, the question "
+                    "included: long answers of small models then break into glued words."
+                ),
             ),
             (
                 tr("Seed"),
@@ -161,22 +166,29 @@ class GenerationPanel(QGroupBox):
     def _on_unfold(self) -> None:
         self.wantsWidth.emit(self.isVisible())
 
-    def set_model(self, model: object | None, context_tokens: int | None) -> None:
+    def set_model(
+        self,
+        model: object | None,
+        context_tokens: int | None,
+        sampling: ModelSampling | None = None,
+    ) -> None:
         """Edit the preset of ``model`` (a path or remote id; None: the global defaults) and
-        bound the answer's length by its context (see ``max_answer_tokens``)."""
+        bound the answer's length by its context (see ``max_answer_tokens``). ``sampling``:
+        what the model recommends, in effect until it has a preset (which starts from it)."""
         self.commit()  # an edit of the previous model's prompt is kept
         self._model = None if model is None else preset_key(str(model))
+        self._sampling = sampling or ModelSampling()
         ceiling = MAX_NEW_TOKENS if not context_tokens else max_answer_tokens(context_tokens)
         self._loading = True  # a lower maximum clamps the value shown, not the one stored
         self.max_new_tokens.setMaximum(min(ceiling, MAX_NEW_TOKENS))
         self._loading = False
         self._load()
-        self.answer_format.set_model(self._model)
-        self.performance.set_model(self._model)
+        self.answer_format.set_model(self._model, self._sampling)
+        self.performance.set_model(self._model, self._sampling)
 
     def current(self) -> ChatDefaults:
-        """The defaults in effect for the model being edited."""
-        return self._settings.settings.chat_for(self._model)
+        """The defaults in effect for the model being edited (its recommendation included)."""
+        return self._settings.settings.chat_for(self._model, self._sampling)
 
     @Slot()
     def reset(self) -> None:
@@ -189,7 +201,7 @@ class GenerationPanel(QGroupBox):
                 self.changed.emit()
             self._load()
             self.answer_format.show_stored()
-            self.performance.set_model(self._model)
+            self.performance.set_model(self._model, self._sampling)
             return
         fresh = ChatDefaults()
         values = {name: getattr(fresh, name) for name in (*SAMPLING_FIELDS, "seed")}
@@ -224,6 +236,13 @@ class GenerationPanel(QGroupBox):
             self.scope.setText(tr("Defaults for every model"))
         elif own:
             self.scope.setText(tr("This model's own settings"))
+        elif self._sampling.values():
+            self.scope.setText(
+                tr(
+                    "Defaults, with the sampling this model recommends (it has no settings of "
+                    "its own yet)"
+                )
+            )
         else:
             self.scope.setText(tr("Defaults (this model has no settings of its own yet)"))
         self.reset_button.setEnabled(self._model is None or own)

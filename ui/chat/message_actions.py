@@ -1,6 +1,6 @@
 """What the per-message buttons do: edit and resend a question, delete a message, switch an
-answer's version. The panel owns the answer loop; this wires the view's requests to it and to
-the chat service (``app.services.chat_edits``)."""
+answer's version, continue an answer cut at its length limit. The panel owns the answer loop;
+this wires the view's requests to it and to the chat service (``app.services.chat_edits``)."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ class MessageActions(QObject):
         view.editRequested.connect(self.resend)
         view.deleteRequested.connect(self.delete)
         view.versionRequested.connect(self.choose_version)
+        view.continueRequested.connect(self.continue_answer)
 
     def _idle(self) -> bool:
         panel = self._panel
@@ -52,6 +53,22 @@ class MessageActions(QObject):
             text,
             confirm_tool=panel.tool_confirmer.ask,
         )
+
+    @Slot()
+    def continue_answer(self) -> None:
+        """Go on with the last answer, cut at its length limit: the rest streams into the same
+        answer (a failure shows it as it was)."""
+        panel = self._panel
+        conversation = panel.ctx.chat.get(panel.current_conversation_id())
+        messages = conversation.messages
+        if not self._idle() or not messages or not messages[-1].cut:
+            return
+        panel.input_error.clear()
+        panel.save_warning.clear()
+        panel._sent_prompt = None  # the box may hold the next question: leave it alone
+        panel.view.show_messages(messages[:-1])
+        panel.view.begin_continuation(messages[-1].content)
+        panel._start_answer(panel.ctx.chat.continue_answer, panel.current_conversation_id())
 
     @Slot(int)
     def delete(self, index: int) -> None:

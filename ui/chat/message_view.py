@@ -63,6 +63,7 @@ class MessageView(QScrollArea):
     copied = Signal()
     speakRequested = Signal(str)  # the answer's text (markdown), to be read aloud
     regenerateRequested = Signal()
+    continueRequested = Signal()  # the last answer, cut at its length limit, should go on
     sourceRequested = Signal(object)  # Source
     editRequested = Signal(int, str)  # message index, the edited question
     deleteRequested = Signal(int)  # message index
@@ -88,6 +89,8 @@ class MessageView(QScrollArea):
         self._first_sent: int | None = None
         self.assistant_name = ""
         """What an answer being written is headed with (the loaded model's name)."""
+        self.can_continue = False
+        """Whether the loaded model can go on with a cut answer (see :meth:`set_can_continue`)."""
         self._messages: list[ChatMessage] = []
         self._widgets: list[MessageWidget] = []
         self._streaming: list[MessageWidget] = []
@@ -152,7 +155,9 @@ class MessageView(QScrollArea):
             is_last_answer=is_last,
             images=self.stored_thumbnails(message),
             assistant_name=self.assistant_name,
+            can_continue=self.can_continue,
         )
+        widget.continueRequested.connect(self.continueRequested)
         widget.copyRequested.connect(self._copy)
         widget.speakRequested.connect(self._speak)
         widget.regenerateRequested.connect(self.regenerateRequested)
@@ -177,6 +182,12 @@ class MessageView(QScrollArea):
         answers = [widget for widget in self._widgets if not widget.is_user]
         if answers and text:
             answers[-1].problem.show_message(text)
+
+    def set_can_continue(self, can_continue: bool) -> None:
+        """Offer *Continue* under a cut last answer only when the loaded model can go on."""
+        self.can_continue = can_continue
+        for widget in self._widgets:
+            widget.set_can_continue(can_continue)
 
     def message_widgets(self) -> list[MessageWidget]:
         """The widgets on screen, stored messages first, then a turn being written."""
@@ -213,6 +224,20 @@ class MessageView(QScrollArea):
         for widget in (asked, answer):
             self._insert(self.rows.count() - 1, widget)
             self._streaming.append(widget)
+        self._set_busy(True)
+        self._stick = True
+        self._scroll_to_end()
+
+    def begin_continuation(self, start: str) -> None:
+        """Write on after ``start`` (a cut answer going on): shown as an answer being written
+        that :meth:`append_text` extends. The caller shows the messages before it first."""
+        self._clear_streaming()
+        self._streaming_text = start
+        answer = MessageWidget(
+            ChatMessage("assistant", start or "…"), -1, assistant_name=self.assistant_name
+        )
+        self._insert(self.rows.count() - 1, answer)
+        self._streaming.append(answer)
         self._set_busy(True)
         self._stick = True
         self._scroll_to_end()

@@ -39,6 +39,7 @@ from ui.a11y import describe
 from ui.chat.answer_format import json_as_code
 from ui.chat.code_block import CodeBlock
 from ui.chat.markdown_segments import split_markdown
+from ui.chat.message_cut import CutNotice
 from ui.chat.message_footer import link_citations, message_sources, sources_line, stats_line
 from ui.chat.message_header import add_header_buttons
 from ui.chat.prose import Prose
@@ -62,6 +63,7 @@ class MessageWidget(QFrame):
     versionRequested = Signal(int, int)  # message index, version position (0-based)
     linkClicked = Signal(QUrl)
     codeCopied = Signal()
+    continueRequested = Signal()
 
     def __init__(
         self,
@@ -71,8 +73,11 @@ class MessageWidget(QFrame):
         is_last_answer: bool = False,
         images: Sequence[QImage] = (),
         assistant_name: str = "",
+        can_continue: bool = False,
     ) -> None:
         super().__init__()
+        self.can_continue = can_continue
+        """Whether the model loaded now can go on with a cut answer (the last one only)."""
         self.message = message
         self.index = index
         self.is_last_answer = is_last_answer
@@ -90,6 +95,8 @@ class MessageWidget(QFrame):
         self.tool_calls = ToolCallList()  # an answer's tool calls, above its text
         # Why a JSON answer is cut or off its schema: for the live answer only (not stored).
         self.problem = InlineError(warning=True)
+        self.cut = CutNotice()  # an answer that reached its length limit
+        self.cut.continueRequested.connect(self.continueRequested)
         self.version_label = QLabel()
         self.footer = QLabel()
         self.footer.setWordWrap(True)
@@ -148,6 +155,7 @@ class MessageWidget(QFrame):
         outer.addLayout(header)
         outer.addWidget(self.tool_calls)
         outer.addLayout(self.column)
+        outer.addWidget(self.cut)
         outer.addWidget(self.problem)
         outer.addWidget(self.edit_box)
         outer.addLayout(self.images_row)
@@ -187,6 +195,16 @@ class MessageWidget(QFrame):
         self._footer_html = footer
         self._show_footer()
         self._set_images(images)
+        self._show_cut()
+
+    def set_can_continue(self, can_continue: bool) -> None:
+        """Whether the loaded model can go on with a cut answer (another model was loaded)."""
+        self.can_continue = can_continue
+        self._show_cut()
+
+    def _show_cut(self) -> None:
+        answer = self.message if not self.is_user and self.index >= 0 else None
+        self.cut.show_for(answer, can_continue=self.can_continue and self.is_last_answer)
 
     def _show_footer(self) -> None:
         footer = self._footer_html
@@ -283,6 +301,8 @@ class MessageWidget(QFrame):
             lines.append(self.tool_calls.plain_text())
         for part in self.body:
             lines.append(part.code if isinstance(part, CodeBlock) else part.toPlainText())
+        if self.cut.isVisibleTo(self):
+            lines.append(self.cut.label.text())
         if self.problem.isVisibleTo(self):
             lines.append(self.problem.text())
         if self.footer.isVisibleTo(self) and self.footer.text():
@@ -317,11 +337,13 @@ class MessageWidget(QFrame):
     # ----- actions ---------------------------------------------------------------------
 
     def set_actions_enabled(self, enabled: bool) -> None:
-        """Edit, delete, regenerate and version switches are off while an answer streams."""
+        """Edit, delete, regenerate, continue and version switches are off while an answer
+        streams."""
         for key in ("edit", "delete", "regenerate", "previous", "next"):
             if key in self.buttons:
                 self.buttons[key].setEnabled(enabled and self._allowed(key))
         self.send_edit.setEnabled(enabled)
+        self.cut.button.setEnabled(enabled)
 
     def _allowed(self, key: str) -> bool:
         count = len(self.message.versions) + 1

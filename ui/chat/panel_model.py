@@ -97,11 +97,12 @@ class ModelWiring:
     def _on_model_loaded(self, loaded: LoadedModel) -> None:
         self.input_error.clear()  # "choose a model first" no longer applies
         self.view.assistant_name = loaded.model_name
+        self.view.set_can_continue(self.ctx.chat.can_continue())
         self._update_welcome()
         if self._focus_on_load is not None and self._focus_on_load == loaded.model_path:
             self.input.setFocus()
         self._focus_on_load = None
-        self.generation.set_model(loaded.model_path, loaded.context_tokens)
+        self.generation.set_model(loaded.model_path, loaded.context_tokens, loaded.sampling)
         self._adopt_default_prompt()
         self.update_context()
         self.modelLoaded.emit(loaded)

@@ -27,6 +27,7 @@ from app.services.chat_results import LoadedModel
 from app.settings import PerformanceSettings
 from app.settings_store import SettingsStore
 from pipelines.core import Cancelled, InvalidInputError, PipelineError
+from pipelines.model_sampling import ModelSampling
 from ui.a11y import describe
 from ui.chat.chat_presets import chat_defaults, save_chat
 from ui.chat.performance_controls import CHECKS, PerformanceControls
@@ -61,6 +62,8 @@ class PerformanceSection(PerformanceControls, QWidget):
         self._service = service
         self._tasks = tasks
         self._model: str | None = None
+        self._sampling = ModelSampling()
+        """What the edited model recommends (its preset starts from it)."""
         self._loading = False
         self._task: Task | None = None
         self._applying: PerformanceSettings | None = None
@@ -99,9 +102,11 @@ class PerformanceSection(PerformanceControls, QWidget):
 
     # ----- public ----------------------------------------------------------------------
 
-    def set_model(self, model: str | None) -> None:
-        """Edit ``model``'s options (a preset key; None: the global defaults)."""
+    def set_model(self, model: str | None, sampling: ModelSampling | None = None) -> None:
+        """Edit ``model``'s options (a preset key; None: the global defaults); ``sampling``:
+        what the model recommends (its preset starts from it)."""
         self._model = model
+        self._sampling = sampling or ModelSampling()
         loaded = self._service.loaded_model
         gpu = loaded is not None and loaded.device.upper().startswith("GPU")
         # The device picks the default precision: u8 on the CPU, f16 on the GPU.
@@ -126,7 +131,7 @@ class PerformanceSection(PerformanceControls, QWidget):
 
     def stored(self) -> PerformanceSettings:
         """The options stored for the edited model (what it runs with once loaded)."""
-        return chat_defaults(self._settings, self._model).performance
+        return chat_defaults(self._settings, self._model, self._sampling).performance
 
     def shown(self) -> PerformanceSettings:
         """The options the controls show.
@@ -243,7 +248,9 @@ class PerformanceSection(PerformanceControls, QWidget):
         self.apply_row.hide()
 
     def _store(self, options: PerformanceSettings) -> None:
-        if save_chat(self._settings, self._report, self._model, performance=options):
+        if save_chat(
+            self._settings, self._report, self._model, self._sampling, performance=options
+        ):
             self.changed.emit()
         self._load()
 

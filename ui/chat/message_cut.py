@@ -1,0 +1,65 @@
+"""Under an answer that reached its length limit: "Cut off at 512 tokens", and *Continue*."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QLocale, Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
+
+from app.storage.conversations import ChatMessage
+from ui.a11y import describe
+from ui.i18n import tr
+from ui.icons import set_icon
+from ui.theme import muted_color
+
+
+def cut_text(message: ChatMessage) -> str:
+    """What is said under a cut answer: "Cut off at 512 tokens" (its stored count)."""
+    count = QLocale().toString(int(message.metrics.get("output_tokens", 0)))
+    return tr("Cut off at {count} tokens").format(count=count)
+
+
+class CutNotice(QWidget):
+    """Says an answer stopped at its length limit; *Continue* (for the last answer, on a model
+    that can go on) asks for the rest, which joins the same answer."""
+
+    continueRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.label = QLabel()
+        self.label.setWordWrap(True)
+        self.button = QPushButton(tr("Continue"))
+        set_icon(self.button, "page-next-outline")
+        describe(
+            self.button,
+            tr("Continue"),
+            tr("Write the rest of this answer: the model goes on where it was cut off"),
+        )
+        self.button.clicked.connect(self.continueRequested)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.label, 1)
+        row.addWidget(self.button)
+        self._color()
+        self.hide()
+
+    def show_for(self, answer: ChatMessage | None, *, can_continue: bool) -> None:
+        """Show the notice when ``answer`` (a stored one; None: none) was cut, else hide it;
+        the button only when ``can_continue``."""
+        cut = answer is not None and answer.cut
+        self.setVisible(cut)
+        self.label.setText(cut_text(answer) if answer is not None and cut else "")
+        self.button.setVisible(cut and can_continue)
+
+    def event(self, event: QEvent) -> bool:
+        """Colour the line again on a theme switch (``event()``, not ``changeEvent()``: see
+        ``ui.inline_error.InlineError.event``)."""
+        handled = super().event(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._color()  # the label's own palette: no PaletteChange reaches this widget
+        return handled
+
+    def _color(self) -> None:
+        palette = self.label.palette()
+        palette.setColor(self.label.foregroundRole(), muted_color(self.palette()))
+        self.label.setPalette(palette)
