@@ -37,6 +37,7 @@ from app.services.chat_tools import ConfirmTool, OnToolCall, ToolLoop
 from app.services.message_versions import with_earlier
 from app.storage.conversations import ChatMessage, Conversation, ConversationStore
 from app.structured import answer_problem, check_schema
+from app.texts import tr
 from app.tools.calls import ToolCall
 from app.tools.service import ToolService
 from pipelines.chat import ChatPipeline, GenerationSettings
@@ -194,11 +195,11 @@ class ChatService(ChatConversations, ChatModels, ChatEdits):
             conversation = self.get(conversation_id)
             messages = conversation.messages
             if len(messages) < 2 or messages[-1].role != "assistant" or not messages[-1].cut:
-                raise UserError("There is no cut answer to continue.", field="prompt")
+                raise UserError(tr("There is no cut answer to continue."), field="prompt")
             pipeline, loaded = self._require_model()
             if not continues_answers(pipeline):
                 raise UserError(
-                    "This model cannot go on from where an answer stopped: ask it to continue.",
+                    tr("This model cannot go on from where an answer stopped: ask it to go on."),
                     field="prompt",
                 )
             *earlier, question, answer = messages
@@ -256,7 +257,7 @@ class ChatService(ChatConversations, ChatModels, ChatEdits):
         left = loaded.context_tokens - taken - 3 * TEMPLATE_TOKENS_PER_MESSAGE
         if left < 1:
             raise UserError(
-                "This answer already fills what the model can read: it cannot go on.",
+                tr("This answer already fills what the model can read: it cannot go on."),
                 field="prompt",
             )
         return replace(settings, max_new_tokens=min(settings.max_new_tokens, left))

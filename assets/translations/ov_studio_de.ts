@@ -398,8 +398,8 @@
             <translation>Wiederholungsstrafe</translation>
         </message>
         <message>
-            <source>Above 1 avoids loops.</source>
-            <translation>Über 1 vermeidet Schleifen.</translation>
+            <source>1 = off. Above 1 penalises every word already in the chat, the question included: long answers of small models then break into glued words.</source>
+            <translation>1 = aus. Über 1 wird jedes Wort bestraft, das schon im Chat steht, auch in der Frage: Lange Antworten kleiner Modelle zerfallen dann in zusammengeklebte Wörter.</translation>
         </message>
         <message>
             <source>Seed</source>
@@ -428,6 +428,10 @@
         <message>
             <source>This model's own settings</source>
             <translation>Eigene Einstellungen dieses Modells</translation>
+        </message>
+        <message>
+            <source>Defaults, with the sampling this model recommends (it has no settings of its own yet)</source>
+            <translation>Standardwerte, mit der Stichprobenwahl, die dieses Modell empfiehlt (es hat noch keine eigenen Einstellungen)</translation>
         </message>
         <message>
             <source>Defaults (this model has no settings of its own yet)</source>
@@ -4678,6 +4682,30 @@
         <message>
             <source>Trying this JSON schema crashed the process that tried it; simplify the schema.</source>
             <translation>Beim Ausprobieren dieses JSON-Schemas ist der prüfende Prozess abgestürzt; vereinfachen Sie das Schema.</translation>
+        </message>
+        <message>
+            <source>There is no cut answer to continue.</source>
+            <translation>Es gibt keine abgeschnittene Antwort zum Fortsetzen.</translation>
+        </message>
+        <message>
+            <source>This model cannot go on from where an answer stopped: ask it to go on.</source>
+            <translation>Dieses Modell kann eine Antwort nicht dort fortsetzen, wo sie aufgehört hat: Bitten Sie es, weiterzuschreiben.</translation>
+        </message>
+        <message>
+            <source>This answer already fills what the model can read: it cannot go on.</source>
+            <translation>Diese Antwort füllt bereits, was das Modell lesen kann: Sie kann nicht fortgesetzt werden.</translation>
+        </message>
+        <message>
+            <source>Cut off at {count} tokens</source>
+            <translation>Nach {count} Token abgeschnitten</translation>
+        </message>
+        <message>
+            <source>Continue</source>
+            <translation>Fortsetzen</translation>
+        </message>
+        <message>
+            <source>Write the rest of this answer: the model goes on where it was cut off</source>
+            <translation>Den Rest dieser Antwort schreiben: Das Modell macht dort weiter, wo sie abgeschnitten wurde</translation>
         </message>
     </context>
 </TS>

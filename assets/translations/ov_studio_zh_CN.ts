@@ -395,8 +395,8 @@
             <translation>重复惩罚</translation>
         </message>
         <message>
-            <source>Above 1 avoids loops.</source>
-            <translation>大于 1 可避免重复循环。</translation>
+            <source>1 = off. Above 1 penalises every word already in the chat, the question included: long answers of small models then break into glued words.</source>
+            <translation>1 = 关闭。大于 1 时，会惩罚聊天中已出现的每个词（包括问题中的）：小模型的长回答随后会碎成粘连在一起的词。</translation>
         </message>
         <message>
             <source>Seed</source>
@@ -425,6 +425,10 @@
         <message>
             <source>This model's own settings</source>
             <translation>此模型自己的设置</translation>
+        </message>
+        <message>
+            <source>Defaults, with the sampling this model recommends (it has no settings of its own yet)</source>
+            <translation>默认值，采用此模型推荐的采样设置（它还没有自己的设置）</translation>
         </message>
         <message>
             <source>Defaults (this model has no settings of its own yet)</source>
@@ -4665,6 +4669,30 @@
         <message>
             <source>Trying this JSON schema crashed the process that tried it; simplify the schema.</source>
             <translation>试用该 JSON Schema 时，执行试用的进程崩溃了；请简化该 Schema。</translation>
+        </message>
+        <message>
+            <source>There is no cut answer to continue.</source>
+            <translation>没有可继续的被截断的回答。</translation>
+        </message>
+        <message>
+            <source>This model cannot go on from where an answer stopped: ask it to go on.</source>
+            <translation>此模型无法从回答停止处继续：请让它接着写。</translation>
+        </message>
+        <message>
+            <source>This answer already fills what the model can read: it cannot go on.</source>
+            <translation>此回答已占满模型能读取的内容：无法继续。</translation>
+        </message>
+        <message>
+            <source>Cut off at {count} tokens</source>
+            <translation>在 {count} 个词元处被截断</translation>
+        </message>
+        <message>
+            <source>Continue</source>
+            <translation>继续</translation>
+        </message>
+        <message>
+            <source>Write the rest of this answer: the model goes on where it was cut off</source>
+            <translation>写出此回答的其余部分：模型从被截断处继续</translation>
         </message>
     </context>
 </TS>

@@ -77,3 +77,28 @@ def test_generation_panel_widgets_are_labelled(
     panel.settings_button.click()
     assert panel.generation.isVisible()
     assert own_unlabelled(panel.generation) == []
+
+
+def test_a_model_samples_as_it_recommends_until_it_has_settings_of_its_own(
+    qtbot: QtBot, window: MainWindow, model_folder: Path, tmp_path: Path
+) -> None:
+    recommended = {"do_sample": True, "temperature": 0.6, "top_k": 20, "top_p": 0.95}
+    (model_folder / "generation_config.json").write_text(json.dumps(recommended), "utf-8")
+    panel, gen = window.chat_panel, window.chat_panel.generation
+    load(qtbot, window, model_folder)
+    shown = (gen.temperature.value(), gen.top_k.value(), gen.top_p.value())
+    assert shown == (0.6, 20, 0.95)
+    assert gen.scope.text() == (
+        "Defaults, with the sampling this model recommends (it has no settings of its own yet)"
+    )
+    answered = panel.generation_settings()
+    assert (answered.temperature, answered.top_k, answered.repetition_penalty) == (0.6, 20, 1.0)
+    # Its first change starts its own settings from what it recommends.
+    gen.max_new_tokens.setValue(256)
+    preset = window.ctx.settings.chat_presets[preset_key(model_folder)]
+    assert (preset.max_new_tokens, preset.temperature, preset.top_k) == (256, 0.6, 20)
+    assert gen.scope.text() == "This model's own settings"
+    # Another model recommends nothing: the defaults.
+    load(qtbot, window, fake_model_folder(tmp_path / "b", "other-chat"))
+    assert (gen.temperature.value(), gen.top_k.value()) == (0.7, 50)
+    assert gen.scope.text() == "Defaults (this model has no settings of its own yet)"

@@ -1,6 +1,8 @@
 """GGUF files in the window with the real SmolLM2 (OpenVINO, not a fake): a bad file is refused
 in one sentence next to the picker while the model in use keeps answering; the first load says
-it converts, the second does not; the model manager adds and describes a GGUF file."""
+it converts, the second does not; the model manager adds and describes a GGUF file; at the
+app's own defaults its answers are sound (no glued words, no runaways), and one cut at its
+length limit says so and goes on where it stopped."""
 
 from __future__ import annotations
 
@@ -8,14 +10,15 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QLocale
+from PySide6.QtCore import QLocale, Qt
 from pytestqt.qtbot import QtBot
 
 from app.context import AppContext
 from app.paths import AppPaths
 from tests import gguf_variants
+from tests.answer_quality import ESSAYS, FACTS, Written, problems
 from tests.ui.fakes import CPU
-from tests.ui.helpers import ask, open_window
+from tests.ui.helpers import ask, open_window, type_and_send
 from ui.main_window import MainWindow
 from ui.models.listing import Origin
 from ui.models.manager import ModelManager
@@ -27,6 +30,7 @@ SMOL = "SmolLM2-135M-Instruct.Q4_1"
 LOADED = f"{SMOL} · llama Q4_1 · CPU"
 QUESTION = "What is the capital of France?"
 LOAD_S = 120_000  # a first load converts: seconds here, more on a busy machine
+ANSWER_MS = 900_000  # 512 tokens: under a minute here, minutes on a machine busy with others
 
 
 def _registered(manager: ModelManager) -> list[int]:
@@ -64,6 +68,13 @@ def real_window(qtbot: QtBot, paths: AppPaths) -> MainWindow:
 def load_real(qtbot: QtBot, window: MainWindow, model: Path) -> None:
     with qtbot.waitSignal(window.chat_panel.modelLoaded, timeout=LOAD_S):
         assert window.chat_panel.load_model(model, "CPU")
+
+
+def ask_real(qtbot: QtBot, window: MainWindow, question: str) -> None:
+    """Type ``question``, click Send and wait until the real model's answer ends well."""
+    with qtbot.waitSignal(window.chat_panel.answerFinished, timeout=ANSWER_MS) as finished:
+        type_and_send(qtbot, window, question)
+    assert finished.args == [True]
 
 
 def answer_of(window: MainWindow) -> str:
@@ -201,3 +212,51 @@ def test_the_model_manager_adds_a_gguf_file_and_shows_what_it_is(
         manager.installed.item(0, 0).toolTip()
     )
     assert not manager.installed_error.isVisible()
+
+
+@pytest.mark.real_model
+def test_at_the_apps_defaults_answers_are_sound_and_cut_ones_say_so(
+    qtbot: QtBot, app_home: AppPaths, smollm2: Path, shared_cache: Path
+) -> None:
+    # A fresh profile and the model the welcome page offers, at the app's own generation
+    # settings (random seeds): long answers reach 512 tokens without breaking into glued
+    # words, and one-line questions get answers that end (tests/answer_quality.py).
+    cache_at(app_home, shared_cache)
+    window = open_window(qtbot, AppContext.create(app_home, [CPU]))
+    load_real(qtbot, window, smollm2)
+    panel = window.chat_panel
+    settings = panel.generation_settings()
+    assert (settings.max_new_tokens, settings.seed) == (512, None)
+    written: list[Written] = []
+    for prompt in (*ESSAYS, *FACTS, *FACTS):
+        panel.new_conversation()
+        ask_real(qtbot, window, prompt)
+        answer = window.ctx.chat.get(panel.current_conversation_id()).messages[-1]
+        tokens = int(answer.metrics["output_tokens"])
+        written.append(Written(prompt, answer.content, tokens, answer.cut))
+        notice = panel.view.message_widgets()[-1].cut
+        assert notice.isVisible() == answer.cut == (tokens == 512)  # the window says so
+        assert notice.button.isVisible() == answer.cut
+    found = problems(written)
+    assert not found, "\n".join(found)
+    assert any(answer.cut for answer in written[: len(ESSAYS)])  # long answers were tested
+
+
+@pytest.mark.real_model
+def test_continue_goes_on_where_a_cut_answer_stopped(qtbot: QtBot, smol_window: MainWindow) -> None:
+    # Greedy (smol_window), an answer cut at 16 tokens and continued for 16 more is the
+    # answer written at 32 tokens in one go.
+    window = smol_window
+    panel = window.chat_panel
+    ask_real(qtbot, window, "Write a long essay about dogs.")
+    cut = window.ctx.chat.get(panel.current_conversation_id()).messages[-1]
+    assert cut.cut and cut.metrics["output_tokens"] == 16
+    button = panel.view.message_widgets()[-1].cut.button
+    with qtbot.waitSignal(panel.answerFinished, timeout=ANSWER_MS):
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    continued = answer_of(window)
+    assert continued.startswith(cut.content) and len(continued) > len(cut.content)
+    window.ctx.settings.chat.max_new_tokens = 32
+    panel.new_conversation()
+    ask_real(qtbot, window, "Write a long essay about dogs.")
+    assert answer_of(window) == continued
