@@ -1,18 +1,22 @@
 """The answer format: Text or JSON per model, the schema checked as typed (hostile input gets
-one sentence and is never stored), loaded from a file, and JSON answers shown as code."""
+one sentence and is never stored; the full check runs on a worker once typing pauses), loaded
+from a file, and JSON answers shown as code."""
 
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 
 import pytest
 from pytestqt.qtbot import QtBot
 
+import ui.chat.answer_format
 from app.settings import preset_key
 from tests.ui.fakes import Script
 from tests.ui.helpers import answer_files, ask, click, load
 from ui.chat.answer_format import AnswerFormatSection, json_as_code, schema_problem
+from ui.chat.chat_presets import chat_defaults
 from ui.chat.code_block import CodeBlock
 from ui.main_window import MainWindow
 
@@ -53,6 +57,16 @@ def answer_format(window: MainWindow) -> AnswerFormatSection:
     return window.chat_panel.generation.answer_format
 
 
+def stored(window: MainWindow, model_folder: Path) -> str:
+    """The JSON schema kept in the model's preset."""
+    return window.ctx.settings.chat_presets[preset_key(model_folder)].json_schema
+
+
+def checked(qtbot: QtBot, section: AnswerFormatSection) -> None:
+    """Wait for the full check of the schema in the box to say its verdict."""
+    qtbot.waitUntil(lambda: not section.checking(), timeout=60_000)
+
+
 def test_format_and_schema_are_stored_in_the_models_preset(
     qtbot: QtBot, window: MainWindow, model_folder: Path
 ) -> None:
@@ -66,8 +80,9 @@ def test_format_and_schema_are_stored_in_the_models_preset(
     assert window.chat_panel.generation_settings().json_schema == "{}"  # any JSON
     section.schema.setPlainText(PERSON)
     section.commit()  # as when the box loses focus
-    preset = window.ctx.settings.chat_presets[preset_key(model_folder)]
-    assert preset.json_schema == PERSON
+    # An answer asked at once follows it; it is stored once its full check has passed.
+    assert window.chat_panel.generation_settings().json_schema == PERSON
+    qtbot.waitUntil(lambda: stored(window, model_folder) == PERSON, timeout=60_000)
     assert window.chat_panel.generation_settings().json_schema == PERSON
     assert window.ctx.settings.chat.answer_format == "text"  # the global defaults untouched
 
@@ -80,14 +95,20 @@ def test_a_bad_schema_is_said_as_typed_and_not_stored(
     section.format.setCurrentIndex(section.format.findData("json"))
     section.schema.setPlainText(PERSON)
     section.commit()
+    qtbot.waitUntil(lambda: stored(window, model_folder) == PERSON, timeout=60_000)
     section.schema.setPlainText("")
-    qtbot.keyClicks(section.schema, '{"type": 5}')
+    qtbot.keyClicks(section.schema, '{"type": 5')
+    assert "not valid JSON" in section.error.text()  # at a glance, as each key is typed
+    qtbot.keyClicks(section.schema, "}")
+    checked(qtbot, section)
     assert section.error.isVisible() and "not a valid JSON Schema" in section.error.text()
     section.commit()
-    assert window.ctx.settings.chat_presets[preset_key(model_folder)].json_schema == PERSON
+    checked(qtbot, section)
+    assert stored(window, model_folder) == PERSON
+    assert window.chat_panel.generation_settings().json_schema == PERSON
     assert section.schema.toPlainText() == '{"type": 5}'  # the typed text stays to be fixed
     section.schema.setPlainText('{"type": "array"}')
-    assert not section.error.isVisible()  # cleared as soon as it is right
+    qtbot.waitUntil(lambda: not section.error.isVisible(), timeout=60_000)  # once it is right
 
 
 def test_a_schema_over_the_budget_is_said_next_to_the_box_and_not_stored(
@@ -99,14 +120,17 @@ def test_a_schema_over_the_budget_is_said_next_to_the_box_and_not_stored(
     section.format.setCurrentIndex(section.format.findData("json"))
     section.schema.setPlainText(PERSON)
     section.commit()
+    qtbot.waitUntil(lambda: stored(window, model_folder) == PERSON, timeout=60_000)
     bomb = '{"type": "array", "items": ' * 30 + '{"type": "string"}' + "}" * 30
     section.schema.setPlainText(bomb)
+    checked(qtbot, section)
     assert section.error.isVisible()
     assert section.error.text() == (
         "The JSON schema nests arrays and objects 30 levels deep; at most 16 are allowed."
     )
     section.commit()
-    assert window.ctx.settings.chat_presets[preset_key(model_folder)].json_schema == PERSON
+    checked(qtbot, section)
+    assert stored(window, model_folder) == PERSON
     assert window.chat_panel.generation_settings().json_schema == PERSON
 
 
@@ -125,7 +149,7 @@ def test_load_from_file(
     answer_files(monkeypatch, good)
     click(qtbot, section.load_button)
     assert section.schema.toPlainText() == PERSON
-    assert window.ctx.settings.chat_presets[preset_key(model_folder)].json_schema == PERSON
+    qtbot.waitUntil(lambda: stored(window, model_folder) == PERSON, timeout=60_000)
 
     huge = tmp_path / "huge.json"
     huge.write_text(json.dumps({"description": "x" * 200_000}), encoding="utf-8")
@@ -140,6 +164,42 @@ def test_load_from_file(
     click(qtbot, section.load_button)
     assert "not a UTF-8 text file" in section.error.text()
     assert window.ctx.settings.chat_presets[preset_key(model_folder)].json_schema == PERSON
+
+
+def test_the_full_check_runs_on_a_worker_once_typing_pauses(
+    qtbot: QtBot, window: MainWindow, model_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A big schema's meta-schema check takes a second or more: never on the GUI thread,
+    # and not once per key.
+    threads: list[threading.Thread] = []
+    real = ui.chat.answer_format.check_schema
+
+    def recording(text: str) -> str:
+        threads.append(threading.current_thread())
+        return real(text)
+
+    monkeypatch.setattr(ui.chat.answer_format, "check_schema", recording)
+    load(qtbot, window, model_folder)
+    section = answer_format(window)
+    section.format.setCurrentIndex(section.format.findData("json"))
+    section.schema.setPlainText("")
+    qtbot.keyClicks(section.schema, PERSON)
+    checked(qtbot, section)
+    assert len(threads) == 1 and threads[0] is not threading.main_thread()
+    assert not section.error.isVisible()
+
+
+def test_a_schema_committed_before_another_model_is_edited_goes_to_its_own_preset(
+    qtbot: QtBot, window: MainWindow, model_folder: Path
+) -> None:
+    load(qtbot, window, model_folder)
+    section = answer_format(window)
+    section.format.setCurrentIndex(section.format.findData("json"))
+    section.schema.setPlainText(PERSON)
+    section.set_model(None)  # commits for the model, then edits the defaults at once
+    assert section.schema.toPlainText() == ""
+    qtbot.waitUntil(lambda: stored(window, model_folder) == PERSON, timeout=60_000)
+    assert chat_defaults(window.ctx.settings_store, None).json_schema == ""
 
 
 def test_json_answers_show_as_code(

@@ -1,18 +1,21 @@
 """The answer format of a model's chats: free text, or JSON (optionally following a schema).
 
-The schema is checked as it is typed — JSON, an object, a valid JSON Schema, at most 100 KB —
-with one sentence under it; only a schema that passes is stored (``ChatDefaults.json_schema``),
-so a half-typed one never reaches the model. Answers that are a JSON object or array are shown
-as a JSON code block (:func:`json_as_code`).
+The schema is checked as it is typed, with one sentence under it: at once for what a glance
+finds (at most 100 KB, JSON, an object), and once typing pauses for the rest (a valid JSON
+Schema within the app's budget: the core's check, which takes a second or more on a big schema,
+so it runs on a worker and only the newest text's verdict is shown). Only a schema that passed
+is stored (``ChatDefaults.json_schema``), so a half-typed one never reaches the model. Answers
+that are a JSON object or array are shown as a JSON code block (:func:`json_as_code`).
 """
 
 from __future__ import annotations
 
 import json
 import warnings
+from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, Signal, Slot
+from PySide6.QtCore import QEvent, QObject, QTimer, Signal, Slot
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QComboBox,
@@ -34,14 +37,22 @@ from ui.icons import set_icon
 from ui.inline_error import InlineError
 from ui.layouts import hbox
 from ui.settings_changes import Report
+from ui.tasks import Policy, TaskRunner
 
 MAX_SCHEMA_BYTES = 100_000
 """Largest schema stored (the settings field's own limit, in UTF-8 bytes here)."""
 
 
-def schema_problem(text: str) -> str:
-    """Why ``text`` cannot be the JSON answers' schema, in one sentence ("" if it can; an
-    empty text means any JSON)."""
+CHECK_DELAY_MS = 300
+"""Typing pauses this long before the full check starts (a check per key would queue them)."""
+SCHEMA_CHECK = "answer-format.schema-check"
+"""The task kind of the full check as typed: a newer text's check replaces an older one's."""
+
+
+def glance_problem(text: str) -> str | None:
+    """What is wrong with ``text`` as the JSON answers' schema at a glance — too large, not
+    JSON, not an object — in one sentence; "" for an empty text (any JSON object); None when
+    it is a JSON object, for :func:`full_check_problem` to judge. Quick enough for each key."""
     if not text.strip():
         return ""
     if len(text.encode("utf-8", errors="replace")) > MAX_SCHEMA_BYTES:
@@ -56,15 +67,37 @@ def schema_problem(text: str) -> str:
         return tr("The schema is nested too deeply.")
     if not isinstance(schema, dict):
         return tr('A schema is a JSON object, such as {"type": "object"}.')
-    # The rest is the core's check (jsonschema, and what OpenVINO GenAI's decoder refuses or
-    # ignores), the one the answer is generated under; its sentence stays English for now.
+    return None
+
+
+def full_check_problem(text: str) -> tuple[str, str]:
+    """``text`` and why it cannot be the answers' schema ("" if it can): the core's check
+    (jsonschema, the app's budget, what OpenVINO GenAI's decoder refuses or ignores), the one
+    the answer is generated under. Qt-free: it runs on a worker."""
     try:
         with warnings.catch_warnings():  # an unknown "$schema" falls back to the latest draft
             warnings.simplefilter("ignore", DeprecationWarning)
             check_schema(text)
     except InvalidInputError as error:
-        return str(error)
-    return ""
+        return text, str(error)
+    return text, ""
+
+
+def schema_problem(text: str) -> str:
+    """Why ``text`` cannot be the JSON answers' schema, in one sentence ("" if it can; an
+    empty text means any JSON). Both checks in a row, as the box's verdict ends up."""
+    glanced = glance_problem(text)
+    return glanced if glanced is not None else full_check_problem(text)[1]
+
+
+@dataclass(frozen=True)
+class _Destination:
+    """Where a schema goes once its full check passes: the preset edited when it was
+    committed (the section may edit another model's by then)."""
+
+    text: str
+    model: str | None
+    sampling: ModelSampling
 
 
 def json_as_code(answer: str) -> str:
@@ -85,10 +118,26 @@ class AnswerFormatSection(QWidget):
 
     changed = Signal()
 
-    def __init__(self, store: SettingsStore, report: Report, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        store: SettingsStore,
+        report: Report,
+        tasks: TaskRunner,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self._settings = store
         self._report = report
+        self._tasks = tasks
+        self._verdict: tuple[str, str] | None = None
+        """The last full check: the text it judged and its problem ("" for none)."""
+        self._waiting: list[_Destination] = []
+        """Committed schemas waiting for their full checks, to be stored if they pass (one
+        per model at most: a newer commit for a model replaces its older one)."""
+        self._pause = QTimer(self)
+        self._pause.setSingleShot(True)
+        self._pause.setInterval(CHECK_DELAY_MS)
+        self._pause.timeout.connect(self._start_full_check)
         self._model: str | None = None
         self._sampling = ModelSampling()
         """What the edited model recommends (its preset starts from it)."""
@@ -124,7 +173,7 @@ class AnswerFormatSection(QWidget):
         form.addRow(hbox(self.load_button, 1))
         self._load()
         self.format.currentIndexChanged.connect(self._on_format)
-        self.schema.textChanged.connect(self._check)
+        self.schema.textChanged.connect(self._on_text_changed)
         self.schema.installEventFilter(self)
         self.load_button.clicked.connect(self.load_file)
 
@@ -141,13 +190,40 @@ class AnswerFormatSection(QWidget):
         self._load()
 
     def commit(self) -> None:
-        """Store the schema being edited if it is valid (also done when its box loses focus)."""
+        """Store the schema being edited once it is known to pass (also done when its box
+        loses focus): at once when its full check has run, else when that check ends."""
         text = self.schema.toPlainText()
-        if (
-            text != chat_defaults(self._settings, self._model, self._sampling).json_schema
-            and not self._check()
-        ):
-            self._save(json_schema=text)
+        # Whatever was committed for this model before is superseded by what is there now.
+        self._waiting = [d for d in self._waiting if d.model != self._model]
+        if text == chat_defaults(self._settings, self._model, self._sampling).json_schema:
+            return
+        glanced = glance_problem(text)
+        if glanced is not None:
+            if not glanced:
+                self._save(json_schema=text)  # empty: any JSON object
+            return
+        destination = _Destination(text, self._model, self._sampling)
+        if self._verdict is not None and self._verdict[0] == text:
+            if not self._verdict[1]:
+                self._store(destination)
+            return
+        self._waiting.append(destination)
+        # Typing has ended: no pause. Its own task, which no later typing (in another
+        # model's box, say) cancels before the schema reaches the preset it was meant for.
+        self._check_now(None, Policy.PARALLEL)
+
+    def pending_schema(self) -> str | None:
+        """A schema committed for the edited model and still in its full check: an answer
+        asked meanwhile follows it (the chat checks it again and refuses a bad one)."""
+        for destination in self._waiting:
+            if destination.model == self._model:
+                return destination.text
+        return None
+
+    def checking(self) -> bool:
+        """Whether the schema in the box is still waiting for its full check's verdict."""
+        text = self.schema.toPlainText()
+        return glance_problem(text) is None and (self._verdict is None or self._verdict[0] != text)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Store the schema when its box loses focus."""
@@ -183,21 +259,53 @@ class AnswerFormatSection(QWidget):
         self.commit()
 
     @Slot()
-    def _check(self) -> str:
-        """Show why the schema in the box cannot be used (nothing when it can)."""
-        problem = schema_problem(self.schema.toPlainText())
-        self.error.show_message(problem)
-        return problem
+    def _on_text_changed(self) -> None:
+        """Say at once what a glance finds; leave the rest to a full check once typing
+        pauses (the sentence shown stays until that check says otherwise)."""
+        text = self.schema.toPlainText()
+        glanced = glance_problem(text)
+        if glanced is not None:
+            self._pause.stop()
+            self._tasks.cancel(SCHEMA_CHECK)
+            self.error.show_message(glanced)
+        elif self._verdict is not None and self._verdict[0] == text:
+            self._pause.stop()
+            self.error.show_message(self._verdict[1])
+        else:
+            self._pause.start()
+
+    @Slot()
+    def _start_full_check(self) -> None:
+        """Check the text typed, once typing pauses: a newer text's check replaces it."""
+        self._check_now(SCHEMA_CHECK, Policy.CANCEL_OLD)
+
+    def _check_now(self, kind: str | None, policy: Policy) -> None:
+        self._pause.stop()
+        text = self.schema.toPlainText()
+        if glance_problem(text) is None:
+            self._tasks.start(
+                full_check_problem, text, kind=kind, policy=policy, on_done=self._on_full_check
+            )
+
+    @Slot(object)
+    def _on_full_check(self, verdict: tuple[str, str]) -> None:
+        text, problem = verdict
+        self._verdict = verdict
+        judged = [d for d in self._waiting if d.text == text]
+        self._waiting = [d for d in self._waiting if d.text != text]
+        for destination in judged:
+            if not problem:
+                self._store(destination)
+        if text == self.schema.toPlainText():
+            self.error.show_message(problem)
 
     @Slot()
     def _on_format(self) -> None:
         self._sync_enabled()
         if self._loading:
             return
-        values: dict[str, object] = {"answer_format": self.format.currentData()}
-        if not self._check():
-            values["json_schema"] = self.schema.toPlainText()
-        self._save(**values)
+        self._save(answer_format=self.format.currentData())
+        self.commit()  # the schema in the box goes with it, once it passes
 
     def _load(self) -> None:
         chat = chat_defaults(self._settings, self._model, self._sampling)
@@ -215,4 +323,15 @@ class AnswerFormatSection(QWidget):
 
     def _save(self, **values: object) -> None:
         if save_chat(self._settings, self._report, self._model, self._sampling, **values):
+            self.changed.emit()
+
+    def _store(self, destination: _Destination) -> None:
+        """Store a schema that passed in the preset it was committed for."""
+        if save_chat(
+            self._settings,
+            self._report,
+            destination.model,
+            destination.sampling,
+            json_schema=destination.text,
+        ):
             self.changed.emit()

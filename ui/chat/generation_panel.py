@@ -64,7 +64,7 @@ class GenerationPanel(QGroupBox):
         self._loading = False
         self._model: str | None = None  # preset key of the loaded model
         self._sampling = ModelSampling()  # what the loaded model recommends
-        self.answer_format = AnswerFormatSection(store, report)
+        self.answer_format = AnswerFormatSection(store, report, tasks)
         self.performance = PerformanceSection(store, report, service, tasks)
         # The sections make the panel taller than a small window: it scrolls, never clips.
         self.scroller = QScrollArea()

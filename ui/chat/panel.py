@@ -8,6 +8,7 @@ the control that caused them (``ErrorRouter``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -202,8 +203,13 @@ class ChatPanel(ModelWiring, InputWiring, QWidget):
 
     def generation_settings(self) -> GenerationSettings:
         """The loaded model's settings (its preset, else the defaults), the answer's length
-        clamped to its context."""
-        return self.ctx.chat.generation_for(self.ctx.settings)
+        clamped to its context; a JSON schema committed a moment ago is used while its
+        check in the settings runs (the answer is checked under it anyway)."""
+        settings = self.ctx.chat.generation_for(self.ctx.settings)
+        pending = self.generation.answer_format.pending_schema()
+        if pending is not None and settings.json_schema is not None:
+            settings = replace(settings, json_schema=pending)
+        return settings
 
     @Slot()
     def update_context(self) -> None:
