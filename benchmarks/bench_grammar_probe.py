@@ -39,6 +39,7 @@ from benchmarks.machine import wait_until_quiet, write_results  # noqa: E402
 from pipelines.grammar_guard import GrammarGuard, probe_target  # noqa: E402
 from pipelines.grammar_probe import GrammarSpec, ProbeLimits, run_probe  # noqa: E402
 from pipelines.json_grammar import grammar_spec  # noqa: E402
+from tests.grammar_schemas import COSTLY  # noqa: E402 - measured there, for the tests
 
 RESULTS = ROOT / "benchmarks" / "results" / "grammar_probe.json"
 SMOLLM2_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -50,17 +51,6 @@ SMALL = json.dumps(
         "type": "object",
         "properties": {"name": {"type": "string", "maxLength": 20}, "age": {"type": "integer"}},
         "required": ["name", "age"],
-    }
-)
-COSTLY = json.dumps(
-    {
-        "type": "object",
-        "properties": {
-            "a": {"type": "string", "maxLength": 300},
-            "b": {"type": "string", "maxLength": 100_000},
-            "mail": {"type": "string", "format": "email"},
-        },
-        "required": ["a", "b", "mail"],
     }
 )
 log = logging.getLogger("bench_grammar_probe")

@@ -67,6 +67,17 @@ def checked(qtbot: QtBot, section: AnswerFormatSection) -> None:
     qtbot.waitUntil(lambda: not section.checking(), timeout=60_000)
 
 
+def person_stored(qtbot: QtBot, window: MainWindow, model_folder: Path) -> AnswerFormatSection:
+    """JSON answers following :data:`PERSON` for the loaded model, stored as a user sets them."""
+    load(qtbot, window, model_folder)
+    section = answer_format(window)
+    section.format.setCurrentIndex(section.format.findData("json"))
+    section.schema.setPlainText(PERSON)
+    section.commit()
+    qtbot.waitUntil(lambda: stored(window, model_folder) == PERSON, timeout=60_000)
+    return section
+
+
 def test_format_and_schema_are_stored_in_the_models_preset(
     qtbot: QtBot, window: MainWindow, model_folder: Path
 ) -> None:
@@ -90,12 +101,7 @@ def test_format_and_schema_are_stored_in_the_models_preset(
 def test_a_bad_schema_is_said_as_typed_and_not_stored(
     qtbot: QtBot, window: MainWindow, model_folder: Path
 ) -> None:
-    load(qtbot, window, model_folder)
-    section = answer_format(window)
-    section.format.setCurrentIndex(section.format.findData("json"))
-    section.schema.setPlainText(PERSON)
-    section.commit()
-    qtbot.waitUntil(lambda: stored(window, model_folder) == PERSON, timeout=60_000)
+    section = person_stored(qtbot, window, model_folder)
     section.schema.setPlainText("")
     qtbot.keyClicks(section.schema, '{"type": 5')
     assert "not valid JSON" in section.error.text()  # at a glance, as each key is typed
@@ -115,12 +121,7 @@ def test_a_schema_over_the_budget_is_said_next_to_the_box_and_not_stored(
     qtbot: QtBot, window: MainWindow, model_folder: Path
 ) -> None:
     """Arrays nested 30 deep: a grammar that once took the whole machine's memory."""
-    load(qtbot, window, model_folder)
-    section = answer_format(window)
-    section.format.setCurrentIndex(section.format.findData("json"))
-    section.schema.setPlainText(PERSON)
-    section.commit()
-    qtbot.waitUntil(lambda: stored(window, model_folder) == PERSON, timeout=60_000)
+    section = person_stored(qtbot, window, model_folder)
     bomb = '{"type": "array", "items": ' * 30 + '{"type": "string"}' + "}" * 30
     section.schema.setPlainText(bomb)
     checked(qtbot, section)
