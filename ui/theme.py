@@ -40,6 +40,13 @@ def muted_color(palette: QPalette) -> QColor:
     return palette.color(Role.PlaceholderText)
 
 
+def css_color(color: QColor) -> str:
+    """``color`` for a style sheet or rich text, its transparency kept (``#AARRGGBB``): a
+    light palette's placeholder colour is half-transparent black, which ``name()`` makes
+    solid black."""
+    return color.name(QColor.NameFormat.HexArgb)
+
+
 def blend(base: QColor, accent: QColor, share: float) -> QColor:
     """``base`` moved ``share`` of the way towards ``accent``."""
     return QColor(

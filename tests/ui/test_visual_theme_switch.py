@@ -18,7 +18,7 @@ from ui.chat.code_block import DARK_STYLE, CodeBlock
 from ui.chat.message_view import MessageView
 from ui.chat.prose import Prose
 from ui.main_window import MainWindow
-from ui.theme import ThemeFollower
+from ui.theme import ThemeFollower, is_dark, muted_color
 
 ANSWER = (
     "Here it is, see [the docs](https://example.org):\n\n```python\ndef f(x):\n    return x\n```\n"
@@ -137,3 +137,26 @@ def test_message_text_has_no_box_but_inputs_keep_theirs(
     box.setVisible(True)
     shot = box.grab().toImage()
     assert shot.pixel(shot.width() // 2, 0) != shot.pixel(shot.width() // 2, 5)
+
+
+@pytest.mark.parametrize("first, second", [("light", "dark"), ("dark", "light")])
+def test_a_cut_notice_follows_a_live_theme_switch(
+    app: QApplication, window: MainWindow, view: MessageView, qtbot: QtBot, first: str, second: str
+) -> None:
+    themes = window.view.theme_actions
+    themes[first].trigger()
+    cut = ChatMessage("assistant", "A long answer", model="M", cut=True)
+    cut.metrics["output_tokens"] = 512
+    view.show_messages([ChatMessage("user", "Essay?"), cut])
+    label = view.message_widgets()[1].cut.label
+    assert label.isVisible() and label.text() == "Cut off at 512 tokens"
+    for theme in (first, second, first):
+        themes[theme].trigger()
+
+        def recoloured(dark: bool = theme == "dark") -> bool:
+            palette = app.palette()
+            shown = label.palette().color(label.foregroundRole())
+            # rgba(): a light palette's muted colour is half-transparent black.
+            return is_dark(palette) == dark and shown.rgba() == muted_color(palette).rgba()
+
+        qtbot.waitUntil(recoloured, timeout=10_000)

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QLocale, Signal
+from PySide6.QtCore import QLocale, Signal
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
 from app.storage.conversations import ChatMessage
 from ui.a11y import describe
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.theme import muted_color
+from ui.theme import css_color, muted_color
 
 
 def cut_text(message: ChatMessage) -> str:
@@ -40,7 +41,7 @@ class CutNotice(QWidget):
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.label, 1)
         row.addWidget(self.button)
-        self._color()
+        self.recolor(self.palette())
         self.hide()
 
     def show_for(self, answer: ChatMessage | None, *, can_continue: bool) -> None:
@@ -51,15 +52,11 @@ class CutNotice(QWidget):
         self.label.setText(cut_text(answer) if answer is not None and cut else "")
         self.button.setVisible(cut and can_continue)
 
-    def event(self, event: QEvent) -> bool:
-        """Colour the line again on a theme switch (``event()``, not ``changeEvent()``: see
-        ``ui.inline_error.InlineError.event``)."""
-        handled = super().event(event)
-        if event.type() == QEvent.Type.PaletteChange:
-            self._color()  # the label's own palette: no PaletteChange reaches this widget
-        return handled
+    def recolor(self, palette: QPalette) -> None:
+        """Take the muted colour of ``palette`` (the message's, on a theme switch).
 
-    def _color(self) -> None:
-        palette = self.label.palette()
-        palette.setColor(self.label.foregroundRole(), muted_color(self.palette()))
-        self.label.setPalette(palette)
+        A style sheet of the label's own, not its palette: the theme's re-polish of the
+        message's style sheet, which comes after the palette change, would put the old
+        theme's colour back into a palette.
+        """
+        self.label.setStyleSheet(f"color: {css_color(muted_color(palette))}")

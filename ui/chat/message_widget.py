@@ -46,7 +46,7 @@ from ui.chat.prose import Prose
 from ui.i18n import tr
 from ui.icons import set_icon
 from ui.inline_error import InlineError
-from ui.theme import blend, muted_color
+from ui.theme import blend, css_color, muted_color
 from ui.tools.tool_call_view import ToolCallList
 
 USER_INDENT = 64  # questions stand apart from answers by their place as well as their colour
@@ -208,15 +208,17 @@ class MessageWidget(QFrame):
 
     def _show_footer(self) -> None:
         footer = self._footer_html
-        muted = muted_color(self.palette()).name()
+        muted = css_color(muted_color(self.palette()))
         self.footer.setText(f'<span style="color:{muted}">{footer}</span>' if footer else "")
         self.footer.setVisible(bool(footer))
 
     def changeEvent(self, event: QEvent) -> None:
-        """Colour the footer again on a theme switch (its muted colour is baked into it)."""
+        """Colour the footer and the cut notice again on a theme switch (their muted colour
+        is baked into them)."""
         super().changeEvent(event)
         if event.type() == QEvent.Type.PaletteChange:
             self._show_footer()
+            self.cut.recolor(self.palette())
 
     def _set_versions(self, message: ChatMessage, stored: bool) -> None:
         if self.is_user:

@@ -37,7 +37,7 @@ from ui.i18n import tr
 from ui.icons import set_icon
 from ui.inline_error import InlineError
 from ui.knowledge.formatting import hit_heading, relevance_tip, snippet_html
-from ui.theme import muted_color
+from ui.theme import css_color, muted_color
 
 PATH_ROLE = Qt.ItemDataRole.UserRole
 PAGE_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -55,7 +55,7 @@ class SnippetDelegate(QStyledItemDelegate):
         self._view = view
 
     def _document(self, index: AnyIndex, width: int, palette: QPalette) -> QTextDocument:
-        muted = muted_color(palette).name()
+        muted = css_color(muted_color(palette))
         document = QTextDocument()
         document.setDefaultFont(self._view.font())
         document.setDocumentMargin(PADDING)
