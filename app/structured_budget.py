@@ -24,8 +24,10 @@ GenAI's converter                  one of 100: 2.4 s, of 300 or more: about 7 s
 counted repetition in patterns     ``{1,1000}`` twice: 1.1 s                        2,000
 =================================  ===============================================  ==========
 
-Bounds of strings and arrays cost the compact grammar (:mod:`pipelines.json_grammar`) nothing,
-so they are limited only to what an answer could hold (100,000 characters, 10,000 items); a
+Bounds of strings and arrays cost the compact grammar (:mod:`pipelines.json_grammar`) nothing
+to compile (it keeps string bounds up to 128 characters, which match as fast as none, and
+leaves longer ones to the check of the answer), so they are limited only to what an answer
+could hold (100,000 characters, 10,000 items); a
 schema the compact grammar cannot express (``pattern``, ``format``…) goes to GenAI's own
 converter, where each different string length bound costs seconds. Patterns are scanned by
 :mod:`app.structured_patterns` (their counted repetitions, and repetitions of repetitions).

@@ -103,15 +103,18 @@ def test_a_json_schema_is_followed(engine: BatchingEngine) -> None:
         "properties": {"city": {"type": "string"}, "people": {"type": "integer"}},
         "required": ["city", "people"],
     }
+    # A question with an answer: greedy, "Describe a city." loops inside the string
+    # ("{city} {city} …") until the token limit cuts the JSON.
+    question = "Which city is the capital of France, and how many people live there?"
     request = engine.submit(
-        ChatPrompt([Message("user", "Describe a city.")]),
+        ChatPrompt([Message("user", question)]),
         RequestOptions(
             GenerationSettings(max_new_tokens=80, temperature=0.0), json_schema=json.dumps(schema)
         ),
         lambda _text: None,
     )
     value = json.loads(request.wait(timeout=120).text)
-    assert isinstance(value["city"], str) and isinstance(value["people"], int)
+    assert "Paris" in value["city"] and isinstance(value["people"], int)
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,7 @@ from pipelines.json_grammar import (
     ANY_DEPTH,
     MAX_GRAMMAR_CHARS,
     MAX_ITEMS,
-    MAX_STRING_CHARS,
+    MAX_LENGTH_IN_GRAMMAR,
     compact,
     json_grammar,
     structured_output_config,
@@ -146,10 +146,22 @@ def test_white_space_is_never_allowed() -> None:
         assert not parsed.accepts(spaced)
 
 
-def test_strings_arrays_and_nesting_are_capped() -> None:
-    text = grammar({"type": "string"})
-    assert text.accepts(compact("x" * MAX_STRING_CHARS))
-    assert not text.accepts(compact("x" * (MAX_STRING_CHARS + 1)))
+def test_string_lengths_are_kept_up_to_what_matches_fast() -> None:
+    # Past MAX_LENGTH_IN_GRAMMAR a bound made each token of a string cost seconds: it is left
+    # to the check of the whole answer, and a string without one is open.
+    assert grammar({"type": "string"}).accepts(compact("x" * 5_000))
+    kept = grammar({"type": "string", "minLength": 2, "maxLength": MAX_LENGTH_IN_GRAMMAR})
+    assert kept.accepts(compact("x" * MAX_LENGTH_IN_GRAMMAR))
+    assert not kept.accepts(compact("x" * (MAX_LENGTH_IN_GRAMMAR + 1)))
+    assert not kept.accepts(compact("x"))
+    longer = grammar({"type": "string", "minLength": 3, "maxLength": MAX_LENGTH_IN_GRAMMAR + 1})
+    assert longer.accepts(compact("x" * 1_000)) and not longer.accepts(compact("xy"))
+    assert grammar({"type": "string", "minLength": 500}).accepts(compact("x"))
+    text = json_grammar(json.dumps({"type": "string", "maxLength": 2_000}))
+    assert text is not None and "{0,2000}" not in text
+
+
+def test_arrays_and_nesting_are_capped() -> None:
     array = grammar({"type": "array", "items": {"type": "integer"}})
     assert array.accepts(compact([0] * MAX_ITEMS))
     assert not array.accepts(compact([0] * (MAX_ITEMS + 1)))
