@@ -71,6 +71,7 @@ package-test: deb nsis-check
 bench: setup-bench fixtures
 	@$(PY) tests/fixtures/build_models.py --role bench
 	$(PY) benchmarks/bench_chat.py
+	$(PY) benchmarks/bench_json_decode.py
 	$(PY) benchmarks/bench_rag.py
 	$(PY) benchmarks/bench_models.py
 	$(PY) benchmarks/bench_voice.py

@@ -29,8 +29,9 @@ from pipelines.json_grammar_numbers import MAX_INTEGER_DIGITS, NUMBER, integer_r
 MAX_LENGTH_IN_GRAMMAR = 128
 """The longest string length bound the grammar keeps. xgrammar matches a counted repetition of
 up to about this many characters as fast as an open one, and a longer one slowly at every token
-of the string (SmolLM2-135M, greedy, 2 busy cores: ``{0,128}`` 114 ms a token, ``{0,200}``
-0.9 s, ``{0,2000}`` 2.6 s, open 108 ms). A longer bound is left to the check of the whole
+of the string (``benchmarks/bench_json_decode.py``, SmolLM2-135M, greedy, CPU a token:
+``{0,128}`` 67 ms, open 69 ms, ``{0,2000}`` 2,073 ms; free text 54 ms; ``{0,200}`` took 0.9 s
+a token on a busy machine). A longer bound is left to the check of the whole
 answer against the schema (``app.structured.check_answer``), and a string without one is open:
 the answer's token limit ends it."""
 MAX_ITEMS = 100
