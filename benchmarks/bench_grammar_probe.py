@@ -71,9 +71,8 @@ def copied_arrays(levels: int) -> str:
 
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(message)s")
-    root = load_builder().ensure_fixtures(["llm-real"])
     with tempfile.TemporaryDirectory() as scratch:
-        folder = convert(root / "llm-real" / SMOLLM2_FILE, Path(scratch))
+        folder = smollm2_folder(Path(scratch))
         contention = wait_until_quiet()
         results: dict[str, Any] = {
             "model": SMOLLM2_FILE,
@@ -82,6 +81,12 @@ def main() -> None:
             "machine": {**contention.record(), "python": platform.python_version()},
         }
     write_results(RESULTS, results)
+
+
+def smollm2_folder(scratch: Path) -> Path:
+    """The real SmolLM2-135M (the ``llm-real`` fixture) as OpenVINO IR under ``scratch``."""
+    root = load_builder().ensure_fixtures(["llm-real"])
+    return convert(root / "llm-real" / SMOLLM2_FILE, scratch)
 
 
 def convert(gguf: Path, scratch: Path) -> Path:

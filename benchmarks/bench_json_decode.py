@@ -35,8 +35,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.bench_grammar_probe import SMOLLM2_FILE, convert  # noqa: E402
-from benchmarks.fixtures import load_builder  # noqa: E402
+from benchmarks.bench_grammar_probe import SMOLLM2_FILE, smollm2_folder  # noqa: E402
 from benchmarks.machine import wait_until_quiet, write_results  # noqa: E402
 from pipelines.json_grammar import MAX_LENGTH_IN_GRAMMAR, json_grammar  # noqa: E402
 
@@ -115,9 +114,8 @@ def measure(folder: Path) -> list[dict[str, Any]]:
 
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(message)s")
-    root = load_builder().ensure_fixtures(["llm-real"])
     with tempfile.TemporaryDirectory() as scratch:
-        folder = convert(root / "llm-real" / SMOLLM2_FILE, Path(scratch))
+        folder = smollm2_folder(Path(scratch))
         contention = wait_until_quiet()
         results: dict[str, Any] = {
             "model": SMOLLM2_FILE,
