@@ -101,8 +101,10 @@ def test_refused_call_is_recorded_and_not_made(
     assert stored["status"] == "refused"
     assert stored["tool"] == asked[0][0] and stored["arguments"] == asked[0][1]
     assert stored["duration_ms"] == 0.0  # nothing ran
-    # No one to ask: refused as well.
-    second = service.ask(conversation.id, QUESTION, GREEDY, CancelToken(), lambda _: None)
+    # No one to ask: refused as well (a new chat, so the model chooses the call again).
+    again = service.new_conversation("")
+    service.set_tools(again.id, ["calc/add", "calc/multiply"])
+    second = service.ask(again.id, QUESTION, GREEDY, CancelToken(), lambda _: None)
     assert [c["status"] for c in second.message.tool_calls] == ["refused"]
 
 

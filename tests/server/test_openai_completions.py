@@ -189,7 +189,9 @@ def test_fields_that_do_not_change_the_answer_are_ignored(server: RunningServer)
 
 
 def test_penalties_are_applied(server: RunningServer) -> None:
-    messages = [{"role": "user", "content": "Repeat the word cat twenty times."}]
+    # An answer that repeats itself: the frequency penalty grows with each repeat. (Asked to
+    # repeat a word, SmolLM2 says it will, in a sentence with no repeat to penalise.)
+    messages = [{"role": "user", "content": "Say: cat cat cat cat cat cat cat cat cat cat"}]
     plain = chat(server, messages=messages, max_tokens=24, temperature=0)
     penalised = chat(server, messages=messages, max_tokens=24, temperature=0, frequency_penalty=2.0)
     assert penalised != plain
