@@ -76,7 +76,11 @@ if [[ -d $FIXTURES/vlm-tiny ]]; then
 fi
 
 step "a JSON answer: its grammar tried first by the installed program's probe process"
-(cd "$WORK" && /usr/bin/ov-studio chat --model "$FIXTURES/llm-int8" --json-object --max-new-tokens 24 "A JSON object, please." >/dev/null)
+# Random weights seldom close their JSON in 24 tokens: a cut answer (exit 1, "raise Max new
+# tokens") is fine here, as what is checked is the probe's verdict; any other failure is not.
+status=0
+(cd "$WORK" && /usr/bin/ov-studio chat --model "$FIXTURES/llm-int8" --json-object --max-new-tokens 24 "A JSON object, please." >/dev/null 2>"$WORK/json.err") || status=$?
+[[ $status -le 1 ]] || { cat "$WORK/json.err" >&2; echo "error: the JSON answer ended with exit $status" >&2; exit 1; }
 verdicts=$(grep -l '"outcome": "fits"' "$OV_STUDIO_HOME"/cache/grammar/*.json 2>/dev/null | wc -l)
 [[ $verdicts -ge 1 ]] || { echo "error: the grammar probe did not run in the installed program (no verdict kept)" >&2; exit 1; }
 
