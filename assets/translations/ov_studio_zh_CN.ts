@@ -4684,7 +4684,7 @@
         </message>
         <message>
             <source>Cut off at {count} tokens</source>
-            <translation>在 {count} 个词元处被截断</translation>
+            <translation>在 {count} 个 token 处被截断</translation>
         </message>
         <message>
             <source>Continue</source>
