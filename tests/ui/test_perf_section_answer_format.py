@@ -67,11 +67,17 @@ def checked(qtbot: QtBot, section: AnswerFormatSection) -> None:
     qtbot.waitUntil(lambda: not section.checking(), timeout=60_000)
 
 
-def person_stored(qtbot: QtBot, window: MainWindow, model_folder: Path) -> AnswerFormatSection:
-    """JSON answers following :data:`PERSON` for the loaded model, stored as a user sets them."""
+def json_answers(qtbot: QtBot, window: MainWindow, model_folder: Path) -> AnswerFormatSection:
+    """The section with the model loaded and JSON answers chosen, as a user does."""
     load(qtbot, window, model_folder)
     section = answer_format(window)
     section.format.setCurrentIndex(section.format.findData("json"))
+    return section
+
+
+def person_stored(qtbot: QtBot, window: MainWindow, model_folder: Path) -> AnswerFormatSection:
+    """JSON answers following :data:`PERSON` for the loaded model, stored as a user sets them."""
+    section = json_answers(qtbot, window, model_folder)
     section.schema.setPlainText(PERSON)
     section.commit()
     qtbot.waitUntil(lambda: stored(window, model_folder) == PERSON, timeout=60_000)
@@ -142,9 +148,7 @@ def test_load_from_file(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    load(qtbot, window, model_folder)
-    section = answer_format(window)
-    section.format.setCurrentIndex(section.format.findData("json"))
+    section = json_answers(qtbot, window, model_folder)
     good = tmp_path / "person.json"
     good.write_text(PERSON, encoding="utf-8")
     answer_files(monkeypatch, good)
@@ -180,9 +184,7 @@ def test_the_full_check_runs_on_a_worker_once_typing_pauses(
         return real(text)
 
     monkeypatch.setattr(ui.chat.answer_format, "check_schema", recording)
-    load(qtbot, window, model_folder)
-    section = answer_format(window)
-    section.format.setCurrentIndex(section.format.findData("json"))
+    section = json_answers(qtbot, window, model_folder)
     section.schema.setPlainText("")
     qtbot.keyClicks(section.schema, PERSON)
     checked(qtbot, section)
@@ -193,9 +195,7 @@ def test_the_full_check_runs_on_a_worker_once_typing_pauses(
 def test_a_schema_committed_before_another_model_is_edited_goes_to_its_own_preset(
     qtbot: QtBot, window: MainWindow, model_folder: Path
 ) -> None:
-    load(qtbot, window, model_folder)
-    section = answer_format(window)
-    section.format.setCurrentIndex(section.format.findData("json"))
+    section = json_answers(qtbot, window, model_folder)
     section.schema.setPlainText(PERSON)
     section.set_model(None)  # commits for the model, then edits the defaults at once
     assert section.schema.toPlainText() == ""
