@@ -26,7 +26,9 @@ from pydantic_settings import (
     SettingsError,
 )
 
-from app.remote.config import RemoteEndpoint
+from app.engines.choice import Local, ModelChoice, Remote
+from app.models.inspect import ModelTask
+from app.remote.config import DEVICE_PREFIX, RemoteEndpoint
 from app.tools.config import McpServer, unique_names
 from pipelines.chat import GenerationSettings
 from pipelines.engine_options import (
@@ -317,6 +319,27 @@ class Settings(BaseSettings):
         """The device chosen for ``pipeline`` (AUTO when none was chosen)."""
         return self.devices.get(pipeline, "AUTO")
 
+    def model_choice(self, task: ModelTask) -> ModelChoice:
+        """The model chosen for ``task`` and where it runs: the one answer to "which model
+        for task X" that every loader asks (a vision-chat model is the chat task's choice).
+
+        Raises:
+            ValueError: ``task`` is not one the settings choose a model for.
+        """
+        if task not in _MODEL_FIELDS:
+            raise ValueError(f"the settings choose no model for the task {task.value}")
+        field, device_key = _MODEL_FIELDS[task]
+        folder: Path | None = getattr(self, field) if field else None
+        device = (
+            self.face_detector_device
+            if task is ModelTask.FACE_DETECTOR
+            else self.device_for(device_key)
+        )
+        if device.strip().upper().startswith(DEVICE_PREFIX):
+            endpoint = device.strip()[len(DEVICE_PREFIX) :].strip()
+            return ModelChoice(task=task, folder=folder, placement=Remote(endpoint=endpoint))
+        return ModelChoice(task=task, folder=folder, placement=Local(device=device))
+
     def chat_for(
         self, model: Path | str | None, recommended: ModelSampling | None = None
     ) -> ChatDefaults:
@@ -360,6 +383,21 @@ def environment_problems(environ: Mapping[str, str] | None = None) -> list[str]:
         environ: The environment to check (default: this process's).
     """
     return _split_environment(os.environ if environ is None else environ)[1]
+
+
+_MODEL_FIELDS: dict[ModelTask, tuple[str, str]] = {
+    ModelTask.CHAT: ("chat_model", "chat"),
+    ModelTask.VISION_CHAT: ("chat_model", "chat"),
+    ModelTask.EMBEDDING: ("embedding_model", "knowledge"),
+    ModelTask.RERANK: ("reranker_model", "knowledge"),
+    ModelTask.TTS: ("tts_model", "tts"),
+    ModelTask.SPEAKER_ENCODER: ("speaker_encoder", "tts"),
+    ModelTask.LIPSYNC: ("lipsync_model", "lipsync"),
+    ModelTask.FACE_DETECTOR: ("", "lipsync"),
+    ModelTask.SPEECH_TO_TEXT: ("speech_to_text_model", "speech-to-text"),
+}
+"""Each task's model field and device key in today's settings (field "": the task's model
+is not chosen in the settings, e.g. the bundled face detector)."""
 
 
 class _EnvironmentSource(EnvSettingsSource):
