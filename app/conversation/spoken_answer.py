@@ -2,8 +2,7 @@
 
 The chat's ``on_text`` feeds :meth:`SpokenAnswer.feed`; a :class:`SentenceStream` turns the
 chunks into sentences the moment they are complete, and one worker thread speaks them in order
-with :class:`~app.services.voice.VoiceService` (and, with a face, lip-syncs each one with
-:class:`~app.services.avatar.AvatarService`).
+with :func:`~app.services.speaking.speak` (with a face, each one lip-synced too).
 
 **Where the audio plays.** Without a face, each sentence goes to a :class:`Player` as soon as it
 is synthesised; the player is opened at :meth:`~SpokenAnswer.start`, so the first sentence is
@@ -39,6 +38,7 @@ from app.errors import UserError
 from app.models.inspect import ModelTask
 from app.performance.metrics import MetricsBus
 from app.services.avatar import AvatarClip, AvatarService
+from app.services.speaking import Face, SpokenPiece, speak
 from app.services.voice import PAUSE_SECONDS, VoiceService
 from pipelines.core import Cancelled, CancelToken
 from pipelines.voice.audio import MODEL_RATE
@@ -115,7 +115,6 @@ class SpokenAnswer:
         self._queued: list[tuple[tuple[int, int], str]] = []
         """Audio-only: (label, text) of every piece handed to the player, in order."""
         self._clips: list[AvatarClip] = []
-        self._folder: Path | None = None
         self._device = ""
         self._error: BaseException | None = None
         self._released = not held
@@ -263,13 +262,29 @@ class SpokenAnswer:
         self._sentences.put(sentence)
 
     def _run(self, embedding: Float32Array) -> None:
+        face = None
+        if self._face is not None:
+            assert self._avatar is not None  # checked by start()
+            face = Face(self._avatar, self._face, self._lipsync_device)
+        sentences = iter(self._sentences.get, _END)
+        pieces = speak(
+            self._voice,
+            sentences,
+            embedding,
+            face=face,
+            device=self._tts_device,
+            cancel=self._cancel,
+        )
         try:
-            index = 0
-            while (sentence := self._sentences.get()) is not _END:
-                if self._cancel.cancelled:
-                    break
-                self._say(index, sentence, embedding)
-                index += 1
+            for piece in pieces:
+                if piece.index == 0:
+                    with self._lock:
+                        self._figures = self._figures.with_tts(piece.synthesis_seconds)
+                if piece.clip is None:
+                    self._await_release()
+                    self._play(piece)
+                else:
+                    self._show(piece, piece.clip)
             if self._player is not None:
                 self._player.end()
                 self._player.wait()  # the figures need the first audio to have started
@@ -282,30 +297,9 @@ class SpokenAnswer:
             self._error = error
             self.interrupt()
         finally:
+            pieces.close()
             if self._released:  # else it was never heard: nothing to report
                 self._metrics.publish(self.figures.record(self._device))
-
-    def _say(self, index: int, sentence: str, embedding: Float32Array) -> None:
-        """Synthesise one sentence and play it (audio only) or lip-sync it (with a face)."""
-        began = time.perf_counter()
-        speech = self._voice.speak_with(
-            embedding, sentence, device=self._tts_device, cancel=self._cancel
-        )
-        try:
-            for part, chunk in enumerate(speech):
-                if self._cancel.cancelled:
-                    raise Cancelled()
-                if index == 0 and part == 0:
-                    seconds = time.perf_counter() - began
-                    with self._lock:
-                        self._figures = self._figures.with_tts(seconds)
-                if self._player is None:
-                    self._show(chunk.text, chunk.samples)
-                else:
-                    self._await_release()
-                    self._play((index, part), chunk.text, chunk.samples)
-        finally:
-            speech.close()
 
     def _await_release(self) -> None:
         """Hold a piece until the answer is released (at once unless ``held``)."""
@@ -313,34 +307,21 @@ class SpokenAnswer:
         if self._cancel.cancelled:
             raise Cancelled()
 
-    def _play(self, label: tuple[int, int], text: str, samples: Float32Array) -> None:
+    def _play(self, piece: SpokenPiece) -> None:
         assert self._player is not None
+        label = (piece.index, piece.part)
         with self._lock:
-            self._queued.append((label, text))
-        if label[0] and not label[1]:  # a reader's pause between sentences
+            self._queued.append((label, piece.text))
+        if piece.index and not piece.part:  # a reader's pause between sentences
             self._player.put(np.zeros(int(PAUSE_SECONDS * MODEL_RATE), np.float32))
-        self._player.put(samples, label)
+        self._player.put(piece.samples, label)
 
-    def _show(self, text: str, samples: Float32Array) -> None:
-        assert self._avatar is not None and self._face is not None
-        if self._folder is None:
-            self._folder = self._avatar.answer_folder()
-        began = time.perf_counter()
-        clip = self._avatar.lipsync_sentence(
-            self._face,
-            self._folder,
-            len(self._clips),
-            text,
-            samples,
-            device=self._lipsync_device,
-            cancel=self._cancel,
-        )
-        lipsync_seconds = time.perf_counter() - began
+    def _show(self, piece: SpokenPiece, clip: AvatarClip) -> None:
         self._await_release()
         ready = time.perf_counter()
         with self._lock:
             if not self._clips:
-                self._figures = self._figures.with_first_clip(lipsync_seconds, ready)
+                self._figures = self._figures.with_first_clip(piece.lipsync_seconds or 0.0, ready)
             self._clips.append(clip)
         if self._on_clip is not None:
             self._on_clip(clip)

@@ -10,7 +10,6 @@ spoken and their lengths (exact, no Whisper), or from a speech file transcribed 
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,15 +20,16 @@ import numpy.typing as npt
 from app.errors import UserError
 from app.jobs.transcription import VideoSubtitles, subtitles_for_video, transcribe_for_video
 from app.services.avatar import AvatarService, VideoResult
+from app.services.speaking import speak
 from app.services.speech_input import SpeechInputService
-from app.services.voice import PAUSE_SECONDS, VoiceService
+from app.services.voice import PAUSE_SECONDS, VoiceService, join_sentences
 from pipelines.core import CancelToken, DeviceError, Progress
 from pipelines.files import check_input_file, copy_atomic
 from pipelines.image_size import check_pixels, header_size
 from pipelines.native_output import decode_image
 from pipelines.speech_to_text import Transcript
 from pipelines.subtitles import sentence_transcript
-from pipelines.voice.tts import SpeechChunk
+from pipelines.voice.audio import MODEL_RATE
 
 FACE_IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
 FACE_VIDEO_SUFFIXES = (".mp4", ".mov", ".webm")
@@ -220,16 +220,18 @@ def make_video(
     """Generate: lip-sync ``request.face`` to its speech file, or to its text spoken first;
     with ``request.subtitles``, ``<video>.srt`` next to it.
 
-    The spoken text goes to a temp wav that is removed afterwards. A speech file is
-    transcribed before the lip-sync (a Cancel then leaves nothing behind); without a Whisper
-    model the video is still made and :attr:`MadeVideo.subtitles` says why there are none.
+    The text is spoken by :func:`~app.services.speaking.speak` and lip-synced from memory,
+    the sentences with a reader's pause between them (nothing written but the video). A
+    speech file is transcribed before the lip-sync (a Cancel then leaves nothing behind);
+    without a Whisper model the video is still made and :attr:`MadeVideo.subtitles` says why
+    there are none.
 
     Raises:
         UserError: from either service (its ``field`` names the control).
         Cancelled: nothing is left behind.
     """
 
-    def lipsync(audio: Path) -> VideoResult:
+    def lipsync(audio: Path | tuple[npt.NDArray[np.float32], int]) -> VideoResult:
         return avatar.lipsync(
             request.face,
             audio,
@@ -249,25 +251,18 @@ def make_video(
         return _with_subtitles(lipsync(request.audio), heard)
 
     sentences: list[tuple[str, float]] = []
-
-    def spoken(chunk: SpeechChunk) -> None:
-        sentences.append((chunk.text, chunk.seconds))
-        done = chunk.index + 1
-        message = f"Speaking sentence {done}/{chunk.total}…"
-        on_progress(Progress(SPEECH_STAGE, done, chunk.total, message))
-
+    pieces: list[npt.NDArray[np.float32]] = []
     on_progress(Progress(SPEECH_STAGE, 0, None, "Speaking the text…"))
-    with tempfile.TemporaryDirectory(prefix="ov-studio-speech-") as folder:
-        wav = Path(folder) / "speech.wav"
-        voice.say_to_file(
-            request.text,
-            request.voice,
-            wav,
-            device=request.tts_device,
-            cancel=cancel,
-            on_chunk=spoken,
-        )
-        result = lipsync(wav)
+    for piece in speak(
+        voice, request.text, request.voice, device=request.tts_device, cancel=cancel
+    ):
+        sentences.append((piece.text, piece.seconds))
+        pieces.append(piece.samples)
+        done = piece.index + 1
+        message = f"Speaking sentence {done}/{piece.total}…"
+        on_progress(Progress(SPEECH_STAGE, done, piece.total, message))
+    # The speech stays in memory (no temp file): the sentences with a reader's pauses.
+    result = lipsync((join_sentences(pieces), MODEL_RATE))
     if not request.subtitles:
         return MadeVideo(result)
     # The sentences are known and so are their lengths: exact cues, no Whisper needed.

@@ -1,4 +1,4 @@
-"""Talking heads: lip-synced videos from a face and speech, and the spoken-answer loop.
+"""Talking heads: lip-synced videos from a face and speech (a whole video, or one per sentence).
 
 Coordinates the lip-sync pipeline with the voice service, the settings and the app's folders.
 The lip-sync model comes from the settings (``lipsync_model``) or the first installed one; the
@@ -31,7 +31,6 @@ from app.settings import Settings
 from app.storage.atomic import private_folder
 from app.texts import tr
 from pipelines.core import (
-    Cancelled,
     CancelToken,
     Progress,
 )
@@ -74,7 +73,8 @@ class AvatarClip:
 
 
 class AvatarService:
-    """Lip-sync jobs and the digital-human loop, as the Avatar panel, chat and CLI use them."""
+    """Lip-sync jobs, as the Avatar panel, chat and CLI use them (speaking a text first is
+    :func:`app.services.speaking.speak`'s)."""
 
     def __init__(
         self,
@@ -236,45 +236,6 @@ class AvatarService:
             faceless_frames=int(getattr(result, "faceless_frames", 0)),
             stage_seconds=dict(getattr(result, "stage_seconds", {}) or {}),
         )
-
-    def speak_and_lipsync(
-        self,
-        text: str,
-        voice_name: str,
-        face: Path,
-        *,
-        tts_device: str | None = None,
-        lipsync_device: str | None = None,
-        cancel: CancelToken | None = None,
-        on_clip: Callable[[AvatarClip], None] | None = None,
-    ) -> list[AvatarClip]:
-        """The digital-human loop: ``text`` spoken in a voice by a lip-synced face, one clip
-        per sentence, each handed to ``on_clip`` as soon as it is rendered (so the first
-        plays while the rest are made).
-
-        Raises:
-            UserError: as :meth:`VoiceService.speak` and :meth:`lipsync`.
-            Cancelled: stopped between clips (the clips made so far remain).
-        """
-        clips: list[AvatarClip] = []
-        session = self.answer_folder()
-        for chunk in self._voice.speak(text, voice_name, device=tts_device, cancel=cancel):
-            if cancel is not None and cancel.cancelled:
-                raise Cancelled()
-            clip = self.lipsync_sentence(
-                face,
-                session,
-                chunk.index,
-                chunk.text,
-                chunk.samples,
-                total=chunk.total,
-                device=lipsync_device,
-                cancel=cancel,
-            )
-            clips.append(clip)
-            if on_clip is not None:
-                on_clip(clip)
-        return clips
 
     def answer_folder(self) -> Path:
         """A new folder name for one answer's clips (created with its first clip)."""

@@ -23,7 +23,8 @@ from app.errors import ModelMissingError, UserError
 from app.models.registry import ModelRegistry
 from app.paths import AppPaths
 from app.performance.metrics import MetricsBus
-from app.services.avatar import AvatarService
+from app.services.avatar import AvatarClip, AvatarService
+from app.services.speaking import Face, hand_over_clips, speak
 from app.services.voice import VoiceService
 from app.settings import Settings
 from pipelines.core import DeviceError
@@ -100,10 +101,14 @@ def test_spoken_answer_makes_one_clip_per_sentence_in_order(
 ) -> None:
     voice_clip = write_clip(tmp_path / "voice.wav", speech_like(8.0, seed=7))
     avatar._voice.add_voice_from_file("Ada", voice_clip)
-    arrived = []
-    clips = avatar.speak_and_lipsync(
-        "Hello there. How are you? Fine.", "Ada", media / "astronaut.png", on_clip=arrived.append
+    arrived: list[AvatarClip] = []
+    pieces = speak(
+        avatar._voice,
+        "Hello there. How are you? Fine.",
+        "Ada",
+        face=Face(avatar, media / "astronaut.png"),
     )
+    clips = hand_over_clips(pieces, arrived.append)
     assert [c.text for c in clips] == ["Hello there.", "How are you?", "Fine."]
     assert arrived == clips
     for clip in clips:

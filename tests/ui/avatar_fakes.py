@@ -1,4 +1,5 @@
-"""An AvatarService stand-in for the Avatar panel's UI tests: real little videos, test-made pace.
+"""An AvatarService stand-in for the Avatar panel's UI tests: real little videos, test-made pace
+(and, for speaking a text, a stand-in for the voice's text-to-speech).
 
 The videos are real H.264 + AAC mp4 files written with PyAV (a solid colour, or a picture,
 64×64 by default), so the preview is checked through the frames Qt's media player decodes.
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,6 +21,8 @@ import numpy.typing as npt
 from app.errors import UserError
 from app.services.avatar import AvatarClip, VideoResult
 from pipelines.core import Cancelled, CancelToken, Progress
+from pipelines.voice.audio import MODEL_RATE
+from pipelines.voice.tts import SpeechChunk
 from tests.video_samples import FPS, Color, write_clip
 
 WAIT_S = 10
@@ -56,14 +59,38 @@ class AvatarScript:
         default_factory=lambda: [("Hello there,", RED), ("my friend.", GREEN), ("Bye.", BLUE)]
     )
     clip_gates: dict[int, threading.Event] = field(default_factory=dict)
-    """``speak_and_lipsync`` waits for gate i before making clip i."""
+    """``lipsync_sentence`` waits for gate i before making clip i."""
     calls: list[dict[str, object]] = field(default_factory=list)
+    """What reached the avatar service: lip-sync jobs and sentences."""
+    spoken: list[dict[str, object]] = field(default_factory=list)
+    """What reached the voice (see :func:`fake_speak`): texts and voices."""
 
     def unblock(self) -> None:
         """Let every waiting job go on."""
         self.release.set()
         for gate in self.clip_gates.values():
             gate.set()
+
+
+def fake_speak(script: AvatarScript) -> Callable[..., Iterator[SpeechChunk]]:
+    """``VoiceService.speak`` saying ``script.sentences`` (silence as long as a clip), whatever
+    the text: the window's voice service has no text-to-speech model in the UI tests."""
+
+    def speak(
+        text: str,
+        voice_name: str,
+        *,
+        device: str | None = None,
+        cancel: CancelToken | None = None,
+    ) -> Iterator[SpeechChunk]:
+        script.spoken.append({"text": text, "voice": voice_name})
+        samples = np.zeros(round(script.frames / FPS * MODEL_RATE), np.float32)
+        for index, (sentence, _) in enumerate(script.sentences):
+            if cancel is not None and cancel.cancelled:
+                raise Cancelled()
+            yield SpeechChunk(index, len(script.sentences), sentence, samples, 0.0)
+
+    return speak
 
 
 class FakeAvatarService:
@@ -120,32 +147,30 @@ class FakeAvatarService:
         seconds = script.frames / FPS
         return VideoResult(path, script.frames, FPS, 2.0 * FPS, seconds, "CPU", 0, {})
 
-    def speak_and_lipsync(
+    def answer_folder(self) -> Path:
+        return self.results_dir / f"answer-{len(self.script.spoken)}"
+
+    def lipsync_sentence(
         self,
-        text: str,
-        voice_name: str,
         face: Path,
+        folder: Path,
+        index: int,
+        text: str,
+        samples: npt.NDArray[np.float32],
         *,
-        tts_device: str | None = None,
-        lipsync_device: str | None = None,
+        total: int = 0,
+        device: str | None = None,
         cancel: CancelToken | None = None,
-        on_clip: Callable[[AvatarClip], None] | None = None,
-    ) -> list[AvatarClip]:
+    ) -> AvatarClip:
         script = self.script
-        script.calls.append({"text": text, "voice": voice_name, "face": face})
-        session = self.results_dir / f"answer-{len(script.calls)}"
-        clips: list[AvatarClip] = []
-        for index, (sentence, color) in enumerate(script.sentences):
-            if index in script.clip_gates:
-                wait_for(script.clip_gates[index], cancel)
-            if cancel is not None and cancel.cancelled:
-                raise Cancelled()
-            path = write_clip(session / f"{index + 1:03d}.mp4", color, script.frames)
-            clip = AvatarClip(index, len(script.sentences), sentence, path, script.frames / FPS)
-            clips.append(clip)
-            if on_clip is not None:
-                on_clip(clip)
-        return clips
+        script.calls.append({"face": face, "index": index, "device": device})
+        if index in script.clip_gates:
+            wait_for(script.clip_gates[index], cancel)
+        if cancel is not None and cancel.cancelled:
+            raise Cancelled()
+        color = script.sentences[index][1]
+        path = write_clip(folder / f"{index + 1:03d}.mp4", color, script.frames)
+        return AvatarClip(index, total, text, path, samples.size / MODEL_RATE)
 
     def recent(self, limit: int = 12) -> list[Path]:
         if not self.results_dir.is_dir():

@@ -24,6 +24,7 @@ from pytestqt.qtbot import QtBot
 from app.errors import ModelMissingError, UserError
 from app.models.inspect import ModelTask
 from app.paths import AppPaths
+from app.services.voice import PAUSE_SECONDS
 from pipelines.core import DeviceError, Progress
 from tests.image_samples import png_claiming
 from tests.ui.avatar_fakes import (
@@ -32,11 +33,12 @@ from tests.ui.avatar_fakes import (
     RED,
     AvatarScript,
     FakeAvatarService,
+    fake_speak,
 )
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, GPU, Script
 from tests.ui.helpers import answer_files, ask, click, load, open_window, show_panel, type_and_send
-from tests.video_samples import Color, write_clip
+from tests.video_samples import FPS, Color, write_clip
 from ui.avatar import AvatarPanel
 from ui.avatar.panel import stopped
 from ui.avatar.progress_line import FrameRate
@@ -61,14 +63,20 @@ PLAY_TIMEOUT_MS = 15_000
 
 @pytest.fixture
 def make_avatar_window(
-    qtbot: QtBot, app_home: AppPaths, script: Script, avatar_script: AvatarScript
+    qtbot: QtBot,
+    app_home: AppPaths,
+    script: Script,
+    avatar_script: AvatarScript,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> Iterator[Callable[[], MainWindow]]:
-    """A main window whose avatar service is the fake (chat over the fake pipeline)."""
+    """A main window whose avatar service is the fake, and whose voice speaks the fake's
+    sentences (chat over the fake pipeline)."""
     windows: list[MainWindow] = []
 
     def make() -> MainWindow:
         ctx = make_context(app_home, [CPU, GPU], script)
         ctx.avatar = FakeAvatarService(app_home.avatar_dir, avatar_script)  # type: ignore[assignment]
+        monkeypatch.setattr(ctx.voice, "speak", fake_speak(avatar_script))
         window = open_window(qtbot, ctx)
         windows.append(window)
         return window
@@ -407,22 +415,16 @@ def test_a_voice_and_a_text_are_spoken_first(
     add_voice(panel, "Alice", speech_wav)
     panel.refresh()
     choose_face(qtbot, panel, monkeypatch, face_png)
-    spoken: list[tuple[str, str, Path]] = []
-
-    def say_to_file(text: str, voice: str, output: Path, **_: object) -> None:
-        spoken.append((text, voice, output))
-        soundfile.write(output, np.zeros(8000, np.float32), 16_000)
-
-    monkeypatch.setattr(window.ctx.voice, "say_to_file", say_to_file)
     panel.speech.voice_radio.setChecked(True)
     assert panel.speech.voice() == "Alice"
     qtbot.keyClicks(panel.speech.text_edit, "Hello from the avatar.")
     click(qtbot, panel.generate_button)
     qtbot.waitUntil(lambda: panel.result.path is not None, timeout=5000)
-    assert [(text, voice) for text, voice, _ in spoken] == [("Hello from the avatar.", "Alice")]
-    wav = spoken[0][2]
-    assert avatar_script.calls[-1]["audio"] == wav
-    assert not wav.exists()  # the temp speech is removed
+    assert avatar_script.spoken == [{"text": "Hello from the avatar.", "voice": "Alice"}]
+    samples, rate = avatar_script.calls[-1]["audio"]  # type: ignore[misc]
+    # The three sentences with a reader's pause between them, from memory: no temp file.
+    sentence, pause = round(avatar_script.frames / FPS * rate), round(PAUSE_SECONDS * rate)
+    assert rate == 16_000 and samples.size == 3 * sentence + 2 * pause
 
 
 def test_no_lipsync_model_is_explained_up_front(
@@ -660,8 +662,8 @@ def test_avatar_mode_plays_each_sentence_in_order_as_soon_as_it_is_made(
     qtbot.waitUntil(lambda: len(probe.frames) >= 5, timeout=PLAY_TIMEOUT_MS)
     assert sources[0] == "001.mp4"
     assert probe.colors()[0] == RED
-    call = avatar_script.calls[-1]
-    assert call == {"text": "Hello there, friend.", "voice": "Alice", "face": face_png}
+    assert avatar_script.spoken == [{"text": "Hello there, friend.", "voice": "Alice"}]
+    assert avatar_script.calls[0]["face"] == face_png
     session = window.ctx.paths.avatar_dir / "answer-1"
     assert not (session / "003.mp4").exists()
     assert mode.status.text().startswith("Sentence 1/3") or mode.status.text().startswith(
@@ -710,7 +712,7 @@ def test_avatar_mode_off_leaves_answers_alone(
     mode = ready_for_avatar_mode(window, face_png, speech_wav)
     load(qtbot, window, model_folder)
     ask(qtbot, window, "Say hello")
-    assert avatar_script.calls == [] and not mode.isVisible()
+    assert avatar_script.spoken == avatar_script.calls == [] and not mode.isVisible()
 
 
 # ----- the real pipeline ------------------------------------------------------------------

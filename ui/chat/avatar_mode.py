@@ -1,7 +1,7 @@
 """Avatar mode: each chat answer spoken by the lip-synced avatar, sentence by sentence.
 
 A checkable "Avatar mode" button (in the chat header) and a small video area under the
-conversation. When an answer finishes, ``AvatarService.speak_and_lipsync`` runs in a worker
+conversation. When an answer finishes, :func:`app.services.speaking.speak` runs in a worker
 with the selected voice and face; it hands over one clip per sentence as soon as it is
 rendered, and the clips play here in order, so the first sentence plays while the rest are
 being made. Stop cancels the rest. What is missing (a voice, a face, the lip-sync model) is
@@ -22,6 +22,7 @@ from app.context import AppContext
 from app.errors import UserError
 from app.services.avatar import AvatarClip
 from app.services.chat_results import Answer
+from app.services.speaking import Face, hand_over_clips, speak
 from pipelines.core import Cancelled
 from ui.a11y import announce, describe
 from ui.avatar.video_player import VideoPreview
@@ -184,16 +185,15 @@ class AvatarMode(QWidget):
         self.preview.show()
         self.stop_button.setEnabled(True)
         state = TaskState()
-        job = functools.partial(
-            self.ctx.avatar.speak_and_lipsync,
+        pieces = speak(  # a generator: the worker makes each clip, the first plays at once
+            self.ctx.voice,
             text,
             self._voice_name(),
-            face,
-            tts_device=self.ctx.settings.device_for("tts"),
-            lipsync_device=self.ctx.settings.device_for("lipsync"),
+            face=Face(self.ctx.avatar, face, self.ctx.settings.device_for("lipsync")),
+            device=self.ctx.settings.device_for("tts"),
             cancel=state.cancel,
-            on_clip=state.add_partial,
         )
+        job = functools.partial(hand_over_clips, pieces, state.add_partial)
         # A new answer while one is spoken: the old one is cancelled and this one starts once
         # it has returned (one speech model at a time); the old one's clips are dropped.
         self._task = self.tasks.start(
