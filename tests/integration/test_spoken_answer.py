@@ -53,11 +53,15 @@ class Services:
 
 @pytest.fixture
 def services(
-    avatar: AvatarService, app_home: AppPaths, tmp_path: Path, real_chat_model: Path
+    voice_service: VoiceService,
+    avatar: AvatarService,
+    metrics: MetricsBus,
+    app_home: AppPaths,
+    tmp_path: Path,
+    real_chat_model: Path,
 ) -> Services:
-    voice = avatar._voice
+    voice = voice_service
     voice.add_voice_from_file("Ada", write_clip(tmp_path / "ada.wav", speech_like(8.0, seed=7)))
-    metrics = avatar._metrics
     chat = ChatService(ConversationStore(app_home.conversations_dir), metrics, [CPU])
     chat.load_model(real_chat_model, "CPU")
     return Services(metrics, voice, avatar, chat)
