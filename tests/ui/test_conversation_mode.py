@@ -23,7 +23,13 @@ from pipelines.core import CancelToken
 from tests.audio_samples import speech_like, write_clip
 from tests.ui.helpers import click, load
 from tests.video_samples import write_clip as write_video
-from ui.chat.conversation_mode import ConversationMode, no_microphone, no_model, no_voice
+from ui.chat.conversation_mode import (
+    STOP_JOB,
+    ConversationMode,
+    no_microphone,
+    no_model,
+    no_voice,
+)
 from ui.main_window import MainWindow
 
 # Messages of the offscreen test machine itself (no GPU renderer, no PipeWire or PulseAudio),
@@ -215,7 +221,8 @@ def test_a_barge_in_stops_the_clips_and_shows_what_was_said(
     mode.barge_in.setChecked(False)  # loudspeakers: a setting, kept
     assert window.ctx.settings.conversation_barge_in is False
     click(qtbot, mode.toggle)  # off
-    qtbot.waitUntil(lambda: talk.stopped, timeout=5000)
+    # Until the stop job has returned, a new start is refused (one conversation at a time).
+    qtbot.waitUntil(lambda: talk.stopped and not mode.tasks.running(STOP_JOB), timeout=5000)
     talk = start(qtbot, mode)
     assert not talk.options.barge_in
     click(qtbot, mode.toggle)
