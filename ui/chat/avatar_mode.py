@@ -20,6 +20,8 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 
 from app.context import AppContext
 from app.errors import UserError
+from app.model_choices import device_value_of
+from app.models.inspect import ModelTask
 from app.services.avatar import AvatarClip
 from app.services.chat_results import Answer
 from pipelines.core import Cancelled
@@ -189,8 +191,8 @@ class AvatarMode(QWidget):
             text,
             self._voice_name(),
             face,
-            tts_device=self.ctx.settings.device_for("tts"),
-            lipsync_device=self.ctx.settings.device_for("lipsync"),
+            tts_device=device_value_of(self.ctx.settings.model_choice(ModelTask.TTS)),
+            lipsync_device=device_value_of(self.ctx.settings.model_choice(ModelTask.LIPSYNC)),
             cancel=state.cancel,
             on_clip=state.add_partial,
         )
