@@ -169,6 +169,11 @@ OLD_MODEL_FIELDS: dict[str, tuple[str, str]] = {
 """Before settings version 3: each choice's folder field and ``devices`` key (the face
 detector's folder was not a setting; its device was ``face_detector_device``)."""
 
+OLD_MODEL_KEYS = frozenset(
+    {"devices", "face_detector_device", *(field for field, _ in OLD_MODEL_FIELDS.values() if field)}
+)
+"""The keys :func:`move_old_model_fields` moves into ``models``."""
+
 
 def move_old_model_fields(data: dict[str, Any]) -> list[str]:
     """Move a settings file's flat model fields, ``devices`` and ``face_detector_device``

@@ -27,7 +27,7 @@ from pydantic_settings import (
 )
 
 from app.engines.choice import ModelChoice
-from app.model_choices import ModelChoices, move_old_model_fields
+from app.model_choices import OLD_MODEL_KEYS, ModelChoices, move_old_model_fields
 from app.models.inspect import ModelTask
 from app.remote.config import RemoteEndpoint
 from app.tools.config import McpServer, unique_names
@@ -322,11 +322,12 @@ def update_old_defaults(data: dict[str, Any]) -> tuple[bool, list[str]]:
 
     Versions 1 and 2 kept the model choices in flat fields, ``devices`` and
     ``face_detector_device``; they move into ``models`` with the same choices
-    (:func:`app.model_choices.move_old_model_fields`).
+    (:func:`app.model_choices.move_old_model_fields`) whatever the version says: an older
+    release that saves a newer file writes its own shape under the newer version.
     """
     version = data.get("defaults_version")
     version = version if isinstance(version, int) else 1
-    if version >= DEFAULTS_VERSION:
+    if version >= DEFAULTS_VERSION and not OLD_MODEL_KEYS & data.keys():
         return False, []
     if version < 2:
         presets = data.get("chat_presets")
@@ -335,7 +336,7 @@ def update_old_defaults(data: dict[str, Any]) -> tuple[bool, list[str]]:
             if isinstance(chat, dict) and chat.get("repetition_penalty") == OLD_REPETITION_PENALTY:
                 chat["repetition_penalty"] = 1.0
     unusable = move_old_model_fields(data)
-    data["defaults_version"] = DEFAULTS_VERSION
+    data["defaults_version"] = max(version, DEFAULTS_VERSION)
     return True, unusable
 
 

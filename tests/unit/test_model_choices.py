@@ -147,6 +147,17 @@ OLD_FILES: dict[str, tuple[dict[str, Any], dict[ModelTask, ModelChoice]]] = {
             speech_to_text=_local(ModelTask.SPEECH_TO_TEXT, "/m/whisper", "NPU"),
         ),
     ),
+    "saved again by an older release (its shape under version 3)": (
+        {**VOICE, "defaults_version": DEFAULTS_VERSION},
+        _expected(
+            chat=_local(ModelTask.CHAT, None, "GPU.1"),
+            embedding=_local(ModelTask.EMBEDDING, "/m/e5"),
+            rerank=_local(ModelTask.RERANK, "/m/bge"),
+            tts=_local(ModelTask.TTS, "/m/speecht5", "CPU"),
+            speaker_encoder=_local(ModelTask.SPEAKER_ENCODER, "/m/xvector", "CPU"),
+            lipsync=_local(ModelTask.LIPSYNC, "/m/wav2lip", "GPU"),
+        ),
+    ),
     "missing keys": ({"voice": "Ana"}, _expected()),
     "a devices map missing pipelines and with unknown ones": (
         {"tts_model": "/m/t", "devices": {"tts": "CPU", "image": "GPU"}},
