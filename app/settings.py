@@ -26,9 +26,10 @@ from pydantic_settings import (
     SettingsError,
 )
 
-from app.engines.choice import Local, ModelChoice, Remote
+from app.engines.choice import ModelChoice
+from app.model_choices import OLD_MODEL_KEYS, ModelChoices, move_old_model_fields
 from app.models.inspect import ModelTask
-from app.remote.config import DEVICE_PREFIX, RemoteEndpoint
+from app.remote.config import RemoteEndpoint
 from app.tools.config import McpServer, unique_names
 from pipelines.chat import GenerationSettings
 from pipelines.engine_options import (
@@ -42,12 +43,9 @@ from pipelines.model_sampling import ModelSampling
 log = logging.getLogger(__name__)
 
 ENV_PREFIX = "OV_STUDIO_"
-PIPELINES = ("chat", "knowledge", "tts", "lipsync", "speech-to-text")
-"""Pipelines that have a device choice; later panels add theirs here."""
-
-DEFAULTS_VERSION = 2
-"""The generation defaults a settings file is written under (see :func:`update_old_defaults`).
-1 (files without the field): repetition penalty 1.1; 2: 1.0."""
+DEFAULTS_VERSION = 3
+"""The defaults and shape a settings file is written under (see :func:`update_old_defaults`).
+1 (files without the field): repetition penalty 1.1; 2: 1.0; 3: model choices in ``models``."""
 OLD_REPETITION_PENALTY = 1.1
 
 
@@ -211,12 +209,14 @@ class Settings(BaseSettings):
         checked = _EnvironmentSource(settings_cls, usable)
         return init_settings, checked, dotenv_settings, file_secret_settings
 
-    chat_model: FilePath | None = Field(None, description="Folder of the chat model to load.")
-    recent_models: list[FilePath] = Field(default_factory=list, description="Recently used models.")
-    devices: dict[str, str] = Field(
-        default_factory=lambda: {name: "AUTO" for name in PIPELINES},
-        description="Device per pipeline: CPU, GPU, NPU or AUTO.",
+    models: ModelChoices = Field(
+        default_factory=ModelChoices,
+        description="The model of each task (folder; empty = the task's default: the bundled "
+        "embedder, no reranker, the first installed otherwise) and where it runs: on a local "
+        "device (CPU, GPU, NPU or AUTO; the face detector on CPU by default) or on a remote "
+        "endpoint.",
     )
+    recent_models: list[FilePath] = Field(default_factory=list, description="Recently used models.")
     chat: ChatDefaults = Field(default_factory=ChatDefaults)
     chat_presets: dict[str, ChatDefaults] = Field(
         default_factory=dict,
@@ -244,39 +244,10 @@ class Settings(BaseSettings):
     language: Literal["system", "en", "de", "zh_CN"] = Field(
         "system", description="Language of the window: the system's, English, German or Chinese."
     )
-    embedding_model: FilePath | None = Field(
-        None, description="Embedding model folder; empty = the bundled all-MiniLM-L6-v2."
-    )
-    reranker_model: FilePath | None = Field(
-        None,
-        description="Cross-encoder reranker folder (e.g. bge-reranker-base); empty = no reranking.",
-    )
-    tts_model: FilePath | None = Field(
-        None, description="Text-to-speech model folder (SpeechT5); empty = the first installed."
-    )
-    speaker_encoder: FilePath | None = Field(
-        None, description="Speaker encoder folder (x-vector); empty = the first installed."
-    )
     voice: str = Field("", max_length=60, description="The voice chat answers are spoken in.")
-    lipsync_model: FilePath | None = Field(
-        None, description="Lip-sync model folder (Wav2Lip contract); empty = the first installed."
-    )
-    # Its own field, not a ``devices`` entry: that map starts every pipeline at AUTO (a GPU
-    # when there is one), while BlazeFace's 128×128 input takes ~1 ms on CPU — too little
-    # work to gain from a round trip to an accelerator, and CPU always compiles it.
-    face_detector_device: str = Field(
-        "CPU",
-        min_length=1,
-        max_length=40,
-        description="Device of the lip-sync face detector: CPU, GPU, NPU or AUTO. CPU by "
-        "default: the detector needs ~1 ms a frame there, less than a trip to an accelerator.",
-    )
     face_image: FilePath | None = Field(None, description="The face the avatar speaks with.")
     avatar_subtitles: bool = Field(
         False, description="The Avatar panel writes <video>.srt subtitles next to each video."
-    )
-    speech_to_text_model: FilePath | None = Field(
-        None, description="Speech-to-text model folder (Whisper); empty = the first installed."
     )
     speech_language: str = Field(
         "auto",
@@ -311,13 +282,9 @@ class Settings(BaseSettings):
     defaults_version: int = Field(
         DEFAULTS_VERSION,
         ge=1,
-        description="The app's generation defaults these settings were saved under (older "
-        "files are updated once when read).",
+        description="The app's defaults and settings shape these settings were saved under "
+        "(older files are updated once when read).",
     )
-
-    def device_for(self, pipeline: str) -> str:
-        """The device chosen for ``pipeline`` (AUTO when none was chosen)."""
-        return self.devices.get(pipeline, "AUTO")
 
     def model_choice(self, task: ModelTask) -> ModelChoice:
         """The model chosen for ``task`` and where it runs: the one answer to "which model
@@ -326,19 +293,7 @@ class Settings(BaseSettings):
         Raises:
             ValueError: ``task`` is not one the settings choose a model for.
         """
-        if task not in _MODEL_FIELDS:
-            raise ValueError(f"the settings choose no model for the task {task.value}")
-        field, device_key = _MODEL_FIELDS[task]
-        folder: Path | None = getattr(self, field) if field else None
-        device = (
-            self.face_detector_device
-            if task is ModelTask.FACE_DETECTOR
-            else self.device_for(device_key)
-        )
-        if device.strip().upper().startswith(DEVICE_PREFIX):
-            endpoint = device.strip()[len(DEVICE_PREFIX) :].strip()
-            return ModelChoice(task=task, folder=folder, placement=Remote(endpoint=endpoint))
-        return ModelChoice(task=task, folder=folder, placement=Local(device=device))
+        return self.models.for_task(task)
 
     def chat_for(
         self, model: Path | str | None, recommended: ModelSampling | None = None
@@ -355,25 +310,34 @@ class Settings(BaseSettings):
         return self.chat.model_copy(update=advice) if advice else self.chat
 
 
-def update_old_defaults(data: dict[str, Any]) -> bool:
+def update_old_defaults(data: dict[str, Any]) -> tuple[bool, list[str]]:
     """Update a settings file's values (parsed, not yet validated) written under older
-    generation defaults; whether anything was changed.
+    defaults or in an older shape, in place; whether anything was changed, and the old keys
+    whose values could not be carried over (reset to their defaults).
 
     Version 1 saved a repetition penalty of 1.1 in the chat defaults and in every preset,
     whether or not the user chose it (the file is saved whole), and 1.1 breaks long answers
     (GenAI penalises every token, prompt included). A saved 1.1 is taken as the old default
     and becomes 1.0; any other value was the user's choice and stays.
+
+    Versions 1 and 2 kept the model choices in flat fields, ``devices`` and
+    ``face_detector_device``; they move into ``models`` with the same choices
+    (:func:`app.model_choices.move_old_model_fields`) whatever the version says: an older
+    release that saves a newer file writes its own shape under the newer version.
     """
     version = data.get("defaults_version")
-    if isinstance(version, int) and version >= DEFAULTS_VERSION:
-        return False
-    presets = data.get("chat_presets")
-    chats = [data.get("chat"), *(presets.values() if isinstance(presets, dict) else ())]
-    for chat in chats:
-        if isinstance(chat, dict) and chat.get("repetition_penalty") == OLD_REPETITION_PENALTY:
-            chat["repetition_penalty"] = 1.0
-    data["defaults_version"] = DEFAULTS_VERSION
-    return True
+    version = version if isinstance(version, int) else 1
+    if version >= DEFAULTS_VERSION and not OLD_MODEL_KEYS & data.keys():
+        return False, []
+    if version < 2:
+        presets = data.get("chat_presets")
+        chats = [data.get("chat"), *(presets.values() if isinstance(presets, dict) else ())]
+        for chat in chats:
+            if isinstance(chat, dict) and chat.get("repetition_penalty") == OLD_REPETITION_PENALTY:
+                chat["repetition_penalty"] = 1.0
+    unusable = move_old_model_fields(data)
+    data["defaults_version"] = max(version, DEFAULTS_VERSION)
+    return True, unusable
 
 
 def environment_problems(environ: Mapping[str, str] | None = None) -> list[str]:
@@ -383,21 +347,6 @@ def environment_problems(environ: Mapping[str, str] | None = None) -> list[str]:
         environ: The environment to check (default: this process's).
     """
     return _split_environment(os.environ if environ is None else environ)[1]
-
-
-_MODEL_FIELDS: dict[ModelTask, tuple[str, str]] = {
-    ModelTask.CHAT: ("chat_model", "chat"),
-    ModelTask.VISION_CHAT: ("chat_model", "chat"),
-    ModelTask.EMBEDDING: ("embedding_model", "knowledge"),
-    ModelTask.RERANK: ("reranker_model", "knowledge"),
-    ModelTask.TTS: ("tts_model", "tts"),
-    ModelTask.SPEAKER_ENCODER: ("speaker_encoder", "tts"),
-    ModelTask.LIPSYNC: ("lipsync_model", "lipsync"),
-    ModelTask.FACE_DETECTOR: ("", "lipsync"),
-    ModelTask.SPEECH_TO_TEXT: ("speech_to_text_model", "speech-to-text"),
-}
-"""Each task's model field and device key in today's settings (field "": the task's model
-is not chosen in the settings, e.g. the bundled face detector)."""
 
 
 class _EnvironmentSource(EnvSettingsSource):

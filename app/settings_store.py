@@ -164,11 +164,12 @@ class SettingsStore:
         # Underscore keys are pydantic-settings' own arguments (``_env_file``,
         # ``_cli_parse_args`` …), never settings: from a file they would steer the loader.
         data = {key: value for key, value in data.items() if not key.startswith("_")}
-        updated = update_old_defaults(data)
-        settings, reset = _validate_repairing(data)
+        updated, reset = update_old_defaults(data)
+        settings, invalid = _validate_repairing(data)
+        reset += invalid + _forget_unknown_endpoints(settings)
         if not reset:
             if updated:
-                log.info("%s: generation defaults %d", self.path, DEFAULTS_VERSION)
+                log.info("%s: settings version %d", self.path, DEFAULTS_VERSION)
                 self._save_quietly(settings)  # once: the file now says which defaults it has
             return LoadedSettings(settings)
         backup = self._set_aside(raw, f"invalid {', '.join(reset)}")
@@ -231,6 +232,14 @@ def _validate_repairing(data: dict[str, Any]) -> tuple[Settings, list[str]]:
                 _drop_key(data, location)
                 reset.append(".".join(location[:2]))
     return Settings(), reset or ["all"]
+
+
+def _forget_unknown_endpoints(settings: Settings) -> list[str]:
+    """Put each model that runs on an endpoint the settings do not configure (a stale or
+    hand-edited name) back on its default device; the names of the choices reset."""
+    models, reset = settings.models.without_unknown_endpoints(settings.remote_endpoints)
+    settings.models = models
+    return reset
 
 
 def _drop_key(data: dict[str, Any], location: list[str]) -> None:

@@ -81,6 +81,8 @@ class Rig:
 
     def __init__(self, root: Path, home: Path) -> None:
         from app.devices import DeviceInfo
+        from app.model_choices import ModelChoices
+        from app.models.inspect import ModelTask
         from app.models.registry import ModelRegistry
         from app.performance.metrics import MetricsBus
         from app.services.avatar import AvatarService
@@ -93,10 +95,11 @@ class Rig:
 
         cpu = [DeviceInfo("CPU", "CPU")]
         self.cpu = cpu
-        settings = Settings(
-            tts_model=root / "speecht5-bench" / "int8",
-            lipsync_model=root / "wav2lip-bench" / "int8",
-        )
+        folders = {
+            ModelTask.TTS: root / "speecht5-bench" / "int8",
+            ModelTask.LIPSYNC: root / "wav2lip-bench" / "int8",
+        }
+        settings = Settings(models=ModelChoices().with_folders(folders))
         registry = ModelRegistry(home / "models.json", home / "models")
         self.metrics = MetricsBus()
         self.voice = VoiceService(home / "voices", settings, self.metrics, cpu, registry)
@@ -170,13 +173,16 @@ class Rig:
         import queue
 
         from app.conversation.turns import Services, SpokenConversation, TurnEvent, TurnOptions
+        from app.model_choices import ModelChoices
+        from app.models.inspect import ModelTask
         from app.models.registry import ModelRegistry
         from app.services.speech_input import SpeechInputService
         from app.settings import Settings
         from pipelines.chat import GenerationSettings
         from tests.speech import RATE, spoken, with_silence
 
-        settings = Settings(speech_to_text_model=self.root / "whisper-real")
+        whisper = self.root / "whisper-real"
+        settings = Settings(models=ModelChoices().with_folder(ModelTask.SPEECH_TO_TEXT, whisper))
         registry = ModelRegistry(self.home / "models.json", self.home / "models")
         speech_input = SpeechInputService(
             settings,

@@ -153,6 +153,7 @@ def app_chunks(model_dir: Path, count: int) -> list[str]:
 def ingest_rate(model_dir: Path, home: Path, documents: int) -> dict[str, Any]:
     from app.context import AppContext
     from app.devices import DeviceInfo
+    from app.models.inspect import ModelTask
     from app.paths import AppPaths
 
     corpus = home / "corpus"
@@ -162,7 +163,9 @@ def ingest_rate(model_dir: Path, home: Path, documents: int) -> dict[str, Any]:
         (corpus / f"doc{index:04}.txt").write_text(text + "\n\n" + body, encoding="utf-8")
     paths = AppPaths(home / "config", home / "data", home / "cache", home / "logs")
     ctx = AppContext.create(paths, [DeviceInfo("CPU", "CPU")])
-    ctx.settings.embedding_model = model_dir
+    ctx.settings_store.update(
+        models=ctx.settings.models.with_folder(ModelTask.EMBEDDING, model_dir)
+    )
     ctx.knowledge.start()
     ctx.knowledge.embedder()  # model load is not part of the ingest rate
     report = ctx.knowledge.ingest("Bench", [corpus])

@@ -123,6 +123,7 @@ def listening_window(
     what the app plays), the real Whisper and silero-vad chosen, the real SmolLM2 loaded."""
     from build_models import ensure_fixtures
 
+    from app.models.inspect import ModelTask
     from tests.audio_device import VirtualSoundCard
     from ui.main_window import MainWindow
 
@@ -133,9 +134,10 @@ def listening_window(
     try:
         window = _window(size)
         assert isinstance(window, MainWindow)
-        window.ctx.settings_store.update(
-            microphone=card.input().name, speech_to_text_model=fixtures / "whisper-real"
-        )
+        store = window.ctx.settings_store
+        whisper = fixtures / "whisper-real"
+        models = store.settings.models.with_folder(ModelTask.SPEECH_TO_TEXT, whisper)
+        store.update(microphone=card.input().name, models=models)
         load_in_window(window.chat_panel, real_chat_model())
         yield card, window
         window.close()
@@ -219,14 +221,19 @@ def render_conversation(size: tuple[int, ...], home: Path) -> None:
     from audio_samples import speech_like, write_clip
     from build_models import ensure_fixtures
 
+    from app.models.inspect import ModelTask
     from tests.speech import RATE, spoken, with_silence
 
     fixtures = ensure_fixtures(["speecht5", "speaker-encoder"])
     with listening_window(size, mouth=True) as (card, window):
         ctx = window.ctx
         ctx.settings_store.update(
-            tts_model=fixtures / "speecht5",
-            speaker_encoder=fixtures / "speaker-encoder",
+            models=ctx.settings.models.with_folders(
+                {
+                    ModelTask.TTS: fixtures / "speecht5",
+                    ModelTask.SPEAKER_ENCODER: fixtures / "speaker-encoder",
+                }
+            ),
             voice="Ada",
         )
         chat = ctx.settings.chat.model_copy(update={"max_new_tokens": 48, "temperature": 0.0})

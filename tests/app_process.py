@@ -14,11 +14,8 @@ from pathlib import Path
 from app.paths import AppPaths
 
 MODEL_SETTINGS = {
-    "embedding": "OV_STUDIO_EMBEDDING_MODEL",
-    "tts": "OV_STUDIO_TTS_MODEL",
-    "speaker_encoder": "OV_STUDIO_SPEAKER_ENCODER",
-    "lipsync": "OV_STUDIO_LIPSYNC_MODEL",
-    "speech_to_text": "OV_STUDIO_SPEECH_TO_TEXT_MODEL",
+    role: f"OV_STUDIO_MODELS__{role.upper()}__FOLDER"
+    for role in ("embedding", "tts", "speaker_encoder", "lipsync", "speech_to_text")
 }
 
 

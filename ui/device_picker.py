@@ -9,6 +9,7 @@ from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QWidget
 
 from app.devices import AUTO, DeviceInfo, device_choices
+from app.model_choices import PIPELINE_TASKS, device_value_of, placement_of
 from app.remote.config import RemoteEndpoint, remote_choices
 from app.settings_store import SettingsStore
 from ui.a11y import describe
@@ -21,8 +22,9 @@ DEVICE_ROLE = Qt.ItemDataRole.UserRole
 class DevicePicker(QComboBox):
     """Choose the device of one pipeline; emits ``deviceChanged`` with the device name.
 
-    With ``settings`` the choice is also saved as ``devices[pipeline]`` through the store, so
-    every panel's picker persists the same way; a choice that cannot be saved is undone and
+    With ``settings`` the choice is also saved through the store as the placement of the
+    pipeline's model (and of the models placed with it: :func:`ModelChoices.with_placement`),
+    so every panel's picker persists the same way; a choice that cannot be saved is undone and
     ``report`` says why.
     """
 
@@ -51,8 +53,7 @@ class DevicePicker(QComboBox):
         self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self._devices = list(devices)
         self._fill(remotes)
-        saved = settings.settings.device_for(pipeline) if settings is not None else current
-        self.set_device(saved)
+        self.set_device(self._saved() if settings is not None else current)
         self.currentIndexChanged.connect(self._on_index_changed)
 
     def _fill(self, remotes: Sequence[RemoteEndpoint]) -> None:
@@ -118,9 +119,15 @@ class DevicePicker(QComboBox):
     def _persist(self) -> None:
         if self._store is None:
             return
-        devices = {**self._store.settings.devices, self.pipeline: self.device()}
-        if not change_settings(self._store, self._report or _unreported, devices=devices):
-            self.set_device(self._store.settings.device_for(self.pipeline))  # not kept
+        task = PIPELINE_TASKS[self.pipeline]
+        models = self._store.settings.models.with_placement(task, placement_of(self.device()))
+        if not change_settings(self._store, self._report or _unreported, models=models):
+            self.set_device(self._saved())  # not kept
+
+    def _saved(self) -> str:
+        """The saved device of this picker's pipeline (``REMOTE:<name>`` for an endpoint)."""
+        assert self._store is not None
+        return device_value_of(self._store.settings.model_choice(PIPELINE_TASKS[self.pipeline]))
 
 
 def _unreported(_: str) -> None:

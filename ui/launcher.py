@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication
 
 from app.context import AppContext
 from app.errors import UserError
+from app.models.inspect import ModelTask
 from ui.gc_policy import gui_thread_gc
 from ui.i18n import Translation
 from ui.main_window import MainWindow
@@ -106,8 +107,8 @@ def run_gui(
             QTimer.singleShot(0, smoke, smoke.start)
         elif model is not None:
             window.chat_panel.load_model(model, device)  # a bad folder is said next to the picker
-        elif ctx.settings.chat_model is not None and ctx.settings.chat_model.is_dir():
-            window.chat_panel.load_model(ctx.settings.chat_model, device)
+        elif (saved := ctx.settings.model_choice(ModelTask.CHAT).folder) and saved.is_dir():
+            window.chat_panel.load_model(saved, device)
         code = int(app.exec())
         if window.isVisible():  # the loop was ended by something else: still cancel and release
             window.close()

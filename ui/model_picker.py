@@ -299,7 +299,7 @@ class ModelPicker(QWidget):
             return Path(endpoint.model)
         loaded = self.ctx.chat.loaded_model
         if loaded is not None and loaded.remote_model:
-            return self.ctx.settings.chat_model
+            return self.ctx.settings.model_choice(ModelTask.CHAT).folder
         return self.loader.target_folder
 
     @Slot(bool)
@@ -316,7 +316,7 @@ class ModelPicker(QWidget):
     def _on_loaded(self, loaded: LoadedModel) -> None:
         self.show_loaded(loaded)
         self.note.show_message(" ".join(loaded.notes))
-        if loaded.remote_model:  # the endpoint keeps its model; chat_model stays the local one
+        if loaded.remote_model:  # the endpoint keeps its model; the chat choice keeps the local one
             self.modelLoaded.emit(loaded)
             return
         store = self.ctx.settings_store
@@ -324,7 +324,7 @@ class ModelPicker(QWidget):
         change_settings(
             store,
             self._report_settings,
-            chat_model=loaded.model_path,
+            models=store.settings.models.with_folder(ModelTask.CHAT, loaded.model_path),
             recent_models=[loaded.model_path, *earlier][:RECENT_MODELS],
         )
         self.modelLoaded.emit(loaded)

@@ -437,7 +437,11 @@ class RemoteEndpointsDialog(QDialog):
         except StorageError as error:
             say(self.save_error, str(error))
             return
-        if change_settings(self.store, partial(say, self.save_error), remote_endpoints=endpoints):
+        # A model placed on an endpoint that is gone (removed or renamed) goes back to its
+        # default device, as the pickers already show it, rather than naming nothing.
+        models, _ = self.store.settings.models.without_unknown_endpoints(endpoints)
+        report = partial(say, self.save_error)
+        if change_settings(self.store, report, remote_endpoints=endpoints, models=models):
             self.cancel_test()
             self.accept()
 

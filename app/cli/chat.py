@@ -115,6 +115,8 @@ def run_chat(args: argparse.Namespace, out: TextIO) -> int:
 
 def _answer(ctx: AppContext, args: argparse.Namespace, prompt: str, out: TextIO) -> int:
     from app.knowledge.grounding import Source
+    from app.model_choices import device_value_of
+    from app.models.inspect import ModelTask
 
     flags = _sampling_flags(args)
     # Refused before the model loads: the flags over the global defaults, the schema, images.
@@ -124,7 +126,8 @@ def _answer(ctx: AppContext, args: argparse.Namespace, prompt: str, out: TextIO)
     engine = engine_from(args, ctx.settings.chat_for(_preset_key(args.model)).performance)
     # Ctrl+C while the model loads stops the command too: the answer then ends at once.
     with interruptible(STOPPED) as cancel:
-        loaded = _load(ctx, args.model, args.device or ctx.settings.device_for("chat"), engine)
+        device = args.device or device_value_of(ctx.settings.model_choice(ModelTask.CHAT))
+        loaded = _load(ctx, args.model, device, engine)
         if args.verbose:
             sys.stderr.write(shown(engine_line(loaded.engine)) + "\n")
         # The model's own defaults, as the window's: its preset, else what it recommends.

@@ -21,9 +21,9 @@ def add_lipsync_parser(commands: Commands[argparse.ArgumentParser]) -> None:
         help="make a lip-synced talking-head video from a face and speech",
         description="Detects the face in FACE (an image: png, jpg, webp; or a video: mp4, mov, "
         "webm), makes its mouth follow AUDIO (wav, flac, mp3) with the lip-sync model (settings: "
-        "lipsync_model, or the first installed) and writes an H.264 + AAC mp4 as long as the "
+        "models.lipsync, or the first installed) and writes an H.264 + AAC mp4 as long as the "
         "audio. The face detector runs on its own device, CPU unless --detector-device or the "
-        "face_detector_device setting says otherwise. Ctrl+C stops and writes nothing (exit "
+        "models.face_detector setting says otherwise. Ctrl+C stops and writes nothing (exit "
         "status 1; a second Ctrl+C quits at once).",
     )
     lipsync.add_argument("--face", type=Path, required=True, help="face image or video")
@@ -37,7 +37,7 @@ def add_lipsync_parser(commands: Commands[argparse.ArgumentParser]) -> None:
         "--detector-device",
         metavar="DEVICE",
         help="where the face detector runs: CPU, GPU, NPU or AUTO (default: the "
-        "face_detector_device setting, CPU)",
+        "models.face_detector setting, CPU)",
     )
     lipsync.add_argument("--face-index", type=int, help="which face when there are several")
     add_json(lipsync, "print JSON: path, frames, fps achieved, duration, devices")

@@ -25,7 +25,7 @@ def add_speech_parser(commands: Commands[argparse.ArgumentParser]) -> None:
         "transcribe",
         help="write what is said in an audio file as text (and .srt subtitles)",
         description="Transcribes FILE (wav, flac, ogg, mp3; up to 15 minutes) with the "
-        "speech-to-text model (settings: speech_to_text_model, or the first installed "
+        "speech-to-text model (settings: models.speech_to_text, or the first installed "
         "Whisper) and prints the text. --srt also writes subtitles with word timing (SubRip, or "
         "WebVTT for an OUT ending in .vtt). Silence gives no text and no subtitle file. Ctrl+C "
         "stops and writes nothing (exit status 1).",

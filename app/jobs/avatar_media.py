@@ -71,7 +71,7 @@ class VideoRequest:
     device: str | None = None
     tts_device: str | None = None
     detector_device: str | None = None
-    """None: the ``face_detector_device`` setting."""
+    """None: the face detector's device in the settings (``models.face_detector``)."""
     face_index: int | None = None
     subtitles: bool = False
     """Write ``<video>.srt`` next to the result."""

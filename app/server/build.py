@@ -7,6 +7,8 @@ from pathlib import Path
 from fastapi import FastAPI
 
 from app.context import AppContext
+from app.model_choices import device_value_of
+from app.models.inspect import ModelTask
 from app.server.app import create_app
 from app.server.openai_audio import remove_left_uploads
 from app.server.served_models import ServedModels
@@ -25,13 +27,17 @@ def build_server(ctx: AppContext, default_model: Path | None = None) -> tuple[Fa
     remove_left_uploads(ctx.paths.scratch_dir)  # a killed server's: nothing else removes them
 
     def default() -> Path | None:
-        return default_model or ctx.settings.server.model or ctx.settings.chat_model
+        return (
+            default_model
+            or ctx.settings.server.model
+            or ctx.settings.model_choice(ModelTask.CHAT).folder
+        )
 
     served = ServedModels(
         ctx.models,
         ctx.devices,
         ctx.metrics,
-        device=lambda: ctx.settings.device_for("chat"),
+        device=lambda: device_value_of(ctx.settings.model_choice(ModelTask.CHAT)),
         default=default,
         compiled_cache=ctx.paths.compiled_cache,
         converted_cache=ctx.paths.converted_cache,

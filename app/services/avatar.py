@@ -22,6 +22,7 @@ import numpy.typing as npt
 
 from app.devices import DeviceInfo, accelerator_cache, resolve_device
 from app.errors import ModelMissingError, StorageError, UserError
+from app.model_choices import device_value_of
 from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
 from app.performance.metrics import MetricsBus
@@ -104,7 +105,7 @@ class AvatarService:
         Raises:
             UserError: none chosen and none installed (``field="model"``), with what to do.
         """
-        chosen = self._settings.lipsync_model
+        chosen = self._settings.model_choice(ModelTask.LIPSYNC).folder
         if chosen is not None:
             if not chosen.exists():
                 raise UserError(
@@ -148,7 +149,7 @@ class AvatarService:
 
     def device(self, requested: str | None = None) -> str:
         """The concrete device for lip-sync (the setting, or ``requested``)."""
-        wanted = requested or self._settings.device_for("lipsync")
+        wanted = requested or device_value_of(self._settings.model_choice(ModelTask.LIPSYNC))
         return resolve_device(wanted, self._devices, "lipsync")
 
     def detector_device(self, requested: str | None = None) -> str:
@@ -157,7 +158,7 @@ class AvatarService:
         Raises:
             UserError: no such device here (``field="detector_device"``).
         """
-        wanted = requested or self._settings.face_detector_device
+        wanted = requested or device_value_of(self._settings.model_choice(ModelTask.FACE_DETECTOR))
         try:
             return resolve_device(wanted, self._devices, "face-detector")
         except UserError as error:

@@ -30,6 +30,7 @@ from app.knowledge.ingest_report import IngestProgress as IngestProgress
 from app.knowledge.ingest_report import IngestReport as IngestReport
 from app.knowledge.rebuild import REBUILDING, rebuild_collection
 from app.knowledge.sources import FoundFiles, expand_sources, nothing_to_add, stored_files
+from app.model_choices import device_value_of
 from app.models.bundled import default_embedder_dir, embedder_installed, missing_embedder
 from app.models.inspect import TASK_NAMES, ModelTask, detect_task, embedding_length
 from app.paths import AppPaths
@@ -130,7 +131,9 @@ class KnowledgeService:
 
     def embedder_folder(self) -> Path:
         """The folder of the embedding model in use (the setting's, else the bundled one)."""
-        return self._settings.embedding_model or default_embedder_dir(self._paths)
+        return self._settings.model_choice(ModelTask.EMBEDDING).folder or default_embedder_dir(
+            self._paths
+        )
 
     def embed_texts(self, texts: Sequence[str]) -> Vectors:
         """Unit vectors ``[len(texts), dim]`` of ``texts`` from the knowledge embedder.
@@ -146,7 +149,7 @@ class KnowledgeService:
 
     def needs_setup(self) -> bool:
         """Whether the bundled embedder is in use and not converted yet (two file checks)."""
-        if self._settings.embedding_model is not None:
+        if self._settings.model_choice(ModelTask.EMBEDDING).folder is not None:
             return False  # a folder the user chose: missing is an error, not a set-up
         return not embedder_installed(default_embedder_dir(self._paths))
 
@@ -178,7 +181,9 @@ class KnowledgeService:
             except UserError as error:
                 error.field = "embedding_model"  # the control that chose it, in this dialog
                 raise
-            self._settings_store.update(embedding_model=folder)
+            self._settings_store.update(
+                models=self._settings.models.with_folder(ModelTask.EMBEDDING, folder)
+            )
             return embedder[0]
 
     def _embedder_and_chunker(
@@ -192,7 +197,7 @@ class KnowledgeService:
         """
         if folder is None:
             folder = self.embedder_folder()
-        requested = self._settings.device_for("knowledge")
+        requested = device_value_of(self._settings.model_choice(ModelTask.EMBEDDING))
         device = resolve_device(
             AUTO if is_remote(requested) else requested, self._devices, "knowledge"
         )
@@ -200,7 +205,7 @@ class KnowledgeService:
 
     def _active(self) -> tuple[TextEmbedder, Chunker]:
         """The embedder and chunker for ingest and search (see :meth:`active_embedder`)."""
-        device = self._settings.device_for("knowledge")
+        device = device_value_of(self._settings.model_choice(ModelTask.EMBEDDING))
         if not is_remote(device):
             return self._embedder_and_chunker()
         if self._remote_factory is None:
@@ -434,10 +439,11 @@ class KnowledgeService:
 
     def reranker(self) -> RerankPipeline | None:
         """The loaded reranker, or None when no reranker model is set (loaded on first use)."""
-        folder = self._settings.reranker_model
+        folder = self._settings.model_choice(ModelTask.RERANK).folder
         if folder is None:
             return None
-        device = resolve_device(self._settings.device_for("knowledge"), self._devices, "knowledge")
+        wanted = device_value_of(self._settings.model_choice(ModelTask.RERANK))
+        device = resolve_device(wanted, self._devices, "knowledge")
         with self._model_lock:
             cache = accelerator_cache(self._paths.compiled_cache, folder, device)
             return self._reranker.get(

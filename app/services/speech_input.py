@@ -23,6 +23,7 @@ from app.audio.listening import Listener, ListenEvent
 from app.audio.vad_model import find_vad_model, packaged_vad_model
 from app.devices import DeviceInfo, accelerator_cache, resolve_device
 from app.errors import ModelMissingError, UserError
+from app.model_choices import device_value_of
 from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
 from app.performance.metrics import MetricsBus
@@ -45,7 +46,7 @@ log = logging.getLogger(__name__)
 LEAD_S = 0.1
 """Audio kept before the first speech the VAD hears (its start is already padded)."""
 DEVICE_KEY = "speech-to-text"
-"""The pipeline's name in ``settings.devices``."""
+"""The pipeline's name for the devices it prefers (:func:`app.devices.resolve_auto`)."""
 
 
 class SpeechInputService:
@@ -84,7 +85,7 @@ class SpeechInputService:
             UserError: the chosen folder is gone (``field="model"``).
             ModelMissingError: none chosen and none installed.
         """
-        chosen = self._settings.speech_to_text_model
+        chosen = self._settings.model_choice(ModelTask.SPEECH_TO_TEXT).folder
         if chosen is not None:
             if not chosen.is_dir():
                 raise UserError(
@@ -108,7 +109,7 @@ class SpeechInputService:
 
     def device(self, requested: str | None = None) -> str:
         """The concrete device for speech to text (the setting, or ``requested``)."""
-        wanted = requested or self._settings.device_for(DEVICE_KEY)
+        wanted = requested or device_value_of(self._settings.model_choice(ModelTask.SPEECH_TO_TEXT))
         return resolve_device(wanted, self._devices, DEVICE_KEY)
 
     def multilingual(self) -> bool:

@@ -22,6 +22,7 @@ import numpy.typing as npt
 
 from app.devices import DeviceInfo, accelerator_cache, resolve_device
 from app.errors import ModelMissingError, StorageError, UserError
+from app.model_choices import device_value_of
 from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
 from app.performance.metrics import MetricsBus
@@ -88,9 +89,7 @@ class VoiceService:
         Raises:
             UserError: none chosen and none installed (``field="model"``), with what to do.
         """
-        chosen = (
-            self._settings.tts_model if task is ModelTask.TTS else self._settings.speaker_encoder
-        )
+        chosen = self._settings.model_choice(task).folder
         if chosen is not None:
             if not chosen.is_dir():
                 raise UserError(
@@ -118,7 +117,8 @@ class VoiceService:
 
     def device(self, requested: str | None = None) -> str:
         """The concrete device for speech (the setting, or ``requested``)."""
-        return resolve_device(requested or self._settings.device_for("tts"), self._devices, "tts")
+        wanted = requested or device_value_of(self._settings.model_choice(ModelTask.TTS))
+        return resolve_device(wanted, self._devices, "tts")
 
     def _encoder(self, device: str) -> SpeakerEncoder:
         folder = self.model_folder(ModelTask.SPEAKER_ENCODER)

@@ -14,6 +14,8 @@ from app.context import AppContext
 from app.database.migrations import apply_migrations
 from app.database.server import EmbeddedDatabase
 from app.devices import DeviceInfo
+from app.model_choices import ModelChoices
+from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
 from app.paths import AppPaths
 from app.performance.metrics import MetricsBus
@@ -81,7 +83,9 @@ def knowledge_context(
     """An app context (CPU only) on a fresh database with the real MiniLM embedder; closed after."""
     context = AppContext.create(app_home, [CPU])
     context.settings.database_url = fresh_db
-    context.settings.embedding_model = embedding_model_dir
+    context.settings.models = context.settings.models.with_folder(
+        ModelTask.EMBEDDING, embedding_model_dir
+    )
     yield context
     context.close()
 
@@ -120,7 +124,8 @@ def voice_service(
     app_home: AppPaths, tts_model_dir: Path, speaker_encoder_dir: Path, metrics: MetricsBus
 ) -> VoiceService:
     """A voice service (CPU only) on the fixture speaker encoder and text-to-speech models."""
-    settings = Settings(tts_model=tts_model_dir, speaker_encoder=speaker_encoder_dir)
+    folders = {ModelTask.TTS: tts_model_dir, ModelTask.SPEAKER_ENCODER: speaker_encoder_dir}
+    settings = Settings(models=ModelChoices().with_folders(folders))
     registry = ModelRegistry(app_home.model_registry, app_home.models_dir)
     return VoiceService(app_home.voices_dir, settings, metrics, [CPU], registry)
 
@@ -129,7 +134,7 @@ def voice_service(
 def avatar(app_home: AppPaths, lipsync_model_dir: Path, metrics: MetricsBus) -> AvatarService:
     """An avatar service (CPU only) on the fixture lip-sync model (and the bundled face
     detector), publishing to the test's :func:`metrics` as :func:`voice_service` does."""
-    settings = Settings(lipsync_model=lipsync_model_dir)
+    settings = Settings(models=ModelChoices().with_folder(ModelTask.LIPSYNC, lipsync_model_dir))
     registry = ModelRegistry(app_home.model_registry, app_home.models_dir)
     return AvatarService(app_home.avatar_dir, settings, metrics, [CPU], registry)
 

@@ -334,7 +334,7 @@ def _run_with(args: list[str], environ: dict[str, str]) -> subprocess.CompletedP
 
 @pytest.mark.parametrize(
     ("variable", "value"),
-    [("OV_STUDIO_CHUNK_TOKENS", "abc"), ("OV_STUDIO_DEVICES", "{")],
+    [("OV_STUDIO_CHUNK_TOKENS", "abc"), ("OV_STUDIO_MODELS", "{")],
 )
 def test_an_invalid_environment_variable_is_one_line_and_ignored(
     app_home: AppPaths, variable: str, value: str

@@ -20,6 +20,8 @@ from app.conversation.turns import (
     TurnStatus,
 )
 from app.devices import DeviceInfo
+from app.model_choices import ModelChoices
+from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
 from app.paths import AppPaths
 from app.services.speech_input import SpeechInputService
@@ -99,7 +101,8 @@ def turns(
     services: AnswerServices, app_home: AppPaths, whisper_model_dir: Path, vad_model_path: Path
 ) -> Services:
     """The spoken answer's services (the voice "Ada", SmolLM2 loaded) and speech input."""
-    settings = Settings(speech_to_text_model=whisper_model_dir, end_of_turn_ms=500)
+    whisper = ModelChoices().with_folder(ModelTask.SPEECH_TO_TEXT, whisper_model_dir)
+    settings = Settings(models=whisper, end_of_turn_ms=500)
     registry = ModelRegistry(app_home.model_registry, app_home.models_dir)
     speech_input = SpeechInputService(
         settings, services.metrics, [CPU], registry, vad_model=vad_model_path

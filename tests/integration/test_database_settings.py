@@ -11,6 +11,7 @@ from app.context import AppContext
 from app.database.server import DatabaseError
 from app.devices import DeviceInfo
 from app.errors import UserError
+from app.models.inspect import ModelTask
 from app.paths import AppPaths
 
 pytestmark = pytest.mark.integration
@@ -19,7 +20,7 @@ pytestmark = pytest.mark.integration
 @pytest.fixture
 def context(app_home: AppPaths, embedding_model_dir: Path) -> Iterator[AppContext]:
     ctx = AppContext.create(app_home, [DeviceInfo("CPU", "Test CPU")])
-    ctx.settings.embedding_model = embedding_model_dir
+    ctx.settings.models = ctx.settings.models.with_folder(ModelTask.EMBEDDING, embedding_model_dir)
     yield ctx
     ctx.close()
 

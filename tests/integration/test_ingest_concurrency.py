@@ -20,6 +20,7 @@ import pytest
 
 from app.context import AppContext
 from app.devices import DeviceInfo
+from app.models.inspect import ModelTask
 from app.paths import AppPaths
 from app.services.knowledge import IngestReport
 from tests.waiting import wait_until
@@ -114,7 +115,9 @@ def two_contexts(
     for _ in range(2):
         ctx = AppContext.create(app_home, CPU)
         ctx.settings.database_url = fresh_db
-        ctx.settings.embedding_model = embedding_model_dir
+        ctx.settings.models = ctx.settings.models.with_folder(
+            ModelTask.EMBEDDING, embedding_model_dir
+        )
         ctx.knowledge.start()
         ctx.knowledge.embedder()  # loaded now: both ingests reach the database together
         contexts.append(ctx)
@@ -165,7 +168,7 @@ def test_two_command_line_ingests_at_once_both_succeed(
     env = {
         **os.environ,
         "OV_STUDIO_HOME": str(app_home.config.parent),
-        "OV_STUDIO_EMBEDDING_MODEL": str(embedding_model_dir),
+        "OV_STUDIO_MODELS__EMBEDDING__FOLDER": str(embedding_model_dir),
         "OV_STUDIO_DATABASE_URL": fresh_db,
     }
     gates = _Gates(fresh_db)

@@ -19,6 +19,7 @@ from app.context import AppContext
 from app.database.server import DatabaseError, EmbeddedDatabase
 from app.devices import DeviceInfo
 from app.errors import UserError
+from app.models.inspect import ModelTask
 from app.paths import AppPaths
 from app.services.knowledge import IngestProgress
 from pipelines.core import CancelToken
@@ -103,7 +104,7 @@ def test_the_database_going_away_mid_ingest_leaves_whole_documents(
         (documents / f"{index}.txt").write_text(f"Report {index} is about harbours and ships.")
     ctx = AppContext.create(app_home, CPU)
     ctx.settings.database_url = uri
-    ctx.settings.embedding_model = embedding_model_dir
+    ctx.settings.models = ctx.settings.models.with_folder(ModelTask.EMBEDDING, embedding_model_dir)
 
     def stop_the_server(progress: IngestProgress) -> None:
         if progress.files_done == 2 and server.running:
@@ -122,7 +123,9 @@ def test_the_database_going_away_mid_ingest_leaves_whole_documents(
         assert _documents(uri) == [("0.txt", 1), ("1.txt", 1)]
         again = AppContext.create(app_home, CPU)
         again.settings.database_url = uri
-        again.settings.embedding_model = embedding_model_dir
+        again.settings.models = again.settings.models.with_folder(
+            ModelTask.EMBEDDING, embedding_model_dir
+        )
         report = again.knowledge.ingest("Docs", [documents])
         again.close()
         assert len(report.skipped) == 2 and len(report.added) == 2
@@ -295,7 +298,7 @@ def test_a_server_that_cannot_hold_a_files_text_fails_only_that_file(
     url = latin1_db + (f"&client_encoding={client_encoding}" if client_encoding else "")
     ctx = AppContext.create(app_home, CPU)
     ctx.settings.database_url = url
-    ctx.settings.embedding_model = embedding_model_dir
+    ctx.settings.models = ctx.settings.models.with_folder(ModelTask.EMBEDDING, embedding_model_dir)
     try:
         report = ctx.knowledge.ingest("Docs", [folder])
         [(path, reason)] = report.failed
@@ -384,7 +387,7 @@ def test_the_command_line_says_on_its_own_line_why_an_ingest_stopped(
     env = {
         **os.environ,
         "OV_STUDIO_HOME": str(app_home.config.parent),
-        "OV_STUDIO_EMBEDDING_MODEL": str(embedding_model_dir),
+        "OV_STUDIO_MODELS__EMBEDDING__FOLDER": str(embedding_model_dir),
         "OV_STUDIO_DATABASE_URL": fresh_db,
     }
     process = subprocess.Popen(

@@ -227,7 +227,7 @@ def test_killed_ingest_leaves_whole_documents_and_resumes(
     env = {
         **os.environ,
         "OV_STUDIO_HOME": str(app_home.config.parent),
-        "OV_STUDIO_EMBEDDING_MODEL": str(embedding_model_dir),
+        "OV_STUDIO_MODELS__EMBEDDING__FOLDER": str(embedding_model_dir),
     }
     process = subprocess.Popen(
         [sys.executable, "-m", "app", "ingest", str(corpus), "--collection", "Many"],

@@ -12,6 +12,7 @@ import pytest
 
 from app.context import AppContext
 from app.errors import BusyError, UserError
+from app.models.inspect import ModelTask
 from app.services.knowledge import IngestProgress
 from pipelines.core import CancelToken
 from pipelines.rag.chunking import Chunk
@@ -169,7 +170,9 @@ def test_a_changed_model_setting_is_loaded_on_next_use(
     assert knowledge_context.knowledge.embedder() is first  # loaded once
     copy = tmp_path / "minilm-copy"
     copy.symlink_to(embedding_model_dir, target_is_directory=True)
-    knowledge_context.settings.embedding_model = copy
+    knowledge_context.settings.models = knowledge_context.settings.models.with_folder(
+        ModelTask.EMBEDDING, copy
+    )
     second = knowledge_context.knowledge.embedder()
     assert second is not first and second.config.model_dir == copy
 
@@ -198,7 +201,7 @@ def test_choosing_another_embedding_model(
         knowledge_context.knowledge.use_embedding_model(chat_model_dir)
     assert error.value.field == "embedding_model"
     assert (
-        knowledge_context.settings.embedding_model == embedding_model_dir
+        knowledge_context.settings.model_choice(ModelTask.EMBEDDING).folder == embedding_model_dir
     )  # the previous one stays
     copy = tmp_path / "bge-stand-in"
     shutil.copytree(embedding_model_dir, copy)

@@ -19,7 +19,10 @@ import pytest
 
 from app.cli.progress import STOPPING
 from app.devices import DeviceInfo
+from app.engines.choice import Local
 from app.errors import ModelMissingError, UserError
+from app.model_choices import ModelChoices
+from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
 from app.paths import AppPaths
 from app.performance.metrics import MetricsBus
@@ -61,7 +64,8 @@ def test_the_face_detector_runs_on_its_own_device(
     # A GPU this machine lacks passes the device check and fails to compile: what a broken
     # driver does.
     devices = [CPU, DeviceInfo("GPU", "Test GPU")]
-    settings = Settings(lipsync_model=lipsync_model_dir, face_detector_device="GPU")
+    models = ModelChoices().with_folder(ModelTask.LIPSYNC, lipsync_model_dir)
+    settings = Settings(models=models.with_placement(ModelTask.FACE_DETECTOR, Local(device="GPU")))
     registry = ModelRegistry(app_home.model_registry, app_home.models_dir)
     avatar = AvatarService(app_home.avatar_dir, settings, MetricsBus(), devices, registry)
     face, speech = media / "astronaut.png", media / "speech.wav"
@@ -99,7 +103,7 @@ def test_cli_lipsync(
     env = {
         **os.environ,
         "OV_STUDIO_HOME": str(app_home.config.parent),
-        "OV_STUDIO_LIPSYNC_MODEL": str(lipsync_model_dir),
+        "OV_STUDIO_MODELS__LIPSYNC__FOLDER": str(lipsync_model_dir),
     }
     args = ["--face", str(media / "astronaut.png"), "--audio", str(media / "speech.wav")]
     run = [sys.executable, "-m", "app", "lipsync", *args]
@@ -135,7 +139,7 @@ def _start_long_lipsync(
     env = {
         **os.environ,
         "OV_STUDIO_HOME": str(app_home.config.parent),
-        "OV_STUDIO_LIPSYNC_MODEL": str(lipsync_model_dir),
+        "OV_STUDIO_MODELS__LIPSYNC__FOLDER": str(lipsync_model_dir),
     }
     face, audio = media / "astronaut.png", media / "long.wav"
     command = ["lipsync", "--face", str(face), "--audio", str(audio), "-o", str(output)]
@@ -168,7 +172,7 @@ def test_a_killed_lipsync_leaves_nothing_in_the_output_folder(
     env = {
         **os.environ,
         "OV_STUDIO_HOME": str(app_home.config.parent),
-        "OV_STUDIO_LIPSYNC_MODEL": str(lipsync_model_dir),
+        "OV_STUDIO_MODELS__LIPSYNC__FOLDER": str(lipsync_model_dir),
     }
     face, audio = media / "astronaut.png", media / "speech.wav"
     command = ["lipsync", "--face", str(face), "--audio", str(audio)]
@@ -272,7 +276,7 @@ def test_cli_bad_inputs_are_one_line_of_ours(
     env = {
         **os.environ,
         "OV_STUDIO_HOME": str(app_home.config.parent),
-        "OV_STUDIO_LIPSYNC_MODEL": str(lipsync_model_dir),
+        "OV_STUDIO_MODELS__LIPSYNC__FOLDER": str(lipsync_model_dir),
     }
     done = subprocess.run(
         [sys.executable, "-m", "app", "lipsync", *arguments, "-o", str(out_dir / "x.mp4")],

@@ -8,6 +8,7 @@ import pytest
 
 from app.context import AppContext
 from app.errors import UserError
+from app.models.inspect import ModelTask
 from pipelines.core import InvalidInputError
 from pipelines.rerank import RerankConfig, RerankPipeline
 
@@ -48,7 +49,9 @@ def test_search_is_reranked_when_a_reranker_is_set(
     knowledge_context.knowledge.ingest("Docs", [tmp_path])
     plain = knowledge_context.knowledge.search("Docs", "baking bread", k=3)
     candidates = knowledge_context.knowledge.search("Docs", "baking bread", k=12)
-    knowledge_context.settings.reranker_model = reranker_model_dir
+    knowledge_context.settings.models = knowledge_context.settings.models.with_folder(
+        ModelTask.RERANK, reranker_model_dir
+    )
     reranked = knowledge_context.knowledge.search("Docs", "baking bread", k=3)
     expected = reranker.rerank("baking bread", [hit.text for hit in candidates], top_n=3)
     assert [hit.chunk_id for hit in reranked] == [candidates[i].chunk_id for i, _ in expected]
@@ -63,7 +66,9 @@ def test_a_broken_reranker_setting_is_reported(
 ) -> None:
     (tmp_path / "a.txt").write_text("bread")
     knowledge_context.knowledge.ingest("Docs", [tmp_path / "a.txt"])
-    knowledge_context.settings.reranker_model = tmp_path
+    knowledge_context.settings.models = knowledge_context.settings.models.with_folder(
+        ModelTask.RERANK, tmp_path
+    )
     with pytest.raises(UserError, match="not an OpenVINO reranker") as error:
         knowledge_context.knowledge.search("Docs", "bread")
     assert error.value.field == "reranker"

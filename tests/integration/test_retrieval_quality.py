@@ -9,6 +9,7 @@ import pytest
 
 from app.context import AppContext
 from app.devices import DeviceInfo
+from app.models.inspect import ModelTask
 from app.paths import AppPaths
 
 pytestmark = pytest.mark.integration
@@ -124,7 +125,7 @@ def knowledge(
 ) -> Iterator[AppContext]:
     ctx = AppContext.create(app_home, [DeviceInfo("CPU", "CPU")])
     ctx.settings.database_url = fresh_db
-    ctx.settings.embedding_model = embedding_model_dir
+    ctx.settings.models = ctx.settings.models.with_folder(ModelTask.EMBEDDING, embedding_model_dir)
     corpus = tmp_path / "corpus"
     corpus.mkdir()
     for name, passage, _ in FACTS:

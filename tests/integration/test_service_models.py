@@ -11,6 +11,7 @@ import pytest
 
 from app.devices import DeviceInfo
 from app.errors import BusyError
+from app.models.inspect import ModelTask
 from app.services.voice import VoiceService
 from tests.audio_samples import speech_like, write_clip
 
@@ -34,7 +35,9 @@ def test_same_folder_reuses_the_model_and_another_folder_reloads(
     voice_service.add_voice_from_file("Bob", clip)
     assert first is not None and voice_service._encoder_slot.model is first  # same key: reused
     moved = _linked_copy(speaker_encoder_dir, tmp_path / "encoder-copy")
-    voice_service._settings.speaker_encoder = moved
+    voice_service._settings.models = voice_service._settings.models.with_folder(
+        ModelTask.SPEAKER_ENCODER, moved
+    )
     voice_service.add_voice_from_file("Carol", clip)
     switched = voice_service._encoder_slot.model
     assert switched is not None and switched is not first

@@ -4,6 +4,7 @@ files, metrics, and the sentences a person sees."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -11,6 +12,7 @@ import pytest
 from app.context import AppContext
 from app.devices import DeviceInfo
 from app.errors import ModelMissingError, UserError
+from app.model_choices import ModelChoices
 from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
 from app.paths import AppPaths
@@ -39,12 +41,17 @@ def _service(home: AppPaths, settings: Settings, vad: Path | None) -> SpeechInpu
     return SpeechInputService(settings, MetricsBus(), [CPU], registry, vad_model=vad)
 
 
+def _whisper(folder: Path, **values: Any) -> Settings:
+    """Settings with ``folder`` as the speech-to-text model, and ``values``."""
+    return Settings(models=ModelChoices().with_folder(ModelTask.SPEECH_TO_TEXT, folder), **values)
+
+
 def test_no_model_is_the_model_missing_sentence(app_home: AppPaths, tmp_path: Path) -> None:
     service = _service(app_home, Settings(), None)
     with pytest.raises(ModelMissingError, match="No speech-to-text model is installed") as error:
         service.transcribe(np.zeros(RATE, np.float32), RATE)
     assert error.value.task == ModelTask.SPEECH_TO_TEXT.value
-    gone = _service(app_home, Settings(speech_to_text_model=tmp_path / "gone"), None)
+    gone = _service(app_home, _whisper(tmp_path / "gone"), None)
     with pytest.raises(UserError, match=r"folder .* is missing"):
         gone.model_folder()
 
@@ -69,7 +76,7 @@ def test_the_first_installed_model_transcribes_at_any_rate_and_publishes_metrics
 def test_silence_and_noise_never_reach_whisper(
     app_home: AppPaths, whisper_model_dir: Path, vad_model_path: Path
 ) -> None:
-    service = _service(app_home, Settings(speech_to_text_model=whisper_model_dir), vad_model_path)
+    service = _service(app_home, _whisper(whisper_model_dir), vad_model_path)
     rng = np.random.default_rng(1)
     noise = (0.05 * rng.standard_normal(3 * RATE)).astype(np.float32)  # loud enough for energy
     for audio in (with_silence(3.0), noise):
@@ -80,7 +87,7 @@ def test_silence_and_noise_never_reach_whisper(
 def test_a_file_with_word_timestamps_and_hostile_files(
     app_home: AppPaths, whisper_model_dir: Path, vad_model_path: Path, tmp_path: Path
 ) -> None:
-    service = _service(app_home, Settings(speech_to_text_model=whisper_model_dir), vad_model_path)
+    service = _service(app_home, _whisper(whisper_model_dir), vad_model_path)
     clip = write_clip(tmp_path / "question.flac", with_silence(0.5, spoken(SENTENCES[3]), 0.5))
     transcript = service.transcribe_file(clip, word_timestamps=True)
     assert word_error_rate([SENTENCES[3]], [transcript.text]) <= 0.2
@@ -103,7 +110,7 @@ def test_a_file_with_word_timestamps_and_hostile_files(
 def test_languages_follow_the_setting_and_an_explicit_one_is_checked(
     app_home: AppPaths, whisper_model_dir: Path, vad_model_path: Path
 ) -> None:
-    settings = Settings(speech_to_text_model=whisper_model_dir, speech_language="de")
+    settings = _whisper(whisper_model_dir, speech_language="de")
     service = _service(app_home, settings, vad_model_path)
     clip = spoken(SENTENCES[1])
     # The setting is for multilingual models: an English-only one hears English anyway.
@@ -118,7 +125,7 @@ def test_settings_bounds_and_the_context_wires_the_service(app_home: AppPaths) -
     for bad in ({"end_of_turn_ms": 100}, {"end_of_turn_ms": 5000}, {"speech_language": "x y"}):
         with pytest.raises(ValueError):
             Settings(**bad)  # type: ignore[arg-type]
-    assert Settings().device_for("speech-to-text") == "AUTO"
+    assert Settings().model_choice(ModelTask.SPEECH_TO_TEXT).device == "AUTO"
     with AppContext.create(app_home, devices=[CPU]) as context:
         assert isinstance(context.speech_input, SpeechInputService)
         assert context.speech_input.device() == "CPU"

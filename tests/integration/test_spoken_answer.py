@@ -20,6 +20,8 @@ from app.conversation.sentence_stream import SentenceStream
 from app.conversation.spoken_answer import SpokenAnswer
 from app.devices import DeviceInfo
 from app.errors import UserError
+from app.model_choices import ModelChoices
+from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
 from app.paths import AppPaths
 from app.performance.metrics import MetricsBus
@@ -252,7 +254,11 @@ def test_problems_are_one_sentence_before_any_audio(
         SpokenAnswer(services.voice, "Bob", services.metrics).start()
     registry = ModelRegistry(app_home.model_registry, app_home.models_dir)
     no_tts = VoiceService(
-        app_home.voices_dir, Settings(tts_model=tmp_path / "gone"), MetricsBus(), [CPU], registry
+        app_home.voices_dir,
+        Settings(models=ModelChoices().with_folder(ModelTask.TTS, tmp_path / "gone")),
+        MetricsBus(),
+        [CPU],
+        registry,
     )
     with pytest.raises(UserError, match="gone is missing"):
         SpokenAnswer(no_tts, "Ada", services.metrics).start()

@@ -15,6 +15,8 @@ from app.cli.main import main
 from app.cli.progress import STOPPING
 from app.devices import DeviceInfo
 from app.errors import ModelMissingError, UserError
+from app.model_choices import ModelChoices
+from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
 from app.paths import AppPaths
 from app.performance.metrics import MetricsBus
@@ -162,8 +164,8 @@ def test_cli_say_shows_the_figures_the_overlay_gets(
         publish(bus, record)
 
     monkeypatch.setattr(MetricsBus, "publish", recording)
-    monkeypatch.setenv("OV_STUDIO_TTS_MODEL", str(tts_model_dir))
-    monkeypatch.setenv("OV_STUDIO_SPEAKER_ENCODER", str(speaker_encoder_dir))
+    monkeypatch.setenv("OV_STUDIO_MODELS__TTS__FOLDER", str(tts_model_dir))
+    monkeypatch.setenv("OV_STUDIO_MODELS__SPEAKER_ENCODER__FOLDER", str(speaker_encoder_dir))
     assert main(["voices", "add", "Alice", "--from", str(alice_clip), "--device", "cpu"]) == 0
     capsys.readouterr()
     out = tmp_path / "said.wav"
@@ -444,10 +446,12 @@ def test_cli_voices_add_runs_the_speaker_encoder_on_the_device_given(
             super().__init__(model, device, **options)
 
     monkeypatch.setattr(voice_module, "SpeakerEncoder", RecordingEncoder)
-    monkeypatch.setenv("OV_STUDIO_TTS_MODEL", str(tts_model_dir))
-    monkeypatch.setenv("OV_STUDIO_SPEAKER_ENCODER", str(speaker_encoder_dir))
+    monkeypatch.setenv("OV_STUDIO_MODELS__TTS__FOLDER", str(tts_model_dir))
+    monkeypatch.setenv("OV_STUDIO_MODELS__SPEAKER_ENCODER__FOLDER", str(speaker_encoder_dir))
     # The saved choice names a GPU this machine lacks (settings copied from a laptop).
-    monkeypatch.setenv("OV_STUDIO_DEVICES", json.dumps({"tts": "GPU.7"}))
+    monkeypatch.setenv(
+        "OV_STUDIO_MODELS__TTS__PLACEMENT", json.dumps({"kind": "local", "device": "GPU.7"})
+    )
     add = ["voices", "add", "Alice", "--from", str(alice_clip)]
 
     assert main(add) == 2  # no --device: the setting is used, and refused
@@ -497,7 +501,8 @@ def test_a_device_that_fails_gives_a_device_error_as_chat_does(
 ) -> None:
     # A GPU this machine lacks passes the device check and fails to compile (a broken driver):
     # the DeviceError itself arrives, with its device, so the panel can offer the CPU.
-    settings = Settings(tts_model=tts_model_dir, speaker_encoder=speaker_encoder_dir)
+    folders = {ModelTask.TTS: tts_model_dir, ModelTask.SPEAKER_ENCODER: speaker_encoder_dir}
+    settings = Settings(models=ModelChoices().with_folders(folders))
     registry = ModelRegistry(app_home.model_registry, app_home.models_dir)
     devices = [CPU, DeviceInfo("GPU", "Test GPU")]
     gpu = VoiceService(app_home.voices_dir, settings, MetricsBus(), devices, registry)

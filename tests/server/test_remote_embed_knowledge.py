@@ -11,6 +11,8 @@ import numpy as np
 import pytest
 
 from app.errors import RemoteError, UserError
+from app.model_choices import placement_of
+from app.models.inspect import ModelTask
 from app.paths import AppPaths
 from app.performance.metrics import MetricsBus
 from app.remote.config import RemoteEndpoint, device_value, remote_embedder_factory
@@ -50,8 +52,10 @@ def knowledge(
     is the local embedder (its tokenizer chunks, and it embeds when the device is local)."""
     store = SettingsStore(home.settings_file)
     store.settings.database_url = database
-    store.settings.embedding_model = folder
-    store.settings.devices["knowledge"] = device_value(endpoint.name)
+    store.settings.models = store.settings.models.with_folder(ModelTask.EMBEDDING, folder)
+    store.settings.models = store.settings.models.with_placement(
+        ModelTask.EMBEDDING, placement_of(device_value(endpoint.name))
+    )
     factory = remote_embedder_factory(lambda: [endpoint], lambda name: key)
     return KnowledgeService(home, store, MetricsBus(), [CPU], remote_factory=factory), store
 
@@ -144,10 +148,14 @@ def test_a_locally_made_collection_refuses_the_remote_embedder(
     endpoint = endpoint_of(server)
     service, store = knowledge(app_home, fresh_db, embedding_model_dir, endpoint, server.token)
     try:
-        store.settings.devices["knowledge"] = "AUTO"  # the local embedder makes it
+        store.settings.models = store.settings.models.with_placement(
+            ModelTask.EMBEDDING, placement_of("AUTO")
+        )  # the local embedder makes it
         service.ingest("Local", [corpus])
         local_id = model_id(embedding_model_dir)
-        store.settings.devices["knowledge"] = device_value("loop")
+        store.settings.models = store.settings.models.with_placement(
+            ModelTask.EMBEDDING, placement_of(device_value("loop"))
+        )
         expected = (
             f"“Local” was indexed with {local_id} (384-d) but the embedding model is now "
             f"remote:{server.openai_url}#{endpoint.model}. "

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QFileDialog, QMessa
 from pytestqt.qtbot import QtBot
 
 from app.context import AppContext
+from app.models.inspect import ModelTask
 from app.performance.metrics import MetricsBus
 from app.services.speech_input import SpeechInputService
 from tests.ui.fakes import Script
@@ -161,7 +162,8 @@ def dictation_over(
     ctx = window.ctx
     ctx.settings_store.update(microphone=microphone)
     if whisper is not None:
-        ctx.settings_store.update(speech_to_text_model=whisper)
+        models = ctx.settings.models.with_folder(ModelTask.SPEECH_TO_TEXT, whisper)
+        ctx.settings_store.update(models=models)
     ctx.speech_input = SpeechInputService(
         ctx.settings, MetricsBus(), ctx.devices, ctx.models, vad_model=vad
     )

@@ -21,7 +21,9 @@ from PySide6.QtCore import QObject, QPoint, Qt, Slot
 from PySide6.QtMultimedia import QMediaPlayer, QVideoFrame
 from pytestqt.qtbot import QtBot
 
+from app.engines.choice import Local
 from app.errors import ModelMissingError, UserError
+from app.model_choices import device_value_of
 from app.models.inspect import ModelTask
 from app.paths import AppPaths
 from app.services.voice import PAUSE_SECONDS
@@ -347,8 +349,9 @@ def test_a_lipsync_device_failure_offers_use_cpu_instead(
     click(qtbot, bar.action_button)
     qtbot.waitUntil(lambda: panel.result.path is not None, timeout=5000)
     assert avatar_script.calls[-1]["device"] == "CPU" and panel.device.device() == "CPU"
-    assert panel.ctx.settings.device_for("lipsync") == "CPU"
-    assert panel.ctx.settings.face_detector_device == "CPU"  # it never failed
+    assert device_value_of(panel.ctx.settings.model_choice(ModelTask.LIPSYNC)) == "CPU"
+    # The detector never failed.
+    assert panel.ctx.settings.model_choice(ModelTask.FACE_DETECTOR).device == "CPU"
 
 
 def test_a_face_detector_device_failure_keeps_the_picture_and_offers_use_cpu(
@@ -359,7 +362,8 @@ def test_a_face_detector_device_failure_keeps_the_picture_and_offers_use_cpu(
     face_png: Path,
 ) -> None:
     """Looking for faces fails on the detector's device: the thumbnail stays, CPU is one click."""
-    window.ctx.settings.face_detector_device = "GPU"
+    settings = window.ctx.settings
+    settings.models = settings.models.with_placement(ModelTask.FACE_DETECTOR, Local(device="GPU"))
     avatar_script.faces_fail_with = DeviceError(
         "Could not compile the face detector on GPU", device="GPU"
     )
@@ -374,7 +378,7 @@ def test_a_face_detector_device_failure_keeps_the_picture_and_offers_use_cpu(
     avatar_script.faces_fail_with = None
     click(qtbot, bar.action_button)
     qtbot.waitUntil(lambda: panel.face.hint.text() == "1 face found.", timeout=5000)
-    assert panel.ctx.settings.face_detector_device == "CPU"
+    assert panel.ctx.settings.model_choice(ModelTask.FACE_DETECTOR).device == "CPU"
     assert panel.device.device() == lipsync_device  # the lip-sync model did not fail
 
 
@@ -734,7 +738,7 @@ def test_the_real_lipsync_model_makes_a_video_the_preview_plays(
     face = tmp_path / "astronaut.png"
     assert cv2.imwrite(str(face), data.astronaut()[:, :, ::-1])
     ctx = make_context(app_home, [CPU], script)
-    ctx.settings.lipsync_model = lipsync_model_dir
+    ctx.settings.models = ctx.settings.models.with_folder(ModelTask.LIPSYNC, lipsync_model_dir)
     window = open_window(qtbot, ctx)
     try:
         panel = open_avatar(qtbot, window)

@@ -18,6 +18,7 @@ import soundfile
 from pytestqt.qtbot import QtBot
 
 from app.jobs.avatar_media import copy_result
+from app.models.inspect import ModelTask
 from app.paths import AppPaths
 from pipelines.voice.audio import MODEL_RATE
 from tests.audio_samples import write_clip
@@ -69,9 +70,9 @@ def make_window(
 
     def make(whisper: Path | None) -> MainWindow:
         ctx = make_context(app_home, [CPU], script)
-        ctx.settings.lipsync_model = lipsync_model_dir
-        ctx.settings.tts_model = tts_model_dir
-        ctx.settings.speech_to_text_model = whisper
+        ctx.settings.models = ctx.settings.models.with_folder(ModelTask.LIPSYNC, lipsync_model_dir)
+        ctx.settings.models = ctx.settings.models.with_folder(ModelTask.TTS, tts_model_dir)
+        ctx.settings.models = ctx.settings.models.with_folder(ModelTask.SPEECH_TO_TEXT, whisper)
         reference = app_home.data / "alice.wav"
         soundfile.write(reference, np.zeros(MODEL_RATE, np.float32), MODEL_RATE)
         if "Alice" not in [voice.name for voice in ctx.voice.library.voices()]:

@@ -14,6 +14,7 @@ from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
+from app.models.inspect import ModelTask
 from app.paths import AppPaths
 from tests.ui.avatar_fakes import AvatarScript
 from tests.ui.conftest import make_context
@@ -119,7 +120,7 @@ def test_a_picture_without_a_face_disables_generate_and_says_why(
     face = tmp_path / "astronaut.png"
     assert cv2.imwrite(str(face), data.astronaut()[:, :, ::-1])
     ctx = make_context(app_home, [CPU], script)
-    ctx.settings.lipsync_model = lipsync_model_dir
+    ctx.settings.models = ctx.settings.models.with_folder(ModelTask.LIPSYNC, lipsync_model_dir)
     window = open_window(qtbot, ctx)
     try:
         panel = open_avatar(qtbot, window)

@@ -15,6 +15,7 @@ from pytestqt.qtbot import QtBot
 from app.audio.devices import AudioDevice
 from app.audio.recording import Level
 from app.conversation.turns import Services, TurnEvent, TurnOptions, TurnStatus
+from app.models.inspect import ModelTask
 from app.services.avatar import AvatarClip
 from app.services.chat_results import Answer
 from app.storage.conversations import ConversationStore
@@ -110,8 +111,10 @@ def mode(window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> ConversationMod
 def ready(qtbot: QtBot, window: MainWindow, model_folder: Path, tmp_path: Path) -> None:
     """Everything a conversation needs (the models' folders only need to exist here)."""
     load(qtbot, window, model_folder)
-    window.ctx.settings.speech_to_text_model = tmp_path
-    window.ctx.settings.tts_model = tmp_path
+    window.ctx.settings.models = window.ctx.settings.models.with_folder(
+        ModelTask.SPEECH_TO_TEXT, tmp_path
+    )
+    window.ctx.settings.models = window.ctx.settings.models.with_folder(ModelTask.TTS, tmp_path)
     wav = write_clip(tmp_path / "ada.wav", speech_like(6.0, seed=2))
     vector = np.random.default_rng(0).standard_normal(512).astype(np.float32)
     window.ctx.voice.library.add("Ada", vector, wav, 1.0)
@@ -149,7 +152,9 @@ def test_what_is_missing_is_one_sentence_with_its_fix(
     assert opened.args == ["speech-to-text"]
     assert window._models_window is not None
     window._models_window.close()
-    window.ctx.settings.speech_to_text_model = tmp_path
+    window.ctx.settings.models = window.ctx.settings.models.with_folder(
+        ModelTask.SPEECH_TO_TEXT, tmp_path
+    )
     click(qtbot, mode.toggle)
     assert mode.problem_label.text() == no_voice() and mode.fix_button.text() == "Voice panel"
     click(qtbot, mode.fix_button)
@@ -158,11 +163,13 @@ def test_what_is_missing_is_one_sentence_with_its_fix(
     wav = write_clip(tmp_path / "ada.wav", speech_like(6.0, seed=2))
     window.ctx.voice.library.add("Ada", vector, wav, 1.0)
     window.show_panel("Chat")
-    window.ctx.settings.tts_model = tmp_path / "gone"
+    window.ctx.settings.models = window.ctx.settings.models.with_folder(
+        ModelTask.TTS, tmp_path / "gone"
+    )
     click(qtbot, mode.toggle)
     assert "gone" in mode.problem_label.text() and mode.fix_button.text() == "Models…"
     assert not mode.toggle.isChecked() and not FakeConversation.made
-    window.ctx.settings.tts_model = tmp_path
+    window.ctx.settings.models = window.ctx.settings.models.with_folder(ModelTask.TTS, tmp_path)
     start(qtbot, mode)
     assert mode.toggle.isChecked() and not mode.problem_label.isVisibleTo(mode)
     assert FakeConversation.made[-1].options.voice == "Ada"

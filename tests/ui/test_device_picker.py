@@ -10,6 +10,9 @@ from PySide6.QtGui import QStandardItemModel
 from pytestqt.qtbot import QtBot
 
 from app.devices import DeviceInfo
+from app.engines.choice import Local
+from app.model_choices import ModelChoices
+from app.models.inspect import ModelTask
 from app.settings import Settings
 from app.settings_store import SettingsStore
 from tests.ui.fakes import CPU, GPU0
@@ -53,7 +56,8 @@ def test_present_gpu_is_enabled_and_choosable(qtbot: QtBot) -> None:
 
 
 def test_saved_absent_device_falls_back_to_auto(qtbot: QtBot, tmp_path: Path) -> None:
-    store = SettingsStore(tmp_path / "settings.json", Settings(devices={"chat": "NPU"}))
+    models = ModelChoices().with_placement(ModelTask.CHAT, Local(device="NPU"))
+    store = SettingsStore(tmp_path / "settings.json", Settings(models=models))
     picker = DevicePicker([CPU], "chat", settings=store)
     qtbot.addWidget(picker)
     assert picker.device() == "AUTO"
@@ -64,10 +68,10 @@ def test_choice_is_written_to_the_settings(qtbot: QtBot, tmp_path: Path) -> None
     picker = DevicePicker([CPU, GPU0], "chat", settings=store)
     qtbot.addWidget(picker)
     picker.setCurrentIndex(picker.findData("CPU", DEVICE_ROLE))
-    assert store.settings.devices["chat"] == "CPU"
-    assert store.load().settings.devices["chat"] == "CPU"  # saved
+    assert store.settings.model_choice(ModelTask.CHAT).device == "CPU"
+    assert store.load().settings.model_choice(ModelTask.CHAT).device == "CPU"  # saved
     picker.choose("GPU.0")  # e.g. a programmatic choice persists the same way
-    assert store.load().settings.devices["chat"] == "GPU.0"
+    assert store.load().settings.model_choice(ModelTask.CHAT).device == "GPU.0"
 
 
 def test_a_choice_that_cannot_be_saved_is_undone_and_said(qtbot: QtBot, tmp_path: Path) -> None:
@@ -78,7 +82,9 @@ def test_a_choice_that_cannot_be_saved_is_undone_and_said(qtbot: QtBot, tmp_path
     picker = DevicePicker([CPU, GPU0], "chat", settings=store, report=said.append)
     qtbot.addWidget(picker)
     picker.setCurrentIndex(picker.findData("CPU", DEVICE_ROLE))
-    assert picker.device() == "AUTO" and store.settings.devices["chat"] == "AUTO"
+    assert (
+        picker.device() == "AUTO" and store.settings.model_choice(ModelTask.CHAT).device == "AUTO"
+    )
     assert len(said) == 1 and said[0].startswith("Could not save settings")
 
 
@@ -92,4 +98,4 @@ def test_window_picker_uses_the_machine_devices_and_saves(
     picker.setFocus()
     qtbot.keyClick(picker, Qt.Key.Key_Up)  # AUTO → the entry above it that is enabled: CPU
     assert picker.device() == "CPU"
-    assert window.ctx.settings_store.load().settings.devices["chat"] == "CPU"
+    assert window.ctx.settings_store.load().settings.model_choice(ModelTask.CHAT).device == "CPU"

@@ -14,6 +14,8 @@ from pytestqt.qtbot import QtBot
 from app.audio import devices as audio_devices
 from app.audio import vad_model
 from app.devices import DeviceInfo
+from app.model_choices import device_value_of
+from app.models.inspect import ModelTask
 from app.performance.metrics import MetricsBus
 from app.services.speech_input import SpeechInputService
 from tests.audio_device import VirtualSoundCard, sound_card
@@ -182,7 +184,7 @@ def test_the_choices_in_the_menu_are_saved(
     devices = {a.text().split(" ")[0]: a for a in dictation.options.submenu("Device").actions()}
     assert not devices["GPU"].isEnabled()  # listed, so the user learns it is missing
     devices["CPU"].trigger()
-    assert settings.settings.device_for("speech-to-text") == "CPU"
+    assert device_value_of(settings.settings.model_choice(ModelTask.SPEECH_TO_TEXT)) == "CPU"
 
 
 def test_a_missing_voice_activity_model_is_said_next_to_the_button(

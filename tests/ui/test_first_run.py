@@ -15,6 +15,7 @@ from pytestqt.qtbot import QtBot
 
 from app.context import AppContext
 from app.models.bundled import default_embedder_dir
+from app.models.inspect import ModelTask
 from app.paths import AppPaths
 from tests.hub_server import HubServer, running_hub
 from tests.integration.conftest import fresh_db, pg_server  # noqa: F401  (real-DB fixtures)
@@ -80,7 +81,10 @@ def test_download_from_the_welcome_page_then_chat_then_add_documents(
     assert finished.args == [True]
     [question, answer] = window.ctx.chat.get(panel.current_conversation_id()).messages
     assert question.content == "Hello" and answer.metrics["output_tokens"] == 8
-    assert window.ctx.settings_store.load().settings.chat_model == installed.folder
+    assert (
+        window.ctx.settings_store.load().settings.model_choice(ModelTask.CHAT).folder
+        == installed.folder
+    )
 
     # Documents: the installed app carries its embedder (a copy stands where it looks).
     bundled = default_embedder_dir(app_home)

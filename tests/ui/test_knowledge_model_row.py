@@ -8,6 +8,7 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 
 from app.devices import DeviceInfo
+from app.models.inspect import ModelTask
 from app.paths import AppPaths
 from tests.ui.fakes import CPU, fake_model_folder
 from ui.knowledge.embedder_setup import STOPPED
@@ -21,7 +22,9 @@ def test_a_chat_model_is_refused_next_to_the_button(
     assert "all-MiniLM-L6-v2" in row.name.text() and row.bundled_button.isHidden()
     row.use(fake_model_folder(tmp_path))
     qtbot.waitUntil(lambda: "is a chat model, not an OpenVINO embedding" in row.error.text())
-    assert window.ctx.settings.embedding_model is None  # the bundled model stays
+    assert (
+        window.ctx.settings.model_choice(ModelTask.EMBEDDING).folder is None
+    )  # the bundled model stays
     assert "all-MiniLM-L6-v2" in row.name.text() and row.change_button.isEnabled()
 
 
@@ -35,7 +38,10 @@ def test_another_embedding_model_is_loaded_and_saved(
     row = window.knowledge_panel.model_row
     with qtbot.waitSignal(row.modelChanged, timeout=30_000):
         row.use(embedding_model_dir)
-    assert window.ctx.settings.embedding_model == embedding_model_dir.resolve()
+    assert (
+        window.ctx.settings.model_choice(ModelTask.EMBEDDING).folder
+        == embedding_model_dir.resolve()
+    )
     assert embedding_model_dir.name in row.name.text() and not row.bundled_button.isHidden()
     assert str(embedding_model_dir.resolve()) in app_home.settings_file.read_text()
     setup = window.knowledge_panel.setup
@@ -44,7 +50,10 @@ def test_another_embedding_model_is_loaded_and_saved(
     with qtbot.waitSignal(setup.finished, timeout=30_000) as ended:
         setup.cancel()  # stopped: the choice stays
     assert ended.args == [False] and setup.label.text() == STOPPED
-    assert window.ctx.settings.embedding_model == embedding_model_dir.resolve()
+    assert (
+        window.ctx.settings.model_choice(ModelTask.EMBEDDING).folder
+        == embedding_model_dir.resolve()
+    )
     assert row.change_button.isEnabled() and embedding_model_dir.name in row.name.text()
 
 
@@ -61,4 +70,7 @@ def test_installed_embedding_models_are_offered(
     assert texts == ["embedding  (int8)", "Other folder…"]
     with qtbot.waitSignal(row.modelChanged, timeout=30_000):
         row.change_menu.actions()[0].trigger()
-    assert window.ctx.settings.embedding_model == embedding_model_dir.resolve()
+    assert (
+        window.ctx.settings.model_choice(ModelTask.EMBEDDING).folder
+        == embedding_model_dir.resolve()
+    )

@@ -21,6 +21,7 @@ from app.context import AppContext
 from app.database.server import DatabaseError, DatabaseInfo
 from app.errors import BusyError, UserError
 from app.knowledge.ingest_report import supported_types
+from app.models.inspect import ModelTask
 from app.paths import AppPaths
 from app.services.knowledge import IngestProgress, IngestReport
 from pipelines.rag.store import Hit
@@ -590,7 +591,7 @@ def real_window(
 ) -> Iterator[MainWindow]:
     ctx = AppContext.create(app_home, [CPU])
     ctx.settings.database_url = request.getfixturevalue("fresh_db")  # a fresh real database
-    ctx.settings.embedding_model = embedding_model_dir
+    ctx.settings.models = ctx.settings.models.with_folder(ModelTask.EMBEDDING, embedding_model_dir)
     window = open_window(qtbot, ctx)
     yield window
     window.close()  # closes the service's connections before the database is dropped

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QLayout, QW
 from pytestqt.qtbot import QtBot
 
 from app.context import AppContext
+from app.models.inspect import ModelTask
 from app.paths import AppPaths
 from pipelines.rag.store import Hit
 from tests.integration.conftest import fresh_db, pg_server  # noqa: F401  (real-DB fixtures)
@@ -143,7 +144,7 @@ def real_window(
 ) -> Iterator[MainWindow]:
     ctx = AppContext.create(app_home, [CPU])
     ctx.settings.database_url = request.getfixturevalue("fresh_db")  # a fresh real database
-    ctx.settings.embedding_model = embedding_model_dir
+    ctx.settings.models = ctx.settings.models.with_folder(ModelTask.EMBEDDING, embedding_model_dir)
     window = open_window(qtbot, ctx)
     yield window
     window.close()

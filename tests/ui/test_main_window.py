@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app.devices import DeviceInfo
+from app.models.inspect import ModelTask
 from app.paths import AppPaths
 from tests.ui.fakes import CPU, GPU, Script
 from tests.ui.helpers import UrlCatcher, ask, ask_and_hold, click, load, shown
@@ -86,17 +87,17 @@ def test_an_invalid_environment_variable_is_a_start_notice(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv("OV_STUDIO_CHUNK_TOKENS", "abc")
-    monkeypatch.setenv("OV_STUDIO_DEVICES", "{")
+    monkeypatch.setenv("OV_STUDIO_MODELS", "{")
     window = make_window([CPU])  # pydantic-settings raised at start before
     bar = window.notifications
     assert bar.isVisible()
     lines = bar.message.text().splitlines()
     assert [line.split(" is ignored")[0] for line in lines] == [
         "The environment variable OV_STUDIO_CHUNK_TOKENS",
-        "The environment variable OV_STUDIO_DEVICES",
+        "The environment variable OV_STUDIO_MODELS",
     ]
     assert window.ctx.settings.chunk_tokens == 128
-    assert window.ctx.settings.device_for("chat") == "AUTO"
+    assert window.ctx.settings.model_choice(ModelTask.CHAT).device == "AUTO"
     assert "--" not in bar.message.text()  # no command-line flag in the window
 
 

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
 from app.devices import DeviceInfo
+from app.models.inspect import ModelTask
 from pipelines.core import DeviceError
 from tests.ui.fakes import (
     CPU,
@@ -117,7 +118,7 @@ def test_a_loaded_model_shows_in_the_status_bar_and_settings(
     assert window.model_status.label.text() == "tiny-chat · AUTO → GPU"
     assert "tiny-chat" in window.chat_panel.model_picker.name.text()
     saved = window.ctx.settings_store.load().settings
-    assert saved.chat_model == model_folder.resolve()
+    assert saved.model_choice(ModelTask.CHAT).folder == model_folder.resolve()
     assert saved.recent_models == [model_folder.resolve()]
 
 
@@ -193,7 +194,7 @@ def test_device_failure_offers_cpu(
     assert script.loads == ["GPU", "CPU"]
     assert window.model_status.label.text() == "tiny-chat · CPU"
     assert panel.model_picker.device_picker.device() == "CPU"
-    assert window.ctx.settings_store.load().settings.devices["chat"] == "CPU"
+    assert window.ctx.settings_store.load().settings.model_choice(ModelTask.CHAT).device == "CPU"
     assert not bar.isVisible()
 
 

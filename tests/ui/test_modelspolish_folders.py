@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
+from app.models.inspect import ModelTask
 from tests.ui.fakes import fake_model_folder
 from ui.a11y import unlabelled_widgets
 from ui.main_window import MainWindow
@@ -29,7 +30,7 @@ def test_a_folder_opened_in_the_chat_is_listed_and_forgotten_not_deleted(
     manager = window.open_models()
     rows = manager.installed_view.rows
     [row] = [r for r in rows if r.origin is Origin.FOLDER]
-    assert row.model.id == "my-chat" and set(row.fields) == {"chat_model", "recent_models"}
+    assert row.model.id == "my-chat" and set(row.fields) == {"models.chat", "recent_models"}
     index = rows.index(row)
     assert manager.installed.item(index, SOURCE).text() == "opened from folder"
     manager.installed.selectRow(index)
@@ -44,13 +45,17 @@ def test_a_folder_opened_in_the_chat_is_listed_and_forgotten_not_deleted(
     manager.remove_selected()
     assert "stays on disk" in asked[0]
     settings = window.ctx.settings
-    assert settings.chat_model is None and folder.resolve() not in settings.recent_models
+    assert (
+        settings.model_choice(ModelTask.CHAT).folder is None
+        and folder.resolve() not in settings.recent_models
+    )
     assert all(r.origin is not Origin.FOLDER for r in manager.installed_view.rows)
     assert (folder / "openvino_model.xml").is_file()  # the user's folder is untouched
 
 
 def test_a_gone_folder_is_listed_as_missing(window: MainWindow, tmp_path: Path) -> None:
-    window.ctx.settings_store.update(tts_model=tmp_path / "gone-tts")
+    store = window.ctx.settings_store
+    store.update(models=store.settings.models.with_folder(ModelTask.TTS, tmp_path / "gone-tts"))
     manager = window.open_models()
     [row] = [r for r in manager.installed_view.rows if r.origin is Origin.FOLDER]
     assert row.model.problems and "gone" in row.model.problems[0]

@@ -7,6 +7,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from app.engines.choice import Local
 from app.models.inspect import ModelTask
 from ui.main_window import MainWindow
 from ui.models.listing import Origin
@@ -46,22 +47,26 @@ def test_double_click_uses_a_text_to_speech_model_in_voice(
     row = _row_of(manager, tts_model_dir)
     index = manager.installed.model().index(row, 0)
     manager.installed.doubleClicked.emit(index)
-    assert window.ctx.settings.tts_model == tts_model_dir.resolve()
+    assert window.ctx.settings.model_choice(ModelTask.TTS).folder == tts_model_dir.resolve()
     assert _current_panel(window) == "Voice"
 
 
 def test_double_click_uses_an_embedder_in_knowledge(
     qtbot: QtBot, window: MainWindow, embedding_model_dir: Path
 ) -> None:
-    devices = {**window.ctx.settings.devices, "knowledge": "CPU"}  # the GPU here is a fake
-    window.ctx.settings_store.update(devices=devices)
+    # The GPU here is a fake.
+    models = window.ctx.settings.models.with_placement(ModelTask.EMBEDDING, Local(device="CPU"))
+    window.ctx.settings_store.update(models=models)
     window.ctx.models.add_folder(embedding_model_dir, ModelTask.EMBEDDING)
     manager = window.open_models()
     index = manager.installed.model().index(_row_of(manager, embedding_model_dir), 0)
     manager.installed.doubleClicked.emit(index)
     assert _current_panel(window) == "Knowledge"
     qtbot.waitUntil(
-        lambda: window.ctx.settings.embedding_model == embedding_model_dir.resolve(),
+        lambda: (
+            window.ctx.settings.model_choice(ModelTask.EMBEDDING).folder
+            == embedding_model_dir.resolve()
+        ),
         timeout=30_000,
     )
     row = window.knowledge_panel.model_row

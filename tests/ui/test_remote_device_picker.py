@@ -6,6 +6,8 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
+from app.model_choices import device_value_of, placement_of
+from app.models.inspect import ModelTask
 from app.remote.config import RemoteEndpoint
 from app.settings_store import SettingsStore
 from tests.ui.fakes import CPU
@@ -33,16 +35,17 @@ def test_remote_endpoints_follow_the_local_devices(qtbot: QtBot) -> None:
 
 def test_a_saved_remote_choice_is_selected_and_persisted(qtbot: QtBot, tmp_path: Path) -> None:
     store, _ = SettingsStore.open(tmp_path / "settings.json")
-    assert store.update(remote_endpoints=[OVMS], devices={"chat": "REMOTE:team ovms"})
+    models = store.settings.models.with_placement(ModelTask.CHAT, placement_of("REMOTE:team ovms"))
+    assert store.update(remote_endpoints=[OVMS], models=models)
     picker = DevicePicker([CPU], "chat", settings=store, remotes=store.settings.remote_endpoints)
     qtbot.addWidget(picker)
     assert picker.device() == "REMOTE:Team OVMS"  # the names compare case-blind
     picker.choose("CPU")
-    assert store.settings.device_for("chat") == "CPU"
+    assert device_value_of(store.settings.model_choice(ModelTask.CHAT)) == "CPU"
     with qtbot.waitSignal(picker.deviceChanged) as changed:
         picker.setCurrentIndex(picker.findText("Remote: Team OVMS"))
     assert changed.args == ["REMOTE:Team OVMS"]
     reopened, _ = SettingsStore.open(tmp_path / "settings.json")
-    assert reopened.settings.device_for("chat") == "REMOTE:Team OVMS"
+    assert device_value_of(reopened.settings.model_choice(ModelTask.CHAT)) == "REMOTE:Team OVMS"
     assert reopened.settings.remote_endpoints == [OVMS]
     assert "api_key" not in (tmp_path / "settings.json").read_text(encoding="utf-8")

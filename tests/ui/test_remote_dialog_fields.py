@@ -15,6 +15,8 @@ import shiboken6
 from PySide6.QtCore import QCoreApplication, QEvent
 from pytestqt.qtbot import QtBot
 
+from app.engines.choice import Local, Remote
+from app.models.inspect import ModelTask
 from app.remote.config import NAME_EMPTY, URL_NOT_HTTP, RemoteEndpoint, read_key, save_key
 from app.settings_store import SettingsStore
 from app.storage.secrets import SecretStore
@@ -125,6 +127,20 @@ def test_a_removed_endpoint_takes_its_key_with_it(
         dialog.buttons.accepted.emit()
     assert store.settings.remote_endpoints == []
     assert read_key(secrets, "Team OVMS") == ""
+
+
+def test_a_model_on_a_removed_endpoint_goes_back_to_its_default_device(
+    qtbot: QtBot, tmp_path: Path, tasks: TaskRunner
+) -> None:
+    dialog, store, _ = open_dialog(qtbot, tmp_path, tasks, [OVMS])
+    on_ovms = store.settings.models.with_placement(ModelTask.CHAT, Remote(endpoint="team ovms"))
+    store.update(models=on_ovms.with_folder(ModelTask.CHAT, tmp_path / "chat"))
+    click(qtbot, dialog.remove_button)
+    with qtbot.waitSignal(dialog.accepted, timeout=2000):
+        dialog.buttons.accepted.emit()
+    chat = store.settings.model_choice(ModelTask.CHAT)
+    assert chat.placement == Local(device="AUTO") and chat.folder == tmp_path / "chat"
+    assert SettingsStore(store.path).load().notice == ""  # nothing left to repair at start
 
 
 @pytest.fixture

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pytestqt.qtbot import QtBot
 
+from app.model_choices import device_value_of
+from app.models.inspect import ModelTask
 from app.paths import AppPaths
 from app.remote.config import RemoteEndpoint
 from tests.ui.conftest import make_context
@@ -32,6 +34,6 @@ def test_the_knowledge_picker_offers_endpoints_added_later(
         index = panel.device_picker.findText("Remote: Embeds")
         assert index >= 0 and panel.device_picker.is_enabled("REMOTE:Embeds")
         panel.device_picker.setCurrentIndex(index)
-        assert ctx.settings.device_for("knowledge") == "REMOTE:Embeds"
+        assert device_value_of(ctx.settings.model_choice(ModelTask.EMBEDDING)) == "REMOTE:Embeds"
     finally:
         fake.release()

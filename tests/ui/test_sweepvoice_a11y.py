@@ -13,6 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from app.audio.devices import AudioDevice
 from app.conversation.turns import Services, TurnEvent, TurnOptions, TurnStatus
+from app.models.inspect import ModelTask
 from pipelines.speech_to_text import Transcript
 from tests.audio_samples import speech_like, write_clip
 from tests.ui.helpers import click, load
@@ -92,8 +93,10 @@ def test_voice_controls_of_the_chat_are_labelled_in_their_main_states(
     assert mode.fix_button.accessibleName() or mode.fix_button.text()
     assert unlabelled(*voice_roots(window)) == []
 
-    window.ctx.settings.speech_to_text_model = tmp_path  # everything there: it listens
-    window.ctx.settings.tts_model = tmp_path
+    window.ctx.settings.models = window.ctx.settings.models.with_folder(
+        ModelTask.SPEECH_TO_TEXT, tmp_path
+    )  # everything there: it listens
+    window.ctx.settings.models = window.ctx.settings.models.with_folder(ModelTask.TTS, tmp_path)
     wav = write_clip(tmp_path / "ada.wav", speech_like(6.0, seed=2))
     vector = np.random.default_rng(0).standard_normal(512).astype(np.float32)
     window.ctx.voice.library.add("Ada", vector, wav, 1.0)

@@ -45,7 +45,7 @@ def speech_file(tmp_path: Path) -> Path:
 
 def _window(qtbot: QtBot, app_home: AppPaths, script: Script, whisper: Path | None) -> MainWindow:
     ctx = make_context(app_home, [CPU], script)
-    ctx.settings.speech_to_text_model = whisper
+    ctx.settings.models = ctx.settings.models.with_folder(ModelTask.SPEECH_TO_TEXT, whisper)
     return open_window(qtbot, ctx)
 
 

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from app.audio import devices as audio_devices
+from app.model_choices import device_value_of
 from app.models.inspect import ModelTask
 from app.paths import AppPaths
 from app.services.speech_figures import Speech, SpeechFigures
@@ -75,8 +76,10 @@ def make_voice_window(
     def make(*, models: bool = True) -> MainWindow:
         ctx = make_context(app_home, [CPU], script)
         if models:
-            ctx.settings.tts_model = tts_model_dir
-            ctx.settings.speaker_encoder = speaker_encoder_dir
+            ctx.settings.models = ctx.settings.models.with_folder(ModelTask.TTS, tts_model_dir)
+            ctx.settings.models = ctx.settings.models.with_folder(
+                ModelTask.SPEAKER_ENCODER, speaker_encoder_dir
+            )
         window = open_window(qtbot, ctx)
         windows.append(window)
         return window
@@ -123,7 +126,7 @@ def first_call_fails(
     devices: list[str] = []
 
     def wrapper(*args: object, **kwargs: object) -> object:
-        devices.append(panel.ctx.settings.device_for("tts"))
+        devices.append(device_value_of(panel.ctx.settings.model_choice(ModelTask.TTS)))
         return first() if len(devices) == 1 else real(*args, **kwargs)
 
     monkeypatch.setattr(service, method, wrapper)

@@ -20,6 +20,7 @@ from pytestqt.qtbot import QtBot
 
 from app.audio import devices as audio_devices
 from app.errors import StorageError
+from app.models.inspect import ModelTask
 from app.paths import AppPaths
 from app.voices.spoken_clips import KEEP, keep_spoken
 from pipelines.voice.audio import MODEL_RATE
@@ -66,7 +67,7 @@ def window(
     monkeypatch.setattr(audio_devices, "output_devices", lambda: [])  # made, not played
     monkeypatch.setattr(audio_devices, "input_devices", lambda: [])
     ctx = make_context(app_home, [CPU], script)
-    ctx.settings.tts_model = tts_model_dir
+    ctx.settings.models = ctx.settings.models.with_folder(ModelTask.TTS, tts_model_dir)
     ctx.avatar = FakeAvatarService(app_home.avatar_dir, avatar_script)  # type: ignore[assignment]
     ctx.voice.library.add("Alice", np.full(512, 0.04, np.float32), _reference(app_home), 8.0)
     window = open_window(qtbot, ctx)

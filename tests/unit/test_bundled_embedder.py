@@ -17,6 +17,7 @@ from app.models.bundled import (
     default_embedder_dir,
     install_default_embedder,
 )
+from app.models.inspect import ModelTask
 from app.models.tools_env import tools_status
 from app.paths import AppPaths
 
@@ -36,7 +37,9 @@ def test_a_fresh_profile_needs_the_set_up_and_says_so_without_a_command(
 
 def test_a_chosen_folder_that_is_gone_is_not_a_set_up(app_home: AppPaths, tmp_path: Path) -> None:
     context = AppContext.create(app_home, [CPU])
-    context.settings.embedding_model = tmp_path / "gone"
+    context.settings.models = context.settings.models.with_folder(
+        ModelTask.EMBEDDING, tmp_path / "gone"
+    )
     assert not context.knowledge.needs_setup()
     with pytest.raises(UserError, match="is missing or incomplete: choose another") as caught:
         context.knowledge.embedder()

@@ -12,7 +12,9 @@ from hypothesis import given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
+from app.engines.choice import Local
 from app.errors import StorageError
+from app.models.inspect import ModelTask
 from app.settings import Settings, environment_problems
 from app.settings_store import SettingsStore
 
@@ -21,37 +23,41 @@ def test_missing_file_gives_defaults_without_notice(tmp_path: Path) -> None:
     loaded = SettingsStore(tmp_path / "settings.json").load()
     assert loaded.notice == ""
     assert loaded.settings.chat.max_new_tokens == 512
-    assert loaded.settings.device_for("chat") == "AUTO"
+    assert loaded.settings.model_choice(ModelTask.CHAT).device == "AUTO"
 
 
 def test_the_face_detector_runs_on_cpu_unless_chosen(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     settings = Settings()
-    assert settings.face_detector_device == "CPU"
-    assert settings.device_for("lipsync") == "AUTO"  # the lip-sync model's choice is separate
-    assert "CPU" in (Settings.model_fields["face_detector_device"].description or "")
-    monkeypatch.setenv("OV_STUDIO_FACE_DETECTOR_DEVICE", "GPU")
-    assert Settings().face_detector_device == "GPU"
+    assert settings.model_choice(ModelTask.FACE_DETECTOR).device == "CPU"
+    # The lip-sync model's choice is separate.
+    assert settings.model_choice(ModelTask.LIPSYNC).device == "AUTO"
+    assert "CPU" in (Settings.model_fields["models"].description or "")
+    monkeypatch.setenv(
+        "OV_STUDIO_MODELS__FACE_DETECTOR__PLACEMENT", '{"kind": "local", "device": "GPU"}'
+    )
+    assert Settings().model_choice(ModelTask.FACE_DETECTOR).device == "GPU"
     path = tmp_path / "settings.json"
     path.write_text(json.dumps({"face_detector_device": ""}), encoding="utf-8")
-    monkeypatch.delenv("OV_STUDIO_FACE_DETECTOR_DEVICE")
+    monkeypatch.delenv("OV_STUDIO_MODELS__FACE_DETECTOR__PLACEMENT")
     loaded = SettingsStore(path).load()
-    assert loaded.settings.face_detector_device == "CPU" and "face_detector_device" in loaded.notice
+    assert loaded.settings.model_choice(ModelTask.FACE_DETECTOR).device == "CPU"
+    assert "models.face_detector" in loaded.notice
 
 
 def test_round_trip_keeps_values(tmp_path: Path) -> None:
     store = SettingsStore(tmp_path / "settings.json")
     settings = Settings()
     settings.chat.temperature = 0.2
-    settings.devices["chat"] = "CPU"
-    settings.chat_model = tmp_path / "model"
+    settings.models = settings.models.with_folder(ModelTask.CHAT, tmp_path / "model")
+    settings.models = settings.models.with_placement(ModelTask.CHAT, Local(device="CPU"))
     store.save(settings)
     loaded = store.load()
     assert loaded.notice == ""
     assert loaded.settings.chat.temperature == 0.2
-    assert loaded.settings.device_for("chat") == "CPU"
-    assert loaded.settings.chat_model == tmp_path / "model"
+    assert loaded.settings.model_choice(ModelTask.CHAT).device == "CPU"
+    assert loaded.settings.model_choice(ModelTask.CHAT).folder == tmp_path / "model"
     assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]  # no temp files left
 
 
@@ -79,7 +85,7 @@ def test_only_invalid_keys_are_reset(tmp_path: Path) -> None:
     assert "overlay_visible" in loaded.notice
     assert loaded.settings.chat.temperature == 0.7  # reset to default
     assert loaded.settings.chat.max_new_tokens == 77  # kept
-    assert loaded.settings.device_for("chat") == "CPU"  # kept
+    assert loaded.settings.model_choice(ModelTask.CHAT).device == "CPU"  # kept
     # The repaired file is saved, so the notice is shown once.
     assert SettingsStore(path).load().notice == ""
 
@@ -206,7 +212,8 @@ def test_a_path_with_a_nul_is_reset(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
     path.write_text(json.dumps({"chat_model": "/models/a\u0000b"}), encoding="utf-8")
     loaded = SettingsStore(path).load()
-    assert loaded.settings.chat_model is None and "chat_model" in loaded.notice
+    assert loaded.settings.model_choice(ModelTask.CHAT).folder is None
+    assert "models.chat" in loaded.notice
 
 
 _json = st.recursive(
@@ -258,12 +265,12 @@ def test_passwords_are_masked_in_every_form(text: str) -> None:
 
 BAD_ENVIRONMENT = {
     "OV_STUDIO_CHUNK_TOKENS": ("abc", "a valid integer"),
-    "OV_STUDIO_DEVICES": ("{", "not valid JSON"),
+    "OV_STUDIO_MODELS": ("{", "not valid JSON"),
     "OV_STUDIO_RECENT_MODELS": ("[1, 2", "not valid JSON"),
     "OV_STUDIO_CHAT__TEMPERATURE": ("9", "less than or equal to 2"),
     "OV_STUDIO_CHAT": ('{"top_k": "many"}', "valid integer"),
     "OV_STUDIO_OVERLAY_VISIBLE": ("maybe", "valid boolean"),
-    "OV_STUDIO_CHAT_MODEL": ("/models/\x01\x02", ""),  # odd but valid: a path is a path
+    "OV_STUDIO_MODELS__CHAT__FOLDER": ("/models/\x01\x02", ""),  # odd but valid: a path is a path
 }
 
 
@@ -280,7 +287,8 @@ def test_an_invalid_environment_variable_is_ignored_and_named_once(
     if not reason:
         assert problems == []
         return
-    assert settings.chunk_tokens == 128 and settings.device_for("tts") == "AUTO"
+    assert settings.chunk_tokens == 128
+    assert settings.model_choice(ModelTask.TTS).device == "AUTO"
     assert settings.chat.temperature == 0.7 and settings.chat.top_k == 50
     assert settings.recent_models == [] and settings.overlay_visible is False
     [problem] = problems
@@ -289,10 +297,12 @@ def test_an_invalid_environment_variable_is_ignored_and_named_once(
     assert problem.count(".") == 1 and "\n" not in problem  # one sentence
     # The file's value is used for that key, and the file is not called damaged.
     store = SettingsStore(tmp_path / "settings.json")
-    store.save(Settings(chunk_tokens=256, devices={"tts": "CPU"}, overlay_visible=True))
+    models = Settings().models.with_placement(ModelTask.TTS, Local(device="CPU"))
+    store.save(Settings(chunk_tokens=256, models=models, overlay_visible=True))
     loaded = store.load()
     assert loaded.notice == ""
-    assert loaded.settings.chunk_tokens == 256 and loaded.settings.device_for("tts") == "CPU"
+    assert loaded.settings.chunk_tokens == 256
+    assert loaded.settings.model_choice(ModelTask.TTS).device == "CPU"
     assert loaded.settings.overlay_visible is True
     assert list(tmp_path.glob("settings.json.broken-*")) == []
 

@@ -12,7 +12,9 @@ from typing import Any
 import pytest
 
 from app import settings_store
+from app.engines.choice import Local
 from app.errors import StorageError, UserError
+from app.models.inspect import ModelTask
 from app.settings import DEFAULTS_VERSION, ChatDefaults, Settings
 from app.settings_store import SettingsStore
 
@@ -40,7 +42,9 @@ def test_update_saves_applies_and_returns_what_changed(store: SettingsStore) -> 
 
 
 def test_values_are_checked_as_the_file_is(store: SettingsStore, tmp_path: Path) -> None:
-    store.update(face_image=str(tmp_path / "face.png"), devices={"chat": "CPU"})
+    models = store.settings.models.model_dump()
+    models["chat"]["placement"]["device"] = "CPU"  # plain values, as from the file
+    store.update(face_image=str(tmp_path / "face.png"), models=models)
     assert store.settings.face_image == tmp_path / "face.png"  # a str becomes a Path
     chat = store.settings.chat.model_copy(update={"temperature": 0.2})
     store.update(chat=chat)
@@ -112,9 +116,10 @@ def test_a_blocked_folder_is_refused_without_changing_anything(tmp_path: Path) -
 def test_subscribers_hear_each_saved_change_once(store: SettingsStore) -> None:
     heard: list[Mapping[str, Any]] = []
     unsubscribe = store.subscribe(heard.append)
-    store.update(voice="Alice", devices={**store.settings.devices, "tts": "CPU"})
+    models = store.settings.models.with_placement(ModelTask.TTS, Local(device="CPU"))
+    store.update(voice="Alice", models=models)
     store.update(voice="Alice")  # nothing differs: nothing saved, nobody told
-    assert heard == [{"voice": "Alice", "devices": {**store.settings.devices, "tts": "CPU"}}]
+    assert heard == [{"voice": "Alice", "models": models}]
     unsubscribe()
     store.update(voice="Bob")
     assert len(heard) == 1
@@ -128,9 +133,12 @@ def test_a_path_whose_name_is_not_utf8_is_refused_in_words(
     odd = tmp_path / os.fsdecode(b"model-\xff.gguf")
     odd.write_bytes(b"GGUF")
     with pytest.raises(StorageError, match="is not valid UTF-8"):
-        store.update(chat_model=odd, recent_models=[odd])
+        store.update(
+            models=store.settings.models.with_folder(ModelTask.CHAT, odd), recent_models=[odd]
+        )
     assert store.path.read_bytes() == before  # nothing half-written
-    assert store.settings.chat_model is None and store.settings.voice == "Alice"
+    assert store.settings.model_choice(ModelTask.CHAT).folder is None
+    assert store.settings.voice == "Alice"
 
 
 def _written_by_version_1(path: Path, penalties: Mapping[str, float]) -> None:
@@ -152,7 +160,8 @@ def test_the_old_default_repetition_penalty_becomes_the_new_one_once(tmp_path: P
     assert settings.chat_presets["/m/smol.gguf"].repetition_penalty == 1.0
     assert settings.chat_presets["/m/qwen"].repetition_penalty == 1.15
     saved = json.loads(path.read_text(encoding="utf-8"))
-    assert saved["defaults_version"] == 2 and saved["chat"]["repetition_penalty"] == 1.0
+    assert saved["defaults_version"] == DEFAULTS_VERSION
+    assert saved["chat"]["repetition_penalty"] == 1.0
 
 
 def test_a_penalty_of_1_1_chosen_under_the_new_defaults_is_kept(store: SettingsStore) -> None:

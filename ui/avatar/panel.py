@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.context import AppContext
+from app.engines.choice import Local
 from app.errors import UserError
 from app.jobs.avatar_media import (
     FACE_IMAGE_SUFFIXES,
@@ -40,6 +41,8 @@ from app.jobs.avatar_media import (
     make_video,
     preview_face,
 )
+from app.model_choices import device_value_of
+from app.models.inspect import ModelTask
 from app.voices.spoken_clips import SpokenClip
 from pipelines.core import Cancelled, DeviceError, Progress
 from ui.a11y import announce, describe
@@ -330,7 +333,7 @@ class AvatarPanel(QWidget):
             voice=self.speech.voice(),
             text=self.speech.text(),
             device=self.device.device(),
-            tts_device=self.ctx.settings.device_for("tts"),
+            tts_device=device_value_of(self.ctx.settings.model_choice(ModelTask.TTS)),
             face_index=self.face.face_index,
             subtitles=self.subtitles.wanted,
         )
@@ -410,12 +413,12 @@ class AvatarPanel(QWidget):
         here): the one on ``failed`` moves; when that names neither (AUTO, say), both do.
         """
         settings = self.ctx.settings
-        detector = same_device(failed, settings.face_detector_device)
+        detector_choice = settings.model_choice(ModelTask.FACE_DETECTOR)
+        detector = same_device(failed, device_value_of(detector_choice))
         lipsync = same_device(failed, self.device.device())
         if detector or not lipsync:
-            change_settings(
-                self.ctx.settings_store, self.notifications.warn, face_detector_device="CPU"
-            )
+            models = settings.models.with_placement(ModelTask.FACE_DETECTOR, Local(device="CPU"))
+            change_settings(self.ctx.settings_store, self.notifications.warn, models=models)
         if lipsync or not detector:
             self.device.choose("CPU")
         retry()

@@ -20,6 +20,8 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 
 from app.context import AppContext
 from app.errors import UserError
+from app.model_choices import device_value_of
+from app.models.inspect import ModelTask
 from app.services.avatar import AvatarClip
 from app.services.chat_results import Answer
 from app.services.speaking import Face, hand_over_clips, speak
@@ -189,8 +191,12 @@ class AvatarMode(QWidget):
             self.ctx.voice,
             text,
             self._voice_name(),
-            face=Face(self.ctx.avatar, face, self.ctx.settings.device_for("lipsync")),
-            device=self.ctx.settings.device_for("tts"),
+            face=Face(
+                self.ctx.avatar,
+                face,
+                device_value_of(self.ctx.settings.model_choice(ModelTask.LIPSYNC)),
+            ),
+            device=device_value_of(self.ctx.settings.model_choice(ModelTask.TTS)),
             cancel=state.cancel,
         )
         job = functools.partial(hand_over_clips, pieces, state.add_partial)

@@ -35,6 +35,7 @@ from app.conversation.turns import (
     TurnStatus,
 )
 from app.errors import UserError
+from app.model_choices import device_value_of
 from app.models.inspect import ModelTask
 from pipelines.core import PipelineError
 from ui.a11y import announce, describe
@@ -260,8 +261,8 @@ class ConversationMode(QWidget):
             generation=self.ctx.chat.generation_for(self.ctx.settings),  # preset, clamped
             face=self._face(),
             barge_in=self.barge_in.isChecked(),
-            tts_device=self.ctx.settings.device_for("tts"),
-            lipsync_device=self.ctx.settings.device_for("lipsync"),
+            tts_device=device_value_of(self.ctx.settings.model_choice(ModelTask.TTS)),
+            lipsync_device=device_value_of(self.ctx.settings.model_choice(ModelTask.LIPSYNC)),
         )
         services = Services(
             self.ctx.chat, self.ctx.speech_input, self.ctx.voice, self.ctx.metrics, self.ctx.avatar

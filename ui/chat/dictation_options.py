@@ -19,11 +19,16 @@ from app.audio import devices as audio_devices
 from app.context import AppContext
 from app.devices import device_choices
 from app.errors import UserError
+from app.model_choices import device_value_of, placement_of
 from app.models.inspect import ModelTask
 from app.services.speech_input import DEVICE_KEY
 from pipelines.speech_to_text import SpeechRecognizer
 from ui.i18n import tr
 from ui.settings_changes import Report, change_settings
+
+# The two submenus that change the speech-to-text model's choice, not a field of their own.
+_MODEL = "models.speech_to_text.folder"
+_DEVICE = "models.speech_to_text.placement"
 
 
 def languages() -> list[tuple[str, str]]:
@@ -113,14 +118,14 @@ class DictationOptions:
         if folder is not None and folder not in [f for f, _ in models]:
             models.insert(0, (folder, folder.name))  # chosen by path, not registered
         reason = "" if models else no_model
-        self._choices(model_title(), models, folder, "speech_to_text_model", reason)
+        self._choices(model_title(), models, folder, _MODEL, reason)
         devices = [(c.device, c.label) for c in device_choices(self.ctx.devices, DEVICE_KEY)]
         enabled = {c.device for c in device_choices(self.ctx.devices, DEVICE_KEY) if c.available}
         self._choices(
             device_title(),
             devices,
-            settings.device_for(DEVICE_KEY),
-            "devices",
+            device_value_of(settings.model_choice(ModelTask.SPEECH_TO_TEXT)),
+            _DEVICE,
             "",
             enabled=enabled,
         )
@@ -169,9 +174,13 @@ class DictationOptions:
 
     def _saver(self, field: str, value: Any) -> Callable[[], None]:
         def save() -> None:
-            if field == "devices":
-                devices = {**self.ctx.settings.devices, DEVICE_KEY: value}
-                change_settings(self.ctx.settings_store, self.report, devices=devices)
+            models = self.ctx.settings.models
+            if field == _DEVICE:
+                models = models.with_placement(ModelTask.SPEECH_TO_TEXT, placement_of(value))
+                change_settings(self.ctx.settings_store, self.report, models=models)
+            elif field == _MODEL:
+                models = models.with_folder(ModelTask.SPEECH_TO_TEXT, value)
+                change_settings(self.ctx.settings_store, self.report, models=models)
             else:
                 change_settings(self.ctx.settings_store, self.report, **{field: value})
 

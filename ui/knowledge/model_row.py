@@ -92,7 +92,7 @@ class EmbeddingModelRow(QWidget):
     def show_current(self) -> None:
         """The model in use; the bundled one that is not converted yet is said so, never
         shown as present, with "Set up" beside it."""
-        chosen = self.ctx.settings.embedding_model
+        chosen = self.ctx.settings.model_choice(ModelTask.EMBEDDING).folder
         folder = chosen or default_embedder_dir(self.ctx.paths)
         missing = self.ctx.knowledge.needs_setup()
         if missing:

@@ -25,15 +25,18 @@ from pipelines.gguf import is_gguf_path
 
 BUNDLED_NAME = "all-MiniLM-L6-v2"
 
-# The settings that name one model folder, and the task a folder named there is for.
+# The model choices that name a folder (as the settings file spells them), and their tasks.
 ROLE_FIELDS: dict[str, ModelTask] = {
-    "chat_model": ModelTask.CHAT,
-    "embedding_model": ModelTask.EMBEDDING,
-    "reranker_model": ModelTask.RERANK,
-    "tts_model": ModelTask.TTS,
-    "speaker_encoder": ModelTask.SPEAKER_ENCODER,
-    "lipsync_model": ModelTask.LIPSYNC,
-    "speech_to_text_model": ModelTask.SPEECH_TO_TEXT,
+    f"models.{task.value.replace('-', '_')}": task
+    for task in (
+        ModelTask.CHAT,
+        ModelTask.EMBEDDING,
+        ModelTask.RERANK,
+        ModelTask.TTS,
+        ModelTask.SPEAKER_ENCODER,
+        ModelTask.LIPSYNC,
+        ModelTask.SPEECH_TO_TEXT,
+    )
 }
 RECENT = "recent_models"
 
@@ -78,8 +81,8 @@ def listed_models(
 def settings_folders(settings: Settings) -> dict[Path, tuple[str, ...]]:
     """Each model folder or file the settings name, with the fields naming it (in order)."""
     named: dict[Path, list[str]] = {}
-    for name in ROLE_FIELDS:
-        value = getattr(settings, name)
+    for name, task in ROLE_FIELDS.items():
+        value = settings.model_choice(task).folder
         if value is not None:
             named.setdefault(value, []).append(name)
     for value in settings.recent_models:
@@ -147,7 +150,8 @@ def forget_changes(settings: Settings, row: ListedModel) -> dict[str, Any]:
         elif name == "server.model":
             changes["server"] = settings.server.model_copy(update={"model": None})
         else:
-            changes[name] = None
+            models = changes.get("models", settings.models)
+            changes["models"] = models.with_folder(ROLE_FIELDS[name], None)
     return changes
 
 

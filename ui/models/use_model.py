@@ -18,14 +18,6 @@ from ui.settings_changes import change_settings
 if TYPE_CHECKING:  # the window imports this package
     from ui.main_window import MainWindow
 
-# Tasks whose model a panel reads from a setting when it next needs it.
-SETTING_OF: dict[ModelTask, str] = {
-    ModelTask.RERANK: "reranker_model",
-    ModelTask.TTS: "tts_model",
-    ModelTask.SPEAKER_ENCODER: "speaker_encoder",
-    ModelTask.LIPSYNC: "lipsync_model",
-    ModelTask.SPEECH_TO_TEXT: "speech_to_text_model",
-}
 PANEL_OF: dict[ModelTask, str] = {
     ModelTask.CHAT: "Chat",
     ModelTask.VISION_CHAT: "Chat",
@@ -54,8 +46,10 @@ def use_model(window: MainWindow, row: ListedModel) -> str | None:
         else:
             embedder.use(model.folder)
     else:
-        changes = {SETTING_OF[model.task]: model.folder}
-        if not change_settings(window.ctx.settings_store, window.show_status, **changes):
+        # The other tasks' panels read their model from the settings when they next need it.
+        store = window.ctx.settings_store
+        models = store.settings.models.with_folder(model.task, model.folder)
+        if not change_settings(store, window.show_status, models=models):
             return None
         window.voice_panel.check_models()
         window.avatar_panel.check_model()

@@ -7,12 +7,14 @@ from pathlib import Path
 import pytest
 
 from app.engines import Local, ModelChoice, Remote
+from app.model_choices import ModelChoices, placement_of
 from app.models.inspect import ModelTask
 from app.settings import Settings
 
 
 def test_a_remote_device_value_becomes_a_remote_placement(tmp_path: Path) -> None:
-    settings = Settings(chat_model=tmp_path, devices={"chat": "REMOTE: ovms "})
+    models = ModelChoices().with_folder(ModelTask.CHAT, tmp_path)
+    settings = Settings(models=models.with_placement(ModelTask.CHAT, placement_of("REMOTE: ovms ")))
 
     choice = settings.model_choice(ModelTask.CHAT)
 
@@ -23,9 +25,13 @@ def test_a_remote_device_value_becomes_a_remote_placement(tmp_path: Path) -> Non
 
 
 def test_each_task_reads_its_own_folder_and_device(tmp_path: Path) -> None:
-    settings = Settings(
-        reranker_model=tmp_path, devices={"knowledge": "CPU"}, face_detector_device="GPU"
+    models = (
+        ModelChoices()
+        .with_folder(ModelTask.RERANK, tmp_path)
+        .with_placement(ModelTask.RERANK, Local(device="CPU"))
+        .with_placement(ModelTask.FACE_DETECTOR, Local(device="GPU"))
     )
+    settings = Settings(models=models)
 
     assert settings.model_choice(ModelTask.RERANK).folder == tmp_path
     assert settings.model_choice(ModelTask.RERANK).placement == Local(device="CPU")
