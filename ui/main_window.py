@@ -41,6 +41,7 @@ from ui.notifications import NotificationBar
 from ui.server_dialog import ServerDialog
 from ui.server_switch import ServerSwitch
 from ui.settings_changes import change_settings
+from ui.settings_signals import SettingsSignals
 from ui.status_bar import ModelStatus
 from ui.tasks import TaskRunner
 from ui.tools.servers_dialog import McpServersDialog
@@ -50,7 +51,7 @@ from ui.voice import VoicePanel
 if TYPE_CHECKING:
     from ui.perf_overlay import PerfOverlay
 
-PanelFactory = Callable[[AppContext, TaskRunner, NotificationBar], QWidget]
+PanelFactory = Callable[[AppContext, SettingsSignals, TaskRunner, NotificationBar], QWidget]
 
 #: The panels in the navigation, in order. A new panel is one more line here.
 PANELS: list[tuple[str, PanelFactory]] = [
@@ -80,6 +81,8 @@ class MainWindow(MenuActions, QMainWindow):
         self.setMinimumSize(_minimum_size())
         self.resize(1280, 800)
         self.tasks = TaskRunner(self)
+        # Every settings change, from any thread, reaches the panels that show that setting.
+        self.settings_signals = SettingsSignals(ctx.settings_store, self.tasks, self)
         # An exception no job or control handles: a dialog, the log, and the app goes on.
         self.crash_reporter = CrashReporter(self, ctx.paths.log_file)
         self.crash_reporter.install()
@@ -92,7 +95,7 @@ class MainWindow(MenuActions, QMainWindow):
         self.panels: dict[str, QWidget] = {}
         titles = panel_titles()
         for row, (name, factory) in enumerate(PANELS):
-            panel = factory(ctx, self.tasks, self.notifications)
+            panel = factory(ctx, self.settings_signals, self.tasks, self.notifications)
             self.panels[name] = panel
             item = QListWidgetItem(titles.get(name, name))
             item.setToolTip(tr("{panel} ({keys})").format(panel=item.text(), keys=panel_keys(row)))
@@ -377,6 +380,7 @@ class MainWindow(MenuActions, QMainWindow):
             if self._overlay is not None:
                 self._overlay.hide()
             self.model_status.stop_clock()
+            self.settings_signals.close()  # a change from now on reaches no widget
             self.chat_panel.stop()
             self.chat_panel.conversations.shut_down()  # a pending delete becomes final
             self.tasks.cancel_all_and_wait()

@@ -9,6 +9,7 @@ back and what a test plays into it is what the panel records.
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -84,6 +85,14 @@ def make_voice_window(
     yield make
     for window in windows:
         window.close()  # stops recording and sound, cancels and waits for workers
+
+
+def on_a_thread(work: Callable[[], object]) -> None:
+    """Run ``work`` on a thread of its own (as the local server or a job would)."""
+    thread = threading.Thread(target=work)
+    thread.start()
+    thread.join(60)
+    assert not thread.is_alive()
 
 
 def open_voice(window: MainWindow) -> VoicePanel:
@@ -628,6 +637,29 @@ def test_a_missing_model_opens_the_model_manager_and_the_panel_follows_at_once(
     assert "No speaker encoder is installed" in new_voice.text()
     assert manager.add_folder(speaker_encoder_dir)
     assert new_voice.text() == "" and new_voice.button.isHidden()
+
+
+def test_a_model_chosen_on_another_thread_reaches_the_panel_and_other_settings_do_not(
+    qtbot: QtBot,
+    make_voice_window: Callable[..., MainWindow],
+    tts_model_dir: Path,
+    speaker_encoder_dir: Path,
+) -> None:
+    window = make_voice_window(models=False)
+    panel = open_voice(window)
+    speech, new_voice = panel.speech.model_needed, panel.new_voice.model_needed
+    store = window.ctx.settings_store
+    # Set behind the store's back, so a panel woken for nothing would show it.
+    store.settings.tts_model = tts_model_dir
+    on_a_thread(lambda: store.update(theme="dark", chunk_tokens=256))
+    arrived: list[str] = []
+    window.tasks.post(arrived.append, "after the change")  # delivered after it, in order
+    qtbot.waitUntil(lambda: bool(arrived), timeout=10_000)
+    assert "No text-to-speech model is installed" in speech.text()  # not woken
+
+    on_a_thread(lambda: store.update(speaker_encoder=speaker_encoder_dir))
+    qtbot.waitUntil(lambda: new_voice.text() == "", timeout=10_000)
+    assert speech.text() == "" and speech.button.isHidden()
 
 
 def test_a_device_failure_offers_use_cpu_instead(

@@ -57,6 +57,7 @@ from ui.layouts import panel_splitter, vbox
 from ui.model_needed import ModelNeeded
 from ui.notifications import NotificationBar
 from ui.settings_changes import change_settings
+from ui.settings_signals import SettingsSignals
 from ui.tasks import TaskRunner
 from ui.voice.audio_widgets import CloseHook
 from ui.voice.status_area import StatusArea
@@ -78,6 +79,7 @@ class AvatarPanel(QWidget):
     def __init__(
         self,
         ctx: AppContext,
+        signals: SettingsSignals,
         tasks: TaskRunner,
         notifications: NotificationBar,
         parent: QWidget | None = None,
@@ -128,6 +130,8 @@ class AvatarPanel(QWidget):
         """The face being read and searched for faces (Generate waits for it)."""
         self._layout()
         self._connect()
+        # A model chosen elsewhere (the model manager's Use): the missing-model line follows.
+        signals.connect_keys({"lipsync_model"}, self.check_model)
         self.setAcceptDrops(True)
         self._set_busy(False)
         self._show_progress(False)

@@ -54,6 +54,7 @@ from ui.inline_error import InlineError
 from ui.model_picker import ModelPicker
 from ui.notifications import NotificationBar
 from ui.open_document import open_document
+from ui.settings_signals import SettingsSignals
 from ui.tasks import TaskRunner
 from ui.tools.confirm_tool import ToolConfirmer
 from ui.tools.tools_picker import ToolsPicker
@@ -80,6 +81,7 @@ class ChatPanel(ModelWiring, InputWiring, QWidget):
     def __init__(
         self,
         ctx: AppContext,
+        signals: SettingsSignals,
         tasks: TaskRunner,
         notifications: NotificationBar,
         parent: QWidget | None = None,
@@ -91,7 +93,7 @@ class ChatPanel(ModelWiring, InputWiring, QWidget):
         self._sent_images: list[PreparedImage] = []
         self._override: GenerationSettings | None = None
         self.answers = AnswerRunner(tasks, self)
-        self.model_picker = ModelPicker(ctx, tasks, notifications, self.statusMessage.emit)
+        self.model_picker = ModelPicker(ctx, signals, tasks, notifications, self.statusMessage.emit)
         self.loader = self.model_picker.loader
         self.conversations = ConversationsPane(ctx.chat, self._default_prompt, tasks)
         self.system_prompt = SystemPromptEditor(ctx.chat)
@@ -140,6 +142,8 @@ class ChatPanel(ModelWiring, InputWiring, QWidget):
         self.drop_target = ModelDropTarget(self)  # a .gguf file or model folder dropped here
         self.splitter = lay_out(self)
         self._connect()
+        # The generation settings the next turn is counted with.
+        signals.connect_keys({"chat", "chat_presets"}, self.update_context)
         self.message_actions = MessageActions(self)  # edit, delete, versions
         self._show_current()
         self._update_send_state()
@@ -169,7 +173,6 @@ class ChatPanel(ModelWiring, InputWiring, QWidget):
         self.view.regenerateRequested.connect(self.regenerate)
         self.view.sourceRequested.connect(self.open_source)
         self.settings_button.toggled.connect(self._show_generation)
-        self.generation.changed.connect(self.update_context)
         self.generation.wantsWidth.connect(self._show_generation)
         self.generation.performance.reloadingChanged.connect(self._on_reloading)
         self.generation.performance.reloaded.connect(self._on_model_loaded)

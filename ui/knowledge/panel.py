@@ -36,6 +36,7 @@ from ui.knowledge.search_pane import SearchPane
 from ui.layouts import panel_splitter
 from ui.notifications import NotificationBar
 from ui.open_document import open_document
+from ui.settings_signals import SettingsSignals
 from ui.tasks import TaskRunner
 
 
@@ -58,6 +59,7 @@ class KnowledgePanel(QWidget):
     def __init__(
         self,
         ctx: AppContext,
+        signals: SettingsSignals,
         tasks: TaskRunner,
         notifications: NotificationBar,
         parent: QWidget | None = None,
@@ -80,6 +82,8 @@ class KnowledgePanel(QWidget):
             remotes=ctx.settings.remote_endpoints,  # an endpoint's model embeds there
         )
         self.device_picker.setToolTip(tr("Device for the embedding (and reranking) model"))
+        # Endpoints are edited in the chat's Remote… dialog: listed here as they are saved.
+        signals.connect_keys({"remote_endpoints"}, self._show_remotes)
         self.model_row = EmbeddingModelRow(ctx, tasks, self.errors)
         self.setup = EmbedderSetup(ctx, tasks)
         self.documents.before_embedding = self.setup.ensure
@@ -145,9 +149,6 @@ class KnowledgePanel(QWidget):
         """Start the database when first shown; take dropped files and folders."""
         # event(), not showEvent()/dropEvent(): see ui.chat.input_box.ChatInput.event.
         kind = event.type()
-        if kind == QEvent.Type.Show:
-            # Endpoints are edited in the chat's Remote… dialog: list them as they are now.
-            self.device_picker.set_remotes(self.ctx.settings.remote_endpoints)
         if kind == QEvent.Type.Show and self._db in ("idle", "ready"):
             self.reload()  # the first time starts the database; later, picks up changes
         elif kind in (QEvent.Type.DragEnter, QEvent.Type.DragMove, QEvent.Type.Drop):
@@ -161,6 +162,10 @@ class KnowledgePanel(QWidget):
                 self.documents.add_paths(paths)
             return True
         return super().event(event)
+
+    @Slot()
+    def _show_remotes(self) -> None:
+        self.device_picker.set_remotes(self.ctx.settings.remote_endpoints)
 
     def _report(self, error: BaseException, area: InlineError) -> None:
         """A failed job: the database line, the area next to the control, or a notification."""

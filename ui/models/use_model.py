@@ -57,8 +57,6 @@ def use_model(window: MainWindow, row: ListedModel) -> str | None:
         changes = {SETTING_OF[model.task]: model.folder}
         if not change_settings(window.ctx.settings_store, window.show_status, **changes):
             return None
-        window.voice_panel.check_models()
-        window.avatar_panel.check_model()
         window.show_status(tr("{name} is now used.").format(name=model.id))
     window.show_panel(panel)
     window.activateWindow()

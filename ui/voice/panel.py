@@ -26,6 +26,7 @@ from ui.i18n import tr
 from ui.layouts import panel_splitter, vbox
 from ui.notifications import NotificationBar
 from ui.settings_changes import change_settings
+from ui.settings_signals import SettingsSignals
 from ui.tasks import TaskRunner
 from ui.voice.audio_widgets import CloseHook
 from ui.voice.new_voice import NewVoiceBox
@@ -44,6 +45,7 @@ class VoicePanel(QWidget):
     def __init__(
         self,
         ctx: AppContext,
+        signals: SettingsSignals,
         tasks: TaskRunner,
         notifications: NotificationBar,
         parent: QWidget | None = None,
@@ -79,6 +81,8 @@ class VoicePanel(QWidget):
         self.speech.speechHandedOff.connect(self.speechForAvatar)
         self.speech.model_needed.openRequested.connect(self.modelsRequested)
         self.new_voice.model_needed.openRequested.connect(self.modelsRequested)
+        # A model chosen elsewhere (the model manager's Use): the missing-model line follows.
+        signals.connect_keys({"tts_model", "speaker_encoder"}, self.check_models)
         self.refresh_devices()
         self.reload()
 
