@@ -15,7 +15,6 @@ model such as ``server`` is one key); a name that is not one is refused at once.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -90,20 +89,15 @@ class _StoreListener:
     def __init__(self, announce: Callable[[ChangedFields], None], tasks: TaskRunner) -> None:
         self._announce = announce
         self._tasks = tasks
-        self._gui_thread = threading.get_ident()
         self.closed = False
         self.unsubscribe: Callable[[], None] | None = None
 
     def __call__(self, changes: Mapping[str, Any]) -> None:
         if self.closed:  # the window closed while a thread was changing a setting
             return
-        fields = frozenset(changes)
-        if threading.get_ident() == self._gui_thread:
-            # A widget's own choice: the panels follow before its call returns, as a
-            # refresh written after it did.
-            self._announce(fields)
-        else:
-            self._tasks.post(self._announce, fields)
+        # A widget's own choice is heard before its call returns (as a refresh written after
+        # it was); another thread's, soon after, on the GUI thread.
+        self._tasks.post(self._announce, frozenset(changes))
 
     def close(self) -> None:
         """Announce nothing more, and leave the store's list (once)."""

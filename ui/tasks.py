@@ -209,6 +209,7 @@ class TaskRunner(QObject):
         self._relay = _Relay(self)
         self._relay.ended.connect(self._on_ended, Qt.ConnectionType.QueuedConnection)
         self._relay.posted.connect(self._on_posted, Qt.ConnectionType.QueuedConnection)
+        self._gui_thread = threading.get_ident()  # the runner is made on the GUI thread
         self._ids = itertools.count(1)
         self._running: dict[int, Task] = {}
         self._waiting: list[Task] = []
@@ -318,15 +319,19 @@ class TaskRunner(QObject):
         )
 
     def post(self, callback: Callable[..., None], *args: Any) -> None:
-        """Call ``callback(*args)`` on the GUI thread, from any thread, in the order posted.
+        """Call ``callback(*args)`` on the GUI thread: at once from the GUI thread, else
+        queued, in the order posted (as a Qt signal's automatic connection would).
 
         For threads the runner did not start (the local server's, a spoken conversation's,
         the settings store's subscribers): the same bridge as a job's end, so what a thread
         of ``app`` says reaches the GUI one way. ``callback`` follows the rule of a task's
         callbacks (a ``@Slot`` method, or a ``functools.partial`` of one): it is not called
-        when its object was deleted meanwhile. A post from the GUI thread is queued too.
+        when its object was deleted meanwhile.
         """
-        self._relay.posted.emit(callback, args)
+        if threading.get_ident() == self._gui_thread:
+            _call(callback, *args)
+        else:
+            self._relay.posted.emit(callback, args)
 
     @Slot(object, object)
     def _on_posted(self, callback: Callable[..., None], args: tuple[Any, ...]) -> None:

@@ -245,6 +245,8 @@ def test_a_call_posted_from_another_thread_runs_on_the_gui_thread_in_order(
     assert recorder.texts == ["first", "second"]
     assert recorder.values and recorder.values[0] != gui_thread  # posted from the thread
     assert gone.texts == []  # its Python half lives on: a call would have been noted
+    runner.post(recorder.on_text, "here")
+    assert recorder.texts[-1] == "here"  # from the GUI thread: at once
 
 
 def start_waiting(runner: TaskRunner, script: Script, recorder: Recorder, **options: Any) -> Any:

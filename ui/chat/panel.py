@@ -137,7 +137,9 @@ class ChatPanel(ModelWiring, InputWiring, QWidget):
         self.knowledge = KnowledgePicker(ctx, tasks, self.errors)
         self.errors.inline["knowledge"] = self.knowledge.error
         self.tools = ToolsPicker(ctx, tasks)  # the MCP tools this conversation may call
-        self.tool_confirmer = ToolConfirmer(ctx.settings_store, self.statusMessage.emit, self)
+        self.tool_confirmer = ToolConfirmer(
+            ctx.settings_store, self.statusMessage.emit, tasks, self
+        )
         self.dictation = Dictation(ctx, tasks, self.errors, self.input)  # the microphone
         self.drop_target = ModelDropTarget(self)  # a .gguf file or model folder dropped here
         self.splitter = lay_out(self)
