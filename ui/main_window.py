@@ -52,11 +52,22 @@ if TYPE_CHECKING:
     from ui.perf_overlay import PerfOverlay
 
 PanelFactory = Callable[[AppContext, SettingsSignals, TaskRunner, NotificationBar], QWidget]
+"""Builds a panel from what the window holds: the panel receives only what it uses."""
+
+
+def knowledge_panel(
+    ctx: AppContext, signals: SettingsSignals, tasks: TaskRunner, notifications: NotificationBar
+) -> KnowledgePanel:
+    """The Knowledge panel over the knowledge service."""
+    return KnowledgePanel(
+        ctx.knowledge, ctx.models, ctx.paths, ctx.devices, signals, tasks, notifications
+    )
+
 
 #: The panels in the navigation, in order. A new panel is one more line here.
 PANELS: list[tuple[str, PanelFactory]] = [
     ("Chat", ChatPanel),
-    ("Knowledge", KnowledgePanel),
+    ("Knowledge", knowledge_panel),
     ("Voice", VoicePanel),
     ("Avatar", AvatarPanel),
 ]
