@@ -64,11 +64,18 @@ def knowledge_panel(
     )
 
 
+def voice_panel(
+    ctx: AppContext, signals: SettingsSignals, tasks: TaskRunner, notifications: NotificationBar
+) -> VoicePanel:
+    """The Voice panel over the voice service."""
+    return VoicePanel(ctx.voice, ctx.devices, ctx.paths.spoken_dir, signals, tasks, notifications)
+
+
 #: The panels in the navigation, in order. A new panel is one more line here.
 PANELS: list[tuple[str, PanelFactory]] = [
     ("Chat", ChatPanel),
     ("Knowledge", knowledge_panel),
-    ("Voice", VoicePanel),
+    ("Voice", voice_panel),
     ("Avatar", AvatarPanel),
 ]
 

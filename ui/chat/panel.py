@@ -106,7 +106,7 @@ class ChatPanel(ModelWiring, InputWiring, QWidget):
         self._focus_on_load: Path | None = None  # downloaded on the welcome page: type at once
         self.overlay_anchor: QWidget = self.centre  # the perf overlay floats over the answers
         self.save_warning = InlineError(warning=True)
-        self.speak_bar = SpeakBar(ctx, tasks, notifications)  # answers read aloud
+        self.speak_bar = SpeakBar(ctx.voice, signals, tasks, notifications)  # answers read aloud
         self.avatar_mode = AvatarMode(ctx, tasks, notifications)  # answers as video
         self.conversation_mode = ConversationMode(  # hands-free, spoken turns
             ctx, tasks, notifications, self.current_conversation_id
