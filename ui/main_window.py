@@ -295,7 +295,9 @@ class MainWindow(MenuActions, QMainWindow):
     def open_transcribe(self) -> TranscribeDialog:
         """File → Transcribe… (one dialog, raised if already open)."""
         if self._transcribe_dialog is None:
-            dialog = TranscribeDialog(self.ctx, self.tasks, self.notifications, self)
+            dialog = TranscribeDialog(
+                self.ctx.speech_input, self.settings_signals, self.tasks, self.notifications, self
+            )
             dialog.modelsRequested.connect(self.open_models_at)
             self._transcribe_dialog = dialog
         self._transcribe_dialog.check_model()
@@ -339,7 +341,9 @@ class MainWindow(MenuActions, QMainWindow):
     @Slot()
     def choose_database(self) -> DatabaseDialog:
         """Open the database choice (built-in or a shared server); returns the dialog."""
-        dialog = DatabaseDialog(self.ctx, self.tasks, self.notifications, self)
+        dialog = DatabaseDialog(
+            self.ctx.knowledge, self.ctx.settings, self.tasks, self.notifications, self
+        )
         dialog.applied.connect(self._on_database_changed)
         dialog.open()
         return dialog
@@ -358,7 +362,9 @@ class MainWindow(MenuActions, QMainWindow):
     @Slot()
     def open_server_settings(self) -> ServerDialog:
         """The server's settings; returns the dialog."""
-        dialog = ServerDialog(self.ctx, self.server_switch.server, self)
+        dialog = ServerDialog(
+            self.ctx.settings_store, self.ctx.models, self.server_switch.server, self
+        )
         dialog.restartRequested.connect(self.server_switch.restart)
         dialog.open()
         return dialog
