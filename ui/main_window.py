@@ -283,7 +283,14 @@ class MainWindow(MenuActions, QMainWindow):
     def open_models(self) -> ModelManager:
         """The model manager (one window, raised if already open)."""
         if self._models_window is None:
-            self._models_window = ModelManager(self.ctx, self.tasks, self.notifications, self)
+            self._models_window = ModelManager(
+                self.ctx.models,
+                self.ctx.paths,
+                self.settings_signals,
+                self.tasks,
+                self.notifications,
+                self,
+            )
             self._models_window.modelsChanged.connect(self._on_models_changed)
             self._models_window.useRequested.connect(self._use_model)
         self._models_window.refresh_installed()

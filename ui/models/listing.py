@@ -61,6 +61,10 @@ class ListedModel:
         return self.origin is not Origin.BUNDLED
 
 
+LISTED_FIELDS = frozenset({*ROLE_FIELDS, RECENT, "server"})
+"""The settings fields whose folders the list shows (a change to one changes the list)."""
+
+
 def listed_models(
     registry: ModelRegistry, settings: Settings, paths: AppPaths
 ) -> list[ListedModel]:
