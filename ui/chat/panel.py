@@ -99,7 +99,7 @@ class ChatPanel(ModelWiring, InputWiring, QWidget):
         self.system_prompt = SystemPromptEditor(ctx.chat)
         self.view = MessageView()
         # With no model loaded and nothing said yet, the welcome page stands in for the chat.
-        self.welcome = WelcomePage(ctx, tasks, notifications)
+        self.welcome = WelcomePage(ctx.models, ctx.devices, tasks, notifications)
         self.centre = QStackedWidget()
         self.centre.addWidget(self.view)
         self.centre.addWidget(self.welcome)
@@ -134,9 +134,11 @@ class ChatPanel(ModelWiring, InputWiring, QWidget):
         inline.update(prompt=self.input_error, system=self.system_prompt.error)
         inline.update(images=self.attachments.error)
         self.errors = ErrorRouter(notifications, inline)
-        self.knowledge = KnowledgePicker(ctx, tasks, self.errors)
+        self.knowledge = KnowledgePicker(ctx.chat, ctx.knowledge, tasks, self.errors)
         self.errors.inline["knowledge"] = self.knowledge.error
-        self.tools = ToolsPicker(ctx, tasks)  # the MCP tools this conversation may call
+        self.tools = ToolsPicker(
+            ctx.tools, ctx.chat, ctx.settings, tasks
+        )  # the MCP tools this conversation may call
         self.tool_confirmer = ToolConfirmer(
             ctx.settings_store, self.statusMessage.emit, tasks, self
         )
