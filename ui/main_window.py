@@ -71,12 +71,21 @@ def voice_panel(
     return VoicePanel(ctx.voice, ctx.devices, ctx.paths.spoken_dir, signals, tasks, notifications)
 
 
+def avatar_panel(
+    ctx: AppContext, signals: SettingsSignals, tasks: TaskRunner, notifications: NotificationBar
+) -> AvatarPanel:
+    """The Avatar panel over the avatar service (and the voices it speaks in)."""
+    return AvatarPanel(
+        ctx.avatar, ctx.voice, ctx.speech_input, ctx.devices, signals, tasks, notifications
+    )
+
+
 #: The panels in the navigation, in order. A new panel is one more line here.
 PANELS: list[tuple[str, PanelFactory]] = [
     ("Chat", ChatPanel),
     ("Knowledge", knowledge_panel),
     ("Voice", voice_panel),
-    ("Avatar", AvatarPanel),
+    ("Avatar", avatar_panel),
 ]
 
 STATUS_MS = 8000

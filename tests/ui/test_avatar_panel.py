@@ -117,7 +117,8 @@ def choose_speech(
 def add_voice(panel: AvatarPanel | AvatarMode, name: str, wav: Path) -> None:
     """A stored voice (set-up: making one needs the speaker encoder, not tested here)."""
     vector = np.random.default_rng(0).standard_normal(512).astype(np.float32)
-    panel.ctx.voice.library.add(name, vector, wav, 1.0)
+    service = panel.voice_service if isinstance(panel, AvatarPanel) else panel.ctx.voice
+    service.library.add(name, vector, wav, 1.0)
 
 
 class FrameProbe(QObject):
@@ -339,8 +340,8 @@ def test_a_lipsync_device_failure_offers_use_cpu_instead(
     click(qtbot, bar.action_button)
     qtbot.waitUntil(lambda: panel.result.path is not None, timeout=5000)
     assert avatar_script.calls[-1]["device"] == "CPU" and panel.device.device() == "CPU"
-    assert panel.ctx.settings.device_for("lipsync") == "CPU"
-    assert panel.ctx.settings.face_detector_device == "CPU"  # it never failed
+    assert panel.signals.settings.device_for("lipsync") == "CPU"
+    assert panel.signals.settings.face_detector_device == "CPU"  # it never failed
 
 
 def test_a_face_detector_device_failure_keeps_the_picture_and_offers_use_cpu(
@@ -366,7 +367,7 @@ def test_a_face_detector_device_failure_keeps_the_picture_and_offers_use_cpu(
     avatar_script.faces_fail_with = None
     click(qtbot, bar.action_button)
     qtbot.waitUntil(lambda: panel.face.hint.text() == "1 face found.", timeout=5000)
-    assert panel.ctx.settings.face_detector_device == "CPU"
+    assert panel.signals.settings.face_detector_device == "CPU"
     assert panel.device.device() == lipsync_device  # the lip-sync model did not fail
 
 
