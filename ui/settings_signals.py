@@ -38,7 +38,9 @@ class SettingsSignals(QObject):
     changed = Signal(object)
     """Emitted on the GUI thread after each saved change, with its :data:`ChangedFields`."""
 
-    def __init__(self, store: SettingsStore, tasks: TaskRunner, parent: QObject | None = None):
+    def __init__(
+        self, store: SettingsStore, tasks: TaskRunner, parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
         self.store = store
         """Where changes go (``ui.settings_changes.change_settings``)."""
