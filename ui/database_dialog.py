@@ -23,9 +23,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.context import AppContext
 from app.database.config import ConnectionCheck, split_password
 from app.errors import UserError
+from app.services.knowledge import KnowledgeService
+from app.settings import Settings
 from ui.a11y import announce, describe
 from ui.dialog_rows import (
     describe_standard_buttons,
@@ -57,13 +58,22 @@ class DatabaseDialog(QDialog):
 
     def __init__(
         self,
-        ctx: AppContext,
+        knowledge: KnowledgeService,
+        settings: Settings,
         tasks: TaskRunner,
         notifications: NotificationBar,
         parent: QWidget | None = None,
     ) -> None:
+        """Args:
+        knowledge: Tests a connection and switches the database (it saves the choice).
+        settings: The live settings (read only: the database in use).
+        tasks: Runs the test and the switch.
+        notifications: Where what belongs to no field is said.
+        parent: The window.
+        """
         super().__init__(parent)
-        self.ctx = ctx
+        self.knowledge = knowledge
+        self._settings = settings
         self.tasks = tasks
         self.setWindowTitle(tr("Knowledge database"))
         self.setMinimumWidth(520)
@@ -127,7 +137,7 @@ class DatabaseDialog(QDialog):
         self.password.textEdited.connect(self._forget_result)
         self.buttons.accepted.connect(self.apply)
         self.buttons.rejected.connect(self.reject)
-        current = ctx.settings.database_url or ""
+        current = settings.database_url or ""
         self.url.setText(current)
         (self.shared if current else self.builtin).setChecked(True)
         self._update_enabled()
@@ -167,7 +177,7 @@ class DatabaseDialog(QDialog):
         self._set_result(testing_text())
         self._set_busy(True)
         self.tasks.start(
-            self.ctx.knowledge.test_connection,
+            self.knowledge.test_connection,
             self.url.text().strip(),
             self.password.text() or None,
             on_done=self._on_tested,
@@ -203,12 +213,12 @@ class DatabaseDialog(QDialog):
             except UserError as error:
                 say(self.url_error, str(error))
                 return
-        if url == (self.ctx.settings.database_url or None) and not self.password.text():
+        if url == (self._settings.database_url or None) and not self.password.text():
             self.accept()  # nothing changed
             return
         self._set_busy(True)
         self.tasks.start(
-            self.ctx.knowledge.use_database,
+            self.knowledge.use_database,
             url,
             self.password.text() or None,
             on_done=self._on_applied,

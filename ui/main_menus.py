@@ -102,7 +102,7 @@ def build_menus(window: MainWindow) -> None:
             (titles.get(name, name), PANEL_ICONS.get(name, "circle-outline"))
             for name in window.panels
         ],
-        window.ctx.settings_store,
+        window.settings_signals,
         window.notifications,
         window.show_status,
     )

@@ -41,6 +41,7 @@ from ui.notifications import NotificationBar
 from ui.server_dialog import ServerDialog
 from ui.server_switch import ServerSwitch
 from ui.settings_changes import change_settings
+from ui.settings_signals import SettingsSignals
 from ui.status_bar import ModelStatus
 from ui.tasks import TaskRunner
 from ui.tools.servers_dialog import McpServersDialog
@@ -50,14 +51,41 @@ from ui.voice import VoicePanel
 if TYPE_CHECKING:
     from ui.perf_overlay import PerfOverlay
 
-PanelFactory = Callable[[AppContext, TaskRunner, NotificationBar], QWidget]
+PanelFactory = Callable[[AppContext, SettingsSignals, TaskRunner, NotificationBar], QWidget]
+"""Builds a panel from what the window holds: the panel receives only what it uses."""
+
+
+def knowledge_panel(
+    ctx: AppContext, signals: SettingsSignals, tasks: TaskRunner, notifications: NotificationBar
+) -> KnowledgePanel:
+    """The Knowledge panel over the knowledge service."""
+    return KnowledgePanel(
+        ctx.knowledge, ctx.models, ctx.paths, ctx.devices, signals, tasks, notifications
+    )
+
+
+def voice_panel(
+    ctx: AppContext, signals: SettingsSignals, tasks: TaskRunner, notifications: NotificationBar
+) -> VoicePanel:
+    """The Voice panel over the voice service."""
+    return VoicePanel(ctx.voice, ctx.devices, ctx.paths.spoken_dir, signals, tasks, notifications)
+
+
+def avatar_panel(
+    ctx: AppContext, signals: SettingsSignals, tasks: TaskRunner, notifications: NotificationBar
+) -> AvatarPanel:
+    """The Avatar panel over the avatar service (and the voices it speaks in)."""
+    return AvatarPanel(
+        ctx.avatar, ctx.voice, ctx.speech_input, ctx.devices, signals, tasks, notifications
+    )
+
 
 #: The panels in the navigation, in order. A new panel is one more line here.
 PANELS: list[tuple[str, PanelFactory]] = [
     ("Chat", ChatPanel),
-    ("Knowledge", KnowledgePanel),
-    ("Voice", VoicePanel),
-    ("Avatar", AvatarPanel),
+    ("Knowledge", knowledge_panel),
+    ("Voice", voice_panel),
+    ("Avatar", avatar_panel),
 ]
 
 STATUS_MS = 8000
@@ -80,6 +108,8 @@ class MainWindow(MenuActions, QMainWindow):
         self.setMinimumSize(_minimum_size())
         self.resize(1280, 800)
         self.tasks = TaskRunner(self)
+        # Every settings change, from any thread, reaches the panels that show that setting.
+        self.settings_signals = SettingsSignals(ctx.settings_store, self.tasks, self)
         # An exception no job or control handles: a dialog, the log, and the app goes on.
         self.crash_reporter = CrashReporter(self, ctx.paths.log_file)
         self.crash_reporter.install()
@@ -92,7 +122,7 @@ class MainWindow(MenuActions, QMainWindow):
         self.panels: dict[str, QWidget] = {}
         titles = panel_titles()
         for row, (name, factory) in enumerate(PANELS):
-            panel = factory(ctx, self.tasks, self.notifications)
+            panel = factory(ctx, self.settings_signals, self.tasks, self.notifications)
             self.panels[name] = panel
             item = QListWidgetItem(titles.get(name, name))
             item.setToolTip(tr("{panel} ({keys})").format(panel=item.text(), keys=panel_keys(row)))
@@ -262,7 +292,14 @@ class MainWindow(MenuActions, QMainWindow):
     def open_models(self) -> ModelManager:
         """The model manager (one window, raised if already open)."""
         if self._models_window is None:
-            self._models_window = ModelManager(self.ctx, self.tasks, self.notifications, self)
+            self._models_window = ModelManager(
+                self.ctx.models,
+                self.ctx.paths,
+                self.settings_signals,
+                self.tasks,
+                self.notifications,
+                self,
+            )
             self._models_window.modelsChanged.connect(self._on_models_changed)
             self._models_window.useRequested.connect(self._use_model)
         self._models_window.refresh_installed()
@@ -274,7 +311,9 @@ class MainWindow(MenuActions, QMainWindow):
     def open_transcribe(self) -> TranscribeDialog:
         """File → Transcribe… (one dialog, raised if already open)."""
         if self._transcribe_dialog is None:
-            dialog = TranscribeDialog(self.ctx, self.tasks, self.notifications, self)
+            dialog = TranscribeDialog(
+                self.ctx.speech_input, self.settings_signals, self.tasks, self.notifications, self
+            )
             dialog.modelsRequested.connect(self.open_models_at)
             self._transcribe_dialog = dialog
         self._transcribe_dialog.check_model()
@@ -318,7 +357,9 @@ class MainWindow(MenuActions, QMainWindow):
     @Slot()
     def choose_database(self) -> DatabaseDialog:
         """Open the database choice (built-in or a shared server); returns the dialog."""
-        dialog = DatabaseDialog(self.ctx, self.tasks, self.notifications, self)
+        dialog = DatabaseDialog(
+            self.ctx.knowledge, self.ctx.settings, self.tasks, self.notifications, self
+        )
         dialog.applied.connect(self._on_database_changed)
         dialog.open()
         return dialog
@@ -337,7 +378,9 @@ class MainWindow(MenuActions, QMainWindow):
     @Slot()
     def open_server_settings(self) -> ServerDialog:
         """The server's settings; returns the dialog."""
-        dialog = ServerDialog(self.ctx, self.server_switch.server, self)
+        dialog = ServerDialog(
+            self.ctx.settings_store, self.ctx.models, self.server_switch.server, self
+        )
         dialog.restartRequested.connect(self.server_switch.restart)
         dialog.open()
         return dialog
@@ -377,6 +420,7 @@ class MainWindow(MenuActions, QMainWindow):
             if self._overlay is not None:
                 self._overlay.hide()
             self.model_status.stop_clock()
+            self.settings_signals.close()  # a change from now on reaches no widget
             self.chat_panel.stop()
             self.chat_panel.conversations.shut_down()  # a pending delete becomes final
             self.tasks.cancel_all_and_wait()

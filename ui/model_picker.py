@@ -37,6 +37,7 @@ from ui.model_paths import ask_model_file, ask_model_folder
 from ui.model_text import loading_text, model_parts, model_tooltip
 from ui.notifications import NotificationBar
 from ui.settings_changes import Report, change_settings
+from ui.settings_signals import SettingsSignals
 from ui.tasks import TaskRunner
 
 NO_INSTALLED = "No chat models installed yet — open one, or add it in File → Models…"
@@ -59,6 +60,7 @@ class ModelPicker(QWidget):
     def __init__(
         self,
         ctx: AppContext,
+        signals: SettingsSignals,
         tasks: TaskRunner,
         notifications: NotificationBar,
         report_settings: Report,
@@ -92,6 +94,7 @@ class ModelPicker(QWidget):
             tr("Set up OpenAI-compatible servers (OVMS, vLLM, another OV Studio) chat can run on"),
         )
         self.remote_button.clicked.connect(self.edit_remotes)
+        signals.connect_keys({"remote_endpoints"}, self.refresh_remotes)
         self.remote_dialog: QDialog | None = None
         self._tasks = tasks
         self.error = InlineError()
@@ -258,7 +261,7 @@ class ModelPicker(QWidget):
 
     @Slot()
     def edit_remotes(self) -> None:
-        """Open *Remote endpoints…*; once saved, the device picker lists them."""
+        """Open *Remote endpoints…* (once saved, the device picker lists them)."""
         from app.services.knowledge import SECRETS_FILE
         from app.storage.secrets import SecretStore
         from ui.remote_dialog import RemoteEndpointsDialog  # imports the client: on demand
@@ -266,7 +269,6 @@ class ModelPicker(QWidget):
         secrets = SecretStore(self.ctx.paths.config / SECRETS_FILE)
         dialog = RemoteEndpointsDialog(self.ctx.settings_store, secrets, self._tasks, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.accepted.connect(self.refresh_remotes)
         dialog.finished.connect(self._forget_remote_dialog)
         self.remote_dialog = dialog
         dialog.open()

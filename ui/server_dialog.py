@@ -28,10 +28,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.context import AppContext
 from app.errors import StorageError
 from app.models.inspect import ModelTask
+from app.models.registry import ModelRegistry
 from app.server.local import LocalServer, host_for
+from app.settings_store import SettingsStore
 from ui.a11y import describe
 from ui.dialog_rows import (
     describe_standard_buttons,
@@ -63,12 +64,25 @@ class ServerDialog(QDialog):
 
     restartRequested = Signal()
 
-    def __init__(self, ctx: AppContext, server: LocalServer, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        store: SettingsStore,
+        models: ModelRegistry,
+        server: LocalServer,
+        parent: QWidget | None = None,
+    ) -> None:
+        """Args:
+        store: Where the server's settings are read and saved.
+        models: The installed chat models it may serve.
+        server: The app's server (Restart applies the settings to it when it runs).
+        parent: The window.
+        """
         super().__init__(parent)
         self.setWindowTitle(tr("Server settings"))
-        self.ctx = ctx
+        self.store = store
+        self.models = models
         self.server = server
-        settings = ctx.settings.server
+        settings = store.settings.server
         self.port = QSpinBox()
         self.port.setRange(1024, 65_535)
         self.port.setValue(max(settings.port, 1024))
@@ -198,7 +212,7 @@ class ServerDialog(QDialog):
 
     def _fill_models(self, current: Path | None) -> None:
         self.model.addItem(tr("The chat's model"), None)
-        for model in self.ctx.models.models(ModelTask.CHAT):
+        for model in self.models.models(ModelTask.CHAT):
             if model.usable:
                 self.model.addItem(model.id, str(model.folder))
                 self.model.setItemData(self.model.count() - 1, str(model.folder))
@@ -280,7 +294,7 @@ class ServerDialog(QDialog):
         if origins is None:
             return False
         model = self.model.currentData()
-        server = self.ctx.settings.server.model_copy(
+        server = self.store.settings.server.model_copy(
             update={
                 "port": self.port.value(),
                 "allow_lan": self.allow_lan.isChecked(),
@@ -291,5 +305,4 @@ class ServerDialog(QDialog):
             }
         )
         self.save_error.clear()
-        store = self.ctx.settings_store
-        return change_settings(store, partial(say, self.save_error), server=server)
+        return change_settings(self.store, partial(say, self.save_error), server=server)

@@ -1,9 +1,10 @@
 """Settings changes from widgets: one call that saves through the store and reports a refusal.
 
 A widget never assigns a settings field itself: it asks the store (which validates, saves the
-file atomically and tells subscribers). A change the store refuses — a read-only config folder,
-most likely — is reported in one sentence where the panel reports things, and the settings stay
-as they were.
+file atomically and tells subscribers), and never refreshes other widgets after it: those that
+show the setting follow through :mod:`ui.settings_signals`. A change the store refuses — a
+read-only config folder, most likely — is reported in one sentence where the panel reports
+things, and the settings stay as they were.
 """
 
 from __future__ import annotations

@@ -15,6 +15,9 @@ ConcurrentMixin cancels the old task; here it is declared per kind): run both, q
 or cancel the old one — "the newest request wins". Jobs run on one of two bounded pools
 (:class:`Lane`): loading a model never waits behind an ingest.
 
+Threads the runner did not start (the local server's, a spoken conversation's, whoever changes
+the settings) reach the GUI the same way, through :meth:`TaskRunner.post`.
+
 Built on QThreadPool and QRunnable only (public API). A worker thread holds no QObject it could
 free: the only one it touches is the runner's relay, which its parent owns on the GUI thread.
 """
@@ -134,9 +137,11 @@ class Task:
 
 
 class _Relay(QObject):
-    """Carries a job's end from its pool thread to the GUI thread (owned by the runner)."""
+    """Carries a job's end, and any call posted from another thread, to the GUI thread
+    (owned by the runner)."""
 
     ended = Signal(int, object, object)  # task id, result, exception or None
+    posted = Signal(object, object)  # callback, its arguments
 
 
 class _Runnable(QRunnable):
@@ -203,6 +208,8 @@ class TaskRunner(QObject):
             self._pools[lane] = pool
         self._relay = _Relay(self)
         self._relay.ended.connect(self._on_ended, Qt.ConnectionType.QueuedConnection)
+        self._relay.posted.connect(self._on_posted, Qt.ConnectionType.QueuedConnection)
+        self._gui_thread = threading.get_ident()  # the runner is made on the GUI thread
         self._ids = itertools.count(1)
         self._running: dict[int, Task] = {}
         self._waiting: list[Task] = []
@@ -310,6 +317,25 @@ class TaskRunner(QObject):
             on_done=on_done,
             on_error=on_error,
         )
+
+    def post(self, callback: Callable[..., None], *args: Any) -> None:
+        """Call ``callback(*args)`` on the GUI thread: at once from the GUI thread, else
+        queued, in the order posted (as a Qt signal's automatic connection would).
+
+        For threads the runner did not start (the local server's, a spoken conversation's,
+        the settings store's subscribers): the same bridge as a job's end, so what a thread
+        of ``app`` says reaches the GUI one way. ``callback`` follows the rule of a task's
+        callbacks (a ``@Slot`` method, or a ``functools.partial`` of one): it is not called
+        when its object was deleted meanwhile.
+        """
+        if threading.get_ident() == self._gui_thread:
+            _call(callback, *args)
+        else:
+            self._relay.posted.emit(callback, args)
+
+    @Slot(object, object)
+    def _on_posted(self, callback: Callable[..., None], args: tuple[Any, ...]) -> None:
+        _call(callback, *args)
 
     def _of_kind(self, kind: str) -> list[Task]:
         return [t for t in (*self._running.values(), *self._waiting) if t.kind == kind]

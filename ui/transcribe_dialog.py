@@ -26,9 +26,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.context import AppContext
 from app.errors import ModelMissingError, UserError
 from app.jobs.transcription import AUDIO_SUFFIXES, save_transcript_text, transcribe_audio_file
+from app.services.speech_input import SpeechInputService
 from pipelines.core import Cancelled, Progress
 from pipelines.speech_to_text import Transcript
 from pipelines.subtitles import FORMATS, write_subtitles
@@ -41,6 +41,7 @@ from ui.inline_error import InlineError
 from ui.layouts import hbox, vbox
 from ui.model_needed import ModelNeeded
 from ui.notifications import NotificationBar
+from ui.settings_signals import SettingsSignals
 from ui.tasks import TaskRunner
 
 JOB = "transcribe-file"
@@ -93,19 +94,21 @@ def nothing_said() -> str:
 
 
 class TranscribeDialog(QDialog):
-    """Transcribe one audio file at a time over ``ctx.speech_input``."""
+    """Transcribe one audio file at a time over the :class:`SpeechInputService`."""
 
     modelsRequested = Signal(str)  # "Get it in Models…": the ModelTask value to show
 
     def __init__(
         self,
-        ctx: AppContext,
+        speech_input: SpeechInputService,
+        signals: SettingsSignals,
         tasks: TaskRunner,
         notifications: NotificationBar,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.ctx = ctx
+        self.speech_input = speech_input
+        self.signals = signals
         self.tasks = tasks
         self.setWindowTitle(tr("Transcribe"))
         self.resize(640, 520)
@@ -179,6 +182,8 @@ class TranscribeDialog(QDialog):
         self._connect()
         self._set_busy(False)
         self.check_model()
+        # Whisper chosen elsewhere (the model manager's Use): the missing-model line follows.
+        signals.connect_keys({"models"}, self.check_model)
 
     def _layout(self) -> None:
         vbox(
@@ -240,7 +245,7 @@ class TranscribeDialog(QDialog):
     def check_model(self) -> None:
         """Say up front when no Whisper is installed; offer a language when it has a choice."""
         try:
-            multilingual = self.ctx.speech_input.multilingual()
+            multilingual = self.speech_input.multilingual()
         except UserError as error:
             self.model_needed.show_problem(error)
             multilingual = False
@@ -249,7 +254,7 @@ class TranscribeDialog(QDialog):
         self.language_label.setVisible(multilingual)
         self.language.setVisible(multilingual)
         if multilingual and not self.running:
-            index = self.language.findData(self.ctx.settings.speech_language)
+            index = self.language.findData(self.signals.settings.speech_language)
             self.language.setCurrentIndex(max(index, 0))
 
     def language_code(self) -> str | None:
@@ -283,7 +288,7 @@ class TranscribeDialog(QDialog):
         self._set_busy(True)
         self.tasks.start_with_progress(
             transcribe_audio_file,
-            self.ctx.speech_input,
+            self.speech_input,
             Path(text).expanduser(),
             self.language_code(),
             kind=JOB,

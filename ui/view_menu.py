@@ -13,11 +13,11 @@ from PySide6.QtCore import QObject, QProcess, Signal, Slot
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QApplication, QMenu
 
-from app.settings_store import SettingsStore
 from ui.i18n import LANGUAGES, SYSTEM, tr
 from ui.icons import set_icon
 from ui.notifications import NotificationBar
 from ui.settings_changes import change_settings
+from ui.settings_signals import SettingsSignals
 from ui.theme import ThemeFollower
 
 Report = Callable[[str], None]
@@ -50,19 +50,19 @@ class ViewChoices(QObject):
         self,
         menu: QMenu,
         panels: Sequence[tuple[str, str]],
-        store: SettingsStore,
+        signals: SettingsSignals,
         notifications: NotificationBar,
         report: Report,
     ) -> None:
         """Args:
         menu: The View menu to add to.
         panels: (translated name, icon name) of each panel, in navigation order.
-        store: Where the theme and language are saved.
+        signals: Where the theme and language are saved, and the theme is heard from.
         notifications: Where the language change says it needs a restart.
         report: Where a refused settings change is said.
         """
         super().__init__(menu)
-        self._store = store
+        self._store = signals.store
         self._notifications = notifications
         self._report = report
         self.panel_actions: list[QAction] = []
@@ -78,7 +78,7 @@ class ViewChoices(QObject):
             menu.addAction(action)
             self.panel_actions.append(action)
         menu.addSeparator()
-        settings = store.settings
+        settings = signals.settings
         self.theme_menu = menu.addMenu(tr("&Theme"))
         self.theme_actions = self._choices(
             self.theme_menu, theme_names(), settings.theme, self._choose_theme
@@ -88,6 +88,7 @@ class ViewChoices(QObject):
         self.language_actions = self._choices(
             self.language_menu, languages, settings.language, self._choose_language
         )
+        signals.connect_keys({"theme"}, self._apply_theme)
 
     def _choices(
         self,
@@ -124,7 +125,13 @@ class ViewChoices(QObject):
     def _choose_theme(self, theme: str) -> None:
         if not change_settings(self._store, self._report, theme=theme):
             self.theme_actions[self._store.settings.theme].setChecked(True)
-            return
+
+    @Slot()
+    def _apply_theme(self) -> None:
+        """The theme setting changed (here or elsewhere): the window wears it, the menu
+        ticks it."""
+        theme = self._store.settings.theme
+        self.theme_actions[theme].setChecked(True)
         self.follower(theme).set_mode(theme)
 
     def _choose_language(self, language: str) -> None:

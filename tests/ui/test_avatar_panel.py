@@ -127,7 +127,8 @@ def choose_speech(
 def add_voice(panel: AvatarPanel | AvatarMode, name: str, wav: Path) -> None:
     """A stored voice (set-up: making one needs the speaker encoder, not tested here)."""
     vector = np.random.default_rng(0).standard_normal(512).astype(np.float32)
-    panel.ctx.voice.library.add(name, vector, wav, 1.0)
+    service = panel.voice_service if isinstance(panel, AvatarPanel) else panel.ctx.voice
+    service.library.add(name, vector, wav, 1.0)
 
 
 class FrameProbe(QObject):
@@ -349,9 +350,9 @@ def test_a_lipsync_device_failure_offers_use_cpu_instead(
     click(qtbot, bar.action_button)
     qtbot.waitUntil(lambda: panel.result.path is not None, timeout=5000)
     assert avatar_script.calls[-1]["device"] == "CPU" and panel.device.device() == "CPU"
-    assert device_value_of(panel.ctx.settings.model_choice(ModelTask.LIPSYNC)) == "CPU"
+    assert device_value_of(panel.signals.settings.model_choice(ModelTask.LIPSYNC)) == "CPU"
     # The detector never failed.
-    assert panel.ctx.settings.model_choice(ModelTask.FACE_DETECTOR).device == "CPU"
+    assert panel.signals.settings.model_choice(ModelTask.FACE_DETECTOR).device == "CPU"
 
 
 def test_a_face_detector_device_failure_keeps_the_picture_and_offers_use_cpu(
@@ -378,7 +379,7 @@ def test_a_face_detector_device_failure_keeps_the_picture_and_offers_use_cpu(
     avatar_script.faces_fail_with = None
     click(qtbot, bar.action_button)
     qtbot.waitUntil(lambda: panel.face.hint.text() == "1 face found.", timeout=5000)
-    assert panel.ctx.settings.model_choice(ModelTask.FACE_DETECTOR).device == "CPU"
+    assert panel.signals.settings.model_choice(ModelTask.FACE_DETECTOR).device == "CPU"
     assert panel.device.device() == lipsync_device  # the lip-sync model did not fail
 
 

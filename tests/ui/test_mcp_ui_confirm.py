@@ -16,6 +16,7 @@ from app.tools.config import McpServer
 from pipelines.core import CancelToken
 from tests.ui.helpers import click
 from ui.a11y import unlabelled_widgets
+from ui.tasks import TaskRunner
 from ui.tools.confirm_tool import ConfirmToolDialog, ToolConfirmer
 
 
@@ -54,7 +55,7 @@ def confirmer(qtbot: QtBot, store: SettingsStore, reports: list[str]) -> Iterato
     window = QWidget()
     qtbot.addWidget(window)
     window.show()
-    confirmer = ToolConfirmer(store, reports.append, window)
+    confirmer = ToolConfirmer(store, reports.append, TaskRunner(window), window)
     yield confirmer
     if confirmer.dialog is not None:
         confirmer.dialog.reject()  # never leave a worker waiting

@@ -1,7 +1,10 @@
 """The Knowledge panel's device picker lists the remote endpoints (their model embeds there),
-including one added after the panel was made, and keeps the choice as the knowledge device."""
+including one added after the panel was made (from any thread), and keeps the choice as the
+knowledge device."""
 
 from __future__ import annotations
+
+import threading
 
 from pytestqt.qtbot import QtBot
 
@@ -35,5 +38,27 @@ def test_the_knowledge_picker_offers_endpoints_added_later(
         assert index >= 0 and panel.device_picker.is_enabled("REMOTE:Embeds")
         panel.device_picker.setCurrentIndex(index)
         assert device_value_of(ctx.settings.model_choice(ModelTask.EMBEDDING)) == "REMOTE:Embeds"
+    finally:
+        fake.release()
+
+
+def test_endpoints_saved_on_another_thread_reach_both_pickers_without_a_visit(
+    qtbot: QtBot, app_home: AppPaths, script: Script
+) -> None:
+    fake = FakeKnowledge()
+    try:
+        ctx = make_context(app_home, [CPU], script)
+        ctx.knowledge = fake  # type: ignore[assignment]
+        window = open_window(qtbot, ctx)
+        panel = window.panels["Knowledge"]
+        assert isinstance(panel, KnowledgePanel) and not panel.isVisible()
+        chat_picker = window.chat_panel.model_picker.device_picker
+        saver = threading.Thread(
+            target=lambda: ctx.settings_store.update(remote_endpoints=[EMBEDDER])
+        )
+        saver.start()
+        saver.join(30)
+        qtbot.waitUntil(lambda: chat_picker.findText("Remote: Embeds") >= 0, timeout=10_000)
+        assert panel.device_picker.findText("Remote: Embeds") >= 0  # never shown meanwhile
     finally:
         fake.release()

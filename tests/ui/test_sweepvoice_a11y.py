@@ -138,7 +138,7 @@ def test_the_transcribe_dialog_is_labelled_in_its_main_states(
 ) -> None:
     dialog = open_dialog(window)
     assert unlabelled_widgets(dialog) == []  # no Whisper: the model note and its button
-    monkeypatch.setattr(type(dialog.ctx.speech_input), "multilingual", lambda _: True)
+    monkeypatch.setattr(type(dialog.speech_input), "multilingual", lambda _: True)
     dialog.check_model()  # a multilingual Whisper: the language choice
     assert dialog.language.isVisibleTo(dialog)
     assert unlabelled_widgets(dialog) == []

@@ -225,6 +225,30 @@ def test_a_widget_deleted_while_its_job_runs_is_not_called(
     assert calls == []
 
 
+def test_a_call_posted_from_another_thread_runs_on_the_gui_thread_in_order(
+    qtbot: QtBot, runner: TaskRunner
+) -> None:
+    recorder, gone = Recorder(), Recorder()
+    gui_thread = threading.get_ident()
+
+    def post_from_a_thread() -> None:
+        runner.post(recorder.on_text, "first")
+        runner.post(gone.on_text, "to nobody")
+        runner.post(partial(recorder.on_value, threading.get_ident()))
+        runner.post(recorder.on_text, "second")
+
+    shiboken6.delete(gone)  # a receiver deleted before the call arrives is skipped
+    thread = threading.Thread(target=post_from_a_thread)
+    thread.start()
+    thread.join(30)
+    qtbot.waitUntil(lambda: len(recorder.texts) == 2, timeout=5000)
+    assert recorder.texts == ["first", "second"]
+    assert recorder.values and recorder.values[0] != gui_thread  # posted from the thread
+    assert gone.texts == []  # its Python half lives on: a call would have been noted
+    runner.post(recorder.on_text, "here")
+    assert recorder.texts[-1] == "here"  # from the GUI thread: at once
+
+
 def start_waiting(runner: TaskRunner, script: Script, recorder: Recorder, **options: Any) -> Any:
     state = TaskState()
     return runner.start(

@@ -9,6 +9,7 @@ back and what a test plays into it is what the panel records.
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -89,6 +90,14 @@ def make_voice_window(
         window.close()  # stops recording and sound, cancels and waits for workers
 
 
+def on_a_thread(work: Callable[[], object]) -> None:
+    """Run ``work`` on a thread of its own (as the local server or a job would)."""
+    thread = threading.Thread(target=work)
+    thread.start()
+    thread.join(60)
+    assert not thread.is_alive()
+
+
 def open_voice(window: MainWindow) -> VoicePanel:
     """Click "Voice" in the navigation."""
     return show_panel(window, "Voice", VoicePanel)
@@ -119,14 +128,14 @@ def create_voice(qtbot: QtBot, panel: VoicePanel, name: str) -> None:
 def first_call_fails(
     monkeypatch: pytest.MonkeyPatch, panel: VoicePanel, method: str, first: Callable[[], object]
 ) -> list[str]:
-    """``ctx.voice.<method>`` returns ``first()`` on its first call (which may raise), then does
+    """``VoiceService.<method>`` returns ``first()`` on its first call (which may raise), then does
     the real work; the list gets the speech device setting at each call."""
-    service = panel.ctx.voice
+    service = panel.voice_service
     real = getattr(service, method)
     devices: list[str] = []
 
     def wrapper(*args: object, **kwargs: object) -> object:
-        devices.append(device_value_of(panel.ctx.settings.model_choice(ModelTask.TTS)))
+        devices.append(device_value_of(panel.signals.settings.model_choice(ModelTask.TTS)))
         return first() if len(devices) == 1 else real(*args, **kwargs)
 
     monkeypatch.setattr(service, method, wrapper)
@@ -142,7 +151,7 @@ def raise_(error: BaseException) -> Callable[[], object]:
 
 def add_voice(panel: VoicePanel, name: str, clip: Path) -> None:
     """A voice made through the service (set-up for tests about something else)."""
-    panel.ctx.voice.add_voice_from_file(name, clip)
+    panel.voice_service.add_voice_from_file(name, clip)
     panel.reload(name)
 
 
@@ -184,13 +193,13 @@ def test_a_voice_is_made_from_a_file(
     create_voice(qtbot, panel, "Alice")
     [(name, seconds, created)] = panel.voices.row_texts()
     assert name == "Alice" and seconds.endswith(" s") and 7.5 <= float(seconds[:-2]) <= 8.0
-    assert created == created_text(panel.ctx.voice.library.get("Alice").created)  # locale's
+    assert created == created_text(panel.voice_service.library.get("Alice").created)  # locale's
     assert created
     assert box.progress_label.text() == "Voice “Alice” created."
     assert box.name_edit.text() == "" and box.clip_label.text() == choose_clip()
     assert panel.speech.voice_combo.currentText() == "Alice"
-    assert panel.ctx.settings.voice == "Alice"  # remembered for the chat's Speak too
-    assert panel.ctx.voice.library.get("Alice").embedding().shape == (512,)
+    assert panel.signals.settings.voice == "Alice"  # remembered for the chat's Speak too
+    assert panel.voice_service.library.get("Alice").embedding().shape == (512,)
 
 
 @pytest.mark.parametrize(
@@ -284,14 +293,14 @@ def test_rename_in_place_and_delete_with_confirmation(
     add_voice(panel, "Alice", alice_clip)
     add_voice(panel, "Carol", alice_clip)
     panel.speech.voice_combo.setCurrentText("Alice")
-    assert panel.ctx.settings.voice == "Alice"
+    assert panel.signals.settings.voice == "Alice"
     panel.voices.tree.setCurrentItem(panel.voices.items()[0])
     panel.voices.items()[0].setText(0, "Carol")  # as the inline editor commits
     assert panel.voices.error.text() == "There is already a voice named “Carol”."
     assert panel.voices.names() == ["Alice", "Carol"]  # the real name is back
     panel.voices.items()[0].setText(0, "Alicia")
     assert panel.voices.names() == ["Alicia", "Carol"]
-    assert panel.ctx.settings.voice == "Alicia"  # the selection follows the rename
+    assert panel.signals.settings.voice == "Alicia"  # the selection follows the rename
     assert panel.speech.voice_combo.currentText() == "Alicia"
     answers = ScriptedAnswers(monkeypatch, QMessageBox.StandardButton.No)
     panel.voices.tree.setCurrentItem(panel.voices.items()[1])
@@ -306,7 +315,7 @@ def test_rename_in_place_and_delete_with_confirmation(
         == ["Delete the voice “Carol” and its reference clip? This cannot be undone."] * 2
     )
     assert panel.voices.names() == ["Alicia"]
-    assert [v.name for v in panel.ctx.voice.library.voices()] == ["Alicia"]
+    assert [v.name for v in panel.voice_service.library.voices()] == ["Alicia"]
 
 
 def test_a_damaged_voice_is_listed_greyed_with_why_and_can_be_deleted(
@@ -397,7 +406,7 @@ def test_reference_clips_play_and_a_missing_one_says_why(
     assert player.stopped and panel.clip_player is None
     assert voices.play_button.text() == "Play reference"
 
-    panel.ctx.voice.library.get("Bob").reference.unlink()
+    panel.voice_service.library.get("Bob").reference.unlink()
     panel.reload("Bob")
     bob = voices.items()[1]
     assert not bob.icon(0).isNull() and missing_clip() in bob.toolTip(0)
@@ -597,7 +606,7 @@ def test_missing_models_say_what_to_do(
     assert "Models… → Convert" in panel.speech.model_note.text()
     assert "No speaker encoder is installed" in panel.new_voice.model_note.text()
     # A voice stored earlier (its embedding needs no model to be listed).
-    library = panel.ctx.voice.library
+    library = panel.voice_service.library
     library.add("Alice", np.ones(512, np.float32), alice_clip, 8.0)
     panel.reload("Alice")
     speak(qtbot, panel, "Hello there.")
@@ -631,6 +640,29 @@ def test_a_missing_model_opens_the_model_manager_and_the_panel_follows_at_once(
     assert "No speaker encoder is installed" in new_voice.text()
     assert manager.add_folder(speaker_encoder_dir)
     assert new_voice.text() == "" and new_voice.button.isHidden()
+
+
+def test_a_model_chosen_on_another_thread_reaches_the_panel_and_other_settings_do_not(
+    qtbot: QtBot,
+    make_voice_window: Callable[..., MainWindow],
+    tts_model_dir: Path,
+    speaker_encoder_dir: Path,
+) -> None:
+    window = make_voice_window(models=False)
+    panel = open_voice(window)
+    speech, new_voice = panel.speech.model_needed, panel.new_voice.model_needed
+    store = window.ctx.settings_store
+    # Set behind the store's back, so a panel woken for nothing would show it.
+    store.settings.tts_model = tts_model_dir
+    on_a_thread(lambda: store.update(theme="dark", chunk_tokens=256))
+    arrived: list[str] = []
+    window.tasks.post(arrived.append, "after the change")  # delivered after it, in order
+    qtbot.waitUntil(lambda: bool(arrived), timeout=10_000)
+    assert "No text-to-speech model is installed" in speech.text()  # not woken
+
+    on_a_thread(lambda: store.update(speaker_encoder=speaker_encoder_dir))
+    qtbot.waitUntil(lambda: new_voice.text() == "", timeout=10_000)
+    assert speech.text() == "" and speech.button.isHidden()
 
 
 def test_a_device_failure_offers_use_cpu_instead(

@@ -16,6 +16,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 TASK_STARTS = {"start", "start_with_progress"}
 """TaskRunner methods that take ``on_…`` callbacks."""
+LATER_CALLS = {"post", "connect_keys"}
+"""Methods whose positional callable runs later on the GUI thread."""
 
 
 def calls() -> Iterator[tuple[str, ast.Call]]:
@@ -56,8 +58,20 @@ def test_job_callbacks_are_methods_not_lambdas() -> None:
     assert lambdas == [], "pass a method or functools.partial of one: " + ", ".join(lambdas)
 
 
+def test_posted_calls_and_settings_listeners_are_methods_not_lambdas() -> None:
+    """``TaskRunner.post`` and ``SettingsSignals.connect_keys`` run their callable later too."""
+    lambdas = [
+        f"{where} {call.func.attr}"
+        for where, call in calls()
+        if isinstance(call.func, ast.Attribute) and call.func.attr in LATER_CALLS
+        if any(isinstance(arg, ast.Lambda) for arg in call.args)
+    ]
+    assert lambdas == [], "pass a method or functools.partial of one: " + ", ".join(lambdas)
+
+
 def test_the_check_sees_the_calls_it_is_about() -> None:
     """The scan finds the app's timers and jobs (a rename would otherwise pass silently)."""
     names = {_name(call.func) for _, call in calls()}
     assert "QTimer.singleShot" in names
     assert any(name.endswith("tasks.start") for name in names)
+    assert {name.rsplit(".", 1)[-1] for name in names} >= LATER_CALLS

@@ -4,7 +4,7 @@ Left: the face (chosen or dropped; its faces outlined, one clickable when there 
 the speech (a file, the Voice panel's speech, or a voice and a text spoken first), "Write
 subtitles (.srt)", the device and Generate. Right: the preview with play/pause and seek,
 Save as…, and the gallery of recent results. Work runs in workers (``app.jobs.avatar_media``
-functions over ``ctx.avatar``); errors appear next to the control named by their ``field``
+functions over the avatar service); errors appear next to the control named by their ``field``
 and no input is cleared by one.
 """
 
@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.context import AppContext
+from app.devices import DeviceInfo
 from app.engines.choice import Local
 from app.errors import UserError
 from app.jobs.avatar_media import (
@@ -43,6 +43,9 @@ from app.jobs.avatar_media import (
 )
 from app.model_choices import device_value_of
 from app.models.inspect import ModelTask
+from app.services.avatar import AvatarService
+from app.services.speech_input import SpeechInputService
+from app.services.voice import VoiceService
 from app.voices.spoken_clips import SpokenClip
 from pipelines.core import Cancelled, DeviceError, Progress
 from ui.a11y import announce, describe
@@ -60,6 +63,7 @@ from ui.layouts import panel_splitter, vbox
 from ui.model_needed import ModelNeeded
 from ui.notifications import NotificationBar
 from ui.settings_changes import change_settings
+from ui.settings_signals import SettingsSignals
 from ui.tasks import TaskRunner
 from ui.voice.audio_widgets import CloseHook
 from ui.voice.status_area import StatusArea
@@ -74,26 +78,43 @@ def stopped() -> str:
 
 
 class AvatarPanel(QWidget):
-    """Lip-synced videos over ``ctx.avatar`` (AvatarService)."""
+    """Lip-synced videos over the :class:`AvatarService`."""
 
     modelsRequested = Signal(str)  # "Get it in Models…": the ModelTask value to show
 
     def __init__(
         self,
-        ctx: AppContext,
+        avatar: AvatarService,
+        voice_service: VoiceService,
+        speech_input: SpeechInputService,
+        devices: list[DeviceInfo],
+        signals: SettingsSignals,
         tasks: TaskRunner,
         notifications: NotificationBar,
         parent: QWidget | None = None,
     ) -> None:
+        """Args:
+        avatar: Lip-syncs.
+        voice_service: Lists the voices and speaks a typed text.
+        speech_input: Transcribes a speech for its subtitles.
+        devices: What the lip-sync model may run on.
+        signals: The settings (the face, the voice, the devices).
+        tasks: Runs the previews and the video.
+        notifications: Where what belongs to no control is said.
+        parent: The window.
+        """
         super().__init__(parent)
-        self.ctx = ctx
+        self.avatar = avatar
+        self.voice_service = voice_service
+        self.speech_input = speech_input
+        self.signals = signals
         self.tasks = tasks
         self.notifications = notifications
         self.face = FaceBox()
         self.speech = SpeechSource()
-        self.subtitles = SubtitlesOption(ctx.settings_store, notifications.warn)
+        self.subtitles = SubtitlesOption(signals.store, notifications.warn)
         self.device = DevicePicker(
-            ctx.devices, "lipsync", settings=ctx.settings_store, report=self.notifications.warn
+            devices, "lipsync", settings=signals.store, report=self.notifications.warn
         )
         describe(self.device, tr("Lip-sync device"), tr("Where the lip-sync model runs"))
         self.generate_button = QPushButton(tr("Generate"))
@@ -111,7 +132,7 @@ class AvatarPanel(QWidget):
         self.generate_error = InlineError()
         self.model_needed = ModelNeeded()
         self.model_error = self.model_needed.note  # also where a job's model error goes
-        self.result = ResultPane(ctx, tasks, notifications)
+        self.result = ResultPane(avatar, tasks, notifications)
         self.rate = FrameRate()
         self.errors = ErrorRouter(
             notifications,
@@ -131,11 +152,14 @@ class AvatarPanel(QWidget):
         """The face being read and searched for faces (Generate waits for it)."""
         self._layout()
         self._connect()
+        # A model chosen elsewhere (the model manager's Use): the missing-model line follows.
+        signals.connect_keys({"models"}, self.check_model)
         self.setAcceptDrops(True)
         self._set_busy(False)
         self._show_progress(False)
-        if ctx.settings.face_image is not None and ctx.settings.face_image.is_file():
-            self.face.set_face(ctx.settings.face_image, announce=False)  # previewed when shown
+        face_image = signals.settings.face_image
+        if face_image is not None and face_image.is_file():
+            self.face.set_face(face_image, announce=False)  # previewed when shown
 
     def _layout(self) -> None:
         left = QWidget()
@@ -190,8 +214,8 @@ class AvatarPanel(QWidget):
 
     def refresh(self) -> None:
         """Read voices, the model and the gallery again (they may have changed elsewhere)."""
-        voices = [voice.name for voice in self.ctx.voice.library.voices()]
-        self.speech.set_voices(voices, self.ctx.settings.voice)
+        voices = [voice.name for voice in self.voice_service.library.voices()]
+        self.speech.set_voices(voices, self.signals.settings.voice)
         self.check_model()
         self.result.reload_gallery()
         face = self.face
@@ -202,7 +226,7 @@ class AvatarPanel(QWidget):
     def check_model(self) -> None:
         """Say up front when no lip-sync model is installed, and what to do."""
         try:
-            self.ctx.avatar.model_folder()
+            self.avatar.model_folder()
         except UserError as error:
             self.model_needed.show_problem(error)
         else:
@@ -270,7 +294,7 @@ class AvatarPanel(QWidget):
         self._set_busy(self.generating)
         self.tasks.start(
             preview_face,
-            self.ctx.avatar,
+            self.avatar,
             path,
             THUMBNAIL_SIDE,
             on_done=self._on_face_preview,
@@ -295,11 +319,9 @@ class AvatarPanel(QWidget):
         if preview.problem is not None:
             retry = self._cpu_retry(preview.problem, partial(self._on_face_chosen, preview.path))
             self.errors.show(preview.problem, default_field="face", use_cpu=retry)
-        if self.ctx.settings.face_image != preview.path:
+        if self.signals.settings.face_image != preview.path:
             # The face chat answers are spoken with.
-            change_settings(
-                self.ctx.settings_store, self.notifications.warn, face_image=preview.path
-            )
+            change_settings(self.signals.store, self.notifications.warn, face_image=preview.path)
 
     @Slot(object)
     def _on_face_error(self, error: BaseException) -> None:
@@ -333,7 +355,7 @@ class AvatarPanel(QWidget):
             voice=self.speech.voice(),
             text=self.speech.text(),
             device=self.device.device(),
-            tts_device=device_value_of(self.ctx.settings.model_choice(ModelTask.TTS)),
+            tts_device=device_value_of(self.signals.settings.model_choice(ModelTask.TTS)),
             face_index=self.face.face_index,
             subtitles=self.subtitles.wanted,
         )
@@ -360,9 +382,9 @@ class AvatarPanel(QWidget):
         self._set_busy(True)
         self.tasks.start_with_progress(
             make_video,
-            self.ctx.avatar,
-            self.ctx.voice,
-            self.ctx.speech_input,
+            self.avatar,
+            self.voice_service,
+            self.speech_input,
             request,
             kind=VIDEO_JOB,
             on_progress=self._on_progress,
@@ -412,13 +434,13 @@ class AvatarPanel(QWidget):
         The face detector loads with the lip-sync model, on its own device setting (no picker
         here): the one on ``failed`` moves; when that names neither (AUTO, say), both do.
         """
-        settings = self.ctx.settings
+        settings = self.signals.settings
         detector_choice = settings.model_choice(ModelTask.FACE_DETECTOR)
         detector = same_device(failed, device_value_of(detector_choice))
         lipsync = same_device(failed, self.device.device())
         if detector or not lipsync:
             models = settings.models.with_placement(ModelTask.FACE_DETECTOR, Local(device="CPU"))
-            change_settings(self.ctx.settings_store, self.notifications.warn, models=models)
+            change_settings(self.signals.store, self.notifications.warn, models=models)
         if lipsync or not detector:
             self.device.choose("CPU")
         retry()

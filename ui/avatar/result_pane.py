@@ -15,9 +15,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.context import AppContext
 from app.jobs.avatar_media import RgbImage, copy_result, recent_videos
-from app.services.avatar import VideoResult
+from app.services.avatar import AvatarService, VideoResult
 from ui.a11y import announce, describe
 from ui.avatar.gallery import Gallery
 from ui.avatar.progress_line import duration_text
@@ -53,13 +52,13 @@ class ResultPane(QWidget):
 
     def __init__(
         self,
-        ctx: AppContext,
+        avatar: AvatarService,
         tasks: TaskRunner,
         notifications: NotificationBar,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.ctx = ctx
+        self.avatar = avatar
         self.tasks = tasks
         self.path: Path | None = None
         """The video shown (and saved by Save as…)."""
@@ -164,7 +163,7 @@ class ResultPane(QWidget):
         self.gallery_loading = True
         self.tasks.start(
             recent_videos,
-            self.ctx.avatar,
+            self.avatar,
             on_done=self._on_gallery,
             on_error=self._on_gallery_error,
         )

@@ -15,7 +15,7 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, QTimer, Signal, Slot
+from PySide6.QtCore import QEvent, QObject, QTimer, Slot
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QComboBox,
@@ -115,8 +115,6 @@ def json_as_code(answer: str) -> str:
 
 class AnswerFormatSection(QWidget):
     """Text or JSON answers, and the optional schema of JSON ones, for the edited model."""
-
-    changed = Signal()
 
     def __init__(
         self,
@@ -322,16 +320,14 @@ class AnswerFormatSection(QWidget):
         self.load_button.setEnabled(self.schema.isEnabled())
 
     def _save(self, **values: object) -> None:
-        if save_chat(self._settings, self._report, self._model, self._sampling, **values):
-            self.changed.emit()
+        save_chat(self._settings, self._report, self._model, self._sampling, **values)
 
     def _store(self, destination: _Destination) -> None:
         """Store a schema that passed in the preset it was committed for."""
-        if save_chat(
+        save_chat(
             self._settings,
             self._report,
             destination.model,
             destination.sampling,
             json_schema=destination.text,
-        ):
-            self.changed.emit()
+        )

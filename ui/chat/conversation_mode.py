@@ -9,14 +9,15 @@ Transcribing… / Thinking… / Speaking… / Interrupted), the microphone's lev
 "Interrupt when I speak" (off for loudspeakers: the answer's echo would interrupt it).
 
 What is missing is one sentence next to the button with a button to where it is fixed (the
-model manager, the Voice panel). The conversation's events arrive on its own threads; a
-queued signal brings them to the GUI thread.
+model manager, the Voice panel). The conversation's events arrive on its own threads; the
+task runner's bridge brings them to the GUI thread.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Protocol
 
@@ -127,7 +128,6 @@ class ConversationMode(QWidget):
     interrupted = Signal()  # stop playing the clips
     modelsAtRequested = Signal(str)  # ModelTask value
     panelRequested = Signal(str)  # a panel's name
-    _event = Signal(object)  # TurnEvent, from the conversation's threads
 
     def __init__(
         self,
@@ -178,7 +178,6 @@ class ConversationMode(QWidget):
         self.fix_button.clicked.connect(self._on_fix)
         self.barge_in.toggled.connect(self._on_barge_in)
         self._timer.timeout.connect(self._show_level)
-        self._event.connect(self._on_event)
         self._show_problem(Problem(""))
         self.hide()
 
@@ -267,7 +266,9 @@ class ConversationMode(QWidget):
         services = Services(
             self.ctx.chat, self.ctx.speech_input, self.ctx.voice, self.ctx.metrics, self.ctx.avatar
         )
-        conversation = self.factory(services, self._conversation_id(), options, self._event.emit)
+        # Its events come from its own threads: posted to the GUI thread, in order.
+        on_event = partial(self.tasks.post, self._on_event)
+        conversation = self.factory(services, self._conversation_id(), options, on_event)
         self.conversation = conversation  # its first status arrives from start()
         try:
             conversation.start()

@@ -43,10 +43,9 @@ class GenerationPanel(QGroupBox):
 
     A model's settings are kept apart (``Settings.chat_presets``) from its first change on;
     until then, and after *Reset to defaults*, it uses the global ``chat`` defaults.
-    Emits ``changed`` after every stored change.
+    A stored change is announced by the settings themselves (``ui.settings_signals``).
     """
 
-    changed = Signal()
     wantsWidth = Signal(bool)
     """Its rows grew wider (the Performance section unfolded); True while it is shown."""
 
@@ -147,8 +146,6 @@ class GenerationPanel(QGroupBox):
             dbox.valueChanged.connect(self._store)
         self.system_prompt.installEventFilter(self)
         self.reset_button.clicked.connect(self.reset)
-        self.answer_format.changed.connect(self.changed)
-        self.performance.changed.connect(self.changed)
         self.performance.toggle.toggled.connect(self._on_unfold)
 
     def sizeHint(self) -> QSize:
@@ -197,8 +194,8 @@ class GenerationPanel(QGroupBox):
         if self._model is not None:
             presets = dict(self._settings.settings.chat_presets)
             dropped = presets.pop(self._model, None) is not None
-            if dropped and change_settings(self._settings, self._report, chat_presets=presets):
-                self.changed.emit()
+            if dropped:
+                change_settings(self._settings, self._report, chat_presets=presets)
             self._load()
             self.answer_format.show_stored()
             self.performance.set_model(self._model, self._sampling)
@@ -271,10 +268,8 @@ class GenerationPanel(QGroupBox):
             values["max_new_tokens"] = current.max_new_tokens
         chat = current.model_copy(update=values)
         if self._model is None:
-            kept = change_settings(self._settings, self._report, chat=chat)
+            change_settings(self._settings, self._report, chat=chat)
         else:
             presets = {**self._settings.settings.chat_presets, self._model: chat}
-            kept = change_settings(self._settings, self._report, chat_presets=presets)
-        if kept:
-            self.changed.emit()
+            change_settings(self._settings, self._report, chat_presets=presets)
         self._load()  # show what is saved (and whose settings these are now)

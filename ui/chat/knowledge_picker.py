@@ -13,7 +13,8 @@ from __future__ import annotations
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QCheckBox, QComboBox, QWidget
 
-from app.context import AppContext
+from app.services.chat import ChatService
+from app.services.knowledge import KnowledgeService
 from app.storage.conversations import Conversation
 from pipelines.rag.store import Collection
 from ui.a11y import describe
@@ -60,13 +61,15 @@ class KnowledgePicker(QWidget):
 
     def __init__(
         self,
-        ctx: AppContext,
+        chat: ChatService,
+        knowledge: KnowledgeService,
         tasks: TaskRunner,
         errors: ErrorRouter,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.ctx = ctx
+        self.chat = chat
+        self.knowledge_service = knowledge
         self.tasks = tasks
         self.errors = errors
         self.toggle = QCheckBox(tr("Use knowledge"))
@@ -124,7 +127,7 @@ class KnowledgePicker(QWidget):
         self._loading = True
         self._fill(keep_toggle=self._apply_when_loaded)
         self.tasks.start(
-            self.ctx.knowledge.collections,
+            self.knowledge_service.collections,
             on_done=self._on_collections,
             on_error=self._on_list_error,
         )
@@ -206,7 +209,7 @@ class KnowledgePicker(QWidget):
             tr("“{name}” was deleted: this chat no longer uses knowledge.").format(name=gone)
         )
         self.tasks.start(
-            self.ctx.chat.set_knowledge,
+            self.chat.set_knowledge,
             self._conversation_id,
             "",
             on_done=self._on_applied,
@@ -227,7 +230,7 @@ class KnowledgePicker(QWidget):
             return
         self.error.clear()
         self.tasks.start(
-            self.ctx.chat.set_knowledge,
+            self.chat.set_knowledge,
             self._conversation_id,
             wanted,
             on_done=self._on_applied,

@@ -54,6 +54,7 @@ from ui.inline_error import InlineError
 from ui.model_picker import ModelPicker
 from ui.notifications import NotificationBar
 from ui.open_document import open_document
+from ui.settings_signals import SettingsSignals
 from ui.tasks import TaskRunner
 from ui.tools.confirm_tool import ToolConfirmer
 from ui.tools.tools_picker import ToolsPicker
@@ -80,6 +81,7 @@ class ChatPanel(ModelWiring, InputWiring, QWidget):
     def __init__(
         self,
         ctx: AppContext,
+        signals: SettingsSignals,
         tasks: TaskRunner,
         notifications: NotificationBar,
         parent: QWidget | None = None,
@@ -91,20 +93,20 @@ class ChatPanel(ModelWiring, InputWiring, QWidget):
         self._sent_images: list[PreparedImage] = []
         self._override: GenerationSettings | None = None
         self.answers = AnswerRunner(tasks, self)
-        self.model_picker = ModelPicker(ctx, tasks, notifications, self.statusMessage.emit)
+        self.model_picker = ModelPicker(ctx, signals, tasks, notifications, self.statusMessage.emit)
         self.loader = self.model_picker.loader
         self.conversations = ConversationsPane(ctx.chat, self._default_prompt, tasks)
         self.system_prompt = SystemPromptEditor(ctx.chat)
         self.view = MessageView()
         # With no model loaded and nothing said yet, the welcome page stands in for the chat.
-        self.welcome = WelcomePage(ctx, tasks, notifications)
+        self.welcome = WelcomePage(ctx.models, ctx.devices, tasks, notifications)
         self.centre = QStackedWidget()
         self.centre.addWidget(self.view)
         self.centre.addWidget(self.welcome)
         self._focus_on_load: Path | None = None  # downloaded on the welcome page: type at once
         self.overlay_anchor: QWidget = self.centre  # the perf overlay floats over the answers
         self.save_warning = InlineError(warning=True)
-        self.speak_bar = SpeakBar(ctx, tasks, notifications)  # answers read aloud
+        self.speak_bar = SpeakBar(ctx.voice, signals, tasks, notifications)  # answers read aloud
         self.avatar_mode = AvatarMode(ctx, tasks, notifications)  # answers as video
         self.conversation_mode = ConversationMode(  # hands-free, spoken turns
             ctx, tasks, notifications, self.current_conversation_id
@@ -132,14 +134,20 @@ class ChatPanel(ModelWiring, InputWiring, QWidget):
         inline.update(prompt=self.input_error, system=self.system_prompt.error)
         inline.update(images=self.attachments.error)
         self.errors = ErrorRouter(notifications, inline)
-        self.knowledge = KnowledgePicker(ctx, tasks, self.errors)
+        self.knowledge = KnowledgePicker(ctx.chat, ctx.knowledge, tasks, self.errors)
         self.errors.inline["knowledge"] = self.knowledge.error
-        self.tools = ToolsPicker(ctx, tasks)  # the MCP tools this conversation may call
-        self.tool_confirmer = ToolConfirmer(ctx.settings_store, self.statusMessage.emit, self)
+        self.tools = ToolsPicker(
+            ctx.tools, ctx.chat, ctx.settings, tasks
+        )  # the MCP tools this conversation may call
+        self.tool_confirmer = ToolConfirmer(
+            ctx.settings_store, self.statusMessage.emit, tasks, self
+        )
         self.dictation = Dictation(ctx, tasks, self.errors, self.input)  # the microphone
         self.drop_target = ModelDropTarget(self)  # a .gguf file or model folder dropped here
         self.splitter = lay_out(self)
         self._connect()
+        # The generation settings the next turn is counted with.
+        signals.connect_keys({"chat", "chat_presets"}, self.update_context)
         self.message_actions = MessageActions(self)  # edit, delete, versions
         self._show_current()
         self._update_send_state()
@@ -169,7 +177,6 @@ class ChatPanel(ModelWiring, InputWiring, QWidget):
         self.view.regenerateRequested.connect(self.regenerate)
         self.view.sourceRequested.connect(self.open_source)
         self.settings_button.toggled.connect(self._show_generation)
-        self.generation.changed.connect(self.update_context)
         self.generation.wantsWidth.connect(self._show_generation)
         self.generation.performance.reloadingChanged.connect(self._on_reloading)
         self.generation.performance.reloaded.connect(self._on_model_loaded)

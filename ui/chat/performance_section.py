@@ -44,7 +44,6 @@ RELOAD_JOB = "chat-engine-reload"
 class PerformanceSection(PerformanceControls, QWidget):
     """A fold-out section: the engine options of the edited model, applied by a reload."""
 
-    changed = Signal()  # the stored settings changed
     reloadingChanged = Signal(bool)
     reloaded = Signal(object)  # LoadedModel: the model now runs with the applied options
 
@@ -248,10 +247,7 @@ class PerformanceSection(PerformanceControls, QWidget):
         self.apply_row.hide()
 
     def _store(self, options: PerformanceSettings) -> None:
-        if save_chat(
-            self._settings, self._report, self._model, self._sampling, performance=options
-        ):
-            self.changed.emit()
+        save_chat(self._settings, self._report, self._model, self._sampling, performance=options)
         self._load()
 
     def _refuse(self, error: PipelineError) -> None:

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.context import AppContext
+from app.devices import DeviceInfo
 from app.errors import UserError
 from app.models.catalog import CatalogEntry, load_catalog
 from app.models.catalog_download import download_entry, installed_copy
@@ -30,6 +30,7 @@ from app.models.download import DownloadProgress
 from app.models.entries import InstalledModel
 from app.models.inspect import ModelTask
 from app.models.recommend import Recommendation, machine_facts, nothing_fits, recommend
+from app.models.registry import ModelRegistry
 from pipelines.core import Cancelled
 from ui.a11y import announce, describe
 from ui.error_router import ErrorRouter
@@ -55,13 +56,15 @@ class WelcomePage(QScrollArea):
 
     def __init__(
         self,
-        ctx: AppContext,
+        models: ModelRegistry,
+        devices: list[DeviceInfo],
         tasks: TaskRunner,
         notifications: NotificationBar,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.ctx = ctx
+        self.models = models
+        self.devices = devices
         self.tasks = tasks
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
@@ -140,9 +143,9 @@ class WelcomePage(QScrollArea):
     @Slot()
     def refresh(self) -> None:
         """Recommend again (after a download, or when the free space changed)."""
-        models_dir = self.ctx.models.models_dir
+        models_dir = self.models.models_dir
         self.storage.setText(tr("Models are stored in {folder}").format(folder=models_dir))
-        machine = machine_facts((d.kind for d in self.ctx.devices), models_dir)
+        machine = machine_facts((d.kind for d in self.devices), models_dir)
         try:
             catalog = load_catalog()
         except UserError as error:
@@ -151,7 +154,7 @@ class WelcomePage(QScrollArea):
         self.recommendations = recommend(catalog, machine)
         _clear(self.cards)
         self.download_buttons = []
-        installed = self.ctx.models.models(ModelTask.CHAT)
+        installed = self.models.models(ModelTask.CHAT)
         for recommendation in self.recommendations:
             copy = installed_copy(installed, recommendation.entry)
             self.cards.addWidget(self._card(recommendation, copy))
@@ -202,7 +205,7 @@ class WelcomePage(QScrollArea):
         """Download ``entry`` in a worker; False (said here) when another download runs."""
         self.error.clear()
         task = self.tasks.start_with_progress(
-            partial(download_entry, self.ctx.models, entry),
+            partial(download_entry, self.models, entry),
             kind=DOWNLOAD_JOB,
             on_progress=self._on_progress,
             on_done=self._on_downloaded,

@@ -23,9 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.context import AppContext
 from app.jobs import knowledge as jobs
-from app.services.knowledge import IngestProgress, IngestReport
+from app.services.knowledge import IngestProgress, IngestReport, KnowledgeService
 from pipelines.rag.loaders import SUPPORTED_SUFFIXES
 from pipelines.rag.store import Collection
 from ui.a11y import describe
@@ -66,13 +65,13 @@ class DocumentsPane(QWidget):
 
     def __init__(
         self,
-        ctx: AppContext,
+        knowledge: KnowledgeService,
         tasks: TaskRunner,
         report: Report,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.ctx = ctx
+        self.knowledge = knowledge
         self.tasks = tasks
         self._report = report
         self._collection: Collection | None = None
@@ -197,7 +196,7 @@ class DocumentsPane(QWidget):
         self._listing = True
         self.tasks.start(
             jobs.load_documents,
-            self.ctx.knowledge,
+            self.knowledge,
             name,
             on_done=self._on_documents,
             on_error=self._on_error,
@@ -266,7 +265,7 @@ class DocumentsPane(QWidget):
         text = tr("Adding {what} to “{target}”: reading the files…").format(
             what=what, target=target
         )
-        self._run(text, target, self.ctx.knowledge.ingest, target, list(paths))
+        self._run(text, target, self.knowledge.ingest, target, list(paths))
         return True
 
     @Slot()
@@ -280,7 +279,7 @@ class DocumentsPane(QWidget):
         self._run(
             tr("Re-indexing “{name}”: checking its documents…").format(name=name),
             name,
-            self.ctx.knowledge.reindex,
+            self.knowledge.reindex,
             name,
         )
 
@@ -316,7 +315,7 @@ class DocumentsPane(QWidget):
         self._listing = True
         self.tasks.start(
             jobs.load_documents,
-            self.ctx.knowledge,
+            self.knowledge,
             self._shown,
             on_done=self._on_documents,
             on_error=self._on_error,
@@ -367,7 +366,7 @@ class DocumentsPane(QWidget):
         self.error.clear()
         self.busyChanged.emit()
         self.tasks.start(
-            self.ctx.knowledge.remove_documents,
+            self.knowledge.remove_documents,
             name,
             paths,
             on_done=self._on_removed,

@@ -15,7 +15,6 @@ from collections.abc import Callable
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QWidget
 
-from app.context import AppContext
 from app.errors import UserError
 from app.models.bundled import (
     ConversionToolsMissingError,
@@ -24,6 +23,8 @@ from app.models.bundled import (
     embedder_installed,
     install_default_embedder,
 )
+from app.paths import AppPaths
+from app.services.knowledge import KnowledgeService
 from pipelines.core import Cancelled
 from ui.i18n import tr
 from ui.inline_error import InlineError
@@ -60,9 +61,16 @@ class EmbedderSetup(QWidget):
     finished = Signal(bool)  # the job ended: True when the model is now set up
     modelsRequested = Signal()  # "Open Models…": the conversion tools are installed there
 
-    def __init__(self, ctx: AppContext, tasks: TaskRunner, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        knowledge: KnowledgeService,
+        paths: AppPaths,
+        tasks: TaskRunner,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
-        self.ctx = ctx
+        self.knowledge = knowledge
+        self.paths = paths
         self.tasks = tasks
         self._then: Callable[[], object] | None = None
         self.label = QLabel()
@@ -104,9 +112,9 @@ class EmbedderSetup(QWidget):
             bundled: Ask for the bundled model even when another is in use ("Bundled").
         """
         if bundled:
-            if embedder_installed(default_embedder_dir(self.ctx.paths)):
+            if embedder_installed(default_embedder_dir(self.paths)):
                 return True
-        elif not self.ctx.knowledge.needs_setup():
+        elif not self.knowledge.needs_setup():
             return True
         self._then = then
         if not self.running:
@@ -123,7 +131,7 @@ class EmbedderSetup(QWidget):
         self._show(running=True)
         self.tasks.start_with_progress(
             install_default_embedder,
-            self.ctx.paths,
+            self.paths,
             kind=SETUP_JOB,
             on_progress=self._on_progress,
             on_done=self._on_done,

@@ -17,15 +17,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.context import AppContext
 from app.models.bundled import default_embedder_dir, embedder_installed
 from app.models.inspect import ModelTask
+from app.models.registry import ModelRegistry
+from app.paths import AppPaths
+from app.services.knowledge import KnowledgeService
 from pipelines.embeddings import EmbeddingPipeline
 from ui.error_router import ErrorRouter
 from ui.i18n import tr
 from ui.inline_error import InlineError
 from ui.layouts import hbox, over_message
 from ui.menu_button import menu_button
+from ui.settings_signals import SettingsSignals
 from ui.tasks import Lane, TaskRunner
 
 LOADING = "loading…"
@@ -48,13 +51,19 @@ class EmbeddingModelRow(QWidget):
 
     def __init__(
         self,
-        ctx: AppContext,
+        knowledge: KnowledgeService,
+        models: ModelRegistry,
+        paths: AppPaths,
+        signals: SettingsSignals,
         tasks: TaskRunner,
         errors: ErrorRouter,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.ctx = ctx
+        self.knowledge = knowledge
+        self.models = models
+        self.paths = paths
+        self.signals = signals
         self.tasks = tasks
         self.name = QLabel()
         self.name.setToolTip(
@@ -92,9 +101,9 @@ class EmbeddingModelRow(QWidget):
     def show_current(self) -> None:
         """The model in use; the bundled one that is not converted yet is said so, never
         shown as present, with "Set up" beside it."""
-        chosen = self.ctx.settings.model_choice(ModelTask.EMBEDDING).folder
-        folder = chosen or default_embedder_dir(self.ctx.paths)
-        missing = self.ctx.knowledge.needs_setup()
+        chosen = self.signals.settings.model_choice(ModelTask.EMBEDDING).folder
+        folder = chosen or default_embedder_dir(self.paths)
+        missing = self.knowledge.needs_setup()
         if missing:
             self.name.setText(f"{folder.name} — {not_set_up()}")
         elif chosen is not None and not (chosen / "openvino_model.xml").is_file():
@@ -116,7 +125,7 @@ class EmbeddingModelRow(QWidget):
     def fill_menu(self) -> None:
         """Installed embedding models (the model manager's), then "Other folder…"."""
         self.change_menu.clear()
-        for model in self.ctx.models.models(ModelTask.EMBEDDING):
+        for model in self.models.models(ModelTask.EMBEDDING):
             if model.usable:
                 action = self.change_menu.addAction(f"{model.id}  ({model.precision})")
                 action.setData(str(model.folder))
@@ -141,7 +150,7 @@ class EmbeddingModelRow(QWidget):
     @Slot()
     def use_bundled(self) -> None:
         """Back to the bundled model (set up first when it is not converted yet)."""
-        if not embedder_installed(default_embedder_dir(self.ctx.paths)):
+        if not embedder_installed(default_embedder_dir(self.paths)):
             self._bundled_after_setup = True
             self.setupRequested.emit()
             return
@@ -152,7 +161,7 @@ class EmbeddingModelRow(QWidget):
         self.error.clear()
         self._set_busy(True)
         self.tasks.start(
-            self.ctx.knowledge.use_embedding_model,
+            self.knowledge.use_embedding_model,
             folder,
             lane=Lane.MODEL,
             on_done=self._on_loaded,

@@ -16,10 +16,13 @@ from PySide6.QtCore import QEvent, QMimeData, Signal, Slot
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QMessageBox, QVBoxLayout, QWidget
 
-from app.context import AppContext
 from app.database.server import DatabaseError
+from app.devices import DeviceInfo
 from app.errors import UserError
 from app.jobs import knowledge as jobs
+from app.models.registry import ModelRegistry
+from app.paths import AppPaths
+from app.services.knowledge import KnowledgeService
 from pipelines.core import InvalidInputError
 from pipelines.rag.store import Collection
 from ui.device_picker import DevicePicker
@@ -36,6 +39,7 @@ from ui.knowledge.search_pane import SearchPane
 from ui.layouts import panel_splitter
 from ui.notifications import NotificationBar
 from ui.open_document import open_document
+from ui.settings_signals import SettingsSignals
 from ui.tasks import TaskRunner
 
 
@@ -57,31 +61,38 @@ class KnowledgePanel(QWidget):
 
     def __init__(
         self,
-        ctx: AppContext,
+        knowledge: KnowledgeService,
+        models: ModelRegistry,
+        paths: AppPaths,
+        devices: list[DeviceInfo],
+        signals: SettingsSignals,
         tasks: TaskRunner,
         notifications: NotificationBar,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.ctx = ctx
+        self.knowledge = knowledge
+        self.signals = signals
         self.tasks = tasks
         self.notifications = notifications
         self.errors = ErrorRouter(notifications, {})  # only for errors not meant for people
         self.collections = CollectionsPane()
-        self.documents = DocumentsPane(ctx, tasks, self._report)
+        self.documents = DocumentsPane(knowledge, tasks, self._report)
         self.search = SearchPane()
         self.database = DatabaseStatus()
         # The embedder (and reranker) load on the chosen device at their next use.
         self.device_picker = DevicePicker(
-            ctx.devices,
+            devices,
             "knowledge",
-            settings=ctx.settings_store,
+            settings=signals.store,
             report=self.notifications.warn,
-            remotes=ctx.settings.remote_endpoints,  # an endpoint's model embeds there
+            remotes=signals.settings.remote_endpoints,  # an endpoint's model embeds there
         )
         self.device_picker.setToolTip(tr("Device for the embedding (and reranking) model"))
-        self.model_row = EmbeddingModelRow(ctx, tasks, self.errors)
-        self.setup = EmbedderSetup(ctx, tasks)
+        # Endpoints are edited in the chat's Remote… dialog: listed here as they are saved.
+        signals.connect_keys({"remote_endpoints"}, self._show_remotes)
+        self.model_row = EmbeddingModelRow(knowledge, models, paths, signals, tasks, self.errors)
+        self.setup = EmbedderSetup(knowledge, paths, tasks)
         self.documents.before_embedding = self.setup.ensure
         self._db = "idle"  # idle → starting → ready | failed
         self._refreshing = False
@@ -145,9 +156,6 @@ class KnowledgePanel(QWidget):
         """Start the database when first shown; take dropped files and folders."""
         # event(), not showEvent()/dropEvent(): see ui.chat.input_box.ChatInput.event.
         kind = event.type()
-        if kind == QEvent.Type.Show:
-            # Endpoints are edited in the chat's Remote… dialog: list them as they are now.
-            self.device_picker.set_remotes(self.ctx.settings.remote_endpoints)
         if kind == QEvent.Type.Show and self._db in ("idle", "ready"):
             self.reload()  # the first time starts the database; later, picks up changes
         elif kind in (QEvent.Type.DragEnter, QEvent.Type.DragMove, QEvent.Type.Drop):
@@ -161,6 +169,10 @@ class KnowledgePanel(QWidget):
                 self.documents.add_paths(paths)
             return True
         return super().event(event)
+
+    @Slot()
+    def _show_remotes(self) -> None:
+        self.device_picker.set_remotes(self.signals.settings.remote_endpoints)
 
     def _report(self, error: BaseException, area: InlineError) -> None:
         """A failed job: the database line, the area next to the control, or a notification."""
@@ -206,7 +218,7 @@ class KnowledgePanel(QWidget):
             self._update_controls()
         self.tasks.start(
             jobs.load_overview,
-            self.ctx.knowledge,
+            self.knowledge,
             on_done=self._on_overview,
             on_error=self._on_overview_error,
         )
@@ -268,7 +280,7 @@ class KnowledgePanel(QWidget):
             return  # created once the embedding model is set up
         self._start_managing()
         self.tasks.start(
-            self.ctx.knowledge.create_collection,
+            self.knowledge.create_collection,
             name,
             on_done=self._on_created,
             on_error=self._on_manage_error,
@@ -283,7 +295,7 @@ class KnowledgePanel(QWidget):
     def _rename(self, name: str, new_name: str) -> None:
         self._start_managing()
         self.tasks.start(
-            self.ctx.knowledge.rename_collection,
+            self.knowledge.rename_collection,
             name,
             new_name,
             on_done=self._on_renamed,
@@ -310,7 +322,7 @@ class KnowledgePanel(QWidget):
             return
         self._start_managing()
         self.tasks.start(
-            self.ctx.knowledge.delete_collection,
+            self.knowledge.delete_collection,
             name,
             on_done=self._on_deleted,
             on_error=self._on_manage_error,
@@ -361,7 +373,7 @@ class KnowledgePanel(QWidget):
             self._update_controls()
             self.tasks.start(
                 jobs.search,
-                self.ctx.knowledge,
+                self.knowledge,
                 current.name,
                 query,
                 k,

@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.context import AppContext
 from app.errors import UserError
 from app.models.convert import Converter, ConvertProgress
 from app.models.convert_plan import (
@@ -32,7 +31,7 @@ from app.models.convert_plan import (
     plan_conversion,
 )
 from app.models.inspect import ModelTask
-from app.models.registry import InstalledModel
+from app.models.registry import InstalledModel, ModelRegistry
 from app.models.tools_env import ToolsMissingError, ToolsStatus
 from pipelines.core import Cancelled
 from ui.a11y import announce
@@ -62,16 +61,17 @@ class ConvertView(ConvertForm):
 
     def __init__(
         self,
-        ctx: AppContext,
+        models: ModelRegistry,
+        tools_dir: Path,
         tasks: TaskRunner,
         notifications: NotificationBar,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.ctx = ctx
+        self.models = models
         self.tasks = tasks
         self.choices = task_choices()
-        self.tools_offer = ToolsOffer(ctx.paths.tools_dir, tasks)
+        self.tools_offer = ToolsOffer(tools_dir, tasks)
         self._make_inputs()
         self._make_errors(notifications)
         self._make_run_row()
@@ -237,7 +237,7 @@ class ConvertView(ConvertForm):
             return
         request = self.request()
         try:
-            plan_conversion(request, self.ctx.models)  # quick: files and names only
+            plan_conversion(request, self.models)  # quick: files and names only
         except UserError as error:
             self.errors.show(gui_error(error), default_field="convert")
             return
@@ -248,7 +248,7 @@ class ConvertView(ConvertForm):
         self.tools_offer.setEnabled(False)  # the tools stay as they are while they convert
         self.status.setText(tr("Starting…"))
         self.tasks.start_with_progress(
-            Converter(self.ctx.models).convert,
+            Converter(self.models).convert,
             request,
             kind=CONVERT_JOB,
             on_progress=self._on_progress,

@@ -14,10 +14,10 @@ from PySide6.QtCore import QModelIndex, Qt, QUrl, Signal, Slot
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QLabel, QMessageBox, QPushButton, QTableWidgetItem, QWidget
 
-from app.context import AppContext
 from app.errors import UserError
 from app.models.inspect import ModelTask
-from app.models.registry import InstalledModel, Removal
+from app.models.registry import InstalledModel, ModelRegistry, Removal
+from app.paths import AppPaths
 from pipelines.core import InvalidInputError
 from pipelines.gguf import is_gguf_path
 from ui.a11y import announce, describe
@@ -29,10 +29,17 @@ from ui.knowledge.formatting import human_size
 from ui.layouts import hbox, vbox
 from ui.menu_button import menu_button
 from ui.model_paths import ask_model_file, ask_model_folder, gguf_filters
-from ui.models.listing import ListedModel, Origin, forget_changes, listed_models
+from ui.models.listing import (
+    LISTED_FIELDS,
+    ListedModel,
+    Origin,
+    forget_changes,
+    listed_models,
+)
 from ui.models.tables import INSTALLED_COLUMNS, installed_cells, installed_tooltip, model_table
 from ui.notifications import NotificationBar
 from ui.settings_changes import change_settings
+from ui.settings_signals import SettingsSignals
 from ui.tasks import Policy, TaskRunner
 
 ADD_JOB = "model-add"
@@ -58,9 +65,18 @@ class InstalledView(QWidget):
     useRequested = Signal(object)  # ListedModel: load it where it belongs
     modelsChanged = Signal()  # pickers re-read the registry
 
-    def __init__(self, ctx: AppContext, tasks: TaskRunner, notifications: NotificationBar) -> None:
+    def __init__(
+        self,
+        models: ModelRegistry,
+        paths: AppPaths,
+        signals: SettingsSignals,
+        tasks: TaskRunner,
+        notifications: NotificationBar,
+    ) -> None:
         super().__init__()
-        self.ctx = ctx
+        self.models = models
+        self.paths = paths
+        self.signals = signals
         self.tasks = tasks
         self.rows: list[ListedModel] = []
         self._removing = False
@@ -112,6 +128,9 @@ class InstalledView(QWidget):
         self.open_button.clicked.connect(self.open_selected)
         self.remove_button.clicked.connect(self.remove_selected)
         self.table.itemSelectionChanged.connect(self.update_buttons)
+        # Folders named in the settings are listed: a change there (a Use, a forget, a chat
+        # model opened) changes the list.
+        signals.connect_keys(LISTED_FIELDS, self.refresh)
 
     # ----- the list ----------------------------------------------------------------------
 
@@ -119,7 +138,7 @@ class InstalledView(QWidget):
     def refresh(self) -> None:
         """Re-read the registry and the settings (each model re-checked against its files)."""
         chosen = self.selected()
-        self.rows = listed_models(self.ctx.models, self.ctx.settings, self.ctx.paths)
+        self.rows = listed_models(self.models, self.signals.settings, self.paths)
         self.table.setRowCount(len(self.rows))
         for index, row in enumerate(self.rows):
             for column, text in enumerate(installed_cells(row)):
@@ -130,7 +149,7 @@ class InstalledView(QWidget):
             again = [i for i, r in enumerate(self.rows) if r.model.folder == chosen.model.folder]
             if again:
                 self.table.selectRow(again[0])
-        size = human_size(self.ctx.models.total_size())
+        size = human_size(self.models.total_size())
         self.usage.setText(tr("App copies use {size}").format(size=size))
         self.update_buttons()
 
@@ -219,7 +238,7 @@ class InstalledView(QWidget):
             self.add_button.setEnabled(False)
             self.usage.setText(tr("Reading {name}…").format(name=folder.name))
             self.tasks.start(
-                self.ctx.models.add_folder,
+                self.models.add_folder,
                 folder,
                 kind=ADD_JOB,
                 on_done=self._on_added,
@@ -228,7 +247,7 @@ class InstalledView(QWidget):
             )
             return True
         try:
-            self.ctx.models.add_folder(folder)
+            self.models.add_folder(folder)
         except UserError as error:
             self.error.show_message(str(error))
             return False
@@ -274,7 +293,7 @@ class InstalledView(QWidget):
             what = tr("Take {name} off the list? Its folder {folder} stays on disk.")
         elif model.entry_damaged:
             what = tr("Remove the damaged entry {name} from the model list? No file is deleted.")
-        elif self.ctx.models.deletes_files(model):
+        elif self.models.deletes_files(model):
             what = tr("Delete {name} and its {size} of files?")
         else:
             what = tr("Forget {name}? Its folder {folder} stays on disk.")
@@ -283,11 +302,9 @@ class InstalledView(QWidget):
         if answer != QMessageBox.StandardButton.Yes:
             return
         if chosen.origin is Origin.FOLDER:
-            changes = forget_changes(self.ctx.settings, chosen)
-            if not change_settings(self.ctx.settings_store, self.error.show_message, **changes):
-                return
-            self.refresh()
-            self.modelsChanged.emit()
+            changes = forget_changes(self.signals.settings, chosen)
+            if change_settings(self.signals.store, self.error.show_message, **changes):
+                self.modelsChanged.emit()  # the list followed the settings already
             return
         # Deleting a model's files takes seconds for gigabytes: a worker does it while the
         # table says so (Remove… is disabled until it ends, so one removal runs at a time).
@@ -296,7 +313,7 @@ class InstalledView(QWidget):
         self.usage.setText(tr("Removing {name}…").format(name=model.id))
         self._removing = True
         self.tasks.start(
-            self.ctx.models.remove,
+            self.models.remove,
             model.id,
             kind=REMOVE_JOB,
             policy=Policy.REFUSE,

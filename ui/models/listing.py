@@ -64,6 +64,11 @@ class ListedModel:
         return self.origin is not Origin.BUNDLED
 
 
+LISTED_FIELDS = frozenset({*(name.split(".")[0] for name in ROLE_FIELDS), RECENT, "server"})
+"""The top-level settings fields whose folders the list shows (a change to one changes the
+list): ``server`` for ``server.model``."""
+
+
 def listed_models(
     registry: ModelRegistry, settings: Settings, paths: AppPaths
 ) -> list[ListedModel]:

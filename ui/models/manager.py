@@ -24,13 +24,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.context import AppContext
 from app.errors import UserError
 from app.models.catalog import CatalogEntry, filter_catalog, load_catalog
 from app.models.catalog_download import download_entry
 from app.models.download import DownloadProgress
 from app.models.inspect import ModelTask
-from app.models.registry import InstalledModel
+from app.models.registry import InstalledModel, ModelRegistry
+from app.paths import AppPaths
 from ui.a11y import announce, describe
 from ui.error_router import ErrorRouter
 from ui.i18n import tr, translated
@@ -43,6 +43,7 @@ from ui.models.convert_view import ConvertView
 from ui.models.installed_view import InstalledView
 from ui.models.tables import model_table
 from ui.notifications import NotificationBar
+from ui.settings_signals import SettingsSignals
 from ui.tasks import TaskRunner
 
 DOWNLOAD_JOB = "model-download"
@@ -74,13 +75,17 @@ class ModelManager(QDialog):
 
     def __init__(
         self,
-        ctx: AppContext,
+        models: ModelRegistry,
+        paths: AppPaths,
+        signals: SettingsSignals,
         tasks: TaskRunner,
         notifications: NotificationBar,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.ctx = ctx
+        self.models = models
+        self.paths = paths
+        self.signals = signals
         self.tasks = tasks
         self.setWindowTitle(tr("Models"))
         self.resize(980, 560)
@@ -89,7 +94,7 @@ class ModelManager(QDialog):
         self.tabs = QTabWidget()
         self.tabs.addTab(self._installed_view(notifications), tr("Installed"))
         self.tabs.addTab(self._catalog_view(), tr("Catalog"))
-        self.convert_view = ConvertView(ctx, tasks, notifications)
+        self.convert_view = ConvertView(models, paths.tools_dir, tasks, notifications)
         self.convert_view.converted.connect(self._on_converted)
         self.tabs.addTab(self.convert_view, tr("Convert"))
         describe(self.tabs.tabBar(), tr("Model manager views"), tr("Installed, Catalog, Convert"))
@@ -129,7 +134,7 @@ class ModelManager(QDialog):
     # ----- installed -------------------------------------------------------------------
 
     def _installed_view(self, notifications: NotificationBar) -> QWidget:
-        view = InstalledView(self.ctx, self.tasks, notifications)
+        view = InstalledView(self.models, self.paths, self.signals, self.tasks, notifications)
         self.installed_view = view
         # The names the window and the tests have always used.
         self.installed = view.table
@@ -284,7 +289,7 @@ class ModelManager(QDialog):
         self.download_button.setEnabled(False)
         self.progress_label.setText(tr("Connecting for {source}…").format(source=_source(entry)))
         self.tasks.start_with_progress(
-            partial(download_entry, self.ctx.models, entry),
+            partial(download_entry, self.models, entry),
             kind=DOWNLOAD_JOB,
             on_progress=self._on_progress,
             on_done=self._on_downloaded,

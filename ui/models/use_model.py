@@ -51,8 +51,6 @@ def use_model(window: MainWindow, row: ListedModel) -> str | None:
         models = store.settings.models.with_folder(model.task, model.folder)
         if not change_settings(store, window.show_status, models=models):
             return None
-        window.voice_panel.check_models()
-        window.avatar_panel.check_model()
         window.show_status(tr("{name} is now used.").format(name=model.id))
     window.show_panel(panel)
     window.activateWindow()

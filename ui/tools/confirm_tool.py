@@ -1,10 +1,11 @@
 """Asking the user before a tool runs, from the worker that writes the answer.
 
-The chat service calls ``confirm_tool`` on its worker thread. :meth:`ToolConfirmer.ask` sends
-the question to the GUI thread by a queued signal and waits on a ``threading.Event`` — the
-worker waits, the GUI never does (no nested event loop anywhere). The GUI shows a small
-non-modal dialog, so Stop in the window stays clickable: a stopped answer (its cancel token
-set) withdraws the question, which counts as *Don't run*, and the dialog closes.
+The chat service calls ``confirm_tool`` on its worker thread. :meth:`ToolConfirmer.ask` posts
+the question to the GUI thread through the task runner's bridge and waits on a
+``threading.Event`` — the worker waits, the GUI never does (no nested event loop anywhere).
+The GUI shows a small non-modal dialog, so Stop in the window stays clickable: a stopped
+answer (its cancel token set) withdraws the question, which counts as *Don't run*, and the
+dialog closes.
 *Always allow this tool* adds the tool to its server's ``allowed_tools`` through the settings
 store, then runs it.
 """
@@ -16,7 +17,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QObject, QThread, Slot
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -34,6 +35,7 @@ from ui.a11y import describe
 from ui.i18n import tr
 from ui.icons import set_icon
 from ui.settings_changes import Report, change_settings
+from ui.tasks import TaskRunner
 from ui.tools.tool_call_view import pretty_arguments
 
 log = logging.getLogger(__name__)
@@ -127,19 +129,16 @@ class ConfirmToolDialog(QDialog):
 class ToolConfirmer(QObject):
     """The bridge: :meth:`ask` on a worker, the dialog on the GUI thread."""
 
-    _asked = Signal(object)  # ToolQuestion
-    _withdrawn = Signal(object)  # ToolQuestion (the answer was stopped meanwhile)
-
-    def __init__(self, store: SettingsStore, report: Report, parent: QWidget) -> None:
+    def __init__(
+        self, store: SettingsStore, report: Report, tasks: TaskRunner, parent: QWidget
+    ) -> None:
         super().__init__(parent)
         self.store = store
         self.report = report
+        self._tasks = tasks
         self._window = parent
         self.dialog: ConfirmToolDialog | None = None
         """The question on screen, if any (one at a time: the answer waits for it)."""
-        # Emitted on a worker, received here on the GUI thread: queued by Qt.
-        self._asked.connect(self._on_asked)
-        self._withdrawn.connect(self._on_withdrawn)
 
     def ask(self, tool_id: str, arguments: dict[str, Any], cancel: CancelToken) -> bool:
         """Whether the user lets ``tool_id`` run with ``arguments``: called on a worker,
@@ -149,10 +148,10 @@ class ToolConfirmer(QObject):
             log.warning("a tool confirmation was asked on the GUI thread: refused")
             return False
         question = ToolQuestion(tool_id, dict(arguments))
-        self._asked.emit(question)
+        self._tasks.post(self._on_asked, question)
         while not question.answered.wait(POLL_S):
             if cancel.cancelled and question.answer(False):
-                self._withdrawn.emit(question)
+                self._tasks.post(self._on_withdrawn, question)
                 break
         return question.run
 

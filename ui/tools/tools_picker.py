@@ -22,11 +22,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.context import AppContext
 from app.errors import StorageError, UserError
+from app.services.chat import ChatService
+from app.settings import Settings
 from app.storage.conversations import Conversation
 from app.tools.config import split_tool_id
-from app.tools.service import ToolInfo
+from app.tools.service import ToolInfo, ToolService
 from pipelines.core import Cancelled
 from ui.a11y import describe
 from ui.i18n import tr
@@ -95,9 +96,25 @@ class ToolsPicker(QWidget):
     windowRequested = Signal()  # the Tools (MCP) window
     changed = Signal(list)  # the conversation's tool ids, as stored
 
-    def __init__(self, ctx: AppContext, tasks: TaskRunner, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        tools: ToolService,
+        chat: ChatService,
+        settings: Settings,
+        tasks: TaskRunner,
+        parent: QWidget | None = None,
+    ) -> None:
+        """Args:
+        tools: Knows the MCP servers' tools (looks them up on demand).
+        chat: Stores the conversation's choice of tools.
+        settings: The live settings (read only: the servers).
+        tasks: Runs the look-ups and the saving.
+        parent: The chat panel.
+        """
         super().__init__(parent)
-        self.ctx = ctx
+        self.tools = tools
+        self.chat = chat
+        self._settings = settings
         self.tasks = tasks
         self.button = QPushButton()
         set_icon(self.button, "tools")
@@ -155,15 +172,15 @@ class ToolsPicker(QWidget):
         self.popup.move(below.x(), below.y() - self.popup.height() - 4)
         self.popup.show()
         self.popup.tree.setFocus()
-        if not self._looked and self._servers() and not self.ctx.tools.known_tools():
+        if not self._looked and self._servers() and not self.tools.known_tools():
             self.look_again()
 
     def _servers(self) -> list[str]:
-        return [s.name for s in self.ctx.settings.mcp_servers if s.enabled]
+        return [s.name for s in self._settings.mcp_servers if s.enabled]
 
     def _fill(self) -> None:
         """The tree from the known tools, plus enabled ones no server listed (yet)."""
-        known = self.ctx.tools.known_tools()
+        known = self.tools.known_tools()
         by_server: dict[str, list[ToolInfo]] = {}
         for info in known:
             by_server.setdefault(info.server, []).append(info)
@@ -205,7 +222,7 @@ class ToolsPicker(QWidget):
         looking = self._refresh is not None
         if looking:
             text = tr("Asking the servers for their tools…")
-        elif not self.ctx.settings.mcp_servers:
+        elif not self._settings.mcp_servers:
             text = no_servers()
         elif not self._servers():
             text = tr("Every MCP server is turned off: turn one on in the Tools window.")
@@ -231,7 +248,7 @@ class ToolsPicker(QWidget):
         self._refresh = state
         self._looked = True
         self.tasks.start(
-            self.ctx.tools.refresh,
+            self.tools.refresh,
             state.cancel,
             state=state,
             kind=REFRESH_JOB,
@@ -278,7 +295,7 @@ class ToolsPicker(QWidget):
         the conversation could not be saved — the choice then snaps back."""
         self.error.clear()
         try:
-            conversation = self.ctx.chat.set_tools(self._conversation_id, list(tool_ids))
+            conversation = self.chat.set_tools(self._conversation_id, list(tool_ids))
         except (UserError, StorageError) as error:
             self.error.show_message(str(error))
             if self.popup.isVisible():

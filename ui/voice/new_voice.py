@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
 
 from app.audio.devices import AudioDevice
 from app.audio.recording import Recording
-from app.context import AppContext
 from app.errors import UserError
 from app.services.voice import VoiceService
 from app.voices.library import Voice
@@ -81,13 +80,13 @@ class NewVoiceBox(QWidget):
 
     def __init__(
         self,
-        ctx: AppContext,
+        voice_service: VoiceService,
         tasks: TaskRunner,
         notifications: NotificationBar,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.ctx = ctx
+        self.voice_service = voice_service
         self.tasks = tasks
         self.check: ReferenceCheck | None = None
         self.source = ""
@@ -205,7 +204,7 @@ class NewVoiceBox(QWidget):
         """Read and check ``path`` in a worker; the result is shown under the clip controls."""
         self.file_error.clear()
         self.source = path.name
-        self._run(tr("Reading {name}…").format(name=path.name), self.ctx.voice.check_file, path)
+        self._run(tr("Reading {name}…").format(name=path.name), self.voice_service.check_file, path)
 
     @Slot(object)
     def _on_recorded(self, recording: Recording) -> None:
@@ -213,7 +212,7 @@ class NewVoiceBox(QWidget):
         self.source = tr("the recording")
         self._run(
             tr("Checking the recording…"),
-            self.ctx.voice.check_recording,
+            self.voice_service.check_recording,
             recording.samples,
             recording.rate,
         )
@@ -225,7 +224,7 @@ class NewVoiceBox(QWidget):
             self.source = tr("the first {seconds} s of {source}").format(
                 seconds=f"{MAX_SECONDS:.0f}", source=self.source
             )
-            self._run(tr("Trimming…"), check_trimmed, self.ctx.voice, self.check)
+            self._run(tr("Trimming…"), check_trimmed, self.voice_service, self.check)
 
     def _run(self, text: str, function: Callable[..., ReferenceCheck], *args: object) -> None:
         self.problems.clear()
@@ -288,13 +287,15 @@ class NewVoiceBox(QWidget):
         self.create_error.clear()
         name = self.name_edit.text()
         try:
-            self.ctx.voice.library.check_name(name)  # at once: nothing is computed for a bad name
+            self.voice_service.library.check_name(
+                name
+            )  # at once: nothing is computed for a bad name
         except UserError as error:
             self.name_error.show_message(str(error))
             return
         self._begin(tr("Computing the voice of {source}…").format(source=self.source))
         self.tasks.start(
-            self.ctx.voice.create_voice,
+            self.voice_service.create_voice,
             name,
             check,
             on_done=self._on_created,

@@ -10,15 +10,18 @@ this panel, knows where it goes).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import QEvent, QTimer, Signal, Slot
 from PySide6.QtWidgets import QMessageBox, QVBoxLayout, QWidget
 
 from app.audio import devices as audio_devices
 from app.audio.devices import AudioDeviceError
 from app.audio.playback import Player
-from app.context import AppContext
+from app.devices import DeviceInfo
 from app.errors import UserError
 from app.models.inspect import ModelTask
+from app.services.voice import VoiceService
 from app.voices.library import Voice
 from pipelines.voice.audio import Clip
 from ui.error_router import ErrorRouter
@@ -26,6 +29,7 @@ from ui.i18n import tr
 from ui.layouts import panel_splitter, vbox
 from ui.notifications import NotificationBar
 from ui.settings_changes import change_settings
+from ui.settings_signals import SettingsSignals
 from ui.tasks import TaskRunner
 from ui.voice.audio_widgets import CloseHook
 from ui.voice.new_voice import NewVoiceBox
@@ -36,32 +40,44 @@ PLAY_POLL_MS = 100
 
 
 class VoicePanel(QWidget):
-    """Voices and speech over ``ctx.voice`` (VoiceService)."""
+    """Voices and speech over the :class:`VoiceService`."""
 
     speechForAvatar = Signal(object)  # SpokenClip: "Use in Avatar" was clicked
     modelsRequested = Signal(str)  # "Get it in Models…": the ModelTask value to show
 
     def __init__(
         self,
-        ctx: AppContext,
+        voice_service: VoiceService,
+        devices: list[DeviceInfo],
+        spoken_dir: Path,
+        signals: SettingsSignals,
         tasks: TaskRunner,
         notifications: NotificationBar,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.ctx = ctx
+        self.voice_service = voice_service
+        self.signals = signals
         self.tasks = tasks
         self.notifications = notifications
         self.voices = VoiceList()
-        self.new_voice = NewVoiceBox(ctx, tasks, notifications)
-        self.speech = SpeechBox(ctx, tasks, notifications, self.notifications.warn)
+        self.new_voice = NewVoiceBox(voice_service, tasks, notifications)
+        self.speech = SpeechBox(
+            voice_service,
+            devices,
+            spoken_dir,
+            signals,
+            tasks,
+            notifications,
+            self.notifications.warn,
+        )
         self.errors = ErrorRouter(notifications, {"voice": self.voices.error})
         self.clip_player: Player | None = None
         self._clip_timer = QTimer(self)
         self._clip_timer.setInterval(PLAY_POLL_MS)
         self._clip_timer.timeout.connect(self._poll_clip)
         self._close_hook = CloseHook(self, self.shutdown)
-        self._problems_shown = list(ctx.voice.library.problems)  # the start notice said them
+        self._problems_shown = list(voice_service.library.problems)  # the start notice said them
         left = QWidget()
         column = QVBoxLayout(left)
         column.setContentsMargins(0, 0, 0, 0)
@@ -79,6 +95,8 @@ class VoicePanel(QWidget):
         self.speech.speechHandedOff.connect(self.speechForAvatar)
         self.speech.model_needed.openRequested.connect(self.modelsRequested)
         self.new_voice.model_needed.openRequested.connect(self.modelsRequested)
+        # A model chosen elsewhere (the model manager's Use): the missing-model line follows.
+        signals.connect_keys({"models"}, self.check_models)
         self.refresh_devices()
         self.reload()
 
@@ -94,7 +112,7 @@ class VoicePanel(QWidget):
 
     def reload(self, select: str = "") -> None:
         """Read the voice library again (a few small files) and show it everywhere."""
-        library = self.ctx.voice.library
+        library = self.voice_service.library
         found = library.voices()
         self.voices.set_voices(found, select, library.damaged)
         self.speech.set_voices([voice.name for voice in found])  # damaged ones never speak
@@ -112,7 +130,7 @@ class VoicePanel(QWidget):
         notes: dict[ModelTask, UserError] = {}
         for task in (ModelTask.TTS, ModelTask.SPEAKER_ENCODER):
             try:
-                self.ctx.voice.model_folder(task)
+                self.voice_service.model_folder(task)
             except UserError as error:
                 notes[task] = error
         self.speech.show_model_problem(notes.get(ModelTask.TTS))
@@ -143,13 +161,13 @@ class VoicePanel(QWidget):
     @Slot(str, str)
     def _rename(self, name: str, new_name: str) -> None:
         try:
-            voice = self.ctx.voice.library.rename(name, new_name)
+            voice = self.voice_service.library.rename(name, new_name)
         except UserError as error:
             self.voices.error.show_message(str(error))
             self.reload(name)  # shows the real name again
             return
-        if self.ctx.settings.voice.casefold() == name.casefold():
-            change_settings(self.ctx.settings_store, self.notifications.warn, voice=voice.name)
+        if self.signals.settings.voice.casefold() == name.casefold():
+            change_settings(self.signals.store, self.notifications.warn, voice=voice.name)
         self.reload(voice.name)
 
     @Slot(str)
@@ -163,7 +181,7 @@ class VoicePanel(QWidget):
         if self.clip_player is not None:
             self._stop_clip()
         try:
-            self.ctx.voice.library.remove(name)
+            self.voice_service.library.remove(name)
         except UserError as error:
             self.voices.error.show_message(str(error))
         self.reload()
@@ -177,7 +195,7 @@ class VoicePanel(QWidget):
         ):
             return
         try:
-            self.ctx.voice.library.remove_damaged(voice_id)
+            self.voice_service.library.remove_damaged(voice_id)
         except UserError as error:
             self.voices.error.show_message(str(error))
         self.reload()
@@ -194,7 +212,7 @@ class VoicePanel(QWidget):
             self._stop_clip()
             return
         try:
-            clip: Clip = self.ctx.voice.reference_clip(name)
+            clip: Clip = self.voice_service.reference_clip(name)
         except UserError as error:
             self.errors.show(error, default_field="voice")
             return

@@ -11,15 +11,16 @@ from PySide6.QtCore import QLocale, Slot
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from app.context import AppContext
 from app.errors import UserError
 from app.services.speech_figures import SpeechFigures
+from app.services.voice import VoiceService
 from ui.a11y import announce, describe
 from ui.error_router import ErrorRouter
 from ui.i18n import tr
 from ui.icons import set_icon
 from ui.inline_error import InlineError
 from ui.notifications import NotificationBar
+from ui.settings_signals import SettingsSignals
 from ui.tasks import TaskRunner
 from ui.voice.audio_widgets import CloseHook
 from ui.voice.speech_runner import SpeechOutcome, SpeechRunner, output_index
@@ -47,13 +48,15 @@ class SpeakBar(QWidget):
 
     def __init__(
         self,
-        ctx: AppContext,
+        voice_service: VoiceService,
+        signals: SettingsSignals,
         tasks: TaskRunner,
         notifications: NotificationBar,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.ctx = ctx
+        self.voice_service = voice_service
+        self.signals = signals
         self.runner = SpeechRunner(tasks, self)
         self.voice = ""
         self.label = QLabel()
@@ -104,7 +107,7 @@ class SpeakBar(QWidget):
         else:
             self._say(tr("Speaking in “{voice}”…").format(voice=self.voice))
             self.row.show()
-            self.runner.start(self.ctx.voice, plain_text(markdown), self.voice, None, output)
+            self.runner.start(self.voice_service, plain_text(markdown), self.voice, None, output)
 
     def _say(self, text: str) -> None:
         self.label.setText(text)
@@ -112,9 +115,11 @@ class SpeakBar(QWidget):
 
     def _voice_name(self) -> str:
         """The selected voice (``settings.voice``), else the first; "" when there is none."""
-        library = self.ctx.voice.library
+        library = self.voice_service.library
         try:
-            return library.get(self.ctx.settings.voice).name if self.ctx.settings.voice else ""
+            return (
+                library.get(self.signals.settings.voice).name if self.signals.settings.voice else ""
+            )
         except UserError:
             pass  # renamed or deleted outside the Voice panel: fall back to the first
         voices = library.voices()

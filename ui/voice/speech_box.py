@@ -26,9 +26,10 @@ from PySide6.QtWidgets import (
 )
 
 from app.audio.devices import AudioDevice
-from app.context import AppContext
+from app.devices import DeviceInfo
 from app.jobs.speech import hand_off_speech, save_outcome
 from app.services.speech_figures import SpeechFigures
+from app.services.voice import VoiceService
 from app.voices.spoken_clips import SpokenClip
 from ui.a11y import announce, describe
 from ui.device_picker import DevicePicker
@@ -39,6 +40,7 @@ from ui.inline_error import InlineError
 from ui.model_needed import ModelNeeded
 from ui.notifications import NotificationBar
 from ui.settings_changes import Report, change_settings
+from ui.settings_signals import SettingsSignals
 from ui.tasks import TaskRunner
 from ui.voice.audio_widgets import AudioDeviceCombo, no_audio_device, no_output_hint
 from ui.voice.speech_runner import SpeechOutcome, SpeechRunner
@@ -55,14 +57,29 @@ class SpeechBox(QWidget):
 
     def __init__(
         self,
-        ctx: AppContext,
+        voice_service: VoiceService,
+        devices: list[DeviceInfo],
+        spoken_dir: Path,
+        signals: SettingsSignals,
         tasks: TaskRunner,
         notifications: NotificationBar,
         report_settings: Report,
         parent: QWidget | None = None,
     ) -> None:
+        """Args:
+        voice_service: Speaks.
+        devices: What the speech model may run on.
+        spoken_dir: Where a speech handed to the Avatar panel is written.
+        signals: The settings (the voice and the speech device are remembered there).
+        tasks: Runs the speech and the writing of files.
+        notifications: Where what belongs to no control is said.
+        report_settings: Where a refused settings change is said.
+        """
         super().__init__(parent)
-        self.ctx = ctx
+        self.voice_service = voice_service
+        self._devices = devices
+        self._spoken_dir = spoken_dir
+        self.signals = signals
         self.tasks = tasks
         self._report_settings = report_settings
         self.outcome: SpeechOutcome | None = None
@@ -90,7 +107,7 @@ class SpeechBox(QWidget):
             self.voice_combo, tr("Voice"), tr("The voice to speak in (chat answers use it too)")
         )
         self.device_picker = DevicePicker(
-            self.ctx.devices, "tts", settings=self.ctx.settings_store, report=self._report_settings
+            self._devices, "tts", settings=self.signals.store, report=self._report_settings
         )
         self.device_picker.setToolTip(tr("Device for the speech model"))
         self.output_combo = AudioDeviceCombo("output")
@@ -199,7 +216,7 @@ class SpeechBox(QWidget):
 
     def set_voices(self, names: Sequence[str]) -> None:
         """List ``names``; select the remembered voice (``settings.voice``) or the first."""
-        wanted = self.ctx.settings.voice or self.voice_combo.currentText()
+        wanted = self.signals.settings.voice or self.voice_combo.currentText()
         self.voice_combo.blockSignals(True)
         self.voice_combo.clear()
         self.voice_combo.addItems(list(names))
@@ -229,8 +246,8 @@ class SpeechBox(QWidget):
 
     def _remember_voice(self) -> None:
         name = self.voice_combo.currentText()
-        if name and self.ctx.settings.voice != name:
-            change_settings(self.ctx.settings_store, self._report_settings, voice=name)
+        if name and self.signals.settings.voice != name:
+            change_settings(self.signals.store, self._report_settings, voice=name)
         self.voiceChosen.emit(name)
 
     # ----- speaking --------------------------------------------------------------------
@@ -255,7 +272,7 @@ class SpeechBox(QWidget):
         if not self.output_combo.available:
             self.playback_note.show_message(no_output_hint())
         self.runner.start(
-            self.ctx.voice,
+            self.voice_service,
             self.text.toPlainText(),
             voice,
             self.device_picker.device(),
@@ -392,7 +409,7 @@ class SpeechBox(QWidget):
         self._update_buttons()
         self.tasks.start(
             hand_off_speech,
-            self.ctx.paths.spoken_dir,
+            self._spoken_dir,
             outcome,
             on_done=self._on_handed_off,
             on_error=self._on_save_failed,
