@@ -653,14 +653,15 @@ def test_a_model_chosen_on_another_thread_reaches_the_panel_and_other_settings_d
     speech, new_voice = panel.speech.model_needed, panel.new_voice.model_needed
     store = window.ctx.settings_store
     # Set behind the store's back, so a panel woken for nothing would show it.
-    store.settings.tts_model = tts_model_dir
+    store.settings.models = store.settings.models.with_folder(ModelTask.TTS, tts_model_dir)
     on_a_thread(lambda: store.update(theme="dark", chunk_tokens=256))
     arrived: list[str] = []
     window.tasks.post(arrived.append, "after the change")  # delivered after it, in order
     qtbot.waitUntil(lambda: bool(arrived), timeout=10_000)
     assert "No text-to-speech model is installed" in speech.text()  # not woken
 
-    on_a_thread(lambda: store.update(speaker_encoder=speaker_encoder_dir))
+    models = store.settings.models.with_folder(ModelTask.SPEAKER_ENCODER, speaker_encoder_dir)
+    on_a_thread(lambda: store.update(models=models))
     qtbot.waitUntil(lambda: new_voice.text() == "", timeout=10_000)
     assert speech.text() == "" and speech.button.isHidden()
 
