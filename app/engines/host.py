@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from app.devices import DeviceInfo, compile_cache_dir_name, compile_properties, resolve_device
-from app.engines.choice import Local, ModelChoice
+from app.engines.choice import Local, ModelChoice, Remote
 from app.errors import UserError
 from app.performance.metrics import MetricsBus
 from app.services.base import ModelSlot
@@ -82,6 +82,8 @@ class _Task:
     keep_until_loaded: bool
     close_dropped: bool
     cache_prefix: str
+    remote: bool
+    publish_load: bool
     slots: dict[Hashable, ModelSlot[Any]] = field(default_factory=dict)
 
 
@@ -115,6 +117,8 @@ class EngineHost:
         keep_until_loaded: bool = False,
         close_dropped: bool = False,
         cache_prefix: str = "",
+        remote: bool = False,
+        publish_load: bool = True,
     ) -> None:
         """Say how engines of ``kind`` (a task's value, or a role such as ``serve``) load.
 
@@ -129,6 +133,10 @@ class EngineHost:
             close_dropped: call ``close()`` on an engine the host drops.
             cache_prefix: told apart in the cache folder's name (an engine of the same model
                 compiled differently, e.g. for serving).
+            remote: the loader also connects to a remote endpoint (a remote choice of a
+                task without one is refused as an unknown device).
+            publish_load: publish a record of the load time alone (off for a task whose work
+                figures carry it already: the overlay shows one record per pipeline).
         """
         self._tasks[kind] = _Task(
             loader,
@@ -138,6 +146,8 @@ class EngineHost:
             keep_until_loaded,
             close_dropped,
             cache_prefix,
+            remote,
+            publish_load,
         )
 
     def resolve(self, choice: ModelChoice, kind: str | None = None) -> ModelChoice:
@@ -146,9 +156,12 @@ class EngineHost:
         Raises:
             UserError: (field ``device``) the device does not exist here.
         """
-        if choice.is_remote:
-            return choice
         task = self._task(kind or choice.task.value)
+        if isinstance(choice.placement, Remote):
+            if task.remote:
+                return choice
+            # Said as an unknown device, as the device picker's value is read everywhere.
+            resolve_device(f"REMOTE:{choice.placement.endpoint}", self._devices, task.device_key)
         device = resolve_device(choice.device, self._devices, task.device_key)
         return choice.model_copy(update={"placement": Local(device=device)})
 
@@ -186,7 +199,9 @@ class EngineHost:
             engine = task.loader(request)
             load_ms = (time.perf_counter() - began) * 1000.0
             device = resolved.device or str(getattr(engine, "device", ""))
-            self._metrics.publish(MetricRecord(task.metrics_name, device, {"load_ms": load_ms}))
+            if task.publish_load:
+                record = MetricRecord(task.metrics_name, device, {"load_ms": load_ms})
+                self._metrics.publish(record)
             return engine
 
         if task.keep_until_loaded:
@@ -247,6 +262,15 @@ class EngineHost:
             return self._tasks[kind]
         except KeyError:
             raise ValueError(f"no loader is registered for {kind}") from None
+
+
+def with_model(choice: ModelChoice, folder: Path, device: str | None = None) -> ModelChoice:
+    """``choice`` (the settings') with its model found (a service fills in its default when
+    the settings name none) and, when given, the device a caller asked for instead."""
+    update: dict[str, Any] = {"folder": folder}
+    if device:
+        update["placement"] = Local(device=device)
+    return choice.model_copy(update=update)
 
 
 def _close(engine: Any) -> None:

@@ -178,7 +178,7 @@ def test_options_are_part_of_the_key_and_reload_loads_again(tmp_path: Path) -> N
 
 
 def test_a_remote_choice_keeps_its_own_slot(tmp_path: Path) -> None:
-    host = host_with(FakeEngine, tmp_path)
+    host = host_with(FakeEngine, tmp_path, remote=True)
     local = host.get(tts())
     remote_choice = ModelChoice(task=ModelTask.TTS, placement=Remote(endpoint="lab"))
     remote = host.get(remote_choice)
@@ -192,3 +192,19 @@ def test_a_device_that_does_not_exist_is_refused_before_loading(tmp_path: Path) 
     with pytest.raises(UserError, match="NPU"):
         host.get(tts(device="NPU"))
     assert host.loaded(tts(device="NPU")) is None
+
+
+def test_a_remote_choice_of_a_local_only_task_is_refused_as_a_device(tmp_path: Path) -> None:
+    host = host_with(FakeEngine, tmp_path)
+    with pytest.raises(UserError, match="REMOTE:lab") as refused:
+        host.get(ModelChoice(task=ModelTask.TTS, placement=Remote(endpoint="lab")))
+    assert refused.value.field == "device"
+
+
+def test_a_task_whose_figures_carry_the_load_time_publishes_no_record_of_its_own(
+    tmp_path: Path,
+) -> None:
+    metrics = MetricsBus()
+    host = host_with(FakeEngine, tmp_path, metrics, publish_load=False)
+    host.get(tts())
+    assert metrics.latest("tts") is None
