@@ -246,6 +246,11 @@ class EngineHost:
         for slot in task.slots.values():
             slot.clear(_close if task.close_dropped else None)
 
+    def cache_dir(self, choice: ModelChoice, kind: str | None = None) -> Path | None:
+        """The compiled-model cache of a resolved ``choice`` under ``kind``'s policy (for a
+        loader whose engine compiles a second model, e.g. lip-sync's face detector)."""
+        return self._cache_dir(self._task(kind or choice.task.value), choice)
+
     def _cache_dir(self, task: _Task, choice: ModelChoice) -> Path | None:
         """The one cache-folder rule: ``<compiled cache>/<device>-<hash of model, device>``."""
         if self._compiled_cache is None or choice.is_remote or choice.folder is None:
