@@ -28,6 +28,7 @@ from app.devices import DeviceInfo, compile_cache_dir_name, compile_properties, 
 from app.engines.choice import Local, ModelChoice, Remote
 from app.errors import UserError
 from app.performance.metrics import MetricsBus
+from app.remote.config import device_label
 from app.services.base import ModelSlot
 from pipelines.core import MetricRecord
 
@@ -83,6 +84,7 @@ class _Task:
     close_dropped: bool
     cache_prefix: str
     remote: bool
+    remote_slot: bool
     publish_load: bool
     slots: dict[Hashable, ModelSlot[Any]] = field(default_factory=dict)
 
@@ -118,6 +120,7 @@ class EngineHost:
         close_dropped: bool = False,
         cache_prefix: str = "",
         remote: bool = False,
+        remote_slot: bool = False,
         publish_load: bool = True,
     ) -> None:
         """Say how engines of ``kind`` (a task's value, or a role such as ``serve``) load.
@@ -135,6 +138,8 @@ class EngineHost:
                 compiled differently, e.g. for serving).
             remote: the loader also connects to a remote endpoint (a remote choice of a
                 task without one is refused as an unknown device).
+            remote_slot: a remote engine is kept apart from the local one (both stay loaded;
+                otherwise one replaces the other).
             publish_load: publish a record of the load time alone (off for a task whose work
                 figures carry it already: the overlay shows one record per pipeline).
         """
@@ -147,6 +152,7 @@ class EngineHost:
             close_dropped,
             cache_prefix,
             remote,
+            remote_slot,
             publish_load,
         )
 
@@ -175,16 +181,15 @@ class EngineHost:
     ) -> Any:
         """The engine of ``choice`` (loaded when there is none for it, or ``reload``).
 
-        ``kind`` (default: the choice's task) names the registration and the slot; a local and
-        a remote choice of one kind keep separate slots (the local embedder stays loaded for
-        the app's own embeddings API while a remote one embeds documents).
+        ``kind`` (default: the choice's task) names the registration and the slot (a task
+        registered ``remote_slot`` keeps a remote engine in a slot of its own).
 
         Raises:
             UserError: the device does not exist here; what the loader raises.
         """
         task = self._task(kind or choice.task.value)
         resolved = self.resolve(choice, kind)
-        slot = task.slots.setdefault(resolved.is_remote, ModelSlot())
+        slot = task.slots.setdefault(resolved.is_remote and task.remote_slot, ModelSlot())
         key = (resolved, options)
         request = LoadRequest(
             resolved,
@@ -198,7 +203,9 @@ class EngineHost:
             began = time.perf_counter()
             engine = task.loader(request)
             load_ms = (time.perf_counter() - began) * 1000.0
-            device = resolved.device or str(getattr(engine, "device", ""))
+            device = resolved.device
+            if isinstance(resolved.placement, Remote):
+                device = device_label(resolved.placement.endpoint)
             if task.publish_load:
                 record = MetricRecord(task.metrics_name, device, {"load_ms": load_ms})
                 self._metrics.publish(record)
@@ -227,7 +234,7 @@ class EngineHost:
             resolved = self.resolve(choice, kind)
         except UserError:
             return None
-        slot = task.slots.get(resolved.is_remote)
+        slot = task.slots.get(resolved.is_remote and task.remote_slot)
         if slot is None:
             return None
         engine, key = slot.model, slot.key
@@ -236,7 +243,8 @@ class EngineHost:
         return engine
 
     def current(self, kind: str, *, remote: bool = False) -> Any | None:
-        """The engine kind ``kind`` holds now (whatever its choice), or None."""
+        """The engine kind ``kind`` holds now (whatever its choice; ``remote``: in its remote
+        slot), or None."""
         slot = self._task(kind).slots.get(remote)
         return slot.model if slot is not None else None
 

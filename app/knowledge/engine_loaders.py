@@ -100,6 +100,7 @@ def register_knowledge_engines(
         metrics_name=EmbeddingPipeline.name,
         device_key=DEVICE_KEY,
         remote=True,
+        remote_slot=True,  # the local one stays loaded for the app's own embeddings API
         publish_load=False,  # an ingest's figures are the knowledge pipeline's record
     )
     host.register(

@@ -177,8 +177,8 @@ def test_options_are_part_of_the_key_and_reload_loads_again(tmp_path: Path) -> N
     assert again is not timed and timed.closed
 
 
-def test_a_remote_choice_keeps_its_own_slot(tmp_path: Path) -> None:
-    host = host_with(FakeEngine, tmp_path, remote=True)
+def test_a_remote_choice_keeps_its_own_slot_when_asked(tmp_path: Path) -> None:
+    host = host_with(FakeEngine, tmp_path, remote=True, remote_slot=True)
     local = host.get(tts())
     remote_choice = ModelChoice(task=ModelTask.TTS, placement=Remote(endpoint="lab"))
     remote = host.get(remote_choice)
@@ -208,3 +208,10 @@ def test_a_task_whose_figures_carry_the_load_time_publishes_no_record_of_its_own
     host = host_with(FakeEngine, tmp_path, metrics, publish_load=False)
     host.get(tts())
     assert metrics.latest("tts") is None
+
+
+def test_a_remote_choice_replaces_the_local_engine_by_default(tmp_path: Path) -> None:
+    host = host_with(FakeEngine, tmp_path, remote=True, close_dropped=True)
+    local = host.get(tts())
+    remote = host.get(ModelChoice(task=ModelTask.TTS, placement=Remote(endpoint="lab")))
+    assert host.current("tts") is remote and local.closed
