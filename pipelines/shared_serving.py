@@ -31,6 +31,7 @@ from typing import Any
 
 from pipelines.batching import BatchingEngine, ServingConfig, _Running, _VisionInput
 from pipelines.chat import ChatPipeline, structured_output_refusal
+from pipelines.core import ModelLoadError
 from pipelines.engine_options import apply_to_generation
 from pipelines.model_sampling import sampling_from_folder
 from pipelines.openvino_errors import openvino_reason
@@ -63,19 +64,23 @@ class SharedChatEngine(BatchingEngine):
         Raises:
             ModelLoadError: the chat pipeline is not loaded.
         """
-        pipe = self.chat._loaded_model()
+        pipe = self.chat._model
+        if pipe is None:
+            raise ModelLoadError("The chat model is not loaded.", field="model")
         self._tokenizer = pipe.get_tokenizer()
         self._tokenizer_source = self.chat.tokenizer_source
         gguf, path = self.chat.gguf, self.config.model_path
         self.sampling = gguf.sampling if gguf is not None else sampling_from_folder(path)
         self._stopping.clear()
-        self._thread = threading.Thread(target=self._loop, args=(pipe,), name="shared-serving")
+        self._thread = threading.Thread(target=self._loop, args=(None,), name="shared-serving")
         self._thread.daemon = True
         self._thread.start()
         log.info("serving %s with the chat's pipeline", self.config.model_path)
-        return pipe
+        # The chat pipeline, not its model: when the window closes it (another model), its
+        # weights go at once, and a request still queued here ends with an error.
+        return self.chat
 
-    def _loop(self, pipe: Any) -> None:
+    def _loop(self, _unused: Any) -> None:
         try:
             while not self._stopping.is_set():
                 try:
@@ -88,8 +93,14 @@ class SharedChatEngine(BatchingEngine):
                 if isinstance(input_ids, _VisionInput):  # submit refuses images: not a VLM
                     self._finish_unstarted(request, "error", "this model does not take images")
                     continue
+                running = _Running(request, None, None, on_text)
                 with self._turn():
-                    self._run(pipe, _Running(request, None, None, on_text), input_ids, config)
+                    pipe = self.chat._model  # taken per request, never kept (see _load)
+                    if pipe is None:
+                        self._end(running, "error", "the chat model was closed")
+                        continue
+                    self._run(pipe, running, input_ids, config)
+                    del pipe
         finally:
             self._drain_incoming()
 

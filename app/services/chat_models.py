@@ -9,6 +9,7 @@ stays about answering.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -129,6 +130,11 @@ class ChatModels:
         template = pipeline if isinstance(pipeline, ChatTemplate) else None
         return ContextBudget(counts, context_tokens, settings, template)
 
+    def answering_turn(self) -> AbstractContextManager[None]:
+        """The loaded model's turn, after the running answer (the local server answering
+        with the window's model holds it, so the two never run the model at once)."""
+        return self._busy.wait()
+
     def converts_on_load(self, model_path: Path) -> bool:
         """Whether loading ``model_path`` converts it first: a GGUF file not yet in the
         converted cache (seconds for a small model, minutes for a big one). Cheap: nothing
@@ -189,11 +195,16 @@ class ChatModels:
         engine.check(concrete, vision=vision)
         choice = ModelChoice(task=ModelTask.CHAT, folder=model_path, placement=Local(device=device))
         with self._busy.hold("Wait for the current answer to finish, or stop it, first."):
-            loaded: LoadedModel = self._engines.get(
+            previous = self._loaded_pair()
+            pipeline, loaded = self._engines.get(
                 choice, kind=CHAT, options=ChatLoad(engine, device.upper(), cancel), reload=True
-            )[1]
+            )
             self._counts = None  # its counts hold the old model: let it go now
-            return loaded
+            if previous is not None and previous[0] is not pipeline:
+                # Closed, not only dropped: the local server may still hold the pipeline
+                # object it shared; its weights must go now all the same.
+                previous[0].close()
+            return loaded  # type: ignore[no-any-return]
 
     def _load_engine(
         self, request: LoadRequest
