@@ -200,10 +200,11 @@ class ChatModels:
                 choice, kind=CHAT, options=ChatLoad(engine, device.upper(), cancel), reload=True
             )
             self._counts = None  # its counts hold the old model: let it go now
-            if previous is not None and previous[0] is not pipeline:
+            close = getattr(previous[0], "close", None) if previous is not None else None
+            if close is not None and previous is not None and previous[0] is not pipeline:
                 # Closed, not only dropped: the local server may still hold the pipeline
                 # object it shared; its weights must go now all the same.
-                previous[0].close()
+                close()
             return loaded  # type: ignore[no-any-return]
 
     def _load_engine(
