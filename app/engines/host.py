@@ -30,6 +30,7 @@ from app.errors import UserError
 from app.performance.metrics import MetricsBus
 from app.remote.config import device_label
 from app.services.base import ModelSlot
+from pipelines.contract import ModelPipeline
 from pipelines.core import MetricRecord
 
 log = logging.getLogger(__name__)
@@ -284,6 +285,18 @@ def with_model(choice: ModelChoice, folder: Path, device: str | None = None) -> 
     if device:
         update["placement"] = Local(device=device)
     return choice.model_copy(update=update)
+
+
+def pipeline_loader(kind: Callable[..., ModelPipeline]) -> Loader:
+    """The loader of a pipeline made as ``kind(folder, device, cache_dir=…)`` and loaded (a
+    DeviceError reaches the caller with its device)."""
+
+    def load(request: LoadRequest) -> ModelPipeline:
+        model = kind(request.folder, request.device, cache_dir=request.cache_dir)
+        model.load()
+        return model
+
+    return load
 
 
 def _close(engine: Any) -> None:

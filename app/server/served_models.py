@@ -27,6 +27,7 @@ from typing import Any
 import anyio
 import psutil
 
+from app.devices import resolve_device
 from app.engines.choice import Local, ModelChoice
 from app.engines.host import CachePolicy, EngineHost, LoadRequest
 from app.errors import UserError
@@ -264,9 +265,10 @@ class ServedModels:
             return engine
 
     def _choice(self, model: ServedModel) -> ModelChoice:
-        return ModelChoice(
-            task=ModelTask.CHAT, folder=model.preset, placement=Local(device=self._device())
-        )
+        """``model`` on the chat's device (resolved first: a device that is not here, or a
+        remote endpoint, is refused in the sentence every loader says)."""
+        device = resolve_device(self._device(), self._engines.devices, "chat")
+        return ModelChoice(task=ModelTask.CHAT, folder=model.preset, placement=Local(device=device))
 
     def _window_pipeline(self, model: ServedModel) -> ChatPipeline | None:
         """The chat window's pipeline when it has ``model`` open on the server's device (a

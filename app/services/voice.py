@@ -15,14 +15,13 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from app.devices import DeviceInfo, resolve_device
 from app.engines.choice import ModelChoice
-from app.engines.host import EngineHost, LoadRequest, with_model
+from app.engines.host import EngineHost, pipeline_loader, with_model
 from app.errors import ModelMissingError, StorageError, UserError
 from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
@@ -32,7 +31,6 @@ from app.services.speech_figures import Speech, SpeechFigures
 from app.settings import Settings
 from app.texts import tr
 from app.voices.library import Voice, VoiceLibrary
-from pipelines.contract import ModelPipeline
 from pipelines.core import (
     Cancelled,
     CancelToken,
@@ -44,8 +42,6 @@ from pipelines.voice.speaker import SpeakerEncoder
 from pipelines.voice.tts import SpeechChunk, SpeechSynthesizer
 
 log = logging.getLogger(__name__)
-
-_Loadable = TypeVar("_Loadable", bound=ModelPipeline)
 
 ChunkCallback = Callable[[SpeechChunk], None]
 
@@ -84,12 +80,9 @@ class VoiceService:
             (ModelTask.TTS, SpeechSynthesizer),
             (ModelTask.SPEAKER_ENCODER, SpeakerEncoder),
         ):
+            load = pipeline_loader(kind)  # the figures of its work carry its load time
             self._engines.register(
-                task.value,
-                _loader(kind),
-                metrics_name=kind.name,
-                device_key="tts",
-                publish_load=False,
+                task.value, load, metrics_name=kind.name, device_key="tts", publish_load=False
             )
         self._busy = BusyLock()
 
@@ -386,18 +379,6 @@ def save_speech(samples: npt.NDArray[np.float32], output: Path) -> None:
         write_wav_atomic(output, samples)
     except OSError as error:
         raise StorageError(f"Could not save {output.name}: {error.strerror or error}") from error
-
-
-def _loader(kind: Callable[..., _Loadable]) -> Callable[[LoadRequest], _Loadable]:
-    """How the engine host loads one of the voice models (a DeviceError reaches the caller
-    with its device)."""
-
-    def load(request: LoadRequest) -> _Loadable:
-        model = kind(request.folder, request.device, cache_dir=request.cache_dir)
-        model.load()
-        return model
-
-    return load
 
 
 def _task_label(task: ModelTask) -> str:
