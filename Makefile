@@ -81,6 +81,7 @@ bench: setup-bench fixtures
 	$(PY) benchmarks/bench_engines.py
 	$(PY) benchmarks/bench_engine_features.py
 	$(PY) benchmarks/bench_server.py
+	$(PY) benchmarks/bench_shared_engine.py
 
 # The Voice and Avatar pictures come from their UI tests (real speech, a staged lip-sync).
 screenshots: setup-dev fixtures

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from app.chat_images import catalog_vision_models
 from app.database.config import remember_password
 from app.devices import DeviceInfo, discover_devices
+from app.engines.host import EngineHost
 from app.errors import StorageError, UserError
 from app.models.registry import ModelRegistry
 from app.paths import AppPaths
@@ -47,6 +48,9 @@ class AppContext(Closing):
     """Things the user should be told once at start (repaired settings, damaged files)."""
     metrics: MetricsBus
     devices: list[DeviceInfo]
+    engines: EngineHost
+    """Every loaded model: each service asks it for its engine, and the server shares the
+    chat window's."""
     chat: ChatService
     knowledge: KnowledgeService
     """Started lazily: the database and embedder load on first use, not at app start."""
@@ -79,6 +83,7 @@ class AppContext(Closing):
         found = list(devices) if devices is not None else discover_devices()
         log.info("started with devices %s", [d.name for d in found])
         metrics = MetricsBus()
+        engines = EngineHost(found, metrics, paths.compiled_cache)
         notices = [notice] if notice else []
         secrets = SecretStore(paths.config / SECRETS_FILE)
         notices.extend(secrets.check_file())  # a damaged file is set aside before any write
@@ -92,6 +97,7 @@ class AppContext(Closing):
             remote_factory=remote_embedder_factory(
                 lambda: store.settings.remote_endpoints, lambda name: read_key(secrets, name)
             ),
+            engines=engines,
         )
         conversations = ConversationStore(paths.conversations_dir)
         # Servers are read from the live settings at each use; stdio servers run in a folder
@@ -110,6 +116,7 @@ class AppContext(Closing):
             ),
             tools=tools,
             grammar_guard=grammar_guard(paths, lambda: store.settings.json_grammar),
+            engines=engines,
         )
         notices.extend(chat.storage_problems)
         models = ModelRegistry(paths.model_registry, paths.models_dir)
@@ -120,7 +127,13 @@ class AppContext(Closing):
             # command line, and the next start finds the repaired files and says nothing.
             log.warning("%s", notice)
         voice = VoiceService(
-            paths.voices_dir, settings, metrics, found, models, compiled_cache=paths.compiled_cache
+            paths.voices_dir,
+            settings,
+            metrics,
+            found,
+            models,
+            compiled_cache=paths.compiled_cache,
+            engines=engines,
         )
         voice.library.voices()  # reads every voice once, noting damaged ones
         # A damaged voice stays until the user deletes it, so it is not repeated on stderr by
@@ -139,12 +152,13 @@ class AppContext(Closing):
             models,
             scratch_dir=paths.scratch_dir,
             compiled_cache=paths.compiled_cache,
+            engines=engines,
         )
         speech_input = SpeechInputService(
-            settings, metrics, found, models, compiled_cache=paths.compiled_cache
+            settings, metrics, found, models, compiled_cache=paths.compiled_cache, engines=engines
         )
         services = (chat, knowledge, models, voice, avatar, speech_input, tools)
-        return cls(paths, store, settings, notices, metrics, found, *services)
+        return cls(paths, store, settings, notices, metrics, found, engines, *services)
 
     def close(self) -> None:
         """Release what the services hold (database connections, the embedded server)."""

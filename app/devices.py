@@ -9,7 +9,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from app.errors import UserError
@@ -166,12 +165,3 @@ def compile_cache_dir_name(model_id: str, device: str) -> str:
     # surrogateescape: a path whose name is not UTF-8 hashes to its own bytes.
     digest = hashlib.sha256(f"{model_id}|{device}".encode(errors="surrogateescape")).hexdigest()
     return f"{device.lower()}-{digest[:16]}"
-
-
-def accelerator_cache(root: Path | None, model: Path, device: str) -> Path | None:
-    """The ``CACHE_DIR`` of ``model`` compiled for ``device`` under ``root``, for GPU and NPU
-    only: their compiles take seconds to minutes, while the CPU compiles these models about
-    as fast as it reads a cached blob (None there, and when there is no cache root)."""
-    if root is None or device.split(".", 1)[0].upper() == "CPU":
-        return None
-    return root / compile_cache_dir_name(str(model), device)

@@ -194,6 +194,11 @@ class ChatPipeline(ModelPipeline):
         """Where the grammar probe finds the tokenizer: the model's folder, a GGUF's converted
         one, or the GGUF file itself."""
 
+    @property
+    def tokenizer_source(self) -> Path:
+        """Where the grammar probe finds the tokenizer (see ``_tokenizer_source``)."""
+        return self._tokenizer_source
+
     def _load(self) -> Any:
         """Read and compile the model on the configured device (a GGUF file is converted, or
         taken from the converted cache).

@@ -35,13 +35,12 @@ def build_server(ctx: AppContext, default_model: Path | None = None) -> tuple[Fa
 
     served = ServedModels(
         ctx.models,
-        ctx.devices,
-        ctx.metrics,
+        ctx.engines,
         device=lambda: device_value_of(ctx.settings.model_choice(ModelTask.CHAT)),
         default=default,
-        compiled_cache=ctx.paths.compiled_cache,
         converted_cache=ctx.paths.converted_cache,
         grammar_guard=ctx.chat.grammar_guard,
+        chat_turn=ctx.chat.answering_turn,
     )
     state = ServerState(ctx=ctx, served=served, token=token)
     app = create_app(state, cors_origins=ctx.settings.server.cors_origins)

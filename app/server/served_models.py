@@ -18,26 +18,33 @@ import logging
 import math
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import anyio
 import psutil
 
-from app.devices import DeviceInfo, compile_cache_dir_name, compile_properties, resolve_device
+from app.devices import resolve_device
+from app.engines.choice import Local, ModelChoice
+from app.engines.host import CachePolicy, EngineHost, LoadRequest
+from app.errors import UserError
 from app.models.inspect import ModelTask, context_length
 from app.models.registry import ModelRegistry
-from app.performance.metrics import MetricsBus
 from app.server.errors import ApiError
 from pipelines.batching import (
     BatchingEngine,
     ServingConfig,
 )
-from pipelines.core import InvalidInputError, MetricRecord
+from pipelines.chat import ChatPipeline
+from pipelines.core import InvalidInputError
 from pipelines.gguf import is_gguf_path, read_gguf_info
 from pipelines.grammar_guard import GrammarGuard
 from pipelines.model_sampling import ModelSampling, sampling_from_folder
+from pipelines.shared_serving import SharedChatEngine
+from pipelines.vision_chat import VisionChatPipeline
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +53,8 @@ SWAP_WAIT_S = 120.0
 #: The KV cache takes this share of the memory free when the model loads, within bounds.
 KV_CACHE_SHARE = 0.25
 KV_CACHE_MIN_GB, KV_CACHE_MAX_GB = 1, 16
+SERVE = "serve"
+"""The engine host's name for the server's own continuous-batching engine."""
 
 
 @dataclass(frozen=True)
@@ -88,32 +97,41 @@ class ServedModels:
     def __init__(
         self,
         registry: ModelRegistry,
-        devices: Sequence[DeviceInfo],
-        metrics: MetricsBus,
+        engines: EngineHost,
         *,
         device: Callable[[], str],
         default: Callable[[], Path | None],
-        compiled_cache: Path | None = None,
         converted_cache: Path | None = None,
         max_sequences: int = 8,
         grammar_guard: GrammarGuard | None = None,
+        chat_turn: Callable[[], AbstractContextManager[Any]] | None = None,
     ) -> None:
+        """``chat_turn``: the chat window's turn on its model (held while the server answers
+        with the window's pipeline); None: the window's model is never shared."""
         self._registry = registry
-        self._devices = list(devices)
-        self._metrics = metrics
+        self._engines = engines
         self._device = device
         """The chat pipeline's device choice (read per load)."""
         self._default = default
         """The model served when a request names none (read per request)."""
-        self._compiled_cache = compiled_cache
         self._converted_cache = converted_cache
         self._max_sequences = max_sequences
         self._grammar_guard = grammar_guard
+        self._chat_turn = chat_turn
         self._lock = threading.Lock()
         self._engine: BatchingEngine | None = None
         self._served: ServedModel | None = None
         self.context_tokens = 0
         """The served model's context window."""
+        engines.register(
+            SERVE,
+            self._load,
+            metrics_name="server",
+            device_key="chat",
+            cache=CachePolicy.ALWAYS,
+            close_dropped=True,  # its running requests end as cancelled
+            cache_prefix="serve|",  # compiled for batching: not the window's blob
+        )
 
     # ----- which model ---------------------------------------------------------------------
 
@@ -197,7 +215,11 @@ class ServedModels:
     def loaded_engine(self, model: ServedModel) -> BatchingEngine | None:
         """The engine if it serves ``model`` already (never blocks: the event loop asks)."""
         engine, served = self._engine, self._served
-        return engine if engine is not None and served == model else None
+        if engine is None or served != model:
+            return None
+        if isinstance(engine, SharedChatEngine) and engine.chat is not self._window_pipeline(model):
+            return None  # the window has let that model go: the next request swaps
+        return engine
 
     async def serving(self, model: ServedModel) -> BatchingEngine:
         """The engine serving ``model``: at once when it is loaded, else loaded on a worker
@@ -214,20 +236,53 @@ class ServedModels:
     def engine_for(self, model: ServedModel) -> BatchingEngine:
         """The engine serving ``model``, loading it first (blocking: call on a worker thread).
 
+        The model the chat window has open is served by the window's pipeline: nothing is
+        loaded again (see :class:`~pipelines.shared_serving.SharedChatEngine`).
+
         Raises:
             ApiError: 503 when another model is still answering after :data:`SWAP_WAIT_S`.
             ModelLoadError / DeviceError / InvalidInputError: the model could not be loaded.
         """
         with self._lock:
-            if self._engine is not None and self._served == model:
-                return self._engine
+            engine = self.loaded_engine(model)
+            window = self._window_pipeline(model)
+            if engine is not None and (window is None or isinstance(engine, SharedChatEngine)):
+                return engine
             if self._engine is not None:
                 self._wait_idle(self._engine)
-                self._engine.close()
+                if isinstance(self._engine, SharedChatEngine):
+                    self._engine.close()  # its own thread only: the window keeps its model
                 self._engine, self._served = None, None
-            engine = self._load(model)
+            if window is not None and self._chat_turn is not None:
+                self._engines.drop(SERVE)  # a batching copy of the model: not needed now
+                engine = SharedChatEngine(window, self._chat_turn)
+                engine.load()
+                log.info("serving %s with the chat window's model", model.id)
+            else:
+                engine = self._engines.get(self._choice(model), kind=SERVE)
+            self.context_tokens = _context_of(model.path)
             self._engine, self._served = engine, model
             return engine
+
+    def _choice(self, model: ServedModel) -> ModelChoice:
+        """``model`` on the chat's device (resolved first: a device that is not here, or a
+        remote endpoint, is refused in the sentence every loader says)."""
+        device = resolve_device(self._device(), self._engines.devices, "chat")
+        return ModelChoice(task=ModelTask.CHAT, folder=model.preset, placement=Local(device=device))
+
+    def _window_pipeline(self, model: ServedModel) -> ChatPipeline | None:
+        """The chat window's pipeline when it has ``model`` open on the server's device (a
+        text model on this computer: a vision or remote one is not shared)."""
+        if self._chat_turn is None:
+            return None
+        try:
+            loaded = self._engines.loaded(self._choice(model), kind=ModelTask.CHAT.value)
+        except (ValueError, UserError):  # no chat registered; a device that is not here
+            return None
+        pipeline = loaded[0] if isinstance(loaded, tuple) else None
+        if not isinstance(pipeline, ChatPipeline) or isinstance(pipeline, VisionChatPipeline):
+            return None
+        return pipeline if pipeline.loaded else None
 
     def _wait_idle(self, engine: BatchingEngine) -> None:
         deadline = time.monotonic() + SWAP_WAIT_S
@@ -237,35 +292,32 @@ class ServedModels:
             served = self._served.id if self._served else "another model"
             raise ApiError(503, f"{served} is still answering other requests; try again shortly.")
 
-    def _load(self, model: ServedModel) -> BatchingEngine:
-        device = resolve_device(self._device(), self._devices, "chat")
-        cache = None
-        if self._compiled_cache is not None:
-            cache = self._compiled_cache / compile_cache_dir_name(f"serve|{model.path}", device)
+    def _load(self, request: LoadRequest) -> BatchingEngine:
+        """The engine host's loader of a served model: a continuous-batching engine."""
         size = kv_cache_gb()
         engine = BatchingEngine(
             ServingConfig(
-                model.path,
-                device,
-                cache_dir=cache,
+                request.folder,
+                request.device,
+                cache_dir=request.cache_dir,
                 converted_dir=self._converted_cache,
                 kv_cache_gb=size,
                 max_sequences=self._max_sequences,
-                properties=compile_properties("chat", device),
+                properties=request.properties,
                 grammar_guard=self._grammar_guard,
             )
         )
-        load_ms = engine.load()
-        self.context_tokens = _context_of(model.path)
-        log.info("serving %s on %s (KV cache %d GB)", model.id, device, size)
-        self._metrics.publish(MetricRecord("server", device, {"load_ms": load_ms}))
+        engine.load()
+        log.info("serving %s on %s (KV cache %d GB)", request.folder, request.device, size)
         return engine
 
     def close(self) -> None:
-        """Stop the engine (its running requests end as cancelled)."""
+        """Stop the engine (its running requests end as cancelled); a shared chat model stays
+        loaded for the window."""
         with self._lock:
-            if self._engine is not None:
+            if isinstance(self._engine, SharedChatEngine):
                 self._engine.close()
+            self._engines.drop(SERVE)
             self._engine, self._served = None, None
 
 

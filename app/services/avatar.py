@@ -20,13 +20,15 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from app.devices import DeviceInfo, accelerator_cache, resolve_device
+from app.devices import DeviceInfo, resolve_device
+from app.engines.choice import ModelChoice
+from app.engines.host import EngineHost, LoadRequest, with_model
 from app.errors import ModelMissingError, StorageError, UserError
 from app.model_choices import device_value_of
 from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
 from app.performance.metrics import MetricsBus
-from app.services.base import BusyLock, ModelSlot
+from app.services.base import BusyLock
 from app.settings import Settings
 from app.storage.atomic import private_folder
 from app.texts import tr
@@ -86,15 +88,22 @@ class AvatarService:
         *,
         scratch_dir: Path | None = None,
         compiled_cache: Path | None = None,
+        engines: EngineHost | None = None,
     ) -> None:
         self.results_dir = results_dir
-        self._compiled_cache = compiled_cache
         self.scratch_dir = scratch_dir  # videos being written, spilled frames (see pipelines)
         self._settings = settings
         self._metrics = metrics
         self._devices = list(devices)
         self._models = models
-        self._pipeline_slot: ModelSlot[Any] = ModelSlot()
+        self._engines = engines or EngineHost(devices, metrics, compiled_cache)
+        self._engines.register(
+            ModelTask.LIPSYNC.value,
+            self._load_lipsync,
+            metrics_name="lipsync",
+            device_key="lipsync",
+            publish_load=False,  # the video's figures carry the load time
+        )
         self._busy = BusyLock()
 
     # -- models ---------------------------------------------------------------------------
@@ -167,11 +176,35 @@ class AvatarService:
 
     def _pipeline(self, device: str, detector_device: str) -> Any:
         """The lip-sync pipeline (lip-sync model + face detector) for these devices."""
-        folder, detector, cache = self.model_folder(), self.detector(), self._compiled_cache
-        return self._pipeline_slot.get(
-            (folder, detector, device, detector_device),
-            lambda: _load_lipsync(folder, detector, device, detector_device, cache),
+        lipsync = with_model(
+            self._settings.model_choice(ModelTask.LIPSYNC), self.model_folder(), device
         )
+        detector = with_model(
+            self._settings.model_choice(ModelTask.FACE_DETECTOR), self.detector(), detector_device
+        )
+        return self._engines.get(lipsync, options=detector)
+
+    def _load_lipsync(self, request: LoadRequest) -> Any:
+        """Load the lip-sync pipeline (lip-sync model + face detector, the ``options`` of the
+        request) on their devices.
+
+        A DeviceError reaches the caller with its device (and a field naming which model's
+        device failed), so the panel can offer the CPU.
+        """
+        from pipelines.lipsync.pipeline import LipsyncPipeline
+
+        detector = request.options
+        assert isinstance(detector, ModelChoice) and detector.folder is not None
+        pipeline = LipsyncPipeline(
+            request.folder,
+            detector.folder,
+            device=request.device,
+            detector_device=detector.device,
+            cache_dir=request.cache_dir,
+            detector_cache_dir=self._engines.cache_dir(detector, ModelTask.LIPSYNC.value),
+        )
+        pipeline.load()
+        return pipeline
 
     # -- jobs -----------------------------------------------------------------------------
 
@@ -307,25 +340,3 @@ class AvatarService:
             path = self.results_dir / f"avatar-{stamp}-{counter}{VIDEO_SUFFIX}"
             counter += 1
         return path
-
-
-def _load_lipsync(
-    folder: Path, detector: Path, device: str, detector_device: str, compiled_cache: Path | None
-) -> Any:
-    """Load the lip-sync pipeline (lip-sync model + face detector) on these devices.
-
-    A DeviceError reaches the caller with its device (and a field naming which model's device
-    failed), so the panel can offer the CPU.
-    """
-    from pipelines.lipsync.pipeline import LipsyncPipeline
-
-    pipeline = LipsyncPipeline(
-        folder,
-        detector,
-        device=device,
-        detector_device=detector_device,
-        cache_dir=accelerator_cache(compiled_cache, folder, device),
-        detector_cache_dir=accelerator_cache(compiled_cache, detector, detector_device),
-    )
-    pipeline.load()
-    return pipeline

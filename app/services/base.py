@@ -27,21 +27,28 @@ class ModelSlot(Generic[Model]):
     """
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
+        # Reentrant: a caller holding :meth:`loading` replaces the model under the same lock.
+        self._lock = threading.RLock()
         self._key: Hashable | None = None
         self._model: Model | None = None
 
-    def get(self, key: Hashable, load: Callable[[], Model]) -> Model:
+    def get(
+        self,
+        key: Hashable,
+        load: Callable[[], Model],
+        on_drop: Callable[[Model], None] | None = None,
+    ) -> Model:
         """The model loaded for ``key``, calling ``load`` when there is none for it.
 
-        A failed load leaves the slot empty (the old model was already dropped) and raises
-        what ``load`` raised; the next call tries again.
+        A failed load leaves the slot empty (the old model was already dropped, and given to
+        ``on_drop`` first, e.g. to close it) and raises what ``load`` raised; the next call
+        tries again.
         """
         with self._lock:
             if self._model is not None and self._key == key:
                 return self._model
             # Dropped before loading, not after: two big models never share the memory.
-            self._key, self._model = None, None
+            self.clear(on_drop)
             model = load()
             self._key, self._model = key, model
             return model
@@ -65,10 +72,19 @@ class ModelSlot(Generic[Model]):
         """The key of the loaded model, or None."""
         return self._key
 
-    def clear(self) -> None:
-        """Drop the loaded model (the next :meth:`get` loads)."""
+    def clear(self, on_drop: Callable[[Model], None] | None = None) -> None:
+        """Drop the loaded model (the next :meth:`get` loads), handing it to ``on_drop``."""
         with self._lock:
-            self._key, self._model = None, None
+            dropped, self._key, self._model = self._model, None, None
+            if dropped is not None and on_drop is not None:
+                on_drop(dropped)
+
+    @contextmanager
+    def loading(self) -> Iterator[None]:
+        """Hold the slot for a load that keeps the old model until :meth:`replace` (another
+        thread asking meanwhile waits, then finds the new model)."""
+        with self._lock:
+            yield
 
 
 class BusyLock:

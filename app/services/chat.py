@@ -17,11 +17,12 @@ from typing import TYPE_CHECKING
 
 from app.chat_images import PreparedImage, decode_rgb, read_stored_image
 from app.devices import DeviceInfo
+from app.engines.host import EngineHost
 from app.errors import StorageError, UserError
 from app.performance.live_rate import LiveRate
 from app.performance.metrics import MetricsBus
 from app.remote.config import RemoteChatFactory
-from app.services.base import BusyLock, ModelSlot
+from app.services.base import BusyLock
 from app.services.chat_context import Retriever
 from app.services.chat_conversations import ChatConversations
 from app.services.chat_edits import ChatEdits
@@ -73,14 +74,14 @@ class ChatService(ChatConversations, ChatModels, ChatEdits):
         remote_factory: RemoteChatFactory | None = None,
         tools: ToolService | None = None,
         grammar_guard: GrammarGuard | None = None,
+        engines: EngineHost | None = None,
     ) -> None:
         self._store = store
         self._tools = tools
         """MCP tools the model may call (a conversation enables some); None: no tools."""
         self._retriever = retriever
         self._metrics = metrics
-        self._devices = list(devices)
-        self._compiled_cache = compiled_cache
+        self._engines = engines or EngineHost(devices, metrics, compiled_cache)
         self._converted_cache = converted_cache
         self.grammar_guard = grammar_guard
         """Tries each new JSON answer's grammar in a child process first (the server's engine
@@ -91,7 +92,6 @@ class ChatService(ChatConversations, ChatModels, ChatEdits):
         """Names of the catalog's vision models for a device (for the "cannot see" message)."""
         self._remote_factory = remote_factory
         """Chat on a remote endpoint (a ``REMOTE:<name>`` device); None: not offered."""
-        self._model: ModelSlot[tuple[ChatPipeline | RemoteChatPipeline, LoadedModel]] = ModelSlot()
         self._busy = BusyLock()
         self._counts: RememberedCounts | None = None
         """Token counts of the loaded model's tokenizer (see ``_context_budget``)."""
@@ -99,6 +99,7 @@ class ChatService(ChatConversations, ChatModels, ChatEdits):
         self._conversations: dict[str, Conversation] = {
             conversation.id: conversation for conversation in store.load_all()
         }
+        self._register_chat_engine()
 
     # ----- answers ---------------------------------------------------------------------
 
@@ -234,7 +235,7 @@ class ChatService(ChatConversations, ChatModels, ChatEdits):
 
     def can_continue(self) -> bool:
         """Whether the loaded model can go on with a cut answer (:meth:`continue_answer`)."""
-        loaded = self._model.model
+        loaded = self._loaded_pair()
         return loaded is not None and continues_answers(loaded[0])
 
     def _room_to_continue(

@@ -9,11 +9,15 @@ stays about answering.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from app.chat_images import check_count, text_only_refusal
-from app.devices import DeviceInfo, compile_cache_dir_name, compile_properties, resolve_device
+from app.devices import resolve_device
+from app.engines.choice import Local, ModelChoice, Remote
+from app.engines.host import CachePolicy, EngineHost, LoadRequest
 from app.errors import UserError
 from app.models.inspect import (
     DEFAULT_CONTEXT_TOKENS,
@@ -22,15 +26,14 @@ from app.models.inspect import (
     detect_task,
     validate_chat_model,
 )
-from app.performance.metrics import MetricsBus
-from app.remote.config import RemoteChatFactory, is_remote
-from app.services.base import BusyLock, ModelSlot
+from app.remote.config import DEVICE_PREFIX, RemoteChatFactory, is_remote
+from app.services.base import BusyLock
 from app.services.chat_context import ContextBudget, ContextUsage, clamp_answer
 from app.services.chat_history import ChatTemplate, RememberedCounts, TokenCounter
 from app.services.chat_results import LoadedModel
 from app.storage.conversations import Conversation
 from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings
-from pipelines.core import Cancelled, CancelToken, MetricRecord
+from pipelines.core import Cancelled, CancelToken
 from pipelines.engine_options import EngineOptions, describe
 from pipelines.gguf import is_gguf_path
 from pipelines.gguf_cache import is_converted
@@ -43,16 +46,16 @@ if TYPE_CHECKING:  # openai is imported when a remote model is first loaded
 
 PipelineFactory = Callable[[ChatModelConfig], ChatPipeline]
 
+CHAT = ModelTask.CHAT.value
+"""The engine host's name for the chat window's model (a vision-chat model included)."""
+
 
 class ChatModels:
     """The loaded chat model of :class:`~app.services.chat.ChatService`."""
 
     if TYPE_CHECKING:  # provided by ChatService
-        _model: ModelSlot[tuple[ChatPipeline | RemoteChatPipeline, LoadedModel]]
+        _engines: EngineHost
         _busy: BusyLock
-        _metrics: MetricsBus
-        _devices: list[DeviceInfo]
-        _compiled_cache: Path | None
         _converted_cache: Path | None
         grammar_guard: GrammarGuard | None
         _factory: PipelineFactory
@@ -62,10 +65,28 @@ class ChatModels:
         _conversations: dict[str, Conversation]
         _counts: RememberedCounts | None
 
+    def _register_chat_engine(self) -> None:
+        """Hand the engine host the chat model's loader (called once, by the service)."""
+        self._engines.register(
+            CHAT,
+            self._load_engine,
+            metrics_name="chat",
+            device_key="chat",
+            cache=CachePolicy.ALWAYS,
+            keep_until_loaded=True,  # a failed or cancelled load keeps the old model answering
+            remote=True,
+        )
+
+    def _loaded_pair(self) -> tuple[ChatPipeline | RemoteChatPipeline, LoadedModel] | None:
+        """The loaded pipeline and what is known of its model, or None."""
+        engine: tuple[ChatPipeline | RemoteChatPipeline, LoadedModel] | None
+        engine = self._engines.current(CHAT)
+        return engine
+
     @property
     def loaded_model(self) -> LoadedModel | None:
         """The loaded model, or None."""
-        loaded = self._model.model
+        loaded = self._loaded_pair()
         return loaded[1] if loaded is not None else None
 
     def chat_defaults(self, settings: Settings) -> ChatDefaults:
@@ -90,7 +111,7 @@ class ChatModels:
         """How much of the loaded model's context the conversation's next turn takes (None
         with no model loaded or no such conversation). Counts with the model's tokenizer, as
         sending does; ``max_new_tokens`` is clamped as the chat panel clamps it."""
-        loaded = self._model.model
+        loaded = self._loaded_pair()
         if loaded is None or conversation_id not in self._conversations:
             return None
         pipeline, model = loaded
@@ -108,6 +129,11 @@ class ChatModels:
             counts = self._counts = RememberedCounts(pipeline)
         template = pipeline if isinstance(pipeline, ChatTemplate) else None
         return ContextBudget(counts, context_tokens, settings, template)
+
+    def answering_turn(self) -> AbstractContextManager[None]:
+        """The loaded model's turn, after the running answer (the local server answering
+        with the window's model holds it, so the two never run the model at once)."""
+        return self._busy.wait()
 
     def converts_on_load(self, model_path: Path) -> bool:
         """Whether loading ``model_path`` converts it first: a GGUF file not yet in the
@@ -165,46 +191,60 @@ class ChatModels:
             return self._load_remote(str(model_path), device, cancel)
         model_path = self.check_model(Path(model_path))
         vision = is_vision_model(model_path)
-        concrete = resolve_device(device, self._devices, "chat")
+        concrete = resolve_device(device, self._engines.devices, "chat")  # a bad one: said
         engine.check(concrete, vision=vision)
+        choice = ModelChoice(task=ModelTask.CHAT, folder=model_path, placement=Local(device=device))
         with self._busy.hold("Wait for the current answer to finish, or stop it, first."):
-            cache = None
-            if self._compiled_cache is not None:
-                cache = self._compiled_cache / compile_cache_dir_name(str(model_path), concrete)
-            config = ChatModelConfig(
-                model_path=model_path,
-                device=concrete,
-                cache_dir=cache,
-                converted_dir=self._converted_cache,
-                grammar_guard=self.grammar_guard,
-                properties=compile_properties("chat", concrete),
-                engine=engine,
+            previous = self._loaded_pair()
+            pipeline, loaded = self._engines.get(
+                choice, kind=CHAT, options=ChatLoad(engine, device.upper(), cancel), reload=True
             )
-            pipeline = (self._vision_factory if vision else self._factory)(config)
-            load_ms = pipeline.load()
-            if cancel is not None and cancel.cancelled:
-                raise Cancelled("model load cancelled")
-            gguf = pipeline.gguf
-            context = gguf.context_length if gguf and gguf.context_length else None
-            loaded = LoadedModel(
-                model_path,
-                device.upper(),
-                concrete,
-                load_ms,
-                context_tokens=context or context_length(model_path),
-                gguf=gguf,
-                notes=pipeline.notes,
-                vision=vision,
-                engine=engine,
-                sampling=gguf.sampling if gguf else sampling_from_folder(model_path),
-            )
-            # Replaced only after the new model loaded: a failed load keeps the old one.
-            self._model.replace((model_path, concrete), (pipeline, loaded))
             self._counts = None  # its counts hold the old model: let it go now
-            self._metrics.publish(
-                MetricRecord(pipeline="chat", device=concrete, values={"load_ms": load_ms})
-            )
-            return loaded
+            close = getattr(previous[0], "close", None) if previous is not None else None
+            if close is not None and previous is not None and previous[0] is not pipeline:
+                # Closed, not only dropped: the local server may still hold the pipeline
+                # object it shared; its weights must go now all the same.
+                close()
+            return loaded  # type: ignore[no-any-return]
+
+    def _load_engine(
+        self, request: LoadRequest
+    ) -> tuple[ChatPipeline | RemoteChatPipeline, LoadedModel]:
+        """The engine host's loader of a chat model (local or remote), with what is known
+        of it; a cancel during the load discards the new model (the old one stays)."""
+        load = request.options
+        assert isinstance(load, ChatLoad)
+        if request.choice.is_remote:
+            return self._connect_remote(request, load.cancel)
+        model_path, vision = request.folder, is_vision_model(request.folder)
+        config = ChatModelConfig(
+            model_path=model_path,
+            device=request.device,
+            cache_dir=request.cache_dir,
+            converted_dir=self._converted_cache,
+            grammar_guard=self.grammar_guard,
+            properties=request.properties,
+            engine=load.engine,
+        )
+        pipeline = (self._vision_factory if vision else self._factory)(config)
+        load_ms = pipeline.load()
+        if load.cancel is not None and load.cancel.cancelled:
+            raise Cancelled("model load cancelled")
+        gguf = pipeline.gguf
+        context = gguf.context_length if gguf and gguf.context_length else None
+        loaded = LoadedModel(
+            model_path,
+            load.requested_device,
+            request.device,
+            load_ms,
+            context_tokens=context or context_length(model_path),
+            gguf=gguf,
+            notes=pipeline.notes,
+            vision=vision,
+            engine=load.engine,
+            sampling=gguf.sampling if gguf else sampling_from_folder(model_path),
+        )
+        return pipeline, loaded
 
     def reconfigure(self, engine: EngineOptions, cancel: CancelToken | None = None) -> LoadedModel:
         """Load the loaded model again with ``engine`` (changed performance settings).
@@ -228,30 +268,43 @@ class ChatModels:
         """Connect to a remote endpoint's model (the previous model stays until it answers)."""
         if self._remote_factory is None:
             raise UserError("Remote endpoints are not available here.", field="device")
-        pipeline = self._remote_factory(device, model)
+        # The endpoint's name keys the slot; the device value itself reaches the factory,
+        # which says when no endpoint has that name.
+        name = device.strip()[len(DEVICE_PREFIX) :].strip() or "?"
+        endpoint = Remote(endpoint=name[:60])
+        choice = ModelChoice(
+            task=ModelTask.CHAT, folder=Path(model) if model else None, placement=endpoint
+        )
         with self._busy.hold("Wait for the current answer to finish, or stop it, first."):
-            load_ms = pipeline.load()
-            if cancel is not None and cancel.cancelled:
-                pipeline.close()
-                raise Cancelled("model load cancelled")
-            loaded = LoadedModel(
-                Path(pipeline.model),
-                device,
-                pipeline.device,
-                load_ms,
-                context_tokens=pipeline.context_tokens or DEFAULT_CONTEXT_TOKENS,
-                notes=pipeline.notes,
-                remote_model=pipeline.model,
-            )
-            previous = self._model.model
-            self._model.replace((pipeline.model, device), (pipeline, loaded))
+            previous = self._loaded_pair()
+            loaded: LoadedModel = self._engines.get(
+                choice, kind=CHAT, options=ChatLoad(EngineOptions(), device, cancel), reload=True
+            )[1]
             self._counts = None
             if previous is not None and previous[1].remote_model:
                 previous[0].close()
-            self._metrics.publish(
-                MetricRecord(pipeline="chat", device=pipeline.device, values={"load_ms": load_ms})
-            )
             return loaded
+
+    def _connect_remote(
+        self, request: LoadRequest, cancel: CancelToken | None
+    ) -> tuple[RemoteChatPipeline, LoadedModel]:
+        assert self._remote_factory is not None and isinstance(request.options, ChatLoad)
+        model = str(request.choice.folder) if request.choice.folder is not None else ""
+        pipeline = self._remote_factory(request.options.requested_device, model)
+        load_ms = pipeline.load()
+        if cancel is not None and cancel.cancelled:
+            pipeline.close()
+            raise Cancelled("model load cancelled")
+        loaded = LoadedModel(
+            Path(pipeline.model),
+            request.options.requested_device,
+            pipeline.device,
+            load_ms,
+            context_tokens=pipeline.context_tokens or DEFAULT_CONTEXT_TOKENS,
+            notes=pipeline.notes,
+            remote_model=pipeline.model,
+        )
+        return pipeline, loaded
 
     def check_images(self, count: int) -> None:
         """Refuse ``count`` images for one message: too many, or a model that reads text only
@@ -272,10 +325,20 @@ class ChatModels:
         raise text_only_refusal(loaded.model_path.name, self._vision_models(loaded.device))
 
     def _require_model(self) -> tuple[ChatPipeline | RemoteChatPipeline, LoadedModel]:
-        loaded = self._model.model
+        loaded = self._loaded_pair()
         if loaded is None:
             raise UserError("Choose a chat model first (File → Open model…).", field="model")
         return loaded
+
+
+@dataclass(frozen=True)
+class ChatLoad:
+    """What a chat load asks beyond its choice: the engine options (part of the key), the
+    device as the user chose it (AUTO stays AUTO in what is shown) and the load's cancel."""
+
+    engine: EngineOptions
+    requested_device: str
+    cancel: CancelToken | None = field(default=None, compare=False, hash=False)
 
 
 def refuse_remote_engine(engine: EngineOptions) -> None:

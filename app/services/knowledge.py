@@ -21,31 +21,33 @@ from pathlib import Path
 from app.database.config import ConnectionCheck
 from app.database.knowledge_db import KnowledgeDatabase
 from app.database.server import DatabaseInfo
-from app.devices import AUTO, DeviceInfo, accelerator_cache, compile_properties, resolve_device
+from app.devices import AUTO, DeviceInfo
+from app.engines.host import EngineHost, with_model
 from app.errors import UserError
 from app.knowledge.documents import DocumentRow as DocumentRow
 from app.knowledge.documents import deleted_under, document_row, remove_deleted
+from app.knowledge.engine_loaders import RemoteCandidate, register_knowledge_engines
 from app.knowledge.indexer import Indexer
 from app.knowledge.ingest_report import IngestProgress as IngestProgress
 from app.knowledge.ingest_report import IngestReport as IngestReport
 from app.knowledge.rebuild import REBUILDING, rebuild_collection
 from app.knowledge.sources import FoundFiles, expand_sources, nothing_to_add, stored_files
 from app.model_choices import device_value_of
-from app.models.bundled import default_embedder_dir, embedder_installed, missing_embedder
-from app.models.inspect import TASK_NAMES, ModelTask, detect_task, embedding_length
+from app.models.bundled import default_embedder_dir, embedder_installed
+from app.models.inspect import TASK_NAMES, ModelTask, detect_task
 from app.paths import AppPaths
 from app.performance.metrics import MetricsBus
-from app.remote.config import RemoteEmbedderFactory, is_remote
-from app.services.base import BusyLock, ModelSlot
+from app.remote.config import RemoteEmbedderFactory
+from app.services.base import BusyLock
 from app.settings_store import SettingsStore
 from app.storage.secrets import SecretStore
 from pipelines.core import CancelToken, MetricRecord
-from pipelines.embeddings import EmbeddingConfig, EmbeddingPipeline, TextEmbedder, Vectors
+from pipelines.embeddings import EmbeddingPipeline, TextEmbedder, Vectors
 from pipelines.rag.chunking import Chunker
 from pipelines.rag.loaders import is_supported
 from pipelines.rag.storable import stored_path
 from pipelines.rag.store import Collection, Hit, KnowledgeStore
-from pipelines.rerank import RerankConfig, RerankPipeline
+from pipelines.rerank import RerankPipeline
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +65,7 @@ class KnowledgeService:
         devices: Sequence[DeviceInfo],
         secrets: SecretStore | None = None,
         remote_factory: RemoteEmbedderFactory | None = None,
+        engines: EngineHost | None = None,
     ) -> None:
         self._paths = paths
         self._settings_store = settings
@@ -72,12 +75,11 @@ class KnowledgeService:
         self._database = KnowledgeDatabase(
             paths, settings, secrets or SecretStore(paths.config / SECRETS_FILE)
         )
-        self._embedder: ModelSlot[tuple[EmbeddingPipeline, Chunker]] = ModelSlot()
         self._remote_factory = remote_factory
         """Embeddings on a remote endpoint (a ``REMOTE:<name>`` knowledge device); None: not
         offered."""
-        self._remote: ModelSlot[tuple[TextEmbedder, Chunker]] = ModelSlot()
-        self._reranker: ModelSlot[RerankPipeline] = ModelSlot()
+        self._engines = engines or EngineHost(devices, metrics, paths.compiled_cache)
+        register_knowledge_engines(self._engines, paths, lambda: self._settings)
         self._busy = BusyLock()
         # One OpenVINO pipeline serves ingest and search, which run on different threads (an
         # ingest in the Knowledge panel while a chat answer retrieves): one call at a time.
@@ -197,60 +199,27 @@ class KnowledgeService:
         """
         if folder is None:
             folder = self.embedder_folder()
-        requested = device_value_of(self._settings.model_choice(ModelTask.EMBEDDING))
-        device = resolve_device(
-            AUTO if is_remote(requested) else requested, self._devices, "knowledge"
+        choice = self._settings.model_choice(ModelTask.EMBEDDING)
+        # The local one runs on AUTO while documents are embedded remotely.
+        device = AUTO if choice.is_remote else choice.device
+        found: tuple[EmbeddingPipeline, Chunker] = self._engines.get(
+            with_model(choice, folder, device)
         )
-        return self._embedder.get((folder, device), lambda: self._new_embedder(folder, device))
+        return found
 
     def _active(self) -> tuple[TextEmbedder, Chunker]:
         """The embedder and chunker for ingest and search (see :meth:`active_embedder`)."""
-        device = device_value_of(self._settings.model_choice(ModelTask.EMBEDDING))
-        if not is_remote(device):
+        choice = self._settings.model_choice(ModelTask.EMBEDDING)
+        if not choice.is_remote:
             return self._embedder_and_chunker()
         if self._remote_factory is None:
             raise UserError("Remote endpoints are not available here.", field="device")
-        candidate = self._remote_factory(device)
-        folder = self.embedder_folder()
-
-        def connect() -> tuple[TextEmbedder, Chunker]:
-            previous = self._remote.model
-            if previous is not None:
-                close = getattr(previous[0], "close", None)
-                if close is not None:
-                    close()
-            candidate.load()
-            return candidate, self._chunker(folder)
-
-        return self._remote.get((candidate.key, folder), connect)
-
-    def _chunker(self, folder: Path) -> Chunker:
-        """Chunks are cut by the local embedder's tokenizer even for a remote embedder: the
-        remote model's tokenizer is not at hand, and the chunk size (in the local tokenizer's
-        tokens) is what the settings and the retrieval budget are tuned in. A remote model reads
-        at least as long a window as MiniLM's 128 tokens, so its chunks fit."""
-        if not (folder / "tokenizer.json").is_file():
-            raise missing_embedder(folder, self._paths)
-        return Chunker(
-            folder / "tokenizer.json",
-            self._settings.chunk_tokens,
-            min(self._settings.chunk_overlap, self._settings.chunk_tokens // 2 - 1),
+        candidate = self._remote_factory(device_value_of(choice))
+        found: tuple[TextEmbedder, Chunker] = self._engines.get(
+            choice.model_copy(update={"folder": self.embedder_folder()}),
+            options=RemoteCandidate(candidate.key, candidate),
         )
-
-    def _new_embedder(self, folder: Path, device: str) -> tuple[EmbeddingPipeline, Chunker]:
-        if not (folder / "openvino_model.xml").is_file():
-            raise missing_embedder(folder, self._paths)
-        embedder = EmbeddingPipeline(
-            EmbeddingConfig(
-                folder,
-                device=device,
-                pad_to_length=embedding_length(folder, self._settings.chunk_tokens),
-                properties=compile_properties("knowledge", device),
-                cache_dir=accelerator_cache(self._paths.compiled_cache, folder, device),
-            )
-        )
-        embedder.load()
-        return embedder, self._chunker(folder)
+        return found
 
     # ----- collections -----------------------------------------------------------------
 
@@ -442,13 +411,10 @@ class KnowledgeService:
         folder = self._settings.model_choice(ModelTask.RERANK).folder
         if folder is None:
             return None
-        wanted = device_value_of(self._settings.model_choice(ModelTask.RERANK))
-        device = resolve_device(wanted, self._devices, "knowledge")
+        choice = with_model(self._settings.model_choice(ModelTask.RERANK), folder)
         with self._model_lock:
-            cache = accelerator_cache(self._paths.compiled_cache, folder, device)
-            return self._reranker.get(
-                (folder, device), lambda: _load_reranker(folder, device, cache)
-            )
+            reranker: RerankPipeline = self._engines.get(choice)
+            return reranker
 
     def _model_matches(self, collection: Collection) -> bool:
         embedder = self.active_embedder()
@@ -471,13 +437,3 @@ def probability(score: float) -> float:
     if 0.0 <= score <= 1.0:
         return score
     return 1.0 / (1.0 + math.exp(-max(min(score, 50.0), -50.0)))
-
-
-def _load_reranker(folder: Path, device: str, cache_dir: Path | None) -> RerankPipeline:
-    reranker = RerankPipeline(RerankConfig(folder, device=device, cache_dir=cache_dir))
-    try:
-        reranker.load()
-    except UserError as error:
-        error.field = "reranker"  # the control that chose it
-        raise
-    return reranker

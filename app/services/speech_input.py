@@ -21,13 +21,15 @@ import numpy.typing as npt
 
 from app.audio.listening import Listener, ListenEvent
 from app.audio.vad_model import find_vad_model, packaged_vad_model
-from app.devices import DeviceInfo, accelerator_cache, resolve_device
+from app.devices import DeviceInfo, resolve_device
+from app.engines.choice import Local, ModelChoice
+from app.engines.host import CachePolicy, EngineHost, LoadRequest, with_model
 from app.errors import ModelMissingError, UserError
 from app.model_choices import device_value_of
 from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
 from app.performance.metrics import MetricsBus
-from app.services.base import BusyLock, ModelSlot
+from app.services.base import BusyLock
 from app.settings import Settings
 from app.texts import tr
 from pipelines.core import CancelToken
@@ -47,6 +49,8 @@ LEAD_S = 0.1
 """Audio kept before the first speech the VAD hears (its start is already padded)."""
 DEVICE_KEY = "speech-to-text"
 """The pipeline's name for the devices it prefers (:func:`app.devices.resolve_auto`)."""
+VAD_KIND = "vad"
+"""The engine host's name for silero-vad, the gate in front of Whisper (no task of its own)."""
 
 
 class SpeechInputService:
@@ -65,15 +69,29 @@ class SpeechInputService:
         *,
         compiled_cache: Path | None = None,
         vad_model: Path | None = None,
+        engines: EngineHost | None = None,
     ) -> None:
         self._settings = settings
         self._metrics = metrics
         self._devices = list(devices)
         self._models = models
-        self._compiled_cache = compiled_cache
         self._vad_model = vad_model
-        self._slot: ModelSlot[SpeechRecognizer] = ModelSlot()
-        self._vad_slot: ModelSlot[SileroVad] = ModelSlot()
+        self._engines = engines or EngineHost(devices, metrics, compiled_cache)
+        self._engines.register(
+            ModelTask.SPEECH_TO_TEXT.value,
+            _load_recognizer,
+            metrics_name=SpeechRecognizer.name,
+            device_key=DEVICE_KEY,
+            publish_load=False,  # the recognizer's figures carry its load time
+        )
+        self._engines.register(
+            VAD_KIND,
+            _load_vad,
+            metrics_name=SileroVad.name,
+            device_key=DEVICE_KEY,
+            cache=CachePolicy.NONE,
+            publish_load=False,
+        )
         self._busy = BusyLock()
 
     # -- models ---------------------------------------------------------------------------
@@ -133,15 +151,13 @@ class SpeechInputService:
             UserError: no model, or a device that does not exist.
             PipelineError: the model could not be loaded.
         """
-        folder, on = self.model_folder(), self.device(device)
-
-        def load() -> SpeechRecognizer:
-            cache = accelerator_cache(self._compiled_cache, folder, on)
-            model = SpeechRecognizer(folder, on, word_timestamps=word_timestamps, cache_dir=cache)
-            model.load()
-            return model
-
-        return self._slot.get((folder, on, word_timestamps), load)
+        choice = with_model(
+            self._settings.model_choice(ModelTask.SPEECH_TO_TEXT),
+            self.model_folder(),
+            self.device(device),
+        )
+        recognizer: SpeechRecognizer = self._engines.get(choice, options=word_timestamps)
+        return recognizer
 
     def listener(
         self,
@@ -261,17 +277,33 @@ class SpeechInputService:
         if model is None:
             log.info("silero-vad is not installed: silence is caught by the energy gate only")
             return 0.0
-        vad = self._vad_slot.get(model, lambda: _loaded_vad(model))
+        # silero-vad is bundled, not chosen: its file is the choice, on the CPU it runs on.
+        on_cpu = Local(device="CPU")  # the model is tiny
+        choice = ModelChoice(task=ModelTask.SPEECH_TO_TEXT, folder=model, placement=on_cpu)
+        vad: SileroVad = self._engines.get(choice, kind=VAD_KIND)
         spans = speech_spans(vad, audio)
         return max(0.0, spans[0][0] - LEAD_S) if spans else None
 
     def close(self) -> None:
         """Drop the loaded models."""
-        self._slot.clear()
-        self._vad_slot.clear()
+        self._engines.drop(ModelTask.SPEECH_TO_TEXT.value)
+        self._engines.drop(VAD_KIND)
 
 
-def _loaded_vad(model: Path) -> SileroVad:
-    vad = SileroVad(model)
+def _load_recognizer(request: LoadRequest) -> SpeechRecognizer:
+    """How the engine host loads Whisper (``options``: whether it times each word)."""
+    model = SpeechRecognizer(
+        request.folder,
+        request.device,
+        word_timestamps=bool(request.options),
+        cache_dir=request.cache_dir,
+    )
+    model.load()
+    return model
+
+
+def _load_vad(request: LoadRequest) -> SileroVad:
+    """How the engine host loads silero-vad (a file; it runs where its runtime puts it)."""
+    vad = SileroVad(request.folder, request.device)
     vad.load()
     return vad

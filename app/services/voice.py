@@ -15,23 +15,23 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
-from app.devices import DeviceInfo, accelerator_cache, resolve_device
+from app.devices import DeviceInfo, resolve_device
+from app.engines.choice import ModelChoice
+from app.engines.host import EngineHost, pipeline_loader, with_model
 from app.errors import ModelMissingError, StorageError, UserError
 from app.model_choices import device_value_of
 from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
 from app.performance.metrics import MetricsBus
-from app.services.base import BusyLock, ModelSlot
+from app.services.base import BusyLock
 from app.services.speech_figures import Speech, SpeechFigures
 from app.settings import Settings
 from app.texts import tr
 from app.voices.library import Voice, VoiceLibrary
-from pipelines.contract import ModelPipeline
 from pipelines.core import (
     Cancelled,
     CancelToken,
@@ -43,8 +43,6 @@ from pipelines.voice.speaker import SpeakerEncoder
 from pipelines.voice.tts import SpeechChunk, SpeechSynthesizer
 
 log = logging.getLogger(__name__)
-
-_Loadable = TypeVar("_Loadable", bound=ModelPipeline)
 
 ChunkCallback = Callable[[SpeechChunk], None]
 
@@ -70,15 +68,23 @@ class VoiceService:
         devices: Sequence[DeviceInfo],
         models: ModelRegistry,
         compiled_cache: Path | None = None,
+        *,
+        engines: EngineHost | None = None,
     ) -> None:
         self.library = VoiceLibrary(voices_dir)
-        self._compiled_cache = compiled_cache
         self._settings = settings
         self._metrics = metrics
         self._devices = list(devices)
         self._models = models
-        self._encoder_slot: ModelSlot[SpeakerEncoder] = ModelSlot()
-        self._synthesizer_slot: ModelSlot[SpeechSynthesizer] = ModelSlot()
+        self._engines = engines or EngineHost(devices, metrics, compiled_cache)
+        for task, kind in (
+            (ModelTask.TTS, SpeechSynthesizer),
+            (ModelTask.SPEAKER_ENCODER, SpeakerEncoder),
+        ):
+            load = pipeline_loader(kind)  # the figures of its work carry its load time
+            self._engines.register(
+                task.value, load, metrics_name=kind.name, device_key="tts", publish_load=False
+            )
         self._busy = BusyLock()
 
     # -- models ---------------------------------------------------------------------------
@@ -120,33 +126,21 @@ class VoiceService:
         wanted = requested or device_value_of(self._settings.model_choice(ModelTask.TTS))
         return resolve_device(wanted, self._devices, "tts")
 
+    def _choice(self, task: ModelTask, device: str) -> ModelChoice:
+        """The settings' choice for ``task``, its model found and on ``device``."""
+        return with_model(self._settings.model_choice(task), self.model_folder(task), device)
+
     def _encoder(self, device: str) -> SpeakerEncoder:
-        folder = self.model_folder(ModelTask.SPEAKER_ENCODER)
-        return self._encoder_slot.get(
-            (folder, device), lambda: self._load(SpeakerEncoder, folder, device)
-        )
+        encoder: SpeakerEncoder = self._engines.get(self._choice(ModelTask.SPEAKER_ENCODER, device))
+        return encoder
 
     def _synthesizer(self, device: str) -> tuple[SpeechSynthesizer, float]:
         """The synthesiser on ``device`` and the seconds spent loading it now (0: kept)."""
-        folder = self.model_folder(ModelTask.TTS)
-        load_seconds = 0.0
-
-        def load() -> SpeechSynthesizer:
-            nonlocal load_seconds
-            began = time.perf_counter()
-            model = self._load(SpeechSynthesizer, folder, device)
-            load_seconds = time.perf_counter() - began
-            return model
-
-        return self._synthesizer_slot.get((folder, device), load), load_seconds
-
-    def _load(self, kind: Callable[..., _Loadable], folder: Path, device: str) -> _Loadable:
-        """Load one of the voice models; a DeviceError reaches the caller with its device."""
-        model = kind(
-            folder, device, cache_dir=accelerator_cache(self._compiled_cache, folder, device)
-        )
-        model.load()
-        return model
+        choice = self._choice(ModelTask.TTS, device)
+        kept = self._engines.loaded(choice) is not None
+        began = time.perf_counter()
+        synthesizer: SpeechSynthesizer = self._engines.get(choice)
+        return synthesizer, 0.0 if kept else time.perf_counter() - began
 
     # -- voices ---------------------------------------------------------------------------
 

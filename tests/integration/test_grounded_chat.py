@@ -43,7 +43,7 @@ def documents(tmp_path: Path) -> Path:
 def _spy_on_prompts(context: AppContext) -> list[list[Message]]:
     """Record what the real pipeline is asked (it still generates for real)."""
     seen: list[list[Message]] = []
-    loaded = context.chat._model.model
+    loaded = context.chat._loaded_pair()
     assert loaded is not None
     pipeline = loaded[0]
     real_generate = pipeline.generate

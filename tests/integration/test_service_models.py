@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from app.devices import DeviceInfo
+from app.engines.choice import Local, ModelChoice
 from app.errors import BusyError
 from app.models.inspect import ModelTask
 from app.services.voice import VoiceService
@@ -31,17 +32,21 @@ def test_same_folder_reuses_the_model_and_another_folder_reloads(
 ) -> None:
     clip = write_clip(tmp_path / "alice.wav", speech_like(6.0, pitch=210.0, seed=3))
     voice_service.add_voice_from_file("Alice", clip)
-    first = voice_service._encoder_slot.model
+    engines = voice_service._engines
+    first = engines.current(ModelTask.SPEAKER_ENCODER.value)
     voice_service.add_voice_from_file("Bob", clip)
-    assert first is not None and voice_service._encoder_slot.model is first  # same key: reused
+    assert first is not None and engines.current(ModelTask.SPEAKER_ENCODER.value) is first
     moved = _linked_copy(speaker_encoder_dir, tmp_path / "encoder-copy")
     voice_service._settings.models = voice_service._settings.models.with_folder(
         ModelTask.SPEAKER_ENCODER, moved
     )
     voice_service.add_voice_from_file("Carol", clip)
-    switched = voice_service._encoder_slot.model
+    switched = engines.current(ModelTask.SPEAKER_ENCODER.value)
     assert switched is not None and switched is not first
-    assert voice_service._encoder_slot.key == (moved, "CPU")
+    on_cpu = Local(device="CPU")
+    assert engines.loaded(
+        ModelChoice(task=ModelTask.SPEAKER_ENCODER, folder=moved, placement=on_cpu)
+    )
 
 
 def test_a_second_voice_job_while_speaking_is_refused(

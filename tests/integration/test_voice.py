@@ -226,7 +226,7 @@ def test_unwritable_output_folder_is_refused_before_synthesis(
     # Nothing ran: no figures, no model loaded.
     assert (
         voice_service._metrics.latest("tts") is None
-        and voice_service._synthesizer_slot.model is None
+        and voice_service._engines.current("tts") is None
     )
 
 

@@ -56,7 +56,7 @@ def record_reconfigure(
 
 def running_engine(window: MainWindow) -> EngineOptions:
     """The options the loaded (fake) pipeline was built with."""
-    loaded = window.ctx.chat._model.model
+    loaded = window.ctx.chat._loaded_pair()
     assert loaded is not None
     engine: EngineOptions = loaded[0].config.engine  # type: ignore[union-attr]
     return engine

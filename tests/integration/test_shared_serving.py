@@ -1,0 +1,86 @@
+"""``pipelines.shared_serving.SharedChatEngine`` on the real SmolLM2-135M: the server's requests
+answered by the window's loaded chat pipeline, taking turns with it."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pipelines.batching import ChatPrompt, RequestOptions, TextPrompt
+from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings, Message
+from pipelines.core import CancelToken
+from pipelines.shared_serving import SharedChatEngine
+
+pytestmark = [pytest.mark.integration]
+
+GREEDY = GenerationSettings(max_new_tokens=16, temperature=0.0)
+
+
+@pytest.fixture(scope="module")
+def chat(real_chat_model: Path, converted_gguf_cache: Path) -> Iterator[ChatPipeline]:
+    pipeline = ChatPipeline(ChatModelConfig(real_chat_model, converted_dir=converted_gguf_cache))
+    pipeline.load()
+    yield pipeline
+    pipeline.close()
+
+
+@pytest.fixture
+def turn() -> threading.Lock:
+    return threading.Lock()
+
+
+@pytest.fixture
+def engine(chat: ChatPipeline, turn: threading.Lock) -> Iterator[SharedChatEngine]:
+    engine = SharedChatEngine(chat, lambda: turn)
+    engine.load()
+    yield engine
+    engine.close()
+
+
+def test_a_chat_request_gets_the_answer_the_window_would_get(
+    engine: SharedChatEngine, chat: ChatPipeline
+) -> None:
+    messages = [Message("user", "What is the capital of France?")]
+    streamed: list[str] = []
+    completion = engine.submit(ChatPrompt(messages), RequestOptions(GREEDY), streamed.append).wait(
+        120
+    )
+    window = chat.generate(messages, GREEDY, CancelToken(), lambda _text: None)
+    assert completion.finish_reason in ("stop", "length") and completion.text
+    assert completion.text == "".join(streamed) == window.text
+    assert completion.completion_tokens > 0 and completion.prompt_tokens > 0
+    assert engine.active == 0 and engine.finished >= 1
+
+
+def test_a_request_waits_while_the_window_holds_the_model(
+    engine: SharedChatEngine, turn: threading.Lock
+) -> None:
+    with turn:  # the window is answering
+        request = engine.submit(TextPrompt("Once upon a time"), RequestOptions(GREEDY), print)
+        assert not request.done
+        assert engine.active == 1
+    completion = request.wait(120)
+    assert completion.text and completion.finish_reason in ("stop", "length")
+
+
+def test_a_cut_answer_ends_with_length_and_stop_strings_apply(engine: SharedChatEngine) -> None:
+    short = GenerationSettings(max_new_tokens=4, temperature=0.0, ignore_eos=True)
+    cut = engine.submit(TextPrompt("One, two, three,"), RequestOptions(short), print).wait(120)
+    assert cut.finish_reason == "length" and cut.completion_tokens == 4
+    options = RequestOptions(GREEDY, stop=(",",))
+    stopped = engine.submit(TextPrompt("One, two, three,"), options, print).wait(120)
+    assert "," not in stopped.text
+
+
+def test_closing_the_engine_leaves_the_window_pipeline_loaded(
+    chat: ChatPipeline, turn: threading.Lock
+) -> None:
+    engine = SharedChatEngine(chat, lambda: turn)
+    engine.load()
+    engine.close()
+    assert chat.loaded
+    answer = chat.generate([Message("user", "Hi")], GREEDY, CancelToken(), lambda _text: None)
+    assert answer.text
