@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.about import app_version, runtime_versions
-from app.devices import DeviceInfo
+from app.core.about import app_version, runtime_versions
+from app.core.devices import DeviceInfo
 from ui.a11y import describe
 from ui.dialog_rows import describe_standard_buttons
 from ui.i18n import tr

@@ -8,9 +8,9 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QWidget
 
-from app.devices import AUTO, DeviceInfo, device_choices
-from app.remote.config import RemoteEndpoint, remote_choices
-from app.settings_store import SettingsStore
+from app.core.devices import AUTO, DeviceInfo, device_choices
+from app.core.settings_store import SettingsStore
+from app.engines.remote.config import RemoteEndpoint, remote_choices
 from ui.a11y import describe
 from ui.i18n import tr, translated
 from ui.settings_changes import Report, change_settings

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.context import AppContext
-from app.errors import StorageError
+from app.core.errors import StorageError
 from app.models.inspect import ModelTask
 from app.server.local import LocalServer, host_for
 from ui.a11y import describe

@@ -14,7 +14,7 @@ from PySide6.QtCore import Signal, Slot
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QCheckBox, QLabel, QMenu, QToolButton, QWidget
 
-from app.errors import StorageError, UserError
+from app.core.errors import StorageError, UserError
 from app.server.address import Address
 from app.server.local import LocalServer
 from ui.a11y import announce, describe

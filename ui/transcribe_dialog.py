@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.context import AppContext
-from app.errors import ModelMissingError, UserError
-from app.jobs.transcription import AUDIO_SUFFIXES, save_transcript_text, transcribe_audio_file
+from app.core.errors import ModelMissingError, UserError
+from app.speech.transcription import AUDIO_SUFFIXES, save_transcript_text, transcribe_audio_file
 from pipelines.core import Cancelled, Progress
 from pipelines.speech_to_text import Transcript
 from pipelines.subtitles import FORMATS, write_subtitles

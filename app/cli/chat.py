@@ -16,14 +16,14 @@ from app.cli.exits import CliError, one_line
 from app.cli.mcp import add_tool_options, confirmation, enable_tools, show_call
 from app.cli.progress import ProgressLine, interruptible
 from app.cli.terminal import json_escaped, json_text, shown
-from app.errors import UserError
+from app.core.errors import UserError
 from pipelines.engine_options import describe
 from pipelines.files import check_input_file
 
 if TYPE_CHECKING:
-    from app.chat_images import PreparedImage
+    from app.chat.images import PreparedImage
+    from app.chat.results import Answer, LoadedModel
     from app.context import AppContext
-    from app.services.chat_results import Answer, LoadedModel
     from pipelines.engine_options import EngineOptions
 
 STOPPED = "stopped: the answer above is partial"
@@ -206,7 +206,7 @@ def json_answer_schema(args: argparse.Namespace) -> str | None:
         CliError: the file is missing, unreadable, too big or not UTF-8.
         UserError: the schema is not one an answer can follow (its sentence).
     """
-    from app.structured import ANY_JSON_OBJECT, MAX_SCHEMA_BYTES, check_schema
+    from app.chat.structured import ANY_JSON_OBJECT, MAX_SCHEMA_BYTES, check_schema
 
     if getattr(args, "json_object", False):
         return ANY_JSON_OBJECT
@@ -255,7 +255,7 @@ def _ignore(_text: str) -> None:
 
 def _images(paths: list[Path]) -> list[PreparedImage]:
     """The ``--image`` files prepared for the model; what was changed goes to stderr."""
-    from app.chat_images import check_count, prepare_image
+    from app.chat.images import check_count, prepare_image
 
     check_count(len(paths))
     images = [prepare_image(path) for path in paths]

@@ -21,7 +21,7 @@ from pipelines.engine_options import (
 )
 
 if TYPE_CHECKING:
-    from app.settings import PerformanceSettings
+    from app.core.settings import PerformanceSettings
 
 FLAG_FOR_FIELD = {
     "kv_cache_precision": "--kv-cache",

@@ -16,7 +16,7 @@ from app.cli.terminal import json_text, shown
 from app.knowledge.ingest_report import supported_types
 
 if TYPE_CHECKING:
-    from app.services.knowledge import IngestProgress
+    from app.knowledge.service import IngestProgress
 
 
 def add_knowledge_parsers(commands: Commands[argparse.ArgumentParser]) -> None:

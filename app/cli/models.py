@@ -13,12 +13,12 @@ from app.cli.arguments import Commands, add_json
 from app.cli.convert import add_convert_parser, run_convert
 from app.cli.progress import ProgressLine, interruptible
 from app.cli.terminal import json_text, shown
-from app.cli.tools import add_tools_parser, run_tools
-from app.errors import UserError
+from app.cli.toolchain import add_tools_parser, run_tools
+from app.core.errors import UserError
+from app.core.paths import AppPaths
 from app.models.catalog import filter_catalog, load_catalog
 from app.models.inspect import ModelTask
 from app.models.registry import InstalledModel, ModelRegistry
-from app.paths import AppPaths
 
 TASKS = [task.value for task in ModelTask if task is not ModelTask.UNKNOWN]
 

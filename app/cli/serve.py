@@ -62,7 +62,7 @@ def add_serve_parser(commands: Commands[argparse.ArgumentParser]) -> None:
 def run_serve(args: argparse.Namespace, out: TextIO) -> int:
     """Serve until interrupted; exit 0 then."""
     from app.context import AppContext
-    from app.errors import UserError
+    from app.core.errors import UserError
     from app.server.address import Address
     from app.server.build import build_server
     from app.server.runner import bind, is_loopback
@@ -131,7 +131,7 @@ def _model_path(ctx: object, given: Path | None) -> Path | None:
     if given is None:
         return None
     from app.context import AppContext
-    from app.errors import UserError
+    from app.core.errors import UserError
 
     assert isinstance(ctx, AppContext)
     expanded = given.expanduser()

@@ -146,7 +146,7 @@ def run_say(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _voice_json(voice: object) -> dict[str, object]:
-    from app.voices.library import Voice
+    from app.voice.library import Voice
 
     assert isinstance(voice, Voice)
     return {
@@ -161,7 +161,7 @@ def _voice_json(voice: object) -> dict[str, object]:
 
 
 def _damaged_json(voice: object) -> dict[str, object]:
-    from app.voices.library import DamagedVoice
+    from app.voice.library import DamagedVoice
 
     assert isinstance(voice, DamagedVoice)
     return {"name": voice.label, "id": voice.id, "damaged": voice.reason}

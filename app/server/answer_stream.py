@@ -28,7 +28,7 @@ from contextlib import aclosing
 import anyio
 from starlette.types import Receive
 
-from app.performance.metrics import MetricsBus
+from app.core.performance.metrics import MetricsBus
 from app.server.errors import ApiError
 from pipelines.batching import BatchingEngine, BatchRequest, Completion, Prompt, RequestOptions
 from pipelines.core import MetricRecord

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from fastapi import APIRouter, FastAPI
 from starlette.middleware.cors import CORSMiddleware
 
-from app import about
+from app.core import about
 from app.server import (
     ollama_api,
     ollama_models,

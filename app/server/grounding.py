@@ -24,7 +24,7 @@ from typing import Any
 
 import anyio
 
-from app.errors import DatabaseError, ModelMissingError, UserError
+from app.core.errors import DatabaseError, ModelMissingError, UserError
 from app.knowledge.grounding import (
     PASSAGES_PER_ANSWER,
     SOURCES_SHARE,

@@ -22,6 +22,7 @@ import anyio
 from fastapi import APIRouter, Request
 from fastapi.responses import StreamingResponse
 
+from app.chat.structured import ANY_JSON_OBJECT, check_schema
 from app.server.answer_stream import complete, stream_completion
 from app.server.errors import ApiError
 from app.server.ollama_models import now_iso, ollama_name
@@ -38,7 +39,6 @@ from app.server.schema import MAX_ANSWER_TOKENS, TextRoute, check_conversation_s
 from app.server.served_models import ServedModel, model_key
 from app.server.state import ServerState, state_of
 from app.server.vision import base64_images, check_vision_model
-from app.structured import ANY_JSON_OBJECT, check_schema
 from pipelines.batching import (
     BatchingEngine,
     ChatPrompt,

@@ -19,7 +19,7 @@ from typing import Any
 import anyio
 from fastapi import APIRouter, Request
 
-from app import about
+from app.core import about
 from app.models.contracts import folder_size
 from app.server.errors import ApiError
 from app.server.ollama_schema import ShowRequest

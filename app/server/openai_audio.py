@@ -31,7 +31,7 @@ from fastapi.responses import PlainTextResponse, Response
 from pydantic import Field
 
 from app.context import AppContext
-from app.errors import UserError
+from app.core.errors import UserError
 from app.models.inspect import ModelTask
 from app.server.audio_encoding import (
     MAX_SPEED,
@@ -43,7 +43,7 @@ from app.server.audio_encoding import (
 from app.server.errors import ApiError
 from app.server.schema import Lenient, TextRoute
 from app.server.state import state_of
-from app.services.voice import join_sentences
+from app.voice.service import join_sentences
 from pipelines.files import PRIVATE_FILE, remove_stale_temp_files, temp_folder
 from pipelines.speech_to_text import Transcript
 from pipelines.subtitles import srt_text, vtt_text

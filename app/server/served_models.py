@@ -25,10 +25,10 @@ from pathlib import Path
 import anyio
 import psutil
 
-from app.devices import DeviceInfo, compile_cache_dir_name, compile_properties, resolve_device
+from app.core.devices import DeviceInfo, compile_cache_dir_name, compile_properties, resolve_device
+from app.core.performance.metrics import MetricsBus
 from app.models.inspect import ModelTask, context_length
 from app.models.registry import ModelRegistry
-from app.performance.metrics import MetricsBus
 from app.server.errors import ApiError
 from pipelines.batching import (
     BatchingEngine,

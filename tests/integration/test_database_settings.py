@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from app.context import AppContext
-from app.database.server import DatabaseError
-from app.devices import DeviceInfo
-from app.errors import UserError
-from app.paths import AppPaths
+from app.core.devices import DeviceInfo
+from app.core.errors import UserError
+from app.core.paths import AppPaths
+from app.knowledge.database.embedded import DatabaseError
 
 pytestmark = pytest.mark.integration
 

@@ -19,9 +19,9 @@ import psycopg
 import pytest
 
 from app.context import AppContext
-from app.devices import DeviceInfo
-from app.paths import AppPaths
-from app.services.knowledge import IngestReport
+from app.core.devices import DeviceInfo
+from app.core.paths import AppPaths
+from app.knowledge.service import IngestReport
 from tests.waiting import wait_until
 
 pytestmark = pytest.mark.integration

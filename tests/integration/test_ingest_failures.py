@@ -16,11 +16,11 @@ import psycopg
 import pytest
 
 from app.context import AppContext
-from app.database.server import DatabaseError, EmbeddedDatabase
-from app.devices import DeviceInfo
-from app.errors import UserError
-from app.paths import AppPaths
-from app.services.knowledge import IngestProgress
+from app.core.devices import DeviceInfo
+from app.core.errors import UserError
+from app.core.paths import AppPaths
+from app.knowledge.database.embedded import DatabaseError, EmbeddedDatabase
+from app.knowledge.service import IngestProgress
 from pipelines.core import CancelToken
 from tests.documents import (
     declare_unpacked_size,

@@ -17,15 +17,15 @@ import cv2
 import numpy as np
 import pytest
 
+from app.avatar.service import AvatarService
 from app.cli.progress import STOPPING
-from app.devices import DeviceInfo
-from app.errors import ModelMissingError, UserError
+from app.core.devices import DeviceInfo
+from app.core.errors import ModelMissingError, UserError
+from app.core.paths import AppPaths
+from app.core.performance.metrics import MetricsBus
+from app.core.settings import Settings
 from app.models.registry import ModelRegistry
-from app.paths import AppPaths
-from app.performance.metrics import MetricsBus
-from app.services.avatar import AvatarService
-from app.services.voice import VoiceService
-from app.settings import Settings
+from app.voice.service import VoiceService
 from pipelines.core import DeviceError
 from tests.audio_samples import speech_like, wav_claiming, write_clip
 from tests.video_samples import read_mp4

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from app.context import AppContext
-from app.devices import DeviceInfo
-from app.paths import AppPaths
+from app.core.devices import DeviceInfo
+from app.core.paths import AppPaths
 
 pytestmark = pytest.mark.integration
 

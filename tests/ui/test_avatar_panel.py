@@ -21,9 +21,9 @@ from PySide6.QtCore import QObject, QPoint, Qt, Slot
 from PySide6.QtMultimedia import QMediaPlayer, QVideoFrame
 from pytestqt.qtbot import QtBot
 
-from app.errors import ModelMissingError, UserError
+from app.core.errors import ModelMissingError, UserError
+from app.core.paths import AppPaths
 from app.models.inspect import ModelTask
-from app.paths import AppPaths
 from pipelines.core import DeviceError, Progress
 from tests.image_samples import png_claiming
 from tests.ui.avatar_fakes import (

@@ -12,12 +12,12 @@ import numpy as np
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.audio.devices import AudioDevice
-from app.audio.recording import Level
-from app.conversation.turns import Services, TurnEvent, TurnOptions, TurnStatus
-from app.services.avatar import AvatarClip
-from app.services.chat_results import Answer
-from app.storage.conversations import ConversationStore
+from app.avatar.service import AvatarClip
+from app.chat.results import Answer
+from app.chat.storage import ConversationStore
+from app.core.audio.devices import AudioDevice
+from app.core.audio.recording import Level
+from app.hands_free.turns import Services, TurnEvent, TurnOptions, TurnStatus
 from pipelines.chat import GenerationSettings
 from pipelines.core import CancelToken
 from tests.audio_samples import speech_like, write_clip
@@ -97,7 +97,7 @@ def mode(window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> ConversationMod
     FakeConversation.made.clear()
     mode = window.chat_panel.conversation_mode
     mode.factory = FakeConversation
-    monkeypatch.setattr("app.audio.devices.input_devices", lambda: [MICROPHONE])
+    monkeypatch.setattr("app.core.audio.devices.input_devices", lambda: [MICROPHONE])
     return mode
 
 
@@ -130,10 +130,10 @@ def test_what_is_missing_is_one_sentence_with_its_fix(
     assert mode.problem_label.text() == no_model() and not mode.fix_button.isVisibleTo(mode)
     assert not mode.toggle.isChecked() and not FakeConversation.made
     load(qtbot, window, model_folder)
-    monkeypatch.setattr("app.audio.devices.input_devices", lambda: [])
+    monkeypatch.setattr("app.core.audio.devices.input_devices", lambda: [])
     click(qtbot, mode.toggle)
     assert mode.problem_label.text() == no_microphone()
-    monkeypatch.setattr("app.audio.devices.input_devices", lambda: [MICROPHONE])
+    monkeypatch.setattr("app.core.audio.devices.input_devices", lambda: [MICROPHONE])
     click(qtbot, mode.toggle)
     assert "speech-to-text model" in mode.problem_label.text()
     assert "ov-studio" not in mode.problem_label.text()  # never a command in a message

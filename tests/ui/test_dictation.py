@@ -11,11 +11,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextCursor
 from pytestqt.qtbot import QtBot
 
-from app.audio import devices as audio_devices
-from app.audio import vad_model
-from app.devices import DeviceInfo
-from app.performance.metrics import MetricsBus
-from app.services.speech_input import SpeechInputService
+from app.core.audio import devices as audio_devices
+from app.core.devices import DeviceInfo
+from app.core.performance.metrics import MetricsBus
+from app.speech import vad_model
+from app.speech.service import SpeechInputService
 from tests.audio_device import VirtualSoundCard, sound_card
 from tests.speech import RATE, SENTENCES, have_espeak, spoken, with_silence, word_error_rate
 from tests.ui.fakes import CPU

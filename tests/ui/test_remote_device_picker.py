@@ -6,8 +6,8 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
-from app.remote.config import RemoteEndpoint
-from app.settings_store import SettingsStore
+from app.core.settings_store import SettingsStore
+from app.engines.remote.config import RemoteEndpoint
 from tests.ui.fakes import CPU
 from tests.ui.test_device_picker import entries
 from ui.device_picker import DevicePicker

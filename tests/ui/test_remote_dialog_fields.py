@@ -15,9 +15,9 @@ import shiboken6
 from PySide6.QtCore import QCoreApplication, QEvent
 from pytestqt.qtbot import QtBot
 
-from app.remote.config import NAME_EMPTY, URL_NOT_HTTP, RemoteEndpoint, read_key, save_key
-from app.settings_store import SettingsStore
-from app.storage.secrets import SecretStore
+from app.core.settings_store import SettingsStore
+from app.core.storage.secrets import SecretStore
+from app.engines.remote.config import NAME_EMPTY, URL_NOT_HTTP, RemoteEndpoint, read_key, save_key
 from tests.ui.helpers import click
 from ui.crash_dialog import CrashDialog
 from ui.main_window import MainWindow

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pytestqt.qtbot import QtBot
 
-from app.paths import AppPaths
-from app.remote.config import RemoteEndpoint
+from app.core.paths import AppPaths
+from app.engines.remote.config import RemoteEndpoint
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, Script
 from tests.ui.helpers import open_window, show_panel

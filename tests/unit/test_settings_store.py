@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from app import settings_store
-from app.errors import StorageError, UserError
-from app.settings import DEFAULTS_VERSION, ChatDefaults, Settings
-from app.settings_store import SettingsStore
+from app.core import settings_store
+from app.core.errors import StorageError, UserError
+from app.core.settings import DEFAULTS_VERSION, ChatDefaults, Settings
+from app.core.settings_store import SettingsStore
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@
 Left: the face (chosen or dropped; its faces outlined, one clickable when there are several),
 the speech (a file, the Voice panel's speech, or a voice and a text spoken first), "Write
 subtitles (.srt)", the device and Generate. Right: the preview with play/pause and seek,
-Save as…, and the gallery of recent results. Work runs in workers (``app.jobs.avatar_media``
+Save as…, and the gallery of recent results. Work runs in workers (``app.avatar.media``
 functions over ``ctx.avatar``); errors appear next to the control named by their ``field``
 and no input is cleared by one.
 """
@@ -25,9 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.context import AppContext
-from app.errors import UserError
-from app.jobs.avatar_media import (
+from app.avatar.media import (
     FACE_IMAGE_SUFFIXES,
     FACE_VIDEO_SUFFIXES,
     SPEECH_STAGE,
@@ -40,7 +38,9 @@ from app.jobs.avatar_media import (
     make_video,
     preview_face,
 )
-from app.voices.spoken_clips import SpokenClip
+from app.context import AppContext
+from app.core.errors import UserError
+from app.voice.spoken_clips import SpokenClip
 from pipelines.core import Cancelled, DeviceError, Progress
 from ui.a11y import announce, describe
 from ui.avatar.face_box import THUMBNAIL_SIDE, FaceBox

@@ -15,9 +15,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.avatar.media import RgbImage, copy_result, recent_videos
+from app.avatar.service import VideoResult
 from app.context import AppContext
-from app.jobs.avatar_media import RgbImage, copy_result, recent_videos
-from app.services.avatar import VideoResult
 from ui.a11y import announce, describe
 from ui.avatar.gallery import Gallery
 from ui.avatar.progress_line import duration_text

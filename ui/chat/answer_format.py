@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.settings_store import SettingsStore
-from app.structured import check_schema
+from app.chat.structured import check_schema
+from app.core.settings_store import SettingsStore
 from pipelines.core import InvalidInputError
 from pipelines.model_sampling import ModelSampling
 from ui.a11y import describe

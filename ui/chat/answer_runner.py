@@ -12,8 +12,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-from app.services.chat_results import Answer
-from app.tools.calls import ToolCall
+from app.chat.results import Answer
+from app.mcp.calls import ToolCall
 from pipelines.chat import GenerationSettings
 from pipelines.core import CancelToken
 from ui.tasks import Policy, TaskRunner, TaskState

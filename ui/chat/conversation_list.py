@@ -10,8 +10,8 @@ from PySide6.QtCore import QPoint, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QListWidget, QListWidgetItem, QMenu, QWidget
 
-from app.storage.chat_export import FORMATS, Format
-from app.storage.conversations import Conversation
+from app.chat.export import FORMATS, Format
+from app.chat.storage import Conversation
 from ui.a11y import describe
 from ui.chat.chat_files import FORMAT_ICONS, format_names
 from ui.chat.conversation_delegate import ID_ROLE, PINNED_ROLE, SNIPPET_ROLE, ConversationDelegate

@@ -1,7 +1,7 @@
 """Conversation mode: the chat as a hands-free spoken conversation.
 
 A checkable "Conversation" button (in the chat header) starts an
-:class:`~app.conversation.turns.SpokenConversation` in the conversation on screen: the user
+:class:`~app.hands_free.turns.SpokenConversation` in the conversation on screen: the user
 speaks, Whisper transcribes, the answer streams and is spoken in the chosen voice (lip-synced
 by the avatar when a face is chosen: the clips play in Avatar mode's video area), and the user
 can interrupt it by speaking. Under the header: a status line (Listening… / Hearing you… /
@@ -23,19 +23,19 @@ from typing import Protocol
 from PySide6.QtCore import QTimer, Signal, Slot
 from PySide6.QtWidgets import QCheckBox, QLabel, QPushButton, QWidget
 
-from app.audio import devices as audio_devices
-from app.audio.recording import Level
-from app.audio.vad_model import find_vad_model
 from app.context import AppContext
-from app.conversation.turns import (
+from app.core.audio import devices as audio_devices
+from app.core.audio.recording import Level
+from app.core.errors import UserError
+from app.hands_free.turns import (
     Services,
     SpokenConversation,
     TurnEvent,
     TurnOptions,
     TurnStatus,
 )
-from app.errors import UserError
 from app.models.inspect import ModelTask
+from app.speech.vad_model import find_vad_model
 from pipelines.core import PipelineError
 from ui.a11y import announce, describe
 from ui.chat.avatar_mode import chosen_voice

@@ -24,11 +24,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.errors import UserError
-from app.services.chat import ChatService
-from app.storage.chat_export import FORMATS, default_file_name, read_import, write_export
-from app.storage.conversation_search import SearchMatch, search, snapshot
-from app.storage.conversations import Conversation
+from app.chat.export import FORMATS, default_file_name, read_import, write_export
+from app.chat.search import SearchMatch, search, snapshot
+from app.chat.service import ChatService
+from app.chat.storage import Conversation
+from app.core.errors import UserError
 from pipelines.core import Cancelled
 from ui.a11y import announce, describe
 from ui.chat import chat_files

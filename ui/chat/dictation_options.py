@@ -15,12 +15,12 @@ from typing import Any
 from PySide6.QtGui import QActionGroup
 from PySide6.QtWidgets import QMenu
 
-from app.audio import devices as audio_devices
 from app.context import AppContext
-from app.devices import device_choices
-from app.errors import UserError
+from app.core.audio import devices as audio_devices
+from app.core.devices import device_choices
+from app.core.errors import UserError
 from app.models.inspect import ModelTask
-from app.services.speech_input import DEVICE_KEY
+from app.speech.service import DEVICE_KEY
 from pipelines.speech_to_text import SpeechRecognizer
 from ui.i18n import tr
 from ui.settings_changes import Report, change_settings

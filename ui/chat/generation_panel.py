@@ -21,10 +21,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.services.chat import ChatService
-from app.services.chat_context import max_answer_tokens
-from app.settings import ChatDefaults, preset_key
-from app.settings_store import SettingsStore
+from app.chat.context_window import max_answer_tokens
+from app.chat.service import ChatService
+from app.core.settings import ChatDefaults, preset_key
+from app.core.settings_store import SettingsStore
 from pipelines.model_sampling import ModelSampling
 from ui.a11y import describe
 from ui.chat.answer_format import AnswerFormatSection

@@ -13,8 +13,8 @@ from __future__ import annotations
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QCheckBox, QComboBox, QWidget
 
+from app.chat.storage import Conversation
 from app.context import AppContext
-from app.storage.conversations import Conversation
 from pipelines.rag.store import Collection
 from ui.a11y import describe
 from ui.error_router import ErrorRouter

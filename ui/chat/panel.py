@@ -20,12 +20,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.chat_images import PreparedImage, TextOnlyModelError
+from app.chat.context_window import ContextUsage
+from app.chat.images import PreparedImage, TextOnlyModelError
+from app.chat.results import Answer
 from app.context import AppContext
-from app.errors import BusyError
+from app.core.errors import BusyError
 from app.knowledge.grounding import Source
-from app.services.chat_context import ContextUsage
-from app.services.chat_results import Answer
 from pipelines.chat import GenerationSettings
 from ui.a11y import describe
 from ui.chat.answer_runner import AnswerRunner, AskConfirmation

@@ -21,11 +21,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.errors import UserError
-from app.services.chat import ChatService
-from app.services.chat_results import LoadedModel
-from app.settings import PerformanceSettings
-from app.settings_store import SettingsStore
+from app.chat.results import LoadedModel
+from app.chat.service import ChatService
+from app.core.errors import UserError
+from app.core.settings import PerformanceSettings
+from app.core.settings_store import SettingsStore
 from pipelines.core import Cancelled, InvalidInputError, PipelineError
 from pipelines.model_sampling import ModelSampling
 from ui.a11y import describe

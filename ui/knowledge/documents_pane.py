@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.context import AppContext
-from app.jobs import knowledge as jobs
-from app.services.knowledge import IngestProgress, IngestReport
+from app.knowledge import jobs
+from app.knowledge.service import IngestProgress, IngestReport
 from pipelines.rag.loaders import SUPPORTED_SUFFIXES
 from pipelines.rag.store import Collection
 from ui.a11y import describe

@@ -16,7 +16,7 @@ from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QWidget
 
 from app.context import AppContext
-from app.errors import UserError
+from app.core.errors import UserError
 from app.models.bundled import (
     ConversionToolsMissingError,
     SetupProgress,

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QLocale
 
-from app.database.server import DatabaseInfo
-from app.services.knowledge import IngestProgress, IngestReport
+from app.knowledge.database.embedded import DatabaseInfo
+from app.knowledge.service import IngestProgress, IngestReport
 from ui.i18n import tr
 
 _UNITS = ("bytes", "KB", "MB", "GB", "TB")

@@ -17,9 +17,9 @@ from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QMessageBox, QVBoxLayout, QWidget
 
 from app.context import AppContext
-from app.database.server import DatabaseError
-from app.errors import UserError
-from app.jobs import knowledge as jobs
+from app.core.errors import UserError
+from app.knowledge import jobs
+from app.knowledge.database.embedded import DatabaseError
 from pipelines.core import InvalidInputError
 from pipelines.rag.store import Collection
 from ui.device_picker import DevicePicker

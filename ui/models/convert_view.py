@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.context import AppContext
-from app.errors import UserError
+from app.core.errors import UserError
 from app.models.convert import Converter, ConvertProgress
 from app.models.convert_plan import (
     LICENCE_NOTES,
@@ -33,7 +33,7 @@ from app.models.convert_plan import (
 )
 from app.models.inspect import ModelTask
 from app.models.registry import InstalledModel
-from app.models.tools_env import ToolsMissingError, ToolsStatus
+from app.models.toolchain_env import ToolsMissingError, ToolsStatus
 from pipelines.core import Cancelled
 from ui.a11y import announce
 from ui.i18n import tr

@@ -15,7 +15,7 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QLabel, QMessageBox, QPushButton, QTableWidgetItem, QWidget
 
 from app.context import AppContext
-from app.errors import UserError
+from app.core.errors import UserError
 from app.models.inspect import ModelTask
 from app.models.registry import InstalledModel, Removal
 from pipelines.core import InvalidInputError

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.context import AppContext
-from app.errors import UserError
+from app.core.errors import UserError
 from app.models.catalog import CatalogEntry, filter_catalog, load_catalog
 from app.models.catalog_download import download_entry
 from app.models.download import DownloadProgress

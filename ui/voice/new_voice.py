@@ -23,12 +23,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.audio.devices import AudioDevice
-from app.audio.recording import Recording
 from app.context import AppContext
-from app.errors import UserError
-from app.services.voice import VoiceService
-from app.voices.library import Voice
+from app.core.audio.devices import AudioDevice
+from app.core.audio.recording import Recording
+from app.core.errors import UserError
+from app.voice.library import Voice
+from app.voice.service import VoiceService
 from pipelines.voice.audio import MODEL_RATE
 from pipelines.voice.reference import MAX_SECONDS, ReferenceCheck, trim_to
 from ui.a11y import announce, describe

@@ -13,13 +13,13 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QTimer, Signal, Slot
 from PySide6.QtWidgets import QMessageBox, QVBoxLayout, QWidget
 
-from app.audio import devices as audio_devices
-from app.audio.devices import AudioDeviceError
-from app.audio.playback import Player
 from app.context import AppContext
-from app.errors import UserError
+from app.core.audio import devices as audio_devices
+from app.core.audio.devices import AudioDeviceError
+from app.core.audio.playback import Player
+from app.core.errors import UserError
 from app.models.inspect import ModelTask
-from app.voices.library import Voice
+from app.voice.library import Voice
 from pipelines.voice.audio import Clip
 from ui.error_router import ErrorRouter
 from ui.i18n import tr

@@ -25,11 +25,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.audio.devices import AudioDevice
 from app.context import AppContext
-from app.jobs.speech import hand_off_speech, save_outcome
-from app.services.speech_figures import SpeechFigures
-from app.voices.spoken_clips import SpokenClip
+from app.core.audio.devices import AudioDevice
+from app.voice.figures import SpeechFigures
+from app.voice.jobs import hand_off_speech, save_outcome
+from app.voice.spoken_clips import SpokenClip
 from ui.a11y import announce, describe
 from ui.device_picker import DevicePicker
 from ui.error_router import ErrorRouter

@@ -1,0 +1,1 @@
+"""Avatar: lip-synced talking heads from a face and speech."""

@@ -1,0 +1,1 @@
+"""Chat: conversations and their storage, the chat model, answers (with tools, images and JSON)."""

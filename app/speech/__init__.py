@@ -1,0 +1,2 @@
+"""Speech (speech to text): dictation, transcription of files, listening with voice activity
+detection."""

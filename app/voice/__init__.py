@@ -1,0 +1,1 @@
+"""Voice (text to speech): the voice library, cloning a voice from a clip, speaking text."""
