@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.context import AppContext
-from app.core.errors import UserError
-from app.knowledge.database.config import ConnectionCheck, split_password
+from app.core import UserError
+from app.knowledge import ConnectionCheck, split_password
 from ui.a11y import announce, describe
 from ui.dialog_rows import (
     describe_standard_buttons,

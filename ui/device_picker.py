@@ -8,9 +8,8 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QWidget
 
-from app.core.devices import AUTO, DeviceInfo, device_choices
-from app.core.settings_store import SettingsStore
-from app.engines.remote.config import RemoteEndpoint, remote_choices
+from app.core import AUTO, DeviceInfo, SettingsStore, device_choices
+from app.engines import RemoteEndpoint, remote_choices
 from ui.a11y import describe
 from ui.i18n import tr, translated
 from ui.settings_changes import Report, change_settings

@@ -22,8 +22,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
-from app.core.texts import Text
-from app.models.catalog import assets_dir
+from app.core import Text
+from app.models import assets_dir
 
 log = logging.getLogger(__name__)
 

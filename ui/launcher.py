@@ -12,7 +12,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from app.context import AppContext
-from app.core.errors import UserError
+from app.core import UserError
 from ui.gc_policy import gui_thread_gc
 from ui.i18n import Translation
 from ui.main_window import MainWindow

@@ -13,10 +13,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-from app.chat.results import LoadedModel
-from app.chat.service import ChatService
+from app.chat import ChatService, EngineOptions, LoadedModel
 from pipelines.core import Cancelled
-from pipelines.engine_options import EngineOptions
 from ui.tasks import Lane, Policy, Task, TaskRunner, TaskState
 
 LOAD_JOB = "chat-model-load"

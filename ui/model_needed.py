@@ -10,7 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QPushButton, QWidget
 
-from app.core.errors import ModelMissingError
+from app.core import ModelMissingError
 from ui.a11y import describe
 from ui.i18n import tr
 from ui.icons import set_icon

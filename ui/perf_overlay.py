@@ -28,8 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.performance.metrics import MetricsBus
-from app.core.performance.system_stats import SystemSampler
+from app.core import MetricsBus, SystemSampler
 from pipelines.core import MetricRecord
 from ui.a11y import describe
 from ui.i18n import tr

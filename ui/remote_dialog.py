@@ -29,16 +29,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.errors import StorageError
-from app.core.settings_store import SettingsStore
-from app.core.storage.secrets import SecretStore
-from app.engines.remote.config import (
+from app.core import SecretStore, SettingsStore, StorageError
+from app.engines import (
+    ConnectionCheck,
     RemoteEndpoint,
+    check_connection,
     endpoint_problems,
     read_key,
     save_key,
 )
-from app.engines.remote.endpoints import ConnectionCheck, check_connection
 from ui.a11y import describe
 from ui.dialog_rows import (
     describe_standard_buttons,

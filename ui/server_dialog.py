@@ -29,9 +29,9 @@ from PySide6.QtWidgets import (
 )
 
 from app.context import AppContext
-from app.core.errors import StorageError
-from app.models.inspect import ModelTask
-from app.server.local import LocalServer, host_for
+from app.core import StorageError
+from app.models import ModelTask
+from app.server import LocalServer, host_for
 from ui.a11y import describe
 from ui.dialog_rows import (
     describe_standard_buttons,

@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from app.core.errors import UserError
-from app.core.settings_store import SettingsStore
+from app.core import SettingsStore, UserError
 
 Report = Callable[[str], None]
 """Shows a sentence to the user (a status bar, a notification, an inline error)."""

@@ -13,7 +13,7 @@ from PySide6.QtCore import QObject, QProcess, Signal, Slot
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QApplication, QMenu
 
-from app.core.settings_store import SettingsStore
+from app.core import SettingsStore
 from ui.i18n import LANGUAGES, SYSTEM, tr
 from ui.icons import set_icon
 from ui.notifications import NotificationBar

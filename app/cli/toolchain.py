@@ -9,11 +9,19 @@ from app.cli import exits
 from app.cli.arguments import Commands, add_json
 from app.cli.progress import ProgressLine, interruptible
 from app.cli.terminal import json_text, shown
-from app.core.errors import UserError
-from app.core.paths import AppPaths
-from app.models.toolchain_env import MISSING, PRIVATE, ToolsStatus, tools_status
-from app.models.toolchain_install import InstallProgress, install_tools, remove_tools
-from app.models.toolchain_requirements import DISK_BYTES, DOWNLOAD_BYTES, size_text
+from app.core import AppPaths, UserError
+from app.models import (
+    DISK_BYTES,
+    DOWNLOAD_BYTES,
+    MISSING,
+    PRIVATE,
+    InstallProgress,
+    ToolsStatus,
+    install_tools,
+    remove_tools,
+    size_text,
+    tools_status,
+)
 
 INSTALL_COMMAND = "models tools --install"
 SIZES = f"about {size_text(DOWNLOAD_BYTES)} to download, {size_text(DISK_BYTES)} on disk"

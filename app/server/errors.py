@@ -18,7 +18,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from app.core.errors import BusyError
+from app.core import BusyError
 from pipelines.core import InvalidInputError, PipelineError
 
 log = logging.getLogger(__name__)

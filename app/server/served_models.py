@@ -25,19 +25,25 @@ from pathlib import Path
 import anyio
 import psutil
 
-from app.core.devices import DeviceInfo, compile_cache_dir_name, compile_properties, resolve_device
-from app.core.performance.metrics import MetricsBus
-from app.models.inspect import ModelTask, context_length
-from app.models.registry import ModelRegistry
-from app.server.errors import ApiError
-from pipelines.batching import (
+from app.chat import (
     BatchingEngine,
+    GrammarGuard,
+    ModelSampling,
     ServingConfig,
+    is_gguf_path,
+    read_gguf_info,
+    sampling_from_folder,
 )
+from app.core import (
+    DeviceInfo,
+    MetricsBus,
+    compile_cache_dir_name,
+    compile_properties,
+    resolve_device,
+)
+from app.models import ModelRegistry, ModelTask, context_length
+from app.server.errors import ApiError
 from pipelines.core import InvalidInputError, MetricRecord
-from pipelines.gguf import is_gguf_path, read_gguf_info
-from pipelines.grammar_guard import GrammarGuard
-from pipelines.model_sampling import ModelSampling, sampling_from_folder
 
 log = logging.getLogger(__name__)
 

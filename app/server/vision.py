@@ -27,11 +27,10 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import NDArray
 
-from app.chat.images import MAX_IMAGES, decode_rgb, prepare_image_bytes
-from app.core.errors import UserError
+from app.chat import MAX_IMAGES, decode_rgb, is_vision_folder, prepare_image_bytes
+from app.core import UserError
 from app.server.errors import ApiError
 from app.server.served_models import ServedModel
-from pipelines.vision_chat import is_vision_folder
 
 #: ``data:[<media type>][;base64],<data>`` (RFC 2397); we take base64 images only.
 _DATA_URL = re.compile(r"data:(?P<type>[\w.+-]+/[\w.+-]+)?(?P<params>(;[^,;]*)*),", re.ASCII)

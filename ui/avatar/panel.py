@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.avatar.media import (
+from app.avatar import (
     FACE_IMAGE_SUFFIXES,
     FACE_VIDEO_SUFFIXES,
     SPEECH_STAGE,
@@ -39,8 +39,8 @@ from app.avatar.media import (
     preview_face,
 )
 from app.context import AppContext
-from app.core.errors import UserError
-from app.voice.spoken_clips import SpokenClip
+from app.core import UserError
+from app.voice import SpokenClip
 from pipelines.core import Cancelled, DeviceError, Progress
 from ui.a11y import announce, describe
 from ui.avatar.face_box import THUMBNAIL_SIDE, FaceBox

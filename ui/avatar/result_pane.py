@@ -15,8 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.avatar.media import RgbImage, copy_result, recent_videos
-from app.avatar.service import VideoResult
+from app.avatar import RgbImage, VideoResult, copy_result, recent_videos
 from app.context import AppContext
 from ui.a11y import announce, describe
 from ui.avatar.gallery import Gallery

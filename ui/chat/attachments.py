@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.chat.images import (
+from app.chat import (
     IMAGE_SUFFIXES,
     MAX_IMAGES,
     PreparedImage,
@@ -36,8 +36,8 @@ from app.chat.images import (
     prepare_image,
     prepare_pixels,
 )
-from app.core.errors import UserError
-from app.models.inspect import ModelTask
+from app.core import UserError
+from app.models import ModelTask
 from ui.a11y import describe
 from ui.chat.thumbnails import THUMBNAIL, thumbnail_from_bytes
 from ui.i18n import tr

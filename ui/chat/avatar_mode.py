@@ -18,10 +18,10 @@ from PySide6.QtCore import QLocale, Qt, Slot
 from PySide6.QtMultimedia import QMediaPlayer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from app.avatar.service import AvatarClip
-from app.chat.results import Answer
+from app.avatar import AvatarClip
+from app.chat import Answer
 from app.context import AppContext
-from app.core.errors import UserError
+from app.core import UserError
 from pipelines.core import Cancelled
 from ui.a11y import announce, describe
 from ui.avatar.video_player import VideoPreview

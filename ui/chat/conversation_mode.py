@@ -24,18 +24,10 @@ from PySide6.QtCore import QTimer, Signal, Slot
 from PySide6.QtWidgets import QCheckBox, QLabel, QPushButton, QWidget
 
 from app.context import AppContext
-from app.core.audio import devices as audio_devices
-from app.core.audio.recording import Level
-from app.core.errors import UserError
-from app.hands_free.turns import (
-    Services,
-    SpokenConversation,
-    TurnEvent,
-    TurnOptions,
-    TurnStatus,
-)
-from app.models.inspect import ModelTask
-from app.speech.vad_model import find_vad_model
+from app.core import Level, UserError, audio_devices
+from app.hands_free import Services, SpokenConversation, TurnEvent, TurnOptions, TurnStatus
+from app.models import ModelTask
+from app.speech import find_vad_model
 from pipelines.core import PipelineError
 from ui.a11y import announce, describe
 from ui.chat.avatar_mode import chosen_voice

@@ -26,9 +26,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.context import AppContext
-from app.core.errors import ModelMissingError
-from app.speech.dictation import Dictated, finish_dictation, open_listener
-from app.speech.listening import Listener
+from app.core import ModelMissingError
+from app.speech import Dictated, Listener, finish_dictation, open_listener
 from pipelines.core import Cancelled
 from ui.a11y import announce
 from ui.chat.dictation_options import DictationOptions

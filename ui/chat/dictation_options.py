@@ -16,12 +16,9 @@ from PySide6.QtGui import QActionGroup
 from PySide6.QtWidgets import QMenu
 
 from app.context import AppContext
-from app.core.audio import devices as audio_devices
-from app.core.devices import device_choices
-from app.core.errors import UserError
-from app.models.inspect import ModelTask
-from app.speech.service import DEVICE_KEY
-from pipelines.speech_to_text import SpeechRecognizer
+from app.core import UserError, audio_devices, device_choices
+from app.models import ModelTask
+from app.speech import DEVICE_KEY, SpeechRecognizer
 from ui.i18n import tr
 from ui.settings_changes import Report, change_settings
 

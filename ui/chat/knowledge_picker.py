@@ -13,9 +13,9 @@ from __future__ import annotations
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QCheckBox, QComboBox, QWidget
 
-from app.chat.storage import Conversation
+from app.chat import Conversation
 from app.context import AppContext
-from pipelines.rag.store import Collection
+from app.knowledge import Collection
 from ui.a11y import describe
 from ui.error_router import ErrorRouter
 from ui.i18n import tr

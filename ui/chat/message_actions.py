@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Slot
 
-from app.core.errors import UserError
+from app.core import UserError
 
 if TYPE_CHECKING:
     from ui.chat.panel import ChatPanel

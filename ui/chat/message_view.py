@@ -15,8 +15,8 @@ from PySide6.QtCore import Qt, QUrl, Signal, Slot
 from PySide6.QtGui import QDesktopServices, QGuiApplication, QImage
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
-from app.chat.storage import ChatMessage
-from app.mcp.calls import ToolCall
+from app.chat import ChatMessage
+from app.mcp import ToolCall
 from ui.a11y import describe
 from ui.chat.message_footer import message_sources
 from ui.chat.message_footer import stats_line as stats_line

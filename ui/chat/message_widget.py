@@ -33,8 +33,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.chat.storage import ChatMessage
-from app.mcp.calls import ToolCall
+from app.chat import ChatMessage
+from app.mcp import ToolCall
 from ui.a11y import describe
 from ui.chat.answer_format import json_as_code
 from ui.chat.code_block import CodeBlock

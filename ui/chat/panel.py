@@ -20,13 +20,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.chat.context_window import ContextUsage
-from app.chat.images import PreparedImage, TextOnlyModelError
-from app.chat.results import Answer
+from app.chat import Answer, ContextUsage, GenerationSettings, PreparedImage, TextOnlyModelError
 from app.context import AppContext
-from app.core.errors import BusyError
-from app.knowledge.grounding import Source
-from pipelines.chat import GenerationSettings
+from app.core import BusyError
+from app.knowledge import Source
 from ui.a11y import describe
 from ui.chat.answer_runner import AnswerRunner, AskConfirmation
 from ui.chat.attachments import AttachmentStrip

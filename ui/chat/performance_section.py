@@ -21,13 +21,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.chat.results import LoadedModel
-from app.chat.service import ChatService
-from app.core.errors import UserError
-from app.core.settings import PerformanceSettings
-from app.core.settings_store import SettingsStore
+from app.chat import ChatService, LoadedModel, ModelSampling
+from app.core import PerformanceSettings, SettingsStore, UserError
 from pipelines.core import Cancelled, InvalidInputError, PipelineError
-from pipelines.model_sampling import ModelSampling
 from ui.a11y import describe
 from ui.chat.chat_presets import chat_defaults, save_chat
 from ui.chat.performance_controls import CHECKS, PerformanceControls

@@ -24,10 +24,14 @@ from PySide6.QtWidgets import (
 )
 
 from app.context import AppContext
-from app.knowledge import jobs
-from app.knowledge.service import IngestProgress, IngestReport
-from pipelines.rag.loaders import SUPPORTED_SUFFIXES
-from pipelines.rag.store import Collection
+from app.knowledge import (
+    SUPPORTED_SUFFIXES,
+    Collection,
+    Documents,
+    IngestProgress,
+    IngestReport,
+    load_documents,
+)
 from ui.a11y import describe
 from ui.i18n import tr
 from ui.icons import set_icon
@@ -196,7 +200,7 @@ class DocumentsPane(QWidget):
         self.hint.setText(EMPTY_COLLECTION)
         self._listing = True
         self.tasks.start(
-            jobs.load_documents,
+            load_documents,
             self.ctx.knowledge,
             name,
             on_done=self._on_documents,
@@ -204,7 +208,7 @@ class DocumentsPane(QWidget):
         )
 
     @Slot(object)
-    def _on_documents(self, documents: jobs.Documents) -> None:
+    def _on_documents(self, documents: Documents) -> None:
         if documents.collection != self._shown:
             return  # another collection was chosen meanwhile (its own rows are coming)
         self._listing = False
@@ -315,7 +319,7 @@ class DocumentsPane(QWidget):
             return
         self._listing = True
         self.tasks.start(
-            jobs.load_documents,
+            load_documents,
             self.ctx.knowledge,
             self._shown,
             on_done=self._on_documents,

@@ -16,8 +16,8 @@ from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QWidget
 
 from app.context import AppContext
-from app.core.errors import UserError
-from app.models.bundled import (
+from app.core import UserError
+from app.models import (
     ConversionToolsMissingError,
     SetupProgress,
     default_embedder_dir,

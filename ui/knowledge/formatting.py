@@ -11,8 +11,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QLocale
 
-from app.knowledge.database.embedded import DatabaseInfo
-from app.knowledge.service import IngestProgress, IngestReport
+from app.knowledge import DatabaseInfo, IngestProgress, IngestReport
 from ui.i18n import tr
 
 _UNITS = ("bytes", "KB", "MB", "GB", "TB")

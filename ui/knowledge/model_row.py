@@ -18,9 +18,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.context import AppContext
-from app.models.bundled import default_embedder_dir, embedder_installed
-from app.models.inspect import ModelTask
-from pipelines.embeddings import EmbeddingPipeline
+from app.knowledge import EmbeddingPipeline
+from app.models import ModelTask, default_embedder_dir, embedder_installed
 from ui.error_router import ErrorRouter
 from ui.i18n import tr
 from ui.inline_error import InlineError

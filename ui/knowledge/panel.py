@@ -17,11 +17,16 @@ from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QMessageBox, QVBoxLayout, QWidget
 
 from app.context import AppContext
-from app.core.errors import UserError
-from app.knowledge import jobs
-from app.knowledge.database.embedded import DatabaseError
+from app.core import UserError
+from app.knowledge import (
+    Collection,
+    DatabaseError,
+    Overview,
+    SearchResult,
+    load_overview,
+    search_collection,
+)
 from pipelines.core import InvalidInputError
-from pipelines.rag.store import Collection
 from ui.device_picker import DevicePicker
 from ui.error_router import ErrorRouter
 from ui.i18n import tr
@@ -205,14 +210,14 @@ class KnowledgePanel(QWidget):
             self.database.show_starting()
             self._update_controls()
         self.tasks.start(
-            jobs.load_overview,
+            load_overview,
             self.ctx.knowledge,
             on_done=self._on_overview,
             on_error=self._on_overview_error,
         )
 
     @Slot(object)
-    def _on_overview(self, overview: jobs.Overview) -> None:
+    def _on_overview(self, overview: Overview) -> None:
         self._refreshing = False
         self._db = "ready"
         self.database.show_info(overview.database)
@@ -360,7 +365,7 @@ class KnowledgePanel(QWidget):
             self._searching = True
             self._update_controls()
             self.tasks.start(
-                jobs.search,
+                search_collection,
                 self.ctx.knowledge,
                 current.name,
                 query,
@@ -370,7 +375,7 @@ class KnowledgePanel(QWidget):
             )
 
     @Slot(object)
-    def _on_results(self, result: jobs.SearchResult) -> None:
+    def _on_results(self, result: SearchResult) -> None:
         self._searching = False
         self._update_controls()
         self.search.show_results(result.hits, result.collection)

@@ -23,17 +23,19 @@ from PySide6.QtWidgets import (
 )
 
 from app.context import AppContext
-from app.core.errors import UserError
-from app.models.convert import Converter, ConvertProgress
-from app.models.convert_plan import (
+from app.core import UserError
+from app.models import (
     LICENCE_NOTES,
+    Converter,
+    ConvertProgress,
     ConvertRequest,
+    InstalledModel,
+    ModelTask,
+    ToolsMissingError,
+    ToolsStatus,
     Weights,
     plan_conversion,
 )
-from app.models.inspect import ModelTask
-from app.models.registry import InstalledModel
-from app.models.toolchain_env import ToolsMissingError, ToolsStatus
 from pipelines.core import Cancelled
 from ui.a11y import announce
 from ui.i18n import tr

@@ -27,15 +27,20 @@ from PySide6.QtCore import Signal, Slot
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
-from app.core.errors import UserError
-from app.models.toolchain_env import MISSING, PRIVATE, ToolsStatus, tools_status
-from app.models.toolchain_install import (
+from app.core import UserError
+from app.models import (
+    DISK_BYTES,
+    DOWNLOAD_BYTES,
+    MISSING,
+    PRIVATE,
     InstallOptions,
     InstallProgress,
+    ToolsStatus,
     install_tools,
     remove_tools,
+    size_text,
+    tools_status,
 )
-from app.models.toolchain_requirements import DISK_BYTES, DOWNLOAD_BYTES, size_text
 from pipelines.core import Cancelled, CancelToken
 from ui.a11y import announce, describe
 from ui.i18n import tr

@@ -13,8 +13,7 @@ from typing import Literal
 
 from pydantic import ValidationError
 
-from app.mcp.config import COMMAND_EMPTY, URL_NOT_HTTP, McpServer
-from app.mcp.service import ToolInfo
+from app.mcp import COMMAND_EMPTY, URL_NOT_HTTP, McpServer, ToolInfo
 from ui.i18n import tr
 
 Transport = Literal["stdio", "http"]

@@ -22,11 +22,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.chat.storage import Conversation
+from app.chat import Conversation
 from app.context import AppContext
-from app.core.errors import StorageError, UserError
-from app.mcp.config import split_tool_id
-from app.mcp.service import ToolInfo
+from app.core import StorageError, UserError
+from app.mcp import ToolInfo, split_tool_id
 from pipelines.core import Cancelled
 from ui.a11y import describe
 from ui.i18n import tr

@@ -24,13 +24,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.context import AppContext
-from app.core.audio.devices import AudioDevice
-from app.core.audio.recording import Recording
-from app.core.errors import UserError
-from app.voice.library import Voice
-from app.voice.service import VoiceService
-from pipelines.voice.audio import MODEL_RATE
-from pipelines.voice.reference import MAX_SECONDS, ReferenceCheck, trim_to
+from app.core import AudioDevice, Recording, UserError
+from app.voice import MAX_SECONDS, MODEL_RATE, ReferenceCheck, Voice, VoiceService, trim_to
 from ui.a11y import announce, describe
 from ui.error_router import ErrorRouter
 from ui.i18n import tr

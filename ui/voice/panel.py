@@ -14,13 +14,9 @@ from PySide6.QtCore import QEvent, QTimer, Signal, Slot
 from PySide6.QtWidgets import QMessageBox, QVBoxLayout, QWidget
 
 from app.context import AppContext
-from app.core.audio import devices as audio_devices
-from app.core.audio.devices import AudioDeviceError
-from app.core.audio.playback import Player
-from app.core.errors import UserError
-from app.models.inspect import ModelTask
-from app.voice.library import Voice
-from pipelines.voice.audio import Clip
+from app.core import AudioDeviceError, Player, UserError, audio_devices
+from app.models import ModelTask
+from app.voice import Clip, Voice
 from ui.error_router import ErrorRouter
 from ui.i18n import tr
 from ui.layouts import panel_splitter, vbox

@@ -12,8 +12,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QLocale, QTimer, Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from app.core.audio.devices import MAX_RECORD_SECONDS, AudioDevice, AudioDeviceError
-from app.core.audio.recording import Recorder
+from app.core import MAX_RECORD_SECONDS, AudioDevice, AudioDeviceError, Recorder
 from ui.a11y import announce, describe
 from ui.i18n import tr
 from ui.icons import set_icon

@@ -12,8 +12,8 @@ from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from app.context import AppContext
-from app.core.errors import UserError
-from app.voice.figures import SpeechFigures
+from app.core import UserError
+from app.voice import SpeechFigures
 from ui.a11y import announce, describe
 from ui.error_router import ErrorRouter
 from ui.i18n import tr

@@ -26,10 +26,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.context import AppContext
-from app.core.audio.devices import AudioDevice
-from app.voice.figures import SpeechFigures
-from app.voice.jobs import hand_off_speech, save_outcome
-from app.voice.spoken_clips import SpokenClip
+from app.core import AudioDevice
+from app.voice import SpeechFigures, SpokenClip, hand_off_speech, save_outcome
 from ui.a11y import announce, describe
 from ui.device_picker import DevicePicker
 from ui.error_router import ErrorRouter

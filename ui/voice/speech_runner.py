@@ -9,11 +9,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-from app.core.audio import devices as audio_devices
-from app.core.audio.devices import AudioDeviceError
-from app.core.audio.playback import Player
-from app.voice.jobs import SpeechOutcome, speak_and_play
-from app.voice.service import VoiceService
+from app.core import AudioDeviceError, Player, audio_devices
+from app.voice import SpeechOutcome, VoiceService, speak_and_play
 from ui.tasks import Task, TaskRunner, TaskState
 
 __all__ = ["SpeechOutcome", "SpeechRunner", "output_index"]
