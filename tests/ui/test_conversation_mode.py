@@ -5,6 +5,7 @@ test_conversation_turns.py runs the real one."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import ClassVar
 
@@ -220,3 +221,35 @@ def test_a_barge_in_stops_the_clips_and_shows_what_was_said(
     assert not talk.options.barge_in
     click(qtbot, mode.toggle)
     qtbot.waitUntil(lambda: talk.stopped, timeout=5000)
+
+
+class SlowToStop(FakeConversation):
+    """Its stop waits, as a sentence being synthesised makes the real one wait."""
+
+    release: ClassVar[threading.Event] = threading.Event()
+
+    def stop(self) -> None:
+        assert SlowToStop.release.wait(timeout=60)
+        super().stop()
+
+
+def test_a_start_asked_for_while_the_last_one_stops_begins_once_it_has_stopped(
+    qtbot: QtBot,
+    window: MainWindow,
+    mode: ConversationMode,
+    model_folder: Path,
+    tmp_path: Path,
+) -> None:
+    ready(qtbot, window, model_folder, tmp_path)
+    SlowToStop.release.clear()
+    mode.factory = SlowToStop
+    start(qtbot, mode)
+    click(qtbot, mode.toggle)  # off: the stop waits for the release
+
+    click(qtbot, mode.toggle)  # on again at once
+
+    assert mode.toggle.isChecked() and len(FakeConversation.made) == 1
+    SlowToStop.release.set()
+    qtbot.waitUntil(lambda: len(FakeConversation.made) == 2, timeout=30_000)
+    qtbot.waitUntil(lambda: mode.status.text() == "Listening…", timeout=30_000)
+    assert mode.running and mode.toggle.isChecked()

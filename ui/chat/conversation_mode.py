@@ -136,6 +136,8 @@ class ConversationMode(QWidget):
         self.factory = factory
         """Makes the conversation (a fake in UI tests)."""
         self.conversation: Conversing | None = None
+        self._start_when_stopped = False
+        """A start asked for while the last conversation was still stopping."""
         self.toggle = QPushButton(tr("Conversation"))
         self.toggle.setCheckable(True)
         set_icon(self.toggle, "account-voice")
@@ -244,8 +246,14 @@ class ConversationMode(QWidget):
         self.error.clear()
         problem = self.problem()
         self._show_problem(problem)
-        if problem.text or self.running or self.tasks.running(STOP_JOB):
+        if problem.text or self.running:
             self._set_toggle(self.running)
+            return
+        if self.tasks.running(STOP_JOB):
+            # The last conversation is still stopping (a sentence being synthesised): this
+            # one starts when it has stopped, rather than the click being lost.
+            self._start_when_stopped = True
+            self._set_toggle(True)
             return
         options = TurnOptions(
             voice=chosen_voice(self.ctx),
@@ -276,6 +284,7 @@ class ConversationMode(QWidget):
     def stop(self) -> None:
         """End the conversation; an answer being spoken stops at once, what was said is kept."""
         conversation, self.conversation = self.conversation, None
+        self._start_when_stopped = False
         self._timer.stop()
         self.meter.setValue(0)
         self.stop_button.setEnabled(False)
@@ -296,7 +305,10 @@ class ConversationMode(QWidget):
 
     @Slot(object)
     def _on_stopped(self, _: object) -> None:
-        if not self.running:
+        if self._start_when_stopped:
+            self._start_when_stopped = False
+            self.start()
+        elif not self.running:
             self._set_status(TurnStatus.STOPPED)
 
     def _set_status(self, status: TurnStatus) -> None:
