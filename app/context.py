@@ -10,26 +10,26 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from app.chat_images import catalog_vision_models
-from app.database.config import remember_password
-from app.devices import DeviceInfo, discover_devices
+from app.avatar.service import AvatarService
+from app.chat.images import catalog_vision_models
+from app.chat.service import ChatService
+from app.chat.storage import ConversationStore
+from app.chat.structured_guard import grammar_guard
+from app.core.devices import DeviceInfo, discover_devices
+from app.core.errors import StorageError, UserError
+from app.core.paths import AppPaths
+from app.core.performance.metrics import MetricsBus
+from app.core.settings import Settings, environment_problems
+from app.core.settings_store import SettingsStore
+from app.core.storage.secrets import SecretStore
 from app.engines.host import EngineHost
-from app.errors import StorageError, UserError
+from app.engines.remote.config import read_key, remote_chat_factory, remote_embedder_factory
+from app.knowledge.database.config import remember_password
+from app.knowledge.service import SECRETS_FILE, KnowledgeService
+from app.mcp.service import MCP_WORKDIR, ToolService
 from app.models.registry import ModelRegistry
-from app.paths import AppPaths
-from app.performance.metrics import MetricsBus
-from app.remote.config import read_key, remote_chat_factory, remote_embedder_factory
-from app.services.avatar import AvatarService
-from app.services.chat import ChatService
-from app.services.knowledge import SECRETS_FILE, KnowledgeService
-from app.services.speech_input import SpeechInputService
-from app.services.voice import VoiceService
-from app.settings import Settings, environment_problems
-from app.settings_store import SettingsStore
-from app.storage.conversations import ConversationStore
-from app.storage.secrets import SecretStore
-from app.structured_guard import grammar_guard
-from app.tools.service import MCP_WORKDIR, ToolService
+from app.speech.service import SpeechInputService
+from app.voice.service import VoiceService
 from pipelines.core import Closing
 
 log = logging.getLogger(__name__)
@@ -70,7 +70,7 @@ class AppContext(Closing):
         cls, paths: AppPaths | None = None, devices: Sequence[DeviceInfo] | None = None
     ) -> AppContext:
         """Set up folders, settings and services (logging is the front end's: see
-        :func:`app.logging_setup.configure_logging`). Close it, or use it in a ``with``.
+        :func:`app.core.logging_setup.configure_logging`). Close it, or use it in a ``with``.
 
         Raises:
             UserError: ``OV_STUDIO_HOME`` is not a usable path.

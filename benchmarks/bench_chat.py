@@ -60,7 +60,7 @@ def raw_pipeline_rate(
     """
     import openvino_genai as ov_genai
 
-    from app.devices import compile_properties
+    from app.core.devices import compile_properties
 
     if properties is None:
         properties = compile_properties("chat", "CPU")
@@ -90,8 +90,8 @@ def raw_pipeline_rate(
 def app_path_rate(model: Path, tokens: int, home: Path) -> Callable[[], float]:
     """The app's path: ChatService.ask with context fitting, live metrics and streaming."""
     from app.context import AppContext
-    from app.devices import DeviceInfo
-    from app.paths import AppPaths
+    from app.core.devices import DeviceInfo
+    from app.core.paths import AppPaths
     from pipelines.chat import GenerationSettings
     from pipelines.core import CancelToken
 
@@ -261,7 +261,7 @@ def main() -> int:
 
         if not args.skip_large:
             log.info("3/4 decode vs memory-bandwidth ceiling (Qwen2.5-1.5B shape, int4)")
-            from app.devices import compile_properties
+            from app.core.devices import compile_properties
 
             large = root / "llm-1.5b-int4"
             results["bandwidth_ceiling"] = {

@@ -6,14 +6,14 @@ every turn), on CPU, filled quickly — questions of about 540 tokens, answers o
 ``ignore_eos``) — and carried on well past the point where the context is full.
 
 Compared in the same run, each in a fresh process (its own KV and prefix cache, its own
-memory), the rules for leaving older turns out (``app/services/chat_history.py``):
+memory), the rules for leaving older turns out (``app/chat/history.py``):
 
 * ``one_by_one``: the rule before — drop the oldest messages until the next turn fits, so
   once full, every prompt begins differently and GenAI reads the whole window again (the
   baseline, run for fewer turns: each costs a full read);
 * ``blocks_<share>``: the app's rule — when the next turn does not fit, cut down to ``share``
   of the prompt's room at once; the turns after append to the same beginning (the app ships
-  :data:`~app.services.chat_history.KEEP_SHARE`; the others show the trade-off).
+  :data:`~app.chat.history.KEEP_SHARE`; the others show the trade-off).
 
 Recorded per turn: GenAI's time to first token, the process's CPU seconds for the turn (less
 disturbed than wall time when other jobs share the machine), tokens read, whether the prompt
@@ -70,7 +70,7 @@ def one_by_one(
 ) -> Any:
     """The rule before blocks, as ``kept_history`` is called: the newest messages that fit,
     dropping the oldest one at a time."""
-    from app.services.chat_history import KeptHistory, message_tokens
+    from app.chat.history import KeptHistory, message_tokens
 
     used, first = 0, len(messages)
     for index in range(len(messages) - 1, -1, -1):
@@ -89,11 +89,12 @@ def run_conversation(
     (``converted``: the GGUF's converted-model cache, shared by the runs)."""
     import psutil
 
-    from app.devices import DeviceInfo
-    from app.performance.metrics import MetricsBus
-    from app.services import chat_context, chat_history
-    from app.services.chat import ChatService
-    from app.storage.conversations import ConversationStore
+    from app.chat import context_window as chat_context
+    from app.chat import history as chat_history
+    from app.chat.service import ChatService
+    from app.chat.storage import ConversationStore
+    from app.core.devices import DeviceInfo
+    from app.core.performance.metrics import MetricsBus
     from pipelines.chat import ChatPipeline, GenerationSettings, Message
     from pipelines.core import CancelToken
 
@@ -216,7 +217,7 @@ def main() -> int:
         return 0
 
     model = load_builder().ensure_fixtures(["llm-real"]) / "llm-real" / MODEL_FILE
-    from app.services.chat_history import KEEP_SHARE
+    from app.chat.history import KEEP_SHARE
 
     # The app's rule and the baseline first: the other shares only show the trade-off.
     rules = {f"blocks_{KEEP_SHARE}": args.after_fill, "one_by_one": args.baseline_after_fill}

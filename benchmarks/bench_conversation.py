@@ -1,7 +1,7 @@
 """Conversation benchmark: writes benchmarks/results/conversation.json.
 
 Part ``answer``: a typed question → the time to the first audio of the spoken
-answer and to its first lip-synced frame, through :class:`app.conversation.spoken_answer.
+answer and to its first lip-synced frame, through :class:`app.hands_free.spoken_answer.
 SpokenAnswer` as the app runs it — the real SmolLM2-135M (GGUF, fixture ``llm-real``) streams
 the answer, the full-size random SpeechT5 + HiFiGAN int8 (``speecht5-bench``) speaks each
 sentence as it completes, and the full-size random Wav2Lip int8 (``wav2lip-bench``) with
@@ -18,13 +18,13 @@ sentences (transcription time / audio length; the app's default precision, and f
 baseline of this run, with the speed ratio), and silero-vad's cost per second of audio.
 
 Part ``spoken_question``: the whole hands-free turn as the app runs it
-(:class:`app.conversation.turns.SpokenConversation`): an espeak-ng question is said into the
+(:class:`app.hands_free.turns.SpokenConversation`): an espeak-ng question is said into the
 virtual microphone (a second null sink, ``ovs_mouth``), the listener's VAD ends the turn, Whisper
 transcribes it, and the answer is spoken as in part ``answer``. Latency counts from the end of
 the user's speech as the VAD dated it (``ListenEvent.at``), so it includes the end-of-turn
 silence the listener waits for (``end_of_turn_ms``, the app's default) and the transcription —
 though the app starts the turn eagerly at a 250 ms pause and prepares the answer during the rest
-of that silence, playing it once the silence confirms the turn's end (``app/conversation/turns``).
+of that silence, playing it once the silence confirms the turn's end (``app/hands_free/turns``).
 
 Run: ``.venv/bin/python benchmarks/bench_conversation.py``.
 """
@@ -44,6 +44,11 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from app.avatar.service import AvatarService  # noqa: E402
+from app.chat.service import ChatService  # noqa: E402
+from app.chat.storage import ConversationStore  # noqa: E402
+from app.core.performance.metrics import MetricsBus  # noqa: E402
+from app.core.settings import Settings  # noqa: E402
 from benchmarks.fixtures import load_builder  # noqa: E402
 from benchmarks.machine import wait_until_quiet, write_results  # noqa: E402
 
@@ -80,16 +85,11 @@ class Rig:
     """The services of a conversation on the benchmark models, and a virtual sound card."""
 
     def __init__(self, root: Path, home: Path) -> None:
-        from app.devices import DeviceInfo
-        from app.model_choices import ModelChoices
+        from app.core.devices import DeviceInfo
+        from app.core.model_choices import ModelChoices
         from app.models.inspect import ModelTask
         from app.models.registry import ModelRegistry
-        from app.performance.metrics import MetricsBus
-        from app.services.avatar import AvatarService
-        from app.services.chat import ChatService
-        from app.services.voice import VoiceService
-        from app.settings import Settings
-        from app.storage.conversations import ConversationStore
+        from app.voice.service import VoiceService
         from tests.audio_device import VirtualSoundCard
         from tests.fixtures.real_models import SMOLLM2_FILE
 
@@ -133,7 +133,7 @@ class Rig:
 
     def answer(self, question: str, *, face: bool) -> dict[str, Any]:
         """One typed question answered aloud (with a face: as lip-synced clips)."""
-        from app.conversation.spoken_answer import SpokenAnswer
+        from app.hands_free.spoken_answer import SpokenAnswer
         from pipelines.chat import GenerationSettings
         from pipelines.core import CancelToken
 
@@ -172,12 +172,11 @@ class Rig:
         """Every spoken question, one hands-free turn each, in one conversation."""
         import queue
 
-        from app.conversation.turns import Services, SpokenConversation, TurnEvent, TurnOptions
-        from app.model_choices import ModelChoices
+        from app.core.model_choices import ModelChoices
+        from app.hands_free.turns import Services, SpokenConversation, TurnEvent, TurnOptions
         from app.models.inspect import ModelTask
         from app.models.registry import ModelRegistry
-        from app.services.speech_input import SpeechInputService
-        from app.settings import Settings
+        from app.speech.service import SpeechInputService
         from pipelines.chat import GenerationSettings
         from tests.speech import RATE, spoken, with_silence
 
@@ -306,7 +305,7 @@ def goals(first_audio_s: float, first_frame_s: float) -> dict[str, Any]:
 
 
 def main() -> int:
-    from app.settings import Settings
+    from app.core.settings import Settings
 
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     root = load_builder().ensure_fixtures(ROLES)

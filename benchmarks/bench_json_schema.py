@@ -1,6 +1,6 @@
 """JSON-schema grammar benchmark: writes benchmarks/results/json_schema.json.
 
-What a schema at each edge of the app's budget (:mod:`app.structured_budget`) costs OpenVINO
+What a schema at each edge of the app's budget (:mod:`app.core.schema_budget`) costs OpenVINO
 GenAI to compile into a grammar on the real SmolLM2-135M (GGUF, fixture ``llm-real``, a
 49k-token vocabulary: the compile works per token). Each schema passes the app's own check and
 reaches GenAI as an answer's does (``pipelines.chat.generation_config``: the compact grammar
@@ -12,7 +12,7 @@ skew), and how far the resident memory grew.
 The cases run in one child process, smallest first, under an address-space limit and a time
 limit, so a compile that ran away would end that child, not the machine. Schemas the budget
 refuses are not run here: before it, arrays nested 8 deep took 40 s and 822 MB, and 30 deep
-took the server to 23.4 GB (the numbers in ``app/structured_budget.py`` come from this run).
+took the server to 23.4 GB (the numbers in ``app/core/schema_budget.py`` come from this run).
 
 Run: ``.venv/bin/python benchmarks/bench_json_schema.py``.
 """
@@ -35,8 +35,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from app.structured import check_schema  # noqa: E402
-from app.structured_budget import (  # noqa: E402
+from app.chat.structured import check_schema  # noqa: E402
+from app.core.schema_budget import (  # noqa: E402
     COSTLIEST_BOUND,
     MAX_ENUM_VALUES,
     MAX_LEVELS,
@@ -44,7 +44,7 @@ from app.structured_budget import (  # noqa: E402
     MAX_PATTERN_REPEATS,
     MAX_SUBSCHEMAS,
 )
-from app.tools.schemas import affordable, choice_schema  # noqa: E402
+from app.mcp.schemas import affordable, choice_schema  # noqa: E402
 from benchmarks.fixtures import load_builder  # noqa: E402
 from benchmarks.machine import wait_until_quiet, write_results  # noqa: E402
 from pipelines.json_grammar import json_grammar  # noqa: E402

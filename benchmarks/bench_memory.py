@@ -60,10 +60,10 @@ def run_conversation(model: Path, config: str, turns: int, tokens: int) -> dict[
     """The child process: one conversation of ``turns`` turns; returns the per-turn series."""
     import psutil
 
-    from app.devices import DeviceInfo
-    from app.performance.metrics import MetricsBus
-    from app.services.chat import ChatService
-    from app.storage.conversations import ConversationStore
+    from app.chat.service import ChatService
+    from app.chat.storage import ConversationStore
+    from app.core.devices import DeviceInfo
+    from app.core.performance.metrics import MetricsBus
     from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings
     from pipelines.core import CancelToken
 

@@ -86,12 +86,12 @@ def embedding_throughput(model_dir: Path, texts: list[str], batch: int) -> dict[
     import transformers
     from transformers import AutoModel, AutoTokenizer
 
-    from app.devices import compile_properties
+    from app.core.devices import compile_properties
+    from app.core.settings import Settings
     from app.models.inspect import embedding_length
-    from app.settings import Settings
     from pipelines.embeddings import EmbeddingConfig, EmbeddingPipeline
 
-    # As the app compiles and configures it (app.services.knowledge), on the texts it embeds.
+    # As the app compiles and configures it (app.knowledge.service), on the texts it embeds.
     properties = compile_properties("knowledge", "CPU")
     pad_to = embedding_length(model_dir, Settings().chunk_tokens)
     ov = EmbeddingPipeline(
@@ -140,7 +140,7 @@ def embedding_throughput(model_dir: Path, texts: list[str], batch: int) -> dict[
 
 def app_chunks(model_dir: Path, count: int) -> list[str]:
     """``count`` chunks exactly as ingest makes them (128 tokens, 16 overlap)."""
-    from app.settings import Settings
+    from app.core.settings import Settings
     from pipelines.rag.chunking import Chunker
     from pipelines.rag.loaders import Page
 
@@ -152,9 +152,9 @@ def app_chunks(model_dir: Path, count: int) -> list[str]:
 
 def ingest_rate(model_dir: Path, home: Path, documents: int) -> dict[str, Any]:
     from app.context import AppContext
-    from app.devices import DeviceInfo
+    from app.core.devices import DeviceInfo
+    from app.core.paths import AppPaths
     from app.models.inspect import ModelTask
-    from app.paths import AppPaths
 
     corpus = home / "corpus"
     corpus.mkdir(parents=True)
@@ -196,8 +196,8 @@ def large_store(
     import psycopg
     from pgvector.psycopg import register_vector
 
-    from app.database.migrations import apply_migrations
-    from app.database.server import EmbeddedDatabase
+    from app.knowledge.database.embedded import EmbeddedDatabase
+    from app.knowledge.database.migrations import apply_migrations
     from benchmarks.corpus import cached_embeddings, make_corpus, vocabulary
     from pipelines.rag.chunking import Chunk
     from pipelines.rag.store import KnowledgeStore

@@ -251,8 +251,8 @@ def chat_pipeline_request(pipe: Any, settings: Any) -> dict[str, float]:
 
 def main() -> int:
     from app.context import AppContext
-    from app.devices import DeviceInfo
-    from app.paths import HOME_ENV, AppPaths
+    from app.core.devices import DeviceInfo
+    from app.core.paths import HOME_ENV, AppPaths
     from app.server.build import build_server
     from app.server.runner import ServerRunner
     from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings

@@ -59,8 +59,8 @@ def answer_once(engine: Any) -> str:
 def measure(model: Path, home: Path) -> dict[str, Any]:
     """The three growths, in MB, measured one after the other in this process."""
     from app.context import AppContext
-    from app.devices import DeviceInfo
-    from app.paths import HOME_ENV, AppPaths
+    from app.core.devices import DeviceInfo
+    from app.core.paths import HOME_ENV, AppPaths
     from app.server.build import build_server
     from app.server.served_models import ServedModels
     from pipelines.chat import Message

@@ -96,7 +96,7 @@ def cached_embeddings(
     corpus: Corpus, model_dir: Path, cache_dir: Path, batch: int = 64
 ) -> tuple[np.ndarray, np.ndarray]:
     """Passage and query vectors from the real embedder, cached by content and model."""
-    from app.devices import compile_properties
+    from app.core.devices import compile_properties
     from pipelines.embeddings import EmbeddingConfig, EmbeddingPipeline
 
     model_stamp = (model_dir / "openvino_model.xml").stat().st_size

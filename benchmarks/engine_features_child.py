@@ -21,7 +21,7 @@ from typing import Any
 
 import psutil
 
-from app.devices import compile_properties
+from app.core.devices import compile_properties
 from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings, Message
 from pipelines.core import CancelToken
 from pipelines.engine_options import EngineOptions
@@ -239,10 +239,10 @@ def eviction(model: Path, converted: Path, enabled: bool, goal_tokens: int) -> d
     """RSS over a conversation through the app's chat service until ``goal_tokens`` tokens
     were said in it: each turn ~2,000 tokens of notes, a 16-token answer; the service drops
     the oldest turns once the prompt would pass the model's 8,192-token context."""
-    from app.devices import DeviceInfo
-    from app.performance.metrics import MetricsBus
-    from app.services.chat import ChatService
-    from app.storage.conversations import ConversationStore
+    from app.chat.service import ChatService
+    from app.chat.storage import ConversationStore
+    from app.core.devices import DeviceInfo
+    from app.core.performance.metrics import MetricsBus
 
     options = EngineOptions(prefix_caching=False, cache_eviction=enabled)
     series: list[dict[str, float]] = []

@@ -204,7 +204,7 @@ def _export(
     """Convert one format; ``{"convert_s"}``, or ``{"error"}`` with the app's own sentence
     (e.g. a group size that does not divide the layer widths) — kept, so that a re-run does
     not try again."""
-    from app.errors import UserError
+    from app.core.errors import UserError
     from app.models.convert import convert_model
     from app.models.convert_plan import ConvertRequest, Weights
     from app.models.inspect import ModelTask

@@ -24,8 +24,8 @@ def measure_streaming_lag(model: Path, tokens: int, home: Path) -> dict[str, flo
     from PySide6.QtWidgets import QApplication
 
     from app.context import AppContext
-    from app.devices import DeviceInfo
-    from app.paths import AppPaths
+    from app.core.devices import DeviceInfo
+    from app.core.paths import AppPaths
     from pipelines.chat import GenerationSettings
     from ui.gc_policy import gui_thread_gc
     from ui.main_window import MainWindow

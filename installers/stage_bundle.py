@@ -18,9 +18,9 @@ from pathlib import Path
 def stage(staging: Path) -> None:
     """Fill ``staging/models`` with the embedder, the face detector and the VAD model."""
     os.environ["OV_STUDIO_HOME"] = str(staging / "home")
-    from app.audio.vad_model import BUNDLE_FOLDER, packaged_vad_model
+    from app.core.paths import AppPaths
     from app.models.bundled import DEFAULT_EMBEDDER, install_default_embedder
-    from app.paths import AppPaths
+    from app.speech.vad_model import BUNDLE_FOLDER, packaged_vad_model
     from pipelines.lipsync.faces import DETECTOR_FILE, packaged_detector
 
     models = staging / "models"

@@ -89,7 +89,7 @@ class PipelineError(Exception):
 
 class InvalidInputError(PipelineError):
     """The caller's input was rejected before any work started (bad prompt, folder, value):
-    something the person can fix. ``app.errors.UserError`` is this class."""
+    something the person can fix. ``app.core.errors.UserError`` is this class."""
 
 
 class ModelLoadError(InvalidInputError):

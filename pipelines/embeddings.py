@@ -65,7 +65,7 @@ class EmbeddingConfig:
 
 class TextEmbedder(Protocol):
     """What knowledge ingest and search need from an embedder: the local
-    :class:`EmbeddingPipeline` or a remote one (``app.remote.embeddings``)."""
+    :class:`EmbeddingPipeline` or a remote one (``app.engines.remote.embeddings``)."""
 
     dim: int
     """Vector size (known once loaded)."""

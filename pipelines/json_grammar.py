@@ -32,7 +32,7 @@ up to about this many characters as fast as an open one, and a longer one slowly
 of the string (``benchmarks/bench_json_decode.py``, SmolLM2-135M, greedy, CPU a token:
 ``{0,128}`` 67 ms, open 69 ms, ``{0,2000}`` 2,073 ms; free text 54 ms; ``{0,200}`` took 0.9 s
 a token on a busy machine). A longer bound is left to the check of the whole
-answer against the schema (``app.structured.check_answer``), and a string without one is open:
+answer against the schema (``app.chat.structured.check_answer``), and a string without one is open:
 the answer's token limit ends it."""
 MAX_ITEMS = 100
 """An array without ``maxItems`` (or an object of any keys) holds at most this many entries."""

@@ -20,7 +20,7 @@ FIXTURES=$(PYTHONPATH=. "$PY" -c 'from tests.fixtures.build_models import fixtur
 [[ -d $FIXTURES/llm-int8 ]] || { echo "error: no fixture chat model in $FIXTURES: run make fixtures" >&2; exit 2; }
 WORK=$(mktemp -d /tmp/ov-studio-package.XXXXXX)
 chmod 711 "$WORK"  # as root the database runs as its service account, which must pass through
-# As root the knowledge database lives in a system folder (app/database/service_dir.py): keep
+# As root the knowledge database lives in a system folder (app/knowledge/database/service_dir.py): keep
 # this check's cluster in its temp folder instead of /var/lib/ov-studio.
 export OV_STUDIO_HOME=$WORK/home OV_STUDIO_SERVICE_DIR=$WORK/service QT_QPA_PLATFORM=offscreen
 removed=0

@@ -51,8 +51,8 @@ TOOL_SETTINGS = GenerationSettings(max_new_tokens=48, temperature=0.0)
 def main() -> int:
     """Build the window over a fresh home, render the pictures; returns the exit code."""
     from app.context import AppContext
-    from app.paths import AppPaths
-    from app.tools.config import McpServer
+    from app.core.paths import AppPaths
+    from app.mcp.config import McpServer
     from ui.launcher import TRANSLATION, create_application
     from ui.main_window import MainWindow
 
@@ -89,7 +89,7 @@ def main() -> int:
 def render_tool_call(window: object) -> list[Path]:
     """The real model calls the real calculator through the chat; the conversation in each
     theme at 1600×1000."""
-    from app.tools.calls import ToolCall
+    from app.mcp.calls import ToolCall
     from ui.main_window import MainWindow
 
     assert isinstance(window, MainWindow)

@@ -29,12 +29,12 @@ def main() -> int:
     from render_screenshots import real_chat_model
 
     from app.context import AppContext
-    from app.paths import AppPaths
-    from app.remote.config import RemoteEndpoint, save_key
+    from app.core.paths import AppPaths
+    from app.core.storage.secrets import SecretStore
+    from app.engines.remote.config import RemoteEndpoint, save_key
+    from app.knowledge.service import SECRETS_FILE
     from app.server.build import build_server
     from app.server.runner import ServerRunner
-    from app.services.knowledge import SECRETS_FILE
-    from app.storage.secrets import SecretStore
     from ui.launcher import create_application
     from ui.remote_dialog import RemoteEndpointsDialog
     from ui.tasks import TaskRunner

@@ -71,8 +71,8 @@ GROUNDED_SETTINGS = GenerationSettings(max_new_tokens=96, temperature=0.0, repet
 def main(argv: list[str] | None = None) -> int:
     """Build the window, let the real model answer, save the PNGs; returns the exit code."""
     from app.context import AppContext
+    from app.core.paths import AppPaths
     from app.models.bundled import default_embedder_dir
-    from app.paths import AppPaths
     from ui.launcher import TRANSLATION, create_application
     from ui.main_window import MainWindow
 
@@ -198,7 +198,7 @@ def render_welcome(themes: list[str]) -> list[Path]:
     machine's devices, memory and disk. Writes welcome-<theme>-<width>.png for each theme and
     size, and welcome.png (1600×1000) and welcome-1024.png (1024×700) in the first theme."""
     from app.context import AppContext
-    from app.paths import AppPaths
+    from app.core.paths import AppPaths
     from ui.main_window import MainWindow
 
     home = Path(tempfile.mkdtemp(prefix="ov-studio-welcome-"))
@@ -375,8 +375,8 @@ def wait_until(condition: Callable[[], bool], what: str, timeout_s: float = 180.
 
 def find_embedder(paths: object) -> Path:
     """An OpenVINO all-MiniLM-L6-v2: the user's set-up one, the test fixture, or converted now."""
+    from app.core.paths import AppPaths
     from app.models.bundled import default_embedder_dir, install_default_embedder
-    from app.paths import AppPaths
 
     assert isinstance(paths, AppPaths)
     real_home = AppPaths.from_environment(

@@ -94,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _window(size: tuple[int, ...]) -> object:
     from app.context import AppContext
-    from app.paths import AppPaths
+    from app.core.paths import AppPaths
     from ui.main_window import MainWindow
 
     ctx = AppContext.create(AppPaths.from_environment())

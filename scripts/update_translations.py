@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LANGUAGES = ("de", "zh_CN")
 # English needs a catalog too, for its plural forms only ("1 file", "2 files" from "%n file(s)").
 PLURALS_ONLY = ("en",)
-# app/ marks the sentences the window shows with app.texts.tr (the core itself stays Qt-free).
+# app/ marks the sentences the window shows with app.core.texts.tr (the core itself stays Qt-free).
 SOURCES = ("ui", "app")
 
 
@@ -40,10 +40,10 @@ def catalog_texts() -> str:
         '"""The model catalog\'s descriptions, for translation (made by',
         "scripts/update_translations.py from assets/catalog.json; do not edit).",
         "",
-        "The window translates a description by its text (app.texts.Text); lupdate only reads",
+        "The window translates a description by its text (app.core.texts.Text); lupdate only reads",
         'Python, so every description is listed here once."""',
         "",
-        "from app.texts import Text, tr",
+        "from app.core.texts import Text, tr",
         "",
         "DESCRIPTIONS: tuple[Text, ...] = (",
         *(_entry(json.dumps(text, ensure_ascii=False)) for text in descriptions),

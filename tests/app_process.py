@@ -11,7 +11,7 @@ import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from app.paths import AppPaths
+from app.core.paths import AppPaths
 
 MODEL_SETTINGS = {
     role: f"OV_STUDIO_MODELS__{role.upper()}__FOLDER"

@@ -13,7 +13,8 @@ the sink at 10 ms blocks: the app's recorder then gets audio within ~25 ms.
 The daemon runs as this user (root too, with ``--system=false``) in a temporary runtime folder
 and is reached through ``PULSE_SERVER``, so it never touches a desktop's own sound server.
 PortAudio scans devices once, when ``sounddevice`` is imported: after the daemon is up, the
-fixture re-initialises PortAudio (``app.audio.devices.rescan``) and does so again on the way out.
+fixture re-initialises PortAudio (``app.core.audio.devices.rescan``) and does so again on the way
+out.
 
 Tests that play or record use the ``sound_card`` fixture; when no virtual device can be made
 they **fail** with the reason (missing packages, the daemon's log), they are never skipped.
@@ -39,8 +40,8 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from app.audio import devices as audio_devices
-from app.audio.devices import AudioDevice
+from app.core.audio import devices as audio_devices
+from app.core.audio.devices import AudioDevice
 
 SINK = "ovs_null"
 MOUTH = "ovs_mouth"

@@ -44,7 +44,7 @@ import pipelines  # noqa: F401  # isort: skip
 # it here makes them part of every test's baseline, not a "leak".
 import openvino.tools.ovc  # noqa: F401  # isort: skip
 
-from app.paths import HOME_ENV, AppPaths
+from app.core.paths import HOME_ENV, AppPaths
 from tests.logfail import LogFailPlugin
 
 BUILDER = Path(__file__).parent / "fixtures" / "build_models.py"
@@ -70,7 +70,7 @@ def database_service_dir() -> Iterator[Path | None]:
 
     import psutil
 
-    from app.database.service_dir import SERVICE_DIR_ENV
+    from app.knowledge.database.service_dir import SERVICE_DIR_ENV
 
     folder = Path(tempfile.mkdtemp(prefix="ov-studio-test-service-"))
     folder.chmod(0o711)  # others (the service account) pass through, as under /var/lib

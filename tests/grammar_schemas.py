@@ -1,5 +1,5 @@
 """JSON schemas within the app's budget whose grammars cost GenAI known amounts to compile on
-SmolLM2-135M's tokenizer (measured with the grammar probe; ``app.structured_budget`` quotes
+SmolLM2-135M's tokenizer (measured with the grammar probe; ``app.core.schema_budget`` quotes
 the same edges): the guard's tests lower its limits between them."""
 
 from __future__ import annotations

@@ -17,8 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.about import app_version, runtime_versions
-from app.devices import DeviceInfo
+from app.core import DeviceInfo, app_version, runtime_versions
 from ui.a11y import describe
 from ui.dialog_rows import describe_standard_buttons
 from ui.i18n import tr

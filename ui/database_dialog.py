@@ -23,10 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.database.config import ConnectionCheck, split_password
-from app.errors import UserError
-from app.services.knowledge import KnowledgeService
-from app.settings import Settings
+from app.core import Settings, UserError
+from app.knowledge import ConnectionCheck, KnowledgeService, split_password
 from ui.a11y import announce, describe
 from ui.dialog_rows import (
     describe_standard_buttons,

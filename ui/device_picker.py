@@ -8,10 +8,16 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QWidget
 
-from app.devices import AUTO, DeviceInfo, device_choices
-from app.model_choices import PIPELINE_TASKS, device_value_of, placement_of
-from app.remote.config import RemoteEndpoint, remote_choices
-from app.settings_store import SettingsStore
+from app.core import (
+    AUTO,
+    PIPELINE_TASKS,
+    DeviceInfo,
+    SettingsStore,
+    device_choices,
+    device_value_of,
+    placement_of,
+)
+from app.engines import RemoteEndpoint, remote_choices
 from ui.a11y import describe
 from ui.i18n import tr, translated
 from ui.settings_changes import Report, change_settings

@@ -10,7 +10,7 @@ import logging
 import traceback
 from collections.abc import Callable, Mapping
 
-from app.errors import UserError
+from app.core import UserError
 from pipelines.core import Cancelled, DeviceError, InvalidInputError, PipelineError
 from ui.i18n import tr
 from ui.inline_error import InlineError

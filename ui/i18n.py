@@ -22,8 +22,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
-from app.models.catalog import assets_dir
-from app.texts import Text
+from app.core import Text
+from app.models import assets_dir
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +44,7 @@ def tr(text: str, disambiguation: str | None = None, n: int = -1) -> str:
 
 
 def translated(text: str) -> str:
-    """``text`` in the user's language when the core made it translatable (``app.texts``).
+    """``text`` in the user's language when the core made it translatable (``app.core.texts``).
 
     Anything else (a file name, the model's words, a sentence the core has not marked yet)
     comes back unchanged. A translation whose placeholders do not match falls back to English

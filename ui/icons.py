@@ -23,7 +23,7 @@ from PySide6.QtCore import QObject, QRect, QSize, Qt
 from PySide6.QtGui import QAction, QColor, QFont, QFontDatabase, QIcon, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import QAbstractButton, QApplication
 
-from app.runtime import bundle_root
+from app.core import bundle_root
 
 log = logging.getLogger(__name__)
 

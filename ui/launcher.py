@@ -12,8 +12,8 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from app.context import AppContext
-from app.errors import UserError
-from app.models.inspect import ModelTask
+from app.core import UserError
+from app.models import ModelTask
 from ui.gc_policy import gui_thread_gc
 from ui.i18n import Translation
 from ui.main_window import MainWindow

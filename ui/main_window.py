@@ -18,11 +18,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.chat import LoadedModel
 from app.context import AppContext
-from app.models.inspect import ModelTask
-from app.server.local import LocalServer
-from app.services.chat_results import LoadedModel
-from app.voices.spoken_clips import SpokenClip
+from app.models import ModelTask
+from app.server import LocalServer
+from app.voice import SpokenClip
 from ui.a11y import describe
 from ui.about_dialog import AboutDialog
 from ui.avatar import AvatarPanel

@@ -13,10 +13,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-from app.services.chat import ChatService
-from app.services.chat_results import LoadedModel
+from app.chat import ChatService, EngineOptions, LoadedModel
 from pipelines.core import Cancelled
-from pipelines.engine_options import EngineOptions
 from ui.tasks import Lane, Policy, Task, TaskRunner, TaskState
 
 LOAD_JOB = "chat-model-load"

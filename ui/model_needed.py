@@ -1,6 +1,6 @@
 """A panel's "this model is missing" line: one sentence, and a button to where it is got.
 
-The services say which task's model is missing (:class:`~app.errors.ModelMissingError`); the
+The services say which task's model is missing (:class:`~app.core.errors.ModelMissingError`); the
 button asks the main window to open the model manager at that task's catalog or Convert
 entry, so nobody needs a terminal to get it.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QPushButton, QWidget
 
-from app.errors import ModelMissingError
+from app.core import ModelMissingError
 from ui.a11y import describe
 from ui.i18n import tr
 from ui.icons import set_icon

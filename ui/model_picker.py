@@ -18,11 +18,11 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QLabel, QMenu, QToolButton, QWidget
 
+from app.chat import LoadedModel
 from app.context import AppContext
-from app.errors import UserError
-from app.models.inspect import ModelTask
-from app.remote.config import find_endpoint, is_remote
-from app.services.chat_results import LoadedModel
+from app.core import UserError
+from app.engines import find_endpoint, is_remote
+from app.models import ModelTask
 from ui.a11y import describe
 from ui.checkpoint_offer import CheckpointOffer, is_hf_checkpoint
 from ui.device_picker import DevicePicker
@@ -262,8 +262,8 @@ class ModelPicker(QWidget):
     @Slot()
     def edit_remotes(self) -> None:
         """Open *Remote endpoints…* (once saved, the device picker lists them)."""
-        from app.services.knowledge import SECRETS_FILE
-        from app.storage.secrets import SecretStore
+        from app.core import SecretStore
+        from app.knowledge import SECRETS_FILE
         from ui.remote_dialog import RemoteEndpointsDialog  # imports the client: on demand
 
         secrets = SecretStore(self.ctx.paths.config / SECRETS_FILE)

@@ -11,8 +11,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QLocale
 
-from app.services.chat_results import LoadedModel
-from pipelines.gguf import GgufInfo, is_gguf_path
+from app.chat import GgufInfo, LoadedModel, is_gguf_path
 from ui.i18n import tr
 from ui.knowledge.formatting import human_size
 

@@ -28,8 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.performance.metrics import MetricsBus
-from app.performance.system_stats import SystemSampler
+from app.core import MetricsBus, SystemSampler
 from pipelines.core import MetricRecord
 from ui.a11y import describe
 from ui.i18n import tr
@@ -70,7 +69,7 @@ def row_titles() -> list[tuple[str, str]]:
 
 
 def answer_stages() -> tuple[tuple[str, str], ...]:
-    """The spoken answer's stages (app.conversation.figures), as the overlay names them."""
+    """The spoken answer's stages (app.hands_free.figures), as the overlay names them."""
     return (
         ("stt", tr("STT")),
         ("llm_first_sentence", tr("LLM")),

@@ -2,7 +2,7 @@
 server, another OV Studio), each with its address, API key and chosen model.
 
 The key is typed masked and goes to the keyring (or the private secrets file) through
-:func:`app.remote.config.save_key`, never into the settings file. *Test connection* asks the
+:func:`app.engines.remote.config.save_key`, never into the settings file. *Test connection* asks the
 server for its models in a worker — a down server takes up to the connect timeout to say so —
 so the dialog stays responsive, can be cancelled, and fills the model list from the answer.
 What is wrong with a field is said next to it as it is typed; Save writes every endpoint at
@@ -29,16 +29,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.errors import StorageError
-from app.remote.config import (
+from app.core import SecretStore, SettingsStore, StorageError
+from app.engines import (
+    ConnectionCheck,
     RemoteEndpoint,
+    check_connection,
     endpoint_problems,
     read_key,
     save_key,
 )
-from app.remote.endpoints import ConnectionCheck, check_connection
-from app.settings_store import SettingsStore
-from app.storage.secrets import SecretStore
 from ui.a11y import describe
 from ui.dialog_rows import (
     describe_standard_buttons,

@@ -28,11 +28,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.errors import StorageError
-from app.models.inspect import ModelTask
-from app.models.registry import ModelRegistry
-from app.server.local import LocalServer, host_for
-from app.settings_store import SettingsStore
+from app.core import SettingsStore, StorageError
+from app.models import ModelRegistry, ModelTask
+from app.server import LocalServer, host_for
 from ui.a11y import describe
 from ui.dialog_rows import (
     describe_standard_buttons,

@@ -14,9 +14,8 @@ from PySide6.QtCore import Signal, Slot
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QCheckBox, QLabel, QMenu, QToolButton, QWidget
 
-from app.errors import StorageError, UserError
-from app.server.address import Address
-from app.server.local import LocalServer
+from app.core import StorageError, UserError
+from app.server import Address, LocalServer
 from ui.a11y import announce, describe
 from ui.i18n import tr
 from ui.icons import set_icon

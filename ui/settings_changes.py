@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from app.errors import UserError
-from app.settings_store import SettingsStore
+from app.core import SettingsStore, UserError
 
 Report = Callable[[str], None]
 """Shows a sentence to the user (a status bar, a notification, an inline error)."""

@@ -1,6 +1,6 @@
 """Settings that announce their changes to the window, whichever thread made them.
 
-:class:`~app.settings_store.SettingsStore` tells its subscribers, in the thread that made the
+:class:`~app.core.settings_store.SettingsStore` tells its subscribers, in the thread that made the
 change, which top-level fields changed. :class:`SettingsSignals` turns that into a Qt signal on
 the GUI thread: at once for a change made there (a widget's choice), through the task runner's
 bridge for one made elsewhere (a job saving the embedding model it loaded, the database it
@@ -9,7 +9,7 @@ moved to, the local server). A panel listens only to the fields it shows::
     signals.connect_keys({"remote_endpoints"}, self.refresh_remotes)
 
 so it is woken by those and by nothing else, and it never needs to be refreshed by whoever
-made the change. Keys are top-level field names of :class:`~app.settings.Settings` (a nested
+made the change. Keys are top-level field names of :class:`~app.core.settings.Settings` (a nested
 model such as ``server`` is one key); a name that is not one is refused at once.
 """
 
@@ -20,8 +20,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-from app.settings import Settings
-from app.settings_store import SettingsStore
+from app.core import Settings, SettingsStore
 from ui.tasks import TaskRunner
 
 ChangedFields = frozenset[str]

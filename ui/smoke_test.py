@@ -12,7 +12,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QTimer, Slot
 from PySide6.QtWidgets import QApplication
 
-from pipelines.chat import GenerationSettings
+from app.chat import GenerationSettings
 from ui.chat.message_view import stats_line
 from ui.main_window import MainWindow
 

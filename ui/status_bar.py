@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QElapsedTimer, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
 
-from app.services.chat_results import LoadedModel
+from app.chat import LoadedModel
 from ui.a11y import describe
 from ui.i18n import tr
 from ui.knowledge.formatting import duration

@@ -26,12 +26,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.errors import ModelMissingError, UserError
-from app.jobs.transcription import AUDIO_SUFFIXES, save_transcript_text, transcribe_audio_file
-from app.services.speech_input import SpeechInputService
+from app.core import ModelMissingError, UserError
+from app.speech import (
+    AUDIO_SUFFIXES,
+    FORMATS,
+    SpeechInputService,
+    Transcript,
+    save_transcript_text,
+    transcribe_audio_file,
+    write_subtitles,
+)
 from pipelines.core import Cancelled, Progress
-from pipelines.speech_to_text import Transcript
-from pipelines.subtitles import FORMATS, write_subtitles
 from ui.a11y import announce, describe
 from ui.chat.dictation_options import languages
 from ui.error_router import ErrorRouter

@@ -9,6 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from app.chat import describe
 from app.cli import exits
 from app.cli.arguments import DEVICE_HELP, Commands, add_json, text_or_stdin
 from app.cli.engine_flags import FLAG_FOR_FIELD, add_engine_options, engine_from, engine_line
@@ -16,15 +17,11 @@ from app.cli.exits import CliError, one_line
 from app.cli.mcp import add_tool_options, confirmation, enable_tools, show_call
 from app.cli.progress import ProgressLine, interruptible
 from app.cli.terminal import json_escaped, json_text, shown
-from app.errors import UserError
-from pipelines.engine_options import describe
-from pipelines.files import check_input_file
+from app.core import UserError, check_input_file
 
 if TYPE_CHECKING:
-    from app.chat_images import PreparedImage
+    from app.chat import Answer, EngineOptions, LoadedModel, PreparedImage
     from app.context import AppContext
-    from app.services.chat_results import Answer, LoadedModel
-    from pipelines.engine_options import EngineOptions
 
 STOPPED = "stopped: the answer above is partial"
 STOPPED_JSON = "stopped: the JSON answer was not complete, so it is not shown"
@@ -114,9 +111,9 @@ def run_chat(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _answer(ctx: AppContext, args: argparse.Namespace, prompt: str, out: TextIO) -> int:
-    from app.knowledge.grounding import Source
-    from app.model_choices import device_value_of
-    from app.models.inspect import ModelTask
+    from app.core import device_value_of
+    from app.knowledge import Source
+    from app.models import ModelTask
 
     flags = _sampling_flags(args)
     # Refused before the model loads: the flags over the global defaults, the schema, images.
@@ -209,7 +206,7 @@ def json_answer_schema(args: argparse.Namespace) -> str | None:
         CliError: the file is missing, unreadable, too big or not UTF-8.
         UserError: the schema is not one an answer can follow (its sentence).
     """
-    from app.structured import ANY_JSON_OBJECT, MAX_SCHEMA_BYTES, check_schema
+    from app.chat import ANY_JSON_OBJECT, MAX_SCHEMA_BYTES, check_schema
 
     if getattr(args, "json_object", False):
         return ANY_JSON_OBJECT
@@ -258,7 +255,7 @@ def _ignore(_text: str) -> None:
 
 def _images(paths: list[Path]) -> list[PreparedImage]:
     """The ``--image`` files prepared for the model; what was changed goes to stderr."""
-    from app.chat_images import check_count, prepare_image
+    from app.chat import check_count, prepare_image
 
     check_count(len(paths))
     images = [prepare_image(path) for path in paths]

@@ -8,13 +8,20 @@ from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
+from app.chat import (
+    FORMATS,
+    Conversation,
+    ConversationStore,
+    Format,
+    export_text,
+    read_import,
+    write_export,
+)
 from app.cli import exits
 from app.cli.arguments import Commands, add_json
 from app.cli.exits import CliError, one_line
 from app.cli.terminal import json_escaped, json_text, shown
-from app.paths import AppPaths
-from app.storage.chat_export import FORMATS, Format, export_text, read_import, write_export
-from app.storage.conversations import Conversation, ConversationStore
+from app.core import AppPaths
 
 MIN_PREFIX = 4
 """An id may be shortened to a unique prefix of at least this many characters."""

@@ -11,13 +11,18 @@ from app.cli.arguments import Commands
 from app.cli.exits import one_line
 from app.cli.progress import interruptible
 from app.cli.terminal import shown
-from app.cli.tools import INSTALL_COMMAND, SIZES
-from app.errors import UserError
-from app.models.convert import ConvertProgress, convert_model
-from app.models.convert_plan import LICENCE_NOTES, ConvertRequest, Weights
-from app.models.inspect import ModelTask
-from app.models.registry import ModelRegistry
-from app.models.tools_env import ToolsMissingError
+from app.cli.toolchain import INSTALL_COMMAND, SIZES
+from app.core import UserError
+from app.models import (
+    LICENCE_NOTES,
+    ConvertProgress,
+    ConvertRequest,
+    ModelRegistry,
+    ModelTask,
+    ToolsMissingError,
+    Weights,
+    convert_model,
+)
 
 STOPPED = "stopped; the partial output was removed, nothing was installed"
 

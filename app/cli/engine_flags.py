@@ -11,17 +11,17 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from app.cli.exits import CliError
-from pipelines.engine_options import (
+from app.chat import (
     KV_CACHE_PRECISIONS,
     MAX_EVICTION_CACHE_TOKENS,
     MIN_EVICTION_CACHE_TOKENS,
     EngineOptions,
     describe,
 )
+from app.cli.exits import CliError
 
 if TYPE_CHECKING:
-    from app.settings import PerformanceSettings
+    from app.core import PerformanceSettings
 
 FLAG_FOR_FIELD = {
     "kv_cache_precision": "--kv-cache",

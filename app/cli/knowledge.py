@@ -13,10 +13,10 @@ from app.cli.arguments import Commands, add_json
 from app.cli.exits import CliError, one_line
 from app.cli.progress import ProgressLine, interruptible
 from app.cli.terminal import json_text, shown
-from app.knowledge.ingest_report import supported_types
+from app.knowledge import supported_types
 
 if TYPE_CHECKING:
-    from app.services.knowledge import IngestProgress
+    from app.knowledge import IngestProgress
 
 
 def add_knowledge_parsers(commands: Commands[argparse.ArgumentParser]) -> None:

@@ -28,9 +28,8 @@ from app.cli.speech import add_speech_parser
 from app.cli.system import add_system_parsers
 from app.cli.terminal import shown
 from app.cli.voice import add_voice_parsers
-from app.errors import ModelMissingError, UserError
-from app.logging_setup import FILE_ONLY, configure_logging, stop_logging
-from app.models.bundled import ConversionToolsMissingError, EmbedderNotSetUpError
+from app.core import FILE_ONLY, ModelMissingError, UserError, configure_logging, stop_logging
+from app.models import ConversionToolsMissingError, EmbedderNotSetUpError
 from pipelines.core import DeviceError, PipelineError
 
 log = logging.getLogger(__name__)
@@ -119,7 +118,7 @@ def _hint(error: PipelineError | CliError) -> str:
     if isinstance(error, PipelineError) and error.field == "gguf_file":  # a repo of GGUF files
         return " Name one with --file NAME."
     if isinstance(error, ConversionToolsMissingError):
-        from app.cli.tools import INSTALL_COMMAND, SIZES
+        from app.cli.toolchain import INSTALL_COMMAND, SIZES
 
         return f" From the command line: `python -m app {INSTALL_COMMAND}` ({SIZES})."
     if isinstance(error, EmbedderNotSetUpError):
@@ -138,7 +137,7 @@ def _say(line: str, code: int) -> int:
 
 def _start_logging(*, verbose: bool) -> Path | None:
     """Configure logging for every command; returns the log file (None: stderr only)."""
-    from app.paths import AppPaths
+    from app.core import AppPaths
 
     log_file: Path | None = None
     try:
@@ -161,7 +160,7 @@ def _end_progress_line() -> None:
 def _say_environment_problems() -> None:
     """An OV_STUDIO_* variable with an invalid value is ignored: said here, once, whatever the
     command (the window's start notice says it too; the app context does not repeat it)."""
-    from app.settings import environment_problems
+    from app.core import environment_problems
 
     for problem in environment_problems():
         sys.stderr.write(f"warning: {shown(problem)}\n")
@@ -177,6 +176,6 @@ def _run_gui(args: argparse.Namespace, out: object) -> int:
 
 
 def _version() -> str:
-    from app.about import app_version
+    from app.core import app_version
 
     return app_version()

@@ -20,15 +20,12 @@ from app.cli.arguments import Commands, add_json
 from app.cli.exits import CliError, one_line
 from app.cli.progress import interruptible
 from app.cli.terminal import json_text, shown
-from app.errors import UserError
-from app.paths import AppPaths
-from app.settings_store import SettingsStore
-from app.tools.config import McpServer, split_tool_id
-from app.tools.service import MCP_WORKDIR, ToolService
+from app.core import AppPaths, SettingsStore, UserError
+from app.mcp import MCP_WORKDIR, McpServer, ToolService, split_tool_id
 
 if TYPE_CHECKING:
     from app.context import AppContext
-    from app.tools.calls import ToolCall
+    from app.mcp import ToolCall
 
 ALL_TOOLS = "all"
 SHOWN_CHARS = 300

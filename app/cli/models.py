@@ -13,12 +13,9 @@ from app.cli.arguments import Commands, add_json
 from app.cli.convert import add_convert_parser, run_convert
 from app.cli.progress import ProgressLine, interruptible
 from app.cli.terminal import json_text, shown
-from app.cli.tools import add_tools_parser, run_tools
-from app.errors import UserError
-from app.models.catalog import filter_catalog, load_catalog
-from app.models.inspect import ModelTask
-from app.models.registry import InstalledModel, ModelRegistry
-from app.paths import AppPaths
+from app.cli.toolchain import add_tools_parser, run_tools
+from app.core import AppPaths, UserError
+from app.models import InstalledModel, ModelRegistry, ModelTask, filter_catalog, load_catalog
 
 TASKS = [task.value for task in ModelTask if task is not ModelTask.UNKNOWN]
 
@@ -164,8 +161,7 @@ def _run_action(args: argparse.Namespace, registry: ModelRegistry, out: TextIO) 
 def _pull(args: argparse.Namespace, registry: ModelRegistry, out: TextIO) -> int:
     import os
 
-    from app.models.download import Downloader, DownloadProgress
-    from app.models.gguf_download import download_gguf
+    from app.models import Downloader, DownloadProgress, download_gguf
 
     if args.file and args.task not in (None, ModelTask.CHAT.value):
         raise UserError(f"A GGUF file holds a chat model, not a {args.task} model.")

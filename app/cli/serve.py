@@ -19,8 +19,7 @@ if TYPE_CHECKING:  # the web stack is imported when serving starts, not with the
 
     from fastapi import FastAPI
 
-    from app.server.address import Address
-    from app.server.state import ServerState
+    from app.server import Address, ServerState
 
 log = logging.getLogger(__name__)
 
@@ -62,11 +61,15 @@ def add_serve_parser(commands: Commands[argparse.ArgumentParser]) -> None:
 def run_serve(args: argparse.Namespace, out: TextIO) -> int:
     """Serve until interrupted; exit 0 then."""
     from app.context import AppContext
-    from app.errors import UserError
-    from app.server.address import Address
-    from app.server.build import build_server
-    from app.server.runner import bind, is_loopback
-    from app.server.token import new_server_token, server_secrets
+    from app.core import UserError
+    from app.server import (
+        Address,
+        bind,
+        build_server,
+        is_loopback,
+        new_server_token,
+        server_secrets,
+    )
 
     if args.port is not None and not 0 <= args.port <= 65_535:
         raise UserError(f"--port must be 0–65535, not {args.port}.", field="port")
@@ -102,7 +105,7 @@ def _load_and_serve(
     app: FastAPI, state: ServerState, address: Address, sock: socket.socket, out: TextIO
 ) -> None:
     """Say where the server is and its token, load the default model, serve until stopped."""
-    from app.server.runner import serve_forever
+    from app.server import serve_forever
 
     try:
         model = state.served.resolve(None)
@@ -131,7 +134,7 @@ def _model_path(ctx: object, given: Path | None) -> Path | None:
     if given is None:
         return None
     from app.context import AppContext
-    from app.errors import UserError
+    from app.core import UserError
 
     assert isinstance(ctx, AppContext)
     expanded = given.expanduser()

@@ -48,7 +48,7 @@ def add_speech_parser(commands: Commands[argparse.ArgumentParser]) -> None:
 def run_transcribe(args: argparse.Namespace, out: TextIO) -> int:
     """Run ``transcribe``; Ctrl+C writes nothing (exit 1)."""
     from app.context import AppContext
-    from pipelines.subtitles import NOTHING_HEARD, check_subtitle_file, cues, write_subtitles
+    from app.speech import NOTHING_HEARD, check_subtitle_file, cues, write_subtitles
 
     srt = args.srt.expanduser() if args.srt is not None else None
     if srt is not None:  # refused before minutes of work, not after

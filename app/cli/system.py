@@ -23,7 +23,7 @@ def add_system_parsers(commands: Commands[argparse.ArgumentParser]) -> None:
 
 def run_devices(args: argparse.Namespace, out: TextIO) -> int:
     """Run ``devices``."""
-    from app.devices import device_choices, discover_devices
+    from app.core import device_choices, discover_devices
 
     choices = device_choices(discover_devices())
     if args.json:
@@ -38,8 +38,8 @@ def run_devices(args: argparse.Namespace, out: TextIO) -> int:
 
 def run_setup(args: argparse.Namespace, out: TextIO) -> int:
     """Run ``setup``."""
-    from app.models.bundled import install_default_embedder
-    from app.paths import AppPaths
+    from app.core import AppPaths
+    from app.models import install_default_embedder
 
     paths = AppPaths.from_environment()
     paths.ensure()

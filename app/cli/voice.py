@@ -13,7 +13,7 @@ from app.cli.arguments import DEVICE_HELP, Commands, add_json, text_or_stdin
 from app.cli.exits import one_line
 from app.cli.progress import ProgressLine, interruptible
 from app.cli.terminal import json_text, shown
-from pipelines.voice.tts import SpeechChunk
+from app.voice import SpeechChunk
 
 STOPPED = "stopped: nothing was written"
 
@@ -146,7 +146,7 @@ def run_say(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _voice_json(voice: object) -> dict[str, object]:
-    from app.voices.library import Voice
+    from app.voice import Voice
 
     assert isinstance(voice, Voice)
     return {
@@ -161,7 +161,7 @@ def _voice_json(voice: object) -> dict[str, object]:
 
 
 def _damaged_json(voice: object) -> dict[str, object]:
-    from app.voices.library import DamagedVoice
+    from app.voice import DamagedVoice
 
     assert isinstance(voice, DamagedVoice)
     return {"name": voice.label, "id": voice.id, "damaged": voice.reason}

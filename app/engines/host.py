@@ -24,12 +24,12 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from app.devices import DeviceInfo, compile_cache_dir_name, compile_properties, resolve_device
+from app.core.devices import DeviceInfo, compile_cache_dir_name, compile_properties, resolve_device
+from app.core.errors import UserError
+from app.core.performance.metrics import MetricsBus
 from app.engines.choice import Local, ModelChoice, Remote
-from app.errors import UserError
-from app.performance.metrics import MetricsBus
-from app.remote.config import device_label
-from app.services.base import ModelSlot
+from app.engines.remote.config import device_label
+from app.engines.slots import ModelSlot
 from pipelines.contract import ModelPipeline
 from pipelines.core import MetricRecord
 

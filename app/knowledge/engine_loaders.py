@@ -12,18 +12,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from app.core.errors import UserError
+from app.core.paths import AppPaths
+from app.core.settings import Settings
 from app.engines.host import CachePolicy, EngineHost, LoadRequest
-from app.errors import UserError
 from app.models.bundled import missing_embedder
 from app.models.inspect import ModelTask, embedding_length
-from app.paths import AppPaths
-from app.settings import Settings
 from pipelines.embeddings import EmbeddingConfig, EmbeddingPipeline, TextEmbedder
 from pipelines.rag.chunking import Chunker
 from pipelines.rerank import RerankConfig, RerankPipeline
 
 if TYPE_CHECKING:  # openai is imported when a remote embedder is first made
-    from app.remote.embeddings import RemoteEmbedder
+    from app.engines.remote.embeddings import RemoteEmbedder
 
 DEVICE_KEY = "knowledge"
 """The knowledge models' name for the devices AUTO prefers and for compile properties."""

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
-from app.errors import RemoteError
+from app.core.errors import RemoteError
 from app.knowledge.ingest_failures import (
     collection_gone,
     database_lost,

@@ -11,8 +11,8 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from app.database.server import DatabaseError
-from app.errors import UserError
+from app.core.errors import UserError
+from app.knowledge.database.embedded import DatabaseError
 from pipelines.core import InvalidInputError
 from pipelines.openvino_errors import first_line
 from pipelines.rag.storable import display_name

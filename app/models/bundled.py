@@ -20,12 +20,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.errors import UserError
+from app.core.errors import UserError
+from app.core.paths import AppPaths
+from app.core.runtime import bundle_root
+from app.core.texts import tr
 from app.models.process_tree import kill_tree, own_group
-from app.models.tools_env import ToolsMissingError, job_environment, tools_status
-from app.paths import AppPaths
-from app.runtime import bundle_root
-from app.texts import tr
+from app.models.toolchain_env import ToolsMissingError, job_environment, tools_status
 from pipelines.core import Cancelled, CancelToken
 
 log = logging.getLogger(__name__)

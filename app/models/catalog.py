@@ -13,10 +13,10 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.errors import StorageError
+from app.core.errors import StorageError
+from app.core.runtime import bundle_root
+from app.core.texts import Text
 from app.models.inspect import ModelTask
-from app.runtime import bundle_root
-from app.texts import Text
 
 
 def assets_dir() -> Path:

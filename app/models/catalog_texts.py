@@ -2,10 +2,10 @@
 """The model catalog's descriptions, for translation (made by
 scripts/update_translations.py from assets/catalog.json; do not edit).
 
-The window translates a description by its text (app.texts.Text); lupdate only reads
+The window translates a description by its text (app.core.texts.Text); lupdate only reads
 Python, so every description is listed here once."""
 
-from app.texts import Text, tr
+from app.core.texts import Text, tr
 
 DESCRIPTIONS: tuple[Text, ...] = (
     tr("768-d English embeddings: better retrieval than the bundled MiniLM, 3x slower."),

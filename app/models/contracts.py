@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from app.errors import UserError
+from app.core.errors import UserError
 from app.models.inspect import ModelTask
 from pipelines.core import ModelLoadError
 

@@ -29,7 +29,7 @@ from typing import IO, Any
 
 import psutil
 
-from app.errors import StorageError, UserError
+from app.core.errors import StorageError, UserError
 from app.models.contracts import missing_files
 from app.models.convert_plan import (
     JOB_TASKS,
@@ -42,7 +42,7 @@ from app.models.convert_plan import (
 from app.models.inspect import TASK_NAMES, ModelTask, detect_task
 from app.models.process_tree import kill_tree, own_group
 from app.models.registry import InstalledModel, ModelRegistry
-from app.models.tools_env import TOOLS_FOLDER, ToolsMissingError, job_environment, tools_status
+from app.models.toolchain_env import TOOLS_FOLDER, ToolsMissingError, job_environment, tools_status
 from pipelines.core import Cancelled, CancelToken
 
 log = logging.getLogger(__name__)

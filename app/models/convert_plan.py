@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
-from app.errors import UserError
+from app.core.errors import UserError
 from app.models.inspect import TASK_NAMES, ModelTask, detect_task, read_config
 from app.models.registry import ModelRegistry
 from pipelines.files import check_input_file

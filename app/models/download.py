@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from app.errors import StorageError, UserError
+from app.core.errors import StorageError, UserError
 from app.models.download_lock import download_lock
 from app.models.hub_files import (
     WORKING_SUFFIX,

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import psutil
 
-from app.errors import BusyError
+from app.core.errors import BusyError
 
 LOCK_WRITE_GRACE_S = 10.0
 """An empty lock file younger than this is being written; older, its holder was killed."""

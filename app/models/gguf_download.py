@@ -17,7 +17,7 @@ import shutil
 from collections.abc import Callable
 from pathlib import Path
 
-from app.errors import StorageError, UserError
+from app.core.errors import StorageError, UserError
 from app.models.download import (
     PART_SUFFIX,
     Downloader,

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.errors import UserError
+from app.core.errors import UserError
 from pipelines.gguf import is_gguf_path
 
 log = logging.getLogger(__name__)

@@ -10,7 +10,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from app.errors import UserError
+from app.core.errors import UserError
 from pipelines.chat import check_llm_folder
 from pipelines.files import check_input_file
 from pipelines.gguf import is_gguf_path

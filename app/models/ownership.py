@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from app.errors import StorageError
+from app.core.errors import StorageError
+from app.core.storage.atomic import write_text_atomic
+from app.core.texts import Text, tr
 from app.models.entries import InstalledModel, parse_entry
-from app.storage.atomic import write_text_atomic
-from app.texts import Text, tr
 
 log = logging.getLogger(__name__)
 

@@ -19,10 +19,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from app.core.texts import tr
 from app.models.catalog import CatalogEntry
 from app.models.download import FREE_SPACE_MARGIN
 from app.models.inspect import ModelTask
-from app.texts import tr
 
 RAM_FACTOR = 2.0
 """Memory a model needs beyond its download: weights, KV cache, the app itself and the OS."""
@@ -51,7 +51,7 @@ class Recommendation:
 
 
 def machine_facts(device_kinds: Iterable[str], models_dir: Path) -> Machine:
-    """This computer: ``device_kinds`` (from :mod:`app.devices`), total memory, and the free
+    """This computer: ``device_kinds`` (from :mod:`app.core.devices`), total memory, and the free
     space on the disk ``models_dir`` is (or will be) on."""
     import psutil
 

@@ -17,7 +17,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from app.errors import StorageError, UserError
+from app.core.errors import StorageError, UserError
+from app.core.storage.atomic import copy_atomic, staged_folder, write_text_atomic
+from app.core.storage.json_files import Damaged, read_json_object
 from app.models.contracts import (
     check_io_contract,
     missing_files,
@@ -32,8 +34,6 @@ from app.models.ownership import (
     mark_new_folder,
     mark_older_folders,
 )
-from app.storage.atomic import copy_atomic, staged_folder, write_text_atomic
-from app.storage.json_files import Damaged, read_json_object
 from pipelines.gguf import (
     GgufInfo,
     check_tokenizer,

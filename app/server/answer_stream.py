@@ -28,9 +28,9 @@ from contextlib import aclosing
 import anyio
 from starlette.types import Receive
 
-from app.performance.metrics import MetricsBus
+from app.chat import BatchingEngine, BatchRequest, Completion, Prompt, RequestOptions
+from app.core import MetricsBus
 from app.server.errors import ApiError
-from pipelines.batching import BatchingEngine, BatchRequest, Completion, Prompt, RequestOptions
 from pipelines.core import MetricRecord
 
 log = logging.getLogger(__name__)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from fastapi import APIRouter, FastAPI
 from starlette.middleware.cors import CORSMiddleware
 
-from app import about
+from app.core import app_version
 from app.server import (
     ollama_api,
     ollama_models,
@@ -46,7 +46,7 @@ def create_app(
     """
     app = FastAPI(
         title="OV Studio",
-        version=about.app_version(),
+        version=app_version(),
         openapi_url=None,
         docs_url=None,
         redoc_url=None,

@@ -18,7 +18,7 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
-from pipelines.voice.sample_rates import resample
+from app.voice import resample
 
 AudioFormat = Literal["mp3", "opus", "aac", "flac", "wav", "pcm"]
 

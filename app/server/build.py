@@ -7,8 +7,8 @@ from pathlib import Path
 from fastapi import FastAPI
 
 from app.context import AppContext
-from app.model_choices import device_value_of
-from app.models.inspect import ModelTask
+from app.core import device_value_of
+from app.models import ModelTask
 from app.server.app import create_app
 from app.server.openai_audio import remove_left_uploads
 from app.server.served_models import ServedModels

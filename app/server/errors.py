@@ -18,7 +18,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from app.errors import BusyError
+from app.core import BusyError
 from pipelines.core import InvalidInputError, PipelineError
 
 log = logging.getLogger(__name__)
@@ -140,7 +140,7 @@ def install_error_handlers(app: FastAPI) -> None:
             message = f"{request.url.path} does not take {request.method}."
         return error_response(request, error.status_code, message)
 
-    @app.exception_handler(InvalidInputError)  # app.errors.UserError too (the same class)
+    @app.exception_handler(InvalidInputError)  # app.core.errors.UserError too (the same class)
     async def invalid_input(request: Request, error: InvalidInputError) -> JSONResponse:
         # A model busy with another job: 429, which OpenAI clients retry after a pause.
         status = 429 if isinstance(error, BusyError) else 400

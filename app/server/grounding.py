@@ -24,17 +24,11 @@ from typing import Any
 
 import anyio
 
-from app.errors import DatabaseError, ModelMissingError, UserError
-from app.knowledge.grounding import (
-    PASSAGES_PER_ANSWER,
-    SOURCES_SHARE,
-    Source,
-    grounded_question,
-)
+from app.chat import BatchingEngine, Message
+from app.core import DatabaseError, ModelMissingError, UserError
+from app.knowledge import PASSAGES_PER_ANSWER, SOURCES_SHARE, Source, grounded_question
 from app.server.errors import ApiError
 from app.server.state import ServerState
-from pipelines.batching import BatchingEngine
-from pipelines.chat import Message
 
 log = logging.getLogger(__name__)
 

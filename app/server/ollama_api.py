@@ -22,6 +22,21 @@ import anyio
 from fastapi import APIRouter, Request
 from fastapi.responses import StreamingResponse
 
+from app.chat import (
+    ANY_JSON_OBJECT,
+    MAX_PROMPT_CHARS,
+    BatchingEngine,
+    ChatPrompt,
+    Completion,
+    GenerationSettings,
+    Message,
+    Prompt,
+    RequestOptions,
+    TextPrompt,
+    check_schema,
+    validate_messages,
+)
+from app.knowledge import model_id
 from app.server.answer_stream import complete, stream_completion
 from app.server.errors import ApiError
 from app.server.ollama_models import now_iso, ollama_name
@@ -38,18 +53,7 @@ from app.server.schema import MAX_ANSWER_TOKENS, TextRoute, check_conversation_s
 from app.server.served_models import ServedModel, model_key
 from app.server.state import ServerState, state_of
 from app.server.vision import base64_images, check_vision_model
-from app.structured import ANY_JSON_OBJECT, check_schema
-from pipelines.batching import (
-    BatchingEngine,
-    ChatPrompt,
-    Completion,
-    Prompt,
-    RequestOptions,
-    TextPrompt,
-)
-from pipelines.chat import MAX_PROMPT_CHARS, GenerationSettings, Message, validate_messages
 from pipelines.core import InvalidInputError
-from pipelines.embeddings import model_id
 
 router = APIRouter(prefix="/api", route_class=TextRoute)
 

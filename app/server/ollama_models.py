@@ -19,16 +19,15 @@ from typing import Any
 import anyio
 from fastapi import APIRouter, Request
 
-from app import about
-from app.models.contracts import folder_size
+from app.chat import is_gguf_path, is_vision_folder, read_gguf_info
+from app.core import app_version
+from app.models import folder_size
 from app.server.errors import ApiError
 from app.server.ollama_schema import ShowRequest
 from app.server.schema import TextRoute
 from app.server.served_models import ServedModel
 from app.server.state import state_of
 from pipelines.core import InvalidInputError
-from pipelines.gguf import is_gguf_path, read_gguf_info
-from pipelines.vision_chat import is_vision_folder
 
 router = APIRouter(prefix="/api", route_class=TextRoute)
 
@@ -165,7 +164,7 @@ def tag_entry(model: ServedModel) -> dict[str, Any]:
 @router.get("/version")
 async def version() -> dict[str, str]:
     """This server's version (OV Studio's)."""
-    return {"version": about.app_version()}
+    return {"version": app_version()}
 
 
 @router.get("/tags")

@@ -9,8 +9,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
+from app.chat import MAX_PROMPT_CHARS
 from app.server.schema import MAX_ANSWER_TOKENS, MAX_MESSAGES, Lenient
-from pipelines.chat import MAX_PROMPT_CHARS
 
 #: Texts one ``/api/embed`` request may hold.
 MAX_EMBED_INPUTS = 2048

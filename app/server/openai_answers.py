@@ -7,14 +7,12 @@ import json
 import uuid
 from typing import Any
 
+from app.chat import ANY_JSON_OBJECT, Completion, GenerationSettings, RequestOptions, check_schema
 from app.server.errors import ApiError
 from app.server.openai_schema import ResponseFormat, SampledRequest
 from app.server.schema import MAX_ANSWER_TOKENS
 from app.server.served_models import ServedModel
 from app.server.state import ServerState
-from app.structured import ANY_JSON_OBJECT, check_schema
-from pipelines.batching import Completion, RequestOptions
-from pipelines.chat import GenerationSettings
 from pipelines.core import InvalidInputError
 
 

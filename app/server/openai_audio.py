@@ -31,8 +31,8 @@ from fastapi.responses import PlainTextResponse, Response
 from pydantic import Field
 
 from app.context import AppContext
-from app.errors import UserError
-from app.models.inspect import ModelTask
+from app.core import PRIVATE_FILE, UserError, remove_stale_temp_files, temp_folder
+from app.models import ModelTask
 from app.server.audio_encoding import (
     MAX_SPEED,
     MEDIA_TYPES,
@@ -43,11 +43,8 @@ from app.server.audio_encoding import (
 from app.server.errors import ApiError
 from app.server.schema import Lenient, TextRoute
 from app.server.state import state_of
-from app.services.voice import join_sentences
-from pipelines.files import PRIVATE_FILE, remove_stale_temp_files, temp_folder
-from pipelines.speech_to_text import Transcript
-from pipelines.subtitles import srt_text, vtt_text
-from pipelines.voice.audio import MODEL_RATE, SUPPORTED_SUFFIXES, decode_with_av
+from app.speech import Transcript, srt_text, vtt_text
+from app.voice import MODEL_RATE, SUPPORTED_SUFFIXES, decode_with_av, join_sentences
 
 router = APIRouter(prefix="/v1/audio", route_class=TextRoute)
 

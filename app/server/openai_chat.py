@@ -20,6 +20,7 @@ import anyio
 from fastapi import APIRouter, Request
 from sse_starlette import EventSourceResponse
 
+from app.chat import BatchingEngine, ChatPrompt, Completion, Message, RequestOptions
 from app.server.answer_stream import complete, stream_completion
 from app.server.errors import ApiError
 from app.server.grounding import ground, with_sources
@@ -37,8 +38,6 @@ from app.server.schema import TextRoute, check_conversation_size
 from app.server.served_models import ServedModel
 from app.server.state import ServerState, state_of
 from app.server.vision import check_takes_images, has_images, images_of
-from pipelines.batching import BatchingEngine, ChatPrompt, Completion, RequestOptions
-from pipelines.chat import Message
 from pipelines.core import InvalidInputError
 
 router = APIRouter(prefix="/v1", route_class=TextRoute)

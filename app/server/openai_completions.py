@@ -21,6 +21,7 @@ from fastapi import APIRouter, Request
 from pydantic import Field
 from sse_starlette import EventSourceResponse
 
+from app.chat import MAX_PROMPT_CHARS, Completion, TextPrompt
 from app.server.answer_stream import complete, stream_completion
 from app.server.errors import ApiError
 from app.server.openai_answers import (
@@ -35,7 +36,6 @@ from app.server.openai_schema import SampledRequest
 from app.server.schema import MAX_ANSWER_TOKENS, TextRoute
 from app.server.served_models import ServedModel
 from app.server.state import state_of
-from pipelines.batching import MAX_PROMPT_CHARS, Completion, TextPrompt
 
 router = APIRouter(prefix="/v1", route_class=TextRoute)
 

@@ -25,11 +25,11 @@ import numpy as np
 from fastapi import APIRouter, Request
 from pydantic import Field
 
-from app.models.inspect import embedding_length
+from app.knowledge import Vectors, model_id
+from app.models import embedding_length
 from app.server.errors import ApiError
 from app.server.schema import Lenient, TextRoute
 from app.server.state import state_of
-from pipelines.embeddings import Vectors, model_id
 
 router = APIRouter(prefix="/v1", route_class=TextRoute)
 

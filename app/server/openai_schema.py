@@ -8,8 +8,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
+from app.chat import MAX_PROMPT_CHARS
 from app.server.schema import MAX_ANSWER_TOKENS, MAX_MESSAGES, Lenient
-from pipelines.chat import MAX_PROMPT_CHARS
 
 #: The longest stop string (a longer one is no stop string but a mistake).
 MAX_STOP_CHARS = 1000

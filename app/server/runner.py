@@ -20,7 +20,7 @@ from collections.abc import Callable, Generator
 import uvicorn
 from fastapi import FastAPI
 
-from app.errors import UserError
+from app.core import UserError
 from app.server.address import Address
 from app.server.connections import ConnectionLimits, LimitedConfig
 

@@ -22,8 +22,8 @@ from fastapi.routing import APIRoute
 from pydantic import BaseModel, ConfigDict
 from starlette.requests import ClientDisconnect
 
+from app.chat import MAX_PROMPT_CHARS, Message
 from app.server.errors import ApiError, declares_json
-from pipelines.chat import MAX_PROMPT_CHARS, Message
 
 #: Characters of all messages together (the last message has chat's own limit).
 MAX_CONVERSATION_CHARS = 4 * MAX_PROMPT_CHARS

@@ -27,24 +27,23 @@ from typing import Any
 import anyio
 import psutil
 
-from app.devices import resolve_device
-from app.engines.choice import Local, ModelChoice
-from app.engines.host import CachePolicy, EngineHost, LoadRequest
-from app.errors import UserError
-from app.models.inspect import ModelTask, context_length
-from app.models.registry import ModelRegistry
-from app.server.errors import ApiError
-from pipelines.batching import (
+from app.chat import (
     BatchingEngine,
+    ChatPipeline,
+    GrammarGuard,
+    ModelSampling,
     ServingConfig,
+    SharedChatEngine,
+    VisionChatPipeline,
+    is_gguf_path,
+    read_gguf_info,
+    sampling_from_folder,
 )
-from pipelines.chat import ChatPipeline
+from app.core import UserError, resolve_device
+from app.engines import CachePolicy, EngineHost, LoadRequest, Local, ModelChoice
+from app.models import ModelRegistry, ModelTask, context_length
+from app.server.errors import ApiError
 from pipelines.core import InvalidInputError
-from pipelines.gguf import is_gguf_path, read_gguf_info
-from pipelines.grammar_guard import GrammarGuard
-from pipelines.model_sampling import ModelSampling, sampling_from_folder
-from pipelines.shared_serving import SharedChatEngine
-from pipelines.vision_chat import VisionChatPipeline
 
 log = logging.getLogger(__name__)
 

@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 
 from fastapi import Request
 
+from app.chat import GenerationSettings
 from app.context import AppContext
 from app.server.served_models import ServedModel, ServedModels
-from pipelines.chat import GenerationSettings
 
 
 @dataclass

@@ -12,8 +12,8 @@ import hmac
 import secrets
 from typing import TYPE_CHECKING
 
-from app.services.knowledge import SECRETS_FILE
-from app.storage.secrets import SecretStore
+from app.core import SecretStore
+from app.knowledge import SECRETS_FILE
 
 if TYPE_CHECKING:
     from app.context import AppContext

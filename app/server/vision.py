@@ -4,7 +4,7 @@ vision model.
 Only ``data:`` URLs are read (``data:image/png;base64,…``): the server never fetches an
 ``http(s)`` URL a request names, since that would let any client make this machine reach
 hosts on its network. Each image is decoded and checked as the chat window checks an
-attachment (:mod:`app.chat_images`: Pillow, RGB, scaled to 2048 px at most, padded when too
+attachment (:mod:`app.chat.images`: Pillow, RGB, scaled to 2048 px at most, padded when too
 thin, a decompression bomb refused), so the model sees what the app would have sent.
 
 Ollama's ``images`` (plain base64 strings on a message, or on ``/api/generate``) go through
@@ -27,11 +27,10 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import NDArray
 
-from app.chat_images import MAX_IMAGES, decode_rgb, prepare_image_bytes
-from app.errors import UserError
+from app.chat import MAX_IMAGES, decode_rgb, is_vision_folder, prepare_image_bytes
+from app.core import UserError
 from app.server.errors import ApiError
 from app.server.served_models import ServedModel
-from pipelines.vision_chat import is_vision_folder
 
 #: ``data:[<media type>][;base64],<data>`` (RFC 2397); we take base64 images only.
 _DATA_URL = re.compile(r"data:(?P<type>[\w.+-]+/[\w.+-]+)?(?P<params>(;[^,;]*)*),", re.ASCII)
@@ -92,7 +91,7 @@ def check_image_count(count: int, param: str) -> None:
     """Refuse more images than one message may hold (before any is decoded).
 
     Raises:
-        ApiError: 400 when ``count`` is above :data:`app.chat_images.MAX_IMAGES`.
+        ApiError: 400 when ``count`` is above :data:`app.chat.images.MAX_IMAGES`.
     """
     if count > MAX_IMAGES:
         raise ApiError(

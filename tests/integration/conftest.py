@@ -10,18 +10,18 @@ from pathlib import Path
 import psycopg
 import pytest
 
+from app.avatar.service import AvatarService
 from app.context import AppContext
-from app.database.migrations import apply_migrations
-from app.database.server import EmbeddedDatabase
-from app.devices import DeviceInfo
-from app.model_choices import ModelChoices
+from app.core.devices import DeviceInfo
+from app.core.model_choices import ModelChoices
+from app.core.paths import AppPaths
+from app.core.performance.metrics import MetricsBus
+from app.core.settings import Settings
+from app.knowledge.database.embedded import EmbeddedDatabase
+from app.knowledge.database.migrations import apply_migrations
 from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
-from app.paths import AppPaths
-from app.performance.metrics import MetricsBus
-from app.services.avatar import AvatarService
-from app.services.voice import VoiceService
-from app.settings import Settings
+from app.voice.service import VoiceService
 
 TEMPLATE = "ov_studio_template"
 CPU = DeviceInfo("CPU", "Test CPU")

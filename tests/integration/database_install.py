@@ -5,9 +5,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from app.database.account import server_account
-from app.database.cluster import bundled_install
-from app.database.service_dir import reachable_install, service_dir
+from app.knowledge.database.account import server_account
+from app.knowledge.database.cluster import bundled_install
+from app.knowledge.database.service_dir import reachable_install, service_dir
 
 
 def runnable_install() -> Path:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from app.audio.listening import DEVICE_LOST, Listener, ListenState
+from app.speech.listening import DEVICE_LOST, Listener, ListenState
 from tests.audio_device import VirtualSoundCard, lost_card
 from tests.speech import RATE, SENTENCES, have_espeak, spoken, with_silence
 

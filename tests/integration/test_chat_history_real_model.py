@@ -1,7 +1,7 @@
 """The history's token estimate against the real SmolLM2-135M's own count of the prompt.
 
 Older turns are left out by an estimate (each message's tokens plus the chat template's share,
-:data:`~app.services.chat_history.TEMPLATE_TOKENS_PER_MESSAGE`); it must bound the prompt GenAI
+:data:`~app.chat.history.TEMPLATE_TOKENS_PER_MESSAGE`); it must bound the prompt GenAI
 really reads from above, or a prompt sent as fitting could overflow the context with its
 answer. Checked on the real model's tokenizer and chat template, where the template's markers
 are real tokens.
@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from app.devices import DeviceInfo
-from app.performance.metrics import MetricsBus
-from app.services.chat import ChatService
-from app.storage.conversations import ConversationStore
+from app.chat.service import ChatService
+from app.chat.storage import ConversationStore
+from app.core.devices import DeviceInfo
+from app.core.performance.metrics import MetricsBus
 from pipelines.chat import GenerationSettings
 from pipelines.core import CancelToken
 

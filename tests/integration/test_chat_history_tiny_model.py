@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from app.devices import DeviceInfo
-from app.performance.metrics import MetricsBus
-from app.services.chat import ChatService
-from app.services.chat_history import KEEP_SHARE
-from app.storage.conversations import ConversationStore
+from app.chat.history import KEEP_SHARE
+from app.chat.service import ChatService
+from app.chat.storage import ConversationStore
+from app.core.devices import DeviceInfo
+from app.core.performance.metrics import MetricsBus
 from pipelines.chat import (
     ChatModelConfig,
     ChatPipeline,

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from app.chat.service import ChatService
+from app.chat.storage import ConversationStore
 from app.context import AppContext
-from app.devices import DeviceInfo
-from app.errors import BusyError, UserError
-from app.paths import AppPaths
-from app.services.chat import ChatService
-from app.storage.conversations import ConversationStore
+from app.core.devices import DeviceInfo
+from app.core.errors import BusyError, UserError
+from app.core.paths import AppPaths
 from pipelines.chat import GenerationSettings
 from pipelines.core import Cancelled, CancelToken
 from tests.streams import StopAfter

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from app.chat.storage import ConversationStore
 from app.cli import exits
 from app.cli.progress import STOPPING
 from app.cli.terminal import shown
-from app.paths import AppPaths
-from app.storage.conversations import ConversationStore
+from app.core.paths import AppPaths
 from tests.app_process import interrupt_app, run_app
 
 
@@ -257,7 +257,7 @@ def _damage_everything(home: AppPaths) -> str:
     """Damaged settings (UTF-16, with a password), model list, conversation and voice."""
     import numpy as np
 
-    from app.voices.library import VoiceLibrary
+    from app.voice.library import VoiceLibrary
 
     home.settings_file.write_bytes(
         json.dumps({"database_url": SECRET_URL, "voice": "Bad"}).encode("utf-16")

@@ -11,7 +11,7 @@ import pytest
 from app.cli import exits
 from app.cli.progress import STOPPING
 from app.cli.voice import STOPPED
-from app.paths import AppPaths
+from app.core.paths import AppPaths
 from pipelines.subtitles import NOTHING_HEARD
 from tests.app_process import interrupt_app, models_env, run_app
 from tests.audio_samples import wav_claiming, write_clip

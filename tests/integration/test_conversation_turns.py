@@ -12,21 +12,21 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from app.conversation.turns import (
+from app.chat.storage import Conversation, ConversationStore
+from app.core.devices import DeviceInfo
+from app.core.model_choices import ModelChoices
+from app.core.paths import AppPaths
+from app.core.settings import Settings
+from app.hands_free.turns import (
     Services,
     SpokenConversation,
     TurnEvent,
     TurnOptions,
     TurnStatus,
 )
-from app.devices import DeviceInfo
-from app.model_choices import ModelChoices
 from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
-from app.paths import AppPaths
-from app.services.speech_input import SpeechInputService
-from app.settings import Settings
-from app.storage.conversations import Conversation, ConversationStore
+from app.speech.service import SpeechInputService
 from pipelines.chat import GenerationSettings
 from tests.audio_device import VirtualSoundCard, two_sinks
 from tests.integration.test_spoken_answer import Services as AnswerServices

@@ -10,7 +10,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-from app.errors import UserError
+from app.core.errors import UserError
 from app.models.convert import Converter, ConvertProgress, convert_model
 from app.models.convert_plan import ConvertRequest, Weights
 from app.models.inspect import ModelTask

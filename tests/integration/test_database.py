@@ -11,10 +11,20 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from app.database.migrations import MIGRATIONS, Migration, apply_migrations, schema_version
-from app.database.server import DatabaseError, EmbeddedDatabase, clear_stale_pid_file, database_dir
-from app.errors import StorageError
-from app.paths import AppPaths
+from app.core.errors import StorageError
+from app.core.paths import AppPaths
+from app.knowledge.database.embedded import (
+    DatabaseError,
+    EmbeddedDatabase,
+    clear_stale_pid_file,
+    database_dir,
+)
+from app.knowledge.database.migrations import (
+    MIGRATIONS,
+    Migration,
+    apply_migrations,
+    schema_version,
+)
 
 pytestmark = pytest.mark.integration
 
@@ -79,7 +89,7 @@ def test_server_left_by_a_killed_app_is_reused_then_stopped(tmp_path: Path) -> N
     pgdata = tmp_path / "db"
     script = (
         "import os, pathlib, sys\n"
-        "from app.database.server import EmbeddedDatabase\n"
+        "from app.knowledge.database.embedded import EmbeddedDatabase\n"
         f"EmbeddedDatabase(pathlib.Path({str(pgdata)!r})).start()\n"
         "os.kill(os.getpid(), 9)\n"  # die without any cleanup, like a crash
     )

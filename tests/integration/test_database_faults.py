@@ -22,10 +22,10 @@ import psutil
 import psycopg
 import pytest
 
-from app.database.account import give_to, server_account, spawn_options
-from app.database.cluster import initdb_options, tool
-from app.database.pidfile import read_postmaster
-from app.database.server import DatabaseError, EmbeddedDatabase
+from app.knowledge.database.account import give_to, server_account, spawn_options
+from app.knowledge.database.cluster import initdb_options, tool
+from app.knowledge.database.embedded import DatabaseError, EmbeddedDatabase
+from app.knowledge.database.pidfile import read_postmaster
 from tests.integration.database_install import runnable_install
 
 pytestmark = pytest.mark.integration
@@ -162,7 +162,7 @@ def test_a_kill_during_the_first_creation_leaves_a_database_that_starts(
 ) -> None:
     pgdata = tmp_path / "db"
     script = (
-        "from pathlib import Path\nfrom app.database.server import EmbeddedDatabase\n"
+        "from pathlib import Path\nfrom app.knowledge.database.embedded import EmbeddedDatabase\n"
         f"EmbeddedDatabase(Path({str(pgdata)!r})).start()\n"
     )
     first = subprocess.Popen(
@@ -277,7 +277,7 @@ def test_a_damaged_holder_list_never_blocks_a_start_or_a_stop(tmp_path: Path, wh
 def test_an_app_that_exits_without_stopping_stops_the_server(tmp_path: Path) -> None:
     pgdata = tmp_path / "db"
     script = (
-        "from pathlib import Path\nfrom app.database.server import EmbeddedDatabase\n"
+        "from pathlib import Path\nfrom app.knowledge.database.embedded import EmbeddedDatabase\n"
         f"print(EmbeddedDatabase(Path({str(pgdata)!r})).start())\n"
     )
     finished = subprocess.run(

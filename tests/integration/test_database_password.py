@@ -7,15 +7,15 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from app.database.password import (
+from app.core.storage.secrets import SecretStore
+from app.knowledge.database.embedded import DatabaseError, EmbeddedDatabase
+from app.knowledge.database.password import (
     SECRET_NAME,
     listens_on_tcp,
     protect_local_tcp,
     require_password,
     set_password_and_require_it,
 )
-from app.database.server import DatabaseError, EmbeddedDatabase
-from app.storage.secrets import SecretStore
 
 INITDB_HBA = """\
 # TYPE  DATABASE        USER            ADDRESS                 METHOD
@@ -59,7 +59,7 @@ def test_first_start_stores_the_password_before_setting_it(
         calls.append(password)
         hba_file.write_text(require_password(hba_file.read_text()))
 
-    monkeypatch.setattr("app.database.password.set_password_and_require_it", record)
+    monkeypatch.setattr("app.knowledge.database.password.set_password_and_require_it", record)
     first = protect_local_tcp(TCP_URI, tmp_path, store)
     assert len(calls) == 1 and len(calls[0]) >= 32 and calls[0] in first
     again = protect_local_tcp(TCP_URI, tmp_path, store)

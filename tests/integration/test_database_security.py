@@ -23,18 +23,23 @@ import psycopg
 import pytest
 from psycopg.conninfo import conninfo_to_dict
 
-from app.database.account import SERVICE_USER, ServerAccount, server_account
-from app.database.cluster import bundled_install, start_server, tool
-from app.database.pidfile import read_postmaster
-from app.database.server import DatabaseError, EmbeddedDatabase, database_dir
-from app.database.service_dir import (
+from app.core.paths import AppPaths
+from app.knowledge.database.account import SERVICE_USER, ServerAccount, server_account
+from app.knowledge.database.cluster import bundled_install, start_server, tool
+from app.knowledge.database.embedded import DatabaseError, EmbeddedDatabase, database_dir
+from app.knowledge.database.pidfile import read_postmaster
+from app.knowledge.database.service_dir import (
     SERVICE_DIR_ENV,
     prepare_service_dir,
     reachable_install,
     service_dir,
 )
-from app.database.socket_folder import FOLDER_PREFIX, is_private, runtime_folder, socket_file
-from app.paths import AppPaths
+from app.knowledge.database.socket_folder import (
+    FOLDER_PREFIX,
+    is_private,
+    runtime_folder,
+    socket_file,
+)
 from tests.integration.database_install import runnable_install
 
 pytestmark = [
@@ -50,7 +55,7 @@ root_only = pytest.mark.skipif(not IS_ROOT, reason="needs root to act as other u
 HOLD_SCRIPT = """\
 import sys
 from pathlib import Path
-from app.database.server import DatabaseError, EmbeddedDatabase
+from app.knowledge.database.embedded import DatabaseError, EmbeddedDatabase
 database = EmbeddedDatabase(Path(sys.argv[1]))
 try:
     print(database.start(), flush=True)
@@ -197,7 +202,7 @@ def _python_for(uid: int) -> tuple[str, dict[str, str]] | None:
     for python in (sys.executable, f"/usr/bin/python{version}", f"/usr/local/bin/python{version}"):
         try:
             probe = subprocess.run(
-                [python, "-c", "import psycopg, psutil, app.database.server"],
+                [python, "-c", "import psycopg, psutil, app.knowledge.database.embedded"],
                 **_as(uid),
                 env=env,
                 capture_output=True,

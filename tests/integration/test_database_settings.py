@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from app.context import AppContext
-from app.database.server import DatabaseError
-from app.devices import DeviceInfo
-from app.errors import UserError
+from app.core.devices import DeviceInfo
+from app.core.errors import UserError
+from app.core.paths import AppPaths
+from app.knowledge.database.embedded import DatabaseError
 from app.models.inspect import ModelTask
-from app.paths import AppPaths
 
 pytestmark = pytest.mark.integration
 

@@ -14,13 +14,13 @@ from typing import Any
 
 import pytest
 
+from app.chat.service import ChatService
+from app.chat.storage import ConversationStore
 from app.cli import exits
-from app.devices import DeviceInfo
-from app.errors import UserError
-from app.paths import AppPaths
-from app.performance.metrics import MetricsBus
-from app.services.chat import ChatService
-from app.storage.conversations import ConversationStore
+from app.core.devices import DeviceInfo
+from app.core.errors import UserError
+from app.core.paths import AppPaths
+from app.core.performance.metrics import MetricsBus
 from pipelines import chat as chat_module
 from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings, Message
 from pipelines.core import CancelToken, InvalidInputError

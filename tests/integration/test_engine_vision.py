@@ -8,12 +8,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from app.devices import DeviceInfo
-from app.errors import UserError
-from app.paths import AppPaths
-from app.performance.metrics import MetricsBus
-from app.services.chat import ChatService
-from app.storage.conversations import ConversationStore
+from app.chat.service import ChatService
+from app.chat.storage import ConversationStore
+from app.core.devices import DeviceInfo
+from app.core.errors import UserError
+from app.core.paths import AppPaths
+from app.core.performance.metrics import MetricsBus
 from pipelines.chat import ChatModelConfig, GenerationSettings, Message
 from pipelines.core import CancelToken
 from pipelines.engine_options import EngineOptions

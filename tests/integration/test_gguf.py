@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from app.context import AppContext
-from app.devices import DeviceInfo
-from app.errors import StorageError, UserError
+from app.core.devices import DeviceInfo
+from app.core.errors import StorageError, UserError
+from app.core.paths import AppPaths
 from app.models.registry import ModelRegistry, gguf_model_id
-from app.paths import AppPaths
 from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings, Message
 from pipelines.core import CancelToken, InvalidInputError
 from pipelines.gguf import read_gguf_info

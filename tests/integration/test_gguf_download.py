@@ -12,7 +12,7 @@ import pytest
 from app.cli import exits
 from app.cli.main import main
 from app.cli.progress import STOPPING
-from app.errors import UserError
+from app.core.errors import UserError
 from app.models.download import Downloader, DownloadProgress, staging_dir
 from app.models.gguf_download import download_gguf
 from app.models.inspect import ModelTask

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from app.structured import check_schema
+from app.chat.structured import check_schema
 from pipelines import grammar_guard
 from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings, Message
 from pipelines.core import CancelToken, InvalidInputError

@@ -10,7 +10,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-from app.structured import check_schema
+from app.chat.structured import check_schema
 from pipelines.core import Cancelled, CancelToken
 from pipelines.grammar_guard import probe_target
 from pipelines.grammar_probe import GrammarSpec, ProbeLimits, ProbeTarget, run_probe

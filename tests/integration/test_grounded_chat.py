@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from app.context import AppContext
-from app.errors import UserError
+from app.core.errors import UserError
+from app.core.paths import AppPaths
 from app.knowledge.grounding import Source
-from app.paths import AppPaths
 from pipelines.chat import GenerationSettings, Message
 from pipelines.core import CancelToken
 from tests.app_process import models_env, run_app

@@ -19,10 +19,10 @@ import psycopg
 import pytest
 
 from app.context import AppContext
-from app.devices import DeviceInfo
+from app.core.devices import DeviceInfo
+from app.core.paths import AppPaths
+from app.knowledge.service import IngestReport
 from app.models.inspect import ModelTask
-from app.paths import AppPaths
-from app.services.knowledge import IngestReport
 from tests.waiting import wait_until
 
 pytestmark = pytest.mark.integration

@@ -16,12 +16,12 @@ import psycopg
 import pytest
 
 from app.context import AppContext
-from app.database.server import DatabaseError, EmbeddedDatabase
-from app.devices import DeviceInfo
-from app.errors import UserError
+from app.core.devices import DeviceInfo
+from app.core.errors import UserError
+from app.core.paths import AppPaths
+from app.knowledge.database.embedded import DatabaseError, EmbeddedDatabase
+from app.knowledge.service import IngestProgress
 from app.models.inspect import ModelTask
-from app.paths import AppPaths
-from app.services.knowledge import IngestProgress
 from pipelines.core import CancelToken
 from tests.documents import (
     declare_unpacked_size,

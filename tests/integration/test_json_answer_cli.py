@@ -10,9 +10,9 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from app.chat.structured import LENGTH_LIMIT
 from app.cli import exits
-from app.paths import AppPaths
-from app.structured import LENGTH_LIMIT
+from app.core.paths import AppPaths
 from tests.app_process import run_app
 from tests.grammar_schemas import COSTLY
 

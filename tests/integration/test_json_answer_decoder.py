@@ -1,5 +1,5 @@
 """The schema check against the real constrained decoder (xgrammar inside OpenVINO GenAI):
-what GenAI refuses is refused first by :func:`app.structured.check_schema` (on the batching
+what GenAI refuses is refused first by :func:`app.chat.structured.check_schema` (on the batching
 engine a refused grammar would end every running request), what the check lets through GenAI
 compiles, and a refusal that reaches GenAI anyway is one sentence on ``json_schema``."""
 
@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from app.structured import check_schema
+from app.chat.structured import check_schema
 from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings, Message
 from pipelines.core import CancelToken, InvalidInputError
 

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.structured import answer_problem, check_schema
+from app.chat.structured import answer_problem, check_schema
 from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings, Message
 from pipelines.core import CancelToken
 

@@ -9,10 +9,10 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from app.chat.structured import LENGTH_LIMIT
 from app.context import AppContext
-from app.devices import DeviceInfo
-from app.paths import AppPaths
-from app.structured import LENGTH_LIMIT
+from app.core.devices import DeviceInfo
+from app.core.paths import AppPaths
 from pipelines.chat import GenerationSettings
 from pipelines.core import CancelToken, InvalidInputError
 

@@ -13,12 +13,12 @@ import pytest
 from app.cli import exits
 from app.cli.progress import STOPPING
 from app.context import AppContext
-from app.database.server import DatabaseError
-from app.devices import DeviceInfo
-from app.errors import UserError
+from app.core.devices import DeviceInfo
+from app.core.errors import UserError
+from app.core.paths import AppPaths
+from app.knowledge.database.embedded import DatabaseError
 from app.knowledge.ingest_report import supported_types
-from app.paths import AppPaths
-from app.services.knowledge import IngestProgress
+from app.knowledge.service import IngestProgress
 from pipelines.core import CancelToken
 from tests.app_process import interrupt_app, models_env, run_app
 from tests.documents import write_docx, write_pdf

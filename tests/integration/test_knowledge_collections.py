@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 from app.context import AppContext
-from app.errors import BusyError, UserError
+from app.core.errors import BusyError, UserError
+from app.knowledge.service import IngestProgress
 from app.models.inspect import ModelTask
-from app.services.knowledge import IngestProgress
 from pipelines.core import CancelToken
 from pipelines.rag.chunking import Chunk
 from tests.documents import write_pdf

@@ -17,17 +17,17 @@ import cv2
 import numpy as np
 import pytest
 
+from app.avatar.service import AvatarService
 from app.cli.progress import STOPPING
-from app.devices import DeviceInfo
+from app.core.devices import DeviceInfo
+from app.core.errors import ModelMissingError, UserError
+from app.core.model_choices import ModelChoices
+from app.core.paths import AppPaths
+from app.core.performance.metrics import MetricsBus
+from app.core.settings import Settings
 from app.engines.choice import Local
-from app.errors import ModelMissingError, UserError
-from app.model_choices import ModelChoices
 from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
-from app.paths import AppPaths
-from app.performance.metrics import MetricsBus
-from app.services.avatar import AvatarService
-from app.settings import Settings
 from pipelines.core import DeviceError
 from tests.audio_samples import speech_like, wav_claiming, write_clip
 

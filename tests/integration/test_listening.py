@@ -10,8 +10,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from app.audio.devices import AudioDeviceError
-from app.audio.listening import Listener, ListenEvent, ListenState
+from app.core.audio.devices import AudioDeviceError
+from app.speech.listening import Listener, ListenEvent, ListenState
 from pipelines.speech_to_text import SpeechRecognizer
 from tests.audio_device import VirtualSoundCard, sound_card
 from tests.speech import RATE, SENTENCES, have_espeak, spoken, with_silence, word_error_rate

@@ -10,8 +10,8 @@ import pytest
 
 from app.cli import exits
 from app.cli.main import main
-from app.paths import AppPaths
-from app.settings_store import SettingsStore
+from app.core.paths import AppPaths
+from app.core.settings_store import SettingsStore
 from tests.app_process import run_app
 from tests.mcp_servers.running import CALCULATOR, HOSTILE
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from app.errors import UserError
-from app.tools.calls import MAX_STORED_CHARS
-from app.tools.config import McpServer
-from app.tools.service import ToolService
+from app.core.errors import UserError
+from app.mcp.calls import MAX_STORED_CHARS
+from app.mcp.config import McpServer
+from app.mcp.service import ToolService
 from pipelines.core import Cancelled, CancelToken
 from tests.mcp_servers.running import calculator_http, calculator_stdio, hostile
 

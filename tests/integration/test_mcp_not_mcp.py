@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from app.errors import UserError
-from app.tools.service import ToolService
+from app.core.errors import UserError
+from app.mcp.service import ToolService
 from pipelines.core import CancelToken
 from tests.mcp_servers.running import hostile
 

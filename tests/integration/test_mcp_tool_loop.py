@@ -15,12 +15,12 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from app.devices import DeviceInfo
-from app.performance.metrics import MetricsBus
-from app.services.chat import ChatService
-from app.storage.conversations import ConversationStore
-from app.tools.calls import ToolCall
-from app.tools.service import ToolService
+from app.chat.service import ChatService
+from app.chat.storage import ConversationStore
+from app.core.devices import DeviceInfo
+from app.core.performance.metrics import MetricsBus
+from app.mcp.calls import ToolCall
+from app.mcp.service import ToolService
 from pipelines.chat import GenerationSettings
 from pipelines.core import CancelToken
 from pipelines.grammar_guard import GrammarGuard

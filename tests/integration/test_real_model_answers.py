@@ -17,16 +17,16 @@ from pathlib import Path
 
 import pytest
 
+from app.chat.context_window import Retriever
+from app.chat.service import ChatService
+from app.chat.storage import ConversationStore
 from app.cli import exits
 from app.context import AppContext
-from app.devices import DeviceInfo
+from app.core.devices import DeviceInfo
+from app.core.paths import AppPaths
+from app.core.performance.metrics import MetricsBus
+from app.core.settings import Settings
 from app.knowledge.grounding import Source
-from app.paths import AppPaths
-from app.performance.metrics import MetricsBus
-from app.services.chat import ChatService
-from app.services.chat_context import Retriever
-from app.settings import Settings
-from app.storage.conversations import ConversationStore
 from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings
 from pipelines.core import CancelToken
 from tests.app_process import run_app

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from app.context import AppContext
-from app.errors import UserError
+from app.core.errors import UserError
 from app.models.inspect import ModelTask
 from pipelines.core import InvalidInputError
 from pipelines.rerank import RerankConfig, RerankPipeline

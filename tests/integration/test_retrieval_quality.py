@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from app.context import AppContext
-from app.devices import DeviceInfo
+from app.core.devices import DeviceInfo
+from app.core.paths import AppPaths
 from app.models.inspect import ModelTask
-from app.paths import AppPaths
 
 pytestmark = pytest.mark.integration
 

@@ -16,7 +16,7 @@ import openai
 import pytest
 
 from app.cli import exits
-from app.paths import AppPaths
+from app.core.paths import AppPaths
 from tests.app_process import RunningApp, run_app
 
 ADDRESS = re.compile(r"serves at (http://127\.0\.0\.1:(\d+))")

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from app.devices import DeviceInfo
+from app.core.devices import DeviceInfo
+from app.core.errors import BusyError
 from app.engines.choice import Local, ModelChoice
-from app.errors import BusyError
 from app.models.inspect import ModelTask
-from app.services.voice import VoiceService
+from app.voice.service import VoiceService
 from tests.audio_samples import speech_like, write_clip
 
 pytestmark = pytest.mark.integration

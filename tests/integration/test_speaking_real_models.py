@@ -9,9 +9,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from app.services.avatar import AvatarClip, AvatarService
-from app.services.speaking import Face, hand_over_clips, speak
-from app.services.voice import VoiceService
+from app.avatar.service import AvatarClip, AvatarService
+from app.avatar.speaking import Face, hand_over_clips, speak
+from app.voice.service import VoiceService
 from pipelines.core import Cancelled, CancelToken
 from tests.audio_samples import speech_like, write_clip
 from tests.video_samples import read_mp4

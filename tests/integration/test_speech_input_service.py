@@ -10,15 +10,15 @@ import numpy as np
 import pytest
 
 from app.context import AppContext
-from app.devices import DeviceInfo
-from app.errors import ModelMissingError, UserError
-from app.model_choices import ModelChoices
+from app.core.devices import DeviceInfo
+from app.core.errors import ModelMissingError, UserError
+from app.core.model_choices import ModelChoices
+from app.core.paths import AppPaths
+from app.core.performance.metrics import MetricsBus
+from app.core.settings import Settings
 from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
-from app.paths import AppPaths
-from app.performance.metrics import MetricsBus
-from app.services.speech_input import SpeechInputService
-from app.settings import Settings
+from app.speech.service import SpeechInputService
 from pipelines.subtitles import write_srt
 from tests.audio_samples import write_clip
 from tests.speech import RATE, SENTENCES, have_espeak, spoken, with_silence, word_error_rate
@@ -137,8 +137,8 @@ def test_listeners_end_turns_after_the_setting(
     service = _service(app_home, Settings(end_of_turn_ms=1200), vad_model_path)
     listener = service.listener(continuous=True)
     assert listener.end_silence_ms == 1200 and listener.continuous
-    monkeypatch.setattr("app.services.speech_input.packaged_vad_model", lambda: None)
-    monkeypatch.setattr("app.audio.vad_model.packaged_vad_model", lambda: None)
+    monkeypatch.setattr("app.speech.service.packaged_vad_model", lambda: None)
+    monkeypatch.setattr("app.speech.vad_model.packaged_vad_model", lambda: None)
     without = _service(app_home, Settings(), None)
     with pytest.raises(UserError, match="Voice activity detection is not installed") as error:
         without.listener()

@@ -15,22 +15,22 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from app.audio.recording import Recorder
-from app.conversation.sentence_stream import SentenceStream
-from app.conversation.spoken_answer import SpokenAnswer
-from app.devices import DeviceInfo
-from app.errors import UserError
-from app.model_choices import ModelChoices
+from app.avatar.service import AvatarClip, AvatarService
+from app.chat.results import Answer
+from app.chat.service import ChatService
+from app.chat.storage import ConversationStore
+from app.core.audio.recording import Recorder
+from app.core.devices import DeviceInfo
+from app.core.errors import UserError
+from app.core.model_choices import ModelChoices
+from app.core.paths import AppPaths
+from app.core.performance.metrics import MetricsBus
+from app.core.settings import Settings
+from app.hands_free.sentence_stream import SentenceStream
+from app.hands_free.spoken_answer import SpokenAnswer
 from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
-from app.paths import AppPaths
-from app.performance.metrics import MetricsBus
-from app.services.avatar import AvatarClip, AvatarService
-from app.services.chat import ChatService
-from app.services.chat_results import Answer
-from app.services.voice import VoiceService
-from app.settings import Settings
-from app.storage.conversations import ConversationStore
+from app.voice.service import VoiceService
 from pipelines.chat import GenerationSettings
 from pipelines.core import CancelToken
 from tests.audio_device import VirtualSoundCard, sound_card

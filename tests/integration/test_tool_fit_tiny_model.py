@@ -18,13 +18,13 @@ from typing import ClassVar
 
 import pytest
 
-from app.devices import DeviceInfo
-from app.performance.metrics import MetricsBus
-from app.services.chat import ChatService
-from app.services.chat_tool_fit import SHORTENED
-from app.storage.conversations import ConversationStore
-from app.tools.calls import ToolCall
-from app.tools.service import ToolService
+from app.chat.service import ChatService
+from app.chat.storage import ConversationStore
+from app.chat.tool_fit import SHORTENED
+from app.core.devices import DeviceInfo
+from app.core.performance.metrics import MetricsBus
+from app.mcp.calls import ToolCall
+from app.mcp.service import ToolService
 from pipelines.chat import ChatPipeline, ChatResult, GenerationSettings, Message
 from pipelines.core import CancelToken
 from tests.mcp_servers.running import calculator_stdio

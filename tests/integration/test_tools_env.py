@@ -24,8 +24,10 @@ import pytest
 from uv import find_uv_bin
 
 from app.cli.main import main
-from app.errors import UserError
-from app.models.tools_env import (
+from app.core.errors import UserError
+from app.core.paths import AppPaths
+from app.core.runtime import source_root
+from app.models.toolchain_env import (
     MISSING,
     PRIVATE,
     SOURCE,
@@ -33,7 +35,7 @@ from app.models.tools_env import (
     env_python,
     tools_status,
 )
-from app.models.tools_install import (
+from app.models.toolchain_install import (
     WORK_PREFIX,
     InstallOptions,
     InstallProgress,
@@ -43,9 +45,7 @@ from app.models.tools_install import (
     uv_binary,
     verify_installed,
 )
-from app.models.tools_requirements import CONVERT_EXTRA, tool_requirements
-from app.paths import AppPaths
-from app.runtime import source_root
+from app.models.toolchain_requirements import CONVERT_EXTRA, tool_requirements
 from pipelines.core import Cancelled, CancelToken
 from tests.wheel_server import SMALL_SET, stalling_server, uv_sandbox, wheel_folder  # noqa: F401  (fixtures: uv, wheels)
 
@@ -96,7 +96,7 @@ def test_status_decisions_with_real_interpreters(tmp_path: Path, wheels: Path) -
         code = (
             "import json, sys\n"
             f"sys.frozen = {frozen}\n"  # what PyInstaller's bootloader sets
-            "from app.models.tools_env import tools_status\n"
+            "from app.models.toolchain_env import tools_status\n"
             f"print(json.dumps(tools_status(__import__('pathlib').Path({str(tools)!r})).to_dict()))"
         )
         env = {**os.environ, "PYTHONPATH": str(source_root())}
@@ -157,7 +157,7 @@ def killed_install(tmp_path: Path, wheels: Path) -> Iterator[tuple[Path, Path]]:
     with stalling_server(wheels) as server:
         code = (
             "import sys, pathlib\n"
-            "from app.models.tools_install import install_tools, InstallOptions\n"
+            "from app.models.toolchain_install import install_tools, InstallOptions\n"
             f"install_tools(pathlib.Path({str(tools)!r}), InstallOptions({SMALL_SET!r}, "
             f"sys.executable, ('--no-index', '--find-links', {server.url!r})))\n"
         )

@@ -15,13 +15,13 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from app.chat_images import PreparedImage, prepare_image_bytes
+from app.chat.images import PreparedImage, prepare_image_bytes
+from app.chat.service import ChatService
+from app.chat.storage import IMAGE_NAME, ConversationStore
 from app.context import AppContext
-from app.devices import DeviceInfo
-from app.errors import UserError
-from app.paths import AppPaths
-from app.services.chat import ChatService
-from app.storage.conversations import IMAGE_NAME, ConversationStore
+from app.core.devices import DeviceInfo
+from app.core.errors import UserError
+from app.core.paths import AppPaths
 from pipelines.chat import ChatModelConfig, GenerationSettings, Message
 from pipelines.core import CancelToken, InvalidInputError
 from pipelines.vision_chat import VisionChatPipeline
@@ -183,7 +183,7 @@ def test_a_killed_image_copy_leaves_no_half_file(tmp_path: Path) -> None:
         f"""
         import sys
         from pathlib import Path
-        from app.storage.conversations import ConversationStore
+        from app.chat.storage import ConversationStore
         store = ConversationStore(Path({str(store_dir)!r}))
         payload = b"x" * (64 << 20)
         print("writing", flush=True)

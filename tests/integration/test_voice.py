@@ -13,15 +13,15 @@ import soundfile
 from app.cli import exits
 from app.cli.main import main
 from app.cli.progress import STOPPING
-from app.devices import DeviceInfo
-from app.errors import ModelMissingError, UserError
-from app.model_choices import ModelChoices
+from app.core.devices import DeviceInfo
+from app.core.errors import ModelMissingError, UserError
+from app.core.model_choices import ModelChoices
+from app.core.paths import AppPaths
+from app.core.performance.metrics import MetricsBus
+from app.core.settings import Settings
 from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
-from app.paths import AppPaths
-from app.performance.metrics import MetricsBus
-from app.services.voice import PAUSE_SECONDS, VoiceService
-from app.settings import Settings
+from app.voice.service import PAUSE_SECONDS, VoiceService
 from pipelines.core import Cancelled, CancelToken, DeviceError, MetricRecord
 from pipelines.voice.audio import MODEL_RATE
 from pipelines.voice.tts import SpeechChunk
@@ -194,8 +194,8 @@ def test_speech_figures_are_computed_in_one_place() -> None:
         if RAW_SPEECH_TIMINGS.search(path.read_text(encoding="utf-8"))
     )
     assert readers == [
-        "app/services/speech_figures.py",
-        "app/services/voice.py",
+        "app/voice/figures.py",
+        "app/voice/service.py",
         "pipelines/voice/tts.py",
     ]
 
@@ -435,7 +435,7 @@ def test_cli_voices_add_runs_the_speaker_encoder_on_the_device_given(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    import app.services.voice as voice_module
+    import app.voice.service as voice_module
     from pipelines.voice.speaker import SpeakerEncoder
 
     loaded_on: list[str] = []

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from app.errors import UserError
+from app.core.errors import UserError
 from app.models.convert import convert_model
 from app.models.convert_plan import ConvertRequest, Weights, plan_conversion
 from app.models.inspect import ModelTask, detect_task

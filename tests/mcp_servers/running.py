@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from app.tools.config import McpServer
+from app.mcp.config import McpServer
 from tests.waiting import wait_until
 
 HERE = Path(__file__).resolve().parent

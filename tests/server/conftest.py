@@ -21,8 +21,8 @@ import pytest
 from PIL import Image
 
 from app.context import AppContext
-from app.devices import DeviceInfo
-from app.paths import HOME_ENV, AppPaths
+from app.core.devices import DeviceInfo
+from app.core.paths import HOME_ENV, AppPaths
 from app.server.build import build_server
 from app.server.connections import ConnectionLimits
 from app.server.runner import ServerRunner

@@ -54,7 +54,7 @@ def test_show_and_ps_describe_the_loaded_model(server: RunningServer) -> None:
 
 
 def test_version_is_the_app_version(server: RunningServer) -> None:
-    from app import about
+    from app.core import about
 
     answer = httpx.get(f"{server.url}/api/version", headers=server.auth)
     assert answer.json() == {"version": about.app_version()}

@@ -21,7 +21,7 @@ import openai
 import pytest
 import soundfile
 
-from app.paths import HOME_ENV, AppPaths
+from app.core.paths import HOME_ENV, AppPaths
 from app.server.audio_encoding import OUTPUT_RATE
 from pipelines.files import TEMP_PREFIX
 from tests.app_process import models_env

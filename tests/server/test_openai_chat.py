@@ -12,7 +12,7 @@ import httpx
 import openai
 import pytest
 
-from app.settings import ChatDefaults, preset_key
+from app.core.settings import ChatDefaults, preset_key
 from tests.answer_quality import ESSAYS, FACTS, Written, problems
 from tests.server.conftest import RunningServer
 

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from app.errors import UserError
-from app.performance.metrics import MetricsBus
-from app.remote import endpoints
-from app.remote.config import RemoteEndpoint, device_value, remote_chat_factory
-from app.remote.endpoints import explain, list_models, make_client, test_connection
-from app.services.chat import ChatService
-from app.storage.conversations import ConversationStore
+from app.chat.service import ChatService
+from app.chat.storage import ConversationStore
+from app.core.errors import UserError
+from app.core.performance.metrics import MetricsBus
+from app.engines.remote import endpoints
+from app.engines.remote.config import RemoteEndpoint, device_value, remote_chat_factory
+from app.engines.remote.endpoints import explain, list_models, make_client, test_connection
 from pipelines.chat import GenerationSettings
 from pipelines.core import CancelToken
 from tests.server.conftest import CPU, RunningServer

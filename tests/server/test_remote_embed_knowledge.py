@@ -10,15 +10,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from app.errors import RemoteError, UserError
-from app.model_choices import placement_of
+from app.core.errors import RemoteError, UserError
+from app.core.model_choices import placement_of
+from app.core.paths import AppPaths
+from app.core.performance.metrics import MetricsBus
+from app.core.settings_store import SettingsStore
+from app.engines.remote.config import RemoteEndpoint, device_value, remote_embedder_factory
+from app.engines.remote.embeddings import MAX_BATCH, RemoteEmbedder
+from app.knowledge.service import KnowledgeService
 from app.models.inspect import ModelTask
-from app.paths import AppPaths
-from app.performance.metrics import MetricsBus
-from app.remote.config import RemoteEndpoint, device_value, remote_embedder_factory
-from app.remote.embeddings import MAX_BATCH, RemoteEmbedder
-from app.services.knowledge import KnowledgeService
-from app.settings_store import SettingsStore
 from pipelines.embeddings import model_id
 from tests.app_process import models_env
 from tests.integration.conftest import fresh_db, pg_server

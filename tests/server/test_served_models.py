@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from app.context import AppContext
-from app.devices import DeviceInfo
-from app.paths import AppPaths
+from app.core.devices import DeviceInfo
+from app.core.paths import AppPaths
 from app.server.build import build_server
 from app.server.served_models import SERVE
 from app.server.state import ServerState

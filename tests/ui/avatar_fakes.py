@@ -18,8 +18,8 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from app.errors import UserError
-from app.services.avatar import AvatarClip, VideoResult
+from app.avatar.service import AvatarClip, VideoResult
+from app.core.errors import UserError
 from pipelines.core import Cancelled, CancelToken, Progress
 from pipelines.voice.audio import MODEL_RATE
 from pipelines.voice.tts import SpeechChunk

@@ -11,12 +11,12 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from app.chat_images import catalog_vision_models
+from app.chat.images import catalog_vision_models
+from app.chat.service import ChatService
+from app.chat.storage import ConversationStore
 from app.context import AppContext
-from app.devices import DeviceInfo
-from app.paths import AppPaths
-from app.services.chat import ChatService
-from app.storage.conversations import ConversationStore
+from app.core.devices import DeviceInfo
+from app.core.paths import AppPaths
 from tests.ui.avatar_fakes import AvatarScript
 from tests.ui.fakes import CPU, GPU, FakeChatPipeline, Script, fake_model_folder
 from tests.ui.helpers import UrlCatcher, open_window

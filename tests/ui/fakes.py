@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from app.devices import DeviceInfo
+from app.core.devices import DeviceInfo
 from pipelines.chat import ChatModelConfig, ChatResult, GenerationSettings, Message
 from pipelines.core import CancelToken, DeviceError, MetricRecord
 from pipelines.gguf import GgufInfo, is_gguf_path

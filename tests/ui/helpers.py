@@ -12,9 +12,9 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QFileDialog, QMessa
 from pytestqt.qtbot import QtBot
 
 from app.context import AppContext
+from app.core.performance.metrics import MetricsBus
 from app.models.inspect import ModelTask
-from app.performance.metrics import MetricsBus
-from app.services.speech_input import SpeechInputService
+from app.speech.service import SpeechInputService
 from tests.ui.fakes import Script
 from ui.chat.dictation import Dictation
 from ui.chat.message_view import MessageView

@@ -12,9 +12,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from app.database.server import DatabaseInfo
-from app.errors import UserError
-from app.services.knowledge import DocumentRow, IngestProgress, IngestReport
+from app.core.errors import UserError
+from app.knowledge.database.embedded import DatabaseInfo
+from app.knowledge.service import DocumentRow, IngestProgress, IngestReport
 from pipelines.core import CancelToken
 from pipelines.rag.store import Collection, Hit
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.devices import DeviceInfo
+from app.core.devices import DeviceInfo
 from tests.audio_device import VirtualSoundCard, lost_card
 from tests.speech import RATE, SENTENCES, have_espeak, spoken, with_silence, words
 from tests.ui.fakes import CPU

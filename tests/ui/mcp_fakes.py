@@ -7,13 +7,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from app.chat_images import PreparedImage
-from app.errors import UserError
-from app.services.chat import ChatService
-from app.services.chat_results import Answer
-from app.tools.calls import ToolCall
-from app.tools.config import McpServer, split_tool_id, tool_id
-from app.tools.service import ToolInfo
+from app.chat.images import PreparedImage
+from app.chat.results import Answer
+from app.chat.service import ChatService
+from app.core.errors import UserError
+from app.mcp.calls import ToolCall
+from app.mcp.config import McpServer, split_tool_id, tool_id
+from app.mcp.service import ToolInfo
 from pipelines.chat import GenerationSettings
 from pipelines.core import Cancelled, CancelToken
 
@@ -30,7 +30,7 @@ def calculator_tools(server: str = "calc") -> list[ToolInfo]:
 
 @dataclass
 class FakeToolService:
-    """Answers as ``app.tools.service.ToolService`` does, from what the test sets."""
+    """Answers as ``app.mcp.service.ToolService`` does, from what the test sets."""
 
     servers: Callable[[], Sequence[McpServer]]
     offered: dict[str, list[ToolInfo]] = field(default_factory=dict)

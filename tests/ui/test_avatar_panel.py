@@ -21,12 +21,12 @@ from PySide6.QtCore import QObject, QPoint, Qt, Slot
 from PySide6.QtMultimedia import QMediaPlayer, QVideoFrame
 from pytestqt.qtbot import QtBot
 
+from app.core.errors import ModelMissingError, UserError
+from app.core.model_choices import device_value_of
+from app.core.paths import AppPaths
 from app.engines.choice import Local
-from app.errors import ModelMissingError, UserError
-from app.model_choices import device_value_of
 from app.models.inspect import ModelTask
-from app.paths import AppPaths
-from app.services.voice import PAUSE_SECONDS
+from app.voice.service import PAUSE_SECONDS
 from pipelines.core import DeviceError, Progress
 from tests.image_samples import png_claiming
 from tests.ui.avatar_fakes import (

@@ -17,9 +17,9 @@ import pytest
 import soundfile
 from pytestqt.qtbot import QtBot
 
-from app.jobs.avatar_media import copy_result
+from app.avatar.media import copy_result
+from app.core.paths import AppPaths
 from app.models.inspect import ModelTask
-from app.paths import AppPaths
 from pipelines.voice.audio import MODEL_RATE
 from tests.audio_samples import write_clip
 from tests.speech import SENTENCES, have_espeak, spoken, with_silence

@@ -10,10 +10,10 @@ import pytest
 from PySide6.QtCore import Qt, QUrl
 from pytestqt.qtbot import QtBot
 
-from app.errors import UserError
-from app.paths import AppPaths
-from app.services.chat import ChatService
-from app.storage.conversations import ConversationStore
+from app.chat.service import ChatService
+from app.chat.storage import ConversationStore
+from app.core.errors import UserError
+from app.core.paths import AppPaths
 from pipelines.rag.store import Collection, Hit
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, FakeChatPipeline, Script

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from pytestqt.qtbot import QtBot
 
-from app.errors import UserError
+from app.core.errors import UserError
 from tests.ui.fakes import Script
 from tests.ui.helpers import ask, ask_and_hold, click_link, load, shown, type_and_send
 from ui.main_window import MainWindow

@@ -12,8 +12,8 @@ from PySide6.QtCore import QLocale
 from PySide6.QtGui import QPalette
 from pytestqt.qtbot import QtBot
 
-from app.errors import UserError
-from app.services.chat_context import ContextUsage, max_answer_tokens
+from app.chat.context_window import ContextUsage, max_answer_tokens
+from app.core.errors import UserError
 from tests.ui.fakes import Script
 from tests.ui.helpers import ask, load, shown, type_and_send
 from ui.chat.context_meter import context_text

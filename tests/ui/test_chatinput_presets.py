@@ -9,7 +9,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from app.settings import preset_key
+from app.core.settings import preset_key
 from tests.ui.fakes import fake_model_folder
 from tests.ui.helpers import load
 from ui.a11y import unlabelled_widgets

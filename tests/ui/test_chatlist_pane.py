@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit
 from pytestqt.qtbot import QtBot
 
-from app.storage.conversations import TRASH_FOLDER, ChatMessage, Conversation, ConversationStore
+from app.chat.storage import TRASH_FOLDER, ChatMessage, Conversation, ConversationStore
 from tests.ui.helpers import shown
 from ui.a11y import unlabelled_widgets
 from ui.chat import chat_files

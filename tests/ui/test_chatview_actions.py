@@ -9,9 +9,9 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.errors import UserError
-from app.paths import AppPaths
-from app.storage.conversations import ConversationStore
+from app.chat.storage import ConversationStore
+from app.core.errors import UserError
+from app.core.paths import AppPaths
 from tests.ui.fakes import Script
 from tests.ui.helpers import ask, load, shown
 from ui.chat.message_widget import MessageWidget

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QDesktopServices, QGuiApplication
 from pytestqt.qtbot import QtBot
 
-from app.storage.conversations import ChatMessage
+from app.chat.storage import ChatMessage
 from ui.a11y import unlabelled_widgets
 from ui.chat.code_block import CodeBlock
 from ui.chat.markdown_segments import split_markdown

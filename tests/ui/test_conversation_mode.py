@@ -5,6 +5,7 @@ test_conversation_turns.py runs the real one."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import ClassVar
 
@@ -12,13 +13,13 @@ import numpy as np
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.audio.devices import AudioDevice
-from app.audio.recording import Level
-from app.conversation.turns import Services, TurnEvent, TurnOptions, TurnStatus
+from app.avatar.service import AvatarClip
+from app.chat.results import Answer
+from app.chat.storage import ConversationStore
+from app.core.audio.devices import AudioDevice
+from app.core.audio.recording import Level
+from app.hands_free.turns import Services, TurnEvent, TurnOptions, TurnStatus
 from app.models.inspect import ModelTask
-from app.services.avatar import AvatarClip
-from app.services.chat_results import Answer
-from app.storage.conversations import ConversationStore
 from pipelines.chat import GenerationSettings
 from pipelines.core import CancelToken
 from tests.audio_samples import speech_like, write_clip
@@ -104,7 +105,7 @@ def mode(window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> ConversationMod
     FakeConversation.made.clear()
     mode = window.chat_panel.conversation_mode
     mode.factory = FakeConversation
-    monkeypatch.setattr("app.audio.devices.input_devices", lambda: [MICROPHONE])
+    monkeypatch.setattr("app.core.audio.devices.input_devices", lambda: [MICROPHONE])
     return mode
 
 
@@ -139,10 +140,10 @@ def test_what_is_missing_is_one_sentence_with_its_fix(
     assert mode.problem_label.text() == no_model() and not mode.fix_button.isVisibleTo(mode)
     assert not mode.toggle.isChecked() and not FakeConversation.made
     load(qtbot, window, model_folder)
-    monkeypatch.setattr("app.audio.devices.input_devices", lambda: [])
+    monkeypatch.setattr("app.core.audio.devices.input_devices", lambda: [])
     click(qtbot, mode.toggle)
     assert mode.problem_label.text() == no_microphone()
-    monkeypatch.setattr("app.audio.devices.input_devices", lambda: [MICROPHONE])
+    monkeypatch.setattr("app.core.audio.devices.input_devices", lambda: [MICROPHONE])
     click(qtbot, mode.toggle)
     assert "speech-to-text model" in mode.problem_label.text()
     assert "ov-studio" not in mode.problem_label.text()  # never a command in a message
@@ -234,3 +235,35 @@ def test_a_barge_in_stops_the_clips_and_shows_what_was_said(
     assert not talk.options.barge_in
     click(qtbot, mode.toggle)
     qtbot.waitUntil(lambda: talk.stopped, timeout=5000)
+
+
+class SlowToStop(FakeConversation):
+    """Its stop waits, as a sentence being synthesised makes the real one wait."""
+
+    release: ClassVar[threading.Event] = threading.Event()
+
+    def stop(self) -> None:
+        assert SlowToStop.release.wait(timeout=60)
+        super().stop()
+
+
+def test_a_start_asked_for_while_the_last_one_stops_begins_once_it_has_stopped(
+    qtbot: QtBot,
+    window: MainWindow,
+    mode: ConversationMode,
+    model_folder: Path,
+    tmp_path: Path,
+) -> None:
+    ready(qtbot, window, model_folder, tmp_path)
+    SlowToStop.release.clear()
+    mode.factory = SlowToStop
+    start(qtbot, mode)
+    click(qtbot, mode.toggle)  # off: the stop waits for the release
+
+    click(qtbot, mode.toggle)  # on again at once
+
+    assert mode.toggle.isChecked() and len(FakeConversation.made) == 1
+    SlowToStop.release.set()
+    qtbot.waitUntil(lambda: len(FakeConversation.made) == 2, timeout=30_000)
+    qtbot.waitUntil(lambda: mode.status.text() == "Listening…", timeout=30_000)
+    assert mode.running and mode.toggle.isChecked()

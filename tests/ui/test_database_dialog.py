@@ -7,10 +7,10 @@ import threading
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.database.config import ConnectionCheck, split_password
-from app.database.server import DatabaseError
-from app.paths import AppPaths
-from app.storage.secrets import SecretStore
+from app.core.paths import AppPaths
+from app.core.storage.secrets import SecretStore
+from app.knowledge.database.config import ConnectionCheck, split_password
+from app.knowledge.database.embedded import DatabaseError
 from tests.ui.helpers import click
 from ui.database_dialog import DatabaseDialog, testing_text
 from ui.main_window import MainWindow

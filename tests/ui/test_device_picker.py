@@ -9,12 +9,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QStandardItemModel
 from pytestqt.qtbot import QtBot
 
-from app.devices import DeviceInfo
+from app.core.devices import DeviceInfo
+from app.core.model_choices import ModelChoices
+from app.core.settings import Settings
+from app.core.settings_store import SettingsStore
 from app.engines.choice import Local
-from app.model_choices import ModelChoices
 from app.models.inspect import ModelTask
-from app.settings import Settings
-from app.settings_store import SettingsStore
 from tests.ui.fakes import CPU, GPU0
 from ui.device_picker import DEVICE_ROLE, DevicePicker
 from ui.main_window import MainWindow

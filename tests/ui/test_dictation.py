@@ -11,13 +11,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextCursor
 from pytestqt.qtbot import QtBot
 
-from app.audio import devices as audio_devices
-from app.audio import vad_model
-from app.devices import DeviceInfo
-from app.model_choices import device_value_of
+from app.core.audio import devices as audio_devices
+from app.core.devices import DeviceInfo
+from app.core.model_choices import device_value_of
+from app.core.performance.metrics import MetricsBus
 from app.models.inspect import ModelTask
-from app.performance.metrics import MetricsBus
-from app.services.speech_input import SpeechInputService
+from app.speech import vad_model
+from app.speech.service import SpeechInputService
 from tests.audio_device import VirtualSoundCard, sound_card
 from tests.speech import RATE, SENTENCES, have_espeak, spoken, with_silence, word_error_rate
 from tests.ui.fakes import CPU

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
-from app.settings import ChatDefaults, PerformanceSettings, preset_key
+from app.core.settings import ChatDefaults, PerformanceSettings, preset_key
 from pipelines.engine_options import EngineOptions
 from tests.ui.fakes import fake_model_folder
 from tests.ui.helpers import load

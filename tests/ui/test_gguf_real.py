@@ -14,7 +14,7 @@ from PySide6.QtCore import QLocale, Qt
 from pytestqt.qtbot import QtBot
 
 from app.context import AppContext
-from app.paths import AppPaths
+from app.core.paths import AppPaths
 from tests import gguf_variants
 from tests.answer_quality import ESSAYS, FACTS, Written, problems
 from tests.ui.fakes import CPU

@@ -7,9 +7,9 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
-from app.devices import DeviceInfo
+from app.core.devices import DeviceInfo
+from app.core.paths import AppPaths
 from app.models.inspect import ModelTask
-from app.paths import AppPaths
 from tests.ui.fakes import CPU, fake_model_folder
 from ui.knowledge.embedder_setup import STOPPED
 from ui.main_window import MainWindow

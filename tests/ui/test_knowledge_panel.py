@@ -18,12 +18,12 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from app.context import AppContext
-from app.database.server import DatabaseError, DatabaseInfo
-from app.errors import BusyError, UserError
+from app.core.errors import BusyError, UserError
+from app.core.paths import AppPaths
+from app.knowledge.database.embedded import DatabaseError, DatabaseInfo
 from app.knowledge.ingest_report import supported_types
+from app.knowledge.service import IngestProgress, IngestReport
 from app.models.inspect import ModelTask
-from app.paths import AppPaths
-from app.services.knowledge import IngestProgress, IngestReport
 from pipelines.rag.store import Hit
 from tests.documents import write_docx_with_broken_xml, write_pdf
 from tests.integration.conftest import fresh_db, pg_server  # noqa: F401  (real-DB fixtures)

@@ -18,6 +18,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from app.context import AppContext
+from app.core.paths import AppPaths
 from app.models.bundled import (
     TOOLS_MISSING,
     ConversionToolsMissingError,
@@ -25,7 +26,6 @@ from app.models.bundled import (
     default_embedder_dir,
     embedder_installed,
 )
-from app.paths import AppPaths
 from pipelines.core import Cancelled, CancelToken
 from tests.integration.conftest import fresh_db, pg_server  # noqa: F401  (real-DB fixtures)
 from tests.ui.conftest import make_context

@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
-from app.paths import HOME_ENV, AppPaths
+from app.core.paths import HOME_ENV, AppPaths
 from tests.ui.fakes import embedding_model_folder
 from ui.launcher import run_gui
 from ui.main_window import MainWindow

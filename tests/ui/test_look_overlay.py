@@ -12,8 +12,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
-from app.performance import system_stats
-from app.performance.system_stats import SystemSampler
+from app.core.performance import system_stats
+from app.core.performance.system_stats import SystemSampler
 from ui.main_window import MainWindow
 
 

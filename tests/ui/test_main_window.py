@@ -12,9 +12,9 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from app.devices import DeviceInfo
+from app.core.devices import DeviceInfo
+from app.core.paths import AppPaths
 from app.models.inspect import ModelTask
-from app.paths import AppPaths
 from tests.ui.fakes import CPU, GPU, Script
 from tests.ui.helpers import UrlCatcher, ask, ask_and_hold, click, load, shown
 from ui.about_dialog import AboutDialog

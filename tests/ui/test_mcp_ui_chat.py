@@ -13,10 +13,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTreeWidgetItem
 from pytestqt.qtbot import QtBot
 
-from app.paths import AppPaths
-from app.storage.conversations import ConversationStore
-from app.tools.calls import ToolCall
-from app.tools.config import McpServer
+from app.chat.storage import ConversationStore
+from app.core.paths import AppPaths
+from app.mcp.calls import ToolCall
+from app.mcp.config import McpServer
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, FakeChatPipeline, Script
 from tests.ui.helpers import click, load, open_window, shown, type_and_send

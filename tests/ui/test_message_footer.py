@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.storage.conversations import ChatMessage
+from app.chat.storage import ChatMessage
 from ui.chat.message_footer import stats_line
 
 

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
-from app.devices import DeviceInfo
+from app.core.devices import DeviceInfo
 from app.models.inspect import ModelTask
 from pipelines.core import DeviceError
 from tests.ui.fakes import (

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.errors import UserError
+from app.core.errors import UserError
 from app.models.convert_plan import ConvertRequest
 from ui.a11y import unlabelled_widgets
 from ui.main_window import MainWindow

@@ -10,8 +10,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractScrollArea
 from pytestqt.qtbot import QtBot
 
-from app.devices import DeviceInfo
-from app.performance.system_stats import SystemSample
+from app.core.devices import DeviceInfo
+from app.core.performance.system_stats import SystemSample
 from pipelines.core import MetricRecord
 from tests.ui.fakes import CPU
 from ui.main_window import MainWindow

@@ -12,7 +12,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 import ui.chat.answer_format
-from app.settings import preset_key
+from app.core.settings import preset_key
 from tests.ui.fakes import Script
 from tests.ui.helpers import answer_files, ask, click, load
 from ui.chat.answer_format import AnswerFormatSection, json_as_code, schema_problem

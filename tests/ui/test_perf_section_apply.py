@@ -12,10 +12,10 @@ import pytest
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from app.devices import DeviceInfo
-from app.errors import UserError
-from app.services.chat_results import LoadedModel
-from app.settings import PerformanceSettings, preset_key
+from app.chat.results import LoadedModel
+from app.core.devices import DeviceInfo
+from app.core.errors import UserError
+from app.core.settings import PerformanceSettings, preset_key
 from pipelines.core import CancelToken, InvalidInputError
 from pipelines.engine_options import EngineOptions
 from tests.ui.fakes import CPU, GPU, Script

@@ -9,7 +9,7 @@ from pathlib import Path
 from PySide6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
 
-from app.settings import preset_key
+from app.core.settings import preset_key
 from tests.ui.helpers import click, load
 from tests.ui.test_perf_section_apply import apply_and_wait, running_engine, section
 from ui.a11y import unlabelled_widgets

@@ -11,7 +11,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
-from app.tools.calls import ToolCall
+from app.mcp.calls import ToolCall
 from ui.a11y import unlabelled_widgets
 from ui.theme import ThemeFollower, blend, error_color, muted_color
 from ui.tools.tool_call_view import ToolCallBlock, ToolCallList, compact_arguments

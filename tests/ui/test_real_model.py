@@ -9,9 +9,9 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from app.chat.storage import ConversationStore
 from app.context import AppContext
-from app.paths import AppPaths
-from app.storage.conversations import ConversationStore
+from app.core.paths import AppPaths
 from pipelines.gguf import is_gguf_path
 from tests.ui.fakes import CPU
 from tests.ui.helpers import type_and_send

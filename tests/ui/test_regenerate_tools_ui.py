@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.paths import AppPaths
-from app.services.chat import ChatService
-from app.storage.conversations import ConversationStore
-from app.tools.config import McpServer
+from app.chat.service import ChatService
+from app.chat.storage import ConversationStore
+from app.core.paths import AppPaths
+from app.mcp.config import McpServer
 from pipelines.chat import ChatModelConfig, ChatResult, GenerationSettings, Message
 from pipelines.core import CancelToken, MetricRecord
 from tests.ui.conftest import make_context

@@ -6,10 +6,10 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
-from app.model_choices import device_value_of, placement_of
+from app.core.model_choices import device_value_of, placement_of
+from app.core.settings_store import SettingsStore
+from app.engines.remote.config import RemoteEndpoint
 from app.models.inspect import ModelTask
-from app.remote.config import RemoteEndpoint
-from app.settings_store import SettingsStore
 from tests.ui.fakes import CPU
 from tests.ui.test_device_picker import entries
 from ui.device_picker import DevicePicker

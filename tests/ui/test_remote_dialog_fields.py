@@ -15,11 +15,11 @@ import shiboken6
 from PySide6.QtCore import QCoreApplication, QEvent
 from pytestqt.qtbot import QtBot
 
+from app.core.settings_store import SettingsStore
+from app.core.storage.secrets import SecretStore
 from app.engines.choice import Local, Remote
+from app.engines.remote.config import NAME_EMPTY, URL_NOT_HTTP, RemoteEndpoint, read_key, save_key
 from app.models.inspect import ModelTask
-from app.remote.config import NAME_EMPTY, URL_NOT_HTTP, RemoteEndpoint, read_key, save_key
-from app.settings_store import SettingsStore
-from app.storage.secrets import SecretStore
 from tests.ui.helpers import click
 from ui.crash_dialog import CrashDialog
 from ui.main_window import MainWindow

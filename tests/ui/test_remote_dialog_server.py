@@ -12,10 +12,10 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from app.context import AppContext
-from app.paths import AppPaths
-from app.remote.config import read_key
-from app.services.knowledge import SECRETS_FILE
-from app.storage.secrets import SecretStore
+from app.core.paths import AppPaths
+from app.core.storage.secrets import SecretStore
+from app.engines.remote.config import read_key
+from app.knowledge.service import SECRETS_FILE
 from tests.server.conftest import CPU, RunningServer, start_server
 from tests.ui.helpers import click, open_window, shown, type_and_send
 from ui.remote_dialog import RemoteEndpointsDialog

@@ -16,8 +16,8 @@ import pytest
 from PySide6.QtGui import QGuiApplication
 from pytestqt.qtbot import QtBot
 
-from app.devices import DeviceInfo
-from app.paths import AppPaths
+from app.core.devices import DeviceInfo
+from app.core.paths import AppPaths
 from tests.ui.fakes import CPU
 from tests.ui.helpers import click
 from ui.main_window import MainWindow

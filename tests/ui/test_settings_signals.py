@@ -14,7 +14,7 @@ from PySide6.QtCore import QObject, Slot
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from app.settings_store import SettingsStore
+from app.core.settings_store import SettingsStore
 from ui.settings_signals import ChangedFields, SettingsSignals
 from ui.tasks import TaskRunner
 

@@ -11,8 +11,8 @@ import pytest
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from app.audio.devices import AudioDevice
-from app.conversation.turns import Services, TurnEvent, TurnOptions, TurnStatus
+from app.core.audio.devices import AudioDevice
+from app.hands_free.turns import Services, TurnEvent, TurnOptions, TurnStatus
 from app.models.inspect import ModelTask
 from pipelines.speech_to_text import Transcript
 from tests.audio_samples import speech_like, write_clip
@@ -76,7 +76,7 @@ def test_voice_controls_of_the_chat_are_labelled_in_their_main_states(
     panel = window.chat_panel
     mode: ConversationMode = panel.conversation_mode
     mode.factory = Talk  # type: ignore[assignment]
-    monkeypatch.setattr("app.audio.devices.input_devices", lambda: [MICROPHONE])
+    monkeypatch.setattr("app.core.audio.devices.input_devices", lambda: [MICROPHONE])
     assert unlabelled(*voice_roots(window)) == []  # at rest
     description = panel.conversation_mode.toggle.accessibleDescription()
     assert "hands-free" in description and panel.avatar_mode.toggle.accessibleName()

@@ -15,7 +15,7 @@ from PySide6.QtCore import QObject, Slot
 from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
-from app.errors import UserError
+from app.core.errors import UserError
 from pipelines.core import CancelToken, DeviceError, InvalidInputError, PipelineError
 from tests.ui.fakes import Script
 from ui.error_router import ErrorRouter

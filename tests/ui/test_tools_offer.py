@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.models.tools_env import MISSING, PRIVATE, tools_status
-from app.models.tools_install import WORK_PREFIX, InstallOptions, install_tools
+from app.models.toolchain_env import MISSING, PRIVATE, tools_status
+from app.models.toolchain_install import WORK_PREFIX, InstallOptions, install_tools
 from tests.ui.helpers import click
 from tests.ui.test_convert_view import open_convert
 from tests.wheel_server import (  # noqa: F401  (fixtures: uv, wheels)

@@ -32,8 +32,8 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from app.devices import DeviceInfo
-from app.settings import ChatDefaults
+from app.core.devices import DeviceInfo
+from app.core.settings import ChatDefaults
 from tests.ui.fakes import CPU
 from ui.chat.answer_format import schema_problem
 from ui.i18n import translations_dir
@@ -271,7 +271,7 @@ def test_the_windows_opened_from_the_menus_read_german(
 
 
 def test_a_core_sentence_next_to_the_schema_box_reads_german(qtbot: QtBot, german: None) -> None:
-    """The JSON-schema budget's sentences are the core's (``app.texts.tr``): the window
+    """The JSON-schema budget's sentences are the core's (``app.core.texts.tr``): the window
     shows them in the user's language, values filled in."""
     error = InlineError()
     qtbot.addWidget(error)
@@ -284,8 +284,8 @@ def test_a_core_sentence_next_to_the_schema_box_reads_german(qtbot: QtBot, germa
 
 
 def test_a_grammar_trial_refusal_reads_german(qtbot: QtBot, german: None) -> None:
-    """The grammar guard's sentences are the core's too (``app.structured_guard``)."""
-    from app.structured_guard import refusal
+    """The grammar guard's sentences are the core's too (``app.chat.structured_guard``)."""
+    from app.chat.structured_guard import refusal
     from pipelines.grammar_probe import Verdict
 
     error = InlineError()

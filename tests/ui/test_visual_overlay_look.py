@@ -8,7 +8,7 @@ from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QGridLayout, QLabel, QToolButton
 from pytestqt.qtbot import QtBot
 
-from app.storage.conversations import ChatMessage
+from app.chat.storage import ChatMessage
 from tests.ui.test_perf_overlay import shown_overlay
 from ui.main_window import MainWindow
 from ui.perf_overlay import PerfOverlay

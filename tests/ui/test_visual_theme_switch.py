@@ -12,7 +12,7 @@ from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from app.storage.conversations import ChatMessage
+from app.chat.storage import ChatMessage
 from ui.app_style import app_style_sheet
 from ui.chat.code_block import DARK_STYLE, CodeBlock
 from ui.chat.message_view import MessageView

@@ -20,12 +20,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from app.audio import devices as audio_devices
-from app.model_choices import device_value_of
+from app.core.audio import devices as audio_devices
+from app.core.model_choices import device_value_of
+from app.core.paths import AppPaths
 from app.models.inspect import ModelTask
-from app.paths import AppPaths
-from app.services.speech_figures import Speech, SpeechFigures
-from app.voices.library import VoiceLibrary
+from app.voice.figures import Speech, SpeechFigures
+from app.voice.library import VoiceLibrary
 from pipelines.core import DeviceError
 from pipelines.voice.audio import MODEL_RATE
 from pipelines.voice.sentences import MAX_TEXT_CHARS

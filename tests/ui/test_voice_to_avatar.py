@@ -18,11 +18,11 @@ from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QPainter, QPixmap
 from pytestqt.qtbot import QtBot
 
-from app.audio import devices as audio_devices
-from app.errors import StorageError
+from app.core.audio import devices as audio_devices
+from app.core.errors import StorageError
+from app.core.paths import AppPaths
 from app.models.inspect import ModelTask
-from app.paths import AppPaths
-from app.voices.spoken_clips import KEEP, keep_spoken
+from app.voice.spoken_clips import KEEP, keep_spoken
 from pipelines.voice.audio import MODEL_RATE
 from tests.ui.avatar_fakes import AvatarScript, FakeAvatarService
 from tests.ui.conftest import make_context

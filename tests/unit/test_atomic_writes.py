@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from app.storage.atomic import write_bytes_atomic as app_write_bytes
+from app.core.storage.atomic import write_bytes_atomic as app_write_bytes
 from pipelines.files import (
     PRIVATE_FILE,
     TEMP_PREFIX,

@@ -13,10 +13,10 @@ import numpy as np
 import pytest
 import sounddevice
 
-from app.audio import devices as audio_devices
-from app.audio.devices import AudioDeviceError
-from app.audio.playback import Player
-from app.audio.recording import Level, Recorder
+from app.core.audio import devices as audio_devices
+from app.core.audio.devices import AudioDeviceError
+from app.core.audio.playback import Player
+from app.core.audio.recording import Level, Recorder
 from tests.audio_device import VirtualSoundCard, dominant_frequency, sound_card, tone
 
 __all__ = ["sound_card"]  # the fixture, imported for the tests below

@@ -9,8 +9,7 @@ import numpy as np
 import pytest
 import soundfile
 
-from app.errors import UserError
-from app.jobs.avatar_media import (
+from app.avatar.media import (
     VideoRequest,
     check_request,
     copy_result,
@@ -18,6 +17,7 @@ from app.jobs.avatar_media import (
     thumbnail,
     video_thumbnail,
 )
+from app.core.errors import UserError
 from tests.video_samples import write_clip, write_frames
 
 

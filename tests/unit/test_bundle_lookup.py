@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from app.errors import StorageError
+from app.core.errors import StorageError
+from app.core.paths import AppPaths
+from app.core.runtime import source_root
 from app.models.bundled import DEFAULT_EMBEDDER, default_embedder_dir
 from app.models.catalog import load_catalog
-from app.models.tools_install import uv_binary
-from app.paths import AppPaths
-from app.runtime import source_root
+from app.models.toolchain_install import uv_binary
 from pipelines.lipsync.faces import DETECTOR_FILE, packaged_detector
 
 
@@ -58,8 +58,8 @@ def test_frozen_catalog_and_uv_are_the_bundled_ones(frozen: Path) -> None:
 
 
 def test_frozen_vad_model_is_the_bundled_one(frozen: Path) -> None:
-    from app.audio.vad_model import BUNDLE_FOLDER, find_vad_model, packaged_vad_model
-    from app.errors import UserError
+    from app.core.errors import UserError
+    from app.speech.vad_model import BUNDLE_FOLDER, find_vad_model, packaged_vad_model
     from pipelines.vad import VAD_FILE
 
     assert packaged_vad_model() is None  # never the build machine's installed package
@@ -75,7 +75,7 @@ def test_from_source_the_vad_model_is_the_installed_package_s(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """Found through the package's location, without importing it (it imports torch)."""
-    from app.audio.vad_model import packaged_vad_model
+    from app.speech.vad_model import packaged_vad_model
     from pipelines.vad import VAD_FILE
 
     package = tmp_path / "site" / "silero_vad"

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from app.context import AppContext
-from app.devices import DeviceInfo
-from app.errors import UserError
+from app.core.devices import DeviceInfo
+from app.core.errors import UserError
+from app.core.paths import AppPaths
 from app.models import bundled
 from app.models.bundled import (
     ConversionToolsMissingError,
@@ -18,8 +19,7 @@ from app.models.bundled import (
     install_default_embedder,
 )
 from app.models.inspect import ModelTask
-from app.models.tools_env import tools_status
-from app.paths import AppPaths
+from app.models.toolchain_env import tools_status
 
 CPU = DeviceInfo("CPU", "Test CPU")
 

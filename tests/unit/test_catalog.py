@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from app.errors import StorageError
+from app.core.errors import StorageError
 from app.models.catalog import filter_catalog, load_catalog
 from app.models.inspect import ModelTask
 from pipelines.gguf import LEGACY_WEIGHT_TYPES, is_gguf_path

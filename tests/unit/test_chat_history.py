@@ -9,14 +9,14 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from app.services.chat_history import (
+from app.chat.history import (
     KEEP_SHARE,
     TEMPLATE_TOKENS_PER_MESSAGE,
     KeptHistory,
     RememberedCounts,
     kept_history,
 )
-from app.storage.conversations import ChatMessage
+from app.chat.storage import ChatMessage
 
 ROOM = 1000
 FRAME = 20 + 2 * TEMPLATE_TOKENS_PER_MESSAGE

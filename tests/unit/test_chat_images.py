@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from app.chat_images import (
+from app.chat.images import (
     MAX_IMAGES,
     MAX_SIDE,
     check_count,
@@ -20,8 +20,8 @@ from app.chat_images import (
     prepare_image,
     text_only_refusal,
 )
-from app.errors import UserError
-from app.storage.conversations import Conversation, ConversationStore
+from app.chat.storage import Conversation, ConversationStore
+from app.core.errors import UserError
 
 
 def _save(path: Path, image: Image.Image, **options: object) -> Path:

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from app.chat.storage import ChatMessage, Conversation, ConversationStore
 from app.cli.main import main
-from app.paths import AppPaths
-from app.storage.conversations import ChatMessage, Conversation, ConversationStore
+from app.core.paths import AppPaths
 
 
 @pytest.fixture

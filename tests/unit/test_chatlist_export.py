@@ -8,9 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from app.errors import UserError
-from app.storage import chat_export
-from app.storage.chat_export import (
+from app.chat import export as chat_export
+from app.chat.export import (
     default_file_name,
     export_text,
     read_import,
@@ -18,7 +17,8 @@ from app.storage.chat_export import (
     to_markdown,
     write_export,
 )
-from app.storage.conversations import ChatMessage, Conversation, ConversationStore
+from app.chat.storage import ChatMessage, Conversation, ConversationStore
+from app.core.errors import UserError
 
 HOSTILE = '<script>alert("x")</script><b>bold</b> & <img src=x onerror=alert(1)>'
 

@@ -6,8 +6,8 @@ import time
 
 import pytest
 
-from app.storage.conversation_search import SearchMatch, search, snapshot, snippet_around
-from app.storage.conversations import ChatMessage, Conversation, ConversationStore
+from app.chat.search import SearchMatch, search, snapshot, snippet_around
+from app.chat.storage import ChatMessage, Conversation, ConversationStore
 from pipelines.core import Cancelled, CancelToken
 
 

@@ -7,15 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from app.errors import UserError
-from app.performance.metrics import MetricsBus
-from app.services.chat import ChatService
-from app.storage.conversations import (
+from app.chat.service import ChatService
+from app.chat.storage import (
     TRASH_FOLDER,
     ChatMessage,
     Conversation,
     ConversationStore,
 )
+from app.core.errors import UserError
+from app.core.performance.metrics import MetricsBus
 
 
 def started(title: str, updated: float = 1.0) -> Conversation:

@@ -18,9 +18,9 @@ from app.cli.progress import (
     end_open_line,
     interruptible,
 )
-from app.errors import UserError
-from app.logging_setup import OneLineFormatter
-from app.paths import AppPaths
+from app.core.errors import UserError
+from app.core.logging_setup import OneLineFormatter
+from app.core.paths import AppPaths
 from pipelines.core import Cancelled, CancelToken
 
 

@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from app.services.chat_context import (
+from app.chat.context_window import (
     MIN_PROMPT_TOKENS,
     ContextBudget,
     clamp_answer,
     max_answer_tokens,
 )
-from app.services.chat_history import TEMPLATE_TOKENS_PER_MESSAGE
-from app.storage.conversations import ChatMessage, Conversation
+from app.chat.history import TEMPLATE_TOKENS_PER_MESSAGE
+from app.chat.storage import ChatMessage, Conversation
 from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings, Message
 
 

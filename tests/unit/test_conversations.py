@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from app.errors import StorageError, UserError
-from app.storage.conversations import ChatMessage, Conversation, ConversationStore
+from app.chat.storage import ChatMessage, Conversation, ConversationStore
+from app.core.errors import StorageError, UserError
 
 
 def _conversation(title: str = "Hi") -> Conversation:
@@ -166,8 +166,8 @@ def test_ids_the_app_does_not_make_are_refused_before_any_path(
 
 
 def test_the_service_refuses_hostile_ids_and_reports_damage(tmp_path: Path) -> None:
-    from app.performance.metrics import MetricsBus
-    from app.services.chat import ChatService
+    from app.chat.service import ChatService
+    from app.core.performance.metrics import MetricsBus
 
     store = ConversationStore(tmp_path / "conversations")
     good = _conversation()
@@ -188,8 +188,8 @@ def test_the_service_refuses_hostile_ids_and_reports_damage(tmp_path: Path) -> N
 
 
 def test_keep_spoken_replaces_the_last_answer_by_what_was_said(tmp_path: Path) -> None:
-    from app.performance.metrics import MetricsBus
-    from app.services.chat import ChatService
+    from app.chat.service import ChatService
+    from app.core.performance.metrics import MetricsBus
 
     store = ConversationStore(tmp_path / "conversations")
     conversation = _conversation()

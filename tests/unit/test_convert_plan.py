@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from app.errors import UserError
+from app.core.errors import UserError
 from app.models.convert import _validate, convert_model, remove_abandoned_work
 from app.models.convert_plan import (
     ConversionPlan,
@@ -22,7 +22,7 @@ from app.models.convert_plan import (
 )
 from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
-from app.models.tools_env import ToolsMissingError
+from app.models.toolchain_env import ToolsMissingError
 from tests.ui.fakes import fake_model_folder
 
 

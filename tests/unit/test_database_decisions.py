@@ -15,9 +15,16 @@ from pathlib import Path
 
 import pytest
 
-from app.database.account import ServerAccount, spawn_options
-from app.database.cluster import cluster_state, holds_no_user_data, initdb_options, server_options
-from app.database.holders import (
+from app.core.errors import DatabaseError
+from app.knowledge.database.account import ServerAccount, spawn_options
+from app.knowledge.database.cluster import (
+    cluster_state,
+    holds_no_user_data,
+    initdb_options,
+    server_options,
+)
+from app.knowledge.database.embedded import server_uri
+from app.knowledge.database.holders import (
     Holder,
     add_holder,
     live_holders,
@@ -25,11 +32,14 @@ from app.database.holders import (
     remove_holder,
     this_process_holder,
 )
-from app.database.lock import interprocess_lock
-from app.database.pidfile import parse_postmaster
-from app.database.server import server_uri
-from app.database.socket_folder import MAX_SOCKET_PATH_BYTES, choose_socket_dir, fits, is_private
-from app.errors import DatabaseError
+from app.knowledge.database.lock import interprocess_lock
+from app.knowledge.database.pidfile import parse_postmaster
+from app.knowledge.database.socket_folder import (
+    MAX_SOCKET_PATH_BYTES,
+    choose_socket_dir,
+    fits,
+    is_private,
+)
 
 ME = os.geteuid() if os.name != "nt" else -1
 unix_only = pytest.mark.skipif(os.name == "nt", reason="Unix sockets and modes")
@@ -245,8 +255,9 @@ def test_holders_survive_damage_and_prune_the_dead(tmp_path: Path) -> None:
 def test_the_start_lock_excludes_another_process(tmp_path: Path) -> None:
     lock = tmp_path / ".pg.lock"
     script = (
-        "import sys; from pathlib import Path; from app.database.lock import interprocess_lock\n"
-        "from app.errors import DatabaseError\n"
+        "import sys; from pathlib import Path\n"
+        "from app.knowledge.database.lock import interprocess_lock\n"
+        "from app.core.errors import DatabaseError\n"
         "try:\n"
         f"    with interprocess_lock(Path({str(lock)!r}), 0.3): print('got it')\n"
         "except DatabaseError as error: print(error)\n"

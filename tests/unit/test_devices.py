@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.devices import (
+from app.core.devices import (
     DeviceInfo,
     compile_cache_dir_name,
     compile_properties,
@@ -13,7 +13,7 @@ from app.devices import (
     resolve_auto,
     resolve_device,
 )
-from app.errors import UserError
+from app.core.errors import UserError
 
 CPU = DeviceInfo("CPU", "Intel(R) Core(TM) Ultra 7 155H")
 GPU = DeviceInfo("GPU.0", "Intel(R) Arc(TM) Graphics (iGPU)")

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from app.chat.service import refuse_remote_engine
 from app.cli.engine_flags import add_engine_options, engine_from, engine_line
 from app.cli.exits import CliError
-from app.errors import UserError
-from app.services.chat import refuse_remote_engine
-from app.settings import PerformanceSettings
+from app.core.errors import UserError
+from app.core.settings import PerformanceSettings
 from pipelines.core import InvalidInputError
 from pipelines.engine_options import (
     ASSISTANT_TOKENS,

@@ -6,7 +6,7 @@ import threading
 
 import numpy as np
 
-from app.conversation.heard_turn import HeardTurn
+from app.hands_free.heard_turn import HeardTurn
 
 
 class Answer:

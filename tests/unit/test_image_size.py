@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from app.chat_images import prepare_image, prepare_image_bytes
-from app.jobs import avatar_media
-from app.jobs.avatar_media import read_frame
+from app.avatar import media as avatar_media
+from app.avatar.media import read_frame
+from app.chat.images import prepare_image, prepare_image_bytes
 from pipelines.core import InvalidInputError
 from pipelines.image_size import MAX_IMAGE_PIXELS, check_pixels, header_size, pixels_refusal
 from pipelines.lipsync import media

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from app.errors import UserError
+from app.core.errors import UserError
 from app.models.inspect import ModelTask, context_length, detect_task, validate_chat_model
 
 

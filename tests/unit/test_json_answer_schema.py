@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from app.structured import (
+from app.chat.structured import (
     ANY_JSON_OBJECT,
     LENGTH_LIMIT,
     MAX_SCHEMA_BYTES,

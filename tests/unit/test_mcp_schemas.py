@@ -12,17 +12,17 @@ import pytest
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
+from app.chat.service import ChatService
+from app.chat.storage import ConversationStore
+from app.chat.tool_loop import answer_prompt, decision_prompt
 from app.cli.main import build_parser
-from app.devices import DeviceInfo
-from app.errors import UserError
-from app.performance.metrics import MetricsBus
-from app.services.chat import ChatService
-from app.services.chat_tools import answer_prompt, decision_prompt
-from app.storage.conversations import ConversationStore
-from app.structured_budget import MAX_SUBSCHEMAS, measure
-from app.tools.calls import ToolCall
-from app.tools.config import McpServer
-from app.tools.schemas import (
+from app.core.devices import DeviceInfo
+from app.core.errors import UserError
+from app.core.performance.metrics import MetricsBus
+from app.core.schema_budget import MAX_SUBSCHEMAS, measure
+from app.mcp.calls import ToolCall
+from app.mcp.config import McpServer
+from app.mcp.schemas import (
     MAX_TOOLS_PER_SERVER,
     affordable,
     argument_problem,
@@ -31,7 +31,7 @@ from app.tools.schemas import (
     parse_choice,
     simplified,
 )
-from app.tools.service import ToolInfo, ToolService
+from app.mcp.service import ToolInfo, ToolService
 
 NUMBERS = {
     "type": "object",

@@ -12,11 +12,11 @@ from pydantic import ValidationError
 
 from app.cli import exits
 from app.cli.main import main
-from app.errors import UserError
-from app.paths import AppPaths
-from app.settings import Settings
-from app.settings_store import SettingsStore
-from app.tools.config import McpServer
+from app.core.errors import UserError
+from app.core.paths import AppPaths
+from app.core.settings import Settings
+from app.core.settings_store import SettingsStore
+from app.mcp.config import McpServer
 
 CALC = McpServer(name="calc", command="python")
 

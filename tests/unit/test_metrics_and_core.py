@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.performance.metrics import MetricsBus
-from app.performance.system_stats import SystemSampler
+from app.core.performance.metrics import MetricsBus
+from app.core.performance.system_stats import SystemSampler
 from pipelines.chat import GenerationSettings, generation_config
 from pipelines.core import CancelToken, InvalidInputError, MetricRecord, Progress
 

@@ -8,18 +8,19 @@ from typing import Any
 
 import pytest
 
+from app.core.model_choices import ModelChoices, device_value_of, placement_of
+from app.core.settings import DEFAULTS_VERSION, Settings
+from app.core.settings_store import SettingsStore
 from app.engines.choice import Local, ModelChoice, Remote
-from app.model_choices import ModelChoices, device_value_of, placement_of
 from app.models.inspect import ModelTask
-from app.settings import DEFAULTS_VERSION, Settings
-from app.settings_store import SettingsStore
 
 TASKS = [task for task in ModelTask if task is not ModelTask.UNKNOWN]
 AUTO = Local(device="AUTO")
 ENDPOINT = {"name": "ovms", "base_url": "http://127.0.0.1:8000/v3", "model": "qwen"}
 
 # Settings files as older releases saved them (whole: every field of the time, defaults
-# included), with the choice each task had. The releases are those of app/settings.py's history:
+# included), with the choice each task had. The releases are those of the history of
+# app/core/settings.py:
 # the foundation (chat only), knowledge, the reranker, voice and avatar, speech to text, the
 # face detector's own device, then defaults version 2 (repetition penalty 1.0).
 FOUNDATION = {"chat_model": "/m/smol", "devices": {"chat": "CPU"}, "chat": {"temperature": 0.3}}

@@ -9,7 +9,7 @@ from pathlib import Path
 import gguf
 import pytest
 
-from app.settings import ChatDefaults, Settings, preset_key
+from app.core.settings import ChatDefaults, Settings, preset_key
 from pipelines.gguf import GgufInfo
 from pipelines.model_sampling import (
     MAX_CONFIG_BYTES,

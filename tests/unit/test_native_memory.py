@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from app.devices import compile_properties
+from app.core.devices import compile_properties
 from app.models.inspect import embedding_length
 from pipelines.native_memory import (
     CHAT_RUNTIME_CACHE_ENTRIES,

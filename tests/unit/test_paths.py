@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from app.errors import StorageError, UserError
-from app.paths import HOME_ENV, AppPaths
+from app.core.errors import StorageError, UserError
+from app.core.paths import HOME_ENV, AppPaths
 
 
 @pytest.mark.parametrize("home", ["~no-such-user-ov/x", "{tmp}/loop/x"], ids=["user", "loop"])

@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from app.jobs.avatar_media import copy_result
-from app.logging_setup import configure_logging, stop_logging
-from app.paths import HOME_ENV, AppPaths
-from app.storage.atomic import private_folder, usual_file_mode
-from app.storage.conversations import Conversation, ConversationStore
+from app.avatar.media import copy_result
+from app.chat.storage import Conversation, ConversationStore
+from app.core.logging_setup import configure_logging, stop_logging
+from app.core.paths import HOME_ENV, AppPaths
+from app.core.storage.atomic import private_folder, usual_file_mode
 
 
 def _mode(path: Path) -> int:

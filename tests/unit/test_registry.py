@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from app.errors import UserError
+from app.core.errors import UserError
 from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
 from tests.ui.fakes import embedding_model_folder, fake_model_folder

@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from app.errors import UserError
-from app.remote.config import (
+from app.core.errors import UserError
+from app.core.storage.secrets import SecretStore
+from app.engines.remote.config import (
     RemoteEndpoint,
     device_value,
     find_endpoint,
@@ -17,7 +18,6 @@ from app.remote.config import (
     read_key,
     save_key,
 )
-from app.storage.secrets import SecretStore
 
 
 def test_an_address_must_be_http_with_a_host() -> None:

@@ -10,7 +10,11 @@ from pathlib import Path
 import pytest
 
 from app.context import AppContext
-from app.database.config import (
+from app.core.devices import DeviceInfo
+from app.core.errors import StorageError, UserError
+from app.core.paths import AppPaths
+from app.core.storage.secrets import SecretStore
+from app.knowledge.database.config import (
     ConnectionCheck,
     connection_message,
     connection_string,
@@ -19,11 +23,7 @@ from app.database.config import (
     secret_name,
     split_password,
 )
-from app.database.server import DatabaseError
-from app.devices import DeviceInfo
-from app.errors import StorageError, UserError
-from app.paths import AppPaths
-from app.storage.secrets import SecretStore
+from app.knowledge.database.embedded import DatabaseError
 from tests.app_process import RunningApp
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.conversation.sentence_stream import SentenceStream
+from app.hands_free.sentence_stream import SentenceStream
 from pipelines.voice.sentences import MAX_SENTENCE_CHARS, split_sentences
 
 

@@ -6,8 +6,8 @@ import threading
 
 import pytest
 
-from app.errors import BusyError
-from app.services.base import BusyLock, ModelSlot
+from app.core.errors import BusyError
+from app.engines.slots import BusyLock, ModelSlot
 
 
 class Model:

@@ -12,11 +12,11 @@ from hypothesis import given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
+from app.core.errors import StorageError
+from app.core.settings import Settings, environment_problems
+from app.core.settings_store import SettingsStore
 from app.engines.choice import Local
-from app.errors import StorageError
 from app.models.inspect import ModelTask
-from app.settings import Settings, environment_problems
-from app.settings_store import SettingsStore
 
 
 def test_missing_file_gives_defaults_without_notice(tmp_path: Path) -> None:
@@ -254,7 +254,7 @@ def test_any_json_object_loads(data: dict[str, object]) -> None:
     ],
 )
 def test_passwords_are_masked_in_every_form(text: str) -> None:
-    from app.storage.redaction import redact_text
+    from app.core.storage.redaction import redact_text
 
     masked = redact_text(text)
     assert "SEC" not in masked and "REDACTED" in masked

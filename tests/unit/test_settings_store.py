@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
-from app import settings_store
+from app.core import settings_store
+from app.core.errors import StorageError, UserError
+from app.core.settings import DEFAULTS_VERSION, ChatDefaults, Settings
+from app.core.settings_store import SettingsStore
 from app.engines.choice import Local
-from app.errors import StorageError, UserError
 from app.models.inspect import ModelTask
-from app.settings import DEFAULTS_VERSION, ChatDefaults, Settings
-from app.settings_store import SettingsStore
 
 
 @pytest.fixture

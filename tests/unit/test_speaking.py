@@ -13,9 +13,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from app.errors import UserError
-from app.services.avatar import AvatarClip
-from app.services.speaking import Face, Samples, SpokenPiece, hand_over_clips, speak
+from app.avatar.service import AvatarClip
+from app.avatar.speaking import Face, Samples, SpokenPiece, hand_over_clips, speak
+from app.core.errors import UserError
 from pipelines.core import Cancelled, CancelToken
 from pipelines.voice.audio import MODEL_RATE
 from pipelines.voice.tts import SpeechChunk

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from app.structured import check_schema
-from app.structured_budget import (
+from app.chat.structured import check_schema
+from app.core.schema_budget import (
     MAX_ENUM_VALUES,
     MAX_LENGTH_BOUNDS,
     MAX_LEVELS,

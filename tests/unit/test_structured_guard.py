@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from app.settings import JsonGrammarLimits
-from app.structured_guard import probe_limits, refusal
-from app.texts import Text
+from app.chat.structured_guard import probe_limits, refusal
+from app.core.settings import JsonGrammarLimits
+from app.core.texts import Text
 from pipelines.grammar_guard import logits_width, probe_target, under, verdict_key
 from pipelines.grammar_probe import GrammarSpec, ProbeLimits, ProbeTarget, Verdict
 

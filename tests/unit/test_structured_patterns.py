@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from app.structured_patterns import pattern_repeats
+from app.core.schema_patterns import pattern_repeats
 from pipelines.core import InvalidInputError
 
 

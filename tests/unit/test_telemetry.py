@@ -20,7 +20,7 @@ def _run(code: list[str], home: Path) -> subprocess.CompletedProcess[str]:
 
 def test_importing_openvino_through_the_app_sends_and_writes_nothing(tmp_path: Path) -> None:
     probe = (
-        "import app.devices, openvino, openvino_genai\n"
+        "import app.core.devices, openvino, openvino_genai\n"
         "import openvino.tools.ovc.telemetry_utils as t\n"
         "print(t.tm.__name__)\n"
     )

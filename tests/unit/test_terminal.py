@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from app.cli.terminal import json_text, shown
-from app.logging_setup import OneLineFormatter
+from app.core.logging_setup import OneLineFormatter
 
 HOSTILE = "\x1b]0;pwned\x07Title\x00 \x9b2J\x7f \u202egnp.exe\u2066x\u2069 \u200f\u2028\ud800"
 ACTED_ON = {chr(c) for c in [*range(0x20), *range(0x7F, 0xA0)]} | set(

@@ -10,9 +10,9 @@ from collections.abc import Callable, Sequence
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.services.chat_tool_fit import SHORTENED, PromptRoom, shorten
-from app.services.chat_tools import answer_prompt
-from app.tools.calls import ToolCall
+from app.chat.tool_fit import SHORTENED, PromptRoom, shorten
+from app.chat.tool_loop import answer_prompt
+from app.mcp.calls import ToolCall
 from pipelines.chat import Message
 
 

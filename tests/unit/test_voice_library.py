@@ -11,8 +11,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from app.errors import StorageError, UserError
-from app.voices.library import VoiceLibrary
+from app.core.errors import StorageError, UserError
+from app.voice.library import VoiceLibrary
 from pipelines.files import TEMP_PREFIX
 
 
@@ -169,7 +169,7 @@ def test_voices_from_an_older_version_are_tightened(tmp_path: Path, clip: Path) 
 
 
 def test_speech_kept_for_the_avatar_panel_is_private(tmp_path: Path) -> None:
-    from app.voices.spoken_clips import keep_spoken
+    from app.voice.spoken_clips import keep_spoken
     from pipelines.voice.audio import write_wav_atomic
 
     spoken = keep_spoken(tmp_path / "spoken", np.zeros(1600, np.float32), "Hi.", "Ana")

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.jobs.avatar_media import FACE_IMAGE_SUFFIXES, FACE_VIDEO_SUFFIXES, FacePreview, RgbImage
+from app.avatar import FACE_IMAGE_SUFFIXES, FACE_VIDEO_SUFFIXES, FacePreview, RgbImage
 from ui.a11y import announce, describe
 from ui.i18n import tr
 from ui.icons import set_icon

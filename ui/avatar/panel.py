@@ -3,7 +3,7 @@
 Left: the face (chosen or dropped; its faces outlined, one clickable when there are several),
 the speech (a file, the Voice panel's speech, or a voice and a text spoken first), "Write
 subtitles (.srt)", the device and Generate. Right: the preview with play/pause and seek,
-Save as…, and the gallery of recent results. Work runs in workers (``app.jobs.avatar_media``
+Save as…, and the gallery of recent results. Work runs in workers (``app.avatar.media``
 functions over the avatar service); errors appear next to the control named by their ``field``
 and no input is cleared by one.
 """
@@ -25,14 +25,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.devices import DeviceInfo
-from app.engines.choice import Local
-from app.errors import UserError
-from app.jobs.avatar_media import (
+from app.avatar import (
     FACE_IMAGE_SUFFIXES,
     FACE_VIDEO_SUFFIXES,
     SPEECH_STAGE,
     SPEECH_SUFFIXES,
+    AvatarService,
     FacePreview,
     MadeVideo,
     VideoRequest,
@@ -41,12 +39,11 @@ from app.jobs.avatar_media import (
     make_video,
     preview_face,
 )
-from app.model_choices import device_value_of
-from app.models.inspect import ModelTask
-from app.services.avatar import AvatarService
-from app.services.speech_input import SpeechInputService
-from app.services.voice import VoiceService
-from app.voices.spoken_clips import SpokenClip
+from app.core import DeviceInfo, UserError, device_value_of
+from app.engines import Local
+from app.models import ModelTask
+from app.speech import SpeechInputService
+from app.voice import SpokenClip, VoiceService
 from pipelines.core import Cancelled, DeviceError, Progress
 from ui.a11y import announce, describe
 from ui.avatar.face_box import THUMBNAIL_SIDE, FaceBox

@@ -6,7 +6,7 @@ import time
 
 from PySide6.QtCore import QLocale
 
-from app.jobs.avatar_media import SPEECH_STAGE
+from app.avatar import SPEECH_STAGE
 from pipelines.core import Progress
 from ui.i18n import tr
 

@@ -15,8 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.jobs.avatar_media import RgbImage, copy_result, recent_videos
-from app.services.avatar import AvatarService, VideoResult
+from app.avatar import AvatarService, RgbImage, VideoResult, copy_result, recent_videos
 from ui.a11y import announce, describe
 from ui.avatar.gallery import Gallery
 from ui.avatar.progress_line import duration_text

@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.jobs.avatar_media import SPEECH_SUFFIXES
-from app.voices.spoken_clips import SpokenClip
+from app.avatar import SPEECH_SUFFIXES
+from app.voice import SpokenClip
 from ui.a11y import describe
 from ui.i18n import tr
 from ui.icons import set_icon

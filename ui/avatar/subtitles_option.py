@@ -5,8 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import Slot
 from PySide6.QtWidgets import QCheckBox, QWidget
 
-from app.jobs.transcription import VideoSubtitles
-from app.settings_store import SettingsStore
+from app.core import SettingsStore
+from app.speech import VideoSubtitles
 from ui.a11y import describe
 from ui.i18n import tr
 from ui.inline_error import InlineError

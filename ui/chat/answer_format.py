@@ -26,10 +26,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.settings_store import SettingsStore
-from app.structured import check_schema
+from app.chat import ModelSampling, check_schema
+from app.core import SettingsStore
 from pipelines.core import InvalidInputError
-from pipelines.model_sampling import ModelSampling
 from ui.a11y import describe
 from ui.chat.chat_presets import chat_defaults, save_chat
 from ui.i18n import tr

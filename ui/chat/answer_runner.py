@@ -12,9 +12,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-from app.services.chat_results import Answer
-from app.tools.calls import ToolCall
-from pipelines.chat import GenerationSettings
+from app.chat import Answer, GenerationSettings
+from app.mcp import ToolCall
 from pipelines.core import CancelToken
 from ui.tasks import Policy, TaskRunner, TaskState
 

@@ -1,6 +1,6 @@
 """Images attached to the message being written: thumbnails with ×, and what went wrong.
 
-Files are read and prepared in a task (``app.chat_images.prepare_image``: a 12000×12000 photo
+Files are read and prepared in a task (``app.chat.images.prepare_image``: a 12000×12000 photo
 takes a second and hundreds of megabytes to decode); only the prepared ≤ 2048 px copies come
 back, and their thumbnails are decoded at thumbnail size. The attachments stay until the
 answer succeeds, like the typed text: a refusal or a failed answer keeps them.
@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.chat_images import (
+from app.chat import (
     IMAGE_SUFFIXES,
     MAX_IMAGES,
     PreparedImage,
@@ -36,8 +36,8 @@ from app.chat_images import (
     prepare_image,
     prepare_pixels,
 )
-from app.errors import UserError
-from app.models.inspect import ModelTask
+from app.core import UserError
+from app.models import ModelTask
 from ui.a11y import describe
 from ui.chat.thumbnails import THUMBNAIL, thumbnail_from_bytes
 from ui.i18n import tr

@@ -1,7 +1,7 @@
 """Avatar mode: each chat answer spoken by the lip-synced avatar, sentence by sentence.
 
 A checkable "Avatar mode" button (in the chat header) and a small video area under the
-conversation. When an answer finishes, :func:`app.services.speaking.speak` runs in a worker
+conversation. When an answer finishes, :func:`app.avatar.speaking.speak` runs in a worker
 with the selected voice and face; it hands over one clip per sentence as soon as it is
 rendered, and the clips play here in order, so the first sentence plays while the rest are
 being made. Stop cancels the rest. What is missing (a voice, a face, the lip-sync model) is
@@ -18,13 +18,11 @@ from PySide6.QtCore import QLocale, Qt, Slot
 from PySide6.QtMultimedia import QMediaPlayer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from app.avatar import AvatarClip, Face, hand_over_clips, speak
+from app.chat import Answer
 from app.context import AppContext
-from app.errors import UserError
-from app.model_choices import device_value_of
-from app.models.inspect import ModelTask
-from app.services.avatar import AvatarClip
-from app.services.chat_results import Answer
-from app.services.speaking import Face, hand_over_clips, speak
+from app.core import UserError, device_value_of
+from app.models import ModelTask
 from pipelines.core import Cancelled
 from ui.a11y import announce, describe
 from ui.avatar.video_player import VideoPreview

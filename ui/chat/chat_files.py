@@ -6,7 +6,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QWidget
 
-from app.storage.chat_export import Format
+from app.chat import Format
 from ui.i18n import tr
 
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.settings import ChatDefaults
-from app.settings_store import SettingsStore
-from pipelines.model_sampling import ModelSampling
+from app.chat import ModelSampling
+from app.core import ChatDefaults, SettingsStore
 from ui.settings_changes import Report, change_settings
 
 

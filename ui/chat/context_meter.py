@@ -10,7 +10,7 @@ from PySide6.QtCore import QEvent, QLocale, Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QLabel, QWidget
 
-from app.services.chat_context import ContextUsage
+from app.chat import ContextUsage
 from ui.i18n import tr
 from ui.theme import warning_color
 

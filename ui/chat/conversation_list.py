@@ -10,8 +10,7 @@ from PySide6.QtCore import QPoint, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QListWidget, QListWidgetItem, QMenu, QWidget
 
-from app.storage.chat_export import FORMATS, Format
-from app.storage.conversations import Conversation
+from app.chat import FORMATS, Conversation, Format
 from ui.a11y import describe
 from ui.chat.chat_files import FORMAT_ICONS, format_names
 from ui.chat.conversation_delegate import ID_ROLE, PINNED_ROLE, SNIPPET_ROLE, ConversationDelegate

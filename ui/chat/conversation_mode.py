@@ -1,7 +1,7 @@
 """Conversation mode: the chat as a hands-free spoken conversation.
 
 A checkable "Conversation" button (in the chat header) starts an
-:class:`~app.conversation.turns.SpokenConversation` in the conversation on screen: the user
+:class:`~app.hands_free.turns.SpokenConversation` in the conversation on screen: the user
 speaks, Whisper transcribes, the answer streams and is spoken in the chosen voice (lip-synced
 by the avatar when a face is chosen: the clips play in Avatar mode's video area), and the user
 can interrupt it by speaking. Under the header: a status line (Listening… / Hearing you… /
@@ -21,23 +21,15 @@ from functools import partial
 from pathlib import Path
 from typing import Protocol
 
+from app.audio import devices as audio_devices
 from PySide6.QtCore import QTimer, Signal, Slot
 from PySide6.QtWidgets import QCheckBox, QLabel, QPushButton, QWidget
 
-from app.audio import devices as audio_devices
-from app.audio.recording import Level
-from app.audio.vad_model import find_vad_model
 from app.context import AppContext
-from app.conversation.turns import (
-    Services,
-    SpokenConversation,
-    TurnEvent,
-    TurnOptions,
-    TurnStatus,
-)
-from app.errors import UserError
-from app.model_choices import device_value_of
-from app.models.inspect import ModelTask
+from app.core import Level, UserError, device_value_of
+from app.hands_free import Services, SpokenConversation, TurnEvent, TurnOptions, TurnStatus
+from app.models import ModelTask
+from app.speech import find_vad_model
 from pipelines.core import PipelineError
 from ui.a11y import announce, describe
 from ui.chat.avatar_mode import chosen_voice
@@ -145,6 +137,8 @@ class ConversationMode(QWidget):
         self.factory = factory
         """Makes the conversation (a fake in UI tests)."""
         self.conversation: Conversing | None = None
+        self._start_when_stopped = False
+        """A start asked for while the last conversation was still stopping."""
         self.toggle = QPushButton(tr("Conversation"))
         self.toggle.setCheckable(True)
         set_icon(self.toggle, "account-voice")
@@ -252,8 +246,14 @@ class ConversationMode(QWidget):
         self.error.clear()
         problem = self.problem()
         self._show_problem(problem)
-        if problem.text or self.running or self.tasks.running(STOP_JOB):
+        if problem.text or self.running:
             self._set_toggle(self.running)
+            return
+        if self.tasks.running(STOP_JOB):
+            # The last conversation is still stopping (a sentence being synthesised): this
+            # one starts when it has stopped, rather than the click being lost.
+            self._start_when_stopped = True
+            self._set_toggle(True)
             return
         options = TurnOptions(
             voice=chosen_voice(self.ctx),
@@ -286,6 +286,7 @@ class ConversationMode(QWidget):
     def stop(self) -> None:
         """End the conversation; an answer being spoken stops at once, what was said is kept."""
         conversation, self.conversation = self.conversation, None
+        self._start_when_stopped = False
         self._timer.stop()
         self.meter.setValue(0)
         self.stop_button.setEnabled(False)
@@ -306,7 +307,10 @@ class ConversationMode(QWidget):
 
     @Slot(object)
     def _on_stopped(self, _: object) -> None:
-        if not self.running:
+        if self._start_when_stopped:
+            self._start_when_stopped = False
+            self.start()
+        elif not self.running:
             self._set_status(TurnStatus.STOPPED)
 
     def _set_status(self, status: TurnStatus) -> None:

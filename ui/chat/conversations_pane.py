@@ -24,11 +24,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.errors import UserError
-from app.services.chat import ChatService
-from app.storage.chat_export import FORMATS, default_file_name, read_import, write_export
-from app.storage.conversation_search import SearchMatch, search, snapshot
-from app.storage.conversations import Conversation
+from app.chat import (
+    FORMATS,
+    ChatService,
+    Conversation,
+    SearchMatch,
+    default_file_name,
+    read_import,
+    search_conversations,
+    snapshot,
+    write_export,
+)
+from app.core import UserError
 from pipelines.core import Cancelled
 from ui.a11y import announce, describe
 from ui.chat import chat_files
@@ -178,7 +185,7 @@ class ConversationsPane(QWidget):
         state = TaskState()
         entries = snapshot(self._service.conversations())  # on this thread: a consistent view
         self._tasks.start(
-            search,
+            search_conversations,
             entries,
             query,
             state.cancel,

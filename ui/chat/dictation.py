@@ -25,10 +25,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.audio.listening import Listener
 from app.context import AppContext
-from app.dictation import Dictated, finish_dictation, open_listener
-from app.errors import ModelMissingError
+from app.core import ModelMissingError
+from app.speech import Dictated, Listener, finish_dictation, open_listener
 from pipelines.core import Cancelled
 from ui.a11y import announce
 from ui.chat.dictation_options import DictationOptions

@@ -12,17 +12,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from app.audio import devices as audio_devices
 from PySide6.QtGui import QActionGroup
 from PySide6.QtWidgets import QMenu
 
-from app.audio import devices as audio_devices
 from app.context import AppContext
-from app.devices import device_choices
-from app.errors import UserError
-from app.model_choices import device_value_of, placement_of
-from app.models.inspect import ModelTask
-from app.services.speech_input import DEVICE_KEY
-from pipelines.speech_to_text import SpeechRecognizer
+from app.core import UserError, device_choices, device_value_of, placement_of
+from app.models import ModelTask
+from app.speech import DEVICE_KEY, SpeechRecognizer
 from ui.i18n import tr
 from ui.settings_changes import Report, change_settings
 

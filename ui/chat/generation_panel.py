@@ -21,11 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.services.chat import ChatService
-from app.services.chat_context import max_answer_tokens
-from app.settings import ChatDefaults, preset_key
-from app.settings_store import SettingsStore
-from pipelines.model_sampling import ModelSampling
+from app.chat import ChatService, ModelSampling, max_answer_tokens
+from app.core import ChatDefaults, SettingsStore, preset_key
 from ui.a11y import describe
 from ui.chat.answer_format import AnswerFormatSection
 from ui.chat.performance_section import PerformanceSection

@@ -13,10 +13,8 @@ from __future__ import annotations
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QCheckBox, QComboBox, QWidget
 
-from app.services.chat import ChatService
-from app.services.knowledge import KnowledgeService
-from app.storage.conversations import Conversation
-from pipelines.rag.store import Collection
+from app.chat import ChatService, Conversation
+from app.knowledge import Collection, KnowledgeService
 from ui.a11y import describe
 from ui.error_router import ErrorRouter
 from ui.i18n import tr

@@ -1,6 +1,6 @@
 """What the per-message buttons do: edit and resend a question, delete a message, switch an
 answer's version, continue an answer cut at its length limit. The panel owns the answer loop;
-this wires the view's requests to it and to the chat service (``app.services.chat_edits``)."""
+this wires the view's requests to it and to the chat service (``app.chat.edits``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Slot
 
-from app.errors import UserError
+from app.core import UserError
 
 if TYPE_CHECKING:
     from ui.chat.panel import ChatPanel

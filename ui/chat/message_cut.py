@@ -6,7 +6,7 @@ from PySide6.QtCore import QLocale, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
-from app.storage.conversations import ChatMessage
+from app.chat import ChatMessage
 from ui.a11y import describe
 from ui.i18n import tr
 from ui.icons import set_icon

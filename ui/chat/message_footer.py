@@ -8,8 +8,8 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QLocale
 
-from app.knowledge.grounding import Source
-from app.storage.conversations import ChatMessage
+from app.chat import ChatMessage
+from app.knowledge import Source
 from ui.i18n import tr
 
 CITATION = re.compile(r"\[(\d{1,2})\]")

@@ -15,8 +15,8 @@ from PySide6.QtCore import Qt, QUrl, Signal, Slot
 from PySide6.QtGui import QDesktopServices, QGuiApplication, QImage
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
-from app.storage.conversations import ChatMessage
-from app.tools.calls import ToolCall
+from app.chat import ChatMessage
+from app.mcp import ToolCall
 from ui.a11y import describe
 from ui.chat.message_footer import message_sources
 from ui.chat.message_footer import stats_line as stats_line
@@ -33,7 +33,7 @@ class ContextMarker(QWidget):
 
     def __init__(self) -> None:
         super().__init__()
-        # Left out in blocks (app/services/chat_history.py): after a cut the context line
+        # Left out in blocks (app/chat/history.py): after a cut the context line
         # shows room to spare, so say why the messages above still are not sent.
         self.label = QLabel(
             tr(

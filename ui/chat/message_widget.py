@@ -33,8 +33,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.storage.conversations import ChatMessage
-from app.tools.calls import ToolCall
+from app.chat import ChatMessage
+from app.mcp import ToolCall
 from ui.a11y import describe
 from ui.chat.answer_format import json_as_code
 from ui.chat.code_block import CodeBlock

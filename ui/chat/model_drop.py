@@ -13,7 +13,7 @@ from PySide6.QtCore import QEvent, QMimeData, QObject, Signal
 from PySide6.QtGui import QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QWidget
 
-from app.chat_images import IMAGE_SUFFIXES
+from app.chat import IMAGE_SUFFIXES
 from ui.i18n import tr
 
 

@@ -20,13 +20,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.chat_images import PreparedImage, TextOnlyModelError
+from app.chat import Answer, ContextUsage, GenerationSettings, PreparedImage, TextOnlyModelError
 from app.context import AppContext
-from app.errors import BusyError
-from app.knowledge.grounding import Source
-from app.services.chat_context import ContextUsage
-from app.services.chat_results import Answer
-from pipelines.chat import GenerationSettings
+from app.core import BusyError
+from app.knowledge import Source
 from ui.a11y import describe
 from ui.chat.answer_runner import AnswerRunner, AskConfirmation
 from ui.chat.attachments import AttachmentStrip

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Slot
 from PySide6.QtGui import QImage
 
-from app.chat_images import TextOnlyModelError
-from app.errors import UserError
+from app.chat import TextOnlyModelError
+from app.core import UserError
 from ui.a11y import describe
 from ui.chat.thumbnails import rgb_pixels
 from ui.i18n import tr

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Slot
 
-from app.errors import UserError
-from app.models.entries import InstalledModel
-from app.services.chat_results import LoadedModel
+from app.chat import LoadedModel
+from app.core import UserError
+from app.models import InstalledModel
 from ui.i18n import tr
 
 if TYPE_CHECKING:

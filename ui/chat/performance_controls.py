@@ -20,11 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pipelines.engine_options import (
-    MAX_EVICTION_CACHE_TOKENS,
-    MIN_EVICTION_CACHE_TOKENS,
-    cpu_has_amx,
-)
+from app.chat import MAX_EVICTION_CACHE_TOKENS, MIN_EVICTION_CACHE_TOKENS, cpu_has_amx
 from ui.a11y import describe
 from ui.chat.cache_exclusive import OneCacheAtATime
 from ui.chat.draft_model_field import DraftModelField

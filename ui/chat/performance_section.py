@@ -21,13 +21,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.errors import UserError
-from app.services.chat import ChatService
-from app.services.chat_results import LoadedModel
-from app.settings import PerformanceSettings
-from app.settings_store import SettingsStore
+from app.chat import ChatService, LoadedModel, ModelSampling
+from app.core import PerformanceSettings, SettingsStore, UserError
 from pipelines.core import Cancelled, InvalidInputError, PipelineError
-from pipelines.model_sampling import ModelSampling
 from ui.a11y import describe
 from ui.chat.chat_presets import chat_defaults, save_chat
 from ui.chat.performance_controls import CHECKS, PerformanceControls

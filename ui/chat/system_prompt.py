@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.errors import StorageError, UserError
-from app.services.chat import ChatService
+from app.chat import ChatService
+from app.core import StorageError, UserError
 from ui.a11y import describe
 from ui.elided_label import ElidedLabel
 from ui.i18n import tr

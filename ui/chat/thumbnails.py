@@ -1,7 +1,7 @@
 """Small previews of attached images, decoded at their shown size.
 
 ``QImageReader.setScaledSize`` bounds the decode: a JPEG is decoded at a reduced scale, and
-attachments are at most 2048 px on their longest side (``app.chat_images``), so the GUI
+attachments are at most 2048 px on their longest side (``app.chat.images``), so the GUI
 thread never holds a full-size photo. The heavy work — opening the user's file, however big —
 happens in a task (``AttachmentStrip``), never here.
 """

@@ -22,15 +22,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.devices import DeviceInfo
-from app.errors import UserError
-from app.models.catalog import CatalogEntry, load_catalog
-from app.models.catalog_download import download_entry, installed_copy
-from app.models.download import DownloadProgress
-from app.models.entries import InstalledModel
-from app.models.inspect import ModelTask
-from app.models.recommend import Recommendation, machine_facts, nothing_fits, recommend
-from app.models.registry import ModelRegistry
+from app.core import DeviceInfo, UserError
+from app.models import (
+    CatalogEntry,
+    DownloadProgress,
+    InstalledModel,
+    ModelRegistry,
+    ModelTask,
+    Recommendation,
+    download_entry,
+    installed_copy,
+    load_catalog,
+    machine_facts,
+    nothing_fits,
+    recommend_models,
+)
 from pipelines.core import Cancelled
 from ui.a11y import announce, describe
 from ui.error_router import ErrorRouter
@@ -151,7 +157,7 @@ class WelcomePage(QScrollArea):
         except UserError as error:
             catalog = []
             self.error.show_message(str(error))
-        self.recommendations = recommend(catalog, machine)
+        self.recommendations = recommend_models(catalog, machine)
         _clear(self.cards)
         self.download_buttons = []
         installed = self.models.models(ModelTask.CHAT)

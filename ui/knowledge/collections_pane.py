@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pipelines.rag.store import Collection
+from app.knowledge import Collection
 from ui.a11y import describe
 from ui.i18n import tr
 from ui.icons import set_icon

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 
-from app.database.server import DatabaseInfo
+from app.knowledge import DatabaseInfo
 from ui.i18n import tr
 from ui.icons import set_icon
 from ui.inline_error import InlineError

@@ -23,10 +23,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.jobs import knowledge as jobs
-from app.services.knowledge import IngestProgress, IngestReport, KnowledgeService
-from pipelines.rag.loaders import SUPPORTED_SUFFIXES
-from pipelines.rag.store import Collection
+from app.knowledge import (
+    SUPPORTED_SUFFIXES,
+    Collection,
+    Documents,
+    IngestProgress,
+    IngestReport,
+    KnowledgeService,
+    load_documents,
+)
 from ui.a11y import describe
 from ui.i18n import tr
 from ui.icons import set_icon
@@ -195,7 +200,7 @@ class DocumentsPane(QWidget):
         self.hint.setText(EMPTY_COLLECTION)
         self._listing = True
         self.tasks.start(
-            jobs.load_documents,
+            load_documents,
             self.knowledge,
             name,
             on_done=self._on_documents,
@@ -203,7 +208,7 @@ class DocumentsPane(QWidget):
         )
 
     @Slot(object)
-    def _on_documents(self, documents: jobs.Documents) -> None:
+    def _on_documents(self, documents: Documents) -> None:
         if documents.collection != self._shown:
             return  # another collection was chosen meanwhile (its own rows are coming)
         self._listing = False
@@ -314,7 +319,7 @@ class DocumentsPane(QWidget):
             return
         self._listing = True
         self.tasks.start(
-            jobs.load_documents,
+            load_documents,
             self.knowledge,
             self._shown,
             on_done=self._on_documents,

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.services.knowledge import DocumentRow
+from app.knowledge import DocumentRow
 from ui.a11y import describe
 from ui.i18n import tr
 from ui.theme import error_color, warning_color

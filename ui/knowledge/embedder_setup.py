@@ -15,16 +15,15 @@ from collections.abc import Callable
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QWidget
 
-from app.errors import UserError
-from app.models.bundled import (
+from app.core import AppPaths, UserError
+from app.knowledge import KnowledgeService
+from app.models import (
     ConversionToolsMissingError,
     SetupProgress,
     default_embedder_dir,
     embedder_installed,
     install_default_embedder,
 )
-from app.paths import AppPaths
-from app.services.knowledge import KnowledgeService
 from pipelines.core import Cancelled
 from ui.i18n import tr
 from ui.inline_error import InlineError

@@ -11,8 +11,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QLocale
 
-from app.database.server import DatabaseInfo
-from app.services.knowledge import IngestProgress, IngestReport
+from app.knowledge import DatabaseInfo, IngestProgress, IngestReport
 from ui.i18n import tr
 
 _UNITS = ("bytes", "KB", "MB", "GB", "TB")

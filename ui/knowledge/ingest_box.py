@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.services.knowledge import IngestProgress, IngestReport
+from app.knowledge import IngestProgress, IngestReport
 from ui.a11y import describe
 from ui.i18n import tr
 from ui.icons import set_icon

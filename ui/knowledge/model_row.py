@@ -17,12 +17,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.models.bundled import default_embedder_dir, embedder_installed
-from app.models.inspect import ModelTask
-from app.models.registry import ModelRegistry
-from app.paths import AppPaths
-from app.services.knowledge import KnowledgeService
-from pipelines.embeddings import EmbeddingPipeline
+from app.core import AppPaths
+from app.knowledge import EmbeddingPipeline, KnowledgeService
+from app.models import ModelRegistry, ModelTask, default_embedder_dir, embedder_installed
 from ui.error_router import ErrorRouter
 from ui.i18n import tr
 from ui.inline_error import InlineError

@@ -16,15 +16,18 @@ from PySide6.QtCore import QEvent, QMimeData, Signal, Slot
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QMessageBox, QVBoxLayout, QWidget
 
-from app.database.server import DatabaseError
-from app.devices import DeviceInfo
-from app.errors import UserError
-from app.jobs import knowledge as jobs
-from app.models.registry import ModelRegistry
-from app.paths import AppPaths
-from app.services.knowledge import KnowledgeService
+from app.core import AppPaths, DeviceInfo, UserError
+from app.knowledge import (
+    Collection,
+    DatabaseError,
+    KnowledgeService,
+    Overview,
+    SearchResult,
+    load_overview,
+    search_collection,
+)
+from app.models import ModelRegistry
 from pipelines.core import InvalidInputError
-from pipelines.rag.store import Collection
 from ui.device_picker import DevicePicker
 from ui.error_router import ErrorRouter
 from ui.i18n import tr
@@ -217,14 +220,14 @@ class KnowledgePanel(QWidget):
             self.database.show_starting()
             self._update_controls()
         self.tasks.start(
-            jobs.load_overview,
+            load_overview,
             self.knowledge,
             on_done=self._on_overview,
             on_error=self._on_overview_error,
         )
 
     @Slot(object)
-    def _on_overview(self, overview: jobs.Overview) -> None:
+    def _on_overview(self, overview: Overview) -> None:
         self._refreshing = False
         self._db = "ready"
         self.database.show_info(overview.database)
@@ -372,7 +375,7 @@ class KnowledgePanel(QWidget):
             self._searching = True
             self._update_controls()
             self.tasks.start(
-                jobs.search,
+                search_collection,
                 self.knowledge,
                 current.name,
                 query,
@@ -382,7 +385,7 @@ class KnowledgePanel(QWidget):
             )
 
     @Slot(object)
-    def _on_results(self, result: jobs.SearchResult) -> None:
+    def _on_results(self, result: SearchResult) -> None:
         self._searching = False
         self._update_controls()
         self.search.show_results(result.hits, result.collection)

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pipelines.rag.store import Hit
+from app.knowledge import Hit
 from ui.a11y import describe
 from ui.i18n import tr
 from ui.icons import set_icon

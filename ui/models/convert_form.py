@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.models.convert_plan import DEFAULT_VOCODER
+from app.models import DEFAULT_VOCODER
 from ui.a11y import describe
 from ui.error_router import ErrorRouter
 from ui.i18n import tr

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.models.convert_plan import CHECKPOINT_SUFFIXES, JOB_TASKS, OWN_TASKS, Weights
-from app.models.inspect import ModelTask
+from app.models import CHECKPOINT_SUFFIXES, JOB_TASKS, OWN_TASKS, ModelTask, Weights
 from ui.i18n import tr
 
 

@@ -22,17 +22,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.errors import UserError
-from app.models.convert import Converter, ConvertProgress
-from app.models.convert_plan import (
+from app.core import UserError
+from app.models import (
     LICENCE_NOTES,
+    Converter,
+    ConvertProgress,
     ConvertRequest,
+    InstalledModel,
+    ModelRegistry,
+    ModelTask,
+    ToolsMissingError,
+    ToolsStatus,
     Weights,
     plan_conversion,
 )
-from app.models.inspect import ModelTask
-from app.models.registry import InstalledModel, ModelRegistry
-from app.models.tools_env import ToolsMissingError, ToolsStatus
 from pipelines.core import Cancelled
 from ui.a11y import announce
 from ui.i18n import tr

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from app.errors import UserError
+from app.core import UserError
 from ui.i18n import tr
 
 # The flags the shared messages may name; longest first, so "--weight-format" is not read as

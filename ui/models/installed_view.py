@@ -14,12 +14,10 @@ from PySide6.QtCore import QModelIndex, Qt, QUrl, Signal, Slot
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QLabel, QMessageBox, QPushButton, QTableWidgetItem, QWidget
 
-from app.errors import UserError
-from app.models.inspect import ModelTask
-from app.models.registry import InstalledModel, ModelRegistry, Removal
-from app.paths import AppPaths
+from app.chat import is_gguf_path
+from app.core import AppPaths, UserError
+from app.models import InstalledModel, ModelRegistry, ModelTask, Removal
 from pipelines.core import InvalidInputError
-from pipelines.gguf import is_gguf_path
 from ui.a11y import announce, describe
 from ui.error_router import ErrorRouter
 from ui.i18n import tr

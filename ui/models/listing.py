@@ -14,14 +14,20 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from app.models.bundled import DEFAULT_EMBEDDER, default_embedder_dir, embedder_installed
-from app.models.contracts import folder_size, missing_files, weight_precision
-from app.models.entries import InstalledModel
-from app.models.inspect import ModelTask, detect_task
-from app.models.registry import ModelRegistry
-from app.paths import AppPaths
-from app.settings import Settings
-from pipelines.gguf import is_gguf_path
+from app.chat import is_gguf_path
+from app.core import AppPaths, Settings
+from app.models import (
+    DEFAULT_EMBEDDER,
+    InstalledModel,
+    ModelRegistry,
+    ModelTask,
+    default_embedder_dir,
+    detect_task,
+    embedder_installed,
+    folder_size,
+    missing_files,
+    weight_precision,
+)
 
 BUNDLED_NAME = "all-MiniLM-L6-v2"
 

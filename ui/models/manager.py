@@ -24,13 +24,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.errors import UserError
-from app.models.catalog import CatalogEntry, filter_catalog, load_catalog
-from app.models.catalog_download import download_entry
-from app.models.download import DownloadProgress
-from app.models.inspect import ModelTask
-from app.models.registry import InstalledModel, ModelRegistry
-from app.paths import AppPaths
+from app.core import AppPaths, UserError
+from app.models import (
+    CatalogEntry,
+    DownloadProgress,
+    InstalledModel,
+    ModelRegistry,
+    ModelTask,
+    download_entry,
+    filter_catalog,
+    load_catalog,
+)
 from ui.a11y import announce, describe
 from ui.error_router import ErrorRouter
 from ui.i18n import tr, translated

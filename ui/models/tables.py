@@ -13,7 +13,7 @@ from __future__ import annotations
 from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget
 
-from app.models.registry import InstalledModel
+from app.models import InstalledModel
 from ui.a11y import describe
 from ui.i18n import tr
 from ui.knowledge.formatting import human_size

@@ -1,10 +1,10 @@
 """The Convert view's conversion-tools row: whether they are here, and an offer to install them.
 
 Converting needs torch, transformers, optimum-intel and NNCF, which the app never imports
-itself (see ``app.models.tools_env``). When no interpreter has them — always the case in a
+itself (see ``app.models.toolchain_env``). When no interpreter has them — always the case in a
 frozen app until the user installs them — this row says so in one sentence and offers
 *Install conversion tools* with the download and disk sizes. The install
-(``app.models.tools_install``) runs as a TaskRunner job: a progress bar (bytes once uv has
+(``app.models.toolchain_install``) runs as a TaskRunner job: a progress bar (bytes once uv has
 announced its downloads, busy before), the phase in words, and Cancel, which kills uv and
 removes the partial environment. Its failures are one sentence next to the button. When the
 tools sit in the app's private environment, the row offers to remove them instead — and to
@@ -27,10 +27,20 @@ from PySide6.QtCore import Signal, Slot
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
-from app.errors import UserError
-from app.models.tools_env import MISSING, PRIVATE, ToolsStatus, tools_status
-from app.models.tools_install import InstallOptions, InstallProgress, install_tools, remove_tools
-from app.models.tools_requirements import DISK_BYTES, DOWNLOAD_BYTES, size_text
+from app.core import UserError
+from app.models import (
+    DISK_BYTES,
+    DOWNLOAD_BYTES,
+    MISSING,
+    PRIVATE,
+    InstallOptions,
+    InstallProgress,
+    ToolsStatus,
+    install_tools,
+    remove_tools,
+    size_text,
+    tools_status,
+)
 from pipelines.core import Cancelled, CancelToken
 from ui.a11y import announce, describe
 from ui.i18n import tr
@@ -107,7 +117,7 @@ class ToolsOffer(QWidget):
     Attributes:
         options: what to install and from where; None is the product's list from PyPI (a test
             gives a small set from a local wheel server).
-        frozen: None asks ``app.runtime``; True decides as a frozen app does, where only the
+        frozen: None asks ``app.core.runtime``; True decides as a frozen app does, where only the
             private environment counts (a test's way of being a fresh frozen install).
     """
 

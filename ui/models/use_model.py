@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from app.models.inspect import ModelTask
+from app.models import ModelTask
 from ui.i18n import tr
 from ui.models.listing import ListedModel, Origin
 from ui.settings_changes import change_settings

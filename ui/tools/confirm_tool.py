@@ -28,8 +28,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.settings_store import SettingsStore
-from app.tools.config import split_tool_id
+from app.core import SettingsStore
+from app.mcp import split_tool_id
 from pipelines.core import CancelToken
 from ui.a11y import describe
 from ui.i18n import tr

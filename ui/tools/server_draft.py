@@ -1,6 +1,6 @@
 """An MCP server as the Tools window edits it, and what keeps it from being saved, by field.
 
-The sentences are the settings validator's own (``app.tools.config``), so the window and the
+The sentences are the settings validator's own (``app.mcp.config``), so the window and the
 settings file never disagree about what a valid server is; the dialog shows each next to the
 field it is about.
 """
@@ -13,8 +13,7 @@ from typing import Literal
 
 from pydantic import ValidationError
 
-from app.tools.config import COMMAND_EMPTY, URL_NOT_HTTP, McpServer
-from app.tools.service import ToolInfo
+from app.mcp import COMMAND_EMPTY, URL_NOT_HTTP, McpServer, ToolInfo
 from ui.i18n import tr
 
 Transport = Literal["stdio", "http"]

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Slot
 
-from app.errors import UserError
-from app.tools.service import ToolInfo, ToolService
+from app.core import UserError
+from app.mcp import ToolInfo, ToolService
 from pipelines.core import Cancelled
 from ui.i18n import tr
 from ui.inline_error import InlineError

@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.settings_store import SettingsStore
-from app.tools.service import ToolService
+from app.core import SettingsStore
+from app.mcp import ToolService
 from ui.a11y import describe
 from ui.dialog_rows import describe_standard_buttons, keep_fitting, messages_beside_buttons, say
 from ui.i18n import tr

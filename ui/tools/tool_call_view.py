@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.tools.calls import ToolCall
+from app.mcp import ToolCall
 from ui.a11y import describe
 from ui.i18n import tr
 from ui.icons import icon, set_icon

@@ -22,12 +22,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.errors import StorageError, UserError
-from app.services.chat import ChatService
-from app.settings import Settings
-from app.storage.conversations import Conversation
-from app.tools.config import split_tool_id
-from app.tools.service import ToolInfo, ToolService
+from app.chat import ChatService, Conversation
+from app.core import Settings, StorageError, UserError
+from app.mcp import ToolInfo, ToolService, split_tool_id
 from pipelines.core import Cancelled
 from ui.a11y import describe
 from ui.i18n import tr

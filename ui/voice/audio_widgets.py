@@ -12,8 +12,7 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import QEvent, QLocale, QObject, Qt
 from PySide6.QtWidgets import QComboBox, QProgressBar, QWidget
 
-from app.audio.devices import AudioDevice
-from app.audio.recording import Level
+from app.core import AudioDevice, Level
 from ui.a11y import describe
 from ui.i18n import tr
 

@@ -23,13 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.audio.devices import AudioDevice
-from app.audio.recording import Recording
-from app.errors import UserError
-from app.services.voice import VoiceService
-from app.voices.library import Voice
-from pipelines.voice.audio import MODEL_RATE
-from pipelines.voice.reference import MAX_SECONDS, ReferenceCheck, trim_to
+from app.core import AudioDevice, Recording, UserError
+from app.voice import MAX_SECONDS, MODEL_RATE, ReferenceCheck, Voice, VoiceService, trim_to
 from ui.a11y import announce, describe
 from ui.error_router import ErrorRouter
 from ui.i18n import tr

@@ -15,15 +15,9 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QTimer, Signal, Slot
 from PySide6.QtWidgets import QMessageBox, QVBoxLayout, QWidget
 
-from app.audio import devices as audio_devices
-from app.audio.devices import AudioDeviceError
-from app.audio.playback import Player
-from app.devices import DeviceInfo
-from app.errors import UserError
-from app.models.inspect import ModelTask
-from app.services.voice import VoiceService
-from app.voices.library import Voice
-from pipelines.voice.audio import Clip
+from app.core import AudioDeviceError, DeviceInfo, Player, UserError, audio_devices
+from app.models import ModelTask
+from app.voice import Clip, Voice, VoiceService
 from ui.error_router import ErrorRouter
 from ui.i18n import tr
 from ui.layouts import panel_splitter, vbox

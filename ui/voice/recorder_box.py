@@ -1,6 +1,6 @@
 """Recording a reference clip: input choice, 3-2-1 countdown, live level, elapsed / 30 s, Stop.
 
-The :class:`~app.audio.recording.Recorder` captures on PortAudio's thread; a GUI timer polls
+The :class:`~app.core.audio.recording.Recorder` captures on PortAudio's thread; a GUI timer polls
 its level and length every 50 ms. The recording ends at 30 s by itself or at Stop, and is
 handed on with ``recorded``.
 """
@@ -12,8 +12,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QLocale, QTimer, Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from app.audio.devices import MAX_RECORD_SECONDS, AudioDevice, AudioDeviceError
-from app.audio.recording import Recorder
+from app.core import MAX_RECORD_SECONDS, AudioDevice, AudioDeviceError, Recorder
 from ui.a11y import announce, describe
 from ui.i18n import tr
 from ui.icons import set_icon
@@ -31,7 +30,7 @@ METER_MS = 50
 class RecordBox(QWidget):
     """Record, with a countdown first; emits ``recorded(Recording)`` when it ends."""
 
-    recorded = Signal(object)  # app.audio.recording.Recording
+    recorded = Signal(object)  # app.core.audio.recording.Recording
     busyChanged = Signal(bool)
 
     def __init__(self, parent: QWidget | None = None) -> None:

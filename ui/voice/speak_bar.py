@@ -11,9 +11,8 @@ from PySide6.QtCore import QLocale, Slot
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from app.errors import UserError
-from app.services.speech_figures import SpeechFigures
-from app.services.voice import VoiceService
+from app.core import UserError
+from app.voice import SpeechFigures, VoiceService
 from ui.a11y import announce, describe
 from ui.error_router import ErrorRouter
 from ui.i18n import tr

@@ -25,12 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.audio.devices import AudioDevice
-from app.devices import DeviceInfo
-from app.jobs.speech import hand_off_speech, save_outcome
-from app.services.speech_figures import SpeechFigures
-from app.services.voice import VoiceService
-from app.voices.spoken_clips import SpokenClip
+from app.core import AudioDevice, DeviceInfo
+from app.voice import SpeechFigures, SpokenClip, VoiceService, hand_off_speech, save_outcome
 from ui.a11y import announce, describe
 from ui.device_picker import DevicePicker
 from ui.error_router import ErrorRouter

@@ -1,6 +1,6 @@
 """Speech in a task, played while it is made: the Voice panel's Speak and the chat's Speak.
 
-The work is :func:`app.jobs.speech.speak_and_play` (Qt-free); :class:`SpeechRunner` runs it
+The work is :func:`app.voice.jobs.speak_and_play` (Qt-free); :class:`SpeechRunner` runs it
 through the window's :class:`~ui.tasks.TaskRunner` and turns its progress, its outcome (a
 partial result, as soon as the last sentence is made) and its end into signals.
 """
@@ -9,11 +9,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-from app.audio import devices as audio_devices
-from app.audio.devices import AudioDeviceError
-from app.audio.playback import Player
-from app.jobs.speech import SpeechOutcome, speak_and_play
-from app.services.voice import VoiceService
+from app.core import AudioDeviceError, Player, audio_devices
+from app.voice import SpeechOutcome, VoiceService, speak_and_play
 from ui.tasks import Task, TaskRunner, TaskState
 
 __all__ = ["SpeechOutcome", "SpeechRunner", "output_index"]

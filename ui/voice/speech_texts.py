@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QLocale
 
-from app.services.speech_figures import SpeechFigures
+from app.voice import SpeechFigures
 from ui.i18n import tr
 from ui.voice.speech_runner import SpeechOutcome
 

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.voices.library import DamagedVoice, Voice
+from app.voice import DamagedVoice, Voice
 from ui.a11y import describe
 from ui.i18n import tr
 from ui.icons import set_icon

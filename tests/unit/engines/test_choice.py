@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from app.core.model_choices import ModelChoices, placement_of
+from app.core.settings import Settings
 from app.engines import Local, ModelChoice, Remote
-from app.model_choices import ModelChoices, placement_of
 from app.models.inspect import ModelTask
-from app.settings import Settings
 
 
 def test_a_remote_device_value_becomes_a_remote_placement(tmp_path: Path) -> None:

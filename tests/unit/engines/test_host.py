@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from app.devices import DeviceInfo
+from app.core.devices import DeviceInfo
+from app.core.errors import UserError
+from app.core.performance.metrics import MetricsBus
 from app.engines.choice import Local, ModelChoice, Remote
 from app.engines.host import CachePolicy, EngineHost, LoadRequest
-from app.errors import UserError
 from app.models.inspect import ModelTask
-from app.performance.metrics import MetricsBus
 
 DEVICES = [DeviceInfo("CPU", "A CPU"), DeviceInfo("GPU.0", "A GPU")]
 

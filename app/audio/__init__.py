@@ -1,1 +1,0 @@
-"""Sound devices: listing outputs and inputs, playing and recording."""

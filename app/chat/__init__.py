@@ -1,0 +1,187 @@
+"""Chat: conversations and their storage, the chat model, answers (with tools, images and JSON)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from app.core.face import lazy_exports
+
+if TYPE_CHECKING:
+    from app.chat.context_window import ContextUsage, max_answer_tokens
+    from app.chat.export import (
+        FORMATS,
+        Format,
+        default_file_name,
+        export_text,
+        read_import,
+        write_export,
+    )
+    from app.chat.images import (
+        IMAGE_SUFFIXES,
+        MAX_IMAGES,
+        PreparedImage,
+        TextOnlyModelError,
+        check_count,
+        decode_rgb,
+        prepare_image,
+        prepare_image_bytes,
+        prepare_pixels,
+    )
+    from app.chat.results import Answer, LoadedModel
+    from app.chat.search import SearchMatch, snapshot
+    from app.chat.search import search as search_conversations
+    from app.chat.service import ChatService
+    from app.chat.storage import ChatMessage, Conversation, ConversationStore
+    from app.chat.structured import ANY_JSON_OBJECT, MAX_SCHEMA_BYTES, check_schema
+    from pipelines.batching import (
+        BatchingEngine,
+        BatchRequest,
+        ChatPrompt,
+        Completion,
+        Prompt,
+        RequestOptions,
+        ServingConfig,
+        TextPrompt,
+    )
+    from pipelines.chat import (
+        MAX_PROMPT_CHARS,
+        ChatPipeline,
+        GenerationSettings,
+        Message,
+        validate_messages,
+    )
+    from pipelines.engine_options import (
+        KV_CACHE_PRECISIONS,
+        MAX_EVICTION_CACHE_TOKENS,
+        MIN_EVICTION_CACHE_TOKENS,
+        EngineOptions,
+        cpu_has_amx,
+        describe,
+    )
+    from pipelines.gguf import GgufInfo, is_gguf_path, read_gguf_info
+    from pipelines.grammar_guard import GrammarGuard
+    from pipelines.model_sampling import ModelSampling, sampling_from_folder
+    from pipelines.shared_serving import SharedChatEngine
+    from pipelines.vision_chat import VisionChatPipeline, is_vision_folder
+
+_WHERE = {
+    "ANY_JSON_OBJECT": "app.chat.structured:ANY_JSON_OBJECT",
+    "Answer": "app.chat.results:Answer",
+    "BatchRequest": "pipelines.batching:BatchRequest",
+    "BatchingEngine": "pipelines.batching:BatchingEngine",
+    "ChatMessage": "app.chat.storage:ChatMessage",
+    "ChatPipeline": "pipelines.chat:ChatPipeline",
+    "ChatPrompt": "pipelines.batching:ChatPrompt",
+    "ChatService": "app.chat.service:ChatService",
+    "Completion": "pipelines.batching:Completion",
+    "ContextUsage": "app.chat.context_window:ContextUsage",
+    "Conversation": "app.chat.storage:Conversation",
+    "ConversationStore": "app.chat.storage:ConversationStore",
+    "EngineOptions": "pipelines.engine_options:EngineOptions",
+    "FORMATS": "app.chat.export:FORMATS",
+    "Format": "app.chat.export:Format",
+    "GenerationSettings": "pipelines.chat:GenerationSettings",
+    "GgufInfo": "pipelines.gguf:GgufInfo",
+    "GrammarGuard": "pipelines.grammar_guard:GrammarGuard",
+    "IMAGE_SUFFIXES": "app.chat.images:IMAGE_SUFFIXES",
+    "KV_CACHE_PRECISIONS": "pipelines.engine_options:KV_CACHE_PRECISIONS",
+    "LoadedModel": "app.chat.results:LoadedModel",
+    "MAX_EVICTION_CACHE_TOKENS": "pipelines.engine_options:MAX_EVICTION_CACHE_TOKENS",
+    "MAX_IMAGES": "app.chat.images:MAX_IMAGES",
+    "MAX_PROMPT_CHARS": "pipelines.chat:MAX_PROMPT_CHARS",
+    "MAX_SCHEMA_BYTES": "app.chat.structured:MAX_SCHEMA_BYTES",
+    "MIN_EVICTION_CACHE_TOKENS": "pipelines.engine_options:MIN_EVICTION_CACHE_TOKENS",
+    "Message": "pipelines.chat:Message",
+    "ModelSampling": "pipelines.model_sampling:ModelSampling",
+    "PreparedImage": "app.chat.images:PreparedImage",
+    "Prompt": "pipelines.batching:Prompt",
+    "RequestOptions": "pipelines.batching:RequestOptions",
+    "SearchMatch": "app.chat.search:SearchMatch",
+    "ServingConfig": "pipelines.batching:ServingConfig",
+    "SharedChatEngine": "pipelines.shared_serving:SharedChatEngine",
+    "TextOnlyModelError": "app.chat.images:TextOnlyModelError",
+    "TextPrompt": "pipelines.batching:TextPrompt",
+    "VisionChatPipeline": "pipelines.vision_chat:VisionChatPipeline",
+    "check_count": "app.chat.images:check_count",
+    "check_schema": "app.chat.structured:check_schema",
+    "cpu_has_amx": "pipelines.engine_options:cpu_has_amx",
+    "decode_rgb": "app.chat.images:decode_rgb",
+    "default_file_name": "app.chat.export:default_file_name",
+    "describe": "pipelines.engine_options:describe",
+    "export_text": "app.chat.export:export_text",
+    "is_gguf_path": "pipelines.gguf:is_gguf_path",
+    "is_vision_folder": "pipelines.vision_chat:is_vision_folder",
+    "max_answer_tokens": "app.chat.context_window:max_answer_tokens",
+    "prepare_image": "app.chat.images:prepare_image",
+    "prepare_image_bytes": "app.chat.images:prepare_image_bytes",
+    "prepare_pixels": "app.chat.images:prepare_pixels",
+    "read_gguf_info": "pipelines.gguf:read_gguf_info",
+    "read_import": "app.chat.export:read_import",
+    "sampling_from_folder": "pipelines.model_sampling:sampling_from_folder",
+    "search_conversations": "app.chat.search:search",
+    "snapshot": "app.chat.search:snapshot",
+    "validate_messages": "pipelines.chat:validate_messages",
+    "write_export": "app.chat.export:write_export",
+}
+"""Each name the front ends use, and the module it lives in."""
+
+__all__ = [
+    "ANY_JSON_OBJECT",
+    "FORMATS",
+    "IMAGE_SUFFIXES",
+    "KV_CACHE_PRECISIONS",
+    "MAX_EVICTION_CACHE_TOKENS",
+    "MAX_IMAGES",
+    "MAX_PROMPT_CHARS",
+    "MAX_SCHEMA_BYTES",
+    "MIN_EVICTION_CACHE_TOKENS",
+    "Answer",
+    "BatchRequest",
+    "BatchingEngine",
+    "ChatMessage",
+    "ChatPipeline",
+    "ChatPrompt",
+    "ChatService",
+    "Completion",
+    "ContextUsage",
+    "Conversation",
+    "ConversationStore",
+    "EngineOptions",
+    "Format",
+    "GenerationSettings",
+    "GgufInfo",
+    "GrammarGuard",
+    "LoadedModel",
+    "Message",
+    "ModelSampling",
+    "PreparedImage",
+    "Prompt",
+    "RequestOptions",
+    "SearchMatch",
+    "ServingConfig",
+    "SharedChatEngine",
+    "TextOnlyModelError",
+    "TextPrompt",
+    "VisionChatPipeline",
+    "check_count",
+    "check_schema",
+    "cpu_has_amx",
+    "decode_rgb",
+    "default_file_name",
+    "describe",
+    "export_text",
+    "is_gguf_path",
+    "is_vision_folder",
+    "max_answer_tokens",
+    "prepare_image",
+    "prepare_image_bytes",
+    "prepare_pixels",
+    "read_gguf_info",
+    "read_import",
+    "sampling_from_folder",
+    "search_conversations",
+    "snapshot",
+    "validate_messages",
+    "write_export",
+]
+__getattr__ = lazy_exports(__name__, _WHERE)

@@ -1,0 +1,181 @@
+"""The conversations of :class:`~app.chat.service.ChatService`: the list, titles, pins, the
+trash, and what each conversation answers with (system prompt, knowledge, tools).
+
+A mixin (it needs the service's store and conversations); kept apart so the service stays
+about answering.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from app.chat.storage import MAX_TITLE_CHARS, Conversation, ConversationStore
+from app.core.errors import StorageError, UserError
+
+if TYPE_CHECKING:
+    from app.chat.context_window import Retriever
+    from app.mcp.service import ToolService
+
+
+class ChatConversations:
+    """Conversation operations of :class:`~app.chat.service.ChatService`."""
+
+    if TYPE_CHECKING:  # provided by ChatService
+        _store: ConversationStore
+        _tools: ToolService | None
+        _retriever: Retriever | None
+        _transient: set[str]
+        _conversations: dict[str, Conversation]
+
+    @property
+    def storage_problems(self) -> list[str]:
+        """Messages about conversation files that could not be read at start."""
+        return list(self._store.problems)
+
+    def conversations(self) -> list[Conversation]:
+        """All conversations, pinned ones first, then most recently updated first."""
+        return sorted(
+            self._conversations.values(), key=lambda c: (c.pinned, c.updated), reverse=True
+        )
+
+    def get(self, conversation_id: str) -> Conversation:
+        """One conversation by id."""
+        try:
+            return self._conversations[conversation_id]
+        except KeyError:
+            raise UserError("That conversation no longer exists.") from None
+
+    def new_conversation(
+        self, system_prompt: str, title: str = "New chat", *, transient: bool = False
+    ) -> Conversation:
+        """Create an empty conversation, stored once it has its first turn.
+
+        A ``transient`` conversation (a one-shot CLI question) is never written to disk.
+        """
+        conversation = Conversation(
+            id=ConversationStore.new_id(), title=title, system_prompt=system_prompt
+        )
+        self._conversations[conversation.id] = conversation
+        if transient:
+            self._transient.add(conversation.id)
+        return conversation
+
+    def rename(self, conversation_id: str, title: str) -> Conversation:
+        """Give a conversation a new, non-empty title."""
+        title = " ".join(title.split())
+        if not title:
+            raise UserError("A conversation needs a name.", field="title")
+        if len(title) > MAX_TITLE_CHARS:
+            raise UserError(
+                f"A conversation name can have at most {MAX_TITLE_CHARS} characters.",
+                field="title",
+            )
+        conversation = self.get(conversation_id)
+        conversation.title = title
+        self._save_if_started(conversation)
+        return conversation
+
+    def set_pinned(self, conversation_id: str, pinned: bool) -> Conversation:
+        """Pin a conversation to the top of the list (or unpin it); kept in its file."""
+        conversation = self.get(conversation_id)
+        conversation.pinned = pinned
+        self._save_if_started(conversation)
+        return conversation
+
+    def empty_conversation(self) -> Conversation | None:
+        """A conversation without messages, if there is one (there is at most one)."""
+        return next((c for c in self.conversations() if not c.messages), None)
+
+    def trash(self, conversation_id: str) -> Conversation:
+        """Remove a conversation from the list, its file moved to the trash (see
+        :meth:`restore` and :meth:`purge`); returns it, for an undo."""
+        conversation = self.get(conversation_id)
+        self._store.trash(conversation_id)
+        del self._conversations[conversation_id]
+        return conversation
+
+    def restore(self, conversation: Conversation) -> None:
+        """Undo :meth:`trash`."""
+        self._store.restore(conversation.id)
+        self._conversations[conversation.id] = conversation
+
+    def purge(self, conversation_id: str) -> None:
+        """Delete a trashed conversation for good (its undo window has passed)."""
+        self._store.purge(conversation_id)
+
+    def add_imported(self, conversation: Conversation) -> Conversation:
+        """Store an imported conversation under a new id, so it never replaces one."""
+        conversation.id = ConversationStore.new_id()
+        self._store.save(conversation)
+        self._conversations[conversation.id] = conversation
+        return conversation
+
+    def set_system_prompt(self, conversation_id: str, system_prompt: str) -> Conversation:
+        """Change the system prompt used for the next answers of a conversation."""
+        if len(system_prompt) > 20_000:
+            raise UserError("The system prompt is limited to 20,000 characters.", field="system")
+        conversation = self.get(conversation_id)
+        conversation.system_prompt = system_prompt
+        self._save_if_started(conversation)
+        return conversation
+
+    def set_knowledge(self, conversation_id: str, collection: str) -> Conversation:
+        """Ground the next answers of a conversation in ``collection`` ("" turns it off).
+
+        Raises:
+            UserError: there is no such collection, or knowledge is not available.
+        """
+        conversation = self.get(conversation_id)
+        if collection:
+            if self._retriever is None:
+                raise UserError("Knowledge is not available in this app.", field="knowledge")
+            try:
+                collection = self._retriever.collection(collection).name
+            except UserError as error:
+                raise UserError(str(error), field="knowledge") from error
+        previous = conversation.knowledge
+        conversation.knowledge = collection
+        try:
+            self._save_if_started(conversation)
+        except StorageError:
+            conversation.knowledge = previous
+            raise
+        return conversation
+
+    def set_tools(self, conversation_id: str, tool_ids: list[str]) -> Conversation:
+        """Let the model call ``tool_ids`` (``<server>/<tool>``) in the conversation's next
+        answers (an empty list: no tools); kept with the conversation.
+
+        Raises:
+            UserError: (field ``tools``) tools are not available here, or an id is not
+                ``<server>/<tool>``.
+        """
+        if tool_ids and self._tools is None:
+            raise UserError("Tools are not available in this app.", field="tools")
+        for identifier in tool_ids:
+            server, _, tool = identifier.partition("/")
+            if not server or not tool or len(identifier) > 200 or not identifier.isprintable():
+                raise UserError(f"“{identifier[:80]}” is not a tool.", field="tools")
+        conversation = self.get(conversation_id)
+        previous = conversation.tools
+        conversation.tools = list(dict.fromkeys(tool_ids))
+        try:
+            self._save_if_started(conversation)
+        except StorageError:
+            conversation.tools = previous
+            raise
+        return conversation
+
+    def delete(self, conversation_id: str) -> None:
+        """Delete a conversation and its file."""
+        self._store.delete(conversation_id)
+        self._conversations.pop(conversation_id, None)
+
+    def image_path(self, conversation_id: str, name: str) -> Path:
+        """Where a stored image of a conversation is (for thumbnails)."""
+        return self._store.image_path(conversation_id, name)
+
+    def _save_if_started(self, conversation: Conversation) -> None:
+        if conversation.messages and conversation.id not in self._transient:
+            self._store.save(conversation)

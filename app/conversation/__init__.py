@@ -1,1 +1,0 @@
-"""The spoken conversation: an answer spoken sentence by sentence while it streams."""

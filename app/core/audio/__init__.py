@@ -1,0 +1,1 @@
+"""Microphones and speakers: device lists, recording and playback."""

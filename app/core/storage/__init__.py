@@ -1,0 +1,1 @@
+"""Storage primitives: atomic writes, damaged-file reading, redaction and the secret store."""

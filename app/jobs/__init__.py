@@ -1,1 +1,0 @@
-"""Qt-free job functions the panels run off the GUI thread (plain functions, cancel tokens)."""

@@ -1,0 +1,163 @@
+"""External database settings: the password kept apart, and a connection test with clear answers.
+
+The settings file holds the connection string without its password; the password lives in the
+:class:`~app.core.storage.secrets.SecretStore` under a name derived from user, host, port and
+database,
+so two servers never share one and the file can be shared or backed up safely.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from app.core.errors import UserError
+from app.core.storage.secrets import SecretStore
+from app.knowledge.database.embedded import DatabaseError
+from pipelines.openvino_errors import first_line
+
+log = logging.getLogger(__name__)
+
+CONNECT_TIMEOUT_S = 5
+
+
+@dataclass(frozen=True)
+class ConnectionCheck:
+    """What a successful connection test found."""
+
+    server_version: str
+    pgvector_version: str
+    pgvector_enabled: bool
+
+    @property
+    def message(self) -> str:
+        """One line for the settings dialog."""
+        if self.pgvector_enabled:
+            return f"Connected: PostgreSQL {self.server_version}, pgvector {self.pgvector_version}."
+        return (
+            f"Connected: PostgreSQL {self.server_version}. pgvector {self.pgvector_version} is "
+            "installed but not enabled in this database; OV Studio enables it on first use "
+            "(the user needs permission to CREATE EXTENSION)."
+        )
+
+
+def _parse(url: str) -> dict[str, Any]:
+    import psycopg
+    from psycopg.conninfo import conninfo_to_dict
+
+    if not url.strip():
+        raise UserError("Enter a connection string.", field="database_url")
+    try:
+        return dict(conninfo_to_dict(url.strip()))
+    except psycopg.Error as error:
+        raise UserError(
+            "That is not a PostgreSQL connection string (e.g. "
+            "postgresql://user@server:5432/knowledge).",
+            field="database_url",
+        ) from error
+
+
+def split_password(url: str) -> tuple[str, str | None]:
+    """The connection string without its password, and the password (None when absent).
+
+    Raises:
+        UserError: not a connection string (``field="database_url"``).
+    """
+    from psycopg.conninfo import make_conninfo
+
+    parts = _parse(url)
+    password = parts.pop("password", None)
+    if password is None:
+        return url.strip(), None
+    return make_conninfo(**parts), str(password)
+
+
+def secret_name(url: str) -> str:
+    """The name the password of ``url`` is stored under: ``database:user@host:port/db``."""
+    parts = _parse(url)
+    host = parts.get("host") or "localhost"
+    return (
+        f"database:{parts.get('user') or ''}@{host}:{parts.get('port') or 5432}/"
+        f"{parts.get('dbname') or ''}"
+    )
+
+
+def with_password(url: str, password: str | None) -> str:
+    """``url`` with ``password`` added (unchanged when None or when it already has one)."""
+    from psycopg.conninfo import make_conninfo
+
+    parts = _parse(url)
+    if password is None or parts.get("password"):
+        return url
+    return make_conninfo(url, password=password)
+
+
+def remember_password(secrets: SecretStore, url: str) -> str:
+    """Move a password out of ``url`` into the secret store; returns the url without it."""
+    bare, password = split_password(url)
+    if password is not None:
+        secrets.set(secret_name(bare), password)
+    return bare
+
+
+def connection_string(secrets: SecretStore, url: str) -> str:
+    """The stored ``url`` with its password from the secret store, ready to connect."""
+    return with_password(url, secrets.get(secret_name(url)))
+
+
+def check_connection(url: str) -> ConnectionCheck:
+    """Connect to ``url`` and check PostgreSQL and pgvector.
+
+    Raises:
+        UserError: the string is not a connection string.
+        DatabaseError: unreachable server, refused credentials or no pgvector; the message says
+            which, in words a person can act on.
+    """
+    import psycopg
+
+    _parse(url)
+    try:
+        with psycopg.connect(url, connect_timeout=CONNECT_TIMEOUT_S, autocommit=True) as conn:
+            return pgvector_state(conn)
+    except psycopg.OperationalError as error:
+        raise DatabaseError(connection_message(error, external=True)) from error
+
+
+def pgvector_state(connection: Any) -> ConnectionCheck:
+    """Server version and pgvector's state through an open connection.
+
+    Raises:
+        DatabaseError: the server has no pgvector extension at all.
+    """
+    version = str(connection.execute("SHOW server_version").fetchone()[0]).split()[0]
+    enabled = connection.execute(
+        "SELECT extversion FROM pg_extension WHERE extname = 'vector'"
+    ).fetchone()
+    if enabled is not None:
+        return ConnectionCheck(version, str(enabled[0]), pgvector_enabled=True)
+    available = connection.execute(
+        "SELECT default_version FROM pg_available_extensions WHERE name = 'vector'"
+    ).fetchone()
+    if available is None:
+        raise DatabaseError(
+            f"The server (PostgreSQL {version}) has no pgvector extension. Install pgvector "
+            "on it (https://github.com/pgvector/pgvector), or leave the connection string "
+            "empty to use the built-in database."
+        )
+    return ConnectionCheck(version, str(available[0]), pgvector_enabled=False)
+
+
+def connection_message(error: BaseException, *, external: bool) -> str:
+    """A person's reading of a connection failure."""
+    text = first_line(error, limit=None)
+    lowered = text.lower()
+    if "password" in lowered or "authentication" in lowered:
+        return "The database refused the user name or password."
+    if "does not exist" in lowered and "database" in lowered:
+        return f"The server has no such database ({text})."
+    if external and any(
+        word in lowered for word in ("connect", "timeout", "resolve", "refused", "translate")
+    ):
+        return f"Cannot reach the database server ({text})."
+    return f"The database is not available ({text})."

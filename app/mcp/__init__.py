@@ -1,0 +1,36 @@
+"""Tools the chat model can call: MCP servers (configuration, client, the tool-call loop)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from app.core.face import lazy_exports
+
+if TYPE_CHECKING:
+    from app.mcp.calls import ToolCall
+    from app.mcp.config import COMMAND_EMPTY, URL_NOT_HTTP, McpServer, split_tool_id
+    from app.mcp.service import MCP_WORKDIR, ToolInfo, ToolService
+
+_WHERE = {
+    "COMMAND_EMPTY": "app.mcp.config:COMMAND_EMPTY",
+    "MCP_WORKDIR": "app.mcp.service:MCP_WORKDIR",
+    "McpServer": "app.mcp.config:McpServer",
+    "ToolCall": "app.mcp.calls:ToolCall",
+    "ToolInfo": "app.mcp.service:ToolInfo",
+    "ToolService": "app.mcp.service:ToolService",
+    "URL_NOT_HTTP": "app.mcp.config:URL_NOT_HTTP",
+    "split_tool_id": "app.mcp.config:split_tool_id",
+}
+"""Each name the front ends use, and the module it lives in."""
+
+__all__ = [
+    "COMMAND_EMPTY",
+    "MCP_WORKDIR",
+    "URL_NOT_HTTP",
+    "McpServer",
+    "ToolCall",
+    "ToolInfo",
+    "ToolService",
+    "split_tool_id",
+]
+__getattr__ = lazy_exports(__name__, _WHERE)

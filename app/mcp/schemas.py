@@ -1,0 +1,219 @@
+"""Tools as a server lists them, checked; and the JSON schema of the model's tool choice.
+
+A server's listing is untrusted: a tool with an unusable name or an invalid input schema is
+skipped with a note, and a listing too long to offer a model is cut. The schema the model's
+choice is constrained to (structured output) is built from the enabled tools' input schemas,
+reduced to the keywords GenAI's grammar takes.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from app.core.schema_budget import measure, size_problem
+from pipelines.core import InvalidInputError
+
+TOOL_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$")
+"""MCP's recommended tool names: letters, digits, ``_ . -``, up to 64 characters."""
+MAX_TOOLS_PER_SERVER = 200
+"""More tools than a model can be offered in its prompt; the rest are left out, with a note."""
+MAX_DESCRIPTION_CHARS = 1000
+MAX_SCHEMA_CHARS = 20_000
+NO_TOOL = "none"
+
+_KEPT_KEYWORDS = {
+    "type",
+    "properties",
+    "required",
+    "items",
+    "enum",
+    "minimum",
+    "maximum",
+    "minItems",
+    "maxItems",
+    "description",
+}
+"""What the constrained decoder is given of a tool's schema; the full schema still validates
+the arguments (jsonschema) before the call. Not string lengths: the choice is compiled by
+GenAI's own JSON-schema converter, where each different ``maxLength`` cost up to 7 s of
+compile on SmolLM2-135M (:mod:`app.core.schema_budget`)."""
+
+
+@dataclass(frozen=True)
+class ListedTool:
+    """A tool a server listed that passed the checks."""
+
+    name: str
+    description: str
+    input_schema: dict[str, Any]
+
+
+def check_listing(tools: list[Any]) -> tuple[list[ListedTool], list[str]]:
+    """The usable tools of a listing (objects with ``name``, ``description``,
+    ``input_schema``), and a sentence for each kind of tool left out."""
+    kept: list[ListedTool] = []
+    bad_names = bad_schemas = big_schemas = 0
+    seen: set[str] = set()
+    for tool in tools:
+        name = getattr(tool, "name", None)
+        if not isinstance(name, str) or not TOOL_NAME.match(name) or name in seen:
+            bad_names += 1
+            continue
+        schema = getattr(tool, "input_schema", None)
+        if not isinstance(schema, dict) or not _usable_schema(schema):
+            bad_schemas += 1
+            continue
+        if not within_budget(schema):
+            big_schemas += 1
+            continue
+        if len(kept) >= MAX_TOOLS_PER_SERVER:
+            continue
+        seen.add(name)
+        description = " ".join(str(getattr(tool, "description", "") or "").split())
+        kept.append(ListedTool(name, description[:MAX_DESCRIPTION_CHARS], dict(schema)))
+    notes = []
+    if bad_names:
+        notes.append(
+            f"{bad_names} tool(s) were left out: their names are not plain (letters, digits, "
+            "dot, dash, underscore, up to 64 characters) or repeat another's."
+        )
+    if bad_schemas:
+        notes.append(f"{bad_schemas} tool(s) were left out: their input schemas are not valid.")
+    if big_schemas:
+        notes.append(
+            f"{big_schemas} tool(s) were left out: their input schemas are too large or complex "
+            "for a model to fill in."
+        )
+    over = len(tools) - bad_names - bad_schemas - big_schemas - len(kept)
+    if over > 0:
+        notes.append(f"Only the first {MAX_TOOLS_PER_SERVER} tools are offered; {over} more.")
+    return kept, notes
+
+
+def _usable_schema(schema: object) -> bool:
+    # jsonschema is imported here, not at the top: the window imports this module, and
+    # jsonschema (with referencing, rpds and attrs) costs ~30 ms of every start.
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import SchemaError
+
+    if not isinstance(schema, dict) or schema.get("type", "object") != "object":
+        return False
+    try:
+        if len(json.dumps(schema)) > MAX_SCHEMA_CHARS:
+            return False
+        Draft202012Validator.check_schema(schema)
+    except (SchemaError, TypeError, ValueError, RecursionError):
+        return False
+    return True
+
+
+def within_budget(schema: dict[str, Any]) -> bool:
+    """Whether a tool's input ``schema`` is within the JSON-schema budget: its grammar (what
+    :func:`simplified` keeps of it) compiles in bounded time, and its patterns are safe for the
+    argument check (:mod:`app.core.schema_budget`)."""
+    try:
+        size = measure(schema)
+    except InvalidInputError:
+        return False
+    return size_problem(size, bounds_to_genai=False) is None
+
+
+def affordable(tools: dict[str, dict[str, Any]]) -> list[str]:
+    """The ids of ``tools`` (id → input schema), first ones first, whose choice schema
+    (:func:`choice_schema`) together stays within the JSON-schema budget: each tool's is, but
+    a conversation can enable hundreds of tools."""
+    total = measure(choice_schema({}))
+    kept: list[str] = []
+    for identifier, schema in tools.items():
+        option = choice_schema({identifier: schema})["anyOf"][1]
+        try:
+            size = measure(option)
+        except InvalidInputError:
+            continue
+        size.add(total)
+        if size_problem(size, bounds_to_genai=True) is None:
+            total = size
+            kept.append(identifier)
+    return kept
+
+
+def argument_problem(schema: dict[str, Any], arguments: dict[str, Any]) -> str | None:
+    """Why ``arguments`` do not fit the tool's input ``schema`` (one sentence), or None."""
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+
+    try:
+        Draft202012Validator(schema).validate(arguments)
+    except ValidationError as error:
+        where = "/".join(str(part) for part in error.absolute_path)
+        message = " ".join(error.message.split())[:200]
+        return f"The arguments do not fit the tool: {where + ': ' if where else ''}{message}."
+    return None
+
+
+def simplified(schema: object, depth: int = 0) -> dict[str, Any]:
+    """``schema`` reduced to keywords a grammar-constrained decoder accepts (references,
+    combinators and formats become "any value" of the declared type)."""
+    if not isinstance(schema, dict) or depth > 6:
+        return {}
+    out: dict[str, Any] = {}
+    for key, value in schema.items():
+        if key not in _KEPT_KEYWORDS:
+            continue
+        if key == "properties" and isinstance(value, dict):
+            out[key] = {str(k): simplified(v, depth + 1) for k, v in value.items()}
+        elif key == "items":
+            out[key] = simplified(value, depth + 1)
+        elif key == "description":
+            continue  # the prompt lists descriptions; the grammar needs none
+        else:
+            out[key] = value
+    if out.get("type") == "object" and "properties" in out:
+        out["additionalProperties"] = False
+    return out
+
+
+def choice_schema(tools: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """The JSON schema of the model's decision: ``{"tool": "none"}`` or
+    ``{"tool": <id>, "arguments": {...}}`` for one of ``tools`` (id → input schema)."""
+    options: list[dict[str, Any]] = [
+        {
+            "type": "object",
+            "properties": {"tool": {"type": "string", "enum": [NO_TOOL]}},
+            "required": ["tool"],
+            "additionalProperties": False,
+        }
+    ]
+    for identifier, schema in tools.items():
+        arguments = simplified(schema) or {"type": "object"}
+        arguments.setdefault("type", "object")
+        options.append(
+            {
+                "type": "object",
+                "properties": {
+                    "tool": {"type": "string", "enum": [identifier]},
+                    "arguments": arguments,
+                },
+                "required": ["tool", "arguments"],
+                "additionalProperties": False,
+            }
+        )
+    return {"anyOf": options}
+
+
+def parse_choice(text: str, tools: set[str]) -> tuple[str, dict[str, Any]] | None:
+    """The tool id and arguments the model chose, or None for no tool (or an unreadable or
+    unknown choice: the model then answers without tools)."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    tool, arguments = data.get("tool"), data.get("arguments", {})
+    if not isinstance(tool, str) or tool not in tools or not isinstance(arguments, dict):
+        return None
+    return tool, arguments

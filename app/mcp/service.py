@@ -1,0 +1,225 @@
+"""ToolService: the tools of the configured MCP servers, listed and called.
+
+Thread-safe; every method that talks to a server does so on the caller's thread (a worker in
+the GUI, the main thread in the command line) and returns when the connection is closed. The
+last listing of each server is kept in memory so the GUI can show the tools without I/O.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from app.core.errors import UserError
+from app.mcp.calls import MAX_STORED_CHARS, ToolCall
+from app.mcp.client import (
+    CALL_TIMEOUT_S,
+    CONNECT_TIMEOUT_S,
+    describe_content,
+    run_on_server,
+)
+from app.mcp.config import McpServer, split_tool_id, tool_id
+from app.mcp.schemas import ListedTool, argument_problem, check_listing
+from pipelines.core import CancelToken
+
+if TYPE_CHECKING:
+    from mcp import Client
+
+log = logging.getLogger(__name__)
+
+MCP_WORKDIR = "mcp"
+"""The working folder of the MCP servers the app starts, inside the app's data folder."""
+MAX_LIST_PAGES = 50
+"""A server that pages without end is read this far."""
+CUT_NOTE = "\n… (cut: the tool returned more than {limit:,} characters)"
+
+
+@dataclass(frozen=True)
+class ToolInfo:
+    """One tool of one server, as offered to conversations."""
+
+    id: str
+    """``<server>/<tool>``."""
+    server: str
+    name: str
+    description: str
+    input_schema: dict[str, Any]
+
+
+class ToolService:
+    """Lists and calls the tools of the MCP servers in the settings."""
+
+    def __init__(
+        self,
+        servers: Callable[[], Sequence[McpServer]],
+        workdir: Path,
+        *,
+        connect_timeout: float = CONNECT_TIMEOUT_S,
+        call_timeout: float = CALL_TIMEOUT_S,
+    ) -> None:
+        """``servers`` gives the current settings' servers (read at each use); stdio servers
+        run in ``workdir``."""
+        self._servers = servers
+        self._workdir = workdir
+        self._connect_timeout = connect_timeout
+        self._call_timeout = call_timeout
+        self._lock = threading.Lock()
+        self._listed: dict[str, list[ToolInfo]] = {}
+        self._notes: dict[str, list[str]] = {}
+
+    # ----- listing ---------------------------------------------------------------------
+
+    def list_tools(self, server: McpServer, cancel: CancelToken) -> list[ToolInfo]:
+        """Connect to ``server``, list its tools, disconnect; the listing is remembered.
+
+        Raises:
+            Cancelled: ``cancel`` was set.
+            UserError: the server could not be reached or failed (``field`` ``command``,
+                ``url`` or ``server``).
+        """
+        raw = run_on_server(
+            server,
+            self._workdir,
+            _list_all,
+            cancel,
+            connect_timeout=self._connect_timeout,
+            operation_timeout=self._call_timeout,
+        )
+        listed, notes = check_listing(raw)
+        tools = [_info(server.name, tool) for tool in listed]
+        for note in notes:
+            log.warning("tool server %s: %s", server.name, note)
+        with self._lock:
+            self._listed[server.name] = tools
+            self._notes[server.name] = notes
+        return tools
+
+    def notes(self, server_name: str) -> list[str]:
+        """What was left out of the server's last listing, one sentence each."""
+        with self._lock:
+            return list(self._notes.get(server_name, []))
+
+    def known_tools(self) -> list[ToolInfo]:
+        """The last listed tools of the enabled servers (no I/O)."""
+        enabled = [server.name for server in self._servers() if server.enabled]
+        with self._lock:
+            return [tool for name in enabled for tool in self._listed.get(name, [])]
+
+    def refresh(self, cancel: CancelToken) -> dict[str, str]:
+        """List the tools of every enabled server; returns server name → problem sentence for
+        those that failed (their previous listing is forgotten).
+
+        Raises:
+            Cancelled: ``cancel`` was set (servers listed so far keep their new listing).
+        """
+        problems: dict[str, str] = {}
+        for server in self._servers():
+            if not server.enabled:
+                continue
+            try:
+                self.list_tools(server, cancel)
+            except UserError as error:
+                problems[server.name] = str(error)
+                with self._lock:
+                    self._listed.pop(server.name, None)
+        return problems
+
+    # ----- calling ---------------------------------------------------------------------
+
+    def server(self, name: str) -> McpServer | None:
+        """The configured server called ``name``."""
+        return next((s for s in self._servers() if s.name == name), None)
+
+    def tool(self, identifier: str) -> ToolInfo | None:
+        """A known tool by id (from the last listings)."""
+        return next((t for t in self.known_tools() if t.id == identifier), None)
+
+    def needs_confirmation(self, tool_id: str) -> bool:
+        """Whether calling the tool asks the user first (it is not in its server's allowed
+        tools)."""
+        server_name, name = split_tool_id(tool_id)
+        server = self.server(server_name)
+        return server is None or name not in server.allowed_tools
+
+    def call(self, tool_id: str, arguments: dict[str, Any], cancel: CancelToken) -> ToolCall:
+        """Call a tool; its outcome, failures included, is the returned record.
+
+        Raises:
+            Cancelled: ``cancel`` was set (nothing is recorded).
+        """
+        started = time.perf_counter()
+        status, result = "failed", ""
+        try:
+            status, result = self._call(tool_id, arguments, cancel)
+        except UserError as error:
+            result = str(error)
+        duration = (time.perf_counter() - started) * 1000.0
+        return ToolCall(tool_id, arguments, status, result, duration)  # type: ignore[arg-type]
+
+    def _call(
+        self, identifier: str, arguments: dict[str, Any], cancel: CancelToken
+    ) -> tuple[str, str]:
+        server_name, name = split_tool_id(identifier)
+        server = self.server(server_name)
+        if server is None or not server.enabled:
+            raise UserError(f"There is no enabled tool server “{server_name}”.", field="server")
+        known = self.tool(identifier)
+        if known is None:
+            tools = self.list_tools(server, cancel)
+            known = next((t for t in tools if t.name == name), None)
+            if known is None:
+                raise UserError(f"“{server_name}” has no tool “{name}”.", field="server")
+        problem = argument_problem(known.input_schema, arguments)
+        if problem:
+            raise UserError(problem, field="arguments")
+
+        async def call(client: Client) -> tuple[str, str]:
+            result = await client.call_tool(name, arguments)
+            text = describe_content(list(result.content))
+            if not text and result.structured_content is not None:
+                text = json.dumps(result.structured_content, ensure_ascii=False)
+            return ("failed" if result.is_error else "done"), text
+
+        status, text = run_on_server(
+            server,
+            self._workdir,
+            call,
+            cancel,
+            connect_timeout=self._connect_timeout,
+            operation_timeout=self._call_timeout,
+        )
+        if len(text) > MAX_STORED_CHARS:
+            note = CUT_NOTE.format(limit=MAX_STORED_CHARS)
+            text = text[: MAX_STORED_CHARS - len(note)] + note
+        return status, text
+
+    def close(self) -> None:
+        """Forget the listings (connections never outlive a call, so none is open)."""
+        with self._lock:
+            self._listed.clear()
+            self._notes.clear()
+
+
+async def _list_all(client: Client) -> list[Any]:
+    """Every page of the server's tool listing (up to :data:`MAX_LIST_PAGES`)."""
+    tools: list[Any] = []
+    cursor: str | None = None
+    for _ in range(MAX_LIST_PAGES):
+        page = await client.list_tools(cursor=cursor)
+        tools.extend(page.tools)
+        cursor = page.next_cursor
+        if not cursor:
+            break
+    return tools
+
+
+def _info(server: str, tool: ListedTool) -> ToolInfo:
+    return ToolInfo(
+        tool_id(server, tool.name), server, tool.name, tool.description, tool.input_schema
+    )

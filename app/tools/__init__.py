@@ -1,1 +1,0 @@
-"""Tools the chat model can call: MCP servers (configuration, client, the tool-call loop)."""

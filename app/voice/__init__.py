@@ -1,0 +1,64 @@
+"""Voice (text to speech): the voice library, cloning a voice from a clip, speaking text."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from app.core.face import lazy_exports
+
+if TYPE_CHECKING:
+    from app.voice.figures import SpeechFigures
+    from app.voice.jobs import SpeechOutcome, hand_off_speech, save_outcome, speak_and_play
+    from app.voice.library import DamagedVoice, Voice
+    from app.voice.service import VoiceService, join_sentences
+    from app.voice.spoken_clips import SpokenClip
+    from pipelines.voice.audio import MODEL_RATE, SUPPORTED_SUFFIXES, Clip, decode_with_av
+    from pipelines.voice.reference import MAX_SECONDS, ReferenceCheck, trim_to
+    from pipelines.voice.sample_rates import resample
+    from pipelines.voice.tts import SpeechChunk
+
+_WHERE = {
+    "Clip": "pipelines.voice.audio:Clip",
+    "DamagedVoice": "app.voice.library:DamagedVoice",
+    "MAX_SECONDS": "pipelines.voice.reference:MAX_SECONDS",
+    "MODEL_RATE": "pipelines.voice.audio:MODEL_RATE",
+    "ReferenceCheck": "pipelines.voice.reference:ReferenceCheck",
+    "SUPPORTED_SUFFIXES": "pipelines.voice.audio:SUPPORTED_SUFFIXES",
+    "SpeechChunk": "pipelines.voice.tts:SpeechChunk",
+    "SpeechFigures": "app.voice.figures:SpeechFigures",
+    "SpeechOutcome": "app.voice.jobs:SpeechOutcome",
+    "SpokenClip": "app.voice.spoken_clips:SpokenClip",
+    "Voice": "app.voice.library:Voice",
+    "VoiceService": "app.voice.service:VoiceService",
+    "decode_with_av": "pipelines.voice.audio:decode_with_av",
+    "hand_off_speech": "app.voice.jobs:hand_off_speech",
+    "join_sentences": "app.voice.service:join_sentences",
+    "resample": "pipelines.voice.sample_rates:resample",
+    "save_outcome": "app.voice.jobs:save_outcome",
+    "speak_and_play": "app.voice.jobs:speak_and_play",
+    "trim_to": "pipelines.voice.reference:trim_to",
+}
+"""Each name the front ends use, and the module it lives in."""
+
+__all__ = [
+    "MAX_SECONDS",
+    "MODEL_RATE",
+    "SUPPORTED_SUFFIXES",
+    "Clip",
+    "DamagedVoice",
+    "ReferenceCheck",
+    "SpeechChunk",
+    "SpeechFigures",
+    "SpeechOutcome",
+    "SpokenClip",
+    "Voice",
+    "VoiceService",
+    "decode_with_av",
+    "hand_off_speech",
+    "join_sentences",
+    "resample",
+    "save_outcome",
+    "speak_and_play",
+    "trim_to",
+]
+__getattr__ = lazy_exports(__name__, _WHERE)

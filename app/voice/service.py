@@ -1,0 +1,385 @@
+"""Voices and speech: makes voices from clips and speaks text in them.
+
+Coordinates the voice pipelines (reference checks, speaker encoder, SpeechT5) with the voice
+library and the settings. Models come from the settings (``tts_model``,
+``speaker_encoder_model``) or, when unset, the first installed model of that task. Loaded
+models are kept per device; one synthesis or voice creation runs at a time.
+"""
+
+from __future__ import annotations
+
+import logging
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from app.core.devices import DeviceInfo, resolve_device
+from app.core.errors import ModelMissingError, StorageError, UserError
+from app.core.model_choices import device_value_of
+from app.core.performance.metrics import MetricsBus
+from app.core.settings import Settings
+from app.core.texts import tr
+from app.engines.choice import ModelChoice
+from app.engines.host import EngineHost, pipeline_loader, with_model
+from app.engines.slots import BusyLock
+from app.models.inspect import ModelTask
+from app.models.registry import ModelRegistry
+from app.voice.figures import Speech, SpeechFigures
+from app.voice.library import Voice, VoiceLibrary
+from pipelines.core import (
+    Cancelled,
+    CancelToken,
+)
+from pipelines.files import check_output_file
+from pipelines.voice.audio import MODEL_RATE, Clip, clip_from_samples, read_clip, write_wav_atomic
+from pipelines.voice.reference import ReferenceCheck, check_reference, trim_to
+from pipelines.voice.speaker import SpeakerEncoder
+from pipelines.voice.tts import SpeechChunk, SpeechSynthesizer
+
+log = logging.getLogger(__name__)
+
+ChunkCallback = Callable[[SpeechChunk], None]
+
+
+@dataclass(frozen=True)
+class SpeechResult:
+    """A finished synthesis written to a file."""
+
+    path: Path
+    seconds: float
+    """Length of the file (the pauses between sentences included)."""
+    figures: SpeechFigures
+
+
+class VoiceService:
+    """Voice library + speaker encoder + text-to-speech, as the panel and the CLI use them."""
+
+    def __init__(
+        self,
+        voices_dir: Path,
+        settings: Settings,
+        metrics: MetricsBus,
+        devices: Sequence[DeviceInfo],
+        models: ModelRegistry,
+        compiled_cache: Path | None = None,
+        *,
+        engines: EngineHost | None = None,
+    ) -> None:
+        self.library = VoiceLibrary(voices_dir)
+        self._settings = settings
+        self._metrics = metrics
+        self._devices = list(devices)
+        self._models = models
+        self._engines = engines or EngineHost(devices, metrics, compiled_cache)
+        for task, kind in (
+            (ModelTask.TTS, SpeechSynthesizer),
+            (ModelTask.SPEAKER_ENCODER, SpeakerEncoder),
+        ):
+            load = pipeline_loader(kind)  # the figures of its work carry its load time
+            self._engines.register(
+                task.value, load, metrics_name=kind.name, device_key="tts", publish_load=False
+            )
+        self._busy = BusyLock()
+
+    # -- models ---------------------------------------------------------------------------
+
+    def model_folder(self, task: ModelTask) -> Path:
+        """The folder of the TTS model or speaker encoder in use.
+
+        Raises:
+            UserError: none chosen and none installed (``field="model"``), with what to do.
+        """
+        chosen = self._settings.model_choice(task).folder
+        if chosen is not None:
+            if not chosen.is_dir():
+                raise UserError(
+                    tr("The {what} folder {folder} is missing. Choose another in Models….").format(
+                        what=_task_label(task), folder=str(chosen)
+                    ),
+                    field="model",
+                )
+            return chosen
+        for model in self._models.models(task):
+            if model.usable:
+                return model.folder
+        message = (
+            tr(
+                "No text-to-speech model is installed: convert microsoft/speecht5_tts with its "
+                "vocoder in Models… → Convert."
+            )
+            if task is ModelTask.TTS
+            else tr(
+                "No speaker encoder is installed: convert speechbrain/spkrec-xvect-voxceleb in "
+                "Models… → Convert."
+            )
+        )
+        raise ModelMissingError(message, task.value)
+
+    def device(self, requested: str | None = None) -> str:
+        """The concrete device for speech (the setting, or ``requested``)."""
+        wanted = requested or device_value_of(self._settings.model_choice(ModelTask.TTS))
+        return resolve_device(wanted, self._devices, "tts")
+
+    def _choice(self, task: ModelTask, device: str) -> ModelChoice:
+        """The settings' choice for ``task``, its model found and on ``device``."""
+        return with_model(self._settings.model_choice(task), self.model_folder(task), device)
+
+    def _encoder(self, device: str) -> SpeakerEncoder:
+        encoder: SpeakerEncoder = self._engines.get(self._choice(ModelTask.SPEAKER_ENCODER, device))
+        return encoder
+
+    def _synthesizer(self, device: str) -> tuple[SpeechSynthesizer, float]:
+        """The synthesiser on ``device`` and the seconds spent loading it now (0: kept)."""
+        choice = self._choice(ModelTask.TTS, device)
+        kept = self._engines.loaded(choice) is not None
+        began = time.perf_counter()
+        synthesizer: SpeechSynthesizer = self._engines.get(choice)
+        return synthesizer, 0.0 if kept else time.perf_counter() - began
+
+    # -- voices ---------------------------------------------------------------------------
+
+    def check_file(self, path: Path) -> ReferenceCheck:
+        """Read a clip from a file and judge it as a voice reference.
+
+        Raises:
+            UserError: not a readable audio file (``field="file"``).
+        """
+        return check_reference(read_clip(path, field="file"))
+
+    def check_recording(self, samples: npt.NDArray[np.floating], rate: int) -> ReferenceCheck:
+        """Judge a recording (any rate, mono or ``[frames, channels]``) as a voice reference."""
+        return check_reference(clip_from_samples(samples, rate))
+
+    def create_voice(
+        self,
+        name: str,
+        reference: ReferenceCheck,
+        *,
+        trim: bool = False,
+        device: str | None = None,
+    ) -> Voice:
+        """Make and store a voice from a checked clip.
+
+        ``trim`` cuts a too-long clip to the first 30 s (what the panel offers). The name is
+        checked first, so nothing is computed for a name that is taken.
+
+        Raises:
+            UserError: bad name, a clip with problems, no speaker encoder, a device error.
+            StorageError: the voice could not be written (no voice is left half made).
+        """
+        self.library.check_name(name)
+        samples = reference.samples
+        if trim and reference.has("too_long"):
+            reference = check_reference(clip_from_samples(trim_to(samples), MODEL_RATE))
+            samples = reference.samples
+        if reference.problems:
+            raise UserError(reference.problems[0].message, field="reference")
+        with self._exclusive("creating a voice"):
+            encoder = self._encoder(self.device(device))
+            embedding = encoder.embed(samples)
+            self._metrics.publish(encoder.metrics())
+        with tempfile.TemporaryDirectory(prefix="ov-voice-") as scratch:
+            wav = Path(scratch) / "reference.wav"
+            try:
+                write_wav_atomic(wav, samples, private=True)
+            except OSError as error:
+                raise StorageError(f"Could not write the reference clip: {error}") from error
+            return self.library.add(name, embedding, wav, samples.size / MODEL_RATE)
+
+    def add_voice_from_file(
+        self, name: str, path: Path, *, trim: bool = False, device: str | None = None
+    ) -> Voice:
+        """Check ``path`` and make a voice of it (the CLI's ``voices add``).
+
+        ``device`` runs the speaker encoder (default: the speech device setting); it is
+        checked with the name, before the clip is read, so a typo fails at once.
+
+        Raises:
+            UserError: as :meth:`create_voice`; an unknown device (``field="device"``).
+        """
+        self.library.check_name(name)
+        device = self.device(device)
+        reference = self.check_file(path)
+        if reference.has("too_long") and not trim:
+            raise UserError(  # the command line names its --trim (app.cli.main)
+                f"The clip is {reference.seconds:.0f} s long; a voice uses at most 30 s: "
+                "trim it to its first 30 s, or pick a shorter clip.",
+                field="trim",
+            )
+        return self.create_voice(name, reference, trim=trim, device=device)
+
+    def reference_clip(self, name: str) -> Clip:
+        """The stored reference of a voice, for playing it back.
+
+        Raises:
+            UserError: no such voice, or its clip was deleted.
+        """
+        voice = self.library.get(name)
+        if not voice.reference.is_file():
+            raise UserError(
+                f"The reference clip of “{voice.name}” is missing ({voice.reference}). "
+                "The voice still speaks; only its recording cannot be played.",
+                field="voice",
+            )
+        return read_clip(voice.reference, field="voice")
+
+    # -- speech ---------------------------------------------------------------------------
+
+    def speak(
+        self,
+        text: str,
+        voice_name: str,
+        *,
+        device: str | None = None,
+        cancel: CancelToken | None = None,
+    ) -> Speech:
+        """``text`` spoken in the voice ``voice_name``: iterate for the sentences as they are
+        made; ``.figures`` holds the request's :class:`SpeechFigures` so far.
+
+        Everything that can be checked is checked before the first sentence (voice, text,
+        model), so a bad request fails at once, not midway.
+
+        Raises:
+            UserError: unknown voice, empty/unsayable/too long text, no TTS model, device error.
+            Cancelled: ``cancel`` was set (between sentences).
+        """
+        requested = time.perf_counter()
+        embedding = self.library.get(voice_name).embedding()
+        return self._speech(embedding, text, device, cancel, requested)
+
+    def speak_with(
+        self,
+        embedding: npt.NDArray[np.float32],
+        text: str,
+        *,
+        device: str | None = None,
+        cancel: CancelToken | None = None,
+    ) -> Speech:
+        """As :meth:`speak`, with a speaker embedding instead of a stored voice."""
+        return self._speech(embedding, text, device, cancel, time.perf_counter())
+
+    def _speech(
+        self,
+        embedding: npt.NDArray[np.float32],
+        text: str,
+        device: str | None,
+        cancel: CancelToken | None,
+        requested: float,
+    ) -> Speech:
+        from pipelines.voice.sentences import split_sentences
+
+        split_sentences(text)  # checked now, not when the iterator is first advanced
+        concrete = self.device(device)
+        synthesizer, load_seconds = self._synthesizer(concrete)
+
+        def measure(chunk: SpeechChunk) -> SpeechFigures:
+            return SpeechFigures.measure(
+                concrete, requested, load_seconds, synthesizer.last, chunk.total
+            )
+
+        def published() -> None:
+            if speech.figures.done:
+                self._metrics.publish(speech.figures.record())
+
+        chunks = self._guarded(synthesizer, embedding, text, cancel, published)
+        speech = Speech(chunks, SpeechFigures(concrete, load_seconds=load_seconds), measure)
+        return speech
+
+    def _guarded(
+        self,
+        synthesizer: SpeechSynthesizer,
+        embedding: npt.NDArray[np.float32],
+        text: str,
+        cancel: CancelToken | None,
+        on_end: Callable[[], None],
+    ) -> Iterator[SpeechChunk]:
+        with self._exclusive("speaking"):
+            try:
+                yield from synthesizer.speak(text, embedding, cancel=cancel)
+            finally:
+                on_end()
+
+    def say_to_file(
+        self,
+        text: str,
+        voice_name: str,
+        output: Path,
+        *,
+        device: str | None = None,
+        cancel: CancelToken | None = None,
+        on_chunk: ChunkCallback | None = None,
+    ) -> SpeechResult:
+        """Speak ``text`` into the wav file ``output`` (written whole or not at all).
+
+        Raises:
+            UserError: as :meth:`speak`; an output that is not a .wav or not writable.
+            Cancelled: nothing is written.
+        """
+        output = check_output_wav(output)
+        speech = self.speak(text, voice_name, device=device, cancel=cancel)
+        pieces: list[npt.NDArray[np.float32]] = []
+        for chunk in speech:
+            pieces.append(chunk.samples)
+            if on_chunk is not None:
+                on_chunk(chunk)
+        if cancel is not None and cancel.cancelled:
+            raise Cancelled()
+        audio = join_sentences(pieces)
+        save_speech(audio, output)
+        return SpeechResult(output, audio.size / MODEL_RATE, speech.figures)
+
+    @property
+    def busy(self) -> bool:
+        """Whether a synthesis or voice creation is running."""
+        return self._busy.busy
+
+    def _exclusive(self, what: str) -> AbstractContextManager[None]:
+        return self._busy.hold(f"The voice models are busy; wait or stop before {what}.")
+
+
+PAUSE_SECONDS = 0.25
+
+
+def join_sentences(pieces: Sequence[npt.NDArray[np.float32]]) -> npt.NDArray[np.float32]:
+    """Sentences one after another with a short pause between them (as a reader pauses)."""
+    if not pieces:
+        return np.zeros(0, np.float32)
+    pause = np.zeros(int(PAUSE_SECONDS * MODEL_RATE), np.float32)
+    joined: list[npt.NDArray[np.float32]] = []
+    for index, piece in enumerate(pieces):
+        if index:
+            joined.append(pause)
+        joined.append(piece)
+    return np.concatenate(joined)
+
+
+def check_output_wav(output: Path) -> Path:
+    """``output`` if a wav can be written there.
+
+    Raises:
+        UserError: not a .wav name, or a folder that does not exist or is not writable
+            (``field="output"``).
+    """
+    return check_output_file(output.expanduser(), ".wav", "Speech files")
+
+
+def save_speech(samples: npt.NDArray[np.float32], output: Path) -> None:
+    """Write synthesised speech to ``output`` atomically.
+
+    Raises:
+        StorageError: the disk refused it (nothing half-written remains).
+    """
+    try:
+        write_wav_atomic(output, samples)
+    except OSError as error:
+        raise StorageError(f"Could not save {output.name}: {error.strerror or error}") from error
+
+
+def _task_label(task: ModelTask) -> str:
+    return tr("text-to-speech model") if task is ModelTask.TTS else tr("speaker encoder")

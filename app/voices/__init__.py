@@ -1,1 +1,0 @@
-"""The user's cloned voices on disk and the speech clips kept for the Avatar panel."""
