@@ -30,7 +30,7 @@ from ui.tasks import TaskRunner, TaskState
 
 
 @dataclass(frozen=True)
-class TestTexts:
+class ConnectionTestTexts:
     """The words of one editor's test row (each already translated)."""
 
     button: str
@@ -57,7 +57,7 @@ class ConnectionTest(QObject):
         result: The test's sentence, hidden when empty.
     """
 
-    def __init__(self, tasks: TaskRunner, texts: TestTexts, parent: QWidget) -> None:
+    def __init__(self, tasks: TaskRunner, texts: ConnectionTestTexts, parent: QWidget) -> None:
         super().__init__(parent)
         self._tasks = tasks
         self._state: TaskState | None = None

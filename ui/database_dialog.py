@@ -26,7 +26,7 @@ from app.context import AppContext
 from app.core import UserError
 from app.knowledge import ConnectionCheck, split_password
 from ui.a11y import announce, describe
-from ui.connection_test import ConnectionTest, TestTexts
+from ui.connection_test import ConnectionTest, ConnectionTestTexts
 from ui.dialog_rows import (
     describe_standard_buttons,
     keep_fitting,
@@ -100,7 +100,7 @@ class DatabaseDialog(QDialog):
             tr("The database password; it is kept in the system keyring, not in the settings."),
         )
         self.url_error = InlineError()
-        texts = TestTexts(
+        texts = ConnectionTestTexts(
             tr("&Test connection"),
             tr("Test connection"),
             tr("Connect to the server and say which PostgreSQL and pgvector it runs."),

@@ -38,7 +38,7 @@ from app.engines import (
     save_key,
 )
 from ui.a11y import describe
-from ui.connection_test import ConnectionTest, TestTexts
+from ui.connection_test import ConnectionTest, ConnectionTestTexts
 from ui.dialog_rows import (
     describe_standard_buttons,
     keep_fitting,
@@ -128,7 +128,7 @@ class RemoteEndpointsDialog(QDialog):
             tr("API key"),
             tr("The key the server expects, if any; kept in the system keyring."),
         )
-        texts = TestTexts(
+        texts = ConnectionTestTexts(
             tr("&Test connection"),
             tr("Test connection"),
             tr("Ask the server for its models; the list below fills from its answer."),

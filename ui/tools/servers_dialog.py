@@ -34,7 +34,7 @@ from app.core import SettingsStore, UserError
 from app.mcp import ToolInfo, ToolService
 from pipelines.core import Cancelled
 from ui.a11y import describe
-from ui.connection_test import ConnectionTest, TestTexts
+from ui.connection_test import ConnectionTest, ConnectionTestTexts
 from ui.dialog_rows import describe_standard_buttons, keep_fitting, messages_beside_buttons, say
 from ui.i18n import tr
 from ui.icons import set_icon
@@ -127,7 +127,7 @@ class McpServersDialog(QDialog):
         self.errors = {key: InlineError() for key in FIELDS}
         self.enabled = QCheckBox(tr("Offer its tools to chats"))
         describe(self.enabled, tr("Enabled"), tr("Turned off, its tools are not offered."))
-        texts = TestTexts(
+        texts = ConnectionTestTexts(
             tr("&Test"),
             tr("Test"),
             tr("Start the server and list its tools."),
