@@ -35,7 +35,6 @@ from app.engines import (
     check_connection,
     endpoint_problems,
     read_key,
-    save_key,
 )
 from ui.a11y import describe
 from ui.connection_test import ConnectionTest, ConnectionTestTexts
@@ -50,7 +49,7 @@ from ui.i18n import tr
 from ui.icons import set_icon
 from ui.inline_error import InlineError
 from ui.layouts import vbox
-from ui.remote_draft import EndpointDraft, new_name
+from ui.remote_draft import EndpointDraft, new_name, save_keys
 from ui.settings_changes import change_settings
 from ui.tasks import TaskRunner
 
@@ -379,12 +378,7 @@ class RemoteEndpointsDialog(QDialog):
                 return
         endpoints = self.endpoints()
         try:
-            for name in self._removed:
-                save_key(self.secrets, name, "")
-            for draft, endpoint in zip(self.drafts, endpoints, strict=True):
-                if draft.saved_name and draft.saved_name.casefold() != endpoint.name.casefold():
-                    save_key(self.secrets, draft.saved_name, "")  # renamed: the key moves
-                save_key(self.secrets, endpoint.name, draft.key)
+            save_keys(self.secrets, list(zip(self.drafts, endpoints, strict=True)), self._removed)
         except StorageError as error:
             say(self.save_error, str(error))
             return
