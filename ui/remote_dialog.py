@@ -40,6 +40,7 @@ from ui.a11y import describe
 from ui.connection_test import ConnectionTest, ConnectionTestTexts
 from ui.dialog_rows import (
     describe_standard_buttons,
+    free_name,
     keep_fitting,
     messages_beside_buttons,
     say,
@@ -212,12 +213,7 @@ class RemoteEndpointsDialog(QDialog):
     @Slot()
     def add_endpoint(self) -> None:
         """A new endpoint with a free name, selected, its name ready to be typed over."""
-        taken = {d.name.casefold() for d in self.drafts}
-        name = new_name()
-        number = 2
-        while name.casefold() in taken:
-            name = tr("{name} {number}").format(name=new_name(), number=number)
-            number += 1
+        name = free_name(new_name(), (d.name for d in self.drafts))
         self.drafts.append(EndpointDraft(name))
         self.list.addItem(name)
         self.list.setCurrentRow(len(self.drafts) - 1)

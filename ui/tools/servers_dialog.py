@@ -35,7 +35,13 @@ from app.mcp import ToolInfo, ToolService
 from pipelines.core import Cancelled
 from ui.a11y import describe
 from ui.connection_test import ConnectionTest, ConnectionTestTexts
-from ui.dialog_rows import describe_standard_buttons, keep_fitting, messages_beside_buttons, say
+from ui.dialog_rows import (
+    describe_standard_buttons,
+    free_name,
+    keep_fitting,
+    messages_beside_buttons,
+    say,
+)
 from ui.i18n import tr
 from ui.icons import set_icon
 from ui.inline_error import InlineError
@@ -211,11 +217,7 @@ class McpServersDialog(QDialog):
     @Slot()
     def add_server(self) -> None:
         """A new server with a free name, selected, its name ready to be typed over."""
-        taken = {d.name.casefold() for d in self.drafts}
-        name, number = new_server_name(), 2
-        while name.casefold() in taken:
-            name = tr("{name} {number}").format(name=new_server_name(), number=number)
-            number += 1
+        name = free_name(new_server_name(), (d.name for d in self.drafts))
         self.drafts.append(ServerDraft(name))
         self.list.addTopLevelItem(QTreeWidgetItem())
         self._show_row(self.drafts[-1])
