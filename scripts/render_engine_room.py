@@ -119,8 +119,8 @@ def render_tools_window(window: object) -> list[Path]:
 
     assert isinstance(window, MainWindow)
     dialog = window.open_tools()
-    dialog.test_button.click()
-    wait_until(lambda: dialog.tool_list.count() > 0 and dialog._testing is None, "the test")
+    dialog.test.button.click()
+    wait_until(lambda: dialog.tool_list.count() > 0 and not dialog.test.running, "the test")
     dialog.resize(dialog.width(), max(dialog.height(), 520))
     written = []
     for theme in THEMES:

@@ -66,11 +66,11 @@ def main() -> int:
                 dialog.resize(*SIZE)
                 dialog.show()
                 dialog.list.setCurrentRow(1)
-                dialog.test_button.click()
+                dialog.test.button.click()
                 deadline = time.monotonic() + 60
-                while not dialog.test_result.text().startswith("Connected"):
+                while not dialog.test.result.text().startswith("Connected"):
                     if time.monotonic() > deadline:
-                        raise SystemExit(f"the test did not end: {dialog.test_result.text()}")
+                        raise SystemExit(f"the test did not end: {dialog.test.result.text()}")
                     app.processEvents()
                     time.sleep(0.02)
                 app.processEvents()

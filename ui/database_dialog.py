@@ -3,7 +3,8 @@
 The password is typed apart from the connection string and goes to the keyring (or the
 private secrets file), never into the settings file. "Test connection" and applying a choice
 talk to servers, so both run in workers; the dialog stays responsive and says what went wrong
-next to the field that caused it.
+next to the field that caused it. The test row is a :class:`ui.connection_test.ConnectionTest`
+(without Cancel: the dialog waits for the answer, its other controls off meanwhile).
 """
 
 from __future__ import annotations
@@ -15,9 +16,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
-    QPushButton,
     QRadioButton,
     QVBoxLayout,
     QWidget,
@@ -26,6 +25,7 @@ from PySide6.QtWidgets import (
 from app.core import Settings, UserError
 from app.knowledge import ConnectionCheck, KnowledgeService, split_password
 from ui.a11y import announce, describe
+from ui.connection_test import ConnectionTest, ConnectionTestTexts
 from ui.dialog_rows import (
     describe_standard_buttons,
     keep_fitting,
@@ -35,7 +35,6 @@ from ui.dialog_rows import (
 )
 from ui.error_router import ErrorRouter
 from ui.i18n import tr
-from ui.icons import set_icon
 from ui.inline_error import InlineError
 from ui.layouts import vbox
 from ui.notifications import NotificationBar
@@ -109,17 +108,12 @@ class DatabaseDialog(QDialog):
             tr("The database password; it is kept in the system keyring, not in the settings."),
         )
         self.url_error = InlineError()
-        self.test_button = QPushButton(tr("&Test connection"))
-        set_icon(self.test_button, "lan-connect")
-        describe(
-            self.test_button,
+        texts = ConnectionTestTexts(
+            tr("&Test connection"),
             tr("Test connection"),
             tr("Connect to the server and say which PostgreSQL and pgvector it runs."),
         )
-        self.test_result = QLabel()
-        self.test_result.setWordWrap(True)
-        self.test_result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.test_result.hide()  # shown with a result: no blank line at rest
+        self.test = ConnectionTest(tasks, texts, self)
         self.apply_error = InlineError()
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
@@ -130,7 +124,7 @@ class DatabaseDialog(QDialog):
         )
         self._layout()
         self.builtin.toggled.connect(self._update_enabled)
-        self.test_button.clicked.connect(self.test_connection)
+        self.test.button.clicked.connect(self.test_connection)
         self.url.textEdited.connect(self._forget_result)
         self.password.textEdited.connect(self._forget_result)
         self.buttons.accepted.connect(self.apply)
@@ -148,8 +142,8 @@ class DatabaseDialog(QDialog):
         # The test's result and a refused connection string go beside the button, top-aligned:
         # they take no room at rest and push nothing when they appear.
         test_row = QHBoxLayout()
-        test_row.addWidget(self.test_button, 0, Qt.AlignmentFlag.AlignTop)
-        test_row.addLayout(vbox(self.test_result, self.url_error, margins=0, spacing=2), 1)
+        test_row.addWidget(self.test.button, 0, Qt.AlignmentFlag.AlignTop)
+        test_row.addLayout(vbox(self.test.result, self.url_error, margins=0, spacing=2), 1)
         layout = QVBoxLayout(self)
         layout.addWidget(self.builtin)
         layout.addWidget(self.shared)
@@ -160,7 +154,7 @@ class DatabaseDialog(QDialog):
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setDefault(True)
         cancel = self.buttons.button(QDialogButtonBox.StandardButton.Cancel)
-        chain = [self.builtin, self.shared, self.url, self.password, self.test_button, ok, cancel]
+        chain = [self.builtin, self.shared, self.url, self.password, self.test.button, ok, cancel]
         tab_chain(chain)
 
     # ----- testing ---------------------------------------------------------------------
@@ -172,9 +166,10 @@ class DatabaseDialog(QDialog):
         if not self.url.text().strip():
             say(self.url_error, tr("Enter the server's connection string first."))
             return
-        self._set_result(testing_text())
+        self.test.show_result(testing_text())
         self._set_busy(True)
-        self.tasks.start(
+        self.test.start(
+            self.url.text().strip(),
             self.knowledge.test_connection,
             self.url.text().strip(),
             self.password.text() or None,
@@ -185,12 +180,12 @@ class DatabaseDialog(QDialog):
     @Slot(object)
     def _on_tested(self, check: ConnectionCheck) -> None:
         self._set_busy(False)
-        self._set_result(check.message)  # app's words: English for now
+        self.test.show_result(check.message)  # app's words: English for now
 
     @Slot(object)
     def _on_test_failed(self, error: BaseException) -> None:
         self._set_busy(False)
-        self._set_result("")
+        self.test.show_result("")
         self.errors.show(error, default_field="database_url")
         self._announce_errors()
 
@@ -237,10 +232,6 @@ class DatabaseDialog(QDialog):
 
     # ----- state -----------------------------------------------------------------------
 
-    def _set_result(self, text: str) -> None:
-        say(self.test_result, text)
-        self.test_result.setVisible(bool(text))
-
     def _announce_errors(self) -> None:
         for label in (self.url_error, self.apply_error):
             if label.isVisibleTo(self):
@@ -248,19 +239,19 @@ class DatabaseDialog(QDialog):
 
     @Slot()
     def _forget_result(self) -> None:
-        self._set_result("")
+        self.test.show_result("")
         self.url_error.clear()
         self.apply_error.clear()
 
     @Slot()
     def _update_enabled(self) -> None:
         shared = self.shared.isChecked()
-        for widget in (self.url, self.password, self.test_button):
+        for widget in (self.url, self.password, self.test.button):
             widget.setEnabled(shared)
 
     def _set_busy(self, busy: bool) -> None:
         self.buttons.setEnabled(not busy)
-        self.test_button.setEnabled(not busy and self.shared.isChecked())
+        self.test.update_buttons(not busy and self.shared.isChecked())
         for widget in (self.builtin, self.shared, self.url, self.password):
             widget.setEnabled(not busy)
         if not busy:

@@ -1,4 +1,5 @@
-"""Rows the settings dialogs share: messages beside the buttons, and saying a message aloud.
+"""Rows the settings dialogs share: messages beside the buttons, saying a message aloud, and
+a free name for a new entry of a list (an endpoint, a server).
 
 A dialog's messages (a failed test, a refused value, "Copied.") sit in a column left of the
 OK / Cancel buttons, top-aligned with them: hidden messages take no room, so the dialog is
@@ -10,6 +11,7 @@ window by its layout's minimum, which ignores how many lines a wrapped label nee
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import pairwise
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
@@ -53,6 +55,16 @@ def describe_standard_buttons(buttons: QDialogButtonBox) -> None:
         button = buttons.button(which)
         if button is not None:
             describe(button, button.text().replace("&", ""), description)
+
+
+def free_name(base: str, taken: Iterable[str]) -> str:
+    """``base``, or ``base 2``, ``base 3``… — the first no name in ``taken`` has (ignoring case)."""
+    used = {name.casefold() for name in taken}
+    name, number = base, 2
+    while name.casefold() in used:
+        name = tr("{name} {number}").format(name=base, number=number)
+        number += 1
+    return name
 
 
 def tab_chain(widgets: list[QWidget]) -> None:

@@ -6,22 +6,21 @@ The key is typed masked and goes to the keyring (or the private secrets file) th
 server for its models in a worker — a down server takes up to the connect timeout to say so —
 so the dialog stays responsive, can be cancelled, and fills the model list from the answer.
 What is wrong with a field is said next to it as it is typed; Save writes every endpoint at
-once through the settings store.
+once through the settings store. The test row is a :class:`ui.connection_test.ConnectionTest`;
+an endpoint as it is edited is an :class:`ui.remote_draft.EndpointDraft`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import partial
 
-from PySide6.QtCore import Qt, Slot
+from PySide6.QtCore import Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QListWidget,
     QPushButton,
@@ -36,11 +35,12 @@ from app.engines import (
     check_connection,
     endpoint_problems,
     read_key,
-    save_key,
 )
 from ui.a11y import describe
+from ui.connection_test import ConnectionTest, ConnectionTestTexts
 from ui.dialog_rows import (
     describe_standard_buttons,
+    free_name,
     keep_fitting,
     messages_beside_buttons,
     say,
@@ -50,28 +50,9 @@ from ui.i18n import tr
 from ui.icons import set_icon
 from ui.inline_error import InlineError
 from ui.layouts import vbox
+from ui.remote_draft import EndpointDraft, new_name, save_keys
 from ui.settings_changes import change_settings
 from ui.tasks import TaskRunner
-
-
-def new_name() -> str:
-    """The name a new endpoint starts with (numbered when taken)."""
-    return tr("New endpoint")
-
-
-@dataclass(eq=False)
-class EndpointDraft:
-    """One endpoint as it is being edited (saved only when the dialog is)."""
-
-    name: str
-    base_url: str = ""
-    key: str = ""
-    model: str = ""
-    saved_name: str | None = None
-    """Its name in the settings (None for a new one): a renamed endpoint's key moves."""
-    models: list[str] = field(default_factory=list)
-    result: str = ""
-    """The last *Test connection* sentence, shown again when it is selected."""
 
 
 class RemoteEndpointsDialog(QDialog):
@@ -95,8 +76,6 @@ class RemoteEndpointsDialog(QDialog):
             for e in store.settings.remote_endpoints
         ]
         self._removed: list[str] = []  # saved names whose keys go when the dialog is saved
-        self._testing: EndpointDraft | None = None
-        self._test_run = 0  # a cancelled test's late answer is dropped
         self._build()
         for draft in self.drafts:
             self.list.addItem(draft.name)
@@ -149,25 +128,13 @@ class RemoteEndpointsDialog(QDialog):
             tr("API key"),
             tr("The key the server expects, if any; kept in the system keyring."),
         )
-        self.test_button = QPushButton(tr("&Test connection"))
-        set_icon(self.test_button, "lan-connect")
-        describe(
-            self.test_button,
+        texts = ConnectionTestTexts(
+            tr("&Test connection"),
             tr("Test connection"),
             tr("Ask the server for its models; the list below fills from its answer."),
+            cancel=tr("Stop waiting for the server's answer."),
         )
-        self.cancel_test_button = QPushButton(tr("Cancel test"))
-        set_icon(self.cancel_test_button, "close")
-        describe(
-            self.cancel_test_button,
-            tr("Cancel test"),
-            tr("Stop waiting for the server's answer."),
-        )
-        self.cancel_test_button.setVisible(False)
-        self.test_result = QLabel()
-        self.test_result.setWordWrap(True)
-        self.test_result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.test_result.hide()  # shown with a result: no blank line at rest
+        self.test = ConnectionTest(self.tasks, texts, self)
         self.model = QComboBox()
         self.model.setPlaceholderText(tr("Test the connection to list the server's models."))
         self.model.setSizeAdjustPolicy(
@@ -184,8 +151,8 @@ class RemoteEndpointsDialog(QDialog):
         form.addRow(tr("&Address:"), self.url)
         form.addRow(tr("API &key:"), self.key)
         test_row = QHBoxLayout()
-        test_row.addWidget(self.test_button)
-        test_row.addWidget(self.cancel_test_button)
+        test_row.addWidget(self.test.button)
+        test_row.addWidget(self.test.cancel_button)
         test_row.addStretch(1)
         form.addRow("", test_row)
         form.addRow(tr("&Model:"), self.model)
@@ -193,7 +160,7 @@ class RemoteEndpointsDialog(QDialog):
         # take no room, and a line appearing as you type moves no field (the column's stretch,
         # beside the taller list, takes it).
         self.form = QWidget()
-        column = vbox(form, self.name_error, self.url_error, self.test_result, 1, parent=self.form)
+        column = vbox(form, self.name_error, self.url_error, self.test.result, 1, parent=self.form)
         column.setContentsMargins(0, 0, 0, 0)
         list_buttons = QHBoxLayout()
         list_buttons.addWidget(self.add_button)
@@ -217,8 +184,8 @@ class RemoteEndpointsDialog(QDialog):
             self.name,
             self.url,
             self.key,
-            self.test_button,
-            self.cancel_test_button,
+            self.test.button,
+            self.test.cancel_button,
             self.model,
             save,
             cancel,
@@ -231,15 +198,10 @@ class RemoteEndpointsDialog(QDialog):
         self.url.textEdited.connect(self._on_edited)
         self.key.textEdited.connect(self._on_edited)
         self.model.currentIndexChanged.connect(self._on_model_chosen)
-        self.test_button.clicked.connect(self.test_connection)
-        self.cancel_test_button.clicked.connect(self.cancel_test)
+        self.test.button.clicked.connect(self.test_connection)
+        self.test.cancel_button.clicked.connect(self.cancel_test)
         self.buttons.accepted.connect(self.save)
         self.buttons.rejected.connect(self.reject)
-
-    def _set_result(self, text: str) -> None:
-        """The test's sentence under the fields (said aloud), hidden when there is none."""
-        say(self.test_result, text)
-        self.test_result.setVisible(bool(text))
 
     # ----- the list --------------------------------------------------------------------
 
@@ -251,12 +213,7 @@ class RemoteEndpointsDialog(QDialog):
     @Slot()
     def add_endpoint(self) -> None:
         """A new endpoint with a free name, selected, its name ready to be typed over."""
-        taken = {d.name.casefold() for d in self.drafts}
-        name = new_name()
-        number = 2
-        while name.casefold() in taken:
-            name = tr("{name} {number}").format(name=new_name(), number=number)
-            number += 1
+        name = free_name(new_name(), (d.name for d in self.drafts))
         self.drafts.append(EndpointDraft(name))
         self.list.addItem(name)
         self.list.setCurrentRow(len(self.drafts) - 1)
@@ -272,7 +229,7 @@ class RemoteEndpointsDialog(QDialog):
         draft = self.drafts.pop(row)
         if draft.saved_name is not None:
             self._removed.append(draft.saved_name)
-        if draft is self._testing:
+        if draft is self.test.subject:
             self.cancel_test()
         self.list.takeItem(row)
         self._show_current()
@@ -288,8 +245,7 @@ class RemoteEndpointsDialog(QDialog):
             (self.key, draft.key if draft else ""),
         ):
             line.setText(text)
-        self.test_result.setText(draft.result if draft else "")
-        self.test_result.setVisible(bool(self.test_result.text()))
+        self.test.show_result(draft.result if draft else "", aloud=False)
         self._fill_models(draft)
         self._validate()
         self._update_test_buttons()
@@ -314,7 +270,7 @@ class RemoteEndpointsDialog(QDialog):
             return
         if self.url.text().strip() != draft.base_url or self.key.text() != draft.key:
             draft.result = ""  # a test of the old address says nothing of the new one
-            self._set_result("")
+            self.test.show_result("")
         draft.name = self.name.text()
         draft.base_url = self.url.text().strip()
         draft.key = self.key.text()
@@ -356,57 +312,48 @@ class RemoteEndpointsDialog(QDialog):
         if draft is None or "base_url" in self.problems(draft):
             return
         endpoint = RemoteEndpoint(name=draft.name.strip() or new_name(), base_url=draft.base_url)
-        self._test_run += 1
-        self._testing = draft
-        draft.result = tr("Connecting to {address}…").format(address=endpoint.base_url)
-        self._set_result(draft.result)
-        self._update_test_buttons()
-        run = self._test_run
-        self.tasks.start(
+        self.test.start(
+            draft,
             check_connection,
             endpoint,
             draft.key,
-            on_done=partial(self._on_tested, run, draft),
-            on_error=partial(self._on_test_failed, run, draft),
+            on_done=partial(self._on_tested, draft),
+            on_error=partial(self._on_test_failed, draft),
         )
+        draft.result = tr("Connecting to {address}…").format(address=endpoint.base_url)
+        self.test.show_result(draft.result)
+        self._update_test_buttons()
 
     @Slot()
     def cancel_test(self) -> None:
         """Stop waiting for the server (its late answer is ignored)."""
-        if self._testing is None:
+        draft = self.test.cancel()
+        if not isinstance(draft, EndpointDraft):
             return
-        self._testing.result = tr("Cancelled.")
-        if self._testing is self.current():
-            self._set_result(self._testing.result)
-        self._testing = None
-        self._test_run += 1
+        draft.result = tr("Cancelled.")
+        if draft is self.current():
+            self.test.show_result(draft.result)
         self._update_test_buttons()
 
-    def _on_tested(self, run: int, draft: EndpointDraft, check: ConnectionCheck) -> None:
-        if run != self._test_run:
-            return
-        self._testing = None
+    def _on_tested(self, draft: EndpointDraft, check: ConnectionCheck) -> None:
         draft.result = check.message
         if check.ok:
             draft.models = [model.id for model in check.models]
             if draft.models and draft.model not in draft.models:
                 draft.model = draft.models[0]  # the one a single-model server serves
         if draft is self.current():
-            self._set_result(draft.result)  # the app's sentence: English for now
+            self.test.show_result(draft.result)  # the app's sentence: English for now
             self._fill_models(draft)
         self._update_test_buttons()
 
-    def _on_test_failed(self, run: int, draft: EndpointDraft, error: BaseException) -> None:
+    def _on_test_failed(self, draft: EndpointDraft, error: BaseException) -> None:
         # check_connection says network problems itself; anything else is a one-line fault.
         failed = tr("The test failed: {error}").format(error=error)
-        self._on_tested(run, draft, ConnectionCheck(failed))
+        self._on_tested(draft, ConnectionCheck(failed))
 
     def _update_test_buttons(self) -> None:
-        testing = self._testing is not None
         draft = self.current()
-        can_test = draft is not None and "base_url" not in self.problems(draft)
-        self.test_button.setEnabled(can_test and not testing)
-        self.cancel_test_button.setVisible(testing)
+        self.test.update_buttons(draft is not None and "base_url" not in self.problems(draft))
 
     # ----- saving ----------------------------------------------------------------------
 
@@ -427,12 +374,7 @@ class RemoteEndpointsDialog(QDialog):
                 return
         endpoints = self.endpoints()
         try:
-            for name in self._removed:
-                save_key(self.secrets, name, "")
-            for draft, endpoint in zip(self.drafts, endpoints, strict=True):
-                if draft.saved_name and draft.saved_name.casefold() != endpoint.name.casefold():
-                    save_key(self.secrets, draft.saved_name, "")  # renamed: the key moves
-                save_key(self.secrets, endpoint.name, draft.key)
+            save_keys(self.secrets, list(zip(self.drafts, endpoints, strict=True)), self._removed)
         except StorageError as error:
             say(self.save_error, str(error))
             return

@@ -66,9 +66,9 @@ def test_built_in_is_the_default_and_disables_the_server_fields(
 ) -> None:
     dialog = _dialog(qtbot, window)
     assert dialog.builtin.isChecked()
-    assert not dialog.url.isEnabled() and not dialog.test_button.isEnabled()
+    assert not dialog.url.isEnabled() and not dialog.test.button.isEnabled()
     dialog.shared.setChecked(True)
-    assert dialog.url.isEnabled() and dialog.test_button.isEnabled()
+    assert dialog.url.isEnabled() and dialog.test.button.isEnabled()
     dialog.reject()
 
 
@@ -77,10 +77,10 @@ def test_test_connection_shows_versions_without_blocking(
 ) -> None:
     dialog = _shared_server(qtbot, window, GOOD_URL, "pw")
     fake.gate.clear()  # a slow server
-    click(qtbot, dialog.test_button)
-    assert dialog.test_result.text() == testing_text() and not dialog.buttons.isEnabled()
+    click(qtbot, dialog.test.button)
+    assert dialog.test.result.text() == testing_text() and not dialog.buttons.isEnabled()
     fake.gate.set()
-    qtbot.waitUntil(lambda: dialog.test_result.text().startswith("Connected: PostgreSQL 17.2"))
+    qtbot.waitUntil(lambda: dialog.test.result.text().startswith("Connected: PostgreSQL 17.2"))
     assert fake.tested == [(GOOD_URL, "pw")] and dialog.buttons.isEnabled()
     dialog.reject()
 
@@ -90,7 +90,7 @@ def test_a_failed_test_says_why_next_to_the_connection_string(
 ) -> None:
     fake.fail = DatabaseError("The database refused the user name or password.")
     dialog = _shared_server(qtbot, window, GOOD_URL)
-    click(qtbot, dialog.test_button)
+    click(qtbot, dialog.test.button)
     qtbot.waitUntil(lambda: "refused the user name" in dialog.url_error.text())
     assert dialog.url.text() == GOOD_URL  # nothing typed is lost
     qtbot.keyClicks(dialog.url, "x")

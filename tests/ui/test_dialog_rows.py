@@ -1,5 +1,6 @@
 """A dialog that keeps fitting its messages grows for a long one, and closing it while that
-check is still pending (it runs after the layout change) is quiet: no error, no crash dialog."""
+check is still pending (it runs after the layout change) is quiet: no error, no crash dialog.
+A new entry of a list gets the first name no other entry has."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import QDialog, QLabel, QLineEdit
 from pytestqt.qtbot import QtBot
 
-from ui.dialog_rows import keep_fitting
+from ui.dialog_rows import free_name, keep_fitting
 from ui.layouts import vbox
 
 LONG = "A message long enough to need several lines in a narrow dialog. " * 4
@@ -52,3 +53,9 @@ def test_a_dialog_deleted_before_its_check_runs_is_left_alone(qtbot: QtBot) -> N
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     assert not shiboken6.isValid(dialog)
     QCoreApplication.processEvents()  # the queued check's turn: it must not touch the dialog
+
+
+def test_a_new_entry_gets_the_first_name_no_other_has_ignoring_case() -> None:
+    assert free_name("New server", []) == "New server"
+    assert free_name("New server", ["new SERVER"]) == "New server 2"
+    assert free_name("New server", ["New server", "New server 2", "x"]) == "New server 3"

@@ -67,15 +67,15 @@ def test_database_dialog_is_walkable_in_both_choices(qtbot: QtBot, window: MainW
     dialog = window.choose_database()
     qtbot.waitExposed(dialog)
     assert_walkable([dialog])  # built-in: the server fields are disabled, Tab skips them
-    buttons = [dialog.test_button, *dialog.buttons.buttons()]
+    buttons = [dialog.test.button, *dialog.buttons.buttons()]
     at_rest = positions(buttons)
     height = dialog.height()
     dialog.shared.setChecked(True)
     assert_walkable([dialog])
     order = tab_cycle(dialog, dialog.shared)
-    assert order[:4] == [dialog.shared, dialog.url, dialog.password, dialog.test_button]
-    assert not dialog.test_result.isVisible() and not dialog.url_error.isVisible()
-    click(qtbot, dialog.test_button)  # no connection string: said beside the button
+    assert order[:4] == [dialog.shared, dialog.url, dialog.password, dialog.test.button]
+    assert not dialog.test.result.isVisible() and not dialog.url_error.isVisible()
+    click(qtbot, dialog.test.button)  # no connection string: said beside the button
     assert dialog.url_error.isVisible()
     assert dialog.url_error.text() == "Enter the server's connection string first."
     assert positions(buttons) == at_rest and dialog.height() >= height
@@ -140,13 +140,13 @@ def test_remote_dialog_is_walkable_and_tight(
         dialog.name,
         dialog.url,
         dialog.key,
-        dialog.test_button,
+        dialog.test.button,
         dialog.model,
     ]
     # At rest no hidden line leaves a gap: the test button sits right under the key field.
-    assert dialog.test_button.y() - dialog.key.geometry().bottom() < 16
-    assert dialog.model.y() - dialog.test_button.geometry().bottom() < 16
-    fields = [dialog.name, dialog.url, dialog.key, dialog.test_button, dialog.model]
+    assert dialog.test.button.y() - dialog.key.geometry().bottom() < 16
+    assert dialog.model.y() - dialog.test.button.geometry().bottom() < 16
+    fields = [dialog.name, dialog.url, dialog.key, dialog.test.button, dialog.model]
     at_rest = positions([*fields, *dialog.buttons.buttons()])
     click(qtbot, dialog.add_button)  # a new endpoint: "enter the address" under the fields
     qtbot.wait(1)

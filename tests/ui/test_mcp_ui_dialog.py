@@ -71,7 +71,7 @@ def test_hostile_values_get_the_validators_sentence_next_to_their_field(
     click(qtbot, dialog.add_button)
     assert dialog.list.currentItem().text(0) == "New server"
     assert dialog.errors["command"].text() == COMMAND_EMPTY
-    assert not dialog.test_button.isEnabled()
+    assert not dialog.test.button.isEnabled()
     dialog.name.clear()
     qtbot.keyClicks(dialog.name, "files/reader")
     assert dialog.errors["name"].text() == NAME_INVALID
@@ -127,9 +127,9 @@ def test_test_lists_the_tools_and_a_tick_lets_one_run_without_asking(
     dialog = open_dialog(qtbot, store, service, tasks)
     assert not dialog.tool_list.isVisibleTo(dialog)
     assert dialog.tools_title.text() == "Test the server to list its tools."
-    click(qtbot, dialog.test_button)
+    click(qtbot, dialog.test.button)
     # Through tr(): once an earlier test installed the English catalog, "(s)" is resolved.
-    qtbot.waitUntil(lambda: dialog.test_result.text() == tr("%n tool(s) listed.", "", 2))
+    qtbot.waitUntil(lambda: dialog.test.result.text() == tr("%n tool(s) listed.", "", 2))
     assert dialog.list.topLevelItem(0).text(2) == tr("%n tool(s)", "", 2)
     names = [dialog.tool_list.item(r).text() for r in range(dialog.tool_list.count())]
     assert names == ["add — Add two numbers", "multiply — Multiply two numbers"]
@@ -144,18 +144,18 @@ def test_a_slow_server_shows_progress_and_cancel_stops_waiting(
 ) -> None:
     service.gate = threading.Event()
     dialog = open_dialog(qtbot, store, service, tasks)
-    click(qtbot, dialog.test_button)
+    click(qtbot, dialog.test.button)
     qtbot.waitUntil(lambda: service.asked == ["calc"])
-    assert dialog.progress.isVisible() and dialog.cancel_test_button.isVisible()
-    assert not dialog.test_button.isEnabled()
+    assert dialog.test.progress.isVisible() and dialog.test.cancel_button.isVisible()
+    assert not dialog.test.button.isEnabled()
     assert dialog.list.topLevelItem(0).text(2) == "testing…"
     assert unlabelled_widgets(dialog) == []
-    click(qtbot, dialog.cancel_test_button)
-    assert dialog.test_result.text() == "Cancelled."
-    assert not dialog.progress.isVisible()
+    click(qtbot, dialog.test.cancel_button)
+    assert dialog.test.result.text() == "Cancelled."
+    assert not dialog.test.progress.isVisible()
     qtbot.waitUntil(lambda: not tasks.busy)  # the worker saw the cancel and returned
-    assert dialog.test_result.text() == "Cancelled."
-    assert dialog.test_button.isEnabled()
+    assert dialog.test.result.text() == "Cancelled."
+    assert dialog.test.button.isEnabled()
 
 
 def test_a_failed_test_says_its_sentence_next_to_the_field_it_names(
@@ -163,9 +163,9 @@ def test_a_failed_test_says_its_sentence_next_to_the_field_it_names(
 ) -> None:
     service.refusals["calc"] = UserError("“python” could not be started.", field="command")
     dialog = open_dialog(qtbot, store, service, tasks)
-    click(qtbot, dialog.test_button)
+    click(qtbot, dialog.test.button)
     qtbot.waitUntil(lambda: dialog.errors["command"].text() == "“python” could not be started.")
-    assert dialog.test_result.text() == ""
+    assert dialog.test.result.text() == ""
     service.refusals["calc"] = UserError("The server closed the connection.", field="server")
-    click(qtbot, dialog.test_button)
-    qtbot.waitUntil(lambda: dialog.test_result.text() == "The server closed the connection.")
+    click(qtbot, dialog.test.button)
+    qtbot.waitUntil(lambda: dialog.test.result.text() == "The server closed the connection.")

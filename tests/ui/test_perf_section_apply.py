@@ -64,25 +64,25 @@ def running_engine(window: MainWindow) -> EngineOptions:
 
 def apply_and_wait(qtbot: QtBot, perf: PerformanceSection) -> None:
     """Click Apply and wait until the reload has ended."""
-    assert perf.apply_row.isVisible()
-    click(qtbot, perf.apply_button)
+    assert perf.controls.apply_row.isVisible()
+    click(qtbot, perf.controls.apply_button)
     qtbot.waitUntil(lambda: not perf.reloading, timeout=5000)
 
 
 def test_without_a_model_each_control_is_stored_at_once(window: MainWindow) -> None:
     perf = section(window)
     edits: list[tuple[str, Callable[[], Any], Any]] = [
-        ("kv_cache_precision", lambda: perf.kv_cache_precision.setCurrentIndex(3), "u4"),
-        ("prefix_caching", lambda: perf.prefix_caching.setChecked(False), False),
-        ("cache_eviction", lambda: perf.cache_eviction.setChecked(True), True),
-        ("eviction_cache_tokens", lambda: perf.eviction_cache_tokens.setValue(4096), 4096),
-        ("prompt_lookup", lambda: perf.prompt_lookup.setChecked(True), True),
-        ("sparse_attention", lambda: perf.sparse_attention.setChecked(True), True),
+        ("kv_cache_precision", lambda: perf.controls.kv_cache_precision.setCurrentIndex(3), "u4"),
+        ("prefix_caching", lambda: perf.controls.prefix_caching.setChecked(False), False),
+        ("cache_eviction", lambda: perf.controls.cache_eviction.setChecked(True), True),
+        ("eviction_cache_tokens", lambda: perf.controls.eviction_cache_tokens.setValue(4096), 4096),
+        ("prompt_lookup", lambda: perf.controls.prompt_lookup.setChecked(True), True),
+        ("sparse_attention", lambda: perf.controls.sparse_attention.setChecked(True), True),
     ]
     for name, edit, expected in edits:
         edit()
         assert getattr(window.ctx.settings.chat.performance, name) == expected, name
-    assert not perf.apply_row.isVisible()  # nothing to reload
+    assert not perf.controls.apply_row.isVisible()  # nothing to reload
     assert window.ctx.settings.chat_presets == {}
 
 
@@ -92,11 +92,14 @@ def test_apply_reloads_the_model_and_stores_in_its_preset(
     load(qtbot, window, model_folder)
     calls = record_reconfigure(monkeypatch, window)
     perf = section(window)
-    perf.kv_cache_precision.setCurrentIndex(perf.kv_cache_precision.findData("u4"))
-    perf.prompt_lookup.setChecked(True)
-    perf.prefix_caching.setChecked(False)  # GenAI cannot evict from a prefix-cached sequence
-    perf.cache_eviction.setChecked(True)
-    perf.eviction_cache_tokens.setValue(1024)
+    perf.controls.kv_cache_precision.setCurrentIndex(
+        perf.controls.kv_cache_precision.findData("u4")
+    )
+    perf.controls.prompt_lookup.setChecked(True)
+    # GenAI cannot evict from a prefix-cached sequence
+    perf.controls.prefix_caching.setChecked(False)
+    perf.controls.cache_eviction.setChecked(True)
+    perf.controls.eviction_cache_tokens.setValue(1024)
     assert preset_key(model_folder) not in window.ctx.settings.chat_presets  # not yet stored
     apply_and_wait(qtbot, perf)
     wanted = EngineOptions(
@@ -111,7 +114,7 @@ def test_apply_reloads_the_model_and_stores_in_its_preset(
     stored = window.ctx.settings.chat_presets[preset_key(model_folder)].performance
     assert stored.engine() == wanted
     assert window.ctx.settings.chat.performance == PerformanceSettings()  # global untouched
-    assert not perf.apply_row.isVisible()
+    assert not perf.controls.apply_row.isVisible()
 
 
 def test_revert_shows_the_settings_in_use(
@@ -119,11 +122,11 @@ def test_revert_shows_the_settings_in_use(
 ) -> None:
     load(qtbot, window, model_folder)
     perf = section(window)
-    perf.sparse_attention.setChecked(True)
-    assert perf.apply_row.isVisible()
-    click(qtbot, perf.revert_button)
-    assert not perf.sparse_attention.isChecked()
-    assert not perf.apply_row.isVisible()
+    perf.controls.sparse_attention.setChecked(True)
+    assert perf.controls.apply_row.isVisible()
+    click(qtbot, perf.controls.revert_button)
+    assert not perf.controls.sparse_attention.isChecked()
+    assert not perf.controls.apply_row.isVisible()
 
 
 def test_a_failing_reload_says_why_next_to_the_option_and_keeps_the_old_values(
@@ -133,13 +136,15 @@ def test_a_failing_reload_says_why_next_to_the_option_and_keeps_the_old_values(
     sentence = "The KV cache cannot be kept in u4 here."
     calls = record_reconfigure(monkeypatch, window, UserError(sentence, field="kv_cache_precision"))
     perf = section(window)
-    perf.kv_cache_precision.setCurrentIndex(perf.kv_cache_precision.findData("u4"))
+    perf.controls.kv_cache_precision.setCurrentIndex(
+        perf.controls.kv_cache_precision.findData("u4")
+    )
     apply_and_wait(qtbot, perf)
     assert len(calls) == 1
-    row = perf.rows["kv_cache_precision"]
+    row = perf.controls.rows["kv_cache_precision"]
     assert row.error.isVisible() and row.error.text() == sentence
-    assert not perf.rows["prompt_lookup"].error.isVisible()
-    assert perf.kv_cache_precision.currentData() == "default"  # back to what runs
+    assert not perf.controls.rows["prompt_lookup"].error.isVisible()
+    assert perf.controls.kv_cache_precision.currentData() == "default"  # back to what runs
     assert preset_key(model_folder) not in window.ctx.settings.chat_presets  # not stored
     assert running_engine(window) == EngineOptions()  # the model keeps running as it was
     assert window.chat_panel.input.isEnabled()
@@ -152,15 +157,15 @@ def test_an_obvious_refusal_is_instant_without_a_reload(
     calls = record_reconfigure(monkeypatch, window)
     draft = model_folder  # any existing folder: refused before it is read
     perf = section(window)
-    perf.prompt_lookup.setChecked(True)
+    perf.controls.prompt_lookup.setChecked(True)
     answer_files(monkeypatch, draft)  # picked as a GGUF file would be
-    perf.draft_model.file_action.trigger()
-    assert perf.draft_model.text() == str(draft)
-    click(qtbot, perf.apply_button)
+    perf.controls.draft_model.file_action.trigger()
+    assert perf.controls.draft_model.text() == str(draft)
+    click(qtbot, perf.controls.apply_button)
     assert not perf.reloading and calls == []
-    error = perf.rows["prompt_lookup"].error
+    error = perf.controls.rows["prompt_lookup"].error
     assert error.isVisible() and "cannot be used together" in error.text()
-    assert not perf.prompt_lookup.isChecked() and perf.draft_model.text() == ""
+    assert not perf.controls.prompt_lookup.isChecked() and perf.controls.draft_model.text() == ""
     assert preset_key(model_folder) not in window.ctx.settings.chat_presets
 
 
@@ -171,17 +176,17 @@ def test_cancel_keeps_the_previous_settings(
     panel = window.chat_panel
     perf = section(window)
     script.load_gate = threading.Event()  # the reload's compile waits for the test
-    perf.prefix_caching.setChecked(False)
-    click(qtbot, perf.apply_button)
-    qtbot.waitUntil(lambda: perf.reload_row.isVisible(), timeout=2000)
-    assert perf.reloading and perf.progress.isVisible()
+    perf.controls.prefix_caching.setChecked(False)
+    click(qtbot, perf.controls.apply_button)
+    qtbot.waitUntil(lambda: perf.controls.reload_row.isVisible(), timeout=2000)
+    assert perf.reloading and perf.controls.progress.isVisible()
     assert not panel.input.isEnabled() and not panel.model_picker.isEnabled()
-    assert not perf.rows["prefix_caching"].isEnabled()
-    click(qtbot, perf.cancel_button)
+    assert not perf.controls.rows["prefix_caching"].isEnabled()
+    click(qtbot, perf.controls.cancel_button)
     script.load_gate.set()
     qtbot.waitUntil(lambda: not perf.reloading, timeout=5000)
-    assert perf.prefix_caching.isChecked()  # the old value again
-    assert not perf.reload_row.isVisible()
+    assert perf.controls.prefix_caching.isChecked()  # the old value again
+    assert not perf.controls.reload_row.isVisible()
     assert preset_key(model_folder) not in window.ctx.settings.chat_presets
     assert running_engine(window) == EngineOptions()
     assert panel.input.isEnabled() and panel.model_picker.isEnabled()
@@ -195,12 +200,12 @@ def test_each_model_shows_its_own_options(
     other = fake_model_folder(tmp_path / "b", "other-chat")
     load(qtbot, window, model_folder)
     perf = section(window)
-    perf.sparse_attention.setChecked(True)
+    perf.controls.sparse_attention.setChecked(True)
     apply_and_wait(qtbot, perf)
     load(qtbot, window, other)
-    assert not perf.sparse_attention.isChecked()
+    assert not perf.controls.sparse_attention.isChecked()
     load(qtbot, window, model_folder)
-    assert perf.sparse_attention.isChecked()
+    assert perf.controls.sparse_attention.isChecked()
 
 
 def test_weight_sparsity_is_disabled_with_its_reason_without_amx(
@@ -208,10 +213,10 @@ def test_weight_sparsity_is_disabled_with_its_reason_without_amx(
 ) -> None:
     monkeypatch.setattr("ui.chat.performance_controls.cpu_has_amx", lambda: False)
     perf = section(make_window([CPU, GPU]))
-    assert not perf.weight_sparsity.isEnabled()
-    reason = perf.rows["weight_sparsity"].explanation.text()
+    assert not perf.controls.weight_sparsity.isEnabled()
+    reason = perf.controls.rows["weight_sparsity"].explanation.text()
     assert "AMX" in reason
-    assert "AMX" in perf.weight_sparsity.accessibleDescription()
+    assert "AMX" in perf.controls.weight_sparsity.accessibleDescription()
 
 
 def test_weight_sparsity_is_offered_with_amx(
@@ -219,7 +224,7 @@ def test_weight_sparsity_is_offered_with_amx(
 ) -> None:
     monkeypatch.setattr("ui.chat.performance_controls.cpu_has_amx", lambda: True)
     perf = section(make_window([CPU, GPU]))
-    assert perf.weight_sparsity.isEnabled()
+    assert perf.controls.weight_sparsity.isEnabled()
 
 
 def own_unlabelled(root: QWidget) -> list[str]:
@@ -234,19 +239,19 @@ def test_every_control_is_labelled_with_the_section_open(
 ) -> None:
     load(qtbot, window, model_folder)
     perf = section(window)
-    perf.sparse_attention.setChecked(True)  # Apply and Revert shown too
-    assert perf.apply_button.isVisible()
+    perf.controls.sparse_attention.setChecked(True)  # Apply and Revert shown too
+    assert perf.controls.apply_button.isVisible()
     assert own_unlabelled(window.chat_panel.generation) == []
 
 
 def test_a_draft_path_the_settings_refuse_is_said_next_to_it(window: MainWindow) -> None:
     perf = section(window)
-    perf.draft_model.edit.setText("model\0.gguf")
-    perf.draft_model.edit.editingFinished.emit()
-    error = perf.rows["draft_model"].error
+    perf.controls.draft_model.edit.setText("model\0.gguf")
+    perf.controls.draft_model.edit.editingFinished.emit()
+    error = perf.controls.rows["draft_model"].error
     assert error.isVisible() and error.text() == "This is not a usable path for a draft model."
     assert window.ctx.settings.chat.performance.draft_model is None
-    assert perf.draft_model.text() == ""  # back to what is stored
+    assert perf.controls.draft_model.text() == ""  # back to what is stored
 
 
 def test_clear_forgets_the_draft_model(
@@ -254,9 +259,9 @@ def test_clear_forgets_the_draft_model(
 ) -> None:
     perf = section(window)
     answer_files(monkeypatch, model_folder)
-    perf.draft_model.file_action.trigger()
+    perf.controls.draft_model.file_action.trigger()
     assert window.ctx.settings.chat.performance.draft_model == model_folder
-    perf.draft_model.clear_button.click()
+    perf.controls.draft_model.clear_button.click()
     assert window.ctx.settings.chat.performance.draft_model is None
 
 
@@ -273,10 +278,12 @@ def test_the_device_refuses_at_once_what_it_cannot_run(
     load(qtbot, window, model_folder, "GPU")
     calls = record_reconfigure(monkeypatch, window)
     perf = section(window)
-    assert perf.kv_cache_precision.itemText(0) == "Default (f16 on the GPU)"
-    perf.kv_cache_precision.setCurrentIndex(perf.kv_cache_precision.findData("u4"))
-    click(qtbot, perf.apply_button)
+    assert perf.controls.kv_cache_precision.itemText(0) == "Default (f16 on the GPU)"
+    perf.controls.kv_cache_precision.setCurrentIndex(
+        perf.controls.kv_cache_precision.findData("u4")
+    )
+    click(qtbot, perf.controls.apply_button)
     assert calls == [] and not perf.reloading
-    error = perf.rows[expected.field].error
+    error = perf.controls.rows[expected.field].error
     assert error.isVisible() and error.text() == str(expected)
-    assert perf.kv_cache_precision.currentData() == "default"
+    assert perf.controls.kv_cache_precision.currentData() == "default"

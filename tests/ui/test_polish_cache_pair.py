@@ -21,24 +21,24 @@ def test_ticking_bounded_memory_unticks_prefix_caching_and_says_why(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     perf = section(window)
-    assert perf.prefix_caching.isChecked() and not perf.cache_eviction.isChecked()
-    click(qtbot, perf.cache_eviction)
-    assert perf.cache_eviction.isChecked() and not perf.prefix_caching.isChecked()
-    note = perf.one_cache.note
+    assert perf.controls.prefix_caching.isChecked() and not perf.controls.cache_eviction.isChecked()
+    click(qtbot, perf.controls.cache_eviction)
+    assert perf.controls.cache_eviction.isChecked() and not perf.controls.prefix_caching.isChecked()
+    note = perf.controls.one_cache.note
     assert note.isVisible() and note.text() == prefix_off_note()
     stored = window.ctx.settings.chat.performance  # no model: stored at once, and valid
     assert stored.cache_eviction and not stored.prefix_caching
     stored.engine().check("CPU")  # the pair the engine refuses was never stored
-    assert not any(line.isVisible() for line in perf.errors.values())
+    assert not any(line.isVisible() for line in perf.controls.errors.values())
     assert unlabelled_widgets(perf) == []
 
 
 def test_clicking_the_text_of_a_box_ticks_it(qtbot: QtBot, window: MainWindow) -> None:
     perf = section(window)
-    text = perf.rows["cache_eviction"].check_text
-    assert text is not None and text.text() == perf.cache_eviction.accessibleName()
+    text = perf.controls.rows["cache_eviction"].check_text
+    assert text is not None and text.text() == perf.controls.cache_eviction.accessibleName()
     qtbot.mouseClick(text, Qt.MouseButton.LeftButton, pos=QPoint(4, 4))
-    assert perf.cache_eviction.isChecked() and not perf.prefix_caching.isChecked()
+    assert perf.controls.cache_eviction.isChecked() and not perf.controls.prefix_caching.isChecked()
 
 
 def test_with_a_model_the_reverse_too_and_apply_is_never_refused(
@@ -46,32 +46,34 @@ def test_with_a_model_the_reverse_too_and_apply_is_never_refused(
 ) -> None:
     load(qtbot, window, model_folder)
     perf = section(window)
-    click(qtbot, perf.cache_eviction)
-    assert not perf.prefix_caching.isChecked()
-    click(qtbot, perf.prefix_caching)  # the reverse: bounded memory goes
-    assert perf.prefix_caching.isChecked() and not perf.cache_eviction.isChecked()
-    assert perf.one_cache.note.text() == eviction_off_note()
-    click(qtbot, perf.cache_eviction)
+    click(qtbot, perf.controls.cache_eviction)
+    assert not perf.controls.prefix_caching.isChecked()
+    click(qtbot, perf.controls.prefix_caching)  # the reverse: bounded memory goes
+    assert perf.controls.prefix_caching.isChecked() and not perf.controls.cache_eviction.isChecked()
+    assert perf.controls.one_cache.note.text() == eviction_off_note()
+    click(qtbot, perf.controls.cache_eviction)
     apply_and_wait(qtbot, perf)
     engine = running_engine(window)
     assert engine.cache_eviction and not engine.prefix_caching
     stored = window.ctx.settings.chat_presets[preset_key(model_folder)].performance
     assert stored.cache_eviction and not stored.prefix_caching
-    assert not any(line.isVisible() for line in (*perf.errors.values(), perf.error))
+    lines = (*perf.controls.errors.values(), perf.controls.error)
+    assert not any(line.isVisible() for line in lines)
 
 
 def test_revert_takes_the_note_away(qtbot: QtBot, window: MainWindow, model_folder: Path) -> None:
     load(qtbot, window, model_folder)
     perf = section(window)
-    click(qtbot, perf.cache_eviction)
-    assert perf.one_cache.note.isVisible()
-    click(qtbot, perf.revert_button)
-    assert perf.prefix_caching.isChecked() and not perf.cache_eviction.isChecked()
-    assert not perf.one_cache.note.isVisible()
+    click(qtbot, perf.controls.cache_eviction)
+    assert perf.controls.one_cache.note.isVisible()
+    click(qtbot, perf.controls.revert_button)
+    assert perf.controls.prefix_caching.isChecked() and not perf.controls.cache_eviction.isChecked()
+    assert not perf.controls.one_cache.note.isVisible()
 
 
 def test_unticking_either_leaves_the_other_alone(qtbot: QtBot, window: MainWindow) -> None:
     perf = section(window)
-    click(qtbot, perf.prefix_caching)  # off: nothing else changes, nothing is said
-    assert not perf.prefix_caching.isChecked() and not perf.cache_eviction.isChecked()
-    assert not perf.one_cache.note.isVisible()
+    click(qtbot, perf.controls.prefix_caching)  # off: nothing else changes, nothing is said
+    assert not perf.controls.prefix_caching.isChecked()
+    assert not perf.controls.cache_eviction.isChecked()
+    assert not perf.controls.one_cache.note.isVisible()

@@ -68,17 +68,17 @@ def test_each_field_says_what_is_wrong_next_to_it(
     click(qtbot, dialog.add_button)
     assert dialog.list.currentItem().text() == "New endpoint"
     assert dialog.url_error.text() == "Enter the server's address, e.g. http://ovms.lan:8000/v3."
-    assert not dialog.test_button.isEnabled()
+    assert not dialog.test.button.isEnabled()
     qtbot.keyClicks(dialog.url, "ftp://files.lan/v1")
     assert dialog.url_error.text() == URL_NOT_HTTP
-    assert not dialog.test_button.isEnabled()
+    assert not dialog.test.button.isEnabled()
     dialog.url.clear()
     qtbot.keyClicks(dialog.url, "ovms.lan:8000/v3")  # no scheme: not an http(s) URL
     assert dialog.url_error.text() == URL_NOT_HTTP
     dialog.url.clear()
     qtbot.keyClicks(dialog.url, "http://10.0.0.7:8000/v1")
     assert dialog.url_error.text() == ""
-    assert dialog.test_button.isEnabled()
+    assert dialog.test.button.isEnabled()
     dialog.name.clear()
     qtbot.keyClicks(dialog.name, "team ovms")  # names compare case-blind, as devices do
     assert dialog.name_error.text() == (
@@ -182,8 +182,8 @@ def test_closing_the_dialog_while_its_test_waits_is_quiet(
     assert isinstance(dialog, RemoteEndpointsDialog)
     click(qtbot, dialog.add_button)
     qtbot.keyClicks(dialog.url, url)
-    click(qtbot, dialog.test_button)
-    assert dialog.cancel_test_button.isVisible()
+    click(qtbot, dialog.test.button)
+    assert dialog.test.cancel_button.isVisible()
     dialog.reject()  # closed (WA_DeleteOnClose) while the test waits: it says "Cancelled."
     # That sentence's layout change reaches the dialog, which queues its height check; the
     # deletion comes first (the order a busy machine once produced).

@@ -54,15 +54,15 @@ def test_a_wrong_key_gets_the_401_sentence_and_no_models(
         dialog = picker.remote_dialog
         assert isinstance(dialog, RemoteEndpointsDialog)
         fill(qtbot, dialog, "loop", server.openai_url, "not-the-token")
-        click(qtbot, dialog.test_button)
-        assert dialog.cancel_test_button.isVisible()  # a test can be given up on
+        click(qtbot, dialog.test.button)
+        assert dialog.test.cancel_button.isVisible()  # a test can be given up on
         host = server.url.removeprefix("http://")
-        qtbot.waitUntil(lambda: "401" in dialog.test_result.text(), timeout=20_000)
-        assert dialog.test_result.text() == (
+        qtbot.waitUntil(lambda: "401" in dialog.test.result.text(), timeout=20_000)
+        assert dialog.test.result.text() == (
             f"{host} refused the API key (401): enter the key the server expects."
         )
         assert dialog.model.count() == 0
-        assert not dialog.cancel_test_button.isVisible()
+        assert not dialog.test.cancel_button.isVisible()
         dialog.reject()
 
 
@@ -77,9 +77,9 @@ def test_a_tested_and_saved_endpoint_is_chosen_in_the_picker_and_answers(
         dialog = picker.remote_dialog
         assert isinstance(dialog, RemoteEndpointsDialog)
         fill(qtbot, dialog, "loop", server.openai_url, server.token)
-        click(qtbot, dialog.test_button)
-        qtbot.waitUntil(lambda: dialog.test_result.text().startswith("Connected"), timeout=20_000)
-        assert dialog.test_result.text() == f"Connected: {server.openai_url} serves {served}."
+        click(qtbot, dialog.test.button)
+        qtbot.waitUntil(lambda: dialog.test.result.text().startswith("Connected"), timeout=20_000)
+        assert dialog.test.result.text() == f"Connected: {server.openai_url} serves {served}."
         assert [dialog.model.itemText(i) for i in range(dialog.model.count())] == [served]
         assert dialog.model.currentText() == served
         with qtbot.waitSignal(dialog.accepted, timeout=2000):

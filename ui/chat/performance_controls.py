@@ -1,12 +1,17 @@
-"""The Performance section's controls and their rows: built here, wired by the section.
+"""The Performance section's controls and their rows: the part the section's toggle folds.
 
-Mixed into :class:`ui.chat.performance_section.PerformanceSection`; each option is a row (the
-control, what it buys in grey, its error line), then Apply/Revert, the reload's progress and
-Cancel, and the status line.
+:class:`PerformanceControls` is owned by :class:`ui.chat.performance_section.PerformanceSection`:
+it builds each option as a row (the control, what it buys in grey, its error line), then
+Apply/Revert, the reload's progress and Cancel, and the status line; it shows a
+:class:`PerformanceSettings`, reads back what is shown, and says when the user edits an option.
+The section decides what an edit means (store it, or offer a reload) and runs the reload.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from PySide6.QtCore import Signal, Slot
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -21,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.chat import MAX_EVICTION_CACHE_TOKENS, MIN_EVICTION_CACHE_TOKENS, cpu_has_amx
+from app.core import PerformanceSettings
 from ui.a11y import describe
 from ui.chat.cache_exclusive import OneCacheAtATime
 from ui.chat.draft_model_field import DraftModelField
@@ -40,10 +46,21 @@ CHECKS = (
 """The options that are a check box, by their settings name."""
 
 
-class PerformanceControls:
-    """Builds the section's controls into ``body`` (the part the toggle folds)."""
+class PerformanceControls(QWidget):
+    """The engine options as rows, with Apply/Revert, the reload's progress and its status."""
 
-    body: QWidget
+    edited = Signal()  # the user changed an option (not emitted while stored ones are shown)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._showing = False  # True while stored options are put in the controls
+        self._build_controls()
+        self._build_layout()
+        self.kv_cache_precision.currentIndexChanged.connect(self._on_edit)
+        for name in CHECKS:
+            self.check(name).toggled.connect(self._on_edit)
+        self.eviction_cache_tokens.valueChanged.connect(self._on_edit)
+        self.draft_model.edited.connect(self._on_edit)
 
     def _build_controls(self) -> None:
         self.kv_cache_precision = QComboBox()
@@ -70,7 +87,7 @@ class PerformanceControls:
         self.sparse_attention = QCheckBox(tr("Sparse attention for long prompts"))
         self.weight_sparsity = QCheckBox(tr("Weight sparsity"))
         # Bounded memory and prefix caching exclude each other: ticking one unticks the other.
-        self.one_cache = OneCacheAtATime(self.prefix_caching, self.cache_eviction, self.body)
+        self.one_cache = OneCacheAtATime(self.prefix_caching, self.cache_eviction, self)
         self.has_amx = cpu_has_amx()
         self.weight_sparsity.setEnabled(self.has_amx)
         self.apply_button = QPushButton(tr("Apply (reloads the model)"))
@@ -104,7 +121,7 @@ class PerformanceControls:
         describe(self.cancel_button, tr("Cancel"), tr("Stop the reload; the model keeps running"))
         describe(self.progress, tr("Reloading the model"), tr("The model is being reloaded"))
         for name in CHECKS:
-            box: QCheckBox = getattr(self, name)
+            box = self.check(name)
             text = no_amx_reason() if name == "weight_sparsity" and not self.has_amx else ""
             describe(box, box.text(), text or explanation(name))
 
@@ -133,7 +150,7 @@ class PerformanceControls:
         self.rows = rows
         self.errors: dict[str, InlineError] = {name: row.error for name, row in rows.items()}
         self.errors["eviction_cache_tokens"] = rows["cache_eviction"].error
-        column = QVBoxLayout(self.body)
+        column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
         for name, row in rows.items():
             column.addWidget(row)
@@ -156,3 +173,84 @@ class PerformanceControls:
         self.apply_row.hide()
         self.reload_row.hide()
         self.status.hide()
+
+    # ----- what the section asks of its controls -----------------------------------------
+
+    def check(self, name: str) -> QCheckBox:
+        """The check box of the option ``name`` (one of :data:`CHECKS`)."""
+        box: QCheckBox = getattr(self, name)
+        return box
+
+    def show_options(self, options: PerformanceSettings) -> None:
+        """Put ``options`` in the controls (no :attr:`edited`, no note); Apply hides."""
+        self._showing = True
+        self.one_cache.quiet = True
+        self.kv_cache_precision.setCurrentIndex(
+            max(0, self.kv_cache_precision.findData(options.kv_cache_precision))
+        )
+        for name in CHECKS:
+            self.check(name).setChecked(getattr(options, name))
+        self.eviction_cache_tokens.setValue(options.eviction_cache_tokens)
+        self.draft_model.set_text(str(options.draft_model) if options.draft_model else "")
+        self._showing = False
+        self.one_cache.quiet = False
+        self.eviction_cache_tokens.setEnabled(options.cache_eviction)
+        self.apply_row.hide()
+
+    def values(self) -> dict[str, Any]:
+        """What the controls show, by settings name (the draft model as typed)."""
+        return {
+            "kv_cache_precision": self.kv_cache_precision.currentData(),
+            **{name: self.check(name).isChecked() for name in CHECKS},
+            "eviction_cache_tokens": self.eviction_cache_tokens.value(),
+            "draft_model": self.draft_model.text(),
+        }
+
+    def set_default_precision(self, gpu: bool) -> None:
+        """Name the default KV-cache precision of the device: u8 on the CPU, f16 on the GPU."""
+        default = tr("Default (f16 on the GPU)") if gpu else tr("Default (u8 on this CPU)")
+        self.kv_cache_precision.setItemText(0, default)
+
+    def error_line(self, field: str | None) -> InlineError:
+        """The line under the option ``field`` names; the section's own line for any other."""
+        return self.errors.get(field or "", self.error)
+
+    def clear_errors(self) -> None:
+        """No refusal shown."""
+        for line in {*self.errors.values(), self.error}:
+            line.clear()
+
+    def forget_note(self) -> None:
+        """The controls show other settings: the note on why a cache was unticked goes."""
+        self.one_cache.clear()
+
+    def rows_enabled(self, enabled: bool) -> None:
+        """Enable or disable the option rows (weight sparsity stays off without AMX)."""
+        for row in self.rows.values():
+            row.setEnabled(enabled)
+        self.weight_sparsity.setEnabled(enabled and self.has_amx)
+
+    def set_reloading(self, reloading: bool) -> None:
+        """Show the reload's progress and Cancel (the rows locked), or the rows again."""
+        self.rows_enabled(not reloading)
+        self.apply_row.setVisible(False if reloading else self.apply_row.isVisible())
+        self.reload_row.setVisible(reloading)
+        self.cancel_button.setEnabled(True)
+        self.status.setText(tr("Reloading the model with the new settings…"))
+        self.status.setVisible(reloading)
+
+    def show_stopping(self) -> None:
+        """Cancel was pressed: the reload is being stopped."""
+        self.cancel_button.setEnabled(False)
+        self.status.setText(tr("Stopping: the model keeps its previous settings…"))
+
+    def widest(self) -> int:
+        """The width the rows need (Apply and Revert included, shown or not)."""
+        rows = [*self.rows.values(), self.apply_row, self.reload_row]
+        return max(row.minimumSizeHint().width() for row in rows)
+
+    @Slot()
+    def _on_edit(self) -> None:
+        self.eviction_cache_tokens.setEnabled(self.cache_eviction.isChecked())
+        if not self._showing:
+            self.edited.emit()

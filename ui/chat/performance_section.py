@@ -26,7 +26,7 @@ from app.core import PerformanceSettings, SettingsStore, UserError
 from pipelines.core import Cancelled, InvalidInputError, PipelineError
 from ui.a11y import describe
 from ui.chat.chat_presets import chat_defaults, save_chat
-from ui.chat.performance_controls import CHECKS, PerformanceControls
+from ui.chat.performance_controls import PerformanceControls
 from ui.i18n import tr
 from ui.icons import set_icon
 from ui.settings_changes import Report
@@ -37,8 +37,12 @@ log = logging.getLogger(__name__)
 RELOAD_JOB = "chat-engine-reload"
 
 
-class PerformanceSection(PerformanceControls, QWidget):
-    """A fold-out section: the engine options of the edited model, applied by a reload."""
+class PerformanceSection(QWidget):
+    """A fold-out section: the engine options of the edited model, applied by a reload.
+
+    The toggle folds :attr:`controls` (the rows, Apply/Revert, progress and status), which the
+    section owns and wires: an edit is stored at once or offered as a reload.
+    """
 
     reloadingChanged = Signal(bool)
     reloaded = Signal(object)  # LoadedModel: the model now runs with the applied options
@@ -59,7 +63,6 @@ class PerformanceSection(PerformanceControls, QWidget):
         self._model: str | None = None
         self._sampling = ModelSampling()
         """What the edited model recommends (its preset starts from it)."""
-        self._loading = False
         self._task: Task | None = None
         self._applying: PerformanceSettings | None = None
         self.toggle = QToolButton()
@@ -73,27 +76,21 @@ class PerformanceSection(PerformanceControls, QWidget):
             tr("Performance"),
             tr("Show the engine settings: KV cache, prefix caching, assisted decoding, sparsity"),
         )
-        self.body = QWidget()
-        self._build_controls()
-        self._build_layout()
-        self.body.hide()
+        self.controls = PerformanceControls()
+        self.controls.hide()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.toggle, 0, Qt.AlignmentFlag.AlignLeft)
-        layout.addWidget(self.body)
+        layout.addWidget(self.controls)
         self._load()
         self._connect()
 
     def _connect(self) -> None:
         self.toggle.toggled.connect(self._unfold)
-        self.kv_cache_precision.currentIndexChanged.connect(self._on_edit)
-        for name in CHECKS:
-            getattr(self, name).toggled.connect(self._on_edit)
-        self.eviction_cache_tokens.valueChanged.connect(self._on_edit)
-        self.draft_model.edited.connect(self._on_edit)
-        self.apply_button.clicked.connect(self.apply)
-        self.revert_button.clicked.connect(self.revert)
-        self.cancel_button.clicked.connect(self.cancel)
+        self.controls.edited.connect(self._on_edit)
+        self.controls.apply_button.clicked.connect(self.apply)
+        self.controls.revert_button.clicked.connect(self.revert)
+        self.controls.cancel_button.clicked.connect(self.cancel)
 
     # ----- public ----------------------------------------------------------------------
 
@@ -104,11 +101,9 @@ class PerformanceSection(PerformanceControls, QWidget):
         self._sampling = sampling or ModelSampling()
         loaded = self._service.loaded_model
         gpu = loaded is not None and loaded.device.upper().startswith("GPU")
-        # The device picks the default precision: u8 on the CPU, f16 on the GPU.
-        default = tr("Default (f16 on the GPU)") if gpu else tr("Default (u8 on this CPU)")
-        self.kv_cache_precision.setItemText(0, default)
+        self.controls.set_default_precision(gpu)
         if not self.reloading:
-            self._forget_note()
+            self.controls.forget_note()
             self._load()
 
     def widest(self) -> int:
@@ -116,8 +111,7 @@ class PerformanceSection(PerformanceControls, QWidget):
         0 while folded."""
         if not self.toggle.isChecked():
             return 0
-        rows = [*self.rows.values(), self.apply_row, self.reload_row]
-        return max(row.minimumSizeHint().width() for row in rows)
+        return self.controls.widest()
 
     @property
     def reloading(self) -> bool:
@@ -134,13 +128,9 @@ class PerformanceSection(PerformanceControls, QWidget):
         Raises:
             UserError: a value the settings refuse (``field`` names it).
         """
-        draft = self.draft_model.text()
-        values = {
-            "kv_cache_precision": self.kv_cache_precision.currentData(),
-            **{name: getattr(self, name).isChecked() for name in CHECKS},
-            "eviction_cache_tokens": self.eviction_cache_tokens.value(),
-            "draft_model": Path(draft).expanduser() if draft else None,
-        }
+        values = self.controls.values()
+        draft = values["draft_model"]
+        values["draft_model"] = Path(draft).expanduser() if draft else None
         try:
             return PerformanceSettings.model_validate(values)
         except ValidationError as error:
@@ -156,7 +146,7 @@ class PerformanceSection(PerformanceControls, QWidget):
     @Slot()
     def apply(self) -> None:
         """Store the shown options; with a model loaded, reload it with them first."""
-        self._clear_errors()
+        self.controls.clear_errors()
         try:
             wanted = self.shown()
         except UserError as error:
@@ -191,8 +181,8 @@ class PerformanceSection(PerformanceControls, QWidget):
     @Slot()
     def revert(self) -> None:
         """Show the stored options again."""
-        self._clear_errors()
-        self._forget_note()
+        self.controls.clear_errors()
+        self.controls.forget_note()
         self._load()
 
     @Slot()
@@ -201,22 +191,20 @@ class PerformanceSection(PerformanceControls, QWidget):
         it is ready and the model keeps running with its old options."""
         if self._task is not None:
             self._task.cancel()
-            self.cancel_button.setEnabled(False)
-            self.status.setText(tr("Stopping: the model keeps its previous settings…"))
+            self.controls.show_stopping()
 
     # ----- internals -------------------------------------------------------------------
 
     @Slot(bool)
     def _unfold(self, shown: bool) -> None:
-        self.body.setVisible(shown)
+        self.controls.setVisible(shown)
         set_icon(self.toggle, "chevron-down" if shown else "chevron-right")
 
     @Slot()
     def _on_edit(self) -> None:
-        self.eviction_cache_tokens.setEnabled(self.cache_eviction.isChecked())
-        if self._loading or self.reloading:
+        if self.reloading:
             return
-        self._clear_errors()
+        self.controls.clear_errors()
         if self._service.loaded_model is None or self._model is None:
             self.apply()  # nothing to reload: stored at once
             return
@@ -224,23 +212,10 @@ class PerformanceSection(PerformanceControls, QWidget):
             pending = self.shown() != self.stored()
         except UserError:
             pending = True  # Apply says what is wrong
-        self.apply_row.setVisible(pending)
+        self.controls.apply_row.setVisible(pending)
 
     def _load(self) -> None:
-        options = self.stored()
-        self._loading = True
-        self.one_cache.quiet = True
-        self.kv_cache_precision.setCurrentIndex(
-            max(0, self.kv_cache_precision.findData(options.kv_cache_precision))
-        )
-        for name in CHECKS:
-            getattr(self, name).setChecked(getattr(options, name))
-        self.eviction_cache_tokens.setValue(options.eviction_cache_tokens)
-        self.draft_model.set_text(str(options.draft_model) if options.draft_model else "")
-        self._loading = False
-        self.one_cache.quiet = False
-        self.eviction_cache_tokens.setEnabled(options.cache_eviction)
-        self.apply_row.hide()
+        self.controls.show_options(self.stored())
 
     def _store(self, options: PerformanceSettings) -> None:
         save_chat(self._settings, self._report, self._model, self._sampling, performance=options)
@@ -248,32 +223,13 @@ class PerformanceSection(PerformanceControls, QWidget):
 
     def _refuse(self, error: PipelineError) -> None:
         """Show ``error`` next to its option; the controls show the stored options again."""
-        self._forget_note()
+        self.controls.forget_note()
         self._load()
-        self.errors.get(error.field or "", self.error).show_message(str(error))
-
-    def _clear_errors(self) -> None:
-        for line in {*self.errors.values(), self.error}:
-            line.clear()
-
-    def _forget_note(self) -> None:
-        """The controls show other settings: the note on why a cache was unticked goes."""
-        self.one_cache.clear()
+        self.controls.error_line(error.field).show_message(str(error))
 
     def _set_reloading(self, reloading: bool) -> None:
-        self.rows_enabled(not reloading)
-        self.apply_row.setVisible(False if reloading else self.apply_row.isVisible())
-        self.reload_row.setVisible(reloading)
-        self.cancel_button.setEnabled(True)
-        self.status.setText(tr("Reloading the model with the new settings…"))
-        self.status.setVisible(reloading)
+        self.controls.set_reloading(reloading)
         self.reloadingChanged.emit(reloading)
-
-    def rows_enabled(self, enabled: bool) -> None:
-        """Enable or disable the option rows (weight sparsity stays off without AMX)."""
-        for row in self.rows.values():
-            row.setEnabled(enabled)
-        self.weight_sparsity.setEnabled(enabled and self.has_amx)
 
     @Slot(object)
     def _on_reloaded(self, loaded: LoadedModel) -> None:
@@ -295,6 +251,6 @@ class PerformanceSection(PerformanceControls, QWidget):
         else:
             log.error("reloading the chat model failed", exc_info=error)
             self._load()
-            self.error.show_message(
+            self.controls.error.show_message(
                 tr("The model could not be reloaded; it keeps its previous settings.")
             )

@@ -1,15 +1,18 @@
 """Tools (MCP)…: the MCP servers whose tools chat can call, and which tools run without asking.
 
 A server is a program the app starts (its program and arguments) or an HTTP address. *Test*
-asks the server for its tools in a worker — starting a server can take seconds — with a busy
-bar and Cancel; the list fills from its answer, each tool with a "runs without asking" tick
+(:class:`ui.connection_test.ConnectionTest`) asks the server for its tools in a worker —
+starting a server can take seconds — with a busy bar and Cancel, a cancelled test's late answer
+ignored; the list fills from its answer, each tool with a "runs without asking" tick
 (its server's ``allowed_tools``). What is wrong with a field is said right under it as it is
-typed, in the settings validator's own words; Save writes every server at once through the
+typed, in the settings validator's own words (a failed test about the program or the address
+is said under that field too); Save writes every server at once through the
 settings store. Follows ``ui.remote_dialog``.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 
 from PySide6.QtCore import Qt, Slot
@@ -20,27 +23,32 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QHeaderView,
-    QLabel,
     QLineEdit,
-    QProgressBar,
     QPushButton,
     QTreeWidget,
     QTreeWidgetItem,
     QWidget,
 )
 
-from app.core import SettingsStore
-from app.mcp import ToolService
+from app.core import SettingsStore, UserError
+from app.mcp import ToolInfo, ToolService
+from pipelines.core import Cancelled
 from ui.a11y import describe
-from ui.dialog_rows import describe_standard_buttons, keep_fitting, messages_beside_buttons, say
+from ui.connection_test import ConnectionTest, ConnectionTestTexts
+from ui.dialog_rows import (
+    describe_standard_buttons,
+    free_name,
+    keep_fitting,
+    messages_beside_buttons,
+    say,
+)
 from ui.i18n import tr
 from ui.icons import set_icon
 from ui.inline_error import InlineError
 from ui.layouts import hbox, vbox
 from ui.settings_changes import change_settings
-from ui.tasks import TaskRunner, TaskState
+from ui.tasks import TaskRunner
 from ui.tools.server_draft import ServerDraft, Transport, draft_problems, new_server_name
-from ui.tools.server_test import ServerTesting
 from ui.tools.server_tools_list import ServerToolList
 
 FIELDS = ("name", "command", "arguments", "url")
@@ -53,7 +61,7 @@ def _under(field: QWidget, error: InlineError) -> QWidget:
     return box
 
 
-class McpServersDialog(ServerTesting, QDialog):
+class McpServersDialog(QDialog):
     """List, add, edit, test and remove MCP servers."""
 
     def __init__(
@@ -72,8 +80,6 @@ class McpServersDialog(ServerTesting, QDialog):
         for draft in self.drafts:
             listed = [t for t in known if t.server == draft.name]
             draft.tools = listed or None
-        self._testing: ServerDraft | None = None
-        self._test_state: TaskState | None = None
         self._build()
         for draft in self.drafts:
             self.list.addTopLevelItem(QTreeWidgetItem())
@@ -127,23 +133,14 @@ class McpServersDialog(ServerTesting, QDialog):
         self.errors = {key: InlineError() for key in FIELDS}
         self.enabled = QCheckBox(tr("Offer its tools to chats"))
         describe(self.enabled, tr("Enabled"), tr("Turned off, its tools are not offered."))
-        self.test_button = QPushButton(tr("&Test"))
-        set_icon(self.test_button, "lan-connect")
-        describe(self.test_button, tr("Test"), tr("Start the server and list its tools."))
-        self.cancel_test_button = QPushButton(tr("Cancel test"))
-        set_icon(self.cancel_test_button, "close")
-        describe(self.cancel_test_button, tr("Cancel test"), tr("Stop waiting for the server."))
-        self.cancel_test_button.hide()
-        self.progress = QProgressBar()
-        self.progress.setRange(0, 0)  # how long a server takes to start is not known
-        self.progress.setTextVisible(False)
-        self.progress.setMaximumWidth(140)
-        describe(self.progress, tr("Testing"), tr("The server is being asked for its tools."))
-        self.progress.hide()
-        self.test_result = QLabel()  # the test's sentence: good news as often as bad
-        self.test_result.setWordWrap(True)
-        self.test_result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.test_result.hide()
+        texts = ConnectionTestTexts(
+            tr("&Test"),
+            tr("Test"),
+            tr("Start the server and list its tools."),
+            cancel=tr("Stop waiting for the server."),
+            busy=(tr("Testing"), tr("The server is being asked for its tools.")),
+        )
+        self.test = ConnectionTest(self.tasks, texts, self)
         self.tool_picks = ServerToolList()  # ticked: runs without asking
         self.tool_list = self.tool_picks.list
         self.tools_title = self.tool_picks.title
@@ -156,9 +153,9 @@ class McpServersDialog(ServerTesting, QDialog):
         form.addRow(tr("Ar&guments:"), _under(self.arguments, self.errors["arguments"]))
         form.addRow(tr("&Address:"), _under(self.url, self.errors["url"]))
         form.addRow("", self.enabled)
-        test_row = hbox(self.test_button, self.cancel_test_button, self.progress, 1, margins=0)
-        form.addRow("", test_row)
-        column = vbox(form, self.test_result, parent=self.form, margins=0)
+        test = self.test
+        form.addRow("", hbox(test.button, test.cancel_button, test.progress, 1, margins=0))
+        column = vbox(form, test.result, parent=self.form, margins=0)
         column.addWidget(self.tool_picks, 1)
         self.save_error = InlineError()
         self.buttons = QDialogButtonBox(
@@ -178,8 +175,8 @@ class McpServersDialog(ServerTesting, QDialog):
             line.textEdited.connect(self._on_edited)
         self.kind.currentIndexChanged.connect(self._on_edited)
         self.enabled.toggled.connect(self._on_edited)
-        self.test_button.clicked.connect(self.test_server)
-        self.cancel_test_button.clicked.connect(self.cancel_test)
+        self.test.button.clicked.connect(self.test_server)
+        self.test.cancel_button.clicked.connect(self.cancel_test)
         self.buttons.accepted.connect(self.save)
         self.buttons.rejected.connect(self.reject)
 
@@ -205,7 +202,7 @@ class McpServersDialog(ServerTesting, QDialog):
         item = self.list.topLevelItem(self.drafts.index(draft))
         if item is None:
             return
-        if draft is self._testing:
+        if draft is self.test.subject:
             state = tr("testing…")
         elif not draft.enabled:
             state = tr("off")
@@ -220,11 +217,7 @@ class McpServersDialog(ServerTesting, QDialog):
     @Slot()
     def add_server(self) -> None:
         """A new server with a free name, selected, its name ready to be typed over."""
-        taken = {d.name.casefold() for d in self.drafts}
-        name, number = new_server_name(), 2
-        while name.casefold() in taken:
-            name = tr("{name} {number}").format(name=new_server_name(), number=number)
-            number += 1
+        name = free_name(new_server_name(), (d.name for d in self.drafts))
         self.drafts.append(ServerDraft(name))
         self.list.addTopLevelItem(QTreeWidgetItem())
         self._show_row(self.drafts[-1])
@@ -238,7 +231,7 @@ class McpServersDialog(ServerTesting, QDialog):
         draft = self.current()
         if draft is None:
             return
-        if draft is self._testing:
+        if draft is self.test.subject:
             self.cancel_test()
         row = self.drafts.index(draft)
         self.drafts.pop(row)
@@ -262,15 +255,10 @@ class McpServersDialog(ServerTesting, QDialog):
         for widget in (self.name, self.command, self.arguments, self.url, self.kind):
             widget.blockSignals(False)
         self.enabled.blockSignals(False)
-        self._set_result(draft.result if draft else "")
+        self.test.show_result(draft.result if draft else "")
         self._show_kind()
         self._fill_tools()
         self._validate()
-
-    def _set_result(self, text: str) -> None:
-        """The test's sentence under the fields (said aloud), hidden when there is none."""
-        say(self.test_result, text)
-        self.test_result.setVisible(bool(text))
 
     def _show_kind(self) -> None:
         stdio = self.kind.currentData() == "stdio"
@@ -293,7 +281,7 @@ class McpServersDialog(ServerTesting, QDialog):
         reached = (transport, self.command.text(), self.arguments.text(), self.url.text())
         if reached != (draft.transport, draft.command, draft.arguments, draft.url):
             draft.result = ""  # a test of the old program says nothing of the new one
-            self._set_result("")
+            self.test.show_result("")
         draft.name = self.name.text()
         draft.transport = transport
         draft.command = self.command.text()
@@ -316,6 +304,74 @@ class McpServersDialog(ServerTesting, QDialog):
             line.show_message(problems.get(key, ""))
         self._update_test_buttons()
         return not problems
+
+    # ----- testing ---------------------------------------------------------------------
+
+    @Slot()
+    def test_server(self) -> None:
+        """Start (or reach) the server in a worker and list its tools."""
+        draft = self.current()
+        if draft is None or self.test.running:
+            return
+        problems = self.problems(draft)
+        if set(problems) - {"name"}:
+            return
+        # A name still being typed does not stop a test: the server is reached all the same.
+        server = (replace(draft, name=new_server_name()) if problems else draft).to_server()
+        self.test.start(
+            draft,
+            self.tools.list_tools,
+            server,
+            on_done=partial(self._on_tested, draft),
+            on_error=partial(self._on_test_failed, draft),
+            pass_cancel=True,
+        )
+        draft.result = ""
+        self.test.show_result("")
+        self._show_row(draft)
+        self._update_test_buttons()
+
+    @Slot()
+    def cancel_test(self) -> None:
+        """Stop waiting for the server (the worker closes it; a late answer is ignored)."""
+        draft = self.test.cancel()
+        if isinstance(draft, ServerDraft):
+            self._end_test(draft, tr("Cancelled."))
+
+    def _on_tested(self, draft: ServerDraft, tools: list[ToolInfo]) -> None:
+        draft.tools = list(tools)
+        self._end_test(draft, tr("%n tool(s) listed.", "", len(tools)))
+
+    def _on_test_failed(self, draft: ServerDraft, error: BaseException) -> None:
+        if isinstance(error, Cancelled):
+            self._end_test(draft, tr("Cancelled."))
+            return
+        field = getattr(error, "field", None) if isinstance(error, UserError) else None
+        if field in ("command", "url") and draft is self.current():
+            self._end_test(draft, "")
+            self.errors[field].show_message(str(error))  # next to the field it is about
+            return
+        sentence = (
+            str(error)
+            if isinstance(error, UserError)
+            else tr("The test failed: {error}").format(error=error)
+        )
+        self._end_test(draft, sentence)
+
+    def _end_test(self, draft: ServerDraft, sentence: str) -> None:
+        draft.result = sentence
+        if draft is self.current():
+            self.test.show_result(sentence)
+            self._fill_tools()
+        if draft in self.drafts:
+            self._show_row(draft)
+        self._update_test_buttons()
+
+    def _update_test_buttons(self) -> None:
+        draft = self.current()
+        problems = self.problems(draft) if draft is not None else {"": ""}
+        problems.pop("name", None)
+        self.test.update_buttons(not problems)
 
     # ----- saving ----------------------------------------------------------------------
 

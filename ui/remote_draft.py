@@ -1,0 +1,50 @@
+"""An OpenAI-compatible endpoint as the *Remote endpoints* dialog edits it (saved only when the
+dialog is), the name a new one starts with, and where the edited keys go when it is saved."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from app.core import SecretStore
+from app.engines import RemoteEndpoint, save_key
+from ui.i18n import tr
+
+
+def new_name() -> str:
+    """The name a new endpoint starts with (numbered when taken)."""
+    return tr("New endpoint")
+
+
+@dataclass(eq=False)
+class EndpointDraft:
+    """One endpoint as it is being edited (saved only when the dialog is)."""
+
+    name: str
+    base_url: str = ""
+    key: str = ""
+    model: str = ""
+    saved_name: str | None = None
+    """Its name in the settings (None for a new one): a renamed endpoint's key moves."""
+    models: list[str] = field(default_factory=list)
+    result: str = ""
+    """The last *Test connection* sentence, shown again when it is selected."""
+
+
+def save_keys(
+    secrets: SecretStore,
+    saved: Sequence[tuple[EndpointDraft, RemoteEndpoint]],
+    removed: Sequence[str],
+) -> None:
+    """Store each draft's key under the name its endpoint is saved with: a renamed endpoint's
+    key moves, a removed one's (``removed``: their saved names) goes.
+
+    Raises:
+        StorageError: the secret store could not be written.
+    """
+    for name in removed:
+        save_key(secrets, name, "")
+    for draft, endpoint in saved:
+        if draft.saved_name and draft.saved_name.casefold() != endpoint.name.casefold():
+            save_key(secrets, draft.saved_name, "")  # renamed: the key moves
+        save_key(secrets, endpoint.name, draft.key)
