@@ -175,5 +175,5 @@ def test_the_guard_finds_what_it_is_for() -> None:
         "a pip command",
         "a python -m command",
     ]
-    in_core = findings(SAMPLE, "app/services/sample.py", in_ui=False)
+    in_core = findings(SAMPLE, "app/chat/sample.py", in_ui=False)
     assert len(in_core) == 2 and "`setup" in in_core[0] and "--task" in in_core[1]

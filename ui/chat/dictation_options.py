@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from app.audio import devices as audio_devices
+from app.core import audio_devices
 from PySide6.QtGui import QActionGroup
 from PySide6.QtWidgets import QMenu
 
