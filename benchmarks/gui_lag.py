@@ -27,9 +27,9 @@ def measure_streaming_lag(model: Path, tokens: int, home: Path) -> dict[str, flo
     from app.core.devices import DeviceInfo
     from app.core.paths import AppPaths
     from pipelines.chat import GenerationSettings
-    from ui.gc_policy import gui_thread_gc
-    from ui.main_window import MainWindow
-    from ui.singleton_guard import SingletonRefGuard
+    from ui.shell.gc_policy import gui_thread_gc
+    from ui.shell.main_window import MainWindow
+    from ui.shell.singleton_guard import SingletonRefGuard
 
     app = QApplication.instance() or QApplication([])
     collecting = gui_thread_gc()  # as the app does: collections on the GUI thread only

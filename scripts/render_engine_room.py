@@ -53,8 +53,8 @@ def main() -> int:
     from app.context import AppContext
     from app.core.paths import AppPaths
     from app.mcp.config import McpServer
-    from ui.launcher import TRANSLATION, create_application
-    from ui.main_window import MainWindow
+    from ui.shell.launcher import TRANSLATION, create_application
+    from ui.shell.main_window import MainWindow
 
     _app = create_application()  # kept: the application lives as long as main()
     TRANSLATION.install(_app, "en")
@@ -90,7 +90,7 @@ def render_tool_call(window: object) -> list[Path]:
     """The real model calls the real calculator through the chat; the conversation in each
     theme at 1600×1000."""
     from app.mcp.calls import ToolCall
-    from ui.main_window import MainWindow
+    from ui.shell.main_window import MainWindow
 
     assert isinstance(window, MainWindow)
     panel = window.chat_panel
@@ -115,7 +115,7 @@ def render_tool_call(window: object) -> list[Path]:
 
 def render_tools_window(window: object) -> list[Path]:
     """File → Tools (MCP)…, its *Test* run against the real calculator over stdio."""
-    from ui.main_window import MainWindow
+    from ui.shell.main_window import MainWindow
 
     assert isinstance(window, MainWindow)
     dialog = window.open_tools()
@@ -133,7 +133,7 @@ def render_tools_window(window: object) -> list[Path]:
 
 def render_performance(window: object) -> list[Path]:
     """The Performance section unfolded beside the chat, in each theme and size."""
-    from ui.main_window import MainWindow
+    from ui.shell.main_window import MainWindow
 
     assert isinstance(window, MainWindow)
     panel = window.chat_panel

@@ -35,8 +35,8 @@ def main() -> int:
     from app.knowledge.service import SECRETS_FILE
     from app.server.build import build_server
     from app.server.runner import ServerRunner
-    from ui.launcher import create_application
-    from ui.remote_dialog import RemoteEndpointsDialog
+    from ui.engines.remote_dialog import RemoteEndpointsDialog
+    from ui.shell.launcher import create_application
     from ui.tasks import TaskRunner
 
     app = create_application()

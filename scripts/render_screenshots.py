@@ -73,8 +73,8 @@ def main(argv: list[str] | None = None) -> int:
     from app.context import AppContext
     from app.core.paths import AppPaths
     from app.models.bundled import default_embedder_dir
-    from ui.launcher import TRANSLATION, create_application
-    from ui.main_window import MainWindow
+    from ui.shell.launcher import TRANSLATION, create_application
+    from ui.shell.main_window import MainWindow
 
     parser = argparse.ArgumentParser(description="Render the README screenshots.")
     parser.add_argument("--size", default="1600x1000", help="main-window.png's size, WxH")
@@ -153,7 +153,7 @@ def report(paths: list[Path]) -> None:
 def set_theme(window: object, theme: str) -> None:
     """Choose ``theme`` as a user does: the *View → Theme* menu's action (saved in the
     settings, applied by the application's theme follower), then let the window repaint."""
-    from ui.main_window import MainWindow
+    from ui.shell.main_window import MainWindow
 
     assert isinstance(window, MainWindow)
     window.view.theme_actions[theme].trigger()
@@ -163,7 +163,7 @@ def set_theme(window: object, theme: str) -> None:
 def reopen_chat(window: object) -> None:
     """Show the current conversation again, as clicking it in the list does: its messages are
     rebuilt in the theme now in force (they also recolour on their own)."""
-    from ui.main_window import MainWindow
+    from ui.shell.main_window import MainWindow
 
     assert isinstance(window, MainWindow)
     panes = window.chat_panel.conversations
@@ -199,7 +199,7 @@ def render_welcome(themes: list[str]) -> list[Path]:
     size, and welcome.png (1600×1000) and welcome-1024.png (1024×700) in the first theme."""
     from app.context import AppContext
     from app.core.paths import AppPaths
-    from ui.main_window import MainWindow
+    from ui.shell.main_window import MainWindow
 
     home = Path(tempfile.mkdtemp(prefix="ov-studio-welcome-"))
     ctx = AppContext.create(AppPaths.from_environment({"OV_STUDIO_HOME": str(home)}))
@@ -271,7 +271,7 @@ def render_models(window: object, themes: list[str]) -> list[Path]:
     """The model manager's catalog as it is: OpenVINO models and GGUF files (no download is
     shown: no model hub is reachable where the pictures are made, and none is staged), at the
     size it opens at. Writes models-<theme>.png, and models.png in the first theme."""
-    from ui.main_window import MainWindow
+    from ui.shell.main_window import MainWindow
 
     assert isinstance(window, MainWindow)
     sys.path.insert(0, str(ROOT / "tests" / "fixtures"))
@@ -300,7 +300,7 @@ def render_knowledge(
     documents added through the panel, a real search. Writes knowledge-<theme>-<width>.png,
     and knowledge.png (the first theme, 1600×1000)."""
     from ui.knowledge import KnowledgePanel
-    from ui.main_window import MainWindow
+    from ui.shell.main_window import MainWindow
 
     assert isinstance(window, MainWindow)
     window.nav.setCurrentRow(list(window.panels).index("Knowledge"))
@@ -338,7 +338,7 @@ def render_knowledge(
 def render_grounded_answer(window: object, theme: str) -> Path:
     """The real model (already loaded) answers from the "Recipes" collection: citations and
     the sources line. Writes docs/screenshots/chat-knowledge.png."""
-    from ui.main_window import MainWindow
+    from ui.shell.main_window import MainWindow
 
     assert isinstance(window, MainWindow)
     set_theme(window, theme)

@@ -50,7 +50,7 @@ from pipelines.chat import GenerationSettings  # noqa: E402 - once the path is s
 
 if TYPE_CHECKING:
     from tests.audio_device import VirtualSoundCard
-    from ui.main_window import MainWindow
+    from ui.shell.main_window import MainWindow
 
 QUESTION_ABOUT_IMAGE = "What is in this picture?"
 DICTATED = "Can you tell me a short story about a dragon?"
@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
             if subprocess.run(command, check=False).returncode != 0:
                 return 1
         return 0
-    from ui.launcher import create_application
+    from ui.shell.launcher import create_application
 
     size = tuple(int(n) for n in args.size.split("x"))
     create_application()
@@ -95,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
 def _window(size: tuple[int, ...]) -> object:
     from app.context import AppContext
     from app.core.paths import AppPaths
-    from ui.main_window import MainWindow
+    from ui.shell.main_window import MainWindow
 
     ctx = AppContext.create(AppPaths.from_environment())
     window = MainWindow(ctx)
@@ -125,7 +125,7 @@ def listening_window(
 
     from app.models.inspect import ModelTask
     from tests.audio_device import VirtualSoundCard
-    from ui.main_window import MainWindow
+    from ui.shell.main_window import MainWindow
 
     fixtures = ensure_fixtures(["whisper-real", "silero-vad", "llm-real"])
     card = VirtualSoundCard(mouth=mouth)
@@ -153,7 +153,7 @@ def render_image_chat(size: tuple[int, ...], home: Path) -> None:
     from PIL import Image
     from skimage import data  # type: ignore[import-untyped]
 
-    from ui.main_window import MainWindow
+    from ui.shell.main_window import MainWindow
 
     photo = home / "coffee.jpg"
     Image.fromarray(np.asarray(data.coffee())).save(photo, quality=92)
@@ -257,8 +257,8 @@ def render_conversation(size: tuple[int, ...], home: Path) -> None:
 
 def render_transcription(window: object, recording: Path) -> None:
     """File → Transcribe… on ``recording``; writes transcribe.png."""
-    from ui.main_window import MainWindow
-    from ui.transcribe_dialog import TranscribeDialog
+    from ui.shell.main_window import MainWindow
+    from ui.speech.transcribe_dialog import TranscribeDialog
 
     assert isinstance(window, MainWindow)
     dialog = TranscribeDialog(window.ctx, window.tasks, window.notifications, window)

@@ -63,7 +63,7 @@ def render(name: str, size: tuple[int, int], model: Path, with_dialog: bool) -> 
 
     from app.context import AppContext
     from app.core.paths import AppPaths
-    from ui.main_window import MainWindow
+    from ui.shell.main_window import MainWindow
 
     home = Path(tempfile.mkdtemp(prefix="ov-studio-server-"))
     os.environ["OV_STUDIO_HOME"] = str(home)
@@ -118,7 +118,7 @@ def save(widget: object, name: str) -> None:
 
 def main() -> int:
     """Render the three pictures; returns the exit code."""
-    from ui.launcher import create_application
+    from ui.shell.launcher import create_application
 
     create_application()
     OUT.mkdir(parents=True, exist_ok=True)

@@ -42,7 +42,7 @@ class SettingsSignals(QObject):
     ) -> None:
         super().__init__(parent)
         self.store = store
-        """Where changes go (``ui.settings_changes.change_settings``)."""
+        """Where changes go (``ui.shell.settings_changes.change_settings``)."""
         self._listener = _StoreListener(self._announce, tasks)
         self._listener.unsubscribe = store.subscribe(self._listener)
         self.destroyed.connect(self._listener.close)  # a window deleted without closing

@@ -169,7 +169,7 @@ def _say_environment_problems() -> None:
 def _run_gui(args: argparse.Namespace, out: object) -> int:
     # The entry point hands the window to the ui layer: the one upward import, allowed
     # explicitly in the import-linter contracts, and deferred so headless commands stay Qt-free.
-    from ui.launcher import run_gui
+    from ui.shell.launcher import run_gui
 
     model = args.model.expanduser().resolve() if args.model else None
     return int(run_gui(smoke_test=args.smoke_test, model=model, device=args.device))

@@ -20,9 +20,9 @@ from app.core.paths import AppPaths
 from tests.ui.avatar_fakes import AvatarScript
 from tests.ui.fakes import CPU, GPU, FakeChatPipeline, Script, fake_model_folder
 from tests.ui.helpers import UrlCatcher, open_window
-from ui.gc_policy import gui_thread_gc
-from ui.main_window import MainWindow
-from ui.singleton_guard import SingletonRefGuard
+from ui.shell.gc_policy import gui_thread_gc
+from ui.shell.main_window import MainWindow
+from ui.shell.singleton_guard import SingletonRefGuard
 from ui.tasks import TaskRunner
 
 

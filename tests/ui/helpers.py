@@ -18,7 +18,7 @@ from app.speech.service import SpeechInputService
 from tests.ui.fakes import Script
 from ui.chat.dictation import Dictation
 from ui.chat.message_view import MessageView
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 
 WAIT_MS = 60_000
 """How long a helper waits for the window to load or answer. The wait ends when the signal

@@ -20,7 +20,7 @@ from tests.ui.fakes import CPU
 from tests.ui.helpers import click, dictation_over
 from ui.chat.dictation import Phase
 from ui.chat.dictation_texts import cut, hearing
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 
 __all__ = ["lost_card"]  # the fixture, imported for the test below
 pytestmark = [pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed")]

@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from tests.ui.dialog_walk import missed_by_tab, tab_cycle
 from ui.a11y import unlabelled_widgets
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 
 
 def test_every_panel_names_its_controls(qtbot: QtBot, window: MainWindow) -> None:

@@ -46,7 +46,7 @@ from ui.avatar.panel import stopped
 from ui.avatar.progress_line import FrameRate
 from ui.chat.avatar_mode import AvatarMode, no_face, no_voice
 from ui.i18n import tr
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 
 # Messages of the offscreen test machine itself (no GPU renderer, no PipeWire or PulseAudio).
 pytestmark = pytest.mark.qt_log_ignore(

@@ -27,7 +27,7 @@ from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, Script
 from tests.ui.helpers import answer_files, click, open_window, show_panel
 from ui.avatar import AvatarPanel
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 
 pytestmark = [
     pytest.mark.integration,

@@ -31,7 +31,7 @@ from tests.ui.test_avatar_panel import (
 )
 from ui.a11y import unlabelled_widgets
 from ui.avatar.face_box import no_face_in_picture
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 from ui.theme import dark_palette
 
 __all__ = ["make_avatar_window", "speech_wav", "window"]  # fixtures

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
 from tests.ui.helpers import click, drop, load, local, shown, type_and_send
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 
 WAIT = 10_000
 

@@ -19,7 +19,7 @@ from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, FakeChatPipeline, Script
 from tests.ui.helpers import UrlCatcher, ask, load, open_window, shown, type_and_send
 from ui.chat.knowledge_picker import choose_text, none_to_use
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 
 
 class FakeKnowledge:

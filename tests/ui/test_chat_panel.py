@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from app.core.errors import UserError
 from tests.ui.fakes import Script
 from tests.ui.helpers import ask, ask_and_hold, click_link, load, shown, type_and_send
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 
 
 def test_send_is_disabled_until_there_is_text(qtbot: QtBot, window: MainWindow) -> None:

@@ -17,7 +17,7 @@ from app.core.errors import UserError
 from tests.ui.fakes import Script
 from tests.ui.helpers import ask, load, shown, type_and_send
 from ui.chat.context_meter import context_text
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 from ui.theme import warning_color
 
 FAKE_CONTEXT = 2048  # the fake model folder's max_position_embeddings

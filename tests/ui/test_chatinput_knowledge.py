@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from tests.ui.helpers import load
 from tests.ui.test_chat_knowledge import FakeKnowledge, guide, knowledge, kwindow
 from tests.ui.test_chatinput_presets import own_unlabelled
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 
 __all__ = ["guide", "knowledge", "kwindow"]  # the fixtures, shared with test_chat_knowledge
 

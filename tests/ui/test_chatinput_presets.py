@@ -13,7 +13,7 @@ from app.core.settings import preset_key
 from tests.ui.fakes import fake_model_folder
 from tests.ui.helpers import load
 from ui.a11y import unlabelled_widgets
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 
 
 def own_unlabelled(root: QWidget) -> list[str]:

@@ -16,7 +16,7 @@ from tests.ui.helpers import shown
 from ui.a11y import unlabelled_widgets
 from ui.chat import chat_files
 from ui.chat.conversations_pane import ConversationsPane
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 
 
 def seed(window: MainWindow, *chats: tuple[str, str]) -> list[Conversation]:

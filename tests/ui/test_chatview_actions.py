@@ -15,7 +15,7 @@ from app.core.paths import AppPaths
 from tests.ui.fakes import Script
 from tests.ui.helpers import ask, load, shown
 from ui.chat.message_widget import MessageWidget
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 
 
 def bubble(window: MainWindow, index: int) -> MessageWidget:

@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from pipelines.core import Cancelled, CancelToken
-from ui.connection_test import ConnectionTest, ConnectionTestTexts
 from ui.tasks import TaskRunner
+from ui.widgets.connection_test import ConnectionTest, ConnectionTestTexts
 
 TEXTS = ConnectionTestTexts(
     "&Test", "Test", "Ask the server.", cancel="Stop waiting.", busy=("Testing", "Asking.")

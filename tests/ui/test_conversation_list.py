@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 from tests.ui.fakes import Script
 from tests.ui.helpers import ask, load, shown, type_and_send
 from ui.chat.conversation_list import ConversationList
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 
 
 def two_chats(qtbot: QtBot, window: MainWindow, folder: Path) -> None:

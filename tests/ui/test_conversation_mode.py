@@ -32,7 +32,7 @@ from ui.chat.conversation_mode import (
     no_model,
     no_voice,
 )
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 
 # Messages of the offscreen test machine itself (no GPU renderer, no PipeWire or PulseAudio),
 # as in test_avatar_panel.py: the clips play in Avatar mode's video area.

@@ -15,9 +15,9 @@ from pytestqt.qtbot import QtBot
 
 from app.models.convert_plan import DEFAULT_VOCODER, LICENCE_NOTES
 from app.models.inspect import ModelTask
-from ui.main_window import MainWindow
 from ui.models.convert_view import ConvertView
 from ui.models.manager import ModelManager
+from ui.shell.main_window import MainWindow
 
 LIPSYNC_LICENCE = LICENCE_NOTES[ModelTask.LIPSYNC]
 

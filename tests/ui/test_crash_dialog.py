@@ -13,8 +13,8 @@ from PySide6.QtGui import QGuiApplication
 from pytestqt.qtbot import QtBot
 
 from tests.ui.helpers import ask, click, load, shown
-from ui.crash_dialog import CrashDialog, keeps_running
-from ui.main_window import MainWindow
+from ui.shell.crash_dialog import CrashDialog, keeps_running
+from ui.shell.main_window import MainWindow
 
 
 class _Source(QObject):

@@ -12,8 +12,8 @@ from app.core.storage.secrets import SecretStore
 from app.knowledge.database.config import ConnectionCheck, split_password
 from app.knowledge.database.embedded import DatabaseError
 from tests.ui.helpers import click
-from ui.database_dialog import DatabaseDialog, testing_text
-from ui.main_window import MainWindow
+from ui.knowledge.database_dialog import DatabaseDialog, testing_text
+from ui.shell.main_window import MainWindow
 
 GOOD_URL = "postgresql://ana@db.lan:5432/kb"
 

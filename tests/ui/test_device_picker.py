@@ -16,8 +16,8 @@ from app.core.settings_store import SettingsStore
 from app.engines.choice import Local
 from app.models.inspect import ModelTask
 from tests.ui.fakes import CPU, GPU0
-from ui.device_picker import DEVICE_ROLE, DevicePicker
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
+from ui.widgets.device_picker import DEVICE_ROLE, DevicePicker
 
 
 def entries(picker: DevicePicker) -> dict[str, tuple[str, bool, str]]:

@@ -9,8 +9,8 @@ from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import QDialog, QLabel, QLineEdit
 from pytestqt.qtbot import QtBot
 
-from ui.dialog_rows import free_name, keep_fitting
-from ui.layouts import vbox
+from ui.widgets.dialog_rows import free_name, keep_fitting
+from ui.widgets.layouts import vbox
 
 LONG = "A message long enough to need several lines in a narrow dialog. " * 4
 

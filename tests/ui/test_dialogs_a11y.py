@@ -18,11 +18,11 @@ from app.engines.remote.config import RemoteEndpoint, save_key
 from tests.ui.dialog_walk import assert_walkable, tab_cycle
 from tests.ui.fakes import CPU, GPU
 from tests.ui.helpers import click
-from ui.about_dialog import AboutDialog
-from ui.crash_dialog import CrashDialog
-from ui.main_window import MainWindow
+from ui.engines.remote_dialog import RemoteEndpointsDialog
 from ui.models.tools_offer import ToolsOffer
-from ui.remote_dialog import RemoteEndpointsDialog
+from ui.shell.about_dialog import AboutDialog
+from ui.shell.crash_dialog import CrashDialog
+from ui.shell.main_window import MainWindow
 from ui.tasks import TaskRunner
 
 OVMS = RemoteEndpoint(name="Team OVMS", base_url="http://ovms.lan:8000/v3", model="qwen3-8b")

@@ -25,7 +25,7 @@ from tests.ui.helpers import click, dictation_over
 from ui.chat.dictation import Dictation, Phase
 from ui.chat.dictation_options import languages as language_choices
 from ui.chat.dictation_texts import cancelling, nothing_heard
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 
 __all__ = ["sound_card"]  # the fixture, imported for the tests below
 pytestmark = [pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed")]

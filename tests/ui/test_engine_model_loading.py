@@ -10,7 +10,7 @@ from app.core.settings import ChatDefaults, PerformanceSettings, preset_key
 from pipelines.engine_options import EngineOptions
 from tests.ui.fakes import fake_model_folder
 from tests.ui.helpers import load
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 
 
 def _store_performance(window: MainWindow, model: Path, performance: PerformanceSettings) -> None:

@@ -24,7 +24,7 @@ from tests.ui.helpers import click, show_panel, type_and_send
 from tests.ui.test_knowledge_panel import drop
 from tests.ui.test_knowledge_setup import _link_or_copy
 from ui.knowledge import KnowledgePanel
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 
 pytestmark = pytest.mark.integration
 

@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from tests.ui.fakes import Script, fake_gguf_file, fake_model_folder
 from tests.ui.helpers import ask_and_hold, click, drop, load, local
 from ui.chat.panel_model import drop_while_answering
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 
 SMOL = "SmolLM2-135M-Instruct.Q4_1"
 NOT_CACHED = (

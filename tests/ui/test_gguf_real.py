@@ -19,10 +19,10 @@ from tests import gguf_variants
 from tests.answer_quality import ESSAYS, FACTS, Written, problems
 from tests.ui.fakes import CPU
 from tests.ui.helpers import ask, open_window, type_and_send
-from ui.main_window import MainWindow
 from ui.models.listing import Origin
 from ui.models.manager import ModelManager
 from ui.models.tables import INSTALLED_COLUMNS
+from ui.shell.main_window import MainWindow
 
 pytestmark = pytest.mark.integration
 

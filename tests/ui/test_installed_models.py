@@ -9,8 +9,8 @@ from pytestqt.qtbot import QtBot
 
 from app.models.inspect import ModelTask
 from tests.ui.fakes import embedding_model_folder, fake_model_folder
-from ui.main_window import MainWindow
-from ui.model_picker import NO_INSTALLED
+from ui.chat.model_picker import NO_INSTALLED
+from ui.shell.main_window import MainWindow
 
 
 def _entries(window: MainWindow) -> list[str]:

@@ -12,7 +12,7 @@ from app.core.paths import AppPaths
 from app.models.inspect import ModelTask
 from tests.ui.fakes import CPU, fake_model_folder
 from ui.knowledge.embedder_setup import STOPPED
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 
 
 def test_a_chat_model_is_refused_next_to_the_button(

@@ -44,7 +44,7 @@ from ui.knowledge.formatting import (
     snippet_html,
 )
 from ui.knowledge.panel import type_query
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 
 Yes, No = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
 

@@ -26,7 +26,7 @@ from tests.unit.test_knowledge_boilerplate import TEXINFO_PAGE
 from ui.a11y import unlabelled_widgets
 from ui.knowledge import KnowledgePanel
 from ui.knowledge.formatting import relevance_text
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 from ui.theme import dark_palette, muted_color
 
 SHOTS = Path(os.environ.get("OV_STUDIO_SHOTS", "/tmp/shots-knowledge"))

@@ -36,7 +36,7 @@ from tests.ui.test_knowledge_panel import drop, open_panel
 from ui.knowledge import KnowledgePanel
 from ui.knowledge.embedder_setup import READY, STOPPED
 from ui.knowledge.model_row import not_set_up
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 
 WAIT_S = 10
 

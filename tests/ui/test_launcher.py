@@ -10,8 +10,8 @@ from PySide6.QtWidgets import QApplication
 
 from app.core.paths import HOME_ENV, AppPaths
 from tests.ui.fakes import embedding_model_folder
-from ui.launcher import run_gui
-from ui.main_window import MainWindow
+from ui.shell.launcher import run_gui
+from ui.shell.main_window import MainWindow
 
 
 def test_smoke_test_without_a_model_opens_and_closes(
@@ -68,7 +68,7 @@ def _top_levels() -> list[object]:
 
 
 def test_no_display_is_said_in_words_not_a_qt_abort() -> None:
-    from ui.launcher import missing_display
+    from ui.shell.launcher import missing_display
 
     assert "no display" in missing_display({}, "linux")
     assert missing_display({"DISPLAY": ":0"}, "linux") == ""

@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from app.core.performance import system_stats
 from app.core.performance.system_stats import SystemSampler
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 
 
 @pytest.fixture

@@ -12,9 +12,9 @@ from pytestqt.qtbot import QtBot
 
 from tests.ui.helpers import click
 from ui.a11y import accessible_description, accessible_name, unlabelled_widgets
-from ui.main_window import MINIMUM_SIZE, PANELS, MainWindow
+from ui.shell.main_window import MINIMUM_SIZE, PANELS, MainWindow
+from ui.shell.view_menu import restart_command
 from ui.theme import ThemeFollower, is_dark
-from ui.view_menu import restart_command
 
 
 @pytest.fixture
@@ -160,14 +160,16 @@ def test_the_window_frame_is_labelled_for_screen_readers(qtbot: QtBot, window: M
 def test_inline_errors_and_notices_are_announced(
     qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import ui.inline_error
-    import ui.notifications
-    from ui.inline_error import InlineError
-    from ui.notifications import NotificationBar
+    import ui.shell.notifications
+    import ui.widgets.inline_error
+    from ui.shell.notifications import NotificationBar
+    from ui.widgets.inline_error import InlineError
 
     said: list[str] = []
-    monkeypatch.setattr(ui.inline_error, "announce", lambda _widget, text: said.append(text))
-    monkeypatch.setattr(ui.notifications, "announce", lambda _widget, text: said.append(text))
+    monkeypatch.setattr(
+        ui.widgets.inline_error, "announce", lambda _widget, text: said.append(text)
+    )
+    monkeypatch.setattr(ui.shell.notifications, "announce", lambda _widget, text: said.append(text))
     error = InlineError()
     qtbot.addWidget(error)
     error.show_message("That file is empty.")

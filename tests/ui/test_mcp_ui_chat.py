@@ -23,10 +23,10 @@ from tests.ui.helpers import click, load, open_window, shown, type_and_send
 from tests.ui.mcp_fakes import FakeToolService, ToolChat, calculator_tools
 from ui.a11y import unlabelled_widgets
 from ui.chat.message_view import MessageView
-from ui.main_window import MainWindow
-from ui.tools.servers_dialog import McpServersDialog
-from ui.tools.tool_call_view import ToolCallList
-from ui.tools.tools_picker import no_servers
+from ui.mcp.servers_dialog import McpServersDialog
+from ui.mcp.tool_call_view import ToolCallList
+from ui.mcp.tools_picker import no_servers
+from ui.shell.main_window import MainWindow
 
 # Offscreen: a popup window is raised and grabs the keyboard, which this platform cannot do.
 pytestmark = pytest.mark.qt_log_ignore("does not support raise", "does not support grabbing")

@@ -16,8 +16,8 @@ from app.mcp.config import McpServer
 from pipelines.core import CancelToken
 from tests.ui.helpers import click
 from ui.a11y import unlabelled_widgets
+from ui.mcp.confirm_tool import ConfirmToolDialog, ToolConfirmer
 from ui.tasks import TaskRunner
-from ui.tools.confirm_tool import ConfirmToolDialog, ToolConfirmer
 
 
 class Asked:

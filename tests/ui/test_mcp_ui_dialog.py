@@ -18,8 +18,8 @@ from tests.ui.helpers import click
 from tests.ui.mcp_fakes import FakeToolService, calculator_tools
 from ui.a11y import unlabelled_widgets
 from ui.i18n import tr
+from ui.mcp.servers_dialog import McpServersDialog
 from ui.tasks import TaskRunner
-from ui.tools.servers_dialog import McpServersDialog
 
 CALC = McpServer(name="calc", command="python", args=["-m", "calc_server", "--root", "my dir"])
 

@@ -22,8 +22,8 @@ from tests.ui.fakes import (
     fake_model_folder,
 )
 from tests.ui.helpers import ask, load, shown
-from ui.device_picker import DEVICE_ROLE
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
+from ui.widgets.device_picker import DEVICE_ROLE
 
 
 def no_tokenizer(root: Path) -> Path:

@@ -14,11 +14,11 @@ from pytestqt.qtbot import QtBot
 
 from tests.hub_server import HubServer, running_hub
 from tests.ui.fakes import fake_model_folder
-from ui.main_window import MainWindow
 from ui.models.convert_view import NO_SOURCE
 from ui.models.listing import Origin
 from ui.models.manager import ModelManager
 from ui.models.tables import INSTALLED_COLUMNS
+from ui.shell.main_window import MainWindow
 
 REPO = "OpenVINO/tiny-chat-int8-ov"
 STATE = INSTALLED_COLUMNS.index("State")

@@ -12,8 +12,8 @@ from pytestqt.qtbot import QtBot
 from app.core.errors import UserError
 from app.models.convert_plan import ConvertRequest
 from ui.a11y import unlabelled_widgets
-from ui.main_window import MainWindow
 from ui.models.convert_wording import gui_message
+from ui.shell.main_window import MainWindow
 
 
 def test_flags_become_field_names() -> None:

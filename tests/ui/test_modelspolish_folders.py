@@ -14,9 +14,9 @@ from pytestqt.qtbot import QtBot
 from app.models.inspect import ModelTask
 from tests.ui.fakes import fake_model_folder
 from ui.a11y import unlabelled_widgets
-from ui.main_window import MainWindow
 from ui.models.listing import Origin
 from ui.models.tables import INSTALLED_COLUMNS
+from ui.shell.main_window import MainWindow
 
 SOURCE = INSTALLED_COLUMNS.index("Source")
 

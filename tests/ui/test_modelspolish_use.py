@@ -9,9 +9,9 @@ from pytestqt.qtbot import QtBot
 
 from app.engines.choice import Local
 from app.models.inspect import ModelTask
-from ui.main_window import MainWindow
 from ui.models.listing import Origin
 from ui.models.manager import ModelManager
+from ui.shell.main_window import MainWindow
 
 
 def _row_of(manager: ModelManager, folder: Path) -> int:

@@ -14,8 +14,8 @@ from app.core.devices import DeviceInfo
 from app.core.performance.system_stats import SystemSample
 from pipelines.core import MetricRecord
 from tests.ui.fakes import CPU
-from ui.main_window import MainWindow
-from ui.perf_overlay import SAMPLES, PerfOverlay
+from ui.shell.main_window import MainWindow
+from ui.shell.perf_overlay import SAMPLES, PerfOverlay
 
 GIB = 1024**3
 

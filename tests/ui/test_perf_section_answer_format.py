@@ -18,7 +18,7 @@ from tests.ui.helpers import answer_files, ask, click, load
 from ui.chat.answer_format import AnswerFormatSection, json_as_code, schema_problem
 from ui.chat.chat_presets import chat_defaults
 from ui.chat.code_block import CodeBlock
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 
 PERSON = '{"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}'
 

@@ -22,7 +22,7 @@ from tests.ui.fakes import CPU, GPU, Script
 from tests.ui.helpers import answer_files, click, load
 from ui.a11y import unlabelled_widgets
 from ui.chat.performance_section import PerformanceSection
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 
 
 def section(window: MainWindow) -> PerformanceSection:

@@ -14,7 +14,7 @@ from tests.ui.helpers import click, load
 from tests.ui.test_perf_section_apply import apply_and_wait, running_engine, section
 from ui.a11y import unlabelled_widgets
 from ui.chat.cache_exclusive import eviction_off_note, prefix_off_note
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 
 
 def test_ticking_bounded_memory_unticks_prefix_caching_and_says_why(

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-import ui.inline_error
+import ui.widgets.inline_error
 from tests.ui.fakes import Script
 from tests.ui.helpers import ask, load
 from ui.chat.code_block import CodeBlock
 from ui.chat.conversation_list import ID_ROLE
 from ui.chat.message_widget import MessageWidget
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 from ui.theme import warning_color
 
 PERSON = '{"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}'
@@ -45,7 +45,9 @@ def test_an_answer_off_its_schema_says_why_under_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     said: list[str] = []
-    monkeypatch.setattr(ui.inline_error, "announce", lambda _widget, text: said.append(text))
+    monkeypatch.setattr(
+        ui.widgets.inline_error, "announce", lambda _widget, text: said.append(text)
+    )
     load(qtbot, window, model_folder)
     json_answers(window, PERSON)
     script.chunks = ['{"age": ', "36}"]  # JSON, but "name" is required

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from tests.ui.helpers import load
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 
 
 def cut_widgets(content: QWidget) -> list[str]:

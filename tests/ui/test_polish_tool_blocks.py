@@ -13,8 +13,8 @@ from pytestqt.qtbot import QtBot
 
 from app.mcp.calls import ToolCall
 from ui.a11y import unlabelled_widgets
+from ui.mcp.tool_call_view import ToolCallBlock, ToolCallList, compact_arguments
 from ui.theme import ThemeFollower, blend, error_color, muted_color
-from ui.tools.tool_call_view import ToolCallBlock, ToolCallList, compact_arguments
 
 
 @pytest.fixture

@@ -16,8 +16,8 @@ from pipelines.gguf import is_gguf_path
 from tests.ui.fakes import CPU
 from tests.ui.helpers import type_and_send
 from ui.chat.message_view import stats_line
-from ui.launcher import run_gui
-from ui.main_window import MainWindow
+from ui.shell.launcher import run_gui
+from ui.shell.main_window import MainWindow
 
 pytestmark = pytest.mark.integration
 

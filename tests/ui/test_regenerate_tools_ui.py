@@ -22,7 +22,7 @@ from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, FakeChatPipeline, Script
 from tests.ui.helpers import click, load, open_window, shown, type_and_send
 from tests.ui.mcp_fakes import FakeToolService, calculator_tools
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 
 CALC = McpServer(name="calc", command="python", args=["-m", "calc"])
 MULTIPLY = '{"tool": "calc/multiply", "arguments": {"a": 17, "b": 23}}'

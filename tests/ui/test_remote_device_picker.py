@@ -12,7 +12,7 @@ from app.engines.remote.config import RemoteEndpoint
 from app.models.inspect import ModelTask
 from tests.ui.fakes import CPU
 from tests.ui.test_device_picker import entries
-from ui.device_picker import DevicePicker
+from ui.widgets.device_picker import DevicePicker
 
 OVMS = RemoteEndpoint(name="Team OVMS", base_url="http://ovms.lan:8000/v3", model="qwen3-8b")
 BARE = RemoteEndpoint(name="bare", base_url="http://10.0.0.2:8000/v1")

@@ -21,9 +21,9 @@ from app.engines.choice import Local, Remote
 from app.engines.remote.config import NAME_EMPTY, URL_NOT_HTTP, RemoteEndpoint, read_key, save_key
 from app.models.inspect import ModelTask
 from tests.ui.helpers import click
-from ui.crash_dialog import CrashDialog
-from ui.main_window import MainWindow
-from ui.remote_dialog import RemoteEndpointsDialog
+from ui.engines.remote_dialog import RemoteEndpointsDialog
+from ui.shell.crash_dialog import CrashDialog
+from ui.shell.main_window import MainWindow
 from ui.tasks import TaskRunner
 
 OVMS = RemoteEndpoint(name="Team OVMS", base_url="http://ovms.lan:8000/v3", model="qwen3-8b")

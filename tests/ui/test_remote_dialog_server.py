@@ -18,7 +18,7 @@ from app.engines.remote.config import read_key
 from app.knowledge.service import SECRETS_FILE
 from tests.server.conftest import CPU, RunningServer, start_server
 from tests.ui.helpers import click, open_window, shown, type_and_send
-from ui.remote_dialog import RemoteEndpointsDialog
+from ui.engines.remote_dialog import RemoteEndpointsDialog
 
 pytestmark = [pytest.mark.integration]
 

@@ -20,8 +20,8 @@ from app.core.devices import DeviceInfo
 from app.core.paths import AppPaths
 from tests.ui.fakes import CPU
 from tests.ui.helpers import click
-from ui.main_window import MainWindow
-from ui.server_dialog import ServerDialog, lan_warning_text
+from ui.server.settings_dialog import ServerDialog, lan_warning_text
+from ui.shell.main_window import MainWindow
 
 TIMEOUT_MS = 60_000
 

@@ -9,9 +9,9 @@ from PySide6.QtCore import QObject
 from pytestqt.qtbot import QtBot
 
 from pipelines.core import MetricRecord
-from ui import singleton_guard
-from ui.main_window import MainWindow
-from ui.singleton_guard import SingletonRefGuard, guard_needed
+from ui.shell import singleton_guard
+from ui.shell.main_window import MainWindow
+from ui.shell.singleton_guard import SingletonRefGuard, guard_needed
 
 
 def test_streaming_repaints_cannot_exhaust_none_or_true(qtbot: QtBot, window: MainWindow) -> None:

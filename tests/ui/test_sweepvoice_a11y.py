@@ -22,8 +22,8 @@ from ui.chat.avatar_mode import no_voice as avatar_no_voice
 from ui.chat.conversation_mode import ConversationMode, no_model, status_text
 from ui.chat.dictation import Phase
 from ui.chat.dictation_texts import listening_status, transcribing
-from ui.main_window import MainWindow
-from ui.transcribe_dialog import TranscribeDialog, nothing_said
+from ui.shell.main_window import MainWindow
+from ui.speech.transcribe_dialog import TranscribeDialog, nothing_said
 
 pytestmark = pytest.mark.qt_log_ignore(
     "No RHI backend", "pipewire", "PulseAudioService", "No audio device detected"

@@ -18,10 +18,10 @@ from pytestqt.qtbot import QtBot
 from app.core.errors import UserError
 from pipelines.core import CancelToken, DeviceError, InvalidInputError, PipelineError
 from tests.ui.fakes import Script
-from ui.error_router import ErrorRouter
-from ui.inline_error import InlineError
-from ui.notifications import NotificationBar
+from ui.shell.error_router import ErrorRouter
+from ui.shell.notifications import NotificationBar
 from ui.tasks import Lane, Policy, TaskRunner, TaskState, work_threads
+from ui.widgets.inline_error import InlineError
 
 
 class Recorder(QObject):

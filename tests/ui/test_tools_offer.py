@@ -27,7 +27,6 @@ from tests.wheel_server import (  # noqa: F401  (fixtures: uv, wheels)
     uv_sandbox,
     wheel_folder,
 )
-from ui.main_window import MainWindow
 from ui.models.convert_view import ConvertView
 from ui.models.tools_offer import (
     ToolsOffer,
@@ -39,6 +38,7 @@ from ui.models.tools_offer import (
     stopped_text,
     update_text,
 )
+from ui.shell.main_window import MainWindow
 
 pytestmark = pytest.mark.integration
 

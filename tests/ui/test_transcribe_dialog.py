@@ -23,8 +23,8 @@ from tests.speech import SENTENCES, have_espeak, spoken, with_silence, word_erro
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, Script
 from tests.ui.helpers import answer_files, click, open_window
-from ui.main_window import MainWindow
-from ui.transcribe_dialog import TranscribeDialog, choose_first, nothing_said, stopped
+from ui.shell.main_window import MainWindow
+from ui.speech.transcribe_dialog import TranscribeDialog, choose_first, nothing_said, stopped
 
 pytestmark = [
     pytest.mark.integration,

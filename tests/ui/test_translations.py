@@ -37,8 +37,8 @@ from app.core.settings import ChatDefaults
 from tests.ui.fakes import CPU
 from ui.chat.answer_format import schema_problem
 from ui.i18n import translations_dir
-from ui.inline_error import InlineError
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
+from ui.widgets.inline_error import InlineError
 
 LANGUAGES = ("de", "zh_CN")
 PLACEHOLDER = re.compile(r"\{[A-Za-z_0-9]*\}|%n|%\d")

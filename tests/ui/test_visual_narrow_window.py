@@ -11,10 +11,10 @@ from pytestqt.qtbot import QtBot
 
 from tests.ui.fakes import fake_gguf_file
 from tests.ui.helpers import load, show_panel
-from ui.elided_label import ELLIPSIS, ElidedLabel
+from ui.chat.model_picker import no_model_text
 from ui.knowledge.panel import KnowledgePanel
-from ui.main_window import MainWindow
-from ui.model_picker import no_model_text
+from ui.shell.main_window import MainWindow
+from ui.widgets.elided_label import ELLIPSIS, ElidedLabel
 
 SMOL = "SmolLM2-135M-Instruct.Q4_1"
 

@@ -10,8 +10,8 @@ from pytestqt.qtbot import QtBot
 
 from app.chat.storage import ChatMessage
 from tests.ui.test_perf_overlay import shown_overlay
-from ui.main_window import MainWindow
-from ui.perf_overlay import PerfOverlay
+from ui.shell.main_window import MainWindow
+from ui.shell.perf_overlay import PerfOverlay
 
 ANSWER = "Sure:\n\n```python\nprint('hi')\n```\n"
 

@@ -17,7 +17,7 @@ from ui.app_style import app_style_sheet
 from ui.chat.code_block import DARK_STYLE, CodeBlock
 from ui.chat.message_view import MessageView
 from ui.chat.prose import Prose
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 from ui.theme import ThemeFollower, is_dark, muted_color
 
 ANSWER = (

@@ -44,7 +44,7 @@ from tests.ui.helpers import (
     open_window,
     show_panel,
 )
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 from ui.voice import VoicePanel
 from ui.voice.audio_widgets import no_audio_device, no_output_hint
 from ui.voice.new_voice import choose_clip

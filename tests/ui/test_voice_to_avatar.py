@@ -31,7 +31,7 @@ from tests.ui.helpers import answer_files, click, open_window, show_panel
 from tests.video_samples import write_clip
 from ui.avatar import AvatarPanel
 from ui.avatar.speech_source import no_spoken_yet, snippet
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 from ui.voice import VoicePanel
 
 # Messages of the offscreen test machine itself (no GPU renderer, no PipeWire or PulseAudio).

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from tests.ui.test_voice_panel import make_voice_window, open_voice
 from ui.a11y import unlabelled_widgets
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 from ui.theme import dark_palette
 
 __all__ = ["make_voice_window"]  # the fixture

@@ -15,7 +15,7 @@ from app.models.inspect import ModelTask
 from tests.hub_server import HubServer, running_hub
 from tests.ui.helpers import click, load
 from ui.chat.welcome import STOPPED, WelcomePage
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 
 CHAT_REPO = "OpenVINO/tiny-chat-int8-ov"
 BIG_REPO = "OpenVINO/big-chat-ov"  # 23 MB of weights: time to press Cancel
@@ -72,7 +72,7 @@ def test_open_and_all_models_lead_to_the_file_dialog_and_the_model_manager(
     page = window.chat_panel.welcome
     asked: list[str] = []
     monkeypatch.setattr(
-        "ui.model_picker.ask_model_file",
+        "ui.chat.model_picker.ask_model_file",
         lambda _parent, title, *_: asked.append(title) or model_folder,
     )
     with qtbot.waitSignal(window.chat_panel.modelLoaded, timeout=5000):

@@ -37,7 +37,7 @@ CLI_PATTERNS = {
 
 ALLOWED: dict[str, set[str]] = {
     # Said on stderr when there is no display, so no window can show anything.
-    "ui/launcher.py": {"--help", "python -m app"},
+    "ui/shell/launcher.py": {"--help", "python -m app"},
     # The flags the shared conversion messages may name, looked up to be replaced by the
     # Convert view's field names: the window shows the field names, never these.
     "ui/models/convert_wording.py": set(FLAGS),

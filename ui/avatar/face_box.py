@@ -24,8 +24,8 @@ from app.avatar import FACE_IMAGE_SUFFIXES, FACE_VIDEO_SUFFIXES, FacePreview, Rg
 from ui.a11y import announce, describe
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.inline_error import InlineError
 from ui.theme import muted_color
+from ui.widgets.inline_error import InlineError
 
 THUMBNAIL_SIDE = 320
 

@@ -51,19 +51,19 @@ from ui.avatar.progress_line import FrameRate
 from ui.avatar.result_pane import ResultPane
 from ui.avatar.speech_source import SpeechSource
 from ui.avatar.subtitles_option import SubtitlesOption
-from ui.device_picker import DevicePicker
-from ui.error_router import ErrorRouter, same_device
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.inline_error import InlineError
-from ui.layouts import panel_splitter, vbox
-from ui.model_needed import ModelNeeded
-from ui.notifications import NotificationBar
-from ui.settings_changes import change_settings
 from ui.settings_signals import SettingsSignals
+from ui.shell.error_router import ErrorRouter, same_device
+from ui.shell.notifications import NotificationBar
+from ui.shell.settings_changes import change_settings
 from ui.tasks import TaskRunner
 from ui.voice.audio_widgets import CloseHook
 from ui.voice.status_area import StatusArea
+from ui.widgets.device_picker import DevicePicker
+from ui.widgets.inline_error import InlineError
+from ui.widgets.layouts import panel_splitter, vbox
+from ui.widgets.model_needed import ModelNeeded
 
 VIDEO_JOB = "avatar-video"
 STATUS_LINES = 4

@@ -20,12 +20,12 @@ from ui.a11y import announce, describe
 from ui.avatar.gallery import Gallery
 from ui.avatar.progress_line import duration_text
 from ui.avatar.video_player import VideoPreview
-from ui.error_router import ErrorRouter
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.inline_error import InlineError
-from ui.notifications import NotificationBar
+from ui.shell.error_router import ErrorRouter
+from ui.shell.notifications import NotificationBar
 from ui.tasks import TaskRunner
+from ui.widgets.inline_error import InlineError
 
 
 def result_text(result: VideoResult) -> str:

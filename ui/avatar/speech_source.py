@@ -26,7 +26,7 @@ from app.voice import SpokenClip
 from ui.a11y import describe
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.inline_error import InlineError
+from ui.widgets.inline_error import InlineError
 
 
 def speech_filter() -> str:

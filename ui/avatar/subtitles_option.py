@@ -9,9 +9,9 @@ from app.core import SettingsStore
 from app.speech import VideoSubtitles
 from ui.a11y import describe
 from ui.i18n import tr
-from ui.inline_error import InlineError
-from ui.layouts import vbox
-from ui.settings_changes import Report, change_settings
+from ui.shell.settings_changes import Report, change_settings
+from ui.widgets.inline_error import InlineError
+from ui.widgets.layouts import vbox
 
 
 class SubtitlesOption(QWidget):

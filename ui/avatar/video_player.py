@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 from ui.a11y import announce, describe
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.inline_error import InlineError
+from ui.widgets.inline_error import InlineError
 
 
 def clock(ms: int) -> str:

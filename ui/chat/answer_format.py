@@ -33,10 +33,10 @@ from ui.a11y import describe
 from ui.chat.chat_presets import chat_defaults, save_chat
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.inline_error import InlineError
-from ui.layouts import hbox
-from ui.settings_changes import Report
+from ui.shell.settings_changes import Report
 from ui.tasks import Policy, TaskRunner
+from ui.widgets.inline_error import InlineError
+from ui.widgets.layouts import hbox
 
 MAX_SCHEMA_BYTES = 100_000
 """Largest schema stored (the settings field's own limit, in UTF-8 bytes here)."""

@@ -42,9 +42,9 @@ from ui.a11y import describe
 from ui.chat.thumbnails import THUMBNAIL, thumbnail_from_bytes
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.inline_error import InlineError
-from ui.layouts import hbox
 from ui.tasks import TaskRunner
+from ui.widgets.inline_error import InlineError
+from ui.widgets.layouts import hbox
 
 IMAGE_PATTERNS = " ".join(f"*{suffix}" for suffix in IMAGE_SUFFIXES)
 

@@ -26,14 +26,14 @@ from app.models import ModelTask
 from pipelines.core import Cancelled
 from ui.a11y import announce, describe
 from ui.avatar.video_player import VideoPreview
-from ui.error_router import ErrorRouter
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.inline_error import InlineError
-from ui.notifications import NotificationBar
+from ui.shell.error_router import ErrorRouter
+from ui.shell.notifications import NotificationBar
 from ui.tasks import Policy, Task, TaskRunner, TaskState
 from ui.voice.audio_widgets import CloseHook
 from ui.voice.speak_bar import plain_text
+from ui.widgets.inline_error import InlineError
 
 SPEAK_JOB = "avatar-mode-speech"
 VIDEO_SIZE = (240, 180)

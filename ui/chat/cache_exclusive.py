@@ -12,8 +12,8 @@ from PySide6.QtCore import QObject, Slot
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QCheckBox, QLabel
 
-from ui.dialog_rows import say
 from ui.i18n import tr
+from ui.widgets.dialog_rows import say
 
 
 def prefix_off_note() -> str:

@@ -7,7 +7,7 @@ from typing import Any
 
 from app.chat import ModelSampling
 from app.core import ChatDefaults, SettingsStore
-from ui.settings_changes import Report, change_settings
+from ui.shell.settings_changes import Report, change_settings
 
 
 def chat_defaults(

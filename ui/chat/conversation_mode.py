@@ -33,14 +33,14 @@ from app.speech import find_vad_model
 from pipelines.core import PipelineError
 from ui.a11y import announce, describe
 from ui.chat.avatar_mode import chosen_voice
-from ui.error_router import ErrorRouter
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.inline_error import InlineError
-from ui.layouts import hbox, vbox
-from ui.notifications import NotificationBar
+from ui.shell.error_router import ErrorRouter
+from ui.shell.notifications import NotificationBar
 from ui.tasks import TaskRunner
 from ui.voice.audio_widgets import CloseHook, LevelMeter
+from ui.widgets.inline_error import InlineError
+from ui.widgets.layouts import hbox, vbox
 
 STOP_JOB = "conversation-stop"
 LEVEL_MS = 100

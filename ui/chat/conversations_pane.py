@@ -44,9 +44,9 @@ from ui.chat.conversation_list import ConversationList, export_format
 from ui.chat.undo_bar import UndoBar
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.inline_error import InlineError
-from ui.menu_button import menu_button
 from ui.tasks import Policy, TaskRunner, TaskState
+from ui.widgets.inline_error import InlineError
+from ui.widgets.menu_button import menu_button
 
 SEARCH_DELAY_MS = 200
 """Pause in typing before a search starts (one search per word, not per key)."""

@@ -48,13 +48,13 @@ from ui.chat.dictation_texts import (
     transcribing,
 )
 from ui.chat.push_to_talk import PushToTalk
-from ui.error_router import ErrorRouter
 from ui.icons import set_icon
-from ui.inline_error import InlineError
-from ui.layouts import hbox
-from ui.model_needed import ModelNeeded
+from ui.shell.error_router import ErrorRouter
 from ui.tasks import Lane, Policy, TaskRunner, TaskState
 from ui.voice.audio_widgets import CloseHook, LevelMeter
+from ui.widgets.inline_error import InlineError
+from ui.widgets.layouts import hbox
+from ui.widgets.model_needed import ModelNeeded
 
 METER_MS = 50
 OPEN_KIND = "dictation-open"

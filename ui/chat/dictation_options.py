@@ -21,7 +21,7 @@ from app.core import UserError, device_choices, device_value_of, placement_of
 from app.models import ModelTask
 from app.speech import DEVICE_KEY, SpeechRecognizer
 from ui.i18n import tr
-from ui.settings_changes import Report, change_settings
+from ui.shell.settings_changes import Report, change_settings
 
 # The two submenus that change the speech-to-text model's choice, not a field of their own.
 _MODEL = "models.speech_to_text.folder"

@@ -28,7 +28,7 @@ from ui.chat.answer_format import AnswerFormatSection
 from ui.chat.performance_section import PerformanceSection
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.settings_changes import Report, change_settings
+from ui.shell.settings_changes import Report, change_settings
 from ui.tasks import TaskRunner
 
 SAMPLING_FIELDS = ("max_new_tokens", "temperature", "top_p", "top_k", "repetition_penalty")

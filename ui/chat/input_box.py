@@ -73,7 +73,7 @@ class ChatInput(QPlainTextEdit):
 
         Handled in ``event()`` rather than ``keyPressEvent()``: PySide6 6.12.0 drops a
         reference to None after every call of a Python override of a void virtual
-        (``ui.singleton_guard``), so the bool-returning ``event()`` is the safer place for
+        (``ui.shell.singleton_guard``), so the bool-returning ``event()`` is the safer place for
         per-keystroke code.
         """
         if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):

@@ -16,11 +16,11 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QWidget
 from app.chat import ChatService, Conversation
 from app.knowledge import Collection, KnowledgeService
 from ui.a11y import describe
-from ui.error_router import ErrorRouter
 from ui.i18n import tr
-from ui.inline_error import InlineError
-from ui.layouts import hbox, over_message
+from ui.shell.error_router import ErrorRouter
 from ui.tasks import TaskRunner
+from ui.widgets.inline_error import InlineError
+from ui.widgets.layouts import hbox, over_message
 
 MAX_VISIBLE = 30  # the popup lists every collection up to this many, without scrolling
 

@@ -45,9 +45,9 @@ from ui.chat.message_header import add_header_buttons
 from ui.chat.prose import Prose
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.inline_error import InlineError
+from ui.mcp.tool_call_view import ToolCallList
 from ui.theme import blend, css_color, muted_color
-from ui.tools.tool_call_view import ToolCallList
+from ui.widgets.inline_error import InlineError
 
 USER_INDENT = 64  # questions stand apart from answers by their place as well as their colour
 

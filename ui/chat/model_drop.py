@@ -64,7 +64,7 @@ class ModelDropTarget(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Accept every drag (so a wrong drop is answered, not silently bounced); on a drop,
         say what it carries. An event filter, not drag/drop overrides: PySide6 6.12.0 leaks
-        a reference after a Python override of a void virtual (``ui.singleton_guard``)."""
+        a reference after a Python override of a void virtual (``ui.shell.singleton_guard``)."""
         kind = event.type()
         if kind in (QEvent.Type.DragEnter, QEvent.Type.DragMove):
             assert isinstance(event, QDragMoveEvent)  # a QDragEnterEvent is one too

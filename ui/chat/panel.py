@@ -38,24 +38,24 @@ from ui.chat.knowledge_picker import KnowledgePicker
 from ui.chat.message_actions import MessageActions
 from ui.chat.message_view import MessageView
 from ui.chat.model_drop import ModelDropTarget
+from ui.chat.model_picker import ModelPicker
 from ui.chat.panel_input import InputWiring
 from ui.chat.panel_layout import lay_out
 from ui.chat.panel_model import ModelWiring, still_loading
 from ui.chat.system_prompt import SystemPromptEditor
 from ui.chat.thumbnails import thumbnail_from_bytes
 from ui.chat.welcome import WelcomePage
-from ui.error_router import ErrorRouter
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.inline_error import InlineError
-from ui.model_picker import ModelPicker
-from ui.notifications import NotificationBar
-from ui.open_document import open_document
+from ui.mcp.confirm_tool import ToolConfirmer
+from ui.mcp.tools_picker import ToolsPicker
 from ui.settings_signals import SettingsSignals
+from ui.shell.error_router import ErrorRouter
+from ui.shell.notifications import NotificationBar
 from ui.tasks import TaskRunner
-from ui.tools.confirm_tool import ToolConfirmer
-from ui.tools.tools_picker import ToolsPicker
 from ui.voice.speak_bar import SpeakBar
+from ui.widgets.inline_error import InlineError
+from ui.widgets.open_document import open_document
 
 
 class ChatPanel(ModelWiring, InputWiring, QWidget):

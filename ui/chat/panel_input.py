@@ -25,8 +25,8 @@ if TYPE_CHECKING:
     from ui.chat.attachments import AttachmentStrip
     from ui.chat.generation_panel import GenerationPanel
     from ui.chat.input_box import ChatInput
-    from ui.error_router import ErrorRouter
-    from ui.model_loader import ModelLoader
+    from ui.chat.model_loader import ModelLoader
+    from ui.shell.error_router import ErrorRouter
 
 
 class InputWiring:

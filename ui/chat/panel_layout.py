@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QSplitter, QVBoxLayout, QWidget
 
-from ui.layouts import hbox, panel_splitter
+from ui.widgets.layouts import hbox, panel_splitter
 
 if TYPE_CHECKING:
     from ui.chat.panel import ChatPanel

@@ -21,11 +21,11 @@ if TYPE_CHECKING:
     from ui.chat.generation_panel import GenerationPanel
     from ui.chat.input_box import ChatInput
     from ui.chat.message_view import MessageView
+    from ui.chat.model_loader import ModelLoader
+    from ui.chat.model_picker import ModelPicker
     from ui.chat.system_prompt import SystemPromptEditor
     from ui.chat.welcome import WelcomePage
-    from ui.inline_error import InlineError
-    from ui.model_loader import ModelLoader
-    from ui.model_picker import ModelPicker
+    from ui.widgets.inline_error import InlineError
 
 
 def still_loading() -> str:

@@ -34,7 +34,7 @@ from ui.chat.performance_rows import OptionRow, option_row
 from ui.chat.performance_texts import explanation, no_amx_reason
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.inline_error import InlineError
+from ui.widgets.inline_error import InlineError
 
 CHECKS = (
     "prefix_caching",

@@ -9,7 +9,7 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from ui.inline_error import InlineError
+from ui.widgets.inline_error import InlineError
 
 
 class OptionRow(QWidget):

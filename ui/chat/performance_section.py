@@ -29,7 +29,7 @@ from ui.chat.chat_presets import chat_defaults, save_chat
 from ui.chat.performance_controls import PerformanceControls
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.settings_changes import Report
+from ui.shell.settings_changes import Report
 from ui.tasks import Lane, Policy, Task, TaskRunner, TaskState
 
 log = logging.getLogger(__name__)

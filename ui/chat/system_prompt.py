@@ -21,10 +21,10 @@ from PySide6.QtWidgets import (
 from app.chat import ChatService
 from app.core import StorageError, UserError
 from ui.a11y import describe
-from ui.elided_label import ElidedLabel
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.inline_error import InlineError
+from ui.widgets.elided_label import ElidedLabel
+from ui.widgets.inline_error import InlineError
 
 SUMMARY_CHARS = 90
 

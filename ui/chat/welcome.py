@@ -39,15 +39,15 @@ from app.models import (
 )
 from pipelines.core import Cancelled
 from ui.a11y import announce, describe
-from ui.error_router import ErrorRouter
 from ui.i18n import tr, translated
 from ui.icons import set_icon
-from ui.inline_error import InlineError
 from ui.knowledge.formatting import human_size
-from ui.layouts import hbox, vbox
 from ui.models.manager import DOWNLOAD_JOB, download_text
-from ui.notifications import NotificationBar
+from ui.shell.error_router import ErrorRouter
+from ui.shell.notifications import NotificationBar
 from ui.tasks import TaskRunner
+from ui.widgets.inline_error import InlineError
+from ui.widgets.layouts import hbox, vbox
 
 STOPPED = "Stopped; nothing was installed. What arrived is kept, so Download resumes it."
 PAGE_WIDTH = 760

@@ -23,9 +23,9 @@ from app.knowledge import Collection
 from ui.a11y import describe
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.inline_error import InlineError
 from ui.knowledge.formatting import plural
-from ui.list_tree import make_list_tree, rename_action, tree_items, wanted_rename
+from ui.widgets.inline_error import InlineError
+from ui.widgets.list_tree import make_list_tree, rename_action, tree_items, wanted_rename
 
 NAME_ROLE = Qt.ItemDataRole.UserRole
 

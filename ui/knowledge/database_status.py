@@ -8,10 +8,10 @@ from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 from app.knowledge import DatabaseInfo
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.inline_error import InlineError
 from ui.knowledge.formatting import database_text
-from ui.layouts import hbox, over_message
 from ui.theme import muted_color
+from ui.widgets.inline_error import InlineError
+from ui.widgets.layouts import hbox, over_message
 
 STARTING = "Starting the knowledge database…"
 NOT_STARTED = "The knowledge database starts when this panel is first opened."

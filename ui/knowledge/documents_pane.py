@@ -35,12 +35,12 @@ from app.knowledge import (
 from ui.a11y import describe
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.inline_error import InlineError
 from ui.knowledge.documents_table import DocumentsTable
 from ui.knowledge.formatting import plural
 from ui.knowledge.ingest_box import IngestBox
-from ui.open_document import open_document
 from ui.tasks import TaskRunner
+from ui.widgets.inline_error import InlineError
+from ui.widgets.open_document import open_document
 
 DEFAULT_COLLECTION = "My documents"
 INGEST_JOB = "knowledge-ingest"

@@ -26,10 +26,10 @@ from app.models import (
 )
 from pipelines.core import Cancelled
 from ui.i18n import tr
-from ui.inline_error import InlineError
 from ui.knowledge.formatting import duration
-from ui.layouts import hbox, vbox
 from ui.tasks import TaskRunner
+from ui.widgets.inline_error import InlineError
+from ui.widgets.layouts import hbox, vbox
 
 SETUP_JOB = "embedder-setup"
 PHASE_TEXT = {

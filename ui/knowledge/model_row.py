@@ -20,13 +20,13 @@ from PySide6.QtWidgets import (
 from app.core import AppPaths
 from app.knowledge import EmbeddingPipeline, KnowledgeService
 from app.models import ModelRegistry, ModelTask, default_embedder_dir, embedder_installed
-from ui.error_router import ErrorRouter
 from ui.i18n import tr
-from ui.inline_error import InlineError
-from ui.layouts import hbox, over_message
-from ui.menu_button import menu_button
 from ui.settings_signals import SettingsSignals
+from ui.shell.error_router import ErrorRouter
 from ui.tasks import Lane, TaskRunner
+from ui.widgets.inline_error import InlineError
+from ui.widgets.layouts import hbox, over_message
+from ui.widgets.menu_button import menu_button
 
 LOADING = "loading…"
 

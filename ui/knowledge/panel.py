@@ -28,10 +28,7 @@ from app.knowledge import (
 )
 from app.models import ModelRegistry
 from pipelines.core import InvalidInputError
-from ui.device_picker import DevicePicker
-from ui.error_router import ErrorRouter
 from ui.i18n import tr
-from ui.inline_error import InlineError
 from ui.knowledge.collections_pane import CollectionsPane
 from ui.knowledge.database_status import DatabaseStatus
 from ui.knowledge.documents_pane import DocumentsPane
@@ -39,11 +36,14 @@ from ui.knowledge.embedder_setup import EmbedderSetup
 from ui.knowledge.formatting import plural
 from ui.knowledge.model_row import EmbeddingModelRow
 from ui.knowledge.search_pane import SearchPane
-from ui.layouts import panel_splitter
-from ui.notifications import NotificationBar
-from ui.open_document import open_document
 from ui.settings_signals import SettingsSignals
+from ui.shell.error_router import ErrorRouter
+from ui.shell.notifications import NotificationBar
 from ui.tasks import TaskRunner
+from ui.widgets.device_picker import DevicePicker
+from ui.widgets.inline_error import InlineError
+from ui.widgets.layouts import panel_splitter
+from ui.widgets.open_document import open_document
 
 
 def type_query() -> str:

@@ -35,9 +35,9 @@ from app.knowledge import Hit
 from ui.a11y import describe
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.inline_error import InlineError
 from ui.knowledge.formatting import hit_heading, relevance_tip, snippet_html
 from ui.theme import css_color, muted_color
+from ui.widgets.inline_error import InlineError
 
 PATH_ROLE = Qt.ItemDataRole.UserRole
 PAGE_ROLE = Qt.ItemDataRole.UserRole + 1

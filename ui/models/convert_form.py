@@ -25,13 +25,13 @@ from PySide6.QtWidgets import (
 
 from app.models import DEFAULT_VOCODER
 from ui.a11y import describe
-from ui.error_router import ErrorRouter
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.inline_error import InlineError
 from ui.models.convert_tasks import TaskChoice
 from ui.models.tools_offer import ToolsOffer
-from ui.notifications import NotificationBar
+from ui.shell.error_router import ErrorRouter
+from ui.shell.notifications import NotificationBar
+from ui.widgets.inline_error import InlineError
 
 
 def _field(content: QWidget | QLayout, *notes: QLabel) -> QWidget:

@@ -39,7 +39,6 @@ from app.models import (
 from pipelines.core import Cancelled
 from ui.a11y import announce
 from ui.i18n import tr
-from ui.inline_error import InlineError
 from ui.models.convert_form import ConvertForm
 from ui.models.convert_tasks import (
     TaskChoice,
@@ -50,8 +49,9 @@ from ui.models.convert_tasks import (
 )
 from ui.models.convert_wording import gui_error
 from ui.models.tools_offer import ToolsOffer
-from ui.notifications import NotificationBar
+from ui.shell.notifications import NotificationBar
 from ui.tasks import TaskRunner
+from ui.widgets.inline_error import InlineError
 
 CONVERT_JOB = "model-convert"
 NO_SOURCE = "Choose a checkpoint folder or file, or type a hub id."

@@ -19,14 +19,9 @@ from app.core import AppPaths, UserError
 from app.models import InstalledModel, ModelRegistry, ModelTask, Removal
 from pipelines.core import InvalidInputError
 from ui.a11y import announce, describe
-from ui.error_router import ErrorRouter
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.inline_error import InlineError
 from ui.knowledge.formatting import human_size
-from ui.layouts import hbox, vbox
-from ui.menu_button import menu_button
-from ui.model_paths import ask_model_file, ask_model_folder, gguf_filters
 from ui.models.listing import (
     LISTED_FIELDS,
     ListedModel,
@@ -34,11 +29,16 @@ from ui.models.listing import (
     forget_changes,
     listed_models,
 )
+from ui.models.model_paths import ask_model_file, ask_model_folder, gguf_filters
 from ui.models.tables import INSTALLED_COLUMNS, installed_cells, installed_tooltip, model_table
-from ui.notifications import NotificationBar
-from ui.settings_changes import change_settings
 from ui.settings_signals import SettingsSignals
+from ui.shell.error_router import ErrorRouter
+from ui.shell.notifications import NotificationBar
+from ui.shell.settings_changes import change_settings
 from ui.tasks import Policy, TaskRunner
+from ui.widgets.inline_error import InlineError
+from ui.widgets.layouts import hbox, vbox
+from ui.widgets.menu_button import menu_button
 
 ADD_JOB = "model-add"
 REMOVE_JOB = "model-remove"

@@ -36,19 +36,19 @@ from app.models import (
     load_catalog,
 )
 from ui.a11y import announce, describe
-from ui.error_router import ErrorRouter
 from ui.i18n import tr, translated
 from ui.icons import set_icon
-from ui.inline_error import InlineError
 from ui.knowledge.formatting import duration, human_size
-from ui.layouts import hbox, vbox
 from ui.models.convert_tasks import task_label
 from ui.models.convert_view import ConvertView
 from ui.models.installed_view import InstalledView
 from ui.models.tables import model_table
-from ui.notifications import NotificationBar
 from ui.settings_signals import SettingsSignals
+from ui.shell.error_router import ErrorRouter
+from ui.shell.notifications import NotificationBar
 from ui.tasks import TaskRunner
+from ui.widgets.inline_error import InlineError
+from ui.widgets.layouts import hbox, vbox
 
 DOWNLOAD_JOB = "model-download"
 INSTALLED_TAB, CATALOG_TAB = 0, 1

@@ -15,9 +15,9 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget
 
 from app.models import InstalledModel
 from ui.a11y import describe
+from ui.chat.model_text import gguf_details, parameters_text
 from ui.i18n import tr
 from ui.knowledge.formatting import human_size
-from ui.model_text import gguf_details, parameters_text
 from ui.models.convert_tasks import task_label
 from ui.models.listing import ListedModel, Origin
 

@@ -45,8 +45,8 @@ from pipelines.core import Cancelled, CancelToken
 from ui.a11y import announce, describe
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.inline_error import InlineError
 from ui.tasks import TaskRunner
+from ui.widgets.inline_error import InlineError
 
 INSTALL_JOB = "tools-install"
 

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 from app.models import ModelTask
 from ui.i18n import tr
 from ui.models.listing import ListedModel, Origin
-from ui.settings_changes import change_settings
+from ui.shell.settings_changes import change_settings
 
 if TYPE_CHECKING:  # the window imports this package
-    from ui.main_window import MainWindow
+    from ui.shell.main_window import MainWindow
 
 PANEL_OF: dict[ModelTask, str] = {
     ModelTask.CHAT: "Chat",

@@ -26,15 +26,15 @@ from PySide6.QtWidgets import (
 from app.core import AudioDevice, Recording, UserError
 from app.voice import MAX_SECONDS, MODEL_RATE, ReferenceCheck, Voice, VoiceService, trim_to
 from ui.a11y import announce, describe
-from ui.error_router import ErrorRouter
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.inline_error import InlineError
-from ui.model_needed import ModelNeeded
-from ui.notifications import NotificationBar
+from ui.shell.error_router import ErrorRouter
+from ui.shell.notifications import NotificationBar
 from ui.tasks import TaskRunner
 from ui.voice.recorder_box import RecordBox
 from ui.voice.status_area import StatusArea
+from ui.widgets.inline_error import InlineError
+from ui.widgets.model_needed import ModelNeeded
 
 STATUS_LINES = 4  # room kept under the buttons for the clip's check and any problem
 

@@ -18,17 +18,17 @@ from PySide6.QtWidgets import QMessageBox, QVBoxLayout, QWidget
 from app.core import AudioDeviceError, DeviceInfo, Player, UserError, audio_devices
 from app.models import ModelTask
 from app.voice import Clip, Voice, VoiceService
-from ui.error_router import ErrorRouter
 from ui.i18n import tr
-from ui.layouts import panel_splitter, vbox
-from ui.notifications import NotificationBar
-from ui.settings_changes import change_settings
 from ui.settings_signals import SettingsSignals
+from ui.shell.error_router import ErrorRouter
+from ui.shell.notifications import NotificationBar
+from ui.shell.settings_changes import change_settings
 from ui.tasks import TaskRunner
 from ui.voice.audio_widgets import CloseHook
 from ui.voice.new_voice import NewVoiceBox
 from ui.voice.speech_box import SpeechBox
 from ui.voice.voice_list import VoiceList
+from ui.widgets.layouts import panel_splitter, vbox
 
 PLAY_POLL_MS = 100
 

@@ -16,13 +16,13 @@ from app.core import MAX_RECORD_SECONDS, AudioDevice, AudioDeviceError, Recorder
 from ui.a11y import announce, describe
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.inline_error import InlineError
 from ui.voice.audio_widgets import (
     AudioDeviceCombo,
     LevelMeter,
     no_audio_device,
     no_input_hint,
 )
+from ui.widgets.inline_error import InlineError
 
 METER_MS = 50
 

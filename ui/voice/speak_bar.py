@@ -14,15 +14,15 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 from app.core import UserError
 from app.voice import SpeechFigures, VoiceService
 from ui.a11y import announce, describe
-from ui.error_router import ErrorRouter
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.inline_error import InlineError
-from ui.notifications import NotificationBar
 from ui.settings_signals import SettingsSignals
+from ui.shell.error_router import ErrorRouter
+from ui.shell.notifications import NotificationBar
 from ui.tasks import TaskRunner
 from ui.voice.audio_widgets import CloseHook
 from ui.voice.speech_runner import SpeechOutcome, SpeechRunner, output_index
+from ui.widgets.inline_error import InlineError
 
 
 def no_voice_yet() -> str:

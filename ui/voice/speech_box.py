@@ -28,20 +28,20 @@ from PySide6.QtWidgets import (
 from app.core import AudioDevice, DeviceInfo
 from app.voice import SpeechFigures, SpokenClip, VoiceService, hand_off_speech, save_outcome
 from ui.a11y import announce, describe
-from ui.device_picker import DevicePicker
-from ui.error_router import ErrorRouter
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.inline_error import InlineError
-from ui.model_needed import ModelNeeded
-from ui.notifications import NotificationBar
-from ui.settings_changes import Report, change_settings
 from ui.settings_signals import SettingsSignals
+from ui.shell.error_router import ErrorRouter
+from ui.shell.notifications import NotificationBar
+from ui.shell.settings_changes import Report, change_settings
 from ui.tasks import TaskRunner
 from ui.voice.audio_widgets import AudioDeviceCombo, no_audio_device, no_output_hint
 from ui.voice.speech_runner import SpeechOutcome, SpeechRunner
 from ui.voice.speech_texts import metrics_text, no_voice, outcome_text
 from ui.voice.status_area import StatusArea
+from ui.widgets.device_picker import DevicePicker
+from ui.widgets.inline_error import InlineError
+from ui.widgets.model_needed import ModelNeeded
 
 
 class SpeechBox(QWidget):

@@ -28,10 +28,10 @@ from app.voice import DamagedVoice, Voice
 from ui.a11y import describe
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.inline_error import InlineError
-from ui.list_tree import make_list_tree, rename_action, tree_items, wanted_rename
 from ui.voice.audio_widgets import no_audio_device
 from ui.voice.status_area import StatusArea
+from ui.widgets.inline_error import InlineError
+from ui.widgets.list_tree import make_list_tree, rename_action, tree_items, wanted_rename
 
 NAME_ROLE = Qt.ItemDataRole.UserRole
 DAMAGED_ROLE = Qt.ItemDataRole.UserRole + 1

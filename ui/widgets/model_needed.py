@@ -14,8 +14,8 @@ from app.core import ModelMissingError
 from ui.a11y import describe
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.inline_error import InlineError
-from ui.layouts import hbox
+from ui.widgets.inline_error import InlineError
+from ui.widgets.layouts import hbox
 
 OPEN_MODELS = "Get it in Models…"
 

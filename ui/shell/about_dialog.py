@@ -19,10 +19,10 @@ from PySide6.QtWidgets import (
 
 from app.core import DeviceInfo, app_version, runtime_versions
 from ui.a11y import describe
-from ui.dialog_rows import describe_standard_buttons
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.layouts import hbox, vbox
+from ui.widgets.dialog_rows import describe_standard_buttons
+from ui.widgets.layouts import hbox, vbox
 
 
 def privacy_sentence() -> str:

@@ -21,10 +21,10 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPushButton, QWidget
 
 from ui.a11y import announce, describe
-from ui.dialog_rows import describe_standard_buttons
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.layouts import vbox
+from ui.widgets.dialog_rows import describe_standard_buttons
+from ui.widgets.layouts import vbox
 
 log = logging.getLogger(__name__)
 

@@ -14,11 +14,11 @@ from PySide6.QtWidgets import QApplication
 from app.context import AppContext
 from app.core import UserError
 from app.models import ModelTask
-from ui.gc_policy import gui_thread_gc
 from ui.i18n import Translation
-from ui.main_window import MainWindow
-from ui.singleton_guard import SingletonRefGuard
-from ui.smoke_test import SmokeTest
+from ui.shell.gc_policy import gui_thread_gc
+from ui.shell.main_window import MainWindow
+from ui.shell.singleton_guard import SingletonRefGuard
+from ui.shell.smoke_test import SmokeTest
 from ui.theme import ThemeFollower
 
 log = logging.getLogger(__name__)

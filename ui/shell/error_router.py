@@ -13,8 +13,8 @@ from collections.abc import Callable, Mapping
 from app.core import UserError
 from pipelines.core import Cancelled, DeviceError, InvalidInputError, PipelineError
 from ui.i18n import tr
-from ui.inline_error import InlineError
-from ui.notifications import NotificationBar
+from ui.shell.notifications import NotificationBar
+from ui.widgets.inline_error import InlineError
 
 log = logging.getLogger(__name__)
 

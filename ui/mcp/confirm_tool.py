@@ -34,9 +34,9 @@ from pipelines.core import CancelToken
 from ui.a11y import describe
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.settings_changes import Report, change_settings
+from ui.mcp.tool_call_view import pretty_arguments
+from ui.shell.settings_changes import Report, change_settings
 from ui.tasks import TaskRunner
-from ui.tools.tool_call_view import pretty_arguments
 
 log = logging.getLogger(__name__)
 

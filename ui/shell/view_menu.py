@@ -15,9 +15,9 @@ from PySide6.QtWidgets import QApplication, QMenu
 
 from ui.i18n import LANGUAGES, SYSTEM, tr
 from ui.icons import set_icon
-from ui.notifications import NotificationBar
-from ui.settings_changes import change_settings
 from ui.settings_signals import SettingsSignals
+from ui.shell.notifications import NotificationBar
+from ui.shell.settings_changes import change_settings
 from ui.theme import ThemeFollower
 
 Report = Callable[[str], None]

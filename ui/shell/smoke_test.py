@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication
 
 from app.chat import GenerationSettings
 from ui.chat.message_view import stats_line
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 
 SMOKE_TIMEOUT_MS = 120_000
 IDLE_TURNS = 5

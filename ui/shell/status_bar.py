@@ -7,9 +7,9 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QW
 
 from app.chat import LoadedModel
 from ui.a11y import describe
+from ui.chat.model_text import model_summary, model_tooltip
 from ui.i18n import tr
 from ui.knowledge.formatting import duration
-from ui.model_text import model_summary, model_tooltip
 
 
 def no_model() -> str:

@@ -19,8 +19,8 @@ from PySide6.QtWidgets import QDialogButtonBox, QHBoxLayout, QLabel, QWidget
 
 from ui.a11y import announce, describe
 from ui.i18n import tr
-from ui.inline_error import InlineError
-from ui.layouts import vbox
+from ui.widgets.inline_error import InlineError
+from ui.widgets.layouts import vbox
 
 
 def messages_beside_buttons(messages: list[QWidget], buttons: QDialogButtonBox) -> QHBoxLayout:

@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QWidget
 
 from ui.a11y import describe
 from ui.i18n import tr
-from ui.layouts import vbox
-from ui.tools.server_draft import ServerDraft
+from ui.mcp.server_draft import ServerDraft
+from ui.widgets.layouts import vbox
 
 
 def listed_title() -> str:

@@ -39,15 +39,15 @@ from app.speech import (
 from pipelines.core import Cancelled, Progress
 from ui.a11y import announce, describe
 from ui.chat.dictation_options import languages
-from ui.error_router import ErrorRouter
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.inline_error import InlineError
-from ui.layouts import hbox, vbox
-from ui.model_needed import ModelNeeded
-from ui.notifications import NotificationBar
 from ui.settings_signals import SettingsSignals
+from ui.shell.error_router import ErrorRouter
+from ui.shell.notifications import NotificationBar
 from ui.tasks import TaskRunner
+from ui.widgets.inline_error import InlineError
+from ui.widgets.layouts import hbox, vbox
+from ui.widgets.model_needed import ModelNeeded
 
 JOB = "transcribe-file"
 Writer = Callable[[Path, Transcript], Path]
@@ -409,7 +409,7 @@ class TranscribeDialog(QDialog):
 
     def event(self, event: QEvent) -> bool:
         """Closed while transcribing: the work stops (nothing else needs it)."""
-        # event(), not closeEvent(): see ui.singleton_guard (PySide6 6.12.0).
+        # event(), not closeEvent(): see ui.shell.singleton_guard (PySide6 6.12.0).
         if event.type() == QEvent.Type.Close:
             self.cancel()
         return super().event(event)

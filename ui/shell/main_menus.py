@@ -9,10 +9,10 @@ from PySide6.QtWidgets import QMenu
 
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.view_menu import ViewChoices
+from ui.shell.view_menu import ViewChoices
 
 if TYPE_CHECKING:
-    from ui.main_window import MainWindow
+    from ui.shell.main_window import MainWindow
 
 PANEL_ICONS = {
     "Chat": "chat-outline",

@@ -1,13 +1,13 @@
 """Tools (MCP)…: the MCP servers whose tools chat can call, and which tools run without asking.
 
 A server is a program the app starts (its program and arguments) or an HTTP address. *Test*
-(:class:`ui.connection_test.ConnectionTest`) asks the server for its tools in a worker —
+(:class:`ui.widgets.connection_test.ConnectionTest`) asks the server for its tools in a worker —
 starting a server can take seconds — with a busy bar and Cancel, a cancelled test's late answer
 ignored; the list fills from its answer, each tool with a "runs without asking" tick
 (its server's ``allowed_tools``). What is wrong with a field is said right under it as it is
 typed, in the settings validator's own words (a failed test about the program or the address
 is said under that field too); Save writes every server at once through the
-settings store. Follows ``ui.remote_dialog``.
+settings store. Follows ``ui.engines.remote_dialog``.
 """
 
 from __future__ import annotations
@@ -34,22 +34,22 @@ from app.core import SettingsStore, UserError
 from app.mcp import ToolInfo, ToolService
 from pipelines.core import Cancelled
 from ui.a11y import describe
-from ui.connection_test import ConnectionTest, ConnectionTestTexts
-from ui.dialog_rows import (
+from ui.i18n import tr
+from ui.icons import set_icon
+from ui.mcp.server_draft import ServerDraft, Transport, draft_problems, new_server_name
+from ui.mcp.server_tools_list import ServerToolList
+from ui.shell.settings_changes import change_settings
+from ui.tasks import TaskRunner
+from ui.widgets.connection_test import ConnectionTest, ConnectionTestTexts
+from ui.widgets.dialog_rows import (
     describe_standard_buttons,
     free_name,
     keep_fitting,
     messages_beside_buttons,
     say,
 )
-from ui.i18n import tr
-from ui.icons import set_icon
-from ui.inline_error import InlineError
-from ui.layouts import hbox, vbox
-from ui.settings_changes import change_settings
-from ui.tasks import TaskRunner
-from ui.tools.server_draft import ServerDraft, Transport, draft_problems, new_server_name
-from ui.tools.server_tools_list import ServerToolList
+from ui.widgets.inline_error import InlineError
+from ui.widgets.layouts import hbox, vbox
 
 FIELDS = ("name", "command", "arguments", "url")
 

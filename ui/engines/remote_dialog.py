@@ -6,8 +6,9 @@ The key is typed masked and goes to the keyring (or the private secrets file) th
 server for its models in a worker — a down server takes up to the connect timeout to say so —
 so the dialog stays responsive, can be cancelled, and fills the model list from the answer.
 What is wrong with a field is said next to it as it is typed; Save writes every endpoint at
-once through the settings store. The test row is a :class:`ui.connection_test.ConnectionTest`;
-an endpoint as it is edited is an :class:`ui.remote_draft.EndpointDraft`.
+once through the settings store. The test row is a
+:class:`ui.widgets.connection_test.ConnectionTest`;
+an endpoint as it is edited is an :class:`ui.engines.remote_draft.EndpointDraft`.
 """
 
 from __future__ import annotations
@@ -37,8 +38,13 @@ from app.engines import (
     read_key,
 )
 from ui.a11y import describe
-from ui.connection_test import ConnectionTest, ConnectionTestTexts
-from ui.dialog_rows import (
+from ui.engines.remote_draft import EndpointDraft, new_name, save_keys
+from ui.i18n import tr
+from ui.icons import set_icon
+from ui.shell.settings_changes import change_settings
+from ui.tasks import TaskRunner
+from ui.widgets.connection_test import ConnectionTest, ConnectionTestTexts
+from ui.widgets.dialog_rows import (
     describe_standard_buttons,
     free_name,
     keep_fitting,
@@ -46,13 +52,8 @@ from ui.dialog_rows import (
     say,
     tab_chain,
 )
-from ui.i18n import tr
-from ui.icons import set_icon
-from ui.inline_error import InlineError
-from ui.layouts import vbox
-from ui.remote_draft import EndpointDraft, new_name, save_keys
-from ui.settings_changes import change_settings
-from ui.tasks import TaskRunner
+from ui.widgets.inline_error import InlineError
+from ui.widgets.layouts import vbox
 
 
 class RemoteEndpointsDialog(QDialog):

@@ -32,17 +32,17 @@ from app.core import SettingsStore, StorageError
 from app.models import ModelRegistry, ModelTask
 from app.server import LocalServer, host_for
 from ui.a11y import describe
-from ui.dialog_rows import (
+from ui.i18n import tr
+from ui.icons import set_icon
+from ui.shell.settings_changes import change_settings
+from ui.widgets.dialog_rows import (
     describe_standard_buttons,
     keep_fitting,
     messages_beside_buttons,
     say,
 )
-from ui.i18n import tr
-from ui.icons import set_icon
-from ui.inline_error import InlineError
-from ui.layouts import hbox, vbox
-from ui.settings_changes import change_settings
+from ui.widgets.inline_error import InlineError
+from ui.widgets.layouts import hbox, vbox
 
 
 def buddy(text: str, field: QWidget) -> QLabel:

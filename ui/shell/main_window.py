@@ -24,32 +24,32 @@ from app.models import ModelTask
 from app.server import LocalServer
 from app.voice import SpokenClip
 from ui.a11y import describe
-from ui.about_dialog import AboutDialog
 from ui.avatar import AvatarPanel
+from ui.chat.model_text import loading_text, model_name
 from ui.chat.panel import ChatPanel
-from ui.crash_dialog import CrashReporter
-from ui.database_dialog import DatabaseDialog
 from ui.i18n import tr
 from ui.icons import icon
 from ui.knowledge import KnowledgePanel
-from ui.main_menus import PANEL_ICONS, MenuActions, build_menus, panel_keys, panel_titles
-from ui.model_text import loading_text, model_name
+from ui.knowledge.database_dialog import DatabaseDialog
+from ui.mcp.servers_dialog import McpServersDialog
 from ui.models import ModelManager
 from ui.models.listing import ListedModel
 from ui.models.use_model import use_model
-from ui.notifications import NotificationBar
-from ui.server_dialog import ServerDialog
-from ui.server_switch import ServerSwitch
-from ui.settings_changes import change_settings
+from ui.server.settings_dialog import ServerDialog
+from ui.server.switch import ServerSwitch
 from ui.settings_signals import SettingsSignals
-from ui.status_bar import ModelStatus
+from ui.shell.about_dialog import AboutDialog
+from ui.shell.crash_dialog import CrashReporter
+from ui.shell.main_menus import PANEL_ICONS, MenuActions, build_menus, panel_keys, panel_titles
+from ui.shell.notifications import NotificationBar
+from ui.shell.settings_changes import change_settings
+from ui.shell.status_bar import ModelStatus
+from ui.speech.transcribe_dialog import TranscribeDialog
 from ui.tasks import TaskRunner
-from ui.tools.servers_dialog import McpServersDialog
-from ui.transcribe_dialog import TranscribeDialog
 from ui.voice import VoicePanel
 
 if TYPE_CHECKING:
-    from ui.perf_overlay import PerfOverlay
+    from ui.shell.perf_overlay import PerfOverlay
 
 PanelFactory = Callable[[AppContext, SettingsSignals, TaskRunner, NotificationBar], QWidget]
 """Builds a panel from what the window holds: the panel receives only what it uses."""
@@ -211,7 +211,7 @@ class MainWindow(MenuActions, QMainWindow):
     def overlay(self) -> PerfOverlay:
         """The performance HUD (created on first use)."""
         if self._overlay is None:
-            from ui.perf_overlay import PerfOverlay  # deferred: pyqtgraph loads only if used
+            from ui.shell.perf_overlay import PerfOverlay  # deferred: pyqtgraph loads only if used
 
             panel = self.stack.currentWidget() or self.chat_panel
             self._overlay = PerfOverlay(self.ctx.metrics, self._overlay_host(panel))
@@ -413,7 +413,7 @@ class MainWindow(MenuActions, QMainWindow):
     def event(self, event: QEvent) -> bool:
         """On close, cancel running jobs and wait for them: no thread outlives the window."""
         # event(), not closeEvent(): PySide6 6.12.0 over-releases None after a Python
-        # override of a void virtual (see ui.singleton_guard).
+        # override of a void virtual (see ui.shell.singleton_guard).
         if event.type() == QEvent.Type.PaletteChange:
             self._refresh_nav_icons()
         if event.type() == QEvent.Type.Close:

@@ -20,7 +20,7 @@ from app.core import (
 from app.engines import RemoteEndpoint, remote_choices
 from ui.a11y import describe
 from ui.i18n import tr, translated
-from ui.settings_changes import Report, change_settings
+from ui.shell.settings_changes import Report, change_settings
 
 DEVICE_ROLE = Qt.ItemDataRole.UserRole
 

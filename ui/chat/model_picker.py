@@ -1,6 +1,6 @@
 """The chat model control: which model, on which device, its loading and its errors.
 
-A model is an OpenVINO folder or a GGUF file (``ui.model_paths`` asks for either). The choice
+A model is an OpenVINO folder or a GGUF file (``ui.models.model_paths`` asks for either). The choice
 is checked on the GUI thread first (cheap, file-based), so a wrong one is reported next to this
 control instantly; loading then runs in a worker (``ModelLoader``) — a GGUF file's content is
 checked there, and its first load converts it. A device that cannot compile the model offers
@@ -24,21 +24,21 @@ from app.core import UserError
 from app.engines import find_endpoint, is_remote
 from app.models import ModelTask
 from ui.a11y import describe
-from ui.checkpoint_offer import CheckpointOffer, is_hf_checkpoint
-from ui.device_picker import DevicePicker
-from ui.elided_label import ElidedLabel
-from ui.error_router import ErrorRouter
+from ui.chat.model_loader import ModelLoader
+from ui.chat.model_text import loading_text, model_parts, model_tooltip
 from ui.i18n import tr
-from ui.inline_error import InlineError
-from ui.layouts import hbox, vbox
-from ui.menu_button import menu_button
-from ui.model_loader import ModelLoader
-from ui.model_paths import ask_model_file, ask_model_folder
-from ui.model_text import loading_text, model_parts, model_tooltip
-from ui.notifications import NotificationBar
-from ui.settings_changes import Report, change_settings
+from ui.models.checkpoint_offer import CheckpointOffer, is_hf_checkpoint
+from ui.models.model_paths import ask_model_file, ask_model_folder
 from ui.settings_signals import SettingsSignals
+from ui.shell.error_router import ErrorRouter
+from ui.shell.notifications import NotificationBar
+from ui.shell.settings_changes import Report, change_settings
 from ui.tasks import TaskRunner
+from ui.widgets.device_picker import DevicePicker
+from ui.widgets.elided_label import ElidedLabel
+from ui.widgets.inline_error import InlineError
+from ui.widgets.layouts import hbox, vbox
+from ui.widgets.menu_button import menu_button
 
 NO_INSTALLED = "No chat models installed yet — open one, or add it in File → Models…"
 RECENT_MODELS = 8
@@ -264,7 +264,7 @@ class ModelPicker(QWidget):
         """Open *Remote endpoints…* (once saved, the device picker lists them)."""
         from app.core import SecretStore
         from app.knowledge import SECRETS_FILE
-        from ui.remote_dialog import RemoteEndpointsDialog  # imports the client: on demand
+        from ui.engines.remote_dialog import RemoteEndpointsDialog  # imports the client: on demand
 
         secrets = SecretStore(self.ctx.paths.config / SECRETS_FILE)
         dialog = RemoteEndpointsDialog(self.ctx.settings_store, secrets, self._tasks, self)

@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QPushButton, QWidget
 from ui.a11y import announce, describe
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.inline_error import InlineError
-from ui.layouts import hbox
+from ui.widgets.inline_error import InlineError
+from ui.widgets.layouts import hbox
 
 OPENVINO_FILES = ("openvino_model.xml", "openvino_language_model.xml")
 WEIGHT_PATTERNS = ("*.safetensors", "pytorch_model*.bin")

@@ -3,7 +3,8 @@
 The password is typed apart from the connection string and goes to the keyring (or the
 private secrets file), never into the settings file. "Test connection" and applying a choice
 talk to servers, so both run in workers; the dialog stays responsive and says what went wrong
-next to the field that caused it. The test row is a :class:`ui.connection_test.ConnectionTest`
+next to the field that caused it. The test row is a
+:class:`ui.widgets.connection_test.ConnectionTest`
 (without Cancel: the dialog waits for the answer, its other controls off meanwhile).
 """
 
@@ -25,20 +26,20 @@ from PySide6.QtWidgets import (
 from app.core import Settings, UserError
 from app.knowledge import ConnectionCheck, KnowledgeService, split_password
 from ui.a11y import announce, describe
-from ui.connection_test import ConnectionTest, ConnectionTestTexts
-from ui.dialog_rows import (
+from ui.i18n import tr
+from ui.shell.error_router import ErrorRouter
+from ui.shell.notifications import NotificationBar
+from ui.tasks import TaskRunner
+from ui.widgets.connection_test import ConnectionTest, ConnectionTestTexts
+from ui.widgets.dialog_rows import (
     describe_standard_buttons,
     keep_fitting,
     messages_beside_buttons,
     say,
     tab_chain,
 )
-from ui.error_router import ErrorRouter
-from ui.i18n import tr
-from ui.inline_error import InlineError
-from ui.layouts import vbox
-from ui.notifications import NotificationBar
-from ui.tasks import TaskRunner
+from ui.widgets.inline_error import InlineError
+from ui.widgets.layouts import vbox
 
 PLACEHOLDER = "postgresql://user@server:5432/knowledge"  # a URL: the same in every language
 

@@ -29,9 +29,9 @@ from pipelines.core import Cancelled
 from ui.a11y import describe
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.inline_error import InlineError
-from ui.layouts import hbox, vbox
 from ui.tasks import TaskRunner, TaskState
+from ui.widgets.inline_error import InlineError
+from ui.widgets.layouts import hbox, vbox
 
 REFRESH_JOB = "mcp-refresh"
 TOOL_ID = Qt.ItemDataRole.UserRole

@@ -23,10 +23,10 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QWidget
 
 from ui.a11y import describe
-from ui.dialog_rows import say
 from ui.i18n import tr
 from ui.icons import set_icon
 from ui.tasks import TaskRunner, TaskState
+from ui.widgets.dialog_rows import say
 
 
 @dataclass(frozen=True)

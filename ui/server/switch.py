@@ -19,9 +19,9 @@ from app.server import Address, LocalServer
 from ui.a11y import announce, describe
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.inline_error import InlineError
-from ui.layouts import hbox
 from ui.tasks import Policy, TaskRunner
+from ui.widgets.inline_error import InlineError
+from ui.widgets.layouts import hbox
 
 log = logging.getLogger(__name__)
 

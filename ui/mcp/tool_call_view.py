@@ -178,7 +178,8 @@ class ToolCallBlock(QFrame):
 
     def event(self, event: QEvent) -> bool:
         """Colour the muted titles again on a light ↔ dark switch."""
-        # event(), not changeEvent(): see ui.inline_error.InlineError.event (PySide6 6.12.0).
+        # event(), not changeEvent(): see ui.widgets.inline_error.InlineError.event (PySide6
+        # 6.12.0).
         handled = super().event(event)
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.StyleChange):
             self._color_titles()

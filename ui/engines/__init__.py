@@ -1,0 +1,1 @@
+"""Where models run, in the window: the remote endpoints dialog."""

@@ -1,0 +1,1 @@
+"""The window around the panels: main window, menus, status bar, overlay, start-up."""

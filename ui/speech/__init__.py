@@ -1,0 +1,1 @@
+"""Speech to text in the window: File → Transcribe…."""

@@ -1,0 +1,1 @@
+"""Widgets any panel may use: labels, error lines, layouts, rows, pickers."""
