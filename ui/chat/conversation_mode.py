@@ -21,12 +21,11 @@ from functools import partial
 from pathlib import Path
 from typing import Protocol
 
-from app.core import audio_devices
 from PySide6.QtCore import QTimer, Signal, Slot
 from PySide6.QtWidgets import QCheckBox, QLabel, QPushButton, QWidget
 
 from app.context import AppContext
-from app.core import Level, UserError, device_value_of
+from app.core import Level, UserError, audio_devices, device_value_of
 from app.hands_free import Services, SpokenConversation, TurnEvent, TurnOptions, TurnStatus
 from app.models import ModelTask
 from app.speech import find_vad_model

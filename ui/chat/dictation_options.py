@@ -12,12 +12,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from app.core import audio_devices
 from PySide6.QtGui import QActionGroup
 from PySide6.QtWidgets import QMenu
 
 from app.context import AppContext
-from app.core import UserError, device_choices, device_value_of, placement_of
+from app.core import UserError, audio_devices, device_choices, device_value_of, placement_of
 from app.models import ModelTask
 from app.speech import DEVICE_KEY, SpeechRecognizer
 from ui.i18n import tr
