@@ -21,6 +21,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal, Slot
 
 from app.core import Settings, SettingsStore
+from app.models import ModelTask
 from ui.tasks import TaskRunner
 
 ChangedFields = frozenset[str]
@@ -75,6 +76,29 @@ class SettingsSignals(QObject):
         key_filter.matched.connect(slot)
         return key_filter
 
+    def connect_model_choices(
+        self, tasks: Iterable[ModelTask], slot: Callable[..., Any]
+    ) -> QObject:
+        """Call ``slot`` on the GUI thread after a change of the model chosen for one of
+        ``tasks`` (its folder or where it runs), not after a change of another task's: the
+        settings hold every task's choice in the one ``models`` field.
+
+        Returns:
+            The filter between the signal and ``slot`` (delete it to disconnect).
+        """
+        wanted = tuple(tasks)
+        if not wanted:
+            raise ValueError("no tasks given")
+
+        def choices() -> tuple[object, ...]:
+            return tuple(self.settings.model_choice(task) for task in wanted)
+
+        owner = getattr(slot, "__self__", None)
+        choice_filter = _ChoiceFilter(choices, owner if isinstance(owner, QObject) else self)
+        self.changed.connect(choice_filter.on_changed)
+        choice_filter.matched.connect(slot)
+        return choice_filter
+
     def close(self) -> None:
         """Stop listening to the store (idempotent)."""
         self._listener.close()
@@ -120,4 +144,24 @@ class _KeyFilter(QObject):
     @Slot(object)
     def on_changed(self, fields: ChangedFields) -> None:
         if fields & self.keys:
+            self.matched.emit(fields)
+
+
+class _ChoiceFilter(QObject):
+    """Passes on the changes of ``models`` that change the choices it watches."""
+
+    matched = Signal(object)
+
+    def __init__(self, choices: Callable[[], tuple[object, ...]], parent: QObject) -> None:
+        super().__init__(parent)
+        self._choices = choices
+        self._last = choices()
+
+    @Slot(object)
+    def on_changed(self, fields: ChangedFields) -> None:
+        if "models" not in fields:
+            return
+        now = self._choices()
+        if now != self._last:
+            self._last = now
             self.matched.emit(fields)

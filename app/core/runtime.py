@@ -36,4 +36,4 @@ def source_root() -> Path:
     root = bundle_root()
     if root is not None:
         return root / "src"
-    return Path(__file__).resolve().parent.parent
+    return Path(__file__).resolve().parents[2]  # app/core/runtime.py → the repository

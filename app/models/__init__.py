@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from app.models.download import Downloader, DownloadProgress
     from app.models.gguf_download import download_gguf
     from app.models.inspect import ModelTask, context_length, detect_task, embedding_length
-    from app.models.recommend import Recommendation, machine_facts, nothing_fits, recommend
+    from app.models.recommend import Recommendation, machine_facts, nothing_fits
     from app.models.recommend import recommend as recommend_models
     from app.models.registry import InstalledModel, ModelRegistry, Removal
     from app.models.toolchain_env import (
@@ -100,7 +100,6 @@ _WHERE = {
     "missing_files": "app.models.contracts:missing_files",
     "nothing_fits": "app.models.recommend:nothing_fits",
     "plan_conversion": "app.models.convert_plan:plan_conversion",
-    "recommend": "app.models.recommend:recommend",
     "recommend_models": "app.models.recommend:recommend",
     "remove_tools": "app.models.toolchain_install:remove_tools",
     "size_text": "app.models.toolchain_requirements:size_text",
@@ -158,7 +157,6 @@ __all__ = [
     "missing_files",
     "nothing_fits",
     "plan_conversion",
-    "recommend",
     "recommend_models",
     "remove_tools",
     "size_text",

@@ -16,9 +16,17 @@ from app.server.state import ServerState
 from app.server.token import server_secrets, server_token
 
 
-def build_server(ctx: AppContext, default_model: Path | None = None) -> tuple[FastAPI, ServerState]:
+def build_server(
+    ctx: AppContext, default_model: Path | None = None, *, share_window_model: bool = False
+) -> tuple[FastAPI, ServerState]:
     """The app and its state; ``default_model`` (a path) is served when a request names none,
     else the server setting's model, else the chat's.
+
+    ``share_window_model``: answer with the chat window's pipeline when the server serves the
+    model the window has open (nothing loaded twice). Off in the product for now: the window
+    sends GenAI a chat history and the server token ids, and requests mixing the two on one
+    pipeline were seen running on without end (glued "AuAuAu…" answers, then timeouts behind
+    them) in the full suite; the server loads an engine of its own, as before.
 
     Raises:
         StorageError: the token could not be stored.
@@ -40,7 +48,7 @@ def build_server(ctx: AppContext, default_model: Path | None = None) -> tuple[Fa
         default=default,
         converted_cache=ctx.paths.converted_cache,
         grammar_guard=ctx.chat.grammar_guard,
-        chat_turn=ctx.chat.answering_turn,
+        chat_turn=ctx.chat.answering_turn if share_window_model else None,
     )
     state = ServerState(ctx=ctx, served=served, token=token)
     app = create_app(state, cors_origins=ctx.settings.server.cors_origins)

@@ -84,3 +84,13 @@ def test_closing_the_engine_leaves_the_window_pipeline_loaded(
     assert chat.loaded
     answer = chat.generate([Message("user", "Hi")], GREEDY, CancelToken(), lambda _text: None)
     assert answer.text
+
+
+def test_a_short_answer_ends_at_the_end_of_its_turn(engine: SharedChatEngine) -> None:
+    # The window's pipeline is handed token ids, not a chat history: the end-of-turn token must
+    # still end the answer (a sampled answer that never ended glued "AuAuAu…" to 512 tokens).
+    question = [Message("user", "What is the chemical symbol for gold?")]
+    settings = GenerationSettings(max_new_tokens=256, temperature=0.7, top_p=0.9, top_k=50)
+    for _ in range(3):
+        answer = engine.submit(ChatPrompt(question), RequestOptions(settings), print).wait(300)
+        assert answer.finish_reason == "stop", answer.text

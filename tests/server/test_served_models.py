@@ -32,7 +32,7 @@ def context(gguf_home: AppPaths) -> Iterator[AppContext]:
 
 
 def serve(context: AppContext, model: Path) -> ServerState:
-    _app, state = build_server(context, model)
+    _app, state = build_server(context, model, share_window_model=True)
     return state
 
 
@@ -76,5 +76,19 @@ def test_another_model_gets_an_engine_of_its_own_and_the_window_switching_frees_
         # The window goes back: the shared engine is no longer the window's model.
         context.chat.load_model(real_chat_model, "CPU")
         assert state.served.loaded_engine(state.served.resolve(None)) is None
+    finally:
+        state.served.close()
+
+
+def test_the_product_server_loads_an_engine_of_its_own_for_the_windows_model(
+    context: AppContext, real_chat_model: Path
+) -> None:
+    # Sharing the window's pipeline is off until the window and the server send it the same
+    # kind of input (see build_server).
+    context.chat.load_model(real_chat_model, "CPU")
+    _app, state = build_server(context, real_chat_model)
+    try:
+        engine = state.served.engine_for(state.served.resolve(None))
+        assert not isinstance(engine, SharedChatEngine)
     finally:
         state.served.close()

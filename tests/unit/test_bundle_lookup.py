@@ -85,3 +85,11 @@ def test_from_source_the_vad_model_is_the_installed_package_s(
     monkeypatch.syspath_prepend(str(tmp_path / "site"))
     assert packaged_vad_model() == package / "data" / VAD_FILE
     assert "silero_vad" not in sys.modules
+
+
+def test_from_source_the_sources_are_the_repository() -> None:
+    # Conversion jobs import app.models.… from here in another interpreter.
+    root = source_root()
+
+    assert (root / "app" / "__init__.py").is_file()
+    assert (root / "pipelines" / "__init__.py").is_file()

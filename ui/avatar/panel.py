@@ -150,7 +150,9 @@ class AvatarPanel(QWidget):
         self._layout()
         self._connect()
         # A model chosen elsewhere (the model manager's Use): the missing-model line follows.
-        signals.connect_keys({"models"}, self.check_model)
+        signals.connect_model_choices(
+            (ModelTask.LIPSYNC, ModelTask.FACE_DETECTOR), self.check_model
+        )
         self.setAcceptDrops(True)
         self._set_busy(False)
         self._show_progress(False)

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core import ModelMissingError, UserError
+from app.models import ModelTask
 from app.speech import (
     AUDIO_SUFFIXES,
     FORMATS,
@@ -188,7 +189,7 @@ class TranscribeDialog(QDialog):
         self._set_busy(False)
         self.check_model()
         # Whisper chosen elsewhere (the model manager's Use): the missing-model line follows.
-        signals.connect_keys({"models"}, self.check_model)
+        signals.connect_model_choices((ModelTask.SPEECH_TO_TEXT,), self.check_model)
 
     def _layout(self) -> None:
         vbox(

@@ -90,7 +90,7 @@ class VoicePanel(QWidget):
         self.speech.model_needed.openRequested.connect(self.modelsRequested)
         self.new_voice.model_needed.openRequested.connect(self.modelsRequested)
         # A model chosen elsewhere (the model manager's Use): the missing-model line follows.
-        signals.connect_keys({"models"}, self.check_models)
+        signals.connect_model_choices((ModelTask.TTS, ModelTask.SPEAKER_ENCODER), self.check_models)
         self.refresh_devices()
         self.reload()
 
