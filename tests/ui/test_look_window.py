@@ -12,7 +12,8 @@ from pytestqt.qtbot import QtBot
 
 from tests.ui.helpers import click
 from ui.a11y import accessible_description, accessible_name, unlabelled_widgets
-from ui.shell.main_window import MINIMUM_SIZE, PANELS, MainWindow
+from ui.shell.main_panels import PANELS
+from ui.shell.main_window import MINIMUM_SIZE, MainWindow
 from ui.shell.view_menu import restart_command
 from ui.theme import ThemeFollower, is_dark
 

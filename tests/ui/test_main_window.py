@@ -18,7 +18,8 @@ from app.models.inspect import ModelTask
 from tests.ui.fakes import CPU, GPU, Script
 from tests.ui.helpers import UrlCatcher, ask, ask_and_hold, click, load, shown
 from ui.shell.about_dialog import AboutDialog
-from ui.shell.main_window import PANELS, MainWindow
+from ui.shell.main_panels import PANELS
+from ui.shell.main_window import MainWindow
 from ui.theme import ThemeFollower, is_dark
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -41,6 +40,7 @@ from ui.settings_signals import SettingsSignals
 from ui.shell.about_dialog import AboutDialog
 from ui.shell.crash_dialog import CrashReporter
 from ui.shell.main_menus import PANEL_ICONS, MenuActions, build_menus, panel_keys, panel_titles
+from ui.shell.main_panels import PANELS
 from ui.shell.notifications import NotificationBar
 from ui.shell.settings_changes import change_settings
 from ui.shell.status_bar import ModelStatus
@@ -50,43 +50,6 @@ from ui.voice import VoicePanel
 
 if TYPE_CHECKING:
     from ui.shell.perf_overlay import PerfOverlay
-
-PanelFactory = Callable[[AppContext, SettingsSignals, TaskRunner, NotificationBar], QWidget]
-"""Builds a panel from what the window holds: the panel receives only what it uses."""
-
-
-def knowledge_panel(
-    ctx: AppContext, signals: SettingsSignals, tasks: TaskRunner, notifications: NotificationBar
-) -> KnowledgePanel:
-    """The Knowledge panel over the knowledge service."""
-    return KnowledgePanel(
-        ctx.knowledge, ctx.models, ctx.paths, ctx.devices, signals, tasks, notifications
-    )
-
-
-def voice_panel(
-    ctx: AppContext, signals: SettingsSignals, tasks: TaskRunner, notifications: NotificationBar
-) -> VoicePanel:
-    """The Voice panel over the voice service."""
-    return VoicePanel(ctx.voice, ctx.devices, ctx.paths.spoken_dir, signals, tasks, notifications)
-
-
-def avatar_panel(
-    ctx: AppContext, signals: SettingsSignals, tasks: TaskRunner, notifications: NotificationBar
-) -> AvatarPanel:
-    """The Avatar panel over the avatar service (and the voices it speaks in)."""
-    return AvatarPanel(
-        ctx.avatar, ctx.voice, ctx.speech_input, ctx.devices, signals, tasks, notifications
-    )
-
-
-#: The panels in the navigation, in order. A new panel is one more line here.
-PANELS: list[tuple[str, PanelFactory]] = [
-    ("Chat", ChatPanel),
-    ("Knowledge", knowledge_panel),
-    ("Voice", voice_panel),
-    ("Avatar", avatar_panel),
-]
 
 STATUS_MS = 8000
 MINIMUM_SIZE = QSize(1024, 700)
@@ -171,7 +134,7 @@ class MainWindow(MenuActions, QMainWindow):
         build_menus(self)
         self.nav.currentRowChanged.connect(self._show_panel)
         self.nav.setCurrentRow(0)
-        self.model_status.cancelRequested.connect(self.chat_panel.cancel_load)
+        self.model_status.cancelRequested.connect(self.chat_panel.model_picker.cancel_load)
         self.chat_panel.modelLoaded.connect(self._on_model_loaded)
         self.chat_panel.loadingChanged.connect(self._on_loading)
         self.chat_panel.statusMessage.connect(self.show_status)
