@@ -42,7 +42,7 @@ def measure_streaming_lag(model: Path, tokens: int, home: Path) -> dict[str, flo
     window = MainWindow(ctx)
     window.resize(1280, 800)
     window.show()
-    window.overlay_action.setChecked(True)
+    window.menus.overlay_action.setChecked(True)
     panel = window.chat_panel
 
     lags: list[float] = []

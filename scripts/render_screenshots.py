@@ -124,11 +124,11 @@ def main(argv: list[str] | None = None) -> int:
         ask_in_window(panel, question)
     panel.input.setPlainText("Now one that checks if a number is odd.")
 
-    window.overlay_action.setChecked(True)
+    window.menus.overlay_action.setChecked(True)
     settle()
     if README_PICTURES:
         written += [grab(window, "main-window"), grab(window.overlay, "overlay")]
-    window.overlay_action.setChecked(False)  # the gallery shows the chat itself
+    window.menus.overlay_action.setChecked(False)  # the gallery shows the chat itself
     for theme in themes:
         set_theme(window, theme)
         reopen_chat(window)
@@ -156,7 +156,7 @@ def set_theme(window: object, theme: str) -> None:
     from ui.shell.main_window import MainWindow
 
     assert isinstance(window, MainWindow)
-    window.view.theme_actions[theme].trigger()
+    window.menus.view.theme_actions[theme].trigger()
     settle()
 
 

@@ -239,7 +239,7 @@ def render_conversation(size: tuple[int, ...], home: Path) -> None:
         chat = ctx.settings.chat.model_copy(update={"max_new_tokens": 48, "temperature": 0.0})
         ctx.settings_store.update(chat=chat)  # a short answer: the picture, not a story
         ctx.voice.add_voice_from_file("Ada", write_clip(home / "ada.wav", speech_like(8.0)))
-        window.overlay_action.setChecked(True)
+        window.menus.overlay_action.setChecked(True)
         mode = window.chat_panel.conversation_mode
         saved: list[object] = []
         mode.turnSaved.connect(saved.append)

@@ -87,7 +87,7 @@ def render(name: str, size: tuple[int, int], model: Path, with_dialog: bool) -> 
         wait_until(lambda: not worker.is_alive(), "the answer")
         if not done:
             raise SystemExit("the request through the server failed")
-        window.overlay_action.setChecked(True)
+        window.menus.overlay_action.setChecked(True)
         wait_until(lambda: window.overlay.values["server_ttft"].text() != "–", "the overlay")
         save(window, name)
         if with_dialog:

@@ -127,8 +127,7 @@ def choose_speech(
 def add_voice(panel: AvatarPanel | AvatarMode, name: str, wav: Path) -> None:
     """A stored voice (set-up: making one needs the speaker encoder, not tested here)."""
     vector = np.random.default_rng(0).standard_normal(512).astype(np.float32)
-    service = panel.voice_service if isinstance(panel, AvatarPanel) else panel.ctx.voice
-    service.library.add(name, vector, wav, 1.0)
+    panel.voice_service.library.add(name, vector, wav, 1.0)
 
 
 class FrameProbe(QObject):

@@ -75,11 +75,11 @@ def test_escape_stops_the_answer(
 ) -> None:
     panel = window.chat_panel
     ask_and_hold(qtbot, window, script, model_folder, "Long one")
-    assert window.stop_action.isEnabled()
+    assert window.menus.stop_action.isEnabled()
     with qtbot.waitSignal(panel.answerFinished, timeout=5000):
         qtbot.keyClick(panel.input, Qt.Key.Key_Escape)
     assert "stopped" in shown(window)
-    assert not window.stop_action.isEnabled()
+    assert not window.menus.stop_action.isEnabled()
 
 
 def test_enter_sends_and_shift_enter_adds_a_line(
@@ -233,7 +233,7 @@ def test_system_prompt_is_edited_per_conversation(
     assert script.seen[-1][0].content == "Answer like a pirate."
     conversation = window.ctx.chat.get(panel.current_conversation_id())
     assert conversation.system_prompt == "Answer like a pirate."
-    window.new_action.trigger()
+    window.menus.new_action.trigger()
     assert editor.prompt() == "You are a helpful assistant."  # new chats start from defaults
 
 
@@ -266,7 +266,7 @@ def test_a_system_prompt_edit_survives_switching_by_shortcut(
     first = panel.current_conversation_id()
     panel.system_prompt.set_expanded(True)
     panel.system_prompt.editor.setPlainText("Be brief.")
-    window.new_action.trigger()  # no focus-out happens with a shortcut
+    window.menus.new_action.trigger()  # no focus-out happens with a shortcut
     assert window.ctx.chat.get(first).system_prompt == "Be brief."
 
 

@@ -19,7 +19,7 @@ def two_chats(qtbot: QtBot, window: MainWindow, folder: Path) -> None:
     """Load the model and hold two conversations: "Trip ideas" (older) and "Soup recipes"."""
     load(qtbot, window, folder)
     for question in ("Trip ideas", "Soup recipes"):
-        window.new_action.trigger()
+        window.menus.new_action.trigger()
         ask(qtbot, window, question)
 
 
@@ -46,7 +46,7 @@ def test_new_chat_starts_an_empty_conversation(
     panel = window.chat_panel
     listing = panel.conversations.list
     assert listing.titles() == ["New chat"]
-    window.new_action.trigger()
+    window.menus.new_action.trigger()
     assert listing.count() == 1  # an empty chat is reused, not duplicated
     two_chats(qtbot, window, model_folder)
     assert listing.titles() == ["Soup recipes", "Trip ideas"]
@@ -146,7 +146,7 @@ def test_switching_is_blocked_while_answering(
     type_and_send(qtbot, window, "More soup")
     qtbot.waitUntil(lambda: panel.generating, timeout=5000)
     assert not panel.conversations.isEnabled()
-    assert not window.new_action.isEnabled()
+    assert not window.menus.new_action.isEnabled()
     with qtbot.waitSignal(panel.answerFinished, timeout=5000):
         script.release.set()
     assert panel.conversations.isEnabled()

@@ -120,7 +120,7 @@ def test_escape_cancels_listening(qtbot: QtBot, dictation: Dictation) -> None:
 def test_a_microphone_that_is_not_there_is_said_next_to_the_button(
     qtbot: QtBot, dictation: Dictation
 ) -> None:
-    dictation.ctx.settings_store.update(microphone="USB headset")
+    dictation.signals.store.update(microphone="USB headset")
     click(qtbot, dictation.button)
     qtbot.waitUntil(dictation.error.isVisible, timeout=20_000)
     assert "The microphone “USB headset” is not connected" in dictation.error.text()
@@ -175,7 +175,7 @@ def test_an_english_only_model_disables_the_language_with_its_reason(
 def test_the_choices_in_the_menu_are_saved(
     dictation: Dictation, sound_card: VirtualSoundCard
 ) -> None:
-    settings = dictation.ctx.settings_store
+    settings = dictation.signals.store
     dictation.button.menu().aboutToShow.emit()
     microphones = {a.text(): a for a in dictation.options.submenu("Microphone").actions()}
     assert microphones[sound_card.input().label].isChecked()
@@ -190,9 +190,12 @@ def test_the_choices_in_the_menu_are_saved(
 def test_a_missing_voice_activity_model_is_said_next_to_the_button(
     qtbot: QtBot, dictation: Dictation, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    ctx = dictation.ctx
+    options = dictation.options
     monkeypatch.setattr(vad_model, "packaged_vad_model", lambda: None)  # not installed
-    ctx.speech_input = SpeechInputService(ctx.settings, MetricsBus(), ctx.devices, ctx.models)
+    speech_input = SpeechInputService(
+        dictation.signals.settings, MetricsBus(), options.devices, options.models
+    )
+    dictation.speech_input = options.speech_input = speech_input
     click(qtbot, dictation.button)
     qtbot.waitUntil(dictation.error.isVisible, timeout=20_000)
     assert dictation.error.text().startswith("Voice activity detection is not installed")

@@ -12,7 +12,8 @@ from pytestqt.qtbot import QtBot
 
 from tests.ui.helpers import click
 from ui.a11y import accessible_description, accessible_name, unlabelled_widgets
-from ui.shell.main_window import MINIMUM_SIZE, PANELS, MainWindow
+from ui.shell.main_panels import PANELS
+from ui.shell.main_window import MINIMUM_SIZE, MainWindow
 from ui.shell.view_menu import restart_command
 from ui.theme import ThemeFollower, is_dark
 
@@ -37,7 +38,7 @@ def saved(window: MainWindow) -> tuple[str, str]:
 def test_theme_choice_switches_palettes_at_once_and_is_saved(
     qtbot: QtBot, app: QApplication, window: MainWindow
 ) -> None:
-    themes = window.view.theme_actions
+    themes = window.menus.view.theme_actions
     assert [a.text() for a in themes.values()] == ["Follow &system", "&Light", "&Dark"]
     assert themes["system"].isChecked()
     themes["dark"].trigger()
@@ -76,7 +77,7 @@ def test_light_forced_on_a_dark_palette_gives_fusions_light_palette(
 def test_language_choice_is_saved_and_offers_a_restart(
     qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    languages = window.view.language_actions
+    languages = window.menus.view.language_actions
     assert [a.text() for a in languages.values()] == [
         "&System language",
         "English",
@@ -105,7 +106,7 @@ def test_a_failed_restart_says_so_and_keeps_the_window(
     qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(QProcess, "startDetached", lambda *_args: (False, 0))
-    window.view.language_actions["zh_CN"].trigger()
+    window.menus.view.language_actions["zh_CN"].trigger()
     click(qtbot, window.notifications.action_button)
     assert window.isVisible()
     assert "could not start again" in window.notifications.message.text()
@@ -122,10 +123,10 @@ def test_ctrl_number_switches_panels(qtbot: QtBot, window: MainWindow) -> None:
         qtbot.keyClick(window, Qt.Key(Qt.Key.Key_1 + row), Qt.KeyboardModifier.ControlModifier)
         assert window.stack.currentWidget() is window.panels[name]
         assert window.nav.currentRow() == row
-        assert window.view.panel_actions[row].isChecked()
+        assert window.menus.view.panel_actions[row].isChecked()
         assert f"Ctrl+{row + 1}" in window.nav.item(row).toolTip()
     window.nav.setCurrentRow(0)  # clicking the list ticks the menu entry too
-    assert window.view.panel_actions[0].isChecked()
+    assert window.menus.view.panel_actions[0].isChecked()
 
 
 def test_the_window_has_a_minimum_size(qtbot: QtBot, window: MainWindow) -> None:
@@ -153,7 +154,11 @@ def test_the_window_frame_is_labelled_for_screen_readers(qtbot: QtBot, window: M
     window.model_status.set_loading("Loading tiny-chat…")
     assert unlabelled_widgets(window.statusBar()) == []
     window.model_status.set_loaded(None)
-    for action in (window.open_action, window.models_action, window.overlay_action):
+    for action in (
+        window.menus.open_action,
+        window.menus.models_action,
+        window.menus.overlay_action,
+    ):
         assert not action.icon().isNull()
 
 

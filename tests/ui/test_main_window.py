@@ -18,7 +18,8 @@ from app.models.inspect import ModelTask
 from tests.ui.fakes import CPU, GPU, Script
 from tests.ui.helpers import UrlCatcher, ask, ask_and_hold, click, load, shown
 from ui.shell.about_dialog import AboutDialog
-from ui.shell.main_window import PANELS, MainWindow
+from ui.shell.main_panels import PANELS
+from ui.shell.main_window import MainWindow
 from ui.theme import ThemeFollower, is_dark
 
 
@@ -58,8 +59,8 @@ def test_menus_offer_the_documented_shortcuts(window: MainWindow) -> None:
         ],
         "&Help": [("&About OV Studio", "")],
     }
-    assert window.overlay_action.isCheckable()
-    assert not window.stop_action.isEnabled()  # nothing to stop yet
+    assert window.menus.overlay_action.isCheckable()
+    assert not window.menus.stop_action.isEnabled()  # nothing to stop yet
 
 
 def test_every_panel_is_in_the_navigation(window: MainWindow) -> None:
@@ -136,8 +137,8 @@ def test_about_shows_versions_devices_and_the_log_folder(
     import openvino
 
     help_menu = window.menuBar().actions()[-1].menu()
-    assert help_menu is not None and help_menu.actions()[0] is window.about_action
-    window.about_action.trigger()
+    assert help_menu is not None and help_menu.actions()[0] is window.menus.about_action
+    window.menus.about_action.trigger()
     [about] = window.findChildren(AboutDialog)
     qtbot.waitExposed(about)
     values = {name: label.text() for name, label in about.values.items()}

@@ -79,7 +79,7 @@ def test_the_folder_dialog_validates_too_and_a_good_folder_clears_the_error(
     folder.trigger()
     assert "holds an embedding model" in picker.error.text()
     with qtbot.waitSignal(window.chat_panel.modelLoaded, timeout=5000):
-        window.open_folder_action.trigger()  # Ctrl+Shift+O
+        window.menus.open_folder_action.trigger()  # Ctrl+Shift+O
     assert not picker.error.isVisible()
 
 
@@ -102,11 +102,11 @@ def test_the_file_dialog_opens_a_gguf_file_or_the_folder_of_an_openvino_model_fi
         "notes.txt is not a chat model: choose an OpenVINO model folder or a .gguf file."
     )
     with qtbot.waitSignal(window.chat_panel.modelLoaded, timeout=5000) as loaded:
-        window.open_action.trigger()  # Ctrl+O
+        window.menus.open_action.trigger()  # Ctrl+O
     assert loaded.args[0].model_path == gguf.resolve()
     assert not picker.error.isVisible()
     with qtbot.waitSignal(window.chat_panel.modelLoaded, timeout=5000) as loaded:
-        window.open_action.trigger()
+        window.menus.open_action.trigger()
     assert loaded.args[0].model_path == model_folder.resolve()  # the file stood for its folder
     assert filters[0].startswith("Chat models (*.gguf openvino_model.xml)")
 

@@ -38,7 +38,7 @@ def shown_overlay(qtbot: QtBot, window: MainWindow) -> PerfOverlay:
 
 
 def test_f12_toggles_the_overlay_and_remembers_it(qtbot: QtBot, window: MainWindow) -> None:
-    assert not window.overlay_action.isChecked()
+    assert not window.menus.overlay_action.isChecked()
     qtbot.keyClick(window, Qt.Key.Key_F12)
     overlay = window.overlay
     assert overlay.isVisible() and overlay.polling
@@ -55,7 +55,7 @@ def test_the_overlay_is_shown_at_start_when_it_was_left_open(
     qtbot.keyClick(window, Qt.Key.Key_F12)
     window.close()
     again = make_window([CPU])
-    assert again.overlay_action.isChecked()
+    assert again.menus.overlay_action.isChecked()
     assert again.overlay.isVisible()
 
 
@@ -64,7 +64,7 @@ def test_close_button_hides_it(qtbot: QtBot, window: MainWindow) -> None:
     assert overlay.close_button.isVisible()
     qtbot.mouseClick(overlay.close_button, Qt.MouseButton.LeftButton)
     assert not overlay.isVisible()
-    assert not window.overlay_action.isChecked()
+    assert not window.menus.overlay_action.isChecked()
 
 
 def test_overlay_shows_the_published_numbers(qtbot: QtBot, window: MainWindow) -> None:

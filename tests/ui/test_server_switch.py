@@ -155,7 +155,7 @@ def test_server_overlay_shows_a_real_chat_request(
         server=window.ctx.settings.server.model_copy(update={"model": real_chat_model})
     )
     url = turn_on(qtbot, window)
-    window.overlay_action.setChecked(True)  # View → Performance overlay (F12)
+    window.menus.overlay_action.setChecked(True)  # View → Performance overlay (F12)
     overlay = window.overlay
     assert overlay.values["server_ttft"].text() == "–"
     client = openai.OpenAI(

@@ -16,7 +16,7 @@ from ui.shell.singleton_guard import SingletonRefGuard, guard_needed
 
 def test_streaming_repaints_cannot_exhaust_none_or_true(qtbot: QtBot, window: MainWindow) -> None:
     """A minute of overlay ticks and view repaints; the guard must outpace what they leak."""
-    window.overlay_action.setChecked(True)
+    window.menus.overlay_action.setChecked(True)
     view = window.chat_panel.view
     view.begin_answer("question")
     before = sys.getrefcount(None), sys.getrefcount(True)

@@ -61,7 +61,7 @@ def window(
 
 def open_dialog(window: MainWindow) -> TranscribeDialog:
     """File → Transcribe…"""
-    window.transcribe_action.trigger()
+    window.menus.transcribe_action.trigger()
     dialog = window._transcribe_dialog
     assert dialog is not None and dialog.isVisible()
     return dialog

@@ -85,7 +85,7 @@ def show_answer(view: MessageView, qtbot: QtBot) -> CodeBlock:
 def test_code_blocks_follow_a_live_theme_switch(
     app: QApplication, window: MainWindow, view: MessageView, qtbot: QtBot, first: str, second: str
 ) -> None:
-    themes = window.view.theme_actions
+    themes = window.menus.view.theme_actions
     themes[first].trigger()
     block = show_answer(view, qtbot)
     for theme in (first, second, first):
@@ -106,8 +106,8 @@ def test_code_blocks_follow_a_live_theme_switch(
 def test_a_new_conversation_after_a_switch_draws_code_in_the_new_theme(
     app: QApplication, window: MainWindow, view: MessageView, qtbot: QtBot
 ) -> None:
-    window.view.theme_actions["light"].trigger()
-    window.view.theme_actions["dark"].trigger()
+    window.menus.view.theme_actions["light"].trigger()
+    window.menus.view.theme_actions["dark"].trigger()
     block = show_answer(view, qtbot)
     background, ink = code_looks(block)
     assert background.lightness() < 100 and ink > 0.3
@@ -116,7 +116,7 @@ def test_a_new_conversation_after_a_switch_draws_code_in_the_new_theme(
 def test_message_text_has_no_box_but_inputs_keep_theirs(
     app: QApplication, window: MainWindow, view: MessageView, qtbot: QtBot
 ) -> None:
-    window.view.theme_actions["light"].trigger()
+    window.menus.view.theme_actions["light"].trigger()
     sheet = app_style_sheet(app.palette())
     assert 'QTextEdit[messageText="true"]' in sheet
     view.show_messages(
@@ -143,7 +143,7 @@ def test_message_text_has_no_box_but_inputs_keep_theirs(
 def test_a_cut_notice_follows_a_live_theme_switch(
     app: QApplication, window: MainWindow, view: MessageView, qtbot: QtBot, first: str, second: str
 ) -> None:
-    themes = window.view.theme_actions
+    themes = window.menus.view.theme_actions
     themes[first].trigger()
     cut = ChatMessage("assistant", "A long answer", model="M", cut=True)
     cut.metrics["output_tokens"] = 512

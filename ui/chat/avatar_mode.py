@@ -18,16 +18,17 @@ from PySide6.QtCore import QLocale, Qt, Slot
 from PySide6.QtMultimedia import QMediaPlayer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from app.avatar import AvatarClip, Face, hand_over_clips, speak
+from app.avatar import AvatarClip, AvatarService, Face, hand_over_clips, speak
 from app.chat import Answer
-from app.context import AppContext
-from app.core import UserError, device_value_of
+from app.core import Settings, UserError, device_value_of
 from app.models import ModelTask
+from app.voice import VoiceService
 from pipelines.core import Cancelled
 from ui.a11y import announce, describe
 from ui.avatar.video_player import VideoPreview
 from ui.i18n import tr
 from ui.icons import set_icon
+from ui.settings_signals import SettingsSignals
 from ui.shell.error_router import ErrorRouter
 from ui.shell.notifications import NotificationBar
 from ui.tasks import Policy, Task, TaskRunner, TaskState
@@ -54,13 +55,13 @@ def waiting() -> str:
     return tr("The next answer will be spoken here.")
 
 
-def chosen_voice(ctx: AppContext) -> str:
+def chosen_voice(voice_service: VoiceService, settings: Settings) -> str:
     """The voice answers are spoken in: ``settings.voice``, else the first; "" when there is
     none."""
-    library = ctx.voice.library
-    if ctx.settings.voice:
+    library = voice_service.library
+    if settings.voice:
         try:
-            return library.get(ctx.settings.voice).name
+            return library.get(settings.voice).name
         except UserError:
             pass  # renamed or deleted: fall back to the first
     voices = library.voices()
@@ -72,13 +73,25 @@ class AvatarMode(QWidget):
 
     def __init__(
         self,
-        ctx: AppContext,
+        avatar: AvatarService,
+        voice_service: VoiceService,
+        signals: SettingsSignals,
         tasks: TaskRunner,
         notifications: NotificationBar,
         parent: QWidget | None = None,
     ) -> None:
+        """Args:
+        avatar: Lip-syncs the clips.
+        voice_service: The voices answers are spoken in.
+        signals: The settings (the voice, the face, the devices).
+        tasks: Runs the speech.
+        notifications: Where what belongs to no control is said.
+        parent: The chat panel.
+        """
         super().__init__(parent)
-        self.ctx = ctx
+        self.avatar = avatar
+        self.voice_service = voice_service
+        self.signals = signals
         self.tasks = tasks
         self.toggle = QPushButton(tr("Avatar mode"))
         self.toggle.setCheckable(True)
@@ -143,7 +156,7 @@ class AvatarMode(QWidget):
         """Why answers cannot be spoken now ("" when they can)."""
         if not self._voice_name():
             return no_voice()
-        face = self.ctx.settings.face_image
+        face = self.signals.settings.face_image
         if face is None:
             return no_face()
         if not face.is_file():
@@ -151,13 +164,13 @@ class AvatarMode(QWidget):
                 "The avatar's face {path} is missing: choose another in the Avatar panel."
             ).format(path=face)
         try:
-            self.ctx.avatar.model_folder()
+            self.avatar.model_folder()
         except UserError as error:
             return str(error)
         return ""
 
     def _voice_name(self) -> str:
-        return chosen_voice(self.ctx)
+        return chosen_voice(self.voice_service, self.signals.settings)
 
     # ----- answers ---------------------------------------------------------------------
 
@@ -178,7 +191,7 @@ class AvatarMode(QWidget):
         self._start(plain_text(markdown))
 
     def _start(self, text: str) -> None:
-        face = self.ctx.settings.face_image
+        face = self.signals.settings.face_image
         assert face is not None  # checked by problem()
         self._stop_playing()
         self._say(tr("Making the first sentence…"))
@@ -186,15 +199,15 @@ class AvatarMode(QWidget):
         self.stop_button.setEnabled(True)
         state = TaskState()
         pieces = speak(  # a generator: the worker makes each clip, the first plays at once
-            self.ctx.voice,
+            self.voice_service,
             text,
             self._voice_name(),
             face=Face(
-                self.ctx.avatar,
+                self.avatar,
                 face,
-                device_value_of(self.ctx.settings.model_choice(ModelTask.LIPSYNC)),
+                device_value_of(self.signals.settings.model_choice(ModelTask.LIPSYNC)),
             ),
-            device=device_value_of(self.ctx.settings.model_choice(ModelTask.TTS)),
+            device=device_value_of(self.signals.settings.model_choice(ModelTask.TTS)),
             cancel=state.cancel,
         )
         job = functools.partial(hand_over_clips, pieces, state.add_partial)

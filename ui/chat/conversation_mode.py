@@ -24,7 +24,6 @@ from typing import Protocol
 from PySide6.QtCore import QTimer, Signal, Slot
 from PySide6.QtWidgets import QCheckBox, QLabel, QPushButton, QWidget
 
-from app.context import AppContext
 from app.core import Level, UserError, audio_devices, device_value_of
 from app.hands_free import Services, SpokenConversation, TurnEvent, TurnOptions, TurnStatus
 from app.models import ModelTask
@@ -34,6 +33,7 @@ from ui.a11y import announce, describe
 from ui.chat.avatar_mode import chosen_voice
 from ui.i18n import tr
 from ui.icons import set_icon
+from ui.settings_signals import SettingsSignals
 from ui.shell.error_router import ErrorRouter
 from ui.shell.notifications import NotificationBar
 from ui.tasks import TaskRunner
@@ -122,15 +122,26 @@ class ConversationMode(QWidget):
 
     def __init__(
         self,
-        ctx: AppContext,
+        services: Services,
+        signals: SettingsSignals,
         tasks: TaskRunner,
         notifications: NotificationBar,
         conversation_id: Callable[[], str],
         factory: ConversationFactory = SpokenConversation,
         parent: QWidget | None = None,
     ) -> None:
+        """Args:
+        services: What a spoken conversation uses (the chat, speech input, voices, avatar).
+        signals: The settings (the voice, the face, the devices, interrupting).
+        tasks: Runs the stop; its bridge brings the conversation's events here.
+        notifications: Where what belongs to no control is said.
+        conversation_id: The conversation on screen, where the turns go.
+        factory: Makes the conversation (a fake in UI tests).
+        parent: The chat panel.
+        """
         super().__init__(parent)
-        self.ctx = ctx
+        self.services = services
+        self.signals = signals
         self.tasks = tasks
         self._conversation_id = conversation_id
         self.factory = factory
@@ -156,7 +167,7 @@ class ConversationMode(QWidget):
         describe(self.stop_button, tr("Stop conversation"), tr("End the conversation"))
         self.barge_in = QCheckBox(tr("Interrupt when I speak"))
         self.barge_in.setToolTip(barge_in_tip())
-        self.barge_in.setChecked(ctx.settings.conversation_barge_in)
+        self.barge_in.setChecked(signals.settings.conversation_barge_in)
         self.error = InlineError()
         self.errors = ErrorRouter(notifications, {"": self.error})
         self._problem = Problem("")
@@ -183,7 +194,7 @@ class ConversationMode(QWidget):
 
     def problem(self) -> Problem:
         """Why a conversation cannot start now (``Problem("")`` when it can)."""
-        if self.ctx.chat.loaded_model is None:
+        if self.services.chat.loaded_model is None:
             return Problem(no_model())
         if not audio_devices.input_devices():
             return Problem(no_microphone())
@@ -192,24 +203,25 @@ class ConversationMode(QWidget):
         except UserError as error:  # part of the app: no download fixes it
             return Problem(str(error))
         try:
-            self.ctx.speech_input.model_folder()
+            self.services.speech_input.model_folder()
         except UserError as error:
             return Problem(str(error), tr("Models…"), models=ModelTask.SPEECH_TO_TEXT.value)
-        if not chosen_voice(self.ctx):
+        if not chosen_voice(self.services.voice, self.signals.settings):
             return Problem(no_voice(), tr("Voice panel"), panel="Voice")
         try:
-            self.ctx.voice.model_folder(ModelTask.TTS)
+            self.services.voice.model_folder(ModelTask.TTS)
         except UserError as error:
             return Problem(str(error), tr("Models…"), models=ModelTask.TTS.value)
         return Problem("")
 
     def _face(self) -> Path | None:
         """The avatar's face when one is chosen and lip-sync is installed (else audio only)."""
-        face = self.ctx.settings.face_image
-        if face is None or not face.is_file():
+        face = self.signals.settings.face_image
+        avatar = self.services.avatar
+        if face is None or not face.is_file() or avatar is None:
             return None
         try:
-            self.ctx.avatar.model_folder()
+            avatar.model_folder()
         except UserError:
             return None
         return face
@@ -255,19 +267,16 @@ class ConversationMode(QWidget):
             self._set_toggle(True)
             return
         options = TurnOptions(
-            voice=chosen_voice(self.ctx),
-            generation=self.ctx.chat.generation_for(self.ctx.settings),  # preset, clamped
+            voice=chosen_voice(self.services.voice, self.signals.settings),
+            generation=self.services.chat.generation_for(self.signals.settings),  # preset, clamped
             face=self._face(),
             barge_in=self.barge_in.isChecked(),
-            tts_device=device_value_of(self.ctx.settings.model_choice(ModelTask.TTS)),
-            lipsync_device=device_value_of(self.ctx.settings.model_choice(ModelTask.LIPSYNC)),
-        )
-        services = Services(
-            self.ctx.chat, self.ctx.speech_input, self.ctx.voice, self.ctx.metrics, self.ctx.avatar
+            tts_device=device_value_of(self.signals.settings.model_choice(ModelTask.TTS)),
+            lipsync_device=device_value_of(self.signals.settings.model_choice(ModelTask.LIPSYNC)),
         )
         # Its events come from its own threads: posted to the GUI thread, in order.
         on_event = partial(self.tasks.post, self._on_event)
-        conversation = self.factory(services, self._conversation_id(), options, on_event)
+        conversation = self.factory(self.services, self._conversation_id(), options, on_event)
         self.conversation = conversation  # its first status arrives from start()
         try:
             conversation.start()
@@ -325,7 +334,7 @@ class ConversationMode(QWidget):
     @Slot(bool)
     def _on_barge_in(self, on: bool) -> None:
         try:
-            self.ctx.settings_store.update(conversation_barge_in=on)
+            self.signals.store.update(conversation_barge_in=on)
         except UserError as error:
             self.errors.show(error, default_field="")
 

@@ -25,9 +25,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.context import AppContext
-from app.core import ModelMissingError
-from app.speech import Dictated, Listener, finish_dictation, open_listener
+from app.core import DeviceInfo, ModelMissingError
+from app.models import ModelRegistry
+from app.speech import Dictated, Listener, SpeechInputService, finish_dictation, open_listener
 from pipelines.core import Cancelled
 from ui.a11y import announce
 from ui.chat.dictation_options import DictationOptions
@@ -49,6 +49,7 @@ from ui.chat.dictation_texts import (
 )
 from ui.chat.push_to_talk import PushToTalk
 from ui.icons import set_icon
+from ui.settings_signals import SettingsSignals
 from ui.shell.error_router import ErrorRouter
 from ui.tasks import Lane, Policy, TaskRunner, TaskState
 from ui.voice.audio_widgets import CloseHook, LevelMeter
@@ -75,7 +76,10 @@ class Dictation(QWidget):
     """The meter, status and problem lines under the message box; owns :attr:`button`.
 
     Args:
-        ctx: The app (speech input, settings, models).
+        speech_input: Opens the microphone and transcribes.
+        models: The installed speech-to-text models (the button's menu).
+        devices: What Whisper may run on (the button's menu).
+        signals: The settings (the microphone, the language, the model).
         tasks: The window's task runner.
         errors: The panel's router; the ``audio`` and ``language`` fields show here.
         target: The message box the words go into.
@@ -86,14 +90,18 @@ class Dictation(QWidget):
 
     def __init__(
         self,
-        ctx: AppContext,
+        speech_input: SpeechInputService,
+        models: ModelRegistry,
+        devices: list[DeviceInfo],
+        signals: SettingsSignals,
         tasks: TaskRunner,
         errors: ErrorRouter,
         target: QPlainTextEdit,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.ctx = ctx
+        self.speech_input = speech_input
+        self.signals = signals
         self.tasks = tasks
         self.errors = errors
         self.target = target
@@ -117,7 +125,9 @@ class Dictation(QWidget):
         self.status = QLabel()
         self.error = InlineError()
         self.model_needed = ModelNeeded()
-        self.options = DictationOptions(ctx, self.button.menu(), self.error.show_message)
+        self.options = DictationOptions(
+            speech_input, models, devices, signals, self.button.menu(), self.error.show_message
+        )
         self.push_to_talk = PushToTalk(self.button)
         errors.inline["audio"] = errors.inline["language"] = self.error
         self._poll = QTimer(self)
@@ -173,10 +183,10 @@ class Dictation(QWidget):
         self.model_needed.show_problem(None)
         self._stop_wanted, self._held = False, held
         self._set_phase(Phase.OPENING, opening())
-        microphone = self.ctx.settings.microphone
+        microphone = self.signals.settings.microphone
         self.tasks.start(
             open_listener,
-            self.ctx.speech_input,
+            self.speech_input,
             microphone,
             held,
             kind=OPEN_KIND,
@@ -185,7 +195,7 @@ class Dictation(QWidget):
         )
         # Whisper loads while the user speaks (the first time; later this returns at once).
         self.tasks.start(
-            self.ctx.speech_input.recognizer,
+            self.speech_input.recognizer,
             kind=MODEL_KIND,
             policy=Policy.REFUSE,
             lane=Lane.MODEL,
@@ -207,7 +217,7 @@ class Dictation(QWidget):
         state = TaskState()
         self.tasks.start(
             finish_dictation,
-            self.ctx.speech_input,
+            self.speech_input,
             listener,
             state.cancel,
             state=state,

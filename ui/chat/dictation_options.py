@@ -15,11 +15,18 @@ from typing import Any
 from PySide6.QtGui import QActionGroup
 from PySide6.QtWidgets import QMenu
 
-from app.context import AppContext
-from app.core import UserError, audio_devices, device_choices, device_value_of, placement_of
-from app.models import ModelTask
-from app.speech import DEVICE_KEY, SpeechRecognizer
+from app.core import (
+    DeviceInfo,
+    UserError,
+    audio_devices,
+    device_choices,
+    device_value_of,
+    placement_of,
+)
+from app.models import ModelRegistry, ModelTask
+from app.speech import DEVICE_KEY, SpeechInputService, SpeechRecognizer
 from ui.i18n import tr
+from ui.settings_signals import SettingsSignals
 from ui.shell.settings_changes import Report, change_settings
 
 # The two submenus that change the speech-to-text model's choice, not a field of their own.
@@ -82,8 +89,27 @@ def english_only_reason(folder: Path) -> str:
 class DictationOptions:
     """Fills ``menu`` with the dictation choices, saving each through the settings store."""
 
-    def __init__(self, ctx: AppContext, menu: QMenu, report: Report) -> None:
-        self.ctx = ctx
+    def __init__(
+        self,
+        speech_input: SpeechInputService,
+        models: ModelRegistry,
+        devices: list[DeviceInfo],
+        signals: SettingsSignals,
+        menu: QMenu,
+        report: Report,
+    ) -> None:
+        """Args:
+        speech_input: Knows the Whisper in use.
+        models: The installed speech-to-text models.
+        devices: What Whisper may run on.
+        signals: The settings read and changed.
+        menu: The microphone button's menu.
+        report: Where a refused choice is said.
+        """
+        self.speech_input = speech_input
+        self.models = models
+        self.devices = devices
+        self.signals = signals
         self.menu = menu
         self.report = report
         menu.setToolTipsVisible(True)
@@ -92,7 +118,7 @@ class DictationOptions:
     def fill(self) -> None:
         """Rebuild the menu from what is there now."""
         self.menu.clear()
-        settings = self.ctx.settings
+        settings = self.signals.settings
         found = audio_devices.input_devices()
         mics = [(d.name, d.label) for d in found]
         # ALSA lists its own "default" (labelled "System default"): offer that one, else ours.
@@ -109,14 +135,14 @@ class DictationOptions:
             language_title(), languages(), settings.speech_language, "speech_language", reason
         )
         models = [
-            (m.folder, m.id) for m in self.ctx.models.models(ModelTask.SPEECH_TO_TEXT) if m.usable
+            (m.folder, m.id) for m in self.models.models(ModelTask.SPEECH_TO_TEXT) if m.usable
         ]
         if folder is not None and folder not in [f for f, _ in models]:
             models.insert(0, (folder, folder.name))  # chosen by path, not registered
         reason = "" if models else no_model
         self._choices(model_title(), models, folder, _MODEL, reason)
-        devices = [(c.device, c.label) for c in device_choices(self.ctx.devices, DEVICE_KEY)]
-        enabled = {c.device for c in device_choices(self.ctx.devices, DEVICE_KEY) if c.available}
+        devices = [(c.device, c.label) for c in device_choices(self.devices, DEVICE_KEY)]
+        enabled = {c.device for c in device_choices(self.devices, DEVICE_KEY) if c.available}
         self._choices(
             device_title(),
             devices,
@@ -137,7 +163,7 @@ class DictationOptions:
 
     def _model_folder(self) -> Path | None:
         try:
-            return self.ctx.speech_input.model_folder()
+            return self.speech_input.model_folder()
         except UserError:
             return None
 
@@ -170,14 +196,14 @@ class DictationOptions:
 
     def _saver(self, field: str, value: Any) -> Callable[[], None]:
         def save() -> None:
-            models = self.ctx.settings.models
+            models = self.signals.settings.models
             if field == _DEVICE:
                 models = models.with_placement(ModelTask.SPEECH_TO_TEXT, placement_of(value))
-                change_settings(self.ctx.settings_store, self.report, models=models)
+                change_settings(self.signals.store, self.report, models=models)
             elif field == _MODEL:
                 models = models.with_folder(ModelTask.SPEECH_TO_TEXT, value)
-                change_settings(self.ctx.settings_store, self.report, models=models)
+                change_settings(self.signals.store, self.report, models=models)
             else:
-                change_settings(self.ctx.settings_store, self.report, **{field: value})
+                change_settings(self.signals.store, self.report, **{field: value})
 
         return save

@@ -6,6 +6,8 @@ Performance section (:mod:`ui.chat.performance_section`), scoped to the same pre
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QDoubleSpinBox,
@@ -21,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.chat import ChatService, ModelSampling, max_answer_tokens
+from app.chat import ChatService, GenerationSettings, ModelSampling, max_answer_tokens
 from app.core import ChatDefaults, SettingsStore, preset_key
 from ui.a11y import describe
 from ui.chat.answer_format import AnswerFormatSection
@@ -57,6 +59,7 @@ class GenerationPanel(QGroupBox):
         super().__init__(tr("Generation"), parent)
         self._settings = store
         self._report = report
+        self._service = service
         self._loading = False
         self._model: str | None = None  # preset key of the loaded model
         self._sampling = ModelSampling()  # what the loaded model recommends
@@ -144,6 +147,17 @@ class GenerationPanel(QGroupBox):
         self.system_prompt.installEventFilter(self)
         self.reset_button.clicked.connect(self.reset)
         self.performance.toggle.toggled.connect(self._on_unfold)
+
+    def turn_settings(self) -> GenerationSettings:
+        """The settings the next answer is written with: the loaded model's (its preset, else
+        the defaults), the answer's length clamped to its context; a JSON schema committed a
+        moment ago is used while its check in the settings runs (the answer is checked under
+        it anyway)."""
+        settings = self._service.generation_for(self._settings.settings)
+        pending = self.answer_format.pending_schema()
+        if pending is not None and settings.json_schema is not None:
+            settings = replace(settings, json_schema=pending)
+        return settings
 
     def sizeHint(self) -> QSize:
         """As wide as the widest row (the chat panel opens it at this width when there is

@@ -1,15 +1,20 @@
 """What the per-message buttons do: edit and resend a question, delete a message, switch an
-answer's version, continue an answer cut at its length limit. The panel owns the answer loop;
-this wires the view's requests to it and to the chat service (``app.chat.edits``)."""
+answer's version, continue an answer cut at its length limit, copy an answer, open a cited
+source. The panel owns the answer loop; this wires the view's requests to it (its public
+methods) and to the chat service (``app.chat.edits``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Slot
 
 from app.core import UserError
+from app.knowledge import Source
+from ui.i18n import tr
+from ui.widgets.open_document import open_document
 
 if TYPE_CHECKING:
     from ui.chat.panel import ChatPanel
@@ -26,6 +31,8 @@ class MessageActions(QObject):
         view.deleteRequested.connect(self.delete)
         view.versionRequested.connect(self.choose_version)
         view.continueRequested.connect(self.continue_answer)
+        view.copied.connect(self._on_copied)
+        view.sourceRequested.connect(self.open_source)
 
     def _idle(self) -> bool:
         panel = self._panel
@@ -42,12 +49,12 @@ class MessageActions(QObject):
         panel.save_warning.clear()
         if not panel.system_prompt.commit():
             return
-        conversation = panel.ctx.chat.get(panel.current_conversation_id())
-        panel._sent_prompt = None  # the box may hold the next question: leave it alone
+        conversation = panel.chat.get(panel.current_conversation_id())
+        panel.input_row.forget_prompt()
         panel.view.show_messages(conversation.messages[:index])
         panel.view.begin_answer(text, panel.view.stored_thumbnails(conversation.messages[index]))
-        panel._start_answer(
-            panel.ctx.chat.resend,
+        panel.start_answer(
+            panel.chat.resend,
             panel.current_conversation_id(),
             index,
             text,
@@ -59,23 +66,23 @@ class MessageActions(QObject):
         """Go on with the last answer, cut at its length limit: the rest streams into the same
         answer (a failure shows it as it was)."""
         panel = self._panel
-        conversation = panel.ctx.chat.get(panel.current_conversation_id())
+        conversation = panel.chat.get(panel.current_conversation_id())
         messages = conversation.messages
         if not self._idle() or not messages or not messages[-1].cut:
             return
         panel.input_error.clear()
         panel.save_warning.clear()
-        panel._sent_prompt = None  # the box may hold the next question: leave it alone
+        panel.input_row.forget_prompt()
         panel.view.show_messages(messages[:-1])
         panel.view.begin_continuation(messages[-1].content)
-        panel._start_answer(panel.ctx.chat.continue_answer, panel.current_conversation_id())
+        panel.start_answer(panel.chat.continue_answer, panel.current_conversation_id())
 
     @Slot(int)
     def delete(self, index: int) -> None:
         """Delete message ``index`` (a question with its answer; one version of an answer)."""
         if not self._idle():
             return
-        chat = self._panel.ctx.chat
+        chat = self._panel.chat
         self._apply(lambda conversation_id: chat.delete_message(conversation_id, index))
 
     @Slot(int, int)
@@ -83,7 +90,7 @@ class MessageActions(QObject):
         """Show version ``position`` of answer ``index``."""
         if not self._idle():
             return
-        chat = self._panel.ctx.chat
+        chat = self._panel.chat
         self._apply(lambda conversation_id: chat.choose_version(conversation_id, index, position))
 
     def _apply(self, change: Callable[[str], object]) -> None:
@@ -92,4 +99,15 @@ class MessageActions(QObject):
             change(panel.current_conversation_id())
         except UserError as error:
             panel.errors.show(error, default_field="prompt")
-        panel._show_current()
+        panel.show_current()
+
+    @Slot(object)
+    def open_source(self, source: Source) -> None:
+        """Open a cited document (at its page for PDFs); a missing file is said, not raised."""
+        problem = open_document(Path(source.path), source.page)
+        if problem:
+            self._panel.statusMessage.emit(problem)
+
+    @Slot()
+    def _on_copied(self) -> None:
+        self._panel.statusMessage.emit(tr("Answer copied."))

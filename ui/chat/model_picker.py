@@ -18,11 +18,10 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QLabel, QMenu, QToolButton, QWidget
 
-from app.chat import LoadedModel
-from app.context import AppContext
-from app.core import UserError
+from app.chat import ChatService, LoadedModel
+from app.core import DeviceInfo, UserError
 from app.engines import find_endpoint, is_remote
-from app.models import ModelTask
+from app.models import ModelRegistry, ModelTask
 from ui.a11y import describe
 from ui.chat.model_loader import ModelLoader
 from ui.chat.model_text import loading_text, model_parts, model_tooltip
@@ -59,17 +58,34 @@ class ModelPicker(QWidget):
 
     def __init__(
         self,
-        ctx: AppContext,
+        chat: ChatService,
+        models: ModelRegistry,
+        devices: list[DeviceInfo],
+        secrets_file: Path,
         signals: SettingsSignals,
         tasks: TaskRunner,
         notifications: NotificationBar,
         report_settings: Report,
         parent: QWidget | None = None,
     ) -> None:
+        """Args:
+        chat: Checks and loads the model.
+        models: The installed chat models (the *Installed* menu).
+        devices: What the model may run on.
+        secrets_file: Where the remote endpoints' keys are kept (*Remote…*).
+        signals: The settings (the device, the remote endpoints, recent models).
+        tasks: Runs the loads.
+        notifications: Where what belongs to no control is said.
+        report_settings: Where a settings change that failed is said.
+        parent: The chat panel.
+        """
         super().__init__(parent)
-        self.ctx = ctx
+        self.chat = chat
+        self.models = models
+        self.secrets_file = secrets_file
+        self.signals = signals
         self._report_settings = report_settings
-        self.loader = ModelLoader(ctx.chat, tasks, self)
+        self.loader = ModelLoader(chat, tasks, self)
         self.name = ElidedLabel(no_model_text())  # cut with "…" in a narrow window
         self.name.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.open_button = self._open_button()
@@ -80,11 +96,11 @@ class ModelPicker(QWidget):
         )
         describe(self.installed_button, tr("Installed models"), self.installed_button.toolTip())
         self.device_picker = DevicePicker(
-            ctx.devices,
+            devices,
             "chat",
-            settings=ctx.settings_store,
+            settings=signals.store,
             report=report_settings,
-            remotes=ctx.settings.remote_endpoints,
+            remotes=signals.settings.remote_endpoints,
         )
         self.remote_button = QToolButton()
         self.remote_button.setText(tr("Remote…"))
@@ -143,14 +159,14 @@ class ModelPicker(QWidget):
         and files."""
         self.installed_menu.clear()
         tasks = (ModelTask.CHAT, ModelTask.VISION_CHAT)
-        installed = [m for task in tasks for m in self.ctx.models.models(task) if m.usable]
+        installed = [m for task in tasks for m in self.models.models(task) if m.usable]
         for model in installed:
             kind = f"GGUF {model.precision}" if model.gguf is not None else model.precision
             action = self.installed_menu.addAction(f"{model.id}  ({kind})")
             action.setData(str(model.folder))
             action.setToolTip(str(model.folder))
         known = {m.folder for m in installed}
-        recent = [p for p in self.ctx.settings.recent_models if p not in known and p.exists()]
+        recent = [p for p in self.signals.settings.recent_models if p not in known and p.exists()]
         if recent:
             self.installed_menu.addSection(tr("Recent"))
             for path in recent:
@@ -212,7 +228,7 @@ class ModelPicker(QWidget):
             self.offer.offer(folder.expanduser().resolve())
             return None
         try:
-            return self.ctx.chat.check_model(folder)
+            return self.chat.check_model(folder)
         except UserError as error:
             self.error.show_message(str(error))
             return None
@@ -229,7 +245,7 @@ class ModelPicker(QWidget):
         self.note.clear()
         device = device or self.device_picker.device()
         # The model's stored performance settings; a remote model runs as its endpoint runs it.
-        engine = None if is_remote(device) else self.ctx.settings.chat_for(folder).performance
+        engine = None if is_remote(device) else self.signals.settings.chat_for(folder).performance
         self.loader.load(folder, device, engine.engine() if engine is not None else None)
 
     @Slot()
@@ -246,7 +262,7 @@ class ModelPicker(QWidget):
 
     def use_cpu_action(self) -> Callable[[], None] | None:
         """``use_cpu`` bound to the loaded model, for errors raised while answering."""
-        loaded = self.ctx.chat.loaded_model
+        loaded = self.chat.loaded_model
         return partial(self.use_cpu, loaded.model_path) if loaded is not None else None
 
     def show_loaded(self, loaded: LoadedModel | None) -> None:
@@ -263,11 +279,10 @@ class ModelPicker(QWidget):
     def edit_remotes(self) -> None:
         """Open *Remote endpoints…* (once saved, the device picker lists them)."""
         from app.core import SecretStore
-        from app.knowledge import SECRETS_FILE
         from ui.engines.remote_dialog import RemoteEndpointsDialog  # imports the client: on demand
 
-        secrets = SecretStore(self.ctx.paths.config / SECRETS_FILE)
-        dialog = RemoteEndpointsDialog(self.ctx.settings_store, secrets, self._tasks, self)
+        secrets = SecretStore(self.secrets_file)
+        dialog = RemoteEndpointsDialog(self.signals.store, secrets, self._tasks, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.finished.connect(self._forget_remote_dialog)
         self.remote_dialog = dialog
@@ -276,7 +291,7 @@ class ModelPicker(QWidget):
     @Slot()
     def refresh_remotes(self) -> None:
         """List the endpoints as they are now in the settings."""
-        self.device_picker.set_remotes(self.ctx.settings.remote_endpoints)
+        self.device_picker.set_remotes(self.signals.settings.remote_endpoints)
 
     @Slot()
     def _forget_remote_dialog(self) -> None:
@@ -294,14 +309,14 @@ class ModelPicker(QWidget):
         leaving a remote endpoint."""
         if is_remote(device):
             try:
-                endpoint = find_endpoint(device, self.ctx.settings.remote_endpoints)
+                endpoint = find_endpoint(device, self.signals.settings.remote_endpoints)
             except UserError as error:
                 self.error.show_message(str(error))
                 return None
             return Path(endpoint.model)
-        loaded = self.ctx.chat.loaded_model
+        loaded = self.chat.loaded_model
         if loaded is not None and loaded.remote_model:
-            return self.ctx.settings.model_choice(ModelTask.CHAT).folder
+            return self.signals.settings.model_choice(ModelTask.CHAT).folder
         return self.loader.target_folder
 
     @Slot(bool)
@@ -311,7 +326,7 @@ class ModelPicker(QWidget):
             self.name.setText(html.escape(loading_text(folder, self.loader.converting)))
             self.name.setToolTip(str(folder))
         else:
-            self.show_loaded(self.ctx.chat.loaded_model)
+            self.show_loaded(self.chat.loaded_model)
         self.loadingChanged.emit(loading)
 
     @Slot(object)
@@ -321,7 +336,7 @@ class ModelPicker(QWidget):
         if loaded.remote_model:  # the endpoint keeps its model; the chat choice keeps the local one
             self.modelLoaded.emit(loaded)
             return
-        store = self.ctx.settings_store
+        store = self.signals.store
         earlier = [p for p in store.settings.recent_models if p != loaded.model_path]
         change_settings(
             store,

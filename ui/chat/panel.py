@@ -8,45 +8,35 @@ the control that caused them (``ErrorRouter``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Signal, Slot
-from PySide6.QtWidgets import (
-    QPushButton,
-    QStackedWidget,
-    QWidget,
-)
+from PySide6.QtWidgets import QWidget
 
-from app.chat import Answer, ContextUsage, GenerationSettings, PreparedImage, TextOnlyModelError
-from app.context import AppContext
+from app.chat import Answer, ContextUsage, GenerationSettings, TextOnlyModelError
 from app.core import BusyError
-from app.knowledge import Source
-from ui.a11y import describe
 from ui.chat.answer_runner import AnswerRunner, AskConfirmation
-from ui.chat.attachments import AttachmentStrip
 from ui.chat.avatar_mode import AvatarMode
 from ui.chat.context_meter import ContextMeter
 from ui.chat.conversation_mode import ConversationMode
 from ui.chat.conversations_pane import ConversationsPane
 from ui.chat.dictation import Dictation
 from ui.chat.generation_panel import GenerationPanel
-from ui.chat.input_box import ChatInput
 from ui.chat.knowledge_picker import KnowledgePicker
 from ui.chat.message_actions import MessageActions
 from ui.chat.message_view import MessageView
 from ui.chat.model_drop import ModelDropTarget
 from ui.chat.model_picker import ModelPicker
-from ui.chat.panel_input import InputWiring
-from ui.chat.panel_layout import lay_out
-from ui.chat.panel_model import ModelWiring, still_loading
+from ui.chat.panel_input import InputRow
+from ui.chat.panel_layout import generation_button, lay_out, show_side
+from ui.chat.panel_model import DefaultPrompt, ModelWiring, still_loading
+from ui.chat.panel_services import ChatPanelServices
 from ui.chat.system_prompt import SystemPromptEditor
 from ui.chat.thumbnails import thumbnail_from_bytes
 from ui.chat.welcome import WelcomePage
 from ui.i18n import tr
-from ui.icons import set_icon
 from ui.mcp.confirm_tool import ToolConfirmer
 from ui.mcp.tools_picker import ToolsPicker
 from ui.settings_signals import SettingsSignals
@@ -55,11 +45,13 @@ from ui.shell.notifications import NotificationBar
 from ui.tasks import TaskRunner
 from ui.voice.speak_bar import SpeakBar
 from ui.widgets.inline_error import InlineError
-from ui.widgets.open_document import open_document
 
 
-class ChatPanel(ModelWiring, InputWiring, QWidget):
-    """Streaming chat over the app's ChatService."""
+class ChatPanel(QWidget):
+    """Streaming chat over the app's ChatService.
+
+    Owns its parts as objects (:class:`InputRow`, :class:`ModelWiring`, :class:`DefaultPrompt`,
+    :class:`MessageActions`…) that talk to it through signals and its public methods."""
 
     modelLoaded = Signal(object)  # LoadedModel
     loadingChanged = Signal(bool)
@@ -77,89 +69,110 @@ class ChatPanel(ModelWiring, InputWiring, QWidget):
 
     def __init__(
         self,
-        ctx: AppContext,
+        services: ChatPanelServices,
         signals: SettingsSignals,
         tasks: TaskRunner,
         notifications: NotificationBar,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.ctx = ctx
+        chat = self.chat = services.chat
+        self.signals = signals
         self.tasks = tasks
-        self._sent_prompt: str | None = None
-        self._sent_images: list[PreparedImage] = []
         self._override: GenerationSettings | None = None
         self.answers = AnswerRunner(tasks, self)
-        self.model_picker = ModelPicker(ctx, signals, tasks, notifications, self.statusMessage.emit)
+        self.model_picker = ModelPicker(
+            chat,
+            services.models,
+            services.devices,
+            services.secrets_file,
+            signals,
+            tasks,
+            notifications,
+            self.statusMessage.emit,
+        )
         self.loader = self.model_picker.loader
-        self.conversations = ConversationsPane(ctx.chat, self._default_prompt, tasks)
-        self.system_prompt = SystemPromptEditor(ctx.chat)
+        self.system_prompt = SystemPromptEditor(chat)
+        self.save_warning = InlineError(warning=True)
+        self.default_prompt = DefaultPrompt(
+            chat,
+            signals,
+            self.system_prompt,
+            self.current_conversation_id,
+            self.save_warning.show_message,
+        )
+        self.conversations = ConversationsPane(chat, self.default_prompt.text, tasks)
         self.view = MessageView()
         # With no model loaded and nothing said yet, the welcome page stands in for the chat.
-        self.welcome = WelcomePage(ctx.models, ctx.devices, tasks, notifications)
-        self.centre = QStackedWidget()
-        self.centre.addWidget(self.view)
-        self.centre.addWidget(self.welcome)
-        self._focus_on_load: Path | None = None  # downloaded on the welcome page: type at once
-        self.overlay_anchor: QWidget = self.centre  # the perf overlay floats over the answers
-        self.save_warning = InlineError(warning=True)
-        self.speak_bar = SpeakBar(ctx.voice, signals, tasks, notifications)  # answers read aloud
-        self.avatar_mode = AvatarMode(ctx, tasks, notifications)  # answers as video
-        self.conversation_mode = ConversationMode(  # hands-free, spoken turns
-            ctx, tasks, notifications, self.current_conversation_id
+        self.welcome = WelcomePage(services.models, services.devices, tasks, notifications)
+        self.speak_bar = SpeakBar(services.voice, signals, tasks, notifications)  # read aloud
+        self.avatar_mode = AvatarMode(  # answers as video
+            services.avatar, services.voice, signals, tasks, notifications
         )
-        self.input = ChatInput()
-        self.attachments = AttachmentStrip(tasks)
-        self.send_button = QPushButton(tr("Send"))
-        self.send_button.setMinimumWidth(96)
-        self.input_error = InlineError()
+        self.conversation_mode = ConversationMode(  # hands-free, spoken turns
+            services.spoken(), signals, tasks, notifications, self.current_conversation_id
+        )
+        self.input_row = InputRow(chat, tasks, self)
+        self.input = self.input_row.input
+        self.attachments = self.input_row.attachments
+        self.send_button = self.input_row.send_button
+        self.input_error = self.input_row.input_error
         self.context_label = ContextMeter()  # "Context used: 1,234 / 2,048 tokens"
         self.context_usage: ContextUsage | None = None
-        self.settings_button = QPushButton(tr("Generation…"))
-        self.settings_button.setCheckable(True)
-        set_icon(self.settings_button, "tune-variant")
-        describe(
-            self.settings_button,
-            tr("Generation settings"),
-            tr("Max new tokens, temperature, top-p, top-k, seed and the system prompt, per model"),
-        )
-        self.generation = GenerationPanel(
-            ctx.settings_store, self.statusMessage.emit, ctx.chat, tasks
-        )
+        self.settings_button = generation_button()
+        self.generation = GenerationPanel(signals.store, self.statusMessage.emit, chat, tasks)
         self.generation.hide()
+        self.model = ModelWiring(
+            chat,
+            self.model_picker,
+            self.answers,
+            self.view,
+            self.welcome,
+            self.input_row,
+            self.generation,
+            self.default_prompt,
+            self,
+        )
+        self.centre = self.model.centre
+        self.overlay_anchor: QWidget = self.centre  # the perf overlay floats over the answers
         inline = {"model": self.model_picker.error, "device": self.model_picker.error}
         inline.update(prompt=self.input_error, system=self.system_prompt.error)
         inline.update(images=self.attachments.error)
         self.errors = ErrorRouter(notifications, inline)
-        self.knowledge = KnowledgePicker(ctx.chat, ctx.knowledge, tasks, self.errors)
+        self.knowledge = KnowledgePicker(chat, services.knowledge, tasks, self.errors)
         self.errors.inline["knowledge"] = self.knowledge.error
-        self.tools = ToolsPicker(
-            ctx.tools, ctx.chat, ctx.settings, tasks
-        )  # the MCP tools this conversation may call
-        self.tool_confirmer = ToolConfirmer(
-            ctx.settings_store, self.statusMessage.emit, tasks, self
+        # The MCP tools this conversation may call.
+        self.tools = ToolsPicker(services.tools, chat, signals.settings, tasks)
+        self.tool_confirmer = ToolConfirmer(signals.store, self.statusMessage.emit, tasks, self)
+        self.dictation = Dictation(  # the microphone
+            services.speech_input,
+            services.models,
+            services.devices,
+            signals,
+            tasks,
+            self.errors,
+            self.input,
         )
-        self.dictation = Dictation(ctx, tasks, self.errors, self.input)  # the microphone
         self.drop_target = ModelDropTarget(self)  # a .gguf file or model folder dropped here
         self.splitter = lay_out(self)
         self._connect()
         # The generation settings the next turn is counted with.
         signals.connect_keys({"chat", "chat_presets"}, self.update_context)
         self.message_actions = MessageActions(self)  # edit, delete, versions
-        self._show_current()
+        self.show_current()
         self._update_send_state()
 
     def _connect(self) -> None:
-        self.model_picker.loadingChanged.connect(self._on_loading_changed)
-        self.model_picker.modelLoaded.connect(self._on_model_loaded)
+        self.model.loadingChanged.connect(self._update_send_state)
+        self.model.loadingChanged.connect(self.loadingChanged)
+        self.model.modelLoaded.connect(self.update_context)
+        self.model.modelLoaded.connect(self.modelLoaded)
         self.model_picker.statusMessage.connect(self.statusMessage)
-        self.drop_target.dropped.connect(self._on_model_dropped)
+        self.drop_target.dropped.connect(self.model.drop)
         self.drop_target.refused.connect(self.model_picker.refuse)
         self.drop_target.imagesDropped.connect(self.attachments.add_paths)
-        self.input.filesPasted.connect(self.attachments.add_paths)
-        self.input.imagePasted.connect(self._on_image_pasted)
         self.attachments.modelsRequested.connect(self.modelsAtRequested)
-        self.attachments.failed.connect(self._on_attachment_failed)
+        self.input_row.imagesRefused.connect(partial(self.errors.show, default_field="images"))
         self.conversations.currentChanged.connect(self._on_conversation_changed)
         self.system_prompt.storageProblem.connect(self.save_warning.show_message)
         self.input.textChanged.connect(self._update_send_state)
@@ -169,15 +182,12 @@ class ChatPanel(ModelWiring, InputWiring, QWidget):
         self.answers.toolCalled.connect(self.view.add_tool_call)
         self.answers.finished.connect(self._on_answer)
         self.answers.failed.connect(self._on_answer_error)
-        self.view.copied.connect(self._on_copied)
         self.view.speakRequested.connect(self.speak_bar.speak)
         self.view.regenerateRequested.connect(self.regenerate)
-        self.view.sourceRequested.connect(self.open_source)
-        self.settings_button.toggled.connect(self._show_generation)
-        self.generation.wantsWidth.connect(self._show_generation)
-        self.generation.performance.reloadingChanged.connect(self._on_reloading)
-        self.generation.performance.reloaded.connect(self._on_model_loaded)
-        self.welcome.modelReady.connect(self._on_model_ready)
+        show_generation = partial(show_side, self.splitter, self.generation)
+        self.settings_button.toggled.connect(show_generation)
+        self.generation.wantsWidth.connect(show_generation)
+        self.generation.performance.reloadingChanged.connect(self._update_send_state)
         self.welcome.openRequested.connect(self.model_picker.choose_file)
         self.welcome.browseRequested.connect(self.modelsRequested)
         self._connect_conversation_mode()
@@ -206,25 +216,19 @@ class ChatPanel(ModelWiring, InputWiring, QWidget):
         return self.conversations.current_id
 
     def generation_settings(self) -> GenerationSettings:
-        """The loaded model's settings (its preset, else the defaults), the answer's length
-        clamped to its context; a JSON schema committed a moment ago is used while its
-        check in the settings runs (the answer is checked under it anyway)."""
-        settings = self.ctx.chat.generation_for(self.ctx.settings)
-        pending = self.generation.answer_format.pending_schema()
-        if pending is not None and settings.json_schema is not None:
-            settings = replace(settings, json_schema=pending)
-        return settings
+        """The settings the next answer is written with (``GenerationPanel.turn_settings``)."""
+        return self.generation.turn_settings()
 
     @Slot()
     def update_context(self) -> None:
         """Recount the context the next turn takes; show it and emit ``context_budget_changed``.
 
         Not while an answer is written: the tokenizer belongs to the worker then, and the
-        numbers change only when the turn is saved (recounted in ``_show_current``)."""
+        numbers change only when the turn is saved (recounted in ``show_current``)."""
         if self.generating:
             return
         try:
-            usage = self.ctx.chat.context_usage(
+            usage = self.chat.context_usage(
                 self.current_conversation_id(), self.generation_settings()
             )
         except Exception:  # noqa: BLE001 - a count is a hint; never block the chat for it
@@ -234,34 +238,36 @@ class ChatPanel(ModelWiring, InputWiring, QWidget):
         self.view.set_context_marker(usage.first_sent if usage is not None else None)
         self.context_budget_changed.emit(usage)
 
-    def _show_current(self) -> None:
-        conversation = self.ctx.chat.get(self.current_conversation_id())
+    def load_model(self, folder: Path, device: str | None = None) -> bool:
+        """Check ``folder`` (or a .gguf file) now and load it in a worker; False (inline
+        error) if refused."""
+        return self.model.load_model(folder, device)
+
+    def show_current(self) -> None:
+        """Show the conversation on screen as saved, and recount its context."""
+        conversation = self.chat.get(self.current_conversation_id())
         self.system_prompt.show_conversation(conversation.id)
         self.knowledge.show_conversation(conversation)
         self.tools.show_conversation(conversation)
         self.view.show_messages(
-            conversation.messages, partial(self.ctx.chat.image_path, conversation.id)
+            conversation.messages, partial(self.chat.image_path, conversation.id)
         )
-        self._update_welcome()
+        self.model.update_welcome()
         self.update_context()
 
     @Slot(str)
     def _on_conversation_changed(self, _: str) -> None:
         if self.conversation_mode.running:  # its turns belong to the one it started in
             self.conversation_mode.stop()
-        self._show_current()
+        self.show_current()
         self.input_error.clear()
         self.save_warning.clear()
 
     # ----- answers ---------------------------------------------------------------------
 
     def send_text(self, text: str, settings: GenerationSettings | None = None) -> None:
-        """Put ``text`` in the box and send it (scripted turns: smoke test, benchmark).
-
-        Args:
-            text: The question.
-            settings: Generation settings for this turn only (default: the saved ones).
-        """
+        """Put ``text`` in the box and send it, with ``settings`` for this turn only (default:
+        the saved ones): scripted turns (smoke test, benchmark)."""
         self.input.setPlainText(text)
         self._override = settings
         self.send()
@@ -277,21 +283,19 @@ class ChatPanel(ModelWiring, InputWiring, QWidget):
         if self.loader.loading:
             self.input_error.show_message(still_loading())
             return
-        if not self.system_prompt.commit() or not self._images_can_go():
+        if not self.system_prompt.commit() or not self.input_row.images_can_go():
             return
-        prompt = self.input.toPlainText()
-        images = self.attachments.images()
-        self._sent_prompt, self._sent_images = prompt, images
+        prompt, images = self.input_row.take_message()
         self.view.begin_answer(prompt, [thumbnail_from_bytes(image.png) for image in images])
         self.input.clear()  # it shows as sent; _on_answer_error puts it back
-        ask = partial(self.ctx.chat.ask, images=images)
+        ask = partial(self.chat.ask, images=images)
         confirm_tool = self.tool_confirmer.ask
-        self._start_answer(ask, self.current_conversation_id(), prompt, confirm_tool=confirm_tool)
+        self.start_answer(ask, self.current_conversation_id(), prompt, confirm_tool=confirm_tool)
 
     @Slot()
     def regenerate(self) -> None:
         """Answer the last question again; the old answer stays if this one fails."""
-        conversation = self.ctx.chat.get(self.current_conversation_id())
+        conversation = self.chat.get(self.current_conversation_id())
         users = [i for i, m in enumerate(conversation.messages) if m.role == "user"]
         if self.generating or self.loader.loading or not users:
             return
@@ -299,11 +303,11 @@ class ChatPanel(ModelWiring, InputWiring, QWidget):
         self.save_warning.clear()
         if not self.system_prompt.commit():
             return
-        self._sent_prompt = None  # the box may hold the next question: leave it alone
+        self.input_row.forget_prompt()
         self.view.show_messages(conversation.messages[: users[-1]])
         self.view.begin_answer(conversation.messages[users[-1]].content)
-        self._start_answer(
-            self.ctx.chat.regenerate,
+        self.start_answer(
+            self.chat.regenerate,
             self.current_conversation_id(),
             confirm_tool=self.tool_confirmer.ask,
         )
@@ -318,9 +322,10 @@ class ChatPanel(ModelWiring, InputWiring, QWidget):
         """Whether an answer is being written."""
         return self.answers.running
 
-    def _start_answer(
+    def start_answer(
         self, method: Callable[..., Answer], *args: Any, confirm_tool: AskConfirmation | None = None
     ) -> None:
+        """Run ``method(*args)`` as the answer being written, with this turn's settings."""
         settings = self._override or self.generation_settings()
         self._override = None
         self.answers.start(method, *args, settings=settings, confirm_tool=confirm_tool)
@@ -329,10 +334,7 @@ class ChatPanel(ModelWiring, InputWiring, QWidget):
     @Slot(object)
     def _on_answer(self, answer: Answer) -> None:
         self._set_generating(False)
-        self._sent_prompt = None
-        if self._sent_images and self.attachments.images() == self._sent_images:
-            self.attachments.clear()
-        self._sent_images = []
+        self.input_row.answered()
         self._show_saved(answer)
         if answer.conversation.id == self.current_conversation_id():
             self.view.show_answer_problem(answer.json_problem)
@@ -355,13 +357,13 @@ class ChatPanel(ModelWiring, InputWiring, QWidget):
             self.save_warning.show_message(f"{not_saved} {answer.save_error}")
         self.conversations.refresh()  # the first answer gives the conversation its title
         if answer.conversation.id == self.current_conversation_id():
-            self._show_current()
+            self.show_current()
 
     @Slot(object)
     def _on_answer_error(self, error: BaseException) -> None:
         self._set_generating(False)
-        self._show_current()  # drops the unanswered question from the view
-        self._restore_prompt()
+        self.show_current()  # drops the unanswered question from the view
+        self.input_row.restore_prompt()
         if isinstance(error, BusyError) and self.loader.busy:
             error = BusyError(still_loading(), field="prompt")
         use_cpu = self.model_picker.use_cpu_action()
@@ -381,21 +383,14 @@ class ChatPanel(ModelWiring, InputWiring, QWidget):
             self.update_context()
         self.busyChanged.emit(generating)
 
-    @Slot(bool)
-    def _show_generation(self, visible: bool) -> None:
-        self.generation.setVisible(visible)
-        sizes = self.splitter.sizes()
-        wanted = self.generation.sizeHint().width()
-        if visible and sizes[2] < wanted:  # a splitter gives a hidden widget no width
-            self.splitter.setSizes([sizes[0], max(sizes[1] - wanted, 200), wanted])
-
-    @Slot(object)
-    def open_source(self, source: Source) -> None:
-        """Open a cited document (at its page for PDFs); a missing file is said, not raised."""
-        problem = open_document(Path(source.path), source.page)
-        if problem:
-            self.statusMessage.emit(problem)
+    @Slot()
+    def _on_send_clicked(self) -> None:
+        if self.generating:
+            self.stop()
+        else:
+            self.send()
 
     @Slot()
-    def _on_copied(self) -> None:
-        self.statusMessage.emit(tr("Answer copied."))
+    def _update_send_state(self) -> None:
+        blocked = self.loader.loading or self.generation.performance.reloading
+        self.input_row.show_send_state(self.generating, blocked)

@@ -1,63 +1,58 @@
-"""The Chat panel's input row: the box, the attachments, and the Send/Stop button.
+"""The Chat panel's input row: the box, the attachments, the Send/Stop button and the box's
+error line.
 
-Mixed into :class:`ui.chat.panel.ChatPanel`; a message that fails to go is given back to the
-box, and attachments are checked before anything is sent.
+An object the panel creates and holds: it remembers the message sent, so that one which fails
+to go is given back to the box, and it checks the attachments before anything is sent.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from PySide6.QtCore import Slot
+from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QPushButton
 
-from app.chat import TextOnlyModelError
+from app.chat import ChatService, PreparedImage, TextOnlyModelError
 from app.core import UserError
 from ui.a11y import describe
+from ui.chat.attachments import AttachmentStrip
+from ui.chat.input_box import ChatInput
 from ui.chat.thumbnails import rgb_pixels
 from ui.i18n import tr
 from ui.icons import set_icon
-
-if TYPE_CHECKING:
-    from PySide6.QtWidgets import QPushButton
-
-    from app.context import AppContext
-    from ui.chat.attachments import AttachmentStrip
-    from ui.chat.generation_panel import GenerationPanel
-    from ui.chat.input_box import ChatInput
-    from ui.chat.model_loader import ModelLoader
-    from ui.shell.error_router import ErrorRouter
+from ui.tasks import TaskRunner
+from ui.widgets.inline_error import InlineError
 
 
-class InputWiring:
-    """The input row's behaviour (the panel owns the widgets)."""
+class InputRow(QObject):
+    """The input row's widgets and behaviour (the panel lays them out)."""
 
-    ctx: AppContext
-    input: ChatInput
-    attachments: AttachmentStrip
-    send_button: QPushButton
-    errors: ErrorRouter
-    loader: ModelLoader
-    generation: GenerationPanel
-    _sent_prompt: str | None
+    imagesRefused = Signal(object)
+    """An error about the attachments (one that could not be read, or images the model does
+    not take): the panel's error router shows it (field ``images``)."""
 
-    if TYPE_CHECKING:  # the panel's own, used here
+    def __init__(self, chat: ChatService, tasks: TaskRunner, parent: QObject | None = None) -> None:
+        """Args:
+        chat: Says whether the loaded model takes the images attached.
+        tasks: Reads the attached images.
+        parent: The panel.
+        """
+        super().__init__(parent)
+        self._chat = chat
+        self.input = ChatInput()
+        self.attachments = AttachmentStrip(tasks)
+        self.send_button = QPushButton(tr("Send"))
+        self.send_button.setMinimumWidth(96)
+        self.input_error = InlineError()
+        self._sent_prompt: str | None = None
+        self._sent_images: list[PreparedImage] = []
+        self.input.filesPasted.connect(self.attachments.add_paths)
+        self.input.imagePasted.connect(self._on_image_pasted)
+        self.attachments.failed.connect(self.imagesRefused)
 
-        @property
-        def generating(self) -> bool: ...
-        def send(self) -> None: ...
-        def stop(self) -> None: ...
-
-    @Slot()
-    def _on_send_clicked(self) -> None:
-        if self.generating:
-            self.stop()
-        else:
-            self.send()
-
-    @Slot()
-    def _update_send_state(self) -> None:
-        if self.generating:
+    def show_send_state(self, generating: bool, blocked: bool) -> None:
+        """Send, or Stop while ``generating``; Send is enabled when there is text and nothing
+        ``blocked`` it (a model loading or reloading)."""
+        if generating:
             self.send_button.setText(tr("Stop"))
             set_icon(self.send_button, "stop")
             describe(self.send_button, tr("Stop"), tr("Stop the answer (Esc)"))
@@ -65,11 +60,10 @@ class InputWiring:
             self.send_button.setText(tr("Send"))
             set_icon(self.send_button, "send")
             describe(self.send_button, tr("Send"), tr("Send the message (Enter)"))
-        ready = self.input.has_text() and not self.loader.loading
-        ready = ready and not self.generation.performance.reloading
-        self.send_button.setEnabled(self.generating or ready)
+        ready = self.input.has_text() and not blocked
+        self.send_button.setEnabled(generating or ready)
 
-    def _images_can_go(self) -> bool:
+    def images_can_go(self) -> bool:
         """Check the attachments before anything is sent; say why not next to them."""
         self.attachments.clear_error()
         if self.attachments.busy:
@@ -78,23 +72,35 @@ class InputWiring:
             )
             return False
         try:
-            self.ctx.chat.check_images(len(self.attachments.images()))
+            self._chat.check_images(len(self.attachments.images()))
         except UserError as error:  # the draft and the attachments stay
-            self.errors.show(error, default_field="images")
+            self.imagesRefused.emit(error)
             if isinstance(error, TextOnlyModelError):
                 self.attachments.show_error(error)
             return False
         return True
 
-    @Slot(QImage)
-    def _on_image_pasted(self, image: QImage) -> None:
-        self.attachments.add_pixels(rgb_pixels(image), tr("Pasted image"))
+    def take_message(self) -> tuple[str, list[PreparedImage]]:
+        """The typed text and the attached images, remembered as the message being sent."""
+        prompt = self.input.toPlainText()
+        images = self.attachments.images()
+        self._sent_prompt, self._sent_images = prompt, images
+        return prompt, images
 
-    @Slot(object)
-    def _on_attachment_failed(self, error: BaseException) -> None:
-        self.errors.show(error, default_field="images")
+    def forget_prompt(self) -> None:
+        """The turn being answered did not come from the box (regenerate, an edited question,
+        a continuation): the box may hold the next question, so a failure leaves it alone."""
+        self._sent_prompt = None
 
-    def _restore_prompt(self) -> None:
+    def answered(self) -> None:
+        """The message sent was answered: its text is not given back, and its images leave
+        the strip unless others were attached meanwhile."""
+        self._sent_prompt = None
+        if self._sent_images and self.attachments.images() == self._sent_images:
+            self.attachments.clear()
+        self._sent_images = []
+
+    def restore_prompt(self) -> None:
         """Give the box back the text that failed to go; what was typed meanwhile follows it."""
         sent, self._sent_prompt = self._sent_prompt, None
         if not sent:
@@ -102,3 +108,7 @@ class InputWiring:
         typed = self.input.toPlainText()
         self.input.setPlainText(f"{sent}\n{typed}" if typed.strip() else sent)
         self.input.moveCursor(self.input.textCursor().MoveOperation.End)
+
+    @Slot(QImage)
+    def _on_image_pasted(self, image: QImage) -> None:
+        self.attachments.add_pixels(rgb_pixels(image), tr("Pasted image"))

@@ -1,12 +1,16 @@
-"""The Chat panel's layout: the conversations, the chat column and the generation settings."""
+"""The Chat panel's layout: the conversations, the chat column and the generation settings
+(shown beside them by the "Generation…" button)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QHBoxLayout, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QPushButton, QSplitter, QVBoxLayout, QWidget
 
+from ui.a11y import describe
+from ui.i18n import tr
+from ui.icons import set_icon
 from ui.widgets.layouts import hbox, panel_splitter
 
 if TYPE_CHECKING:
@@ -56,3 +60,25 @@ def lay_out(panel: ChatPanel) -> QSplitter:
     layout.addWidget(panel.model_picker)
     layout.addWidget(splitter, 1)
     return splitter
+
+
+def generation_button() -> QPushButton:
+    """The "Generation…" toggle that shows the generation settings beside the chat."""
+    button = QPushButton(tr("Generation…"))
+    button.setCheckable(True)
+    set_icon(button, "tune-variant")
+    describe(
+        button,
+        tr("Generation settings"),
+        tr("Max new tokens, temperature, top-p, top-k, seed and the system prompt, per model"),
+    )
+    return button
+
+
+def show_side(splitter: QSplitter, side: QWidget, visible: bool) -> None:
+    """Show or hide ``side``, the splitter's last column, giving it the width it asks for."""
+    side.setVisible(visible)
+    sizes = splitter.sizes()
+    wanted = side.sizeHint().width()
+    if visible and sizes[2] < wanted:  # a splitter gives a hidden widget no width
+        splitter.setSizes([sizes[0], max(sizes[1] - wanted, 200), wanted])

@@ -1,31 +1,34 @@
-"""The Chat panel's model wiring: opening, dropping and (re)loading the chat model, and the
-system prompt an empty chat takes from the model loaded."""
+"""The Chat panel's model side: opening, dropping and (re)loading the chat model, the welcome
+page while there is none, and the system prompt an empty chat takes from the model loaded.
+
+Two objects the panel creates and holds: :class:`DefaultPrompt` (which system prompt a new or
+empty chat gets) and :class:`ModelWiring` (what the panel's parts do around a load). They are
+given the parts they use and tell the panel through signals.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Slot
+from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtWidgets import QStackedWidget
 
-from app.chat import LoadedModel
+from app.chat import ChatService, LoadedModel
 from app.core import UserError
 from app.models import InstalledModel
 from ui.i18n import tr
 
 if TYPE_CHECKING:
-    from PySide6.QtCore import SignalInstance
-    from PySide6.QtWidgets import QStackedWidget
-
-    from app.context import AppContext
+    from ui.chat.answer_runner import AnswerRunner
     from ui.chat.generation_panel import GenerationPanel
-    from ui.chat.input_box import ChatInput
     from ui.chat.message_view import MessageView
-    from ui.chat.model_loader import ModelLoader
     from ui.chat.model_picker import ModelPicker
+    from ui.chat.panel_input import InputRow
     from ui.chat.system_prompt import SystemPromptEditor
     from ui.chat.welcome import WelcomePage
-    from ui.widgets.inline_error import InlineError
+    from ui.settings_signals import SettingsSignals
 
 
 def still_loading() -> str:
@@ -38,48 +41,125 @@ def drop_while_answering() -> str:
     return tr("Wait for the answer to finish (or stop it) before opening another model.")
 
 
-class ModelWiring:
-    """Mixed into :class:`ui.chat.panel.ChatPanel`: what happens around loading a model."""
+class DefaultPrompt:
+    """The system prompt a new chat gets: the loaded model's preset's, else the default one."""
 
-    ctx: AppContext
-    model_picker: ModelPicker
-    loader: ModelLoader
-    input: ChatInput
-    input_error: InlineError
-    save_warning: InlineError
-    view: MessageView
-    welcome: WelcomePage
-    centre: QStackedWidget
-    generation: GenerationPanel
-    system_prompt: SystemPromptEditor
-    modelLoaded: SignalInstance
-    loadingChanged: SignalInstance
-    _focus_on_load: Path | None
+    def __init__(
+        self,
+        chat: ChatService,
+        signals: SettingsSignals,
+        editor: SystemPromptEditor,
+        conversation_id: Callable[[], str],
+        warn: Callable[[str], None],
+    ) -> None:
+        """Args:
+        chat: The conversations and the loaded model.
+        signals: The settings (the default prompt, the presets' prompts).
+        editor: The system prompt row, shown again when the prompt is replaced.
+        conversation_id: The conversation on screen.
+        warn: Where a prompt kept only in the window (not saved) is said.
+        """
+        self._chat = chat
+        self._signals = signals
+        self._editor = editor
+        self._conversation_id = conversation_id
+        self._warn = warn
 
-    if TYPE_CHECKING:  # the panel's own, used here
+    def text(self) -> str:
+        """The default system prompt for the model loaded (or for none)."""
+        loaded = self._chat.loaded_model
+        model_key = loaded.model_path if loaded is not None else None
+        return self._signals.settings.chat_for(model_key).system_prompt
 
-        @property
-        def generating(self) -> bool: ...
-        def current_conversation_id(self) -> str: ...
-        def update_context(self) -> None: ...
-        def _update_send_state(self) -> None: ...
+    def adopt(self) -> None:
+        """An empty chat whose prompt is still a default one takes the loaded model's (a
+        prompt the user wrote is never replaced)."""
+        conversation = self._chat.get(self._conversation_id())
+        settings = self._signals.settings
+        defaults = {settings.chat.system_prompt}
+        defaults.update(preset.system_prompt for preset in settings.chat_presets.values())
+        wanted = self.text()
+        if conversation.messages or conversation.system_prompt == wanted:
+            return
+        if conversation.system_prompt in defaults and self._editor.prompt() in defaults:
+            try:
+                self._chat.set_system_prompt(conversation.id, wanted)
+            except UserError as error:  # not on disk yet: in effect here all the same
+                self._warn(str(error))
+            self._editor.show_conversation(conversation.id)
+
+
+class ModelWiring(QObject):
+    """What the chat's parts do around loading a model (the panel owns the widgets)."""
+
+    modelLoaded = Signal(object)
+    """A :class:`LoadedModel`, once the view, the welcome page, the generation settings and
+    the system prompt show it."""
+    loadingChanged = Signal(bool)
+    """A load started or ended (the welcome page already follows it)."""
+
+    def __init__(
+        self,
+        chat: ChatService,
+        picker: ModelPicker,
+        answers: AnswerRunner,
+        view: MessageView,
+        welcome: WelcomePage,
+        input_row: InputRow,
+        generation: GenerationPanel,
+        default_prompt: DefaultPrompt,
+        parent: QObject | None = None,
+    ) -> None:
+        """Args:
+        chat: The loaded model.
+        picker: The model row, which loads.
+        answers: Whether an answer is being written (no other model meanwhile).
+        view: The answers (named after the model).
+        welcome: The page shown instead of the view while there is no model (in
+            :attr:`centre`).
+        input_row: The message box (focused after a model the welcome page installed).
+        generation: The generation settings (per model; their reload).
+        default_prompt: Adopted by an empty chat when a model is loaded.
+        parent: The panel.
+        """
+        super().__init__(parent)
+        self._chat = chat
+        self._picker = picker
+        self._answers = answers
+        self._view = view
+        self._welcome = welcome
+        self.centre = QStackedWidget()
+        """The view, or the welcome page while no model is loaded and the chat is empty."""
+        self.centre.addWidget(view)
+        self.centre.addWidget(welcome)
+        self._input_row = input_row
+        self._generation = generation
+        self._default_prompt = default_prompt
+        self._focus_on_load: Path | None = None  # downloaded on the welcome page: type at once
+        picker.loadingChanged.connect(self._on_loading_changed)
+        picker.modelLoaded.connect(self._on_model_loaded)
+        generation.performance.reloadingChanged.connect(self._on_reloading)
+        generation.performance.reloaded.connect(self._on_model_loaded)
+        welcome.modelReady.connect(self._on_model_ready)
 
     def load_model(self, folder: Path, device: str | None = None) -> bool:
         """Check ``folder`` (or a .gguf file) now and load it in a worker; False (inline
         error) if refused."""
-        return self.model_picker.open_folder(folder, device)
+        return self._picker.open_folder(folder, device)
 
     @Slot(Path)
-    def _on_model_dropped(self, path: Path) -> None:
-        if self.generating:  # the picker is disabled meanwhile: so is dropping on it
-            self.model_picker.refuse(drop_while_answering())
+    def drop(self, path: Path) -> None:
+        """A model dropped on the chat: loaded, unless an answer is being written."""
+        if self._answers.running:  # the picker is disabled meanwhile: so is dropping on it
+            self._picker.refuse(drop_while_answering())
             return
         self.load_model(path)
 
-    @Slot()
-    def cancel_load(self) -> None:
-        """Stop waiting for the model being loaded; the previous model stays."""
-        self.model_picker.cancel_load()
+    def update_welcome(self) -> None:
+        """The welcome page while no model is loaded (or loading) and the chat is empty."""
+        idle = self._chat.loaded_model is None and not self._picker.loader.loading
+        welcome = idle and not self._view.toPlainText().strip()
+        self.centre.setCurrentWidget(self._welcome if welcome else self._view)
 
     @Slot(object)
     def _on_model_ready(self, model: InstalledModel) -> None:
@@ -89,57 +169,24 @@ class ModelWiring:
 
     @Slot(bool)
     def _on_loading_changed(self, loading: bool) -> None:
-        self._update_send_state()
-        self._update_welcome()
+        self.update_welcome()
         self.loadingChanged.emit(loading)
 
     @Slot(object)
     def _on_model_loaded(self, loaded: LoadedModel) -> None:
-        self.input_error.clear()  # "choose a model first" no longer applies
-        self.view.assistant_name = loaded.model_name
-        self.view.set_can_continue(self.ctx.chat.can_continue())
-        self._update_welcome()
+        self._input_row.input_error.clear()  # "choose a model first" no longer applies
+        self._view.assistant_name = loaded.model_name
+        self._view.set_can_continue(self._chat.can_continue())
+        self.update_welcome()
         if self._focus_on_load is not None and self._focus_on_load == loaded.model_path:
-            self.input.setFocus()
+            self._input_row.input.setFocus()
         self._focus_on_load = None
-        self.generation.set_model(loaded.model_path, loaded.context_tokens, loaded.sampling)
-        self._adopt_default_prompt()
-        self.update_context()
+        self._generation.set_model(loaded.model_path, loaded.context_tokens, loaded.sampling)
+        self._default_prompt.adopt()
         self.modelLoaded.emit(loaded)
 
     @Slot(bool)
     def _on_reloading(self, reloading: bool) -> None:
         """No question and no other model while the model reloads with new engine settings."""
-        self.input.setEnabled(not reloading)
-        self.model_picker.setEnabled(not reloading)
-        self._update_send_state()
-
-    def _update_welcome(self) -> None:
-        """The welcome page while no model is loaded (or loading) and the chat is empty."""
-        idle = self.ctx.chat.loaded_model is None and not self.loader.loading
-        welcome = idle and not self.view.toPlainText().strip()
-        self.centre.setCurrentWidget(self.welcome if welcome else self.view)
-
-    def _default_prompt(self) -> str:
-        return self.ctx.settings.chat_for(self._model_key()).system_prompt
-
-    def _adopt_default_prompt(self) -> None:
-        """An empty chat whose prompt is still a default one takes the loaded model's (a
-        prompt the user wrote is never replaced)."""
-        conversation = self.ctx.chat.get(self.current_conversation_id())
-        settings = self.ctx.settings
-        defaults = {settings.chat.system_prompt}
-        defaults.update(preset.system_prompt for preset in settings.chat_presets.values())
-        wanted = self._default_prompt()
-        if conversation.messages or conversation.system_prompt == wanted:
-            return
-        if conversation.system_prompt in defaults and self.system_prompt.prompt() in defaults:
-            try:
-                self.ctx.chat.set_system_prompt(conversation.id, wanted)
-            except UserError as error:  # not on disk yet: in effect here all the same
-                self.save_warning.show_message(str(error))
-            self.system_prompt.show_conversation(conversation.id)
-
-    def _model_key(self) -> Path | None:
-        loaded = self.ctx.chat.loaded_model
-        return loaded.model_path if loaded is not None else None
+        self._input_row.input.setEnabled(not reloading)
+        self._picker.setEnabled(not reloading)

@@ -33,92 +33,97 @@ def panel_titles() -> dict[str, str]:
     }
 
 
-class MenuActions:
-    """Mixed into the main window: the actions :func:`build_menus` gives it, which the window
-    enables and disables as the chat works (and tests trigger)."""
+class MainMenus:
+    """The menu bar (File, Chat, View and Help) of a main window, holding the actions the
+    window enables and disables as the chat works (and tests trigger).
 
-    open_action: QAction
-    open_folder_action: QAction
-    models_action: QAction
-    transcribe_action: QAction
-    database_action: QAction
-    server_action: QAction
-    tools_action: QAction
-    new_action: QAction
-    stop_action: QAction
-    regenerate_action: QAction
-    overlay_action: QAction
-    about_action: QAction
-    view: ViewChoices
+    Built over the window's public methods and panels; the window owns it."""
 
+    def __init__(self, window: MainWindow) -> None:
+        bar = window.menuBar()
+        file_menu = bar.addMenu(tr("&File"))
+        picker = window.chat_panel.model_picker
+        self.open_action = add_action(
+            window, file_menu, tr("&Open model…"), "Ctrl+O", "file-outline"
+        )
+        self.open_action.setToolTip(tr("A .gguf file, or openvino_model.xml in a model folder"))
+        self.open_action.triggered.connect(picker.choose_file)
+        self.open_folder_action = add_action(
+            window, file_menu, tr("Open model &folder…"), "Ctrl+Shift+O", "folder-open-outline"
+        )
+        self.open_folder_action.triggered.connect(picker.choose_folder)
+        self.models_action = add_action(window, file_menu, tr("&Models…"), "Ctrl+M", "cube-outline")
+        self.models_action.triggered.connect(window.open_models)
+        self.transcribe_action = add_action(
+            window, file_menu, tr("&Transcribe…"), "Ctrl+T", "subtitles-outline"
+        )
+        self.transcribe_action.setToolTip(tr("An audio file to text and subtitles (Whisper)"))
+        self.transcribe_action.triggered.connect(window.open_transcribe)
+        self.database_action = add_action(
+            window, file_menu, tr("Knowledge &database…"), "", "database"
+        )
+        self.database_action.triggered.connect(window.choose_database)
+        self.server_action = add_action(
+            window, file_menu, tr("&Server settings…"), "", "server-network"
+        )
+        self.server_action.triggered.connect(window.open_server_settings)
+        self.tools_action = add_action(window, file_menu, tr("T&ools (MCP)…"), "", "tools")
+        self.tools_action.triggered.connect(window.open_tools)
+        file_menu.addSeparator()
+        # Explicit keys: some platforms bind no key to QKeySequence.StandardKey.Quit.
+        quit_action = add_action(window, file_menu, tr("&Quit"), "Ctrl+Q", "exit-to-app")
+        quit_action.triggered.connect(window.close)
+        self._chat_menu(window)
+        self._view_menu(window)
+        help_menu = bar.addMenu(tr("&Help"))
+        self.about_action = add_action(
+            window, help_menu, tr("&About OV Studio"), "", "information-outline"
+        )
+        self.about_action.triggered.connect(window.about)
 
-def build_menus(window: MainWindow) -> None:
-    """The menu bar: File, Chat, View and Help; the actions become the window's attributes
-    (``open_action``, ``stop_action``…) so the window can enable them as the chat works."""
-    bar = window.menuBar()
-    file_menu = bar.addMenu(tr("&File"))
-    picker = window.chat_panel.model_picker
-    window.open_action = add_action(window, file_menu, tr("&Open model…"), "Ctrl+O", "file-outline")
-    window.open_action.setToolTip(tr("A .gguf file, or openvino_model.xml in a model folder"))
-    window.open_action.triggered.connect(picker.choose_file)
-    window.open_folder_action = add_action(
-        window, file_menu, tr("Open model &folder…"), "Ctrl+Shift+O", "folder-open-outline"
-    )
-    window.open_folder_action.triggered.connect(picker.choose_folder)
-    window.models_action = add_action(window, file_menu, tr("&Models…"), "Ctrl+M", "cube-outline")
-    window.models_action.triggered.connect(window.open_models)
-    window.transcribe_action = add_action(
-        window, file_menu, tr("&Transcribe…"), "Ctrl+T", "subtitles-outline"
-    )
-    window.transcribe_action.setToolTip(tr("An audio file to text and subtitles (Whisper)"))
-    window.transcribe_action.triggered.connect(window.open_transcribe)
-    window.database_action = add_action(
-        window, file_menu, tr("Knowledge &database…"), "", "database"
-    )
-    window.database_action.triggered.connect(window.choose_database)
-    window.server_action = add_action(
-        window, file_menu, tr("&Server settings…"), "", "server-network"
-    )
-    window.server_action.triggered.connect(window.open_server_settings)
-    window.tools_action = add_action(window, file_menu, tr("T&ools (MCP)…"), "", "tools")
-    window.tools_action.triggered.connect(window.open_tools)
-    file_menu.addSeparator()
-    # Explicit keys: some platforms bind no key to QKeySequence.StandardKey.Quit.
-    quit_action = add_action(window, file_menu, tr("&Quit"), "Ctrl+Q", "exit-to-app")
-    quit_action.triggered.connect(window.close)
-    chat_menu = bar.addMenu(tr("&Chat"))
-    window.new_action = add_action(window, chat_menu, tr("&New chat"), "Ctrl+N", "plus")
-    window.new_action.triggered.connect(window.chat_panel.new_conversation)
-    window.stop_action = add_action(window, chat_menu, tr("&Stop"), "Esc", "stop")
-    window.stop_action.setEnabled(False)
-    window.stop_action.triggered.connect(window.chat_panel.stop)
-    window.regenerate_action = add_action(window, chat_menu, tr("&Regenerate"), "Ctrl+R", "refresh")
-    window.regenerate_action.triggered.connect(window.chat_panel.regenerate)
-    view_menu = bar.addMenu(tr("&View"))
-    titles = panel_titles()
-    window.view = ViewChoices(
-        view_menu,
-        [
-            (titles.get(name, name), PANEL_ICONS.get(name, "circle-outline"))
-            for name in window.panels
-        ],
-        window.settings_signals,
-        window.notifications,
-        window.show_status,
-    )
-    window.view.panelChosen.connect(window.nav.setCurrentRow)
-    window.view.restartRequested.connect(window.restart)
-    view_menu.addSeparator()
-    window.overlay_action = add_action(
-        window, view_menu, tr("&Performance overlay"), "F12", "speedometer"
-    )
-    window.overlay_action.setCheckable(True)
-    window.overlay_action.toggled.connect(window._toggle_overlay)
-    help_menu = bar.addMenu(tr("&Help"))
-    window.about_action = add_action(
-        window, help_menu, tr("&About OV Studio"), "", "information-outline"
-    )
-    window.about_action.triggered.connect(window.about)
+    def _chat_menu(self, window: MainWindow) -> None:
+        chat_menu = window.menuBar().addMenu(tr("&Chat"))
+        chat = window.chat_panel
+        self.new_action = add_action(window, chat_menu, tr("&New chat"), "Ctrl+N", "plus")
+        self.new_action.triggered.connect(chat.new_conversation)
+        self.stop_action = add_action(window, chat_menu, tr("&Stop"), "Esc", "stop")
+        self.stop_action.setEnabled(False)
+        self.stop_action.triggered.connect(chat.stop)
+        self.regenerate_action = add_action(
+            window, chat_menu, tr("&Regenerate"), "Ctrl+R", "refresh"
+        )
+        self.regenerate_action.triggered.connect(chat.regenerate)
+
+    def _view_menu(self, window: MainWindow) -> None:
+        view_menu = window.menuBar().addMenu(tr("&View"))
+        titles = panel_titles()
+        self.view = ViewChoices(
+            view_menu,
+            [
+                (titles.get(name, name), PANEL_ICONS.get(name, "circle-outline"))
+                for name in window.panels
+            ],
+            window.settings_signals,
+            window.notifications,
+            window.show_status,
+        )
+        self.view.panelChosen.connect(window.nav.setCurrentRow)
+        self.view.restartRequested.connect(window.restart)
+        view_menu.addSeparator()
+        self.overlay_action = add_action(
+            window, view_menu, tr("&Performance overlay"), "F12", "speedometer"
+        )
+        self.overlay_action.setCheckable(True)
+        self.overlay_action.toggled.connect(window.toggle_overlay)
+
+    def follow_busy(self, busy: bool) -> None:
+        """While an answer is written: Stop, and nothing that starts another or changes the
+        model."""
+        self.stop_action.setEnabled(busy)
+        self.new_action.setEnabled(not busy)
+        self.open_action.setEnabled(not busy)
+        self.open_folder_action.setEnabled(not busy)
+        self.regenerate_action.setEnabled(not busy)
 
 
 def add_action(window: MainWindow, menu: QMenu, text: str, keys: str, icon_name: str) -> QAction:

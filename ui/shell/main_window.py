@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -40,7 +39,8 @@ from ui.server.switch import ServerSwitch
 from ui.settings_signals import SettingsSignals
 from ui.shell.about_dialog import AboutDialog
 from ui.shell.crash_dialog import CrashReporter
-from ui.shell.main_menus import PANEL_ICONS, MenuActions, build_menus, panel_keys, panel_titles
+from ui.shell.main_menus import PANEL_ICONS, MainMenus, panel_keys, panel_titles
+from ui.shell.main_panels import PANELS
 from ui.shell.notifications import NotificationBar
 from ui.shell.settings_changes import change_settings
 from ui.shell.status_bar import ModelStatus
@@ -50,43 +50,6 @@ from ui.voice import VoicePanel
 
 if TYPE_CHECKING:
     from ui.shell.perf_overlay import PerfOverlay
-
-PanelFactory = Callable[[AppContext, SettingsSignals, TaskRunner, NotificationBar], QWidget]
-"""Builds a panel from what the window holds: the panel receives only what it uses."""
-
-
-def knowledge_panel(
-    ctx: AppContext, signals: SettingsSignals, tasks: TaskRunner, notifications: NotificationBar
-) -> KnowledgePanel:
-    """The Knowledge panel over the knowledge service."""
-    return KnowledgePanel(
-        ctx.knowledge, ctx.models, ctx.paths, ctx.devices, signals, tasks, notifications
-    )
-
-
-def voice_panel(
-    ctx: AppContext, signals: SettingsSignals, tasks: TaskRunner, notifications: NotificationBar
-) -> VoicePanel:
-    """The Voice panel over the voice service."""
-    return VoicePanel(ctx.voice, ctx.devices, ctx.paths.spoken_dir, signals, tasks, notifications)
-
-
-def avatar_panel(
-    ctx: AppContext, signals: SettingsSignals, tasks: TaskRunner, notifications: NotificationBar
-) -> AvatarPanel:
-    """The Avatar panel over the avatar service (and the voices it speaks in)."""
-    return AvatarPanel(
-        ctx.avatar, ctx.voice, ctx.speech_input, ctx.devices, signals, tasks, notifications
-    )
-
-
-#: The panels in the navigation, in order. A new panel is one more line here.
-PANELS: list[tuple[str, PanelFactory]] = [
-    ("Chat", ChatPanel),
-    ("Knowledge", knowledge_panel),
-    ("Voice", voice_panel),
-    ("Avatar", avatar_panel),
-]
 
 STATUS_MS = 8000
 MINIMUM_SIZE = QSize(1024, 700)
@@ -98,7 +61,7 @@ def choose_a_face() -> str:
     return tr("Now choose a face, then Generate.")
 
 
-class MainWindow(MenuActions, QMainWindow):
+class MainWindow(QMainWindow):
     """Hosts the panels; owns the worker registry so closing cancels every job."""
 
     def __init__(self, ctx: AppContext) -> None:
@@ -168,14 +131,14 @@ class MainWindow(MenuActions, QMainWindow):
         self.server_switch.settingsRequested.connect(self.open_server_settings)
         self.server_switch.statusMessage.connect(self.show_status)
         self.statusBar().addPermanentWidget(self.server_switch)
-        build_menus(self)
+        self.menus = MainMenus(self)
         self.nav.currentRowChanged.connect(self._show_panel)
         self.nav.setCurrentRow(0)
-        self.model_status.cancelRequested.connect(self.chat_panel.cancel_load)
+        self.model_status.cancelRequested.connect(self.chat_panel.model_picker.cancel_load)
         self.chat_panel.modelLoaded.connect(self._on_model_loaded)
         self.chat_panel.loadingChanged.connect(self._on_loading)
         self.chat_panel.statusMessage.connect(self.show_status)
-        self.chat_panel.busyChanged.connect(self._on_busy)
+        self.chat_panel.busyChanged.connect(self.menus.follow_busy)
         self.chat_panel.modelsRequested.connect(self.open_models)
         self.chat_panel.modelsAtRequested.connect(self.open_models_at)
         self.chat_panel.dictation.modelsRequested.connect(self.open_models_at)
@@ -183,7 +146,7 @@ class MainWindow(MenuActions, QMainWindow):
         self.chat_panel.tools.windowRequested.connect(self.open_tools)
         self.chat_panel.model_picker.convertRequested.connect(self._convert_checkpoint)
         if ctx.settings.overlay_visible:
-            self.overlay_action.setChecked(True)
+            self.menus.overlay_action.setChecked(True)
         if ctx.settings.server.start_with_app:
             self.server_switch.start()
         self.chat_panel.input.setFocus()  # type right away; focus moves there on activation
@@ -226,7 +189,7 @@ class MainWindow(MenuActions, QMainWindow):
     @Slot(int)
     def _show_panel(self, row: int) -> None:
         self.stack.setCurrentIndex(row)
-        self.view.show_panel(row)
+        self.menus.view.show_panel(row)
         panel = self.stack.widget(row)
         if panel is not None and self._overlay is not None:
             self._overlay.set_host(self._overlay_host(panel))
@@ -248,14 +211,15 @@ class MainWindow(MenuActions, QMainWindow):
             self.statusBar().clearMessage()
 
     @Slot(bool)
-    def _toggle_overlay(self, visible: bool) -> None:
+    def toggle_overlay(self, visible: bool) -> None:
+        """Show or hide the performance overlay (View → Performance overlay), remembered."""
         if visible or self._overlay is not None:
             self.overlay.setVisible(visible)
         change_settings(self.ctx.settings_store, self.show_status, overlay_visible=visible)
 
     @Slot()
     def _hide_overlay(self) -> None:
-        self.overlay_action.setChecked(False)
+        self.menus.overlay_action.setChecked(False)
 
     @Slot(object)
     def _on_model_loaded(self, loaded: LoadedModel) -> None:
@@ -274,14 +238,6 @@ class MainWindow(MenuActions, QMainWindow):
             self.model_status.set_loading(loading_text(folder, loader.converting))
         else:
             self.model_status.set_loaded(self.ctx.chat.loaded_model)
-
-    @Slot(bool)
-    def _on_busy(self, busy: bool) -> None:
-        self.stop_action.setEnabled(busy)
-        self.new_action.setEnabled(not busy)
-        self.open_action.setEnabled(not busy)
-        self.open_folder_action.setEnabled(not busy)
-        self.regenerate_action.setEnabled(not busy)
 
     @Slot(str)
     def show_status(self, text: str) -> None:
@@ -402,7 +358,7 @@ class MainWindow(MenuActions, QMainWindow):
     @Slot()
     def restart(self) -> None:
         """Start OV Studio again (a new language) and close this window."""
-        if self.view.restart():
+        if self.menus.view.restart():
             self.close()
         else:
             self.notifications.show_message(

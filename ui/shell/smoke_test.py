@@ -84,7 +84,7 @@ class SmokeTest(QObject):
     @Slot(bool)
     def _on_answer(self, ok: bool) -> None:
         panel = self.window.chat_panel
-        messages = panel.ctx.chat.get(panel.current_conversation_id()).messages
+        messages = panel.chat.get(panel.current_conversation_id()).messages
         # The stats line is rendered from the stored answer: it proves the view shows it.
         shown = bool(messages) and stats_line(messages[-1]) in panel.view.toPlainText()
         if ok and shown:
