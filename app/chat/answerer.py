@@ -21,9 +21,9 @@ from app.chat.conversations import NEW_TITLE, ChatConversations
 from app.chat.history import TEMPLATE_TOKENS_PER_MESSAGE
 from app.chat.images import PreparedImage, decode_rgb, read_stored_image
 from app.chat.message_versions import with_earlier
+from app.chat.messages import ChatMessage, Conversation
 from app.chat.model import ChatModel
 from app.chat.results import Answer, LoadedModel
-from app.chat.storage import ChatMessage, Conversation
 from app.chat.structured import answer_problem, check_schema
 from app.chat.tool_loop import ConfirmTool, OnToolCall, ToolLoop
 from app.core.errors import StorageError, UserError

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from app.chat.message_versions import choose, drop_shown
-from app.chat.storage import MAX_TITLE_CHARS, ChatMessage, Conversation, ConversationStore
+from app.chat.messages import MAX_TITLE_CHARS, ChatMessage, Conversation
+from app.chat.storage import ConversationStore
 from app.core.errors import StorageError, UserError
 
 if TYPE_CHECKING:

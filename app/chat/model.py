@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from app.chat.context_window import ContextBudget, ContextUsage, clamp_answer
 from app.chat.history import ChatTemplate, RememberedCounts, TokenCounter
 from app.chat.images import check_count, text_only_refusal
+from app.chat.messages import Conversation
 from app.chat.model_loader import (
     ChatEngine,
     ChatLoad,
@@ -25,7 +26,6 @@ from app.chat.model_loader import (
     refuse_remote_engine,
 )
 from app.chat.results import LoadedModel
-from app.chat.storage import Conversation
 from app.core.devices import resolve_device
 from app.core.errors import UserError
 from app.engines.choice import Local, ModelChoice, Remote

@@ -20,9 +20,10 @@ from app.chat.answerer import Answerer
 from app.chat.context_window import ContextUsage, Retriever
 from app.chat.conversations import NEW_TITLE, ChatConversations
 from app.chat.images import PreparedImage
+from app.chat.messages import Conversation
 from app.chat.model import ChatModel, PipelineFactory, is_vision_model, refuse_remote_engine
 from app.chat.results import Answer, LoadedModel
-from app.chat.storage import Conversation, ConversationStore
+from app.chat.storage import ConversationStore
 from app.chat.tool_loop import ConfirmTool, OnToolCall
 from app.core.devices import DeviceInfo
 from app.core.performance.metrics import MetricsBus
