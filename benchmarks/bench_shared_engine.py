@@ -72,11 +72,11 @@ def measure(model: Path, home: Path) -> dict[str, Any]:
     with AppContext.create(paths, devices=[DeviceInfo("CPU", "CPU")]) as ctx:
         before = rss_mb()
         ctx.chat.load_model(model, "CPU")
-        pair = ctx.chat._loaded_pair()
-        assert pair is not None
+        pipeline = ctx.chat.pipeline
+        assert pipeline is not None
         # The window has answered once (its buffers are made), as a window with the model
         # open has; the server's app is built (its modules imported) before it serves.
-        pair[0].generate([Message("user", "Hi")], SETTINGS, CancelToken(), lambda _t: None)
+        pipeline.generate([Message("user", "Hi")], SETTINGS, CancelToken(), lambda _t: None)
         loaded = rss_mb()
         _app, state = build_server(ctx, model)
         built = rss_mb()

@@ -27,11 +27,12 @@ if TYPE_CHECKING:
         prepare_image_bytes,
         prepare_pixels,
     )
+    from app.chat.messages import ChatMessage, Conversation
     from app.chat.results import Answer, LoadedModel
     from app.chat.search import SearchMatch, snapshot
     from app.chat.search import search as search_conversations
     from app.chat.service import ChatService
-    from app.chat.storage import ChatMessage, Conversation, ConversationStore
+    from app.chat.storage import ConversationStore
     from app.chat.structured import ANY_JSON_OBJECT, MAX_SCHEMA_BYTES, check_schema
     from pipelines.batching import (
         BatchingEngine,
@@ -69,13 +70,13 @@ _WHERE = {
     "Answer": "app.chat.results:Answer",
     "BatchRequest": "pipelines.batching:BatchRequest",
     "BatchingEngine": "pipelines.batching:BatchingEngine",
-    "ChatMessage": "app.chat.storage:ChatMessage",
+    "ChatMessage": "app.chat.messages:ChatMessage",
     "ChatPipeline": "pipelines.chat:ChatPipeline",
     "ChatPrompt": "pipelines.batching:ChatPrompt",
     "ChatService": "app.chat.service:ChatService",
     "Completion": "pipelines.batching:Completion",
     "ContextUsage": "app.chat.context_window:ContextUsage",
-    "Conversation": "app.chat.storage:Conversation",
+    "Conversation": "app.chat.messages:Conversation",
     "ConversationStore": "app.chat.storage:ConversationStore",
     "EngineOptions": "pipelines.engine_options:EngineOptions",
     "FORMATS": "app.chat.export:FORMATS",

@@ -19,7 +19,7 @@ from app.chat.history import (
     frame_tokens,
     kept_history,
 )
-from app.chat.storage import ChatMessage, Conversation
+from app.chat.messages import ChatMessage, Conversation
 from app.core.errors import UserError
 from app.knowledge.grounding import PASSAGES_PER_ANSWER, SOURCES_SHARE, Source, grounded_question
 from pipelines.chat import GenerationSettings, Message

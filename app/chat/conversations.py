@@ -1,32 +1,54 @@
-"""The conversations of :class:`~app.chat.service.ChatService`: the list, titles, pins, the
-trash, and what each conversation answers with (system prompt, knowledge, tools).
+"""The conversations the chat holds: the list, titles, pins, the trash, what each one answers
+with (system prompt, knowledge, tools), changes after the fact (delete a message, choose an
+answer's version) and writing them to the :class:`ConversationStore`.
 
-A mixin (it needs the service's store and conversations); kept apart so the service stays
-about answering.
+An object of its own, usable without a model (the CLI's ``chats`` commands, tests over a temp
+folder): :class:`~app.chat.service.ChatService` owns one and answers into its conversations.
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from app.chat.storage import MAX_TITLE_CHARS, Conversation, ConversationStore
+from app.chat.message_versions import choose, drop_shown
+from app.chat.messages import MAX_TITLE_CHARS, ChatMessage, Conversation
+from app.chat.storage import ConversationStore
 from app.core.errors import StorageError, UserError
 
 if TYPE_CHECKING:
     from app.chat.context_window import Retriever
     from app.mcp.service import ToolService
 
+NEW_TITLE = "New chat"
+"""The title of a conversation not yet named (its first question names it)."""
+
 
 class ChatConversations:
-    """Conversation operations of :class:`~app.chat.service.ChatService`."""
+    """Every conversation, in memory and in its file; a transient one is never written."""
 
-    if TYPE_CHECKING:  # provided by ChatService
-        _store: ConversationStore
-        _tools: ToolService | None
-        _retriever: Retriever | None
-        _transient: set[str]
-        _conversations: dict[str, Conversation]
+    def __init__(
+        self,
+        store: ConversationStore,
+        retriever: Retriever | None = None,
+        tools: ToolService | None = None,
+    ) -> None:
+        """Read every stored conversation (files that cannot be read: :attr:`storage_problems`).
+
+        Args:
+            store: where conversations are kept.
+            retriever: the knowledge a conversation may be grounded in (None: not offered).
+            tools: the MCP tools a conversation may enable (None: not offered).
+        """
+        self._store = store
+        self._retriever = retriever
+        self._tools = tools
+        self._transient: set[str] = set()
+        self._by_id: dict[str, Conversation] = {
+            conversation.id: conversation for conversation in store.load_all()
+        }
 
     @property
     def storage_problems(self) -> list[str]:
@@ -35,19 +57,25 @@ class ChatConversations:
 
     def conversations(self) -> list[Conversation]:
         """All conversations, pinned ones first, then most recently updated first."""
-        return sorted(
-            self._conversations.values(), key=lambda c: (c.pinned, c.updated), reverse=True
-        )
+        return sorted(self._by_id.values(), key=lambda c: (c.pinned, c.updated), reverse=True)
 
     def get(self, conversation_id: str) -> Conversation:
-        """One conversation by id."""
+        """One conversation by id.
+
+        Raises:
+            UserError: there is no such conversation (any more).
+        """
         try:
-            return self._conversations[conversation_id]
+            return self._by_id[conversation_id]
         except KeyError:
             raise UserError("That conversation no longer exists.") from None
 
+    def find(self, conversation_id: str) -> Conversation | None:
+        """One conversation by id, or None."""
+        return self._by_id.get(conversation_id)
+
     def new_conversation(
-        self, system_prompt: str, title: str = "New chat", *, transient: bool = False
+        self, system_prompt: str, title: str = NEW_TITLE, *, transient: bool = False
     ) -> Conversation:
         """Create an empty conversation, stored once it has its first turn.
 
@@ -56,7 +84,7 @@ class ChatConversations:
         conversation = Conversation(
             id=ConversationStore.new_id(), title=title, system_prompt=system_prompt
         )
-        self._conversations[conversation.id] = conversation
+        self._by_id[conversation.id] = conversation
         if transient:
             self._transient.add(conversation.id)
         return conversation
@@ -92,13 +120,13 @@ class ChatConversations:
         :meth:`restore` and :meth:`purge`); returns it, for an undo."""
         conversation = self.get(conversation_id)
         self._store.trash(conversation_id)
-        del self._conversations[conversation_id]
+        del self._by_id[conversation_id]
         return conversation
 
     def restore(self, conversation: Conversation) -> None:
         """Undo :meth:`trash`."""
         self._store.restore(conversation.id)
-        self._conversations[conversation.id] = conversation
+        self._by_id[conversation.id] = conversation
 
     def purge(self, conversation_id: str) -> None:
         """Delete a trashed conversation for good (its undo window has passed)."""
@@ -108,7 +136,7 @@ class ChatConversations:
         """Store an imported conversation under a new id, so it never replaces one."""
         conversation.id = ConversationStore.new_id()
         self._store.save(conversation)
-        self._conversations[conversation.id] = conversation
+        self._by_id[conversation.id] = conversation
         return conversation
 
     def set_system_prompt(self, conversation_id: str, system_prompt: str) -> Conversation:
@@ -170,11 +198,79 @@ class ChatConversations:
     def delete(self, conversation_id: str) -> None:
         """Delete a conversation and its file."""
         self._store.delete(conversation_id)
-        self._conversations.pop(conversation_id, None)
+        self._by_id.pop(conversation_id, None)
 
     def image_path(self, conversation_id: str, name: str) -> Path:
         """Where a stored image of a conversation is (for thumbnails)."""
         return self._store.image_path(conversation_id, name)
+
+    def delete_message(self, conversation_id: str, index: int) -> Conversation:
+        """Delete message ``index``: a question goes with its answer; an answer with several
+        versions loses only the one shown. Saved at once.
+
+        Raises:
+            UserError: no such message. StorageError: not saved (the change stays here).
+        """
+        conversation = self.get(conversation_id)
+        messages = conversation.messages
+        if not 0 <= index < len(messages):
+            raise UserError("That message is no longer in the conversation.")
+        message = messages[index]
+        if message.role == "assistant":
+            remaining = drop_shown(message)
+            if remaining is None:
+                del messages[index]
+            else:
+                messages[index] = remaining
+        else:
+            end = index + 1
+            while end < len(messages) and messages[end].role == "assistant":
+                end += 1
+            del messages[index:end]
+        self._touch_and_save(conversation)
+        return conversation
+
+    def choose_version(self, conversation_id: str, index: int, position: int) -> Conversation:
+        """Show version ``position`` (0-based) of answer ``index``; the model reads that one
+        from now on. Saved at once.
+
+        Raises:
+            UserError: no such answer. StorageError: not saved (the change stays here).
+        """
+        conversation = self.get(conversation_id)
+        messages = conversation.messages
+        if not 0 <= index < len(messages) or messages[index].role != "assistant":
+            raise UserError("That answer is no longer in the conversation.")
+        messages[index] = choose(messages[index], position)
+        self._touch_and_save(conversation)
+        return conversation
+
+    def save_turn(
+        self,
+        conversation: Conversation,
+        question: ChatMessage | None = None,
+        new_images: Sequence[bytes] = (),
+    ) -> bool:
+        """Write ``conversation`` after a turn; False for a transient one (never written).
+
+        ``new_images`` (PNG bytes) are copied first and named in ``question.images``, so the
+        saved file only ever names whole image files.
+
+        Raises:
+            StorageError: not written (the turn stays in memory).
+        """
+        if conversation.id in self._transient:
+            return False
+        if question is not None:
+            for png in new_images:
+                question.images.append(self._store.add_image(conversation.id, png))
+        self._store.save(conversation)
+        return True
+
+    def _touch_and_save(self, conversation: Conversation) -> None:
+        conversation.updated = time.time()
+        if conversation.id not in self._transient:
+            self._store.save(conversation)
 
     def _save_if_started(self, conversation: Conversation) -> None:
         if conversation.messages and conversation.id not in self._transient:

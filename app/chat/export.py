@@ -14,7 +14,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Literal
 
-from app.chat.storage import MAX_TITLE_CHARS, Conversation, ConversationStore
+from app.chat.messages import MAX_TITLE_CHARS, Conversation
+from app.chat.storage import ConversationStore
 from app.core.errors import StorageError, UserError
 from app.core.storage.json_files import Damaged, read_json_object
 from pipelines.files import check_input_file, write_text_atomic

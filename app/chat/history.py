@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from app.chat.storage import ChatMessage
+from app.chat.messages import ChatMessage
 from pipelines.chat import Message
 
 TEMPLATE_TOKENS_PER_MESSAGE = 8

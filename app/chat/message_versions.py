@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from app.chat.storage import ChatMessage
+from app.chat.messages import ChatMessage
 
 
 def all_versions(answer: ChatMessage) -> list[ChatMessage]:

@@ -1,75 +1,96 @@
-"""The chat model of :class:`~app.chat.service.ChatService`: checking, loading (local, GGUF,
-vision or remote), reloading with other engine options, and what the loaded model allows
-(answer length, context use, images).
+"""The chat model: checking, loading (local, GGUF, vision or remote) through the
+:class:`~app.engines.host.EngineHost`, reloading with other engine options, the model's turn
+(one job at a time), and what the loaded model allows (answer length, context use, images).
 
-A mixin (it needs the service's model slot, lock and factories); kept apart so the service
-stays about answering.
+An object of its own: :class:`~app.chat.service.ChatService` owns one, and its answerer asks
+it for the model and its turn.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from app.chat.context_window import ContextBudget, ContextUsage, clamp_answer
 from app.chat.history import ChatTemplate, RememberedCounts, TokenCounter
 from app.chat.images import check_count, text_only_refusal
+from app.chat.messages import Conversation
+from app.chat.model_loader import (
+    ChatEngine,
+    ChatLoad,
+    ChatLoader,
+    PipelineFactory,
+    is_vision_model,
+    refuse_remote_engine,
+)
 from app.chat.results import LoadedModel
-from app.chat.storage import Conversation
 from app.core.devices import resolve_device
 from app.core.errors import UserError
 from app.engines.choice import Local, ModelChoice, Remote
-from app.engines.host import CachePolicy, EngineHost, LoadRequest
+from app.engines.host import CachePolicy, EngineHost
 from app.engines.remote.config import DEVICE_PREFIX, RemoteChatFactory, is_remote
 from app.engines.slots import BusyLock
-from app.models.inspect import (
-    DEFAULT_CONTEXT_TOKENS,
-    ModelTask,
-    context_length,
-    detect_task,
-    validate_chat_model,
-)
-from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings
-from pipelines.core import Cancelled, CancelToken
-from pipelines.engine_options import EngineOptions, describe
+from app.models.inspect import ModelTask, validate_chat_model
+from pipelines.chat import ChatPipeline, GenerationSettings
+from pipelines.core import CancelToken
+from pipelines.engine_options import EngineOptions
 from pipelines.gguf import is_gguf_path
 from pipelines.gguf_cache import is_converted
 from pipelines.grammar_guard import GrammarGuard
-from pipelines.model_sampling import sampling_from_folder
+from pipelines.vision_chat import VisionChatPipeline
 
-if TYPE_CHECKING:  # openai is imported when a remote model is first loaded
+if TYPE_CHECKING:
     from app.core.settings import ChatDefaults, Settings
-    from app.engines.remote.chat import RemoteChatPipeline
 
-PipelineFactory = Callable[[ChatModelConfig], ChatPipeline]
+__all__ = ["ChatModel", "PipelineFactory", "is_vision_model", "refuse_remote_engine"]
 
 CHAT = ModelTask.CHAT.value
 """The engine host's name for the chat window's model (a vision-chat model included)."""
 
+BUSY = "The model is still answering; stop it or wait."
+"""Why a second answer (or an edit during one) is refused."""
 
-class ChatModels:
-    """The loaded chat model of :class:`~app.chat.service.ChatService`."""
+NO_MODEL = "Choose a chat model first (File → Open model…)."
+LOAD_BUSY = "Wait for the current answer to finish, or stop it, first."
 
-    if TYPE_CHECKING:  # provided by ChatService
-        _engines: EngineHost
-        _busy: BusyLock
-        _converted_cache: Path | None
-        grammar_guard: GrammarGuard | None
-        _factory: PipelineFactory
-        _vision_factory: PipelineFactory
-        _vision_models: Callable[[str], list[str]]
-        _remote_factory: RemoteChatFactory | None
-        _conversations: dict[str, Conversation]
-        _counts: RememberedCounts | None
 
-    def _register_chat_engine(self) -> None:
-        """Hand the engine host the chat model's loader (called once, by the service)."""
+class ChatModel:
+    """The chat model the engine host keeps loaded, and its turn: one job at a time."""
+
+    def __init__(
+        self,
+        engines: EngineHost,
+        converted_cache: Path | None = None,
+        grammar_guard: GrammarGuard | None = None,
+        pipeline_factory: PipelineFactory = ChatPipeline,
+        vision_factory: PipelineFactory = VisionChatPipeline,
+        vision_models: Callable[[str], list[str]] | None = None,
+        remote_factory: RemoteChatFactory | None = None,
+    ) -> None:
+        """Hand ``engines`` this model's loader (nothing is loaded yet).
+
+        Args:
+            engines: the host that loads and keeps every model.
+            converted_cache: where GGUF files are kept converted (None: the default).
+            grammar_guard: tries each new JSON answer's grammar in a child process first.
+            pipeline_factory: builds a text chat pipeline.
+            vision_factory: builds a vision-chat pipeline.
+            vision_models: the catalog's vision models for a device (for "cannot see").
+            remote_factory: chat on a remote endpoint (None: not offered).
+        """
+        self._engines = engines
+        self._loader = ChatLoader(
+            converted_cache, grammar_guard, pipeline_factory, vision_factory, remote_factory
+        )
+        self._vision_models = vision_models or (lambda device: [])
+        self._busy = BusyLock()
+        self._counts: RememberedCounts | None = None
+        """Token counts of the loaded model's tokenizer (see :meth:`context_budget`)."""
         self._engines.register(
             CHAT,
-            self._load_engine,
+            self._loader.load,
             metrics_name="chat",
             device_key="chat",
             cache=CachePolicy.ALWAYS,
@@ -77,16 +98,39 @@ class ChatModels:
             remote=True,
         )
 
-    def _loaded_pair(self) -> tuple[ChatPipeline | RemoteChatPipeline, LoadedModel] | None:
+    def current(self) -> ChatEngine | None:
         """The loaded pipeline and what is known of its model, or None."""
-        engine: tuple[ChatPipeline | RemoteChatPipeline, LoadedModel] | None
-        engine = self._engines.current(CHAT)
+        engine: ChatEngine | None = self._engines.current(CHAT)
         return engine
+
+    def require(self) -> ChatEngine:
+        """The loaded pipeline and its model.
+
+        Raises:
+            UserError: (field ``model``) no model is loaded.
+        """
+        loaded = self.current()
+        if loaded is None:
+            raise UserError(NO_MODEL, field="model")
+        return loaded
+
+    def turn(self) -> AbstractContextManager[None]:
+        """The model's turn for one job (an answer, or a change to what it is writing into).
+
+        Raises:
+            BusyError: (field ``prompt``) another job has it; nothing waits.
+        """
+        return self._busy.hold(BUSY, field="prompt")
+
+    @property
+    def grammar_guard(self) -> GrammarGuard | None:
+        """What tries each new JSON answer's grammar first (the server's engine uses it too)."""
+        return self._loader.grammar_guard
 
     @property
     def loaded_model(self) -> LoadedModel | None:
         """The loaded model, or None."""
-        loaded = self._loaded_pair()
+        loaded = self.current()
         return loaded[1] if loaded is not None else None
 
     def chat_defaults(self, settings: Settings) -> ChatDefaults:
@@ -106,20 +150,20 @@ class ChatModels:
         return clamp_answer(chosen, model.context_tokens) if model is not None else chosen
 
     def context_usage(
-        self, conversation_id: str, settings: GenerationSettings, draft: str = ""
+        self, conversation: Conversation, settings: GenerationSettings, draft: str = ""
     ) -> ContextUsage | None:
         """How much of the loaded model's context the conversation's next turn takes (None
-        with no model loaded or no such conversation). Counts with the model's tokenizer, as
-        sending does; ``max_new_tokens`` is clamped as the chat panel clamps it."""
-        loaded = self._loaded_pair()
-        if loaded is None or conversation_id not in self._conversations:
+        with no model loaded). Counts with the model's tokenizer, as sending does;
+        ``max_new_tokens`` is clamped as the chat panel clamps it."""
+        loaded = self.current()
+        if loaded is None:
             return None
         pipeline, model = loaded
         settings = clamp_answer(settings, model.context_tokens)
-        budget = self._context_budget(pipeline, model.context_tokens, settings)
-        return budget.usage(self._conversations[conversation_id], draft)
+        budget = self.context_budget(pipeline, model.context_tokens, settings)
+        return budget.usage(conversation, draft)
 
-    def _context_budget(
+    def context_budget(
         self, pipeline: TokenCounter, context_tokens: int, settings: GenerationSettings
     ) -> ContextBudget:
         """The budget of one answer (or count) of ``pipeline``; the token counts it makes are
@@ -141,7 +185,7 @@ class ChatModels:
         but the cache's records is read."""
         if not is_gguf_path(model_path):
             return False
-        return not is_converted(model_path.expanduser(), self._converted_cache)
+        return not is_converted(model_path.expanduser(), self._loader.converted_cache)
 
     def check_model(self, model_path: Path) -> Path:
         """What to load for the model the user chose: a chat or vision-chat folder, a GGUF
@@ -194,8 +238,8 @@ class ChatModels:
         concrete = resolve_device(device, self._engines.devices, "chat")  # a bad one: said
         engine.check(concrete, vision=vision)
         choice = ModelChoice(task=ModelTask.CHAT, folder=model_path, placement=Local(device=device))
-        with self._busy.hold("Wait for the current answer to finish, or stop it, first."):
-            previous = self._loaded_pair()
+        with self._busy.hold(LOAD_BUSY):
+            previous = self.current()
             pipeline, loaded = self._engines.get(
                 choice, kind=CHAT, options=ChatLoad(engine, device.upper(), cancel), reload=True
             )
@@ -206,45 +250,6 @@ class ChatModels:
                 # object it shared; its weights must go now all the same.
                 close()
             return loaded  # type: ignore[no-any-return]
-
-    def _load_engine(
-        self, request: LoadRequest
-    ) -> tuple[ChatPipeline | RemoteChatPipeline, LoadedModel]:
-        """The engine host's loader of a chat model (local or remote), with what is known
-        of it; a cancel during the load discards the new model (the old one stays)."""
-        load = request.options
-        assert isinstance(load, ChatLoad)
-        if request.choice.is_remote:
-            return self._connect_remote(request, load.cancel)
-        model_path, vision = request.folder, is_vision_model(request.folder)
-        config = ChatModelConfig(
-            model_path=model_path,
-            device=request.device,
-            cache_dir=request.cache_dir,
-            converted_dir=self._converted_cache,
-            grammar_guard=self.grammar_guard,
-            properties=request.properties,
-            engine=load.engine,
-        )
-        pipeline = (self._vision_factory if vision else self._factory)(config)
-        load_ms = pipeline.load()
-        if load.cancel is not None and load.cancel.cancelled:
-            raise Cancelled("model load cancelled")
-        gguf = pipeline.gguf
-        context = gguf.context_length if gguf and gguf.context_length else None
-        loaded = LoadedModel(
-            model_path,
-            load.requested_device,
-            request.device,
-            load_ms,
-            context_tokens=context or context_length(model_path),
-            gguf=gguf,
-            notes=pipeline.notes,
-            vision=vision,
-            engine=load.engine,
-            sampling=gguf.sampling if gguf else sampling_from_folder(model_path),
-        )
-        return pipeline, loaded
 
     def reconfigure(self, engine: EngineOptions, cancel: CancelToken | None = None) -> LoadedModel:
         """Load the loaded model again with ``engine`` (changed performance settings).
@@ -258,7 +263,7 @@ class ChatModels:
         """
         loaded = self.loaded_model
         if loaded is None:
-            raise UserError("Choose a chat model first (File → Open model…).", field="model")
+            raise UserError(NO_MODEL, field="model")
         if loaded.remote_model:
             refuse_remote_engine(engine)
             return loaded  # all defaults: nothing to change on a remote model
@@ -266,7 +271,7 @@ class ChatModels:
 
     def _load_remote(self, model: str, device: str, cancel: CancelToken | None) -> LoadedModel:
         """Connect to a remote endpoint's model (the previous model stays until it answers)."""
-        if self._remote_factory is None:
+        if not self._loader.offers_remote:
             raise UserError("Remote endpoints are not available here.", field="device")
         # The endpoint's name keys the slot; the device value itself reaches the factory,
         # which says when no endpoint has that name.
@@ -275,8 +280,8 @@ class ChatModels:
         choice = ModelChoice(
             task=ModelTask.CHAT, folder=Path(model) if model else None, placement=endpoint
         )
-        with self._busy.hold("Wait for the current answer to finish, or stop it, first."):
-            previous = self._loaded_pair()
+        with self._busy.hold(LOAD_BUSY):
+            previous = self.current()
             loaded: LoadedModel = self._engines.get(
                 choice, kind=CHAT, options=ChatLoad(EngineOptions(), device, cancel), reload=True
             )[1]
@@ -284,27 +289,6 @@ class ChatModels:
             if previous is not None and previous[1].remote_model:
                 previous[0].close()
             return loaded
-
-    def _connect_remote(
-        self, request: LoadRequest, cancel: CancelToken | None
-    ) -> tuple[RemoteChatPipeline, LoadedModel]:
-        assert self._remote_factory is not None and isinstance(request.options, ChatLoad)
-        model = str(request.choice.folder) if request.choice.folder is not None else ""
-        pipeline = self._remote_factory(request.options.requested_device, model)
-        load_ms = pipeline.load()
-        if cancel is not None and cancel.cancelled:
-            pipeline.close()
-            raise Cancelled("model load cancelled")
-        loaded = LoadedModel(
-            Path(pipeline.model),
-            request.options.requested_device,
-            pipeline.device,
-            load_ms,
-            context_tokens=pipeline.context_tokens or DEFAULT_CONTEXT_TOKENS,
-            notes=pipeline.notes,
-            remote_model=pipeline.model,
-        )
-        return pipeline, loaded
 
     def check_images(self, count: int) -> None:
         """Refuse ``count`` images for one message: too many, or a model that reads text only
@@ -319,39 +303,15 @@ class ChatModels:
         if count == 0:
             return
         if loaded is None:
-            raise UserError("Choose a chat model first (File → Open model…).", field="model")
+            raise UserError(NO_MODEL, field="model")
         if loaded.vision:
             return
         raise text_only_refusal(loaded.model_path.name, self._vision_models(loaded.device))
 
-    def _require_model(self) -> tuple[ChatPipeline | RemoteChatPipeline, LoadedModel]:
-        loaded = self._loaded_pair()
-        if loaded is None:
-            raise UserError("Choose a chat model first (File → Open model…).", field="model")
-        return loaded
-
-
-@dataclass(frozen=True)
-class ChatLoad:
-    """What a chat load asks beyond its choice: the engine options (part of the key), the
-    device as the user chose it (AUTO stays AUTO in what is shown) and the load's cancel."""
-
-    engine: EngineOptions
-    requested_device: str
-    cancel: CancelToken | None = field(default=None, compare=False, hash=False)
-
-
-def refuse_remote_engine(engine: EngineOptions) -> None:
-    """Refuse engine options other than the defaults for a model on a remote endpoint.
-
-    Raises:
-        UserError: (field: the first option changed) the options cannot apply there.
-    """
-    changed = next(iter(describe(engine)), None)
-    if changed is not None:
-        raise UserError("Engine settings apply to models that run on this computer.", field=changed)
-
-
-def is_vision_model(path: Path) -> bool:
-    """Whether ``path`` is an exported vision-language model folder (``VLMPipeline``)."""
-    return path.is_dir() and detect_task(path) == ModelTask.VISION_CHAT
+    @property
+    def continues_answers(self) -> bool:
+        """Whether the loaded model can go on from an answer's last token (``answer_start``):
+        local text models; not vision models (GenAI's VLMPipeline templates its images itself)
+        nor remote ones (the OpenAI API has no such request)."""
+        loaded = self.current()
+        return loaded is not None and bool(getattr(loaded[0], "continues_answers", False))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from app.chat.storage import ChatMessage, Conversation
+from app.chat.messages import ChatMessage, Conversation
 from app.models.inspect import DEFAULT_CONTEXT_TOKENS
 from pipelines.engine_options import EngineOptions
 from pipelines.gguf import GgufInfo

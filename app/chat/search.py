@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from app.chat.storage import Conversation
+from app.chat.messages import Conversation
 from pipelines.core import Cancelled, CancelToken
 
 SNIPPET_CHARS = 80

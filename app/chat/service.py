@@ -1,64 +1,50 @@
-"""ChatService: conversations, the loaded chat model, and one answer at a time.
+"""ChatService: the chat's one object for the front ends — conversations, the chat model and
+one answer at a time.
 
-The service is called from worker threads (UI) or the main thread (CLI). It owns the
-:class:`ChatPipeline`, refuses a second job while one runs, saves every finished turn
-atomically, and publishes metrics. Failed answers roll the conversation back so the user's
-message is never half-stored; the UI keeps the typed text until an answer succeeds.
+It owns three collaborators and hands each call to the one it belongs to:
+:class:`~app.chat.conversations.ChatConversations` (the list, titles, pins, the trash, edits,
+files), :class:`~app.chat.model.ChatModel` (checking and loading the model through the engine
+host, and the model's turn) and :class:`~app.chat.answerer.Answerer` (answering, with the
+context window, knowledge, tools, JSON, images, continuing a cut answer). It is called from
+worker threads (UI) or the main thread (CLI): a second answer while one runs is refused.
 """
 
 from __future__ import annotations
 
-import logging
-import time
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from app.chat.context_window import Retriever
-from app.chat.conversations import ChatConversations
-from app.chat.edits import ChatEdits
-from app.chat.history import TEMPLATE_TOKENS_PER_MESSAGE, RememberedCounts
-from app.chat.images import PreparedImage, decode_rgb, read_stored_image
-from app.chat.message_versions import with_earlier
-from app.chat.model import (
-    ChatModels,
-    PipelineFactory,
-    is_vision_model,
-    refuse_remote_engine,
-)
+from app.chat.answerer import Answerer
+from app.chat.context_window import ContextUsage, Retriever
+from app.chat.conversations import NEW_TITLE, ChatConversations
+from app.chat.images import PreparedImage
+from app.chat.messages import Conversation
+from app.chat.model import ChatModel, PipelineFactory, is_vision_model, refuse_remote_engine
 from app.chat.results import Answer, LoadedModel
-from app.chat.storage import ChatMessage, Conversation, ConversationStore
-from app.chat.structured import answer_problem, check_schema
-from app.chat.tool_loop import ConfirmTool, OnToolCall, ToolLoop
+from app.chat.storage import ConversationStore
+from app.chat.tool_loop import ConfirmTool, OnToolCall
 from app.core.devices import DeviceInfo
-from app.core.errors import StorageError, UserError
-from app.core.performance.live_rate import LiveRate
 from app.core.performance.metrics import MetricsBus
-from app.core.texts import tr
 from app.engines.host import EngineHost
 from app.engines.remote.config import RemoteChatFactory
-from app.engines.slots import BusyLock
-from app.mcp.calls import ToolCall
 from app.mcp.service import ToolService
 from pipelines.chat import ChatPipeline, GenerationSettings
-from pipelines.core import Cancelled, CancelToken, MetricRecord
+from pipelines.core import CancelToken
+from pipelines.engine_options import EngineOptions
 from pipelines.grammar_guard import GrammarGuard
-from pipelines.vision_chat import Image, VisionChatPipeline
+from pipelines.vision_chat import VisionChatPipeline
 
 if TYPE_CHECKING:  # openai is imported when a remote model is first loaded
+    from app.core.settings import ChatDefaults, Settings
     from app.engines.remote.chat import RemoteChatPipeline
 
 __all__ = ["ChatService", "PipelineFactory", "is_vision_model", "refuse_remote_engine"]
 
-log = logging.getLogger(__name__)
 
-
-class ChatService(ChatConversations, ChatModels, ChatEdits):
-    """Conversations plus one chat model; thread-safe for one generation at a time.
-
-    Its conversation operations are in :class:`ChatConversations`, the model's loading in
-    :class:`ChatModels`, edits and versions in :class:`ChatEdits`; answering is here."""
+class ChatService:
+    """Conversations plus one chat model; thread-safe for one generation at a time."""
 
     def __init__(
         self,
@@ -76,32 +62,37 @@ class ChatService(ChatConversations, ChatModels, ChatEdits):
         grammar_guard: GrammarGuard | None = None,
         engines: EngineHost | None = None,
     ) -> None:
-        self._store = store
-        self._tools = tools
-        """MCP tools the model may call (a conversation enables some); None: no tools."""
-        self._retriever = retriever
-        self._metrics = metrics
-        self._engines = engines or EngineHost(devices, metrics, compiled_cache)
-        self._converted_cache = converted_cache
-        self.grammar_guard = grammar_guard
-        """Tries each new JSON answer's grammar in a child process first (the server's engine
-        uses it too); None: compiled in this process untried."""
-        self._factory = pipeline_factory
-        self._vision_factory = vision_factory
-        self._vision_models = vision_models or (lambda device: [])
-        """Names of the catalog's vision models for a device (for the "cannot see" message)."""
-        self._remote_factory = remote_factory
-        """Chat on a remote endpoint (a ``REMOTE:<name>`` device); None: not offered."""
-        self._busy = BusyLock()
-        self._counts: RememberedCounts | None = None
-        """Token counts of the loaded model's tokenizer (see ``_context_budget``)."""
-        self._transient: set[str] = set()
-        self._conversations: dict[str, Conversation] = {
-            conversation.id: conversation for conversation in store.load_all()
-        }
-        self._register_chat_engine()
+        """Read the stored conversations and hand the engine host the chat model's loader.
 
-    # ----- answers ---------------------------------------------------------------------
+        Args:
+            store: where conversations are kept.
+            metrics: where load and answer figures are published.
+            devices: the devices a model may run on.
+            compiled_cache: OpenVINO's compiled-model cache (used without ``engines``).
+            pipeline_factory: builds a text chat pipeline.
+            retriever: the knowledge answers may be grounded in (None: not offered).
+            converted_cache: where GGUF files are kept converted (None: the default).
+            vision_factory: builds a vision-chat pipeline.
+            vision_models: the catalog's vision models for a device (for "cannot see").
+            remote_factory: chat on a remote endpoint (a ``REMOTE:<name>`` device); None: not
+                offered.
+            tools: MCP tools the model may call (a conversation enables some); None: no tools.
+            grammar_guard: tries each new JSON answer's grammar in a child process first.
+            engines: the app's engine host (None: one of its own).
+        """
+        self._conversations = ChatConversations(store, retriever, tools)
+        self._model = ChatModel(
+            engines or EngineHost(devices, metrics, compiled_cache),
+            converted_cache,
+            grammar_guard,
+            pipeline_factory,
+            vision_factory,
+            vision_models,
+            remote_factory,
+        )
+        self._answerer = Answerer(self._conversations, self._model, metrics, retriever, tools)
+
+    # ----- answers (Answerer) ------------------------------------------------------------
 
     def ask(
         self,
@@ -115,32 +106,11 @@ class ChatService(ChatConversations, ChatModels, ChatEdits):
         confirm_tool: ConfirmTool | None = None,
         on_tool_call: OnToolCall | None = None,
     ) -> Answer:
-        """Add ``prompt`` (and ``images``) to the conversation and stream the answer.
-
-        The turn (question + answer, partial if stopped, copies of the images) is saved
-        atomically when done. If generation fails the conversation is left as it was.
-        ``confirm`` (a spoken turn answered before the user was surely done) is asked once the
-        answer is written, before anything is kept: False leaves the conversation as it was
-        and raises :class:`~pipelines.core.Cancelled`.
-
-        With tools enabled in the conversation, the model may first call some (see
-        :mod:`app.chat.tool_loop`): ``confirm_tool`` is asked before a tool that is not
-        allowed runs (None: such calls are refused), ``on_tool_call`` is told of each call;
-        the calls are stored with the answer (``tool_calls``).
-
-        Raises:
-            UserError: an empty prompt; images on a model that reads text only, or too many
-                (field ``images``: nothing is sent).
-        """
-        if not prompt.strip():
-            raise UserError("Type a message first.", field="prompt")
-        self.check_images(len(images))
-        conversation = self.get(conversation_id)
-        question = ChatMessage(role="user", content=prompt)
-        loop = self._tool_loop(conversation, confirm_tool, on_tool_call)
-        return self._answer(
-            conversation, question, settings, cancel, on_text, images, confirm, loop=loop
-        )
+        """Add ``prompt`` to the conversation and stream the answer (see :meth:`Answerer.ask`)."""
+        return self._answerer.ask(
+            conversation_id, prompt, settings, cancel, on_text, images, confirm,
+            confirm_tool, on_tool_call,
+        )  # fmt: skip
 
     def regenerate(
         self,
@@ -152,29 +122,29 @@ class ChatService(ChatConversations, ChatModels, ChatEdits):
         confirm_tool: ConfirmTool | None = None,
         on_tool_call: OnToolCall | None = None,
     ) -> Answer:
-        """Answer the last question again; once the new answer is done it is shown and the
-        earlier ones are kept as its versions (each with the tool calls it made).
+        """Answer the last question again (see :meth:`Answerer.regenerate`)."""
+        return self._answerer.regenerate(
+            conversation_id, settings, cancel, on_text,
+            confirm_tool=confirm_tool, on_tool_call=on_tool_call,
+        )  # fmt: skip
 
-        With tools enabled in the conversation the model may call them again, as in
-        :meth:`ask` (``confirm_tool``, ``on_tool_call``)."""
-        conversation = self.get(conversation_id)
-        messages = conversation.messages
-        last_user = max((i for i, m in enumerate(messages) if m.role == "user"), default=-1)
-        if last_user < 0:
-            raise UserError("There is no question to answer again.", field="prompt")
-        question = messages[last_user]
-        self.check_images(len(question.images))
-        previous = messages[last_user:]
-        earlier = next((m for m in previous[1:] if m.role == "assistant"), None)
-        loop = self._tool_loop(conversation, confirm_tool, on_tool_call)
-        del messages[last_user:]
-        try:
-            return self._answer(
-                conversation, question, settings, cancel, on_text, earlier=earlier, loop=loop
-            )
-        except BaseException:
-            messages.extend(previous)  # a failed regeneration keeps the old answer
-            raise
+    def resend(
+        self,
+        conversation_id: str,
+        index: int,
+        prompt: str,
+        settings: GenerationSettings,
+        cancel: CancelToken,
+        on_text: Callable[[str], None],
+        *,
+        confirm_tool: ConfirmTool | None = None,
+        on_tool_call: OnToolCall | None = None,
+    ) -> Answer:
+        """Replace question ``index`` by ``prompt`` and answer it (see :meth:`Answerer.resend`)."""
+        return self._answerer.resend(
+            conversation_id, index, prompt, settings, cancel, on_text,
+            confirm_tool=confirm_tool, on_tool_call=on_tool_call,
+        )  # fmt: skip
 
     def continue_answer(
         self,
@@ -183,215 +153,161 @@ class ChatService(ChatConversations, ChatModels, ChatEdits):
         cancel: CancelToken,
         on_text: Callable[[str], None],
     ) -> Answer:
-        """Go on with the last answer, cut at its length limit: the model continues from its
-        last token and the text joins the same message (its versions kept), which is saved
-        atomically. ``on_text`` receives only the new text. Up to ``max_new_tokens`` more,
-        within what the model's context still holds.
-
-        Raises:
-            UserError: the last answer was not cut; the model cannot continue an answer
-                (vision and remote models); the answer already fills the context.
-        """
-        with self._busy.hold("The model is still answering; stop it or wait.", field="prompt"):
-            conversation = self.get(conversation_id)
-            messages = conversation.messages
-            if len(messages) < 2 or messages[-1].role != "assistant" or not messages[-1].cut:
-                raise UserError(tr("There is no cut answer to continue."), field="prompt")
-            pipeline, loaded = self._require_model()
-            if not continues_answers(pipeline):
-                raise UserError(
-                    tr("This model cannot go on from where an answer stopped: ask it to go on."),
-                    field="prompt",
-                )
-            *earlier, question, answer = messages
-            before = replace(conversation, messages=list(earlier))
-            settings = self._room_to_continue(pipeline, loaded, before, question, answer, settings)
-            # The answer so far is read too: the history keeps room for it.
-            reserved = settings.max_new_tokens + pipeline.count_tokens(answer.content)
-            context = self._context_budget(
-                pipeline, loaded.context_tokens, replace(settings, max_new_tokens=reserved)
-            )
-            model_question, _ = context.ground(self._retriever, before, question)
-            history = context.fit(before, model_question)
-            counter = LiveRate(self._metrics, loaded.device, on_text)
-            result = pipeline.generate(
-                history, settings, cancel, counter, answer_start=answer.content
-            )
-            self._metrics.publish(result.metrics)
-            values = dict(result.metrics.values)  # the new part's figures, the whole's count
-            earlier_tokens = answer.metrics.get("output_tokens", 0.0)
-            values["output_tokens"] = values.get("output_tokens", 0.0) + earlier_tokens
-            continued = replace(
-                answer,
-                content=answer.content + result.text,
-                stopped=result.stopped,
-                cut=result.cut,
-                metrics=values,
-                device=loaded.device_label,
-            )
-            messages[-1] = continued
-            conversation.updated = time.time()
-            return self._save_turn(conversation, continued)
+        """Go on with the last, cut answer (see :meth:`Answerer.continue_answer`)."""
+        return self._answerer.continue_answer(conversation_id, settings, cancel, on_text)
 
     def can_continue(self) -> bool:
         """Whether the loaded model can go on with a cut answer (:meth:`continue_answer`)."""
-        loaded = self._loaded_pair()
-        return loaded is not None and continues_answers(loaded[0])
-
-    def _room_to_continue(
-        self,
-        pipeline: ChatPipeline | RemoteChatPipeline,
-        loaded: LoadedModel,
-        before: Conversation,
-        question: ChatMessage,
-        answer: ChatMessage,
-        settings: GenerationSettings,
-    ) -> GenerationSettings:
-        """``settings`` for going on with ``answer``: the context keeps room for the answer so
-        far, so the new part is at most what is left of it.
-
-        Raises:
-            UserError: the question and the answer so far already fill the context.
-        """
-        count = pipeline.count_tokens
-        taken = count(answer.content) + count(question.content) + count(before.system_prompt)
-        left = loaded.context_tokens - taken - 3 * TEMPLATE_TOKENS_PER_MESSAGE
-        if left < 1:
-            raise UserError(
-                tr("This answer already fills what the model can read: it cannot go on."),
-                field="prompt",
-            )
-        return replace(settings, max_new_tokens=min(settings.max_new_tokens, left))
-
-    def _save_turn(self, conversation: Conversation, answer: ChatMessage) -> Answer:
-        """Save ``conversation`` whose last message is ``answer``; a failed save is reported in
-        the result (the answer stays in memory), as every turn's."""
-        if conversation.id in self._transient:
-            return Answer(conversation, answer, saved=False)
-        try:
-            self._store.save(conversation)
-        except StorageError as error:
-            log.warning("%s", error)
-            return Answer(conversation, answer, saved=False, save_error=str(error))
-        return Answer(conversation, answer, saved=True)
+        return self._model.continues_answers
 
     def keep_spoken(self, conversation_id: str, spoken: str) -> Answer:
-        """Replace the last answer by what was actually said of it, marked stopped (a spoken
-        answer interrupted by the user: the model had written ahead of the voice).
+        """Keep only what was said of the last answer (see :meth:`Answerer.keep_spoken`)."""
+        return self._answerer.keep_spoken(conversation_id, spoken)
 
-        Saved atomically as every turn is; a failed save is reported in the result (the
-        answer stays changed in memory), as :meth:`ask` does.
+    def delete_message(self, conversation_id: str, index: int) -> Conversation:
+        """Delete message ``index``, in the model's turn (never under a running answer); see
+        :meth:`ChatConversations.delete_message`."""
+        with self._model.turn():
+            return self._conversations.delete_message(conversation_id, index)
 
-        Raises:
-            UserError: the conversation's last message is not an answer.
-        """
-        with self._busy.hold("The model is still answering; stop it or wait.", field="prompt"):
-            conversation = self.get(conversation_id)
-            if not conversation.messages or conversation.messages[-1].role != "assistant":
-                raise UserError("There is no answer to shorten.", field="prompt")
-            answer = replace(conversation.messages[-1], content=spoken, stopped=True, cut=False)
-            conversation.messages[-1] = answer
-            conversation.updated = time.time()
-            return self._save_turn(conversation, answer)
+    def choose_version(self, conversation_id: str, index: int, position: int) -> Conversation:
+        """Show version ``position`` of answer ``index``, in the model's turn; see
+        :meth:`ChatConversations.choose_version`."""
+        with self._model.turn():
+            return self._conversations.choose_version(conversation_id, index, position)
 
-    def _answer(
-        self,
-        conversation: Conversation,
-        question: ChatMessage,
-        settings: GenerationSettings,
-        cancel: CancelToken,
-        on_text: Callable[[str], None],
-        new_images: Sequence[PreparedImage] = (),
-        confirm: Callable[[], bool] | None = None,
-        *,
-        earlier: ChatMessage | None = None,
-        loop: ToolLoop | None = None,
-    ) -> Answer:
-        if settings.json_schema is not None:  # refused with its sentence before any work
-            settings = replace(settings, json_schema=check_schema(settings.json_schema))
-        with self._busy.hold("The model is still answering; stop it or wait.", field="prompt"):
-            pipeline, loaded = self._require_model()
-            context = self._context_budget(pipeline, loaded.context_tokens, settings)
-            model_question, sources = context.ground(self._retriever, conversation, question)
-            history = context.fit(conversation, model_question)
-            counter = LiveRate(self._metrics, loaded.device, on_text)
-            started = time.perf_counter()
-            pixels = self._pixels(conversation, question, new_images)
-            prepare_ms = (time.perf_counter() - started) * 1000.0
-            calls: list[ToolCall] = []
-            if isinstance(pipeline, VisionChatPipeline):
-                result = pipeline.generate(history, settings, cancel, counter, images=pixels)
-            else:
-                if loop is not None:
-                    history, calls = loop.run(pipeline, history, cancel, context)
-                result = pipeline.generate(history, settings, cancel, counter)
-            if confirm is not None and not confirm():
-                raise Cancelled()
-            values = dict(result.metrics.values)
-            if pixels:
-                values["image_prepare_ms"] = prepare_ms
-            record = MetricRecord(pipeline="chat", device=loaded.device, values=values)
-            self._metrics.publish(record)
-            answer = ChatMessage(
-                role="assistant",
-                content=result.text,
-                stopped=result.stopped,
-                cut=result.cut,
-                device=loaded.device_label,
-                metrics=values,
-                sources=[source.to_dict() for source in sources],
-                model=loaded.model_name,
-                tool_calls=[call.to_dict() for call in calls],
-            )
-            if earlier is not None:  # Regenerate: the earlier answers stay as versions
-                answer = with_earlier(answer, earlier)
-            problem = answer_problem(result.text, settings, values.get("output_tokens"))
-            conversation.messages.extend([question, answer])
-            conversation.updated = time.time()
-            if conversation.title == "New chat":
-                conversation.title = _title_from(question.content)
-            if conversation.id in self._transient:
-                return Answer(conversation, answer, saved=False, json_problem=problem)
-            try:
-                for image in new_images:  # copies first: the saved turn names only whole files
-                    question.images.append(self._store.add_image(conversation.id, image.png))
-                self._store.save(conversation)
-            except StorageError as error:
-                log.warning("%s", error)
-                return Answer(
-                    conversation, answer, saved=False, save_error=str(error), json_problem=problem
-                )
-            return Answer(conversation, answer, saved=True, json_problem=problem)
-
-    def _tool_loop(
-        self,
-        conversation: Conversation,
-        confirm: ConfirmTool | None,
-        on_call: OnToolCall | None,
-    ) -> ToolLoop | None:
-        """The tool loop of the conversation's next answer, or None without tools."""
-        if self._tools is None or not conversation.tools:
+    def context_usage(
+        self, conversation_id: str, settings: GenerationSettings, draft: str = ""
+    ) -> ContextUsage | None:
+        """How much of the loaded model's context the conversation's next turn takes (None
+        with no model loaded or no such conversation); see :meth:`ChatModel.context_usage`."""
+        conversation = self._conversations.find(conversation_id)
+        if conversation is None:
             return None
-        return ToolLoop(self._tools, list(conversation.tools), confirm, on_call)
+        return self._model.context_usage(conversation, settings, draft)
 
-    def _pixels(
-        self, conversation: Conversation, question: ChatMessage, new: Sequence[PreparedImage]
-    ) -> list[Image]:
-        """The question's images as the model takes them: new attachments, or the stored
-        copies of a question answered again. Only this turn's: see VisionChatPipeline."""
-        if new:
-            return [decode_rgb(image.png) for image in new]
-        paths = [self._store.image_path(conversation.id, name) for name in question.images]
-        return [read_stored_image(path) for path in paths]
+    # ----- the model (ChatModel) ---------------------------------------------------------
 
+    @property
+    def grammar_guard(self) -> GrammarGuard | None:
+        """What tries each new JSON answer's grammar first (the server's engine uses it too)."""
+        return self._model.grammar_guard
 
-def continues_answers(pipeline: object) -> bool:
-    """Whether ``pipeline`` can go on from an answer's last token (``answer_start``): local
-    text models; not vision models (GenAI's VLMPipeline templates its images itself) nor
-    remote ones (the OpenAI API has no such request)."""
-    return bool(getattr(pipeline, "continues_answers", False))
+    @property
+    def loaded_model(self) -> LoadedModel | None:
+        """The loaded model, or None."""
+        return self._model.loaded_model
 
+    @property
+    def pipeline(self) -> ChatPipeline | RemoteChatPipeline | None:
+        """The loaded pipeline (the local server shares it), or None."""
+        current = self._model.current()
+        return current[0] if current is not None else None
 
-def _title_from(prompt: str) -> str:
-    words = " ".join(prompt.split())
-    return words if len(words) <= 48 else words[:47].rstrip() + "…"
+    def chat_defaults(self, settings: Settings) -> ChatDefaults:
+        """The loaded model's chat defaults (see :meth:`ChatModel.chat_defaults`)."""
+        return self._model.chat_defaults(settings)
+
+    def generation_for(self, settings: Settings) -> GenerationSettings:
+        """What an answer of the loaded model uses (see :meth:`ChatModel.generation_for`)."""
+        return self._model.generation_for(settings)
+
+    def answering_turn(self) -> AbstractContextManager[None]:
+        """The model's turn after the running answer (see :meth:`ChatModel.answering_turn`)."""
+        return self._model.answering_turn()
+
+    def converts_on_load(self, model_path: Path) -> bool:
+        """Whether loading ``model_path`` converts it first (a GGUF file not yet converted)."""
+        return self._model.converts_on_load(model_path)
+
+    def check_model(self, model_path: Path) -> Path:
+        """What to load for the model the user chose (see :meth:`ChatModel.check_model`)."""
+        return self._model.check_model(model_path)
+
+    def load_model(
+        self,
+        model_path: Path | str,
+        device: str,
+        cancel: CancelToken | None = None,
+        engine: EngineOptions | None = None,
+    ) -> LoadedModel:
+        """Validate and load a chat model on ``device`` (see :meth:`ChatModel.load_model`)."""
+        return self._model.load_model(model_path, device, cancel, engine)
+
+    def reconfigure(self, engine: EngineOptions, cancel: CancelToken | None = None) -> LoadedModel:
+        """Load the loaded model again with ``engine`` (see :meth:`ChatModel.reconfigure`)."""
+        return self._model.reconfigure(engine, cancel)
+
+    def check_images(self, count: int) -> None:
+        """Refuse ``count`` images the loaded model cannot take (see
+        :meth:`ChatModel.check_images`)."""
+        self._model.check_images(count)
+
+    # ----- conversations (ChatConversations) ---------------------------------------------
+
+    @property
+    def storage_problems(self) -> list[str]:
+        """Messages about conversation files that could not be read at start."""
+        return self._conversations.storage_problems
+
+    def conversations(self) -> list[Conversation]:
+        """All conversations, pinned ones first, then most recently updated first."""
+        return self._conversations.conversations()
+
+    def get(self, conversation_id: str) -> Conversation:
+        """One conversation by id (UserError when there is none)."""
+        return self._conversations.get(conversation_id)
+
+    def new_conversation(
+        self, system_prompt: str, title: str = NEW_TITLE, *, transient: bool = False
+    ) -> Conversation:
+        """Create an empty conversation (see :meth:`ChatConversations.new_conversation`)."""
+        return self._conversations.new_conversation(system_prompt, title, transient=transient)
+
+    def rename(self, conversation_id: str, title: str) -> Conversation:
+        """Give a conversation a new, non-empty title."""
+        return self._conversations.rename(conversation_id, title)
+
+    def set_pinned(self, conversation_id: str, pinned: bool) -> Conversation:
+        """Pin a conversation to the top of the list (or unpin it)."""
+        return self._conversations.set_pinned(conversation_id, pinned)
+
+    def empty_conversation(self) -> Conversation | None:
+        """A conversation without messages, if there is one."""
+        return self._conversations.empty_conversation()
+
+    def trash(self, conversation_id: str) -> Conversation:
+        """Move a conversation to the trash; returns it, for an undo."""
+        return self._conversations.trash(conversation_id)
+
+    def restore(self, conversation: Conversation) -> None:
+        """Undo :meth:`trash`."""
+        self._conversations.restore(conversation)
+
+    def purge(self, conversation_id: str) -> None:
+        """Delete a trashed conversation for good."""
+        self._conversations.purge(conversation_id)
+
+    def add_imported(self, conversation: Conversation) -> Conversation:
+        """Store an imported conversation under a new id."""
+        return self._conversations.add_imported(conversation)
+
+    def set_system_prompt(self, conversation_id: str, system_prompt: str) -> Conversation:
+        """Change the system prompt used for the next answers of a conversation."""
+        return self._conversations.set_system_prompt(conversation_id, system_prompt)
+
+    def set_knowledge(self, conversation_id: str, collection: str) -> Conversation:
+        """Ground the next answers of a conversation in ``collection`` ("" turns it off)."""
+        return self._conversations.set_knowledge(conversation_id, collection)
+
+    def set_tools(self, conversation_id: str, tool_ids: list[str]) -> Conversation:
+        """Let the model call ``tool_ids`` in the conversation's next answers."""
+        return self._conversations.set_tools(conversation_id, tool_ids)
+
+    def delete(self, conversation_id: str) -> None:
+        """Delete a conversation and its file."""
+        self._conversations.delete(conversation_id)
+
+    def image_path(self, conversation_id: str, name: str) -> Path:
+        """Where a stored image of a conversation is (for thumbnails)."""
+        return self._conversations.image_path(conversation_id, name)

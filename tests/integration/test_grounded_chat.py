@@ -43,9 +43,8 @@ def documents(tmp_path: Path) -> Path:
 def _spy_on_prompts(context: AppContext) -> list[list[Message]]:
     """Record what the real pipeline is asked (it still generates for real)."""
     seen: list[list[Message]] = []
-    loaded = context.chat._loaded_pair()
-    assert loaded is not None
-    pipeline = loaded[0]
+    pipeline = context.chat.pipeline
+    assert pipeline is not None
     real_generate = pipeline.generate
 
     def generate(history: list[Message], *args: Any, **kwargs: Any) -> Any:

@@ -33,7 +33,10 @@ GREEDY = GenerationSettings(max_new_tokens=24, temperature=0.0)
 QUESTION = "What is 17 times 23? Use the calculator."
 
 
-def make_service(model: Path, converted: Path, home: Path, allowed: list[str]) -> ChatService:
+def make_service(
+    model: Path, converted: Path, home: Path, allowed: list[str]
+) -> tuple[ChatService, ToolService]:
+    """A chat service with the real model loaded, and the calculator tools it may call."""
     calc = calculator_stdio(allowed=allowed)
     tools = ToolService(lambda: [calc], home / "mcp")
     service = ChatService(
@@ -44,7 +47,7 @@ def make_service(model: Path, converted: Path, home: Path, allowed: list[str]) -
         tools=tools,
     )
     service.load_model(model, "CPU")
-    return service
+    return service, tools
 
 
 @pytest.fixture(scope="module")
@@ -55,7 +58,7 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_round_trip_with_an_allowed_tool(
     real_chat_model: Path, converted_gguf_cache: Path, home: Path
 ) -> None:
-    service = make_service(real_chat_model, converted_gguf_cache, home, ["add", "multiply"])
+    service, tools = make_service(real_chat_model, converted_gguf_cache, home, ["add", "multiply"])
     conversation = service.new_conversation("")
     service.set_tools(conversation.id, ["calc/add", "calc/multiply"])
     seen: list[ToolCall] = []
@@ -67,7 +70,7 @@ def test_round_trip_with_an_allowed_tool(
     first = calls[0]
     assert first is not None and first.tool in ("calc/add", "calc/multiply")
     assert first.status == "done"
-    schema: dict[str, Any] = service._tools.tool(first.tool).input_schema  # type: ignore[union-attr]
+    schema: dict[str, Any] = tools.tool(first.tool).input_schema  # type: ignore[union-attr]
     Draft202012Validator(schema).validate(first.arguments)
     a, b = first.arguments["a"], first.arguments["b"]
     expected = a * b if first.tool == "calc/multiply" else a + b
@@ -84,7 +87,7 @@ def test_round_trip_with_an_allowed_tool(
 def test_refused_call_is_recorded_and_not_made(
     real_chat_model: Path, converted_gguf_cache: Path, home: Path, tmp_path: Path
 ) -> None:
-    service = make_service(real_chat_model, converted_gguf_cache, home, [])
+    service, _tools = make_service(real_chat_model, converted_gguf_cache, home, [])
     conversation = service.new_conversation("")
     service.set_tools(conversation.id, ["calc/add", "calc/multiply"])
     asked: list[tuple[str, dict[str, Any]]] = []
@@ -111,7 +114,7 @@ def test_refused_call_is_recorded_and_not_made(
 def test_stop_before_the_answer_keeps_nothing_half_done(
     real_chat_model: Path, converted_gguf_cache: Path, home: Path
 ) -> None:
-    service = make_service(real_chat_model, converted_gguf_cache, home, ["add", "multiply"])
+    service, _tools = make_service(real_chat_model, converted_gguf_cache, home, ["add", "multiply"])
     conversation = service.new_conversation("")
     service.set_tools(conversation.id, ["calc/multiply"])
     cancel = CancelToken()

@@ -40,13 +40,13 @@ def test_serving_the_chats_open_model_uses_the_windows_pipeline(
     context: AppContext, real_chat_model: Path
 ) -> None:
     context.chat.load_model(real_chat_model, "CPU")
-    pair = context.chat._loaded_pair()
-    assert pair is not None
+    pipeline = context.chat.pipeline
+    assert pipeline is not None
     state = serve(context, real_chat_model)
     try:
         engine = state.served.engine_for(state.served.resolve(None))
         assert isinstance(engine, SharedChatEngine)
-        assert engine.chat is pair[0]  # the same engine object: nothing loaded again
+        assert engine.chat is pipeline  # the same engine object: nothing loaded again
         assert context.engines.current(SERVE) is None
         completion = engine.submit(
             ChatPrompt([Message("user", "Hi")]), RequestOptions(GREEDY), lambda _text: None
@@ -55,7 +55,7 @@ def test_serving_the_chats_open_model_uses_the_windows_pipeline(
         assert state.served.engine_for(state.served.resolve(None)) is engine  # kept
     finally:
         state.served.close()
-    assert pair[0].loaded  # the server's end leaves the window's model
+    assert pipeline.loaded  # the server's end leaves the window's model
 
 
 def test_another_model_gets_an_engine_of_its_own_and_the_window_switching_frees_it(

@@ -10,6 +10,7 @@ from typing import Any
 from app.chat.images import PreparedImage
 from app.chat.results import Answer
 from app.chat.service import ChatService
+from app.chat.storage import Conversation, ConversationStore
 from app.core.errors import UserError
 from app.mcp.calls import ToolCall
 from app.mcp.config import McpServer, split_tool_id, tool_id
@@ -81,19 +82,32 @@ class FakeToolService:
 
 class ToolChat(ChatService):
     """A real ChatService whose ``ask`` first makes the calls in ``plan`` that the
-    conversation enables — a stand-in for the core's tool loop, for UI tests only."""
+    conversation enables — a stand-in for the core's tool loop, for UI tests only.
+
+    Its base is built without a tool service, so the core's loop never runs (the plan stands
+    in for it, with no model to choose); :meth:`set_tools` keeps the choice as the real one."""
 
     def __init__(
-        self, *args: Any, tools: FakeToolService, plan: list[tuple[str, dict[str, Any]]], **kw: Any
+        self,
+        store: ConversationStore,
+        *args: Any,
+        tools: FakeToolService,
+        plan: list[tuple[str, dict[str, Any]]],
+        **kw: Any,
     ) -> None:
-        super().__init__(*args, tools=tools, **kw)  # type: ignore[arg-type]
+        super().__init__(store, *args, **kw)
+        self.store = store
         self.tool_service = tools
         self.plan = plan
         self.gate: threading.Event | None = None
         """When set, each call waits for it (a slow tool), so the test sees the live block."""
 
-    def _tool_loop(self, *args: Any, **kw: Any) -> None:  # type: ignore[override]
-        return None  # the plan above stands in for the core's loop (no model to choose)
+    def set_tools(self, conversation_id: str, tool_ids: list[str]) -> Conversation:
+        conversation = self.get(conversation_id)
+        conversation.tools = list(dict.fromkeys(tool_ids))
+        if conversation.messages:
+            self.store.save(conversation)
+        return conversation
 
     def ask(  # type: ignore[override]
         self,
@@ -125,5 +139,5 @@ class ToolChat(ChatService):
         answer = super().ask(conversation_id, prompt, settings, cancel, on_text, images, confirm)
         message = replace(answer.message, tool_calls=[call.to_dict() for call in calls])
         answer.conversation.messages[-1] = message
-        self._store.save(answer.conversation)
+        self.store.save(answer.conversation)
         return replace(answer, message=message)

@@ -56,9 +56,9 @@ def record_reconfigure(
 
 def running_engine(window: MainWindow) -> EngineOptions:
     """The options the loaded (fake) pipeline was built with."""
-    loaded = window.ctx.chat._loaded_pair()
-    assert loaded is not None
-    engine: EngineOptions = loaded[0].config.engine  # type: ignore[union-attr]
+    pipeline = window.ctx.chat.pipeline
+    assert pipeline is not None
+    engine: EngineOptions = pipeline.config.engine  # type: ignore[union-attr]
     return engine
 
 
