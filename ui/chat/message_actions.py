@@ -1,7 +1,7 @@
 """What the per-message buttons do: edit and resend a question, delete a message, switch an
 answer's version, continue an answer cut at its length limit, copy an answer, open a cited
 source. The panel owns the answer loop; this wires the view's requests to it (its public
-methods) and to the chat service (``app.chat.edits``)."""
+methods) and to the chat service (``app.chat.conversations``)."""
 
 from __future__ import annotations
 
