@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from app.core.settings_store import SettingsStore
+from app.models.inspect import ModelTask
 from ui.settings_signals import ChangedFields, SettingsSignals
 from ui.tasks import TaskRunner
 
@@ -154,3 +155,20 @@ def test_a_deleted_listener_is_not_called(
     on_a_thread(lambda: store.update(theme="dark"))
     qtbot.waitUntil(lambda: survivor.woken == 1, timeout=5000)
     assert not shiboken6.isValid(key_filter)
+
+
+def test_a_model_choice_wakes_only_the_listeners_of_its_task(
+    signals: SettingsSignals, store: SettingsStore, tmp_path: Path
+) -> None:
+    # Every task's choice is in the one "models" field: the Voice panel must not wake (and
+    # re-announce its missing model) when the chat loads a model.
+    voice, chat = Listener(), Listener()
+    signals.connect_model_choices((ModelTask.TTS, ModelTask.SPEAKER_ENCODER), voice.on_change)
+    signals.connect_model_choices((ModelTask.CHAT,), chat.on_change)
+
+    store.update(models=store.settings.models.with_folder(ModelTask.CHAT, tmp_path))
+    assert (voice.woken, chat.woken) == (0, 1)
+
+    store.update(models=store.settings.models.with_folder(ModelTask.SPEAKER_ENCODER, tmp_path))
+    store.update(theme="dark")
+    assert (voice.woken, chat.woken) == (1, 1)
