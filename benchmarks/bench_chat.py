@@ -60,10 +60,10 @@ def raw_pipeline_rate(
     """
     import openvino_genai as ov_genai
 
-    from app.core.devices import compile_properties
+    from app.core.devices import tuning_properties
 
     if properties is None:
-        properties = compile_properties("chat", "CPU")
+        properties = tuning_properties("chat", "CPU")
     pipe = ov_genai.LLMPipeline(str(model), "CPU", **properties)
     config = ov_genai.GenerationConfig()
     config.max_new_tokens = tokens
@@ -261,14 +261,12 @@ def main() -> int:
 
         if not args.skip_large:
             log.info("3/4 decode vs memory-bandwidth ceiling (Qwen2.5-1.5B shape, int4)")
-            from app.core.devices import compile_properties
+            from app.core.devices import tuning_properties
 
             large = root / "llm-1.5b-int4"
             results["bandwidth_ceiling"] = {
                 "model": "llm-1.5b-int4",
-                "app_f32": bandwidth_fraction(
-                    large, args.tokens, compile_properties("chat", "CPU")
-                ),
+                "app_f32": bandwidth_fraction(large, args.tokens, tuning_properties("chat", "CPU")),
                 "openvino_default": bandwidth_fraction(large, args.tokens, {}),
             }
 

@@ -75,9 +75,9 @@ def make_variants(
     gguf: Path, exports: dict[str, dict[str, Any]], args: argparse.Namespace, work: Path
 ) -> list[Variant]:
     """The main pair, the cached load, the knobs and the exports, in their run order."""
-    from app.core.devices import compile_properties
+    from app.core.devices import tuning_properties
 
-    app = {**compile_properties("chat", "CPU"), "INFERENCE_NUM_THREADS": str(args.threads)}
+    app = {**tuning_properties("chat", "CPU"), "INFERENCE_NUM_THREADS": str(args.threads)}
     full = (128, 1024) if args.quick else (128, 1024, 4096)
     variants = [
         Variant("openvino", "openvino", gguf, app, "fresh", full),

@@ -86,13 +86,13 @@ def embedding_throughput(model_dir: Path, texts: list[str], batch: int) -> dict[
     import transformers
     from transformers import AutoModel, AutoTokenizer
 
-    from app.core.devices import compile_properties
+    from app.core.devices import tuning_properties
     from app.core.settings import Settings
     from app.models.inspect import embedding_length
     from pipelines.embeddings import EmbeddingConfig, EmbeddingPipeline
 
     # As the app compiles and configures it (app.knowledge.service), on the texts it embeds.
-    properties = compile_properties("knowledge", "CPU")
+    properties = tuning_properties("knowledge", "CPU")
     pad_to = embedding_length(model_dir, Settings().chunk_tokens)
     ov = EmbeddingPipeline(
         EmbeddingConfig(model_dir, batch_size=batch, pad_to_length=pad_to, properties=properties)

@@ -96,7 +96,7 @@ def cached_embeddings(
     corpus: Corpus, model_dir: Path, cache_dir: Path, batch: int = 64
 ) -> tuple[np.ndarray, np.ndarray]:
     """Passage and query vectors from the real embedder, cached by content and model."""
-    from app.core.devices import compile_properties
+    from app.core.devices import tuning_properties
     from pipelines.embeddings import EmbeddingConfig, EmbeddingPipeline
 
     model_stamp = (model_dir / "openvino_model.xml").stat().st_size
@@ -112,7 +112,7 @@ def cached_embeddings(
     log.info("embedding %d passages once (cached in %s)", len(corpus.passages), cache)
     pipeline = EmbeddingPipeline(
         EmbeddingConfig(
-            model_dir, batch_size=batch, properties=compile_properties("knowledge", "CPU")
+            model_dir, batch_size=batch, properties=tuning_properties("knowledge", "CPU")
         )
     )
     pipeline.load()

@@ -21,7 +21,7 @@ from typing import Any
 
 import psutil
 
-from app.core.devices import compile_properties
+from app.core.devices import tuning_properties
 from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings, Message
 from pipelines.core import CancelToken
 from pipelines.engine_options import EngineOptions
@@ -65,7 +65,7 @@ def open_model(model: Path, converted: Path, options: EngineOptions) -> ChatPipe
         model,
         "CPU",
         converted_dir=converted,
-        properties=compile_properties("chat", "CPU"),
+        properties=tuning_properties("chat", "CPU"),
         engine=options,
     )
     pipe = ChatPipeline(config)

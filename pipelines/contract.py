@@ -177,7 +177,8 @@ def require_files(folder: Path, names: Iterable[str], kind: str, *, field: str =
 def compile_properties(
     cache_dir: Path | None, properties: Mapping[str, Any] | None = None
 ) -> dict[str, Any]:
-    """OpenVINO compile properties: ``properties`` plus ``CACHE_DIR`` when a cache is given.
+    """The properties a model is compiled with: ``properties`` (the caller's, e.g. the app's
+    tuning for the task) plus ``CACHE_DIR`` when a cache is given.
 
     The caller passes a cache folder per model and device (GPU and NPU compiles take seconds
     to minutes; a cached blob loads in a fraction of that).

@@ -9,7 +9,7 @@ Three things held the memory; each is bounded here, before any model is compiled
 - **The CPU plugin's runtime cache**, per compiled model (``CPU_RUNTIME_CACHE_CAPACITY``, 5000
   entries by default): executors built for every new shape. The chat model's is bounded to
   :data:`CHAT_RUNTIME_CACHE_ENTRIES`, a turn's working set (prefill chunk, its remainder, one
-  decode step); ``app.core.devices.compile_properties`` sets it.
+  decode step); ``app.core.devices.tuning_properties`` sets it.
 - **oneDNN's primitive cache**, one per process (``ONEDNN_PRIMITIVE_CACHE_CAPACITY``, 1024
   entries): it kept the primitives of whatever the runtime caches had let go. It is off
   (:data:`ONEDNN_PRIMITIVE_CACHE_ENTRIES`): every runtime cache already keeps the executors,

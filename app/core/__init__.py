@@ -17,10 +17,10 @@ if TYPE_CHECKING:
         AUTO,
         DeviceInfo,
         compile_cache_dir_name,
-        compile_properties,
         device_choices,
         discover_devices,
         resolve_device,
+        tuning_properties,
     )
     from app.core.errors import BusyError, DatabaseError, ModelMissingError, StorageError, UserError
     from app.core.logging_setup import FILE_ONLY, configure_logging, stop_logging
@@ -73,7 +73,6 @@ _WHERE = {
     "bundle_root": "app.core.runtime:bundle_root",
     "check_input_file": "pipelines.files:check_input_file",
     "compile_cache_dir_name": "app.core.devices:compile_cache_dir_name",
-    "compile_properties": "app.core.devices:compile_properties",
     "configure_logging": "app.core.logging_setup:configure_logging",
     "device_choices": "app.core.devices:device_choices",
     "device_value_of": "app.core.model_choices:device_value_of",
@@ -86,6 +85,7 @@ _WHERE = {
     "runtime_versions": "app.core.about:runtime_versions",
     "stop_logging": "app.core.logging_setup:stop_logging",
     "temp_folder": "pipelines.files:temp_folder",
+    "tuning_properties": "app.core.devices:tuning_properties",
 }
 """Each name the front ends use, and the module it lives in."""
 
@@ -121,7 +121,6 @@ __all__ = [
     "bundle_root",
     "check_input_file",
     "compile_cache_dir_name",
-    "compile_properties",
     "configure_logging",
     "device_choices",
     "device_value_of",
@@ -134,5 +133,6 @@ __all__ = [
     "runtime_versions",
     "stop_logging",
     "temp_folder",
+    "tuning_properties",
 ]
 __getattr__ = lazy_exports(__name__, _WHERE)

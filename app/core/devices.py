@@ -132,8 +132,9 @@ def resolve_device(requested: str, devices: Sequence[DeviceInfo], pipeline: str 
     )
 
 
-def compile_properties(pipeline: str, device: str) -> dict[str, str]:
-    """OpenVINO properties the app sets when compiling ``pipeline`` for ``device``.
+def tuning_properties(pipeline: str, device: str) -> dict[str, str]:
+    """The OpenVINO properties the app tunes ``pipeline`` with on ``device`` (a policy per task;
+    the pipeline adds its cache folder to them: :func:`pipelines.contract.compile_properties`).
 
     On CPUs with bf16 support (AMX / AVX512-BF16 Xeons) OpenVINO infers in bf16 by default, and
     weight-compressed LLM decoding ran 1.6x slower that way than in f32 (Qwen2.5-1.5B-shaped

@@ -3,7 +3,7 @@
 Every service asks :meth:`EngineHost.get` for its model with a :class:`~app.engines.choice.
 ModelChoice` (from ``settings.model_choice(task)``). The host does, the same way for every
 task: resolve the device (AUTO → a concrete one) → the compiled-model cache folder
-(:class:`CachePolicy`) → the compile properties → the task's loader (registered once, see
+(:class:`CachePolicy`) → the tuning properties → the task's loader (registered once, see
 :meth:`EngineHost.register`) → publish the load time on the metrics bus → keep the engine in
 the task's slot, keyed by the resolved choice, until another choice drops it.
 
@@ -24,7 +24,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from app.core.devices import DeviceInfo, compile_cache_dir_name, compile_properties, resolve_device
+from app.core.devices import DeviceInfo, compile_cache_dir_name, resolve_device, tuning_properties
 from app.core.errors import UserError
 from app.core.performance.metrics import MetricsBus
 from app.engines.choice import Local, ModelChoice, Remote
@@ -51,7 +51,7 @@ class CachePolicy(Enum):
 @dataclass(frozen=True)
 class LoadRequest:
     """What a task's loader is handed: the choice with its device resolved, and the recipe's
-    results (cache folder, compile properties) it passes to its pipeline."""
+    results (cache folder, tuning properties) it passes to its pipeline."""
 
     choice: ModelChoice
     """The choice, a local one on its concrete device (``Local("CPU")``, never AUTO)."""
@@ -130,7 +130,7 @@ class EngineHost:
             loader: builds and loads the engine from a :class:`LoadRequest`; what it raises
                 reaches the caller of :meth:`get`.
             metrics_name: the pipeline name its load time is published under.
-            device_key: the pipeline AUTO is resolved for and compile properties are chosen
+            device_key: the pipeline AUTO is resolved for and tuning properties are chosen
                 for (``chat``, ``knowledge``, ``tts`` …).
             keep_until_loaded: keep the previous engine until the new one has loaded (and
                 keep it when the load fails).
@@ -196,7 +196,7 @@ class EngineHost:
             resolved,
             resolved.device,
             self._cache_dir(task, resolved),
-            compile_properties(task.device_key, resolved.device) if resolved.device else {},
+            tuning_properties(task.device_key, resolved.device) if resolved.device else {},
             options,
         )
 

@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # openai is imported when a remote embedder is first made
     from app.engines.remote.embeddings import RemoteEmbedder
 
 DEVICE_KEY = "knowledge"
-"""The knowledge models' name for the devices AUTO prefers and for compile properties."""
+"""The knowledge models' name for the devices AUTO prefers and for tuning properties."""
 
 
 @dataclass(frozen=True)

@@ -7,11 +7,11 @@ import pytest
 from app.core.devices import (
     DeviceInfo,
     compile_cache_dir_name,
-    compile_properties,
     device_choices,
     discover_devices,
     resolve_auto,
     resolve_device,
+    tuning_properties,
 )
 from app.core.errors import UserError
 
@@ -58,15 +58,15 @@ def test_unknown_device_names_what_exists() -> None:
 
 
 def test_chat_on_cpu_compiles_in_f32_and_other_devices_keep_defaults() -> None:
-    assert compile_properties("chat", "CPU") == {
+    assert tuning_properties("chat", "CPU") == {
         "INFERENCE_PRECISION_HINT": "f32",
         "CPU_RUNTIME_CACHE_CAPACITY": "16",
     }
-    assert compile_properties("chat", "GPU.0") == {}
-    assert compile_properties("chat", "NPU") == {}
-    assert compile_properties("embedding", "CPU") == {}
-    assert compile_properties("knowledge", "CPU") == {"PERFORMANCE_HINT": "LATENCY"}
-    assert compile_properties("knowledge", "GPU") == {}
+    assert tuning_properties("chat", "GPU.0") == {}
+    assert tuning_properties("chat", "NPU") == {}
+    assert tuning_properties("embedding", "CPU") == {}
+    assert tuning_properties("knowledge", "CPU") == {"PERFORMANCE_HINT": "LATENCY"}
+    assert tuning_properties("knowledge", "GPU") == {}
 
 
 def test_cache_dir_name_differs_per_model_and_device() -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core.devices import compile_properties
+from app.core.devices import tuning_properties
 from app.models.inspect import embedding_length
 from pipelines.native_memory import (
     CHAT_RUNTIME_CACHE_ENTRIES,
@@ -51,10 +51,10 @@ def test_a_capacity_set_by_the_user_is_kept() -> None:
 
 
 def test_only_the_chat_model_on_cpu_gets_a_bounded_runtime_cache() -> None:
-    assert compile_properties("chat", "CPU")["CPU_RUNTIME_CACHE_CAPACITY"] == str(
+    assert tuning_properties("chat", "CPU")["CPU_RUNTIME_CACHE_CAPACITY"] == str(
         CHAT_RUNTIME_CACHE_ENTRIES
     )
-    assert "CPU_RUNTIME_CACHE_CAPACITY" not in compile_properties("chat", "GPU")
+    assert "CPU_RUNTIME_CACHE_CAPACITY" not in tuning_properties("chat", "GPU")
 
 
 def test_embedding_texts_are_padded_to_a_chunk_within_the_models_limit(tmp_path: Path) -> None:
