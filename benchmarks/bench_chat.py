@@ -92,8 +92,8 @@ def app_path_rate(model: Path, tokens: int, home: Path) -> Callable[[], float]:
     from app.context import AppContext
     from app.core.devices import DeviceInfo
     from app.core.paths import AppPaths
-    from pipelines.chat import GenerationSettings
     from pipelines.core import CancelToken
+    from pipelines.generation import GenerationSettings
 
     ctx = AppContext.create(
         AppPaths(home / "config", home / "data", home / "cache", home / "logs"),

@@ -95,8 +95,9 @@ def run_conversation(
     from app.chat.storage import ConversationStore
     from app.core.devices import DeviceInfo
     from app.core.performance.metrics import MetricsBus
-    from pipelines.chat import ChatPipeline, GenerationSettings, Message
+    from pipelines.chat import ChatPipeline
     from pipelines.core import CancelToken
+    from pipelines.generation import GenerationSettings, Message
 
     if rule == "one_by_one":
         chat_context.kept_history = one_by_one  # type: ignore[attr-defined]

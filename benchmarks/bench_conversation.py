@@ -134,8 +134,8 @@ class Rig:
     def answer(self, question: str, *, face: bool) -> dict[str, Any]:
         """One typed question answered aloud (with a face: as lip-synced clips)."""
         from app.hands_free.spoken_answer import SpokenAnswer
-        from pipelines.chat import GenerationSettings
         from pipelines.core import CancelToken
+        from pipelines.generation import GenerationSettings
 
         conversation = self.chat.new_conversation("Answer briefly.", transient=True)
         generation = CancelToken()
@@ -177,7 +177,7 @@ class Rig:
         from app.models.inspect import ModelTask
         from app.models.registry import ModelRegistry
         from app.speech.service import SpeechInputService
-        from pipelines.chat import GenerationSettings
+        from pipelines.generation import GenerationSettings
         from tests.speech import RATE, spoken, with_silence
 
         whisper = self.root / "whisper-real"

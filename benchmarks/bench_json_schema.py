@@ -3,7 +3,7 @@
 What a schema at each edge of the app's budget (:mod:`app.core.schema_budget`) costs OpenVINO
 GenAI to compile into a grammar on the real SmolLM2-135M (GGUF, fixture ``llm-real``, a
 49k-token vocabulary: the compile works per token). Each schema passes the app's own check and
-reaches GenAI as an answer's does (``pipelines.chat.generation_config``: the compact grammar
+reaches GenAI as an answer's does (``pipelines.generation.generation_config``: the compact grammar
 when it holds the schema, else GenAI's own JSON-schema converter; the tool choice always the
 latter). Per case: the compile in ms (GenAI's perf metrics), the CPU seconds of the one-token
 answer (xgrammar compiles on several threads, so this is the figure a busy machine does not
@@ -207,7 +207,7 @@ def child(model: Path, plan: Path) -> None:
     """Load the model once; for each case, answer one token under its grammar."""
     import openvino_genai as ov_genai
 
-    from pipelines.chat import GenerationSettings, generation_config
+    from pipelines.generation import GenerationSettings, generation_config
 
     pipeline = ov_genai.LLMPipeline(str(model), "CPU")
     page = os.sysconf("SC_PAGE_SIZE")

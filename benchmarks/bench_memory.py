@@ -64,8 +64,9 @@ def run_conversation(model: Path, config: str, turns: int, tokens: int) -> dict[
     from app.chat.storage import ConversationStore
     from app.core.devices import DeviceInfo
     from app.core.performance.metrics import MetricsBus
-    from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings
+    from pipelines.chat import ChatModelConfig, ChatPipeline
     from pipelines.core import CancelToken
+    from pipelines.generation import GenerationSettings
 
     def pipeline(chat_config: ChatModelConfig) -> ChatPipeline:
         if config == "openvino_defaults":  # the app's properties, but OpenVINO's cache size

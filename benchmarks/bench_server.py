@@ -207,7 +207,7 @@ def summarize(runs: list[dict[str, float]]) -> dict[str, float]:
 def engine_request(engine: Any, settings: Any) -> dict[str, float]:
     """The same request straight to the server's BatchingEngine (no HTTP)."""
     from pipelines.batching import ChatPrompt, RequestOptions
-    from pipelines.chat import Message
+    from pipelines.generation import Message
 
     first: list[float] = []
     sent = time.perf_counter()
@@ -230,8 +230,8 @@ def engine_request(engine: Any, settings: Any) -> dict[str, float]:
 
 def chat_pipeline_request(pipe: Any, settings: Any) -> dict[str, float]:
     """The same request through ChatPipeline (GenAI's LLMPipeline, the chat window's path)."""
-    from pipelines.chat import Message
     from pipelines.core import CancelToken
+    from pipelines.generation import Message
 
     first: list[float] = []
     sent = time.perf_counter()
@@ -255,7 +255,8 @@ def main() -> int:
     from app.core.paths import HOME_ENV, AppPaths
     from app.server.build import build_server
     from app.server.runner import ServerRunner
-    from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings
+    from pipelines.chat import ChatModelConfig, ChatPipeline
+    from pipelines.generation import GenerationSettings
     from tests.fixtures.real_models import SMOLLM2_FILE
 
     if len(sys.argv) == 4 and sys.argv[1] == "--client":

@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.fixtures import load_builder  # noqa: E402
 from benchmarks.machine import wait_until_quiet, write_results  # noqa: E402
-from pipelines.chat import GenerationSettings  # noqa: E402
+from pipelines.generation import GenerationSettings  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "shared_engine.json"
 MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -50,7 +50,7 @@ def rss_mb() -> float:
 def answer_once(engine: Any) -> str:
     """One short greedy chat request through the server's engine."""
     from pipelines.batching import ChatPrompt, RequestOptions
-    from pipelines.chat import Message
+    from pipelines.generation import Message
 
     prompt = ChatPrompt([Message("user", "What is the capital of France?")])
     return str(engine.submit(prompt, RequestOptions(SETTINGS), lambda _t: None).wait(300).text)
@@ -63,8 +63,8 @@ def measure(model: Path, home: Path) -> dict[str, Any]:
     from app.core.paths import HOME_ENV, AppPaths
     from app.server.build import build_server
     from app.server.served_models import ServedModels
-    from pipelines.chat import Message
     from pipelines.core import CancelToken
+    from pipelines.generation import Message
     from pipelines.shared_serving import SharedChatEngine
 
     paths = AppPaths.from_environment({HOME_ENV: str(home)})

@@ -22,9 +22,10 @@ from typing import Any
 import psutil
 
 from app.core.devices import tuning_properties
-from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings, Message
+from pipelines.chat import ChatModelConfig, ChatPipeline
 from pipelines.core import CancelToken
 from pipelines.engine_options import EngineOptions
+from pipelines.generation import GenerationSettings, Message
 
 ROOT = Path(__file__).resolve().parents[1]
 log = logging.getLogger("bench_engine_features")

@@ -93,8 +93,8 @@ class OpenVinoEngine:
         return seconds
 
     def answer(self, messages: Messages, new_tokens: int, ignore_eos: bool) -> Answer:
-        from pipelines.chat import GenerationSettings, Message
         from pipelines.core import CancelToken
+        from pipelines.generation import GenerationSettings, Message
 
         settings = GenerationSettings(
             max_new_tokens=new_tokens,

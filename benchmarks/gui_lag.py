@@ -26,7 +26,7 @@ def measure_streaming_lag(model: Path, tokens: int, home: Path) -> dict[str, flo
     from app.context import AppContext
     from app.core.devices import DeviceInfo
     from app.core.paths import AppPaths
-    from pipelines.chat import GenerationSettings
+    from pipelines.generation import GenerationSettings
     from ui.shell.gc_policy import gui_thread_gc
     from ui.shell.main_window import MainWindow
     from ui.shell.singleton_guard import SingletonRefGuard

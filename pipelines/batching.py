@@ -38,16 +38,16 @@ from typing import Any, Literal
 
 import numpy as np
 
-from pipelines.chat import (
-    REQUIRED_LLM_FILES,
+from pipelines.chat import REQUIRED_LLM_FILES
+from pipelines.contract import ModelPipeline, compile_properties, load_with, require_files
+from pipelines.core import CancelToken, InvalidInputError, MetricRecord, ModelLoadError
+from pipelines.generation import (
     GenerationSettings,
     Message,
     generation_config,
     structured_output_refusal,
     validate_messages,
 )
-from pipelines.contract import ModelPipeline, compile_properties, load_with, require_files
-from pipelines.core import CancelToken, InvalidInputError, MetricRecord, ModelLoadError
 from pipelines.gguf import is_gguf_path
 from pipelines.gguf_cache import open_gguf
 from pipelines.grammar_guard import GrammarGuard

@@ -29,6 +29,7 @@ from pathlib import Path
 
 from pipelines.core import Cancelled, CancelToken, InvalidInputError
 from pipelines.files import write_text_atomic
+from pipelines.generation import structured_output_refusal
 from pipelines.grammar_probe import GrammarSpec, ProbeLimits, ProbeTarget, Verdict, run_probe
 from pipelines.json_grammar import grammar_spec
 
@@ -303,8 +304,6 @@ def describe_verdict(verdict: Verdict) -> str:
 
 def refusal_sentence(reason: str) -> str:
     """The sentence for a grammar GenAI refused, ``reason`` being its error message."""
-    from pipelines.chat import structured_output_refusal
-
     return structured_output_refusal(RuntimeError(reason)) or (
         f"The model cannot hold its answer to this JSON schema: {' '.join(reason.split())[:200]}"
     )

@@ -37,7 +37,7 @@ _BOUNDS: dict[str, tuple[float, float]] = {
     "top_k": (0, 1000),
     "repetition_penalty": (0.5, 2.0),
 }
-"""What :class:`pipelines.chat.GenerationSettings` accepts (top_p must be above 0)."""
+"""What :class:`pipelines.generation.GenerationSettings` accepts (top_p must be above 0)."""
 
 _GGUF_KEYS = {
     "temperature": "general.sampling.temp",

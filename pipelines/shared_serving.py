@@ -30,9 +30,10 @@ from contextlib import AbstractContextManager
 from typing import Any
 
 from pipelines.batching import BatchingEngine, ServingConfig, _Running, _VisionInput
-from pipelines.chat import ChatPipeline, structured_output_refusal
+from pipelines.chat import ChatPipeline
 from pipelines.core import ModelLoadError
 from pipelines.engine_options import apply_to_generation
+from pipelines.generation import structured_output_refusal
 from pipelines.model_sampling import sampling_from_folder
 from pipelines.openvino_errors import openvino_reason
 

@@ -2,7 +2,7 @@
 
 :class:`VisionChatPipeline` keeps the contract of :class:`pipelines.chat.ChatPipeline` (no I/O
 in the constructor, ``load(cancel)``, ``close()``, ``metrics()``, a streaming callback, Stop
-returns the partial answer, the same :class:`~pipelines.chat.GenerationSettings`, device,
+returns the partial answer, the same :class:`~pipelines.generation.GenerationSettings`, device,
 compile properties and ``CACHE_DIR``) and adds ``images`` to :meth:`VisionChatPipeline.generate`.
 
 Images are uint8 RGB arrays of shape ``[H, W, 3]`` (the caller decodes files: pipelines do no
@@ -21,17 +21,11 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from pipelines.chat import (
-    ChatModelConfig,
-    ChatPipeline,
-    ChatResult,
-    GenerationSettings,
-    Message,
-    validate_messages,
-)
+from pipelines.chat import ChatModelConfig, ChatPipeline, ChatResult
 from pipelines.contract import compile_properties, load_with, require_files
 from pipelines.core import CancelToken, InvalidInputError, MetricRecord
 from pipelines.engine_options import load_properties
+from pipelines.generation import GenerationSettings, Message, validate_messages
 
 log = logging.getLogger(__name__)
 

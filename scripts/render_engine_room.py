@@ -41,7 +41,7 @@ from render_screenshots import (  # noqa: E402
     wait_until,
 )
 
-from pipelines.chat import GenerationSettings  # noqa: E402
+from pipelines.generation import GenerationSettings  # noqa: E402
 
 CALCULATOR = ROOT / "tests" / "mcp_servers" / "calculator.py"
 TOOL_QUESTION = "What is 17 times 23? Use the calculator."

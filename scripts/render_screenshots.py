@@ -53,7 +53,7 @@ README_PICTURES = True
 SUFFIX = ""  # "-de" for a German run: its pictures do not replace the English ones
 """Whether this run writes the README's own pictures (its first theme is light)."""
 
-from pipelines.chat import GenerationSettings  # noqa: E402 - once the path is set
+from pipelines.generation import GenerationSettings  # noqa: E402 - once the path is set
 
 # The code question: SmolLM2-135M answers it with fenced Python blocks (greedy decoding).
 QUESTIONS = (

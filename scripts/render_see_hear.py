@@ -46,7 +46,7 @@ from render_screenshots import (  # noqa: E402
     wait_until,
 )
 
-from pipelines.chat import GenerationSettings  # noqa: E402 - once the path is set
+from pipelines.generation import GenerationSettings  # noqa: E402 - once the path is set
 
 if TYPE_CHECKING:
     from tests.audio_device import VirtualSoundCard

@@ -44,13 +44,7 @@ if TYPE_CHECKING:
         ServingConfig,
         TextPrompt,
     )
-    from pipelines.chat import (
-        MAX_PROMPT_CHARS,
-        ChatPipeline,
-        GenerationSettings,
-        Message,
-        validate_messages,
-    )
+    from pipelines.chat import ChatPipeline
     from pipelines.engine_options import (
         KV_CACHE_PRECISIONS,
         MAX_EVICTION_CACHE_TOKENS,
@@ -58,6 +52,12 @@ if TYPE_CHECKING:
         EngineOptions,
         cpu_has_amx,
         describe,
+    )
+    from pipelines.generation import (
+        MAX_PROMPT_CHARS,
+        GenerationSettings,
+        Message,
+        validate_messages,
     )
     from pipelines.gguf import GgufInfo, is_gguf_path, read_gguf_info
     from pipelines.grammar_guard import GrammarGuard
@@ -81,7 +81,7 @@ _WHERE = {
     "EngineOptions": "pipelines.engine_options:EngineOptions",
     "FORMATS": "app.chat.export:FORMATS",
     "Format": "app.chat.export:Format",
-    "GenerationSettings": "pipelines.chat:GenerationSettings",
+    "GenerationSettings": "pipelines.generation:GenerationSettings",
     "GgufInfo": "pipelines.gguf:GgufInfo",
     "GrammarGuard": "pipelines.grammar_guard:GrammarGuard",
     "IMAGE_SUFFIXES": "app.chat.images:IMAGE_SUFFIXES",
@@ -89,10 +89,10 @@ _WHERE = {
     "LoadedModel": "app.chat.results:LoadedModel",
     "MAX_EVICTION_CACHE_TOKENS": "pipelines.engine_options:MAX_EVICTION_CACHE_TOKENS",
     "MAX_IMAGES": "app.chat.images:MAX_IMAGES",
-    "MAX_PROMPT_CHARS": "pipelines.chat:MAX_PROMPT_CHARS",
+    "MAX_PROMPT_CHARS": "pipelines.generation:MAX_PROMPT_CHARS",
     "MAX_SCHEMA_BYTES": "app.chat.structured:MAX_SCHEMA_BYTES",
     "MIN_EVICTION_CACHE_TOKENS": "pipelines.engine_options:MIN_EVICTION_CACHE_TOKENS",
-    "Message": "pipelines.chat:Message",
+    "Message": "pipelines.generation:Message",
     "ModelSampling": "pipelines.model_sampling:ModelSampling",
     "PreparedImage": "app.chat.images:PreparedImage",
     "Prompt": "pipelines.batching:Prompt",
@@ -121,7 +121,7 @@ _WHERE = {
     "sampling_from_folder": "pipelines.model_sampling:sampling_from_folder",
     "search_conversations": "app.chat.search:search",
     "snapshot": "app.chat.search:snapshot",
-    "validate_messages": "pipelines.chat:validate_messages",
+    "validate_messages": "pipelines.generation:validate_messages",
     "write_export": "app.chat.export:write_export",
 }
 """Each name the front ends use, and the module it lives in."""

@@ -32,8 +32,9 @@ from app.core.performance.metrics import MetricsBus
 from app.core.texts import tr
 from app.mcp.calls import ToolCall
 from app.mcp.service import ToolService
-from pipelines.chat import ChatPipeline, GenerationSettings
+from pipelines.chat import ChatPipeline
 from pipelines.core import Cancelled, CancelToken, MetricRecord
+from pipelines.generation import GenerationSettings
 from pipelines.vision_chat import Image, VisionChatPipeline
 
 if TYPE_CHECKING:  # openai is imported when a remote model is first loaded

@@ -22,7 +22,7 @@ from app.chat.history import (
 from app.chat.messages import ChatMessage, Conversation
 from app.core.errors import UserError
 from app.knowledge.grounding import PASSAGES_PER_ANSWER, SOURCES_SHARE, Source, grounded_question
-from pipelines.chat import GenerationSettings, Message
+from pipelines.generation import GenerationSettings, Message
 from pipelines.rag.store import Collection, Hit
 
 MIN_PROMPT_TOKENS = 256

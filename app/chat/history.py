@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from app.chat.messages import ChatMessage
-from pipelines.chat import Message
+from pipelines.generation import Message
 
 TEMPLATE_TOKENS_PER_MESSAGE = 8
 """What the chat template adds around each message (role markers, separators): an estimate

@@ -33,9 +33,10 @@ from app.engines.host import CachePolicy, EngineHost
 from app.engines.remote.config import DEVICE_PREFIX, RemoteChatFactory, is_remote
 from app.engines.slots import BusyLock
 from app.models.inspect import ModelTask, validate_chat_model
-from pipelines.chat import ChatPipeline, GenerationSettings
+from pipelines.chat import ChatPipeline
 from pipelines.core import CancelToken
 from pipelines.engine_options import EngineOptions
+from pipelines.generation import GenerationSettings
 from pipelines.gguf import is_gguf_path
 from pipelines.gguf_cache import is_converted
 from pipelines.grammar_guard import GrammarGuard

@@ -30,9 +30,10 @@ from app.core.performance.metrics import MetricsBus
 from app.engines.host import EngineHost
 from app.engines.remote.config import RemoteChatFactory
 from app.mcp.service import ToolService
-from pipelines.chat import ChatPipeline, GenerationSettings
+from pipelines.chat import ChatPipeline
 from pipelines.core import CancelToken
 from pipelines.engine_options import EngineOptions
+from pipelines.generation import GenerationSettings
 from pipelines.grammar_guard import GrammarGuard
 from pipelines.vision_chat import VisionChatPipeline
 

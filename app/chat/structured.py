@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.core.schema_budget import SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_ONE, check_budget
-from pipelines.chat import GenerationSettings
 from pipelines.core import InvalidInputError
+from pipelines.generation import GenerationSettings
 
 MAX_SCHEMA_BYTES = 100_000
 """A longer schema is refused: a person writes a few kilobytes; megabytes are a mistake."""

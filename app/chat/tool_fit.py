@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from app.chat.history import TEMPLATE_TOKENS_PER_MESSAGE, TokenCounter
-from pipelines.chat import Message
+from pipelines.generation import Message
 
 log = logging.getLogger(__name__)
 

@@ -26,8 +26,9 @@ from app.mcp.calls import ToolCall
 from app.mcp.config import split_tool_id
 from app.mcp.schemas import affordable, choice_schema, parse_choice, simplified
 from app.mcp.service import ToolInfo, ToolService
-from pipelines.chat import ChatResult, GenerationSettings, Message
+from pipelines.chat import ChatResult
 from pipelines.core import Cancelled, CancelToken
+from pipelines.generation import GenerationSettings, Message
 
 log = logging.getLogger(__name__)
 

@@ -31,13 +31,13 @@ from app.engines.choice import ModelChoice
 from app.engines.remote.config import RemoteEndpoint
 from app.mcp.config import McpServer, unique_names
 from app.models.inspect import ModelTask
-from pipelines.chat import GenerationSettings
 from pipelines.engine_options import (
     MAX_EVICTION_CACHE_TOKENS,
     MIN_EVICTION_CACHE_TOKENS,
     EngineOptions,
     KvCachePrecision,
 )
+from pipelines.generation import GenerationSettings
 from pipelines.model_sampling import ModelSampling
 
 log = logging.getLogger(__name__)

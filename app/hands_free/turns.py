@@ -61,8 +61,8 @@ from app.hands_free.spoken_answer import SpokenAnswer
 from app.speech.listening import Listener, ListenEvent
 from app.speech.service import SpeechInputService
 from app.voice.service import VoiceService
-from pipelines.chat import GenerationSettings
 from pipelines.core import Cancelled, CancelToken
+from pipelines.generation import GenerationSettings
 from pipelines.speech_to_text import SAMPLE_RATE
 
 log = logging.getLogger(__name__)

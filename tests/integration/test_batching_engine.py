@@ -26,8 +26,8 @@ from pipelines.batching import (
     ServingConfig,
     TextPrompt,
 )
-from pipelines.chat import GenerationSettings, Message
 from pipelines.core import InvalidInputError, ModelLoadError
+from pipelines.generation import GenerationSettings, Message
 
 pytestmark = [pytest.mark.integration]
 

@@ -17,8 +17,8 @@ from app.chat.service import ChatService
 from app.chat.storage import ConversationStore
 from app.core.devices import DeviceInfo
 from app.core.performance.metrics import MetricsBus
-from pipelines.chat import GenerationSettings
 from pipelines.core import CancelToken
+from pipelines.generation import GenerationSettings
 
 pytestmark = [pytest.mark.integration, pytest.mark.real_model]
 

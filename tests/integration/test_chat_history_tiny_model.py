@@ -21,14 +21,9 @@ from app.chat.service import ChatService
 from app.chat.storage import ConversationStore
 from app.core.devices import DeviceInfo
 from app.core.performance.metrics import MetricsBus
-from pipelines.chat import (
-    ChatModelConfig,
-    ChatPipeline,
-    ChatResult,
-    GenerationSettings,
-    Message,
-)
+from pipelines.chat import ChatModelConfig, ChatPipeline, ChatResult
 from pipelines.core import CancelToken
+from pipelines.generation import GenerationSettings, Message
 
 pytestmark = pytest.mark.integration
 

@@ -10,13 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from pipelines.chat import (
-    ChatModelConfig,
-    ChatPipeline,
-    GenerationSettings,
-    Message,
-)
+from pipelines.chat import ChatModelConfig, ChatPipeline
 from pipelines.core import CancelToken, DeviceError, InvalidInputError
+from pipelines.generation import GenerationSettings, Message
 from tests.streams import StopAfter
 
 pytestmark = pytest.mark.integration

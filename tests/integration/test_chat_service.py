@@ -14,8 +14,8 @@ from app.context import AppContext
 from app.core.devices import DeviceInfo
 from app.core.errors import BusyError, UserError
 from app.core.paths import AppPaths
-from pipelines.chat import GenerationSettings
 from pipelines.core import Cancelled, CancelToken
+from pipelines.generation import GenerationSettings
 from tests.streams import StopAfter
 
 pytestmark = pytest.mark.integration

@@ -27,7 +27,7 @@ from app.hands_free.turns import (
 from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
 from app.speech.service import SpeechInputService
-from pipelines.chat import GenerationSettings
+from pipelines.generation import GenerationSettings
 from tests.audio_device import VirtualSoundCard, two_sinks
 from tests.integration.test_spoken_answer import Services as AnswerServices
 from tests.integration.test_spoken_answer import services

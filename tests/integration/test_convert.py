@@ -15,8 +15,9 @@ from app.models.convert import Converter, ConvertProgress, convert_model
 from app.models.convert_plan import ConvertRequest, Weights
 from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
-from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings, Message
+from pipelines.chat import ChatModelConfig, ChatPipeline
 from pipelines.core import Cancelled, CancelToken
+from pipelines.generation import GenerationSettings, Message
 
 pytestmark = pytest.mark.integration
 

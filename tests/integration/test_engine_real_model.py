@@ -22,10 +22,11 @@ from app.core.errors import UserError
 from app.core.paths import AppPaths
 from app.core.performance.metrics import MetricsBus
 from pipelines import chat as chat_module
-from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings, Message
+from pipelines.chat import ChatModelConfig, ChatPipeline
 from pipelines.core import CancelToken, InvalidInputError
 from pipelines.draft_model import draft_folder
 from pipelines.engine_options import EngineOptions, cpu_has_amx
+from pipelines.generation import GenerationSettings, Message
 from tests.app_process import run_app
 
 pytestmark = [pytest.mark.integration, pytest.mark.real_model]

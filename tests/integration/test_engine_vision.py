@@ -14,9 +14,10 @@ from app.core.devices import DeviceInfo
 from app.core.errors import UserError
 from app.core.paths import AppPaths
 from app.core.performance.metrics import MetricsBus
-from pipelines.chat import ChatModelConfig, GenerationSettings, Message
+from pipelines.chat import ChatModelConfig
 from pipelines.core import CancelToken
 from pipelines.engine_options import EngineOptions
+from pipelines.generation import GenerationSettings, Message
 from pipelines.vision_chat import VisionChatPipeline
 
 pytestmark = pytest.mark.integration

@@ -16,8 +16,9 @@ from app.core.devices import DeviceInfo
 from app.core.errors import StorageError, UserError
 from app.core.paths import AppPaths
 from app.models.registry import ModelRegistry, gguf_model_id
-from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings, Message
+from pipelines.chat import ChatModelConfig, ChatPipeline
 from pipelines.core import CancelToken, InvalidInputError
+from pipelines.generation import GenerationSettings, Message
 from pipelines.gguf import read_gguf_info
 from pipelines.gguf_cache import SOURCE_FILE
 from tests.app_process import run_app

@@ -12,8 +12,9 @@ import pytest
 
 from app.chat.structured import check_schema
 from pipelines import grammar_guard
-from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings, Message
+from pipelines.chat import ChatModelConfig, ChatPipeline
 from pipelines.core import CancelToken, InvalidInputError
+from pipelines.generation import GenerationSettings, Message
 from pipelines.grammar_guard import GrammarGuard, probe_target, verdict_key
 from pipelines.grammar_probe import GrammarSpec, ProbeLimits, ProbeTarget, Verdict
 from pipelines.json_grammar import grammar_spec

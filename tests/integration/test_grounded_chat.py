@@ -12,8 +12,8 @@ from app.context import AppContext
 from app.core.errors import UserError
 from app.core.paths import AppPaths
 from app.knowledge.grounding import Source
-from pipelines.chat import GenerationSettings, Message
 from pipelines.core import CancelToken
+from pipelines.generation import GenerationSettings, Message
 from tests.app_process import models_env, run_app
 from tests.documents import write_pdf
 

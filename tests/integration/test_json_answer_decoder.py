@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 from app.chat.structured import check_schema
-from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings, Message
+from pipelines.chat import ChatModelConfig, ChatPipeline
 from pipelines.core import CancelToken, InvalidInputError
+from pipelines.generation import GenerationSettings, Message
 
 pytestmark = pytest.mark.integration
 

@@ -19,8 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.chat.structured import answer_problem, check_schema
-from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings, Message
+from pipelines.chat import ChatModelConfig, ChatPipeline
 from pipelines.core import CancelToken
+from pipelines.generation import GenerationSettings, Message
 
 pytestmark = [pytest.mark.integration, pytest.mark.real_model]
 

@@ -13,8 +13,8 @@ from app.chat.structured import LENGTH_LIMIT
 from app.context import AppContext
 from app.core.devices import DeviceInfo
 from app.core.paths import AppPaths
-from pipelines.chat import GenerationSettings
 from pipelines.core import CancelToken, InvalidInputError
+from pipelines.generation import GenerationSettings
 
 pytestmark = pytest.mark.integration
 

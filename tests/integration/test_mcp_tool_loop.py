@@ -21,8 +21,8 @@ from app.core.devices import DeviceInfo
 from app.core.performance.metrics import MetricsBus
 from app.mcp.calls import ToolCall
 from app.mcp.service import ToolService
-from pipelines.chat import GenerationSettings
 from pipelines.core import CancelToken
+from pipelines.generation import GenerationSettings
 from pipelines.grammar_guard import GrammarGuard
 from pipelines.grammar_probe import ProbeLimits
 from tests.mcp_servers.running import calculator_stdio, hostile

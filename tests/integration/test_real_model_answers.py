@@ -27,8 +27,9 @@ from app.core.paths import AppPaths
 from app.core.performance.metrics import MetricsBus
 from app.core.settings import Settings
 from app.knowledge.grounding import Source
-from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings
+from pipelines.chat import ChatModelConfig, ChatPipeline
 from pipelines.core import CancelToken
+from pipelines.generation import GenerationSettings
 from tests.app_process import run_app
 from tests.streams import StopAfter
 

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from pipelines.batching import ChatPrompt, RequestOptions, TextPrompt
-from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings, Message
+from pipelines.chat import ChatModelConfig, ChatPipeline
 from pipelines.core import CancelToken
+from pipelines.generation import GenerationSettings, Message
 from pipelines.shared_serving import SharedChatEngine
 
 pytestmark = [pytest.mark.integration]

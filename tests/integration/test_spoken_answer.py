@@ -31,8 +31,8 @@ from app.hands_free.spoken_answer import SpokenAnswer
 from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
 from app.voice.service import VoiceService
-from pipelines.chat import GenerationSettings
 from pipelines.core import CancelToken
+from pipelines.generation import GenerationSettings
 from tests.audio_device import VirtualSoundCard, sound_card
 from tests.audio_samples import speech_like, write_clip
 

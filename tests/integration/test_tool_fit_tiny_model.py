@@ -25,8 +25,9 @@ from app.core.devices import DeviceInfo
 from app.core.performance.metrics import MetricsBus
 from app.mcp.calls import ToolCall
 from app.mcp.service import ToolService
-from pipelines.chat import ChatPipeline, ChatResult, GenerationSettings, Message
+from pipelines.chat import ChatPipeline, ChatResult
 from pipelines.core import CancelToken
+from pipelines.generation import GenerationSettings, Message
 from tests.mcp_servers.running import calculator_stdio
 
 pytestmark = [pytest.mark.integration]

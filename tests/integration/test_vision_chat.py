@@ -22,8 +22,9 @@ from app.context import AppContext
 from app.core.devices import DeviceInfo
 from app.core.errors import UserError
 from app.core.paths import AppPaths
-from pipelines.chat import ChatModelConfig, GenerationSettings, Message
+from pipelines.chat import ChatModelConfig
 from pipelines.core import CancelToken, InvalidInputError
+from pipelines.generation import GenerationSettings, Message
 from pipelines.vision_chat import VisionChatPipeline
 from tests.app_process import run_app
 from tests.streams import StopAfter

@@ -15,7 +15,7 @@ import ollama
 import pytest
 
 from app.server.ollama_schema import MAX_EMBED_INPUTS
-from pipelines.chat import MAX_PROMPT_CHARS
+from pipelines.generation import MAX_PROMPT_CHARS
 from tests.server.conftest import RunningServer, post_and_hang_up, spy_on_submit
 
 pytestmark = [pytest.mark.integration]

@@ -17,8 +17,8 @@ from app.core.performance.metrics import MetricsBus
 from app.engines.remote import endpoints
 from app.engines.remote.config import RemoteEndpoint, device_value, remote_chat_factory
 from app.engines.remote.endpoints import explain, list_models, make_client, test_connection
-from pipelines.chat import GenerationSettings
 from pipelines.core import CancelToken
+from pipelines.generation import GenerationSettings
 from tests.server.conftest import CPU, RunningServer
 from tests.waiting import wait_until
 

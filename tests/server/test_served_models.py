@@ -16,7 +16,7 @@ from app.server.build import build_server
 from app.server.served_models import SERVE
 from app.server.state import ServerState
 from pipelines.batching import BatchingEngine, ChatPrompt, RequestOptions
-from pipelines.chat import GenerationSettings, Message
+from pipelines.generation import GenerationSettings, Message
 from pipelines.shared_serving import SharedChatEngine
 
 pytestmark = [pytest.mark.integration]

@@ -9,8 +9,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from app.core.devices import DeviceInfo
-from pipelines.chat import ChatModelConfig, ChatResult, GenerationSettings, Message
+from pipelines.chat import ChatModelConfig, ChatResult
 from pipelines.core import CancelToken, DeviceError, MetricRecord
+from pipelines.generation import GenerationSettings, Message
 from pipelines.gguf import GgufInfo, is_gguf_path
 
 CPU = DeviceInfo("CPU", "Test CPU")

@@ -15,8 +15,8 @@ from app.core.errors import UserError
 from app.mcp.calls import ToolCall
 from app.mcp.config import McpServer, split_tool_id, tool_id
 from app.mcp.service import ToolInfo
-from pipelines.chat import GenerationSettings
 from pipelines.core import Cancelled, CancelToken
+from pipelines.generation import GenerationSettings
 
 NUMBERS = {"type": "object", "properties": {"a": {"type": "number"}, "b": {"type": "number"}}}
 

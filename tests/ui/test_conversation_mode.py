@@ -20,8 +20,8 @@ from app.core.audio.devices import AudioDevice
 from app.core.audio.recording import Level
 from app.hands_free.turns import Services, TurnEvent, TurnOptions, TurnStatus
 from app.models.inspect import ModelTask
-from pipelines.chat import GenerationSettings
 from pipelines.core import CancelToken
+from pipelines.generation import GenerationSettings
 from tests.audio_samples import speech_like, write_clip
 from tests.ui.helpers import click, load
 from tests.video_samples import write_clip as write_video

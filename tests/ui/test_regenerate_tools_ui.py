@@ -16,8 +16,9 @@ from app.chat.service import ChatService
 from app.chat.storage import ConversationStore
 from app.core.paths import AppPaths
 from app.mcp.config import McpServer
-from pipelines.chat import ChatModelConfig, ChatResult, GenerationSettings, Message
+from pipelines.chat import ChatModelConfig, ChatResult
 from pipelines.core import CancelToken, MetricRecord
+from pipelines.generation import GenerationSettings, Message
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, FakeChatPipeline, Script
 from tests.ui.helpers import click, load, open_window, shown, type_and_send

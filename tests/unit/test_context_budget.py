@@ -18,7 +18,8 @@ from app.chat.context_window import (
 )
 from app.chat.history import TEMPLATE_TOKENS_PER_MESSAGE
 from app.chat.storage import ChatMessage, Conversation
-from pipelines.chat import ChatModelConfig, ChatPipeline, GenerationSettings, Message
+from pipelines.chat import ChatModelConfig, ChatPipeline
+from pipelines.generation import GenerationSettings, Message
 
 
 @pytest.fixture(scope="module")

@@ -15,8 +15,8 @@ from app.chat.structured import (
     check_answer,
     check_schema,
 )
-from pipelines.chat import GenerationSettings
 from pipelines.core import InvalidInputError
+from pipelines.generation import GenerationSettings
 
 PERSON = {
     "type": "object",

@@ -10,7 +10,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from pipelines.chat import GenerationSettings, generation_config
+from pipelines.generation import GenerationSettings, generation_config
 from pipelines.json_grammar import compact, json_grammar
 from tests.unit.test_json_grammar_convert import CASES
 

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from app.core.performance.metrics import MetricsBus
 from app.core.performance.system_stats import SystemSampler
-from pipelines.chat import GenerationSettings, generation_config
 from pipelines.core import CancelToken, InvalidInputError, MetricRecord, Progress
+from pipelines.generation import GenerationSettings, generation_config
 
 
 def test_bus_keeps_latest_finished_and_live_separately() -> None:

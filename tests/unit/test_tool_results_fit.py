@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from app.chat.tool_fit import SHORTENED, PromptRoom, shorten
 from app.chat.tool_loop import answer_prompt
 from app.mcp.calls import ToolCall
-from pipelines.chat import Message
+from pipelines.generation import Message
 
 
 class Words:

@@ -14,8 +14,9 @@ import openai
 from app.core.errors import UserError
 from app.engines.remote.config import RemoteEndpoint, device_label
 from app.engines.remote.endpoints import explain, list_models, make_client
-from pipelines.chat import ChatResult, GenerationSettings, Message, validate_messages
+from pipelines.chat import ChatResult
 from pipelines.core import CancelToken, MetricRecord
+from pipelines.generation import GenerationSettings, Message, validate_messages
 from pipelines.gguf import GgufInfo
 
 log = logging.getLogger(__name__)

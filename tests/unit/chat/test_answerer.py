@@ -13,8 +13,8 @@ from app.chat.storage import ConversationStore
 from app.core.errors import BusyError, UserError
 from app.core.performance.metrics import MetricsBus
 from app.engines.host import EngineHost
-from pipelines.chat import GenerationSettings
 from pipelines.core import CancelToken
+from pipelines.generation import GenerationSettings
 from tests.ui.fakes import CPU, FakeChatPipeline, Script, fake_model_folder
 
 SETTINGS = GenerationSettings(max_new_tokens=64)

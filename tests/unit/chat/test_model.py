@@ -11,7 +11,7 @@ from app.chat.storage import ChatMessage, Conversation
 from app.core.errors import BusyError, UserError
 from app.core.performance.metrics import MetricsBus
 from app.engines.host import EngineHost
-from pipelines.chat import GenerationSettings
+from pipelines.generation import GenerationSettings
 from tests.ui.fakes import CPU, FakeChatPipeline, Script, fake_model_folder
 
 
