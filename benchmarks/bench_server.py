@@ -206,8 +206,8 @@ def summarize(runs: list[dict[str, float]]) -> dict[str, float]:
 
 def engine_request(engine: Any, settings: Any) -> dict[str, float]:
     """The same request straight to the server's BatchingEngine (no HTTP)."""
-    from pipelines.batching import ChatPrompt, RequestOptions
     from pipelines.generation import Message
+    from pipelines.serving_requests import ChatPrompt, RequestOptions
 
     first: list[float] = []
     sent = time.perf_counter()

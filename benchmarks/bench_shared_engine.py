@@ -49,8 +49,8 @@ def rss_mb() -> float:
 
 def answer_once(engine: Any) -> str:
     """One short greedy chat request through the server's engine."""
-    from pipelines.batching import ChatPrompt, RequestOptions
     from pipelines.generation import Message
+    from pipelines.serving_requests import ChatPrompt, RequestOptions
 
     prompt = ChatPrompt([Message("user", "What is the capital of France?")])
     return str(engine.submit(prompt, RequestOptions(SETTINGS), lambda _t: None).wait(300).text)

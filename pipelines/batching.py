@@ -2,13 +2,14 @@
 
 A local server has several clients (an editor, an agent, a script) asking at the same time.
 ``LLMPipeline`` answers one prompt at a time; the continuous-batching pipeline keeps a paged KV
-cache and, on each :meth:`step`, advances every running request by one token, so streams
-interleave instead of queueing. This module owns that pipeline and the one thread that steps
-it (the pipeline is not thread-safe): callers on any thread :meth:`BatchingEngine.submit` a
-request and get a :class:`BatchRequest` back; text arrives through their ``on_text`` callback,
-called on the engine's thread, and :meth:`BatchRequest.wait` gives the :class:`Completion`.
-:meth:`BatchRequest.cancel` stops a request at its next step and frees its KV-cache blocks
-(a client that disconnects).
+cache and, on each ``step()``, advances every running request by one token, so streams
+interleave instead of queueing. :class:`BatchingEngine` loads that pipeline and starts the one
+thread that steps it (:mod:`pipelines.batching_steps`; the pipeline is not thread-safe):
+callers on any thread :meth:`BatchingEngine.submit` a request (:mod:`pipelines.serving_requests`)
+and get a :class:`~pipelines.serving_requests.BatchRequest` back; text arrives through their
+``on_text`` callback, called on the engine's thread, and ``BatchRequest.wait`` gives the
+:class:`~pipelines.serving_requests.Completion`. ``BatchRequest.cancel`` stops a request at
+its next step and frees its KV-cache blocks (a client that disconnects).
 
 REPL use::
 
@@ -28,42 +29,38 @@ from __future__ import annotations
 import itertools
 import logging
 import math
-import queue
 import threading
-import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 
+from pipelines.batching_steps import StepLoop
 from pipelines.chat import REQUIRED_LLM_FILES
 from pipelines.contract import ModelPipeline, compile_properties, load_with, require_files
 from pipelines.core import CancelToken, InvalidInputError, MetricRecord, ModelLoadError
-from pipelines.generation import (
-    GenerationSettings,
-    Message,
-    generation_config,
-    structured_output_refusal,
-    validate_messages,
-)
+from pipelines.generation import MAX_PROMPT_CHARS, Message, validate_messages
 from pipelines.gguf import is_gguf_path
 from pipelines.gguf_cache import open_gguf
 from pipelines.grammar_guard import GrammarGuard
-from pipelines.json_grammar import structured_output_config
 from pipelines.model_sampling import ModelSampling, sampling_from_folder
-from pipelines.openvino_errors import openvino_reason
-from pipelines.vision_chat import REQUIRED_VLM_FILES, Image, check_image, is_vision_folder
+from pipelines.serving_queue import Queued, RequestQueue
+from pipelines.serving_requests import (
+    IMAGE_TAG,
+    BatchRequest,
+    ChatPrompt,
+    Completion,
+    Prompt,
+    RequestOptions,
+    VisionInput,
+    request_config,
+    untagged,
+)
+from pipelines.vision_chat import REQUIRED_VLM_FILES, check_image, is_vision_folder
 
 log = logging.getLogger(__name__)
-
-FinishReason = Literal["stop", "length", "cancelled", "error"]
-
-#: A raw completion prompt longer than this is refused before tokenisation (as chat's limit).
-MAX_PROMPT_CHARS = 100_000
-#: More stop strings than OpenAI allows (4) are refused; Ollama clients send a few too.
-MAX_STOP_STRINGS = 16
 
 
 @dataclass(frozen=True)
@@ -86,146 +83,6 @@ class ServingConfig:
     untried, in the step that admits the request)."""
 
 
-@dataclass(frozen=True)
-class RequestOptions:
-    """What one request asks beyond the prompt."""
-
-    settings: GenerationSettings = field(default_factory=GenerationSettings)
-    stop: tuple[str, ...] = ()
-    """Strings that end the answer (not included in it)."""
-    json_schema: str | None = None
-    """A JSON schema the answer must follow (structured output), as JSON text."""
-    presence_penalty: float = 0.0
-    """Lowers every token already in the answer once (OpenAI's sense, -2 to 2)."""
-    frequency_penalty: float = 0.0
-    """Lowers a token by how often it is already in the answer (OpenAI's sense, -2 to 2)."""
-
-    def validate(self) -> None:
-        """Raise :class:`InvalidInputError` naming the first bad value."""
-        self.settings.validate()
-        for name, value in (
-            ("presence_penalty", self.presence_penalty),
-            ("frequency_penalty", self.frequency_penalty),
-        ):
-            if not (math.isfinite(value) and -2.0 <= value <= 2.0):
-                raise InvalidInputError(f"{name} must be between -2 and 2.", field=name)
-        if len(self.stop) > MAX_STOP_STRINGS:
-            raise InvalidInputError(
-                f"At most {MAX_STOP_STRINGS} stop strings are allowed.", field="stop"
-            )
-        if any(not s for s in self.stop):
-            raise InvalidInputError("A stop string cannot be empty.", field="stop")
-
-
-@dataclass(frozen=True)
-class ChatPrompt:
-    """A conversation, put through the model's chat template."""
-
-    messages: Sequence[Message]
-    images: Sequence[Image] = ()
-    """Images of the last user message (a vision model only): uint8 RGB ``[H, W, 3]``."""
-
-
-@dataclass(frozen=True)
-class TextPrompt:
-    """Raw text, continued as it is (no chat template): a completion."""
-
-    text: str
-
-
-Prompt = ChatPrompt | TextPrompt
-
-
-@dataclass(frozen=True)
-class Completion:
-    """How one request ended."""
-
-    text: str
-    finish_reason: FinishReason
-    prompt_tokens: int
-    completion_tokens: int
-    ttft_ms: float
-    """Submit to first generated token (queueing included)."""
-    duration_ms: float
-    """Submit to the end."""
-    error: str = ""
-    """Why it ended with ``finish_reason == "error"``."""
-
-    @property
-    def tokens_per_s(self) -> float:
-        """Decode speed after the first token."""
-        decode_s = (self.duration_ms - self.ttft_ms) / 1000.0
-        if self.completion_tokens < 2 or decode_s <= 0:
-            return 0.0
-        return (self.completion_tokens - 1) / decode_s
-
-
-class BatchRequest:
-    """One submitted request: cancel it, or wait for its :class:`Completion`."""
-
-    def __init__(
-        self,
-        request_id: int,
-        prompt_tokens: int,
-        on_end: Callable[[Completion], None] | None = None,
-    ) -> None:
-        self.id = request_id
-        self.prompt_tokens = prompt_tokens
-        self._on_end = on_end
-        self.submitted = time.perf_counter()
-        self._cancelled = threading.Event()
-        self._done = threading.Event()
-        self._completion: Completion | None = None
-
-    def cancel(self) -> None:
-        """Stop at the engine's next step; its KV-cache blocks are freed."""
-        self._cancelled.set()
-
-    @property
-    def cancelled(self) -> bool:
-        """Whether :meth:`cancel` was called."""
-        return self._cancelled.is_set()
-
-    @property
-    def done(self) -> bool:
-        """Whether the request has ended (finished, cancelled or failed)."""
-        return self._done.is_set()
-
-    def wait(self, timeout: float | None = None) -> Completion:
-        """The completion, once the request has ended.
-
-        Raises:
-            TimeoutError: it did not end within ``timeout`` seconds.
-        """
-        if not self._done.wait(timeout):
-            raise TimeoutError(f"request {self.id} did not end within {timeout} s")
-        assert self._completion is not None
-        return self._completion
-
-    def _finish(self, completion: Completion) -> None:
-        self._completion = completion
-        self._done.set()
-        if self._on_end is not None:
-            try:
-                self._on_end(completion)
-            except Exception:  # a caller's slip must not stop the engine's thread
-                log.exception("on_end of request %s failed", self.id)
-
-
-@dataclass
-class _Running:
-    """The engine thread's own record of a request."""
-
-    request: BatchRequest
-    handle: Any
-    streamer: Any
-    on_text: Callable[[str], None]
-    pieces: list[str] = field(default_factory=list)
-    generated: int = 0
-    first_token_at: float = 0.0
-    finish: FinishReason = "stop"
-
-
 class BatchingEngine(ModelPipeline):
     """A model serving many requests at once (thread-safe: :meth:`submit` from any thread)."""
 
@@ -236,18 +93,11 @@ class BatchingEngine(ModelPipeline):
         self.config = config
         self._tokenizer: Any = None
         self._ids = itertools.count(1)
-        self._incoming: queue.SimpleQueue[tuple[BatchRequest, Any, Any, Callable[[str], None]]]
-        self._incoming = queue.SimpleQueue()
-        self._running: dict[int, _Running] = {}
+        self._requests = RequestQueue()
+        """Requests on their way to the engine's thread (see :mod:`pipelines.serving_queue`)."""
         self._wake = threading.Event()
-        self._stopping = threading.Event()
+        """Set when a request is queued: an idle step loop waits for it."""
         self._thread: threading.Thread | None = None
-        self._count_lock = threading.Lock()
-        self._active = 0
-        self._unfreed = False
-        """A request was cancelled since the last step (whose blocks that step frees)."""
-        self.finished = 0
-        """Requests ended since load (for the overlay)."""
         self.vision = False
         """Whether the model reads images (a vision-language folder)."""
         self._tokenizer_source = config.model_path
@@ -281,8 +131,9 @@ class BatchingEngine(ModelPipeline):
             pipe = self._build(path)
             self.sampling = sampling_from_folder(path)
         self._tokenizer = pipe.get_tokenizer()
-        self._stopping.clear()
-        self._thread = threading.Thread(target=self._loop, args=(pipe,), name="batching")
+        self._requests.open()
+        steps = StepLoop(pipe, self._tokenizer, self._requests, self._wake, self.config.device)
+        self._thread = threading.Thread(target=steps.run, name="batching")
         self._thread.daemon = True  # a hung compile must not keep the process alive at exit
         self._thread.start()
         log.info("serving %s on %s", path, self.config.device)
@@ -332,13 +183,12 @@ class BatchingEngine(ModelPipeline):
 
     def close(self) -> None:
         """Cancel every request, stop the step thread and drop the model."""
-        with self._count_lock:
-            self._stopping.set()
+        self._requests.stop()
         self._wake.set()
         thread, self._thread = self._thread, None
         if thread is not None and thread is not threading.current_thread():
             thread.join(timeout=30)
-        self._drain_incoming()  # what was queued while the thread was ending
+        self._requests.drain()  # what was queued while the thread was ending
         self._tokenizer = None
         super().close()
 
@@ -347,8 +197,12 @@ class BatchingEngine(ModelPipeline):
     @property
     def active(self) -> int:
         """Requests submitted and not yet ended."""
-        with self._count_lock:
-            return self._active
+        return self._requests.active
+
+    @property
+    def finished(self) -> int:
+        """Requests ended since the engine was made (for the overlay)."""
+        return self._requests.finished
 
     def template(self, messages: Sequence[Message]) -> str:
         """``messages`` through the model's chat template, ready for the answer."""
@@ -422,168 +276,30 @@ class BatchingEngine(ModelPipeline):
         # A vision request's prompt tokens are its text's: GenAI adds the image tokens inside.
         request = BatchRequest(next(self._ids), int(input_ids.shape[-1]), on_end)
         if self.vision and payload is None:
-            payload = _VisionInput(_untagged(text), [])  # a vision pipeline takes no token ids
-        config = _request_config(options)
+            payload = VisionInput(untagged(text), [])  # a vision pipeline takes no token ids
+        config = request_config(options)
         if self.vision:
             config.apply_chat_template = False  # the prompt is templated already
-        with self._count_lock:
-            # Under the lock close() takes to stop: a request is either queued before the
-            # last drain of the queue, or refused; never left waiting for an ended thread.
-            if self._stopping.is_set():
-                raise ModelLoadError("No model is being served.", field="model")
-            self._active += 1
-            self._incoming.put((request, payload or input_ids, config, on_text))
+        self._requests.put(Queued(request, payload or input_ids, config, on_text))
         self._wake.set()
         return request
 
-    def _vision_input(self, prompt: ChatPrompt) -> _VisionInput:
+    def _vision_input(self, prompt: ChatPrompt) -> VisionInput:
         """The templated prompt with GenAI's image tags in the last user message."""
         import openvino as ov
 
-        messages = [Message(m.role, _untagged(m.content)) for m in prompt.messages]
+        messages = [Message(m.role, untagged(m.content)) for m in prompt.messages]
         if prompt.images:
             tags = "".join(f"{IMAGE_TAG}{index}>\n" for index in range(len(prompt.images)))
             last = messages[-1]
             messages[-1] = Message(last.role, tags + last.content)
         images = [ov.Tensor(np.ascontiguousarray(check_image(i))) for i in prompt.images]
-        return _VisionInput(self.template(messages), images)
+        return VisionInput(self.template(messages), images)
 
     def _require_tokenizer(self) -> Any:
         if self._tokenizer is None:
             raise ModelLoadError("No model is being served.", field="model")
         return self._tokenizer
-
-    # ----- the step thread -----------------------------------------------------------------
-
-    def _loop(self, pipe: Any) -> None:
-        try:
-            while not self._stopping.is_set():
-                self._admit(pipe)
-                self._cancel_requested()
-                # A cancelled request's KV-cache blocks are freed by the next step: one more
-                # step when it was the last one, so an idle engine holds no blocks.
-                if not self._running and not self._unfreed:
-                    self._wake.wait(timeout=0.5)
-                    self._wake.clear()
-                    continue
-                self._unfreed = False
-                try:
-                    pipe.step()
-                except RuntimeError as error:  # the device failed: every request ends with it
-                    reason = structured_output_refusal(error) or (
-                        f"Generation failed on {self.config.device}: {openvino_reason(error)}"
-                    )
-                    log.error("%s", reason)
-                    for running in list(self._running.values()):
-                        self._end(running, "error", reason)
-                    continue
-                self._collect()
-        finally:
-            for running in list(self._running.values()):
-                running.handle.cancel()
-                self._end(running, "cancelled")
-            self._drain_incoming()
-
-    def _admit(self, pipe: Any) -> None:
-        import openvino_genai as ov_genai
-
-        while True:
-            try:
-                request, input_ids, config, on_text = self._incoming.get_nowait()
-            except queue.Empty:
-                return
-            if request.cancelled:
-                self._finish_unstarted(request, "cancelled")
-                continue
-            try:
-                if isinstance(input_ids, _VisionInput):
-                    handle = pipe.add_request(request.id, input_ids.text, input_ids.images, config)
-                else:
-                    handle = pipe.add_request(request.id, input_ids, config)
-            except RuntimeError as error:
-                self._finish_unstarted(request, "error", openvino_reason(error))
-                continue
-            running = _Running(request, handle, None, on_text)
-
-            def emit(text: str, running: _Running = running) -> Any:
-                running.pieces.append(text)
-                try:
-                    running.on_text(text)
-                except Exception:  # a caller's slip must not stop the other requests
-                    log.exception("on_text of request %s failed", running.request.id)
-                return ov_genai.StreamingStatus.RUNNING
-
-            running.streamer = ov_genai.TextStreamer(self._tokenizer, emit)
-            self._running[request.id] = running
-
-    def _cancel_requested(self) -> None:
-        for running in list(self._running.values()):
-            if running.request.cancelled:
-                running.handle.cancel()  # frees its KV-cache blocks at the next step
-                self._unfreed = True
-                self._end(running, "cancelled")
-
-    def _collect(self) -> None:
-        import openvino_genai as ov_genai
-
-        finished = ov_genai.GenerationFinishReason
-        for running in list(self._running.values()):
-            handle = running.handle
-            if handle.can_read():
-                for output in handle.read().values():
-                    if output.generated_ids and not running.first_token_at:
-                        running.first_token_at = time.perf_counter()
-                    for token in output.generated_ids:
-                        running.streamer.write(token)
-                    running.generated += len(output.generated_ids)
-                    if output.finish_reason == finished.LENGTH:
-                        running.finish = "length"
-            status = handle.get_status()
-            if status.name not in ("RUNNING",):
-                if status.name == "IGNORED":
-                    self._end(running, "error", "the scheduler had no room for this request")
-                else:
-                    self._end(running, running.finish)
-
-    def _end(self, running: _Running, reason: FinishReason, error: str = "") -> None:
-        self._running.pop(running.request.id, None)
-        if running.streamer is not None:
-            running.streamer.end()  # the last held-back characters
-        now = time.perf_counter()
-        started = running.request.submitted
-        first = running.first_token_at or now
-        completion = Completion(
-            text="".join(running.pieces),
-            finish_reason=reason,
-            prompt_tokens=running.request.prompt_tokens,
-            completion_tokens=running.generated,
-            ttft_ms=(first - started) * 1000.0,
-            duration_ms=(now - started) * 1000.0,
-            error=error,
-        )
-        self._settle(running.request, completion)
-
-    def _finish_unstarted(
-        self, request: BatchRequest, reason: FinishReason, error: str = ""
-    ) -> None:
-        elapsed = (time.perf_counter() - request.submitted) * 1000.0
-        self._settle(
-            request, Completion("", reason, request.prompt_tokens, 0, elapsed, elapsed, error)
-        )
-
-    def _drain_incoming(self) -> None:
-        while True:
-            try:
-                request, *_ = self._incoming.get_nowait()
-            except queue.Empty:
-                return
-            self._finish_unstarted(request, "cancelled")
-
-    def _settle(self, request: BatchRequest, completion: Completion) -> None:
-        with self._count_lock:
-            self._active -= 1
-            self.finished += 1
-        request._finish(completion)
 
     def metrics(self) -> MetricRecord:
         """The load time and how many requests run."""
@@ -594,42 +310,4 @@ class BatchingEngine(ModelPipeline):
         )
 
 
-IMAGE_TAG = "<ov_genai_image_"
-"""GenAI's model-independent image placeholder (``<ov_genai_image_0>``)."""
-
-
-@dataclass(frozen=True)
-class _VisionInput:
-    """A vision model's request: templated text and its images (as OpenVINO tensors)."""
-
-    text: str
-    images: list[Any]
-
-
-def _untagged(text: str) -> str:
-    # A user's text naming an image tag would make GenAI look for an image that is not there
-    # (a failed step ends every running request): the tag is broken up.
-    return text.replace(IMAGE_TAG, "<ov_genai image_").replace("<image>", "<image >")
-
-
-def _request_config(options: RequestOptions) -> Any:
-    config = generation_config(options.settings)
-    config.presence_penalty = options.presence_penalty
-    config.frequency_penalty = options.frequency_penalty
-    if options.stop:
-        config.stop_strings = set(options.stop)
-        config.include_stop_str_in_output = False
-    if options.json_schema is not None:
-        config.structured_output_config = structured_output_config(options.json_schema)
-    return config
-
-
-__all__ = [
-    "BatchRequest",
-    "BatchingEngine",
-    "ChatPrompt",
-    "Completion",
-    "RequestOptions",
-    "ServingConfig",
-    "TextPrompt",
-]
+__all__ = ["BatchingEngine", "ServingConfig"]

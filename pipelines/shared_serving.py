@@ -22,20 +22,21 @@ REPL use::
 from __future__ import annotations
 
 import logging
-import queue
 import threading
 import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Any
 
-from pipelines.batching import BatchingEngine, ServingConfig, _Running, _VisionInput
+from pipelines.batching import BatchingEngine, ServingConfig
 from pipelines.chat import ChatPipeline
 from pipelines.core import ModelLoadError
 from pipelines.engine_options import apply_to_generation
 from pipelines.generation import structured_output_refusal
 from pipelines.model_sampling import sampling_from_folder
 from pipelines.openvino_errors import openvino_reason
+from pipelines.serving_queue import Running
+from pipelines.serving_requests import VisionInput
 
 log = logging.getLogger(__name__)
 
@@ -72,8 +73,8 @@ class SharedChatEngine(BatchingEngine):
         self._tokenizer_source = self.chat.tokenizer_source
         gguf, path = self.chat.gguf, self.config.model_path
         self.sampling = gguf.sampling if gguf is not None else sampling_from_folder(path)
-        self._stopping.clear()
-        self._thread = threading.Thread(target=self._loop, args=(None,), name="shared-serving")
+        self._requests.open()
+        self._thread = threading.Thread(target=self._serve, name="shared-serving")
         self._thread.daemon = True
         self._thread.start()
         log.info("serving %s with the chat's pipeline", self.config.model_path)
@@ -81,31 +82,33 @@ class SharedChatEngine(BatchingEngine):
         # weights go at once, and a request still queued here ends with an error.
         return self.chat
 
-    def _loop(self, _unused: Any) -> None:
+    def _serve(self) -> None:
+        """Run the queued requests one at a time until the queue stops (the thread's target)."""
+        requests = self._requests
         try:
-            while not self._stopping.is_set():
-                try:
-                    request, input_ids, config, on_text = self._incoming.get(timeout=0.5)
-                except queue.Empty:
+            while not requests.stopping:
+                queued = requests.take(timeout=0.5)
+                if queued is None:
                     continue
-                if request.cancelled or self._stopping.is_set():
-                    self._finish_unstarted(request, "cancelled")
+                request = queued.request
+                if request.cancelled or requests.stopping:
+                    requests.end_unstarted(request, "cancelled")
                     continue
-                if isinstance(input_ids, _VisionInput):  # submit refuses images: not a VLM
-                    self._finish_unstarted(request, "error", "this model does not take images")
+                if isinstance(queued.payload, VisionInput):  # submit refuses images: not a VLM
+                    requests.end_unstarted(request, "error", "this model does not take images")
                     continue
-                running = _Running(request, None, None, on_text)
+                running = Running(request, None, None, queued.on_text)
                 with self._turn():
                     pipe = self.chat._model  # taken per request, never kept (see _load)
                     if pipe is None:
-                        self._end(running, "error", "the chat model was closed")
+                        requests.end(running, "error", "the chat model was closed")
                         continue
-                    self._run(pipe, running, input_ids, config)
+                    self._run(pipe, running, queued.payload, queued.config)
                     del pipe
         finally:
-            self._drain_incoming()
+            requests.drain()
 
-    def _run(self, pipe: Any, running: _Running, input_ids: Any, config: Any) -> None:
+    def _run(self, pipe: Any, running: Running, input_ids: Any, config: Any) -> None:
         """One request to its end on the shared pipeline."""
         import openvino_genai as ov_genai
 
@@ -120,7 +123,7 @@ class SharedChatEngine(BatchingEngine):
                 running.on_text(text)
             except Exception:  # a caller's slip must not stop the engine's thread
                 log.exception("on_text of request %s failed", request.id)
-            return stop if request.cancelled or self._stopping.is_set() else go_on
+            return stop if request.cancelled or self._requests.stopping else go_on
 
         config = apply_to_generation(self.chat.config.engine, config)
         try:
@@ -129,15 +132,15 @@ class SharedChatEngine(BatchingEngine):
             reason = structured_output_refusal(error) or (
                 f"Generation failed on {self.config.device}: {openvino_reason(error)}"
             )
-            self._end(running, "error", reason)
+            self._requests.end(running, "error", reason)
             return
         running.generated = int(result.perf_metrics.get_num_generated_tokens())
         if request.cancelled:
-            self._end(running, "cancelled")
+            self._requests.end(running, "cancelled")
         elif running.generated >= config.max_new_tokens:
-            self._end(running, "length")
+            self._requests.end(running, "length")
         else:
-            self._end(running, "stop")
+            self._requests.end(running, "stop")
 
     def close(self) -> None:
         """Stop the request thread; the shared pipeline stays loaded (the window's)."""

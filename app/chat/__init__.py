@@ -34,16 +34,7 @@ if TYPE_CHECKING:
     from app.chat.service import ChatService
     from app.chat.storage import ConversationStore
     from app.chat.structured import ANY_JSON_OBJECT, MAX_SCHEMA_BYTES, check_schema
-    from pipelines.batching import (
-        BatchingEngine,
-        BatchRequest,
-        ChatPrompt,
-        Completion,
-        Prompt,
-        RequestOptions,
-        ServingConfig,
-        TextPrompt,
-    )
+    from pipelines.batching import BatchingEngine, ServingConfig
     from pipelines.chat import ChatPipeline
     from pipelines.engine_options import (
         KV_CACHE_PRECISIONS,
@@ -62,19 +53,27 @@ if TYPE_CHECKING:
     from pipelines.gguf import GgufInfo, is_gguf_path, read_gguf_info
     from pipelines.grammar_guard import GrammarGuard
     from pipelines.model_sampling import ModelSampling, sampling_from_folder
+    from pipelines.serving_requests import (
+        BatchRequest,
+        ChatPrompt,
+        Completion,
+        Prompt,
+        RequestOptions,
+        TextPrompt,
+    )
     from pipelines.shared_serving import SharedChatEngine
     from pipelines.vision_chat import VisionChatPipeline, is_vision_folder
 
 _WHERE = {
     "ANY_JSON_OBJECT": "app.chat.structured:ANY_JSON_OBJECT",
     "Answer": "app.chat.results:Answer",
-    "BatchRequest": "pipelines.batching:BatchRequest",
+    "BatchRequest": "pipelines.serving_requests:BatchRequest",
     "BatchingEngine": "pipelines.batching:BatchingEngine",
     "ChatMessage": "app.chat.messages:ChatMessage",
     "ChatPipeline": "pipelines.chat:ChatPipeline",
-    "ChatPrompt": "pipelines.batching:ChatPrompt",
+    "ChatPrompt": "pipelines.serving_requests:ChatPrompt",
     "ChatService": "app.chat.service:ChatService",
-    "Completion": "pipelines.batching:Completion",
+    "Completion": "pipelines.serving_requests:Completion",
     "ContextUsage": "app.chat.context_window:ContextUsage",
     "Conversation": "app.chat.messages:Conversation",
     "ConversationStore": "app.chat.storage:ConversationStore",
@@ -95,13 +94,13 @@ _WHERE = {
     "Message": "pipelines.generation:Message",
     "ModelSampling": "pipelines.model_sampling:ModelSampling",
     "PreparedImage": "app.chat.images:PreparedImage",
-    "Prompt": "pipelines.batching:Prompt",
-    "RequestOptions": "pipelines.batching:RequestOptions",
+    "Prompt": "pipelines.serving_requests:Prompt",
+    "RequestOptions": "pipelines.serving_requests:RequestOptions",
     "SearchMatch": "app.chat.search:SearchMatch",
     "ServingConfig": "pipelines.batching:ServingConfig",
     "SharedChatEngine": "pipelines.shared_serving:SharedChatEngine",
     "TextOnlyModelError": "app.chat.images:TextOnlyModelError",
-    "TextPrompt": "pipelines.batching:TextPrompt",
+    "TextPrompt": "pipelines.serving_requests:TextPrompt",
     "VisionChatPipeline": "pipelines.vision_chat:VisionChatPipeline",
     "check_count": "app.chat.images:check_count",
     "check_schema": "app.chat.structured:check_schema",

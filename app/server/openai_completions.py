@@ -1,10 +1,11 @@
 """OpenAI's legacy text API: ``POST /v1/completions`` (a prompt continued as it is).
 
 Fields follow https://platform.openai.com/docs/api-reference/completions. The prompt is raw
-text, not put through the chat template (:class:`~pipelines.batching.TextPrompt`): editors use
-this route for code completion. One prompt and one answer per request: a list of prompts,
-token ids, ``n`` or ``best_of`` above 1, ``echo``, ``suffix``, ``logprobs`` and ``logit_bias``
-are refused with a 400 naming the field rather than answered differently from what was asked.
+text, not put through the chat template (:class:`~pipelines.serving_requests.TextPrompt`):
+editors use this route for code completion. One prompt and one answer per request: a list of
+prompts, token ids, ``n`` or ``best_of`` above 1, ``echo``, ``suffix``, ``logprobs`` and
+``logit_bias`` are refused with a 400 naming the field rather than answered differently from
+what was asked.
 Streaming is Server-Sent Events of ``text_completion`` objects, then ``[DONE]``.
 """
 

@@ -15,19 +15,17 @@ from pathlib import Path
 import pytest
 
 from app.server.answer_stream import stream_completion
-from pipelines.batching import (
-    MAX_PROMPT_CHARS,
+from pipelines.batching import BatchingEngine, ServingConfig
+from pipelines.core import InvalidInputError, ModelLoadError
+from pipelines.generation import MAX_PROMPT_CHARS, GenerationSettings, Message
+from pipelines.serving_requests import (
     MAX_STOP_STRINGS,
-    BatchingEngine,
     BatchRequest,
     ChatPrompt,
     Completion,
     RequestOptions,
-    ServingConfig,
     TextPrompt,
 )
-from pipelines.core import InvalidInputError, ModelLoadError
-from pipelines.generation import GenerationSettings, Message
 
 pytestmark = [pytest.mark.integration]
 

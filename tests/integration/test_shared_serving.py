@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from pipelines.batching import ChatPrompt, RequestOptions, TextPrompt
 from pipelines.chat import ChatModelConfig, ChatPipeline
 from pipelines.core import CancelToken
 from pipelines.generation import GenerationSettings, Message
+from pipelines.serving_requests import ChatPrompt, RequestOptions, TextPrompt
 from pipelines.shared_serving import SharedChatEngine
 
 pytestmark = [pytest.mark.integration]

@@ -27,7 +27,7 @@ from app.server.build import build_server
 from app.server.connections import ConnectionLimits
 from app.server.runner import ServerRunner
 from app.server.state import ServerState
-from pipelines.batching import BatchRequest
+from pipelines.serving_requests import BatchRequest
 from tests.waiting import wait_until
 
 CPU = DeviceInfo(name="CPU", full_name="CPU (tests)")

@@ -15,8 +15,9 @@ from app.core.paths import AppPaths
 from app.server.build import build_server
 from app.server.served_models import SERVE
 from app.server.state import ServerState
-from pipelines.batching import BatchingEngine, ChatPrompt, RequestOptions
+from pipelines.batching import BatchingEngine
 from pipelines.generation import GenerationSettings, Message
+from pipelines.serving_requests import ChatPrompt, RequestOptions
 from pipelines.shared_serving import SharedChatEngine
 
 pytestmark = [pytest.mark.integration]
