@@ -12,7 +12,7 @@ loops inside the string ("{city} {city} …"), so each of the 40 tokens is match
   compact grammar wrote every string without ``maxLength`` until it was found to cost seconds a
   token;
 - ``maxLength 128`` and ``maxLength 129``: the longest bound the grammar keeps
-  (:data:`pipelines.json_grammar.MAX_LENGTH_IN_GRAMMAR`) and one past it (left to the answer's
+  (:data:`pipelines.json_grammar_ebnf.MAX_LENGTH_IN_GRAMMAR`) and one past it (left to the answer's
   check).
 
 CPU seconds of the process per generated token (xgrammar and the CPU plugin use several
@@ -37,7 +37,8 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.bench_grammar_probe import SMOLLM2_FILE, smollm2_folder  # noqa: E402
 from benchmarks.machine import wait_until_quiet, write_results  # noqa: E402
-from pipelines.json_grammar import MAX_LENGTH_IN_GRAMMAR, json_grammar  # noqa: E402
+from pipelines.json_grammar import json_grammar  # noqa: E402
+from pipelines.json_grammar_ebnf import MAX_LENGTH_IN_GRAMMAR  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "json_decode.json"
 TOKENS = 40

@@ -15,6 +15,10 @@ allowed), and ``{}``/``true`` for any JSON value. Anything else (``pattern``, ``
 ``not``, number bounds, ``uniqueItems``…) makes :func:`json_grammar` answer None and the caller
 keeps GenAI's own ``json_schema`` conversion; the answer check after generation stays the
 judge either way.
+
+This module walks the schema; how the rules are spelt (literals, strings of bounded length,
+repetitions) is :mod:`pipelines.json_grammar_ebnf`, and numbers are
+:mod:`pipelines.json_grammar_numbers`.
 """
 
 from __future__ import annotations
@@ -24,22 +28,22 @@ from functools import lru_cache
 from typing import Any
 
 from pipelines.grammar_probe import GrammarSpec
-from pipelines.json_grammar_numbers import MAX_INTEGER_DIGITS, NUMBER, integer_range
+from pipelines.json_grammar_ebnf import (
+    BASE_RULES,
+    NotConvertibleError,
+    alternatives,
+    compact,
+    literal,
+    repeat,
+    sequence,
+    string_rule,
+)
+from pipelines.json_grammar_numbers import integer_range
 
-MAX_LENGTH_IN_GRAMMAR = 128
-"""The longest string length bound the grammar keeps. xgrammar matches a counted repetition of
-up to about this many characters as fast as an open one, and a longer one slowly at every token
-of the string (``benchmarks/bench_json_decode.py``, SmolLM2-135M, greedy, CPU a token:
-``{0,128}`` 67 ms, open 69 ms, ``{0,2000}`` 2,073 ms; free text 54 ms; ``{0,200}`` took 0.9 s
-a token on a busy machine). A longer bound is left to the check of the whole
-answer against the schema (``app.chat.structured.check_answer``), and a string without one is open:
-the answer's token limit ends it."""
 MAX_ITEMS = 100
 """An array without ``maxItems`` (or an object of any keys) holds at most this many entries."""
 ANY_DEPTH = 8
 """How deeply arrays and objects nest in a value the schema leaves free (``{}``)."""
-MAX_REPEAT = 100_000
-"""A ``minLength``/``minItems`` above this is not converted (GenAI's own conversion is used)."""
 MAX_GRAMMAR_CHARS = 1_000_000
 """A longer grammar is not converted: the app's schema budget keeps grammars near 100 KB, so
 only a converter that copies rules again (arrays once doubled the grammar at each level) gets
@@ -90,16 +94,6 @@ _SUPPORTED = frozenset().union(*_FOR_TYPE.values()) | {
     "allOf",
     "$ref",
 }
-_BASE_RULES = (
-    'jstr ::= "\\"" jchr* "\\""',
-    'jchr ::= [^"\\\\\\x00-\\x1f] | "\\\\" (["\\\\/bfnrt] | "u" [0-9a-fA-F]{4})',
-    "jnum ::= " + NUMBER,
-    'jint ::= "0" | "-"? [1-9] [0-9]{0,' + str(MAX_INTEGER_DIGITS - 1) + "}",
-)
-
-
-class NotConvertibleError(Exception):
-    """The schema uses something the grammar does not express (the message names it)."""
 
 
 @lru_cache(maxsize=64)
@@ -137,27 +131,6 @@ def structured_output_config(schema_text: str) -> Any:
     return grammar_spec(schema_text).genai_config()
 
 
-def literal(text: str) -> str:
-    """``text`` as an EBNF string literal."""
-    out = ['"']
-    for char in text:
-        if char in '"\\':
-            out.append("\\" + char)
-        elif not char.isprintable() and ord(char) < 0x10000:
-            # Control and separator characters (a line break, U+0085, U+2028…) escaped: the
-            # grammar is read line by line.
-            out.append(f"\\u{ord(char):04x}")
-        else:
-            out.append(char)
-    out.append('"')
-    return "".join(out)
-
-
-def compact(value: Any) -> str:
-    """``value`` as JSON with no white space — the one spelling the grammar allows."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-
-
 class _Builder:
     """Rules collected while walking one schema."""
 
@@ -172,7 +145,7 @@ class _Builder:
         top = self.value(self.root)
         if self.chars + len(top) > MAX_GRAMMAR_CHARS:
             raise NotConvertibleError("a grammar too long")
-        lines = [f"root ::= {top}", *_BASE_RULES]
+        lines = [f"root ::= {top}", *BASE_RULES]
         lines += [f"{name} ::= {body}" for name, body in self.rules.items()]
         lines += self._any_rules()
         return "\n".join(lines) + "\n"
@@ -215,7 +188,7 @@ class _Builder:
             if key in node:
                 if keys != {key}:
                     raise NotConvertibleError(f"{key} beside other keywords")
-                return _choice([self.value(entry) for entry in node[key]])
+                return alternatives([self.value(entry) for entry in node[key]])
         if "enum" in node or "const" in node:
             return self.constants(node)
         kinds = node.get("type")
@@ -232,11 +205,11 @@ class _Builder:
             ignored = keys - _FOR_TYPE[kind] - {"type"}
             if kind == "number" and ignored & _FOR_TYPE["integer"]:
                 raise NotConvertibleError("number bounds")
-        return _choice([self.typed(kind, node) for kind in dict.fromkeys(kinds)])
+        return alternatives([self.typed(kind, node) for kind in dict.fromkeys(kinds)])
 
     def typed(self, kind: str, node: dict[str, Any]) -> str:
         if kind == "string":
-            return _string(int(node.get("minLength", 0)), node.get("maxLength"))
+            return string_rule(int(node.get("minLength", 0)), node.get("maxLength"))
         if kind == "integer":
             return self.integer(node)
         if kind == "number":
@@ -280,8 +253,8 @@ class _Builder:
             raise NotConvertibleError("items as a list")
         item = self.named(self.value(items), "item")
         if low == 0:
-            return '"[" (' + _join(item, _repeat(f'"," {item}', 0, high - 1)) + ')? "]"'
-        return '"[" ' + _join(item, _repeat(f'"," {item}', low - 1, high - 1)) + ' "]"'
+            return '"[" (' + sequence(item, repeat(f'"," {item}', 0, high - 1)) + ')? "]"'
+        return '"[" ' + sequence(item, repeat(f'"," {item}', low - 1, high - 1)) + ' "]"'
 
     def object(self, node: dict[str, Any]) -> str:
         properties: dict[str, Any] = dict(node.get("properties", {}))
@@ -308,10 +281,10 @@ class _Builder:
         for index in range(len(entries) - 1, 0, -1):
             entry, needed = entries[index]
             step = f'"," {entry}' if needed else f'("," {entry})?'
-            rest[index] = self.new_rule(_join(step, rest[index + 1]), "rest") if step else ""
+            rest[index] = self.new_rule(sequence(step, rest[index + 1]), "rest") if step else ""
         starts: list[str] = []
         for index, (entry, needed) in enumerate(entries):
-            starts.append(_join(entry, rest[index + 1]))
+            starts.append(sequence(entry, rest[index + 1]))
             if needed:
                 break
         else:
@@ -327,8 +300,8 @@ class _Builder:
             return '"{" "}"'
         entry = self.new_rule(f'jstr ":" {self.value(extra)}', "kv")
         if low == 0:
-            return '"{" (' + _join(entry, _repeat(f'"," {entry}', 0, high - 1)) + ')? "}"'
-        return '"{" ' + _join(entry, _repeat(f'"," {entry}', low - 1, high - 1)) + ' "}"'
+            return '"{" (' + sequence(entry, repeat(f'"," {entry}', 0, high - 1)) + ')? "}"'
+        return '"{" ' + sequence(entry, repeat(f'"," {entry}', low - 1, high - 1)) + ' "}"'
 
     def constants(self, node: dict[str, Any]) -> str:
         values = list(node["enum"]) if "enum" in node else [node["const"]]
@@ -340,7 +313,7 @@ class _Builder:
             values = [value for value in values if _json_type(value, wanted)]
         if not values:
             raise NotConvertibleError("an enum no value of its type can match")
-        return _choice(list(dict.fromkeys(literal(compact(value)) for value in values)))
+        return alternatives(list(dict.fromkeys(literal(compact(value)) for value in values)))
 
     def ref(self, pointer: Any) -> str:
         if not isinstance(pointer, str) or not (pointer == "#" or pointer.startswith("#/")):
@@ -381,41 +354,6 @@ def _number(value: Any, key: str) -> float:
         # GenAI refuses such bounds; left to it, the refusal stays the same one sentence.
         raise NotConvertibleError(f"{key} beyond 64-bit integers")
     return value
-
-
-def _string(low: int, high: Any) -> str:
-    """A JSON string of ``low`` to ``high`` (None: any number of) characters, its bounds kept
-    up to :data:`MAX_LENGTH_IN_GRAMMAR`."""
-    if max(low, int(high or 0)) > MAX_REPEAT or (high is not None and int(high) < low):
-        raise NotConvertibleError("a length beyond what is converted")
-    low = low if low <= MAX_LENGTH_IN_GRAMMAR else 0
-    if high is None or int(high) > MAX_LENGTH_IN_GRAMMAR:
-        if low == 0:
-            return "jstr"
-        return '"\\"" ' + _join(_repeat("jchr", low, low), "jchr*") + ' "\\""'
-    return '"\\"" ' + _repeat("jchr", low, int(high)) + ' "\\""'
-
-
-def _repeat(expr: str, low: int, high: int) -> str:
-    """``expr`` ``low`` to ``high`` times."""
-    if high > MAX_REPEAT or low > high:
-        raise NotConvertibleError("a length beyond what is converted")
-    if high == 0:
-        return ""
-    if low == high == 1:
-        return expr
-    single = expr.isidentifier()
-    target = expr if single else f"({expr})"
-    return f"{target}{{{low}}}" if low == high else f"{target}{{{low},{high}}}"
-
-
-def _join(*parts: str) -> str:
-    return " ".join(part for part in parts if part)
-
-
-def _choice(options: list[str]) -> str:
-    unique = list(dict.fromkeys(options))
-    return unique[0] if len(unique) == 1 else "(" + " | ".join(unique) + ")"
 
 
 def _same(left: Any, right: Any) -> bool:

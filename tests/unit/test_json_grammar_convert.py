@@ -14,11 +14,10 @@ from pipelines.json_grammar import (
     ANY_DEPTH,
     MAX_GRAMMAR_CHARS,
     MAX_ITEMS,
-    MAX_LENGTH_IN_GRAMMAR,
-    compact,
     json_grammar,
     structured_output_config,
 )
+from pipelines.json_grammar_ebnf import MAX_LENGTH_IN_GRAMMAR, compact
 from pipelines.json_grammar_numbers import LARGEST_UNBOUNDED, integer_range
 from tests.unit.json_grammar_matcher import Grammar
 

@@ -11,7 +11,8 @@ import jsonschema
 import pytest
 
 from pipelines.generation import GenerationSettings, generation_config
-from pipelines.json_grammar import compact, json_grammar
+from pipelines.json_grammar import json_grammar
+from pipelines.json_grammar_ebnf import compact
 from tests.unit.test_json_grammar_convert import CASES
 
 pytestmark = pytest.mark.integration

@@ -11,7 +11,8 @@ import jsonschema
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipelines.json_grammar import compact, json_grammar
+from pipelines.json_grammar import json_grammar
+from pipelines.json_grammar_ebnf import compact
 from tests.unit.json_grammar_matcher import Grammar
 
 Pair = tuple[Any, Any]
