@@ -186,7 +186,7 @@ def ingest_rate(model_dir: Path, home: Path, documents: int) -> dict[str, Any]:
 EF_SEARCH = (40, 100, 200, 300, 400)
 
 
-from pipelines.rag.store import EF_SEARCH as APP_EF_SEARCH  # noqa: E402
+from pipelines.rag.hybrid_search import EF_SEARCH as APP_EF_SEARCH  # noqa: E402
 
 
 def large_store(

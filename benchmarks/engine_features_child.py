@@ -109,7 +109,7 @@ def grounded_prompts(count_tokens: Callable[[str], int], n: int) -> list[str]:
     corpus's passage that answers each question ranked first, four others after it, and a
     request to quote the source."""
     from app.knowledge.grounding import grounded_question
-    from pipelines.rag.store import Hit
+    from pipelines.rag.hybrid_search import Hit
 
     facts = _retrieval_facts()
     prompts = []

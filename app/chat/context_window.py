@@ -23,7 +23,8 @@ from app.chat.messages import ChatMessage, Conversation
 from app.core.errors import UserError
 from app.knowledge.grounding import PASSAGES_PER_ANSWER, SOURCES_SHARE, Source, grounded_question
 from pipelines.generation import GenerationSettings, Message
-from pipelines.rag.store import Collection, Hit
+from pipelines.rag.hybrid_search import Hit
+from pipelines.rag.store import Collection
 
 MIN_PROMPT_TOKENS = 256
 """Room always kept for the prompt however long the answer (:func:`max_answer_tokens`)."""

@@ -27,8 +27,9 @@ if TYPE_CHECKING:
         KnowledgeService,
     )
     from pipelines.embeddings import EmbeddingPipeline, Vectors, model_id
+    from pipelines.rag.hybrid_search import Hit
     from pipelines.rag.loaders import SUPPORTED_SUFFIXES
-    from pipelines.rag.store import Collection, Hit
+    from pipelines.rag.store import Collection
 
 _WHERE = {
     "Collection": "pipelines.rag.store:Collection",
@@ -38,7 +39,7 @@ _WHERE = {
     "DocumentRow": "app.knowledge.service:DocumentRow",
     "Documents": "app.knowledge.jobs:Documents",
     "EmbeddingPipeline": "pipelines.embeddings:EmbeddingPipeline",
-    "Hit": "pipelines.rag.store:Hit",
+    "Hit": "pipelines.rag.hybrid_search:Hit",
     "IngestProgress": "app.knowledge.service:IngestProgress",
     "IngestReport": "app.knowledge.service:IngestReport",
     "KnowledgeService": "app.knowledge.service:KnowledgeService",

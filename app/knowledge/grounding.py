@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from pipelines.rag.store import Hit
+from pipelines.rag.hybrid_search import Hit
 
 PASSAGES_PER_ANSWER = 5
 """Passages retrieved per question: enough to cover an answer, few enough for small models."""

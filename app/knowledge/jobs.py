@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from app.knowledge.database.embedded import DatabaseInfo
 from app.knowledge.service import DocumentRow, KnowledgeService
-from pipelines.rag.store import Collection, Hit
+from pipelines.rag.hybrid_search import Hit
+from pipelines.rag.store import Collection
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from app.core.errors import UserError
 from app.knowledge.collections import Collections
 from app.knowledge.database.knowledge_db import KnowledgeDatabase
 from app.knowledge.knowledge_models import KnowledgeModels
-from pipelines.rag.store import Hit
+from pipelines.rag.hybrid_search import Hit
 
 MAX_RESULTS = 100
 """Most passages one search returns (and most candidates handed to the reranker)."""

@@ -40,7 +40,8 @@ from app.knowledge.knowledge_models import BUSY_INGEST, KnowledgeModels
 from app.knowledge.search import Search
 from pipelines.core import CancelToken
 from pipelines.embeddings import EmbeddingPipeline, TextEmbedder, Vectors
-from pipelines.rag.store import Collection, Hit, KnowledgeStore
+from pipelines.rag.hybrid_search import Hit
+from pipelines.rag.store import Collection, KnowledgeStore
 from pipelines.rerank import RerankPipeline
 
 SECRETS_FILE = "secrets.json"

@@ -16,7 +16,8 @@ from app.core.errors import UserError
 from app.knowledge.database.embedded import DatabaseInfo
 from app.knowledge.service import DocumentRow, IngestProgress, IngestReport
 from pipelines.core import CancelToken
-from pipelines.rag.store import Collection, Hit
+from pipelines.rag.hybrid_search import Hit
+from pipelines.rag.store import Collection
 
 WAIT_S = 10
 

@@ -14,7 +14,8 @@ from app.chat.service import ChatService
 from app.chat.storage import ConversationStore
 from app.core.errors import UserError
 from app.core.paths import AppPaths
-from pipelines.rag.store import Collection, Hit
+from pipelines.rag.hybrid_search import Hit
+from pipelines.rag.store import Collection
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, FakeChatPipeline, Script
 from tests.ui.helpers import UrlCatcher, ask, load, open_window, shown, type_and_send

@@ -15,7 +15,7 @@ from pytestqt.qtbot import QtBot
 from app.context import AppContext
 from app.core.paths import AppPaths
 from app.models.inspect import ModelTask
-from pipelines.rag.store import Hit
+from pipelines.rag.hybrid_search import Hit
 from tests.integration.conftest import fresh_db, pg_server  # noqa: F401  (real-DB fixtures)
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, Script

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from app.knowledge.grounding import INSTRUCTIONS, Source, grounded_question
-from pipelines.rag.store import Hit
+from pipelines.rag.hybrid_search import Hit
 
 
 def _hit(path: str, text: str, page: int | None = None, score: float = 0.03) -> Hit:
