@@ -1,19 +1,19 @@
 """The one thread bridge: Qt-free job functions run on bounded pools, results come back as calls.
 
-A job is a plain callable from ``app`` (it knows nothing of Qt). It receives what it needs from
-a :class:`TaskState`: the cancel token, ``set_progress`` (only the latest value is kept) and
-``add_partial`` (every value is kept, in order). One GUI timer hands progress and partials to the
-task's callbacks at most every 40 ms while a task that wants them runs, so a fast job never
-floods the GUI thread; the end arrives as ``on_done(result)`` or ``on_error(exception)``, after
-the last progress and partials, then ``on_finished()``. Callbacks run on the GUI thread and may
-touch widgets; they are ``@Slot`` methods of GUI objects (or ``functools.partial`` of them), never
-lambdas: a callback whose object was deleted meanwhile (a dialog closed while its job ran) is
+A job is a plain callable from ``app`` (it knows nothing of Qt). It receives what it needs from a
+:class:`~ui.task_state.TaskState`: the cancel token, ``set_progress`` (only the latest value is
+kept) and ``add_partial`` (every value is kept, in order). One GUI timer hands progress and
+partials to the task's callbacks at most every 40 ms while a task that wants them runs, so a fast
+job never floods the GUI thread; the end arrives as ``on_done(result)`` or ``on_error(exception)``,
+after the last progress and partials, then ``on_finished()``. Callbacks run on the GUI thread and
+may touch widgets; they are ``@Slot`` methods of GUI objects (or ``functools.partial`` of them),
+never lambdas: a callback whose object was deleted meanwhile (a dialog closed while its job ran) is
 not called, and only a method says which object it belongs to.
 
-A second start of the same ``kind`` follows that kind's :class:`Policy` (Orange's
-ConcurrentMixin cancels the old task; here it is declared per kind): run both, queue, refuse,
-or cancel the old one — "the newest request wins". Jobs run on one of two bounded pools
-(:class:`Lane`): loading a model never waits behind an ingest.
+A second start of the same ``kind`` follows that kind's :class:`~ui.task_state.Policy`
+(Orange's ConcurrentMixin cancels the old task; here it is declared per kind): run both, queue,
+refuse, or cancel the old one — "the newest request wins". Jobs run on one of two bounded pools
+(:class:`~ui.task_state.Lane`): loading a model never waits behind an ingest.
 
 Threads the runner did not start (the local server's, a spoken conversation's, whoever changes
 the settings) reach the GUI the same way, through :meth:`TaskRunner.post`.
@@ -24,19 +24,18 @@ free: the only one it touches is the runner's relay, which its parent owns on th
 
 from __future__ import annotations
 
-import enum
 import functools
 import itertools
 import logging
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 import shiboken6
 from PySide6.QtCore import QObject, QRunnable, Qt, QThread, QThreadPool, QTimer, Signal, Slot
 
-from pipelines.core import Cancelled, CancelToken
+from pipelines.core import Cancelled
+from ui.task_state import NO_PROGRESS, Lane, Policy, Task, TaskState
 
 log = logging.getLogger(__name__)
 
@@ -44,96 +43,6 @@ FLUSH_MS = 40
 """How often progress and partial results reach the GUI: under 50 ms, so text looks live."""
 MODEL_LANE_THREADS = 2
 """Model loads at once (a chat model and an embedding model may load side by side)."""
-
-
-class Lane(enum.Enum):
-    """Which pool a job runs on."""
-
-    WORK = "work"
-    """Everything else: ingest, generation, synthesis, files, database."""
-    MODEL = "model"
-    """Compiling a model: its own small pool, so it never queues behind long work."""
-
-
-class Policy(enum.Enum):
-    """What a second start of the same kind of job does while one runs."""
-
-    PARALLEL = "parallel"
-    """Both run (independent reads, e.g. listing two folders)."""
-    QUEUE = "queue"
-    """The new one starts when the running one (and those queued before it) have ended."""
-    REFUSE = "refuse"
-    """The new one is not started (``start`` returns None)."""
-    CANCEL_OLD = "cancel-old"
-    """The running one is cancelled and its results dropped; the new one starts when it has
-    returned (a job that cannot be interrupted, like a compile, is never run twice at once);
-    a newer start replaces a waiting one."""
-
-
-_NOTHING: Any = object()
-
-
-class TaskState:
-    """The worker-thread side of a task: cancel token, latest progress, partial results.
-
-    Deliberately not a QObject: a worker must hold no Qt object it could be the last owner of.
-    """
-
-    def __init__(self, cancel: CancelToken | None = None) -> None:
-        self.cancel = cancel or CancelToken()
-        self._lock = threading.Lock()
-        self._progress: Any = _NOTHING
-        self._partials: list[Any] = []
-
-    @property
-    def cancelled(self) -> bool:
-        """Whether the task was asked to stop."""
-        return self.cancel.cancelled
-
-    def set_progress(self, progress: Any) -> None:
-        """Report progress (any thread); only the latest value reaches the GUI."""
-        with self._lock:
-            self._progress = progress
-
-    def add_partial(self, value: Any) -> None:
-        """Hand over a partial result (any thread); every value reaches the GUI, in order."""
-        with self._lock:
-            self._partials.append(value)
-
-    def take(self) -> tuple[Any, list[Any]]:
-        """Progress (or ``_NOTHING``) and partials reported since the last call (GUI thread)."""
-        with self._lock:
-            progress, self._progress = self._progress, _NOTHING
-            partials, self._partials = self._partials, []
-        return progress, partials
-
-
-@dataclass(eq=False)
-class Task:
-    """One job started through :class:`TaskRunner`: its state and where its results go."""
-
-    id: int
-    function: Callable[..., Any]
-    args: tuple[Any, ...]
-    state: TaskState
-    kind: str | None = None
-    lane: Lane = Lane.WORK
-    on_done: Callable[[Any], None] | None = None
-    on_error: Callable[[BaseException], None] | None = None
-    on_progress: Callable[[Any], None] | None = None
-    on_partial: Callable[[list[Any]], None] | None = None
-    on_finished: Callable[[], None] | None = None
-    superseded: bool = False
-    """Replaced by a newer task of its kind: nothing more is delivered."""
-    waiting: bool = field(default=True)
-
-    def cancel(self) -> None:
-        """Ask the job to stop (it decides what is kept; a waiting task never starts)."""
-        self.state.cancel.cancel()
-
-    @property
-    def wants_flush(self) -> bool:
-        return self.on_progress is not None or self.on_partial is not None
 
 
 class _Relay(QObject):
@@ -357,7 +266,7 @@ class TaskRunner(QObject):
         progress, partials = task.state.take()
         if task.superseded:
             return
-        if progress is not _NOTHING and task.on_progress is not None:
+        if progress is not NO_PROGRESS and task.on_progress is not None:
             _call(task.on_progress, progress)
         if partials and task.on_partial is not None:
             _call(task.on_partial, partials)

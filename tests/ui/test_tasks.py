@@ -20,7 +20,8 @@ from pipelines.core import CancelToken, DeviceError, InvalidInputError, Pipeline
 from tests.ui.fakes import Script
 from ui.shell.error_router import ErrorRouter
 from ui.shell.notifications import NotificationBar
-from ui.tasks import Lane, Policy, TaskRunner, TaskState, work_threads
+from ui.task_state import Lane, Policy, TaskState
+from ui.tasks import TaskRunner, work_threads
 from ui.widgets.inline_error import InlineError
 
 

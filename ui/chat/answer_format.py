@@ -34,7 +34,8 @@ from ui.chat.chat_presets import chat_defaults, save_chat
 from ui.i18n import tr
 from ui.icons import set_icon
 from ui.shell.settings_changes import Report
-from ui.tasks import Policy, TaskRunner
+from ui.task_state import Policy
+from ui.tasks import TaskRunner
 from ui.widgets.inline_error import InlineError
 from ui.widgets.layouts import hbox
 

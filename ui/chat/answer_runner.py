@@ -15,7 +15,8 @@ from PySide6.QtCore import QObject, Signal, Slot
 from app.chat import Answer, GenerationSettings
 from app.mcp import ToolCall
 from pipelines.core import CancelToken
-from ui.tasks import Policy, TaskRunner, TaskState
+from ui.task_state import Policy, TaskState
+from ui.tasks import TaskRunner
 
 AskConfirmation = Callable[[str, dict[str, Any], CancelToken], bool]
 """Asks the user whether a tool runs: (tool id, arguments, the answer's cancel token)."""

@@ -31,7 +31,8 @@ from ui.icons import set_icon
 from ui.settings_signals import SettingsSignals
 from ui.shell.error_router import ErrorRouter
 from ui.shell.notifications import NotificationBar
-from ui.tasks import Policy, Task, TaskRunner, TaskState
+from ui.task_state import Policy, Task, TaskState
+from ui.tasks import TaskRunner
 from ui.voice.audio_widgets import CloseHook
 from ui.voice.speak_bar import plain_text
 from ui.widgets.inline_error import InlineError

@@ -44,7 +44,8 @@ from ui.chat.conversation_list import ConversationList, export_format
 from ui.chat.undo_bar import UndoBar
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.tasks import Policy, TaskRunner, TaskState
+from ui.task_state import Policy, TaskState
+from ui.tasks import TaskRunner
 from ui.widgets.inline_error import InlineError
 from ui.widgets.menu_button import menu_button
 

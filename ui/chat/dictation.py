@@ -51,7 +51,8 @@ from ui.chat.push_to_talk import PushToTalk
 from ui.icons import set_icon
 from ui.settings_signals import SettingsSignals
 from ui.shell.error_router import ErrorRouter
-from ui.tasks import Lane, Policy, TaskRunner, TaskState
+from ui.task_state import Lane, Policy, TaskState
+from ui.tasks import TaskRunner
 from ui.voice.audio_widgets import CloseHook, LevelMeter
 from ui.widgets.inline_error import InlineError
 from ui.widgets.layouts import hbox

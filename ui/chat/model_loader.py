@@ -15,7 +15,8 @@ from PySide6.QtCore import QObject, Signal, Slot
 
 from app.chat import ChatService, EngineOptions, LoadedModel
 from pipelines.core import Cancelled
-from ui.tasks import Lane, Policy, Task, TaskRunner, TaskState
+from ui.task_state import Lane, Policy, Task, TaskState
+from ui.tasks import TaskRunner
 
 LOAD_JOB = "chat-model-load"
 

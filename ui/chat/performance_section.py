@@ -30,7 +30,8 @@ from ui.chat.performance_controls import PerformanceControls
 from ui.i18n import tr
 from ui.icons import set_icon
 from ui.shell.settings_changes import Report
-from ui.tasks import Lane, Policy, Task, TaskRunner, TaskState
+from ui.task_state import Lane, Policy, Task, TaskState
+from ui.tasks import TaskRunner
 
 log = logging.getLogger(__name__)
 

@@ -23,7 +23,8 @@ from app.models import ModelRegistry, ModelTask, default_embedder_dir, embedder_
 from ui.i18n import tr
 from ui.settings_signals import SettingsSignals
 from ui.shell.error_router import ErrorRouter
-from ui.tasks import Lane, TaskRunner
+from ui.task_state import Lane
+from ui.tasks import TaskRunner
 from ui.widgets.inline_error import InlineError
 from ui.widgets.layouts import hbox, over_message
 from ui.widgets.menu_button import menu_button

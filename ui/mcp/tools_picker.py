@@ -29,7 +29,8 @@ from pipelines.core import Cancelled
 from ui.a11y import describe
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.tasks import TaskRunner, TaskState
+from ui.task_state import TaskState
+from ui.tasks import TaskRunner
 from ui.widgets.inline_error import InlineError
 from ui.widgets.layouts import hbox, vbox
 

@@ -35,7 +35,8 @@ from ui.settings_signals import SettingsSignals
 from ui.shell.error_router import ErrorRouter
 from ui.shell.notifications import NotificationBar
 from ui.shell.settings_changes import change_settings
-from ui.tasks import Policy, TaskRunner
+from ui.task_state import Policy
+from ui.tasks import TaskRunner
 from ui.widgets.inline_error import InlineError
 from ui.widgets.layouts import hbox, vbox
 from ui.widgets.menu_button import menu_button

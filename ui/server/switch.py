@@ -19,7 +19,8 @@ from app.server import Address, LocalServer
 from ui.a11y import announce, describe
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.tasks import Policy, TaskRunner
+from ui.task_state import Policy
+from ui.tasks import TaskRunner
 from ui.widgets.inline_error import InlineError
 from ui.widgets.layouts import hbox
 

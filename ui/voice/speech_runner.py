@@ -11,7 +11,8 @@ from PySide6.QtCore import QObject, Signal, Slot
 
 from app.core import AudioDeviceError, Player, audio_devices
 from app.voice import SpeechOutcome, VoiceService, speak_and_play
-from ui.tasks import Task, TaskRunner, TaskState
+from ui.task_state import Task, TaskState
+from ui.tasks import TaskRunner
 
 __all__ = ["SpeechOutcome", "SpeechRunner", "output_index"]
 

@@ -25,7 +25,8 @@ from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QWidget
 from ui.a11y import describe
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.tasks import TaskRunner, TaskState
+from ui.task_state import TaskState
+from ui.tasks import TaskRunner
 from ui.widgets.dialog_rows import say
 
 
