@@ -150,16 +150,16 @@ def test_plot_history_scrolls_left(qtbot: QtBot, window: MainWindow) -> None:
     overlay = shown_overlay(qtbot, window)
     window.ctx.metrics.publish(MetricRecord("chat", "CPU", {"tokens_per_s": 20.0}, live=True))
     overlay.tick()
-    x, rates = overlay.rate_curve.getData()
+    x, rates = overlay.plot.rate_curve.getData()
     assert len(x) == len(rates) == SAMPLES
     assert rates[-1] == 20.0 and x[-1] == 0.0
     window.ctx.metrics.publish(MetricRecord("chat", "CPU", {"tokens_per_s": 8.0}, live=True))
     overlay.tick()
-    _, rates = overlay.rate_curve.getData()
+    _, rates = overlay.plot.rate_curve.getData()
     assert list(rates[-2:]) == [20.0, 8.0]
-    _, cpu = overlay.cpu_curve.getData()
+    _, cpu = overlay.plot.cpu_curve.getData()
     assert cpu[-1] == 12.0  # the app's share
-    _, system_cpu = overlay.system_cpu_curve.getData()
+    _, system_cpu = overlay.plot.system_cpu_curve.getData()
     assert system_cpu[-1] == 37.0
 
 

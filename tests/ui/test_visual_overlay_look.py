@@ -72,4 +72,4 @@ def test_the_top_axis_numbers_are_not_cut(overlay: PerfOverlay) -> None:
     # Each axis reaches above its highest tick (10 tokens/s, 100 %), so that tick's number is
     # drawn whole rather than cut in half at the plot's top edge.
     assert item.vb.viewRange()[1][1] > 10.0
-    assert overlay._cpu_view.viewRange()[1][1] > 100.0
+    assert overlay.plot.cpu_view.viewRange()[1][1] > 100.0

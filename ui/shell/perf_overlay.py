@@ -4,9 +4,10 @@ CPU and memory are shown twice, labelled: this app's (with its child processes) 
 system's, both as shares of the machine, so "CPU 90 %" is never ambiguous.
 
 Polls the Qt-free metrics bus and a psutil sampler from a 4 Hz timer that runs only while the
-HUD is visible. A tick creates no widgets and allocates no arrays: values go into preallocated
-ring buffers and the two curves get ``setData`` on views of them. :meth:`PerfOverlay.tick` is
-public so tests and benchmarks can time it (budget: < 2 ms on the GUI thread).
+HUD is visible. A tick creates no widgets and allocates no arrays: the plot
+(:mod:`ui.shell.perf_plot`) keeps its history in preallocated ring buffers.
+:meth:`PerfOverlay.tick` is public so tests and benchmarks can time it (budget: < 2 ms on the
+GUI thread).
 
 The HUD floats over a host widget (the panel's main view) and lets mouse events through to
 it, so text under it stays selectable; only its small close button takes clicks.
@@ -14,8 +15,6 @@ it, so text under it stays selectable; only its small close button takes clicks.
 
 from __future__ import annotations
 
-import numpy as np
-import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QLocale, QObject, QRect, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
@@ -32,17 +31,13 @@ from app.core import MetricsBus, SystemSampler
 from pipelines.core import MetricRecord
 from ui.a11y import describe
 from ui.i18n import tr
+from ui.shell.perf_plot import PerfPlot, plot_key
 
 TICK_MS = 250
 HISTORY_SECONDS = 60
 SAMPLES = HISTORY_SECONDS * 1000 // TICK_MS
 MARGIN = 8
-RATE_COLOR = "#4fd1c5"
-CPU_COLOR = "#f6ad55"
-SYSTEM_CPU_COLOR = "#8a96a3"
 BACKGROUND = "#161a20"
-AXIS_HEADROOM = 1.12
-"""The plot's top is this much above the highest tick, so the top tick's number is whole."""
 
 
 def row_titles() -> list[tuple[str, str]]:
@@ -89,23 +84,6 @@ def stage_names() -> tuple[tuple[str, str], ...]:
     )
 
 
-class _Ring:
-    """A fixed-size history; :meth:`view` is the last ``size`` values without copying."""
-
-    def __init__(self, size: int) -> None:
-        self._size = size
-        self._data = np.zeros(2 * size)  # every value is written twice: a window is contiguous
-        self._head = 0
-
-    def push(self, value: float) -> None:
-        self._data[self._head] = value
-        self._data[self._head + self._size] = value
-        self._head = (self._head + 1) % self._size
-
-    def view(self) -> np.ndarray:
-        return self._data[self._head : self._head + self._size]
-
-
 class PerfOverlay(QFrame):
     """An opaque panel pinned to the top-right corner of its host widget."""
 
@@ -132,13 +110,8 @@ class PerfOverlay(QFrame):
         self._pipeline = pipeline
         self.sampler = sampler or SystemSampler()
         """Where CPU and memory readings come from (replaceable for a staged screenshot)."""
-        self._x = np.linspace(-HISTORY_SECONDS, 0, SAMPLES)
-        self._rate = _Ring(SAMPLES)
-        self._cpu = _Ring(SAMPLES)
-        self._system_cpu = _Ring(SAMPLES)
         self._answer_stages = answer_stages()
         self._stage_names = stage_names()
-        self._rate_top = 0.0
         self.values: dict[str, QLabel] = {}
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 8, 12, 10)
@@ -148,16 +121,10 @@ class PerfOverlay(QFrame):
         )
         layout.addWidget(title)
         layout.addLayout(self._build_rows())
-        # A caption instead of a pyqtgraph legend: a legend inside the plot hides the curves.
-        key = QLabel(
-            f"<span style='color:{RATE_COLOR}'>━ {tr('tokens/s')}</span> {tr('(left)')}<br>"
-            f"<span style='color:{CPU_COLOR}'>━ {tr('CPU % this app')}</span>&nbsp;&nbsp;"
-            f"<span style='color:{SYSTEM_CPU_COLOR}'>━ {tr('whole system')}</span> "
-            f"{tr('(right)')} · {tr('last 60 s')}"
-        )
-        key.setStyleSheet("color: #9fb0c0; font-size: 10px;")
-        layout.addWidget(key)
-        layout.addWidget(self._build_plot())
+        layout.addWidget(plot_key())
+        self.plot = PerfPlot(HISTORY_SECONDS, SAMPLES)
+        """The last minute of tokens/s and CPU."""
+        layout.addWidget(self.plot)
         # The HUD passes clicks through, so the close button is the host's child, kept on top.
         self.close_button = QToolButton(host)
         self.close_button.setText("✕")
@@ -199,49 +166,6 @@ class PerfOverlay(QFrame):
         grid.setColumnStretch(1, 1)
         return grid
 
-    def _build_plot(self) -> pg.PlotWidget:
-        self.plot = pg.PlotWidget(background="#1b2027")
-        self.plot.setFixedHeight(120)
-        item = self.plot.getPlotItem()
-        item.setMouseEnabled(False, False)
-        item.hideButtons()
-        item.setMenuEnabled(False)
-        item.setXRange(-HISTORY_SECONDS, 0, padding=0)
-        item.setYRange(0, 10 * AXIS_HEADROOM, padding=0)
-        for side, color in (("left", RATE_COLOR), ("right", CPU_COLOR), ("bottom", "#c8d2dc")):
-            item.showAxis(side)
-            axis = item.getAxis(side)
-            axis.setTextPen(color)
-            axis.setPen("#59636e")
-            if side == "bottom":
-                axis.setHeight(20)
-            else:
-                axis.setWidth(30)
-        self.rate_curve = pg.PlotCurveItem(pen=pg.mkPen(RATE_COLOR, width=2), name="tok/s")
-        item.addItem(self.rate_curve)
-        # CPU % gets its own 0–100 scale on the right: tokens/s may be in the hundreds.
-        self._cpu_view = pg.ViewBox(enableMouse=False)
-        item.scene().addItem(self._cpu_view)
-        item.getAxis("right").linkToView(self._cpu_view)
-        self._cpu_view.setXLink(item)
-        # A little headroom above 100 so the top tick label is not cut in half.
-        self._cpu_view.setYRange(0, 100 * AXIS_HEADROOM, padding=0)
-        item.getAxis("right").setTicks([[(0, "0"), (50, "50"), (100, "100")]])
-        self.system_cpu_curve = pg.PlotCurveItem(
-            pen=pg.mkPen(SYSTEM_CPU_COLOR, width=1), name="system CPU %"
-        )
-        self._cpu_view.addItem(self.system_cpu_curve)
-        self.cpu_curve = pg.PlotCurveItem(pen=pg.mkPen(CPU_COLOR, width=1), name="app CPU %")
-        self._cpu_view.addItem(self.cpu_curve)  # after the system's: drawn on top of it
-        item.vb.sigResized.connect(self._sync_views)
-        return self.plot
-
-    @Slot()
-    def _sync_views(self) -> None:
-        main = self.plot.getPlotItem().vb
-        self._cpu_view.setGeometry(main.sceneBoundingRect())
-        self._cpu_view.linkedViewChanged(main, self._cpu_view.XAxis)
-
     @Slot()
     def tick(self) -> None:
         """Read the bus and the system once and update labels and plot."""
@@ -266,17 +190,7 @@ class PerfOverlay(QFrame):
         self.values["ram"].setText(
             f"{_bytes(sample.ram_used_bytes)} / {_bytes(sample.ram_total_bytes)}"
         )
-        self._rate.push(live_rate)
-        self._cpu.push(sample.process_cpu_percent)
-        self._system_cpu.push(sample.cpu_percent)
-        rates = self._rate.view()
-        self.rate_curve.setData(self._x, rates)
-        self.cpu_curve.setData(self._x, self._cpu.view())
-        self.system_cpu_curve.setData(self._x, self._system_cpu.view())
-        top = _nice_ceiling(float(rates.max()) * 1.15)
-        if top != self._rate_top:  # re-layout the axis only when its range really changes
-            self._rate_top = top
-            self.plot.getPlotItem().setYRange(0, top * AXIS_HEADROOM, padding=0)
+        self.plot.push(live_rate, sample.process_cpu_percent, sample.cpu_percent)
 
     def _show_media(self, latest: dict[str, MetricRecord]) -> None:
         """The last speech synthesis and lip-sync job, each with the device it ran on."""
@@ -437,14 +351,3 @@ def _bytes(value: int) -> str:
     if value >= 1024**3:
         return f"{_num(value / 1024**3, 1)} GiB"
     return f"{_num(value / 1024**2, 0)} MiB"
-
-
-def _nice_ceiling(value: float) -> float:
-    """A round axis top at or above ``value`` (10, 20, 50, 100, 200 …), at least 10."""
-    top = 10.0
-    while top < value:
-        for factor in (2.0, 2.5, 2.0):
-            top *= factor
-            if top >= value:
-                break
-    return top
