@@ -5,13 +5,14 @@ the speech (a file, the Voice panel's speech, or a voice and a text spoken first
 subtitles (.srt)", the device and Generate. Right: the preview with play/pause and seek,
 Save as…, and the gallery of recent results. Work runs in workers (``app.avatar.media``
 functions over the avatar service); errors appear next to the control named by their ``field``
-and no input is cleared by one.
+and no input is cleared by one. The panel owns its parts: the face is read by a
+:class:`~ui.avatar.face_preview.FacePreviewer`, "Use CPU instead" is a
+:class:`~ui.avatar.cpu_fallback.CpuFallback`, the result side a
+:class:`~ui.avatar.result_pane.ResultPane`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QUrl, Signal, Slot
@@ -31,22 +32,20 @@ from app.avatar import (
     SPEECH_STAGE,
     SPEECH_SUFFIXES,
     AvatarService,
-    FacePreview,
     MadeVideo,
     VideoRequest,
-    check_face_file,
     check_request,
     make_video,
-    preview_face,
 )
 from app.core import DeviceInfo, UserError, device_value_of
-from app.engines import Local
 from app.models import ModelTask
 from app.speech import SpeechInputService
 from app.voice import SpokenClip, VoiceService
-from pipelines.core import Cancelled, DeviceError, Progress
+from pipelines.core import Cancelled, Progress
 from ui.a11y import announce, describe
-from ui.avatar.face_box import THUMBNAIL_SIDE, FaceBox
+from ui.avatar.cpu_fallback import CpuFallback
+from ui.avatar.face_box import FaceBox
+from ui.avatar.face_preview import FacePreviewer
 from ui.avatar.progress_line import FrameRate
 from ui.avatar.result_pane import ResultPane
 from ui.avatar.speech_source import SpeechSource
@@ -54,9 +53,8 @@ from ui.avatar.subtitles_option import SubtitlesOption
 from ui.i18n import tr
 from ui.icons import set_icon
 from ui.settings_signals import SettingsSignals
-from ui.shell.error_router import ErrorRouter, same_device
+from ui.shell.error_router import ErrorRouter
 from ui.shell.notifications import NotificationBar
-from ui.shell.settings_changes import change_settings
 from ui.tasks import TaskRunner
 from ui.voice.audio_widgets import CloseHook
 from ui.voice.status_area import StatusArea
@@ -145,8 +143,10 @@ class AvatarPanel(QWidget):
             },
         )
         self._close_hook = CloseHook(self, self.shutdown)
-        self._previewing: Path | None = None
-        """The face being read and searched for faces (Generate waits for it)."""
+        self.cpu = CpuFallback(signals, self.device, notifications.warn, self)
+        self.previewer = FacePreviewer(
+            avatar, tasks, self.face, self.errors, self.cpu, signals, notifications.warn, self
+        )
         self._layout()
         self._connect()
         # A model chosen elsewhere (the model manager's Use): the missing-model line follows.
@@ -194,7 +194,8 @@ class AvatarPanel(QWidget):
         vbox(self.splitter, parent=self, margins=0)
 
     def _connect(self) -> None:
-        self.face.faceChosen.connect(self._on_face_chosen)
+        self.face.faceChosen.connect(self.previewer.read)
+        self.previewer.stateChanged.connect(self._on_preview_state)
         self.model_needed.openRequested.connect(self.modelsRequested)
         self.generate_button.clicked.connect(self.generate)
         self.cancel_button.clicked.connect(self.cancel)
@@ -219,7 +220,7 @@ class AvatarPanel(QWidget):
         self.result.reload_gallery()
         face = self.face
         if face.path is not None and face.preview is None and not face.error.text():
-            self._on_face_chosen(face.path)  # the remembered face, previewed on first show
+            self.previewer.read(face.path)  # the remembered face, previewed on first show
 
     @Slot()
     def check_model(self) -> None:
@@ -276,58 +277,6 @@ class AvatarPanel(QWidget):
         """The window closes: stop the video (workers are cancelled by the window)."""
         self.result.preview.player.stop()
         self.cancel()
-
-    # ----- face ------------------------------------------------------------------------
-
-    @Slot(Path)
-    def _on_face_chosen(self, path: Path) -> None:
-        try:
-            check_face_file(path)
-        except UserError as error:
-            self.face.error.show_message(str(error))
-            self.face.show_unreadable()
-            return
-        if self._previewing is not None:
-            return  # one face at a time: this one is read when that one is done
-        self._previewing = path
-        self._set_busy(self.generating)
-        self.tasks.start(
-            preview_face,
-            self.avatar,
-            path,
-            THUMBNAIL_SIDE,
-            on_done=self._on_face_preview,
-            on_error=self._on_face_error,
-        )
-
-    def _preview_ended(self) -> bool:
-        """Whether the face just read is still the one chosen (else that one is read now)."""
-        done, self._previewing = self._previewing, None
-        self._set_busy(self.generating)
-        if self.face.path is not None and self.face.path != done:
-            self._on_face_chosen(self.face.path)  # chosen while the other was being read
-            return False
-        return True
-
-    @Slot(object)
-    def _on_face_preview(self, preview: FacePreview) -> None:
-        if not self._preview_ended():
-            return
-        self.face.show_preview(preview)
-        self._set_busy(self.generating)  # a picture without a face disables Generate
-        if preview.problem is not None:
-            retry = self._cpu_retry(preview.problem, partial(self._on_face_chosen, preview.path))
-            self.errors.show(preview.problem, default_field="face", use_cpu=retry)
-        if self.signals.settings.face_image != preview.path:
-            # The face chat answers are spoken with.
-            change_settings(self.signals.store, self.notifications.warn, face_image=preview.path)
-
-    @Slot(object)
-    def _on_face_error(self, error: BaseException) -> None:
-        if not self._preview_ended():
-            return
-        self.face.show_unreadable()
-        self.errors.show(error, default_field="face")
 
     # ----- generate --------------------------------------------------------------------
 
@@ -417,32 +366,11 @@ class AvatarPanel(QWidget):
             announce(self.progress_label, stopped())
             self.progress_label.show()
             return
-        self.errors.show(error, default_field="", use_cpu=self._cpu_retry(error, self.generate))
+        self.errors.show(error, default_field="", use_cpu=self.cpu.offer(error, self.generate))
 
-    def _cpu_retry(
-        self, error: BaseException, retry: Callable[[], None]
-    ) -> Callable[[], None] | None:
-        """What "Use CPU instead" does after ``error``: None unless a model failed on a device."""
-        if not isinstance(error, DeviceError):
-            return None
-        return partial(self._use_cpu, error.device, retry)
-
-    def _use_cpu(self, failed: str, retry: Callable[[], None]) -> None:
-        """Move the model(s) that failed on ``failed`` to the CPU (persisted), then ``retry``.
-
-        The face detector loads with the lip-sync model, on its own device setting (no picker
-        here): the one on ``failed`` moves; when that names neither (AUTO, say), both do.
-        """
-        settings = self.signals.settings
-        detector_choice = settings.model_choice(ModelTask.FACE_DETECTOR)
-        detector = same_device(failed, device_value_of(detector_choice))
-        lipsync = same_device(failed, self.device.device())
-        if detector or not lipsync:
-            models = settings.models.with_placement(ModelTask.FACE_DETECTOR, Local(device="CPU"))
-            change_settings(self.signals.store, self.notifications.warn, models=models)
-        if lipsync or not detector:
-            self.device.choose("CPU")
-        retry()
+    @Slot()
+    def _on_preview_state(self) -> None:
+        self._set_busy(self.generating)
 
     def _set_busy(self, busy: bool) -> None:
         self.face.set_busy(busy)
@@ -450,7 +378,7 @@ class AvatarPanel(QWidget):
         self.subtitles.setEnabled(not busy)
         self.device.setEnabled(not busy)
         self.generate_button.setEnabled(
-            not busy and self._previewing is None and not self.face.no_face
+            not busy and not self.previewer.previewing and not self.face.no_face
         )
         self.cancel_button.setEnabled(busy)
         self.cancel_button.setVisible(busy)
