@@ -1,5 +1,7 @@
 """The right side of the Voice panel: text in, speech out (played as it is made, saved as wav,
-or handed to the Avatar panel to lip-sync a face to).
+or handed to the Avatar panel to lip-sync a face to). The speech is made and played by a
+:class:`~ui.voice.speech_runner.SpeechRunner`, and written to files by a
+:class:`~ui.voice.speech_keeper.SpeechKeeper`.
 
 Errors appear next to what caused them: text problems under the text (which is never
 cleared), an unknown voice under the voice list, a missing model or a device problem next to
@@ -14,7 +16,6 @@ from pathlib import Path
 from PySide6.QtCore import QLocale, Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
-    QFileDialog,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -26,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core import AudioDevice, DeviceInfo
-from app.voice import SpeechFigures, SpokenClip, VoiceService, hand_off_speech, save_outcome
+from app.voice import SpeechFigures, VoiceService
 from ui.a11y import announce, describe
 from ui.i18n import tr
 from ui.icons import set_icon
@@ -36,6 +37,7 @@ from ui.shell.notifications import NotificationBar
 from ui.shell.settings_changes import Report, change_settings
 from ui.tasks import TaskRunner
 from ui.voice.audio_widgets import AudioDeviceCombo, no_audio_device, no_output_hint
+from ui.voice.speech_keeper import SpeechKeeper
 from ui.voice.speech_runner import SpeechOutcome, SpeechRunner
 from ui.voice.speech_texts import metrics_text, no_voice, outcome_text
 from ui.voice.status_area import StatusArea
@@ -74,15 +76,12 @@ class SpeechBox(QWidget):
         super().__init__(parent)
         self.voice_service = voice_service
         self._devices = devices
-        self._spoken_dir = spoken_dir
         self.signals = signals
         self.tasks = tasks
         self._report_settings = report_settings
         self.outcome: SpeechOutcome | None = None
-        self._handed_off: tuple[SpeechOutcome, SpokenClip] | None = None
-        self._handing_off: SpeechOutcome | None = None  # being written (Speak may come first)
-        self._writing = False  # a save or a hand-off is being written
-        self._last_folder = Path.home()
+        self.keeper = SpeechKeeper(tasks, spoken_dir, self)
+        """Writes the speech to a file: Save as wav…, Use in Avatar."""
         self._make_inputs()
         self._make_actions()
         self._make_feedback(notifications)
@@ -160,6 +159,10 @@ class SpeechBox(QWidget):
         self.runner.playbackFailed.connect(self.playback_note.show_message)
         self.runner.finished.connect(self._on_finished)
         self.runner.ticked.connect(self._show_position)
+        self.keeper.saved.connect(self._on_saved)
+        self.keeper.failed.connect(self._on_save_failed)
+        self.keeper.handedOff.connect(self.speechHandedOff)
+        self.keeper.writingChanged.connect(self._update_buttons)
 
     def _layout(self) -> None:
         layout = QVBoxLayout(self)
@@ -261,7 +264,7 @@ class SpeechBox(QWidget):
             self.voice_error.show_message(no_voice())
             return
         self.outcome = None
-        self._handed_off = None  # its samples need not outlive it
+        self.keeper.forget()  # its samples need not outlive it
         self.progress.setRange(0, 0)
         self.progress_label.setText(tr("Preparing…"))
         self.metrics_label.clear()
@@ -343,7 +346,7 @@ class SpeechBox(QWidget):
         self._update_buttons()
         self.busyChanged.emit(False)
 
-    # ----- saving ----------------------------------------------------------------------
+    # ----- keeping it ----------------------------------------------------------------
 
     @Slot()
     def save(self) -> None:
@@ -352,80 +355,33 @@ class SpeechBox(QWidget):
         if outcome is None or not outcome.complete:
             return
         self.save_error.clear()
-        start = str(self._last_folder / "speech.wav")
-        name, _ = QFileDialog.getSaveFileName(
-            self, tr("Save speech"), start, tr("WAV audio") + " (*.wav)"
-        )
-        if not name:
-            return
-        path = Path(name)
-        if not path.suffix:
-            path = path.with_suffix(".wav")
-        self._writing = True
-        self._update_buttons()
-        self.tasks.start(
-            save_outcome,
-            path,
-            outcome,
-            on_done=self._on_saved,
-            on_error=self._on_save_failed,
-        )
-
-    @Slot(object)
-    def _on_saved(self, path: Path) -> None:
-        self._writing = False
-        self._last_folder = path.parent
-        self.progress_label.setText(tr("Saved {name}").format(name=path.name))
-        announce(self.progress_label, self.progress_label.text())
-        self._update_buttons()
-
-    @Slot(object)
-    def _on_save_failed(self, error: BaseException) -> None:
-        self._writing = False
-        self._handing_off = None
-        self.errors.show(error, default_field="output")
-        self._update_buttons()
-
-    # ----- to the Avatar panel ---------------------------------------------------------
+        self.keeper.save(outcome)
 
     @Slot()
     def use_in_avatar(self) -> None:
         """Keep the whole speech as a file and hand it over (``speechHandedOff``)."""
         outcome = self.outcome
-        if outcome is None or not outcome.complete or self._writing:
+        if outcome is None or not outcome.complete or self.keeper.writing:
             return
         self.save_error.clear()
-        if self._handed_off is not None:
-            handed, clip = self._handed_off
-            if handed is outcome and clip.path.is_file():  # clicked again: the same file
-                self.speechHandedOff.emit(clip)
-                return
-        self._writing = True
-        self._handing_off = outcome
-        self._update_buttons()
-        self.tasks.start(
-            hand_off_speech,
-            self._spoken_dir,
-            outcome,
-            on_done=self._on_handed_off,
-            on_error=self._on_save_failed,
-        )
+        self.keeper.hand_off(outcome)
 
     @Slot(object)
-    def _on_handed_off(self, clip: SpokenClip) -> None:
-        self._writing = False
-        if self._handing_off is not None:
-            self._handed_off = (self._handing_off, clip)
-        self._handing_off = None
-        self._update_buttons()
-        self.speechHandedOff.emit(clip)
+    def _on_saved(self, path: Path) -> None:
+        self.progress_label.setText(tr("Saved {name}").format(name=path.name))
+        announce(self.progress_label, self.progress_label.text())
 
+    @Slot(object)
+    def _on_save_failed(self, error: BaseException) -> None:
+        self.errors.show(error, default_field="output")
+
+    @Slot()
     def _update_buttons(self) -> None:
         busy = self.runner.busy
         self.speak_button.setEnabled(not busy)
         self.stop_button.setEnabled(busy)
         complete = self.outcome is not None and self.outcome.complete
-        ready = complete and not self.runner.synthesising and not self._writing
+        ready = complete and not self.runner.synthesising and not self.keeper.writing
         self.save_button.setEnabled(ready)
         self.avatar_button.setEnabled(ready)
         self.save_button.setToolTip(
