@@ -1,15 +1,15 @@
 """*File → Transcribe…*: an audio file to text and subtitles.
 
-Choose a file (wav, flac, ogg, mp3) and Whisper transcribes it on the task runner with
-progress and Cancel; the transcript appears selectable, with Copy, *Save subtitles…* (.srt or
-.vtt, timed by word) and *Save text…*. A multilingual Whisper gets a language choice (an
-English-only one has nothing to choose). Errors appear next to the control that caused them;
-no Whisper installed is a sentence with a button to the model manager's Whisper entries.
+Choose a file (wav, flac, ogg, mp3) and Whisper transcribes it on the task runner with progress and
+Cancel; the transcript appears selectable, with Copy, *Save subtitles…* (.srt or .vtt, timed by
+word) and *Save text…* (written by a :class:`~ui.speech.transcript_saver.TranscriptSaver`). A
+multilingual Whisper gets a language choice (an English-only one has nothing to choose). Errors
+appear next to the control that caused them; no Whisper installed is a sentence with a button to
+the model manager's Whisper entries.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QLocale, Signal, Slot
@@ -30,12 +30,9 @@ from app.core import ModelMissingError, UserError
 from app.models import ModelTask
 from app.speech import (
     AUDIO_SUFFIXES,
-    FORMATS,
     SpeechInputService,
     Transcript,
-    save_transcript_text,
     transcribe_audio_file,
-    write_subtitles,
 )
 from pipelines.core import Cancelled, Progress
 from ui.a11y import announce, describe
@@ -45,31 +42,18 @@ from ui.icons import set_icon
 from ui.settings_signals import SettingsSignals
 from ui.shell.error_router import ErrorRouter
 from ui.shell.notifications import NotificationBar
+from ui.speech.transcript_saver import TranscriptSaver
 from ui.tasks import TaskRunner
 from ui.widgets.inline_error import InlineError
 from ui.widgets.layouts import hbox, vbox
 from ui.widgets.model_needed import ModelNeeded
 
 JOB = "transcribe-file"
-Writer = Callable[[Path, Transcript], Path]
 
 
 def audio_filter() -> str:
     """The open dialog's filter: the audio files Whisper reads."""
     return tr("Audio") + " ({})".format(" ".join(f"*{suffix}" for suffix in AUDIO_SUFFIXES))
-
-
-def subtitle_filters() -> str:
-    """The save dialog's filters, one per subtitle format (the formats' own names)."""
-    return ";;".join(
-        tr("{format} subtitles").format(format=name) + f" (*{suffix})"
-        for suffix, name in FORMATS.items()
-    )
-
-
-def text_filter() -> str:
-    """The save dialog's filter for plain text."""
-    return tr("Text") + " (*.txt)"
 
 
 def transcribe_languages() -> list[tuple[str, str]]:
@@ -119,6 +103,8 @@ class TranscribeDialog(QDialog):
         self.setWindowTitle(tr("Transcribe"))
         self.resize(640, 520)
         self.transcript: Transcript | None = None
+        self.saver = TranscriptSaver(tasks, self)
+        """Writes the transcript's subtitles or text where the user chooses."""
         self.file_edit = QLineEdit()
         self.file_edit.setPlaceholderText(tr("An audio file: wav, flac, ogg or mp3"))
         describe(self.file_edit, tr("Audio file"), tr("The audio file to transcribe"))
@@ -239,6 +225,8 @@ class TranscribeDialog(QDialog):
         self.save_text_button.clicked.connect(self.save_text)
         self.close_button.clicked.connect(self.close)
         self.model_needed.openRequested.connect(self.modelsRequested)
+        self.saver.saved.connect(self._on_saved)
+        self.saver.failed.connect(self._on_save_failed)
 
     # ----- state -----------------------------------------------------------------------
 
@@ -364,32 +352,20 @@ class TranscribeDialog(QDialog):
     @Slot()
     def save_subtitles(self) -> None:
         """Ask where, then write the subtitles (SubRip or WebVTT by the name's ending)."""
-        self._save(".srt", subtitle_filters(), write_subtitles, tr("Save subtitles"))
+        if self.transcript is not None:
+            self.output_error.clear()
+            self.saver.save_subtitles(self.transcript, self._audio_path())
 
     @Slot()
     def save_text(self) -> None:
         """Ask where, then write the transcript's text."""
-        self._save(".txt", text_filter(), save_transcript_text, tr("Save text"))
+        if self.transcript is not None:
+            self.output_error.clear()
+            self.saver.save_text(self.transcript, self._audio_path())
 
-    def _save(self, suffix: str, filters: str, write: Writer, title: str) -> None:
-        if self.transcript is None:
-            return
-        self.output_error.clear()
-        audio = Path(self.file_edit.text().strip() or "transcript")
-        start = str(audio.with_suffix(suffix))
-        name, chosen = QFileDialog.getSaveFileName(self, title, start, filters)
-        if not name:
-            return
-        target = Path(name)
-        if not target.suffix:  # the filter chosen says which kind
-            target = target.with_suffix(".vtt" if "*.vtt" in chosen else suffix)
-        self.tasks.start(
-            write,
-            target,
-            self.transcript,
-            on_done=self._on_saved,
-            on_error=self._on_save_failed,
-        )
+    def _audio_path(self) -> Path:
+        """The audio file's path, whose name a saved file takes."""
+        return Path(self.file_edit.text().strip() or "transcript")
 
     @Slot(object)
     def _on_saved(self, path: Path) -> None:
