@@ -45,7 +45,7 @@ def click(qtbot: QtBot, button: QAbstractButton) -> None:
 def click_link(qtbot: QtBot, view: MessageView, text: str) -> None:
     """Click the first shown message action named ``text`` ("Copy", "Regenerate" …)."""
     for widget in view.message_widgets():
-        for button in widget.buttons.values():
+        for button in widget.header.buttons.values():
             if button.accessibleName() == text and button.isVisibleTo(view):
                 assert button.isEnabled(), f"{text} is disabled"
                 qtbot.mouseClick(button, Qt.MouseButton.LeftButton)

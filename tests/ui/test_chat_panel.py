@@ -203,7 +203,7 @@ def test_copy_link_puts_the_answer_on_the_clipboard(
     ask(qtbot, window, "How?")
     with qtbot.waitSignal(panel.view.copied, timeout=2000):
         answer = panel.view.message_widgets()[1]
-        qtbot.mouseClick(answer.buttons["copy"], Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(answer.header.buttons["copy"], Qt.MouseButton.LeftButton)
     assert QGuiApplication.clipboard().text() == "Use `pip install openvino`."  # the markdown
 
 

@@ -23,7 +23,7 @@ def bubble(window: MainWindow, index: int) -> MessageWidget:
 
 
 def press(qtbot: QtBot, window: MainWindow, index: int, action: str) -> None:
-    button = bubble(window, index).buttons[action]
+    button = bubble(window, index).header.buttons[action]
     assert button.isVisible() and button.isEnabled(), action
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
@@ -43,14 +43,14 @@ def test_edit_a_question_and_resend_it(
     script.chunks = ["Second answer."]
     ask(qtbot, window, "Second?")
     press(qtbot, window, 0, "edit")
-    editor = bubble(window, 0).editor
+    editor = bubble(window, 0).question_editor.editor
     assert editor.isVisible() and editor.toPlainText() == "First?"
     editor.selectAll()
     qtbot.keyClicks(editor, "Changed?")
     script.chunks = ["New ", "answer."]
     panel.input.setPlainText("draft in progress")
     with qtbot.waitSignal(panel.answerFinished, timeout=5000) as finished:
-        qtbot.mouseClick(bubble(window, 0).send_edit, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(bubble(window, 0).question_editor.send_button, Qt.MouseButton.LeftButton)
     assert finished.args == [True]
     # What followed the edited question is replaced by the new answer.
     assert roles_and_texts(window) == [("user", "Changed?"), ("assistant", "New answer.")]
@@ -68,7 +68,7 @@ def test_a_failed_resend_keeps_the_conversation(
     press(qtbot, window, 0, "edit")
     script.fail_with = UserError("The model could not answer.", field="prompt")
     with qtbot.waitSignal(panel.answerFinished, timeout=5000) as finished:
-        qtbot.mouseClick(bubble(window, 0).send_edit, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(bubble(window, 0).question_editor.send_button, Qt.MouseButton.LeftButton)
     assert finished.args == [False]
     assert roles_and_texts(window) == [("user", "First?"), ("assistant", "Hello there, friend.")]
     assert "Hello there, friend." in shown(window)
@@ -104,10 +104,10 @@ def test_regenerate_keeps_versions_that_survive_a_restart(
         with qtbot.waitSignal(panel.answerFinished, timeout=5000):
             press(qtbot, window, 1, "regenerate")
     answer = bubble(window, 1)
-    assert answer.version_label.text() == "3/3" and "Third." in shown(window)
-    assert not answer.buttons["next"].isEnabled()
+    assert answer.header.version_label.text() == "3/3" and "Third." in shown(window)
+    assert not answer.header.buttons["next"].isEnabled()
     press(qtbot, window, 1, "previous")
-    assert bubble(window, 1).version_label.text() == "2/3" and "Second." in shown(window)
+    assert bubble(window, 1).header.version_label.text() == "2/3" and "Second." in shown(window)
     press(qtbot, window, 1, "previous")
     assert "Hello there, friend." in shown(window) and "Third." not in shown(window)
     # The version shown is the one the model reads next.
@@ -123,7 +123,7 @@ def test_regenerate_keeps_versions_that_survive_a_restart(
     assert [v.content for v in first.versions] == ["Second.", "Third."]
     # Deleting the shown version leaves the others.
     press(qtbot, window, 1, "delete")
-    assert bubble(window, 1).version_label.text() == "1/2"
+    assert bubble(window, 1).header.version_label.text() == "1/2"
     assert "Second." in shown(window)
 
 

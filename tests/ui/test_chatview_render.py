@@ -38,11 +38,11 @@ def parts(view: MessageView, index: int) -> list[Prose | CodeBlock]:
 def test_who_said_what_is_in_each_header(view: MessageView) -> None:
     view.show_messages(turn("Hi."))
     user, answer = view.message_widgets()
-    assert user.name.text() == "You" and answer.name.text() == "SmolLM2"
+    assert user.header.name.text() == "You" and answer.header.name.text() == "SmolLM2"
     assert user.background() != answer.background()  # told apart by colour, too
     old = ChatMessage("assistant", "From before the model was stored.")
     view.show_messages([ChatMessage("user", "Q"), old])
-    assert view.message_widgets()[1].name.text() == "Assistant"
+    assert view.message_widgets()[1].header.name.text() == "Assistant"
 
 
 @pytest.mark.parametrize(
@@ -179,5 +179,5 @@ def test_every_control_is_named(view: MessageView) -> None:
     answer.version = 1
     view.show_messages([ChatMessage("user", "Q"), answer])
     assert unlabelled_widgets(view) == []
-    view.message_widgets()[0].buttons["edit"].click()
+    view.message_widgets()[0].header.buttons["edit"].click()
     assert unlabelled_widgets(view) == []

@@ -3,7 +3,9 @@
 Questions sit on an accent-tinted bubble indented from the left, answers on a plain one
 across the width, each under a bold header ("You" or the model's name), so who said what is
 seen at a glance. Colours are read from the palette at paint time, so light ↔ dark needs no
-rebuild.
+rebuild. The widget owns its parts: the :class:`~ui.chat.message_header.MessageHeader` (the
+name and the action buttons), the body (prose and code blocks), the notice of a cut answer,
+the :class:`~ui.chat.question_editor.QuestionEditor` of a question, and the footer.
 """
 
 from __future__ import annotations
@@ -14,7 +16,6 @@ from collections.abc import Sequence
 from PySide6.QtCore import QEvent, QRectF, Qt, QUrl, Signal, Slot
 from PySide6.QtGui import (
     QColor,
-    QFont,
     QImage,
     QPainter,
     QPaintEvent,
@@ -26,25 +27,20 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
-    QPlainTextEdit,
-    QPushButton,
-    QToolButton,
     QVBoxLayout,
-    QWidget,
 )
 
 from app.chat import ChatMessage
 from app.mcp import ToolCall
-from ui.a11y import describe
 from ui.chat.answer_format import json_as_code
 from ui.chat.code_block import CodeBlock
 from ui.chat.markdown_segments import split_markdown
 from ui.chat.message_cut import CutNotice
 from ui.chat.message_footer import link_citations, message_sources, sources_line, stats_line
-from ui.chat.message_header import add_header_buttons
+from ui.chat.message_header import MessageHeader
 from ui.chat.prose import Prose
+from ui.chat.question_editor import QuestionEditor
 from ui.i18n import tr
-from ui.icons import set_icon
 from ui.mcp.tool_call_view import ToolCallList
 from ui.theme import blend, css_color, muted_color
 from ui.widgets.inline_error import InlineError
@@ -87,36 +83,22 @@ class MessageWidget(QFrame):
         self.thumbnails: list[QLabel] = []
         self.assistant_name = assistant_name
         self._footer_html = ""
-        self.name = QLabel()
-        bold = QFont(self.name.font())
-        bold.setBold(True)
-        self.name.setFont(bold)
-        self.buttons: dict[str, QToolButton] = {}
+        self.header = MessageHeader(self.is_user)
+        self.header.triggered.connect(self._on_action)
         self.tool_calls = ToolCallList()  # an answer's tool calls, above its text
         # Why a JSON answer is cut or off its schema: for the live answer only (not stored).
         self.problem = InlineError(warning=True)
         self.cut = CutNotice()  # an answer that reached its length limit
         self.cut.continueRequested.connect(self.continueRequested)
-        self.version_label = QLabel()
         self.footer = QLabel()
         self.footer.setWordWrap(True)
         self.footer.setTextFormat(Qt.TextFormat.RichText)
         self.footer.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
         self.footer.setOpenExternalLinks(False)
         self.footer.linkActivated.connect(self._on_footer_link)
-        self.editor = QPlainTextEdit()
-        describe(self.editor, tr("Edit message"), tr("Change the question, then send it again"))
-        self.send_edit = QPushButton(tr("Send"))
-        set_icon(self.send_edit, "send")
-        describe(
-            self.send_edit,
-            tr("Send"),
-            tr("Send the edited question; the answers after it are replaced"),
-        )
-        self.cancel_edit = QPushButton(tr("Cancel"))
-        describe(self.cancel_edit, tr("Cancel"), tr("Keep the question as it was"))
-        self.send_edit.clicked.connect(self._submit_edit)
-        self.cancel_edit.clicked.connect(self.stop_editing)
+        self.question_editor = QuestionEditor()  # a question changed in place
+        self.question_editor.submitted.connect(self._submit_edit)
+        self.question_editor.cancelled.connect(self.stop_editing)
         self._layout(message)
         self.set_message(message, index, is_last_answer=is_last_answer, images=images)
 
@@ -129,35 +111,20 @@ class MessageWidget(QFrame):
         return message.model or assistant_name or tr("Assistant")
 
     def _layout(self, message: ChatMessage) -> None:
-        header = QHBoxLayout()
-        header.setSpacing(2)
-        header.addWidget(self.name)
-        header.addStretch(1)
-        add_header_buttons(self, header)
         self.column = QVBoxLayout()
         self.column.setSpacing(6)
         self.images_row = QHBoxLayout()
         self.images_row.addStretch(1)
-        edit_buttons = QHBoxLayout()
-        edit_buttons.addStretch(1)
-        edit_buttons.addWidget(self.cancel_edit)
-        edit_buttons.addWidget(self.send_edit)
-        self.edit_box = QWidget()
-        edit_column = QVBoxLayout(self.edit_box)
-        edit_column.setContentsMargins(0, 0, 0, 0)
-        edit_column.addWidget(self.editor)
-        edit_column.addLayout(edit_buttons)
-        self.edit_box.hide()
         outer = QVBoxLayout(self)
         indent = USER_INDENT if self.is_user else 0
         outer.setContentsMargins(12 + indent, 8, 12, 10)
         outer.setSpacing(4)
-        outer.addLayout(header)
+        outer.addWidget(self.header)
         outer.addWidget(self.tool_calls)
         outer.addLayout(self.column)
         outer.addWidget(self.cut)
         outer.addWidget(self.problem)
-        outer.addWidget(self.edit_box)
+        outer.addWidget(self.question_editor)
         outer.addLayout(self.images_row)
         outer.addWidget(self.footer)
 
@@ -174,11 +141,9 @@ class MessageWidget(QFrame):
         """Show ``message`` (the ``index``-th of the conversation; -1: not stored yet)."""
         self.message, self.index, self.is_last_answer = message, index, is_last_answer
         self.problem.clear()  # it was said of the answer as it was just written
-        self.name.setText(self._who(message, self.assistant_name))
+        self.header.name.setText(self._who(message, self.assistant_name))
         stored = index >= 0
-        for key, button in self.buttons.items():
-            button.setVisible(stored and (key != "regenerate" or is_last_answer))
-        self._set_versions(message, stored)
+        self.header.show_for(message, stored=stored, is_last_answer=is_last_answer)
         if not self.is_user:
             self.tool_calls.set_calls(message.tool_calls)
         footer = ""
@@ -219,22 +184,6 @@ class MessageWidget(QFrame):
         if event.type() == QEvent.Type.PaletteChange:
             self._show_footer()
             self.cut.recolor(self.palette())
-
-    def _set_versions(self, message: ChatMessage, stored: bool) -> None:
-        if self.is_user:
-            return
-        count = len(message.versions) + 1
-        shown = stored and count > 1
-        position = min(max(message.version, 0), count - 1)
-        self.version_label.setText(f"{position + 1}/{count}")
-        self.version_label.setAccessibleName(
-            tr("Version {shown} of {count}").format(shown=position + 1, count=count)
-        )
-        self.version_label.setVisible(shown)
-        self.buttons["previous"].setVisible(shown)
-        self.buttons["next"].setVisible(shown)
-        self.buttons["previous"].setEnabled(position > 0)
-        self.buttons["next"].setEnabled(position < count - 1)
 
     def set_content(self, content: str) -> None:
         """Show ``content``: typed text exactly; an answer as Markdown with its code blocks as
@@ -298,7 +247,7 @@ class MessageWidget(QFrame):
 
     def plain_text(self) -> str:
         """The message as read on screen: header, text, code and footer lines."""
-        lines = [self.name.text()]
+        lines = [self.header.name.text()]
         if self.tool_calls.blocks:
             lines.append(self.tool_calls.plain_text())
         for part in self.body:
@@ -341,64 +290,39 @@ class MessageWidget(QFrame):
     def set_actions_enabled(self, enabled: bool) -> None:
         """Edit, delete, regenerate, continue and version switches are off while an answer
         streams."""
-        for key in ("edit", "delete", "regenerate", "previous", "next"):
-            if key in self.buttons:
-                self.buttons[key].setEnabled(enabled and self._allowed(key))
-        self.send_edit.setEnabled(enabled)
+        self.header.set_actions_enabled(enabled, self.message)
+        self.question_editor.send_button.setEnabled(enabled)
         self.cut.button.setEnabled(enabled)
 
-    def _allowed(self, key: str) -> bool:
-        count = len(self.message.versions) + 1
-        if key == "previous":
-            return self.message.version > 0
-        if key == "next":
-            return self.message.version < count - 1
-        return True
-
-    @Slot()
-    def _on_copy(self) -> None:
-        self.copyRequested.emit(self.index)
-
-    @Slot()
-    def _on_speak(self) -> None:
-        self.speakRequested.emit(self.index)
-
-    @Slot()
-    def _on_regenerate(self) -> None:
-        self.regenerateRequested.emit()
-
-    @Slot()
-    def _on_delete(self) -> None:
-        self.deleteRequested.emit(self.index)
-
-    @Slot()
-    def _on_previous(self) -> None:
-        self.versionRequested.emit(self.index, self.message.version - 1)
-
-    @Slot()
-    def _on_next(self) -> None:
-        self.versionRequested.emit(self.index, self.message.version + 1)
-
-    @Slot()
-    def _on_edit(self) -> None:
-        self.editor.setPlainText(self.message.content)
-        for part in self.body:
-            part.hide()
-        self.edit_box.show()
-        self.editor.setFocus()
+    @Slot(str)
+    def _on_action(self, key: str) -> None:
+        """A header button was clicked: say so with this message's index."""
+        if key == "copy":
+            self.copyRequested.emit(self.index)
+        elif key == "speak":
+            self.speakRequested.emit(self.index)
+        elif key == "regenerate":
+            self.regenerateRequested.emit()
+        elif key == "delete":
+            self.deleteRequested.emit(self.index)
+        elif key in ("previous", "next"):
+            step = -1 if key == "previous" else 1
+            self.versionRequested.emit(self.index, self.message.version + step)
+        elif key == "edit":
+            for part in self.body:
+                part.hide()
+            self.question_editor.edit(self.message.content)
 
     @Slot()
     def stop_editing(self) -> None:
         """Leave the editor; the question shows as it was."""
-        self.edit_box.hide()
+        self.question_editor.hide()
         for part in self.body:
             part.show()
 
-    @Slot()
-    def _submit_edit(self) -> None:
-        text = self.editor.toPlainText()
-        if text.strip():
-            self.editSubmitted.emit(self.index, text)
+    @Slot(str)
+    def _submit_edit(self, text: str) -> None:
+        self.editSubmitted.emit(self.index, text)
 
     @Slot(str)
     def _on_footer_link(self, link: str) -> None:
