@@ -5,7 +5,10 @@ may start the embedded database, and creating one or searching loads the embeddi
 The database is started when the panel is first shown, never at app start. Controls that
 would conflict with a running job are disabled until it ends; what the user typed is kept
 when a job fails, and the failure is shown next to the control that started it — except
-database failures, which are shown once, on the database line, with Retry.
+database failures, which are shown once, on the database line, with Retry. The panel owns
+its parts: the collection list, the documents, the search, the embedding model's row and
+set-up, and the jobs that create, rename and delete collections
+(:class:`~ui.knowledge.collection_jobs.CollectionJobs`).
 """
 
 from __future__ import annotations
@@ -18,7 +21,6 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QMessageBox, QVBoxLayout, QWi
 
 from app.core import AppPaths, DeviceInfo, UserError
 from app.knowledge import (
-    Collection,
     DatabaseError,
     KnowledgeService,
     Overview,
@@ -29,6 +31,7 @@ from app.knowledge import (
 from app.models import ModelRegistry
 from pipelines.core import InvalidInputError
 from ui.i18n import tr
+from ui.knowledge.collection_jobs import CollectionJobs
 from ui.knowledge.collections_pane import CollectionsPane
 from ui.knowledge.database_status import DatabaseStatus
 from ui.knowledge.documents_pane import DocumentsPane
@@ -97,11 +100,12 @@ class KnowledgePanel(QWidget):
         self.model_row = EmbeddingModelRow(knowledge, models, paths, signals, tasks, self.errors)
         self.setup = EmbedderSetup(knowledge, paths, tasks)
         self.documents.before_embedding = self.setup.ensure
+        self.collection_jobs = CollectionJobs(knowledge, tasks, self.setup, self)
+        """Creates, renames and deletes collections."""
         self._db = "idle"  # idle → starting → ready | failed
         self._refreshing = False
         self._refresh_again = False
         self._select_after = ""
-        self._managing = False
         self._searching = False
         self.setAcceptDrops(True)
         self.splitter = panel_splitter(
@@ -123,9 +127,13 @@ class KnowledgePanel(QWidget):
         layout.addLayout(footer)
         layout.addWidget(self.database)
         self.collections.selected.connect(self._on_collection_selected)
-        self.collections.createRequested.connect(self._create)
-        self.collections.renameRequested.connect(self._rename)
+        self.collections.createRequested.connect(self.collection_jobs.create)
+        self.collections.renameRequested.connect(self.collection_jobs.rename)
         self.collections.deleteRequested.connect(self._delete)
+        self.collection_jobs.busyChanged.connect(self._update_controls)
+        self.collection_jobs.created.connect(self._on_created)
+        self.collection_jobs.changed.connect(self._after_change)
+        self.collection_jobs.failed.connect(self._on_manage_error)
         self.documents.busyChanged.connect(self._update_controls)
         self.documents.jobEnded.connect(self._on_documents_changed)
         self.search.searchRequested.connect(self._search)
@@ -147,7 +155,7 @@ class KnowledgePanel(QWidget):
 
     @Slot()
     def _update_controls(self) -> None:
-        ready, managing = self.ready, self._managing or self.setup.running
+        ready, managing = self.ready, self.collection_jobs.busy or self.setup.running
         self.collections.set_busy(not ready or managing, writing=self.documents.busy)
         self.documents.set_enabled_for(ready=ready, managing=managing)
         self.search.set_searching(self._searching)
@@ -273,42 +281,6 @@ class KnowledgePanel(QWidget):
 
     # ----- collection management -------------------------------------------------------
 
-    def _start_managing(self) -> None:
-        self._managing = True
-        self._update_controls()
-
-    @Slot(str)
-    def _create(self, name: str) -> None:
-        if not self.setup.ensure(lambda: self._create(name)):
-            return  # created once the embedding model is set up
-        self._start_managing()
-        self.tasks.start(
-            self.knowledge.create_collection,
-            name,
-            on_done=self._on_created,
-            on_error=self._on_manage_error,
-        )
-
-    @Slot(object)
-    def _on_created(self, collection: Collection) -> None:
-        self.collections.created()
-        self._after_change(collection.name)
-
-    @Slot(str, str)
-    def _rename(self, name: str, new_name: str) -> None:
-        self._start_managing()
-        self.tasks.start(
-            self.knowledge.rename_collection,
-            name,
-            new_name,
-            on_done=self._on_renamed,
-            on_error=self._on_manage_error,
-        )
-
-    @Slot(object)
-    def _on_renamed(self, collection: Collection) -> None:
-        self._after_change(collection.name)
-
     @Slot(str)
     def _delete(self, name: str) -> None:
         current = self.collections.current()
@@ -321,29 +293,22 @@ class KnowledgePanel(QWidget):
                 "touched. This cannot be undone."
             ).format(name=name, documents=plural(documents, "document")),
         )
-        if answer != QMessageBox.StandardButton.Yes:
-            return
-        self._start_managing()
-        self.tasks.start(
-            self.knowledge.delete_collection,
-            name,
-            on_done=self._on_deleted,
-            on_error=self._on_manage_error,
-        )
+        if answer == QMessageBox.StandardButton.Yes:
+            self.collection_jobs.delete(name)
 
-    @Slot(object)
-    def _on_deleted(self, _: object) -> None:
-        self._after_change("")
+    @Slot(str)
+    def _on_created(self, name: str) -> None:
+        self.collections.created()
+        self._after_change(name)
 
+    @Slot(str)
     def _after_change(self, select: str) -> None:
-        self._managing = False
         self._select_after = select
         self.reload()
         self.collectionsChanged.emit()
 
     @Slot(object)
     def _on_manage_error(self, error: BaseException) -> None:
-        self._managing = False
         self._report(error, self.collections.error)
         if self.ready:
             self.reload()  # shows the real names again (an edited name is put back)
