@@ -87,7 +87,7 @@ class Rig:
     def __init__(self, root: Path, home: Path) -> None:
         from app.core.devices import DeviceInfo
         from app.core.model_choices import ModelChoices
-        from app.models.inspect import ModelTask
+        from app.core.model_tasks import ModelTask
         from app.models.registry import ModelRegistry
         from app.voice.service import VoiceService
         from tests.audio_device import VirtualSoundCard
@@ -173,8 +173,8 @@ class Rig:
         import queue
 
         from app.core.model_choices import ModelChoices
+        from app.core.model_tasks import ModelTask
         from app.hands_free.turns import Services, SpokenConversation, TurnEvent, TurnOptions
-        from app.models.inspect import ModelTask
         from app.models.registry import ModelRegistry
         from app.speech.service import SpeechInputService
         from pipelines.generation import GenerationSettings

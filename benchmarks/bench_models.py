@@ -28,10 +28,10 @@ log = logging.getLogger("bench_models")
 
 
 def convert_all(checkpoint: Path, home: Path) -> dict[str, Any]:
+    from app.core.model_tasks import ModelTask
     from app.models.contracts import folder_size
     from app.models.convert import convert_model
     from app.models.convert_plan import ConvertRequest, Weights
-    from app.models.inspect import ModelTask
     from app.models.registry import ModelRegistry
 
     registry = ModelRegistry(home / "models.json", home / "models")

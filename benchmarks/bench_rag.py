@@ -153,8 +153,8 @@ def app_chunks(model_dir: Path, count: int) -> list[str]:
 def ingest_rate(model_dir: Path, home: Path, documents: int) -> dict[str, Any]:
     from app.context import AppContext
     from app.core.devices import DeviceInfo
+    from app.core.model_tasks import ModelTask
     from app.core.paths import AppPaths
-    from app.models.inspect import ModelTask
 
     corpus = home / "corpus"
     corpus.mkdir(parents=True)

@@ -205,9 +205,9 @@ def _export(
     (e.g. a group size that does not divide the layer widths) — kept, so that a re-run does
     not try again."""
     from app.core.errors import UserError
+    from app.core.model_tasks import ModelTask
     from app.models.convert import convert_model
     from app.models.convert_plan import ConvertRequest, Weights
-    from app.models.inspect import ModelTask
 
     # Left by a run that did not finish its book-keeping: made again.
     if any(model.id == model_id for model in registry.models()):

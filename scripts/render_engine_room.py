@@ -51,8 +51,8 @@ TOOL_SETTINGS = GenerationSettings(max_new_tokens=48, temperature=0.0)
 def main() -> int:
     """Build the window over a fresh home, render the pictures; returns the exit code."""
     from app.context import AppContext
+    from app.core.mcp_servers import McpServer
     from app.core.paths import AppPaths
-    from app.mcp.config import McpServer
     from ui.shell.launcher import TRANSLATION, create_application
     from ui.shell.main_window import MainWindow
 

@@ -30,8 +30,9 @@ def main() -> int:
 
     from app.context import AppContext
     from app.core.paths import AppPaths
+    from app.core.remote_endpoints import RemoteEndpoint
     from app.core.storage.secrets import SecretStore
-    from app.engines.remote.config import RemoteEndpoint, save_key
+    from app.engines.remote.config import save_key
     from app.knowledge.service import SECRETS_FILE
     from app.server.build import build_server
     from app.server.runner import ServerRunner

@@ -123,7 +123,7 @@ def listening_window(
     what the app plays), the real Whisper and silero-vad chosen, the real SmolLM2 loaded."""
     from build_models import ensure_fixtures
 
-    from app.models.inspect import ModelTask
+    from app.core.model_tasks import ModelTask
     from tests.audio_device import VirtualSoundCard
     from ui.shell.main_window import MainWindow
 
@@ -221,7 +221,7 @@ def render_conversation(size: tuple[int, ...], home: Path) -> None:
     from audio_samples import speech_like, write_clip
     from build_models import ensure_fixtures
 
-    from app.models.inspect import ModelTask
+    from app.core.model_tasks import ModelTask
     from tests.speech import RATE, spoken, with_silence
 
     fixtures = ensure_fixtures(["speecht5", "speaker-encoder"])

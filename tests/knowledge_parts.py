@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.core.devices import DeviceInfo
+from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
 from app.core.performance.metrics import MetricsBus
 from app.core.settings import Settings
@@ -19,7 +20,6 @@ from app.knowledge.ingest import Ingest
 from app.knowledge.knowledge_models import KnowledgeModels
 from app.knowledge.search import Search
 from app.knowledge.service import SECRETS_FILE
-from app.models.inspect import ModelTask
 
 CPU = DeviceInfo("CPU", "Test CPU")
 

@@ -22,15 +22,14 @@ import numpy.typing as npt
 
 from app.core.devices import DeviceInfo, resolve_device
 from app.core.errors import ModelMissingError, StorageError, UserError
-from app.core.model_choices import device_value_of
+from app.core.model_choices import ModelChoice, device_value_of
+from app.core.model_tasks import ModelTask
 from app.core.performance.metrics import MetricsBus
 from app.core.settings import Settings
 from app.core.storage.atomic import private_folder
 from app.core.texts import tr
-from app.engines.choice import ModelChoice
 from app.engines.host import EngineHost, LoadRequest, with_model
 from app.engines.slots import BusyLock
-from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
 from pipelines.core import (
     CancelToken,

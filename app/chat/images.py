@@ -23,8 +23,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from app.core.errors import StorageError, UserError
+from app.core.model_tasks import ModelTask
 from app.models.catalog import filter_catalog, load_catalog
-from app.models.inspect import ModelTask
 from pipelines.files import check_input_file
 from pipelines.image_size import check_pixels, header_size
 

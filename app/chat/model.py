@@ -28,11 +28,13 @@ from app.chat.model_loader import (
 from app.chat.results import LoadedModel
 from app.core.devices import resolve_device
 from app.core.errors import UserError
-from app.engines.choice import Local, ModelChoice, Remote
+from app.core.model_choices import Local, ModelChoice, Remote
+from app.core.model_tasks import ModelTask
+from app.core.remote_endpoints import DEVICE_PREFIX, is_remote
 from app.engines.host import CachePolicy, EngineHost
-from app.engines.remote.config import DEVICE_PREFIX, RemoteChatFactory, is_remote
+from app.engines.remote.config import RemoteChatFactory
 from app.engines.slots import BusyLock
-from app.models.inspect import ModelTask, validate_chat_model
+from app.models.inspect import validate_chat_model
 from pipelines.chat import ChatPipeline
 from pipelines.core import CancelToken
 from pipelines.engine_options import EngineOptions

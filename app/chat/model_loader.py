@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING
 
 from app.chat.results import LoadedModel
 from app.core.errors import UserError
+from app.core.model_tasks import ModelTask
 from app.engines.host import LoadRequest
 from app.engines.remote.config import RemoteChatFactory
-from app.models.inspect import DEFAULT_CONTEXT_TOKENS, ModelTask, context_length, detect_task
+from app.models.inspect import DEFAULT_CONTEXT_TOKENS, context_length, detect_task
 from pipelines.chat import ChatModelConfig, ChatPipeline
 from pipelines.core import Cancelled, CancelToken
 from pipelines.engine_options import EngineOptions, describe

@@ -23,9 +23,9 @@ from app.chat.context_window import ContextBudget
 from app.chat.tool_fit import PromptRoom, shorten
 from app.core.errors import UserError
 from app.mcp.calls import ToolCall
-from app.mcp.config import split_tool_id
 from app.mcp.schemas import affordable, choice_schema, parse_choice, simplified
 from app.mcp.service import ToolInfo, ToolService
+from app.mcp.tool_ids import split_tool_id
 from pipelines.chat import ChatResult
 from pipelines.core import Cancelled, CancelToken
 from pipelines.generation import GenerationSettings, Message

@@ -1,5 +1,6 @@
-"""The app's foundation, used by every feature: paths, settings, devices, errors, texts, logging,
-storage primitives, audio devices and performance figures."""
+"""The app's foundation, used by every feature: paths, settings (and the types of the values
+they hold for the features), devices, errors, texts, logging, storage primitives, audio devices
+and performance figures."""
 
 from __future__ import annotations
 

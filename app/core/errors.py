@@ -32,7 +32,7 @@ class RemoteError(UserError):
 
 
 class ModelMissingError(UserError):
-    """No model of ``task`` (a :class:`~app.models.inspect.ModelTask` value) is installed.
+    """No model of ``task`` (a :class:`~app.core.model_tasks.ModelTask` value) is installed.
 
     The message says what to get in the app's own words; the GUI offers to open the model
     manager at that task, the command line adds its command (``app.cli.main``).

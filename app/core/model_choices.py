@@ -1,4 +1,12 @@
-"""The settings' model choices: one :class:`~app.engines.choice.ModelChoice` per task.
+"""Which model does each task and where it runs, as the settings hold it: one
+:class:`ModelChoice` per task, in :class:`ModelChoices`.
+
+A :class:`ModelChoice` names a task (:class:`~app.core.model_tasks.ModelTask`), the model's
+folder (or ``.gguf`` file; None: the task's default, e.g. the bundled embedder) and its
+placement: :class:`Local` on an OpenVINO device, or :class:`Remote` on a configured
+OpenAI-compatible endpoint. It is the one value every model loader is handed; choices are
+frozen and hashable, so a loaded engine can be kept under its choice and reused while the
+choice stays the same (:class:`app.engines.host.EngineHost`).
 
 :class:`ModelChoices` is a typed model with one field per task rather than a
 ``dict[ModelTask, ModelChoice]``: each task's default is written in the schema (the face
@@ -7,23 +15,63 @@ default without touching the others (the store repairs one key at a time), unkno
 hand-edited file are ignored, and ``OV_STUDIO_MODELS__TTS__FOLDER`` overrides one task from
 the environment like any nested setting.
 
-Releases before settings version 3 kept the choices in flat fields (``chat_model``,
-``embedding_model``, …), a ``devices`` map keyed by pipeline (``chat``, ``knowledge``, ``tts``,
-``lipsync``, ``speech-to-text``; a value ``REMOTE:<name>`` meant a remote endpoint) and
-``face_detector_device``; :func:`move_old_model_fields` turns such a file into this shape.
+Releases before settings version 3 kept the choices in other fields;
+:func:`app.core.settings_migration.move_old_model_fields` turns such a file into this shape.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
-from app.engines.choice import Local, ModelChoice, Placement, Remote
-from app.engines.remote.config import DEVICE_PREFIX, RemoteEndpoint, device_value
-from app.models.inspect import ModelTask
+from app.core.model_tasks import ModelTask
+from app.core.remote_endpoints import DEVICE_PREFIX, RemoteEndpoint, device_value
+
+
+class Local(BaseModel):
+    """The model runs in this process on an OpenVINO device (CPU, GPU, NPU, AUTO, …)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["local"] = "local"
+    device: str = Field("AUTO", min_length=1, max_length=40)
+
+
+class Remote(BaseModel):
+    """The task runs on a configured OpenAI-compatible endpoint, named as in the settings."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["remote"] = "remote"
+    endpoint: str = Field(min_length=1, max_length=60)
+
+
+Placement = Annotated[Local | Remote, Field(discriminator="kind")]
+"""Where a model runs: in this process, or on a remote endpoint."""
+
+
+class ModelChoice(BaseModel):
+    """The model chosen for one task and where it runs."""
+
+    model_config = ConfigDict(frozen=True)
+
+    task: ModelTask
+    folder: Path | None = None
+    placement: Placement = Field(default_factory=Local)
+
+    @property
+    def device(self) -> str:
+        """The OpenVINO device of a local choice; "" for a remote one."""
+        return self.placement.device if isinstance(self.placement, Local) else ""
+
+    @property
+    def is_remote(self) -> bool:
+        """Whether the task runs on a remote endpoint."""
+        return isinstance(self.placement, Remote)
+
 
 # BlazeFace's 128×128 input takes ~1 ms on CPU: too little work to gain from a round trip to
 # an accelerator, and CPU always compiles it. Every other task starts at AUTO.
@@ -154,65 +202,6 @@ def placement_of(device: str) -> Placement:
     if device.strip().upper().startswith(DEVICE_PREFIX):
         return Remote(endpoint=device.strip()[len(DEVICE_PREFIX) :].strip())
     return Local(device=device)
-
-
-OLD_MODEL_FIELDS: dict[str, tuple[str, str]] = {
-    "chat": ("chat_model", "chat"),
-    "embedding": ("embedding_model", "knowledge"),
-    "rerank": ("reranker_model", "knowledge"),
-    "tts": ("tts_model", "tts"),
-    "speaker_encoder": ("speaker_encoder", "tts"),
-    "lipsync": ("lipsync_model", "lipsync"),
-    "face_detector": ("", ""),
-    "speech_to_text": ("speech_to_text_model", "speech-to-text"),
-}
-"""Before settings version 3: each choice's folder field and ``devices`` key (the face
-detector's folder was not a setting; its device was ``face_detector_device``)."""
-
-OLD_MODEL_KEYS = frozenset(
-    {"devices", "face_detector_device", *(field for field, _ in OLD_MODEL_FIELDS.values() if field)}
-)
-"""The keys :func:`move_old_model_fields` moves into ``models``."""
-
-
-def move_old_model_fields(data: dict[str, Any]) -> list[str]:
-    """Move a settings file's flat model fields, ``devices`` and ``face_detector_device``
-    (parsed, not yet validated) into ``models``, in place; the old keys whose values could
-    not be moved at all.
-
-    Values are moved as they are: a wrong type fails validation in its new place, where the
-    store resets that one choice and says so. A file that already has ``models`` keeps it
-    (the old keys are dropped).
-    """
-    devices = data.pop("devices", None)
-    detector = data.pop("face_detector_device", None)
-    folders = {
-        name: data.pop(field) for name, (field, _) in OLD_MODEL_FIELDS.items() if field in data
-    }
-    unusable = [] if devices is None or isinstance(devices, dict) else ["devices"]
-    if "models" in data:
-        return unusable
-    devices = devices if isinstance(devices, dict) else {}
-    models: dict[str, Any] = {}
-    for name, (_, key) in OLD_MODEL_FIELDS.items():
-        device = detector if name == "face_detector" else devices.get(key)
-        choice: dict[str, Any] = {}
-        if name in folders:
-            choice["folder"] = folders[name]
-        if device is not None:
-            choice["placement"] = _old_placement(device)
-        if choice:
-            models[name] = choice
-    data["models"] = models
-    return unusable
-
-
-def _old_placement(device: Any) -> Any:
-    """The placement an old device value meant (any other type is left to fail validation)."""
-    # Plain values, not a Placement: "REMOTE:" with no name must fail validation, not here.
-    if isinstance(device, str) and device.strip().upper().startswith(DEVICE_PREFIX):
-        return {"kind": "remote", "endpoint": device.strip()[len(DEVICE_PREFIX) :].strip()}
-    return {"kind": "local", "device": device}
 
 
 def _field_of(task: ModelTask) -> str:

@@ -1,6 +1,10 @@
 """The user's settings: one typed schema with defaults, bounds and descriptions.
 
-Saved, repaired and changed through :class:`app.core.settings_store.SettingsStore`.
+Saved, repaired and changed through :class:`app.core.settings_store.SettingsStore`; a file an
+older release wrote is moved into this shape first (:mod:`app.core.settings_migration`). The
+types of the values it holds for the features (a model choice, a remote endpoint, an MCP tool
+server) are core modules of their own, so the schema depends on no feature.
+
 An ``OV_STUDIO_*`` environment variable with a value that is not valid is never fatal either:
 it is ignored (the file's or the default value is used) and :func:`environment_problems` says
 which, once per start. Pipelines never see this object; services turn it into frozen pipeline
@@ -26,11 +30,11 @@ from pydantic_settings import (
     SettingsError,
 )
 
-from app.core.model_choices import OLD_MODEL_KEYS, ModelChoices, move_old_model_fields
-from app.engines.choice import ModelChoice
-from app.engines.remote.config import RemoteEndpoint
-from app.mcp.config import McpServer, unique_names
-from app.models.inspect import ModelTask
+from app.core.mcp_servers import McpServer, unique_names
+from app.core.model_choices import ModelChoice, ModelChoices
+from app.core.model_tasks import ModelTask
+from app.core.remote_endpoints import RemoteEndpoint
+from app.core.settings_migration import DEFAULTS_VERSION
 from pipelines.engine_options import (
     MAX_EVICTION_CACHE_TOKENS,
     MIN_EVICTION_CACHE_TOKENS,
@@ -43,10 +47,6 @@ from pipelines.model_sampling import ModelSampling
 log = logging.getLogger(__name__)
 
 ENV_PREFIX = "OV_STUDIO_"
-DEFAULTS_VERSION = 3
-"""The defaults and shape a settings file is written under (see :func:`update_old_defaults`).
-1 (files without the field): repetition penalty 1.1; 2: 1.0; 3: model choices in ``models``."""
-OLD_REPETITION_PENALTY = 1.1
 
 
 def _no_nul(path: Path) -> Path:
@@ -308,36 +308,6 @@ class Settings(BaseSettings):
             return preset
         advice = recommended.values() if recommended is not None else {}
         return self.chat.model_copy(update=advice) if advice else self.chat
-
-
-def update_old_defaults(data: dict[str, Any]) -> tuple[bool, list[str]]:
-    """Update a settings file's values (parsed, not yet validated) written under older
-    defaults or in an older shape, in place; whether anything was changed, and the old keys
-    whose values could not be carried over (reset to their defaults).
-
-    Version 1 saved a repetition penalty of 1.1 in the chat defaults and in every preset,
-    whether or not the user chose it (the file is saved whole), and 1.1 breaks long answers
-    (GenAI penalises every token, prompt included). A saved 1.1 is taken as the old default
-    and becomes 1.0; any other value was the user's choice and stays.
-
-    Versions 1 and 2 kept the model choices in flat fields, ``devices`` and
-    ``face_detector_device``; they move into ``models`` with the same choices
-    (:func:`app.core.model_choices.move_old_model_fields`) whatever the version says: an older
-    release that saves a newer file writes its own shape under the newer version.
-    """
-    version = data.get("defaults_version")
-    version = version if isinstance(version, int) else 1
-    if version >= DEFAULTS_VERSION and not OLD_MODEL_KEYS & data.keys():
-        return False, []
-    if version < 2:
-        presets = data.get("chat_presets")
-        chats = [data.get("chat"), *(presets.values() if isinstance(presets, dict) else ())]
-        for chat in chats:
-            if isinstance(chat, dict) and chat.get("repetition_penalty") == OLD_REPETITION_PENALTY:
-                chat["repetition_penalty"] = 1.0
-    unusable = move_old_model_fields(data)
-    data["defaults_version"] = max(version, DEFAULTS_VERSION)
-    return True, unusable
 
 
 def environment_problems(environ: Mapping[str, str] | None = None) -> list[str]:

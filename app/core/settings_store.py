@@ -21,7 +21,8 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import PydanticSerializationError
 
 from app.core.errors import StorageError, UserError
-from app.core.settings import DEFAULTS_VERSION, Settings, update_old_defaults, values_model
+from app.core.settings import Settings, values_model
+from app.core.settings_migration import DEFAULTS_VERSION, update_old_defaults
 from app.core.storage.atomic import write_text_atomic
 from app.core.storage.json_files import Damaged, parse_json_object
 from app.core.storage.redaction import redacted_copy

@@ -1,4 +1,5 @@
-"""Engines: which model does each task and where it runs (:mod:`app.engines.choice`)."""
+"""Engines: the one host every model loads through (a task's model and where it runs, the
+settings' choice, is :mod:`app.core.model_choices`) and the remote endpoints models run on."""
 
 from __future__ import annotations
 
@@ -7,17 +8,15 @@ from typing import TYPE_CHECKING
 from app.core.face import lazy_exports
 
 if TYPE_CHECKING:
-    from app.engines.choice import Local, ModelChoice, Placement, Remote
-    from app.engines.host import CachePolicy, EngineHost, LoadRequest
-    from app.engines.remote.config import (
+    from app.core.model_choices import Local, ModelChoice, Placement, Remote
+    from app.core.remote_endpoints import (
         RemoteEndpoint,
         endpoint_problems,
         find_endpoint,
         is_remote,
-        read_key,
-        remote_choices,
-        save_key,
     )
+    from app.engines.host import CachePolicy, EngineHost, LoadRequest
+    from app.engines.remote.config import read_key, remote_choices, save_key
     from app.engines.remote.endpoints import ConnectionCheck, check_connection
 
 _WHERE = {
@@ -25,15 +24,15 @@ _WHERE = {
     "ConnectionCheck": "app.engines.remote.endpoints:ConnectionCheck",
     "EngineHost": "app.engines.host:EngineHost",
     "LoadRequest": "app.engines.host:LoadRequest",
-    "Local": "app.engines.choice:Local",
-    "ModelChoice": "app.engines.choice:ModelChoice",
-    "Placement": "app.engines.choice:Placement",
-    "Remote": "app.engines.choice:Remote",
-    "RemoteEndpoint": "app.engines.remote.config:RemoteEndpoint",
+    "Local": "app.core.model_choices:Local",
+    "ModelChoice": "app.core.model_choices:ModelChoice",
+    "Placement": "app.core.model_choices:Placement",
+    "Remote": "app.core.model_choices:Remote",
+    "RemoteEndpoint": "app.core.remote_endpoints:RemoteEndpoint",
     "check_connection": "app.engines.remote.endpoints:check_connection",
-    "endpoint_problems": "app.engines.remote.config:endpoint_problems",
-    "find_endpoint": "app.engines.remote.config:find_endpoint",
-    "is_remote": "app.engines.remote.config:is_remote",
+    "endpoint_problems": "app.core.remote_endpoints:endpoint_problems",
+    "find_endpoint": "app.core.remote_endpoints:find_endpoint",
+    "is_remote": "app.core.remote_endpoints:is_remote",
     "read_key": "app.engines.remote.config:read_key",
     "remote_choices": "app.engines.remote.config:remote_choices",
     "save_key": "app.engines.remote.config:save_key",

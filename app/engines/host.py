@@ -1,11 +1,11 @@
 """One engine host for every model the app loads: the one recipe from a choice to an engine.
 
-Every service asks :meth:`EngineHost.get` for its model with a :class:`~app.engines.choice.
-ModelChoice` (from ``settings.model_choice(task)``). The host does, the same way for every
-task: resolve the device (AUTO → a concrete one) → the compiled-model cache folder
-(:class:`CachePolicy`) → the tuning properties → the task's loader (registered once, see
-:meth:`EngineHost.register`) → publish the load time on the metrics bus → keep the engine in
-the task's slot, keyed by the resolved choice, until another choice drops it.
+Every service asks :meth:`EngineHost.get` for its model with a
+:class:`~app.core.model_choices.ModelChoice` (from ``settings.model_choice(task)``). The host
+does, the same way for every task: resolve the device (AUTO → a concrete one) → the
+compiled-model cache folder (:class:`CachePolicy`) → the tuning properties → the task's loader
+(registered once, see :meth:`EngineHost.register`) → publish the load time on the metrics bus →
+keep the engine in the task's slot, keyed by the resolved choice, until another choice drops it.
 
 A slot keeps the good properties the services had: the same choice reuses the engine; two
 threads asking at once load it once (the second waits and reuses it); another choice drops the
@@ -26,9 +26,9 @@ from typing import Any
 
 from app.core.devices import DeviceInfo, compile_cache_dir_name, resolve_device, tuning_properties
 from app.core.errors import UserError
+from app.core.model_choices import Local, ModelChoice, Remote
 from app.core.performance.metrics import MetricsBus
-from app.engines.choice import Local, ModelChoice, Remote
-from app.engines.remote.config import device_label
+from app.core.remote_endpoints import device_label
 from app.engines.slots import ModelSlot
 from pipelines.contract import ModelPipeline
 from pipelines.core import MetricRecord

@@ -35,10 +35,10 @@ from app.avatar.speaking import Face, SpokenPiece, speak
 from app.core.audio.devices import Float32Array
 from app.core.audio.playback import Player
 from app.core.errors import UserError
+from app.core.model_tasks import ModelTask
 from app.core.performance.metrics import MetricsBus
 from app.hands_free.figures import AnswerFigures
 from app.hands_free.sentence_stream import SentenceStream
-from app.models.inspect import ModelTask
 from app.voice.service import PAUSE_SECONDS, VoiceService
 from pipelines.core import Cancelled, CancelToken
 from pipelines.voice.audio import MODEL_RATE

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 from app.core.face import lazy_exports
 
 if TYPE_CHECKING:
-    from app.knowledge.database.config import ConnectionCheck, split_password
+    from app.core.database_url import split_password
+    from app.knowledge.database.config import ConnectionCheck
     from app.knowledge.database.embedded import DatabaseError, DatabaseInfo
     from app.knowledge.grounding import (
         PASSAGES_PER_ANSWER,
@@ -56,7 +57,7 @@ _WHERE = {
     "load_overview": "app.knowledge.jobs:load_overview",
     "model_id": "pipelines.embeddings:model_id",
     "search_collection": "app.knowledge.jobs:search",
-    "split_password": "app.knowledge.database.config:split_password",
+    "split_password": "app.core.database_url:split_password",
     "supported_types": "app.knowledge.ingest_report:supported_types",
 }
 """Each name the front ends use, and the module it lives in."""

@@ -13,11 +13,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from app.core.errors import UserError
+from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
 from app.core.settings import Settings
 from app.engines.host import CachePolicy, EngineHost, LoadRequest
 from app.models.bundled import missing_embedder
-from app.models.inspect import ModelTask, embedding_length
+from app.models.inspect import embedding_length
 from pipelines.embeddings import EmbeddingConfig, EmbeddingPipeline, TextEmbedder
 from pipelines.rag.chunking import Chunker
 from pipelines.rerank import RerankConfig, RerankPipeline

@@ -16,6 +16,7 @@ from pathlib import Path
 from app.core.devices import AUTO
 from app.core.errors import UserError
 from app.core.model_choices import device_value_of
+from app.core.model_tasks import TASK_NAMES, ModelTask
 from app.core.paths import AppPaths
 from app.core.settings_store import SettingsStore
 from app.engines.host import EngineHost, with_model
@@ -23,7 +24,7 @@ from app.engines.remote.config import RemoteEmbedderFactory
 from app.engines.slots import BusyLock
 from app.knowledge.engine_loaders import RemoteCandidate, register_knowledge_engines
 from app.models.bundled import default_embedder_dir, embedder_installed
-from app.models.inspect import TASK_NAMES, ModelTask, detect_task
+from app.models.inspect import detect_task
 from pipelines.embeddings import EmbeddingPipeline, TextEmbedder, Vectors
 from pipelines.rag.chunking import Chunker
 from pipelines.rag.store import Collection

@@ -7,19 +7,20 @@ from typing import TYPE_CHECKING
 from app.core.face import lazy_exports
 
 if TYPE_CHECKING:
+    from app.core.mcp_servers import COMMAND_EMPTY, URL_NOT_HTTP, McpServer
     from app.mcp.calls import ToolCall
-    from app.mcp.config import COMMAND_EMPTY, URL_NOT_HTTP, McpServer, split_tool_id
     from app.mcp.service import MCP_WORKDIR, ToolInfo, ToolService
+    from app.mcp.tool_ids import split_tool_id
 
 _WHERE = {
-    "COMMAND_EMPTY": "app.mcp.config:COMMAND_EMPTY",
+    "COMMAND_EMPTY": "app.core.mcp_servers:COMMAND_EMPTY",
     "MCP_WORKDIR": "app.mcp.service:MCP_WORKDIR",
-    "McpServer": "app.mcp.config:McpServer",
+    "McpServer": "app.core.mcp_servers:McpServer",
     "ToolCall": "app.mcp.calls:ToolCall",
     "ToolInfo": "app.mcp.service:ToolInfo",
     "ToolService": "app.mcp.service:ToolService",
-    "URL_NOT_HTTP": "app.mcp.config:URL_NOT_HTTP",
-    "split_tool_id": "app.mcp.config:split_tool_id",
+    "URL_NOT_HTTP": "app.core.mcp_servers:URL_NOT_HTTP",
+    "split_tool_id": "app.mcp.tool_ids:split_tool_id",
 }
 """Each name the front ends use, and the module it lives in."""
 

@@ -24,7 +24,7 @@ class ToolCall:
     """A call the model asked for, and its outcome."""
 
     tool: str
-    """The tool's id, ``<server>/<tool>`` (see :func:`app.mcp.config.tool_id`)."""
+    """The tool's id, ``<server>/<tool>`` (see :func:`app.mcp.tool_ids.tool_id`)."""
     arguments: dict[str, Any] = field(default_factory=dict)
     status: CallStatus = "done"
     result: str = ""

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import anyio
 
 from app.core.errors import UserError
-from app.mcp.config import McpServer
+from app.core.mcp_servers import McpServer
 from pipelines.core import Cancelled, CancelToken
 
 if TYPE_CHECKING:

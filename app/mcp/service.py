@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from app.core.errors import UserError
+from app.core.mcp_servers import McpServer
 from app.mcp.calls import MAX_STORED_CHARS, ToolCall
 from app.mcp.client import (
     CALL_TIMEOUT_S,
@@ -24,8 +25,8 @@ from app.mcp.client import (
     describe_content,
     run_on_server,
 )
-from app.mcp.config import McpServer, split_tool_id, tool_id
 from app.mcp.schemas import ListedTool, argument_problem, check_listing
+from app.mcp.tool_ids import split_tool_id, tool_id
 from pipelines.core import CancelToken
 
 if TYPE_CHECKING:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from app.core.face import lazy_exports
 
 if TYPE_CHECKING:
+    from app.core.model_tasks import ModelTask
     from app.models.bundled import (
         DEFAULT_EMBEDDER,
         ConversionToolsMissingError,
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
     )
     from app.models.download import Downloader, DownloadProgress
     from app.models.gguf_download import download_gguf
-    from app.models.inspect import ModelTask, context_length, detect_task, embedding_length
+    from app.models.inspect import context_length, detect_task, embedding_length
     from app.models.recommend import Recommendation, machine_facts, nothing_fits
     from app.models.recommend import recommend as recommend_models
     from app.models.registry import InstalledModel, ModelRegistry, Removal
@@ -72,7 +73,7 @@ _WHERE = {
     "LICENCE_NOTES": "app.models.convert_plan:LICENCE_NOTES",
     "MISSING": "app.models.toolchain_env:MISSING",
     "ModelRegistry": "app.models.registry:ModelRegistry",
-    "ModelTask": "app.models.inspect:ModelTask",
+    "ModelTask": "app.core.model_tasks:ModelTask",
     "OWN_TASKS": "app.models.convert_plan:OWN_TASKS",
     "PRIVATE": "app.models.toolchain_env:PRIVATE",
     "Recommendation": "app.models.recommend:Recommendation",

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.core.errors import StorageError
+from app.core.model_tasks import ModelTask
 from app.core.runtime import bundle_root
 from app.core.texts import Text
-from app.models.inspect import ModelTask
 
 
 def assets_dir() -> Path:

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 from app.core.errors import UserError
-from app.models.inspect import ModelTask
+from app.core.model_tasks import ModelTask
 from pipelines.core import ModelLoadError
 
 #: Files a folder of each task needs. Tokenizers are checked because optimum-intel skips a

@@ -30,6 +30,7 @@ from typing import IO, Any
 import psutil
 
 from app.core.errors import StorageError, UserError
+from app.core.model_tasks import TASK_NAMES, ModelTask
 from app.models.contracts import missing_files
 from app.models.convert_plan import (
     JOB_TASKS,
@@ -39,7 +40,7 @@ from app.models.convert_plan import (
     Weights,
     plan_conversion,
 )
-from app.models.inspect import TASK_NAMES, ModelTask, detect_task
+from app.models.inspect import detect_task
 from app.models.process_tree import kill_tree, own_group
 from app.models.registry import InstalledModel, ModelRegistry
 from app.models.toolchain_env import TOOLS_FOLDER, ToolsMissingError, job_environment, tools_status

@@ -14,7 +14,8 @@ from enum import StrEnum
 from pathlib import Path
 
 from app.core.errors import UserError
-from app.models.inspect import TASK_NAMES, ModelTask, detect_task, read_config
+from app.core.model_tasks import TASK_NAMES, ModelTask
+from app.models.inspect import detect_task, read_config
 from app.models.registry import ModelRegistry
 from pipelines.files import check_input_file
 

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from app.core.errors import StorageError, UserError
+from app.core.model_tasks import TASK_NAMES, ModelTask
 from app.models.download_lock import download_lock
 from app.models.hub_files import (
     WORKING_SUFFIX,
@@ -35,7 +36,7 @@ from app.models.hub_files import (
     remove_links,
 )
 from app.models.hub_reach import is_unreachable, unreachable_message
-from app.models.inspect import TASK_NAMES, ModelTask, detect_task, read_config, task_from
+from app.models.inspect import detect_task, read_config, task_from
 from app.models.registry import InstalledModel, ModelRegistry
 from pipelines.core import Cancelled, CancelToken
 from pipelines.openvino_errors import first_line

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from app.core.model_tasks import ModelTask
 from app.models.contracts import folder_size, missing_files, weight_precision
-from app.models.inspect import ModelTask
 from pipelines.gguf import GgufInfo
 
 GGUF_FORMAT = "gguf"

@@ -6,43 +6,14 @@ Cheap and file-based (no OpenVINO import), so a model picker can validate a fold
 from __future__ import annotations
 
 import json
-from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
 from app.core.errors import UserError
+from app.core.model_tasks import TASK_NAMES, ModelTask
 from pipelines.chat import check_llm_folder
 from pipelines.files import check_input_file
 from pipelines.gguf import is_gguf_path
-
-
-class ModelTask(StrEnum):
-    """What a model does; the value is what the CLI and registry call it."""
-
-    CHAT = "chat"
-    VISION_CHAT = "vision-chat"
-    SPEECH_TO_TEXT = "speech-to-text"
-    EMBEDDING = "embedding"
-    RERANK = "rerank"
-    TTS = "tts"
-    SPEAKER_ENCODER = "speaker-encoder"
-    LIPSYNC = "lipsync"
-    FACE_DETECTOR = "face-detector"
-    UNKNOWN = "unknown"
-
-
-TASK_NAMES: dict[ModelTask, str] = {
-    ModelTask.CHAT: "a chat model",
-    ModelTask.VISION_CHAT: "a vision-chat model",
-    ModelTask.SPEECH_TO_TEXT: "a speech-to-text model",
-    ModelTask.EMBEDDING: "an embedding model",
-    ModelTask.RERANK: "a reranker model",
-    ModelTask.TTS: "a text-to-speech model",
-    ModelTask.SPEAKER_ENCODER: "a speaker encoder",
-    ModelTask.LIPSYNC: "a lip-sync model",
-    ModelTask.FACE_DETECTOR: "a face detector",
-    ModelTask.UNKNOWN: "a model of unknown kind",
-}
 
 _EMBEDDING_TYPES = {"bert", "mpnet", "xlm-roberta", "roberta", "nomic_bert", "e5", "distilbert"}
 

@@ -19,10 +19,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from app.core.model_tasks import ModelTask
 from app.core.texts import tr
 from app.models.catalog import CatalogEntry
 from app.models.download import FREE_SPACE_MARGIN
-from app.models.inspect import ModelTask
 
 RAM_FACTOR = 2.0
 """Memory a model needs beyond its download: weights, KV cache, the app itself and the OS."""

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from app.core.errors import StorageError, UserError
+from app.core.model_tasks import TASK_NAMES, ModelTask
 from app.core.storage.atomic import copy_atomic, staged_folder, write_text_atomic
 from app.core.storage.json_files import Damaged, read_json_object
 from app.models.contracts import (
@@ -25,7 +26,7 @@ from app.models.contracts import (
     missing_files,
 )
 from app.models.entries import InstalledModel, checked_entry, gguf_entry, new_entry, parse_entry
-from app.models.inspect import TASK_NAMES, ModelTask, detect_task
+from app.models.inspect import detect_task
 from app.models.ownership import (
     MARKED_VERSION,
     Removal,

@@ -21,14 +21,13 @@ import numpy.typing as npt
 
 from app.core.devices import DeviceInfo, resolve_device
 from app.core.errors import ModelMissingError, UserError
-from app.core.model_choices import device_value_of
+from app.core.model_choices import Local, ModelChoice, device_value_of
+from app.core.model_tasks import ModelTask
 from app.core.performance.metrics import MetricsBus
 from app.core.settings import Settings
 from app.core.texts import tr
-from app.engines.choice import Local, ModelChoice
 from app.engines.host import CachePolicy, EngineHost, LoadRequest, with_model
 from app.engines.slots import BusyLock
-from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
 from app.speech.listening import Listener, ListenEvent
 from app.speech.vad_model import find_vad_model, packaged_vad_model

@@ -21,14 +21,13 @@ import numpy.typing as npt
 
 from app.core.devices import DeviceInfo, resolve_device
 from app.core.errors import ModelMissingError, StorageError, UserError
-from app.core.model_choices import device_value_of
+from app.core.model_choices import ModelChoice, device_value_of
+from app.core.model_tasks import ModelTask
 from app.core.performance.metrics import MetricsBus
 from app.core.settings import Settings
 from app.core.texts import tr
-from app.engines.choice import ModelChoice
 from app.engines.host import EngineHost, pipeline_loader, with_model
 from app.engines.slots import BusyLock
-from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
 from app.voice.figures import Speech, SpeechFigures
 from app.voice.library import Voice, VoiceLibrary

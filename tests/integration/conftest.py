@@ -14,12 +14,12 @@ from app.avatar.service import AvatarService
 from app.context import AppContext
 from app.core.devices import DeviceInfo
 from app.core.model_choices import ModelChoices
+from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
 from app.core.performance.metrics import MetricsBus
 from app.core.settings import Settings
 from app.knowledge.database.embedded import EmbeddedDatabase
 from app.knowledge.database.migrations import apply_migrations
-from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
 from app.voice.service import VoiceService
 

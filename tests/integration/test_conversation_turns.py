@@ -15,6 +15,7 @@ import pytest
 from app.chat.storage import Conversation, ConversationStore
 from app.core.devices import DeviceInfo
 from app.core.model_choices import ModelChoices
+from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
 from app.core.settings import Settings
 from app.hands_free.turns import (
@@ -24,7 +25,6 @@ from app.hands_free.turns import (
     TurnOptions,
     TurnStatus,
 )
-from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
 from app.speech.service import SpeechInputService
 from pipelines.generation import GenerationSettings

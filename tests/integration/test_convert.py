@@ -11,9 +11,9 @@ import psutil
 import pytest
 
 from app.core.errors import UserError
+from app.core.model_tasks import ModelTask
 from app.models.convert import Converter, ConvertProgress, convert_model
 from app.models.convert_plan import ConvertRequest, Weights
-from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
 from pipelines.chat import ChatModelConfig, ChatPipeline
 from pipelines.core import Cancelled, CancelToken

@@ -10,9 +10,9 @@ import pytest
 from app.context import AppContext
 from app.core.devices import DeviceInfo
 from app.core.errors import UserError
+from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
 from app.knowledge.database.embedded import DatabaseError
-from app.models.inspect import ModelTask
 
 pytestmark = pytest.mark.integration
 

@@ -17,9 +17,9 @@ import pytest
 from app.cli import exits
 from app.cli.progress import STOPPING
 from app.core.errors import BusyError, UserError
+from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
 from app.models.download import Downloader, DownloadProgress, staging_dir
-from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
 from pipelines.core import Cancelled, CancelToken
 from tests.app_process import interrupt_app, run_app

@@ -13,9 +13,9 @@ from app.cli import exits
 from app.cli.main import main
 from app.cli.progress import STOPPING
 from app.core.errors import UserError
+from app.core.model_tasks import ModelTask
 from app.models.download import Downloader, DownloadProgress, staging_dir
 from app.models.gguf_download import download_gguf
-from app.models.inspect import ModelTask
 from app.models.ownership import MARKER
 from app.models.registry import ModelRegistry
 from pipelines.core import Cancelled, CancelToken

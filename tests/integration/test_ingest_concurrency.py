@@ -20,9 +20,9 @@ import pytest
 
 from app.context import AppContext
 from app.core.devices import DeviceInfo
+from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
 from app.knowledge.service import IngestReport
-from app.models.inspect import ModelTask
 from tests.waiting import wait_until
 
 pytestmark = pytest.mark.integration

@@ -18,10 +18,10 @@ import pytest
 from app.context import AppContext
 from app.core.devices import DeviceInfo
 from app.core.errors import UserError
+from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
 from app.knowledge.database.embedded import DatabaseError, EmbeddedDatabase
 from app.knowledge.service import IngestProgress
-from app.models.inspect import ModelTask
 from pipelines.core import CancelToken
 from tests.documents import (
     declare_unpacked_size,

@@ -12,8 +12,8 @@ import pytest
 
 from app.context import AppContext
 from app.core.errors import BusyError, UserError
+from app.core.model_tasks import ModelTask
 from app.knowledge.service import IngestProgress
-from app.models.inspect import ModelTask
 from pipelines.core import CancelToken
 from pipelines.rag.chunking import Chunk
 from tests.documents import write_pdf

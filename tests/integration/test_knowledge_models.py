@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from app.core.errors import BusyError, UserError
+from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
-from app.models.inspect import ModelTask
 from pipelines.rag.store import Collection
 from tests.knowledge_parts import KnowledgeParts, knowledge_parts
 

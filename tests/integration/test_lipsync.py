@@ -21,12 +21,11 @@ from app.avatar.service import AvatarService
 from app.cli.progress import STOPPING
 from app.core.devices import DeviceInfo
 from app.core.errors import ModelMissingError, UserError
-from app.core.model_choices import ModelChoices
+from app.core.model_choices import Local, ModelChoices
+from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
 from app.core.performance.metrics import MetricsBus
 from app.core.settings import Settings
-from app.engines.choice import Local
-from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
 from pipelines.core import DeviceError
 from tests.audio_samples import speech_like, wav_claiming, write_clip

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from app.core.errors import UserError
+from app.core.mcp_servers import McpServer
 from app.mcp.calls import MAX_STORED_CHARS
-from app.mcp.config import McpServer
 from app.mcp.service import ToolService
 from pipelines.core import Cancelled, CancelToken
 from tests.mcp_servers.running import calculator_http, calculator_stdio, hostile

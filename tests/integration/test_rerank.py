@@ -8,7 +8,7 @@ import pytest
 
 from app.context import AppContext
 from app.core.errors import UserError
-from app.models.inspect import ModelTask
+from app.core.model_tasks import ModelTask
 from pipelines.core import InvalidInputError
 from pipelines.rerank import RerankConfig, RerankPipeline
 

@@ -9,8 +9,8 @@ import pytest
 
 from app.context import AppContext
 from app.core.devices import DeviceInfo
+from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
-from app.models.inspect import ModelTask
 
 pytestmark = pytest.mark.integration
 

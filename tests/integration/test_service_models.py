@@ -11,8 +11,8 @@ import pytest
 
 from app.core.devices import DeviceInfo
 from app.core.errors import BusyError
-from app.engines.choice import Local, ModelChoice
-from app.models.inspect import ModelTask
+from app.core.model_choices import Local, ModelChoice
+from app.core.model_tasks import ModelTask
 from app.voice.service import VoiceService
 from tests.audio_samples import speech_like, write_clip
 

@@ -13,10 +13,10 @@ from app.context import AppContext
 from app.core.devices import DeviceInfo
 from app.core.errors import ModelMissingError, UserError
 from app.core.model_choices import ModelChoices
+from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
 from app.core.performance.metrics import MetricsBus
 from app.core.settings import Settings
-from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
 from app.speech.service import SpeechInputService
 from pipelines.subtitles import write_srt

@@ -23,12 +23,12 @@ from app.core.audio.recording import Recorder
 from app.core.devices import DeviceInfo
 from app.core.errors import UserError
 from app.core.model_choices import ModelChoices
+from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
 from app.core.performance.metrics import MetricsBus
 from app.core.settings import Settings
 from app.hands_free.sentence_stream import SentenceStream
 from app.hands_free.spoken_answer import SpokenAnswer
-from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
 from app.voice.service import VoiceService
 from pipelines.core import CancelToken

@@ -16,10 +16,10 @@ from app.cli.progress import STOPPING
 from app.core.devices import DeviceInfo
 from app.core.errors import ModelMissingError, UserError
 from app.core.model_choices import ModelChoices
+from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
 from app.core.performance.metrics import MetricsBus
 from app.core.settings import Settings
-from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
 from app.voice.service import PAUSE_SECONDS, VoiceService
 from pipelines.core import Cancelled, CancelToken, DeviceError, MetricRecord

@@ -9,9 +9,10 @@ import numpy as np
 import pytest
 
 from app.core.errors import UserError
+from app.core.model_tasks import ModelTask
 from app.models.convert import convert_model
 from app.models.convert_plan import ConvertRequest, Weights, plan_conversion
-from app.models.inspect import ModelTask, detect_task
+from app.models.inspect import detect_task
 from app.models.registry import ModelRegistry
 from pipelines.voice.speaker import SpeakerEncoder
 from pipelines.voice.tts import SpeechSynthesizer

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from app.mcp.config import McpServer
+from app.core.mcp_servers import McpServer
 from tests.waiting import wait_until
 
 HERE = Path(__file__).resolve().parent

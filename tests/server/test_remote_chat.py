@@ -14,8 +14,9 @@ from app.chat.service import ChatService
 from app.chat.storage import ConversationStore
 from app.core.errors import UserError
 from app.core.performance.metrics import MetricsBus
+from app.core.remote_endpoints import RemoteEndpoint, device_value
 from app.engines.remote import endpoints
-from app.engines.remote.config import RemoteEndpoint, device_value, remote_chat_factory
+from app.engines.remote.config import remote_chat_factory
 from app.engines.remote.endpoints import explain, list_models, make_client, test_connection
 from pipelines.core import CancelToken
 from pipelines.generation import GenerationSettings

@@ -12,13 +12,14 @@ import pytest
 
 from app.core.errors import RemoteError, UserError
 from app.core.model_choices import placement_of
+from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
 from app.core.performance.metrics import MetricsBus
+from app.core.remote_endpoints import RemoteEndpoint, device_value
 from app.core.settings_store import SettingsStore
-from app.engines.remote.config import RemoteEndpoint, device_value, remote_embedder_factory
+from app.engines.remote.config import remote_embedder_factory
 from app.engines.remote.embeddings import MAX_BATCH, RemoteEmbedder
 from app.knowledge.service import KnowledgeService
-from app.models.inspect import ModelTask
 from pipelines.embeddings import model_id
 from tests.app_process import models_env
 from tests.integration.conftest import fresh_db, pg_server

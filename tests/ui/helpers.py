@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QFileDialog, QMessa
 from pytestqt.qtbot import QtBot
 
 from app.context import AppContext
+from app.core.model_tasks import ModelTask
 from app.core.performance.metrics import MetricsBus
-from app.models.inspect import ModelTask
 from app.speech.service import SpeechInputService
 from tests.ui.fakes import Script
 from ui.chat.dictation import Dictation

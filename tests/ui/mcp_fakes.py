@@ -12,9 +12,10 @@ from app.chat.results import Answer
 from app.chat.service import ChatService
 from app.chat.storage import Conversation, ConversationStore
 from app.core.errors import UserError
+from app.core.mcp_servers import McpServer
 from app.mcp.calls import ToolCall
-from app.mcp.config import McpServer, split_tool_id, tool_id
 from app.mcp.service import ToolInfo
+from app.mcp.tool_ids import split_tool_id, tool_id
 from pipelines.core import Cancelled, CancelToken
 from pipelines.generation import GenerationSettings
 

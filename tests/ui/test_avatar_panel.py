@@ -22,10 +22,9 @@ from PySide6.QtMultimedia import QMediaPlayer, QVideoFrame
 from pytestqt.qtbot import QtBot
 
 from app.core.errors import ModelMissingError, UserError
-from app.core.model_choices import device_value_of
+from app.core.model_choices import Local, device_value_of
+from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
-from app.engines.choice import Local
-from app.models.inspect import ModelTask
 from app.voice.service import PAUSE_SECONDS
 from pipelines.core import DeviceError, Progress
 from tests.image_samples import png_claiming

@@ -18,8 +18,8 @@ import soundfile
 from pytestqt.qtbot import QtBot
 
 from app.avatar.media import copy_result
+from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
-from app.models.inspect import ModelTask
 from pipelines.voice.audio import MODEL_RATE
 from tests.audio_samples import write_clip
 from tests.speech import SENTENCES, have_espeak, spoken, with_silence

@@ -14,8 +14,8 @@ from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
+from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
-from app.models.inspect import ModelTask
 from tests.ui.avatar_fakes import AvatarScript
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, Script

@@ -18,8 +18,8 @@ from app.chat.results import Answer
 from app.chat.storage import ConversationStore
 from app.core.audio.devices import AudioDevice
 from app.core.audio.recording import Level
+from app.core.model_tasks import ModelTask
 from app.hands_free.turns import Services, TurnEvent, TurnOptions, TurnStatus
-from app.models.inspect import ModelTask
 from pipelines.core import CancelToken
 from pipelines.generation import GenerationSettings
 from tests.audio_samples import speech_like, write_clip

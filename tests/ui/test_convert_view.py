@@ -13,8 +13,8 @@ import pytest
 from PySide6.QtWidgets import QFileDialog, QLabel
 from pytestqt.qtbot import QtBot
 
+from app.core.model_tasks import ModelTask
 from app.models.convert_plan import DEFAULT_VOCODER, LICENCE_NOTES
-from app.models.inspect import ModelTask
 from ui.models.convert_view import ConvertView
 from ui.models.manager import ModelManager
 from ui.shell.main_window import MainWindow

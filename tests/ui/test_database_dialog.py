@@ -7,9 +7,10 @@ import threading
 import pytest
 from pytestqt.qtbot import QtBot
 
+from app.core.database_url import split_password
 from app.core.paths import AppPaths
 from app.core.storage.secrets import SecretStore
-from app.knowledge.database.config import ConnectionCheck, split_password
+from app.knowledge.database.config import ConnectionCheck
 from app.knowledge.database.embedded import DatabaseError
 from tests.ui.helpers import click
 from ui.knowledge.database_dialog import DatabaseDialog, testing_text

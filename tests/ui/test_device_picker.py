@@ -10,11 +10,10 @@ from PySide6.QtGui import QStandardItemModel
 from pytestqt.qtbot import QtBot
 
 from app.core.devices import DeviceInfo
-from app.core.model_choices import ModelChoices
+from app.core.model_choices import Local, ModelChoices
+from app.core.model_tasks import ModelTask
 from app.core.settings import Settings
 from app.core.settings_store import SettingsStore
-from app.engines.choice import Local
-from app.models.inspect import ModelTask
 from tests.ui.fakes import CPU, GPU0
 from ui.shell.main_window import MainWindow
 from ui.widgets.device_picker import DEVICE_ROLE, DevicePicker

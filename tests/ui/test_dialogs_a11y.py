@@ -12,9 +12,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox, QWidget
 from pytestqt.qtbot import QtBot
 
+from app.core.remote_endpoints import RemoteEndpoint
 from app.core.settings_store import SettingsStore
 from app.core.storage.secrets import SecretStore
-from app.engines.remote.config import RemoteEndpoint, save_key
+from app.engines.remote.config import save_key
 from tests.ui.dialog_walk import assert_walkable, tab_cycle
 from tests.ui.fakes import CPU, GPU
 from tests.ui.helpers import click

@@ -14,8 +14,8 @@ from pytestqt.qtbot import QtBot
 from app.core.audio import devices as audio_devices
 from app.core.devices import DeviceInfo
 from app.core.model_choices import device_value_of
+from app.core.model_tasks import ModelTask
 from app.core.performance.metrics import MetricsBus
-from app.models.inspect import ModelTask
 from app.speech import vad_model
 from app.speech.service import SpeechInputService
 from tests.audio_device import VirtualSoundCard, sound_card

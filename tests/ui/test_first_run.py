@@ -14,9 +14,9 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from app.context import AppContext
+from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
 from app.models.bundled import default_embedder_dir
-from app.models.inspect import ModelTask
 from tests.hub_server import HubServer, running_hub
 from tests.integration.conftest import fresh_db, pg_server  # noqa: F401  (real-DB fixtures)
 from tests.ui.fakes import CPU

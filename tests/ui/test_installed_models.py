@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
-from app.models.inspect import ModelTask
+from app.core.model_tasks import ModelTask
 from tests.ui.fakes import embedding_model_folder, fake_model_folder
 from ui.chat.model_picker import NO_INSTALLED
 from ui.shell.main_window import MainWindow

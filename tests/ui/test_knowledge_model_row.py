@@ -8,8 +8,8 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 
 from app.core.devices import DeviceInfo
+from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
-from app.models.inspect import ModelTask
 from tests.ui.fakes import CPU, fake_model_folder
 from ui.knowledge.embedder_setup import STOPPED
 from ui.shell.main_window import MainWindow

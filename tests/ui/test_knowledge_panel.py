@@ -19,11 +19,11 @@ from pytestqt.qtbot import QtBot
 
 from app.context import AppContext
 from app.core.errors import BusyError, UserError
+from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
 from app.knowledge.database.embedded import DatabaseError, DatabaseInfo
 from app.knowledge.ingest_report import supported_types
 from app.knowledge.service import IngestProgress, IngestReport
-from app.models.inspect import ModelTask
 from pipelines.rag.hybrid_search import Hit
 from tests.documents import write_docx_with_broken_xml, write_pdf
 from tests.integration.conftest import fresh_db, pg_server  # noqa: F401  (real-DB fixtures)

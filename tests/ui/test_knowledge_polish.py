@@ -13,8 +13,8 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QLayout, QW
 from pytestqt.qtbot import QtBot
 
 from app.context import AppContext
+from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
-from app.models.inspect import ModelTask
 from pipelines.rag.hybrid_search import Hit
 from tests.integration.conftest import fresh_db, pg_server  # noqa: F401  (real-DB fixtures)
 from tests.ui.conftest import make_context

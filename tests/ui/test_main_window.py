@@ -13,8 +13,8 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app.core.devices import DeviceInfo
+from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
-from app.models.inspect import ModelTask
 from tests.ui.fakes import CPU, GPU, Script
 from tests.ui.helpers import UrlCatcher, ask, ask_and_hold, click, load, shown
 from ui.shell.about_dialog import AboutDialog

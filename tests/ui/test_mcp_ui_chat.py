@@ -14,9 +14,9 @@ from PySide6.QtWidgets import QTreeWidgetItem
 from pytestqt.qtbot import QtBot
 
 from app.chat.storage import ConversationStore
+from app.core.mcp_servers import McpServer
 from app.core.paths import AppPaths
 from app.mcp.calls import ToolCall
-from app.mcp.config import McpServer
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, FakeChatPipeline, Script
 from tests.ui.helpers import click, load, open_window, shown, type_and_send

@@ -11,8 +11,8 @@ import pytest
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
+from app.core.mcp_servers import McpServer
 from app.core.settings_store import SettingsStore
-from app.mcp.config import McpServer
 from pipelines.core import CancelToken
 from tests.ui.helpers import click
 from ui.a11y import unlabelled_widgets

@@ -12,8 +12,8 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from app.core.errors import UserError
+from app.core.mcp_servers import COMMAND_EMPTY, NAME_INVALID, URL_NOT_HTTP, McpServer
 from app.core.settings_store import SettingsStore
-from app.mcp.config import COMMAND_EMPTY, NAME_INVALID, URL_NOT_HTTP, McpServer
 from tests.ui.helpers import click
 from tests.ui.mcp_fakes import FakeToolService, calculator_tools
 from ui.a11y import unlabelled_widgets

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
 from app.core.devices import DeviceInfo
-from app.models.inspect import ModelTask
+from app.core.model_tasks import ModelTask
 from pipelines.core import DeviceError
 from tests.ui.fakes import (
     CPU,

@@ -81,8 +81,8 @@ def hub(
 def test_a_catalog_download_shows_progress_and_installs(
     qtbot: QtBot, window: MainWindow, hub: HubServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from app.core.model_tasks import ModelTask
     from app.models.catalog import CatalogEntry
-    from app.models.inspect import ModelTask
 
     entry = CatalogEntry("Tiny chat", REPO, ModelTask.CHAT, 10**6, "MIT", ("CPU",), "Tiny.")
     monkeypatch.setattr("ui.models.manager.load_catalog", lambda: [entry])
@@ -102,8 +102,8 @@ def test_a_catalog_download_shows_progress_and_installs(
 def test_a_failed_download_is_said_next_to_the_catalog(
     qtbot: QtBot, window: MainWindow, hub: HubServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from app.core.model_tasks import ModelTask
     from app.models.catalog import CatalogEntry
-    from app.models.inspect import ModelTask
 
     entry = CatalogEntry("Gone", "OpenVINO/gone", ModelTask.CHAT, 10**6, "MIT", ("CPU",), "x.")
     monkeypatch.setattr("ui.models.manager.load_catalog", lambda: [entry])
@@ -122,8 +122,8 @@ def test_a_hostile_file_list_is_refused_next_to_the_catalog(
     monkeypatch: pytest.MonkeyPatch,
     tmp_path: Path,
 ) -> None:
+    from app.core.model_tasks import ModelTask
     from app.models.catalog import CatalogEntry
-    from app.models.inspect import ModelTask
 
     planted = tmp_path / "planted.txt"
     hub.faults.listed[str(planted)] = b"planted by a hostile hub\n"
@@ -308,8 +308,8 @@ def gguf_hub(
 def test_a_gguf_entry_downloads_its_file_and_cancel_resumes(
     qtbot: QtBot, window: MainWindow, gguf_hub: HubServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from app.core.model_tasks import ModelTask
     from app.models.catalog import CatalogEntry
-    from app.models.inspect import ModelTask
 
     entry = CatalogEntry(
         "SmolLM2 135M (GGUF Q4_1)",

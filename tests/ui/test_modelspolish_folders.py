@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from app.models.inspect import ModelTask
+from app.core.model_tasks import ModelTask
 from tests.ui.fakes import fake_model_folder
 from ui.a11y import unlabelled_widgets
 from ui.models.listing import Origin

@@ -7,8 +7,8 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.engines.choice import Local
-from app.models.inspect import ModelTask
+from app.core.model_choices import Local
+from app.core.model_tasks import ModelTask
 from ui.models.listing import Origin
 from ui.models.manager import ModelManager
 from ui.shell.main_window import MainWindow

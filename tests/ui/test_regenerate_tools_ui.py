@@ -14,8 +14,8 @@ from pytestqt.qtbot import QtBot
 
 from app.chat.service import ChatService
 from app.chat.storage import ConversationStore
+from app.core.mcp_servers import McpServer
 from app.core.paths import AppPaths
-from app.mcp.config import McpServer
 from pipelines.chat import ChatModelConfig, ChatResult
 from pipelines.core import CancelToken, MetricRecord
 from pipelines.generation import GenerationSettings, Message

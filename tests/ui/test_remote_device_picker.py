@@ -7,9 +7,9 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 
 from app.core.model_choices import device_value_of, placement_of
+from app.core.model_tasks import ModelTask
+from app.core.remote_endpoints import RemoteEndpoint
 from app.core.settings_store import SettingsStore
-from app.engines.remote.config import RemoteEndpoint
-from app.models.inspect import ModelTask
 from tests.ui.fakes import CPU
 from tests.ui.test_device_picker import entries
 from ui.widgets.device_picker import DevicePicker

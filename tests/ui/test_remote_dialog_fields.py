@@ -15,11 +15,12 @@ import shiboken6
 from PySide6.QtCore import QCoreApplication, QEvent
 from pytestqt.qtbot import QtBot
 
+from app.core.model_choices import Local, Remote
+from app.core.model_tasks import ModelTask
+from app.core.remote_endpoints import NAME_EMPTY, URL_NOT_HTTP, RemoteEndpoint
 from app.core.settings_store import SettingsStore
 from app.core.storage.secrets import SecretStore
-from app.engines.choice import Local, Remote
-from app.engines.remote.config import NAME_EMPTY, URL_NOT_HTTP, RemoteEndpoint, read_key, save_key
-from app.models.inspect import ModelTask
+from app.engines.remote.config import read_key, save_key
 from tests.ui.helpers import click
 from ui.engines.remote_dialog import RemoteEndpointsDialog
 from ui.shell.crash_dialog import CrashDialog

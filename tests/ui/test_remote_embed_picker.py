@@ -9,9 +9,9 @@ import threading
 from pytestqt.qtbot import QtBot
 
 from app.core.model_choices import device_value_of
+from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
-from app.engines.remote.config import RemoteEndpoint
-from app.models.inspect import ModelTask
+from app.core.remote_endpoints import RemoteEndpoint
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, Script
 from tests.ui.helpers import open_window, show_panel

@@ -14,8 +14,8 @@ from PySide6.QtCore import QObject, Slot
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
+from app.core.model_tasks import ModelTask
 from app.core.settings_store import SettingsStore
-from app.models.inspect import ModelTask
 from ui.settings_signals import ChangedFields, SettingsSignals
 from ui.tasks import TaskRunner
 

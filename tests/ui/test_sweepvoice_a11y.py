@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from app.core.audio.devices import AudioDevice
+from app.core.model_tasks import ModelTask
 from app.hands_free.turns import Services, TurnEvent, TurnOptions, TurnStatus
-from app.models.inspect import ModelTask
 from pipelines.speech_to_text import Transcript
 from tests.audio_samples import speech_like, write_clip
 from tests.ui.helpers import click, load

@@ -16,8 +16,8 @@ import pytest
 from PySide6.QtGui import QGuiApplication
 from pytestqt.qtbot import QtBot
 
+from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
-from app.models.inspect import ModelTask
 from tests.audio_samples import write_clip
 from tests.speech import SENTENCES, have_espeak, spoken, with_silence, word_error_rate
 from tests.ui.conftest import make_context

@@ -22,8 +22,8 @@ from pytestqt.qtbot import QtBot
 
 from app.core.audio import devices as audio_devices
 from app.core.model_choices import device_value_of
+from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
-from app.models.inspect import ModelTask
 from app.voice.figures import Speech, SpeechFigures
 from app.voice.library import VoiceLibrary
 from pipelines.core import DeviceError

@@ -20,8 +20,8 @@ from pytestqt.qtbot import QtBot
 
 from app.core.audio import devices as audio_devices
 from app.core.errors import StorageError
+from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
-from app.models.inspect import ModelTask
 from app.voice.spoken_clips import KEEP, keep_spoken
 from pipelines.voice.audio import MODEL_RATE
 from tests.ui.avatar_fakes import AvatarScript, FakeAvatarService

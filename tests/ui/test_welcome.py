@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
+from app.core.model_tasks import ModelTask
 from app.models.catalog import CatalogEntry
 from app.models.download import staging_dir
-from app.models.inspect import ModelTask
 from tests.hub_server import HubServer, running_hub
 from tests.ui.helpers import click, load
 from ui.chat.welcome import STOPPED, WelcomePage

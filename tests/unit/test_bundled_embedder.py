@@ -10,6 +10,7 @@ import pytest
 from app.context import AppContext
 from app.core.devices import DeviceInfo
 from app.core.errors import UserError
+from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
 from app.models import bundled
 from app.models.bundled import (
@@ -18,7 +19,6 @@ from app.models.bundled import (
     default_embedder_dir,
     install_default_embedder,
 )
-from app.models.inspect import ModelTask
 from app.models.toolchain_env import tools_status
 
 CPU = DeviceInfo("CPU", "Test CPU")

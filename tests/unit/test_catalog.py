@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from app.core.errors import StorageError
+from app.core.model_tasks import ModelTask
 from app.models.catalog import filter_catalog, load_catalog
-from app.models.inspect import ModelTask
 from pipelines.gguf import LEGACY_WEIGHT_TYPES, is_gguf_path
 
 

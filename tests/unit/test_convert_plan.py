@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from app.core.errors import UserError
+from app.core.model_tasks import ModelTask
 from app.models.convert import _validate, convert_model, remove_abandoned_work
 from app.models.convert_plan import (
     ConversionPlan,
@@ -20,7 +21,6 @@ from app.models.convert_plan import (
     export_arguments,
     plan_conversion,
 )
-from app.models.inspect import ModelTask
 from app.models.registry import ModelRegistry
 from app.models.toolchain_env import ToolsMissingError
 from tests.ui.fakes import fake_model_folder

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from app.core.errors import UserError
-from app.models.inspect import ModelTask, context_length, detect_task, validate_chat_model
+from app.core.model_tasks import ModelTask
+from app.models.inspect import context_length, detect_task, validate_chat_model
 
 
 def _folder(tmp_path: Path, files: list[str], config: dict[str, object] | None = None) -> Path:

@@ -8,9 +8,9 @@ import math
 import pytest
 
 from app.core.errors import UserError
+from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
 from app.knowledge.search import MAX_RESULTS, probability
-from app.models.inspect import ModelTask
 from tests.knowledge_parts import knowledge_parts
 
 

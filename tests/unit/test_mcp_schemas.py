@@ -18,10 +18,10 @@ from app.chat.tool_loop import answer_prompt, decision_prompt
 from app.cli.main import build_parser
 from app.core.devices import DeviceInfo
 from app.core.errors import UserError
+from app.core.mcp_servers import McpServer
 from app.core.performance.metrics import MetricsBus
 from app.core.schema_budget import MAX_SUBSCHEMAS, measure
 from app.mcp.calls import ToolCall
-from app.mcp.config import McpServer
 from app.mcp.schemas import (
     MAX_TOOLS_PER_SERVER,
     affordable,

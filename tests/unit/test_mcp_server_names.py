@@ -13,10 +13,10 @@ from pydantic import ValidationError
 from app.cli import exits
 from app.cli.main import main
 from app.core.errors import UserError
+from app.core.mcp_servers import McpServer
 from app.core.paths import AppPaths
 from app.core.settings import Settings
 from app.core.settings_store import SettingsStore
-from app.mcp.config import McpServer
 
 CALC = McpServer(name="calc", command="python")
 

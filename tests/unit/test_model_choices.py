@@ -8,11 +8,18 @@ from typing import Any
 
 import pytest
 
-from app.core.model_choices import ModelChoices, device_value_of, placement_of
-from app.core.settings import DEFAULTS_VERSION, Settings
+from app.core.model_choices import (
+    Local,
+    ModelChoice,
+    ModelChoices,
+    Remote,
+    device_value_of,
+    placement_of,
+)
+from app.core.model_tasks import ModelTask
+from app.core.settings import Settings
+from app.core.settings_migration import DEFAULTS_VERSION
 from app.core.settings_store import SettingsStore
-from app.engines.choice import Local, ModelChoice, Remote
-from app.models.inspect import ModelTask
 
 TASKS = [task for task in ModelTask if task is not ModelTask.UNKNOWN]
 AUTO = Local(device="AUTO")

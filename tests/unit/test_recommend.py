@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from app.core.model_tasks import ModelTask
 from app.models.catalog import CatalogEntry, load_catalog
-from app.models.inspect import ModelTask
 from app.models.recommend import Machine, machine_facts, nothing_fits, recommend
 
 GIB = 2**30

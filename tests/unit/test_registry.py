@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from app.core.errors import UserError
-from app.models.inspect import ModelTask
+from app.core.model_tasks import ModelTask
 from app.models.registry import ModelRegistry
 from tests.ui.fakes import embedding_model_folder, fake_model_folder
 

@@ -8,16 +8,9 @@ import pytest
 from pydantic import ValidationError
 
 from app.core.errors import UserError
+from app.core.remote_endpoints import RemoteEndpoint, device_value, find_endpoint, is_remote
 from app.core.storage.secrets import SecretStore
-from app.engines.remote.config import (
-    RemoteEndpoint,
-    device_value,
-    find_endpoint,
-    is_remote,
-    key_name,
-    read_key,
-    save_key,
-)
+from app.engines.remote.config import key_name, read_key, save_key
 
 
 def test_an_address_must_be_http_with_a_host() -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from app.context import AppContext
+from app.core.database_url import split_password
 from app.core.devices import DeviceInfo
 from app.core.errors import StorageError, UserError
 from app.core.paths import AppPaths
@@ -21,7 +22,6 @@ from app.knowledge.database.config import (
     pgvector_state,
     remember_password,
     secret_name,
-    split_password,
 )
 from app.knowledge.database.embedded import DatabaseError
 from tests.app_process import RunningApp

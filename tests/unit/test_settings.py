@@ -13,10 +13,10 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from app.core.errors import StorageError
+from app.core.model_choices import Local
+from app.core.model_tasks import ModelTask
 from app.core.settings import Settings, environment_problems
 from app.core.settings_store import SettingsStore
-from app.engines.choice import Local
-from app.models.inspect import ModelTask
 
 
 def test_missing_file_gives_defaults_without_notice(tmp_path: Path) -> None:

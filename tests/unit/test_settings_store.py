@@ -13,10 +13,11 @@ import pytest
 
 from app.core import settings_store
 from app.core.errors import StorageError, UserError
-from app.core.settings import DEFAULTS_VERSION, ChatDefaults, Settings
+from app.core.model_choices import Local
+from app.core.model_tasks import ModelTask
+from app.core.settings import ChatDefaults, Settings
+from app.core.settings_migration import DEFAULTS_VERSION
 from app.core.settings_store import SettingsStore
-from app.engines.choice import Local
-from app.models.inspect import ModelTask
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """An MCP server as the Tools window edits it, and what keeps it from being saved, by field.
 
-The sentences are the settings validator's own (``app.mcp.config``), so the window and the
+The sentences are the settings validator's own (``app.core.mcp_servers``), so the window and the
 settings file never disagree about what a valid server is; the dialog shows each next to the
 field it is about.
 """

@@ -11,6 +11,7 @@ import json
 import re
 from typing import Any
 
+from app.core.database_url import split_password
 from app.core.errors import UserError
 from app.core.storage.json_files import parse_json_object
 
@@ -68,8 +69,6 @@ def _redact_value(value: Any, key: str = "") -> Any:
 
 
 def _without_password(url: str) -> str:
-    from app.knowledge.database.config import split_password
-
     try:
         return split_password(url)[0]
     except UserError:  # not a connection string: the patterns still apply

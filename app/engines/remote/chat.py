@@ -12,7 +12,7 @@ from typing import Any
 import openai
 
 from app.core.errors import UserError
-from app.engines.remote.config import RemoteEndpoint, device_label
+from app.core.remote_endpoints import RemoteEndpoint, device_label
 from app.engines.remote.endpoints import explain, list_models, make_client
 from pipelines.chat import ChatResult
 from pipelines.core import CancelToken, MetricRecord

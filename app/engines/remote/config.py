@@ -1,119 +1,23 @@
-"""Remote endpoints as settings: their names, addresses and chosen model, the device values that
-choose them (``REMOTE:<name>``, shown as "Remote: <name>"), and their API keys, kept in the
-secret store (the keyring), never in the settings file. Light: no client is imported here, so
-the settings can name endpoints without loading ``openai``.
+"""Reaching the configured remote endpoints: their API keys, kept in the secret store (the
+keyring), never in the settings file; the factories that make a remote pipeline for a
+``REMOTE:<name>`` device value; and the device picker's entries for them. Light: no client is
+imported here until a remote model is first loaded.
+
+The endpoints themselves, as the settings hold them, are :mod:`app.core.remote_endpoints`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
-from urllib.parse import urlsplit
-
-from pydantic import BaseModel, Field, field_validator
 
 from app.core.devices import DeviceChoice
-from app.core.errors import UserError
+from app.core.remote_endpoints import RemoteEndpoint, device_label, device_value, find_endpoint
 from app.core.storage.secrets import SecretStore
 
 if TYPE_CHECKING:  # the client (openai) is imported when a remote model is first loaded
     from app.engines.remote.chat import RemoteChatPipeline
     from app.engines.remote.embeddings import RemoteEmbedder
-
-DEVICE_PREFIX = "REMOTE:"
-"""A device value naming a remote endpoint: ``REMOTE:<endpoint name>``."""
-
-
-NAME_EMPTY = "An endpoint needs a name."
-URL_EMPTY = "Enter the server's address, e.g. http://ovms.lan:8000/v3."
-URL_NOT_HTTP = "The address must start with http:// or https:// and name a host."
-
-
-class RemoteEndpoint(BaseModel):
-    """An OpenAI-compatible server the app can run chat on. Its API key is not here: see
-    :func:`key_name` (the secret store keeps it)."""
-
-    name: str = Field(min_length=1, max_length=60, description="Shown as “Remote: name”.")
-    base_url: str = Field(
-        min_length=1, max_length=2000, description="e.g. http://ovms.lan:8000/v3 or …/v1."
-    )
-    model: str = Field("", max_length=500, description="The remote model chat uses.")
-
-    @field_validator("name")
-    @classmethod
-    def _plain_name(cls, value: str) -> str:
-        value = " ".join(value.split())
-        if not value:
-            raise ValueError(NAME_EMPTY)
-        return value
-
-    @field_validator("base_url")
-    @classmethod
-    def _http_url(cls, value: str) -> str:
-        value = value.strip().rstrip("/")
-        parts = urlsplit(value)
-        if parts.scheme not in ("http", "https") or not parts.hostname:
-            raise ValueError(URL_NOT_HTTP)
-        return value
-
-
-def endpoint_problems(name: str, base_url: str, other_names: Sequence[str]) -> dict[str, str]:
-    """What is wrong with an endpoint being typed, by field (``name``, ``base_url``): an empty
-    or duplicate name (names compare case-blind, as device values do), an empty address or
-    one that is not http(s). Empty when it can be saved."""
-    problems: dict[str, str] = {}
-    plain = " ".join(name.split())
-    if not plain:
-        problems["name"] = NAME_EMPTY
-    elif plain.casefold() in {other.casefold() for other in other_names}:
-        problems["name"] = f"Another endpoint is already called “{plain}”: choose another name."
-    elif len(plain) > 60:
-        problems["name"] = "Keep the name under 60 characters."
-    url = base_url.strip()
-    if not url:
-        problems["base_url"] = URL_EMPTY
-    else:
-        try:
-            parts = urlsplit(url)
-            ok = parts.scheme in ("http", "https") and bool(parts.hostname)
-        except ValueError:  # e.g. an unclosed IPv6 bracket
-            ok = False
-        if not ok:
-            problems["base_url"] = URL_NOT_HTTP
-    return problems
-
-
-def device_value(name: str) -> str:
-    """The device value that chooses endpoint ``name``."""
-    return f"{DEVICE_PREFIX}{name}"
-
-
-def is_remote(device: str) -> bool:
-    """Whether a device value names a remote endpoint."""
-    return device.strip().upper().startswith(DEVICE_PREFIX)
-
-
-def device_label(name: str) -> str:
-    """How the pickers and the overlay show endpoint ``name``."""
-    return f"Remote: {name}"
-
-
-def find_endpoint(device: str, endpoints: Sequence[RemoteEndpoint]) -> RemoteEndpoint:
-    """The endpoint a ``REMOTE:<name>`` device value names (names compare case-blind).
-
-    Raises:
-        UserError: (field ``device``) no endpoint of that name is configured.
-    """
-    wanted = device.strip()[len(DEVICE_PREFIX) :].strip().casefold()
-    for endpoint in endpoints:
-        if endpoint.name.casefold() == wanted:
-            return endpoint
-    offered = ", ".join(e.name for e in endpoints) or "none is configured"
-    raise UserError(
-        f"There is no remote endpoint called “{device.strip()[len(DEVICE_PREFIX) :]}” "
-        f"(configured: {offered}).",
-        field="device",
-    )
 
 
 def key_name(endpoint_name: str) -> str:

@@ -19,7 +19,7 @@ import numpy as np
 import openai
 
 from app.core.errors import RemoteError, UserError
-from app.engines.remote.config import RemoteEndpoint, device_label
+from app.core.remote_endpoints import RemoteEndpoint, device_label
 from app.engines.remote.endpoints import explain, make_client
 from pipelines.contract import raise_if_cancelled
 from pipelines.core import CancelToken, InvalidInputError, Progress

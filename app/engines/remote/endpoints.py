@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 import openai
 
 from app.core.errors import UserError
-from app.engines.remote.config import RemoteEndpoint
+from app.core.remote_endpoints import RemoteEndpoint
 
 log = logging.getLogger(__name__)
 

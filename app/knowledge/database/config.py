@@ -1,9 +1,9 @@
 """External database settings: the password kept apart, and a connection test with clear answers.
 
-The settings file holds the connection string without its password; the password lives in the
-:class:`~app.core.storage.secrets.SecretStore` under a name derived from user, host, port and
-database,
-so two servers never share one and the file can be shared or backed up safely.
+The settings file holds the connection string without its password (:mod:`app.core.database_url`
+splits it off); the password lives in the :class:`~app.core.storage.secrets.SecretStore` under a
+name derived from user, host, port and database, so two servers never share one and the file can
+be shared or backed up safely.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from app.core.errors import UserError
+from app.core.database_url import connection_parts, split_password, with_password
 from app.core.storage.secrets import SecretStore
 from app.knowledge.database.embedded import DatabaseError
 from pipelines.openvino_errors import first_line
@@ -42,55 +42,14 @@ class ConnectionCheck:
         )
 
 
-def _parse(url: str) -> dict[str, Any]:
-    import psycopg
-    from psycopg.conninfo import conninfo_to_dict
-
-    if not url.strip():
-        raise UserError("Enter a connection string.", field="database_url")
-    try:
-        return dict(conninfo_to_dict(url.strip()))
-    except psycopg.Error as error:
-        raise UserError(
-            "That is not a PostgreSQL connection string (e.g. "
-            "postgresql://user@server:5432/knowledge).",
-            field="database_url",
-        ) from error
-
-
-def split_password(url: str) -> tuple[str, str | None]:
-    """The connection string without its password, and the password (None when absent).
-
-    Raises:
-        UserError: not a connection string (``field="database_url"``).
-    """
-    from psycopg.conninfo import make_conninfo
-
-    parts = _parse(url)
-    password = parts.pop("password", None)
-    if password is None:
-        return url.strip(), None
-    return make_conninfo(**parts), str(password)
-
-
 def secret_name(url: str) -> str:
     """The name the password of ``url`` is stored under: ``database:user@host:port/db``."""
-    parts = _parse(url)
+    parts = connection_parts(url)
     host = parts.get("host") or "localhost"
     return (
         f"database:{parts.get('user') or ''}@{host}:{parts.get('port') or 5432}/"
         f"{parts.get('dbname') or ''}"
     )
-
-
-def with_password(url: str, password: str | None) -> str:
-    """``url`` with ``password`` added (unchanged when None or when it already has one)."""
-    from psycopg.conninfo import make_conninfo
-
-    parts = _parse(url)
-    if password is None or parts.get("password"):
-        return url
-    return make_conninfo(url, password=password)
 
 
 def remember_password(secrets: SecretStore, url: str) -> str:
@@ -116,7 +75,7 @@ def check_connection(url: str) -> ConnectionCheck:
     """
     import psycopg
 
-    _parse(url)
+    connection_parts(url)
     try:
         with psycopg.connect(url, connect_timeout=CONNECT_TIMEOUT_S, autocommit=True) as conn:
             return pgvector_state(conn)

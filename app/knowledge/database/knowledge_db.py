@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import threading
 
+from app.core.database_url import split_password, with_password
 from app.core.paths import AppPaths
 from app.core.settings_store import SettingsStore
 from app.core.storage.secrets import SecretStore
@@ -17,8 +18,6 @@ from app.knowledge.database.config import (
     connection_message,
     connection_string,
     secret_name,
-    split_password,
-    with_password,
 )
 from app.knowledge.database.embedded import (
     DatabaseError,

@@ -15,9 +15,9 @@ import os
 import secrets as random_secrets
 from pathlib import Path
 
+from app.core.database_url import with_password
 from app.core.storage.atomic import write_text_atomic
 from app.core.storage.secrets import SecretStore
-from app.knowledge.database.config import with_password
 from app.knowledge.database.embedded import DatabaseError
 
 log = logging.getLogger(__name__)

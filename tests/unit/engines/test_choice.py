@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from app.core.model_choices import ModelChoices, placement_of
+from app.core.model_tasks import ModelTask
 from app.core.settings import Settings
 from app.engines import Local, ModelChoice, Remote
-from app.models.inspect import ModelTask
 
 
 def test_a_remote_device_value_becomes_a_remote_placement(tmp_path: Path) -> None:

@@ -9,10 +9,10 @@ import pytest
 
 from app.core.devices import DeviceInfo
 from app.core.errors import UserError
+from app.core.model_choices import Local, ModelChoice, Remote
+from app.core.model_tasks import ModelTask
 from app.core.performance.metrics import MetricsBus
-from app.engines.choice import Local, ModelChoice, Remote
 from app.engines.host import CachePolicy, EngineHost, LoadRequest
-from app.models.inspect import ModelTask
 
 DEVICES = [DeviceInfo("CPU", "A CPU"), DeviceInfo("GPU.0", "A GPU")]
 

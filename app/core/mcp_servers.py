@@ -1,8 +1,9 @@
-"""MCP servers as settings: how to reach each one and which of its tools run without asking.
+"""MCP tool servers as the settings hold them: how to reach each one and which of its tools
+run without asking.
 
-Light: nothing of the ``mcp`` SDK is imported here, so the settings can name servers without
-loading it. A tool is named ``<server>/<tool>`` everywhere (a conversation's enabled tools,
-the allow list, the stored calls).
+Plain values: talking to a server is :mod:`app.mcp`'s work, so the settings can name servers
+without loading the ``mcp`` SDK. A tool is named ``<server>/<tool>`` everywhere
+(:mod:`app.mcp.tool_ids`).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ URL_NOT_HTTP = "The address must start with http:// or https:// and name a host.
 
 
 class McpServer(BaseModel):
-    """One MCP server: a program the app starts (stdio) or an HTTP endpoint (streamable
+    """One MCP tool server: a program the app starts (stdio) or an HTTP endpoint (streamable
     HTTP)."""
 
     name: str = Field(description="Shown beside each call; part of every tool's id.")
@@ -72,14 +73,3 @@ def unique_names(servers: list[McpServer]) -> list[McpServer]:
             raise ValueError(f"Two tool servers are called “{server.name}”")
         seen.add(key)
     return servers
-
-
-def tool_id(server: str, tool: str) -> str:
-    """The id of ``tool`` of ``server``: ``<server>/<tool>``."""
-    return f"{server}/{tool}"
-
-
-def split_tool_id(identifier: str) -> tuple[str, str]:
-    """``(server, tool)`` of a tool id (the server's name has no ``/``; a tool's may)."""
-    server, _, tool = identifier.partition("/")
-    return server, tool
