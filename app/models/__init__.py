@@ -1,4 +1,5 @@
-"""TODO"""
+"""Models: what a folder holds, the catalog and the installed models, hub downloads, conversion
+and quantization, and the private toolchain conversion runs in."""
 
 from __future__ import annotations
 

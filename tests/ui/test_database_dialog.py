@@ -13,7 +13,8 @@ from app.core.storage.secrets import SecretStore
 from app.knowledge.database.config import ConnectionCheck
 from app.knowledge.database.embedded import DatabaseError
 from tests.ui.helpers import click
-from ui.knowledge.database_dialog import DatabaseDialog, testing_text
+from ui.knowledge.database_dialog import DatabaseDialog
+from ui.knowledge.database_dialog import testing_text as busy_testing_text
 from ui.shell.main_window import MainWindow
 
 GOOD_URL = "postgresql://ana@db.lan:5432/kb"
@@ -79,7 +80,7 @@ def test_test_connection_shows_versions_without_blocking(
     dialog = _shared_server(qtbot, window, GOOD_URL, "pw")
     fake.gate.clear()  # a slow server
     click(qtbot, dialog.test.button)
-    assert dialog.test.result.text() == testing_text() and not dialog.buttons.isEnabled()
+    assert dialog.test.result.text() == busy_testing_text() and not dialog.buttons.isEnabled()
     fake.gate.set()
     qtbot.waitUntil(lambda: dialog.test.result.text().startswith("Connected: PostgreSQL 17.2"))
     assert fake.tested == [(GOOD_URL, "pw")] and dialog.buttons.isEnabled()
