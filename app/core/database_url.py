@@ -19,13 +19,21 @@ def connection_parts(url: str) -> dict[str, Any]:
     either form (``postgresql://…`` or ``key=value``).
 
     Raises:
-        UserError: (field ``database_url``) empty, or not a connection string.
+        UserError: (field ``database_url``) empty, too long, with a control character, or not
+            a connection string.
     """
     import psycopg
     from psycopg.conninfo import conninfo_to_dict
 
     if not url.strip():
         raise UserError("Enter a connection string.", field="database_url")
+    if len(url.strip()) > 2000:
+        raise UserError("Keep the connection string under 2000 characters.", field="database_url")
+    if not url.strip().isprintable():  # a pasted tab or NUL: libpq would read it its own way
+        raise UserError(
+            "The connection string has a control character in it: type it again.",
+            field="database_url",
+        )
     try:
         return dict(conninfo_to_dict(url.strip()))
     except psycopg.Error as error:

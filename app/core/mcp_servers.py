@@ -23,6 +23,11 @@ NAME_INVALID = (
 )
 COMMAND_EMPTY = "Enter the program that starts the server, e.g. uvx mcp-server-time."
 URL_NOT_HTTP = "The address must start with http:// or https:// and name a host."
+COMMAND_TOO_LONG = "Keep the program under 4000 characters."
+URL_TOO_LONG = "Keep the address under 2000 characters."
+COMMAND_CONTROL = "The program has a control character in it: type it again."
+ARGUMENT_CONTROL = "An argument has a control character in it: type it again."
+URL_CONTROL = "The address has a control character in it: type it again."
 
 
 class McpServer(BaseModel):
@@ -48,15 +53,47 @@ class McpServer(BaseModel):
             raise ValueError(NAME_INVALID)
         return value
 
+    # Before the length limits: these sentences say what to do, pydantic's name a type.
+    @field_validator("command", mode="before")
+    @classmethod
+    def _typable_command(cls, value: object) -> object:
+        return _typable(value, 4000, COMMAND_TOO_LONG, COMMAND_CONTROL)
+
+    @field_validator("url", mode="before")
+    @classmethod
+    def _typable_url(cls, value: object) -> object:
+        return _typable(value, 2000, URL_TOO_LONG, URL_CONTROL)
+
+    @field_validator("args")
+    @classmethod
+    def _typable_args(cls, value: list[str]) -> list[str]:
+        if not all(argument.isprintable() for argument in value):
+            raise ValueError(ARGUMENT_CONTROL)
+        return value
+
     @model_validator(mode="after")
     def _reachable(self) -> McpServer:
         if self.transport == "stdio" and not self.command.strip():
             raise ValueError(COMMAND_EMPTY)
         if self.transport == "http":
-            parts = urlsplit(self.url.strip())
-            if parts.scheme not in ("http", "https") or not parts.hostname:
+            try:
+                parts = urlsplit(self.url.strip())
+                reachable = parts.scheme in ("http", "https") and bool(parts.hostname)
+            except ValueError:  # e.g. an unclosed IPv6 bracket
+                reachable = False
+            if not reachable:
                 raise ValueError(URL_NOT_HTTP)
         return self
+
+
+def _typable(value: object, limit: int, too_long: str, control: str) -> object:
+    """``value`` when it is text a person could have typed on one line (else the sentence)."""
+    if isinstance(value, str):
+        if len(value) > limit:
+            raise ValueError(too_long)
+        if not value.strip().isprintable():  # a tab or NUL pasted in (ends are trimmed)
+            raise ValueError(control)
+    return value
 
 
 def unique_names(servers: list[McpServer]) -> list[McpServer]:

@@ -22,6 +22,9 @@ DEVICE_PREFIX = "REMOTE:"
 NAME_EMPTY = "An endpoint needs a name."
 URL_EMPTY = "Enter the server's address, e.g. http://ovms.lan:8000/v3."
 URL_NOT_HTTP = "The address must start with http:// or https:// and name a host."
+URL_TOO_LONG = "Keep the address under 2000 characters."
+NAME_CONTROL = "The name has a control character in it: type it again."
+URL_CONTROL = "The address has a control character in it: type it again."
 
 
 class RemoteEndpoint(BaseModel):
@@ -40,12 +43,16 @@ class RemoteEndpoint(BaseModel):
         value = " ".join(value.split())
         if not value:
             raise ValueError(NAME_EMPTY)
+        if not value.isprintable():
+            raise ValueError(NAME_CONTROL)
         return value
 
     @field_validator("base_url")
     @classmethod
     def _http_url(cls, value: str) -> str:
         value = value.strip().rstrip("/")
+        if not value.isprintable():
+            raise ValueError(URL_CONTROL)
         parts = urlsplit(value)
         if parts.scheme not in ("http", "https") or not parts.hostname:
             raise ValueError(URL_NOT_HTTP)
@@ -53,9 +60,9 @@ class RemoteEndpoint(BaseModel):
 
 
 def endpoint_problems(name: str, base_url: str, other_names: Sequence[str]) -> dict[str, str]:
-    """What is wrong with an endpoint being typed, by field (``name``, ``base_url``): an empty
-    or duplicate name (names compare case-blind, as device values do), an empty address or
-    one that is not http(s). Empty when it can be saved."""
+    """What is wrong with an endpoint being typed, by field (``name``, ``base_url``): an empty,
+    duplicate (names compare case-blind, as device values do) or too long name, an empty, too
+    long or non-http(s) address, a control character in either. Empty when it can be saved."""
     problems: dict[str, str] = {}
     plain = " ".join(name.split())
     if not plain:
@@ -64,9 +71,15 @@ def endpoint_problems(name: str, base_url: str, other_names: Sequence[str]) -> d
         problems["name"] = f"Another endpoint is already called “{plain}”: choose another name."
     elif len(plain) > 60:
         problems["name"] = "Keep the name under 60 characters."
+    elif not plain.isprintable():
+        problems["name"] = NAME_CONTROL
     url = base_url.strip()
     if not url:
         problems["base_url"] = URL_EMPTY
+    elif len(url) > 2000:
+        problems["base_url"] = URL_TOO_LONG
+    elif not url.isprintable():  # a pasted tab or NUL: urlsplit would quietly drop some
+        problems["base_url"] = URL_CONTROL
     else:
         try:
             parts = urlsplit(url)

@@ -100,7 +100,8 @@ class KnowledgeService:
 
         Raises:
             UserError: not a connection string. BusyError: an ingest is running.
-            StorageError: the choice could not be saved; the database in use stays.
+            StorageError: the password (``field="password"``) or the choice could not be
+                saved; the database in use stays.
         """
         with self._busy.hold(BUSY_INGEST):
             self._database.switch(url, password)

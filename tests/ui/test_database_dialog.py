@@ -59,7 +59,7 @@ def _shared_server(
     dialog.shared.setChecked(True)
     qtbot.keyClicks(dialog.url, url)
     if password is not None:
-        qtbot.keyClicks(dialog.password, password)
+        qtbot.keyClicks(dialog.password.line, password)
     return dialog
 
 
@@ -70,7 +70,10 @@ def test_built_in_is_the_default_and_disables_the_server_fields(
     assert dialog.builtin.isChecked()
     assert not dialog.url.isEnabled() and not dialog.test.button.isEnabled()
     dialog.shared.setChecked(True)
-    assert dialog.url.isEnabled() and dialog.test.button.isEnabled()
+    assert dialog.url.isEnabled() and not dialog.test.button.isEnabled()
+    assert dialog.form.errors["database_url"].text() == "Enter the server's connection string."
+    qtbot.keyClicks(dialog.url, GOOD_URL)
+    assert dialog.test.button.isEnabled() and dialog.form.errors["database_url"].isHidden()
     dialog.reject()
 
 
@@ -80,10 +83,26 @@ def test_test_connection_shows_versions_without_blocking(
     dialog = _shared_server(qtbot, window, GOOD_URL, "pw")
     fake.gate.clear()  # a slow server
     click(qtbot, dialog.test.button)
-    assert dialog.test.result.text() == busy_testing_text() and not dialog.buttons.isEnabled()
+    assert dialog.test.result.text() == busy_testing_text()
+    assert dialog.test.cancel_button.isVisible() and dialog.buttons.isEnabled()
     fake.gate.set()
     qtbot.waitUntil(lambda: dialog.test.result.text().startswith("Connected: PostgreSQL 17.2"))
-    assert fake.tested == [(GOOD_URL, "pw")] and dialog.buttons.isEnabled()
+    assert fake.tested == [(GOOD_URL, "pw")] and not dialog.test.cancel_button.isVisible()
+    dialog.reject()
+
+
+def test_a_cancelled_test_says_so_and_its_late_answer_is_dropped(
+    qtbot: QtBot, window: MainWindow, fake: FakeDatabases
+) -> None:
+    dialog = _shared_server(qtbot, window, GOOD_URL)
+    fake.gate.clear()  # a server that does not answer
+    click(qtbot, dialog.test.button)
+    click(qtbot, dialog.test.cancel_button)
+    assert dialog.test.result.text() == "Cancelled." and dialog.test.button.isEnabled()
+    fake.gate.set()
+    qtbot.waitUntil(lambda: not window.tasks.busy)
+    assert fake.tested == [(GOOD_URL, None)]  # it answered, to nobody
+    assert dialog.test.result.text() == "Cancelled."
     dialog.reject()
 
 
@@ -93,10 +112,10 @@ def test_a_failed_test_says_why_next_to_the_connection_string(
     fake.fail = DatabaseError("The database refused the user name or password.")
     dialog = _shared_server(qtbot, window, GOOD_URL)
     click(qtbot, dialog.test.button)
-    qtbot.waitUntil(lambda: "refused the user name" in dialog.url_error.text())
+    qtbot.waitUntil(lambda: "refused the user name" in dialog.form.errors["database_url"].text())
     assert dialog.url.text() == GOOD_URL  # nothing typed is lost
     qtbot.keyClicks(dialog.url, "x")
-    assert dialog.url_error.isHidden()  # the next try starts clean
+    assert dialog.form.errors["database_url"].isHidden()  # the next try starts clean
     dialog.reject()
 
 
@@ -104,8 +123,8 @@ def test_a_malformed_string_is_refused_before_anything_changes(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     dialog = _shared_server(qtbot, window, "user='unterminated")
-    click(qtbot, dialog.buttons.button(dialog.buttons.StandardButton.Ok))
-    assert "not a PostgreSQL connection string" in dialog.url_error.text()
+    click(qtbot, dialog.buttons.button(dialog.buttons.StandardButton.Save))
+    assert "not a PostgreSQL connection string" in dialog.form.errors["database_url"].text()
     assert dialog.isVisible() and window.ctx.settings.database_url is None
     dialog.reject()
 
@@ -115,7 +134,7 @@ def test_switching_keeps_the_password_in_the_secret_store(
 ) -> None:
     dialog = _shared_server(qtbot, window, GOOD_URL, "hunter2")
     with qtbot.waitSignal(dialog.applied):
-        click(qtbot, dialog.buttons.button(dialog.buttons.StandardButton.Ok))
+        click(qtbot, dialog.buttons.button(dialog.buttons.StandardButton.Save))
     qtbot.waitUntil(lambda: not dialog.isVisible())
     assert window.ctx.settings.database_url == GOOD_URL
     saved = app_home.settings_file.read_text()

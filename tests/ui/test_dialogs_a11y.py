@@ -48,6 +48,16 @@ def positions(widgets: list[QWidget]) -> list[tuple[int, int]]:
     return [(w.mapTo(w.window(), w.rect().topLeft()).toTuple()) for w in widgets]
 
 
+def top(widget: QWidget) -> int:
+    """The widget's top edge in its window."""
+    return positions([widget])[0][1]
+
+
+def bottom(widget: QWidget) -> int:
+    """The widget's bottom edge in its window."""
+    return top(widget) + widget.height()
+
+
 def test_about_and_crash_dialogs_are_walkable(qtbot: QtBot, tmp_path: Path) -> None:
     about = shown(qtbot, AboutDialog([CPU, GPU], tmp_path / "logs"))
     crash = shown(
@@ -68,18 +78,29 @@ def test_database_dialog_is_walkable_in_both_choices(qtbot: QtBot, window: MainW
     dialog = window.choose_database()
     qtbot.waitExposed(dialog)
     assert_walkable([dialog])  # built-in: the server fields are disabled, Tab skips them
-    buttons = [dialog.test.button, *dialog.buttons.buttons()]
-    at_rest = positions(buttons)
+    above = [dialog.builtin, dialog.shared, dialog.url]
+    at_rest = positions(above)
     height = dialog.height()
-    dialog.shared.setChecked(True)
+    dialog.shared.setChecked(True)  # no connection string yet: said under its field at once
+    url_error = dialog.form.errors["database_url"]
+    assert url_error.isVisible()
+    assert url_error.text() == "Enter the server's connection string."
+    qtbot.waitUntil(lambda: dialog.height() > height)  # grown to fit the sentence
+    assert 0 <= top(url_error) - bottom(dialog.url) < 8
+    assert positions(above) == at_rest  # what is above it stays put
+    assert not dialog.test.button.isEnabled() and not dialog.test.result.isVisible()
+    assert_walkable([dialog])
+    qtbot.keyClicks(dialog.url, "postgresql://ana@db.lan:5432/kb")
+    assert not url_error.isVisible() and dialog.test.button.isEnabled()
     assert_walkable([dialog])
     order = tab_cycle(dialog, dialog.shared)
-    assert order[:4] == [dialog.shared, dialog.url, dialog.password, dialog.test.button]
-    assert not dialog.test.result.isVisible() and not dialog.url_error.isVisible()
-    click(qtbot, dialog.test.button)  # no connection string: said beside the button
-    assert dialog.url_error.isVisible()
-    assert dialog.url_error.text() == "Enter the server's connection string first."
-    assert positions(buttons) == at_rest and dialog.height() >= height
+    assert order[:5] == [
+        dialog.shared,
+        dialog.url,
+        dialog.password.line,
+        dialog.password.toggle,
+        dialog.test.button,
+    ]
     dialog.reject()
 
 
@@ -134,25 +155,28 @@ def test_remote_dialog_is_walkable_and_tight(
     assert_walkable([empty])  # nothing to edit: the list, Add and the buttons
     dialog = open_remote(qtbot, tmp_path / "one", tasks, [OVMS])
     assert_walkable([dialog])
-    assert tab_cycle(dialog, dialog.list)[:8] == [
+    assert tab_cycle(dialog, dialog.list)[:9] == [
         dialog.list,
         dialog.add_button,
         dialog.remove_button,
         dialog.name,
         dialog.url,
-        dialog.key,
+        dialog.key.line,
+        dialog.key.toggle,
         dialog.test.button,
         dialog.model,
     ]
     # At rest no hidden line leaves a gap: the test button sits right under the key field.
-    assert dialog.test.button.y() - dialog.key.geometry().bottom() < 16
-    assert dialog.model.y() - dialog.test.button.geometry().bottom() < 16
-    fields = [dialog.name, dialog.url, dialog.key, dialog.test.button, dialog.model]
-    at_rest = positions([*fields, *dialog.buttons.buttons()])
-    click(qtbot, dialog.add_button)  # a new endpoint: "enter the address" under the fields
+    assert top(dialog.test.button) - bottom(dialog.key) < 16
+    assert top(dialog.model) - bottom(dialog.test.button) < 16
+    above = [dialog.name, dialog.url, *dialog.buttons.buttons()]
+    at_rest = positions(above)
+    click(qtbot, dialog.add_button)  # a new endpoint: "enter the address" under its field
     qtbot.wait(1)
-    assert dialog.url_error.isVisible()
-    assert positions([*fields, *dialog.buttons.buttons()]) == at_rest
+    url_error = dialog.form.errors["base_url"]
+    assert url_error.isVisible()
+    assert 0 <= top(url_error) - bottom(dialog.url) < 8
+    assert positions(above) == at_rest  # the fields above it and Save / Cancel stay put
     assert_walkable([dialog])
 
 

@@ -70,23 +70,23 @@ def test_hostile_values_get_the_validators_sentence_next_to_their_field(
     dialog = open_dialog(qtbot, store, service, tasks)
     click(qtbot, dialog.add_button)
     assert dialog.list.currentItem().text(0) == "New server"
-    assert dialog.errors["command"].text() == COMMAND_EMPTY
+    assert dialog.form.errors["command"].text() == COMMAND_EMPTY
     assert not dialog.test.button.isEnabled()
     dialog.name.clear()
     qtbot.keyClicks(dialog.name, "files/reader")
-    assert dialog.errors["name"].text() == NAME_INVALID
+    assert dialog.form.errors["name"].text() == NAME_INVALID
     qtbot.keyClicks(dialog.command, "uvx")
-    assert dialog.errors["command"].text() == ""
+    assert dialog.form.errors["command"].text() == ""
     qtbot.keyClicks(dialog.arguments, 'mcp-server-time "unclosed')
-    assert dialog.errors["arguments"].text() == "An argument has a quote that is not closed."
+    assert dialog.form.errors["arguments"].text() == "An argument has a quote that is not closed."
     dialog.kind.setCurrentIndex(1)  # an HTTP address instead
     assert dialog.url.isVisibleTo(dialog) and not dialog.command.isVisibleTo(dialog)
-    assert dialog.errors["arguments"].text() == ""  # the program's fields no longer count
+    assert dialog.form.errors["arguments"].text() == ""  # the program's fields no longer count
     qtbot.keyClicks(dialog.url, "ftp://tools.lan/mcp")
-    assert dialog.errors["url"].text() == URL_NOT_HTTP
+    assert dialog.form.errors["url"].text() == URL_NOT_HTTP
     dialog.name.clear()
     qtbot.keyClicks(dialog.name, "CALC")  # names compare case-blind
-    assert dialog.errors["name"].text() == "Another server is already called “CALC”."
+    assert dialog.form.errors["name"].text() == "Another server is already called “CALC”."
     dialog.buttons.accepted.emit()  # Save refused: nothing written, the dialog stays
     assert dialog.isVisible()
     assert [s.name for s in store.settings.mcp_servers] == ["calc"]
@@ -164,7 +164,8 @@ def test_a_failed_test_says_its_sentence_next_to_the_field_it_names(
     service.refusals["calc"] = UserError("“python” could not be started.", field="command")
     dialog = open_dialog(qtbot, store, service, tasks)
     click(qtbot, dialog.test.button)
-    qtbot.waitUntil(lambda: dialog.errors["command"].text() == "“python” could not be started.")
+    command_error = dialog.form.errors["command"]
+    qtbot.waitUntil(lambda: command_error.text() == "“python” could not be started.")
     assert dialog.test.result.text() == ""
     service.refusals["calc"] = UserError("The server closed the connection.", field="server")
     click(qtbot, dialog.test.button)

@@ -15,9 +15,10 @@ import shiboken6
 from PySide6.QtCore import QCoreApplication, QEvent
 from pytestqt.qtbot import QtBot
 
+from app.core.errors import StorageError
 from app.core.model_choices import Local, Remote
 from app.core.model_tasks import ModelTask
-from app.core.remote_endpoints import NAME_EMPTY, URL_NOT_HTTP, RemoteEndpoint
+from app.core.remote_endpoints import NAME_EMPTY, URL_EMPTY, URL_NOT_HTTP, RemoteEndpoint
 from app.core.settings_store import SettingsStore
 from app.core.storage.secrets import SecretStore
 from app.engines.remote.config import read_key, save_key
@@ -58,8 +59,23 @@ def test_the_saved_endpoints_are_listed_with_their_masked_key(
     assert dialog.list.item(0).text() == "Team OVMS"
     assert dialog.url.text() == "http://ovms.lan:8000/v3"
     assert dialog.key.text() == "sk-team"
-    assert dialog.key.echoMode() == dialog.key.EchoMode.Password
+    assert dialog.key.line.echoMode() == dialog.key.line.EchoMode.Password
     assert dialog.model.currentText() == "qwen3-8b"  # the saved choice, before any test
+
+
+def test_a_key_the_secret_store_cannot_give_is_said_under_the_key(
+    qtbot: QtBot, tmp_path: Path, tasks: TaskRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    unreadable = "Could not read the secrets file /home/ana/secrets.json: Permission denied"
+
+    def cannot_read(self: SecretStore, name: str) -> str | None:
+        raise StorageError(unreadable)
+
+    monkeypatch.setattr(SecretStore, "get", cannot_read)
+    dialog, _, _ = open_dialog(qtbot, tmp_path, tasks, [OVMS])  # opens all the same
+    assert dialog.url.text() == OVMS.base_url and dialog.key.text() == ""
+    assert dialog.form.errors["key"].text() == unreadable
+    assert dialog.test.button.isEnabled()  # the rest of the endpoint can still be tested
 
 
 def test_each_field_says_what_is_wrong_next_to_it(
@@ -68,26 +84,26 @@ def test_each_field_says_what_is_wrong_next_to_it(
     dialog, store, _ = open_dialog(qtbot, tmp_path, tasks, [OVMS])
     click(qtbot, dialog.add_button)
     assert dialog.list.currentItem().text() == "New endpoint"
-    assert dialog.url_error.text() == "Enter the server's address, e.g. http://ovms.lan:8000/v3."
+    assert dialog.form.errors["base_url"].text() == URL_EMPTY
     assert not dialog.test.button.isEnabled()
     qtbot.keyClicks(dialog.url, "ftp://files.lan/v1")
-    assert dialog.url_error.text() == URL_NOT_HTTP
+    assert dialog.form.errors["base_url"].text() == URL_NOT_HTTP
     assert not dialog.test.button.isEnabled()
     dialog.url.clear()
     qtbot.keyClicks(dialog.url, "ovms.lan:8000/v3")  # no scheme: not an http(s) URL
-    assert dialog.url_error.text() == URL_NOT_HTTP
+    assert dialog.form.errors["base_url"].text() == URL_NOT_HTTP
     dialog.url.clear()
     qtbot.keyClicks(dialog.url, "http://10.0.0.7:8000/v1")
-    assert dialog.url_error.text() == ""
+    assert dialog.form.errors["base_url"].text() == ""
     assert dialog.test.button.isEnabled()
     dialog.name.clear()
     qtbot.keyClicks(dialog.name, "team ovms")  # names compare case-blind, as devices do
-    assert dialog.name_error.text() == (
+    assert dialog.form.errors["name"].text() == (
         "Another endpoint is already called “team ovms”: choose another name."
     )
     dialog.name.clear()
     qtbot.keyClicks(dialog.name, " ")
-    assert dialog.name_error.text() == NAME_EMPTY
+    assert dialog.form.errors["name"].text() == NAME_EMPTY
     dialog.buttons.accepted.emit()  # Save: refused, the problem stays next to its field
     assert dialog.isVisible()
     assert store.settings.remote_endpoints == [OVMS]
@@ -103,7 +119,7 @@ def test_save_keeps_keys_in_the_secret_store_and_moves_a_renamed_ones(
     dialog.name.clear()
     qtbot.keyClicks(dialog.name, "vLLM box")
     qtbot.keyClicks(dialog.url, "https://vllm.example:8443/v1/")
-    qtbot.keyClicks(dialog.key, "sk-secret-vllm")
+    qtbot.keyClicks(dialog.key.line, "sk-secret-vllm")
     with qtbot.waitSignal(dialog.accepted, timeout=2000):
         dialog.buttons.accepted.emit()
     assert store.settings.remote_endpoints == [

@@ -41,7 +41,7 @@ def fill(qtbot: QtBot, dialog: RemoteEndpointsDialog, name: str, url: str, key: 
     dialog.name.clear()
     qtbot.keyClicks(dialog.name, name)
     qtbot.keyClicks(dialog.url, url)
-    qtbot.keyClicks(dialog.key, key)
+    qtbot.keyClicks(dialog.key.line, key)
 
 
 def test_a_wrong_key_gets_the_401_sentence_and_no_models(

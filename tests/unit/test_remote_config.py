@@ -23,6 +23,15 @@ def test_an_address_must_be_http_with_a_host() -> None:
             RemoteEndpoint(name="a", base_url=wrong)
 
 
+def test_a_settings_file_cannot_smuggle_control_characters_into_an_endpoint() -> None:
+    """A hand-edited file is held to what the dialog refuses (the dialog's own checks are in
+    tests/ui/test_connection_form.py)."""
+    with pytest.raises(ValidationError, match="address has a control character"):
+        RemoteEndpoint(name="a", base_url="http://ovms\x00.lan/v3")
+    with pytest.raises(ValidationError, match="name has a control character"):
+        RemoteEndpoint(name="a\x1b[31mb", base_url="http://ovms.lan/v3")
+
+
 def test_device_values_name_endpoints_case_blind() -> None:
     ovms = RemoteEndpoint(name="OVMS", base_url="http://x/v3")
     assert is_remote(device_value("OVMS")) and is_remote("remote:ovms")

@@ -5,10 +5,10 @@ The key is typed masked and goes to the keyring (or the private secrets file) th
 :func:`app.engines.remote.config.save_key`, never into the settings file. *Test connection* asks the
 server for its models in a worker — a down server takes up to the connect timeout to say so —
 so the dialog stays responsive, can be cancelled, and fills the model list from the answer.
-What is wrong with a field is said next to it as it is typed; Save writes every endpoint at
-once through the settings store. The test row is a
-:class:`ui.widgets.connection_test.ConnectionTest`;
-an endpoint as it is edited is an :class:`ui.engines.remote_draft.EndpointDraft`.
+What is wrong with a field is said right under it as it is typed (a key the secret store
+cannot keep under the key); Save writes every endpoint at once through the settings store. The
+fields are a :class:`ui.widgets.connection_form.ConnectionForm`; an endpoint as it is edited
+is an :class:`ui.engines.remote_draft.EndpointDraft`.
 """
 
 from __future__ import annotations
@@ -19,10 +19,7 @@ from PySide6.QtCore import Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
-    QFormLayout,
     QHBoxLayout,
-    QLineEdit,
     QListWidget,
     QPushButton,
     QVBoxLayout,
@@ -30,30 +27,15 @@ from PySide6.QtWidgets import (
 )
 
 from app.core import SecretStore, SettingsStore, StorageError
-from app.engines import (
-    ConnectionCheck,
-    RemoteEndpoint,
-    check_connection,
-    endpoint_problems,
-    read_key,
-)
+from app.engines import ConnectionCheck, RemoteEndpoint, check_connection, endpoint_problems
 from ui.a11y import describe
-from ui.engines.remote_draft import EndpointDraft, new_name, save_keys
+from ui.engines.remote_draft import EndpointDraft, new_name, save_keys, saved_drafts
 from ui.i18n import tr
 from ui.icons import set_icon
 from ui.shell.settings_changes import change_settings
 from ui.tasks import TaskRunner
-from ui.widgets.connection_test import ConnectionTest, ConnectionTestTexts
-from ui.widgets.dialog_rows import (
-    describe_standard_buttons,
-    free_name,
-    keep_fitting,
-    messages_beside_buttons,
-    say,
-    tab_chain,
-)
-from ui.widgets.inline_error import InlineError
-from ui.widgets.layouts import vbox
+from ui.widgets.connection_form import ConnectionForm, SaveRow
+from ui.widgets.dialog_rows import free_name, keep_fitting, say, tab_chain
 
 
 class RemoteEndpointsDialog(QDialog):
@@ -72,10 +54,7 @@ class RemoteEndpointsDialog(QDialog):
         self.tasks = tasks
         self.setWindowTitle(tr("Remote endpoints"))
         self.setMinimumWidth(680)
-        self.drafts = [
-            EndpointDraft(e.name, e.base_url, read_key(secrets, e.name), e.model, e.name)
-            for e in store.settings.remote_endpoints
-        ]
+        self.drafts = saved_drafts(store.settings.remote_endpoints, secrets)
         self._removed: list[str] = []  # saved names whose keys go when the dialog is saved
         self._build()
         for draft in self.drafts:
@@ -104,65 +83,40 @@ class RemoteEndpointsDialog(QDialog):
             tr("Remove endpoint"),
             tr("Remove the selected server (its key goes when you save)."),
         )
-        self.name = QLineEdit()
-        describe(self.name, tr("Name"), tr("What the chat's device list calls this server."))
-        self.name_error = InlineError()
-        self.url = QLineEdit()
-        self.url.setPlaceholderText(
-            tr("{ovms} (OVMS) or {other}").format(
-                ovms="http://ovms.lan:8000/v3", other="http://server:8000/v1"
-            )
+        self.form = ConnectionForm(
+            self.tasks, tr("Ask the server for its models; the list below fills from its answer.")
         )
-        describe(
-            self.url,
+        self.name = self.form.add_name(tr("What the chat's device list calls this server."))
+        self.url = self.form.add_address(
+            "base_url",
+            tr("&Address:"),
             tr("Address"),
             tr("The server's OpenAI-compatible address, e.g. {example}.").format(
                 example="http://ovms.lan:8000/v3"
             ),
+            tr("{ovms} (OVMS) or {other}").format(
+                ovms="http://ovms.lan:8000/v3", other="http://server:8000/v1"
+            ),
         )
-        self.url_error = InlineError()
-        self.key = QLineEdit()
-        self.key.setEchoMode(QLineEdit.EchoMode.Password)
-        self.key.setPlaceholderText(tr("kept in the system keyring, not in the settings"))
-        describe(
-            self.key,
+        self.key = self.form.add_secret(
+            "key",
+            tr("API &key:"),
             tr("API key"),
             tr("The key the server expects, if any; kept in the system keyring."),
+            (tr("Show API key"), tr("Show or hide the API key.")),
         )
-        texts = ConnectionTestTexts(
-            tr("&Test connection"),
-            tr("Test connection"),
-            tr("Ask the server for its models; the list below fills from its answer."),
-            cancel=tr("Stop waiting for the server's answer."),
-        )
-        self.test = ConnectionTest(self.tasks, texts, self)
+        self.form.add_test_row()
+        self.test = self.form.test
         self.model = QComboBox()
         self.model.setPlaceholderText(tr("Test the connection to list the server's models."))
         self.model.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
         )
         describe(self.model, tr("Model"), tr("The server's model that chat uses."))
-        self.save_error = InlineError()
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
-        )
-        describe_standard_buttons(self.buttons)
-        form = QFormLayout()
-        form.addRow(tr("&Name:"), self.name)
-        form.addRow(tr("&Address:"), self.url)
-        form.addRow(tr("API &key:"), self.key)
-        test_row = QHBoxLayout()
-        test_row.addWidget(self.test.button)
-        test_row.addWidget(self.test.cancel_button)
-        test_row.addStretch(1)
-        form.addRow("", test_row)
-        form.addRow(tr("&Model:"), self.model)
-        # What is wrong with a field, and the test's answer, go under the fields: hidden lines
-        # take no room, and a line appearing as you type moves no field (the column's stretch,
-        # beside the taller list, takes it).
-        self.form = QWidget()
-        column = vbox(form, self.name_error, self.url_error, self.test.result, 1, parent=self.form)
-        column.setContentsMargins(0, 0, 0, 0)
+        self.form.add_field(tr("&Model:"), self.model, watch=False)
+        self.form.end()
+        save_row = SaveRow()
+        self.buttons, self.save_error = save_row.buttons, save_row.error
         list_buttons = QHBoxLayout()
         list_buttons.addWidget(self.add_button)
         list_buttons.addWidget(self.remove_button)
@@ -174,30 +128,13 @@ class RemoteEndpointsDialog(QDialog):
         body.addWidget(self.form, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(body, 1)
-        layout.addLayout(messages_beside_buttons([self.save_error], self.buttons))
-        save = self.buttons.button(QDialogButtonBox.StandardButton.Save)
-        save.setDefault(True)
-        cancel = self.buttons.button(QDialogButtonBox.StandardButton.Cancel)
-        chain = [
-            self.list,
-            self.add_button,
-            self.remove_button,
-            self.name,
-            self.url,
-            self.key,
-            self.test.button,
-            self.test.cancel_button,
-            self.model,
-            save,
-            cancel,
-        ]
-        tab_chain(chain)
+        layout.addLayout(save_row.layout)
+        chain = [self.list, self.add_button, self.remove_button, *self.form.focus_chain()]
+        tab_chain([*chain, save_row.save_button, save_row.cancel_button])
         self.list.currentRowChanged.connect(self._show_current)
         self.add_button.clicked.connect(self.add_endpoint)
         self.remove_button.clicked.connect(self.remove_endpoint)
-        self.name.textEdited.connect(self._on_edited)
-        self.url.textEdited.connect(self._on_edited)
-        self.key.textEdited.connect(self._on_edited)
+        self.form.edited.connect(self._on_edited)
         self.model.currentIndexChanged.connect(self._on_model_chosen)
         self.test.button.clicked.connect(self.test_connection)
         self.test.cancel_button.clicked.connect(self.cancel_test)
@@ -246,6 +183,7 @@ class RemoteEndpointsDialog(QDialog):
             (self.key, draft.key if draft else ""),
         ):
             line.setText(text)
+        self.key.toggle.setChecked(False)  # another endpoint's key starts hidden
         self.test.show_result(draft.result if draft else "", aloud=False)
         self._fill_models(draft)
         self._validate()
@@ -272,6 +210,8 @@ class RemoteEndpointsDialog(QDialog):
         if self.url.text().strip() != draft.base_url or self.key.text() != draft.key:
             draft.result = ""  # a test of the old address says nothing of the new one
             self.test.show_result("")
+        if self.key.text() != draft.key:
+            draft.key_problem = ""  # typed again: the next save tries again
         draft.name = self.name.text()
         draft.base_url = self.url.text().strip()
         draft.key = self.key.text()
@@ -292,16 +232,13 @@ class RemoteEndpointsDialog(QDialog):
         others = [d.name for d in self.drafts if d is not draft]
         return endpoint_problems(draft.name, draft.base_url, others)
 
-    def _validate(self) -> bool:
+    def _validate(self) -> None:
         draft = self.current()
         problems = self.problems(draft) if draft is not None else {}
-        for key, label in (("name", self.name_error), ("base_url", self.url_error)):
-            if key in problems:
-                label.show_message(problems[key])
-            else:
-                label.clear()
+        if draft is not None and draft.key_problem:
+            problems["key"] = draft.key_problem  # said under the key; no bar to saving
+        self.form.show_problems(problems)
         self._update_test_buttons()
-        return not problems
 
     # ----- testing ---------------------------------------------------------------------
 
@@ -376,8 +313,13 @@ class RemoteEndpointsDialog(QDialog):
         endpoints = self.endpoints()
         try:
             save_keys(self.secrets, list(zip(self.drafts, endpoints, strict=True)), self._removed)
-        except StorageError as error:
-            say(self.save_error, str(error))
+        except StorageError as error:  # said under the key being edited, else beside Save
+            edited = self.current()
+            if edited is None:
+                say(self.save_error, str(error))
+            else:
+                edited.key_problem = str(error)
+                self._validate()
             return
         # A model placed on an endpoint that is gone (removed or renamed) goes back to its
         # default device, as the pickers already show it, rather than naming nothing.

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from app.core import SecretStore
-from app.engines import RemoteEndpoint, save_key
+from app.core import SecretStore, StorageError
+from app.engines import RemoteEndpoint, read_key, save_key
 from ui.i18n import tr
 
 
@@ -29,6 +29,22 @@ class EndpointDraft:
     models: list[str] = field(default_factory=list)
     result: str = ""
     """The last *Test connection* sentence, shown again when it is selected."""
+    key_problem: str = ""
+    """Why its saved key could not be read or kept (shown under the key until it is typed)."""
+
+
+def saved_drafts(endpoints: Sequence[RemoteEndpoint], secrets: SecretStore) -> list[EndpointDraft]:
+    """A draft of each saved endpoint with its key; a key the secret store cannot give stays
+    empty, and why is said under it."""
+    drafts = []
+    for endpoint in endpoints:
+        draft = EndpointDraft(endpoint.name, endpoint.base_url, "", endpoint.model, endpoint.name)
+        try:
+            draft.key = read_key(secrets, endpoint.name)
+        except StorageError as error:
+            draft.key_problem = str(error)
+        drafts.append(draft)
+    return drafts
 
 
 def save_keys(

@@ -1,45 +1,27 @@
 """Where knowledge lives: the built-in database, or a shared PostgreSQL server.
 
-The password is typed apart from the connection string and goes to the keyring (or the
-private secrets file), never into the settings file. "Test connection" and applying a choice
-talk to servers, so both run in workers; the dialog stays responsive and says what went wrong
-next to the field that caused it. The test row is a
-:class:`ui.widgets.connection_test.ConnectionTest`
-(without Cancel: the dialog waits for the answer, its other controls off meanwhile).
+The shared server's fields are a :class:`ui.widgets.connection_form.ConnectionForm`: the
+connection string, checked as it is typed, and the password, typed apart (masked until *Show*)
+and kept in the keyring (or the private secrets file), never in the settings file.
+*Test connection* and saving a choice talk to servers, so both run in workers; a test can be
+cancelled, the dialog stays responsive, and what went wrong is said next to the field that
+caused it.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtWidgets import (
-    QButtonGroup,
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QHBoxLayout,
-    QLineEdit,
-    QRadioButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import Signal, Slot
+from PySide6.QtWidgets import QButtonGroup, QDialog, QRadioButton, QVBoxLayout, QWidget
 
 from app.core import Settings, UserError
 from app.knowledge import ConnectionCheck, KnowledgeService, split_password
-from ui.a11y import announce, describe
+from ui.a11y import describe
 from ui.i18n import tr
 from ui.shell.error_router import ErrorRouter
 from ui.shell.notifications import NotificationBar
 from ui.tasks import TaskRunner
-from ui.widgets.connection_test import ConnectionTest, ConnectionTestTexts
-from ui.widgets.dialog_rows import (
-    describe_standard_buttons,
-    keep_fitting,
-    messages_beside_buttons,
-    say,
-    tab_chain,
-)
-from ui.widgets.inline_error import InlineError
-from ui.widgets.layouts import vbox
+from ui.widgets.connection_form import ConnectionForm, SaveRow
+from ui.widgets.dialog_rows import keep_fitting, tab_chain
 
 PLACEHOLDER = "postgresql://user@server:5432/knowledge"  # a URL: the same in every language
 
@@ -92,121 +74,113 @@ class DatabaseDialog(QDialog):
         group = QButtonGroup(self)
         group.addButton(self.builtin)
         group.addButton(self.shared)
-        self.url = QLineEdit()
-        self.url.setPlaceholderText(PLACEHOLDER)
-        self.url.setClearButtonEnabled(True)
-        describe(
-            self.url,
+        self.form = ConnectionForm(
+            tasks, tr("Connect to the server and say which PostgreSQL and pgvector it runs.")
+        )
+        self.url = self.form.add_address(
+            "database_url",
+            tr("&Connection:"),
             tr("Connection string"),
             tr("The server's address, e.g. {example}.").format(example=PLACEHOLDER),
+            PLACEHOLDER,
         )
-        self.password = QLineEdit()
-        self.password.setEchoMode(QLineEdit.EchoMode.Password)
-        self.password.setPlaceholderText(tr("kept in the system keyring, not in the settings"))
-        describe(
-            self.password,
+        self.password = self.form.add_secret(
+            "password",
+            tr("&Password:"),
             tr("Password"),
             tr("The database password; it is kept in the system keyring, not in the settings."),
+            (tr("Show password"), tr("Show or hide the password.")),
         )
-        self.url_error = InlineError()
-        texts = ConnectionTestTexts(
-            tr("&Test connection"),
-            tr("Test connection"),
-            tr("Connect to the server and say which PostgreSQL and pgvector it runs."),
-        )
-        self.test = ConnectionTest(tasks, texts, self)
-        self.apply_error = InlineError()
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        describe_standard_buttons(self.buttons)
+        self.form.add_test_row()
+        self.form.end()
+        self.test = self.form.test
+        self.save_row = SaveRow()
+        self.buttons, self.save_error = self.save_row.buttons, self.save_row.error
         self.errors = ErrorRouter(
-            notifications, {"database_url": self.url_error, "apply": self.apply_error}
+            notifications,
+            {
+                "database_url": self.form.errors["database_url"],
+                "password": self.form.errors["password"],
+                "apply": self.save_error,
+            },
         )
-        self._layout()
-        self.builtin.toggled.connect(self._update_enabled)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.builtin)
+        layout.addWidget(self.shared)
+        layout.addWidget(self.form, 1)
+        layout.addLayout(self.save_row.layout)
+        chain = [self.builtin, self.shared, *self.form.focus_chain()]
+        tab_chain([*chain, self.save_row.save_button, self.save_row.cancel_button])
+        self.builtin.toggled.connect(self._on_edited)
+        self.form.edited.connect(self._on_edited)
         self.test.button.clicked.connect(self.test_connection)
-        self.url.textEdited.connect(self._forget_result)
-        self.password.textEdited.connect(self._forget_result)
+        self.test.cancel_button.clicked.connect(self.cancel_test)
         self.buttons.accepted.connect(self.apply)
         self.buttons.rejected.connect(self.reject)
         current = settings.database_url or ""
         self.url.setText(current)
         (self.shared if current else self.builtin).setChecked(True)
-        self._update_enabled()
+        self._on_edited()
         keep_fitting(self)
 
-    def _layout(self) -> None:
-        form = QFormLayout()
-        form.addRow(tr("&Connection:"), self.url)
-        form.addRow(tr("&Password:"), self.password)
-        # The test's result and a refused connection string go beside the button, top-aligned:
-        # they take no room at rest and push nothing when they appear.
-        test_row = QHBoxLayout()
-        test_row.addWidget(self.test.button, 0, Qt.AlignmentFlag.AlignTop)
-        test_row.addLayout(vbox(self.test.result, self.url_error, margins=0, spacing=2), 1)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.builtin)
-        layout.addWidget(self.shared)
-        layout.addLayout(form)
-        layout.addLayout(test_row)
-        layout.addStretch(1)
-        layout.addLayout(messages_beside_buttons([self.apply_error], self.buttons))
-        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setDefault(True)
-        cancel = self.buttons.button(QDialogButtonBox.StandardButton.Cancel)
-        chain = [self.builtin, self.shared, self.url, self.password, self.test.button, ok, cancel]
-        tab_chain(chain)
+    def problems(self) -> dict[str, str]:
+        """What keeps the choice from being saved, by field (only ``database_url``)."""
+        if not self.shared.isChecked():
+            return {}
+        url = self.url.text().strip()
+        if not url:
+            return {"database_url": tr("Enter the server's connection string.")}
+        try:
+            split_password(url)  # a malformed string is refused before anything changes
+        except UserError as error:
+            return {"database_url": str(error)}
+        return {}
 
     # ----- testing ---------------------------------------------------------------------
 
     @Slot()
     def test_connection(self) -> None:
-        """Try the typed server in a worker; the result appears next to the button."""
-        self._forget_result()
-        if not self.url.text().strip():
-            say(self.url_error, tr("Enter the server's connection string first."))
+        """Try the typed server in a worker; its answer appears under the button."""
+        if self.problems() or self.test.running:
             return
-        self.test.show_result(testing_text())
-        self._set_busy(True)
+        url = self.url.text().strip()
         self.test.start(
-            self.url.text().strip(),
+            url,
             self.knowledge.test_connection,
-            self.url.text().strip(),
+            url,
             self.password.text() or None,
             on_done=self._on_tested,
             on_error=self._on_test_failed,
         )
+        self.test.show_result(testing_text())
+        self._update_buttons()
 
-    @Slot(object)
+    @Slot()
+    def cancel_test(self) -> None:
+        """Stop waiting for the server (its late answer is ignored)."""
+        if self.test.cancel() is not None:
+            self.test.show_result(tr("Cancelled."))
+        self._update_buttons()
+
     def _on_tested(self, check: ConnectionCheck) -> None:
-        self._set_busy(False)
         self.test.show_result(check.message)  # app's words: English for now
+        self._update_buttons()
 
-    @Slot(object)
     def _on_test_failed(self, error: BaseException) -> None:
-        self._set_busy(False)
         self.test.show_result("")
         self.errors.show(error, default_field="database_url")
-        self._announce_errors()
+        self._update_buttons()
 
-    # ----- applying --------------------------------------------------------------------
+    # ----- saving ----------------------------------------------------------------------
 
     @Slot()
     def apply(self) -> None:
         """Switch to the chosen database (in a worker) and save the settings."""
-        self._forget_result()
-        url: str | None = None
-        if self.shared.isChecked():
-            url = self.url.text().strip()
-            if not url:
-                say(self.url_error, tr("Enter the server's connection string."))
-                return
-            try:
-                split_password(url)  # a malformed string is refused before anything changes
-            except UserError as error:
-                say(self.url_error, str(error))
-                return
+        self.cancel_test()
+        self._on_edited()
+        if self.problems():
+            return
+        url = self.url.text().strip() if self.shared.isChecked() else None
         if url == (self._settings.database_url or None) and not self.password.text():
             self.accept()  # nothing changed
             return
@@ -219,41 +193,39 @@ class DatabaseDialog(QDialog):
             on_error=self._on_apply_failed,
         )
 
-    @Slot(object)
     def _on_applied(self, _: object) -> None:
         self._set_busy(False)
         self.applied.emit()
         self.accept()
 
-    @Slot(object)
     def _on_apply_failed(self, error: BaseException) -> None:
         self._set_busy(False)
         self.errors.show(error, default_field="apply")
-        self._announce_errors()
+
+    def reject(self) -> None:
+        """Close without changing anything; a running test's answer is dropped."""
+        self.cancel_test()
+        super().reject()
 
     # ----- state -----------------------------------------------------------------------
 
-    def _announce_errors(self) -> None:
-        for label in (self.url_error, self.apply_error):
-            if label.isVisibleTo(self):
-                announce(label, label.text())
-
     @Slot()
-    def _forget_result(self) -> None:
+    def _on_edited(self) -> None:
+        """A field or the choice changed: the last answer and errors go, the new problems
+        are said."""
+        self.test.cancel()  # a test of the old string says nothing of the new one
         self.test.show_result("")
-        self.url_error.clear()
-        self.apply_error.clear()
+        self.save_error.clear()
+        self.form.show_problems(self.problems())
+        self.form.setEnabled(self.shared.isChecked())
+        self._update_buttons()
 
-    @Slot()
-    def _update_enabled(self) -> None:
-        shared = self.shared.isChecked()
-        for widget in (self.url, self.password, self.test.button):
-            widget.setEnabled(shared)
+    def _update_buttons(self) -> None:
+        self.test.update_buttons(self.shared.isChecked() and not self.problems())
 
     def _set_busy(self, busy: bool) -> None:
-        self.buttons.setEnabled(not busy)
-        self.test.update_buttons(not busy and self.shared.isChecked())
-        for widget in (self.builtin, self.shared, self.url, self.password):
+        self.save_row.set_busy(busy)
+        for widget in (self.builtin, self.shared):
             widget.setEnabled(not busy)
-        if not busy:
-            self._update_enabled()
+        self.form.setEnabled(not busy and self.shared.isChecked())
+        self._update_buttons()

@@ -28,6 +28,8 @@ class ServerToolList(QWidget):
         super().__init__(parent)
         self._draft: ServerDraft | None = None
         self.title = QLabel(listed_title())
+        # Top: with no list under it, the title has the whole height and sat in its middle.
+        self.title.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.list = QListWidget()
         self.list.setMinimumHeight(120)
         # A long description wraps: the list never scrolls sideways.

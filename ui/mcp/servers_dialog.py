@@ -1,12 +1,12 @@
 """Tools (MCP)…: the MCP servers whose tools chat can call, and which tools run without asking.
 
-A server is a program the app starts (its program and arguments) or an HTTP address. *Test*
-(:class:`ui.widgets.connection_test.ConnectionTest`) asks the server for its tools in a worker —
-starting a server can take seconds — with a busy bar and Cancel, a cancelled test's late answer
-ignored; the list fills from its answer, each tool with a "runs without asking" tick
-(its server's ``allowed_tools``). What is wrong with a field is said right under it as it is
-typed, in the settings validator's own words (a failed test about the program or the address
-is said under that field too); Save writes every server at once through the
+A server is a program the app starts (its program and arguments) or an HTTP address. Its fields
+are a :class:`ui.widgets.connection_form.ConnectionForm`: *Test connection* asks the server for
+its tools in a worker — starting a server can take seconds — with a busy bar and Cancel, a
+cancelled test's late answer ignored; the list fills from its answer, each tool with a "runs
+without asking" tick (its server's ``allowed_tools``). What is wrong with a field is said right
+under it as it is typed, in the settings validator's own words (a failed test about the program
+or the address is said under that field too); Save writes every server at once through the
 settings store. Follows ``ui.engines.remote_dialog``.
 """
 
@@ -20,10 +20,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
-    QFormLayout,
     QHeaderView,
-    QLineEdit,
     QPushButton,
     QTreeWidget,
     QTreeWidgetItem,
@@ -40,25 +37,9 @@ from ui.mcp.server_draft import ServerDraft, Transport, draft_problems, new_serv
 from ui.mcp.server_tools_list import ServerToolList
 from ui.shell.settings_changes import change_settings
 from ui.tasks import TaskRunner
-from ui.widgets.connection_test import ConnectionTest, ConnectionTestTexts
-from ui.widgets.dialog_rows import (
-    describe_standard_buttons,
-    free_name,
-    keep_fitting,
-    messages_beside_buttons,
-    say,
-)
-from ui.widgets.inline_error import InlineError
+from ui.widgets.connection_form import ConnectionForm, SaveRow
+from ui.widgets.dialog_rows import free_name, keep_fitting, say, tab_chain
 from ui.widgets.layouts import hbox, vbox
-
-FIELDS = ("name", "command", "arguments", "url")
-
-
-def _under(field: QWidget, error: InlineError) -> QWidget:
-    """``field`` with its error line right under it (hidden lines take no room)."""
-    box = QWidget()
-    vbox(field, error, parent=box, margins=0, spacing=2)
-    return box
 
 
 class McpServersDialog(QDialog):
@@ -108,73 +89,57 @@ class McpServersDialog(QDialog):
         self.remove_button = QPushButton(tr("&Remove"))
         set_icon(self.remove_button, "delete-outline")
         describe(self.remove_button, tr("Remove server"), tr("Remove the selected server."))
-        self.name = QLineEdit()
-        describe(self.name, tr("Name"), tr("Shown beside each call of its tools."))
+        self.form = ConnectionForm(self.tasks, tr("Start the server and list its tools."))
+        self.name = self.form.add_name(tr("Shown beside each call of its tools."))
         self.kind = QComboBox()
         kinds = ((tr("A program on this computer"), "stdio"), (tr("An HTTP address"), "http"))
         for label, transport in kinds:
             self.kind.addItem(label, transport)
         describe(self.kind, tr("Kind"), tr("Start a program, or reach a server by its address."))
-        self.command = QLineEdit()
-        self.command.setPlaceholderText(tr("e.g. {example}").format(example="uvx"))
-        describe(self.command, tr("Program"), tr("The program that starts the server."))
-        self.arguments = QLineEdit()
-        self.arguments.setPlaceholderText(tr("e.g. {example}").format(example="mcp-server-time"))
-        describe(
-            self.arguments,
+        self.form.add_field(tr("&Kind:"), self.kind)
+        self.command = self.form.add_address(
+            "command",
+            tr("&Program:"),
+            tr("Program"),
+            tr("The program that starts the server."),
+            tr("e.g. {example}").format(example="uvx"),
+        )
+        self.arguments = self.form.add_address(
+            "arguments",
+            tr("Ar&guments:"),
             tr("Arguments"),
             tr("What the program is given, separated by spaces; quotes keep words together."),
+            tr("e.g. {example}").format(example="mcp-server-time"),
         )
-        self.url = QLineEdit()
-        self.url.setPlaceholderText(
-            tr("e.g. {example}").format(example="http://localhost:8000/mcp")
+        self.url = self.form.add_address(
+            "url",
+            tr("&Address:"),
+            tr("Address"),
+            tr("The server's MCP address (streamable HTTP)."),
+            tr("e.g. {example}").format(example="http://localhost:8000/mcp"),
         )
-        describe(self.url, tr("Address"), tr("The server's MCP address (streamable HTTP)."))
-        self.errors = {key: InlineError() for key in FIELDS}
         self.enabled = QCheckBox(tr("Offer its tools to chats"))
         describe(self.enabled, tr("Enabled"), tr("Turned off, its tools are not offered."))
-        texts = ConnectionTestTexts(
-            tr("&Test"),
-            tr("Test"),
-            tr("Start the server and list its tools."),
-            cancel=tr("Stop waiting for the server."),
-            busy=(tr("Testing"), tr("The server is being asked for its tools.")),
-        )
-        self.test = ConnectionTest(self.tasks, texts, self)
+        self.form.add_field("", self.enabled)
+        self.form.add_test_row()
+        self.test = self.form.test
         self.tool_picks = ServerToolList()  # ticked: runs without asking
         self.tool_list = self.tool_picks.list
         self.tools_title = self.tool_picks.title
-        self.form = QWidget()
-        form = QFormLayout()
-        self._form = form
-        form.addRow(tr("&Name:"), _under(self.name, self.errors["name"]))
-        form.addRow(tr("&Kind:"), self.kind)
-        form.addRow(tr("&Program:"), _under(self.command, self.errors["command"]))
-        form.addRow(tr("Ar&guments:"), _under(self.arguments, self.errors["arguments"]))
-        form.addRow(tr("&Address:"), _under(self.url, self.errors["url"]))
-        form.addRow("", self.enabled)
-        test = self.test
-        form.addRow("", hbox(test.button, test.cancel_button, test.progress, 1, margins=0))
-        column = vbox(form, test.result, parent=self.form, margins=0)
-        column.addWidget(self.tool_picks, 1)
-        self.save_error = InlineError()
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
-        )
-        describe_standard_buttons(self.buttons)
-        self.buttons.button(QDialogButtonBox.StandardButton.Save).setDefault(True)
+        self.form.add_below(self.tool_picks, 1)
+        save_row = SaveRow()
+        self.buttons, self.save_error = save_row.buttons, save_row.error
         left = vbox((self.list, 1), hbox(self.add_button, self.remove_button), margins=0)
         body = hbox(left, (self.form, 1))
         layout = vbox(body, parent=self)
         layout.setStretch(0, 1)
-        layout.addLayout(messages_beside_buttons([self.save_error], self.buttons))
+        layout.addLayout(save_row.layout)
+        chain = [self.list, self.add_button, self.remove_button, *self.form.focus_chain()]
+        tab_chain([*chain, self.tool_list, save_row.save_button, save_row.cancel_button])
         self.list.currentItemChanged.connect(self._show_current)
         self.add_button.clicked.connect(self.add_server)
         self.remove_button.clicked.connect(self.remove_server)
-        for line in (self.name, self.command, self.arguments, self.url):
-            line.textEdited.connect(self._on_edited)
-        self.kind.currentIndexChanged.connect(self._on_edited)
-        self.enabled.toggled.connect(self._on_edited)
+        self.form.edited.connect(self._on_edited)
         self.test.button.clicked.connect(self.test_server)
         self.test.cancel_button.clicked.connect(self.cancel_test)
         self.buttons.accepted.connect(self.save)
@@ -262,9 +227,9 @@ class McpServersDialog(QDialog):
 
     def _show_kind(self) -> None:
         stdio = self.kind.currentData() == "stdio"
-        self._form.setRowVisible(2, stdio)
-        self._form.setRowVisible(3, stdio)
-        self._form.setRowVisible(4, not stdio)
+        self.form.set_field_visible(self.command, stdio)
+        self.form.set_field_visible(self.arguments, stdio)
+        self.form.set_field_visible(self.url, not stdio)
 
     def _fill_tools(self) -> None:
         """The current server's tools (listed by a test, or known), ticked when allowed."""
@@ -297,13 +262,10 @@ class McpServersDialog(QDialog):
         """What keeps ``draft`` from being saved, by field."""
         return draft_problems(draft, [d.name for d in self.drafts if d is not draft])
 
-    def _validate(self) -> bool:
+    def _validate(self) -> None:
         draft = self.current()
-        problems = self.problems(draft) if draft is not None else {}
-        for key, line in self.errors.items():
-            line.show_message(problems.get(key, ""))
+        self.form.show_problems(self.problems(draft) if draft is not None else {})
         self._update_test_buttons()
-        return not problems
 
     # ----- testing ---------------------------------------------------------------------
 
@@ -326,8 +288,12 @@ class McpServersDialog(QDialog):
             on_error=partial(self._on_test_failed, draft),
             pass_cancel=True,
         )
-        draft.result = ""
-        self.test.show_result("")
+        draft.result = (
+            tr("Starting {program}…").format(program=server.command)
+            if server.transport == "stdio"
+            else tr("Connecting to {address}…").format(address=server.url)
+        )
+        self.test.show_result(draft.result)
         self._show_row(draft)
         self._update_test_buttons()
 
@@ -349,7 +315,7 @@ class McpServersDialog(QDialog):
         field = getattr(error, "field", None) if isinstance(error, UserError) else None
         if field in ("command", "url") and draft is self.current():
             self._end_test(draft, "")
-            self.errors[field].show_message(str(error))  # next to the field it is about
+            self.form.show_problem(field, str(error))  # next to the field it is about
             return
         sentence = (
             str(error)

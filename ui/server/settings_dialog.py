@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QLabel,
-    QLineEdit,
     QPlainTextEdit,
     QPushButton,
     QSizePolicy,
@@ -43,6 +42,7 @@ from ui.widgets.dialog_rows import (
 )
 from ui.widgets.inline_error import InlineError
 from ui.widgets.layouts import hbox, vbox
+from ui.widgets.secret_field import SecretField
 
 
 def buddy(text: str, field: QWidget) -> QLabel:
@@ -125,20 +125,15 @@ class ServerDialog(QDialog):
             tr("Start the server when OV Studio opens"),
             tr("Turn the server on each time the app starts."),
         )
-        self.token = QLineEdit()
+        token = SecretField(tr("Show token"), tr("Show or hide the token."))
+        self.token, self.show_token = token.line, token.toggle
         self.token.setReadOnly(True)
-        self.token.setEchoMode(QLineEdit.EchoMode.Password)
         self.token.setMinimumWidth(300)
         describe(
             self.token,
             tr("Token"),
             tr("The key clients send as 'Authorization: Bearer'; hidden until Show."),
         )
-        self.show_token = QPushButton(tr("Show"))
-        self.show_token.setCheckable(True)
-        set_icon(self.show_token, "eye-outline")
-        describe(self.show_token, tr("Show token"), tr("Show or hide the token."))
-        self.show_token.toggled.connect(self._on_show_toggled)
         self.copy_token = QPushButton(tr("Copy"))
         set_icon(self.copy_token, "content-copy")
         describe(self.copy_token, tr("Copy token"), tr("Put the token on the clipboard."))
@@ -178,7 +173,7 @@ class ServerDialog(QDialog):
         form.addRow("", self.start_with_app)
         form.addRow(
             buddy(tr("&Token:"), self.token),
-            hbox(self.token, self.show_token, self.copy_token, self.new_token, spacing=6),
+            hbox(token, self.copy_token, self.new_token, spacing=6),
         )
 
         self.buttons = QDialogButtonBox(
@@ -231,13 +226,6 @@ class ServerDialog(QDialog):
     def _on_lan_toggled(self, on: bool) -> None:
         self.lan_warning.show_message(lan_warning_text() if on else "")
         self.lan_local.setVisible(not on)
-
-    @Slot(bool)
-    def _on_show_toggled(self, shown: bool) -> None:
-        mode = QLineEdit.EchoMode.Normal if shown else QLineEdit.EchoMode.Password
-        self.token.setEchoMode(mode)
-        self.show_token.setText(tr("Hide") if shown else tr("Show"))
-        set_icon(self.show_token, "eye-off-outline" if shown else "eye-outline")
 
     @Slot()
     def _copy_token(self) -> None:

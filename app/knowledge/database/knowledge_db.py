@@ -9,6 +9,7 @@ from __future__ import annotations
 import threading
 
 from app.core.database_url import split_password, with_password
+from app.core.errors import StorageError
 from app.core.paths import AppPaths
 from app.core.settings_store import SettingsStore
 from app.core.storage.secrets import SecretStore
@@ -97,13 +98,17 @@ class KnowledgeDatabase:
         """Close the current database and use ``url`` (None or "" = the embedded one) next.
 
         Raises:
-            StorageError: the choice could not be saved; the database in use stays.
+            StorageError: the password (``field="password"``) or the choice could not be
+                saved; the database in use stays.
         """
         bare: str | None = None
         if url and url.strip():
             bare, inline = split_password(url)
             if password or inline:
-                self._secrets.set(secret_name(bare), password or inline or "")
+                try:
+                    self._secrets.set(secret_name(bare), password or inline or "")
+                except StorageError as error:  # said next to the password it could not keep
+                    raise StorageError(str(error), field="password") from error
         # Saved before the switch: a choice that cannot be kept is not made.
         self._settings_store.update(database_url=bare)
         self.close()
