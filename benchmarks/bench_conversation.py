@@ -18,7 +18,7 @@ sentences (transcription time / audio length; the app's default precision, and f
 baseline of this run, with the speed ratio), and silero-vad's cost per second of audio.
 
 Part ``spoken_question``: the whole hands-free turn as the app runs it
-(:class:`app.hands_free.turns.SpokenConversation`): an espeak-ng question is said into the
+(:class:`app.hands_free.turns.HandsFreeSession`): an espeak-ng question is said into the
 virtual microphone (a second null sink, ``ovs_mouth``), the listener's VAD ends the turn, Whisper
 transcribes it, and the answer is spoken as in part ``answer``. Latency counts from the end of
 the user's speech as the VAD dated it (``ListenEvent.at``), so it includes the end-of-turn
@@ -174,7 +174,7 @@ class Rig:
 
         from app.core.model_choices import ModelChoices
         from app.core.model_tasks import ModelTask
-        from app.hands_free.turns import Services, SpokenConversation, TurnEvent, TurnOptions
+        from app.hands_free.turns import HandsFreeSession, Services, TurnEvent, TurnOptions
         from app.models.registry import ModelRegistry
         from app.speech.service import SpeechInputService
         from pipelines.generation import GenerationSettings
@@ -201,7 +201,7 @@ class Rig:
             output_device=self.card.output().index,
         )
         speech_input.recognizer()  # loaded before the first turn, as after any first turn
-        talk = SpokenConversation(services, conversation.id, options, events.put)
+        talk = HandsFreeSession(services, conversation.id, options, events.put)
         talk.start()
         runs: list[dict[str, Any]] = []
         try:

@@ -4,7 +4,7 @@ Fails (exit 1, one line per problem) when a conversion-tool package is inside, w
 bundled PostgreSQL programs link GPL readline/libtinfo, when a piece the app needs at run
 time is missing (plugins, models, the catalog, uv), or when the frozen program cannot print
 its ``--help``, open its window, serve the APIs (``serve``: ``/v1/models`` answers), list the
-catalog, look for the conversion tools where a frozen app must (its private environment only),
+catalog, look for the conversion toolchain where a frozen app must (its private environment only),
 tell its own version (package metadata) or pass its ``--bundle-check`` (jsonschema, the MCP
 clients, OpenCV on PyAV's FFmpeg); or when OpenCV's extension does not link (``ldd -r``).
 """
@@ -110,7 +110,7 @@ def link_problems(internal: Path) -> list[str]:
 
 def run_problems(dist: Path) -> list[str]:
     """What the frozen program does wrong when run (offscreen, in a temp profile): its help,
-    its window, the catalog, where it looks for the conversion tools, its version, its uv."""
+    its window, the catalog, where it looks for the conversion toolchain, its version, its uv."""
     found = []
     with tempfile.TemporaryDirectory() as home:
         env = {**os.environ, "OV_STUDIO_HOME": home, "QT_QPA_PLATFORM": "offscreen"}
@@ -140,7 +140,7 @@ def run_problems(dist: Path) -> list[str]:
         tools = run(app, "models", "tools", "--json")
         if tools.returncode != 0 or json.loads(tools.stdout or "{}").get("where") != "missing":
             found.append(
-                "a frozen app must look for the conversion tools only in its private "
+                "a frozen app must look for the conversion toolchain only in its private "
                 f"environment ({tools.returncode}): {tools.stdout} {tools.stderr}"
             )
         version = run(app, "--version").stdout.strip()

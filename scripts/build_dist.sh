@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make dist: the one-folder frozen app in dist/ov-studio/ (PyInstaller, installers/ov-studio.spec).
 # Stages the bundled models first (kept in build/staging between builds), then checks the result:
-# nothing of the conversion tools inside, PostgreSQL without GPL readline, a working --help.
+# nothing of the conversion toolchain inside, PostgreSQL without GPL readline, a working --help.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PY:-.venv/bin/python}

@@ -3,7 +3,7 @@
 # (its --bundle-check passes: jsonschema, the MCP clients, OpenCV on PyAV's FFmpeg, see
 # installers/bundle_check.py; the window answers once with a fixture chat model; the catalog
 # is there; a document is ingested and found with the bundled embedder; the server answers the
-# openai API with its token and stops on SIGTERM; the conversion tools are installed on demand
+# openai API with its token and stops on SIGTERM; the conversion toolchain is installed on demand
 # and convert a checkpoint), remove the package and check the user's data stayed.
 # Runs from /usr/bin/ov-studio, never from the source tree. Needs root (apt-get); skipped
 # otherwise in one line.
@@ -113,7 +113,7 @@ else
     echo "skipped the server: no llm-real fixture (SmolLM2 GGUF)"
 fi
 
-# The conversion tools, installed on demand by the installed app into its private environment
+# The conversion toolchain, installed on demand by the installed app into its private environment
 # with its bundled uv, then a real conversion there. uv reads no pip configuration: a CPU
 # torch wheel in pip's find-links folder (this kind of machine) is handed to it; otherwise
 # PyTorch's CPU index must answer (the product's default), else the step says why it skips.
@@ -122,13 +122,13 @@ if [[ -n $links ]] && compgen -G "$links/torch-*+cpu-*.whl" >/dev/null; then
     export UV_FIND_LINKS=$links
 fi
 if [[ -n ${UV_FIND_LINKS:-} ]] || curl -fsI --max-time 10 https://download.pytorch.org/whl/cpu/ >/dev/null 2>&1; then
-    step "installing the conversion tools, then converting a checkpoint (${UV_FIND_LINKS:+torch from $UV_FIND_LINKS})"
+    step "installing the conversion toolchain, then converting a checkpoint (${UV_FIND_LINKS:+torch from $UV_FIND_LINKS})"
     (cd "$WORK" && /usr/bin/ov-studio models tools --install 2>/dev/null)
     (cd "$WORK" && /usr/bin/ov-studio models convert "$FIXTURES/llm-tiny-hf" --task chat --weights int8 2>/dev/null)
     (cd "$WORK" && /usr/bin/ov-studio chat --model "$OV_STUDIO_HOME/data/models/llm-tiny-hf-int8-ov" \
         --max-new-tokens 4 --temperature 0 "hello" >/dev/null)
 else
-    step "skipped the conversion tools: no CPU torch wheel in pip's find-links and PyTorch's index does not answer"
+    step "skipped the conversion toolchain: no CPU torch wheel in pip's find-links and PyTorch's index does not answer"
 fi
 
 step "removing the package keeps the user's data"

@@ -12,7 +12,7 @@ Nothing is staged; every picture says which models it shows:
   real SmolLM2-135M loaded for the answer.
 - ``transcribe.png``: *File → Transcribe…* on a recording of two espeak-ng sentences, by the
   same real Whisper.
-- ``conversation.png``: the chat's Conversation mode after a spoken turn (see its docstring).
+- ``conversation.png``: the chat's Hands-free mode after a spoken turn (see its docstring).
 
 Needs the fixture roles ``vlm-tiny``, ``whisper-real``, ``silero-vad`` and ``llm-real`` (built
 on first use) and espeak-ng. ``--size WxH`` sets the window size (default 1600x1000).
@@ -214,7 +214,7 @@ SPOKEN_QUESTION = "Can you tell me a short story about a dragon?"
 
 
 def render_conversation(size: tuple[int, ...], home: Path) -> None:
-    """Conversation mode after a spoken turn, the overlay showing its figures; writes
+    """Hands-free mode after a spoken turn, the overlay showing its figures; writes
     conversation.png. The voice is the fixture SpeechT5 (random weights: it speaks noise) cloned
     from a speech-like clip; Whisper, silero-vad and SmolLM2 are real. The virtual card has two
     sinks: the question is said into the microphone's, the answer plays into the other."""
@@ -240,7 +240,7 @@ def render_conversation(size: tuple[int, ...], home: Path) -> None:
         ctx.settings_store.update(chat=chat)  # a short answer: the picture, not a story
         ctx.voice.add_voice_from_file("Ada", write_clip(home / "ada.wav", speech_like(8.0)))
         window.menus.overlay_action.setChecked(True)
-        mode = window.chat_panel.conversation_mode
+        mode = window.chat_panel.hands_free_mode
         saved: list[object] = []
         mode.turnSaved.connect(saved.append)
         mode.toggle.click()

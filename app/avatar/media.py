@@ -106,7 +106,7 @@ def check_speech_file(path: Path) -> None:
     """Raises UserError (``field="audio"``) unless ``path`` is an existing wav/flac/mp3."""
     if path.suffix.lower() not in SPEECH_SUFFIXES:
         raise UserError(
-            f"“{path.name}” is not a speech file the app reads: choose a wav, flac or mp3.",
+            f"“{path.name}” is not an audio file the app reads: choose a wav, flac or mp3.",
             field="audio",
         )
     check_input_file(path, "an audio file", field="audio")
@@ -124,7 +124,7 @@ def check_request(request: VideoRequest) -> None:
         return
     if not request.voice:
         raise UserError(
-            "Choose a voice (make one in the Voice panel) or a speech file.", field="voice"
+            "Choose a voice (make one in the Voice panel) or an audio file.", field="voice"
         )
     if not request.text.strip():
         raise UserError("Type what the face should say.", field="text")

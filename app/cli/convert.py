@@ -19,7 +19,7 @@ from app.models import (
     ConvertRequest,
     ModelRegistry,
     ModelTask,
-    ToolsMissingError,
+    ToolchainMissingError,
     Weights,
     convert_model,
 )
@@ -38,7 +38,7 @@ def add_convert_parser(actions: Commands[argparse.ArgumentParser]) -> None:
         "checkpoint (speechbrain layout: embedding_model.ckpt); --task lipsync a Wav2Lip "
         "checkpoint (.pth) you obtained — its weights are for non-commercial use only; its "
         "int8 quantizes activations too and is kept only if its output stays close to the "
-        "float model's (the check is printed). Needs the conversion tools: a source "
+        "float model's (the check is printed). Needs the conversion toolchain: a source "
         "checkout's own (pip install -e .[convert]), or those `models tools --install` puts in "
         "a private environment. Ctrl+C stops and removes the partial output (exit status 1).",
     )
@@ -88,9 +88,10 @@ def run_convert(args: argparse.Namespace, registry: ModelRegistry, out: TextIO) 
     with interruptible(STOPPED) as cancel:
         try:
             model = convert_model(request, registry, on_progress=show, cancel=cancel)
-        except ToolsMissingError:
+        except ToolchainMissingError:
             raise UserError(
-                f"The conversion tools are not installed: run `{INSTALL_COMMAND}` first ({SIZES})."
+                f"The conversion toolchain is not installed: run `{INSTALL_COMMAND}` first "
+                f"({SIZES})."
             ) from None
     model_id, precision, folder = shown(model.id), shown(model.precision), shown(model.folder)
     out.write(f"installed {model_id} ({model.task.value}, {precision}) in {folder}\n")

@@ -29,7 +29,7 @@ from app.cli.system import add_system_parsers
 from app.cli.terminal import shown
 from app.cli.voice import add_voice_parsers
 from app.core import FILE_ONLY, ModelMissingError, UserError, configure_logging, stop_logging
-from app.models import ConversionToolsMissingError, EmbedderNotSetUpError
+from app.models import ConversionToolchainMissingError, EmbedderNotSetUpError
 from pipelines.core import DeviceError, PipelineError
 
 log = logging.getLogger(__name__)
@@ -117,7 +117,7 @@ def _hint(error: PipelineError | CliError) -> str:
         return " Add --trim to use its first 30 s."
     if isinstance(error, PipelineError) and error.field == "gguf_file":  # a repo of GGUF files
         return " Name one with --file NAME."
-    if isinstance(error, ConversionToolsMissingError):
+    if isinstance(error, ConversionToolchainMissingError):
         from app.cli.toolchain import INSTALL_COMMAND, SIZES
 
         return f" From the command line: `python -m app {INSTALL_COMMAND}` ({SIZES})."

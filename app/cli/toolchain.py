@@ -1,4 +1,4 @@
-"""``python -m app models tools``: the conversion tools' status, install and removal."""
+"""``python -m app models tools``: the conversion toolchain's status, install and removal."""
 
 from __future__ import annotations
 
@@ -16,11 +16,11 @@ from app.models import (
     MISSING,
     PRIVATE,
     InstallProgress,
-    ToolsStatus,
-    install_tools,
-    remove_tools,
+    ToolchainStatus,
+    install_toolchain,
+    remove_toolchain,
     size_text,
-    tools_status,
+    toolchain_status,
 )
 
 INSTALL_COMMAND = "models tools --install"
@@ -32,7 +32,7 @@ def add_tools_parser(actions: Commands[argparse.ArgumentParser]) -> None:
     """The ``models tools`` action."""
     tools = actions.add_parser(
         "tools",
-        help="the conversion tools (torch, optimum-intel, NNCF): status, install, remove",
+        help="the conversion toolchain (torch, optimum-intel, NNCF): status, install, remove",
         description="Converting checkpoints needs torch, transformers, optimum-intel and NNCF. "
         "A source checkout uses its own virtualenv when they are installed there; otherwise "
         f"--install puts them in a private environment in the app's data folder ({SIZES}), "
@@ -62,10 +62,10 @@ def run_tools(args: argparse.Namespace, paths: AppPaths, out: TextIO) -> int:
                     )
                 line.show(f"{progress.message}{amount}")
 
-            install_tools(paths.tools_dir, on_progress=show, cancel=cancel)
-    elif args.remove and not remove_tools(paths.tools_dir):
-        raise UserError("There is no private environment of conversion tools to remove.")
-    status = tools_status(paths.tools_dir)
+            install_toolchain(paths.toolchain_dir, on_progress=show, cancel=cancel)
+    elif args.remove and not remove_toolchain(paths.toolchain_dir):
+        raise UserError("There is no private conversion toolchain to remove.")
+    status = toolchain_status(paths.toolchain_dir)
     if args.json:
         out.write(json_text(status.to_dict()) + "\n")
     else:
@@ -73,15 +73,15 @@ def run_tools(args: argparse.Namespace, paths: AppPaths, out: TextIO) -> int:
     return exits.OK
 
 
-def describe(status: ToolsStatus) -> str:
+def describe(status: ToolchainStatus) -> str:
     """One line on where conversions run."""
     if status.where == MISSING:
-        return f"conversion tools: not installed; `{INSTALL_COMMAND}` installs them ({SIZES})"
+        return f"conversion toolchain: not installed; `{INSTALL_COMMAND}` installs it ({SIZES})"
     if status.where == PRIVATE and status.outdated:
         return (
-            f"conversion tools: installed in {status.env} with the versions of an earlier "
+            f"conversion toolchain: installed in {status.env} with the versions of an earlier "
             f"release; `{INSTALL_COMMAND}` updates them"
         )
     if status.where == PRIVATE:
-        return f"conversion tools: installed in {status.env}"
-    return f"conversion tools: this Python's environment ({status.python})"
+        return f"conversion toolchain: installed in {status.env}"
+    return f"conversion toolchain: this Python's environment ({status.python})"

@@ -19,9 +19,9 @@ SERVER_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ._-]{0,39}$")
 part of every tool id and is shown beside each call, so it stays printable and has no ``/``."""
 
 NAME_INVALID = (
-    "A server name has 1–40 letters, digits, spaces, dots, dashes or underscores (no slash)."
+    "A tool server's name has 1–40 letters, digits, spaces, dots, dashes or underscores (no slash)."
 )
-COMMAND_EMPTY = "Enter the program that starts the server, e.g. uvx mcp-server-time."
+COMMAND_EMPTY = "Enter the program that starts the tool server, e.g. uvx mcp-server-time."
 URL_NOT_HTTP = "The address must start with http:// or https:// and name a host."
 COMMAND_TOO_LONG = "Keep the program under 4000 characters."
 URL_TOO_LONG = "Keep the address under 2000 characters."

@@ -114,8 +114,8 @@ class AppPaths:
         return self.data / "models"
 
     @property
-    def tools_dir(self) -> Path:
-        """The conversion tools' private environment, installed on demand
+    def toolchain_dir(self) -> Path:
+        """The conversion toolchain's private environment, installed on demand
         (app.models.toolchain_env)."""
         return self.data / "tools"
 

@@ -20,7 +20,7 @@ DEVICE_PREFIX = "REMOTE:"
 
 
 NAME_EMPTY = "An endpoint needs a name."
-URL_EMPTY = "Enter the server's address, e.g. http://ovms.lan:8000/v3."
+URL_EMPTY = "Enter the endpoint's address, e.g. http://ovms.lan:8000/v3."
 URL_NOT_HTTP = "The address must start with http:// or https:// and name a host."
 URL_TOO_LONG = "Keep the address under 2000 characters."
 NAME_CONTROL = "The name has a control character in it: type it again."

@@ -1,4 +1,5 @@
-"""The spoken conversation: an answer spoken sentence by sentence while it streams."""
+"""Hands-free mode: the chat heard and answered aloud, each answer spoken sentence by sentence
+while it streams."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ from app.core.face import lazy_exports
 
 if TYPE_CHECKING:
     from app.hands_free.turns import (
+        HandsFreeSession,
         Services,
-        SpokenConversation,
         TurnEvent,
         TurnOptions,
         TurnStatus,
@@ -17,12 +18,12 @@ if TYPE_CHECKING:
 
 _WHERE = {
     "Services": "app.hands_free.turns:Services",
-    "SpokenConversation": "app.hands_free.turns:SpokenConversation",
+    "HandsFreeSession": "app.hands_free.turns:HandsFreeSession",
     "TurnEvent": "app.hands_free.turns:TurnEvent",
     "TurnOptions": "app.hands_free.turns:TurnOptions",
     "TurnStatus": "app.hands_free.turns:TurnStatus",
 }
 """Each name the front ends use, and the module it lives in."""
 
-__all__ = ["Services", "SpokenConversation", "TurnEvent", "TurnOptions", "TurnStatus"]
+__all__ = ["HandsFreeSession", "Services", "TurnEvent", "TurnOptions", "TurnStatus"]
 __getattr__ = lazy_exports(__name__, _WHERE)

@@ -1,6 +1,6 @@
-"""The hands-free spoken conversation: listen → transcribe → answer aloud → listen again.
+"""Hands-free mode: listen → transcribe → answer aloud → listen again.
 
-A :class:`SpokenConversation` keeps a :class:`~app.speech.listening.Listener` open in
+A :class:`HandsFreeSession` keeps a :class:`~app.speech.listening.Listener` open in
 continuous mode. Every ``speech_ended`` is a turn, handled on the conversation's own thread:
 Whisper transcribes it (``SpeechInputService``); an empty transcript (a cough, a door) is
 ignored; otherwise the transcript is the user's message to ``ChatService.ask`` (knowledge as the
@@ -75,7 +75,7 @@ ANSWER_TIMEOUT_S = 600.0
 
 
 class TurnStatus(enum.Enum):
-    """Where the conversation is, as the status line says it."""
+    """Where the session is, as the status line says it."""
 
     LISTENING = "Listening…"
     HEARING = "Hearing you…"
@@ -106,7 +106,7 @@ class TurnEvent:
 
 @dataclass(frozen=True)
 class TurnOptions:
-    """How the conversation speaks and listens."""
+    """How the session speaks and listens."""
 
     voice: str
     """The voice answers are spoken in (a name in the voice library)."""
@@ -123,7 +123,7 @@ class TurnOptions:
 
 @dataclass(frozen=True)
 class Services:
-    """What a spoken conversation uses."""
+    """What a hands-free session uses."""
 
     chat: ChatService
     speech_input: SpeechInputService
@@ -133,11 +133,11 @@ class Services:
 
 
 _STOP = None
-"""Put on the turn queue: the conversation ends."""
+"""Put on the turn queue: the session ends."""
 
 
-class SpokenConversation:
-    """One hands-free conversation in ``conversation_id`` until :meth:`stop`.
+class HandsFreeSession:
+    """One hands-free session in the conversation ``conversation_id`` until :meth:`stop`.
 
     Use: :meth:`start` (opens the microphone), then events arrive at ``on_event``;
     :meth:`stop` (always) ends it, interrupting an answer still going.
@@ -188,7 +188,7 @@ class SpokenConversation:
         )
         listener.start()
         self._listener = listener
-        self._thread = threading.Thread(target=self._run, name="conversation", daemon=True)
+        self._thread = threading.Thread(target=self._run, name="hands-free", daemon=True)
         self._thread.start()
         self._status(TurnStatus.LISTENING)
 
@@ -276,7 +276,7 @@ class SpokenConversation:
             if turn is not None:
                 turn.interrupt()
 
-    # ----- the conversation's thread ---------------------------------------------------
+    # ----- the session's thread --------------------------------------------------------
 
     def _run(self) -> None:
         while (event := self._turns.get()) is not _STOP:
@@ -297,8 +297,8 @@ class SpokenConversation:
             self._turn(turn)
         except Cancelled:
             turn.show(lambda: self._status(TurnStatus.INTERRUPTED))
-        except Exception as error:  # the UI shows it; the conversation ends
-            log.warning("the spoken conversation stopped: %s", error, exc_info=True)
+        except Exception as error:  # the UI shows it; the session ends
+            log.warning("hands-free mode stopped: %s", error, exc_info=True)
             self._emit(TurnEvent("error", error=error))
             self._closing.set()
             self._turns.put(_STOP)

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from app.core.model_tasks import ModelTask
     from app.models.bundled import (
         DEFAULT_EMBEDDER,
-        ConversionToolsMissingError,
+        ConversionToolchainMissingError,
         EmbedderNotSetUpError,
         SetupProgress,
         default_embedder_dir,
@@ -41,22 +41,22 @@ if TYPE_CHECKING:
     from app.models.toolchain_env import (
         MISSING,
         PRIVATE,
-        ToolsMissingError,
-        ToolsStatus,
-        tools_status,
+        ToolchainMissingError,
+        ToolchainStatus,
+        toolchain_status,
     )
     from app.models.toolchain_install import (
         InstallOptions,
         InstallProgress,
-        install_tools,
-        remove_tools,
+        install_toolchain,
+        remove_toolchain,
     )
     from app.models.toolchain_requirements import DISK_BYTES, DOWNLOAD_BYTES, size_text
 
 _WHERE = {
     "CHECKPOINT_SUFFIXES": "app.models.convert_plan:CHECKPOINT_SUFFIXES",
     "CatalogEntry": "app.models.catalog:CatalogEntry",
-    "ConversionToolsMissingError": "app.models.bundled:ConversionToolsMissingError",
+    "ConversionToolchainMissingError": "app.models.bundled:ConversionToolchainMissingError",
     "ConvertProgress": "app.models.convert:ConvertProgress",
     "ConvertRequest": "app.models.convert_plan:ConvertRequest",
     "Converter": "app.models.convert:Converter",
@@ -80,8 +80,8 @@ _WHERE = {
     "Recommendation": "app.models.recommend:Recommendation",
     "Removal": "app.models.registry:Removal",
     "SetupProgress": "app.models.bundled:SetupProgress",
-    "ToolsMissingError": "app.models.toolchain_env:ToolsMissingError",
-    "ToolsStatus": "app.models.toolchain_env:ToolsStatus",
+    "ToolchainMissingError": "app.models.toolchain_env:ToolchainMissingError",
+    "ToolchainStatus": "app.models.toolchain_env:ToolchainStatus",
     "Weights": "app.models.convert_plan:Weights",
     "assets_dir": "app.models.catalog:assets_dir",
     "context_length": "app.models.inspect:context_length",
@@ -95,7 +95,7 @@ _WHERE = {
     "filter_catalog": "app.models.catalog:filter_catalog",
     "folder_size": "app.models.contracts:folder_size",
     "install_default_embedder": "app.models.bundled:install_default_embedder",
-    "install_tools": "app.models.toolchain_install:install_tools",
+    "install_toolchain": "app.models.toolchain_install:install_toolchain",
     "installed_copy": "app.models.catalog_download:installed_copy",
     "load_catalog": "app.models.catalog:load_catalog",
     "machine_facts": "app.models.recommend:machine_facts",
@@ -103,9 +103,9 @@ _WHERE = {
     "nothing_fits": "app.models.recommend:nothing_fits",
     "plan_conversion": "app.models.convert_plan:plan_conversion",
     "recommend_models": "app.models.recommend:recommend",
-    "remove_tools": "app.models.toolchain_install:remove_tools",
+    "remove_toolchain": "app.models.toolchain_install:remove_toolchain",
     "size_text": "app.models.toolchain_requirements:size_text",
-    "tools_status": "app.models.toolchain_env:tools_status",
+    "toolchain_status": "app.models.toolchain_env:toolchain_status",
     "weight_precision": "app.models.contracts:weight_precision",
 }
 """Each name the front ends use, and the module it lives in."""
@@ -122,7 +122,7 @@ __all__ = [
     "OWN_TASKS",
     "PRIVATE",
     "CatalogEntry",
-    "ConversionToolsMissingError",
+    "ConversionToolchainMissingError",
     "ConvertProgress",
     "ConvertRequest",
     "Converter",
@@ -137,8 +137,8 @@ __all__ = [
     "Recommendation",
     "Removal",
     "SetupProgress",
-    "ToolsMissingError",
-    "ToolsStatus",
+    "ToolchainMissingError",
+    "ToolchainStatus",
     "Weights",
     "assets_dir",
     "context_length",
@@ -152,7 +152,7 @@ __all__ = [
     "filter_catalog",
     "folder_size",
     "install_default_embedder",
-    "install_tools",
+    "install_toolchain",
     "installed_copy",
     "load_catalog",
     "machine_facts",
@@ -160,9 +160,9 @@ __all__ = [
     "nothing_fits",
     "plan_conversion",
     "recommend_models",
-    "remove_tools",
+    "remove_toolchain",
     "size_text",
-    "tools_status",
+    "toolchain_status",
     "weight_precision",
 ]
 __getattr__ = lazy_exports(__name__, _WHERE)

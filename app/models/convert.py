@@ -43,7 +43,12 @@ from app.models.convert_plan import (
 from app.models.inspect import detect_task
 from app.models.process_tree import kill_tree, own_group
 from app.models.registry import InstalledModel, ModelRegistry
-from app.models.toolchain_env import TOOLS_FOLDER, ToolsMissingError, job_environment, tools_status
+from app.models.toolchain_env import (
+    TOOLS_FOLDER,
+    ToolchainMissingError,
+    job_environment,
+    toolchain_status,
+)
 from pipelines.core import Cancelled, CancelToken
 
 log = logging.getLogger(__name__)
@@ -69,24 +74,24 @@ def convert_model(
     *,
     on_progress: Callable[[ConvertProgress], None] | None = None,
     cancel: CancelToken | None = None,
-    tools_dir: Path | None = None,
+    toolchain_dir: Path | None = None,
 ) -> InstalledModel:
     """Convert ``request.source``, validate the output and register it.
 
-    ``tools_dir`` is the app's tools folder (``AppPaths.tools_dir``); by default the one beside
-    the registry's models folder (both live in the app's data folder).
+    ``toolchain_dir`` is the app's toolchain folder (``AppPaths.toolchain_dir``); by default the
+    one beside the registry's models folder (both live in the app's data folder).
 
     Raises:
-        ToolsMissingError: no interpreter has the conversion tools; nothing was started.
+        ToolchainMissingError: no interpreter has the conversion toolchain; nothing was started.
         UserError: a bad request, an unsupported architecture, or a failed or incomplete
             conversion; nothing is left behind.
         Cancelled: ``cancel`` was set; the job was killed and its output removed.
     """
     cancel = cancel or CancelToken()
     plan = plan_conversion(request, registry)
-    tools = tools_status(tools_dir or registry.models_dir.parent / TOOLS_FOLDER)
+    tools = toolchain_status(toolchain_dir or registry.models_dir.parent / TOOLS_FOLDER)
     if tools.python is None:
-        raise ToolsMissingError()
+        raise ToolchainMissingError()
     models_dir = registry.models_dir
     models_dir.mkdir(parents=True, exist_ok=True)
     remove_abandoned_work(models_dir)
@@ -128,9 +133,9 @@ class Converter:
     """Converts into ``registry``'s models folder; ``convert`` has the shape a progress
     runner calls (``method(*args, cancel, on_progress)``), like ``Downloader.download``."""
 
-    def __init__(self, registry: ModelRegistry, tools_dir: Path | None = None) -> None:
+    def __init__(self, registry: ModelRegistry, toolchain_dir: Path | None = None) -> None:
         self.registry = registry
-        self.tools_dir = tools_dir
+        self.toolchain_dir = toolchain_dir
 
     def convert(
         self,
@@ -144,7 +149,7 @@ class Converter:
             self.registry,
             on_progress=on_progress,
             cancel=cancel,
-            tools_dir=self.tools_dir,
+            toolchain_dir=self.toolchain_dir,
         )
 
 

@@ -199,7 +199,9 @@ def _check_supported(model_type: str, task: str) -> None:
         import optimum.exporters.openvino.model_configs  # noqa: F401 - registers the configs
         from optimum.exporters.tasks import TasksManager
     except ImportError as error:
-        raise JobError("missing-tools", f"The conversion tools are incomplete: {error}") from error
+        raise JobError(
+            "missing-toolchain", f"The conversion toolchain is incomplete: {error}"
+        ) from error
     try:
         tasks = TasksManager.get_supported_tasks_for_model_type(
             model_type, exporter="openvino", library_name="transformers"
@@ -261,7 +263,7 @@ def _explained(error: Exception) -> JobError:
             "smaller group size that divides them, or -1 (channel-wise).",
         )
     if isinstance(error, ImportError):
-        return JobError("missing-tools", f"The conversion tools are incomplete: {error}")
+        return JobError("missing-toolchain", f"The conversion toolchain is incomplete: {error}")
     if isinstance(error, MemoryError):
         return JobError("failed", "The conversion ran out of memory.")
     if isinstance(error, OSError) and getattr(error, "errno", None) == 28:

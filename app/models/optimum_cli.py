@@ -2,7 +2,7 @@
 
 ``python -m app.models.optimum_cli export openvino …`` is ``optimum-cli export openvino …``:
 importing ``app`` first keeps OpenVINO's telemetry off (:mod:`pipelines.telemetry`), which the
-plain ``python -m optimum.commands.optimum_cli`` would send from the conversion tools'
+plain ``python -m optimum.commands.optimum_cli`` would send from the conversion toolchain's
 environment. Runs in that environment, with the app's sources on ``PYTHONPATH``.
 """
 

@@ -114,7 +114,7 @@ def nothing_fits(catalog: Sequence[CatalogEntry], machine: Machine, models_dir: 
 
 
 def _chat_entries(catalog: Sequence[CatalogEntry]) -> list[CatalogEntry]:
-    """Chat models a click can download (converted ones need the conversion tools)."""
+    """Chat models a click can download (converted ones need the conversion toolchain)."""
     return [e for e in catalog if e.task is ModelTask.CHAT and not e.convert]
 
 

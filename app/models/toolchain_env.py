@@ -1,4 +1,4 @@
-"""Where the conversion tools (torch, transformers, optimum-intel, NNCF) live, if anywhere.
+"""Where the conversion toolchain (torch, transformers, optimum-intel, NNCF) live, if anywhere.
 
 The app itself never imports them: conversions run as ``python -m app.models.…`` in another
 process. That Python is, in order:
@@ -37,7 +37,7 @@ from app.core.runtime import is_frozen, source_root
 from app.models.toolchain_requirements import tool_requirements
 
 TOOLS_FOLDER = "tools"
-"""The tools folder's name in the app's data folder (``AppPaths.tools_dir``)."""
+"""The tools folder's name in the app's data folder (``AppPaths.toolchain_dir``)."""
 TOOL_MODULES = ("torch", "transformers", "optimum.intel", "nncf", "skimage")
 """What a conversion job imports from the ``convert`` extra (module names, not distributions)."""
 ENV_FOLDER = "env"
@@ -46,19 +46,19 @@ MARKER = "ov-studio-tools.json"
 """Written last into a finished environment: its requirements and when it was made."""
 
 SOURCE, PRIVATE, MISSING = "source", "private", "missing"
-TOOLS_MISSING = "The conversion tools are not installed."
+TOOLCHAIN_MISSING = "The conversion toolchain is not installed."
 
 
-class ToolsMissingError(UserError):
-    """No interpreter has the conversion tools: the Convert view offers to install them, the
+class ToolchainMissingError(UserError):
+    """No interpreter has the conversion toolchain: the Convert view offers to install them, the
     CLI names its install command (field ``tools``)."""
 
-    def __init__(self, message: str = TOOLS_MISSING, *, field: str = "tools") -> None:
+    def __init__(self, message: str = TOOLCHAIN_MISSING, *, field: str = "tools") -> None:
         super().__init__(message, field=field)
 
 
 @dataclass(frozen=True)
-class ToolsStatus:
+class ToolchainStatus:
     """Which Python runs conversions, and why.
 
     Attributes:
@@ -128,31 +128,31 @@ def installed_requirements(env: Path) -> tuple[str, ...] | None:
     return requirements if env_python(env).exists() else None
 
 
-def tools_status(
-    tools_dir: Path,
+def toolchain_status(
+    toolchain_dir: Path,
     *,
     frozen: bool | None = None,
     expected: Sequence[str] | None = None,
-) -> ToolsStatus:
+) -> ToolchainStatus:
     """Decide which Python runs conversions (see the module docstring for the order).
 
     Args:
-        tools_dir: the app's tools folder (``AppPaths.tools_dir``).
+        toolchain_dir: the app's tools folder (``AppPaths.toolchain_dir``).
         frozen: override :func:`app.core.runtime.is_frozen` (None: ask it).
         expected: the requirement list a current private environment was installed with
             (None: the product's, :func:`tool_requirements`); another one marks it outdated.
     """
-    env = tools_dir / ENV_FOLDER
+    env = toolchain_dir / ENV_FOLDER
     frozen = is_frozen() if frozen is None else frozen
     missing = TOOL_MODULES if frozen else missing_tool_modules()
     if not missing:
-        return ToolsStatus(SOURCE, Path(sys.executable), env, ())
+        return ToolchainStatus(SOURCE, Path(sys.executable), env, ())
     requirements = installed_requirements(env)
     if requirements is not None:
         wanted = tool_requirements() if expected is None else tuple(expected)
         outdated = set(requirements) != set(wanted)
-        return ToolsStatus(PRIVATE, env_python(env), env, missing, requirements, outdated)
-    return ToolsStatus(MISSING, None, env, missing)
+        return ToolchainStatus(PRIVATE, env_python(env), env, missing, requirements, outdated)
+    return ToolchainStatus(MISSING, None, env, missing)
 
 
 def job_environment(**extra: str) -> dict[str, str]:

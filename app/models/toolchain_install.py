@@ -1,4 +1,4 @@
-"""Install the conversion tools into the app's private environment, with uv.
+"""Install the conversion toolchain into the app's private environment, with uv.
 
 ``uv venv`` then ``uv pip install`` (the static ``uv`` binary ships in its wheel) build the
 environment in a hidden work folder ``<tools>/.installing-<pid>-<random>``; only when uv has
@@ -108,8 +108,8 @@ def uv_binary() -> Path:
     return Path(uv.find_uv_bin())
 
 
-def install_tools(
-    tools_dir: Path,
+def install_toolchain(
+    toolchain_dir: Path,
     options: InstallOptions | None = None,
     *,
     on_progress: Callable[[InstallProgress], None] | None = None,
@@ -123,10 +123,10 @@ def install_tools(
     """
     options = (options or InstallOptions()).resolved()
     cancel = cancel or CancelToken()
-    tools_dir.mkdir(parents=True, exist_ok=True)
-    remove_abandoned(tools_dir)
-    _refuse_if_busy(tools_dir)
-    work = Path(tempfile.mkdtemp(prefix=f"{WORK_PREFIX}{os.getpid()}-", dir=tools_dir))
+    toolchain_dir.mkdir(parents=True, exist_ok=True)
+    remove_abandoned(toolchain_dir)
+    _refuse_if_busy(toolchain_dir)
+    work = Path(tempfile.mkdtemp(prefix=f"{WORK_PREFIX}{os.getpid()}-", dir=toolchain_dir))
     report = on_progress or (lambda progress: None)
     try:
         report(InstallProgress("environment", "Creating the tools' Python environment"))
@@ -141,9 +141,9 @@ def install_tools(
         verify_installed(env_python(env), options.requirements)
         marker = {"requirements": list(options.requirements), "installed": time.time()}
         (env / MARKER).write_text(json.dumps(marker, indent=1), encoding="utf-8")
-        _swap_into_place(env, tools_dir)
-        report(InstallProgress("done", "The conversion tools are installed"))
-        return env_python(tools_dir / ENV_FOLDER)
+        _swap_into_place(env, toolchain_dir)
+        report(InstallProgress("done", "The conversion toolchain is installed"))
+        return env_python(toolchain_dir / ENV_FOLDER)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -176,7 +176,7 @@ def verify_installed(python: Path, requirements: Sequence[str]) -> None:
     except (OSError, subprocess.SubprocessError, ValueError) as error:
         log.error("could not list the tools' packages with %s: %s", python, error)
         raise UserError(
-            "The conversion tools were not installed completely: their Python does not start."
+            "The conversion toolchain was not installed completely: its Python does not start."
         ) from error
     problems = []
     for requirement in wanted:
@@ -188,26 +188,26 @@ def verify_installed(python: Path, requirements: Sequence[str]) -> None:
     if problems:
         log.error("the tools' environment lacks: %s", "; ".join(problems))
         raise UserError(
-            f"The conversion tools were not installed completely: {', '.join(problems)}."
+            f"The conversion toolchain was not installed completely: {', '.join(problems)}."
         )
 
 
-def remove_tools(tools_dir: Path) -> bool:
+def remove_toolchain(toolchain_dir: Path) -> bool:
     """Delete the private environment (renamed away first: no half-deleted one stays where
     it is looked for). False when there was none."""
-    env = tools_dir / ENV_FOLDER
+    env = toolchain_dir / ENV_FOLDER
     if not env.exists():
         return False
-    _refuse_if_busy(tools_dir)
-    old = Path(tempfile.mkdtemp(prefix=f"{OLD_PREFIX}{os.getpid()}-", dir=tools_dir))
+    _refuse_if_busy(toolchain_dir)
+    old = Path(tempfile.mkdtemp(prefix=f"{OLD_PREFIX}{os.getpid()}-", dir=toolchain_dir))
     env.rename(old / ENV_FOLDER)
     shutil.rmtree(old, ignore_errors=True)
     return True
 
 
-def remove_abandoned(tools_dir: Path) -> None:
+def remove_abandoned(toolchain_dir: Path) -> None:
     """Delete work folders whose app process is gone, killing a uv that still writes there."""
-    for folder in [*tools_dir.glob(f"{WORK_PREFIX}*"), *tools_dir.glob(f"{OLD_PREFIX}*")]:
+    for folder in [*toolchain_dir.glob(f"{WORK_PREFIX}*"), *toolchain_dir.glob(f"{OLD_PREFIX}*")]:
         if _owner_alive(folder):
             continue
         for process in _processes_using(folder):
@@ -234,16 +234,16 @@ def _processes_using(folder: Path) -> list[psutil.Process]:
     return found
 
 
-def _refuse_if_busy(tools_dir: Path) -> None:
-    if any(_owner_alive(f) for f in tools_dir.glob(f"{WORK_PREFIX}*")):
-        raise UserError("The conversion tools are being installed already (by another window).")
+def _refuse_if_busy(toolchain_dir: Path) -> None:
+    if any(_owner_alive(f) for f in toolchain_dir.glob(f"{WORK_PREFIX}*")):
+        raise UserError("The conversion toolchain is being installed already (by another window).")
 
 
-def _swap_into_place(env: Path, tools_dir: Path) -> None:
+def _swap_into_place(env: Path, toolchain_dir: Path) -> None:
     """Rename the finished ``env`` to ``<tools>/env``, moving an older one away first."""
-    target = tools_dir / ENV_FOLDER
+    target = toolchain_dir / ENV_FOLDER
     if target.exists():
-        old = Path(tempfile.mkdtemp(prefix=f"{OLD_PREFIX}{os.getpid()}-", dir=tools_dir))
+        old = Path(tempfile.mkdtemp(prefix=f"{OLD_PREFIX}{os.getpid()}-", dir=toolchain_dir))
         target.rename(old / ENV_FOLDER)
         env.rename(target)
         shutil.rmtree(old, ignore_errors=True)
@@ -288,7 +288,7 @@ def _run_uv(args: Sequence[str], cancel: CancelToken, on_line: Callable[[str], N
         UserError: uv failed (its output explained in one sentence).
     """
     command = [str(uv_binary()), *args]
-    log.info("installing the conversion tools: %s", " ".join(command))
+    log.info("installing the conversion toolchain: %s", " ".join(command))
     env = {**os.environ, "NO_COLOR": "1"}
     process = subprocess.Popen(
         command,
@@ -355,7 +355,7 @@ def _read_lines(stream: IO[bytes] | None, lines: queue.Queue[str | None]) -> Non
 _FAILURES: tuple[tuple[tuple[str, ...], str], ...] = (
     (
         ("No space left on device", "os error 28", "There is not enough space"),
-        f"The disk is full: the conversion tools need about {size_text(DISK_BYTES)} free.",
+        f"The disk is full: the conversion toolchain needs about {size_text(DISK_BYTES)} free.",
     ),
     (
         ("dns error", "tcp connect error", "error sending request", "Failed to fetch"),
@@ -376,7 +376,8 @@ _FAILURES: tuple[tuple[tuple[str, ...], str], ...] = (
     ),
     (
         ("No solution found", "not found in the package registry"),
-        "The package index does not offer the packages the conversion tools need for this system.",
+        "The package index does not offer the packages the conversion toolchain needs for this "
+        "system.",
     ),
 )
 
@@ -386,4 +387,6 @@ def explain_failure(output: str, code: int | None) -> str:
     for needles, sentence in _FAILURES:
         if any(needle in output for needle in needles):
             return sentence
-    return f"Installing the conversion tools failed (uv exit code {code}); details are in the log."
+    return (
+        f"Installing the conversion toolchain failed (uv exit code {code}); details are in the log."
+    )

@@ -365,7 +365,7 @@ def check_output_wav(output: Path) -> Path:
         UserError: not a .wav name, or a folder that does not exist or is not writable
             (``field="output"``).
     """
-    return check_output_file(output.expanduser(), ".wav", "Speech files")
+    return check_output_file(output.expanduser(), ".wav", "Audio files")
 
 
 def save_speech(samples: npt.NDArray[np.float32], output: Path) -> None:

@@ -57,7 +57,7 @@ def keep_spoken(
         write_wav_atomic(path, samples, rate, private=True)
     except OSError as error:
         raise StorageError(
-            f"Could not keep the speech for the Avatar panel in {folder}: "
+            f"Could not keep the audio for the Avatar panel in {folder}: "
             f"{error.strerror or error}.",
             field="output",
         ) from error

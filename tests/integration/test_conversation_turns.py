@@ -19,8 +19,8 @@ from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
 from app.core.settings import Settings
 from app.hands_free.turns import (
+    HandsFreeSession,
     Services,
-    SpokenConversation,
     TurnEvent,
     TurnOptions,
     TurnStatus,
@@ -149,7 +149,7 @@ def ask_aloud(
     conversation = turns.chat.new_conversation("")
     events = Recorded()
     generation = GenerationSettings(max_new_tokens=max_new_tokens, temperature=0.0)
-    talk = SpokenConversation(turns, conversation.id, options(card, generation), events)
+    talk = HandsFreeSession(turns, conversation.id, options(card, generation), events)
     output = card.record_output()
     talk.start()
     try:
@@ -278,7 +278,7 @@ def test_barge_in_silences_the_answer_within_300_ms_and_the_speech_is_the_next_t
     conversation = turns.chat.new_conversation("")
     events = Recorded()
     endless = GenerationSettings(max_new_tokens=2000, temperature=0.0, ignore_eos=True)
-    talk = SpokenConversation(turns, conversation.id, options(two_sinks, endless), events)
+    talk = HandsFreeSession(turns, conversation.id, options(two_sinks, endless), events)
     output = two_sinks.record_output()
     talk.start()
     try:
@@ -321,7 +321,7 @@ def test_without_barge_in_speech_during_the_answer_is_ignored(
     events = Recorded()
     generation = GenerationSettings(max_new_tokens=40, temperature=0.0)
     chosen = options(two_sinks, generation, barge_in=False)
-    talk = SpokenConversation(turns, conversation.id, chosen, events)
+    talk = HandsFreeSession(turns, conversation.id, chosen, events)
     talk.start()
     try:
         say(two_sinks, SENTENCES[3])

@@ -1,4 +1,4 @@
-"""The conversion tools' private environment: real uv, real interpreters, local wheels.
+"""The conversion toolchain's private environment: real uv, real interpreters, local wheels.
 
 The installer takes its requirement list and sources as parameters, so these tests install a
 small real set (six, idna) from a local wheel folder, or from a local HTTP page that stalls
@@ -33,15 +33,15 @@ from app.models.toolchain_env import (
     SOURCE,
     TOOL_MODULES,
     env_python,
-    tools_status,
+    toolchain_status,
 )
 from app.models.toolchain_install import (
     WORK_PREFIX,
     InstallOptions,
     InstallProgress,
-    install_tools,
+    install_toolchain,
     remove_abandoned,
-    remove_tools,
+    remove_toolchain,
     uv_binary,
     verify_installed,
 )
@@ -64,7 +64,7 @@ def leftovers(tools: Path) -> list[str]:
 def test_installs_a_real_set_and_the_status_finds_it(tmp_path: Path, wheels: Path) -> None:
     tools = tmp_path / "tools"
     seen: list[InstallProgress] = []
-    python = install_tools(tools, local(wheels), on_progress=seen.append)
+    python = install_toolchain(tools, local(wheels), on_progress=seen.append)
     assert python == env_python(tools / "env")
     done = subprocess.run(
         [str(python), "-c", "import six, idna; print(six.__version__)"],
@@ -78,26 +78,26 @@ def test_installs_a_real_set_and_the_status_finds_it(tmp_path: Path, wheels: Pat
     assert "download" in phases and "install" in phases
     assert max(p.packages for p in seen) == 2
     assert leftovers(tools) == []
-    status = tools_status(tools, frozen=True)  # a frozen app: only the private env counts
+    status = toolchain_status(tools, frozen=True)  # a frozen app: only the private env counts
     assert (status.where, status.python, status.requirements) == (PRIVATE, python, SMALL_SET)
     assert status.outdated  # not the product's list: what an update of the app would offer
-    assert not tools_status(tools, frozen=True, expected=tuple(reversed(SMALL_SET))).outdated
-    assert remove_tools(tools) and not (tools / "env").exists() and leftovers(tools) == []
-    assert tools_status(tools, frozen=True).where == MISSING
+    assert not toolchain_status(tools, frozen=True, expected=tuple(reversed(SMALL_SET))).outdated
+    assert remove_toolchain(tools) and not (tools / "env").exists() and leftovers(tools) == []
+    assert toolchain_status(tools, frozen=True).where == MISSING
 
 
 def test_status_decisions_with_real_interpreters(tmp_path: Path, wheels: Path) -> None:
     """This venv has the tools (source); a venv without them and a frozen app do not."""
     tools = tmp_path / "tools"
-    here = tools_status(tools, frozen=False)
+    here = toolchain_status(tools, frozen=False)
     assert (here.where, here.python, here.missing) == (SOURCE, Path(sys.executable), ())
 
     def decided(python: Path, frozen: bool) -> dict[str, object]:
         code = (
             "import json, sys\n"
             f"sys.frozen = {frozen}\n"  # what PyInstaller's bootloader sets
-            "from app.models.toolchain_env import tools_status\n"
-            f"print(json.dumps(tools_status(__import__('pathlib').Path({str(tools)!r})).to_dict()))"
+            "from app.models.toolchain_env import toolchain_status\n"
+            f"print(json.dumps(toolchain_status(__import__('pathlib').Path({str(tools)!r})).to_dict()))"
         )
         env = {**os.environ, "PYTHONPATH": str(source_root())}
         done = subprocess.run(
@@ -109,7 +109,7 @@ def test_status_decisions_with_real_interpreters(tmp_path: Path, wheels: Path) -
     frozen = decided(Path(sys.executable), frozen=True)
     assert (frozen["where"], frozen["python"]) == (MISSING, None)
     assert frozen["missing"] == list(TOOL_MODULES)
-    bare = install_tools(tools, local(wheels))  # a real interpreter without the tools
+    bare = install_toolchain(tools, local(wheels))  # a real interpreter without the tools
     without = decided(bare, frozen=False)
     assert without["where"] == PRIVATE  # falls back to the complete private environment
     assert set(TOOL_MODULES) == set(without["missing"])  # type: ignore[arg-type]
@@ -126,7 +126,7 @@ def test_cancel_mid_download_leaves_nothing(tmp_path: Path, wheels: Path) -> Non
 
         def run() -> None:
             try:
-                install_tools(tools, local(server.url), cancel=cancel)
+                install_toolchain(tools, local(server.url), cancel=cancel)
             except BaseException as error:  # noqa: BLE001 - handed to the test thread
                 outcome.append(error)
 
@@ -157,8 +157,8 @@ def killed_install(tmp_path: Path, wheels: Path) -> Iterator[tuple[Path, Path]]:
     with stalling_server(wheels) as server:
         code = (
             "import sys, pathlib\n"
-            "from app.models.toolchain_install import install_tools, InstallOptions\n"
-            f"install_tools(pathlib.Path({str(tools)!r}), InstallOptions({SMALL_SET!r}, "
+            "from app.models.toolchain_install import install_toolchain, InstallOptions\n"
+            f"install_toolchain(pathlib.Path({str(tools)!r}), InstallOptions({SMALL_SET!r}, "
             f"sys.executable, ('--no-index', '--find-links', {server.url!r})))\n"
         )
         app = subprocess.Popen([sys.executable, "-c", code])
@@ -176,10 +176,10 @@ def test_a_killed_install_leaves_nothing_usable_and_is_cleaned(
 ) -> None:
     tools, work = killed_install
     assert uv_processes_in(work), "uv should outlive the killed app (its own process group)"
-    assert tools_status(tools, frozen=True).where == MISSING  # the half env is never used
+    assert toolchain_status(tools, frozen=True).where == MISSING  # the half env is never used
     remove_abandoned(tools)
     assert not work.exists() and not uv_processes_in(work)
-    python = install_tools(tools, local(wheels))  # the next install starts clean
+    python = install_toolchain(tools, local(wheels))  # the next install starts clean
     assert python.exists() and leftovers(tools) == []
 
 
@@ -187,7 +187,7 @@ def test_a_killed_install_leaves_nothing_usable_and_is_cleaned(
     ("source", "sentence"),
     [
         ("corrupt", "A package file from the package index is damaged"),
-        ("empty", "The package index does not offer the packages the conversion tools need"),
+        ("empty", "The package index does not offer the packages the conversion toolchain need"),
         ("unreachable", "Can't reach the package index: check your connection or proxy"),
     ],
 )
@@ -205,7 +205,7 @@ def test_a_bad_index_is_one_sentence(tmp_path: Path, source: str, sentence: str)
         with socket_closed_port() as port:
             args = ("--index-url", f"http://127.0.0.1:{port}/simple")
     with pytest.raises(UserError) as failed:
-        install_tools(tools, InstallOptions(SMALL_SET, sys.executable, args))
+        install_toolchain(tools, InstallOptions(SMALL_SET, sys.executable, args))
     message = str(failed.value)
     assert message.startswith(sentence)
     assert "\n" not in message and "error" not in message.lower()
@@ -221,13 +221,13 @@ def test_an_install_that_installs_nothing_is_not_marked(tmp_path: Path, wheels: 
         SMALL_SET, sys.executable, ("--no-index", "--find-links", str(wheels), "--dry-run")
     )
     with pytest.raises(UserError) as failed:
-        install_tools(tools, dry)
+        install_toolchain(tools, dry)
     assert str(failed.value) == (
-        "The conversion tools were not installed completely: six is missing, idna is missing."
+        "The conversion toolchain was not installed completely: six is missing, idna is missing."
     )
-    assert tools_status(tools, frozen=True).where == MISSING
+    assert toolchain_status(tools, frozen=True).where == MISSING
     assert not (tools / "env").exists() and leftovers(tools) == []
-    python = install_tools(tools, local(wheels))
+    python = install_toolchain(tools, local(wheels))
     with pytest.raises(UserError, match=re.escape("six is 1.17.0, not ==1.16.0")):
         verify_installed(python, ("six==1.16.0", "idna>=3"))
     verify_installed(python, (*SMALL_SET, "torch; python_version < '3'"))  # marker: skipped
@@ -281,10 +281,12 @@ def test_cli_status_remove_and_convert_without_tools(
     assert uv_binary() == bundle / "bin" / "uv"
     assert json.loads(main_json(capsys))["where"] == MISSING
     assert main(["models", "tools"]) == 0
-    assert "`models tools --install` installs them" in capsys.readouterr().out
+    assert "`models tools --install` installs it" in capsys.readouterr().out
     assert main(["models", "tools", "--remove"]) == 2
-    assert "no private environment" in capsys.readouterr().err
-    install_tools(AppPaths.from_environment().tools_dir, local(wheels))  # not the product's list
+    assert "no private conversion toolchain" in capsys.readouterr().err
+    install_toolchain(
+        AppPaths.from_environment().toolchain_dir, local(wheels)
+    )  # not the product's list
     assert main(["models", "tools"]) == 0
     assert (
         capsys.readouterr()

@@ -161,7 +161,7 @@ def test_a_closed_port_is_unreachable(closed_port: int, tmp_path: Path) -> None:
     endpoint = RemoteEndpoint(name="gone", base_url=f"http://127.0.0.1:{closed_port}/v1")
     sentence = test_connection(endpoint, "")
     assert sentence == (
-        f"Cannot reach 127.0.0.1:{closed_port}: is the server running, and is the address right?"
+        f"Cannot reach 127.0.0.1:{closed_port}: is the endpoint running, and is the address right?"
     )
     service = chat_service(tmp_path, endpoint, "")
     with pytest.raises(UserError, match="Cannot reach"):

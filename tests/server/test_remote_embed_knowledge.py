@@ -128,7 +128,7 @@ def test_a_wrong_key_is_the_401_sentence(server: RunningServer, app_home: AppPat
         service.active_embedder()
     host = server.openai_url.split("//", 1)[1].split("/", 1)[0]
     assert str(raised.value) == (
-        f"{host} refused the API key (401): enter the key the server expects."
+        f"{host} refused the API key (401): enter the key the endpoint expects."
     )
     assert raised.value.field == "device"
 

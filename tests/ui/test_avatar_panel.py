@@ -395,14 +395,14 @@ def test_missing_inputs_are_said_before_any_work(
     choose_face(qtbot, panel, monkeypatch, face_png)
     assert not panel.face.error.isVisible()  # choosing a face cleared it
     click(qtbot, panel.generate_button)
-    assert panel.speech.error.text().startswith("Choose a speech file")
+    assert panel.speech.error.text().startswith("Choose an audio file")
     panel.speech.voice_radio.setChecked(True)
     click(qtbot, panel.generate_button)
     assert panel.speech.error.text().startswith("Choose a voice")
     answer_files(monkeypatch, face_png.with_suffix(".gif"))
     click(qtbot, panel.speech.file_button)  # not a speech format
     click(qtbot, panel.generate_button)
-    assert "is not a speech file" in panel.speech.error.text()
+    assert "is not an audio file" in panel.speech.error.text()
     assert avatar_script.calls == []  # nothing reached the service
 
 

@@ -1,5 +1,5 @@
 """The connection form the three connection editors share (remote endpoints, MCP tool servers,
-the knowledge database's shared server), checked on each editor: a hostile address gets one
+the knowledge database's shared database), checked on each editor: a hostile address gets one
 sentence right under its field and nothing is saved, a secret that cannot be kept is said
 under the secret, a secret is masked until Show, a test can be cancelled (its late answer
 dropped), and editing the address forgets the last test's answer."""

@@ -25,9 +25,9 @@ from pipelines.generation import GenerationSettings
 from tests.audio_samples import speech_like, write_clip
 from tests.ui.helpers import click, load
 from tests.video_samples import write_clip as write_video
-from ui.chat.conversation_mode import (
+from ui.chat.hands_free_mode import (
     STOP_JOB,
-    ConversationMode,
+    HandsFreeMode,
     no_microphone,
     no_model,
     no_voice,
@@ -101,9 +101,9 @@ class FakeConversation:
 
 
 @pytest.fixture
-def mode(window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> ConversationMode:
+def mode(window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> HandsFreeMode:
     FakeConversation.made.clear()
-    mode = window.chat_panel.conversation_mode
+    mode = window.chat_panel.hands_free_mode
     mode.factory = FakeConversation
     monkeypatch.setattr("app.core.audio.devices.input_devices", lambda: [MICROPHONE])
     return mode
@@ -121,7 +121,7 @@ def ready(qtbot: QtBot, window: MainWindow, model_folder: Path, tmp_path: Path) 
     window.ctx.voice.library.add("Ada", vector, wav, 1.0)
 
 
-def start(qtbot: QtBot, mode: ConversationMode) -> FakeConversation:
+def start(qtbot: QtBot, mode: HandsFreeMode) -> FakeConversation:
     click(qtbot, mode.toggle)
     qtbot.waitUntil(lambda: mode.status.text() == "Listening…", timeout=2000)
     return FakeConversation.made[-1]
@@ -130,7 +130,7 @@ def start(qtbot: QtBot, mode: ConversationMode) -> FakeConversation:
 def test_what_is_missing_is_one_sentence_with_its_fix(
     qtbot: QtBot,
     window: MainWindow,
-    mode: ConversationMode,
+    mode: HandsFreeMode,
     model_folder: Path,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
@@ -177,7 +177,7 @@ def test_what_is_missing_is_one_sentence_with_its_fix(
 
 
 def test_a_spoken_turn_shows_both_messages_and_is_saved(
-    qtbot: QtBot, window: MainWindow, mode: ConversationMode, model_folder: Path, tmp_path: Path
+    qtbot: QtBot, window: MainWindow, mode: HandsFreeMode, model_folder: Path, tmp_path: Path
 ) -> None:
     ready(qtbot, window, model_folder, tmp_path)
     panel = window.chat_panel
@@ -205,7 +205,7 @@ def test_a_spoken_turn_shows_both_messages_and_is_saved(
 def test_a_barge_in_stops_the_clips_and_shows_what_was_said(
     qtbot: QtBot,
     window: MainWindow,
-    mode: ConversationMode,
+    mode: HandsFreeMode,
     model_folder: Path,
     tmp_path: Path,
 ) -> None:
@@ -250,7 +250,7 @@ class SlowToStop(FakeConversation):
 def test_a_start_asked_for_while_the_last_one_stops_begins_once_it_has_stopped(
     qtbot: QtBot,
     window: MainWindow,
-    mode: ConversationMode,
+    mode: HandsFreeMode,
     model_folder: Path,
     tmp_path: Path,
 ) -> None:

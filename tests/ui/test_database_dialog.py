@@ -54,7 +54,7 @@ def _dialog(qtbot: QtBot, window: MainWindow) -> DatabaseDialog:
 def _shared_server(
     qtbot: QtBot, window: MainWindow, url: str, password: str | None = None
 ) -> DatabaseDialog:
-    """Open the dialog, choose "shared server" and type its connection string (and password)."""
+    """Open the dialog, choose "shared database" and type its connection string (and password)."""
     dialog = _dialog(qtbot, window)
     dialog.shared.setChecked(True)
     qtbot.keyClicks(dialog.url, url)
@@ -71,7 +71,7 @@ def test_built_in_is_the_default_and_disables_the_server_fields(
     assert not dialog.url.isEnabled() and not dialog.test.button.isEnabled()
     dialog.shared.setChecked(True)
     assert dialog.url.isEnabled() and not dialog.test.button.isEnabled()
-    assert dialog.form.errors["database_url"].text() == "Enter the server's connection string."
+    assert dialog.form.errors["database_url"].text() == "Enter the database's connection string."
     qtbot.keyClicks(dialog.url, GOOD_URL)
     assert dialog.test.button.isEnabled() and dialog.form.errors["database_url"].isHidden()
     dialog.reject()
@@ -142,7 +142,7 @@ def test_switching_keeps_the_password_in_the_secret_store(
     secrets = SecretStore(app_home.config / "secrets.json", use_keyring=False)
     assert secrets.get("database:ana@db.lan:5432/kb") == "hunter2"
     assert split_password(GOOD_URL)[1] is None
-    assert "shared server" in window.statusBar().currentMessage()
+    assert "shared database" in window.statusBar().currentMessage()
     again = _dialog(qtbot, window)
     assert again.shared.isChecked() and again.url.text() == GOOD_URL
     assert again.password.text() == ""  # never shown back

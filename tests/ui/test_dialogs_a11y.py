@@ -20,7 +20,7 @@ from tests.ui.dialog_walk import assert_walkable, tab_cycle
 from tests.ui.fakes import CPU, GPU
 from tests.ui.helpers import click
 from ui.engines.remote_dialog import RemoteEndpointsDialog
-from ui.models.tools_offer import ToolsOffer
+from ui.models.toolchain_offer import ToolchainOffer
 from ui.shell.about_dialog import AboutDialog
 from ui.shell.crash_dialog import CrashDialog
 from ui.shell.main_window import MainWindow
@@ -84,7 +84,7 @@ def test_database_dialog_is_walkable_in_both_choices(qtbot: QtBot, window: MainW
     dialog.shared.setChecked(True)  # no connection string yet: said under its field at once
     url_error = dialog.form.errors["database_url"]
     assert url_error.isVisible()
-    assert url_error.text() == "Enter the server's connection string."
+    assert url_error.text() == "Enter the database's connection string."
     qtbot.waitUntil(lambda: dialog.height() > height)  # grown to fit the sentence
     assert 0 <= top(url_error) - bottom(dialog.url) < 8
     assert positions(above) == at_rest  # what is above it stays put
@@ -186,7 +186,7 @@ def test_server_switch_and_tools_offer_are_walkable(
     switch = window.server_switch
     assert_walkable([switch])
     assert switch.menu_button.accessibleName() == "Server menu"
-    offer = ToolsOffer(tmp_path / "tools", tasks)
+    offer = ToolchainOffer(tmp_path / "tools", tasks)
     offer.frozen = True  # as a fresh frozen app: the tools are missing
     offer.refresh()
     shown(qtbot, offer)

@@ -95,7 +95,7 @@ def test_reports_failures_and_database_lines() -> None:
         "Built-in database · running · 2.0 KB · /data/pg"
     )
     assert database_text(DatabaseInfo("external", "ana@db:5432/kb", False, 0)) == (
-        "Shared server · not connected · ana@db:5432/kb"
+        "Shared database · not connected · ana@db:5432/kb"
     )
 
 
@@ -609,7 +609,7 @@ def test_real_files_are_added_listed_and_found(
     )
     panel = open_panel(qtbot, real_window)
     assert panel.collections.names() == []
-    assert panel.database.label.text().startswith("Shared server · connected · ")
+    assert panel.database.label.text().startswith("Shared database · connected · ")
     assert drop(panel, [trams, guide])
     summary = panel.documents.ingest.summary
     qtbot.waitUntil(summary.isVisible, timeout=60_000)

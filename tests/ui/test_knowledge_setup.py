@@ -20,8 +20,8 @@ from pytestqt.qtbot import QtBot
 from app.context import AppContext
 from app.core.paths import AppPaths
 from app.models.bundled import (
-    TOOLS_MISSING,
-    ConversionToolsMissingError,
+    TOOLCHAIN_MISSING,
+    ConversionToolchainMissingError,
     SetupProgress,
     default_embedder_dir,
     embedder_installed,
@@ -176,12 +176,12 @@ def test_cancel_stops_the_set_up_and_forgets_the_waiting_action(
 def test_without_the_conversion_tools_one_sentence_points_to_the_model_manager(
     qtbot: QtBot, kwindow: MainWindow, held: HeldSetup
 ) -> None:
-    held.fail = ConversionToolsMissingError()
+    held.fail = ConversionToolchainMissingError()
     panel = open_panel(qtbot, kwindow)
     click(qtbot, panel.model_row.setup_button)
     setup = panel.setup
     qtbot.waitUntil(setup.error.isVisible, timeout=5000)
-    assert setup.error.text() == TOOLS_MISSING and "pip" not in TOOLS_MISSING
+    assert setup.error.text() == TOOLCHAIN_MISSING and "pip" not in TOOLCHAIN_MISSING
     click(qtbot, setup.models_button)
     manager = kwindow.open_models()
     assert manager.isVisible() and manager.tabs.currentWidget() is manager.convert_view

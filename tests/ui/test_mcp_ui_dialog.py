@@ -69,7 +69,7 @@ def test_hostile_values_get_the_validators_sentence_next_to_their_field(
 ) -> None:
     dialog = open_dialog(qtbot, store, service, tasks)
     click(qtbot, dialog.add_button)
-    assert dialog.list.currentItem().text(0) == "New server"
+    assert dialog.list.currentItem().text(0) == "New tool server"
     assert dialog.form.errors["command"].text() == COMMAND_EMPTY
     assert not dialog.test.button.isEnabled()
     dialog.name.clear()
@@ -86,7 +86,7 @@ def test_hostile_values_get_the_validators_sentence_next_to_their_field(
     assert dialog.form.errors["url"].text() == URL_NOT_HTTP
     dialog.name.clear()
     qtbot.keyClicks(dialog.name, "CALC")  # names compare case-blind
-    assert dialog.form.errors["name"].text() == "Another server is already called “CALC”."
+    assert dialog.form.errors["name"].text() == "Another tool server is already called “CALC”."
     dialog.buttons.accepted.emit()  # Save refused: nothing written, the dialog stays
     assert dialog.isVisible()
     assert [s.name for s in store.settings.mcp_servers] == ["calc"]
@@ -126,7 +126,7 @@ def test_test_lists_the_tools_and_a_tick_lets_one_run_without_asking(
 ) -> None:
     dialog = open_dialog(qtbot, store, service, tasks)
     assert not dialog.tool_list.isVisibleTo(dialog)
-    assert dialog.tools_title.text() == "Test the server to list its tools."
+    assert dialog.tools_title.text() == "Test the tool server to list its tools."
     click(qtbot, dialog.test.button)
     # Through tr(): once an earlier test installed the English catalog, "(s)" is resolved.
     qtbot.waitUntil(lambda: dialog.test.result.text() == tr("%n tool(s) listed.", "", 2))

@@ -83,7 +83,7 @@ def test_overlay_shows_the_published_numbers(qtbot: QtBot, window: MainWindow) -
         "cpu_system": "37 %",
         "rss": "1.5 GiB",
         "ram": "6.0 GiB / 16.0 GiB",
-        "speech": "–",
+        "voice": "–",
         "lipsync": "–",
         "lipsync_stages": "–",
         "answer": "–",
@@ -104,7 +104,7 @@ def test_overlay_shows_speech_and_lipsync_stages(qtbot: QtBot, window: MainWindo
     video = {"fps": 41.27, "detect_ms": 11.0, "mel_ms": 3.2, "infer_ms": 900.0, "compose_ms": 310.4}
     window.ctx.metrics.publish(MetricRecord("lipsync", "GPU", {**video, "encode_ms": 420.0}))
     overlay.tick()
-    assert overlay.values["speech"].text() == "RTF 0.45 · first 0.87 s · CPU"
+    assert overlay.values["voice"].text() == "RTF 0.45 · first 0.87 s · CPU"
     assert overlay.values["lipsync"].text() == "41.3 frames/s · GPU"
     assert overlay.values["lipsync_stages"].text() == (
         "detect 11 · mel 3 · model 900 · paste 310 · encode 420 ms"

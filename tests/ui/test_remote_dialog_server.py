@@ -59,7 +59,7 @@ def test_a_wrong_key_gets_the_401_sentence_and_no_models(
         host = server.url.removeprefix("http://")
         qtbot.waitUntil(lambda: "401" in dialog.test.result.text(), timeout=20_000)
         assert dialog.test.result.text() == (
-            f"{host} refused the API key (401): enter the key the server expects."
+            f"{host} refused the API key (401): enter the key the endpoint expects."
         )
         assert dialog.model.count() == 0
         assert not dialog.test.cancel_button.isVisible()

@@ -19,9 +19,9 @@ from tests.audio_samples import speech_like, write_clip
 from tests.ui.helpers import click, load
 from ui.a11y import unlabelled_widgets
 from ui.chat.avatar_mode import no_voice as avatar_no_voice
-from ui.chat.conversation_mode import ConversationMode, no_model, status_text
 from ui.chat.dictation import Phase
 from ui.chat.dictation_texts import listening_status, transcribing
+from ui.chat.hands_free_mode import HandsFreeMode, no_model, status_text
 from ui.shell.main_window import MainWindow
 from ui.speech.transcribe_dialog import TranscribeDialog, nothing_said
 
@@ -57,8 +57,8 @@ def unlabelled(*roots: QWidget) -> list[str]:
 def voice_roots(window: MainWindow) -> tuple[QWidget, ...]:
     panel = window.chat_panel
     return (
-        panel.conversation_mode,
-        panel.conversation_mode.toggle,
+        panel.hands_free_mode,
+        panel.hands_free_mode.toggle,
         panel.avatar_mode,
         panel.avatar_mode.toggle,
         panel.dictation,
@@ -74,11 +74,11 @@ def test_voice_controls_of_the_chat_are_labelled_in_their_main_states(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     panel = window.chat_panel
-    mode: ConversationMode = panel.conversation_mode
+    mode: HandsFreeMode = panel.hands_free_mode
     mode.factory = Talk  # type: ignore[assignment]
     monkeypatch.setattr("app.core.audio.devices.input_devices", lambda: [MICROPHONE])
     assert unlabelled(*voice_roots(window)) == []  # at rest
-    description = panel.conversation_mode.toggle.accessibleDescription()
+    description = panel.hands_free_mode.toggle.accessibleDescription()
     assert "hands-free" in description and panel.avatar_mode.toggle.accessibleName()
 
     click(qtbot, mode.toggle)  # no model: what is missing, said under the header

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.models.toolchain_env import MISSING, PRIVATE, tools_status
-from app.models.toolchain_install import WORK_PREFIX, InstallOptions, install_tools
+from app.models.toolchain_env import MISSING, PRIVATE, toolchain_status
+from app.models.toolchain_install import WORK_PREFIX, InstallOptions, install_toolchain
 from tests.ui.helpers import click
 from tests.ui.test_convert_view import open_convert
 from tests.wheel_server import (  # noqa: F401  (fixtures: uv, wheels)
@@ -28,8 +28,8 @@ from tests.wheel_server import (  # noqa: F401  (fixtures: uv, wheels)
     wheel_folder,
 )
 from ui.models.convert_view import ConvertView
-from ui.models.tools_offer import (
-    ToolsOffer,
+from ui.models.toolchain_offer import (
+    ToolchainOffer,
     install_text,
     installed_text,
     missing_text,
@@ -49,10 +49,12 @@ def server(wheels: Path) -> Iterator[StallingWheelServer]:
         yield running
 
 
-def frozen_view(qtbot: QtBot, window: MainWindow, source: str) -> tuple[ConvertView, ToolsOffer]:
+def frozen_view(
+    qtbot: QtBot, window: MainWindow, source: str
+) -> tuple[ConvertView, ToolchainOffer]:
     """The Convert view as a frozen app without the tools shows it, installing from ``source``."""
     _, view = open_convert(qtbot, window)
-    offer = view.tools_offer
+    offer = view.toolchain_offer
     offer.frozen = True
     offer.options = InstallOptions(
         SMALL_SET, sys.executable, ("--no-index", "--find-links", source)
@@ -63,7 +65,7 @@ def frozen_view(qtbot: QtBot, window: MainWindow, source: str) -> tuple[ConvertV
 
 def test_a_source_venv_with_the_tools_needs_no_offer(qtbot: QtBot, window: MainWindow) -> None:
     _, view = open_convert(qtbot, window)
-    assert not view.tools_offer.isVisible() and view.convert_button.isEnabled()
+    assert not view.toolchain_offer.isVisible() and view.convert_button.isEnabled()
 
 
 def test_install_with_progress_then_convert_is_enabled_then_remove(
@@ -72,7 +74,7 @@ def test_install_with_progress_then_convert_is_enabled_then_remove(
     view, offer = frozen_view(qtbot, window, server.url)
     assert offer.isVisible() and offer.message.text() == missing_text()
     assert offer.install_button.isVisible() and offer.install_button.text() == install_text()
-    assert install_text() == "Install conversion tools (≈490 MB download, 1.6 GB on disk)"
+    assert install_text() == "Install conversion toolchain (≈490 MB download, 1.6 GB on disk)"
     assert not view.convert_button.isEnabled()  # nothing to convert with yet
     click(qtbot, offer.install_button)
     assert server.stalled.wait(60), "uv never started downloading"
@@ -82,11 +84,11 @@ def test_install_with_progress_then_convert_is_enabled_then_remove(
     assert not offer.install_button.isEnabled() and not view.convert_button.isEnabled()
     server.release()
     qtbot.waitUntil(view.convert_button.isEnabled, timeout=60_000)
-    assert offer.message.text() == "The conversion tools are installed: Convert is ready."
+    assert offer.message.text() == "The conversion toolchain is installed: Convert is ready."
     assert not offer.phase.isVisible()
     assert not offer.progress.isVisible() and not offer.cancel_button.isVisible()
     assert not offer.error.isVisible()
-    assert tools_status(offer.tools_dir, frozen=True).where == PRIVATE
+    assert toolchain_status(offer.toolchain_dir, frozen=True).where == PRIVATE
     assert offer.remove_button.isVisible() and not offer.install_button.isVisible()
 
     click(qtbot, offer.remove_button)
@@ -94,7 +96,7 @@ def test_install_with_progress_then_convert_is_enabled_then_remove(
     qtbot.waitUntil(lambda: not offer.installing, timeout=30_000)
     assert not view.convert_button.isEnabled()
     assert offer.install_button.isVisible() and offer.message.text() == missing_text()
-    assert not (offer.tools_dir / "env").exists()
+    assert not (offer.toolchain_dir / "env").exists()
 
 
 def test_cancel_mid_install_leaves_nothing(
@@ -103,12 +105,12 @@ def test_cancel_mid_install_leaves_nothing(
     view, offer = frozen_view(qtbot, window, server.url)
     click(qtbot, offer.install_button)
     assert server.stalled.wait(60), "uv never started downloading"
-    assert list(offer.tools_dir.glob(f"{WORK_PREFIX}*"))  # the work folder, being filled
+    assert list(offer.toolchain_dir.glob(f"{WORK_PREFIX}*"))  # the work folder, being filled
     click(qtbot, offer.cancel_button)
     qtbot.waitUntil(lambda: not offer.installing, timeout=30_000)
     assert offer.phase.text() == stopped_text() and not offer.error.isVisible()
-    assert sorted(p.name for p in offer.tools_dir.iterdir()) == []
-    assert tools_status(offer.tools_dir, frozen=True).where == MISSING
+    assert sorted(p.name for p in offer.toolchain_dir.iterdir()) == []
+    assert toolchain_status(offer.toolchain_dir, frozen=True).where == MISSING
     assert offer.install_button.isEnabled() and not view.convert_button.isEnabled()
 
 
@@ -123,11 +125,12 @@ def test_a_failed_install_is_one_sentence_next_to_the_button(
     qtbot.waitUntil(offer.error.isVisible, timeout=60_000)
     message = offer.error.text()
     assert message == (
-        "The package index does not offer the packages the conversion tools need for this system."
+        "The package index does not offer the packages the conversion toolchain needs for this "
+        "system."
     )
     assert offer.install_button.isEnabled() and not offer.progress.isVisible()
     assert not view.convert_button.isEnabled()
-    assert not (offer.tools_dir / "env").exists()
+    assert not (offer.toolchain_dir / "env").exists()
     click(qtbot, offer.install_button)  # a second try clears the old sentence at once
     assert not offer.error.isVisible()
     qtbot.waitUntil(lambda: not offer.installing, timeout=60_000)
@@ -147,7 +150,9 @@ def test_tools_of_an_earlier_release_are_offered_an_update(
     *Update* reinstalls them with this release's list."""
     view, offer = frozen_view(qtbot, window, str(wheels))
     sources = ("--no-index", "--find-links", str(wheels))
-    install_tools(offer.tools_dir, InstallOptions(("six==1.17.0",), sys.executable, sources))
+    install_toolchain(
+        offer.toolchain_dir, InstallOptions(("six==1.17.0",), sys.executable, sources)
+    )
     offer.refresh()
     assert offer.status.where == PRIVATE and offer.status.outdated
     assert offer.message.text() == outdated_text() and offer.install_button.text() == update_text()

@@ -129,7 +129,7 @@ def test_use_in_avatar_waits_for_a_whole_speech(qtbot: QtBot, window: MainWindow
     assert box.avatar_button.toolTip().startswith("Speak the whole text first")
     speak(qtbot, panel, HELLO)
     assert box.avatar_button.isEnabled() and box.save_button.isEnabled()
-    assert box.avatar_button.toolTip().startswith("Open the Avatar panel with this speech")
+    assert box.avatar_button.toolTip().startswith("Open the Avatar panel with this audio")
 
 
 def test_use_in_avatar_opens_the_avatar_panel_with_that_speech(
@@ -211,7 +211,7 @@ def test_a_hand_off_that_cannot_be_written_is_said_next_to_the_button(
     box = panel.speech
     click(qtbot, box.avatar_button)
     qtbot.waitUntil(box.save_error.isVisible, timeout=10_000)
-    assert box.save_error.text().startswith("Could not keep the speech for the Avatar panel")
+    assert box.save_error.text().startswith("Could not keep the audio for the Avatar panel")
     assert panel.isVisible()  # still here: nothing was handed over
     assert box.avatar_button.isEnabled() and box.text.toPlainText() == HELLO
 

@@ -14,12 +14,12 @@ from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
 from app.models import bundled
 from app.models.bundled import (
-    ConversionToolsMissingError,
+    ConversionToolchainMissingError,
     EmbedderNotSetUpError,
     default_embedder_dir,
     install_default_embedder,
 )
-from app.models.toolchain_env import tools_status
+from app.models.toolchain_env import toolchain_status
 
 CPU = DeviceInfo("CPU", "Test CPU")
 
@@ -50,8 +50,8 @@ def test_without_the_conversion_tools_nothing_starts_and_models_are_named(
     app_home: AppPaths, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The tools are looked for as a frozen app does: only in the (absent) private environment.
-    monkeypatch.setattr(bundled, "tools_status", partial(tools_status, frozen=True))
-    with pytest.raises(ConversionToolsMissingError, match=r"Models… → Convert"):
+    monkeypatch.setattr(bundled, "toolchain_status", partial(toolchain_status, frozen=True))
+    with pytest.raises(ConversionToolchainMissingError, match=r"Models… → Convert"):
         install_default_embedder(app_home)
     target = default_embedder_dir(app_home)
     assert not target.exists() and not (target.parent.exists() and any(target.parent.iterdir()))

@@ -22,7 +22,7 @@ from app.models.convert_plan import (
     plan_conversion,
 )
 from app.models.registry import ModelRegistry
-from app.models.toolchain_env import ToolsMissingError
+from app.models.toolchain_env import ToolchainMissingError
 from tests.ui.fakes import fake_model_folder
 
 
@@ -179,7 +179,9 @@ def test_without_the_conversion_tools_nothing_starts(
     """A frozen app (PyInstaller sets ``sys.frozen``) with no private environment: refused
     before any work, in words the GUI can show (no command named)."""
     monkeypatch.setattr(sys, "frozen", True, raising=False)
-    with pytest.raises(ToolsMissingError, match=r"^The conversion tools are not installed\.$"):
+    with pytest.raises(
+        ToolchainMissingError, match=r"^The conversion toolchain is not installed\.$"
+    ):
         convert_model(ConvertRequest(str(checkpoint(tmp_path)), Weights.INT4), registry)
     assert not registry.models_dir.exists() or not any(registry.models_dir.iterdir())
 

@@ -295,7 +295,7 @@ class AvatarPanel(QWidget):
             audio = self.speech.audio_path
             if audio is None:
                 raise UserError(
-                    tr("Choose a speech file, or a voice and a text to speak."), field="audio"
+                    tr("Choose an audio file, or a voice and a text to speak."), field="audio"
                 )
         request = VideoRequest(
             face=self.face.path,

@@ -66,7 +66,7 @@ class ResultPane(QWidget):
         self.gallery_loading = False
         self._save_folder = Path.home()
         self.preview = VideoPreview(
-            tr("Your video appears here. Choose a face and speech, then Generate.")
+            tr("Your video appears here. Choose a face and what it says, then Generate.")
         )
         self.label = QLabel()
         self.label.setWordWrap(True)

@@ -31,7 +31,7 @@ from ui.widgets.inline_error import InlineError
 
 def speech_filter() -> str:
     """The file dialog's filter for speech files."""
-    return tr("Speech") + " (" + " ".join(f"*{s}" for s in SPEECH_SUFFIXES) + ")"
+    return tr("Audio") + " (" + " ".join(f"*{s}" for s in SPEECH_SUFFIXES) + ")"
 
 
 def no_file_yet() -> str:
@@ -68,19 +68,19 @@ class SpeechSource(QGroupBox):
     until the user changes them."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(tr("Speech"), parent)
+        super().__init__(tr("What the face says"), parent)
         self.audio_path: Path | None = None
         self.spoken: SpokenClip | None = None
         """The speech the Voice panel handed over (kept until another one comes)."""
         self._has_voices = False
         self._last_folder = Path.home()
-        self.file_radio = QRadioButton(tr("Speech file"))
-        describe(self.file_radio, tr("Speech file"), tr("The face says what a speech file says"))
+        self.file_radio = QRadioButton(tr("Audio file"))
+        describe(self.file_radio, tr("Audio file"), tr("The face says what an audio file says"))
         self.spoken_radio = QRadioButton(tr("Voice panel:"))
         describe(
             self.spoken_radio,
-            tr("Speech from the Voice panel"),
-            tr("The face says the speech last made in the Voice panel"),
+            tr("The Voice panel's audio"),
+            tr("The face says what the Voice panel spoke last"),
         )
         self.spoken_radio.setEnabled(False)
         self.voice_radio = QRadioButton(tr("A voice saying:"))
@@ -97,7 +97,9 @@ class SpeechSource(QGroupBox):
         self.file_button = QPushButton(tr("Choose…"))
         set_icon(self.file_button, "folder-open")
         describe(
-            self.file_button, tr("Choose speech file"), tr("A wav, flac or mp3 file of speech")
+            self.file_button,
+            tr("Choose audio file"),
+            tr("A wav, flac or mp3 file of someone speaking"),
         )
         self.file_label = QLabel(no_file_yet())
         self.spoken_label = QLabel(no_spoken_yet())
@@ -153,7 +155,7 @@ class SpeechSource(QGroupBox):
     def choose_file(self) -> None:
         """Ask for a speech file."""
         start = str(self._last_folder)
-        name, _ = QFileDialog.getOpenFileName(self, tr("Choose speech"), start, speech_filter())
+        name, _ = QFileDialog.getOpenFileName(self, tr("Choose audio"), start, speech_filter())
         if name:
             self.set_file(Path(name))
 

@@ -27,7 +27,7 @@ class SubtitlesOption(QWidget):
             tr("Write subtitles"),
             tr(
                 "Put <video>.srt next to each video: the typed text timed sentence by sentence, "
-                "or a speech file transcribed by Whisper"
+                "or an audio file transcribed by Whisper"
             ),
         )
         self.checkbox.setChecked(store.settings.avatar_subtitles)

@@ -107,7 +107,7 @@ class ModelPicker(QWidget):
         describe(
             self.remote_button,
             tr("Remote endpoints"),
-            tr("Set up OpenAI-compatible servers (OVMS, vLLM, another OV Studio) chat can run on"),
+            tr("Set up remote endpoints (OVMS, vLLM, another OV Studio) chat can run on"),
         )
         self.remote_button.clicked.connect(self.edit_remotes)
         signals.connect_keys({"remote_endpoints"}, self.refresh_remotes)

@@ -20,10 +20,10 @@ from app.core import BusyError
 from ui.chat.answer_runner import AnswerRunner, AskConfirmation
 from ui.chat.avatar_mode import AvatarMode
 from ui.chat.context_meter import ContextMeter
-from ui.chat.conversation_mode import ConversationMode
 from ui.chat.conversations_pane import ConversationsPane
 from ui.chat.dictation import Dictation
 from ui.chat.generation_panel import GenerationPanel
+from ui.chat.hands_free_mode import HandsFreeMode
 from ui.chat.knowledge_picker import KnowledgePicker
 from ui.chat.message_actions import MessageActions
 from ui.chat.message_view import MessageView
@@ -109,7 +109,7 @@ class ChatPanel(QWidget):
         self.avatar_mode = AvatarMode(  # answers as video
             services.avatar, services.voice, signals, tasks, notifications
         )
-        self.conversation_mode = ConversationMode(  # hands-free, spoken turns
+        self.hands_free_mode = HandsFreeMode(  # hands-free, spoken turns
             services.spoken(), signals, tasks, notifications, self.current_conversation_id
         )
         self.input_row = InputRow(chat, tasks, self)
@@ -190,10 +190,10 @@ class ChatPanel(QWidget):
         self.generation.performance.reloadingChanged.connect(self._update_send_state)
         self.welcome.openRequested.connect(self.model_picker.choose_file)
         self.welcome.browseRequested.connect(self.modelsRequested)
-        self._connect_conversation_mode()
+        self._connect_hands_free_mode()
 
-    def _connect_conversation_mode(self) -> None:
-        spoken = self.conversation_mode
+    def _connect_hands_free_mode(self) -> None:
+        spoken = self.hands_free_mode
         spoken.questionHeard.connect(self._on_question_heard)
         spoken.answerText.connect(self.view.append_text)
         spoken.turnSaved.connect(self._show_saved)
@@ -257,8 +257,8 @@ class ChatPanel(QWidget):
 
     @Slot(str)
     def _on_conversation_changed(self, _: str) -> None:
-        if self.conversation_mode.running:  # its turns belong to the one it started in
-            self.conversation_mode.stop()
+        if self.hands_free_mode.running:  # its turns belong to the one it started in
+            self.hands_free_mode.stop()
         self.show_current()
         self.input_error.clear()
         self.save_warning.clear()

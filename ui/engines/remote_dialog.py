@@ -71,27 +71,27 @@ class RemoteEndpointsDialog(QDialog):
         describe(
             self.list,
             tr("Endpoints"),
-            tr("The remote servers chat can run on; choose one to edit it."),
+            tr("The remote endpoints chat can run on; choose one to edit it."),
         )
         self.add_button = QPushButton(tr("A&dd"))
         set_icon(self.add_button, "plus")
-        describe(self.add_button, tr("Add endpoint"), tr("Add a remote server to the list."))
+        describe(self.add_button, tr("Add endpoint"), tr("Add a remote endpoint to the list."))
         self.remove_button = QPushButton(tr("&Remove"))
         set_icon(self.remove_button, "delete-outline")
         describe(
             self.remove_button,
             tr("Remove endpoint"),
-            tr("Remove the selected server (its key goes when you save)."),
+            tr("Remove the selected endpoint (its key goes when you save)."),
         )
         self.form = ConnectionForm(
-            self.tasks, tr("Ask the server for its models; the list below fills from its answer.")
+            self.tasks, tr("Ask the endpoint for its models; the list below fills from its answer.")
         )
-        self.name = self.form.add_name(tr("What the chat's device list calls this server."))
+        self.name = self.form.add_name(tr("What the chat's device list calls this endpoint."))
         self.url = self.form.add_address(
             "base_url",
             tr("&Address:"),
             tr("Address"),
-            tr("The server's OpenAI-compatible address, e.g. {example}.").format(
+            tr("The endpoint's OpenAI-compatible address, e.g. {example}.").format(
                 example="http://ovms.lan:8000/v3"
             ),
             tr("{ovms} (OVMS) or {other}").format(
@@ -102,17 +102,17 @@ class RemoteEndpointsDialog(QDialog):
             "key",
             tr("API &key:"),
             tr("API key"),
-            tr("The key the server expects, if any; kept in the system keyring."),
+            tr("The key the endpoint expects, if any; kept in the system keyring."),
             (tr("Show API key"), tr("Show or hide the API key.")),
         )
         self.form.add_test_row()
         self.test = self.form.test
         self.model = QComboBox()
-        self.model.setPlaceholderText(tr("Test the connection to list the server's models."))
+        self.model.setPlaceholderText(tr("Test the connection to list the endpoint's models."))
         self.model.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
         )
-        describe(self.model, tr("Model"), tr("The server's model that chat uses."))
+        describe(self.model, tr("Model"), tr("The endpoint's model that chat uses."))
         self.form.add_field(tr("&Model:"), self.model, watch=False)
         self.form.end()
         save_row = SaveRow()

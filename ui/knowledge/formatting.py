@@ -110,7 +110,7 @@ def database_text(info: DatabaseInfo) -> str:
         kind = tr("Built-in database")
         state = tr("running") if info.running else tr("not running")
     else:
-        kind = tr("Shared server")
+        kind = tr("Shared database")
         state = tr("connected") if info.running else tr("not connected")
     parts = [kind, state]
     if info.running:

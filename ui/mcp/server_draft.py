@@ -21,7 +21,7 @@ Transport = Literal["stdio", "http"]
 
 def new_server_name() -> str:
     """The name a new server starts with (numbered when taken)."""
-    return tr("New server")
+    return tr("New tool server")
 
 
 @dataclass(eq=False)
@@ -84,7 +84,7 @@ def draft_problems(draft: ServerDraft, other_names: list[str]) -> dict[str, str]
         arguments = []
     name = " ".join(draft.name.split())
     if name.casefold() in {" ".join(n.split()).casefold() for n in other_names}:
-        problems["name"] = tr("Another server is already called “{name}”.").format(name=name)
+        problems["name"] = tr("Another tool server is already called “{name}”.").format(name=name)
     # Twice: a bad name stops pydantic before the whole-server check, and both are worth
     # saying at once, each next to its field.
     for checked_name in (draft.name, "server"):

@@ -37,7 +37,7 @@ class ServerToolList(QWidget):
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         describe(
             self.list,
-            tr("Tools of this server"),
+            tr("This tool server's tools"),
             tr("Tick a tool to let it run without asking you first."),
         )
         column = vbox(self.title, parent=self, margins=0)
@@ -63,7 +63,9 @@ class ServerToolList(QWidget):
                 self.list.addItem(item)
         self.list.blockSignals(False)
         empty = self.list.count() == 0
-        self.title.setText(tr("Test the server to list its tools.") if empty else listed_title())
+        self.title.setText(
+            tr("Test the tool server to list its tools.") if empty else listed_title()
+        )
         self.list.setVisible(not empty)
 
     @Slot(QListWidgetItem)

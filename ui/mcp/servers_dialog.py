@@ -1,4 +1,4 @@
-"""Tools (MCP)…: the MCP servers whose tools chat can call, and which tools run without asking.
+"""Tools (MCP)…: the MCP tool servers whose tools chat can call, and which tools run without asking.
 
 A server is a program the app starts (its program and arguments) or an HTTP address. Its fields
 are a :class:`ui.widgets.connection_form.ConnectionForm`: *Test connection* asks the server for
@@ -72,7 +72,7 @@ class McpServersDialog(QDialog):
 
     def _build(self) -> None:
         self.list = QTreeWidget()
-        self.list.setHeaderLabels([tr("Server"), tr("Kind"), tr("Tools")])
+        self.list.setHeaderLabels([tr("Tool server"), tr("Kind"), tr("Tools")])
         self.list.setRootIsDecorated(False)
         self.list.setMinimumWidth(280)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -81,27 +81,33 @@ class McpServersDialog(QDialog):
         columns.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for index in (1, 2):
             columns.setSectionResizeMode(index, QHeaderView.ResizeMode.ResizeToContents)
-        describe(self.list, tr("MCP servers"), tr("The servers chat can call; choose one to edit"))
-        describe(self.list.header(), tr("Server columns"), tr("Name, kind, and its tools"))
+        describe(
+            self.list, tr("Tool servers"), tr("The tool servers chat can call; choose one to edit")
+        )
+        describe(self.list.header(), tr("Tool server columns"), tr("Name, kind, and its tools"))
         self.add_button = QPushButton(tr("A&dd"))
         set_icon(self.add_button, "plus")
-        describe(self.add_button, tr("Add server"), tr("Add an MCP server to the list."))
+        describe(self.add_button, tr("Add tool server"), tr("Add a tool server to the list."))
         self.remove_button = QPushButton(tr("&Remove"))
         set_icon(self.remove_button, "delete-outline")
-        describe(self.remove_button, tr("Remove server"), tr("Remove the selected server."))
-        self.form = ConnectionForm(self.tasks, tr("Start the server and list its tools."))
+        describe(
+            self.remove_button, tr("Remove tool server"), tr("Remove the selected tool server.")
+        )
+        self.form = ConnectionForm(self.tasks, tr("Start the tool server and list its tools."))
         self.name = self.form.add_name(tr("Shown beside each call of its tools."))
         self.kind = QComboBox()
         kinds = ((tr("A program on this computer"), "stdio"), (tr("An HTTP address"), "http"))
         for label, transport in kinds:
             self.kind.addItem(label, transport)
-        describe(self.kind, tr("Kind"), tr("Start a program, or reach a server by its address."))
+        describe(
+            self.kind, tr("Kind"), tr("Start a program, or reach a tool server by its address.")
+        )
         self.form.add_field(tr("&Kind:"), self.kind)
         self.command = self.form.add_address(
             "command",
             tr("&Program:"),
             tr("Program"),
-            tr("The program that starts the server."),
+            tr("The program that starts the tool server."),
             tr("e.g. {example}").format(example="uvx"),
         )
         self.arguments = self.form.add_address(
@@ -115,7 +121,7 @@ class McpServersDialog(QDialog):
             "url",
             tr("&Address:"),
             tr("Address"),
-            tr("The server's MCP address (streamable HTTP)."),
+            tr("The tool server's MCP address (streamable HTTP)."),
             tr("e.g. {example}").format(example="http://localhost:8000/mcp"),
         )
         self.enabled = QCheckBox(tr("Offer its tools to chats"))

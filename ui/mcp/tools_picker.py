@@ -40,7 +40,7 @@ TOOL_ID = Qt.ItemDataRole.UserRole
 
 def no_servers() -> str:
     """The popup's line when no MCP server is set up."""
-    return tr("No tools yet: add an MCP server in the Tools window.")
+    return tr("No tools yet: add a tool server in the Tools window.")
 
 
 class ToolsPopup(QFrame):
@@ -59,7 +59,7 @@ class ToolsPopup(QFrame):
         describe(
             self.tree,
             tr("Tools"),
-            tr("Tick the tools the model may call in this chat, grouped by server"),
+            tr("Tick the tools the model may call in this chat, grouped by tool server"),
         )
         self.note = QLabel()
         self.note.setWordWrap(True)
@@ -68,21 +68,23 @@ class ToolsPopup(QFrame):
         self.progress.setRange(0, 0)  # how long a server takes to start is not known
         self.progress.setMaximumHeight(8)
         self.progress.setTextVisible(False)
-        describe(self.progress, tr("Looking for tools"), tr("The servers are being asked"))
+        describe(self.progress, tr("Looking for tools"), tr("The tool servers are being asked"))
         self.progress.hide()
         self.look_button = QPushButton(tr("Look again"))
         set_icon(self.look_button, "refresh")
-        describe(self.look_button, tr("Look again"), tr("Ask the servers for their tools again"))
+        describe(
+            self.look_button, tr("Look again"), tr("Ask the tool servers for their tools again")
+        )
         self.stop_button = QPushButton(tr("Stop looking"))
         set_icon(self.stop_button, "close")
-        describe(self.stop_button, tr("Stop looking"), tr("Stop asking the servers"))
+        describe(self.stop_button, tr("Stop looking"), tr("Stop asking the tool servers"))
         self.stop_button.hide()
         self.window_button = QPushButton(tr("Tools window…"))
         set_icon(self.window_button, "tools")
         describe(
             self.window_button,
             tr("Tools window"),
-            tr("Add, change or test MCP servers and choose which tools run without asking"),
+            tr("Add, change or test tool servers and choose which tools run without asking"),
         )
         buttons = hbox(self.look_button, self.stop_button, 1, self.window_button, margins=0)
         vbox(self.title, self.tree, self.progress, self.note, buttons, parent=self, margins=8)
@@ -156,7 +158,7 @@ class ToolsPicker(QWidget):
             tr("Tools"),
             tr("%n tool(s) the model may call in this chat; choose them here", "", count)
             if count
-            else tr("Let the model call tools (MCP servers) in this chat"),
+            else tr("Let the model call tools (from MCP tool servers) in this chat"),
         )
 
     # ----- the popup -------------------------------------------------------------------
@@ -201,7 +203,7 @@ class ToolsPicker(QWidget):
                 for info in tools:
                     self._tool_item(group, info.id, info.name, info.description)
                 for tool_id in lost:
-                    note = tr("not listed by its server now")
+                    note = tr("not listed by its tool server now")
                     self._tool_item(group, tool_id, split_tool_id(tool_id)[1], note)
                 group.setExpanded(True)
         finally:
@@ -219,13 +221,13 @@ class ToolsPicker(QWidget):
     def _show_note(self, *, empty: bool) -> None:
         looking = self._refresh is not None
         if looking:
-            text = tr("Asking the servers for their tools…")
+            text = tr("Asking the tool servers for their tools…")
         elif not self._settings.mcp_servers:
             text = no_servers()
         elif not self._servers():
-            text = tr("Every MCP server is turned off: turn one on in the Tools window.")
+            text = tr("Every tool server is turned off: turn one on in the Tools window.")
         elif empty:
-            text = tr("The servers offered no tools; check them in the Tools window.")
+            text = tr("The tool servers offered no tools; check them in the Tools window.")
         else:
             text = ""
         self.popup.note.setText(text)
@@ -257,7 +259,7 @@ class ToolsPicker(QWidget):
 
     @Slot()
     def stop_looking(self) -> None:
-        """Stop asking the servers (the tools listed so far stay)."""
+        """Stop asking the tool servers (the tools listed so far stay)."""
         if self._refresh is not None:
             self._refresh.cancel.cancel()
 

@@ -28,7 +28,7 @@ from ui.a11y import describe
 from ui.i18n import tr
 from ui.icons import set_icon
 from ui.models.convert_tasks import TaskChoice
-from ui.models.tools_offer import ToolsOffer
+from ui.models.toolchain_offer import ToolchainOffer
 from ui.shell.error_router import ErrorRouter
 from ui.shell.notifications import NotificationBar
 from ui.widgets.inline_error import InlineError
@@ -53,7 +53,7 @@ class ConvertForm(QWidget):
     """The Convert view's fields, their inline messages and the run row, laid out."""
 
     choices: list[TaskChoice]
-    tools_offer: ToolsOffer
+    toolchain_offer: ToolchainOffer
 
     def _make_inputs(self) -> None:
         """Source, task, weights, compression options, vocoder and name."""
@@ -201,7 +201,7 @@ class ConvertForm(QWidget):
         actions.addWidget(self.cancel_button)
         actions.addWidget(self.progress, 1)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.tools_offer)
+        layout.addWidget(self.toolchain_offer)
         layout.addLayout(self.form)
         layout.addWidget(self.error)
         layout.addLayout(actions)

@@ -31,8 +31,8 @@ from app.models import (
     InstalledModel,
     ModelRegistry,
     ModelTask,
-    ToolsMissingError,
-    ToolsStatus,
+    ToolchainMissingError,
+    ToolchainStatus,
     Weights,
     plan_conversion,
 )
@@ -48,7 +48,7 @@ from ui.models.convert_tasks import (
     weight_hint,
 )
 from ui.models.convert_wording import gui_error
-from ui.models.tools_offer import ToolsOffer
+from ui.models.toolchain_offer import ToolchainOffer
 from ui.shell.notifications import NotificationBar
 from ui.tasks import TaskRunner
 from ui.widgets.inline_error import InlineError
@@ -65,7 +65,7 @@ class ConvertView(ConvertForm):
     def __init__(
         self,
         models: ModelRegistry,
-        tools_dir: Path,
+        toolchain_dir: Path,
         tasks: TaskRunner,
         notifications: NotificationBar,
         parent: QWidget | None = None,
@@ -74,7 +74,7 @@ class ConvertView(ConvertForm):
         self.models = models
         self.tasks = tasks
         self.choices = task_choices()
-        self.tools_offer = ToolsOffer(tools_dir, tasks)
+        self.toolchain_offer = ToolchainOffer(toolchain_dir, tasks)
         self._make_inputs()
         self._make_errors(notifications)
         self._make_run_row()
@@ -90,8 +90,8 @@ class ConvertView(ConvertForm):
         self.weights.currentTextChanged.connect(self._update_options)
         self.convert_button.clicked.connect(self.convert)
         self.cancel_button.clicked.connect(self.cancel)
-        self.tools_offer.changed.connect(self._on_tools)
-        self._on_tools(self.tools_offer.status)
+        self.toolchain_offer.changed.connect(self._on_toolchain)
+        self._on_toolchain(self.toolchain_offer.status)
         # A message about a field goes as soon as that field is edited: it was about the
         # request as it was, and a stale one would blame a control that is now fine.
         clears = (
@@ -121,8 +121,8 @@ class ConvertView(ConvertForm):
         self.tasks.cancel(CONVERT_JOB)
 
     @Slot(object)
-    def _on_tools(self, status: ToolsStatus) -> None:
-        busy = self.converting or self.tools_offer.installing
+    def _on_toolchain(self, status: ToolchainStatus) -> None:
+        busy = self.converting or self.toolchain_offer.installing
         self.convert_button.setEnabled(status.available and not busy)
 
     # ----- what the form shows ---------------------------------------------------------
@@ -248,7 +248,7 @@ class ConvertView(ConvertForm):
         self.progress.show()
         self.cancel_button.show()
         self.convert_button.setEnabled(False)
-        self.tools_offer.setEnabled(False)  # the tools stay as they are while they convert
+        self.toolchain_offer.setEnabled(False)  # the tools stay as they are while they convert
         self.status.setText(tr("Starting…"))
         self.tasks.start_with_progress(
             Converter(self.models).convert,
@@ -281,15 +281,15 @@ class ConvertView(ConvertForm):
             self._end(tr("Stopped; the partial output was removed."))
             return
         self._end("")
-        if isinstance(error, ToolsMissingError):  # removed since the view last looked
-            self.tools_offer.refresh()
+        if isinstance(error, ToolchainMissingError):  # removed since the view last looked
+            self.toolchain_offer.refresh()
             return
         self.errors.show(gui_error(error), default_field="convert")
 
     def _end(self, message: str) -> None:
         self.progress.hide()
         self.cancel_button.hide()
-        self.tools_offer.setEnabled(True)
-        self.convert_button.setEnabled(self.tools_offer.status.available)
+        self.toolchain_offer.setEnabled(True)
+        self.convert_button.setEnabled(self.toolchain_offer.status.available)
         self.status.setText(message)
         announce(self.status, message)

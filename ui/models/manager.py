@@ -98,7 +98,7 @@ class ModelManager(QDialog):
         self.tabs = QTabWidget()
         self.tabs.addTab(self._installed_view(notifications), tr("Installed"))
         self.tabs.addTab(self._catalog_view(), tr("Catalog"))
-        self.convert_view = ConvertView(models, paths.tools_dir, tasks, notifications)
+        self.convert_view = ConvertView(models, paths.toolchain_dir, tasks, notifications)
         self.convert_view.converted.connect(self._on_converted)
         self.tabs.addTab(self.convert_view, tr("Convert"))
         describe(self.tabs.tabBar(), tr("Model manager views"), tr("Installed, Catalog, Convert"))
@@ -126,7 +126,7 @@ class ModelManager(QDialog):
             self.convert_view.source.setText(self._entries[0].hub_id)
 
     def show_conversion(self) -> None:
-        """The Convert view (where the conversion tools are installed, too)."""
+        """The Convert view (where the conversion toolchain is installed, too)."""
         self.tabs.setCurrentWidget(self.convert_view)
 
     def convert_folder(self, folder: Path) -> None:
@@ -275,7 +275,7 @@ class ModelManager(QDialog):
         )
         if entry is not None and entry.convert:
             self.download_button.setToolTip(
-                tr("Converted with the conversion tools (Convert view)")
+                tr("Converted with the conversion toolchain (Convert view)")
             )
         else:
             self.download_button.setToolTip(self.download_button.accessibleDescription())

@@ -323,7 +323,7 @@ class MainWindow(QMainWindow):
     @Slot()
     def _on_database_changed(self) -> None:
         self.show_status(
-            tr("Knowledge now lives in a shared server.")
+            tr("Knowledge now lives in a shared database.")
             if self.ctx.settings.database_url
             else tr("Knowledge now lives in the built-in database.")
         )

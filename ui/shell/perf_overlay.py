@@ -52,7 +52,7 @@ def row_titles() -> list[tuple[str, str]]:
         ("cpu_system", tr("CPU · whole system")),
         ("rss", tr("Memory · this app")),
         ("ram", tr("Memory · whole system")),
-        ("speech", tr("Speech")),
+        ("voice", tr("Voice")),
         ("lipsync", tr("Lip-sync")),
         ("lipsync_stages", tr("Lip-sync stages")),
         ("answer", tr("Spoken answer")),
@@ -198,7 +198,7 @@ class PerfOverlay(QFrame):
         if speech is not None:
             rtf = speech.values.get("rtf", 0.0)
             first = speech.values.get("first_audio_ms", 0.0) / 1000.0
-            self.values["speech"].setText(
+            self.values["voice"].setText(
                 tr("RTF {rtf} · first {first} s · {device}").format(
                     rtf=_num(rtf, 2), first=_num(first, 2), device=speech.device
                 )

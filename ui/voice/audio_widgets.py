@@ -29,7 +29,7 @@ def no_input_hint() -> str:
 
 def no_output_hint() -> str:
     """Why speech is not heard with no speaker."""
-    return tr("No audio device: speech is made but not played; Save as wav… keeps it.")
+    return tr("No audio device: the voice is made but not played; Save as wav… keeps it.")
 
 
 class AudioDeviceCombo(QComboBox):

@@ -104,7 +104,7 @@ class SpeechBox(QWidget):
         self.device_picker = DevicePicker(
             self._devices, "tts", settings=self.signals.store, report=self._report_settings
         )
-        self.device_picker.setToolTip(tr("Device for the speech model"))
+        self.device_picker.setToolTip(tr("Device for the voice model"))
         self.output_combo = AudioDeviceCombo("output")
         self.no_output = QLabel(no_audio_device())
 
@@ -116,16 +116,16 @@ class SpeechBox(QWidget):
         describe(self.speak_button, tr("Speak"), tr("Speak the text in the chosen voice"))
         self.stop_button = QPushButton(tr("Stop"))
         set_icon(self.stop_button, "stop")
-        describe(self.stop_button, tr("Stop speaking"), tr("Stop the speech now"))
+        describe(self.stop_button, tr("Stop speaking"), tr("Stop speaking now"))
         self.save_button = QPushButton(tr("Save as wav…"))
         set_icon(self.save_button, "content-save")
-        describe(self.save_button, tr("Save as wav"), tr("Save the last speech as a wav file"))
+        describe(self.save_button, tr("Save as wav"), tr("Save what was spoken last as a wav file"))
         self.avatar_button = QPushButton(tr("Use in Avatar"))
         set_icon(self.avatar_button, "movie-open-play")
         describe(
             self.avatar_button,
             tr("Use in Avatar"),
-            tr("Hand the last speech to the Avatar panel, for a face to say it"),
+            tr("Hand what was spoken last to the Avatar panel, for a face to say it"),
         )
 
     def _make_feedback(self, notifications: NotificationBar) -> None:
@@ -385,12 +385,12 @@ class SpeechBox(QWidget):
         self.save_button.setEnabled(ready)
         self.avatar_button.setEnabled(ready)
         self.save_button.setToolTip(
-            tr("Save the whole speech as a wav file")
+            tr("Save the whole text's audio as a wav file")
             if complete
-            else tr("Speak the whole text first (a stopped speech is not saved)")
+            else tr("Speak the whole text first (what was stopped is not saved)")
         )
         self.avatar_button.setToolTip(
-            tr("Open the Avatar panel with this speech, to make a lip-synced video of it")
+            tr("Open the Avatar panel with this audio, to make a lip-synced video of it")
             if complete
             else tr("Speak the whole text first, then make a video of it in the Avatar panel")
         )

@@ -60,7 +60,7 @@ class SpeechKeeper(QObject):
         """Ask where, then write the whole of ``outcome`` as a wav."""
         start = str(self._last_folder / "speech.wav")
         name, _ = QFileDialog.getSaveFileName(
-            self._box, tr("Save speech"), start, tr("WAV audio") + " (*.wav)"
+            self._box, tr("Save audio"), start, tr("WAV audio") + " (*.wav)"
         )
         if not name:
             return

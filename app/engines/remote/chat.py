@@ -100,7 +100,7 @@ class RemoteChatPipeline:
             raise UserError("No chat model is loaded.", field="model")
         if answer_start:
             raise UserError(
-                "A model on a remote server cannot go on from where an answer stopped.",
+                "A model on a remote endpoint cannot go on from where an answer stopped.",
                 field="prompt",
             )
         validate_messages(messages)

@@ -116,12 +116,12 @@ def explain(error: BaseException, endpoint: RemoteEndpoint, model: str = "") -> 
                 "the address uses the right scheme and that its certificate is trusted."
             )
         if _is_dns_failure(cause):
-            return f"Cannot find the server {urlsplit(where).hostname}: check the address."
-        return f"Cannot reach {host}: is the server running, and is the address right?"
+            return f"Cannot find the host {urlsplit(where).hostname}: check the address."
+        return f"Cannot reach {host}: is the endpoint running, and is the address right?"
     if isinstance(error, openai.AuthenticationError):
-        return f"{host} refused the API key (401): enter the key the server expects."
+        return f"{host} refused the API key (401): enter the key the endpoint expects."
     if isinstance(error, openai.PermissionDeniedError):
-        return f"{host} refused the API key (403): this key may not use that server or model."
+        return f"{host} refused the API key (403): this key may not use that endpoint or model."
     if isinstance(error, openai.NotFoundError):
         if model:
             return f"{host} has no model called “{model}”: choose one from its model list."

@@ -100,8 +100,8 @@ def pgvector_state(connection: Any) -> ConnectionCheck:
     ).fetchone()
     if available is None:
         raise DatabaseError(
-            f"The server (PostgreSQL {version}) has no pgvector extension. Install pgvector "
-            "on it (https://github.com/pgvector/pgvector), or leave the connection string "
+            f"The database server (PostgreSQL {version}) has no pgvector extension. Install "
+            "pgvector on it (https://github.com/pgvector/pgvector), or leave the connection string "
             "empty to use the built-in database."
         )
     return ConnectionCheck(version, str(available[0]), pgvector_enabled=False)
@@ -114,7 +114,7 @@ def connection_message(error: BaseException, *, external: bool) -> str:
     if "password" in lowered or "authentication" in lowered:
         return "The database refused the user name or password."
     if "does not exist" in lowered and "database" in lowered:
-        return f"The server has no such database ({text})."
+        return f"The database server has no such database ({text})."
     if external and any(
         word in lowered for word in ("connect", "timeout", "resolve", "refused", "translate")
     ):

@@ -1,7 +1,7 @@
-"""Conversation mode: the chat as a hands-free spoken conversation.
+"""Hands-free mode: the chat spoken and heard, turn after turn.
 
-A checkable "Conversation" button (in the chat header) starts an
-:class:`~app.hands_free.turns.SpokenConversation` in the conversation on screen: the user
+A checkable "Hands-free" button (in the chat header) starts an
+:class:`~app.hands_free.turns.HandsFreeSession` in the conversation on screen: the user
 speaks, Whisper transcribes, the answer streams and is spoken in the chosen voice (lip-synced
 by the avatar when a face is chosen: the clips play in Avatar mode's video area), and the user
 can interrupt it by speaking. Under the header: a status line (Listening… / Hearing you… /
@@ -9,7 +9,7 @@ Transcribing… / Thinking… / Speaking… / Interrupted), the microphone's lev
 "Interrupt when I speak" (off for loudspeakers: the answer's echo would interrupt it).
 
 What is missing is one sentence next to the button with a button to where it is fixed (the
-model manager, the Voice panel). The conversation's events arrive on its own threads; the
+model manager, the Voice panel). The session's events arrive on its own threads; the
 task runner's bridge brings them to the GUI thread.
 """
 
@@ -25,7 +25,7 @@ from PySide6.QtCore import QTimer, Signal, Slot
 from PySide6.QtWidgets import QCheckBox, QLabel, QPushButton, QWidget
 
 from app.core import Level, UserError, audio_devices, device_value_of
-from app.hands_free import Services, SpokenConversation, TurnEvent, TurnOptions, TurnStatus
+from app.hands_free import HandsFreeSession, Services, TurnEvent, TurnOptions, TurnStatus
 from app.models import ModelTask
 from app.speech import find_vad_model
 from pipelines.core import PipelineError
@@ -41,23 +41,23 @@ from ui.voice.audio_widgets import CloseHook, LevelMeter
 from ui.widgets.inline_error import InlineError
 from ui.widgets.layouts import hbox, vbox
 
-STOP_JOB = "conversation-stop"
+STOP_JOB = "hands-free-stop"
 LEVEL_MS = 100
 
 
 def no_model() -> str:
     """No chat model is loaded."""
-    return tr("Conversation mode needs a chat model: choose one above.")
+    return tr("Hands-free mode needs a chat model: choose one above.")
 
 
 def no_microphone() -> str:
     """There is no microphone."""
-    return tr("Conversation mode needs a microphone, and none was found.")
+    return tr("Hands-free mode needs a microphone, and none was found.")
 
 
 def no_voice() -> str:
     """There is no voice to answer in."""
-    return tr("Conversation mode needs a voice to answer in: make one in the Voice panel.")
+    return tr("Hands-free mode needs a voice to answer in: make one in the Voice panel.")
 
 
 def barge_in_tip() -> str:
@@ -78,27 +78,25 @@ def status_text(status: TurnStatus) -> str:
         TurnStatus.THINKING: tr("Thinking…"),
         TurnStatus.SPEAKING: tr("Speaking…"),
         TurnStatus.INTERRUPTED: tr("Interrupted", "a spoken answer cut by the user"),
-        TurnStatus.STOPPED: tr("Stopped", "the spoken conversation ended"),
+        TurnStatus.STOPPED: tr("Stopped", "hands-free mode ended"),
     }
     return texts.get(status, status.value)
 
 
-class Conversing(Protocol):
-    """What the widget needs of a spoken conversation (a fake in UI tests)."""
+class HandsFree(Protocol):
+    """What the widget needs of a hands-free session (a fake in UI tests)."""
 
     def start(self) -> None: ...
     def stop(self) -> None: ...
     def level(self) -> Level | None: ...
 
 
-ConversationFactory = Callable[
-    [Services, str, TurnOptions, Callable[[TurnEvent], None]], Conversing
-]
+SessionFactory = Callable[[Services, str, TurnOptions, Callable[[TurnEvent], None]], HandsFree]
 
 
 @dataclass(frozen=True)
 class Problem:
-    """Why a conversation cannot start, and where it is fixed."""
+    """Why hands-free mode cannot start, and where it is fixed."""
 
     text: str
     fix: str = ""
@@ -109,8 +107,8 @@ class Problem:
     """A panel's name: the fix shows it."""
 
 
-class ConversationMode(QWidget):
-    """The toggle (``toggle``, placed by the chat panel) and the conversation's controls."""
+class HandsFreeMode(QWidget):
+    """The toggle (``toggle``, placed by the chat panel) and the session's controls."""
 
     questionHeard = Signal(str)  # the user's transcript: a new turn in the view
     answerText = Signal(str)  # the answer as it is written
@@ -127,16 +125,16 @@ class ConversationMode(QWidget):
         tasks: TaskRunner,
         notifications: NotificationBar,
         conversation_id: Callable[[], str],
-        factory: ConversationFactory = SpokenConversation,
+        factory: SessionFactory = HandsFreeSession,
         parent: QWidget | None = None,
     ) -> None:
         """Args:
-        services: What a spoken conversation uses (the chat, speech input, voices, avatar).
+        services: What a hands-free session uses (the chat, speech input, voices, avatar).
         signals: The settings (the voice, the face, the devices, interrupting).
-        tasks: Runs the stop; its bridge brings the conversation's events here.
+        tasks: Runs the stop; its bridge brings the session's events here.
         notifications: Where what belongs to no control is said.
         conversation_id: The conversation on screen, where the turns go.
-        factory: Makes the conversation (a fake in UI tests).
+        factory: Makes the session (a fake in UI tests).
         parent: The chat panel.
         """
         super().__init__(parent)
@@ -145,16 +143,16 @@ class ConversationMode(QWidget):
         self.tasks = tasks
         self._conversation_id = conversation_id
         self.factory = factory
-        """Makes the conversation (a fake in UI tests)."""
-        self.conversation: Conversing | None = None
+        """Makes the session (a fake in UI tests)."""
+        self.session: HandsFree | None = None
         self._start_when_stopped = False
-        """A start asked for while the last conversation was still stopping."""
-        self.toggle = QPushButton(tr("Conversation"))
+        """A start asked for while the last session was still stopping."""
+        self.toggle = QPushButton(tr("Hands-free"))
         self.toggle.setCheckable(True)
         set_icon(self.toggle, "account-voice")
         describe(
             self.toggle,
-            tr("Conversation mode"),
+            tr("Hands-free mode"),
             tr("Talk with the model hands-free: it listens, answers aloud"),
         )
         self.problem_label = QLabel()
@@ -164,7 +162,7 @@ class ConversationMode(QWidget):
         self.meter = LevelMeter()
         self.stop_button = QPushButton(tr("Stop"))
         set_icon(self.stop_button, "stop")
-        describe(self.stop_button, tr("Stop conversation"), tr("End the conversation"))
+        describe(self.stop_button, tr("Stop hands-free"), tr("End hands-free mode"))
         self.barge_in = QCheckBox(tr("Interrupt when I speak"))
         self.barge_in.setToolTip(barge_in_tip())
         self.barge_in.setChecked(signals.settings.conversation_barge_in)
@@ -187,13 +185,13 @@ class ConversationMode(QWidget):
 
     @property
     def running(self) -> bool:
-        """Whether a conversation is listening (or answering)."""
-        return self.conversation is not None
+        """Whether a session is listening (or answering)."""
+        return self.session is not None
 
     # ----- what is missing -------------------------------------------------------------
 
     def problem(self) -> Problem:
-        """Why a conversation cannot start now (``Problem("")`` when it can)."""
+        """Why a session cannot start now (``Problem("")`` when it can)."""
         if self.services.chat.loaded_model is None:
             return Problem(no_model())
         if not audio_devices.input_devices():
@@ -261,7 +259,7 @@ class ConversationMode(QWidget):
             self._set_toggle(self.running)
             return
         if self.tasks.running(STOP_JOB):
-            # The last conversation is still stopping (a sentence being synthesised): this
+            # The last session is still stopping (a sentence being synthesised): this
             # one starts when it has stopped, rather than the click being lost.
             self._start_when_stopped = True
             self._set_toggle(True)
@@ -276,12 +274,12 @@ class ConversationMode(QWidget):
         )
         # Its events come from its own threads: posted to the GUI thread, in order.
         on_event = partial(self.tasks.post, self._on_event)
-        conversation = self.factory(self.services, self._conversation_id(), options, on_event)
-        self.conversation = conversation  # its first status arrives from start()
+        session = self.factory(self.services, self._conversation_id(), options, on_event)
+        self.session = session  # its first status arrives from start()
         try:
-            conversation.start()
+            session.start()
         except (UserError, PipelineError, OSError) as error:
-            self.conversation = None
+            self.session = None
             self.errors.show(error, default_field="")
             self._set_toggle(False)
             return
@@ -292,26 +290,26 @@ class ConversationMode(QWidget):
 
     @Slot()
     def stop(self) -> None:
-        """End the conversation; an answer being spoken stops at once, what was said is kept."""
-        conversation, self.conversation = self.conversation, None
+        """End the session; an answer being spoken stops at once, what was said is kept."""
+        session, self.session = self.session, None
         self._start_when_stopped = False
         self._timer.stop()
         self.meter.setValue(0)
         self.stop_button.setEnabled(False)
         self._set_toggle(False)
         self.interrupted.emit()
-        if conversation is not None:
+        if session is not None:
             # stop() waits for the turn's thread (a sentence being synthesised): not here.
-            self.tasks.start(conversation.stop, kind=STOP_JOB, on_done=self._on_stopped)
+            self.tasks.start(session.stop, kind=STOP_JOB, on_done=self._on_stopped)
         else:
             self.hide()
 
     def _stop_now(self) -> None:
         """The window closes: stop before it is gone (waiting is fine then)."""
-        conversation, self.conversation = self.conversation, None
+        session, self.session = self.session, None
         self._timer.stop()
-        if conversation is not None:
-            conversation.stop()
+        if session is not None:
+            session.stop()
 
     @Slot(object)
     def _on_stopped(self, _: object) -> None:
@@ -342,7 +340,7 @@ class ConversationMode(QWidget):
 
     @Slot()
     def _show_level(self) -> None:
-        level = self.conversation.level() if self.conversation is not None else None
+        level = self.session.level() if self.session is not None else None
         if level is not None:
             self.meter.show_level(level)
 

@@ -3,7 +3,7 @@
 Converting needs torch, transformers, optimum-intel and NNCF, which the app never imports
 itself (see ``app.models.toolchain_env``). When no interpreter has them — always the case in a
 frozen app until the user installs them — this row says so in one sentence and offers
-*Install conversion tools* with the download and disk sizes. The install
+*Install conversion toolchain* with the download and disk sizes. The install
 (``app.models.toolchain_install``) runs as a TaskRunner job: a progress bar (bytes once uv has
 announced its downloads, busy before), the phase in words, and Cancel, which kills uv and
 removes the partial environment. Its failures are one sentence next to the button. When the
@@ -12,7 +12,7 @@ update them when they were installed with an earlier release's versions (they st
 meanwhile); when they come from this Python's own environment (a source checkout) it is
 hidden.
 
-Every decision is a fresh ``tools_status`` call, so an install or removal (here or from
+Every decision is a fresh ``toolchain_status`` call, so an install or removal (here or from
 another window) is seen the next time the view is shown, and Convert works at once after an
 install: a conversion asks for the interpreter when it starts.
 """
@@ -35,11 +35,11 @@ from app.models import (
     PRIVATE,
     InstallOptions,
     InstallProgress,
-    ToolsStatus,
-    install_tools,
-    remove_tools,
+    ToolchainStatus,
+    install_toolchain,
+    remove_toolchain,
     size_text,
-    tools_status,
+    toolchain_status,
 )
 from pipelines.core import Cancelled, CancelToken
 from ui.a11y import announce, describe
@@ -48,40 +48,40 @@ from ui.icons import set_icon
 from ui.tasks import TaskRunner
 from ui.widgets.inline_error import InlineError
 
-INSTALL_JOB = "tools-install"
+INSTALL_JOB = "toolchain-install"
 
 
 def missing_text() -> str:
     """The row's sentence when no interpreter has the tools."""
     return tr(
-        "Converting a checkpoint needs the conversion tools (PyTorch, Transformers, Optimum "
-        "Intel and NNCF), which are not installed yet."
+        "Converting a checkpoint needs the conversion toolchain (PyTorch, Transformers, "
+        "Optimum Intel and NNCF), which is not installed yet."
     )
 
 
 def install_text() -> str:
     """The install button, with the download and disk sizes."""
-    return tr("Install conversion tools (≈{download} download, {disk} on disk)").format(
+    return tr("Install conversion toolchain (≈{download} download, {disk} on disk)").format(
         download=size_text(DOWNLOAD_BYTES), disk=size_text(DISK_BYTES)
     )
 
 
 def private_text() -> str:
     """The row's sentence when the tools sit in the app's private environment."""
-    return tr("The conversion tools are installed in this app's data folder.")
+    return tr("The conversion toolchain is installed in this app's data folder.")
 
 
 def outdated_text() -> str:
     """The row's sentence when the private tools have an earlier release's versions."""
     return tr(
-        "The conversion tools were installed with the versions of an earlier release; update "
-        "them so conversions use the versions this one was tested with."
+        "The conversion toolchain was installed with the versions of an earlier release; "
+        "update it so conversions use the versions this one was tested with."
     )
 
 
 def update_text() -> str:
     """The install button when the tools are outdated."""
-    return tr("Update conversion tools (≈{download} download)").format(
+    return tr("Update conversion toolchain (≈{download} download)").format(
         download=size_text(DOWNLOAD_BYTES)
     )
 
@@ -93,7 +93,7 @@ def stopped_text() -> str:
 
 def installed_text() -> str:
     """What the row says after an install, until the view is next shown."""
-    return tr("The conversion tools are installed: Convert is ready.")
+    return tr("The conversion toolchain is installed: Convert is ready.")
 
 
 _MIB = 1024**2
@@ -102,16 +102,16 @@ log = logging.getLogger(__name__)
 
 
 def run_install(
-    tools_dir: Path,
+    toolchain_dir: Path,
     options: InstallOptions | None,
     cancel: CancelToken,
     on_progress: Any,
 ) -> Path:
-    """:func:`install_tools` in the TaskRunner's ``(…, cancel, on_progress)`` convention."""
-    return install_tools(tools_dir, options, on_progress=on_progress, cancel=cancel)
+    """:func:`install_toolchain` in the TaskRunner's ``(…, cancel, on_progress)`` convention."""
+    return install_toolchain(toolchain_dir, options, on_progress=on_progress, cancel=cancel)
 
 
-class ToolsOffer(QWidget):
+class ToolchainOffer(QWidget):
     """The tools' status in one sentence, with Install (progress, Cancel) or Remove.
 
     Attributes:
@@ -121,17 +121,17 @@ class ToolsOffer(QWidget):
             private environment counts (a test's way of being a fresh frozen install).
     """
 
-    changed = Signal(object)  # ToolsStatus, after every check
+    changed = Signal(object)  # ToolchainStatus, after every check
 
     def __init__(
         self,
-        tools_dir: Path,
+        toolchain_dir: Path,
         tasks: TaskRunner,
         options: InstallOptions | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.tools_dir = tools_dir
+        self.toolchain_dir = toolchain_dir
         self.tasks = tasks
         self.options = options
         self.frozen: bool | None = None
@@ -142,15 +142,15 @@ class ToolsOffer(QWidget):
         set_icon(self.install_button, "download")
         describe(
             self.install_button,
-            tr("Install conversion tools"),
+            tr("Install conversion toolchain"),
             tr("Download PyTorch, Transformers, Optimum Intel and NNCF into the app's folder."),
         )
-        self.remove_button = QPushButton(tr("Remove conversion tools"))
+        self.remove_button = QPushButton(tr("Remove conversion toolchain"))
         set_icon(self.remove_button, "delete-outline")
         describe(
             self.remove_button,
-            tr("Remove conversion tools"),
-            tr("Delete the conversion tools from the app's data folder to free the space."),
+            tr("Remove conversion toolchain"),
+            tr("Delete the conversion toolchain from the app's data folder to free the space."),
         )
         self.cancel_button = QPushButton(tr("Cancel"))
         set_icon(self.cancel_button, "close")
@@ -199,10 +199,12 @@ class ToolsOffer(QWidget):
             self.refresh()
 
     @Slot()
-    def refresh(self) -> ToolsStatus:
+    def refresh(self) -> ToolchainStatus:
         """Check where conversions would run and show the matching offer."""
         expected = self.options.requirements if self.options else None
-        self.status = tools_status(self.tools_dir, frozen=self.frozen, expected=expected or None)
+        self.status = toolchain_status(
+            self.toolchain_dir, frozen=self.frozen, expected=expected or None
+        )
         self._refreshing = True  # showing this row below must not check a second time
         where, outdated = self.status.where, self.status.outdated
         texts = {MISSING: missing_text(), PRIVATE: outdated_text() if outdated else private_text()}
@@ -225,7 +227,7 @@ class ToolsOffer(QWidget):
         self._set_phase(tr("Starting…"))
         self.tasks.start_with_progress(
             run_install,
-            self.tools_dir,
+            self.toolchain_dir,
             self.options,
             kind=INSTALL_JOB,
             on_progress=self._on_progress,
@@ -242,8 +244,8 @@ class ToolsOffer(QWidget):
         self.error.clear()
         self.remove_button.setEnabled(False)
         self.tasks.start(
-            remove_tools,
-            self.tools_dir,
+            remove_toolchain,
+            self.toolchain_dir,
             kind=INSTALL_JOB,
             on_done=self._on_removed,
             on_error=self._on_failed,
@@ -293,13 +295,13 @@ class ToolsOffer(QWidget):
         else:
             self._set_phase("")
             unexpected = tr(
-                "Installing the conversion tools failed unexpectedly; details are in the log."
+                "Installing the conversion toolchain failed unexpectedly; details are in the log."
             )
             text = str(error) if isinstance(error, UserError) else unexpected
             self.error.show_message(text)
             announce(self.error, text)
             if not isinstance(error, UserError):
-                log.error("installing the conversion tools failed", exc_info=error)
+                log.error("installing the conversion toolchain failed", exc_info=error)
         self.refresh()
 
     def _set_phase(self, text: str) -> None:
