@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QDialog, QLineEdit, QWidget
+from PySide6.QtWidgets import QLabel, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
 from app.core.errors import StorageError
@@ -47,7 +47,7 @@ class Editor:
     """One connection editor, open on one connection, and how the test steers it."""
 
     name: str
-    dialog: QDialog
+    dialog: RemoteEndpointsDialog | McpServersDialog | DatabaseDialog
     address: QLineEdit
     address_key: str
     """The key its validator says the address's problems under."""
@@ -208,26 +208,26 @@ def test_a_hostile_address_gets_one_sentence_under_its_field_and_nothing_is_save
     before = editor.saved()
     text, sentence = HOSTILE[kind][editor.name]
     paste(qtbot, editor.address, text)
-    error = editor.dialog.form.errors[editor.address_key]  # type: ignore[attr-defined]
+    error = editor.dialog.form.errors[editor.address_key]
     assert error.isVisible() and error.text().startswith(sentence)
     assert "\n" not in error.text() and len(error.text()) < 200  # one sentence, not the input
     assert 0 <= top(error) - (top(editor.address) + editor.address.height()) < 8
-    assert not editor.dialog.test.button.isEnabled()  # type: ignore[attr-defined]
-    editor.dialog.buttons.accepted.emit()  # type: ignore[attr-defined]  # Save: refused
+    assert not editor.dialog.test.button.isEnabled()
+    editor.dialog.buttons.accepted.emit()  # Save: refused
     assert editor.dialog.isVisible() and editor.saved() == before
     assert error.text().startswith(sentence)  # still next to the field
     paste(qtbot, editor.address, editor.good_address)
     assert error.isHidden()  # right again: the sentence goes
-    assert editor.dialog.test.button.isEnabled()  # type: ignore[attr-defined]
+    assert editor.dialog.test.button.isEnabled()
 
 
 def test_a_test_can_be_cancelled_and_its_late_answer_is_dropped(
     qtbot: QtBot, editor: Editor, tasks: TaskRunner
 ) -> None:
-    test = editor.dialog.test  # type: ignore[attr-defined]
+    test = editor.dialog.test
     click(qtbot, test.button)
     assert test.cancel_button.isVisible() and test.progress.isVisible()
-    assert editor.dialog.buttons.isEnabled()  # type: ignore[attr-defined]  # nothing blocks
+    assert editor.dialog.buttons.isEnabled()  # nothing blocks
     click(qtbot, test.cancel_button)
     assert test.result.text() == "Cancelled."
     assert not test.cancel_button.isVisible() and not test.progress.isVisible()
@@ -240,7 +240,7 @@ def test_a_test_can_be_cancelled_and_its_late_answer_is_dropped(
 def test_editing_the_address_forgets_the_last_answer(
     qtbot: QtBot, editor: Editor, tasks: TaskRunner
 ) -> None:
-    test = editor.dialog.test  # type: ignore[attr-defined]
+    test = editor.dialog.test
     editor.release.set()
     click(qtbot, test.button)
     qtbot.waitUntil(lambda: not test.running, timeout=20_000)
@@ -259,7 +259,7 @@ def test_a_secret_is_masked_until_show(
     made = EDITORS[which](qtbot, tmp_path, tasks, monkeypatch)
     qtbot.addWidget(made.dialog)
     made.dialog.show()
-    secret = made.dialog.form.focus_chain()  # type: ignore[attr-defined]
+    secret = made.dialog.form.focus_chain()
     field = next(w for w in made.dialog.findChildren(SecretField))
     assert field.line in secret and field.toggle in secret  # both reached by Tab
     qtbot.keyClicks(field.line, "hunter2")
@@ -319,3 +319,14 @@ def test_a_password_that_cannot_be_kept_is_said_under_the_password(
     assert window.ctx.settings.database_url is None  # the database in use stays
     assert dialog.password.text() == "hunter2"
     dialog.reject()
+
+
+def test_the_address_labels_mnemonic_types_in_the_address(qtbot: QtBot, editor: Editor) -> None:
+    """The label's buddy is the field itself, not the box holding it and its problem line."""
+    label = editor.dialog.form.fields.labelForField(editor.address.parentWidget())
+    assert isinstance(label, QLabel) and label.buddy() is editor.address
+    editor.dialog.activateWindow()
+    qtbot.waitUntil(editor.dialog.isActiveWindow)
+    mnemonic = label.text()[label.text().index("&") + 1]
+    qtbot.keyClick(editor.dialog, mnemonic.lower(), Qt.KeyboardModifier.AltModifier)
+    assert editor.address.hasFocus()
