@@ -104,8 +104,8 @@
         <translation>Wählen Sie zuerst ein Gesicht aus: ein Foto oder ein Video.</translation>
     </message>
     <message>
-        <source>Choose a speech file, or a voice and a text to speak.</source>
-        <translation>Wählen Sie eine Sprachdatei oder eine Stimme und einen zu sprechenden Text.</translation>
+        <source>Choose an audio file, or a voice and a text to speak.</source>
+        <translation>Wählen Sie eine Audiodatei oder eine Stimme und einen zu sprechenden Text.</translation>
     </message>
     <message>
         <source>Starting…</source>
@@ -134,8 +134,8 @@
         </translation>
     </message>
     <message>
-        <source>Your video appears here. Choose a face and speech, then Generate.</source>
-        <translation>Ihr Video erscheint hier. Wählen Sie ein Gesicht und Sprachaudio und dann „Erzeugen“.</translation>
+        <source>Your video appears here. Choose a face and what it says, then Generate.</source>
+        <translation>Ihr Video erscheint hier. Wählen Sie ein Gesicht und was es sagt, dann „Erzeugen“.</translation>
     </message>
     <message>
         <source>Save as…</source>
@@ -170,10 +170,6 @@
         <translation>Gespeichert unter {path}</translation>
     </message>
     <message>
-        <source>Speech</source>
-        <translation>Sprachaudio</translation>
-    </message>
-    <message>
         <source>No file chosen</source>
         <translation>Keine Datei ausgewählt</translation>
     </message>
@@ -186,24 +182,24 @@
         <translation>„{text}“ ({seconds} s, {voice})</translation>
     </message>
     <message>
-        <source>Speech file</source>
-        <translation>Sprachdatei</translation>
-    </message>
-    <message>
-        <source>The face says what a speech file says</source>
-        <translation>Das Gesicht spricht den Inhalt einer Sprachdatei</translation>
-    </message>
-    <message>
         <source>Voice panel:</source>
         <translation>Bereich „Stimme“:</translation>
     </message>
     <message>
-        <source>Speech from the Voice panel</source>
-        <translation>Sprachausgabe aus dem Bereich „Stimme“</translation>
+        <source>What the face says</source>
+        <translation>Was das Gesicht sagt</translation>
     </message>
     <message>
-        <source>The face says the speech last made in the Voice panel</source>
-        <translation>Das Gesicht spricht die zuletzt im Bereich „Stimme“ erzeugte Sprachausgabe</translation>
+        <source>The face says what an audio file says</source>
+        <translation>Das Gesicht spricht den Inhalt einer Audiodatei</translation>
+    </message>
+    <message>
+        <source>The Voice panel&apos;s audio</source>
+        <translation>Audio aus dem Bereich „Stimme“</translation>
+    </message>
+    <message>
+        <source>The face says what the Voice panel spoke last</source>
+        <translation>Das Gesicht spricht, was der Bereich „Stimme“ zuletzt gesprochen hat</translation>
     </message>
     <message>
         <source>A voice saying:</source>
@@ -222,12 +218,12 @@
         <translation>Auswählen…</translation>
     </message>
     <message>
-        <source>Choose speech file</source>
-        <translation>Sprachdatei auswählen</translation>
+        <source>A wav, flac or mp3 file of someone speaking</source>
+        <translation>Eine wav-, flac- oder mp3-Datei, in der jemand spricht</translation>
     </message>
     <message>
-        <source>A wav, flac or mp3 file of speech</source>
-        <translation>Eine wav-, flac- oder mp3-Datei mit gesprochener Sprache</translation>
+        <source>Choose audio</source>
+        <translation>Audio auswählen</translation>
     </message>
     <message>
         <source>Voice</source>
@@ -246,10 +242,6 @@
         <translation>Zu sprechender Text</translation>
     </message>
     <message>
-        <source>Choose speech</source>
-        <translation>Sprachaudio auswählen</translation>
-    </message>
-    <message>
         <source>No voices yet</source>
         <translation>Noch keine Stimmen</translation>
     </message>
@@ -262,8 +254,8 @@
         <translation>Untertitel schreiben</translation>
     </message>
     <message>
-        <source>Put &lt;video&gt;.srt next to each video: the typed text timed sentence by sentence, or a speech file transcribed by Whisper</source>
-        <translation>Neben jedem Video eine &lt;video&gt;.srt ablegen: den eingegebenen Text Satz für Satz getaktet oder eine von Whisper transkribierte Sprachdatei</translation>
+        <source>Put &lt;video&gt;.srt next to each video: the typed text timed sentence by sentence, or an audio file transcribed by Whisper</source>
+        <translation>Neben jedem Video eine &lt;video&gt;.srt ablegen: den eingegebenen Text Satz für Satz getaktet oder eine von Whisper transkribierte Audiodatei</translation>
     </message>
     <message>
         <source>Play</source>
@@ -535,6 +527,7 @@
     </message>
     <message>
         <source>Previous version</source>
+        <extracomment>Buttons that change the conversation: off while an answer streams.</extracomment>
         <translation>Vorherige Version</translation>
     </message>
     <message>
@@ -740,7 +733,6 @@
     </message>
     <message>
         <source>Now choose a face, then Generate.</source>
-        <extracomment>The panels in the navigation, in order. A new panel is one more line here.</extracomment>
         <translation>Wählen Sie jetzt ein Gesicht und dann „Erzeugen“.</translation>
     </message>
     <message>
@@ -754,6 +746,10 @@
     <message>
         <source>{panel} ({keys})</source>
         <translation>{panel} ({keys})</translation>
+    </message>
+    <message>
+        <source>Knowledge now lives in a shared database.</source>
+        <translation>Das Wissen liegt jetzt in einer gemeinsamen Datenbank.</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -834,10 +830,6 @@
     <message>
         <source>Loaded {name} in {seconds} s</source>
         <translation>{name} in {seconds} s geladen</translation>
-    </message>
-    <message>
-        <source>Knowledge now lives in a shared server.</source>
-        <translation>Das Wissen liegt jetzt auf einem gemeinsamen Server.</translation>
     </message>
     <message>
         <source>Knowledge now lives in the built-in database.</source>
@@ -1499,10 +1491,6 @@
         <translation>Kein Audiogerät: Aufnehmen ist nicht möglich. Ein Clip aus einer Datei funktioniert genauso.</translation>
     </message>
     <message>
-        <source>No audio device: speech is made but not played; Save as wav… keeps it.</source>
-        <translation>Kein Audiogerät: Die Sprachausgabe wird erzeugt, aber nicht abgespielt; „Als wav speichern…“ bewahrt sie auf.</translation>
-    </message>
-    <message>
         <source>Detect automatically</source>
         <translation>Automatisch erkennen</translation>
     </message>
@@ -1597,6 +1585,10 @@
     <message>
         <source>No speech-to-text model installed</source>
         <translation>Kein Spracherkennungsmodell installiert</translation>
+    </message>
+    <message>
+        <source>No audio device: the voice is made but not played; Save as wav… keeps it.</source>
+        <translation>Kein Audiogerät: Die Stimme wird erzeugt, aber nicht abgespielt; „Als wav speichern…“ bewahrt sie auf.</translation>
     </message>
     <message>
         <source>Microphone to record from</source>
@@ -1887,20 +1879,12 @@
         <translation>Endpunkte</translation>
     </message>
     <message>
-        <source>The remote servers chat can run on; choose one to edit it.</source>
-        <translation>Die entfernten Server, auf denen der Chat laufen kann; wählen Sie einen aus, um ihn zu bearbeiten.</translation>
-    </message>
-    <message>
         <source>A&amp;dd</source>
         <translation>&amp;Hinzufügen</translation>
     </message>
     <message>
         <source>Add endpoint</source>
         <translation>Endpunkt hinzufügen</translation>
-    </message>
-    <message>
-        <source>Add a remote server to the list.</source>
-        <translation>Einen entfernten Server zur Liste hinzufügen.</translation>
     </message>
     <message>
         <source>&amp;Remove</source>
@@ -1911,14 +1895,6 @@
         <translation>Endpunkt entfernen</translation>
     </message>
     <message>
-        <source>Remove the selected server (its key goes when you save).</source>
-        <translation>Den ausgewählten Server entfernen (sein Schlüssel wird beim Speichern gelöscht).</translation>
-    </message>
-    <message>
-        <source>What the chat&apos;s device list calls this server.</source>
-        <translation>Der Name dieses Servers in der Geräteliste des Chats.</translation>
-    </message>
-    <message>
         <source>{ovms} (OVMS) or {other}</source>
         <translation>{ovms} (OVMS) oder {other}</translation>
     </message>
@@ -1927,36 +1903,12 @@
         <translation>Adresse</translation>
     </message>
     <message>
-        <source>The server&apos;s OpenAI-compatible address, e.g. {example}.</source>
-        <translation>Die OpenAI-kompatible Adresse des Servers, z. B. {example}.</translation>
-    </message>
-    <message>
         <source>API key</source>
         <translation>API-Schlüssel</translation>
     </message>
     <message>
-        <source>The key the server expects, if any; kept in the system keyring.</source>
-        <translation>Der Schlüssel, den der Server ggf. erwartet; wird im Schlüsselbund des Systems gespeichert.</translation>
-    </message>
-    <message>
-        <source>Ask the server for its models; the list below fills from its answer.</source>
-        <translation>Den Server nach seinen Modellen fragen; die Liste unten wird aus seiner Antwort gefüllt.</translation>
-    </message>
-    <message>
         <source>Cancel test</source>
         <translation>Test abbrechen</translation>
-    </message>
-    <message>
-        <source>Stop waiting for the server&apos;s answer.</source>
-        <translation>Nicht länger auf die Antwort des Servers warten.</translation>
-    </message>
-    <message>
-        <source>Test the connection to list the server&apos;s models.</source>
-        <translation>Testen Sie die Verbindung, um die Modelle des Servers aufzulisten.</translation>
-    </message>
-    <message>
-        <source>The server&apos;s model that chat uses.</source>
-        <translation>Das Modell des Servers, das der Chat verwendet.</translation>
     </message>
     <message>
         <source>&amp;Name:</source>
@@ -1977,6 +1929,50 @@
     <message>
         <source>{name} {number}</source>
         <translation>{name} {number}</translation>
+    </message>
+    <message>
+        <source>The remote endpoints chat can run on; choose one to edit it.</source>
+        <translation>Die entfernten Endpunkte, auf denen der Chat laufen kann; wählen Sie einen aus, um ihn zu bearbeiten.</translation>
+    </message>
+    <message>
+        <source>Add a remote endpoint to the list.</source>
+        <translation>Einen entfernten Endpunkt zur Liste hinzufügen.</translation>
+    </message>
+    <message>
+        <source>Remove the selected endpoint (its key goes when you save).</source>
+        <translation>Den ausgewählten Endpunkt entfernen (sein Schlüssel wird beim Speichern gelöscht).</translation>
+    </message>
+    <message>
+        <source>Ask the endpoint for its models; the list below fills from its answer.</source>
+        <translation>Den Endpunkt nach seinen Modellen fragen; die Liste unten füllt sich mit seiner Antwort.</translation>
+    </message>
+    <message>
+        <source>What the chat&apos;s device list calls this endpoint.</source>
+        <translation>Wie die Geräteliste des Chats diesen Endpunkt nennt.</translation>
+    </message>
+    <message>
+        <source>The endpoint&apos;s OpenAI-compatible address, e.g. {example}.</source>
+        <translation>Die OpenAI-kompatible Adresse des Endpunkts, z. B. {example}.</translation>
+    </message>
+    <message>
+        <source>The key the endpoint expects, if any; kept in the system keyring.</source>
+        <translation>Der Schlüssel, den der Endpunkt ggf. erwartet; wird im Schlüsselbund des Systems gespeichert.</translation>
+    </message>
+    <message>
+        <source>Show API key</source>
+        <translation>API-Schlüssel anzeigen</translation>
+    </message>
+    <message>
+        <source>Show or hide the API key.</source>
+        <translation>Den API-Schlüssel anzeigen oder verbergen.</translation>
+    </message>
+    <message>
+        <source>Test the connection to list the endpoint&apos;s models.</source>
+        <translation>Testen Sie die Verbindung, um die Modelle des Endpunkts aufzulisten.</translation>
+    </message>
+    <message>
+        <source>The endpoint&apos;s model that chat uses.</source>
+        <translation>Das Modell des Endpunkts, das der Chat verwendet.</translation>
     </message>
     <message>
         <source>(no name)</source>
@@ -2051,16 +2047,8 @@
         <translation>Die Stimme, mit der gesprochen wird (auch für Chat-Antworten)</translation>
     </message>
     <message>
-        <source>Device for the speech model</source>
-        <translation>Gerät für das Sprachsynthesemodell</translation>
-    </message>
-    <message>
         <source>Speak the text in the chosen voice</source>
         <translation>Den Text mit der ausgewählten Stimme sprechen</translation>
-    </message>
-    <message>
-        <source>Stop the speech now</source>
-        <translation>Die Sprachausgabe jetzt stoppen</translation>
     </message>
     <message>
         <source>Save as wav…</source>
@@ -2071,16 +2059,24 @@
         <translation>Als wav speichern</translation>
     </message>
     <message>
-        <source>Save the last speech as a wav file</source>
-        <translation>Die letzte Sprachausgabe als wav-Datei speichern</translation>
-    </message>
-    <message>
         <source>Use in Avatar</source>
         <translation>In Avatar verwenden</translation>
     </message>
     <message>
-        <source>Hand the last speech to the Avatar panel, for a face to say it</source>
-        <translation>Die letzte Sprachausgabe an den Bereich „Avatar“ übergeben, damit ein Gesicht sie spricht</translation>
+        <source>Device for the voice model</source>
+        <translation>Gerät für das Stimmenmodell</translation>
+    </message>
+    <message>
+        <source>Stop speaking now</source>
+        <translation>Das Sprechen jetzt stoppen</translation>
+    </message>
+    <message>
+        <source>Save what was spoken last as a wav file</source>
+        <translation>Das zuletzt Gesprochene als wav-Datei speichern</translation>
+    </message>
+    <message>
+        <source>Hand what was spoken last to the Avatar panel, for a face to say it</source>
+        <translation>Das zuletzt Gesprochene an den Bereich „Avatar“ übergeben, damit ein Gesicht es spricht</translation>
     </message>
     <message>
         <source>&amp;Voice:</source>
@@ -2103,28 +2099,28 @@
         <translation>Wiedergabe {played} / {total} s</translation>
     </message>
     <message>
-        <source>Save speech</source>
-        <translation>Sprachausgabe speichern</translation>
+        <source>Save the whole text&apos;s audio as a wav file</source>
+        <translation>Das Audio des ganzen Textes als wav-Datei speichern</translation>
+    </message>
+    <message>
+        <source>Speak the whole text first (what was stopped is not saved)</source>
+        <translation>Lassen Sie zuerst den ganzen Text sprechen (Gestopptes wird nicht gespeichert)</translation>
+    </message>
+    <message>
+        <source>Open the Avatar panel with this audio, to make a lip-synced video of it</source>
+        <translation>Den Bereich „Avatar“ mit diesem Audio öffnen, um daraus ein lippensynchrones Video zu erzeugen</translation>
     </message>
     <message>
         <source>WAV audio</source>
         <translation>WAV-Audio</translation>
     </message>
     <message>
+        <source>Save audio</source>
+        <translation>Audio speichern</translation>
+    </message>
+    <message>
         <source>Saved {name}</source>
         <translation>{name} gespeichert</translation>
-    </message>
-    <message>
-        <source>Save the whole speech as a wav file</source>
-        <translation>Die gesamte Sprachausgabe als wav-Datei speichern</translation>
-    </message>
-    <message>
-        <source>Speak the whole text first (a stopped speech is not saved)</source>
-        <translation>Lassen Sie zuerst den ganzen Text sprechen (eine gestoppte Sprachausgabe wird nicht gespeichert)</translation>
-    </message>
-    <message>
-        <source>Open the Avatar panel with this speech, to make a lip-synced video of it</source>
-        <translation>Den Bereich „Avatar“ mit dieser Sprachausgabe öffnen, um daraus ein lippensynchrones Video zu erzeugen</translation>
     </message>
     <message>
         <source>Speak the whole text first, then make a video of it in the Avatar panel</source>
@@ -2468,18 +2464,6 @@
         <translation>gestoppt</translation>
     </message>
     <message>
-        <source>Conversation mode needs a chat model: choose one above.</source>
-        <translation>Der Unterhaltungsmodus benötigt ein Chatmodell: Wählen Sie oben eines aus.</translation>
-    </message>
-    <message>
-        <source>Conversation mode needs a microphone, and none was found.</source>
-        <translation>Der Unterhaltungsmodus benötigt ein Mikrofon, es wurde jedoch keines gefunden.</translation>
-    </message>
-    <message>
-        <source>Conversation mode needs a voice to answer in: make one in the Voice panel.</source>
-        <translation>Der Unterhaltungsmodus benötigt eine Stimme für die Antworten: Erstellen Sie eine im Bereich „Stimme“.</translation>
-    </message>
-    <message>
         <source>Speaking while the answer plays stops it and starts your next turn. Use headphones: on loudspeakers the answer&apos;s own sound would interrupt it — switch this off then, and wait for the end of each answer.</source>
         <translation>Wenn Sie sprechen, während die Antwort abgespielt wird, wird sie gestoppt und Sie sind wieder an der Reihe. Verwenden Sie Kopfhörer: Über Lautsprecher würde der Ton der Antwort sie selbst unterbrechen – schalten Sie dies dann aus und warten Sie das Ende jeder Antwort ab.</translation>
     </message>
@@ -2496,6 +2480,18 @@
         <translation>Wird transkribiert…</translation>
     </message>
     <message>
+        <source>Hands-free mode needs a chat model: choose one above.</source>
+        <translation>Der Freihandmodus benötigt ein Chatmodell: Wählen Sie oben eines aus.</translation>
+    </message>
+    <message>
+        <source>Hands-free mode needs a microphone, and none was found.</source>
+        <translation>Der Freihandmodus benötigt ein Mikrofon, es wurde jedoch keines gefunden.</translation>
+    </message>
+    <message>
+        <source>Hands-free mode needs a voice to answer in: make one in the Voice panel.</source>
+        <translation>Der Freihandmodus benötigt eine Stimme für die Antworten: Erstellen Sie eine im Bereich „Stimme“.</translation>
+    </message>
+    <message>
         <source>Thinking…</source>
         <translation>Denkt nach…</translation>
     </message>
@@ -2510,28 +2506,32 @@
     </message>
     <message>
         <source>Stopped</source>
-        <comment>the spoken conversation ended</comment>
+        <comment>hands-free mode ended</comment>
         <translation>Beendet</translation>
+    </message>
+    <message>
+        <source>Hands-free</source>
+        <translation>Freihändig</translation>
+    </message>
+    <message>
+        <source>Hands-free mode</source>
+        <translation>Freihandmodus</translation>
+    </message>
+    <message>
+        <source>Stop hands-free</source>
+        <translation>Freihandmodus beenden</translation>
+    </message>
+    <message>
+        <source>End hands-free mode</source>
+        <translation>Den Freihandmodus beenden</translation>
     </message>
     <message>
         <source>Conversation</source>
         <translation>Unterhaltung</translation>
     </message>
     <message>
-        <source>Conversation mode</source>
-        <translation>Unterhaltungsmodus</translation>
-    </message>
-    <message>
         <source>Talk with the model hands-free: it listens, answers aloud</source>
         <translation>Freihändig mit dem Modell sprechen: Es hört zu und antwortet laut</translation>
-    </message>
-    <message>
-        <source>Stop conversation</source>
-        <translation>Unterhaltung beenden</translation>
-    </message>
-    <message>
-        <source>End the conversation</source>
-        <translation>Die Unterhaltung beenden</translation>
     </message>
     <message>
         <source>Interrupt when I speak</source>
@@ -2703,8 +2703,32 @@
         <translation>&amp;Integrierte Datenbank auf diesem Computer (ohne Einrichtung)</translation>
     </message>
     <message>
-        <source>&amp;Shared PostgreSQL server with pgvector (a team&apos;s knowledge)</source>
-        <translation>&amp;Gemeinsamer PostgreSQL-Server mit pgvector (Wissen eines Teams)</translation>
+        <source>&amp;Shared PostgreSQL database with pgvector (a team&apos;s knowledge)</source>
+        <translation>&amp;Gemeinsame PostgreSQL-Datenbank mit pgvector (Wissen eines Teams)</translation>
+    </message>
+    <message>
+        <source>Shared database</source>
+        <translation>Gemeinsame Datenbank</translation>
+    </message>
+    <message>
+        <source>Keep knowledge in a PostgreSQL database with pgvector that a team shares.</source>
+        <translation>Wissen in einer PostgreSQL-Datenbank mit pgvector ablegen, die ein Team gemeinsam nutzt.</translation>
+    </message>
+    <message>
+        <source>Connect to the database and say which PostgreSQL and pgvector it runs.</source>
+        <translation>Mit der Datenbank verbinden und angeben, welche PostgreSQL- und pgvector-Version sie verwendet.</translation>
+    </message>
+    <message>
+        <source>Show password</source>
+        <translation>Passwort anzeigen</translation>
+    </message>
+    <message>
+        <source>Show or hide the password.</source>
+        <translation>Das Passwort anzeigen oder verbergen.</translation>
+    </message>
+    <message>
+        <source>Enter the database&apos;s connection string.</source>
+        <translation>Geben Sie die Verbindungszeichenfolge der Datenbank ein.</translation>
     </message>
     <message>
         <source>Built-in database</source>
@@ -2715,20 +2739,8 @@
         <translation>Das Wissen in einer Datenbankdatei auf diesem Computer speichern; keine Einrichtung nötig.</translation>
     </message>
     <message>
-        <source>Shared PostgreSQL server</source>
-        <translation>Gemeinsamer PostgreSQL-Server</translation>
-    </message>
-    <message>
-        <source>Keep knowledge on a PostgreSQL server with pgvector that a team shares.</source>
-        <translation>Das Wissen auf einem PostgreSQL-Server mit pgvector speichern, den ein Team gemeinsam nutzt.</translation>
-    </message>
-    <message>
         <source>Connection string</source>
         <translation>Verbindungszeichenfolge</translation>
-    </message>
-    <message>
-        <source>The server&apos;s address, e.g. {example}.</source>
-        <translation>Die Adresse des Servers, z. B. {example}.</translation>
     </message>
     <message>
         <source>kept in the system keyring, not in the settings</source>
@@ -2751,24 +2763,24 @@
         <translation>Verbindung testen</translation>
     </message>
     <message>
-        <source>Connect to the server and say which PostgreSQL and pgvector it runs.</source>
-        <translation>Mit dem Server verbinden und anzeigen, welche PostgreSQL- und pgvector-Version er ausführt.</translation>
+        <source>Stop waiting for the answer.</source>
+        <translation>Nicht länger auf die Antwort warten.</translation>
+    </message>
+    <message>
+        <source>Waiting for the answer.</source>
+        <translation>Warten auf die Antwort.</translation>
     </message>
     <message>
         <source>&amp;Connection:</source>
         <translation>&amp;Verbindung:</translation>
     </message>
     <message>
+        <source>The database&apos;s connection string, e.g. {example}.</source>
+        <translation>Die Verbindungszeichenfolge der Datenbank, z. B. {example}.</translation>
+    </message>
+    <message>
         <source>&amp;Password:</source>
         <translation>&amp;Passwort:</translation>
-    </message>
-    <message>
-        <source>Enter the server&apos;s connection string first.</source>
-        <translation>Geben Sie zuerst die Verbindungszeichenfolge des Servers ein.</translation>
-    </message>
-    <message>
-        <source>Enter the server&apos;s connection string.</source>
-        <translation>Geben Sie die Verbindungszeichenfolge des Servers ein.</translation>
     </message>
     <message>
         <source>Device for the {pipeline} model</source>
@@ -2923,8 +2935,8 @@
         <translation>Modelle öffnen…</translation>
     </message>
     <message>
-        <source>The model manager, where the conversion tools are installed</source>
-        <translation>Die Modellverwaltung, in der die Konvertierungswerkzeuge installiert werden</translation>
+        <source>The model manager, where the conversion toolchain is installed</source>
+        <translation>Die Modellverwaltung, in der die Konvertierungs-Toolchain installiert wird</translation>
     </message>
     <message numerus="yes">
         <source>%n document(s)</source>
@@ -2989,10 +3001,6 @@
     <message>
         <source>not running</source>
         <translation>läuft nicht</translation>
-    </message>
-    <message>
-        <source>Shared server</source>
-        <translation>Gemeinsamer Server</translation>
     </message>
     <message>
         <source>connected</source>
@@ -3202,8 +3210,8 @@
         <translation>Entfernte Endpunkte</translation>
     </message>
     <message>
-        <source>Set up OpenAI-compatible servers (OVMS, vLLM, another OV Studio) chat can run on</source>
-        <translation>OpenAI-kompatible Server (OVMS, vLLM, ein anderes OV Studio) einrichten, auf denen der Chat laufen kann</translation>
+        <source>Set up remote endpoints (OVMS, vLLM, another OV Studio) chat can run on</source>
+        <translation>Entfernte Endpunkte (OVMS, vLLM, ein anderes OV Studio) einrichten, auf denen der Chat laufen kann</translation>
     </message>
     <message>
         <source>Model:</source>
@@ -3502,8 +3510,8 @@
         <translation>(in der App konvertiert)</translation>
     </message>
     <message>
-        <source>Converted with the conversion tools (Convert view)</source>
-        <translation>Mit den Konvertierungswerkzeugen konvertiert (Ansicht „Konvertieren“)</translation>
+        <source>Converted with the conversion toolchain (Convert view)</source>
+        <translation>Mit der Konvertierungs-Toolchain konvertiert (Ansicht „Konvertieren“)</translation>
     </message>
     <message>
         <source>Connecting for {source}…</source>
@@ -3614,48 +3622,48 @@
         <translation>Zeigt die anderen Zeilen</translation>
     </message>
     <message>
-        <source>Converting a checkpoint needs the conversion tools (PyTorch, Transformers, Optimum Intel and NNCF), which are not installed yet.</source>
-        <translation>Zum Konvertieren eines Checkpoints werden die Konvertierungswerkzeuge (PyTorch, Transformers, Optimum Intel und NNCF) benötigt, die noch nicht installiert sind.</translation>
-    </message>
-    <message>
-        <source>Install conversion tools (≈{download} download, {disk} on disk)</source>
-        <translation>Konvertierungswerkzeuge installieren (≈{download} Download, {disk} auf dem Datenträger)</translation>
-    </message>
-    <message>
-        <source>The conversion tools are installed in this app&apos;s data folder.</source>
-        <translation>Die Konvertierungswerkzeuge sind im Datenordner dieser App installiert.</translation>
-    </message>
-    <message>
-        <source>The conversion tools were installed with the versions of an earlier release; update them so conversions use the versions this one was tested with.</source>
-        <translation>Die Konvertierungswerkzeuge wurden mit den Versionen eines früheren Release installiert; aktualisieren Sie sie, damit Konvertierungen die Versionen verwenden, mit denen dieses Release getestet wurde.</translation>
-    </message>
-    <message>
-        <source>Update conversion tools (≈{download} download)</source>
-        <translation>Konvertierungswerkzeuge aktualisieren (≈{download} Download)</translation>
-    </message>
-    <message>
         <source>Stopped; nothing was installed.</source>
         <translation>Gestoppt; es wurde nichts installiert.</translation>
-    </message>
-    <message>
-        <source>The conversion tools are installed: Convert is ready.</source>
-        <translation>Die Konvertierungswerkzeuge sind installiert: „Konvertieren“ ist bereit.</translation>
-    </message>
-    <message>
-        <source>Install conversion tools</source>
-        <translation>Konvertierungswerkzeuge installieren</translation>
     </message>
     <message>
         <source>Download PyTorch, Transformers, Optimum Intel and NNCF into the app&apos;s folder.</source>
         <translation>PyTorch, Transformers, Optimum Intel und NNCF in den Ordner der App herunterladen.</translation>
     </message>
     <message>
-        <source>Remove conversion tools</source>
-        <translation>Konvertierungswerkzeuge entfernen</translation>
+        <source>Converting a checkpoint needs the conversion toolchain (PyTorch, Transformers, Optimum Intel and NNCF), which is not installed yet.</source>
+        <translation>Zum Konvertieren eines Checkpoints wird die Konvertierungs-Toolchain (PyTorch, Transformers, Optimum Intel und NNCF) benötigt, die noch nicht installiert ist.</translation>
     </message>
     <message>
-        <source>Delete the conversion tools from the app&apos;s data folder to free the space.</source>
-        <translation>Die Konvertierungswerkzeuge aus dem Datenordner der App löschen, um Speicherplatz freizugeben.</translation>
+        <source>Install conversion toolchain (≈{download} download, {disk} on disk)</source>
+        <translation>Konvertierungs-Toolchain installieren (≈{download} Download, {disk} auf dem Datenträger)</translation>
+    </message>
+    <message>
+        <source>The conversion toolchain is installed in this app&apos;s data folder.</source>
+        <translation>Die Konvertierungs-Toolchain ist im Datenordner dieser App installiert.</translation>
+    </message>
+    <message>
+        <source>The conversion toolchain was installed with the versions of an earlier release; update it so conversions use the versions this one was tested with.</source>
+        <translation>Die Konvertierungs-Toolchain wurde mit den Versionen eines früheren Release installiert; aktualisieren Sie sie, damit Konvertierungen die Versionen verwenden, mit denen dieses Release getestet wurde.</translation>
+    </message>
+    <message>
+        <source>Update conversion toolchain (≈{download} download)</source>
+        <translation>Konvertierungs-Toolchain aktualisieren (≈{download} Download)</translation>
+    </message>
+    <message>
+        <source>The conversion toolchain is installed: Convert is ready.</source>
+        <translation>Die Konvertierungs-Toolchain ist installiert: „Konvertieren“ ist bereit.</translation>
+    </message>
+    <message>
+        <source>Install conversion toolchain</source>
+        <translation>Konvertierungs-Toolchain installieren</translation>
+    </message>
+    <message>
+        <source>Remove conversion toolchain</source>
+        <translation>Konvertierungs-Toolchain entfernen</translation>
+    </message>
+    <message>
+        <source>Delete the conversion toolchain from the app&apos;s data folder to free the space.</source>
+        <translation>Die Konvertierungs-Toolchain aus dem Datenordner der App löschen, um den Platz freizugeben.</translation>
     </message>
     <message>
         <source>Cancel install</source>
@@ -3674,8 +3682,8 @@
         <translation>Wie viel bereits heruntergeladen wurde.</translation>
     </message>
     <message>
-        <source>Installing the conversion tools failed unexpectedly; details are in the log.</source>
-        <translation>Die Installation der Konvertierungswerkzeuge ist unerwartet fehlgeschlagen; Details stehen im Protokoll.</translation>
+        <source>Installing the conversion toolchain failed unexpectedly; details are in the log.</source>
+        <translation>Die Installation der Konvertierungs-Toolchain ist unerwartet fehlgeschlagen; Details stehen im Protokoll.</translation>
     </message>
     <message>
         <source>{name} is now used.</source>
@@ -4283,16 +4291,16 @@
         <translation>Die Antwort wird ohne das Ergebnis dieses Werkzeugs fortgesetzt</translation>
     </message>
     <message>
-        <source>New server</source>
-        <translation>Neuer Server</translation>
+        <source>New tool server</source>
+        <translation>Neuer Werkzeugserver</translation>
     </message>
     <message>
         <source>An argument has a quote that is not closed.</source>
         <translation>Ein Argument enthält ein nicht geschlossenes Anführungszeichen.</translation>
     </message>
     <message>
-        <source>Another server is already called “{name}”.</source>
-        <translation>Ein anderer Server heißt bereits „{name}“.</translation>
+        <source>Another tool server is already called “{name}”.</source>
+        <translation>Ein anderer Werkzeugserver heißt bereits „{name}“.</translation>
     </message>
     <message>
         <source>Tools (MCP)</source>
@@ -4307,36 +4315,8 @@
         <translation>Werkzeuge</translation>
     </message>
     <message>
-        <source>MCP servers</source>
-        <translation>MCP-Server</translation>
-    </message>
-    <message>
-        <source>The servers chat can call; choose one to edit</source>
-        <translation>Die Server, die der Chat aufrufen kann; wählen Sie einen aus, um ihn zu bearbeiten</translation>
-    </message>
-    <message>
-        <source>Server columns</source>
-        <translation>Spalten der Server</translation>
-    </message>
-    <message>
         <source>Name, kind, and its tools</source>
         <translation>Name, Typ und Werkzeuge</translation>
-    </message>
-    <message>
-        <source>Add server</source>
-        <translation>Server hinzufügen</translation>
-    </message>
-    <message>
-        <source>Add an MCP server to the list.</source>
-        <translation>Einen MCP-Server zur Liste hinzufügen.</translation>
-    </message>
-    <message>
-        <source>Remove server</source>
-        <translation>Server entfernen</translation>
-    </message>
-    <message>
-        <source>Remove the selected server.</source>
-        <translation>Den ausgewählten Server entfernen.</translation>
     </message>
     <message>
         <source>Shown beside each call of its tools.</source>
@@ -4351,10 +4331,6 @@
         <translation>Eine HTTP-Adresse</translation>
     </message>
     <message>
-        <source>Start a program, or reach a server by its address.</source>
-        <translation>Ein Programm starten oder einen Server über seine Adresse erreichen.</translation>
-    </message>
-    <message>
         <source>e.g. {example}</source>
         <translation>z. B. {example}</translation>
     </message>
@@ -4363,16 +4339,8 @@
         <translation>Programm</translation>
     </message>
     <message>
-        <source>The program that starts the server.</source>
-        <translation>Das Programm, das den Server startet.</translation>
-    </message>
-    <message>
         <source>What the program is given, separated by spaces; quotes keep words together.</source>
         <translation>Was das Programm erhält, durch Leerzeichen getrennt; Anführungszeichen halten Wörter zusammen.</translation>
-    </message>
-    <message>
-        <source>The server&apos;s MCP address (streamable HTTP).</source>
-        <translation>Die MCP-Adresse des Servers (Streamable HTTP).</translation>
     </message>
     <message>
         <source>Offer its tools to chats</source>
@@ -4387,36 +4355,20 @@
         <translation>Ausgeschaltet werden seine Werkzeuge nicht angeboten.</translation>
     </message>
     <message>
-        <source>&amp;Test</source>
-        <translation>Te&amp;sten</translation>
-    </message>
-    <message>
-        <source>Test</source>
-        <translation>Testen</translation>
-    </message>
-    <message>
-        <source>Start the server and list its tools.</source>
-        <translation>Den Server starten und seine Werkzeuge auflisten.</translation>
-    </message>
-    <message>
-        <source>Stop waiting for the server.</source>
-        <translation>Nicht länger auf den Server warten.</translation>
-    </message>
-    <message>
         <source>Testing</source>
         <translation>Test läuft</translation>
     </message>
     <message>
-        <source>The server is being asked for its tools.</source>
-        <translation>Der Server wird nach seinen Werkzeugen gefragt.</translation>
-    </message>
-    <message>
-        <source>Tools of this server</source>
-        <translation>Werkzeuge dieses Servers</translation>
+        <source>This tool server&apos;s tools</source>
+        <translation>Werkzeuge dieses Werkzeugservers</translation>
     </message>
     <message>
         <source>Tick a tool to let it run without asking you first.</source>
         <translation>Haken Sie ein Werkzeug an, damit es ohne vorherige Nachfrage ausgeführt wird.</translation>
+    </message>
+    <message>
+        <source>Test the tool server to list its tools.</source>
+        <translation>Testen Sie den Werkzeugserver, um seine Werkzeuge aufzulisten.</translation>
     </message>
     <message>
         <source>&amp;Kind:</source>
@@ -4433,6 +4385,54 @@
     <message>
         <source>Tools (ticked: runs without asking):</source>
         <translation>Werkzeuge (angehakt: läuft ohne Nachfrage):</translation>
+    </message>
+    <message>
+        <source>Tool server</source>
+        <translation>Werkzeugserver</translation>
+    </message>
+    <message>
+        <source>Tool servers</source>
+        <translation>Werkzeugserver</translation>
+    </message>
+    <message>
+        <source>The tool servers chat can call; choose one to edit</source>
+        <translation>Die Werkzeugserver, die der Chat aufrufen kann; wählen Sie einen aus, um ihn zu bearbeiten</translation>
+    </message>
+    <message>
+        <source>Tool server columns</source>
+        <translation>Spalten der Werkzeugserver</translation>
+    </message>
+    <message>
+        <source>Add tool server</source>
+        <translation>Werkzeugserver hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add a tool server to the list.</source>
+        <translation>Einen Werkzeugserver zur Liste hinzufügen.</translation>
+    </message>
+    <message>
+        <source>Remove tool server</source>
+        <translation>Werkzeugserver entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the selected tool server.</source>
+        <translation>Den ausgewählten Werkzeugserver entfernen.</translation>
+    </message>
+    <message>
+        <source>Start the tool server and list its tools.</source>
+        <translation>Den Werkzeugserver starten und seine Werkzeuge auflisten.</translation>
+    </message>
+    <message>
+        <source>Start a program, or reach a tool server by its address.</source>
+        <translation>Ein Programm starten oder einen Werkzeugserver über seine Adresse erreichen.</translation>
+    </message>
+    <message>
+        <source>The program that starts the tool server.</source>
+        <translation>Das Programm, das den Werkzeugserver startet.</translation>
+    </message>
+    <message>
+        <source>The tool server&apos;s MCP address (streamable HTTP).</source>
+        <translation>Die MCP-Adresse des Werkzeugservers (Streamable HTTP).</translation>
     </message>
     <message>
         <source>testing…</source>
@@ -4462,12 +4462,12 @@
         <translation>HTTP</translation>
     </message>
     <message>
-        <source>not listed by its last test</source>
-        <translation>beim letzten Test nicht aufgeführt</translation>
+        <source>Starting {program}…</source>
+        <translation>{program} wird gestartet…</translation>
     </message>
     <message>
-        <source>Test the server to list its tools.</source>
-        <translation>Testen Sie den Server, um seine Werkzeuge aufzulisten.</translation>
+        <source>not listed by its last test</source>
+        <translation>beim letzten Test nicht aufgeführt</translation>
     </message>
     <message numerus="yes">
         <source>%n tool(s) listed.</source>
@@ -4529,40 +4529,40 @@
         <translation>Die vollständigen Argumente und das Ergebnis dieses Aufrufs anzeigen</translation>
     </message>
     <message>
-        <source>No tools yet: add an MCP server in the Tools window.</source>
-        <translation>Noch keine Werkzeuge: Fügen Sie im Fenster „Werkzeuge“ einen MCP-Server hinzu.</translation>
-    </message>
-    <message>
         <source>Tools the model may call in this chat</source>
         <translation>Werkzeuge, die das Modell in diesem Chat aufrufen darf</translation>
-    </message>
-    <message>
-        <source>Tick the tools the model may call in this chat, grouped by server</source>
-        <translation>Die Werkzeuge anhaken, die das Modell in diesem Chat aufrufen darf, nach Server gruppiert</translation>
     </message>
     <message>
         <source>Looking for tools</source>
         <translation>Werkzeuge werden gesucht</translation>
     </message>
     <message>
-        <source>The servers are being asked</source>
-        <translation>Die Server werden gefragt</translation>
-    </message>
-    <message>
         <source>Look again</source>
         <translation>Erneut suchen</translation>
-    </message>
-    <message>
-        <source>Ask the servers for their tools again</source>
-        <translation>Die Server erneut nach ihren Werkzeugen fragen</translation>
     </message>
     <message>
         <source>Stop looking</source>
         <translation>Suche stoppen</translation>
     </message>
     <message>
-        <source>Stop asking the servers</source>
-        <translation>Die Abfrage der Server stoppen</translation>
+        <source>No tools yet: add a tool server in the Tools window.</source>
+        <translation>Noch keine Werkzeuge: Fügen Sie im Fenster „Werkzeuge“ einen Werkzeugserver hinzu.</translation>
+    </message>
+    <message>
+        <source>Tick the tools the model may call in this chat, grouped by tool server</source>
+        <translation>Die Werkzeuge ankreuzen, die das Modell in diesem Chat aufrufen darf, nach Werkzeugserver gruppiert</translation>
+    </message>
+    <message>
+        <source>The tool servers are being asked</source>
+        <translation>Die Werkzeugserver werden abgefragt</translation>
+    </message>
+    <message>
+        <source>Ask the tool servers for their tools again</source>
+        <translation>Die Werkzeugserver erneut nach ihren Werkzeugen fragen</translation>
+    </message>
+    <message>
+        <source>Stop asking the tool servers</source>
+        <translation>Die Abfrage der Werkzeugserver beenden</translation>
     </message>
     <message>
         <source>Tools window…</source>
@@ -4573,8 +4573,28 @@
         <translation>Fenster „Werkzeuge“</translation>
     </message>
     <message>
-        <source>Add, change or test MCP servers and choose which tools run without asking</source>
-        <translation>MCP-Server hinzufügen, ändern oder testen und festlegen, welche Werkzeuge ohne Nachfrage ausgeführt werden</translation>
+        <source>Add, change or test tool servers and choose which tools run without asking</source>
+        <translation>Werkzeugserver hinzufügen, ändern oder testen und festlegen, welche Werkzeuge ohne Nachfrage laufen</translation>
+    </message>
+    <message>
+        <source>Let the model call tools (from MCP tool servers) in this chat</source>
+        <translation>Dem Modell erlauben, in diesem Chat Werkzeuge (von MCP-Werkzeugservern) aufzurufen</translation>
+    </message>
+    <message>
+        <source>not listed by its tool server now</source>
+        <translation>von seinem Werkzeugserver derzeit nicht aufgeführt</translation>
+    </message>
+    <message>
+        <source>Asking the tool servers for their tools…</source>
+        <translation>Die Werkzeugserver werden nach ihren Werkzeugen gefragt…</translation>
+    </message>
+    <message>
+        <source>Every tool server is turned off: turn one on in the Tools window.</source>
+        <translation>Alle Werkzeugserver sind ausgeschaltet: Schalten Sie im Fenster „Werkzeuge“ einen ein.</translation>
+    </message>
+    <message>
+        <source>The tool servers offered no tools; check them in the Tools window.</source>
+        <translation>Die Werkzeugserver haben keine Werkzeuge angeboten; prüfen Sie sie im Fenster „Werkzeuge“.</translation>
     </message>
     <message>
         <source>Tools ({count})</source>
@@ -4586,26 +4606,6 @@
             <numerusform>%n Werkzeug, das das Modell in diesem Chat aufrufen darf; hier auswählen</numerusform>
             <numerusform>%n Werkzeuge, die das Modell in diesem Chat aufrufen darf; hier auswählen</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Let the model call tools (MCP servers) in this chat</source>
-        <translation>Das Modell in diesem Chat Werkzeuge (MCP-Server) aufrufen lassen</translation>
-    </message>
-    <message>
-        <source>not listed by its server now</source>
-        <translation>von seinem Server derzeit nicht aufgeführt</translation>
-    </message>
-    <message>
-        <source>Asking the servers for their tools…</source>
-        <translation>Server werden nach ihren Werkzeugen gefragt…</translation>
-    </message>
-    <message>
-        <source>Every MCP server is turned off: turn one on in the Tools window.</source>
-        <translation>Alle MCP-Server sind ausgeschaltet: Schalten Sie einen im Fenster „Werkzeuge“ ein.</translation>
-    </message>
-    <message>
-        <source>The servers offered no tools; check them in the Tools window.</source>
-        <translation>Die Server haben keine Werkzeuge angeboten; prüfen Sie sie im Fenster „Werkzeuge“.</translation>
     </message>
     <message>
         <source>Looking failed: {error}</source>

@@ -104,8 +104,8 @@
         <translation>请先选择人脸：一张照片或一段视频。</translation>
     </message>
     <message>
-        <source>Choose a speech file, or a voice and a text to speak.</source>
-        <translation>请选择语音文件，或者选择声音并输入要朗读的文本。</translation>
+        <source>Choose an audio file, or a voice and a text to speak.</source>
+        <translation>请选择音频文件，或者选择声音并输入要朗读的文本。</translation>
     </message>
     <message>
         <source>Starting…</source>
@@ -132,8 +132,8 @@
         </translation>
     </message>
     <message>
-        <source>Your video appears here. Choose a face and speech, then Generate.</source>
-        <translation>你的视频将显示在此处。请选择人脸和语音，然后单击“生成”。</translation>
+        <source>Your video appears here. Choose a face and what it says, then Generate.</source>
+        <translation>你的视频将显示在此处。请选择人脸及其要说的内容，然后单击“生成”。</translation>
     </message>
     <message>
         <source>Save as…</source>
@@ -168,10 +168,6 @@
         <translation>已保存到 {path}</translation>
     </message>
     <message>
-        <source>Speech</source>
-        <translation>语音</translation>
-    </message>
-    <message>
         <source>No file chosen</source>
         <translation>未选择文件</translation>
     </message>
@@ -184,24 +180,24 @@
         <translation>“{text}”（{seconds} 秒，{voice}）</translation>
     </message>
     <message>
-        <source>Speech file</source>
-        <translation>语音文件</translation>
-    </message>
-    <message>
-        <source>The face says what a speech file says</source>
-        <translation>人脸说出语音文件中的内容</translation>
-    </message>
-    <message>
         <source>Voice panel:</source>
         <translation>语音面板：</translation>
     </message>
     <message>
-        <source>Speech from the Voice panel</source>
-        <translation>来自语音面板的语音</translation>
+        <source>What the face says</source>
+        <translation>人脸要说的内容</translation>
     </message>
     <message>
-        <source>The face says the speech last made in the Voice panel</source>
-        <translation>人脸说出语音面板中最近生成的语音</translation>
+        <source>The face says what an audio file says</source>
+        <translation>人脸说出音频文件中的内容</translation>
+    </message>
+    <message>
+        <source>The Voice panel&apos;s audio</source>
+        <translation>来自语音面板的音频</translation>
+    </message>
+    <message>
+        <source>The face says what the Voice panel spoke last</source>
+        <translation>人脸说出语音面板最近朗读的内容</translation>
     </message>
     <message>
         <source>A voice saying:</source>
@@ -220,12 +216,12 @@
         <translation>选择…</translation>
     </message>
     <message>
-        <source>Choose speech file</source>
-        <translation>选择语音文件</translation>
+        <source>A wav, flac or mp3 file of someone speaking</source>
+        <translation>wav、flac 或 mp3 格式的人声音频文件</translation>
     </message>
     <message>
-        <source>A wav, flac or mp3 file of speech</source>
-        <translation>wav、flac 或 mp3 格式的语音文件</translation>
+        <source>Choose audio</source>
+        <translation>选择音频</translation>
     </message>
     <message>
         <source>Voice</source>
@@ -244,10 +240,6 @@
         <translation>要说的文本</translation>
     </message>
     <message>
-        <source>Choose speech</source>
-        <translation>选择语音</translation>
-    </message>
-    <message>
         <source>No voices yet</source>
         <translation>暂无声音</translation>
     </message>
@@ -260,8 +252,8 @@
         <translation>生成字幕</translation>
     </message>
     <message>
-        <source>Put &lt;video&gt;.srt next to each video: the typed text timed sentence by sentence, or a speech file transcribed by Whisper</source>
-        <translation>在每个视频旁生成 &lt;video&gt;.srt：输入的文本按句计时，或由 Whisper 转录语音文件</translation>
+        <source>Put &lt;video&gt;.srt next to each video: the typed text timed sentence by sentence, or an audio file transcribed by Whisper</source>
+        <translation>在每个视频旁生成 &lt;video&gt;.srt：输入的文本按句计时，或由 Whisper 转录音频文件</translation>
     </message>
     <message>
         <source>Play</source>
@@ -532,6 +524,7 @@
     </message>
     <message>
         <source>Previous version</source>
+        <extracomment>Buttons that change the conversation: off while an answer streams.</extracomment>
         <translation>上一版本</translation>
     </message>
     <message>
@@ -737,7 +730,6 @@
     </message>
     <message>
         <source>Now choose a face, then Generate.</source>
-        <extracomment>The panels in the navigation, in order. A new panel is one more line here.</extracomment>
         <translation>现在请选择人脸，然后单击“生成”。</translation>
     </message>
     <message>
@@ -751,6 +743,10 @@
     <message>
         <source>{panel} ({keys})</source>
         <translation>{panel}（{keys}）</translation>
+    </message>
+    <message>
+        <source>Knowledge now lives in a shared database.</source>
+        <translation>知识库现在位于共享数据库中。</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -831,10 +827,6 @@
     <message>
         <source>Loaded {name} in {seconds} s</source>
         <translation>已加载 {name}，用时 {seconds} 秒</translation>
-    </message>
-    <message>
-        <source>Knowledge now lives in a shared server.</source>
-        <translation>知识库现在位于共享服务器上。</translation>
     </message>
     <message>
         <source>Knowledge now lives in the built-in database.</source>
@@ -1495,10 +1487,6 @@
         <translation>无音频设备：无法录音。使用文件中的音频片段效果相同。</translation>
     </message>
     <message>
-        <source>No audio device: speech is made but not played; Save as wav… keeps it.</source>
-        <translation>无音频设备：语音会生成但不会播放；可使用“另存为 wav…”保存。</translation>
-    </message>
-    <message>
         <source>Detect automatically</source>
         <translation>自动检测</translation>
     </message>
@@ -1593,6 +1581,10 @@
     <message>
         <source>No speech-to-text model installed</source>
         <translation>未安装语音识别模型</translation>
+    </message>
+    <message>
+        <source>No audio device: the voice is made but not played; Save as wav… keeps it.</source>
+        <translation>无音频设备：声音会生成但不会播放；可使用“另存为 wav…”保存。</translation>
     </message>
     <message>
         <source>Microphone to record from</source>
@@ -1883,20 +1875,12 @@
         <translation>端点</translation>
     </message>
     <message>
-        <source>The remote servers chat can run on; choose one to edit it.</source>
-        <translation>聊天可以运行在其上的远程服务器；选择一个进行编辑。</translation>
-    </message>
-    <message>
         <source>A&amp;dd</source>
         <translation>添加(&amp;D)</translation>
     </message>
     <message>
         <source>Add endpoint</source>
         <translation>添加端点</translation>
-    </message>
-    <message>
-        <source>Add a remote server to the list.</source>
-        <translation>向列表添加一个远程服务器。</translation>
     </message>
     <message>
         <source>&amp;Remove</source>
@@ -1907,14 +1891,6 @@
         <translation>移除端点</translation>
     </message>
     <message>
-        <source>Remove the selected server (its key goes when you save).</source>
-        <translation>移除所选服务器（其密钥在保存时删除）。</translation>
-    </message>
-    <message>
-        <source>What the chat&apos;s device list calls this server.</source>
-        <translation>此服务器在聊天设备列表中显示的名称。</translation>
-    </message>
-    <message>
         <source>{ovms} (OVMS) or {other}</source>
         <translation>{ovms}（OVMS）或 {other}</translation>
     </message>
@@ -1923,36 +1899,12 @@
         <translation>地址</translation>
     </message>
     <message>
-        <source>The server&apos;s OpenAI-compatible address, e.g. {example}.</source>
-        <translation>服务器的 OpenAI 兼容地址，例如 {example}。</translation>
-    </message>
-    <message>
         <source>API key</source>
         <translation>API 密钥</translation>
     </message>
     <message>
-        <source>The key the server expects, if any; kept in the system keyring.</source>
-        <translation>服务器要求的密钥（如有）；保存在系统密钥环中。</translation>
-    </message>
-    <message>
-        <source>Ask the server for its models; the list below fills from its answer.</source>
-        <translation>向服务器查询其模型；下方列表将根据其响应填充。</translation>
-    </message>
-    <message>
         <source>Cancel test</source>
         <translation>取消测试</translation>
-    </message>
-    <message>
-        <source>Stop waiting for the server&apos;s answer.</source>
-        <translation>不再等待服务器的响应。</translation>
-    </message>
-    <message>
-        <source>Test the connection to list the server&apos;s models.</source>
-        <translation>测试连接以列出服务器的模型。</translation>
-    </message>
-    <message>
-        <source>The server&apos;s model that chat uses.</source>
-        <translation>聊天使用的服务器模型。</translation>
     </message>
     <message>
         <source>&amp;Name:</source>
@@ -1973,6 +1925,50 @@
     <message>
         <source>{name} {number}</source>
         <translation>{name} {number}</translation>
+    </message>
+    <message>
+        <source>The remote endpoints chat can run on; choose one to edit it.</source>
+        <translation>聊天可以运行的远程端点；选择一个进行编辑。</translation>
+    </message>
+    <message>
+        <source>Add a remote endpoint to the list.</source>
+        <translation>向列表添加一个远程端点。</translation>
+    </message>
+    <message>
+        <source>Remove the selected endpoint (its key goes when you save).</source>
+        <translation>移除所选端点（保存时其密钥将被删除）。</translation>
+    </message>
+    <message>
+        <source>Ask the endpoint for its models; the list below fills from its answer.</source>
+        <translation>向端点查询其模型；下方列表将根据其响应填充。</translation>
+    </message>
+    <message>
+        <source>What the chat&apos;s device list calls this endpoint.</source>
+        <translation>聊天设备列表中此端点的名称。</translation>
+    </message>
+    <message>
+        <source>The endpoint&apos;s OpenAI-compatible address, e.g. {example}.</source>
+        <translation>端点的 OpenAI 兼容地址，例如 {example}。</translation>
+    </message>
+    <message>
+        <source>The key the endpoint expects, if any; kept in the system keyring.</source>
+        <translation>端点要求的密钥（如有）；保存在系统密钥环中。</translation>
+    </message>
+    <message>
+        <source>Show API key</source>
+        <translation>显示 API 密钥</translation>
+    </message>
+    <message>
+        <source>Show or hide the API key.</source>
+        <translation>显示或隐藏 API 密钥。</translation>
+    </message>
+    <message>
+        <source>Test the connection to list the endpoint&apos;s models.</source>
+        <translation>测试连接以列出端点的模型。</translation>
+    </message>
+    <message>
+        <source>The endpoint&apos;s model that chat uses.</source>
+        <translation>聊天使用的端点模型。</translation>
     </message>
     <message>
         <source>(no name)</source>
@@ -2047,16 +2043,8 @@
         <translation>用于朗读的声音（聊天回答也使用它）</translation>
     </message>
     <message>
-        <source>Device for the speech model</source>
-        <translation>语音模型的设备</translation>
-    </message>
-    <message>
         <source>Speak the text in the chosen voice</source>
         <translation>用所选声音朗读文本</translation>
-    </message>
-    <message>
-        <source>Stop the speech now</source>
-        <translation>立即停止朗读</translation>
     </message>
     <message>
         <source>Save as wav…</source>
@@ -2067,16 +2055,24 @@
         <translation>另存为 wav</translation>
     </message>
     <message>
-        <source>Save the last speech as a wav file</source>
-        <translation>将最近一次生成的语音保存为 wav 文件</translation>
-    </message>
-    <message>
         <source>Use in Avatar</source>
         <translation>用于数字人</translation>
     </message>
     <message>
-        <source>Hand the last speech to the Avatar panel, for a face to say it</source>
-        <translation>将最近一次生成的语音交给数字人面板，由人脸说出</translation>
+        <source>Device for the voice model</source>
+        <translation>声音模型的设备</translation>
+    </message>
+    <message>
+        <source>Stop speaking now</source>
+        <translation>立即停止朗读</translation>
+    </message>
+    <message>
+        <source>Save what was spoken last as a wav file</source>
+        <translation>将最近一次朗读的内容保存为 wav 文件</translation>
+    </message>
+    <message>
+        <source>Hand what was spoken last to the Avatar panel, for a face to say it</source>
+        <translation>将最近一次朗读的内容交给数字人面板，由人脸说出</translation>
     </message>
     <message>
         <source>&amp;Voice:</source>
@@ -2099,28 +2095,28 @@
         <translation>正在播放 {played} / {total} 秒</translation>
     </message>
     <message>
-        <source>Save speech</source>
-        <translation>保存语音</translation>
+        <source>Save the whole text&apos;s audio as a wav file</source>
+        <translation>将整段文本的音频保存为 wav 文件</translation>
+    </message>
+    <message>
+        <source>Speak the whole text first (what was stopped is not saved)</source>
+        <translation>请先朗读完整个文本（已停止的内容不会保存）</translation>
+    </message>
+    <message>
+        <source>Open the Avatar panel with this audio, to make a lip-synced video of it</source>
+        <translation>用此音频打开数字人面板，为其生成对口型视频</translation>
     </message>
     <message>
         <source>WAV audio</source>
         <translation>WAV 音频</translation>
     </message>
     <message>
+        <source>Save audio</source>
+        <translation>保存音频</translation>
+    </message>
+    <message>
         <source>Saved {name}</source>
         <translation>已保存 {name}</translation>
-    </message>
-    <message>
-        <source>Save the whole speech as a wav file</source>
-        <translation>将整段语音保存为 wav 文件</translation>
-    </message>
-    <message>
-        <source>Speak the whole text first (a stopped speech is not saved)</source>
-        <translation>请先朗读完整个文本（已停止的语音不会保存）</translation>
-    </message>
-    <message>
-        <source>Open the Avatar panel with this speech, to make a lip-synced video of it</source>
-        <translation>用此语音打开数字人面板，为其生成对口型视频</translation>
     </message>
     <message>
         <source>Speak the whole text first, then make a video of it in the Avatar panel</source>
@@ -2463,18 +2459,6 @@
         <translation>已停止</translation>
     </message>
     <message>
-        <source>Conversation mode needs a chat model: choose one above.</source>
-        <translation>对话模式需要聊天模型：请在上方选择一个。</translation>
-    </message>
-    <message>
-        <source>Conversation mode needs a microphone, and none was found.</source>
-        <translation>对话模式需要麦克风，但未找到任何麦克风。</translation>
-    </message>
-    <message>
-        <source>Conversation mode needs a voice to answer in: make one in the Voice panel.</source>
-        <translation>对话模式需要一个用于回答的声音：请在语音面板中创建。</translation>
-    </message>
-    <message>
         <source>Speaking while the answer plays stops it and starts your next turn. Use headphones: on loudspeakers the answer&apos;s own sound would interrupt it — switch this off then, and wait for the end of each answer.</source>
         <translation>在回答播放时说话会停止播放，并开始你的下一轮发言。请使用耳机：使用扬声器时，回答本身的声音会打断它 — 这种情况下请关闭此选项，并等待每个回答结束。</translation>
     </message>
@@ -2491,6 +2475,18 @@
         <translation>正在转录…</translation>
     </message>
     <message>
+        <source>Hands-free mode needs a chat model: choose one above.</source>
+        <translation>免提模式需要聊天模型：请在上方选择一个。</translation>
+    </message>
+    <message>
+        <source>Hands-free mode needs a microphone, and none was found.</source>
+        <translation>免提模式需要麦克风，但未找到任何麦克风。</translation>
+    </message>
+    <message>
+        <source>Hands-free mode needs a voice to answer in: make one in the Voice panel.</source>
+        <translation>免提模式需要一个用于回答的声音：请在语音面板中创建。</translation>
+    </message>
+    <message>
         <source>Thinking…</source>
         <translation>正在思考…</translation>
     </message>
@@ -2505,28 +2501,32 @@
     </message>
     <message>
         <source>Stopped</source>
-        <comment>the spoken conversation ended</comment>
+        <comment>hands-free mode ended</comment>
         <translation>已停止</translation>
+    </message>
+    <message>
+        <source>Hands-free</source>
+        <translation>免提</translation>
+    </message>
+    <message>
+        <source>Hands-free mode</source>
+        <translation>免提模式</translation>
+    </message>
+    <message>
+        <source>Stop hands-free</source>
+        <translation>停止免提</translation>
+    </message>
+    <message>
+        <source>End hands-free mode</source>
+        <translation>结束免提模式</translation>
     </message>
     <message>
         <source>Conversation</source>
         <translation>对话</translation>
     </message>
     <message>
-        <source>Conversation mode</source>
-        <translation>对话模式</translation>
-    </message>
-    <message>
         <source>Talk with the model hands-free: it listens, answers aloud</source>
         <translation>与模型免手动对话：它会聆听并大声回答</translation>
-    </message>
-    <message>
-        <source>Stop conversation</source>
-        <translation>停止对话</translation>
-    </message>
-    <message>
-        <source>End the conversation</source>
-        <translation>结束对话</translation>
     </message>
     <message>
         <source>Interrupt when I speak</source>
@@ -2698,8 +2698,32 @@
         <translation>此电脑上的内置数据库（无需设置）(&amp;B)</translation>
     </message>
     <message>
-        <source>&amp;Shared PostgreSQL server with pgvector (a team&apos;s knowledge)</source>
-        <translation>带 pgvector 的共享 PostgreSQL 服务器（团队知识库）(&amp;S)</translation>
+        <source>&amp;Shared PostgreSQL database with pgvector (a team&apos;s knowledge)</source>
+        <translation>带 pgvector 的共享 PostgreSQL 数据库（团队知识库）(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Shared database</source>
+        <translation>共享数据库</translation>
+    </message>
+    <message>
+        <source>Keep knowledge in a PostgreSQL database with pgvector that a team shares.</source>
+        <translation>将知识保存在团队共享的带 pgvector 的 PostgreSQL 数据库中。</translation>
+    </message>
+    <message>
+        <source>Connect to the database and say which PostgreSQL and pgvector it runs.</source>
+        <translation>连接到数据库，并显示其运行的 PostgreSQL 和 pgvector 版本。</translation>
+    </message>
+    <message>
+        <source>Show password</source>
+        <translation>显示密码</translation>
+    </message>
+    <message>
+        <source>Show or hide the password.</source>
+        <translation>显示或隐藏密码。</translation>
+    </message>
+    <message>
+        <source>Enter the database&apos;s connection string.</source>
+        <translation>请输入数据库的连接字符串。</translation>
     </message>
     <message>
         <source>Built-in database</source>
@@ -2710,20 +2734,8 @@
         <translation>将知识库保存在此电脑上的数据库文件中；无需任何设置。</translation>
     </message>
     <message>
-        <source>Shared PostgreSQL server</source>
-        <translation>共享 PostgreSQL 服务器</translation>
-    </message>
-    <message>
-        <source>Keep knowledge on a PostgreSQL server with pgvector that a team shares.</source>
-        <translation>将知识库保存在团队共享的、带 pgvector 的 PostgreSQL 服务器上。</translation>
-    </message>
-    <message>
         <source>Connection string</source>
         <translation>连接字符串</translation>
-    </message>
-    <message>
-        <source>The server&apos;s address, e.g. {example}.</source>
-        <translation>服务器的地址，例如 {example}。</translation>
     </message>
     <message>
         <source>kept in the system keyring, not in the settings</source>
@@ -2746,24 +2758,24 @@
         <translation>测试连接</translation>
     </message>
     <message>
-        <source>Connect to the server and say which PostgreSQL and pgvector it runs.</source>
-        <translation>连接到服务器，并显示其运行的 PostgreSQL 和 pgvector 版本。</translation>
+        <source>Stop waiting for the answer.</source>
+        <translation>不再等待响应。</translation>
+    </message>
+    <message>
+        <source>Waiting for the answer.</source>
+        <translation>正在等待响应。</translation>
     </message>
     <message>
         <source>&amp;Connection:</source>
         <translation>连接(&amp;C)：</translation>
     </message>
     <message>
+        <source>The database&apos;s connection string, e.g. {example}.</source>
+        <translation>数据库的连接字符串，例如 {example}。</translation>
+    </message>
+    <message>
         <source>&amp;Password:</source>
         <translation>密码(&amp;P)：</translation>
-    </message>
-    <message>
-        <source>Enter the server&apos;s connection string first.</source>
-        <translation>请先输入服务器的连接字符串。</translation>
-    </message>
-    <message>
-        <source>Enter the server&apos;s connection string.</source>
-        <translation>请输入服务器的连接字符串。</translation>
     </message>
     <message>
         <source>Device for the {pipeline} model</source>
@@ -2918,8 +2930,8 @@
         <translation>打开模型管理器…</translation>
     </message>
     <message>
-        <source>The model manager, where the conversion tools are installed</source>
-        <translation>模型管理器，转换工具在此安装</translation>
+        <source>The model manager, where the conversion toolchain is installed</source>
+        <translation>模型管理器，转换工具链在此安装</translation>
     </message>
     <message numerus="yes">
         <source>%n document(s)</source>
@@ -2980,10 +2992,6 @@
     <message>
         <source>not running</source>
         <translation>未运行</translation>
-    </message>
-    <message>
-        <source>Shared server</source>
-        <translation>共享服务器</translation>
     </message>
     <message>
         <source>connected</source>
@@ -3192,8 +3200,8 @@
         <translation>远程端点</translation>
     </message>
     <message>
-        <source>Set up OpenAI-compatible servers (OVMS, vLLM, another OV Studio) chat can run on</source>
-        <translation>设置聊天可运行其上的 OpenAI 兼容服务器（OVMS、vLLM、其他 OV Studio）</translation>
+        <source>Set up remote endpoints (OVMS, vLLM, another OV Studio) chat can run on</source>
+        <translation>设置聊天可以运行的远程端点（OVMS、vLLM、另一个 OV Studio）</translation>
     </message>
     <message>
         <source>Model:</source>
@@ -3492,8 +3500,8 @@
         <translation>（在应用中转换）</translation>
     </message>
     <message>
-        <source>Converted with the conversion tools (Convert view)</source>
-        <translation>使用转换工具转换（“转换”视图）</translation>
+        <source>Converted with the conversion toolchain (Convert view)</source>
+        <translation>使用转换工具链转换（“转换”视图）</translation>
     </message>
     <message>
         <source>Connecting for {source}…</source>
@@ -3604,48 +3612,48 @@
         <translation>显示其他行</translation>
     </message>
     <message>
-        <source>Converting a checkpoint needs the conversion tools (PyTorch, Transformers, Optimum Intel and NNCF), which are not installed yet.</source>
-        <translation>转换检查点需要转换工具（PyTorch、Transformers、Optimum Intel 和 NNCF），目前尚未安装。</translation>
-    </message>
-    <message>
-        <source>Install conversion tools (≈{download} download, {disk} on disk)</source>
-        <translation>安装转换工具（下载约 {download}，占用磁盘 {disk}）</translation>
-    </message>
-    <message>
-        <source>The conversion tools are installed in this app&apos;s data folder.</source>
-        <translation>转换工具已安装在此应用的数据文件夹中。</translation>
-    </message>
-    <message>
-        <source>The conversion tools were installed with the versions of an earlier release; update them so conversions use the versions this one was tested with.</source>
-        <translation>已安装的转换工具是早期版本附带的版本；请更新，以便转换时使用本版本经过测试的版本。</translation>
-    </message>
-    <message>
-        <source>Update conversion tools (≈{download} download)</source>
-        <translation>更新转换工具（下载约 {download}）</translation>
-    </message>
-    <message>
         <source>Stopped; nothing was installed.</source>
         <translation>已停止；未安装任何内容。</translation>
-    </message>
-    <message>
-        <source>The conversion tools are installed: Convert is ready.</source>
-        <translation>转换工具已安装：可以开始转换。</translation>
-    </message>
-    <message>
-        <source>Install conversion tools</source>
-        <translation>安装转换工具</translation>
     </message>
     <message>
         <source>Download PyTorch, Transformers, Optimum Intel and NNCF into the app&apos;s folder.</source>
         <translation>将 PyTorch、Transformers、Optimum Intel 和 NNCF 下载到此应用的文件夹中。</translation>
     </message>
     <message>
-        <source>Remove conversion tools</source>
-        <translation>移除转换工具</translation>
+        <source>Converting a checkpoint needs the conversion toolchain (PyTorch, Transformers, Optimum Intel and NNCF), which is not installed yet.</source>
+        <translation>转换检查点需要转换工具链（PyTorch、Transformers、Optimum Intel 和 NNCF），目前尚未安装。</translation>
     </message>
     <message>
-        <source>Delete the conversion tools from the app&apos;s data folder to free the space.</source>
-        <translation>从此应用的数据文件夹中删除转换工具以释放空间。</translation>
+        <source>Install conversion toolchain (≈{download} download, {disk} on disk)</source>
+        <translation>安装转换工具链（下载约 {download}，占用磁盘 {disk}）</translation>
+    </message>
+    <message>
+        <source>The conversion toolchain is installed in this app&apos;s data folder.</source>
+        <translation>转换工具链已安装在此应用的数据文件夹中。</translation>
+    </message>
+    <message>
+        <source>The conversion toolchain was installed with the versions of an earlier release; update it so conversions use the versions this one was tested with.</source>
+        <translation>已安装的转换工具链是早期版本附带的版本；请更新，以便转换时使用本版本经过测试的版本。</translation>
+    </message>
+    <message>
+        <source>Update conversion toolchain (≈{download} download)</source>
+        <translation>更新转换工具链（下载约 {download}）</translation>
+    </message>
+    <message>
+        <source>The conversion toolchain is installed: Convert is ready.</source>
+        <translation>转换工具链已安装：“转换”已就绪。</translation>
+    </message>
+    <message>
+        <source>Install conversion toolchain</source>
+        <translation>安装转换工具链</translation>
+    </message>
+    <message>
+        <source>Remove conversion toolchain</source>
+        <translation>移除转换工具链</translation>
+    </message>
+    <message>
+        <source>Delete the conversion toolchain from the app&apos;s data folder to free the space.</source>
+        <translation>从此应用的数据文件夹中删除转换工具链以释放空间。</translation>
     </message>
     <message>
         <source>Cancel install</source>
@@ -3664,8 +3672,8 @@
         <translation>已下载的量。</translation>
     </message>
     <message>
-        <source>Installing the conversion tools failed unexpectedly; details are in the log.</source>
-        <translation>安装转换工具时发生意外错误；详细信息见日志。</translation>
+        <source>Installing the conversion toolchain failed unexpectedly; details are in the log.</source>
+        <translation>安装转换工具链时发生意外错误；详细信息见日志。</translation>
     </message>
     <message>
         <source>{name} is now used.</source>
@@ -4273,16 +4281,16 @@
         <translation>回答将在没有此工具结果的情况下继续</translation>
     </message>
     <message>
-        <source>New server</source>
-        <translation>新服务器</translation>
+        <source>New tool server</source>
+        <translation>新工具服务器</translation>
     </message>
     <message>
         <source>An argument has a quote that is not closed.</source>
         <translation>某个参数中的引号未闭合。</translation>
     </message>
     <message>
-        <source>Another server is already called “{name}”.</source>
-        <translation>已有另一个服务器名为“{name}”。</translation>
+        <source>Another tool server is already called “{name}”.</source>
+        <translation>已有另一个工具服务器名为“{name}”。</translation>
     </message>
     <message>
         <source>Tools (MCP)</source>
@@ -4297,36 +4305,8 @@
         <translation>工具</translation>
     </message>
     <message>
-        <source>MCP servers</source>
-        <translation>MCP 服务器</translation>
-    </message>
-    <message>
-        <source>The servers chat can call; choose one to edit</source>
-        <translation>聊天可以调用的服务器；选择一个进行编辑</translation>
-    </message>
-    <message>
-        <source>Server columns</source>
-        <translation>服务器列</translation>
-    </message>
-    <message>
         <source>Name, kind, and its tools</source>
         <translation>名称、类型及其工具</translation>
-    </message>
-    <message>
-        <source>Add server</source>
-        <translation>添加服务器</translation>
-    </message>
-    <message>
-        <source>Add an MCP server to the list.</source>
-        <translation>向列表添加一个 MCP 服务器。</translation>
-    </message>
-    <message>
-        <source>Remove server</source>
-        <translation>移除服务器</translation>
-    </message>
-    <message>
-        <source>Remove the selected server.</source>
-        <translation>移除所选服务器。</translation>
     </message>
     <message>
         <source>Shown beside each call of its tools.</source>
@@ -4341,10 +4321,6 @@
         <translation>HTTP 地址</translation>
     </message>
     <message>
-        <source>Start a program, or reach a server by its address.</source>
-        <translation>启动一个程序，或通过地址访问服务器。</translation>
-    </message>
-    <message>
         <source>e.g. {example}</source>
         <translation>例如 {example}</translation>
     </message>
@@ -4353,16 +4329,8 @@
         <translation>程序</translation>
     </message>
     <message>
-        <source>The program that starts the server.</source>
-        <translation>启动服务器的程序。</translation>
-    </message>
-    <message>
         <source>What the program is given, separated by spaces; quotes keep words together.</source>
         <translation>传给程序的内容，以空格分隔；引号内的词语视为一个整体。</translation>
-    </message>
-    <message>
-        <source>The server&apos;s MCP address (streamable HTTP).</source>
-        <translation>服务器的 MCP 地址（Streamable HTTP）。</translation>
     </message>
     <message>
         <source>Offer its tools to chats</source>
@@ -4377,36 +4345,20 @@
         <translation>关闭后，不再提供其工具。</translation>
     </message>
     <message>
-        <source>&amp;Test</source>
-        <translation>测试(&amp;T)</translation>
-    </message>
-    <message>
-        <source>Test</source>
-        <translation>测试</translation>
-    </message>
-    <message>
-        <source>Start the server and list its tools.</source>
-        <translation>启动服务器并列出其工具。</translation>
-    </message>
-    <message>
-        <source>Stop waiting for the server.</source>
-        <translation>不再等待服务器。</translation>
-    </message>
-    <message>
         <source>Testing</source>
         <translation>正在测试</translation>
     </message>
     <message>
-        <source>The server is being asked for its tools.</source>
-        <translation>正在向服务器查询其工具。</translation>
-    </message>
-    <message>
-        <source>Tools of this server</source>
-        <translation>此服务器的工具</translation>
+        <source>This tool server&apos;s tools</source>
+        <translation>此工具服务器的工具</translation>
     </message>
     <message>
         <source>Tick a tool to let it run without asking you first.</source>
         <translation>勾选工具后，它无需先询问你即可运行。</translation>
+    </message>
+    <message>
+        <source>Test the tool server to list its tools.</source>
+        <translation>测试工具服务器以列出其工具。</translation>
     </message>
     <message>
         <source>&amp;Kind:</source>
@@ -4423,6 +4375,54 @@
     <message>
         <source>Tools (ticked: runs without asking):</source>
         <translation>工具（已勾选：无需询问即运行）：</translation>
+    </message>
+    <message>
+        <source>Tool server</source>
+        <translation>工具服务器</translation>
+    </message>
+    <message>
+        <source>Tool servers</source>
+        <translation>工具服务器</translation>
+    </message>
+    <message>
+        <source>The tool servers chat can call; choose one to edit</source>
+        <translation>聊天可以调用的工具服务器；选择一个进行编辑</translation>
+    </message>
+    <message>
+        <source>Tool server columns</source>
+        <translation>工具服务器列</translation>
+    </message>
+    <message>
+        <source>Add tool server</source>
+        <translation>添加工具服务器</translation>
+    </message>
+    <message>
+        <source>Add a tool server to the list.</source>
+        <translation>向列表添加一个工具服务器。</translation>
+    </message>
+    <message>
+        <source>Remove tool server</source>
+        <translation>移除工具服务器</translation>
+    </message>
+    <message>
+        <source>Remove the selected tool server.</source>
+        <translation>移除所选工具服务器。</translation>
+    </message>
+    <message>
+        <source>Start the tool server and list its tools.</source>
+        <translation>启动工具服务器并列出其工具。</translation>
+    </message>
+    <message>
+        <source>Start a program, or reach a tool server by its address.</source>
+        <translation>启动一个程序，或通过地址访问工具服务器。</translation>
+    </message>
+    <message>
+        <source>The program that starts the tool server.</source>
+        <translation>启动工具服务器的程序。</translation>
+    </message>
+    <message>
+        <source>The tool server&apos;s MCP address (streamable HTTP).</source>
+        <translation>工具服务器的 MCP 地址（Streamable HTTP）。</translation>
     </message>
     <message>
         <source>testing…</source>
@@ -4451,12 +4451,12 @@
         <translation>HTTP</translation>
     </message>
     <message>
-        <source>not listed by its last test</source>
-        <translation>上次测试未列出</translation>
+        <source>Starting {program}…</source>
+        <translation>正在启动 {program}…</translation>
     </message>
     <message>
-        <source>Test the server to list its tools.</source>
-        <translation>测试服务器以列出其工具。</translation>
+        <source>not listed by its last test</source>
+        <translation>上次测试未列出</translation>
     </message>
     <message numerus="yes">
         <source>%n tool(s) listed.</source>
@@ -4517,40 +4517,40 @@
         <translation>显示此调用的完整参数和结果</translation>
     </message>
     <message>
-        <source>No tools yet: add an MCP server in the Tools window.</source>
-        <translation>还没有工具：请在工具窗口中添加 MCP 服务器。</translation>
-    </message>
-    <message>
         <source>Tools the model may call in this chat</source>
         <translation>模型在此聊天中可调用的工具</translation>
-    </message>
-    <message>
-        <source>Tick the tools the model may call in this chat, grouped by server</source>
-        <translation>勾选模型在此聊天中可调用的工具（按服务器分组）</translation>
     </message>
     <message>
         <source>Looking for tools</source>
         <translation>正在查找工具</translation>
     </message>
     <message>
-        <source>The servers are being asked</source>
-        <translation>正在询问服务器</translation>
-    </message>
-    <message>
         <source>Look again</source>
         <translation>重新查找</translation>
-    </message>
-    <message>
-        <source>Ask the servers for their tools again</source>
-        <translation>再次向服务器查询其工具</translation>
     </message>
     <message>
         <source>Stop looking</source>
         <translation>停止查找</translation>
     </message>
     <message>
-        <source>Stop asking the servers</source>
-        <translation>停止询问服务器</translation>
+        <source>No tools yet: add a tool server in the Tools window.</source>
+        <translation>还没有工具：请在工具窗口中添加工具服务器。</translation>
+    </message>
+    <message>
+        <source>Tick the tools the model may call in this chat, grouped by tool server</source>
+        <translation>勾选模型在此对话中可以调用的工具，按工具服务器分组</translation>
+    </message>
+    <message>
+        <source>The tool servers are being asked</source>
+        <translation>正在查询工具服务器</translation>
+    </message>
+    <message>
+        <source>Ask the tool servers for their tools again</source>
+        <translation>再次向工具服务器查询其工具</translation>
+    </message>
+    <message>
+        <source>Stop asking the tool servers</source>
+        <translation>停止查询工具服务器</translation>
     </message>
     <message>
         <source>Tools window…</source>
@@ -4561,8 +4561,28 @@
         <translation>工具窗口</translation>
     </message>
     <message>
-        <source>Add, change or test MCP servers and choose which tools run without asking</source>
-        <translation>添加、更改或测试 MCP 服务器，并选择哪些工具无需询问即可运行</translation>
+        <source>Add, change or test tool servers and choose which tools run without asking</source>
+        <translation>添加、更改或测试工具服务器，并选择哪些工具无需询问即可运行</translation>
+    </message>
+    <message>
+        <source>Let the model call tools (from MCP tool servers) in this chat</source>
+        <translation>允许模型在此对话中调用（来自 MCP 工具服务器的）工具</translation>
+    </message>
+    <message>
+        <source>not listed by its tool server now</source>
+        <translation>其工具服务器当前未列出</translation>
+    </message>
+    <message>
+        <source>Asking the tool servers for their tools…</source>
+        <translation>正在向工具服务器查询其工具…</translation>
+    </message>
+    <message>
+        <source>Every tool server is turned off: turn one on in the Tools window.</source>
+        <translation>所有工具服务器均已关闭：请在工具窗口中打开一个。</translation>
+    </message>
+    <message>
+        <source>The tool servers offered no tools; check them in the Tools window.</source>
+        <translation>工具服务器未提供任何工具；请在工具窗口中检查。</translation>
     </message>
     <message>
         <source>Tools ({count})</source>
@@ -4573,26 +4593,6 @@
         <translation>
             <numerusform>模型在此聊天中可调用 %n 个工具；在此处选择</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Let the model call tools (MCP servers) in this chat</source>
-        <translation>允许模型在此聊天中调用工具（MCP 服务器）</translation>
-    </message>
-    <message>
-        <source>not listed by its server now</source>
-        <translation>其服务器当前未列出</translation>
-    </message>
-    <message>
-        <source>Asking the servers for their tools…</source>
-        <translation>正在向服务器查询其工具…</translation>
-    </message>
-    <message>
-        <source>Every MCP server is turned off: turn one on in the Tools window.</source>
-        <translation>所有 MCP 服务器均已关闭：请在工具窗口中开启一个。</translation>
-    </message>
-    <message>
-        <source>The servers offered no tools; check them in the Tools window.</source>
-        <translation>服务器未提供任何工具；请在工具窗口中检查。</translation>
     </message>
     <message>
         <source>Looking failed: {error}</source>
