@@ -93,7 +93,7 @@ screenshots: setup-dev fixtures
 	$(PY) scripts/render_remote.py
 	$(PY) scripts/render_engine_room.py
 	OV_STUDIO_WRITE_SCREENSHOTS=1 $(VENV)/bin/pytest -q \
-		tests/ui/test_voice_panel.py::test_screenshot tests/ui/test_voice_to_avatar.py::test_screenshot
+		tests/ui/voice/test_panel.py::test_screenshot tests/ui/avatar/test_speech_source.py::test_screenshot
 
 clean:
 	rm -rf build dist

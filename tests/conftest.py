@@ -48,7 +48,7 @@ from app.core.paths import HOME_ENV, AppPaths
 from tests.logfail import LogFailPlugin
 
 BUILDER = Path(__file__).parent / "fixtures" / "build_models.py"
-pytest_plugins = ["pytester"]  # tests/unit/test_logfail.py runs pytest on the guard
+pytest_plugins = ["pytester"]  # tests/unit/tests/test_logfail.py runs pytest on the guard
 
 
 def pytest_configure(config: pytest.Config) -> None:

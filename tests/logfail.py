@@ -13,7 +13,8 @@ A test that means to provoke one says so:
 - or it asks for ``caplog`` and sets its level to ERROR or below (``caplog.set_level`` or
   ``caplog.at_level``): it reads the records itself.
 
-Registered by ``tests/conftest.py``; a test of the guard itself is ``tests/unit/test_logfail.py``.
+Registered by ``tests/conftest.py``; a test of the guard itself is
+``tests/unit/tests/test_logfail.py``.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ Conventions (``scripts/update_translations.py`` extracts with ``pyside6-lupdate`
   variable: lupdate reads the source, not the running program.
 - Values go in named placeholders filled *after* translating:
   ``tr("Loaded {name} on {device}").format(name=..., device=...)``. Translators keep the
-  placeholders; ``tests/ui/test_translations.py`` checks every translation does.
+  placeholders; ``tests/ui/test_i18n.py`` checks every translation does.
 - Counts use Qt's plural forms: ``tr("%n file(s)", "", count)``.
 - A second argument is a note for translators (the same English can need two translations):
   ``tr("Open", "menu verb")``.

@@ -23,17 +23,17 @@ pytestmark = pytest.mark.integration
 
 
 @pytest.fixture(scope="module")
-def registry(tmp_path_factory: pytest.TempPathFactory) -> ModelRegistry:
+def converted_registry(tmp_path_factory: pytest.TempPathFactory) -> ModelRegistry:
     home = tmp_path_factory.mktemp("convert-home")
     return ModelRegistry(home / "models.json", home / "models")
 
 
-def _leftovers(registry: ModelRegistry) -> list[str]:
+def _stray_entries(converted_registry: ModelRegistry) -> list[str]:
     """Anything under the models folder that is not an installed model's folder."""
-    installed = {m.folder.name for m in registry.models()}
-    if not registry.models_dir.exists():
+    installed = {m.folder.name for m in converted_registry.models()}
+    if not converted_registry.models_dir.exists():
         return []
-    return sorted(p.name for p in registry.models_dir.iterdir() if p.name not in installed)
+    return sorted(p.name for p in converted_registry.models_dir.iterdir() if p.name not in installed)
 
 
 def _compression(folder: Path) -> dict[str, str]:
@@ -62,7 +62,7 @@ def _compression(folder: Path) -> dict[str, str]:
 )
 def test_converted_models_are_registered_and_generate(
     tiny_checkpoint: Path,
-    registry: ModelRegistry,
+    converted_registry: ModelRegistry,
     request_: ConvertRequest,
     precision: str,
     compression: dict[str, str],
@@ -71,7 +71,7 @@ def test_converted_models_are_registered_and_generate(
     request = ConvertRequest(
         str(tiny_checkpoint), request_.weights, None, request_.group_size, request_.ratio
     )
-    model = convert_model(request, registry, on_progress=stages.append)
+    model = convert_model(request, converted_registry, on_progress=stages.append)
 
     assert [p.stage for p in stages] == ["check", "export", "compress", "validate", "done"]
     assert [p.step for p in stages] == sorted(p.step for p in stages)
@@ -79,10 +79,10 @@ def test_converted_models_are_registered_and_generate(
     assert model.id == f"llm-tiny-hf-{request_.weights.value}-ov"
     assert (model.task, model.precision, model.source) == (ModelTask.CHAT, precision, "converted")
     assert model.usable and model.owned and model.size_bytes > 0
-    assert registry.deletes_files(model)  # marked as the app's: Remove deletes it
-    assert registry.get(model.id).folder == registry.models_dir / model.id
+    assert converted_registry.deletes_files(model)  # marked as the app's: Remove deletes it
+    assert converted_registry.get(model.id).folder == converted_registry.models_dir / model.id
     assert compression.items() <= _compression(model.folder).items()
-    assert _leftovers(registry) == []
+    assert _stray_entries(converted_registry) == []
 
     pipe = ChatPipeline(ChatModelConfig(model.folder, "CPU"))
     pipe.load()
@@ -92,7 +92,7 @@ def test_converted_models_are_registered_and_generate(
 
 
 def test_cancel_midway_kills_the_job_and_leaves_nothing(
-    tiny_checkpoint: Path, registry: ModelRegistry
+    tiny_checkpoint: Path, converted_registry: ModelRegistry
 ) -> None:
     cancel = CancelToken()
     children: list[int] = []
@@ -104,34 +104,34 @@ def test_cancel_midway_kills_the_job_and_leaves_nothing(
 
     request = ConvertRequest(str(tiny_checkpoint), Weights.FP16, name="cancelled")
     with pytest.raises(Cancelled):
-        Converter(registry).convert(request, cancel, stop_when_exporting)
+        Converter(converted_registry).convert(request, cancel, stop_when_exporting)
     assert children and not any(psutil.pid_exists(pid) for pid in children)
-    assert "cancelled" not in [m.id for m in registry.models()]
-    assert _leftovers(registry) == []
+    assert "cancelled" not in [m.id for m in converted_registry.models()]
+    assert _stray_entries(converted_registry) == []
 
 
 def test_a_skipped_tokenizer_is_caught(
-    tiny_checkpoint: Path, registry: ModelRegistry, tmp_path: Path
+    tiny_checkpoint: Path, converted_registry: ModelRegistry, tmp_path: Path
 ) -> None:
     """optimum exports the model and silently skips a tokenizer it cannot convert."""
     broken = tmp_path / "broken-tokenizer"
     shutil.copytree(tiny_checkpoint, broken)
     (broken / "tokenizer.json").write_text('{"model": {"type": "Nope"}}', encoding="utf-8")
     with pytest.raises(UserError, match="tokenizer did not"):
-        convert_model(ConvertRequest(str(broken), Weights.FP16), registry)
-    assert _leftovers(registry) == []
+        convert_model(ConvertRequest(str(broken), Weights.FP16), converted_registry)
+    assert _stray_entries(converted_registry) == []
 
 
 def test_a_group_size_that_does_not_fit_says_what_to_choose(
-    tiny_checkpoint: Path, registry: ModelRegistry
+    tiny_checkpoint: Path, converted_registry: ModelRegistry
 ) -> None:
     request = ConvertRequest(str(tiny_checkpoint), Weights.INT4, group_size=128, name="g128")
     with pytest.raises(UserError, match=r"layers as narrow as 64.*smaller group size"):
-        convert_model(request, registry)
-    assert _leftovers(registry) == []
+        convert_model(request, converted_registry)
+    assert _stray_entries(converted_registry) == []
 
 
-def test_an_unsupported_architecture_is_named(registry: ModelRegistry, tmp_path: Path) -> None:
+def test_an_unsupported_architecture_is_named(converted_registry: ModelRegistry, tmp_path: Path) -> None:
     folder = tmp_path / "xlnet"
     folder.mkdir()
     config = {"model_type": "xlnet", "architectures": ["XLNetLMHeadModel"]}
@@ -139,12 +139,12 @@ def test_an_unsupported_architecture_is_named(registry: ModelRegistry, tmp_path:
     (folder / "model.safetensors").write_bytes(b"\0" * 16)
     (folder / "spiece.model").write_bytes(b"\0" * 16)
     with pytest.raises(UserError, match="cannot convert “xlnet” models"):
-        convert_model(ConvertRequest(str(folder), Weights.INT8, ModelTask.CHAT), registry)
-    assert _leftovers(registry) == []
+        convert_model(ConvertRequest(str(folder), Weights.INT8, ModelTask.CHAT), converted_registry)
+    assert _stray_entries(converted_registry) == []
 
 
 def test_a_hub_id_offline_is_one_sentence_without_an_errno(
-    registry: ModelRegistry, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    converted_registry: ModelRegistry, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Offline, huggingface_hub (1.21) retries with the client it closed: the job says the hub
     cannot be reached, as downloads do, instead of crashing on that RuntimeError."""
@@ -152,9 +152,9 @@ def test_a_hub_id_offline_is_one_sentence_without_an_errno(
     monkeypatch.setenv("HF_HOME", str(tmp_path / "hf-home"))
     request = ConvertRequest("someone/some-model", Weights.INT8, ModelTask.CHAT)
     with pytest.raises(UserError) as caught:
-        convert_model(request, registry)
+        convert_model(request, converted_registry)
     assert str(caught.value) == (
         "Can't reach the model hub at http://nonexistent.invalid — check your connection or "
         "proxy; HF_ENDPOINT is http://nonexistent.invalid."
     )
-    assert _leftovers(registry) == []
+    assert _stray_entries(converted_registry) == []

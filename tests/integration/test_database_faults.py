@@ -26,7 +26,7 @@ from app.knowledge.database.account import give_to, server_account, spawn_option
 from app.knowledge.database.cluster import initdb_options, tool
 from app.knowledge.database.embedded import DatabaseError, EmbeddedDatabase
 from app.knowledge.database.pidfile import read_postmaster
-from tests.integration.database_install import runnable_install
+from tests.integration.knowledge.database.database_install import runnable_install
 
 pytestmark = pytest.mark.integration
 

@@ -20,7 +20,7 @@ pytestmark = [pytest.mark.integration]
 SHORT = {"temperature": 0, "num_predict": 4}
 
 
-def client(server: RunningServer) -> ollama.Client:
+def ollama_client(server: RunningServer) -> ollama.Client:
     return ollama.Client(host=server.url, headers=server.auth)
 
 
@@ -32,7 +32,7 @@ def b64(data: bytes) -> str:
     return base64.b64encode(data).decode()
 
 
-def post(server: RunningServer, route: str, body: dict[str, Any]) -> httpx.Response:
+def ollama_post(server: RunningServer, route: str, body: dict[str, Any]) -> httpx.Response:
     return httpx.post(f"{server.url}/api/{route}", json=body, headers=server.auth, timeout=120)
 
 
@@ -43,7 +43,7 @@ def test_show_lists_vision_for_a_vision_model_only(
         (vision_server, ["completion", "vision"]),
         (server, ["completion"]),
     ):
-        assert client(running).show(served_name(running)).capabilities == capabilities
+        assert ollama_client(running).show(served_name(running)).capabilities == capabilities
 
 
 def test_a_chat_image_given_as_a_path_is_answered(
@@ -51,7 +51,7 @@ def test_a_chat_image_given_as_a_path_is_answered(
 ) -> None:
     picture = tmp_path / "picture.png"
     picture.write_bytes(image_bytes())
-    answer = client(vision_server).chat(
+    answer = ollama_client(vision_server).chat(
         model=served_name(vision_server),
         messages=[{"role": "user", "content": "What is in this picture?", "images": [picture]}],
         options=SHORT,
@@ -65,7 +65,7 @@ def test_a_chat_image_given_as_a_path_is_answered(
 
 def test_generate_streams_an_answer_about_image_bytes(vision_server: RunningServer) -> None:
     parts = list(
-        client(vision_server).generate(
+        ollama_client(vision_server).generate(
             model=served_name(vision_server),
             prompt="Describe this.",
             images=[image_bytes("JPEG", (300, 20))],  # thin: padded before the model sees it
@@ -79,7 +79,7 @@ def test_generate_streams_an_answer_about_image_bytes(vision_server: RunningServ
 
 
 def test_images_of_an_earlier_turn_are_not_sent(vision_server: RunningServer) -> None:
-    answer = client(vision_server).chat(
+    answer = ollama_client(vision_server).chat(
         model=served_name(vision_server),
         messages=[
             {"role": "user", "content": "Look.", "images": [image_bytes()]},
@@ -108,21 +108,21 @@ def _asked(images: list[str]) -> dict[str, Any]:
         ("generate", {"prompt": "hi", "raw": True, "images": [b64(image_bytes())]}, "raw"),
     ],
 )
-def test_hostile_images_are_one_sentence_400s(
+def test_hostile_ollama_images_are_one_sentence_400s(
     vision_server: RunningServer, route: str, body: dict[str, Any], words: str
 ) -> None:
-    response = post(vision_server, route, body)
+    response = ollama_post(vision_server, route, body)
     assert response.status_code == 400, response.text
     error = response.json()["error"]
     assert isinstance(error, str) and words in error
     assert error.count(". ") == 0 and "Traceback" not in error
     # The server answers the next request.
-    assert post(vision_server, "chat", _asked([b64(image_bytes())])).status_code == 200
+    assert ollama_post(vision_server, "chat", _asked([b64(image_bytes())])).status_code == 200
 
 
-def test_a_text_only_model_refuses_images(server: RunningServer) -> None:
+def test_a_text_only_model_refuses_ollama_images(server: RunningServer) -> None:
     with pytest.raises(ollama.ResponseError) as refused:
-        client(server).chat(
+        ollama_client(server).chat(
             model=served_name(server),
             messages=[{"role": "user", "content": "What is this?", "images": [image_bytes()]}],
             options=SHORT,

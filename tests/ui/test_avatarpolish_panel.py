@@ -16,11 +16,7 @@ from pytestqt.qtbot import QtBot
 
 from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
-from tests.ui.avatar_fakes import AvatarScript
-from tests.ui.conftest import make_context
-from tests.ui.fakes import CPU, Script
-from tests.ui.helpers import answer_files, click, open_window
-from tests.ui.test_avatar_panel import (
+from tests.ui.avatar.test_panel import (
     PLAY_TIMEOUT_MS,
     choose_face,
     choose_speech,
@@ -29,6 +25,10 @@ from tests.ui.test_avatar_panel import (
     speech_wav,
     window,
 )
+from tests.ui.avatar_fakes import AvatarScript
+from tests.ui.conftest import make_context
+from tests.ui.fakes import CPU, Script
+from tests.ui.helpers import answer_files, click, open_window
 from ui.a11y import unlabelled_widgets
 from ui.avatar.face_box import no_face_in_picture
 from ui.shell.main_window import MainWindow

@@ -10,9 +10,9 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from tests.ui.chat.test_chat_presets import own_unlabelled
+from tests.ui.chat.test_knowledge_picker import FakeKnowledge, guide, knowledge, kwindow
 from tests.ui.helpers import load
-from tests.ui.test_chat_knowledge import FakeKnowledge, guide, knowledge, kwindow
-from tests.ui.test_chatinput_presets import own_unlabelled
 from ui.shell.main_window import MainWindow
 
 __all__ = ["guide", "knowledge", "kwindow"]  # the fixtures, shared with test_chat_knowledge

@@ -20,9 +20,9 @@ from tests.integration.conftest import fresh_db, pg_server  # noqa: F401  (real-
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, Script
 from tests.ui.helpers import open_window
+from tests.ui.knowledge.test_panel import open_panel, wait_for_rows, wait_idle
 from tests.ui.knowledge_fakes import FakeKnowledge, row
-from tests.ui.test_knowledge_panel import open_panel, wait_for_rows, wait_idle
-from tests.unit.test_knowledge_boilerplate import TEXINFO_PAGE
+from tests.unit.pipelines.rag.test_html_text import TEXINFO_PAGE
 from ui.a11y import unlabelled_widgets
 from ui.knowledge import KnowledgePanel
 from ui.knowledge.formatting import relevance_text
@@ -43,10 +43,11 @@ def fake() -> Iterator[FakeKnowledge]:
 def kwindow(qtbot: QtBot, app_home: AppPaths, script: Script, fake: FakeKnowledge) -> MainWindow:
     ctx = make_context(app_home, [CPU], script)
     ctx.knowledge = fake  # type: ignore[assignment]
-    return open_window(qtbot, ctx)
+    window = open_window(qtbot, ctx)
+    return window
 
 
-def _hits(folder: Path) -> list[Hit]:
+def _ranked_hits(folder: Path) -> list[Hit]:
     guide = folder / "guide.pdf"
     guide.write_bytes(b"%PDF-1.4 stand-in")
     return [
@@ -59,7 +60,7 @@ def test_results_show_their_rank_and_a_relevance_in_percent(
     qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge, tmp_path: Path
 ) -> None:
     fake.add("Kitchen", row("/d/guide.pdf", pages=4))
-    fake.hits = _hits(tmp_path)
+    fake.hits = _ranked_hits(tmp_path)
     panel = open_panel(qtbot, kwindow)
     search = panel.search
     qtbot.keyClicks(search.query, "how long does sourdough rise")

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.integration
 
 
 @pytest.fixture
-def real_window(qtbot: QtBot, app_home: AppPaths, chat_model_dir: Path) -> MainWindow:
+def tiny_window(qtbot: QtBot, app_home: AppPaths, chat_model_dir: Path) -> MainWindow:
     window = MainWindow(AppContext.create(app_home, [CPU]))
     qtbot.addWidget(window)
     window.show()
@@ -32,8 +32,8 @@ def real_window(qtbot: QtBot, app_home: AppPaths, chat_model_dir: Path) -> MainW
     return window
 
 
-def test_real_model_answers_in_the_window(qtbot: QtBot, real_window: MainWindow) -> None:
-    window = real_window
+def test_real_model_answers_in_the_window(qtbot: QtBot, tiny_window: MainWindow) -> None:
+    window = tiny_window
     panel = window.chat_panel
     assert window.model_status.label.text() == "llm-int8 · AUTO → CPU"
     window.ctx.settings.chat.max_new_tokens = 12
@@ -55,8 +55,8 @@ def test_real_model_answers_in_the_window(qtbot: QtBot, real_window: MainWindow)
     assert panel.input.toPlainText() == ""
 
 
-def test_real_model_streams_and_stops(qtbot: QtBot, real_window: MainWindow) -> None:
-    window = real_window
+def test_real_model_streams_and_stops(qtbot: QtBot, tiny_window: MainWindow) -> None:
+    window = tiny_window
     panel = window.chat_panel
     window.ctx.settings.chat.max_new_tokens = 2000  # long enough to stop half-way
     window.ctx.settings.chat.temperature = 0.0

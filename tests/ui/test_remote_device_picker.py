@@ -11,7 +11,7 @@ from app.core.model_tasks import ModelTask
 from app.core.remote_endpoints import RemoteEndpoint
 from app.core.settings_store import SettingsStore
 from tests.ui.fakes import CPU
-from tests.ui.test_device_picker import entries
+from tests.ui.widgets.test_device_picker import entries
 from ui.widgets.device_picker import DevicePicker
 
 OVMS = RemoteEndpoint(name="Team OVMS", base_url="http://ovms.lan:8000/v3", model="qwen3-8b")

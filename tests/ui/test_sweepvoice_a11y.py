@@ -127,6 +127,7 @@ def test_dictation_controls_are_labelled_while_listening_and_transcribing(
 
 
 def open_dialog(window: MainWindow) -> TranscribeDialog:
+    """File → Transcribe…"""
     window.menus.transcribe_action.trigger()
     dialog = window._transcribe_dialog
     assert dialog is not None and dialog.isVisible()

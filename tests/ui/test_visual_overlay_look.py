@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QToolButton
 from pytestqt.qtbot import QtBot
 
 from app.chat.storage import ChatMessage
-from tests.ui.test_perf_overlay import shown_overlay
+from tests.ui.shell.test_perf_overlay import shown_overlay
 from ui.shell.main_window import MainWindow
 from ui.shell.perf_overlay import PerfOverlay
 

@@ -64,7 +64,7 @@ def code_looks(block: CodeBlock) -> tuple[QColor, float]:
 
 
 @pytest.fixture
-def view(qtbot: QtBot) -> MessageView:
+def themed_view(qtbot: QtBot) -> MessageView:
     """A conversation view of its own (the window's shows only with a model loaded)."""
     view = MessageView()
     qtbot.addWidget(view)
@@ -73,9 +73,9 @@ def view(qtbot: QtBot) -> MessageView:
     return view
 
 
-def show_answer(view: MessageView, qtbot: QtBot) -> CodeBlock:
-    view.show_messages([ChatMessage("user", "Code?"), ChatMessage("assistant", ANSWER, model="M")])
-    block = view.message_widgets()[1].body[1]
+def show_answer(themed_view: MessageView, qtbot: QtBot) -> CodeBlock:
+    themed_view.show_messages([ChatMessage("user", "Code?"), ChatMessage("assistant", ANSWER, model="M")])
+    block = themed_view.message_widgets()[1].body[1]
     assert isinstance(block, CodeBlock)
     qtbot.waitUntil(lambda: block.view.isVisible(), timeout=2000)
     return block
@@ -83,11 +83,11 @@ def show_answer(view: MessageView, qtbot: QtBot) -> CodeBlock:
 
 @pytest.mark.parametrize("first, second", [("light", "dark"), ("dark", "light")])
 def test_code_blocks_follow_a_live_theme_switch(
-    app: QApplication, window: MainWindow, view: MessageView, qtbot: QtBot, first: str, second: str
+    app: QApplication, window: MainWindow, themed_view: MessageView, qtbot: QtBot, first: str, second: str
 ) -> None:
     themes = window.menus.view.theme_actions
     themes[first].trigger()
-    block = show_answer(view, qtbot)
+    block = show_answer(themed_view, qtbot)
     for theme in (first, second, first):
         themes[theme].trigger()
         dark = theme == "dark"
@@ -96,7 +96,7 @@ def test_code_blocks_follow_a_live_theme_switch(
         # The code's background is the new theme's, and its text stands out from it.
         assert (background.lightness() < 100) == dark, (theme, background.name())
         assert ink > 0.3, (theme, background.name(), ink)
-        prose = view.message_widgets()[1].body[0]
+        prose = themed_view.message_widgets()[1].body[0]
         assert isinstance(prose, Prose)
         links = prose.document().toHtml()
         link = app.palette().link().color().name()
@@ -104,31 +104,31 @@ def test_code_blocks_follow_a_live_theme_switch(
 
 
 def test_a_new_conversation_after_a_switch_draws_code_in_the_new_theme(
-    app: QApplication, window: MainWindow, view: MessageView, qtbot: QtBot
+    app: QApplication, window: MainWindow, themed_view: MessageView, qtbot: QtBot
 ) -> None:
     window.menus.view.theme_actions["light"].trigger()
     window.menus.view.theme_actions["dark"].trigger()
-    block = show_answer(view, qtbot)
+    block = show_answer(themed_view, qtbot)
     background, ink = code_looks(block)
     assert background.lightness() < 100 and ink > 0.3
 
 
 def test_message_text_has_no_box_but_inputs_keep_theirs(
-    app: QApplication, window: MainWindow, view: MessageView, qtbot: QtBot
+    app: QApplication, window: MainWindow, themed_view: MessageView, qtbot: QtBot
 ) -> None:
     window.menus.view.theme_actions["light"].trigger()
     sheet = app_style_sheet(app.palette())
     assert 'QTextEdit[messageText="true"]' in sheet
-    view.show_messages(
+    themed_view.show_messages(
         [ChatMessage("user", "A question"), ChatMessage("assistant", "Plain words.")]
     )
-    prose = view.message_widgets()[1].body[0]
+    prose = themed_view.message_widgets()[1].body[0]
     assert isinstance(prose, Prose)
     qtbot.waitUntil(prose.isVisible, timeout=2000)
-    message = view.message_widgets()[1]
+    message = themed_view.message_widgets()[1]
     image = message.grab(prose.geometry()).toImage()  # on its bubble
     # No border: the edge pixels are the bubble's colour, the same all round.
-    bubble = view.message_widgets()[1].background().rgb()
+    bubble = themed_view.message_widgets()[1].background().rgb()
     edge = [image.pixel(x, 0) for x in range(2, image.width() - 2)]
     edge += [image.pixel(0, y) for y in range(2, image.height() - 2)]
     assert set(edge) == {bubble}, {QColor.fromRgb(c).name() for c in set(edge)}
@@ -141,14 +141,14 @@ def test_message_text_has_no_box_but_inputs_keep_theirs(
 
 @pytest.mark.parametrize("first, second", [("light", "dark"), ("dark", "light")])
 def test_a_cut_notice_follows_a_live_theme_switch(
-    app: QApplication, window: MainWindow, view: MessageView, qtbot: QtBot, first: str, second: str
+    app: QApplication, window: MainWindow, themed_view: MessageView, qtbot: QtBot, first: str, second: str
 ) -> None:
     themes = window.menus.view.theme_actions
     themes[first].trigger()
     cut = ChatMessage("assistant", "A long answer", model="M", cut=True)
     cut.metrics["output_tokens"] = 512
-    view.show_messages([ChatMessage("user", "Essay?"), cut])
-    label = view.message_widgets()[1].cut.label
+    themed_view.show_messages([ChatMessage("user", "Essay?"), cut])
+    label = themed_view.message_widgets()[1].cut.label
     assert label.isVisible() and label.text() == "Cut off at 512 tokens"
     for theme in (first, second, first):
         themes[theme].trigger()

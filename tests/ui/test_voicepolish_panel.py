@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QApplication, QWidget
 
-from tests.ui.test_voice_panel import make_voice_window, open_voice
+from tests.ui.voice.test_panel import make_voice_window, open_voice
 from ui.a11y import unlabelled_widgets
 from ui.shell.main_window import MainWindow
 from ui.theme import dark_palette
@@ -77,7 +77,7 @@ def test_every_control_has_a_name_and_a_description(
 
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
 @pytest.mark.parametrize("size", [(1600, 1000), (1024, 700)], ids=["large", "small"])
-def test_screenshot(
+def test_screenshots_at_both_sizes_in_both_themes(
     make_voice_window: Callable[..., MainWindow], size: tuple[int, int], dark: bool
 ) -> None:
     app = QApplication.instance()

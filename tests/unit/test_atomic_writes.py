@@ -64,7 +64,7 @@ def test_an_owner_is_given_where_allowed(tmp_path: Path) -> None:
     assert (target.stat().st_uid, target.stat().st_gid) == (65534, 65534)
 
 
-def test_a_failed_write_leaves_the_old_file_and_no_temp_file(tmp_path: Path) -> None:
+def test_a_failed_atomic_write_leaves_the_old_file_and_no_temp_file(tmp_path: Path) -> None:
     target = tmp_path / "list.json"
     write_text_atomic(target, "old")
     with pytest.raises(TypeError):

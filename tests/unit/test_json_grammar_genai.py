@@ -13,7 +13,7 @@ import pytest
 from pipelines.generation import GenerationSettings, generation_config
 from pipelines.json_grammar import json_grammar
 from pipelines.json_grammar_ebnf import compact
-from tests.unit.test_json_grammar_convert import CASES
+from tests.unit.pipelines.test_json_grammar import CASES
 
 pytestmark = pytest.mark.integration
 

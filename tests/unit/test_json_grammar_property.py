@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from pipelines.json_grammar import json_grammar
 from pipelines.json_grammar_ebnf import compact
-from tests.unit.json_grammar_matcher import Grammar
+from tests.unit.pipelines.json_grammar_matcher import Grammar
 
 Pair = tuple[Any, Any]
 """A schema and a value valid under it."""

@@ -1,0 +1,117 @@
+"""The chat's context: max new tokens clamped to the model, the context used shown under the
+input (and emitted for the conversation's marker), the input cleared on send and restored on
+failure."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QLocale
+from PySide6.QtGui import QPalette
+from pytestqt.qtbot import QtBot
+
+from app.chat.context_window import ContextUsage, max_answer_tokens
+from app.core.errors import UserError
+from tests.ui.fakes import Script
+from tests.ui.helpers import ask, load, shown, type_and_send
+from ui.chat.context_meter import context_text
+from ui.shell.main_window import MainWindow
+from ui.theme import warning_color
+
+FAKE_CONTEXT = 2048  # the fake model folder's max_position_embeddings
+
+pytestmark = pytest.mark.usefixtures("english_locale")
+
+
+@pytest.fixture
+def english_locale() -> Iterator[None]:
+    """Numbers as an English-speaking user sees them (the language setting sets the default
+    locale in the app; tests otherwise run in the C locale, without group separators)."""
+    before = QLocale()
+    QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
+    yield
+    QLocale.setDefault(before)
+
+
+def test_max_new_tokens_is_clamped_to_the_models_context(
+    qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
+) -> None:
+    panel = window.chat_panel
+    window.ctx.settings_store.update(
+        chat=window.ctx.settings.chat.model_copy(update={"max_new_tokens": 9999})
+    )
+    load(qtbot, window, model_folder)
+    ceiling = max_answer_tokens(FAKE_CONTEXT)
+    assert ceiling == 1536  # a quarter of the window stays for the prompt
+    assert panel.generation.max_new_tokens.maximum() == ceiling
+    assert panel.generation.max_new_tokens.value() == ceiling
+    assert panel.generation_settings().max_new_tokens == ceiling
+    assert window.ctx.settings.chat.max_new_tokens == 9999  # the stored value is not rewritten
+    ask(qtbot, window, "Hello there")
+    assert "Hello there, friend." in shown(window)  # not "this model can read 0 …"
+    assert not panel.input_error.isVisible()
+
+
+def test_context_used_is_shown_and_emitted_after_each_turn(
+    qtbot: QtBot, window: MainWindow, model_folder: Path
+) -> None:
+    panel = window.chat_panel
+    assert not panel.context_label.isVisibleTo(panel)  # no model: nothing to count
+    load(qtbot, window, model_folder)
+    assert panel.context_label.isVisibleTo(panel)
+    with qtbot.waitSignal(panel.context_budget_changed, timeout=5000) as emitted:
+        ask(qtbot, window, "one two three")
+    usage = emitted.args[0]
+    assert isinstance(usage, ContextUsage)
+    assert usage.limit == FAKE_CONTEXT and usage.first_sent == 0 and usage.messages == 2
+    # The fake counts words: system prompt, the turn and the next question's place, each with
+    # the template's share.
+    assert usage.used == (5 + 8) + (3 + 8) + (3 + 8) + 8
+    assert panel.context_label.text() == "Context used: 43 / 2,048 tokens"
+    assert not panel.context_label.warning  # far from full: muted
+
+
+def test_dropped_turns_are_said_and_the_warning_colour_shows(
+    qtbot: QtBot, window: MainWindow, model_folder: Path
+) -> None:
+    panel = window.chat_panel
+    chat = window.ctx.settings.chat.model_copy(update={"max_new_tokens": 1500})
+    window.ctx.settings_store.update(chat=chat)  # 548 tokens left for what the model reads
+    load(qtbot, window, model_folder)
+    long_question = " ".join(["word"] * 200)
+    for _ in range(3):
+        ask(qtbot, window, long_question)
+    usage = panel.context_usage
+    # The first turn, question and answer, is left out: what is sent starts at a question.
+    assert usage is not None and usage.first_sent == 2 and usage.dropped == 2
+    assert "2 older message(s) no longer sent" in panel.context_label.text()
+    # The conversation marks where the model stops reading, before the oldest message sent.
+    marker = panel.view.marker
+    assert marker.isVisibleTo(panel.view)
+    assert panel.view.rows.indexOf(marker) == panel.view.rows.indexOf(panel.view._widgets[2]) - 1
+    assert panel.context_label.warning
+    color = panel.context_label.palette().color(QPalette.ColorRole.WindowText)
+    assert color == warning_color(panel.palette())
+
+
+def test_context_numbers_follow_the_locale() -> None:
+    usage = ContextUsage(used=1234, limit=2048, answer=512, first_sent=0, messages=4)
+    QLocale.setDefault(QLocale(QLocale.Language.German, QLocale.Country.Germany))
+    assert context_text(usage) == "Context used: 1.234 / 2.048 tokens"
+    QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
+    assert context_text(usage) == "Context used: 1,234 / 2,048 tokens"
+
+
+def test_the_input_clears_on_send_and_gets_the_text_back_on_failure(
+    qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
+) -> None:
+    panel = window.chat_panel
+    load(qtbot, window, model_folder)
+    script.fail_with = UserError("That prompt cannot be answered.", field="prompt")
+    with qtbot.waitSignal(panel.answerFinished, timeout=5000) as finished:
+        type_and_send(qtbot, window, "Keep me")
+        assert panel.input.toPlainText() == ""  # shown as sent at once
+    assert finished.args == [False]
+    assert panel.input.toPlainText() == "Keep me"
