@@ -127,7 +127,7 @@ def grounded_prompts(count_tokens: Callable[[str], int], n: int) -> list[str]:
 
 def _retrieval_facts() -> list[tuple[str, str, str]]:
     """The (file, passage, paraphrased question) corpus of the retrieval-quality test."""
-    path = ROOT / "tests" / "integration" / "test_retrieval_quality.py"
+    path = ROOT / "tests" / "integration" / "knowledge" / "test_search.py"
     spec = importlib.util.spec_from_file_location("retrieval_quality_corpus", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

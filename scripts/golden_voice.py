@@ -1,4 +1,5 @@
-"""Regenerate tests/unit/data/voice_golden.npz from speechbrain itself (run once, by hand).
+"""Regenerate tests/unit/pipelines/voice/data/voice_golden.npz from speechbrain itself (run once,
+by hand).
 
 The voice pipeline computes speechbrain's filterbank in numpy and rebuilds speechbrain's x-vector
 network in torch for conversion; the golden file pins both to the reference implementation:
@@ -29,7 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.audio_samples import speech_like
 
-OUT = Path(__file__).resolve().parents[1] / "tests" / "unit" / "data" / "voice_golden.npz"
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "tests" / "unit" / "pipelines" / "voice" / "data" / "voice_golden.npz"
 
 
 def main() -> None:

@@ -3,7 +3,7 @@
 Qt already gives a button its text as its accessible name and a labelled field its buddy
 label's text; :func:`describe` is for the rest (icon-only buttons, fields without a buddy,
 lists) and adds the description, which doubles as the tooltip sighted users see on hover.
-:func:`unlabelled_widgets` is what ``tests/ui/test_accessibility.py`` walks every panel and
+:func:`unlabelled_widgets` is what ``tests/ui/shell/test_accessibility.py`` walks every panel and
 dialog with.
 """
 

@@ -1,15 +1,18 @@
-"""Images in chat messages over the API: the official ``openai`` client against a server
-serving the tiny random LLaVA (``vlm-tiny``) through the batching engine, and a text-only
-model refusing images. Random weights: the answers are checked for being there and counted,
-not for their content."""
+"""Images over the API, against a server serving the tiny random LLaVA (``vlm-tiny``) through the
+batching engine: the official ``openai`` client with images in chat messages, and the official
+``ollama`` client with Ollama's ``images`` (a path or bytes, which it sends as base64); hostile
+images are one-sentence 400s in each API's shape, and a text-only model refuses images. Random
+weights: the answers are checked for being there and counted, not for their content."""
 
 from __future__ import annotations
 
 import base64
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import httpx
+import ollama
 import openai
 import pytest
 
@@ -137,3 +140,117 @@ def test_a_text_only_model_refuses_images(server: RunningServer) -> None:
         )
     message = refused.value.body["message"]  # type: ignore[index]
     assert "does not take images; serve a vision model" in message
+
+
+SHORT = {"temperature": 0, "num_predict": 4}
+
+
+def ollama_client(server: RunningServer) -> ollama.Client:
+    return ollama.Client(host=server.url, headers=server.auth)
+
+
+def served_name(server: RunningServer) -> str:
+    return f"{server.state.served.resolve(None).id}:latest"
+
+
+def b64(data: bytes) -> str:
+    return base64.b64encode(data).decode()
+
+
+def ollama_post(server: RunningServer, route: str, body: dict[str, Any]) -> httpx.Response:
+    return httpx.post(f"{server.url}/api/{route}", json=body, headers=server.auth, timeout=120)
+
+
+def test_show_lists_vision_for_a_vision_model_only(
+    vision_server: RunningServer, server: RunningServer
+) -> None:
+    for running, capabilities in (
+        (vision_server, ["completion", "vision"]),
+        (server, ["completion"]),
+    ):
+        assert ollama_client(running).show(served_name(running)).capabilities == capabilities
+
+
+def test_a_chat_image_given_as_a_path_is_answered(
+    vision_server: RunningServer, tmp_path: Path
+) -> None:
+    picture = tmp_path / "picture.png"
+    picture.write_bytes(image_bytes())
+    answer = ollama_client(vision_server).chat(
+        model=served_name(vision_server),
+        messages=[{"role": "user", "content": "What is in this picture?", "images": [picture]}],
+        options=SHORT,
+    )
+    assert answer.done and answer.done_reason == "length"
+    assert answer.eval_count == 4
+    assert answer.prompt_eval_count is not None and answer.prompt_eval_count > 5
+    engine = vision_server.state.served.engine
+    assert engine is not None and engine.vision
+
+
+def test_generate_streams_an_answer_about_image_bytes(vision_server: RunningServer) -> None:
+    parts = list(
+        ollama_client(vision_server).generate(
+            model=served_name(vision_server),
+            prompt="Describe this.",
+            images=[image_bytes("JPEG", (300, 20))],  # thin: padded before the model sees it
+            options=SHORT,
+            stream=True,
+        )
+    )
+    assert [part.done for part in parts][-1] is True
+    assert not any(part.done for part in parts[:-1])
+    assert parts[-1].eval_count == 4
+
+
+def test_images_of_an_earlier_turn_are_not_sent(vision_server: RunningServer) -> None:
+    answer = ollama_client(vision_server).chat(
+        model=served_name(vision_server),
+        messages=[
+            {"role": "user", "content": "Look.", "images": [image_bytes()]},
+            {"role": "assistant", "content": "A picture."},
+            {"role": "user", "content": "And now?"},
+        ],
+        options=SHORT,
+    )
+    assert answer.eval_count == 4
+
+
+def _asked(images: list[str]) -> dict[str, Any]:
+    message = {"role": "user", "content": "What is this?", "images": images}
+    return {"messages": [message], "stream": False, "options": SHORT}
+
+
+@pytest.mark.parametrize(
+    ("route", "body", "words"),
+    [
+        ("chat", _asked(["@@@@"]), "base64 data is not valid"),
+        ("chat", _asked([b64(b"not an image at all")]), "not an image this app can read"),
+        ("chat", _asked([b64(image_bytes()[:200])]), "damaged"),
+        ("chat", _asked([b64(bomb_png())]), "too many pixels"),
+        ("chat", _asked([b64(image_bytes())] * 11), "at most 10 images"),
+        ("generate", {"prompt": "hi", "images": ["%%"], "stream": False}, "not valid"),
+        ("generate", {"prompt": "hi", "raw": True, "images": [b64(image_bytes())]}, "raw"),
+    ],
+)
+def test_hostile_ollama_images_are_one_sentence_400s(
+    vision_server: RunningServer, route: str, body: dict[str, Any], words: str
+) -> None:
+    response = ollama_post(vision_server, route, body)
+    assert response.status_code == 400, response.text
+    error = response.json()["error"]
+    assert isinstance(error, str) and words in error
+    assert error.count(". ") == 0 and "Traceback" not in error
+    # The server answers the next request.
+    assert ollama_post(vision_server, "chat", _asked([b64(image_bytes())])).status_code == 200
+
+
+def test_a_text_only_model_refuses_ollama_images(server: RunningServer) -> None:
+    with pytest.raises(ollama.ResponseError) as refused:
+        ollama_client(server).chat(
+            model=served_name(server),
+            messages=[{"role": "user", "content": "What is this?", "images": [image_bytes()]}],
+            options=SHORT,
+        )
+    assert refused.value.status_code == 400
+    assert "does not take images; serve a vision model" in refused.value.error

@@ -1,9 +1,10 @@
-"""The shipped translations: complete, faithful to their placeholders, and actually on screen.
+"""Translation: the language setting resolved against the system locale, untranslated text
+unchanged; the shipped translations complete, faithful to their placeholders, and actually on
+screen.
 
 The window is opened in German and every panel is walked: a visible text made of English words
 (the English of our own string catalog) fails the test, so a string that was never passed
-through ``tr()`` is caught as well as one that was never translated.
-"""
+through ``tr()`` is caught as well as one that was never translated."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, Qt, QTranslator
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, Qt, QTranslator
 from PySide6.QtWidgets import (
     QAbstractButton,
     QApplication,
@@ -36,7 +37,7 @@ from app.core.devices import DeviceInfo
 from app.core.settings import ChatDefaults
 from tests.ui.fakes import CPU
 from ui.chat.answer_format import schema_problem
-from ui.i18n import translations_dir
+from ui.i18n import resolve_language, tr, translations_dir
 from ui.shell.main_window import MainWindow
 from ui.widgets.inline_error import InlineError
 
@@ -294,4 +295,18 @@ def test_a_grammar_trial_refusal_reads_german(qtbot: QtBot, german: None) -> Non
     assert error.text() == (
         "Dieses JSON-Schema würde mehr als 1 GB Arbeitsspeicher brauchen, um eingehalten zu "
         "werden; vereinfachen Sie es."
+    )
+
+
+def test_language_setting_resolves_against_the_system_locale() -> None:
+    assert resolve_language("de") == "de"
+    assert resolve_language("system", QLocale("de_AT")) == "de"
+    assert resolve_language("system", QLocale("zh_CN")) == "zh_CN"
+    assert resolve_language("system", QLocale("zh_TW")) == "en"  # Traditional: not shipped yet
+    assert resolve_language("system", QLocale("fr_FR")) == "en"
+
+
+def test_untranslated_text_comes_back_unchanged(qtbot: QtBot) -> None:
+    assert tr("A sentence nobody translated {name}").format(name="x") == (
+        "A sentence nobody translated x"
     )

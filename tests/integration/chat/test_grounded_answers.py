@@ -14,7 +14,6 @@ from app.core.paths import AppPaths
 from app.knowledge.grounding import Source
 from pipelines.core import CancelToken
 from pipelines.generation import GenerationSettings, Message
-from tests.app_process import models_env, run_app
 from tests.documents import write_pdf
 
 pytestmark = pytest.mark.integration
@@ -111,27 +110,3 @@ def test_knowledge_problems_are_reported_at_the_toggle(
     with pytest.raises(UserError, match="no collection named") as gone:
         context.chat.ask(conversation.id, "Hi?", SETTINGS, CancelToken(), lambda _: None)
     assert gone.value.field == "knowledge"
-
-
-def test_cli_ask_prints_the_answer_and_its_sources(
-    app_home: AppPaths, embedding_model_dir: Path, chat_model_dir: Path, documents: Path
-) -> None:
-    env = models_env(embedding=embedding_model_dir)
-    ingested = run_app(["ingest", str(documents), "--collection", "K"], app_home, env)
-    assert ingested.returncode == 0, ingested.stderr
-    listed = run_app(["collections", "--json"], app_home, env)
-    [collection] = json.loads(listed.stdout)
-    assert (collection["name"], collection["documents"]) == ("K", 2)
-    common = ["--collection", "K", "--model", str(chat_model_dir), "--max-new-tokens", "6"]
-    asked = run_app(["ask", "Sourdough rise time?", *common, "--json"], app_home, env)
-    assert asked.returncode == 0, asked.stderr
-    payload = json.loads(asked.stdout.strip().splitlines()[-1])
-    first = payload["sources"][0]
-    assert (Path(first["path"]).name, first["page"], first["number"]) == ("bakery.pdf", 2, 1)
-    assert payload["metrics"]["output_tokens"] >= 1
-    plain = run_app(["ask", "Trams?", *common], app_home, env)
-    assert plain.returncode == 0, plain.stderr
-    assert "\nSources:\n[1] trams.txt" in plain.stdout
-    missing = run_app(["ask", "x?", *common[:1], "Nope", *common[2:]], app_home, env)
-    assert missing.returncode == 2
-    assert "no collection named" in missing.stderr and "Traceback" not in missing.stderr

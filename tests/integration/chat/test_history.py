@@ -1,10 +1,16 @@
-"""A conversation that outgrows the context, through ChatService on the real tiny model.
+"""A conversation that outgrows the context, through ChatService on the real tiny model, and the
+history's token estimate against the real SmolLM2-135M's own count of the prompt.
 
 Once the context is full, older turns are left out in blocks: between two cuts every prompt
 begins as the one before it, so GenAI's prefix cache holds all but the newest messages (the
 whole window was read again on every turn when one message was dropped per turn). Asserted on
 what is sent and what GenAI reports, never on times: ``benchmarks/bench_context.py`` times it.
-"""
+
+Older turns are left out by an estimate (each message's tokens plus the chat template's share,
+:data:`~app.chat.history.TEMPLATE_TOKENS_PER_MESSAGE`); it must bound the prompt GenAI really
+reads from above, or a prompt sent as fitting could overflow the context with its answer.
+Checked on the real model's tokenizer and chat template, where the template's markers are real
+tokens."""
 
 from __future__ import annotations
 
@@ -130,3 +136,34 @@ def test_the_remembered_counts_let_a_replaced_model_go(
     service.load_model(chat_model_dir, "CPU")  # a new pipeline: nothing may keep the old one
     gc.collect()
     assert len(made) == 2 and made[0]() is None and made[1]() is not None
+
+
+GREEDY = GenerationSettings(max_new_tokens=24, temperature=0.0)
+
+
+QUESTIONS = (
+    "What is the capital of France?",
+    "And of Italy? Answer in one word.",
+    "Name three rivers in Europe, one per line:\n- ",
+    "Say 'hello' in 日本語 and in Ελληνικά.",
+)
+
+
+@pytest.mark.real_model
+@pytest.mark.parametrize("system", ["You are a helpful assistant.", ""])
+def test_the_estimate_bounds_the_prompt_the_model_reads(
+    real_chat_model: Path, converted_gguf_cache: Path, tmp_path: Path, system: str
+) -> None:
+    service = ChatService(
+        ConversationStore(tmp_path / "conversations"),
+        MetricsBus(),
+        [DeviceInfo("CPU", "CPU")],
+        converted_cache=converted_gguf_cache,
+    )
+    service.load_model(real_chat_model, "CPU")
+    conversation = service.new_conversation(system)
+    for question in QUESTIONS:
+        usage = service.context_usage(conversation.id, GREEDY, question)
+        assert usage is not None and usage.dropped == 0
+        answer = service.ask(conversation.id, question, GREEDY, CancelToken(), str)
+        assert usage.used >= answer.message.metrics["input_tokens"], question

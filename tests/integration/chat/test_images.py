@@ -1,17 +1,13 @@
-"""Images in chat with the real tiny LLaVA on VLMPipeline: streaming, Stop, metrics, storage."""
+"""Images in chat through ChatService with the real tiny LLaVA: a turn with an image answered,
+saved and reloaded, Regenerate, Stop, text-only models refusing images, images deleted with
+their conversation."""
 
 from __future__ import annotations
 
 import io
 import json
-import os
-import signal
-import subprocess
-import sys
-import textwrap
 from pathlib import Path
 
-import numpy as np
 import pytest
 from PIL import Image
 
@@ -22,19 +18,14 @@ from app.context import AppContext
 from app.core.devices import DeviceInfo
 from app.core.errors import UserError
 from app.core.paths import AppPaths
-from pipelines.chat import ChatModelConfig
-from pipelines.core import CancelToken, InvalidInputError
-from pipelines.generation import GenerationSettings, Message
-from pipelines.vision_chat import VisionChatPipeline
-from tests.app_process import run_app
+from pipelines.core import CancelToken
+from pipelines.generation import GenerationSettings
 from tests.streams import StopAfter
-from tests.waiting import wait_until
 
 pytestmark = pytest.mark.integration
 
 SETTINGS = GenerationSettings(max_new_tokens=8, temperature=0.0, ignore_eos=True)
 CPU_ONLY = [DeviceInfo("CPU", "Test CPU")]
-IMAGE_TOKENS = 65  # the fixture CLIP: 112 px / 14 px patches = 64, and the tag newline
 
 
 def _picture(
@@ -53,47 +44,6 @@ def vision(app_home: AppPaths, vision_model_dir: Path) -> AppContext:
     loaded = ctx.chat.load_model(vision_model_dir, "CPU")
     assert loaded.vision
     return ctx
-
-
-def test_the_fixture_carries_preprocessor_config(vision_model_dir: Path) -> None:
-    # GenAI reads only this file; without it the first image fails deep in the encoder.
-    config = json.loads((vision_model_dir / "preprocessor_config.json").read_text())
-    assert config["crop_size"] == {"height": 112, "width": 112}
-
-
-def test_pipeline_streams_with_one_image_two_images_and_none(vision_model_dir: Path) -> None:
-    pipe = VisionChatPipeline(ChatModelConfig(vision_model_dir))
-    assert not pipe.loaded  # no I/O in the constructor
-    pipe.load()
-    pixels = np.zeros((90, 120, 3), dtype=np.uint8)
-    inputs = []
-    for images in ([pixels], [pixels, pixels[:40, :60].copy()], []):
-        chunks: list[str] = []
-        result = pipe.generate(
-            [Message("user", "What is in the picture?")],
-            SETTINGS,
-            CancelToken(),
-            chunks.append,
-            images,
-        )
-        assert result.metrics.values["output_tokens"] == 8
-        assert result.metrics.values["images"] == len(images)
-        assert chunks and "".join(chunks) == result.text
-        inputs.append(result.metrics.values["input_tokens"])
-    text_only = inputs[2]
-    assert inputs[0] - text_only == IMAGE_TOKENS
-    assert inputs[1] - text_only == 2 * IMAGE_TOKENS
-    pipe.close()
-    assert not pipe.loaded
-
-
-def test_pipeline_refuses_images_it_cannot_take(vision_model_dir: Path) -> None:
-    pipe = VisionChatPipeline(ChatModelConfig(vision_model_dir))
-    pipe.load()
-    for bad in (np.zeros((8, 8), np.uint8), np.zeros((8, 8, 3), np.float32)):
-        with pytest.raises(InvalidInputError) as refused:
-            pipe.generate([Message("user", "Hi")], SETTINGS, CancelToken(), lambda _: None, [bad])
-        assert refused.value.field == "images"
 
 
 def test_a_turn_with_an_image_is_answered_saved_and_reloaded(
@@ -174,61 +124,3 @@ def test_deleting_the_conversation_deletes_its_images(
     vision.chat.delete(conversation.id)
     assert not folder.exists()
     assert not (app_home.conversations_dir / f"{conversation.id}.json").exists()
-
-
-def test_a_killed_image_copy_leaves_no_half_file(tmp_path: Path) -> None:
-    # A child process writes a large copy through the store and is killed mid-write: only
-    # whole files may ever appear under a final name.
-    store_dir = tmp_path / "conversations"
-    script = textwrap.dedent(
-        f"""
-        import sys
-        from pathlib import Path
-        from app.chat.storage import ConversationStore
-        store = ConversationStore(Path({str(store_dir)!r}))
-        payload = b"x" * (64 << 20)
-        print("writing", flush=True)
-        while True:
-            store.add_image("{"a" * 32}", payload)
-        """
-    )
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[3])}
-    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, env=env)
-    assert child.stdout is not None and child.stdout.readline().strip() == b"writing"
-    folder = store_dir / ("a" * 32)
-    wait_until(lambda: any(folder.glob(".ov-studio-tmp-*")), "a temp file")
-    child.send_signal(signal.SIGKILL)
-    child.wait(timeout=10)
-    for path in folder.glob("*.png"):
-        assert path.stat().st_size == 64 << 20  # whole, never half
-    # A later write through the store clears the dead process's temp file.
-    ConversationStore(store_dir).add_image("a" * 32, b"png")
-    assert not any(folder.glob(".ov-studio-tmp-*"))
-
-
-def test_cli_chat_about_an_image(
-    app_home: AppPaths, vision_model_dir: Path, tmp_path: Path
-) -> None:
-    picture = tmp_path / "red.png"
-    Image.new("RGB", (3000, 200), "red").save(picture)
-    args = ["chat", "--model", str(vision_model_dir), "--image", str(picture), "--image"]
-    done = run_app([*args, str(picture), "--max-new-tokens", "4", "--json", "What?"], app_home)
-    assert done.returncode == 0, done.stderr
-    payload = json.loads(done.stdout.strip().splitlines()[-1])
-    assert payload["metrics"]["images"] == 2 and payload["metrics"]["output_tokens"] == 4
-    assert "note: red.png: Scaled down from 3000×200." in done.stderr
-
-
-def test_cli_refuses_bad_images_in_one_line(
-    app_home: AppPaths, vision_model_dir: Path, chat_model_dir: Path, tmp_path: Path
-) -> None:
-    fake = tmp_path / "fake.png"
-    fake.write_text("not a picture")
-    done = run_app(["chat", "--model", str(vision_model_dir), "--image", str(fake), "Hi"], app_home)
-    assert done.returncode == 2
-    assert done.stderr.strip() == "error: fake.png is not an image this app can read."
-    real = tmp_path / "real.png"
-    Image.new("RGB", (40, 40)).save(real)
-    done = run_app(["chat", "--model", str(chat_model_dir), "--image", str(real), "Hi"], app_home)
-    assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
-    assert "reads text only" in done.stderr

@@ -20,7 +20,6 @@ import pytest
 from app.chat.context_window import Retriever
 from app.chat.service import ChatService
 from app.chat.storage import ConversationStore
-from app.cli import exits
 from app.context import AppContext
 from app.core.devices import DeviceInfo
 from app.core.paths import AppPaths
@@ -30,7 +29,6 @@ from app.knowledge.grounding import Source
 from pipelines.chat import ChatModelConfig, ChatPipeline
 from pipelines.core import CancelToken
 from pipelines.generation import GenerationSettings
-from tests.app_process import run_app
 from tests.streams import StopAfter
 
 pytestmark = [pytest.mark.integration, pytest.mark.real_model]
@@ -267,11 +265,3 @@ def test_regenerate_with_sampling_gives_another_answer(real_chat: RealChat) -> N
         answers.append(answer.message.content)
     assert answers[0] != answers[1]  # another seed, another answer
     assert answers[0] == answers[2]  # the same seed, the same answer: it is the seed
-
-
-def test_cli_chat_answers_with_paris(gguf_home: AppPaths, real_chat_model: Path) -> None:
-    args = ["chat", "--model", str(real_chat_model), "--temperature", "0"]
-    result = run_app([*args, "What is the capital of France?"], gguf_home)
-    assert result.returncode == exits.OK, result.stderr
-    assert "Paris" in result.stdout
-    assert "<|im" not in result.stdout

@@ -1,4 +1,5 @@
-"""ChatService with the real tiny model: turns saved atomically, stop, busy, storage failures."""
+"""ChatService with the real tiny model: turns saved atomically, stop, busy, storage failures; and
+the engine options it loads with (the real SmolLM2 GGUF, a vision model)."""
 
 from __future__ import annotations
 
@@ -14,8 +15,11 @@ from app.context import AppContext
 from app.core.devices import DeviceInfo
 from app.core.errors import BusyError, UserError
 from app.core.paths import AppPaths
+from app.core.performance.metrics import MetricsBus
 from pipelines.core import Cancelled, CancelToken
+from pipelines.engine_options import EngineOptions
 from pipelines.generation import GenerationSettings
+from tests.integration.pipelines.test_engine_options import GREEDY
 from tests.streams import StopAfter
 
 pytestmark = pytest.mark.integration
@@ -267,3 +271,71 @@ def test_only_a_cut_last_answer_can_be_continued(context: AppContext) -> None:
     assert answer.message.stopped and not answer.cut  # stopped by the user: not cut
     with pytest.raises(UserError, match="There is no cut answer to continue"):
         context.chat.continue_answer(conversation.id, SETTINGS, CancelToken(), lambda _: None)
+
+
+CPU = [DeviceInfo("CPU", "Test CPU")]
+
+
+@pytest.fixture
+def service(app_home: AppPaths, converted_gguf_cache: Path) -> ChatService:
+    return ChatService(
+        ConversationStore(app_home.conversations_dir),
+        MetricsBus(),
+        CPU,
+        converted_cache=converted_gguf_cache,
+    )
+
+
+@pytest.mark.real_model
+def test_the_service_loads_with_options_and_keeps_them_on_a_refusal(
+    service: ChatService, real_chat_model: Path, tmp_path: Path
+) -> None:
+    first = service.load_model(
+        real_chat_model, "CPU", engine=EngineOptions(kv_cache_precision="u8")
+    )
+    assert first.engine == EngineOptions(kv_cache_precision="u8")
+    with pytest.raises(UserError) as refused:
+        service.reconfigure(EngineOptions(cache_eviction=True))
+    assert refused.value.field == "cache_eviction"
+    (tmp_path / "empty.gguf").write_bytes(b"")
+    with pytest.raises(UserError) as broken:
+        service.reconfigure(EngineOptions(draft_model=tmp_path / "empty.gguf"))
+    assert broken.value.field == "draft_model"
+    assert service.loaded_model is first  # the previous model and its options stay
+    conversation = service.new_conversation("", transient=True)
+    answer = service.ask(conversation.id, "Hi!", GREEDY, CancelToken(), lambda text: None)
+    assert answer.message.content.strip()
+
+    second = service.reconfigure(EngineOptions(prompt_lookup=True))
+    assert second.engine.prompt_lookup and second.model_path == first.model_path
+    again = service.ask(conversation.id, "And you?", GREEDY, CancelToken(), lambda text: None)
+    assert again.message.content.strip()
+
+
+@pytest.mark.real_model
+def test_a_remote_model_takes_no_engine_options(service: ChatService) -> None:
+    with pytest.raises(UserError, match="models that run on this computer"):
+        service.load_model("", "REMOTE:somewhere", engine=EngineOptions(prompt_lookup=True))
+    with pytest.raises(UserError, match="Choose a chat model first"):
+        service.reconfigure(EngineOptions())
+
+
+@pytest.mark.parametrize(
+    ("options", "field"),
+    [
+        (EngineOptions(prompt_lookup=True), "prompt_lookup"),
+        (EngineOptions(draft_model=Path("/nowhere")), "draft_model"),
+    ],
+)
+def test_a_vision_model_refuses_assisted_decoding(
+    options: EngineOptions, field: str, vision_model_dir: Path, app_home: AppPaths
+) -> None:
+    service = ChatService(
+        ConversationStore(app_home.conversations_dir),
+        MetricsBus(),
+        [DeviceInfo("CPU", "Test CPU")],
+    )
+    with pytest.raises(UserError, match="Vision models cannot use") as caught:
+        service.load_model(vision_model_dir, "CPU", engine=options)
+    assert caught.value.field == field
+    assert service.loaded_model is None

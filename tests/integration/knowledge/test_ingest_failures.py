@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import logging
 import os
-import subprocess
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -374,40 +372,3 @@ def test_a_collection_deleted_mid_ingest_stops_it_with_a_sentence(
         "The collection “Docs” was deleted while documents were being added to it."
     )
     assert _documents(fresh_db) == []
-
-
-def test_the_command_line_says_on_its_own_line_why_an_ingest_stopped(
-    app_home: AppPaths, fresh_db: str, embedding_model_dir: Path, tmp_path: Path
-) -> None:
-    folder = tmp_path / "many"
-    folder.mkdir()
-    for index in range(30):  # about ten chunks each: the ingest runs for seconds
-        words = " ".join(f"Topic {index} sentence {n} about trams and bridges." for n in range(200))
-        (folder / f"doc{index:02}.txt").write_text(words)
-    env = {
-        **os.environ,
-        "OV_STUDIO_HOME": str(app_home.config.parent),
-        "OV_STUDIO_MODELS__EMBEDDING__FOLDER": str(embedding_model_dir),
-        "OV_STUDIO_DATABASE_URL": fresh_db,
-    }
-    process = subprocess.Popen(
-        [sys.executable, "-m", "app", "ingest", str(folder), "--collection", "Many"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
-    try:
-        wait_until(lambda: _documents(fresh_db) != [] or process.poll() is not None, "a document")
-        with psycopg.connect(fresh_db, autocommit=True) as connection:  # another window
-            connection.execute("DELETE FROM collections WHERE name = 'Many'")
-        out, err = process.communicate(timeout=120)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
-    assert (process.returncode, out) == (2, ""), err
-    assert err.endswith(
-        "\nerror: The collection “Many” was deleted while documents were being added to it.\n"
-    )
-    assert "Traceback" not in err

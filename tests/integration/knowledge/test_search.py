@@ -1,4 +1,5 @@
-"""Retrieval quality with the real all-MiniLM-L6-v2: paraphrased questions find their source."""
+"""Search quality with the real all-MiniLM-L6-v2: paraphrased questions find their source (the
+benchmarks read this file's FACTS; it imports nothing of the tests)."""
 
 from __future__ import annotations
 

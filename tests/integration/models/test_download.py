@@ -120,18 +120,6 @@ def test_no_network_is_one_sentence_naming_the_hub_never_an_errno(
     )
 
 
-def test_an_unresolvable_hub_is_one_line_and_exit_2_on_the_command_line(tmp_path: Path) -> None:
-    env = {"OV_STUDIO_HOME": str(tmp_path / "home"), "HF_ENDPOINT": "http://nonexistent.invalid"}
-    env["HF_HOME"] = str(tmp_path / "hf-home")
-    for args in (["models", "pull", REPO], ["models", "pull", REPO + "-gguf", "--file", "a.gguf"]):
-        failed = run_app(args, environ=env, timeout=120)
-        assert failed.returncode == exits.USAGE
-        assert failed.stderr == (
-            "error: Can't reach the model hub at http://nonexistent.invalid — check your "
-            "connection or proxy; HF_ENDPOINT is http://nonexistent.invalid.\n"
-        )
-
-
 def test_the_hub_going_away_between_files_is_said_as_unreachable(
     hub: HubServer, registry: ModelRegistry, monkeypatch: pytest.MonkeyPatch
 ) -> None:

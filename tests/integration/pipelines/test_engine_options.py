@@ -1,37 +1,26 @@
 """Engine options on the real SmolLM2-135M GGUF: each reaches LLMPipeline and the model answers;
-eviction holds a long conversation; draft models are checked; ChatService and the CLI apply them.
+eviction holds a long conversation; a draft model speculates, one of another family is refused.
 
 What GenAI builds is observed at ``pipelines.chat.make_llm_pipeline``, wrapped around the REAL
-constructor: the recorded keyword arguments are exactly what ``ov_genai.LLMPipeline`` got.
-"""
+constructor: the recorded keyword arguments are exactly what ``ov_genai.LLMPipeline`` got."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from app.chat.service import ChatService
-from app.chat.storage import ConversationStore
-from app.cli import exits
-from app.core.devices import DeviceInfo
-from app.core.errors import UserError
-from app.core.paths import AppPaths
-from app.core.performance.metrics import MetricsBus
 from pipelines import chat as chat_module
 from pipelines.chat import ChatModelConfig, ChatPipeline
 from pipelines.core import CancelToken, InvalidInputError
 from pipelines.draft_model import draft_folder
 from pipelines.engine_options import EngineOptions, cpu_has_amx
 from pipelines.generation import GenerationSettings, Message
-from tests.app_process import run_app
 
 pytestmark = [pytest.mark.integration, pytest.mark.real_model]
 
-CPU = [DeviceInfo("CPU", "Test CPU")]
 GREEDY = GenerationSettings(max_new_tokens=8, temperature=0.0)
 LONGER_GREEDY = GenerationSettings(max_new_tokens=32, temperature=0.0)
 Built = list[dict[str, Any]]
@@ -167,28 +156,6 @@ def test_a_draft_of_another_family_is_refused(
     )
 
 
-@pytest.mark.parametrize("kind", ["junk folder", "empty gguf", "nul", "missing", "text file"])
-def test_hostile_draft_paths_give_a_sentence(
-    kind: str, tmp_path: Path, converted_gguf_cache: Path
-) -> None:
-    junk = tmp_path / "junk"
-    junk.mkdir()
-    (junk / "openvino_model.xml").write_text("<not a model")
-    (tmp_path / "empty.gguf").write_bytes(b"")
-    (tmp_path / "notes.txt").write_text("hello")
-    path = {
-        "junk folder": junk,
-        "empty gguf": tmp_path / "empty.gguf",
-        "nul": Path(f"{tmp_path}/a\x00b"),
-        "missing": tmp_path / "gone.gguf",
-        "text file": tmp_path / "notes.txt",
-    }[kind]
-    with pytest.raises(InvalidInputError) as caught:
-        draft_folder(path, converted_gguf_cache)
-    assert caught.value.field == "draft_model"
-    assert "\n" not in str(caught.value) and str(caught.value).endswith(".")
-
-
 def test_eviction_holds_a_long_conversation(
     open_real: Callable[[EngineOptions], ChatPipeline],
 ) -> None:
@@ -221,98 +188,3 @@ def test_prefix_caching_keeps_greedy_answers_identical(
         messages.append(Message("user", "Name another one."))
         conversations.append([*messages, Message("assistant", _answer(pipe, messages))])
     assert conversations[0] == conversations[1]
-
-
-# ----- ChatService -----------------------------------------------------------------------
-
-
-@pytest.fixture
-def service(app_home: AppPaths, converted_gguf_cache: Path) -> ChatService:
-    return ChatService(
-        ConversationStore(app_home.conversations_dir),
-        MetricsBus(),
-        CPU,
-        converted_cache=converted_gguf_cache,
-    )
-
-
-def test_the_service_loads_with_options_and_keeps_them_on_a_refusal(
-    service: ChatService, real_chat_model: Path, tmp_path: Path
-) -> None:
-    first = service.load_model(
-        real_chat_model, "CPU", engine=EngineOptions(kv_cache_precision="u8")
-    )
-    assert first.engine == EngineOptions(kv_cache_precision="u8")
-    with pytest.raises(UserError) as refused:
-        service.reconfigure(EngineOptions(cache_eviction=True))
-    assert refused.value.field == "cache_eviction"
-    (tmp_path / "empty.gguf").write_bytes(b"")
-    with pytest.raises(UserError) as broken:
-        service.reconfigure(EngineOptions(draft_model=tmp_path / "empty.gguf"))
-    assert broken.value.field == "draft_model"
-    assert service.loaded_model is first  # the previous model and its options stay
-    conversation = service.new_conversation("", transient=True)
-    answer = service.ask(conversation.id, "Hi!", GREEDY, CancelToken(), lambda text: None)
-    assert answer.message.content.strip()
-
-    second = service.reconfigure(EngineOptions(prompt_lookup=True))
-    assert second.engine.prompt_lookup and second.model_path == first.model_path
-    again = service.ask(conversation.id, "And you?", GREEDY, CancelToken(), lambda text: None)
-    assert again.message.content.strip()
-
-
-def test_a_remote_model_takes_no_engine_options(service: ChatService) -> None:
-    with pytest.raises(UserError, match="models that run on this computer"):
-        service.load_model("", "REMOTE:somewhere", engine=EngineOptions(prompt_lookup=True))
-    with pytest.raises(UserError, match="Choose a chat model first"):
-        service.reconfigure(EngineOptions())
-
-
-# ----- the CLI ---------------------------------------------------------------------------
-
-
-def test_the_cli_answers_with_u4_and_prompt_lookup(
-    gguf_home: AppPaths, real_chat_model: Path
-) -> None:
-    result = run_app(
-        [
-            "--verbose",
-            "chat",
-            "What is 2 + 2?",
-            "--model",
-            str(real_chat_model),
-            "--max-new-tokens",
-            "8",
-            "--temperature",
-            "0",
-            "--kv-cache",
-            "u4",
-            "--prompt-lookup",
-            "--json",
-        ],
-        gguf_home,
-    )
-    assert result.returncode == exits.OK, result.stderr
-    payload = json.loads(result.stdout.strip().splitlines()[-1])
-    assert payload["text"].strip()
-    assert payload["engine"] == {"kv_cache_precision": "u4", "prompt_lookup": "True"}
-    assert "engine: kv_cache_precision=u4, prompt_lookup=True" in result.stderr
-
-
-@pytest.mark.parametrize(
-    ("flags", "says"),
-    [
-        (["--cache-eviction", "1024"], "--cache-eviction: Cache eviction cannot be combined"),
-        (["--cache-eviction", "64"], "argument --cache-eviction: 0 (off) or 512-65536 tokens"),
-        (["--prompt-lookup", "--draft-model", "."], "--prompt-lookup/--no-prompt-lookup:"),
-        (["--draft-model", "/nonexistent/draft"], "--draft-model /nonexistent/draft: no such"),
-        (["--kv-cache", "u2"], "argument --kv-cache: invalid choice"),
-    ],
-)
-def test_cli_engine_errors_exit_2_with_one_line(
-    flags: list[str], says: str, app_home: AppPaths, chat_model_dir: Path
-) -> None:
-    result = run_app(["chat", "Hi", "--model", str(chat_model_dir), *flags], app_home)
-    assert result.returncode == exits.USAGE
-    last = result.stderr.strip().splitlines()[-1]
-    assert says in last

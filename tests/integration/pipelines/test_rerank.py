@@ -1,4 +1,5 @@
-"""Reranking with the real TextRerankPipeline on a tiny random cross-encoder."""
+"""Reranking with the real TextRerankPipeline on a tiny random cross-encoder, and knowledge search
+reranked when the settings name a reranker."""
 
 from __future__ import annotations
 

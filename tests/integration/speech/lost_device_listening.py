@@ -1,7 +1,7 @@
 """A microphone that disappears mid-sentence: its own virtual sound card, stopped under the
 listener (the module's own, so no other test loses its card).
 
-Run in a pytest of its own by test_lost_device_alone.py (tests/own_process.py says why)."""
+Run in a pytest of its own by test_listening.py (tests/own_process.py says why)."""
 
 from __future__ import annotations
 

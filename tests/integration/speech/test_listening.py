@@ -1,5 +1,6 @@
 """Listening through the virtual sound card: espeak-ng speech played into the null sink (its
-monitor is the microphone) → VAD events → an utterance the real Whisper transcribes."""
+monitor is the microphone) → VAD events → an utterance the real Whisper transcribes; a
+microphone lost mid-sentence (lost_device_listening.py, in a process of its own)."""
 
 from __future__ import annotations
 
@@ -14,14 +15,12 @@ from app.core.audio.devices import AudioDeviceError
 from app.speech.listening import Listener, ListenEvent, ListenState
 from pipelines.speech_to_text import SpeechRecognizer
 from tests.audio_device import VirtualSoundCard, sound_card
+from tests.own_process import run_module_alone
 from tests.speech import RATE, SENTENCES, have_espeak, spoken, with_silence, word_error_rate
 from tests.waiting import wait_until
 
 __all__ = ["sound_card"]  # the fixture, imported for the tests below
-pytestmark = [
-    pytest.mark.integration,
-    pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed"),
-]
+pytestmark = [pytest.mark.integration]
 
 
 def _next_event(listener: Listener, timeout: float = 20.0) -> ListenEvent:
@@ -36,6 +35,7 @@ def recognizer(whisper_model_dir: Path) -> SpeechRecognizer:
     return SpeechRecognizer(whisper_model_dir)
 
 
+@pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed")
 def test_dictation_hears_one_turn_and_whisper_transcribes_it(
     sound_card: VirtualSoundCard, vad_model_path: Path, recognizer: SpeechRecognizer
 ) -> None:
@@ -70,6 +70,7 @@ def test_dictation_hears_one_turn_and_whisper_transcribes_it(
     assert word_error_rate([SENTENCES[1]], [heard]) <= 0.2, heard
 
 
+@pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed")
 def test_conversation_mode_keeps_listening_turn_after_turn(
     sound_card: VirtualSoundCard, vad_model_path: Path, recognizer: SpeechRecognizer
 ) -> None:
@@ -101,6 +102,7 @@ def test_conversation_mode_keeps_listening_turn_after_turn(
     assert word_error_rate(SENTENCES[2:], texts) <= 0.2, texts
 
 
+@pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed")
 def test_stop_while_speaking_keeps_what_was_said(
     sound_card: VirtualSoundCard, vad_model_path: Path
 ) -> None:
@@ -121,6 +123,7 @@ def test_stop_while_speaking_keeps_what_was_said(
     assert kinds == ["speech_ended", "stopped"]
 
 
+@pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed")
 def test_a_missing_device_is_one_sentence(
     sound_card: VirtualSoundCard, vad_model_path: Path
 ) -> None:
@@ -129,3 +132,7 @@ def test_a_missing_device_is_one_sentence(
         listener.start()
     assert error.value.field == "audio"
     assert listener.stop().size == 0
+
+
+def test_a_lost_microphone_in_its_own_process() -> None:
+    run_module_alone(Path(__file__).with_name("lost_device_listening.py"))

@@ -1,31 +1,29 @@
-"""Voices and speech end to end: the real speaker encoder and SpeechT5 on the fixture models."""
+"""Voices and speech end to end: the real speaker encoder and SpeechT5 on the fixture models;
+one model per (folder, device) and one job at a time."""
 
 from __future__ import annotations
 
-import json
-import re
+import os
+import shutil
+import threading
 from pathlib import Path
 
 import numpy as np
 import pytest
 import soundfile
 
-from app.cli import exits
-from app.cli.main import main
-from app.cli.progress import STOPPING
 from app.core.devices import DeviceInfo
-from app.core.errors import ModelMissingError, UserError
-from app.core.model_choices import ModelChoices
+from app.core.errors import BusyError, ModelMissingError, UserError
+from app.core.model_choices import Local, ModelChoice, ModelChoices
 from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
 from app.core.performance.metrics import MetricsBus
 from app.core.settings import Settings
 from app.models.registry import ModelRegistry
 from app.voice.service import PAUSE_SECONDS, VoiceService
-from pipelines.core import Cancelled, CancelToken, DeviceError, MetricRecord
+from pipelines.core import Cancelled, CancelToken, DeviceError
 from pipelines.voice.audio import MODEL_RATE
 from pipelines.voice.tts import SpeechChunk
-from tests.app_process import interrupt_app, models_env, run_app
 from tests.audio_samples import speech_like, write_clip
 
 pytestmark = pytest.mark.integration
@@ -145,59 +143,6 @@ def test_speech_figures_are_the_request_s_and_leave_the_pauses_out(
     assert list(again) and again.figures.load_seconds == 0.0
     assert again.figures.first_audio_seconds is not None
     assert 0 < again.figures.first_audio_seconds < figures.first_audio_seconds
-
-
-def test_cli_say_shows_the_figures_the_overlay_gets(
-    app_home: AppPaths,
-    tts_model_dir: Path,
-    speaker_encoder_dir: Path,
-    alice_clip: Path,
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    published: list[MetricRecord] = []
-    publish = MetricsBus.publish
-
-    def recording(bus: MetricsBus, record: MetricRecord) -> None:
-        published.append(record)
-        publish(bus, record)
-
-    monkeypatch.setattr(MetricsBus, "publish", recording)
-    monkeypatch.setenv("OV_STUDIO_MODELS__TTS__FOLDER", str(tts_model_dir))
-    monkeypatch.setenv("OV_STUDIO_MODELS__SPEAKER_ENCODER__FOLDER", str(speaker_encoder_dir))
-    assert main(["voices", "add", "Alice", "--from", str(alice_clip), "--device", "cpu"]) == 0
-    capsys.readouterr()
-    out = tmp_path / "said.wav"
-    assert main(["say", "Hello there. Bye.", "--voice", "Alice", "-o", str(out), "--json"]) == 0
-    payload = json.loads(capsys.readouterr().out)
-    [record] = [record for record in published if record.pipeline == "tts"]
-    assert payload["rtf"] == round(record.values["rtf"], 4) and payload["rtf"] > 0
-    assert payload["first_audio_s"] == round(record.values["first_audio_ms"] / 1000.0, 4)
-    assert payload["first_audio_s"] > 0
-    assert payload["sentences"] == record.values["sentences"] == 2
-    assert payload["device"] == record.device == "CPU"
-
-
-# ``audio_seconds`` alone is not a sign: a Whisper transcript has a field of that name too.
-RAW_SPEECH_TIMINGS = re.compile(r"\b(synth_seconds|SpeechStats|synthesizer\.last)\b")
-
-
-def test_speech_figures_are_computed_in_one_place() -> None:
-    """Only the synthesiser and the figures' module read the raw timings (the service hands
-    its synthesiser's running stats over): jobs, CLI and UI show :class:`SpeechFigures`."""
-    root = Path(__file__).resolve().parents[3]
-    readers = sorted(
-        str(path.relative_to(root))
-        for folder in ("app", "ui", "pipelines")
-        for path in (root / folder).rglob("*.py")
-        if RAW_SPEECH_TIMINGS.search(path.read_text(encoding="utf-8"))
-    )
-    assert readers == [
-        "app/voice/figures.py",
-        "app/voice/service.py",
-        "pipelines/voice/tts.py",
-    ]
 
 
 def test_cancelled_save_writes_nothing(
@@ -374,128 +319,6 @@ def _text_file(path: Path) -> Path:
 # -- the command line ----------------------------------------------------------------------
 
 
-@pytest.fixture
-def voice_env(tts_model_dir: Path, speaker_encoder_dir: Path) -> dict[str, str]:
-    """The environment pointing the app run in a subprocess at the fixture voice models."""
-    return models_env(tts=tts_model_dir, speaker_encoder=speaker_encoder_dir)
-
-
-def _add_alice(home: AppPaths, env: dict[str, str], clip: Path, *options: str) -> str:
-    """Run `voices add Alice --from clip` as a user would; its standard output."""
-    added = run_app(["voices", "add", "Alice", "--from", str(clip), *options], home, env)
-    assert added.returncode == 0, added.stderr
-    return added.stdout
-
-
-def test_cli_voices_and_say(
-    app_home: AppPaths, voice_env: dict[str, str], alice_clip: Path, tmp_path: Path
-) -> None:
-    added = _add_alice(app_home, voice_env, alice_clip, "--json")
-    assert json.loads(added)["name"] == "Alice"
-    listed = run_app(["voices", "list", "--json"], app_home, voice_env)
-    assert [v["name"] for v in json.loads(listed.stdout)] == ["Alice"]
-
-    out = tmp_path / "hello.wav"
-    said = run_app(
-        ["say", "Hello there. How are you?", "--voice", "alice", "-o", str(out), "--json"],
-        app_home,
-        voice_env,
-    )
-    assert said.returncode == 0, said.stderr
-    payload = json.loads(said.stdout)
-    audio, rate = soundfile.read(out)
-    assert payload["path"] == str(out)
-    assert payload["seconds"] == pytest.approx(audio.size / rate, abs=1e-3)
-    assert payload["rtf"] > 0 and payload["first_audio_s"] > 0
-    assert payload["device"] == "CPU"
-
-    removed = run_app(["voices", "remove", "ALICE"], app_home, voice_env)
-    assert removed.returncode == 0
-    assert json.loads(run_app(["voices", "list", "--json"], app_home, voice_env).stdout) == []
-
-
-def test_ctrl_c_stops_say_writes_nothing_and_exits_1(
-    app_home: AppPaths, voice_env: dict[str, str], alice_clip: Path, tmp_path: Path
-) -> None:
-    _add_alice(app_home, voice_env, alice_clip)
-    out = tmp_path / "long.wav"
-    text = " ".join(f"This is sentence number {n}." for n in range(300))
-    args = ["say", text, "--voice", "alice", "-o", str(out)]
-    stopped = interrupt_app(args, app_home, voice_env, once="sentence 1/")
-    assert stopped.returncode == exits.PARTIAL, stopped.stderr
-    assert stopped.stderr.endswith(f"\n{STOPPING}\nstopped: nothing was written\n")
-    assert stopped.stdout == "" and not out.exists()
-
-
-def test_cli_voices_add_runs_the_speaker_encoder_on_the_device_given(
-    app_home: AppPaths,
-    tts_model_dir: Path,
-    speaker_encoder_dir: Path,
-    alice_clip: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    import app.voice.service as voice_module
-    from pipelines.voice.speaker import SpeakerEncoder
-
-    loaded_on: list[str] = []
-
-    class RecordingEncoder(SpeakerEncoder):
-        def __init__(self, model: Path, device: str = "CPU", **options: Path | None) -> None:
-            loaded_on.append(device)
-            super().__init__(model, device, **options)
-
-    monkeypatch.setattr(voice_module, "SpeakerEncoder", RecordingEncoder)
-    monkeypatch.setenv("OV_STUDIO_MODELS__TTS__FOLDER", str(tts_model_dir))
-    monkeypatch.setenv("OV_STUDIO_MODELS__SPEAKER_ENCODER__FOLDER", str(speaker_encoder_dir))
-    # The saved choice names a GPU this machine lacks (settings copied from a laptop).
-    monkeypatch.setenv(
-        "OV_STUDIO_MODELS__TTS__PLACEMENT", json.dumps({"kind": "local", "device": "GPU.7"})
-    )
-    add = ["voices", "add", "Alice", "--from", str(alice_clip)]
-
-    assert main(add) == 2  # no --device: the setting is used, and refused
-    assert "Device 'GPU.7' is not available" in capsys.readouterr().err
-    assert main([*add, "--device", "TPU"]) == 2
-    err = capsys.readouterr().err
-    assert err.startswith("error: Device 'TPU' is not available on this computer. Choose one of")
-    assert err.count("\n") == 1 and "Traceback" not in err
-    assert loaded_on == []  # refused before any model was loaded
-
-    assert main([*add, "--device", "cpu", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["name"] == "Alice"
-    assert loaded_on == ["CPU"]
-
-
-@pytest.mark.parametrize(
-    ("args", "message"),
-    [
-        (["say", "Hi.", "--voice", "Nobody", "-o", "OUT"], "no voice named"),
-        (["say", "", "--voice", "Alice", "-o", "OUT"], "Type something"),
-        (["voices", "add", "X", "--from", "SHORT"], "at least 5 s"),
-        (["voices", "remove", "Nobody"], "no voice named"),
-    ],
-)
-def test_cli_user_errors_exit_2_with_one_line(
-    app_home: AppPaths,
-    voice_env: dict[str, str],
-    alice_clip: Path,
-    tmp_path: Path,
-    args: list[str],
-    message: str,
-) -> None:
-    _add_alice(app_home, voice_env, alice_clip)
-    short = write_clip(tmp_path / "short.wav", speech_like(1.0))
-    replaced = [
-        str(tmp_path / "out.wav") if a == "OUT" else str(short) if a == "SHORT" else a for a in args
-    ]
-    result = run_app(replaced, app_home, voice_env)
-    assert result.returncode == 2
-    assert message in result.stderr
-    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
-    assert not (tmp_path / "out.wav").exists()
-
-
 def test_a_device_that_fails_gives_a_device_error_as_chat_does(
     app_home: AppPaths, tts_model_dir: Path, speaker_encoder_dir: Path, alice_clip: Path
 ) -> None:
@@ -515,3 +338,57 @@ def test_a_device_that_fails_gives_a_device_error_as_chat_does(
     with pytest.raises(DeviceError) as speech_failed:
         list(gpu.speak("Hello there.", "Alice", device="GPU"))
     assert speech_failed.value.device == "GPU" and speech_failed.value.field == "device"
+
+
+def _linked_copy(folder: Path, target: Path) -> Path:
+    """The same model in another folder (hard links: no copy of the weights)."""
+    shutil.copytree(folder, target, copy_function=os.link)
+    return target
+
+
+def test_same_folder_reuses_the_model_and_another_folder_reloads(
+    voice_service: VoiceService, speaker_encoder_dir: Path, tmp_path: Path
+) -> None:
+    clip = write_clip(tmp_path / "alice.wav", speech_like(6.0, pitch=210.0, seed=3))
+    voice_service.add_voice_from_file("Alice", clip)
+    engines = voice_service._engines
+    first = engines.current(ModelTask.SPEAKER_ENCODER.value)
+    voice_service.add_voice_from_file("Bob", clip)
+    assert first is not None and engines.current(ModelTask.SPEAKER_ENCODER.value) is first
+    moved = _linked_copy(speaker_encoder_dir, tmp_path / "encoder-copy")
+    voice_service._settings.models = voice_service._settings.models.with_folder(
+        ModelTask.SPEAKER_ENCODER, moved
+    )
+    voice_service.add_voice_from_file("Carol", clip)
+    switched = engines.current(ModelTask.SPEAKER_ENCODER.value)
+    assert switched is not None and switched is not first
+    on_cpu = Local(device="CPU")
+    assert engines.loaded(
+        ModelChoice(task=ModelTask.SPEAKER_ENCODER, folder=moved, placement=on_cpu)
+    )
+
+
+def test_a_second_voice_job_while_speaking_is_refused(
+    voice_service: VoiceService, tmp_path: Path
+) -> None:
+    clip = write_clip(tmp_path / "alice.wav", speech_like(6.0, pitch=210.0, seed=3))
+    voice_service.add_voice_from_file("Alice", clip)
+    speaking = voice_service.speak("One. Two.", "Alice")
+    next(speaking)  # the first sentence is out; the models stay held until the end
+    refused: list[BaseException] = []
+
+    def second_job() -> None:
+        try:
+            voice_service.add_voice_from_file("Bob", clip)
+        except BusyError as error:
+            refused.append(error)
+
+    worker = threading.Thread(target=second_job)
+    worker.start()
+    worker.join(60)
+    assert [str(error) for error in refused] == [
+        "The voice models are busy; wait or stop before creating a voice."
+    ]
+    assert list(speaking)  # the first job goes on to the end
+    assert not voice_service.busy
+    assert voice_service.add_voice_from_file("Bob", clip).name == "Bob"

@@ -1,15 +1,15 @@
-"""The Avatar panel and the chat's Avatar mode as a user drives them.
+"""The Avatar panel as a user drives it: generate, preview, cancel, errors next to their control,
+faces, the gallery; status lines that never move the controls, a preview that never goes
+black, no Generate for a picture without a face (real BlazeFace), a name for every control.
 
 The avatar service is a UI-test fake (``tests/ui/avatar_fakes.py``) that writes real little
 mp4 files, so what the preview plays is checked frame by frame through the media player's
 video sink (a widget grab shows video as blank, DESIGN.md §8). Everything else is real: the
-app context, the voice library, the chat panel over the fake chat pipeline.
-"""
+app context, the voice library, the chat panel over the fake chat pipeline."""
 
 from __future__ import annotations
 
 import os
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -19,6 +19,7 @@ import pytest
 import soundfile
 from PySide6.QtCore import QObject, QPoint, Qt, Slot
 from PySide6.QtMultimedia import QMediaPlayer, QVideoFrame
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from app.core.errors import ModelMissingError, UserError
@@ -28,24 +29,20 @@ from app.core.paths import AppPaths
 from app.voice.service import PAUSE_SECONDS
 from pipelines.core import DeviceError, Progress
 from tests.image_samples import png_claiming
-from tests.ui.avatar_fakes import (
-    BLUE,
-    GREEN,
-    RED,
-    AvatarScript,
-    FakeAvatarService,
-    fake_speak,
-)
+from tests.ui.avatar_fakes import BLUE, GREEN, RED, AvatarScript, FakeAvatarService, fake_speak
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, GPU, Script
-from tests.ui.helpers import answer_files, ask, click, load, open_window, show_panel, type_and_send
+from tests.ui.helpers import answer_files, click, open_window, show_panel
 from tests.video_samples import FPS, Color, write_clip
+from ui.a11y import unlabelled_widgets
 from ui.avatar import AvatarPanel
+from ui.avatar.face_box import no_face_in_picture
 from ui.avatar.panel import stopped
 from ui.avatar.progress_line import FrameRate
-from ui.chat.avatar_mode import AvatarMode, no_face, no_voice
+from ui.chat.avatar_mode import AvatarMode
 from ui.i18n import tr
 from ui.shell.main_window import MainWindow
+from ui.theme import dark_palette
 
 # Messages of the offscreen test machine itself (no GPU renderer, no PipeWire or PulseAudio).
 pytestmark = pytest.mark.qt_log_ignore(
@@ -606,118 +603,6 @@ def test_frame_rate_and_time_left_are_counted_from_progress() -> None:
     )
 
 
-# ----- Avatar mode in the chat -----------------------------------------------------------
-
-
-def ready_for_avatar_mode(window: MainWindow, face_png: Path, speech_wav: Path) -> AvatarMode:
-    mode = window.chat_panel.avatar_mode
-    add_voice(mode, "Alice", speech_wav)
-    window.ctx.settings.voice = "Alice"
-    window.ctx.settings.face_image = face_png
-    return mode
-
-
-def test_avatar_mode_says_what_is_missing(
-    qtbot: QtBot,
-    window: MainWindow,
-    avatar_script: AvatarScript,
-    face_png: Path,
-    speech_wav: Path,
-) -> None:
-    mode = window.chat_panel.avatar_mode
-    assert not mode.isVisible()
-    click(qtbot, mode.toggle)
-    assert mode.isVisible() and mode.error.text() == no_voice()
-    click(qtbot, mode.toggle)
-    assert not mode.isVisible()
-
-    add_voice(mode, "Alice", speech_wav)
-    click(qtbot, mode.toggle)
-    assert mode.error.text() == no_face()
-    window.ctx.settings.face_image = face_png
-    avatar_script.model_problem = UserError("No lip-sync model is installed.", field="model")
-    click(qtbot, mode.toggle)
-    click(qtbot, mode.toggle)
-    assert mode.error.text() == "No lip-sync model is installed."
-
-
-def test_avatar_mode_plays_each_sentence_in_order_as_soon_as_it_is_made(
-    qtbot: QtBot,
-    window: MainWindow,
-    model_folder: Path,
-    avatar_script: AvatarScript,
-    face_png: Path,
-    speech_wav: Path,
-) -> None:
-    mode = ready_for_avatar_mode(window, face_png, speech_wav)
-    last_gate = avatar_script.clip_gates.setdefault(2, threading.Event())
-    click(qtbot, mode.toggle)
-    assert mode.error.text() == ""
-    probe = FrameProbe(mode.preview.player)
-    sources: list[str] = []
-    mode.preview.player.sourceChanged.connect(
-        lambda url: sources.append(Path(url.toLocalFile()).name)
-    )
-    load(qtbot, window, model_folder)
-    type_and_send(qtbot, window, "Say hello")
-
-    # The first sentence plays while the last is not made yet.
-    qtbot.waitUntil(lambda: len(probe.frames) >= 5, timeout=PLAY_TIMEOUT_MS)
-    assert sources[0] == "001.mp4"
-    assert probe.colors()[0] == RED
-    assert avatar_script.spoken == [{"text": "Hello there, friend.", "voice": "Alice"}]
-    assert avatar_script.calls[0]["face"] == face_png
-    session = window.ctx.paths.avatar_dir / "answer-1"
-    assert not (session / "003.mp4").exists()
-    assert mode.status.text().startswith("Sentence 1/3") or mode.status.text().startswith(
-        "Sentence 2/3"
-    )
-
-    last_gate.set()
-    qtbot.waitUntil(lambda: mode.status.text().startswith("Done."), timeout=PLAY_TIMEOUT_MS)
-    assert [name for name in sources if name] == ["001.mp4", "002.mp4", "003.mp4"]
-    assert probe.colors() == [RED, GREEN, BLUE]
-    assert not mode.stop_button.isEnabled()
-
-
-def test_avatar_mode_stop_cancels_the_rest(
-    qtbot: QtBot,
-    window: MainWindow,
-    model_folder: Path,
-    avatar_script: AvatarScript,
-    face_png: Path,
-    speech_wav: Path,
-) -> None:
-    mode = ready_for_avatar_mode(window, face_png, speech_wav)
-    avatar_script.clip_gates[1] = threading.Event()
-    click(qtbot, mode.toggle)
-    load(qtbot, window, model_folder)
-    type_and_send(qtbot, window, "Say hello")
-    qtbot.waitUntil(lambda: mode.current is not None, timeout=PLAY_TIMEOUT_MS)
-
-    click(qtbot, mode.stop_button)
-    qtbot.waitUntil(lambda: not mode.busy, timeout=5000)
-    assert mode.status.text() == "Stopped."
-    assert not mode.preview.playing
-    session = window.ctx.paths.avatar_dir / "answer-1"
-    assert [p.name for p in session.iterdir()] == ["001.mp4"]  # the rest was never made
-    assert not mode.error.isVisible()
-
-
-def test_avatar_mode_off_leaves_answers_alone(
-    qtbot: QtBot,
-    window: MainWindow,
-    model_folder: Path,
-    avatar_script: AvatarScript,
-    face_png: Path,
-    speech_wav: Path,
-) -> None:
-    mode = ready_for_avatar_mode(window, face_png, speech_wav)
-    load(qtbot, window, model_folder)
-    ask(qtbot, window, "Say hello")
-    assert avatar_script.spoken == avatar_script.calls == [] and not mode.isVisible()
-
-
 # ----- the real pipeline ------------------------------------------------------------------
 
 
@@ -760,3 +645,141 @@ def test_the_real_lipsync_model_makes_a_video_the_preview_plays(
 
 
 # ----- screenshot ------------------------------------------------------------------------
+
+
+def where(widget: QWidget) -> QPoint:
+    return widget.mapTo(widget.window(), QPoint(0, 0))
+
+
+def test_status_lines_never_move_generate_or_the_speech_controls(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    panel = open_avatar(qtbot, window)
+    buttons = [panel.generate_button, panel.speech.file_button, panel.face.choose_button]
+    before = [where(button) for button in buttons]
+    lines = [panel.speech.error, panel.subtitles.note, panel.generate_error, panel.result.error]
+    long = "A problem that is said in a long sentence, long enough to wrap on two lines. " * 2
+    for line in lines:
+        line.show_message(long)
+        QApplication.processEvents()
+        assert [where(button) for button in buttons] == before, line
+        line.clear()
+    panel._show_progress(True)
+    panel.progress_label.setText("Frame 1/25 · 10.0 fps · 2 s left")
+    QApplication.processEvents()
+    assert [where(button) for button in buttons] == before
+    panel._show_progress(False)
+    QApplication.processEvents()
+    assert [where(button) for button in buttons] == before
+
+
+def test_the_preview_shows_the_last_frame_after_the_end_and_after_stop(
+    qtbot: QtBot,
+    window: MainWindow,
+    monkeypatch: pytest.MonkeyPatch,
+    avatar_script: AvatarScript,
+    face_png: Path,
+    speech_wav: Path,
+) -> None:
+    """The fake writes a real red mp4; grabs of the preview are not black after it plays."""
+    panel = open_avatar(qtbot, window)
+    choose_face(qtbot, panel, monkeypatch, face_png)
+    choose_speech(qtbot, panel, monkeypatch, speech_wav)
+    avatar_script.release.set()
+    preview = panel.result.preview
+    click(qtbot, panel.generate_button)
+    qtbot.waitUntil(lambda: preview.playing, timeout=PLAY_TIMEOUT_MS)
+    qtbot.waitUntil(lambda: not preview.playing, timeout=PLAY_TIMEOUT_MS)  # the end
+    qtbot.waitUntil(lambda: preview.showing_still, timeout=PLAY_TIMEOUT_MS)
+    assert_not_black(preview)
+    click(qtbot, preview.play_button)  # again from the start, then stopped
+    qtbot.waitUntil(lambda: preview.playing, timeout=PLAY_TIMEOUT_MS)
+    assert not preview.showing_still
+    preview.player.stop()
+    qtbot.waitUntil(lambda: preview.showing_still, timeout=PLAY_TIMEOUT_MS)
+    assert_not_black(preview)
+
+
+def assert_not_black(widget: QWidget) -> None:
+    image = widget.grab().toImage()
+    centre = image.pixelColor(image.width() // 2, image.height() // 3)
+    assert centre.red() > 150 and centre.green() < 100, centre.name()  # the red video
+
+
+def test_a_picture_without_a_face_disables_generate_and_says_why(
+    qtbot: QtBot,
+    app_home: AppPaths,
+    script: Script,
+    lipsync_model_dir: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    """The real BlazeFace: a gradient has no face, the astronaut has one."""
+    from skimage import data
+
+    gradient = tmp_path / "gradient.png"
+    ramp = np.tile(np.linspace(0, 255, 256, dtype=np.uint8), (256, 1))
+    assert cv2.imwrite(str(gradient), np.dstack([ramp, ramp[::-1], ramp.T]))
+    face = tmp_path / "astronaut.png"
+    assert cv2.imwrite(str(face), data.astronaut()[:, :, ::-1])
+    ctx = make_context(app_home, [CPU], script)
+    ctx.settings.models = ctx.settings.models.with_folder(ModelTask.LIPSYNC, lipsync_model_dir)
+    window = open_window(qtbot, ctx)
+    try:
+        panel = open_avatar(qtbot, window)
+        answer_files(monkeypatch, gradient)
+        click(qtbot, panel.face.choose_button)
+        qtbot.waitUntil(lambda: panel.face.preview is not None, timeout=60_000)
+        assert panel.face.no_face
+        assert not panel.generate_button.isEnabled()
+        assert panel.face.error.isVisible() and panel.face.error.text() == no_face_in_picture()
+        answer_files(monkeypatch, face)
+        click(qtbot, panel.face.choose_button)
+        qtbot.waitUntil(lambda: panel.face.preview is not None, timeout=60_000)
+        assert panel.face.hint.text() == "1 face found."
+        assert not panel.face.error.isVisible()
+        assert panel.generate_button.isEnabled()
+    finally:
+        window.close()
+
+
+def test_every_control_has_a_name_and_a_description(
+    qtbot: QtBot,
+    window: MainWindow,
+    monkeypatch: pytest.MonkeyPatch,
+    face_png: Path,
+) -> None:
+    panel = open_avatar(qtbot, window)
+    assert unlabelled_widgets(panel) == []
+    choose_face(qtbot, panel, monkeypatch, face_png)
+    panel.speech.voice_radio.setChecked(True)
+    assert unlabelled_widgets(panel) == []
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+@pytest.mark.parametrize("size", [(1600, 1000), (1024, 700)], ids=["large", "small"])
+def test_screenshot(
+    qtbot: QtBot,
+    make_avatar_window: Callable[[], MainWindow],
+    monkeypatch: pytest.MonkeyPatch,
+    face_png: Path,
+    size: tuple[int, int],
+    dark: bool,
+) -> None:
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    original = app.palette()
+    if dark:
+        app.setPalette(dark_palette())
+    try:
+        window = make_avatar_window()
+        window.resize(*size)
+        panel = open_avatar(qtbot, window)
+        choose_face(qtbot, panel, monkeypatch, face_png)
+        QApplication.processEvents()
+        folder = Path("/tmp/shots-voice")
+        folder.mkdir(exist_ok=True)
+        name = f"avatar-{size[0]}x{size[1]}-{'dark' if dark else 'light'}.png"
+        assert window.grab().save(str(folder / name))
+    finally:
+        app.setPalette(original)

@@ -2,7 +2,7 @@
 stopped under the listener (so no other test loses its card). What was heard before the cut
 is transcribed into the message box, and the sentence under it says the recording was cut.
 
-Run in a pytest of its own by test_lost_device_dictation_alone.py (tests/own_process.py
+Run in a pytest of its own by test_dictation.py (tests/own_process.py
 says why)."""
 
 from __future__ import annotations

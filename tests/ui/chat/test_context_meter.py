@@ -1,6 +1,5 @@
-"""The chat's context: max new tokens clamped to the model, the context used shown under the
-input (and emitted for the conversation's marker), the input cleared on send and restored on
-failure."""
+"""The chat's context: the context used shown under the input (and emitted for the conversation's
+marker), dropped turns said in the warning colour, numbers in the user's locale."""
 
 from __future__ import annotations
 
@@ -12,10 +11,8 @@ from PySide6.QtCore import QLocale
 from PySide6.QtGui import QPalette
 from pytestqt.qtbot import QtBot
 
-from app.chat.context_window import ContextUsage, max_answer_tokens
-from app.core.errors import UserError
-from tests.ui.fakes import Script
-from tests.ui.helpers import ask, load, shown, type_and_send
+from app.chat.context_window import ContextUsage
+from tests.ui.helpers import ask, load
 from ui.chat.context_meter import context_text
 from ui.shell.main_window import MainWindow
 from ui.theme import warning_color
@@ -33,25 +30,6 @@ def english_locale() -> Iterator[None]:
     QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
     yield
     QLocale.setDefault(before)
-
-
-def test_max_new_tokens_is_clamped_to_the_models_context(
-    qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
-) -> None:
-    panel = window.chat_panel
-    window.ctx.settings_store.update(
-        chat=window.ctx.settings.chat.model_copy(update={"max_new_tokens": 9999})
-    )
-    load(qtbot, window, model_folder)
-    ceiling = max_answer_tokens(FAKE_CONTEXT)
-    assert ceiling == 1536  # a quarter of the window stays for the prompt
-    assert panel.generation.max_new_tokens.maximum() == ceiling
-    assert panel.generation.max_new_tokens.value() == ceiling
-    assert panel.generation_settings().max_new_tokens == ceiling
-    assert window.ctx.settings.chat.max_new_tokens == 9999  # the stored value is not rewritten
-    ask(qtbot, window, "Hello there")
-    assert "Hello there, friend." in shown(window)  # not "this model can read 0 …"
-    assert not panel.input_error.isVisible()
 
 
 def test_context_used_is_shown_and_emitted_after_each_turn(
@@ -102,16 +80,3 @@ def test_context_numbers_follow_the_locale() -> None:
     assert context_text(usage) == "Context used: 1.234 / 2.048 tokens"
     QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
     assert context_text(usage) == "Context used: 1,234 / 2,048 tokens"
-
-
-def test_the_input_clears_on_send_and_gets_the_text_back_on_failure(
-    qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
-) -> None:
-    panel = window.chat_panel
-    load(qtbot, window, model_folder)
-    script.fail_with = UserError("That prompt cannot be answered.", field="prompt")
-    with qtbot.waitSignal(panel.answerFinished, timeout=5000) as finished:
-        type_and_send(qtbot, window, "Keep me")
-        assert panel.input.toPlainText() == ""  # shown as sent at once
-    assert finished.args == [False]
-    assert panel.input.toPlainText() == "Keep me"

@@ -1,7 +1,8 @@
 """The chat's Conversation mode: the toggle, what is missing (each with its sentence and its
-fix), the status line, and a spoken turn shown and saved as a typed one is. The spoken
-conversation itself (microphone, Whisper, voice) is a fake here: tests/integration/
-test_conversation_turns.py runs the real one."""
+fix), the status line, a spoken turn shown and saved as a typed one is, and a name and a
+description for every voice control of the chat (Conversation and Avatar mode) in their main
+states. The spoken conversation itself (microphone, Whisper, voice) is a fake here:
+tests/integration/hands_free/test_turns.py runs the real one."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import ClassVar
 
 import numpy as np
 import pytest
+from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from app.avatar.service import AvatarClip
@@ -25,24 +27,18 @@ from pipelines.generation import GenerationSettings
 from tests.audio_samples import speech_like, write_clip
 from tests.ui.helpers import click, load
 from tests.video_samples import write_clip as write_video
+from ui.a11y import unlabelled_widgets
+from ui.chat.avatar_mode import no_voice as avatar_no_voice
 from ui.chat.hands_free_mode import (
     STOP_JOB,
     HandsFreeMode,
     no_microphone,
     no_model,
     no_voice,
+    status_text,
 )
 from ui.shell.main_window import MainWindow
 
-# Messages of the offscreen test machine itself (no GPU renderer, no PipeWire or PulseAudio),
-# as in test_avatar_panel.py: the clips play in Avatar mode's video area.
-pytestmark = pytest.mark.qt_log_ignore(
-    "No RHI backend",
-    "pipewire",
-    "PulseAudioService",
-    "No audio device detected",
-    "does not support raise",
-)
 MICROPHONE = AudioDevice(3, "pulse", "ALSA", 1, 16_000, True)
 
 
@@ -127,6 +123,13 @@ def start(qtbot: QtBot, mode: HandsFreeMode) -> FakeConversation:
     return FakeConversation.made[-1]
 
 
+@pytest.mark.qt_log_ignore(
+    "No RHI backend",
+    "pipewire",
+    "PulseAudioService",
+    "No audio device detected",
+    "does not support raise",
+)
 def test_what_is_missing_is_one_sentence_with_its_fix(
     qtbot: QtBot,
     window: MainWindow,
@@ -176,6 +179,13 @@ def test_what_is_missing_is_one_sentence_with_its_fix(
     assert FakeConversation.made[-1].options.voice == "Ada"
 
 
+@pytest.mark.qt_log_ignore(
+    "No RHI backend",
+    "pipewire",
+    "PulseAudioService",
+    "No audio device detected",
+    "does not support raise",
+)
 def test_a_spoken_turn_shows_both_messages_and_is_saved(
     qtbot: QtBot, window: MainWindow, mode: HandsFreeMode, model_folder: Path, tmp_path: Path
 ) -> None:
@@ -202,6 +212,13 @@ def test_a_spoken_turn_shows_both_messages_and_is_saved(
     assert not mode.toggle.isChecked() and not mode.running
 
 
+@pytest.mark.qt_log_ignore(
+    "No RHI backend",
+    "pipewire",
+    "PulseAudioService",
+    "No audio device detected",
+    "does not support raise",
+)
 def test_a_barge_in_stops_the_clips_and_shows_what_was_said(
     qtbot: QtBot,
     window: MainWindow,
@@ -247,6 +264,13 @@ class SlowToStop(FakeConversation):
         super().stop()
 
 
+@pytest.mark.qt_log_ignore(
+    "No RHI backend",
+    "pipewire",
+    "PulseAudioService",
+    "No audio device detected",
+    "does not support raise",
+)
 def test_a_start_asked_for_while_the_last_one_stops_begins_once_it_has_stopped(
     qtbot: QtBot,
     window: MainWindow,
@@ -267,3 +291,87 @@ def test_a_start_asked_for_while_the_last_one_stops_begins_once_it_has_stopped(
     qtbot.waitUntil(lambda: len(FakeConversation.made) == 2, timeout=30_000)
     qtbot.waitUntil(lambda: mode.status.text() == "Listening…", timeout=30_000)
     assert mode.running and mode.toggle.isChecked()
+
+
+class Talk:
+    """A spoken conversation that only says it listens (the real one needs a microphone)."""
+
+    def __init__(
+        self, _services: Services, _id: str, _options: TurnOptions, on_event: object
+    ) -> None:
+        self.on_event = on_event
+
+    def start(self) -> None:
+        self.on_event(TurnEvent("status", TurnStatus.LISTENING))  # type: ignore[operator]
+
+    def stop(self) -> None:
+        self.on_event(TurnEvent("status", TurnStatus.STOPPED))  # type: ignore[operator]
+
+    def level(self) -> None:
+        return None
+
+
+def unlabelled(*roots: QWidget) -> list[str]:
+    """Every root's unlabelled widgets (the toggles sit in the chat header, not in the modes)."""
+    return [problem for root in roots for problem in unlabelled_widgets(root)]
+
+
+def voice_roots(window: MainWindow) -> tuple[QWidget, ...]:
+    panel = window.chat_panel
+    return (
+        panel.hands_free_mode,
+        panel.hands_free_mode.toggle,
+        panel.avatar_mode,
+        panel.avatar_mode.toggle,
+        panel.dictation,
+        panel.dictation.button,
+    )
+
+
+@pytest.mark.qt_log_ignore(
+    "No RHI backend", "pipewire", "PulseAudioService", "No audio device detected"
+)
+def test_voice_controls_of_the_chat_are_labelled_in_their_main_states(
+    qtbot: QtBot,
+    window: MainWindow,
+    model_folder: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    panel = window.chat_panel
+    mode: HandsFreeMode = panel.hands_free_mode
+    mode.factory = Talk  # type: ignore[assignment]
+    monkeypatch.setattr("app.core.audio.devices.input_devices", lambda: [MICROPHONE])
+    assert unlabelled(*voice_roots(window)) == []  # at rest
+    description = panel.hands_free_mode.toggle.accessibleDescription()
+    assert "hands-free" in description and panel.avatar_mode.toggle.accessibleName()
+
+    click(qtbot, mode.toggle)  # no model: what is missing, said under the header
+    assert mode.problem_label.text() == no_model() and mode.isVisible()
+    click(qtbot, panel.avatar_mode.toggle)  # no voice: said in Avatar mode
+    assert panel.avatar_mode.error.text() == avatar_no_voice()
+    assert unlabelled(*voice_roots(window)) == []
+
+    load(qtbot, window, model_folder)  # a model, but no Whisper: the fix button is shown
+    click(qtbot, mode.toggle)
+    assert mode.fix_button.isVisibleTo(mode)
+    assert mode.fix_button.accessibleName() or mode.fix_button.text()
+    assert unlabelled(*voice_roots(window)) == []
+
+    window.ctx.settings.models = window.ctx.settings.models.with_folder(
+        ModelTask.SPEECH_TO_TEXT, tmp_path
+    )  # everything there: it listens
+    window.ctx.settings.models = window.ctx.settings.models.with_folder(ModelTask.TTS, tmp_path)
+    wav = write_clip(tmp_path / "ada.wav", speech_like(6.0, seed=2))
+    vector = np.random.default_rng(0).standard_normal(512).astype(np.float32)
+    window.ctx.voice.library.add("Ada", vector, wav, 1.0)
+    if mode.problem().text:  # e.g. no voice activity model on this machine
+        pytest.skip(mode.problem().text)
+    click(qtbot, mode.toggle)
+    listening = status_text(TurnStatus.LISTENING)
+    qtbot.waitUntil(lambda: mode.status.text() == listening, timeout=2000)
+    assert mode.stop_button.isVisibleTo(mode) and mode.barge_in.isVisibleTo(mode)
+    assert unlabelled(*voice_roots(window)) == []
+    click(qtbot, mode.stop_button)
+    stopped = status_text(TurnStatus.STOPPED)
+    qtbot.waitUntil(lambda: mode.status.text() == stopped, timeout=5000)

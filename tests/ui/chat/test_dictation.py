@@ -1,5 +1,7 @@
 """Dictation in chat with the real Whisper tiny.en and silero-vad: espeak-ng speech played into
-the virtual sound card's null sink, whose monitor is the microphone."""
+the virtual sound card's null sink, whose monitor is the microphone; its controls named while
+listening and transcribing; a microphone lost mid-sentence (lost_device_dictation.py, in a
+process of its own)."""
 
 from __future__ import annotations
 
@@ -19,16 +21,17 @@ from app.core.performance.metrics import MetricsBus
 from app.speech import vad_model
 from app.speech.service import SpeechInputService
 from tests.audio_device import VirtualSoundCard, sound_card
+from tests.own_process import run_module_alone
 from tests.speech import RATE, SENTENCES, have_espeak, spoken, with_silence, word_error_rate
+from tests.ui.chat.test_conversation_mode import unlabelled
 from tests.ui.fakes import CPU
 from tests.ui.helpers import click, dictation_over
 from ui.chat.dictation import Dictation, Phase
 from ui.chat.dictation_options import languages as language_choices
-from ui.chat.dictation_texts import cancelling, nothing_heard
+from ui.chat.dictation_texts import cancelling, listening_status, nothing_heard, transcribing
 from ui.shell.main_window import MainWindow
 
 __all__ = ["sound_card"]  # the fixture, imported for the tests below
-pytestmark = [pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed")]
 
 TURN_S = 60_000  # ms: a cold Whisper load and a transcription on a busy 2-core machine
 
@@ -57,6 +60,7 @@ def _wait_phase(qtbot: QtBot, dictation: Dictation, phase: Phase, timeout: int =
     qtbot.waitUntil(lambda: dictation.phase is phase, timeout=timeout)
 
 
+@pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed")
 def test_click_speak_and_pause_puts_the_words_at_the_cursor(
     qtbot: QtBot, dictation: Dictation, sound_card: VirtualSoundCard
 ) -> None:
@@ -79,6 +83,7 @@ def test_click_speak_and_pause_puts_the_words_at_the_cursor(
     assert dictation.target.toPlainText() == text  # inserted for editing, not sent
 
 
+@pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed")
 def test_push_to_talk_ends_the_turn_when_the_key_is_let_go(
     qtbot: QtBot, dictation: Dictation, sound_card: VirtualSoundCard
 ) -> None:
@@ -98,6 +103,7 @@ def test_push_to_talk_ends_the_turn_when_the_key_is_let_go(
     assert word_error_rate([SENTENCES[3]], [heard]) <= 0.2, heard
 
 
+@pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed")
 def test_silence_is_a_note_not_an_error(qtbot: QtBot, dictation: Dictation) -> None:
     click(qtbot, dictation.button)
     _wait_phase(qtbot, dictation, Phase.LISTENING, 20_000)
@@ -107,6 +113,7 @@ def test_silence_is_a_note_not_an_error(qtbot: QtBot, dictation: Dictation) -> N
     assert not dictation.error.isVisible() and dictation.target.toPlainText() == ""
 
 
+@pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed")
 def test_escape_cancels_listening(qtbot: QtBot, dictation: Dictation) -> None:
     click(qtbot, dictation.button)
     _wait_phase(qtbot, dictation, Phase.LISTENING, 20_000)
@@ -117,6 +124,7 @@ def test_escape_cancels_listening(qtbot: QtBot, dictation: Dictation) -> None:
     assert dictation.target.toPlainText() == ""
 
 
+@pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed")
 def test_a_microphone_that_is_not_there_is_said_next_to_the_button(
     qtbot: QtBot, dictation: Dictation
 ) -> None:
@@ -127,6 +135,7 @@ def test_a_microphone_that_is_not_there_is_said_next_to_the_button(
     assert dictation.phase is Phase.IDLE and dictation.button.isEnabled()
 
 
+@pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed")
 def test_no_sound_card_is_said_next_to_the_button(
     qtbot: QtBot, dictation: Dictation, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -140,6 +149,7 @@ def test_no_sound_card_is_said_next_to_the_button(
     assert not microphones[0].isEnabled()
 
 
+@pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed")
 def test_no_whisper_says_so_with_the_way_to_get_one(
     qtbot: QtBot,
     make_window: Callable[[list[DeviceInfo]], MainWindow],
@@ -158,6 +168,7 @@ def test_no_whisper_says_so_with_the_way_to_get_one(
     assert manager.isVisible()
 
 
+@pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed")
 def test_an_english_only_model_disables_the_language_with_its_reason(
     dictation: Dictation,
 ) -> None:
@@ -172,6 +183,7 @@ def test_an_english_only_model_disables_the_language_with_its_reason(
     assert [a.isChecked() for a in models] == [True]
 
 
+@pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed")
 def test_the_choices_in_the_menu_are_saved(
     dictation: Dictation, sound_card: VirtualSoundCard
 ) -> None:
@@ -187,6 +199,7 @@ def test_the_choices_in_the_menu_are_saved(
     assert device_value_of(settings.settings.model_choice(ModelTask.SPEECH_TO_TEXT)) == "CPU"
 
 
+@pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed")
 def test_a_missing_voice_activity_model_is_said_next_to_the_button(
     qtbot: QtBot, dictation: Dictation, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -203,6 +216,7 @@ def test_a_missing_voice_activity_model_is_said_next_to_the_button(
     assert dictation.phase is Phase.IDLE and dictation.button.text() == "Dictate"
 
 
+@pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed")
 def test_the_button_cancels_a_transcription(
     qtbot: QtBot, dictation: Dictation, sound_card: VirtualSoundCard
 ) -> None:
@@ -219,3 +233,24 @@ def test_the_button_cancels_a_transcription(
     _wait_phase(qtbot, dictation, Phase.IDLE)
     assert box.toPlainText() == "" and not dictation.error.isVisible()
     assert not dictation.status.isVisible()
+
+
+@pytest.mark.qt_log_ignore(
+    "No RHI backend", "pipewire", "PulseAudioService", "No audio device detected"
+)
+def test_dictation_controls_are_labelled_while_listening_and_transcribing(
+    window: MainWindow,
+) -> None:
+    dictation = window.chat_panel.dictation
+    # The phases' widgets as they show (the listening itself needs a microphone).
+    dictation._set_phase(Phase.LISTENING, listening_status())
+    assert dictation.meter.isVisibleTo(dictation) and dictation.button.text() != "Dictate"
+    assert unlabelled(dictation, dictation.button) == []
+    dictation._set_phase(Phase.TRANSCRIBING, transcribing())
+    assert unlabelled(dictation, dictation.button) == []
+    dictation._set_phase(Phase.IDLE, "")
+    assert "F9" in dictation.button.toolTip()
+
+
+def test_dictation_with_a_lost_microphone_in_its_own_process() -> None:
+    run_module_alone(Path(__file__).with_name("lost_device_dictation.py"))

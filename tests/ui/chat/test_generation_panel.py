@@ -1,5 +1,6 @@
-"""The generation settings column fits its width at the smallest and a large window size: no
-sideways scrolling, every text wrapped inside the column (issue 19, the Performance section)."""
+"""The generation settings column: max new tokens clamped to the model's context; it fits its
+width at the smallest and a large window size (no sideways scrolling, every text wrapped
+inside the column)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,13 @@ import pytest
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
-from tests.ui.helpers import load
+from app.chat.context_window import max_answer_tokens
+from tests.ui.chat.test_context_meter import FAKE_CONTEXT, english_locale
+from tests.ui.fakes import Script
+from tests.ui.helpers import ask, load, shown
 from ui.shell.main_window import MainWindow
+
+__all__ = ["english_locale"]  # fixtures, imported for the tests below
 
 
 def cut_widgets(content: QWidget) -> list[str]:
@@ -59,3 +65,23 @@ def test_the_settings_column_fits_without_sideways_scrolling(
     bar.setValue(bar.maximum())  # the Performance rows, at the bottom
     QApplication.processEvents()
     window.grab().save(str(tmp_path / f"settings-{size[0]}x{size[1]}-scrolled.png"))
+
+
+@pytest.mark.usefixtures("english_locale")
+def test_max_new_tokens_is_clamped_to_the_models_context(
+    qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
+) -> None:
+    panel = window.chat_panel
+    window.ctx.settings_store.update(
+        chat=window.ctx.settings.chat.model_copy(update={"max_new_tokens": 9999})
+    )
+    load(qtbot, window, model_folder)
+    ceiling = max_answer_tokens(FAKE_CONTEXT)
+    assert ceiling == 1536  # a quarter of the window stays for the prompt
+    assert panel.generation.max_new_tokens.maximum() == ceiling
+    assert panel.generation.max_new_tokens.value() == ceiling
+    assert panel.generation_settings().max_new_tokens == ceiling
+    assert window.ctx.settings.chat.max_new_tokens == 9999  # the stored value is not rewritten
+    ask(qtbot, window, "Hello there")
+    assert "Hello there, friend." in shown(window)  # not "this model can read 0 …"
+    assert not panel.input_error.isVisible()

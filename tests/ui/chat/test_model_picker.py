@@ -1,19 +1,23 @@
-"""GGUF files in the window (fake pipeline): names, the first-load conversion, notes, drops."""
+"""The chat model picker (fake pipeline): a GGUF file's architecture and quantization, the
+first-load conversion and the notes under the picker, installed models and recent folders to
+load in a click, the model line elided at 1024×700."""
 
 from __future__ import annotations
 
+import shutil
 import threading
-from collections.abc import Callable
 from pathlib import Path
 
-import pytest
-from PySide6.QtCore import QLocale, QMimeData, QUrl
+from PySide6.QtCore import QLocale
 from pytestqt.qtbot import QtBot
 
-from tests.ui.fakes import Script, fake_gguf_file, fake_model_folder
-from tests.ui.helpers import ask_and_hold, click, drop, load, local
-from ui.chat.panel_model import drop_while_answering
+from app.core.model_tasks import ModelTask
+from tests.ui.fakes import Script, embedding_model_folder, fake_gguf_file, fake_model_folder
+from tests.ui.helpers import click, load
+from tests.ui.widgets.test_elided_label import fits, shown
+from ui.chat.model_picker import NO_INSTALLED, no_model_text
 from ui.shell.main_window import MainWindow
+from ui.widgets.elided_label import ELLIPSIS, ElidedLabel
 
 SMOL = "SmolLM2-135M-Instruct.Q4_1"
 NOT_CACHED = (
@@ -76,85 +80,54 @@ def test_what_a_load_notes_stays_under_the_picker_until_the_next_load(
     assert not picker.note.isVisible()
 
 
-# ----- drag and drop ----------------------------------------------------------------------
+def _entries(window: MainWindow) -> list[str]:
+    picker = window.chat_panel.model_picker
+    picker.fill_installed_menu()
+    return [a.text() for a in picker.installed_menu.actions() if not a.isSeparator()]
 
 
-def text(words: str) -> QMimeData:
-    mime = QMimeData()
-    mime.setText(words)
-    return mime
+def test_nothing_installed_says_how(window: MainWindow) -> None:
+    assert _entries(window) == [NO_INSTALLED]
 
 
-def web(address: str) -> QMimeData:
-    mime = QMimeData()
-    mime.setUrls([QUrl(address)])
-    return mime
-
-
-def test_a_gguf_file_dropped_on_the_chat_loads_it(
+def test_installed_chat_models_load_from_the_menu(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
-    panel = window.chat_panel
-    gguf = fake_gguf_file(tmp_path)
-    with qtbot.waitSignal(panel.modelLoaded, timeout=5000) as loaded:
-        assert drop(panel, local(gguf))
-    assert loaded.args[0].model_path == gguf.resolve()
-    assert window.model_status.label.text() == f"{SMOL} · llama Q4_1 · AUTO → GPU"
+    chat = fake_model_folder(tmp_path / "a", "qwen-chat")
+    gone = fake_model_folder(tmp_path / "b", "deleted-chat")
+    embedder = embedding_model_folder(tmp_path / "c")
+    (embedder / "openvino_tokenizer.xml").write_text("<net/>")
+    window.ctx.models.add_folder(chat)
+    window.ctx.models.add_folder(gone)
+    window.ctx.models.add_folder(embedder, ModelTask.EMBEDDING)
+    shutil.rmtree(gone)
+    assert _entries(window) == ["qwen-chat  (unknown)"]  # usable chat models only
+    picker = window.chat_panel.model_picker
+    [action] = [a for a in picker.installed_menu.actions() if a.data()]
+    with qtbot.waitSignal(window.chat_panel.modelLoaded, timeout=5000):
+        action.trigger()
+    assert window.ctx.chat.loaded_model is not None
+    assert window.ctx.chat.loaded_model.model_path == chat.resolve()
+    assert "Recent folders" not in _entries(window)  # it is installed, listed once
 
 
-def test_a_model_folder_dropped_on_the_message_box_loads_it_and_types_nothing(
-    qtbot: QtBot, window: MainWindow, model_folder: Path
-) -> None:
-    panel = window.chat_panel
-    with qtbot.waitSignal(panel.modelLoaded, timeout=5000):
-        # The box refuses files, so Qt passes the drag up to the panel.
-        assert panel.input.canInsertFromMimeData(text("hello"))
-        assert not panel.input.canInsertFromMimeData(local(model_folder))
-        assert drop(panel.input.viewport(), local(model_folder))
-    assert panel.input.toPlainText() == ""
-    assert window.model_status.label.text() == "tiny-chat · AUTO → GPU"
-
-
-@pytest.mark.parametrize(
-    ("what", "sentence"),
-    [
-        (lambda root: local(root / "notes.txt"), "notes.txt is not a chat model: choose an "),
-        (lambda root: local(root / "notes.txt", root / "more.txt"), "Drop one model at a time"),
-        (lambda root: local(root), "is not an OpenVINO model folder (no openvino_model.xml)."),
-        (lambda root: web("https://example.com/model.gguf"), "Only a model on this computer"),
-        (lambda root: text("some words"), "Drop a .gguf file or an OpenVINO"),
-    ],
-    ids=["text-file", "two-files", "plain-folder", "web-address", "text"],
-)
-def test_anything_else_dropped_gets_one_sentence_next_to_the_picker(
-    qtbot: QtBot,
-    window: MainWindow,
-    tmp_path: Path,
-    script: Script,
-    what: Callable[[Path], QMimeData],
-    sentence: str,
-) -> None:
-    for name in ("notes.txt", "more.txt"):
-        (tmp_path / name).write_text("not a model", encoding="utf-8")
-    panel = window.chat_panel
-    assert drop(panel.view.viewport(), what(tmp_path))  # over the conversation: passed up
-    assert panel.model_picker.error.isVisible()
-    assert sentence in panel.model_picker.error.text()
-    assert script.loads == [] and window.model_status.label.text() == "No model loaded"
-    assert not window.notifications.isVisible()
-
-
-def test_a_drop_while_an_answer_is_written_waits_for_it(
-    qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script, tmp_path: Path
-) -> None:
-    ask_and_hold(qtbot, window, script, model_folder, "Hello?")
-    panel = window.chat_panel
-    assert drop(panel, local(fake_gguf_file(tmp_path)))
-    assert panel.model_picker.error.text() == drop_while_answering()
-    assert script.loads == ["CPU"]  # only the first load
-    with qtbot.waitSignal(panel.answerFinished, timeout=5000):
-        script.release.set()
-    other = fake_model_folder(tmp_path, "other-chat")
-    with qtbot.waitSignal(panel.modelLoaded, timeout=5000):
-        assert drop(panel, local(other))
-    assert not panel.model_picker.error.isVisible()
+def test_the_model_line_is_elided_at_1024(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    window.resize(1024, 700)
+    name = window.chat_panel.model_picker.name
+    assert isinstance(name, ElidedLabel)
+    qtbot.waitUntil(lambda: name.width() > 0, timeout=2000)
+    assert name.text() == no_model_text()  # the full text stays the label's text
+    if name.elided:
+        assert shown(name).endswith(ELLIPSIS) and fits(name)
+        assert no_model_text() in name.toolTip()
+    else:
+        assert shown(name) == no_model_text() and fits(name)
+    load(qtbot, window, fake_gguf_file(tmp_path, f"{SMOL}-with-a-rather-long-file-name.gguf"))
+    window.resize(1024, 700)
+    qtbot.waitUntil(lambda: name.elided, timeout=2000)
+    assert shown(name).endswith(ELLIPSIS) and fits(name)
+    assert shown(name).startswith("SmolLM2")
+    assert "llama" in name.toolTip()  # the model's details are in the tooltip
+    window.resize(1600, 1000)  # room again: the whole line, cut no more
+    qtbot.waitUntil(lambda: not name.elided, timeout=2000)
+    assert ELLIPSIS not in shown(name)

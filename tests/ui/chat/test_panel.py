@@ -1,4 +1,5 @@
-"""The Chat panel as a user drives it: type, send, watch tokens arrive, stop, errors inline."""
+"""The Chat panel as a user drives it: type, send, watch tokens arrive, stop, errors inline; the
+input cleared on send and given back on failure."""
 
 from __future__ import annotations
 
@@ -11,9 +12,12 @@ from PySide6.QtGui import QGuiApplication
 from pytestqt.qtbot import QtBot
 
 from app.core.errors import UserError
+from tests.ui.chat.test_context_meter import english_locale
 from tests.ui.fakes import Script
 from tests.ui.helpers import ask, ask_and_hold, click_link, load, shown, type_and_send
 from ui.shell.main_window import MainWindow
+
+__all__ = ["english_locale"]  # fixtures, imported for the tests below
 
 
 def test_send_is_disabled_until_there_is_text(qtbot: QtBot, window: MainWindow) -> None:
@@ -287,3 +291,17 @@ def test_generation_settings_are_bound_and_saved(
     chat = window.ctx.settings.chat
     assert chat.max_new_tokens == 512 and chat.seed is None
     assert panel.generation.seed.text() == "random"
+
+
+@pytest.mark.usefixtures("english_locale")
+def test_the_input_clears_on_send_and_gets_the_text_back_on_failure(
+    qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
+) -> None:
+    panel = window.chat_panel
+    load(qtbot, window, model_folder)
+    script.fail_with = UserError("That prompt cannot be answered.", field="prompt")
+    with qtbot.waitSignal(panel.answerFinished, timeout=5000) as finished:
+        type_and_send(qtbot, window, "Keep me")
+        assert panel.input.toPlainText() == ""  # shown as sent at once
+    assert finished.args == [False]
+    assert panel.input.toPlainText() == "Keep me"

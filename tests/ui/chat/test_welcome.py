@@ -1,5 +1,6 @@
 """The Chat panel's welcome page: recommendations, a one-click download from the local stand-in
-hub that loads the model, Cancel, and the sentence shown when the hub cannot be reached."""
+hub that loads the model, Cancel, the sentence shown when the hub cannot be reached, and its
+controls labelled."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from app.models.catalog import CatalogEntry
 from app.models.download import staging_dir
 from tests.hub_server import HubServer, running_hub
 from tests.ui.helpers import click, load
+from ui.a11y import unlabelled_widgets
 from ui.chat.welcome import STOPPED, WelcomePage
 from ui.shell.main_window import MainWindow
 
@@ -195,3 +197,10 @@ def test_a_full_disk_is_said_instead_of_recommendations(
         for text in texts
     )
     assert page.open_button.isEnabled()  # a model already on disk can still be opened
+
+
+def test_the_welcome_page_is_labelled(window: MainWindow) -> None:
+    welcome = window.chat_panel.welcome
+    assert window.chat_panel.centre.currentWidget() is welcome
+    assert unlabelled_widgets(welcome) == []
+    assert unlabelled_widgets(window.chat_panel.model_picker) == []

@@ -1,20 +1,33 @@
-"""Tool-call blocks are compact: one header line (icon, server/tool, status, duration, Show
-all), short arguments on one line, the first two lines of the result; in light and dark."""
+"""Tool-call blocks: shown live above the answer and again after a reload, hostile results as
+text; compact — one header line (icon, server/tool, status, duration, Show all), short
+arguments on one line, the first two lines of the result; in light and dark."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
+from app.chat.storage import ConversationStore
+from app.core.paths import AppPaths
 from app.mcp.calls import ToolCall
+from tests.ui.fakes import Script
+from tests.ui.helpers import click, load, shown, type_and_send
+from tests.ui.mcp.test_tools_picker import service, tool_items, twindow
+from tests.ui.mcp_fakes import ToolChat
 from ui.a11y import unlabelled_widgets
+from ui.chat.message_view import MessageView
 from ui.mcp.tool_call_view import ToolCallBlock, ToolCallList, compact_arguments
+from ui.shell.main_window import MainWindow
 from ui.theme import ThemeFollower, blend, error_color, muted_color
+
+__all__ = ["service", "twindow"]  # fixtures, imported for the tests below
 
 
 @pytest.fixture
@@ -123,3 +136,69 @@ def test_status_and_titles_follow_the_theme(
     qtbot.waitUntil(lambda: muted in done.state.text())
     calls.resize(640, calls.sizeHint().height())
     calls.grab().save(str(tmp_path / f"tool-calls-{theme}.png"))
+
+
+def enable(qtbot: QtBot, window: MainWindow, *names: str) -> None:
+    """Open the Tools popup (the servers are asked in a worker) and tick ``names``."""
+    picker = window.chat_panel.tools
+    click(qtbot, picker.button)
+    qtbot.waitUntil(lambda: len(tool_items(window)) == 2)
+    for name in names:
+        tool_items(window)[name].setCheckState(0, Qt.CheckState.Checked)
+    picker.popup.hide()
+
+
+def allow_all(window: MainWindow) -> None:
+    server = window.ctx.settings.mcp_servers[0]
+    allowed = server.model_copy(update={"allowed_tools": ["add", "multiply"]})
+    window.ctx.settings_store.update(mcp_servers=[allowed])
+
+
+@pytest.mark.qt_log_ignore("does not support raise", "does not support grabbing")
+def test_calls_show_live_above_the_answer_and_again_after_a_reload(
+    qtbot: QtBot, twindow: MainWindow, model_folder: Path, app_home: AppPaths, script: Script
+) -> None:
+    allow_all(twindow)
+    chat = twindow.ctx.chat
+    assert isinstance(chat, ToolChat)
+    chat.gate = threading.Event()
+    load(qtbot, twindow, model_folder)
+    enable(qtbot, twindow, "multiply — Multiply two numbers", "add — Add two numbers")
+    script.chunks = ["17 × 23 ", "= 391."]
+    type_and_send(qtbot, twindow, "What is 17 times 23? Use the calculator.")
+    qtbot.waitUntil(lambda: "🔧 calc/multiply" in shown(twindow))  # live, while it works
+    assert "🔧 calc/add" not in shown(twindow)
+    with qtbot.waitSignal(twindow.chat_panel.answerFinished, timeout=5000):
+        chat.gate.set()
+    text = shown(twindow)
+    assert text.index("🔧 calc/multiply") < text.index("🔧 calc/add") < text.index("= 391.")
+    assert '"a": 17' in text and "done · 3 ms" in text
+    conversation_id = twindow.chat_panel.current_conversation_id()
+    stored = ConversationStore(app_home.conversations_dir).load_all()  # read from disk again
+    reloaded = next(c for c in stored if c.id == conversation_id)
+    assert reloaded.tools == ["calc/multiply", "calc/add"]
+    view = MessageView()
+    qtbot.addWidget(view)
+    view.show_messages(reloaded.messages)
+    again = view.toPlainText()
+    assert "🔧 calc/multiply" in again and "🔧 calc/add" in again and "391" in again
+
+
+@pytest.mark.qt_log_ignore("does not support raise", "does not support grabbing")
+def test_a_hostile_result_is_shown_as_text_never_rendered(qtbot: QtBot) -> None:
+    calls = ToolCallList()
+    qtbot.addWidget(calls)
+    hostile = '<img src="x" onerror="alert(1)"><b>bold</b> **not markdown**\n' + "line\n" * 20
+    calls.set_calls([ToolCall("evil/tool", {"q": "<script>"}, "failed", hostile, 1500).to_dict()])
+    calls.show()
+    block = calls.blocks[0]
+    assert block.result.textFormat() == Qt.TextFormat.PlainText
+    assert block.result.text().startswith('<img src="x" onerror="alert(1)"><b>bold</b>')
+    assert block.result.text().count("\n") == 2  # the first two lines, then "…"
+    assert "failed · 1.5 s" in block.state.text()
+    assert block.toggle.isVisible()
+    block.toggle.click()
+    assert block.result.text() == hostile
+    assert unlabelled_widgets(calls) == []
+    calls.set_calls([{"tool": "no-slash"}, "junk"])  # malformed stored calls are skipped
+    assert calls.blocks == [] and not calls.isVisible()

@@ -1,5 +1,5 @@
-"""Conversion errors name the Convert view's fields, never command-line flags, and go as soon
-as the field they are about is edited; every control of the manager is labelled."""
+"""Conversion errors name the Convert view's fields, never command-line flags, and go as soon as
+the field they are about is edited."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from pytestqt.qtbot import QtBot
 
 from app.core.errors import UserError
 from app.models.convert_plan import ConvertRequest
-from ui.a11y import unlabelled_widgets
 from ui.models.convert_wording import gui_message
 from ui.shell.main_window import MainWindow
 
@@ -52,19 +51,3 @@ def test_a_source_error_goes_when_the_checkpoint_is_edited(
     view.source.setFocus()
     qtbot.keyClick(view.source, Qt.Key.Key_Backspace)
     assert view.source_error.isHidden()
-
-
-def test_every_control_of_the_manager_is_labelled(qtbot: QtBot, window: MainWindow) -> None:
-    manager = window.open_models()
-    qtbot.waitExposed(manager)
-    for index in range(manager.tabs.count()):
-        manager.tabs.setCurrentIndex(index)
-        manager.installed.selectRow(0)
-        assert unlabelled_widgets(manager) == [], manager.tabs.tabText(index)
-
-
-def test_the_welcome_page_is_labelled(window: MainWindow) -> None:
-    welcome = window.chat_panel.welcome
-    assert window.chat_panel.centre.currentWidget() is welcome
-    assert unlabelled_widgets(welcome) == []
-    assert unlabelled_widgets(window.chat_panel.model_picker) == []

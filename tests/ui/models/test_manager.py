@@ -1,4 +1,5 @@
-"""The model manager window: installed models, the catalog, a real download from a local hub."""
+"""The model manager window: installed models, the catalog, a real download from a local hub,
+every control labelled."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from pytestqt.qtbot import QtBot
 
 from tests.hub_server import HubServer, running_hub
 from tests.ui.fakes import fake_model_folder
+from ui.a11y import unlabelled_widgets
 from ui.models.convert_view import NO_SOURCE
 from ui.models.listing import Origin
 from ui.models.manager import ModelManager
@@ -345,3 +347,12 @@ def test_a_gguf_entry_downloads_its_file_and_cancel_resumes(
     assert resumed.startswith(f"{GGUF_NAME} bytes=") and not resumed.endswith("bytes=0-")
     [model] = window.ctx.models.models()
     assert model.licence == "Apache-2.0" and model.gguf is not None
+
+
+def test_every_control_of_the_manager_is_labelled(qtbot: QtBot, window: MainWindow) -> None:
+    manager = window.open_models()
+    qtbot.waitExposed(manager)
+    for index in range(manager.tabs.count()):
+        manager.tabs.setCurrentIndex(index)
+        manager.installed.selectRow(0)
+        assert unlabelled_widgets(manager) == [], manager.tabs.tabText(index)

@@ -1,6 +1,7 @@
-"""Every dialog, in its main states, walked as a keyboard and screen-reader user would: each
-control named and described, Tab reaching all of them in the order they are laid out, the
-buttons Enter and Escape press, and messages that appear without moving the controls."""
+"""The window walked as a keyboard and screen-reader user would: every panel, and the windows
+opened from the menus, at rest; every dialog in its main states — each control named and
+described, Tab reaching all of them in the order they are laid out, the buttons Enter and
+Escape press, and messages that appear without moving the controls."""
 
 from __future__ import annotations
 
@@ -16,9 +17,10 @@ from app.core.remote_endpoints import RemoteEndpoint
 from app.core.settings_store import SettingsStore
 from app.core.storage.secrets import SecretStore
 from app.engines.remote.config import save_key
-from tests.ui.dialog_walk import assert_walkable, tab_cycle
+from tests.ui.dialog_walk import assert_walkable, missed_by_tab, tab_cycle
 from tests.ui.fakes import CPU, GPU
 from tests.ui.helpers import click
+from ui.a11y import unlabelled_widgets
 from ui.engines.remote_dialog import RemoteEndpointsDialog
 from ui.models.toolchain_offer import ToolchainOffer
 from ui.shell.about_dialog import AboutDialog
@@ -195,3 +197,38 @@ def test_server_switch_and_tools_offer_are_walkable(
     offer._show_running(True)  # what an install shows (test_tools_offer runs a real one)
     assert offer.cancel_button.isVisible()
     assert_walkable([offer])
+
+
+def test_every_panel_names_its_controls(qtbot: QtBot, window: MainWindow) -> None:
+    window.resize(1600, 1000)
+    problems: list[str] = []
+    for name in window.panels:
+        window.show_panel(name)
+        qtbot.wait(20)
+        problems += [f"{name}: {problem}" for problem in unlabelled_widgets(window)]
+    assert not problems, "\n".join(problems)
+
+
+def test_every_control_of_a_panel_is_reached_with_tab(qtbot: QtBot, window: MainWindow) -> None:
+    window.resize(1600, 1000)
+    missed: list[str] = []
+    for name in window.panels:
+        window.show_panel(name)
+        qtbot.wait(20)
+        panel = window.stack.currentWidget()
+        visited = tab_cycle(window, window.nav)
+        missed += [
+            f"{name}: {type(widget).__name__} {widget.accessibleName()!r}"
+            for widget in missed_by_tab(panel, visited)
+        ]
+    assert not missed, "\n".join(missed)
+
+
+def test_the_model_manager_names_its_controls(qtbot: QtBot, window: MainWindow) -> None:
+    manager = window.open_models()
+    problems: list[str] = []
+    for index in range(manager.tabs.count()):
+        manager.tabs.setCurrentIndex(index)
+        qtbot.wait(20)
+        problems += unlabelled_widgets(manager)
+    assert not problems, "\n".join(problems)

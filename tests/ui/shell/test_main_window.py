@@ -1,4 +1,6 @@
-"""The main window: menus and shortcuts, panels, notices, settings problems, clean close."""
+"""The main window: menus and shortcuts, panels (Ctrl+number, every name in full), notices,
+settings problems, a minimum size, the frame labelled for screen readers, announced errors,
+clean close."""
 
 from __future__ import annotations
 
@@ -17,9 +19,10 @@ from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
 from tests.ui.fakes import CPU, GPU, Script
 from tests.ui.helpers import UrlCatcher, ask, ask_and_hold, click, load, shown
+from ui.a11y import accessible_description, accessible_name, unlabelled_widgets
 from ui.shell.about_dialog import AboutDialog
 from ui.shell.main_panels import PANELS
-from ui.shell.main_window import MainWindow
+from ui.shell.main_window import MINIMUM_SIZE, MainWindow
 from ui.theme import ThemeFollower, is_dark
 
 
@@ -196,3 +199,71 @@ def test_load_progress_has_cancel_in_the_status_bar(
         script.load_gate.set()
     assert not status.progress.isVisible()
     assert window.statusBar().currentMessage().startswith("Loaded tiny-chat in")
+
+
+def test_ctrl_number_switches_panels(qtbot: QtBot, window: MainWindow) -> None:
+    for row, (name, _) in enumerate(PANELS):
+        qtbot.keyClick(window, Qt.Key(Qt.Key.Key_1 + row), Qt.KeyboardModifier.ControlModifier)
+        assert window.stack.currentWidget() is window.panels[name]
+        assert window.nav.currentRow() == row
+        assert window.menus.view.panel_actions[row].isChecked()
+        assert f"Ctrl+{row + 1}" in window.nav.item(row).toolTip()
+    window.nav.setCurrentRow(0)  # clicking the list ticks the menu entry too
+    assert window.menus.view.panel_actions[0].isChecked()
+
+
+def test_the_window_has_a_minimum_size(qtbot: QtBot, window: MainWindow) -> None:
+    screen = window.screen().availableSize()
+    assert window.minimumSize() == MINIMUM_SIZE.boundedTo(screen)
+    window.resize(400, 300)
+    assert window.width() >= window.minimumWidth() and window.height() >= window.minimumHeight()
+
+
+def test_nav_shows_every_panel_name_in_full(window: MainWindow) -> None:
+    metrics = window.nav.fontMetrics()
+    for row in range(window.nav.count()):
+        item = window.nav.item(row)
+        assert not item.icon().isNull()
+        room = window.nav.width() - window.nav.iconSize().width()
+        assert metrics.horizontalAdvance(item.text()) < room
+
+
+def test_the_window_frame_is_labelled_for_screen_readers(qtbot: QtBot, window: MainWindow) -> None:
+    assert accessible_name(window.nav) and accessible_description(window.nav)
+    window.notifications.show_message(
+        "Something failed.", level="error", details="trace", action=("Retry", lambda: None)
+    )
+    assert unlabelled_widgets(window.notifications) == []
+    window.model_status.set_loading("Loading tiny-chat…")
+    assert unlabelled_widgets(window.statusBar()) == []
+    window.model_status.set_loaded(None)
+    for action in (
+        window.menus.open_action,
+        window.menus.models_action,
+        window.menus.overlay_action,
+    ):
+        assert not action.icon().isNull()
+
+
+def test_inline_errors_and_notices_are_announced(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import ui.shell.notifications
+    import ui.widgets.inline_error
+    from ui.shell.notifications import NotificationBar
+    from ui.widgets.inline_error import InlineError
+
+    said: list[str] = []
+    monkeypatch.setattr(
+        ui.widgets.inline_error, "announce", lambda _widget, text: said.append(text)
+    )
+    monkeypatch.setattr(ui.shell.notifications, "announce", lambda _widget, text: said.append(text))
+    error = InlineError()
+    qtbot.addWidget(error)
+    error.show_message("That file is empty.")
+    error.show_message("That file is empty.")  # the same line again is not news
+    error.clear()
+    bar = NotificationBar()
+    qtbot.addWidget(bar)
+    bar.show_message("Conversion finished.")
+    assert said == ["That file is empty.", "Conversion finished."]

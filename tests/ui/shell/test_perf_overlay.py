@@ -1,17 +1,25 @@
-"""The performance HUD: F12, the numbers it shows, its plot, its cost per tick."""
+"""The performance HUD: F12, the numbers it shows (this app's CPU and memory, children included,
+and the system's), its plot, its cost per tick; over a chat it is opaque and on top, every
+value beside its caption, the plot's top axis number whole."""
 
 from __future__ import annotations
 
 import statistics
+import subprocess
+import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractScrollArea
+import psutil
+import pytest
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtWidgets import QAbstractScrollArea, QGridLayout, QLabel, QToolButton
 from pytestqt.qtbot import QtBot
 
+from app.chat.storage import ChatMessage
 from app.core.devices import DeviceInfo
-from app.core.performance.system_stats import SystemSample
+from app.core.performance import system_stats
+from app.core.performance.system_stats import SystemSample, SystemSampler
 from pipelines.core import MetricRecord
 from tests.ui.fakes import CPU
 from ui.shell.main_window import MainWindow
@@ -212,3 +220,115 @@ def test_overlay_follows_the_chat_from_the_welcome_page_to_the_answers(
     assert not view.verticalScrollBar().isVisible()
     gap = view.viewport().geometry().right() - overlay.geometry().right()
     assert 0 < gap <= 10 and overlay.geometry().right() > welcome_edge
+
+
+@pytest.fixture
+def busy_child() -> Iterator[subprocess.Popen[bytes]]:
+    """A child process that keeps one core busy until the test ends."""
+    child = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    yield child
+    child.kill()
+    child.wait()
+
+
+def percent(label: QLabel) -> float:
+    text = label.text()
+    assert text.endswith(" %"), text
+    return float(text.removesuffix(" %").replace(",", "."))
+
+
+def test_overlay_labels_the_apps_and_the_systems_cpu(qtbot: QtBot, window: MainWindow) -> None:
+    qtbot.keyClick(window, Qt.Key.Key_F12)
+    overlay = window.overlay
+    captions = {label.text() for label in overlay.findChildren(QLabel)}
+    assert {"CPU · this app", "CPU · whole system"} <= captions
+    assert {"Memory · this app", "Memory · whole system"} <= captions
+    overlay.tick()
+    qtbot.waitUntil(lambda: (overlay.tick(), percent(overlay.values["cpu_system"]) > 0)[1])
+    assert 0 <= percent(overlay.values["cpu_app"]) <= 100
+    assert overlay.values["rss"].text().endswith(("MiB", "GiB"))
+
+
+def test_the_apps_cpu_includes_its_child_processes(
+    qtbot: QtBot, busy_child: subprocess.Popen[bytes], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(system_stats, "CHILDREN_EVERY_S", 0.0)
+    sampler = SystemSampler()
+    child = psutil.Process(busy_child.pid)
+    cores = psutil.cpu_count() or 1
+    readings: list[float] = []
+
+    def child_counted() -> bool:
+        sample = sampler.sample()
+        readings.append(sample.process_cpu_percent)
+        assert 0.0 <= sample.process_cpu_percent <= 100.0
+        assert 0.0 <= sample.cpu_percent <= 100.0
+        # A busy core is 100 / cores % of the machine; a shared machine may give it less.
+        return sample.process_cpu_percent >= 20.0 / cores
+
+    qtbot.waitUntil(child_counted, timeout=10000)
+    assert child.is_running()
+    rss = sampler.sample().process_rss_bytes
+    assert rss > psutil.Process().memory_info().rss  # the child's memory counts too
+
+
+ANSWER = "Sure:\n\n```python\nprint('hi')\n```\n"
+
+
+@pytest.fixture
+def overlay(qtbot: QtBot, window: MainWindow) -> PerfOverlay:
+    """The overlay (F12) shown over a conversation whose action buttons run under it."""
+    window.resize(1024, 700)
+    panel = window.chat_panel
+    panel.centre.setCurrentWidget(panel.view)
+    panel.view.show_messages(
+        [ChatMessage("user", "Q?"), ChatMessage("assistant", ANSWER, model="M")] * 3
+    )
+    overlay = shown_overlay(qtbot, window)
+    qtbot.waitUntil(overlay.isVisible, timeout=2000)
+    return overlay
+
+
+def test_the_chat_does_not_show_through_the_overlay(overlay: PerfOverlay) -> None:
+    host = overlay.parentWidget()
+    assert host is not None
+    covered = [
+        button
+        for button in host.findChildren(QToolButton)
+        if button.isVisible()
+        and overlay.geometry().contains(button.mapTo(host, button.rect().center()))
+        and button is not overlay.close_button
+    ]
+    assert covered, "the test needs message buttons under the overlay"
+    own = overlay.grab().toImage()
+    seen = host.grab(overlay.geometry()).toImage()
+    inner = QRect(QPoint(0, 0), own.size()).adjusted(1, 1, -1, -1)
+    for button in covered:
+        centre = overlay.mapFrom(host, button.mapTo(host, button.rect().center()))
+        box = QRect(centre - QPoint(8, 8), centre + QPoint(8, 8)).intersected(inner)
+        for y in range(box.top(), box.bottom() + 1):
+            for x in range(box.left(), box.right() + 1):
+                assert own.pixelColor(x, y).alpha() == 255, (x, y)
+                # What the user sees there is the overlay, not the icon under it.
+                assert seen.pixel(x, y) == own.pixel(x, y), (x, y)
+
+
+def test_every_value_sits_beside_its_caption(overlay: PerfOverlay) -> None:
+    grid = next(g for g in overlay.findChildren(QGridLayout))
+    for key, value in overlay.values.items():
+        row, column, _, span = grid.getItemPosition(grid.indexOf(value))
+        assert (column, span) == (1, 1), key
+        caption = grid.itemAtPosition(row, 0)
+        assert caption is not None, key
+        label = caption.widget()
+        assert isinstance(label, QLabel) and label.text().strip(), key
+        assert abs(label.y() - value.y()) <= 2, key  # on the same line
+
+
+def test_the_top_axis_numbers_are_not_cut(overlay: PerfOverlay) -> None:
+    overlay.tick()
+    item = overlay.plot.getPlotItem()
+    # Each axis reaches above its highest tick (10 tokens/s, 100 %), so that tick's number is
+    # drawn whole rather than cut in half at the plot's top edge.
+    assert item.vb.viewRange()[1][1] > 10.0
+    assert overlay.plot.cpu_view.viewRange()[1][1] > 100.0

@@ -1,8 +1,8 @@
-"""*File → Transcribe…* as a user drives it, on the real Whisper tiny.en.
+"""*File → Transcribe…* as a user drives it, on the real Whisper tiny.en; its controls named in
+their main states.
 
 The chat pipeline is the UI-test fake (not used here); speech to text is real: espeak-ng
-sentences in a wav, transcribed by the fixture Whisper through the app's SpeechInputService.
-"""
+sentences in a wav, transcribed by the fixture Whisper through the app's SpeechInputService."""
 
 from __future__ import annotations
 
@@ -18,18 +18,15 @@ from pytestqt.qtbot import QtBot
 
 from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
+from pipelines.speech_to_text import Transcript
 from tests.audio_samples import write_clip
 from tests.speech import SENTENCES, have_espeak, spoken, with_silence, word_error_rate
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, Script
 from tests.ui.helpers import answer_files, click, open_window
+from ui.a11y import unlabelled_widgets
 from ui.shell.main_window import MainWindow
 from ui.speech.transcribe_dialog import TranscribeDialog, choose_first, nothing_said, stopped
-
-pytestmark = [
-    pytest.mark.integration,
-    pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed"),
-]
 
 WRITE_SCREENSHOT_ENV = "OV_STUDIO_WRITE_SCREENSHOTS"
 SCREENSHOT = Path(__file__).resolve().parents[3] / "docs" / "screenshots" / "transcribe.png"
@@ -76,6 +73,8 @@ def transcribe(
     qtbot.waitUntil(lambda: not dialog.running, timeout=DONE_MS)
 
 
+@pytest.mark.integration
+@pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed")
 def test_a_file_becomes_text_to_copy_and_subtitles_and_text_to_save(
     qtbot: QtBot,
     window: MainWindow,
@@ -124,6 +123,8 @@ def test_a_file_becomes_text_to_copy_and_subtitles_and_text_to_save(
     assert dialog.view.toPlainText() == text  # nothing lost to the error
 
 
+@pytest.mark.integration
+@pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed")
 def test_the_dialog_with_a_transcript_renders(
     qtbot: QtBot,
     window: MainWindow,
@@ -141,6 +142,8 @@ def test_the_dialog_with_a_transcript_renders(
     assert path.stat().st_size > 10_000
 
 
+@pytest.mark.integration
+@pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed")
 def test_cancel_stops_and_keeps_nothing(
     qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
@@ -158,6 +161,8 @@ def test_cancel_stops_and_keeps_nothing(
     assert dialog.transcribe_button.isEnabled() and dialog.file_edit.text() == str(long)
 
 
+@pytest.mark.integration
+@pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed")
 def test_bad_files_and_silence_are_said_next_to_the_file(
     qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
@@ -177,6 +182,8 @@ def test_bad_files_and_silence_are_said_next_to_the_file(
     assert dialog.status.text() == nothing_said() and not dialog.save_subtitles_button.isEnabled()
 
 
+@pytest.mark.integration
+@pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed")
 def test_no_whisper_says_so_and_opens_the_model_manager_at_whisper(
     qtbot: QtBot, app_home: AppPaths, script: Script
 ) -> None:
@@ -195,6 +202,8 @@ def test_no_whisper_says_so_and_opens_the_model_manager_at_whisper(
         window.close()
 
 
+@pytest.mark.integration
+@pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed")
 def test_a_multilingual_whisper_offers_a_language(
     qtbot: QtBot, app_home: AppPaths, script: Script, tmp_path: Path
 ) -> None:
@@ -210,3 +219,26 @@ def test_a_multilingual_whisper_offers_a_language(
         assert dialog.language_code() == "auto"
     finally:
         window.close()
+
+
+@pytest.mark.qt_log_ignore(
+    "No RHI backend", "pipewire", "PulseAudioService", "No audio device detected"
+)
+def test_the_transcribe_dialog_is_labelled_in_its_main_states(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dialog = open_dialog(window)
+    assert unlabelled_widgets(dialog) == []  # no Whisper: the model note and its button
+    monkeypatch.setattr(type(dialog.speech_input), "multilingual", lambda _: True)
+    dialog.check_model()  # a multilingual Whisper: the language choice
+    assert dialog.language.isVisibleTo(dialog)
+    assert unlabelled_widgets(dialog) == []
+    dialog._set_busy(True)  # transcribing: Cancel and the progress
+    assert dialog.cancel_button.isVisibleTo(dialog)
+    assert unlabelled_widgets(dialog) == []
+    dialog._on_done(Transcript("Hello there.", audio_seconds=2.0, compute_seconds=0.5))
+    assert dialog.copy_button.isEnabled() and "real time" in dialog.status.text()
+    assert unlabelled_widgets(dialog) == []
+    dialog._on_done(Transcript(""))
+    assert dialog.status.text() == nothing_said()
+    dialog.close()

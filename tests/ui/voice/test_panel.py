@@ -1,10 +1,11 @@
-"""The Voice panel as a user drives it, over the real VoiceService and the tiny real models.
+"""The Voice panel as a user drives it, over the real VoiceService and the tiny real models;
+status lines never move Record, Create voice or Speak, every control has a name and a
+description; screenshots at both sizes in both themes.
 
 Voices are made by the real speaker encoder and speech by the real (random) SpeechT5 on CPU.
 Recording and playback go through a virtual sound card (``tests/audio_device.py``): a private
 PulseAudio null sink whose monitor is the microphone, so what the panel plays can be heard
-back and what a test plays into it is what the panel records.
-"""
+back and what a test plays into it is what the panel records."""
 
 from __future__ import annotations
 
@@ -16,8 +17,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 import soundfile
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from app.core.audio import devices as audio_devices
@@ -44,7 +45,9 @@ from tests.ui.helpers import (
     open_window,
     show_panel,
 )
+from ui.a11y import unlabelled_widgets
 from ui.shell.main_window import MainWindow
+from ui.theme import dark_palette
 from ui.voice import VoicePanel
 from ui.voice.audio_widgets import no_audio_device, no_output_hint
 from ui.voice.new_voice import choose_clip
@@ -53,7 +56,6 @@ from ui.voice.speech_runner import SpeechRunner
 from ui.voice.speech_texts import no_voice
 from ui.voice.voice_list import created_text, missing_clip
 
-pytestmark = pytest.mark.integration
 __all__ = ["sound_card"]  # the fixture, imported for the tests below
 
 SCREENSHOT = Path(__file__).resolve().parents[3] / "docs" / "screenshots" / "voice.png"
@@ -176,6 +178,7 @@ def alice_clip(tmp_path: Path) -> Path:
 # ----- voices from files ---------------------------------------------------------------
 
 
+@pytest.mark.integration
 def test_a_voice_is_made_from_a_file(
     qtbot: QtBot,
     make_voice_window: Callable[..., MainWindow],
@@ -202,6 +205,7 @@ def test_a_voice_is_made_from_a_file(
     assert panel.voice_service.library.get("Alice").embedding().shape == (512,)
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize(
     ("make_clip", "where", "expected"),
     [
@@ -236,6 +240,7 @@ def test_bad_clips_are_explained_next_to_the_clip(
     assert panel.voices.names() == []
 
 
+@pytest.mark.integration
 def test_a_too_long_clip_offers_a_trim(
     qtbot: QtBot,
     make_voice_window: Callable[..., MainWindow],
@@ -259,6 +264,7 @@ def test_a_too_long_clip_offers_a_trim(
     assert float(panel.voices.row_texts()[0][1][:-2]) <= 30.0
 
 
+@pytest.mark.integration
 def test_a_taken_name_is_refused_before_anything_is_computed(
     qtbot: QtBot,
     make_voice_window: Callable[..., MainWindow],
@@ -283,6 +289,7 @@ def _text_file(path: Path) -> Path:
 # ----- the library ---------------------------------------------------------------------
 
 
+@pytest.mark.integration
 def test_rename_in_place_and_delete_with_confirmation(
     qtbot: QtBot,
     make_voice_window: Callable[..., MainWindow],
@@ -318,6 +325,7 @@ def test_rename_in_place_and_delete_with_confirmation(
     assert [v.name for v in panel.voice_service.library.voices()] == ["Alicia"]
 
 
+@pytest.mark.integration
 def test_a_damaged_voice_is_listed_greyed_with_why_and_can_be_deleted(
     qtbot: QtBot,
     app_home: AppPaths,
@@ -387,6 +395,7 @@ def test_a_damaged_voice_is_listed_greyed_with_why_and_can_be_deleted(
     assert np.allclose(library.get("Carol").embedding(), vector / np.linalg.norm(vector))
 
 
+@pytest.mark.integration
 def test_reference_clips_play_and_a_missing_one_says_why(
     qtbot: QtBot,
     sound_card: VirtualSoundCard,
@@ -418,6 +427,7 @@ def test_reference_clips_play_and_a_missing_one_says_why(
 # ----- recording -----------------------------------------------------------------------
 
 
+@pytest.mark.integration
 def test_record_a_voice_through_the_virtual_microphone(
     qtbot: QtBot,
     sound_card: VirtualSoundCard,
@@ -461,6 +471,7 @@ def _spy(method: Callable[[str], None], seen: list[str]) -> Callable[[str], None
 # ----- speaking ------------------------------------------------------------------------
 
 
+@pytest.mark.integration
 def test_speech_streams_through_the_player_in_order_and_saves(
     qtbot: QtBot,
     sound_card: VirtualSoundCard,
@@ -501,6 +512,7 @@ def test_speech_streams_through_the_player_in_order_and_saves(
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no temp left
 
 
+@pytest.mark.integration
 def test_stop_silences_speech_at_once(
     qtbot: QtBot,
     sound_card: VirtualSoundCard,
@@ -527,6 +539,7 @@ def test_stop_silences_speech_at_once(
     assert box.text.toPlainText().startswith("Sentence number 0")  # the text stays
 
 
+@pytest.mark.integration
 def test_a_failure_midway_is_shown_at_once_and_stops_the_sound(
     qtbot: QtBot,
     sound_card: VirtualSoundCard,
@@ -570,6 +583,7 @@ def test_a_failure_midway_is_shown_at_once_and_stops_the_sound(
     assert devices[1] == "CPU" and box.outcome is not None and box.outcome.complete
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
@@ -598,6 +612,7 @@ def test_text_problems_show_next_to_the_text_which_stays(
     assert not box.speak_error.isVisible()
 
 
+@pytest.mark.integration
 def test_missing_models_say_what_to_do(
     qtbot: QtBot, make_voice_window: Callable[..., MainWindow], alice_clip: Path
 ) -> None:
@@ -614,6 +629,7 @@ def test_missing_models_say_what_to_do(
     assert panel.speech.text.toPlainText() == "Hello there."
 
 
+@pytest.mark.integration
 def test_a_missing_model_opens_the_model_manager_and_the_panel_follows_at_once(
     qtbot: QtBot,
     make_voice_window: Callable[..., MainWindow],
@@ -642,6 +658,7 @@ def test_a_missing_model_opens_the_model_manager_and_the_panel_follows_at_once(
     assert new_voice.text() == "" and new_voice.button.isHidden()
 
 
+@pytest.mark.integration
 def test_a_model_chosen_on_another_thread_reaches_the_panel_and_other_settings_do_not(
     qtbot: QtBot,
     make_voice_window: Callable[..., MainWindow],
@@ -666,6 +683,7 @@ def test_a_model_chosen_on_another_thread_reaches_the_panel_and_other_settings_d
     assert speech.text() == "" and speech.button.isHidden()
 
 
+@pytest.mark.integration
 def test_a_device_failure_offers_use_cpu_instead(
     qtbot: QtBot,
     make_voice_window: Callable[..., MainWindow],
@@ -688,6 +706,7 @@ def test_a_device_failure_offers_use_cpu_instead(
     assert panel.speech.outcome is not None and panel.speech.outcome.complete
 
 
+@pytest.mark.integration
 def test_a_speaker_encoder_device_failure_offers_use_cpu_instead(
     qtbot: QtBot,
     make_voice_window: Callable[..., MainWindow],
@@ -715,6 +734,7 @@ def test_a_speaker_encoder_device_failure_offers_use_cpu_instead(
 # ----- no sound card -------------------------------------------------------------------
 
 
+@pytest.mark.integration
 def test_without_audio_devices_files_and_saving_still_work(
     qtbot: QtBot,
     make_voice_window: Callable[..., MainWindow],
@@ -747,6 +767,7 @@ def test_without_audio_devices_files_and_saving_still_work(
 # ----- chat answers --------------------------------------------------------------------
 
 
+@pytest.mark.integration
 def test_a_chat_answer_is_spoken_in_the_selected_voice(
     qtbot: QtBot,
     sound_card: VirtualSoundCard,
@@ -775,6 +796,7 @@ def test_a_chat_answer_is_spoken_in_the_selected_voice(
     assert not bar.isVisible()  # gone when done
 
 
+@pytest.mark.integration
 def test_chat_speech_can_be_stopped(
     qtbot: QtBot,
     sound_card: VirtualSoundCard,
@@ -796,6 +818,7 @@ def test_chat_speech_can_be_stopped(
 # ----- the picture ---------------------------------------------------------------------
 
 
+@pytest.mark.integration
 def test_screenshot(
     qtbot: QtBot,
     sound_card: VirtualSoundCard,
@@ -826,3 +849,84 @@ def test_screenshot(
     path = SCREENSHOT if os.environ.get(WRITE_SCREENSHOT_ENV) == "1" else tmp_path / "voice.png"
     assert window.grab().save(str(path))
     assert path.stat().st_size > 10_000
+
+
+LONG = "A problem said in a sentence long enough to wrap over two lines or more. " * 3
+
+
+def where(widget: QWidget) -> QPoint:
+    return widget.mapTo(widget.window(), QPoint(0, 0))
+
+
+def test_status_lines_never_move_the_buttons(
+    make_voice_window: Callable[..., MainWindow],
+) -> None:
+    panel = open_voice(make_voice_window())
+    box, speech = panel.new_voice, panel.speech
+    buttons = [
+        box.record.record_button,
+        box.create_button,
+        box.file_button,
+        speech.speak_button,
+        panel.voices.rename_button,
+    ]
+    QApplication.processEvents()
+    before = [where(button) for button in buttons]
+    lines = [
+        box.name_error,
+        box.file_error,
+        box.record.error,
+        box.problems,
+        box.create_error,
+        speech.speak_error,
+        speech.playback_note,
+        speech.save_error,
+        panel.voices.error,
+    ]
+    for line in lines:
+        line.show_message(LONG)
+        QApplication.processEvents()
+        assert [where(button) for button in buttons] == before, line
+        line.clear()
+        QApplication.processEvents()
+        assert [where(button) for button in buttons] == before, line
+    for text in ("", LONG, "Recording in 3…"):
+        box.clip_label.setText(text)
+        box.progress_label.setText(text)
+        box.record.status.setText(text[:20])
+        speech.metrics_label.setText(text)
+        box.trim_button.setVisible(bool(text))
+        box.progress.setVisible(bool(text))
+        QApplication.processEvents()
+        assert [where(button) for button in buttons] == before, text
+
+
+def test_every_control_has_a_name_and_a_description(
+    make_voice_window: Callable[..., MainWindow],
+) -> None:
+    panel = open_voice(make_voice_window())
+    problems = unlabelled_widgets(panel)
+    assert problems == [], "\n".join(problems)
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+@pytest.mark.parametrize("size", [(1600, 1000), (1024, 700)], ids=["large", "small"])
+def test_screenshots_at_both_sizes_in_both_themes(
+    make_voice_window: Callable[..., MainWindow], size: tuple[int, int], dark: bool
+) -> None:
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    original = app.palette()
+    if dark:
+        app.setPalette(dark_palette())
+    try:
+        window = make_voice_window()
+        window.resize(*size)
+        open_voice(window)
+        QApplication.processEvents()
+        folder = Path("/tmp/shots-voice")
+        folder.mkdir(exist_ok=True)
+        name = f"voice-{size[0]}x{size[1]}-{'dark' if dark else 'light'}.png"
+        assert window.grab().save(str(folder / name))
+    finally:
+        app.setPalette(original)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import io
-import json
 import os
 import warnings
 from pathlib import Path
@@ -20,7 +18,6 @@ from app.chat.images import (
     prepare_image,
     text_only_refusal,
 )
-from app.chat.storage import Conversation, ConversationStore
 from app.core.errors import UserError
 
 
@@ -150,41 +147,3 @@ def test_the_text_only_refusal_names_the_vision_models() -> None:
         "qwen3-4b reads text only: load a vision model such as InternVL2 1B (int4), "
         "Phi-3.5 vision to ask about images."
     )
-
-
-def test_a_conversation_file_from_before_images_still_loads(tmp_path: Path) -> None:
-    old = {
-        "version": 1,
-        "id": "b" * 32,
-        "title": "Old chat",
-        "system_prompt": "",
-        "messages": [{"role": "user", "content": "Hi"}, {"role": "assistant", "content": "Hello"}],
-    }
-    (tmp_path / f"{'b' * 32}.json").write_text(json.dumps(old))
-    store = ConversationStore(tmp_path)
-    [conversation] = store.load_all()
-    assert [message.images for message in conversation.messages] == [[], []]
-    assert store.problems == []
-
-
-@pytest.mark.parametrize("name", ["../../etc/passwd", "/tmp/x.png", "photo.png", 3])
-def test_stored_image_names_must_be_ours(tmp_path: Path, name: object) -> None:
-    data = json.loads(Conversation(id="c" * 32, title="t", system_prompt="").to_json())
-    data["messages"] = [{"role": "user", "content": "Hi", "images": [name]}]
-    (tmp_path / f"{'c' * 32}.json").write_text(json.dumps(data))
-    store = ConversationStore(tmp_path)
-    assert store.load_all() == []
-    assert "images of message 1" in store.problems[0]
-    with pytest.raises(UserError):
-        store.image_path("c" * 32, str(name))
-
-
-def test_an_image_copy_is_private_and_named_by_us(tmp_path: Path) -> None:
-    store = ConversationStore(tmp_path)
-    png = io.BytesIO()
-    Image.new("RGB", (4, 4)).save(png, format="PNG")
-    name = store.add_image("d" * 32, png.getvalue())
-    path = store.image_path("d" * 32, name)
-    assert path.parent == tmp_path / ("d" * 32)
-    assert path.read_bytes() == png.getvalue()
-    assert path.stat().st_mode & 0o777 == 0o600

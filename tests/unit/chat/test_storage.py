@@ -1,15 +1,18 @@
-"""Conversation storage: atomic files, corrupt files moved aside, unwritable folders."""
+"""Conversation storage: atomic files, corrupt files moved aside, unwritable folders, pins, the
+trash, and images' files."""
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from PIL import Image
 
-from app.chat.storage import ChatMessage, Conversation, ConversationStore
+from app.chat.storage import TRASH_FOLDER, ChatMessage, Conversation, ConversationStore
 from app.core.errors import StorageError, UserError
 
 
@@ -209,3 +212,92 @@ def test_keep_spoken_replaces_the_last_answer_by_what_was_said(tmp_path: Path) -
     empty = chat.new_conversation("")
     with pytest.raises(UserError, match="no answer to shorten"):
         chat.keep_spoken(empty.id, "Hello.")
+
+
+def test_a_conversation_file_from_before_images_still_loads(tmp_path: Path) -> None:
+    old = {
+        "version": 1,
+        "id": "b" * 32,
+        "title": "Old chat",
+        "system_prompt": "",
+        "messages": [{"role": "user", "content": "Hi"}, {"role": "assistant", "content": "Hello"}],
+    }
+    (tmp_path / f"{'b' * 32}.json").write_text(json.dumps(old))
+    store = ConversationStore(tmp_path)
+    [conversation] = store.load_all()
+    assert [message.images for message in conversation.messages] == [[], []]
+    assert store.problems == []
+
+
+@pytest.mark.parametrize("name", ["../../etc/passwd", "/tmp/x.png", "photo.png", 3])
+def test_stored_image_names_must_be_ours(tmp_path: Path, name: object) -> None:
+    data = json.loads(Conversation(id="c" * 32, title="t", system_prompt="").to_json())
+    data["messages"] = [{"role": "user", "content": "Hi", "images": [name]}]
+    (tmp_path / f"{'c' * 32}.json").write_text(json.dumps(data))
+    store = ConversationStore(tmp_path)
+    assert store.load_all() == []
+    assert "images of message 1" in store.problems[0]
+    with pytest.raises(UserError):
+        store.image_path("c" * 32, str(name))
+
+
+def test_an_image_copy_is_private_and_named_by_us(tmp_path: Path) -> None:
+    store = ConversationStore(tmp_path)
+    png = io.BytesIO()
+    Image.new("RGB", (4, 4)).save(png, format="PNG")
+    name = store.add_image("d" * 32, png.getvalue())
+    path = store.image_path("d" * 32, name)
+    assert path.parent == tmp_path / ("d" * 32)
+    assert path.read_bytes() == png.getvalue()
+    assert path.stat().st_mode & 0o777 == 0o600
+
+
+def started(title: str, updated: float = 1.0) -> Conversation:
+    conversation = Conversation(
+        id=ConversationStore.new_id(), title=title, system_prompt="", updated=updated
+    )
+    conversation.messages.append(ChatMessage("user", f"about {title}"))
+    return conversation
+
+
+def test_files_without_the_pinned_field_still_load(tmp_path: Path) -> None:
+    conversation = started("legacy")
+    data = json.loads(conversation.to_json())
+    del data["pinned"]
+    (tmp_path / f"{conversation.id}.json").write_text(json.dumps(data), encoding="utf-8")
+    [loaded] = ConversationStore(tmp_path).load_all()
+    assert loaded.pinned is False
+
+
+def test_a_wrong_pinned_type_marks_the_file_damaged(tmp_path: Path) -> None:
+    conversation = started("bad")
+    data = {**json.loads(conversation.to_json()), "pinned": "yes"}
+    (tmp_path / f"{conversation.id}.json").write_text(json.dumps(data), encoding="utf-8")
+    store = ConversationStore(tmp_path)
+    assert store.load_all() == []
+    assert "pinned" in store.problems[0]
+
+
+def test_trash_then_restore_brings_file_and_images_back(tmp_path: Path) -> None:
+    store = ConversationStore(tmp_path)
+    conversation = started("keep")
+    store.save(conversation)
+    image = store.add_image(conversation.id, b"\x89PNG fake")
+    store.trash(conversation.id)
+    assert not (tmp_path / f"{conversation.id}.json").exists()
+    assert (tmp_path / TRASH_FOLDER / f"{conversation.id}.json").exists()
+    assert ConversationStore(tmp_path).folder.is_dir()
+    store.restore(conversation.id)
+    assert (tmp_path / f"{conversation.id}.json").exists()
+    assert store.image_path(conversation.id, image).exists()
+
+
+def test_purge_removes_the_trashed_files_for_good(tmp_path: Path) -> None:
+    store = ConversationStore(tmp_path)
+    conversation = started("gone")
+    store.save(conversation)
+    store.add_image(conversation.id, b"\x89PNG fake")
+    store.trash(conversation.id)
+    store.purge(conversation.id)
+    assert list((tmp_path / TRASH_FOLDER).iterdir()) == []
+    assert ConversationStore(tmp_path).load_all() == []

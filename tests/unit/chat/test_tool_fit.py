@@ -1,7 +1,7 @@
 """Tool results fitted into the context: shortened with a note, older turns given up first
 for half the room, never a prompt over the limit (a word-counting tokenizer stands in for
 the model's: the arithmetic is what is tested here; the real tokenizer is in
-tests/integration/chat/test_tool_loop.py)."""
+tests/integration/chat/test_tool_fit.py)."""
 
 from __future__ import annotations
 

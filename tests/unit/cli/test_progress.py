@@ -1,10 +1,9 @@
-"""The CLI's progress line (rewritten in place, ended before anything else is printed), its
-Ctrl+C, exit statuses and one-line console messages."""
+"""The CLI's progress line (rewritten in place, ended before anything else is printed) and its
+Ctrl+C."""
 
 from __future__ import annotations
 
 import io
-import logging
 import signal
 
 import pytest
@@ -19,7 +18,6 @@ from app.cli.progress import (
     interruptible,
 )
 from app.core.errors import UserError
-from app.core.logging_setup import OneLineFormatter
 from app.core.paths import AppPaths
 from pipelines.core import Cancelled, CancelToken
 
@@ -107,37 +105,3 @@ def test_a_job_stopped_by_ctrl_c_says_what_it_kept_and_exits_1(
     monkeypatch.setattr(system, "run_devices", stopped_job)
     assert cli.main(["devices"]) == exits.PARTIAL
     assert capsys.readouterr().err == "stopped: nothing was written\n"
-
-
-@pytest.mark.logs_error("ZeroDivisionError")  # the internal error this test plants
-def test_an_internal_error_is_one_line_and_its_traceback_goes_to_the_log(
-    app_home: AppPaths, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    def broken(args: object, out: object) -> int:
-        raise ZeroDivisionError("division by zero")
-
-    monkeypatch.setattr(system, "run_devices", broken)
-    assert cli.main(["devices"]) == exits.INTERNAL
-    assert capsys.readouterr().err == (
-        "error: internal error (ZeroDivisionError: division by zero); the details are in "
-        f"{app_home.log_file}\n"
-    )
-    logged = app_home.log_file.read_text(encoding="utf-8")
-    assert "internal error in devices\nTraceback (most recent call last)" in logged
-    assert 'raise ZeroDivisionError("division by zero")' in logged
-
-
-def test_the_console_says_a_warning_in_one_line_without_its_traceback() -> None:
-    try:
-        raise ValueError("deep\ninside")
-    except ValueError as error:
-        record = logging.LogRecord(
-            "app.x",
-            logging.WARNING,
-            __file__,
-            1,
-            "could not %s",
-            ("go\non",),
-            (ValueError, error, None),
-        )
-    assert OneLineFormatter().format(record) == "WARNING: could not go on"

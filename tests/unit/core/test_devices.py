@@ -1,4 +1,5 @@
-"""Device decisions on fake device lists: what the pickers offer and what AUTO means."""
+"""Device decisions on fake device lists: what the pickers offer, what AUTO means, and the compile
+properties (a bounded runtime cache for chat on the CPU)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from app.core.devices import (
     tuning_properties,
 )
 from app.core.errors import UserError
+from pipelines.native_memory import CHAT_RUNTIME_CACHE_ENTRIES
 
 CPU = DeviceInfo("CPU", "Intel(R) Core(TM) Ultra 7 155H")
 GPU = DeviceInfo("GPU.0", "Intel(R) Arc(TM) Graphics (iGPU)")
@@ -94,3 +96,10 @@ def test_discovery_survives_a_broken_device() -> None:
             return "Fake CPU"
 
     assert discover_devices(FakeCore()) == [DeviceInfo("CPU", "Fake CPU"), DeviceInfo("GPU", "GPU")]
+
+
+def test_only_the_chat_model_on_cpu_gets_a_bounded_runtime_cache() -> None:
+    assert tuning_properties("chat", "CPU")["CPU_RUNTIME_CACHE_CAPACITY"] == str(
+        CHAT_RUNTIME_CACHE_ENTRIES
+    )
+    assert "CPU_RUNTIME_CACHE_CAPACITY" not in tuning_properties("chat", "GPU")

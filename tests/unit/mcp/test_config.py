@@ -1,6 +1,5 @@
-"""Two MCP servers never share a name (a tool id names one server): the settings refuse it
-with one sentence, and a settings file holding such a pair is repaired like any invalid
-field (that field reset, a notice, the old file kept aside)."""
+"""Two MCP servers never share a name (a tool id names one server): the settings refuse it and
+repair a file that has it."""
 
 from __future__ import annotations
 
@@ -10,11 +9,8 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from app.cli import exits
-from app.cli.main import main
 from app.core.errors import UserError
 from app.core.mcp_servers import McpServer
-from app.core.paths import AppPaths
 from app.core.settings import Settings
 from app.core.settings_store import SettingsStore
 
@@ -60,15 +56,3 @@ def test_a_settings_file_with_duplicates_is_repaired_with_a_notice(tmp_path: Pat
     (backup,) = tmp_path.glob("settings.json.broken-*")
     assert json.loads(backup.read_text(encoding="utf-8"))["mcp_servers"] == servers
     assert SettingsStore.open(path)[1] == ""  # repaired once: no notice the next time
-
-
-def test_cli_add_with_another_case_is_one_line_exit_2(
-    app_home: AppPaths, capsys: pytest.CaptureFixture[str]
-) -> None:
-    assert main(["mcp", "add", "calc", "--url", "http://127.0.0.1:1/mcp"]) == exits.OK
-    capsys.readouterr()
-    assert main(["mcp", "add", "Calc", "--url", "http://127.0.0.1:2/mcp"]) == exits.USAGE
-    (line,) = capsys.readouterr().err.strip().splitlines()
-    assert "two tool servers are called “Calc”" in line
-    store, _ = SettingsStore.open(app_home.settings_file)
-    assert [s.url for s in store.settings.mcp_servers] == ["http://127.0.0.1:1/mcp"]

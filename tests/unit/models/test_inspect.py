@@ -1,4 +1,5 @@
-"""Recognising model folders from their files, and refusing the wrong kind for chat."""
+"""Recognising model folders from their files, refusing the wrong kind for chat, and an embedder's
+input length."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 
 from app.core.errors import UserError
 from app.core.model_tasks import ModelTask
-from app.models.inspect import context_length, detect_task, validate_chat_model
+from app.models.inspect import context_length, detect_task, embedding_length, validate_chat_model
 
 
 def _folder(tmp_path: Path, files: list[str], config: dict[str, object] | None = None) -> Path:
@@ -81,3 +82,10 @@ def test_missing_folder(tmp_path: Path) -> None:
 
 def test_context_length_from_config(tmp_path: Path) -> None:
     assert context_length(_folder(tmp_path, [], {"max_position_embeddings": 2048})) == 2048
+
+
+def test_embedding_texts_are_padded_to_a_chunk_within_the_models_limit(tmp_path: Path) -> None:
+    (tmp_path / "config.json").write_text('{"max_position_embeddings": 512}', encoding="utf-8")
+    assert embedding_length(tmp_path, 128) == 130
+    assert embedding_length(tmp_path, 2048) == 512
+    assert embedding_length(tmp_path / "missing", 128) == 130

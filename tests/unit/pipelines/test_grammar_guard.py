@@ -1,5 +1,5 @@
-"""What the grammar guard reads without running a probe: a kept verdict under today's limits,
-the logits width of a model's IR, the name of a verdict, and the sentences it refuses with."""
+"""What the grammar guard reads without running a probe: a kept verdict under today's limits, the
+logits width of a model's IR, the name of a verdict."""
 
 from __future__ import annotations
 
@@ -7,9 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from app.chat.structured_guard import probe_limits, refusal
-from app.core.settings import JsonGrammarLimits
-from app.core.texts import Text
 from pipelines.grammar_guard import logits_width, probe_target, under, verdict_key
 from pipelines.grammar_probe import GrammarSpec, ProbeLimits, ProbeTarget, Verdict
 
@@ -62,23 +59,3 @@ def test_a_verdict_is_named_by_grammar_and_tokenizer(chat_model_dir: Path, tmp_p
     }
     assert len(names) == 4
     assert verdict_key(spec, probe_target(chat_model_dir)) == verdict_key(spec, target)
-
-
-def test_the_refusals_are_translatable_sentences() -> None:
-    memory = refusal(Verdict("memory", limit=1024 * MB))
-    assert memory == (
-        "This JSON schema would take more than 1 GB of memory to enforce; simplify it."
-    )
-    cpu = refusal(Verdict("cpu", limit=120.0))
-    assert cpu == (
-        "This JSON schema would take more than 120 s of processor time to enforce; simplify it."
-    )
-    crashed = refusal(Verdict("crashed", detail="exit code -11"))
-    for sentence in (memory, cpu, crashed, refusal(Verdict("timeout", limit=660.0))):
-        assert isinstance(sentence, Text) and "\n" not in sentence
-
-
-def test_the_settings_give_the_probes_limits() -> None:
-    limits = probe_limits(JsonGrammarLimits(memory_mb=512, cpu_seconds=30))
-    assert limits.memory_bytes == 512 * MB and limits.cpu_seconds == 30
-    assert limits.wall_seconds > limits.cpu_seconds  # a busy machine has time to finish

@@ -1,5 +1,5 @@
 """The sampling a model recommends: generation_config.json of a folder, general.sampling.* of a
-GGUF file; what is kept, what is dropped and why, and how it meets the user's settings."""
+GGUF file; what is kept, what is dropped and why."""
 
 from __future__ import annotations
 
@@ -9,8 +9,6 @@ from pathlib import Path
 import gguf
 import pytest
 
-from app.core.settings import ChatDefaults, Settings, preset_key
-from pipelines.gguf import GgufInfo
 from pipelines.model_sampling import (
     MAX_CONFIG_BYTES,
     ModelSampling,
@@ -121,25 +119,3 @@ def test_a_gguf_repetition_penalty_over_the_last_tokens_only_is_not_taken(
         {"general.sampling.penalty_repeat": 1.1, "general.sampling.penalty_last_n": -1},
     )
     assert sampling_from_gguf(whole).repetition_penalty == 1.1
-
-
-def test_a_gguf_records_sampling_survives_the_cache_and_old_records_have_none() -> None:
-    info = GgufInfo("m", "llama", "Q4_1", 8192, 1, 2, ("Q4_1",), True, True, ModelSampling(0.3))
-    assert GgufInfo.from_dict(json.loads(json.dumps(info.to_dict()))) == info
-    old = info.to_dict()
-    del old["sampling"]  # kept by a version that did not read it
-    assert GgufInfo.from_dict(old).sampling == ModelSampling()
-
-
-def test_the_recommendation_replaces_the_global_defaults_until_the_model_has_a_preset() -> None:
-    settings = Settings()
-    settings.chat.temperature = 0.9
-    recommended = ModelSampling(temperature=0.6, top_k=20)
-    model = Path("/models/qwen3")
-    chosen = settings.chat_for(model, recommended)
-    assert (chosen.temperature, chosen.top_k, chosen.top_p) == (0.6, 20, settings.chat.top_p)
-    assert settings.chat.temperature == 0.9  # the global defaults are not changed
-    assert settings.chat_for(None, recommended) is settings.chat  # no model: no recommendation
-    # The user's own settings for the model win over what it recommends.
-    settings.chat_presets[preset_key(model)] = ChatDefaults(temperature=1.2)
-    assert settings.chat_for(model, recommended).temperature == 1.2

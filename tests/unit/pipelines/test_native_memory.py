@@ -9,10 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core.devices import tuning_properties
-from app.models.inspect import embedding_length
 from pipelines.native_memory import (
-    CHAT_RUNTIME_CACHE_ENTRIES,
     NATIVE_DEFAULTS_VARIABLE,
     ONEDNN_CACHE_VARIABLE,
     ONEDNN_PRIMITIVE_CACHE_ENTRIES,
@@ -48,20 +45,6 @@ def test_a_capacity_set_by_the_user_is_kept() -> None:
     empty: dict[str, str] = {}
     bound_primitive_cache(empty)
     assert empty == {ONEDNN_CACHE_VARIABLE: str(ONEDNN_PRIMITIVE_CACHE_ENTRIES)}
-
-
-def test_only_the_chat_model_on_cpu_gets_a_bounded_runtime_cache() -> None:
-    assert tuning_properties("chat", "CPU")["CPU_RUNTIME_CACHE_CAPACITY"] == str(
-        CHAT_RUNTIME_CACHE_ENTRIES
-    )
-    assert "CPU_RUNTIME_CACHE_CAPACITY" not in tuning_properties("chat", "GPU")
-
-
-def test_embedding_texts_are_padded_to_a_chunk_within_the_models_limit(tmp_path: Path) -> None:
-    (tmp_path / "config.json").write_text('{"max_position_embeddings": 512}', encoding="utf-8")
-    assert embedding_length(tmp_path, 128) == 130
-    assert embedding_length(tmp_path, 2048) == 512
-    assert embedding_length(tmp_path / "missing", 128) == 130
 
 
 def test_the_library_defaults_can_be_kept_to_compare_or_rule_the_bounds_out() -> None:

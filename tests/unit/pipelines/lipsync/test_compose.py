@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipelines.lipsync.boxes import Box, padded, smooth
+from pipelines.lipsync.boxes import Box
 from pipelines.lipsync.compose import feather_mask, model_input, paste_mouth
-from pipelines.lipsync.render import ping_pong
 
 
 def test_outside_the_box_nothing_changes_bit_for_bit() -> None:
@@ -39,31 +38,6 @@ def test_model_input_masks_the_lower_half() -> None:
     assert tensor.shape == (6, 96, 96) and tensor.dtype == np.float32
     assert np.all(tensor[:3, :48] == 1.0) and np.all(tensor[:3, 48:] == 0.0)
     assert np.all(tensor[3:] == 1.0)
-
-
-def test_padding_gives_room_below_the_chin_and_stays_in_the_frame() -> None:
-    grown = padded(Box(10, 10, 100, 100), 200, 200)
-    assert grown.y == 0 and grown.x == 0  # clipped at the frame
-    assert grown.y + grown.h == 135  # 25 % below the chin
-    assert (
-        padded(Box(150, 150, 100, 100), 200, 200).x + padded(Box(150, 150, 100, 100), 200, 200).w
-        == 200
-    )
-
-
-def test_smoothing_keeps_faceless_frames_and_steadies_jitter() -> None:
-    boxes = [Box(100 + (5 if i % 2 else -5), 50, 80, 80) for i in range(9)]
-    boxes[4] = None  # type: ignore[call-overload]
-    steady = smooth(boxes)  # type: ignore[arg-type]
-    assert steady[4] is None
-    xs = [b.x for b in steady if b is not None]
-    assert max(xs) - min(xs) < 10
-
-
-def testping_pong_order() -> None:
-    assert ping_pong(4, 10) == [0, 1, 2, 3, 2, 1, 0, 1, 2, 3]
-    assert ping_pong(1, 3) == [0, 0, 0]
-    assert ping_pong(5, 3) == [0, 1, 2]
 
 
 def test_a_pasted_mouth_fades_in_without_a_step() -> None:

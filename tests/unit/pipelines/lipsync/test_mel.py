@@ -100,3 +100,9 @@ def test_window_starts_hold_at_the_last_full_window() -> None:
     # The classic loop: stop at the first window that would run past the end.
     classic = next(i for i in range(200) if int(i * 80 / 25) + 16 > 401)
     assert classic == 121 and len(starts) == 125  # it kept 122 windows, 3 frames short
+
+
+def test_frame_count_never_drops_a_partial_frame() -> None:
+    assert frame_count(16_000 * 5, 25.0) == 125
+    assert frame_count(1, 25.0) == 1
+    assert frame_count(16_000 * 2 + 1, 30.0) == 61

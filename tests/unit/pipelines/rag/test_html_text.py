@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 from pipelines.rag.html_text import html_text
-from pipelines.rag.loaders import load_document
 
 # What texinfo 6 (makeinfo --html) writes for one node of a manual: a navigation header
 # without a <nav> element, the node's text, a menu table, and the same navigation again.
@@ -145,10 +143,3 @@ def test_a_huge_page_is_read_in_linear_time() -> None:
     assert len(lines) == 40_000
     assert lines[-1] == "Paragraph 39999 about bread and ovens."
     assert time.perf_counter() - started < 30  # quadratic would be hours
-
-
-def test_the_loader_indexes_only_the_main_text(tmp_path: Path) -> None:
-    page = tmp_path / "invoking.html"
-    page.write_text(TEXINFO_PAGE, encoding="latin-1")
-    text = load_document(page).pages[0].text
-    assert text.startswith("2 Invoking hello") and "Previous:" not in text

@@ -1,0 +1,149 @@
+"""The chat's Avatar mode as a user drives it: what is missing, each sentence played in order as
+soon as it is made, Stop, and answers left alone when it is off.
+
+The avatar service is the UI-test fake of the Avatar panel's tests
+(``tests/ui/avatar_fakes.py``, helpers from tests/ui/avatar/test_panel.py): real little mp4
+files, checked frame by frame through the media player's video sink."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from app.core.errors import UserError
+from tests.ui.avatar.test_panel import (
+    PLAY_TIMEOUT_MS,
+    FrameProbe,
+    add_voice,
+    make_avatar_window,
+    speech_wav,
+    window,
+)
+from tests.ui.avatar_fakes import BLUE, GREEN, RED, AvatarScript
+from tests.ui.helpers import ask, click, load, type_and_send
+from ui.chat.avatar_mode import AvatarMode, no_face, no_voice
+from ui.shell.main_window import MainWindow
+
+__all__ = ["make_avatar_window", "speech_wav", "window"]  # fixtures, imported for the tests below
+
+
+# Messages of the offscreen test machine itself (no GPU renderer, no PipeWire or PulseAudio).
+pytestmark = pytest.mark.qt_log_ignore(
+    "No RHI backend",
+    "pipewire",
+    "PulseAudioService",
+    "No audio device detected",
+    "does not support raise",  # offscreen: the video widget raised after the still frame
+)
+
+
+def ready_for_avatar_mode(window: MainWindow, face_png: Path, speech_wav: Path) -> AvatarMode:
+    mode = window.chat_panel.avatar_mode
+    add_voice(mode, "Alice", speech_wav)
+    window.ctx.settings.voice = "Alice"
+    window.ctx.settings.face_image = face_png
+    return mode
+
+
+def test_avatar_mode_says_what_is_missing(
+    qtbot: QtBot,
+    window: MainWindow,
+    avatar_script: AvatarScript,
+    face_png: Path,
+    speech_wav: Path,
+) -> None:
+    mode = window.chat_panel.avatar_mode
+    assert not mode.isVisible()
+    click(qtbot, mode.toggle)
+    assert mode.isVisible() and mode.error.text() == no_voice()
+    click(qtbot, mode.toggle)
+    assert not mode.isVisible()
+
+    add_voice(mode, "Alice", speech_wav)
+    click(qtbot, mode.toggle)
+    assert mode.error.text() == no_face()
+    window.ctx.settings.face_image = face_png
+    avatar_script.model_problem = UserError("No lip-sync model is installed.", field="model")
+    click(qtbot, mode.toggle)
+    click(qtbot, mode.toggle)
+    assert mode.error.text() == "No lip-sync model is installed."
+
+
+def test_avatar_mode_plays_each_sentence_in_order_as_soon_as_it_is_made(
+    qtbot: QtBot,
+    window: MainWindow,
+    model_folder: Path,
+    avatar_script: AvatarScript,
+    face_png: Path,
+    speech_wav: Path,
+) -> None:
+    mode = ready_for_avatar_mode(window, face_png, speech_wav)
+    last_gate = avatar_script.clip_gates.setdefault(2, threading.Event())
+    click(qtbot, mode.toggle)
+    assert mode.error.text() == ""
+    probe = FrameProbe(mode.preview.player)
+    sources: list[str] = []
+    mode.preview.player.sourceChanged.connect(
+        lambda url: sources.append(Path(url.toLocalFile()).name)
+    )
+    load(qtbot, window, model_folder)
+    type_and_send(qtbot, window, "Say hello")
+
+    # The first sentence plays while the last is not made yet.
+    qtbot.waitUntil(lambda: len(probe.frames) >= 5, timeout=PLAY_TIMEOUT_MS)
+    assert sources[0] == "001.mp4"
+    assert probe.colors()[0] == RED
+    assert avatar_script.spoken == [{"text": "Hello there, friend.", "voice": "Alice"}]
+    assert avatar_script.calls[0]["face"] == face_png
+    session = window.ctx.paths.avatar_dir / "answer-1"
+    assert not (session / "003.mp4").exists()
+    assert mode.status.text().startswith("Sentence 1/3") or mode.status.text().startswith(
+        "Sentence 2/3"
+    )
+
+    last_gate.set()
+    qtbot.waitUntil(lambda: mode.status.text().startswith("Done."), timeout=PLAY_TIMEOUT_MS)
+    assert [name for name in sources if name] == ["001.mp4", "002.mp4", "003.mp4"]
+    assert probe.colors() == [RED, GREEN, BLUE]
+    assert not mode.stop_button.isEnabled()
+
+
+def test_avatar_mode_stop_cancels_the_rest(
+    qtbot: QtBot,
+    window: MainWindow,
+    model_folder: Path,
+    avatar_script: AvatarScript,
+    face_png: Path,
+    speech_wav: Path,
+) -> None:
+    mode = ready_for_avatar_mode(window, face_png, speech_wav)
+    avatar_script.clip_gates[1] = threading.Event()
+    click(qtbot, mode.toggle)
+    load(qtbot, window, model_folder)
+    type_and_send(qtbot, window, "Say hello")
+    qtbot.waitUntil(lambda: mode.current is not None, timeout=PLAY_TIMEOUT_MS)
+
+    click(qtbot, mode.stop_button)
+    qtbot.waitUntil(lambda: not mode.busy, timeout=5000)
+    assert mode.status.text() == "Stopped."
+    assert not mode.preview.playing
+    session = window.ctx.paths.avatar_dir / "answer-1"
+    assert [p.name for p in session.iterdir()] == ["001.mp4"]  # the rest was never made
+    assert not mode.error.isVisible()
+
+
+def test_avatar_mode_off_leaves_answers_alone(
+    qtbot: QtBot,
+    window: MainWindow,
+    model_folder: Path,
+    avatar_script: AvatarScript,
+    face_png: Path,
+    speech_wav: Path,
+) -> None:
+    mode = ready_for_avatar_mode(window, face_png, speech_wav)
+    load(qtbot, window, model_folder)
+    ask(qtbot, window, "Say hello")
+    assert avatar_script.spoken == avatar_script.calls == [] and not mode.isVisible()
