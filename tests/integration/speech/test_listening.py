@@ -71,7 +71,7 @@ def test_dictation_hears_one_turn_and_whisper_transcribes_it(
 
 
 @pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed")
-def test_conversation_mode_keeps_listening_turn_after_turn(
+def test_hands_free_mode_keeps_listening_turn_after_turn(
     sound_card: VirtualSoundCard, vad_model_path: Path, recognizer: SpeechRecognizer
 ) -> None:
     heard: list[ListenEvent] = []

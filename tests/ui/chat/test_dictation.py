@@ -23,7 +23,7 @@ from app.speech.service import SpeechInputService
 from tests.audio_device import VirtualSoundCard, sound_card
 from tests.own_process import run_module_alone
 from tests.speech import RATE, SENTENCES, have_espeak, spoken, with_silence, word_error_rate
-from tests.ui.chat.test_conversation_mode import unlabelled
+from tests.ui.chat.test_hands_free_mode import unlabelled
 from tests.ui.fakes import CPU
 from tests.ui.helpers import click, dictation_over
 from ui.chat.dictation import Dictation, Phase

@@ -194,7 +194,7 @@ def test_server_switch_and_tools_offer_are_walkable(
     shown(qtbot, offer)
     assert offer.install_button.isVisible()
     assert_walkable([offer])
-    offer._show_running(True)  # what an install shows (test_tools_offer runs a real one)
+    offer._show_running(True)  # what an install shows (test_toolchain_offer runs a real one)
     assert offer.cancel_button.isVisible()
     assert_walkable([offer])
 
