@@ -1,4 +1,6 @@
-"""UI fixtures: a real main window over a ChatService whose pipeline is a controllable fake."""
+"""UI fixtures: one panel (``chat_panel``, or ``open_panel`` for the others) or a real main window
+(``window``, ``make_window``: for what the window itself does), over a real ChatService whose
+pipeline is a controllable fake."""
 
 from __future__ import annotations
 
@@ -20,6 +22,9 @@ from app.core.paths import AppPaths
 from tests.ui.avatar_fakes import AvatarScript
 from tests.ui.fakes import CPU, GPU, FakeChatPipeline, Script, fake_model_folder
 from tests.ui.helpers import UrlCatcher, open_window
+from tests.ui.panels import open_panel, release_hosts
+from ui.chat.panel import ChatPanel
+from ui.shell import main_panels
 from ui.shell.gc_policy import gui_thread_gc
 from ui.shell.main_window import MainWindow
 from ui.shell.singleton_guard import SingletonRefGuard
@@ -62,6 +67,7 @@ def nothing_left_running(qapp: QApplication) -> Iterator[None]:
             # Ours only: Qt's own (a status message's expiry) are Qt's business.
             if timer.isActive() and type(owner).__module__.startswith("ui."):
                 left.append(f"a timer of {type(owner).__name__} in {type(widget).__name__}")
+    release_hosts()  # closed and checked: the panels' hosts may go
     assert not left, "left running after the window closed: " + "; ".join(left)
 
 
@@ -90,6 +96,31 @@ def make_context(paths: AppPaths, devices: list[DeviceInfo], script: Script) -> 
 def model_folder(tmp_path: Path) -> Path:
     """A folder the chat-model checks accept (the fake pipeline needs no weights)."""
     return fake_model_folder(tmp_path)
+
+
+@pytest.fixture
+def ctx(app_home: AppPaths, script: Script) -> AppContext:
+    """The app context a panel is built from: a machine with a CPU and a GPU, as ``window``'s
+    (the panel's host closes it, as the window does)."""
+    return make_context(app_home, [CPU, GPU], script)
+
+
+@pytest.fixture
+def chat_panel(qtbot: QtBot, ctx: AppContext) -> ChatPanel:
+    """The Chat panel alone, built as the window builds it, over ``ctx``."""
+    return open_panel(qtbot, ctx, main_panels.chat_panel)
+
+
+@pytest.fixture
+def make_chat_panel(
+    qtbot: QtBot, app_home: AppPaths, script: Script
+) -> Callable[[list[DeviceInfo]], ChatPanel]:
+    """Build the Chat panel alone on a machine with the given (fake) devices."""
+
+    def make(devices: list[DeviceInfo]) -> ChatPanel:
+        return open_panel(qtbot, make_context(app_home, devices, script), main_panels.chat_panel)
+
+    return make
 
 
 @pytest.fixture

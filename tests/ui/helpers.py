@@ -1,4 +1,4 @@
-"""Steps UI tests share: what a user does, waiting on what the window shows."""
+"""Steps UI tests share: what a user does, waiting on what the window (or a panel) shows."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from app.core.model_tasks import ModelTask
 from app.core.performance.metrics import MetricsBus
 from app.speech.service import SpeechInputService
 from tests.ui.fakes import Script
-from ui.chat.dictation import Dictation
 from ui.chat.message_view import MessageView
+from ui.chat.panel import ChatPanel
 from ui.shell.main_window import MainWindow
 
 WAIT_MS = 60_000
@@ -69,41 +69,39 @@ def show_panel(window: MainWindow, name: str, kind: type[PanelT]) -> PanelT:
     return panel
 
 
-def load(qtbot: QtBot, window: MainWindow, folder: Path, device: str = "CPU") -> None:
-    """Load ``folder`` through the panel and wait until the window reports it."""
-    panel = window.chat_panel
+def load(qtbot: QtBot, panel: ChatPanel, folder: Path, device: str = "CPU") -> None:
+    """Load ``folder`` through the Chat panel and wait until it reports it."""
     with qtbot.waitSignal(panel.modelLoaded, timeout=WAIT_MS):
         assert panel.load_model(folder, device)
 
 
-def type_and_send(qtbot: QtBot, window: MainWindow, text: str) -> None:
+def type_and_send(qtbot: QtBot, panel: ChatPanel, text: str) -> None:
     """Type into the message box and click Send, as a user does."""
-    panel = window.chat_panel
     qtbot.keyClicks(panel.input, text)
     qtbot.mouseClick(panel.send_button, Qt.MouseButton.LeftButton)
 
 
-def ask(qtbot: QtBot, window: MainWindow, question: str) -> None:
+def ask(qtbot: QtBot, panel: ChatPanel, question: str) -> None:
     """Type ``question``, click Send and wait until the answer ends."""
-    with qtbot.waitSignal(window.chat_panel.answerFinished, timeout=WAIT_MS):
-        type_and_send(qtbot, window, question)
+    with qtbot.waitSignal(panel.answerFinished, timeout=WAIT_MS):
+        type_and_send(qtbot, panel, question)
 
 
 def ask_and_hold(
-    qtbot: QtBot, window: MainWindow, script: Script, folder: Path, question: str, chunks: int = 1
+    qtbot: QtBot, panel: ChatPanel, script: Script, folder: Path, question: str, chunks: int = 1
 ) -> None:
     """Load ``folder`` and send ``question``; the fake answer streams ``chunks`` chunks and then
     holds (until ``script.release`` is set or the answer is stopped). Returns once they show."""
     script.hold_after = chunks
-    load(qtbot, window, folder)
-    type_and_send(qtbot, window, question)
+    load(qtbot, panel, folder)
+    type_and_send(qtbot, panel, question)
     so_far = "".join(script.chunks[:chunks])
-    qtbot.waitUntil(lambda: so_far in shown(window), timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: so_far in shown(panel), timeout=WAIT_MS)
 
 
-def shown(window: MainWindow) -> str:
+def shown(panel: ChatPanel) -> str:
     """The conversation as the user reads it."""
-    return window.chat_panel.view.toPlainText()
+    return panel.view.toPlainText()
 
 
 class ScriptedAnswers:
@@ -154,12 +152,9 @@ def drop(target: QWidget, mime: QMimeData) -> bool:
     return dropped.isAccepted()
 
 
-def dictation_over(
-    window: MainWindow, microphone: str, whisper: Path | None, vad: Path
-) -> Dictation:
-    """The chat's dictation listening on ``microphone`` with these Whisper and VAD files
-    (``whisper`` None: no speech-to-text model is installed)."""
-    ctx = window.ctx
+def dictating(ctx: AppContext, microphone: str, whisper: Path | None, vad: Path) -> AppContext:
+    """``ctx`` set up for dictation on ``microphone`` with these Whisper and VAD files
+    (``whisper`` None: no speech-to-text model is installed); build the panel over it after."""
     ctx.settings_store.update(microphone=microphone)
     if whisper is not None:
         models = ctx.settings.models.with_folder(ModelTask.SPEECH_TO_TEXT, whisper)
@@ -167,4 +162,4 @@ def dictation_over(
     ctx.speech_input = SpeechInputService(
         ctx.settings, MetricsBus(), ctx.devices, ctx.models, vad_model=vad
     )
-    return window.chat_panel.dictation
+    return ctx

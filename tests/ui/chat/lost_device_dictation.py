@@ -7,20 +7,21 @@ says why)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.core.devices import DeviceInfo
+from app.core.paths import AppPaths
 from tests.audio_device import VirtualSoundCard, lost_card
 from tests.speech import RATE, SENTENCES, have_espeak, spoken, with_silence, words
-from tests.ui.fakes import CPU
-from tests.ui.helpers import click, dictation_over
+from tests.ui.conftest import make_context
+from tests.ui.fakes import CPU, Script
+from tests.ui.helpers import click, dictating
+from tests.ui.panels import open_panel
 from ui.chat.dictation import Phase
 from ui.chat.dictation_texts import cut, hearing
-from ui.shell.main_window import MainWindow
+from ui.shell import main_panels
 
 __all__ = ["lost_card"]  # the fixture, imported for the test below
 pytestmark = [pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed")]
@@ -28,14 +29,15 @@ pytestmark = [pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not ins
 
 def test_a_lost_microphone_keeps_and_transcribes_what_was_heard(
     qtbot: QtBot,
-    make_window: Callable[[list[DeviceInfo]], MainWindow],
+    app_home: AppPaths,
+    script: Script,
     whisper_model_dir: Path,
     vad_model_path: Path,
     lost_card: VirtualSoundCard,
 ) -> None:
-    window = make_window([CPU])
-    microphone = lost_card.input().name
-    dictation = dictation_over(window, microphone, whisper_model_dir, vad_model_path)
+    ctx = make_context(app_home, [CPU], script)
+    dictating(ctx, lost_card.input().name, whisper_model_dir, vad_model_path)
+    dictation = open_panel(qtbot, ctx, main_panels.chat_panel).dictation
     click(qtbot, dictation.button)
     qtbot.waitUntil(lambda: dictation.phase is Phase.LISTENING, timeout=20_000)
     pacat = lost_card.play(with_silence(0.2, spoken(SENTENCES[0])), RATE)

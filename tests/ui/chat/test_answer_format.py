@@ -69,7 +69,7 @@ def checked(qtbot: QtBot, section: AnswerFormatSection) -> None:
 
 def json_answers(qtbot: QtBot, window: MainWindow, model_folder: Path) -> AnswerFormatSection:
     """The section with the model loaded and JSON answers chosen, as a user does."""
-    load(qtbot, window, model_folder)
+    load(qtbot, window.chat_panel, model_folder)
     section = answer_format(window)
     section.format.setCurrentIndex(section.format.findData("json"))
     return section
@@ -87,7 +87,7 @@ def person_stored(qtbot: QtBot, window: MainWindow, model_folder: Path) -> Answe
 def test_format_and_schema_are_stored_in_the_models_preset(
     qtbot: QtBot, window: MainWindow, model_folder: Path
 ) -> None:
-    load(qtbot, window, model_folder)
+    load(qtbot, window.chat_panel, model_folder)
     section = answer_format(window)
     assert not section.schema.isEnabled()  # a schema is for JSON answers only
     section.format.setCurrentIndex(section.format.findData("json"))
@@ -206,9 +206,9 @@ def test_a_schema_committed_before_another_model_is_edited_goes_to_its_own_prese
 def test_json_answers_show_as_code(
     qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
 ) -> None:
-    load(qtbot, window, model_folder)
+    load(qtbot, window.chat_panel, model_folder)
     script.chunks = ['{"name": ', '"Ada"}']
-    ask(qtbot, window, "Who wrote the first program?")
+    ask(qtbot, window.chat_panel, "Who wrote the first program?")
     body = window.chat_panel.view.message_widgets()[-1].body
     assert len(body) == 1 and isinstance(body[0], CodeBlock)
     assert body[0].language == "json" and body[0].code == '{"name": "Ada"}'

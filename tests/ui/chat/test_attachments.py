@@ -34,7 +34,7 @@ def _attached(qtbot: QtBot, window: MainWindow, count: int) -> None:
 
 @pytest.fixture
 def vision_window(qtbot: QtBot, window: MainWindow, vision_model_dir: Path) -> MainWindow:
-    load(qtbot, window, vision_model_dir)
+    load(qtbot, window.chat_panel, vision_model_dir)
     loaded = window.ctx.chat.loaded_model
     assert loaded is not None and loaded.vision
     return window
@@ -53,13 +53,13 @@ def test_attach_button_adds_thumbnails_and_the_answer_keeps_them(
     assert tile.picture.pixmap().width() == 72  # a thumbnail, not the picture
     assert tile.picture.toolTip() == "photo0.png (160×120)"
     with qtbot.waitSignal(panel.answerFinished, timeout=WAIT) as finished:
-        type_and_send(qtbot, vision_window, "What is in these?")
+        type_and_send(qtbot, vision_window.chat_panel, "What is in these?")
     assert finished.args == [True]
     assert panel.attachments.tiles == [] and panel.input.toPlainText() == ""
     conversation = vision_window.ctx.chat.get(panel.current_conversation_id())
     assert len(conversation.messages[0].images) == 2
     assert _images_in_view(vision_window) == 2  # thumbnails in the sent message
-    assert "What is in these?" in shown(vision_window)
+    assert "What is in these?" in shown(vision_window.chat_panel)
     # A reloaded conversation (switch away and back) shows them again.
     panel.new_conversation()
     assert _images_in_view(vision_window) == 0
@@ -151,10 +151,10 @@ def test_a_text_only_model_refuses_and_keeps_draft_and_attachments(
     qtbot: QtBot, window: MainWindow, model_folder: Path, tmp_path: Path
 ) -> None:
     panel = window.chat_panel
-    load(qtbot, window, model_folder)  # a text-only model (the fake pipeline)
+    load(qtbot, window.chat_panel, model_folder)  # a text-only model (the fake pipeline)
     panel.attachments.add_paths(_pictures(tmp_path, 1))
     _attached(qtbot, window, 1)
-    type_and_send(qtbot, window, "What is this?")
+    type_and_send(qtbot, window.chat_panel, "What is this?")
     message = panel.attachments.error.text()
     assert "reads text only" in message and "InternVL2 1B (int4)" in message
     assert panel.attachments.models_button.isVisibleTo(panel)

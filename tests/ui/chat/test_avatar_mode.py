@@ -89,8 +89,8 @@ def test_avatar_mode_plays_each_sentence_in_order_as_soon_as_it_is_made(
     mode.preview.player.sourceChanged.connect(
         lambda url: sources.append(Path(url.toLocalFile()).name)
     )
-    load(qtbot, window, model_folder)
-    type_and_send(qtbot, window, "Say hello")
+    load(qtbot, window.chat_panel, model_folder)
+    type_and_send(qtbot, window.chat_panel, "Say hello")
 
     # The first sentence plays while the last is not made yet.
     qtbot.waitUntil(lambda: len(probe.frames) >= 5, timeout=PLAY_TIMEOUT_MS)
@@ -122,8 +122,8 @@ def test_avatar_mode_stop_cancels_the_rest(
     mode = ready_for_avatar_mode(window, face_png, speech_wav)
     avatar_script.clip_gates[1] = threading.Event()
     click(qtbot, mode.toggle)
-    load(qtbot, window, model_folder)
-    type_and_send(qtbot, window, "Say hello")
+    load(qtbot, window.chat_panel, model_folder)
+    type_and_send(qtbot, window.chat_panel, "Say hello")
     qtbot.waitUntil(lambda: mode.current is not None, timeout=PLAY_TIMEOUT_MS)
 
     click(qtbot, mode.stop_button)
@@ -144,6 +144,6 @@ def test_avatar_mode_off_leaves_answers_alone(
     speech_wav: Path,
 ) -> None:
     mode = ready_for_avatar_mode(window, face_png, speech_wav)
-    load(qtbot, window, model_folder)
-    ask(qtbot, window, "Say hello")
+    load(qtbot, window.chat_panel, model_folder)
+    ask(qtbot, window.chat_panel, "Say hello")
     assert avatar_script.spoken == avatar_script.calls == [] and not mode.isVisible()

@@ -44,7 +44,7 @@ def test_clicking_the_text_of_a_box_ticks_it(qtbot: QtBot, window: MainWindow) -
 def test_with_a_model_the_reverse_too_and_apply_is_never_refused(
     qtbot: QtBot, window: MainWindow, model_folder: Path
 ) -> None:
-    load(qtbot, window, model_folder)
+    load(qtbot, window.chat_panel, model_folder)
     perf = section(window)
     click(qtbot, perf.controls.cache_eviction)
     assert not perf.controls.prefix_caching.isChecked()
@@ -62,7 +62,7 @@ def test_with_a_model_the_reverse_too_and_apply_is_never_refused(
 
 
 def test_revert_takes_the_note_away(qtbot: QtBot, window: MainWindow, model_folder: Path) -> None:
-    load(qtbot, window, model_folder)
+    load(qtbot, window.chat_panel, model_folder)
     perf = section(window)
     click(qtbot, perf.controls.cache_eviction)
     assert perf.controls.one_cache.note.isVisible()

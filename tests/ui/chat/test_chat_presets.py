@@ -30,7 +30,7 @@ def test_each_model_keeps_its_own_settings_and_prompt(
     panel = window.chat_panel
     gen = panel.generation
     other = fake_model_folder(tmp_path / "b", "other-chat")
-    load(qtbot, window, model_folder)
+    load(qtbot, window.chat_panel, model_folder)
     assert gen.reset_button.isEnabled() is False  # nothing of its own yet
     gen.temperature.setValue(0.2)
     gen.system_prompt.setPlainText("Answer in French.")
@@ -41,11 +41,11 @@ def test_each_model_keeps_its_own_settings_and_prompt(
     assert window.ctx.settings.chat.temperature == 0.7  # the global defaults are untouched
     assert gen.reset_button.isEnabled()
 
-    load(qtbot, window, other)
+    load(qtbot, window.chat_panel, other)
     assert gen.temperature.value() == 0.7  # the other model: the global defaults
     assert gen.system_prompt.toPlainText() == "You are a helpful assistant."
 
-    load(qtbot, window, model_folder)
+    load(qtbot, window.chat_panel, model_folder)
     assert gen.temperature.value() == 0.2  # switching back restores its preset
     assert panel.generation_settings().temperature == 0.2  # and answers use it
     # The empty chat on screen takes the model's prompt (it still had a default one).
@@ -60,7 +60,7 @@ def test_reset_to_defaults_forgets_the_models_preset(
     qtbot: QtBot, window: MainWindow, model_folder: Path
 ) -> None:
     gen = window.chat_panel.generation
-    load(qtbot, window, model_folder)
+    load(qtbot, window.chat_panel, model_folder)
     gen.top_k.setValue(7)
     assert preset_key(model_folder) in window.ctx.settings.chat_presets
     gen.reset_button.click()
@@ -73,7 +73,7 @@ def test_generation_panel_widgets_are_labelled(
     qtbot: QtBot, window: MainWindow, model_folder: Path
 ) -> None:
     panel = window.chat_panel
-    load(qtbot, window, model_folder)
+    load(qtbot, window.chat_panel, model_folder)
     panel.settings_button.click()
     assert panel.generation.isVisible()
     assert own_unlabelled(panel.generation) == []
@@ -85,7 +85,7 @@ def test_a_model_samples_as_it_recommends_until_it_has_settings_of_its_own(
     recommended = {"do_sample": True, "temperature": 0.6, "top_k": 20, "top_p": 0.95}
     (model_folder / "generation_config.json").write_text(json.dumps(recommended), "utf-8")
     panel, gen = window.chat_panel, window.chat_panel.generation
-    load(qtbot, window, model_folder)
+    load(qtbot, window.chat_panel, model_folder)
     shown = (gen.temperature.value(), gen.top_k.value(), gen.top_p.value())
     assert shown == (0.6, 20, 0.95)
     assert gen.scope.text() == (
@@ -99,6 +99,6 @@ def test_a_model_samples_as_it_recommends_until_it_has_settings_of_its_own(
     assert (preset.max_new_tokens, preset.temperature, preset.top_k) == (256, 0.6, 20)
     assert gen.scope.text() == "This model's own settings"
     # Another model recommends nothing: the defaults.
-    load(qtbot, window, fake_model_folder(tmp_path / "b", "other-chat"))
+    load(qtbot, window.chat_panel, fake_model_folder(tmp_path / "b", "other-chat"))
     assert (gen.temperature.value(), gen.top_k.value()) == (0.7, 50)
     assert gen.scope.text() == "Defaults (this model has no settings of its own yet)"

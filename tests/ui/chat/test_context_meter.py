@@ -37,10 +37,10 @@ def test_context_used_is_shown_and_emitted_after_each_turn(
 ) -> None:
     panel = window.chat_panel
     assert not panel.context_label.isVisibleTo(panel)  # no model: nothing to count
-    load(qtbot, window, model_folder)
+    load(qtbot, window.chat_panel, model_folder)
     assert panel.context_label.isVisibleTo(panel)
     with qtbot.waitSignal(panel.context_budget_changed, timeout=5000) as emitted:
-        ask(qtbot, window, "one two three")
+        ask(qtbot, window.chat_panel, "one two three")
     usage = emitted.args[0]
     assert isinstance(usage, ContextUsage)
     assert usage.limit == FAKE_CONTEXT and usage.first_sent == 0 and usage.messages == 2
@@ -57,10 +57,10 @@ def test_dropped_turns_are_said_and_the_warning_colour_shows(
     panel = window.chat_panel
     chat = window.ctx.settings.chat.model_copy(update={"max_new_tokens": 1500})
     window.ctx.settings_store.update(chat=chat)  # 548 tokens left for what the model reads
-    load(qtbot, window, model_folder)
+    load(qtbot, window.chat_panel, model_folder)
     long_question = " ".join(["word"] * 200)
     for _ in range(3):
-        ask(qtbot, window, long_question)
+        ask(qtbot, window.chat_panel, long_question)
     usage = panel.context_usage
     # The first turn, question and answer, is left out: what is sent starts at a question.
     assert usage is not None and usage.first_sent == 2 and usage.dropped == 2

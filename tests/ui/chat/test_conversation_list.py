@@ -17,10 +17,10 @@ from ui.shell.main_window import MainWindow
 
 def two_chats(qtbot: QtBot, window: MainWindow, folder: Path) -> None:
     """Load the model and hold two conversations: "Trip ideas" (older) and "Soup recipes"."""
-    load(qtbot, window, folder)
+    load(qtbot, window.chat_panel, folder)
     for question in ("Trip ideas", "Soup recipes"):
         window.menus.new_action.trigger()
-        ask(qtbot, window, question)
+        ask(qtbot, window.chat_panel, question)
 
 
 def rename_in_editor(qtbot: QtBot, listing: ConversationList, title: str) -> None:
@@ -52,7 +52,7 @@ def test_new_chat_starts_an_empty_conversation(
     assert listing.titles() == ["Soup recipes", "Trip ideas"]
     qtbot.mouseClick(panel.conversations.new_button, Qt.MouseButton.LeftButton)
     assert listing.titles()[0] == "New chat"
-    assert "Soup recipes" not in shown(window)
+    assert "Soup recipes" not in shown(window.chat_panel)
 
 
 def test_selecting_a_conversation_shows_it(
@@ -62,8 +62,8 @@ def test_selecting_a_conversation_shows_it(
     listing = window.chat_panel.conversations.list
     rect = listing.visualItemRect(listing.item(1))
     qtbot.mouseClick(listing.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
-    assert "Trip ideas" in shown(window)
-    assert "Soup recipes" not in shown(window)
+    assert "Trip ideas" in shown(window.chat_panel)
+    assert "Soup recipes" not in shown(window.chat_panel)
 
 
 def test_rename_with_f2_and_typing(qtbot: QtBot, window: MainWindow, model_folder: Path) -> None:
@@ -123,7 +123,7 @@ def test_delete_from_the_context_menu_offers_undo(
     listing.menu_for(listing.item(0)).actions()[-1].trigger()  # no confirmation box: Undo
     assert listing.titles() == ["Trip ideas"]
     assert stored_titles(window) == {"Trip ideas"}
-    assert "Trip ideas" in shown(window)  # the next conversation is shown
+    assert "Trip ideas" in shown(window.chat_panel)  # the next conversation is shown
     assert pane.undo.isVisible()
 
 
@@ -143,7 +143,7 @@ def test_switching_is_blocked_while_answering(
     panel = window.chat_panel
     two_chats(qtbot, window, model_folder)
     script.hold_after = 1
-    type_and_send(qtbot, window, "More soup")
+    type_and_send(qtbot, window.chat_panel, "More soup")
     qtbot.waitUntil(lambda: panel.generating, timeout=5000)
     assert not panel.conversations.isEnabled()
     assert not window.menus.new_action.isEnabled()

@@ -108,7 +108,7 @@ def test_delete_is_immediate_with_undo(qtbot: QtBot, window: MainWindow) -> None
     assert (folder / TRASH_FOLDER / f"{soup.id}.json").exists()  # waiting, not gone
     qtbot.mouseClick(pane.undo.undo_button, Qt.MouseButton.LeftButton)
     assert "Soup" in pane.list.titles()
-    assert pane.current_id == soup.id and "leek" in shown(window)
+    assert pane.current_id == soup.id and "leek" in shown(window.chat_panel)
     assert (folder / f"{soup.id}.json").exists()
     assert not pane.undo.isVisible()
 
@@ -184,7 +184,7 @@ def test_export_and_import_from_the_pane(
     monkeypatch.setattr(chat_files, "ask_import_path", lambda *_: exported)
     pane.import_chat()
     assert pane.list.titles().count("Soup") == 2
-    assert pane.current_id != soup.id and "leek" in shown(window)
+    assert pane.current_id != soup.id and "leek" in shown(window.chat_panel)
 
     bad = tmp_path / "bad.json"
     bad.write_text("[1, 2", encoding="utf-8")

@@ -5,7 +5,6 @@ process of its own)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -14,9 +13,9 @@ from PySide6.QtGui import QTextCursor
 from pytestqt.qtbot import QtBot
 
 from app.core.audio import devices as audio_devices
-from app.core.devices import DeviceInfo
 from app.core.model_choices import device_value_of
 from app.core.model_tasks import ModelTask
+from app.core.paths import AppPaths
 from app.core.performance.metrics import MetricsBus
 from app.speech import vad_model
 from app.speech.service import SpeechInputService
@@ -24,12 +23,15 @@ from tests.audio_device import VirtualSoundCard, sound_card
 from tests.own_process import run_module_alone
 from tests.speech import RATE, SENTENCES, have_espeak, spoken, with_silence, word_error_rate
 from tests.ui.chat.test_hands_free_mode import unlabelled
-from tests.ui.fakes import CPU
-from tests.ui.helpers import click, dictation_over
+from tests.ui.conftest import make_context
+from tests.ui.fakes import CPU, Script
+from tests.ui.helpers import click, dictating, open_window
+from tests.ui.panels import open_panel
 from ui.chat.dictation import Dictation, Phase
 from ui.chat.dictation_options import languages as language_choices
 from ui.chat.dictation_texts import cancelling, listening_status, nothing_heard, transcribing
-from ui.shell.main_window import MainWindow
+from ui.chat.panel import ChatPanel
+from ui.shell import main_panels
 
 __all__ = ["sound_card"]  # the fixture, imported for the tests below
 
@@ -38,14 +40,17 @@ TURN_S = 60_000  # ms: a cold Whisper load and a transcription on a busy 2-core 
 
 @pytest.fixture
 def dictation(
-    make_window: Callable[[list[DeviceInfo]], MainWindow],
+    qtbot: QtBot,
+    app_home: AppPaths,
+    script: Script,
     whisper_model_dir: Path,
     vad_model_path: Path,
     sound_card: VirtualSoundCard,
 ) -> Dictation:
-    """The chat's dictation over the real Whisper, listening on the virtual card."""
-    window = make_window([CPU])
-    return dictation_over(window, sound_card.input().name, whisper_model_dir, vad_model_path)
+    """The Chat panel's dictation over the real Whisper, listening on the virtual card."""
+    ctx = make_context(app_home, [CPU], script)
+    dictating(ctx, sound_card.input().name, whisper_model_dir, vad_model_path)
+    return open_panel(qtbot, ctx, main_panels.chat_panel).dictation
 
 
 def _type(dictation: Dictation, text: str, cursor_at: int) -> None:
@@ -152,12 +157,16 @@ def test_no_sound_card_is_said_next_to_the_button(
 @pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed")
 def test_no_whisper_says_so_with_the_way_to_get_one(
     qtbot: QtBot,
-    make_window: Callable[[list[DeviceInfo]], MainWindow],
+    app_home: AppPaths,
+    script: Script,
     vad_model_path: Path,
     sound_card: VirtualSoundCard,
 ) -> None:
-    window = make_window([CPU])
-    dictation = dictation_over(window, sound_card.input().name, None, vad_model_path)
+    ctx = dictating(
+        make_context(app_home, [CPU], script), sound_card.input().name, None, vad_model_path
+    )
+    window = open_window(qtbot, ctx)
+    dictation = window.chat_panel.dictation
     click(qtbot, dictation.button)
     needed = dictation.model_needed
     qtbot.waitUntil(lambda: needed.button.isVisible(), timeout=20_000)
@@ -239,9 +248,9 @@ def test_the_button_cancels_a_transcription(
     "No RHI backend", "pipewire", "PulseAudioService", "No audio device detected"
 )
 def test_dictation_controls_are_labelled_while_listening_and_transcribing(
-    window: MainWindow,
+    chat_panel: ChatPanel,
 ) -> None:
-    dictation = window.chat_panel.dictation
+    dictation = chat_panel.dictation
     # The phases' widgets as they show (the listening itself needs a microphone).
     dictation._set_phase(Phase.LISTENING, listening_status())
     assert dictation.meter.isVisibleTo(dictation) and dictation.button.text() != "Dictate"

@@ -48,7 +48,7 @@ def test_the_settings_column_fits_without_sideways_scrolling(
     window.resize(*size)
     window.show()
     qtbot.waitExposed(window)
-    load(qtbot, window, model_folder)
+    load(qtbot, window.chat_panel, model_folder)
     panel = window.chat_panel
     panel.settings_button.click()
     panel.generation.performance.toggle.click()
@@ -75,13 +75,13 @@ def test_max_new_tokens_is_clamped_to_the_models_context(
     window.ctx.settings_store.update(
         chat=window.ctx.settings.chat.model_copy(update={"max_new_tokens": 9999})
     )
-    load(qtbot, window, model_folder)
+    load(qtbot, window.chat_panel, model_folder)
     ceiling = max_answer_tokens(FAKE_CONTEXT)
     assert ceiling == 1536  # a quarter of the window stays for the prompt
     assert panel.generation.max_new_tokens.maximum() == ceiling
     assert panel.generation.max_new_tokens.value() == ceiling
     assert panel.generation_settings().max_new_tokens == ceiling
     assert window.ctx.settings.chat.max_new_tokens == 9999  # the stored value is not rewritten
-    ask(qtbot, window, "Hello there")
-    assert "Hello there, friend." in shown(window)  # not "this model can read 0 …"
+    ask(qtbot, window.chat_panel, "Hello there")
+    assert "Hello there, friend." in shown(window.chat_panel)  # not "this model can read 0 …"
     assert not panel.input_error.isVisible()

@@ -107,7 +107,7 @@ def mode(window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> HandsFreeMode:
 
 def ready(qtbot: QtBot, window: MainWindow, model_folder: Path, tmp_path: Path) -> None:
     """Everything a conversation needs (the models' folders only need to exist here)."""
-    load(qtbot, window, model_folder)
+    load(qtbot, window.chat_panel, model_folder)
     window.ctx.settings.models = window.ctx.settings.models.with_folder(
         ModelTask.SPEECH_TO_TEXT, tmp_path
     )
@@ -142,7 +142,7 @@ def test_what_is_missing_is_one_sentence_with_its_fix(
     click(qtbot, mode.toggle)
     assert mode.problem_label.text() == no_model() and not mode.fix_button.isVisibleTo(mode)
     assert not mode.toggle.isChecked() and not FakeConversation.made
-    load(qtbot, window, model_folder)
+    load(qtbot, window.chat_panel, model_folder)
     monkeypatch.setattr("app.core.audio.devices.input_devices", lambda: [])
     click(qtbot, mode.toggle)
     assert mode.problem_label.text() == no_microphone()
@@ -352,7 +352,7 @@ def test_voice_controls_of_the_chat_are_labelled_in_their_main_states(
     assert panel.avatar_mode.error.text() == avatar_no_voice()
     assert unlabelled(*voice_roots(window)) == []
 
-    load(qtbot, window, model_folder)  # a model, but no Whisper: the fix button is shown
+    load(qtbot, window.chat_panel, model_folder)  # a model, but no Whisper: the fix button is shown
     click(qtbot, mode.toggle)
     assert mode.fix_button.isVisibleTo(mode)
     assert mode.fix_button.accessibleName() or mode.fix_button.text()

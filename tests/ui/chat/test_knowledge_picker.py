@@ -97,7 +97,7 @@ def _tick(qtbot: QtBot, window: MainWindow) -> None:
 def _use_kitchen(qtbot: QtBot, window: MainWindow, model_folder: Path) -> str:
     """Load a model and tick the knowledge switch; wait until the conversation uses the first
     collection, "Kitchen". Returns the conversation's id."""
-    load(qtbot, window, model_folder)
+    load(qtbot, window.chat_panel, model_folder)
     _tick(qtbot, window)
     conversation_id = window.chat_panel.current_conversation_id()
     qtbot.waitUntil(lambda: window.ctx.chat.get(conversation_id).knowledge == "Kitchen")
@@ -119,10 +119,10 @@ def test_ticking_the_switch_grounds_answers_and_shows_sources(
     conversation_id = _use_kitchen(qtbot, kwindow, model_folder)
     assert panel.knowledge.choice.currentText() == "Kitchen"
     script.chunks = ["Twelve hours ", "[1]."]
-    ask(qtbot, kwindow, "How long does sourdough rise?")
+    ask(qtbot, kwindow.chat_panel, "How long does sourdough rise?")
     assert "[1] bakery" not in script.seen[0][-1].content
     assert "[1] guide.pdf, page 2\nSourdough rises" in script.seen[0][-1].content
-    text = shown(kwindow)
+    text = shown(kwindow.chat_panel)
     assert "Sources: [1] guide.pdf, page 2 · [2] trams.md" in text
     assert "Twelve hours [1]." in text
     stored = (app_home.conversations_dir / f"{conversation_id}.json").read_text()
@@ -141,7 +141,7 @@ def test_a_citation_opens_the_pdf_at_its_page(
     _use_kitchen(qtbot, kwindow, model_folder)
     qtbot.waitUntil(lambda: panel.knowledge.selected == "Kitchen")
     script.chunks = ["See [1] and [2]; not [7]."]
-    ask(qtbot, kwindow, "Bread?")
+    ask(qtbot, kwindow.chat_panel, "Bread?")
     with qtbot.waitSignal(panel.view.sourceRequested) as requested:
         panel.view.anchorClicked.emit(QUrl("source:1:1"))
     assert requested.args[0].page == 2
@@ -172,7 +172,7 @@ def test_a_deleted_collection_is_refused_at_send_and_the_text_kept(
     _use_kitchen(qtbot, kwindow, model_folder)
     knowledge.names.remove("Kitchen")
     with qtbot.waitSignal(panel.answerFinished) as finished:
-        type_and_send(qtbot, kwindow, "Still there?")
+        type_and_send(qtbot, kwindow.chat_panel, "Still there?")
     assert finished.args == [False]
     assert "no collection named “Kitchen”" in panel.knowledge.error.text()
     assert panel.input.toPlainText() == "Still there?"
@@ -186,7 +186,9 @@ def test_each_conversation_keeps_its_own_choice(
     panel.knowledge.choice.setCurrentText("Travel")
     qtbot.waitUntil(lambda: kwindow.ctx.chat.get(first).knowledge == "Travel")
     with qtbot.waitSignal(panel.answerFinished):
-        type_and_send(qtbot, kwindow, "Trams?")  # a conversation is kept once it has a turn
+        type_and_send(
+            qtbot, kwindow.chat_panel, "Trams?"
+        )  # a conversation is kept once it has a turn
     panel.new_conversation()
     assert panel.current_conversation_id() != first
     assert not panel.knowledge.toggle.isChecked()
@@ -219,7 +221,7 @@ def test_choosing_a_collection_ticks_use_knowledge(
     qtbot: QtBot, kwindow: MainWindow, model_folder: Path
 ) -> None:
     panel = kwindow.chat_panel
-    load(qtbot, kwindow, model_folder)
+    load(qtbot, kwindow.chat_panel, model_folder)
     picker = panel.knowledge
     picker.refresh()
     qtbot.waitUntil(lambda: picker.choice.count() == 2)
@@ -235,7 +237,7 @@ def test_a_deleted_collection_leaves_the_list_and_the_chat(
     qtbot: QtBot, kwindow: MainWindow, model_folder: Path, knowledge: FakeKnowledge
 ) -> None:
     panel = kwindow.chat_panel
-    load(qtbot, kwindow, model_folder)
+    load(qtbot, kwindow.chat_panel, model_folder)
     qtbot.mouseClick(panel.knowledge.toggle, Qt.MouseButton.LeftButton)
     conversation_id = panel.current_conversation_id()
     qtbot.waitUntil(lambda: kwindow.ctx.chat.get(conversation_id).knowledge == "Kitchen")
@@ -251,7 +253,7 @@ def test_a_deleted_collection_leaves_the_list_and_the_chat(
 
 def test_the_input_area_is_labelled(qtbot: QtBot, kwindow: MainWindow, model_folder: Path) -> None:
     panel = kwindow.chat_panel
-    load(qtbot, kwindow, model_folder)
+    load(qtbot, kwindow.chat_panel, model_folder)
     panel.system_prompt.set_expanded(True)
     panel.settings_button.click()
     mine = [

@@ -38,10 +38,10 @@ def test_edit_a_question_and_resend_it(
     qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
 ) -> None:
     panel = window.chat_panel
-    load(qtbot, window, model_folder)
-    ask(qtbot, window, "First?")
+    load(qtbot, window.chat_panel, model_folder)
+    ask(qtbot, window.chat_panel, "First?")
     script.chunks = ["Second answer."]
-    ask(qtbot, window, "Second?")
+    ask(qtbot, window.chat_panel, "Second?")
     press(qtbot, window, 0, "edit")
     editor = bubble(window, 0).question_editor.editor
     assert editor.isVisible() and editor.toPlainText() == "First?"
@@ -55,7 +55,9 @@ def test_edit_a_question_and_resend_it(
     # What followed the edited question is replaced by the new answer.
     assert roles_and_texts(window) == [("user", "Changed?"), ("assistant", "New answer.")]
     assert script.seen[-1][-1].content == "Changed?"
-    assert "Second answer." not in shown(window) and "New answer." in shown(window)
+    assert "Second answer." not in shown(window.chat_panel) and "New answer." in shown(
+        window.chat_panel
+    )
     assert panel.input.toPlainText() == "draft in progress"  # the box was left alone
 
 
@@ -63,27 +65,27 @@ def test_a_failed_resend_keeps_the_conversation(
     qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
 ) -> None:
     panel = window.chat_panel
-    load(qtbot, window, model_folder)
-    ask(qtbot, window, "First?")
+    load(qtbot, window.chat_panel, model_folder)
+    ask(qtbot, window.chat_panel, "First?")
     press(qtbot, window, 0, "edit")
     script.fail_with = UserError("The model could not answer.", field="prompt")
     with qtbot.waitSignal(panel.answerFinished, timeout=5000) as finished:
         qtbot.mouseClick(bubble(window, 0).question_editor.send_button, Qt.MouseButton.LeftButton)
     assert finished.args == [False]
     assert roles_and_texts(window) == [("user", "First?"), ("assistant", "Hello there, friend.")]
-    assert "Hello there, friend." in shown(window)
+    assert "Hello there, friend." in shown(window.chat_panel)
 
 
 def test_delete_a_question_with_its_answer_and_an_answer_alone(
     qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script, app_home: AppPaths
 ) -> None:
-    load(qtbot, window, model_folder)
-    ask(qtbot, window, "One?")
+    load(qtbot, window.chat_panel, model_folder)
+    ask(qtbot, window.chat_panel, "One?")
     script.chunks = ["Two."]
-    ask(qtbot, window, "Two?")
+    ask(qtbot, window.chat_panel, "Two?")
     press(qtbot, window, 0, "delete")
     assert roles_and_texts(window) == [("user", "Two?"), ("assistant", "Two.")]
-    assert "One?" not in shown(window)
+    assert "One?" not in shown(window.chat_panel)
     press(qtbot, window, 1, "delete")
     assert roles_and_texts(window) == [("user", "Two?")]
     conversation_id = window.chat_panel.current_conversation_id()
@@ -97,22 +99,26 @@ def test_regenerate_keeps_versions_that_survive_a_restart(
     qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script, app_home: AppPaths
 ) -> None:
     panel = window.chat_panel
-    load(qtbot, window, model_folder)
-    ask(qtbot, window, "Question")
+    load(qtbot, window.chat_panel, model_folder)
+    ask(qtbot, window.chat_panel, "Question")
     for chunks in (["Second."], ["Third."]):
         script.chunks = chunks
         with qtbot.waitSignal(panel.answerFinished, timeout=5000):
             press(qtbot, window, 1, "regenerate")
     answer = bubble(window, 1)
-    assert answer.header.version_label.text() == "3/3" and "Third." in shown(window)
+    assert answer.header.version_label.text() == "3/3" and "Third." in shown(window.chat_panel)
     assert not answer.header.buttons["next"].isEnabled()
     press(qtbot, window, 1, "previous")
-    assert bubble(window, 1).header.version_label.text() == "2/3" and "Second." in shown(window)
+    assert bubble(window, 1).header.version_label.text() == "2/3" and "Second." in shown(
+        window.chat_panel
+    )
     press(qtbot, window, 1, "previous")
-    assert "Hello there, friend." in shown(window) and "Third." not in shown(window)
+    assert "Hello there, friend." in shown(window.chat_panel) and "Third." not in shown(
+        window.chat_panel
+    )
     # The version shown is the one the model reads next.
     script.chunks = ["Fine."]
-    ask(qtbot, window, "Next?")
+    ask(qtbot, window.chat_panel, "Next?")
     assert script.seen[-1][-2].content == "Hello there, friend."
     # A restart reads the same versions back.
     conversation_id = panel.current_conversation_id()
@@ -124,7 +130,7 @@ def test_regenerate_keeps_versions_that_survive_a_restart(
     # Deleting the shown version leaves the others.
     press(qtbot, window, 1, "delete")
     assert bubble(window, 1).header.version_label.text() == "1/2"
-    assert "Second." in shown(window)
+    assert "Second." in shown(window.chat_panel)
 
 
 def test_hostile_version_data_is_skipped(app_home: AppPaths) -> None:
@@ -164,13 +170,13 @@ def test_a_cut_answer_says_so_and_continue_writes_the_rest_into_it(
     qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script, app_home: AppPaths
 ) -> None:
     panel = window.chat_panel
-    load(qtbot, window, model_folder)
+    load(qtbot, window.chat_panel, model_folder)
     window.ctx.settings.chat.max_new_tokens = 2  # the fake's chunks are its tokens
     script.chunks = ["Once", " upon", " a time."]
-    ask(qtbot, window, "Tell me a story.")
+    ask(qtbot, window.chat_panel, "Tell me a story.")
     notice = bubble(window, 1).cut
     assert notice.isVisible() and notice.label.text() == "Cut off at 2 tokens"
-    assert "Once upon\nCut off at 2 tokens" in shown(window)
+    assert "Once upon\nCut off at 2 tokens" in shown(window.chat_panel)
     panel.input.setPlainText("next question")
     script.chunks = [" a", " time."]
     with qtbot.waitSignal(panel.answerFinished, timeout=5000) as finished:
@@ -199,10 +205,10 @@ def test_a_cut_answer_says_so_and_continue_writes_the_rest_into_it(
 def test_only_the_last_cut_answer_offers_continue(
     qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
 ) -> None:
-    load(qtbot, window, model_folder)
+    load(qtbot, window.chat_panel, model_folder)
     window.ctx.settings.chat.max_new_tokens = 1
-    ask(qtbot, window, "First?")
-    ask(qtbot, window, "Second?")
+    ask(qtbot, window.chat_panel, "First?")
+    ask(qtbot, window.chat_panel, "Second?")
     first, last = bubble(window, 1).cut, bubble(window, 3).cut
     assert first.isVisible() and not first.button.isVisible()  # said, but not offered
     assert last.isVisible() and last.button.isVisible()

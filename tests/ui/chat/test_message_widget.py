@@ -48,10 +48,10 @@ def test_an_answer_off_its_schema_says_why_under_it(
     monkeypatch.setattr(
         ui.widgets.inline_error, "announce", lambda _widget, text: said.append(text)
     )
-    load(qtbot, window, model_folder)
+    load(qtbot, window.chat_panel, model_folder)
     json_answers(window, PERSON)
     script.chunks = ['{"age": ', "36}"]  # JSON, but "name" is required
-    ask(qtbot, window, "Who wrote the first program?")
+    ask(qtbot, window.chat_panel, "Who wrote the first program?")
     answer = last_answer(window)
     assert answer.problem.isVisible()
     sentence = answer.problem.text()
@@ -63,7 +63,7 @@ def test_an_answer_off_its_schema_says_why_under_it(
     assert isinstance(answer.body[0], CodeBlock) and answer.body[0].language == "json"
 
     script.chunks = ["Ada Lovelace."]  # not JSON at all
-    ask(qtbot, window, "And who was she?")
+    ask(qtbot, window.chat_panel, "And who was she?")
     answer = last_answer(window)
     assert "not valid JSON" in answer.problem.text()
     earlier = window.chat_panel.view.message_widgets()[1]
@@ -73,10 +73,10 @@ def test_an_answer_off_its_schema_says_why_under_it(
 def test_a_good_json_answer_says_nothing(
     qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
 ) -> None:
-    load(qtbot, window, model_folder)
+    load(qtbot, window.chat_panel, model_folder)
     json_answers(window, PERSON)
     script.chunks = ['{"name": ', '"Ada"}']
-    ask(qtbot, window, "Who wrote the first program?")
+    ask(qtbot, window.chat_panel, "Who wrote the first program?")
     answer = last_answer(window)
     assert not answer.problem.isVisible()
     assert isinstance(answer.body[0], CodeBlock) and answer.body[0].code == '{"name": "Ada"}'
@@ -85,10 +85,10 @@ def test_a_good_json_answer_says_nothing(
 def test_the_sentence_is_not_kept_when_the_chat_is_shown_again(
     qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
 ) -> None:
-    load(qtbot, window, model_folder)
+    load(qtbot, window.chat_panel, model_folder)
     json_answers(window, PERSON)
     script.chunks = ["Ada."]
-    ask(qtbot, window, "Who?")
+    ask(qtbot, window.chat_panel, "Who?")
     assert last_answer(window).problem.isVisible()
     panel = window.chat_panel
     kept = panel.current_conversation_id()

@@ -85,7 +85,7 @@ def test_anything_else_dropped_gets_one_sentence_next_to_the_picker(
 def test_a_drop_while_an_answer_is_written_waits_for_it(
     qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script, tmp_path: Path
 ) -> None:
-    ask_and_hold(qtbot, window, script, model_folder, "Hello?")
+    ask_and_hold(qtbot, window.chat_panel, script, model_folder, "Hello?")
     panel = window.chat_panel
     assert drop(panel, local(fake_gguf_file(tmp_path)))
     assert panel.model_picker.error.text() == drop_while_answering()

@@ -111,7 +111,7 @@ def test_the_file_dialog_opens_a_gguf_file_or_the_folder_of_an_openvino_model_fi
 def test_a_loaded_model_shows_in_the_status_bar_and_settings(
     qtbot: QtBot, window: MainWindow, model_folder: Path
 ) -> None:
-    load(qtbot, window, model_folder, "AUTO")
+    load(qtbot, window.chat_panel, model_folder, "AUTO")
     assert window.model_status.label.text() == "tiny-chat · AUTO → GPU"
     assert "tiny-chat" in window.chat_panel.model_picker.name.text()
     saved = window.ctx.settings_store.load().settings
@@ -122,7 +122,7 @@ def test_a_loaded_model_shows_in_the_status_bar_and_settings(
 def test_loading_shows_progress_and_cancel_keeps_the_previous_model(
     qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script, tmp_path: Path
 ) -> None:
-    load(qtbot, window, model_folder)
+    load(qtbot, window.chat_panel, model_folder)
     status = window.model_status
     assert not status.progress.isVisible()
     script.load_gate = threading.Event()
@@ -198,7 +198,7 @@ def test_device_failure_offers_cpu(
 def test_changing_the_device_reloads_the_model_there(
     qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
 ) -> None:
-    load(qtbot, window, model_folder, "CPU")
+    load(qtbot, window.chat_panel, model_folder, "CPU")
     picker = window.chat_panel.model_picker.device_picker
     with qtbot.waitSignal(window.chat_panel.modelLoaded, timeout=5000):
         picker.setCurrentIndex(picker.findData("GPU", DEVICE_ROLE))
@@ -221,9 +221,9 @@ def test_answer_error_on_a_gpu_offers_cpu(
     qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
 ) -> None:
     panel = window.chat_panel
-    load(qtbot, window, model_folder, "GPU")
+    load(qtbot, window.chat_panel, model_folder, "GPU")
     script.fail_with = DeviceError("Generation failed on GPU: device lost", device="GPU")
-    ask(qtbot, window, "Hello?")
+    ask(qtbot, window.chat_panel, "Hello?")
     bar = window.notifications
     assert bar.isVisible() and bar.action_button.text() == "Use CPU instead"
     assert panel.input.toPlainText() == "Hello?"
@@ -232,7 +232,7 @@ def test_answer_error_on_a_gpu_offers_cpu(
         qtbot.mouseClick(bar.action_button, Qt.MouseButton.LeftButton)
     with qtbot.waitSignal(panel.answerFinished, timeout=5000):
         qtbot.mouseClick(panel.send_button, Qt.MouseButton.LeftButton)
-    assert "3 tokens · 42.0 tok/s · TTFT 7 ms · CPU" in shown(window)
+    assert "3 tokens · 42.0 tok/s · TTFT 7 ms · CPU" in shown(window.chat_panel)
 
 
 def _store_performance(window: MainWindow, model: Path, performance: PerformanceSettings) -> None:
@@ -245,12 +245,12 @@ def test_a_model_loads_with_its_performance_settings(
     qtbot: QtBot, window: MainWindow, model_folder: Path, tmp_path: Path
 ) -> None:
     _store_performance(window, model_folder, PerformanceSettings(kv_cache_precision="u8"))
-    load(qtbot, window, model_folder)
+    load(qtbot, window.chat_panel, model_folder)
     loaded = window.ctx.chat.loaded_model
     assert loaded is not None and loaded.engine == EngineOptions(kv_cache_precision="u8")
 
     other = fake_model_folder(tmp_path / "b", "other-chat")
-    load(qtbot, window, other)  # no preset of its own: the defaults
+    load(qtbot, window.chat_panel, other)  # no preset of its own: the defaults
     loaded = window.ctx.chat.loaded_model
     assert loaded is not None and loaded.engine == EngineOptions()
 
@@ -258,7 +258,7 @@ def test_a_model_loads_with_its_performance_settings(
 def test_refused_settings_are_said_and_the_model_in_use_stays(
     qtbot: QtBot, window: MainWindow, model_folder: Path, tmp_path: Path
 ) -> None:
-    load(qtbot, window, model_folder)
+    load(qtbot, window.chat_panel, model_folder)
     before = window.ctx.chat.loaded_model
     other = fake_model_folder(tmp_path / "b", "other-chat")
     _store_performance(window, other, PerformanceSettings(cache_eviction=True))

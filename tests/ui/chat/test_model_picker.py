@@ -30,7 +30,7 @@ def test_a_gguf_model_shows_its_architecture_and_quantization(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
     gguf = fake_gguf_file(tmp_path)
-    load(qtbot, window, gguf)
+    load(qtbot, window.chat_panel, gguf)
     assert window.model_status.label.text() == f"{SMOL} · llama Q4_1 · CPU"
     picker = window.chat_panel.model_picker
     assert picker.name.text() == f"<b>{SMOL}</b> (llama Q4_1 · CPU)"
@@ -47,7 +47,7 @@ def test_a_gguf_model_shows_its_architecture_and_quantization(
 def test_the_first_load_of_a_gguf_says_it_converts_and_cancel_keeps_the_model_in_use(
     qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script, tmp_path: Path
 ) -> None:
-    load(qtbot, window, model_folder)
+    load(qtbot, window.chat_panel, model_folder)
     status, picker = window.model_status, window.chat_panel.model_picker
     script.load_gate = threading.Event()
     assert window.chat_panel.load_model(fake_gguf_file(tmp_path))
@@ -71,12 +71,12 @@ def test_what_a_load_notes_stays_under_the_picker_until_the_next_load(
 ) -> None:
     picker = window.chat_panel.model_picker
     script.notes = (NOT_CACHED,)
-    load(qtbot, window, fake_gguf_file(tmp_path))
+    load(qtbot, window.chat_panel, fake_gguf_file(tmp_path))
     assert picker.note.isVisible() and picker.note.text() == NOT_CACHED
     assert not picker.error.isVisible()  # loaded: a note, not an error
     assert window.statusBar().currentMessage().endswith(f" s. {NOT_CACHED}")
     script.notes = ()
-    load(qtbot, window, model_folder)
+    load(qtbot, window.chat_panel, model_folder)
     assert not picker.note.isVisible()
 
 
@@ -122,7 +122,11 @@ def test_the_model_line_is_elided_at_1024(qtbot: QtBot, window: MainWindow, tmp_
         assert no_model_text() in name.toolTip()
     else:
         assert shown(name) == no_model_text() and fits(name)
-    load(qtbot, window, fake_gguf_file(tmp_path, f"{SMOL}-with-a-rather-long-file-name.gguf"))
+    load(
+        qtbot,
+        window.chat_panel,
+        fake_gguf_file(tmp_path, f"{SMOL}-with-a-rather-long-file-name.gguf"),
+    )
     window.resize(1024, 700)
     qtbot.waitUntil(lambda: name.elided, timeout=2000)
     assert shown(name).endswith(ELLIPSIS) and fits(name)

@@ -89,7 +89,7 @@ def test_without_a_model_each_control_is_stored_at_once(window: MainWindow) -> N
 def test_apply_reloads_the_model_and_stores_in_its_preset(
     qtbot: QtBot, window: MainWindow, model_folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    load(qtbot, window, model_folder)
+    load(qtbot, window.chat_panel, model_folder)
     calls = record_reconfigure(monkeypatch, window)
     perf = section(window)
     perf.controls.kv_cache_precision.setCurrentIndex(
@@ -120,7 +120,7 @@ def test_apply_reloads_the_model_and_stores_in_its_preset(
 def test_revert_shows_the_settings_in_use(
     qtbot: QtBot, window: MainWindow, model_folder: Path
 ) -> None:
-    load(qtbot, window, model_folder)
+    load(qtbot, window.chat_panel, model_folder)
     perf = section(window)
     perf.controls.sparse_attention.setChecked(True)
     assert perf.controls.apply_row.isVisible()
@@ -132,7 +132,7 @@ def test_revert_shows_the_settings_in_use(
 def test_a_failing_reload_says_why_next_to_the_option_and_keeps_the_old_values(
     qtbot: QtBot, window: MainWindow, model_folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    load(qtbot, window, model_folder)
+    load(qtbot, window.chat_panel, model_folder)
     sentence = "The KV cache cannot be kept in u4 here."
     calls = record_reconfigure(monkeypatch, window, UserError(sentence, field="kv_cache_precision"))
     perf = section(window)
@@ -153,7 +153,7 @@ def test_a_failing_reload_says_why_next_to_the_option_and_keeps_the_old_values(
 def test_an_obvious_refusal_is_instant_without_a_reload(
     qtbot: QtBot, window: MainWindow, model_folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    load(qtbot, window, model_folder)
+    load(qtbot, window.chat_panel, model_folder)
     calls = record_reconfigure(monkeypatch, window)
     draft = model_folder  # any existing folder: refused before it is read
     perf = section(window)
@@ -172,7 +172,7 @@ def test_an_obvious_refusal_is_instant_without_a_reload(
 def test_cancel_keeps_the_previous_settings(
     qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
 ) -> None:
-    load(qtbot, window, model_folder)
+    load(qtbot, window.chat_panel, model_folder)
     panel = window.chat_panel
     perf = section(window)
     script.load_gate = threading.Event()  # the reload's compile waits for the test
@@ -198,13 +198,13 @@ def test_each_model_shows_its_own_options(
     from tests.ui.fakes import fake_model_folder
 
     other = fake_model_folder(tmp_path / "b", "other-chat")
-    load(qtbot, window, model_folder)
+    load(qtbot, window.chat_panel, model_folder)
     perf = section(window)
     perf.controls.sparse_attention.setChecked(True)
     apply_and_wait(qtbot, perf)
-    load(qtbot, window, other)
+    load(qtbot, window.chat_panel, other)
     assert not perf.controls.sparse_attention.isChecked()
-    load(qtbot, window, model_folder)
+    load(qtbot, window.chat_panel, model_folder)
     assert perf.controls.sparse_attention.isChecked()
 
 
@@ -237,7 +237,7 @@ def own_unlabelled(root: QWidget) -> list[str]:
 def test_every_control_is_labelled_with_the_section_open(
     qtbot: QtBot, window: MainWindow, model_folder: Path
 ) -> None:
-    load(qtbot, window, model_folder)
+    load(qtbot, window.chat_panel, model_folder)
     perf = section(window)
     perf.controls.sparse_attention.setChecked(True)  # Apply and Revert shown too
     assert perf.controls.apply_button.isVisible()
@@ -275,7 +275,7 @@ def test_the_device_refuses_at_once_what_it_cannot_run(
         expected = refusal
     else:
         pytest.skip("the GPU runs a u4 KV cache")
-    load(qtbot, window, model_folder, "GPU")
+    load(qtbot, window.chat_panel, model_folder, "GPU")
     calls = record_reconfigure(monkeypatch, window)
     perf = section(window)
     assert perf.controls.kv_cache_precision.itemText(0) == "Default (f16 on the GPU)"

@@ -79,7 +79,7 @@ def load_real(qtbot: QtBot, window: MainWindow, model: Path) -> None:
 def ask_real(qtbot: QtBot, window: MainWindow, question: str) -> None:
     """Type ``question``, click Send and wait until the real model's answer ends well."""
     with qtbot.waitSignal(window.chat_panel.answerFinished, timeout=ANSWER_MS) as finished:
-        type_and_send(qtbot, window, question)
+        type_and_send(qtbot, window.chat_panel, question)
     assert finished.args == [True]
 
 
@@ -152,7 +152,7 @@ def test_a_bad_gguf_gets_one_sentence_and_the_model_in_use_keeps_answering(
     assert loaded is not None and loaded.model_path == smollm2.resolve()
     assert window.model_status.label.text() == LOADED
     assert picker.name.text() == f"<b>{SMOL}</b> (llama Q4_1 · CPU)"
-    ask(qtbot, window, QUESTION)  # the model in use still answers
+    ask(qtbot, window.chat_panel, QUESTION)  # the model in use still answers
     assert "Paris" in answer_of(window)
 
 
@@ -168,7 +168,7 @@ def test_a_read_only_cache_loads_the_model_with_a_note(
     assert picker.note.text().startswith("The converted model could not be kept in ")
     assert picker.note.text().endswith(f"the next start converts {SMOL}.gguf again.")
     assert window.model_status.label.text() == LOADED
-    ask(qtbot, window, QUESTION)
+    ask(qtbot, window.chat_panel, QUESTION)
     assert "Paris" in answer_of(window)
 
 
@@ -286,7 +286,7 @@ def test_real_model_answers_in_the_window(qtbot: QtBot, tiny_window: MainWindow)
     batches: list[str] = []
     panel.answers.textReady.connect(batches.append)  # how many batches depends on speed
     with qtbot.waitSignal(panel.answerFinished, timeout=60_000) as finished:
-        type_and_send(qtbot, window, "Hello model")
+        type_and_send(qtbot, window.chat_panel, "Hello model")
     assert finished.args == [True]
     assert batches and all(batches)  # text streamed in before the answer was complete
     [question, answer] = window.ctx.chat.get(panel.current_conversation_id()).messages
@@ -306,7 +306,7 @@ def test_real_model_streams_and_stops(qtbot: QtBot, tiny_window: MainWindow) -> 
     panel = window.chat_panel
     window.ctx.settings.chat.max_new_tokens = 2000  # long enough to stop half-way
     window.ctx.settings.chat.temperature = 0.0
-    type_and_send(qtbot, window, "Write a long answer")
+    type_and_send(qtbot, window.chat_panel, "Write a long answer")
     qtbot.waitUntil(lambda: len(panel.view.streaming_text) > 0, timeout=60_000)
     assert panel.generating  # tokens are on screen while the answer is still being written
     with qtbot.waitSignal(panel.answerFinished, timeout=60_000):

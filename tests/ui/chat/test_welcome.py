@@ -176,7 +176,7 @@ def test_a_loaded_model_or_a_conversation_replaces_the_welcome_page(
 ) -> None:
     panel = window.chat_panel
     assert panel.centre.currentWidget() is panel.welcome
-    load(qtbot, window, model_folder)
+    load(qtbot, window.chat_panel, model_folder)
     assert panel.centre.currentWidget() is panel.view
 
 

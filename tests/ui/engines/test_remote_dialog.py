@@ -296,6 +296,6 @@ def test_a_tested_and_saved_endpoint_is_chosen_in_the_picker_and_answers(
         assert loaded.args[0].remote_model == served
         assert "Remote: loop" in picker.name.text() or served in picker.name.text()
         with qtbot.waitSignal(window.chat_panel.answerFinished, timeout=60_000):
-            type_and_send(qtbot, window, "What is the capital of France?")
-        answer = shown(window).split("What is the capital of France?", 1)[1]
+            type_and_send(qtbot, window.chat_panel, "What is the capital of France?")
+        answer = shown(window.chat_panel).split("What is the capital of France?", 1)[1]
         assert answer.strip()  # SmolLM2's words, streamed over HTTP from the server

@@ -138,16 +138,16 @@ def test_asking_on_the_gui_thread_is_refused_not_frozen(confirmer: ToolConfirmer
 def test_a_tool_needing_confirmation_asks_and_dont_run_is_recorded(
     qtbot: QtBot, twindow: MainWindow, model_folder: Path, script: Script
 ) -> None:
-    load(qtbot, twindow, model_folder)
+    load(qtbot, twindow.chat_panel, model_folder)
     enable(qtbot, twindow, "multiply — Multiply two numbers")
     confirmer = twindow.chat_panel.tool_confirmer
-    type_and_send(qtbot, twindow, "What is 17 times 23?")
+    type_and_send(qtbot, twindow.chat_panel, "What is 17 times 23?")
     qtbot.waitUntil(lambda: confirmer.dialog is not None and confirmer.dialog.isVisible())
     assert confirmer.dialog is not None
     assert confirmer.dialog.title.text() == "Run calc/multiply?"
     with qtbot.waitSignal(twindow.chat_panel.answerFinished, timeout=5000):
         click(qtbot, confirmer.dialog.decline_button)
-    assert "not run: you declined" in shown(twindow)
+    assert "not run: you declined" in shown(twindow.chat_panel)
     message = twindow.ctx.chat.get(twindow.chat_panel.current_conversation_id()).messages[-1]
     assert [c["status"] for c in message.tool_calls] == ["refused"]
 
@@ -156,10 +156,10 @@ def test_a_tool_needing_confirmation_asks_and_dont_run_is_recorded(
 def test_stop_while_asked_declines_and_keeps_the_answer_going_to_its_end(
     qtbot: QtBot, twindow: MainWindow, model_folder: Path
 ) -> None:
-    load(qtbot, twindow, model_folder)
+    load(qtbot, twindow.chat_panel, model_folder)
     enable(qtbot, twindow, "multiply — Multiply two numbers")
     confirmer = twindow.chat_panel.tool_confirmer
-    type_and_send(qtbot, twindow, "What is 17 times 23?")
+    type_and_send(qtbot, twindow.chat_panel, "What is 17 times 23?")
     qtbot.waitUntil(lambda: confirmer.dialog is not None and confirmer.dialog.isVisible())
     with qtbot.waitSignal(twindow.chat_panel.answerFinished, timeout=5000):
         twindow.chat_panel.stop()
@@ -212,12 +212,12 @@ def rwindow(qtbot: QtBot, app_home: AppPaths, script: Script) -> Iterator[MainWi
 def test_regenerate_asks_before_the_tool_runs_again(
     qtbot: QtBot, rwindow: MainWindow, model_folder: Path
 ) -> None:
-    load(qtbot, rwindow, model_folder)
+    load(qtbot, rwindow.chat_panel, model_folder)
     panel = rwindow.chat_panel
     conversation = panel.current_conversation_id()
     rwindow.ctx.chat.set_tools(conversation, ["calc/multiply"])
     confirmer = panel.tool_confirmer
-    type_and_send(qtbot, rwindow, "What is 17 times 23?")
+    type_and_send(qtbot, rwindow.chat_panel, "What is 17 times 23?")
     qtbot.waitUntil(lambda: confirmer.dialog is not None and confirmer.dialog.isVisible())
     assert confirmer.dialog is not None
     with qtbot.waitSignal(panel.answerFinished, timeout=5000):
@@ -231,7 +231,7 @@ def test_regenerate_asks_before_the_tool_runs_again(
     assert confirmer.dialog.title.text() == "Run calc/multiply?"
     with qtbot.waitSignal(panel.answerFinished, timeout=5000):
         click(qtbot, confirmer.dialog.decline_button)
-    assert "not run: you declined" in shown(rwindow)
+    assert "not run: you declined" in shown(rwindow.chat_panel)
     answer = rwindow.ctx.chat.get(conversation).messages[-1]
     assert [c["status"] for c in answer.tool_calls] == ["refused"]
     assert [v.tool_calls for v in answer.versions] == [first.tool_calls]

@@ -162,15 +162,15 @@ def test_calls_show_live_above_the_answer_and_again_after_a_reload(
     chat = twindow.ctx.chat
     assert isinstance(chat, ToolChat)
     chat.gate = threading.Event()
-    load(qtbot, twindow, model_folder)
+    load(qtbot, twindow.chat_panel, model_folder)
     enable(qtbot, twindow, "multiply — Multiply two numbers", "add — Add two numbers")
     script.chunks = ["17 × 23 ", "= 391."]
-    type_and_send(qtbot, twindow, "What is 17 times 23? Use the calculator.")
-    qtbot.waitUntil(lambda: "🔧 calc/multiply" in shown(twindow))  # live, while it works
-    assert "🔧 calc/add" not in shown(twindow)
+    type_and_send(qtbot, twindow.chat_panel, "What is 17 times 23? Use the calculator.")
+    qtbot.waitUntil(lambda: "🔧 calc/multiply" in shown(twindow.chat_panel))  # live, while it works
+    assert "🔧 calc/add" not in shown(twindow.chat_panel)
     with qtbot.waitSignal(twindow.chat_panel.answerFinished, timeout=5000):
         chat.gate.set()
-    text = shown(twindow)
+    text = shown(twindow.chat_panel)
     assert text.index("🔧 calc/multiply") < text.index("🔧 calc/add") < text.index("= 391.")
     assert '"a": 17' in text and "done · 3 ms" in text
     conversation_id = twindow.chat_panel.current_conversation_id()

@@ -62,9 +62,9 @@ def test_an_exception_in_a_slot_shows_the_dialog_and_the_app_goes_on(
     assert copied.startswith("Traceback (most recent call last):")
     assert "in broken_slot" in copied and copied.rstrip().endswith("slot expected")
     dialog.close()
-    load(qtbot, window, model_folder)  # the app keeps running
-    ask(qtbot, window, "Still there?")
-    assert "Still there?" in shown(window)
+    load(qtbot, window.chat_panel, model_folder)  # the app keeps running
+    ask(qtbot, window.chat_panel, "Still there?")
+    assert "Still there?" in shown(window.chat_panel)
 
 
 @pytest.mark.logs_error("KeyError: 'frame'")

@@ -77,7 +77,7 @@ def test_download_from_the_welcome_page_then_chat_then_add_documents(
     assert panel.centre.currentWidget() is panel.view
     window.ctx.settings.chat.max_new_tokens = 8
     with qtbot.waitSignal(panel.answerFinished, timeout=60_000) as finished:
-        type_and_send(qtbot, window, "Hello")
+        type_and_send(qtbot, panel, "Hello")
     assert finished.args == [True]
     [question, answer] = window.ctx.chat.get(panel.current_conversation_id()).messages
     assert question.content == "Hello" and answer.metrics["output_tokens"] == 8

@@ -120,7 +120,7 @@ def test_closing_while_streaming_cancels_the_worker(
     qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
 ) -> None:
     panel = window.chat_panel
-    ask_and_hold(qtbot, window, script, model_folder, "Never ending")
+    ask_and_hold(qtbot, panel, script, model_folder, "Never ending")
     assert window.tasks.active_threads == 1
     window.close()  # cancels and waits: the fake worker sees the token and returns
     assert window.tasks.active_threads == 0
@@ -160,14 +160,14 @@ def test_dark_scheme_gives_a_dark_palette_and_redraws_answers(
 ) -> None:
     app = QApplication.instance()
     assert isinstance(app, QApplication)
-    load(qtbot, window, model_folder)
-    ask(qtbot, window, "Hi")
+    load(qtbot, window.chat_panel, model_folder)
+    ask(qtbot, window.chat_panel, "Hi")
     follower = ThemeFollower(app)
     try:
         follower.apply(Qt.ColorScheme.Dark)
         assert is_dark(app.palette())
         qtbot.waitUntil(lambda: is_dark(window.chat_panel.view.palette()), timeout=2000)
-        assert "Hello there, friend." in shown(window)  # redrawn, not lost
+        assert "Hello there, friend." in shown(window.chat_panel)  # redrawn, not lost
         base = window.chat_panel.view.palette().color(QPalette.ColorRole.Base)
         assert base.lightness() < 128
         # The message bubbles take their colours from the palette: dark too.

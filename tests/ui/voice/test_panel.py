@@ -777,8 +777,8 @@ def test_a_chat_answer_is_spoken_in_the_selected_voice(
 ) -> None:
     window = make_voice_window()
     chat = window.chat_panel
-    load(qtbot, window, model_folder)
-    ask(qtbot, window, "Say hello")
+    load(qtbot, window.chat_panel, model_folder)
+    ask(qtbot, window.chat_panel, "Say hello")
     bar = chat.speak_bar
     click_link(qtbot, chat.view, "Speak")  # the link under the answer
     assert bar.error.text() == no_voice_yet() and not bar.speaking
