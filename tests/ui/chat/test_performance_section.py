@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from app.chat.results import LoadedModel
+from app.context import AppContext
 from app.core.devices import DeviceInfo
 from app.core.errors import UserError
 from app.core.settings import PerformanceSettings, preset_key
@@ -21,13 +22,13 @@ from pipelines.engine_options import EngineOptions
 from tests.ui.fakes import CPU, GPU, Script
 from tests.ui.helpers import answer_files, click, load
 from ui.a11y import unlabelled_widgets
+from ui.chat.panel import ChatPanel
 from ui.chat.performance_section import PerformanceSection
-from ui.shell.main_window import MainWindow
 
 
-def section(window: MainWindow) -> PerformanceSection:
+def section(chat_panel: ChatPanel) -> PerformanceSection:
     """The Performance section, shown and unfolded as a user opens it."""
-    panel = window.chat_panel
+    panel = chat_panel
     if not panel.settings_button.isChecked():
         panel.settings_button.click()
     perf = panel.generation.performance
@@ -37,10 +38,10 @@ def section(window: MainWindow) -> PerformanceSection:
 
 
 def record_reconfigure(
-    monkeypatch: pytest.MonkeyPatch, window: MainWindow, fail: BaseException | None = None
+    monkeypatch: pytest.MonkeyPatch, chat_panel: ChatPanel, fail: BaseException | None = None
 ) -> list[EngineOptions]:
     """Wrap the service's real ``reconfigure`` (or make it fail): the options it was given."""
-    service = window.ctx.chat
+    service = chat_panel.chat
     real = service.reconfigure
     calls: list[EngineOptions] = []
 
@@ -54,9 +55,9 @@ def record_reconfigure(
     return calls
 
 
-def running_engine(window: MainWindow) -> EngineOptions:
+def running_engine(chat_panel: ChatPanel) -> EngineOptions:
     """The options the loaded (fake) pipeline was built with."""
-    pipeline = window.ctx.chat.pipeline
+    pipeline = chat_panel.chat.pipeline
     assert pipeline is not None
     engine: EngineOptions = pipeline.config.engine  # type: ignore[union-attr]
     return engine
@@ -69,8 +70,10 @@ def apply_and_wait(qtbot: QtBot, perf: PerformanceSection) -> None:
     qtbot.waitUntil(lambda: not perf.reloading, timeout=5000)
 
 
-def test_without_a_model_each_control_is_stored_at_once(window: MainWindow) -> None:
-    perf = section(window)
+def test_without_a_model_each_control_is_stored_at_once(
+    chat_panel: ChatPanel, ctx: AppContext
+) -> None:
+    perf = section(chat_panel)
     edits: list[tuple[str, Callable[[], Any], Any]] = [
         ("kv_cache_precision", lambda: perf.controls.kv_cache_precision.setCurrentIndex(3), "u4"),
         ("prefix_caching", lambda: perf.controls.prefix_caching.setChecked(False), False),
@@ -81,17 +84,21 @@ def test_without_a_model_each_control_is_stored_at_once(window: MainWindow) -> N
     ]
     for name, edit, expected in edits:
         edit()
-        assert getattr(window.ctx.settings.chat.performance, name) == expected, name
+        assert getattr(ctx.settings.chat.performance, name) == expected, name
     assert not perf.controls.apply_row.isVisible()  # nothing to reload
-    assert window.ctx.settings.chat_presets == {}
+    assert ctx.settings.chat_presets == {}
 
 
 def test_apply_reloads_the_model_and_stores_in_its_preset(
-    qtbot: QtBot, window: MainWindow, model_folder: Path, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot,
+    chat_panel: ChatPanel,
+    ctx: AppContext,
+    model_folder: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    load(qtbot, window.chat_panel, model_folder)
-    calls = record_reconfigure(monkeypatch, window)
-    perf = section(window)
+    load(qtbot, chat_panel, model_folder)
+    calls = record_reconfigure(monkeypatch, chat_panel)
+    perf = section(chat_panel)
     perf.controls.kv_cache_precision.setCurrentIndex(
         perf.controls.kv_cache_precision.findData("u4")
     )
@@ -100,7 +107,7 @@ def test_apply_reloads_the_model_and_stores_in_its_preset(
     perf.controls.prefix_caching.setChecked(False)
     perf.controls.cache_eviction.setChecked(True)
     perf.controls.eviction_cache_tokens.setValue(1024)
-    assert preset_key(model_folder) not in window.ctx.settings.chat_presets  # not yet stored
+    assert preset_key(model_folder) not in ctx.settings.chat_presets  # not yet stored
     apply_and_wait(qtbot, perf)
     wanted = EngineOptions(
         kv_cache_precision="u4",
@@ -110,18 +117,18 @@ def test_apply_reloads_the_model_and_stores_in_its_preset(
         eviction_cache_tokens=1024,
     )
     assert calls == [wanted]
-    assert running_engine(window) == wanted  # the reloaded pipeline runs with them
-    stored = window.ctx.settings.chat_presets[preset_key(model_folder)].performance
+    assert running_engine(chat_panel) == wanted  # the reloaded pipeline runs with them
+    stored = ctx.settings.chat_presets[preset_key(model_folder)].performance
     assert stored.engine() == wanted
-    assert window.ctx.settings.chat.performance == PerformanceSettings()  # global untouched
+    assert ctx.settings.chat.performance == PerformanceSettings()  # global untouched
     assert not perf.controls.apply_row.isVisible()
 
 
 def test_revert_shows_the_settings_in_use(
-    qtbot: QtBot, window: MainWindow, model_folder: Path
+    qtbot: QtBot, chat_panel: ChatPanel, model_folder: Path
 ) -> None:
-    load(qtbot, window.chat_panel, model_folder)
-    perf = section(window)
+    load(qtbot, chat_panel, model_folder)
+    perf = section(chat_panel)
     perf.controls.sparse_attention.setChecked(True)
     assert perf.controls.apply_row.isVisible()
     click(qtbot, perf.controls.revert_button)
@@ -130,12 +137,18 @@ def test_revert_shows_the_settings_in_use(
 
 
 def test_a_failing_reload_says_why_next_to_the_option_and_keeps_the_old_values(
-    qtbot: QtBot, window: MainWindow, model_folder: Path, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot,
+    chat_panel: ChatPanel,
+    ctx: AppContext,
+    model_folder: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    load(qtbot, window.chat_panel, model_folder)
+    load(qtbot, chat_panel, model_folder)
     sentence = "The KV cache cannot be kept in u4 here."
-    calls = record_reconfigure(monkeypatch, window, UserError(sentence, field="kv_cache_precision"))
-    perf = section(window)
+    calls = record_reconfigure(
+        monkeypatch, chat_panel, UserError(sentence, field="kv_cache_precision")
+    )
+    perf = section(chat_panel)
     perf.controls.kv_cache_precision.setCurrentIndex(
         perf.controls.kv_cache_precision.findData("u4")
     )
@@ -145,18 +158,22 @@ def test_a_failing_reload_says_why_next_to_the_option_and_keeps_the_old_values(
     assert row.error.isVisible() and row.error.text() == sentence
     assert not perf.controls.rows["prompt_lookup"].error.isVisible()
     assert perf.controls.kv_cache_precision.currentData() == "default"  # back to what runs
-    assert preset_key(model_folder) not in window.ctx.settings.chat_presets  # not stored
-    assert running_engine(window) == EngineOptions()  # the model keeps running as it was
-    assert window.chat_panel.input.isEnabled()
+    assert preset_key(model_folder) not in ctx.settings.chat_presets  # not stored
+    assert running_engine(chat_panel) == EngineOptions()  # the model keeps running as it was
+    assert chat_panel.input.isEnabled()
 
 
 def test_an_obvious_refusal_is_instant_without_a_reload(
-    qtbot: QtBot, window: MainWindow, model_folder: Path, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot,
+    chat_panel: ChatPanel,
+    ctx: AppContext,
+    model_folder: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    load(qtbot, window.chat_panel, model_folder)
-    calls = record_reconfigure(monkeypatch, window)
+    load(qtbot, chat_panel, model_folder)
+    calls = record_reconfigure(monkeypatch, chat_panel)
     draft = model_folder  # any existing folder: refused before it is read
-    perf = section(window)
+    perf = section(chat_panel)
     perf.controls.prompt_lookup.setChecked(True)
     answer_files(monkeypatch, draft)  # picked as a GGUF file would be
     perf.controls.draft_model.file_action.trigger()
@@ -166,15 +183,15 @@ def test_an_obvious_refusal_is_instant_without_a_reload(
     error = perf.controls.rows["prompt_lookup"].error
     assert error.isVisible() and "cannot be used together" in error.text()
     assert not perf.controls.prompt_lookup.isChecked() and perf.controls.draft_model.text() == ""
-    assert preset_key(model_folder) not in window.ctx.settings.chat_presets
+    assert preset_key(model_folder) not in ctx.settings.chat_presets
 
 
 def test_cancel_keeps_the_previous_settings(
-    qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
+    qtbot: QtBot, chat_panel: ChatPanel, ctx: AppContext, model_folder: Path, script: Script
 ) -> None:
-    load(qtbot, window.chat_panel, model_folder)
-    panel = window.chat_panel
-    perf = section(window)
+    load(qtbot, chat_panel, model_folder)
+    panel = chat_panel
+    perf = section(panel)
     script.load_gate = threading.Event()  # the reload's compile waits for the test
     perf.controls.prefix_caching.setChecked(False)
     click(qtbot, perf.controls.apply_button)
@@ -187,32 +204,32 @@ def test_cancel_keeps_the_previous_settings(
     qtbot.waitUntil(lambda: not perf.reloading, timeout=5000)
     assert perf.controls.prefix_caching.isChecked()  # the old value again
     assert not perf.controls.reload_row.isVisible()
-    assert preset_key(model_folder) not in window.ctx.settings.chat_presets
-    assert running_engine(window) == EngineOptions()
+    assert preset_key(model_folder) not in ctx.settings.chat_presets
+    assert running_engine(panel) == EngineOptions()
     assert panel.input.isEnabled() and panel.model_picker.isEnabled()
 
 
 def test_each_model_shows_its_own_options(
-    qtbot: QtBot, window: MainWindow, model_folder: Path, tmp_path: Path
+    qtbot: QtBot, chat_panel: ChatPanel, model_folder: Path, tmp_path: Path
 ) -> None:
     from tests.ui.fakes import fake_model_folder
 
     other = fake_model_folder(tmp_path / "b", "other-chat")
-    load(qtbot, window.chat_panel, model_folder)
-    perf = section(window)
+    load(qtbot, chat_panel, model_folder)
+    perf = section(chat_panel)
     perf.controls.sparse_attention.setChecked(True)
     apply_and_wait(qtbot, perf)
-    load(qtbot, window.chat_panel, other)
+    load(qtbot, chat_panel, other)
     assert not perf.controls.sparse_attention.isChecked()
-    load(qtbot, window.chat_panel, model_folder)
+    load(qtbot, chat_panel, model_folder)
     assert perf.controls.sparse_attention.isChecked()
 
 
 def test_weight_sparsity_is_disabled_with_its_reason_without_amx(
-    make_window: Callable[[list[DeviceInfo]], MainWindow], monkeypatch: pytest.MonkeyPatch
+    make_chat_panel: Callable[[list[DeviceInfo]], ChatPanel], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("ui.chat.performance_controls.cpu_has_amx", lambda: False)
-    perf = section(make_window([CPU, GPU]))
+    perf = section(make_chat_panel([CPU, GPU]))
     assert not perf.controls.weight_sparsity.isEnabled()
     reason = perf.controls.rows["weight_sparsity"].explanation.text()
     assert "AMX" in reason
@@ -220,10 +237,10 @@ def test_weight_sparsity_is_disabled_with_its_reason_without_amx(
 
 
 def test_weight_sparsity_is_offered_with_amx(
-    make_window: Callable[[list[DeviceInfo]], MainWindow], monkeypatch: pytest.MonkeyPatch
+    make_chat_panel: Callable[[list[DeviceInfo]], ChatPanel], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("ui.chat.performance_controls.cpu_has_amx", lambda: True)
-    perf = section(make_window([CPU, GPU]))
+    perf = section(make_chat_panel([CPU, GPU]))
     assert perf.controls.weight_sparsity.isEnabled()
 
 
@@ -235,38 +252,40 @@ def own_unlabelled(root: QWidget) -> list[str]:
 
 
 def test_every_control_is_labelled_with_the_section_open(
-    qtbot: QtBot, window: MainWindow, model_folder: Path
+    qtbot: QtBot, chat_panel: ChatPanel, model_folder: Path
 ) -> None:
-    load(qtbot, window.chat_panel, model_folder)
-    perf = section(window)
+    load(qtbot, chat_panel, model_folder)
+    perf = section(chat_panel)
     perf.controls.sparse_attention.setChecked(True)  # Apply and Revert shown too
     assert perf.controls.apply_button.isVisible()
-    assert own_unlabelled(window.chat_panel.generation) == []
+    assert own_unlabelled(chat_panel.generation) == []
 
 
-def test_a_draft_path_the_settings_refuse_is_said_next_to_it(window: MainWindow) -> None:
-    perf = section(window)
+def test_a_draft_path_the_settings_refuse_is_said_next_to_it(
+    chat_panel: ChatPanel, ctx: AppContext
+) -> None:
+    perf = section(chat_panel)
     perf.controls.draft_model.edit.setText("model\0.gguf")
     perf.controls.draft_model.edit.editingFinished.emit()
     error = perf.controls.rows["draft_model"].error
     assert error.isVisible() and error.text() == "This is not a usable path for a draft model."
-    assert window.ctx.settings.chat.performance.draft_model is None
+    assert ctx.settings.chat.performance.draft_model is None
     assert perf.controls.draft_model.text() == ""  # back to what is stored
 
 
 def test_clear_forgets_the_draft_model(
-    window: MainWindow, model_folder: Path, monkeypatch: pytest.MonkeyPatch
+    chat_panel: ChatPanel, ctx: AppContext, model_folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    perf = section(window)
+    perf = section(chat_panel)
     answer_files(monkeypatch, model_folder)
     perf.controls.draft_model.file_action.trigger()
-    assert window.ctx.settings.chat.performance.draft_model == model_folder
+    assert ctx.settings.chat.performance.draft_model == model_folder
     perf.controls.draft_model.clear_button.click()
-    assert window.ctx.settings.chat.performance.draft_model is None
+    assert ctx.settings.chat.performance.draft_model is None
 
 
 def test_the_device_refuses_at_once_what_it_cannot_run(
-    qtbot: QtBot, window: MainWindow, model_folder: Path, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, chat_panel: ChatPanel, model_folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     wanted = EngineOptions(kv_cache_precision="u4")
     try:  # what the engine refuses on a GPU, in its own words
@@ -275,9 +294,9 @@ def test_the_device_refuses_at_once_what_it_cannot_run(
         expected = refusal
     else:
         pytest.skip("the GPU runs a u4 KV cache")
-    load(qtbot, window.chat_panel, model_folder, "GPU")
-    calls = record_reconfigure(monkeypatch, window)
-    perf = section(window)
+    load(qtbot, chat_panel, model_folder, "GPU")
+    calls = record_reconfigure(monkeypatch, chat_panel)
+    perf = section(chat_panel)
     assert perf.controls.kv_cache_precision.itemText(0) == "Default (f16 on the GPU)"
     perf.controls.kv_cache_precision.setCurrentIndex(
         perf.controls.kv_cache_precision.findData("u4")
