@@ -9,11 +9,12 @@ from pathlib import Path
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
+from app.context import AppContext
 from app.core.settings import preset_key
 from tests.ui.fakes import fake_model_folder
 from tests.ui.helpers import load
 from ui.a11y import unlabelled_widgets
-from ui.shell.main_window import MainWindow
+from ui.chat.panel import ChatPanel
 
 
 def own_unlabelled(root: QWidget) -> list[str]:
@@ -25,67 +26,67 @@ def own_unlabelled(root: QWidget) -> list[str]:
 
 
 def test_each_model_keeps_its_own_settings_and_prompt(
-    qtbot: QtBot, window: MainWindow, model_folder: Path, tmp_path: Path
+    qtbot: QtBot, chat_panel: ChatPanel, ctx: AppContext, model_folder: Path, tmp_path: Path
 ) -> None:
-    panel = window.chat_panel
+    panel = chat_panel
     gen = panel.generation
     other = fake_model_folder(tmp_path / "b", "other-chat")
-    load(qtbot, window.chat_panel, model_folder)
+    load(qtbot, panel, model_folder)
     assert gen.reset_button.isEnabled() is False  # nothing of its own yet
     gen.temperature.setValue(0.2)
     gen.system_prompt.setPlainText("Answer in French.")
     gen.commit()
-    presets = window.ctx.settings.chat_presets
+    presets = ctx.settings.chat_presets
     assert presets[preset_key(model_folder)].temperature == 0.2
     assert presets[preset_key(model_folder)].system_prompt == "Answer in French."
-    assert window.ctx.settings.chat.temperature == 0.7  # the global defaults are untouched
+    assert ctx.settings.chat.temperature == 0.7  # the global defaults are untouched
     assert gen.reset_button.isEnabled()
 
-    load(qtbot, window.chat_panel, other)
+    load(qtbot, panel, other)
     assert gen.temperature.value() == 0.7  # the other model: the global defaults
     assert gen.system_prompt.toPlainText() == "You are a helpful assistant."
 
-    load(qtbot, window.chat_panel, model_folder)
+    load(qtbot, panel, model_folder)
     assert gen.temperature.value() == 0.2  # switching back restores its preset
     assert panel.generation_settings().temperature == 0.2  # and answers use it
     # The empty chat on screen takes the model's prompt (it still had a default one).
-    conversation = window.ctx.chat.get(panel.current_conversation_id())
+    conversation = ctx.chat.get(panel.current_conversation_id())
     assert conversation.system_prompt == "Answer in French."
 
-    saved = json.loads(window.ctx.settings_store.path.read_text(encoding="utf-8"))
+    saved = json.loads(ctx.settings_store.path.read_text(encoding="utf-8"))
     assert saved["chat_presets"][preset_key(model_folder)]["temperature"] == 0.2
 
 
 def test_reset_to_defaults_forgets_the_models_preset(
-    qtbot: QtBot, window: MainWindow, model_folder: Path
+    qtbot: QtBot, chat_panel: ChatPanel, ctx: AppContext, model_folder: Path
 ) -> None:
-    gen = window.chat_panel.generation
-    load(qtbot, window.chat_panel, model_folder)
+    gen = chat_panel.generation
+    load(qtbot, chat_panel, model_folder)
     gen.top_k.setValue(7)
-    assert preset_key(model_folder) in window.ctx.settings.chat_presets
+    assert preset_key(model_folder) in ctx.settings.chat_presets
     gen.reset_button.click()
-    assert preset_key(model_folder) not in window.ctx.settings.chat_presets
+    assert preset_key(model_folder) not in ctx.settings.chat_presets
     assert gen.top_k.value() == 50
     assert not gen.reset_button.isEnabled()
 
 
 def test_generation_panel_widgets_are_labelled(
-    qtbot: QtBot, window: MainWindow, model_folder: Path
+    qtbot: QtBot, chat_panel: ChatPanel, model_folder: Path
 ) -> None:
-    panel = window.chat_panel
-    load(qtbot, window.chat_panel, model_folder)
+    panel = chat_panel
+    load(qtbot, panel, model_folder)
     panel.settings_button.click()
     assert panel.generation.isVisible()
     assert own_unlabelled(panel.generation) == []
 
 
 def test_a_model_samples_as_it_recommends_until_it_has_settings_of_its_own(
-    qtbot: QtBot, window: MainWindow, model_folder: Path, tmp_path: Path
+    qtbot: QtBot, chat_panel: ChatPanel, ctx: AppContext, model_folder: Path, tmp_path: Path
 ) -> None:
     recommended = {"do_sample": True, "temperature": 0.6, "top_k": 20, "top_p": 0.95}
     (model_folder / "generation_config.json").write_text(json.dumps(recommended), "utf-8")
-    panel, gen = window.chat_panel, window.chat_panel.generation
-    load(qtbot, window.chat_panel, model_folder)
+    panel, gen = chat_panel, chat_panel.generation
+    load(qtbot, chat_panel, model_folder)
     shown = (gen.temperature.value(), gen.top_k.value(), gen.top_p.value())
     assert shown == (0.6, 20, 0.95)
     assert gen.scope.text() == (
@@ -95,10 +96,10 @@ def test_a_model_samples_as_it_recommends_until_it_has_settings_of_its_own(
     assert (answered.temperature, answered.top_k, answered.repetition_penalty) == (0.6, 20, 1.0)
     # Its first change starts its own settings from what it recommends.
     gen.max_new_tokens.setValue(256)
-    preset = window.ctx.settings.chat_presets[preset_key(model_folder)]
+    preset = ctx.settings.chat_presets[preset_key(model_folder)]
     assert (preset.max_new_tokens, preset.temperature, preset.top_k) == (256, 0.6, 20)
     assert gen.scope.text() == "This model's own settings"
     # Another model recommends nothing: the defaults.
-    load(qtbot, window.chat_panel, fake_model_folder(tmp_path / "b", "other-chat"))
+    load(qtbot, chat_panel, fake_model_folder(tmp_path / "b", "other-chat"))
     assert (gen.temperature.value(), gen.top_k.value()) == (0.7, 50)
     assert gen.scope.text() == "Defaults (this model has no settings of its own yet)"
