@@ -12,9 +12,10 @@ from PySide6.QtGui import QPalette
 from pytestqt.qtbot import QtBot
 
 from app.chat.context_window import ContextUsage
+from app.context import AppContext
 from tests.ui.helpers import ask, load
 from ui.chat.context_meter import context_text
-from ui.shell.main_window import MainWindow
+from ui.chat.panel import ChatPanel
 from ui.theme import warning_color
 
 FAKE_CONTEXT = 2048  # the fake model folder's max_position_embeddings
@@ -33,14 +34,14 @@ def english_locale() -> Iterator[None]:
 
 
 def test_context_used_is_shown_and_emitted_after_each_turn(
-    qtbot: QtBot, window: MainWindow, model_folder: Path
+    qtbot: QtBot, chat_panel: ChatPanel, model_folder: Path
 ) -> None:
-    panel = window.chat_panel
+    panel = chat_panel
     assert not panel.context_label.isVisibleTo(panel)  # no model: nothing to count
-    load(qtbot, window.chat_panel, model_folder)
+    load(qtbot, panel, model_folder)
     assert panel.context_label.isVisibleTo(panel)
     with qtbot.waitSignal(panel.context_budget_changed, timeout=5000) as emitted:
-        ask(qtbot, window.chat_panel, "one two three")
+        ask(qtbot, panel, "one two three")
     usage = emitted.args[0]
     assert isinstance(usage, ContextUsage)
     assert usage.limit == FAKE_CONTEXT and usage.first_sent == 0 and usage.messages == 2
@@ -52,15 +53,15 @@ def test_context_used_is_shown_and_emitted_after_each_turn(
 
 
 def test_dropped_turns_are_said_and_the_warning_colour_shows(
-    qtbot: QtBot, window: MainWindow, model_folder: Path
+    qtbot: QtBot, chat_panel: ChatPanel, ctx: AppContext, model_folder: Path
 ) -> None:
-    panel = window.chat_panel
-    chat = window.ctx.settings.chat.model_copy(update={"max_new_tokens": 1500})
-    window.ctx.settings_store.update(chat=chat)  # 548 tokens left for what the model reads
-    load(qtbot, window.chat_panel, model_folder)
+    panel = chat_panel
+    chat = ctx.settings.chat.model_copy(update={"max_new_tokens": 1500})
+    ctx.settings_store.update(chat=chat)  # 548 tokens left for what the model reads
+    load(qtbot, panel, model_folder)
     long_question = " ".join(["word"] * 200)
     for _ in range(3):
-        ask(qtbot, window.chat_panel, long_question)
+        ask(qtbot, panel, long_question)
     usage = panel.context_usage
     # The first turn, question and answer, is left out: what is sent starts at a question.
     assert usage is not None and usage.first_sent == 2 and usage.dropped == 2
