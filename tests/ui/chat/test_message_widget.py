@@ -15,31 +15,31 @@ from tests.ui.helpers import ask, load
 from ui.chat.code_block import CodeBlock
 from ui.chat.conversation_list import ID_ROLE
 from ui.chat.message_widget import MessageWidget
-from ui.shell.main_window import MainWindow
+from ui.chat.panel import ChatPanel
 from ui.theme import warning_color
 
 PERSON = '{"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}'
 
 
-def json_answers(window: MainWindow, schema: str) -> None:
+def json_answers(chat_panel: ChatPanel, schema: str) -> None:
     """JSON answers with ``schema`` for the loaded model, set as a user does."""
-    window.chat_panel.settings_button.click()
-    section = window.chat_panel.generation.answer_format
+    chat_panel.settings_button.click()
+    section = chat_panel.generation.answer_format
     section.format.setCurrentIndex(section.format.findData("json"))
     section.schema.setPlainText(schema)
     section.commit()
-    assert window.chat_panel.generation_settings().json_schema == schema
+    assert chat_panel.generation_settings().json_schema == schema
 
 
-def last_answer(window: MainWindow) -> MessageWidget:
-    widget = window.chat_panel.view.message_widgets()[-1]
+def last_answer(chat_panel: ChatPanel) -> MessageWidget:
+    widget = chat_panel.view.message_widgets()[-1]
     assert not widget.is_user
     return widget
 
 
 def test_an_answer_off_its_schema_says_why_under_it(
     qtbot: QtBot,
-    window: MainWindow,
+    chat_panel: ChatPanel,
     model_folder: Path,
     script: Script,
     monkeypatch: pytest.MonkeyPatch,
@@ -48,11 +48,11 @@ def test_an_answer_off_its_schema_says_why_under_it(
     monkeypatch.setattr(
         ui.widgets.inline_error, "announce", lambda _widget, text: said.append(text)
     )
-    load(qtbot, window.chat_panel, model_folder)
-    json_answers(window, PERSON)
+    load(qtbot, chat_panel, model_folder)
+    json_answers(chat_panel, PERSON)
     script.chunks = ['{"age": ', "36}"]  # JSON, but "name" is required
-    ask(qtbot, window.chat_panel, "Who wrote the first program?")
-    answer = last_answer(window)
+    ask(qtbot, chat_panel, "Who wrote the first program?")
+    answer = last_answer(chat_panel)
     assert answer.problem.isVisible()
     sentence = answer.problem.text()
     assert "name" in sentence and sentence.endswith(".") and "\n" not in sentence
@@ -63,34 +63,34 @@ def test_an_answer_off_its_schema_says_why_under_it(
     assert isinstance(answer.body[0], CodeBlock) and answer.body[0].language == "json"
 
     script.chunks = ["Ada Lovelace."]  # not JSON at all
-    ask(qtbot, window.chat_panel, "And who was she?")
-    answer = last_answer(window)
+    ask(qtbot, chat_panel, "And who was she?")
+    answer = last_answer(chat_panel)
     assert "not valid JSON" in answer.problem.text()
-    earlier = window.chat_panel.view.message_widgets()[1]
+    earlier = chat_panel.view.message_widgets()[1]
     assert not earlier.problem.isVisible()  # said of the live answer only
 
 
 def test_a_good_json_answer_says_nothing(
-    qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
+    qtbot: QtBot, chat_panel: ChatPanel, model_folder: Path, script: Script
 ) -> None:
-    load(qtbot, window.chat_panel, model_folder)
-    json_answers(window, PERSON)
+    load(qtbot, chat_panel, model_folder)
+    json_answers(chat_panel, PERSON)
     script.chunks = ['{"name": ', '"Ada"}']
-    ask(qtbot, window.chat_panel, "Who wrote the first program?")
-    answer = last_answer(window)
+    ask(qtbot, chat_panel, "Who wrote the first program?")
+    answer = last_answer(chat_panel)
     assert not answer.problem.isVisible()
     assert isinstance(answer.body[0], CodeBlock) and answer.body[0].code == '{"name": "Ada"}'
 
 
 def test_the_sentence_is_not_kept_when_the_chat_is_shown_again(
-    qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
+    qtbot: QtBot, chat_panel: ChatPanel, model_folder: Path, script: Script
 ) -> None:
-    load(qtbot, window.chat_panel, model_folder)
-    json_answers(window, PERSON)
+    load(qtbot, chat_panel, model_folder)
+    json_answers(chat_panel, PERSON)
     script.chunks = ["Ada."]
-    ask(qtbot, window.chat_panel, "Who?")
-    assert last_answer(window).problem.isVisible()
-    panel = window.chat_panel
+    ask(qtbot, chat_panel, "Who?")
+    assert last_answer(chat_panel).problem.isVisible()
+    panel = chat_panel
     kept = panel.current_conversation_id()
     panel.new_conversation()
     listed = panel.conversations.list
@@ -98,4 +98,4 @@ def test_the_sentence_is_not_kept_when_the_chat_is_shown_again(
     rows = [listed.item(row) for row in range(listed.count())]
     listed.setCurrentItem(next(item for item in rows if item.data(ID_ROLE) == kept))
     assert panel.current_conversation_id() == kept
-    assert not last_answer(window).problem.isVisible()
+    assert not last_answer(panel).problem.isVisible()
