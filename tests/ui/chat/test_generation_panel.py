@@ -11,9 +11,11 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from app.chat.context_window import max_answer_tokens
+from app.context import AppContext
 from tests.ui.chat.test_context_meter import FAKE_CONTEXT, english_locale
 from tests.ui.fakes import Script
 from tests.ui.helpers import ask, load, shown
+from ui.chat.panel import ChatPanel
 from ui.shell.main_window import MainWindow
 
 __all__ = ["english_locale"]  # fixtures, imported for the tests below
@@ -69,19 +71,17 @@ def test_the_settings_column_fits_without_sideways_scrolling(
 
 @pytest.mark.usefixtures("english_locale")
 def test_max_new_tokens_is_clamped_to_the_models_context(
-    qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
+    qtbot: QtBot, chat_panel: ChatPanel, ctx: AppContext, model_folder: Path, script: Script
 ) -> None:
-    panel = window.chat_panel
-    window.ctx.settings_store.update(
-        chat=window.ctx.settings.chat.model_copy(update={"max_new_tokens": 9999})
-    )
-    load(qtbot, window.chat_panel, model_folder)
+    panel = chat_panel
+    ctx.settings_store.update(chat=ctx.settings.chat.model_copy(update={"max_new_tokens": 9999}))
+    load(qtbot, panel, model_folder)
     ceiling = max_answer_tokens(FAKE_CONTEXT)
     assert ceiling == 1536  # a quarter of the window stays for the prompt
     assert panel.generation.max_new_tokens.maximum() == ceiling
     assert panel.generation.max_new_tokens.value() == ceiling
     assert panel.generation_settings().max_new_tokens == ceiling
-    assert window.ctx.settings.chat.max_new_tokens == 9999  # the stored value is not rewritten
-    ask(qtbot, window.chat_panel, "Hello there")
-    assert "Hello there, friend." in shown(window.chat_panel)  # not "this model can read 0 …"
+    assert ctx.settings.chat.max_new_tokens == 9999  # the stored value is not rewritten
+    ask(qtbot, panel, "Hello there")
+    assert "Hello there, friend." in shown(panel)  # not "this model can read 0 …"
     assert not panel.input_error.isVisible()
