@@ -11,16 +11,18 @@ from pytestqt.qtbot import QtBot
 
 from tests.ui.fakes import Script
 from tests.ui.helpers import ask, load, shown, type_and_send
+from tests.ui.panels import host_of
 from ui.chat.conversation_list import ConversationList
+from ui.chat.panel import ChatPanel
 from ui.shell.main_window import MainWindow
 
 
-def two_chats(qtbot: QtBot, window: MainWindow, folder: Path) -> None:
+def two_chats(qtbot: QtBot, chat_panel: ChatPanel, folder: Path) -> None:
     """Load the model and hold two conversations: "Trip ideas" (older) and "Soup recipes"."""
-    load(qtbot, window.chat_panel, folder)
+    load(qtbot, chat_panel, folder)
     for question in ("Trip ideas", "Soup recipes"):
-        window.menus.new_action.trigger()
-        ask(qtbot, window.chat_panel, question)
+        chat_panel.new_conversation()  # what Chat → New chat does
+        ask(qtbot, chat_panel, question)
 
 
 def rename_in_editor(qtbot: QtBot, listing: ConversationList, title: str) -> None:
@@ -35,8 +37,8 @@ def rename_in_editor(qtbot: QtBot, listing: ConversationList, title: str) -> Non
     qtbot.waitUntil(lambda: listing.findChild(QLineEdit) is None, timeout=2000)
 
 
-def stored_titles(window: MainWindow) -> set[str]:
-    folder = window.ctx.paths.conversations_dir
+def stored_titles(chat_panel: ChatPanel) -> set[str]:
+    folder = host_of(chat_panel).ctx.paths.conversations_dir
     return {json.loads(p.read_text(encoding="utf-8"))["title"] for p in folder.glob("*.json")}
 
 
@@ -48,37 +50,39 @@ def test_new_chat_starts_an_empty_conversation(
     assert listing.titles() == ["New chat"]
     window.menus.new_action.trigger()
     assert listing.count() == 1  # an empty chat is reused, not duplicated
-    two_chats(qtbot, window, model_folder)
+    two_chats(qtbot, panel, model_folder)
     assert listing.titles() == ["Soup recipes", "Trip ideas"]
     qtbot.mouseClick(panel.conversations.new_button, Qt.MouseButton.LeftButton)
     assert listing.titles()[0] == "New chat"
-    assert "Soup recipes" not in shown(window.chat_panel)
+    assert "Soup recipes" not in shown(panel)
 
 
 def test_selecting_a_conversation_shows_it(
-    qtbot: QtBot, window: MainWindow, model_folder: Path
+    qtbot: QtBot, chat_panel: ChatPanel, model_folder: Path
 ) -> None:
-    two_chats(qtbot, window, model_folder)
-    listing = window.chat_panel.conversations.list
+    two_chats(qtbot, chat_panel, model_folder)
+    listing = chat_panel.conversations.list
     rect = listing.visualItemRect(listing.item(1))
     qtbot.mouseClick(listing.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
-    assert "Trip ideas" in shown(window.chat_panel)
-    assert "Soup recipes" not in shown(window.chat_panel)
+    assert "Trip ideas" in shown(chat_panel)
+    assert "Soup recipes" not in shown(chat_panel)
 
 
-def test_rename_with_f2_and_typing(qtbot: QtBot, window: MainWindow, model_folder: Path) -> None:
-    two_chats(qtbot, window, model_folder)
-    listing = window.chat_panel.conversations.list
+def test_rename_with_f2_and_typing(qtbot: QtBot, chat_panel: ChatPanel, model_folder: Path) -> None:
+    two_chats(qtbot, chat_panel, model_folder)
+    listing = chat_panel.conversations.list
     listing.setFocus()
     qtbot.keyClick(listing, Qt.Key.Key_F2)
     rename_in_editor(qtbot, listing, "  Dinner   plans ")
     assert listing.titles()[0] == "Dinner plans"  # normalised as the service stores it
-    assert stored_titles(window) == {"Dinner plans", "Trip ideas"}
+    assert stored_titles(chat_panel) == {"Dinner plans", "Trip ideas"}
 
 
-def test_rename_with_a_double_click(qtbot: QtBot, window: MainWindow, model_folder: Path) -> None:
-    two_chats(qtbot, window, model_folder)
-    listing = window.chat_panel.conversations.list
+def test_rename_with_a_double_click(
+    qtbot: QtBot, chat_panel: ChatPanel, model_folder: Path
+) -> None:
+    two_chats(qtbot, chat_panel, model_folder)
+    listing = chat_panel.conversations.list
     rect = listing.visualItemRect(listing.item(1))
     # A real double-click is press, release, then the double-click event (QTest sends only
     # the last one).
@@ -88,9 +92,11 @@ def test_rename_with_a_double_click(qtbot: QtBot, window: MainWindow, model_fold
     assert listing.titles() == ["Soup recipes", "Lisbon"]
 
 
-def test_rename_from_the_context_menu(qtbot: QtBot, window: MainWindow, model_folder: Path) -> None:
-    two_chats(qtbot, window, model_folder)
-    listing = window.chat_panel.conversations.list
+def test_rename_from_the_context_menu(
+    qtbot: QtBot, chat_panel: ChatPanel, model_folder: Path
+) -> None:
+    two_chats(qtbot, chat_panel, model_folder)
+    listing = chat_panel.conversations.list
     menu = listing.menu_for(listing.item(0))
     assert [a.text() for a in menu.actions()] == ["Rename", "Pin to top", "Export as", "", "Delete"]
     menu.actions()[0].trigger()
@@ -99,10 +105,10 @@ def test_rename_from_the_context_menu(qtbot: QtBot, window: MainWindow, model_fo
 
 
 def test_an_empty_name_is_refused_inline(
-    qtbot: QtBot, window: MainWindow, model_folder: Path
+    qtbot: QtBot, chat_panel: ChatPanel, model_folder: Path
 ) -> None:
-    two_chats(qtbot, window, model_folder)
-    pane = window.chat_panel.conversations
+    two_chats(qtbot, chat_panel, model_folder)
+    pane = chat_panel.conversations
     pane.list.setFocus()
     qtbot.keyClick(pane.list, Qt.Key.Key_F2)
     rename_in_editor(qtbot, pane.list, "   ")
@@ -115,23 +121,23 @@ def test_an_empty_name_is_refused_inline(
 
 
 def test_delete_from_the_context_menu_offers_undo(
-    qtbot: QtBot, window: MainWindow, model_folder: Path
+    qtbot: QtBot, chat_panel: ChatPanel, model_folder: Path
 ) -> None:
-    two_chats(qtbot, window, model_folder)
-    pane = window.chat_panel.conversations
+    two_chats(qtbot, chat_panel, model_folder)
+    pane = chat_panel.conversations
     listing = pane.list
     listing.menu_for(listing.item(0)).actions()[-1].trigger()  # no confirmation box: Undo
     assert listing.titles() == ["Trip ideas"]
-    assert stored_titles(window) == {"Trip ideas"}
-    assert "Trip ideas" in shown(window.chat_panel)  # the next conversation is shown
+    assert stored_titles(chat_panel) == {"Trip ideas"}
+    assert "Trip ideas" in shown(chat_panel)  # the next conversation is shown
     assert pane.undo.isVisible()
 
 
 def test_delete_key_deletes_the_selected_conversation(
-    qtbot: QtBot, window: MainWindow, model_folder: Path
+    qtbot: QtBot, chat_panel: ChatPanel, model_folder: Path
 ) -> None:
-    two_chats(qtbot, window, model_folder)
-    listing = window.chat_panel.conversations.list
+    two_chats(qtbot, chat_panel, model_folder)
+    listing = chat_panel.conversations.list
     listing.setFocus()
     qtbot.keyClick(listing, Qt.Key.Key_Delete)
     assert listing.titles() == ["Trip ideas"]
@@ -141,9 +147,9 @@ def test_switching_is_blocked_while_answering(
     qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
 ) -> None:
     panel = window.chat_panel
-    two_chats(qtbot, window, model_folder)
+    two_chats(qtbot, panel, model_folder)
     script.hold_after = 1
-    type_and_send(qtbot, window.chat_panel, "More soup")
+    type_and_send(qtbot, panel, "More soup")
     qtbot.waitUntil(lambda: panel.generating, timeout=5000)
     assert not panel.conversations.isEnabled()
     assert not window.menus.new_action.isEnabled()
