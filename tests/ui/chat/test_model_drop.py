@@ -13,6 +13,7 @@ from pytestqt.qtbot import QtBot
 from tests.ui.chat.test_model_picker import SMOL
 from tests.ui.fakes import Script, fake_gguf_file, fake_model_folder
 from tests.ui.helpers import ask_and_hold, drop, local
+from ui.chat.panel import ChatPanel
 from ui.chat.panel_model import drop_while_answering
 from ui.shell.main_window import MainWindow
 
@@ -83,10 +84,10 @@ def test_anything_else_dropped_gets_one_sentence_next_to_the_picker(
 
 
 def test_a_drop_while_an_answer_is_written_waits_for_it(
-    qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script, tmp_path: Path
+    qtbot: QtBot, chat_panel: ChatPanel, model_folder: Path, script: Script, tmp_path: Path
 ) -> None:
-    ask_and_hold(qtbot, window.chat_panel, script, model_folder, "Hello?")
-    panel = window.chat_panel
+    ask_and_hold(qtbot, chat_panel, script, model_folder, "Hello?")
+    panel = chat_panel
     assert drop(panel, local(fake_gguf_file(tmp_path)))
     assert panel.model_picker.error.text() == drop_while_answering()
     assert script.loads == ["CPU"]  # only the first load
