@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
+from app.context import AppContext
 from app.core.devices import DeviceInfo
 from app.core.model_tasks import ModelTask
 from app.core.settings import ChatDefaults, PerformanceSettings, preset_key
@@ -19,6 +20,8 @@ from pipelines.core import DeviceError
 from pipelines.engine_options import EngineOptions
 from tests.ui.fakes import CPU, Script, embedding_model_folder, fake_gguf_file, fake_model_folder
 from tests.ui.helpers import ask, load, shown
+from tests.ui.panels import host_of
+from ui.chat.panel import ChatPanel
 from ui.shell.main_window import MainWindow
 from ui.widgets.device_picker import DEVICE_ROLE
 
@@ -157,9 +160,9 @@ def test_the_newest_load_request_wins(
 
 
 def test_sending_while_a_model_loads_says_so(
-    qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
+    qtbot: QtBot, chat_panel: ChatPanel, model_folder: Path, script: Script
 ) -> None:
-    panel = window.chat_panel
+    panel = chat_panel
     script.load_gate = threading.Event()
     assert panel.load_model(model_folder, "CPU")
     qtbot.keyClicks(panel.input, "Too early")
@@ -218,13 +221,13 @@ def test_an_absent_device_from_the_command_line_is_reported_inline(
 
 
 def test_answer_error_on_a_gpu_offers_cpu(
-    qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
+    qtbot: QtBot, chat_panel: ChatPanel, model_folder: Path, script: Script
 ) -> None:
-    panel = window.chat_panel
-    load(qtbot, window.chat_panel, model_folder, "GPU")
+    panel = chat_panel
+    load(qtbot, panel, model_folder, "GPU")
     script.fail_with = DeviceError("Generation failed on GPU: device lost", device="GPU")
-    ask(qtbot, window.chat_panel, "Hello?")
-    bar = window.notifications
+    ask(qtbot, panel, "Hello?")
+    bar = host_of(panel).notifications
     assert bar.isVisible() and bar.action_button.text() == "Use CPU instead"
     assert panel.input.toPlainText() == "Hello?"
     script.fail_with = None
@@ -232,38 +235,40 @@ def test_answer_error_on_a_gpu_offers_cpu(
         qtbot.mouseClick(bar.action_button, Qt.MouseButton.LeftButton)
     with qtbot.waitSignal(panel.answerFinished, timeout=5000):
         qtbot.mouseClick(panel.send_button, Qt.MouseButton.LeftButton)
-    assert "3 tokens · 42.0 tok/s · TTFT 7 ms · CPU" in shown(window.chat_panel)
+    assert "3 tokens · 42.0 tok/s · TTFT 7 ms · CPU" in shown(panel)
 
 
-def _store_performance(window: MainWindow, model: Path, performance: PerformanceSettings) -> None:
-    presets = dict(window.ctx.settings.chat_presets)
+def _store_performance(
+    chat_panel: ChatPanel, model: Path, performance: PerformanceSettings
+) -> None:
+    presets = dict(chat_panel.signals.settings.chat_presets)
     presets[preset_key(model.resolve())] = ChatDefaults(performance=performance)
-    window.ctx.settings_store.update(chat_presets=presets)
+    chat_panel.signals.store.update(chat_presets=presets)
 
 
 def test_a_model_loads_with_its_performance_settings(
-    qtbot: QtBot, window: MainWindow, model_folder: Path, tmp_path: Path
+    qtbot: QtBot, chat_panel: ChatPanel, ctx: AppContext, model_folder: Path, tmp_path: Path
 ) -> None:
-    _store_performance(window, model_folder, PerformanceSettings(kv_cache_precision="u8"))
-    load(qtbot, window.chat_panel, model_folder)
-    loaded = window.ctx.chat.loaded_model
+    _store_performance(chat_panel, model_folder, PerformanceSettings(kv_cache_precision="u8"))
+    load(qtbot, chat_panel, model_folder)
+    loaded = ctx.chat.loaded_model
     assert loaded is not None and loaded.engine == EngineOptions(kv_cache_precision="u8")
 
     other = fake_model_folder(tmp_path / "b", "other-chat")
-    load(qtbot, window.chat_panel, other)  # no preset of its own: the defaults
-    loaded = window.ctx.chat.loaded_model
+    load(qtbot, chat_panel, other)  # no preset of its own: the defaults
+    loaded = ctx.chat.loaded_model
     assert loaded is not None and loaded.engine == EngineOptions()
 
 
 def test_refused_settings_are_said_and_the_model_in_use_stays(
-    qtbot: QtBot, window: MainWindow, model_folder: Path, tmp_path: Path
+    qtbot: QtBot, chat_panel: ChatPanel, ctx: AppContext, model_folder: Path, tmp_path: Path
 ) -> None:
-    load(qtbot, window.chat_panel, model_folder)
-    before = window.ctx.chat.loaded_model
+    load(qtbot, chat_panel, model_folder)
+    before = ctx.chat.loaded_model
     other = fake_model_folder(tmp_path / "b", "other-chat")
-    _store_performance(window, other, PerformanceSettings(cache_eviction=True))
-    picker = window.chat_panel.model_picker
-    window.chat_panel.load_model(other, "CPU")
+    _store_performance(chat_panel, other, PerformanceSettings(cache_eviction=True))
+    picker = chat_panel.model_picker
+    chat_panel.load_model(other, "CPU")
     qtbot.waitUntil(lambda: picker.error.isVisible(), timeout=5000)
     assert "Cache eviction cannot be combined with prefix caching" in picker.error.text()
-    assert window.ctx.chat.loaded_model is before
+    assert ctx.chat.loaded_model is before
