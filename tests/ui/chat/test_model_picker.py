@@ -11,11 +11,13 @@ from pathlib import Path
 from PySide6.QtCore import QLocale
 from pytestqt.qtbot import QtBot
 
+from app.context import AppContext
 from app.core.model_tasks import ModelTask
 from tests.ui.fakes import Script, embedding_model_folder, fake_gguf_file, fake_model_folder
 from tests.ui.helpers import click, load
 from tests.ui.widgets.test_elided_label import fits, shown
 from ui.chat.model_picker import NO_INSTALLED, no_model_text
+from ui.chat.panel import ChatPanel
 from ui.shell.main_window import MainWindow
 from ui.widgets.elided_label import ELLIPSIS, ElidedLabel
 
@@ -80,35 +82,35 @@ def test_what_a_load_notes_stays_under_the_picker_until_the_next_load(
     assert not picker.note.isVisible()
 
 
-def _entries(window: MainWindow) -> list[str]:
-    picker = window.chat_panel.model_picker
+def _entries(chat_panel: ChatPanel) -> list[str]:
+    picker = chat_panel.model_picker
     picker.fill_installed_menu()
     return [a.text() for a in picker.installed_menu.actions() if not a.isSeparator()]
 
 
-def test_nothing_installed_says_how(window: MainWindow) -> None:
-    assert _entries(window) == [NO_INSTALLED]
+def test_nothing_installed_says_how(chat_panel: ChatPanel) -> None:
+    assert _entries(chat_panel) == [NO_INSTALLED]
 
 
 def test_installed_chat_models_load_from_the_menu(
-    qtbot: QtBot, window: MainWindow, tmp_path: Path
+    qtbot: QtBot, chat_panel: ChatPanel, ctx: AppContext, tmp_path: Path
 ) -> None:
     chat = fake_model_folder(tmp_path / "a", "qwen-chat")
     gone = fake_model_folder(tmp_path / "b", "deleted-chat")
     embedder = embedding_model_folder(tmp_path / "c")
     (embedder / "openvino_tokenizer.xml").write_text("<net/>")
-    window.ctx.models.add_folder(chat)
-    window.ctx.models.add_folder(gone)
-    window.ctx.models.add_folder(embedder, ModelTask.EMBEDDING)
+    ctx.models.add_folder(chat)
+    ctx.models.add_folder(gone)
+    ctx.models.add_folder(embedder, ModelTask.EMBEDDING)
     shutil.rmtree(gone)
-    assert _entries(window) == ["qwen-chat  (unknown)"]  # usable chat models only
-    picker = window.chat_panel.model_picker
+    assert _entries(chat_panel) == ["qwen-chat  (unknown)"]  # usable chat models only
+    picker = chat_panel.model_picker
     [action] = [a for a in picker.installed_menu.actions() if a.data()]
-    with qtbot.waitSignal(window.chat_panel.modelLoaded, timeout=5000):
+    with qtbot.waitSignal(chat_panel.modelLoaded, timeout=5000):
         action.trigger()
-    assert window.ctx.chat.loaded_model is not None
-    assert window.ctx.chat.loaded_model.model_path == chat.resolve()
-    assert "Recent folders" not in _entries(window)  # it is installed, listed once
+    assert ctx.chat.loaded_model is not None
+    assert ctx.chat.loaded_model.model_path == chat.resolve()
+    assert "Recent folders" not in _entries(chat_panel)  # it is installed, listed once
 
 
 def test_the_model_line_is_elided_at_1024(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
