@@ -10,12 +10,14 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
+from app.context import AppContext
 from app.core.model_tasks import ModelTask
 from app.models.catalog import CatalogEntry
 from app.models.download import staging_dir
 from tests.hub_server import HubServer, running_hub
 from tests.ui.helpers import click, load
 from ui.a11y import unlabelled_widgets
+from ui.chat.panel import ChatPanel
 from ui.chat.welcome import STOPPED, WelcomePage
 from ui.shell.main_window import MainWindow
 
@@ -42,28 +44,28 @@ def hub(
         yield server
 
 
-def _welcome(window: MainWindow, monkeypatch: pytest.MonkeyPatch, *repos: str) -> WelcomePage:
+def _welcome(chat_panel: ChatPanel, monkeypatch: pytest.MonkeyPatch, *repos: str) -> WelcomePage:
     """The welcome page recommending a tiny catalog of ``repos`` (the stand-in hub's), each
     larger than the one before: the largest is recommended first, then the smallest."""
     catalog = [_entry(f"Test model {i}", repo, (i + 1) * 10**6) for i, repo in enumerate(repos)]
     monkeypatch.setattr("ui.chat.welcome.load_catalog", lambda: catalog)
-    page = window.chat_panel.welcome
+    page = chat_panel.welcome
     page.refresh()
     return page
 
 
 def test_a_first_run_shows_recommendations_for_this_computer(
-    qtbot: QtBot, window: MainWindow
+    qtbot: QtBot, chat_panel: ChatPanel, ctx: AppContext
 ) -> None:
-    page = window.chat_panel.welcome
-    assert window.chat_panel.centre.currentWidget() is page and page.isVisible()
+    page = chat_panel.welcome
+    assert chat_panel.centre.currentWidget() is page and page.isVisible()
     assert 2 <= len(page.recommendations) <= 3  # from the real catalog, this machine's RAM
     assert all(button.isEnabled() for button in page.download_buttons)
     shown = page.widget().findChildren(type(page.storage))
     text = "\n".join(label.text() for label in shown)
     for recommendation in page.recommendations:
         assert recommendation.entry.name in text and recommendation.reason in text
-    models_dir = window.ctx.models.models_dir
+    models_dir = ctx.models.models_dir
     assert page.storage.text() == f"Models are stored in {models_dir}"
     assert "python" not in text and "--" not in text  # nothing sends a user to a terminal
 
@@ -85,10 +87,14 @@ def test_open_and_all_models_lead_to_the_file_dialog_and_the_model_manager(
 
 
 def test_one_click_download_installs_loads_and_focuses_the_input(
-    qtbot: QtBot, window: MainWindow, hub: HubServer, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot,
+    chat_panel: ChatPanel,
+    ctx: AppContext,
+    hub: HubServer,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    page = _welcome(window, monkeypatch, CHAT_REPO)
-    panel = window.chat_panel
+    page = _welcome(chat_panel, monkeypatch, CHAT_REPO)
+    panel = chat_panel
     seen: list[int] = []
     page.progress.valueChanged.connect(seen.append)
     with qtbot.waitSignal(panel.modelLoaded, timeout=20_000):
@@ -96,10 +102,10 @@ def test_one_click_download_installs_loads_and_focuses_the_input(
         assert page.progress.isVisible() and page.cancel_button.isVisible()
         assert not page.download_buttons[0].isEnabled()  # one download at a time
     assert seen  # progress reached the screen
-    [installed] = window.ctx.models.models(ModelTask.CHAT)
+    [installed] = ctx.models.models(ModelTask.CHAT)
     assert installed.id == "tiny-chat-int8-ov" and installed.usable
-    assert window.ctx.chat.loaded_model is not None
-    assert window.ctx.chat.loaded_model.model_path == installed.folder
+    assert ctx.chat.loaded_model is not None
+    assert ctx.chat.loaded_model.model_path == installed.folder
     qtbot.waitUntil(panel.input.hasFocus, timeout=2000)
     assert panel.centre.currentWidget() is panel.view  # the chat, ready for the first question
     assert page.progress.isHidden() and page.cancel_button.isHidden()
@@ -111,7 +117,7 @@ def test_a_recommendation_installed_already_is_opened_not_downloaded_again(
 ) -> None:
     from app.models.download import Downloader
 
-    page = _welcome(window, monkeypatch, CHAT_REPO, BIG_REPO)
+    page = _welcome(window.chat_panel, monkeypatch, CHAT_REPO, BIG_REPO)
     assert [b.text() for b in page.download_buttons] == ["Download", "Download"]
     manager = window.open_models()  # installed there, as a user could have done
     installed = Downloader(window.ctx.models).download(CHAT_REPO)
@@ -130,27 +136,31 @@ def test_a_recommendation_installed_already_is_opened_not_downloaded_again(
 
 
 def test_cancel_mid_download_installs_nothing(
-    qtbot: QtBot, window: MainWindow, hub: HubServer, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot,
+    chat_panel: ChatPanel,
+    ctx: AppContext,
+    hub: HubServer,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     hub.faults.delay_per_chunk_s = 0.02  # a slow network: 23 MB take seconds
-    page = _welcome(window, monkeypatch, BIG_REPO)
+    page = _welcome(chat_panel, monkeypatch, BIG_REPO)
     click(qtbot, page.download_buttons[0])
     qtbot.waitUntil(lambda: " of " in page.status.text(), timeout=10_000)
     click(qtbot, page.cancel_button)
     qtbot.waitUntil(lambda: page.status.text() == STOPPED, timeout=10_000)
-    models_dir = window.ctx.models.models_dir
-    assert window.ctx.models.models() == [] and not (models_dir / "big-chat-ov").exists()
+    models_dir = ctx.models.models_dir
+    assert ctx.models.models() == [] and not (models_dir / "big-chat-ov").exists()
     assert staging_dir(models_dir, "big-chat-ov").is_dir()  # hidden, to resume
     assert page.download_buttons[0].isEnabled() and page.progress.isHidden()
-    assert window.chat_panel.centre.currentWidget() is page  # still no model: still welcome
+    assert chat_panel.centre.currentWidget() is page  # still no model: still welcome
     assert not page.downloading
 
 
 def test_offline_the_welcome_page_says_one_sentence(
-    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, chat_panel: ChatPanel, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("HF_ENDPOINT", "http://nonexistent.invalid")
-    page = _welcome(window, monkeypatch, CHAT_REPO)
+    page = _welcome(chat_panel, monkeypatch, CHAT_REPO)
     click(qtbot, page.download_buttons[0])
     qtbot.waitUntil(lambda: page.error.isVisible(), timeout=20_000)
     assert page.error.text() == UNREACHABLE
@@ -172,26 +182,26 @@ def test_offline_the_model_manager_says_the_same_sentence(
 
 
 def test_a_loaded_model_or_a_conversation_replaces_the_welcome_page(
-    qtbot: QtBot, window: MainWindow, model_folder: Path
+    qtbot: QtBot, chat_panel: ChatPanel, model_folder: Path
 ) -> None:
-    panel = window.chat_panel
+    panel = chat_panel
     assert panel.centre.currentWidget() is panel.welcome
-    load(qtbot, window.chat_panel, model_folder)
+    load(qtbot, panel, model_folder)
     assert panel.centre.currentWidget() is panel.view
 
 
 def test_a_full_disk_is_said_instead_of_recommendations(
-    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, chat_panel: ChatPanel, ctx: AppContext, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from app.models.recommend import Machine
 
     full = Machine(frozenset({"CPU"}), 16 * 2**30, 50 * 10**6)
     monkeypatch.setattr("ui.chat.welcome.machine_facts", lambda _kinds, _folder: full)
-    page = window.chat_panel.welcome
+    page = chat_panel.welcome
     page.refresh()
     assert page.recommendations == [] and page.download_buttons == []
     texts = [label.text() for label in page.widget().findChildren(type(page.storage))]
-    models_dir = window.ctx.models.models_dir
+    models_dir = ctx.models.models_dir
     assert any(
         text.startswith("Not enough free disk space for a chat model") and str(models_dir) in text
         for text in texts
@@ -199,8 +209,8 @@ def test_a_full_disk_is_said_instead_of_recommendations(
     assert page.open_button.isEnabled()  # a model already on disk can still be opened
 
 
-def test_the_welcome_page_is_labelled(window: MainWindow) -> None:
-    welcome = window.chat_panel.welcome
-    assert window.chat_panel.centre.currentWidget() is welcome
+def test_the_welcome_page_is_labelled(chat_panel: ChatPanel) -> None:
+    welcome = chat_panel.welcome
+    assert chat_panel.centre.currentWidget() is welcome
     assert unlabelled_widgets(welcome) == []
-    assert unlabelled_widgets(window.chat_panel.model_picker) == []
+    assert unlabelled_widgets(chat_panel.model_picker) == []
