@@ -14,6 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from app.chat.service import ChatService
 from app.chat.storage import ConversationStore
+from app.context import AppContext
 from app.core.errors import UserError
 from app.core.paths import AppPaths
 from pipelines.rag.hybrid_search import Hit
@@ -22,7 +23,10 @@ from tests.ui.chat.test_chat_presets import own_unlabelled
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, FakeChatPipeline, Script
 from tests.ui.helpers import UrlCatcher, ask, load, open_window, shown, type_and_send
+from tests.ui.panels import open_panel
 from ui.chat.knowledge_picker import choose_text, none_to_use
+from ui.chat.panel import ChatPanel
+from ui.shell import main_panels
 from ui.shell.main_window import MainWindow
 
 
@@ -72,10 +76,8 @@ def knowledge(guide: Path) -> FakeKnowledge:
     return FakeKnowledge(["Kitchen", "Travel"], passages)
 
 
-@pytest.fixture
-def kwindow(
-    qtbot: QtBot, app_home: AppPaths, script: Script, knowledge: FakeKnowledge
-) -> Iterator[MainWindow]:
+def knowledge_context(app_home: AppPaths, script: Script, knowledge: FakeKnowledge) -> AppContext:
+    """An app context whose chat searches ``knowledge``."""
     ctx = make_context(app_home, [CPU], script)
     ctx.knowledge = knowledge  # type: ignore[assignment]
     ctx.chat = ChatService(
@@ -85,44 +87,61 @@ def kwindow(
         pipeline_factory=lambda config: FakeChatPipeline(config, script),  # type: ignore[arg-type, return-value]
         retriever=knowledge,
     )
-    window = open_window(qtbot, ctx)
-    yield window
+    return ctx
+
+
+@pytest.fixture
+def kpanel(
+    qtbot: QtBot, app_home: AppPaths, script: Script, knowledge: FakeKnowledge
+) -> Iterator[ChatPanel]:
+    """The Chat panel over a chat that searches ``knowledge``."""
+    ctx = knowledge_context(app_home, script, knowledge)
+    yield open_panel(qtbot, ctx, main_panels.chat_panel)
     knowledge.gate.set()
 
 
-def _tick(qtbot: QtBot, window: MainWindow) -> None:
-    qtbot.mouseClick(window.chat_panel.knowledge.toggle, Qt.MouseButton.LeftButton)
+@pytest.fixture
+def kwindow(
+    qtbot: QtBot, app_home: AppPaths, script: Script, knowledge: FakeKnowledge
+) -> Iterator[MainWindow]:
+    """The main window over a chat that searches ``knowledge``."""
+    yield open_window(qtbot, knowledge_context(app_home, script, knowledge))
+    knowledge.gate.set()
 
 
-def _use_kitchen(qtbot: QtBot, window: MainWindow, model_folder: Path) -> str:
+def _tick(qtbot: QtBot, chat_panel: ChatPanel) -> None:
+    qtbot.mouseClick(chat_panel.knowledge.toggle, Qt.MouseButton.LeftButton)
+
+
+def _use_kitchen(qtbot: QtBot, chat_panel: ChatPanel, model_folder: Path) -> str:
     """Load a model and tick the knowledge switch; wait until the conversation uses the first
     collection, "Kitchen". Returns the conversation's id."""
-    load(qtbot, window.chat_panel, model_folder)
-    _tick(qtbot, window)
-    conversation_id = window.chat_panel.current_conversation_id()
-    qtbot.waitUntil(lambda: window.ctx.chat.get(conversation_id).knowledge == "Kitchen")
+    load(qtbot, chat_panel, model_folder)
+    _tick(qtbot, chat_panel)
+    conversation_id = chat_panel.current_conversation_id()
+    qtbot.waitUntil(lambda: chat_panel.chat.get(conversation_id).knowledge == "Kitchen")
     return conversation_id
 
 
 def test_the_database_is_not_touched_until_knowledge_is_wanted(
-    qtbot: QtBot, kwindow: MainWindow, knowledge: FakeKnowledge
+    qtbot: QtBot, kpanel: ChatPanel, knowledge: FakeKnowledge
 ) -> None:
-    picker = kwindow.chat_panel.knowledge
+    picker = kpanel.knowledge
     assert knowledge.listed == 0
     assert not picker.toggle.isChecked() and picker.choice.currentText() == choose_text()
 
 
 def test_ticking_the_switch_grounds_answers_and_shows_sources(
-    qtbot: QtBot, kwindow: MainWindow, model_folder: Path, script: Script, app_home: AppPaths
+    qtbot: QtBot, kpanel: ChatPanel, model_folder: Path, script: Script, app_home: AppPaths
 ) -> None:
-    panel = kwindow.chat_panel
-    conversation_id = _use_kitchen(qtbot, kwindow, model_folder)
+    panel = kpanel
+    conversation_id = _use_kitchen(qtbot, panel, model_folder)
     assert panel.knowledge.choice.currentText() == "Kitchen"
     script.chunks = ["Twelve hours ", "[1]."]
-    ask(qtbot, kwindow.chat_panel, "How long does sourdough rise?")
+    ask(qtbot, panel, "How long does sourdough rise?")
     assert "[1] bakery" not in script.seen[0][-1].content
     assert "[1] guide.pdf, page 2\nSourdough rises" in script.seen[0][-1].content
-    text = shown(kwindow.chat_panel)
+    text = shown(panel)
     assert "Sources: [1] guide.pdf, page 2 · [2] trams.md" in text
     assert "Twelve hours [1]." in text
     stored = (app_home.conversations_dir / f"{conversation_id}.json").read_text()
@@ -131,17 +150,17 @@ def test_ticking_the_switch_grounds_answers_and_shows_sources(
 
 def test_a_citation_opens_the_pdf_at_its_page(
     qtbot: QtBot,
-    kwindow: MainWindow,
+    kpanel: ChatPanel,
     model_folder: Path,
     script: Script,
     guide: Path,
     opened: UrlCatcher,
 ) -> None:
-    panel = kwindow.chat_panel
-    _use_kitchen(qtbot, kwindow, model_folder)
+    panel = kpanel
+    _use_kitchen(qtbot, panel, model_folder)
     qtbot.waitUntil(lambda: panel.knowledge.selected == "Kitchen")
     script.chunks = ["See [1] and [2]; not [7]."]
-    ask(qtbot, kwindow.chat_panel, "Bread?")
+    ask(qtbot, panel, "Bread?")
     with qtbot.waitSignal(panel.view.sourceRequested) as requested:
         panel.view.anchorClicked.emit(QUrl("source:1:1"))
     assert requested.args[0].page == 2
@@ -156,39 +175,37 @@ def test_a_citation_opens_the_pdf_at_its_page(
 
 
 def test_no_collections_says_so_next_to_the_switch(
-    qtbot: QtBot, kwindow: MainWindow, knowledge: FakeKnowledge
+    qtbot: QtBot, kpanel: ChatPanel, knowledge: FakeKnowledge
 ) -> None:
     knowledge.names = []
-    picker = kwindow.chat_panel.knowledge
-    _tick(qtbot, kwindow)
+    picker = kpanel.knowledge
+    _tick(qtbot, kpanel)
     qtbot.waitUntil(lambda: picker.error.text() == none_to_use())
     assert not picker.toggle.isChecked()
 
 
 def test_a_deleted_collection_is_refused_at_send_and_the_text_kept(
-    qtbot: QtBot, kwindow: MainWindow, model_folder: Path, knowledge: FakeKnowledge
+    qtbot: QtBot, kpanel: ChatPanel, model_folder: Path, knowledge: FakeKnowledge
 ) -> None:
-    panel = kwindow.chat_panel
-    _use_kitchen(qtbot, kwindow, model_folder)
+    panel = kpanel
+    _use_kitchen(qtbot, panel, model_folder)
     knowledge.names.remove("Kitchen")
     with qtbot.waitSignal(panel.answerFinished) as finished:
-        type_and_send(qtbot, kwindow.chat_panel, "Still there?")
+        type_and_send(qtbot, panel, "Still there?")
     assert finished.args == [False]
     assert "no collection named “Kitchen”" in panel.knowledge.error.text()
     assert panel.input.toPlainText() == "Still there?"
 
 
 def test_each_conversation_keeps_its_own_choice(
-    qtbot: QtBot, kwindow: MainWindow, model_folder: Path, knowledge: FakeKnowledge
+    qtbot: QtBot, kpanel: ChatPanel, model_folder: Path, knowledge: FakeKnowledge
 ) -> None:
-    panel = kwindow.chat_panel
-    first = _use_kitchen(qtbot, kwindow, model_folder)
+    panel = kpanel
+    first = _use_kitchen(qtbot, panel, model_folder)
     panel.knowledge.choice.setCurrentText("Travel")
-    qtbot.waitUntil(lambda: kwindow.ctx.chat.get(first).knowledge == "Travel")
+    qtbot.waitUntil(lambda: panel.chat.get(first).knowledge == "Travel")
     with qtbot.waitSignal(panel.answerFinished):
-        type_and_send(
-            qtbot, kwindow.chat_panel, "Trams?"
-        )  # a conversation is kept once it has a turn
+        type_and_send(qtbot, panel, "Trams?")  # a conversation is kept once it has a turn
     panel.new_conversation()
     assert panel.current_conversation_id() != first
     assert not panel.knowledge.toggle.isChecked()
@@ -202,11 +219,11 @@ MANY = [f"Collection {i}" for i in range(12)]
 
 @pytest.mark.qt_log_ignore("does not support raise", "does not support grabbing")  # offscreen
 def test_the_popup_shows_every_collection_without_scrolling(
-    qtbot: QtBot, kwindow: MainWindow, knowledge: FakeKnowledge
+    qtbot: QtBot, kpanel: ChatPanel, knowledge: FakeKnowledge
 ) -> None:
     knowledge.names = list(MANY)
     knowledge.gate.clear()  # the list arrives after the popup opened on "Loading…"
-    picker = kwindow.chat_panel.knowledge
+    picker = kpanel.knowledge
     picker.choice.showPopup()
     view = picker.choice.view()
     qtbot.waitUntil(view.isVisible)
@@ -218,10 +235,10 @@ def test_the_popup_shows_every_collection_without_scrolling(
 
 
 def test_choosing_a_collection_ticks_use_knowledge(
-    qtbot: QtBot, kwindow: MainWindow, model_folder: Path
+    qtbot: QtBot, kpanel: ChatPanel, model_folder: Path
 ) -> None:
-    panel = kwindow.chat_panel
-    load(qtbot, kwindow.chat_panel, model_folder)
+    panel = kpanel
+    load(qtbot, panel, model_folder)
     picker = panel.knowledge
     picker.refresh()
     qtbot.waitUntil(lambda: picker.choice.count() == 2)
@@ -230,14 +247,14 @@ def test_choosing_a_collection_ticks_use_knowledge(
     picker.choice.activated.emit(1)  # as a pick in the popup
     assert picker.toggle.isChecked()
     conversation_id = panel.current_conversation_id()
-    qtbot.waitUntil(lambda: kwindow.ctx.chat.get(conversation_id).knowledge == "Travel")
+    qtbot.waitUntil(lambda: panel.chat.get(conversation_id).knowledge == "Travel")
 
 
 def test_a_deleted_collection_leaves_the_list_and_the_chat(
     qtbot: QtBot, kwindow: MainWindow, model_folder: Path, knowledge: FakeKnowledge
 ) -> None:
     panel = kwindow.chat_panel
-    load(qtbot, kwindow.chat_panel, model_folder)
+    load(qtbot, panel, model_folder)
     qtbot.mouseClick(panel.knowledge.toggle, Qt.MouseButton.LeftButton)
     conversation_id = panel.current_conversation_id()
     qtbot.waitUntil(lambda: kwindow.ctx.chat.get(conversation_id).knowledge == "Kitchen")
@@ -251,9 +268,9 @@ def test_a_deleted_collection_leaves_the_list_and_the_chat(
     assert "“Kitchen” was deleted" in picker.error.text()
 
 
-def test_the_input_area_is_labelled(qtbot: QtBot, kwindow: MainWindow, model_folder: Path) -> None:
-    panel = kwindow.chat_panel
-    load(qtbot, kwindow.chat_panel, model_folder)
+def test_the_input_area_is_labelled(qtbot: QtBot, kpanel: ChatPanel, model_folder: Path) -> None:
+    panel = kpanel
+    load(qtbot, panel, model_folder)
     panel.system_prompt.set_expanded(True)
     panel.settings_button.click()
     mine = [
