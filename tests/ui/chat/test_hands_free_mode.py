@@ -18,6 +18,7 @@ from pytestqt.qtbot import QtBot
 from app.avatar.service import AvatarClip
 from app.chat.results import Answer
 from app.chat.storage import ConversationStore
+from app.context import AppContext
 from app.core.audio.devices import AudioDevice
 from app.core.audio.recording import Level
 from app.core.model_tasks import ModelTask
@@ -26,6 +27,7 @@ from pipelines.core import CancelToken
 from pipelines.generation import GenerationSettings
 from tests.audio_samples import speech_like, write_clip
 from tests.ui.helpers import click, load
+from tests.ui.panels import host_of
 from tests.video_samples import write_clip as write_video
 from ui.a11y import unlabelled_widgets
 from ui.chat.avatar_mode import no_voice as avatar_no_voice
@@ -37,6 +39,7 @@ from ui.chat.hands_free_mode import (
     no_voice,
     status_text,
 )
+from ui.chat.panel import ChatPanel
 from ui.shell.main_window import MainWindow
 
 MICROPHONE = AudioDevice(3, "pulse", "ALSA", 1, 16_000, True)
@@ -96,25 +99,32 @@ class FakeConversation:
         return answer
 
 
-@pytest.fixture
-def mode(window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> HandsFreeMode:
+def fake_hands_free(panel: ChatPanel, monkeypatch: pytest.MonkeyPatch) -> HandsFreeMode:
+    """The panel's hands-free mode, starting fake conversations on a machine with a microphone."""
     FakeConversation.made.clear()
-    mode = window.chat_panel.hands_free_mode
+    mode = panel.hands_free_mode
     mode.factory = FakeConversation
     monkeypatch.setattr("app.core.audio.devices.input_devices", lambda: [MICROPHONE])
     return mode
 
 
-def ready(qtbot: QtBot, window: MainWindow, model_folder: Path, tmp_path: Path) -> None:
+@pytest.fixture
+def mode(chat_panel: ChatPanel, monkeypatch: pytest.MonkeyPatch) -> HandsFreeMode:
+    return fake_hands_free(chat_panel, monkeypatch)
+
+
+def ready(qtbot: QtBot, chat_panel: ChatPanel, model_folder: Path, tmp_path: Path) -> None:
     """Everything a conversation needs (the models' folders only need to exist here)."""
-    load(qtbot, window.chat_panel, model_folder)
-    window.ctx.settings.models = window.ctx.settings.models.with_folder(
+    load(qtbot, chat_panel, model_folder)
+    chat_panel.signals.settings.models = chat_panel.signals.settings.models.with_folder(
         ModelTask.SPEECH_TO_TEXT, tmp_path
     )
-    window.ctx.settings.models = window.ctx.settings.models.with_folder(ModelTask.TTS, tmp_path)
+    chat_panel.signals.settings.models = chat_panel.signals.settings.models.with_folder(
+        ModelTask.TTS, tmp_path
+    )
     wav = write_clip(tmp_path / "ada.wav", speech_like(6.0, seed=2))
     vector = np.random.default_rng(0).standard_normal(512).astype(np.float32)
-    window.ctx.voice.library.add("Ada", vector, wav, 1.0)
+    host_of(chat_panel).ctx.voice.library.add("Ada", vector, wav, 1.0)
 
 
 def start(qtbot: QtBot, mode: HandsFreeMode) -> FakeConversation:
@@ -133,16 +143,16 @@ def start(qtbot: QtBot, mode: HandsFreeMode) -> FakeConversation:
 def test_what_is_missing_is_one_sentence_with_its_fix(
     qtbot: QtBot,
     window: MainWindow,
-    mode: HandsFreeMode,
     model_folder: Path,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     panel = window.chat_panel
+    mode = fake_hands_free(panel, monkeypatch)
     click(qtbot, mode.toggle)
     assert mode.problem_label.text() == no_model() and not mode.fix_button.isVisibleTo(mode)
     assert not mode.toggle.isChecked() and not FakeConversation.made
-    load(qtbot, window.chat_panel, model_folder)
+    load(qtbot, panel, model_folder)
     monkeypatch.setattr("app.core.audio.devices.input_devices", lambda: [])
     click(qtbot, mode.toggle)
     assert mode.problem_label.text() == no_microphone()
@@ -187,10 +197,15 @@ def test_what_is_missing_is_one_sentence_with_its_fix(
     "does not support raise",
 )
 def test_a_spoken_turn_shows_both_messages_and_is_saved(
-    qtbot: QtBot, window: MainWindow, mode: HandsFreeMode, model_folder: Path, tmp_path: Path
+    qtbot: QtBot,
+    chat_panel: ChatPanel,
+    ctx: AppContext,
+    mode: HandsFreeMode,
+    model_folder: Path,
+    tmp_path: Path,
 ) -> None:
-    ready(qtbot, window, model_folder, tmp_path)
-    panel = window.chat_panel
+    ready(qtbot, chat_panel, model_folder, tmp_path)
+    panel = chat_panel
     talk = start(qtbot, mode)
     assert talk.conversation_id == panel.current_conversation_id()
     assert talk.options.face is None  # no face chosen: audio only
@@ -202,7 +217,7 @@ def test_a_spoken_turn_shows_both_messages_and_is_saved(
     assert mode.status.text() == "Listening…"
     shown = panel.view.toPlainText()
     assert "What is the weather like in Paris today?" in shown and "Hello there, friend." in shown
-    [stored] = ConversationStore(window.ctx.paths.conversations_dir).load_all()
+    [stored] = ConversationStore(ctx.paths.conversations_dir).load_all()
     assert [(m.role, m.content) for m in stored.messages] == [
         ("user", "What is the weather like in Paris today?"),
         ("assistant", answer.message.content),
@@ -221,13 +236,14 @@ def test_a_spoken_turn_shows_both_messages_and_is_saved(
 )
 def test_a_barge_in_stops_the_clips_and_shows_what_was_said(
     qtbot: QtBot,
-    window: MainWindow,
+    chat_panel: ChatPanel,
+    ctx: AppContext,
     mode: HandsFreeMode,
     model_folder: Path,
     tmp_path: Path,
 ) -> None:
-    ready(qtbot, window, model_folder, tmp_path)
-    panel = window.chat_panel
+    ready(qtbot, chat_panel, model_folder, tmp_path)
+    panel = chat_panel
     talk = start(qtbot, mode)
     talk.turn("Tell me a story.")
     video = write_video(tmp_path / "001.mp4", (200, 40, 40), 25)
@@ -239,12 +255,12 @@ def test_a_barge_in_stops_the_clips_and_shows_what_was_said(
     talk.say(TurnStatus.INTERRUPTED)
     assert mode.status.text() == "Interrupted"
     assert avatar.current is None and not avatar.pending  # the UI's player stopped too
-    kept = window.ctx.chat.keep_spoken(panel.current_conversation_id(), "Hello there")
+    kept = ctx.chat.keep_spoken(panel.current_conversation_id(), "Hello there")
     talk.emit(TurnEvent("answer", answer=kept))
     assert "Hello there, friend." not in panel.view.toPlainText()
     assert "Hello there" in panel.view.toPlainText()
     mode.barge_in.setChecked(False)  # loudspeakers: a setting, kept
-    assert window.ctx.settings.conversation_barge_in is False
+    assert ctx.settings.conversation_barge_in is False
     click(qtbot, mode.toggle)  # off
     # Until the stop job has returned, a new start is refused (one conversation at a time).
     qtbot.waitUntil(lambda: talk.stopped and not mode.tasks.running(STOP_JOB), timeout=5000)
@@ -273,12 +289,12 @@ class SlowToStop(FakeConversation):
 )
 def test_a_start_asked_for_while_the_last_one_stops_begins_once_it_has_stopped(
     qtbot: QtBot,
-    window: MainWindow,
+    chat_panel: ChatPanel,
     mode: HandsFreeMode,
     model_folder: Path,
     tmp_path: Path,
 ) -> None:
-    ready(qtbot, window, model_folder, tmp_path)
+    ready(qtbot, chat_panel, model_folder, tmp_path)
     SlowToStop.release.clear()
     mode.factory = SlowToStop
     start(qtbot, mode)
@@ -316,8 +332,8 @@ def unlabelled(*roots: QWidget) -> list[str]:
     return [problem for root in roots for problem in unlabelled_widgets(root)]
 
 
-def voice_roots(window: MainWindow) -> tuple[QWidget, ...]:
-    panel = window.chat_panel
+def voice_roots(chat_panel: ChatPanel) -> tuple[QWidget, ...]:
+    panel = chat_panel
     return (
         panel.hands_free_mode,
         panel.hands_free_mode.toggle,
@@ -333,16 +349,17 @@ def voice_roots(window: MainWindow) -> tuple[QWidget, ...]:
 )
 def test_voice_controls_of_the_chat_are_labelled_in_their_main_states(
     qtbot: QtBot,
-    window: MainWindow,
+    chat_panel: ChatPanel,
+    ctx: AppContext,
     model_folder: Path,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    panel = window.chat_panel
+    panel = chat_panel
     mode: HandsFreeMode = panel.hands_free_mode
     mode.factory = Talk  # type: ignore[assignment]
     monkeypatch.setattr("app.core.audio.devices.input_devices", lambda: [MICROPHONE])
-    assert unlabelled(*voice_roots(window)) == []  # at rest
+    assert unlabelled(*voice_roots(panel)) == []  # at rest
     description = panel.hands_free_mode.toggle.accessibleDescription()
     assert "hands-free" in description and panel.avatar_mode.toggle.accessibleName()
 
@@ -350,28 +367,28 @@ def test_voice_controls_of_the_chat_are_labelled_in_their_main_states(
     assert mode.problem_label.text() == no_model() and mode.isVisible()
     click(qtbot, panel.avatar_mode.toggle)  # no voice: said in Avatar mode
     assert panel.avatar_mode.error.text() == avatar_no_voice()
-    assert unlabelled(*voice_roots(window)) == []
+    assert unlabelled(*voice_roots(panel)) == []
 
-    load(qtbot, window.chat_panel, model_folder)  # a model, but no Whisper: the fix button is shown
+    load(qtbot, panel, model_folder)  # a model, but no Whisper: the fix button is shown
     click(qtbot, mode.toggle)
     assert mode.fix_button.isVisibleTo(mode)
     assert mode.fix_button.accessibleName() or mode.fix_button.text()
-    assert unlabelled(*voice_roots(window)) == []
+    assert unlabelled(*voice_roots(panel)) == []
 
-    window.ctx.settings.models = window.ctx.settings.models.with_folder(
+    ctx.settings.models = ctx.settings.models.with_folder(
         ModelTask.SPEECH_TO_TEXT, tmp_path
     )  # everything there: it listens
-    window.ctx.settings.models = window.ctx.settings.models.with_folder(ModelTask.TTS, tmp_path)
+    ctx.settings.models = ctx.settings.models.with_folder(ModelTask.TTS, tmp_path)
     wav = write_clip(tmp_path / "ada.wav", speech_like(6.0, seed=2))
     vector = np.random.default_rng(0).standard_normal(512).astype(np.float32)
-    window.ctx.voice.library.add("Ada", vector, wav, 1.0)
+    ctx.voice.library.add("Ada", vector, wav, 1.0)
     if mode.problem().text:  # e.g. no voice activity model on this machine
         pytest.skip(mode.problem().text)
     click(qtbot, mode.toggle)
     listening = status_text(TurnStatus.LISTENING)
     qtbot.waitUntil(lambda: mode.status.text() == listening, timeout=2000)
     assert mode.stop_button.isVisibleTo(mode) and mode.barge_in.isVisibleTo(mode)
-    assert unlabelled(*voice_roots(window)) == []
+    assert unlabelled(*voice_roots(panel)) == []
     click(qtbot, mode.stop_button)
     stopped = status_text(TurnStatus.STOPPED)
     qtbot.waitUntil(lambda: mode.status.text() == stopped, timeout=5000)
