@@ -1,9 +1,9 @@
-"""The window over real models (OpenVINO, not a fake): the tiny int8 model loads, streams, shows
-its stats and stops, and answers the smoke test; GGUF files with the real SmolLM2 — a bad file
-is refused in one sentence next to the picker while the model in use keeps answering, the
-first load says it converts and the second does not, the model manager adds and describes a
-GGUF file, at the app's own defaults its answers are sound (no glued words, no runaways), and
-one cut at its length limit says so and goes on where it stopped."""
+"""The Chat panel and the window over real models (OpenVINO, not a fake): the tiny int8 model
+loads, streams, shows its stats and stops, and answers the smoke test; GGUF files with the real
+SmolLM2 — a bad file is refused in one sentence next to the picker while the model in use keeps
+answering, the first load says it converts and the second does not, the model manager adds and
+describes a GGUF file, at the app's own defaults its answers are sound (no glued words, no
+runaways), and one cut at its length limit says so and goes on where it stopped."""
 
 from __future__ import annotations
 
@@ -23,10 +23,13 @@ from tests import gguf_variants
 from tests.answer_quality import ESSAYS, FACTS, Written, problems
 from tests.ui.fakes import CPU
 from tests.ui.helpers import ask, open_window, type_and_send
+from tests.ui.panels import open_panel
 from ui.chat.message_view import stats_line
+from ui.chat.panel import ChatPanel
 from ui.models.listing import Origin
 from ui.models.manager import ModelManager
 from ui.models.tables import INSTALLED_COLUMNS
+from ui.shell import main_panels
 from ui.shell.launcher import run_gui
 from ui.shell.main_window import MainWindow
 
@@ -63,29 +66,44 @@ def cache_at(paths: AppPaths, target: Path) -> None:
     paths.converted_cache.symlink_to(target, target_is_directory=True)
 
 
+def real_context(paths: AppPaths) -> AppContext:
+    """The real chat path, on the CPU, answering greedily and briefly."""
+    ctx = AppContext.create(paths, [CPU])
+    ctx.settings.chat.max_new_tokens = 16
+    ctx.settings.chat.temperature = 0.0
+    return ctx
+
+
 def real_window(qtbot: QtBot, paths: AppPaths) -> MainWindow:
-    """The window over the real chat path, on the CPU, answering greedily and briefly."""
-    window = open_window(qtbot, AppContext.create(paths, [CPU]))
-    window.ctx.settings.chat.max_new_tokens = 16
-    window.ctx.settings.chat.temperature = 0.0
-    return window
+    """The window over :func:`real_context`."""
+    return open_window(qtbot, real_context(paths))
 
 
-def load_real(qtbot: QtBot, window: MainWindow, model: Path) -> None:
-    with qtbot.waitSignal(window.chat_panel.modelLoaded, timeout=LOAD_S):
-        assert window.chat_panel.load_model(model, "CPU")
+def load_real(qtbot: QtBot, chat_panel: ChatPanel, model: Path) -> None:
+    with qtbot.waitSignal(chat_panel.modelLoaded, timeout=LOAD_S):
+        assert chat_panel.load_model(model, "CPU")
 
 
-def ask_real(qtbot: QtBot, window: MainWindow, question: str) -> None:
+def ask_real(qtbot: QtBot, chat_panel: ChatPanel, question: str) -> None:
     """Type ``question``, click Send and wait until the real model's answer ends well."""
-    with qtbot.waitSignal(window.chat_panel.answerFinished, timeout=ANSWER_MS) as finished:
-        type_and_send(qtbot, window.chat_panel, question)
+    with qtbot.waitSignal(chat_panel.answerFinished, timeout=ANSWER_MS) as finished:
+        type_and_send(qtbot, chat_panel, question)
     assert finished.args == [True]
 
 
-def answer_of(window: MainWindow) -> str:
-    conversation = window.ctx.chat.get(window.chat_panel.current_conversation_id())
+def answer_of(chat_panel: ChatPanel) -> str:
+    conversation = chat_panel.chat.get(chat_panel.current_conversation_id())
     return conversation.messages[-1].content
+
+
+@pytest.fixture
+def smol_panel(qtbot: QtBot, app_home: AppPaths, smollm2: Path, shared_cache: Path) -> ChatPanel:
+    """The Chat panel alone with SmolLM2 loaded (converted once per module, then from the
+    cache)."""
+    cache_at(app_home, shared_cache)
+    panel = open_panel(qtbot, real_context(app_home), main_panels.chat_panel)
+    load_real(qtbot, panel, smollm2)
+    return panel
 
 
 @pytest.fixture
@@ -95,7 +113,7 @@ def smol_window(
     """The window with SmolLM2 loaded (converted once per module, then from the cache)."""
     cache_at(app_home, shared_cache)
     window = real_window(qtbot, app_home)
-    load_real(qtbot, window, smollm2)
+    load_real(qtbot, window.chat_panel, smollm2)
     yield window
 
 
@@ -153,7 +171,7 @@ def test_a_bad_gguf_gets_one_sentence_and_the_model_in_use_keeps_answering(
     assert window.model_status.label.text() == LOADED
     assert picker.name.text() == f"<b>{SMOL}</b> (llama Q4_1 · CPU)"
     ask(qtbot, window.chat_panel, QUESTION)  # the model in use still answers
-    assert "Paris" in answer_of(window)
+    assert "Paris" in answer_of(window.chat_panel)
 
 
 def test_a_read_only_cache_loads_the_model_with_a_note(
@@ -161,7 +179,7 @@ def test_a_read_only_cache_loads_the_model_with_a_note(
 ) -> None:
     cache_at(app_home, unwritable_folder)
     window = real_window(qtbot, app_home)
-    load_real(qtbot, window, smollm2)
+    load_real(qtbot, window.chat_panel, smollm2)
     picker = window.chat_panel.model_picker
     assert not picker.error.isVisible()
     assert picker.note.isVisible()
@@ -169,7 +187,7 @@ def test_a_read_only_cache_loads_the_model_with_a_note(
     assert picker.note.text().endswith(f"the next start converts {SMOL}.gguf again.")
     assert window.model_status.label.text() == LOADED
     ask(qtbot, window.chat_panel, QUESTION)
-    assert "Paris" in answer_of(window)
+    assert "Paris" in answer_of(window.chat_panel)
 
 
 def test_only_the_first_load_of_a_gguf_says_it_converts(
@@ -228,20 +246,20 @@ def test_at_the_apps_defaults_answers_are_sound_and_cut_ones_say_so(
     # settings (random seeds): long answers reach 512 tokens without breaking into glued
     # words, and one-line questions get answers that end (tests/answer_quality.py).
     cache_at(app_home, shared_cache)
-    window = open_window(qtbot, AppContext.create(app_home, [CPU]))
-    load_real(qtbot, window, smollm2)
-    panel = window.chat_panel
+    ctx = AppContext.create(app_home, [CPU])
+    panel = open_panel(qtbot, ctx, main_panels.chat_panel)
+    load_real(qtbot, panel, smollm2)
     settings = panel.generation_settings()
     assert (settings.max_new_tokens, settings.seed) == (512, None)
     written: list[Written] = []
     for prompt in (*ESSAYS, *FACTS, *FACTS):
         panel.new_conversation()
-        ask_real(qtbot, window, prompt)
-        answer = window.ctx.chat.get(panel.current_conversation_id()).messages[-1]
+        ask_real(qtbot, panel, prompt)
+        answer = ctx.chat.get(panel.current_conversation_id()).messages[-1]
         tokens = int(answer.metrics["output_tokens"])
         written.append(Written(prompt, answer.content, tokens, answer.cut))
         notice = panel.view.message_widgets()[-1].cut
-        assert notice.isVisible() == answer.cut == (tokens == 512)  # the window says so
+        assert notice.isVisible() == answer.cut == (tokens == 512)  # the panel says so
         assert notice.button.isVisible() == answer.cut
     found = problems(written)
     assert not found, "\n".join(found)
@@ -249,23 +267,31 @@ def test_at_the_apps_defaults_answers_are_sound_and_cut_ones_say_so(
 
 
 @pytest.mark.real_model
-def test_continue_goes_on_where_a_cut_answer_stopped(qtbot: QtBot, smol_window: MainWindow) -> None:
-    # Greedy (smol_window), an answer cut at 16 tokens and continued for 16 more is the
+def test_continue_goes_on_where_a_cut_answer_stopped(qtbot: QtBot, smol_panel: ChatPanel) -> None:
+    # Greedy (smol_panel), an answer cut at 16 tokens and continued for 16 more is the
     # answer written at 32 tokens in one go.
-    window = smol_window
-    panel = window.chat_panel
-    ask_real(qtbot, window, "Write a long essay about dogs.")
-    cut = window.ctx.chat.get(panel.current_conversation_id()).messages[-1]
+    panel = smol_panel
+    ask_real(qtbot, panel, "Write a long essay about dogs.")
+    cut = panel.chat.get(panel.current_conversation_id()).messages[-1]
     assert cut.cut and cut.metrics["output_tokens"] == 16
     button = panel.view.message_widgets()[-1].cut.button
     with qtbot.waitSignal(panel.answerFinished, timeout=ANSWER_MS):
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
-    continued = answer_of(window)
+    continued = answer_of(panel)
     assert continued.startswith(cut.content) and len(continued) > len(cut.content)
-    window.ctx.settings.chat.max_new_tokens = 32
+    panel.signals.settings.chat.max_new_tokens = 32
     panel.new_conversation()
-    ask_real(qtbot, window, "Write a long essay about dogs.")
-    assert answer_of(window) == continued
+    ask_real(qtbot, panel, "Write a long essay about dogs.")
+    assert answer_of(panel) == continued
+
+
+@pytest.fixture
+def tiny_panel(qtbot: QtBot, app_home: AppPaths, chat_model_dir: Path) -> ChatPanel:
+    """The Chat panel alone with the tiny random LLM loaded."""
+    panel = open_panel(qtbot, AppContext.create(app_home, [CPU]), main_panels.chat_panel)
+    with qtbot.waitSignal(panel.modelLoaded, timeout=60_000):
+        assert panel.load_model(chat_model_dir, "AUTO")
+    return panel
 
 
 @pytest.fixture
@@ -286,7 +312,7 @@ def test_real_model_answers_in_the_window(qtbot: QtBot, tiny_window: MainWindow)
     batches: list[str] = []
     panel.answers.textReady.connect(batches.append)  # how many batches depends on speed
     with qtbot.waitSignal(panel.answerFinished, timeout=60_000) as finished:
-        type_and_send(qtbot, window.chat_panel, "Hello model")
+        type_and_send(qtbot, panel, "Hello model")
     assert finished.args == [True]
     assert batches and all(batches)  # text streamed in before the answer was complete
     [question, answer] = window.ctx.chat.get(panel.current_conversation_id()).messages
@@ -301,17 +327,16 @@ def test_real_model_answers_in_the_window(qtbot: QtBot, tiny_window: MainWindow)
     assert panel.input.toPlainText() == ""
 
 
-def test_real_model_streams_and_stops(qtbot: QtBot, tiny_window: MainWindow) -> None:
-    window = tiny_window
-    panel = window.chat_panel
-    window.ctx.settings.chat.max_new_tokens = 2000  # long enough to stop half-way
-    window.ctx.settings.chat.temperature = 0.0
-    type_and_send(qtbot, window.chat_panel, "Write a long answer")
+def test_real_model_streams_and_stops(qtbot: QtBot, tiny_panel: ChatPanel) -> None:
+    panel = tiny_panel
+    panel.signals.settings.chat.max_new_tokens = 2000  # long enough to stop half-way
+    panel.signals.settings.chat.temperature = 0.0
+    type_and_send(qtbot, panel, "Write a long answer")
     qtbot.waitUntil(lambda: len(panel.view.streaming_text) > 0, timeout=60_000)
     assert panel.generating  # tokens are on screen while the answer is still being written
     with qtbot.waitSignal(panel.answerFinished, timeout=60_000):
         qtbot.mouseClick(panel.send_button, Qt.MouseButton.LeftButton)  # "Stop"
-    [_, answer] = window.ctx.chat.get(panel.current_conversation_id()).messages
+    [_, answer] = panel.chat.get(panel.current_conversation_id()).messages
     assert answer.stopped
     assert 0 < answer.metrics["output_tokens"] < 2000
     assert stats_line(answer).endswith("AUTO → CPU · stopped")
