@@ -2,10 +2,11 @@
 faces, the gallery; status lines that never move the controls, a preview that never goes
 black, no Generate for a picture without a face (real BlazeFace), a name for every control.
 
-The avatar service is a UI-test fake (``tests/ui/avatar_fakes.py``) that writes real little
-mp4 files, so what the preview plays is checked frame by frame through the media player's
-video sink (a widget grab shows video as blank, DESIGN.md §8). Everything else is real: the
-app context, the voice library, the chat panel over the fake chat pipeline."""
+The panel is built alone, as the window builds it. Its avatar service is a UI-test fake
+(``tests/ui/avatar_fakes.py``) that writes real little mp4 files, so what the preview plays is
+checked frame by frame through the media player's video sink (a widget grab shows video as
+blank, DESIGN.md §8). Everything else is real: the app context, the voice library, the chat
+over the fake chat pipeline."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from PySide6.QtMultimedia import QMediaPlayer, QVideoFrame
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
+from app.context import AppContext
 from app.core.errors import ModelMissingError, UserError
 from app.core.model_choices import Local, device_value_of
 from app.core.model_tasks import ModelTask
@@ -33,6 +35,7 @@ from tests.ui.avatar_fakes import BLUE, GREEN, RED, AvatarScript, FakeAvatarServ
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, GPU, Script
 from tests.ui.helpers import answer_files, click, open_window, show_panel
+from tests.ui.panels import host_of, open_panel
 from tests.video_samples import FPS, Color, write_clip
 from ui.a11y import unlabelled_widgets
 from ui.avatar import AvatarPanel
@@ -41,6 +44,7 @@ from ui.avatar.panel import stopped
 from ui.avatar.progress_line import FrameRate
 from ui.chat.avatar_mode import AvatarMode
 from ui.i18n import tr
+from ui.shell import main_panels
 from ui.shell.main_window import MainWindow
 from ui.theme import dark_palette
 
@@ -59,6 +63,48 @@ PLAY_TIMEOUT_MS = 15_000
 # ----- fixtures and steps --------------------------------------------------------------
 
 
+def avatar_context(
+    app_home: AppPaths,
+    script: Script,
+    avatar_script: AvatarScript,
+    monkeypatch: pytest.MonkeyPatch,
+) -> AppContext:
+    """An app context whose avatar service is the fake, and whose voice speaks the fake's
+    sentences (chat over the fake pipeline)."""
+    ctx = make_context(app_home, [CPU, GPU], script)
+    ctx.avatar = FakeAvatarService(app_home.avatar_dir, avatar_script)  # type: ignore[assignment]
+    monkeypatch.setattr(ctx.voice, "speak", fake_speak(avatar_script))
+    return ctx
+
+
+@pytest.fixture
+def make_avatar_panel(
+    qtbot: QtBot,
+    app_home: AppPaths,
+    script: Script,
+    avatar_script: AvatarScript,
+    monkeypatch: pytest.MonkeyPatch,
+) -> Iterator[Callable[[], AvatarPanel]]:
+    """Build the Avatar panel alone over :func:`avatar_context`, its gallery read."""
+    panels: list[AvatarPanel] = []
+
+    def make() -> AvatarPanel:
+        ctx = avatar_context(app_home, script, avatar_script, monkeypatch)
+        panel = open_panel(qtbot, ctx, main_panels.avatar_panel)
+        panels.append(panel)
+        qtbot.waitUntil(lambda: not panel.result.gallery_loading, timeout=5000)
+        return panel
+
+    yield make
+    for panel in panels:
+        host_of(panel).close()  # stops the players, cancels and waits for workers
+
+
+@pytest.fixture
+def avatar_panel(make_avatar_panel: Callable[[], AvatarPanel]) -> AvatarPanel:
+    return make_avatar_panel()
+
+
 @pytest.fixture
 def make_avatar_window(
     qtbot: QtBot,
@@ -67,26 +113,17 @@ def make_avatar_window(
     avatar_script: AvatarScript,
     monkeypatch: pytest.MonkeyPatch,
 ) -> Iterator[Callable[[], MainWindow]]:
-    """A main window whose avatar service is the fake, and whose voice speaks the fake's
-    sentences (chat over the fake pipeline)."""
+    """A main window over :func:`avatar_context`."""
     windows: list[MainWindow] = []
 
     def make() -> MainWindow:
-        ctx = make_context(app_home, [CPU, GPU], script)
-        ctx.avatar = FakeAvatarService(app_home.avatar_dir, avatar_script)  # type: ignore[assignment]
-        monkeypatch.setattr(ctx.voice, "speak", fake_speak(avatar_script))
-        window = open_window(qtbot, ctx)
+        window = open_window(qtbot, avatar_context(app_home, script, avatar_script, monkeypatch))
         windows.append(window)
         return window
 
     yield make
     for window in windows:
         window.close()  # stops the players, cancels and waits for workers
-
-
-@pytest.fixture
-def window(make_avatar_window: Callable[[], MainWindow]) -> MainWindow:
-    return make_avatar_window()
 
 
 @pytest.fixture
@@ -167,18 +204,18 @@ def near(seen: Color, expected: Color, tolerance: int = 40) -> bool:
 
 def test_generate_shows_progress_then_previews_the_video(
     qtbot: QtBot,
-    window: MainWindow,
+    avatar_panel: AvatarPanel,
     monkeypatch: pytest.MonkeyPatch,
     avatar_script: AvatarScript,
     face_png: Path,
     speech_wav: Path,
 ) -> None:
-    panel = open_avatar(qtbot, window)
+    panel = avatar_panel
     assert not panel.result.save_button.isEnabled()  # nothing to save yet
     choose_face(qtbot, panel, monkeypatch, face_png)
     assert panel.face.hint.text() == "1 face found."
     assert not panel.face.thumbnail.pixmap().isNull()
-    assert window.ctx.settings.face_image == face_png  # the face chat answers use too
+    assert panel.signals.settings.face_image == face_png  # the face chat answers use too
     choose_speech(qtbot, panel, monkeypatch, speech_wav)
     avatar_script.hold_at = 10
     probe = FrameProbe(panel.result.preview.player)
@@ -196,7 +233,7 @@ def test_generate_shows_progress_then_previews_the_video(
     avatar_script.release.set()
     qtbot.waitUntil(lambda: len(probe.frames) >= 20, timeout=PLAY_TIMEOUT_MS)
     result = panel.result.path
-    assert result is not None and result.parent == window.ctx.paths.avatar_dir
+    assert result is not None and result.parent == host_of(panel).ctx.paths.avatar_dir
     assert panel.result.preview.player.source().toLocalFile() == str(result)
     assert {(w, h) for w, h, _ in probe.frames} == {(64, 64)}
     assert all(near(color, RED) for _, _, color in probe.frames)
@@ -218,10 +255,13 @@ def test_generate_shows_progress_then_previews_the_video(
 
 
 def test_play_pause_and_seek(
-    qtbot: QtBot, window: MainWindow, avatar_script: AvatarScript, app_home: AppPaths
+    qtbot: QtBot,
+    make_avatar_panel: Callable[[], AvatarPanel],
+    avatar_script: AvatarScript,
+    app_home: AppPaths,
 ) -> None:
     write_clip(app_home.avatar_dir / "long.mp4", GREEN, frames=100)  # 4 s
-    panel = open_avatar(qtbot, window)
+    panel = make_avatar_panel()  # shown now: it reads what was set up
     qtbot.waitUntil(lambda: panel.result.gallery.count() == 1, timeout=5000)
     probe = FrameProbe(panel.result.preview.player)
     panel.result.gallery.itemClicked.emit(panel.result.gallery.item(0))
@@ -247,13 +287,13 @@ def test_play_pause_and_seek(
 
 def test_cancel_keeps_no_video_and_gives_the_controls_back(
     qtbot: QtBot,
-    window: MainWindow,
+    avatar_panel: AvatarPanel,
     monkeypatch: pytest.MonkeyPatch,
     avatar_script: AvatarScript,
     face_png: Path,
     speech_wav: Path,
 ) -> None:
-    panel = open_avatar(qtbot, window)
+    panel = avatar_panel
     choose_face(qtbot, panel, monkeypatch, face_png)
     choose_speech(qtbot, panel, monkeypatch, speech_wav)
     avatar_script.hold_at = 5
@@ -265,7 +305,7 @@ def test_cancel_keeps_no_video_and_gives_the_controls_back(
     assert panel.progress_label.text() == stopped()
     assert not panel.progress_bar.isVisible()
     assert panel.result.path is None and panel.result.preview.path is None
-    assert not list(window.ctx.paths.avatar_dir.rglob("*.mp4"))
+    assert not list(host_of(panel).ctx.paths.avatar_dir.rglob("*.mp4"))
     for control in (
         panel.generate_button,
         panel.face.choose_button,
@@ -288,7 +328,7 @@ def test_cancel_keeps_no_video_and_gives_the_controls_back(
 )
 def test_service_errors_appear_next_to_their_control(
     qtbot: QtBot,
-    window: MainWindow,
+    avatar_panel: AvatarPanel,
     monkeypatch: pytest.MonkeyPatch,
     avatar_script: AvatarScript,
     face_png: Path,
@@ -296,7 +336,7 @@ def test_service_errors_appear_next_to_their_control(
     field: str,
     label: str,
 ) -> None:
-    panel = open_avatar(qtbot, window)
+    panel = avatar_panel
     choose_face(qtbot, panel, monkeypatch, face_png)
     choose_speech(qtbot, panel, monkeypatch, speech_wav)
     avatar_script.fail_with = UserError(f"Something is wrong with the {field}.", field=field)
@@ -311,7 +351,7 @@ def test_service_errors_appear_next_to_their_control(
     qtbot.waitUntil(lambda: labels[label].isVisible(), timeout=5000)
     assert labels[label].text() == f"Something is wrong with the {field}."
     assert [name for name, shown in labels.items() if shown.isVisible()] == [label]
-    assert not window.notifications.isVisible()
+    assert not host_of(panel).notifications.isVisible()
     # Nothing the user gave was cleared; the next try clears the message.
     assert panel.face.path == face_png and panel.face.preview is not None
     assert panel.speech.audio_path == speech_wav
@@ -324,20 +364,20 @@ def test_service_errors_appear_next_to_their_control(
 
 def test_a_lipsync_device_failure_offers_use_cpu_instead(
     qtbot: QtBot,
-    window: MainWindow,
+    avatar_panel: AvatarPanel,
     monkeypatch: pytest.MonkeyPatch,
     avatar_script: AvatarScript,
     face_png: Path,
     speech_wav: Path,
 ) -> None:
     """As in Chat: one click moves the lip-sync model to the CPU and generates again."""
-    panel = open_avatar(qtbot, window)
+    panel = avatar_panel
     panel.device.choose("GPU")
     choose_face(qtbot, panel, monkeypatch, face_png)
     choose_speech(qtbot, panel, monkeypatch, speech_wav)
     avatar_script.fail_with = DeviceError("Could not compile the lip-sync model", device="GPU")
     click(qtbot, panel.generate_button)
-    bar = window.notifications
+    bar = host_of(panel).notifications
     qtbot.waitUntil(bar.isVisible, timeout=5000)
     assert "lip-sync model" in bar.message.text()
     assert bar.action_button.text() == "Use CPU instead"
@@ -352,21 +392,21 @@ def test_a_lipsync_device_failure_offers_use_cpu_instead(
 
 def test_a_face_detector_device_failure_keeps_the_picture_and_offers_use_cpu(
     qtbot: QtBot,
-    window: MainWindow,
+    avatar_panel: AvatarPanel,
     monkeypatch: pytest.MonkeyPatch,
     avatar_script: AvatarScript,
     face_png: Path,
 ) -> None:
     """Looking for faces fails on the detector's device: the thumbnail stays, CPU is one click."""
-    settings = window.ctx.settings
+    settings = avatar_panel.signals.settings
     settings.models = settings.models.with_placement(ModelTask.FACE_DETECTOR, Local(device="GPU"))
     avatar_script.faces_fail_with = DeviceError(
         "Could not compile the face detector on GPU", device="GPU"
     )
-    panel = open_avatar(qtbot, window)
+    panel = avatar_panel
     lipsync_device = panel.device.device()
     choose_face(qtbot, panel, monkeypatch, face_png)
-    bar = window.notifications
+    bar = host_of(panel).notifications
     qtbot.waitUntil(bar.isVisible, timeout=5000)
     assert "face detector on GPU" in bar.message.text()
     assert bar.action_button.text() == "Use CPU instead"
@@ -380,13 +420,13 @@ def test_a_face_detector_device_failure_keeps_the_picture_and_offers_use_cpu(
 
 def test_missing_inputs_are_said_before_any_work(
     qtbot: QtBot,
-    window: MainWindow,
+    avatar_panel: AvatarPanel,
     monkeypatch: pytest.MonkeyPatch,
     avatar_script: AvatarScript,
     face_png: Path,
     speech_wav: Path,
 ) -> None:
-    panel = open_avatar(qtbot, window)
+    panel = avatar_panel
     click(qtbot, panel.generate_button)
     assert panel.face.error.text() == "Choose a face first: a photo or a video."
     choose_face(qtbot, panel, monkeypatch, face_png)
@@ -405,13 +445,13 @@ def test_missing_inputs_are_said_before_any_work(
 
 def test_a_voice_and_a_text_are_spoken_first(
     qtbot: QtBot,
-    window: MainWindow,
+    avatar_panel: AvatarPanel,
     monkeypatch: pytest.MonkeyPatch,
     avatar_script: AvatarScript,
     face_png: Path,
     speech_wav: Path,
 ) -> None:
-    panel = open_avatar(qtbot, window)
+    panel = avatar_panel
     add_voice(panel, "Alice", speech_wav)
     panel.refresh()
     choose_face(qtbot, panel, monkeypatch, face_png)
@@ -428,13 +468,13 @@ def test_a_voice_and_a_text_are_spoken_first(
 
 
 def test_no_lipsync_model_is_explained_up_front(
-    qtbot: QtBot, make_avatar_window: Callable[[], MainWindow], avatar_script: AvatarScript
+    qtbot: QtBot, make_avatar_panel: Callable[[], AvatarPanel], avatar_script: AvatarScript
 ) -> None:
     avatar_script.model_problem = UserError(
         "No lip-sync model is installed. Wav2Lip weights are licensed for non-commercial use…",
         field="model",
     )
-    panel = open_avatar(qtbot, make_avatar_window())
+    panel = make_avatar_panel()
     assert panel.model_error.isVisible()
     assert panel.model_error.text().startswith("No lip-sync model is installed.")
 
@@ -469,14 +509,14 @@ def test_no_lipsync_model_opens_the_convert_view_and_the_panel_follows_at_once(
 
 def test_several_faces_click_one_to_make_it_speak(
     qtbot: QtBot,
-    window: MainWindow,
+    make_avatar_panel: Callable[[], AvatarPanel],
     monkeypatch: pytest.MonkeyPatch,
     avatar_script: AvatarScript,
     face_png: Path,
     speech_wav: Path,
 ) -> None:
     avatar_script.faces = [(40, 40, 50, 60), (4, 4, 30, 30)]  # largest first
-    panel = open_avatar(qtbot, window)
+    panel = make_avatar_panel()  # shown now: it reads what was set up
     choose_face(qtbot, panel, monkeypatch, face_png)
     assert panel.face.hint.text().startswith("2 faces found: click one")
     thumbnail = panel.face.thumbnail
@@ -498,9 +538,9 @@ def test_several_faces_click_one_to_make_it_speak(
 
 
 def test_faces_and_speech_can_be_dropped_on_the_panel(
-    qtbot: QtBot, window: MainWindow, face_png: Path, speech_wav: Path, tmp_path: Path
+    qtbot: QtBot, avatar_panel: AvatarPanel, face_png: Path, speech_wav: Path, tmp_path: Path
 ) -> None:
-    panel = open_avatar(qtbot, window)
+    panel = avatar_panel
     panel.drop_files([face_png, speech_wav])
     qtbot.waitUntil(lambda: panel.face.preview is not None, timeout=5000)
     assert panel.face.path == face_png
@@ -513,9 +553,9 @@ def test_faces_and_speech_can_be_dropped_on_the_panel(
 
 
 def test_a_face_of_too_many_pixels_is_refused_next_to_the_face(
-    qtbot: QtBot, window: MainWindow, tmp_path: Path
+    qtbot: QtBot, avatar_panel: AvatarPanel, tmp_path: Path
 ) -> None:
-    panel = open_avatar(qtbot, window)
+    panel = avatar_panel
     huge = tmp_path / "huge.png"
     huge.write_bytes(png_claiming(20_000, 20_000))  # decoded, 2.5 GB in lip-sync
     panel.drop_files([huge])
@@ -528,10 +568,10 @@ def test_a_face_of_too_many_pixels_is_refused_next_to_the_face(
 
 
 def test_a_face_video_shows_its_first_frame(
-    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    qtbot: QtBot, avatar_panel: AvatarPanel, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     video = write_clip(tmp_path / "talking.mp4", BLUE, frames=10, size=96)
-    panel = open_avatar(qtbot, window)
+    panel = avatar_panel
     choose_face(qtbot, panel, monkeypatch, video)
     preview = panel.face.preview
     assert preview is not None and preview.is_video and preview.image.shape == (96, 96, 3)
@@ -542,12 +582,12 @@ def test_a_face_video_shows_its_first_frame(
 
 
 def test_gallery_lists_recent_results_and_previews_one_on_click(
-    qtbot: QtBot, window: MainWindow, app_home: AppPaths
+    qtbot: QtBot, make_avatar_panel: Callable[[], AvatarPanel], app_home: AppPaths
 ) -> None:
     older = write_clip(app_home.avatar_dir / "avatar-1.mp4", GREEN)
     newer = write_clip(app_home.avatar_dir / "avatar-2.mp4", BLUE)
     os.utime(older, (1_700_000_000, 1_700_000_000))
-    panel = open_avatar(qtbot, window)
+    panel = make_avatar_panel()  # shown now: it reads what was set up
     qtbot.waitUntil(lambda: panel.result.gallery.count() == 2, timeout=5000)
     assert panel.result.gallery.paths() == [newer, older]
     assert not panel.result.gallery.item(0).icon().isNull()  # a first-frame thumbnail
@@ -563,13 +603,13 @@ def test_gallery_lists_recent_results_and_previews_one_on_click(
 
 def test_save_as_copies_the_video_through_a_temp_name(
     qtbot: QtBot,
-    window: MainWindow,
+    make_avatar_panel: Callable[[], AvatarPanel],
     monkeypatch: pytest.MonkeyPatch,
     app_home: AppPaths,
     tmp_path: Path,
 ) -> None:
     made = write_clip(app_home.avatar_dir / "avatar-1.mp4", RED)
-    panel = open_avatar(qtbot, window)
+    panel = make_avatar_panel()  # shown now: it reads what was set up
     qtbot.waitUntil(lambda: panel.result.gallery.count() == 1, timeout=5000)
     panel.result.show_video(made)
     target = tmp_path / "out" / "greeting"
@@ -623,9 +663,9 @@ def test_the_real_lipsync_model_makes_a_video_the_preview_plays(
     assert cv2.imwrite(str(face), data.astronaut()[:, :, ::-1])
     ctx = make_context(app_home, [CPU], script)
     ctx.settings.models = ctx.settings.models.with_folder(ModelTask.LIPSYNC, lipsync_model_dir)
-    window = open_window(qtbot, ctx)
+    panel = open_panel(qtbot, ctx, main_panels.avatar_panel)
     try:
-        panel = open_avatar(qtbot, window)
+        qtbot.waitUntil(lambda: not panel.result.gallery_loading, timeout=5000)
         assert not panel.model_error.isVisible()
         answer_files(monkeypatch, face)
         click(qtbot, panel.face.choose_button)
@@ -641,7 +681,7 @@ def test_the_real_lipsync_model_makes_a_video_the_preview_plays(
         assert panel.result.label.text().startswith(f"{frames} · 1 s · made at")
         assert {(w, h) for w, h, _ in probe.frames} == {(512, 512)}
     finally:
-        window.close()
+        host_of(panel).close()
 
 
 # ----- screenshot ------------------------------------------------------------------------
@@ -652,9 +692,9 @@ def where(widget: QWidget) -> QPoint:
 
 
 def test_status_lines_never_move_generate_or_the_speech_controls(
-    qtbot: QtBot, window: MainWindow
+    qtbot: QtBot, avatar_panel: AvatarPanel
 ) -> None:
-    panel = open_avatar(qtbot, window)
+    panel = avatar_panel
     buttons = [panel.generate_button, panel.speech.file_button, panel.face.choose_button]
     before = [where(button) for button in buttons]
     lines = [panel.speech.error, panel.subtitles.note, panel.generate_error, panel.result.error]
@@ -675,14 +715,14 @@ def test_status_lines_never_move_generate_or_the_speech_controls(
 
 def test_the_preview_shows_the_last_frame_after_the_end_and_after_stop(
     qtbot: QtBot,
-    window: MainWindow,
+    avatar_panel: AvatarPanel,
     monkeypatch: pytest.MonkeyPatch,
     avatar_script: AvatarScript,
     face_png: Path,
     speech_wav: Path,
 ) -> None:
     """The fake writes a real red mp4; grabs of the preview are not black after it plays."""
-    panel = open_avatar(qtbot, window)
+    panel = avatar_panel
     choose_face(qtbot, panel, monkeypatch, face_png)
     choose_speech(qtbot, panel, monkeypatch, speech_wav)
     avatar_script.release.set()
@@ -724,9 +764,9 @@ def test_a_picture_without_a_face_disables_generate_and_says_why(
     assert cv2.imwrite(str(face), data.astronaut()[:, :, ::-1])
     ctx = make_context(app_home, [CPU], script)
     ctx.settings.models = ctx.settings.models.with_folder(ModelTask.LIPSYNC, lipsync_model_dir)
-    window = open_window(qtbot, ctx)
+    panel = open_panel(qtbot, ctx, main_panels.avatar_panel)
     try:
-        panel = open_avatar(qtbot, window)
+        qtbot.waitUntil(lambda: not panel.result.gallery_loading, timeout=5000)
         answer_files(monkeypatch, gradient)
         click(qtbot, panel.face.choose_button)
         qtbot.waitUntil(lambda: panel.face.preview is not None, timeout=60_000)
@@ -740,16 +780,16 @@ def test_a_picture_without_a_face_disables_generate_and_says_why(
         assert not panel.face.error.isVisible()
         assert panel.generate_button.isEnabled()
     finally:
-        window.close()
+        host_of(panel).close()
 
 
 def test_every_control_has_a_name_and_a_description(
     qtbot: QtBot,
-    window: MainWindow,
+    avatar_panel: AvatarPanel,
     monkeypatch: pytest.MonkeyPatch,
     face_png: Path,
 ) -> None:
-    panel = open_avatar(qtbot, window)
+    panel = avatar_panel
     assert unlabelled_widgets(panel) == []
     choose_face(qtbot, panel, monkeypatch, face_png)
     panel.speech.voice_radio.setChecked(True)

@@ -13,21 +13,23 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
+from app.context import AppContext
 from app.core.errors import UserError
+from app.core.paths import AppPaths
 from tests.ui.avatar.test_panel import (
     PLAY_TIMEOUT_MS,
     FrameProbe,
     add_voice,
-    make_avatar_window,
+    avatar_context,
     speech_wav,
-    window,
 )
 from tests.ui.avatar_fakes import BLUE, GREEN, RED, AvatarScript
+from tests.ui.fakes import Script
 from tests.ui.helpers import ask, click, load, type_and_send
 from ui.chat.avatar_mode import AvatarMode, no_face, no_voice
-from ui.shell.main_window import MainWindow
+from ui.chat.panel import ChatPanel
 
-__all__ = ["make_avatar_window", "speech_wav", "window"]  # fixtures, imported for the tests below
+__all__ = ["speech_wav"]  # the fixture, imported for the tests below
 
 
 # Messages of the offscreen test machine itself (no GPU renderer, no PipeWire or PulseAudio).
@@ -40,22 +42,31 @@ pytestmark = pytest.mark.qt_log_ignore(
 )
 
 
-def ready_for_avatar_mode(window: MainWindow, face_png: Path, speech_wav: Path) -> AvatarMode:
-    mode = window.chat_panel.avatar_mode
+@pytest.fixture
+def ctx(
+    app_home: AppPaths, script: Script, avatar_script: AvatarScript, monkeypatch: pytest.MonkeyPatch
+) -> AppContext:
+    """The Chat panel's context (see tests/ui/conftest.py) over the fake avatar service."""
+    return avatar_context(app_home, script, avatar_script, monkeypatch)
+
+
+def ready_for_avatar_mode(chat_panel: ChatPanel, face_png: Path, speech_wav: Path) -> AvatarMode:
+    mode = chat_panel.avatar_mode
     add_voice(mode, "Alice", speech_wav)
-    window.ctx.settings.voice = "Alice"
-    window.ctx.settings.face_image = face_png
+    chat_panel.signals.settings.voice = "Alice"
+    chat_panel.signals.settings.face_image = face_png
     return mode
 
 
 def test_avatar_mode_says_what_is_missing(
     qtbot: QtBot,
-    window: MainWindow,
+    chat_panel: ChatPanel,
+    ctx: AppContext,
     avatar_script: AvatarScript,
     face_png: Path,
     speech_wav: Path,
 ) -> None:
-    mode = window.chat_panel.avatar_mode
+    mode = chat_panel.avatar_mode
     assert not mode.isVisible()
     click(qtbot, mode.toggle)
     assert mode.isVisible() and mode.error.text() == no_voice()
@@ -65,7 +76,7 @@ def test_avatar_mode_says_what_is_missing(
     add_voice(mode, "Alice", speech_wav)
     click(qtbot, mode.toggle)
     assert mode.error.text() == no_face()
-    window.ctx.settings.face_image = face_png
+    ctx.settings.face_image = face_png
     avatar_script.model_problem = UserError("No lip-sync model is installed.", field="model")
     click(qtbot, mode.toggle)
     click(qtbot, mode.toggle)
@@ -74,13 +85,14 @@ def test_avatar_mode_says_what_is_missing(
 
 def test_avatar_mode_plays_each_sentence_in_order_as_soon_as_it_is_made(
     qtbot: QtBot,
-    window: MainWindow,
+    chat_panel: ChatPanel,
+    ctx: AppContext,
     model_folder: Path,
     avatar_script: AvatarScript,
     face_png: Path,
     speech_wav: Path,
 ) -> None:
-    mode = ready_for_avatar_mode(window, face_png, speech_wav)
+    mode = ready_for_avatar_mode(chat_panel, face_png, speech_wav)
     last_gate = avatar_script.clip_gates.setdefault(2, threading.Event())
     click(qtbot, mode.toggle)
     assert mode.error.text() == ""
@@ -89,8 +101,8 @@ def test_avatar_mode_plays_each_sentence_in_order_as_soon_as_it_is_made(
     mode.preview.player.sourceChanged.connect(
         lambda url: sources.append(Path(url.toLocalFile()).name)
     )
-    load(qtbot, window.chat_panel, model_folder)
-    type_and_send(qtbot, window.chat_panel, "Say hello")
+    load(qtbot, chat_panel, model_folder)
+    type_and_send(qtbot, chat_panel, "Say hello")
 
     # The first sentence plays while the last is not made yet.
     qtbot.waitUntil(lambda: len(probe.frames) >= 5, timeout=PLAY_TIMEOUT_MS)
@@ -98,7 +110,7 @@ def test_avatar_mode_plays_each_sentence_in_order_as_soon_as_it_is_made(
     assert probe.colors()[0] == RED
     assert avatar_script.spoken == [{"text": "Hello there, friend.", "voice": "Alice"}]
     assert avatar_script.calls[0]["face"] == face_png
-    session = window.ctx.paths.avatar_dir / "answer-1"
+    session = ctx.paths.avatar_dir / "answer-1"
     assert not (session / "003.mp4").exists()
     assert mode.status.text().startswith("Sentence 1/3") or mode.status.text().startswith(
         "Sentence 2/3"
@@ -113,37 +125,38 @@ def test_avatar_mode_plays_each_sentence_in_order_as_soon_as_it_is_made(
 
 def test_avatar_mode_stop_cancels_the_rest(
     qtbot: QtBot,
-    window: MainWindow,
+    chat_panel: ChatPanel,
+    ctx: AppContext,
     model_folder: Path,
     avatar_script: AvatarScript,
     face_png: Path,
     speech_wav: Path,
 ) -> None:
-    mode = ready_for_avatar_mode(window, face_png, speech_wav)
+    mode = ready_for_avatar_mode(chat_panel, face_png, speech_wav)
     avatar_script.clip_gates[1] = threading.Event()
     click(qtbot, mode.toggle)
-    load(qtbot, window.chat_panel, model_folder)
-    type_and_send(qtbot, window.chat_panel, "Say hello")
+    load(qtbot, chat_panel, model_folder)
+    type_and_send(qtbot, chat_panel, "Say hello")
     qtbot.waitUntil(lambda: mode.current is not None, timeout=PLAY_TIMEOUT_MS)
 
     click(qtbot, mode.stop_button)
     qtbot.waitUntil(lambda: not mode.busy, timeout=5000)
     assert mode.status.text() == "Stopped."
     assert not mode.preview.playing
-    session = window.ctx.paths.avatar_dir / "answer-1"
+    session = ctx.paths.avatar_dir / "answer-1"
     assert [p.name for p in session.iterdir()] == ["001.mp4"]  # the rest was never made
     assert not mode.error.isVisible()
 
 
 def test_avatar_mode_off_leaves_answers_alone(
     qtbot: QtBot,
-    window: MainWindow,
+    chat_panel: ChatPanel,
     model_folder: Path,
     avatar_script: AvatarScript,
     face_png: Path,
     speech_wav: Path,
 ) -> None:
-    mode = ready_for_avatar_mode(window, face_png, speech_wav)
-    load(qtbot, window.chat_panel, model_folder)
-    ask(qtbot, window.chat_panel, "Say hello")
+    mode = ready_for_avatar_mode(chat_panel, face_png, speech_wav)
+    load(qtbot, chat_panel, model_folder)
+    ask(qtbot, chat_panel, "Say hello")
     assert avatar_script.spoken == avatar_script.calls == [] and not mode.isVisible()
