@@ -25,9 +25,10 @@ from tests.audio_samples import write_clip
 from tests.speech import SENTENCES, have_espeak, spoken, with_silence
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, Script
-from tests.ui.helpers import answer_files, click, open_window, show_panel
+from tests.ui.helpers import answer_files, click
+from tests.ui.panels import host_of, open_panel
 from ui.avatar import AvatarPanel
-from ui.shell.main_window import MainWindow
+from ui.shell import main_panels
 
 pytestmark = [
     pytest.mark.integration,
@@ -44,7 +45,7 @@ pytestmark = [
 MADE_MS = 120_000
 TYPED = ("Hello there, my friend.", "How are you today?")
 
-WindowMaker = Callable[[Path | None], MainWindow]
+PanelMaker = Callable[[Path | None], AvatarPanel]
 
 
 @pytest.fixture
@@ -57,18 +58,18 @@ def astronaut(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def make_window(
+def make_panel(
     qtbot: QtBot,
     app_home: AppPaths,
     script: Script,
     lipsync_model_dir: Path,
     tts_model_dir: Path,
-) -> Iterator[WindowMaker]:
-    """A window on the real lip-sync and TTS models with the voice "Alice"; the Whisper given
-    (None: none installed)."""
-    windows: list[MainWindow] = []
+) -> Iterator[PanelMaker]:
+    """The Avatar panel alone on the real lip-sync and TTS models with the voice "Alice"; the
+    Whisper given (None: none installed)."""
+    panels: list[AvatarPanel] = []
 
-    def make(whisper: Path | None) -> MainWindow:
+    def make(whisper: Path | None) -> AvatarPanel:
         ctx = make_context(app_home, [CPU], script)
         ctx.settings.models = ctx.settings.models.with_folder(ModelTask.LIPSYNC, lipsync_model_dir)
         ctx.settings.models = ctx.settings.models.with_folder(ModelTask.TTS, tts_model_dir)
@@ -77,20 +78,19 @@ def make_window(
         soundfile.write(reference, np.zeros(MODEL_RATE, np.float32), MODEL_RATE)
         if "Alice" not in [voice.name for voice in ctx.voice.library.voices()]:
             ctx.voice.library.add("Alice", np.full(512, 0.04, np.float32), reference, 8.0)
-        window = open_window(qtbot, ctx)
-        windows.append(window)
-        return window
+        panel = open_panel(qtbot, ctx, main_panels.avatar_panel)
+        panels.append(panel)
+        return panel
 
     yield make
-    for window in windows:
-        window.close()  # stops the players, cancels and waits for workers
+    for panel in panels:
+        host_of(panel).close()  # stops the players, cancels and waits for workers
 
 
 def ready_panel(
-    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, face: Path
+    qtbot: QtBot, panel: AvatarPanel, monkeypatch: pytest.MonkeyPatch, face: Path
 ) -> AvatarPanel:
     """The Avatar panel with the face chosen and read, subtitles on."""
-    panel = show_panel(window, "Avatar", AvatarPanel)
     answer_files(monkeypatch, face)
     click(qtbot, panel.face.choose_button)
     qtbot.waitUntil(lambda: panel.face.preview is not None, timeout=60_000)
@@ -129,13 +129,12 @@ def _duration(video: Path) -> float:
 
 def test_a_typed_text_gets_exact_subtitles_from_its_sentences(
     qtbot: QtBot,
-    make_window: WindowMaker,
+    make_panel: PanelMaker,
     monkeypatch: pytest.MonkeyPatch,
     astronaut: Path,
     tmp_path: Path,
 ) -> None:
-    window = make_window(None)  # no Whisper needed for a typed text
-    panel = ready_panel(qtbot, window, monkeypatch, astronaut)
+    panel = ready_panel(qtbot, make_panel(None), monkeypatch, astronaut)  # no Whisper needed
     panel.speech.voice_radio.setChecked(True)
     qtbot.keyClicks(panel.speech.text_edit, " ".join(TYPED))
     video = generate(qtbot, panel)
@@ -153,7 +152,7 @@ def test_a_typed_text_gets_exact_subtitles_from_its_sentences(
 
 def test_a_speech_file_is_transcribed_into_subtitles_by_whisper(
     qtbot: QtBot,
-    make_window: WindowMaker,
+    make_panel: PanelMaker,
     monkeypatch: pytest.MonkeyPatch,
     astronaut: Path,
     whisper_model_dir: Path,
@@ -161,7 +160,7 @@ def test_a_speech_file_is_transcribed_into_subtitles_by_whisper(
 ) -> None:
     speech = with_silence(0.3, spoken(SENTENCES[1]), 0.6, spoken(SENTENCES[2]), 0.3)
     wav = write_clip(tmp_path / "question.wav", speech)
-    panel = ready_panel(qtbot, make_window(whisper_model_dir), monkeypatch, astronaut)
+    panel = ready_panel(qtbot, make_panel(whisper_model_dir), monkeypatch, astronaut)
     answer_files(monkeypatch, wav)
     click(qtbot, panel.speech.file_button)
     video = generate(qtbot, panel)
@@ -174,13 +173,13 @@ def test_a_speech_file_is_transcribed_into_subtitles_by_whisper(
 
 def test_without_whisper_the_video_is_made_and_a_sentence_says_why_no_subtitles(
     qtbot: QtBot,
-    make_window: WindowMaker,
+    make_panel: PanelMaker,
     monkeypatch: pytest.MonkeyPatch,
     astronaut: Path,
     tmp_path: Path,
 ) -> None:
     wav = write_clip(tmp_path / "question.wav", spoken(SENTENCES[1]))
-    panel = ready_panel(qtbot, make_window(None), monkeypatch, astronaut)
+    panel = ready_panel(qtbot, make_panel(None), monkeypatch, astronaut)
     answer_files(monkeypatch, wav)
     click(qtbot, panel.speech.file_button)
     video = generate(qtbot, panel)
@@ -189,12 +188,10 @@ def test_without_whisper_the_video_is_made_and_a_sentence_says_why_no_subtitles(
     assert panel.subtitles.note.text().startswith("No subtitles: they need a speech-to-text")
 
 
-def test_the_option_is_remembered(
-    qtbot: QtBot, make_window: WindowMaker, app_home: AppPaths
-) -> None:
-    panel = show_panel(make_window(None), "Avatar", AvatarPanel)
+def test_the_option_is_remembered(qtbot: QtBot, make_panel: PanelMaker, app_home: AppPaths) -> None:
+    panel = make_panel(None)
     assert not panel.subtitles.wanted
     panel.subtitles.checkbox.setChecked(True)
     assert '"avatar_subtitles": true' in app_home.settings_file.read_text("utf-8")
-    again = show_panel(make_window(None), "Avatar", AvatarPanel)
+    again = make_panel(None)
     assert again.subtitles.checkbox.isChecked()
