@@ -21,6 +21,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
+from app.context import AppContext
 from app.core.audio import devices as audio_devices
 from app.core.model_choices import device_value_of
 from app.core.model_tasks import ModelTask
@@ -45,7 +46,9 @@ from tests.ui.helpers import (
     open_window,
     show_panel,
 )
+from tests.ui.panels import host_of, open_panel
 from ui.a11y import unlabelled_widgets
+from ui.shell import main_panels
 from ui.shell.main_window import MainWindow
 from ui.theme import dark_palette
 from ui.voice import VoicePanel
@@ -65,6 +68,43 @@ WRITE_SCREENSHOT_ENV = "OV_STUDIO_WRITE_SCREENSHOTS"
 # ----- fixtures and steps --------------------------------------------------------------
 
 
+def voice_context(
+    app_home: AppPaths, script: Script, tts: Path | None, speaker_encoder: Path | None
+) -> AppContext:
+    """An app context on a CPU with the real VoiceService over these models (None: none)."""
+    ctx = make_context(app_home, [CPU], script)
+    if tts is not None and speaker_encoder is not None:
+        ctx.settings.models = ctx.settings.models.with_folder(ModelTask.TTS, tts)
+        ctx.settings.models = ctx.settings.models.with_folder(
+            ModelTask.SPEAKER_ENCODER, speaker_encoder
+        )
+    return ctx
+
+
+@pytest.fixture
+def make_voice_panel(
+    qtbot: QtBot,
+    app_home: AppPaths,
+    script: Script,
+    tts_model_dir: Path,
+    speaker_encoder_dir: Path,
+) -> Iterator[Callable[..., VoicePanel]]:
+    """The Voice panel alone over the real VoiceService and the tiny models."""
+    panels: list[VoicePanel] = []
+
+    def make(*, models: bool = True) -> VoicePanel:
+        models_given = (tts_model_dir, speaker_encoder_dir) if models else (None, None)
+        panel = open_panel(
+            qtbot, voice_context(app_home, script, *models_given), main_panels.voice_panel
+        )
+        panels.append(panel)
+        return panel
+
+    yield make
+    for panel in panels:
+        host_of(panel).close()  # stops recording and sound, cancels and waits for workers
+
+
 @pytest.fixture
 def make_voice_window(
     qtbot: QtBot,
@@ -77,13 +117,8 @@ def make_voice_window(
     windows: list[MainWindow] = []
 
     def make(*, models: bool = True) -> MainWindow:
-        ctx = make_context(app_home, [CPU], script)
-        if models:
-            ctx.settings.models = ctx.settings.models.with_folder(ModelTask.TTS, tts_model_dir)
-            ctx.settings.models = ctx.settings.models.with_folder(
-                ModelTask.SPEAKER_ENCODER, speaker_encoder_dir
-            )
-        window = open_window(qtbot, ctx)
+        models_given = (tts_model_dir, speaker_encoder_dir) if models else (None, None)
+        window = open_window(qtbot, voice_context(app_home, script, *models_given))
         windows.append(window)
         return window
 
@@ -181,11 +216,11 @@ def alice_clip(tmp_path: Path) -> Path:
 @pytest.mark.integration
 def test_a_voice_is_made_from_a_file(
     qtbot: QtBot,
-    make_voice_window: Callable[..., MainWindow],
+    make_voice_panel: Callable[..., VoicePanel],
     alice_clip: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    panel = open_voice(make_voice_window())
+    panel = make_voice_panel()
     box = panel.new_voice
     assert box.clip_label.text() == choose_clip()
     assert not box.create_button.isEnabled()
@@ -222,14 +257,14 @@ def test_a_voice_is_made_from_a_file(
 )
 def test_bad_clips_are_explained_next_to_the_clip(
     qtbot: QtBot,
-    make_voice_window: Callable[..., MainWindow],
+    make_voice_panel: Callable[..., VoicePanel],
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     make_clip: Callable[[Path], Path],
     where: str,
     expected: str,
 ) -> None:
-    panel = open_voice(make_voice_window())
+    panel = make_voice_panel()
     box = panel.new_voice
     qtbot.keyClicks(box.name_edit, "Bob")
     clip_from_file(qtbot, panel, monkeypatch, make_clip(tmp_path))
@@ -243,11 +278,11 @@ def test_bad_clips_are_explained_next_to_the_clip(
 @pytest.mark.integration
 def test_a_too_long_clip_offers_a_trim(
     qtbot: QtBot,
-    make_voice_window: Callable[..., MainWindow],
+    make_voice_panel: Callable[..., VoicePanel],
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    panel = open_voice(make_voice_window())
+    panel = make_voice_panel()
     box = panel.new_voice
     clip_from_file(
         qtbot, panel, monkeypatch, write_clip(tmp_path / "long.flac", speech_like(36.0, seed=3))
@@ -267,11 +302,11 @@ def test_a_too_long_clip_offers_a_trim(
 @pytest.mark.integration
 def test_a_taken_name_is_refused_before_anything_is_computed(
     qtbot: QtBot,
-    make_voice_window: Callable[..., MainWindow],
+    make_voice_panel: Callable[..., VoicePanel],
     alice_clip: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    panel = open_voice(make_voice_window())
+    panel = make_voice_panel()
     add_voice(panel, "Alice", alice_clip)
     clip_from_file(qtbot, panel, monkeypatch, alice_clip)
     qtbot.keyClicks(panel.new_voice.name_edit, "alice")
@@ -292,11 +327,11 @@ def _text_file(path: Path) -> Path:
 @pytest.mark.integration
 def test_rename_in_place_and_delete_with_confirmation(
     qtbot: QtBot,
-    make_voice_window: Callable[..., MainWindow],
+    make_voice_panel: Callable[..., VoicePanel],
     alice_clip: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    panel = open_voice(make_voice_window())
+    panel = make_voice_panel()
     add_voice(panel, "Alice", alice_clip)
     add_voice(panel, "Carol", alice_clip)
     panel.speech.voice_combo.setCurrentText("Alice")
@@ -399,10 +434,10 @@ def test_a_damaged_voice_is_listed_greyed_with_why_and_can_be_deleted(
 def test_reference_clips_play_and_a_missing_one_says_why(
     qtbot: QtBot,
     sound_card: VirtualSoundCard,
-    make_voice_window: Callable[..., MainWindow],
+    make_voice_panel: Callable[..., VoicePanel],
     alice_clip: Path,
 ) -> None:
-    panel = open_voice(make_voice_window())
+    panel = make_voice_panel()
     add_voice(panel, "Alice", alice_clip)
     add_voice(panel, "Bob", alice_clip)
     voices = panel.voices
@@ -431,9 +466,9 @@ def test_reference_clips_play_and_a_missing_one_says_why(
 def test_record_a_voice_through_the_virtual_microphone(
     qtbot: QtBot,
     sound_card: VirtualSoundCard,
-    make_voice_window: Callable[..., MainWindow],
+    make_voice_panel: Callable[..., VoicePanel],
 ) -> None:
-    panel = open_voice(make_voice_window())
+    panel = make_voice_panel()
     record = panel.new_voice.record
     assert record.input_combo.isEnabled() and not record.no_input.isVisible()
     record.input_combo.setCurrentIndex(record.input_combo.findText(sound_card.input().label))
@@ -475,13 +510,12 @@ def _spy(method: Callable[[str], None], seen: list[str]) -> Callable[[str], None
 def test_speech_streams_through_the_player_in_order_and_saves(
     qtbot: QtBot,
     sound_card: VirtualSoundCard,
-    make_voice_window: Callable[..., MainWindow],
+    make_voice_panel: Callable[..., VoicePanel],
     alice_clip: Path,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    window = make_voice_window()
-    panel = open_voice(window)
+    panel = make_voice_panel()
     add_voice(panel, "Alice", alice_clip)
     box = panel.speech
     box.output_combo.setCurrentIndex(box.output_combo.findText(sound_card.output().label))
@@ -495,7 +529,7 @@ def test_speech_streams_through_the_player_in_order_and_saves(
     assert box.metrics_label.text().startswith("RTF ")
     assert "first audio" in box.metrics_label.text()
     assert box.metrics_label.text().endswith("AUTO → CPU")
-    record = window.ctx.metrics.latest("tts")
+    record = host_of(panel).ctx.metrics.latest("tts")
     assert record is not None and record.values["sentences"] == 3  # the overlay's numbers
     # The panel shows the figures the overlay gets, not numbers of its own.
     assert f"RTF {record.values['rtf']:.2f}" in box.metrics_label.text()
@@ -516,10 +550,10 @@ def test_speech_streams_through_the_player_in_order_and_saves(
 def test_stop_silences_speech_at_once(
     qtbot: QtBot,
     sound_card: VirtualSoundCard,
-    make_voice_window: Callable[..., MainWindow],
+    make_voice_panel: Callable[..., VoicePanel],
     alice_clip: Path,
 ) -> None:
-    panel = open_voice(make_voice_window())
+    panel = make_voice_panel()
     add_voice(panel, "Alice", alice_clip)
     box = panel.speech
     box.text.setPlainText(" ".join(f"Sentence number {n} is here." for n in range(40)))
@@ -543,14 +577,13 @@ def test_stop_silences_speech_at_once(
 def test_a_failure_midway_is_shown_at_once_and_stops_the_sound(
     qtbot: QtBot,
     sound_card: VirtualSoundCard,
-    make_voice_window: Callable[..., MainWindow],
+    make_voice_panel: Callable[..., VoicePanel],
     alice_clip: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The error does not wait for the sentences already made to be heard: the sound stops,
     and "Use CPU instead" speaks again at once."""
-    window = make_voice_window()
-    panel = open_voice(window)
+    panel = make_voice_panel()
     add_voice(panel, "Alice", alice_clip)
     box = panel.speech
     first_seconds = 4.0
@@ -575,7 +608,7 @@ def test_a_failure_midway_is_shown_at_once_and_stops_the_sound(
     assert 0 <= heard < first_seconds / 2  # shown long before the first sentence was heard
     player = box.runner.player
     assert player is not None and player.stopped
-    bar = window.notifications
+    bar = host_of(panel).notifications
     assert "during sentence 2" in bar.message.text()
     assert box.speak_button.isEnabled() and not box.save_button.isEnabled()
     with qtbot.waitSignal(box.runner.finished, timeout=60_000):
@@ -595,12 +628,12 @@ def test_a_failure_midway_is_shown_at_once_and_stops_the_sound(
 )
 def test_text_problems_show_next_to_the_text_which_stays(
     qtbot: QtBot,
-    make_voice_window: Callable[..., MainWindow],
+    make_voice_panel: Callable[..., VoicePanel],
     alice_clip: Path,
     text: str,
     expected: str,
 ) -> None:
-    panel = open_voice(make_voice_window())
+    panel = make_voice_panel()
     box = panel.speech
     box.text.setPlainText(text)
     click(qtbot, box.speak_button)
@@ -614,9 +647,9 @@ def test_text_problems_show_next_to_the_text_which_stays(
 
 @pytest.mark.integration
 def test_missing_models_say_what_to_do(
-    qtbot: QtBot, make_voice_window: Callable[..., MainWindow], alice_clip: Path
+    qtbot: QtBot, make_voice_panel: Callable[..., VoicePanel], alice_clip: Path
 ) -> None:
-    panel = open_voice(make_voice_window(models=False))
+    panel = make_voice_panel(models=False)
     assert "No text-to-speech model is installed" in panel.speech.model_note.text()
     assert "Models… → Convert" in panel.speech.model_note.text()
     assert "No speaker encoder is installed" in panel.new_voice.model_note.text()
@@ -661,19 +694,18 @@ def test_a_missing_model_opens_the_model_manager_and_the_panel_follows_at_once(
 @pytest.mark.integration
 def test_a_model_chosen_on_another_thread_reaches_the_panel_and_other_settings_do_not(
     qtbot: QtBot,
-    make_voice_window: Callable[..., MainWindow],
+    make_voice_panel: Callable[..., VoicePanel],
     tts_model_dir: Path,
     speaker_encoder_dir: Path,
 ) -> None:
-    window = make_voice_window(models=False)
-    panel = open_voice(window)
+    panel = make_voice_panel(models=False)
     speech, new_voice = panel.speech.model_needed, panel.new_voice.model_needed
-    store = window.ctx.settings_store
+    store = host_of(panel).ctx.settings_store
     # Set behind the store's back, so a panel woken for nothing would show it.
     store.settings.models = store.settings.models.with_folder(ModelTask.TTS, tts_model_dir)
     on_a_thread(lambda: store.update(theme="dark", chunk_tokens=256))
     arrived: list[str] = []
-    window.tasks.post(arrived.append, "after the change")  # delivered after it, in order
+    panel.tasks.post(arrived.append, "after the change")  # delivered after it, in order
     qtbot.waitUntil(lambda: bool(arrived), timeout=10_000)
     assert "No text-to-speech model is installed" in speech.text()  # not woken
 
@@ -686,18 +718,17 @@ def test_a_model_chosen_on_another_thread_reaches_the_panel_and_other_settings_d
 @pytest.mark.integration
 def test_a_device_failure_offers_use_cpu_instead(
     qtbot: QtBot,
-    make_voice_window: Callable[..., MainWindow],
+    make_voice_panel: Callable[..., VoicePanel],
     alice_clip: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """As in Chat: the speech model failing on its device offers a one-click CPU retry."""
-    window = make_voice_window()
-    panel = open_voice(window)
+    panel = make_voice_panel()
     add_voice(panel, "Alice", alice_clip)
     failure = DeviceError("Could not compile the speech model on GPU: no memory", device="GPU")
     devices = first_call_fails(monkeypatch, panel, "speak", raise_(failure))
     speak(qtbot, panel, "Hello there.")
-    bar = window.notifications
+    bar = host_of(panel).notifications
     assert bar.isVisible() and "on GPU" in bar.message.text()
     assert bar.action_button.text() == "Use CPU instead"
     with qtbot.waitSignal(panel.speech.runner.finished, timeout=60_000):
@@ -709,20 +740,19 @@ def test_a_device_failure_offers_use_cpu_instead(
 @pytest.mark.integration
 def test_a_speaker_encoder_device_failure_offers_use_cpu_instead(
     qtbot: QtBot,
-    make_voice_window: Callable[..., MainWindow],
+    make_voice_panel: Callable[..., VoicePanel],
     alice_clip: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Creating a voice fails the same way: one click puts speech (and the encoder) on CPU."""
-    window = make_voice_window()
-    panel = open_voice(window)
+    panel = make_voice_panel()
     failure = DeviceError("Could not compile the speaker encoder on GPU", device="GPU")
     devices = first_call_fails(monkeypatch, panel, "create_voice", raise_(failure))
     clip_from_file(qtbot, panel, monkeypatch, alice_clip)
     box = panel.new_voice
     qtbot.keyClicks(box.name_edit, "Alice")
     click(qtbot, box.create_button)
-    bar = window.notifications
+    bar = host_of(panel).notifications
     qtbot.waitUntil(lambda: bar.isVisible(), timeout=60_000)
     assert "on GPU" in bar.message.text() and bar.action_button.text() == "Use CPU instead"
     assert box.name_edit.text() == "Alice" and box.check is not None  # nothing lost
@@ -737,14 +767,14 @@ def test_a_speaker_encoder_device_failure_offers_use_cpu_instead(
 @pytest.mark.integration
 def test_without_audio_devices_files_and_saving_still_work(
     qtbot: QtBot,
-    make_voice_window: Callable[..., MainWindow],
+    make_voice_panel: Callable[..., VoicePanel],
     alice_clip: Path,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(audio_devices, "input_devices", lambda: [])
     monkeypatch.setattr(audio_devices, "output_devices", lambda: [])
-    panel = open_voice(make_voice_window())
+    panel = make_voice_panel()
     record = panel.new_voice.record
     assert not record.record_button.isEnabled()
     assert record.no_input.isVisible() and record.no_input.text() == no_audio_device()
@@ -859,9 +889,9 @@ def where(widget: QWidget) -> QPoint:
 
 
 def test_status_lines_never_move_the_buttons(
-    make_voice_window: Callable[..., MainWindow],
+    make_voice_panel: Callable[..., VoicePanel],
 ) -> None:
-    panel = open_voice(make_voice_window())
+    panel = make_voice_panel()
     box, speech = panel.new_voice, panel.speech
     buttons = [
         box.record.record_button,
@@ -902,9 +932,9 @@ def test_status_lines_never_move_the_buttons(
 
 
 def test_every_control_has_a_name_and_a_description(
-    make_voice_window: Callable[..., MainWindow],
+    make_voice_panel: Callable[..., VoicePanel],
 ) -> None:
-    panel = open_voice(make_voice_window())
+    panel = make_voice_panel()
     problems = unlabelled_widgets(panel)
     assert problems == [], "\n".join(problems)
 
