@@ -28,15 +28,18 @@ from app.models.bundled import (
 )
 from pipelines.core import Cancelled, CancelToken
 from tests.integration.conftest import fresh_db, pg_server  # noqa: F401  (real-DB fixtures)
-from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, Script
-from tests.ui.helpers import click, open_window, show_panel
-from tests.ui.knowledge.test_panel import drop, open_panel
+from tests.ui.helpers import click, open_window
+from tests.ui.knowledge.test_panel import drop, fake_context, make_knowledge, show_knowledge
 from tests.ui.knowledge_fakes import FakeKnowledge, row
+from tests.ui.panels import host_of, open_panel
 from ui.knowledge import KnowledgePanel
 from ui.knowledge.embedder_setup import READY, STOPPED
 from ui.knowledge.model_row import not_set_up
+from ui.shell import main_panels
 from ui.shell.main_window import MainWindow
+
+__all__ = ["make_knowledge"]  # the fixture, imported for the tests below
 
 WAIT_S = 10
 
@@ -83,14 +86,11 @@ def held(fake: FakeKnowledge, monkeypatch: pytest.MonkeyPatch) -> Iterator[HeldS
 
 @pytest.fixture
 def kwindow(qtbot: QtBot, app_home: AppPaths, script: Script, fake: FakeKnowledge) -> MainWindow:
-    ctx = make_context(app_home, [CPU], script)
-    ctx.knowledge = fake  # type: ignore[assignment]
-    return open_window(qtbot, ctx)
+    return open_window(qtbot, fake_context(app_home, script, fake))
 
 
-def create_while_not_set_up(qtbot: QtBot, window: MainWindow, name: str) -> KnowledgePanel:
+def create_while_not_set_up(qtbot: QtBot, panel: KnowledgePanel, name: str) -> KnowledgePanel:
     """Type ``name``, click New; the set-up starts (and reports its first phase) first."""
-    panel = open_panel(qtbot, window)
     qtbot.keyClicks(panel.collections.name_edit, name)
     click(qtbot, panel.collections.new_button)
     qtbot.waitUntil(lambda: "step 1 of 2" in panel.setup.label.text(), timeout=5000)
@@ -98,9 +98,9 @@ def create_while_not_set_up(qtbot: QtBot, window: MainWindow, name: str) -> Know
 
 
 def test_the_footer_says_the_bundled_model_is_not_set_up(
-    qtbot: QtBot, kwindow: MainWindow, held: HeldSetup
+    qtbot: QtBot, make_knowledge: Callable[..., KnowledgePanel], held: HeldSetup
 ) -> None:
-    panel = open_panel(qtbot, kwindow)
+    panel = make_knowledge()
     row = panel.model_row
     assert row.name.text() == f"all-MiniLM-L6-v2-int8-ov — {not_set_up()}"
     assert "<b>" not in row.name.text() and row.setup_button.isVisible()
@@ -114,11 +114,15 @@ def test_the_footer_says_the_bundled_model_is_not_set_up(
 
 
 def test_dropped_files_wait_for_the_set_up_then_are_added(
-    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge, held: HeldSetup, tmp_path: Path
+    qtbot: QtBot,
+    make_knowledge: Callable[..., KnowledgePanel],
+    fake: FakeKnowledge,
+    held: HeldSetup,
+    tmp_path: Path,
 ) -> None:
     note = tmp_path / "note.txt"
     note.write_text("Trams climb the hills.", encoding="utf-8")
-    panel = open_panel(qtbot, kwindow)
+    panel = make_knowledge()
     assert drop(panel, [note])
     setup = panel.setup
     qtbot.waitUntil(lambda: "step 1 of 2, converting it to OpenVINO · 0:12" in setup.label.text())
@@ -136,9 +140,12 @@ def test_dropped_files_wait_for_the_set_up_then_are_added(
 
 
 def test_a_new_collection_is_created_after_the_set_up(
-    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge, held: HeldSetup
+    qtbot: QtBot,
+    make_knowledge: Callable[..., KnowledgePanel],
+    fake: FakeKnowledge,
+    held: HeldSetup,
 ) -> None:
-    panel = create_while_not_set_up(qtbot, kwindow, "Recipes")
+    panel = create_while_not_set_up(qtbot, make_knowledge(), "Recipes")
     assert panel.collections.names() == []
     held.gate.set()
     qtbot.waitUntil(lambda: panel.collections.names() == ["Recipes"], timeout=5000)
@@ -146,10 +153,13 @@ def test_a_new_collection_is_created_after_the_set_up(
 
 
 def test_a_search_goes_on_after_the_set_up(
-    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge, held: HeldSetup
+    qtbot: QtBot,
+    make_knowledge: Callable[..., KnowledgePanel],
+    fake: FakeKnowledge,
+    held: HeldSetup,
 ) -> None:
     fake.add("Research", row("/in/a.txt"))  # indexed with another model, say
-    panel = open_panel(qtbot, kwindow)
+    panel = make_knowledge()
     qtbot.keyClicks(panel.search.query, "bread")
     qtbot.keyClick(panel.search.query, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: panel.setup.running, timeout=5000)
@@ -161,9 +171,12 @@ def test_a_search_goes_on_after_the_set_up(
 
 
 def test_cancel_stops_the_set_up_and_forgets_the_waiting_action(
-    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge, held: HeldSetup
+    qtbot: QtBot,
+    make_knowledge: Callable[..., KnowledgePanel],
+    fake: FakeKnowledge,
+    held: HeldSetup,
 ) -> None:
-    panel = create_while_not_set_up(qtbot, kwindow, "Recipes")
+    panel = create_while_not_set_up(qtbot, make_knowledge(), "Recipes")
     with qtbot.waitSignal(panel.setup.finished, timeout=5000):
         click(qtbot, panel.setup.cancel_button)
     assert panel.setup.label.text() == STOPPED
@@ -177,7 +190,7 @@ def test_without_the_conversion_tools_one_sentence_points_to_the_model_manager(
     qtbot: QtBot, kwindow: MainWindow, held: HeldSetup
 ) -> None:
     held.fail = ConversionToolchainMissingError()
-    panel = open_panel(qtbot, kwindow)
+    panel = show_knowledge(qtbot, kwindow)
     click(qtbot, panel.model_row.setup_button)
     setup = panel.setup
     qtbot.waitUntil(setup.error.isVisible, timeout=5000)
@@ -191,21 +204,24 @@ def test_without_the_conversion_tools_one_sentence_points_to_the_model_manager(
 
 
 @pytest.fixture
-def real_window(
+def make_real_knowledge(
     qtbot: QtBot, app_home: AppPaths, request: pytest.FixtureRequest
-) -> Iterator[MainWindow]:
-    """A fresh profile: the bundled embedder is not converted, no other model is chosen."""
-    ctx = AppContext.create(app_home, [CPU])
-    ctx.settings.database_url = request.getfixturevalue("fresh_db")
-    window = open_window(qtbot, ctx)
-    yield window
-    window.close()
+) -> Iterator[Callable[[], KnowledgePanel]]:
+    """The Knowledge panel alone on a fresh profile (the bundled embedder is not converted, no
+    other model is chosen), built when called, its collections listed."""
+    panels: list[KnowledgePanel] = []
 
+    def make() -> KnowledgePanel:
+        ctx = AppContext.create(app_home, [CPU])
+        ctx.settings.database_url = request.getfixturevalue("fresh_db")
+        panel = open_panel(qtbot, ctx, main_panels.knowledge_panel)
+        panels.append(panel)
+        qtbot.waitUntil(lambda: panel.ready, timeout=30_000)
+        return panel
 
-def open_real(qtbot: QtBot, window: MainWindow) -> KnowledgePanel:
-    panel = show_panel(window, "Knowledge", KnowledgePanel)
-    qtbot.waitUntil(lambda: panel.ready, timeout=30_000)
-    return panel
+    yield make
+    for panel in panels:
+        host_of(panel).close()
 
 
 def converter_processes() -> list[str]:
@@ -225,9 +241,9 @@ def converter_processes() -> list[str]:
 
 @pytest.mark.integration
 def test_a_fresh_profile_converts_the_embedder_then_creates_the_collection(
-    qtbot: QtBot, real_window: MainWindow, app_home: AppPaths
+    qtbot: QtBot, make_real_knowledge: Callable[[], KnowledgePanel], app_home: AppPaths
 ) -> None:
-    panel = open_real(qtbot, real_window)
+    panel = make_real_knowledge()
     assert not_set_up() in panel.model_row.name.text()
     qtbot.keyClicks(panel.collections.name_edit, "Notes")
     click(qtbot, panel.collections.new_button)
@@ -245,9 +261,9 @@ def test_a_fresh_profile_converts_the_embedder_then_creates_the_collection(
 
 @pytest.mark.integration
 def test_cancel_mid_conversion_leaves_no_half_model_and_no_process(
-    qtbot: QtBot, real_window: MainWindow, app_home: AppPaths
+    qtbot: QtBot, make_real_knowledge: Callable[[], KnowledgePanel], app_home: AppPaths
 ) -> None:
-    panel = open_real(qtbot, real_window)
+    panel = make_real_knowledge()
     click(qtbot, panel.model_row.setup_button)
     models = default_embedder_dir(app_home).parent
     qtbot.waitUntil(lambda: bool(converter_processes()), timeout=60_000)
@@ -262,11 +278,14 @@ def test_cancel_mid_conversion_leaves_no_half_model_and_no_process(
 
 @pytest.mark.integration
 def test_a_converted_copy_is_shown_and_used_without_a_set_up(
-    qtbot: QtBot, real_window: MainWindow, app_home: AppPaths, embedding_model_dir: Path
+    qtbot: QtBot,
+    make_real_knowledge: Callable[[], KnowledgePanel],
+    app_home: AppPaths,
+    embedding_model_dir: Path,
 ) -> None:
     folder = default_embedder_dir(app_home)  # where a frozen build's copy is found, too
     shutil.copytree(embedding_model_dir, folder, copy_function=_link_or_copy)
-    panel = open_real(qtbot, real_window)
+    panel = make_real_knowledge()
     panel.model_row.show_current()
     assert panel.model_row.name.text() == f"<b>{folder.name}</b>"
     assert panel.model_row.setup_button.isHidden()

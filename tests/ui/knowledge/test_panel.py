@@ -9,7 +9,7 @@ real embedded PostgreSQL and the real MiniLM embedder."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -40,6 +40,7 @@ from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, Script
 from tests.ui.helpers import ScriptedAnswers, UrlCatcher, open_window, show_panel
 from tests.ui.knowledge_fakes import FakeKnowledge, row
+from tests.ui.panels import host_of, open_panel
 from tests.unit.pipelines.rag.test_html_text import TEXINFO_PAGE
 from ui.a11y import unlabelled_widgets
 from ui.knowledge import KnowledgePanel
@@ -47,6 +48,7 @@ from ui.knowledge.database_status import STARTING
 from ui.knowledge.documents_pane import EMPTY_COLLECTION, NO_COLLECTIONS
 from ui.knowledge.formatting import relevance_text
 from ui.knowledge.panel import type_query
+from ui.shell import main_panels
 from ui.shell.main_window import MainWindow
 from ui.theme import dark_palette, muted_color
 
@@ -63,12 +65,34 @@ def fake() -> Iterator[FakeKnowledge]:
     fake.release()  # never leave a worker waiting
 
 
-@pytest.fixture
-def kwindow(qtbot: QtBot, app_home: AppPaths, script: Script, fake: FakeKnowledge) -> MainWindow:
+def fake_context(app_home: AppPaths, script: Script, fake: FakeKnowledge) -> AppContext:
+    """An app context whose knowledge service is the in-memory fake."""
     ctx = make_context(app_home, [CPU], script)
     ctx.knowledge = fake  # type: ignore[assignment]
-    window = open_window(qtbot, ctx)
-    return window
+    return ctx
+
+
+@pytest.fixture
+def make_knowledge(
+    qtbot: QtBot, app_home: AppPaths, script: Script, fake: FakeKnowledge
+) -> Callable[..., KnowledgePanel]:
+    """Build the Knowledge panel alone over ``fake`` (a test fills ``fake`` first: the panel
+    starts the database when it is shown); by default, wait until the collections are listed."""
+
+    def make(*, ready: bool = True) -> KnowledgePanel:
+        ctx = fake_context(app_home, script, fake)
+        panel = open_panel(qtbot, ctx, main_panels.knowledge_panel)
+        if ready:
+            qtbot.waitUntil(lambda: panel.ready, timeout=5000)
+        return panel
+
+    return make
+
+
+@pytest.fixture
+def kwindow(qtbot: QtBot, app_home: AppPaths, script: Script, fake: FakeKnowledge) -> MainWindow:
+    """A main window over ``fake``."""
+    return open_window(qtbot, fake_context(app_home, script, fake))
 
 
 def knowledge_panel(window: MainWindow) -> KnowledgePanel:
@@ -77,7 +101,7 @@ def knowledge_panel(window: MainWindow) -> KnowledgePanel:
     return panel
 
 
-def open_panel(qtbot: QtBot, window: MainWindow) -> KnowledgePanel:
+def show_knowledge(qtbot: QtBot, window: MainWindow) -> KnowledgePanel:
     """Click "Knowledge" in the navigation and wait until the collections are listed."""
     panel = show_panel(window, "Knowledge", KnowledgePanel)
     qtbot.waitUntil(lambda: panel.ready, timeout=5000)
@@ -143,16 +167,15 @@ def test_the_database_starts_in_a_worker_only_when_the_panel_is_opened(
 
 
 def test_a_database_that_fails_to_start_says_why_and_retries(
-    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge
+    qtbot: QtBot, make_knowledge: Callable[..., KnowledgePanel], fake: FakeKnowledge
 ) -> None:
     fake.add("Research")
     fake.fail["start"] = DatabaseError("The knowledge database could not start: disk full.")
-    kwindow.nav.setCurrentRow(1)
-    panel = knowledge_panel(kwindow)
+    panel = make_knowledge(ready=False)
     status = panel.database
     qtbot.waitUntil(lambda: status.retry_button.isVisible())
     assert status.error.text() == "The knowledge database could not start: disk full."
-    assert not kwindow.notifications.isVisible()  # inline, not a traceback or a banner
+    assert not host_of(panel).notifications.isVisible()  # inline, not a traceback or a banner
     assert not panel.collections.tree.isEnabled()
     qtbot.mouseClick(status.retry_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: panel.ready)
@@ -162,25 +185,27 @@ def test_a_database_that_fails_to_start_says_why_and_retries(
 
 @pytest.mark.logs_error("KeyError: 'socket'")  # the bug this test plants
 def test_an_unexpected_start_failure_is_logged_and_notified(
-    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge
+    qtbot: QtBot, make_knowledge: Callable[..., KnowledgePanel], fake: FakeKnowledge
 ) -> None:
     fake.fail["start"] = KeyError("socket")
-    kwindow.nav.setCurrentRow(1)
-    panel = knowledge_panel(kwindow)
+    panel = make_knowledge(ready=False)
     qtbot.waitUntil(lambda: panel.database.retry_button.isVisible())
     assert "could not be opened (KeyError)" in panel.database.error.text()
-    assert kwindow.notifications.isVisible()
-    assert "KeyError" in kwindow.notifications.details
+    assert host_of(panel).notifications.isVisible()
+    assert "KeyError" in host_of(panel).notifications.details
 
 
 # ----- collections ---------------------------------------------------------------------
 
 
 def test_create_rename_and_delete_collections(
-    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot,
+    make_knowledge: Callable[..., KnowledgePanel],
+    fake: FakeKnowledge,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     fake.add("Research", row("/docs/a.pdf"), row("/docs/b.pdf"))
-    panel = open_panel(qtbot, kwindow)
+    panel = make_knowledge()
     pane = panel.collections
     assert not pane.new_button.isEnabled()  # no name yet
     qtbot.keyClicks(pane.name_edit, "  Team   notes ")
@@ -221,11 +246,11 @@ def test_create_rename_and_delete_collections(
 
 
 def test_a_refused_rename_puts_the_real_name_back(
-    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge
+    qtbot: QtBot, make_knowledge: Callable[..., KnowledgePanel], fake: FakeKnowledge
 ) -> None:
     fake.add("Alpha")
     fake.add("Beta")
-    panel = open_panel(qtbot, kwindow)
+    panel = make_knowledge()
     pane = panel.collections
     item = pane.items()[1]
     item.setText(0, "Alpha")  # as the in-place editor commits it
@@ -239,7 +264,11 @@ def test_a_refused_rename_puts_the_real_name_back(
 
 
 def test_the_table_shows_each_document_and_its_state(
-    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge, opened: UrlCatcher, tmp_path: Path
+    qtbot: QtBot,
+    make_knowledge: Callable[..., KnowledgePanel],
+    fake: FakeKnowledge,
+    opened: UrlCatcher,
+    tmp_path: Path,
 ) -> None:
     there = tmp_path / "notes.txt"
     there.write_text("hi")
@@ -249,7 +278,7 @@ def test_the_table_shows_each_document_and_its_state(
         row(str(there), chunks=2),
         row("/docs/old.md", chunks=1, status="missing"),
     )
-    panel = open_panel(qtbot, kwindow)
+    panel = make_knowledge()
     table = panel.documents.table
     wait_for_rows(qtbot, panel, 3)
     assert table.rows_shown() == [
@@ -270,10 +299,13 @@ def test_the_table_shows_each_document_and_its_state(
 
 
 def test_ingest_shows_progress_and_cancel_keeps_whole_documents(
-    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot,
+    make_knowledge: Callable[..., KnowledgePanel],
+    fake: FakeKnowledge,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     fake.add("Research")
-    panel = open_panel(qtbot, kwindow)
+    panel = make_knowledge()
     docs = panel.documents
     files = [Path(f"/in/{name}") for name in ("a.txt", "b.pdf", "c.md")]
     monkeypatch.setattr(
@@ -310,10 +342,10 @@ def test_ingest_shows_progress_and_cancel_keeps_whole_documents(
 
 
 def test_progress_is_shown_while_files_are_read(
-    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge
+    qtbot: QtBot, make_knowledge: Callable[..., KnowledgePanel], fake: FakeKnowledge
 ) -> None:
     fake.add("Research")
-    panel = open_panel(qtbot, kwindow)
+    panel = make_knowledge()
     docs = panel.documents
     fake.ingest_gate.clear()
     fake.hold_after_files = 2
@@ -332,12 +364,12 @@ def test_progress_is_shown_while_files_are_read(
 
 
 def test_failed_files_are_listed_until_the_next_job(
-    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge
+    qtbot: QtBot, make_knowledge: Callable[..., KnowledgePanel], fake: FakeKnowledge
 ) -> None:
     fake.add("Research")
     fake.file_errors["broken.pdf"] = "broken.pdf is not a valid PDF (it may be damaged)."
     fake.file_errors["gone.txt"] = "not found"
-    panel = open_panel(qtbot, kwindow)
+    panel = make_knowledge()
     box = panel.documents.ingest
     panel.documents.add_paths([Path("/in/ok.txt"), Path("/in/broken.pdf"), Path("/x/gone.txt")])
     qtbot.waitUntil(lambda: box.failures.isVisible())
@@ -358,9 +390,9 @@ def test_failed_files_are_listed_until_the_next_job(
 
 
 def test_dropping_files_with_no_collection_creates_my_documents(
-    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge, tmp_path: Path
+    qtbot: QtBot, make_knowledge: Callable[..., KnowledgePanel], fake: FakeKnowledge, tmp_path: Path
 ) -> None:
-    panel = open_panel(qtbot, kwindow)
+    panel = make_knowledge()
     assert panel.documents.hint.isVisible()
     assert panel.documents.hint.text() == NO_COLLECTIONS
     folder = tmp_path / "papers"
@@ -378,21 +410,21 @@ def test_dropping_files_with_no_collection_creates_my_documents(
 
 
 def test_an_empty_collection_invites_files(
-    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge
+    qtbot: QtBot, make_knowledge: Callable[..., KnowledgePanel], fake: FakeKnowledge
 ) -> None:
     fake.add("Empty")
-    panel = open_panel(qtbot, kwindow)
+    panel = make_knowledge()
     wait_idle(qtbot, panel)
     assert panel.documents.hint.isVisible() and panel.documents.hint.text() == EMPTY_COLLECTION
     assert not panel.documents.reindex_button.isEnabled()  # nothing to re-read
 
 
 def test_an_ingest_refused_as_a_whole_says_why_under_the_table(
-    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge
+    qtbot: QtBot, make_knowledge: Callable[..., KnowledgePanel], fake: FakeKnowledge
 ) -> None:
     fake.add("Research")
     fake.fail["ingest"] = BusyError("An ingest is already running; wait for it or stop it.")
-    panel = open_panel(qtbot, kwindow)
+    panel = make_knowledge()
     panel.documents.add_paths([Path("/in/a.txt")])
     qtbot.waitUntil(lambda: panel.documents.error.isVisible())
     assert panel.documents.error.text() == "An ingest is already running; wait for it or stop it."
@@ -402,10 +434,13 @@ def test_an_ingest_refused_as_a_whole_says_why_under_the_table(
 
 
 def test_remove_asks_then_removes_the_selected_documents(
-    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot,
+    make_knowledge: Callable[..., KnowledgePanel],
+    fake: FakeKnowledge,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     fake.add("Research", row("/d/a.txt"), row("/d/b.txt"), row("/d/c.txt"))
-    panel = open_panel(qtbot, kwindow)
+    panel = make_knowledge()
     docs = panel.documents
     wait_for_rows(qtbot, panel, 3)
     assert not docs.remove_button.isEnabled()  # nothing selected
@@ -444,11 +479,15 @@ def _hits(folder: Path) -> list[Hit]:
 
 
 def test_search_shows_file_page_score_and_a_bold_snippet(
-    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge, opened: UrlCatcher, tmp_path: Path
+    qtbot: QtBot,
+    make_knowledge: Callable[..., KnowledgePanel],
+    fake: FakeKnowledge,
+    opened: UrlCatcher,
+    tmp_path: Path,
 ) -> None:
     fake.add("Kitchen", row("/d/guide.pdf", pages=4))
     fake.hits = _hits(tmp_path)
-    panel = open_panel(qtbot, kwindow)
+    panel = make_knowledge()
     search = panel.search
     qtbot.keyClicks(search.query, "how long does sourdough rise")
     qtbot.keyClick(search.query, Qt.Key.Key_Return)
@@ -476,11 +515,11 @@ def test_search_shows_file_page_score_and_a_bold_snippet(
 
 @pytest.mark.logs_error("RuntimeError: boom")  # the bug this test plants
 def test_search_problems_are_said_next_to_the_search_box(
-    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge
+    qtbot: QtBot, make_knowledge: Callable[..., KnowledgePanel], fake: FakeKnowledge
 ) -> None:
     fake.add("Empty")
     fake.add("Kitchen", row("/d/guide.pdf"))
-    panel = open_panel(qtbot, kwindow)
+    panel = make_knowledge()
     search = panel.search
     qtbot.mouseClick(search.search_button, Qt.MouseButton.LeftButton)
     assert search.error.text() == type_query()
@@ -499,17 +538,19 @@ def test_search_problems_are_said_next_to_the_search_box(
     assert search.query.text() == "bread" and search.search_button.isEnabled()
     fake.fail["search"] = RuntimeError("boom")  # a bug: logged, notified, never a traceback
     qtbot.mouseClick(search.search_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(kwindow.notifications.isVisible)
-    assert "Something went wrong (RuntimeError: boom)" in kwindow.notifications.message.text()
+    qtbot.waitUntil(host_of(panel).notifications.isVisible)
+    assert (
+        "Something went wrong (RuntimeError: boom)" in host_of(panel).notifications.message.text()
+    )
     assert search.query.text() == "bread"
     wait_idle(qtbot, panel)
 
 
 def test_a_database_lost_mid_session_offers_retry(
-    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge
+    qtbot: QtBot, make_knowledge: Callable[..., KnowledgePanel], fake: FakeKnowledge
 ) -> None:
     fake.add("Kitchen", row("/d/guide.pdf"))
-    panel = open_panel(qtbot, kwindow)
+    panel = make_knowledge()
     fake.fail["search"] = DatabaseError("The database server closed the connection.")
     qtbot.keyClicks(panel.search.query, "bread")
     qtbot.keyClick(panel.search.query, Qt.Key.Key_Return)
@@ -527,7 +568,7 @@ def test_closing_the_window_during_an_ingest_cancels_it(
     qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge
 ) -> None:
     fake.add("Research")
-    panel = open_panel(qtbot, kwindow)
+    panel = show_knowledge(qtbot, kwindow)
     fake.ingest_gate.clear()
     fake.hold_after_files = 0
     panel.documents.add_paths([Path("/in/a.txt")])
@@ -539,21 +580,53 @@ def test_closing_the_window_during_an_ingest_cancels_it(
 # ----- the real service ----------------------------------------------------------------
 
 
+def real_context(app_home: AppPaths, embedding_model_dir: Path, database_url: str) -> AppContext:
+    """The real app context over a fresh real database and the real MiniLM."""
+    ctx = AppContext.create(app_home, [CPU])
+    ctx.settings.database_url = database_url
+    ctx.settings.models = ctx.settings.models.with_folder(ModelTask.EMBEDDING, embedding_model_dir)
+    return ctx
+
+
+@pytest.fixture
+def make_real_knowledge(
+    qtbot: QtBot, app_home: AppPaths, embedding_model_dir: Path, request: pytest.FixtureRequest
+) -> Iterator[Callable[[], KnowledgePanel]]:
+    """Build the Knowledge panel alone over the real service, its collections listed."""
+    panels: list[KnowledgePanel] = []
+
+    def make() -> KnowledgePanel:
+        database = request.getfixturevalue("fresh_db")  # a fresh real database
+        panel = open_panel(
+            qtbot,
+            real_context(app_home, embedding_model_dir, database),
+            main_panels.knowledge_panel,
+        )
+        panels.append(panel)
+        qtbot.waitUntil(lambda: panel.ready, timeout=5000)
+        return panel
+
+    yield make
+    for panel in panels:
+        host_of(panel).close()  # closes the service's connections before the database is dropped
+
+
 @pytest.fixture
 def real_window(
     qtbot: QtBot, app_home: AppPaths, embedding_model_dir: Path, request: pytest.FixtureRequest
 ) -> Iterator[MainWindow]:
-    ctx = AppContext.create(app_home, [CPU])
-    ctx.settings.database_url = request.getfixturevalue("fresh_db")  # a fresh real database
-    ctx.settings.models = ctx.settings.models.with_folder(ModelTask.EMBEDDING, embedding_model_dir)
-    window = open_window(qtbot, ctx)
+    database = request.getfixturevalue("fresh_db")  # a fresh real database
+    window = open_window(qtbot, real_context(app_home, embedding_model_dir, database))
     yield window
     window.close()  # closes the service's connections before the database is dropped
 
 
 @pytest.mark.integration
 def test_real_files_are_added_listed_and_found(
-    qtbot: QtBot, real_window: MainWindow, tmp_path: Path, opened: UrlCatcher
+    qtbot: QtBot,
+    make_real_knowledge: Callable[..., KnowledgePanel],
+    tmp_path: Path,
+    opened: UrlCatcher,
 ) -> None:
     trams = tmp_path / "trams.txt"
     trams.write_text("Lisbon's yellow trams climb the steep hills of Alfama.", encoding="utf-8")
@@ -561,7 +634,7 @@ def test_real_files_are_added_listed_and_found(
         tmp_path / "guide.pdf",
         ["Page one is about suspension bridges.", "Page two: sourdough bread needs a starter."],
     )
-    panel = open_panel(qtbot, real_window)
+    panel = make_real_knowledge()
     assert panel.collections.names() == []
     assert panel.database.label.text().startswith("Shared database · connected · ")
     assert drop(panel, [trams, guide])
@@ -588,7 +661,9 @@ def test_real_files_are_added_listed_and_found(
 
 @pytest.mark.integration
 def test_real_bad_files_are_listed_and_an_empty_folder_adds_nothing(
-    qtbot: QtBot, real_window: MainWindow, tmp_path_factory: pytest.TempPathFactory
+    qtbot: QtBot,
+    make_real_knowledge: Callable[..., KnowledgePanel],
+    tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
     empty = tmp_path_factory.mktemp("empty")
     mixed = tmp_path_factory.mktemp("mixed")
@@ -596,7 +671,7 @@ def test_real_bad_files_are_listed_and_an_empty_folder_adds_nothing(
     write_docx_with_broken_xml(mixed / "broken.docx")
     (mixed / "harbour.log").write_bytes(b"Ships arrived on time. " * 400 + b"\x00Then fog.")
     (mixed / os.fsdecode(b"caf\xe9.txt")).write_text("Soupe a l'oignon.")  # not a UTF-8 name
-    panel = open_panel(qtbot, real_window)
+    panel = make_real_knowledge()
 
     assert drop(panel, [empty])
     qtbot.waitUntil(panel.documents.error.isVisible, timeout=10_000)
@@ -651,11 +726,11 @@ def _ranked_hits(folder: Path) -> list[Hit]:
 
 
 def test_results_show_their_rank_and_a_relevance_in_percent(
-    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge, tmp_path: Path
+    qtbot: QtBot, make_knowledge: Callable[..., KnowledgePanel], fake: FakeKnowledge, tmp_path: Path
 ) -> None:
     fake.add("Kitchen", row("/d/guide.pdf", pages=4))
     fake.hits = _ranked_hits(tmp_path)
-    panel = open_panel(qtbot, kwindow)
+    panel = make_knowledge()
     search = panel.search
     qtbot.keyClicks(search.query, "how long does sourdough rise")
     qtbot.keyClick(search.query, Qt.Key.Key_Return)
@@ -672,14 +747,14 @@ def test_results_show_their_rank_and_a_relevance_in_percent(
 
 
 def test_the_table_fills_in_as_files_are_stored_and_cancel_still_works(
-    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge, tmp_path: Path
+    qtbot: QtBot, make_knowledge: Callable[..., KnowledgePanel], fake: FakeKnowledge, tmp_path: Path
 ) -> None:
     fake.add("Kitchen")
     files = []
     for name in ("a.txt", "b.txt", "c.txt", "d.txt"):
         (tmp_path / name).write_text(name)
         files.append(tmp_path / name)
-    panel = open_panel(qtbot, kwindow)
+    panel = make_knowledge()
     docs = panel.documents
     fake.ingest_gate.clear()
     fake.hold_after_files = 2  # a.txt and b.txt are stored, then c.txt takes long
@@ -696,9 +771,9 @@ def test_the_table_fills_in_as_files_are_stored_and_cancel_still_works(
 
 
 def test_the_database_line_stays_readable_when_the_theme_turns_dark(
-    qtbot: QtBot, kwindow: MainWindow, fake: FakeKnowledge
+    qtbot: QtBot, make_knowledge: Callable[..., KnowledgePanel], fake: FakeKnowledge
 ) -> None:
-    panel = open_panel(qtbot, kwindow)
+    panel = make_knowledge()
     label = panel.database.label
     app = QApplication.instance()
     assert isinstance(app, QApplication)
@@ -745,7 +820,7 @@ def test_real_documents_and_a_search_fit_at_every_size_in_both_themes(
         "Proof the dough for twelve hours in a cool room, then bake at 250 °C."
     )
     (folder / "trams.txt").write_text("Lisbon's yellow trams climb steep hills every day.")
-    panel = open_panel(qtbot, real_window)
+    panel = show_knowledge(qtbot, real_window)
     assert isinstance(panel, KnowledgePanel)
     assert panel.documents.add_paths([folder])
     qtbot.waitUntil(lambda: panel.documents.table.rowCount() == 3, timeout=60_000)
