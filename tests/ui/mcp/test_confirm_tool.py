@@ -22,16 +22,18 @@ from pipelines.core import CancelToken, MetricRecord
 from pipelines.generation import GenerationSettings, Message
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, FakeChatPipeline, Script
-from tests.ui.helpers import click, load, open_window, shown, type_and_send
+from tests.ui.helpers import click, load, shown, type_and_send
 from tests.ui.mcp.test_tool_call_view import enable
-from tests.ui.mcp.test_tools_picker import CALC, service, twindow
+from tests.ui.mcp.test_tools_picker import CALC, service, tpanel
 from tests.ui.mcp_fakes import FakeToolService, calculator_tools
+from tests.ui.panels import open_panel
 from ui.a11y import unlabelled_widgets
+from ui.chat.panel import ChatPanel
 from ui.mcp.confirm_tool import ConfirmToolDialog, ToolConfirmer
-from ui.shell.main_window import MainWindow
+from ui.shell import main_panels
 from ui.tasks import TaskRunner
 
-__all__ = ["service", "twindow"]  # fixtures, imported for the tests below
+__all__ = ["service", "tpanel"]  # fixtures, imported for the tests below
 
 
 class Asked:
@@ -136,33 +138,33 @@ def test_asking_on_the_gui_thread_is_refused_not_frozen(confirmer: ToolConfirmer
 
 @pytest.mark.qt_log_ignore("does not support raise", "does not support grabbing")
 def test_a_tool_needing_confirmation_asks_and_dont_run_is_recorded(
-    qtbot: QtBot, twindow: MainWindow, model_folder: Path, script: Script
+    qtbot: QtBot, tpanel: ChatPanel, model_folder: Path, script: Script
 ) -> None:
-    load(qtbot, twindow.chat_panel, model_folder)
-    enable(qtbot, twindow, "multiply — Multiply two numbers")
-    confirmer = twindow.chat_panel.tool_confirmer
-    type_and_send(qtbot, twindow.chat_panel, "What is 17 times 23?")
+    load(qtbot, tpanel, model_folder)
+    enable(qtbot, tpanel, "multiply — Multiply two numbers")
+    confirmer = tpanel.tool_confirmer
+    type_and_send(qtbot, tpanel, "What is 17 times 23?")
     qtbot.waitUntil(lambda: confirmer.dialog is not None and confirmer.dialog.isVisible())
     assert confirmer.dialog is not None
     assert confirmer.dialog.title.text() == "Run calc/multiply?"
-    with qtbot.waitSignal(twindow.chat_panel.answerFinished, timeout=5000):
+    with qtbot.waitSignal(tpanel.answerFinished, timeout=5000):
         click(qtbot, confirmer.dialog.decline_button)
-    assert "not run: you declined" in shown(twindow.chat_panel)
-    message = twindow.ctx.chat.get(twindow.chat_panel.current_conversation_id()).messages[-1]
+    assert "not run: you declined" in shown(tpanel)
+    message = tpanel.chat.get(tpanel.current_conversation_id()).messages[-1]
     assert [c["status"] for c in message.tool_calls] == ["refused"]
 
 
 @pytest.mark.qt_log_ignore("does not support raise", "does not support grabbing")
 def test_stop_while_asked_declines_and_keeps_the_answer_going_to_its_end(
-    qtbot: QtBot, twindow: MainWindow, model_folder: Path
+    qtbot: QtBot, tpanel: ChatPanel, model_folder: Path
 ) -> None:
-    load(qtbot, twindow.chat_panel, model_folder)
-    enable(qtbot, twindow, "multiply — Multiply two numbers")
-    confirmer = twindow.chat_panel.tool_confirmer
-    type_and_send(qtbot, twindow.chat_panel, "What is 17 times 23?")
+    load(qtbot, tpanel, model_folder)
+    enable(qtbot, tpanel, "multiply — Multiply two numbers")
+    confirmer = tpanel.tool_confirmer
+    type_and_send(qtbot, tpanel, "What is 17 times 23?")
     qtbot.waitUntil(lambda: confirmer.dialog is not None and confirmer.dialog.isVisible())
-    with qtbot.waitSignal(twindow.chat_panel.answerFinished, timeout=5000):
-        twindow.chat_panel.stop()
+    with qtbot.waitSignal(tpanel.answerFinished, timeout=5000):
+        tpanel.stop()
     qtbot.waitUntil(lambda: confirmer.dialog is None)
 
 
@@ -186,7 +188,8 @@ class ChoosesMultiply(FakeChatPipeline):
 
 
 @pytest.fixture
-def rwindow(qtbot: QtBot, app_home: AppPaths, script: Script) -> Iterator[MainWindow]:
+def rpanel(qtbot: QtBot, app_home: AppPaths, script: Script) -> Iterator[ChatPanel]:
+    """The Chat panel alone over the real tool loop: its pipeline chooses calc/multiply."""
     ctx = make_context(app_home, [CPU], script)
     ctx.settings_store.update(mcp_servers=[CALC])
     service = FakeToolService(lambda: ctx.settings.mcp_servers, {"calc": calculator_tools()})
@@ -203,26 +206,26 @@ def rwindow(qtbot: QtBot, app_home: AppPaths, script: Script) -> Iterator[MainWi
         pipeline_factory=pipeline,  # type: ignore[arg-type]
         tools=service,  # type: ignore[arg-type]
     )
-    window = open_window(qtbot, ctx)
-    yield window
-    if window.chat_panel.tool_confirmer.dialog is not None:
-        window.chat_panel.tool_confirmer.dialog.reject()
+    panel = open_panel(qtbot, ctx, main_panels.chat_panel)
+    yield panel
+    if panel.tool_confirmer.dialog is not None:
+        panel.tool_confirmer.dialog.reject()
 
 
 def test_regenerate_asks_before_the_tool_runs_again(
-    qtbot: QtBot, rwindow: MainWindow, model_folder: Path
+    qtbot: QtBot, rpanel: ChatPanel, model_folder: Path
 ) -> None:
-    load(qtbot, rwindow.chat_panel, model_folder)
-    panel = rwindow.chat_panel
+    load(qtbot, rpanel, model_folder)
+    panel = rpanel
     conversation = panel.current_conversation_id()
-    rwindow.ctx.chat.set_tools(conversation, ["calc/multiply"])
+    panel.chat.set_tools(conversation, ["calc/multiply"])
     confirmer = panel.tool_confirmer
-    type_and_send(qtbot, rwindow.chat_panel, "What is 17 times 23?")
+    type_and_send(qtbot, panel, "What is 17 times 23?")
     qtbot.waitUntil(lambda: confirmer.dialog is not None and confirmer.dialog.isVisible())
     assert confirmer.dialog is not None
     with qtbot.waitSignal(panel.answerFinished, timeout=5000):
         click(qtbot, confirmer.dialog.run_button)
-    first = rwindow.ctx.chat.get(conversation).messages[-1]
+    first = panel.chat.get(conversation).messages[-1]
     assert [c["status"] for c in first.tool_calls] == ["done"]
 
     panel.regenerate()
@@ -231,7 +234,7 @@ def test_regenerate_asks_before_the_tool_runs_again(
     assert confirmer.dialog.title.text() == "Run calc/multiply?"
     with qtbot.waitSignal(panel.answerFinished, timeout=5000):
         click(qtbot, confirmer.dialog.decline_button)
-    assert "not run: you declined" in shown(rwindow.chat_panel)
-    answer = rwindow.ctx.chat.get(conversation).messages[-1]
+    assert "not run: you declined" in shown(panel)
+    answer = panel.chat.get(conversation).messages[-1]
     assert [c["status"] for c in answer.tool_calls] == ["refused"]
     assert [v.tool_calls for v in answer.versions] == [first.tool_calls]

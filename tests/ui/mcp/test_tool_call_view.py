@@ -19,15 +19,15 @@ from app.core.paths import AppPaths
 from app.mcp.calls import ToolCall
 from tests.ui.fakes import Script
 from tests.ui.helpers import click, load, shown, type_and_send
-from tests.ui.mcp.test_tools_picker import service, tool_items, twindow
+from tests.ui.mcp.test_tools_picker import service, tool_items, tpanel
 from tests.ui.mcp_fakes import ToolChat
 from ui.a11y import unlabelled_widgets
 from ui.chat.message_view import MessageView
+from ui.chat.panel import ChatPanel
 from ui.mcp.tool_call_view import ToolCallBlock, ToolCallList, compact_arguments
-from ui.shell.main_window import MainWindow
 from ui.theme import ThemeFollower, blend, error_color, muted_color
 
-__all__ = ["service", "twindow"]  # fixtures, imported for the tests below
+__all__ = ["service", "tpanel"]  # fixtures, imported for the tests below
 
 
 @pytest.fixture
@@ -138,42 +138,42 @@ def test_status_and_titles_follow_the_theme(
     calls.grab().save(str(tmp_path / f"tool-calls-{theme}.png"))
 
 
-def enable(qtbot: QtBot, window: MainWindow, *names: str) -> None:
+def enable(qtbot: QtBot, chat_panel: ChatPanel, *names: str) -> None:
     """Open the Tools popup (the servers are asked in a worker) and tick ``names``."""
-    picker = window.chat_panel.tools
+    picker = chat_panel.tools
     click(qtbot, picker.button)
-    qtbot.waitUntil(lambda: len(tool_items(window)) == 2)
+    qtbot.waitUntil(lambda: len(tool_items(chat_panel)) == 2)
     for name in names:
-        tool_items(window)[name].setCheckState(0, Qt.CheckState.Checked)
+        tool_items(chat_panel)[name].setCheckState(0, Qt.CheckState.Checked)
     picker.popup.hide()
 
 
-def allow_all(window: MainWindow) -> None:
-    server = window.ctx.settings.mcp_servers[0]
+def allow_all(chat_panel: ChatPanel) -> None:
+    server = chat_panel.signals.settings.mcp_servers[0]
     allowed = server.model_copy(update={"allowed_tools": ["add", "multiply"]})
-    window.ctx.settings_store.update(mcp_servers=[allowed])
+    chat_panel.signals.store.update(mcp_servers=[allowed])
 
 
 @pytest.mark.qt_log_ignore("does not support raise", "does not support grabbing")
 def test_calls_show_live_above_the_answer_and_again_after_a_reload(
-    qtbot: QtBot, twindow: MainWindow, model_folder: Path, app_home: AppPaths, script: Script
+    qtbot: QtBot, tpanel: ChatPanel, model_folder: Path, app_home: AppPaths, script: Script
 ) -> None:
-    allow_all(twindow)
-    chat = twindow.ctx.chat
+    allow_all(tpanel)
+    chat = tpanel.chat
     assert isinstance(chat, ToolChat)
     chat.gate = threading.Event()
-    load(qtbot, twindow.chat_panel, model_folder)
-    enable(qtbot, twindow, "multiply — Multiply two numbers", "add — Add two numbers")
+    load(qtbot, tpanel, model_folder)
+    enable(qtbot, tpanel, "multiply — Multiply two numbers", "add — Add two numbers")
     script.chunks = ["17 × 23 ", "= 391."]
-    type_and_send(qtbot, twindow.chat_panel, "What is 17 times 23? Use the calculator.")
-    qtbot.waitUntil(lambda: "🔧 calc/multiply" in shown(twindow.chat_panel))  # live, while it works
-    assert "🔧 calc/add" not in shown(twindow.chat_panel)
-    with qtbot.waitSignal(twindow.chat_panel.answerFinished, timeout=5000):
+    type_and_send(qtbot, tpanel, "What is 17 times 23? Use the calculator.")
+    qtbot.waitUntil(lambda: "🔧 calc/multiply" in shown(tpanel))  # live, while it works
+    assert "🔧 calc/add" not in shown(tpanel)
+    with qtbot.waitSignal(tpanel.answerFinished, timeout=5000):
         chat.gate.set()
-    text = shown(twindow.chat_panel)
+    text = shown(tpanel)
     assert text.index("🔧 calc/multiply") < text.index("🔧 calc/add") < text.index("= 391.")
     assert '"a": 17' in text and "done · 3 ms" in text
-    conversation_id = twindow.chat_panel.current_conversation_id()
+    conversation_id = tpanel.current_conversation_id()
     stored = ConversationStore(app_home.conversations_dir).load_all()  # read from disk again
     reloaded = next(c for c in stored if c.id == conversation_id)
     assert reloaded.tools == ["calc/multiply", "calc/add"]

@@ -11,15 +11,19 @@ from PySide6.QtWidgets import QTreeWidgetItem
 from pytestqt.qtbot import QtBot
 
 from app.chat.storage import ConversationStore
+from app.context import AppContext
 from app.core.mcp_servers import McpServer
 from app.core.paths import AppPaths
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, FakeChatPipeline, Script
 from tests.ui.helpers import click, open_window
 from tests.ui.mcp_fakes import FakeToolService, ToolChat, calculator_tools
+from tests.ui.panels import open_panel
 from ui.a11y import unlabelled_widgets
+from ui.chat.panel import ChatPanel
 from ui.mcp.servers_dialog import McpServersDialog
 from ui.mcp.tools_picker import no_servers
+from ui.shell import main_panels
 from ui.shell.main_window import MainWindow
 
 # Offscreen: a popup window is raised and grabs the keyboard, which this platform cannot do.
@@ -34,10 +38,8 @@ def service() -> FakeToolService:
     return FakeToolService(lambda: [], {"calc": calculator_tools()})
 
 
-@pytest.fixture
-def twindow(
-    qtbot: QtBot, app_home: AppPaths, script: Script, service: FakeToolService
-) -> Iterator[MainWindow]:
+def tool_context(app_home: AppPaths, script: Script, service: FakeToolService) -> AppContext:
+    """An app context whose chat calls ``service``'s tools (the calculator server)."""
     ctx = make_context(app_home, [CPU], script)
     ctx.settings_store.update(mcp_servers=[CALC])
     service.servers = lambda: ctx.settings.mcp_servers
@@ -50,16 +52,40 @@ def twindow(
         tools=service,
         plan=list(PLAN),
     )
-    window = open_window(qtbot, ctx)
+    return ctx
+
+
+def let_go(panel: ChatPanel) -> None:
+    """Answer a confirmation still open, and let a held tool call go on."""
+    if panel.tool_confirmer.dialog is not None:
+        panel.tool_confirmer.dialog.reject()
+    chat = panel.chat
+    if isinstance(chat, ToolChat) and chat.gate is not None:
+        chat.gate.set()
+
+
+@pytest.fixture
+def tpanel(
+    qtbot: QtBot, app_home: AppPaths, script: Script, service: FakeToolService
+) -> Iterator[ChatPanel]:
+    """The Chat panel alone over :func:`tool_context`."""
+    panel = open_panel(qtbot, tool_context(app_home, script, service), main_panels.chat_panel)
+    yield panel
+    let_go(panel)
+
+
+@pytest.fixture
+def twindow(
+    qtbot: QtBot, app_home: AppPaths, script: Script, service: FakeToolService
+) -> Iterator[MainWindow]:
+    """A main window over :func:`tool_context`."""
+    window = open_window(qtbot, tool_context(app_home, script, service))
     yield window
-    if window.chat_panel.tool_confirmer.dialog is not None:
-        window.chat_panel.tool_confirmer.dialog.reject()
-    if ctx.chat.gate is not None:
-        ctx.chat.gate.set()
+    let_go(window.chat_panel)
 
 
-def tool_items(window: MainWindow) -> dict[str, QTreeWidgetItem]:
-    tree = window.chat_panel.tools.popup.tree
+def tool_items(chat_panel: ChatPanel) -> dict[str, QTreeWidgetItem]:
+    tree = chat_panel.tools.popup.tree
     found = {}
     for row in range(tree.topLevelItemCount()):
         group = tree.topLevelItem(row)
@@ -70,28 +96,28 @@ def tool_items(window: MainWindow) -> dict[str, QTreeWidgetItem]:
 
 
 def test_the_popup_lists_tools_by_server_and_stores_the_choice_with_the_chat(
-    qtbot: QtBot, twindow: MainWindow, service: FakeToolService
+    qtbot: QtBot, tpanel: ChatPanel, service: FakeToolService
 ) -> None:
-    picker = twindow.chat_panel.tools
+    picker = tpanel.tools
     assert picker.button.text() == "Tools"
     click(qtbot, picker.button)
-    qtbot.waitUntil(lambda: len(tool_items(twindow)) == 2)  # asked once, in a worker
+    qtbot.waitUntil(lambda: len(tool_items(tpanel)) == 2)  # asked once, in a worker
     assert service.asked == ["calc"]
     tree = picker.popup.tree
     assert tree.topLevelItem(0).text(0) == "calc"
-    assert set(tool_items(twindow)) == {
+    assert set(tool_items(tpanel)) == {
         "add — Add two numbers",
         "multiply — Multiply two numbers",
     }
     assert unlabelled_widgets(picker.popup) == []
-    tool_items(twindow)["multiply — Multiply two numbers"].setCheckState(0, Qt.CheckState.Checked)
-    conversation_id = twindow.chat_panel.current_conversation_id()
-    assert twindow.ctx.chat.get(conversation_id).tools == ["calc/multiply"]
+    tool_items(tpanel)["multiply — Multiply two numbers"].setCheckState(0, Qt.CheckState.Checked)
+    conversation_id = tpanel.current_conversation_id()
+    assert tpanel.chat.get(conversation_id).tools == ["calc/multiply"]
     assert picker.button.text() == "Tools (1)"
     picker.popup.hide()
-    twindow.chat_panel.new_conversation()  # an empty chat stays the current one: so does its
-    assert twindow.chat_panel.tools.button.text() == "Tools (1)"  # choice
-    assert unlabelled_widgets(twindow.chat_panel) == []
+    tpanel.new_conversation()  # an empty chat stays the current one: so does its
+    assert tpanel.tools.button.text() == "Tools (1)"  # choice
+    assert unlabelled_widgets(tpanel) == []
 
 
 def test_with_no_server_the_popup_points_to_the_tools_window(
