@@ -28,8 +28,10 @@ from app.core.storage.secrets import SecretStore
 from app.engines.remote.config import read_key, save_key
 from app.knowledge.service import SECRETS_FILE
 from tests.server.conftest import CPU, RunningServer, start_server
-from tests.ui.helpers import click, open_window, shown, type_and_send
+from tests.ui.helpers import click, shown, type_and_send
+from tests.ui.panels import open_panel
 from ui.engines.remote_dialog import RemoteEndpointsDialog
+from ui.shell import main_panels
 from ui.shell.crash_dialog import CrashDialog
 from ui.shell.main_window import MainWindow
 from ui.tasks import TaskRunner
@@ -245,8 +247,8 @@ def test_a_wrong_key_gets_the_401_sentence_and_no_models(
     qtbot: QtBot, app_home: AppPaths, server: RunningServer
 ) -> None:
     with AppContext.create(app_home, [CPU]) as ctx:
-        window = open_window(qtbot, ctx)
-        picker = window.chat_panel.model_picker
+        panel = open_panel(qtbot, ctx, main_panels.chat_panel)
+        picker = panel.model_picker
         click(qtbot, picker.remote_button)
         dialog = picker.remote_dialog
         assert isinstance(dialog, RemoteEndpointsDialog)
@@ -269,8 +271,8 @@ def test_a_tested_and_saved_endpoint_is_chosen_in_the_picker_and_answers(
 ) -> None:
     served = server.state.served.resolve(None).id
     with AppContext.create(app_home, [CPU]) as ctx:
-        window = open_window(qtbot, ctx)
-        picker = window.chat_panel.model_picker
+        panel = open_panel(qtbot, ctx, main_panels.chat_panel)
+        picker = panel.model_picker
         click(qtbot, picker.remote_button)
         dialog = picker.remote_dialog
         assert isinstance(dialog, RemoteEndpointsDialog)
@@ -291,11 +293,11 @@ def test_a_tested_and_saved_endpoint_is_chosen_in_the_picker_and_answers(
         assert read_key(secrets, "loop") == server.token
         assert server.token not in ctx.paths.settings_file.read_text(encoding="utf-8")
 
-        with qtbot.waitSignal(window.chat_panel.modelLoaded, timeout=30_000) as loaded:
+        with qtbot.waitSignal(panel.modelLoaded, timeout=30_000) as loaded:
             devices.setCurrentIndex(index)
         assert loaded.args[0].remote_model == served
         assert "Remote: loop" in picker.name.text() or served in picker.name.text()
-        with qtbot.waitSignal(window.chat_panel.answerFinished, timeout=60_000):
-            type_and_send(qtbot, window.chat_panel, "What is the capital of France?")
-        answer = shown(window.chat_panel).split("What is the capital of France?", 1)[1]
+        with qtbot.waitSignal(panel.answerFinished, timeout=60_000):
+            type_and_send(qtbot, panel, "What is the capital of France?")
+        answer = shown(panel).split("What is the capital of France?", 1)[1]
         assert answer.strip()  # SmolLM2's words, streamed over HTTP from the server
