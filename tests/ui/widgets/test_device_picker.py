@@ -17,7 +17,7 @@ from app.core.remote_endpoints import RemoteEndpoint
 from app.core.settings import Settings
 from app.core.settings_store import SettingsStore
 from tests.ui.fakes import CPU, GPU0
-from ui.shell.main_window import MainWindow
+from ui.chat.panel import ChatPanel
 from ui.widgets.device_picker import DEVICE_ROLE, DevicePicker
 
 
@@ -90,16 +90,16 @@ def test_a_choice_that_cannot_be_saved_is_undone_and_said(qtbot: QtBot, tmp_path
 
 
 def test_window_picker_uses_the_machine_devices_and_saves(
-    qtbot: QtBot, make_window: Callable[[list[DeviceInfo]], MainWindow]
+    qtbot: QtBot, make_chat_panel: Callable[[list[DeviceInfo]], ChatPanel]
 ) -> None:
-    window = make_window([CPU])
-    picker = window.chat_panel.model_picker.device_picker
+    panel = make_chat_panel([CPU])
+    picker = panel.model_picker.device_picker
     assert not picker.is_enabled("GPU") and not picker.is_enabled("NPU")
     assert picker.is_enabled("CPU") and picker.is_enabled("AUTO")
     picker.setFocus()
     qtbot.keyClick(picker, Qt.Key.Key_Up)  # AUTO → the entry above it that is enabled: CPU
     assert picker.device() == "CPU"
-    assert window.ctx.settings_store.load().settings.model_choice(ModelTask.CHAT).device == "CPU"
+    assert panel.signals.store.load().settings.model_choice(ModelTask.CHAT).device == "CPU"
 
 
 OVMS = RemoteEndpoint(name="Team OVMS", base_url="http://ovms.lan:8000/v3", model="qwen3-8b")
