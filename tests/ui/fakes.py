@@ -10,7 +10,7 @@ from pathlib import Path
 
 from app.core.devices import DeviceInfo
 from pipelines.chat import ChatModelConfig, ChatResult
-from pipelines.core import CancelToken, DeviceError, MetricRecord
+from pipelines.core import Cancelled, CancelToken, DeviceError, MetricRecord
 from pipelines.generation import GenerationSettings, Message
 from pipelines.gguf import GgufInfo, is_gguf_path
 
@@ -48,7 +48,13 @@ class Script:
 
 
 class FakeChatPipeline:
-    """Streams ``script.chunks``; honours the cancel token like the real pipeline."""
+    """Stands in for :class:`pipelines.chat.ChatPipeline` under the real ChatService: streams
+    ``script.chunks`` and honours the cancel token as the real pipeline does.
+
+    Like the real one it is a :class:`pipelines.contract.Pipeline`, and it offers what the chat
+    asks of its engine (``app.chat.tool_loop.Generates``, ``app.chat.history.TokenCounter``);
+    tests/unit/tests/ui/test_fakes.py holds it to those Protocols.
+    """
 
     name = "chat"
     continues_answers = True
@@ -58,8 +64,22 @@ class FakeChatPipeline:
         self.script = script
         self.gguf: GgufInfo | None = None
         self.notes: tuple[str, ...] = ()
+        self.load_ms = 0.0
+        self._last = MetricRecord(self.name, config.device, {})
 
-    def load(self) -> float:
+    @property
+    def loaded(self) -> bool:
+        return self.load_ms > 0
+
+    def close(self) -> None:
+        self.load_ms = 0.0
+
+    def metrics(self) -> MetricRecord:
+        return self._last
+
+    def load(self, cancel: CancelToken | None = None) -> float:
+        if cancel is not None and cancel.cancelled:
+            raise Cancelled()
         self.script.loads.append(self.config.device)
         if self.script.load_gate is not None:
             self.script.load_gate.wait(10)
@@ -71,7 +91,8 @@ class FakeChatPipeline:
         if is_gguf_path(self.config.model_path):
             self.gguf = fake_gguf_info(self.config.model_path)
         self.notes = self.script.notes
-        return 5.0
+        self.load_ms = 5.0
+        return self.load_ms
 
     def count_tokens(self, text: str) -> int:
         return len(text.split())
@@ -103,12 +124,8 @@ class FakeChatPipeline:
         values = {"output_tokens": float(len(sent)), "tokens_per_s": 42.0, "ttft_ms": 7.0}
         # A chunk is a token here: an answer that ran out of room is cut, as the engine says.
         cut = not cancel.cancelled and len(sent) >= settings.max_new_tokens
-        return ChatResult(
-            "".join(sent),
-            cancel.cancelled,
-            MetricRecord("chat", self.config.device, values),
-            cut=cut,
-        )
+        self._last = MetricRecord("chat", self.config.device, values)
+        return ChatResult("".join(sent), cancel.cancelled, self._last, cut=cut)
 
 
 def fake_model_folder(root: Path, name: str = "tiny-chat") -> Path:
