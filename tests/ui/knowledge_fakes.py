@@ -1,5 +1,9 @@
 """A KnowledgeService stand-in for the Knowledge panel's UI tests: the test decides answers.
 
+Its engine would be a PostgreSQL database and an embedder, so the whole service is stood in
+for; each of its methods takes what the real service's does
+(tests/unit/tests/ui/test_knowledge_fakes.py).
+
 It keeps collections and documents in memory, can hold the database start or an ingest (as
 a slow start or a long ingest would) and can fail any call. Methods run on worker threads,
 exactly as the real service's do.
@@ -154,13 +158,13 @@ class FakeKnowledge:
 
     def ingest(
         self,
-        name: str,
+        collection_name: str,
         sources: Sequence[Path],
         cancel: CancelToken | None = None,
         on_progress: Callable[[IngestProgress], None] | None = None,
     ) -> IngestReport:
-        self._call("ingest", name, tuple(sources))
-        collection = self._find(self.collection(name, create=True).name)
+        self._call("ingest", collection_name, tuple(sources))
+        collection = self._find(self.collection(collection_name, create=True).name)
         files = [
             p
             for source in sources
@@ -170,12 +174,12 @@ class FakeKnowledge:
 
     def reindex(
         self,
-        name: str,
+        collection_name: str,
         cancel: CancelToken | None = None,
         on_progress: Callable[[IngestProgress], None] | None = None,
     ) -> IngestReport:
-        self._call("reindex", name)
-        collection = self._find(name)
+        self._call("reindex", collection_name)
+        collection = self._find(collection_name)
         files = [Path(path) for path in collection.documents]
         return self._store(collection, files, cancel or CancelToken(), on_progress, again=True)
 
@@ -223,9 +227,9 @@ class FakeKnowledge:
             on_progress(IngestProgress(len(files), len(files), report.chunks, 40.0, 0.0, ""))
         return report
 
-    def search(self, name: str, query: str, k: int = 5) -> list[Hit]:
-        self._call("search", name, query, k)
-        self._find(name)
+    def search(self, collection_name: str, query: str, k: int = 5) -> list[Hit]:
+        self._call("search", collection_name, query, k)
+        self._find(collection_name)
         return self.hits[:k]
 
     def close(self) -> None:
