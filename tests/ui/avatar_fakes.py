@@ -1,14 +1,18 @@
-"""An AvatarService stand-in for the Avatar panel's UI tests: real little videos, test-made pace
-(and, for speaking a text, a stand-in for the voice's text-to-speech).
+"""The lip-sync engine for the Avatar panel's UI tests: real little videos at a test-made pace,
+under the real AvatarService (and, for speaking a text, a stand-in for the voice's
+text-to-speech).
 
 The videos are real H.264 + AAC mp4 files written with PyAV (a solid colour, or a picture,
 64×64 by default), so the preview is checked through the frames Qt's media player decodes.
-The test decides the faces found, where a job waits, and what fails. Methods run on worker
-threads, exactly as the real service's do, and honour the cancel token.
+The test decides the faces found, where a job waits, and what fails. Everything above the
+engine is the app's: the service picks the files and folders, holds one job at a time and
+reports figures; the engine runs on worker threads and honours the cancel token, as the real
+one does.
 """
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -17,10 +21,14 @@ from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
+import pytest
 
-from app.avatar.service import AvatarClip, VideoResult
-from app.core.errors import UserError
-from pipelines.core import Cancelled, CancelToken, Progress
+from app.context import AppContext
+from app.core.model_tasks import ModelTask
+from app.core.settings import Settings
+from pipelines.core import Cancelled, CancelToken, MetricRecord, Progress
+from pipelines.lipsync.boxes import Box
+from pipelines.lipsync.pipeline import LipsyncResult
 from pipelines.voice.audio import MODEL_RATE
 from pipelines.voice.tts import SpeechChunk
 from tests.video_samples import FPS, Color, write_clip
@@ -43,7 +51,7 @@ def wait_for(gate: threading.Event, cancel: CancelToken | None) -> None:
 
 @dataclass
 class AvatarScript:
-    """What the fake service does; tests change it between steps."""
+    """What the fake engine does; tests change it between steps."""
 
     frames: int = FPS
     color: Color = RED
@@ -54,14 +62,13 @@ class AvatarScript:
     faces: list[tuple[int, int, int, int]] = field(default_factory=lambda: [(16, 12, 32, 40)])
     faces_fail_with: BaseException | None = None
     """Looking for faces (the face preview) raises this."""
-    model_problem: UserError | None = None
     sentences: list[tuple[str, Color]] = field(
         default_factory=lambda: [("Hello there,", RED), ("my friend.", GREEN), ("Bye.", BLUE)]
     )
     clip_gates: dict[int, threading.Event] = field(default_factory=dict)
-    """``lipsync_sentence`` waits for gate i before making clip i."""
+    """The clip of sentence i of an answer waits for gate i before it is made."""
     calls: list[dict[str, object]] = field(default_factory=list)
-    """What reached the avatar service: lip-sync jobs and sentences."""
+    """What reached the engine: each video's face, audio, device and face index."""
     spoken: list[dict[str, object]] = field(default_factory=list)
     """What reached the voice (see :func:`fake_speak`): texts and voices."""
 
@@ -93,91 +100,114 @@ def fake_speak(script: AvatarScript) -> Callable[..., Iterator[SpeechChunk]]:
     return speak
 
 
-class FakeAvatarService:
-    """``AvatarService``'s surface as the panel and chat use it."""
+class FakeLipsync:
+    """Stands in for :class:`pipelines.lipsync.pipeline.LipsyncPipeline`, the engine the real
+    :class:`~app.avatar.service.AvatarService` loads through the engine host (see
+    :func:`fake_lipsync`): it finds ``script.faces`` and writes ``script.color`` videos (or, for
+    sentence ``NNN.mp4`` of an answer, that sentence's colour) at the script's pace.
 
-    def __init__(self, results_dir: Path, script: AvatarScript) -> None:
-        self.results_dir = results_dir
+    It is a :class:`pipelines.contract.Pipeline`; ``detect_faces`` and ``run`` take what the
+    real engine's take (tests/unit/tests/ui/test_avatar_fakes.py checks both).
+    """
+
+    name = "lipsync"
+
+    def __init__(
+        self,
+        model: Path,
+        detector: Path,
+        device: str = "CPU",
+        *,
+        detector_device: str = "CPU",
+        cache_dir: Path | None = None,
+        detector_cache_dir: Path | None = None,
+        script: AvatarScript,
+    ) -> None:
+        self.model = model
+        self.device = device
+        self.detector_device = detector_device
         self.script = script
-        self._lock = threading.Lock()
-        self._count = 0
+        self.load_ms = 0.0
+        self.last: LipsyncResult | None = None
+        self._loaded = False
 
     @property
-    def busy(self) -> bool:
-        return self._lock.locked()
+    def loaded(self) -> bool:
+        return self._loaded
 
-    def model_folder(self) -> Path:
-        if self.script.model_problem is not None:
-            raise self.script.model_problem
-        return self.results_dir
+    def load(self, cancel: CancelToken | None = None) -> float:
+        if cancel is not None and cancel.cancelled:
+            raise Cancelled()
+        self._loaded, self.load_ms = True, 3.0
+        return self.load_ms
 
-    def faces(self, image: Path) -> list[tuple[int, int, int, int]]:
+    def close(self) -> None:
+        self._loaded = False
+
+    def metrics(self) -> MetricRecord:
+        values = {"load_ms": self.load_ms}
+        if self.last is not None:
+            values.update(fps=self.last.achieved_fps, frames=float(self.last.frames))
+        return MetricRecord(self.name, self.device, values)
+
+    def detect_faces(self, face: Path) -> list[Box]:
         if self.script.faces_fail_with is not None:
             raise self.script.faces_fail_with
-        return list(self.script.faces)
+        return [Box(x, y, w, h) for x, y, w, h in self.script.faces]
 
-    def lipsync(
+    def run(
         self,
         face: Path,
-        audio: Path | tuple[npt.NDArray[np.float32], int],
-        output: Path | None = None,
+        audio: Path | tuple[npt.NDArray[np.floating], int],
+        output: Path,
         *,
-        device: str | None = None,
-        detector_device: str | None = None,
-        face_index: int | None = None,
         cancel: CancelToken | None = None,
         on_progress: Callable[[Progress], None] | None = None,
-    ) -> VideoResult:
+        face_index: int | None = None,
+        face_point: tuple[float, float] | None = None,
+        scratch_dir: Path | None = None,
+    ) -> LipsyncResult:
         script = self.script
         script.calls.append(
-            {"face": face, "audio": audio, "device": device, "face_index": face_index}
+            {"face": face, "audio": audio, "device": self.device, "face_index": face_index}
         )
         if script.fail_with is not None:
             raise script.fail_with
-        with self._lock:
-            for done in range(1, script.frames + 1):
-                if cancel is not None and cancel.cancelled:
-                    raise Cancelled()
-                if on_progress is not None:
-                    on_progress(Progress("lipsync", done, script.frames))
-                if done == script.hold_at:
-                    wait_for(script.release, cancel)
-            path = output or self._new_path()
-            write_clip(path, script.color, script.frames)
+        sentence = int(output.stem) - 1 if output.stem.isdigit() else None  # NNN.mp4 of an answer
+        if sentence is not None and sentence in script.clip_gates:
+            wait_for(script.clip_gates[sentence], cancel)
+        for done in range(1, script.frames + 1):
+            if cancel is not None and cancel.cancelled:
+                raise Cancelled()
+            if on_progress is not None:
+                on_progress(Progress("lipsync", done, script.frames))
+            if done == script.hold_at:
+                wait_for(script.release, cancel)
+        color = script.color if sentence is None else script.sentences[sentence][1]
+        write_clip(output, color, script.frames)
         seconds = script.frames / FPS
-        return VideoResult(path, script.frames, FPS, 2.0 * FPS, seconds, "CPU", 0, {})
+        self.last = LipsyncResult(output, script.frames, FPS, 2.0 * FPS, seconds, self.device)
+        return self.last
 
-    def answer_folder(self) -> Path:
-        return self.results_dir / f"answer-{len(self.script.spoken)}"
 
-    def lipsync_sentence(
-        self,
-        face: Path,
-        folder: Path,
-        index: int,
-        text: str,
-        samples: npt.NDArray[np.float32],
-        *,
-        total: int = 0,
-        device: str | None = None,
-        cancel: CancelToken | None = None,
-    ) -> AvatarClip:
-        script = self.script
-        script.calls.append({"face": face, "index": index, "device": device})
-        if index in script.clip_gates:
-            wait_for(script.clip_gates[index], cancel)
-        if cancel is not None and cancel.cancelled:
-            raise Cancelled()
-        color = script.sentences[index][1]
-        path = write_clip(folder / f"{index + 1:03d}.mp4", color, script.frames)
-        return AvatarClip(index, total, text, path, samples.size / MODEL_RATE)
+def fake_lipsync(script: AvatarScript) -> Callable[..., FakeLipsync]:
+    """What to put in place of ``pipelines.lipsync.pipeline.LipsyncPipeline`` (the real service
+    builds its engine from it): :class:`FakeLipsync` engines following ``script``."""
+    return functools.partial(FakeLipsync, script=script)
 
-    def recent(self, limit: int = 12) -> list[Path]:
-        if not self.results_dir.is_dir():
-            return []
-        videos = [p for p in self.results_dir.rglob("*.mp4") if not p.name.startswith(".")]
-        return sorted(videos, key=lambda p: p.stat().st_mtime, reverse=True)[:limit]
 
-    def _new_path(self) -> Path:
-        self._count += 1
-        return self.results_dir / f"avatar-{self._count}.mp4"
+def with_fake_lipsync(
+    ctx: AppContext, script: AvatarScript, monkeypatch: pytest.MonkeyPatch
+) -> AppContext:
+    """``ctx`` whose real avatar service makes its videos with :class:`FakeLipsync` engines:
+    a stand-in lip-sync model folder is chosen, and the engine loaded for it is the fake."""
+    monkeypatch.setattr("pipelines.lipsync.pipeline.LipsyncPipeline", fake_lipsync(script))
+    folder = ctx.paths.data / "lipsync-stand-in"
+    folder.mkdir(parents=True, exist_ok=True)
+    ctx.settings.models = ctx.settings.models.with_folder(ModelTask.LIPSYNC, folder)
+    return ctx
+
+
+def no_lipsync_model(settings: Settings) -> None:
+    """No lip-sync model chosen (and none installed in a test's home): the service says so."""
+    settings.models = settings.models.with_folder(ModelTask.LIPSYNC, None)

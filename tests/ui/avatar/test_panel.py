@@ -2,11 +2,11 @@
 faces, the gallery; status lines that never move the controls, a preview that never goes
 black, no Generate for a picture without a face (real BlazeFace), a name for every control.
 
-The panel is built alone, as the window builds it. Its avatar service is a UI-test fake
-(``tests/ui/avatar_fakes.py``) that writes real little mp4 files, so what the preview plays is
-checked frame by frame through the media player's video sink (a widget grab shows video as
-blank, DESIGN.md §8). Everything else is real: the app context, the voice library, the chat
-over the fake chat pipeline."""
+The panel is built alone, as the window builds it. Its avatar service is the real one; the
+lip-sync engine under it is a UI-test fake (``tests/ui/avatar_fakes.py``) that writes real
+little mp4 files, so what the preview plays is checked frame by frame through the media
+player's video sink (a widget grab shows video as blank, DESIGN.md §8). Everything else is
+real: the app context, the voice library, the chat over the fake chat pipeline."""
 
 from __future__ import annotations
 
@@ -24,14 +24,23 @@ from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from app.context import AppContext
-from app.core.errors import ModelMissingError, UserError
+from app.core.devices import resolve_device
+from app.core.errors import UserError
 from app.core.model_choices import Local, device_value_of
 from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
 from app.voice.service import PAUSE_SECONDS
 from pipelines.core import DeviceError, Progress
 from tests.image_samples import png_claiming
-from tests.ui.avatar_fakes import BLUE, GREEN, RED, AvatarScript, FakeAvatarService, fake_speak
+from tests.ui.avatar_fakes import (
+    BLUE,
+    GREEN,
+    RED,
+    AvatarScript,
+    fake_speak,
+    no_lipsync_model,
+    with_fake_lipsync,
+)
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, GPU, Script
 from tests.ui.helpers import answer_files, click, open_window, show_panel
@@ -69,10 +78,9 @@ def avatar_context(
     avatar_script: AvatarScript,
     monkeypatch: pytest.MonkeyPatch,
 ) -> AppContext:
-    """An app context whose avatar service is the fake, and whose voice speaks the fake's
-    sentences (chat over the fake pipeline)."""
-    ctx = make_context(app_home, [CPU, GPU], script)
-    ctx.avatar = FakeAvatarService(app_home.avatar_dir, avatar_script)  # type: ignore[assignment]
+    """An app context whose avatar service makes its videos with the fake lip-sync engine, and
+    whose voice speaks the fake's sentences (chat over the fake pipeline)."""
+    ctx = with_fake_lipsync(make_context(app_home, [CPU, GPU], script), avatar_script, monkeypatch)
     monkeypatch.setattr(ctx.voice, "speak", fake_speak(avatar_script))
     return ctx
 
@@ -84,12 +92,15 @@ def make_avatar_panel(
     script: Script,
     avatar_script: AvatarScript,
     monkeypatch: pytest.MonkeyPatch,
-) -> Iterator[Callable[[], AvatarPanel]]:
-    """Build the Avatar panel alone over :func:`avatar_context`, its gallery read."""
+) -> Iterator[Callable[..., AvatarPanel]]:
+    """Build the Avatar panel alone over :func:`avatar_context`, its gallery read (``model``
+    False: no lip-sync model is chosen or installed)."""
     panels: list[AvatarPanel] = []
 
-    def make() -> AvatarPanel:
+    def make(*, model: bool = True) -> AvatarPanel:
         ctx = avatar_context(app_home, script, avatar_script, monkeypatch)
+        if not model:
+            no_lipsync_model(ctx.settings)
         panel = open_panel(qtbot, ctx, main_panels.avatar_panel)
         panels.append(panel)
         qtbot.waitUntil(lambda: not panel.result.gallery_loading, timeout=5000)
@@ -101,7 +112,7 @@ def make_avatar_panel(
 
 
 @pytest.fixture
-def avatar_panel(make_avatar_panel: Callable[[], AvatarPanel]) -> AvatarPanel:
+def avatar_panel(make_avatar_panel: Callable[..., AvatarPanel]) -> AvatarPanel:
     return make_avatar_panel()
 
 
@@ -112,12 +123,15 @@ def make_avatar_window(
     script: Script,
     avatar_script: AvatarScript,
     monkeypatch: pytest.MonkeyPatch,
-) -> Iterator[Callable[[], MainWindow]]:
-    """A main window over :func:`avatar_context`."""
+) -> Iterator[Callable[..., MainWindow]]:
+    """A main window over :func:`avatar_context` (``model`` False: no lip-sync model)."""
     windows: list[MainWindow] = []
 
-    def make() -> MainWindow:
-        window = open_window(qtbot, avatar_context(app_home, script, avatar_script, monkeypatch))
+    def make(*, model: bool = True) -> MainWindow:
+        ctx = avatar_context(app_home, script, avatar_script, monkeypatch)
+        if not model:
+            no_lipsync_model(ctx.settings)
+        window = open_window(qtbot, ctx)
         windows.append(window)
         return window
 
@@ -245,7 +259,7 @@ def test_generate_shows_progress_then_previews_the_video(
     assert avatar_script.calls[-1] == {
         "face": face_png,
         "audio": speech_wav,
-        "device": "AUTO",
+        "device": resolve_device("AUTO", [CPU, GPU], "lipsync"),  # the picker's AUTO
         "face_index": None,
     }
     qtbot.waitUntil(lambda: panel.result.gallery.paths() == [result], timeout=5000)
@@ -256,7 +270,7 @@ def test_generate_shows_progress_then_previews_the_video(
 
 def test_play_pause_and_seek(
     qtbot: QtBot,
-    make_avatar_panel: Callable[[], AvatarPanel],
+    make_avatar_panel: Callable[..., AvatarPanel],
     avatar_script: AvatarScript,
     app_home: AppPaths,
 ) -> None:
@@ -468,27 +482,19 @@ def test_a_voice_and_a_text_are_spoken_first(
 
 
 def test_no_lipsync_model_is_explained_up_front(
-    qtbot: QtBot, make_avatar_panel: Callable[[], AvatarPanel], avatar_script: AvatarScript
+    qtbot: QtBot, make_avatar_panel: Callable[..., AvatarPanel]
 ) -> None:
-    avatar_script.model_problem = UserError(
-        "No lip-sync model is installed. Wav2Lip weights are licensed for non-commercial use…",
-        field="model",
-    )
-    panel = make_avatar_panel()
+    panel = make_avatar_panel(model=False)
     assert panel.model_error.isVisible()
     assert panel.model_error.text().startswith("No lip-sync model is installed.")
 
 
 def test_no_lipsync_model_opens_the_convert_view_and_the_panel_follows_at_once(
     qtbot: QtBot,
-    make_avatar_window: Callable[[], MainWindow],
-    avatar_script: AvatarScript,
+    make_avatar_window: Callable[..., MainWindow],
     lipsync_model_dir: Path,
 ) -> None:
-    avatar_script.model_problem = ModelMissingError(
-        "No lip-sync model is installed: convert a checkpoint in Models… → Convert.", "lipsync"
-    )
-    window = make_avatar_window()
+    window = make_avatar_window(model=False)
     panel = open_avatar(qtbot, window)
     assert panel.model_needed.button.isVisible()
     click(qtbot, panel.model_needed.button)
@@ -498,8 +504,7 @@ def test_no_lipsync_model_opens_the_convert_view_and_the_panel_follows_at_once(
     assert manager.convert_view.source.text() == ""  # the user's own checkpoint file
     assert manager.convert_view.licence_note.isVisible()
 
-    avatar_script.model_problem = None  # the fake service now finds the model
-    assert manager.add_folder(lipsync_model_dir)
+    assert manager.add_folder(lipsync_model_dir)  # installed: the service now finds it
     assert panel.isVisible() and not panel.model_error.isVisible()
     assert panel.model_needed.button.isHidden()
 
@@ -509,7 +514,7 @@ def test_no_lipsync_model_opens_the_convert_view_and_the_panel_follows_at_once(
 
 def test_several_faces_click_one_to_make_it_speak(
     qtbot: QtBot,
-    make_avatar_panel: Callable[[], AvatarPanel],
+    make_avatar_panel: Callable[..., AvatarPanel],
     monkeypatch: pytest.MonkeyPatch,
     avatar_script: AvatarScript,
     face_png: Path,
@@ -582,7 +587,7 @@ def test_a_face_video_shows_its_first_frame(
 
 
 def test_gallery_lists_recent_results_and_previews_one_on_click(
-    qtbot: QtBot, make_avatar_panel: Callable[[], AvatarPanel], app_home: AppPaths
+    qtbot: QtBot, make_avatar_panel: Callable[..., AvatarPanel], app_home: AppPaths
 ) -> None:
     older = write_clip(app_home.avatar_dir / "avatar-1.mp4", GREEN)
     newer = write_clip(app_home.avatar_dir / "avatar-2.mp4", BLUE)
@@ -603,7 +608,7 @@ def test_gallery_lists_recent_results_and_previews_one_on_click(
 
 def test_save_as_copies_the_video_through_a_temp_name(
     qtbot: QtBot,
-    make_avatar_panel: Callable[[], AvatarPanel],
+    make_avatar_panel: Callable[..., AvatarPanel],
     monkeypatch: pytest.MonkeyPatch,
     app_home: AppPaths,
     tmp_path: Path,

@@ -1,7 +1,8 @@
 """A speech made in the Voice panel, handed to the Avatar panel in one click ("Use in Avatar").
 
 Speech comes from the real VoiceService over the tiny random SpeechT5 (no sound card: it is
-made, not played); the avatar service is the UI-test fake, which records what Generate gave it.
+made, not played); the avatar service is the real one over the UI tests' lip-sync engine
+(``tests/ui/avatar_fakes.py``), which records what Generate gave it.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
 from app.voice.spoken_clips import KEEP, keep_spoken
 from pipelines.voice.audio import MODEL_RATE
-from tests.ui.avatar_fakes import AvatarScript, FakeAvatarService
+from tests.ui.avatar_fakes import AvatarScript, with_fake_lipsync
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, Script
 from tests.ui.helpers import answer_files, click, open_window, show_panel
@@ -63,12 +64,11 @@ def window(
     tts_model_dir: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> Iterator[MainWindow]:
-    """A window with real speech (tiny SpeechT5 on CPU), the fake lip-sync and a voice."""
+    """A window with real speech (tiny SpeechT5 on CPU), the fake lip-sync engine and a voice."""
     monkeypatch.setattr(audio_devices, "output_devices", lambda: [])  # made, not played
     monkeypatch.setattr(audio_devices, "input_devices", lambda: [])
-    ctx = make_context(app_home, [CPU], script)
+    ctx = with_fake_lipsync(make_context(app_home, [CPU], script), avatar_script, monkeypatch)
     ctx.settings.models = ctx.settings.models.with_folder(ModelTask.TTS, tts_model_dir)
-    ctx.avatar = FakeAvatarService(app_home.avatar_dir, avatar_script)  # type: ignore[assignment]
     ctx.voice.library.add("Alice", np.full(512, 0.04, np.float32), _reference(app_home), 8.0)
     window = open_window(qtbot, ctx)
     yield window

@@ -1,7 +1,7 @@
 """The chat's Avatar mode as a user drives it: what is missing, each sentence played in order as
 soon as it is made, Stop, and answers left alone when it is off.
 
-The avatar service is the UI-test fake of the Avatar panel's tests
+The avatar service is the real one over the lip-sync engine of the Avatar panel's tests
 (``tests/ui/avatar_fakes.py``, helpers from tests/ui/avatar/test_panel.py): real little mp4
 files, checked frame by frame through the media player's video sink."""
 
@@ -14,7 +14,6 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from app.context import AppContext
-from app.core.errors import UserError
 from app.core.paths import AppPaths
 from tests.ui.avatar.test_panel import (
     PLAY_TIMEOUT_MS,
@@ -23,7 +22,7 @@ from tests.ui.avatar.test_panel import (
     avatar_context,
     speech_wav,
 )
-from tests.ui.avatar_fakes import BLUE, GREEN, RED, AvatarScript
+from tests.ui.avatar_fakes import BLUE, GREEN, RED, AvatarScript, no_lipsync_model
 from tests.ui.fakes import Script
 from tests.ui.helpers import ask, click, load, type_and_send
 from ui.chat.avatar_mode import AvatarMode, no_face, no_voice
@@ -77,10 +76,10 @@ def test_avatar_mode_says_what_is_missing(
     click(qtbot, mode.toggle)
     assert mode.error.text() == no_face()
     ctx.settings.face_image = face_png
-    avatar_script.model_problem = UserError("No lip-sync model is installed.", field="model")
+    no_lipsync_model(ctx.settings)
     click(qtbot, mode.toggle)
     click(qtbot, mode.toggle)
-    assert mode.error.text() == "No lip-sync model is installed."
+    assert mode.error.text().startswith("No lip-sync model is installed.")
 
 
 def test_avatar_mode_plays_each_sentence_in_order_as_soon_as_it_is_made(
@@ -110,7 +109,7 @@ def test_avatar_mode_plays_each_sentence_in_order_as_soon_as_it_is_made(
     assert probe.colors()[0] == RED
     assert avatar_script.spoken == [{"text": "Hello there, friend.", "voice": "Alice"}]
     assert avatar_script.calls[0]["face"] == face_png
-    session = ctx.paths.avatar_dir / "answer-1"
+    [session] = ctx.paths.avatar_dir.glob("answer-*")  # this answer's clips
     assert not (session / "003.mp4").exists()
     assert mode.status.text().startswith("Sentence 1/3") or mode.status.text().startswith(
         "Sentence 2/3"
@@ -143,7 +142,7 @@ def test_avatar_mode_stop_cancels_the_rest(
     qtbot.waitUntil(lambda: not mode.busy, timeout=5000)
     assert mode.status.text() == "Stopped."
     assert not mode.preview.playing
-    session = ctx.paths.avatar_dir / "answer-1"
+    [session] = ctx.paths.avatar_dir.glob("answer-*")  # this answer's clips
     assert [p.name for p in session.iterdir()] == ["001.mp4"]  # the rest was never made
     assert not mode.error.isVisible()
 
