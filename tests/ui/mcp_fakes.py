@@ -1,25 +1,29 @@
-"""Fakes for the MCP UI tests only: a tool service the test controls (no server is started)."""
+"""Fakes for the MCP UI tests only: a tool service the test controls (no server is started), and
+a chat pipeline that chooses tools as a plan says, for the real tool loop to run."""
 
 from __future__ import annotations
 
+import json
+import re
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
-from app.chat.images import PreparedImage
-from app.chat.results import Answer
-from app.chat.service import ChatService
-from app.chat.storage import Conversation, ConversationStore
 from app.core.errors import UserError
 from app.core.mcp_servers import McpServer
 from app.mcp.calls import ToolCall
 from app.mcp.service import ToolInfo
 from app.mcp.tool_ids import split_tool_id, tool_id
-from pipelines.core import Cancelled, CancelToken
-from pipelines.generation import GenerationSettings
+from pipelines.chat import ChatModelConfig, ChatResult
+from pipelines.core import Cancelled, CancelToken, MetricRecord
+from pipelines.generation import GenerationSettings, Message
+from tests.ui.fakes import FakeChatPipeline, Script
 
 NUMBERS = {"type": "object", "properties": {"a": {"type": "number"}, "b": {"type": "number"}}}
+
+Plan = list[tuple[str, dict[str, Any]]]
+"""The tool calls a model makes, in order: ``(tool id, arguments)``."""
 
 
 def calculator_tools(server: str = "calc") -> list[ToolInfo]:
@@ -32,7 +36,8 @@ def calculator_tools(server: str = "calc") -> list[ToolInfo]:
 
 @dataclass
 class FakeToolService:
-    """Answers as ``app.mcp.service.ToolService`` does, from what the test sets."""
+    """Answers as ``app.mcp.service.ToolService`` does, from what the test sets (its methods
+    take what the real service's take: tests/unit/tests/ui/test_mcp_fakes.py)."""
 
     servers: Callable[[], Sequence[McpServer]]
     offered: dict[str, list[ToolInfo]] = field(default_factory=dict)
@@ -41,20 +46,22 @@ class FakeToolService:
     """Servers whose listing fails with this error."""
     gate: threading.Event | None = None
     """When set, listing waits for it (a server slow to start), honouring cancel."""
+    slow: dict[str, threading.Event] = field(default_factory=dict)
+    """Tool id → gate a call of it waits for (a slow tool), honouring cancel."""
     listed: dict[str, list[ToolInfo]] = field(default_factory=dict)
     asked: list[str] = field(default_factory=list)
 
     def list_tools(self, server: McpServer, cancel: CancelToken) -> list[ToolInfo]:
         self.asked.append(server.name)
-        if self.gate is not None:
-            while not self.gate.wait(0.01):
-                if cancel.cancelled:
-                    raise Cancelled()
+        _wait(self.gate, cancel)
         if server.name in self.refusals:
             raise self.refusals[server.name]
         tools = list(self.offered.get(server.name, []))
         self.listed[server.name] = tools
         return tools
+
+    def notes(self, server_name: str) -> list[str]:
+        return []  # a listing the test sets has nothing to leave out
 
     def known_tools(self) -> list[ToolInfo]:
         enabled = {s.name for s in self.servers() if s.enabled}
@@ -70,75 +77,65 @@ class FakeToolService:
                     problems[server.name] = str(error)
         return problems
 
-    def needs_confirmation(self, identifier: str) -> bool:
-        server_name, tool = split_tool_id(identifier)
+    def server(self, name: str) -> McpServer | None:
+        return next((s for s in self.servers() if s.name == name), None)
+
+    def tool(self, identifier: str) -> ToolInfo | None:
+        return next((t for t in self.known_tools() if t.id == identifier), None)
+
+    def needs_confirmation(self, tool_id: str) -> bool:
+        server_name, tool = split_tool_id(tool_id)
         return not any(s.name == server_name and tool in s.allowed_tools for s in self.servers())
 
-    def call(self, identifier: str, arguments: dict[str, Any], cancel: CancelToken) -> ToolCall:
-        return ToolCall(identifier, arguments, "done", "391", 3.0)
+    def call(self, tool_id: str, arguments: dict[str, Any], cancel: CancelToken) -> ToolCall:
+        _wait(self.slow.get(tool_id), cancel)
+        return ToolCall(tool_id, arguments, "done", "391", 3.0)
 
     def close(self) -> None:
         pass
 
 
-class ToolChat(ChatService):
-    """A real ChatService whose ``ask`` first makes the calls in ``plan`` that the
-    conversation enables — a stand-in for the core's tool loop, for UI tests only.
+def _wait(gate: threading.Event | None, cancel: CancelToken) -> None:
+    """Wait for the test to open ``gate`` (None: go on), stopping on a cancel."""
+    if gate is None:
+        return
+    while not gate.wait(0.01):
+        if cancel.cancelled:
+            raise Cancelled()
 
-    Its base is built without a tool service, so the core's loop never runs (the plan stands
-    in for it, with no model to choose); :meth:`set_tools` keeps the choice as the real one."""
 
-    def __init__(
-        self,
-        store: ConversationStore,
-        *args: Any,
-        tools: FakeToolService,
-        plan: list[tuple[str, dict[str, Any]]],
-        **kw: Any,
-    ) -> None:
-        super().__init__(store, *args, **kw)
-        self.store = store
-        self.tool_service = tools
+class PlannedChoices(FakeChatPipeline):
+    """A chat pipeline that, asked by the real tool loop which tool to call, chooses the next
+    call of ``plan`` among the tools the prompt offers (then "none"); it answers as
+    :class:`FakeChatPipeline` does."""
+
+    def __init__(self, config: ChatModelConfig, script: Script, plan: Plan) -> None:
+        super().__init__(config, script)
         self.plan = plan
-        self.gate: threading.Event | None = None
-        """When set, each call waits for it (a slow tool), so the test sees the live block."""
 
-    def set_tools(self, conversation_id: str, tool_ids: list[str]) -> Conversation:
-        conversation = self.get(conversation_id)
-        conversation.tools = list(dict.fromkeys(tool_ids))
-        if conversation.messages:
-            self.store.save(conversation)
-        return conversation
-
-    def ask(  # type: ignore[override]
+    def generate(
         self,
-        conversation_id: str,
-        prompt: str,
+        messages: Sequence[Message],
         settings: GenerationSettings,
         cancel: CancelToken,
         on_text: Callable[[str], None],
-        images: Sequence[PreparedImage] = (),
-        confirm: Callable[[], bool] | None = None,
-        confirm_tool: Callable[[str, dict[str, Any]], bool] | None = None,
-        on_tool_call: Callable[[ToolCall], None] | None = None,
-    ) -> Answer:
-        calls = []
-        for tool, arguments in self.plan:
-            if tool not in self.get(conversation_id).tools:
-                continue
-            asking = self.tool_service.needs_confirmation(tool)
-            if asking and (confirm_tool is None or not confirm_tool(tool, arguments)):
-                call = ToolCall(tool, arguments, "refused", "You chose not to run it.")
-            else:
-                call = self.tool_service.call(tool, arguments, cancel)
-            calls.append(call)
-            if on_tool_call is not None:
-                on_tool_call(call)
-            if self.gate is not None:
-                while not self.gate.wait(0.01) and not cancel.cancelled:
-                    pass
-        answer = super().ask(conversation_id, prompt, settings, cancel, on_text, images, confirm)
-        message = replace(answer.message, tool_calls=[call.to_dict() for call in calls])
-        answer.conversation.messages[-1] = message
-        self.store.save(answer.conversation)
-        return replace(answer, message=message)
+        *,
+        answer_start: str = "",
+    ) -> ChatResult:
+        if settings.json_schema is None:  # the answer
+            return super().generate(messages, settings, cancel, on_text, answer_start=answer_start)
+        prompt = messages[-1].content
+        offered = set(re.findall(r"^- (\S+?):", prompt, re.MULTILINE))
+        made = [
+            (m[0], json.loads(m[1]))
+            for m in re.findall(r"^\d+\. (\S+) (\{.*\}) \(", prompt, re.MULTILINE)
+        ]
+        choice = next(
+            (
+                {"tool": tool, "arguments": arguments}
+                for tool, arguments in self.plan
+                if tool in offered and (tool, arguments) not in made
+            ),
+            {"tool": "none"},
+        )
+        return ChatResult(json.dumps(choice), False, MetricRecord("chat", self.config.device, {}))

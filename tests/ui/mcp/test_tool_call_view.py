@@ -20,7 +20,7 @@ from app.mcp.calls import ToolCall
 from tests.ui.fakes import Script
 from tests.ui.helpers import click, load, shown, type_and_send
 from tests.ui.mcp.test_tools_picker import service, tool_items, tpanel
-from tests.ui.mcp_fakes import ToolChat
+from tests.ui.mcp_fakes import FakeToolService
 from ui.a11y import unlabelled_widgets
 from ui.chat.message_view import MessageView
 from ui.chat.panel import ChatPanel
@@ -156,12 +156,15 @@ def allow_all(chat_panel: ChatPanel) -> None:
 
 @pytest.mark.qt_log_ignore("does not support raise", "does not support grabbing")
 def test_calls_show_live_above_the_answer_and_again_after_a_reload(
-    qtbot: QtBot, tpanel: ChatPanel, model_folder: Path, app_home: AppPaths, script: Script
+    qtbot: QtBot,
+    tpanel: ChatPanel,
+    service: FakeToolService,
+    model_folder: Path,
+    app_home: AppPaths,
+    script: Script,
 ) -> None:
     allow_all(tpanel)
-    chat = tpanel.chat
-    assert isinstance(chat, ToolChat)
-    chat.gate = threading.Event()
+    slow = service.slow["calc/add"] = threading.Event()
     load(qtbot, tpanel, model_folder)
     enable(qtbot, tpanel, "multiply — Multiply two numbers", "add — Add two numbers")
     script.chunks = ["17 × 23 ", "= 391."]
@@ -169,7 +172,7 @@ def test_calls_show_live_above_the_answer_and_again_after_a_reload(
     qtbot.waitUntil(lambda: "🔧 calc/multiply" in shown(tpanel))  # live, while it works
     assert "🔧 calc/add" not in shown(tpanel)
     with qtbot.waitSignal(tpanel.answerFinished, timeout=5000):
-        chat.gate.set()
+        slow.set()
     text = shown(tpanel)
     assert text.index("🔧 calc/multiply") < text.index("🔧 calc/add") < text.index("= 391.")
     assert '"a": 17' in text and "done · 3 ms" in text

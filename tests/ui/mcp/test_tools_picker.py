@@ -10,14 +10,15 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTreeWidgetItem
 from pytestqt.qtbot import QtBot
 
+from app.chat.service import ChatService
 from app.chat.storage import ConversationStore
 from app.context import AppContext
 from app.core.mcp_servers import McpServer
 from app.core.paths import AppPaths
 from tests.ui.conftest import make_context
-from tests.ui.fakes import CPU, FakeChatPipeline, Script
+from tests.ui.fakes import CPU, Script
 from tests.ui.helpers import click, open_window
-from tests.ui.mcp_fakes import FakeToolService, ToolChat, calculator_tools
+from tests.ui.mcp_fakes import FakeToolService, PlannedChoices, calculator_tools
 from tests.ui.panels import open_panel
 from ui.a11y import unlabelled_widgets
 from ui.chat.panel import ChatPanel
@@ -39,29 +40,28 @@ def service() -> FakeToolService:
 
 
 def tool_context(app_home: AppPaths, script: Script, service: FakeToolService) -> AppContext:
-    """An app context whose chat calls ``service``'s tools (the calculator server)."""
+    """An app context whose chat calls ``service``'s tools (the calculator server) through the
+    real tool loop: its model chooses the calls of :data:`PLAN` that the conversation enables."""
     ctx = make_context(app_home, [CPU], script)
     ctx.settings_store.update(mcp_servers=[CALC])
     service.servers = lambda: ctx.settings.mcp_servers
     ctx.tools = service  # type: ignore[assignment]
-    ctx.chat = ToolChat(
+    ctx.chat = ChatService(
         ConversationStore(app_home.conversations_dir),
         ctx.metrics,
         [CPU],
-        pipeline_factory=lambda config: FakeChatPipeline(config, script),  # type: ignore[arg-type, return-value]
-        tools=service,
-        plan=list(PLAN),
+        pipeline_factory=lambda config: PlannedChoices(config, script, PLAN),  # type: ignore[arg-type, return-value]
+        tools=service,  # type: ignore[arg-type]
     )
     return ctx
 
 
-def let_go(panel: ChatPanel) -> None:
+def let_go(panel: ChatPanel, service: FakeToolService) -> None:
     """Answer a confirmation still open, and let a held tool call go on."""
     if panel.tool_confirmer.dialog is not None:
         panel.tool_confirmer.dialog.reject()
-    chat = panel.chat
-    if isinstance(chat, ToolChat) and chat.gate is not None:
-        chat.gate.set()
+    for gate in service.slow.values():
+        gate.set()
 
 
 @pytest.fixture
@@ -71,7 +71,7 @@ def tpanel(
     """The Chat panel alone over :func:`tool_context`."""
     panel = open_panel(qtbot, tool_context(app_home, script, service), main_panels.chat_panel)
     yield panel
-    let_go(panel)
+    let_go(panel, service)
 
 
 @pytest.fixture
@@ -81,7 +81,7 @@ def twindow(
     """A main window over :func:`tool_context`."""
     window = open_window(qtbot, tool_context(app_home, script, service))
     yield window
-    let_go(window.chat_panel)
+    let_go(window.chat_panel, service)
 
 
 def tool_items(chat_panel: ChatPanel) -> dict[str, QTreeWidgetItem]:
