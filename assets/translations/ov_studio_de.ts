@@ -3203,7 +3203,7 @@
     </message>
     <message>
         <source>Remote…</source>
-        <translation>Entfernte Server…</translation>
+        <translation>Endpunkte…</translation>
     </message>
     <message>
         <source>Remote endpoints</source>

@@ -280,10 +280,14 @@ def test_cancel_midway_kills_the_job_and_leaves_nothing(
 ) -> None:
     cancel = CancelToken()
     children: list[int] = []
+    # Processes an earlier test left for the session (a database server, a stand-in hub) are
+    # not the job's: only those started since are.
+    before = {p.pid for p in psutil.Process().children(recursive=True)}
 
     def stop_when_exporting(progress: ConvertProgress) -> None:
         if progress.stage == "export":
-            children.extend(p.pid for p in psutil.Process().children(recursive=True))
+            now = psutil.Process().children(recursive=True)
+            children.extend(p.pid for p in now if p.pid not in before)
             cancel.cancel()
 
     request = ConvertRequest(str(tiny_checkpoint), Weights.FP16, name="cancelled")
