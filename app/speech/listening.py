@@ -148,6 +148,13 @@ class Listener:
         """The rate the device records at (16 kHz unless it cannot)."""
         return self._recorder.rate
 
+    @property
+    def seconds_listened(self) -> float:
+        """Seconds of audio taken from the device since listening began: the clock its
+        events' times are on (audio time, which a busy machine does not stretch)."""
+        with self._lock:
+            return self._seconds_now()
+
     def level(self) -> Level:
         """The input level since the previous call (for a meter)."""
         return self._recorder.level()

@@ -61,8 +61,7 @@ class PanelHost(QWidget):
         if event.type() == QEvent.Type.Close:
             self.settings_signals.close()
             if isinstance(self.panel, ChatPanel):
-                self.panel.stop()
-                self.panel.conversations.shut_down()
+                self.panel.shut_down()
             self.tasks.cancel_all_and_wait()
             self.ctx.close()
         return super().event(event)

@@ -48,10 +48,8 @@ from ui.widgets.inline_error import InlineError
 
 
 class ChatPanel(QWidget):
-    """Streaming chat over the app's ChatService.
-
-    Owns its parts as objects (:class:`InputRow`, :class:`ModelWiring`, :class:`DefaultPrompt`,
-    :class:`MessageActions`…) that talk to it through signals and its public methods."""
+    """Streaming chat over the app's ChatService. Owns its parts as objects (:class:`InputRow`,
+    :class:`ModelWiring`, :class:`MessageActions`…) talking to it by signals and public methods."""
 
     modelLoaded = Signal(object)  # LoadedModel
     loadingChanged = Signal(bool)
@@ -316,6 +314,11 @@ class ChatPanel(QWidget):
     def stop(self) -> None:
         """Stop the answer being written; what was written so far is kept."""
         self.answers.stop()
+
+    def shut_down(self) -> None:
+        """On closing: the answer stops (kept so far); a pending delete becomes final."""
+        self.stop()
+        self.conversations.shut_down()
 
     @property
     def generating(self) -> bool:

@@ -377,8 +377,7 @@ class MainWindow(QMainWindow):
                 self._overlay.hide()
             self.model_status.stop_clock()
             self.settings_signals.close()  # a change from now on reaches no widget
-            self.chat_panel.stop()
-            self.chat_panel.conversations.shut_down()  # a pending delete becomes final
+            self.chat_panel.shut_down()
             self.tasks.cancel_all_and_wait()
             # After the jobs: a start still under way has ended, so nothing it made leaks.
             self.server_switch.stop_now()

@@ -58,6 +58,7 @@ def test_dictation_hears_one_turn_and_whisper_transcribes_it(
         ended = _next_event(listener)
         assert ended.kind == "speech_ended" and ended.time > started.time + 1.0
         assert ended.at <= time.monotonic()
+        assert listener.seconds_listened >= ended.time  # the clock the events' times are on
         assert _next_event(listener).kind == "stopped"
         assert listener.state is ListenState.ENDED
         assert pacat.wait(timeout=10) == 0

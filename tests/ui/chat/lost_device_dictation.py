@@ -43,7 +43,12 @@ def test_a_lost_microphone_keeps_and_transcribes_what_was_heard(
     pacat = lost_card.play(with_silence(0.2, spoken(SENTENCES[0])), RATE)
     qtbot.waitUntil(lambda: dictation.status.text() == hearing(), timeout=20_000)
     qtbot.waitUntil(lambda: dictation.meter.value() > 30, timeout=5000)
-    qtbot.wait(500)  # a few words more before the cut (the sentence is ~5 s long)
+    # A few words more before the cut (the sentence is ~5 s long), counted in audio taken,
+    # not in wall time, which a busy machine stretches.
+    listener = dictation.listener
+    assert listener is not None
+    heard_from = listener.seconds_listened
+    qtbot.waitUntil(lambda: listener.seconds_listened > heard_from + 1.0, timeout=20_000)
     lost_card.stop()  # the sound server, and with it the microphone, is gone
     pacat.wait(timeout=10)
     qtbot.waitUntil(lambda: dictation.phase is Phase.IDLE, timeout=60_000)
