@@ -53,7 +53,8 @@ def main() -> int:
     from app.context import AppContext
     from app.core.mcp_servers import McpServer
     from app.core.paths import AppPaths
-    from ui.shell.launcher import TRANSLATION, create_application
+    from ui.i18n import TRANSLATION
+    from ui.shell.launcher import create_application
     from ui.shell.main_window import MainWindow
 
     _app = create_application()  # kept: the application lives as long as main()

@@ -73,7 +73,8 @@ def main(argv: list[str] | None = None) -> int:
     from app.context import AppContext
     from app.core.paths import AppPaths
     from app.models.bundled import default_embedder_dir
-    from ui.shell.launcher import TRANSLATION, create_application
+    from ui.i18n import TRANSLATION
+    from ui.shell.launcher import create_application
     from ui.shell.main_window import MainWindow
 
     parser = argparse.ArgumentParser(description="Render the README screenshots.")

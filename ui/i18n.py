@@ -21,9 +21,11 @@ import logging
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+from PySide6.QtWidgets import QApplication
 
 from app.core import Text
 from app.models import assets_dir
+from ui.retranslation import SHOWN, Source, TranslatedText, retranslate_widgets
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +42,10 @@ CATALOG = "ov_studio"
 
 def tr(text: str, disambiguation: str | None = None, n: int = -1) -> str:
     """``text`` in the user's language (itself when there is no translation)."""
-    return QCoreApplication.translate("", text, disambiguation, n)
+    source = Source(text, disambiguation, n)
+    shown = TranslatedText(QCoreApplication.translate("", text, disambiguation, n), source)
+    SHOWN.remember(shown, source)  # for a live language switch (ui.retranslation)
+    return shown
 
 
 def translated(text: str) -> str:
@@ -57,10 +62,29 @@ def translated(text: str) -> str:
         for name, value in text.values.items()
     }
     try:
-        return QCoreApplication.translate("", text.template).format(**values)
+        shown = QCoreApplication.translate("", text.template).format(**values)
     except (KeyError, IndexError, ValueError):
         log.warning("the translation of %r does not fit its values", text.template)
         return str.__str__(text)
+    SHOWN.remember(shown, Source(text.template, core=text))
+    return shown
+
+
+def translate_again(source: Source) -> str:
+    """What ``source`` (remembered by :func:`tr` or :func:`translated`) is in the language
+    now installed."""
+    if source.core is not None:
+        return translated(source.core)
+    again = tr(source.text, source.disambiguation, source.n)
+    if source.kwargs is None:
+        return again
+    args = [_value_again(value) for value in source.args]
+    return again.format(*args, **{name: _value_again(value) for name, value in source.kwargs})
+
+
+def _value_again(value: object) -> object:
+    """A value put into a translation: itself, or, if it was a translation, the new one."""
+    return translate_again(value.source) if isinstance(value, TranslatedText) else value
 
 
 def translations_dir() -> Path:
@@ -109,10 +133,11 @@ class Translation:
         self.language = language
         # English loads a catalog too: it holds the English plural forms ("1 file", "2 files").
         self._load(app, translations_dir() / f"{CATALOG}_{language}.qm")
-        if language == "en":
-            return language
-        qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-        self._load(app, Path(qt_dir) / f"qtbase_{language}.qm")
+        if language != "en":
+            qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+            self._load(app, Path(qt_dir) / f"qtbase_{language}.qm")
+        if isinstance(app, QApplication):  # what an open window shows follows at once
+            retranslate_widgets(translate_again)
         return language
 
     def uninstall(self, app: QCoreApplication) -> None:
@@ -128,3 +153,8 @@ class Translation:
             self._translators.append(translator)
         else:
             log.info("no translation file %s: those strings stay in English", path)
+
+
+TRANSLATION = Translation()
+"""The translators of this process: installed by the launcher at start, and again by the
+*View → Language* menu, which switches the open window live."""

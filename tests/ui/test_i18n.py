@@ -219,15 +219,12 @@ def german(qapp: QApplication, tmp_path: Path) -> Iterator[None]:
             QCoreApplication.removeTranslator(installed)
 
 
-def test_every_panel_reads_german(
-    qtbot: QtBot, german: None, make_window: Callable[[list[DeviceInfo]], MainWindow]
-) -> None:
+def english_on_panels(qtbot: QtBot, window: MainWindow) -> list[str]:
+    """The texts of ``window``'s panels (each shown in turn) that use English words."""
     vocabulary = english_vocabulary()
     # Content, not interface: the default system prompt is what the model reads (the user's
     # to change), and folder paths are the machine's.
     content = {ChatDefaults().system_prompt}
-    window = make_window([CPU])
-    window.resize(1600, 1000)
     english: list[str] = []
     for index, name in enumerate(window.panels):
         window.show_panel(name)
@@ -240,6 +237,15 @@ def test_every_panel_reads_german(
             found = sorted(words & vocabulary)
             if found:
                 english.append(f"panel {index}: {where}: {text!r} ({', '.join(found)})")
+    return english
+
+
+def test_every_panel_reads_german(
+    qtbot: QtBot, german: None, make_window: Callable[[list[DeviceInfo]], MainWindow]
+) -> None:
+    window = make_window([CPU])
+    window.resize(1600, 1000)
+    english = english_on_panels(qtbot, window)
     assert not english, f"{len(english)} English texts in German:\n" + "\n".join(english)
 
 

@@ -29,16 +29,10 @@ from ui.widgets.inline_error import InlineError
 from ui.widgets.layouts import hbox, over_message
 from ui.widgets.menu_button import menu_button
 
-LOADING = "loading…"
 
-
-def not_set_up() -> str:
-    """What the row says after the bundled model's name before it is converted."""
-    return tr("not set up yet")
-
-
-GONE = "missing: choose another"
-OTHER_FOLDER = "Other folder…"
+def not_set_up(model: str) -> str:
+    """What the row says of the bundled model (named ``model``) before it is converted."""
+    return tr("{model} — not set up yet").format(model=model)
 
 
 class EmbeddingModelRow(QWidget):
@@ -103,9 +97,9 @@ class EmbeddingModelRow(QWidget):
         folder = chosen or default_embedder_dir(self.paths)
         missing = self.knowledge.needs_setup()
         if missing:
-            self.name.setText(f"{folder.name} — {not_set_up()}")
+            self.name.setText(not_set_up(folder.name))
         elif chosen is not None and not (chosen / "openvino_model.xml").is_file():
-            self.name.setText(f"{folder.name} — {GONE}")
+            self.name.setText(tr("{model} — missing: choose another").format(model=folder.name))
         else:
             self.name.setText(f"<b>{folder.name}</b>")
         self.bundled_button.setVisible(chosen is not None)
@@ -128,20 +122,20 @@ class EmbeddingModelRow(QWidget):
                 action = self.change_menu.addAction(f"{model.id}  ({model.precision})")
                 action.setData(str(model.folder))
         self.change_menu.addSeparator()
-        self.change_menu.addAction(OTHER_FOLDER).setData("")
+        self.change_menu.addAction(tr("Other folder…")).setData("")
 
     @Slot(QAction)
     def _on_menu_choice(self, action: QAction) -> None:
         folder = action.data()
         if folder:
             self.use(Path(str(folder)))
-        elif action.text() == OTHER_FOLDER:
+        elif folder == "":  # "Other folder…"
             self.choose_folder()
 
     @Slot()
     def choose_folder(self) -> None:
         """Ask for a folder, then try it."""
-        folder = QFileDialog.getExistingDirectory(self, "Choose an OpenVINO embedding model")
+        folder = QFileDialog.getExistingDirectory(self, tr("Choose an OpenVINO embedding model"))
         if folder:
             self.use(Path(folder))
 
@@ -183,4 +177,4 @@ class EmbeddingModelRow(QWidget):
         self.bundled_button.setEnabled(not busy)
         self.setup_button.setEnabled(not busy)
         if busy:
-            self.name.setText(LOADING)
+            self.name.setText(tr("loading…"))

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication
 from app.context import AppContext
 from app.core import UserError
 from app.models import ModelTask
-from ui.i18n import Translation
+from ui.i18n import TRANSLATION
 from ui.shell.gc_policy import gui_thread_gc
 from ui.shell.main_window import MainWindow
 from ui.shell.singleton_guard import SingletonRefGuard
@@ -22,9 +22,6 @@ from ui.shell.smoke_test import SmokeTest
 from ui.theme import ThemeFollower
 
 log = logging.getLogger(__name__)
-
-# The translators installed for this process (the language menu installs another set).
-TRANSLATION = Translation()
 
 
 def create_application() -> QApplication:

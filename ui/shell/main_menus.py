@@ -104,11 +104,9 @@ class MainMenus:
                 for name in window.panels
             ],
             window.settings_signals,
-            window.notifications,
             window.show_status,
         )
         self.view.panelChosen.connect(window.nav.setCurrentRow)
-        self.view.restartRequested.connect(window.restart)
         view_menu.addSeparator()
         self.overlay_action = add_action(
             window, view_menu, tr("&Performance overlay"), "F12", "speedometer"

@@ -355,17 +355,6 @@ class MainWindow(QMainWindow):
         dialog.open()
         return dialog
 
-    @Slot()
-    def restart(self) -> None:
-        """Start OV Studio again (a new language) and close this window."""
-        if self.menus.view.restart():
-            self.close()
-        else:
-            self.notifications.show_message(
-                tr("OV Studio could not start again: close it and start it yourself."),
-                level="warning",
-            )
-
     def event(self, event: QEvent) -> bool:
         """On close, cancel running jobs and wait for them: no thread outlives the window."""
         # event(), not closeEvent(): PySide6 6.12.0 over-releases None after a Python

@@ -1,22 +1,21 @@
 """The View menu's choices: the panel shown (Ctrl+1…4), the theme and the language.
 
-The theme applies at once; the language on the next start (every string of the window is
-translated when it is built), with a Restart now offer.
+Both apply at once, in every open window: the theme through the application's theme
+follower, the language by installing its translators, which re-translates what the window
+shows (``ui.retranslation``).
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QObject, QProcess, Signal, Slot
+from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QApplication, QMenu
 
-from ui.i18n import LANGUAGES, SYSTEM, tr
+from ui.i18n import LANGUAGES, SYSTEM, TRANSLATION, tr
 from ui.icons import set_icon
 from ui.settings_signals import SettingsSignals
-from ui.shell.notifications import NotificationBar
 from ui.shell.settings_changes import change_settings
 from ui.theme import ThemeFollower
 
@@ -32,38 +31,26 @@ def theme_names() -> dict[str, str]:
     }
 
 
-def restart_command() -> tuple[str, list[str]]:
-    """The program and arguments that start this app again the way it was started."""
-    if getattr(sys, "frozen", False):
-        return sys.executable, sys.argv[1:]
-    # orig_argv keeps "-m app", which sys.argv turns into a path to __main__.py.
-    return sys.executable, list(sys.orig_argv[1:])
-
-
 class ViewChoices(QObject):
     """Builds the panel, theme and language entries of ``menu`` and keeps them in step."""
 
     panelChosen = Signal(int)
-    restartRequested = Signal()
 
     def __init__(
         self,
         menu: QMenu,
         panels: Sequence[tuple[str, str]],
         signals: SettingsSignals,
-        notifications: NotificationBar,
         report: Report,
     ) -> None:
         """Args:
         menu: The View menu to add to.
         panels: (translated name, icon name) of each panel, in navigation order.
-        signals: Where the theme and language are saved, and the theme is heard from.
-        notifications: Where the language change says it needs a restart.
+        signals: Where the theme and language are saved, and heard from.
         report: Where a refused settings change is said.
         """
         super().__init__(menu)
         self._store = signals.store
-        self._notifications = notifications
         self._report = report
         self.panel_actions: list[QAction] = []
         panel_group = QActionGroup(self)
@@ -89,6 +76,7 @@ class ViewChoices(QObject):
             self.language_menu, languages, settings.language, self._choose_language
         )
         signals.connect_keys({"theme"}, self._apply_theme)
+        signals.connect_keys({"language"}, self._apply_language)
 
     def _choices(
         self,
@@ -140,15 +128,12 @@ class ViewChoices(QObject):
             return
         if not change_settings(self._store, self._report, language=language):
             self.language_actions[before].setChecked(True)
-            return
-        self._notifications.show_message(
-            tr("The new language is used from the next start of OV Studio."),
-            action=(tr("Restart now"), self.restartRequested.emit),
-        )
 
     @Slot()
-    def restart(self) -> bool:
-        """Start a new copy of the app; whether it started (the caller then closes this one)."""
-        program, arguments = restart_command()
-        started, _pid = QProcess.startDetached(program, arguments)
-        return bool(started)
+    def _apply_language(self) -> None:
+        """The language setting changed (here or elsewhere): the window speaks it now."""
+        language = self._store.settings.language
+        self.language_actions[language].setChecked(True)
+        app = QApplication.instance()
+        assert isinstance(app, QApplication)
+        TRANSLATION.install(app, language)
