@@ -18,6 +18,7 @@ in ``assets/translations``; a missing ``.qm`` means English, never an error.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
@@ -42,9 +43,15 @@ CATALOG = "ov_studio"
 
 def tr(text: str, disambiguation: str | None = None, n: int = -1) -> str:
     """``text`` in the user's language (itself when there is no translation)."""
-    source = Source(text, disambiguation, n)
-    shown = TranslatedText(QCoreApplication.translate("", text, disambiguation, n), source)
-    SHOWN.remember(shown, source)  # for a live language switch (ui.retranslation)
+    return _translate(Source(text, disambiguation, n))
+
+
+def _translate(source: Source) -> TranslatedText:
+    """``source``'s text in the language installed, remembered for a live language switch
+    (``ui.retranslation``)."""
+    text = QCoreApplication.translate("", source.text, source.disambiguation, source.n)
+    shown = TranslatedText(text, replace(source, args=(), kwargs=None))
+    SHOWN.remember(shown, shown.source)
     return shown
 
 
@@ -75,7 +82,7 @@ def translate_again(source: Source) -> str:
     now installed."""
     if source.core is not None:
         return translated(source.core)
-    again = tr(source.text, source.disambiguation, source.n)
+    again = _translate(source)
     if source.kwargs is None:
         return again
     args = [_value_again(value) for value in source.args]

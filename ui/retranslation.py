@@ -159,30 +159,31 @@ def retranslate_widgets(
 
 
 def _made_again(text: str, translate: Translate, shown: ShownTexts) -> str:
-    """``text`` in the new language: a string a translation made, or rich text whose parts
-    between tags are (``"<b>Collections</b>"``); anything else as it is."""
+    """``text`` in the new language: a string a translation made, or one glued together from
+    such strings with tags, line breaks, " · " or " — " (``"<b>Collections</b>"``,
+    ``"llama · 135M parameters"``), each piece put back; anything else as it is."""
     source = shown.source_of(text)
     if source is not None:
         return translate(source)
-    if "<" not in text:
-        return text
     parts = []
-    for part in _TAG.split(text):
+    for part in _GLUE.split(text):
         words = part.strip()
-        if part.startswith("<") or not words:
+        if not words or _GLUE.fullmatch(part):
             parts.append(part)
             continue
-        escaped = shown.source_of(html.unescape(words)) if shown.source_of(words) is None else None
-        source = shown.source_of(words) or escaped
+        unescaped = html.unescape(words)
+        source = shown.source_of(words) or shown.source_of(unescaped)
         if source is None:
             parts.append(part)
             continue
         new = translate(source)
+        escaped = shown.source_of(words) is None  # it was written into rich text escaped
         parts.append(part.replace(words, html.escape(new, quote=False) if escaped else new))
     return "".join(parts)
 
 
-_TAG = re.compile(r"(<[^>]*>)")
+_GLUE = re.compile(r"(<[^>]*>|\n| · | — )")
+"""What the window glues translations together with."""
 
 
 Again = Callable[[str], "str | None"]

@@ -4,6 +4,18 @@
     <context>
         <name />
         <message>
+            <source>Faces</source>
+            <translation>Gesichter</translation>
+        </message>
+        <message>
+            <source>Images</source>
+            <translation>Bilder</translation>
+        </message>
+        <message>
+            <source>Videos</source>
+            <translation>Videos</translation>
+        </message>
+        <message>
             <source>Choose or drop a photo or a video of a face.</source>
             <translation>Wählen Sie ein Foto oder Video eines Gesichts aus oder legen Sie es hier ab.</translation>
         </message>
@@ -4710,6 +4722,30 @@
         <message>
             <source>Write the rest of this answer: the model goes on where it was cut off</source>
             <translation>Den Rest dieser Antwort schreiben: Das Modell macht dort weiter, wo sie abgeschnitten wurde</translation>
+        </message>
+        <message>
+            <source>tokens/s</source>
+            <translation>Token/s</translation>
+        </message>
+        <message>
+            <source>(left)</source>
+            <translation>(links)</translation>
+        </message>
+        <message>
+            <source>CPU % this app</source>
+            <translation>CPU % dieser App</translation>
+        </message>
+        <message>
+            <source>whole system</source>
+            <translation>ganzes System</translation>
+        </message>
+        <message>
+            <source>(right)</source>
+            <translation>(rechts)</translation>
+        </message>
+        <message>
+            <source>last 60 s</source>
+            <translation>letzte 60 s</translation>
         </message>
     </context>
 </TS>

@@ -4,6 +4,18 @@
     <context>
         <name />
         <message>
+            <source>Faces</source>
+            <translation>人脸</translation>
+        </message>
+        <message>
+            <source>Images</source>
+            <translation>图片</translation>
+        </message>
+        <message>
+            <source>Videos</source>
+            <translation>视频</translation>
+        </message>
+        <message>
             <source>Choose or drop a photo or a video of a face.</source>
             <translation>选择或拖入一张人脸照片或一段人脸视频。</translation>
         </message>
@@ -4697,6 +4709,30 @@
         <message>
             <source>Write the rest of this answer: the model goes on where it was cut off</source>
             <translation>写出此回答的其余部分：模型从被截断处继续</translation>
+        </message>
+        <message>
+            <source>tokens/s</source>
+            <translation>tokens/s</translation>
+        </message>
+        <message>
+            <source>(left)</source>
+            <translation>（左）</translation>
+        </message>
+        <message>
+            <source>CPU % this app</source>
+            <translation>本应用 CPU %</translation>
+        </message>
+        <message>
+            <source>whole system</source>
+            <translation>整个系统</translation>
+        </message>
+        <message>
+            <source>(right)</source>
+            <translation>（右）</translation>
+        </message>
+        <message>
+            <source>last 60 s</source>
+            <translation>最近 60 秒</translation>
         </message>
     </context>
 </TS>

@@ -31,7 +31,7 @@ from app.core import MetricsBus, SystemSampler
 from pipelines.core import MetricRecord
 from ui.a11y import describe
 from ui.i18n import tr
-from ui.shell.perf_plot import PerfPlot, plot_key
+from ui.shell.perf_plot import PerfPlot, PlotKey
 
 TICK_MS = 250
 HISTORY_SECONDS = 60
@@ -121,7 +121,7 @@ class PerfOverlay(QFrame):
         )
         layout.addWidget(title)
         layout.addLayout(self._build_rows())
-        layout.addWidget(plot_key())
+        layout.addWidget(PlotKey())
         self.plot = PerfPlot(HISTORY_SECONDS, SAMPLES)
         """The last minute of tokens/s and CPU."""
         layout.addWidget(self.plot)

@@ -3,7 +3,7 @@
 Tokens/s is drawn against the left scale, which grows to a round number above the highest
 rate; CPU % (this app's, and the whole system's under it) against a fixed 0–100 scale on the
 right. :meth:`PerfPlot.push` adds one reading of each: values go into preallocated ring buffers
-and the curves get ``setData`` on views of them, so a tick allocates nothing. :func:`plot_key`
+and the curves get ``setData`` on views of them, so a tick allocates nothing. :class:`PlotKey`
 is the caption that says which curve is which.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Slot
+from PySide6.QtCore import QEvent, Slot
 from PySide6.QtWidgets import QLabel, QWidget
 
 from ui.i18n import tr
@@ -23,17 +23,32 @@ AXIS_HEADROOM = 1.12
 """The plot's top is this much above the highest tick, so the top tick's number is whole."""
 
 
-def plot_key() -> QLabel:
+class PlotKey(QLabel):
     """The caption under the overlay's numbers naming the plot's curves and their scales."""
+
     # A caption instead of a pyqtgraph legend: a legend inside the plot hides the curves.
-    key = QLabel(
-        f"<span style='color:{RATE_COLOR}'>━ {tr('tokens/s')}</span> {tr('(left)')}<br>"
-        f"<span style='color:{CPU_COLOR}'>━ {tr('CPU % this app')}</span>&nbsp;&nbsp;"
-        f"<span style='color:{SYSTEM_CPU_COLOR}'>━ {tr('whole system')}</span> "
-        f"{tr('(right)')} · {tr('last 60 s')}"
-    )
-    key.setStyleSheet("color: #9fb0c0; font-size: 10px;")
-    return key
+    def __init__(self) -> None:
+        super().__init__(self.caption())
+        self.setStyleSheet("color: #9fb0c0; font-size: 10px;")
+
+    @staticmethod
+    def caption() -> str:
+        """The caption in the language now installed."""
+        # Each tr() outside the f-string: lupdate does not read calls inside one.
+        rate, left, app_cpu = tr("tokens/s"), tr("(left)"), tr("CPU % this app")
+        system_cpu, right, span = tr("whole system"), tr("(right)"), tr("last 60 s")
+        return (
+            f"<span style='color:{RATE_COLOR}'>━ {rate}</span> {left}<br>"
+            f"<span style='color:{CPU_COLOR}'>━ {app_cpu}</span>&nbsp;&nbsp;"
+            f"<span style='color:{SYSTEM_CPU_COLOR}'>━ {system_cpu}</span> {right} · {span}"
+        )
+
+    def event(self, event: QEvent) -> bool:
+        """A language switch re-makes the caption (it glues several translations together)."""
+        # event(), not changeEvent(): see ui.shell.main_window.MainWindow.event.
+        if event.type() == QEvent.Type.LanguageChange:
+            self.setText(self.caption())
+        return super().event(event)
 
 
 class _Ring:

@@ -95,6 +95,13 @@ def _problems(path: Path) -> list[str]:
     tree = ast.parse(source, str(path))
     found: list[str] = []
     for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr):
+            found += [
+                f"{path.relative_to(UI.parent)}:{inner.lineno}: tr() inside an f-string "
+                "(lupdate does not read it: translate first, then put the result in)"
+                for inner in ast.walk(node)
+                if isinstance(inner, ast.Call) and _callee(inner) == "tr"
+            ]
         if not isinstance(node, ast.Call):
             continue
         function = node.func
