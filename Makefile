@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 export QT_QPA_PLATFORM ?= offscreen
 
-.PHONY: run test setup setup-dev setup-bench fixtures check lint format typecheck imports pytest bench screenshots clean \
+.PHONY: run test setup setup-dev setup-bench fixtures check lint format typecheck imports pytest bench screenshots walk clean \
 	dist deb nsis-check package-test
 
 run: setup
@@ -84,6 +84,11 @@ bench: setup-bench fixtures
 	$(PY) benchmarks/bench_shared_engine.py
 
 # The Voice and Avatar pictures come from their UI tests (real speech, a staged lip-sync).
+# Every panel, dialog and empty state in English and German, light and dark, on 1600×1000,
+# 1366×768 and 1024×600 screens: build/walk/index.html (to look at, not to commit).
+walk: setup-dev fixtures
+	$(PY) scripts/screenshot_walk.py
+
 screenshots: setup-dev fixtures
 	$(PY) scripts/render_screenshots.py --theme light --theme dark
 	$(PY) scripts/render_screenshots.py --theme light --language de

@@ -353,7 +353,7 @@ def render_grounded_answer(window: object, theme: str) -> Path:
     return grab(window, "chat-knowledge", (1100, 620))
 
 
-def wait_until(condition: Callable[[], bool], what: str, timeout_s: float = 180.0) -> None:
+def wait_until(condition: Callable[[], bool], what: str, timeout_s: float = 600.0) -> None:
     """Run the event loop until ``condition()`` holds (the work itself runs in workers)."""
     from PySide6.QtCore import QEventLoop, QTimer
 
