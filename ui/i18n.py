@@ -7,7 +7,8 @@ Conventions (``scripts/update_translations.py`` extracts with ``pyside6-lupdate`
 - Values go in named placeholders filled *after* translating:
   ``tr("Loaded {name} on {device}").format(name=..., device=...)``. Translators keep the
   placeholders; ``tests/ui/test_i18n.py`` checks every translation does.
-- Counts use Qt's plural forms: ``tr("%n file(s)", "", count)``.
+- Counts use Qt's plural forms: ``tr("%Ln file(s)", "", count)`` (``%Ln``: the count written
+  with the locale's grouping). Other numbers are written by :mod:`ui.numbers`.
 - A second argument is a note for translators (the same English can need two translations):
   ``tr("Open", "menu verb")``.
 

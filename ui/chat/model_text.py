@@ -13,7 +13,7 @@ from PySide6.QtCore import QLocale
 
 from app.chat import GgufInfo, LoadedModel, is_gguf_path
 from ui.i18n import tr
-from ui.knowledge.formatting import human_size
+from ui.numbers import data_size
 
 
 def model_name(path: Path) -> str:
@@ -57,7 +57,7 @@ def gguf_details(info: GgufInfo) -> str:
     if info.context_length:
         context = QLocale().toString(info.context_length)
         parts.append(tr("{count}-token context").format(count=context))
-    parts.append(human_size(info.size_bytes))
+    parts.append(data_size(info.size_bytes))
     return " · ".join(parts)
 
 

@@ -17,9 +17,9 @@ from app.models import InstalledModel
 from ui.a11y import describe
 from ui.chat.model_text import gguf_details, parameters_text
 from ui.i18n import tr
-from ui.knowledge.formatting import human_size
 from ui.models.convert_tasks import task_label
 from ui.models.listing import ListedModel, Origin
+from ui.numbers import data_size
 
 INSTALLED_COLUMNS = (
     "Model",
@@ -90,7 +90,7 @@ def installed_cells(row: ListedModel) -> tuple[str, ...]:
         model.precision,
         context,
         parameters,
-        human_size(model.size_bytes) if model.size_bytes else "",
+        data_size(model.size_bytes) if model.size_bytes else "",
         _source(row),
         _state(row),
     )
