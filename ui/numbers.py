@@ -13,11 +13,15 @@ placeholder as text: ``tr("{size} left").format(size=data_size(n))``.
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QLocale
 
 from ui.i18n import tr
 
 _KIB = 1024
+# The format specs the core's sentences give numbers: grouping, decimals, a percentage.
+_SPEC = re.compile(r"[,_]?(?:\.(?P<decimals>\d+))?(?P<kind>[dfFg%]?)")
 
 
 def count(value: int) -> str:
@@ -81,6 +85,25 @@ def clock(duration_s: float) -> str:
     hours, rest = divmod(total, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def written(value: float, spec: str = "") -> str:
+    """``value`` as the user's language writes it, after a format ``spec`` of the core's
+    sentences (:mod:`app.core.texts`): ``","`` and ``""`` → :func:`count` for whole numbers,
+    ``".1f"`` → :func:`decimal`, ``".0%"`` → :func:`percent`. A spec with padding or alignment
+    is Python's to apply (it says nothing about the language)."""
+    match = _SPEC.fullmatch(spec)
+    if match is None:
+        return format(value, spec)
+    decimals = int(match["decimals"]) if match["decimals"] else None
+    kind = match["kind"]
+    if kind == "%":
+        return percent(value, decimals or 0)
+    if decimals is not None:
+        return decimal(value, decimals)
+    if isinstance(value, int) or (float(value).is_integer() and kind not in "fFg"):
+        return count(int(value))
+    return QLocale().toString(float(value), "g", 6)
 
 
 def _resolve_plural(text: str, number: int) -> str:

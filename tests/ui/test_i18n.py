@@ -33,12 +33,12 @@ from app.core.devices import DeviceInfo
 from app.core.settings import ChatDefaults
 from tests.ui.fakes import CPU
 from ui.chat.answer_format import schema_problem
-from ui.i18n import resolve_language, tr, translations_dir
+from ui.i18n import resolve_language, tr, translated, translations_dir
 from ui.shell.main_window import MainWindow
 from ui.widgets.inline_error import InlineError
 
 LANGUAGES = ("de", "zh_CN")
-PLACEHOLDER = re.compile(r"\{[A-Za-z_0-9]*\}|%n|%\d")
+PLACEHOLDER = re.compile(r"\{[A-Za-z_0-9]*(?::[^{}]*)?\}|%L?n|%\d")
 WORD = re.compile(r"[A-Za-z][a-z]{2,}")
 TAG = re.compile(r"<[^>]+>")
 PATH = re.compile(r"\S*/\S*")
@@ -139,12 +139,12 @@ def test_translations_keep_their_placeholders(language: str) -> None:
     for message in catalog(language).iter("message"):
         source = message.findtext("source") or ""
         # A plural form may leave %n out ("eine Datei"); every other placeholder must stay.
-        wanted = set(PLACEHOLDER.findall(source)) - {"%n"}
+        wanted = set(PLACEHOLDER.findall(source)) - {"%n", "%Ln"}
         translation = message.find("translation")
         if translation is not None and translation.get("type") == "unfinished":
             continue  # the other test reports it
         for form in forms(message):
-            if set(PLACEHOLDER.findall(form)) - {"%n"} != wanted:
+            if set(PLACEHOLDER.findall(form)) - {"%n", "%Ln"} != wanted:
                 broken.append(f"{source!r} → {form!r}")
     assert not broken, "\n".join(broken)
 
@@ -281,4 +281,21 @@ def test_language_setting_resolves_against_the_system_locale() -> None:
 def test_untranslated_text_comes_back_unchanged(qtbot: QtBot) -> None:
     assert tr("A sentence nobody translated {name}").format(name="x") == (
         "A sentence nobody translated x"
+    )
+
+
+def test_a_core_sentences_numbers_are_written_in_the_users_locale(
+    german_numbers: QLocale,
+) -> None:
+    """The core fills its sentences in English ("12,345"); the window writes the same values
+    as the user's locale does, after each placeholder's format."""
+    from app.core.texts import tr as core_tr
+
+    sentence = core_tr("{count:,} tokens, {seconds:.1f} s, {share:.0%}, {name}").format(
+        count=12_345, seconds=2.25, share=0.5, name="a.gguf"
+    )
+    assert sentence == "12,345 tokens, 2.2 s, 50%, a.gguf"
+    de = german_numbers
+    assert translated(sentence) == (
+        f"{de.toString(12_345)} tokens, {de.toString(2.25, 'f', 1)} s, 50%, a.gguf"
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QLocale, Qt, Slot
+from PySide6.QtCore import Qt, Slot
 from PySide6.QtWidgets import (
     QFileDialog,
     QGroupBox,
@@ -22,6 +22,7 @@ from ui.avatar.progress_line import duration_text
 from ui.avatar.video_player import VideoPreview
 from ui.i18n import tr
 from ui.icons import set_icon
+from ui.numbers import decimal
 from ui.shell.error_router import ErrorRouter
 from ui.shell.notifications import NotificationBar
 from ui.tasks import TaskRunner
@@ -30,14 +31,13 @@ from ui.widgets.inline_error import InlineError
 
 def result_text(result: VideoResult) -> str:
     """One line about a finished video."""
-    locale = QLocale()
     speed = result.achieved_fps / result.fps if result.fps else 0.0
     parts = [
         tr("%n frame(s)", "", result.frames),
         duration_text(result.duration),
         tr("made at {fps} fps ({speed}× real time) on {device}").format(
-            fps=locale.toString(result.achieved_fps, "f", 1),
-            speed=locale.toString(speed, "f", 1),
+            fps=decimal(result.achieved_fps, 1),
+            speed=decimal(speed, 1),
             device=result.device,
         ),
     ]

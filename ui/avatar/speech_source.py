@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QLocale, Slot
+from PySide6.QtCore import Slot
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -26,6 +26,7 @@ from app.voice import SpokenClip
 from ui.a11y import describe
 from ui.i18n import tr
 from ui.icons import set_icon
+from ui.numbers import decimal
 from ui.widgets.inline_error import InlineError
 
 
@@ -50,7 +51,7 @@ SNIPPET_CHARS = 28
 def spoken_label(clip: SpokenClip) -> str:
     """e.g. "“Hello there, my friend…” (3.2 s, Alice)"."""
     return tr("“{text}” ({seconds} s, {voice})").format(
-        text=snippet(clip.text), seconds=QLocale().toString(clip.seconds, "f", 1), voice=clip.voice
+        text=snippet(clip.text), seconds=decimal(clip.seconds, 1), voice=clip.voice
     )
 
 

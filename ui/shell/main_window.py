@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QLocale, QSize, Slot
+from PySide6.QtCore import QEvent, QSize, Slot
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -34,6 +34,7 @@ from ui.mcp.servers_dialog import McpServersDialog
 from ui.models import ModelManager
 from ui.models.listing import ListedModel
 from ui.models.use_model import use_model
+from ui.numbers import decimal
 from ui.server.settings_dialog import ServerDialog
 from ui.server.switch import ServerSwitch
 from ui.settings_signals import SettingsSignals
@@ -226,7 +227,7 @@ class MainWindow(QMainWindow):
         self.model_status.set_loaded(loaded)
         done = tr("Loaded {name} in {seconds} s").format(
             name=model_name(loaded.model_path),
-            seconds=QLocale().toString(loaded.load_ms / 1000, "f", 1),
+            seconds=decimal(loaded.load_ms / 1000, 1),
         )
         self.show_status(" ".join((f"{done}.", *loaded.notes)) if loaded.notes else done)
 
