@@ -80,6 +80,8 @@ def _filled(template: str, values: dict[str, Any]) -> str:
         value = values[field]
         if conversion:
             value = repr(value) if conversion == "r" else str(value)
+        elif isinstance(value, BaseException):  # a core error: its own sentence, translated too
+            value = str(value)
         if isinstance(value, str):
             parts.append(format(translated(value), spec or ""))
         elif isinstance(value, int | float) and not isinstance(value, bool):

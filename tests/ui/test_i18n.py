@@ -38,7 +38,7 @@ from ui.shell.main_window import MainWindow
 from ui.widgets.inline_error import InlineError
 
 LANGUAGES = ("de", "zh_CN")
-PLACEHOLDER = re.compile(r"\{[A-Za-z_0-9]*(?::[^{}]*)?\}|%L?n|%\d")
+PLACEHOLDER = re.compile(r"\{[A-Za-z_0-9]*(?:![rsa])?(?::[^{}]*)?\}|%L?n|%\d")
 WORD = re.compile(r"[A-Za-z][a-z]{2,}")
 TAG = re.compile(r"<[^>]+>")
 PATH = re.compile(r"\S*/\S*")

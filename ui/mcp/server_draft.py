@@ -117,7 +117,9 @@ def _sentences(error: ValidationError) -> list[tuple[str, str]]:
     found = []
     for detail in error.errors():
         cause = (detail.get("ctx") or {}).get("error")
-        sentence = str(cause) if cause is not None else str(detail.get("msg", ""))
+        # The validator's own sentence (its args), so the window can show it translated.
+        said = cause.args[0] if cause is not None and cause.args else None
+        sentence = said if isinstance(said, str) else str(cause or detail.get("msg", ""))
         location = detail.get("loc") or ()
         if location:
             field_name = str(location[0])
