@@ -10,7 +10,6 @@ from PySide6.QtCore import Slot
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
-    QFileDialog,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -27,6 +26,7 @@ from ui.a11y import describe
 from ui.i18n import tr
 from ui.icons import set_icon
 from ui.numbers import decimal
+from ui.widgets.file_dialogs import FileKind, open_file
 from ui.widgets.inline_error import InlineError
 
 
@@ -74,7 +74,6 @@ class SpeechSource(QGroupBox):
         self.spoken: SpokenClip | None = None
         """The speech the Voice panel handed over (kept until another one comes)."""
         self._has_voices = False
-        self._last_folder = Path.home()
         self.file_radio = QRadioButton(tr("Audio file"))
         describe(self.file_radio, tr("Audio file"), tr("The face says what an audio file says"))
         self.spoken_radio = QRadioButton(tr("Voice panel:"))
@@ -155,16 +154,14 @@ class SpeechSource(QGroupBox):
     @Slot()
     def choose_file(self) -> None:
         """Ask for a speech file."""
-        start = str(self._last_folder)
-        name, _ = QFileDialog.getOpenFileName(self, tr("Choose audio"), start, speech_filter())
-        if name:
-            self.set_file(Path(name))
+        path = open_file(self, tr("Choose audio"), FileKind.AUDIO, speech_filter())
+        if path is not None:
+            self.set_file(path)
 
     def set_file(self, path: Path) -> None:
         """Use ``path`` as the speech (checked when Generate is clicked)."""
         self.error.clear()
         self.audio_path = path
-        self._last_folder = path.parent
         self.file_label.setText(path.name)
         self.file_label.setToolTip(str(path))
         self.file_radio.setChecked(True)

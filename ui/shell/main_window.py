@@ -48,6 +48,7 @@ from ui.shell.status_bar import ModelStatus
 from ui.speech.transcribe_dialog import TranscribeDialog
 from ui.tasks import TaskRunner
 from ui.voice import VoicePanel
+from ui.widgets.file_dialogs import RecentFolders
 
 if TYPE_CHECKING:
     from ui.shell.perf_overlay import PerfOverlay
@@ -74,6 +75,8 @@ class MainWindow(QMainWindow):
         self.tasks = TaskRunner(self)
         # Every settings change, from any thread, reaches the panels that show that setting.
         self.settings_signals = SettingsSignals(ctx.settings_store, self.tasks, self)
+        # Where each kind of file was last opened or saved: the file dialogs start there.
+        self.recent_folders = RecentFolders()
         # An exception no job or control handles: a dialog, the log, and the app goes on.
         self.crash_reporter = CrashReporter(self, ctx.paths.log_file)
         self.crash_reporter.install()

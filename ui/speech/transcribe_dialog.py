@@ -17,7 +17,6 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QFileDialog,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
@@ -45,6 +44,7 @@ from ui.shell.error_router import ErrorRouter
 from ui.shell.notifications import NotificationBar
 from ui.speech.transcript_saver import TranscriptSaver
 from ui.tasks import TaskRunner
+from ui.widgets.file_dialogs import FileKind, open_file
 from ui.widgets.inline_error import InlineError
 from ui.widgets.layouts import hbox, vbox
 from ui.widgets.model_needed import ModelNeeded
@@ -261,10 +261,9 @@ class TranscribeDialog(QDialog):
     @Slot()
     def choose_file(self) -> None:
         """Ask for an audio file, then transcribe it."""
-        start = self.file_edit.text() or str(Path.home())
-        name, _ = QFileDialog.getOpenFileName(self, tr("Transcribe"), start, audio_filter())
-        if name:
-            self.file_edit.setText(name)
+        path = open_file(self, tr("Transcribe"), FileKind.AUDIO, audio_filter())
+        if path is not None:
+            self.file_edit.setText(str(path))
             self.transcribe()
 
     @Slot()

@@ -13,7 +13,6 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -34,6 +33,7 @@ from ui.shell.notifications import NotificationBar
 from ui.tasks import TaskRunner
 from ui.voice.recorder_box import RecordBox
 from ui.voice.status_area import StatusArea
+from ui.widgets.file_dialogs import FileKind, open_file
 from ui.widgets.inline_error import InlineError
 from ui.widgets.model_needed import ModelNeeded
 
@@ -191,9 +191,9 @@ class NewVoiceBox(QWidget):
     @Slot()
     def choose_file(self) -> None:
         """Pick an audio file and check it."""
-        name, _ = QFileDialog.getOpenFileName(self, tr("Reference clip"), "", audio_filter())
-        if name:
-            self.check_file(Path(name))
+        path = open_file(self, tr("Reference clip"), FileKind.AUDIO, audio_filter())
+        if path is not None:
+            self.check_file(path)
 
     def check_file(self, path: Path) -> None:
         """Read and check ``path`` in a worker; the result is shown under the clip controls."""
