@@ -7,7 +7,8 @@ Conventions (``scripts/update_translations.py`` extracts with ``pyside6-lupdate`
 - Values go in named placeholders filled *after* translating:
   ``tr("Loaded {name} on {device}").format(name=..., device=...)``. Translators keep the
   placeholders; ``tests/ui/test_i18n.py`` checks every translation does.
-- Counts use Qt's plural forms: ``tr("%n file(s)", "", count)``.
+- Counts use Qt's plural forms: ``tr("%Ln file(s)", "", count)`` (``%Ln``: the count written
+  with the locale's grouping). Other numbers are written by :mod:`ui.numbers`.
 - A second argument is a note for translators (the same English can need two translations):
   ``tr("Open", "menu verb")``.
 
@@ -18,8 +19,10 @@ in ``assets/translations``; a missing ``.qm`` means English, never an error.
 from __future__ import annotations
 
 import logging
+import string
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 from PySide6.QtWidgets import QApplication
@@ -59,17 +62,18 @@ def translated(text: str) -> str:
     """``text`` in the user's language when the core made it translatable (``app.core.texts``).
 
     Anything else (a file name, the model's words, a sentence the core has not marked yet)
-    comes back unchanged. A translation whose placeholders do not match falls back to English
-    rather than failing where a message is shown.
+    comes back unchanged. The values are filled in as the user's language writes them: a
+    sentence in another sentence is translated too, and a number is written by
+    :func:`ui.numbers.written` after its placeholder's format (``{size:,}`` groups digits as
+    the locale does, ``{seconds:.1f}`` keeps one decimal with the locale's separator). A
+    translation whose placeholders do not match falls back to English rather than failing
+    where a message is shown.
     """
     if not isinstance(text, Text):
         return text
-    values = {
-        name: translated(value) if isinstance(value, str) else value
-        for name, value in text.values.items()
-    }
+    template = QCoreApplication.translate("", text.template)
     try:
-        shown = QCoreApplication.translate("", text.template).format(**values)
+        shown = _filled(template, text.values)
     except (KeyError, IndexError, ValueError):
         log.warning("the translation of %r does not fit its values", text.template)
         return str.__str__(text)
@@ -92,6 +96,30 @@ def translate_again(source: Source) -> str:
 def _value_again(value: object) -> object:
     """A value put into a translation: itself, or, if it was a translation, the new one."""
     return translate_again(value.source) if isinstance(value, TranslatedText) else value
+
+
+def _filled(template: str, values: dict[str, Any]) -> str:
+    """``template`` with ``values`` in the user's language (see :func:`translated`)."""
+    # Imported here: ui.numbers words its units through tr() from this module.
+    from ui.numbers import written
+
+    parts: list[str] = []
+    for literal, field, spec, conversion in string.Formatter().parse(template):
+        parts.append(literal)
+        if field is None:
+            continue
+        value = values[field]
+        if conversion:
+            value = repr(value) if conversion == "r" else str(value)
+        elif isinstance(value, BaseException):  # a core error: its own sentence, translated too
+            value = str(value)
+        if isinstance(value, str):
+            parts.append(format(translated(value), spec or ""))
+        elif isinstance(value, int | float) and not isinstance(value, bool):
+            parts.append(written(value, spec or ""))
+        else:
+            parts.append(format(value, spec or ""))
+    return "".join(parts)
 
 
 def translations_dir() -> Path:

@@ -20,6 +20,7 @@ import numpy.typing as npt
 from app.avatar.service import AvatarService, VideoResult
 from app.avatar.speaking import speak
 from app.core.errors import UserError
+from app.core.texts import tr
 from app.speech.service import SpeechInputService
 from app.speech.transcription import VideoSubtitles, subtitles_for_video, transcribe_for_video
 from app.voice.service import PAUSE_SECONDS, VoiceService, join_sentences
@@ -94,8 +95,10 @@ def check_face_file(path: Path) -> bool:
     suffix = path.suffix.lower()
     if suffix not in FACE_IMAGE_SUFFIXES + FACE_VIDEO_SUFFIXES:
         raise UserError(
-            f"“{path.name}” is not a face the app can use: choose an image (png, jpg, webp) "
-            "or a video (mp4, mov, webm).",
+            tr(
+                "“{name}” is not a face the app can use: choose an image (png, jpg, webp) or "
+                "a video (mp4, mov, webm)."
+            ).format(name=path.name),
             field="face",
         )
     check_input_file(path, "an image or a video", field="face")
@@ -106,7 +109,9 @@ def check_speech_file(path: Path) -> None:
     """Raises UserError (``field="audio"``) unless ``path`` is an existing wav/flac/mp3."""
     if path.suffix.lower() not in SPEECH_SUFFIXES:
         raise UserError(
-            f"“{path.name}” is not an audio file the app reads: choose a wav, flac or mp3.",
+            tr("“{name}” is not an audio file the app reads: choose a wav, flac or mp3.").format(
+                name=path.name
+            ),
             field="audio",
         )
     check_input_file(path, "an audio file", field="audio")
@@ -124,10 +129,10 @@ def check_request(request: VideoRequest) -> None:
         return
     if not request.voice:
         raise UserError(
-            "Choose a voice (make one in the Voice panel) or an audio file.", field="voice"
+            tr("Choose a voice (make one in the Voice panel) or an audio file."), field="voice"
         )
     if not request.text.strip():
-        raise UserError("Type what the face should say.", field="text")
+        raise UserError(tr("Type what the face should say."), field="text")
 
 
 def read_frame(path: Path) -> RgbImage:
@@ -142,13 +147,17 @@ def read_frame(path: Path) -> RgbImage:
         data = np.fromfile(path, dtype=np.uint8)  # not cv2.imread: it fails on non-ASCII paths
     except OSError as error:
         reason = error.strerror or error
-        raise UserError(f"Cannot read {path.name}: {reason}.", field="face") from error
+        raise UserError(
+            tr("Cannot read {name}: {reason}.").format(name=path.name, reason=reason), field="face"
+        ) from error
     size = header_size(data.tobytes())  # the size before the pixels: see image_size
     if size is not None:
         check_pixels(*size, f"“{path.name}”", field="face")
     bgr = None if size is None else decode_image(data)  # OpenCV loads only when a face is chosen
     if bgr is None:
-        raise UserError(f"“{path.name}” is not a readable image (damaged?).", field="face")
+        raise UserError(
+            tr("“{name}” is not a readable image (damaged?).").format(name=path.name), field="face"
+        )
     return np.ascontiguousarray(bgr[:, :, ::-1])
 
 
@@ -158,7 +167,9 @@ def _first_video_frame(path: Path) -> RgbImage:
     try:
         with av.open(str(path)) as container:
             if not container.streams.video:
-                raise UserError(f"“{path.name}” has no picture, only sound.", field="face")
+                raise UserError(
+                    tr("“{name}” has no picture, only sound.").format(name=path.name), field="face"
+                )
             video = container.streams.video[0].codec_context
             check_pixels(video.width, video.height, f"“{path.name}”", field="face")
             for frame in container.decode(video=0):
@@ -166,7 +177,7 @@ def _first_video_frame(path: Path) -> RgbImage:
     except (av.FFmpegError, OSError) as error:
         message = f"“{path.name}” is not a readable video (damaged?)."
         raise UserError(message, field="face") from error
-    raise UserError(f"“{path.name}” has no frames.", field="face")
+    raise UserError(tr("“{name}” has no frames.").format(name=path.name), field="face")
 
 
 def thumbnail(image: RgbImage, side: int = THUMBNAIL_SIDE) -> tuple[RgbImage, float]:
@@ -286,7 +297,9 @@ def copy_result(source: Path, target: Path) -> Path:
     if target.suffix.lower() != ".mp4":
         target = target.with_name(target.name + ".mp4")
     if not source.is_file():
-        raise UserError(f"The video {source.name} is gone (deleted?).", field="output")
+        raise UserError(
+            tr("The video {name} is gone (deleted?).").format(name=source.name), field="output"
+        )
     if target.resolve() == source.resolve():
         return target
     subtitles = source.with_suffix(".srt")
@@ -296,7 +309,10 @@ def copy_result(source: Path, target: Path) -> Path:
             copy_atomic(subtitles, target.with_suffix(".srt"))
     except OSError as error:
         reason = error.strerror or str(error)
-        raise UserError(f"Cannot save to {target.parent}: {reason}.", field="output") from error
+        raise UserError(
+            tr("Cannot save to {parent}: {reason}.").format(parent=target.parent, reason=reason),
+            field="output",
+        ) from error
     return target
 
 

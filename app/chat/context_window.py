@@ -21,6 +21,7 @@ from app.chat.history import (
 )
 from app.chat.messages import ChatMessage, Conversation
 from app.core.errors import UserError
+from app.core.texts import tr
 from app.knowledge.grounding import PASSAGES_PER_ANSWER, SOURCES_SHARE, Source, grounded_question
 from pipelines.generation import GenerationSettings, Message
 from pipelines.rag.hybrid_search import Hit
@@ -134,13 +135,15 @@ class ContextBudget:
         if not conversation.knowledge:
             return question.content, []
         if retriever is None:
-            raise UserError("Knowledge is not available in this app.", field="knowledge")
+            raise UserError(tr("Knowledge is not available in this app."), field="knowledge")
         try:
             collection = retriever.collection(conversation.knowledge)
             if collection.documents == 0:
                 raise UserError(
-                    f"“{collection.name}” has no documents yet: add some in the Knowledge "
-                    "panel, or turn knowledge off for this chat.",
+                    tr(
+                        "“{name}” has no documents yet: add some in the Knowledge panel, or turn "
+                        "knowledge off for this chat."
+                    ).format(name=collection.name),
                     field="knowledge",
                 )
             hits = retriever.search(collection.name, question.content, PASSAGES_PER_ANSWER)
@@ -167,9 +170,13 @@ class ContextBudget:
         fixed = self._frame_tokens(conversation) + self.pipeline.count_tokens(question)
         if fixed > budget:
             raise UserError(
-                f"The message is about {fixed:,} tokens but this model can read "
-                f"{max(budget, 0):,} while leaving room for a {self.settings.max_new_tokens}-token "
-                "answer. Shorten it or lower max new tokens.",
+                tr(
+                    "The message is about {fixed:,} tokens but this model can read {budget:,} "
+                    "while leaving room for a {max_new_tokens}-token answer. Shorten it or lower "
+                    "max new tokens."
+                ).format(
+                    fixed=fixed, budget=max(budget, 0), max_new_tokens=self.settings.max_new_tokens
+                ),
                 field="prompt",
             )
         kept = self._kept(conversation, question)

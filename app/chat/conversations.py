@@ -17,6 +17,7 @@ from app.chat.message_versions import choose, drop_shown
 from app.chat.messages import MAX_TITLE_CHARS, ChatMessage, Conversation
 from app.chat.storage import ConversationStore
 from app.core.errors import StorageError, UserError
+from app.core.texts import tr
 
 if TYPE_CHECKING:
     from app.chat.context_window import Retriever
@@ -68,7 +69,7 @@ class ChatConversations:
         try:
             return self._by_id[conversation_id]
         except KeyError:
-            raise UserError("That conversation no longer exists.") from None
+            raise UserError(tr("That conversation no longer exists.")) from None
 
     def find(self, conversation_id: str) -> Conversation | None:
         """One conversation by id, or None."""
@@ -93,10 +94,12 @@ class ChatConversations:
         """Give a conversation a new, non-empty title."""
         title = " ".join(title.split())
         if not title:
-            raise UserError("A conversation needs a name.", field="title")
+            raise UserError(tr("A conversation needs a name."), field="title")
         if len(title) > MAX_TITLE_CHARS:
             raise UserError(
-                f"A conversation name can have at most {MAX_TITLE_CHARS} characters.",
+                tr("A conversation name can have at most {limit} characters.").format(
+                    limit=MAX_TITLE_CHARS
+                ),
                 field="title",
             )
         conversation = self.get(conversation_id)
@@ -142,7 +145,9 @@ class ChatConversations:
     def set_system_prompt(self, conversation_id: str, system_prompt: str) -> Conversation:
         """Change the system prompt used for the next answers of a conversation."""
         if len(system_prompt) > 20_000:
-            raise UserError("The system prompt is limited to 20,000 characters.", field="system")
+            raise UserError(
+                tr("The system prompt is limited to 20,000 characters."), field="system"
+            )
         conversation = self.get(conversation_id)
         conversation.system_prompt = system_prompt
         self._save_if_started(conversation)
@@ -157,7 +162,7 @@ class ChatConversations:
         conversation = self.get(conversation_id)
         if collection:
             if self._retriever is None:
-                raise UserError("Knowledge is not available in this app.", field="knowledge")
+                raise UserError(tr("Knowledge is not available in this app."), field="knowledge")
             try:
                 collection = self._retriever.collection(collection).name
             except UserError as error:
@@ -180,11 +185,14 @@ class ChatConversations:
                 ``<server>/<tool>``.
         """
         if tool_ids and self._tools is None:
-            raise UserError("Tools are not available in this app.", field="tools")
+            raise UserError(tr("Tools are not available in this app."), field="tools")
         for identifier in tool_ids:
             server, _, tool = identifier.partition("/")
             if not server or not tool or len(identifier) > 200 or not identifier.isprintable():
-                raise UserError(f"“{identifier[:80]}” is not a tool.", field="tools")
+                raise UserError(
+                    tr("“{identifier}” is not a tool.").format(identifier=identifier[:80]),
+                    field="tools",
+                )
         conversation = self.get(conversation_id)
         previous = conversation.tools
         conversation.tools = list(dict.fromkeys(tool_ids))
@@ -214,7 +222,7 @@ class ChatConversations:
         conversation = self.get(conversation_id)
         messages = conversation.messages
         if not 0 <= index < len(messages):
-            raise UserError("That message is no longer in the conversation.")
+            raise UserError(tr("That message is no longer in the conversation."))
         message = messages[index]
         if message.role == "assistant":
             remaining = drop_shown(message)
@@ -240,7 +248,7 @@ class ChatConversations:
         conversation = self.get(conversation_id)
         messages = conversation.messages
         if not 0 <= index < len(messages) or messages[index].role != "assistant":
-            raise UserError("That answer is no longer in the conversation.")
+            raise UserError(tr("That answer is no longer in the conversation."))
         messages[index] = choose(messages[index], position)
         self._touch_and_save(conversation)
         return conversation

@@ -18,6 +18,7 @@ from app.chat.messages import MAX_TITLE_CHARS, Conversation
 from app.chat.storage import ConversationStore
 from app.core.errors import StorageError, UserError
 from app.core.storage.json_files import Damaged, read_json_object
+from app.core.texts import tr
 from pipelines.files import check_input_file, write_text_atomic
 
 Format = Literal["md", "html", "json"]
@@ -101,7 +102,11 @@ def write_export(conversation: Conversation, fmt: Format, path: Path) -> None:
     try:
         write_text_atomic(path, export_text(conversation, fmt), mode=0o644)
     except OSError as error:
-        raise StorageError(f"Could not write {path.name} ({error.strerror or error}).") from error
+        raise StorageError(
+            tr("Could not write {name} ({reason}).").format(
+                name=path.name, reason=error.strerror or error
+            )
+        ) from error
 
 
 def read_import(path: Path) -> Conversation:
@@ -122,21 +127,34 @@ def read_import(path: Path) -> Conversation:
     try:
         if path.stat().st_size > MAX_IMPORT_BYTES:
             raise UserError(
-                f"{path.name} is larger than {MAX_IMPORT_BYTES // (1024 * 1024)} MB, "
-                "too large for a chat export."
+                tr("{name} is larger than {limit} MB, too large for a chat export.").format(
+                    name=path.name, limit=MAX_IMPORT_BYTES // (1024 * 1024)
+                )
             )
         data = read_json_object(path, max_bytes=MAX_IMPORT_BYTES)
     except OSError as error:
-        raise UserError(f"Could not read {path.name} ({error.strerror or error}).") from error
+        raise UserError(
+            tr("Could not read {name} ({reason}).").format(
+                name=path.name, reason=error.strerror or error
+            )
+        ) from error
     if isinstance(data, Damaged):
-        raise UserError(f"{path.name} is not a chat export: it is {data.reason}.")
+        raise UserError(
+            tr("{name} is not a chat export: it is {reason}.").format(
+                name=path.name, reason=data.reason
+            )
+        )
     version = data.get("version", 1)
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise UserError(f"{path.name} is not a chat export: it has a wrong “version”.")
+        raise UserError(
+            tr("{name} is not a chat export: it has a wrong “version”.").format(name=path.name)
+        )
     try:
         conversation = Conversation.from_dict({**data, "id": ConversationStore.new_id()})
     except ValueError as error:
-        raise UserError(f"{path.name} is not a chat export: {error}.") from error
+        raise UserError(
+            tr("{name} is not a chat export: {error}.").format(name=path.name, error=error)
+        ) from error
     conversation.title = " ".join(conversation.title.split())[:MAX_TITLE_CHARS] or "Imported chat"
     conversation.pinned = False
     conversation.tools = []

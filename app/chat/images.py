@@ -24,6 +24,7 @@ from numpy.typing import NDArray
 
 from app.core.errors import StorageError, UserError
 from app.core.model_tasks import ModelTask
+from app.core.texts import tr
 from app.models.catalog import filter_catalog, load_catalog
 from pipelines.files import check_input_file
 from pipelines.image_size import check_pixels, header_size
@@ -66,7 +67,9 @@ def check_count(count: int) -> None:
         UserError: (field ``images``) too many.
     """
     if count > MAX_IMAGES:
-        raise UserError(f"At most {MAX_IMAGES} images per message.", field="images")
+        raise UserError(
+            tr("At most {limit} images per message.").format(limit=MAX_IMAGES), field="images"
+        )
 
 
 def prepare_image(path: Path) -> PreparedImage:
@@ -79,13 +82,17 @@ def prepare_image(path: Path) -> PreparedImage:
     check_input_file(path, "an image", field="images")
     if path.stat().st_size > MAX_FILE_BYTES:
         raise UserError(
-            f"{path.name} is larger than 200 MB; attach a smaller image.", field="images"
+            tr("{name} is larger than 200 MB; attach a smaller image.").format(name=path.name),
+            field="images",
         )
     try:
         data = path.read_bytes()
     except OSError as error:
         raise UserError(
-            f"Cannot read {path.name}: {error.strerror or error}.", field="images"
+            tr("Cannot read {name}: {reason}.").format(
+                name=path.name, reason=error.strerror or error
+            ),
+            field="images",
         ) from error
     return prepare_image_bytes(data, path.name)
 
@@ -111,10 +118,13 @@ def prepare_image_bytes(data: bytes, label: str) -> PreparedImage:
             opened.thumbnail((MAX_SIDE, MAX_SIDE))  # decodes JPEG at a reduced scale
             image = _to_rgb(opened)
     except UnidentifiedImageError:
-        raise UserError(f"{label} is not an image this app can read.", field="images") from None
+        raise UserError(
+            tr("{label} is not an image this app can read.").format(label=label), field="images"
+        ) from None
     except (OSError, ValueError, SyntaxError) as error:  # truncated or damaged data
         raise UserError(
-            f"{label} is damaged and cannot be read as an image.", field="images"
+            tr("{label} is damaged and cannot be read as an image.").format(label=label),
+            field="images",
         ) from error
     return _finish(image, original, label, notes)
 
@@ -128,7 +138,7 @@ def prepare_pixels(pixels: NDArray[np.uint8], label: str) -> PreparedImage:
     from PIL import Image
 
     if pixels.dtype != np.uint8 or pixels.ndim != 3 or pixels.shape[2] != 3 or not pixels.size:
-        raise UserError(f"{label} is not an RGB image.", field=FIELD)
+        raise UserError(tr("{label} is not an RGB image.").format(label=label), field=FIELD)
     image = Image.fromarray(pixels, "RGB")
     original = image.size
     image.thumbnail((MAX_SIDE, MAX_SIDE))
@@ -190,7 +200,7 @@ def decode_rgb(data: bytes) -> NDArray[np.uint8]:
         with Image.open(io.BytesIO(data)) as image:
             return np.asarray(image.convert("RGB"), dtype=np.uint8)
     except (UnidentifiedImageError, OSError, ValueError) as error:
-        raise UserError("A saved image of this message is damaged.", field=FIELD) from error
+        raise UserError(tr("A saved image of this message is damaged."), field=FIELD) from error
 
 
 def read_stored_image(path: Path) -> NDArray[np.uint8]:
@@ -203,7 +213,10 @@ def read_stored_image(path: Path) -> NDArray[np.uint8]:
         data = path.read_bytes()
     except OSError as error:
         raise UserError(
-            f"An image of this message is missing ({error.strerror or error}).", field=FIELD
+            tr("An image of this message is missing ({reason}).").format(
+                reason=error.strerror or error
+            ),
+            field=FIELD,
         ) from error
     return decode_rgb(data)
 
@@ -217,9 +230,14 @@ class TextOnlyModelError(UserError):
 
 def text_only_refusal(model: str, vision_models: Sequence[str]) -> TextOnlyModelError:
     """The one sentence for images sent to a text-only ``model``, naming ``vision_models``."""
-    offer = f" such as {', '.join(vision_models)}" if vision_models else ""
+    if vision_models:
+        return TextOnlyModelError(
+            tr(
+                "{model} reads text only: load a vision model such as {models} to ask about images."
+            ).format(model=model, models=", ".join(vision_models))
+        )
     return TextOnlyModelError(
-        f"{model} reads text only: load a vision model{offer} to ask about images."
+        tr("{model} reads text only: load a vision model to ask about images.").format(model=model)
     )
 
 

@@ -31,6 +31,7 @@ from app.core.errors import UserError
 from app.core.model_choices import Local, ModelChoice, Remote
 from app.core.model_tasks import ModelTask
 from app.core.remote_endpoints import DEVICE_PREFIX, is_remote
+from app.core.texts import tr
 from app.engines.host import CachePolicy, EngineHost
 from app.engines.remote.config import RemoteChatFactory
 from app.engines.slots import BusyLock
@@ -55,7 +56,7 @@ CHAT = ModelTask.CHAT.value
 BUSY = "The model is still answering; stop it or wait."
 """Why a second answer (or an edit during one) is refused."""
 
-NO_MODEL = "Choose a chat model first (File → Open model…)."
+NO_MODEL = tr("Choose a chat model first (File → Open model…).")
 LOAD_BUSY = "Wait for the current answer to finish, or stop it, first."
 
 
@@ -275,7 +276,7 @@ class ChatModel:
     def _load_remote(self, model: str, device: str, cancel: CancelToken | None) -> LoadedModel:
         """Connect to a remote endpoint's model (the previous model stays until it answers)."""
         if not self._loader.offers_remote:
-            raise UserError("Remote endpoints are not available here.", field="device")
+            raise UserError(tr("Remote endpoints are not available here."), field="device")
         # The endpoint's name keys the slot; the device value itself reaches the factory,
         # which says when no endpoint has that name.
         name = device.strip()[len(DEVICE_PREFIX) :].strip() or "?"

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from app.chat.results import LoadedModel
 from app.core.errors import UserError
 from app.core.model_tasks import ModelTask
+from app.core.texts import tr
 from app.engines.host import LoadRequest
 from app.engines.remote.config import RemoteChatFactory
 from app.models.inspect import DEFAULT_CONTEXT_TOKENS, context_length, detect_task
@@ -109,7 +110,7 @@ class ChatLoader:
         self, request: LoadRequest, cancel: CancelToken | None
     ) -> tuple[RemoteChatPipeline, LoadedModel]:
         if self._remote_factory is None:
-            raise UserError("Remote endpoints are not available here.", field="device")
+            raise UserError(tr("Remote endpoints are not available here."), field="device")
         assert isinstance(request.options, ChatLoad)
         model = str(request.choice.folder) if request.choice.folder is not None else ""
         pipeline = self._remote_factory(request.options.requested_device, model)
@@ -147,7 +148,9 @@ def refuse_remote_engine(engine: EngineOptions) -> None:
     """
     changed = next(iter(describe(engine)), None)
     if changed is not None:
-        raise UserError("Engine settings apply to models that run on this computer.", field=changed)
+        raise UserError(
+            tr("Engine settings apply to models that run on this computer."), field=changed
+        )
 
 
 def is_vision_model(path: Path) -> bool:

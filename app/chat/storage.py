@@ -26,6 +26,7 @@ from app.chat.messages import (
 from app.core.errors import StorageError, UserError
 from app.core.storage.atomic import private_folder, write_bytes_atomic, write_text_atomic
 from app.core.storage.json_files import Damaged, read_json_object
+from app.core.texts import tr
 
 log = logging.getLogger(__name__)
 
@@ -100,9 +101,10 @@ class ConversationStore:
             write_text_atomic(path, conversation.to_json())
         except OSError as error:
             raise StorageError(
-                f"Could not save the conversation to {self.folder} "
-                f"({error.strerror or error}). It stays open here; free space or fix "
-                "permissions and it will be saved with the next message."
+                tr(
+                    "Could not save the conversation to {folder} ({reason}). It stays open here; "
+                    "free space or fix permissions and it will be saved with the next message."
+                ).format(folder=self.folder, reason=error.strerror or error)
             ) from error
 
     def delete(self, conversation_id: str) -> None:
@@ -146,7 +148,9 @@ class ConversationStore:
                     os.replace(source / part, target / part)
         except OSError as error:
             raise StorageError(
-                f"Could not move the conversation ({error.strerror or error})."
+                tr("Could not move the conversation ({reason}).").format(
+                    reason=error.strerror or error
+                )
             ) from error
 
     def _restore_trash(self) -> None:
@@ -178,7 +182,9 @@ class ConversationStore:
             write_bytes_atomic(folder / name, png)
         except OSError as error:
             raise StorageError(
-                f"Could not save the image in {folder} ({error.strerror or error})."
+                tr("Could not save the image in {folder} ({reason}).").format(
+                    folder=folder, reason=error.strerror or error
+                )
             ) from error
         return name
 
@@ -189,7 +195,9 @@ class ConversationStore:
             UserError: the id or name is not one the app makes.
         """
         if not IMAGE_NAME.fullmatch(name):
-            raise UserError(f"There is no image named {name[:80]!r}.", field="images")
+            raise UserError(
+                tr("There is no image named {name!r}.").format(name=name[:80]), field="images"
+            )
         return self._images_folder(conversation_id) / name
 
     def _images_folder(self, conversation_id: str) -> Path:
@@ -207,7 +215,11 @@ class ConversationStore:
             UserError: not an id the app makes (``../x``, an absolute path, NUL …).
         """
         if not valid_id(conversation_id):
-            raise UserError(f"There is no conversation with the id {conversation_id[:80]!r}.")
+            raise UserError(
+                tr("There is no conversation with the id {conversation_id!r}.").format(
+                    conversation_id=conversation_id[:80]
+                )
+            )
         return self.folder / f"{conversation_id}.json"
 
     def _quarantine(self, path: Path, reason: str) -> str:
@@ -229,4 +241,6 @@ def _remove(file: Path, images: Path) -> None:
             shutil.rmtree(images)
     except OSError as error:
         why = error.strerror or error
-        raise StorageError(f"Could not delete the conversation ({why}).") from error
+        raise StorageError(
+            tr("Could not delete the conversation ({why}).").format(why=why)
+        ) from error

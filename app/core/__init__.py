@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from app.core.performance.system_stats import SystemSampler
     from app.core.runtime import bundle_root
     from app.core.settings import (
+        DEFAULT_SYSTEM_PROMPT,
         ChatDefaults,
         PerformanceSettings,
         Settings,
@@ -49,6 +50,7 @@ _WHERE = {
     "AudioDeviceError": "app.core.audio.devices:AudioDeviceError",
     "BusyError": "app.core.errors:BusyError",
     "ChatDefaults": "app.core.settings:ChatDefaults",
+    "DEFAULT_SYSTEM_PROMPT": "app.core.settings:DEFAULT_SYSTEM_PROMPT",
     "DatabaseError": "app.core.errors:DatabaseError",
     "DeviceInfo": "app.core.devices:DeviceInfo",
     "FILE_ONLY": "app.core.logging_setup:FILE_ONLY",
@@ -92,6 +94,7 @@ _WHERE = {
 
 __all__ = [
     "AUTO",
+    "DEFAULT_SYSTEM_PROMPT",
     "FILE_ONLY",
     "MAX_RECORD_SECONDS",
     "PIPELINE_TASKS",

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.core.errors import UserError
+from app.core.texts import tr
 
 
 def connection_parts(url: str) -> dict[str, Any]:
@@ -26,20 +27,24 @@ def connection_parts(url: str) -> dict[str, Any]:
     from psycopg.conninfo import conninfo_to_dict
 
     if not url.strip():
-        raise UserError("Enter a connection string.", field="database_url")
+        raise UserError(tr("Enter a connection string."), field="database_url")
     if len(url.strip()) > 2000:
-        raise UserError("Keep the connection string under 2000 characters.", field="database_url")
+        raise UserError(
+            tr("Keep the connection string under 2000 characters."), field="database_url"
+        )
     if not url.strip().isprintable():  # a pasted tab or NUL: libpq would read it its own way
         raise UserError(
-            "The connection string has a control character in it: type it again.",
+            tr("The connection string has a control character in it: type it again."),
             field="database_url",
         )
     try:
         return dict(conninfo_to_dict(url.strip()))
     except psycopg.Error as error:
         raise UserError(
-            "That is not a PostgreSQL connection string (e.g. "
-            "postgresql://user@server:5432/knowledge).",
+            tr(
+                "That is not a PostgreSQL connection string (e.g. "
+                "postgresql://user@server:5432/knowledge)."
+            ),
             field="database_url",
         ) from error
 

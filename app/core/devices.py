@@ -127,7 +127,9 @@ def resolve_device(requested: str, devices: Sequence[DeviceInfo], pipeline: str 
         return wanted
     offered = ", ".join([info.name for info in devices] + [AUTO])
     raise UserError(
-        f"Device '{requested}' is not available on this computer. Choose one of: {offered}.",
+        tr(
+            "Device '{requested}' is not available on this computer. Choose one of: {offered}."
+        ).format(requested=requested, offered=offered),
         field="device",
     )
 

@@ -14,20 +14,22 @@ from urllib.parse import urlsplit
 
 from pydantic import BaseModel, Field, field_validator, model_validator
 
+from app.core.texts import tr
+
 SERVER_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ._-]{0,39}$")
 """Letters, digits, space, dot, dash and underscore, up to 40 characters: a server's name is
 part of every tool id and is shown beside each call, so it stays printable and has no ``/``."""
 
-NAME_INVALID = (
+NAME_INVALID = tr(
     "A tool server's name has 1–40 letters, digits, spaces, dots, dashes or underscores (no slash)."
 )
-COMMAND_EMPTY = "Enter the program that starts the tool server, e.g. uvx mcp-server-time."
-URL_NOT_HTTP = "The address must start with http:// or https:// and name a host."
-COMMAND_TOO_LONG = "Keep the program under 4000 characters."
-URL_TOO_LONG = "Keep the address under 2000 characters."
-COMMAND_CONTROL = "The program has a control character in it: type it again."
-ARGUMENT_CONTROL = "An argument has a control character in it: type it again."
-URL_CONTROL = "The address has a control character in it: type it again."
+COMMAND_EMPTY = tr("Enter the program that starts the tool server, e.g. uvx mcp-server-time.")
+URL_NOT_HTTP = tr("The address must start with http:// or https:// and name a host.")
+COMMAND_TOO_LONG = tr("Keep the program under 4000 characters.")
+URL_TOO_LONG = tr("Keep the address under 2000 characters.")
+COMMAND_CONTROL = tr("The program has a control character in it: type it again.")
+ARGUMENT_CONTROL = tr("An argument has a control character in it: type it again.")
+URL_CONTROL = tr("The address has a control character in it: type it again.")
 
 
 class McpServer(BaseModel):

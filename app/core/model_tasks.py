@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from app.core.texts import tr
+
 
 class ModelTask(StrEnum):
     """What a model does; the value is what the CLI and registry call it."""
@@ -25,15 +27,15 @@ class ModelTask(StrEnum):
 
 
 TASK_NAMES: dict[ModelTask, str] = {
-    ModelTask.CHAT: "a chat model",
-    ModelTask.VISION_CHAT: "a vision-chat model",
-    ModelTask.SPEECH_TO_TEXT: "a speech-to-text model",
-    ModelTask.EMBEDDING: "an embedding model",
-    ModelTask.RERANK: "a reranker model",
-    ModelTask.TTS: "a text-to-speech model",
-    ModelTask.SPEAKER_ENCODER: "a speaker encoder",
-    ModelTask.LIPSYNC: "a lip-sync model",
-    ModelTask.FACE_DETECTOR: "a face detector",
-    ModelTask.UNKNOWN: "a model of unknown kind",
+    ModelTask.CHAT: tr("a chat model"),
+    ModelTask.VISION_CHAT: tr("a vision-chat model"),
+    ModelTask.SPEECH_TO_TEXT: tr("a speech-to-text model"),
+    ModelTask.EMBEDDING: tr("an embedding model"),
+    ModelTask.RERANK: tr("a reranker model"),
+    ModelTask.TTS: tr("a text-to-speech model"),
+    ModelTask.SPEAKER_ENCODER: tr("a speaker encoder"),
+    ModelTask.LIPSYNC: tr("a lip-sync model"),
+    ModelTask.FACE_DETECTOR: tr("a face detector"),
+    ModelTask.UNKNOWN: tr("a model of unknown kind"),
 }
 """How a sentence names a model of each task ("holds a chat model")."""

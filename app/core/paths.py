@@ -22,6 +22,7 @@ from pathlib import Path
 
 from app.core.errors import StorageError, UserError
 from app.core.storage.atomic import private_folder, tighten
+from app.core.texts import tr
 
 APP_NAME = "ov-studio"
 HOME_ENV = "OV_STUDIO_HOME"
@@ -52,8 +53,10 @@ class AppPaths:
             except (RuntimeError, OSError, ValueError) as error:
                 reason = str(error).rstrip(".")
                 raise UserError(
-                    f"{HOME_ENV} is set to {home!r}, which is not a usable folder ({reason}). "
-                    f"Set {HOME_ENV} to a writable folder, or unset it."
+                    tr(
+                        "{home_env} is set to {home!r}, which is not a usable folder "
+                        "({reason}). Set {home_env} to a writable folder, or unset it."
+                    ).format(home_env=HOME_ENV, home=home, reason=reason)
                 ) from error
             return cls(root / "config", root / "data", root / "cache", root / "logs")
         import platformdirs
@@ -81,8 +84,10 @@ class AppPaths:
                 private_folder(folder)
         except OSError as error:
             raise StorageError(
-                f"Cannot create the app's folders under {self.data.parent}: "
-                f"{error.strerror or error}. Set {HOME_ENV} to a writable folder."
+                tr(
+                    "Cannot create the app's folders under {parent}: {reason}. Set {home_env} to "
+                    "a writable folder."
+                ).format(parent=self.data.parent, reason=error.strerror or error, home_env=HOME_ENV)
             ) from error
         for folder in self.private_folders:
             if folder.is_dir():  # a file in the way is said by whatever writes there

@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 from pydantic import BaseModel, Field, field_validator
 
 from app.core.errors import UserError
+from app.core.texts import tr
 
 DEVICE_PREFIX = "REMOTE:"
 """A device value naming a remote endpoint: ``REMOTE:<endpoint name>``."""
@@ -21,10 +22,10 @@ DEVICE_PREFIX = "REMOTE:"
 
 NAME_EMPTY = "An endpoint needs a name."
 URL_EMPTY = "Enter the endpoint's address, e.g. http://ovms.lan:8000/v3."
-URL_NOT_HTTP = "The address must start with http:// or https:// and name a host."
-URL_TOO_LONG = "Keep the address under 2000 characters."
+URL_NOT_HTTP = tr("The address must start with http:// or https:// and name a host.")
+URL_TOO_LONG = tr("Keep the address under 2000 characters.")
 NAME_CONTROL = "The name has a control character in it: type it again."
-URL_CONTROL = "The address has a control character in it: type it again."
+URL_CONTROL = tr("The address has a control character in it: type it again.")
 
 
 class RemoteEndpoint(BaseModel):
@@ -118,7 +119,8 @@ def find_endpoint(device: str, endpoints: Sequence[RemoteEndpoint]) -> RemoteEnd
             return endpoint
     offered = ", ".join(e.name for e in endpoints) or "none is configured"
     raise UserError(
-        f"There is no remote endpoint called “{device.strip()[len(DEVICE_PREFIX) :]}” "
-        f"(configured: {offered}).",
+        tr("There is no remote endpoint called “{name}” (configured: {offered}).").format(
+            name=device.strip()[len(DEVICE_PREFIX) :], offered=offered
+        ),
         field="device",
     )

@@ -35,6 +35,7 @@ from app.core.model_choices import ModelChoice, ModelChoices
 from app.core.model_tasks import ModelTask
 from app.core.remote_endpoints import RemoteEndpoint
 from app.core.settings_migration import DEFAULTS_VERSION
+from app.core.texts import Text, tr
 from pipelines.engine_options import (
     MAX_EVICTION_CACHE_TOKENS,
     MIN_EVICTION_CACHE_TOKENS,
@@ -108,6 +109,12 @@ class PerformanceSettings(BaseModel):
         )
 
 
+DEFAULT_SYSTEM_PROMPT: Text = tr("You are a helpful assistant.")
+"""The system prompt new chats start from until the user writes their own. Stored in English
+(what the command line and the server use); the window shows and sends it in the user's
+language while the stored prompt is still this one (``ui.chat.chat_presets``)."""
+
+
 class ChatDefaults(BaseModel):
     """Generation settings used for new answers."""
 
@@ -124,7 +131,7 @@ class ChatDefaults(BaseModel):
     )
     seed: int | None = Field(None, ge=0, lt=2**32, description="Fixed seed for repeatable runs.")
     system_prompt: str = Field(
-        "You are a helpful assistant.",
+        DEFAULT_SYSTEM_PROMPT,
         max_length=20_000,
         description="System prompt for new conversations.",
     )

@@ -26,6 +26,7 @@ from app.core.settings_migration import DEFAULTS_VERSION, update_old_defaults
 from app.core.storage.atomic import write_text_atomic
 from app.core.storage.json_files import Damaged, parse_json_object
 from app.core.storage.redaction import redacted_copy
+from app.core.texts import tr
 
 log = logging.getLogger(__name__)
 
@@ -109,7 +110,9 @@ class SettingsStore:
         fields = Settings.model_fields
         for name in changes:
             if name not in fields:
-                raise UserError(f"There is no setting named “{name}”.", field=name)
+                raise UserError(
+                    tr("There is no setting named “{name}”.").format(name=name), field=name
+                )
         # All fields, not just the changed ones: validators may look at their neighbours.
         current = {name: getattr(self.settings, name) for name in fields}
         # A nested model made with ``model_copy(update=…)`` was never validated: check its
@@ -125,7 +128,9 @@ class SettingsStore:
             where = ".".join(str(part) for part in issue["loc"])
             reason = str(issue["msg"]).removeprefix("Value error, ")
             raise UserError(
-                f"The setting {where} cannot take that value: {reason[:1].lower()}{reason[1:]}.",
+                tr("The setting {where} cannot take that value: {reason}.").format(
+                    where=where, reason=reason[:1].lower() + reason[1:]
+                ),
                 field=str(issue["loc"][0]),
             ) from None
         validated = {name: getattr(values, name) for name in changes}
@@ -191,14 +196,18 @@ class SettingsStore:
             text = settings.model_dump_json(indent=2)
         except PydanticSerializationError as error:  # a path whose name is not UTF-8
             raise StorageError(
-                "Could not save settings: a file or folder name in them is not valid UTF-8 "
-                "(rename it to keep it across restarts)."
+                tr(
+                    "Could not save settings: a file or folder name in them is not valid UTF-8 "
+                    "(rename it to keep it across restarts)."
+                )
             ) from error
         try:
             write_text_atomic(self.path, text)
         except OSError as error:
             raise StorageError(
-                f"Could not save settings to {self.path.parent}: {error.strerror or error}"
+                tr("Could not save settings to {parent}: {reason}").format(
+                    parent=self.path.parent, reason=error.strerror or error
+                )
             ) from error
 
     def _save_quietly(self, settings: Settings) -> None:

@@ -37,6 +37,7 @@ from app.core.audio.playback import Player
 from app.core.errors import UserError
 from app.core.model_tasks import ModelTask
 from app.core.performance.metrics import MetricsBus
+from app.core.texts import tr
 from app.hands_free.figures import AnswerFigures
 from app.hands_free.sentence_stream import SentenceStream
 from app.voice.service import PAUSE_SECONDS, VoiceService
@@ -140,8 +141,9 @@ class SpokenAnswer:
                 raise ValueError("a face needs the avatar service")
             if not self._face.is_file():
                 raise UserError(
-                    f"The avatar's face {self._face} is missing: choose another in the Avatar "
-                    "panel.",
+                    tr(
+                        "The avatar's face {face} is missing: choose another in the Avatar panel."
+                    ).format(face=self._face),
                     field="face",
                 )
             self._avatar.model_folder()

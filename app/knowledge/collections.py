@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from app.core.errors import UserError
+from app.core.texts import tr
 from app.engines.slots import BusyLock
 from app.knowledge.database.knowledge_db import KnowledgeDatabase
 from app.knowledge.documents import DocumentRow, document_row
@@ -59,7 +60,9 @@ class Collections:
         if found is not None:
             return found
         if not create:
-            raise UserError(f"There is no collection named “{name}”.", field="collection")
+            raise UserError(
+                tr("There is no collection named “{name}”.").format(name=name), field="collection"
+            )
         embedder = self._models.active_embedder()
         # Another ingest may create it at the same moment: then both use that one.
         return self._database.start().create_collection(
@@ -74,9 +77,12 @@ class Collections:
         """
         name = normalized_name(name)
         if not name:
-            raise UserError("A collection needs a name.", field="collection")
+            raise UserError(tr("A collection needs a name."), field="collection")
         if self.find(name) is not None:
-            raise UserError(f"A collection named “{name}” already exists.", field="collection")
+            raise UserError(
+                tr("A collection named “{name}” already exists.").format(name=name),
+                field="collection",
+            )
         embedder = self._models.active_embedder()
         return self._database.start().create_collection(name, embedder.identity, embedder.dim)
 

@@ -23,6 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from app.core.errors import RemoteError
+from app.core.texts import tr
 from app.knowledge.ingest_failures import (
     collection_gone,
     database_lost,
@@ -286,7 +287,9 @@ class Indexer:
         if cancel.cancelled:
             raise Cancelled("ingest cancelled")
         if not chunks:
-            raise InvalidInputError(f"{display_name(path)} has no text to index.", field="file")
+            raise InvalidInputError(
+                tr("{file} has no text to index.").format(file=display_name(path)), field="file"
+            )
         return _Prepared(
             path,
             key,

@@ -12,6 +12,7 @@ import logging
 from pathlib import Path
 
 from app.core.errors import UserError
+from app.core.texts import tr
 from app.knowledge.database.embedded import DatabaseError
 from pipelines.core import InvalidInputError
 from pipelines.openvino_errors import first_line
@@ -44,9 +45,11 @@ def database_lost(error: BaseException) -> bool:
 def lost_message(path: Path, error: BaseException) -> DatabaseError:
     """The error that stops an ingest when the database went away while ``path`` was stored."""
     return DatabaseError(
-        f"The database stopped answering while {display_name(path)} was being stored "
-        f"({first_line(error, 200)}). Every document stored before it is complete; run the same "
-        "ingest again to go on from there."
+        tr(
+            "The database stopped answering while {file} was being stored ({error}). "
+            "Every document stored before it is complete; run the same ingest again to "
+            "go on from there."
+        ).format(file=display_name(path), error=first_line(error, 200))
     )
 
 

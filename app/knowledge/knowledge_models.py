@@ -19,6 +19,7 @@ from app.core.model_choices import device_value_of
 from app.core.model_tasks import TASK_NAMES, ModelTask
 from app.core.paths import AppPaths
 from app.core.settings_store import SettingsStore
+from app.core.texts import tr
 from app.engines.host import EngineHost, with_model
 from app.engines.remote.config import RemoteEmbedderFactory
 from app.engines.slots import BusyLock
@@ -132,8 +133,10 @@ class KnowledgeModels:
             task = detect_task(folder)
             if task is not ModelTask.EMBEDDING:
                 raise UserError(
-                    f"{folder.name} is {TASK_NAMES[task]}, not an OpenVINO embedding model "
-                    "(a folder with openvino_model.xml, its tokenizer and config.json).",
+                    tr(
+                        "{name} is {kind}, not an OpenVINO embedding model (a folder with "
+                        "openvino_model.xml, its tokenizer and config.json)."
+                    ).format(name=folder.name, kind=TASK_NAMES[task]),
                     field="embedding_model",
                 )
         with self._busy.hold(BUSY_INGEST), self._lock:
@@ -178,9 +181,16 @@ class KnowledgeModels:
         if not self.matches(collection):
             current = self.active_embedder().identity
             raise UserError(
-                f"“{collection.name}” was indexed with {collection.embedding_model} "
-                f"({collection.dim}-d) but the embedding model is now {current}. "
-                "Re-index the collection to search it with this model.",
+                tr(
+                    "“{name}” was indexed with {embedding_model} ({dim}-d) but the embedding "
+                    "model is now {current}. Re-index the collection to search it with this "
+                    "model."
+                ).format(
+                    name=collection.name,
+                    embedding_model=collection.embedding_model,
+                    dim=collection.dim,
+                    current=current,
+                ),
                 field="collection",
             )
 
@@ -201,7 +211,7 @@ class KnowledgeModels:
         if not choice.is_remote:
             return self._local()
         if self._remote_factory is None:
-            raise UserError("Remote endpoints are not available here.", field="device")
+            raise UserError(tr("Remote endpoints are not available here."), field="device")
         candidate = self._remote_factory(device_value_of(choice))
         found: tuple[TextEmbedder, Chunker] = self._engines.get(
             choice.model_copy(update={"folder": self.embedder_folder()}),

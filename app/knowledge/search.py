@@ -11,6 +11,7 @@ import math
 from dataclasses import replace
 
 from app.core.errors import UserError
+from app.core.texts import tr
 from app.knowledge.collections import Collections
 from app.knowledge.database.knowledge_db import KnowledgeDatabase
 from app.knowledge.knowledge_models import KnowledgeModels
@@ -48,9 +49,11 @@ class Search:
                 with another embedding model.
         """
         if not query.strip():
-            raise UserError("Type something to search for.", field="query")
+            raise UserError(tr("Type something to search for."), field="query")
         if not 1 <= k <= MAX_RESULTS:
-            raise UserError(f"Ask for 1 to {MAX_RESULTS} results.", field="k")
+            raise UserError(
+                tr("Ask for 1 to {limit} results.").format(limit=MAX_RESULTS), field="k"
+            )
         collection = self._collections.get(collection_name)
         self._models.check_matches(collection)
         vector = self._models.embed_query(query)

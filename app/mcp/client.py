@@ -27,6 +27,7 @@ import anyio
 
 from app.core.errors import UserError
 from app.core.mcp_servers import McpServer
+from app.core.texts import tr
 from pipelines.core import Cancelled, CancelToken
 
 if TYPE_CHECKING:
@@ -263,35 +264,57 @@ def _sentence(server: McpServer, error: BaseException, stderr: StderrTail | None
     name = server.name
     field = "command" if server.transport == "stdio" else "url"
     said = stderr.last_line() if stderr is not None else ""
-    tail = f" It said: {said}" if said else ""
+    tail = tr(" It said: {said}").format(said=said) if said else ""
     if isinstance(error, UserError):
         return error
     if isinstance(error, NotMcpError):
         return UserError(
-            f"The tool server “{name}” is not an MCP server: it wrote “{error.line}”.",
+            tr("The tool server “{name}” is not an MCP server: it wrote “{line}”.").format(
+                name=name, line=error.line
+            ),
             field=field,
         )
     if isinstance(error, TimeoutError):
-        return UserError(f"The tool server “{name}” did not answer in time.{tail}", field="server")
+        return UserError(
+            tr("The tool server “{name}” did not answer in time.{tail}").format(
+                name=name, tail=tail
+            ),
+            field="server",
+        )
     if isinstance(error, FileNotFoundError | PermissionError) and server.transport == "stdio":
         return UserError(
-            f"The tool server “{name}” could not be started: “{server.command}” was not "
-            "found or cannot be run.",
+            tr(
+                "The tool server “{name}” could not be started: “{command}” was not found or "
+                "cannot be run."
+            ).format(name=name, command=server.command),
             field="command",
         )
     if isinstance(error, MCPError) and error.code == CONNECTION_CLOSED:
-        return UserError(f"The tool server “{name}” stopped before it answered.{tail}", field=field)
+        return UserError(
+            tr("The tool server “{name}” stopped before it answered.{tail}").format(
+                name=name, tail=tail
+            ),
+            field=field,
+        )
     if isinstance(error, MCPError):
         message = " ".join(str(error.error.message).split())[:300]
-        return UserError(f"The tool server “{name}” refused: {message}", field="server")
+        return UserError(
+            tr("The tool server “{name}” refused: {message}").format(name=name, message=message),
+            field="server",
+        )
     if server.transport == "http" and _is_http_error(error):
         return UserError(
-            f"The tool server “{name}” at {server.url} could not be reached "
-            f"({' '.join(str(error).split())[:200] or type(error).__name__}).",
+            tr("The tool server “{name}” at {url} could not be reached ({error}).").format(
+                name=name,
+                url=server.url,
+                error=" ".join(str(error).split())[:200] or type(error).__name__,
+            ),
             field=field,
         )
     return UserError(
-        f"The tool server “{name}” stopped or answered something that is not MCP.{tail}",
+        tr("The tool server “{name}” stopped or answered something that is not MCP.{tail}").format(
+            name=name, tail=tail
+        ),
         field=field,
     )
 

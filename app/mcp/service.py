@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.core.errors import UserError
 from app.core.mcp_servers import McpServer
+from app.core.texts import tr
 from app.mcp.calls import MAX_STORED_CHARS, ToolCall
 from app.mcp.client import (
     CALL_TIMEOUT_S,
@@ -169,13 +170,23 @@ class ToolService:
         server_name, name = split_tool_id(identifier)
         server = self.server(server_name)
         if server is None or not server.enabled:
-            raise UserError(f"There is no enabled tool server “{server_name}”.", field="server")
+            raise UserError(
+                tr("There is no enabled tool server “{server_name}”.").format(
+                    server_name=server_name
+                ),
+                field="server",
+            )
         known = self.tool(identifier)
         if known is None:
             tools = self.list_tools(server, cancel)
             known = next((t for t in tools if t.name == name), None)
             if known is None:
-                raise UserError(f"“{server_name}” has no tool “{name}”.", field="server")
+                raise UserError(
+                    tr("“{server_name}” has no tool “{name}”.").format(
+                        server_name=server_name, name=name
+                    ),
+                    field="server",
+                )
         problem = argument_problem(known.input_schema, arguments)
         if problem:
             raise UserError(problem, field="arguments")

@@ -148,13 +148,13 @@ def install_default_embedder(
         code = _run_step(export, work, cancel, lambda: report("export"))
         if code != 0 or not (model / "openvino_tokenizer.xml").is_file():
             log.error("embedder export failed (exit %s):\n%s", code, _log_tail(work))
-            raise UserError("Converting the default embedding model failed; see the log.")
+            raise UserError(tr("Converting the default embedding model failed; see the log."))
         quantize = [str(python), "-m", "app.models.quantize", str(model), str(model)]
         log.info("quantizing the default embedder to int8")
         code = _run_step(quantize, work, cancel, lambda: report("quantize"))
         if code != 0:
             log.error("embedder quantization failed (exit %s):\n%s", code, _log_tail(work))
-            raise UserError("Quantizing the default embedding model failed; see the log.")
+            raise UserError(tr("Quantizing the default embedding model failed; see the log."))
         if target.exists():
             shutil.rmtree(target)
         model.rename(target)

@@ -16,7 +16,7 @@ from pathlib import Path
 from app.core.errors import StorageError
 from app.core.model_tasks import ModelTask
 from app.core.runtime import bundle_root
-from app.core.texts import Text
+from app.core.texts import Text, tr
 
 
 def assets_dir() -> Path:
@@ -80,7 +80,9 @@ def load_catalog(path: Path | None = None) -> list[CatalogEntry]:
             for item in data["models"]
         ]
     except (OSError, ValueError, KeyError, TypeError) as error:
-        raise StorageError(f"The model catalog {path} cannot be read: {error}") from error
+        raise StorageError(
+            tr("The model catalog {path} cannot be read: {error}").format(path=path, error=error)
+        ) from error
 
 
 def filter_catalog(

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from app.core.errors import UserError
 from app.core.model_tasks import ModelTask
+from app.core.texts import tr
 from pipelines.core import ModelLoadError
 
 #: Files a folder of each task needs. Tokenizers are checked because optimum-intel skips a
@@ -73,7 +74,9 @@ def check_io_contract(folder: Path, task: ModelTask) -> None:
     try:
         check_model(folder)
     except ModelLoadError as error:
-        raise UserError(f"{folder.name} was not added: {error}", field="model") from error
+        raise UserError(
+            tr("{name} was not added: {error}").format(name=folder.name, error=error), field="model"
+        ) from error
 
 
 def weight_precision(folder: Path) -> str:

@@ -31,6 +31,7 @@ import psutil
 
 from app.core.errors import StorageError, UserError
 from app.core.model_tasks import TASK_NAMES, ModelTask
+from app.core.texts import tr
 from app.models.contracts import missing_files
 from app.models.convert_plan import (
     JOB_TASKS,
@@ -187,11 +188,14 @@ def _run_job(
         raise UserError(str(job_error.get("message", "The conversion failed.")), field="source")
     if not done or code != 0:
         log.error("conversion of %s exited with %s:\n%s", plan.source, code, job.log_tail())
-        killed = " (killed: out of memory?)" if code is not None and code < 0 else ""
-        raise UserError(
-            f"The conversion stopped with exit code {code}{killed}; details are in the log.",
-            field="source",
-        )
+        if code is not None and code < 0:
+            stopped = tr(
+                "The conversion was killed (exit code {code}: out of memory?); details are in "
+                "the log."
+            )
+        else:
+            stopped = tr("The conversion stopped with exit code {code}; details are in the log.")
+        raise UserError(stopped.format(code=code), field="source")
 
 
 class _Job:
@@ -286,23 +290,30 @@ class _Job:
 def _validate(output: Path, plan: ConversionPlan) -> None:
     """Refuse an output that lacks what its task needs (above all, a skipped tokenizer)."""
     if not output.is_dir():
-        raise UserError("The conversion produced no model.", field="source")
+        raise UserError(tr("The conversion produced no model."), field="source")
     missing = missing_files(output, plan.task)
     if any("tokenizer" in name for name in missing):
         raise UserError(
-            "The model converted but its tokenizer did not (no openvino_tokenizer.xml): "
-            "check the checkpoint's tokenizer files and that openvino-tokenizers matches "
-            "openvino.",
+            tr(
+                "The model converted but its tokenizer did not (no openvino_tokenizer.xml): "
+                "check the checkpoint's tokenizer files and that openvino-tokenizers matches "
+                "openvino."
+            ),
             field="source",
         )
     if missing:
         raise UserError(
-            f"The conversion output is incomplete: {', '.join(missing)} missing.", field="source"
+            tr("The conversion output is incomplete: {missing} missing.").format(
+                missing=", ".join(missing)
+            ),
+            field="source",
         )
     detected = detect_task(output)
     if detected not in (plan.task, ModelTask.UNKNOWN):
         raise UserError(
-            f"The converted model is {TASK_NAMES[detected]}, not {TASK_NAMES[plan.task]}.",
+            tr("The converted model is {kind}, not {wanted}.").format(
+                kind=TASK_NAMES[detected], wanted=TASK_NAMES[plan.task]
+            ),
             field="task",
         )
 

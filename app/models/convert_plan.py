@@ -15,6 +15,7 @@ from pathlib import Path
 
 from app.core.errors import UserError
 from app.core.model_tasks import TASK_NAMES, ModelTask
+from app.core.texts import tr
 from app.models.inspect import detect_task, read_config
 from app.models.registry import ModelRegistry
 from pipelines.files import check_input_file
@@ -109,8 +110,10 @@ def export_arguments(request: ConvertRequest) -> tuple[str, ...]:
     if request.weights is Weights.NPU:
         if tuned:
             raise UserError(
-                "The NPU preset fixes its options (int4, symmetric, channel-wise); "
-                "choose int4 weights to set them yourself.",
+                tr(
+                    "The NPU preset fixes its options (int4, symmetric, channel-wise); choose "
+                    "int4 weights to set them yourself."
+                ),
                 field="weights",
             )
         return ("--weight-format", "int4", "--sym", "--group-size", "-1", "--ratio", "1.0")
@@ -118,13 +121,13 @@ def export_arguments(request: ConvertRequest) -> tuple[str, ...]:
     if request.group_size is not None:
         if request.group_size == 0 or request.group_size < -1:
             raise UserError(
-                "The group size must be a positive number, or -1 for channel-wise.",
+                tr("The group size must be a positive number, or -1 for channel-wise."),
                 field="group_size",
             )
         args += ["--group-size", str(request.group_size)]
     if request.ratio is not None:
         if not 0.0 < request.ratio <= 1.0:
-            raise UserError("The int4 ratio must be above 0 and at most 1.", field="ratio")
+            raise UserError(tr("The int4 ratio must be above 0 and at most 1."), field="ratio")
         args += ["--ratio", str(request.ratio)]
     if request.sym:
         args.append("--sym")
@@ -172,39 +175,53 @@ def plan_conversion(request: ConvertRequest, registry: ModelRegistry) -> Convers
         return _plan_own_task(request, task, registry)
     if local:
         if not folder.is_dir():
-            raise UserError(f"There is no folder {folder}.", field="source")
+            raise UserError(
+                tr("There is no folder {folder}.").format(folder=folder), field="source"
+            )
         folder = folder.resolve()
         if detect_task(folder) is not ModelTask.UNKNOWN:
             raise UserError(
-                f"{folder.name} is already an OpenVINO model: add it to the installed models "
-                "instead of converting it.",
+                tr(
+                    "{name} is already an OpenVINO model: add it to the installed models instead "
+                    "of converting it."
+                ).format(name=folder.name),
                 field="source",
             )
         if not (folder / "config.json").is_file():
             raise UserError(
-                f"{folder.name} is not a Hugging Face checkpoint (it has no config.json).",
+                tr("{name} is not a Hugging Face checkpoint (it has no config.json).").format(
+                    name=folder.name
+                ),
                 field="source",
             )
         if not any(folder.glob("*.safetensors")) and not any(folder.glob("*.bin")):
             raise UserError(
-                f"{folder.name} has no weights (*.safetensors or *.bin).", field="source"
+                tr("{name} has no weights (*.safetensors or *.bin).").format(name=folder.name),
+                field="source",
             )
         if not any((folder / name).is_file() for name in TOKENIZER_FILES):
             # transformers would invent an empty tokenizer and the export would "succeed".
             raise UserError(
-                f"{folder.name} has no tokenizer files (tokenizer.json, tokenizer.model, "
-                "vocab…): the converted model could not read text.",
+                tr(
+                    "{name} has no tokenizer files (tokenizer.json, tokenizer.model, vocab…): "
+                    "the converted model could not read text."
+                ).format(name=folder.name),
                 field="source",
             )
         source = str(folder)
         task = task or detect_checkpoint_task(folder)
     if task is None or task is ModelTask.UNKNOWN:
         raise UserError(
-            f"Cannot tell which task {Path(source).name} is for: choose the task.",
+            tr("Cannot tell which task {name} is for: choose the task.").format(
+                name=Path(source).name
+            ),
             field="task",
         )
     if task not in OPTIMUM_TASKS:
-        raise UserError(f"{TASK_NAMES[task].capitalize()} cannot be converted here.", field="task")
+        raise UserError(
+            tr("This is {kind}: it cannot be converted here.").format(kind=TASK_NAMES[task]),
+            field="task",
+        )
     if task is ModelTask.TTS:
         _check_int8_or_fp16(request, task)  # what SpeechT5 is converted and tested with
     export_args = export_arguments(request)
@@ -214,7 +231,7 @@ def plan_conversion(request: ConvertRequest, registry: ModelRegistry) -> Convers
         hub_vocoder = not Path(vocoder).is_absolute()  # local vocoders are resolved folders
         export_args += ("--model-kwargs", json.dumps({"vocoder": vocoder}))
     elif request.vocoder:
-        raise UserError("A vocoder applies to text-to-speech models only.", field="vocoder")
+        raise UserError(tr("A vocoder applies to text-to-speech models only."), field="vocoder")
     model_id = _model_id(request, source, registry)
     return ConversionPlan(source, local, task, model_id, export_args, hub_vocoder)
 
@@ -229,21 +246,26 @@ def _plan_own_task(
     local = path.exists() or not _HUB_ID.match(source) or task is ModelTask.LIPSYNC
     if local:
         if not path.exists():
-            raise UserError(f"There is no file or folder {path}.", field="source")
+            raise UserError(
+                tr("There is no file or folder {path}.").format(path=path), field="source"
+            )
         path = path.resolve()
         if not path.is_dir():  # a pipe or a device is refused unopened
             check_input_file(path, "a torch checkpoint (*.ckpt, *.pt, *.pth)", field="source")
         files = [path] if path.is_file() else sorted(path.iterdir())
         if not any(f.suffix.lower() in CHECKPOINT_SUFFIXES for f in files if f.is_file()):
             raise UserError(
-                f"{path.name} holds no torch checkpoint (*.ckpt, *.pt, *.pth).", field="source"
+                tr("{name} holds no torch checkpoint (*.ckpt, *.pt, *.pth).").format(
+                    name=path.name
+                ),
+                field="source",
             )
         source = str(path)
     _check_int8_or_fp16(request, task)
     if request.group_size is not None or request.ratio is not None or request.sym:
         raise UserError(INT4_OPTIONS_ONLY, field="weights")
     if request.vocoder:
-        raise UserError("A vocoder applies to text-to-speech models only.", field="vocoder")
+        raise UserError(tr("A vocoder applies to text-to-speech models only."), field="vocoder")
     model_id = _model_id(request, source, registry)
     return ConversionPlan(source, local, task, model_id, ("--weights", request.weights.value))
 
@@ -251,8 +273,10 @@ def _plan_own_task(
 def _check_int8_or_fp16(request: ConvertRequest, task: ModelTask) -> None:
     if request.weights not in (Weights.INT8, Weights.FP16):
         raise UserError(
-            f"{TASK_NAMES[task].capitalize()} is converted with int8 or fp16 weights "
-            "(int4 is for language models).",
+            tr(
+                "This is {kind}: it is converted with int8 or fp16 weights (int4 is for language "
+                "models)."
+            ).format(kind=TASK_NAMES[task]),
             field="weights",
         )
 
@@ -263,7 +287,8 @@ def _vocoder(request: ConvertRequest) -> str:
     if folder.exists() or not _HUB_ID.match(vocoder):
         if not (folder / "config.json").is_file():
             raise UserError(
-                f"{folder} is not a vocoder checkpoint (no config.json).", field="vocoder"
+                tr("{folder} is not a vocoder checkpoint (no config.json).").format(folder=folder),
+                field="vocoder",
             )
         return str(folder.resolve())
     return vocoder
@@ -274,13 +299,18 @@ def _model_id(request: ConvertRequest, source: str, registry: ModelRegistry) -> 
     model_id = request.name.strip() or f"{_slug(stem)}-{request.weights.value}-ov"
     if not re.fullmatch(r"[A-Za-z0-9][\w.-]*", model_id):
         raise UserError(
-            f"“{model_id}” cannot be a model id (letters, digits, . _ -).", field="name"
+            tr("“{model_id}” cannot be a model id (letters, digits, . _ -).").format(
+                model_id=model_id
+            ),
+            field="name",
         )
     if (registry.models_dir / model_id).exists() or any(
         m.id == model_id for m in registry.models()
     ):
         raise UserError(
-            f"A model named {model_id} is already installed: remove it or choose another name.",
+            tr(
+                "A model named {model_id} is already installed: remove it or choose another name."
+            ).format(model_id=model_id),
             field="name",
         )
     return model_id

@@ -26,6 +26,7 @@ from typing import Any, BinaryIO
 
 from app.core.errors import StorageError, UserError
 from app.core.model_tasks import TASK_NAMES, ModelTask
+from app.core.texts import tr
 from app.models.download_lock import download_lock
 from app.models.hub_files import (
     WORKING_SUFFIX,
@@ -102,7 +103,12 @@ class Downloader:
         models_dir = self.registry.models_dir
         final = models_dir / model_id
         if final.exists() or final.is_symlink():
-            raise UserError(f"{model_id} is already installed in {final}.", field="model")
+            raise UserError(
+                tr("{model_id} is already installed in {final}.").format(
+                    model_id=model_id, final=final
+                ),
+                field="model",
+            )
         with self.claim(model_id) as staging:
             files, revision = self.remote_files(hub_id, staging)
             refuse_gguf_only(hub_id, files)
@@ -117,7 +123,10 @@ class Downloader:
                 verify_file(staging / remote.name, remote)
             detected = detect_task(staging)
             if task is not None and detected not in (task, ModelTask.UNKNOWN):
-                raise UserError(f"{hub_id} is not a {task.value} model.", field="model")
+                raise UserError(
+                    tr("{hub_id} is not a {task} model.").format(hub_id=hub_id, task=task.value),
+                    field="model",
+                )
             staging.rename(final)
             try:
                 return self.registry.register_owned(
@@ -165,7 +174,10 @@ class Downloader:
         detected = task_from({f.name for f in files if f.name.endswith(".xml")}, config)
         if detected not in (task, ModelTask.UNKNOWN):
             raise UserError(
-                f"{hub_id} is {TASK_NAMES[detected]}, not {TASK_NAMES[task]}.", field="model"
+                tr("{hub_id} is {kind}, not {wanted}.").format(
+                    hub_id=hub_id, kind=TASK_NAMES[detected], wanted=TASK_NAMES[task]
+                ),
+                field="model",
             )
 
     def remote_files(self, hub_id: str, staging: Path) -> tuple[list[RemoteFile], str]:
@@ -187,16 +199,21 @@ class Downloader:
         try:
             info = api.model_info(hub_id, files_metadata=True)
         except RepositoryNotFoundError as error:
-            raise UserError(f"There is no model “{hub_id}” on the hub.", field="model") from error
+            raise UserError(
+                tr("There is no model “{hub_id}” on the hub.").format(hub_id=hub_id), field="model"
+            ) from error
         except GatedRepoError as error:
             raise UserError(
-                f"“{hub_id}” needs you to accept its licence on the hub and a token.",
+                tr("“{hub_id}” needs you to accept its licence on the hub and a token.").format(
+                    hub_id=hub_id
+                ),
                 field="model",
             ) from error
         except HfHubHTTPError as error:
             if error.response is not None and error.response.status_code == 404:
                 raise UserError(
-                    f"There is no model “{hub_id}” on the hub.", field="model"
+                    tr("There is no model “{hub_id}” on the hub.").format(hub_id=hub_id),
+                    field="model",
                 ) from error
             raise UserError(unreachable_message(self.endpoint), field="model") from error
         except OSError as error:
@@ -205,8 +222,9 @@ class Downloader:
             # huggingface_hub builds its ModelInfo from whatever JSON the endpoint sent.
             log.warning("malformed model info for %s", hub_id, exc_info=error)
             raise UserError(
-                f"The hub's answer about {hub_id} is not a model description "
-                f"({first_line(error, 200)}).",
+                tr(
+                    "The hub's answer about {hub_id} is not a model description ({problem})."
+                ).format(hub_id=hub_id, problem=first_line(error, 200)),
                 field="model",
             ) from error
         except Exception as error:
@@ -225,7 +243,7 @@ class Downloader:
             if not s.rfilename.startswith(".")
         ]
         if not files:
-            raise UserError(f"“{hub_id}” has no files.", field="model")
+            raise UserError(tr("“{hub_id}” has no files.").format(hub_id=hub_id), field="model")
         return files, str(info.sha or "main")
 
     def fetch(
@@ -258,7 +276,12 @@ class Downloader:
         part.parent.mkdir(parents=True, exist_ok=True)
         # The names were checked before the first fetch; a link made since would show here.
         if not part.parent.resolve().is_relative_to(staging.resolve()):
-            raise UserError(f"{remote.name} would be written outside {staging}.", field="model")
+            raise UserError(
+                tr("{name} would be written outside {staging}.").format(
+                    name=remote.name, staging=staging
+                ),
+                field="model",
+            )
         have = part.stat().st_size if part.is_file() else 0
         if have > remote.size:
             part.unlink()  # not the file the hub has now
@@ -287,13 +310,16 @@ class Downloader:
             log.warning("download of %s/%s failed", hub_id, remote.name, exc_info=error)
             if is_unreachable(error):  # the hub went away between two files
                 raise UserError(
-                    f"{unreachable_message(self.endpoint)} What arrived is kept: download "
-                    "again to resume.",
+                    tr("{unreachable} What arrived is kept: download again to resume.").format(
+                        unreachable=unreachable_message(self.endpoint)
+                    ),
                     field="model",
                 ) from error
             raise UserError(
-                f"Downloading {remote.name} failed ({first_line(error, 200)}). What arrived is "
-                "kept: download again to resume.",
+                tr(
+                    "Downloading {name} failed ({error}). What arrived is kept: download again "
+                    "to resume."
+                ).format(name=remote.name, error=first_line(error, 200)),
                 field="model",
             ) from error
         part.replace(target)
@@ -361,8 +387,9 @@ def _size_of(hub_id: str, sibling: Any) -> int:
     size = sibling.size if sibling.size is not None else (sibling.lfs.size if sibling.lfs else 0)
     if not isinstance(size, int) or isinstance(size, bool) or size < 0:
         raise UserError(
-            f"The model {hub_id} was refused: its file list gives {sibling.rfilename} the size "
-            f"{str(size)[:40]!r}.",
+            tr(
+                "The model {hub_id} was refused: its file list gives {rfilename} the size {size!r}."
+            ).format(hub_id=hub_id, rfilename=sibling.rfilename, size=str(size)[:40]),
             field="model",
         )
     return size
@@ -373,8 +400,10 @@ def check_free_space(folder: Path, needed: int) -> None:
     free = shutil.disk_usage(folder).free
     if free < needed * FREE_SPACE_MARGIN:
         raise UserError(
-            f"Not enough disk space: the model needs {needed / 2**30:.1f} GB and "
-            f"{folder} has {free / 2**30:.1f} GB free.",
+            tr(
+                "Not enough disk space: the model needs {needed_gb:.1f} GB and {folder} has "
+                "{free_gb:.1f} GB free."
+            ).format(needed_gb=needed / 2**30, folder=folder, free_gb=free / 2**30),
             field="model",
         )
 
@@ -396,5 +425,8 @@ def verify_file(path: Path, remote: RemoteFile) -> None:
     if problem:
         path.unlink(missing_ok=True)
         raise UserError(
-            f"The download is damaged: {problem}. It was removed; download again.", field="model"
+            tr("The download is damaged: {problem}. It was removed; download again.").format(
+                problem=problem
+            ),
+            field="model",
         )

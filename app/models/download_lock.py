@@ -15,6 +15,7 @@ from pathlib import Path
 import psutil
 
 from app.core.errors import BusyError
+from app.core.texts import tr
 
 LOCK_WRITE_GRACE_S = 10.0
 """An empty lock file younger than this is being written; older, its holder was killed."""
@@ -23,7 +24,9 @@ LOCK_WRITE_GRACE_S = 10.0
 @contextlib.contextmanager
 def download_lock(lock: Path, model_id: str) -> Iterator[None]:
     """Hold ``lock`` while the block runs; BusyError when another download holds it."""
-    busy = BusyError(f"{model_id} is already being downloaded.", field="model")
+    busy = BusyError(
+        tr("{model_id} is already being downloaded.").format(model_id=model_id), field="model"
+    )
     for _ in range(2):
         try:
             fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from app.core.errors import StorageError, UserError
+from app.core.texts import tr
 from app.models.download import (
     PART_SUFFIX,
     Downloader,
@@ -72,7 +73,9 @@ def download_gguf(
     models_dir = registry.models_dir
     final = models_dir / model_id
     if final.exists() or final.is_symlink() or any(m.id == model_id for m in registry.models()):
-        raise UserError(f"{model_id} is already installed.", field="model")
+        raise UserError(
+            tr("{model_id} is already installed.").format(model_id=model_id), field="model"
+        )
     with downloader.claim(model_id) as staging:
         files, revision = downloader.remote_files(hub_id, staging)
         remote = _listed(hub_id, name, files)
@@ -107,7 +110,12 @@ def _listed(hub_id: str, name: str, files: list[RemoteFile]) -> RemoteFile:
             return remote
     ggufs = [f for f in files if is_gguf_path(Path(f.name))]
     choices = f"its GGUF files are {gguf_choices(ggufs)}" if ggufs else "it has no GGUF file"
-    raise UserError(f"{hub_id} has no file “{shown_name(name)}”: {choices}.", field="model")
+    raise UserError(
+        tr("{hub_id} has no file “{file}”: {choices}.").format(
+            hub_id=hub_id, file=shown_name(name), choices=choices
+        ),
+        field="model",
+    )
 
 
 def _keep_only(staging: Path, stored: str) -> None:

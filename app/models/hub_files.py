@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.core.errors import UserError
+from app.core.texts import tr
 from pipelines.gguf import is_gguf_path
 
 log = logging.getLogger(__name__)
@@ -60,7 +61,10 @@ def model_id_of(hub_id: str) -> str:
         valid = hub_id.count("/") == 1
     if not valid:
         raise UserError(
-            f"“{shown_name(hub_id)}” is not a hub id like {HUB_ID_EXAMPLE}.", field="model"
+            tr("“{hub_id}” is not a hub id like {example}.").format(
+                hub_id=shown_name(hub_id), example=HUB_ID_EXAMPLE
+            ),
+            field="model",
         )
     return hub_id.split("/")[1]
 
@@ -95,8 +99,10 @@ def check_file_list(hub_id: str, names: Sequence[object], staging: Path) -> None
                 )
         if reason is not None:
             raise UserError(
-                f"The model {hub_id} was refused: its file list names “{shown_name(name)}”, which "
-                f"cannot be a file in the model's folder ({reason}).",
+                tr(
+                    "The model {hub_id} was refused: its file list names “{file}”, which cannot "
+                    "be a file in the model's folder ({reason})."
+                ).format(hub_id=hub_id, file=shown_name(name), reason=reason),
                 field="model",
             )
         assert isinstance(name, str)
@@ -107,8 +113,10 @@ def check_file_list(hub_id: str, names: Sequence[object], staging: Path) -> None
             folder = "/".join(parts[:depth])
             if folder in files:
                 raise UserError(
-                    f"The model {hub_id} was refused: its file list names “{shown_name(folder)}” "
-                    "both as a file and as a folder.",
+                    tr(
+                        "The model {hub_id} was refused: its file list names “{file}” both as a "
+                        "file and as a folder."
+                    ).format(hub_id=hub_id, file=shown_name(folder)),
                     field="model",
                 )
 
@@ -135,12 +143,16 @@ def gguf_file_name(hub_id: str, name: str) -> str:
     reason = _unsafe_reason(name)
     if reason is not None:
         raise UserError(
-            f"“{shown_name(name)}” is not a file of {hub_id} ({reason}).", field="model"
+            tr("“{file}” is not a file of {hub_id} ({reason}).").format(
+                file=shown_name(name), hub_id=hub_id, reason=reason
+            ),
+            field="model",
         )
     if not is_gguf_path(Path(name)):
         raise UserError(
-            f"“{shown_name(name)}” is not a GGUF file: pick a file of {hub_id} whose name ends "
-            "in .gguf.",
+            tr(
+                "“{file}” is not a GGUF file: pick a file of {hub_id} whose name ends in .gguf."
+            ).format(file=shown_name(name), hub_id=hub_id),
             field="model",
         )
     return name.rsplit("/", 1)[-1]
@@ -159,7 +171,9 @@ def refuse_gguf_only(hub_id: str, files: list[RemoteFile]) -> None:
     ggufs = [f for f in files if is_gguf_path(Path(f.name))]
     if ggufs and not any(f.name.endswith(".xml") for f in files):
         raise UserError(
-            f"{hub_id} holds GGUF files, one model each: {gguf_choices(ggufs)}; pick one of them.",
+            tr("{hub_id} holds GGUF files, one model each: {files}; pick one of them.").format(
+                hub_id=hub_id, files=gguf_choices(ggufs)
+            ),
             field="gguf_file",
         )
 

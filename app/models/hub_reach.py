@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import os
 
+from app.core.texts import tr
+
 DEFAULT_ENDPOINT = "https://huggingface.co"
 ENDPOINT_ENV = "HF_ENDPOINT"
 
@@ -26,10 +28,10 @@ def unreachable_message(endpoint: str | None = None) -> str:
         endpoint: The address that was asked (None: the environment's, or the public hub).
     """
     setting = os.environ.get(ENDPOINT_ENV, "").strip() or "not set"
-    return (
-        f"Can't reach the model hub at {hub_endpoint(endpoint)} — check your connection or "
-        f"proxy; {ENDPOINT_ENV} is {setting}."
-    )
+    return tr(
+        "Can't reach the model hub at {address} — check your connection or proxy; "
+        "{endpoint_env} is {setting}."
+    ).format(address=hub_endpoint(endpoint), endpoint_env=ENDPOINT_ENV, setting=setting)
 
 
 def is_unreachable(error: BaseException) -> bool:

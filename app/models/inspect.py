@@ -11,6 +11,7 @@ from typing import Any
 
 from app.core.errors import UserError
 from app.core.model_tasks import TASK_NAMES, ModelTask
+from app.core.texts import tr
 from pipelines.chat import check_llm_folder
 from pipelines.files import check_input_file
 from pipelines.gguf import is_gguf_path
@@ -101,16 +102,18 @@ def validate_chat_model(folder: Path) -> Path:
     if not folder.is_dir():
         if folder.is_file():
             raise UserError(
-                f"{folder.name} is not a chat model: choose an OpenVINO model folder or a "
-                ".gguf file.",
+                tr(
+                    "{name} is not a chat model: choose an OpenVINO model folder or a .gguf file."
+                ).format(name=folder.name),
                 field="model",
             )
-        raise UserError(f"Model folder not found: {folder}", field="model")
+        raise UserError(tr("Model folder not found: {folder}").format(folder=folder), field="model")
     task = detect_task(folder)
     if task not in (ModelTask.CHAT, ModelTask.UNKNOWN):
         raise UserError(
-            f"{folder.name} holds {TASK_NAMES[task]}, not a chat model. "
-            "Choose a chat model folder or a .gguf file.",
+            tr(
+                "{name} holds {kind}, not a chat model. Choose a chat model folder or a .gguf file."
+            ).format(name=folder.name, kind=TASK_NAMES[task]),
             field="model",
         )
     ggufs = sorted(path for path in folder.glob("*") if is_gguf_path(path) and path.is_file())
@@ -119,7 +122,9 @@ def validate_chat_model(folder: Path) -> Path:
             return ggufs[0]
         names = ", ".join(path.name for path in ggufs[:3]) + (", …" if len(ggufs) > 3 else "")
         raise UserError(
-            f"{folder.name} holds {len(ggufs)} GGUF files ({names}): open the one you want.",
+            tr("{name} holds {count} GGUF files ({names}): open the one you want.").format(
+                name=folder.name, count=len(ggufs), names=names
+            ),
             field="model",
         )
     check_llm_folder(folder)  # its InvalidInputError is a UserError with field "model"

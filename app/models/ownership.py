@@ -153,7 +153,9 @@ def mark_new_folder(folder: Path, model_id: str) -> None:
         mark_owned(folder, model_id)
     except OSError as error:
         raise StorageError(
-            f"Could not write into the model folder {folder}: {error.strerror or error}"
+            tr("Could not write into the model folder {folder}: {reason}").format(
+                folder=folder, reason=error.strerror or error
+            )
         ) from error
 
 

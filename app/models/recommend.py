@@ -138,10 +138,13 @@ def _on_gpu(entry: CatalogEntry | None, machine: Machine) -> bool:
 
 
 def _gb(size: int) -> str:
-    """A download or disk size as the catalog gives them (decimal units)."""
-    return f"{size / GB:.1f} GB" if size >= GB else f"{size / 10**6:.0f} MB"
+    """A download or disk size as the catalog gives them (decimal units; the window writes
+    the number as the user's language does)."""
+    if size >= GB:
+        return tr("{size:.1f} GB").format(size=size / GB)
+    return tr("{size:.0f} MB").format(size=size / 10**6)
 
 
 def _ram(size: int) -> str:
     """Memory as systems state it: whole binary gigabytes (8 GB, 16 GB)."""
-    return f"{max(round(size / 2**30), 1)} GB"
+    return tr("{size} GB").format(size=max(round(size / 2**30), 1))

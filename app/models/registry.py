@@ -21,6 +21,7 @@ from app.core.errors import StorageError, UserError
 from app.core.model_tasks import TASK_NAMES, ModelTask
 from app.core.storage.atomic import copy_atomic, staged_folder, write_text_atomic
 from app.core.storage.json_files import Damaged, read_json_object
+from app.core.texts import tr
 from app.models.contracts import (
     check_io_contract,
     missing_files,
@@ -98,7 +99,10 @@ class ModelRegistry:
         for model in self.models():
             if model.id == model_id:
                 return model
-        raise UserError(f"No installed model has the id “{model_id}”.", field="model")
+        raise UserError(
+            tr("No installed model has the id “{model_id}”.").format(model_id=model_id),
+            field="model",
+        )
 
     def deletes_files(self, model: InstalledModel) -> bool:
         """Whether :meth:`remove` would delete ``model``'s files (it is provably the app's copy)."""
@@ -136,7 +140,9 @@ class ModelRegistry:
         entries = self._read()
         known = [parse_entry(entry, index) for index, entry in enumerate(entries)]
         if any(model.folder == folder for model in known):
-            raise UserError(f"{folder} is already installed.", field="model")
+            raise UserError(
+                tr("{folder} is already installed.").format(folder=folder), field="model"
+            )
         model_id = _unique_id(_slug(hub_id or folder.name), {model.id for model in known})
         target = self.models_dir / model_id if copy else folder
         if copy:
@@ -164,7 +170,9 @@ class ModelRegistry:
         """
         if task not in (None, ModelTask.CHAT):
             raise UserError(
-                f"{file.name} is a GGUF file, which holds a chat model, not {TASK_NAMES[task]}.",
+                tr("{name} is a GGUF file, which holds a chat model, not {kind}.").format(
+                    name=file.name, kind=TASK_NAMES[task]
+                ),
                 field="model",
             )
         info = read_gguf_info(file)  # its InvalidInputError is a UserError (field "model")
@@ -175,7 +183,7 @@ class ModelRegistry:
         entries = self._read()
         known = [parse_entry(entry, index) for index, entry in enumerate(entries)]
         if any(model.folder == file for model in known):
-            raise UserError(f"{file} is already installed.", field="model")
+            raise UserError(tr("{file} is already installed.").format(file=file), field="model")
         model_id = _unique_id(gguf_model_id(file.name), {model.id for model in known})
         target = self.models_dir / model_id / file.name if copy else file
         if copy:
@@ -219,7 +227,11 @@ class ModelRegistry:
         entries = self._read()
         model_id = entry["id"]
         if any(parse_entry(e, index).id == model_id for index, e in enumerate(entries)):
-            raise UserError(f"A model with the id “{model_id}” is already installed.")
+            raise UserError(
+                tr("A model with the id “{model_id}” is already installed.").format(
+                    model_id=model_id
+                )
+            )
         mark_new_folder(folder, model_id)
         self._write([*entries, entry])
         return checked_entry(entry, len(entries))
@@ -253,7 +265,9 @@ class ModelRegistry:
             return []
         except OSError as error:
             raise StorageError(
-                f"Could not read the model list {self.file}: {error.strerror or error}"
+                tr("Could not read the model list {file}: {reason}").format(
+                    file=self.file, reason=error.strerror or error
+                )
             ) from error
         if isinstance(data, Damaged):
             self._set_aside(data.reason)
@@ -300,7 +314,9 @@ class ModelRegistry:
             write_text_atomic(self.file, text)
         except OSError as error:
             raise StorageError(
-                f"Could not save the model list {self.file}: {error.strerror or error}"
+                tr("Could not save the model list {file}: {reason}").format(
+                    file=self.file, reason=error.strerror or error
+                )
             ) from error
 
 
@@ -317,25 +333,30 @@ def _checked_task(folder: Path, task: ModelTask | None) -> ModelTask:
             inputs and outputs not of its contract (``field="model"``).
     """
     if not folder.is_dir():
-        raise UserError(f"There is no folder {folder}.", field="model")
+        raise UserError(tr("There is no folder {folder}.").format(folder=folder), field="model")
     detected = detect_task(folder)
     if task is None:
         if detected is ModelTask.UNKNOWN:
             raise UserError(
-                f"{folder.name} is not an OpenVINO model this app recognises; "
-                "say which task it is for.",
+                tr(
+                    "{name} is not an OpenVINO model this app recognises; say which task it is for."
+                ).format(name=folder.name),
                 field="model",
             )
         task = detected
     elif detected not in (task, ModelTask.UNKNOWN):
         raise UserError(
-            f"{folder.name} holds {TASK_NAMES[detected]}, not {TASK_NAMES[task]}.",
+            tr("{name} holds {kind}, not {wanted}.").format(
+                name=folder.name, kind=TASK_NAMES[detected], wanted=TASK_NAMES[task]
+            ),
             field="model",
         )
     missing = missing_files(folder, task)
     if missing:
         raise UserError(
-            f"{folder.name} is not a complete {task.value} model: it lacks {', '.join(missing)}.",
+            tr("{name} is not a complete {task} model: it lacks {missing}.").format(
+                name=folder.name, task=task.value, missing=", ".join(missing)
+            ),
             field="model",
         )
     check_io_contract(folder, task)
@@ -371,14 +392,18 @@ def _copy_alone(file: Path, target: Path) -> None:
         target.parent.mkdir()
     except OSError as error:
         raise StorageError(
-            f"Could not make the folder {target.parent}: {error.strerror or error}"
+            tr("Could not make the folder {parent}: {reason}").format(
+                parent=target.parent, reason=error.strerror or error
+            )
         ) from error
     try:
         copy_atomic(file, target)
     except OSError as error:
         shutil.rmtree(target.parent, ignore_errors=True)
         raise StorageError(
-            f"Could not copy {file.name} into {target.parent.parent}: {error.strerror or error}"
+            tr("Could not copy {name} into {parent}: {reason}").format(
+                name=file.name, parent=target.parent.parent, reason=error.strerror or error
+            )
         ) from error
 
 
@@ -389,5 +414,7 @@ def _copy_whole(source: Path, target: Path) -> None:
             shutil.copytree(source, stage, dirs_exist_ok=True)  # the stage takes source's mode
     except OSError as error:
         raise StorageError(
-            f"Could not copy {source.name} into {target.parent}: {error.strerror or error}"
+            tr("Could not copy {name} into {parent}: {reason}").format(
+                name=source.name, parent=target.parent, reason=error.strerror or error
+            )
         ) from error

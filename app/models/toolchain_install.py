@@ -39,6 +39,7 @@ from packaging.requirements import Requirement
 
 from app.core.errors import UserError
 from app.core.runtime import bundle_root
+from app.core.texts import tr
 from app.models.process_tree import kill_tree, own_group
 from app.models.toolchain_env import ENV_FOLDER, MARKER, env_python
 from app.models.toolchain_requirements import (
@@ -176,7 +177,7 @@ def verify_installed(python: Path, requirements: Sequence[str]) -> None:
     except (OSError, subprocess.SubprocessError, ValueError) as error:
         log.error("could not list the tools' packages with %s: %s", python, error)
         raise UserError(
-            "The conversion toolchain was not installed completely: its Python does not start."
+            tr("The conversion toolchain was not installed completely: its Python does not start.")
         ) from error
     problems = []
     for requirement in wanted:
@@ -188,7 +189,9 @@ def verify_installed(python: Path, requirements: Sequence[str]) -> None:
     if problems:
         log.error("the tools' environment lacks: %s", "; ".join(problems))
         raise UserError(
-            f"The conversion toolchain was not installed completely: {', '.join(problems)}."
+            tr("The conversion toolchain was not installed completely: {problems}.").format(
+                problems=", ".join(problems)
+            )
         )
 
 
@@ -236,7 +239,9 @@ def _processes_using(folder: Path) -> list[psutil.Process]:
 
 def _refuse_if_busy(toolchain_dir: Path) -> None:
     if any(_owner_alive(f) for f in toolchain_dir.glob(f"{WORK_PREFIX}*")):
-        raise UserError("The conversion toolchain is being installed already (by another window).")
+        raise UserError(
+            tr("The conversion toolchain is being installed already (by another window).")
+        )
 
 
 def _swap_into_place(env: Path, toolchain_dir: Path) -> None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.core.errors import ModelMissingError, UserError
+from app.core.texts import tr
 from app.speech.service import SpeechInputService
 from pipelines.core import CancelToken, InvalidInputError, PipelineError, Progress
 from pipelines.files import check_output_file, usual_file_mode, write_text_atomic
@@ -60,7 +61,10 @@ def save_transcript_text(path: Path, transcript: Transcript) -> Path:
         write_text_atomic(path, transcript.text + "\n", mode=usual_file_mode())
     except OSError as error:
         raise InvalidInputError(
-            f"Could not write {path.name}: {error.strerror or error}.", field="output"
+            tr("Could not write {name}: {reason}.").format(
+                name=path.name, reason=error.strerror or error
+            ),
+            field="output",
         ) from error
     return path
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from app.core.errors import UserError
 from app.core.runtime import bundle_root
+from app.core.texts import tr
 from pipelines.vad import VAD_FILE
 
 BUNDLE_FOLDER = "silero-vad"
@@ -41,8 +42,10 @@ def find_vad_model() -> Path:
     found = packaged_vad_model()
     if found is None:
         raise UserError(
-            "Voice activity detection is not installed: reinstall the app (it needs the "
-            "silero-vad package's model).",
+            tr(
+                "Voice activity detection is not installed: reinstall the app (it needs the "
+                "silero-vad package's model)."
+            ),
             field="audio",
         )
     return found

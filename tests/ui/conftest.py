@@ -4,11 +4,13 @@ pipeline is a controllable fake."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTimer, QTranslator
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -24,6 +26,7 @@ from tests.ui.fakes import CPU, GPU, FakeChatPipeline, Script, fake_model_folder
 from tests.ui.helpers import UrlCatcher, open_window
 from tests.ui.panels import open_panel, release_hosts
 from ui.chat.panel import ChatPanel
+from ui.i18n import translations_dir
 from ui.shell import main_panels
 from ui.shell.gc_policy import gui_thread_gc
 from ui.shell.main_window import MainWindow
@@ -189,3 +192,39 @@ def app_look(qapp: QApplication) -> Iterator[None]:
     finally:
         translation.uninstall(qapp)
         follower.remove()
+
+
+@pytest.fixture
+def german(qapp: QApplication, tmp_path: Path) -> Iterator[None]:
+    """The German catalog compiled fresh from its .ts and installed for one test."""
+    qm = tmp_path / "ov_studio_de.qm"
+    lrelease = Path(sys.executable).with_name("pyside6-lrelease")
+    subprocess.run(
+        [str(lrelease), "-silent", str(translations_dir() / "ov_studio_de.ts"), "-qm", str(qm)],
+        check=True,
+    )
+    translator = QTranslator()
+    assert translator.load(str(qm))
+    # Qt's own strings (standard buttons), as ui.i18n.Translation loads them in the app.
+    qt_strings = QTranslator()
+    qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    assert qt_strings.load(str(Path(qt_dir) / "qtbase_de.qm"))
+    for installed in (translator, qt_strings):
+        QCoreApplication.installTranslator(installed)
+    try:
+        yield
+    finally:
+        for installed in (translator, qt_strings):
+            QCoreApplication.removeTranslator(installed)
+
+
+@pytest.fixture
+def german_numbers() -> Iterator[QLocale]:
+    """Numbers written as in Germany for one test (the language setting's default locale)."""
+    before = QLocale()
+    german = QLocale("de_DE")
+    QLocale.setDefault(german)
+    try:
+        yield german
+    finally:
+        QLocale.setDefault(before)

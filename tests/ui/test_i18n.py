@@ -9,17 +9,13 @@ through ``tr()`` is caught as well as one that was never translated."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, Qt, QTranslator
+from PySide6.QtCore import QLocale, Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
-    QApplication,
     QComboBox,
     QGroupBox,
     QLabel,
@@ -34,15 +30,14 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from app.core.devices import DeviceInfo
-from app.core.settings import ChatDefaults
 from tests.ui.fakes import CPU
 from ui.chat.answer_format import schema_problem
-from ui.i18n import resolve_language, tr, translations_dir
+from ui.i18n import resolve_language, tr, translated, translations_dir
 from ui.shell.main_window import MainWindow
 from ui.widgets.inline_error import InlineError
 
 LANGUAGES = ("de", "zh_CN")
-PLACEHOLDER = re.compile(r"\{[A-Za-z_0-9]*\}|%n|%\d")
+PLACEHOLDER = re.compile(r"\{[A-Za-z_0-9]*(?:![rsa])?(?::[^{}]*)?\}|%L?n|%\d")
 WORD = re.compile(r"[A-Za-z][a-z]{2,}")
 TAG = re.compile(r"<[^>]+>")
 PATH = re.compile(r"\S*/\S*")
@@ -143,12 +138,12 @@ def test_translations_keep_their_placeholders(language: str) -> None:
     for message in catalog(language).iter("message"):
         source = message.findtext("source") or ""
         # A plural form may leave %n out ("eine Datei"); every other placeholder must stay.
-        wanted = set(PLACEHOLDER.findall(source)) - {"%n"}
+        wanted = set(PLACEHOLDER.findall(source)) - {"%n", "%Ln"}
         translation = message.find("translation")
         if translation is not None and translation.get("type") == "unfinished":
             continue  # the other test reports it
         for form in forms(message):
-            if set(PLACEHOLDER.findall(form)) - {"%n"} != wanted:
+            if set(PLACEHOLDER.findall(form)) - {"%n", "%Ln"} != wanted:
                 broken.append(f"{source!r} → {form!r}")
     assert not broken, "\n".join(broken)
 
@@ -195,43 +190,14 @@ def visible_texts(root: QWidget) -> Iterator[tuple[str, str]]:
                 yield name, text
 
 
-@pytest.fixture
-def german(qapp: QApplication, tmp_path: Path) -> Iterator[None]:
-    """The German catalog compiled fresh from its .ts and installed for one test."""
-    qm = tmp_path / "ov_studio_de.qm"
-    lrelease = Path(sys.executable).with_name("pyside6-lrelease")
-    subprocess.run(
-        [str(lrelease), "-silent", str(translations_dir() / "ov_studio_de.ts"), "-qm", str(qm)],
-        check=True,
-    )
-    translator = QTranslator()
-    assert translator.load(str(qm))
-    # Qt's own strings (standard buttons), as ui.i18n.Translation loads them in the app.
-    qt_strings = QTranslator()
-    qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-    assert qt_strings.load(str(Path(qt_dir) / "qtbase_de.qm"))
-    for installed in (translator, qt_strings):
-        QCoreApplication.installTranslator(installed)
-    try:
-        yield
-    finally:
-        for installed in (translator, qt_strings):
-            QCoreApplication.removeTranslator(installed)
-
-
 def english_on_panels(qtbot: QtBot, window: MainWindow) -> list[str]:
     """The texts of ``window``'s panels (each shown in turn) that use English words."""
     vocabulary = english_vocabulary()
-    # Content, not interface: the default system prompt is what the model reads (the user's
-    # to change), and folder paths are the machine's.
-    content = {ChatDefaults().system_prompt}
     english: list[str] = []
     for index, name in enumerate(window.panels):
         window.show_panel(name)
         qtbot.wait(50)
         for where, text in visible_texts(window):
-            if text in content:
-                continue
             text = PATH.sub(" ", TAG.sub(" ", text))
             words = {w.lower() for w in WORD.findall(text)}
             found = sorted(words & vocabulary)
@@ -315,4 +281,53 @@ def test_language_setting_resolves_against_the_system_locale() -> None:
 def test_untranslated_text_comes_back_unchanged(qtbot: QtBot) -> None:
     assert tr("A sentence nobody translated {name}").format(name="x") == (
         "A sentence nobody translated x"
+    )
+
+
+def test_a_core_sentences_numbers_are_written_in_the_users_locale(
+    german_numbers: QLocale,
+) -> None:
+    """The core fills its sentences in English ("12,345"); the window writes the same values
+    as the user's locale does, after each placeholder's format."""
+    from app.core.texts import tr as core_tr
+
+    sentence = core_tr("{count:,} tokens, {seconds:.1f} s, {share:.0%}, {name}").format(
+        count=12_345, seconds=2.25, share=0.5, name="a.gguf"
+    )
+    assert sentence == "12,345 tokens, 2.2 s, 50%, a.gguf"
+    de = german_numbers
+    assert translated(sentence) == (
+        f"{de.toString(12_345)} tokens, {de.toString(2.25, 'f', 1)} s, 50%, a.gguf"
+    )
+
+
+def test_the_default_system_prompt_and_a_new_tool_servers_problem_read_german(
+    qtbot: QtBot, german: None, make_window: Callable[[list[DeviceInfo]], MainWindow]
+) -> None:
+    """The default system prompt follows the language; the tool-server validator's sentence
+    (the core's, through pydantic) reaches its field in German."""
+    window = make_window([CPU])
+    assert window.chat_panel.system_prompt.prompt() == "Du bist ein hilfreicher Assistent."
+    dialog = window.open_tools()
+    qtbot.mouseClick(dialog.add_button, Qt.MouseButton.LeftButton)
+    assert dialog.form.errors["command"].text() == ""  # nothing typed yet: nothing said
+    dialog.buttons.accepted.emit()
+    assert dialog.form.errors["command"].text() == (
+        "Geben Sie das Programm ein, das den Werkzeugserver startet, z. B. uvx mcp-server-time."
+    )
+    dialog.reject()
+
+
+def test_a_core_sentences_numbers_read_german(german: None, german_numbers: QLocale) -> None:
+    """A core sentence with a count: German words and German digit grouping."""
+    from app.core.texts import tr as core_tr
+
+    sentence = core_tr(
+        "The message is about {fixed:,} tokens but this model can read {budget:,} while "
+        "leaving room for a {max_new_tokens}-token answer. Shorten it or lower max new tokens."
+    ).format(fixed=12_345, budget=1_536, max_new_tokens=512)
+    assert translated(sentence) == (
+        f"Die Nachricht hat etwa {german_numbers.toString(12_345)} Token, aber dieses Modell "
+        f"kann nur {german_numbers.toString(1_536)} lesen, wenn Platz für eine Antwort mit 512 "
+        "Token bleiben soll. Kürzen Sie sie oder senken Sie „Max. neue Token“."
     )

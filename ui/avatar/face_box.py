@@ -10,7 +10,6 @@ import numpy as np
 from PySide6.QtCore import QEvent, QPoint, QRect, Qt, Signal, Slot
 from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import (
-    QFileDialog,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -25,6 +24,7 @@ from ui.a11y import announce, describe
 from ui.i18n import tr
 from ui.icons import set_icon
 from ui.theme import muted_color
+from ui.widgets.file_dialogs import FileKind, open_file
 from ui.widgets.inline_error import InlineError
 
 THUMBNAIL_SIDE = 320
@@ -90,7 +90,6 @@ class FaceBox(QGroupBox):
         self.preview: FacePreview | None = None
         self.face_index: int | None = None
         """The face the user clicked (None: the largest, the service's default)."""
-        self._last_folder = Path.home()
         self.choose_button = QPushButton(tr("Choose face…"))
         set_icon(self.choose_button, "image-outline")
         describe(
@@ -126,10 +125,9 @@ class FaceBox(QGroupBox):
     @Slot()
     def choose(self) -> None:
         """Ask for a face file."""
-        start = str(self.path.parent if self.path is not None else self._last_folder)
-        name, _ = QFileDialog.getOpenFileName(self, tr("Choose a face"), start, face_filter())
-        if name:
-            self.set_face(Path(name))
+        path = open_file(self, tr("Choose a face"), FileKind.IMAGES, face_filter())
+        if path is not None:
+            self.set_face(path)
 
     def set_face(self, path: Path, *, announce: bool = True) -> None:
         """Take ``path`` as the face; ``announce`` emits ``faceChosen`` (the owner checks and
@@ -138,7 +136,6 @@ class FaceBox(QGroupBox):
         self.path = path
         self.preview = None
         self.face_index = None
-        self._last_folder = path.parent
         self.name_label.setText(path.name)
         self.name_label.setToolTip(str(path))
         self.hint.setText(looking() if announce else "")

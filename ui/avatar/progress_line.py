@@ -4,21 +4,19 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QLocale
-
 from app.avatar import SPEECH_STAGE
 from pipelines.core import Progress
 from ui.i18n import tr
+from ui.numbers import count, decimal
 
 
 def duration_text(seconds: float) -> str:
     """``42 s`` or ``3 min 05 s``."""
     seconds = max(0, round(seconds))
-    locale = QLocale()
     if seconds < 60:
-        return tr("{seconds} s").format(seconds=locale.toString(seconds))
+        return tr("{seconds} s").format(seconds=count(seconds))
     return tr("{minutes} min {seconds} s").format(
-        minutes=locale.toString(seconds // 60), seconds=f"{seconds % 60:02d}"
+        minutes=count(seconds // 60), seconds=f"{seconds % 60:02d}"
     )
 
 
@@ -43,10 +41,9 @@ class FrameRate:
         if self._start is None or progress.stage != self._stage:
             self._start = (now, progress.done)  # each stage has its own pace
             self._stage = progress.stage
-        locale = QLocale()
         parts = [
             tr("Frame {done}/{total}").format(
-                done=locale.toString(progress.done), total=locale.toString(progress.total)
+                done=count(progress.done), total=count(progress.total)
             )
         ]
         started, first_done = self._start
@@ -54,7 +51,7 @@ class FrameRate:
         made = progress.done - first_done
         if elapsed > 0.2 and made > 0:
             fps = made / elapsed
-            parts.append(tr("{fps} fps").format(fps=locale.toString(fps, "f", 1)))
+            parts.append(tr("{fps} fps").format(fps=decimal(fps, 1)))
             left = duration_text((progress.total - progress.done) / fps)
             parts.append(tr("about {duration} left").format(duration=left))
         return " · ".join(parts)

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QLocale, Qt, Slot
+from PySide6.QtCore import Qt, Slot
 from PySide6.QtWidgets import (
-    QFileDialog,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -22,22 +21,23 @@ from ui.avatar.progress_line import duration_text
 from ui.avatar.video_player import VideoPreview
 from ui.i18n import tr
 from ui.icons import set_icon
+from ui.numbers import decimal
 from ui.shell.error_router import ErrorRouter
 from ui.shell.notifications import NotificationBar
 from ui.tasks import TaskRunner
+from ui.widgets.file_dialogs import FileKind, save_file
 from ui.widgets.inline_error import InlineError
 
 
 def result_text(result: VideoResult) -> str:
     """One line about a finished video."""
-    locale = QLocale()
     speed = result.achieved_fps / result.fps if result.fps else 0.0
     parts = [
         tr("%n frame(s)", "", result.frames),
         duration_text(result.duration),
         tr("made at {fps} fps ({speed}× real time) on {device}").format(
-            fps=locale.toString(result.achieved_fps, "f", 1),
-            speed=locale.toString(speed, "f", 1),
+            fps=decimal(result.achieved_fps, 1),
+            speed=decimal(speed, 1),
             device=result.device,
         ),
     ]
@@ -64,7 +64,6 @@ class ResultPane(QWidget):
         self.locked = False
         """A video is being made: Save as… waits (the owner sets this)."""
         self.gallery_loading = False
-        self._save_folder = Path.home()
         self.preview = VideoPreview(
             tr("Your video appears here. Choose a face and what it says, then Generate.")
         )
@@ -128,24 +127,22 @@ class ResultPane(QWidget):
         if self.path is None:
             return
         self.error.clear()
-        start = str(self._save_folder / self.path.name)
-        name, _ = QFileDialog.getSaveFileName(
-            self, tr("Save video"), start, tr("MP4 video") + " (*.mp4)"
+        target, _ = save_file(
+            self, tr("Save video"), FileKind.VIDEOS, self.path.name, tr("MP4 video") + " (*.mp4)"
         )
-        if not name:
+        if target is None:
             return
         self.save_button.setEnabled(False)
         self.tasks.start(
             copy_result,
             self.path,
-            Path(name),
+            target,
             on_done=self._on_saved,
             on_error=self._on_save_failed,
         )
 
     @Slot(object)
     def _on_saved(self, path: Path) -> None:
-        self._save_folder = path.parent
         self._update_save()
         self.label.setText(tr("Saved to {path}").format(path=path))
         announce(self.label, self.label.text())

@@ -6,11 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QLocale, Slot
+from PySide6.QtCore import Slot
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
-    QFileDialog,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -26,6 +25,8 @@ from app.voice import SpokenClip
 from ui.a11y import describe
 from ui.i18n import tr
 from ui.icons import set_icon
+from ui.numbers import decimal
+from ui.widgets.file_dialogs import FileKind, open_file
 from ui.widgets.inline_error import InlineError
 
 
@@ -50,7 +51,7 @@ SNIPPET_CHARS = 28
 def spoken_label(clip: SpokenClip) -> str:
     """e.g. "“Hello there, my friend…” (3.2 s, Alice)"."""
     return tr("“{text}” ({seconds} s, {voice})").format(
-        text=snippet(clip.text), seconds=QLocale().toString(clip.seconds, "f", 1), voice=clip.voice
+        text=snippet(clip.text), seconds=decimal(clip.seconds, 1), voice=clip.voice
     )
 
 
@@ -73,7 +74,6 @@ class SpeechSource(QGroupBox):
         self.spoken: SpokenClip | None = None
         """The speech the Voice panel handed over (kept until another one comes)."""
         self._has_voices = False
-        self._last_folder = Path.home()
         self.file_radio = QRadioButton(tr("Audio file"))
         describe(self.file_radio, tr("Audio file"), tr("The face says what an audio file says"))
         self.spoken_radio = QRadioButton(tr("Voice panel:"))
@@ -154,16 +154,14 @@ class SpeechSource(QGroupBox):
     @Slot()
     def choose_file(self) -> None:
         """Ask for a speech file."""
-        start = str(self._last_folder)
-        name, _ = QFileDialog.getOpenFileName(self, tr("Choose audio"), start, speech_filter())
-        if name:
-            self.set_file(Path(name))
+        path = open_file(self, tr("Choose audio"), FileKind.AUDIO, speech_filter())
+        if path is not None:
+            self.set_file(path)
 
     def set_file(self, path: Path) -> None:
         """Use ``path`` as the speech (checked when Generate is clicked)."""
         self.error.clear()
         self.audio_path = path
-        self._last_folder = path.parent
         self.file_label.setText(path.name)
         self.file_label.setToolTip(str(path))
         self.file_radio.setChecked(True)

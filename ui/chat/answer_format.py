@@ -13,13 +13,11 @@ from __future__ import annotations
 import json
 import warnings
 from dataclasses import dataclass
-from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, QTimer, Slot
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QComboBox,
-    QFileDialog,
     QFormLayout,
     QPlainTextEdit,
     QPushButton,
@@ -36,6 +34,7 @@ from ui.icons import set_icon
 from ui.shell.settings_changes import Report
 from ui.task_state import Policy
 from ui.tasks import TaskRunner
+from ui.widgets.file_dialogs import FileKind, open_file
 from ui.widgets.inline_error import InlineError
 from ui.widgets.layouts import hbox
 
@@ -232,12 +231,10 @@ class AnswerFormatSection(QWidget):
     @Slot()
     def load_file(self) -> None:
         """Put a schema file's text in the box (checked and stored as typed text is)."""
-        name, _ = QFileDialog.getOpenFileName(
-            self, tr("JSON schema"), "", tr("JSON schema (*.json);;All files (*)")
-        )
-        if not name:
+        filters = tr("JSON schema (*.json);;All files (*)")
+        path = open_file(self, tr("JSON schema"), FileKind.SCHEMAS, filters)
+        if path is None:
             return
-        path = Path(name)
         try:
             if path.stat().st_size > MAX_SCHEMA_BYTES:
                 self.error.show_message(tr("The schema is larger than 100 KB; use a smaller one."))

@@ -17,7 +17,6 @@ from numpy.typing import NDArray
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (
-    QFileDialog,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -43,6 +42,7 @@ from ui.chat.thumbnails import THUMBNAIL, thumbnail_from_bytes
 from ui.i18n import tr
 from ui.icons import set_icon
 from ui.tasks import TaskRunner
+from ui.widgets.file_dialogs import FileKind, open_files
 from ui.widgets.inline_error import InlineError
 from ui.widgets.layouts import hbox
 
@@ -168,14 +168,10 @@ class AttachmentStrip(QWidget):
     @Slot()
     def choose_files(self) -> None:
         """The Attach button: pick one or more image files."""
-        names, _ = QFileDialog.getOpenFileNames(
-            self,
-            tr("Attach images"),
-            "",
-            tr("Images ({patterns})").format(patterns=IMAGE_PATTERNS),
-        )
-        if names:
-            self.add_paths([Path(name) for name in names])
+        filters = tr("Images ({patterns})").format(patterns=IMAGE_PATTERNS)
+        paths = open_files(self, tr("Attach images"), FileKind.IMAGES, filters)
+        if paths:
+            self.add_paths(paths)
 
     def add_paths(self, paths: Sequence[Path]) -> None:
         """Read and prepare ``paths`` in a task; nothing is added if one is refused."""

@@ -14,7 +14,7 @@ import functools
 from collections import deque
 from pathlib import Path
 
-from PySide6.QtCore import QLocale, Qt, Slot
+from PySide6.QtCore import Qt, Slot
 from PySide6.QtMultimedia import QMediaPlayer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
@@ -28,6 +28,7 @@ from ui.a11y import announce, describe
 from ui.avatar.video_player import VideoPreview
 from ui.i18n import tr
 from ui.icons import set_icon
+from ui.numbers import count
 from ui.settings_signals import SettingsSignals
 from ui.shell.error_router import ErrorRouter
 from ui.shell.notifications import NotificationBar
@@ -291,8 +292,8 @@ class AvatarMode(QWidget):
         short = clip.text if len(clip.text) <= 80 else clip.text[:79] + "…"
         self.status.setText(
             tr("Sentence {number}/{total}: “{text}”").format(
-                number=QLocale().toString(clip.index + 1),
-                total=QLocale().toString(clip.total),
+                number=count(clip.index + 1),
+                total=count(clip.total),
                 text=short,
             )
         )

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QFileDialog, QWidget
+from PySide6.QtWidgets import QWidget
 
 from app.chat import Format
 from ui.i18n import tr
+from ui.widgets.file_dialogs import FileKind, open_file, save_file
 
 
 def format_names() -> dict[Format, str]:
@@ -33,15 +34,11 @@ def ask_export_path(parent: QWidget, fmt: Format, suggested: str) -> Path | None
         "html": tr("HTML page (*.html)"),
         "json": tr("JSON (*.json)"),
     }
-    path, _ = QFileDialog.getSaveFileName(
-        parent, tr("Export chat"), str(Path.home() / suggested), filters[fmt]
-    )
-    return Path(path) if path else None
+    path, _ = save_file(parent, tr("Export chat"), FileKind.CHATS, suggested, filters[fmt])
+    return path
 
 
 def ask_import_path(parent: QWidget) -> Path | None:
     """Ask for a JSON export to import; None when cancelled."""
-    path, _ = QFileDialog.getOpenFileName(
-        parent, tr("Import chat"), str(Path.home()), tr("Chat export (*.json);;All files (*)")
-    )
-    return Path(path) if path else None
+    filters = tr("Chat export (*.json);;All files (*)")
+    return open_file(parent, tr("Import chat"), FileKind.CHATS, filters)

@@ -6,20 +6,20 @@ nearly fill the model's context, or older messages are no longer sent.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QLocale, Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QLabel, QWidget
 
 from app.chat import ContextUsage
 from ui.i18n import tr
+from ui.numbers import count
 from ui.theme import warning_color
 
 
 def context_text(usage: ContextUsage) -> str:
     """ "Context used: 1,234 / 2,048 tokens" in the user's locale, and what is left out."""
-    locale = QLocale()
     text = tr("Context used: {used} / {limit} tokens").format(
-        used=locale.toString(usage.used), limit=locale.toString(usage.limit)
+        used=count(usage.used), limit=count(usage.limit)
     )
     if usage.dropped:
         text += " · " + tr("%n older message(s) no longer sent", "", usage.dropped)
@@ -47,7 +47,7 @@ class ContextMeter(QLabel):
             tr(
                 "What the model reads of this chat for the next answer (system prompt and "
                 "history), out of its context window; {answer} tokens are kept for the answer."
-            ).format(answer=QLocale().toString(usage.answer))
+            ).format(answer=count(usage.answer))
         )
         self.warning = usage.nearly_full
         self._apply_color()

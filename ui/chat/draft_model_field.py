@@ -3,9 +3,10 @@ OpenVINO model folder, and a Clear button (no draft model)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import (
-    QFileDialog,
     QHBoxLayout,
     QLineEdit,
     QMenu,
@@ -19,6 +20,7 @@ from ui.a11y import describe
 from ui.chat.performance_texts import explanation
 from ui.i18n import tr
 from ui.icons import set_icon
+from ui.widgets.file_dialogs import FileKind, open_file, open_folder
 
 
 class DraftModelField(QWidget):
@@ -74,17 +76,15 @@ class DraftModelField(QWidget):
     @Slot()
     def choose_file(self) -> None:
         """Pick a GGUF file as the draft model."""
-        name, _ = QFileDialog.getOpenFileName(
-            self, tr("Draft model"), "", tr("GGUF model (*.gguf);;All files (*)")
-        )
-        self._chosen(name)
+        filters = tr("GGUF model (*.gguf);;All files (*)")
+        self._chosen(open_file(self, tr("Draft model"), FileKind.MODELS, filters))
 
     @Slot()
     def choose_folder(self) -> None:
         """Pick an OpenVINO model folder as the draft model."""
-        self._chosen(QFileDialog.getExistingDirectory(self, tr("Draft model")))
+        self._chosen(open_folder(self, tr("Draft model"), FileKind.MODELS))
 
-    def _chosen(self, name: str) -> None:
-        if name:
-            self.edit.setText(name)
+    def _chosen(self, path: Path | None) -> None:
+        if path is not None:
+            self.edit.setText(str(path))
             self.edited.emit()

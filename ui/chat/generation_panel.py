@@ -27,6 +27,7 @@ from app.chat import ChatService, GenerationSettings, ModelSampling, max_answer_
 from app.core import ChatDefaults, SettingsStore, preset_key
 from ui.a11y import describe
 from ui.chat.answer_format import AnswerFormatSection
+from ui.chat.chat_presets import prompt_in_language, prompt_to_store
 from ui.chat.performance_section import PerformanceSection
 from ui.i18n import tr
 from ui.icons import set_icon
@@ -218,8 +219,9 @@ class GenerationPanel(QGroupBox):
 
     def commit(self) -> None:
         """Store the system prompt being edited (it is also stored when the box loses focus)."""
-        if self.system_prompt.toPlainText() != self.current().system_prompt:
-            self._save({"system_prompt": self.system_prompt.toPlainText()})
+        written = prompt_to_store(self.system_prompt.toPlainText())
+        if written != self.current().system_prompt:
+            self._save({"system_prompt": written})
         self.answer_format.commit()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -237,7 +239,7 @@ class GenerationPanel(QGroupBox):
         self.top_k.setValue(d.top_k)
         self.repetition_penalty.setValue(d.repetition_penalty)
         self.seed.setValue(-1 if d.seed is None else d.seed)
-        self.system_prompt.setPlainText(d.system_prompt)
+        self.system_prompt.setPlainText(prompt_in_language(d.system_prompt))
         self._loading = False
         own = self._model is not None and self._model in self._settings.settings.chat_presets
         if self._model is None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QLocale, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
@@ -10,13 +10,14 @@ from app.chat import ChatMessage
 from ui.a11y import describe
 from ui.i18n import tr
 from ui.icons import set_icon
+from ui.numbers import count
 from ui.theme import css_color, muted_color
 
 
 def cut_text(message: ChatMessage) -> str:
     """What is said under a cut answer: "Cut off at 512 tokens" (its stored count)."""
-    count = QLocale().toString(int(message.metrics.get("output_tokens", 0)))
-    return tr("Cut off at {count} tokens").format(count=count)
+    tokens = count(int(message.metrics.get("output_tokens", 0)))
+    return tr("Cut off at {count} tokens").format(count=tokens)
 
 
 class CutNotice(QWidget):

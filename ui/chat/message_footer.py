@@ -6,11 +6,10 @@ import html
 import re
 from collections.abc import Sequence
 
-from PySide6.QtCore import QLocale
-
 from app.chat import ChatMessage
 from app.knowledge import Source
 from ui.i18n import tr
+from ui.numbers import count, milliseconds, percent, token_rate
 
 CITATION = re.compile(r"\[(\d{1,2})\]")
 
@@ -57,19 +56,17 @@ def stats_line(message: ChatMessage) -> str:
         was cut short.
     """
     metrics = message.metrics
-    locale = QLocale()
     parts: list[str] = []
     if "output_tokens" in metrics:
-        count = locale.toString(int(metrics["output_tokens"]))
-        parts.append(tr("{count} tokens", "generated in an answer").format(count=count))
+        tokens = count(int(metrics["output_tokens"]))
+        parts.append(tr("{count} tokens", "generated in an answer").format(count=tokens))
     if metrics.get("tokens_per_s"):
-        parts.append(f"{locale.toString(float(metrics['tokens_per_s']), 'f', 1)} tok/s")
+        parts.append(token_rate(float(metrics["tokens_per_s"])))
     if "draft_accepted" in metrics:  # speculative decoding: how well the draft model guessed
-        percent = locale.toString(round(float(metrics["draft_accepted"]) * 100))
-        parts.append(tr("{percent}% of draft tokens accepted").format(percent=percent))
+        accepted = percent(float(metrics["draft_accepted"]))
+        parts.append(tr("{percent} of draft tokens accepted").format(percent=accepted))
     if "ttft_ms" in metrics:
-        ttft = locale.toString(float(metrics["ttft_ms"]), "f", 0)
-        parts.append(tr("TTFT {ms} ms").format(ms=ttft))
+        parts.append(tr("TTFT {ms}").format(ms=milliseconds(float(metrics["ttft_ms"]))))
     if message.device:
         parts.append(message.device)
     if message.stopped:

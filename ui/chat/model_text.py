@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QLocale
-
 from app.chat import GgufInfo, LoadedModel, is_gguf_path
 from ui.i18n import tr
-from ui.knowledge.formatting import human_size
+from ui.numbers import count, data_size, decimal
 
 
 def model_name(path: Path) -> str:
@@ -40,14 +38,13 @@ def model_summary(loaded: LoadedModel) -> str:
     return " · ".join(model_parts(loaded))
 
 
-def parameters_text(count: int) -> str:
+def parameters_text(parameters: int) -> str:
     """``135M`` / ``1.5B`` parameters, as model cards write them."""
-    locale = QLocale()
-    if count >= 1_000_000_000:
-        return locale.toString(count / 1e9, "f", 1) + "B"
-    if count >= 1_000_000:
-        return locale.toString(count / 1e6, "f", 0) + "M"
-    return locale.toString(count)
+    if parameters >= 1_000_000_000:
+        return decimal(parameters / 1e9, 1) + "B"
+    if parameters >= 1_000_000:
+        return decimal(parameters / 1e6, 0) + "M"
+    return count(parameters)
 
 
 def gguf_details(info: GgufInfo) -> str:
@@ -55,9 +52,9 @@ def gguf_details(info: GgufInfo) -> str:
     parameters = tr("{count} parameters").format(count=parameters_text(info.parameters))
     parts = [info.architecture, info.quantization, parameters]
     if info.context_length:
-        context = QLocale().toString(info.context_length)
+        context = count(info.context_length)
         parts.append(tr("{count}-token context").format(count=context))
-    parts.append(human_size(info.size_bytes))
+    parts.append(data_size(info.size_bytes))
     return " · ".join(parts)
 
 
@@ -66,7 +63,7 @@ def model_tooltip(loaded: LoadedModel) -> str:
     lines = [loaded.remote_model or str(loaded.model_path)]
     if loaded.gguf is not None:
         lines.append(gguf_details(loaded.gguf))
-    seconds = QLocale().toString(loaded.load_ms / 1000, "f", 1)
+    seconds = decimal(loaded.load_ms / 1000, 1)
     lines.append(tr("loaded in {seconds} s").format(seconds=seconds))
     return "\n".join(lines)
 

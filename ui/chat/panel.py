@@ -245,6 +245,7 @@ class ChatPanel(QWidget):
         """Show the conversation on screen as saved, and recount its context."""
         conversation = self.chat.get(self.current_conversation_id())
         self.system_prompt.show_conversation(conversation.id)
+        self.default_prompt.adopt()  # an empty chat follows the default (e.g. a new language)
         self.knowledge.show_conversation(conversation)
         self.tools.show_conversation(conversation)
         self.view.show_messages(

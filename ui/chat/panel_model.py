@@ -16,8 +16,9 @@ from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtWidgets import QStackedWidget
 
 from app.chat import ChatService, LoadedModel
-from app.core import UserError
+from app.core import DEFAULT_SYSTEM_PROMPT, UserError
 from app.models import InstalledModel
+from ui.chat.chat_presets import default_prompts, prompt_in_language
 from ui.i18n import tr
 
 if TYPE_CHECKING:
@@ -69,15 +70,15 @@ class DefaultPrompt:
         """The default system prompt for the model loaded (or for none)."""
         loaded = self._chat.loaded_model
         model_key = loaded.model_path if loaded is not None else None
-        return self._signals.settings.chat_for(model_key).system_prompt
+        return prompt_in_language(self._signals.settings.chat_for(model_key).system_prompt)
 
     def adopt(self) -> None:
-        """An empty chat whose prompt is still a default one takes the loaded model's (a
-        prompt the user wrote is never replaced)."""
+        """An empty chat whose prompt is still a default one takes the default in effect now:
+        the loaded model's, in the user's language (a prompt the user wrote is never
+        replaced, nor a chat that has begun)."""
         conversation = self._chat.get(self._conversation_id())
-        settings = self._signals.settings
-        defaults = {settings.chat.system_prompt}
-        defaults.update(preset.system_prompt for preset in settings.chat_presets.values())
+        defaults = default_prompts(self._signals.settings)
+        defaults.add(DEFAULT_SYSTEM_PROMPT)  # an English default from before a change of language
         wanted = self.text()
         if conversation.messages or conversation.system_prompt == wanted:
             return

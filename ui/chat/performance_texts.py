@@ -7,7 +7,10 @@ them through ``format`` so translators see one sentence per option.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ui.i18n import tr
+from ui.numbers import milliseconds, percent, ratio
 
 MEASURED: dict[str, dict[str, float]] = {
     # benchmarks/results/engine_features.json, quiet run on this machine (2 cores), real
@@ -31,13 +34,12 @@ def explanation(option: str) -> str:
     if option == "kv_cache_precision":
         return tr(
             "Lower precision holds long conversations in less memory: here u8 took "
-            "{u8:.0%} of f16's cache and u4 {u4:.0%}; answers can change."
-        ).format(**MEASURED["kv_cache_precision"])
+            "{u8} of f16's cache and u4 {u4}; answers can change."
+        ).format(**_written(MEASURED["kv_cache_precision"], percent))
     if option == "prefix_caching":
         return tr(
-            "Reuses earlier turns: first token of turn 10 in {with_ms:.0f} ms "
-            "instead of {without_ms:.0f} ms."
-        ).format(**MEASURED["prefix_caching"])
+            "Reuses earlier turns: first token of turn 10 in {with_ms} instead of {without_ms}."
+        ).format(**_written(MEASURED["prefix_caching"], milliseconds))
     if option == "cache_eviction":
         return tr(
             "Caps each conversation's cache by forgetting the least-used middle tokens; "
@@ -45,25 +47,30 @@ def explanation(option: str) -> str:
         )
     if option == "prompt_lookup":
         return tr(
-            "Proposes tokens found in the prompt: answers from sources {grounded:.2f}× as "
-            "fast here, plain questions {plain:.2f}×; the text can differ."
-        ).format(**MEASURED["prompt_lookup"])
+            "Proposes tokens found in the prompt: answers from sources {grounded} as "
+            "fast here, plain questions {plain}; the text can differ."
+        ).format(**_written(MEASURED["prompt_lookup"], ratio))
     if option == "draft_model":
         return tr(
             "A smaller model of the same family proposes tokens (speculative decoding); it "
-            "pays only with a much smaller draft ({self_draft:.2f}× with the model as its own)."
-        ).format(**MEASURED["draft_model"])
+            "pays only with a much smaller draft ({self_draft} with the model as its own)."
+        ).format(**_written(MEASURED["draft_model"], ratio))
     if option == "sparse_attention":
         return tr(
             "Skips the least useful attention blocks while reading long prompts; "
-            "first token {ratio:.2f}× as long here on an 8k-token prompt."
-        ).format(**MEASURED["sparse_attention"])
+            "first token {ratio} as long here on an 8k-token prompt."
+        ).format(**_written(MEASURED["sparse_attention"], ratio))
     if option == "weight_sparsity":
         return tr(
             "Decompresses sparse weights on the fly on CPUs with AMX; pays only for models "
             "pruned to sparse weights."
         )
     raise KeyError(option)
+
+
+def _written(measured: dict[str, float], write: Callable[[float], str]) -> dict[str, str]:
+    """``measured``'s numbers as the user's language writes them."""
+    return {name: write(value) for name, value in measured.items()}
 
 
 def no_amx_reason() -> str:

@@ -41,8 +41,8 @@ from pipelines.core import Cancelled
 from ui.a11y import announce, describe
 from ui.i18n import tr, translated
 from ui.icons import set_icon
-from ui.knowledge.formatting import human_size
 from ui.models.manager import DOWNLOAD_JOB, download_text
+from ui.numbers import data_size
 from ui.shell.error_router import ErrorRouter
 from ui.shell.notifications import NotificationBar
 from ui.tasks import TaskRunner
@@ -172,11 +172,11 @@ class WelcomePage(QScrollArea):
         entry = recommendation.entry
         card = QFrame()
         card.setFrameShape(QFrame.Shape.StyledPanel)
-        name = QLabel(f"<b>{entry.name}</b> · {human_size(entry.size_bytes)} · {entry.licence}")
+        name = QLabel(f"<b>{entry.name}</b> · {data_size(entry.size_bytes)} · {entry.licence}")
         name.setToolTip(entry.hub_id)
         reason = _wrapped(translated(recommendation.reason))
         about = _wrapped(translated(entry.description))
-        size = human_size(entry.size_bytes)
+        size = data_size(entry.size_bytes)
         if installed is None:
             button = QPushButton(tr("Download"))
             set_icon(button, "download")

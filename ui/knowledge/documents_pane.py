@@ -14,7 +14,6 @@ from typing import Any
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
-    QFileDialog,
     QLabel,
     QMessageBox,
     QPushButton,
@@ -39,13 +38,19 @@ from ui.knowledge.documents_table import DocumentsTable
 from ui.knowledge.formatting import plural
 from ui.knowledge.ingest_box import IngestBox
 from ui.tasks import TaskRunner
+from ui.widgets.file_dialogs import FileKind, open_files, open_folder
 from ui.widgets.inline_error import InlineError
 from ui.widgets.open_document import open_document
 
 DEFAULT_COLLECTION = "My documents"
 INGEST_JOB = "knowledge-ingest"
 """Where files go when there is no collection yet."""
-FILE_FILTER = f"Documents ({' '.join('*' + s for s in sorted(SUPPORTED_SUFFIXES))});;All files (*)"
+
+
+def document_filters() -> str:
+    """The file dialog's filters for documents (translated when asked)."""
+    patterns = " ".join("*" + suffix for suffix in sorted(SUPPORTED_SUFFIXES))
+    return tr("Documents") + f" ({patterns});;" + tr("All files") + " (*)"
 
 
 def job_running() -> str:
@@ -86,7 +91,6 @@ class DocumentsPane(QWidget):
         self._listing = False  # the rows of the shown collection are being read
         self._stored_seen = 0  # documents the running job has stored, as last listed
         self._relist_again = False  # another file was stored while the rows were being read
-        self._last_folder = Path.home()
         self.before_embedding: Callable[[Callable[[], object]], bool] | None = None
         """Asked before a job that embeds: False when it set something up first and will
         call the job back when done (the panel's bundled-embedder set-up)."""
@@ -233,22 +237,18 @@ class DocumentsPane(QWidget):
     @Slot()
     def choose_files(self) -> None:
         """Ask for files and add them to the selected collection."""
-        files, _ = QFileDialog.getOpenFileNames(
-            self, f"Add files to “{self._destination()}”", str(self._last_folder), FILE_FILTER
-        )
+        title = tr("Add files to “{collection}”").format(collection=self._destination())
+        files = open_files(self, title, FileKind.DOCUMENTS, document_filters())
         if files:
-            self._last_folder = Path(files[0]).parent
-            self.add_paths([Path(file) for file in files])
+            self.add_paths(files)
 
     @Slot()
     def choose_folder(self) -> None:
         """Ask for a folder and add every supported file in it."""
-        folder = QFileDialog.getExistingDirectory(
-            self, f"Add a folder to “{self._destination()}”", str(self._last_folder)
-        )
-        if folder:
-            self._last_folder = Path(folder)
-            self.add_paths([Path(folder)])
+        title = tr("Add a folder to “{collection}”").format(collection=self._destination())
+        folder = open_folder(self, title, FileKind.DOCUMENTS)
+        if folder is not None:
+            self.add_paths([folder])
 
     def add_paths(self, paths: list[Path]) -> bool:
         """Add files and folders to the selected collection (or a new “My documents”).

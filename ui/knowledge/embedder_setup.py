@@ -26,7 +26,7 @@ from app.models import (
 )
 from pipelines.core import Cancelled
 from ui.i18n import tr
-from ui.knowledge.formatting import duration
+from ui.numbers import clock
 from ui.tasks import TaskRunner
 from ui.widgets.inline_error import InlineError
 from ui.widgets.layouts import hbox, vbox
@@ -49,7 +49,7 @@ def setup_text(progress: SetupProgress) -> str:
     what = PHASE_TEXT.get(progress.phase, progress.phase)
     return (
         f"Setting up the bundled embedding model: step {progress.step} of {progress.steps}, "
-        f"{what} · {duration(progress.elapsed_s)}"
+        f"{what} · {clock(progress.elapsed_s)}"
     )
 
 

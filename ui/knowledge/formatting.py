@@ -9,38 +9,18 @@ import html
 import re
 from pathlib import Path
 
-from PySide6.QtCore import QLocale
-
 from app.knowledge import DatabaseInfo, IngestProgress, IngestReport
 from ui.i18n import tr
+from ui.numbers import clock, count, data_size, decimal, percent
 
-_UNITS = ("bytes", "KB", "MB", "GB", "TB")
 _MARKED = re.compile(r"«([^«»]*)»")
 
 
-def human_size(size: int) -> str:
-    """``532 bytes``, ``48.2 MB``, ``1.3 GB`` (powers of 1024, as file managers count)."""
-    value = float(max(size, 0))
-    for unit in _UNITS:
-        if value < 1024 or unit == _UNITS[-1]:
-            return f"{int(value)} {unit}" if unit == "bytes" else f"{value:.1f} {unit}"
-        value /= 1024
-    raise AssertionError("unreachable")
-
-
-def duration(seconds: float) -> str:
-    """``0:12``, ``4:05``, ``1:02:03``: a clock, rounded up so "0:00" means done."""
-    total = max(0, int(seconds + 0.999))
-    hours, rest = divmod(total, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
-
-
 _COUNTS = {
-    "document": lambda n: tr("%n document(s)", "", n),
-    "chunk": lambda n: tr("%n chunk(s)", "", n),
-    "file": lambda n: tr("%n file(s)", "", n),
-    "item": lambda n: tr("%n item(s)", "", n),
+    "document": lambda n: tr("%Ln document(s)", "", n),
+    "chunk": lambda n: tr("%Ln chunk(s)", "", n),
+    "file": lambda n: tr("%Ln file(s)", "", n),
+    "item": lambda n: tr("%Ln item(s)", "", n),
 }
 
 
@@ -57,14 +37,15 @@ def progress_text(progress: IngestProgress) -> str:
     Inside a big file the last part says how far: ``current: 35% of server.log``.
     """
     parts = [
-        tr("{done} / {total} files").format(done=progress.files_done, total=progress.files_total),
+        tr("{done} / {total} files").format(
+            done=count(progress.files_done), total=count(progress.files_total)
+        ),
         plural(progress.chunks_done, "chunk"),
     ]
     if progress.chunks_per_s > 0:
-        rate = QLocale().toString(progress.chunks_per_s, "f", 0)
-        parts.append(tr("{rate} chunks/s").format(rate=rate))
+        parts.append(tr("{rate} chunks/s").format(rate=decimal(progress.chunks_per_s, 0)))
     if progress.eta_s is not None and progress.current:
-        parts.append(tr("ETA {time}").format(time=duration(progress.eta_s)))
+        parts.append(tr("ETA {time}").format(time=clock(progress.eta_s)))
     if progress.current:  # a big file says how far into it the run is
         parts.append(tr("current: {file}").format(file=progress.detail or progress.current))
     return " · ".join(parts)
@@ -80,13 +61,13 @@ def report_text(report: IngestReport, collection: str) -> str:
         "{added} added · {updated} updated · {skipped} skipped · {removed} removed · "
         "{failed} failed · {chunks} in {seconds} s"
     ).format(
-        added=len(report.added),
-        updated=len(report.updated),
-        skipped=len(report.skipped),
-        removed=len(report.removed),
-        failed=len(report.failed),
+        added=count(len(report.added)),
+        updated=count(len(report.updated)),
+        skipped=count(len(report.skipped)),
+        removed=count(len(report.removed)),
+        failed=count(len(report.failed)),
         chunks=plural(report.chunks, "chunk"),
-        seconds=QLocale().toString(report.seconds, "f", 1),
+        seconds=decimal(report.seconds, 1),
     )
     if report.cancelled:
         stopped = tr(
@@ -114,7 +95,7 @@ def database_text(info: DatabaseInfo) -> str:
         state = tr("connected") if info.running else tr("not connected")
     parts = [kind, state]
     if info.running:
-        parts.append(human_size(info.size_bytes))
+        parts.append(data_size(info.size_bytes))
     parts.append(info.location)
     return " · ".join(parts)
 
@@ -129,16 +110,16 @@ def relevance_text(relevance: float | None, score: float) -> str:
     """``87% match`` (cosine similarity or the reranker's probability); RRF's score only for
     a hit that has no relevance (an older store)."""
     if relevance is None:
-        return tr("score {score}").format(score=QLocale().toString(score, "f", 3))
-    percent = round(min(max(relevance, 0.0), 1.0) * 100)
-    return tr("{percent}% match").format(percent=QLocale().toString(percent))
+        return tr("score {score}").format(score=decimal(score, 3))
+    share = min(max(relevance, 0.0), 1.0)
+    return tr("{percent} match").format(percent=percent(share))
 
 
 def hit_heading(path: str, page: int | None, relevance: float | None, score: float = 0.0) -> str:
     """``report.pdf · page 3 · 87% match`` (plain text)."""
     parts = [Path(path).name]
     if page:
-        parts.append(tr("page {page}").format(page=QLocale().toString(page)))
+        parts.append(tr("page {page}").format(page=count(page)))
     parts.append(relevance_text(relevance, score))
     return " · ".join(parts)
 

@@ -11,7 +11,6 @@ from pathlib import Path
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
-    QFileDialog,
     QLabel,
     QPushButton,
     QWidget,
@@ -25,6 +24,7 @@ from ui.settings_signals import SettingsSignals
 from ui.shell.error_router import ErrorRouter
 from ui.task_state import Lane
 from ui.tasks import TaskRunner
+from ui.widgets.file_dialogs import FileKind, open_folder
 from ui.widgets.inline_error import InlineError
 from ui.widgets.layouts import hbox, over_message
 from ui.widgets.menu_button import menu_button
@@ -135,9 +135,9 @@ class EmbeddingModelRow(QWidget):
     @Slot()
     def choose_folder(self) -> None:
         """Ask for a folder, then try it."""
-        folder = QFileDialog.getExistingDirectory(self, tr("Choose an OpenVINO embedding model"))
-        if folder:
-            self.use(Path(folder))
+        folder = open_folder(self, tr("Choose an OpenVINO embedding model"), FileKind.MODELS)
+        if folder is not None:
+            self.use(folder)
 
     @Slot()
     def use_bundled(self) -> None:

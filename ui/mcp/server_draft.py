@@ -17,6 +17,8 @@ from app.mcp import COMMAND_EMPTY, URL_NOT_HTTP, McpServer, ToolInfo
 from ui.i18n import tr
 
 Transport = Literal["stdio", "http"]
+FIELDS = ("name", "command", "arguments", "url")
+"""The fields a server's problems are about (as :func:`draft_problems` keys them)."""
 
 
 def new_server_name() -> str:
@@ -41,6 +43,14 @@ class ServerDraft:
     """What the last *Test* listed (None: not tested in this window)."""
     result: str = ""
     """The last *Test* sentence, shown again when the server is selected."""
+    untouched: set[str] = field(default_factory=set)
+    """Fields of a new server not typed in yet: their problems wait until the user types
+    there or tries to save (an empty form just opened is not a mistake)."""
+
+    @classmethod
+    def new(cls, name: str) -> ServerDraft:
+        """A server just added: named, every other field still to be filled in."""
+        return cls(name, untouched=set(FIELDS))
 
     @classmethod
     def from_server(cls, server: McpServer) -> ServerDraft:
@@ -107,7 +117,9 @@ def _sentences(error: ValidationError) -> list[tuple[str, str]]:
     found = []
     for detail in error.errors():
         cause = (detail.get("ctx") or {}).get("error")
-        sentence = str(cause) if cause is not None else str(detail.get("msg", ""))
+        # The validator's own sentence (its args), so the window can show it translated.
+        said = cause.args[0] if cause is not None and cause.args else None
+        sentence = said if isinstance(said, str) else str(cause or detail.get("msg", ""))
         location = detail.get("loc") or ()
         if location:
             field_name = str(location[0])

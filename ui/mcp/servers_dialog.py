@@ -33,7 +33,13 @@ from pipelines.core import Cancelled
 from ui.a11y import describe
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.mcp.server_draft import ServerDraft, Transport, draft_problems, new_server_name
+from ui.mcp.server_draft import (
+    FIELDS,
+    ServerDraft,
+    Transport,
+    draft_problems,
+    new_server_name,
+)
 from ui.mcp.server_tools_list import ServerToolList
 from ui.shell.settings_changes import change_settings
 from ui.tasks import TaskRunner
@@ -189,7 +195,7 @@ class McpServersDialog(QDialog):
     def add_server(self) -> None:
         """A new server with a free name, selected, its name ready to be typed over."""
         name = free_name(new_server_name(), (d.name for d in self.drafts))
-        self.drafts.append(ServerDraft(name))
+        self.drafts.append(ServerDraft.new(name))
         self.list.addTopLevelItem(QTreeWidgetItem())
         self._show_row(self.drafts[-1])
         self._select(len(self.drafts) - 1)
@@ -250,6 +256,8 @@ class McpServersDialog(QDialog):
             return
         transport: Transport = "http" if self.kind.currentData() == "http" else "stdio"
         reached = (transport, self.command.text(), self.arguments.text(), self.url.text())
+        typed = zip(FIELDS, (self.name.text(), *reached[1:]), strict=True)
+        draft.untouched -= {name for name, text in typed if text != getattr(draft, name)}
         if reached != (draft.transport, draft.command, draft.arguments, draft.url):
             draft.result = ""  # a test of the old program says nothing of the new one
             self.test.show_result("")
@@ -270,7 +278,11 @@ class McpServersDialog(QDialog):
 
     def _validate(self) -> None:
         draft = self.current()
-        self.form.show_problems(self.problems(draft) if draft is not None else {})
+        shown: dict[str, str] = {}
+        if draft is not None:  # a field not typed in yet waits (ServerDraft.untouched)
+            problems = self.problems(draft).items()
+            shown = {key: text for key, text in problems if key not in draft.untouched}
+        self.form.show_problems(shown)
         self._update_test_buttons()
 
     # ----- testing ---------------------------------------------------------------------
@@ -353,6 +365,7 @@ class McpServersDialog(QDialog):
         selected instead, its problem next to its field."""
         for row, draft in enumerate(self.drafts):
             if self.problems(draft):
+                draft.untouched.clear()  # tried to save: every problem is said now
                 self._select(row)
                 return
         servers = [draft.to_server() for draft in self.drafts]

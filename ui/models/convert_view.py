@@ -18,7 +18,6 @@ from pathlib import Path
 
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import (
-    QFileDialog,
     QWidget,
 )
 
@@ -51,6 +50,7 @@ from ui.models.convert_wording import gui_error
 from ui.models.toolchain_offer import ToolchainOffer
 from ui.shell.notifications import NotificationBar
 from ui.tasks import TaskRunner
+from ui.widgets.file_dialogs import FileKind, open_file, open_folder
 from ui.widgets.inline_error import InlineError
 
 CONVERT_JOB = "model-convert"
@@ -171,25 +171,23 @@ class ConvertView(ConvertForm):
     @Slot()
     def choose_folder(self) -> None:
         """Pick a checkpoint folder."""
-        folder = QFileDialog.getExistingDirectory(self, tr("Choose a checkpoint folder"))
-        if folder:
-            self.set_source(folder)
+        folder = open_folder(self, tr("Choose a checkpoint folder"), FileKind.MODELS)
+        if folder is not None:
+            self.set_source(str(folder))
 
     @Slot()
     def choose_file(self) -> None:
         """Pick a checkpoint file (a Wav2Lip .pth, an x-vector .ckpt)."""
-        name, _ = QFileDialog.getOpenFileName(
-            self, tr("Choose a checkpoint file"), "", checkpoint_filter()
-        )
-        if name:
-            self.set_source(name)
+        path = open_file(self, tr("Choose a checkpoint file"), FileKind.MODELS, checkpoint_filter())
+        if path is not None:
+            self.set_source(str(path))
 
     @Slot()
     def choose_vocoder(self) -> None:
         """Pick a vocoder checkpoint folder (else the hub id typed stays)."""
-        folder = QFileDialog.getExistingDirectory(self, tr("Choose a vocoder checkpoint folder"))
-        if folder:
-            self.vocoder.setText(folder)
+        folder = open_folder(self, tr("Choose a vocoder checkpoint folder"), FileKind.MODELS)
+        if folder is not None:
+            self.vocoder.setText(str(folder))
             self._clear(self.vocoder_error, self.error)
 
     def set_source(self, source: str) -> None:

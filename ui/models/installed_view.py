@@ -21,7 +21,6 @@ from pipelines.core import InvalidInputError
 from ui.a11y import announce, describe
 from ui.i18n import tr
 from ui.icons import set_icon
-from ui.knowledge.formatting import human_size
 from ui.models.listing import (
     LISTED_FIELDS,
     ListedModel,
@@ -31,6 +30,7 @@ from ui.models.listing import (
 )
 from ui.models.model_paths import ask_model_file, ask_model_folder, gguf_filters
 from ui.models.tables import INSTALLED_COLUMNS, installed_cells, installed_tooltip, model_table
+from ui.numbers import data_size
 from ui.settings_signals import SettingsSignals
 from ui.shell.error_router import ErrorRouter
 from ui.shell.notifications import NotificationBar
@@ -148,7 +148,7 @@ class InstalledView(QWidget):
             again = [i for i, r in enumerate(self.rows) if r.model.folder == chosen.model.folder]
             if again:
                 self.table.selectRow(again[0])
-        size = human_size(self.models.total_size())
+        size = data_size(self.models.total_size())
         self.usage.setText(tr("App copies use {size}").format(size=size))
         self.update_buttons()
 
@@ -296,7 +296,7 @@ class InstalledView(QWidget):
             what = tr("Delete {name} and its {size} of files?")
         else:
             what = tr("Forget {name}? Its folder {folder} stays on disk.")
-        text = what.format(name=model.id, folder=model.folder, size=human_size(model.size_bytes))
+        text = what.format(name=model.id, folder=model.folder, size=data_size(model.size_bytes))
         answer = QMessageBox.question(self, tr("Remove model"), text)
         if answer != QMessageBox.StandardButton.Yes:
             return

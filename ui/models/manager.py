@@ -38,11 +38,11 @@ from app.models import (
 from ui.a11y import announce, describe
 from ui.i18n import tr, translated
 from ui.icons import set_icon
-from ui.knowledge.formatting import duration, human_size
 from ui.models.convert_tasks import task_label
 from ui.models.convert_view import ConvertView
 from ui.models.installed_view import InstalledView
 from ui.models.tables import model_table
+from ui.numbers import clock, data_rate, data_size
 from ui.settings_signals import SettingsSignals
 from ui.shell.error_router import ErrorRouter
 from ui.shell.notifications import NotificationBar
@@ -60,13 +60,13 @@ def download_text(progress: DownloadProgress) -> str:
     """``412.0 MB of 2.3 GB · 18.4 MB/s · 1:45 left · openvino_model.bin``."""
     parts = [
         tr("{done} of {total}").format(
-            done=human_size(progress.done), total=human_size(progress.total)
+            done=data_size(progress.done), total=data_size(progress.total)
         )
     ]
     if progress.bytes_per_s > 0:
-        parts.append(f"{human_size(int(progress.bytes_per_s))}/s")
+        parts.append(data_rate(progress.bytes_per_s))
     if progress.eta_s is not None:
-        parts.append(tr("{time} left").format(time=duration(progress.eta_s)))
+        parts.append(tr("{time} left").format(time=clock(progress.eta_s)))
     parts.append(progress.file)
     return " · ".join(parts)
 
@@ -252,7 +252,7 @@ class ModelManager(QDialog):
                 entry.name,
                 task_label(entry.task),
                 f"GGUF {entry.quantization}" if entry.is_gguf else "OpenVINO",
-                human_size(entry.size_bytes),
+                data_size(entry.size_bytes),
                 entry.licence,
                 "/".join(entry.devices),
                 translated(entry.description) + how,

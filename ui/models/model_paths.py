@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QFileDialog, QWidget
+from PySide6.QtWidgets import QWidget
 
 from ui.i18n import tr
+from ui.widgets.file_dialogs import FileKind, open_file, open_folder
 
 OPENVINO_MODEL_FILE = "openvino_model.xml"
 
@@ -41,13 +42,10 @@ def model_from_file(chosen: Path) -> Path:
 def ask_model_file(parent: QWidget, title: str, filters: str | None = None) -> Path | None:
     """A model file from the system dialog (None: the user cancelled); ``filters`` default
     to a chat model's."""
-    chosen, _filter = QFileDialog.getOpenFileName(
-        parent, title, "", filters or chat_model_filters()
-    )
-    return model_from_file(Path(chosen)) if chosen else None
+    chosen = open_file(parent, title, FileKind.MODELS, filters or chat_model_filters())
+    return model_from_file(chosen) if chosen is not None else None
 
 
 def ask_model_folder(parent: QWidget, title: str) -> Path | None:
     """A model folder from the system dialog (None: the user cancelled)."""
-    chosen = QFileDialog.getExistingDirectory(parent, title)
-    return Path(chosen) if chosen else None
+    return open_folder(parent, title, FileKind.MODELS)

@@ -10,16 +10,15 @@ what the header shows, translated.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget
 
 from app.models import InstalledModel
 from ui.a11y import describe
 from ui.chat.model_text import gguf_details, parameters_text
 from ui.i18n import tr
-from ui.knowledge.formatting import human_size
 from ui.models.convert_tasks import task_label
 from ui.models.listing import ListedModel, Origin
+from ui.numbers import count, data_size
 
 INSTALLED_COLUMNS = (
     "Model",
@@ -81,7 +80,7 @@ def installed_cells(row: ListedModel) -> tuple[str, ...]:
         context, parameters = "", ""
     else:
         kind = f"GGUF · {info.architecture}"
-        context = QLocale().toString(info.context_length) if info.context_length else ""
+        context = count(info.context_length) if info.context_length else ""
         parameters = parameters_text(info.parameters)
     return (
         model.id,
@@ -90,7 +89,7 @@ def installed_cells(row: ListedModel) -> tuple[str, ...]:
         model.precision,
         context,
         parameters,
-        human_size(model.size_bytes) if model.size_bytes else "",
+        data_size(model.size_bytes) if model.size_bytes else "",
         _source(row),
         _state(row),
     )

@@ -38,13 +38,13 @@ from app.models import (
     ToolchainStatus,
     install_toolchain,
     remove_toolchain,
-    size_text,
     toolchain_status,
 )
 from pipelines.core import Cancelled, CancelToken
 from ui.a11y import announce, describe
 from ui.i18n import tr
 from ui.icons import set_icon
+from ui.numbers import data_size
 from ui.tasks import TaskRunner
 from ui.widgets.inline_error import InlineError
 
@@ -62,7 +62,7 @@ def missing_text() -> str:
 def install_text() -> str:
     """The install button, with the download and disk sizes."""
     return tr("Install conversion toolchain (≈{download} download, {disk} on disk)").format(
-        download=size_text(DOWNLOAD_BYTES), disk=size_text(DISK_BYTES)
+        download=data_size(DOWNLOAD_BYTES), disk=data_size(DISK_BYTES)
     )
 
 
@@ -82,7 +82,7 @@ def outdated_text() -> str:
 def update_text() -> str:
     """The install button when the tools are outdated."""
     return tr("Update conversion toolchain (≈{download} download)").format(
-        download=size_text(DOWNLOAD_BYTES)
+        download=data_size(DOWNLOAD_BYTES)
     )
 
 
@@ -264,7 +264,7 @@ class ToolchainOffer(QWidget):
             self.progress.setRange(0, max(progress.total_bytes // _MIB, 1))
             self.progress.setValue(min(progress.done_bytes, progress.total_bytes) // _MIB)
             amount = tr("{done} of {total}").format(
-                done=size_text(progress.done_bytes), total=size_text(progress.total_bytes)
+                done=data_size(progress.done_bytes), total=data_size(progress.total_bytes)
             )
             self._set_phase(f"{progress.message} ({amount})")  # the phase is the app's words
         else:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QLocale, QSize, Slot
+from PySide6.QtCore import QEvent, QSize, Slot
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -34,6 +34,7 @@ from ui.mcp.servers_dialog import McpServersDialog
 from ui.models import ModelManager
 from ui.models.listing import ListedModel
 from ui.models.use_model import use_model
+from ui.numbers import decimal
 from ui.server.settings_dialog import ServerDialog
 from ui.server.switch import ServerSwitch
 from ui.settings_signals import SettingsSignals
@@ -47,6 +48,7 @@ from ui.shell.status_bar import ModelStatus
 from ui.speech.transcribe_dialog import TranscribeDialog
 from ui.tasks import TaskRunner
 from ui.voice import VoicePanel
+from ui.widgets.file_dialogs import RecentFolders
 
 if TYPE_CHECKING:
     from ui.shell.perf_overlay import PerfOverlay
@@ -73,6 +75,8 @@ class MainWindow(QMainWindow):
         self.tasks = TaskRunner(self)
         # Every settings change, from any thread, reaches the panels that show that setting.
         self.settings_signals = SettingsSignals(ctx.settings_store, self.tasks, self)
+        # Where each kind of file was last opened or saved: the file dialogs start there.
+        self.recent_folders = RecentFolders()
         # An exception no job or control handles: a dialog, the log, and the app goes on.
         self.crash_reporter = CrashReporter(self, ctx.paths.log_file)
         self.crash_reporter.install()
@@ -226,7 +230,7 @@ class MainWindow(QMainWindow):
         self.model_status.set_loaded(loaded)
         done = tr("Loaded {name} in {seconds} s").format(
             name=model_name(loaded.model_path),
-            seconds=QLocale().toString(loaded.load_ms / 1000, "f", 1),
+            seconds=decimal(loaded.load_ms / 1000, 1),
         )
         self.show_status(" ".join((f"{done}.", *loaded.notes)) if loaded.notes else done)
 

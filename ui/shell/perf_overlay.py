@@ -15,7 +15,7 @@ it, so text under it stays selectable; only its small close button takes clicks.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QLocale, QObject, QRect, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
     QFrame,
@@ -31,6 +31,7 @@ from app.core import MetricsBus, SystemSampler
 from pipelines.core import MetricRecord
 from ui.a11y import describe
 from ui.i18n import tr
+from ui.numbers import data_size, decimal, milliseconds, percent
 from ui.shell.perf_plot import PerfPlot, PlotKey
 
 TICK_MS = 250
@@ -184,11 +185,11 @@ class PerfOverlay(QFrame):
             self.values["device"].setText(live.device)
         self.values["rate_live"].setText(_rate(live_rate) if live is not None else tr("idle"))
         self._show_media(snapshot.latest)
-        self.values["cpu_app"].setText(_percent(sample.process_cpu_percent))
-        self.values["cpu_system"].setText(_percent(sample.cpu_percent))
-        self.values["rss"].setText(_bytes(sample.process_rss_bytes))
+        self.values["cpu_app"].setText(percent(sample.process_cpu_percent / 100))
+        self.values["cpu_system"].setText(percent(sample.cpu_percent / 100))
+        self.values["rss"].setText(data_size(sample.process_rss_bytes))
         self.values["ram"].setText(
-            f"{_bytes(sample.ram_used_bytes)} / {_bytes(sample.ram_total_bytes)}"
+            f"{data_size(sample.ram_used_bytes)} / {data_size(sample.ram_total_bytes)}"
         )
         self.plot.push(live_rate, sample.process_cpu_percent, sample.cpu_percent)
 
@@ -200,17 +201,17 @@ class PerfOverlay(QFrame):
             first = speech.values.get("first_audio_ms", 0.0) / 1000.0
             self.values["voice"].setText(
                 tr("RTF {rtf} · first {first} s · {device}").format(
-                    rtf=_num(rtf, 2), first=_num(first, 2), device=speech.device
+                    rtf=decimal(rtf, 2), first=decimal(first, 2), device=speech.device
                 )
             )
         video = latest.get("lipsync")
         if video is not None:
             fps = video.values.get("fps", 0.0)
             self.values["lipsync"].setText(
-                tr("{fps} frames/s · {device}").format(fps=_num(fps, 1), device=video.device)
+                tr("{fps} frames/s · {device}").format(fps=decimal(fps, 1), device=video.device)
             )
             parts = [
-                f"{label} {_num(video.values[f'{key}_ms'], 0)}"
+                f"{label} {decimal(video.values[f'{key}_ms'], 0)}"
                 for key, label in self._stage_names
                 if f"{key}_ms" in video.values
             ]
@@ -234,13 +235,13 @@ class PerfOverlay(QFrame):
         """The last spoken answer: from the end of the user's speech to its first audio and
         first lip-synced frame, and the stages on the way."""
         reached = [
-            f"{label} {_num(values[key] / 1000.0, 2)} s"
+            f"{label} {decimal(values[key] / 1000.0, 2)} s"
             for key, label in (("first_audio_ms", tr("audio")), ("first_frame_ms", tr("frame")))
             if key in values
         ]
         self.values["answer"].setText(" · ".join(reached) or "–")
         stages = [
-            f"{label} {_num(values[f'{key}_ms'], 0)}"
+            f"{label} {decimal(values[f'{key}_ms'], 0)}"
             for key, label in self._answer_stages
             if f"{key}_ms" in values
         ]
@@ -330,24 +331,9 @@ def _resize_source(host: QWidget) -> QWidget:
     return host.viewport() if isinstance(host, QAbstractScrollArea) else host
 
 
-def _num(value: float, decimals: int) -> str:
-    """``value`` as the user's locale writes numbers (1.5 or 1,5)."""
-    return str(QLocale().toString(float(value), "f", decimals))
-
-
 def _ms(value: float | None) -> str:
-    return "–" if not value else f"{_num(value, 1)} ms"
+    return "–" if not value else milliseconds(value, 1)
 
 
 def _rate(value: float | None) -> str:
-    return "–" if not value else _num(value, 1)
-
-
-def _percent(value: float) -> str:
-    return f"{_num(value, 0)} %"
-
-
-def _bytes(value: int) -> str:
-    if value >= 1024**3:
-        return f"{_num(value / 1024**3, 1)} GiB"
-    return f"{_num(value / 1024**2, 0)} MiB"
+    return "–" if not value else decimal(value, 1)

@@ -9,7 +9,7 @@ from app.chat import LoadedModel
 from ui.a11y import describe
 from ui.chat.model_text import model_summary, model_tooltip
 from ui.i18n import tr
-from ui.knowledge.formatting import duration
+from ui.numbers import clock
 
 
 def no_model() -> str:
@@ -64,7 +64,7 @@ class ModelStatus(QWidget):
         self.label.setText(text)
         if not self._clock.isActive():  # a newer request while loading keeps counting
             self._started.start()
-            self.elapsed.setText(duration(0))
+            self.elapsed.setText(clock(0))
             self._clock.start()
         self._show_progress(True)
 
@@ -84,8 +84,8 @@ class ModelStatus(QWidget):
 
     @Slot()
     def _tick(self) -> None:
-        # Whole seconds passed (duration() rounds up, as a time left should).
-        self.elapsed.setText(duration(self._started.elapsed() // 1000))
+        # Whole seconds passed (clock() rounds up, as a time left should).
+        self.elapsed.setText(clock(self._started.elapsed() // 1000))
 
     def _show_progress(self, visible: bool) -> None:
         if not visible:

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QLocale, Signal, Slot
+from PySide6.QtCore import QEvent, Signal, Slot
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QFileDialog,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
@@ -39,11 +38,13 @@ from ui.a11y import announce, describe
 from ui.chat.dictation_options import languages
 from ui.i18n import tr
 from ui.icons import set_icon
+from ui.numbers import count, decimal
 from ui.settings_signals import SettingsSignals
 from ui.shell.error_router import ErrorRouter
 from ui.shell.notifications import NotificationBar
 from ui.speech.transcript_saver import TranscriptSaver
 from ui.tasks import TaskRunner
+from ui.widgets.file_dialogs import FileKind, open_file
 from ui.widgets.inline_error import InlineError
 from ui.widgets.layouts import hbox, vbox
 from ui.widgets.model_needed import ModelNeeded
@@ -260,10 +261,9 @@ class TranscribeDialog(QDialog):
     @Slot()
     def choose_file(self) -> None:
         """Ask for an audio file, then transcribe it."""
-        start = self.file_edit.text() or str(Path.home())
-        name, _ = QFileDialog.getOpenFileName(self, tr("Transcribe"), start, audio_filter())
-        if name:
-            self.file_edit.setText(name)
+        path = open_file(self, tr("Transcribe"), FileKind.AUDIO, audio_filter())
+        if path is not None:
+            self.file_edit.setText(str(path))
             self.transcribe()
 
     @Slot()
@@ -301,10 +301,9 @@ class TranscribeDialog(QDialog):
         if progress.total:
             self.progress_bar.setRange(0, progress.total)
             self.progress_bar.setValue(progress.done)
-        locale = QLocale()
-        done = locale.toString(progress.done)
+        done = count(progress.done)
         if progress.total:
-            total = locale.toString(progress.total)
+            total = count(progress.total)
             text = tr("Transcribing… {done} of {total} s").format(done=done, total=total)
         else:
             text = tr("Transcribing… {done} s").format(done=done)
@@ -318,12 +317,11 @@ class TranscribeDialog(QDialog):
         if transcript.empty:
             self._say(nothing_said())
         else:
-            locale = QLocale()
             self._say(
                 tr("{audio} s of audio in {compute} s ({rtf}× real time).").format(
-                    audio=locale.toString(transcript.audio_seconds, "f", 0),
-                    compute=locale.toString(transcript.compute_seconds, "f", 1),
-                    rtf=locale.toString(transcript.real_time_factor, "f", 2),
+                    audio=decimal(transcript.audio_seconds, 0),
+                    compute=decimal(transcript.compute_seconds, 1),
+                    rtf=decimal(transcript.real_time_factor, 2),
                 )
             )
         self._set_busy(False)

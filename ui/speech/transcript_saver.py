@@ -12,11 +12,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal, Slot
-from PySide6.QtWidgets import QFileDialog, QWidget
+from PySide6.QtWidgets import QWidget
 
 from app.speech import FORMATS, Transcript, save_transcript_text, write_subtitles
 from ui.i18n import tr
 from ui.tasks import TaskRunner
+from ui.widgets.file_dialogs import FileKind, save_file
 
 Writer = Callable[[Path, Transcript], Path]
 
@@ -70,11 +71,11 @@ class TranscriptSaver(QObject):
         write: Writer,
         title: str,
     ) -> None:
-        start = str(audio.with_suffix(suffix))
-        name, chosen = QFileDialog.getSaveFileName(self._dialog, title, start, filters)
-        if not name:
+        # Beside the audio: a transcript belongs with what it transcribes.
+        proposed = str(audio.with_suffix(suffix))
+        target, chosen = save_file(self._dialog, title, FileKind.TRANSCRIPTS, proposed, filters)
+        if target is None:
             return
-        target = Path(name)
         if not target.suffix:  # the filter chosen says which kind
             target = target.with_suffix(".vtt" if "*.vtt" in chosen else suffix)
         self._tasks.start(

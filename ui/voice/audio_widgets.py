@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QEvent, QLocale, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QComboBox, QProgressBar, QWidget
 
 from app.core import AudioDevice, Level
 from ui.a11y import describe
 from ui.i18n import tr
+from ui.numbers import decimal
 
 
 def no_audio_device() -> str:
@@ -96,8 +97,8 @@ class LevelMeter(QProgressBar):
         self.setValue(max(round(100 * level.fraction()), self.value() - FALL_PER_TICK))
         self.setToolTip(
             tr("Input level {level} dBFS (peak {peak})").format(
-                level=QLocale().toString(level.rms_dbfs, "f", 0),
-                peak=QLocale().toString(level.peak, "f", 2),
+                level=decimal(level.rms_dbfs, 0),
+                peak=decimal(level.peak, 2),
             )
         )
 

@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QLocale, Qt, Signal, Slot
+from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -28,11 +27,13 @@ from app.voice import MAX_SECONDS, MODEL_RATE, ReferenceCheck, Voice, VoiceServi
 from ui.a11y import announce, describe
 from ui.i18n import tr
 from ui.icons import set_icon
+from ui.numbers import count, decimal
 from ui.shell.error_router import ErrorRouter
 from ui.shell.notifications import NotificationBar
 from ui.tasks import TaskRunner
 from ui.voice.recorder_box import RecordBox
 from ui.voice.status_area import StatusArea
+from ui.widgets.file_dialogs import FileKind, open_file
 from ui.widgets.inline_error import InlineError
 from ui.widgets.model_needed import ModelNeeded
 
@@ -56,13 +57,12 @@ def check_trimmed(service: VoiceService, check: ReferenceCheck) -> ReferenceChec
 
 def check_summary(check: ReferenceCheck) -> str:
     """e.g. "✓ 8.2 s of speech · peak −6 dBFS · 35 dB above the background"."""
-    locale = QLocale()
     return "✓ " + tr(
         "{seconds} s of speech · peak {peak} dBFS · {snr} dB above the background"
     ).format(
-        seconds=locale.toString(check.seconds, "f", 1),
-        peak=locale.toString(check.peak_dbfs, "f", 0),
-        snr=locale.toString(check.snr_db, "f", 0),
+        seconds=decimal(check.seconds, 1),
+        peak=decimal(check.peak_dbfs, 0),
+        snr=decimal(check.snr_db, 0),
     )
 
 
@@ -104,7 +104,7 @@ class NewVoiceBox(QWidget):
         self.clip_label.setWordWrap(True)
         self.clip_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.problems = InlineError()
-        seconds = f"{MAX_SECONDS:.0f}"
+        seconds = count(round(MAX_SECONDS))
         self.trim_button = QPushButton(tr("Trim to {seconds} s").format(seconds=seconds))
         set_icon(self.trim_button, "content-cut")
         describe(
@@ -191,9 +191,9 @@ class NewVoiceBox(QWidget):
     @Slot()
     def choose_file(self) -> None:
         """Pick an audio file and check it."""
-        name, _ = QFileDialog.getOpenFileName(self, tr("Reference clip"), "", audio_filter())
-        if name:
-            self.check_file(Path(name))
+        path = open_file(self, tr("Reference clip"), FileKind.AUDIO, audio_filter())
+        if path is not None:
+            self.check_file(path)
 
     def check_file(self, path: Path) -> None:
         """Read and check ``path`` in a worker; the result is shown under the clip controls."""
@@ -217,7 +217,7 @@ class NewVoiceBox(QWidget):
         """Keep the first 30 s of the clip and check that again."""
         if self.check is not None and self.check.has("too_long"):
             self.source = tr("the first {seconds} s of {source}").format(
-                seconds=f"{MAX_SECONDS:.0f}", source=self.source
+                seconds=count(round(MAX_SECONDS)), source=self.source
             )
             self._run(tr("Trimming…"), check_trimmed, self.voice_service, self.check)
 
@@ -257,7 +257,7 @@ class NewVoiceBox(QWidget):
         else:
             self.clip_label.setText(
                 tr("{seconds} s from {source}:").format(
-                    seconds=QLocale().toString(check.seconds, "f", 1), source=self.source
+                    seconds=decimal(check.seconds, 1), source=self.source
                 )
             )
             self.problems.show_message("\n".join(p.message for p in check.problems))

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QLocale, QTimer, Signal, Slot
+from PySide6.QtCore import QTimer, Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from app.core import MAX_RECORD_SECONDS, AudioDevice, AudioDeviceError, Recorder
 from ui.a11y import announce, describe
 from ui.i18n import tr
 from ui.icons import set_icon
+from ui.numbers import count, decimal
 from ui.voice.audio_widgets import (
     AudioDeviceCombo,
     LevelMeter,
@@ -46,7 +47,7 @@ class RecordBox(QWidget):
             self.record_button,
             tr("Record"),
             tr("Record 5–{seconds} s of someone speaking (after a 3-2-1 countdown)").format(
-                seconds=f"{MAX_RECORD_SECONDS:.0f}"
+                seconds=count(round(MAX_RECORD_SECONDS))
             ),
         )
         self.stop_button = QPushButton(tr("Stop"))
@@ -143,12 +144,7 @@ class RecordBox(QWidget):
         if recorder is None:
             return
         self.meter.show_level(recorder.level())
-        self.status.setText(
-            "● {elapsed} / {limit} s".format(
-                elapsed=QLocale().toString(recorder.elapsed, "f", 1),
-                limit=QLocale().toString(self.max_seconds, "f", 0),
-            )
-        )
+        self.status.setText(f"● {decimal(recorder.elapsed, 1)} / {decimal(self.max_seconds, 0)} s")
         if not recorder.recording:  # 30 s reached (or the device went away)
             self.stop()
 
@@ -168,7 +164,7 @@ class RecordBox(QWidget):
         self._poll.stop()
         recording = recorder.stop()
         self.meter.setValue(0)
-        seconds = QLocale().toString(recording.seconds, "f", 1)
+        seconds = decimal(recording.seconds, 1)
         self.status.setText(
             tr("Recorded {seconds} s (the 30 s limit)").format(seconds=seconds)
             if recorder.reached_limit

@@ -7,7 +7,7 @@ speech model) right there.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QLocale, Slot
+from PySide6.QtCore import Slot
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
@@ -16,6 +16,7 @@ from app.voice import SpeechFigures, VoiceService
 from ui.a11y import announce, describe
 from ui.i18n import tr
 from ui.icons import set_icon
+from ui.numbers import count, decimal
 from ui.settings_signals import SettingsSignals
 from ui.shell.error_router import ErrorRouter
 from ui.shell.notifications import NotificationBar
@@ -126,19 +127,18 @@ class SpeakBar(QWidget):
 
     @Slot(object)
     def _on_progress(self, progress: SpeechFigures) -> None:
-        locale = QLocale()
         self.label.setText(
             tr("Speaking in “{voice}” · sentence {done}/{total}").format(
                 voice=self.voice,
-                done=locale.toString(progress.done),
-                total=locale.toString(progress.total),
+                done=count(progress.done),
+                total=count(progress.total),
             )
         )
 
     @Slot(object)
     def _on_synthesised(self, outcome: SpeechOutcome) -> None:
         if not outcome.stopped:
-            seconds = QLocale().toString(outcome.seconds, "f", 1)
+            seconds = decimal(outcome.seconds, 1)
             self.label.setText(
                 tr("Speaking in “{voice}” · {seconds} s").format(voice=self.voice, seconds=seconds)
             )

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QLocale, Qt, Signal, Slot
+from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
@@ -31,6 +31,7 @@ from app.voice import SpeechFigures, VoiceService
 from ui.a11y import announce, describe
 from ui.i18n import tr
 from ui.icons import set_icon
+from ui.numbers import count, decimal
 from ui.settings_signals import SettingsSignals
 from ui.shell.error_router import ErrorRouter
 from ui.shell.notifications import NotificationBar
@@ -289,10 +290,9 @@ class SpeechBox(QWidget):
     def _on_progress(self, progress: SpeechFigures) -> None:
         self.progress.setRange(0, max(progress.total, 1))
         self.progress.setValue(progress.done)
-        locale = QLocale()
         self.progress_label.setText(
             tr("Sentence {done}/{total}").format(
-                done=locale.toString(progress.done), total=locale.toString(progress.total)
+                done=count(progress.done), total=count(progress.total)
             )
         )
         self.metrics_label.setText(metrics_text(progress, self.device_picker.device()))
@@ -330,10 +330,9 @@ class SpeechBox(QWidget):
         if self.outcome is None or self.runner.synthesising or not self.runner.playing:
             return  # nothing made yet (or a failed speech), or the sound has ended
         played, total = self.runner.playback_position()
-        locale = QLocale()
         self.progress_label.setText(
             tr("Playing {played} / {total} s").format(
-                played=locale.toString(played, "f", 1), total=locale.toString(total, "f", 1)
+                played=decimal(played, 1), total=decimal(total, 1)
             )
         )
 

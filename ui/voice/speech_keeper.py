@@ -13,12 +13,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal, Slot
-from PySide6.QtWidgets import QFileDialog, QWidget
+from PySide6.QtWidgets import QWidget
 
 from app.voice import SpokenClip, hand_off_speech, save_outcome
 from ui.i18n import tr
 from ui.tasks import TaskRunner
 from ui.voice.speech_runner import SpeechOutcome
+from ui.widgets.file_dialogs import FileKind, save_file
 
 
 class SpeechKeeper(QObject):
@@ -45,7 +46,6 @@ class SpeechKeeper(QObject):
         self._writing = False
         self._handed_off: tuple[SpeechOutcome, SpokenClip] | None = None
         self._handing_off: SpeechOutcome | None = None  # being written (Speak may come first)
-        self._last_folder = Path.home()
 
     @property
     def writing(self) -> bool:
@@ -58,13 +58,11 @@ class SpeechKeeper(QObject):
 
     def save(self, outcome: SpeechOutcome) -> None:
         """Ask where, then write the whole of ``outcome`` as a wav."""
-        start = str(self._last_folder / "speech.wav")
-        name, _ = QFileDialog.getSaveFileName(
-            self._box, tr("Save audio"), start, tr("WAV audio") + " (*.wav)"
+        path, _ = save_file(
+            self._box, tr("Save audio"), FileKind.AUDIO, "speech.wav", tr("WAV audio") + " (*.wav)"
         )
-        if not name:
+        if path is None:
             return
-        path = Path(name)
         if not path.suffix:
             path = path.with_suffix(".wav")
         self._set_writing(True)
@@ -95,7 +93,6 @@ class SpeechKeeper(QObject):
 
     @Slot(object)
     def _on_saved(self, path: Path) -> None:
-        self._last_folder = path.parent
         self._set_writing(False)
         self.saved.emit(path)
 

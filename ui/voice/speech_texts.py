@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QLocale
-
 from app.voice import SpeechFigures
 from ui.i18n import tr
+from ui.numbers import count, decimal
 from ui.voice.speech_runner import SpeechOutcome
 
 
@@ -16,12 +15,11 @@ def no_voice() -> str:
 
 def metrics_text(figures: SpeechFigures, requested: str) -> str:
     """e.g. "RTF 0.21 · first audio 0.82 s · AUTO → CPU" (the service's figures, as they are)."""
-    locale = QLocale()
     parts: list[str] = []
     if figures.real_time_factor is not None:
-        parts.append("RTF " + locale.toString(figures.real_time_factor, "f", 2))
+        parts.append("RTF " + decimal(figures.real_time_factor, 2))
     if figures.first_audio_seconds is not None:
-        seconds = locale.toString(figures.first_audio_seconds, "f", 2)
+        seconds = decimal(figures.first_audio_seconds, 2)
         parts.append(tr("first audio {seconds} s").format(seconds=seconds))
     if figures.device:
         same = requested.upper() == figures.device.upper()
@@ -31,10 +29,9 @@ def metrics_text(figures: SpeechFigures, requested: str) -> str:
 
 def outcome_text(outcome: SpeechOutcome) -> str:
     """e.g. "Sentence 3/3 · 4.2 s", or "Stopped after sentence 2/3"."""
-    locale = QLocale()
-    done, total = locale.toString(len(outcome.pieces)), locale.toString(outcome.total)
+    done, total = count(len(outcome.pieces)), count(outcome.total)
     if outcome.stopped:
         return tr("Stopped after sentence {done}/{total}").format(done=done, total=total)
     return tr("Sentence {done}/{total} · {seconds} s").format(
-        done=done, total=total, seconds=locale.toString(outcome.seconds, "f", 1)
+        done=done, total=total, seconds=decimal(outcome.seconds, 1)
     )

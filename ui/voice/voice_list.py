@@ -28,6 +28,7 @@ from app.voice import DamagedVoice, Voice
 from ui.a11y import describe
 from ui.i18n import tr
 from ui.icons import set_icon
+from ui.numbers import decimal
 from ui.voice.audio_widgets import no_audio_device
 from ui.voice.status_area import StatusArea
 from ui.widgets.inline_error import InlineError
@@ -149,9 +150,7 @@ class VoiceList(QWidget):
                 item = QTreeWidgetItem(
                     [
                         voice.name,
-                        tr("{seconds} s").format(
-                            seconds=QLocale().toString(voice.reference_seconds, "f", 1)
-                        ),
+                        tr("{seconds} s").format(seconds=decimal(voice.reference_seconds, 1)),
                         created_text(voice.created),
                     ]
                 )

@@ -25,6 +25,7 @@ from typing import Protocol
 from app.core.errors import StorageError
 from app.core.storage.atomic import tighten, write_text_atomic
 from app.core.storage.json_files import Damaged, parse_json_object
+from app.core.texts import tr
 
 log = logging.getLogger(__name__)
 
@@ -137,7 +138,9 @@ class SecretStore:
                 return {}
             except OSError as error:
                 raise StorageError(
-                    f"Could not read the secrets file {self.file}: {error.strerror or error}"
+                    tr("Could not read the secrets file {file}: {reason}").format(
+                        file=self.file, reason=error.strerror or error
+                    )
                 ) from error
             too_large = Damaged(f"larger than {MAX_FILE_BYTES // 1024 // 1024} MB")
             data = too_large if len(raw) > MAX_FILE_BYTES else parse_json_object(raw)
@@ -149,7 +152,9 @@ class SecretStore:
                 return dict(data)
             if self._set_aside(read, reason):
                 return {}
-        raise StorageError(f"The secrets file {self.file} keeps changing; try again.")
+        raise StorageError(
+            tr("The secrets file {file} keeps changing; try again.").format(file=self.file)
+        )
 
     def _set_aside(self, read: os.stat_result, reason: str) -> bool:
         """Rename the damaged file aside, private to the user; False when the file at the path
@@ -172,9 +177,11 @@ class SecretStore:
             return False
         except OSError as error:
             raise StorageError(
-                f"The secrets file {self.file} is damaged ({reason}) and could not be moved "
-                f"aside ({error.strerror or error}): saved passwords and keys cannot be changed "
-                "until it is repaired or deleted."
+                tr(
+                    "The secrets file {file} is damaged ({reason}) and could not be moved aside "
+                    "({error}): saved passwords and keys cannot be changed until it is "
+                    "repaired or deleted."
+                ).format(file=self.file, reason=reason, error=error.strerror or error)
             ) from error
         tighten(aside)  # a hand-edited copy may have been 0644: it holds passwords
         log.info("secrets file %s was %s; set aside as %s", self.file, reason, aside)
@@ -193,7 +200,9 @@ class SecretStore:
             write_text_atomic(self.file, json.dumps(secrets, indent=1))  # mkstemp: mode 0600
         except OSError as error:
             raise StorageError(
-                f"Cannot store the password in {self.file}: {error.strerror or error}"
+                tr("Cannot store the password in {file}: {reason}").format(
+                    file=self.file, reason=error.strerror or error
+                )
             ) from error
 
 

@@ -13,6 +13,7 @@ import openai
 
 from app.core.errors import UserError
 from app.core.remote_endpoints import RemoteEndpoint, device_label
+from app.core.texts import tr
 from app.engines.remote.endpoints import explain, list_models, make_client
 from pipelines.chat import ChatResult
 from pipelines.core import CancelToken, MetricRecord
@@ -55,7 +56,9 @@ class RemoteChatPipeline:
         started = time.perf_counter()
         if not self.model:
             raise UserError(
-                f"Choose the model {self.endpoint.name} should run (edit the endpoint).",
+                tr("Choose the model {name} should run (edit the endpoint).").format(
+                    name=self.endpoint.name
+                ),
                 field="model",
             )
         models = list_models(self.endpoint, self._api_key)
@@ -63,7 +66,9 @@ class RemoteChatPipeline:
         if found is None:
             offered = ", ".join(m.id for m in models[:8]) or "none"
             raise UserError(
-                f"{self.endpoint.name} has no model called “{self.model}” (it serves: {offered}).",
+                tr("{name} has no model called “{model}” (it serves: {offered}).").format(
+                    name=self.endpoint.name, model=self.model, offered=offered
+                ),
                 field="model",
             )
         self.context_tokens = found.context_tokens
@@ -97,10 +102,10 @@ class RemoteChatPipeline:
         """
         client = self._client
         if client is None:
-            raise UserError("No chat model is loaded.", field="model")
+            raise UserError(tr("No chat model is loaded."), field="model")
         if answer_start:
             raise UserError(
-                "A model on a remote endpoint cannot go on from where an answer stopped.",
+                tr("A model on a remote endpoint cannot go on from where an answer stopped."),
                 field="prompt",
             )
         validate_messages(messages)

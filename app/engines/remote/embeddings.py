@@ -20,6 +20,7 @@ import openai
 
 from app.core.errors import RemoteError, UserError
 from app.core.remote_endpoints import RemoteEndpoint, device_label
+from app.core.texts import tr
 from app.engines.remote.endpoints import explain, make_client
 from pipelines.contract import raise_if_cancelled
 from pipelines.core import CancelToken, InvalidInputError, Progress
@@ -75,7 +76,9 @@ class RemoteEmbedder:
         started = time.perf_counter()
         if not self.model:
             raise UserError(
-                f"Choose the model {self.endpoint.name} should run (edit the endpoint).",
+                tr("Choose the model {name} should run (edit the endpoint).").format(
+                    name=self.endpoint.name
+                ),
                 field="model",
             )
         self._client = make_client(self.endpoint, self._api_key)
@@ -96,7 +99,7 @@ class RemoteEmbedder:
             RemoteError: the endpoint failed (one sentence).
         """
         if any(not text.strip() for text in texts):
-            raise InvalidInputError("Cannot embed an empty text.", field="text")
+            raise InvalidInputError(tr("Cannot embed an empty text."), field="text")
         out = np.empty((len(texts), self.dim), dtype=np.float32)
         for start in range(0, len(texts), MAX_BATCH):
             raise_if_cancelled(cancel)
@@ -110,7 +113,7 @@ class RemoteEmbedder:
     def embed_query(self, text: str) -> Vectors:
         """One unit vector ``[dim]`` for a search query."""
         if not text.strip():
-            raise InvalidInputError("Type something to search for.", field="query")
+            raise InvalidInputError(tr("Type something to search for."), field="query")
         vector: Vectors = self._request([text])[0]
         return vector
 
@@ -123,7 +126,7 @@ class RemoteEmbedder:
     def _request(self, texts: list[str]) -> Vectors:
         client = self._client
         if client is None:
-            raise UserError("The remote embedding model is not connected.", field="device")
+            raise UserError(tr("The remote embedding model is not connected."), field="device")
         try:
             answer = client.embeddings.create(
                 model=self.model, input=texts, encoding_format="float"
@@ -138,8 +141,10 @@ class RemoteEmbedder:
             raise RemoteError(self._not_embeddings(), field="device")
         if self.dim and vectors.shape[1] != self.dim:
             raise RemoteError(
-                f"{self.endpoint.name} sent {vectors.shape[1]}-dimensional vectors after "
-                f"{self.dim}-dimensional ones: was its model changed?",
+                tr(
+                    "{name} sent {shape}-dimensional vectors after {dim}-dimensional ones: was "
+                    "its model changed?"
+                ).format(name=self.endpoint.name, shape=vectors.shape[1], dim=self.dim),
                 field="device",
             )
         norms = np.linalg.norm(vectors, axis=1, keepdims=True)
@@ -149,7 +154,7 @@ class RemoteEmbedder:
         return unit
 
     def _not_embeddings(self) -> str:
-        return (
-            f"{self.endpoint.name} did not answer with one embedding per text for "
-            f"“{self.model}”: is it an embedding model?"
-        )
+        return tr(
+            "{name} did not answer with one embedding per text for “{model}”: is it an "
+            "embedding model?"
+        ).format(name=self.endpoint.name, model=self.model)

@@ -13,6 +13,7 @@ import openai
 
 from app.core.errors import UserError
 from app.core.remote_endpoints import RemoteEndpoint
+from app.core.texts import tr
 
 log = logging.getLogger(__name__)
 
@@ -104,40 +105,52 @@ def explain(error: BaseException, endpoint: RemoteEndpoint, model: str = "") -> 
     where = endpoint.base_url
     host = urlsplit(where).netloc
     if isinstance(error, openai.APITimeoutError):
-        return (
-            f"{host} did not answer in time (timed out after "
-            f"{CONNECT_TIMEOUT_S:g} s to connect, {READ_TIMEOUT_S:g} s to reply)."
-        )
+        return tr(
+            "{host} did not answer in time (timed out after {connect_timeout_s:g} s to "
+            "connect, {read_timeout_s:g} s to reply)."
+        ).format(host=host, connect_timeout_s=CONNECT_TIMEOUT_S, read_timeout_s=READ_TIMEOUT_S)
     if isinstance(error, openai.APIConnectionError):
         cause = _root_cause(error)
         if isinstance(cause, ssl.SSLError):
-            return (
-                f"The secure connection to {host} failed ({_ssl_reason(cause)}): check that "
-                "the address uses the right scheme and that its certificate is trusted."
-            )
+            return tr(
+                "The secure connection to {host} failed ({reason}): check that the address "
+                "uses the right scheme and that its certificate is trusted."
+            ).format(host=host, reason=_ssl_reason(cause))
         if _is_dns_failure(cause):
-            return f"Cannot find the host {urlsplit(where).hostname}: check the address."
-        return f"Cannot reach {host}: is the endpoint running, and is the address right?"
+            return tr("Cannot find the host {hostname}: check the address.").format(
+                hostname=urlsplit(where).hostname
+            )
+        return tr("Cannot reach {host}: is the endpoint running, and is the address right?").format(
+            host=host
+        )
     if isinstance(error, openai.AuthenticationError):
-        return f"{host} refused the API key (401): enter the key the endpoint expects."
+        return tr("{host} refused the API key (401): enter the key the endpoint expects.").format(
+            host=host
+        )
     if isinstance(error, openai.PermissionDeniedError):
-        return f"{host} refused the API key (403): this key may not use that endpoint or model."
+        return tr(
+            "{host} refused the API key (403): this key may not use that endpoint or model."
+        ).format(host=host)
     if isinstance(error, openai.NotFoundError):
         if model:
-            return f"{host} has no model called “{model}”: choose one from its model list."
+            return tr(
+                "{host} has no model called “{model}”: choose one from its model list."
+            ).format(host=host, model=model)
         return _not_an_api(endpoint)
     if isinstance(error, openai.APIStatusError):
-        return f"{host} answered with an error ({error.status_code}): {_server_message(error)}"
+        return tr("{host} answered with an error ({status_code}): {message}").format(
+            host=host, status_code=error.status_code, message=_server_message(error)
+        )
     if isinstance(error, openai.APIResponseValidationError):
         return _not_an_api(endpoint)
-    return f"The request to {host} failed: {error}"
+    return tr("The request to {host} failed: {error}").format(host=host, error=error)
 
 
 def _not_an_api(endpoint: RemoteEndpoint) -> str:
-    return (
-        f"{endpoint.base_url} does not answer as an OpenAI-compatible API (no model list at "
+    return tr(
+        "{base_url} does not answer as an OpenAI-compatible API (no model list at "
         "/models): the address usually ends in /v1 (OVMS: /v3)."
-    )
+    ).format(base_url=endpoint.base_url)
 
 
 def _remote_model(item: Any) -> RemoteModel:

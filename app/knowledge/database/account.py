@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from app.core.errors import DatabaseError
+from app.core.texts import tr
 
 log = logging.getLogger(__name__)
 
@@ -65,8 +66,10 @@ def server_account() -> ServerAccount:
     entry = _service_entry()
     if entry.pw_uid == 0 or entry.pw_gid == 0:
         raise DatabaseError(
-            f"The system account {SERVICE_USER} has root's user or group, so the database "
-            "would run with root's rights; give it its own user and group, or remove it."
+            tr(
+                "The system account {service_user} has root's user or group, so the database "
+                "would run with root's rights; give it its own user and group, or remove it."
+            ).format(service_user=SERVICE_USER)
         )
     return ServerAccount(entry.pw_uid, entry.pw_gid, SERVICE_USER, separate=True)
 
@@ -134,8 +137,10 @@ def _service_entry() -> Any:
             return pwd.getpwnam(SERVICE_USER)
         detail = getattr(error, "stderr", "") or error
         raise DatabaseError(
-            f"Running as root, the database needs the system account {SERVICE_USER}, which "
-            f"could not be created ({str(detail).strip()}); create it, or run as a normal user."
+            tr(
+                "Running as root, the database needs the system account {service_user}, "
+                "which could not be created ({error}); create it, or run as a normal user."
+            ).format(service_user=SERVICE_USER, error=str(detail).strip())
         ) from error
     log.info("created the system account %s for the embedded database", SERVICE_USER)
     return pwd.getpwnam(SERVICE_USER)

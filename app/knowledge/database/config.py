@@ -14,6 +14,7 @@ from typing import Any
 
 from app.core.database_url import connection_parts, split_password, with_password
 from app.core.storage.secrets import SecretStore
+from app.core.texts import tr
 from app.knowledge.database.embedded import DatabaseError
 from pipelines.openvino_errors import first_line
 
@@ -100,9 +101,11 @@ def pgvector_state(connection: Any) -> ConnectionCheck:
     ).fetchone()
     if available is None:
         raise DatabaseError(
-            f"The database server (PostgreSQL {version}) has no pgvector extension. Install "
-            "pgvector on it (https://github.com/pgvector/pgvector), or leave the connection string "
-            "empty to use the built-in database."
+            tr(
+                "The database server (PostgreSQL {version}) has no pgvector extension. "
+                "Install pgvector on it (https://github.com/pgvector/pgvector), or leave the "
+                "connection string empty to use the built-in database."
+            ).format(version=version)
         )
     return ConnectionCheck(version, str(available[0]), pgvector_enabled=False)
 
@@ -112,11 +115,11 @@ def connection_message(error: BaseException, *, external: bool) -> str:
     text = first_line(error, limit=None)
     lowered = text.lower()
     if "password" in lowered or "authentication" in lowered:
-        return "The database refused the user name or password."
+        return tr("The database refused the user name or password.")
     if "does not exist" in lowered and "database" in lowered:
-        return f"The database server has no such database ({text})."
+        return tr("The database server has no such database ({text}).").format(text=text)
     if external and any(
         word in lowered for word in ("connect", "timeout", "resolve", "refused", "translate")
     ):
-        return f"Cannot reach the database server ({text})."
-    return f"The database is not available ({text})."
+        return tr("Cannot reach the database server ({text}).").format(text=text)
+    return tr("The database is not available ({text}).").format(text=text)

@@ -38,6 +38,7 @@ from urllib.parse import quote
 from app.core.errors import DatabaseError as DatabaseError
 from app.core.errors import StorageError
 from app.core.paths import AppPaths
+from app.core.texts import tr
 from app.knowledge.database.account import ServerAccount, server_account
 from app.knowledge.database.cluster import (
     PG_MAJOR,
@@ -91,8 +92,10 @@ def database_dir(paths: AppPaths, home: Path | None = None) -> Path:
     if " " not in str(fallback):
         return fallback
     raise StorageError(
-        f"The database folder {candidate} contains a space, which PostgreSQL cannot start "
-        "from. Set OV_STUDIO_HOME to a folder whose path has no spaces."
+        tr(
+            "The database folder {candidate} contains a space, which PostgreSQL cannot "
+            "start from. Set OV_STUDIO_HOME to a folder whose path has no spaces."
+        ).format(candidate=candidate)
     )
 
 
@@ -157,7 +160,9 @@ class EmbeddedDatabase:
             self.pgdata.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise DatabaseError(
-                f"Cannot create the database folder {self.pgdata}: {error.strerror or error}"
+                tr("Cannot create the database folder {pgdata}: {reason}").format(
+                    pgdata=self.pgdata, reason=error.strerror or error
+                )
             ) from error
         with interprocess_lock(self.lock_file, LOCK_TIMEOUT_S):
             server = self._locate()
@@ -166,7 +171,9 @@ class EmbeddedDatabase:
                 add_holder(self.holders_file, this_process_holder(self._token))
             except OSError as error:
                 raise DatabaseError(
-                    f"Cannot write {self.holders_file}: {error.strerror or error}"
+                    tr("Cannot write {holders_file}: {reason}").format(
+                        holders_file=self.holders_file, reason=error.strerror or error
+                    )
                 ) from error
         self._server, self._uri = server, uri
         atexit.register(self.stop)
@@ -310,8 +317,14 @@ def _wait_until_ready(cluster: Path) -> Postmaster | None:
             return postmaster
         if time.monotonic() > deadline:
             raise DatabaseError(
-                f"The database server (PID {postmaster.pid}) has been {postmaster.status or 'busy'}"
-                f" for {READY_TIMEOUT_S} s; see {cluster / 'server.log'}."
+                tr(
+                    "The database server (PID {pid}) has been {state} for {seconds} s; see {log}."
+                ).format(
+                    pid=postmaster.pid,
+                    state=postmaster.status or "busy",
+                    seconds=READY_TIMEOUT_S,
+                    log=cluster / "server.log",
+                )
             )
         time.sleep(0.1)  # another server's recovery: nothing to wait on but its pid file
 
@@ -356,7 +369,9 @@ def _has_main_database(postmaster: Postmaster, cluster: Path) -> bool:
             rows = connection.execute("SELECT datname FROM pg_database").fetchall()
     except psycopg.Error as error:
         raise DatabaseError(
-            f"The knowledge database started but does not answer: {first_line(error)}"
+            tr("The knowledge database started but does not answer: {error}").format(
+                error=first_line(error)
+            )
         ) from error
     names = {str(row[0]) for row in rows}
     if SUPERUSER in names:
@@ -364,8 +379,10 @@ def _has_main_database(postmaster: Postmaster, cluster: Path) -> bool:
     if names <= {"template0", "template1"}:
         return False
     raise DatabaseError(
-        f"The built-in database in {cluster} has lost its main database; move that folder "
-        "away to start an empty one."
+        tr(
+            "The built-in database in {cluster} has lost its main database; move that "
+            "folder away to start an empty one."
+        ).format(cluster=cluster)
     )
 
 
@@ -376,6 +393,9 @@ def _check_version(cluster: Path) -> None:
         return  # the start will say what is wrong
     if version != str(PG_MAJOR):
         raise DatabaseError(
-            f"The database in {cluster} was made by PostgreSQL {version}; this version of "
-            f"OV Studio runs PostgreSQL {PG_MAJOR}. Move that folder away to start an empty one."
+            tr(
+                "The database in {cluster} was made by PostgreSQL {version}; this version of "
+                "OV Studio runs PostgreSQL {pg_major}. Move that folder away to start an "
+                "empty one."
+            ).format(cluster=cluster, version=version, pg_major=PG_MAJOR)
         )

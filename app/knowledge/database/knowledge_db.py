@@ -13,6 +13,7 @@ from app.core.errors import StorageError
 from app.core.paths import AppPaths
 from app.core.settings_store import SettingsStore
 from app.core.storage.secrets import SecretStore
+from app.core.texts import tr
 from app.knowledge.database.config import (
     ConnectionCheck,
     check_connection,
@@ -74,13 +75,17 @@ class KnowledgeDatabase:
             raise DatabaseError(connection_message(error, external=bool(url))) from error
         except (psycopg.errors.FeatureNotSupported, psycopg.errors.UndefinedFile) as error:
             raise DatabaseError(
-                "The database server has no pgvector extension. Install pgvector on it, "
-                "or leave the connection string empty to use the built-in database."
+                tr(
+                    "The database server has no pgvector extension. Install pgvector on it, or "
+                    "leave the connection string empty to use the built-in database."
+                )
             ) from error
         except psycopg.errors.InsufficientPrivilege as error:
             raise DatabaseError(
-                "The database user may not enable pgvector: ask the server's administrator to "
-                "run CREATE EXTENSION vector in this database, or connect as its owner."
+                tr(
+                    "The database user may not enable pgvector: ask the server's administrator "
+                    "to run CREATE EXTENSION vector in this database, or connect as its owner."
+                )
             ) from error
         return self._store
 

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from app.core.errors import DatabaseError
+from app.core.texts import tr
 
 POLL_S = 0.05
 
@@ -33,15 +34,19 @@ def interprocess_lock(path: Path, timeout_s: float) -> Iterator[None]:
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
     except OSError as error:
         raise DatabaseError(
-            f"Cannot create the database lock {path}: {error.strerror or error}"
+            tr("Cannot create the database lock {path}: {reason}").format(
+                path=path, reason=error.strerror or error
+            )
         ) from error
     try:
         deadline = time.monotonic() + timeout_s
         while not _try_lock(fd):
             if time.monotonic() > deadline:
                 raise DatabaseError(
-                    f"Another OV Studio kept the database busy for {timeout_s:.0f} s "
-                    f"(lock {path}); close it or try again."
+                    tr(
+                        "Another OV Studio kept the database busy for {timeout_s:.0f} s (lock "
+                        "{path}); close it or try again."
+                    ).format(timeout_s=timeout_s, path=path)
                 )
             time.sleep(POLL_S)  # the OS offers no portable blocking wait with a timeout
         try:

@@ -18,6 +18,7 @@ from pathlib import Path
 from app.core.database_url import with_password
 from app.core.storage.atomic import write_text_atomic
 from app.core.storage.secrets import SecretStore
+from app.core.texts import tr
 from app.knowledge.database.embedded import DatabaseError
 
 log = logging.getLogger(__name__)
@@ -64,8 +65,10 @@ def protect_local_tcp(uri: str, pgdata: Path, store: SecretStore) -> str:
     if require_password(hba) == hba:  # protected already
         if password is None:
             raise DatabaseError(
-                "The built-in database's password is missing from the keyring. Restore it, "
-                f"or move the folder {pgdata} away to start an empty database."
+                tr(
+                    "The built-in database's password is missing from the keyring. Restore it, "
+                    "or move the folder {pgdata} away to start an empty database."
+                ).format(pgdata=pgdata)
             )
         return with_password(uri, password)
     if password is None:
@@ -89,7 +92,9 @@ def set_password_and_require_it(uri: str, hba_file: Path, password: str) -> None
             _rewrite_keeping_owner(hba_file, require_password(hba_file.read_text("utf-8")))
             connection.execute("SELECT pg_reload_conf()")
     except (psycopg.Error, OSError) as error:
-        raise DatabaseError(f"Could not protect the built-in database: {error}") from error
+        raise DatabaseError(
+            tr("Could not protect the built-in database: {error}").format(error=error)
+        ) from error
 
 
 def _rewrite_keeping_owner(path: Path, text: str) -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 import psutil
 
 from app.core.errors import DatabaseError
+from app.core.texts import tr
 
 log = logging.getLogger(__name__)
 
@@ -101,8 +102,10 @@ def clear_stale_pid_file(pgdata: Path) -> str:
     if server_process(pgdata, postmaster.pid) is not None:
         if postmaster.pid < 0:
             raise DatabaseError(
-                f"A single-user PostgreSQL (PID {pid}) is working on {pgdata}; let it finish, "
-                "then start again."
+                tr(
+                    "A single-user PostgreSQL (PID {pid}) is working on {pgdata}; let it finish, "
+                    "then start again."
+                ).format(pid=pid, pgdata=pgdata)
             )
         return ""
     if postmaster.pid < 0:
@@ -126,8 +129,9 @@ def _remove(pid_file: Path, reason: str) -> str:
         pass
     except OSError as error:
         raise DatabaseError(
-            f"The database lock {pid_file} is stale ({reason}) but cannot be removed: "
-            f"{error.strerror or error}"
+            tr(
+                "The database lock {pid_file} is stale ({reason}) but cannot be removed: {error}"
+            ).format(pid_file=pid_file, reason=reason, error=error.strerror or error)
         ) from error
     log.warning("removed stale %s: %s", pid_file, reason)
     return reason

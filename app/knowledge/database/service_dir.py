@@ -38,6 +38,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from app.core.errors import DatabaseError
+from app.core.texts import tr
 from app.knowledge.database.account import ServerAccount, give_tree_to, spawn_options
 from app.knowledge.database.cluster import CLUSTER_ENTRIES
 from app.knowledge.database.pidfile import read_postmaster, server_process
@@ -76,7 +77,9 @@ def prepare_service_dir(root: Path) -> Path:
             pass
         except OSError as error:
             raise DatabaseError(
-                f"Cannot create the database folder {folder}: {error.strerror or error}"
+                tr("Cannot create the database folder {folder}: {reason}").format(
+                    folder=folder, reason=error.strerror or error
+                )
             ) from error
         _check_passable(folder, ours=True)
     return root / CLUSTERS
@@ -94,8 +97,10 @@ def cluster_location(pgdata: Path, clusters: Path, account: ServerAccount) -> Pa
         target = target if target.is_absolute() else pgdata.parent / target
         if target.parent != clusters:
             raise DatabaseError(
-                f"{pgdata} links to {target}, outside the database folder {clusters}; move "
-                "the link away to start a new database."
+                tr(
+                    "{pgdata} links to {target}, outside the database folder {clusters}; move "
+                    "the link away to start a new database."
+                ).format(pgdata=pgdata, target=target, clusters=clusters)
             )
         return target
     target = clusters / secrets.token_hex(8)
@@ -127,8 +132,10 @@ def reachable_install(install: Path, root: Path, account: ServerAccount) -> Path
     copied = target / relative
     if not _runs(copied, account, root):
         raise DatabaseError(
-            f"The database programs copied to {target} cannot be run by the system account "
-            f"{account.name}; check that {root} is not mounted noexec."
+            tr(
+                "The database programs copied to {target} cannot be run by the system "
+                "account {name}; check that {root} is not mounted noexec."
+            ).format(target=target, name=account.name, root=root)
         )
     return copied
 
@@ -137,21 +144,27 @@ def _check_passable(folder: Path, *, ours: bool = False) -> None:
     try:
         info = folder.lstat()
     except OSError as error:
-        raise DatabaseError(f"Cannot read {folder}: {error.strerror or error}") from error
+        raise DatabaseError(
+            tr("Cannot read {folder}: {reason}").format(
+                folder=folder, reason=error.strerror or error
+            )
+        ) from error
     if stat.S_ISLNK(info.st_mode):
         info = folder.stat()  # /var may be a link on some systems; its target is checked
     problem = ""
     if info.st_uid != 0:  # its owner could swap what is inside for links to root's files
-        problem = "does not belong to root"
+        problem = tr("does not belong to root")
     elif info.st_mode & 0o022 and not (info.st_mode & stat.S_ISVTX and not ours):
-        problem = "is writable by other users"
+        problem = tr("is writable by other users")
     elif not info.st_mode & stat.S_IXOTH:
-        problem = "cannot be passed through by other users"
+        problem = tr("cannot be passed through by other users")
     if problem:
         raise DatabaseError(
-            f"The folder {folder} {problem}, so the database's system account cannot use it "
-            f"safely; set {SERVICE_DIR_ENV} to a folder of root's that others can pass "
-            "through, or run as a normal user."
+            tr(
+                "The folder {folder} {problem}, so the database's system account cannot use "
+                "it safely; set {service_dir_env} to a folder of root's that others can pass "
+                "through, or run as a normal user."
+            ).format(folder=folder, problem=problem, service_dir_env=SERVICE_DIR_ENV)
         )
 
 
@@ -173,8 +186,10 @@ def _adopt_in_place_cluster(pgdata: Path, target: Path, account: ServerAccount) 
         return
     if not CLUSTER_ENTRIES & entries:
         raise DatabaseError(
-            f"The database folder {pgdata} holds files that are not a database; move them "
-            "elsewhere so a new database can be made."
+            tr(
+                "The database folder {pgdata} holds files that are not a database; move them "
+                "elsewhere so a new database can be made."
+            ).format(pgdata=pgdata)
         )
     postmaster = read_postmaster(pgdata)
     process = server_process(pgdata, postmaster.pid) if postmaster else None
@@ -186,8 +201,10 @@ def _adopt_in_place_cluster(pgdata: Path, target: Path, account: ServerAccount) 
             time.sleep(0.05)  # waiting for another program's server to exit
         if process.is_running():
             raise DatabaseError(
-                f"The database server of an earlier version (PID {process.pid}) did not stop; "
-                "stop it, then start again."
+                tr(
+                    "The database server of an earlier version (PID {pid}) did not stop; stop "
+                    "it, then start again."
+                ).format(pid=process.pid)
             )
     log.warning("moving the database %s made by an earlier version to %s", pgdata, target)
     shutil.move(pgdata, target)
@@ -234,5 +251,7 @@ def _copy_install(install: Path, relative: Path, libs: Path, root: Path, target:
         if target.is_dir():
             return
         raise DatabaseError(
-            f"Cannot copy the database programs to {target}: {error.strerror or error}"
+            tr("Cannot copy the database programs to {target}: {reason}").format(
+                target=target, reason=error.strerror or error
+            )
         ) from error

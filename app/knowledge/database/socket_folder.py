@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from app.core.errors import DatabaseError
+from app.core.texts import tr
 
 log = logging.getLogger(__name__)
 
@@ -84,8 +85,11 @@ def choose_socket_dir(
         if fits(base / f"{FOLDER_PREFIX}XXXXXXXX") and _safe_parent(base):
             return _new_temp_folder(base, uid, gid, separate=separate)
     raise DatabaseError(
-        f"The database folder {cluster} has too long a path for its connection socket and "
-        "no short private folder could be made; set OV_STUDIO_HOME to a shorter path."
+        tr(
+            "The database folder {cluster} has too long a path for its connection socket "
+            "and no short private folder could be made; set OV_STUDIO_HOME to a shorter "
+            "path."
+        ).format(cluster=cluster)
     )
 
 
@@ -126,9 +130,11 @@ def _own_runtime_folder(folder: Path, uid: int) -> Path:
         folder.mkdir(mode=0o700)
     if not is_private(folder, uid):
         raise DatabaseError(
-            f"The folder {folder} for the database's connection socket is a link, belongs to "
-            "another user or is open to others; the database was not started (remove that "
-            "folder to let it start)."
+            tr(
+                "The folder {folder} for the database's connection socket is a link, belongs "
+                "to another user or is open to others; the database was not started (remove "
+                "that folder to let it start)."
+            ).format(folder=folder)
         )
     return folder
 
@@ -157,8 +163,10 @@ def _new_temp_folder(base: Path, uid: int, gid: int, *, separate: bool) -> Path:
     if not is_private(folder, uid):
         release_socket_dir(folder, folder.parent)
         raise DatabaseError(
-            f"The temporary folder {base} does not keep folders private (file modes are "
-            "ignored there), so the database's connection socket would be open to other "
-            "users; the database was not started."
+            tr(
+                "The temporary folder {base} does not keep folders private (file modes are "
+                "ignored there), so the database's connection socket would be open to other "
+                "users; the database was not started."
+            ).format(base=base)
         )
     return folder

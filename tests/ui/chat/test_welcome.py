@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QLocale
 from pytestqt.qtbot import QtBot
 
 from app.context import AppContext
@@ -19,6 +20,7 @@ from tests.ui.helpers import click, load
 from ui.a11y import unlabelled_widgets
 from ui.chat.panel import ChatPanel
 from ui.chat.welcome import STOPPED, WelcomePage
+from ui.i18n import translated
 from ui.shell.main_window import MainWindow
 
 CHAT_REPO = "OpenVINO/tiny-chat-int8-ov"
@@ -214,3 +216,13 @@ def test_the_welcome_page_is_labelled(chat_panel: ChatPanel) -> None:
     assert chat_panel.centre.currentWidget() is welcome
     assert unlabelled_widgets(welcome) == []
     assert unlabelled_widgets(chat_panel.model_picker) == []
+
+
+def test_the_recommendations_sizes_read_in_the_users_locale(german_numbers: QLocale) -> None:
+    """A size inside a core sentence (the welcome page's "nothing fits") is itself a core
+    sentence: its digits follow the locale, in the sentence or alone."""
+    from app.models.recommend import _gb, _ram
+
+    assert translated(_gb(1_500_000_000)) == german_numbers.toString(1.5, "f", 1) + " GB"
+    assert str(_gb(1_500_000_000)) == "1.5 GB"  # the command line's English
+    assert translated(_ram(16 * 2**30)) == "16 GB"

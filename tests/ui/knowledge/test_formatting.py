@@ -1,4 +1,4 @@
-"""How the Knowledge panel words numbers and results: sizes, durations, progress, snippets with
+"""How the Knowledge panel words its results: progress, snippets with
 bold matches, failure reports, database lines."""
 
 from __future__ import annotations
@@ -8,24 +8,14 @@ from app.knowledge.service import IngestProgress, IngestReport
 from tests.integration.conftest import fresh_db, pg_server  # noqa: F401  (real-DB fixtures)
 from ui.knowledge.formatting import (
     database_text,
-    duration,
     failure_text,
-    human_size,
     progress_text,
     report_text,
     snippet_html,
 )
 
 
-def test_sizes_durations_and_progress_read_like_a_person_wrote_them() -> None:
-    assert [human_size(n) for n in (0, 532, 2048, 48_234_496, 3 * 1024**3)] == [
-        "0 bytes",
-        "532 bytes",
-        "2.0 KB",
-        "46.0 MB",
-        "3.0 GB",
-    ]
-    assert [duration(s) for s in (0, 11.2, 245, 3723)] == ["0:00", "0:12", "4:05", "1:02:03"]
+def test_progress_reads_like_a_person_wrote_it() -> None:
     progress = IngestProgress(12, 40, 830, 95.4, 11.5, "report.pdf")
     assert progress_text(progress) == (
         "12 / 40 files · 830 chunks · 95 chunks/s · ETA 0:12 · current: report.pdf"
@@ -57,7 +47,7 @@ def test_reports_failures_and_database_lines() -> None:
     assert failure_text(*report.failed[0]) == "broken.pdf is not a valid PDF (it may be damaged)"
     assert failure_text("/x/gone.txt", "not found") == "gone.txt — not found"
     assert database_text(DatabaseInfo("embedded", "/data/pg", True, 2048)) == (
-        "Built-in database · running · 2.0 KB · /data/pg"
+        "Built-in database · running · 2.0 kB · /data/pg"
     )
     assert database_text(DatabaseInfo("external", "ana@db:5432/kb", False, 0)) == (
         "Shared database · not connected · ana@db:5432/kb"

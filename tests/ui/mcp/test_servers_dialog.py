@@ -70,8 +70,10 @@ def test_hostile_values_get_the_validators_sentence_next_to_their_field(
     dialog = open_dialog(qtbot, store, service, tasks)
     click(qtbot, dialog.add_button)
     assert dialog.list.currentItem().text(0) == "New tool server"
-    assert dialog.form.errors["command"].text() == COMMAND_EMPTY
     assert not dialog.test.button.isEnabled()
+    qtbot.keyClicks(dialog.command, "x")
+    qtbot.keyClick(dialog.command, Qt.Key.Key_Backspace)  # typed, then emptied: now it is said
+    assert dialog.form.errors["command"].text() == COMMAND_EMPTY
     dialog.name.clear()
     qtbot.keyClicks(dialog.name, "files/reader")
     assert dialog.form.errors["name"].text() == NAME_INVALID
@@ -91,6 +93,24 @@ def test_hostile_values_get_the_validators_sentence_next_to_their_field(
     assert dialog.isVisible()
     assert [s.name for s in store.settings.mcp_servers] == ["calc"]
     assert unlabelled_widgets(dialog) == []
+
+
+def test_a_new_server_says_nothing_before_it_is_typed_in_or_saved(
+    qtbot: QtBot, store: SettingsStore, service: FakeToolService, tasks: TaskRunner
+) -> None:
+    dialog = open_dialog(qtbot, store, service, tasks)
+    click(qtbot, dialog.add_button)
+    assert [error.text() for error in dialog.form.errors.values()] == [""] * len(dialog.form.errors)
+    assert not any(error.isVisibleTo(dialog) for error in dialog.form.errors.values())
+    assert not dialog.test.button.isEnabled()  # still nothing to test
+    dialog.list.setCurrentItem(dialog.list.topLevelItem(0))  # away and back: still quiet
+    dialog.list.setCurrentItem(dialog.list.topLevelItem(1))
+    assert dialog.form.errors["command"].text() == ""
+    dialog.buttons.accepted.emit()  # Save: the empty program is said now, next to its field
+    assert dialog.isVisible()
+    assert dialog.form.errors["command"].text() == COMMAND_EMPTY
+    assert dialog.form.errors["command"].isVisibleTo(dialog)
+    assert [s.name for s in store.settings.mcp_servers] == ["calc"]
 
 
 def test_add_edit_remove_are_saved_through_the_settings_store(

@@ -74,7 +74,7 @@ def test_install_with_progress_then_convert_is_enabled_then_remove(
     view, offer = frozen_view(qtbot, window, server.url)
     assert offer.isVisible() and offer.message.text() == missing_text()
     assert offer.install_button.isVisible() and offer.install_button.text() == install_text()
-    assert install_text() == "Install conversion toolchain (≈490 MB download, 1.6 GB on disk)"
+    assert install_text() == "Install conversion toolchain (≈490.0 MB download, 1.6 GB on disk)"
     assert not view.convert_button.isEnabled()  # nothing to convert with yet
     click(qtbot, offer.install_button)
     assert server.stalled.wait(60), "uv never started downloading"
