@@ -86,6 +86,8 @@ def translate_again(source: Source) -> str:
     now installed."""
     if source.core is not None:
         return translated(source.core)
+    if source.remake is not None:
+        return source.remake()
     again = _translate(source)
     if source.kwargs is None:
         return again
@@ -94,7 +96,8 @@ def translate_again(source: Source) -> str:
 
 
 def _value_again(value: object) -> object:
-    """A value put into a translation: itself, or, if it was a translation, the new one."""
+    """A value put into a translation: itself, or, if the window made it in the user's
+    language (a translation, a number written by ``ui.numbers``), made again."""
     return translate_again(value.source) if isinstance(value, TranslatedText) else value
 
 

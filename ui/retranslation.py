@@ -16,11 +16,13 @@ after a translator changes (see :class:`ui.i18n.Translation`).
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from typing import TypeVar, cast
 
 from PySide6.QtCore import QAbstractItemModel, QAbstractListModel, QModelIndex, Qt
 from PySide6.QtGui import QAction
@@ -64,6 +66,10 @@ class Source:
     args: tuple[object, ...] = ()
     kwargs: tuple[tuple[str, object], ...] | None = None
     """The values of ``format`` (None: the translation was shown as it is)."""
+    remake: Callable[[], str] | None = None
+    """For a number written in the user's language (:func:`remade_on_switch`): writes it again."""
+    family: str = ""
+    """What strings of one kind are counted under (:data:`KEPT_PER_TEXT`); default ``text``."""
 
 
 class TranslatedText(str):
@@ -96,14 +102,17 @@ class ShownTexts:
         """``shown`` was made from ``source`` (a string made from two sources keeps the last:
         it is shown the same in this language, so either is as good a guess)."""
         self._sources[shown] = source
-        if source.n == -1 and source.core is None and source.kwargs is None:
+        plain = source.n == -1 and source.core is None and source.kwargs is None
+        if plain and source.remake is None:
             return  # one string per text: as many as the catalog has
-        made = self._made_from.setdefault(source.text, OrderedDict())
+        family = source.family or source.text
+        made = self._made_from.setdefault(family, OrderedDict())
         made[shown] = None
         made.move_to_end(shown)
         while len(made) > KEPT_PER_TEXT:
             oldest, _ = made.popitem(last=False)
-            if self._sources.get(oldest, source).text == source.text:
+            kept = self._sources.get(oldest, source)
+            if (kept.family or kept.text) == family:
                 self._sources.pop(oldest, None)
 
     def source_of(self, shown: str) -> Source | None:
@@ -114,6 +123,25 @@ class ShownTexts:
 SHOWN = ShownTexts()
 """The window's record (filled by :func:`ui.i18n.tr`, :meth:`TranslatedText.format` and
 :func:`ui.i18n.translated`)."""
+
+
+Written = TypeVar("Written", bound=Callable[..., str])
+
+
+def remade_on_switch(write: Written) -> Written:
+    """``write`` (a function writing a number in the user's language, :mod:`ui.numbers`) with
+    each result remembered with how to write it again, so a language switch rewrites "38.8 MB"
+    as "38,8 MB" wherever the window shows it, inside a sentence or glued to one."""
+
+    @functools.wraps(write)
+    def writing(*args: object, **kwargs: object) -> str:
+        text = write(*args, **kwargs)
+        again = functools.partial(writing, *args, **kwargs)
+        source = Source(text, remake=again, family=write.__qualname__)
+        SHOWN.remember(text, source)
+        return TranslatedText(text, source)
+
+    return cast(Written, writing)
 
 
 Translate = Callable[[Source], str]

@@ -19,6 +19,7 @@ from app.core import DeviceInfo
 from tests.ui.fakes import CPU
 from tests.ui.test_i18n import english_on_panels, visible_texts
 from ui.i18n import TRANSLATION, Translation, tr
+from ui.numbers import data_size, ratio
 from ui.retranslation import KEPT_PER_TEXT, ShownTexts, Source, retranslate_widgets
 from ui.shell.main_window import MainWindow
 
@@ -52,6 +53,8 @@ def made(qtbot: QtBot) -> dict[str, QWidget]:
     combo.setToolTip(tr("Remove {name}").format(name="notes.md"))
     holder = QWidget()
     holder.addAction(QAction(tr("&Theme"), holder))
+    sized = QLabel(f"<b>Qwen3 4B</b> · {data_size(2_469_606_195)} · Apache-2.0")
+    faster = QLabel(tr("Reuses earlier turns: {ratio}").format(ratio=ratio(1.65)))
     widgets = {
         "plain": plain,
         "rich": rich,
@@ -60,6 +63,8 @@ def made(qtbot: QtBot) -> dict[str, QWidget]:
         "nested": nested,
         "combo": combo,
         "holder": holder,
+        "sized": sized,
+        "faster": faster,
     }
     for widget in widgets.values():
         qtbot.addWidget(widget)
@@ -94,6 +99,9 @@ def test_each_kind_of_text_follows_a_switch_as_if_built_in_that_language(
     assert german["plain"] == "Senden" and german["rich"] == "<b>Sammlungen</b>"
     assert german["nested"] == "Gespeichert unter Sammlungen"
     assert german["combo"] == (["Senden", "SmolLM2-135M"], "notes.md entfernen")
+    # Numbers too, as the locale writes them (not a glyph this test assumes).
+    assert german["sized"] == f"<b>Qwen3 4B</b> · {data_size(2_469_606_195)} · Apache-2.0"
+    assert "2,3" in str(german["sized"]) and "1,65" in str(german["faster"])
 
 
 def test_a_string_no_translation_made_is_left_alone(qtbot: QtBot) -> None:
