@@ -1,7 +1,7 @@
 """The window after a restart: its size, place and maximised state, the panel shown and its
-splitters, the chat model and the server switch come back; a first start fits the screen; a
-place on a screen that is gone comes back on screen; a damaged or hostile state file is
-ignored with a note in the log."""
+splitters, the chat model, the server switch and the tool servers' test results come back; a
+first start fits the screen; a place on a screen that is gone comes back on screen; a damaged
+or hostile state file is ignored with a note in the log."""
 
 from __future__ import annotations
 
@@ -19,11 +19,14 @@ from pytestqt.qtbot import QtBot
 from app.context import AppContext
 from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
+from tests.mcp_servers.running import calculator_stdio
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, Script, fake_gguf_file
-from tests.ui.helpers import WAIT_MS, load, open_window, show_panel
+from tests.ui.helpers import WAIT_MS, click, load, open_window, show_panel
 from ui.chat.model_picker import model_gone
+from ui.i18n import tr
 from ui.knowledge import KnowledgePanel
+from ui.mcp.servers_dialog import last_test_sentence
 from ui.shell.main_window import MainWindow
 from ui.shell.session import panel_splitters
 
@@ -254,3 +257,22 @@ def test_a_folder_in_place_of_the_state_file_is_no_crash(
         window.close()
     notes = [r.getMessage() for r in caplog.records if "session.json" in r.getMessage()]
     assert any("cannot be read" in n for n in notes) and any("not saved" in n for n in notes)
+
+
+def test_the_tool_servers_test_results_come_back_after_a_restart(
+    qtbot: QtBot, window: MainWindow, app_home: AppPaths, script: Script
+) -> None:
+    calc = calculator_stdio()
+    window.ctx.settings_store.update(mcp_servers=[calc])
+    dialog = window.open_tools()
+    click(qtbot, dialog.test.button)  # Test connection
+    qtbot.waitUntil(lambda: not dialog.test.running, timeout=SERVER_MS)
+    listed = window.ctx.tools.last_listing("calc")
+    assert listed is not None and listed.tools, dialog.test.result.text()
+    dialog.reject()
+    again = reopen(qtbot, window, make_context(app_home, [CPU], script))
+    assert again.ctx.tools.known_tools() == listed.tools  # offered to chats at once
+    shown = again.open_tools()
+    assert shown.list.topLevelItem(0).text(2) == tr("%n tool(s)", "", len(listed.tools))
+    assert shown.test.result.text() == last_test_sentence(listed)  # with when it was taken
+    shown.reject()
