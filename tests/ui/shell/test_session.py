@@ -276,3 +276,28 @@ def test_the_tool_servers_test_results_come_back_after_a_restart(
     assert shown.list.topLevelItem(0).text(2) == tr("%n tool(s)", "", len(listed.tools))
     assert shown.test.result.text() == last_test_sentence(listed)  # with when it was taken
     shown.reject()
+
+
+@pytest.mark.integration
+def test_a_real_model_and_the_server_serving_it_come_back_after_a_restart(
+    qtbot: QtBot, app_home: AppPaths, chat_model_dir: Path
+) -> None:
+    window = open_window(qtbot, AppContext.create(app_home, [CPU]))
+    load(qtbot, window.chat_panel, chat_model_dir)
+    serve_on(qtbot, window, free_port())
+    again = reopen(qtbot, window, AppContext.create(app_home, [CPU]))
+    with (
+        qtbot.waitSignal(again.chat_panel.modelLoaded, timeout=WAIT_MS) as loaded,
+        qtbot.waitSignal(again.server_switch.runningChanged, timeout=SERVER_MS),
+    ):
+        again.session.resume(again)
+    assert loaded.args[0].model_path == chat_model_dir
+    assert again.ctx.chat.loaded_model is not None
+    server = again.server_switch.server
+    assert server.address is not None
+    reply = httpx.get(
+        f"{server.address.url}/v1/models",
+        headers={"Authorization": f"Bearer {server.token()}"},
+        timeout=30,
+    )
+    assert chat_model_dir.name in reply.text
