@@ -102,7 +102,11 @@ class AppContext(Closing):
         conversations = ConversationStore(paths.conversations_dir)
         # Servers are read from the live settings at each use; stdio servers run in a folder
         # of their own, never the user's working directory.
-        tools = ToolService(lambda: store.settings.mcp_servers, paths.data / MCP_WORKDIR)
+        tools = ToolService(
+            lambda: store.settings.mcp_servers,
+            paths.data / MCP_WORKDIR,
+            listings=paths.tool_listings,
+        )
         chat = ChatService(
             conversations,
             metrics,

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     )
     from app.core.settings_store import SettingsStore
     from app.core.storage.secrets import SecretStore
+    from app.core.storage.state_files import read_state, write_state
     from app.core.texts import Text
     from pipelines.files import PRIVATE_FILE, check_input_file, remove_stale_temp_files, temp_folder
 
@@ -82,6 +83,7 @@ _WHERE = {
     "discover_devices": "app.core.devices:discover_devices",
     "environment_problems": "app.core.settings:environment_problems",
     "placement_of": "app.core.model_choices:placement_of",
+    "read_state": "app.core.storage.state_files:read_state",
     "preset_key": "app.core.settings:preset_key",
     "remove_stale_temp_files": "pipelines.files:remove_stale_temp_files",
     "resolve_device": "app.core.devices:resolve_device",
@@ -89,6 +91,7 @@ _WHERE = {
     "stop_logging": "app.core.logging_setup:stop_logging",
     "temp_folder": "pipelines.files:temp_folder",
     "tuning_properties": "app.core.devices:tuning_properties",
+    "write_state": "app.core.storage.state_files:write_state",
 }
 """Each name the front ends use, and the module it lives in."""
 
@@ -132,11 +135,13 @@ __all__ = [
     "environment_problems",
     "placement_of",
     "preset_key",
+    "read_state",
     "remove_stale_temp_files",
     "resolve_device",
     "runtime_versions",
     "stop_logging",
     "temp_folder",
     "tuning_properties",
+    "write_state",
 ]
 __getattr__ = lazy_exports(__name__, _WHERE)

@@ -109,6 +109,12 @@ class AppPaths:
         return self.config / "settings.json"
 
     @property
+    def session_file(self) -> Path:
+        """What the window brings back on its next start (JSON): its size and place, the
+        panel shown, whether the server was on (:mod:`ui.shell.session`)."""
+        return self.config / "session.json"
+
+    @property
     def conversations_dir(self) -> Path:
         """One JSON file per chat conversation."""
         return self.data / "conversations"
@@ -128,6 +134,11 @@ class AppPaths:
     def model_registry(self) -> Path:
         """The list of installed models (JSON)."""
         return self.data / "models.json"
+
+    @property
+    def tool_listings(self) -> Path:
+        """What each MCP tool server listed when last asked, and when (JSON)."""
+        return self.data / "tool_listings.json"
 
     @property
     def voices_dir(self) -> Path:

@@ -9,11 +9,13 @@ from app.core.face import lazy_exports
 if TYPE_CHECKING:
     from app.core.mcp_servers import COMMAND_EMPTY, URL_NOT_HTTP, McpServer
     from app.mcp.calls import ToolCall
+    from app.mcp.listings import LastListing
     from app.mcp.service import MCP_WORKDIR, ToolInfo, ToolService
     from app.mcp.tool_ids import split_tool_id
 
 _WHERE = {
     "COMMAND_EMPTY": "app.core.mcp_servers:COMMAND_EMPTY",
+    "LastListing": "app.mcp.listings:LastListing",
     "MCP_WORKDIR": "app.mcp.service:MCP_WORKDIR",
     "McpServer": "app.core.mcp_servers:McpServer",
     "ToolCall": "app.mcp.calls:ToolCall",
@@ -28,6 +30,7 @@ __all__ = [
     "COMMAND_EMPTY",
     "MCP_WORKDIR",
     "URL_NOT_HTTP",
+    "LastListing",
     "McpServer",
     "ToolCall",
     "ToolInfo",

@@ -2,7 +2,8 @@
 
 Thread-safe; every method that talks to a server does so on the caller's thread (a worker in
 the GUI, the main thread in the command line) and returns when the connection is closed. The
-last listing of each server is kept in memory so the GUI can show the tools without I/O.
+last listing of each server (or why it failed, and when) is kept in memory so the GUI can show
+the tools without I/O, and in a file (:mod:`app.mcp.listings`) so a restart keeps it.
 """
 
 from __future__ import annotations
@@ -12,11 +13,10 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from app.core.errors import UserError
+from app.core.errors import StorageError, UserError
 from app.core.mcp_servers import McpServer
 from app.core.texts import tr
 from app.mcp.calls import MAX_STORED_CHARS, ToolCall
@@ -26,8 +26,16 @@ from app.mcp.client import (
     describe_content,
     run_on_server,
 )
+from app.mcp.listings import (
+    LastListing,
+    read_listings,
+    still_holds,
+    tool_info,
+    write_listings,
+)
+from app.mcp.listings import ToolInfo as ToolInfo
 from app.mcp.schemas import ListedTool, argument_problem, check_listing
-from app.mcp.tool_ids import split_tool_id, tool_id
+from app.mcp.tool_ids import split_tool_id
 from pipelines.core import CancelToken
 
 if TYPE_CHECKING:
@@ -42,18 +50,6 @@ MAX_LIST_PAGES = 50
 CUT_NOTE = "\n… (cut: the tool returned more than {limit:,} characters)"
 
 
-@dataclass(frozen=True)
-class ToolInfo:
-    """One tool of one server, as offered to conversations."""
-
-    id: str
-    """``<server>/<tool>``."""
-    server: str
-    name: str
-    description: str
-    input_schema: dict[str, Any]
-
-
 class ToolService:
     """Lists and calls the tools of the MCP servers in the settings."""
 
@@ -64,54 +60,76 @@ class ToolService:
         *,
         connect_timeout: float = CONNECT_TIMEOUT_S,
         call_timeout: float = CALL_TIMEOUT_S,
+        listings: Path | None = None,
     ) -> None:
         """``servers`` gives the current settings' servers (read at each use); stdio servers
-        run in ``workdir``."""
+        run in ``workdir``; the last listings are kept in ``listings`` (None: in memory only)."""
         self._servers = servers
         self._workdir = workdir
         self._connect_timeout = connect_timeout
         self._call_timeout = call_timeout
+        self._listings_file = listings
         self._lock = threading.Lock()
-        self._listed: dict[str, list[ToolInfo]] = {}
-        self._notes: dict[str, list[str]] = {}
+        self._last: dict[str, LastListing] | None = None
+        """By server name; read from the file when first needed (None: not yet)."""
 
     # ----- listing ---------------------------------------------------------------------
 
     def list_tools(self, server: McpServer, cancel: CancelToken) -> list[ToolInfo]:
-        """Connect to ``server``, list its tools, disconnect; the listing is remembered.
+        """Connect to ``server``, list its tools, disconnect; the listing (or why it failed)
+        is remembered, with when.
 
         Raises:
-            Cancelled: ``cancel`` was set.
+            Cancelled: ``cancel`` was set (nothing is remembered).
             UserError: the server could not be reached or failed (``field`` ``command``,
                 ``url`` or ``server``).
         """
-        raw = run_on_server(
-            server,
-            self._workdir,
-            _list_all,
-            cancel,
-            connect_timeout=self._connect_timeout,
-            operation_timeout=self._call_timeout,
-        )
+        try:
+            raw = run_on_server(
+                server,
+                self._workdir,
+                _list_all,
+                cancel,
+                connect_timeout=self._connect_timeout,
+                operation_timeout=self._call_timeout,
+            )
+        except UserError as error:
+            self._remember(LastListing(server, time.time(), None, [], str(error)))
+            raise
         listed, notes = check_listing(raw)
         tools = [_info(server.name, tool) for tool in listed]
         for note in notes:
             log.warning("tool server %s: %s", server.name, note)
-        with self._lock:
-            self._listed[server.name] = tools
-            self._notes[server.name] = notes
+        self._remember(LastListing(server, time.time(), tools, notes))
         return tools
+
+    def last_listing(self, server_name: str) -> LastListing | None:
+        """The last time the server was asked for its tools (in this run or an earlier one,
+        while it is set up the same way), if ever."""
+        server = self.server(server_name)
+        with self._lock:
+            last = self._listings().get(server_name)
+        return (
+            last if last is not None and server is not None and still_holds(last, server) else None
+        )
 
     def notes(self, server_name: str) -> list[str]:
         """What was left out of the server's last listing, one sentence each."""
-        with self._lock:
-            return list(self._notes.get(server_name, []))
+        last = self.last_listing(server_name)
+        return list(last.notes) if last is not None else []
 
     def known_tools(self) -> list[ToolInfo]:
-        """The last listed tools of the enabled servers (no I/O)."""
-        enabled = [server.name for server in self._servers() if server.enabled]
+        """The last listed tools of the enabled servers, each listed as it is set up now (no
+        I/O but the first read of the listings file)."""
+        enabled = [server for server in self._servers() if server.enabled]
         with self._lock:
-            return [tool for name in enabled for tool in self._listed.get(name, [])]
+            listings = self._listings()
+        return [
+            tool
+            for server in enabled
+            if (last := listings.get(server.name)) is not None and still_holds(last, server)
+            for tool in last.tools or []
+        ]
 
     def refresh(self, cancel: CancelToken) -> dict[str, str]:
         """List the tools of every enabled server; returns server name → problem sentence for
@@ -128,9 +146,27 @@ class ToolService:
                 self.list_tools(server, cancel)
             except UserError as error:
                 problems[server.name] = str(error)
-                with self._lock:
-                    self._listed.pop(server.name, None)
         return problems
+
+    def _listings(self) -> dict[str, LastListing]:
+        """The listings by server name, read from the file the first time (under the lock)."""
+        if self._last is None:
+            path = self._listings_file
+            self._last = read_listings(path, list(self._servers())) if path is not None else {}
+        return self._last
+
+    def _remember(self, listing: LastListing) -> None:
+        """Keep ``listing`` in memory and in the file (a file that cannot be written is
+        logged: the listing still holds for this run)."""
+        with self._lock:
+            listings = self._listings()
+            listings[listing.server.name] = listing
+            if self._listings_file is None:
+                return
+            try:  # under the lock: two workers' writes never cross
+                write_listings(self._listings_file, listings)
+            except StorageError as error:
+                log.warning("the tool servers' listings were not kept: %s", error)
 
     # ----- calling ---------------------------------------------------------------------
 
@@ -212,10 +248,10 @@ class ToolService:
         return status, text
 
     def close(self) -> None:
-        """Forget the listings (connections never outlive a call, so none is open)."""
+        """Forget the listings in memory (the file keeps them; connections never outlive a
+        call, so none is open)."""
         with self._lock:
-            self._listed.clear()
-            self._notes.clear()
+            self._last = None
 
 
 async def _list_all(client: Client) -> list[Any]:
@@ -232,6 +268,4 @@ async def _list_all(client: Client) -> list[Any]:
 
 
 def _info(server: str, tool: ListedTool) -> ToolInfo:
-    return ToolInfo(
-        tool_id(server, tool.name), server, tool.name, tool.description, tool.input_schema
-    )
+    return tool_info(server, tool.name, tool.description, tool.input_schema)

@@ -3226,6 +3226,10 @@
             <translation>Die Modellverwaltung öffnen, in der dieses Modell heruntergeladen oder konvertiert wird</translation>
         </message>
         <message>
+            <source>The model loaded last time is no longer at {path}: open it where it is now, or choose another.</source>
+            <translation>Das zuletzt geladene Modell liegt nicht mehr unter {path}: Öffnen Sie es dort, wo es jetzt liegt, oder wählen Sie ein anderes.</translation>
+        </message>
+        <message>
             <source>No model — get one in File → Models…, or open one</source>
             <translation>Kein Modell – holen Sie eines unter Datei → Modelle… oder öffnen Sie eines</translation>
         </message>
@@ -4433,6 +4437,17 @@
         <message>
             <source>Program</source>
             <translation>Programm</translation>
+        </message>
+        <message>
+            <source>Tested on {when}: {problem}</source>
+            <translation>Getestet am {when}: {problem}</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n tool(s) listed on {when}.</source>
+            <translation>
+                <numerusform>%n Werkzeug aufgelistet am {when}.</numerusform>
+                <numerusform>%n Werkzeuge aufgelistet am {when}.</numerusform>
+            </translation>
         </message>
         <message>
             <source>What the program is given, separated by spaces; quotes keep words together.</source>

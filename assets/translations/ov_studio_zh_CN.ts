@@ -3216,6 +3216,10 @@
             <translation>打开模型管理器，在其中下载或转换此模型</translation>
         </message>
         <message>
+            <source>The model loaded last time is no longer at {path}: open it where it is now, or choose another.</source>
+            <translation>上次加载的模型已不在 {path}：请从其现在的位置打开它，或选择其他模型。</translation>
+        </message>
+        <message>
             <source>No model — get one in File → Models…, or open one</source>
             <translation>无模型 — 请在“文件 → 模型…”中获取，或打开一个模型</translation>
         </message>
@@ -4423,6 +4427,16 @@
         <message>
             <source>Program</source>
             <translation>程序</translation>
+        </message>
+        <message>
+            <source>Tested on {when}: {problem}</source>
+            <translation>于 {when} 测试：{problem}</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n tool(s) listed on {when}.</source>
+            <translation>
+                <numerusform>于 {when} 列出了 %n 个工具。</numerusform>
+            </translation>
         </message>
         <message>
             <source>What the program is given, separated by spaces; quotes keep words together.</source>

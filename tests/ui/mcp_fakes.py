@@ -13,6 +13,7 @@ from typing import Any
 from app.core.errors import UserError
 from app.core.mcp_servers import McpServer
 from app.mcp.calls import ToolCall
+from app.mcp.listings import LastListing
 from app.mcp.service import ToolInfo
 from app.mcp.tool_ids import split_tool_id, tool_id
 from pipelines.chat import ChatModelConfig, ChatResult
@@ -50,6 +51,8 @@ class FakeToolService:
     """Tool id → gate a call of it waits for (a slow tool), honouring cancel."""
     listed: dict[str, list[ToolInfo]] = field(default_factory=dict)
     asked: list[str] = field(default_factory=list)
+    earlier: dict[str, LastListing] = field(default_factory=dict)
+    """What each server listed before this test (an earlier run)."""
 
     def list_tools(self, server: McpServer, cancel: CancelToken) -> list[ToolInfo]:
         self.asked.append(server.name)
@@ -59,6 +62,9 @@ class FakeToolService:
         tools = list(self.offered.get(server.name, []))
         self.listed[server.name] = tools
         return tools
+
+    def last_listing(self, server_name: str) -> LastListing | None:
+        return self.earlier.get(server_name)
 
     def notes(self, server_name: str) -> list[str]:
         return []  # a listing the test sets has nothing to leave out

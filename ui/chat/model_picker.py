@@ -43,6 +43,14 @@ NO_INSTALLED = "No chat models installed yet — open one, or add it in File →
 RECENT_MODELS = 8
 
 
+def model_gone(model: Path) -> str:
+    """Why the model loaded last time was not loaded again at start."""
+    return tr(
+        "The model loaded last time is no longer at {path}: open it where it is now, or "
+        "choose another."
+    ).format(path=model)
+
+
 def no_model_text() -> str:
     """What the model line says while no model is loaded."""
     return tr("No model — get one in File → Models…, or open one")
@@ -217,6 +225,24 @@ class ModelPicker(QWidget):
             self.device_picker.set_device(device)
         self.load(model, device)
         return True
+
+    def reload_last(self, device: str | None = None) -> None:
+        """Load again, at a start, the model loaded last time (the settings' chat choice) on
+        ``device`` (default: the one chosen); on a remote endpoint, that endpoint's model. A
+        model that is gone is said next to this control; nothing chosen yet, nothing loads."""
+        device = device or self.device_picker.device()
+        if is_remote(device):
+            remote_model = self._model_for(device)
+            if remote_model is not None:
+                self.load(remote_model, device)
+            return
+        folder = self.signals.settings.model_choice(ModelTask.CHAT).folder
+        if folder is None:
+            return
+        if not folder.exists():
+            self.refuse(model_gone(folder))
+            return
+        self.open_folder(folder, device)
 
     def validate(self, folder: Path) -> Path | None:
         """What to load for ``folder`` (itself, or the one .gguf file in it); None, with the

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import partial
 
-from PySide6.QtCore import Qt, Slot
+from PySide6.QtCore import QDateTime, QLocale, Qt, Slot
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core import SettingsStore, UserError
-from app.mcp import ToolInfo, ToolService
+from app.mcp import LastListing, ToolInfo, ToolService
 from pipelines.core import Cancelled
 from ui.a11y import describe
 from ui.i18n import tr
@@ -46,6 +46,16 @@ from ui.tasks import TaskRunner
 from ui.widgets.connection_form import ConnectionForm, SaveRow
 from ui.widgets.dialog_rows import free_name, keep_fitting, say, tab_chain
 from ui.widgets.layouts import hbox, vbox
+
+
+def last_test_sentence(last: LastListing) -> str:
+    """What the last test of a server found, and when (it may be from an earlier run)."""
+    when = QLocale().toString(
+        QDateTime.fromSecsSinceEpoch(int(last.listed_at)), QLocale.FormatType.ShortFormat
+    )
+    if last.tools is None:
+        return tr("Tested on {when}: {problem}").format(when=when, problem=last.problem)
+    return tr("%n tool(s) listed on {when}.", "", len(last.tools)).format(when=when)
 
 
 class McpServersDialog(QDialog):
@@ -67,6 +77,8 @@ class McpServersDialog(QDialog):
         for draft in self.drafts:
             listed = [t for t in known if t.server == draft.name]
             draft.tools = listed or None
+            last = tools.last_listing(draft.name)  # this run's test or an earlier run's
+            draft.result = last_test_sentence(last) if last is not None else ""
         self._build()
         for draft in self.drafts:
             self.list.addTopLevelItem(QTreeWidgetItem())

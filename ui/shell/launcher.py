@@ -13,7 +13,6 @@ from PySide6.QtWidgets import QApplication
 
 from app.context import AppContext
 from app.core import UserError
-from app.models import ModelTask
 from ui.i18n import TRANSLATION
 from ui.shell.gc_policy import gui_thread_gc
 from ui.shell.main_window import MainWindow
@@ -104,8 +103,8 @@ def run_gui(
             QTimer.singleShot(0, smoke, smoke.start)
         elif model is not None:
             window.chat_panel.load_model(model, device)  # a bad folder is said next to the picker
-        elif (saved := ctx.settings.model_choice(ModelTask.CHAT).folder) and saved.is_dir():
-            window.chat_panel.load_model(saved, device)
+        # The model loaded last time (unless one was given) and the server, if it was on.
+        window.session.resume(window, model=not smoke_test and model is None, device=device)
         code = int(app.exec())
         if window.isVisible():  # the loop was ended by something else: still cancel and release
             window.close()

@@ -43,8 +43,10 @@ from ui.shell.crash_dialog import CrashReporter
 from ui.shell.main_menus import PANEL_ICONS, MainMenus, panel_keys, panel_titles
 from ui.shell.main_panels import PANELS
 from ui.shell.notifications import NotificationBar
+from ui.shell.session import WindowSession
 from ui.shell.settings_changes import change_settings
 from ui.shell.status_bar import ModelStatus
+from ui.shell.window_place import TYPICAL_FRAME
 from ui.speech.transcribe_dialog import TranscribeDialog
 from ui.tasks import TaskRunner
 from ui.voice import VoicePanel
@@ -71,7 +73,9 @@ class MainWindow(QMainWindow):
         self.ctx = ctx
         self.setWindowTitle("OV Studio")  # untranslated: the product name
         self.setMinimumSize(_minimum_size())
-        self.resize(1280, 800)
+        # Where it was last time, on the screens present now; else a size that fits the screen.
+        self.session = WindowSession(ctx.paths.session_file, self)
+        self.session.place(self)
         self.tasks = TaskRunner(self)
         # Every settings change, from any thread, reaches the panels that show that setting.
         self.settings_signals = SettingsSignals(ctx.settings_store, self.tasks, self)
@@ -138,6 +142,7 @@ class MainWindow(QMainWindow):
         self.menus = MainMenus(self)
         self.nav.currentRowChanged.connect(self._show_panel)
         self.nav.setCurrentRow(0)
+        self.session.follow_panels(self)  # the panel shown last time, its splitters
         self.model_status.cancelRequested.connect(self.chat_panel.model_picker.cancel_load)
         self.chat_panel.modelLoaded.connect(self._on_model_loaded)
         self.chat_panel.loadingChanged.connect(self._on_loading)
@@ -151,8 +156,6 @@ class MainWindow(QMainWindow):
         self.chat_panel.model_picker.convertRequested.connect(self._convert_checkpoint)
         if ctx.settings.overlay_visible:
             self.menus.overlay_action.setChecked(True)
-        if ctx.settings.server.start_with_app:
-            self.server_switch.start()
         self.chat_panel.input.setFocus()  # type right away; focus moves there on activation
         if ctx.notices:  # repaired settings, damaged files: worth saying once, not blocking
             self.notifications.show_message("\n".join(ctx.notices), level="warning")
@@ -366,6 +369,7 @@ class MainWindow(QMainWindow):
         if event.type() == QEvent.Type.PaletteChange:
             self._refresh_nav_icons()
         if event.type() == QEvent.Type.Close:
+            self.session.closing(self)  # first: what runs now is what the next start brings back
             if self._overlay is not None:
                 self._overlay.hide()
             self.model_status.stop_clock()
@@ -380,8 +384,8 @@ class MainWindow(QMainWindow):
 
 
 def _minimum_size() -> QSize:
-    """:data:`MINIMUM_SIZE`, or the screen's free area where the screen is smaller."""
+    """:data:`MINIMUM_SIZE`, or the screen's free area (less a frame) where it is smaller."""
     screen = QGuiApplication.primaryScreen()
     if screen is None:
         return MINIMUM_SIZE
-    return MINIMUM_SIZE.boundedTo(screen.availableSize())
+    return MINIMUM_SIZE.boundedTo(screen.availableSize().shrunkBy(TYPICAL_FRAME))

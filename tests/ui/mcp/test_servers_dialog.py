@@ -8,12 +8,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QDate, QDateTime, QLocale, Qt, QTime
 from pytestqt.qtbot import QtBot
 
 from app.core.errors import UserError
 from app.core.mcp_servers import COMMAND_EMPTY, NAME_INVALID, URL_NOT_HTTP, McpServer
 from app.core.settings_store import SettingsStore
+from app.mcp.listings import LastListing
 from tests.ui.helpers import click
 from tests.ui.mcp_fakes import FakeToolService, calculator_tools
 from ui.a11y import unlabelled_widgets
@@ -190,3 +191,21 @@ def test_a_failed_test_says_its_sentence_next_to_the_field_it_names(
     service.refusals["calc"] = UserError("The server closed the connection.", field="server")
     click(qtbot, dialog.test.button)
     qtbot.waitUntil(lambda: dialog.test.result.text() == "The server closed the connection.")
+
+
+def test_the_last_test_of_an_earlier_run_is_shown_with_when_it_was_taken(
+    qtbot: QtBot, store: SettingsStore, service: FakeToolService, tasks: TaskRunner
+) -> None:
+    taken = QDateTime(QDate(2026, 11, 28), QTime(9, 30))
+    when = QLocale().toString(taken, QLocale.FormatType.ShortFormat)
+    tools = calculator_tools()
+    service.listed["calc"] = tools
+    service.earlier["calc"] = LastListing(CALC, taken.toSecsSinceEpoch(), tools, [])
+    dialog = open_dialog(qtbot, store, service, tasks)
+    row = dialog.list.topLevelItem(0)
+    assert row.text(2) == tr("%n tool(s)", "", 2)
+    assert dialog.test.result.text() == tr("%n tool(s) listed on {when}.", "", 2).format(when=when)
+    failure = "Nothing answers at that address."
+    service.earlier["calc"] = LastListing(CALC, taken.toSecsSinceEpoch(), None, [], failure)
+    again = open_dialog(qtbot, store, service, tasks)
+    assert again.test.result.text() == f"Tested on {when}: {failure}"

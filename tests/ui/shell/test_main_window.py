@@ -23,6 +23,7 @@ from ui.a11y import accessible_description, accessible_name, unlabelled_widgets
 from ui.shell.about_dialog import AboutDialog
 from ui.shell.main_panels import PANELS
 from ui.shell.main_window import MINIMUM_SIZE, MainWindow
+from ui.shell.window_place import TYPICAL_FRAME
 from ui.theme import ThemeFollower, is_dark
 
 
@@ -214,7 +215,7 @@ def test_ctrl_number_switches_panels(qtbot: QtBot, window: MainWindow) -> None:
 
 def test_the_window_has_a_minimum_size(qtbot: QtBot, window: MainWindow) -> None:
     screen = window.screen().availableSize()
-    assert window.minimumSize() == MINIMUM_SIZE.boundedTo(screen)
+    assert window.minimumSize() == MINIMUM_SIZE.boundedTo(screen.shrunkBy(TYPICAL_FRAME))
     window.resize(400, 300)
     assert window.width() >= window.minimumWidth() and window.height() >= window.minimumHeight()
 
