@@ -4166,6 +4166,10 @@
             <translation>{name} konnte nicht gespeichert werden: {reason}</translation>
         </message>
         <message>
+            <source>Could not save {name} in {folder}: {reason}</source>
+            <translation>{name} konnte nicht in {folder} gespeichert werden: {reason}</translation>
+        </message>
+        <message>
             <source>text-to-speech model</source>
             <translation>Sprachsynthesemodell</translation>
         </message>

@@ -4156,6 +4156,10 @@
             <translation>无法保存 {name}：{reason}</translation>
         </message>
         <message>
+            <source>Could not save {name} in {folder}: {reason}</source>
+            <translation>无法将 {name} 保存到 {folder}：{reason}</translation>
+        </message>
+        <message>
             <source>text-to-speech model</source>
             <translation>语音合成模型</translation>
         </message>

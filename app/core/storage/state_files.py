@@ -20,6 +20,7 @@ from pydantic_core import PydanticSerializationError
 from app.core.errors import StorageError
 from app.core.storage.atomic import write_text_atomic
 from app.core.storage.json_files import Damaged, read_json_object
+from app.core.texts import tr
 
 log = logging.getLogger(__name__)
 
@@ -66,8 +67,12 @@ def write_state(path: Path, state: BaseModel) -> None:
         text = state.model_dump_json(indent=2)
         write_text_atomic(path, text)
     except PydanticSerializationError as error:
-        raise StorageError(f"Could not save {path.name}: {error}") from error
+        raise StorageError(
+            tr("Could not save {name}: {reason}").format(name=path.name, reason=error)
+        ) from error
     except OSError as error:
         raise StorageError(
-            f"Could not save {path.name} in {path.parent}: {error.strerror or error}"
+            tr("Could not save {name} in {folder}: {reason}").format(
+                name=path.name, folder=path.parent, reason=error.strerror or error
+            )
         ) from error
