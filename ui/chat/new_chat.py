@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QLabel, QPushButton, QScrollArea, QWidget
 from app.core import UserError, audio_devices
 from app.mcp import split_tool_id
 from ui.a11y import describe
+from ui.chat.model_text import model_name
 from ui.chat.starters import Abilities, Action, Starter, starters
 from ui.i18n import tr
 from ui.icons import set_icon
@@ -53,8 +54,9 @@ class NewChatPage(QScrollArea):
         self.starters: list[Starter] = []
         self._column = QWidget()
         self._column.setMaximumWidth(PAGE_WIDTH)
-        self._list = vbox(parent=None, margins=0, spacing=8)
-        vbox(self.sentence, self._list, parent=self._column, margins=16, spacing=16)
+        self._list = vbox(margins=0, spacing=8)  # the prompts, one under the other
+        self._ways = hbox(margins=0, spacing=8)  # documents, talking: side by side below
+        vbox(self.sentence, self._list, self._ways, parent=self._column, margins=16, spacing=16)
         outer = QWidget()
         vbox(1, hbox(1, (self._column, 4), 1, margins=0), 2, parent=outer, margins=0)
         self.setWidget(outer)
@@ -62,9 +64,10 @@ class NewChatPage(QScrollArea):
     def show_starters(self, model: str, offered: list[Starter]) -> None:
         """Say whom to ask and offer ``offered`` (the buttons are made again)."""
         self.sentence.setText(ask_sentence(model))
-        for button in self.buttons:
-            self._list.removeWidget(button)
-            button.deleteLater()
+        for layout in (self._list, self._ways):
+            while (item := layout.takeAt(0)) is not None:
+                if (widget := item.widget()) is not None:
+                    widget.deleteLater()
         self.starters = list(offered)
         self.buttons = []
         for starter in offered:
@@ -73,8 +76,11 @@ class NewChatPage(QScrollArea):
             set_icon(button, starter.icon)
             describe(button, starter.title, starter.prompt or starter.title)
             button.clicked.connect(partial(self.chosen.emit, starter))
-            self._list.addWidget(button)
+            prompt = starter.action not in (Action.USE_KNOWLEDGE, Action.DICTATE)
+            (self._list if prompt else self._ways).addWidget(button)
             self.buttons.append(button)
+        self._ways.insertStretch(0, 1)
+        self._ways.addStretch(1)
 
     def titles(self) -> list[str]:
         """The buttons' words, top to bottom."""
@@ -123,7 +129,8 @@ class NewChat(QObject):
         loaded = self._panel.chat.loaded_model
         if loaded is None:
             return
-        self.page.show_starters(loaded.model_name, starters(self.abilities()))
+        name = loaded.remote_model or model_name(loaded.model_path)
+        self.page.show_starters(name, starters(self.abilities()))
         self._panel.model.update_welcome()
 
     @Slot(object)
