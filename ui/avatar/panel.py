@@ -198,7 +198,6 @@ class AvatarPanel(QWidget):
         self.previewer.stateChanged.connect(self._on_preview_state)
         self.model_needed.openRequested.connect(self.modelsRequested)
         self.result.empty.modelRequested.connect(self.modelsRequested)
-        self.result.empty.clicked.connect(self.face.choose)
         self.face.faceChosen.connect(self.check_model)
         self.generate_button.clicked.connect(self.generate)
         self.cancel_button.clicked.connect(self.cancel)

@@ -55,7 +55,7 @@ def video_here() -> str:
 
 def choose_face_first() -> str:
     """The empty video area before a face is chosen."""
-    return tr("A talking face starts from a photo or a video of one face.")
+    return tr("A talking face starts from a photo or a video of one face: choose one (left).")
 
 
 class ResultPane(QWidget):
@@ -114,18 +114,12 @@ class ResultPane(QWidget):
 
     def show_needs(self, missing: ModelMissingError | None, has_face: bool) -> None:
         """Say in the empty video area what a video needs first: the lip-sync model
-        (``missing``) with *Convert…*, else a face with *Choose face…*, else where it appears."""
+        (``missing``) with *Convert…*; else a face (whose *Choose face…* is beside it, in the
+        face box: not a second one here); else where the video appears."""
         if missing is not None:
             self.empty.show_model(missing)
-        elif not has_face:
-            self.empty.show_need(
-                choose_face_first(),
-                tr("Choose face…"),
-                "image-outline",
-                tr("A photo (png, jpg, webp) or a video (mp4, mov, webm)"),
-            )
         else:
-            self.empty.show_need(video_here())
+            self.empty.show_need(video_here() if has_face else choose_face_first())
 
     def set_locked(self, locked: bool) -> None:
         """Whether a video is being made (Save as… is then disabled)."""

@@ -494,7 +494,7 @@ def test_no_lipsync_model_is_explained_up_front(
     assert not panel.model_error.isVisible()  # not said twice
 
 
-def test_without_a_face_the_empty_video_area_chooses_one(
+def test_without_a_face_the_empty_video_area_asks_for_one(
     qtbot: QtBot,
     make_avatar_panel: Callable[..., AvatarPanel],
     face_png: Path,
@@ -503,9 +503,9 @@ def test_without_a_face_the_empty_video_area_chooses_one(
     panel = make_avatar_panel()
     empty = panel.result.empty
     assert empty.isVisible() and empty.text() == choose_face_first()
-    assert empty.button.text() == "Choose face…"
+    assert empty.button.isHidden() and panel.face.choose_button.isVisible()  # the one button
     answer_files(monkeypatch, face_png)
-    click(qtbot, empty.button)
+    click(qtbot, panel.face.choose_button)
     assert panel.face.path == face_png
     assert empty.text() == video_here() and empty.button.isHidden()
 
