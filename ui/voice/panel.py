@@ -145,7 +145,12 @@ class VoicePanel(QWidget):
         if isinstance(encoder, ModelMissingError):
             self.voices.empty.show_model(encoder)
         else:
-            self.voices.empty.show_need(empty_text(), from_file_text(), "folder-open")
+            self.voices.empty.show_need(
+                empty_text(),
+                from_file_text(),
+                "folder-open",
+                tr("A clip of 5–30 s of one person speaking: wav, flac, ogg, mp3"),
+            )
         self.new_voice.show_model_problem(None if no_voices else encoder)
 
     def event(self, event: QEvent) -> bool:
