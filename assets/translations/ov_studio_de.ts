@@ -146,8 +146,12 @@
             </translation>
         </message>
         <message>
-            <source>Your video appears here. Choose a face and what it says, then Generate.</source>
-            <translation>Ihr Video erscheint hier. Wählen Sie ein Gesicht und was es sagt, dann „Erzeugen“.</translation>
+            <source>Your video appears here. Choose what the face says, then Generate.</source>
+            <translation>Hier erscheint Ihr Video. Wählen Sie, was das Gesicht sagt, und klicken Sie dann auf „Erzeugen“.</translation>
+        </message>
+        <message>
+            <source>A talking face starts from a photo or a video of one face: choose one (left).</source>
+            <translation>Ein sprechendes Gesicht entsteht aus einem Foto oder Video eines Gesichts: Wählen Sie eines aus (links).</translation>
         </message>
         <message>
             <source>Save as…</source>
@@ -2200,8 +2204,8 @@
             <translation>Der Referenzclip fehlt: Die Stimme spricht weiterhin, aber der Clip kann nicht abgespielt werden.</translation>
         </message>
         <message>
-            <source>No voices yet: make one below from a clip of someone speaking.</source>
-            <translation>Noch keine Stimmen: Erstellen Sie unten eine aus einem Clip, in dem jemand spricht.</translation>
+            <source>No voices yet: a voice is made from 5–30 s of one person speaking.</source>
+            <translation>Noch keine Stimmen: Eine Stimme entsteht aus 5–30 s Sprache einer Person.</translation>
         </message>
         <message>
             <source>Clip</source>
@@ -3214,24 +3218,8 @@
             <translation>Nichts in „{collection}“ passt zu dieser Suche.</translation>
         </message>
         <message>
-            <source>Get it in Models…</source>
-            <translation>Unter „Modelle“ holen…</translation>
-        </message>
-        <message>
-            <source>Get the model</source>
-            <translation>Modell holen</translation>
-        </message>
-        <message>
-            <source>Open the model manager where this model is downloaded or converted</source>
-            <translation>Die Modellverwaltung öffnen, in der dieses Modell heruntergeladen oder konvertiert wird</translation>
-        </message>
-        <message>
             <source>The model loaded last time is no longer at {path}: open it where it is now, or choose another.</source>
             <translation>Das zuletzt geladene Modell liegt nicht mehr unter {path}: Öffnen Sie es dort, wo es jetzt liegt, oder wählen Sie ein anderes.</translation>
-        </message>
-        <message>
-            <source>No model — get one in File → Models…, or open one</source>
-            <translation>Kein Modell – holen Sie eines unter Datei → Modelle… oder öffnen Sie eines</translation>
         </message>
         <message>
             <source>Installed</source>
@@ -4245,6 +4233,10 @@
         <message>
             <source>The microphone stopped delivering sound (was it unplugged?): the recording was cut before any words were heard.</source>
             <translation>Das Mikrofon liefert keinen Ton mehr (wurde es abgezogen?): Die Aufnahme wurde abgeschnitten, bevor Wörter erkannt wurden.</translation>
+        </message>
+        <message>
+            <source>Speaking needs a voice, and making one needs a speaker encoder first: convert it (left).</source>
+            <translation>Zum Sprechen braucht es eine Stimme, und für eine Stimme zuerst einen Sprecher-Encoder: Konvertieren Sie ihn (links).</translation>
         </message>
         <message>
             <source>Create a voice first: record or pick a clip of someone speaking (left).</source>
@@ -5847,6 +5839,130 @@
         <message>
             <source>last 60 s</source>
             <translation>letzte 60 s</translation>
+        </message>
+        <message>
+            <source>Ask {model} anything, or start with one of these.</source>
+            <translation>Fragen Sie {model}, was Sie möchten, oder beginnen Sie mit einem dieser Vorschläge.</translation>
+        </message>
+        <message>
+            <source>Explain how a rainbow forms</source>
+            <translation>Erkläre, wie ein Regenbogen entsteht</translation>
+        </message>
+        <message>
+            <source>Explain how a rainbow forms, in simple words.</source>
+            <translation>Erkläre in einfachen Worten, wie ein Regenbogen entsteht.</translation>
+        </message>
+        <message>
+            <source>Name three planets</source>
+            <translation>Nenne drei Planeten</translation>
+        </message>
+        <message>
+            <source>Name three planets in our solar system.</source>
+            <translation>Nenne drei Planeten unseres Sonnensystems.</translation>
+        </message>
+        <message>
+            <source>Give me tips for staying focused</source>
+            <translation>Tipps, um konzentriert zu bleiben</translation>
+        </message>
+        <message>
+            <source>Give me three tips for staying focused.</source>
+            <translation>Gib mir drei Tipps, wie ich konzentriert bleibe.</translation>
+        </message>
+        <message>
+            <source>Describe a picture…</source>
+            <translation>Ein Bild beschreiben…</translation>
+        </message>
+        <message>
+            <source>Describe this picture in detail.</source>
+            <translation>Beschreibe dieses Bild ausführlich.</translation>
+        </message>
+        <message>
+            <source>Read the text in an image…</source>
+            <translation>Den Text in einem Bild lesen…</translation>
+        </message>
+        <message>
+            <source>What does the text in this image say?</source>
+            <translation>Was steht in dem Text auf diesem Bild?</translation>
+        </message>
+        <message>
+            <source>What can your tools do?</source>
+            <translation>Was können deine Werkzeuge?</translation>
+        </message>
+        <message>
+            <source>Which tools can you use, and what can each of them do for me?</source>
+            <translation>Welche Werkzeuge kannst du benutzen, und was kann jedes davon für mich tun?</translation>
+        </message>
+        <message>
+            <source>Use {tool}…</source>
+            <translation>{tool} verwenden…</translation>
+        </message>
+        <message>
+            <source>Use the {tool} tool to </source>
+            <translation>Verwende das Werkzeug {tool}, um </translation>
+        </message>
+        <message>
+            <source>Ask about your documents</source>
+            <translation>Fragen zu Ihren Dokumenten</translation>
+        </message>
+        <message>
+            <source>Talk to it</source>
+            <translation>Mit ihm sprechen</translation>
+        </message>
+        <message>
+            <source>Add documents to ask questions about them; they go into “My documents”.</source>
+            <translation>Fügen Sie Dokumente hinzu, um Fragen dazu zu stellen; sie kommen in „My documents“.</translation>
+        </message>
+        <message>
+            <source>This collection has no documents yet: add some, or drop them here.</source>
+            <translation>Diese Sammlung enthält noch keine Dokumente: Fügen Sie welche hinzu oder ziehen Sie sie hierher.</translation>
+        </message>
+        <message>
+            <source>Speaking needs a text-to-speech model, and none is installed.</source>
+            <translation>Zum Sprechen braucht es ein Sprachsynthesemodell, und keines ist installiert.</translation>
+        </message>
+        <message>
+            <source>Making a voice needs a speaker encoder, and none is installed.</source>
+            <translation>Für eine Stimme braucht es einen Sprecher-Encoder, und keiner ist installiert.</translation>
+        </message>
+        <message>
+            <source>A talking face needs a lip-sync model, and none is installed.</source>
+            <translation>Ein sprechendes Gesicht braucht ein Modell für die Lippensynchronisation, und keines ist installiert.</translation>
+        </message>
+        <message>
+            <source>A talking face needs a face detector, and none is installed.</source>
+            <translation>Ein sprechendes Gesicht braucht eine Gesichtserkennung, und keine ist installiert.</translation>
+        </message>
+        <message>
+            <source>Listening needs a speech-to-text model, and none is installed.</source>
+            <translation>Zum Zuhören braucht es ein Spracherkennungsmodell, und keines ist installiert.</translation>
+        </message>
+        <message>
+            <source>Reading images needs a vision model, and none is installed.</source>
+            <translation>Zum Lesen von Bildern braucht es ein Bildmodell, und keines ist installiert.</translation>
+        </message>
+        <message>
+            <source>Knowledge needs an embedding model, and none is installed.</source>
+            <translation>Wissen braucht ein Einbettungsmodell, und keines ist installiert.</translation>
+        </message>
+        <message>
+            <source>Download…</source>
+            <translation>Herunterladen…</translation>
+        </message>
+        <message>
+            <source>Download the model</source>
+            <translation>Modell herunterladen</translation>
+        </message>
+        <message>
+            <source>Open the model manager at the models of this kind, ready to download</source>
+            <translation>Öffnet die Modellverwaltung bei den Modellen dieser Art, bereit zum Herunterladen</translation>
+        </message>
+        <message>
+            <source>Convert the model</source>
+            <translation>Modell konvertieren</translation>
+        </message>
+        <message>
+            <source>Open the model manager's Convert view, set up for this model</source>
+            <translation>Öffnet die Ansicht „Konvertieren“ der Modellverwaltung, für dieses Modell eingerichtet</translation>
         </message>
     </context>
 </TS>

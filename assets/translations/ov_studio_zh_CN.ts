@@ -144,8 +144,12 @@
             </translation>
         </message>
         <message>
-            <source>Your video appears here. Choose a face and what it says, then Generate.</source>
-            <translation>你的视频将显示在此处。请选择人脸及其要说的内容，然后单击“生成”。</translation>
+            <source>Your video appears here. Choose what the face says, then Generate.</source>
+            <translation>视频将显示在这里。请选择人脸要说的内容，然后点击“生成”。</translation>
+        </message>
+        <message>
+            <source>A talking face starts from a photo or a video of one face: choose one (left).</source>
+            <translation>会说话的人脸需要一张人脸照片或一段人脸视频：请在左侧选择。</translation>
         </message>
         <message>
             <source>Save as…</source>
@@ -2196,8 +2200,8 @@
             <translation>其参考音频片段缺失：该声音仍可朗读，但无法播放音频片段。</translation>
         </message>
         <message>
-            <source>No voices yet: make one below from a clip of someone speaking.</source>
-            <translation>还没有声音：请在下方用一段说话的音频片段创建一个。</translation>
+            <source>No voices yet: a voice is made from 5–30 s of one person speaking.</source>
+            <translation>还没有声音：声音由一个人 5–30 秒的讲话制作而成。</translation>
         </message>
         <message>
             <source>Clip</source>
@@ -3204,24 +3208,8 @@
             <translation>“{collection}”中没有与此搜索匹配的内容。</translation>
         </message>
         <message>
-            <source>Get it in Models…</source>
-            <translation>在模型管理器中获取…</translation>
-        </message>
-        <message>
-            <source>Get the model</source>
-            <translation>获取模型</translation>
-        </message>
-        <message>
-            <source>Open the model manager where this model is downloaded or converted</source>
-            <translation>打开模型管理器，在其中下载或转换此模型</translation>
-        </message>
-        <message>
             <source>The model loaded last time is no longer at {path}: open it where it is now, or choose another.</source>
             <translation>上次加载的模型已不在 {path}：请从其现在的位置打开它，或选择其他模型。</translation>
-        </message>
-        <message>
-            <source>No model — get one in File → Models…, or open one</source>
-            <translation>无模型 — 请在“文件 → 模型…”中获取，或打开一个模型</translation>
         </message>
         <message>
             <source>Installed</source>
@@ -4235,6 +4223,10 @@
         <message>
             <source>The microphone stopped delivering sound (was it unplugged?): the recording was cut before any words were heard.</source>
             <translation>麦克风停止传送声音（是否已拔出？）：录音在听到任何话语之前就已中断。</translation>
+        </message>
+        <message>
+            <source>Speaking needs a voice, and making one needs a speaker encoder first: convert it (left).</source>
+            <translation>朗读需要一个声音，而制作声音首先需要说话人编码器：请先转换它（左侧）。</translation>
         </message>
         <message>
             <source>Create a voice first: record or pick a clip of someone speaking (left).</source>
@@ -5832,6 +5824,130 @@
         <message>
             <source>last 60 s</source>
             <translation>最近 60 秒</translation>
+        </message>
+        <message>
+            <source>Ask {model} anything, or start with one of these.</source>
+            <translation>向 {model} 提任何问题，或从下面的建议开始。</translation>
+        </message>
+        <message>
+            <source>Explain how a rainbow forms</source>
+            <translation>解释彩虹是如何形成的</translation>
+        </message>
+        <message>
+            <source>Explain how a rainbow forms, in simple words.</source>
+            <translation>用简单的话解释彩虹是如何形成的。</translation>
+        </message>
+        <message>
+            <source>Name three planets</source>
+            <translation>说出三颗行星</translation>
+        </message>
+        <message>
+            <source>Name three planets in our solar system.</source>
+            <translation>说出太阳系中的三颗行星。</translation>
+        </message>
+        <message>
+            <source>Give me tips for staying focused</source>
+            <translation>保持专注的小技巧</translation>
+        </message>
+        <message>
+            <source>Give me three tips for staying focused.</source>
+            <translation>给我三个保持专注的小技巧。</translation>
+        </message>
+        <message>
+            <source>Describe a picture…</source>
+            <translation>描述一张图片…</translation>
+        </message>
+        <message>
+            <source>Describe this picture in detail.</source>
+            <translation>请详细描述这张图片。</translation>
+        </message>
+        <message>
+            <source>Read the text in an image…</source>
+            <translation>读取图片中的文字…</translation>
+        </message>
+        <message>
+            <source>What does the text in this image say?</source>
+            <translation>这张图片中的文字写的是什么？</translation>
+        </message>
+        <message>
+            <source>What can your tools do?</source>
+            <translation>你的工具能做什么？</translation>
+        </message>
+        <message>
+            <source>Which tools can you use, and what can each of them do for me?</source>
+            <translation>你可以使用哪些工具？每个工具能为我做什么？</translation>
+        </message>
+        <message>
+            <source>Use {tool}…</source>
+            <translation>使用 {tool}…</translation>
+        </message>
+        <message>
+            <source>Use the {tool} tool to </source>
+            <translation>使用 {tool} 工具来</translation>
+        </message>
+        <message>
+            <source>Ask about your documents</source>
+            <translation>就你的文档提问</translation>
+        </message>
+        <message>
+            <source>Talk to it</source>
+            <translation>与它对话</translation>
+        </message>
+        <message>
+            <source>Add documents to ask questions about them; they go into “My documents”.</source>
+            <translation>添加文档即可就其提问；文档会放入“My documents”。</translation>
+        </message>
+        <message>
+            <source>This collection has no documents yet: add some, or drop them here.</source>
+            <translation>此集合还没有文档：请添加，或将文档拖放到这里。</translation>
+        </message>
+        <message>
+            <source>Speaking needs a text-to-speech model, and none is installed.</source>
+            <translation>朗读需要语音合成模型，但尚未安装。</translation>
+        </message>
+        <message>
+            <source>Making a voice needs a speaker encoder, and none is installed.</source>
+            <translation>制作声音需要说话人编码器，但尚未安装。</translation>
+        </message>
+        <message>
+            <source>A talking face needs a lip-sync model, and none is installed.</source>
+            <translation>会说话的人脸需要对口型模型，但尚未安装。</translation>
+        </message>
+        <message>
+            <source>A talking face needs a face detector, and none is installed.</source>
+            <translation>会说话的人脸需要人脸检测器，但尚未安装。</translation>
+        </message>
+        <message>
+            <source>Listening needs a speech-to-text model, and none is installed.</source>
+            <translation>聆听需要语音识别模型，但尚未安装。</translation>
+        </message>
+        <message>
+            <source>Reading images needs a vision model, and none is installed.</source>
+            <translation>读取图片需要视觉模型，但尚未安装。</translation>
+        </message>
+        <message>
+            <source>Knowledge needs an embedding model, and none is installed.</source>
+            <translation>知识库需要嵌入模型，但尚未安装。</translation>
+        </message>
+        <message>
+            <source>Download…</source>
+            <translation>下载…</translation>
+        </message>
+        <message>
+            <source>Download the model</source>
+            <translation>下载模型</translation>
+        </message>
+        <message>
+            <source>Open the model manager at the models of this kind, ready to download</source>
+            <translation>在模型管理器中打开此类模型，以便下载</translation>
+        </message>
+        <message>
+            <source>Convert the model</source>
+            <translation>转换模型</translation>
+        </message>
+        <message>
+            <source>Open the model manager's Convert view, set up for this model</source>
+            <translation>打开模型管理器的“转换”视图，已为此模型设置好</translation>
         </message>
     </context>
 </TS>

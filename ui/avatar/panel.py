@@ -37,7 +37,7 @@ from app.avatar import (
     check_request,
     make_video,
 )
-from app.core import DeviceInfo, UserError, device_value_of
+from app.core import DeviceInfo, ModelMissingError, UserError, device_value_of
 from app.models import ModelTask
 from app.speech import SpeechInputService
 from app.voice import SpokenClip, VoiceService
@@ -197,6 +197,8 @@ class AvatarPanel(QWidget):
         self.face.faceChosen.connect(self.previewer.read)
         self.previewer.stateChanged.connect(self._on_preview_state)
         self.model_needed.openRequested.connect(self.modelsRequested)
+        self.result.empty.modelRequested.connect(self.modelsRequested)
+        self.face.faceChosen.connect(self.check_model)
         self.generate_button.clicked.connect(self.generate)
         self.cancel_button.clicked.connect(self.cancel)
 
@@ -225,12 +227,15 @@ class AvatarPanel(QWidget):
     @Slot()
     def check_model(self) -> None:
         """Say up front when no lip-sync model is installed, and what to do."""
+        missing: ModelMissingError | None = None
         try:
             self.avatar.model_folder()
-        except UserError as error:
-            self.model_needed.show_problem(error)
+        except UserError as error:  # none installed: the empty video area says it first
+            missing = error if isinstance(error, ModelMissingError) else None
+            self.model_needed.show_problem(None if missing else error)
         else:
             self.model_needed.show_problem(None)
+        self.result.show_needs(missing, self.face.path is not None)
 
     def event(self, event: QEvent) -> bool:
         """Shown: refresh; hidden: pause; files dragged in: faces or speech."""

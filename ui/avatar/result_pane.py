@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.avatar import AvatarService, RgbImage, VideoResult, copy_result, recent_videos
+from app.core import ModelMissingError
 from ui.a11y import announce, describe
 from ui.avatar.gallery import Gallery
 from ui.avatar.progress_line import duration_text
@@ -25,6 +26,7 @@ from ui.numbers import decimal
 from ui.shell.error_router import ErrorRouter
 from ui.shell.notifications import NotificationBar
 from ui.tasks import TaskRunner
+from ui.widgets.empty_state import EmptyState
 from ui.widgets.file_dialogs import FileKind, save_file
 from ui.widgets.inline_error import InlineError
 
@@ -46,6 +48,16 @@ def result_text(result: VideoResult) -> str:
     return " · ".join(parts)
 
 
+def video_here() -> str:
+    """The empty video area once a face is chosen."""
+    return tr("Your video appears here. Choose what the face says, then Generate.")
+
+
+def choose_face_first() -> str:
+    """The empty video area before a face is chosen."""
+    return tr("A talking face starts from a photo or a video of one face: choose one (left).")
+
+
 class ResultPane(QWidget):
     """Preview (play/pause/seek), Save as… and the gallery of recent results."""
 
@@ -64,9 +76,10 @@ class ResultPane(QWidget):
         self.locked = False
         """A video is being made: Save as… waits (the owner sets this)."""
         self.gallery_loading = False
-        self.preview = VideoPreview(
-            tr("Your video appears here. Choose a face and what it says, then Generate.")
-        )
+        # Until there is a video: what making one needs next, and the button that gets it.
+        self.empty = EmptyState()
+        self.empty.show_need(video_here())
+        self.preview = VideoPreview(self.empty)
         self.label = QLabel()
         self.label.setWordWrap(True)
         self.save_button = QPushButton(tr("Save as…"))
@@ -97,6 +110,15 @@ class ResultPane(QWidget):
         self.save_button.clicked.connect(self.save_as)
         self.gallery.videoChosen.connect(self.show_video)
         self._update_save()
+
+    def show_needs(self, missing: ModelMissingError | None, has_face: bool) -> None:
+        """Say in the empty video area what a video needs first: the lip-sync model
+        (``missing``) with *Convert…*; else a face (whose *Choose face…* is beside it, in the
+        face box: not a second one here); else where the video appears."""
+        if missing is not None:
+            self.empty.show_model(missing)
+        else:
+            self.empty.show_need(video_here() if has_face else choose_face_first())
 
     def set_locked(self, locked: bool) -> None:
         """Whether a video is being made (Save as… is then disabled)."""

@@ -76,19 +76,24 @@ class StillFrame(QLabel):
 
 
 class VideoPreview(QWidget):
-    """Plays one video file at a time; ``placeholder`` is shown until there is one."""
+    """Plays one video file at a time; ``placeholder`` (a sentence, or a widget of the
+    owner's: an empty state) is shown until there is one."""
 
     def __init__(
-        self, placeholder: str, parent: QWidget | None = None, *, controls: bool = True
+        self, placeholder: str | QWidget, parent: QWidget | None = None, *, controls: bool = True
     ) -> None:
         super().__init__(parent)
         self.path: Path | None = None
         self.video = QVideoWidget()
         self.video.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.placeholder = QLabel(placeholder)
-        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.placeholder.setWordWrap(True)
-        self.placeholder.setFrameShape(QLabel.Shape.StyledPanel)
+        if isinstance(placeholder, QWidget):
+            self.placeholder: QWidget = placeholder
+        else:
+            label = QLabel(placeholder)
+            label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            label.setWordWrap(True)
+            label.setFrameShape(QLabel.Shape.StyledPanel)
+            self.placeholder = label
         self.still = StillFrame()
         self.stack = QStackedWidget()
         self.stack.addWidget(self.placeholder)

@@ -179,6 +179,11 @@ class KnowledgePicker(QWidget):
         finally:
             self._quiet = False
 
+    def known_collections(self) -> list[str] | None:
+        """The collections as last listed (None until they are: listing may start the
+        database, so it waits until they are wanted)."""
+        return None if self._names is None else list(self._names)
+
     @property
     def selected(self) -> str:
         """The collection the widgets show as in use ("" when the switch is off)."""

@@ -52,8 +52,9 @@ def model_gone(model: Path) -> str:
 
 
 def no_model_text() -> str:
-    """What the model line says while no model is loaded."""
-    return tr("No model — get one in File → Models…, or open one")
+    """What the model line says while no model is loaded (how to get one is the welcome
+    page's to say, once, below it)."""
+    return tr("No model loaded")
 
 
 class ModelPicker(QWidget):

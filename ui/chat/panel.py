@@ -29,6 +29,7 @@ from ui.chat.message_actions import MessageActions
 from ui.chat.message_view import MessageView
 from ui.chat.model_drop import ModelDropTarget
 from ui.chat.model_picker import ModelPicker
+from ui.chat.new_chat import NewChat
 from ui.chat.panel_input import InputRow
 from ui.chat.panel_layout import generation_button, lay_out, show_side
 from ui.chat.panel_model import DefaultPrompt, ModelWiring, still_loading
@@ -61,9 +62,8 @@ class ChatPanel(QWidget):
     panelRequested = Signal(str)  # another panel, by name (where a missing piece is made)
     context_budget_changed = Signal(object)
     """A :class:`ContextUsage` (or None: no model or no conversation) after each turn, a change
-    of conversation, model or settings. The lead wires it to
-    ``MessageView.set_context_marker(usage.first_sent)`` so the view marks where older turns
-    stop being sent."""
+    of conversation, model or settings; ``update_context`` also marks in the view (its
+    ``set_context_marker``) where older turns stop being sent."""
 
     def __init__(
         self,
@@ -157,6 +157,7 @@ class ChatPanel(QWidget):
         # The generation settings the next turn is counted with.
         signals.connect_keys({"chat", "chat_presets"}, self.update_context)
         self.message_actions = MessageActions(self)  # edit, delete, versions
+        self.new_chat = NewChat(self)  # an empty chat with a model: ways to start
         self.show_current()
         self._update_send_state()
 
@@ -273,8 +274,7 @@ class ChatPanel(QWidget):
 
     @Slot()
     def send(self) -> None:
-        """Send the typed message: the box is cleared, and given the text back if sending
-        fails."""
+        """Send the typed message: the box is cleared, and refilled if sending fails."""
         if self.generating or not self.input.has_text():
             return
         self.input_error.clear()

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal, Slot
-from PySide6.QtWidgets import QStackedWidget
+from PySide6.QtWidgets import QStackedWidget, QWidget
 
 from app.chat import ChatService, LoadedModel
 from app.core import DEFAULT_SYSTEM_PROMPT, UserError
@@ -137,6 +137,7 @@ class ModelWiring(QObject):
         self._generation = generation
         self._default_prompt = default_prompt
         self._focus_on_load: Path | None = None  # downloaded on the welcome page: type at once
+        self._new_chat: QWidget | None = None
         picker.loadingChanged.connect(self._on_loading_changed)
         picker.modelLoaded.connect(self._on_model_loaded)
         generation.performance.reloadingChanged.connect(self._on_reloading)
@@ -156,11 +157,22 @@ class ModelWiring(QObject):
             return
         self.load_model(path)
 
+    def set_new_chat_page(self, page: QWidget) -> None:
+        """``page`` (in :attr:`centre`) stands in for an empty chat while a model is loaded."""
+        self._new_chat = page
+
+    @Slot()
     def update_welcome(self) -> None:
-        """The welcome page while no model is loaded (or loading) and the chat is empty."""
-        idle = self._chat.loaded_model is None and not self._picker.loader.loading
-        welcome = idle and not self._view.toPlainText().strip()
-        self.centre.setCurrentWidget(self._welcome if welcome else self._view)
+        """The welcome page while no model is loaded (or loading) and the chat is empty; the
+        new-chat page while one is loaded, the chat empty and no answer being written."""
+        loading = self._picker.loader.loading
+        empty = not self._view.toPlainText().strip()
+        if empty and self._chat.loaded_model is None and not loading:
+            self.centre.setCurrentWidget(self._welcome)
+        elif empty and not loading and not self._answers.running and self._new_chat:
+            self.centre.setCurrentWidget(self._new_chat)
+        else:
+            self.centre.setCurrentWidget(self._view)
 
     @Slot(object)
     def _on_model_ready(self, model: InstalledModel) -> None:

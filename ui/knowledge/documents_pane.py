@@ -12,11 +12,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import (
     QLabel,
     QMessageBox,
     QPushButton,
+    QStackedWidget,
     QToolBar,
     QVBoxLayout,
     QWidget,
@@ -35,9 +36,11 @@ from ui.a11y import describe
 from ui.i18n import tr
 from ui.icons import set_icon
 from ui.knowledge.documents_table import DocumentsTable
+from ui.knowledge.empty_texts import add_files, empty_collection, no_collections
 from ui.knowledge.formatting import plural
 from ui.knowledge.ingest_box import IngestBox
 from ui.tasks import TaskRunner
+from ui.widgets.empty_state import EmptyState
 from ui.widgets.file_dialogs import FileKind, open_files, open_folder
 from ui.widgets.inline_error import InlineError
 from ui.widgets.open_document import open_document
@@ -57,12 +60,6 @@ def job_running() -> str:
     """Why a second ingest cannot start."""
     return tr("Documents are being added; wait for it to finish, or Cancel it, first.")
 
-
-NO_COLLECTIONS = (
-    "No collections yet. Drop files or folders here (they go into “My documents”), "
-    "click Add files…, or name a new collection on the left."
-)
-EMPTY_COLLECTION = "No documents yet. Drop files or folders here, or click Add files…"
 
 Report = Callable[[BaseException, InlineError], None]
 
@@ -109,10 +106,12 @@ class DocumentsPane(QWidget):
             tr("Remove the selected documents (your files stay) — Delete")
         )
         self.table = DocumentsTable()
-        self.hint = QLabel(NO_COLLECTIONS)
-        self.hint.setWordWrap(True)
-        self.hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.hint.hide()
+        # Where the rows would be, with nothing to list: what to do, and the button doing it.
+        self.hint = EmptyState()
+        self.hint.show_need(no_collections(), *add_files())
+        self.rows = QStackedWidget()
+        self.rows.addWidget(self.table)
+        self.rows.addWidget(self.hint)
         self.error = InlineError()
         self.ingest = IngestBox()
         describe(
@@ -126,6 +125,7 @@ class DocumentsPane(QWidget):
         set_icon(self.remove_button, "delete-outline")
         self._layout()
         self.add_files_button.clicked.connect(self.choose_files)
+        self.hint.clicked.connect(self.choose_files)
         self.add_folder_button.clicked.connect(self.choose_folder)
         self.reindex_button.clicked.connect(self.reindex)
         self.remove_button.clicked.connect(self.remove_selected)
@@ -152,8 +152,7 @@ class DocumentsPane(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.title)
         layout.addWidget(self.toolbar)
-        layout.addWidget(self.table, 1)
-        layout.addWidget(self.hint)
+        layout.addWidget(self.rows, 1)
         layout.addWidget(self.error)
         layout.addWidget(self.ingest)
 
@@ -184,7 +183,9 @@ class DocumentsPane(QWidget):
         can_remove = can_write and bool(self.table.selectedIndexes())
         self.remove_button.setEnabled(can_remove)
         self.table.remove_action.setEnabled(can_remove)
-        self.hint.setVisible(ready and not self._listing and self.table.rowCount() == 0)
+        empty = ready and not self._listing and self.table.rowCount() == 0
+        self.rows.setCurrentWidget(self.hint if empty else self.table)
+        self.hint.button.setEnabled(can_write)
 
     def show_collection(self, collection: Collection | None) -> None:
         """Show ``collection``'s documents (listed again in a worker)."""
@@ -196,12 +197,12 @@ class DocumentsPane(QWidget):
             self.error.clear()  # about the other collection; kept across a refresh of this one
         if collection is None:
             self.title.setText("<b>" + tr("Documents") + "</b>")
-            self.hint.setText(NO_COLLECTIONS)
+            self.hint.show_need(no_collections(), *add_files())
             return
         escaped = html.escape(name, quote=False)
         self.title.setText("<b>" + tr("Documents in “{name}”").format(name=escaped) + "</b>")
         self.title.setToolTip(name)
-        self.hint.setText(EMPTY_COLLECTION)
+        self.hint.show_need(empty_collection(), *add_files())
         self._listing = True
         self.tasks.start(
             load_documents,

@@ -15,7 +15,14 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QTimer, Signal, Slot
 from PySide6.QtWidgets import QMessageBox, QVBoxLayout, QWidget
 
-from app.core import AudioDeviceError, DeviceInfo, Player, UserError, audio_devices
+from app.core import (
+    AudioDeviceError,
+    DeviceInfo,
+    ModelMissingError,
+    Player,
+    UserError,
+    audio_devices,
+)
 from app.models import ModelTask
 from app.voice import Clip, Voice, VoiceService
 from ui.i18n import tr
@@ -27,7 +34,7 @@ from ui.tasks import TaskRunner
 from ui.voice.audio_widgets import CloseHook
 from ui.voice.new_voice import NewVoiceBox
 from ui.voice.speech_box import SpeechBox
-from ui.voice.voice_list import VoiceList
+from ui.voice.voice_list import VoiceList, empty_text, from_file_text
 from ui.widgets.layouts import panel_splitter, vbox
 
 PLAY_POLL_MS = 100
@@ -89,6 +96,8 @@ class VoicePanel(QWidget):
         self.speech.speechHandedOff.connect(self.speechForAvatar)
         self.speech.model_needed.openRequested.connect(self.modelsRequested)
         self.new_voice.model_needed.openRequested.connect(self.modelsRequested)
+        self.voices.empty.modelRequested.connect(self.modelsRequested)
+        self.voices.empty.clicked.connect(self.new_voice.choose_file)
         # A model chosen elsewhere (the model manager's Use): the missing-model line follows.
         signals.connect_model_choices((ModelTask.TTS, ModelTask.SPEAKER_ENCODER), self.check_models)
         self.refresh_devices()
@@ -128,7 +137,21 @@ class VoicePanel(QWidget):
             except UserError as error:
                 notes[task] = error
         self.speech.show_model_problem(notes.get(ModelTask.TTS))
-        self.new_voice.show_model_problem(notes.get(ModelTask.SPEAKER_ENCODER))
+        encoder = notes.get(ModelTask.SPEAKER_ENCODER)
+        self.speech.encoder_missing = encoder is not None
+        # With no voice, the empty list says first what a voice needs, with its one button:
+        # the speaker encoder when it is missing (then not said twice below), else a clip.
+        no_voices = not self.voice_service.library.voices()
+        if isinstance(encoder, ModelMissingError):
+            self.voices.empty.show_model(encoder)
+        else:
+            self.voices.empty.show_need(
+                empty_text(),
+                from_file_text(),
+                "folder-open",
+                tr("A clip of 5–30 s of one person speaking: wav, flac, ogg, mp3"),
+            )
+        self.new_voice.show_model_problem(None if no_voices else encoder)
 
     def event(self, event: QEvent) -> bool:
         """When shown: re-read voices and models (they may have changed), watch for close."""

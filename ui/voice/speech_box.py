@@ -141,6 +141,8 @@ class SpeechBox(QWidget):
         self.voice_error = InlineError()
         self.speak_error = InlineError()
         self.model_needed = ModelNeeded()
+        self.encoder_missing = False
+        """No speaker encoder is installed, so no voice can be made (the panel checks)."""
         self.model_note = self.model_needed.note
         self.playback_note = InlineError(warning=True)
         self.save_error = InlineError()
@@ -262,7 +264,7 @@ class SpeechBox(QWidget):
         self.playback_note.clear()
         voice = self.voice_combo.currentText()
         if not voice:
-            self.voice_error.show_message(no_voice())
+            self.voice_error.show_message(no_voice(self.encoder_missing))
             return
         self.outcome = None
         self.keeper.forget()  # its samples need not outlive it

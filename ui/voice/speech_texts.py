@@ -8,8 +8,13 @@ from ui.numbers import count, decimal
 from ui.voice.speech_runner import SpeechOutcome
 
 
-def no_voice() -> str:
-    """Why Speak cannot start with no voice."""
+def no_voice(encoder_missing: bool = False) -> str:
+    """Why Speak cannot start with no voice (``encoder_missing``: and why none can be made)."""
+    if encoder_missing:
+        return tr(
+            "Speaking needs a voice, and making one needs a speaker encoder first: convert it "
+            "(left)."
+        )
     return tr("Create a voice first: record or pick a clip of someone speaking (left).")
 
 

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMenu,
     QPushButton,
+    QStackedWidget,
     QStyle,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -31,6 +32,7 @@ from ui.icons import set_icon
 from ui.numbers import decimal
 from ui.voice.audio_widgets import no_audio_device
 from ui.voice.status_area import StatusArea
+from ui.widgets.empty_state import EmptyState
 from ui.widgets.inline_error import InlineError
 from ui.widgets.list_tree import make_list_tree, rename_action, tree_items, wanted_rename
 
@@ -50,8 +52,13 @@ def missing_clip() -> str:
 
 
 def empty_text() -> str:
-    """The list with no voice."""
-    return tr("No voices yet: make one below from a clip of someone speaking.")
+    """The list with no voice (a speaker encoder is installed)."""
+    return tr("No voices yet: a voice is made from 5–30 s of one person speaking.")
+
+
+def from_file_text() -> str:
+    """The empty list's button: a reference clip from a file."""
+    return tr("From file…")
 
 
 def created_text(created: float) -> str:
@@ -81,8 +88,13 @@ class VoiceList(QWidget):
         header = self.tree.header()
         describe(header, tr("Columns"), tr("Click a column to sort the voices by it"))
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        self.empty_label = QLabel(empty_text())
-        self.empty_label.setWordWrap(True)
+        # Where the voices would be, with none: what a voice needs, and the button getting it
+        # (the panel says which: a clip, or first the speaker encoder).
+        self.empty = EmptyState()
+        self.empty.show_need(empty_text())
+        self.rows = QStackedWidget()
+        self.rows.addWidget(self.tree)
+        self.rows.addWidget(self.empty)
         self.play_button = QPushButton(tr("Play reference"))
         set_icon(self.play_button, "play")
         describe(
@@ -113,8 +125,7 @@ class VoiceList(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(QLabel("<b>" + tr("Voices") + "</b>"))
-        layout.addWidget(self.tree, 1)
-        layout.addWidget(self.empty_label)
+        layout.addWidget(self.rows, 1)
         layout.addWidget(self.damaged_note)
         buttons = QHBoxLayout()
         for widget in (self.play_button, self.no_output, self.rename_button, self.delete_button):
@@ -179,7 +190,7 @@ class VoiceList(QWidget):
         finally:
             self.tree.blockSignals(False)
             self._filling = False
-        self.empty_label.setVisible(not voices and not damaged)
+        self.rows.setCurrentWidget(self.empty if not voices and not damaged else self.tree)
         self._update_buttons()
 
     def _damaged_item(self, broken: DamagedVoice) -> QTreeWidgetItem:

@@ -51,11 +51,13 @@ from ui.avatar import AvatarPanel
 from ui.avatar.face_box import no_face_in_picture
 from ui.avatar.panel import stopped
 from ui.avatar.progress_line import FrameRate
+from ui.avatar.result_pane import choose_face_first, video_here
 from ui.chat.avatar_mode import AvatarMode
 from ui.i18n import tr
 from ui.shell import main_panels
 from ui.shell.main_window import MainWindow
 from ui.theme import dark_palette
+from ui.widgets.model_needed import missing_sentence
 
 # Messages of the offscreen test machine itself (no GPU renderer, no PipeWire or PulseAudio).
 pytestmark = pytest.mark.qt_log_ignore(
@@ -485,8 +487,27 @@ def test_no_lipsync_model_is_explained_up_front(
     qtbot: QtBot, make_avatar_panel: Callable[..., AvatarPanel]
 ) -> None:
     panel = make_avatar_panel(model=False)
-    assert panel.model_error.isVisible()
-    assert panel.model_error.text().startswith("No lip-sync model is installed.")
+    empty = panel.result.empty  # where the video would be: what it needs first, once
+    assert empty.isVisible() and empty.text() == missing_sentence(ModelTask.LIPSYNC)
+    assert empty.label.toolTip().startswith("No lip-sync model is installed.")  # the details
+    assert empty.button.text() == "Convert…"  # Wav2Lip weights are never downloaded
+    assert not panel.model_error.isVisible()  # not said twice
+
+
+def test_without_a_face_the_empty_video_area_asks_for_one(
+    qtbot: QtBot,
+    make_avatar_panel: Callable[..., AvatarPanel],
+    face_png: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    panel = make_avatar_panel()
+    empty = panel.result.empty
+    assert empty.isVisible() and empty.text() == choose_face_first()
+    assert empty.button.isHidden() and panel.face.choose_button.isVisible()  # the one button
+    answer_files(monkeypatch, face_png)
+    click(qtbot, panel.face.choose_button)
+    assert panel.face.path == face_png
+    assert empty.text() == video_here() and empty.button.isHidden()
 
 
 def test_no_lipsync_model_opens_the_convert_view_and_the_panel_follows_at_once(
@@ -496,8 +517,9 @@ def test_no_lipsync_model_opens_the_convert_view_and_the_panel_follows_at_once(
 ) -> None:
     window = make_avatar_window(model=False)
     panel = open_avatar(qtbot, window)
-    assert panel.model_needed.button.isVisible()
-    click(qtbot, panel.model_needed.button)
+    button = panel.result.empty.button
+    assert button.isVisible() and button.text() == "Convert…"
+    click(qtbot, button)
     manager = window.open_models()
     assert manager.tabs.currentWidget() is manager.convert_view
     assert manager.convert_view.choice.task is ModelTask.LIPSYNC
@@ -506,7 +528,7 @@ def test_no_lipsync_model_opens_the_convert_view_and_the_panel_follows_at_once(
 
     assert manager.add_folder(lipsync_model_dir)  # installed: the service now finds it
     assert panel.isVisible() and not panel.model_error.isVisible()
-    assert panel.model_needed.button.isHidden()
+    assert panel.result.empty.text() == choose_face_first()  # the next thing it needs
 
 
 # ----- faces -----------------------------------------------------------------------------

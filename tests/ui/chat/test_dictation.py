@@ -32,6 +32,7 @@ from ui.chat.dictation_options import languages as language_choices
 from ui.chat.dictation_texts import cancelling, listening_status, nothing_heard, transcribing
 from ui.chat.panel import ChatPanel
 from ui.shell import main_panels
+from ui.widgets.model_needed import missing_sentence
 
 __all__ = ["sound_card"]  # the fixture, imported for the tests below
 
@@ -170,7 +171,9 @@ def test_no_whisper_says_so_with_the_way_to_get_one(
     click(qtbot, dictation.button)
     needed = dictation.model_needed
     qtbot.waitUntil(lambda: needed.button.isVisible(), timeout=20_000)
-    assert needed.text().startswith("No speech-to-text model is installed")
+    assert needed.text() == missing_sentence(ModelTask.SPEECH_TO_TEXT)
+    assert needed.details().startswith("No speech-to-text model is installed")
+    assert needed.button.text() == "Download…"  # Whisper models are in the catalog
     qtbot.waitUntil(lambda: dictation.phase is Phase.IDLE and not dictation.tasks.busy)
     click(qtbot, needed.button)
     manager = window.open_models()

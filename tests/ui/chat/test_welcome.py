@@ -83,7 +83,7 @@ def test_open_and_all_models_lead_to_the_file_dialog_and_the_model_manager(
     )
     with qtbot.waitSignal(window.chat_panel.modelLoaded, timeout=5000):
         click(qtbot, page.open_button)
-    assert asked and window.chat_panel.centre.currentWidget() is window.chat_panel.view
+    assert asked and window.chat_panel.centre.currentWidget() is window.chat_panel.new_chat.page
     click(qtbot, page.browse_button)
     assert window._models_window is not None and window._models_window.isVisible()
 
@@ -109,7 +109,7 @@ def test_one_click_download_installs_loads_and_focuses_the_input(
     assert ctx.chat.loaded_model is not None
     assert ctx.chat.loaded_model.model_path == installed.folder
     qtbot.waitUntil(panel.input.hasFocus, timeout=2000)
-    assert panel.centre.currentWidget() is panel.view  # the chat, ready for the first question
+    assert panel.centre.currentWidget() is panel.new_chat.page  # ready for the first question
     assert page.progress.isHidden() and page.cancel_button.isHidden()
     assert [b.text() for b in page.download_buttons] == ["Open"]  # no second download
 
@@ -189,7 +189,7 @@ def test_a_loaded_model_or_a_conversation_replaces_the_welcome_page(
     panel = chat_panel
     assert panel.centre.currentWidget() is panel.welcome
     load(qtbot, panel, model_folder)
-    assert panel.centre.currentWidget() is panel.view
+    assert panel.centre.currentWidget() is panel.new_chat.page  # ways to start a chat
 
 
 def test_a_full_disk_is_said_instead_of_recommendations(

@@ -45,7 +45,7 @@ from tests.unit.pipelines.rag.test_html_text import TEXINFO_PAGE
 from ui.a11y import unlabelled_widgets
 from ui.knowledge import KnowledgePanel
 from ui.knowledge.database_status import STARTING
-from ui.knowledge.documents_pane import EMPTY_COLLECTION, NO_COLLECTIONS
+from ui.knowledge.empty_texts import empty_collection, no_collections
 from ui.knowledge.formatting import relevance_text
 from ui.knowledge.panel import type_query
 from ui.shell import main_panels
@@ -394,7 +394,7 @@ def test_dropping_files_with_no_collection_creates_my_documents(
 ) -> None:
     panel = make_knowledge()
     assert panel.documents.hint.isVisible()
-    assert panel.documents.hint.text() == NO_COLLECTIONS
+    assert panel.documents.hint.text() == no_collections()
     folder = tmp_path / "papers"
     folder.mkdir()
     (folder / "one.txt").write_text("one")
@@ -415,8 +415,37 @@ def test_an_empty_collection_invites_files(
     fake.add("Empty")
     panel = make_knowledge()
     wait_idle(qtbot, panel)
-    assert panel.documents.hint.isVisible() and panel.documents.hint.text() == EMPTY_COLLECTION
+    assert panel.documents.hint.isVisible() and panel.documents.hint.text() == empty_collection()
     assert not panel.documents.reindex_button.isEnabled()  # nothing to re-read
+
+
+def test_the_empty_list_adds_files_with_its_one_button(
+    qtbot: QtBot,
+    make_knowledge: Callable[..., KnowledgePanel],
+    fake: FakeKnowledge,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    panel = make_knowledge()
+    empty = panel.documents.hint
+    assert empty.isVisible() and not panel.documents.table.isVisible()
+    assert empty.text() == "Add documents to ask questions about them; they go into “My documents”."
+    assert empty.button.text() == "Add files…"
+    notes = tmp_path / "notes.txt"
+    notes.write_text("Sourdough rises for twelve hours.")
+    asked: list[str] = []
+
+    def pick(_parent: object, title: str, *_: object) -> tuple[list[str], str]:
+        asked.append(title)
+        return [str(notes)], ""
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileNames", pick)
+    qtbot.mouseClick(empty.button, Qt.MouseButton.LeftButton)
+    assert asked == ["Add files to “My documents”"]
+    qtbot.waitUntil(lambda: panel.collections.names() == ["My documents"])
+    wait_for_rows(qtbot, panel, 1)
+    assert not empty.isVisible() and panel.documents.table.isVisible()
+    wait_idle(qtbot, panel)
 
 
 def test_an_ingest_refused_as_a_whole_says_why_under_the_table(

@@ -74,11 +74,12 @@ def test_download_from_the_welcome_page_then_chat_then_add_documents(
     assert installed.hub_id == entry.hub_id and installed.source == "catalog"
     assert installed.folder.parent == window.ctx.models.models_dir
     qtbot.waitUntil(panel.input.hasFocus, timeout=2000)
-    assert panel.centre.currentWidget() is panel.view
+    assert panel.centre.currentWidget() is panel.new_chat.page  # ways to start, not a void
     window.ctx.settings.chat.max_new_tokens = 8
     with qtbot.waitSignal(panel.answerFinished, timeout=60_000) as finished:
         type_and_send(qtbot, panel, "Hello")
     assert finished.args == [True]
+    assert panel.centre.currentWidget() is panel.view
     [question, answer] = window.ctx.chat.get(panel.current_conversation_id()).messages
     assert question.content == "Hello" and answer.metrics["output_tokens"] == 8
     assert (

@@ -27,6 +27,7 @@ from tests.ui.helpers import answer_files, click, open_window
 from ui.a11y import unlabelled_widgets
 from ui.shell.main_window import MainWindow
 from ui.speech.transcribe_dialog import TranscribeDialog, choose_first, nothing_said, stopped
+from ui.widgets.model_needed import missing_sentence
 
 WRITE_SCREENSHOT_ENV = "OV_STUDIO_WRITE_SCREENSHOTS"
 SCREENSHOT = Path(__file__).resolve().parents[3] / "docs" / "screenshots" / "transcribe.png"
@@ -191,7 +192,7 @@ def test_no_whisper_says_so_and_opens_the_model_manager_at_whisper(
     try:
         dialog = open_dialog(window)
         assert dialog.model_needed.note.isVisible() and dialog.model_needed.button.isVisible()
-        assert dialog.model_needed.text().startswith("No speech-to-text model is installed")
+        assert dialog.model_needed.text() == missing_sentence(ModelTask.SPEECH_TO_TEXT)
         with qtbot.waitSignal(dialog.modelsRequested) as opened:
             click(qtbot, dialog.model_needed.button)
         assert opened.args == [ModelTask.SPEECH_TO_TEXT.value]

@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 import soundfile
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from app.context import AppContext
@@ -57,7 +57,8 @@ from ui.voice.new_voice import choose_clip
 from ui.voice.speak_bar import no_voice_yet
 from ui.voice.speech_runner import SpeechRunner
 from ui.voice.speech_texts import no_voice
-from ui.voice.voice_list import created_text, missing_clip
+from ui.voice.voice_list import created_text, empty_text, missing_clip
+from ui.widgets.model_needed import missing_sentence
 
 __all__ = ["sound_card"]  # the fixture, imported for the tests below
 
@@ -650,13 +651,15 @@ def test_missing_models_say_what_to_do(
     qtbot: QtBot, make_voice_panel: Callable[..., VoicePanel], alice_clip: Path
 ) -> None:
     panel = make_voice_panel(models=False)
-    assert "No text-to-speech model is installed" in panel.speech.model_note.text()
-    assert "Models… → Convert" in panel.speech.model_note.text()
-    assert "No speaker encoder is installed" in panel.new_voice.model_note.text()
+    assert panel.speech.model_note.text() == missing_sentence(ModelTask.TTS)
+    assert "Models… → Convert" in panel.speech.model_needed.details()  # the full instructions
+    assert panel.voices.empty.text() == missing_sentence(ModelTask.SPEAKER_ENCODER)
     # A voice stored earlier (its embedding needs no model to be listed).
     library = panel.voice_service.library
     library.add("Alice", np.ones(512, np.float32), alice_clip, 8.0)
     panel.reload("Alice")
+    # Voices listed: what a new one needs is said above the new voice's controls.
+    assert panel.new_voice.model_note.text() == missing_sentence(ModelTask.SPEAKER_ENCODER)
     speak(qtbot, panel, "Hello there.")
     assert panel.speech.speak_error.text().startswith("No text-to-speech model is installed")
     assert panel.speech.text.toPlainText() == "Hello there."
@@ -671,24 +674,63 @@ def test_a_missing_model_opens_the_model_manager_and_the_panel_follows_at_once(
 ) -> None:
     window = make_voice_window(models=False)
     panel = open_voice(window)
-    speech, new_voice = panel.speech.model_needed, panel.new_voice.model_needed
-    assert speech.button.isVisible() and new_voice.button.isVisible()
+    speech, empty = panel.speech.model_needed, panel.voices.empty
+    # No voice yet, and none can be made: the empty list says why first, with its one button
+    # (once: not again above the new voice's controls).
+    assert empty.isVisible() and empty.text() == missing_sentence(ModelTask.SPEAKER_ENCODER)
+    assert empty.button.text() == "Convert…"  # no speaker encoder to download anywhere
+    assert panel.new_voice.model_needed.button.isHidden()
+    assert speech.button.isVisible() and speech.button.text() == "Convert…"
     click(qtbot, speech.button)  # SpeechT5: converted in the app, so the Convert view
     manager = window.open_models()
     assert manager.isVisible() and manager.tabs.currentWidget() is manager.convert_view
     assert manager.convert_view.choice.task is ModelTask.TTS
     assert manager.convert_view.source.text() == "microsoft/speecht5_tts"
     manager.convert_view.source.clear()
-    click(qtbot, new_voice.button)
+    click(qtbot, empty.button)
     assert manager.convert_view.choice.task is ModelTask.SPEAKER_ENCODER
     assert manager.convert_view.source.text() == "speechbrain/spkrec-xvect-voxceleb"
 
     assert manager.add_folder(tts_model_dir)  # as Add… → OpenVINO model folder does
     assert panel.isVisible()  # no switching panels: the line goes at once
     assert speech.text() == "" and speech.button.isHidden()
-    assert "No speaker encoder is installed" in new_voice.text()
+    assert empty.text() == missing_sentence(ModelTask.SPEAKER_ENCODER)
     assert manager.add_folder(speaker_encoder_dir)
-    assert new_voice.text() == "" and new_voice.button.isHidden()
+    assert empty.text() == empty_text() and empty.button.text() == "From file…"
+
+
+def test_speak_without_a_voice_says_first_that_none_can_be_made(
+    qtbot: QtBot, make_voice_panel: Callable[..., VoicePanel]
+) -> None:
+    panel = make_voice_panel(models=False)
+    box = panel.speech
+    box.text.setPlainText("Hello there.")
+    click(qtbot, box.speak_button)
+    assert box.voice_error.text() == no_voice(encoder_missing=True)
+    assert "speaker encoder" in box.voice_error.text()
+
+
+def test_the_empty_list_picks_a_clip_with_its_one_button(
+    qtbot: QtBot,
+    make_voice_panel: Callable[..., VoicePanel],
+    alice_clip: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    panel = make_voice_panel()
+    empty = panel.voices.empty
+    assert empty.isVisible() and empty.text() == empty_text()
+    assert panel.new_voice.model_needed.text() == ""  # the encoder is there
+    asked: list[str] = []
+
+    def pick(_parent: object, title: str, *_: object) -> tuple[str, str]:
+        asked.append(title)
+        return str(alice_clip), ""
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", pick)
+    click(qtbot, empty.button)
+    assert asked == ["Reference clip"]
+    qtbot.waitUntil(lambda: panel.new_voice.check is not None, timeout=60_000)
+    assert panel.new_voice.check.ok and "alice" in panel.new_voice.clip_label.text()
 
 
 @pytest.mark.integration
@@ -707,11 +749,12 @@ def test_a_model_chosen_on_another_thread_reaches_the_panel_and_other_settings_d
     arrived: list[str] = []
     panel.tasks.post(arrived.append, "after the change")  # delivered after it, in order
     qtbot.waitUntil(lambda: bool(arrived), timeout=10_000)
-    assert "No text-to-speech model is installed" in speech.text()  # not woken
+    assert speech.text() == missing_sentence(ModelTask.TTS)  # not woken
 
     models = store.settings.models.with_folder(ModelTask.SPEAKER_ENCODER, speaker_encoder_dir)
     on_a_thread(lambda: store.update(models=models))
-    qtbot.waitUntil(lambda: new_voice.text() == "", timeout=10_000)
+    qtbot.waitUntil(lambda: panel.voices.empty.text() == empty_text(), timeout=10_000)
+    assert new_voice.text() == ""
     assert speech.text() == "" and speech.button.isHidden()
 
 
