@@ -227,14 +227,25 @@ def _set(get: Callable[[], str], put: Callable[[str], None], again: Again) -> in
 
 
 def _retranslate_widget(widget: QWidget, again: Again) -> int:
-    """The texts every widget has, then those of its kind."""
-    changed = _set(widget.toolTip, widget.setToolTip, again)
+    """The texts of its kind, then those every widget has."""
+    tooltip = widget.toolTip()
+    changed = _retranslate_kind(widget, again)
+    # A tool tip the widget made from its text (an elided label's full text) is made again
+    # by its setText: only one it was given is put back here.
+    if widget.toolTip() == tooltip:
+        changed += _set(widget.toolTip, widget.setToolTip, again)
     changed += _set(widget.statusTip, widget.setStatusTip, again)
     changed += _set(widget.whatsThis, widget.setWhatsThis, again)
     changed += _set(widget.accessibleName, widget.setAccessibleName, again)
     changed += _set(widget.accessibleDescription, widget.setAccessibleDescription, again)
     if widget.isWindow():
         changed += _set(widget.windowTitle, widget.setWindowTitle, again)
+    return changed
+
+
+def _retranslate_kind(widget: QWidget, again: Again) -> int:
+    """The texts of a label, a button, a combo box, a tab bar, a list… by its kind."""
+    changed = 0
     if isinstance(widget, QLabel | QAbstractButton):
         changed += _set(widget.text, widget.setText, again)
     if isinstance(widget, QLineEdit | QTextEdit | QPlainTextEdit):
