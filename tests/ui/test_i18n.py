@@ -8,6 +8,7 @@ through ``tr()`` is caught as well as one that was never translated."""
 
 from __future__ import annotations
 
+import json
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
@@ -161,6 +162,22 @@ def english_vocabulary() -> set[str]:
     return english - german - PROPER
 
 
+def model_names() -> list[str]:
+    """The catalog's model names, longest first: names, not English (which of them the
+    welcome page recommends depends on the machine's memory and disk)."""
+    path = translations_dir().parent / "catalog.json"
+    models = json.loads(path.read_text(encoding="utf-8"))["models"]
+    return sorted((str(model["name"]) for model in models), key=len, reverse=True)
+
+
+def interface_text(text: str) -> str:
+    """``text`` without what is not the window's words: tags, paths and model names."""
+    text = PATH.sub(" ", TAG.sub(" ", text))
+    for name in model_names():
+        text = text.replace(name, " ")
+    return text
+
+
 def visible_texts(root: QWidget) -> Iterator[tuple[str, str]]:
     """(widget description, text) for every text a user can see under ``root``."""
     for widget in [root, *root.findChildren(QWidget)]:
@@ -198,7 +215,7 @@ def english_on_panels(qtbot: QtBot, window: MainWindow) -> list[str]:
         window.show_panel(name)
         qtbot.wait(50)
         for where, text in visible_texts(window):
-            text = PATH.sub(" ", TAG.sub(" ", text))
+            text = interface_text(text)
             words = {w.lower() for w in WORD.findall(text)}
             found = sorted(words & vocabulary)
             if found:
@@ -232,7 +249,7 @@ def test_the_windows_opened_from_the_menus_read_german(
             for where, text in visible_texts(root):
                 if text == "Qt for Python:":  # a product's name
                     continue
-                words = {w.lower() for w in WORD.findall(PATH.sub(" ", TAG.sub(" ", text)))}
+                words = {w.lower() for w in WORD.findall(interface_text(text))}
                 found = sorted(words & vocabulary)
                 if found:
                     english.append(f"{type(root).__name__}: {where}: {text!r} ({', '.join(found)})")
