@@ -25,34 +25,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n document(s)</source>
-        <translation>
-            <numerusform>%n document</numerusform>
-            <numerusform>%n documents</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n chunk(s)</source>
-        <translation>
-            <numerusform>%n chunk</numerusform>
-            <numerusform>%n chunks</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n file(s)</source>
-        <translation>
-            <numerusform>%n file</numerusform>
-            <numerusform>%n files</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n item(s)</source>
-        <translation>
-            <numerusform>%n item</numerusform>
-            <numerusform>%n items</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n passage(s) from “{collection}” — best first</source>
         <translation>
             <numerusform>%n passage from “{collection}” — best first</numerusform>
@@ -92,6 +64,41 @@
         <translation>
             <numerusform>%n tool the model may call in this chat; choose them here</numerusform>
             <numerusform>%n tools the model may call in this chat; choose them here</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln document(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln chunk(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln file(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln item(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln byte(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
         </translation>
     </message>
 </context>

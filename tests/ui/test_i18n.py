@@ -30,7 +30,6 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from app.core.devices import DeviceInfo
-from app.core.settings import ChatDefaults
 from tests.ui.fakes import CPU
 from ui.chat.answer_format import schema_problem
 from ui.i18n import resolve_language, tr, translated, translations_dir
@@ -195,9 +194,6 @@ def test_every_panel_reads_german(
     qtbot: QtBot, german: None, make_window: Callable[[list[DeviceInfo]], MainWindow]
 ) -> None:
     vocabulary = english_vocabulary()
-    # Content, not interface: the default system prompt is what the model reads (the user's
-    # to change), and folder paths are the machine's.
-    content = {ChatDefaults().system_prompt}
     window = make_window([CPU])
     window.resize(1600, 1000)
     english: list[str] = []
@@ -205,8 +201,6 @@ def test_every_panel_reads_german(
         window.show_panel(name)
         qtbot.wait(50)
         for where, text in visible_texts(window):
-            if text in content:
-                continue
             text = PATH.sub(" ", TAG.sub(" ", text))
             words = {w.lower() for w in WORD.findall(text)}
             found = sorted(words & vocabulary)
@@ -298,4 +292,36 @@ def test_a_core_sentences_numbers_are_written_in_the_users_locale(
     de = german_numbers
     assert translated(sentence) == (
         f"{de.toString(12_345)} tokens, {de.toString(2.25, 'f', 1)} s, 50%, a.gguf"
+    )
+
+
+def test_the_default_system_prompt_and_a_new_tool_servers_problem_read_german(
+    qtbot: QtBot, german: None, make_window: Callable[[list[DeviceInfo]], MainWindow]
+) -> None:
+    """The default system prompt follows the language; the tool-server validator's sentence
+    (the core's, through pydantic) reaches its field in German."""
+    window = make_window([CPU])
+    assert window.chat_panel.system_prompt.prompt() == "Du bist ein hilfreicher Assistent."
+    dialog = window.open_tools()
+    qtbot.mouseClick(dialog.add_button, Qt.MouseButton.LeftButton)
+    assert dialog.form.errors["command"].text() == ""  # nothing typed yet: nothing said
+    dialog.buttons.accepted.emit()
+    assert dialog.form.errors["command"].text() == (
+        "Geben Sie das Programm ein, das den Werkzeugserver startet, z. B. uvx mcp-server-time."
+    )
+    dialog.reject()
+
+
+def test_a_core_sentences_numbers_read_german(german: None, german_numbers: QLocale) -> None:
+    """A core sentence with a count: German words and German digit grouping."""
+    from app.core.texts import tr as core_tr
+
+    sentence = core_tr(
+        "The message is about {fixed:,} tokens but this model can read {budget:,} while "
+        "leaving room for a {max_new_tokens}-token answer. Shorten it or lower max new tokens."
+    ).format(fixed=12_345, budget=1_536, max_new_tokens=512)
+    assert translated(sentence) == (
+        f"Die Nachricht hat etwa {german_numbers.toString(12_345)} Token, aber dieses Modell "
+        f"kann nur {german_numbers.toString(1_536)} lesen, wenn Platz für eine Antwort mit 512 "
+        "Token bleiben soll. Kürzen Sie sie oder senken Sie „Max. neue Token“."
     )

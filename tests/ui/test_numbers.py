@@ -51,3 +51,11 @@ def test_german_numbers_use_the_german_locale(german_numbers: QLocale) -> None:
     assert numbers.ratio(1.65) == de.toString(1.65, "f", 2) + "×"
     assert numbers.seconds(2.46) == de.toString(2.5, "f", 1) + " s"
     assert numbers.token_rate(230.43) == de.toString(230.4, "f", 1) + " tok/s"
+
+
+def test_german_unit_words_come_from_the_catalog(german: None, german_numbers: QLocale) -> None:
+    de = german_numbers
+    assert numbers.data_size(0) == "0 Byte"
+    assert numbers.data_size(532) == "532 Byte"
+    assert numbers.percent(0.873) == "87 %"
+    assert numbers.token_rate(230.43) == de.toString(230.4, "f", 1) + " Token/s"
