@@ -14,7 +14,6 @@ name that would land outside the model's folder refuses the whole model.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import logging
 import os
 import shutil
@@ -27,6 +26,7 @@ from typing import Any, BinaryIO
 from app.core.errors import StorageError, UserError
 from app.core.model_tasks import TASK_NAMES, ModelTask
 from app.core.texts import tr
+from app.models.download_checks import check_free_space, verify_file
 from app.models.download_lock import download_lock
 from app.models.hub_files import (
     WORKING_SUFFIX,
@@ -48,8 +48,6 @@ PART_SUFFIX = WORKING_SUFFIX
 CHUNK_BYTES = 1024 * 1024
 """Bytes between progress reports and cancel checks."""
 HTTP_TIMEOUT_S = 20.0
-FREE_SPACE_MARGIN = 1.05
-"""Room asked for beyond the download itself (temp files, the registry)."""
 
 
 @dataclass(frozen=True)
@@ -393,40 +391,3 @@ def _size_of(hub_id: str, sibling: Any) -> int:
             field="model",
         )
     return size
-
-
-def check_free_space(folder: Path, needed: int) -> None:
-    """Refuse a download that would not fit on ``folder``'s disk (with a margin)."""
-    free = shutil.disk_usage(folder).free
-    if free < needed * FREE_SPACE_MARGIN:
-        raise UserError(
-            tr(
-                "Not enough disk space: the model needs {needed_gb:.1f} GB and {folder} has "
-                "{free_gb:.1f} GB free."
-            ).format(needed_gb=needed / 2**30, folder=folder, free_gb=free / 2**30),
-            field="model",
-        )
-
-
-def verify_file(path: Path, remote: RemoteFile) -> None:
-    """Check ``path`` against the listing's ``remote``: size, and sha256 where the hub gives
-    one; a bad file is deleted (it is re-fetched)."""
-    size = path.stat().st_size if path.is_file() else -1
-    problem = ""
-    if size != remote.size:
-        problem = f"{remote.name} has {size} bytes instead of {remote.size}"
-    elif remote.sha256:
-        digest = hashlib.sha256()
-        with path.open("rb") as handle:
-            for block in iter(lambda: handle.read(2**20), b""):
-                digest.update(block)
-        if digest.hexdigest() != remote.sha256:
-            problem = f"{remote.name} does not match its checksum"
-    if problem:
-        path.unlink(missing_ok=True)
-        raise UserError(
-            tr("The download is damaged: {problem}. It was removed; download again.").format(
-                problem=problem
-            ),
-            field="model",
-        )

@@ -19,14 +19,8 @@ from pathlib import Path
 
 from app.core.errors import StorageError, UserError
 from app.core.texts import tr
-from app.models.download import (
-    PART_SUFFIX,
-    Downloader,
-    DownloadProgress,
-    Meter,
-    check_free_space,
-    verify_file,
-)
+from app.models.download import PART_SUFFIX, Downloader, DownloadProgress, Meter
+from app.models.download_checks import check_free_space, verify_file
 from app.models.hub_files import (
     RemoteFile,
     gguf_choices,

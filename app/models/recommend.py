@@ -22,7 +22,7 @@ from pathlib import Path
 from app.core.model_tasks import ModelTask
 from app.core.texts import tr
 from app.models.catalog import CatalogEntry
-from app.models.download import FREE_SPACE_MARGIN
+from app.models.download_checks import FREE_SPACE_MARGIN
 
 RAM_FACTOR = 2.0
 """Memory a model needs beyond its download: weights, KV cache, the app itself and the OS."""

@@ -19,13 +19,14 @@ from typing import Any
 
 from app.core.errors import StorageError, UserError
 from app.core.model_tasks import TASK_NAMES, ModelTask
-from app.core.storage.atomic import copy_atomic, staged_folder, write_text_atomic
+from app.core.storage.atomic import write_text_atomic
 from app.core.storage.json_files import Damaged, read_json_object
 from app.core.texts import tr
 from app.models.contracts import (
     check_io_contract,
     missing_files,
 )
+from app.models.copies import copy_file_alone, copy_folder
 from app.models.entries import InstalledModel, checked_entry, gguf_entry, new_entry, parse_entry
 from app.models.inspect import detect_task
 from app.models.ownership import (
@@ -146,7 +147,7 @@ class ModelRegistry:
         model_id = _unique_id(_slug(hub_id or folder.name), {model.id for model in known})
         target = self.models_dir / model_id if copy else folder
         if copy:
-            _copy_whole(folder, target)
+            copy_folder(folder, target)
         entry = new_entry(model_id, task, target, source, hub_id, licence, owned=copy)
         try:
             if copy:
@@ -187,7 +188,7 @@ class ModelRegistry:
         model_id = _unique_id(gguf_model_id(file.name), {model.id for model in known})
         target = self.models_dir / model_id / file.name if copy else file
         if copy:
-            _copy_alone(file, target)
+            copy_file_alone(file, target)
         entry = gguf_entry(model_id, target, info, source, hub_id, "", owned=copy)
         try:
             if copy:
@@ -378,43 +379,3 @@ def _unique_id(base: str, taken: set[str]) -> str:
     while candidate in taken:
         candidate, number = f"{base}-{number}", number + 1
     return candidate
-
-
-def _copy_alone(file: Path, target: Path) -> None:
-    """Copy ``file`` to ``target``, in a new folder of its own.
-
-    Raises:
-        StorageError: that folder is already there (it is not the app's to fill or remove), or
-            the copy failed (the new folder is removed).
-    """
-    try:
-        target.parent.parent.mkdir(parents=True, exist_ok=True)
-        target.parent.mkdir()
-    except OSError as error:
-        raise StorageError(
-            tr("Could not make the folder {parent}: {reason}").format(
-                parent=target.parent, reason=error.strerror or error
-            )
-        ) from error
-    try:
-        copy_atomic(file, target)
-    except OSError as error:
-        shutil.rmtree(target.parent, ignore_errors=True)
-        raise StorageError(
-            tr("Could not copy {name} into {parent}: {reason}").format(
-                name=file.name, parent=target.parent.parent, reason=error.strerror or error
-            )
-        ) from error
-
-
-def _copy_whole(source: Path, target: Path) -> None:
-    """Copy into a hidden stage folder, renamed into place when complete."""
-    try:
-        with staged_folder(target) as stage:
-            shutil.copytree(source, stage, dirs_exist_ok=True)  # the stage takes source's mode
-    except OSError as error:
-        raise StorageError(
-            tr("Could not copy {name} into {parent}: {reason}").format(
-                name=source.name, parent=target.parent, reason=error.strerror or error
-            )
-        ) from error

@@ -3104,7 +3104,7 @@
         </message>
         <message>
             <source>Choose an OpenVINO embedding model</source>
-            <translation>OpenVINO-Embedding-Modell auswählen</translation>
+            <translation>Ein OpenVINO-Einbettungsmodell wählen</translation>
         </message>
         <message>
             <source>loading…</source>
@@ -5598,6 +5598,14 @@
         <message>
             <source>Not enough disk space: the model needs {needed_gb:.1f} GB and {folder} has {free_gb:.1f} GB free.</source>
             <translation>Nicht genug Speicherplatz: Das Modell braucht {needed_gb:.1f} GB, und {folder} hat {free_gb:.1f} GB frei.</translation>
+        </message>
+        <message>
+            <source>{name} has {size:,} bytes instead of {expected:,}</source>
+            <translation>{name} hat {size:,} Byte statt {expected:,}</translation>
+        </message>
+        <message>
+            <source>{name} does not match its checksum</source>
+            <translation>{name} passt nicht zu seiner Prüfsumme</translation>
         </message>
         <message>
             <source>The download is damaged: {problem}. It was removed; download again.</source>

@@ -5586,6 +5586,14 @@
             <translation>磁盘空间不足：该模型需要 {needed_gb:.1f} GB，而 {folder} 只有 {free_gb:.1f} GB 可用。</translation>
         </message>
         <message>
+            <source>{name} has {size:,} bytes instead of {expected:,}</source>
+            <translation>{name} 有 {size:,} 字节，而不是 {expected:,} 字节</translation>
+        </message>
+        <message>
+            <source>{name} does not match its checksum</source>
+            <translation>{name} 与其校验和不符</translation>
+        </message>
+        <message>
             <source>The download is damaged: {problem}. It was removed; download again.</source>
             <translation>下载的文件已损坏：{problem}。已将其删除；请重新下载。</translation>
         </message>

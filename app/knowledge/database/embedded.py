@@ -316,15 +316,12 @@ def _wait_until_ready(cluster: Path) -> Postmaster | None:
         if postmaster.status == "ready":
             return postmaster
         if time.monotonic() > deadline:
+            stuck = tr(
+                "The database server (PID {pid}) has been {state} for {seconds} s; see {log}."
+            )
+            state, log_file = postmaster.status or "busy", cluster / "server.log"
             raise DatabaseError(
-                tr(
-                    "The database server (PID {pid}) has been {state} for {seconds} s; see {log}."
-                ).format(
-                    pid=postmaster.pid,
-                    state=postmaster.status or "busy",
-                    seconds=READY_TIMEOUT_S,
-                    log=cluster / "server.log",
-                )
+                stuck.format(pid=postmaster.pid, state=state, seconds=READY_TIMEOUT_S, log=log_file)
             )
         time.sleep(0.1)  # another server's recovery: nothing to wait on but its pid file
 

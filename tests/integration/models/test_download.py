@@ -157,7 +157,7 @@ def test_not_enough_disk_space(
 ) -> None:
     real = shutil.disk_usage
     monkeypatch.setattr(
-        "app.models.download.shutil.disk_usage",
+        "app.models.download_checks.shutil.disk_usage",
         lambda path: real(path)._replace(free=1000),
     )
     with pytest.raises(UserError, match="Not enough disk space"):

@@ -185,7 +185,7 @@ def test_a_gguf_repository_without_file_lists_its_files_and_exits_2(
 @pytest.mark.parametrize(
     ("served", "said"),
     [
-        (lambda data: data[:-1000], "has 98361432 bytes instead of 98362432"),
+        (lambda data: data[:-1000], "has 98,361,432 bytes instead of 98,362,432"),
         (lambda data: data[:500] + b"\0" + data[501:], "does not match its checksum"),
     ],
     ids=["size", "sha256"],
