@@ -38,14 +38,37 @@ def link_citations(markdown: str, index: int, numbers: set[int]) -> str:
     return CITATION.sub(link, markdown)
 
 
-def sources_line(sources: Sequence[Source], index: int) -> str:
-    """HTML links under an answer: "Sources: [1] guide.pdf, page 2 · [2] notes.md"."""
+def sources_line(sources: Sequence[Source], index: int, left_out: int = 0) -> str:
+    """HTML links under an answer: "Sources: [1] guide.pdf, page 2 · [2] notes.md", and how
+    many passages the relevance floor left out ("· 2 below the relevance floor left out")."""
     links = [
-        f'<a href="source:{index}:{s.number}" title="{html.escape(s.path)}">'
+        f'<a href="source:{index}:{s.number}" title="{html.escape(_source_tip(s))}">'
         f"[{s.number}]&nbsp;{html.escape(s.label)}</a>"
         for s in sources
     ]
-    return html.escape(tr("Sources:")) + " " + " · ".join(links)
+    line = html.escape(tr("Sources:")) + " " + " · ".join(links)
+    if left_out:
+        dropped = tr("%n below the relevance floor left out", "knowledge passages", left_out)
+        line += " · " + html.escape(dropped)
+    return line
+
+
+def not_grounded_line(left_out: int) -> str:
+    """Said under an answer no passage was given to: every one found was below the floor."""
+    return tr(
+        "No passage matched this question well enough (%n below the relevance floor left "
+        "out): this answer is not from your documents.",
+        "",
+        left_out,
+    )
+
+
+def _source_tip(source: Source) -> str:
+    """The tooltip of a source: its path, and how well it matched when known."""
+    if source.relevance is None:
+        return source.path
+    percent = QLocale().toString(round(source.relevance * 100))
+    return tr("{path} · {percent}% match").format(path=source.path, percent=percent)
 
 
 def stats_line(message: ChatMessage) -> str:
