@@ -181,10 +181,26 @@ def measure_scores(context: Any) -> dict[str, Any]:
     }
 
 
+def chat_tokens_per_chunk(context: Any) -> dict[str, float]:
+    """How many of the chat model's tokens a passage takes as the prompt numbers it, per
+    token of the chunk size (the chunker counts with the embedder's tokenizer)."""
+    from app.knowledge.grounding import numbered_sentences
+
+    count = context.chat.pipeline.count_tokens
+    chunk = context.settings.chunk_tokens
+    ratios = [
+        count(numbered_sentences(hit.text, 1)) / chunk
+        for question in [*ANSWERABLE, *UNANSWERABLE]
+        for hit in context.knowledge.search("Docs", question, DEPTH)
+    ]
+    return summary(ratios)
+
+
 def measure_citations(context: Any, model: Path) -> dict[str, Any]:
     from pipelines.core import CancelToken
 
     context.chat.load_model(model, "CPU")
+    passage_sizes = chat_tokens_per_chunk(context)
     defaults = context.chat.generation_for(context.settings)
     system = context.chat.chat_defaults(context.settings).system_prompt
     answers = []
@@ -225,6 +241,7 @@ def measure_citations(context: Any, model: Path) -> dict[str, Any]:
     grounded = [a for a in answers if a["sources_given"]]
     citing = sum(a["cites"] for a in grounded)
     return {
+        "passage_chat_tokens_per_chunk_token": passage_sizes,
         "model": model.name,
         "settings": {
             "temperature": defaults.temperature,

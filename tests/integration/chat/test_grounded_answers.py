@@ -11,7 +11,7 @@ import pytest
 from app.context import AppContext
 from app.core.errors import UserError
 from app.core.paths import AppPaths
-from app.knowledge.grounding import Source
+from app.knowledge.grounding import INSTRUCTIONS, Source
 from pipelines.core import CancelToken
 from pipelines.generation import GenerationSettings, Message
 from tests.documents import write_pdf
@@ -68,8 +68,8 @@ def test_answer_cites_the_right_source_and_page(
     assert sources[0].label == "bakery.pdf, page 2"
     assert [s.number for s in sources] == list(range(1, len(sources) + 1))
     model_question = seen[0][-1].content
-    assert "[1] bakery.pdf, page 2\nSourdough bread rises for twelve hours." in model_question
-    assert model_question.endswith(f"Question: {question}")
+    assert "[1] bakery.pdf, page 2\nSourdough bread rises for twelve hours. [1]" in model_question
+    assert model_question.endswith(f"Question: {question}\n\n{INSTRUCTIONS}")
     assert answer.message.metrics["output_tokens"] == 8
     stored = json.loads((app_home.conversations_dir / f"{conversation.id}.json").read_text())
     assert stored["knowledge"] == "Kitchen"

@@ -1,5 +1,5 @@
-"""Grounded questions: passages above the relevance floor, numbered in rank order, within the
-token budget, the instruction right before the question."""
+"""Grounded questions: passages above the relevance floor, numbered in rank order (each of their
+sentences too), within the token budget, the instruction after the question."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from app.knowledge.grounding import (
     GroundingRules,
     Source,
     grounded_question,
+    numbered_sentences,
 )
 from pipelines.rag.hybrid_search import Hit
 
@@ -28,19 +29,27 @@ def test_passages_are_numbered_and_labelled_and_the_instruction_comes_last() -> 
     hits = [_hit("/docs/guide.pdf", "Sourdough needs a starter.", 2), _hit("/docs/a.md", "Trams.")]
     grounding = grounded_question("How is bread made?", hits, words, 1000, EVERY_PASSAGE)
     prompt = grounding.question
-    assert prompt.startswith("Sources:\n[1] guide.pdf, page 2\nSourdough needs a starter.")
-    assert "[2] a.md\nTrams." in prompt
-    assert prompt.endswith(f"{INSTRUCTIONS}\n\nQuestion: How is bread made?")
+    assert prompt.startswith("Sources:\n[1] guide.pdf, page 2\nSourdough needs a starter. [1]")
+    assert "[2] a.md\nTrams. [2]" in prompt
+    assert prompt.endswith(f"Question: How is bread made?\n\n{INSTRUCTIONS}")
     sources = grounding.sources
     assert [(s.number, s.label) for s in sources] == [(1, "guide.pdf, page 2"), (2, "a.md")]
     assert grounding.left_out == 0
+
+
+def test_every_sentence_of_a_passage_ends_with_its_number() -> None:
+    passage = "  Feed it daily. Keep it warm! Is it ready? Bake at 2.5 hours or so\n"
+    assert numbered_sentences(passage, 3) == (
+        "Feed it daily. [3] Keep it warm! [3] Is it ready? [3] Bake at 2.5 hours or so [3]"
+    )
 
 
 def test_the_tokens_added_are_counted() -> None:
     hits = [_hit("/a.md", "one two three")]
     grounding = grounded_question("q", hits, words, 1000, EVERY_PASSAGE)
     frame = words(INSTRUCTIONS) + PASSAGE_OVERHEAD_TOKENS
-    assert grounding.tokens == frame + words("[1] a.md\none two three") + PASSAGE_OVERHEAD_TOKENS
+    passage = words("[1] a.md\none two three [1]") + PASSAGE_OVERHEAD_TOKENS
+    assert grounding.tokens == frame + passage
 
 
 def test_passages_below_the_floor_are_left_out_and_counted() -> None:
@@ -69,7 +78,7 @@ def test_with_no_passage_above_the_floor_the_question_goes_alone() -> None:
 
 def test_a_passage_too_long_is_skipped_and_a_shorter_one_still_fits() -> None:
     hits = [_hit("/long.txt", "word " * 500), _hit("/short.txt", "short passage")]
-    budget = words(INSTRUCTIONS) + 12 + words("[1] short.txt short passage") + 12
+    budget = words(INSTRUCTIONS) + 12 + words("[1] short.txt short passage [1]") + 12
     grounding = grounded_question("q", hits, words, budget, EVERY_PASSAGE)
     assert [(s.number, s.path) for s in grounding.sources] == [(1, "/short.txt")]
     assert "long.txt" not in grounding.question
