@@ -6,6 +6,12 @@ rank order, as many as fit the token budget; the answer then cites them as ``[1]
 and the sources travel with the stored answer so the UI can open them, with the number of
 passages left out under the floor.
 
+When no passage clears the floor the question goes to the model alone, never dressed up as
+grounded, and the answer is stored with no sources and the number left out, so the window
+says under it that it is not from the documents. Refusing to answer instead would also refuse
+"thanks" or "say it shorter" in a conversation that uses knowledge; an answer given, but
+plainly marked, keeps the conversation going and hides nothing.
+
 Written for small models, which follow what they read last and copy sentences from their
 sources: the instruction comes after the question, and every sentence of a passage ends with
 the passage's number, which comes along when a sentence is copied. Measured with the real

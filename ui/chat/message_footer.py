@@ -12,7 +12,8 @@ from app.chat import ChatMessage
 from app.knowledge import Source
 from ui.i18n import tr
 
-CITATION = re.compile(r"\[(\d{1,2})\]")
+CITATION = re.compile(r"\[(\d{1,2}(?:\s*,\s*\d{1,2})*)\]")
+"""``[2]``, or several sources in one pair of brackets: ``[1, 2]``."""
 
 
 def message_sources(message: ChatMessage) -> list[Source]:
@@ -27,13 +28,14 @@ def message_sources(message: ChatMessage) -> list[Source]:
 
 
 def link_citations(markdown: str, index: int, numbers: set[int]) -> str:
-    """Turn ``[2]`` into a link to source 2 of message ``index`` (only for real sources)."""
+    """Turn ``[2]`` (and each number of ``[1, 2]``) into a link to that source of message
+    ``index``; only when every number in the brackets is a real source."""
 
     def link(match: re.Match[str]) -> str:
-        number = int(match.group(1))
-        if number not in numbers:
+        cited = [int(number) for number in match.group(1).split(",")]
+        if not all(number in numbers for number in cited):
             return match.group(0)
-        return f"[\\[{number}\\]](source:{index}:{number})"
+        return ", ".join(f"[\\[{number}\\]](source:{index}:{number})" for number in cited)
 
     return CITATION.sub(link, markdown)
 

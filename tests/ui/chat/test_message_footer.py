@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from app.chat.storage import ChatMessage
 from app.knowledge.grounding import Source
-from ui.chat.message_footer import not_grounded_line, sources_line, stats_line
+from ui.chat.message_footer import link_citations, not_grounded_line, sources_line, stats_line
 
 
 def _answer(**metrics: float) -> ChatMessage:
@@ -39,4 +39,12 @@ def test_an_answer_given_no_passage_says_it_is_not_from_the_documents() -> None:
     assert not_grounded_line(3) == (
         "No passage matched this question well enough (3 below the relevance floor left out): "
         "this answer is not from your documents."
+    )
+
+
+def test_citations_become_links_to_real_sources_only() -> None:
+    text = link_citations("Rises [1]. Both [1, 2]; not [7] nor [2, 9].", 3, {1, 2})
+    assert text == (
+        "Rises [\\[1\\]](source:3:1). Both [\\[1\\]](source:3:1), [\\[2\\]](source:3:2); "
+        "not [7] nor [2, 9]."
     )
