@@ -12,12 +12,13 @@ says under it that it is not from the documents. Refusing to answer instead woul
 "thanks" or "say it shorter" in a conversation that uses knowledge; an answer given, but
 plainly marked, keeps the conversation going and hides nothing.
 
-Written for small models, which follow what they read last and copy sentences from their
-sources: the instruction comes after the question, and every sentence of a passage ends with
-the passage's number, which comes along when a sentence is copied. Measured with the real
-SmolLM2-135M at the app's defaults (``benchmarks/bench_grounding.py``): with the instruction
-before the passages it wrote no ``[n]`` in 10 answers; see ``results/grounding.json`` for
-this layout.
+Written for small models, which copy sentences from their sources: every sentence of a
+passage ends with the passage's number, which comes along when a sentence is copied. The
+instruction stays before the passages: put after the question (where a small model heeds it
+more), the real SmolLM2-135M answered "the answer is: [1]" instead of the fact, and stated 2
+of the 5 facts of ``test_real_model_answers`` instead of 3 or more. Measured at the app's
+defaults (``benchmarks/bench_grounding.py``, ``results/grounding.json``), it cites rarely
+either way.
 """
 
 from __future__ import annotations
@@ -45,8 +46,8 @@ PASSAGE_TOKENS_PER_CHUNK_TOKEN = 1.5
 chunker counts with the embedder's tokenizer, the chat model reads with its own."""
 
 INSTRUCTIONS = (
-    "Answer briefly from the sources above, and write the number of the source you used in "
-    "brackets, like [1]."
+    "Answer the question using the numbered sources below. Cite the sources you use in "
+    "square brackets, like [1] or [2]. If the sources do not contain the answer, say so."
 )
 
 SENTENCE_END = re.compile(r"(?<=[.!?])(?=\s)")
@@ -154,7 +155,7 @@ def grounded_question(
     if not sources:
         return Grounding(question, left_out=left_out)
     passages = "\n\n".join(blocks)
-    text = f"Sources:\n{passages}\n\nQuestion: {question}\n\n{INSTRUCTIONS}"
+    text = f"{INSTRUCTIONS}\n\nSources:\n{passages}\n\nQuestion: {question}"
     return Grounding(text, sources, left_out, used)
 
 

@@ -1,5 +1,5 @@
 """Grounded questions: passages above the relevance floor, numbered in rank order (each of their
-sentences too), within the token budget, the instruction after the question."""
+sentences too), within the token budget."""
 
 from __future__ import annotations
 
@@ -25,13 +25,15 @@ def words(text: str) -> int:
     return len(text.split())
 
 
-def test_passages_are_numbered_and_labelled_and_the_instruction_comes_last() -> None:
+def test_passages_are_numbered_and_labelled_after_the_instruction() -> None:
     hits = [_hit("/docs/guide.pdf", "Sourdough needs a starter.", 2), _hit("/docs/a.md", "Trams.")]
     grounding = grounded_question("How is bread made?", hits, words, 1000, EVERY_PASSAGE)
     prompt = grounding.question
-    assert prompt.startswith("Sources:\n[1] guide.pdf, page 2\nSourdough needs a starter. [1]")
+    assert prompt.startswith(
+        f"{INSTRUCTIONS}\n\nSources:\n[1] guide.pdf, page 2\nSourdough needs a starter. [1]"
+    )
     assert "[2] a.md\nTrams. [2]" in prompt
-    assert prompt.endswith(f"Question: How is bread made?\n\n{INSTRUCTIONS}")
+    assert prompt.endswith("\n\nQuestion: How is bread made?")
     sources = grounding.sources
     assert [(s.number, s.label) for s in sources] == [(1, "guide.pdf, page 2"), (2, "a.md")]
     assert grounding.left_out == 0
