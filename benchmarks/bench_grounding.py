@@ -182,14 +182,12 @@ def measure_scores(context: Any) -> dict[str, Any]:
 
 
 def chat_tokens_per_chunk(context: Any) -> dict[str, float]:
-    """How many of the chat model's tokens a passage takes as the prompt numbers it, per
-    token of the chunk size (the chunker counts with the embedder's tokenizer)."""
-    from app.knowledge.grounding import numbered_sentences
-
+    """How many of the chat model's tokens a passage takes, per token of the chunk size (the
+    chunker counts with the embedder's tokenizer)."""
     count = context.chat.pipeline.count_tokens
     chunk = context.settings.chunk_tokens
     ratios = [
-        count(numbered_sentences(hit.text, 1)) / chunk
+        count(hit.text.strip()) / chunk
         for question in [*ANSWERABLE, *UNANSWERABLE]
         for hit in context.knowledge.search("Docs", question, DEPTH)
     ]

@@ -68,7 +68,7 @@ def test_answer_cites_the_right_source_and_page(
     assert sources[0].label == "bakery.pdf, page 2"
     assert [s.number for s in sources] == list(range(1, len(sources) + 1))
     model_question = seen[0][-1].content
-    assert "[1] bakery.pdf, page 2\nSourdough bread rises for twelve hours. [1]" in model_question
+    assert "[1] bakery.pdf, page 2\nSourdough bread rises for twelve hours." in model_question
     assert model_question.startswith(INSTRUCTIONS)
     assert model_question.endswith(f"Question: {question}")
     assert answer.message.metrics["output_tokens"] == 8

@@ -1,5 +1,5 @@
-"""Grounded questions: passages above the relevance floor, numbered in rank order (each of their
-sentences too), within the token budget."""
+"""Grounded questions: passages above the relevance floor, numbered in rank order, within the
+token budget."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from app.knowledge.grounding import (
     GroundingRules,
     Source,
     grounded_question,
-    numbered_sentences,
 )
 from pipelines.rag.hybrid_search import Hit
 
@@ -30,27 +29,20 @@ def test_passages_are_numbered_and_labelled_after_the_instruction() -> None:
     grounding = grounded_question("How is bread made?", hits, words, 1000, EVERY_PASSAGE)
     prompt = grounding.question
     assert prompt.startswith(
-        f"{INSTRUCTIONS}\n\nSources:\n[1] guide.pdf, page 2\nSourdough needs a starter. [1]"
+        f"{INSTRUCTIONS}\n\nSources:\n[1] guide.pdf, page 2\nSourdough needs a starter."
     )
-    assert "[2] a.md\nTrams. [2]" in prompt
+    assert "[2] a.md\nTrams." in prompt
     assert prompt.endswith("\n\nQuestion: How is bread made?")
     sources = grounding.sources
     assert [(s.number, s.label) for s in sources] == [(1, "guide.pdf, page 2"), (2, "a.md")]
     assert grounding.left_out == 0
 
 
-def test_every_sentence_of_a_passage_ends_with_its_number() -> None:
-    passage = "  Feed it daily. Keep it warm! Is it ready? Bake at 2.5 hours or so\n"
-    assert numbered_sentences(passage, 3) == (
-        "Feed it daily. [3] Keep it warm! [3] Is it ready? [3] Bake at 2.5 hours or so [3]"
-    )
-
-
 def test_the_tokens_added_are_counted() -> None:
     hits = [_hit("/a.md", "one two three")]
     grounding = grounded_question("q", hits, words, 1000, EVERY_PASSAGE)
     frame = words(INSTRUCTIONS) + PASSAGE_OVERHEAD_TOKENS
-    passage = words("[1] a.md\none two three [1]") + PASSAGE_OVERHEAD_TOKENS
+    passage = words("[1] a.md\none two three") + PASSAGE_OVERHEAD_TOKENS
     assert grounding.tokens == frame + passage
 
 
@@ -80,7 +72,7 @@ def test_with_no_passage_above_the_floor_the_question_goes_alone() -> None:
 
 def test_a_passage_too_long_is_skipped_and_a_shorter_one_still_fits() -> None:
     hits = [_hit("/long.txt", "word " * 500), _hit("/short.txt", "short passage")]
-    budget = words(INSTRUCTIONS) + 12 + words("[1] short.txt short passage [1]") + 12
+    budget = words(INSTRUCTIONS) + 12 + words("[1] short.txt short passage") + 12
     grounding = grounded_question("q", hits, words, budget, EVERY_PASSAGE)
     assert [(s.number, s.path) for s in grounding.sources] == [(1, "/short.txt")]
     assert "long.txt" not in grounding.question
