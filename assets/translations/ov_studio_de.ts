@@ -329,6 +329,10 @@
         <source>Context used: {used} / {limit} tokens</source>
         <translation>Genutzter Kontext: {used} / {limit} Token</translation>
     </message>
+    <message>
+        <source>up to {tokens} of them for sources</source>
+        <translation>davon bis zu {tokens} für Quellen</translation>
+    </message>
     <message numerus="yes">
         <source>%n older message(s) no longer sent</source>
         <translation>
@@ -339,6 +343,10 @@
     <message>
         <source>What the model reads of this chat for the next answer (system prompt and history), out of its context window; {answer} tokens are kept for the answer.</source>
         <translation>Was das Modell von diesem Chat für die nächste Antwort liest (Systemprompt und Verlauf), gemessen an seinem Kontextfenster; {answer} Token werden für die Antwort freigehalten.</translation>
+    </message>
+    <message>
+        <source>The knowledge passages are chosen when the question is sent: they are counted at the most they can take.</source>
+        <translation>Die Wissenspassagen werden erst beim Senden der Frage ausgewählt: Sie sind mit dem Höchstwert gezählt, den sie einnehmen können.</translation>
     </message>
     <message>
         <source>Generation</source>
@@ -2445,6 +2453,25 @@
     <message>
         <source>Sources:</source>
         <translation>Quellen:</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n below the relevance floor left out</source>
+        <comment>knowledge passages</comment>
+        <translation>
+            <numerusform>%n unter der Relevanzschwelle weggelassen</numerusform>
+            <numerusform>%n unter der Relevanzschwelle weggelassen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No passage matched this question well enough (%n below the relevance floor left out): this answer is not from your documents.</source>
+        <translation>
+            <numerusform>Keine Passage passte gut genug zu dieser Frage (%n unter der Relevanzschwelle weggelassen): Diese Antwort stammt nicht aus Ihren Dokumenten.</numerusform>
+            <numerusform>Keine Passage passte gut genug zu dieser Frage (%n unter der Relevanzschwelle weggelassen): Diese Antwort stammt nicht aus Ihren Dokumenten.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{path} · {percent}% match</source>
+        <translation>{path} · {percent} % Übereinstimmung</translation>
     </message>
     <message>
         <source>{count} tokens</source>

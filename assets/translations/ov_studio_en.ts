@@ -94,5 +94,20 @@
             <numerusform>%n tools the model may call in this chat; choose them here</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n below the relevance floor left out</source>
+        <comment>knowledge passages</comment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No passage matched this question well enough (%n below the relevance floor left out): this answer is not from your documents.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 </TS>

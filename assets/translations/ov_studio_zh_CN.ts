@@ -327,6 +327,10 @@
         <source>Context used: {used} / {limit} tokens</source>
         <translation>已用上下文：{used} / {limit} 个 token</translation>
     </message>
+    <message>
+        <source>up to {tokens} of them for sources</source>
+        <translation>其中最多 {tokens} 个用于来源</translation>
+    </message>
     <message numerus="yes">
         <source>%n older message(s) no longer sent</source>
         <translation>
@@ -336,6 +340,10 @@
     <message>
         <source>What the model reads of this chat for the next answer (system prompt and history), out of its context window; {answer} tokens are kept for the answer.</source>
         <translation>模型在生成下一个回答时读取的此聊天内容（系统提示词和历史记录）占其上下文窗口的比例；其中 {answer} 个 token 预留给回答。</translation>
+    </message>
+    <message>
+        <source>The knowledge passages are chosen when the question is sent: they are counted at the most they can take.</source>
+        <translation>知识段落在发送问题时才选出：这里按它们最多可能占用的数量计算。</translation>
     </message>
     <message>
         <source>Generation</source>
@@ -2440,6 +2448,23 @@
     <message>
         <source>Sources:</source>
         <translation>来源：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n below the relevance floor left out</source>
+        <comment>knowledge passages</comment>
+        <translation>
+            <numerusform>%n 条低于相关度下限，已略去</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No passage matched this question well enough (%n below the relevance floor left out): this answer is not from your documents.</source>
+        <translation>
+            <numerusform>没有段落与此问题足够匹配（%n 条低于相关度下限，已略去）：此回答并非来自您的文档。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{path} · {percent}% match</source>
+        <translation>{path} · 匹配度 {percent}%</translation>
     </message>
     <message>
         <source>{count} tokens</source>
