@@ -108,7 +108,7 @@ def grounded_prompts(count_tokens: Callable[[str], int], n: int) -> list[str]:
     """Questions grounded as the app grounds them (``grounded_question``): the retrieval test
     corpus's passage that answers each question ranked first, four others after it, and a
     request to quote the source."""
-    from app.knowledge.grounding import grounded_question
+    from app.knowledge.grounding import GroundingRules, grounded_question
     from pipelines.rag.hybrid_search import Hit
 
     facts = _retrieval_facts()
@@ -120,8 +120,9 @@ def grounded_prompts(count_tokens: Callable[[str], int], n: int) -> list[str]:
             for rank, (name, passage, _question) in enumerate(chosen)
         ]
         question = f"{facts[index][2]} Quote the source that answers it, then explain it."
-        prompt, _sources = grounded_question(question, hits, count_tokens, 4096)
-        prompts.append(prompt)
+        every_passage = GroundingRules(relevance_floor=0.0, chunk_tokens=4096)
+        grounding = grounded_question(question, hits, count_tokens, 4096, every_passage)
+        prompts.append(grounding.question)
     return prompts
 
 

@@ -213,8 +213,8 @@ class Answerer:
             context = self._model.context_budget(
                 pipeline, loaded.context_tokens, replace(settings, max_new_tokens=reserved)
             )
-            model_question, _ = context.ground(self._retriever, before, question)
-            history = context.fit(before, model_question)
+            grounding = context.ground(self._retriever, before, question)
+            history = context.fit(before, grounding.question)
             counter = LiveRate(self._metrics, loaded.device, on_text)
             result = pipeline.generate(
                 history, settings, cancel, counter, answer_start=answer.content
@@ -297,8 +297,8 @@ class Answerer:
         with self._model.turn():
             pipeline, loaded = self._model.require()
             context = self._model.context_budget(pipeline, loaded.context_tokens, settings)
-            model_question, sources = context.ground(self._retriever, conversation, question)
-            history = context.fit(conversation, model_question)
+            grounding = context.ground(self._retriever, conversation, question)
+            history = context.fit(conversation, grounding.question)
             counter = LiveRate(self._metrics, loaded.device, on_text)
             started = time.perf_counter()
             pixels = self._pixels(conversation, question, new_images)
@@ -324,7 +324,8 @@ class Answerer:
                 cut=result.cut,
                 device=loaded.device_label,
                 metrics=values,
-                sources=[source.to_dict() for source in sources],
+                sources=[source.to_dict() for source in grounding.sources],
+                sources_left_out=grounding.left_out,
                 model=loaded.model_name,
                 tool_calls=[call.to_dict() for call in calls],
             )

@@ -22,7 +22,13 @@ from app.chat.history import (
 from app.chat.messages import ChatMessage, Conversation
 from app.core.errors import UserError
 from app.core.texts import tr
-from app.knowledge.grounding import PASSAGES_PER_ANSWER, SOURCES_SHARE, Source, grounded_question
+from app.knowledge.grounding import (
+    PASSAGES_PER_ANSWER,
+    SOURCES_SHARE,
+    Grounding,
+    GroundingRules,
+    grounded_question,
+)
 from pipelines.generation import GenerationSettings, Message
 from pipelines.rag.hybrid_search import Hit
 from pipelines.rag.store import Collection
@@ -70,6 +76,9 @@ class ContextUsage:
     none of them fits). Messages before it are no longer read by the model."""
     messages: int
     """How many messages the conversation has."""
+    sources: int = 0
+    """Tokens kept in ``used`` for the knowledge passages of the next question: the most they
+    may take (they are chosen when it is sent); 0 when the conversation uses no knowledge."""
 
     @property
     def dropped(self) -> int:
@@ -101,6 +110,10 @@ class Retriever(Protocol):
         """The best passages for ``query``."""
         ...
 
+    def grounding_rules(self) -> GroundingRules:
+        """The relevance floor and passage size grounding keeps to (the settings' now)."""
+        ...
+
 
 @dataclass(frozen=True)
 class ContextBudget:
@@ -125,15 +138,16 @@ class ContextBudget:
         retriever: Retriever | None,
         conversation: Conversation,
         question: ChatMessage,
-    ) -> tuple[str, list[Source]]:
-        """The question as the model reads it: with knowledge passages when the conversation
-        uses a collection, within :data:`SOURCES_SHARE` of the free context.
+    ) -> Grounding:
+        """The question as the model reads it: with the knowledge passages that clear the
+        relevance floor when the conversation uses a collection, within
+        :meth:`sources_room` (what :meth:`usage` counted for them).
 
         Raises:
             UserError: no knowledge here, an unknown or empty collection (``field="knowledge"``).
         """
         if not conversation.knowledge:
-            return question.content, []
+            return Grounding(question.content)
         if retriever is None:
             raise UserError(tr("Knowledge is not available in this app."), field="knowledge")
         try:
@@ -149,10 +163,18 @@ class ContextBudget:
             hits = retriever.search(collection.name, question.content, PASSAGES_PER_ANSWER)
         except UserError as error:
             raise UserError(str(error), field="knowledge") from error
+        rules = retriever.grounding_rules()
+        room = self.sources_room(conversation, question.content, rules)
+        return grounded_question(question.content, hits, self.pipeline.count_tokens, room, rules)
+
+    def sources_room(self, conversation: Conversation, question: str, rules: GroundingRules) -> int:
+        """The most tokens the passages of ``question`` may add: what the instruction and
+        :data:`PASSAGES_PER_ANSWER` passages of the collection's chunk size take, and never
+        more than :data:`SOURCES_SHARE` of the context left free."""
         count = self.pipeline.count_tokens
-        fixed = self._frame_tokens(conversation) + count(question.content)
+        fixed = self._frame_tokens(conversation) + (count(question) if question else 0)
         room = int(max(self.tokens - fixed, 0) * SOURCES_SHARE)
-        return grounded_question(question.content, hits, count, room)
+        return min(room, rules.most_tokens(count))
 
     def fit(self, conversation: Conversation, question: str) -> list[Message]:
         """Messages to send: system prompt, the recent turns kept, the question.
@@ -183,15 +205,22 @@ class ContextBudget:
         history = [Message(m.role, m.content) for m in conversation.messages[kept.first :]]
         return [*system, *history, Message("user", question)]
 
-    def usage(self, conversation: Conversation, draft: str = "") -> ContextUsage:
+    def usage(
+        self, conversation: Conversation, draft: str = "", rules: GroundingRules | None = None
+    ) -> ContextUsage:
         """What sending ``draft`` next would take of the window, as :meth:`fit` would send it.
 
-        Knowledge passages are not counted: they are chosen per question when it is sent.
+        With ``rules`` (the conversation uses knowledge), the passages are counted at the most
+        they may take (:meth:`sources_room`): they are chosen when the question is sent, and
+        :meth:`ground` never gives more.
         """
-        fixed = self._frame_tokens(conversation)
+        sources = 0
+        if rules is not None and conversation.knowledge:
+            sources = self.sources_room(conversation, draft, rules)
+        fixed = self._frame_tokens(conversation) + sources
         fixed += self.pipeline.count_tokens(draft) if draft else 0
         messages = conversation.messages
-        kept = self._kept(conversation, draft)
+        kept = self._kept(conversation, draft, sources)
         first = kept.first
         return ContextUsage(
             used=fixed + kept.tokens,
@@ -199,17 +228,19 @@ class ContextBudget:
             answer=self.settings.max_new_tokens,
             first_sent=first if first < len(messages) else None,
             messages=len(messages),
+            sources=sources,
         )
 
     def _frame_tokens(self, conversation: Conversation) -> int:
         return frame_tokens(self.pipeline, self.template, conversation.system_prompt)
 
-    def _kept(self, conversation: Conversation, question: str) -> KeptHistory:
-        """The history sent with ``question`` ("": none yet) in this budget."""
+    def _kept(self, conversation: Conversation, question: str, sources: int = 0) -> KeptHistory:
+        """The history sent with ``question`` ("": none yet) and ``sources`` tokens of
+        passages in this budget."""
         return kept_history(
             conversation.messages,
             self.pipeline,
             max(self.tokens, 0),
             self._frame_tokens(conversation),
-            self.pipeline.count_tokens(question) if question else 0,
+            (self.pipeline.count_tokens(question) if question else 0) + sources,
         )

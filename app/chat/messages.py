@@ -39,6 +39,9 @@ class ChatMessage:
     metrics: dict[str, float] = field(default_factory=dict)
     sources: list[dict[str, Any]] = field(default_factory=list)
     """Knowledge passages the answer was given (see ``app.knowledge.grounding.Source``)."""
+    sources_left_out: int = 0
+    """Passages found for the question but left out under the relevance floor (with no
+    ``sources``: the answer was not grounded in the collection at all)."""
     images: list[str] = field(default_factory=list)
     """Attached images: file names of ours (:data:`IMAGE_NAME`) in the conversation's image
     folder (:meth:`ConversationStore.image_path`)."""
@@ -143,6 +146,7 @@ def _message(data: object, index: int) -> ChatMessage:
         device=fields.text("device"),
         metrics={str(key): float(value) for key, value in metrics.items()},
         sources=sources,
+        sources_left_out=fields.count("sources_left_out"),
         images=list(images),
         model=fields.text("model"),
         versions=versions,
@@ -207,6 +211,13 @@ class _Fields:
         if not _is_number(value):
             raise ValueError(f"{self._what} has a wrong “{key}”")
         return float(value)
+
+    def count(self, key: str) -> int:
+        """A whole number >= 0 (0 when absent: files written before it was kept)."""
+        value = self._data.get(key, 0)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise ValueError(f"{self._what} has a wrong “{key}”")
+        return value
 
     def flag(self, key: str) -> bool:
         value = self._data.get(key, False)

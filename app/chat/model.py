@@ -35,6 +35,7 @@ from app.core.texts import tr
 from app.engines.host import CachePolicy, EngineHost
 from app.engines.remote.config import RemoteChatFactory
 from app.engines.slots import BusyLock
+from app.knowledge.grounding import GroundingRules
 from app.models.inspect import validate_chat_model
 from pipelines.chat import ChatPipeline
 from pipelines.core import CancelToken
@@ -154,18 +155,23 @@ class ChatModel:
         return clamp_answer(chosen, model.context_tokens) if model is not None else chosen
 
     def context_usage(
-        self, conversation: Conversation, settings: GenerationSettings, draft: str = ""
+        self,
+        conversation: Conversation,
+        settings: GenerationSettings,
+        draft: str = "",
+        rules: GroundingRules | None = None,
     ) -> ContextUsage | None:
         """How much of the loaded model's context the conversation's next turn takes (None
         with no model loaded). Counts with the model's tokenizer, as sending does;
-        ``max_new_tokens`` is clamped as the chat panel clamps it."""
+        ``max_new_tokens`` is clamped as the chat panel clamps it; ``rules``: the knowledge
+        passages' (see :meth:`ContextBudget.usage`)."""
         loaded = self.current()
         if loaded is None:
             return None
         pipeline, model = loaded
         settings = clamp_answer(settings, model.context_tokens)
         budget = self.context_budget(pipeline, model.context_tokens, settings)
-        return budget.usage(conversation, draft)
+        return budget.usage(conversation, draft, rules)
 
     def context_budget(
         self, pipeline: TokenCounter, context_tokens: int, settings: GenerationSettings

@@ -81,6 +81,7 @@ class ChatService:
             grammar_guard: tries each new JSON answer's grammar in a child process first.
             engines: the app's engine host (None: one of its own).
         """
+        self._retriever = retriever
         self._conversations = ChatConversations(store, retriever, tools)
         self._model = ChatModel(
             engines or EngineHost(devices, metrics, compiled_cache),
@@ -181,11 +182,15 @@ class ChatService:
         self, conversation_id: str, settings: GenerationSettings, draft: str = ""
     ) -> ContextUsage | None:
         """How much of the loaded model's context the conversation's next turn takes (None
-        with no model loaded or no such conversation); see :meth:`ChatModel.context_usage`."""
+        with no model loaded or no such conversation), the passages of a conversation that
+        uses knowledge counted at the most they may take; see :meth:`ChatModel.context_usage`."""
         conversation = self._conversations.find(conversation_id)
         if conversation is None:
             return None
-        return self._model.context_usage(conversation, settings, draft)
+        rules = None
+        if conversation.knowledge and self._retriever is not None:
+            rules = self._retriever.grounding_rules()
+        return self._model.context_usage(conversation, settings, draft, rules)
 
     # ----- the model (ChatModel) ---------------------------------------------------------
 

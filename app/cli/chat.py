@@ -154,15 +154,19 @@ def _answer(ctx: AppContext, args: argparse.Namespace, prompt: str, out: TextIO)
         return _json_answer(answer, args.json, out)
     out.write("\n")
     sources = [Source.from_dict(source) for source in answer.message.sources]
+    left_out = answer.message.sources_left_out
     if sources and not args.json:
         out.write("\nSources:\n")
         for source in sources:
             label, path = shown(one_line(source.label)), shown(source.path)
             out.write(f"[{source.number}] {label}  ({path})\n")
+    if left_out and not args.json:
+        out.write(left_out_line(len(sources), left_out) + "\n")
     if args.json:
         payload = {
             "text": answer.message.content,
             "sources": [source.to_dict() for source in sources],
+            "sources_left_out": left_out,
             "stopped": answer.message.stopped,
             "cut": answer.message.cut,
             "model": str(loaded.model_path),
@@ -302,3 +306,14 @@ class _StreamWriter:
     def __call__(self, text: str) -> None:
         self._out.write(shown(text, lines=True))  # a model can be led to write escapes
         self._out.flush()
+
+
+def left_out_line(given: int, left_out: int) -> str:
+    """What the relevance floor left out of an answer's sources, in one line."""
+    passages = f"{left_out} passage{'s' if left_out > 1 else ''}"
+    if given:
+        return f"({passages} below the relevance floor left out)"
+    return (
+        f"No passage matched well enough ({passages} below the relevance floor left out): "
+        "this answer is not from the collection."
+    )

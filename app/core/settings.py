@@ -286,6 +286,21 @@ class Settings(BaseSettings):
     # vectors and cost quadratically more attention.
     chunk_tokens: int = Field(128, ge=32, le=2048, description="Tokens per knowledge chunk.")
     chunk_overlap: int = Field(16, ge=0, le=512, description="Tokens shared by neighbours.")
+    # The floor is on the match people are shown (cosine similarity; a reranker's probability
+    # when one is set), not on the hybrid search's fused score: that one is a rank (1/(60+r)),
+    # the same 0.016 for the best hit of any question, so it cannot say "nothing matches".
+    # Measured with the real all-MiniLM-L6-v2 over pydoc pages of five modules and our
+    # architecture notes (benchmarks/bench_grounding.py, results/grounding.json): the best hit of
+    # six questions the documents cannot answer matched 0.14-0.23; the passages answering ten
+    # questions that they can matched 0.35-0.79 in the top five. 0.3 gives the off-topic
+    # questions no passage and keeps every answering one; 0.4 already loses one.
+    relevance_floor: float = Field(
+        0.3,
+        ge=0.0,
+        le=1.0,
+        description="Knowledge passages matching a chat question less than this (0-1, the "
+        "match shown in search results) are not given to the model; 0 gives every passage.",
+    )
     defaults_version: int = Field(
         DEFAULTS_VERSION,
         ge=1,

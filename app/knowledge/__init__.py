@@ -14,6 +14,8 @@ if TYPE_CHECKING:
     from app.knowledge.grounding import (
         PASSAGES_PER_ANSWER,
         SOURCES_SHARE,
+        Grounding,
+        GroundingRules,
         Source,
         grounded_question,
     )
@@ -40,6 +42,8 @@ _WHERE = {
     "DocumentRow": "app.knowledge.service:DocumentRow",
     "Documents": "app.knowledge.jobs:Documents",
     "EmbeddingPipeline": "pipelines.embeddings:EmbeddingPipeline",
+    "Grounding": "app.knowledge.grounding:Grounding",
+    "GroundingRules": "app.knowledge.grounding:GroundingRules",
     "Hit": "pipelines.rag.hybrid_search:Hit",
     "IngestProgress": "app.knowledge.service:IngestProgress",
     "IngestReport": "app.knowledge.service:IngestReport",
@@ -74,6 +78,8 @@ __all__ = [
     "DocumentRow",
     "Documents",
     "EmbeddingPipeline",
+    "Grounding",
+    "GroundingRules",
     "Hit",
     "IngestProgress",
     "IngestReport",

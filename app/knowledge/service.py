@@ -33,6 +33,7 @@ from app.knowledge.database.config import ConnectionCheck
 from app.knowledge.database.embedded import DatabaseInfo
 from app.knowledge.database.knowledge_db import KnowledgeDatabase
 from app.knowledge.documents import DocumentRow as DocumentRow
+from app.knowledge.grounding import GroundingRules
 from app.knowledge.ingest import Ingest
 from app.knowledge.ingest_report import IngestProgress as IngestProgress
 from app.knowledge.ingest_report import IngestReport as IngestReport
@@ -73,6 +74,7 @@ class KnowledgeService:
         """
         busy = BusyLock()
         self._busy = busy
+        self._settings = settings
         self._database = KnowledgeDatabase(
             paths, settings, secrets or SecretStore(paths.config / SECRETS_FILE)
         )
@@ -207,3 +209,9 @@ class KnowledgeService:
     def search(self, collection_name: str, query: str, k: int = 5) -> list[Hit]:
         """Hybrid search in a collection, reranked when a reranker model is set."""
         return self._search.search(collection_name, query, k)
+
+    def grounding_rules(self) -> GroundingRules:
+        """What a grounded answer may be given, as the settings say now (the relevance floor,
+        the chunk size)."""
+        settings = self._settings.settings
+        return GroundingRules(settings.relevance_floor, settings.chunk_tokens)

@@ -2,13 +2,15 @@
 
 A request naming a collection has its last user message grounded as the chat window grounds
 a question (:func:`app.knowledge.grounding.grounded_question`): the best passages of the
-collection (:meth:`KnowledgeService.search`, hybrid and reranked when a reranker is set), as
-many as fit :data:`~app.knowledge.grounding.SOURCES_SHARE` of the context left after the
-messages and the answer's room, numbered so the answer cites them as ``[1]``.
+collection (:meth:`KnowledgeService.search`, hybrid and reranked when a reranker is set) that
+clear the relevance floor (the ``relevance_floor`` setting), as many as fit
+:data:`~app.knowledge.grounding.SOURCES_SHARE` of the context left after the messages and the
+answer's room, numbered so the answer cites them as ``[1]``. With none clearing the floor, the
+question goes alone and ``sources`` is empty.
 
 The answer carries ``sources``, a top-level field beside ``choices``: one object per passage
 the model was given — ``number`` (as cited), ``collection``, ``document`` (file name),
-``path``, ``page`` (PDF page or null), ``score``, ``text`` (the passage, cut to
+``path``, ``page`` (PDF page or null), ``score``, ``relevance`` (0…1), ``text`` (the passage, cut to
 :data:`MAX_EXCERPT_CHARS`) and ``snippet`` (the matching words marked «like this»). A
 streamed answer sends them in its first chunk (the one with the assistant role), so a client
 can show them while the answer streams.
@@ -105,14 +107,15 @@ def _ground_blocking(
     context = state.served.context_tokens or FALLBACK_CONTEXT_TOKENS
     answer = answer_tokens or state.defaults().max_new_tokens
     fixed = count(engine.template(messages))
-    room = int(max(context - answer - fixed, 0) * SOURCES_SHARE)
-    text, sources = grounded_question(question, hits, count, room)
+    rules = knowledge.grounding_rules()
+    room = min(int(max(context - answer - fixed, 0) * SOURCES_SHARE), rules.most_tokens(count))
+    grounding = grounded_question(question, hits, count, room, rules)
     passages = {(hit.path, hit.page, hit.snippet): hit.text for hit in hits}
     given = [
         _source_json(name, source, passages.get((source.path, source.page, source.snippet), ""))
-        for source in sources
+        for source in grounding.sources
     ]
-    return [*messages[:-1], Message("user", text)], given
+    return [*messages[:-1], Message("user", grounding.question)], given
 
 
 def _source_json(collection: str, source: Source, passage: str) -> dict[str, Any]:
@@ -126,6 +129,7 @@ def _source_json(collection: str, source: Source, passage: str) -> dict[str, Any
         "path": source.path,
         "page": source.page,
         "score": source.score,
+        "relevance": source.relevance,
         "text": excerpt,
         "snippet": source.snippet,
     }

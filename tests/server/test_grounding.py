@@ -65,12 +65,27 @@ def test_a_grounded_answer_names_its_sources(rag_server: RunningServer) -> None:
     first = sources[0]
     assert first["number"] == 1 and first["collection"] == "Festivals"
     assert "Ovenhold" in first["text"] and first["page"] is None and first["score"] > 0
+    assert first["relevance"] >= rag_server.ctx.settings.relevance_floor
     # The passage went into the prompt: at least its tokens more than the bare question (the
     # 135M model's answer does not reliably use it, so the answer is not checked for it).
     fact_tokens = rag_server.state.served.engine.count_tokens(FACT)  # type: ignore[union-attr]
     assert grounded.usage.prompt_tokens >= plain.usage.prompt_tokens + fact_tokens
     assert grounded.choices[0].message.content
     assert "sources" not in (plain.model_extra or {})
+
+
+def test_a_question_nothing_matches_is_answered_without_sources(
+    rag_server: RunningServer,
+) -> None:
+    answer = client(rag_server).chat.completions.create(
+        model="",
+        messages=[{"role": "user", "content": "How do I change a flat bicycle tyre?"}],
+        max_tokens=5,
+        temperature=0,
+        extra_body={"knowledge": "Festivals"},
+    )
+    # The passage matches below the relevance floor: it is not given, and none is claimed.
+    assert answer.model_extra["sources"] == []
 
 
 def test_a_streamed_grounded_answer_sends_sources_first(rag_server: RunningServer) -> None:

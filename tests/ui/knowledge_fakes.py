@@ -17,7 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from app.core.errors import UserError
+from app.core.settings import Settings
 from app.knowledge.database.embedded import DatabaseInfo
+from app.knowledge.grounding import GroundingRules
 from app.knowledge.service import DocumentRow, IngestProgress, IngestReport
 from pipelines.core import CancelToken
 from pipelines.rag.hybrid_search import Hit
@@ -231,6 +233,10 @@ class FakeKnowledge:
         self._call("search", collection_name, query, k)
         self._find(collection_name)
         return self.hits[:k]
+
+    def grounding_rules(self) -> GroundingRules:
+        defaults = Settings()  # the real service reads the settings
+        return GroundingRules(defaults.relevance_floor, defaults.chunk_tokens)
 
     def close(self) -> None:
         pass

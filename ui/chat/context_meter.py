@@ -1,4 +1,5 @@
-"""The "Context used: 1,234 / 2,048 tokens" line under the chat input.
+"""The "Context used: 1,234 / 2,048 tokens" line under the chat input (with knowledge on:
+"· up to 830 of them for sources", the passages counted at the most they can take).
 
 Muted while there is room; in the theme's warning colour when the prompt and the answer's room
 nearly fill the model's context, or older messages are no longer sent.
@@ -21,6 +22,9 @@ def context_text(usage: ContextUsage) -> str:
     text = tr("Context used: {used} / {limit} tokens").format(
         used=count(usage.used), limit=count(usage.limit)
     )
+    if usage.sources:
+        sources = count(usage.sources)
+        text += " · " + tr("up to {tokens} of them for sources").format(tokens=sources)
     if usage.dropped:
         text += " · " + tr("%n older message(s) no longer sent", "", usage.dropped)
     return text
@@ -43,12 +47,16 @@ class ContextMeter(QLabel):
         if usage is None:
             return
         self.setText(context_text(usage))
-        self.setToolTip(
-            tr(
-                "What the model reads of this chat for the next answer (system prompt and "
-                "history), out of its context window; {answer} tokens are kept for the answer."
-            ).format(answer=count(usage.answer))
-        )
+        tip = tr(
+            "What the model reads of this chat for the next answer (system prompt and "
+            "history), out of its context window; {answer} tokens are kept for the answer."
+        ).format(answer=count(usage.answer))
+        if usage.sources:
+            tip += " " + tr(
+                "The knowledge passages are chosen when the question is sent: they are "
+                "counted at the most they can take."
+            )
+        self.setToolTip(tip)
         self.warning = usage.nearly_full
         self._apply_color()
 

@@ -9,9 +9,11 @@ from collections.abc import Sequence
 from app.chat import ChatMessage
 from app.knowledge import Source
 from ui.i18n import tr
+from ui.knowledge.formatting import relevance_text
 from ui.numbers import count, milliseconds, percent, token_rate
 
-CITATION = re.compile(r"\[(\d{1,2})\]")
+CITATION = re.compile(r"\[(\d{1,2}(?:\s*,\s*\d{1,2})*)\]")
+"""``[2]``, or several sources in one pair of brackets: ``[1, 2]``."""
 
 
 def message_sources(message: ChatMessage) -> list[Source]:
@@ -26,25 +28,48 @@ def message_sources(message: ChatMessage) -> list[Source]:
 
 
 def link_citations(markdown: str, index: int, numbers: set[int]) -> str:
-    """Turn ``[2]`` into a link to source 2 of message ``index`` (only for real sources)."""
+    """Turn ``[2]`` (and each number of ``[1, 2]``) into a link to that source of message
+    ``index``; only when every number in the brackets is a real source."""
 
     def link(match: re.Match[str]) -> str:
-        number = int(match.group(1))
-        if number not in numbers:
+        cited = [int(number) for number in match.group(1).split(",")]
+        if not all(number in numbers for number in cited):
             return match.group(0)
-        return f"[\\[{number}\\]](source:{index}:{number})"
+        return ", ".join(f"[\\[{number}\\]](source:{index}:{number})" for number in cited)
 
     return CITATION.sub(link, markdown)
 
 
-def sources_line(sources: Sequence[Source], index: int) -> str:
-    """HTML links under an answer: "Sources: [1] guide.pdf, page 2 · [2] notes.md"."""
+def sources_line(sources: Sequence[Source], index: int, left_out: int = 0) -> str:
+    """HTML links under an answer: "Sources: [1] guide.pdf, page 2 · [2] notes.md", and how
+    many passages the relevance floor left out ("· 2 below the relevance floor left out")."""
     links = [
-        f'<a href="source:{index}:{s.number}" title="{html.escape(s.path)}">'
+        f'<a href="source:{index}:{s.number}" title="{html.escape(_source_tip(s))}">'
         f"[{s.number}]&nbsp;{html.escape(s.label)}</a>"
         for s in sources
     ]
-    return html.escape(tr("Sources:")) + " " + " · ".join(links)
+    line = html.escape(tr("Sources:")) + " " + " · ".join(links)
+    if left_out:
+        dropped = tr("%n below the relevance floor left out", "knowledge passages", left_out)
+        line += " · " + html.escape(dropped)
+    return line
+
+
+def not_grounded_line(left_out: int) -> str:
+    """Said under an answer no passage was given to: every one found was below the floor."""
+    return tr(
+        "No passage matched this question well enough (%n below the relevance floor left "
+        "out): this answer is not from your documents.",
+        "",
+        left_out,
+    )
+
+
+def _source_tip(source: Source) -> str:
+    """The tooltip of a source: its path, and how well it matched when known."""
+    if source.relevance is None:
+        return source.path
+    return f"{source.path} · {relevance_text(source.relevance, 0.0)}"
 
 
 def stats_line(message: ChatMessage) -> str:

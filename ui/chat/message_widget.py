@@ -36,13 +36,19 @@ from ui.chat.answer_format import json_as_code
 from ui.chat.code_block import CodeBlock
 from ui.chat.markdown_segments import split_markdown
 from ui.chat.message_cut import CutNotice
-from ui.chat.message_footer import link_citations, message_sources, sources_line, stats_line
+from ui.chat.message_footer import (
+    link_citations,
+    message_sources,
+    not_grounded_line,
+    sources_line,
+    stats_line,
+)
 from ui.chat.message_header import MessageHeader
 from ui.chat.prose import Prose
 from ui.chat.question_editor import QuestionEditor
 from ui.i18n import tr
 from ui.mcp.tool_call_view import ToolCallList
-from ui.theme import blend, css_color, muted_color
+from ui.theme import blend, css_color, muted_color, warning_color
 from ui.widgets.inline_error import InlineError
 
 USER_INDENT = 64  # questions stand apart from answers by their place as well as their colour
@@ -83,6 +89,7 @@ class MessageWidget(QFrame):
         self.thumbnails: list[QLabel] = []
         self.assistant_name = assistant_name
         self._footer_html = ""
+        self._footer_warning = ""
         self.header = MessageHeader(self.is_user)
         self.header.triggered.connect(self._on_action)
         self.tool_calls = ToolCallList()  # an answer's tool calls, above its text
@@ -146,18 +153,21 @@ class MessageWidget(QFrame):
         self.header.show_for(message, stored=stored, is_last_answer=is_last_answer)
         if not self.is_user:
             self.tool_calls.set_calls(message.tool_calls)
-        footer = ""
+        footer = warning = ""
         content = message.content
         if not self.is_user and stored:
             sources = message_sources(message)
             if sources:
                 content = link_citations(content, index, {s.number for s in sources})
-                footer = sources_line(sources, index)
+                footer = sources_line(sources, index, message.sources_left_out)
+            elif message.sources_left_out:  # knowledge was on, but nothing matched enough
+                warning = _escape(not_grounded_line(message.sources_left_out))
             stats = stats_line(message)
             if stats:
                 footer = f"{footer}<br>{_escape(stats)}" if footer else _escape(stats)
         self.set_content(content)
         self._footer_html = footer
+        self._footer_warning = warning
         self._show_footer()
         self._set_images(images)
         self._show_cut()
@@ -172,10 +182,16 @@ class MessageWidget(QFrame):
         self.cut.show_for(answer, can_continue=self.can_continue and self.is_last_answer)
 
     def _show_footer(self) -> None:
-        footer = self._footer_html
+        footer, warning = self._footer_html, self._footer_warning
         muted = css_color(muted_color(self.palette()))
-        self.footer.setText(f'<span style="color:{muted}">{footer}</span>' if footer else "")
-        self.footer.setVisible(bool(footer))
+        parts = []
+        if warning:
+            amber = css_color(warning_color(self.palette()))
+            parts.append(f'<span style="color:{amber}">{warning}</span>')
+        if footer:
+            parts.append(f'<span style="color:{muted}">{footer}</span>')
+        self.footer.setText("<br>".join(parts))
+        self.footer.setVisible(bool(parts))
 
     def changeEvent(self, event: QEvent) -> None:
         """Colour the footer and the cut notice again on a theme switch (their muted colour

@@ -139,6 +139,7 @@ class ChatPanel(QWidget):
         self.errors = ErrorRouter(notifications, inline)
         self.knowledge = KnowledgePicker(chat, services.knowledge, tasks, self.errors)
         self.errors.inline["knowledge"] = self.knowledge.error
+        self.knowledge.changed.connect(self.update_context)  # its passages count, or not
         # The MCP tools this conversation may call.
         self.tools = ToolsPicker(services.tools, chat, signals.settings, tasks)
         self.tool_confirmer = ToolConfirmer(signals.store, self.statusMessage.emit, tasks, self)
@@ -155,7 +156,7 @@ class ChatPanel(QWidget):
         self.splitter = lay_out(self)
         self._connect()
         # The generation settings the next turn is counted with.
-        signals.connect_keys({"chat", "chat_presets"}, self.update_context)
+        signals.connect_keys({"chat", "chat_presets", "chunk_tokens"}, self.update_context)
         self.message_actions = MessageActions(self)  # edit, delete, versions
         self.new_chat = NewChat(self)  # an empty chat with a model: ways to start
         self.show_current()

@@ -257,6 +257,10 @@ def test_cli_ask_prints_the_answer_and_its_sources(
     plain = run_app(["ask", "Trams?", *common], app_home, env)
     assert plain.returncode == 0, plain.stderr
     assert "\nSources:\n[1] trams.txt" in plain.stdout
+    off_topic = run_app(["ask", "Who won the world cup in 2014?", *common, "--json"], app_home, env)
+    assert off_topic.returncode == 0, off_topic.stderr
+    report = json.loads(off_topic.stdout.strip().splitlines()[-1])
+    assert report["sources"] == [] and report["sources_left_out"] > 0
     missing = run_app(["ask", "x?", *common[:1], "Nope", *common[2:]], app_home, env)
     assert missing.returncode == 2
     assert "no collection named" in missing.stderr and "Traceback" not in missing.stderr

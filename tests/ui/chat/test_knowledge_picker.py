@@ -1,5 +1,6 @@
-"""Chat with knowledge: the per-conversation switch, grounded answers, clickable citations; the
-collections popup (every collection listed, picking one turns knowledge on, a deleted one
+"""Chat with knowledge: the per-conversation switch, grounded answers, clickable citations,
+passages below the relevance floor left out (and said), the passages counted in the context
+meter; the collections popup (every collection listed, picking one turns knowledge on, a deleted one
 leaves the list); the input area labelled for screen readers."""
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from app.chat.storage import ConversationStore
 from app.context import AppContext
 from app.core.errors import UserError
 from app.core.paths import AppPaths
+from app.core.settings import Settings
+from app.knowledge.grounding import SOURCES_SHARE, GroundingRules
 from pipelines.rag.hybrid_search import Hit
 from pipelines.rag.store import Collection
 from tests.ui.chat.test_chat_presets import own_unlabelled
@@ -52,6 +55,10 @@ class FakeKnowledge:
 
     def search(self, collection_name: str, query: str, k: int = 5) -> list[Hit]:
         return self.passages[:k]
+
+    def grounding_rules(self) -> GroundingRules:
+        defaults = Settings()  # the real service reads the settings
+        return GroundingRules(defaults.relevance_floor, defaults.chunk_tokens)
 
     def needs_setup(self) -> bool:
         return False  # the embedder is there (the Knowledge panel's footer asks)
@@ -146,6 +153,73 @@ def test_ticking_the_switch_grounds_answers_and_shows_sources(
     assert "Twelve hours [1]." in text
     stored = (app_home.conversations_dir / f"{conversation_id}.json").read_text()
     assert '"knowledge": "Kitchen"' in stored
+
+
+def test_passages_below_the_floor_are_left_out_and_the_sources_line_says_so(
+    qtbot: QtBot,
+    kpanel: ChatPanel,
+    model_folder: Path,
+    script: Script,
+    knowledge: FakeKnowledge,
+    guide: Path,
+) -> None:
+    panel = kpanel
+    knowledge.passages = [
+        Hit(1, str(guide), 2, 0.033, "Sourdough rises for twelve hours.", "«S»", 1, 1, 0.71, 0.71),
+        Hit(2, "/notes/trams.md", None, 0.02, "Trams climb hills.", "Trams", 2, None, 0.12, 0.12),
+        Hit(3, "/notes/bus.md", None, 0.01, "Buses stop here.", "Buses", 3, None, 0.04, 0.04),
+    ]
+    _use_kitchen(qtbot, panel, model_folder)
+    script.chunks = ["Twelve hours [1]."]
+    ask(qtbot, panel, "How long does sourdough rise?")
+    sent = script.seen[0][-1].content
+    assert "Sourdough rises" in sent and "Trams" not in sent and "Buses" not in sent
+    text = shown(panel)
+    assert "Sources: [1] guide.pdf, page 2 · 2 below the relevance floor left out" in text
+    assert "not from your documents" not in text
+
+
+def test_with_no_passage_above_the_floor_the_answer_says_it_is_not_grounded(
+    qtbot: QtBot, kpanel: ChatPanel, model_folder: Path, script: Script, knowledge: FakeKnowledge
+) -> None:
+    panel = kpanel
+    knowledge.passages = [
+        Hit(2, "/notes/trams.md", None, 0.02, "Trams climb hills.", "Trams", 2, None, 0.12, 0.12),
+    ]
+    _use_kitchen(qtbot, panel, model_folder)
+    script.chunks = ["Paris."]
+    ask(qtbot, panel, "What is the capital of France?")
+    assert script.seen[0][-1].content == "What is the capital of France?"  # nothing pretends
+    text = shown(panel)
+    assert "Sources:" not in text
+    assert (
+        "No passage matched this question well enough (1 below the relevance floor left out): "
+        "this answer is not from your documents." in text
+    )
+
+
+def test_the_context_meter_counts_the_passages_while_knowledge_is_on(
+    qtbot: QtBot, kpanel: ChatPanel, model_folder: Path
+) -> None:
+    panel = kpanel
+    load(qtbot, panel, model_folder)
+    without = panel.context_usage
+    assert without is not None and without.sources == 0
+    with qtbot.waitSignal(panel.context_budget_changed) as counted:
+        _tick(qtbot, panel)
+    usage = counted.args[0]
+    defaults = Settings()
+    most = GroundingRules(defaults.relevance_floor, defaults.chunk_tokens).most_tokens(
+        panel.chat.pipeline.count_tokens  # type: ignore[union-attr]
+    )
+    # The most five passages take, or the share of the free context passages may have.
+    room = int((usage.limit - usage.answer - without.used) * SOURCES_SHARE)
+    assert usage.sources == min(most, room) > 0
+    assert usage.used == without.used + usage.sources
+    assert f"up to {usage.sources:,} of them for sources" in panel.context_label.text()
+    with qtbot.waitSignal(panel.context_budget_changed) as again:
+        _tick(qtbot, panel)  # off again: nothing kept for passages
+    assert again.args[0].sources == 0 and again.args[0].used == without.used
 
 
 def test_a_citation_opens_the_pdf_at_its_page(

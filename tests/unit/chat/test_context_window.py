@@ -1,4 +1,5 @@
-"""The context budget: the answer's ceiling, the tokens the next turn takes, where history stops.
+"""The context budget: the answer's ceiling, the tokens the next turn takes (knowledge passages
+counted at the most they may take, never more given), where history stops.
 
 Counted with the real tokenizer of the tiny int8 chat model, as sending counts them.
 """
@@ -18,8 +19,11 @@ from app.chat.context_window import (
 )
 from app.chat.history import TEMPLATE_TOKENS_PER_MESSAGE
 from app.chat.storage import ChatMessage, Conversation
+from app.knowledge.grounding import GroundingRules
 from pipelines.chat import ChatModelConfig, ChatPipeline
 from pipelines.generation import GenerationSettings, Message
+from pipelines.rag.hybrid_search import Hit
+from pipelines.rag.store import Collection
 
 
 @pytest.fixture(scope="module")
@@ -89,3 +93,55 @@ def test_an_empty_conversation_has_no_first_sent(pipeline: ChatPipeline) -> None
     templated = ContextBudget(pipeline, 2048, GenerationSettings(), template=pipeline)
     frame = pipeline.template([Message("user", "")])
     assert templated.usage(empty).used == pipeline.count_tokens(frame) > 0
+
+
+class Shelf:
+    """A :class:`Retriever` over passages the test gives, with the rules it sets."""
+
+    def __init__(self, hits: list[Hit], rules: GroundingRules) -> None:
+        self.hits = hits
+        self.rules = rules
+
+    def collection(self, name: str, *, create: bool = False) -> Collection:
+        return Collection(1, name, "minilm", 384, documents=1, chunks=len(self.hits))
+
+    def search(self, collection_name: str, query: str, k: int = 5) -> list[Hit]:
+        return self.hits[:k]
+
+    def grounding_rules(self) -> GroundingRules:
+        return self.rules
+
+
+def _passage(number: int, words: int, relevance: float) -> Hit:
+    text = " ".join(f"river{number} flows" for _ in range(words // 2))
+    return Hit(
+        number, f"/docs/{number}.md", None, 0.03, text, "", number, None, relevance, relevance
+    )
+
+
+def test_the_passages_never_take_more_than_the_meter_counted(pipeline: ChatPipeline) -> None:
+    chat = conversation(2)
+    chat.knowledge = "Docs"
+    rules = GroundingRules(relevance_floor=0.3, chunk_tokens=64)
+    hits = [_passage(n, 400 if n == 1 else 60, 0.5) for n in range(1, 6)]  # one far too long
+    budget = ContextBudget(pipeline, 8192, GenerationSettings(max_new_tokens=256))
+    usage = budget.usage(chat, "", rules)
+    assert usage.sources == rules.most_tokens(pipeline.count_tokens)
+    assert usage.used == budget.usage(chat).used + usage.sources
+    grounding = budget.ground(Shelf(hits, rules), chat, ChatMessage("user", "Where?"))
+    assert 0 < grounding.tokens <= usage.sources
+    assert "/docs/1.md" not in [s.path for s in grounding.sources]  # it did not fit
+
+
+def test_grounding_counts_what_the_floor_left_out(pipeline: ChatPipeline) -> None:
+    chat = conversation(1)
+    chat.knowledge = "Docs"
+    rules = GroundingRules(relevance_floor=0.3, chunk_tokens=128)
+    hits = [_passage(1, 40, 0.55), _passage(2, 40, 0.29), _passage(3, 40, 0.05)]
+    budget = ContextBudget(pipeline, 8192, GenerationSettings(max_new_tokens=256))
+    grounding = budget.ground(Shelf(hits, rules), chat, ChatMessage("user", "Where?"))
+    assert [s.path for s in grounding.sources] == ["/docs/1.md"]
+    assert grounding.left_out == 2
+    nothing = budget.ground(Shelf(hits[1:], rules), chat, ChatMessage("user", "Where?"))
+    assert (nothing.question, nothing.sources, nothing.left_out) == ("Where?", [], 2)
+    assert budget.usage(chat).sources == 0  # no rules given: no knowledge counted

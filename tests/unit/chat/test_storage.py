@@ -23,7 +23,14 @@ def _conversation(title: str = "Hi") -> Conversation:
         system_prompt="Be brief.",
         messages=[
             ChatMessage("user", "Hello"),
-            ChatMessage("assistant", "Hi!", stopped=True, device="CPU", metrics={"ttft_ms": 3}),
+            ChatMessage(
+                "assistant",
+                "Hi!",
+                stopped=True,
+                device="CPU",
+                metrics={"ttft_ms": 3},
+                sources_left_out=2,
+            ),
         ],
     )
 
@@ -114,6 +121,9 @@ DAMAGED = {
     "stopped is text": lambda data: _with_message(data, stopped="yes"),
     "metrics are text": lambda data: _with_message(data, metrics={"ttft_ms": "fast"}),
     "sources is an object": lambda data: _with_message(data, sources={"a": 1}),
+    "sources left out is text": lambda data: _with_message(data, sources_left_out="2"),
+    "sources left out is negative": lambda data: _with_message(data, sources_left_out=-1),
+    "sources left out is a flag": lambda data: _with_message(data, sources_left_out=True),
     "messages is an object": lambda data: json.dumps({**data, "messages": {}}).encode(),
     "title is a list": lambda data: json.dumps({**data, "title": ["a"]}).encode(),
     "a huge number": lambda data: (
