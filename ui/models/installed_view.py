@@ -22,6 +22,7 @@ from ui.a11y import announce, describe
 from ui.i18n import tr
 from ui.icons import set_icon
 from ui.knowledge.formatting import human_size
+from ui.models.fitted_table import fit_columns, model_table
 from ui.models.listing import (
     LISTED_FIELDS,
     ListedModel,
@@ -33,10 +34,8 @@ from ui.models.listing import (
 from ui.models.model_paths import ask_model_file, ask_model_folder, gguf_filters
 from ui.models.tables import (
     INSTALLED_COLUMNS,
-    fit_columns,
     installed_cells,
     installed_tooltips,
-    model_table,
     usage_text,
     usage_tooltip,
 )

@@ -40,8 +40,8 @@ from ui.icons import set_icon
 from ui.knowledge.formatting import duration, human_size
 from ui.models.convert_tasks import task_label
 from ui.models.convert_view import ConvertView
+from ui.models.fitted_table import fit_columns, model_table
 from ui.models.installed_view import InstalledView
-from ui.models.tables import fit_columns, model_table
 from ui.settings_signals import SettingsSignals
 from ui.shell.error_router import ErrorRouter
 from ui.shell.notifications import NotificationBar

@@ -12,12 +12,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QLocale, Qt
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget
+from PySide6.QtCore import QLocale
 
 from app.chat import is_gguf_path
 from app.models import DiskUse, InstalledModel
-from ui.a11y import describe
 from ui.chat.model_text import gguf_details, parameters_text
 from ui.i18n import tr
 from ui.knowledge.formatting import human_size
@@ -196,45 +194,3 @@ def usage_tooltip(use: DiskUse, models_dir: Path, converted_cache: Path) -> str:
     )
     lines.append(tr("Each file is counted once, however many names it has."))
     return "\n".join(lines)
-
-
-CELL_PADDING = 12
-"""Room between one column's text and the next (px)."""
-WIDEST_COLUMN = 260
-"""No column but the wrapping one grows wider than this (px): a long name or hub id is cut in
-its middle with "…" (its tooltip holds all of it) rather than pushing the others out of view."""
-
-
-def fit_columns(table: QTableWidget) -> None:
-    """Size every column but the stretched one to its contents, up to :data:`WIDEST_COLUMN`
-    (after the rows changed: the user may still drag a column wider)."""
-    header = table.horizontalHeader()
-    for column in range(table.columnCount()):
-        if header.sectionResizeMode(column) is QHeaderView.ResizeMode.Stretch:
-            continue
-        wanted = max(table.sizeHintForColumn(column) + CELL_PADDING, header.sectionSizeHint(column))
-        header.resizeSection(column, min(wanted, WIDEST_COLUMN))
-
-
-def model_table(columns: tuple[str, ...], wrapped: str) -> QTableWidget:
-    """A read-only table of whole-row, single selection: each column as wide as its contents
-    up to :data:`WIDEST_COLUMN`, and the ``wrapped`` column taking the rest of the width, its
-    text wrapped onto more lines (rows grow to fit) so that nothing in it is cut."""
-    table = QTableWidget(0, len(columns))
-    table.setHorizontalHeaderLabels([column_title(column) for column in columns])
-    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    table.verticalHeader().hide()
-    table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    header = table.horizontalHeader()
-    header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)  # fit_columns sizes them
-    header.setSectionResizeMode(columns.index(wrapped), QHeaderView.ResizeMode.Stretch)
-    header.setStretchLastSection(False)
-    table.setWordWrap(True)
-    table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
-    describe(table.horizontalHeader(), tr("Column headers"), tr("What each column shows"))
-    describe(table.verticalHeader(), tr("Row headers"), tr("One row per model"))
-    describe(table.horizontalScrollBar(), tr("Scroll sideways"), tr("Shows the other columns"))
-    describe(table.verticalScrollBar(), tr("Scroll"), tr("Shows the other rows"))
-    return table

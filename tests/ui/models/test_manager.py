@@ -10,15 +10,18 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
+from app.context import AppContext
 from tests.hub_server import HubServer, running_hub
 from tests.ui.fakes import fake_model_folder
+from tests.ui.panels import PanelHost
 from ui.a11y import unlabelled_widgets
 from ui.models.convert_view import NO_SOURCE
 from ui.models.listing import Origin
-from ui.models.manager import ModelManager
+from ui.models.manager import CATALOG_COLUMNS, PREFERRED_SIZE, ModelManager
 from ui.models.tables import INSTALLED_COLUMNS
 from ui.shell.main_window import MainWindow
 
@@ -356,3 +359,45 @@ def test_every_control_of_the_manager_is_labelled(qtbot: QtBot, window: MainWind
         manager.tabs.setCurrentIndex(index)
         manager.installed.selectRow(0)
         assert unlabelled_widgets(manager) == [], manager.tabs.tabText(index)
+
+
+def _manager_over(qtbot: QtBot, ctx: AppContext) -> tuple[PanelHost, ModelManager]:
+    """The model manager over ``ctx``, a dialog of a shown panel host (as of the window); the
+    host is returned too, for the test to hold (its dialog goes with it)."""
+    host = PanelHost(ctx)
+    qtbot.addWidget(host)
+    host.show()
+    manager = ModelManager(
+        ctx.models, ctx.paths, host.settings_signals, host.tasks, host.notifications, host
+    )
+    manager.show()
+    qtbot.waitExposed(manager)
+    return host, manager
+
+
+def test_the_dialog_opens_inside_its_screen_using_most_of_it(qtbot: QtBot, ctx: AppContext) -> None:
+    _host, manager = _manager_over(qtbot, ctx)
+    free = manager.screen().availableGeometry()
+    assert free.contains(manager.geometry())
+    assert manager.width() >= 0.8 * min(free.width(), PREFERRED_SIZE.width())
+    assert manager.height() >= 0.8 * min(free.height(), PREFERRED_SIZE.height())
+
+
+def test_the_catalogs_about_column_wraps_instead_of_cutting(qtbot: QtBot, ctx: AppContext) -> None:
+    _host, manager = _manager_over(qtbot, ctx)
+    manager.tabs.setCurrentIndex(1)
+    table = manager.catalog
+    about = CATALOG_COLUMNS.index("About")
+    qtbot.waitUntil(lambda: table.columnWidth(about) > 0)
+    width = table.columnWidth(about) - 8  # the cell's margins
+    for row in range(table.rowCount()):
+        text = table.item(row, about).text()
+        needed = table.fontMetrics().boundingRect(
+            QRect(0, 0, width, 10_000), Qt.TextFlag.TextWordWrap, text
+        )
+        assert table.rowHeight(row) >= needed.height(), text
+    for column in range(table.columnCount()):  # the others: whole, or whole in the tooltip
+        for row in range(table.rowCount()):
+            item = table.item(row, column)
+            fits = table.fontMetrics().horizontalAdvance(item.text()) < table.columnWidth(column)
+            assert fits or item.text() in item.toolTip()
