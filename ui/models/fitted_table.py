@@ -48,6 +48,7 @@ def fit_columns(table: QTableWidget) -> None:
     cap = _widest_that_fits(wanted, titles, room)
     for column in others:
         header.resizeSection(column, max(titles[column], min(wanted[column], cap)))
+    table.resizeRowsToContents()  # wrapped text takes the lines its new width needs
 
 
 def _widest_that_fits(wanted: dict[int, int], titles: dict[int, int], room: int) -> int:

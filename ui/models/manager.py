@@ -259,7 +259,7 @@ class ModelManager(QDialog):
             )
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
-                item.setToolTip(_source(entry) if column == 0 else text)
+                item.setToolTip(f"{text}\n{_source(entry)}" if column == 0 else text)
                 self.catalog.setItem(row, column, item)
         fit_columns(self.catalog)
         self._update_download()

@@ -3,7 +3,7 @@
 A fixed size is wrong at both ends: too small on a large monitor, off the edge of a netbook.
 A window asks for the size it would like; it gets that when the screen has room (with a margin
 for the desktop around it), else as much of the screen as the margin leaves, centred on the
-window it belongs to.
+screen's free area (the margin then leaves room for the window's frame and title bar).
 """
 
 from __future__ import annotations
@@ -19,8 +19,7 @@ the window behind, so it is clear this is a window of its own)."""
 
 def fit_to_screen(window: QWidget, preferred: QSize, parent: QWidget | None = None) -> None:
     """Resize ``window`` to ``preferred``, shrunk to fit the available geometry of the screen
-    ``parent`` (else the primary screen) is on, and centre it on that screen's free area or
-    on ``parent``."""
+    ``parent`` (else the primary screen) is on, and centre it on that screen's free area."""
     screen = parent.screen() if parent is not None else QGuiApplication.primaryScreen()
     if screen is None:  # no screen at all (a headless start): the preferred size stands
         window.resize(preferred)
@@ -31,10 +30,6 @@ def fit_to_screen(window: QWidget, preferred: QSize, parent: QWidget | None = No
         min(preferred.height(), int(free.height() * SCREEN_SHARE)),
     ).expandedTo(window.minimumSizeHint().boundedTo(free.size()))
     window.resize(size)
-    centre = parent.frameGeometry().center() if parent is not None else free.center()
     frame = QRect(0, 0, size.width(), size.height())
-    frame.moveCenter(centre)
-    # Kept inside the free area: a parent near the screen's edge must not push it off.
-    frame.moveLeft(max(free.left(), min(frame.left(), free.right() - size.width() + 1)))
-    frame.moveTop(max(free.top(), min(frame.top(), free.bottom() - size.height() + 1)))
+    frame.moveCenter(free.center())
     window.move(frame.topLeft())

@@ -21,7 +21,7 @@ def test_a_window_gets_the_size_it_asks_for_when_the_screen_has_room(qtbot: QtBo
     assert free.contains(window.geometry())
 
 
-def test_a_window_larger_than_the_screen_is_shrunk_into_it_beside_its_parent(
+def test_a_window_larger_than_the_screen_is_shrunk_into_it(
     qtbot: QtBot,
 ) -> None:
     free = QGuiApplication.primaryScreen().availableGeometry()
