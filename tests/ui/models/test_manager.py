@@ -10,7 +10,6 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
@@ -21,7 +20,7 @@ from tests.ui.panels import PanelHost
 from ui.a11y import unlabelled_widgets
 from ui.models.convert_view import NO_SOURCE
 from ui.models.listing import Origin
-from ui.models.manager import CATALOG_COLUMNS, PREFERRED_SIZE, ModelManager
+from ui.models.manager import PREFERRED_SIZE, ModelManager
 from ui.models.tables import INSTALLED_COLUMNS
 from ui.shell.main_window import MainWindow
 
@@ -382,25 +381,3 @@ def test_the_dialog_opens_inside_its_screen_using_most_of_it(qtbot: QtBot, ctx: 
     assert free.contains(manager.geometry())
     assert manager.width() >= 0.8 * min(free.width(), PREFERRED_SIZE.width())
     assert manager.height() >= 0.8 * min(free.height(), PREFERRED_SIZE.height())
-
-
-def test_the_catalogs_about_column_wraps_instead_of_cutting(qtbot: QtBot, ctx: AppContext) -> None:
-    _host, manager = _manager_over(qtbot, ctx)
-    manager.tabs.setCurrentIndex(1)
-    table = manager.catalog
-    about = CATALOG_COLUMNS.index("About")
-    qtbot.waitUntil(lambda: table.columnWidth(about) > 0)
-    width = table.columnWidth(about) - 6  # the text's room: the cell less its margins
-    for row in range(table.rowCount()):  # tall enough for the About text wrapped at its width
-        text = table.item(row, about).text()
-        wrapped = table.fontMetrics().boundingRect(
-            QRect(0, 0, width, 10_000), Qt.TextFlag.TextWordWrap, text
-        )
-        assert table.rowHeight(row) >= max(wrapped.height(), table.sizeHintForRow(row)), text
-    metrics = table.fontMetrics()
-    for column in range(table.columnCount()):  # each word whole, or all of it in the tooltip
-        for row in range(table.rowCount()):
-            item = table.item(row, column)
-            words = item.text().split() or [""]
-            fits = max(metrics.horizontalAdvance(w) for w in words) < table.columnWidth(column)
-            assert fits or item.text() in item.toolTip()
