@@ -3566,8 +3566,92 @@
         <translation>mit OV Studio mitgeliefert</translation>
     </message>
     <message>
-        <source>opened from folder</source>
-        <translation>aus Ordner geöffnet</translation>
+        <source>file you opened</source>
+        <translation>von Ihnen geöffnete Datei</translation>
+    </message>
+    <message>
+        <source>folder you opened</source>
+        <translation>von Ihnen geöffneter Ordner</translation>
+    </message>
+    <message>
+        <source>downloaded: {name}</source>
+        <translation>heruntergeladen: {name}</translation>
+    </message>
+    <message>
+        <source>downloaded</source>
+        <translation>heruntergeladen</translation>
+    </message>
+    <message>
+        <source>converted: {name}</source>
+        <translation>konvertiert: {name}</translation>
+    </message>
+    <message>
+        <source>converted in OV Studio</source>
+        <translation>in OV Studio konvertiert</translation>
+    </message>
+    <message>
+        <source>copy of a file you added</source>
+        <translation>Kopie einer von Ihnen hinzugefügten Datei</translation>
+    </message>
+    <message>
+        <source>copy of a folder you added</source>
+        <translation>Kopie eines von Ihnen hinzugefügten Ordners</translation>
+    </message>
+    <message>
+        <source>file you added</source>
+        <translation>von Ihnen hinzugefügte Datei</translation>
+    </message>
+    <message>
+        <source>folder you added</source>
+        <translation>von Ihnen hinzugefügter Ordner</translation>
+    </message>
+    <message>
+        <source>Set up by OV Studio in {folder}</source>
+        <translation>Von OV Studio eingerichtet in {folder}</translation>
+    </message>
+    <message>
+        <source>The app&apos;s own copy, in {folder}. Remove… deletes it.</source>
+        <translation>Die eigene Kopie der App, in {folder}. Entfernen… löscht sie.</translation>
+    </message>
+    <message>
+        <source>Used where it is: {path}. Remove… only takes it off this list.</source>
+        <translation>Wird an Ort und Stelle verwendet: {path}. Entfernen… nimmt sie nur von dieser Liste.</translation>
+    </message>
+    <message>
+        <source>{size}; converted for OpenVINO on its first load: {converted} in the app&apos;s cache</source>
+        <translation>{size}; beim ersten Laden für OpenVINO konvertiert: {converted} im Cache der App</translation>
+    </message>
+    <message>
+        <source>reading…</source>
+        <translation>wird gelesen…</translation>
+    </message>
+    <message>
+        <source>({size} of it shared with other files by hard links)</source>
+        <translation>(davon {size} über harte Links mit anderen Dateien geteilt)</translation>
+    </message>
+    <message>
+        <source>your files in use: {size}</source>
+        <translation>verwendete eigene Dateien: {size}</translation>
+    </message>
+    <message>
+        <source>Downloaded, converted and copied models: {size} in {folder}</source>
+        <translation>Heruntergeladene, konvertierte und kopierte Modelle: {size} in {folder}</translation>
+    </message>
+    <message>
+        <source>GGUF files converted for OpenVINO on their first load: {size} in {folder}</source>
+        <translation>Beim ersten Laden für OpenVINO konvertierte GGUF-Dateien: {size} in {folder}</translation>
+    </message>
+    <message>
+        <source>{size} of these are hard links to files outside the app&apos;s folders: deleting the app&apos;s copy does not free that space.</source>
+        <translation>{size} davon sind harte Links auf Dateien außerhalb der Ordner der App: Das Löschen der Kopie der App gibt diesen Platz nicht frei.</translation>
+    </message>
+    <message>
+        <source>Models used where they are, in your folders (never deleted by the app): {size}</source>
+        <translation>An Ort und Stelle verwendete Modelle in Ihren Ordnern (von der App nie gelöscht): {size}</translation>
+    </message>
+    <message>
+        <source>Each file is counted once, however many names it has.</source>
+        <translation>Jede Datei wird einmal gezählt, egal wie viele Namen sie hat.</translation>
     </message>
     <message>
         <source>ready</source>
