@@ -109,11 +109,9 @@ def read_gguf_info(path: Path) -> GgufInfo:
                 f"{path.name} is not a GGUF model file (it does not start like one).",
                 field="model",
             )
-    import gguf
-
     try:
-        reader = gguf.GGUFReader(path)
-    except (ValueError, IndexError, KeyError, OSError) as error:
+        reader = _bounded_reader(path)
+    except (ValueError, IndexError, KeyError, OSError, OverflowError) as error:
         # The reader maps every tensor onto the file: one that runs past its end fails here.
         log.info("GGUF reader refused %s: %s", path, error)
         raise InvalidInputError(
@@ -122,6 +120,60 @@ def read_gguf_info(path: Path) -> GgufInfo:
             field="model",
         ) from error
     return _info(path, reader)
+
+
+MAX_ARRAY_ITEMS = 4_000_000
+"""More entries than any model's vocabulary or merge list holds (the largest have ~260,000):
+a longer array is a damaged or hostile header, refused before it is walked item by item."""
+_TENSOR_INFO_BYTES = 24  # a name's length, a dimension count, a type and an offset at least
+_FIELD_BYTES = 12  # a key's length and a value type at least
+
+
+def _bounded_reader(path: Path) -> Any:
+    """``gguf.GGUFReader`` over ``path``, made to refuse a header that claims more than the
+    file holds.
+
+    The package reads counts from the file and trusts them: a read past the end gives an
+    empty array instead of an error, so an array claiming 2**40 items loops for ever. Its
+    three counting steps are checked here against the bytes left (the package is pinned in
+    pyproject.toml, as these are its private steps).
+
+    Raises:
+        ValueError: the header claims more items or bytes than the file has.
+    """
+    import gguf
+    import numpy as np
+
+    class BoundedReader(gguf.GGUFReader):
+        def _get(self, offset: int, dtype: Any, count: int = 1, override_order: Any = None) -> Any:
+            array = super()._get(offset, dtype, count, override_order)
+            if len(array) < int(count):
+                raise ValueError(f"a value at byte {offset} runs past the end of the file")
+            return array
+
+        def _claimed(self, what: str, count: int, offset: int, smallest: int) -> None:
+            left = max(len(self.data) - offset, 0)
+            if int(count) * smallest > left or int(count) > MAX_ARRAY_ITEMS:
+                raise ValueError(f"the header claims {int(count)} {what}; too many for the file")
+
+        def _build_fields(self, offs: int, count: int) -> int:
+            self._claimed("metadata fields", count, offs, _FIELD_BYTES)
+            return int(super()._build_fields(offs, count))
+
+        def _build_tensor_info(self, offs: int, count: int) -> Any:
+            self._claimed("tensors", count, offs, _TENSOR_INFO_BYTES)
+            return super()._build_tensor_info(offs, count)
+
+        def _get_field_parts(self, orig_offs: int, raw_type: int) -> Any:
+            if raw_type == gguf.GGUFValueType.ARRAY:
+                item_type = int(self._get(orig_offs, np.uint32)[0])
+                length = int(self._get(orig_offs + 4, np.uint64)[0])
+                scalar = self.gguf_scalar_to_np.get(gguf.GGUFValueType(item_type))
+                smallest = np.dtype(scalar).itemsize if scalar is not None else 8
+                self._claimed("array items", length, orig_offs + 12, smallest)
+            return super()._get_field_parts(orig_offs, raw_type)
+
+    return BoundedReader(path)
 
 
 def _info(path: Path, reader: Any) -> GgufInfo:
@@ -193,10 +245,14 @@ def _mapping(value: object) -> dict[str, Any]:
 
 
 def _text(fields: Any, key: str) -> str:
+    """A text field, its bytes that are not UTF-8 replaced ("" when absent or not text)."""
     field = fields.get(key)
     if field is None:
         return ""
-    value = field.contents()
+    try:
+        value = field.contents()
+    except UnicodeDecodeError:  # a hostile or damaged name: shown, never a crash
+        return bytes(field.parts[field.data[0]]).decode("utf-8", "replace")
     return value if isinstance(value, str) else ""
 
 

@@ -124,6 +124,33 @@ def is_converted(path: Path, cache_root: Path | None) -> bool:
     return _find_by_identity(cache_root, identity) is not None
 
 
+def converted_folder(path: Path, cache_root: Path | None) -> Path | None:
+    """The cache folder holding this exact GGUF file's (same path, size and time) converted
+    model, or None. Only the cache's small records are read."""
+    if cache_root is None:
+        return None
+    try:
+        identity = _Identity.of(path.resolve())
+    except OSError:
+        return None
+    return _find_by_identity(cache_root, identity)
+
+
+def cached_info(path: Path, cache_root: Path | None) -> GgufInfo | None:
+    """The metadata kept when this exact GGUF file was converted, or None: never converted,
+    changed since, or its record is damaged (a listing asks this instead of parsing the file
+    again, which takes seconds)."""
+    folder = converted_folder(path, cache_root)
+    if folder is None:
+        return None
+    try:
+        record = json.loads((folder / SOURCE_FILE).read_text(encoding="utf-8"))
+        return GgufInfo.from_dict(record["info"])
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        log.info("converted GGUF record in %s is damaged: %s", folder, error)
+        return None
+
+
 def _load_cached(folder: Path, load: Loader) -> OpenedGguf | None:
     """The cached IR loaded, or None when the cache entry is damaged (it is then removed)."""
     try:

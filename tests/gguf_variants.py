@@ -2,11 +2,13 @@
 
 Each variant is the real SmolLM2 file with one thing changed, so a test sees exactly the fault
 it names: another architecture, no tokenizer, a weight type OpenVINO GenAI cannot read, or the
-file cut short. Nothing here parses GGUF by hand.
+file cut short, or a header made hostile (a count far beyond the file, a name that is not
+UTF-8) by patching the bytes where the reader says a field is. Nothing here parses GGUF by hand.
 """
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -79,3 +81,31 @@ def truncated(source: Path, target: Path, keep: float = 0.5) -> Path:
     with source.open("rb") as whole, target.open("wb") as part:
         part.write(whole.read(size))
     return target
+
+
+def patched(source: Path, target: Path, key: str, part: int, value: bytes) -> Path:
+    """``source`` with the first bytes of metadata field ``key``'s ``part`` overwritten by
+    ``value`` (the parts as ``gguf.GGUFReader`` splits a field: for a string its key length,
+    key, type, length, bytes; for an array its key length, key, type, item type, length, …).
+    The reader only finds where the bytes are: the file itself is never re-encoded."""
+    field = gguf.GGUFReader(source).fields[key]
+    start = field.offset + sum(int(p.nbytes) for p in field.parts[:part])
+    data = bytearray(source.read_bytes())
+    data[start : start + len(value)] = value
+    target.write_bytes(bytes(data))
+    return target
+
+
+def absurd_array(source: Path, target: Path) -> Path:
+    """The vocabulary's token types claim 2**40 items, far more than the file holds."""
+    return patched(source, target, "tokenizer.ggml.token_type", 4, struct.pack("<Q", 1 << 40))
+
+
+def absurd_tensor_count(source: Path, target: Path) -> Path:
+    """The header claims 2**60 tensors."""
+    return patched(source, target, "GGUF.tensor_count", 0, struct.pack("<Q", 1 << 60))
+
+
+def not_utf8_name(source: Path, target: Path) -> Path:
+    """The model's name starts with two bytes that are not UTF-8."""
+    return patched(source, target, "general.name", 4, b"\xff\xfe")

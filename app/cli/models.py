@@ -15,7 +15,14 @@ from app.cli.progress import ProgressLine, interruptible
 from app.cli.terminal import json_text, shown
 from app.cli.toolchain import add_tools_parser, run_tools
 from app.core import AppPaths, UserError
-from app.models import InstalledModel, ModelRegistry, ModelTask, filter_catalog, load_catalog
+from app.models import (
+    InstalledModel,
+    ModelRegistry,
+    ModelTask,
+    disk_use,
+    filter_catalog,
+    load_catalog,
+)
 
 TASKS = [task.value for task in ModelTask if task is not ModelTask.UNKNOWN]
 
@@ -87,13 +94,15 @@ def run_models(args: argparse.Namespace, out: TextIO) -> int:
         return run_tools(args, paths, out)
     registry = ModelRegistry(paths.model_registry, paths.models_dir)
     try:
-        return _run_action(args, registry, out)
+        return _run_action(args, registry, paths, out)
     finally:
         for problem in registry.problems:
             sys.stderr.write(f"warning: {shown(problem)}\n")
 
 
-def _run_action(args: argparse.Namespace, registry: ModelRegistry, out: TextIO) -> int:
+def _run_action(
+    args: argparse.Namespace, registry: ModelRegistry, paths: AppPaths, out: TextIO
+) -> int:
     if args.models_command == "list":
         task = ModelTask(args.task) if args.task else None
         found = registry.models(task)
@@ -109,7 +118,8 @@ def _run_action(args: argparse.Namespace, registry: ModelRegistry, out: TextIO) 
                 f"{_size(model.size_bytes):>9}  {shown(_folder(model))}{shown(state)}\n"
             )
         if found:
-            out.write(f"app copies use {_size(registry.total_size())}\n")
+            use = disk_use(paths.models_dir, paths.converted_cache, [m.folder for m in found])
+            out.write(f"app copies use {_size(use.app_copies)}\n")
         return exits.OK
     if args.models_command == "catalog":
         entries = filter_catalog(

@@ -32,8 +32,10 @@ if TYPE_CHECKING:
         Weights,
         plan_conversion,
     )
+    from app.models.disk_space import DiskUse, disk_use
     from app.models.download import Downloader, DownloadProgress
     from app.models.gguf_download import download_gguf
+    from app.models.gguf_facts import GgufFacts
     from app.models.inspect import context_length, detect_task, embedding_length
     from app.models.recommend import Recommendation, machine_facts, nothing_fits
     from app.models.recommend import recommend as recommend_models
@@ -64,9 +66,11 @@ _WHERE = {
     "DEFAULT_VOCODER": "app.models.convert_plan:DEFAULT_VOCODER",
     "DISK_BYTES": "app.models.toolchain_requirements:DISK_BYTES",
     "DOWNLOAD_BYTES": "app.models.toolchain_requirements:DOWNLOAD_BYTES",
+    "DiskUse": "app.models.disk_space:DiskUse",
     "DownloadProgress": "app.models.download:DownloadProgress",
     "Downloader": "app.models.download:Downloader",
     "EmbedderNotSetUpError": "app.models.bundled:EmbedderNotSetUpError",
+    "GgufFacts": "app.models.gguf_facts:GgufFacts",
     "InstallOptions": "app.models.toolchain_install:InstallOptions",
     "InstallProgress": "app.models.toolchain_install:InstallProgress",
     "InstalledModel": "app.models.registry:InstalledModel",
@@ -88,6 +92,7 @@ _WHERE = {
     "convert_model": "app.models.convert:convert_model",
     "default_embedder_dir": "app.models.bundled:default_embedder_dir",
     "detect_task": "app.models.inspect:detect_task",
+    "disk_use": "app.models.disk_space:disk_use",
     "download_entry": "app.models.catalog_download:download_entry",
     "download_gguf": "app.models.gguf_download:download_gguf",
     "embedder_installed": "app.models.bundled:embedder_installed",
@@ -126,9 +131,11 @@ __all__ = [
     "ConvertProgress",
     "ConvertRequest",
     "Converter",
+    "DiskUse",
     "DownloadProgress",
     "Downloader",
     "EmbedderNotSetUpError",
+    "GgufFacts",
     "InstallOptions",
     "InstallProgress",
     "InstalledModel",
@@ -145,6 +152,7 @@ __all__ = [
     "convert_model",
     "default_embedder_dir",
     "detect_task",
+    "disk_use",
     "download_entry",
     "download_gguf",
     "embedder_installed",

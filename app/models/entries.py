@@ -15,7 +15,7 @@ from typing import Any
 
 from app.core.model_tasks import ModelTask
 from app.models.contracts import folder_size, missing_files, weight_precision
-from pipelines.gguf import GgufInfo
+from pipelines.gguf import GgufInfo, is_gguf_path
 
 GGUF_FORMAT = "gguf"
 """The model list's ``format`` of a GGUF file (absent: an OpenVINO folder)."""
@@ -50,8 +50,9 @@ class InstalledModel:
 
     @property
     def present(self) -> bool:
-        """Whether the model's folder (or GGUF file) is there."""
-        return self.folder.is_file() if self.gguf is not None else self.folder.is_dir()
+        """Whether the model's folder (or GGUF file, read or not) is there."""
+        is_file = self.gguf is not None or is_gguf_path(self.folder)
+        return self.folder.is_file() if is_file else self.folder.is_dir()
 
     @property
     def usable(self) -> bool:

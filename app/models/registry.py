@@ -109,10 +109,6 @@ class ModelRegistry:
         """Whether :meth:`remove` would delete ``model``'s files (it is provably the app's copy)."""
         return model.owned and deletable(model, self.models_dir) is not None
 
-    def total_size(self) -> int:
-        """Bytes used by the app's own model copies."""
-        return sum(m.size_bytes for m in self.models() if m.owned)
-
     # ----- changing --------------------------------------------------------------------
 
     def add_folder(

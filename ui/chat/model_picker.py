@@ -177,7 +177,11 @@ class ModelPicker(QWidget):
         known = {m.folder for m in installed}
         recent = [p for p in self.signals.settings.recent_models if p not in known and p.exists()]
         if recent:
-            self.installed_menu.addSection(tr("Recent"))
+            # A heading, not addSection(): Fusion draws a section as a bare line, which at the
+            # top of the menu (nothing installed yet) was an empty separator.
+            if installed:
+                self.installed_menu.addSeparator()
+            self.installed_menu.addAction(tr("Recent")).setEnabled(False)
             for path in recent:
                 action = self.installed_menu.addAction(path.name)
                 action.setData(str(path))

@@ -12,24 +12,32 @@ from pathlib import Path
 
 from PySide6.QtCore import QModelIndex, Qt, QUrl, Signal, Slot
 from PySide6.QtGui import QDesktopServices
-from PySide6.QtWidgets import QLabel, QMessageBox, QPushButton, QTableWidgetItem, QWidget
+from PySide6.QtWidgets import QMessageBox, QPushButton, QTableWidgetItem, QWidget
 
 from app.chat import is_gguf_path
 from app.core import AppPaths, UserError
-from app.models import InstalledModel, ModelRegistry, ModelTask, Removal
+from app.models import GgufFacts, InstalledModel, ModelRegistry, ModelTask, Removal, disk_use
 from pipelines.core import InvalidInputError
 from ui.a11y import announce, describe
 from ui.i18n import tr
 from ui.icons import set_icon
+from ui.models.fitted_table import fit_columns, model_table
 from ui.models.listing import (
     LISTED_FIELDS,
     ListedModel,
     Origin,
     forget_changes,
     listed_models,
+    unread_files,
 )
 from ui.models.model_paths import ask_model_file, ask_model_folder, gguf_filters
-from ui.models.tables import INSTALLED_COLUMNS, installed_cells, installed_tooltip, model_table
+from ui.models.tables import (
+    INSTALLED_COLUMNS,
+    installed_cells,
+    installed_tooltips,
+    usage_text,
+    usage_tooltip,
+)
 from ui.numbers import data_size
 from ui.settings_signals import SettingsSignals
 from ui.shell.error_router import ErrorRouter
@@ -37,12 +45,14 @@ from ui.shell.notifications import NotificationBar
 from ui.shell.settings_changes import change_settings
 from ui.task_state import Policy
 from ui.tasks import TaskRunner
+from ui.widgets.elided_label import ElidedLabel
 from ui.widgets.inline_error import InlineError
 from ui.widgets.layouts import hbox, vbox
 from ui.widgets.menu_button import menu_button
 
 ADD_JOB = "model-add"
 REMOVE_JOB = "model-remove"
+READ_JOB = "model-read-gguf"
 # Tasks a model is used for somewhere in the window (a face detector is picked automatically).
 USABLE_TASKS = frozenset(ModelTask) - {ModelTask.FACE_DETECTOR, ModelTask.UNKNOWN}
 
@@ -78,9 +88,11 @@ class InstalledView(QWidget):
         self.signals = signals
         self.tasks = tasks
         self.rows: list[ListedModel] = []
+        self.facts = GgufFacts(paths.converted_cache)
+        """What each GGUF file opened from the chat holds (read in a worker, once)."""
         self._removing = False
         """A removal runs on a worker: Remove… stays disabled until it ends."""
-        self.table = model_table(INSTALLED_COLUMNS)
+        self.table = model_table(INSTALLED_COLUMNS, wrapped="State")
         self.table.setObjectName("installedModels")
         describe(
             self.table,
@@ -118,9 +130,10 @@ class InstalledView(QWidget):
         self.remove_button = QPushButton(tr("Remove…"))
         set_icon(self.remove_button, "delete-outline")
         describe(self.remove_button, tr("Remove"), tr("Remove the selected model from the list"))
-        self.usage = QLabel()
+        self.usage = ElidedLabel()  # its tooltip says how the numbers add up
+        self.usage.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         buttons = (self.use_button, self.add_button, self.open_button, self.remove_button)
-        row = hbox(*buttons, 1, self.usage, margins=0)
+        row = hbox(*buttons, (self.usage, 1), margins=0)
         vbox((self.table, 1), self.error, row, parent=self)
         self.use_button.clicked.connect(self.use_selected)
         self.table.doubleClicked.connect(self._on_double_click)
@@ -135,22 +148,57 @@ class InstalledView(QWidget):
 
     @Slot()
     def refresh(self) -> None:
-        """Re-read the registry and the settings (each model re-checked against its files)."""
+        """Re-read the registry and the settings (each model re-checked against its files);
+        GGUF files whose metadata is not known yet are read in a worker, then shown."""
+        self._fill()
+        self._read_unread()
+
+    def _fill(self) -> None:
         chosen = self.selected()
-        self.rows = listed_models(self.models, self.signals.settings, self.paths)
+        self.rows = listed_models(self.models, self.signals.settings, self.paths, self.facts)
         self.table.setRowCount(len(self.rows))
         for index, row in enumerate(self.rows):
-            for column, text in enumerate(installed_cells(row)):
+            cells = zip(installed_cells(row), installed_tooltips(row), strict=True)
+            for column, (text, tip) in enumerate(cells):
                 item = QTableWidgetItem(text)
-                item.setToolTip(installed_tooltip(row.model) if column == 0 else text)
+                item.setToolTip(tip)
                 self.table.setItem(index, column, item)
+        fit_columns(self.table)
         if chosen is not None:  # keep the selection across a refresh (a Use reloads settings)
             again = [i for i, r in enumerate(self.rows) if r.model.folder == chosen.model.folder]
             if again:
                 self.table.selectRow(again[0])
-        size = data_size(self.models.total_size())
-        self.usage.setText(tr("App copies use {size}").format(size=size))
+        self.show_usage()
         self.update_buttons()
+
+    def show_usage(self) -> None:
+        """The footer: what the app's copies take on disk, and the user's files in use."""
+        listed = [row.model.folder for row in self.rows if not row.model.entry_damaged]
+        use = disk_use(self.paths.models_dir, self.paths.converted_cache, listed)
+        self.usage.setText(usage_text(use))
+        self.usage.setToolTip(usage_tooltip(use, self.paths.models_dir, self.paths.converted_cache))
+
+    def _read_unread(self) -> None:
+        """Read the metadata of GGUF files listed without it (seconds each: in a worker);
+        the rows are redrawn when it is known (or why it cannot be)."""
+        unread = unread_files(self.rows)
+        if unread:  # a refresh while one reads: read again after it (known files are skipped)
+            self.tasks.start(
+                self.facts.read_all,
+                unread,
+                kind=READ_JOB,
+                policy=Policy.QUEUE,
+                on_done=self._on_read,
+                on_error=self._on_read_failed,
+            )
+
+    @Slot(object)
+    def _on_read(self, _: object) -> None:
+        self._fill()  # not refresh(): a file rewritten meanwhile waits for the next one
+
+    @Slot(object)
+    def _on_read_failed(self, error: BaseException) -> None:
+        self.errors.show(error, default_field="installed")
 
     def selected(self) -> ListedModel | None:
         """The selected row (None: none)."""

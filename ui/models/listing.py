@@ -14,10 +14,11 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from app.chat import is_gguf_path
+from app.chat import GgufInfo, is_gguf_path
 from app.core import AppPaths, Settings
 from app.models import (
     DEFAULT_EMBEDDER,
+    GgufFacts,
     InstalledModel,
     ModelRegistry,
     ModelTask,
@@ -63,6 +64,8 @@ class ListedModel:
     origin: Origin
     fields: tuple[str, ...] = ()
     """For a folder model: the settings naming it (``recent_models`` included)."""
+    converted_bytes: int = 0
+    """For a GGUF file: what its conversion for OpenVINO keeps in the app's cache (0: none)."""
 
     @property
     def removable(self) -> bool:
@@ -76,17 +79,26 @@ list): ``server`` for ``server.model``."""
 
 
 def listed_models(
-    registry: ModelRegistry, settings: Settings, paths: AppPaths
+    registry: ModelRegistry, settings: Settings, paths: AppPaths, facts: GgufFacts
 ) -> list[ListedModel]:
-    """The registry's models, then the bundled embedder, then folders opened from settings."""
-    rows = [ListedModel(model, Origin.REGISTRY) for model in registry.models()]
+    """The registry's models, then the bundled embedder, then folders opened from settings
+    (a GGUF file among them described by what ``facts`` knows of it already)."""
+    rows = [
+        ListedModel(model, Origin.REGISTRY, converted_bytes=_converted(model, facts))
+        for model in registry.models()
+    ]
     bundled = default_embedder_dir(paths)
     rows.append(ListedModel(bundled_model(bundled), Origin.BUNDLED))
     known = {_key(row.model.folder) for row in rows}
     for folder, fields in settings_folders(settings).items():
         if _key(folder) not in known:
-            rows.append(ListedModel(folder_model(folder, fields), Origin.FOLDER, fields))
+            model = folder_model(folder, fields, facts)
+            rows.append(ListedModel(model, Origin.FOLDER, fields, _converted(model, facts)))
     return rows
+
+
+def _converted(model: InstalledModel, facts: GgufFacts) -> int:
+    return facts.converted_size(model.folder) if is_gguf_path(model.folder) else 0
 
 
 def settings_folders(settings: Settings) -> dict[Path, tuple[str, ...]]:
@@ -120,15 +132,16 @@ def bundled_model(folder: Path) -> InstalledModel:
     )
 
 
-def folder_model(path: Path, fields: tuple[str, ...]) -> InstalledModel:
-    """A model the settings name, checked now (a gone folder is listed so it can be removed)."""
+def folder_model(path: Path, fields: tuple[str, ...], facts: GgufFacts) -> InstalledModel:
+    """A model the settings name, checked now (a gone folder is listed so it can be removed).
+
+    A GGUF file is described by what ``facts`` knows without reading it; until it was read
+    (:func:`unread_files`) its row says only "GGUF"."""
     task = next((ROLE_FIELDS[f] for f in fields if f in ROLE_FIELDS), ModelTask.CHAT)
-    problems: tuple[str, ...] = ()
     if is_gguf_path(path):
-        task, precision, size = ModelTask.CHAT, "GGUF", path.stat().st_size if path.is_file() else 0
-        if not path.is_file():
-            problems = (f"The file {path} is gone.",)
-    elif not path.is_dir():
+        return _gguf_file(path, facts)
+    problems: tuple[str, ...] = ()
+    if not path.is_dir():
         precision, size = "unknown", 0
         problems = (f"The folder {path} is gone.",)
     else:
@@ -149,6 +162,46 @@ def folder_model(path: Path, fields: tuple[str, ...]) -> InstalledModel:
         owned=False,
         problems=problems,
     )
+
+
+def _gguf_file(path: Path, facts: GgufFacts) -> InstalledModel:
+    """A GGUF file the settings name: its metadata, or why it cannot be used."""
+    known = facts.known(path) if path.is_file() else None
+    info = known if isinstance(known, GgufInfo) else None
+    if not path.is_file():
+        problems: tuple[str, ...] = (f"The file {path} is gone.",)
+    elif isinstance(known, str):
+        problems = (known,)
+    else:
+        problems = ()
+    return InstalledModel(
+        id=path.stem,
+        task=ModelTask.CHAT,
+        folder=path,
+        source="folder",
+        precision=info.quantization if info is not None else "GGUF",
+        size_bytes=_file_size(path),
+        added=0.0,
+        owned=False,
+        problems=problems,
+        gguf=info,
+    )
+
+
+def unread_files(rows: list[ListedModel]) -> list[Path]:
+    """The GGUF files of ``rows`` whose metadata is not known yet (a worker reads them)."""
+    return [
+        row.model.folder
+        for row in rows
+        if is_gguf_path(row.model.folder) and row.model.gguf is None and row.model.usable
+    ]
+
+
+def _file_size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
 
 
 def forget_changes(settings: Settings, row: ListedModel) -> dict[str, Any]:

@@ -11,11 +11,10 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import QSize, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QHeaderView,
     QLabel,
     QProgressBar,
     QPushButton,
@@ -40,8 +39,8 @@ from ui.i18n import tr, translated
 from ui.icons import set_icon
 from ui.models.convert_tasks import task_label
 from ui.models.convert_view import ConvertView
+from ui.models.fitted_table import fit_columns, model_table
 from ui.models.installed_view import InstalledView
-from ui.models.tables import model_table
 from ui.numbers import clock, data_rate, data_size
 from ui.settings_signals import SettingsSignals
 from ui.shell.error_router import ErrorRouter
@@ -49,10 +48,13 @@ from ui.shell.notifications import NotificationBar
 from ui.tasks import TaskRunner
 from ui.widgets.inline_error import InlineError
 from ui.widgets.layouts import hbox, vbox
+from ui.widgets.screen_fit import fit_to_screen
 
 DOWNLOAD_JOB = "model-download"
 INSTALLED_TAB, CATALOG_TAB = 0, 1
 DEVICES = ("CPU", "GPU", "NPU")
+PREFERRED_SIZE = QSize(1320, 820)
+"""The dialog's size on a screen with room for it; a smaller screen gets most of its space."""
 CATALOG_COLUMNS = ("Model", "Task", "Format", "Size", "Licence", "Devices", "About")
 
 
@@ -92,7 +94,6 @@ class ModelManager(QDialog):
         self.signals = signals
         self.tasks = tasks
         self.setWindowTitle(tr("Models"))
-        self.resize(980, 560)
         self.catalog_error = InlineError()
         self.errors = ErrorRouter(notifications, {"model": self.catalog_error})
         self.tabs = QTabWidget()
@@ -105,6 +106,7 @@ class ModelManager(QDialog):
         vbox(self.tabs, parent=self)
         self.refresh_installed()
         self.refresh_catalog()
+        fit_to_screen(self, PREFERRED_SIZE, parent)
 
     # ----- opening at an entry ---------------------------------------------------------
 
@@ -183,15 +185,13 @@ class ModelManager(QDialog):
         for device in DEVICES:
             self.device_filter.addItem(device, device)
         describe(self.device_filter, tr("Device filter"), tr("Show catalog models that run on it"))
-        self.catalog = model_table(CATALOG_COLUMNS)
+        self.catalog = model_table(CATALOG_COLUMNS, wrapped="About")
         describe(
             self.catalog,
             tr("Model catalog"),
             tr("Models you can download or convert"),
             tooltip=False,
         )
-        about = CATALOG_COLUMNS.index("About")
-        self.catalog.horizontalHeader().setSectionResizeMode(about, QHeaderView.ResizeMode.Stretch)
         self.download_button = QPushButton(tr("Download"))
         set_icon(self.download_button, "download")
         describe(self.download_button, tr("Download"), tr("Download the selected model"))
@@ -259,8 +259,9 @@ class ModelManager(QDialog):
             )
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
-                item.setToolTip(_source(entry) if column == 0 else text)
+                item.setToolTip(f"{text}\n{_source(entry)}" if column == 0 else text)
                 self.catalog.setItem(row, column, item)
+        fit_columns(self.catalog)
         self._update_download()
 
     def _chosen_entry(self) -> CatalogEntry | None:

@@ -42,8 +42,10 @@ def test_a_gguf_model_shows_its_architecture_and_quantization(
     assert details in window.model_status.label.toolTip()
     assert window.statusBar().currentMessage().startswith(f"Loaded {SMOL} in ")
     picker.fill_installed_menu()
-    entries = [(a.text(), a.data()) for a in picker.installed_menu.actions()]
-    assert entries == [("Recent", None), (gguf.name, str(gguf.resolve()))]
+    actions = picker.installed_menu.actions()
+    assert not any(action.isSeparator() for action in actions)  # no empty line on top
+    entries = [(a.text(), a.data(), a.isEnabled()) for a in actions]
+    assert entries == [("Recent", None, False), (gguf.name, str(gguf.resolve()), True)]
 
 
 def test_the_first_load_of_a_gguf_says_it_converts_and_cancel_keeps_the_model_in_use(

@@ -228,7 +228,7 @@ def test_the_model_manager_adds_a_gguf_file_and_shows_what_it_is(
         column: manager.installed.item(0, index).text()
         for index, column in enumerate(INSTALLED_COLUMNS)
     }
-    assert (row["Model"], row["Size"], row["Source"]) == (SMOL, "93.8 MB", "local")
+    assert (row["Model"], row["Size"], row["Source"]) == (SMOL, "93.8 MB", "file you added")
     assert (row["Task"], row["Format"], row["Weights"]) == ("Chat", "GGUF · llama", "Q4_1")
     context = QLocale().toString(8192)  # the language's digit grouping ("8,192" in English)
     assert (row["Context"], row["Parameters"], row["State"]) == (context, "135M", "ready")

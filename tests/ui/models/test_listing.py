@@ -29,7 +29,7 @@ def test_a_folder_opened_in_the_chat_is_listed_and_forgotten_not_deleted(
     [row] = [r for r in rows if r.origin is Origin.FOLDER]
     assert row.model.id == "my-chat" and set(row.fields) == {"models.chat", "recent_models"}
     index = rows.index(row)
-    assert manager.installed.item(index, SOURCE).text() == "opened from folder"
+    assert manager.installed.item(index, SOURCE).text() == "folder you opened"
     manager.installed.selectRow(index)
     assert manager.remove_button.isEnabled() and "stays on disk" in manager.remove_button.toolTip()
     asked: list[str] = []

@@ -13,12 +13,14 @@ import pytest
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
+from app.context import AppContext
 from tests.hub_server import HubServer, running_hub
 from tests.ui.fakes import fake_model_folder
+from tests.ui.panels import PanelHost
 from ui.a11y import unlabelled_widgets
 from ui.models.convert_view import NO_SOURCE
 from ui.models.listing import Origin
-from ui.models.manager import ModelManager
+from ui.models.manager import PREFERRED_SIZE, ModelManager
 from ui.models.tables import INSTALLED_COLUMNS
 from ui.shell.main_window import MainWindow
 
@@ -285,6 +287,7 @@ def test_the_catalog_lists_gguf_entries_with_their_quantization_and_size(
     assert _texts(manager.catalog, 2)[row] == "GGUF Q4_0"
     assert _texts(manager.catalog, 3)[row] == "737.2 MB"  # 773,025,920 bytes
     assert manager.catalog.item(row, 0).toolTip() == (
+        "Llama 3.2 1B instruct (GGUF Q4_0)\n"
         "bartowski/Llama-3.2-1B-Instruct-GGUF · Llama-3.2-1B-Instruct-Q4_0.gguf"
     )
     assert _texts(manager.catalog, 2)[names.index("Qwen3 4B (int4)")] == "OpenVINO"
@@ -356,3 +359,25 @@ def test_every_control_of_the_manager_is_labelled(qtbot: QtBot, window: MainWind
         manager.tabs.setCurrentIndex(index)
         manager.installed.selectRow(0)
         assert unlabelled_widgets(manager) == [], manager.tabs.tabText(index)
+
+
+def _manager_over(qtbot: QtBot, ctx: AppContext) -> tuple[PanelHost, ModelManager]:
+    """The model manager over ``ctx``, a dialog of a shown panel host (as of the window); the
+    host is returned too, for the test to hold (its dialog goes with it)."""
+    host = PanelHost(ctx)
+    qtbot.addWidget(host)
+    host.show()
+    manager = ModelManager(
+        ctx.models, ctx.paths, host.settings_signals, host.tasks, host.notifications, host
+    )
+    manager.show()
+    qtbot.waitExposed(manager)
+    return host, manager
+
+
+def test_the_dialog_opens_inside_its_screen_using_most_of_it(qtbot: QtBot, ctx: AppContext) -> None:
+    _host, manager = _manager_over(qtbot, ctx)
+    free = manager.screen().availableGeometry()
+    assert free.contains(manager.geometry())
+    assert manager.width() >= 0.8 * min(free.width(), PREFERRED_SIZE.width())
+    assert manager.height() >= 0.8 * min(free.height(), PREFERRED_SIZE.height())
