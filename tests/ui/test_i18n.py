@@ -9,17 +9,13 @@ through ``tr()`` is caught as well as one that was never translated."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, Qt, QTranslator
+from PySide6.QtCore import QLocale, Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
-    QApplication,
     QComboBox,
     QGroupBox,
     QLabel,
@@ -193,30 +189,6 @@ def visible_texts(root: QWidget) -> Iterator[tuple[str, str]]:
         for text in texts:
             if text:
                 yield name, text
-
-
-@pytest.fixture
-def german(qapp: QApplication, tmp_path: Path) -> Iterator[None]:
-    """The German catalog compiled fresh from its .ts and installed for one test."""
-    qm = tmp_path / "ov_studio_de.qm"
-    lrelease = Path(sys.executable).with_name("pyside6-lrelease")
-    subprocess.run(
-        [str(lrelease), "-silent", str(translations_dir() / "ov_studio_de.ts"), "-qm", str(qm)],
-        check=True,
-    )
-    translator = QTranslator()
-    assert translator.load(str(qm))
-    # Qt's own strings (standard buttons), as ui.i18n.Translation loads them in the app.
-    qt_strings = QTranslator()
-    qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-    assert qt_strings.load(str(Path(qt_dir) / "qtbase_de.qm"))
-    for installed in (translator, qt_strings):
-        QCoreApplication.installTranslator(installed)
-    try:
-        yield
-    finally:
-        for installed in (translator, qt_strings):
-            QCoreApplication.removeTranslator(installed)
 
 
 def test_every_panel_reads_german(

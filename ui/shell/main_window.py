@@ -9,7 +9,6 @@ from PySide6.QtCore import QEvent, QLocale, QSize, Slot
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QHBoxLayout,
-    QListWidget,
     QListWidgetItem,
     QMainWindow,
     QStackedWidget,
@@ -41,6 +40,7 @@ from ui.shell.about_dialog import AboutDialog
 from ui.shell.crash_dialog import CrashReporter
 from ui.shell.main_menus import PANEL_ICONS, MainMenus, panel_keys, panel_titles
 from ui.shell.main_panels import PANELS
+from ui.shell.navigation_rail import NavigationRail
 from ui.shell.notifications import NotificationBar
 from ui.shell.settings_changes import change_settings
 from ui.shell.status_bar import ModelStatus
@@ -77,9 +77,7 @@ class MainWindow(QMainWindow):
         self.crash_reporter = CrashReporter(self, ctx.paths.log_file)
         self.crash_reporter.install()
         self.notifications = NotificationBar()
-        self.nav = QListWidget()
-        self.nav.setObjectName("panelNav")  # drawn by ui.app_style: rounded, accent selection
-        self.nav.setIconSize(QSize(20, 20))
+        self.nav = NavigationRail()
         describe(self.nav, tr("Panels"), tr("Switch between Chat, Knowledge, Voice and Avatar"))
         self.stack = QStackedWidget()
         self.panels: dict[str, QWidget] = {}
@@ -92,7 +90,7 @@ class MainWindow(QMainWindow):
             self.nav.addItem(item)
             self.stack.addWidget(panel)
         self._refresh_nav_icons()
-        self.nav.setFixedWidth(self._nav_width())
+        self.nav.fit_width()
         chat = self.panels["Chat"]
         assert isinstance(chat, ChatPanel)
         self.chat_panel: ChatPanel = chat
@@ -159,16 +157,6 @@ class MainWindow(QMainWindow):
             item = self.nav.item(row)
             if item is not None:
                 item.setIcon(icon(PANEL_ICONS.get(name, "circle-outline")))
-
-    def _nav_width(self) -> int:
-        """Wide enough for the longest (translated) panel name beside its icon."""
-        metrics = self.nav.fontMetrics()
-        widest = max(
-            (metrics.horizontalAdvance(self.nav.item(r).text()) for r in range(self.nav.count())),
-            default=0,
-        )
-        # Icon, gaps, item padding and the bold selected text's extra width.
-        return max(120, widest + self.nav.iconSize().width() + 44)
 
     @property
     def overlay(self) -> PerfOverlay:

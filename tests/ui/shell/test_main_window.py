@@ -1,4 +1,4 @@
-"""The main window: menus and shortcuts, panels (Ctrl+number, every name in full), notices,
+"""The main window: menus and shortcuts, panels (Ctrl+number), notices,
 settings problems, a minimum size, the frame labelled for screen readers, announced errors,
 clean close."""
 
@@ -217,15 +217,6 @@ def test_the_window_has_a_minimum_size(qtbot: QtBot, window: MainWindow) -> None
     assert window.minimumSize() == MINIMUM_SIZE.boundedTo(screen)
     window.resize(400, 300)
     assert window.width() >= window.minimumWidth() and window.height() >= window.minimumHeight()
-
-
-def test_nav_shows_every_panel_name_in_full(window: MainWindow) -> None:
-    metrics = window.nav.fontMetrics()
-    for row in range(window.nav.count()):
-        item = window.nav.item(row)
-        assert not item.icon().isNull()
-        room = window.nav.width() - window.nav.iconSize().width()
-        assert metrics.horizontalAdvance(item.text()) < room
 
 
 def test_the_window_frame_is_labelled_for_screen_readers(qtbot: QtBot, window: MainWindow) -> None:
