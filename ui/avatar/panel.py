@@ -60,7 +60,7 @@ from ui.voice.audio_widgets import CloseHook
 from ui.voice.status_area import StatusArea
 from ui.widgets.device_picker import DevicePicker
 from ui.widgets.inline_error import InlineError
-from ui.widgets.layouts import panel_splitter, vbox
+from ui.widgets.layouts import ScrollColumn, panel_splitter, vbox
 from ui.widgets.model_needed import ModelNeeded
 
 VIDEO_JOB = "avatar-video"
@@ -190,7 +190,9 @@ class AvatarPanel(QWidget):
             lines=STATUS_LINES,
         )
         column.addWidget(self.status_area)
-        self.splitter = panel_splitter([left, self.result], [420, 740], stretch={1: 1})
+        self.splitter = panel_splitter(
+            [ScrollColumn(left), self.result], [420, 740], stretch={1: 1}
+        )
         vbox(self.splitter, parent=self, margins=0)
 
     def _connect(self) -> None:

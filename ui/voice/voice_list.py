@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from PySide6.QtCore import QDateTime, QLocale, QPoint, Qt, Signal, Slot
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
-    QHBoxLayout,
     QLabel,
     QMenu,
     QPushButton,
@@ -30,6 +29,7 @@ from ui.i18n import tr
 from ui.icons import set_icon
 from ui.voice.audio_widgets import no_audio_device
 from ui.voice.status_area import StatusArea
+from ui.widgets.flow_layout import flow_row
 from ui.widgets.inline_error import InlineError
 from ui.widgets.list_tree import make_list_tree, rename_action, tree_items, wanted_rename
 
@@ -115,11 +115,8 @@ class VoiceList(QWidget):
         layout.addWidget(self.tree, 1)
         layout.addWidget(self.empty_label)
         layout.addWidget(self.damaged_note)
-        buttons = QHBoxLayout()
-        for widget in (self.play_button, self.no_output, self.rename_button, self.delete_button):
-            buttons.addWidget(widget)
-        buttons.addStretch(1)
-        layout.addLayout(buttons)
+        buttons = (self.play_button, self.no_output, self.rename_button, self.delete_button)
+        layout.addWidget(flow_row(*buttons))  # wraps in a narrow window
         layout.addWidget(StatusArea([self.error], lines=2))  # under the buttons, never moving them
         self.play_button.clicked.connect(self._play)
         self.rename_button.clicked.connect(self.start_rename)
