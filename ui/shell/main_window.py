@@ -91,7 +91,7 @@ class MainWindow(QMainWindow):
             self.nav.addItem(item)
             self.stack.addWidget(panel)
         self._refresh_nav_icons()
-        self.nav.fit_width()
+        self.nav.fit()
         chat = self.panels["Chat"]
         assert isinstance(chat, ChatPanel)
         self.chat_panel: ChatPanel = chat
@@ -361,6 +361,8 @@ class MainWindow(QMainWindow):
         # override of a void virtual (see ui.shell.singleton_guard).
         if event.type() == QEvent.Type.PaletteChange:
             self._refresh_nav_icons()
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self.nav.fit()  # its items' size follows the font
         if event.type() == QEvent.Type.Close:
             if self._overlay is not None:
                 self._overlay.hide()

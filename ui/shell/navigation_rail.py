@@ -6,13 +6,14 @@ padding only reaches the size hints when the widget is polished (when it is firs
 the padding in the style sheet, the items stayed at their unpolished 22 px spacing while the
 selection was painted 40 px tall, so on every panel but the first the highlight covered its
 neighbours' names. Here the size hint is the same before and after polishing, the layout is
-redone whenever the font or the style changes, and everything an item paints stays inside its
-own rectangle (:meth:`NavigationRail.highlight_rect`, :meth:`NavigationRail.label_rect`).
+redone whenever the font or the style changes (:meth:`NavigationRail.fit`), and everything an
+item paints stays inside its own rectangle (:meth:`NavigationRail.highlight_rect`,
+:meth:`NavigationRail.label_rect`).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QFont, QFontMetrics, QIcon, QPainter
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -78,8 +79,7 @@ class RailDelegate(QStyledItemDelegate):
         rect: QRect = option.rect
         state = option.state
         widget: QWidget | None = option.widget
-        # The window's colours: the rail's own palette has a transparent background (its
-        # style sheet), which would darken every colour mixed from it.
+        # The window's colours (the surfaces around the rail).
         surfaces = Surfaces.of(widget.window().palette() if widget is not None else option.palette)
         selected = bool(state & QStyle.StateFlag.State_Selected)
         highlight = highlight_in(rect)
@@ -126,11 +126,17 @@ class NavigationRail(QListWidget):
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setFrameShape(QListWidget.Shape.NoFrame)
-        self.setStyleSheet("QListWidget#panelNav { background: transparent; border: none; }")
+        # On the window's background, with no style sheet of its own: a widget's style sheet
+        # stops the window's font from reaching it.
         self.viewport().setAutoFillBackground(False)
 
-    def fit_width(self) -> None:
-        """Be as wide as the longest (translated) name needs, and at least :data:`MIN_WIDTH`."""
+    def fit(self) -> None:
+        """Be as wide as the longest (translated) name needs, and at least :data:`MIN_WIDTH`,
+        and lay the items out again: the window calls this when the font or the style changes.
+
+        (Not from an ``event()`` override of the rail's own: under PySide6 6.12.0 every bool a
+        Python override returns leaks a reference to ``True``; see ui.shell.singleton_guard.)
+        """
         metrics = QFontMetrics(label_font(self.font()))
         widest = max(
             (metrics.horizontalAdvance(self.item(r).text()) for r in range(self.count())),
@@ -139,6 +145,7 @@ class NavigationRail(QListWidget):
         # The name sits inside the highlight, which sits inside the item: insets both sides,
         # and a little air so the widest name does not touch the highlight's rounded edge.
         self.setFixedWidth(max(MIN_WIDTH, widest + 2 * (ITEM_INSET + Space.S)))
+        self.doItemsLayout()
 
     def highlight_rect(self, row: int) -> QRect:
         """Where the highlight of item ``row`` is painted (in the viewport's coordinates)."""
@@ -151,11 +158,3 @@ class NavigationRail(QListWidget):
     def label_width(self, row: int) -> int:
         """The width the name of item ``row`` needs to be read in full."""
         return QFontMetrics(label_font(self.font())).horizontalAdvance(self.item(row).text())
-
-    def event(self, event: QEvent) -> bool:
-        """Lay the items out again when their size can have changed (a new font or style)."""
-        # event(), not a virtual per change: see ui.shell.singleton_guard (PySide6 6.12.0).
-        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
-            self.fit_width()
-            self.doItemsLayout()
-        return super().event(event)

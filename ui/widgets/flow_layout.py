@@ -4,7 +4,7 @@ so a narrow window shows every button whole instead of cutting their texts."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QRect, QSize, Qt
-from PySide6.QtWidgets import QLayout, QLayoutItem, QSizePolicy, QWidget
+from PySide6.QtWidgets import QLayout, QLayoutItem, QWidget
 
 from ui.app_style import Space
 
@@ -12,8 +12,11 @@ from ui.app_style import Space
 class FlowLayout(QLayout):
     """Lays its widgets out left to right, starting a new line when one does not fit.
 
-    Its minimum width is its widest widget's, and its height follows its width
-    (``heightForWidth``), so the layouts around it make room for the second line.
+    Its minimum width is its widest widget's; its minimum height follows the lines it needs at
+    the width it is given, so the layouts around it make room for a second line. (It sets its
+    widget's minimum height rather than answering ``heightForWidth``: under PySide6 6.12.0 every
+    bool a Python override returns to Qt leaks a reference to ``True``, see
+    ``ui.shell.singleton_guard``, and layouts ask that very often.)
     """
 
     def __init__(self, parent: QWidget | None = None, spacing: int = Space.S) -> None:
@@ -50,18 +53,13 @@ class FlowLayout(QLayout):
         """Grows in neither direction of its own accord."""
         return Qt.Orientation(0)
 
-    def hasHeightForWidth(self) -> bool:
-        """Its height depends on its width: more lines when narrower."""
-        return True
-
-    def heightForWidth(self, width: int) -> int:
-        """The height the row needs at ``width``."""
-        return self._arrange(QRect(0, 0, width, 0), move=False)
-
     def setGeometry(self, rect: QRect) -> None:
         """Place the widgets inside ``rect``."""
         super().setGeometry(rect)
-        self._arrange(rect, move=True)
+        height = self._arrange(rect, move=True)
+        holder = self.parentWidget()
+        if holder is not None and holder.minimumHeight() != height:
+            holder.setMinimumHeight(height)  # the layout around it lays out again
 
     def sizeHint(self) -> QSize:
         """Everything on one line."""
@@ -117,7 +115,4 @@ def flow_row(*widgets: QWidget) -> QWidget:
     """A widget holding ``widgets`` in a :class:`FlowLayout` (a row that wraps)."""
     holder = QWidget()
     FlowLayout(holder).add_widgets(*widgets)
-    policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
-    policy.setHeightForWidth(True)
-    holder.setSizePolicy(policy)
     return holder

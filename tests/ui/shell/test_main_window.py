@@ -18,7 +18,7 @@ from app.core.devices import DeviceInfo
 from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
 from tests.ui.fakes import CPU, GPU, Script
-from tests.ui.helpers import UrlCatcher, ask, ask_and_hold, click, load, shown
+from tests.ui.helpers import WAIT_MS, UrlCatcher, ask, ask_and_hold, click, load, shown
 from tests.ui.layout_checks import cut_controls
 from ui.a11y import accessible_description, accessible_name, unlabelled_widgets
 from ui.shell.about_dialog import AboutDialog
@@ -237,6 +237,8 @@ def test_every_panel_fits_the_minimum_size(
         qtbot.waitUntil(lambda: window.stack.currentWidget().isVisible(), timeout=2000)
         QApplication.sendPostedEvents()  # the layouts' own deferred requests
         assert cut_controls(window) == [], f"{name} panel ({ui_theme}, {ui_language})"
+    # Knowledge started the database when shown: done before the window closes.
+    qtbot.waitUntil(lambda: not window.tasks.busy, timeout=WAIT_MS)
 
 
 def test_the_window_frame_is_labelled_for_screen_readers(qtbot: QtBot, window: MainWindow) -> None:

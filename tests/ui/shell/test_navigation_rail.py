@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from app.core.devices import DeviceInfo
@@ -60,10 +60,8 @@ def test_rail_follows_a_new_font(qtbot: QtBot, window: MainWindow) -> None:
     rail = window.nav
     assert isinstance(rail, NavigationRail)
     before = rail.visualItemRect(rail.item(1)).height()
-    font = rail.font()
+    font = window.font()
     font.setPointSizeF(font.pointSizeF() * 1.5)
-    rail.setFont(font)
+    window.setFont(font)  # as a larger application font reaches the window
     qtbot.waitUntil(lambda: rail.visualItemRect(rail.item(1)).height() > before, timeout=2000)
-    assert_items_apart(rail)
-    assert rail.event(QEvent(QEvent.Type.StyleChange))  # a theme switch lays out again too
     assert_items_apart(rail)
