@@ -90,11 +90,16 @@ text on it has a contrast of 5:1."""
 ACCENT_TEXT = QColor("#ffffff")
 FOCUS_RING_WIDTH = 2
 """A focused control's border, in the focus ring colour (:attr:`Surfaces.focus_ring`)."""
+READABLE_WIDTH = 840
+"""The widest a column of reading gets (the chat): about 100 characters of body text."""
 CONTROL_HEIGHT = 28
 """A button's, field's and combo box's height: one line of body text plus padding."""
 
 PRIMARY = "primary"
 """The dynamic property that marks a primary button (``QPushButton[primary="true"]``)."""
+COMPOSER = "composer"
+"""The object name of the box a chat message is written in: one raised surface, the input
+inside it frameless."""
 MESSAGE_TEXT = "messageText"
 """The dynamic property that marks a read-only message view: text on its bubble, no box."""
 
@@ -227,7 +232,14 @@ QPlainTextEdit, QTextEdit, QListView, QTreeView, QTableView {{
 QTextEdit[messageText="true"], QPlainTextEdit[messageText="true"] {{
     border: none; background: transparent;
 }}
+QFrame#{COMPOSER} {{
+    background: {s.raised.name()}; border: 1px solid {border}; border-radius: {Radius.LARGE}px;
+}}
+QFrame#{COMPOSER} QPlainTextEdit, QFrame#{COMPOSER} QTextEdit {{
+    border: none; background: transparent;
+}}
 QListView::item, QTreeView::item {{ padding: 2px; }}
+QListWidget#panelNav {{ border: none; background: transparent; }}
 QHeaderView::section {{
     border: none; border-bottom: 1px solid {s.subtle_border.name()};
     border-right: 1px solid {s.subtle_border.name()}; padding: 2px {Space.XS}px;
