@@ -10,6 +10,7 @@ from pytestqt.qtbot import QtBot
 
 from app.core.devices import DeviceInfo
 from tests.ui.fakes import CPU
+from tests.ui.helpers import WAIT_MS
 from ui.shell.main_window import MainWindow
 from ui.shell.navigation_rail import NavigationRail
 
@@ -54,6 +55,8 @@ def test_rail_items_never_cover_their_neighbours(
         qtbot.mouseClick(rail.viewport(), Qt.MouseButton.LeftButton, pos=centre)
         assert window.stack.currentWidget() is list(window.panels.values())[row]
         assert_items_apart(rail)
+    # Knowledge started the database when shown: done before the window closes.
+    qtbot.waitUntil(lambda: not window.tasks.busy, timeout=WAIT_MS)
 
 
 def test_rail_follows_a_new_font(qtbot: QtBot, window: MainWindow) -> None:
