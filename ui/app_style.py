@@ -193,6 +193,7 @@ def app_style_sheet(palette: QPalette) -> str:
     # Padding that keeps a control's size when its border thickens to the focus ring.
     ring_inset = FOCUS_RING_WIDTH - 1
     control = CONTROL_HEIGHT - 2 * (Space.XS + 1)  # min-height inside padding and border
+    group_title = Space.XL - Space.XS  # a group's title line above its surface
     return f"""
 QPushButton {{
     background: {button.name()}; color: {palette.color(Role.ButtonText).name()};
@@ -237,6 +238,13 @@ QFrame#{COMPOSER} {{
 }}
 QFrame#{COMPOSER} QPlainTextEdit, QFrame#{COMPOSER} QTextEdit {{
     border: none; background: transparent;
+}}
+QGroupBox {{
+    background: {s.raised.name()}; border: none; border-radius: {Radius.LARGE}px;
+    margin-top: {group_title}px; padding: {Space.S}px {Space.XS}px {Space.XS}px {Space.XS}px;
+}}
+QGroupBox::title {{
+    subcontrol-origin: margin; subcontrol-position: top left; left: 0; padding: 0;
 }}
 QListView::item, QTreeView::item {{ padding: 2px; }}
 QListWidget#panelNav {{ border: none; background: transparent; }}
