@@ -86,9 +86,10 @@ def composer(panel: ChatPanel) -> QFrame:
     box.setObjectName(COMPOSER)  # drawn by ui.app_style: one raised, rounded surface
     actions = (panel.tools.button, panel.attachments.attach_button, panel.dictation.button)
     set_type(panel.context_label, TypeScale.CAPTION)
-    # The stretch of its own: the meter is hidden with no model, and the buttons keep their size.
+    # A stretch of its own (the meter is hidden with no model, and the buttons keep their size)
+    # and one for the meter (it wraps its words, and would take its narrow size hint).
     meter = panel.context_label
-    buttons = hbox(*actions, 1, meter, panel.send_button, spacing=Space.S)
+    buttons = hbox(*actions, 1, (meter, 1), panel.send_button, spacing=Space.S)
     vbox(panel.attachments, panel.input, buttons, parent=box, margins=Space.S, spacing=Space.XS)
     mark_primary(panel.send_button)
     return box
