@@ -13,7 +13,7 @@ from PySide6.QtCore import QObject, Qt, QTimer, Slot
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
-from ui.app_style import app_style_sheet
+from ui.app_style import ACCENT, app_style_sheet
 from ui.icons import refresh_icons
 
 Role = QPalette.ColorRole
@@ -76,7 +76,7 @@ def dark_palette() -> QPalette:
         Role.Mid: "#2a2c30",
         Role.Dark: "#1b1c1f",
         Role.Shadow: "#0d0d0e",
-        Role.Highlight: "#3d7ee0",
+        Role.Highlight: ACCENT.name(),  # the one accent colour of ui.app_style
         Role.HighlightedText: "#ffffff",
         Role.Link: "#6aa7ff",
         Role.LinkVisited: "#b18cff",

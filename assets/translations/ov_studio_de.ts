@@ -345,6 +345,10 @@
             <source>Context used: {used} / {limit} tokens</source>
             <translation>Genutzter Kontext: {used} / {limit} Token</translation>
         </message>
+        <message>
+            <source>up to {tokens} of them for sources</source>
+            <translation>davon bis zu {tokens} für Quellen</translation>
+        </message>
         <message numerus="yes">
             <source>%n older message(s) no longer sent</source>
             <translation>
@@ -355,6 +359,10 @@
         <message>
             <source>What the model reads of this chat for the next answer (system prompt and history), out of its context window; {answer} tokens are kept for the answer.</source>
             <translation>Was das Modell von diesem Chat für die nächste Antwort liest (Systemprompt und Verlauf), gemessen an seinem Kontextfenster; {answer} Token werden für die Antwort freigehalten.</translation>
+        </message>
+        <message>
+            <source>The knowledge passages are chosen when the question is sent: they are counted at the most they can take.</source>
+            <translation>Die Wissenspassagen werden erst beim Senden der Frage ausgewählt: Sie sind mit dem Höchstwert gezählt, den sie einnehmen können.</translation>
         </message>
         <message>
             <source>Generation</source>
@@ -2450,6 +2458,21 @@
             <source>Sources:</source>
             <translation>Quellen:</translation>
         </message>
+        <message numerus="yes">
+            <source>%n below the relevance floor left out</source>
+            <comment>knowledge passages</comment>
+            <translation>
+                <numerusform>%n unter der Relevanzschwelle weggelassen</numerusform>
+                <numerusform>%n unter der Relevanzschwelle weggelassen</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>No passage matched this question well enough (%n below the relevance floor left out): this answer is not from your documents.</source>
+            <translation>
+                <numerusform>Keine Passage passte gut genug zu dieser Frage (%n unter der Relevanzschwelle weggelassen): Diese Antwort stammt nicht aus Ihren Dokumenten.</numerusform>
+                <numerusform>Keine Passage passte gut genug zu dieser Frage (%n unter der Relevanzschwelle weggelassen): Diese Antwort stammt nicht aus Ihren Dokumenten.</numerusform>
+            </translation>
+        </message>
         <message>
             <source>{count} tokens</source>
             <comment>generated in an answer</comment>
@@ -3598,8 +3621,92 @@
             <translation>mit OV Studio mitgeliefert</translation>
         </message>
         <message>
-            <source>opened from folder</source>
-            <translation>aus Ordner geöffnet</translation>
+            <source>file you opened</source>
+            <translation>von Ihnen geöffnete Datei</translation>
+        </message>
+        <message>
+            <source>folder you opened</source>
+            <translation>von Ihnen geöffneter Ordner</translation>
+        </message>
+        <message>
+            <source>downloaded: {name}</source>
+            <translation>heruntergeladen: {name}</translation>
+        </message>
+        <message>
+            <source>downloaded</source>
+            <translation>heruntergeladen</translation>
+        </message>
+        <message>
+            <source>converted: {name}</source>
+            <translation>konvertiert: {name}</translation>
+        </message>
+        <message>
+            <source>converted in OV Studio</source>
+            <translation>in OV Studio konvertiert</translation>
+        </message>
+        <message>
+            <source>copy of a file you added</source>
+            <translation>Kopie einer von Ihnen hinzugefügten Datei</translation>
+        </message>
+        <message>
+            <source>copy of a folder you added</source>
+            <translation>Kopie eines von Ihnen hinzugefügten Ordners</translation>
+        </message>
+        <message>
+            <source>file you added</source>
+            <translation>von Ihnen hinzugefügte Datei</translation>
+        </message>
+        <message>
+            <source>folder you added</source>
+            <translation>von Ihnen hinzugefügter Ordner</translation>
+        </message>
+        <message>
+            <source>Set up by OV Studio in {folder}</source>
+            <translation>Von OV Studio eingerichtet in {folder}</translation>
+        </message>
+        <message>
+            <source>The app's own copy, in {folder}. Remove… deletes it.</source>
+            <translation>Die eigene Kopie der App, in {folder}. Entfernen… löscht sie.</translation>
+        </message>
+        <message>
+            <source>Used where it is: {path}. Remove… only takes it off this list.</source>
+            <translation>Wird an Ort und Stelle verwendet: {path}. Entfernen… nimmt sie nur von dieser Liste.</translation>
+        </message>
+        <message>
+            <source>{size}; converted for OpenVINO on its first load: {converted} in the app's cache</source>
+            <translation>{size}; beim ersten Laden für OpenVINO konvertiert: {converted} im Cache der App</translation>
+        </message>
+        <message>
+            <source>reading…</source>
+            <translation>wird gelesen…</translation>
+        </message>
+        <message>
+            <source>({size} of it shared with other files by hard links)</source>
+            <translation>(davon {size} über harte Links mit anderen Dateien geteilt)</translation>
+        </message>
+        <message>
+            <source>your files in use: {size}</source>
+            <translation>verwendete eigene Dateien: {size}</translation>
+        </message>
+        <message>
+            <source>Downloaded, converted and copied models: {size} in {folder}</source>
+            <translation>Heruntergeladene, konvertierte und kopierte Modelle: {size} in {folder}</translation>
+        </message>
+        <message>
+            <source>GGUF files converted for OpenVINO on their first load: {size} in {folder}</source>
+            <translation>Beim ersten Laden für OpenVINO konvertierte GGUF-Dateien: {size} in {folder}</translation>
+        </message>
+        <message>
+            <source>{size} of these are hard links to files outside the app's folders: deleting the app's copy does not free that space.</source>
+            <translation>{size} davon sind harte Links auf Dateien außerhalb der Ordner der App: Das Löschen der Kopie der App gibt diesen Platz nicht frei.</translation>
+        </message>
+        <message>
+            <source>Models used where they are, in your folders (never deleted by the app): {size}</source>
+            <translation>An Ort und Stelle verwendete Modelle in Ihren Ordnern (von der App nie gelöscht): {size}</translation>
+        </message>
+        <message>
+            <source>Each file is counted once, however many names it has.</source>
+            <translation>Jede Datei wird einmal gezählt, egal wie viele Namen sie hat.</translation>
         </message>
         <message>
             <source>ready</source>

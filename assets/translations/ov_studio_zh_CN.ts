@@ -343,6 +343,10 @@
             <source>Context used: {used} / {limit} tokens</source>
             <translation>已用上下文：{used} / {limit} 个 token</translation>
         </message>
+        <message>
+            <source>up to {tokens} of them for sources</source>
+            <translation>其中最多 {tokens} 个用于来源</translation>
+        </message>
         <message numerus="yes">
             <source>%n older message(s) no longer sent</source>
             <translation>
@@ -352,6 +356,10 @@
         <message>
             <source>What the model reads of this chat for the next answer (system prompt and history), out of its context window; {answer} tokens are kept for the answer.</source>
             <translation>模型在生成下一个回答时读取的此聊天内容（系统提示词和历史记录）占其上下文窗口的比例；其中 {answer} 个 token 预留给回答。</translation>
+        </message>
+        <message>
+            <source>The knowledge passages are chosen when the question is sent: they are counted at the most they can take.</source>
+            <translation>知识段落在发送问题时才选出：这里按它们最多可能占用的数量计算。</translation>
         </message>
         <message>
             <source>Generation</source>
@@ -2445,6 +2453,19 @@
             <source>Sources:</source>
             <translation>来源：</translation>
         </message>
+        <message numerus="yes">
+            <source>%n below the relevance floor left out</source>
+            <comment>knowledge passages</comment>
+            <translation>
+                <numerusform>%n 条低于相关度下限，已略去</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>No passage matched this question well enough (%n below the relevance floor left out): this answer is not from your documents.</source>
+            <translation>
+                <numerusform>没有段落与此问题足够匹配（%n 条低于相关度下限，已略去）：此回答并非来自您的文档。</numerusform>
+            </translation>
+        </message>
         <message>
             <source>{count} tokens</source>
             <comment>generated in an answer</comment>
@@ -3588,8 +3609,92 @@
             <translation>OV Studio 自带</translation>
         </message>
         <message>
-            <source>opened from folder</source>
-            <translation>从文件夹打开</translation>
+            <source>file you opened</source>
+            <translation>您打开的文件</translation>
+        </message>
+        <message>
+            <source>folder you opened</source>
+            <translation>您打开的文件夹</translation>
+        </message>
+        <message>
+            <source>downloaded: {name}</source>
+            <translation>已下载：{name}</translation>
+        </message>
+        <message>
+            <source>downloaded</source>
+            <translation>已下载</translation>
+        </message>
+        <message>
+            <source>converted: {name}</source>
+            <translation>已转换：{name}</translation>
+        </message>
+        <message>
+            <source>converted in OV Studio</source>
+            <translation>在 OV Studio 中转换</translation>
+        </message>
+        <message>
+            <source>copy of a file you added</source>
+            <translation>您添加的文件的副本</translation>
+        </message>
+        <message>
+            <source>copy of a folder you added</source>
+            <translation>您添加的文件夹的副本</translation>
+        </message>
+        <message>
+            <source>file you added</source>
+            <translation>您添加的文件</translation>
+        </message>
+        <message>
+            <source>folder you added</source>
+            <translation>您添加的文件夹</translation>
+        </message>
+        <message>
+            <source>Set up by OV Studio in {folder}</source>
+            <translation>由 OV Studio 设置于 {folder}</translation>
+        </message>
+        <message>
+            <source>The app's own copy, in {folder}. Remove… deletes it.</source>
+            <translation>应用自己的副本，位于 {folder}。“移除…”会删除它。</translation>
+        </message>
+        <message>
+            <source>Used where it is: {path}. Remove… only takes it off this list.</source>
+            <translation>在原位置使用：{path}。“移除…”只会将其从此列表中去掉。</translation>
+        </message>
+        <message>
+            <source>{size}; converted for OpenVINO on its first load: {converted} in the app's cache</source>
+            <translation>{size}；首次加载时已为 OpenVINO 转换：应用缓存中占 {converted}</translation>
+        </message>
+        <message>
+            <source>reading…</source>
+            <translation>正在读取…</translation>
+        </message>
+        <message>
+            <source>({size} of it shared with other files by hard links)</source>
+            <translation>（其中 {size} 通过硬链接与其他文件共享）</translation>
+        </message>
+        <message>
+            <source>your files in use: {size}</source>
+            <translation>正在使用的您的文件：{size}</translation>
+        </message>
+        <message>
+            <source>Downloaded, converted and copied models: {size} in {folder}</source>
+            <translation>已下载、转换和复制的模型：{size}，位于 {folder}</translation>
+        </message>
+        <message>
+            <source>GGUF files converted for OpenVINO on their first load: {size} in {folder}</source>
+            <translation>首次加载时为 OpenVINO 转换的 GGUF 文件：{size}，位于 {folder}</translation>
+        </message>
+        <message>
+            <source>{size} of these are hard links to files outside the app's folders: deleting the app's copy does not free that space.</source>
+            <translation>其中 {size} 是指向应用文件夹之外文件的硬链接：删除应用的副本不会释放这部分空间。</translation>
+        </message>
+        <message>
+            <source>Models used where they are, in your folders (never deleted by the app): {size}</source>
+            <translation>在您的文件夹中原位使用的模型（应用绝不会删除）：{size}</translation>
+        </message>
+        <message>
+            <source>Each file is counted once, however many names it has.</source>
+            <translation>每个文件只计算一次，无论它有多少个名称。</translation>
         </message>
         <message>
             <source>ready</source>

@@ -7,6 +7,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -177,6 +178,62 @@ def opened() -> Iterator[UrlCatcher]:
     QDesktopServices.unsetUrlHandler("file")
 
 
+@contextmanager
+def language_installed(language: str, folder: Path) -> Iterator[None]:
+    """The catalog of ``language`` compiled fresh from its .ts into ``folder`` and installed,
+    with Qt's own strings (standard buttons) as ``ui.i18n.Translation`` loads them in the app;
+    "en" installs nothing (the source strings are English)."""
+    if language == "en":
+        yield
+        return
+    qm = folder / f"ov_studio_{language}.qm"
+    lrelease = Path(sys.executable).with_name("pyside6-lrelease")
+    source = translations_dir() / f"ov_studio_{language}.ts"
+    subprocess.run([str(lrelease), "-silent", str(source), "-qm", str(qm)], check=True)
+    translator = QTranslator()
+    assert translator.load(str(qm))
+    qt_strings = QTranslator()
+    qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    assert qt_strings.load(str(Path(qt_dir) / f"qtbase_{language.split('_')[0]}.qm"))
+    for installed in (translator, qt_strings):
+        QCoreApplication.installTranslator(installed)
+    try:
+        yield
+    finally:
+        for installed in (translator, qt_strings):
+            QCoreApplication.removeTranslator(installed)
+
+
+@pytest.fixture
+def german(qapp: QApplication, tmp_path: Path) -> Iterator[None]:
+    """The German catalog compiled fresh from its .ts and installed for one test."""
+    with language_installed("de", tmp_path):
+        yield
+
+
+@pytest.fixture(params=["en", "de"])
+def ui_language(
+    request: pytest.FixtureRequest, qapp: QApplication, tmp_path: Path
+) -> Iterator[str]:
+    """The test runs once in English and once in German (installed before the window is
+    built, as at start); the language's code."""
+    with language_installed(str(request.param), tmp_path):
+        yield str(request.param)
+
+
+@pytest.fixture(params=["light", "dark"])
+def ui_theme(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[str]:
+    """The test runs once in the light and once in the dark theme, styled as the launcher
+    styles the application (palette and style sheet); the theme's name."""
+    from ui.theme import ThemeFollower
+
+    follower = ThemeFollower(qapp, str(request.param))
+    try:
+        yield str(request.param)
+    finally:
+        follower.remove()
+
+
 @pytest.fixture
 def app_look(qapp: QApplication) -> Iterator[None]:
     """The application styled and translated as the launcher leaves it (light theme, English
@@ -192,30 +249,6 @@ def app_look(qapp: QApplication) -> Iterator[None]:
     finally:
         translation.uninstall(qapp)
         follower.remove()
-
-
-@pytest.fixture
-def german(qapp: QApplication, tmp_path: Path) -> Iterator[None]:
-    """The German catalog compiled fresh from its .ts and installed for one test."""
-    qm = tmp_path / "ov_studio_de.qm"
-    lrelease = Path(sys.executable).with_name("pyside6-lrelease")
-    subprocess.run(
-        [str(lrelease), "-silent", str(translations_dir() / "ov_studio_de.ts"), "-qm", str(qm)],
-        check=True,
-    )
-    translator = QTranslator()
-    assert translator.load(str(qm))
-    # Qt's own strings (standard buttons), as ui.i18n.Translation loads them in the app.
-    qt_strings = QTranslator()
-    qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-    assert qt_strings.load(str(Path(qt_dir) / "qtbase_de.qm"))
-    for installed in (translator, qt_strings):
-        QCoreApplication.installTranslator(installed)
-    try:
-        yield
-    finally:
-        for installed in (translator, qt_strings):
-            QCoreApplication.removeTranslator(installed)
 
 
 @pytest.fixture

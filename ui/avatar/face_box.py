@@ -101,7 +101,7 @@ class FaceBox(QGroupBox):
         self.name_label.setWordWrap(True)
         self.thumbnail = FaceThumbnail()
         self.thumbnail.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.thumbnail.setMinimumHeight(180)
+        self.thumbnail.setMinimumHeight(120)  # a small laptop still shows what the face says
         self.thumbnail.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.thumbnail.setText(tr("Drop a face here"))
         self.thumbnail.setAccessibleName(tr("Face picture"))

@@ -60,7 +60,7 @@ from ui.voice.audio_widgets import CloseHook
 from ui.voice.status_area import StatusArea
 from ui.widgets.device_picker import DevicePicker
 from ui.widgets.inline_error import InlineError
-from ui.widgets.layouts import panel_splitter, vbox
+from ui.widgets.layouts import ScrollColumn, panel_splitter, vbox
 from ui.widgets.model_needed import ModelNeeded
 
 VIDEO_JOB = "avatar-video"
@@ -175,7 +175,6 @@ class AvatarPanel(QWidget):
         run_row.addStretch(1)
         run_row.addWidget(self.generate_button)
         run_row.addWidget(self.cancel_button)
-        column.addLayout(run_row)
         # Every line that comes and goes under the face shares one fixed area below Generate:
         # the face box takes the rest of the column, so a line appearing anywhere else would
         # move Generate and the speech controls.
@@ -189,8 +188,10 @@ class AvatarPanel(QWidget):
             ],
             lines=STATUS_LINES,
         )
-        column.addWidget(self.status_area)
-        self.splitter = panel_splitter([left, self.result], [420, 740], stretch={1: 1})
+        # What is chosen scrolls in a short window; Generate and its lines stay in sight.
+        side = QWidget()
+        vbox(ScrollColumn(left), run_row, self.status_area, parent=side, margins=0)
+        self.splitter = panel_splitter([side, self.result], [420, 740], stretch={1: 1})
         vbox(self.splitter, parent=self, margins=0)
 
     def _connect(self) -> None:

@@ -26,6 +26,7 @@ from ui.a11y import describe
 from ui.i18n import tr
 from ui.icons import set_icon
 from ui.numbers import decimal
+from ui.widgets.elided_label import ElidedLabel
 from ui.widgets.file_dialogs import FileKind, open_file
 from ui.widgets.inline_error import InlineError
 
@@ -101,8 +102,9 @@ class SpeechSource(QGroupBox):
             tr("Choose audio file"),
             tr("A wav, flac or mp3 file of someone speaking"),
         )
-        self.file_label = QLabel(no_file_yet())
+        self.file_label = ElidedLabel(no_file_yet())  # a long file name never widens the panel
         self.spoken_label = QLabel(no_spoken_yet())
+        self.spoken_label.setWordWrap(True)
         self.spoken_label.setEnabled(False)  # greyed until a speech arrives
         self.voice_combo = QComboBox()
         self.voice_combo.setMinimumContentsLength(12)

@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QStackedWidget,
-    QToolBar,
     QVBoxLayout,
     QWidget,
 )
@@ -42,6 +41,7 @@ from ui.knowledge.ingest_box import IngestBox
 from ui.tasks import TaskRunner
 from ui.widgets.empty_state import EmptyState
 from ui.widgets.file_dialogs import FileKind, open_files, open_folder
+from ui.widgets.flow_layout import flow_row
 from ui.widgets.inline_error import InlineError
 from ui.widgets.open_document import open_document
 
@@ -136,18 +136,14 @@ class DocumentsPane(QWidget):
 
     def _layout(self) -> None:
         # The title has its own line: beside four buttons a long collection name was cut.
-        # The buttons sit in a tool bar: when the pane is narrow (an 800-pixel window) the
-        # ones that do not fit move behind its » menu instead of being cut.
-        self.toolbar = QToolBar()
-        self.toolbar.setObjectName("documentsToolbar")
-        self.toolbar.setMovable(False)
-        for button in (
+        # The buttons wrap onto a second line when the pane is narrow (a small laptop's
+        # window): each stays whole and in sight (a tool bar's » menu hid Remove).
+        self.toolbar = flow_row(
             self.add_files_button,
             self.add_folder_button,
             self.reindex_button,
             self.remove_button,
-        ):
-            self.toolbar.addWidget(button)
+        )
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.title)

@@ -9,7 +9,6 @@ from PySide6.QtCore import QEvent, QSize, Slot
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QHBoxLayout,
-    QListWidget,
     QListWidgetItem,
     QMainWindow,
     QStackedWidget,
@@ -42,6 +41,7 @@ from ui.shell.about_dialog import AboutDialog
 from ui.shell.crash_dialog import CrashReporter
 from ui.shell.main_menus import PANEL_ICONS, MainMenus, panel_keys, panel_titles
 from ui.shell.main_panels import PANELS
+from ui.shell.navigation_rail import NavigationRail
 from ui.shell.notifications import NotificationBar
 from ui.shell.session import WindowSession
 from ui.shell.settings_changes import change_settings
@@ -56,8 +56,9 @@ if TYPE_CHECKING:
     from ui.shell.perf_overlay import PerfOverlay
 
 STATUS_MS = 8000
-MINIMUM_SIZE = QSize(1024, 700)
-"""Everything in the window fits at this size (checked by screenshots at 1024×700)."""
+MINIMUM_SIZE = QSize(1000, 520)
+"""Fits a 1024×600 screen under a taskbar and the title bar; every panel reflows to fit it
+(its columns scroll, its button rows wrap), checked in tests/ui/shell/test_main_window.py."""
 
 
 def choose_a_face() -> str:
@@ -85,9 +86,7 @@ class MainWindow(QMainWindow):
         self.crash_reporter = CrashReporter(self, ctx.paths.log_file)
         self.crash_reporter.install()
         self.notifications = NotificationBar()
-        self.nav = QListWidget()
-        self.nav.setObjectName("panelNav")  # drawn by ui.app_style: rounded, accent selection
-        self.nav.setIconSize(QSize(20, 20))
+        self.nav = NavigationRail()
         describe(self.nav, tr("Panels"), tr("Switch between Chat, Knowledge, Voice and Avatar"))
         self.stack = QStackedWidget()
         self.panels: dict[str, QWidget] = {}
@@ -100,7 +99,7 @@ class MainWindow(QMainWindow):
             self.nav.addItem(item)
             self.stack.addWidget(panel)
         self._refresh_nav_icons()
-        self.nav.setFixedWidth(self._nav_width())
+        self.nav.fit()
         chat = self.panels["Chat"]
         assert isinstance(chat, ChatPanel)
         self.chat_panel: ChatPanel = chat
@@ -166,16 +165,6 @@ class MainWindow(QMainWindow):
             item = self.nav.item(row)
             if item is not None:
                 item.setIcon(icon(PANEL_ICONS.get(name, "circle-outline")))
-
-    def _nav_width(self) -> int:
-        """Wide enough for the longest (translated) panel name beside its icon."""
-        metrics = self.nav.fontMetrics()
-        widest = max(
-            (metrics.horizontalAdvance(self.nav.item(r).text()) for r in range(self.nav.count())),
-            default=0,
-        )
-        # Icon, gaps, item padding and the bold selected text's extra width.
-        return max(120, widest + self.nav.iconSize().width() + 44)
 
     @property
     def overlay(self) -> PerfOverlay:
@@ -368,6 +357,8 @@ class MainWindow(QMainWindow):
         # override of a void virtual (see ui.shell.singleton_guard).
         if event.type() == QEvent.Type.PaletteChange:
             self._refresh_nav_icons()
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self.nav.fit()  # its items' size follows the font
         if event.type() == QEvent.Type.Close:
             self.session.closing(self)  # first: what runs now is what the next start brings back
             if self._overlay is not None:

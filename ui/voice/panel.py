@@ -35,7 +35,7 @@ from ui.voice.audio_widgets import CloseHook
 from ui.voice.new_voice import NewVoiceBox
 from ui.voice.speech_box import SpeechBox
 from ui.voice.voice_list import VoiceList, empty_text, from_file_text
-from ui.widgets.layouts import panel_splitter, vbox
+from ui.widgets.layouts import ScrollColumn, panel_splitter, vbox
 
 PLAY_POLL_MS = 100
 
@@ -85,7 +85,9 @@ class VoicePanel(QWidget):
         column.addWidget(self.voices, 1)
         column.addSpacing(8)
         column.addWidget(self.new_voice)
-        self.splitter = panel_splitter([left, self.speech], [460, 700], stretch={1: 1})
+        self.splitter = panel_splitter(
+            [ScrollColumn(left), ScrollColumn(self.speech)], [460, 700], stretch={1: 1}
+        )
         vbox(self.splitter, parent=self, margins=0)
         self.voices.renameRequested.connect(self._rename)
         self.voices.deleteRequested.connect(self._delete)

@@ -43,6 +43,7 @@ from ui.voice.speech_runner import SpeechOutcome, SpeechRunner
 from ui.voice.speech_texts import metrics_text, no_voice, outcome_text
 from ui.voice.status_area import StatusArea
 from ui.widgets.device_picker import DevicePicker
+from ui.widgets.flow_layout import flow_row
 from ui.widgets.inline_error import InlineError
 from ui.widgets.model_needed import ModelNeeded
 
@@ -194,12 +195,9 @@ class SpeechBox(QWidget):
         grid.addLayout(output_row, 2, 1)
         layout.addLayout(grid)
         layout.addWidget(self.voice_error)
-        buttons = QHBoxLayout()
-        for button in (self.speak_button, self.stop_button, self.save_button, self.avatar_button):
-            buttons.addWidget(button)
-        buttons.addSpacing(12)
-        buttons.addWidget(self.progress_label, 1)  # "Sentence 2/3", "Playing 1.2 / 4.0 s"
-        layout.addLayout(buttons)
+        # A row that wraps in a narrow window; the progress ("Sentence 2/3") comes last.
+        buttons = (self.speak_button, self.stop_button, self.save_button, self.avatar_button)
+        layout.addWidget(flow_row(*buttons, self.progress_label))
         layout.addWidget(self.progress)
         # The box's bottom is its column's: lines coming and going under the buttons would
         # move them, so they share a fixed area.

@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from PySide6.QtCore import QDateTime, QLocale, QPoint, Qt, Signal, Slot
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
-    QHBoxLayout,
     QLabel,
     QMenu,
     QPushButton,
@@ -33,6 +32,7 @@ from ui.numbers import decimal
 from ui.voice.audio_widgets import no_audio_device
 from ui.voice.status_area import StatusArea
 from ui.widgets.empty_state import EmptyState
+from ui.widgets.flow_layout import flow_row
 from ui.widgets.inline_error import InlineError
 from ui.widgets.list_tree import make_list_tree, rename_action, tree_items, wanted_rename
 
@@ -127,11 +127,8 @@ class VoiceList(QWidget):
         layout.addWidget(QLabel("<b>" + tr("Voices") + "</b>"))
         layout.addWidget(self.rows, 1)
         layout.addWidget(self.damaged_note)
-        buttons = QHBoxLayout()
-        for widget in (self.play_button, self.no_output, self.rename_button, self.delete_button):
-            buttons.addWidget(widget)
-        buttons.addStretch(1)
-        layout.addLayout(buttons)
+        buttons = (self.play_button, self.no_output, self.rename_button, self.delete_button)
+        layout.addWidget(flow_row(*buttons))  # wraps in a narrow window
         layout.addWidget(StatusArea([self.error], lines=2))  # under the buttons, never moving them
         self.play_button.clicked.connect(self._play)
         self.rename_button.clicked.connect(self.start_rename)

@@ -9,8 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLayout, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtWidgets import (
+    QBoxLayout,
+    QFrame,
+    QHBoxLayout,
+    QLayout,
+    QScrollArea,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
 
 Item = QWidget | QLayout | int | tuple[QWidget, int] | tuple[QWidget, int, Qt.AlignmentFlag]
 """A widget, a nested layout, a stretch factor (an ``int``), or ``(widget, stretch[, align])``."""
@@ -80,3 +89,24 @@ def panel_splitter(
         splitter.setStretchFactor(index, factor)
     splitter.setSizes(sizes)
     return splitter
+
+
+class ScrollColumn(QScrollArea):
+    """A panel's column that scrolls up and down when the window is too short for it (a small
+    laptop's screen), never sideways: as narrow as its content allows, no frame of its own."""
+
+    def __init__(self, content: QWidget) -> None:
+        super().__init__()
+        self.setWidget(content)
+        self.setWidgetResizable(True)  # a tall window still stretches the content to fill it
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.viewport().setAutoFillBackground(False)  # the window's own background shows
+        content.setAutoFillBackground(False)
+
+    def minimumSizeHint(self) -> QSize:
+        """The content's minimum width (and the scroll bar's), a few lines of height."""
+        content = self.widget()
+        width = content.minimumSizeHint().width() if content is not None else 0
+        bar = self.verticalScrollBar().sizeHint().width()
+        return QSize(width + bar, 4 * self.fontMetrics().height())

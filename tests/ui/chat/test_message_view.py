@@ -11,12 +11,12 @@ from collections.abc import Iterator
 import pytest
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QColor, QDesktopServices, QGuiApplication, QImage
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QFrame
 from pytestqt.qtbot import QtBot
 
 from app.chat.storage import ChatMessage
 from ui.a11y import unlabelled_widgets
-from ui.app_style import app_style_sheet
+from ui.app_style import COMPOSER, app_style_sheet
 from ui.chat.code_block import DARK_STYLE, CodeBlock
 from ui.chat.markdown_segments import split_markdown
 from ui.chat.message_view import MessageView
@@ -311,9 +311,9 @@ def test_message_text_has_no_box_but_inputs_keep_theirs(
     edge = [image.pixel(x, 0) for x in range(2, image.width() - 2)]
     edge += [image.pixel(0, y) for y in range(2, image.height() - 2)]
     assert set(edge) == {bubble}, {QColor.fromRgb(c).name() for c in set(edge)}
-    # A real input (the chat box) keeps its rounded border.
-    box = window.chat_panel.input
-    box.setVisible(True)
+    # A real input keeps a rounded border: the chat's, around the composer that holds it.
+    box = window.chat_panel.findChild(QFrame, COMPOSER)
+    assert box is not None and box.isAncestorOf(window.chat_panel.input)
     shot = box.grab().toImage()
     assert shot.pixel(shot.width() // 2, 0) != shot.pixel(shot.width() // 2, 5)
 
