@@ -110,9 +110,8 @@ class PerformanceSettings(BaseModel):
 
 
 DEFAULT_SYSTEM_PROMPT: Text = tr("You are a helpful assistant.")
-"""The system prompt new chats start from until the user writes their own. Stored in English
-(what the command line and the server use); the window shows and sends it in the user's
-language while the stored prompt is still this one (``ui.chat.chat_presets``)."""
+"""New chats' system prompt until the user writes one. Stored in English (the CLI and server's);
+the window shows and sends it in the user's language (``ui.chat.chat_presets``)."""
 
 
 class ChatDefaults(BaseModel):
@@ -286,20 +285,11 @@ class Settings(BaseSettings):
     # vectors and cost quadratically more attention.
     chunk_tokens: int = Field(128, ge=32, le=2048, description="Tokens per knowledge chunk.")
     chunk_overlap: int = Field(16, ge=0, le=512, description="Tokens shared by neighbours.")
-    # The floor is on the match people are shown (cosine similarity; a reranker's probability
-    # when one is set), not on the hybrid search's fused score: that one is a rank (1/(60+r)),
-    # the same 0.016 for the best hit of any question, so it cannot say "nothing matches".
-    # Measured with the real all-MiniLM-L6-v2 over pydoc pages of five modules and our
-    # architecture notes (benchmarks/bench_grounding.py, results/grounding.json): the best hit of
-    # six questions the documents cannot answer matched 0.14-0.23; the passages answering ten
-    # questions that they can matched 0.35-0.79 in the top five. 0.3 gives the off-topic
-    # questions no passage and keeps every answering one; 0.4 already loses one.
+    # On the match people are shown (cosine; a reranker's probability), not the fused rank
+    # score, which is the same for the best hit of any question. 0.3: benchmarks/
+    # bench_grounding.py (off-topic best hits matched 0.14-0.23, answering passages 0.35-0.79).
     relevance_floor: float = Field(
-        0.3,
-        ge=0.0,
-        le=1.0,
-        description="Knowledge passages matching a chat question less than this (0-1, the "
-        "match shown in search results) are not given to the model; 0 gives every passage.",
+        0.3, ge=0.0, le=1.0, description="Least match (0-1) of a passage given to the model."
     )
     defaults_version: int = Field(
         DEFAULTS_VERSION,

@@ -62,8 +62,7 @@ class ChatPanel(QWidget):
     panelRequested = Signal(str)  # another panel, by name (where a missing piece is made)
     context_budget_changed = Signal(object)
     """A :class:`ContextUsage` (or None: no model or no conversation) after each turn, a change
-    of conversation, model or settings; ``update_context`` also marks in the view (its
-    ``set_context_marker``) where older turns stop being sent."""
+    of conversation, model or settings (``update_context`` also marks it in the view)."""
 
     def __init__(
         self,
