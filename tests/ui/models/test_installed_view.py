@@ -15,10 +15,10 @@ from app.core.model_tasks import ModelTask
 from tests import gguf_variants
 from tests.ui.fakes import fake_model_folder
 from tests.ui.panels import open_panel
-from ui.knowledge.formatting import human_size
 from ui.models.installed_view import InstalledView
 from ui.models.listing import Origin
 from ui.models.tables import INSTALLED_COLUMNS
+from ui.numbers import data_size
 from ui.settings_signals import SettingsSignals
 from ui.shell.notifications import NotificationBar
 from ui.tasks import TaskRunner
@@ -126,8 +126,8 @@ def test_the_footer_counts_a_hard_linked_copy_once_and_your_files_apart(
     in_app = 3_000_000 + small
     outside = sum(p.stat().st_size for p in yours.iterdir()) - 3_000_000
     assert view.usage.text() == (
-        f"App copies use {human_size(in_app)} ({human_size(3_000_000)} of it shared with other "
-        f"files by hard links) · your files in use: {human_size(outside)}"
+        f"App copies use {data_size(in_app)} ({data_size(3_000_000)} of it shared with other "
+        f"files by hard links) · your files in use: {data_size(outside)}"
     )
     tip = view.usage.toolTip()
     assert str(ctx.paths.models_dir) in tip and str(ctx.paths.converted_cache) in tip
@@ -135,4 +135,4 @@ def test_the_footer_counts_a_hard_linked_copy_once_and_your_files_apart(
 
 def test_nothing_in_the_app_folders_takes_no_bytes(qtbot: QtBot, ctx: AppContext) -> None:
     view = open_panel(qtbot, ctx, _installed_view)
-    assert view.usage.text() == f"App copies use {human_size(0)}"
+    assert view.usage.text() == f"App copies use {data_size(0)}"
