@@ -189,7 +189,6 @@ class WindowSession(QObject):
     def take_back(self, window: MainWindow) -> None:
         """The new copy did not start: this window goes on, its server on again if it was."""
         self._final = False
-        """Saved for the next start (a close, a restart): nothing after it counts."""
         if self.state.server_on:
             window.server_switch.start()
 

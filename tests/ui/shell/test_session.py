@@ -19,6 +19,7 @@ from pytestqt.qtbot import QtBot
 from app.context import AppContext
 from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
+from app.mcp.service import MCP_WORKDIR, ToolService
 from tests.mcp_servers.running import calculator_stdio
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, Script, fake_gguf_file
@@ -185,6 +186,23 @@ def test_a_model_that_is_gone_is_said_in_one_sentence(
     assert again.ctx.settings.model_choice(ModelTask.CHAT).folder == gguf  # kept: it may return
 
 
+def test_a_model_that_fails_to_load_again_is_said_in_one_sentence(
+    qtbot: QtBot, window: MainWindow, app_home: AppPaths, script: Script, model_folder: Path
+) -> None:
+    load(qtbot, window.chat_panel, model_folder)
+    again = reopen(qtbot, window, make_context(app_home, [CPU], script))
+    script.failing_devices = ("CPU",)  # this time the device cannot compile it
+    again.session.resume(again)
+    picker = again.chat_panel.model_picker
+    qtbot.waitUntil(lambda: not picker.loader.loading, timeout=WAIT_MS)
+    # Where the window says a device failure (with its offer of another device).
+    bar = again.notifications
+    assert bar.isVisible() and bar.message.text() == (
+        "Could not compile the model on CPU: out of memory"
+    )
+    assert again.isVisible() and again.ctx.chat.loaded_model is None
+
+
 def test_a_restart_saves_first_and_frees_the_servers_port(
     qtbot: QtBot, window: MainWindow, app_home: AppPaths, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -264,6 +282,14 @@ def test_the_tool_servers_test_results_come_back_after_a_restart(
 ) -> None:
     calc = calculator_stdio()
     window.ctx.settings_store.update(mcp_servers=[calc])
+    # As the app builds it, with limits a machine busy with other tests cannot miss.
+    window.ctx.tools = ToolService(
+        lambda: window.ctx.settings.mcp_servers,
+        app_home.data / MCP_WORKDIR,
+        connect_timeout=120,
+        call_timeout=120,
+        listings=app_home.tool_listings,
+    )
     dialog = window.open_tools()
     click(qtbot, dialog.test.button)  # Test connection
     qtbot.waitUntil(lambda: not dialog.test.running, timeout=SERVER_MS)
