@@ -158,6 +158,7 @@ def test_server_starts_with_the_app_when_set(
     monkeypatch.setenv("OV_STUDIO_SERVER__START_WITH_APP", "true")
     monkeypatch.setenv("OV_STUDIO_SERVER__PORT", str(port))
     window = make_window([CPU])
+    window.session.resume(window, model=False)  # what the launcher does once it is shown
     switch = window.server_switch
     url = f"http://127.0.0.1:{port}"
     qtbot.waitUntil(lambda: switch.address.text() == url, timeout=TIMEOUT_MS)
