@@ -53,7 +53,11 @@ MAX_RUNAWAYS = 3
 """Short answers that may run to the length limit: a small model loops now and then (7% of
 one-line answers at penalty 1.0; 21% at 1.1)."""
 
-_WORD = re.compile(r"[^\W\d_]+")
+_WORD = re.compile(r"[A-Za-z\u00c0-\u024f]+")
+"""A word of Latin letters. Glue is words run together where spaces belong; scripts written
+without spaces (a sampled answer of the English-trained SmolLM2 now and then drifts into
+Chinese or Japanese and loops there, cut at the length limit) are no glue: such an answer
+counts as a runaway (:data:`MAX_RUNAWAYS`), not as a glued word of hundreds of letters."""
 
 
 @dataclass(frozen=True)
