@@ -3,7 +3,8 @@
 Whether the real SmolLM2-135M (GGUF, fixture ``llm-real``) picks the right tool — and fills in
 the right arguments — when the tools it reads name only their arguments' types (the prompt
 before, kept here to compare), against the tool-call layer's prompt, which describes each
-argument as the tool's author did (:func:`app.tool_calls.prompting.describe_tools`). The same
+argument as the tool's author did, inside an example call
+(:func:`app.tool_calls.prompting.describe_tools`). The same
 choice grammar for both (:func:`app.tool_calls.choice.choice_schema`, "none" allowed: the
 chat's ``auto``), greedy, as the chat's tool loop generates it. The tools are the real
 ``mcp-server-time`` schemas, a calculator and a weather tool; the prompts are questions one

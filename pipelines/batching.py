@@ -228,8 +228,15 @@ class BatchingEngine(ModelPipeline):
             InvalidInputError: (field ``json_schema``) the schema's grammar is refused.
         """
         guard = self.config.grammar_guard
-        if options.json_schema is not None and guard is not None:
+        if guard is None:
+            return
+        if options.json_schema is not None:
             guard.check_schema(options.json_schema, True, self._tokenizer_source, cancel)
+        settings = options.settings
+        if settings.json_schema is not None:  # a tool choice: its own grammar (compact or not)
+            guard.check_schema(
+                settings.json_schema, settings.compact_json, self._tokenizer_source, cancel
+            )
 
     def count_tokens(self, text: str) -> int:
         """Tokens ``text`` encodes to (without special tokens)."""

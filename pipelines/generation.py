@@ -188,9 +188,8 @@ def validate_messages(messages: Sequence[Message]) -> None:
     if not messages or messages[-1].role not in ("user", "tool"):
         raise InvalidInputError("The conversation must end with a user message.", field="prompt")
     prompt = messages[-1].content
-    if messages[-1].role == "tool":
-        prompt = prompt or " "  # a tool may return nothing; the model still answers
-    if not prompt.strip():
+    # A tool may return nothing; the model still answers from its call.
+    if not prompt.strip() and messages[-1].role != "tool":
         raise InvalidInputError("Type a message first.", field="prompt")
     if len(prompt) > MAX_PROMPT_CHARS:
         raise InvalidInputError(

@@ -2,8 +2,8 @@
 described, the results so far (quoted as data), and the instruction.
 
 A model without a tool format of its own (:mod:`app.tool_calls.choice`) learns the tools only
-from this prompt, so each argument is described as the tool's author wrote it — its type,
-whether it is required, its description, the values it may take, an example, its default.
+from this prompt, so each argument is described as the tool's author wrote it — its type, its
+description, the values it may take, an example, its default — inside a call to copy.
 With only ``{"timezone": "string"}`` the real SmolLM2-135M never called mcp-server-time's
 tool on "What time is it in Tokyo?" (benchmarks/results/tool_choice.json has the numbers).
 
@@ -23,9 +23,10 @@ SHORTENED = "… (shortened to fit the model's context)"
 RESULT_CHARS_IN_PROMPT = 2000
 """Of each tool result, the model reads at most this much (less when the context is small)."""
 MAX_ARGUMENT_LINE = 300
-"""An argument's line is cut here: the prompt describes, it does not copy a manual."""
+"""An argument's placeholder is cut here: the prompt describes, it does not copy a manual."""
 MAX_ARGUMENTS_SHOWN = 24
-"""Arguments past this many are named, not described (a tool with hundreds of options)."""
+"""Arguments past this many are left out of the example call (a tool with hundreds of
+options); the grammar still takes them."""
 
 
 class DoneCall(Protocol):
@@ -50,37 +51,38 @@ def shorten(text: str, chars: int) -> str:
 
 
 def describe_tools(tools: Sequence[ToolSpec]) -> list[str]:
-    """Lines listing ``tools``: each with its description and its arguments."""
+    """One line per tool: its description, then a call to copy, each argument's value a
+    placeholder that describes it (``"<string: IANA timezone name…>"``).
+
+    A call to copy, not a list of argument lines: on the real SmolLM2-135M, the same
+    descriptions listed under each tool made it decline every tool, while placed in an example
+    call it called one for every question a tool answers (benchmarks/results/tool_choice.json).
+    """
     lines: list[str] = []
     for tool in tools:
         summary = f" {tool.description}" if tool.description else ""
-        lines.append(f"- {tool.name}:{summary}")
-        arguments = describe_arguments(tool.parameters)
-        lines.append("  Arguments:" if arguments else "  Arguments: none")
-        lines += [f"  {line}" for line in arguments]
+        example = {"tool": tool.name, "arguments": placeholders(tool.parameters)}
+        lines.append(f"- {tool.name}:{summary} Call: {json.dumps(example, ensure_ascii=False)}")
     return lines
 
 
-def describe_arguments(schema: Mapping[str, Any]) -> list[str]:
-    """One line per property of an object ``schema``: ``- name (type, required): what it is.
-    One of …; e.g. …; default …``."""
+def placeholders(schema: Mapping[str, Any]) -> dict[str, str]:
+    """Each property of an object ``schema`` and a placeholder saying what it takes:
+    ``<type: what it is; one of …; e.g. …; default …>``."""
     properties = schema.get("properties")
     if not isinstance(properties, Mapping):
-        return []
-    required = schema.get("required")
-    needed = set(required) if isinstance(required, list) else set()
-    lines: list[str] = []
+        return {}
+    shown: dict[str, str] = {}
     for index, (name, spec) in enumerate(properties.items()):
         if index == MAX_ARGUMENTS_SHOWN:
-            rest = ", ".join(str(n) for n in list(properties)[index:])
-            lines.append(f"- and more: {rest}"[:MAX_ARGUMENT_LINE])
-            break
+            break  # a tool with hundreds of options: the first ones are described
         spec = spec if isinstance(spec, Mapping) else {}
-        kind = _type_of(spec) + (", required" if name in needed else "")
-        line = f"- {name} ({kind})"
-        details = _details(spec)
-        lines.append((f"{line}: {details}" if details else line)[:MAX_ARGUMENT_LINE])
-    return lines
+        details = _details(spec).rstrip(".")
+        text = f"{_type_of(spec)}: {details}" if details else _type_of(spec)
+        if len(text) > MAX_ARGUMENT_LINE:
+            text = text[: MAX_ARGUMENT_LINE - 1] + "…"
+        shown[str(name)] = f"<{text}>"
+    return shown
 
 
 def _type_of(spec: Mapping[str, Any]) -> str:

@@ -3,6 +3,7 @@ results quoted as data, and cuts said where they are."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,26 +46,29 @@ class Done:
 
 
 def test_every_argument_is_described_with_its_description_values_example_and_default() -> None:
-    lines = describe_tools([TIME])
-    assert lines == [
-        "- get_current_time: Get current time in a specific timezone",
-        "  Arguments:",
-        "  - timezone (string, required): IANA timezone name (e.g., 'America/New_York', "
-        "'Europe/London').",
-        '  - unit (string): one of "celsius", "fahrenheit"; default "celsius".',
-        '  - city (string): e.g. "Paris", "Tokyo".',
-        "  - days (array of integer)",
-        "  - where (object): fields lat, lon.",
-    ]
+    (line,) = describe_tools([TIME])
+    head, call = line.split(" Call: ")
+    assert head == "- get_current_time: Get current time in a specific timezone"
+    assert json.loads(call) == {
+        "tool": "get_current_time",
+        "arguments": {
+            "timezone": "<string: IANA timezone name (e.g., 'America/New_York', 'Europe/London')>",
+            "unit": '<string: one of "celsius", "fahrenheit"; default "celsius">',
+            "city": '<string: e.g. "Paris", "Tokyo">',
+            "days": "<array of integer>",
+            "where": "<object: fields lat, lon>",
+        },
+    }
 
 
-def test_a_tool_without_arguments_says_so_and_long_descriptions_are_cut() -> None:
+def test_a_tool_without_arguments_and_a_long_description_are_described_within_bounds() -> None:
     long = ToolSpec(
         "t", "", {"type": "object", "properties": {"q": {"description": "word " * 500}}}
     )
     lines = describe_tools([ToolSpec("ping"), long])
-    assert lines[:2] == ["- ping:", "  Arguments: none"]
-    assert len(lines[-1]) <= MAX_ARGUMENT_LINE + 2
+    assert lines[0] == '- ping: Call: {"tool": "ping", "arguments": {}}'
+    placeholder = json.loads(lines[1].split(" Call: ")[1])["arguments"]["q"]
+    assert len(placeholder) <= MAX_ARGUMENT_LINE + 2
 
 
 def test_a_forced_decision_offers_no_way_out() -> None:
