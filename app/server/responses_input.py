@@ -14,19 +14,7 @@ from collections.abc import Sequence
 
 from app.chat import Message
 from app.server.errors import ApiError
-from app.server.responses_schema import (
-    FunctionCallItem,
-    FunctionCallOutputItem,
-    InputImage,
-    InputItem,
-    InputText,
-    MessageItem,
-    OtherItem,
-    OtherPart,
-    ReasoningItem,
-    Refusal,
-    ResponsesRequest,
-)
+from app.server.responses_schema import ContentPart, InputItem, ResponsesRequest
 from app.server.schema import check_conversation_size
 
 
@@ -34,24 +22,26 @@ def input_messages(items: Sequence[InputItem]) -> list[Message]:
     """The request's ``input`` items as chat messages (images are read apart).
 
     Raises:
-        ApiError: 400 naming an item or part this server cannot read.
+        ApiError: 400 naming an item or part this server cannot read, or a field its type
+            needs.
     """
     messages: list[Message] = []
     for index, item in enumerate(items):
         where = f"input.{index}"
-        if isinstance(item, MessageItem):
+        if item.type == "message":
+            if item.role is None or item.content is None:
+                missing = "role" if item.role is None else "content"
+                raise ApiError(400, f"'{where}.{missing}' is required.", param=f"{where}.{missing}")
             role = "system" if item.role == "developer" else item.role
-            messages.append(Message(role, _text_of(item, where)))
-        elif isinstance(item, FunctionCallItem | FunctionCallOutputItem):
+            messages.append(Message(role, _text_of(item.role, item.content, where)))
+        elif item.type in ("function_call", "function_call_output"):
             raise ApiError(
                 400,
                 f"Item {index} is a {item.type}: function tools are not supported by this "
                 "server yet.",
                 param=f"{where}.type",
             )
-        elif isinstance(item, ReasoningItem):
-            continue  # another server's hidden reasoning: its answer follows as a message
-        elif isinstance(item, OtherItem):
+        elif item.type != "reasoning":  # reasoning: another server's, hidden; its answer follows
             raise ApiError(
                 400,
                 f"Item {index} is of type '{item.type}', which this server does not read; send "
@@ -139,26 +129,34 @@ def refuse_unsupported(body: ResponsesRequest) -> None:
             raise ApiError(400, message, param=param)
 
 
-def _text_of(message: MessageItem, where: str) -> str:
-    """A message's text parts joined (images are the vision path's)."""
+def _text_of(role: str, parts: Sequence[ContentPart], where: str) -> str:
+    """A message's text parts joined (images are the vision path's).
+
+    Raises:
+        ApiError: 400 naming a part without its text, an image outside a user message, or a
+            part of a type this server does not read.
+    """
     texts: list[str] = []
-    for number, part in enumerate(message.content):
-        if isinstance(part, InputText):
-            texts.append(part.text)
-        elif isinstance(part, Refusal):
-            texts.append(part.refusal)
-        elif isinstance(part, InputImage):
-            if message.role != "user":
+    for number, part in enumerate(parts):
+        param = f"{where}.content.{number}"
+        if part.type in ("input_text", "output_text", "refusal"):
+            key = "refusal" if part.type == "refusal" else "text"
+            text = part.refusal if part.type == "refusal" else part.text
+            if text is None:
+                raise ApiError(400, f"'{param}.{key}' is required.", param=f"{param}.{key}")
+            texts.append(text)
+        elif part.type == "input_image":
+            if role != "user":
                 raise ApiError(
                     400,
-                    f"Only user messages may hold images; this one is the {message.role}'s.",
-                    param=f"{where}.content.{number}",
+                    f"Only user messages may hold images; this one is the {role}'s.",
+                    param=param,
                 )
-        elif isinstance(part, OtherPart):
+        else:
             raise ApiError(
                 400,
                 f"Content of type '{part.type}' is not supported by this server; send "
                 "input_text and input_image parts.",
-                param=f"{where}.content.{number}.type",
+                param=f"{param}.type",
             )
     return "".join(texts)

@@ -7,16 +7,17 @@ list of items; a message's ``content`` may be a string or a list of parts. Both 
 are turned into the long one *before* validation, so an error names the field a client sent
 (``input.2.content.0.text``), not a branch of a union.
 
-Items and parts are told apart by their ``type`` (a message may leave it out). A type this
-server does not read is kept as :class:`OtherItem` / :class:`OtherPart`, so that the route can
-refuse it by name in one sentence instead of a list of every type it would have taken.
+Items and parts are one model each, told apart by their ``type`` (a message may leave it
+out) when they are read: a union of one model per type would name the union's branch in every
+error (``input.0.message.content``), and a type this server does not read would be a list of
+every type it takes instead of one sentence naming it.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Discriminator, Field, Tag, field_validator
+from pydantic import Field, field_validator
 
 from app.chat import MAX_PROMPT_CHARS
 from app.server.openai_schema import SampledRequest
@@ -28,109 +29,40 @@ MAX_ID_CHARS = 100
 MAX_METADATA_PAIRS, MAX_METADATA_KEY, MAX_METADATA_VALUE = 16, 64, 512
 
 
-class InputText(Lenient):
-    """Text a user (or system) gives; ``output_text`` is an earlier answer's text."""
+class ContentPart(Lenient):
+    """A part of a message: ``input_text`` (``output_text``: an earlier answer's), a
+    ``refusal``, an ``input_image`` (a ``data:`` URL is read; an ``http(s)`` URL or a
+    ``file_id`` is refused), or a type this server does not read (refused by name)."""
 
-    type: Literal["input_text", "output_text"]
-    text: str = Field(max_length=MAX_PROMPT_CHARS)
-
-
-class Refusal(Lenient):
-    """An earlier answer's refusal (read as its text)."""
-
-    type: Literal["refusal"]
-    refusal: str = Field(max_length=MAX_PROMPT_CHARS)
-
-
-class InputImage(Lenient):
-    """An image: a ``data:`` URL (read), an ``http(s)`` URL or a ``file_id`` (refused)."""
-
-    type: Literal["input_image"]
+    type: str = Field(max_length=64)
+    text: str | None = Field(None, max_length=MAX_PROMPT_CHARS)
+    refusal: str | None = Field(None, max_length=MAX_PROMPT_CHARS)
     image_url: str | None = None
     file_id: str | None = Field(None, max_length=MAX_ID_CHARS)
     detail: str | None = None
 
 
-class OtherPart(Lenient):
-    """A part of a type this server does not read (``input_file``, ``input_audio``…)."""
+class InputItem(Lenient):
+    """An item of ``input``: a message (``type`` may be left out), a function call an earlier
+    answer made, what the client's function returned for it, another server's reasoning, or
+    a type this server does not read (refused by name). Which fields an item needs follows its
+    type (:mod:`app.server.responses_input` checks them).
+    """
 
-    type: str = Field(max_length=64)
-
-
-def _part_tag(value: Any) -> str:
-    kind = value.get("type") if isinstance(value, dict) else getattr(value, "type", None)
-    if kind in ("input_text", "output_text"):
-        return "text"
-    return kind if kind in ("refusal", "input_image") else "other"
-
-
-Part = Annotated[
-    Annotated[InputText, Tag("text")]
-    | Annotated[Refusal, Tag("refusal")]
-    | Annotated[InputImage, Tag("input_image")]
-    | Annotated[OtherPart, Tag("other")],
-    Discriminator(_part_tag),
-]
-
-
-class MessageItem(Lenient):
-    """A message of the conversation: the user's, the system's, or an earlier answer."""
-
-    type: Literal["message"] = "message"
-    role: Literal["user", "assistant", "system", "developer"]
-    content: list[Part] = Field(max_length=MAX_MESSAGES)
+    type: str = Field("message", max_length=64)
+    role: Literal["user", "assistant", "system", "developer"] | None = None
+    content: list[ContentPart] | None = Field(None, max_length=MAX_MESSAGES)
+    call_id: str | None = Field(None, max_length=MAX_ID_CHARS)
+    name: str | None = Field(None, max_length=256)
+    arguments: str | None = Field(None, max_length=MAX_PROMPT_CHARS)
+    output: Annotated[str, Field(max_length=MAX_PROMPT_CHARS)] | list[ContentPart] | None = None
+    id: str | None = Field(None, max_length=MAX_ID_CHARS)
 
     @field_validator("content", mode="before")
     @classmethod
     def _text_as_part(cls, content: Any) -> Any:
         """``"text"`` is short for ``[{"type": "input_text", "text": "text"}]``."""
         return [{"type": "input_text", "text": content}] if isinstance(content, str) else content
-
-
-class FunctionCallItem(Lenient):
-    """A function call an earlier answer made."""
-
-    type: Literal["function_call"]
-    call_id: str = Field(max_length=MAX_ID_CHARS)
-    name: str = Field(max_length=256)
-    arguments: str = Field(max_length=MAX_PROMPT_CHARS)
-    id: str | None = Field(None, max_length=MAX_ID_CHARS)
-
-
-class FunctionCallOutputItem(Lenient):
-    """What the client's function returned for a call (text, or a list of text parts)."""
-
-    type: Literal["function_call_output"]
-    call_id: str = Field(max_length=MAX_ID_CHARS)
-    output: str | list[InputText] = Field(max_length=MAX_PROMPT_CHARS)
-
-
-class ReasoningItem(Lenient):
-    """An earlier answer's reasoning (another server's): not shown to the model again."""
-
-    type: Literal["reasoning"]
-
-
-class OtherItem(Lenient):
-    """An item of a type this server does not read (``web_search_call``, ``item_reference``…)."""
-
-    type: str = Field(max_length=64)
-
-
-def _item_tag(value: Any) -> str:
-    kind = value.get("type", "message") if isinstance(value, dict) else getattr(value, "type", "")
-    known = ("message", "function_call", "function_call_output", "reasoning")
-    return kind if kind in known else "other"
-
-
-InputItem = Annotated[
-    Annotated[MessageItem, Tag("message")]
-    | Annotated[FunctionCallItem, Tag("function_call")]
-    | Annotated[FunctionCallOutputItem, Tag("function_call_output")]
-    | Annotated[ReasoningItem, Tag("reasoning")]
-    | Annotated[OtherItem, Tag("other")],
-    Discriminator(_item_tag),
-]
 
 
 class TextFormat(Lenient):

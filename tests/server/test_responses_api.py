@@ -6,7 +6,6 @@ output, an answer cut by ``max_output_tokens``, ``GET``/``DELETE``, and the fiel
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -14,8 +13,8 @@ import openai
 import pytest
 from pydantic import BaseModel
 
-from app.chat import ChatPrompt, Message
-from tests.server.conftest import RunningServer
+from app.chat import Message
+from tests.server.conftest import RunningServer, spy_on_prompts
 
 pytestmark = [pytest.mark.integration]
 
@@ -38,21 +37,6 @@ def client(server: RunningServer, token: str | None = None) -> openai.OpenAI:
     return openai.OpenAI(
         base_url=server.openai_url, api_key=token or server.token, max_retries=0, timeout=120
     )
-
-
-def spy_on_prompts(server: RunningServer, monkeypatch: pytest.MonkeyPatch) -> list[ChatPrompt]:
-    """The prompts the real engine is given from now on."""
-    engine = server.state.served.engine
-    assert engine is not None
-    prompts: list[ChatPrompt] = []
-    real: Callable[..., Any] = engine.submit
-
-    def submit(prompt: ChatPrompt, *args: Any, **kwargs: Any) -> Any:
-        prompts.append(prompt)
-        return real(prompt, *args, **kwargs)
-
-    monkeypatch.setattr(engine, "submit", submit)
-    return prompts
 
 
 def test_a_whole_answer_with_the_app_defaults(server: RunningServer) -> None:
