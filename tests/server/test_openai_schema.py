@@ -1,6 +1,7 @@
 """Hostile bodies against the OpenAI routes (chat, completions, responses): whatever arrives,
 the answer is below 500, an error is one sentence in OpenAI's shape, and the server still
-answers a normal request."""
+answers a normal request. Chat bodies carry tools, tool choices and tool turns too: well-formed
+and not."""
 
 from __future__ import annotations
 
@@ -28,9 +29,10 @@ FIELDS = [
     "model", "messages", "prompt", "max_tokens", "max_completion_tokens", "temperature",
     "top_p", "seed", "stop", "stream", "stream_options", "n", "response_format", "echo",
     "presence_penalty", "frequency_penalty", "logprobs", "tools", "best_of", "suffix",
-    "knowledge", "user", "an_unknown_field", "input", "instructions", "max_output_tokens",
-    "text", "previous_response_id", "store", "metadata", "reasoning", "background", "include",
-    "truncation", "tool_choice",
+    "knowledge", "user", "an_unknown_field", "tool_choice", "functions", "function_call",
+    "parallel_tool_calls", "input", "instructions", "max_output_tokens", "text",
+    "previous_response_id", "store", "metadata", "reasoning", "background", "include",
+    "truncation",
 ]  # fmt: skip
 #: Answer lengths above this are cut down: a valid body must finish in moments.
 SMALL_ANSWER = 4
@@ -47,6 +49,44 @@ JSON_ISH = st.recursive(
 )
 
 
+PROPERTY = st.fixed_dictionaries(
+    {"type": st.sampled_from(["string", "number", "integer", "boolean", "array", "object"])},
+    optional={"description": st.text(max_size=30), "enum": st.lists(JSON_ISH, max_size=3)},
+)
+SCHEMA_ISH = st.fixed_dictionaries(
+    {"type": st.sampled_from(["object", "object", "string"])},
+    optional={
+        "properties": st.dictionaries(st.text(max_size=6), PROPERTY | JSON_ISH, max_size=3),
+        "required": st.lists(st.text(max_size=6), max_size=2),
+    },
+)
+TOOL_ISH = st.fixed_dictionaries(
+    {
+        "type": st.sampled_from(["function", "function", "retrieval"]),
+        "function": st.fixed_dictionaries(
+            {"name": st.sampled_from(["get_weather", "f", "a b", ""]) | st.text(max_size=8)},
+            optional={"description": JSON_ISH, "parameters": SCHEMA_ISH | JSON_ISH},
+        ),
+    }
+)
+CHOICE_ISH = st.sampled_from(["auto", "none", "required", "sometimes"]) | st.fixed_dictionaries(
+    {"type": st.just("function"), "function": st.fixed_dictionaries({"name": st.text(max_size=8)})}
+)
+TOOL_TURNS = st.sampled_from(
+    [
+        [
+            {"role": "assistant", "content": None, "tool_calls": [
+                {"id": "call_1", "type": "function",
+                 "function": {"name": "f", "arguments": '{"x": 1}'}}]},
+            {"role": "tool", "tool_call_id": "call_1", "content": "42"},
+        ],
+        [{"role": "assistant", "tool_calls": [{"function": {"name": "f", "arguments": "[1"}}]}],
+        [{"role": "tool", "content": [{"type": "text", "text": "x"}]}],
+        [{"role": "function", "name": "f", "content": "1"}],
+    ]
+)  # fmt: skip
+
+
 @st.composite
 def mutated(draw: st.DrawFn) -> tuple[str, bytes, str]:
     """A route, a body and its content type: a valid body with some fields made wrong."""
@@ -58,6 +98,16 @@ def mutated(draw: st.DrawFn) -> tuple[str, bytes, str]:
         if small and SMALL_ANSWER < value <= 32_768:
             value = SMALL_ANSWER
         body[field] = value
+    if route == "/v1/chat/completions" and draw(st.booleans()):
+        body["tools"] = draw(st.lists(TOOL_ISH, max_size=3))
+        if draw(st.booleans()):
+            body["tool_choice"] = draw(CHOICE_ISH)
+        if isinstance(body.get("messages"), list) and draw(st.booleans()):
+            body["messages"] = [
+                *body["messages"],
+                *draw(TOOL_TURNS),
+                {"role": "user", "content": "Hi"},
+            ]
     messages = body.get("messages", body.get("input"))
     if isinstance(messages, list) and draw(st.booleans()):
         for message in messages:
@@ -72,6 +122,13 @@ RAW = st.tuples(
     st.sampled_from(["application/json", "text/plain", "application/x-www-form-urlencoded"]),
 )
 
+FORCED = {
+    "messages": [{"role": "user", "content": "Hi"}],
+    "max_tokens": 4,
+    "tools": [{"type": "function", "function": {"name": "f", "parameters": {
+        "type": "object", "properties": {"x": {"type": "string"}}}}}],
+    "tool_choice": "required",
+}  # fmt: skip
 HUGE = json.dumps({"prompt": "a" * 5_000_000, "max_tokens": 4}).encode()
 HUGE_CHAT = json.dumps(
     {"messages": [{"role": "user", "content": "a" * 5_000_000}], "max_tokens": 4}
@@ -157,6 +214,14 @@ def normal_answer(server: RunningServer) -> None:
     case=(
         "/v1/chat/completions",
         b'{"messages": [{"role": "assistant", "content": "x"}], "stream": true}',
+        "application/json",
+    )
+)
+@example(case=("/v1/chat/completions", json.dumps(FORCED).encode(), "application/json"))
+@example(
+    case=(
+        "/v1/chat/completions",
+        json.dumps({**FORCED, "stream": True}).encode(),
         "application/json",
     )
 )
