@@ -1,6 +1,9 @@
 """A Responses API request read into the conversation the model answers, and the fields it
 cannot honour refused.
 
+Function calls of earlier answers and their outputs become the assistant's calls and ``tool``
+messages the tool-call layer reads (:mod:`app.server.responses_tools`).
+
 The conversation is the stored one of ``previous_response_id`` (:mod:`app.server.responses_store`),
 then the request's ``input`` items, with ``instructions`` as a system message in front (never
 stored: OpenAI does not carry a response's instructions over to the next one). A message's
@@ -15,6 +18,7 @@ from collections.abc import Sequence
 from app.chat import Message
 from app.server.errors import ApiError
 from app.server.responses_schema import ContentPart, InputItem, ResponsesRequest
+from app.server.responses_tools import call_output, with_call
 from app.server.schema import check_conversation_size
 
 
@@ -34,13 +38,10 @@ def input_messages(items: Sequence[InputItem]) -> list[Message]:
                 raise ApiError(400, f"'{where}.{missing}' is required.", param=f"{where}.{missing}")
             role = "system" if item.role == "developer" else item.role
             messages.append(Message(role, _text_of(item.role, item.content, where)))
-        elif item.type in ("function_call", "function_call_output"):
-            raise ApiError(
-                400,
-                f"Item {index} is a {item.type}: function tools are not supported by this "
-                "server yet.",
-                param=f"{where}.type",
-            )
+        elif item.type == "function_call":
+            with_call(messages, item, where)  # app.server.responses_tools
+        elif item.type == "function_call_output":
+            messages.append(call_output(item, where))
         elif item.type != "reasoning":  # reasoning: another server's, hidden; its answer follows
             raise ApiError(
                 400,
@@ -72,9 +73,9 @@ def refuse_unsupported(body: ResponsesRequest) -> None:
 
     ``metadata``, ``store``, ``user``, ``include``, ``service_tier``, ``prompt_cache_key``,
     ``truncation`` and the like are accepted (they change nothing in the answer; a prompt too
-    long for the context is a 400 saying so rather than cut). Built-in tools, background runs,
-    stored prompts and conversations, log probabilities, reasoning settings and a verbosity
-    would, so asking for them is a 400 naming the field.
+    long for the context is a 400 saying so rather than cut). Background runs, stored prompts
+    and conversations, log probabilities, reasoning settings and a verbosity would, so asking
+    for them is a 400 naming the field (built-in tools: :mod:`app.server.responses_tools`).
 
     Raises:
         ApiError: naming the first such field.
@@ -82,16 +83,6 @@ def refuse_unsupported(body: ResponsesRequest) -> None:
     reasoning = body.reasoning
     verbosity = body.text.verbosity if body.text else None
     refused = [
-        (
-            "tools",
-            bool(body.tools),
-            "tools: function tools are not supported by this server yet.",
-        ),
-        (
-            "tool_choice",
-            body.tool_choice not in (None, "none", "auto"),
-            "tool_choice: tools are not supported by this server yet.",
-        ),
         (
             "background",
             bool(body.background),

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import time
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from app.chat import Completion, RequestOptions
 from app.server.responses_schema import ResponsesRequest
+from app.server.responses_tools import call_item
 from app.server.served_models import ServedModel
+from app.tool_calls import RequestedCall
 
 Status = Literal["in_progress", "completed", "incomplete", "failed"]
 
@@ -55,16 +58,34 @@ class ResponseDraft:
     body: ResponsesRequest
     model: ServedModel
     options: RequestOptions
+    tools: tuple[dict[str, Any], ...]
+    """The function tools offered, as a response echoes them."""
+    tool_choice: str | dict[str, str]
     id: str
     message_id: str
     created_at: int
 
     @classmethod
     def start(
-        cls, body: ResponsesRequest, model: ServedModel, options: RequestOptions
+        cls,
+        body: ResponsesRequest,
+        model: ServedModel,
+        options: RequestOptions,
+        tools: Sequence[dict[str, Any]] = (),
+        tool_choice: str | dict[str, str] = "auto",
     ) -> ResponseDraft:
-        """A new response to ``body``, answered by ``model`` with ``options``."""
-        return cls(body, model, options, new_id("resp"), new_id("msg"), int(time.time()))
+        """A new response to ``body``, answered by ``model`` with ``options`` (the first
+        step's, when tools are offered: its sampling is what the response echoes)."""
+        return cls(
+            body,
+            model,
+            options,
+            tuple(tools),
+            tool_choice,
+            new_id("resp"),
+            new_id("msg"),
+            int(time.time()),
+        )
 
     def message(self, text: str, status: Status) -> dict[str, Any]:
         """The output message holding the answer's ``text`` (content empty while it starts)."""
@@ -117,8 +138,8 @@ class ResponseDraft:
             "store": body.store is not False,
             "temperature": settings.temperature,
             "text": {"format": self.text_format(), "verbosity": "medium"},
-            "tool_choice": "auto",
-            "tools": [],
+            "tool_choice": self.tool_choice,
+            "tools": list(self.tools),
             "top_p": settings.top_p,
             "truncation": body.truncation or "disabled",
             "usage": usage_of(completion) if completion is not None else None,
@@ -141,8 +162,20 @@ class ResponseDraft:
             "description": given.description,
         }
 
-    def finished(self, completion: Completion) -> dict[str, Any]:
-        """The response once its answer ended as ``completion``."""
+    def finished(
+        self, completion: Completion, text: str, calls: Sequence[RequestedCall] = ()
+    ) -> dict[str, Any]:
+        """The response once its answer ended as ``completion``, with the answer's ``text``
+        and the function ``calls`` it made."""
         status = status_of(completion)
-        output = [] if status == "failed" else [self.message(completion.text, status)]
-        return self.response(status, output, completion)
+        return self.response(status, self.output(text, calls, status), completion)
+
+    def output(
+        self, text: str, calls: Sequence[RequestedCall], status: Status
+    ) -> list[dict[str, Any]]:
+        """The output items: the message (unless the answer is calls only), then the calls;
+        nothing when the response failed."""
+        if status == "failed":
+            return []
+        message = [self.message(text, status)] if text or not calls else []
+        return [*message, *(call_item(call) for call in calls)]

@@ -85,6 +85,25 @@ TOOL_TURNS = st.sampled_from(
         [{"role": "function", "name": "f", "content": "1"}],
     ]
 )  # fmt: skip
+#: The Responses API's tools are flat: chat's ``function`` fields beside ``type``.
+FLAT_TOOL_ISH = TOOL_ISH.map(lambda tool: {"type": tool["type"], **tool["function"]})
+FLAT_CHOICE_ISH = CHOICE_ISH.map(
+    lambda choice: (
+        {"type": "function", **choice["function"]} if isinstance(choice, dict) else choice
+    )
+)
+#: A Responses API turn's calls and outputs, well-formed and not.
+CALL_ITEMS = st.sampled_from(
+    [
+        [
+            {"type": "function_call", "call_id": "call_1", "name": "f", "arguments": '{"x": 1}'},
+            {"type": "function_call_output", "call_id": "call_1", "output": "42"},
+        ],
+        [{"type": "function_call", "call_id": "c", "name": "f", "arguments": "[1"}],
+        [{"type": "function_call_output", "call_id": "c", "output": [{"type": "input_text"}]}],
+        [{"type": "function_call_output", "output": "1"}],
+    ]
+)  # fmt: skip
 
 
 @st.composite
@@ -108,6 +127,12 @@ def mutated(draw: st.DrawFn) -> tuple[str, bytes, str]:
                 *draw(TOOL_TURNS),
                 {"role": "user", "content": "Hi"},
             ]
+    if route == "/v1/responses" and draw(st.booleans()):
+        body["tools"] = draw(st.lists(FLAT_TOOL_ISH, max_size=3))
+        if draw(st.booleans()):
+            body["tool_choice"] = draw(FLAT_CHOICE_ISH)
+        if isinstance(body.get("input"), list) and draw(st.booleans()):
+            body["input"] = [*body["input"], *draw(CALL_ITEMS), {"role": "user", "content": "Hi"}]
     messages = body.get("messages", body.get("input"))
     if isinstance(messages, list) and draw(st.booleans()):
         for message in messages:

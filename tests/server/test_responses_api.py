@@ -236,7 +236,6 @@ def test_max_output_tokens_cuts_the_answer_as_incomplete(server: RunningServer) 
 @pytest.mark.parametrize(
     ("fields", "param"),
     [
-        ({"tools": [{"type": "web_search"}]}, "tools"),
         ({"background": True}, "background"),
         ({"reasoning": {"effort": "high"}}, "reasoning.effort"),
         ({"conversation": "conv_1"}, "conversation"),
