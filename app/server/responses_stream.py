@@ -23,8 +23,9 @@ from contextlib import aclosing
 from typing import Any
 
 from app.chat import Completion
+from app.server.openai_tools import ARGUMENT_PIECE_CHARS, arguments_text
 from app.server.responses_objects import ResponseDraft, status_of, text_part
-from app.server.responses_tools import arguments_text, call_item, call_item_id
+from app.server.responses_tools import call_item, call_item_id
 from app.server.tool_turns import TurnEnd, TurnEvent
 from app.tool_calls import RequestedCall
 
@@ -34,8 +35,6 @@ _LAST_EVENT = {
     "incomplete": "response.incomplete",
     "failed": "response.failed",
 }
-#: Characters of a call's arguments per delta event (clients join them: only how it looks).
-ARGUMENT_PIECE_CHARS = 32
 
 OnEnd = Callable[[dict[str, Any], str, TurnEnd], None]
 """Given the finished response, the answer's text and its end, before the last event."""

@@ -16,6 +16,7 @@ from typing import Any
 
 from app.chat import Message
 from app.server.errors import ApiError
+from app.server.openai_tools import arguments_text
 from app.server.responses_schema import ContentPart, InputItem, ResponsesRequest
 from app.server.tool_specs import check_tool_count, openai_choice, tool_spec, unique
 from app.tool_calls import RequestedCall, ToolChoice, ToolSpec
@@ -93,11 +94,6 @@ def call_item(call: RequestedCall, arguments: str | None = None) -> dict[str, An
         "arguments": arguments_text(call) if arguments is None else arguments,
         "status": "completed" if arguments is None else "in_progress",
     }
-
-
-def arguments_text(call: RequestedCall) -> str:
-    """A call's arguments as OpenAI gives them: a JSON string."""
-    return json.dumps(dict(call.arguments), ensure_ascii=False)
 
 
 def offered_tools(tools: list[ToolSpec]) -> list[dict[str, Any]]:
