@@ -1,14 +1,13 @@
 """A Responses API request read into the conversation the model answers, and the fields it
 cannot honour refused.
 
-Function calls of earlier answers and their outputs become the assistant's calls and ``tool``
-messages the tool-call layer reads (:mod:`app.server.responses_tools`).
-
 The conversation is the stored one of ``previous_response_id`` (:mod:`app.server.responses_store`),
 then the request's ``input`` items, with ``instructions`` as a system message in front (never
 stored: OpenAI does not carry a response's instructions over to the next one). A message's
 text parts are joined; its image parts go to the vision path (:mod:`app.server.vision`), which
-reads only the last user message's images, as chat does.
+reads only the last user message's images, as chat does. Function calls of earlier answers
+and their outputs become the assistant's calls and the ``tool`` messages the tool-call layer
+reads (:mod:`app.server.responses_tools`).
 """
 
 from __future__ import annotations
