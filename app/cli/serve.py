@@ -30,11 +30,11 @@ def add_serve_parser(commands: Commands[argparse.ArgumentParser]) -> None:
         "serve",
         help="serve the models over OpenAI- and Ollama-compatible HTTP APIs",
         description="Serves the installed models at http://HOST:PORT: OpenAI's API under /v1 "
-        "(models, chat/completions, completions, embeddings, audio/speech with your cloned "
-        "voices, audio/transcriptions) and Ollama's under /api (tags, chat, generate, embed, "
-        "version). Every request needs 'Authorization: Bearer TOKEN'; the token is printed at "
-        "start and kept between runs (--new-token replaces it). Several clients stream at once. "
-        "Only this machine can connect unless --lan is given. Ctrl+C stops it.",
+        "(models, chat/completions, completions, responses, embeddings, audio/speech with your "
+        "cloned voices, audio/transcriptions) and Ollama's under /api (tags, chat, generate, "
+        "embed, version). Every request needs 'Authorization: Bearer TOKEN'; the token is "
+        "printed at start and kept between runs (--new-token replaces it). Several clients "
+        "stream at once. Only this machine can connect unless --lan is given. Ctrl+C stops it.",
     )
     serve.add_argument(
         "--host", help="address to listen on (default: the server setting, 127.0.0.1)"

@@ -16,6 +16,7 @@ from app.server import (
     openai_chat,
     openai_completions,
     openai_embeddings,
+    responses_api,
 )
 from app.server.errors import install_error_handlers
 from app.server.guard import MAX_BODY_BYTES, Guard
@@ -27,6 +28,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     openai_embeddings.router,
     openai_audio.router,
     openai_completions.router,
+    responses_api.router,
     ollama_models.router,
     ollama_api.router,
 )
@@ -62,7 +64,7 @@ def create_app(
         app.add_middleware(
             CORSMiddleware,
             allow_origins=list(cors_origins),
-            allow_methods=["GET", "POST", "OPTIONS"],
+            allow_methods=["GET", "POST", "DELETE", "OPTIONS"],
             allow_headers=["Authorization", "Content-Type"],
         )
     app.add_middleware(

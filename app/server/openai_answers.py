@@ -7,7 +7,15 @@ import json
 import uuid
 from typing import Any
 
-from app.chat import ANY_JSON_OBJECT, Completion, GenerationSettings, RequestOptions, check_schema
+from app.chat import (
+    ANY_JSON_OBJECT,
+    BatchingEngine,
+    Completion,
+    GenerationSettings,
+    Message,
+    RequestOptions,
+    check_schema,
+)
 from app.server.errors import ApiError
 from app.server.openai_schema import ResponseFormat, SampledRequest
 from app.server.schema import MAX_ANSWER_TOKENS
@@ -68,21 +76,60 @@ def answer_options(
 
 def json_schema(response_format: ResponseFormat | None) -> str | None:
     """The JSON schema structured output must follow (``json_object``: any JSON object)."""
-    if response_format is None or response_format.type == "text":
+    if response_format is None:
         return None
-    if response_format.type == "json_object":
-        return ANY_JSON_OBJECT
     schema = response_format.json_schema.schema_ if response_format.json_schema else None
+    return output_schema(response_format.type, schema, "response_format.json_schema.schema")
+
+
+def output_schema(kind: str, schema: dict[str, Any] | None, param: str) -> str | None:
+    """The JSON schema an answer of format ``kind`` must follow: None for ``text``, any JSON
+    object for ``json_object``, ``schema`` checked for ``json_schema`` (each OpenAI API puts it
+    at its own ``param``).
+
+    Raises:
+        ApiError: 400 naming ``param`` when the schema is missing or unusable.
+    """
+    if kind == "text":
+        return None
+    if kind == "json_object":
+        return ANY_JSON_OBJECT
     if not schema:
-        raise ApiError(
-            400,
-            "response_format json_schema needs a 'schema'.",
-            param="response_format.json_schema.schema",
-        )
+        raise ApiError(400, f"A json_schema format needs a '{param}'.", param=param)
     try:
         return check_schema(json.dumps(schema))
     except InvalidInputError as error:
-        raise ApiError(400, str(error), param="response_format.json_schema.schema") from error
+        raise ApiError(400, str(error), param=param) from error
+
+
+def conversation_options(
+    state: ServerState,
+    engine: BatchingEngine,
+    messages: list[Message],
+    wanted: int | None,
+    body: SampledRequest,
+    *,
+    json_schema: str | None,
+    schema_param: str,
+    what: str,
+) -> RequestOptions:
+    """The options of a conversation's answer (see :func:`answer_options`), its prompt counted
+    through the model's chat template and its JSON schema tried on the engine (blocking:
+    templating and counting up to 400,000 characters is a worker thread's job).
+
+    Raises:
+        ApiError: the prompt does not fit the model's context, a bad stop or format, or a
+            JSON schema whose grammar costs more than the engine may spend on it (naming
+            ``schema_param``).
+        InvalidInputError: a value the engine refuses (answered as a 400).
+    """
+    prompt_tokens = engine.count_tokens(engine.template(messages)) if messages else 0
+    options = answer_options(state, prompt_tokens, wanted, body, json_schema=json_schema, what=what)
+    try:
+        engine.check_grammar(options)  # a new schema is tried here, on this worker thread
+    except InvalidInputError as error:
+        raise ApiError(400, str(error), param=schema_param) from error
+    return options
 
 
 def completion_id(prefix: str) -> str:

@@ -26,8 +26,8 @@ from app.server.errors import ApiError
 from app.server.grounding import ground, with_sources
 from app.server.openai_answers import (
     answer_object,
-    answer_options,
     completion_id,
+    conversation_options,
     finish_reason,
     json_schema,
     stream_error,
@@ -40,7 +40,6 @@ from app.server.schema import TextRoute, check_conversation_size
 from app.server.served_models import ServedModel
 from app.server.state import ServerState, state_of
 from app.server.vision import check_takes_images, has_images, images_of
-from pipelines.core import InvalidInputError
 
 router = APIRouter(prefix="/v1", route_class=TextRoute)
 
@@ -182,20 +181,16 @@ def request_options(
             JSON schema whose grammar costs more than the engine may spend on it.
         InvalidInputError: a value the engine refuses (answered as a 400).
     """
-    prompt_tokens = engine.count_tokens(engine.template(messages)) if messages else 0
-    options = answer_options(
+    return conversation_options(
         state,
-        prompt_tokens,
+        engine,
+        messages,
         body.max_completion_tokens or body.max_tokens,
         body,
         json_schema=json_schema(body.response_format),
+        schema_param="response_format.json_schema.schema",
         what="messages",
     )
-    try:
-        engine.check_grammar(options)  # a new schema is tried here, on this worker thread
-    except InvalidInputError as error:
-        raise ApiError(400, str(error), param="response_format.json_schema.schema") from error
-    return options
 
 
 async def _stream(

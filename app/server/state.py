@@ -8,6 +8,7 @@ from fastapi import Request
 
 from app.chat import GenerationSettings
 from app.context import AppContext
+from app.server.responses_store import ResponseStore
 from app.server.served_models import ServedModel, ServedModels
 
 
@@ -24,6 +25,8 @@ class ServerState:
     requests: int = 0
     """Requests answered since start (for the status bar)."""
     notes: list[str] = field(default_factory=list)
+    responses: ResponseStore = field(default_factory=ResponseStore)
+    """The Responses API's answers of this run, for ``previous_response_id`` (in memory)."""
 
     def defaults(self, model: ServedModel | None = None) -> GenerationSettings:
         """The generation settings of ``model`` (None: the model served now), for what a

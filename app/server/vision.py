@@ -1,5 +1,5 @@
-"""Images in chat requests (OpenAI's ``image_url`` parts, Ollama's ``images``), for a served
-vision model.
+"""Images in chat requests (OpenAI's ``image_url`` parts, the Responses API's
+``input_image`` parts, Ollama's ``images``), for a served vision model.
 
 Only ``data:`` URLs are read (``data:image/png;base64,…``): the server never fetches an
 ``http(s)`` URL a request names, since that would let any client make this machine reach
@@ -36,9 +36,9 @@ from app.server.served_models import ServedModel
 _DATA_URL = re.compile(r"data:(?P<type>[\w.+-]+/[\w.+-]+)?(?P<params>(;[^,;]*)*),", re.ASCII)
 
 
-def images_of(messages: Sequence[object]) -> list[NDArray[np.uint8]]:
-    """The decoded images of the last user message's ``image_url`` parts (blocking: decoding
-    runs on a worker thread).
+def images_of(messages: Sequence[object], field: str = "messages") -> list[NDArray[np.uint8]]:
+    """The decoded images of the last user message's image parts (blocking: decoding runs on
+    a worker thread); ``field`` is the request's name of the list, for the errors.
 
     Raises:
         ApiError: 400 naming the part: not a ``data:`` URL, not base64, not an image, too
@@ -48,12 +48,8 @@ def images_of(messages: Sequence[object]) -> list[NDArray[np.uint8]]:
     if last is None:
         return []
     index, parts = last
-    param = f"messages.{index}.content"
-    urls = [
-        getattr(getattr(part, "image_url", None), "url", "")
-        for part in parts
-        if getattr(part, "type", "") == "image_url"
-    ]
+    param = f"{field}.{index}.content"
+    urls = [url for url in map(_image_url, parts) if url is not None]
     check_image_count(len(urls), param)
     return [
         decode_image(_data_url_bytes(url, f"Image {n}", param), f"Image {n}", param)
@@ -102,23 +98,25 @@ def check_image_count(count: int, param: str) -> None:
 
 
 def has_images(messages: Sequence[object]) -> bool:
-    """Whether any message holds an ``image_url`` part."""
+    """Whether any message holds an image part."""
     return any(
-        getattr(part, "type", "") == "image_url"
+        _image_url(part) is not None
         for message in messages
         if isinstance(getattr(message, "content", None), list)
         for part in getattr(message, "content", [])
     )
 
 
-def check_takes_images(model: ServedModel, messages: Sequence[object]) -> None:
-    """Refuse ``image_url`` parts for a text-only model.
+def check_takes_images(
+    model: ServedModel, messages: Sequence[object], field: str = "messages"
+) -> None:
+    """Refuse image parts for a text-only model (``field``: the request's name of the list).
 
     Raises:
         ApiError: 400 when a message holds an image and ``model`` reads text only.
     """
     if has_images(messages):
-        check_vision_model(model, "messages")
+        check_vision_model(model, field)
 
 
 def check_vision_model(model: ServedModel, param: str) -> None:
@@ -134,6 +132,21 @@ def check_vision_model(model: ServedModel, param: str) -> None:
             param=param,
             code="model_not_vision",
         )
+
+
+def _image_url(part: object) -> str | None:
+    """The URL of an image part in either OpenAI API's shape (None: not an image part).
+
+    Chat's ``{"type": "image_url", "image_url": {"url": …}}``; the Responses API's
+    ``{"type": "input_image", "image_url": …}`` (a part naming an uploaded ``file_id`` instead
+    has no URL: "" makes it refused as not a ``data:`` URL).
+    """
+    kind = getattr(part, "type", "")
+    if kind == "image_url":
+        return str(getattr(getattr(part, "image_url", None), "url", ""))
+    if kind == "input_image":
+        return str(getattr(part, "image_url", None) or "")
+    return None
 
 
 def _last_user(messages: Sequence[object]) -> tuple[int, list[object]] | None:

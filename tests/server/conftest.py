@@ -27,7 +27,7 @@ from app.server.build import build_server
 from app.server.connections import ConnectionLimits
 from app.server.runner import ServerRunner
 from app.server.state import ServerState
-from pipelines.serving_requests import BatchRequest
+from pipelines.serving_requests import BatchRequest, ChatPrompt
 from tests.waiting import wait_until
 
 CPU = DeviceInfo(name="CPU", full_name="CPU (tests)")
@@ -131,6 +131,21 @@ def spy_on_submit(server: RunningServer, monkeypatch: pytest.MonkeyPatch) -> lis
 
     monkeypatch.setattr(engine, "submit", submit)
     return submitted
+
+
+def spy_on_prompts(server: RunningServer, monkeypatch: pytest.MonkeyPatch) -> list[ChatPrompt]:
+    """The prompts the real engine is given from now on."""
+    engine = server.state.served.engine
+    assert engine is not None
+    prompts: list[ChatPrompt] = []
+    real: Callable[..., Any] = engine.submit
+
+    def submit(prompt: ChatPrompt, *args: Any, **kwargs: Any) -> Any:
+        prompts.append(prompt)
+        return real(prompt, *args, **kwargs)
+
+    monkeypatch.setattr(engine, "submit", submit)
+    return prompts
 
 
 def post_and_hang_up(

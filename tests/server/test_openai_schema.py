@@ -1,6 +1,7 @@
-"""Hostile bodies against both OpenAI routes: whatever arrives, the answer is below 500, an
-error is one sentence in OpenAI's shape, and the server still answers a normal request. Chat
-bodies carry tools, tool choices and tool turns too: well-formed and not."""
+"""Hostile bodies against the OpenAI routes (chat, completions, responses): whatever arrives,
+the answer is below 500, an error is one sentence in OpenAI's shape, and the server still
+answers a normal request. Chat bodies carry tools, tool choices and tool turns too: well-formed
+and not."""
 
 from __future__ import annotations
 
@@ -16,17 +17,22 @@ from tests.server.conftest import RunningServer
 
 pytestmark = [pytest.mark.integration]
 
-ROUTES = ("/v1/chat/completions", "/v1/completions")
+ROUTES = ("/v1/chat/completions", "/v1/completions", "/v1/responses")
 VALID = {
     "/v1/chat/completions": {"messages": [{"role": "user", "content": "Hi"}], "max_tokens": 4},
     "/v1/completions": {"prompt": "Hello", "max_tokens": 4},
+    "/v1/responses": {"input": [{"role": "user", "content": "Hi"}], "max_output_tokens": 4},
 }
+#: The fields that bound an answer's length, per route.
+LENGTHS = ("max_tokens", "max_completion_tokens", "max_output_tokens")
 FIELDS = [
     "model", "messages", "prompt", "max_tokens", "max_completion_tokens", "temperature",
     "top_p", "seed", "stop", "stream", "stream_options", "n", "response_format", "echo",
     "presence_penalty", "frequency_penalty", "logprobs", "tools", "best_of", "suffix",
     "knowledge", "user", "an_unknown_field", "tool_choice", "functions", "function_call",
-    "parallel_tool_calls",
+    "parallel_tool_calls", "input", "instructions", "max_output_tokens", "text",
+    "previous_response_id", "store", "metadata", "reasoning", "background", "include",
+    "truncation",
 ]  # fmt: skip
 #: Answer lengths above this are cut down: a valid body must finish in moments.
 SMALL_ANSWER = 4
@@ -79,6 +85,25 @@ TOOL_TURNS = st.sampled_from(
         [{"role": "function", "name": "f", "content": "1"}],
     ]
 )  # fmt: skip
+#: The Responses API's tools are flat: chat's ``function`` fields beside ``type``.
+FLAT_TOOL_ISH = TOOL_ISH.map(lambda tool: {"type": tool["type"], **tool["function"]})
+FLAT_CHOICE_ISH = CHOICE_ISH.map(
+    lambda choice: (
+        {"type": "function", **choice["function"]} if isinstance(choice, dict) else choice
+    )
+)
+#: A Responses API turn's calls and outputs, well-formed and not.
+CALL_ITEMS = st.sampled_from(
+    [
+        [
+            {"type": "function_call", "call_id": "call_1", "name": "f", "arguments": '{"x": 1}'},
+            {"type": "function_call_output", "call_id": "call_1", "output": "42"},
+        ],
+        [{"type": "function_call", "call_id": "c", "name": "f", "arguments": "[1"}],
+        [{"type": "function_call_output", "call_id": "c", "output": [{"type": "input_text"}]}],
+        [{"type": "function_call_output", "output": "1"}],
+    ]
+)  # fmt: skip
 
 
 @st.composite
@@ -88,7 +113,7 @@ def mutated(draw: st.DrawFn) -> tuple[str, bytes, str]:
     body: dict[str, Any] = dict(VALID[route])
     for field in draw(st.lists(st.sampled_from(FIELDS), min_size=1, max_size=4)):
         value = draw(JSON_ISH)
-        small = field in ("max_tokens", "max_completion_tokens") and isinstance(value, int)
+        small = field in LENGTHS and isinstance(value, int)
         if small and SMALL_ANSWER < value <= 32_768:
             value = SMALL_ANSWER
         body[field] = value
@@ -102,7 +127,13 @@ def mutated(draw: st.DrawFn) -> tuple[str, bytes, str]:
                 *draw(TOOL_TURNS),
                 {"role": "user", "content": "Hi"},
             ]
-    messages = body.get("messages")
+    if route == "/v1/responses" and draw(st.booleans()):
+        body["tools"] = draw(st.lists(FLAT_TOOL_ISH, max_size=3))
+        if draw(st.booleans()):
+            body["tool_choice"] = draw(FLAT_CHOICE_ISH)
+        if isinstance(body.get("input"), list) and draw(st.booleans()):
+            body["input"] = [*body["input"], *draw(CALL_ITEMS), {"role": "user", "content": "Hi"}]
+    messages = body.get("messages", body.get("input"))
     if isinstance(messages, list) and draw(st.booleans()):
         for message in messages:
             if isinstance(message, dict):
@@ -127,6 +158,21 @@ HUGE = json.dumps({"prompt": "a" * 5_000_000, "max_tokens": 4}).encode()
 HUGE_CHAT = json.dumps(
     {"messages": [{"role": "user", "content": "a" * 5_000_000}], "max_tokens": 4}
 ).encode()
+HUGE_INPUT = json.dumps({"input": "a" * 5_000_000, "max_output_tokens": 4}).encode()
+#: More items than a conversation may hold, each small.
+MANY_ITEMS = json.dumps(
+    {"input": [{"role": "user", "content": "Hi"}] * 1_001, "max_output_tokens": 4}
+).encode()
+#: As many parts as a message may hold, each a little text: a conversation too long for the
+#: model's context.
+MANY_PARTS = json.dumps(
+    {
+        "input": [{"role": "user", "content": [{"type": "input_text", "text": "Hi " * 30}] * 1000}],
+        "max_output_tokens": 4,
+    }
+).encode()
+#: Arrays nested deeper than any JSON parser recurses.
+DEEP = b'{"input": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"
 
 
 def check(server: RunningServer, route: str, body: bytes, content_type: str) -> None:
@@ -134,7 +180,12 @@ def check(server: RunningServer, route: str, body: bytes, content_type: str) -> 
     reply = httpx.post(server.url + route, content=body, headers=headers, timeout=120)
     assert reply.status_code < 500, reply.text
     if reply.headers["content-type"].startswith("text/event-stream"):
-        assert reply.status_code == 200 and reply.text.rstrip().endswith("data: [DONE]")
+        assert reply.status_code == 200
+        if route == "/v1/responses":  # no [DONE] on this API: its last event ends it
+            last = json.loads(reply.text.rstrip().rsplit("data: ", 1)[-1])
+            assert last["type"] in ("response.completed", "response.incomplete")
+        else:
+            assert reply.text.rstrip().endswith("data: [DONE]")
         return
     answer = reply.json()
     if reply.status_code >= 400:
@@ -142,6 +193,8 @@ def check(server: RunningServer, route: str, body: bytes, content_type: str) -> 
         assert isinstance(error["message"], str) and error["message"].endswith((".", ")"))
         assert "Traceback" not in error["message"]
         assert isinstance(error["type"], str)
+    elif route == "/v1/responses":
+        assert reply.status_code == 200 and answer["status"] in ("completed", "incomplete")
     else:
         assert reply.status_code == 200 and isinstance(answer["choices"][0], dict)
 
@@ -199,6 +252,40 @@ def normal_answer(server: RunningServer) -> None:
 )
 @example(case=("/v1/completions", HUGE, "application/json"))
 @example(case=("/v1/chat/completions", HUGE_CHAT, "application/json"))
+@example(case=("/v1/responses", HUGE_INPUT, "application/json"))
+@example(case=("/v1/responses", MANY_ITEMS, "application/json"))
+@example(case=("/v1/responses", MANY_PARTS, "application/json"))
+@example(case=("/v1/responses", DEEP, "application/json"))
+@example(case=("/v1/chat/completions", DEEP, "application/json"))
+@example(case=("/v1/responses", b'{"input": []}', "application/json"))
+@example(
+    case=(
+        "/v1/responses",
+        b'{"input": "Hi", "stream": true, "max_output_tokens": 4}',
+        "application/json",
+    )
+)
+@example(
+    case=(
+        "/v1/responses",
+        b'{"input": "Hi", "previous_response_id": "resp_0123456789abcdef"}',
+        "application/json",
+    )
+)
+@example(
+    case=(
+        "/v1/responses",
+        b'{"input": [{"type": "function_call_output", "call_id": 5, "output": {}}]}',
+        "application/json",
+    )
+)
+@example(
+    case=(
+        "/v1/responses",
+        b'{"input": "Hi", "text": {"format": {"type": "json_schema", "schema": {"type": 5}}}}',
+        "application/json",
+    )
+)
 def test_hostile_bodies_get_a_4xx_in_openai_shape(
     server: RunningServer, case: tuple[str, bytes, str]
 ) -> None:

@@ -16,7 +16,7 @@ import ollama
 import openai
 import pytest
 
-from tests.server.conftest import RunningServer, bomb_png, image_bytes
+from tests.server.conftest import RunningServer, bomb_png, image_bytes, spy_on_prompts
 
 pytestmark = [pytest.mark.integration]
 
@@ -114,6 +114,53 @@ def test_hostile_images_are_one_sentence_400s(
     assert words in error["message"]
     assert error["message"].count(". ") == 0
     assert error["param"] == "messages.0.content"
+
+
+def test_an_input_image_of_the_responses_api_is_answered(
+    vision_server: RunningServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Random weights (vlm-tiny): the answer's length is checked, not its content."""
+    prompts = spy_on_prompts(vision_server, monkeypatch)
+    response = client(vision_server).responses.create(
+        model="",
+        input=[
+            {
+                "role": "user",
+                "content": [
+                    {"type": "input_text", "text": "What is in this picture?"},
+                    {"type": "input_image", "image_url": data_url(), "detail": "auto"},
+                ],
+            }
+        ],
+        max_output_tokens=6,
+        temperature=0,
+    )
+    assert response.status == "incomplete"
+    assert response.usage is not None and response.usage.output_tokens == 6
+    [image] = prompts[0].images
+    assert image.shape == (48, 64, 3)
+
+
+@pytest.mark.parametrize(
+    ("image", "words"),
+    [
+        ({"image_url": "https://example.com/cat.png"}, "only data: URLs"),
+        ({"file_id": "file_123"}, "only data: URLs"),
+        ({"image_url": "data:image/png;base64,@@@@"}, "base64 data is not valid"),
+    ],
+)
+def test_a_responses_input_image_is_refused_as_a_chat_image_is(
+    vision_server: RunningServer, image: dict[str, str], words: str
+) -> None:
+    content = [{"type": "input_text", "text": "What?"}, {"type": "input_image", **image}]
+    body = {"input": [{"role": "user", "content": content}], "max_output_tokens": 2}
+    response = httpx.post(
+        f"{vision_server.openai_url}/responses", json=body, headers=vision_server.auth
+    )
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert words in error["message"]
+    assert error["param"] == "input.0.content"
 
 
 def test_a_decompression_bomb_and_too_many_images_are_refused(
