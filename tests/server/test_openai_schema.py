@@ -1,5 +1,6 @@
-"""Hostile bodies against both OpenAI routes: whatever arrives, the answer is below 500, an
-error is one sentence in OpenAI's shape, and the server still answers a normal request."""
+"""Hostile bodies against the OpenAI routes and Anthropic's Messages API: whatever arrives, the
+answer is below 500, an error is one sentence in the route's API's shape, and the server still
+answers a normal request."""
 
 from __future__ import annotations
 
@@ -15,16 +16,22 @@ from tests.server.conftest import RunningServer
 
 pytestmark = [pytest.mark.integration]
 
-ROUTES = ("/v1/chat/completions", "/v1/completions")
-VALID = {
+MESSAGES = "/v1/messages"
+ROUTES = ("/v1/chat/completions", "/v1/completions", MESSAGES, "/v1/messages/count_tokens")
+VALID: dict[str, dict[str, Any]] = {
     "/v1/chat/completions": {"messages": [{"role": "user", "content": "Hi"}], "max_tokens": 4},
     "/v1/completions": {"prompt": "Hello", "max_tokens": 4},
+    MESSAGES: {"model": "", "messages": [{"role": "user", "content": "Hi"}], "max_tokens": 4},
+    "/v1/messages/count_tokens": {"model": "", "messages": [{"role": "user", "content": "Hi"}]},
 }
 FIELDS = [
     "model", "messages", "prompt", "max_tokens", "max_completion_tokens", "temperature",
     "top_p", "seed", "stop", "stream", "stream_options", "n", "response_format", "echo",
     "presence_penalty", "frequency_penalty", "logprobs", "tools", "best_of", "suffix",
     "knowledge", "user", "an_unknown_field",
+    # Anthropic's
+    "system", "stop_sequences", "top_k", "tool_choice", "thinking", "output_config", "metadata",
+    "mcp_servers", "container",
 ]  # fmt: skip
 #: Answer lengths above this are cut down: a valid body must finish in moments.
 SMALL_ANSWER = 4
@@ -35,9 +42,29 @@ JSON_ISH = st.recursive(
     | st.integers(min_value=-(2**70), max_value=2**70)
     | st.floats(allow_nan=True, allow_infinity=True)
     | st.text(max_size=40)
-    | st.sampled_from(["user", "system", "tool", "text", "json_schema", "", "\x00", "\ud800"]),
+    | st.sampled_from(["user", "system", "tool", "text", "json_schema", "", "\x00", "\ud800"])
+    | st.sampled_from(["assistant", "image", "tool_use", "tool_result", "base64", "url"]),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner),
     max_leaves=12,
+)
+
+
+#: Anthropic's content blocks, some whole, some with wrong or missing fields.
+BLOCK = st.fixed_dictionaries(
+    {"type": st.sampled_from(["text", "image", "tool_use", "tool_result", "thinking", "doc"])},
+    optional={
+        "text": JSON_ISH,
+        "source": st.fixed_dictionaries(
+            {"type": st.sampled_from(["base64", "url", "file"])},
+            optional={"data": JSON_ISH, "media_type": JSON_ISH, "url": JSON_ISH},
+        ),
+        "id": JSON_ISH,
+        "name": JSON_ISH,
+        "input": JSON_ISH,
+        "tool_use_id": JSON_ISH,
+        "content": JSON_ISH,
+        "is_error": JSON_ISH,
+    },
 )
 
 
@@ -49,14 +76,17 @@ def mutated(draw: st.DrawFn) -> tuple[str, bytes, str]:
     for field in draw(st.lists(st.sampled_from(FIELDS), min_size=1, max_size=4)):
         value = draw(JSON_ISH)
         small = field in ("max_tokens", "max_completion_tokens") and isinstance(value, int)
-        if small and SMALL_ANSWER < value <= 32_768:
+        # Anthropic's max_tokens is cut to the context, not refused above 32,768.
+        most = 2**31 if route == MESSAGES else 32_768
+        if small and SMALL_ANSWER < value <= most:
             value = SMALL_ANSWER
         body[field] = value
     messages = body.get("messages")
     if isinstance(messages, list) and draw(st.booleans()):
         for message in messages:
             if isinstance(message, dict):
-                message["content"] = draw(JSON_ISH)
+                blocks = route.startswith(MESSAGES) and draw(st.booleans())
+                message["content"] = draw(st.lists(BLOCK, max_size=3) if blocks else JSON_ISH)
     return route, json.dumps(body, allow_nan=True).encode(), "application/json"
 
 
@@ -76,8 +106,10 @@ def check(server: RunningServer, route: str, body: bytes, content_type: str) -> 
     headers = {**server.auth, "Content-Type": content_type}
     reply = httpx.post(server.url + route, content=body, headers=headers, timeout=120)
     assert reply.status_code < 500, reply.text
+    anthropic = route.startswith(MESSAGES)
     if reply.headers["content-type"].startswith("text/event-stream"):
-        assert reply.status_code == 200 and reply.text.rstrip().endswith("data: [DONE]")
+        end = '{"type": "message_stop"}' if anthropic else "data: [DONE]"
+        assert reply.status_code == 200 and reply.text.rstrip().endswith(end), reply.text
         return
     answer = reply.json()
     if reply.status_code >= 400:
@@ -85,6 +117,11 @@ def check(server: RunningServer, route: str, body: bytes, content_type: str) -> 
         assert isinstance(error["message"], str) and error["message"].endswith((".", ")"))
         assert "Traceback" not in error["message"]
         assert isinstance(error["type"], str)
+        assert answer.get("type") == ("error" if anthropic else None)
+    elif route == MESSAGES:
+        assert reply.status_code == 200 and answer["content"][0]["type"] == "text"
+    elif anthropic:
+        assert reply.status_code == 200 and answer["input_tokens"] > 0
     else:
         assert reply.status_code == 200 and isinstance(answer["choices"][0], dict)
 
@@ -100,7 +137,7 @@ def normal_answer(server: RunningServer) -> None:
 
 
 @settings(
-    max_examples=60,
+    max_examples=80,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -132,9 +169,25 @@ def normal_answer(server: RunningServer) -> None:
         "application/json",
     )
 )
+@example(case=(MESSAGES, b'{"model": "", "messages": [], "max_tokens": 4}', "application/json"))
+@example(
+    case=(
+        MESSAGES,
+        b'{"model": "", "max_tokens": 4, "messages": [{"role": "user", "content": [{}]}]}',
+        "application/json",
+    )
+)
+@example(
+    case=(
+        MESSAGES,
+        b'{"model": "", "max_tokens": 4, "messages": [{"role": "user", "content": "a"}], '
+        b'"system": [{"type": "image"}], "stop_sequences": ["a", ""], "stream": true}',
+        "application/json",
+    )
+)
 @example(case=("/v1/completions", HUGE, "application/json"))
 @example(case=("/v1/chat/completions", HUGE_CHAT, "application/json"))
-def test_hostile_bodies_get_a_4xx_in_openai_shape(
+def test_hostile_bodies_get_a_4xx_in_their_apis_shape(
     server: RunningServer, case: tuple[str, bytes, str]
 ) -> None:
     check(server, *case)
