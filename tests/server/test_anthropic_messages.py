@@ -202,6 +202,17 @@ def test_x_api_key_and_a_bearer_token_both_work(server: RunningServer) -> None:
         assert message.usage.output_tokens == 2
 
 
+def test_the_sdk_finds_the_server_from_the_environment_as_tools_do(
+    server: RunningServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # What the README tells Claude-style tools: ANTHROPIC_BASE_URL and the token.
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", server.url)
+    monkeypatch.setenv("ANTHROPIC_API_KEY", server.token)
+    sdk = anthropic.Anthropic(max_retries=0, timeout=120)
+    message = sdk.messages.create(model=model_id(server), max_tokens=2, messages=QUESTION)
+    assert message.usage.output_tokens == 2
+
+
 def test_a_wrong_key_is_a_401_in_anthropics_shape(server: RunningServer) -> None:
     with pytest.raises(anthropic.AuthenticationError) as refused:
         client(server, api_key="not-the-token").messages.create(
