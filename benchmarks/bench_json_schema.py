@@ -44,7 +44,7 @@ from app.core.schema_budget import (  # noqa: E402
     MAX_PATTERN_REPEATS,
     MAX_SUBSCHEMAS,
 )
-from app.mcp.schemas import affordable, choice_schema  # noqa: E402
+from app.tool_calls.choice import affordable, choice_schema  # noqa: E402
 from benchmarks.fixtures import load_builder  # noqa: E402
 from benchmarks.machine import wait_until_quiet, write_results  # noqa: E402
 from pipelines.json_grammar import json_grammar  # noqa: E402

@@ -31,7 +31,7 @@ import logging
 import math
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +41,7 @@ from pipelines.batching_steps import StepLoop
 from pipelines.chat import REQUIRED_LLM_FILES
 from pipelines.contract import ModelPipeline, compile_properties, load_with, require_files
 from pipelines.core import CancelToken, InvalidInputError, MetricRecord, ModelLoadError
-from pipelines.generation import MAX_PROMPT_CHARS, Message, validate_messages
+from pipelines.generation import MAX_PROMPT_CHARS, Message, genai_history, validate_messages
 from pipelines.gguf import is_gguf_path
 from pipelines.gguf_cache import open_gguf
 from pipelines.grammar_guard import GrammarGuard
@@ -204,15 +204,20 @@ class BatchingEngine(ModelPipeline):
         """Requests ended since the engine was made (for the overlay)."""
         return self._requests.finished
 
-    def template(self, messages: Sequence[Message]) -> str:
-        """``messages`` through the model's chat template, ready for the answer."""
-        import openvino_genai as ov_genai
-
+    def template(self, messages: Sequence[Message], tools: Sequence[Mapping[str, Any]] = ()) -> str:
+        """``messages`` through the model's chat template, ready for the answer; ``tools``
+        (OpenAI's function-tool objects) are given to the template, which lists them for the
+        model in its own words (only a template that mentions tools reads them)."""
         self._require_tokenizer()
-        history = ov_genai.ChatHistory()
-        for message in messages:
-            history.append({"role": message.role, "content": message.content})
+        history = genai_history(messages)
+        if tools:
+            history.set_tools([dict(tool) for tool in tools])
         return str(self._tokenizer.apply_chat_template(history, add_generation_prompt=True))
+
+    @property
+    def chat_template(self) -> str:
+        """The model's chat template (Jinja text; empty when the model has none)."""
+        return str(self._require_tokenizer().chat_template or "")
 
     def check_grammar(self, options: RequestOptions, cancel: CancelToken | None = None) -> None:
         """Have the guard try ``options``' JSON schema first, if any (its first time: seconds,
@@ -223,8 +228,15 @@ class BatchingEngine(ModelPipeline):
             InvalidInputError: (field ``json_schema``) the schema's grammar is refused.
         """
         guard = self.config.grammar_guard
-        if options.json_schema is not None and guard is not None:
+        if guard is None:
+            return
+        if options.json_schema is not None:
             guard.check_schema(options.json_schema, True, self._tokenizer_source, cancel)
+        settings = options.settings
+        if settings.json_schema is not None:  # a tool choice: its own grammar (compact or not)
+            guard.check_schema(
+                settings.json_schema, settings.compact_json, self._tokenizer_source, cancel
+            )
 
     def count_tokens(self, text: str) -> int:
         """Tokens ``text`` encodes to (without special tokens)."""
@@ -260,7 +272,7 @@ class BatchingEngine(ModelPipeline):
                 payload = self._vision_input(prompt)
                 text = payload.text
             else:
-                text = self.template(prompt.messages)
+                text = self.template(prompt.messages, prompt.tools)
             add_special = False  # the template wrote the special tokens it wants
         else:
             if not prompt.text.strip():
@@ -288,13 +300,13 @@ class BatchingEngine(ModelPipeline):
         """The templated prompt with GenAI's image tags in the last user message."""
         import openvino as ov
 
-        messages = [Message(m.role, untagged(m.content)) for m in prompt.messages]
+        messages = [replace(m, content=untagged(m.content)) for m in prompt.messages]
         if prompt.images:
             tags = "".join(f"{IMAGE_TAG}{index}>\n" for index in range(len(prompt.images)))
             last = messages[-1]
-            messages[-1] = Message(last.role, tags + last.content)
+            messages[-1] = replace(last, content=tags + last.content)
         images = [ov.Tensor(np.ascontiguousarray(check_image(i))) for i in prompt.images]
-        return VisionInput(self.template(messages), images)
+        return VisionInput(self.template(messages, prompt.tools), images)
 
     def _require_tokenizer(self) -> Any:
         if self._tokenizer is None:

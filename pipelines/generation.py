@@ -12,18 +12,37 @@ from __future__ import annotations
 import math
 import secrets
 import struct
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pipelines.core import InvalidInputError
 from pipelines.json_grammar import grammar_spec
 
-Role = Literal["system", "user", "assistant"]
+Role = Literal["system", "user", "assistant", "tool"]
+"""``tool``: a tool's result, answering an assistant message's :class:`RequestedCall`."""
 
 #: A prompt longer than this is refused before tokenisation: it cannot fit any context we ship
 #: and tokenising megabytes of text would stall the worker for seconds.
 MAX_PROMPT_CHARS = 100_000
+
+
+@dataclass(frozen=True)
+class RequestedCall:
+    """A tool call a model asked for: which tool, with what arguments, under which id."""
+
+    id: str
+    """Pairs the call with its result (a ``tool`` message's :attr:`Message.tool_call_id`)."""
+    name: str
+    arguments: Mapping[str, Any] = field(default_factory=dict)
+
+    def template_dict(self) -> dict[str, Any]:
+        """The call as chat templates read it (OpenAI's shape, the arguments an object)."""
+        return {
+            "id": self.id,
+            "type": "function",
+            "function": {"name": self.name, "arguments": dict(self.arguments)},
+        }
 
 
 @dataclass(frozen=True)
@@ -32,6 +51,19 @@ class Message:
 
     role: Role
     content: str
+    tool_calls: tuple[RequestedCall, ...] = ()
+    """An assistant message's tool calls (its ``content`` may be empty then)."""
+    tool_call_id: str = ""
+    """A ``tool`` message's: the id of the call it is the result of."""
+
+    def template_dict(self) -> dict[str, Any]:
+        """The message as GenAI's ``ChatHistory`` and chat templates read it."""
+        entry: dict[str, Any] = {"role": self.role, "content": self.content}
+        if self.tool_calls:
+            entry["tool_calls"] = [call.template_dict() for call in self.tool_calls]
+        if self.tool_call_id:
+            entry["tool_call_id"] = self.tool_call_id
+        return entry
 
 
 @dataclass(frozen=True)
@@ -104,7 +136,7 @@ def genai_history(messages: Sequence[Message]) -> Any:
 
     history = ov_genai.ChatHistory()
     for message in messages:
-        history.append({"role": message.role, "content": message.content})
+        history.append(message.template_dict())
     return history
 
 
@@ -152,11 +184,12 @@ def structured_output_refusal(error: BaseException) -> str | None:
 
 def validate_messages(messages: Sequence[Message]) -> None:
     """Raise :class:`InvalidInputError` unless ``messages`` ends with a user message that is
-    neither empty nor too long."""
-    if not messages or messages[-1].role != "user":
+    neither empty nor too long, or with a tool's result (the model answers from it)."""
+    if not messages or messages[-1].role not in ("user", "tool"):
         raise InvalidInputError("The conversation must end with a user message.", field="prompt")
     prompt = messages[-1].content
-    if not prompt.strip():
+    # A tool may return nothing; the model still answers from its call.
+    if not prompt.strip() and messages[-1].role != "tool":
         raise InvalidInputError("Type a message first.", field="prompt")
     if len(prompt) > MAX_PROMPT_CHARS:
         raise InvalidInputError(

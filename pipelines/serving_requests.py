@@ -13,7 +13,7 @@ import logging
 import math
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -71,6 +71,9 @@ class ChatPrompt:
     messages: Sequence[Message]
     images: Sequence[Image] = ()
     """Images of the last user message (a vision model only): uint8 RGB ``[H, W, 3]``."""
+    tools: Sequence[Mapping[str, Any]] = ()
+    """Tools given to the chat template (OpenAI's function-tool objects), for a model whose
+    template lists them (:attr:`pipelines.batching.BatchingEngine.chat_template`)."""
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ counted with the model's tokenizer:
 1. the results may take up to :data:`RESULTS_SHARE` of the room left after the system prompt
    and the question's own text — older turns are dropped (oldest first) to give them that;
 2. whatever the results still do not fit in is cut from their ends, each cut marked in the
-   quoted block with :data:`SHORTENED`, the longest results cut first.
+   quoted block with :data:`~app.tool_calls.prompting.SHORTENED`, the longest results cut first.
 """
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from app.chat.history import TEMPLATE_TOKENS_PER_MESSAGE, TokenCounter
+from app.tool_calls.prompting import shorten
 from pipelines.generation import Message
 
 log = logging.getLogger(__name__)
 
-SHORTENED = "… (shortened to fit the model's context)"
 RESULTS_SHARE = 0.5
 """Of the room after the system prompt and the question, what tool results may take before
 older turns give way: the results are what this answer is about, but the turns just before
@@ -31,14 +31,6 @@ it often say what the question means."""
 PROMPT_MARGIN_TOKENS = 16
 """Kept free besides the per-message estimate: the chat template's own start and end, and
 what counting pieces separately misses when they are joined."""
-
-
-def shorten(text: str, chars: int) -> str:
-    """``text`` cut to ``chars`` characters, the cut said where it is (``text`` itself when it
-    is that short already)."""
-    if len(text) <= chars:
-        return text
-    return f"{text[: max(chars, 0)].rstrip()}{SHORTENED}"
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,8 @@
-"""Tools as a server lists them, checked; and the JSON schema of the model's tool choice.
+"""Tools as a server lists them, checked, and a call's arguments checked against its tool.
 
 A server's listing is untrusted: a tool with an unusable name or an invalid input schema is
-skipped with a note, and a listing too long to offer a model is cut. The schema the model's
-choice is constrained to (structured output) is built from the enabled tools' input schemas,
-reduced to the keywords GenAI's grammar takes.
+skipped with a note, and a listing too long to offer a model is cut. The model's choice among
+the tools is the tool-call layer's (:mod:`app.tool_calls`).
 """
 
 from __future__ import annotations
@@ -22,24 +21,6 @@ MAX_TOOLS_PER_SERVER = 200
 """More tools than a model can be offered in its prompt; the rest are left out, with a note."""
 MAX_DESCRIPTION_CHARS = 1000
 MAX_SCHEMA_CHARS = 20_000
-NO_TOOL = "none"
-
-_KEPT_KEYWORDS = {
-    "type",
-    "properties",
-    "required",
-    "items",
-    "enum",
-    "minimum",
-    "maximum",
-    "minItems",
-    "maxItems",
-    "description",
-}
-"""What the constrained decoder is given of a tool's schema; the full schema still validates
-the arguments (jsonschema) before the call. Not string lengths: the choice is compiled by
-GenAI's own JSON-schema converter, where each different ``maxLength`` cost up to 7 s of
-compile on SmolLM2-135M (:mod:`app.core.schema_budget`)."""
 
 
 @dataclass(frozen=True)
@@ -112,32 +93,13 @@ def _usable_schema(schema: object) -> bool:
 
 def within_budget(schema: dict[str, Any]) -> bool:
     """Whether a tool's input ``schema`` is within the JSON-schema budget: its grammar (what
-    :func:`simplified` keeps of it) compiles in bounded time, and its patterns are safe for the
-    argument check (:mod:`app.core.schema_budget`)."""
+    :func:`app.tool_calls.choice.simplified` keeps of it) compiles in bounded time, and its
+    patterns are safe for the argument check (:mod:`app.core.schema_budget`)."""
     try:
         size = measure(schema)
     except InvalidInputError:
         return False
     return size_problem(size, bounds_to_genai=False) is None
-
-
-def affordable(tools: dict[str, dict[str, Any]]) -> list[str]:
-    """The ids of ``tools`` (id → input schema), first ones first, whose choice schema
-    (:func:`choice_schema`) together stays within the JSON-schema budget: each tool's is, but
-    a conversation can enable hundreds of tools."""
-    total = measure(choice_schema({}))
-    kept: list[str] = []
-    for identifier, schema in tools.items():
-        option = choice_schema({identifier: schema})["anyOf"][1]
-        try:
-            size = measure(option)
-        except InvalidInputError:
-            continue
-        size.add(total)
-        if size_problem(size, bounds_to_genai=True) is None:
-            total = size
-            kept.append(identifier)
-    return kept
 
 
 def argument_problem(schema: dict[str, Any], arguments: dict[str, Any]) -> str | None:
@@ -152,68 +114,3 @@ def argument_problem(schema: dict[str, Any], arguments: dict[str, Any]) -> str |
         message = " ".join(error.message.split())[:200]
         return f"The arguments do not fit the tool: {where + ': ' if where else ''}{message}."
     return None
-
-
-def simplified(schema: object, depth: int = 0) -> dict[str, Any]:
-    """``schema`` reduced to keywords a grammar-constrained decoder accepts (references,
-    combinators and formats become "any value" of the declared type)."""
-    if not isinstance(schema, dict) or depth > 6:
-        return {}
-    out: dict[str, Any] = {}
-    for key, value in schema.items():
-        if key not in _KEPT_KEYWORDS:
-            continue
-        if key == "properties" and isinstance(value, dict):
-            out[key] = {str(k): simplified(v, depth + 1) for k, v in value.items()}
-        elif key == "items":
-            out[key] = simplified(value, depth + 1)
-        elif key == "description":
-            continue  # the prompt lists descriptions; the grammar needs none
-        else:
-            out[key] = value
-    if out.get("type") == "object" and "properties" in out:
-        out["additionalProperties"] = False
-    return out
-
-
-def choice_schema(tools: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    """The JSON schema of the model's decision: ``{"tool": "none"}`` or
-    ``{"tool": <id>, "arguments": {...}}`` for one of ``tools`` (id → input schema)."""
-    options: list[dict[str, Any]] = [
-        {
-            "type": "object",
-            "properties": {"tool": {"type": "string", "enum": [NO_TOOL]}},
-            "required": ["tool"],
-            "additionalProperties": False,
-        }
-    ]
-    for identifier, schema in tools.items():
-        arguments = simplified(schema) or {"type": "object"}
-        arguments.setdefault("type", "object")
-        options.append(
-            {
-                "type": "object",
-                "properties": {
-                    "tool": {"type": "string", "enum": [identifier]},
-                    "arguments": arguments,
-                },
-                "required": ["tool", "arguments"],
-                "additionalProperties": False,
-            }
-        )
-    return {"anyOf": options}
-
-
-def parse_choice(text: str, tools: set[str]) -> tuple[str, dict[str, Any]] | None:
-    """The tool id and arguments the model chose, or None for no tool (or an unreadable or
-    unknown choice: the model then answers without tools)."""
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return None
-    if not isinstance(data, dict):
-        return None
-    tool, arguments = data.get("tool"), data.get("arguments", {})
-    if not isinstance(tool, str) or tool not in tools or not isinstance(arguments, dict):
-        return None
-    return tool, arguments

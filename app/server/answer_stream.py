@@ -22,8 +22,9 @@ import contextlib
 import logging
 import threading
 import weakref
-from collections.abc import AsyncGenerator
+from collections.abc import AsyncGenerator, Awaitable, Callable
 from contextlib import aclosing
+from typing import TypeVar
 
 import anyio
 from starlette.types import Receive
@@ -39,6 +40,8 @@ log = logging.getLogger(__name__)
 #: generated faster than this share a piece. Too short to see; a third of the events at
 #: 120 tokens/s.
 CHUNK_INTERVAL_S = 0.02
+
+T = TypeVar("T")
 
 
 class _Mailbox:
@@ -122,25 +125,37 @@ async def complete(answer: AsyncGenerator[str | Completion, None], receive: Rece
         ApiError: 503 when the model failed on it.
         ClientGoneError: the client went away first (the request was cancelled).
     """
-    outcome: Completion | ApiError | None = None
+    return await unless_gone(lambda: _whole(answer), receive)
+
+
+async def unless_gone(work: Callable[[], Awaitable[T]], receive: Receive) -> T:
+    """``work()``'s result, unless the client goes away first (``receive`` reports it): then
+    ``work`` is cancelled — closing the answers it waits on, which cancels their requests.
+
+    Raises:
+        ApiError: what ``work`` raised.
+        ClientGoneError: the client went away first.
+    """
+    outcome: list[T] = []
+    failure: ApiError | None = None
     async with anyio.create_task_group() as group:
 
         async def cancel_when_gone() -> None:
             await until_disconnected(receive)
-            group.cancel_scope.cancel()  # closes ``answer`` mid-wait: the request is cancelled
+            group.cancel_scope.cancel()  # closes the answer mid-wait: the request is cancelled
 
         group.start_soon(cancel_when_gone)
         try:
-            outcome = await _whole(answer)
+            outcome.append(await work())
         except ApiError as error:
-            outcome = error
+            failure = error
         group.cancel_scope.cancel()
-    if isinstance(outcome, ApiError):
-        raise outcome
-    if outcome is None:
+    if failure is not None:
+        raise failure
+    if not outcome:
         log.info("a client went away before its answer was complete; the answer was cancelled")
         raise ClientGoneError()
-    return outcome
+    return outcome[0]
 
 
 async def until_disconnected(receive: Receive) -> None:

@@ -4,8 +4,9 @@ legacy ``/api/embeddings``.
 Fields follow https://github.com/ollama/ollama/blob/main/docs/api.md. Streaming is Ollama's
 default: NDJSON, one object per line, the last with ``done: true``, the reason and the
 timings in nanoseconds. Unknown fields are ignored (clients send newer ones); a known field we
-cannot honour (tools, thinking, a raw ``context``, images for a text-only model) is a 400
-naming it rather than a silent difference. A vision model is given the base64 ``images`` of
+cannot honour (thinking, a raw ``context``, images for a text-only model) is a 400 naming it
+rather than a silent difference. ``tools`` and the history's calls and results are answered
+by :mod:`app.server.ollama_tools`. A vision model is given the base64 ``images`` of
 the last user message (:mod:`app.server.vision`). A client that goes away cancels its
 request (the stream's generator is closed, which cancels it in the engine).
 """
@@ -27,7 +28,6 @@ from app.chat import (
     MAX_PROMPT_CHARS,
     BatchingEngine,
     ChatPrompt,
-    Completion,
     GenerationSettings,
     Message,
     Prompt,
@@ -39,7 +39,7 @@ from app.chat import (
 from app.knowledge import model_id
 from app.server.answer_stream import complete, stream_completion
 from app.server.errors import ApiError
-from app.server.ollama_models import now_iso, ollama_name
+from app.server.ollama_models import now_iso, ns, ollama_name, timings
 from app.server.ollama_schema import (
     ChatMessage,
     ChatRequest,
@@ -49,6 +49,7 @@ from app.server.ollama_schema import (
     Generation,
     Options,
 )
+from app.server.ollama_tools import tool_chat, with_tool_turns
 from app.server.schema import MAX_ANSWER_TOKENS, TextRoute, check_conversation_size
 from app.server.served_models import ServedModel, model_key
 from app.server.state import ServerState, state_of
@@ -56,8 +57,6 @@ from app.server.vision import base64_images, check_vision_model
 from pipelines.core import InvalidInputError
 
 router = APIRouter(prefix="/api", route_class=TextRoute)
-
-NS_PER_MS = 1_000_000
 
 T = TypeVar("T")
 
@@ -68,8 +67,10 @@ T = TypeVar("T")
 @router.post("/chat", response_model=None)
 async def chat(request: Request, body: ChatRequest) -> dict[str, Any] | StreamingResponse:
     """The next assistant message of a conversation; no messages: load the model only."""
-    _refuse_unsupported(body.think, body.tools, None)
+    _refuse_unsupported(body.think, None)
     messages = to_messages(body.messages)
+    if body.tools or any(m.role == "tool" or m.tool_calls for m in messages):
+        return await tool_chat(request, body, messages, generation_options)
     prompt = ChatPrompt(messages) if messages else None
     return await _answer(request, body, prompt, "message", _chat_images(body.messages))
 
@@ -78,7 +79,7 @@ async def chat(request: Request, body: ChatRequest) -> dict[str, Any] | Streamin
 async def generate(request: Request, body: GenerateRequest) -> dict[str, Any] | StreamingResponse:
     """A completion of ``prompt`` (through the chat template unless ``raw``); an empty prompt
     loads the model only."""
-    _refuse_unsupported(body.think, None, body)
+    _refuse_unsupported(body.think, body)
     prompt: Prompt | None = None
     if body.prompt:
         if body.raw:
@@ -116,8 +117,8 @@ async def embed(request: Request, body: EmbedRequest) -> dict[str, Any]:
     return {
         "model": name,
         "embeddings": embeddings,
-        "total_duration": _ns(time.perf_counter() - started),
-        "load_duration": _ns(loaded - started),
+        "total_duration": ns(time.perf_counter() - started),
+        "load_duration": ns(loaded - started),
     }
 
 
@@ -139,28 +140,14 @@ def to_messages(messages: list[ChatMessage]) -> list[Message]:
     """The request's messages as the chat template reads them.
 
     Raises:
-        ApiError: a tool message, or more text than the server takes.
+        ApiError: a call whose arguments are not an object, or more text than the server takes.
     """
-    converted: list[Message] = []
-    for index, message in enumerate(messages):
-        if message.role == "tool" or message.tool_calls:
-            raise ApiError(
-                400,
-                "Tool calls are not supported by this server.",
-                param=f"messages.{index}.role",
-            )
-        converted.append(Message(message.role, message.content))
+    converted = with_tool_turns(messages)  # app.server.ollama_tools: calls and results
     check_conversation_size(converted)
     return converted
 
 
-def _refuse_unsupported(
-    think: bool | str | None,
-    tools: list[Any] | None,
-    generate: GenerateRequest | None,
-) -> None:
-    if tools:
-        raise ApiError(400, "Tool calls are not supported by this server.")
+def _refuse_unsupported(think: bool | str | None, generate: GenerateRequest | None) -> None:
     if think:
         raise ApiError(400, "The served model does not support thinking.")
     if generate is not None and generate.suffix:
@@ -211,8 +198,6 @@ def request_options(
             grammar costs more than the engine may spend on it.
         InvalidInputError: an empty prompt or a value the engine refuses (a 400).
     """
-    defaults = state.defaults()
-    options = body.options or Options()
     # Checked here, as the engine would at submit: a stream's 200 is sent before submit.
     if isinstance(prompt, ChatPrompt):
         validate_messages(prompt.messages)
@@ -221,7 +206,23 @@ def request_options(
         if not prompt.text.strip():
             raise ApiError(400, "The prompt is empty.")
         text = prompt.text
-    prompt_tokens = engine.count_tokens(text)
+    request = generation_options(state, body, engine.count_tokens(text))
+    try:
+        engine.check_grammar(request)  # a new schema is tried here, on this worker thread
+    except InvalidInputError as error:
+        raise ApiError(400, str(error)) from error
+    return request
+
+
+def generation_options(state: ServerState, body: Generation, prompt_tokens: int) -> RequestOptions:
+    """The options of an answer to a prompt of ``prompt_tokens`` (see :func:`request_options`).
+
+    Raises:
+        ApiError: the prompt fills the model's context, or a bad option.
+        InvalidInputError: a value the engine refuses (a 400).
+    """
+    defaults = state.defaults()
+    options = body.options or Options()
     context = state.served.context_tokens
     room = context - prompt_tokens if context else MAX_ANSWER_TOKENS
     if room <= 0:
@@ -244,10 +245,6 @@ def request_options(
     stop = (options.stop,) if isinstance(options.stop, str) else tuple(options.stop or ())
     request = RequestOptions(settings, stop=stop, json_schema=json_schema(body.format))
     request.validate()
-    try:
-        engine.check_grammar(request)  # a new schema is tried here, on this worker thread
-    except InvalidInputError as error:
-        raise ApiError(400, str(error)) from error
     return request
 
 
@@ -265,22 +262,6 @@ def json_schema(format_: Literal["", "json"] | dict[str, Any] | None) -> str | N
 
 def _or(value: T | None, default: T) -> T:
     return default if value is None else value
-
-
-def _ns(seconds: float) -> int:
-    return int(seconds * 1e9)
-
-
-def _timings(completion: Completion, started: float, load_s: float) -> dict[str, Any]:
-    return {
-        "done_reason": "length" if completion.finish_reason == "length" else "stop",
-        "total_duration": _ns(time.perf_counter() - started),
-        "load_duration": _ns(load_s),
-        "prompt_eval_count": completion.prompt_tokens,
-        "prompt_eval_duration": int(completion.ttft_ms * NS_PER_MS),
-        "eval_count": completion.completion_tokens,
-        "eval_duration": int(max(0.0, completion.duration_ms - completion.ttft_ms) * NS_PER_MS),
-    }
 
 
 def _embedder_name(state: ServerState, requested: str) -> str:
@@ -330,8 +311,8 @@ async def _answer(
         return StreamingResponse(lines, media_type="application/x-ndjson")
     answer = stream_completion(engine, prompt, options, state.ctx.metrics)
     completion = await complete(answer, request.receive)
-    timings = _timings(completion, started, load_s)
-    return {**head, field: _piece(field, completion.text), "done": True, **timings}
+    ended = timings(completion, started, load_s)
+    return {**head, field: _piece(field, completion.text), "done": True, **ended}
 
 
 def _piece(field: str, text: str) -> Any:
@@ -363,7 +344,7 @@ async def _lines(
                 yield _error_line(item.error or "The model failed on this request.")
             else:
                 done = {field: _piece(field, ""), "done": True}
-                yield line({**done, **_timings(item, started, load_s)})
+                yield line({**done, **timings(item, started, load_s)})
     except InvalidInputError as error:  # refused at submit, after the 200 went out
         yield _error_line(str(error))
 

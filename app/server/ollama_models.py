@@ -19,7 +19,7 @@ from typing import Any
 import anyio
 from fastapi import APIRouter, Request
 
-from app.chat import is_gguf_path, is_vision_folder, read_gguf_info
+from app.chat import Completion, is_gguf_path, is_vision_folder, read_gguf_info
 from app.core import app_version
 from app.models import folder_size
 from app.server.errors import ApiError
@@ -180,7 +180,7 @@ async def tags(request: Request) -> dict[str, Any]:
 
 @router.post("/show")
 async def show(request: Request, body: ShowRequest) -> dict[str, Any]:
-    """One model's details, parameters and capabilities (no tools; images for a vision model)."""
+    """One model's details, parameters and capabilities (tools; images for a vision model)."""
     state = state_of(request)
     name = body.model or body.name
     if not name.strip():
@@ -203,9 +203,10 @@ async def show(request: Request, body: ShowRequest) -> dict[str, Any]:
             "general.parameter_count": found.parameters,
             f"{family}.context_length": found.context_length,
         },
-        "capabilities": ["completion", "vision"]
+        # Every model calls tools: through its template's format, or the constrained choice.
+        "capabilities": ["completion", "tools", "vision"]
         if is_vision_folder(model.path)
-        else ["completion"],
+        else ["completion", "tools"],
         "modified_at": iso(model.created),
     }
 
@@ -245,3 +246,25 @@ async def running(request: Request) -> dict[str, Any]:
 async def managed_elsewhere() -> None:
     """Refuse a model-management route: 501 with where models are managed."""
     raise ApiError(501, MANAGED_ELSEWHERE)
+
+
+NS_PER_MS = 1_000_000
+
+
+def ns(seconds: float) -> int:
+    """``seconds`` in nanoseconds, Ollama's unit of time."""
+    return int(seconds * 1e9)
+
+
+def timings(completion: Completion, started: float, load_s: float) -> dict[str, Any]:
+    """The last line's reason, counts and durations (``started``: ``perf_counter`` when the
+    request came; ``load_s``: the model's load)."""
+    return {
+        "done_reason": "length" if completion.finish_reason == "length" else "stop",
+        "total_duration": ns(time.perf_counter() - started),
+        "load_duration": ns(load_s),
+        "prompt_eval_count": completion.prompt_tokens,
+        "prompt_eval_duration": int(completion.ttft_ms * NS_PER_MS),
+        "eval_count": completion.completion_tokens,
+        "eval_duration": int(max(0.0, completion.duration_ms - completion.ttft_ms) * NS_PER_MS),
+    }

@@ -34,6 +34,8 @@ from app.server.openai_answers import (
     usage,
 )
 from app.server.openai_schema import ChatCompletionRequest, ChatMessageIn, TextPart
+from app.server.openai_tool_answers import tool_turn_answer
+from app.server.openai_tools import request_tools, tool_message
 from app.server.schema import TextRoute, check_conversation_size
 from app.server.served_models import ServedModel
 from app.server.state import ServerState, state_of
@@ -69,6 +71,7 @@ async def chat_completions(
     """An answer to a conversation, whole or streamed."""
     state = state_of(request)
     refuse_unsupported(body)
+    tools, tool_choice = request_tools(body)
     messages = to_messages(body.messages)
     model = state.served.resolve(body.model)
     check_takes_images(model, body.messages)
@@ -80,6 +83,10 @@ async def chat_completions(
     engine = await state.served.serving(model)
     wanted = body.max_completion_tokens or body.max_tokens
     messages, sources = await ground(state, engine, body.knowledge, messages, wanted)
+    if tools or any(m.role == "tool" or m.tool_calls for m in messages):
+        return await tool_turn_answer(
+            request, state, engine, model, body, messages, tools, tool_choice, images, sources
+        )
     # Templating and counting up to 400,000 characters: a worker's job, not the event loop's.
     options = await anyio.to_thread.run_sync(request_options, state, engine, body, messages)
     # Submitted here, not in the stream: a refused prompt is a 400, not a broken stream.
@@ -116,17 +123,13 @@ def to_messages(messages: list[ChatMessageIn]) -> list[Message]:
     """The request's messages as the chat template reads them.
 
     Raises:
-        ApiError: a role or part we cannot answer (one sentence naming it).
+        ApiError: a tool call whose arguments are not an object (one sentence naming it).
     """
     converted: list[Message] = []
     for index, message in enumerate(messages):
-        if message.role in ("tool", "function"):
-            raise ApiError(
-                400,
-                "Tool calls are not supported by this server: messages with role "
-                f"'{message.role}' cannot be answered.",
-                param=f"messages.{index}.role",
-            )
+        if message.role in ("tool", "function") or message.tool_calls or message.function_call:
+            converted.append(tool_message(message, index))  # app.server.openai_tools
+            continue
         content = message.content
         if isinstance(content, list):  # image parts: app.server.vision
             content = "".join(part.text for part in content if isinstance(part, TextPart))
@@ -141,24 +144,12 @@ def refuse_unsupported(body: ChatCompletionRequest) -> None:
     """Refuse a field that would change what the answer is if it were ignored.
 
     ``user``, ``metadata``, ``store`` and the like are ignored (they do not change the answer);
-    tools, log probabilities, logit bias and audio would, so asking for them is a 400.
+    log probabilities, logit bias and audio would, so asking for them is a 400.
 
     Raises:
         ApiError: naming the first such field.
     """
     refused = [
-        ("tools", bool(body.tools), "tools (tool calls) are not supported by this server."),
-        ("functions", bool(body.functions), "functions (function calls) are not supported here."),
-        (
-            "tool_choice",
-            body.tool_choice not in (None, "none", "auto"),
-            "tool_choice: tool calls are not supported by this server.",
-        ),
-        (
-            "function_call",
-            body.function_call not in (None, "none", "auto"),
-            "function_call: function calls are not supported by this server.",
-        ),
         ("logprobs", bool(body.logprobs), "logprobs (log probabilities) are not supported here."),
         (
             "top_logprobs",

@@ -11,6 +11,8 @@ from pydantic import Field
 from app.chat import MAX_PROMPT_CHARS
 from app.server.schema import MAX_ANSWER_TOKENS, MAX_MESSAGES, Lenient
 
+#: More calls than a turn could make (the history is the client's: it may be hostile).
+MAX_CALLS_PER_MESSAGE = 128
 #: The longest stop string (a longer one is no stop string but a mistake).
 MAX_STOP_CHARS = 1000
 
@@ -35,6 +37,12 @@ class ImagePart(Lenient):
 class ChatMessageIn(Lenient):
     role: Literal["system", "developer", "user", "assistant", "tool", "function"]
     content: str | list[TextPart | ImagePart] | None = None
+    tool_calls: list[dict[str, Any]] | None = Field(None, max_length=MAX_CALLS_PER_MESSAGE)
+    """An assistant message's calls (OpenAI's shape, the arguments a JSON string)."""
+    function_call: dict[str, Any] | None = None
+    """The legacy spelling of one call."""
+    tool_call_id: str | None = Field(None, max_length=256)
+    name: str | None = Field(None, max_length=256)
 
 
 class JsonSchemaFormat(Lenient):
@@ -76,11 +84,15 @@ class ChatCompletionRequest(SampledRequest):
     max_tokens: int | None = Field(None, ge=1, le=MAX_ANSWER_TOKENS)
     max_completion_tokens: int | None = Field(None, ge=1, le=MAX_ANSWER_TOKENS)
     response_format: ResponseFormat | None = None
-    # Fields that change what the answer is: refused when asked for (see refuse_unsupported).
     tools: list[Any] | None = None
+    """Function tools (checked by :mod:`app.server.tool_specs`, each field named in a 400)."""
     functions: list[Any] | None = None
     tool_choice: Any = None
     function_call: Any = None
+    parallel_tool_calls: bool | None = None
+    """Accepted: a model with a tool template may call several tools in one answer; the
+    constrained choice makes one call a turn."""
+    # Fields that change what the answer is: refused when asked for (see refuse_unsupported).
     logprobs: bool | None = None
     top_logprobs: int | None = None
     logit_bias: dict[str, Any] | None = None

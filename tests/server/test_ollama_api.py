@@ -46,7 +46,7 @@ def test_list_names_the_served_model_with_its_details(server: RunningServer) -> 
 def test_show_and_ps_describe_the_loaded_model(server: RunningServer) -> None:
     shown = client(server).show(served_name(server))
     assert shown.details is not None and shown.details.family == "llama"
-    assert shown.capabilities == ["completion"]
+    assert shown.capabilities == ["completion", "tools"]
     assert shown.modelinfo and shown.modelinfo["llama.context_length"] > 0
     running = client(server).ps().models
     assert [m.model for m in running] == [served_name(server)]

@@ -14,6 +14,9 @@ from tests.server.conftest import RunningServer
 pytestmark = [pytest.mark.integration]
 
 HELLO = [{"role": "user", "content": "Hello"}]
+#: An assistant's call whose arguments are a list, not an object.
+BAD_CALL = {"role": "assistant", "tool_calls": [{"function": {"name": "f", "arguments": [1]}}]}
+NOT_A_SCHEMA = [{"function": {"name": "f", "parameters": 5}}]
 IMAGE = base64.b64encode(b"\x89PNG\r\n\x1a\n a picture").decode()
 
 REFUSED: list[tuple[str, Any, str]] = [
@@ -36,7 +39,10 @@ REFUSED: list[tuple[str, Any, str]] = [
     ("chat", {"messages": HELLO, "format": 7}, "format"),
     ("chat", {"messages": [{"role": "user", "content": "x", "images": [IMAGE]}]}, "images"),
     ("chat", {"messages": HELLO, "tools": [{"type": "function"}]}, "Tool"),
-    ("chat", {"messages": [{"role": "tool", "content": "42"}]}, "Tool"),
+    ("chat", {"messages": HELLO, "tools": [{"function": {"name": "a b"}}]}, "name"),
+    ("chat", {"messages": HELLO, "tools": NOT_A_SCHEMA}, "schema"),
+    ("chat", {"messages": HELLO, "tools": [{"function": {"name": "f"}}] * 129}, "limit"),
+    ("chat", {"messages": [*HELLO, BAD_CALL, *HELLO]}, "arguments"),
     ("chat", {"messages": HELLO, "think": True}, "thinking"),
     ("chat", {"messages": [{"role": "user", "content": "x" * 100_001}]}, "content"),
     ("chat", [1, 2, 3], "body"),

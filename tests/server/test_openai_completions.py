@@ -151,17 +151,11 @@ def test_max_completion_tokens_is_the_answers_length(server: RunningServer) -> N
         ("text", {"logprobs": 2}, "logprobs"),
         ("text", {"prompt": ["one", "two"]}, "prompt"),
         ("text", {"prompt": [1, 2, 3]}, "prompt"),
-        ("chat", {"tools": [{"type": "function", "function": {"name": "f"}}]}, "tools"),
         ("chat", {"tool_choice": "required"}, "tool_choice"),
         ("chat", {"logprobs": True}, "logprobs"),
         ("chat", {"logit_bias": {"50256": -100}}, "logit_bias"),
         ("chat", {"modalities": ["text", "audio"]}, "modalities"),
         ("chat", {"presence_penalty": 3}, "presence_penalty"),
-        (
-            "chat",
-            {"messages": [*QUESTION, {"role": "tool", "content": "42", "tool_call_id": "x"}]},
-            "messages.1.role",
-        ),
     ],
 )
 def test_what_would_change_the_answer_is_refused_naming_it(
@@ -179,7 +173,7 @@ def test_what_would_change_the_answer_is_refused_naming_it(
     error = reply.json()["error"]
     assert error["type"] == "invalid_request_error"
     assert param in (error["param"] or "")
-    assert param.split(".")[0] in error["message"] or "role 'tool'" in error["message"]
+    assert param.split(".")[0] in error["message"]
 
 
 def test_fields_that_do_not_change_the_answer_are_ignored(server: RunningServer) -> None:

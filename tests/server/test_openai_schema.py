@@ -1,6 +1,7 @@
 """Hostile bodies against the OpenAI routes and Anthropic's Messages API: whatever arrives, the
 answer is below 500, an error is one sentence in the route's API's shape, and the server still
-answers a normal request."""
+answers a normal request. Bodies carry tools, tool choices and tool turns too: well-formed and
+not."""
 
 from __future__ import annotations
 
@@ -28,9 +29,10 @@ FIELDS = [
     "model", "messages", "prompt", "max_tokens", "max_completion_tokens", "temperature",
     "top_p", "seed", "stop", "stream", "stream_options", "n", "response_format", "echo",
     "presence_penalty", "frequency_penalty", "logprobs", "tools", "best_of", "suffix",
-    "knowledge", "user", "an_unknown_field",
+    "knowledge", "user", "an_unknown_field", "tool_choice", "functions", "function_call",
+    "parallel_tool_calls",
     # Anthropic's
-    "system", "stop_sequences", "top_k", "tool_choice", "thinking", "output_config", "metadata",
+    "system", "stop_sequences", "top_k", "thinking", "output_config", "metadata",
     "mcp_servers", "container",
 ]  # fmt: skip
 #: Answer lengths above this are cut down: a valid body must finish in moments.
@@ -48,6 +50,71 @@ JSON_ISH = st.recursive(
     max_leaves=12,
 )
 
+
+PROPERTY = st.fixed_dictionaries(
+    {"type": st.sampled_from(["string", "number", "integer", "boolean", "array", "object"])},
+    optional={"description": st.text(max_size=30), "enum": st.lists(JSON_ISH, max_size=3)},
+)
+SCHEMA_ISH = st.fixed_dictionaries(
+    {"type": st.sampled_from(["object", "object", "string"])},
+    optional={
+        "properties": st.dictionaries(st.text(max_size=6), PROPERTY | JSON_ISH, max_size=3),
+        "required": st.lists(st.text(max_size=6), max_size=2),
+    },
+)
+TOOL_ISH = st.fixed_dictionaries(
+    {
+        "type": st.sampled_from(["function", "function", "retrieval"]),
+        "function": st.fixed_dictionaries(
+            {"name": st.sampled_from(["get_weather", "f", "a b", ""]) | st.text(max_size=8)},
+            optional={"description": JSON_ISH, "parameters": SCHEMA_ISH | JSON_ISH},
+        ),
+    }
+)
+CHOICE_ISH = st.sampled_from(["auto", "none", "required", "sometimes"]) | st.fixed_dictionaries(
+    {"type": st.just("function"), "function": st.fixed_dictionaries({"name": st.text(max_size=8)})}
+)
+TOOL_TURNS = st.sampled_from(
+    [
+        [
+            {"role": "assistant", "content": None, "tool_calls": [
+                {"id": "call_1", "type": "function",
+                 "function": {"name": "f", "arguments": '{"x": 1}'}}]},
+            {"role": "tool", "tool_call_id": "call_1", "content": "42"},
+        ],
+        [{"role": "assistant", "tool_calls": [{"function": {"name": "f", "arguments": "[1"}}]}],
+        [{"role": "tool", "content": [{"type": "text", "text": "x"}]}],
+        [{"role": "function", "name": "f", "content": "1"}],
+    ]
+)  # fmt: skip
+
+
+#: Anthropic's tools (some its server tools), choices and tool turns, well-formed and not.
+ANTHROPIC_TOOL = st.fixed_dictionaries(
+    {"name": st.sampled_from(["get_weather", "f", "a b", ""]) | st.text(max_size=8)},
+    optional={
+        "description": JSON_ISH,
+        "input_schema": SCHEMA_ISH | JSON_ISH,
+        "type": st.sampled_from(["custom", "web_search_20250305", "bash_20250124"]),
+    },
+)
+ANTHROPIC_CHOICE = st.fixed_dictionaries(
+    {"type": st.sampled_from(["auto", "any", "tool", "none", "sometimes"])},
+    optional={"name": st.text(max_size=8), "disable_parallel_tool_use": JSON_ISH},
+)
+ANTHROPIC_TURNS = st.sampled_from(
+    [
+        [
+            {"role": "assistant", "content": [
+                {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {"x": 1}}]},
+            {"role": "user", "content": [
+                {"type": "tool_result", "tool_use_id": "toolu_1", "content": "42"}]},
+        ],
+        [{"role": "assistant", "content": [{"type": "tool_use", "id": 1, "input": "x"}]}],
+        [{"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_9",
+                                       "content": [{"type": "image"}], "is_error": True}]}],
+    ]
+)  # fmt: skip
 
 #: Anthropic's content blocks, some whole, some with wrong or missing fields.
 BLOCK = st.fixed_dictionaries(
@@ -87,6 +154,23 @@ def mutated(draw: st.DrawFn) -> tuple[str, bytes, str]:
             if isinstance(message, dict):
                 blocks = route.startswith(MESSAGES) and draw(st.booleans())
                 message["content"] = draw(st.lists(BLOCK, max_size=3) if blocks else JSON_ISH)
+    if route.startswith(MESSAGES) and draw(st.booleans()):
+        body["tools"] = draw(st.lists(ANTHROPIC_TOOL, max_size=3))
+        if draw(st.booleans()):
+            body["tool_choice"] = draw(ANTHROPIC_CHOICE)
+        if isinstance(body.get("messages"), list) and draw(st.booleans()):
+            ask = {"role": "user", "content": "Hi"}
+            body["messages"] = [*body["messages"], *draw(ANTHROPIC_TURNS), ask]
+    if route == "/v1/chat/completions" and draw(st.booleans()):
+        body["tools"] = draw(st.lists(TOOL_ISH, max_size=3))
+        if draw(st.booleans()):
+            body["tool_choice"] = draw(CHOICE_ISH)
+        if isinstance(body.get("messages"), list) and draw(st.booleans()):
+            body["messages"] = [
+                *body["messages"],
+                *draw(TOOL_TURNS),
+                {"role": "user", "content": "Hi"},
+            ]
     return route, json.dumps(body, allow_nan=True).encode(), "application/json"
 
 
@@ -96,6 +180,22 @@ RAW = st.tuples(
     st.sampled_from(["application/json", "text/plain", "application/x-www-form-urlencoded"]),
 )
 
+FORCED = {
+    "messages": [{"role": "user", "content": "Hi"}],
+    "max_tokens": 4,
+    "tools": [{"type": "function", "function": {"name": "f", "parameters": {
+        "type": "object", "properties": {"x": {"type": "string"}}}}}],
+    "tool_choice": "required",
+}  # fmt: skip
+
+FORCED_MESSAGE = {
+    "model": "",
+    "messages": [{"role": "user", "content": "Hi"}],
+    "max_tokens": 4,
+    "tools": [{"name": "f", "input_schema": {
+        "type": "object", "properties": {"x": {"type": "string"}}}}],
+    "tool_choice": {"type": "any"},
+}  # fmt: skip
 HUGE = json.dumps({"prompt": "a" * 5_000_000, "max_tokens": 4}).encode()
 HUGE_CHAT = json.dumps(
     {"messages": [{"role": "user", "content": "a" * 5_000_000}], "max_tokens": 4}
@@ -119,7 +219,7 @@ def check(server: RunningServer, route: str, body: bytes, content_type: str) -> 
         assert isinstance(error["type"], str)
         assert answer.get("type") == ("error" if anthropic else None)
     elif route == MESSAGES:
-        assert reply.status_code == 200 and answer["content"][0]["type"] == "text"
+        assert reply.status_code == 200 and answer["content"][0]["type"] in ("text", "tool_use")
     elif anthropic:
         assert reply.status_code == 200 and answer["input_tokens"] > 0
     else:
@@ -184,6 +284,18 @@ def normal_answer(server: RunningServer) -> None:
         b'"system": [{"type": "image"}], "stop_sequences": ["a", ""], "stream": true}',
         "application/json",
     )
+)
+@example(case=("/v1/chat/completions", json.dumps(FORCED).encode(), "application/json"))
+@example(
+    case=(
+        "/v1/chat/completions",
+        json.dumps({**FORCED, "stream": True}).encode(),
+        "application/json",
+    )
+)
+@example(case=(MESSAGES, json.dumps(FORCED_MESSAGE).encode(), "application/json"))
+@example(
+    case=(MESSAGES, json.dumps({**FORCED_MESSAGE, "stream": True}).encode(), "application/json")
 )
 @example(case=("/v1/completions", HUGE, "application/json"))
 @example(case=("/v1/chat/completions", HUGE_CHAT, "application/json"))

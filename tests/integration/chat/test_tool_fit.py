@@ -15,11 +15,11 @@ import pytest
 
 from app.chat.service import ChatService
 from app.chat.storage import ConversationStore
-from app.chat.tool_fit import SHORTENED
 from app.core.devices import DeviceInfo
 from app.core.performance.metrics import MetricsBus
 from app.mcp.calls import ToolCall
 from app.mcp.service import ToolService
+from app.tool_calls.prompting import SHORTENED
 from pipelines.core import CancelToken
 from pipelines.generation import GenerationSettings, Message
 from tests.integration.chat.test_tool_loop import NONE, ScriptedChoices

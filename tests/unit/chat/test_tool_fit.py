@@ -10,9 +10,9 @@ from collections.abc import Callable, Sequence
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.chat.tool_fit import SHORTENED, PromptRoom, shorten
-from app.chat.tool_loop import answer_prompt
+from app.chat.tool_fit import PromptRoom
 from app.mcp.calls import ToolCall
+from app.tool_calls.prompting import SHORTENED, answer_prompt
 from pipelines.generation import Message
 
 
@@ -29,12 +29,6 @@ def words(n: int, tag: str = "w") -> str:
 
 def prompt_for(question: str, calls: list[ToolCall]) -> Callable[[Sequence[str]], str]:
     return lambda shown: answer_prompt(question, calls, shown)
-
-
-def test_shorten_says_so() -> None:
-    assert shorten("abc", 5) == "abc"
-    assert shorten("abcdef", 3) == "abc" + SHORTENED
-    assert shorten("abcdef", 0) == SHORTENED
 
 
 def test_long_result_is_shortened_to_the_limit_and_says_so() -> None:

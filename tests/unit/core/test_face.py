@@ -20,6 +20,7 @@ FACES = [
     "app.avatar",
     "app.hands_free",
     "app.mcp",
+    "app.tool_calls",
     "app.server",
 ]
 
