@@ -2,11 +2,14 @@
 
 The ``system`` prompt (a string or text blocks) becomes the first message; each message's
 content (a string or blocks) becomes one message's text, and consecutive turns of one role are
-joined, as Anthropic joins them. Images (``image`` blocks with a ``base64`` source) are the
-vision path's (:mod:`app.server.vision`): only the last user message's reach the model, as on
-the other routes; a ``url`` source is refused, since the server never fetches a URL. Blocks
-that only record the model's own reasoning (``thinking``) are dropped; other block types
-(documents, Anthropic's server tools) are refused by name rather than silently left out.
+joined, as Anthropic joins them. An assistant's ``tool_use`` blocks become its message's tool
+calls, and a user's ``tool_result`` blocks become ``tool`` messages (one per result, before the
+user's own text), as the tool-call layer's history takes them. Images (``image`` blocks with a
+``base64`` source) are the vision path's (:mod:`app.server.vision`): only the last user
+message's reach the model, as on the other routes; a ``url`` source is refused, since the
+server never fetches a URL. Blocks that only record the model's own reasoning (``thinking``)
+are dropped; other block types (documents, Anthropic's server tools) are refused by name
+rather than silently left out.
 """
 
 from __future__ import annotations
@@ -16,10 +19,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
-from app.chat import Message
-from app.server.anthropic_schema import Blocks, ConversationRequest, MessageIn, Text
+from app.chat import MAX_PROMPT_CHARS, Message
+from app.server.anthropic_schema import Content, ConversationRequest, MessageIn
 from app.server.errors import ApiError, describe_validation
 from app.server.schema import Lenient, check_conversation_size
+from app.tool_calls import RequestedCall
 
 #: Blocks that record the model's reasoning in an earlier answer: not part of the conversation.
 DROPPED = frozenset({"thinking", "redacted_thinking"})
@@ -29,7 +33,7 @@ JOINER = "\n\n"
 
 class TextBlock(Lenient):
     type: Literal["text"]
-    text: Text
+    text: str = Field(max_length=MAX_PROMPT_CHARS)
 
 
 class ImageSource(Lenient):
@@ -53,7 +57,7 @@ class ToolUseBlock(Lenient):
 class ToolResultBlock(Lenient):
     type: Literal["tool_result"]
     tool_use_id: str = Field(max_length=256)
-    content: Text | Blocks | None = None
+    content: Content | None = None
     is_error: bool = False
 
 
@@ -93,32 +97,44 @@ def read_conversation(body: ConversationRequest) -> Conversation:
 
     Raises:
         ApiError: 400 naming the block or message that cannot be answered: an unknown or
-            refused block type, a bad block, an image by URL, tool blocks (no tool calls
-            here), a conversation ending with the assistant's turn (prefill), or one too long.
+            refused block type, a bad block, an image by URL, a conversation ending with the
+            assistant's turn (prefill), or one too long.
     """
     conversation = Conversation()
     if body.system:
         system = _text_of(body.system, "system", "system")
         if system:
             conversation.messages.append(Message("system", system))
+    last = len(body.messages) - 1
     for index, message in enumerate(body.messages):
-        param = f"messages.{index}.content"
-        text = _message_text(message, param, conversation, last=index == len(body.messages) - 1)
-        previous = conversation.messages[-1] if conversation.messages else None
-        if previous is not None and previous.role == message.role:
-            joined = JOINER.join(part for part in (previous.content, text) if part)
-            conversation.messages[-1] = Message(message.role, joined)
-        else:
-            conversation.messages.append(Message(message.role, text))
+        for turn in _turns(message, f"messages.{index}.content", conversation, index == last):
+            _append(conversation.messages, turn)
     if body.messages[-1].role != "user":
         raise ApiError(
             400,
             "The last message is the assistant's: continuing an answer (prefill) is not "
             "supported by this server; end with a user message.",
-            param=f"messages.{len(body.messages) - 1}.role",
+            param=f"messages.{last}.role",
         )
     check_conversation_size(conversation.messages)
     return conversation
+
+
+def has_tool_turns(messages: list[Message]) -> bool:
+    """Whether a conversation holds tool calls or results (the tool-call layer answers it)."""
+    return any(message.role == "tool" or message.tool_calls for message in messages)
+
+
+def _append(messages: list[Message], turn: Message) -> None:
+    """Add ``turn``, joined to the one before when both are plain turns of one role (as
+    Anthropic joins consecutive turns; calls and results stay as they are)."""
+    previous = messages[-1] if messages else None
+    plain = not turn.tool_calls and turn.role in ("user", "assistant")
+    if previous is not None and plain and previous.role == turn.role and not previous.tool_calls:
+        joined = JOINER.join(part for part in (previous.content, turn.content) if part)
+        messages[-1] = Message(turn.role, joined)
+    else:
+        messages.append(turn)
 
 
 def read_block(raw: object, param: str, place: str) -> ContentBlock | None:
@@ -154,33 +170,44 @@ def read_block(raw: object, param: str, place: str) -> ContentBlock | None:
     return block
 
 
-def _message_text(message: MessageIn, param: str, conversation: Conversation, last: bool) -> str:
-    """One message's text; its images noted in ``conversation`` (kept when it is ``last``)."""
+def _turns(message: MessageIn, param: str, conversation: Conversation, last: bool) -> list[Message]:
+    """One Anthropic message as the history's messages: a user's tool results first (one
+    ``tool`` message each), then its text; an assistant's text with its tool calls. Its
+    images are noted in ``conversation`` (kept when it is the ``last``)."""
     if isinstance(message.content, str):
-        return message.content
+        return [Message(message.role, message.content)]
     parts: list[str] = []
     images: list[str] = []
+    calls: list[RequestedCall] = []
+    results: list[Message] = []
     for number, raw in enumerate(message.content):
         where = f"{param}.{number}"
         block = read_block(raw, where, message.role)
-        if block is None:
-            continue
         if isinstance(block, TextBlock):
             parts.append(block.text)
         elif isinstance(block, ImageBlock):
             images.append(_image_data(block, len(images) + 1, where))
-        else:
-            raise ApiError(
-                400,
-                f"'{where}': {block.type} blocks need tool calls, which this server does not "
-                "support yet.",
-                param=f"{where}.type",
-            )
+        elif isinstance(block, ToolUseBlock):
+            calls.append(RequestedCall(block.id, block.name, block.input))
+        elif isinstance(block, ToolResultBlock):
+            results.append(_tool_result(block, where))
     if images:
         conversation.has_images = True
         if last:
             conversation.images, conversation.images_param = images, param
-    return JOINER.join(part for part in parts if part)
+    text = JOINER.join(part for part in parts if part)
+    if message.role == "assistant":
+        return [Message("assistant", text, tuple(calls))]
+    return [*results, Message("user", text)] if text or not results else results
+
+
+def _tool_result(block: ToolResultBlock, param: str) -> Message:
+    """A tool's result as a ``tool`` message (an error said as one, so the model knows)."""
+    content = block.content or ""
+    text = _text_of(content, f"{param}.content", "tool_result")
+    if block.is_error:
+        text = f"Error: {text}" if text else "Error."
+    return Message("tool", text, tool_call_id=block.tool_use_id)
 
 
 def _image_data(block: ImageBlock, number: int, param: str) -> str:

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import Field, PlainValidator
+from pydantic_core import PydanticCustomError
 
 from app.chat import MAX_PROMPT_CHARS
 from app.server.openai_schema import StopText
@@ -26,15 +27,33 @@ MAX_TOOLS = 128
 #: context leaves (agents such as Claude Code ask for 32,000 and more whatever the model).
 MAX_TOKENS_LIMIT = 2**31 - 1
 
-Block = dict[str, Any]
-"""A content block as sent (``{"type": "text", "text": …}``), read by anthropic_blocks."""
-Text = Annotated[str, Field(max_length=MAX_PROMPT_CHARS)]
-Blocks = Annotated[list[Block], Field(max_length=MAX_BLOCKS)]
+
+def text_or_blocks(value: Any) -> str | list[Any]:
+    """A message's (or the system prompt's) content: a string, or a list of blocks, each read
+    by anthropic_blocks (a bad one is named there by its place).
+
+    Raises:
+        PydanticCustomError: neither, or too long (one sentence, not pydantic's union report).
+    """
+    if isinstance(value, str):
+        if len(value) > MAX_PROMPT_CHARS:
+            limit = f"must be at most {MAX_PROMPT_CHARS:,} characters"
+            raise PydanticCustomError("too_long", limit)
+        return value
+    if isinstance(value, list):
+        if len(value) > MAX_BLOCKS:
+            raise PydanticCustomError("too_long", f"must hold at most {MAX_BLOCKS:,} blocks")
+        return value
+    raise PydanticCustomError("content", "must be a string or a list of content blocks")
+
+
+Content = Annotated[str | list[Any], PlainValidator(text_or_blocks)]
+"""Text, or content blocks as sent (``{"type": "text", "text": …}``)."""
 
 
 class MessageIn(Lenient):
     role: Literal["user", "assistant"]
-    content: Text | Blocks
+    content: Content
 
 
 class ToolIn(Lenient):
@@ -47,7 +66,7 @@ class ToolIn(Lenient):
     input_schema: dict[str, Any] | None = None
 
 
-class ToolChoice(Lenient):
+class ToolChoiceIn(Lenient):
     type: Literal["auto", "any", "tool", "none"]
     name: str | None = Field(None, max_length=128)
     disable_parallel_tool_use: bool = False
@@ -79,9 +98,9 @@ class ConversationRequest(Lenient):
     model: str = Field(max_length=256)
     """An installed model's id; empty: the default (as the other routes)."""
     messages: list[MessageIn] = Field(min_length=1, max_length=MAX_MESSAGES)
-    system: Text | Blocks | None = None
+    system: Content | None = None
     tools: list[ToolIn] | None = Field(None, max_length=MAX_TOOLS)
-    tool_choice: ToolChoice | None = None
+    tool_choice: ToolChoiceIn | None = None
     thinking: Thinking | None = None
     # Anthropic's hosted features: refused when asked for (see anthropic_messages).
     mcp_servers: list[Any] | None = None

@@ -11,6 +11,7 @@ from typing import Any
 
 import anthropic
 import httpx
+import jsonschema
 import pytest
 
 from app.chat import Message
@@ -330,3 +331,156 @@ def test_an_image_that_cannot_be_read_is_a_400_naming_it(
     assert reply.status_code == 400, reply.text
     error = reply.json()["error"]
     assert error["type"] == "invalid_request_error" and words in error["message"]
+
+
+# ----- tools (the shared tool-call layer) ------------------------------------------------
+
+WEATHER = {
+    "name": "get_weather",
+    "description": "The current weather in a city.",
+    "input_schema": {
+        "type": "object",
+        "properties": {"city": {"type": "string", "description": "The city, e.g. 'Paris'."}},
+        "required": ["city"],
+    },
+}
+TIME = {
+    "name": "get_time",
+    "description": "The current time in a timezone.",
+    "input_schema": {
+        "type": "object",
+        "properties": {
+            "timezone": {"type": "string", "description": "IANA timezone, e.g. 'Asia/Tokyo'."}
+        },
+        "required": ["timezone"],
+    },
+}
+ASK_WEATHER: list[Any] = [{"role": "user", "content": "What is the weather in Paris?"}]
+
+
+def check_tool_use(block: Any, tool: dict[str, Any]) -> None:
+    """``block`` is a valid use of ``tool``: its name, an Anthropic id, schema-valid input."""
+    assert block.type == "tool_use" and block.name == tool["name"]
+    assert block.id.startswith("toolu_")
+    jsonschema.validate(block.input, tool["input_schema"])
+
+
+def test_tool_choice_any_gets_a_valid_tool_use(server: RunningServer) -> None:
+    message = create(
+        server,
+        max_tokens=100,
+        messages=ASK_WEATHER,
+        tools=[WEATHER],
+        tool_choice={"type": "any"},
+    )
+    assert message.stop_reason == "tool_use"
+    uses = [block for block in message.content if block.type == "tool_use"]
+    assert len(uses) == 1
+    check_tool_use(uses[0], WEATHER)
+
+
+def test_a_named_tool_choice_is_streamed_as_input_json(server: RunningServer) -> None:
+    with client(server).messages.stream(
+        model=model_id(server),
+        max_tokens=100,
+        messages=[{"role": "user", "content": "What time is it in Tokyo?"}],
+        tools=[WEATHER, TIME],
+        tool_choice={"type": "tool", "name": "get_time"},
+    ) as stream:
+        events = list(stream)
+        final = stream.get_final_message()
+    deltas = [e for e in events if e.type == "content_block_delta"]
+    assert deltas and {d.delta.type for d in deltas} == {"input_json_delta"}
+    assert final.stop_reason == "tool_use"
+    (use,) = [block for block in final.content if block.type == "tool_use"]
+    check_tool_use(use, TIME)
+
+
+def test_a_tool_result_turn_is_answered(
+    server: RunningServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    engine = server.state.served.engine
+    assert engine is not None
+    prompts: list[Any] = []
+    real = engine.submit
+
+    def submit(prompt: Any, *args: Any, **kwargs: Any) -> Any:
+        prompts.append(prompt)
+        return real(prompt, *args, **kwargs)
+
+    monkeypatch.setattr(engine, "submit", submit)
+    used = create(
+        server, max_tokens=100, messages=ASK_WEATHER, tools=[WEATHER], tool_choice={"type": "any"}
+    )
+    (use,) = [block for block in used.content if block.type == "tool_use"]
+    result = {"type": "tool_result", "tool_use_id": use.id, "content": "18 degrees and sunny."}
+    history = [*ASK_WEATHER, {"role": "assistant", "content": used.content}]
+    answer = create(
+        server,
+        max_tokens=60,
+        messages=[*history, {"role": "user", "content": [result]}],
+        tools=[WEATHER],
+        tool_choice={"type": "none"},
+    )
+    assert answer.stop_reason in ("end_turn", "max_tokens") and text_of(answer).strip()
+    # The model read the result (the layer words the history for the model's strategy).
+    assert "18 degrees and sunny." in " ".join(m.content for m in prompts[-1].messages)
+
+
+def test_an_error_result_is_said_to_the_model(
+    server: RunningServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    engine = server.state.served.engine
+    assert engine is not None
+    prompts: list[Any] = []
+    real = engine.submit
+
+    def submit(prompt: Any, *args: Any, **kwargs: Any) -> Any:
+        prompts.append(prompt)
+        return real(prompt, *args, **kwargs)
+
+    monkeypatch.setattr(engine, "submit", submit)
+    use = {"type": "tool_use", "id": "toolu_1", "name": "get_weather", "input": {"city": "Paris"}}
+    result = {
+        "type": "tool_result",
+        "tool_use_id": "toolu_1",
+        "content": [{"type": "text", "text": "No such city."}],
+        "is_error": True,
+    }
+    messages = [
+        *ASK_WEATHER,
+        {"role": "assistant", "content": [use]},
+        {"role": "user", "content": [result, {"type": "text", "text": "Try again?"}]},
+    ]
+    create(server, max_tokens=2, messages=messages, tools=[WEATHER])
+    read = " ".join(m.content for m in prompts[0].messages)
+    assert "Error: No such city." in read and "Try again?" in read
+
+
+def test_count_tokens_counts_the_tools_instructions(server: RunningServer) -> None:
+    def count(**tools: Any) -> int:
+        counted = client(server).messages.count_tokens(
+            model=model_id(server), messages=ASK_WEATHER, **tools
+        )
+        return counted.input_tokens
+
+    assert count(tools=[WEATHER]) > count() > 5
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"tool_choice": {"type": "tool", "name": "nowhere"}}, "nowhere"),
+        ({"tools": [{**WEATHER, "input_schema": {"type": "string"}}]}, "schema of an object"),
+        ({"tools": [WEATHER, WEATHER]}, "Two tools are named 'get_weather'"),
+        ({"tools": [{**WEATHER, "name": "bad name!"}]}, "A tool's name"),
+    ],
+    ids=["unknown-tool", "not-an-object", "twice", "bad-name"],
+)
+def test_a_tool_the_model_cannot_use_is_a_400(
+    server: RunningServer, change: dict[str, Any], words: str
+) -> None:
+    body = {"model": "", "max_tokens": 2, "messages": ASK_WEATHER, "tools": [WEATHER], **change}
+    reply = post(server, body)
+    assert reply.status_code == 400, reply.text
+    assert reply.json()["type"] == "error" and words in reply.json()["error"]["message"]
