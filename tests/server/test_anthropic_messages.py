@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import json
+from datetime import datetime
 from typing import Any
 
 import anthropic
@@ -49,6 +50,14 @@ def text_of(message: anthropic.types.Message) -> str:
 def post(server: RunningServer, body: dict[str, Any], **headers: str) -> httpx.Response:
     headers = headers or {"x-api-key": server.token}
     return httpx.post(f"{server.url}/v1/messages", json=body, headers=headers, timeout=120)
+
+
+def test_the_model_list_reads_as_anthropics_too(server: RunningServer) -> None:
+    models = list(client(server).models.list())
+    assert [(m.id, m.type, m.display_name) for m in models] == [
+        (model_id(server), "model", model_id(server))
+    ]
+    assert isinstance(models[0].created_at, datetime)  # read by the SDK as a time
 
 
 def test_a_whole_answer_at_the_apps_defaults_says_paris(server: RunningServer) -> None:
