@@ -16,7 +16,7 @@ import jsonschema
 import pytest
 
 from app.chat import Message
-from tests.server.conftest import RunningServer, image_bytes
+from tests.server.conftest import RunningServer, image_bytes, post_and_hang_up, spy_on_submit
 
 pytestmark = [pytest.mark.integration]
 
@@ -493,3 +493,39 @@ def test_a_tool_the_model_cannot_use_is_a_400(
     reply = post(server, body)
     assert reply.status_code == 400, reply.text
     assert reply.json()["type"] == "error" and words in reply.json()["error"]["message"]
+
+
+# ----- a client that leaves ----------------------------------------------------------------
+
+LONG = {
+    "model": "",
+    "max_tokens": 4000,
+    "temperature": 0,
+    "messages": [{"role": "user", "content": "Write a very long essay about the history of Rome."}],
+}
+
+
+def test_a_client_gone_before_its_whole_message_cancels_it(
+    server: RunningServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    submitted = spy_on_submit(server, monkeypatch)
+    completion = post_and_hang_up(server, "/v1/messages", LONG, submitted).wait(timeout=120)
+    assert completion.finish_reason == "cancelled" and completion.completion_tokens < 4000
+
+
+def test_a_client_gone_mid_stream_cancels_its_message(
+    server: RunningServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    submitted = spy_on_submit(server, monkeypatch)
+    with (
+        httpx.Client(headers={"x-api-key": server.token}, timeout=60) as http,
+        http.stream("POST", f"{server.url}/v1/messages", json={**LONG, "stream": True}) as reply,
+    ):
+        assert reply.status_code == 200
+        deltas = 0
+        for line in reply.iter_lines():
+            deltas += line == "event: content_block_delta"
+            if deltas >= 3:
+                break  # leaving the block closes the connection mid-answer
+    (request,) = submitted
+    assert request.wait(timeout=120).finish_reason == "cancelled"
