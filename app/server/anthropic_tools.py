@@ -33,7 +33,13 @@ def request_tools(body: ConversationRequest) -> tuple[list[ToolSpec], ToolChoice
     offered = body.tools or []
     check_tool_count(len(offered), "tools")
     specs = [
-        tool_spec(tool.name, tool.description, tool.input_schema, f"tools.{index}")
+        tool_spec(
+            tool.name,
+            tool.description,
+            tool.input_schema,
+            f"tools.{index}",
+            schema_field="input_schema",
+        )
         for index, tool in enumerate(offered)
     ]
     return unique(specs, "tools"), tool_choice(body.tool_choice)

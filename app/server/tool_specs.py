@@ -38,8 +38,15 @@ def check_tool_count(count: int, param: str) -> None:
         raise ApiError(400, f"{count} tools were sent; the limit is {MAX_TOOLS}.", param=param)
 
 
-def tool_spec(name: object, description: object, parameters: object, param: str) -> ToolSpec:
-    """One tool, checked; ``param`` is where it is in the request (``tools.3.function``).
+def tool_spec(
+    name: object,
+    description: object,
+    parameters: object,
+    param: str,
+    schema_field: str = "parameters",
+) -> ToolSpec:
+    """One tool, checked; ``param`` is where it is in the request (``tools.3.function``), and
+    ``schema_field`` what the API calls the arguments' schema (Anthropic: ``input_schema``).
 
     Raises:
         ApiError: 400 naming the bad field.
@@ -62,15 +69,19 @@ def tool_spec(name: object, description: object, parameters: object, param: str)
         )
     if parameters is None:
         parameters = EMPTY_PARAMETERS
-    where = f"{param}.parameters"
+    where = f"{param}.{schema_field}"
     if not isinstance(parameters, Mapping):
-        raise ApiError(400, "A tool's parameters must be a JSON schema object.", param=where)
+        raise ApiError(400, f"A tool's {schema_field} must be a JSON schema object.", param=where)
     if parameters.get("type", "object") != "object":
-        raise ApiError(400, "A tool's parameters must be the schema of an object.", param=where)
+        raise ApiError(
+            400, f"A tool's {schema_field} must be the schema of an object.", param=where
+        )
     try:
         checked = json.loads(check_schema(json.dumps(parameters, allow_nan=False)))
     except (ValueError, RecursionError) as error:  # NaN, or nested past what json writes
-        raise ApiError(400, "A tool's parameters are not valid JSON.", param=where) from error
+        raise ApiError(
+            400, f"A tool's {schema_field} schema is not valid JSON.", param=where
+        ) from error
     except InvalidInputError as error:
         raise ApiError(400, str(error), param=where) from error
     return ToolSpec(name, " ".join(description.split()), checked)

@@ -480,7 +480,7 @@ def test_count_tokens_counts_the_tools_instructions(server: RunningServer) -> No
     ("change", "words"),
     [
         ({"tool_choice": {"type": "tool", "name": "nowhere"}}, "nowhere"),
-        ({"tools": [{**WEATHER, "input_schema": {"type": "string"}}]}, "schema of an object"),
+        ({"tools": [{**WEATHER, "input_schema": {"type": "string"}}]}, "input_schema must be"),
         ({"tools": [WEATHER, WEATHER]}, "Two tools are named 'get_weather'"),
         ({"tools": [{**WEATHER, "name": "bad name!"}]}, "A tool's name"),
     ],

@@ -1,7 +1,7 @@
 """A 20,000-character tool result on the tiny model with a small context: every prompt the engine
 reads — each tool choice and the answer — stays within the context, counted by GenAI itself.
 
-The tiny int8 chat model (its context set to 640 tokens in a copy of its config) with its real
+The tiny int8 chat model (its context set to 768 tokens in a copy of its config) with its real
 tokenizer, a real MCP server over stdio reading a real file; the tool choices are fixed after
 real generation (see tests/integration/chat/test_tool_loop.py)."""
 
@@ -28,7 +28,7 @@ from tests.mcp_servers.running import calculator_stdio
 pytestmark = [pytest.mark.integration]
 
 
-CONTEXT = 640
+CONTEXT = 768
 
 
 READ_LONG = '{"tool": "files/read_file", "arguments": {"name": "long.txt"}}'
