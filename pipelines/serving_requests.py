@@ -36,7 +36,10 @@ class RequestOptions:
 
     settings: GenerationSettings = field(default_factory=GenerationSettings)
     stop: tuple[str, ...] = ()
-    """Strings that end the answer (not included in it)."""
+    """Strings that end the answer (not included in it, unless ``stop_in_text``)."""
+    stop_in_text: bool = False
+    """Keep the stop string that ended the answer at the end of its text (a caller that must
+    say which one ended it cuts it off itself; GenAI does not tell which one matched)."""
     json_schema: str | None = None
     """A JSON schema the answer must follow (structured output), as JSON text."""
     presence_penalty: float = 0.0
@@ -189,7 +192,8 @@ def request_config(options: RequestOptions) -> Any:
     config.frequency_penalty = options.frequency_penalty
     if options.stop:
         config.stop_strings = set(options.stop)
-        config.include_stop_str_in_output = False
+        # Held back while it could still be a stop string either way (GenAI's stream window).
+        config.include_stop_str_in_output = options.stop_in_text
     if options.json_schema is not None:
         config.structured_output_config = structured_output_config(options.json_schema)
     return config

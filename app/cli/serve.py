@@ -1,4 +1,4 @@
-"""``ov-studio serve``: the OpenAI- and Ollama-compatible server, headless.
+"""``ov-studio serve``: the OpenAI-, Anthropic- and Ollama-compatible server, headless.
 
 It prints the address and the token, loads the default model (so the first request does not
 wait for it), and serves until Ctrl+C or SIGTERM, which end the running streams and exit 0.
@@ -28,13 +28,14 @@ def add_serve_parser(commands: Commands[argparse.ArgumentParser]) -> None:
     """The ``serve`` command."""
     serve = commands.add_parser(
         "serve",
-        help="serve the models over OpenAI- and Ollama-compatible HTTP APIs",
+        help="serve the models over OpenAI-, Anthropic- and Ollama-compatible HTTP APIs",
         description="Serves the installed models at http://HOST:PORT: OpenAI's API under /v1 "
         "(models, chat/completions, completions, responses, embeddings, audio/speech with your "
-        "cloned voices, audio/transcriptions) and Ollama's under /api (tags, chat, generate, "
-        "embed, version). Every request needs 'Authorization: Bearer TOKEN'; the token is "
-        "printed at start and kept between runs (--new-token replaces it). Several clients "
-        "stream at once. Only this machine can connect unless --lan is given. Ctrl+C stops it.",
+        "cloned voices, audio/transcriptions), Anthropic's Messages API at /v1/messages, and "
+        "Ollama's under /api (tags, chat, generate, embed, version). Every request needs "
+        "'Authorization: Bearer TOKEN' (or 'x-api-key: TOKEN'); the token is printed at start "
+        "and kept between runs (--new-token replaces it). Several clients stream at once. Only "
+        "this machine can connect unless --lan is given. Ctrl+C stops it.",
     )
     serve.add_argument(
         "--host", help="address to listen on (default: the server setting, 127.0.0.1)"

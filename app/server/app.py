@@ -10,6 +10,7 @@ from starlette.middleware.cors import CORSMiddleware
 
 from app.core import app_version
 from app.server import (
+    anthropic_messages,
     ollama_api,
     ollama_models,
     openai_audio,
@@ -31,6 +32,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     responses_api.router,
     ollama_models.router,
     ollama_api.router,
+    anthropic_messages.router,
 )
 
 
@@ -65,7 +67,9 @@ def create_app(
             CORSMiddleware,
             allow_origins=list(cors_origins),
             allow_methods=["GET", "POST", "DELETE", "OPTIONS"],
-            allow_headers=["Authorization", "Content-Type"],
+            # x-api-key carries the token as Anthropic's clients send it; they also send
+            # anthropic-version with every request.
+            allow_headers=["Authorization", "Content-Type", "X-Api-Key", "Anthropic-Version"],
         )
     app.add_middleware(
         Guard,

@@ -1,7 +1,9 @@
 """Errors in the shape each API's clients expect, and never a traceback.
 
 OpenAI clients read ``{"error": {"message", "type", "param", "code"}}``; Ollama clients read
-``{"error": "message"}``. Which one a request gets follows its path (``/api/…`` is Ollama's).
+``{"error": "message"}``; Anthropic clients read ``{"type": "error", "error": {"type",
+"message"}}``. Which one a request gets follows its path (``/api/…`` is Ollama's,
+``/v1/messages…`` Anthropic's).
 A malformed body (not JSON, not UTF-8, a wrong type, an unknown value) is a 400 with one
 sentence naming the field; only a bug of ours is a 500, and even then the body is one sentence
 (the traceback goes to the log).
@@ -24,6 +26,8 @@ from pipelines.core import InvalidInputError, PipelineError
 log = logging.getLogger(__name__)
 
 OLLAMA_PREFIX = "/api/"
+#: Anthropic's Messages API (``/v1/messages``, ``/v1/messages/count_tokens``).
+ANTHROPIC_PREFIX = "/v1/messages"
 #: The answer to a body not declared JSON.
 NOT_JSON = "Send the body as JSON (Content-Type: application/json)."
 
@@ -40,6 +44,19 @@ _OPENAI_TYPES = {
     429: "rate_limit_error",
     500: "server_error",
     503: "server_error",
+}
+
+#: Anthropic's error ``type`` for each status we send (https://docs.claude.com/en/api/errors).
+_ANTHROPIC_TYPES = {
+    400: "invalid_request_error",
+    401: "authentication_error",
+    403: "permission_error",
+    404: "not_found_error",
+    409: "conflict_error",
+    413: "request_too_large",
+    429: "rate_limit_error",
+    500: "api_error",
+    503: "overloaded_error",
 }
 
 
@@ -70,6 +87,8 @@ def error_for_path(
     headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
     if path.startswith(OLLAMA_PREFIX):
         return JSONResponse({"error": message}, status_code=status, headers=headers)
+    if is_anthropic_path(path):
+        return JSONResponse(anthropic_error(status, message), status_code=status, headers=headers)
     body = {
         "error": {
             "message": message,
@@ -79,6 +98,18 @@ def error_for_path(
         }
     }
     return JSONResponse(body, status_code=status, headers=headers)
+
+
+def is_anthropic_path(path: str) -> bool:
+    """Whether ``path`` is under Anthropic's Messages API."""
+    return path == ANTHROPIC_PREFIX or path.startswith(ANTHROPIC_PREFIX + "/")
+
+
+def anthropic_error(status: int, message: str) -> dict[str, Any]:
+    """``message`` as Anthropic's error body (also a stream's ``error`` event); its ``type``
+    follows ``status`` (other 4xx are ``invalid_request_error``, as Anthropic says)."""
+    kind = _ANTHROPIC_TYPES.get(status, "api_error" if status >= 500 else "invalid_request_error")
+    return {"type": "error", "error": {"type": kind, "message": message}}
 
 
 def describe_validation(errors: Sequence[Any]) -> tuple[str, str | None]:

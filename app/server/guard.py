@@ -15,7 +15,7 @@ from collections.abc import Callable
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app.server.errors import OLLAMA_PREFIX, error_for_path
+from app.server.errors import OLLAMA_PREFIX, error_for_path, is_anthropic_path
 from app.server.token import token_matches
 
 #: The largest body a request may send: a 25 MB audio file (OpenAI's own limit) in a
@@ -60,11 +60,11 @@ class Guard:
             await self.app(scope, receive, send)
             return
         authorization = headers.get(b"authorization", b"").decode("latin-1")
-        if not token_matches(authorization, self.token()):
+        api_key = headers.get(b"x-api-key", b"").decode("latin-1")
+        if not token_matches(authorization, self.token(), api_key):
             message = (
-                "This server needs its token: send 'Authorization: Bearer <token>' "
-                "(the token is shown in OV Studio's server settings)."
-                if not authorization
+                _asking_for_the_token(path)
+                if not authorization and not api_key
                 else "The token is not valid for this server."
             )
             refusal = error_for_path(path, 401, message, code="invalid_api_key")
@@ -86,6 +86,19 @@ class Guard:
             scope = _as_json(scope)
         limited = _LimitedBody(scope, receive, send, self.max_body_bytes)
         await self.app(scope, limited.receive, limited.send)
+
+
+def _asking_for_the_token(path: str) -> str:
+    """The 401's sentence to a request that sent no token, in its API's words."""
+    header = (
+        "'x-api-key: <token>' or 'Authorization: Bearer <token>'"
+        if is_anthropic_path(path)
+        else "'Authorization: Bearer <token>'"
+    )
+    return (
+        f"This server needs its token: send {header} "
+        "(the token is shown in OV Studio's server settings)."
+    )
 
 
 class _LimitedBody:

@@ -14,6 +14,7 @@ import json
 import time
 from collections.abc import AsyncGenerator, AsyncIterator
 from contextlib import aclosing
+from datetime import UTC, datetime
 from typing import Any
 
 import anyio
@@ -51,16 +52,26 @@ CHUNK = "chat.completion.chunk"
 
 @router.get("/models")
 async def list_models(request: Request) -> dict[str, Any]:
-    """The installed chat models (what a request's ``model`` may name)."""
+    """The installed chat models (what a request's ``model`` may name), in a list both
+    OpenAI's and Anthropic's clients read: each model carries both APIs' fields, and the page
+    says it is the only one (Anthropic's ``has_more``)."""
     state = state_of(request)
     models = await anyio.to_thread.run_sync(state.served.models)
-    return {
-        "object": "list",
-        "data": [
-            {"id": m.id, "object": "model", "created": m.created, "owned_by": "ov-studio"}
-            for m in models
-        ],
-    }
+    data = [
+        {
+            "id": m.id,
+            "object": "model",
+            "created": m.created,
+            "owned_by": "ov-studio",
+            # Anthropic's
+            "type": "model",
+            "display_name": m.id,
+            "created_at": datetime.fromtimestamp(m.created, UTC).isoformat().replace("+00:00", "Z"),
+        }
+        for m in models
+    ]
+    first, last = (data[0]["id"], data[-1]["id"]) if data else (None, None)
+    return {"object": "list", "data": data, "has_more": False, "first_id": first, "last_id": last}
 
 
 @router.post("/chat/completions", response_model=None)

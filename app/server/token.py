@@ -1,6 +1,7 @@
 """The server's bearer token: made on first start, kept with the app's other secrets.
 
-Every route requires ``Authorization: Bearer <token>``: a loopback port is reachable by every
+Every route requires ``Authorization: Bearer <token>`` (or ``x-api-key: <token>``, as
+Anthropic's clients send their key; the same token): a loopback port is reachable by every
 program and every user on the machine (and by web pages, through the browser), so being local
 is not being trusted. The token is 32 random bytes, URL-safe; the app shows it with a Copy
 button and can make a new one (every client then needs the new token).
@@ -45,11 +46,18 @@ def new_server_token(store: SecretStore) -> str:
     return token
 
 
-def token_matches(header: str | None, token: str) -> bool:
-    """Whether an ``Authorization`` header carries ``token`` (compared in constant time)."""
-    if not header:
-        return False
-    scheme, _, value = header.partition(" ")
-    if scheme.lower() != "bearer":
-        return False
-    return hmac.compare_digest(value.strip().encode(), token.encode())
+def token_matches(authorization: str | None, token: str, api_key: str | None = None) -> bool:
+    """Whether a request carries ``token``: in its ``Authorization: Bearer`` header, or in its
+    ``x-api-key`` header (``api_key``), where Anthropic's clients put their key. Compared in
+    constant time."""
+    presented: list[str] = []
+    if authorization:
+        scheme, _, value = authorization.partition(" ")
+        if scheme.lower() == "bearer":
+            presented.append(value.strip())
+    if api_key:
+        presented.append(api_key.strip())
+    expected = token.encode()
+    # Every presented value is compared (no early exit): the time does not tell which matched.
+    matches = [hmac.compare_digest(value.encode(), expected) for value in presented]
+    return any(matches)

@@ -17,8 +17,15 @@ from tests.server.conftest import RunningServer, start_server
 
 pytestmark = [pytest.mark.integration]
 
-KNOWN = ["/v1/models", "/v1/chat/completions", "/v1/audio/transcriptions", "/api/chat"]
-UNKNOWN = ["/v1/nothing", "/api/nothing", "/admin", "/"]
+KNOWN = [
+    "/v1/models",
+    "/v1/chat/completions",
+    "/v1/audio/transcriptions",
+    "/api/chat",
+    "/v1/messages",
+    "/v1/messages/count_tokens",
+]
+UNKNOWN = ["/v1/nothing", "/api/nothing", "/admin", "/", "/v1/messages/nothing"]
 PREFLIGHT = {"Origin": "http://site.example", "Access-Control-Request-Method": "POST"}
 
 
@@ -36,6 +43,13 @@ def answer_without_token(
     return reply.status_code, error if isinstance(error, str) else error["message"]
 
 
+def api_of(path: str) -> str:
+    """Which API's error shape a path gets."""
+    if path.startswith("/api/"):
+        return "ollama"
+    return "anthropic" if path.startswith("/v1/messages") else "openai"
+
+
 @pytest.mark.parametrize(
     ("method", "headers"),
     [
@@ -51,18 +65,13 @@ def answer_without_token(
 def test_without_the_token_known_and_unknown_routes_answer_alike(
     server: RunningServer, method: str, headers: dict[str, str] | None
 ) -> None:
-    openai_answers = {
-        answer_without_token(server.url + path, method, headers)
-        for path in KNOWN + UNKNOWN
-        if not path.startswith("/api/")
-    }
-    ollama_answers = {
-        answer_without_token(server.url + path, method, headers)
-        for path in KNOWN + UNKNOWN
-        if path.startswith("/api/")
-    }
-    assert len(openai_answers) == 1 and len(ollama_answers) == 1, (openai_answers, ollama_answers)
-    assert {status for status, _ in openai_answers | ollama_answers} == {401}
+    # Each API answers in its own shape (its path says which), alike for all its paths.
+    answers: dict[str, set[tuple[int, str]]] = {}
+    for path in KNOWN + UNKNOWN:
+        found = answer_without_token(server.url + path, method, headers)
+        answers.setdefault(api_of(path), set()).add(found)
+    assert all(len(found) == 1 for found in answers.values()), answers
+    assert {status for found in answers.values() for status, _ in found} == {401}
 
 
 def test_with_cors_a_preflight_is_answered_alike_for_any_route(server: RunningServer) -> None:
@@ -147,3 +156,12 @@ def test_a_wrong_token_is_refused_and_the_connection_closed(server: RunningServe
     assert reply.status_code == 401
     assert reply.json()["error"]["message"] == "The token is not valid for this server."
     assert reply.headers["connection"] == "close"  # its body is never read
+
+
+def test_the_token_as_x_api_key_is_taken_as_anthropics_clients_send_it(
+    server: RunningServer,
+) -> None:
+    assert httpx.get(f"{server.url}/v1/models", headers={"x-api-key": server.token}).is_success
+    refused = httpx.get(f"{server.url}/v1/models", headers={"x-api-key": "not-the-token"})
+    assert refused.status_code == 401
+    assert refused.json()["error"]["message"] == "The token is not valid for this server."

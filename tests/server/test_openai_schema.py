@@ -1,7 +1,7 @@
-"""Hostile bodies against the OpenAI routes (chat, completions, responses): whatever arrives,
-the answer is below 500, an error is one sentence in OpenAI's shape, and the server still
-answers a normal request. Chat bodies carry tools, tool choices and tool turns too: well-formed
-and not."""
+"""Hostile bodies against the OpenAI routes (chat, completions, responses) and Anthropic's
+Messages API: whatever arrives, the answer is below 500, an error is one sentence in the route's
+API's shape, and the server still answers a normal request. Bodies carry tools, tool choices and
+tool turns too: well-formed and not."""
 
 from __future__ import annotations
 
@@ -17,11 +17,20 @@ from tests.server.conftest import RunningServer
 
 pytestmark = [pytest.mark.integration]
 
-ROUTES = ("/v1/chat/completions", "/v1/completions", "/v1/responses")
-VALID = {
+MESSAGES = "/v1/messages"
+ROUTES = (
+    "/v1/chat/completions",
+    "/v1/completions",
+    "/v1/responses",
+    MESSAGES,
+    "/v1/messages/count_tokens",
+)
+VALID: dict[str, dict[str, Any]] = {
     "/v1/chat/completions": {"messages": [{"role": "user", "content": "Hi"}], "max_tokens": 4},
     "/v1/completions": {"prompt": "Hello", "max_tokens": 4},
     "/v1/responses": {"input": [{"role": "user", "content": "Hi"}], "max_output_tokens": 4},
+    MESSAGES: {"model": "", "messages": [{"role": "user", "content": "Hi"}], "max_tokens": 4},
+    "/v1/messages/count_tokens": {"model": "", "messages": [{"role": "user", "content": "Hi"}]},
 }
 #: The fields that bound an answer's length, per route.
 LENGTHS = ("max_tokens", "max_completion_tokens", "max_output_tokens")
@@ -33,6 +42,9 @@ FIELDS = [
     "parallel_tool_calls", "input", "instructions", "max_output_tokens", "text",
     "previous_response_id", "store", "metadata", "reasoning", "background", "include",
     "truncation",
+    # Anthropic's
+    "system", "stop_sequences", "top_k", "thinking", "output_config",
+    "mcp_servers", "container",
 ]  # fmt: skip
 #: Answer lengths above this are cut down: a valid body must finish in moments.
 SMALL_ANSWER = 4
@@ -43,7 +55,8 @@ JSON_ISH = st.recursive(
     | st.integers(min_value=-(2**70), max_value=2**70)
     | st.floats(allow_nan=True, allow_infinity=True)
     | st.text(max_size=40)
-    | st.sampled_from(["user", "system", "tool", "text", "json_schema", "", "\x00", "\ud800"]),
+    | st.sampled_from(["user", "system", "tool", "text", "json_schema", "", "\x00", "\ud800"])
+    | st.sampled_from(["assistant", "image", "tool_use", "tool_result", "base64", "url"]),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner),
     max_leaves=12,
 )
@@ -106,6 +119,52 @@ CALL_ITEMS = st.sampled_from(
 )  # fmt: skip
 
 
+#: Anthropic's tools (some its server tools), choices and tool turns, well-formed and not.
+ANTHROPIC_TOOL = st.fixed_dictionaries(
+    {"name": st.sampled_from(["get_weather", "f", "a b", ""]) | st.text(max_size=8)},
+    optional={
+        "description": JSON_ISH,
+        "input_schema": SCHEMA_ISH | JSON_ISH,
+        "type": st.sampled_from(["custom", "web_search_20250305", "bash_20250124"]),
+    },
+)
+ANTHROPIC_CHOICE = st.fixed_dictionaries(
+    {"type": st.sampled_from(["auto", "any", "tool", "none", "sometimes"])},
+    optional={"name": st.text(max_size=8), "disable_parallel_tool_use": JSON_ISH},
+)
+ANTHROPIC_TURNS = st.sampled_from(
+    [
+        [
+            {"role": "assistant", "content": [
+                {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {"x": 1}}]},
+            {"role": "user", "content": [
+                {"type": "tool_result", "tool_use_id": "toolu_1", "content": "42"}]},
+        ],
+        [{"role": "assistant", "content": [{"type": "tool_use", "id": 1, "input": "x"}]}],
+        [{"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_9",
+                                       "content": [{"type": "image"}], "is_error": True}]}],
+    ]
+)  # fmt: skip
+
+#: Anthropic's content blocks, some whole, some with wrong or missing fields.
+BLOCK = st.fixed_dictionaries(
+    {"type": st.sampled_from(["text", "image", "tool_use", "tool_result", "thinking", "doc"])},
+    optional={
+        "text": JSON_ISH,
+        "source": st.fixed_dictionaries(
+            {"type": st.sampled_from(["base64", "url", "file"])},
+            optional={"data": JSON_ISH, "media_type": JSON_ISH, "url": JSON_ISH},
+        ),
+        "id": JSON_ISH,
+        "name": JSON_ISH,
+        "input": JSON_ISH,
+        "tool_use_id": JSON_ISH,
+        "content": JSON_ISH,
+        "is_error": JSON_ISH,
+    },
+)
+
+
 @st.composite
 def mutated(draw: st.DrawFn) -> tuple[str, bytes, str]:
     """A route, a body and its content type: a valid body with some fields made wrong."""
@@ -114,9 +173,24 @@ def mutated(draw: st.DrawFn) -> tuple[str, bytes, str]:
     for field in draw(st.lists(st.sampled_from(FIELDS), min_size=1, max_size=4)):
         value = draw(JSON_ISH)
         small = field in LENGTHS and isinstance(value, int)
-        if small and SMALL_ANSWER < value <= 32_768:
+        # Anthropic's max_tokens is cut to the context, not refused above 32,768.
+        most = 2**31 if route == MESSAGES else 32_768
+        if small and SMALL_ANSWER < value <= most:
             value = SMALL_ANSWER
         body[field] = value
+    messages = body.get("messages")
+    if isinstance(messages, list) and draw(st.booleans()):
+        for message in messages:
+            if isinstance(message, dict):
+                blocks = route.startswith(MESSAGES) and draw(st.booleans())
+                message["content"] = draw(st.lists(BLOCK, max_size=3) if blocks else JSON_ISH)
+    if route.startswith(MESSAGES) and draw(st.booleans()):
+        body["tools"] = draw(st.lists(ANTHROPIC_TOOL, max_size=3))
+        if draw(st.booleans()):
+            body["tool_choice"] = draw(ANTHROPIC_CHOICE)
+        if isinstance(body.get("messages"), list) and draw(st.booleans()):
+            ask = {"role": "user", "content": "Hi"}
+            body["messages"] = [*body["messages"], *draw(ANTHROPIC_TURNS), ask]
     if route == "/v1/chat/completions" and draw(st.booleans()):
         body["tools"] = draw(st.lists(TOOL_ISH, max_size=3))
         if draw(st.booleans()):
@@ -133,11 +207,11 @@ def mutated(draw: st.DrawFn) -> tuple[str, bytes, str]:
             body["tool_choice"] = draw(FLAT_CHOICE_ISH)
         if isinstance(body.get("input"), list) and draw(st.booleans()):
             body["input"] = [*body["input"], *draw(CALL_ITEMS), {"role": "user", "content": "Hi"}]
-    messages = body.get("messages", body.get("input"))
-    if isinstance(messages, list) and draw(st.booleans()):
-        for message in messages:
-            if isinstance(message, dict):
-                message["content"] = draw(JSON_ISH)
+    items = body.get("input") if route == "/v1/responses" else None
+    if isinstance(items, list) and draw(st.booleans()):
+        for item in items:
+            if isinstance(item, dict):
+                item["content"] = draw(JSON_ISH)
     return route, json.dumps(body, allow_nan=True).encode(), "application/json"
 
 
@@ -153,6 +227,15 @@ FORCED = {
     "tools": [{"type": "function", "function": {"name": "f", "parameters": {
         "type": "object", "properties": {"x": {"type": "string"}}}}}],
     "tool_choice": "required",
+}  # fmt: skip
+
+FORCED_MESSAGE = {
+    "model": "",
+    "messages": [{"role": "user", "content": "Hi"}],
+    "max_tokens": 4,
+    "tools": [{"name": "f", "input_schema": {
+        "type": "object", "properties": {"x": {"type": "string"}}}}],
+    "tool_choice": {"type": "any"},
 }  # fmt: skip
 HUGE = json.dumps({"prompt": "a" * 5_000_000, "max_tokens": 4}).encode()
 HUGE_CHAT = json.dumps(
@@ -179,13 +262,15 @@ def check(server: RunningServer, route: str, body: bytes, content_type: str) -> 
     headers = {**server.auth, "Content-Type": content_type}
     reply = httpx.post(server.url + route, content=body, headers=headers, timeout=120)
     assert reply.status_code < 500, reply.text
+    anthropic = route.startswith(MESSAGES)
     if reply.headers["content-type"].startswith("text/event-stream"):
         assert reply.status_code == 200
         if route == "/v1/responses":  # no [DONE] on this API: its last event ends it
             last = json.loads(reply.text.rstrip().rsplit("data: ", 1)[-1])
             assert last["type"] in ("response.completed", "response.incomplete")
         else:
-            assert reply.text.rstrip().endswith("data: [DONE]")
+            end = '{"type": "message_stop"}' if anthropic else "data: [DONE]"
+            assert reply.text.rstrip().endswith(end), reply.text
         return
     answer = reply.json()
     if reply.status_code >= 400:
@@ -193,8 +278,13 @@ def check(server: RunningServer, route: str, body: bytes, content_type: str) -> 
         assert isinstance(error["message"], str) and error["message"].endswith((".", ")"))
         assert "Traceback" not in error["message"]
         assert isinstance(error["type"], str)
+        assert answer.get("type") == ("error" if anthropic else None)
     elif route == "/v1/responses":
         assert reply.status_code == 200 and answer["status"] in ("completed", "incomplete")
+    elif route == MESSAGES:
+        assert reply.status_code == 200 and answer["content"][0]["type"] in ("text", "tool_use")
+    elif anthropic:
+        assert reply.status_code == 200 and answer["input_tokens"] > 0
     else:
         assert reply.status_code == 200 and isinstance(answer["choices"][0], dict)
 
@@ -210,7 +300,7 @@ def normal_answer(server: RunningServer) -> None:
 
 
 @settings(
-    max_examples=60,
+    max_examples=80,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -242,6 +332,22 @@ def normal_answer(server: RunningServer) -> None:
         "application/json",
     )
 )
+@example(case=(MESSAGES, b'{"model": "", "messages": [], "max_tokens": 4}', "application/json"))
+@example(
+    case=(
+        MESSAGES,
+        b'{"model": "", "max_tokens": 4, "messages": [{"role": "user", "content": [{}]}]}',
+        "application/json",
+    )
+)
+@example(
+    case=(
+        MESSAGES,
+        b'{"model": "", "max_tokens": 4, "messages": [{"role": "user", "content": "a"}], '
+        b'"system": [{"type": "image"}], "stop_sequences": ["a", ""], "stream": true}',
+        "application/json",
+    )
+)
 @example(case=("/v1/chat/completions", json.dumps(FORCED).encode(), "application/json"))
 @example(
     case=(
@@ -249,6 +355,10 @@ def normal_answer(server: RunningServer) -> None:
         json.dumps({**FORCED, "stream": True}).encode(),
         "application/json",
     )
+)
+@example(case=(MESSAGES, json.dumps(FORCED_MESSAGE).encode(), "application/json"))
+@example(
+    case=(MESSAGES, json.dumps({**FORCED_MESSAGE, "stream": True}).encode(), "application/json")
 )
 @example(case=("/v1/completions", HUGE, "application/json"))
 @example(case=("/v1/chat/completions", HUGE_CHAT, "application/json"))
@@ -286,7 +396,7 @@ def normal_answer(server: RunningServer) -> None:
         "application/json",
     )
 )
-def test_hostile_bodies_get_a_4xx_in_openai_shape(
+def test_hostile_bodies_get_a_4xx_in_their_apis_shape(
     server: RunningServer, case: tuple[str, bytes, str]
 ) -> None:
     check(server, *case)

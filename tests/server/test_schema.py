@@ -43,6 +43,18 @@ def test_half_a_character_is_a_400_naming_the_field_openai(
     assert error["message"].startswith(f"'{field}' holds {HALF}")
 
 
+def test_half_a_character_is_a_400_naming_the_field_anthropic(server: RunningServer) -> None:
+    body = (
+        rb'{"model": "", "max_tokens": 4, "messages": [{"role": "user", "content": '
+        rb'[{"type": "text", "text": "\ud800"}]}]}'
+    )
+    reply = post(server, "/v1/messages", body)
+    assert reply.status_code == 400, reply.text
+    answer = reply.json()
+    assert answer["type"] == "error" and answer["error"]["type"] == "invalid_request_error"
+    assert answer["error"]["message"].startswith(f"'messages.0.content.0.text' holds {HALF}")
+
+
 @pytest.mark.parametrize(
     ("path", "body", "field"),
     [
