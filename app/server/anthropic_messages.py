@@ -18,7 +18,6 @@ fields are ignored.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -29,7 +28,7 @@ from fastapi import APIRouter, Request
 from numpy.typing import NDArray
 from sse_starlette import EventSourceResponse
 
-from app.chat import BatchingEngine, ChatPrompt, Message, RequestOptions, check_schema
+from app.chat import BatchingEngine, ChatPrompt, Message, RequestOptions
 from app.server.answer_stream import complete, stream_completion
 from app.server.anthropic_blocks import has_tool_turns, read_conversation
 from app.server.anthropic_schema import ConversationRequest, CountTokensRequest, MessagesRequest
@@ -37,6 +36,7 @@ from app.server.anthropic_stream import message_events, new_message, ping, whole
 from app.server.anthropic_tools import one_call_at_most, request_tools
 from app.server.errors import ApiError
 from app.server.openai_answers import answer_options
+from app.server.openai_answers import output_schema as openai_output_schema
 from app.server.openai_schema import SampledRequest
 from app.server.schema import MAX_ANSWER_TOKENS, TextRoute
 from app.server.served_models import ServedModel
@@ -266,7 +266,8 @@ def prompt_tokens_of(
 
 
 def output_schema(body: MessagesRequest) -> str | None:
-    """The JSON schema the answer must follow (``output_config.format``), checked.
+    """The JSON schema the answer must follow (``output_config.format``), checked as the
+    OpenAI routes check theirs.
 
     Raises:
         ApiError: 400 when the schema is unusable.
@@ -274,7 +275,4 @@ def output_schema(body: MessagesRequest) -> str | None:
     output_format = body.output_config.format if body.output_config else None
     if output_format is None:
         return None
-    try:
-        return check_schema(json.dumps(output_format.schema_))
-    except InvalidInputError as error:
-        raise ApiError(400, str(error), param=SCHEMA_PARAM) from error
+    return openai_output_schema("json_schema", output_format.schema_, SCHEMA_PARAM)
