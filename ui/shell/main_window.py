@@ -81,7 +81,7 @@ class MainWindow(QMainWindow):
         # Every settings change, from any thread, reaches the panels that show that setting.
         self.settings_signals = SettingsSignals(ctx.settings_store, self.tasks, self)
         # Where each kind of file was last opened or saved: the file dialogs start there.
-        self.recent_folders = RecentFolders()
+        self.recent_folders = RecentFolders(self.session.state.folders)
         # An exception no job or control handles: a dialog, the log, and the app goes on.
         self.crash_reporter = CrashReporter(self, ctx.paths.log_file)
         self.crash_reporter.install()
