@@ -19,6 +19,7 @@ from ui.i18n import tr
 from ui.icons import icon
 from ui.widgets.elided_label import ElidedLabel
 from ui.widgets.layouts import hbox
+from ui.widgets.menu_button import hide_menu_arrow
 
 SHORTCUT = "Ctrl+L"
 """Opens the model menu (LM Studio's key for its model picker)."""
@@ -47,7 +48,7 @@ class ModelButton(QToolButton):
         self.setMenu(menu)
         self.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.setAutoRaise(True)  # no frame until the pointer is over it
-        self.setStyleSheet("QToolButton::menu-indicator { image: none; width: 0; }")
+        hide_menu_arrow(self)  # the chevron label says it
         self.name = ElidedLabel()
         # Preferred, not the label's Ignored: the button asks for the whole name, and gives
         # way down to the label's minimum (a few letters and "…").

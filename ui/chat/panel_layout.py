@@ -29,6 +29,7 @@ from ui.app_style import (
 from ui.i18n import tr
 from ui.icons import set_icon
 from ui.widgets.layouts import hbox, panel_splitter, vbox
+from ui.widgets.menu_button import hide_menu_arrow
 
 if TYPE_CHECKING:
     from ui.chat.panel import ChatPanel
@@ -108,7 +109,7 @@ def options_button(panel: ChatPanel) -> QToolButton:
     set_icon(button, "dots-horizontal")
     button.setAutoRaise(True)
     button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-    button.setStyleSheet("QToolButton::menu-indicator { image: none; width: 0; }")
+    hide_menu_arrow(button)
     describe(
         button,
         tr("Chat options"),
