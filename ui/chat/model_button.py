@@ -34,9 +34,8 @@ def choose_a_model() -> str:
 
 
 def button_hint() -> str:
-    """The second line of the tooltip: what the button does, and its key."""
-    keys = QKeySequence(SHORTCUT).toString(QKeySequence.SequenceFormat.NativeText)
-    return tr("Choose the chat model and where it runs ({keys})").format(keys=keys)
+    """The last line of the tooltip: what the button does, and its key."""
+    return tr("Choose the chat model and where it runs (Ctrl+L)")
 
 
 class ModelButton(QToolButton):
