@@ -42,7 +42,6 @@ class ConversationList(QListWidget):
         self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.setItemDelegate(ConversationDelegate(self))
-        self.setObjectName("conversationList")
         describe(
             self,
             tr("Conversations"),

@@ -115,10 +115,15 @@ class ModelButton(QToolButton):
         self.model_menu.popup(self.mapToGlobal(QPoint(0, -hint.height())))
 
     def event(self, event: QEvent) -> bool:
-        """Draw the chevron again in the new palette's colours (light/dark switch)."""
+        """Draw the chevron again in the new palette's colours (light/dark switch); ask for
+        room again when a label's text changed."""
         # event(), not changeEvent(): see ui.chat.input_box.ChatInput.event (PySide6 6.12.0).
         if event.type() == QEvent.Type.PaletteChange:
             self._draw_chevron()
+        if event.type() == QEvent.Type.LayoutRequest:
+            # A label's text changed behind this button's back (the language switch sets it):
+            # the composer's row must ask for the new size hint.
+            self.updateGeometry()
         return super().event(event)
 
     def _draw_chevron(self) -> None:

@@ -92,11 +92,11 @@ def composer(panel: ChatPanel) -> QFrame:
         panel.dictation.button,
     )
     set_type(panel.context_label, TypeScale.CAPTION)
-    # A stretch of its own (the meter is hidden with no model, and the buttons keep their size)
-    # and one for the meter (it wraps its words, and would take its narrow size hint).
+    # The meter takes the room left (it wraps its words, and would take its narrow size
+    # hint); the spacer keeps Send on the right while it is hidden (no model).
     meter = panel.context_label
     ends = (panel.hands_free_mode.toggle, panel.send_button)
-    buttons = hbox(*actions, 1, (meter, 1), *ends, spacing=Space.S)
+    buttons = hbox(*actions, 0, (meter, 1), *ends, spacing=Space.S)
     vbox(panel.attachments, panel.input, buttons, parent=box, margins=Space.S, spacing=Space.XS)
     mark_primary(panel.send_button)
     return box

@@ -142,7 +142,7 @@ def test_the_model_name_is_elided_at_1024(qtbot: QtBot, window: MainWindow, tmp_
     assert "llama" in button.toolTip()  # the model's details are in the tooltip
     long_name = f"{SMOL}-with-a-rather-long-file-name"
     assert long_name in button.toolTip()  # the whole name, where it is cut
-    load(qtbot, window.chat_panel, fake_gguf_file(tmp_path))  # a name that fits: not cut
+    load(qtbot, window.chat_panel, fake_model_folder(tmp_path))  # a name that fits: not cut
     window.resize(1600, 1000)
     qtbot.waitUntil(lambda: not name.elided, timeout=2000)
-    assert shown(name) == SMOL
+    assert shown(name) == "tiny-chat"
