@@ -23,7 +23,7 @@ from ui.widgets.menu_button import hide_menu_arrow
 
 SHORTCUT = "Ctrl+L"
 """Opens the model menu (LM Studio's key for its model picker)."""
-MAX_WIDTH = 260
+MAX_WIDTH = 220
 """The widest the button gets: the composer's row keeps room for the context meter."""
 CHEVRON = 16
 
