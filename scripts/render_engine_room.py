@@ -138,8 +138,8 @@ def render_performance(window: object) -> list[Path]:
 
     assert isinstance(window, MainWindow)
     panel = window.chat_panel
-    if not panel.settings_button.isChecked():
-        panel.settings_button.click()
+    if not panel.generation.show_action.isChecked():
+        panel.generation.show_action.trigger()
     performance = panel.generation.performance
     if not performance.toggle.isChecked():
         performance.toggle.click()

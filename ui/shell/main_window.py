@@ -153,6 +153,7 @@ class MainWindow(QMainWindow):
         self.chat_panel.panelRequested.connect(self.show_panel)
         self.chat_panel.tools.windowRequested.connect(self.open_tools)
         self.chat_panel.model_picker.convertRequested.connect(self._convert_checkpoint)
+        self.chat_panel.model_picker.modelsRequested.connect(self.open_models)
         if ctx.settings.overlay_visible:
             self.menus.overlay_action.setChecked(True)
         self.chat_panel.input.setFocus()  # type right away; focus moves there on activation

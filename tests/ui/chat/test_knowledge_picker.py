@@ -346,7 +346,7 @@ def test_the_input_area_is_labelled(qtbot: QtBot, kpanel: ChatPanel, model_folde
     panel = kpanel
     load(qtbot, panel, model_folder)
     panel.system_prompt.set_expanded(True)
-    panel.settings_button.click()
+    panel.generation.show_action.trigger()
     mine = [
         panel.input,
         panel.send_button,
@@ -354,7 +354,7 @@ def test_the_input_area_is_labelled(qtbot: QtBot, kpanel: ChatPanel, model_folde
         panel.knowledge,
         panel.system_prompt,
         panel.system_prompt.body,
-        panel.settings_button,
+        panel.options_button,
         panel.generation,
     ]
     for widget in mine:
