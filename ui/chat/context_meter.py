@@ -1,5 +1,8 @@
-"""The "Context used: 1,234 / 2,048 tokens" line under the chat input (with knowledge on:
-"· up to 830 of them for sources", the passages counted at the most they can take).
+"""The "1,234 / 2,048 tokens" beside Send: how much of the model's context the next answer's
+prompt takes. Short, so the composer's row stays one line on a small screen; its tool tip says
+it in full ("Context used: 1,234 / 2,048 tokens · up to 830 of them for sources", the knowledge
+passages counted at the most they can take). Older messages no longer sent are said on a second
+line, in sight: they change what the model knows.
 
 Muted while there is room; in the theme's warning colour when the prompt and the answer's room
 nearly fill the model's context, or older messages are no longer sent.
@@ -18,7 +21,17 @@ from ui.theme import warning_color
 
 
 def context_text(usage: ContextUsage) -> str:
-    """ "Context used: 1,234 / 2,048 tokens" in the user's locale, and what is left out."""
+    """ "1,234 / 2,048 tokens" in the user's locale, and on a second line the older messages
+    left out, if any."""
+    text = tr("{used} / {limit} tokens").format(used=count(usage.used), limit=count(usage.limit))
+    if usage.dropped:
+        text += "\n" + tr("%n older message(s) no longer sent", "", usage.dropped)
+    return text
+
+
+def context_sentence(usage: ContextUsage) -> str:
+    """ "Context used: 1,234 / 2,048 tokens" in the user's locale, with the passages' share and
+    what is left out."""
     text = tr("Context used: {used} / {limit} tokens").format(
         used=count(usage.used), limit=count(usage.limit)
     )
@@ -47,10 +60,15 @@ class ContextMeter(QLabel):
         if usage is None:
             return
         self.setText(context_text(usage))
-        tip = tr(
-            "What the model reads of this chat for the next answer (system prompt and "
-            "history), out of its context window; {answer} tokens are kept for the answer."
-        ).format(answer=count(usage.answer))
+        self.setAccessibleName(context_sentence(usage))  # the short text alone says less
+        tip = (
+            context_sentence(usage)
+            + "\n\n"
+            + tr(
+                "What the model reads of this chat for the next answer (system prompt and "
+                "history), out of its context window; {answer} tokens are kept for the answer."
+            ).format(answer=count(usage.answer))
+        )
         if usage.sources:
             tip += " " + tr(
                 "The knowledge passages are chosen when the question is sent: they are "

@@ -216,7 +216,7 @@ def test_the_context_meter_counts_the_passages_while_knowledge_is_on(
     room = int((usage.limit - usage.answer - without.used) * SOURCES_SHARE)
     assert usage.sources == min(most, room) > 0
     assert usage.used == without.used + usage.sources
-    assert f"up to {usage.sources:,} of them for sources" in panel.context_label.text()
+    assert f"up to {usage.sources:,} of them for sources" in panel.context_label.toolTip()
     with qtbot.waitSignal(panel.context_budget_changed) as again:
         _tick(qtbot, panel)  # off again: nothing kept for passages
     assert again.args[0].sources == 0 and again.args[0].used == without.used
