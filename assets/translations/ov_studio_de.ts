@@ -2478,6 +2478,10 @@
                 <numerusform>%n unter der Relevanzschwelle weggelassen</numerusform>
             </translation>
         </message>
+        <message>
+            <source>{file}, page {page}</source>
+            <translation>{file}, Seite {page}</translation>
+        </message>
         <message numerus="yes">
             <source>No passage matched this question well enough (%n below the relevance floor left out): this answer is not from your documents.</source>
             <translation>

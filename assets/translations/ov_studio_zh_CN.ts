@@ -2472,6 +2472,10 @@
                 <numerusform>%n 条低于相关度下限，已略去</numerusform>
             </translation>
         </message>
+        <message>
+            <source>{file}, page {page}</source>
+            <translation>{file}，第 {page} 页</translation>
+        </message>
         <message numerus="yes">
             <source>No passage matched this question well enough (%n below the relevance floor left out): this answer is not from your documents.</source>
             <translation>

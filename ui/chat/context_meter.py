@@ -49,7 +49,8 @@ class ContextMeter(QLabel):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setAlignment(Qt.AlignmentFlag.AlignRight)
-        self.setWordWrap(True)
+        # One line (two with messages left out), never wrapped: the model button beside it
+        # gives way first (it elides its name).
         self.warning = False
         self._applying = False
         self.show_usage(None)
