@@ -48,7 +48,7 @@ class ContextMeter(QLabel):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setAlignment(Qt.AlignmentFlag.AlignRight)
+        self.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         # One line (two with messages left out), never wrapped: the model button beside it
         # gives way first (it elides its name).
         self.warning = False
