@@ -338,6 +338,11 @@
             <translation>Bilder ({patterns})</translation>
         </message>
         <message>
+            <source>Context {percent}</source>
+            <comment>the share of the model's context used</comment>
+            <translation>Kontext {percent}</translation>
+        </message>
+        <message>
             <source>Context used: {used} / {limit} tokens</source>
             <translation>Genutzter Kontext: {used} / {limit} Token</translation>
         </message>
@@ -351,10 +356,6 @@
                 <numerusform>%n ältere Nachricht wird nicht mehr gesendet</numerusform>
                 <numerusform>%n ältere Nachrichten werden nicht mehr gesendet</numerusform>
             </translation>
-        </message>
-        <message>
-            <source>{used} / {limit} tokens</source>
-            <translation>{used} / {limit} Token</translation>
         </message>
         <message>
             <source>What the model reads of this chat for the next answer (system prompt and history), out of its context window; {answer} tokens are kept for the answer.</source>

@@ -336,6 +336,11 @@
             <translation>图像 ({patterns})</translation>
         </message>
         <message>
+            <source>Context {percent}</source>
+            <comment>the share of the model's context used</comment>
+            <translation>上下文 {percent}</translation>
+        </message>
+        <message>
             <source>Context used: {used} / {limit} tokens</source>
             <translation>已用上下文：{used} / {limit} 个 token</translation>
         </message>
@@ -348,10 +353,6 @@
             <translation>
                 <numerusform>%n 条较早的消息不再发送</numerusform>
             </translation>
-        </message>
-        <message>
-            <source>{used} / {limit} tokens</source>
-            <translation>{used} / {limit} 个词元</translation>
         </message>
         <message>
             <source>What the model reads of this chat for the next answer (system prompt and history), out of its context window; {answer} tokens are kept for the answer.</source>

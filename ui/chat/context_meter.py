@@ -1,8 +1,8 @@
-"""The "1,234 / 2,048 tokens" beside Send: how much of the model's context the next answer's
-prompt takes. Short, so the composer's row stays one line on a small screen; its tool tip says
-it in full ("Context used: 1,234 / 2,048 tokens · up to 830 of them for sources", the knowledge
-passages counted at the most they can take). Older messages no longer sent are said on a second
-line, in sight: they change what the model knows.
+"""The "Context 60%" beside Send: how much of the model's context the next answer's prompt
+takes. Short, so the composer's row stays one line on a small screen; its tool tip and
+accessible name say it in full ("Context used: 1,234 / 2,048 tokens · up to 830 of them for
+sources", the knowledge passages counted at the most they can take, and older messages no
+longer sent — which the conversation also marks where the model stops reading).
 
 Muted while there is room; in the theme's warning colour when the prompt and the answer's room
 nearly fill the model's context, or older messages are no longer sent.
@@ -16,17 +16,16 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from app.chat import ContextUsage
 from ui.i18n import tr
-from ui.numbers import count
+from ui.numbers import count, percent
 from ui.theme import warning_color
 
 
 def context_text(usage: ContextUsage) -> str:
-    """ "1,234 / 2,048 tokens" in the user's locale, and on a second line the older messages
-    left out, if any."""
-    text = tr("{used} / {limit} tokens").format(used=count(usage.used), limit=count(usage.limit))
-    if usage.dropped:
-        text += "\n" + tr("%n older message(s) no longer sent", "", usage.dropped)
-    return text
+    """ "Context 60%" in the user's locale: the share of the context the prompt takes."""
+    share = usage.used / usage.limit if usage.limit else 0.0
+    return tr("Context {percent}", "the share of the model's context used").format(
+        percent=percent(min(share, 1.0))
+    )
 
 
 def context_sentence(usage: ContextUsage) -> str:
@@ -49,8 +48,6 @@ class ContextMeter(QLabel):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        # One line (two with messages left out), never wrapped: the model button beside it
-        # gives way first (it elides its name).
         self.warning = False
         self._applying = False
         self.show_usage(None)

@@ -115,7 +115,7 @@ class ChatPanel(QWidget):
         self.attachments = self.input_row.attachments
         self.send_button = self.input_row.send_button
         self.input_error = self.input_row.input_error
-        self.context_label = ContextMeter()  # "1,234 / 2,048 tokens" of the context
+        self.context_label = ContextMeter()  # "Context 60%": the share of the context used
         self.context_usage: ContextUsage | None = None
         self.generation = GenerationPanel(signals.store, self.statusMessage.emit, chat, tasks)
         self.model = ModelWiring(
