@@ -23,8 +23,9 @@ from ui.widgets.menu_button import hide_menu_arrow
 
 SHORTCUT = "Ctrl+L"
 """Opens the model menu (LM Studio's key for its model picker)."""
-MAX_WIDTH = 220
-"""The widest the button gets: the composer's row keeps room for the context meter."""
+MAX_WIDTH = 340
+"""The widest the button gets (a long file name is cut with "…" beyond it); on a narrow
+window it gives way to the row's other buttons first."""
 CHEVRON = 16
 
 
