@@ -2,7 +2,7 @@
 
 - ``performance-<theme>-<width>.png``: the chat with *Generation…* open and its *Performance*
   section unfolded, over the real SmolLM2-135M-Instruct (the Q4_1 GGUF of the test fixtures)
-  loaded through the chat panel as a user opens it, at 1600×1000 and 1024×700.
+  loaded through the chat panel as a user opens it, at 1600×1000 and 1024×600.
 - ``tools-mcp-<theme>.png``: *File → Tools (MCP)…* listing the tools of a real local MCP
   server — the tests' calculator (``tests/mcp_servers/calculator.py``, written with the MCP SDK)
   started over stdio by the window's own *Test* button.
@@ -138,8 +138,8 @@ def render_performance(window: object) -> list[Path]:
 
     assert isinstance(window, MainWindow)
     panel = window.chat_panel
-    if not panel.settings_button.isChecked():
-        panel.settings_button.click()
+    if not panel.generation.show_action.isChecked():
+        panel.generation.show_action.trigger()
     performance = panel.generation.performance
     if not performance.toggle.isChecked():
         performance.toggle.click()

@@ -8,7 +8,7 @@ shown as the model wrote it); the stats lines, the context-used line and the per
 overlay show this machine's figures as measured.
 
 The theme is chosen as a user does, through *View → Theme* (the menu's own action), and the
-window is grabbed at 1600×1000 and at 1024×700. ``make screenshots`` runs ``--theme light
+window is grabbed at 1600×1000 and at 1024×600. ``make screenshots`` runs ``--theme light
 --theme dark``: one model load, the theme switched live in the same window (the code blocks and
 messages recolour themselves, as they do for a user). ``--language de`` (or zh_CN) renders the
 window in that language, as *View → Language* does at the next start: its pictures are named
@@ -25,7 +25,7 @@ window in that language, as *View → Language* does at the next start: its pict
 
 A run whose first theme is light (the default) also writes the README's own pictures:
 main-window.png (1600×1000 or ``--size``, with the performance overlay), overlay.png,
-knowledge.png, models.png, welcome.png (1600×1000), welcome-1024.png (1024×700), and
+knowledge.png, models.png, welcome.png (1600×1000), welcome-1024.png (1024×600), and
 chat-knowledge.png: the same SmolLM2 answering a question grounded in one of the collections,
 citing the passages it was given.
 ``--welcome-only`` renders just the welcome pages.
@@ -46,7 +46,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run as a script from anywhere
 OUT = ROOT / "docs" / "screenshots"
-SIZES = ((1600, 1000), (1024, 700))
+SIZES = ((1600, 1000), (1024, 600))
 """The window sizes every picture is checked at: a large screen and a small laptop's."""
 THEMES = ("light", "dark")
 README_PICTURES = True
@@ -197,7 +197,7 @@ def grab(widget: object, name: str, size: tuple[int, int] | None = None) -> Path
 def render_welcome(themes: list[str]) -> list[Path]:
     """The first run's Chat panel: a fresh profile, so no model; the real catalog and this
     machine's devices, memory and disk. Writes welcome-<theme>-<width>.png for each theme and
-    size, and welcome.png (1600×1000) and welcome-1024.png (1024×700) in the first theme."""
+    size, and welcome.png (1600×1000) and welcome-1024.png (1024×600) in the first theme."""
     from app.context import AppContext
     from app.core.paths import AppPaths
     from ui.shell.main_window import MainWindow

@@ -258,10 +258,9 @@ def render_conversation(size: tuple[int, ...], home: Path) -> None:
 def render_transcription(window: object, recording: Path) -> None:
     """File → Transcribe… on ``recording``; writes transcribe.png."""
     from ui.shell.main_window import MainWindow
-    from ui.speech.transcribe_dialog import TranscribeDialog
 
     assert isinstance(window, MainWindow)
-    dialog = TranscribeDialog(window.ctx, window.tasks, window.notifications, window)
+    dialog = window.open_transcribe()  # as File → Transcribe… opens it
     dialog.resize(760, 480)
     dialog.show()
     dialog.file_edit.setText(str(recording))

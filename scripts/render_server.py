@@ -1,6 +1,6 @@
 """Render the README pictures of the local server, offscreen, from a real run.
 
-- ``server.png`` (1600×1000) and ``server-1024.png`` (1024×700): the main window with the
+- ``server.png`` (1600×1000) and ``server-1024.png`` (1024×600): the main window with the
   *Server* switch on (port 8765, or a free one when 8765 is taken on this machine) and the
   performance overlay's Server rows after one real chat request — the official ``openai``
   client asks the real SmolLM2-135M (the Q4_1 GGUF of the test fixtures) through the server.
@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from render_screenshots import OUT, real_chat_model, wait_until  # noqa: E402
 
-SIZES = {"server": (1600, 1000), "server-1024": (1024, 700)}
+SIZES = {"server": (1600, 1000), "server-1024": (1024, 600)}
 DEFAULT_PORT = 8765
 
 

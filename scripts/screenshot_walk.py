@@ -252,6 +252,10 @@ def stops(profile: str, window: MainWindow) -> Iterator[tuple[str, QWidget]]:
         window.menus.overlay_action.setChecked(True)
         yield "chat-performance-overlay", window
         window.menus.overlay_action.setChecked(False)
+        picker = window.chat_panel.model_picker
+        picker.button.open_menu()  # Ctrl+L
+        yield "chat-model-menu", picker.menu
+        picker.menu.close()
         return
     for name, open_dialog in dialogs(window).items():
         dialog = open_dialog()
@@ -264,7 +268,7 @@ def dialogs(window: MainWindow) -> dict[str, Callable[[], QWidget]]:
 
     def remote_endpoints() -> QWidget:
         picker = window.chat_panel.model_picker
-        picker.remote_button.click()
+        picker.menu.remote_action.trigger()
         assert picker.remote_dialog is not None
         return picker.remote_dialog
 

@@ -100,6 +100,9 @@ PRIMARY = "primary"
 COMPOSER = "composer"
 """The object name of the box a chat message is written in: one raised surface, the input
 inside it frameless."""
+SIDE_LIST = "sideList"
+"""The object name of a list that sits on the panel's surface (the chat's conversations): no
+box and no field colour under it, its chosen row a tint with rounded corners."""
 MESSAGE_TEXT = "messageText"
 """The dynamic property that marks a read-only message view: text on its bubble, no box."""
 
@@ -247,6 +250,13 @@ QGroupBox::title {{
     subcontrol-origin: margin; subcontrol-position: top left; left: 0; padding: 0;
 }}
 QListView::item, QTreeView::item {{ padding: 2px; }}
+QListView#{SIDE_LIST} {{
+    border: none; background: transparent;
+    selection-background-color: {s.selected.name()}; selection-color: {s.text.name()};
+}}
+QListView#{SIDE_LIST}::item {{ border-radius: {Radius.MEDIUM}px; }}
+QListView#{SIDE_LIST}::item:hover:!selected {{ background: {s.hover.name()}; }}
+QListView#{SIDE_LIST}::item:selected {{ background: {s.selected.name()}; color: {s.text.name()}; }}
 QListWidget#panelNav {{ border: none; background: transparent; }}
 QHeaderView::section {{
     border: none; border-bottom: 1px solid {s.subtle_border.name()};

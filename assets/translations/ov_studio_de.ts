@@ -318,10 +318,6 @@
             <translation>Dieses Bild aus der Nachricht entfernen</translation>
         </message>
         <message>
-            <source>Attach…</source>
-            <translation>Anhängen…</translation>
-        </message>
-        <message>
             <source>Attach images</source>
             <translation>Bilder anhängen</translation>
         </message>
@@ -340,6 +336,11 @@
         <message>
             <source>Images ({patterns})</source>
             <translation>Bilder ({patterns})</translation>
+        </message>
+        <message>
+            <source>Context {percent}</source>
+            <comment>the share of the model's context used</comment>
+            <translation>Kontext {percent}</translation>
         </message>
         <message>
             <source>Context used: {used} / {limit} tokens</source>
@@ -607,10 +608,6 @@
             <translation>Angehängtes Bild</translation>
         </message>
         <message>
-            <source>Generation…</source>
-            <translation>Generierung…</translation>
-        </message>
-        <message>
             <source>Generation settings</source>
             <translation>Generierungseinstellungen</translation>
         </message>
@@ -784,8 +781,24 @@
             <translation>Modell ö&amp;ffnen…</translation>
         </message>
         <message>
+            <source>Open model file…</source>
+            <translation>Modelldatei öffnen…</translation>
+        </message>
+        <message>
             <source>A .gguf file, or openvino_model.xml in a model folder</source>
             <translation>Eine .gguf-Datei oder openvino_model.xml in einem Modellordner</translation>
+        </message>
+        <message>
+            <source>Open model folder…</source>
+            <translation>Modellordner öffnen…</translation>
+        </message>
+        <message>
+            <source>Remote endpoints…</source>
+            <translation>Entfernte Endpunkte…</translation>
+        </message>
+        <message>
+            <source>Download, convert and manage models</source>
+            <translation>Modelle herunterladen, umwandeln und verwalten</translation>
         </message>
         <message>
             <source>Open model &amp;folder…</source>
@@ -2466,6 +2479,10 @@
                 <numerusform>%n unter der Relevanzschwelle weggelassen</numerusform>
             </translation>
         </message>
+        <message>
+            <source>{file}, page {page}</source>
+            <translation>{file}, Seite {page}</translation>
+        </message>
         <message numerus="yes">
             <source>No passage matched this question well enough (%n below the relevance floor left out): this answer is not from your documents.</source>
             <translation>
@@ -3249,16 +3266,8 @@
             <translation>Installiert</translation>
         </message>
         <message>
-            <source>Chat models installed in OV Studio, and recent models</source>
-            <translation>In OV Studio installierte Chatmodelle und zuletzt verwendete Modelle</translation>
-        </message>
-        <message>
             <source>Installed models</source>
             <translation>Installierte Modelle</translation>
-        </message>
-        <message>
-            <source>Remote…</source>
-            <translation>Endpunkte…</translation>
         </message>
         <message>
             <source>Remote endpoints</source>
@@ -3267,26 +3276,6 @@
         <message>
             <source>Set up remote endpoints (OVMS, vLLM, another OV Studio) chat can run on</source>
             <translation>Entfernte Endpunkte (OVMS, vLLM, ein anderes OV Studio) einrichten, auf denen der Chat laufen kann</translation>
-        </message>
-        <message>
-            <source>Model:</source>
-            <translation>Modell:</translation>
-        </message>
-        <message>
-            <source>Open model…</source>
-            <translation>Modell öffnen…</translation>
-        </message>
-        <message>
-            <source>Open model</source>
-            <translation>Modell öffnen</translation>
-        </message>
-        <message>
-            <source>Open a .gguf file, or an OpenVINO model folder (Ctrl+O); the arrow offers a folder dialog. You can also drop a file or folder on the chat.</source>
-            <translation>Eine .gguf-Datei oder einen OpenVINO-Modellordner öffnen (Strg+O); der Pfeil bietet einen Ordnerdialog. Sie können auch eine Datei oder einen Ordner im Chat ablegen.</translation>
-        </message>
-        <message>
-            <source>Model file (.gguf)…</source>
-            <translation>Modelldatei (.gguf)…</translation>
         </message>
         <message>
             <source>OpenVINO model folder…</source>
@@ -6078,6 +6067,30 @@
         <message>
             <source>Open the model manager's Convert view, set up for this model</source>
             <translation>Öffnet die Ansicht „Konvertieren“ der Modellverwaltung, für dieses Modell eingerichtet</translation>
+        </message>
+        <message>
+            <source>Choose a model</source>
+            <translation>Modell wählen</translation>
+        </message>
+        <message>
+            <source>Choose the chat model and where it runs (Ctrl+L)</source>
+            <translation>Chat-Modell wählen und wo es läuft (Strg+L)</translation>
+        </message>
+        <message>
+            <source>Chat model: {name}</source>
+            <translation>Chat-Modell: {name}</translation>
+        </message>
+        <message>
+            <source>Chat model: {name}, on {place}</source>
+            <translation>Chat-Modell: {name}, auf {place}</translation>
+        </message>
+        <message>
+            <source>Chat options</source>
+            <translation>Chat-Optionen</translation>
+        </message>
+        <message>
+            <source>Hands-free, avatar mode and the generation settings</source>
+            <translation>Freihändig, Avatar-Modus und die Generierungseinstellungen</translation>
         </message>
     </context>
 </TS>

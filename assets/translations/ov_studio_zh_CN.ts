@@ -316,10 +316,6 @@
             <translation>从消息中移除此图像</translation>
         </message>
         <message>
-            <source>Attach…</source>
-            <translation>附加…</translation>
-        </message>
-        <message>
             <source>Attach images</source>
             <translation>附加图像</translation>
         </message>
@@ -338,6 +334,11 @@
         <message>
             <source>Images ({patterns})</source>
             <translation>图像 ({patterns})</translation>
+        </message>
+        <message>
+            <source>Context {percent}</source>
+            <comment>the share of the model's context used</comment>
+            <translation>上下文 {percent}</translation>
         </message>
         <message>
             <source>Context used: {used} / {limit} tokens</source>
@@ -604,10 +605,6 @@
             <translation>附加的图像</translation>
         </message>
         <message>
-            <source>Generation…</source>
-            <translation>生成…</translation>
-        </message>
-        <message>
             <source>Generation settings</source>
             <translation>生成设置</translation>
         </message>
@@ -781,8 +778,24 @@
             <translation>打开模型(&amp;O)…</translation>
         </message>
         <message>
+            <source>Open model file…</source>
+            <translation>打开模型文件…</translation>
+        </message>
+        <message>
             <source>A .gguf file, or openvino_model.xml in a model folder</source>
             <translation>一个 .gguf 文件，或模型文件夹中的 openvino_model.xml</translation>
+        </message>
+        <message>
+            <source>Open model folder…</source>
+            <translation>打开模型文件夹…</translation>
+        </message>
+        <message>
+            <source>Remote endpoints…</source>
+            <translation>远程端点…</translation>
+        </message>
+        <message>
+            <source>Download, convert and manage models</source>
+            <translation>下载、转换和管理模型</translation>
         </message>
         <message>
             <source>Open model &amp;folder…</source>
@@ -2460,6 +2473,10 @@
                 <numerusform>%n 条低于相关度下限，已略去</numerusform>
             </translation>
         </message>
+        <message>
+            <source>{file}, page {page}</source>
+            <translation>{file}，第 {page} 页</translation>
+        </message>
         <message numerus="yes">
             <source>No passage matched this question well enough (%n below the relevance floor left out): this answer is not from your documents.</source>
             <translation>
@@ -3237,16 +3254,8 @@
             <translation>已安装</translation>
         </message>
         <message>
-            <source>Chat models installed in OV Studio, and recent models</source>
-            <translation>OV Studio 中已安装的聊天模型和最近使用的模型</translation>
-        </message>
-        <message>
             <source>Installed models</source>
             <translation>已安装的模型</translation>
-        </message>
-        <message>
-            <source>Remote…</source>
-            <translation>远程…</translation>
         </message>
         <message>
             <source>Remote endpoints</source>
@@ -3255,26 +3264,6 @@
         <message>
             <source>Set up remote endpoints (OVMS, vLLM, another OV Studio) chat can run on</source>
             <translation>设置聊天可以运行的远程端点（OVMS、vLLM、另一个 OV Studio）</translation>
-        </message>
-        <message>
-            <source>Model:</source>
-            <translation>模型：</translation>
-        </message>
-        <message>
-            <source>Open model…</source>
-            <translation>打开模型…</translation>
-        </message>
-        <message>
-            <source>Open model</source>
-            <translation>打开模型</translation>
-        </message>
-        <message>
-            <source>Open a .gguf file, or an OpenVINO model folder (Ctrl+O); the arrow offers a folder dialog. You can also drop a file or folder on the chat.</source>
-            <translation>打开 .gguf 文件或 OpenVINO 模型文件夹（Ctrl+O）；箭头可打开文件夹对话框。也可以将文件或文件夹拖放到聊天中。</translation>
-        </message>
-        <message>
-            <source>Model file (.gguf)…</source>
-            <translation>模型文件（.gguf）…</translation>
         </message>
         <message>
             <source>OpenVINO model folder…</source>
@@ -6061,6 +6050,30 @@
         <message>
             <source>Open the model manager's Convert view, set up for this model</source>
             <translation>打开模型管理器的“转换”视图，已为此模型设置好</translation>
+        </message>
+        <message>
+            <source>Choose a model</source>
+            <translation>选择模型</translation>
+        </message>
+        <message>
+            <source>Choose the chat model and where it runs (Ctrl+L)</source>
+            <translation>选择聊天模型及其运行位置（Ctrl+L）</translation>
+        </message>
+        <message>
+            <source>Chat model: {name}</source>
+            <translation>聊天模型：{name}</translation>
+        </message>
+        <message>
+            <source>Chat model: {name}, on {place}</source>
+            <translation>聊天模型：{name}，运行于 {place}</translation>
+        </message>
+        <message>
+            <source>Chat options</source>
+            <translation>聊天选项</translation>
+        </message>
+        <message>
+            <source>Hands-free, avatar mode and the generation settings</source>
+            <translation>免提、数字人模式和生成设置</translation>
         </message>
     </context>
 </TS>

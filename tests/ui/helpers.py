@@ -7,7 +7,7 @@ from typing import TypeVar
 
 import pytest
 from PySide6.QtCore import QMimeData, QObject, QPointF, Qt, QUrl, Slot
-from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
+from PySide6.QtGui import QAction, QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QAbstractButton, QApplication, QFileDialog, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -40,6 +40,12 @@ def click(qtbot: QtBot, button: QAbstractButton) -> None:
     """Click ``button`` as a user does; a disabled one fails the test (a user could not)."""
     assert button.isEnabled(), f"{button.text()} is disabled"
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def trigger(action: QAction) -> None:
+    """Choose ``action`` in its menu as a user does; a disabled one fails the test."""
+    assert action.isEnabled(), f"{action.text()} is disabled"
+    action.trigger()
 
 
 def click_link(qtbot: QtBot, view: MessageView, text: str) -> None:

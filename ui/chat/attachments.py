@@ -106,7 +106,7 @@ class AttachmentStrip(QWidget):
         self._tasks = tasks
         self._pending = 0
         self.tiles: list[AttachmentTile] = []
-        self.attach_button = QPushButton(tr("Attach…"))
+        self.attach_button = QPushButton()  # the paperclip says it: room for the row's meter
         set_icon(self.attach_button, "paperclip")
         describe(
             self.attach_button,

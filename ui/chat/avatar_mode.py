@@ -15,6 +15,7 @@ from collections import deque
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Slot
+from PySide6.QtGui import QAction
 from PySide6.QtMultimedia import QMediaPlayer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
@@ -71,7 +72,8 @@ def chosen_voice(voice_service: VoiceService, settings: Settings) -> str:
 
 
 class AvatarMode(QWidget):
-    """The toggle (``toggle``, placed by the chat panel) and the clips of the answer spoken."""
+    """The mode's checkable :attr:`action` (in the chat's options menu) and the clips of the
+    answer spoken."""
 
     def __init__(
         self,
@@ -95,13 +97,12 @@ class AvatarMode(QWidget):
         self.voice_service = voice_service
         self.signals = signals
         self.tasks = tasks
-        self.toggle = QPushButton(tr("Avatar mode"))
-        self.toggle.setCheckable(True)
-        set_icon(self.toggle, "account-box")
-        describe(
-            self.toggle,
-            tr("Avatar mode"),
-            tr("Speak each answer in your voice, as a lip-synced video of your avatar"),
+        self.action = QAction(tr("Avatar mode"), self)
+        """On: each answer is spoken as a video of the avatar; the one switch of the mode."""
+        self.action.setCheckable(True)
+        set_icon(self.action, "account-box")
+        self.action.setToolTip(
+            tr("Speak each answer in your voice, as a lip-synced video of your avatar")
         )
         self.preview = VideoPreview("", controls=False)
         self.preview.setFixedSize(*VIDEO_SIZE)
@@ -130,7 +131,7 @@ class AvatarMode(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(row)
         layout.addWidget(self.error)
-        self.toggle.toggled.connect(self._on_toggled)
+        self.action.toggled.connect(self._on_toggled)
         self.stop_button.clicked.connect(self.stop)
         self.preview.player.mediaStatusChanged.connect(self._on_media_status)
         self.stop_button.setEnabled(False)
@@ -139,7 +140,7 @@ class AvatarMode(QWidget):
     @property
     def enabled(self) -> bool:
         """Whether answers are spoken by the avatar."""
-        return self.toggle.isChecked()
+        return self.action.isChecked()
 
     @property
     def busy(self) -> bool:

@@ -1,5 +1,8 @@
-"""The "Context used: 1,234 / 2,048 tokens" line under the chat input (with knowledge on:
-"· up to 830 of them for sources", the passages counted at the most they can take).
+"""The "Context 60%" beside Send: how much of the model's context the next answer's prompt
+takes. Short, so the composer's row stays one line on a small screen; its tool tip and
+accessible name say it in full ("Context used: 1,234 / 2,048 tokens · up to 830 of them for
+sources", the knowledge passages counted at the most they can take, and older messages no
+longer sent — which the conversation also marks where the model stops reading).
 
 Muted while there is room; in the theme's warning colour when the prompt and the answer's room
 nearly fill the model's context, or older messages are no longer sent.
@@ -13,12 +16,21 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from app.chat import ContextUsage
 from ui.i18n import tr
-from ui.numbers import count
+from ui.numbers import count, percent
 from ui.theme import warning_color
 
 
 def context_text(usage: ContextUsage) -> str:
-    """ "Context used: 1,234 / 2,048 tokens" in the user's locale, and what is left out."""
+    """ "Context 60%" in the user's locale: the share of the context the prompt takes."""
+    share = usage.used / usage.limit if usage.limit else 0.0
+    return tr("Context {percent}", "the share of the model's context used").format(
+        percent=percent(min(share, 1.0))
+    )
+
+
+def context_sentence(usage: ContextUsage) -> str:
+    """ "Context used: 1,234 / 2,048 tokens" in the user's locale, with the passages' share and
+    what is left out."""
     text = tr("Context used: {used} / {limit} tokens").format(
         used=count(usage.used), limit=count(usage.limit)
     )
@@ -35,8 +47,7 @@ class ContextMeter(QLabel):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setAlignment(Qt.AlignmentFlag.AlignRight)
-        self.setWordWrap(True)
+        self.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.warning = False
         self._applying = False
         self.show_usage(None)
@@ -47,10 +58,15 @@ class ContextMeter(QLabel):
         if usage is None:
             return
         self.setText(context_text(usage))
-        tip = tr(
-            "What the model reads of this chat for the next answer (system prompt and "
-            "history), out of its context window; {answer} tokens are kept for the answer."
-        ).format(answer=count(usage.answer))
+        self.setAccessibleName(context_sentence(usage))  # the short text alone says less
+        tip = (
+            context_sentence(usage)
+            + "\n\n"
+            + tr(
+                "What the model reads of this chat for the next answer (system prompt and "
+                "history), out of its context window; {answer} tokens are kept for the answer."
+            ).format(answer=count(usage.answer))
+        )
         if usage.sources:
             tip += " " + tr(
                 "The knowledge passages are chosen when the question is sent: they are "

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QAbstractItemView, QListWidget, QListWidgetItem, Q
 
 from app.chat import FORMATS, Conversation, Format
 from ui.a11y import describe
+from ui.app_style import SIDE_LIST
 from ui.chat.chat_files import FORMAT_ICONS, format_names
 from ui.chat.conversation_delegate import ID_ROLE, PINNED_ROLE, SNIPPET_ROLE, ConversationDelegate
 from ui.i18n import tr
@@ -31,6 +32,7 @@ class ConversationList(QListWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.setObjectName(SIDE_LIST)  # on the panel's surface, not in a box
         self.setEditTriggers(
             QListWidget.EditTrigger.DoubleClicked | QListWidget.EditTrigger.EditKeyPressed
         )
@@ -40,7 +42,6 @@ class ConversationList(QListWidget):
         self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.setItemDelegate(ConversationDelegate(self))
-        self.setObjectName("conversationList")
         describe(
             self,
             tr("Conversations"),

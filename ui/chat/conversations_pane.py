@@ -47,7 +47,7 @@ from ui.icons import set_icon
 from ui.task_state import Policy, TaskState
 from ui.tasks import TaskRunner
 from ui.widgets.inline_error import InlineError
-from ui.widgets.menu_button import menu_button
+from ui.widgets.menu_button import hide_menu_arrow, menu_button
 
 SEARCH_DELAY_MS = 200
 """Pause in typing before a search starts (one search per word, not per key)."""
@@ -102,6 +102,8 @@ class ConversationsPane(QWidget):
         describe(self.new_button, tr("New chat"), tr("Start a new conversation (Ctrl+N)"))
         self.more_button, self.more_menu = menu_button("", "", self._fill_more_menu)
         set_icon(self.more_button, "dots-vertical")
+        self.more_button.setAutoRaise(True)
+        hide_menu_arrow(self.more_button)
         describe(self.more_button, tr("Chat files"), tr("Export this chat or import one"))
         self.list = ConversationList()
         self.no_match = QLabel()

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal, Slot
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFormLayout,
@@ -58,6 +59,14 @@ class GenerationPanel(QGroupBox):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(tr("Generation"), parent)
+        self.show_action = QAction(tr("Generation settings"), self)
+        """Shows this panel beside the chat (in the chat's options menu); hidden at first."""
+        self.show_action.setCheckable(True)
+        set_icon(self.show_action, "tune-variant")
+        self.show_action.setToolTip(
+            tr("Max new tokens, temperature, top-p, top-k, seed and the system prompt, per model")
+        )
+        self.hide()
         self._settings = store
         self._report = report
         self._service = service

@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Protocol
 
 from PySide6.QtCore import QTimer, Signal, Slot
-from PySide6.QtWidgets import QCheckBox, QLabel, QPushButton, QWidget
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QCheckBox, QLabel, QPushButton, QToolButton, QWidget
 
 from app.core import Level, UserError, audio_devices, device_value_of
 from app.hands_free import HandsFreeSession, Services, TurnEvent, TurnOptions, TurnStatus
@@ -108,7 +109,9 @@ class Problem:
 
 
 class HandsFreeMode(QWidget):
-    """The toggle (``toggle``, placed by the chat panel) and the session's controls."""
+    """The mode's checkable :attr:`action` (in the chat's options menu, and shown by
+    :attr:`toggle`, the icon button the chat panel places in the composer) and the session's
+    controls."""
 
     questionHeard = Signal(str)  # the user's transcript: a new turn in the view
     answerText = Signal(str)  # the answer as it is written
@@ -147,14 +150,17 @@ class HandsFreeMode(QWidget):
         self.session: HandsFree | None = None
         self._start_when_stopped = False
         """A start asked for while the last session was still stopping."""
-        self.toggle = QPushButton(tr("Hands-free"))
-        self.toggle.setCheckable(True)
-        set_icon(self.toggle, "account-voice")
-        describe(
-            self.toggle,
-            tr("Hands-free mode"),
-            tr("Talk with the model hands-free: it listens, answers aloud"),
-        )
+        self._syncing = False
+        self.action = QAction(tr("Hands-free"), self)
+        """On: a session listens and answers aloud; the one switch of the mode."""
+        self.action.setCheckable(True)
+        set_icon(self.action, "headset")
+        self.action.setToolTip(tr("Talk with the model hands-free: it listens, answers aloud"))
+        self.toggle = QToolButton()
+        """The action as an icon button (it is the chat's headline way to talk)."""
+        self.toggle.setDefaultAction(self.action)
+        self.toggle.setAutoRaise(True)
+        describe(self.toggle, tr("Hands-free mode"), self.action.toolTip())
         self.problem_label = QLabel()
         self.problem_label.setWordWrap(True)
         self.fix_button = QPushButton()
@@ -175,7 +181,7 @@ class HandsFreeMode(QWidget):
         row = hbox((self.status, 1), (self.meter, 1), self.barge_in, self.stop_button)
         fix_row = hbox((self.problem_label, 1), self.fix_button)
         vbox(row, fix_row, self.error, parent=self, margins=0)
-        self.toggle.toggled.connect(self._on_toggled)
+        self.action.toggled.connect(self._on_toggled)
         self.stop_button.clicked.connect(self.stop)
         self.fix_button.clicked.connect(self._on_fix)
         self.barge_in.toggled.connect(self._on_barge_in)
@@ -244,6 +250,8 @@ class HandsFreeMode(QWidget):
 
     @Slot(bool)
     def _on_toggled(self, on: bool) -> None:
+        if self._syncing:  # the mode showing its state, not the user asking
+            return
         if on:
             self.start()
         else:
@@ -325,9 +333,12 @@ class HandsFreeMode(QWidget):
         announce(self.status, text)
 
     def _set_toggle(self, on: bool) -> None:
-        blocked = self.toggle.blockSignals(True)
-        self.toggle.setChecked(on)
-        self.toggle.blockSignals(blocked)
+        # Not blockSignals(): the button showing the action follows its changed() signal.
+        self._syncing = True
+        try:
+            self.action.setChecked(on)
+        finally:
+            self._syncing = False
 
     @Slot(bool)
     def _on_barge_in(self, on: bool) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Sequence
+from pathlib import Path
 
 from app.chat import ChatMessage
 from app.knowledge import Source
@@ -45,7 +46,7 @@ def sources_line(sources: Sequence[Source], index: int, left_out: int = 0) -> st
     many passages the relevance floor left out ("· 2 below the relevance floor left out")."""
     links = [
         f'<a href="source:{index}:{s.number}" title="{html.escape(_source_tip(s))}">'
-        f"[{s.number}]&nbsp;{html.escape(s.label)}</a>"
+        f"[{s.number}]&nbsp;{html.escape(source_label(s))}</a>"
         for s in sources
     ]
     line = html.escape(tr("Sources:")) + " " + " · ".join(links)
@@ -53,6 +54,15 @@ def sources_line(sources: Sequence[Source], index: int, left_out: int = 0) -> st
         dropped = tr("%n below the relevance floor left out", "knowledge passages", left_out)
         line += " · " + html.escape(dropped)
     return line
+
+
+def source_label(source: Source) -> str:
+    """ "guide.pdf, page 2" in the user's language (:attr:`Source.label` is the model's,
+    in English), or the file's name when it has no pages."""
+    name = Path(source.path).name
+    if source.page is None:
+        return name
+    return tr("{file}, page {page}").format(file=name, page=count(source.page))
 
 
 def not_grounded_line(left_out: int) -> str:

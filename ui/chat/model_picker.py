@@ -1,5 +1,8 @@
 """The chat model control: which model, on which device, its loading and its errors.
 
+The model button (:class:`ModelButton`, in the composer) shows the model and opens the menu
+(:class:`ModelMenu`) that loads another, opens one, changes the device and the remote endpoints.
+
 A model is an OpenVINO folder or a GGUF file (``ui.models.model_paths`` asks for either). The choice
 is checked on the GUI thread first (cheap, file-based), so a wrong one is reported next to this
 control instantly; loading then runs in a worker (``ModelLoader``) — a GGUF file's content is
@@ -9,22 +12,21 @@ checked there, and its first load converts it. A device that cannot compile the 
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDialog, QLabel, QMenu, QToolButton, QWidget
+from PySide6.QtWidgets import QDialog, QWidget
 
 from app.chat import ChatService, LoadedModel
 from app.core import DeviceInfo, UserError
 from app.engines import find_endpoint, is_remote
 from app.models import ModelRegistry, ModelTask
-from ui.a11y import describe
+from ui.chat.model_button import ModelButton
 from ui.chat.model_loader import ModelLoader
-from ui.chat.model_text import loading_text, model_parts, model_tooltip
+from ui.chat.model_menu import ModelMenu
+from ui.chat.model_text import loading_text
 from ui.i18n import tr
 from ui.models.checkpoint_offer import CheckpointOffer, is_hf_checkpoint
 from ui.models.model_paths import ask_model_file, ask_model_folder
@@ -33,13 +35,10 @@ from ui.shell.error_router import ErrorRouter
 from ui.shell.notifications import NotificationBar
 from ui.shell.settings_changes import Report, change_settings
 from ui.tasks import TaskRunner
-from ui.widgets.device_picker import DevicePicker
-from ui.widgets.elided_label import ElidedLabel
+from ui.widgets.device_setting import DeviceSetting
 from ui.widgets.inline_error import InlineError
-from ui.widgets.layouts import hbox, vbox
-from ui.widgets.menu_button import menu_button
+from ui.widgets.layouts import vbox
 
-NO_INSTALLED = "No chat models installed yet — open one, or add it in File → Models…"
 RECENT_MODELS = 8
 
 
@@ -51,19 +50,15 @@ def model_gone(model: Path) -> str:
     ).format(path=model)
 
 
-def no_model_text() -> str:
-    """What the model line says while no model is loaded (how to get one is the welcome
-    page's to say, once, below it)."""
-    return tr("No model loaded")
-
-
 class ModelPicker(QWidget):
-    """Model name, "Open model…", the device picker, the model's inline error and notes."""
+    """The model button (placed by the panel in the composer) with its menu, and above the
+    composer the model's inline error, the checkpoint offer and the notes."""
 
     modelLoaded = Signal(object)  # LoadedModel
     loadingChanged = Signal(bool)
     statusMessage = Signal(str)
     convertRequested = Signal(Path)  # a Hugging Face checkpoint folder to convert
+    modelsRequested = Signal()  # the menu's *Models…*: the model manager
 
     def __init__(
         self,
@@ -79,9 +74,9 @@ class ModelPicker(QWidget):
     ) -> None:
         """Args:
         chat: Checks and loads the model.
-        models: The installed chat models (the *Installed* menu).
+        models: The installed chat models (listed in the menu).
         devices: What the model may run on.
-        secrets_file: Where the remote endpoints' keys are kept (*Remote…*).
+        secrets_file: Where the remote endpoints' keys are kept (*Remote endpoints…*).
         signals: The settings (the device, the remote endpoints, recent models).
         tasks: Runs the loads.
         notifications: Where what belongs to no control is said.
@@ -90,35 +85,22 @@ class ModelPicker(QWidget):
         """
         super().__init__(parent)
         self.chat = chat
-        self.models = models
         self.secrets_file = secrets_file
         self.signals = signals
         self._report_settings = report_settings
         self.loader = ModelLoader(chat, tasks, self)
-        self.name = ElidedLabel(no_model_text())  # cut with "…" in a narrow window
-        self.name.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.open_button = self._open_button()
-        self.installed_button, self.installed_menu = menu_button(
-            tr("Installed"),
-            tr("Chat models installed in OV Studio, and recent models"),
-            self.fill_installed_menu,
-        )
-        describe(self.installed_button, tr("Installed models"), self.installed_button.toolTip())
-        self.device_picker = DevicePicker(
+        self.devices = DeviceSetting(
             devices,
             "chat",
+            parent=self,
             settings=signals.store,
             report=report_settings,
             remotes=signals.settings.remote_endpoints,
         )
-        self.remote_button = QToolButton()
-        self.remote_button.setText(tr("Remote…"))
-        describe(
-            self.remote_button,
-            tr("Remote endpoints"),
-            tr("Set up remote endpoints (OVMS, vLLM, another OV Studio) chat can run on"),
-        )
-        self.remote_button.clicked.connect(self.edit_remotes)
+        """The chat's device: the menu's *Device* submenu shows it."""
+        self.menu = ModelMenu(models, signals, self.devices, self)
+        self.button = ModelButton(self.menu)
+        """The model button, placed by the panel in the composer's row."""
         signals.connect_keys({"remote_endpoints"}, self.refresh_remotes)
         self.remote_dialog: QDialog | None = None
         self._tasks = tasks
@@ -127,74 +109,23 @@ class ModelPicker(QWidget):
         self.offer = CheckpointOffer()  # a checkpoint opened as a chat model: convert it
         self.offer.convertRequested.connect(self.convertRequested)
         self.errors = ErrorRouter(notifications, {"model": self.error, "device": self.error})
-        device_caption = QLabel(tr("&Device:"))
-        device_caption.setBuddy(self.device_picker)
-        controls = (QLabel(tr("Model:")), (self.name, 1), self.installed_button, self.open_button)
-        # Text-only buttons: this row must fit a 1024-pixel window beside the panel list.
-        row = hbox(
-            *controls, device_caption, self.device_picker, self.remote_button, margins=0, spacing=8
-        )
-        vbox(row, self.error, self.offer, self.note, parent=self, margins=0, spacing=2)
-        self.installed_menu.triggered.connect(self._on_installed_chosen)
-        self.device_picker.deviceChanged.connect(self._on_device_changed)
+        vbox(self.error, self.offer, self.note, parent=self, margins=0, spacing=2)
+        self.menu.modelChosen.connect(self.open_folder)
+        self.menu.open_file_action.triggered.connect(self.choose_file)
+        self.menu.open_folder_action.triggered.connect(self.choose_folder)
+        self.menu.remote_action.triggered.connect(self.edit_remotes)
+        self.menu.models_action.triggered.connect(self.modelsRequested)
+        self.menu.cancel_action.triggered.connect(self.cancel_load)
+        self.devices.deviceChanged.connect(self._on_device_changed)
         self.loader.loadingChanged.connect(self._on_loading_changed)
         self.loader.loaded.connect(self._on_loaded)
         self.loader.failed.connect(self._on_failed)
 
-    def _open_button(self) -> QToolButton:
-        """The "Open model…" button: a click asks for a file (a .gguf, or an OpenVINO folder's
-        openvino_model.xml); its arrow also offers a folder dialog."""
-        button = QToolButton()
-        button.setText(tr("Open model…"))
-        describe(
-            button,
-            tr("Open model"),
-            tr(
-                "Open a .gguf file, or an OpenVINO model folder (Ctrl+O); the arrow offers a "
-                "folder dialog. You can also drop a file or folder on the chat."
-            ),
-        )
-        button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
-        menu = QMenu(button)
-        menu.addAction(tr("Model file (.gguf)…"), self.choose_file)
-        menu.addAction(tr("OpenVINO model folder…"), self.choose_folder)
-        button.setMenu(menu)
-        button.clicked.connect(self.choose_file)
-        return button
-
-    @Slot()
-    def fill_installed_menu(self) -> None:
-        """Installed chat and vision-chat models (usable ones), then recently opened folders
-        and files."""
-        self.installed_menu.clear()
-        tasks = (ModelTask.CHAT, ModelTask.VISION_CHAT)
-        installed = [m for task in tasks for m in self.models.models(task) if m.usable]
-        for model in installed:
-            kind = f"GGUF {model.precision}" if model.gguf is not None else model.precision
-            action = self.installed_menu.addAction(f"{model.id}  ({kind})")
-            action.setData(str(model.folder))
-            action.setToolTip(str(model.folder))
-        known = {m.folder for m in installed}
-        recent = [p for p in self.signals.settings.recent_models if p not in known and p.exists()]
-        if recent:
-            # A heading, not addSection(): Fusion draws a section as a bare line, which at the
-            # top of the menu (nothing installed yet) was an empty separator.
-            if installed:
-                self.installed_menu.addSeparator()
-            self.installed_menu.addAction(tr("Recent")).setEnabled(False)
-            for path in recent:
-                action = self.installed_menu.addAction(path.name)
-                action.setData(str(path))
-                action.setToolTip(str(path))
-        if not installed and not recent:
-            empty = tr("No chat models installed yet — open one, or add it in File → Models…")
-            self.installed_menu.addAction(empty).setEnabled(False)
-
-    @Slot(QAction)
-    def _on_installed_chosen(self, action: QAction) -> None:
-        folder = action.data()
-        if folder:
-            self.open_folder(Path(str(folder)))
+    def set_usable(self, usable: bool) -> None:
+        """Let the user change the model, or not (an answer is being written, the model
+        reloads): the button and the lines above the composer."""
+        self.setEnabled(usable)
+        self.button.setEnabled(usable)
 
     @Slot()
     def choose_file(self) -> None:
@@ -227,7 +158,7 @@ class ModelPicker(QWidget):
         if model is None:
             return False
         if device is not None:
-            self.device_picker.set_device(device)
+            self.devices.set_device(device)
         self.load(model, device)
         return True
 
@@ -235,7 +166,7 @@ class ModelPicker(QWidget):
         """Load again, at a start, the model loaded last time (the settings' chat choice) on
         ``device`` (default: the one chosen); on a remote endpoint, that endpoint's model. A
         model that is gone is said next to this control; nothing chosen yet, nothing loads."""
-        device = device or self.device_picker.device()
+        device = device or self.devices.device()
         if is_remote(device):
             remote_model = self._model_for(device)
             if remote_model is not None:
@@ -274,7 +205,7 @@ class ModelPicker(QWidget):
         self.error.clear()
         self.offer.clear()
         self.note.clear()
-        device = device or self.device_picker.device()
+        device = device or self.devices.device()
         # The model's stored performance settings; a remote model runs as its endpoint runs it.
         engine = None if is_remote(device) else self.signals.settings.chat_for(folder).performance
         self.loader.load(folder, device, engine.engine() if engine is not None else None)
@@ -288,7 +219,7 @@ class ModelPicker(QWidget):
 
     def use_cpu(self, folder: Path) -> None:
         """Choose CPU (persisted) and load ``folder`` there: the answer to a DeviceError."""
-        self.device_picker.choose("CPU")
+        self.devices.choose("CPU")
         self.load(folder, "CPU")
 
     def use_cpu_action(self) -> Callable[[], None] | None:
@@ -298,17 +229,15 @@ class ModelPicker(QWidget):
 
     def show_loaded(self, loaded: LoadedModel | None) -> None:
         """Show ``loaded`` (or "no model") as the model in use."""
+        self.menu.loaded = loaded
         if loaded is None:
-            self.name.setText(no_model_text())
-            self.name.setToolTip("")
-            return
-        name, *rest = (html.escape(part) for part in model_parts(loaded))
-        self.name.setText(f"<b>{name}</b> ({' · '.join(rest)})")
-        self.name.setToolTip(model_tooltip(loaded))
+            self.button.show_none()
+        else:
+            self.button.show_loaded(loaded)
 
     @Slot()
     def edit_remotes(self) -> None:
-        """Open *Remote endpoints…* (once saved, the device picker lists them)."""
+        """Open *Remote endpoints…* (once saved, the *Device* submenu lists them)."""
         from app.core import SecretStore
         from ui.engines.remote_dialog import RemoteEndpointsDialog  # imports the client: on demand
 
@@ -322,7 +251,7 @@ class ModelPicker(QWidget):
     @Slot()
     def refresh_remotes(self) -> None:
         """List the endpoints as they are now in the settings."""
-        self.device_picker.set_remotes(self.signals.settings.remote_endpoints)
+        self.devices.set_remotes(self.signals.settings.remote_endpoints)
 
     @Slot()
     def _forget_remote_dialog(self) -> None:
@@ -353,9 +282,9 @@ class ModelPicker(QWidget):
     @Slot(bool)
     def _on_loading_changed(self, loading: bool) -> None:
         folder = self.loader.target_folder
+        self.menu.loading = loading
         if loading and folder is not None:
-            self.name.setText(html.escape(loading_text(folder, self.loader.converting)))
-            self.name.setToolTip(str(folder))
+            self.button.show_loading(loading_text(folder, self.loader.converting), str(folder))
         else:
             self.show_loaded(self.chat.loaded_model)
         self.loadingChanged.emit(loading)

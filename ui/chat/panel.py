@@ -31,7 +31,7 @@ from ui.chat.model_drop import ModelDropTarget
 from ui.chat.model_picker import ModelPicker
 from ui.chat.new_chat import NewChat
 from ui.chat.panel_input import InputRow
-from ui.chat.panel_layout import generation_button, lay_out, show_side
+from ui.chat.panel_layout import lay_out, options_button, show_side
 from ui.chat.panel_model import DefaultPrompt, ModelWiring, still_loading
 from ui.chat.panel_services import ChatPanelServices
 from ui.chat.system_prompt import SystemPromptEditor
@@ -103,7 +103,8 @@ class ChatPanel(QWidget):
         # With no model loaded and nothing said yet, the welcome page stands in for the chat.
         self.welcome = WelcomePage(services.models, services.devices, tasks, notifications)
         self.speak_bar = SpeakBar(services.voice, signals, tasks, notifications)  # read aloud
-        self.avatar_mode = AvatarMode(  # answers as video
+        # Answers as video.
+        self.avatar_mode = AvatarMode(
             services.avatar, services.voice, signals, tasks, notifications
         )
         self.hands_free_mode = HandsFreeMode(  # hands-free, spoken turns
@@ -114,11 +115,9 @@ class ChatPanel(QWidget):
         self.attachments = self.input_row.attachments
         self.send_button = self.input_row.send_button
         self.input_error = self.input_row.input_error
-        self.context_label = ContextMeter()  # "Context used: 1,234 / 2,048 tokens"
+        self.context_label = ContextMeter()  # "Context 60%": the share of the context used
         self.context_usage: ContextUsage | None = None
-        self.settings_button = generation_button()
         self.generation = GenerationPanel(signals.store, self.statusMessage.emit, chat, tasks)
-        self.generation.hide()
         self.model = ModelWiring(
             chat,
             self.model_picker,
@@ -139,8 +138,7 @@ class ChatPanel(QWidget):
         self.knowledge = KnowledgePicker(chat, services.knowledge, tasks, self.errors)
         self.errors.inline["knowledge"] = self.knowledge.error
         self.knowledge.changed.connect(self.update_context)  # its passages count, or not
-        # The MCP tools this conversation may call.
-        self.tools = ToolsPicker(services.tools, chat, signals.settings, tasks)
+        self.tools = ToolsPicker(services.tools, chat, signals.settings, tasks)  # MCP tools
         self.tool_confirmer = ToolConfirmer(signals.store, self.statusMessage.emit, tasks, self)
         self.dictation = Dictation(  # the microphone
             services.speech_input,
@@ -151,6 +149,7 @@ class ChatPanel(QWidget):
             self.errors,
             self.input,
         )
+        self.options_button = options_button(self)  # the modes and the generation settings
         self.drop_target = ModelDropTarget(self)  # a .gguf file or model folder dropped here
         self.splitter = lay_out(self)
         self._connect()
@@ -184,7 +183,7 @@ class ChatPanel(QWidget):
         self.view.speakRequested.connect(self.speak_bar.speak)
         self.view.regenerateRequested.connect(self.regenerate)
         show_generation = partial(show_side, self.splitter, self.generation)
-        self.settings_button.toggled.connect(show_generation)
+        self.generation.show_action.toggled.connect(show_generation)
         self.generation.wantsWidth.connect(show_generation)
         self.generation.performance.reloadingChanged.connect(self._update_send_state)
         self.welcome.openRequested.connect(self.model_picker.choose_file)
@@ -378,9 +377,10 @@ class ChatPanel(QWidget):
 
     def _set_generating(self, generating: bool) -> None:
         performance = self.generation.performance  # no reload while the model answers
-        parts = (self.conversations, self.model_picker, self.system_prompt, self.knowledge)
+        parts = (self.conversations, self.system_prompt, self.knowledge)
         for widget in (*parts, self.tools.button):
             widget.setEnabled(not generating)
+        self.model_picker.set_usable(not generating)
         performance.setEnabled(not generating)
         self._update_send_state()
         if not generating:

@@ -202,4 +202,4 @@ class ModelWiring(QObject):
     def _on_reloading(self, reloading: bool) -> None:
         """No question and no other model while the model reloads with new engine settings."""
         self._input_row.input.setEnabled(not reloading)
-        self._picker.setEnabled(not reloading)
+        self._picker.set_usable(not reloading)

@@ -81,7 +81,7 @@ class MainWindow(QMainWindow):
         # Every settings change, from any thread, reaches the panels that show that setting.
         self.settings_signals = SettingsSignals(ctx.settings_store, self.tasks, self)
         # Where each kind of file was last opened or saved: the file dialogs start there.
-        self.recent_folders = RecentFolders()
+        self.recent_folders = RecentFolders(self.session.state.folders)
         # An exception no job or control handles: a dialog, the log, and the app goes on.
         self.crash_reporter = CrashReporter(self, ctx.paths.log_file)
         self.crash_reporter.install()
@@ -153,6 +153,7 @@ class MainWindow(QMainWindow):
         self.chat_panel.panelRequested.connect(self.show_panel)
         self.chat_panel.tools.windowRequested.connect(self.open_tools)
         self.chat_panel.model_picker.convertRequested.connect(self._convert_checkpoint)
+        self.chat_panel.model_picker.modelsRequested.connect(self.open_models)
         if ctx.settings.overlay_visible:
             self.menus.overlay_action.setChecked(True)
         self.chat_panel.input.setFocus()  # type right away; focus moves there on activation

@@ -1,5 +1,6 @@
 """What the window brings back on its next start: its size and place (maximised or not), the panel
-shown and each panel's splitters, the chat model and the server switch.
+shown and each panel's splitters, the folder each kind of file was last opened from, the chat model
+and the server switch.
 
 The window's part is kept in ``session.json`` (:attr:`app.core.AppPaths.session_file`, beside
 the settings: it is state, not a choice the user made, so it never goes through the settings
@@ -83,6 +84,11 @@ class WindowState(BaseModel):
     """Per panel, the sizes of each of its splitters (in the order the panel holds them)."""
     server_on: bool = False
     """Whether the server switch was on."""
+    folders: dict[Name, Annotated[str, StringConstraints(max_length=4096)]] = Field(
+        default_factory=dict, max_length=32
+    )
+    """The folder each kind of file was last opened from or saved to
+    (:class:`ui.widgets.file_dialogs.RecentFolders`; a kind it does not know is dropped)."""
 
 
 class WindowSession(QObject):
@@ -158,6 +164,7 @@ class WindowSession(QObject):
             if name in self._seen:
                 state.splitters[name] = [s.sizes() for s in panel_splitters(panel)]
         state.server_on = window.server_switch.server.running
+        state.folders = window.recent_folders.as_dict()
 
     def resume(self, window: MainWindow, *, model: bool = True, device: str | None = None) -> None:
         """Bring back what ran: the chat model loaded last (``model``; on ``device`` if given;

@@ -21,3 +21,9 @@ def menu_button(text: str, tooltip: str, fill: Callable[[], None]) -> tuple[QToo
     button.setMenu(menu)
     menu.aboutToShow.connect(fill)
     return button, menu
+
+
+def hide_menu_arrow(button: QToolButton) -> None:
+    """Draw no arrow under ``button``'s icon: an icon-only "⋯" or a control with a chevron of
+    its own says it opens a menu already."""
+    button.setStyleSheet("QToolButton::menu-indicator { image: none; width: 0px; }")

@@ -54,7 +54,7 @@ def test_usable_schemas_pass(text: str) -> None:
 
 def answer_format(chat_panel: ChatPanel) -> AnswerFormatSection:
     """The section, shown as a user opens the generation settings."""
-    chat_panel.settings_button.click()
+    chat_panel.generation.show_action.trigger()
     return chat_panel.generation.answer_format
 
 

@@ -24,7 +24,7 @@ from tests.ui.avatar.test_panel import (
 )
 from tests.ui.avatar_fakes import BLUE, GREEN, RED, AvatarScript, no_lipsync_model
 from tests.ui.fakes import Script
-from tests.ui.helpers import ask, click, load, type_and_send
+from tests.ui.helpers import ask, click, load, trigger, type_and_send
 from ui.chat.avatar_mode import AvatarMode, no_face, no_voice
 from ui.chat.panel import ChatPanel
 
@@ -67,18 +67,18 @@ def test_avatar_mode_says_what_is_missing(
 ) -> None:
     mode = chat_panel.avatar_mode
     assert not mode.isVisible()
-    click(qtbot, mode.toggle)
+    trigger(mode.action)
     assert mode.isVisible() and mode.error.text() == no_voice()
-    click(qtbot, mode.toggle)
+    trigger(mode.action)
     assert not mode.isVisible()
 
     add_voice(mode, "Alice", speech_wav)
-    click(qtbot, mode.toggle)
+    trigger(mode.action)
     assert mode.error.text() == no_face()
     ctx.settings.face_image = face_png
     no_lipsync_model(ctx.settings)
-    click(qtbot, mode.toggle)
-    click(qtbot, mode.toggle)
+    trigger(mode.action)
+    trigger(mode.action)
     assert mode.error.text().startswith("No lip-sync model is installed.")
 
 
@@ -93,7 +93,7 @@ def test_avatar_mode_plays_each_sentence_in_order_as_soon_as_it_is_made(
 ) -> None:
     mode = ready_for_avatar_mode(chat_panel, face_png, speech_wav)
     last_gate = avatar_script.clip_gates.setdefault(2, threading.Event())
-    click(qtbot, mode.toggle)
+    trigger(mode.action)
     assert mode.error.text() == ""
     probe = FrameProbe(mode.preview.player)
     sources: list[str] = []
@@ -133,7 +133,7 @@ def test_avatar_mode_stop_cancels_the_rest(
 ) -> None:
     mode = ready_for_avatar_mode(chat_panel, face_png, speech_wav)
     avatar_script.clip_gates[1] = threading.Event()
-    click(qtbot, mode.toggle)
+    trigger(mode.action)
     load(qtbot, chat_panel, model_folder)
     type_and_send(qtbot, chat_panel, "Say hello")
     qtbot.waitUntil(lambda: mode.current is not None, timeout=PLAY_TIMEOUT_MS)

@@ -82,7 +82,7 @@ def test_generation_panel_widgets_are_labelled(
 ) -> None:
     panel = chat_panel
     load(qtbot, panel, model_folder)
-    panel.settings_button.click()
+    panel.generation.show_action.trigger()
     assert panel.generation.isVisible()
     assert own_unlabelled(panel.generation) == []
 

@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 from app.chat.context_window import ContextUsage
 from app.context import AppContext
 from tests.ui.helpers import ask, load
-from ui.chat.context_meter import context_text
+from ui.chat.context_meter import context_sentence, context_text
 from ui.chat.panel import ChatPanel
 from ui.theme import warning_color
 
@@ -48,7 +48,8 @@ def test_context_used_is_shown_and_emitted_after_each_turn(
     # The fake counts words: system prompt, the turn and the next question's place, each with
     # the template's share.
     assert usage.used == (5 + 8) + (3 + 8) + (3 + 8) + 8
-    assert panel.context_label.text() == "Context used: 43 / 2,048 tokens"
+    assert panel.context_label.text() == "Context 2%"
+    assert panel.context_label.toolTip().startswith("Context used: 43 / 2,048 tokens\n")
     assert not panel.context_label.warning  # far from full: muted
 
 
@@ -65,7 +66,8 @@ def test_dropped_turns_are_said_and_the_warning_colour_shows(
     usage = panel.context_usage
     # The first turn, question and answer, is left out: what is sent starts at a question.
     assert usage is not None and usage.first_sent == 2 and usage.dropped == 2
-    assert "2 older message(s) no longer sent" in panel.context_label.text()
+    assert "2 older message(s) no longer sent" in panel.context_label.toolTip()
+    assert "2 older message(s) no longer sent" in panel.context_label.accessibleName()
     # The conversation marks where the model stops reading, before the oldest message sent.
     marker = panel.view.marker
     assert marker.isVisibleTo(panel.view)
@@ -78,6 +80,7 @@ def test_dropped_turns_are_said_and_the_warning_colour_shows(
 def test_context_numbers_follow_the_locale() -> None:
     usage = ContextUsage(used=1234, limit=2048, answer=512, first_sent=0, messages=4)
     QLocale.setDefault(QLocale(QLocale.Language.German, QLocale.Country.Germany))
-    assert context_text(usage) == "Context used: 1.234 / 2.048 tokens"
+    assert context_text(usage) == "Context 60%"  # the English catalog: no German words
+    assert context_sentence(usage) == "Context used: 1.234 / 2.048 tokens"
     QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
-    assert context_text(usage) == "Context used: 1,234 / 2,048 tokens"
+    assert context_text(usage) == "Context 60%"

@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLineEdit
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QApplication, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from tests.ui.fakes import Script
@@ -156,3 +158,19 @@ def test_switching_is_blocked_while_answering(
     with qtbot.waitSignal(panel.answerFinished, timeout=5000):
         script.release.set()
     assert panel.conversations.isEnabled()
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_list_sits_on_the_panel_surface_without_a_box(
+    qtbot: QtBot, window: MainWindow, theme: str
+) -> None:
+    window.menus.view.theme_actions[theme].trigger()
+    listing = window.chat_panel.conversations.list
+    qtbot.waitUntil(listing.isVisible, timeout=2000)
+    QApplication.sendPostedEvents()
+    surface = window.palette().color(QPalette.ColorRole.Window).rgb()
+    corner = listing.mapTo(window, QPoint(0, 0))
+    image = window.grab().toImage()
+    below_rows = corner.y() + listing.height() - 6  # under the one row: the list's own ground
+    edges = [corner.x(), corner.x() + listing.width() // 2, corner.x() + listing.width() - 1]
+    assert [image.pixel(x, below_rows) for x in edges] == [surface] * 3  # no box, no border

@@ -52,7 +52,7 @@ def test_the_settings_column_fits_without_sideways_scrolling(
     qtbot.waitExposed(window)
     load(qtbot, window.chat_panel, model_folder)
     panel = window.chat_panel
-    panel.settings_button.click()
+    panel.generation.show_action.trigger()
     panel.generation.performance.toggle.click()
     panel.generation.answer_format.format.setCurrentIndex(1)  # JSON: the schema rows show
     QApplication.processEvents()

@@ -26,7 +26,7 @@ from app.hands_free.turns import Services, TurnEvent, TurnOptions, TurnStatus
 from pipelines.core import CancelToken
 from pipelines.generation import GenerationSettings
 from tests.audio_samples import speech_like, write_clip
-from tests.ui.helpers import click, load
+from tests.ui.helpers import click, load, trigger
 from tests.ui.panels import host_of
 from tests.video_samples import write_clip as write_video
 from ui.a11y import unlabelled_widgets
@@ -328,7 +328,8 @@ class Talk:
 
 
 def unlabelled(*roots: QWidget) -> list[str]:
-    """Every root's unlabelled widgets (the toggles sit in the chat header, not in the modes)."""
+    """Every root's unlabelled widgets (the hands-free button sits in the composer, not in the
+    mode)."""
     return [problem for root in roots for problem in unlabelled_widgets(root)]
 
 
@@ -338,7 +339,6 @@ def voice_roots(chat_panel: ChatPanel) -> tuple[QWidget, ...]:
         panel.hands_free_mode,
         panel.hands_free_mode.toggle,
         panel.avatar_mode,
-        panel.avatar_mode.toggle,
         panel.dictation,
         panel.dictation.button,
     )
@@ -361,11 +361,11 @@ def test_voice_controls_of_the_chat_are_labelled_in_their_main_states(
     monkeypatch.setattr("app.core.audio.devices.input_devices", lambda: [MICROPHONE])
     assert unlabelled(*voice_roots(panel)) == []  # at rest
     description = panel.hands_free_mode.toggle.accessibleDescription()
-    assert "hands-free" in description and panel.avatar_mode.toggle.accessibleName()
+    assert "hands-free" in description and panel.avatar_mode.action.text()
 
     click(qtbot, mode.toggle)  # no model: what is missing, said under the header
     assert mode.problem_label.text() == no_model() and mode.isVisible()
-    click(qtbot, panel.avatar_mode.toggle)  # no voice: said in Avatar mode
+    trigger(panel.avatar_mode.action)  # no voice: said in Avatar mode
     assert panel.avatar_mode.error.text() == avatar_no_voice()
     assert unlabelled(*voice_roots(panel)) == []
 

@@ -216,7 +216,7 @@ def test_the_context_meter_counts_the_passages_while_knowledge_is_on(
     room = int((usage.limit - usage.answer - without.used) * SOURCES_SHARE)
     assert usage.sources == min(most, room) > 0
     assert usage.used == without.used + usage.sources
-    assert f"up to {usage.sources:,} of them for sources" in panel.context_label.text()
+    assert f"up to {usage.sources:,} of them for sources" in panel.context_label.toolTip()
     with qtbot.waitSignal(panel.context_budget_changed) as again:
         _tick(qtbot, panel)  # off again: nothing kept for passages
     assert again.args[0].sources == 0 and again.args[0].used == without.used
@@ -346,7 +346,7 @@ def test_the_input_area_is_labelled(qtbot: QtBot, kpanel: ChatPanel, model_folde
     panel = kpanel
     load(qtbot, panel, model_folder)
     panel.system_prompt.set_expanded(True)
-    panel.settings_button.click()
+    panel.generation.show_action.trigger()
     mine = [
         panel.input,
         panel.send_button,
@@ -354,7 +354,7 @@ def test_the_input_area_is_labelled(qtbot: QtBot, kpanel: ChatPanel, model_folde
         panel.knowledge,
         panel.system_prompt,
         panel.system_prompt.body,
-        panel.settings_button,
+        panel.options_button,
         panel.generation,
     ]
     for widget in mine:

@@ -48,3 +48,13 @@ def test_citations_become_links_to_real_sources_only() -> None:
         "Rises [\\[1\\]](source:3:1). Both [\\[1\\]](source:3:1), [\\[2\\]](source:3:2); "
         "not [7] nor [2, 9]."
     )
+
+
+def test_a_source_is_named_in_the_users_language(german: None, german_numbers: object) -> None:
+    sources = [
+        Source(1, "/docs/guide.pdf", 1200, 0.03, "", 0.71),
+        Source(2, "/a.md", None, 0.0, ""),
+    ]
+    line = sources_line(sources, 0)
+    assert "[1]&nbsp;guide.pdf, Seite 1.200</a>" in line
+    assert "[2]&nbsp;a.md</a>" in line

@@ -23,7 +23,7 @@ PERSON = '{"type": "object", "properties": {"name": {"type": "string"}}, "requir
 
 def json_answers(chat_panel: ChatPanel, schema: str) -> None:
     """JSON answers with ``schema`` for the loaded model, set as a user does."""
-    chat_panel.settings_button.click()
+    chat_panel.generation.show_action.trigger()
     section = chat_panel.generation.answer_format
     section.format.setCurrentIndex(section.format.findData("json"))
     section.schema.setPlainText(schema)

@@ -23,7 +23,6 @@ from tests.ui.helpers import ask, load, shown
 from tests.ui.panels import host_of
 from ui.chat.panel import ChatPanel
 from ui.shell.main_window import MainWindow
-from ui.widgets.device_picker import DEVICE_ROLE
 
 
 def no_tokenizer(root: Path) -> Path:
@@ -74,9 +73,7 @@ def test_the_folder_dialog_validates_too_and_a_good_folder_clears_the_error(
     picker = window.chat_panel.model_picker
     chosen = [str(embedding_model_folder(tmp_path)), str(model_folder)]
     monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *_: chosen.pop(0))
-    [_file, folder] = picker.open_button.menu().actions()
-    assert folder.text() == "OpenVINO model folder…"
-    folder.trigger()
+    picker.menu.open_folder_action.trigger()  # the model menu's Open model folder…
     assert "holds an embedding model" in picker.error.text()
     with qtbot.waitSignal(window.chat_panel.modelLoaded, timeout=5000):
         window.menus.open_folder_action.trigger()  # Ctrl+Shift+O
@@ -97,7 +94,7 @@ def test_the_file_dialog_opens_a_gguf_file_or_the_folder_of_an_openvino_model_fi
         return chosen.pop(0), ""
 
     monkeypatch.setattr(QFileDialog, "getOpenFileName", answer)
-    qtbot.mouseClick(picker.open_button, Qt.MouseButton.LeftButton)
+    picker.menu.open_file_action.trigger()  # the model menu's Open model file…
     assert picker.error.text() == (
         "notes.txt is not a chat model: choose an OpenVINO model folder or a .gguf file."
     )
@@ -116,7 +113,8 @@ def test_a_loaded_model_shows_in_the_status_bar_and_settings(
 ) -> None:
     load(qtbot, window.chat_panel, model_folder, "AUTO")
     assert window.model_status.label.text() == "tiny-chat · AUTO → GPU"
-    assert "tiny-chat" in window.chat_panel.model_picker.name.text()
+    button = window.chat_panel.model_picker.button
+    assert (button.name.text(), button.place.text()) == ("tiny-chat", "AUTO → GPU")
     saved = window.ctx.settings_store.load().settings
     assert saved.model_choice(ModelTask.CHAT).folder == model_folder.resolve()
     assert saved.recent_models == [model_folder.resolve()]
@@ -193,7 +191,8 @@ def test_device_failure_offers_cpu(
         qtbot.mouseClick(bar.action_button, Qt.MouseButton.LeftButton)
     assert script.loads == ["GPU", "CPU"]
     assert window.model_status.label.text() == "tiny-chat · CPU"
-    assert panel.model_picker.device_picker.device() == "CPU"
+    assert panel.model_picker.devices.device() == "CPU"
+    assert panel.model_picker.menu.device_menu.device_action("CPU").isChecked()
     assert window.ctx.settings_store.load().settings.model_choice(ModelTask.CHAT).device == "CPU"
     assert not bar.isVisible()
 
@@ -202,9 +201,9 @@ def test_changing_the_device_reloads_the_model_there(
     qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script
 ) -> None:
     load(qtbot, window.chat_panel, model_folder, "CPU")
-    picker = window.chat_panel.model_picker.device_picker
+    devices = window.chat_panel.model_picker.menu.device_menu
     with qtbot.waitSignal(window.chat_panel.modelLoaded, timeout=5000):
-        picker.setCurrentIndex(picker.findData("GPU", DEVICE_ROLE))
+        devices.device_action("GPU").trigger()
     assert script.loads == ["CPU", "GPU"]
     assert window.model_status.label.text() == "tiny-chat · GPU"
 

@@ -1,6 +1,6 @@
 """The chat model picker (fake pipeline): a GGUF file's architecture and quantization, the
-first-load conversion and the notes under the picker, installed models and recent folders to
-load in a click, the model line elided at 1024×700."""
+first-load conversion and the notes above the composer, installed models and recent folders to
+load in a click from the model button's menu, the button's name elided at 1024×700."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ from app.core.model_tasks import ModelTask
 from tests.ui.fakes import Script, embedding_model_folder, fake_gguf_file, fake_model_folder
 from tests.ui.helpers import click, load
 from tests.ui.widgets.test_elided_label import fits, shown
-from ui.chat.model_picker import NO_INSTALLED, no_model_text
+from ui.chat.model_button import choose_a_model
+from ui.chat.model_menu import no_installed
 from ui.chat.panel import ChatPanel
 from ui.shell.main_window import MainWindow
 from ui.widgets.elided_label import ELLIPSIS, ElidedLabel
@@ -35,17 +36,18 @@ def test_a_gguf_model_shows_its_architecture_and_quantization(
     load(qtbot, window.chat_panel, gguf)
     assert window.model_status.label.text() == f"{SMOL} · llama Q4_1 · CPU"
     picker = window.chat_panel.model_picker
-    assert picker.name.text() == f"<b>{SMOL}</b> (llama Q4_1 · CPU)"
+    assert (picker.button.name.text(), picker.button.place.text()) == (SMOL, "CPU")
     context = QLocale().toString(8192)  # the language's digit grouping ("8,192" in English)
     details = f"llama · Q4_1 · 135M parameters · {context}-token context · 64 bytes"
-    assert details in picker.name.toolTip()
+    assert details in picker.button.toolTip()
     assert details in window.model_status.label.toolTip()
     assert window.statusBar().currentMessage().startswith(f"Loaded {SMOL} in ")
-    picker.fill_installed_menu()
-    actions = picker.installed_menu.actions()
-    assert not any(action.isSeparator() for action in actions)  # no empty line on top
-    entries = [(a.text(), a.data(), a.isEnabled()) for a in actions]
-    assert entries == [("Recent", None, False), (gguf.name, str(gguf.resolve()), True)]
+    picker.menu.fill()
+    actions = picker.menu.actions()
+    assert not actions[0].isSeparator()  # no empty line on top
+    entries = [(a.text(), a.data(), a.isEnabled(), a.isChecked()) for a in actions[:2]]
+    in_use = (gguf.name, str(gguf.resolve()), True, True)
+    assert entries == [("Recent", None, False, False), in_use]  # the model in use: checked
 
 
 def test_the_first_load_of_a_gguf_says_it_converts_and_cancel_keeps_the_model_in_use(
@@ -57,7 +59,7 @@ def test_the_first_load_of_a_gguf_says_it_converts_and_cancel_keeps_the_model_in
     assert window.chat_panel.load_model(fake_gguf_file(tmp_path))
     converting = f"Converting {SMOL} for OpenVINO (first time only)…"
     assert status.label.text() == converting
-    assert picker.name.text() == converting
+    assert picker.button.name.text() == converting
     assert status.progress.isVisible() and status.cancel_button.isVisible()
     assert status.elapsed.text() == "0:00"  # then counts the seconds
     qtbot.waitUntil(lambda: status.elapsed.text() == "0:01", timeout=3000)
@@ -70,7 +72,7 @@ def test_the_first_load_of_a_gguf_says_it_converts_and_cancel_keeps_the_model_in
     assert loaded is not None and loaded.model_path == model_folder.resolve()
 
 
-def test_what_a_load_notes_stays_under_the_picker_until_the_next_load(
+def test_what_a_load_notes_stays_above_the_composer_until_the_next_load(
     qtbot: QtBot, window: MainWindow, model_folder: Path, script: Script, tmp_path: Path
 ) -> None:
     picker = window.chat_panel.model_picker
@@ -85,13 +87,15 @@ def test_what_a_load_notes_stays_under_the_picker_until_the_next_load(
 
 
 def _entries(chat_panel: ChatPanel) -> list[str]:
-    picker = chat_panel.model_picker
-    picker.fill_installed_menu()
-    return [a.text() for a in picker.installed_menu.actions() if not a.isSeparator()]
+    """The menu's lines above *Open model file…* (its models, or why there are none)."""
+    menu = chat_panel.model_picker.menu
+    menu.fill()
+    texts = [a.text() for a in menu.actions() if not a.isSeparator()]
+    return texts[: texts.index("Open model file…")]
 
 
 def test_nothing_installed_says_how(chat_panel: ChatPanel) -> None:
-    assert _entries(chat_panel) == [NO_INSTALLED]
+    assert _entries(chat_panel) == [no_installed()]
 
 
 def test_installed_chat_models_load_from_the_menu(
@@ -107,25 +111,25 @@ def test_installed_chat_models_load_from_the_menu(
     shutil.rmtree(gone)
     assert _entries(chat_panel) == ["qwen-chat  (unknown)"]  # usable chat models only
     picker = chat_panel.model_picker
-    [action] = [a for a in picker.installed_menu.actions() if a.data()]
+    [action] = picker.menu.model_entries()
+    assert not action.isChecked()
     with qtbot.waitSignal(chat_panel.modelLoaded, timeout=5000):
         action.trigger()
     assert ctx.chat.loaded_model is not None
     assert ctx.chat.loaded_model.model_path == chat.resolve()
-    assert "Recent folders" not in _entries(chat_panel)  # it is installed, listed once
+    assert _entries(chat_panel) == ["qwen-chat  (unknown)"]  # installed: listed once
+    [action] = picker.menu.model_entries()
+    assert action.isChecked()  # the model in use
 
 
-def test_the_model_line_is_elided_at_1024(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+def test_the_model_name_is_elided_at_1024(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
     window.resize(1024, 700)
-    name = window.chat_panel.model_picker.name
+    button = window.chat_panel.model_picker.button
+    name = button.name
     assert isinstance(name, ElidedLabel)
     qtbot.waitUntil(lambda: name.width() > 0, timeout=2000)
-    assert name.text() == no_model_text()  # the full text stays the label's text
-    if name.elided:
-        assert shown(name).endswith(ELLIPSIS) and fits(name)
-        assert no_model_text() in name.toolTip()
-    else:
-        assert shown(name) == no_model_text() and fits(name)
+    assert name.text() == choose_a_model()  # the full text stays the label's text
+    assert shown(name) == choose_a_model() and fits(name)
     load(
         qtbot,
         window.chat_panel,
@@ -134,8 +138,11 @@ def test_the_model_line_is_elided_at_1024(qtbot: QtBot, window: MainWindow, tmp_
     window.resize(1024, 700)
     qtbot.waitUntil(lambda: name.elided, timeout=2000)
     assert shown(name).endswith(ELLIPSIS) and fits(name)
-    assert shown(name).startswith("SmolLM2")
-    assert "llama" in name.toolTip()  # the model's details are in the tooltip
-    window.resize(1600, 1000)  # room again: the whole line, cut no more
+    assert shown(name).startswith("SmolLM2") and button.place.text() == "CPU"  # not cut
+    assert "llama" in button.toolTip()  # the model's details are in the tooltip
+    long_name = f"{SMOL}-with-a-rather-long-file-name"
+    assert long_name in button.toolTip()  # the whole name, where it is cut
+    load(qtbot, window.chat_panel, fake_model_folder(tmp_path))  # a name that fits: not cut
+    window.resize(1600, 1000)
     qtbot.waitUntil(lambda: not name.elided, timeout=2000)
-    assert ELLIPSIS not in shown(name)
+    assert shown(name) == "tiny-chat"

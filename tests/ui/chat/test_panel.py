@@ -281,7 +281,7 @@ def test_generation_settings_are_bound_and_saved(
     qtbot: QtBot, chat_panel: ChatPanel, ctx: AppContext, model_folder: Path
 ) -> None:
     panel = chat_panel
-    qtbot.mouseClick(panel.settings_button, Qt.MouseButton.LeftButton)
+    panel.generation.show_action.trigger()  # the options menu's Generation settings
     assert panel.generation.isVisible()
     panel.generation.max_new_tokens.setValue(64)
     panel.generation.temperature.setValue(0.0)

@@ -1,11 +1,13 @@
-"""The Chat panel's layout: a centred column of readable width, the composer at its foot."""
+"""The Chat panel's layout: a centred column of readable width, the composer at its foot with
+the model button, no toolbar above, the modes and the generation settings in the ⋯ menu."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QRect
+from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import QFrame, QWidget
 from pytestqt.qtbot import QtBot
 
+from tests.ui.helpers import trigger
 from ui.app_style import COMPOSER, READABLE_WIDTH
 from ui.chat.panel import ChatPanel
 
@@ -41,6 +43,8 @@ def test_the_composer_holds_the_input_its_actions_and_the_context_meter(
     for widget in (
         chat_panel.input,
         chat_panel.send_button,
+        chat_panel.model_picker.button,
+        chat_panel.hands_free_mode.toggle,
         chat_panel.attachments.attach_button,
         chat_panel.dictation.button,
         chat_panel.tools.button,
@@ -55,3 +59,45 @@ def test_the_composer_holds_the_input_its_actions_and_the_context_meter(
         for w in (chat_panel.tools.button, chat_panel.dictation.button, chat_panel.send_button)
     )  # Send last, on the right
     assert chat_panel.send_button.property("primary")  # the accent button
+
+
+def test_no_toolbar_sits_above_the_conversations_and_the_chat(chat_panel: ChatPanel) -> None:
+    layout = chat_panel.layout()
+    assert layout is not None and layout.count() == 1
+    assert layout.itemAt(0).widget() is chat_panel.splitter  # the columns, from the top
+    picker = chat_panel.model_picker
+    composer = chat_panel.findChild(QFrame, COMPOSER)
+    assert composer is not None
+    column = composer.parentWidget().layout()
+    assert column is not None
+    # The model's error, offer and notes: right above the composer, by the model button.
+    assert column.indexOf(picker) == column.indexOf(composer) - 1
+
+
+def test_the_options_menu_switches_the_modes_the_composer_shows(
+    qtbot: QtBot, chat_panel: ChatPanel
+) -> None:
+    menu = chat_panel.options_button.menu()
+    assert menu is not None
+    actions = [a for a in menu.actions() if not a.isSeparator()]
+    hands_free, avatar = chat_panel.hands_free_mode, chat_panel.avatar_mode
+    generation = chat_panel.generation.show_action
+    assert actions == [hands_free.action, avatar.action, generation]  # the modes' own switches
+    assert all(action.isCheckable() for action in actions)
+    assert chat_panel.options_button.accessibleName() == "Chat options"
+
+    trigger(avatar.action)  # as the menu item does
+    assert avatar.enabled and avatar.isVisible()
+    trigger(avatar.action)
+    assert not avatar.enabled and not avatar.isVisible()
+
+    trigger(generation)
+    assert chat_panel.generation.isVisible() and generation.isChecked()
+    trigger(generation)
+    assert not chat_panel.generation.isVisible()
+
+    trigger(hands_free.action)  # no model: it says what is missing and stays off
+    assert hands_free.isVisible() and hands_free.problem_label.text()
+    assert not hands_free.action.isChecked() and not hands_free.toggle.isChecked()
+    qtbot.mouseClick(hands_free.toggle, Qt.MouseButton.LeftButton)  # the composer's button
+    assert not hands_free.action.isChecked()  # the same switch: still off, still saying why

@@ -29,8 +29,8 @@ from ui.chat.performance_section import PerformanceSection
 def section(chat_panel: ChatPanel) -> PerformanceSection:
     """The Performance section, shown and unfolded as a user opens it."""
     panel = chat_panel
-    if not panel.settings_button.isChecked():
-        panel.settings_button.click()
+    if not panel.generation.show_action.isChecked():
+        panel.generation.show_action.trigger()
     perf = panel.generation.performance
     if not perf.toggle.isChecked():
         perf.toggle.click()
@@ -197,7 +197,7 @@ def test_cancel_keeps_the_previous_settings(
     click(qtbot, perf.controls.apply_button)
     qtbot.waitUntil(lambda: perf.controls.reload_row.isVisible(), timeout=2000)
     assert perf.reloading and perf.controls.progress.isVisible()
-    assert not panel.input.isEnabled() and not panel.model_picker.isEnabled()
+    assert not panel.input.isEnabled() and not panel.model_picker.button.isEnabled()
     assert not perf.controls.rows["prefix_caching"].isEnabled()
     click(qtbot, perf.controls.cancel_button)
     script.load_gate.set()
@@ -206,7 +206,7 @@ def test_cancel_keeps_the_previous_settings(
     assert not perf.controls.reload_row.isVisible()
     assert preset_key(model_folder) not in ctx.settings.chat_presets
     assert running_engine(panel) == EngineOptions()
-    assert panel.input.isEnabled() and panel.model_picker.isEnabled()
+    assert panel.input.isEnabled() and panel.model_picker.button.isEnabled()
 
 
 def test_each_model_shows_its_own_options(

@@ -28,7 +28,7 @@ from app.core.storage.secrets import SecretStore
 from app.engines.remote.config import read_key, save_key
 from app.knowledge.service import SECRETS_FILE
 from tests.server.conftest import CPU, RunningServer, start_server
-from tests.ui.helpers import click, shown, type_and_send
+from tests.ui.helpers import click, shown, trigger, type_and_send
 from tests.ui.panels import open_panel
 from ui.engines.remote_dialog import RemoteEndpointsDialog
 from ui.shell import main_panels
@@ -202,7 +202,7 @@ def test_closing_the_dialog_while_its_test_waits_is_quiet(
     monkeypatch.setattr(sys, "excepthook", window.crash_reporter.hook)  # as in the app
     url, answer = slow_server
     picker = window.chat_panel.model_picker
-    click(qtbot, picker.remote_button)
+    trigger(picker.menu.remote_action)
     dialog = picker.remote_dialog
     assert isinstance(dialog, RemoteEndpointsDialog)
     click(qtbot, dialog.add_button)
@@ -249,7 +249,7 @@ def test_a_wrong_key_gets_the_401_sentence_and_no_models(
     with AppContext.create(app_home, [CPU]) as ctx:
         panel = open_panel(qtbot, ctx, main_panels.chat_panel)
         picker = panel.model_picker
-        click(qtbot, picker.remote_button)
+        trigger(picker.menu.remote_action)
         dialog = picker.remote_dialog
         assert isinstance(dialog, RemoteEndpointsDialog)
         fill(qtbot, dialog, "loop", server.openai_url, "not-the-token")
@@ -274,7 +274,7 @@ def test_a_tested_and_saved_endpoint_is_chosen_in_the_picker_and_answers(
     with AppContext.create(app_home, [CPU]) as ctx:
         panel = open_panel(qtbot, ctx, main_panels.chat_panel)
         picker = panel.model_picker
-        click(qtbot, picker.remote_button)
+        trigger(picker.menu.remote_action)
         dialog = picker.remote_dialog
         assert isinstance(dialog, RemoteEndpointsDialog)
         fill(qtbot, dialog, "loop", server.openai_url, server.token)
@@ -287,17 +287,18 @@ def test_a_tested_and_saved_endpoint_is_chosen_in_the_picker_and_answers(
             dialog.buttons.accepted.emit()
 
         # Listed at once, no restart; the key in the secret store, not in the settings file.
-        devices = picker.device_picker
-        index = devices.findText("Remote: loop")
-        assert index >= 0 and devices.is_enabled("REMOTE:loop")
+        devices = picker.menu.device_menu
+        choice = devices.device_action("REMOTE:loop")
+        assert choice.text() == "Remote: loop" and choice.isEnabled()
         secrets = SecretStore(ctx.paths.config / SECRETS_FILE)
         assert read_key(secrets, "loop") == server.token
         assert server.token not in ctx.paths.settings_file.read_text(encoding="utf-8")
 
         with qtbot.waitSignal(panel.modelLoaded, timeout=30_000) as loaded:
-            devices.setCurrentIndex(index)
+            choice.trigger()
         assert loaded.args[0].remote_model == served
-        assert "Remote: loop" in picker.name.text() or served in picker.name.text()
+        assert picker.button.name.text() == served
+        assert picker.button.place.text() == loaded.args[0].device_label
         with qtbot.waitSignal(panel.answerFinished, timeout=60_000):
             type_and_send(qtbot, panel, "What is the capital of France?")
         answer = shown(panel).split("What is the capital of France?", 1)[1]

@@ -115,13 +115,13 @@ def test_endpoints_saved_on_another_thread_reach_both_pickers_without_a_visit(
         window = open_window(qtbot, ctx)
         panel = window.panels["Knowledge"]
         assert isinstance(panel, KnowledgePanel) and not panel.isVisible()
-        chat_picker = window.chat_panel.model_picker.device_picker
+        chat_devices = window.chat_panel.model_picker.menu.device_menu
         saver = threading.Thread(
             target=lambda: ctx.settings_store.update(remote_endpoints=[EMBEDDER])
         )
         saver.start()
         saver.join(30)
-        qtbot.waitUntil(lambda: chat_picker.findText("Remote: Embeds") >= 0, timeout=10_000)
+        qtbot.waitUntil(lambda: "REMOTE:Embeds" in chat_devices.devices(), timeout=10_000)
         assert panel.device_picker.findText("Remote: Embeds") >= 0  # never shown meanwhile
     finally:
         fake.release()

@@ -185,7 +185,7 @@ def test_devices_shown_are_the_machine_devices(
     make_window: Callable[[list[DeviceInfo]], MainWindow],
 ) -> None:
     window = make_window([CPU, GPU])
-    picker = window.chat_panel.model_picker.device_picker
+    picker = window.chat_panel.model_picker.devices
     assert picker.is_enabled("GPU") and not picker.is_enabled("NPU")
 
 

@@ -1,7 +1,8 @@
 """The window after a restart: its size, place and maximised state, the panel shown and its
-splitters, the chat model, the server switch and the tool servers' test results come back; a
-first start fits the screen; a place on a screen that is gone comes back on screen; a damaged
-or hostile state file is ignored with a note in the log."""
+splitters, the folders the file dialogs start in, the chat model, the server switch and the
+tool servers' test results come back; a first start fits the screen; a place on a screen that
+is gone comes back on screen; a damaged or hostile state file is ignored with a note in the
+log."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ from ui.knowledge import KnowledgePanel
 from ui.mcp.servers_dialog import last_test_sentence
 from ui.shell.main_window import MainWindow
 from ui.shell.session import panel_splitters
+from ui.widgets.file_dialogs import FileKind, default_folder, start_folder
 
 SERVER_MS = 60_000
 
@@ -136,6 +138,39 @@ def _sizes(window: MainWindow, panel: str) -> list[int]:
     return splitter.sizes()
 
 
+def test_the_folders_the_file_dialogs_start_in_come_back_after_a_restart(
+    qtbot: QtBot, window: MainWindow, app_home: AppPaths, script: Script, tmp_path: Path
+) -> None:
+    photos = tmp_path / "holiday photos"
+    photos.mkdir()
+    window.recent_folders.remember(FileKind.IMAGES, photos / "beach.png")
+    again = reopen(qtbot, window, make_context(app_home, [CPU], script))
+    assert start_folder(again.chat_panel, FileKind.IMAGES) == photos
+    assert start_folder(again.chat_panel, FileKind.AUDIO) == default_folder()  # never chosen
+
+
+FOLDERS = {
+    "relative": "../../etc",
+    "gone": "/no/such/folder/anywhere",
+    "a file": "/etc/hostname",
+    "NUL inside": "/tmp/a\u0000b",
+}
+
+
+@pytest.mark.parametrize("folder", FOLDERS.values(), ids=FOLDERS.keys())
+def test_a_hostile_saved_folder_opens_the_dialog_in_documents(
+    qtbot: QtBot, app_home: AppPaths, script: Script, folder: str
+) -> None:
+    state = {"folders": {"documents": folder, "no such kind": "/tmp"}}
+    app_home.session_file.write_text(json.dumps(state), encoding="utf-8")
+    window = open_window(qtbot, make_context(app_home, [CPU], script))
+    assert start_folder(window.chat_panel, FileKind.DOCUMENTS) == default_folder()
+    window.close()
+    saved = json.loads(app_home.session_file.read_text(encoding="utf-8"))
+    # A folder that is gone may be a drive unplugged for now: kept; a kind no dialog has is not.
+    assert "no such kind" not in saved["folders"]
+
+
 def test_the_model_and_the_server_come_back_after_a_restart(
     qtbot: QtBot, window: MainWindow, app_home: AppPaths, script: Script, tmp_path: Path
 ) -> None:
@@ -215,6 +250,7 @@ HOSTILE = {
     "deep": b'{"panel": ' + b"[" * 5000 + b"]" * 5000 + b"}",
     "many splitters": json.dumps({"splitters": {"Chat": [[1] * 100_000]}}).encode(),
     "panel name": json.dumps({"panel": "x" * 10_000}).encode(),
+    "long folder": json.dumps({"folders": {"documents": "/" + "x" * 10_000}}).encode(),
 }
 
 

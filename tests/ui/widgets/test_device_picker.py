@@ -3,21 +3,17 @@ picker offers the configured remote endpoints as “Remote: name”."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QStandardItemModel
 from pytestqt.qtbot import QtBot
 
-from app.core.devices import DeviceInfo
 from app.core.model_choices import Local, ModelChoices, device_value_of, placement_of
 from app.core.model_tasks import ModelTask
 from app.core.remote_endpoints import RemoteEndpoint
 from app.core.settings import Settings
 from app.core.settings_store import SettingsStore
 from tests.ui.fakes import CPU, GPU0
-from ui.chat.panel import ChatPanel
 from ui.widgets.device_picker import DEVICE_ROLE, DevicePicker
 
 
@@ -87,19 +83,6 @@ def test_a_choice_that_cannot_be_saved_is_undone_and_said(qtbot: QtBot, tmp_path
         picker.device() == "AUTO" and store.settings.model_choice(ModelTask.CHAT).device == "AUTO"
     )
     assert len(said) == 1 and said[0].startswith("Could not save settings")
-
-
-def test_window_picker_uses_the_machine_devices_and_saves(
-    qtbot: QtBot, make_chat_panel: Callable[[list[DeviceInfo]], ChatPanel]
-) -> None:
-    panel = make_chat_panel([CPU])
-    picker = panel.model_picker.device_picker
-    assert not picker.is_enabled("GPU") and not picker.is_enabled("NPU")
-    assert picker.is_enabled("CPU") and picker.is_enabled("AUTO")
-    picker.setFocus()
-    qtbot.keyClick(picker, Qt.Key.Key_Up)  # AUTO → the entry above it that is enabled: CPU
-    assert picker.device() == "CPU"
-    assert panel.signals.store.load().settings.model_choice(ModelTask.CHAT).device == "CPU"
 
 
 OVMS = RemoteEndpoint(name="Team OVMS", base_url="http://ovms.lan:8000/v3", model="qwen3-8b")
