@@ -24,11 +24,12 @@ def answer_options(
     *,
     json_schema: str | None = None,
     what: str = "prompt",
+    log_probs: bool = False,
 ) -> RequestOptions:
     """The engine's options for a prompt of ``prompt_tokens`` and an answer of up to
-    ``wanted`` tokens (the room left in the context when ``None``), sampled as ``body`` asks;
-    the served model's settings, as the window's (:meth:`ServerState.defaults`), fill what
-    the request leaves out.
+    ``wanted`` tokens, sampled as ``body`` asks; the served model's settings, as the window's
+    (:meth:`ServerState.defaults`), fill what the request leaves out — the answer's length
+    too (:meth:`ServerState.default_answer_tokens`, cut to the room left in the context).
 
     Raises:
         ApiError: the prompt and the answer do not fit the model's context.
@@ -45,7 +46,7 @@ def answer_options(
             code="context_length_exceeded",
         )
     settings = GenerationSettings(
-        max_new_tokens=min(wanted or room, MAX_ANSWER_TOKENS),
+        max_new_tokens=min(wanted or min(state.default_answer_tokens(), room), MAX_ANSWER_TOKENS),
         temperature=body.temperature if body.temperature is not None else defaults.temperature,
         top_p=body.top_p if body.top_p is not None else defaults.top_p,
         top_k=body.top_k if body.top_k is not None else defaults.top_k,
@@ -63,6 +64,8 @@ def answer_options(
         json_schema=json_schema,
         presence_penalty=body.presence_penalty or 0.0,
         frequency_penalty=body.frequency_penalty or 0.0,
+        min_p=body.min_p or 0.0,
+        log_probs=log_probs,
     )
 
 

@@ -24,7 +24,8 @@ FIELDS = [
     "model", "messages", "prompt", "max_tokens", "max_completion_tokens", "temperature",
     "top_p", "seed", "stop", "stream", "stream_options", "n", "response_format", "echo",
     "presence_penalty", "frequency_penalty", "logprobs", "tools", "best_of", "suffix",
-    "knowledge", "user", "an_unknown_field",
+    "knowledge", "user", "an_unknown_field", "top_logprobs", "min_p", "top_k",
+    "repetition_penalty",
 ]  # fmt: skip
 #: Answer lengths above this are cut down: a valid body must finish in moments.
 SMALL_ANSWER = 4
