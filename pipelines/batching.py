@@ -87,6 +87,9 @@ class BatchingEngine(ModelPipeline):
     """A model serving many requests at once (thread-safe: :meth:`submit` from any thread)."""
 
     name = "serving"
+    token_log_probs = True
+    """Whether a request may ask for its tokens' log probabilities (the batching pipeline
+    gives them per step)."""
 
     def __init__(self, config: ServingConfig) -> None:
         super().__init__(config.device, config.cache_dir)
@@ -238,6 +241,17 @@ class BatchingEngine(ModelPipeline):
                 settings.json_schema, settings.compact_json, self._tokenizer_source, cancel
             )
 
+    def token_texts(self, token_ids: Sequence[int]) -> list[str]:
+        """Each token's own text (a token that is part of a character reads as U+FFFD)."""
+        if not token_ids:
+            return []
+        texts = self._require_tokenizer().decode([[int(i)] for i in token_ids])
+        return [str(text) for text in texts]
+
+    def end_token(self) -> int:
+        """The model's end-of-text token (the last generated one when it stopped itself)."""
+        return int(self._require_tokenizer().get_eos_token_id())
+
     def count_tokens(self, text: str) -> int:
         """Tokens ``text`` encodes to (without special tokens)."""
         ids = self._require_tokenizer().encode(text, add_special_tokens=False).input_ids
@@ -260,6 +274,12 @@ class BatchingEngine(ModelPipeline):
         """
         tokenizer = self._require_tokenizer()
         options.validate()
+        if options.log_probs and not self.token_log_probs:
+            raise InvalidInputError(
+                "Log probabilities are not available while the server answers with the chat "
+                "window's model.",
+                field="logprobs",
+            )
         self.check_grammar(options)
         payload: Any = None
         if isinstance(prompt, ChatPrompt):

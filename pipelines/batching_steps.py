@@ -94,6 +94,8 @@ class StepLoop:
                 self._requests.end_unstarted(request, "error", openvino_reason(error))
                 continue
             running = Running(request, handle, None, queued.on_text)
+            if config.logprobs:
+                running.log_probs = []
 
             def emit(text: str, running: Running = running) -> Any:
                 running.pieces.append(text)
@@ -126,6 +128,9 @@ class StepLoop:
                     for token in output.generated_ids:
                         running.streamer.write(token)
                     running.generated += len(output.generated_ids)
+                    if running.log_probs is not None:
+                        running.token_ids.extend(output.generated_ids)
+                        running.log_probs.extend(output.generated_log_probs)
                     if output.finish_reason == finished.LENGTH:
                         running.finish = "length"
             status = handle.get_status()

@@ -47,6 +47,10 @@ class Running:
     generated: int = 0
     first_token_at: float = 0.0
     finish: FinishReason = "stop"
+    log_probs: list[float] | None = None
+    """Each generated token's log probability, when the request asked for them (else None)."""
+    token_ids: list[int] = field(default_factory=list)
+    """The generated tokens (kept when :attr:`log_probs` is)."""
 
 
 class RequestQueue:
@@ -124,6 +128,8 @@ class RequestQueue:
             ttft_ms=(first - started) * 1000.0,
             duration_ms=(now - started) * 1000.0,
             error=error,
+            token_ids=tuple(running.token_ids) if running.log_probs is not None else (),
+            log_probs=tuple(running.log_probs or ()),
         )
         self._settle(running.request, completion)
 

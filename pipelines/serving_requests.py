@@ -46,10 +46,17 @@ class RequestOptions:
     """Lowers every token already in the answer once (OpenAI's sense, -2 to 2)."""
     frequency_penalty: float = 0.0
     """Lowers a token by how often it is already in the answer (OpenAI's sense, -2 to 2)."""
+    min_p: float = 0.0
+    """When sampling, drop the tokens less likely than this share of the likeliest one
+    (0: off; below 1)."""
+    log_probs: bool = False
+    """Return each generated token's log probability (:attr:`Completion.log_probs`)."""
 
     def validate(self) -> None:
         """Raise :class:`InvalidInputError` naming the first bad value."""
         self.settings.validate()
+        if not (math.isfinite(self.min_p) and 0.0 <= self.min_p < 1.0):
+            raise InvalidInputError("min_p must be at least 0 and below 1.", field="min_p")
         for name, value in (
             ("presence_penalty", self.presence_penalty),
             ("frequency_penalty", self.frequency_penalty),
@@ -100,6 +107,11 @@ class Completion:
     """Submit to the end."""
     error: str = ""
     """Why it ended with ``finish_reason == "error"``."""
+    token_ids: tuple[int, ...] = ()
+    """The generated tokens, when their log probabilities were asked for (else empty)."""
+    log_probs: tuple[float, ...] = ()
+    """Each of :attr:`token_ids`' log probability under the model (the chosen token's: GenAI
+    gives no alternatives)."""
 
     @property
     def tokens_per_s(self) -> float:
@@ -190,6 +202,9 @@ def request_config(options: RequestOptions) -> Any:
     config = generation_config(options.settings)
     config.presence_penalty = options.presence_penalty
     config.frequency_penalty = options.frequency_penalty
+    config.min_p = options.min_p
+    # GenAI gives the chosen token's log probability only: 1 is all it can give.
+    config.logprobs = 1 if options.log_probs else 0
     if options.stop:
         config.stop_strings = set(options.stop)
         # Held back while it could still be a stop string either way (GenAI's stream window).

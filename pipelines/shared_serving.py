@@ -45,6 +45,7 @@ class SharedChatEngine(BatchingEngine):
     """The server's engine over a loaded :class:`ChatPipeline` it shares (thread-safe)."""
 
     name = "serving"
+    token_log_probs = False  # LLMPipeline.generate gives a whole answer's score only
 
     def __init__(self, chat: ChatPipeline, turn: Callable[[], AbstractContextManager[Any]]) -> None:
         super().__init__(

@@ -33,9 +33,10 @@ def add_serve_parser(commands: Commands[argparse.ArgumentParser]) -> None:
         "(models, chat/completions, completions, responses, embeddings, audio/speech with your "
         "cloned voices, audio/transcriptions), Anthropic's Messages API at /v1/messages, and "
         "Ollama's under /api (tags, chat, generate, embed, version). Every request needs "
-        "'Authorization: Bearer TOKEN' (or 'x-api-key: TOKEN'); the token is printed at start "
-        "and kept between runs (--new-token replaces it). Several clients stream at once. Only "
-        "this machine can connect unless --lan is given. Ctrl+C stops it.",
+        "'Authorization: Bearer TOKEN' (or 'x-api-key: TOKEN'; programs on this computer too, "
+        "unless --no-token-on-loopback); the token is printed at start and kept between runs "
+        "(--new-token replaces it). Several clients stream at once. Only this machine can "
+        "connect unless --lan is given. Ctrl+C stops it.",
     )
     serve.add_argument(
         "--host", help="address to listen on (default: the server setting, 127.0.0.1)"
@@ -55,6 +56,14 @@ def add_serve_parser(commands: Commands[argparse.ArgumentParser]) -> None:
     )
     serve.add_argument(
         "--new-token", action="store_true", help="replace the token (old clients stop working)"
+    )
+    serve.add_argument(
+        "--no-token-on-loopback",
+        action="store_true",
+        help="let programs on this computer call without the token (Ollama clients send "
+        "none); only while listening on loopback, never with --lan. Any program or web page "
+        "script running on this computer can then use your models; pages are kept out by "
+        "their Host and Origin headers (default: the server setting, off)",
     )
     serve.set_defaults(run=run_serve)
 
@@ -92,10 +101,13 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> int:
         try:
             if args.new_token:
                 new_server_token(server_secrets(ctx))
-            app, state = build_server(ctx, model_path)
+            app, state = build_server(
+                ctx, model_path, no_token_on_loopback=args.no_token_on_loopback or None
+            )
             try:
                 _load_and_serve(app, state, Address(host, int(sock.getsockname()[1])), sock, out)
             finally:
+                state.embedder_setup.cancel()
                 state.served.close()
         finally:
             sock.close()
@@ -106,7 +118,7 @@ def _load_and_serve(
     app: FastAPI, state: ServerState, address: Address, sock: socket.socket, out: TextIO
 ) -> None:
     """Say where the server is and its token, load the default model, serve until stopped."""
-    from app.server import serve_forever
+    from app.server import is_loopback, serve_forever
 
     try:
         model = state.served.resolve(None)
@@ -114,6 +126,18 @@ def _load_and_serve(
         model = None
     out.write(f"OV Studio serves at {address.url} (OpenAI API: /v1, Ollama API: /api)\n")
     out.write(f"token: {state.token}\n")
+
+    def say(line: str) -> None:  # the embedder's set-up on first use, from its thread
+        out.write(line + "\n")
+        out.flush()
+
+    state.embedder_setup.on_line = say
+    if state.no_token_on_loopback:
+        out.write(
+            "programs on this computer need no token (on loopback only)\n"
+            if is_loopback(str(sock.getsockname()[0]))
+            else "the no-token option is off: the server is reachable from the network\n"
+        )
     if model is not None:
         out.write(f"loading {shown(model.id)}…\n")
         out.flush()

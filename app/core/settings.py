@@ -192,6 +192,7 @@ class ServerSettings(BaseModel):
         None, description="Chat model served when a request names none (default: the chat's)."
     )
     start_with_app: bool = Field(False, description="Start the server when the app opens.")
+    no_token_on_loopback: bool = Field(False, description="Local apps need no token (loopback).")
 
 
 class Settings(BaseSettings):

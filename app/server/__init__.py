@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 from app.core.face import lazy_exports
 
 if TYPE_CHECKING:
-    from app.server.address import Address
+    from app.server.address import Address, is_loopback
     from app.server.build import build_server
     from app.server.local import LocalServer, host_for
-    from app.server.runner import bind, is_loopback, serve_forever
+    from app.server.runner import bind, serve_forever
     from app.server.state import ServerState
     from app.server.token import new_server_token, server_secrets
 
@@ -27,7 +27,7 @@ _WHERE = {
     "bind": "app.server.runner:bind",
     "build_server": "app.server.build:build_server",
     "host_for": "app.server.local:host_for",
-    "is_loopback": "app.server.runner:is_loopback",
+    "is_loopback": "app.server.address:is_loopback",
     "new_server_token": "app.server.token:new_server_token",
     "serve_forever": "app.server.runner:serve_forever",
     "server_secrets": "app.server.token:server_secrets",

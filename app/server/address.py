@@ -1,9 +1,21 @@
-"""Where the server listens: a small module of its own, so the window can show an address
-without importing the web stack (FastAPI, uvicorn) before the server is switched on."""
+"""Where the server listens, and whether an address is loopback: a small module of its own,
+so the window can show an address without importing the web stack (FastAPI, uvicorn) before
+the server is switched on."""
 
 from __future__ import annotations
 
+import ipaddress
 from dataclasses import dataclass
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is reachable only from this machine."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ import contextlib
 import logging
 import threading
 import weakref
-from collections.abc import AsyncGenerator, Awaitable, Callable
+from collections.abc import AsyncGenerator, Awaitable, Callable, Sequence
 from contextlib import aclosing
 from typing import TypeVar
 
@@ -125,7 +125,40 @@ async def complete(answer: AsyncGenerator[str | Completion, None], receive: Rece
         ApiError: 503 when the model failed on it.
         ClientGoneError: the client went away first (the request was cancelled).
     """
-    return await unless_gone(lambda: _whole(answer), receive)
+    return (await complete_all([answer], receive))[0]
+
+
+async def complete_all(
+    answers: Sequence[AsyncGenerator[str | Completion, None]], receive: Receive
+) -> list[Completion]:
+    """The whole answers of several submitted requests of one client (``n`` choices),
+    generated together, in order; as :func:`complete` for one.
+
+    Raises:
+        ApiError: 503 when the model failed on one (the others are cancelled).
+        ClientGoneError: the client went away first (every request was cancelled).
+    """
+
+    async def every_answer() -> list[Completion]:
+        outcomes: list[Completion | None] = [None] * len(answers)
+        failure: ApiError | None = None
+        async with anyio.create_task_group() as answering:
+
+            async def settle(index: int) -> None:
+                nonlocal failure
+                try:
+                    outcomes[index] = await _whole(answers[index])
+                except ApiError as error:
+                    failure = failure or error
+                    answering.cancel_scope.cancel()  # the others are cancelled
+
+            for index in range(len(answers)):
+                answering.start_soon(settle, index)
+        if failure is not None:
+            raise failure
+        return [outcome for outcome in outcomes if outcome is not None]
+
+    return await unless_gone(every_answer, receive)
 
 
 async def unless_gone(work: Callable[[], Awaitable[T]], receive: Receive) -> T:
@@ -156,6 +189,41 @@ async def unless_gone(work: Callable[[], Awaitable[T]], receive: Receive) -> T:
         log.info("a client went away before its answer was complete; the answer was cancelled")
         raise ClientGoneError()
     return outcome[0]
+
+
+async def interleaved(
+    answers: Sequence[AsyncGenerator[str | Completion, None]],
+) -> AsyncGenerator[tuple[int, str | Completion], None]:
+    """The pieces of several streamed answers (``n`` choices) as they come, each with its
+    answer's index; each answer ends with its :class:`Completion`. Closing this closes every
+    answer (their requests are cancelled)."""
+    if len(answers) == 1:  # the usual case: no task per piece
+        async with aclosing(answers[0]) as only:
+            async for item in only:
+                yield 0, item
+        return
+    pending = {asyncio.ensure_future(anext(answer)): index for index, answer in enumerate(answers)}
+    try:
+        while pending:
+            done, _ = await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
+            for task in sorted(done, key=pending.__getitem__):  # a stable order when together
+                index = pending.pop(task)
+                try:
+                    item = task.result()
+                except StopAsyncIteration:
+                    continue
+                yield index, item
+                if not isinstance(item, Completion):
+                    pending[asyncio.ensure_future(anext(answers[index]))] = index
+    finally:
+        for task in pending:
+            task.cancel()  # raises in the answer's wait: its ``finally`` cancels its request
+        # Shielded: a stream cancelled by its client's leaving (an anyio scope) would cancel
+        # these waits too, and an answer cannot be closed while its task still runs.
+        with anyio.CancelScope(shield=True):
+            await asyncio.gather(*pending, return_exceptions=True)
+            for answer in answers:
+                await answer.aclose()
 
 
 async def until_disconnected(receive: Receive) -> None:

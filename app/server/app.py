@@ -75,6 +75,7 @@ def create_app(
         Guard,
         token=lambda: state.token,
         max_body_bytes=max_body_bytes,
-        cors=bool(cors_origins),
+        cors_origins=cors_origins,
+        token_optional_on_loopback=state.token_optional_on_loopback,
     )
     return app

@@ -17,10 +17,17 @@ from app.server.token import server_secrets, server_token
 
 
 def build_server(
-    ctx: AppContext, default_model: Path | None = None, *, share_window_model: bool = False
+    ctx: AppContext,
+    default_model: Path | None = None,
+    *,
+    share_window_model: bool = False,
+    no_token_on_loopback: bool | None = None,
 ) -> tuple[FastAPI, ServerState]:
     """The app and its state; ``default_model`` (a path) is served when a request names none,
     else the server setting's model, else the chat's.
+
+    ``no_token_on_loopback``: apps on this computer need no token while the server listens on
+    loopback (None: the server setting's choice).
 
     ``share_window_model``: answer with the chat window's pipeline when the server serves the
     model the window has open (nothing loaded twice). Off in the product for now: the window
@@ -51,5 +58,10 @@ def build_server(
         chat_turn=ctx.chat.answering_turn if share_window_model else None,
     )
     state = ServerState(ctx=ctx, served=served, token=token)
+    state.no_token_on_loopback = (
+        ctx.settings.server.no_token_on_loopback
+        if no_token_on_loopback is None
+        else no_token_on_loopback
+    )
     app = create_app(state, cors_origins=ctx.settings.server.cors_origins)
     return app, state

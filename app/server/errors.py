@@ -64,13 +64,22 @@ class ApiError(Exception):
     """A request we refuse: its HTTP status and one sentence (plus OpenAI's param and code)."""
 
     def __init__(
-        self, status: int, message: str, *, param: str | None = None, code: str | None = None
+        self,
+        status: int,
+        message: str,
+        *,
+        param: str | None = None,
+        code: str | None = None,
+        retry_after_s: int | None = None,
     ) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
         self.param = param
         self.code = code
+        self.retry_after_s = retry_after_s
+        """Seconds after which trying again may succeed (``Retry-After``: OpenAI's and most
+        HTTP clients wait that long before they retry a 503)."""
 
 
 def error_response(
@@ -147,7 +156,10 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, error: ApiError) -> JSONResponse:
-        return error_response(request, error.status, error.message, error.param, error.code)
+        response = error_response(request, error.status, error.message, error.param, error.code)
+        if error.retry_after_s is not None:
+            response.headers["Retry-After"] = str(error.retry_after_s)
+        return response
 
     @app.exception_handler(RequestValidationError)
     async def invalid_body(request: Request, error: RequestValidationError) -> JSONResponse:

@@ -105,7 +105,7 @@ def _ground_blocking(
         raise ApiError(400, str(error), param="knowledge") from error
     count = engine.count_tokens
     context = state.served.context_tokens or FALLBACK_CONTEXT_TOKENS
-    answer = answer_tokens or state.defaults().max_new_tokens
+    answer = answer_tokens or state.default_answer_tokens()
     fixed = count(engine.template(messages))
     rules = knowledge.grounding_rules()
     room = min(int(max(context - answer - fixed, 0) * SOURCES_SHARE), rules.most_tokens(count))

@@ -1,5 +1,9 @@
 """What every request passes before any route: the bearer token, and a cap on the body.
 
+With the opt-in "apps on this computer need no token" (:mod:`app.server.local_peers`), a
+request without the token passes when it comes from this computer over a loopback-only
+server, names a loopback host and comes from no web page the user did not allow.
+
 A pure ASGI middleware, so it covers every path (an unknown route too: it must not tell a
 caller without the token which routes exist, by any method, a CORS preflight included) and
 streams the body through a byte counter instead of reading it whole: a client announcing or
@@ -10,12 +14,13 @@ trickling a body nobody reads.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.server.errors import OLLAMA_PREFIX, error_for_path, is_anthropic_path
+from app.server.local_peers import from_this_computer
 from app.server.token import token_matches
 
 #: The largest body a request may send: a 25 MB audio file (OpenAI's own limit) in a
@@ -37,14 +42,19 @@ class Guard:
         token: Callable[[], str],
         max_body_bytes: int = MAX_BODY_BYTES,
         *,
-        cors: bool = False,
+        cors_origins: Sequence[str] = (),
+        token_optional_on_loopback: Callable[[], bool] = lambda: False,
     ) -> None:
         self.app = app
         self.token = token
         """The current token (read per request: the app can make a new one while serving)."""
         self.max_body_bytes = max_body_bytes
-        self.cors = cors
+        self.cors_origins = tuple(cors_origins)
+        """The web origins allowed to call the server (none: no CORS middleware)."""
+        self.cors = bool(cors_origins)
         """Whether a CORS middleware answers preflights (the same way for every path)."""
+        self.token_optional_on_loopback = token_optional_on_loopback
+        """Whether the no-token opt-in holds now (read per request)."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -61,7 +71,12 @@ class Guard:
             return
         authorization = headers.get(b"authorization", b"").decode("latin-1")
         api_key = headers.get(b"x-api-key", b"").decode("latin-1")
-        if not token_matches(authorization, self.token(), api_key):
+        # Opted in, a local client's header is not checked: OpenAI clients must send some
+        # key ("none", "ollama"…), Ollama's send none.
+        exempt = self.token_optional_on_loopback() and from_this_computer(
+            scope, headers, self.cors_origins
+        )
+        if not exempt and not token_matches(authorization, self.token(), api_key):
             message = (
                 _asking_for_the_token(path)
                 if not authorization and not api_key

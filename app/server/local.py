@@ -94,6 +94,7 @@ class LocalServer:
             if runner is not None:
                 runner.stop()
             if state is not None:
+                state.embedder_setup.cancel()
                 state.served.close()
 
     def token(self) -> str:

@@ -103,6 +103,7 @@ async def embed(request: Request, body: EmbedRequest) -> dict[str, Any]:
             400, "Inputs are always cut to the embedding model's length; 'truncate' must be true."
         )
     started = time.perf_counter()
+    await state.embedder_setup.ready()  # a fresh profile: the bundled embedder, set up once
     name = await anyio.to_thread.run_sync(_embedder_name, state, body.model)
     loaded = time.perf_counter()
     embeddings: list[list[float]] = []
@@ -126,6 +127,7 @@ async def embed(request: Request, body: EmbedRequest) -> dict[str, Any]:
 async def embeddings(request: Request, body: EmbeddingsRequest) -> dict[str, Any]:
     """Ollama's older embedding route: one ``prompt``, one ``embedding``."""
     state = state_of(request)
+    await state.embedder_setup.ready()
     await anyio.to_thread.run_sync(_embedder_name, state, body.model)
     if not body.prompt:
         return {"embedding": []}  # as Ollama answers an empty prompt
@@ -232,8 +234,11 @@ def generation_options(state: ServerState, body: Generation, prompt_tokens: int)
     wanted = options.num_predict
     if wanted == 0:
         raise ApiError(400, "'options.num_predict' must be -1, -2 or 1 to 32768.")
-    # Ollama cuts an answer at the context's end rather than refusing it.
-    length = min(room, MAX_ANSWER_TOKENS) if wanted is None or wanted < 0 else min(wanted, room)
+    # Ollama cuts an answer at the context's end rather than refusing it. Unset: the app's
+    # default answer length (Ollama's own default, -1, runs on to the context's end).
+    if wanted is None:
+        wanted = state.default_answer_tokens()
+    length = min(room, MAX_ANSWER_TOKENS) if wanted < 0 else min(wanted, room)
     settings = GenerationSettings(
         max_new_tokens=length,
         temperature=_or(options.temperature, defaults.temperature),
@@ -243,7 +248,9 @@ def generation_options(state: ServerState, body: Generation, prompt_tokens: int)
         seed=None if options.seed is None or options.seed < 0 else options.seed % 2**32,
     )
     stop = (options.stop,) if isinstance(options.stop, str) else tuple(options.stop or ())
-    request = RequestOptions(settings, stop=stop, json_schema=json_schema(body.format))
+    request = RequestOptions(
+        settings, stop=stop, json_schema=json_schema(body.format), min_p=options.min_p or 0.0
+    )
     request.validate()
     return request
 

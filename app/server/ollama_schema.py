@@ -25,9 +25,11 @@ class Options(Lenient):
     top_k: int | None = Field(None, ge=0, le=1000)
     seed: int | None = None
     num_predict: int | None = Field(None, ge=-2, le=MAX_ANSWER_TOKENS)
-    """-1: until the model stops; -2: fill the context (both: as far as the context allows)."""
+    """-1: until the model stops; -2: fill the context (both: as far as the context allows);
+    unset: the app's default answer length."""
     stop: str | list[str] | None = None
     repeat_penalty: float | None = Field(None, ge=0.5, le=2.0)
+    min_p: float | None = Field(None, ge=0.0, lt=1.0)
 
 
 class ChatMessage(Lenient):

@@ -32,11 +32,12 @@ def answer_options(
     *,
     json_schema: str | None = None,
     what: str = "prompt",
+    log_probs: bool = False,
 ) -> RequestOptions:
     """The engine's options for a prompt of ``prompt_tokens`` and an answer of up to
-    ``wanted`` tokens (the room left in the context when ``None``), sampled as ``body`` asks;
-    the served model's settings, as the window's (:meth:`ServerState.defaults`), fill what
-    the request leaves out.
+    ``wanted`` tokens, sampled as ``body`` asks; the served model's settings, as the window's
+    (:meth:`ServerState.defaults`), fill what the request leaves out — the answer's length
+    too (:meth:`ServerState.default_answer_tokens`, cut to the room left in the context).
 
     Raises:
         ApiError: the prompt and the answer do not fit the model's context.
@@ -53,7 +54,7 @@ def answer_options(
             code="context_length_exceeded",
         )
     settings = GenerationSettings(
-        max_new_tokens=min(wanted or room, MAX_ANSWER_TOKENS),
+        max_new_tokens=min(wanted or min(state.default_answer_tokens(), room), MAX_ANSWER_TOKENS),
         temperature=body.temperature if body.temperature is not None else defaults.temperature,
         top_p=body.top_p if body.top_p is not None else defaults.top_p,
         top_k=body.top_k if body.top_k is not None else defaults.top_k,
@@ -71,6 +72,8 @@ def answer_options(
         json_schema=json_schema,
         presence_penalty=body.presence_penalty or 0.0,
         frequency_penalty=body.frequency_penalty or 0.0,
+        min_p=body.min_p or 0.0,
+        log_probs=log_probs,
     )
 
 
@@ -112,6 +115,7 @@ def conversation_options(
     json_schema: str | None,
     schema_param: str,
     what: str,
+    log_probs: bool = False,
 ) -> RequestOptions:
     """The options of a conversation's answer (see :func:`answer_options`), its prompt counted
     through the model's chat template and its JSON schema tried on the engine (blocking:
@@ -124,7 +128,9 @@ def conversation_options(
         InvalidInputError: a value the engine refuses (answered as a 400).
     """
     prompt_tokens = engine.count_tokens(engine.template(messages)) if messages else 0
-    options = answer_options(state, prompt_tokens, wanted, body, json_schema=json_schema, what=what)
+    options = answer_options(
+        state, prompt_tokens, wanted, body, json_schema=json_schema, what=what, log_probs=log_probs
+    )
     try:
         engine.check_grammar(options)  # a new schema is tried here, on this worker thread
     except InvalidInputError as error:

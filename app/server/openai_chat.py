@@ -2,10 +2,11 @@
 
 Fields follow https://platform.openai.com/docs/api-reference/chat. Unknown fields are ignored
 (clients send newer fields than a server knows), known fields are type-checked, and a value
-we cannot honour (``n`` above 1, a tool message) is a 400 naming it rather than a silent
+we cannot honour (``n`` above 4, a tool message) is a 400 naming it rather than a silent
 difference. Streaming is Server-Sent Events through ``sse-starlette``: a first chunk with the
 role, content deltas, a last chunk with ``finish_reason``, optionally a usage chunk, then
-``[DONE]``.
+``[DONE]``; with ``n`` choices (:mod:`app.server.choices`) each chunk names its choice's
+``index`` and the choices' chunks interleave as they are generated.
 """
 
 from __future__ import annotations
@@ -22,9 +23,11 @@ from fastapi import APIRouter, Request
 from sse_starlette import EventSourceResponse
 
 from app.chat import BatchingEngine, ChatPrompt, Completion, Message, RequestOptions
-from app.server.answer_stream import complete, stream_completion
+from app.server.answer_stream import complete_all, interleaved
+from app.server.choices import submit_choices, usage_of
 from app.server.errors import ApiError
 from app.server.grounding import ground, with_sources
+from app.server.log_probs import chat_log_probs, check_asked, tokens_of
 from app.server.openai_answers import (
     answer_object,
     completion_id,
@@ -32,7 +35,6 @@ from app.server.openai_answers import (
     finish_reason,
     json_schema,
     stream_error,
-    usage,
 )
 from app.server.openai_schema import ChatCompletionRequest, ChatMessageIn, TextPart
 from app.server.openai_tool_answers import tool_turn_answer
@@ -94,32 +96,42 @@ async def chat_completions(
     wanted = body.max_completion_tokens or body.max_tokens
     messages, sources = await ground(state, engine, body.knowledge, messages, wanted)
     if tools or any(m.role == "tool" or m.tool_calls for m in messages):
+        if body.n > 1 or body.logprobs:  # a tool turn is one sequence, its steps not tokens
+            param = "n" if body.n > 1 else "logprobs"
+            refusal = f"{param}: not supported together with tools by this server."
+            raise ApiError(400, refusal, param=param)
         return await tool_turn_answer(
             request, state, engine, model, body, messages, tools, tool_choice, images, sources
         )
     # Templating and counting up to 400,000 characters: a worker's job, not the event loop's.
     options = await anyio.to_thread.run_sync(request_options, state, engine, body, messages)
     # Submitted here, not in the stream: a refused prompt is a 400, not a broken stream.
-    answer = stream_completion(engine, ChatPrompt(messages, images), options, state.ctx.metrics)
+    prompt = ChatPrompt(messages, images)
+    answers = submit_choices(engine, prompt, options, body.n, state.ctx.metrics)
     state.requests += 1
     if body.stream:
         include_usage = bool(body.stream_options and body.stream_options.include_usage)
-        chunks = with_sources(_stream(answer, model, include_usage), sources)
+        chunks = with_sources(_stream(answers, model, include_usage), sources)
         return EventSourceResponse(chunks, ping=15, sep="\n")
-    completion = await complete(answer, request.receive)
-    choice = {
-        "index": 0,
-        "message": {"role": "assistant", "content": completion.text},
-        "finish_reason": finish_reason(completion),
-        "logprobs": None,
-    }
+    completions = await complete_all(answers, request.receive)
+    choices = []
+    for index, completion in enumerate(completions):
+        log_probs = None
+        if body.logprobs:
+            tokens = await anyio.to_thread.run_sync(tokens_of, engine, completion)
+            log_probs = chat_log_probs(tokens)
+        message = {"role": "assistant", "content": completion.text}
+        finish = finish_reason(completion)
+        choices.append(
+            {"index": index, "message": message, "finish_reason": finish, "logprobs": log_probs}
+        )
     result = answer_object(
         completion_id("chatcmpl"),
         "chat.completion",
         int(time.time()),
         model,
-        [choice],
-        usage(completion),
+        choices,
+        usage_of(completions),
     )
     if sources is not None:
         result["sources"] = sources  # OV Studio's field: the passages given (app.server.grounding)
@@ -154,18 +166,13 @@ def refuse_unsupported(body: ChatCompletionRequest) -> None:
     """Refuse a field that would change what the answer is if it were ignored.
 
     ``user``, ``metadata``, ``store`` and the like are ignored (they do not change the answer);
-    log probabilities, logit bias and audio would, so asking for them is a 400.
+    logit bias and audio would, so asking for them is a 400 (log probabilities:
+    :mod:`app.server.log_probs`).
 
     Raises:
         ApiError: naming the first such field.
     """
     refused = [
-        ("logprobs", bool(body.logprobs), "logprobs (log probabilities) are not supported here."),
-        (
-            "top_logprobs",
-            bool(body.top_logprobs),
-            "top_logprobs: log probabilities are not supported by this server.",
-        ),
         ("logit_bias", bool(body.logit_bias), "logit_bias is not supported by this server."),
         ("audio", body.audio is not None, "audio (spoken answers) is not supported here."),
         (
@@ -177,6 +184,12 @@ def refuse_unsupported(body: ChatCompletionRequest) -> None:
     for param, asked, message in refused:
         if asked:
             raise ApiError(400, message, param=param)
+    check_asked(
+        wanted=bool(body.logprobs),
+        alternatives=body.top_logprobs,
+        stream=body.stream,
+        param="top_logprobs",
+    )
 
 
 def request_options(
@@ -185,7 +198,7 @@ def request_options(
     body: ChatCompletionRequest,
     messages: list[Message],
 ) -> RequestOptions:
-    """Sampling, length, stop strings and output format for this request.
+    """Sampling, length, stop strings, output format and log probabilities for this request.
 
     Raises:
         ApiError: the prompt does not fit the model's context, a bad stop or format, or a
@@ -201,11 +214,12 @@ def request_options(
         json_schema=json_schema(body.response_format),
         schema_param="response_format.json_schema.schema",
         what="messages",
+        log_probs=bool(body.logprobs),
     )
 
 
 async def _stream(
-    answer: AsyncGenerator[str | Completion, None],
+    answers: list[AsyncGenerator[str | Completion, None]],
     model: ServedModel,
     include_usage: bool,
 ) -> AsyncIterator[str]:
@@ -214,19 +228,22 @@ async def _stream(
     def chunk(choices: list[dict[str, Any]], counts: dict[str, int] | None = None) -> str:
         return json.dumps(answer_object(chunk_id, CHUNK, created, model, choices, counts))
 
-    def delta(content: dict[str, Any], finish: str | None = None) -> str:
-        return chunk([{"index": 0, "delta": content, "finish_reason": finish}])
+    def delta(index: int, content: dict[str, Any], finish: str | None = None) -> str:
+        return chunk([{"index": index, "delta": content, "finish_reason": finish}])
 
-    async with aclosing(answer):  # a client gone mid-stream cancels the request
-        yield delta({"role": "assistant", "content": ""})
-        async for item in answer:
+    ended: list[Completion] = []
+    async with aclosing(interleaved(answers)) as pieces:  # a client gone cancels them all
+        for index in range(len(answers)):
+            yield delta(index, {"role": "assistant", "content": ""})
+        async for index, item in pieces:
             if isinstance(item, str):
-                yield delta({"content": item})
-                continue
-            if item.finish_reason == "error":
+                yield delta(index, {"content": item})
+            elif item.finish_reason == "error":
                 yield stream_error(item)
+                break  # the other choices are cancelled: the answer as a whole failed
             else:
-                yield delta({}, finish_reason(item))
-                if include_usage:
-                    yield chunk([], usage(item))
+                ended.append(item)
+                yield delta(index, {}, finish_reason(item))
+    if include_usage and len(ended) == len(answers):
+        yield chunk([], usage_of(ended))
     yield "[DONE]"

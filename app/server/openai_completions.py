@@ -2,10 +2,11 @@
 
 Fields follow https://platform.openai.com/docs/api-reference/completions. The prompt is raw
 text, not put through the chat template (:class:`~pipelines.serving_requests.TextPrompt`):
-editors use this route for code completion. One prompt and one answer per request: a list of
-prompts, token ids, ``n`` or ``best_of`` above 1, ``echo``, ``suffix``, ``logprobs`` and
-``logit_bias`` are refused with a 400 naming the field rather than answered differently from
-what was asked.
+editors use this route for code completion. One prompt per request, up to four answers
+(``n``, :mod:`app.server.choices`); the chosen tokens' log probabilities with ``logprobs: 0``
+(:mod:`app.server.log_probs`). A list of prompts, token ids, ``best_of`` above 1, ``echo``,
+``suffix``, ``logprobs`` above 0 (alternatives) and ``logit_bias`` are refused with a 400
+naming the field rather than answered differently from what was asked.
 Streaming is Server-Sent Events of ``text_completion`` objects, then ``[DONE]``.
 """
 
@@ -23,15 +24,16 @@ from pydantic import Field
 from sse_starlette import EventSourceResponse
 
 from app.chat import MAX_PROMPT_CHARS, Completion, TextPrompt
-from app.server.answer_stream import complete, stream_completion
+from app.server.answer_stream import complete_all, interleaved
+from app.server.choices import submit_choices, usage_of
 from app.server.errors import ApiError
+from app.server.log_probs import check_asked, text_log_probs, tokens_of
 from app.server.openai_answers import (
     answer_object,
     answer_options,
     completion_id,
     finish_reason,
     stream_error,
-    usage,
 )
 from app.server.openai_schema import SampledRequest
 from app.server.schema import MAX_ANSWER_TOKENS, TextRoute
@@ -43,19 +45,19 @@ router = APIRouter(prefix="/v1", route_class=TextRoute)
 #: OpenAI's ``object`` of a completion and of each streamed chunk.
 KIND = "text_completion"
 
-#: OpenAI's own default answer length for this route.
-DEFAULT_MAX_TOKENS = 16
-
 PromptText = str | list[Any]
 
 
 class CompletionRequest(SampledRequest):
     prompt: PromptText
-    max_tokens: int | None = Field(DEFAULT_MAX_TOKENS, ge=1, le=MAX_ANSWER_TOKENS)
+    # None: the app's default answer length, as on every route (OpenAI's own is 16 tokens
+    # here; one rule for all routes is easier to know than OpenAI's two).
+    max_tokens: int | None = Field(None, ge=1, le=MAX_ANSWER_TOKENS)
     best_of: int | None = Field(None, ge=1, le=1)
     echo: bool = False
     suffix: str | None = None
-    logprobs: int | None = None
+    logprobs: int | None = Field(None, ge=0, le=5)
+    """The chosen tokens' log probabilities and this many alternatives (only 0 is served)."""
     logit_bias: dict[str, Any] | None = None
 
 
@@ -69,17 +71,24 @@ async def completions(
     model = state.served.resolve(body.model)
     engine = await state.served.serving(model)
     prompt_tokens = await anyio.to_thread.run_sync(engine.count_tokens, text)
-    options = answer_options(state, prompt_tokens, body.max_tokens, body)
+    log_probs = body.logprobs is not None
+    options = answer_options(state, prompt_tokens, body.max_tokens, body, log_probs=log_probs)
     # Submitted here, not in the stream: a refused prompt is a 400, not a broken stream.
-    answer = stream_completion(engine, TextPrompt(text), options, state.ctx.metrics)
+    answers = submit_choices(engine, TextPrompt(text), options, body.n, state.ctx.metrics)
     state.requests += 1
     if body.stream:
         include_usage = bool(body.stream_options and body.stream_options.include_usage)
-        return EventSourceResponse(_stream(answer, model, include_usage), ping=15, sep="\n")
-    completion = await complete(answer, request.receive)
-    choices = [_choice(completion.text, finish_reason(completion))]
+        return EventSourceResponse(_stream(answers, model, include_usage), ping=15, sep="\n")
+    completions = await complete_all(answers, request.receive)
+    choices = []
+    for index, completion in enumerate(completions):
+        choice = _choice(index, completion.text, finish_reason(completion))
+        if log_probs:
+            tokens = await anyio.to_thread.run_sync(tokens_of, engine, completion)
+            choice["logprobs"] = text_log_probs(tokens)
+        choices.append(choice)
     return answer_object(
-        completion_id("cmpl"), KIND, int(time.time()), model, choices, usage(completion)
+        completion_id("cmpl"), KIND, int(time.time()), model, choices, usage_of(completions)
     )
 
 
@@ -93,16 +102,17 @@ def prompt_text(body: CompletionRequest) -> str:
     refused = [
         ("echo", body.echo, "echo is not supported by this server."),
         ("suffix", bool(body.suffix), "suffix (insertion) is not supported by this server."),
-        (
-            "logprobs",
-            bool(body.logprobs),
-            "logprobs (log probabilities) are not supported by this server.",
-        ),
         ("logit_bias", bool(body.logit_bias), "logit_bias is not supported by this server."),
     ]
     for param, asked, message in refused:
         if asked:
             raise ApiError(400, message, param=param)
+    check_asked(
+        wanted=body.logprobs is not None,
+        alternatives=body.logprobs,
+        stream=body.stream,
+        param="logprobs",
+    )
     prompt = body.prompt
     if isinstance(prompt, list):
         if len(prompt) != 1 or not isinstance(prompt[0], str):
@@ -124,12 +134,12 @@ def prompt_text(body: CompletionRequest) -> str:
     return prompt
 
 
-def _choice(text: str, finish: str | None) -> dict[str, Any]:
-    return {"index": 0, "text": text, "finish_reason": finish, "logprobs": None}
+def _choice(index: int, text: str, finish: str | None) -> dict[str, Any]:
+    return {"index": index, "text": text, "finish_reason": finish, "logprobs": None}
 
 
 async def _stream(
-    answer: AsyncGenerator[str | Completion, None],
+    answers: list[AsyncGenerator[str | Completion, None]],
     model: ServedModel,
     include_usage: bool,
 ) -> AsyncIterator[str]:
@@ -138,15 +148,17 @@ async def _stream(
     def chunk(choices: list[dict[str, Any]], counts: dict[str, int] | None = None) -> str:
         return json.dumps(answer_object(answer_id, KIND, created, model, choices, counts))
 
-    async with aclosing(answer):  # a client gone mid-stream cancels the request
-        async for item in answer:
+    ended: list[Completion] = []
+    async with aclosing(interleaved(answers)) as pieces:  # a client gone cancels them all
+        async for index, item in pieces:
             if isinstance(item, str):
-                yield chunk([_choice(item, None)])
+                yield chunk([_choice(index, item, None)])
                 continue
             if item.finish_reason == "error":
                 yield stream_error(item)
                 break
-            yield chunk([_choice("", finish_reason(item))])
-            if include_usage:
-                yield chunk([], usage(item))
+            ended.append(item)
+            yield chunk([_choice(index, "", finish_reason(item))])
+    if include_usage and len(ended) == len(answers):
+        yield chunk([], usage_of(ended))
     yield "[DONE]"

@@ -1,10 +1,11 @@
 """OpenAI's ``POST /v1/embeddings``, answered by the knowledge embedder.
 
 There is one embedding model: the one the Knowledge panel uses (the bundled all-MiniLM-L6-v2
-unless the user chose another). ``model`` may name it (its id, as in the answer's ``model``,
-or its folder's name), be empty, or be any of OpenAI's embedding names (``text-embedding-…``,
-so clients written for OpenAI work unchanged): all of them get the app's embedder, and the
-answer's ``model`` says which it is. Any other name is a 404 naming it.
+unless the user chose another; set up on first use, :mod:`app.server.embedder_setup`).
+``model`` may name it (its id, as in the answer's ``model``, or its folder's name), be empty,
+or be any of OpenAI's embedding names (``text-embedding-…``, so clients written for OpenAI
+work unchanged): all of them get the app's embedder, and the answer's ``model`` says which it
+is. Any other name is a 404 naming it.
 
 Vectors are unit length (cosine = dot product), identical to what knowledge search computes.
 Texts longer than the model's window (128 tokens by default) are truncated to it, as in
@@ -53,6 +54,7 @@ async def embeddings(request: Request, body: EmbeddingRequest) -> dict[str, Any]
     """Vectors of one text or a list of texts."""
     state = state_of(request)
     texts = _texts(body.input)
+    await state.embedder_setup.ready()  # a fresh profile: the bundled embedder, set up once
     knowledge = state.ctx.knowledge
     folder = knowledge.embedder_folder()
     name = model_id(folder)

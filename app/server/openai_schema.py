@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from app.chat import MAX_PROMPT_CHARS
-from app.server.schema import MAX_ANSWER_TOKENS, MAX_MESSAGES, Lenient
+from app.server.schema import MAX_ANSWER_TOKENS, MAX_CHOICES, MAX_MESSAGES, Lenient
 
 #: More calls than a turn could make (the history is the client's: it may be hostile).
 MAX_CALLS_PER_MESSAGE = 128
@@ -70,13 +70,15 @@ class SampledRequest(Lenient):
     top_p: float | None = Field(None, gt=0.0, le=1.0)
     seed: int | None = None
     stop: StopText | list[StopText] | None = None
-    n: int = Field(1, ge=1, le=1)
+    n: int = Field(1, ge=1, le=MAX_CHOICES)
+    """Answers to give (:mod:`app.server.choices`)."""
     presence_penalty: float | None = Field(None, ge=-2.0, le=2.0)
     frequency_penalty: float | None = Field(None, ge=-2.0, le=2.0)
     # Not OpenAI's, but what vLLM, LM Studio and OpenVINO Model Server take as extra fields
     # (the openai client's extra_body); the same bounds as the window's.
     repetition_penalty: float | None = Field(None, ge=0.5, le=2.0)
     top_k: int | None = Field(None, ge=0, le=1000)
+    min_p: float | None = Field(None, ge=0.0, lt=1.0)
 
 
 class ChatCompletionRequest(SampledRequest):
@@ -94,7 +96,7 @@ class ChatCompletionRequest(SampledRequest):
     constrained choice makes one call a turn."""
     # Fields that change what the answer is: refused when asked for (see refuse_unsupported).
     logprobs: bool | None = None
-    top_logprobs: int | None = None
+    top_logprobs: int | None = Field(None, ge=0, le=20)
     logit_bias: dict[str, Any] | None = None
     audio: Any = None
     modalities: list[str] | None = None

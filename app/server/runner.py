@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import ipaddress
 import logging
 import socket
 import threading
@@ -21,23 +20,13 @@ import uvicorn
 from fastapi import FastAPI
 
 from app.core import UserError
-from app.server.address import Address
+from app.server.address import Address, is_loopback
 from app.server.connections import ConnectionLimits, LimitedConfig
 
 log = logging.getLogger(__name__)
 
 START_TIMEOUT_S = 30.0
 STOP_TIMEOUT_S = 30.0
-
-
-def is_loopback(host: str) -> bool:
-    """Whether ``host`` is reachable only from this machine."""
-    if host.lower() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def bind(host: str, port: int, *, allow_lan: bool) -> socket.socket:
@@ -82,9 +71,25 @@ def bind(host: str, port: int, *, allow_lan: bool) -> socket.socket:
 def _config(app: FastAPI, limits: ConnectionLimits) -> uvicorn.Config:
     # Our logging stays ours (log_config=None); access lines would log every prompt's path
     # and client, which the log file does not need.
+    # No proxy headers: uvicorn would otherwise take the client's address from a loopback
+    # peer's X-Forwarded-For, and the guard trusts only the socket's peer (a local program
+    # could claim any address; a local proxy could make the LAN look like this computer).
     return LimitedConfig(
-        app, limits, log_config=None, access_log=False, timeout_graceful_shutdown=5
+        app,
+        limits,
+        log_config=None,
+        access_log=False,
+        timeout_graceful_shutdown=5,
+        proxy_headers=False,
     )
+
+
+def _note_listening(app: FastAPI, sock: socket.socket) -> None:
+    """Tell the server's state whether ``sock`` listens on loopback only: read from the socket
+    itself, so a setting cannot claim it (the no-token option holds only there)."""
+    state = getattr(app.state, "server", None)
+    if state is not None:
+        state.bound_to_loopback = is_loopback(str(sock.getsockname()[0]))
 
 
 class ServerRunner:
@@ -100,6 +105,7 @@ class ServerRunner:
         limits: ConnectionLimits | None = None,
     ) -> None:
         self._socket = bind(host, port, allow_lan=allow_lan)
+        _note_listening(app, self._socket)
         bound_host, bound_port = self._socket.getsockname()[:2]
         self.address = Address(host if host != "localhost" else "127.0.0.1", int(bound_port))
         self._server = uvicorn.Server(_config(app, limits or ConnectionLimits()))
@@ -175,6 +181,7 @@ def serve_forever(app: FastAPI, sock: socket.socket, on_ready: Callable[[], None
     cleanly: only then may the command say "Ctrl+C stops" (a SIGTERM before uvicorn's handlers
     are installed would kill the process with status -15).
     """
+    _note_listening(app, sock)
     server = _ForegroundServer(_config(app, ConnectionLimits()), on_ready)
     try:
         server.run(sockets=[sock])

@@ -30,6 +30,9 @@ MAX_CONVERSATION_CHARS = 4 * MAX_PROMPT_CHARS
 MAX_MESSAGES = 1000
 #: The longest answer a request may ask for (GenerationSettings' own limit).
 MAX_ANSWER_TOKENS = 32_768
+#: The most answers one request may ask for (OpenAI's ``n``): each is a sequence in the
+#: engine's batch, which every client shares (8 sequences by default).
+MAX_CHOICES = 4
 
 
 class Lenient(BaseModel):

@@ -3822,6 +3822,10 @@
             <translation>Jeder in Ihrem Netzwerk, der das Token hat, kann Ihre Modelle verwenden.</translation>
         </message>
         <message>
+            <source>Any program on this computer can then use your models.</source>
+            <translation>Dann kann jedes Programm auf diesem Computer Ihre Modelle nutzen.</translation>
+        </message>
+        <message>
             <source>Server settings</source>
             <translation>Servereinstellungen</translation>
         </message>
@@ -3878,12 +3882,32 @@
             <translation>Den Server bei jedem Start der App einschalten.</translation>
         </message>
         <message>
+            <source>Apps on this computer need &amp;no token</source>
+            <translation>Apps auf diesem Computer brauchen &amp;kein Token</translation>
+        </message>
+        <message>
+            <source>Apps on this computer need no token</source>
+            <translation>Apps auf diesem Computer brauchen kein Token</translation>
+        </message>
+        <message>
+            <source>Programs on this computer, such as Ollama clients, may call the server without the token; never while other machines are allowed.</source>
+            <translation>Programme auf diesem Computer, etwa Ollama-Clients, dürfen den Server ohne Token aufrufen; nie, solange andere Geräte zugelassen sind.</translation>
+        </message>
+        <message>
             <source>Token</source>
             <translation>Token</translation>
         </message>
         <message>
             <source>The key clients send as 'Authorization: Bearer'; hidden until Show.</source>
             <translation>Der Schlüssel, den Clients als 'Authorization: Bearer' senden; verborgen bis „Anzeigen“.</translation>
+        </message>
+        <message>
+            <source>While other machines are allowed, every program needs the token.</source>
+            <translation>Solange andere Geräte zugelassen sind, braucht jedes Programm das Token.</translation>
+        </message>
+        <message>
+            <source>Every program needs the token.</source>
+            <translation>Jedes Programm braucht das Token.</translation>
         </message>
         <message>
             <source>Show</source>

@@ -3810,6 +3810,10 @@
             <translation>你网络中任何拥有令牌的人都可以使用你的模型。</translation>
         </message>
         <message>
+            <source>Any program on this computer can then use your models.</source>
+            <translation>此后本机上的任何程序都能使用您的模型。</translation>
+        </message>
+        <message>
             <source>Server settings</source>
             <translation>服务器设置</translation>
         </message>
@@ -3866,12 +3870,32 @@
             <translation>每次应用启动时开启服务器。</translation>
         </message>
         <message>
+            <source>Apps on this computer need &amp;no token</source>
+            <translation>本机上的应用无需令牌(&amp;N)</translation>
+        </message>
+        <message>
+            <source>Apps on this computer need no token</source>
+            <translation>本机上的应用无需令牌</translation>
+        </message>
+        <message>
+            <source>Programs on this computer, such as Ollama clients, may call the server without the token; never while other machines are allowed.</source>
+            <translation>本机上的程序(如 Ollama 客户端)可以不带令牌调用服务器;允许其他设备访问时则不行。</translation>
+        </message>
+        <message>
             <source>Token</source>
             <translation>令牌</translation>
         </message>
         <message>
             <source>The key clients send as 'Authorization: Bearer'; hidden until Show.</source>
             <translation>客户端以“Authorization: Bearer”发送的密钥；单击“显示”前保持隐藏。</translation>
+        </message>
+        <message>
+            <source>While other machines are allowed, every program needs the token.</source>
+            <translation>允许其他设备访问时,每个程序都需要令牌。</translation>
+        </message>
+        <message>
+            <source>Every program needs the token.</source>
+            <translation>每个程序都需要令牌。</translation>
         </message>
         <message>
             <source>Show</source>

@@ -210,3 +210,36 @@ def test_a_client_that_goes_away_cancels_its_request(
     completion = submitted[0].wait(timeout=120)
     assert completion.finish_reason == "cancelled"
     assert completion.completion_tokens < 4000
+
+
+@pytest.mark.parametrize("narrowing", [{"top_k": 1}, {"min_p": 0.999}], ids=["top_k", "min_p"])
+def test_a_sampler_narrowed_to_the_likeliest_token_answers_greedily(
+    server: RunningServer, narrowing: dict[str, Any]
+) -> None:
+    # As on the OpenAI routes (tests/server/test_openai_answers.py): four seeds sampled hot
+    # differ; narrowed to the likeliest token, they all give the greedy answer.
+    poem = [{"role": "user", "content": "Write a short poem about the sea."}]
+
+    def ask(**options: Any) -> str:
+        reply = client(server).chat(
+            served_name(server), poem, stream=False, options={"num_predict": 24, **options}
+        )
+        return reply.message.content or ""
+
+    greedy = ask(temperature=0)
+    assert any(ask(temperature=1.5, seed=seed) != greedy for seed in (1, 2, 3, 4))
+    narrowed = [ask(temperature=1.5, seed=seed, **narrowing) for seed in (1, 2, 3, 4)]
+    assert narrowed == [greedy] * 4
+
+
+def test_repeat_penalty_changes_a_greedy_answer(server: RunningServer) -> None:
+    essay = [{"role": "user", "content": "Write a long essay about dogs."}]
+
+    def ask(**options: Any) -> str:
+        options = {"num_predict": 24, "temperature": 0, **options}
+        reply = client(server).chat(served_name(server), essay, stream=False, options=options)
+        return reply.message.content or ""
+
+    plain = ask()
+    assert ask(repeat_penalty=1.0) == plain
+    assert ask(repeat_penalty=2.0) != plain

@@ -1,6 +1,6 @@
 """``/v1/completions`` with the official ``openai`` client, the chat route's sampling fields
-(stop, seed, max_completion_tokens), what is refused (n, tools, a body not declared JSON), and
-a client that goes away before its answer is complete, streamed or whole."""
+(stop, seed, max_completion_tokens), what is refused (n above 4, tools, a body not declared
+JSON), and a client that goes away before its answer is complete, streamed or whole."""
 
 from __future__ import annotations
 
@@ -143,8 +143,8 @@ def test_max_completion_tokens_is_the_answers_length(server: RunningServer) -> N
 @pytest.mark.parametrize(
     ("route", "fields", "param"),
     [
-        ("chat", {"n": 2}, "n"),
-        ("text", {"n": 2}, "n"),
+        ("chat", {"n": 5}, "n"),
+        ("text", {"n": 5}, "n"),
         ("text", {"best_of": 3}, "best_of"),
         ("text", {"echo": True}, "echo"),
         ("text", {"suffix": "}"}, "suffix"),
@@ -152,7 +152,7 @@ def test_max_completion_tokens_is_the_answers_length(server: RunningServer) -> N
         ("text", {"prompt": ["one", "two"]}, "prompt"),
         ("text", {"prompt": [1, 2, 3]}, "prompt"),
         ("chat", {"tool_choice": "required"}, "tool_choice"),
-        ("chat", {"logprobs": True}, "logprobs"),
+        ("chat", {"logprobs": True, "top_logprobs": 1}, "top_logprobs"),
         ("chat", {"logit_bias": {"50256": -100}}, "logit_bias"),
         ("chat", {"modalities": ["text", "audio"]}, "modalities"),
         ("chat", {"presence_penalty": 3}, "presence_penalty"),

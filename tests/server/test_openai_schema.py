@@ -41,7 +41,7 @@ FIELDS = [
     "knowledge", "user", "an_unknown_field", "tool_choice", "functions", "function_call",
     "parallel_tool_calls", "input", "instructions", "max_output_tokens", "text",
     "previous_response_id", "store", "metadata", "reasoning", "background", "include",
-    "truncation",
+    "truncation", "top_logprobs", "min_p", "repetition_penalty",
     # Anthropic's
     "system", "stop_sequences", "top_k", "thinking", "output_config",
     "mcp_servers", "container",

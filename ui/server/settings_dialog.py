@@ -1,5 +1,6 @@
 """Server settings: port, the LAN opt-in, allowed web origins, the default model, starting with
-the app, and the token (masked, Show / Copy / New token).
+the app, the token (masked, Show / Copy / New token), and the opt-in that lets apps on this
+computer call without it (with its warning).
 
 Values are saved through the settings store and apply the next time the server starts; while
 it runs, *Save and restart* applies them at once. A new token takes effect immediately: the
@@ -55,6 +56,11 @@ def buddy(text: str, field: QWidget) -> QLabel:
 def lan_warning_text() -> str:
     """What the dialog says while *Allow other machines* is ticked."""
     return tr("Anyone on your network who has the token can use your models.")
+
+
+def no_token_warning_text() -> str:
+    """What the dialog says while *Apps on this computer need no token* is ticked."""
+    return tr("Any program on this computer can then use your models.")
 
 
 class ServerDialog(QDialog):
@@ -125,6 +131,22 @@ class ServerDialog(QDialog):
             tr("Start the server when OV Studio opens"),
             tr("Turn the server on each time the app starts."),
         )
+        self.no_token = QCheckBox(tr("Apps on this computer need &no token"))
+        self.no_token.setChecked(settings.no_token_on_loopback)
+        describe(
+            self.no_token,
+            tr("Apps on this computer need no token"),
+            tr(
+                "Programs on this computer, such as Ollama clients, may call the server "
+                "without the token; never while other machines are allowed."
+            ),
+        )
+        # As under the LAN box: always one short line (who needs the token), so ticking it
+        # swaps the sentence without moving the token's row.
+        self.no_token_note = QLabel()
+        self.no_token_warning = InlineError(warning=True)
+        self.no_token_warning.setWordWrap(False)  # one short line, as the LAN warning's
+        self.no_token.toggled.connect(self._show_no_token_warning)
         token = SecretField(tr("Show token"), tr("Show or hide the token."))
         self.token, self.show_token = token.line, token.toggle
         self.token.setReadOnly(True)
@@ -172,6 +194,10 @@ class ServerDialog(QDialog):
         form.addRow(tr("&Model when a request names none:"), self.model)
         form.addRow("", self.start_with_app)
         form.addRow(
+            "",
+            vbox(self.no_token, self.no_token_note, self.no_token_warning, margins=0, spacing=2),
+        )
+        form.addRow(
             buddy(tr("&Token:"), self.token),
             hbox(token, self.copy_token, self.new_token, spacing=6),
         )
@@ -200,6 +226,7 @@ class ServerDialog(QDialog):
             vbox(form, 1, messages_beside_buttons([*messages, self.save_error], self.buttons))
         )
         self._on_lan_toggled(settings.allow_lan)
+        self._show_no_token_warning()
         keep_fitting(self)
         self._load_token()
 
@@ -226,6 +253,26 @@ class ServerDialog(QDialog):
     def _on_lan_toggled(self, on: bool) -> None:
         self.lan_warning.show_message(lan_warning_text() if on else "")
         self.lan_local.setVisible(not on)
+        # The server ignores the option while other machines can reach it: the box says so
+        # by being off limits (its value is kept for when the LAN is turned off again).
+        self.no_token.setEnabled(not on)
+        self._show_no_token_warning()
+
+    @Slot(bool)
+    def _show_no_token_warning(self, _: bool = False) -> None:
+        shown = self.no_token.isChecked() and self.no_token.isEnabled()
+        # The line going away first: for a moment both would be shown, and the window's
+        # minimum size would grow it for good.
+        (self.no_token_warning if not shown else self.no_token_note).hide()
+        self.no_token_note.setText(
+            tr("While other machines are allowed, every program needs the token.")
+            if not self.no_token.isEnabled()
+            else tr("Every program needs the token.")
+        )
+        if shown:
+            self.no_token_warning.show_message(no_token_warning_text())
+        else:
+            self.no_token_note.show()
 
     @Slot()
     def _copy_token(self) -> None:
@@ -288,6 +335,7 @@ class ServerDialog(QDialog):
                 "cors_origins": origins,
                 "model": Path(model) if model else None,
                 "start_with_app": self.start_with_app.isChecked(),
+                "no_token_on_loopback": self.no_token.isChecked(),
             }
         )
         self.save_error.clear()

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
+import ollama
 import openai
 import pytest
 
@@ -183,8 +184,26 @@ def test_serve_help_reads_well(app_home: AppPaths) -> None:
         "--model ID|PATH",
         "--lan",
         "--new-token",
+        "--no-token-on-loopback",
+        "Any program or web page script running on this computer can then use your models",
         "Authorization: Bearer TOKEN",
         "Only this machine can connect unless --lan is given",
     ):
         assert words in text, text
     assert result.stderr == ""
+
+
+def test_no_token_on_loopback_lets_the_ollama_package_in_without_one(app_home: AppPaths) -> None:
+    with RunningApp(["serve", "--port", "0", "--no-token-on-loopback"], app_home) as app:
+        url, _, _ = _started(app)
+        assert "programs on this computer need no token" in app.seen.decode()
+        assert ollama.Client(host=url).list().models == []
+        code, _, err = app.stop(signal.SIGTERM)
+    assert code == exits.OK, err
+    # The flag is for that run: the next one wants the token again.
+    with RunningApp(["serve", "--port", "0"], app_home) as app:
+        url, _, _ = _started(app)
+        with pytest.raises(ollama.ResponseError) as refused:
+            ollama.Client(host=url).list()
+        assert refused.value.status_code == 401
+        app.stop(signal.SIGTERM)

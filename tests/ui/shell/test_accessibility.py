@@ -114,16 +114,21 @@ def test_server_dialog_is_walkable_and_its_messages_move_nothing(
     assert_walkable([dialog])
     assert dialog.origins.tabChangesFocus()  # Tab leaves the origins box
     order = tab_cycle(dialog, dialog.port)
-    assert order[:6] == [
+    assert order[:7] == [
         dialog.port,
         dialog.allow_lan,
         dialog.origins,
         dialog.model,
         dialog.start_with_app,
+        dialog.no_token,
         dialog.token,
     ]
     fields = [dialog.port, dialog.allow_lan, dialog.origins, dialog.model, dialog.token]
     at_rest = positions([*fields, *dialog.buttons.buttons()])
+    dialog.no_token.setChecked(True)  # the no-token line swaps its sentence
+    assert dialog.no_token_warning.isVisible() and not dialog.no_token_note.isVisible()
+    qtbot.wait(1)  # a layout pass
+    assert positions([*fields, *dialog.buttons.buttons()]) == at_rest
     dialog.allow_lan.setChecked(True)  # the LAN line swaps its sentence
     assert dialog.lan_warning.isVisible() and not dialog.lan_local.isVisible()
     click(qtbot, dialog.copy_token)

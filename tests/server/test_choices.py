@@ -1,0 +1,125 @@
+"""Several answers to one prompt (``n``, :mod:`app.server.choices`) with the official
+``openai`` client: whole and streamed, on chat and completions, usage counting every answer,
+each choice's seed, and ``n`` above 4 refused."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import httpx
+import openai
+import pytest
+
+from app.chat import RequestOptions
+from app.server.choices import choice_options
+from pipelines.generation import GenerationSettings
+from tests.server.conftest import RunningServer
+
+pytestmark = [pytest.mark.integration]
+
+POEM = [{"role": "user", "content": "Write a short poem about the sea."}]
+PROMPT = "Here is a short poem about the sea:\n"
+
+
+def client(server: RunningServer) -> openai.OpenAI:
+    return openai.OpenAI(
+        base_url=server.openai_url, api_key=server.token, max_retries=0, timeout=300
+    )
+
+
+def test_four_sampled_chat_answers_are_four_choices(server: RunningServer) -> None:
+    answer = client(server).chat.completions.create(
+        model="", messages=POEM, n=4, max_tokens=16, temperature=1.5, seed=3
+    )
+    assert [choice.index for choice in answer.choices] == [0, 1, 2, 3]
+    texts = [choice.message.content or "" for choice in answer.choices]
+    assert all(texts) and len(set(texts)) > 1  # four seeds: not all the same
+    assert answer.usage is not None
+    assert answer.usage.completion_tokens == 4 * 16  # each cut at 16 (a poem is longer)
+    assert {choice.finish_reason for choice in answer.choices} == {"length"}
+    one = client(server).chat.completions.create(
+        model="", messages=POEM, max_tokens=16, temperature=1.5, seed=3
+    )
+    # The prompt is counted once, as OpenAI counts it. (The choices themselves are not
+    # compared with another run's: batched with others, a sampled answer may differ in a
+    # late token — the KV cache's precision — whatever its seed.)
+    assert answer.usage.prompt_tokens == (one.usage.prompt_tokens if one.usage else -1)
+
+
+def test_greedy_choices_are_the_same_answer(server: RunningServer) -> None:
+    answer = client(server).completions.create(
+        model="", prompt=PROMPT, n=2, max_tokens=8, temperature=0
+    )
+    assert [choice.index for choice in answer.choices] == [0, 1]
+    assert answer.choices[0].text == answer.choices[1].text
+
+
+@pytest.mark.parametrize("route", ["chat", "text"])
+def test_streamed_choices_interleave_and_each_is_whole(server: RunningServer, route: str) -> None:
+    if route == "chat":
+        stream = client(server).chat.completions.create(
+            model="",
+            messages=POEM,  # type: ignore[arg-type]
+            n=3,
+            max_tokens=24,
+            temperature=0,
+            stream=True,
+            stream_options={"include_usage": True},
+        )
+        whole = client(server).chat.completions.create(
+            model="", messages=POEM, max_tokens=24, temperature=0
+        )
+        expected = whole.choices[0].message.content
+    else:
+        stream = client(server).completions.create(  # type: ignore[assignment]
+            model="",
+            prompt=PROMPT,
+            n=3,
+            max_tokens=24,
+            temperature=0,
+            stream=True,
+            stream_options={"include_usage": True},
+        )
+        expected = (
+            client(server)
+            .completions.create(model="", prompt=PROMPT, max_tokens=24, temperature=0)
+            .choices[0]
+            .text
+        )
+    texts: dict[int, str] = defaultdict(str)
+    finishes: dict[int, str] = {}
+    order: list[int] = []
+    chunks = list(stream)
+    for chunk in chunks:
+        for choice in chunk.choices:
+            piece = choice.delta.content if route == "chat" else choice.text  # type: ignore[union-attr]
+            texts[choice.index] += piece or ""
+            if piece:
+                order.append(choice.index)
+            if choice.finish_reason:
+                finishes[choice.index] = choice.finish_reason
+    assert dict(texts) == {0: expected, 1: expected, 2: expected}
+    assert finishes == {0: "length", 1: "length", 2: "length"}
+    # Interleaved: another choice's piece comes before the first choice has ended.
+    first_ends = max(i for i, index in enumerate(order) if index == 0)
+    assert {1, 2} & set(order[:first_ends])
+    usage = chunks[-1].usage
+    assert usage is not None and usage.completion_tokens == 3 * 24
+
+
+@pytest.mark.parametrize("route", ["/v1/chat/completions", "/v1/completions"])
+def test_more_than_four_choices_is_a_400_naming_n(server: RunningServer, route: str) -> None:
+    body = {"messages": POEM, "prompt": PROMPT, "n": 5, "max_tokens": 4}
+    reply = httpx.post(server.url + route, json=body, headers=server.auth, timeout=60)
+    assert reply.status_code == 400, reply.text
+    error = reply.json()["error"]
+    assert error["param"] == "n" and "4" in error["message"]
+
+
+def test_a_fixed_seed_moves_on_by_the_choice_and_no_seed_stays_none() -> None:
+    fixed = RequestOptions(GenerationSettings(seed=2**32 - 1))
+    assert choice_options(fixed, 0) is fixed
+    assert choice_options(fixed, 1).settings.seed == 0  # wraps around as GenAI's seed does
+    assert choice_options(fixed, 3).settings.seed == 2
+    free = RequestOptions(GenerationSettings(seed=None))
+    assert choice_options(free, 2).settings.seed is None
