@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from app.core.texts import tr
 from app.tool_calls.choice import DECISION_TOKENS, affordable, choice_schema, parse_choice
 from app.tool_calls.native import HeldText, NativeFormat, native_format, read_calls
 from app.tool_calls.prompting import answer_prompt, decision_prompt, quoted
@@ -120,7 +121,9 @@ def plan_tool_calls(
     offered = choice.offered(list(tools))
     if choice.mode == "function" and not offered:
         raise InvalidInputError(
-            f"tool_choice names '{choice.name[:64]}', which is not among the tools.",
+            tr("tool_choice names '{name}', which is not among the tools.").format(
+                name=choice.name[:64]
+            ),
             field="tool_choice",
         )
     form = native_format(chat_template)
@@ -140,13 +143,15 @@ def _constrained(
     schemas = {tool.name: tool.parameters for tool in offered}
     if len(affordable(schemas)) < len(schemas):
         raise InvalidInputError(
-            "The tools' argument schemas are too large together for the model to choose "
-            "among them; offer fewer tools or simpler arguments.",
+            tr(
+                "The tools' argument schemas are too large together for the model to choose "
+                "among them; offer fewer tools or simpler arguments."
+            ),
             field="tools",
         )
     last_user = max((i for i, m in enumerate(messages) if m.role == "user"), default=None)
     if last_user is None:
-        raise InvalidInputError("The conversation needs a user message.", field="messages")
+        raise InvalidInputError(tr("The conversation needs a user message."), field="messages")
     older = as_text(messages[:last_user])
     question = messages[last_user].content
     done = _done_calls(messages[last_user + 1 :])

@@ -212,8 +212,8 @@ def test_show_lists_vision_for_a_vision_model_only(
     vision_server: RunningServer, server: RunningServer
 ) -> None:
     for running, capabilities in (
-        (vision_server, ["completion", "vision"]),
-        (server, ["completion"]),
+        (vision_server, ["completion", "tools", "vision"]),
+        (server, ["completion", "tools"]),  # every chat model: the tool-call layer's choice
     ):
         assert ollama_client(running).show(served_name(running)).capabilities == capabilities
 

@@ -41,6 +41,10 @@ ALLOWED: dict[str, set[str]] = {
     # The flags the shared conversion messages may name, looked up to be replaced by the
     # Convert view's field names: the window shows the field names, never these.
     "ui/models/convert_wording.py": set(FLAGS),
+    # The server's answers to programs when its embedder cannot be set up: read by a headless
+    # user on the serve console or in a client's error; the window's Knowledge panel sets the
+    # embedder up itself and never shows these.
+    "app/server/embedder_setup.py": {"--install", "python -m app"},
 }
 """File → texts (as matched) the GUI never shows."""
 
