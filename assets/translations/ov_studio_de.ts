@@ -3994,8 +3994,8 @@
             <translation>'{origin}' ist kein Web-Ursprung; schreiben Sie ihn als http://host:port.</translation>
         </message>
         <message>
-            <source>Serve your models to other programs (OpenAI- and Ollama-compatible API)</source>
-            <translation>Ihre Modelle für andere Programme bereitstellen (OpenAI- und Ollama-kompatible API)</translation>
+            <source>Serve your models to other programs (OpenAI-, Anthropic- and Ollama-compatible APIs)</source>
+            <translation>Ihre Modelle für andere Programme bereitstellen (OpenAI-, Anthropic- und Ollama-kompatible APIs)</translation>
         </message>
         <message>
             <source>Server</source>

@@ -3982,8 +3982,8 @@
             <translation>“{origin}”不是 Web 源；请写成 http://host:port 格式。</translation>
         </message>
         <message>
-            <source>Serve your models to other programs (OpenAI- and Ollama-compatible API)</source>
-            <translation>将你的模型提供给其他程序使用（OpenAI 和 Ollama 兼容 API）</translation>
+            <source>Serve your models to other programs (OpenAI-, Anthropic- and Ollama-compatible APIs)</source>
+            <translation>将你的模型提供给其他程序使用（OpenAI、Anthropic 和 Ollama 兼容 API）</translation>
         </message>
         <message>
             <source>Server</source>
