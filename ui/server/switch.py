@@ -31,7 +31,9 @@ JOB = "server"
 
 def off_tip() -> str:
     """The switch's description while the server is off."""
-    return tr("Serve your models to other programs (OpenAI-, Anthropic- and Ollama-compatible APIs)")
+    return tr(
+        "Serve your models to other programs (OpenAI-, Anthropic- and Ollama-compatible APIs)"
+    )
 
 
 class ServerSwitch(QWidget):
