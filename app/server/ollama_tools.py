@@ -24,7 +24,7 @@ from app.server.errors import ApiError
 from app.server.ollama_models import now_iso, ollama_name, timings
 from app.server.ollama_schema import ChatMessage, ChatRequest, Generation
 from app.server.state import ServerState, state_of
-from app.server.tool_specs import check_tool_count, tool_spec, unique
+from app.server.tool_specs import function_tools, unique
 from app.server.tool_turns import TurnEnd, prepare_turn, stream_turn, whole_turn
 from app.tool_calls import RequestedCall, ToolChoice, ToolSpec
 from pipelines.core import InvalidInputError
@@ -39,23 +39,7 @@ def chat_tools(body: ChatRequest) -> list[ToolSpec]:
         ApiError: 400 naming the first bad tool field.
     """
     raw = body.tools or []
-    check_tool_count(len(raw), "tools")
-    specs = []
-    for index, tool in enumerate(raw):
-        where = f"tools.{index}"
-        if not isinstance(tool, dict) or tool.get("type", "function") != "function":
-            raise ApiError(400, "Only function tools are supported.", param=f"{where}.type")
-        function = tool.get("function")
-        if not isinstance(function, dict):
-            raise ApiError(400, "A tool needs its 'function'.", param=f"{where}.function")
-        specs.append(
-            tool_spec(
-                function.get("name"),
-                function.get("description"),
-                function.get("parameters"),
-                f"{where}.function",
-            )
-        )
+    specs = function_tools(raw)
     return unique(specs, "tools")
 
 

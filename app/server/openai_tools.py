@@ -12,7 +12,7 @@ from typing import Any
 from app.chat import Message
 from app.server.errors import ApiError
 from app.server.openai_schema import ChatCompletionRequest, ChatMessageIn, TextPart
-from app.server.tool_specs import check_tool_count, openai_choice, tool_spec, unique
+from app.server.tool_specs import check_tool_count, function_tools, openai_choice, tool_spec, unique
 from app.tool_calls import RequestedCall, ToolChoice, ToolSpec
 
 #: Characters of a call's arguments per streamed delta (OpenAI sends them in small pieces;
@@ -33,23 +33,7 @@ def request_tools(body: ChatCompletionRequest) -> tuple[list[ToolSpec], ToolChoi
     raw = body.tools or []
     if not isinstance(raw, list):
         raise ApiError(400, "tools must be a list.", param="tools")
-    check_tool_count(len(raw), "tools")
-    specs = []
-    for index, tool in enumerate(raw):
-        where = f"tools.{index}"
-        if not isinstance(tool, dict) or tool.get("type", "function") != "function":
-            raise ApiError(400, "Only function tools are supported.", param=f"{where}.type")
-        function = tool.get("function")
-        if not isinstance(function, dict):
-            raise ApiError(400, "A tool needs its 'function'.", param=f"{where}.function")
-        specs.append(
-            tool_spec(
-                function.get("name"),
-                function.get("description"),
-                function.get("parameters"),
-                f"{where}.function",
-            )
-        )
+    specs = function_tools(raw)
     choice = openai_choice(body.tool_choice)
     if choice.forced and not specs:
         raise ApiError(

@@ -127,3 +127,30 @@ def openai_choice(value: object, param: str = "tool_choice") -> ToolChoice:
         '{"type": "function", "function": {"name": …}}.',
         param=param,
     )
+
+
+def function_tools(raw: list[Any]) -> list[ToolSpec]:
+    """The ``tools`` list of an OpenAI or Ollama chat request (``{"type": "function",
+    "function": {"name", "description", "parameters"}}`` each), checked.
+
+    Raises:
+        ApiError: 400 naming the first bad tool field.
+    """
+    check_tool_count(len(raw), "tools")
+    specs = []
+    for index, tool in enumerate(raw):
+        where = f"tools.{index}"
+        if not isinstance(tool, dict) or tool.get("type", "function") != "function":
+            raise ApiError(400, "Only function tools are supported.", param=f"{where}.type")
+        function = tool.get("function")
+        if not isinstance(function, dict):
+            raise ApiError(400, "A tool needs its 'function'.", param=f"{where}.function")
+        specs.append(
+            tool_spec(
+                function.get("name"),
+                function.get("description"),
+                function.get("parameters"),
+                f"{where}.function",
+            )
+        )
+    return specs
