@@ -79,14 +79,19 @@ def tool_message(message: ChatMessageIn, index: int) -> Message:
         function = call.get("function", call) if isinstance(call, dict) else None
         if not isinstance(function, dict) or not isinstance(function.get("name"), str):
             raise ApiError(400, "A tool call needs a function name.", param=f"{where}.function")
-        arguments = _arguments(function.get("arguments"), f"{where}.function.arguments")
+        arguments = call_arguments(function.get("arguments"), f"{where}.function.arguments")
         call_id = call.get("id") if isinstance(call.get("id"), str) else ""
         # A legacy function call has no id: its result (role "function") names the function.
         calls.append(RequestedCall(call_id or function["name"], function["name"], arguments))
     return Message("assistant", text, tuple(calls))
 
 
-def _arguments(value: object, param: str) -> dict[str, Any]:
+def call_arguments(value: object, param: str) -> dict[str, Any]:
+    """A call's arguments as a request gives them back (a JSON object, or its text).
+
+    Raises:
+        ApiError: 400 naming ``param`` when they are not a JSON object.
+    """
     if value is None or value == "":
         return {}
     if isinstance(value, dict):

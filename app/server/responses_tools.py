@@ -11,12 +11,11 @@ it: this server runs none.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from app.chat import Message
 from app.server.errors import ApiError
-from app.server.openai_tools import arguments_text
+from app.server.openai_tools import arguments_text, call_arguments
 from app.server.responses_schema import ContentPart, InputItem, ResponsesRequest
 from app.server.tool_specs import check_tool_count, openai_choice, tool_spec, unique
 from app.tool_calls import RequestedCall, ToolChoice, ToolSpec
@@ -56,7 +55,7 @@ def with_call(messages: list[Message], item: InputItem, where: str) -> None:
         _required(item.call_id, f"{where}.call_id"),
         _required(item.name, f"{where}.name"),
     )
-    call = RequestedCall(call_id, name, _arguments(item.arguments, f"{where}.arguments"))
+    call = RequestedCall(call_id, name, call_arguments(item.arguments, f"{where}.arguments"))
     last = messages[-1] if messages else None
     if last is not None and last.role == "assistant":
         messages[-1] = Message("assistant", last.content, (*last.tool_calls, call))
@@ -121,18 +120,6 @@ def _required(value: str | None, param: str) -> str:
     if value is None:
         raise ApiError(400, f"'{param}' is required.", param=param)
     return value
-
-
-def _arguments(text: str | None, param: str) -> dict[str, Any]:
-    if not text:
-        return {}
-    try:
-        parsed = json.loads(text)
-    except (ValueError, RecursionError):
-        parsed = None
-    if not isinstance(parsed, dict):
-        raise ApiError(400, "A function call's arguments must be a JSON object.", param=param)
-    return parsed
 
 
 def _output_text(parts: list[ContentPart], param: str) -> str:
