@@ -37,6 +37,7 @@ from pipelines.generation import (
 )
 from pipelines.gguf import GgufInfo, is_gguf_path
 from pipelines.gguf_cache import open_gguf
+from pipelines.gguf_relayout import LayoutDecision
 from pipelines.grammar_guard import GrammarGuard
 from pipelines.openvino_errors import openvino_reason
 
@@ -122,6 +123,11 @@ class ChatPipeline(ModelPipeline):
         """What the user should know about the last load that did not stop it."""
         self.from_cache = False
         """Whether the last load of a GGUF file took its converted model from the cache."""
+        self.converted: Path | None = None
+        """A GGUF file's converted model's folder in the cache (None: an OpenVINO folder, or
+        a GGUF read without a cache)."""
+        self.layout: LayoutDecision | None = None
+        """A converted GGUF's weight layout decision (None: not made yet, or not a GGUF)."""
         self._draft: Path | None = None
         """The draft model's OpenVINO folder (a GGUF draft converted), while loading."""
         self._tokenizer_source: Path = config.model_path
@@ -149,6 +155,7 @@ class ChatPipeline(ModelPipeline):
         if is_gguf_path(path):
             opened = open_gguf(path, self.config.converted_dir, self._build)
             self.gguf, self.notes, self.from_cache = opened.info, opened.notes, opened.from_cache
+            self.converted, self.layout = opened.folder, opened.layout
             self._tokenizer_source = opened.folder or path
             log.info("loaded %s on %s (cached: %s)", path, self.device, opened.from_cache)
             return opened.pipeline

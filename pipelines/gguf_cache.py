@@ -31,6 +31,7 @@ from typing import Any
 from pipelines.core import InvalidInputError, ModelLoadError, PipelineError
 from pipelines.files import staged_folder, write_text_atomic
 from pipelines.gguf import GgufInfo, check_tokenizer, read_gguf_info, unsupported_reason
+from pipelines.gguf_relayout import LayoutDecision, decided_layout, forget_layout, relaid_model
 from pipelines.openvino_errors import openvino_reason
 
 log = logging.getLogger(__name__)
@@ -61,6 +62,8 @@ class OpenedGguf:
     """Sentences for the user about something that did not stop the load (no cache)."""
     folder: Path | None = None
     """The converted model's folder in the cache (None: the file was read without one)."""
+    layout: LayoutDecision | None = None
+    """Which weight layout runs (:mod:`pipelines.gguf_relayout`); None: not decided yet."""
 
 
 @dataclass(frozen=True)
@@ -164,13 +167,25 @@ def _load_cached(folder: Path, load: Loader) -> OpenedGguf | None:
         log.info("converted GGUF cache %s lacks files; converting again", folder)
         _discard(folder)
         return None
+    layout = decided_layout(folder)
+    relaid = relaid_model(folder)
+    if layout is not None and layout.relaid and relaid is None:  # its model went missing
+        forget_layout(folder)
+        layout = None
+    if relaid is not None:
+        try:
+            return OpenedGguf(load(relaid, {}), info, True, folder=folder, layout=layout)
+        except ModelLoadError as error:
+            log.info("re-laid-out model in %s does not load (%s); deciding again", folder, error)
+            forget_layout(folder)
+            layout = None
     try:
         pipeline = load(folder, {})
     except ModelLoadError as error:
         log.info("converted GGUF cache %s does not load (%s); converting again", folder, error)
         _discard(folder)
         return None
-    return OpenedGguf(pipeline, info, from_cache=True, folder=folder)
+    return OpenedGguf(pipeline, info, from_cache=True, folder=folder, layout=layout)
 
 
 def _convert(

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
         read_import,
         write_export,
     )
+    from app.chat.faster_layout import choose_faster_layout, layout_sentence, wants_faster_layout
     from app.chat.images import (
         IMAGE_SUFFIXES,
         MAX_IMAGES,
@@ -51,6 +52,8 @@ if TYPE_CHECKING:
         validate_messages,
     )
     from pipelines.gguf import GgufInfo, is_gguf_path, read_gguf_info
+    from pipelines.gguf_relayout import EXACT as EXACT_LAYOUT
+    from pipelines.gguf_relayout import LayoutDecision, RelayoutBusyError
     from pipelines.grammar_guard import GrammarGuard
     from pipelines.model_sampling import ModelSampling, sampling_from_folder
     from pipelines.serving_requests import (
@@ -78,6 +81,7 @@ _WHERE = {
     "Conversation": "app.chat.messages:Conversation",
     "ConversationStore": "app.chat.storage:ConversationStore",
     "EngineOptions": "pipelines.engine_options:EngineOptions",
+    "EXACT_LAYOUT": "pipelines.gguf_relayout:EXACT",
     "FORMATS": "app.chat.export:FORMATS",
     "Format": "app.chat.export:Format",
     "GenerationSettings": "pipelines.generation:GenerationSettings",
@@ -85,6 +89,7 @@ _WHERE = {
     "GrammarGuard": "pipelines.grammar_guard:GrammarGuard",
     "IMAGE_SUFFIXES": "app.chat.images:IMAGE_SUFFIXES",
     "KV_CACHE_PRECISIONS": "pipelines.engine_options:KV_CACHE_PRECISIONS",
+    "LayoutDecision": "pipelines.gguf_relayout:LayoutDecision",
     "LoadedModel": "app.chat.results:LoadedModel",
     "MAX_EVICTION_CACHE_TOKENS": "pipelines.engine_options:MAX_EVICTION_CACHE_TOKENS",
     "MAX_IMAGES": "app.chat.images:MAX_IMAGES",
@@ -95,6 +100,7 @@ _WHERE = {
     "ModelSampling": "pipelines.model_sampling:ModelSampling",
     "PreparedImage": "app.chat.images:PreparedImage",
     "Prompt": "pipelines.serving_requests:Prompt",
+    "RelayoutBusyError": "pipelines.gguf_relayout:RelayoutBusyError",
     "RequestOptions": "pipelines.serving_requests:RequestOptions",
     "SearchMatch": "app.chat.search:SearchMatch",
     "ServingConfig": "pipelines.batching:ServingConfig",
@@ -104,6 +110,7 @@ _WHERE = {
     "VisionChatPipeline": "pipelines.vision_chat:VisionChatPipeline",
     "check_count": "app.chat.images:check_count",
     "check_schema": "app.chat.structured:check_schema",
+    "choose_faster_layout": "app.chat.faster_layout:choose_faster_layout",
     "cpu_has_amx": "pipelines.engine_options:cpu_has_amx",
     "decode_rgb": "app.chat.images:decode_rgb",
     "default_file_name": "app.chat.export:default_file_name",
@@ -111,6 +118,7 @@ _WHERE = {
     "export_text": "app.chat.export:export_text",
     "is_gguf_path": "pipelines.gguf:is_gguf_path",
     "is_vision_folder": "pipelines.vision_chat:is_vision_folder",
+    "layout_sentence": "app.chat.faster_layout:layout_sentence",
     "max_answer_tokens": "app.chat.context_window:max_answer_tokens",
     "prepare_image": "app.chat.images:prepare_image",
     "prepare_image_bytes": "app.chat.images:prepare_image_bytes",
@@ -121,12 +129,14 @@ _WHERE = {
     "search_conversations": "app.chat.search:search",
     "snapshot": "app.chat.search:snapshot",
     "validate_messages": "pipelines.generation:validate_messages",
+    "wants_faster_layout": "app.chat.faster_layout:wants_faster_layout",
     "write_export": "app.chat.export:write_export",
 }
 """Each name the front ends use, and the module it lives in."""
 
 __all__ = [
     "ANY_JSON_OBJECT",
+    "EXACT_LAYOUT",
     "FORMATS",
     "IMAGE_SUFFIXES",
     "KV_CACHE_PRECISIONS",
@@ -151,11 +161,13 @@ __all__ = [
     "GenerationSettings",
     "GgufInfo",
     "GrammarGuard",
+    "LayoutDecision",
     "LoadedModel",
     "Message",
     "ModelSampling",
     "PreparedImage",
     "Prompt",
+    "RelayoutBusyError",
     "RequestOptions",
     "SearchMatch",
     "ServingConfig",
@@ -165,6 +177,7 @@ __all__ = [
     "VisionChatPipeline",
     "check_count",
     "check_schema",
+    "choose_faster_layout",
     "cpu_has_amx",
     "decode_rgb",
     "default_file_name",
@@ -172,6 +185,7 @@ __all__ = [
     "export_text",
     "is_gguf_path",
     "is_vision_folder",
+    "layout_sentence",
     "max_answer_tokens",
     "prepare_image",
     "prepare_image_bytes",
@@ -182,6 +196,7 @@ __all__ = [
     "search_conversations",
     "snapshot",
     "validate_messages",
+    "wants_faster_layout",
     "write_export",
 ]
 __getattr__ = lazy_exports(__name__, _WHERE)

@@ -102,6 +102,8 @@ class ChatLoader:
             notes=pipeline.notes,
             vision=vision,
             engine=load.engine,
+            converted=pipeline.converted,
+            layout=pipeline.layout,
             sampling=gguf.sampling if gguf else sampling_from_folder(model_path),
         )
         return pipeline, loaded

@@ -9,6 +9,7 @@ from app.chat.messages import ChatMessage, Conversation
 from app.models.inspect import DEFAULT_CONTEXT_TOKENS
 from pipelines.engine_options import EngineOptions
 from pipelines.gguf import GgufInfo
+from pipelines.gguf_relayout import LayoutDecision
 from pipelines.model_sampling import ModelSampling
 
 
@@ -33,6 +34,10 @@ class LoadedModel:
     “Remote: name” and ``model_path`` only holds the id."""
     engine: EngineOptions = field(default_factory=EngineOptions)
     """The engine options the model runs with (always the defaults on a remote endpoint)."""
+    converted: Path | None = None
+    """A GGUF file's converted model's folder in the cache (None: not a converted GGUF)."""
+    layout: LayoutDecision | None = None
+    """A converted GGUF's weight layout decision (None: not made yet, or not a GGUF)."""
     sampling: ModelSampling = field(default_factory=ModelSampling)
     """The sampling the model recommends (its ``generation_config.json`` or GGUF metadata;
     none for a remote model): its values replace the global defaults until it has a preset."""

@@ -13,6 +13,7 @@ from pipelines.chat import ChatModelConfig, ChatResult
 from pipelines.core import Cancelled, CancelToken, DeviceError, MetricRecord
 from pipelines.generation import GenerationSettings, Message
 from pipelines.gguf import GgufInfo, is_gguf_path
+from pipelines.gguf_relayout import LayoutDecision
 
 CPU = DeviceInfo("CPU", "Test CPU")
 GPU = DeviceInfo("GPU", "Test iGPU")
@@ -64,6 +65,8 @@ class FakeChatPipeline:
         self.script = script
         self.gguf: GgufInfo | None = None
         self.notes: tuple[str, ...] = ()
+        self.converted: Path | None = None  # a GGUF read without the converted cache
+        self.layout: LayoutDecision | None = None
         self.load_ms = 0.0
         self._last = MetricRecord(self.name, config.device, {})
 
