@@ -42,6 +42,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.engines_export import ALL_FORMATS, cache_folder, export_models  # noqa: E402
 from benchmarks.engines_prompts import TokenCounter, prompt  # noqa: E402
+from benchmarks.engines_relayout import llama_perplexity, prime_relayout  # noqa: E402
 from benchmarks.engines_report import report  # noqa: E402
 from benchmarks.machine import wait_until_quiet, write_results  # noqa: E402
 
@@ -67,6 +68,8 @@ class Variant:
     model: Path
     properties: dict[str, str] = field(default_factory=dict)
     converted: str | None = None
+    """See the class docstring; ``relaid``: the folder the app's layout decision was made in
+    before the rounds (:mod:`benchmarks.engines_relayout`)."""
     lengths: tuple[int, ...] = (1024,)
     group: str = "main"
 
@@ -83,6 +86,9 @@ def make_variants(
         Variant("openvino", "openvino", gguf, app, "fresh", full),
         Variant("llama.cpp", "llama.cpp", gguf, {}, None, full),
         Variant("openvino cached", "openvino", gguf, app, "round"),
+        # What the app loads from the second open on: the converted model in the faster layout
+        # the background check kept (or the GGUF's own, when none passed).
+        Variant("openvino re-laid", "openvino", gguf, app, "relaid"),
     ]
     if not args.skip_knobs:
         knobs = {
@@ -145,6 +151,7 @@ def make_job(
     seed = 1000 * (round_no + 2)
     folders = {"fresh": work / f"round-{round_no}", "round": work / f"round-{round_no}"}
     folders["primed"] = work / "primed"
+    folders["relaid"] = work / "relaid"
     ttft = [
         {"label": f"{tokens}{' again' if again else ''}", "messages": prompts.get(tokens, seed + k)}
         for k, (tokens, again) in enumerate(
@@ -321,6 +328,9 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="bench-engines-") as temp:
         work = Path(temp)
         variants = make_variants(gguf, exports, args, work)
+        log.info("deciding the faster layout (the app's background check)")
+        results["relayout"] = prime_relayout(gguf, work / "relaid")
+        results["relayout"]["llama_cpp"] = llama_perplexity(gguf, args.threads)
         contention = wait_until_quiet()
         runs = run_rounds(variants, prompts, work, args)
         results["machine"] = {**contention.record(), "python": platform.python_version()}

@@ -12,6 +12,8 @@ import statistics
 from typing import Any
 
 MAIN, LLAMA, CACHED = "openvino", "llama.cpp", "openvino cached"
+RELAID = "openvino re-laid"
+"""What the app runs from a GGUF's second open on: the goals are measured on it."""
 QUALITY_WORD = "Paris"
 
 
@@ -95,10 +97,12 @@ def goal(
     target: float,
     higher_is_better: bool,
     absolute: bool = False,
+    subject: str = RELAID,
 ) -> dict[str, Any]:
-    """One goal: the main OpenVINO figure against ``target`` (a ratio to llama.cpp, or seconds
+    """One goal: ``subject``'s figure against ``target`` (a ratio to llama.cpp, or seconds
     when ``absolute``); when missed, every OpenVINO variant's value for the same figure."""
-    subject = CACHED if absolute else MAIN
+    if subject not in summary:  # an older run, or the variant failed
+        subject = CACHED if absolute else MAIN
 
     def value(variant: str) -> float | None:
         return (
@@ -244,10 +248,10 @@ def report(
     from benchmarks.engines_findings import findings
 
     goals = {
-        "decode": goal(summary, ">= 1.2x llama.cpp", "decode_tokens_per_s", 1.2, True),
-        "ttft_1024": goal(summary, "<= 0.25x llama.cpp", "ttft_s@1024", 0.25, False),
-        "cached_load": goal(summary, "<= 1 s", "load_s", 1.0, False, absolute=True),
-        "peak_rss": goal(summary, "<= llama.cpp", "peak_rss_after_decode_mb", 1.0, False),
+        "decode": goal(summary, ">= 1.3x llama.cpp", "decode_tokens_per_s", 1.3, True),
+        "ttft_1024": goal(summary, "<= 0.2x llama.cpp", "ttft_s@1024", 0.2, False),
+        "cached_load": goal(summary, "<= 0.35 s", "load_s", 0.35, False, absolute=True),
+        "peak_rss": goal(summary, "<= 1.15x llama.cpp", "peak_rss_after_decode_mb", 1.15, False),
     }
     return {
         "summary": summary,

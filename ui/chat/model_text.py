@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app.chat import GgufInfo, LoadedModel, is_gguf_path
+from app.chat import GgufInfo, LoadedModel, is_gguf_path, layout_sentence
 from ui.i18n import tr
 from ui.numbers import count, data_size, decimal
 
@@ -63,6 +63,8 @@ def model_tooltip(loaded: LoadedModel) -> str:
     lines = [loaded.remote_model or str(loaded.model_path)]
     if loaded.gguf is not None:
         lines.append(gguf_details(loaded.gguf))
+    if loaded.layout is not None:
+        lines.append(layout_sentence(loaded.layout))
     seconds = decimal(loaded.load_ms / 1000, 1)
     lines.append(tr("loaded in {seconds} s").format(seconds=seconds))
     return "\n".join(lines)

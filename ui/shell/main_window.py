@@ -23,6 +23,7 @@ from app.server import LocalServer
 from app.voice import SpokenClip
 from ui.a11y import describe
 from ui.avatar import AvatarPanel
+from ui.chat.faster_layout import FasterLayout, LayoutProgress
 from ui.chat.model_text import loading_text, model_name
 from ui.chat.panel import ChatPanel
 from ui.i18n import tr
@@ -132,6 +133,10 @@ class MainWindow(QMainWindow):
         self._models_window: ModelManager | None = None
         self._transcribe_dialog: TranscribeDialog | None = None
         self._overlay: PerfOverlay | None = None  # built when first shown: pyqtgraph is heavy
+        self.layout_progress = LayoutProgress()
+        self.statusBar().addPermanentWidget(self.layout_progress)
+        self.faster_layout = FasterLayout(self.tasks, self.layout_progress, self)
+        self.faster_layout.finished.connect(self.show_status)
         self.model_status = ModelStatus()
         self.statusBar().addPermanentWidget(self.model_status)
         self.server_switch = ServerSwitch(LocalServer(ctx), self.tasks)
@@ -144,6 +149,7 @@ class MainWindow(QMainWindow):
         self.session.follow_panels(self)  # the panel shown last time, its splitters
         self.model_status.cancelRequested.connect(self.chat_panel.model_picker.cancel_load)
         self.chat_panel.modelLoaded.connect(self._on_model_loaded)
+        self.chat_panel.modelLoaded.connect(self.faster_layout.follow)
         self.chat_panel.loadingChanged.connect(self._on_loading)
         self.chat_panel.statusMessage.connect(self.show_status)
         self.chat_panel.busyChanged.connect(self.menus.follow_busy)
