@@ -17,7 +17,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pipelines.contract import ModelPipeline, compile_properties, load_with, require_files
+from pipelines.contract import (
+    ModelPipeline,
+    compile_properties,
+    load_with,
+    require_files,
+    shared_core,
+)
 from pipelines.core import (
     CancelToken,
     DeviceError,
@@ -26,7 +32,12 @@ from pipelines.core import (
     PipelineError,
 )
 from pipelines.draft_model import check_same_tokenizer, draft_folder
-from pipelines.engine_options import EngineOptions, apply_to_generation, load_properties
+from pipelines.engine_options import (
+    EngineOptions,
+    apply_to_generation,
+    load_properties,
+    parallel_device,
+)
 from pipelines.generation import (
     GenerationSettings,
     Message,
@@ -176,9 +187,12 @@ class ChatPipeline(ModelPipeline):
             **load_properties(engine, draft_folder=self._draft, device=self.config.device),
             **extra,
         }
+        device = self.config.device
+        if engine.parallelism == "gpus":  # several GPUs run one model as the HETERO device
+            device = parallel_device(device, shared_core().available_devices)
         try:
             return load_with(
-                lambda: make_llm_pipeline(path, self.config.device, properties),
+                lambda: make_llm_pipeline(path, device, properties),
                 what=main_name,
                 device=self.config.device,
             )

@@ -1,5 +1,6 @@
 """How the chat engine runs a model: KV-cache precision, prefix caching, cache eviction,
-prompt-lookup and speculative decoding, sparse attention and weight sparsity.
+prompt-lookup and speculative decoding, sparse attention, weight sparsity, and splitting the
+model across CPU sockets or GPUs.
 
 OpenVINO GenAI offers each of these as a load-time option of ``LLMPipeline`` (a property, or a
 field of the ``SchedulerConfig`` of its paged-attention backend) plus, for the two assisted
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 import functools
 import platform
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -47,6 +48,26 @@ MAX_EVICTION_CACHE_TOKENS = 65_536
 #: 256 on GPU with XAttention); eviction sizes are kept to whole CPU blocks, which are whole
 #: GPU blocks too.
 KV_BLOCK_TOKENS = 32
+
+Parallelism = Literal["off", "sockets", "gpus"]
+"""``sockets``: tensor parallelism across the CPU's sockets (NUMA nodes); ``gpus``: pipeline
+parallelism across the machine's GPUs."""
+
+PARALLELISMS: tuple[Parallelism, ...] = ("off", "sockets", "gpus")
+
+#: OpenVINO's ``MODEL_DISTRIBUTION_POLICY`` (``ov::hint::model_distribution_policy``) per mode.
+#: openvinotoolkit/openvino, src/inference/include/openvino/runtime/properties.hpp: the policy
+#: splits a model "between CPU sockets/NUMA nodes or between different GPUs". The CPU plugin
+#: accepts TENSOR_PARALLEL only (its config: "CPU plugin only support
+#: {ov::hint::ModelDistributionPolicy::TENSOR_PARALLEL}"); the GPU plugin has no such property,
+#: and several GPUs run one model through the HETERO device, which accepts PIPELINE_PARALLEL
+#: only (src/plugins/hetero/src/config.cpp; docs hetero-execution.rst, "Pipeline Parallelism":
+#: ``compile_model(model, "HETERO:GPU.1,GPU.2", model_distribution_policy(PIPELINE_PARALLEL))``).
+#: Both messages are in the 2026.4 wheel's plugin libraries measured here.
+DISTRIBUTION_POLICY: dict[Parallelism, str] = {
+    "sockets": "TENSOR_PARALLEL",
+    "gpus": "PIPELINE_PARALLEL",
+}
 
 #: The share of zero weights above which the CPU plugin decompresses sparse weights on the fly
 #: (``CPU_SPARSE_WEIGHTS_DECOMPRESSION_RATE``); the sparsity seed document uses 0.5.
@@ -75,18 +96,31 @@ class EngineOptions:
     """Skip attention blocks that matter little while reading a long prompt (XAttention)."""
     weight_sparsity: bool = False
     """Decompress sparse weights on the fly (pays only on CPUs with AMX)."""
+    parallelism: Parallelism = "off"
+    """Split the model across the CPU's sockets (``sockets``) or the machine's GPUs (``gpus``):
+    offered only where the machine has two (see :func:`offered_parallelism`)."""
 
     @property
     def is_default(self) -> bool:
         """Whether every option is at its default (the pipeline is built as GenAI builds it)."""
         return self == EngineOptions()
 
-    def check(self, device: str, *, has_amx: bool | None = None, vision: bool = False) -> None:
+    def check(
+        self,
+        device: str,
+        *,
+        has_amx: bool | None = None,
+        vision: bool = False,
+        hardware: ParallelHardware | None = None,
+    ) -> None:
         """Refuse options that ``device`` (a concrete device: ``CPU``, ``GPU.0``, ``NPU``)
         cannot run, or that cannot run together.
 
         ``has_amx``: whether the CPU has AMX (default: this machine's, see :func:`cpu_has_amx`).
         ``vision``: the model is a vision-language model (GenAI's ``VLMPipeline``).
+        ``hardware``: the sockets and GPUs a split model could use (the app reads them:
+        ``app.core.devices.parallel_hardware``); default one socket and no GPU, where
+        splitting is refused.
 
         Each refusal names where OpenVINO GenAI (openvinotoolkit/openvino.genai, master of
         2026-08, the 2026.4 wheel measured here) decides it, or the measurement behind it.
@@ -149,6 +183,8 @@ class EngineOptions:
                 "the setting would slow answers down.",
                 field="weight_sparsity",
             )
+        if self.parallelism != "off":
+            _check_parallelism(self.parallelism, kind, hardware or ParallelHardware(), vision)
         # Not refused: sparse attention on the GPU (GenAI's kv_cache_manager.hpp sizes 256-token
         # GPU blocks for XAttention; the default TRISHAPE mode is a scheduler mask, device-
         # independent); a u4 KV cache on the GPU (GenAI's kv_cache_manager.hpp handles u4
@@ -165,7 +201,70 @@ _FIELD_ORDER = (
     "draft_model",
     "sparse_attention",
     "weight_sparsity",
+    "parallelism",
 )
+
+
+@dataclass(frozen=True)
+class ParallelHardware:
+    """What a split model could run across: the CPU's sockets and the machine's GPUs."""
+
+    cpu_sockets: int = 1
+    """NUMA nodes with CPUs: what the CPU plugin's tensor parallelism splits across."""
+    gpus: tuple[str, ...] = ()
+    """The GPUs as OpenVINO names them (``GPU.0``, ``GPU.1``)."""
+
+
+def offered_parallelism(hardware: ParallelHardware) -> tuple[Parallelism, ...]:
+    """The split modes ``hardware`` has: ``sockets`` with two sockets or more, ``gpus`` with
+    two GPUs or more (``off`` is always possible and not listed)."""
+    modes: list[Parallelism] = []
+    if hardware.cpu_sockets >= 2:
+        modes.append("sockets")
+    if len(hardware.gpus) >= 2:
+        modes.append("gpus")
+    return tuple(modes)
+
+
+def _check_parallelism(
+    mode: Parallelism, kind: str, hardware: ParallelHardware, vision: bool
+) -> None:
+    """Refuse a split the model, ``kind`` of device or machine cannot run (see ``check``)."""
+    if vision:
+        # pipelines.vision_chat builds VLMPipeline on one device: its several models are not
+        # split by the LLM's distribution policy.
+        raise InvalidInputError(
+            "Vision models run on one device: splitting the model applies to text chat models.",
+            field="parallelism",
+        )
+    if mode == "sockets" and kind != "CPU":
+        raise InvalidInputError(
+            "Splitting the model across CPU sockets needs the CPU as the chat device.",
+            field="parallelism",
+        )
+    if mode == "gpus" and kind != "GPU":
+        raise InvalidInputError(
+            "Splitting the model across GPUs needs a GPU as the chat device.",
+            field="parallelism",
+        )
+    if mode not in offered_parallelism(hardware):
+        raise InvalidInputError(
+            "This computer has one CPU socket, so there is nothing to split the model across."
+            if mode == "sockets"
+            else "This computer has fewer than two GPUs to split the model across.",
+            field="parallelism",
+        )
+
+
+def parallel_device(device: str, available: Sequence[str]) -> str:
+    """The device string that runs a model split across every GPU of ``available`` (OpenVINO's
+    device names), ``device`` (the chosen GPU) first: ``HETERO:GPU.1,GPU.0``.
+
+    HETERO's pipeline parallelism fills the devices in this order (hetero-execution.rst).
+    """
+    gpus = [name for name in available if name.split(".", 1)[0].upper() == "GPU"]
+    first = device if device in gpus else gpus[0] if gpus else device
+    return "HETERO:" + ",".join([first, *(name for name in gpus if name != first)])
 
 
 def _differs(options: EngineOptions, name: str) -> bool:
@@ -235,6 +334,9 @@ def load_properties(
         properties["draft_model"] = ov_genai.draft_model(str(folder), device)
     if options.weight_sparsity:
         properties["CPU_SPARSE_WEIGHTS_DECOMPRESSION_RATE"] = WEIGHT_SPARSITY_RATE
+    if options.parallelism != "off":
+        # With "gpus" the pipeline also runs on parallel_device(...), the HETERO device.
+        properties["MODEL_DISTRIBUTION_POLICY"] = DISTRIBUTION_POLICY[options.parallelism]
     return properties
 
 

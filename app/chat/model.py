@@ -26,7 +26,7 @@ from app.chat.model_loader import (
     refuse_remote_engine,
 )
 from app.chat.results import LoadedModel
-from app.core.devices import resolve_device
+from app.core.devices import parallel_hardware, resolve_device
 from app.core.errors import UserError
 from app.core.model_choices import Local, ModelChoice, Remote
 from app.core.model_tasks import ModelTask
@@ -39,7 +39,7 @@ from app.knowledge.grounding import GroundingRules
 from app.models.inspect import validate_chat_model
 from pipelines.chat import ChatPipeline
 from pipelines.core import CancelToken
-from pipelines.engine_options import EngineOptions
+from pipelines.engine_options import EngineOptions, ParallelHardware
 from pipelines.generation import GenerationSettings
 from pipelines.gguf import is_gguf_path
 from pipelines.gguf_cache import is_converted
@@ -246,7 +246,7 @@ class ChatModel:
         model_path = self.check_model(Path(model_path))
         vision = is_vision_model(model_path)
         concrete = resolve_device(device, self._engines.devices, "chat")  # a bad one: said
-        engine.check(concrete, vision=vision)
+        engine.check(concrete, vision=vision, hardware=self.parallel_hardware())
         choice = ModelChoice(task=ModelTask.CHAT, folder=model_path, placement=Local(device=device))
         with self._busy.hold(LOAD_BUSY):
             previous = self.current()
@@ -260,6 +260,10 @@ class ChatModel:
                 # object it shared; its weights must go now all the same.
                 close()
             return loaded  # type: ignore[no-any-return]
+
+    def parallel_hardware(self) -> ParallelHardware:
+        """The CPU sockets and GPUs a chat model could be split across here."""
+        return parallel_hardware(self._engines.devices)
 
     def reconfigure(self, engine: EngineOptions, cancel: CancelToken | None = None) -> LoadedModel:
         """Load the loaded model again with ``engine`` (changed performance settings).

@@ -32,7 +32,7 @@ from app.engines.remote.config import RemoteChatFactory
 from app.mcp.service import ToolService
 from pipelines.chat import ChatPipeline
 from pipelines.core import CancelToken
-from pipelines.engine_options import EngineOptions
+from pipelines.engine_options import EngineOptions, ParallelHardware
 from pipelines.generation import GenerationSettings
 from pipelines.grammar_guard import GrammarGuard
 from pipelines.vision_chat import VisionChatPipeline
@@ -243,6 +243,11 @@ class ChatService:
     def reconfigure(self, engine: EngineOptions, cancel: CancelToken | None = None) -> LoadedModel:
         """Load the loaded model again with ``engine`` (see :meth:`ChatModel.reconfigure`)."""
         return self._model.reconfigure(engine, cancel)
+
+    def parallel_hardware(self) -> ParallelHardware:
+        """The CPU sockets and GPUs a chat model could be split across here (see
+        :meth:`ChatModel.parallel_hardware`)."""
+        return self._model.parallel_hardware()
 
     def check_images(self, count: int) -> None:
         """Refuse ``count`` images the loaded model cannot take (see

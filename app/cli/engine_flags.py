@@ -1,5 +1,6 @@
 """The engine flags of the commands that load a chat model (``chat``, ``ask``): KV cache,
-prefix caching, cache eviction, prompt lookup, draft model, sparse attention and weights.
+prefix caching, cache eviction, prompt lookup, draft model, sparse attention and weights, and
+splitting the model across CPU sockets or GPUs.
 
 A flag left out takes the model's stored performance preset (``settings.chat_for(model)``);
 :func:`engine_from` merges the two into :class:`~pipelines.engine_options.EngineOptions`.
@@ -15,6 +16,7 @@ from app.chat import (
     KV_CACHE_PRECISIONS,
     MAX_EVICTION_CACHE_TOKENS,
     MIN_EVICTION_CACHE_TOKENS,
+    PARALLELISMS,
     EngineOptions,
     describe,
 )
@@ -32,6 +34,7 @@ FLAG_FOR_FIELD = {
     "draft_model": "--draft-model",
     "sparse_attention": "--sparse-attention/--no-sparse-attention",
     "weight_sparsity": "--weight-sparsity/--no-weight-sparsity",
+    "parallelism": "--split-model",
 }
 """The flag that sets each engine option (an error's ``field`` names the option)."""
 
@@ -84,6 +87,12 @@ def add_engine_options(command: argparse.ArgumentParser) -> None:
         action=argparse.BooleanOptionalAction,
         help="decompress sparse weights on the fly: pays only for sparse models on AMX CPUs",
     )
+    group.add_argument(
+        "--split-model",
+        choices=PARALLELISMS,
+        help="split the model across the CPU's sockets (tensor parallel) or the GPUs (pipeline "
+        "parallel); only on machines with two sockets or two GPUs",
+    )
 
 
 def _eviction_tokens(text: str) -> int:
@@ -120,6 +129,7 @@ def engine_from(args: argparse.Namespace, stored: PerformanceSettings) -> Engine
         draft_model=draft.expanduser().resolve() if draft is not None else base.draft_model,
         sparse_attention=_given(args.sparse_attention, base.sparse_attention),
         weight_sparsity=_given(args.weight_sparsity, base.weight_sparsity),
+        parallelism=args.split_model or base.parallelism,
     )
 
 

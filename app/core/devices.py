@@ -1,18 +1,22 @@
 """Which OpenVINO devices exist, what to offer the user, and what AUTO resolves to.
 
 GPU and NPU cannot be exercised on every machine, so every decision here is a pure function of
-a device list, testable with a fake one; only :func:`discover_devices` asks OpenVINO.
+a device list, testable with a fake one; only :func:`discover_devices` asks OpenVINO, and
+:func:`cpu_sockets` reads the CPU's NUMA nodes from the system.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from app.core.errors import UserError
 from app.core.texts import tr
+from pipelines.engine_options import ParallelHardware
 from pipelines.native_memory import CHAT_RUNTIME_CACHE_ENTRIES
 
 log = logging.getLogger(__name__)
@@ -65,6 +69,29 @@ def discover_devices(core: Any = None) -> list[DeviceInfo]:
             full = name
         found.append(DeviceInfo(name=name, full_name=full))
     return found
+
+
+def parallel_hardware(devices: Sequence[DeviceInfo]) -> ParallelHardware:
+    """What a chat model could be split across here: this CPU's sockets and the GPUs of
+    ``devices`` (the decision is :func:`pipelines.engine_options.offered_parallelism`)."""
+    gpus = tuple(info.name for info in devices if info.kind.upper() == "GPU")
+    return ParallelHardware(cpu_sockets=cpu_sockets(), gpus=gpus)
+
+
+@functools.cache
+def cpu_sockets(nodes: Path = Path("/sys/devices/system/node")) -> int:
+    """The CPU's NUMA nodes that have CPUs (its sockets, or a socket's sub-NUMA clusters):
+    what OpenVINO's CPU plugin splits a tensor-parallel model across.
+
+    Read from Linux's ``/sys``: a node without CPUs (memory only, such as CXL memory) does not
+    count. Elsewhere, or when it cannot be read, 1 (splitting is then not offered).
+    """
+    try:
+        cpulists = [node / "cpulist" for node in nodes.glob("node[0-9]*")]
+        with_cpus = [path for path in cpulists if path.read_text(encoding="ascii").strip()]
+    except (OSError, UnicodeDecodeError):
+        return 1
+    return max(1, len(with_cpus))
 
 
 def device_choices(devices: Sequence[DeviceInfo], pipeline: str = "") -> list[DeviceChoice]:

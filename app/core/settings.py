@@ -41,6 +41,7 @@ from pipelines.engine_options import (
     MIN_EVICTION_CACHE_TOKENS,
     EngineOptions,
     KvCachePrecision,
+    Parallelism,
 )
 from pipelines.generation import GenerationSettings
 from pipelines.model_sampling import ModelSampling
@@ -94,6 +95,10 @@ class PerformanceSettings(BaseModel):
     weight_sparsity: bool = Field(
         False, description="Decompress sparse weights on the fly (CPUs with AMX only)."
     )
+    parallelism: Parallelism = Field(
+        "off",
+        description="Split the model across CPU sockets or GPUs (machines with two only).",
+    )
 
     def engine(self) -> EngineOptions:
         """The frozen pipeline options these settings describe."""
@@ -106,6 +111,7 @@ class PerformanceSettings(BaseModel):
             draft_model=self.draft_model,
             sparse_attention=self.sparse_attention,
             weight_sparsity=self.weight_sparsity,
+            parallelism=self.parallelism,
         )
 
 

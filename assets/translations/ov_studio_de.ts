@@ -1169,6 +1169,18 @@
             <translation>Weight Sparsity</translation>
         </message>
         <message>
+            <source>Off (one device)</source>
+            <translation>Aus (ein Gerät)</translation>
+        </message>
+        <message>
+            <source>Across the CPU sockets</source>
+            <translation>Über die CPU-Sockel</translation>
+        </message>
+        <message>
+            <source>Across the GPUs</source>
+            <translation>Über die GPUs</translation>
+        </message>
+        <message>
             <source>Apply (reloads the model)</source>
             <translation>Übernehmen (lädt das Modell neu)</translation>
         </message>
@@ -1179,6 +1191,10 @@
         <message>
             <source>KV-cache precision</source>
             <translation>KV-Cache-Genauigkeit</translation>
+        </message>
+        <message>
+            <source>Split the model</source>
+            <translation>Modell aufteilen</translation>
         </message>
         <message>
             <source>Token budget</source>
@@ -3306,6 +3322,14 @@
             <translation>Kontext mit {count} Token</translation>
         </message>
         <message>
+            <source>split across the CPU sockets (tensor parallel)</source>
+            <translation>auf die CPU-Sockel aufgeteilt (Tensor-Parallelität)</translation>
+        </message>
+        <message>
+            <source>split across the GPUs (pipeline parallel)</source>
+            <translation>auf die GPUs aufgeteilt (Pipeline-Parallelität)</translation>
+        </message>
+        <message>
             <source>loaded in {seconds} s</source>
             <translation>in {seconds} s geladen</translation>
         </message>
@@ -4445,6 +4469,10 @@
         <message>
             <source>Decompresses sparse weights on the fly on CPUs with AMX; pays only for models pruned to sparse weights.</source>
             <translation>Dekomprimiert dünnbesetzte Gewichte im laufenden Betrieb auf CPUs mit AMX; lohnt sich nur für Modelle mit ausgedünnten Gewichten.</translation>
+        </message>
+        <message>
+            <source>Splits the model across this computer's CPU sockets or GPUs, each computing its part: for models too large or slow for one.</source>
+            <translation>Teilt das Modell auf die CPU-Sockel oder GPUs dieses Computers auf, jeder berechnet seinen Teil: für Modelle, die für einen allein zu groß oder zu langsam sind.</translation>
         </message>
         <message>
             <source>This CPU has no AMX units, so sparse weights would only slow answers down.</source>

@@ -1166,6 +1166,18 @@
             <translation>权重稀疏</translation>
         </message>
         <message>
+            <source>Off (one device)</source>
+            <translation>关闭（单个设备）</translation>
+        </message>
+        <message>
+            <source>Across the CPU sockets</source>
+            <translation>跨 CPU 插槽</translation>
+        </message>
+        <message>
+            <source>Across the GPUs</source>
+            <translation>跨多个 GPU</translation>
+        </message>
+        <message>
             <source>Apply (reloads the model)</source>
             <translation>应用（重新加载模型）</translation>
         </message>
@@ -1176,6 +1188,10 @@
         <message>
             <source>KV-cache precision</source>
             <translation>KV 缓存精度</translation>
+        </message>
+        <message>
+            <source>Split the model</source>
+            <translation>拆分模型</translation>
         </message>
         <message>
             <source>Token budget</source>
@@ -3294,6 +3310,14 @@
             <translation>{count} token 上下文</translation>
         </message>
         <message>
+            <source>split across the CPU sockets (tensor parallel)</source>
+            <translation>已拆分到各 CPU 插槽（张量并行）</translation>
+        </message>
+        <message>
+            <source>split across the GPUs (pipeline parallel)</source>
+            <translation>已拆分到各 GPU（流水线并行）</translation>
+        </message>
+        <message>
             <source>loaded in {seconds} s</source>
             <translation>加载用时 {seconds} 秒</translation>
         </message>
@@ -4433,6 +4457,10 @@
         <message>
             <source>Decompresses sparse weights on the fly on CPUs with AMX; pays only for models pruned to sparse weights.</source>
             <translation>在带 AMX 的 CPU 上实时解压稀疏权重；仅对剪枝为稀疏权重的模型有收益。</translation>
+        </message>
+        <message>
+            <source>Splits the model across this computer's CPU sockets or GPUs, each computing its part: for models too large or slow for one.</source>
+            <translation>将模型拆分到此电脑的各 CPU 插槽或 GPU 上，各自计算一部分：适用于单个设备装不下或运行太慢的模型。</translation>
         </message>
         <message>
             <source>This CPU has no AMX units, so sparse weights would only slow answers down.</source>

@@ -59,12 +59,17 @@ def gguf_details(info: GgufInfo) -> str:
 
 
 def model_tooltip(loaded: LoadedModel) -> str:
-    """Where the model is, what it is (GGUF details), and how long it took to load."""
+    """Where the model is, what it is (GGUF details), how it is split across the machine (when
+    it is), and how long it took to load."""
     lines = [loaded.remote_model or str(loaded.model_path)]
     if loaded.gguf is not None:
         lines.append(gguf_details(loaded.gguf))
     if loaded.layout is not None:
         lines.append(layout_sentence(loaded.layout))
+    if loaded.engine.parallelism == "sockets":
+        lines.append(tr("split across the CPU sockets (tensor parallel)"))
+    elif loaded.engine.parallelism == "gpus":
+        lines.append(tr("split across the GPUs (pipeline parallel)"))
     seconds = decimal(loaded.load_ms / 1000, 1)
     lines.append(tr("loaded in {seconds} s").format(seconds=seconds))
     return "\n".join(lines)

@@ -25,7 +25,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.chat import MAX_EVICTION_CACHE_TOKENS, MIN_EVICTION_CACHE_TOKENS, cpu_has_amx
+from app.chat import (
+    MAX_EVICTION_CACHE_TOKENS,
+    MIN_EVICTION_CACHE_TOKENS,
+    ParallelHardware,
+    cpu_has_amx,
+    offered_parallelism,
+)
 from app.core import PerformanceSettings
 from ui.a11y import describe
 from ui.chat.cache_exclusive import OneCacheAtATime
@@ -51,15 +57,19 @@ class PerformanceControls(QWidget):
 
     edited = Signal()  # the user changed an option (not emitted while stored ones are shown)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, hardware: ParallelHardware, parent: QWidget | None = None) -> None:
+        """``hardware``: the CPU sockets and GPUs here (splitting the model is offered only
+        where there are two: ``offered_parallelism``)."""
         super().__init__(parent)
         self._showing = False  # True while stored options are put in the controls
+        self.offered_parallelism = offered_parallelism(hardware)
         self._build_controls()
         self._build_layout()
         self.kv_cache_precision.currentIndexChanged.connect(self._on_edit)
         for name in CHECKS:
             self.check(name).toggled.connect(self._on_edit)
         self.eviction_cache_tokens.valueChanged.connect(self._on_edit)
+        self.parallelism.currentIndexChanged.connect(self._on_edit)
         self.draft_model.edited.connect(self._on_edit)
 
     def _build_controls(self) -> None:
@@ -86,6 +96,15 @@ class PerformanceControls(QWidget):
         self.draft_model = DraftModelField()
         self.sparse_attention = QCheckBox(tr("Sparse attention for long prompts"))
         self.weight_sparsity = QCheckBox(tr("Weight sparsity"))
+        self.parallelism = QComboBox()
+        splits = (
+            (tr("Off (one device)"), "off"),
+            (tr("Across the CPU sockets"), "sockets"),
+            (tr("Across the GPUs"), "gpus"),
+        )
+        for text, value in splits:
+            if value == "off" or value in self.offered_parallelism:
+                self.parallelism.addItem(text, value)
         # Bounded memory and prefix caching exclude each other: ticking one unticks the other.
         self.one_cache = OneCacheAtATime(self.prefix_caching, self.cache_eviction, self)
         self.has_amx = cpu_has_amx()
@@ -107,6 +126,7 @@ class PerformanceControls(QWidget):
             tr("KV-cache precision"),
             explanation("kv_cache_precision"),
         )
+        describe(self.parallelism, tr("Split the model"), explanation("parallelism"))
         describe(
             self.eviction_cache_tokens,
             tr("Token budget"),
@@ -147,6 +167,12 @@ class PerformanceControls(QWidget):
         )
         sparsity = explanation("weight_sparsity") if self.has_amx else no_amx_reason()
         rows["weight_sparsity"] = option_row(self.weight_sparsity, sparsity)
+        rows["parallelism"] = option_row(
+            self.parallelism, explanation("parallelism"), tr("Split the model")
+        )
+        # Only a machine with two CPU sockets or two GPUs can split a model: elsewhere the
+        # setting is not shown at all.
+        rows["parallelism"].setVisible(bool(self.offered_parallelism))
         self.rows = rows
         self.errors: dict[str, InlineError] = {name: row.error for name, row in rows.items()}
         self.errors["eviction_cache_tokens"] = rows["cache_eviction"].error
@@ -192,6 +218,7 @@ class PerformanceControls(QWidget):
             self.check(name).setChecked(getattr(options, name))
         self.eviction_cache_tokens.setValue(options.eviction_cache_tokens)
         self.draft_model.set_text(str(options.draft_model) if options.draft_model else "")
+        self.parallelism.setCurrentIndex(max(0, self.parallelism.findData(options.parallelism)))
         self._showing = False
         self.one_cache.quiet = False
         self.eviction_cache_tokens.setEnabled(options.cache_eviction)
@@ -204,6 +231,7 @@ class PerformanceControls(QWidget):
             **{name: self.check(name).isChecked() for name in CHECKS},
             "eviction_cache_tokens": self.eviction_cache_tokens.value(),
             "draft_model": self.draft_model.text(),
+            "parallelism": self.parallelism.currentData(),
         }
 
     def set_default_precision(self, gpu: bool) -> None:

@@ -77,7 +77,7 @@ class PerformanceSection(QWidget):
             tr("Performance"),
             tr("Show the engine settings: KV cache, prefix caching, assisted decoding, sparsity"),
         )
-        self.controls = PerformanceControls()
+        self.controls = PerformanceControls(service.parallel_hardware())
         self.controls.hide()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -159,7 +159,8 @@ class PerformanceSection(QWidget):
             return
         engine = wanted.engine()
         try:
-            engine.check(loaded.device)  # obvious refusals: at once, no reload
+            # Obvious refusals: at once, no reload.
+            engine.check(loaded.device, hardware=self._service.parallel_hardware())
         except InvalidInputError as error:
             self._refuse(error)
             return

@@ -65,6 +65,11 @@ def explanation(option: str) -> str:
             "Decompresses sparse weights on the fly on CPUs with AMX; pays only for models "
             "pruned to sparse weights."
         )
+    if option == "parallelism":
+        return tr(
+            "Splits the model across this computer's CPU sockets or GPUs, each computing its "
+            "part: for models too large or slow for one."
+        )
     raise KeyError(option)
 
 

@@ -51,6 +51,7 @@ def test_the_cli_answers_with_u4_and_prompt_lookup(
         (["--prompt-lookup", "--draft-model", "."], "--prompt-lookup/--no-prompt-lookup:"),
         (["--draft-model", "/nonexistent/draft"], "--draft-model /nonexistent/draft: no such"),
         (["--kv-cache", "u2"], "argument --kv-cache: invalid choice"),
+        (["--split-model", "everything"], "argument --split-model: invalid choice"),
     ],
 )
 def test_cli_engine_errors_exit_2_with_one_line(

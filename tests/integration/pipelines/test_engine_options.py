@@ -14,9 +14,9 @@ import pytest
 
 from pipelines import chat as chat_module
 from pipelines.chat import ChatModelConfig, ChatPipeline
-from pipelines.core import CancelToken, InvalidInputError
+from pipelines.core import CancelToken, InvalidInputError, PipelineError
 from pipelines.draft_model import draft_folder
-from pipelines.engine_options import EngineOptions, cpu_has_amx
+from pipelines.engine_options import EngineOptions, cpu_has_amx, load_properties
 from pipelines.generation import GenerationSettings, Message
 
 pytestmark = [pytest.mark.integration, pytest.mark.real_model]
@@ -81,6 +81,13 @@ CASES: list[tuple[str, EngineOptions, Callable[[dict[str, Any]], bool]]] = [
         lambda p: p["scheduler_config"].enable_prefix_caching is False,
     ),
     ("prompt lookup", EngineOptions(prompt_lookup=True), lambda p: p["prompt_lookup"] is True),
+    (
+        # The pipeline does not check the machine (the app does): on one socket the CPU plugin
+        # takes the policy and runs the model whole.
+        "split across sockets",
+        EngineOptions(parallelism="sockets"),
+        lambda p: p["MODEL_DISTRIBUTION_POLICY"] == "TENSOR_PARALLEL",
+    ),
     (
         "sparse attention",
         EngineOptions(sparse_attention=True),
@@ -188,3 +195,53 @@ def test_prefix_caching_keeps_greedy_answers_identical(
         messages.append(Message("user", "Name another one."))
         conversations.append([*messages, Message("assistant", _answer(pipe, messages))])
     assert conversations[0] == conversations[1]
+
+
+def _tiny_model() -> Any:
+    import numpy as np
+    import openvino as ov
+    from openvino import opset13 as ops
+
+    data = ops.parameter([1, 4], np.float32)
+    return ov.Model([ops.relu(data)], [data])
+
+
+def test_each_split_is_a_policy_its_openvino_device_takes_and_the_other_refuses() -> None:
+    """The real plugins: the CPU takes only TENSOR_PARALLEL, HETERO (several GPUs; here over the
+    CPU, the one device there is) only PIPELINE_PARALLEL."""
+    from pipelines.contract import shared_core
+
+    core = shared_core()
+    sockets = load_properties(EngineOptions(parallelism="sockets"))["MODEL_DISTRIBUTION_POLICY"]
+    gpus = load_properties(EngineOptions(parallelism="gpus"))["MODEL_DISTRIBUTION_POLICY"]
+    for device, policy, other in (("CPU", sockets, gpus), ("HETERO:CPU", gpus, sockets)):
+        compiled = core.compile_model(_tiny_model(), device, {"MODEL_DISTRIBUTION_POLICY": policy})
+        taken = compiled.get_property("MODEL_DISTRIBUTION_POLICY")
+        assert {str(value).rsplit(".", 1)[-1] for value in taken} == {policy}
+        with pytest.raises(RuntimeError, match="only support"):
+            core.compile_model(_tiny_model(), device, {"MODEL_DISTRIBUTION_POLICY": other})
+
+
+def test_a_model_split_across_gpus_is_built_on_hetero_with_its_gpu_first(
+    monkeypatch: pytest.MonkeyPatch, real_chat_model: Path, converted_gguf_cache: Path
+) -> None:
+    devices: list[str] = []
+
+    class TwoGpus:
+        available_devices = ("CPU", "GPU.0", "GPU.1")
+
+    def recording(path: Path, device: str, properties: Mapping[str, Any]) -> Any:
+        devices.append(device)
+        raise RuntimeError("no GPU on this machine")  # what compiling there would say
+
+    monkeypatch.setattr(chat_module, "shared_core", TwoGpus)
+    monkeypatch.setattr(chat_module, "make_llm_pipeline", recording)
+    config = ChatModelConfig(
+        real_chat_model,
+        device="GPU.1",
+        converted_dir=converted_gguf_cache,
+        engine=EngineOptions(parallelism="gpus"),
+    )
+    with pytest.raises(PipelineError):
+        ChatPipeline(config).load()
+    assert devices == ["HETERO:GPU.1,GPU.0"]

@@ -6,11 +6,12 @@ from __future__ import annotations
 from pytestqt.qtbot import QtBot
 
 from app.core.settings import PerformanceSettings
+from pipelines.engine_options import ParallelHardware
 from ui.chat.performance_controls import PerformanceControls
 
 
 def controls_shown(qtbot: QtBot) -> PerformanceControls:
-    controls = PerformanceControls()
+    controls = PerformanceControls(ParallelHardware())
     qtbot.addWidget(controls)
     return controls
 

@@ -19,9 +19,10 @@ from app.core.errors import UserError
 from app.core.settings import PerformanceSettings, preset_key
 from pipelines.core import CancelToken, InvalidInputError
 from pipelines.engine_options import EngineOptions
-from tests.ui.fakes import CPU, GPU, Script
+from tests.ui.fakes import CPU, GPU, GPU0, Script
 from tests.ui.helpers import answer_files, click, load
 from ui.a11y import unlabelled_widgets
+from ui.chat.model_text import model_tooltip
 from ui.chat.panel import ChatPanel
 from ui.chat.performance_section import PerformanceSection
 
@@ -242,6 +243,62 @@ def test_weight_sparsity_is_offered_with_amx(
     monkeypatch.setattr("ui.chat.performance_controls.cpu_has_amx", lambda: True)
     perf = section(make_chat_panel([CPU, GPU]))
     assert perf.controls.weight_sparsity.isEnabled()
+
+
+def offered_splits(perf: PerformanceSection) -> list[str]:
+    box = perf.controls.parallelism
+    return [box.itemData(index) for index in range(box.count())]
+
+
+def test_splitting_the_model_is_hidden_on_a_one_socket_machine_without_two_gpus(
+    make_chat_panel: Callable[[list[DeviceInfo]], ChatPanel], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("app.core.devices.cpu_sockets", lambda: 1)  # as this machine
+    perf = section(make_chat_panel([CPU, GPU0]))
+    assert not perf.controls.rows["parallelism"].isVisible()
+    assert perf.controls.values()["parallelism"] == "off"
+
+
+def test_splitting_is_shown_with_its_explanation_on_a_two_socket_machine(
+    make_chat_panel: Callable[[list[DeviceInfo]], ChatPanel], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("app.core.devices.cpu_sockets", lambda: 2)
+    perf = section(make_chat_panel([CPU]))
+    row = perf.controls.rows["parallelism"]
+    assert row.isVisible() and "sockets" in row.explanation.text()
+    assert offered_splits(perf) == ["off", "sockets"]
+    perf.controls.parallelism.setCurrentIndex(1)  # no model loaded: stored at once
+    assert perf.stored().parallelism == "sockets"
+
+
+def test_a_model_split_across_sockets_says_so_in_its_details(
+    qtbot: QtBot,
+    make_chat_panel: Callable[[list[DeviceInfo]], ChatPanel],
+    monkeypatch: pytest.MonkeyPatch,
+    model_folder: Path,
+) -> None:
+    monkeypatch.setattr("app.core.devices.cpu_sockets", lambda: 2)
+    panel = make_chat_panel([CPU])
+    load(qtbot, panel, model_folder)
+    perf = section(panel)
+    loaded = panel.chat.loaded_model
+    assert loaded is not None and "split across" not in model_tooltip(loaded)
+    perf.controls.parallelism.setCurrentIndex(perf.controls.parallelism.findData("sockets"))
+    apply_and_wait(qtbot, perf)
+    assert running_engine(panel) == EngineOptions(parallelism="sockets")
+    loaded = panel.chat.loaded_model
+    assert loaded is not None
+    assert "split across the CPU sockets" in model_tooltip(loaded)
+
+
+def test_splitting_across_gpus_is_offered_with_two_gpus(
+    make_chat_panel: Callable[[list[DeviceInfo]], ChatPanel], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("app.core.devices.cpu_sockets", lambda: 1)
+    second = DeviceInfo("GPU.1", "Test Arc dGPU 2")
+    perf = section(make_chat_panel([CPU, GPU0, second]))
+    assert perf.controls.rows["parallelism"].isVisible()
+    assert offered_splits(perf) == ["off", "gpus"]
 
 
 def own_unlabelled(root: QWidget) -> list[str]:

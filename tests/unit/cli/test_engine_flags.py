@@ -65,6 +65,19 @@ def test_cache_eviction_out_of_range_is_a_usage_error(value: str) -> None:
         _parse("--cache-eviction", value)
 
 
+def test_split_model_overrides_the_preset() -> None:
+    stored = PerformanceSettings(parallelism="gpus")
+    assert engine_from(_parse(), stored).parallelism == "gpus"
+    assert engine_from(_parse("--split-model", "sockets"), stored).parallelism == "sockets"
+    assert engine_from(_parse("--split-model", "off"), stored).parallelism == "off"
+
+
+@pytest.mark.parametrize("value", ["all", "SOCKETS", "2", ""])
+def test_an_unknown_split_is_a_usage_error(value: str) -> None:
+    with pytest.raises(argparse.ArgumentError):
+        _parse("--split-model", value)
+
+
 def test_an_unknown_kv_precision_is_a_usage_error() -> None:
     with pytest.raises(argparse.ArgumentError):
         _parse("--kv-cache", "u2")

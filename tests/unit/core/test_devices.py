@@ -3,18 +3,24 @@ properties (a bounded runtime cache for chat on the CPU)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from app.core import devices as devices_module
 from app.core.devices import (
     DeviceInfo,
     compile_cache_dir_name,
+    cpu_sockets,
     device_choices,
     discover_devices,
+    parallel_hardware,
     resolve_auto,
     resolve_device,
     tuning_properties,
 )
 from app.core.errors import UserError
+from pipelines.engine_options import ParallelHardware
 from pipelines.native_memory import CHAT_RUNTIME_CACHE_ENTRIES
 
 CPU = DeviceInfo("CPU", "Intel(R) Core(TM) Ultra 7 155H")
@@ -103,3 +109,30 @@ def test_only_the_chat_model_on_cpu_gets_a_bounded_runtime_cache() -> None:
         CHAT_RUNTIME_CACHE_ENTRIES
     )
     assert "CPU_RUNTIME_CACHE_CAPACITY" not in tuning_properties("chat", "GPU")
+
+
+def _numa_nodes(root: Path, cpulists: list[str]) -> Path:
+    """A fake ``/sys/devices/system/node`` with one node per cpulist ("" = memory only)."""
+    for index, cpulist in enumerate(cpulists):
+        node = root / f"node{index}"
+        node.mkdir(parents=True)
+        (node / "cpulist").write_text(cpulist + "\n", encoding="ascii")
+    (root / "possible").write_text("0-7\n", encoding="ascii")  # not a node
+    return root
+
+
+def test_sockets_are_the_numa_nodes_that_have_cpus(tmp_path: Path) -> None:
+    assert cpu_sockets(_numa_nodes(tmp_path / "one", ["0-1"])) == 1
+    assert cpu_sockets(_numa_nodes(tmp_path / "two", ["0-27,56-83", "28-55,84-111"])) == 2
+    assert cpu_sockets(_numa_nodes(tmp_path / "cxl", ["0-7", ""])) == 1  # memory-only node
+    assert cpu_sockets(tmp_path / "no-sys") == 1  # not Linux: one, splitting not offered
+
+
+def test_the_machine_offers_its_gpus_and_sockets_to_a_split_model(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(devices_module, "cpu_sockets", lambda: 2)
+    second = DeviceInfo("GPU.1", "Intel(R) Arc(TM) A770 Graphics (dGPU)")
+    assert parallel_hardware([CPU, GPU, second, NPU]) == ParallelHardware(
+        cpu_sockets=2, gpus=("GPU.0", "GPU.1")
+    )

@@ -90,6 +90,22 @@ def test_a_nested_copy_with_a_bad_value_is_refused(store: SettingsStore) -> None
     assert store.settings.chat.temperature == 0.7
 
 
+@pytest.mark.parametrize("value", ["everything", "SOCKETS", 2, None, ""])
+def test_a_hostile_split_of_the_model_is_one_sentence_and_nothing_is_saved(
+    store: SettingsStore, value: object
+) -> None:
+    before = store.path.read_bytes() if store.path.exists() else b""
+    chat = store.settings.chat.model_dump()
+    chat["performance"]["parallelism"] = value
+    with pytest.raises(UserError) as caught:
+        store.update(chat=chat)
+    message = str(caught.value)
+    assert message.startswith("The setting chat.performance.parallelism cannot take that value")
+    assert message.endswith(".") and "\n" not in message and caught.value.field == "chat"
+    assert store.settings.chat.performance.parallelism == "off"
+    assert (store.path.read_bytes() if store.path.exists() else b"") == before
+
+
 def test_a_failing_disk_leaves_the_old_file_and_the_live_settings(
     store: SettingsStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -11,9 +11,13 @@ from pipelines.engine_options import (
     ASSISTANT_TOKENS,
     MAX_NGRAM_SIZE,
     EngineOptions,
+    ParallelHardware,
     apply_to_generation,
+    describe,
     eviction_cache_size,
     load_properties,
+    offered_parallelism,
+    parallel_device,
     scheduler_config,
 )
 
@@ -136,3 +140,70 @@ def test_assisted_decoding_completes_every_generation_config() -> None:
     assert draft.num_assistant_tokens == ASSISTANT_TOKENS
     plain = apply_to_generation(EngineOptions(), ov_genai.GenerationConfig())
     assert not plain.num_assistant_tokens
+
+
+ONE_SOCKET = ParallelHardware()  # this machine: one socket, no GPU
+TWO_SOCKETS = ParallelHardware(cpu_sockets=2)
+TWO_GPUS = ParallelHardware(gpus=("GPU.0", "GPU.1"))
+
+
+@pytest.mark.parametrize(
+    ("hardware", "offered"),
+    [
+        (ONE_SOCKET, ()),
+        (ParallelHardware(gpus=("GPU.0",)), ()),
+        (TWO_SOCKETS, ("sockets",)),
+        (ParallelHardware(cpu_sockets=4), ("sockets",)),
+        (TWO_GPUS, ("gpus",)),
+        (ParallelHardware(cpu_sockets=2, gpus=("GPU.0", "GPU.1")), ("sockets", "gpus")),
+    ],
+)
+def test_splitting_is_offered_only_with_two_sockets_or_two_gpus(
+    hardware: ParallelHardware, offered: tuple[str, ...]
+) -> None:
+    assert offered_parallelism(hardware) == offered
+
+
+@pytest.mark.parametrize(
+    ("parallelism", "device", "hardware", "vision", "says"),
+    [
+        ("sockets", "CPU", ONE_SOCKET, False, "one CPU socket"),
+        ("sockets", "CPU", None, False, "one CPU socket"),  # no hardware given: not offered
+        ("sockets", "GPU.0", TWO_SOCKETS, False, "needs the CPU"),
+        ("gpus", "GPU.0", ParallelHardware(gpus=("GPU.0",)), False, "fewer than two GPUs"),
+        ("gpus", "CPU", TWO_GPUS, False, "needs a GPU"),
+        ("sockets", "CPU", TWO_SOCKETS, True, "Vision models"),
+        ("gpus", "NPU", TWO_GPUS, False, "NPU"),
+    ],
+)
+def test_splitting_the_model_is_refused_where_the_machine_or_model_lacks_it(
+    parallelism: str, device: str, hardware: ParallelHardware | None, vision: bool, says: str
+) -> None:
+    options = EngineOptions(parallelism=parallelism)  # type: ignore[arg-type]
+    with pytest.raises(InvalidInputError) as caught:
+        options.check(device, hardware=hardware, vision=vision)
+    message = str(caught.value)
+    assert caught.value.field == "parallelism"
+    assert says in message and message.endswith(".") and message.count(". ") == 0
+
+
+def test_splitting_is_accepted_where_the_machine_has_it() -> None:
+    EngineOptions(parallelism="sockets").check("CPU", hardware=TWO_SOCKETS)
+    EngineOptions(parallelism="gpus").check("GPU.1", hardware=TWO_GPUS)
+    EngineOptions(parallelism="off").check("CPU", hardware=ONE_SOCKET)
+
+
+def test_splitting_reaches_the_pipeline_as_openvinos_distribution_policy() -> None:
+    assert load_properties(EngineOptions(parallelism="off")) == {}
+    sockets = load_properties(EngineOptions(parallelism="sockets"))
+    assert sockets["MODEL_DISTRIBUTION_POLICY"] == "TENSOR_PARALLEL"
+    gpus = load_properties(EngineOptions(parallelism="gpus"), device="GPU.0")
+    assert gpus["MODEL_DISTRIBUTION_POLICY"] == "PIPELINE_PARALLEL"
+    assert describe(EngineOptions(parallelism="sockets")) == {"parallelism": "sockets"}
+
+
+def test_a_model_split_across_gpus_runs_on_hetero_with_the_chosen_gpu_first() -> None:
+    available = ["CPU", "GPU.0", "GPU.1", "NPU"]
+    assert parallel_device("GPU.1", available) == "HETERO:GPU.1,GPU.0"
+    assert parallel_device("GPU.0", available) == "HETERO:GPU.0,GPU.1"
+    assert parallel_device("GPU", available) == "HETERO:GPU.0,GPU.1"  # the kind: first GPU
