@@ -16,6 +16,10 @@ Every measurement runs in its own process (``benchmarks/engines_child.py``) so t
 one engine's; the variants run interleaved, round after round. The GGUF is the real-model
 fixture (role ``llm-real``) unless ``--gguf`` names one.
 
+``--second-architecture [qwen2|qwen3]`` also measures the main pair on a GGUF of another
+architecture, built offline with random weights (``benchmarks/qwen_gguf.py``), and writes it
+under ``second_architecture`` (``benchmarks/engines_second.py``): do the ratios hold there?
+
 Run: ``make bench``, or ``.venv/bin/python benchmarks/bench_engines.py [--quick]`` once the
 ``bench`` extra (llama-cpp-python) is installed.
 """
@@ -72,6 +76,8 @@ class Variant:
     before the rounds (:mod:`benchmarks.engines_relayout`)."""
     lengths: tuple[int, ...] = (1024,)
     group: str = "main"
+    quality_check: bool = True
+    """Whether the child asks the capital question (not of a model with random weights)."""
 
 
 def make_variants(
@@ -81,13 +87,10 @@ def make_variants(
     from app.core.devices import tuning_properties
 
     app = {**tuning_properties("chat", "CPU"), "INFERENCE_NUM_THREADS": str(args.threads)}
-    full = (128, 1024) if args.quick else (128, 1024, 4096)
     variants = [
-        Variant("openvino", "openvino", gguf, app, "fresh", full),
-        Variant("llama.cpp", "llama.cpp", gguf, {}, None, full),
-        Variant("openvino cached", "openvino", gguf, app, "round"),
-        # What the app loads from the second open on: the converted model in the faster layout
-        # the background check kept (or the GGUF's own, when none passed).
+        *main_pair(gguf, app, args),
+        # What the app loads from the second open on: the converted model in the layout the
+        # background check kept (the file's weights read exactly, or a faster layout).
         Variant("openvino re-laid", "openvino", gguf, app, "relaid"),
     ]
     if not args.skip_knobs:
@@ -130,6 +133,44 @@ def make_variants(
     return variants
 
 
+def main_pair(
+    gguf: Path, app: dict[str, str], args: argparse.Namespace, quality_check: bool = True
+) -> list[Variant]:
+    """OpenVINO on the GGUF (first open, then cached) and llama.cpp on the same file."""
+    full = (128, 1024) if args.quick else (128, 1024, 4096)
+    return [
+        Variant("openvino", "openvino", gguf, app, "fresh", full, quality_check=quality_check),
+        Variant("llama.cpp", "llama.cpp", gguf, {}, None, full, quality_check=quality_check),
+        Variant("openvino cached", "openvino", gguf, app, "round", quality_check=quality_check),
+    ]
+
+
+def second_architectures(
+    main_vs_llama: dict[str, dict[str, float | None]],
+    prompts: Prompts,
+    work: Path,
+    args: argparse.Namespace,
+) -> dict[str, Any]:
+    """The main pair on each ``--second-architecture`` model (random weights, built offline
+    by benchmarks/qwen_gguf.py), with the same prompts (same tokenizer) and rounds."""
+    from app.core.devices import tuning_properties
+    from benchmarks.engines_second import second_report, shape_record
+    from benchmarks.qwen_gguf import SHAPES, qwen_gguf
+
+    app = {**tuning_properties("chat", "CPU"), "INFERENCE_NUM_THREADS": str(args.threads)}
+    reports = {}
+    for architecture in args.second_architecture:
+        shape = SHAPES[architecture]
+        log.info("second architecture: %s (building the GGUF unless cached)", architecture)
+        gguf = qwen_gguf(shape)
+        folder = work / architecture  # its own converted folders, apart from the main model's
+        variants = main_pair(gguf, app, args, quality_check=False)
+        runs = run_rounds(variants, prompts, folder, args)
+        model = shape_record(shape, gguf.stat().st_size)
+        reports[architecture] = second_report(runs, main_vs_llama, model)
+    return reports
+
+
 class Prompts:
     """Every prompt of the run, made up front; the same text for every engine in a round."""
 
@@ -169,7 +210,7 @@ def make_job(
         "warmup": prompts.get(40, seed + 97),
         "decode": prompts.get(48, seed + 98),
         "ttft": ttft,
-        "question": QUESTION,
+        "question": QUESTION if variant.quality_check else None,
     }
 
 
@@ -244,6 +285,7 @@ def settings(gguf: Path, args: argparse.Namespace, quick: bool) -> dict[str, Any
         "new_tokens": args.tokens,
         "rounds": args.rounds,
         "quick": quick,
+        "second_architecture": args.second_architecture or [],
         "greedy": True,
         "ignore_eos": True,
         "versions": versions,
@@ -308,10 +350,19 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="one round, no 4096-token prompt")
     parser.add_argument("--skip-knobs", action="store_true")
     parser.add_argument("--skip-exports", action="store_true")
+    parser.add_argument(
+        "--second-architecture",
+        nargs="*",
+        choices=("qwen2", "qwen3"),
+        help="also measure the main pair on a Qwen2 (default) or Qwen3 GGUF with random "
+        "weights, built offline (benchmarks/qwen_gguf.py): do the ratios hold?",
+    )
     args = parser.parse_args()
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     if args.quick:
         args.rounds = 1
+    if args.second_architecture == []:
+        args.second_architecture = ["qwen2"]
 
     import platformdirs
 
@@ -333,8 +384,12 @@ def main() -> int:
         results["relayout"]["llama_cpp"] = llama_perplexity(gguf, args.threads)
         contention = wait_until_quiet()
         runs = run_rounds(variants, prompts, work, args)
+        results.update(report(runs, {v.name: v.group for v in variants}, exports))
+        if args.second_architecture:
+            results["second_architecture"] = second_architectures(
+                results["vs_llama"], prompts, work, args
+            )
         results["machine"] = {**contention.record(), "python": platform.python_version()}
-    results.update(report(runs, {v.name: v.group for v in variants}, exports))
     results["runs"] = runs
     write_results(RESULTS, results)
     return 0
