@@ -90,12 +90,14 @@ class FasterLayout(QObject):
         self.tasks = tasks
         self.view = view
         self.view.cancelRequested.connect(self.cancel)
+        self.enabled = True
+        """Whether loads start the job (a scripted run that quits at once turns it off)."""
         self._name = ""
 
     @Slot(object)
     def follow(self, loaded: LoadedModel) -> None:
         """Start the job when ``loaded`` wants a layout decision (one job at a time)."""
-        if not wants_faster_layout(loaded) or self.tasks.running(KIND):
+        if not self.enabled or not wants_faster_layout(loaded) or self.tasks.running(KIND):
             return
         assert loaded.converted is not None
         self._start(loaded.converted, loaded.model_path)

@@ -16,6 +16,7 @@ import ui.chat.faster_layout as faster_layout_module
 from app.chat import LayoutDecision, LoadedModel, RelayoutBusyError
 from pipelines.core import Cancelled, CancelToken, Progress
 from ui.chat.faster_layout import KIND, FasterLayout, LayoutProgress
+from ui.shell.main_window import MainWindow
 from ui.tasks import TaskRunner
 
 WAIT_MS = 30_000
@@ -100,6 +101,22 @@ def test_other_loads_start_nothing(
     assert not runner.running(KIND) and view.isHidden()
 
 
+def test_a_run_that_turned_it_off_starts_nothing(
+    job: tuple[FasterLayout, LayoutProgress, TaskRunner],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    controller, view, runner = job
+
+    def must_not_run(*_args: object) -> None:
+        raise AssertionError("started")
+
+    monkeypatch.setattr(faster_layout_module, "choose_faster_layout", must_not_run)
+    controller.enabled = False
+    controller.follow(_loaded(tmp_path))
+    assert not runner.running(KIND) and view.isHidden()
+
+
 @pytest.mark.parametrize(
     ("outcome", "sentence"),
     [
@@ -153,3 +170,18 @@ def test_another_window_doing_it_is_not_reported(
     qtbot.waitUntil(lambda: not runner.running(KIND), timeout=WAIT_MS)
     qtbot.waitUntil(view.isHidden, timeout=WAIT_MS)
     assert said == []
+
+
+def test_the_window_tunes_a_loaded_gguf_and_says_how_it_ended(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def decides(*_args: object) -> LayoutDecision:
+        return LayoutDecision("the file's own, read exactly", ())
+
+    monkeypatch.setattr(faster_layout_module, "choose_faster_layout", decides)
+    window.chat_panel.modelLoaded.emit(_loaded(tmp_path))
+    qtbot.waitUntil(
+        lambda: "reads its weights exactly" in window.statusBar().currentMessage(),
+        timeout=WAIT_MS,
+    )
+    assert window.layout_progress.isHidden()
