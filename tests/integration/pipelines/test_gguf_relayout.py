@@ -250,3 +250,29 @@ def test_a_second_process_waits_its_turn_and_a_dead_ones_lock_is_taken_over(
     with pytest.raises(Cancelled):  # it got past the lock
         choose_layout(_entry(cache), real_gguf, cancel, lambda _p: None)
     assert not lock.exists()
+
+
+def test_an_exact_reading_that_reads_worse_than_openvinos_is_not_trusted(
+    real_gguf: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pipelines import gguf_exact
+
+    restore = gguf_exact.restore_minimums
+
+    def misread(model: ov.Model, gguf: Path, cancel: CancelToken) -> int:
+        changed = restore(model, gguf, cancel)
+        for node in model.get_ops():  # every restored zero point three steps off
+            if node.get_type_name() == "Subtract":
+                zero = node.input(1).get_source_output().get_node()
+                if zero.get_type_name() == "Constant" and zero.get_element_type() == ov.Type.f16:
+                    shifted = np.asarray(zero.get_data()) + np.float16(3)
+                    node.input(1).replace_source_output(ov.opset13.constant(shifted).output(0))
+        return changed
+
+    monkeypatch.setattr(relayout_module, "restore_minimums", misread)
+    monkeypatch.setattr(relayout_module, "CANDIDATES", ())
+    monkeypatch.setattr("pipelines.layout_quality.TEXT_TOKENS", 256)
+    decision = choose_layout(_entry(cache), real_gguf, CancelToken(), lambda _p: None)
+    [as_read] = decision.checks
+    assert as_read["layout"] == AS_READ and as_read["perplexity_rise"] < -0.5
+    assert decision.layout == "" and not (_entry(cache) / RELAID_FOLDER).exists()
