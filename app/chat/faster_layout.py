@@ -45,7 +45,7 @@ def choose_faster_layout(
     except OSError as error:
         raise UserError(
             tr(
-                "The faster copy of the model could not be saved ({reason}); the model keeps "
+                "The tuned copy of the model could not be saved ({reason}); the model keeps "
                 "working as it is and the next load tries again."
             ).format(reason=error.strerror or str(error))
         ) from error

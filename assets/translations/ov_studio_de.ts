@@ -6156,5 +6156,53 @@
             <source>The conversation needs a user message.</source>
             <translation>Die Unterhaltung braucht eine Nachricht des Benutzers.</translation>
         </message>
+        <message>
+            <source>The tuned copy of the model could not be saved ({reason}); the model keeps working as it is and the next load tries again.</source>
+            <translation>Die abgestimmte Kopie des Modells konnte nicht gespeichert werden ({reason}); das Modell arbeitet unverändert weiter, und beim nächsten Laden wird es erneut versucht.</translation>
+        </message>
+        <message>
+            <source>Runs in the file's own weight layout, read exactly as llama.cpp reads it (OpenVINO's own reading rounds it: perplexity {rise}); no faster layout kept its quality.</source>
+            <translation>Läuft im Gewichtsformat der Datei, genau so gelesen wie von llama.cpp (OpenVINOs eigenes Lesen rundet es: Perplexität {rise}); kein schnelleres Format hielt die Qualität.</translation>
+        </message>
+        <message>
+            <source>Runs re-laid out for this CPU ({layout}): perplexity {rise}, {agreement} of clear greedy choices the same as with the file's exact weights.</source>
+            <translation>Läuft in einem für diese CPU umgeordneten Format ({layout}): Perplexität {rise}, {agreement} der eindeutigen Greedy-Entscheidungen wie mit den exakten Gewichten der Datei.</translation>
+        </message>
+        <message>
+            <source>Runs in the file's own weight layout (no faster layout applies to it).</source>
+            <translation>Läuft im Gewichtsformat der Datei (kein schnelleres Format ist darauf anwendbar).</translation>
+        </message>
+        <message>
+            <source>Runs in the file's own weight layout: no faster layout kept its quality (the closest, {layout}, raised perplexity {rise}).</source>
+            <translation>Läuft im Gewichtsformat der Datei: kein schnelleres Format hielt die Qualität (das nächstbeste, {layout}, erhöhte die Perplexität um {rise}).</translation>
+        </message>
+        <message>
+            <source>Stop tuning the model</source>
+            <translation>Abstimmung des Modells beenden</translation>
+        </message>
+        <message>
+            <source>The model keeps answering as it is; the next load tries again</source>
+            <translation>Das Modell antwortet unverändert weiter; beim nächsten Laden wird es erneut versucht</translation>
+        </message>
+        <message>
+            <source>Tuning {name} for this computer…</source>
+            <translation>{name} wird auf diesen Computer abgestimmt…</translation>
+        </message>
+        <message>
+            <source>Tuning {name}</source>
+            <translation>{name} wird abgestimmt</translation>
+        </message>
+        <message>
+            <source>{name} reads its weights exactly from its next load.</source>
+            <translation>{name} liest seine Gewichte ab dem nächsten Laden exakt.</translation>
+        </message>
+        <message>
+            <source>{name} runs in a layout tuned for this computer from its next load.</source>
+            <translation>{name} läuft ab dem nächsten Laden in einem auf diesen Computer abgestimmten Format.</translation>
+        </message>
+        <message>
+            <source>{name} keeps the file's own weight layout: no faster one kept its quality.</source>
+            <translation>{name} behält das Gewichtsformat der Datei: kein schnelleres hielt die Qualität.</translation>
+        </message>
     </context>
 </TS>

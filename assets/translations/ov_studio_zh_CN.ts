@@ -6139,5 +6139,53 @@
             <source>The conversation needs a user message.</source>
             <translation>对话需要一条用户消息。</translation>
         </message>
+        <message>
+            <source>The tuned copy of the model could not be saved ({reason}); the model keeps working as it is and the next load tries again.</source>
+            <translation>无法保存模型的调优副本（{reason}）；模型照常工作，下次加载时会重试。</translation>
+        </message>
+        <message>
+            <source>Runs in the file's own weight layout, read exactly as llama.cpp reads it (OpenVINO's own reading rounds it: perplexity {rise}); no faster layout kept its quality.</source>
+            <translation>以文件自身的权重布局运行，按 llama.cpp 的方式精确读取（OpenVINO 自己的读取会对其取整：困惑度 {rise}）；没有更快的布局能保持其质量。</translation>
+        </message>
+        <message>
+            <source>Runs re-laid out for this CPU ({layout}): perplexity {rise}, {agreement} of clear greedy choices the same as with the file's exact weights.</source>
+            <translation>以为此 CPU 重新排布的布局运行（{layout}）：困惑度 {rise}，{agreement} 的明确贪心选择与文件的精确权重相同。</translation>
+        </message>
+        <message>
+            <source>Runs in the file's own weight layout (no faster layout applies to it).</source>
+            <translation>以文件自身的权重布局运行（没有适用的更快布局）。</translation>
+        </message>
+        <message>
+            <source>Runs in the file's own weight layout: no faster layout kept its quality (the closest, {layout}, raised perplexity {rise}).</source>
+            <translation>以文件自身的权重布局运行：没有更快的布局能保持其质量（最接近的 {layout} 使困惑度变化 {rise}）。</translation>
+        </message>
+        <message>
+            <source>Stop tuning the model</source>
+            <translation>停止调优模型</translation>
+        </message>
+        <message>
+            <source>The model keeps answering as it is; the next load tries again</source>
+            <translation>模型照常回答；下次加载时会重试</translation>
+        </message>
+        <message>
+            <source>Tuning {name} for this computer…</source>
+            <translation>正在为此计算机调优 {name}…</translation>
+        </message>
+        <message>
+            <source>Tuning {name}</source>
+            <translation>正在调优 {name}</translation>
+        </message>
+        <message>
+            <source>{name} reads its weights exactly from its next load.</source>
+            <translation>{name} 将从下次加载起精确读取其权重。</translation>
+        </message>
+        <message>
+            <source>{name} runs in a layout tuned for this computer from its next load.</source>
+            <translation>{name} 将从下次加载起以为此计算机调优的布局运行。</translation>
+        </message>
+        <message>
+            <source>{name} keeps the file's own weight layout: no faster one kept its quality.</source>
+            <translation>{name} 保留文件自身的权重布局：没有更快的布局能保持其质量。</translation>
+        </message>
     </context>
 </TS>
