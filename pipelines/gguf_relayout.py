@@ -165,14 +165,8 @@ def choose_layout(
     """
     import openvino as ov
 
-    from pipelines.gguf_cache import converted_folder
-
     with _Lock(folder / LOCK_FILE):
-        if converted_folder(gguf, folder.parent) != folder:
-            raise InvalidInputError(
-                f"{gguf.name} changed since it was converted; the next load converts it again.",
-                field="model",
-            )
+        _check_unchanged(gguf, folder)
         source = folder / MODEL_FILE
         ids = text_tokens(folder)
         steps = len(CANDIDATES) + 2
@@ -211,11 +205,13 @@ def choose_layout(
             checks.append({"layout": layout.name, **check.to_dict()})
             log.info("layout %s of %s: %s", layout.name, folder.name, check)
             if check.passed:
+                _check_unchanged(gguf, folder)  # it may have changed while it was read
                 _save(model, folder)
                 decision = LayoutDecision(layout.name, tuple(checks))
                 break
         else:
             if made_exact:
+                _check_unchanged(gguf, folder)
                 _save(exact, folder)
                 decision = LayoutDecision(EXACT, tuple(checks))
             else:
@@ -223,6 +219,18 @@ def choose_layout(
         write_text_atomic(folder / LAYOUT_FILE, json.dumps(decision.to_dict(), indent=1))
         on_progress(Progress("relayout", 100 * steps, 100 * steps))
         return decision
+
+
+def _check_unchanged(gguf: Path, folder: Path) -> None:
+    """Refuse a file that is no longer the one converted into ``folder`` (its path, size
+    and time differ from the conversion's record)."""
+    from pipelines.gguf_cache import converted_folder
+
+    if converted_folder(gguf, folder.parent) != folder:
+        raise InvalidInputError(
+            f"{gguf.name} changed since it was converted; the next load converts it again.",
+            field="model",
+        )
 
 
 def _save(model: Any, folder: Path) -> None:

@@ -276,3 +276,26 @@ def test_an_exact_reading_that_reads_worse_than_openvinos_is_not_trusted(
     [as_read] = decision.checks
     assert as_read["layout"] == AS_READ and as_read["perplexity_rise"] < -0.5
     assert decision.layout == "" and not (_entry(cache) / RELAID_FOLDER).exists()
+
+
+def test_a_file_changed_while_it_was_read_keeps_nothing(
+    real_gguf: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    copy = tmp_path / real_gguf.name
+    shutil.copyfile(real_gguf, copy)
+    cache = tmp_path / "gguf"
+    ChatPipeline(ChatModelConfig(copy, converted_dir=cache)).load()
+    monkeypatch.setattr(relayout_module, "CANDIDATES", ())
+    monkeypatch.setattr("pipelines.layout_quality.TEXT_TOKENS", 128)
+    restore = relayout_module.restore_minimums
+
+    def restore_then_edit(model: ov.Model, gguf: Path, cancel: CancelToken) -> int:
+        changed = restore(model, gguf, cancel)
+        os.utime(gguf, ns=(1, 1))  # another program rewrites the file meanwhile
+        return changed
+
+    monkeypatch.setattr(relayout_module, "restore_minimums", restore_then_edit)
+    with pytest.raises(InvalidInputError, match="changed since it was converted"):
+        choose_layout(_entry(cache), copy, CancelToken(), lambda _p: None)
+    names = {path.name for path in _entry(cache).iterdir()}
+    assert not names & {LAYOUT_FILE, RELAID_FOLDER, LOCK_FILE}
