@@ -46,6 +46,7 @@ from pipelines.gguf import is_gguf_path
 from pipelines.gguf_cache import open_gguf
 from pipelines.grammar_guard import GrammarGuard
 from pipelines.model_sampling import ModelSampling, sampling_from_folder
+from pipelines.native_weights import FirstAnswerRelease
 from pipelines.serving_queue import Queued, RequestQueue
 from pipelines.serving_requests import (
     IMAGE_TAG,
@@ -135,7 +136,17 @@ class BatchingEngine(ModelPipeline):
             self.sampling = sampling_from_folder(path)
         self._tokenizer = pipe.get_tokenizer()
         self._requests.open()
-        steps = StepLoop(pipe, self._tokenizer, self._requests, self._wake, self.config.device)
+        # A GGUF's IR folder is the tokenizer's (converted) one; a vision folder is left alone
+        # (an image may come later and need its encoder's pages).
+        weights = None if self.vision else Path(self._tokenizer_source)
+        steps = StepLoop(
+            pipe,
+            self._tokenizer,
+            self._requests,
+            self._wake,
+            self.config.device,
+            FirstAnswerRelease(weights if weights is not None and weights.is_dir() else None),
+        )
         self._thread = threading.Thread(target=steps.run, name="batching")
         self._thread.daemon = True  # a hung compile must not keep the process alive at exit
         self._thread.start()
