@@ -39,7 +39,13 @@ import numpy as np
 
 from pipelines.batching_steps import StepLoop
 from pipelines.chat import REQUIRED_LLM_FILES
-from pipelines.contract import ModelPipeline, compile_properties, load_with, require_files
+from pipelines.contract import (
+    ModelPipeline,
+    compile_properties,
+    load_with,
+    paged_attention_cache_dir,
+    require_files,
+)
 from pipelines.core import CancelToken, InvalidInputError, MetricRecord, ModelLoadError
 from pipelines.generation import MAX_PROMPT_CHARS, Message, genai_history, validate_messages
 from pipelines.gguf import is_gguf_path
@@ -186,7 +192,8 @@ class BatchingEngine(ModelPipeline):
         scheduler.cache_size = max(1, math.ceil(self.config.kv_cache_gb))
         scheduler.max_num_seqs = self.config.max_sequences
         scheduler.enable_prefix_caching = True  # a client resending its conversation
-        properties = compile_properties(self.cache_dir, self.config.properties)
+        cache_dir = paged_attention_cache_dir(self.cache_dir, self.config.device)
+        properties = compile_properties(cache_dir, self.config.properties)
         return load_with(
             lambda: ov_genai.ContinuousBatchingPipeline(
                 str(folder), scheduler, self.config.device, properties

@@ -21,6 +21,7 @@ from pipelines.contract import (
     ModelPipeline,
     compile_properties,
     load_with,
+    paged_attention_cache_dir,
     require_files,
     shared_core,
 )
@@ -187,8 +188,10 @@ class ChatPipeline(ModelPipeline):
         draft_name = engine.draft_model.name if engine.draft_model else ""
         if self._draft is not None and path.is_dir():
             check_same_tokenizer(path, self._draft, main_name, draft_name)
+        tuning = self.config.properties
+        cache_dir = paged_attention_cache_dir(self.cache_dir, self.config.device, tuning)
         properties = {
-            **compile_properties(self.cache_dir, self.config.properties),
+            **compile_properties(cache_dir, tuning),
             **load_properties(engine, draft_folder=self._draft, device=self.config.device),
             **extra,
         }
