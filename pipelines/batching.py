@@ -39,13 +39,20 @@ import numpy as np
 
 from pipelines.batching_steps import StepLoop
 from pipelines.chat import REQUIRED_LLM_FILES
-from pipelines.contract import ModelPipeline, compile_properties, load_with, require_files
+from pipelines.contract import (
+    ModelPipeline,
+    compile_properties,
+    load_with,
+    paged_attention_cache_dir,
+    require_files,
+)
 from pipelines.core import CancelToken, InvalidInputError, MetricRecord, ModelLoadError
 from pipelines.generation import MAX_PROMPT_CHARS, Message, genai_history, validate_messages
 from pipelines.gguf import is_gguf_path
 from pipelines.gguf_cache import open_gguf
 from pipelines.grammar_guard import GrammarGuard
 from pipelines.model_sampling import ModelSampling, sampling_from_folder
+from pipelines.native_weights import FirstAnswerRelease
 from pipelines.serving_queue import Queued, RequestQueue
 from pipelines.serving_requests import (
     IMAGE_TAG,
@@ -135,7 +142,17 @@ class BatchingEngine(ModelPipeline):
             self.sampling = sampling_from_folder(path)
         self._tokenizer = pipe.get_tokenizer()
         self._requests.open()
-        steps = StepLoop(pipe, self._tokenizer, self._requests, self._wake, self.config.device)
+        # A GGUF's IR folder is the tokenizer's (converted) one; a vision folder is left alone
+        # (an image may come later and need its encoder's pages).
+        weights = None if self.vision else Path(self._tokenizer_source)
+        steps = StepLoop(
+            pipe,
+            self._tokenizer,
+            self._requests,
+            self._wake,
+            self.config.device,
+            FirstAnswerRelease(weights if weights is not None and weights.is_dir() else None),
+        )
         self._thread = threading.Thread(target=steps.run, name="batching")
         self._thread.daemon = True  # a hung compile must not keep the process alive at exit
         self._thread.start()
@@ -175,7 +192,8 @@ class BatchingEngine(ModelPipeline):
         scheduler.cache_size = max(1, math.ceil(self.config.kv_cache_gb))
         scheduler.max_num_seqs = self.config.max_sequences
         scheduler.enable_prefix_caching = True  # a client resending its conversation
-        properties = compile_properties(self.cache_dir, self.config.properties)
+        cache_dir = paged_attention_cache_dir(self.cache_dir, self.config.device)
+        properties = compile_properties(cache_dir, self.config.properties)
         return load_with(
             lambda: ov_genai.ContinuousBatchingPipeline(
                 str(folder), scheduler, self.config.device, properties

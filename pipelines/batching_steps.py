@@ -16,6 +16,7 @@ import time
 from typing import Any
 
 from pipelines.generation import structured_output_refusal
+from pipelines.native_weights import FirstAnswerRelease
 from pipelines.openvino_errors import openvino_reason
 from pipelines.serving_queue import RequestQueue, Running
 from pipelines.serving_requests import FinishReason, VisionInput
@@ -33,14 +34,18 @@ class StepLoop:
         requests: RequestQueue,
         wake: threading.Event,
         device: str,
+        weights: FirstAnswerRelease | None = None,
     ) -> None:
         """``wake`` is set by whoever queues a request (an idle loop waits on it); ``device``
-        names where the pipeline runs, for the message when a step fails."""
+        names where the pipeline runs, for the message when a step fails; ``weights`` lets
+        the model's mapped weight pages go after the first step (which has run every layer,
+        so the plugin holds its own copy)."""
         self._pipe = pipe
         self._tokenizer = tokenizer
         self._requests = requests
         self._wake = wake
         self._device = device
+        self._weights = weights or FirstAnswerRelease(None)
         self._running: dict[int, Running] = {}
         self._unfreed = False
         """A request was cancelled since the last step (whose blocks that step frees)."""
@@ -69,6 +74,7 @@ class StepLoop:
                     for running in list(self._running.values()):
                         self._end(running, "error", reason)
                     continue
+                self._weights.answered()
                 self._collect()
         finally:
             for running in list(self._running.values()):

@@ -21,6 +21,7 @@ from pipelines.contract import (
     ModelPipeline,
     compile_properties,
     load_with,
+    paged_attention_cache_dir,
     require_files,
     shared_core,
 )
@@ -50,6 +51,7 @@ from pipelines.gguf import GgufInfo, is_gguf_path
 from pipelines.gguf_cache import open_gguf
 from pipelines.gguf_relayout import LayoutDecision
 from pipelines.grammar_guard import GrammarGuard
+from pipelines.native_weights import FirstAnswerRelease
 from pipelines.openvino_errors import openvino_reason
 
 log = logging.getLogger(__name__)
@@ -144,6 +146,8 @@ class ChatPipeline(ModelPipeline):
         self._tokenizer_source: Path = config.model_path
         """Where the grammar probe finds the tokenizer: the model's folder, a GGUF's converted
         one, or the GGUF file itself."""
+        self._weights = FirstAnswerRelease(None)
+        """Lets the loaded model's mapped weight pages go after its first answer."""
 
     @property
     def tokenizer_source(self) -> Path:
@@ -168,10 +172,12 @@ class ChatPipeline(ModelPipeline):
             self.gguf, self.notes, self.from_cache = opened.info, opened.notes, opened.from_cache
             self.converted, self.layout = opened.folder, opened.layout
             self._tokenizer_source = opened.folder or path
+            self._weights = FirstAnswerRelease(opened.folder)
             log.info("loaded %s on %s (cached: %s)", path, self.device, opened.from_cache)
             return opened.pipeline
         require_files(path, REQUIRED_LLM_FILES, "an OpenVINO chat model")
         pipe = self._build(path, {})
+        self._weights = FirstAnswerRelease(path)
         log.info("loaded %s on %s", path, self.config.device)
         return pipe
 
@@ -182,8 +188,10 @@ class ChatPipeline(ModelPipeline):
         draft_name = engine.draft_model.name if engine.draft_model else ""
         if self._draft is not None and path.is_dir():
             check_same_tokenizer(path, self._draft, main_name, draft_name)
+        tuning = self.config.properties
+        cache_dir = paged_attention_cache_dir(self.cache_dir, self.config.device, tuning)
         properties = {
-            **compile_properties(self.cache_dir, self.config.properties),
+            **compile_properties(cache_dir, tuning),
             **load_properties(engine, draft_folder=self._draft, device=self.config.device),
             **extra,
         }
@@ -288,6 +296,7 @@ class ChatPipeline(ModelPipeline):
                 device=self.config.device,
             ) from error
         wall_ms = (time.perf_counter() - started) * 1000.0
+        self._weights.answered()  # the plugin holds its own copy of the weights now
         # The streamer sees detokenised chunks; the returned text is the authoritative answer.
         text = result.texts[0] if result.texts else "".join(pieces)
         self._last = self._metrics(result.perf_metrics, wall_ms)

@@ -120,9 +120,27 @@ def test_unknown_device_is_a_device_error(chat_model_dir: Path) -> None:
     assert info.value.device == "NPU"
 
 
-def test_compile_cache_is_written(chat_model_dir: Path, tmp_path: Path) -> None:
-    ChatPipeline(ChatModelConfig(chat_model_dir, "CPU", cache_dir=tmp_path / "c")).load()
-    assert any((tmp_path / "c").iterdir())
+def test_a_cpu_chat_model_writes_no_blob_it_cannot_read(
+    chat_model_dir: Path, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    ChatPipeline(ChatModelConfig(chat_model_dir, "CPU", cache_dir=cache)).load()
+    assert not any(cache.glob("*.blob"))
+
+
+def test_an_sdpa_chat_model_loads_from_its_blob_the_second_time(
+    chat_model_dir: Path, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    config = ChatModelConfig(
+        chat_model_dir, "CPU", cache_dir=cache, properties={"ATTENTION_BACKEND": "SDPA"}
+    )
+    ChatPipeline(config).load()
+    blobs = {blob: blob.stat().st_mtime_ns for blob in cache.glob("*.blob")}
+    assert blobs
+    ChatPipeline(config).load()
+    # A blob OpenVINO could not import would be compiled and written again.
+    assert {blob: blob.stat().st_mtime_ns for blob in cache.glob("*.blob")} == blobs
 
 
 def test_generating_before_load_is_refused(chat_model_dir: Path) -> None:
