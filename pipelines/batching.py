@@ -178,12 +178,14 @@ class BatchingEngine(ModelPipeline):
             return self._build(source)
 
         opened = open_gguf(path, self.config.converted_dir, build)
-        self._tokenizer_source = opened.folder or path
+        self._tokenizer_source = opened.loaded_folder or path
         self.sampling = opened.info.sampling
         if opened.from_cache:
             return opened.pipeline
         del opened  # the converting LLMPipeline: the batching one reads the cached IR now
-        return open_gguf(path, self.config.converted_dir, build).pipeline
+        reopened = open_gguf(path, self.config.converted_dir, build)
+        self._tokenizer_source = reopened.loaded_folder or path
+        return reopened.pipeline
 
     def _build(self, folder: Path) -> Any:
         import openvino_genai as ov_genai

@@ -172,7 +172,7 @@ class ChatPipeline(ModelPipeline):
             self.gguf, self.notes, self.from_cache = opened.info, opened.notes, opened.from_cache
             self.converted, self.layout = opened.folder, opened.layout
             self._tokenizer_source = opened.folder or path
-            self._weights = FirstAnswerRelease(opened.folder)
+            self._weights = FirstAnswerRelease(opened.loaded_folder)
             log.info("loaded %s on %s (cached: %s)", path, self.device, opened.from_cache)
             return opened.pipeline
         require_files(path, REQUIRED_LLM_FILES, "an OpenVINO chat model")

@@ -64,6 +64,8 @@ class OpenedGguf:
     """The converted model's folder in the cache (None: the file was read without one)."""
     layout: LayoutDecision | None = None
     """Which weight layout runs (:mod:`pipelines.gguf_relayout`); None: not decided yet."""
+    loaded_folder: Path | None = None
+    """The IR folder the pipeline was built from: ``folder``, or its tuned ``relaid/``."""
 
 
 @dataclass(frozen=True)
@@ -174,7 +176,10 @@ def _load_cached(folder: Path, load: Loader) -> OpenedGguf | None:
         layout = None
     if relaid is not None:
         try:
-            return OpenedGguf(load(relaid, {}), info, True, folder=folder, layout=layout)
+            pipeline = load(relaid, {})
+            return OpenedGguf(
+                pipeline, info, True, folder=folder, layout=layout, loaded_folder=relaid
+            )
         except ModelLoadError as error:
             log.info("re-laid-out model in %s does not load (%s); deciding again", folder, error)
             forget_layout(folder)
@@ -185,7 +190,9 @@ def _load_cached(folder: Path, load: Loader) -> OpenedGguf | None:
         log.info("converted GGUF cache %s does not load (%s); converting again", folder, error)
         _discard(folder)
         return None
-    return OpenedGguf(pipeline, info, from_cache=True, folder=folder, layout=layout)
+    return OpenedGguf(
+        pipeline, info, from_cache=True, folder=folder, layout=layout, loaded_folder=folder
+    )
 
 
 def _convert(
@@ -207,7 +214,7 @@ def _convert(
             write_text_atomic(stage / SOURCE_FILE, json.dumps(record, indent=1))
     except OSError as error:
         if target.is_dir() and pipeline is not None:  # another process kept it first
-            return OpenedGguf(pipeline, info, from_cache=False, folder=target)
+            return OpenedGguf(pipeline, info, from_cache=False, folder=target, loaded_folder=target)
         note = (
             f"The converted model could not be kept in {target.parent} "
             f"({error.strerror or error}); the next start converts {path.name} again."
@@ -216,7 +223,7 @@ def _convert(
         if pipeline is None:
             pipeline = _load_with_readers(path, info, load, {}, source=path)
         return OpenedGguf(pipeline, info, from_cache=False, notes=(note,))
-    return OpenedGguf(pipeline, info, from_cache=False, folder=target)
+    return OpenedGguf(pipeline, info, from_cache=False, folder=target, loaded_folder=target)
 
 
 def _load_with_readers(

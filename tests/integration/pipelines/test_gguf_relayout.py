@@ -34,7 +34,9 @@ from pipelines.gguf_relayout import (
     decided_layout,
 )
 from pipelines.layout_quality import QualityCheck
+from pipelines.native_weights import UNSUPPORTED_REASON, releases_supported
 from pipelines.weight_layout import Quantisation, WeightLayout
+from tests.mapped_memory import resident_bytes
 
 pytestmark = pytest.mark.integration
 
@@ -299,3 +301,20 @@ def test_a_file_changed_while_it_was_read_keeps_nothing(
         choose_layout(_entry(cache), copy, CancelToken(), lambda _p: None)
     names = {path.name for path in _entry(cache).iterdir()}
     assert not names & {LAYOUT_FILE, RELAID_FOLDER, LOCK_FILE}
+
+
+@pytest.mark.skipif(not releases_supported(), reason=UNSUPPORTED_REASON)
+def test_a_tuned_model_lets_its_own_file_pages_go_after_the_first_answer(
+    real_gguf: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(relayout_module, "CANDIDATES", (HEAD_ONLY,))
+    monkeypatch.setattr(relayout_module, "compare", _passing)
+    monkeypatch.setattr("pipelines.layout_quality.TEXT_TOKENS", 128)
+    choose_layout(_entry(cache), real_gguf, CancelToken(), lambda _p: None)
+    weights = _entry(cache) / RELAID_FOLDER / "openvino_model.bin"
+    with ChatPipeline(
+        ChatModelConfig(real_gguf, converted_dir=cache, properties=AS_THE_APP)
+    ) as tuned:
+        tuned.load()
+        tuned.generate(CAPITAL, GREEDY, CancelToken(), lambda _t: None)
+        assert resident_bytes(weights) < weights.stat().st_size // 2
