@@ -23,7 +23,13 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def prime_relayout(gguf: Path, cache: Path) -> dict[str, Any]:
-    """Convert ``gguf`` into ``cache`` and decide its layout; the decision and its cost."""
+    """Convert ``gguf`` into ``cache`` and decide its layout, in a child process: the decision
+    and its cost. (Not in this process: Linux carries a parent's peak RSS over into the
+    children it starts, and the measurement children would all report this one's.)"""
+    return _child("prime", str(gguf), str(cache))
+
+
+def _prime_relayout(gguf: Path, cache: Path) -> dict[str, Any]:
     from pipelines.chat import ChatModelConfig, ChatPipeline
     from pipelines.core import CancelToken
     from pipelines.gguf_relayout import choose_layout
@@ -40,8 +46,12 @@ def prime_relayout(gguf: Path, cache: Path) -> dict[str, Any]:
 
 def llama_perplexity(gguf: Path, threads: int) -> dict[str, Any]:
     """llama.cpp's perplexity of ``gguf`` on the quality check's text, in a child process."""
+    return _child("perplexity", str(gguf), str(threads))
+
+
+def _child(*args: str) -> dict[str, Any]:
     done = subprocess.run(
-        [sys.executable, __file__, str(gguf), str(threads)],
+        [sys.executable, __file__, *args],
         capture_output=True,
         text=True,
         timeout=1800,
@@ -77,4 +87,7 @@ def _llama_perplexity(gguf: Path, threads: int) -> dict[str, Any]:
 
 if __name__ == "__main__":
     sys.path.insert(0, str(ROOT))
-    print(json.dumps(_llama_perplexity(Path(sys.argv[1]), int(sys.argv[2]))))
+    if sys.argv[1] == "prime":
+        print(json.dumps(_prime_relayout(Path(sys.argv[2]), Path(sys.argv[3]))))
+    else:
+        print(json.dumps(_llama_perplexity(Path(sys.argv[2]), int(sys.argv[3]))))
