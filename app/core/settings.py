@@ -101,18 +101,9 @@ class PerformanceSettings(BaseModel):
     )
 
     def engine(self) -> EngineOptions:
-        """The frozen pipeline options these settings describe."""
-        return EngineOptions(
-            kv_cache_precision=self.kv_cache_precision,
-            prefix_caching=self.prefix_caching,
-            cache_eviction=self.cache_eviction,
-            eviction_cache_tokens=self.eviction_cache_tokens,
-            prompt_lookup=self.prompt_lookup,
-            draft_model=self.draft_model,
-            sparse_attention=self.sparse_attention,
-            weight_sparsity=self.weight_sparsity,
-            parallelism=self.parallelism,
-        )
+        """The frozen pipeline options these settings describe (field for field: a setting
+        without its option, or the reverse, fails here at once)."""
+        return EngineOptions(**{name: getattr(self, name) for name in type(self).model_fields})
 
 
 DEFAULT_SYSTEM_PROMPT: Text = tr("You are a helpful assistant.")
