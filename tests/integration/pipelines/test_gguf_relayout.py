@@ -76,6 +76,15 @@ def _passing(*_args: object) -> QualityCheck:
     return QualityCheck(10.0, 10.0, 1.0, 1.0, 2048)
 
 
+def _tune_to_the_head_layout(gguf: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Decide the 8-bit-head layout for ``cache``'s entry, its check passed without reading
+    (a short text, any verdict): the tests after it are about what a decision leads to."""
+    monkeypatch.setattr(relayout_module, "CANDIDATES", (HEAD_ONLY,))
+    monkeypatch.setattr(relayout_module, "compare", _passing)
+    monkeypatch.setattr("pipelines.layout_quality.TEXT_TOKENS", 128)
+    choose_layout(_entry(cache), gguf, CancelToken(), lambda _p: None)
+
+
 def test_on_real_weights_a_second_4bit_rounding_fails_and_the_8bit_head_passes(
     real_gguf: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -218,10 +227,7 @@ def test_a_decision_whose_model_is_gone_is_forgotten_and_the_files_layout_loads(
 def test_a_relaid_model_that_does_not_load_falls_back_to_the_files_layout(
     real_gguf: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(relayout_module, "CANDIDATES", (HEAD_ONLY,))
-    monkeypatch.setattr(relayout_module, "compare", _passing)
-    monkeypatch.setattr("pipelines.layout_quality.TEXT_TOKENS", 128)
-    choose_layout(_entry(cache), real_gguf, CancelToken(), lambda _p: None)
+    _tune_to_the_head_layout(real_gguf, cache, monkeypatch)
     (_entry(cache) / RELAID_FOLDER / "openvino_model.xml").write_text("<net", encoding="utf-8")
     with ChatPipeline(ChatModelConfig(real_gguf, converted_dir=cache)) as pipe:
         pipe.load()
@@ -307,10 +313,7 @@ def test_a_file_changed_while_it_was_read_keeps_nothing(
 def test_a_tuned_model_lets_its_own_file_pages_go_after_the_first_answer(
     real_gguf: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(relayout_module, "CANDIDATES", (HEAD_ONLY,))
-    monkeypatch.setattr(relayout_module, "compare", _passing)
-    monkeypatch.setattr("pipelines.layout_quality.TEXT_TOKENS", 128)
-    choose_layout(_entry(cache), real_gguf, CancelToken(), lambda _p: None)
+    _tune_to_the_head_layout(real_gguf, cache, monkeypatch)
     weights = _entry(cache) / RELAID_FOLDER / "openvino_model.bin"
     with ChatPipeline(
         ChatModelConfig(real_gguf, converted_dir=cache, properties=AS_THE_APP)

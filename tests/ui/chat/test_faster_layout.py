@@ -34,6 +34,10 @@ def _loaded(tmp_path: Path, **changes: object) -> LoadedModel:
     return LoadedModel(**fields)  # type: ignore[arg-type]
 
 
+def _must_not_run(*_args: object) -> None:
+    raise AssertionError("started")
+
+
 @pytest.fixture
 def job(qtbot: QtBot) -> Iterator[tuple[FasterLayout, LayoutProgress, TaskRunner]]:
     runner = TaskRunner()
@@ -93,10 +97,7 @@ def test_other_loads_start_nothing(
 ) -> None:
     controller, view, runner = job
 
-    def must_not_run(*_args: object) -> None:
-        raise AssertionError("started")
-
-    monkeypatch.setattr(faster_layout_module, "choose_faster_layout", must_not_run)
+    monkeypatch.setattr(faster_layout_module, "choose_faster_layout", _must_not_run)
     controller.follow(_loaded(tmp_path, **changes))
     assert not runner.running(KIND) and view.isHidden()
 
@@ -108,10 +109,7 @@ def test_a_run_that_turned_it_off_starts_nothing(
 ) -> None:
     controller, view, runner = job
 
-    def must_not_run(*_args: object) -> None:
-        raise AssertionError("started")
-
-    monkeypatch.setattr(faster_layout_module, "choose_faster_layout", must_not_run)
+    monkeypatch.setattr(faster_layout_module, "choose_faster_layout", _must_not_run)
     controller.enabled = False
     controller.follow(_loaded(tmp_path))
     assert not runner.running(KIND) and view.isHidden()
