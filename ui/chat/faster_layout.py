@@ -13,7 +13,7 @@ import logging
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal, Slot
-from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QPushButton, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QPushButton, QSizePolicy, QWidget
 
 from app.chat import (
     EXACT_LAYOUT as EXACT,
@@ -36,7 +36,7 @@ from ui.widgets.elided_label import ElidedLabel
 log = logging.getLogger(__name__)
 
 KIND = "chat-faster-layout"
-LABEL_MAX_WIDTH = 260
+LABEL_MAX_WIDTH = 360
 
 
 class LayoutProgress(QWidget):
@@ -61,6 +61,8 @@ class LayoutProgress(QWidget):
             tr("The model keeps answering as it is; the next load tries again"),
         )
         self.cancel_button.clicked.connect(self.cancelRequested)
+        # The room the status bar gives goes to the label, never to a stretched button.
+        self.cancel_button.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 8, 0)
         for widget in (self.label, self.progress, self.cancel_button):
