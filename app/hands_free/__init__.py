@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from app.core.face import lazy_exports
 
 if TYPE_CHECKING:
+    from app.hands_free.spoken_answer import SpokenAnswer
     from app.hands_free.turns import (
         HandsFreeSession,
         Services,
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
     )
 
 _WHERE = {
+    "SpokenAnswer": "app.hands_free.spoken_answer:SpokenAnswer",
     "Services": "app.hands_free.turns:Services",
     "HandsFreeSession": "app.hands_free.turns:HandsFreeSession",
     "TurnEvent": "app.hands_free.turns:TurnEvent",
@@ -25,5 +27,5 @@ _WHERE = {
 }
 """Each name the front ends use, and the module it lives in."""
 
-__all__ = ["HandsFreeSession", "Services", "TurnEvent", "TurnOptions", "TurnStatus"]
+__all__ = ["HandsFreeSession", "Services", "SpokenAnswer", "TurnEvent", "TurnOptions", "TurnStatus"]
 __getattr__ = lazy_exports(__name__, _WHERE)

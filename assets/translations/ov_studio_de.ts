@@ -660,8 +660,8 @@
             <translation>Das Gesicht des Avatars {path} fehlt: Wählen Sie im Bereich „Avatar“ ein anderes aus.</translation>
         </message>
         <message>
-            <source>Making the first sentence…</source>
-            <translation>Erster Satz wird erzeugt…</translation>
+            <source>The first sentence is spoken as soon as it is written…</source>
+            <translation>Der erste Satz wird gesprochen, sobald er geschrieben ist …</translation>
         </message>
         <message>
             <source>Stopped.</source>
@@ -670,6 +670,10 @@
         <message>
             <source>Sentence {number}/{total}: “{text}”</source>
             <translation>Satz {number}/{total}: „{text}“</translation>
+        </message>
+        <message>
+            <source>Sentence {number}: “{text}”</source>
+            <translation>Satz {number}: „{text}“</translation>
         </message>
         <message>
             <source>Done. The next answer will be spoken here.</source>

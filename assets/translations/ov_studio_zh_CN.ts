@@ -657,8 +657,8 @@
             <translation>数字人的人脸 {path} 缺失：请在数字人面板中另选一张。</translation>
         </message>
         <message>
-            <source>Making the first sentence…</source>
-            <translation>正在生成第一句…</translation>
+            <source>The first sentence is spoken as soon as it is written…</source>
+            <translation>第一句写完即开始朗读…</translation>
         </message>
         <message>
             <source>Stopped.</source>
@@ -667,6 +667,10 @@
         <message>
             <source>Sentence {number}/{total}: “{text}”</source>
             <translation>第 {number}/{total} 句：“{text}”</translation>
+        </message>
+        <message>
+            <source>Sentence {number}: “{text}”</source>
+            <translation>第 {number} 句：“{text}”</translation>
         </message>
         <message>
             <source>Done. The next answer will be spoken here.</source>

@@ -100,6 +100,33 @@ def fake_speak(script: AvatarScript) -> Callable[..., Iterator[SpeechChunk]]:
     return speak
 
 
+def speak_while_written(
+    ctx: AppContext, script: AvatarScript, monkeypatch: pytest.MonkeyPatch, models: Path
+) -> None:
+    """Give ``ctx``'s voice what an answer spoken while it is written asks of it
+    (:class:`app.hands_free.SpokenAnswer`: a text-to-speech model, its device, and each sentence
+    spoken with the voice's embedding), saying ``script.sentences`` as :func:`fake_speak` does."""
+    speak = fake_speak(script)
+
+    def speak_with(
+        embedding: npt.NDArray[np.float32],
+        text: str,
+        *,
+        device: str | None = None,
+        cancel: CancelToken | None = None,
+    ) -> Iterator[SpeechChunk]:
+        names = [v.name for v in ctx.voice.library.voices()]
+        voice = next(
+            (n for n in names if np.allclose(ctx.voice.library.get(n).embedding(), embedding)), ""
+        )
+        return speak(text, voice, device=device, cancel=cancel)
+
+    models.mkdir(parents=True, exist_ok=True)
+    monkeypatch.setattr(ctx.voice, "speak_with", speak_with)
+    monkeypatch.setattr(ctx.voice, "model_folder", lambda task: models)
+    monkeypatch.setattr(ctx.voice, "device", lambda requested=None: "CPU")
+
+
 class FakeLipsync:
     """Stands in for :class:`pipelines.lipsync.pipeline.LipsyncPipeline`, the engine the real
     :class:`~app.avatar.service.AvatarService` loads through the engine host (see
@@ -183,7 +210,11 @@ class FakeLipsync:
                 on_progress(Progress("lipsync", done, script.frames))
             if done == script.hold_at:
                 wait_for(script.release, cancel)
-        color = script.color if sentence is None else script.sentences[sentence][1]
+        color = (
+            script.color
+            if sentence is None
+            else script.sentences[sentence % len(script.sentences)][1]
+        )
         write_clip(output, color, script.frames)
         seconds = script.frames / FPS
         self.last = LipsyncResult(output, script.frames, FPS, 2.0 * FPS, seconds, self.device)

@@ -51,7 +51,8 @@ class AnswerRunner(QObject):
         *args: Any,
         settings: GenerationSettings,
         confirm_tool: AskConfirmation | None = None,
-    ) -> None:
+        listener: Callable[[str], None] | None = None,
+    ) -> bool:
         """Call ``method(*args, settings, cancel, on_text)`` in a worker.
 
         Args:
@@ -69,12 +70,15 @@ class AnswerRunner(QObject):
                 confirm_tool=partial(_confirm, confirm_tool, state.cancel),
                 on_tool_call=state.add_partial,
             )
-        self._tasks.start(
+        on_text: Callable[[str], None] = state.add_partial
+        if listener is not None:
+            on_text = partial(_heard_by_both, state.add_partial, listener)
+        started = self._tasks.start(
             method,
             *args,
             settings,
             state.cancel,
-            state.add_partial,
+            on_text,
             state=state,
             kind=ANSWER_JOB,
             policy=Policy.REFUSE,  # the chat service answers one prompt at a time
@@ -82,6 +86,7 @@ class AnswerRunner(QObject):
             on_done=self.finished.emit,
             on_error=self.failed.emit,
         )
+        return bool(started)
 
     @Slot()
     def stop(self) -> None:
@@ -101,6 +106,13 @@ class AnswerRunner(QObject):
                 text.append(chunk)
         if text:
             self.textReady.emit("".join(text))
+
+
+def _heard_by_both(
+    view: Callable[[str], None], listener: Callable[[str], None], chunk: str
+) -> None:
+    view(chunk)
+    listener(chunk)
 
 
 def _confirm(

@@ -1,17 +1,18 @@
 """Avatar mode: each chat answer spoken by the lip-synced avatar, sentence by sentence.
 
-A checkable "Avatar mode" button (in the chat header) and a small video area under the
-conversation. When an answer finishes, :func:`app.avatar.speaking.speak` runs in a worker
-with the selected voice and face; it hands over one clip per sentence as soon as it is
-rendered, and the clips play here in order, so the first sentence plays while the rest are
-being made. Stop cancels the rest. What is missing (a voice, a face, the lip-sync model) is
-said right here, with what to do.
+A checkable "Avatar mode" action (in the chat's options menu) and a small video area under the
+conversation. While an answer is written, each sentence is spoken in the selected voice and
+lip-synced to the face as soon as it is complete (:class:`app.hands_free.SpokenAnswer`, as in
+hands-free mode), and the clips play here in order: the first sentence plays while the model
+is still writing the next. Stop cancels the rest. What is missing (a voice, a face, the
+lip-sync model) is said right here, with what to do.
 """
 
 from __future__ import annotations
 
 import functools
 from collections import deque
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Slot
@@ -19,9 +20,10 @@ from PySide6.QtGui import QAction
 from PySide6.QtMultimedia import QMediaPlayer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from app.avatar import AvatarClip, AvatarService, Face, hand_over_clips, speak
+from app.avatar import AvatarClip, AvatarService
 from app.chat import Answer
-from app.core import Settings, UserError, device_value_of
+from app.core import MetricsBus, Settings, UserError, device_value_of
+from app.hands_free import SpokenAnswer
 from app.models import ModelTask
 from app.voice import VoiceService
 from pipelines.core import Cancelled
@@ -36,7 +38,6 @@ from ui.shell.notifications import NotificationBar
 from ui.task_state import Policy, Task, TaskState
 from ui.tasks import TaskRunner
 from ui.voice.audio_widgets import CloseHook
-from ui.voice.speak_bar import plain_text
 from ui.widgets.inline_error import InlineError
 
 SPEAK_JOB = "avatar-mode-speech"
@@ -79,6 +80,7 @@ class AvatarMode(QWidget):
         self,
         avatar: AvatarService,
         voice_service: VoiceService,
+        metrics: MetricsBus,
         signals: SettingsSignals,
         tasks: TaskRunner,
         notifications: NotificationBar,
@@ -87,6 +89,7 @@ class AvatarMode(QWidget):
         """Args:
         avatar: Lip-syncs the clips.
         voice_service: The voices answers are spoken in.
+        metrics: Where each answer's latency figures go (the overlay's conversation row).
         signals: The settings (the voice, the face, the devices).
         tasks: Runs the speech.
         notifications: Where what belongs to no control is said.
@@ -95,6 +98,7 @@ class AvatarMode(QWidget):
         super().__init__(parent)
         self.avatar = avatar
         self.voice_service = voice_service
+        self.metrics = metrics
         self.signals = signals
         self.tasks = tasks
         self.action = QAction(tr("Avatar mode"), self)
@@ -117,6 +121,10 @@ class AvatarMode(QWidget):
         self.pending: deque[AvatarClip] = deque()
         self.current: AvatarClip | None = None
         self._task: Task | None = None
+        self._spoken: SpokenAnswer | None = None
+        """The answer being spoken (or the last one)."""
+        self._spoken_id: object = None
+        """Marks its clips: a clip of an older answer arriving late is dropped."""
         """The newest answer's task (an older one still running is dropped by the runner)."""
         self._close_hook = CloseHook(self, self.stop)
         side = QVBoxLayout()
@@ -177,54 +185,69 @@ class AvatarMode(QWidget):
 
     # ----- answers ---------------------------------------------------------------------
 
-    def speak_answer(self, answer: Answer) -> None:
-        """A finished answer: spoken by the avatar when the mode is on (not a stopped one)."""
-        if self.enabled and not answer.message.stopped and answer.message.content.strip():
-            self.speak(answer.message.content)
+    def begin_answer(self) -> Callable[[str], None] | None:
+        """An answer is about to be written: with the mode on, each of its sentences is spoken
+        and lip-synced as soon as it is complete, while the rest is still being written.
 
-    def speak(self, markdown: str) -> None:
-        """Speak ``markdown`` (an answer) as clips; a previous answer still going is stopped."""
+        Returns:
+            What the answer's text is fed to (from the answer's thread), or None: the mode is
+            off, or something is missing (said here).
+        """
+        if not self.enabled:
+            return None
         self.show()
         self._close_hook.attach()
         self.error.clear()
+        self._interrupt_spoken()
         problem = self.problem()
         if problem:
             self.error.show_message(problem)
-            return
-        self._start(plain_text(markdown))
-
-    def _start(self, text: str) -> None:
-        face = self.signals.settings.face_image
-        assert face is not None  # checked by problem()
+            return None
+        settings = self.signals.settings
+        spoken_id = object()
+        spoken = SpokenAnswer(
+            self.voice_service,
+            self._voice_name(),
+            self.metrics,
+            avatar=self.avatar,
+            face=settings.face_image,
+            on_clip=functools.partial(self.tasks.post, self._on_clip_made, spoken_id),
+            tts_device=device_value_of(settings.model_choice(ModelTask.TTS)),
+            lipsync_device=device_value_of(settings.model_choice(ModelTask.LIPSYNC)),
+        )
+        self._spoken, self._spoken_id = spoken, spoken_id
         self._stop_playing()
-        self._say(tr("Making the first sentence…"))
+        self._say(tr("The first sentence is spoken as soon as it is written…"))
         self.preview.show()
         self.stop_button.setEnabled(True)
         state = TaskState()
-        pieces = speak(  # a generator: the worker makes each clip, the first plays at once
-            self.voice_service,
-            text,
-            self._voice_name(),
-            face=Face(
-                self.avatar,
-                face,
-                device_value_of(self.signals.settings.model_choice(ModelTask.LIPSYNC)),
-            ),
-            device=device_value_of(self.signals.settings.model_choice(ModelTask.TTS)),
-            cancel=state.cancel,
-        )
-        job = functools.partial(hand_over_clips, pieces, state.add_partial)
-        # A new answer while one is spoken: the old one is cancelled and this one starts once
-        # it has returned (one speech model at a time); the old one's clips are dropped.
+        # A new answer while one is spoken: the old one is cancelled and this one starts
+        # speaking once it has returned (one speech model at a time); its clips are dropped.
         self._task = self.tasks.start(
-            job,
+            functools.partial(_speak_until_done, spoken, state),
             state=state,
             kind=SPEAK_JOB,
             policy=Policy.CANCEL_OLD,
-            on_partial=self._on_clips,
             on_done=self._on_done,
             on_error=self._on_failed,
         )
+        return spoken.feed
+
+    def end_answer(self, answer: Answer | None) -> None:
+        """The answer begun last ended (None: it failed): what is left of it is spoken; a
+        stopped or failed answer is not spoken further."""
+        spoken = self._spoken
+        if spoken is None:
+            return
+        if answer is None or answer.message.stopped:
+            spoken.interrupt()
+        else:
+            spoken.finish()
+
+    def _interrupt_spoken(self) -> None:
+        if self._spoken is not None:
+            self._spoken.interrupt()
+        self._spoken, self._spoken_id = None, None
 
     @Slot(object)
     def play_clip(self, clip: AvatarClip) -> None:
@@ -243,6 +266,8 @@ class AvatarMode(QWidget):
     @Slot()
     def stop(self) -> None:
         """Stop making and playing this answer's clips."""
+        if self._spoken is not None:
+            self._spoken.interrupt()
         self.tasks.cancel(SPEAK_JOB)
         self._stop_playing()
         self.stop_button.setEnabled(self._running)
@@ -277,10 +302,12 @@ class AvatarMode(QWidget):
 
     # ----- playing ---------------------------------------------------------------------
 
-    @Slot(list)
-    def _on_clips(self, clips: list[AvatarClip]) -> None:
-        if not self._cancelled:
-            self.pending.extend(clips)
+    def _on_clip_made(self, spoken_id: object, clip: AvatarClip) -> None:
+        """A sentence's clip, made on the spoken answer's thread (dropped when that answer
+        was stopped or followed by another)."""
+        if spoken_id is not self._spoken_id or self._spoken is None or self._spoken.interrupted:
+            return
+        self.pending.append(clip)
         if self.current is None:
             self._play_next()
 
@@ -291,13 +318,15 @@ class AvatarMode(QWidget):
         clip = self.pending.popleft()
         self.current = clip
         short = clip.text if len(clip.text) <= 80 else clip.text[:79] + "…"
-        self.status.setText(
-            tr("Sentence {number}/{total}: “{text}”").format(
-                number=count(clip.index + 1),
-                total=count(clip.total),
-                text=short,
+        if clip.total:
+            status = tr("Sentence {number}/{total}: “{text}”").format(
+                number=count(clip.index + 1), total=count(clip.total), text=short
             )
-        )
+        else:  # an answer spoken while it is written: its length is not known yet
+            status = tr("Sentence {number}: “{text}”").format(
+                number=count(clip.index + 1), text=short
+            )
+        self.status.setText(status)
         self.preview.load(Path(clip.path))
 
     @Slot(QMediaPlayer.MediaStatus)
@@ -327,4 +356,19 @@ class AvatarMode(QWidget):
         else:
             self.stop()
             self.error.clear()
+            self._spoken, self._spoken_id = None, None
             self.hide()
+
+
+def _speak_until_done(spoken: SpokenAnswer, state: TaskState) -> None:
+    """The job of one spoken answer: start it, wait for its last clip (a cancel interrupts
+    it), then release it."""
+    try:
+        spoken.start()
+        while not spoken.wait(0.1):
+            if state.cancel.cancelled:
+                spoken.interrupt()
+    finally:
+        spoken.close()
+    if state.cancel.cancelled:
+        raise Cancelled()

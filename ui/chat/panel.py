@@ -105,7 +105,7 @@ class ChatPanel(QWidget):
         self.speak_bar = SpeakBar(services.voice, signals, tasks, notifications)  # read aloud
         # Answers as video.
         self.avatar_mode = AvatarMode(
-            services.avatar, services.voice, signals, tasks, notifications
+            services.avatar, services.voice, services.metrics, signals, tasks, notifications
         )
         self.hands_free_mode = HandsFreeMode(  # hands-free, spoken turns
             services.spoken(), signals, tasks, notifications, self.current_conversation_id
@@ -331,7 +331,12 @@ class ChatPanel(QWidget):
         """Run ``method(*args)`` as the answer being written, with this turn's settings."""
         settings = self._override or self.generation_settings()
         self._override = None
-        self.answers.start(method, *args, settings=settings, confirm_tool=confirm_tool)
+        listener = self.avatar_mode.begin_answer()  # spoken while it is written
+        if not self.answers.start(
+            method, *args, settings=settings, confirm_tool=confirm_tool, listener=listener
+        ):
+            self.avatar_mode.end_answer(None)
+            return
         self._set_generating(True)
 
     @Slot(object)
@@ -341,7 +346,7 @@ class ChatPanel(QWidget):
         self._show_saved(answer)
         if answer.conversation.id == self.current_conversation_id():
             self.view.show_answer_problem(answer.json_problem)
-        self.avatar_mode.speak_answer(answer)
+        self.avatar_mode.end_answer(answer)
         self.answerFinished.emit(True)
 
     @Slot(str)
@@ -365,6 +370,7 @@ class ChatPanel(QWidget):
     @Slot(object)
     def _on_answer_error(self, error: BaseException) -> None:
         self._set_generating(False)
+        self.avatar_mode.end_answer(None)
         self.show_current()  # drops the unanswered question from the view
         self.input_row.restore_prompt()
         if isinstance(error, BusyError) and self.loader.busy:

@@ -22,7 +22,14 @@ from tests.ui.avatar.test_panel import (
     avatar_context,
     speech_wav,
 )
-from tests.ui.avatar_fakes import BLUE, GREEN, RED, AvatarScript, no_lipsync_model
+from tests.ui.avatar_fakes import (
+    BLUE,
+    GREEN,
+    RED,
+    AvatarScript,
+    no_lipsync_model,
+    speak_while_written,
+)
 from tests.ui.fakes import Script
 from tests.ui.helpers import ask, click, load, trigger, type_and_send
 from ui.chat.avatar_mode import AvatarMode, no_face, no_voice
@@ -43,10 +50,17 @@ pytestmark = pytest.mark.qt_log_ignore(
 
 @pytest.fixture
 def ctx(
-    app_home: AppPaths, script: Script, avatar_script: AvatarScript, monkeypatch: pytest.MonkeyPatch
+    app_home: AppPaths,
+    script: Script,
+    avatar_script: AvatarScript,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
 ) -> AppContext:
-    """The Chat panel's context (see tests/ui/conftest.py) over the fake avatar service."""
-    return avatar_context(app_home, script, avatar_script, monkeypatch)
+    """The Chat panel's context (see tests/ui/conftest.py) over the fake avatar service, its
+    voice speaking each sentence of an answer while it is written."""
+    ctx = avatar_context(app_home, script, avatar_script, monkeypatch)
+    speak_while_written(ctx, avatar_script, monkeypatch, tmp_path / "speech-model")
+    return ctx
 
 
 def ready_for_avatar_mode(chat_panel: ChatPanel, face_png: Path, speech_wav: Path) -> AvatarMode:
@@ -111,15 +125,71 @@ def test_avatar_mode_plays_each_sentence_in_order_as_soon_as_it_is_made(
     assert avatar_script.calls[0]["face"] == face_png
     [session] = ctx.paths.avatar_dir.glob("answer-*")  # this answer's clips
     assert not (session / "003.mp4").exists()
-    assert mode.status.text().startswith("Sentence 1/3") or mode.status.text().startswith(
-        "Sentence 2/3"
-    )
+    assert mode.status.text().startswith(("Sentence 1: ", "Sentence 2: "))
 
     last_gate.set()
     qtbot.waitUntil(lambda: mode.status.text().startswith("Done."), timeout=PLAY_TIMEOUT_MS)
     assert [name for name in sources if name] == ["001.mp4", "002.mp4", "003.mp4"]
     assert probe.colors() == [RED, GREEN, BLUE]
     assert not mode.stop_button.isEnabled()
+
+
+def test_avatar_mode_speaks_the_first_sentence_while_the_answer_is_written(
+    qtbot: QtBot,
+    chat_panel: ChatPanel,
+    ctx: AppContext,
+    script: Script,
+    model_folder: Path,
+    avatar_script: AvatarScript,
+    face_png: Path,
+    speech_wav: Path,
+) -> None:
+    mode = ready_for_avatar_mode(chat_panel, face_png, speech_wav)
+    avatar_script.sentences = [("Hello there, friend.", RED)]  # one clip per sentence
+    script.chunks = ["Hello there, friend. ", "How are", " you today?"]
+    script.hold_after = 1
+    trigger(mode.action)
+    probe = FrameProbe(mode.preview.player)
+    load(qtbot, chat_panel, model_folder)
+    type_and_send(qtbot, chat_panel, "Say hello")
+
+    qtbot.waitUntil(lambda: len(probe.frames) >= 5, timeout=PLAY_TIMEOUT_MS)
+    assert chat_panel.generating  # the model is still writing the second sentence
+    assert avatar_script.spoken == [{"text": "Hello there, friend.", "voice": "Alice"}]
+
+    script.release.set()
+    qtbot.waitUntil(lambda: mode.status.text().startswith("Done."), timeout=PLAY_TIMEOUT_MS)
+    assert [spoken["text"] for spoken in avatar_script.spoken] == [
+        "Hello there, friend.",
+        "How are you today?",
+    ]
+    [session] = ctx.paths.avatar_dir.glob("answer-*")
+    assert sorted(p.name for p in session.iterdir()) == ["001.mp4", "002.mp4"]
+
+
+def test_a_stopped_answer_is_not_spoken_further(
+    qtbot: QtBot,
+    chat_panel: ChatPanel,
+    ctx: AppContext,
+    script: Script,
+    model_folder: Path,
+    avatar_script: AvatarScript,
+    face_png: Path,
+    speech_wav: Path,
+) -> None:
+    mode = ready_for_avatar_mode(chat_panel, face_png, speech_wav)
+    avatar_script.sentences = [("Hello there, friend.", RED)]
+    script.chunks = ["Hello there, friend. ", "How are", " you today?"]
+    script.hold_after = 2
+    trigger(mode.action)
+    load(qtbot, chat_panel, model_folder)
+    type_and_send(qtbot, chat_panel, "Say hello")
+    qtbot.waitUntil(lambda: mode.current is not None, timeout=PLAY_TIMEOUT_MS)
+
+    chat_panel.stop()  # the user stops the answer: "How are" is never said
+    qtbot.waitUntil(lambda: not chat_panel.generating and not mode.busy, timeout=PLAY_TIMEOUT_MS)
+    assert [spoken["text"] for spoken in avatar_script.spoken] == ["Hello there, friend."]
+    assert not mode.error.isVisible()
 
 
 def test_avatar_mode_stop_cancels_the_rest(
