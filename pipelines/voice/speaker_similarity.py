@@ -8,8 +8,8 @@ the IR that :mod:`app.models.resemblyzer_convert` makes from the user's resembly
 
 A clip's embedding is resemblyzer's ``embed_utterance(preprocess_wav(clip))``: volume raised
 to −30 dBFS if quieter, long pauses cut, partials of 1.6 s at 1.3 per second, their embeddings
-averaged and L2-normalised. Bad clips (silent, under a second of voice, NaN samples, an
-impossible rate, not mono) are refused with one sentence, ``field="voice"``.
+averaged and L2-normalised. Bad clips (silent, under a second of voice, over 15 minutes, NaN
+samples, an impossible rate, not mono) are refused with one sentence, ``field="voice"``.
 
 REPL use (the shape of every pipeline: :class:`pipelines.contract.Pipeline`)::
 
@@ -28,6 +28,7 @@ import numpy.typing as npt
 
 from pipelines.contract import ModelPipeline, compile_properties, load_with, shared_core
 from pipelines.core import InvalidInputError, MetricRecord, ModelLoadError
+from pipelines.voice.audio import MAX_FILE_SECONDS
 from pipelines.voice.sample_rates import rate_refusal, resample
 from pipelines.voice.similarity_features import (
     N_MELS,
@@ -41,6 +42,8 @@ EMBEDDING_SIZE = 256
 MODEL_FILE = "openvino_model.xml"
 MIN_VOICE_SECONDS = 1.0
 """Less voice than this gives one mostly padded partial: a number, but not a measure."""
+MAX_CLIP_SECONDS = MAX_FILE_SECONDS
+"""The longest clip the app opens (15 minutes); its partials are capped, so it costs ~1 s."""
 SILENT_PEAK = 1e-4
 """A clip whose loudest sample is below this (−80 dBFS) holds no voice."""
 FIELD = "voice"
@@ -86,6 +89,12 @@ def prepare_clip(samples: npt.NDArray[Any], rate: int, *, trim: bool = True) -> 
     if not np.isfinite(data).all():
         raise InvalidInputError(
             "The clip holds invalid samples (NaN or infinity); it cannot be measured.",
+            field=FIELD,
+        )
+    if data.size > MAX_CLIP_SECONDS * rate:
+        raise InvalidInputError(
+            f"The clip is {data.size / rate / 60:.0f} minutes long; clips up to "
+            f"{MAX_CLIP_SECONDS // 60} minutes can be measured.",
             field=FIELD,
         )
     if data.size < MIN_VOICE_SECONDS * rate:

@@ -138,8 +138,12 @@ def test_other_rates_are_resampled(
         (lambda clip: np.stack([clip, clip], axis=1), RATE, "mono"),
         (lambda clip: (clip * 32767).astype(np.int16), RATE, "floating-point"),
         (lambda clip: np.concatenate([clip[: RATE // 2], np.zeros(9 * RATE)]), RATE, "of voice"),
+        (lambda clip: np.resize(clip, 16 * 60 * 8_000), 8_000, "16 minutes long"),
     ],
-    ids=["silent", "0.2s", "nan", "rate-too-high", "rate-too-low", "stereo", "int16", "pause"],
+    ids=[
+        *("silent", "0.2s", "nan", "rate-too-high", "rate-too-low", "stereo", "int16", "pause"),
+        "16min",
+    ],
 )
 def test_unmeasurable_clips_are_refused_in_one_sentence(
     measure: SpeakerSimilarity,
