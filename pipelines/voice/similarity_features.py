@@ -17,11 +17,14 @@ Kept exactly:
 
 Replaced:
 
+* ``preprocess_wav`` resamples with ``librosa.resample`` (soxr); the app uses its one
+  polyphase resampler (:mod:`pipelines.voice.sample_rates`) before these steps.
 * ``trim_long_silences`` asks webrtcvad (a C library) which 30 ms windows hold speech. Here a
   window is voiced when its level is within :data:`VOICED_RANGE_DB` of the clip's loudest
   windows and above :data:`SILENCE_DBFS`; the rest of the step is resemblyzer's — moving
   average over 8 windows, rounded, dilated by 7 windows — so pauses longer than ~0.2 s are cut
-  as there. For clean speech the two agree closely (the fixture measures it).
+  as there. On the fixture's clips the embeddings agree with webrtcvad's to cosine ≥ 0.997
+  (the lowest, 0.9976, on the clip with a 1.5 s pause; untrimmed it would be 0.987).
 
 Added (the app's bounds): at most :data:`MAX_PARTIALS` partials, evenly spread over the clip,
 so a 10-minute clip costs what ~50 s cost.
