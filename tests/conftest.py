@@ -199,6 +199,11 @@ tts_model_dir = _role_folder("speecht5", "A tiny random SpeechT5 + HiFiGAN (TTS)
 speaker_encoder_dir = _role_folder(
     "speaker-encoder", "A full-size random x-vector speaker encoder converted by the app."
 )
+speaker_similarity_dir = _role_folder(
+    "speaker-similarity",
+    "The real resemblyzer GE2E encoder converted by the app, clips of five speakers and "
+    "resemblyzer's own embeddings of them (from PyPI wheels; skipped offline).",
+)
 lipsync_model_dir = _role_folder("wav2lip", "A tiny random model with the Wav2Lip contract.")
 face_detector_path = _role_folder(
     "face-detector",
