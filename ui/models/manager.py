@@ -41,6 +41,7 @@ from ui.models.convert_tasks import task_label
 from ui.models.convert_view import ConvertView
 from ui.models.fitted_table import fit_columns, model_table
 from ui.models.installed_view import InstalledView
+from ui.models.wheel_convert import WheelConvertButton
 from ui.numbers import clock, data_rate, data_size
 from ui.settings_signals import SettingsSignals
 from ui.shell.error_router import ErrorRouter
@@ -201,6 +202,10 @@ class ModelManager(QDialog):
             self.cancel_button, tr("Cancel download"), tr("Stop; what arrived is kept for later")
         )
         self.cancel_button.hide()
+        self.wheel_button = WheelConvertButton(self.models, self.tasks)
+        self.wheel_button.started.connect(self._on_wheel_started)
+        self.wheel_button.converted.connect(self._on_downloaded)
+        self.wheel_button.failed.connect(self._on_download_failed)
         self.progress = QProgressBar()
         describe(self.progress, tr("Download progress"))
         policy = self.progress.sizePolicy()
@@ -213,7 +218,9 @@ class ModelManager(QDialog):
         task_caption.setBuddy(self.task_filter)
         device_caption.setBuddy(self.device_filter)
         filters = hbox(task_caption, self.task_filter, device_caption, self.device_filter, 1)
-        actions = hbox(self.download_button, self.cancel_button, (self.progress, 1))
+        actions = hbox(
+            self.download_button, self.wheel_button, self.cancel_button, (self.progress, 1)
+        )
         view = QWidget()
         vbox(
             filters,
@@ -274,6 +281,7 @@ class ModelManager(QDialog):
         self.download_button.setEnabled(
             entry is not None and not entry.convert and not self.downloading
         )
+        self.wheel_button.show_for(entry)
         if entry is not None and entry.convert:
             self.download_button.setToolTip(
                 tr("Converted with the conversion toolchain (Convert view)")
@@ -343,6 +351,13 @@ class ModelManager(QDialog):
         self._end_download("")
         self.errors.show(error, default_field="model")
 
+    @Slot(str)
+    def _on_wheel_started(self, name: str) -> None:
+        self.catalog_error.clear()
+        self.progress.setRange(0, 0)
+        self.progress.show()
+        self.progress_label.setText(tr("Converting {name}…").format(name=name))
+
     def _end_download(self, message: str) -> None:
         self.progress.hide()
         self.cancel_button.hide()
@@ -352,5 +367,7 @@ class ModelManager(QDialog):
 
 
 def _source(entry: CatalogEntry) -> str:
-    """What a catalog entry downloads: its hub id, and the file of a GGUF entry."""
+    """What a catalog entry downloads: its hub id, the file of a GGUF entry, or the wheel."""
+    if entry.is_wheel:
+        return f"PyPI · {entry.url.rsplit('/', 1)[-1]}"
     return f"{entry.hub_id} · {entry.file}" if entry.is_gguf else entry.hub_id

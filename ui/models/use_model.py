@@ -26,6 +26,7 @@ PANEL_OF: dict[ModelTask, str] = {
     ModelTask.RERANK: "Knowledge",
     ModelTask.TTS: "Voice",
     ModelTask.SPEAKER_ENCODER: "Voice",
+    ModelTask.SPEAKER_SIMILARITY: "Voice",  # the likeness figure next to each voice
     ModelTask.LIPSYNC: "Avatar",
 }
 

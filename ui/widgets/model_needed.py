@@ -47,6 +47,10 @@ def missing_sentence(task: ModelTask) -> str:
         ModelTask.SPEAKER_ENCODER: tr(
             "Making a voice needs a speaker encoder, and none is installed."
         ),
+        ModelTask.SPEAKER_SIMILARITY: tr(
+            "How alike each voice sounds to its clip needs a speaker-similarity model, and none "
+            "is installed."
+        ),
         ModelTask.LIPSYNC: tr("A talking face needs a lip-sync model, and none is installed."),
         ModelTask.FACE_DETECTOR: tr("A talking face needs a face detector, and none is installed."),
         ModelTask.SPEECH_TO_TEXT: tr(

@@ -73,6 +73,7 @@ def _expected(**choices: ModelChoice) -> dict[ModelTask, ModelChoice]:
     """Every task's choice: the defaults, except ``choices`` (keyed by field name)."""
     defaults = {task: _local(task, None) for task in TASKS}
     defaults[ModelTask.FACE_DETECTOR] = _local(ModelTask.FACE_DETECTOR, None, "CPU")
+    defaults[ModelTask.SPEAKER_SIMILARITY] = _local(ModelTask.SPEAKER_SIMILARITY, None, "CPU")
     for name, choice in choices.items():
         defaults[choice.task] = choice
         if name == "chat":

@@ -19,9 +19,13 @@ def test_the_shipped_catalog_is_complete_and_well_formed() -> None:
     assert wanted | {ModelTask.EMBEDDING, ModelTask.RERANK, ModelTask.TTS} <= tasks
     assert len({(entry.hub_id, entry.file) for entry in entries}) == len(entries)
     for entry in entries:
-        assert "/" in entry.hub_id and entry.size_bytes > 1_000_000 and entry.licence
+        # A wheel entry names its package (pypi:Name==version), the others a hub repository.
+        named = entry.hub_id.startswith("pypi:") if entry.is_wheel else "/" in entry.hub_id
+        assert named and entry.size_bytes > 1_000_000 and entry.licence
         assert entry.devices and entry.description.endswith(".")
-        downloadable = entry.hub_id.startswith("OpenVINO/") or entry.is_gguf
+        if entry.is_wheel:
+            assert entry.url.startswith("https://") and len(entry.sha256) == 64
+        downloadable = entry.hub_id.startswith("OpenVINO/") or entry.is_gguf or entry.is_wheel
         assert downloadable != entry.convert  # other checkpoints are converted
 
 

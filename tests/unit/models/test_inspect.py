@@ -89,3 +89,19 @@ def test_embedding_texts_are_padded_to_a_chunk_within_the_models_limit(tmp_path:
     assert embedding_length(tmp_path, 128) == 130
     assert embedding_length(tmp_path, 2048) == 512
     assert embedding_length(tmp_path / "missing", 128) == 130
+
+
+@pytest.mark.parametrize(
+    ("note", "task"),
+    [
+        ('{"kind": "speaker-similarity", "source": "resemblyzer"}', ModelTask.SPEAKER_SIMILARITY),
+        ('{"kind": "something-else"}', ModelTask.UNKNOWN),
+        ("not json", ModelTask.UNKNOWN),
+    ],
+)
+def test_the_converted_speaker_similarity_folder_is_recognised_by_its_note(
+    tmp_path: Path, note: str, task: ModelTask
+) -> None:
+    folder = _folder(tmp_path, ["openvino_model.xml"])
+    (folder / "speaker_similarity.json").write_text(note, encoding="utf-8")
+    assert detect_task(folder) is task
