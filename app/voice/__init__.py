@@ -10,6 +10,8 @@ if TYPE_CHECKING:
     from app.voice.figures import SpeechFigures
     from app.voice.jobs import SpeechOutcome, hand_off_speech, save_outcome, speak_and_play
     from app.voice.library import DamagedVoice, Voice
+    from app.voice.likeness import LIKENESS_TEXT, Likeness
+    from app.voice.likeness_meter import VoiceLikeness
     from app.voice.service import VoiceService, join_sentences
     from app.voice.spoken_clips import SpokenClip
     from pipelines.voice.audio import MODEL_RATE, SUPPORTED_SUFFIXES, Clip, decode_with_av
@@ -19,6 +21,9 @@ if TYPE_CHECKING:
 
 _WHERE = {
     "Clip": "pipelines.voice.audio:Clip",
+    "LIKENESS_TEXT": "app.voice.likeness:LIKENESS_TEXT",
+    "Likeness": "app.voice.likeness:Likeness",
+    "VoiceLikeness": "app.voice.likeness_meter:VoiceLikeness",
     "DamagedVoice": "app.voice.library:DamagedVoice",
     "MAX_SECONDS": "pipelines.voice.reference:MAX_SECONDS",
     "MODEL_RATE": "pipelines.voice.audio:MODEL_RATE",
@@ -41,17 +46,20 @@ _WHERE = {
 """Each name the front ends use, and the module it lives in."""
 
 __all__ = [
+    "LIKENESS_TEXT",
     "MAX_SECONDS",
     "MODEL_RATE",
     "SUPPORTED_SUFFIXES",
     "Clip",
     "DamagedVoice",
+    "Likeness",
     "ReferenceCheck",
     "SpeechChunk",
     "SpeechFigures",
     "SpeechOutcome",
     "SpokenClip",
     "Voice",
+    "VoiceLikeness",
     "VoiceService",
     "decode_with_av",
     "hand_off_speech",

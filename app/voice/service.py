@@ -31,6 +31,7 @@ from app.engines.slots import BusyLock
 from app.models.registry import ModelRegistry
 from app.voice.figures import Speech, SpeechFigures
 from app.voice.library import Voice, VoiceLibrary
+from app.voice.likeness_meter import VoiceLikeness
 from pipelines.core import (
     Cancelled,
     CancelToken,
@@ -85,6 +86,8 @@ class VoiceService:
                 task.value, load, metrics_name=kind.name, device_key="tts", publish_load=False
             )
         self._busy = BusyLock()
+        self.likeness = VoiceLikeness(self, settings, models, self._engines)
+        """How alike each voice sounds to its clip (measured in the background)."""
 
     # -- models ---------------------------------------------------------------------------
 

@@ -1,0 +1,245 @@
+"""Measuring the voices' likeness in the background: which models, which voices, one at a time.
+
+Why a collaborator of its own: the figure needs a second model (the speaker-similarity
+encoder, found like any task's model: the settings' choice, else the first installed one) and
+speech from the engine in use, and it must never hold up the user — so it runs on a worker,
+one voice at a time, between the user's own jobs (it stops when the voice models are busy and
+is started again after them), cancellable between sentences. The voice service only lends it
+the speech (:meth:`speak_with`) and the library.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from app.core.errors import BusyError, ModelMissingError, StorageError, UserError
+from app.core.model_tasks import ModelTask
+from app.core.settings import Settings
+from app.core.texts import tr
+from app.engines.host import EngineHost, pipeline_loader, with_model
+from app.models.inspect import SIMILARITY_INFO
+from app.models.registry import ModelRegistry
+from app.voice.library import Voice, VoiceLibrary
+from app.voice.likeness import (
+    Likeness,
+    current_value,
+    likeness_now,
+    measure_likeness,
+    write_likeness,
+)
+from pipelines.core import Cancelled, CancelToken, InvalidInputError
+from pipelines.voice.audio import MODEL_RATE, read_clip
+from pipelines.voice.speaker_similarity import SpeakerSimilarity
+from pipelines.voice.tts import SpeechChunk
+
+log = logging.getLogger(__name__)
+
+TASK = ModelTask.SPEAKER_SIMILARITY
+ENGINE = "speecht5"
+"""The engine every voice speaks with today (a second engine names itself here)."""
+
+
+class Speaker(Protocol):
+    """What the meter needs of the voice service."""
+
+    library: VoiceLibrary
+
+    @property
+    def busy(self) -> bool:
+        """Whether the voice models run a job."""
+        ...
+
+    def model_folder(self, task: ModelTask) -> Path:
+        """The folder of the task's model in use."""
+        ...
+
+    def speak_with(
+        self,
+        embedding: npt.NDArray[np.float32],
+        text: str,
+        *,
+        device: str | None = None,
+        cancel: CancelToken | None = None,
+    ) -> Iterator[SpeechChunk]:
+        """Speech in the voice ``embedding``."""
+        ...
+
+
+class VoiceLikeness:
+    """The likeness figures of a voice library, measured with the speaker-similarity model."""
+
+    def __init__(
+        self, voices: Speaker, settings: Settings, models: ModelRegistry, engines: EngineHost
+    ) -> None:
+        self._voices = voices
+        self._settings = settings
+        self._models = models
+        self._engines = engines
+        engines.register(
+            TASK.value,
+            pipeline_loader(SpeakerSimilarity),
+            metrics_name=SpeakerSimilarity.name,
+            device_key="tts",
+        )
+
+    # -- models -----------------------------------------------------------------------------
+
+    def model_folder(self) -> Path:
+        """The speaker-similarity model in use.
+
+        Raises:
+            ModelMissingError: none chosen and none installed (the panel's Download line).
+            UserError: the chosen folder is gone.
+        """
+        chosen = self._settings.model_choice(TASK).folder
+        if chosen is not None:
+            if not chosen.is_dir():
+                raise UserError(
+                    tr(
+                        "The speaker-similarity model folder {folder} is missing. Choose "
+                        "another in Models…."
+                    ).format(folder=str(chosen)),
+                    field="model",
+                )
+            return chosen
+        for model in self._models.models(TASK):
+            if model.usable:
+                return model.folder
+        raise ModelMissingError(
+            tr(
+                "No speaker-similarity model is installed: download “GE2E speaker similarity "
+                "(resemblyzer)” in Models… → Catalog to see how alike each voice sounds to "
+                "its clip."
+            ),
+            TASK.value,
+        )
+
+    def problem(self) -> UserError | None:
+        """Why no figure can be measured now (None: they can)."""
+        try:
+            self.model_folder()
+        except UserError as error:
+            return error
+        return None
+
+    def ids(self) -> tuple[str, str] | None:
+        """(engine, encoder) of the figures in use now; None when either model is missing."""
+        try:
+            engine = f"{ENGINE}:{self._voices.model_folder(ModelTask.TTS)}"
+            return engine, encoder_id(self.model_folder())
+        except UserError:
+            return None
+
+    # -- figures ----------------------------------------------------------------------------
+
+    def figures(self, voices: Sequence[Voice]) -> dict[str, float | None]:
+        """Each voice's current figure by id (None: not measured with these models yet).
+
+        Cheap (files only, no model loads): what a listing shows.
+        """
+        ids = self.ids()
+        if ids is None:
+            return {voice.id: None for voice in voices}
+        return {voice.id: current_value(voice.folder, *ids) for voice in voices}
+
+    def encoder_name(self) -> str:
+        """What measured the figures, for a tooltip ("" when no model is installed)."""
+        try:
+            folder = self.model_folder()
+        except UserError:
+            return ""
+        return f"resemblyzer GE2E ({folder.name})"
+
+    def pending(self) -> list[Voice]:
+        """The voices without a figure of the models in use (empty when a model is missing)."""
+        ids = self.ids()
+        if ids is None:
+            return []
+        return [v for v in self._voices.library.voices() if current_value(v.folder, *ids) is None]
+
+    # -- measuring --------------------------------------------------------------------------
+
+    def measure(self, voice: Voice, cancel: CancelToken | None = None) -> Likeness:
+        """Measure ``voice`` now and store its figure.
+
+        Raises:
+            ModelMissingError: no speaker-similarity or TTS model.
+            BusyError: the voice models run the user's job (try again after it).
+            InvalidInputError: the reference clip cannot be measured.
+            StorageError: the figure could not be written.
+            Cancelled: ``cancel`` was set.
+        """
+        cancel = cancel or CancelToken()
+        folder = self.model_folder()
+        engine = f"{ENGINE}:{self._voices.model_folder(ModelTask.TTS)}"
+        choice = with_model(self._settings.model_choice(TASK), folder)
+        similarity: SpeakerSimilarity = self._engines.get(choice)
+        reference = read_clip(voice.reference, field="voice")
+        embedding = voice.embedding()
+
+        def speak(sentence: str, token: CancelToken) -> Iterator[npt.NDArray[np.float32]]:
+            for chunk in self._voices.speak_with(embedding, sentence, cancel=token):
+                yield chunk.samples
+
+        value = measure_likeness(
+            reference.samples, MODEL_RATE, speak, MODEL_RATE, similarity, cancel
+        )
+        likeness = likeness_now(value, engine, encoder_id(folder))
+        try:
+            write_likeness(voice.folder, likeness)
+        except OSError as error:
+            raise StorageError(
+                tr("Could not save the likeness of “{name}”: {reason}").format(
+                    name=voice.name, reason=error.strerror or error
+                )
+            ) from error
+        return likeness
+
+    def measure_pending(
+        self,
+        cancel: CancelToken | None = None,
+        on_progress: Callable[[tuple[str, float]], None] | None = None,
+    ) -> int:
+        """Measure every voice without a current figure, one at a time; the number measured.
+
+        Stops (without error) when the user's job holds the voice models: it is started
+        again after that job. A voice whose clip cannot be measured is logged and skipped.
+
+        Raises:
+            Cancelled: ``cancel`` was set.
+        """
+        cancel = cancel or CancelToken()
+        measured = 0
+        for voice in self.pending():
+            if cancel.cancelled:
+                raise Cancelled("likeness cancelled")
+            if self._voices.busy:
+                break
+            try:
+                likeness = self.measure(voice, cancel)
+            except BusyError:
+                break
+            except (InvalidInputError, StorageError) as error:
+                log.warning("the likeness of %s was not measured: %s", voice.name, error)
+                continue
+            measured += 1
+            if on_progress is not None:
+                on_progress((voice.id, likeness.value))
+        return measured
+
+
+def encoder_id(folder: Path) -> str:
+    """The encoder's identity: its weights' SHA-256 (short), else its folder's name."""
+    try:
+        info: Any = json.loads((folder / SIMILARITY_INFO).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        info = {}
+    digest = info.get("weights_sha256") if isinstance(info, dict) else None
+    return f"ge2e:{digest[:16]}" if isinstance(digest, str) and digest else f"ge2e:{folder.name}"
