@@ -6,7 +6,7 @@ import argparse
 import sys
 from datetime import datetime
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from app.cli import exits
 from app.cli.arguments import DEVICE_HELP, Commands, add_json, text_or_stdin
@@ -14,6 +14,9 @@ from app.cli.exits import one_line
 from app.cli.progress import ProgressLine, interruptible
 from app.cli.terminal import json_text, shown
 from app.voice import SpeechChunk
+
+if TYPE_CHECKING:
+    from app.voice import Voice, VoiceService
 
 STOPPED = "stopped: nothing was written"
 
@@ -82,8 +85,9 @@ def run_voices(args: argparse.Namespace, out: TextIO) -> int:
             for problem in service.library.problems:  # an unreadable voices folder
                 if problem not in listed:
                     sys.stderr.write(f"warning: {shown(problem)}\n")
+            figures = service.likeness.figures(voices)  # stored ones only: nothing measured
             if args.json:
-                rows = [_voice_json(voice) for voice in voices]
+                rows = [_voice_json(voice, figures.get(voice.id)) for voice in voices]
                 rows += [_damaged_json(voice) for voice in damaged]
                 out.write(json_text(rows) + "\n")
                 return exits.OK
@@ -93,7 +97,9 @@ def run_voices(args: argparse.Namespace, out: TextIO) -> int:
                 made = datetime.fromtimestamp(voice.created).strftime("%Y-%m-%d %H:%M")
                 missing = "" if voice.reference.is_file() else "  (reference clip missing)"
                 name, seconds = shown(voice.name), voice.reference_seconds
-                out.write(f"{name}  {seconds:.1f} s  {made}{missing}\n")
+                figure = figures.get(voice.id)
+                like = f"  sounds {figure:.2f} like the clip" if figure is not None else ""
+                out.write(f"{name}  {seconds:.1f} s  {made}{like}{missing}\n")
             for broken in damaged:
                 out.write(f"{shown(broken.label)}  damaged: {shown(one_line(broken.reason))}\n")
             return exits.OK
@@ -101,11 +107,13 @@ def run_voices(args: argparse.Namespace, out: TextIO) -> int:
             voice = service.add_voice_from_file(
                 args.name, args.source.expanduser(), trim=args.trim, device=args.device
             )
+            figure = _measure(service, voice)
             if args.json:
-                out.write(json_text(_voice_json(voice)) + "\n")
+                out.write(json_text(_voice_json(voice, figure)) + "\n")
             else:
                 name, seconds = shown(voice.name), voice.reference_seconds
-                out.write(f"added voice “{name}” ({seconds:.1f} s clip)\n")
+                like = f"; it sounds {figure:.2f} like the clip" if figure is not None else ""
+                out.write(f"added voice “{name}” ({seconds:.1f} s clip{like})\n")
             return exits.OK
         service.library.remove(args.name)
         out.write(f"removed voice “{shown(one_line(args.name))}”\n")
@@ -145,11 +153,26 @@ def run_say(args: argparse.Namespace, out: TextIO) -> int:
     return exits.OK
 
 
-def _voice_json(voice: object) -> dict[str, object]:
+def _measure(service: VoiceService, voice: Voice) -> float | None:
+    """The new voice's likeness, when the speaker-similarity model is installed (else None:
+    the voice is made all the same; a clip it cannot measure is said on stderr)."""
+    from app.core import UserError
+
+    if service.likeness.problem() is not None:
+        return None
+    try:
+        return service.likeness.measure(voice).value
+    except UserError as error:
+        sys.stderr.write(f"warning: the likeness was not measured: {shown(one_line(str(error)))}\n")
+        return None
+
+
+def _voice_json(voice: object, likeness: float | None = None) -> dict[str, object]:
     from app.voice import Voice
 
     assert isinstance(voice, Voice)
     return {
+        "likeness": likeness,
         "name": voice.name,
         "id": voice.id,
         "created": voice.created,

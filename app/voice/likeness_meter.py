@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Protocol
@@ -82,6 +83,8 @@ class VoiceLikeness:
         self._settings = settings
         self._models = models
         self._engines = engines
+        self._running: tuple[int, CancelToken] | None = None
+        """The measuring thread and its cancel token, while :meth:`measure_pending` runs."""
         engines.register(
             TASK.value,
             pipeline_loader(SpeakerSimilarity),
@@ -216,6 +219,25 @@ class VoiceLikeness:
             Cancelled: ``cancel`` was set.
         """
         cancel = cancel or CancelToken()
+        self._running = (threading.get_ident(), cancel)
+        try:
+            return self._measure_each(cancel, on_progress)
+        finally:
+            self._running = None
+
+    def yield_to_user(self) -> bool:
+        """Called before the user's job takes the voice models: a measurement running on
+        another thread is cancelled (it lets go after the sentence it is saying, well under a
+        second). True when one was, so the caller waits for the models."""
+        running = self._running
+        if running is None or running[0] == threading.get_ident():
+            return False
+        running[1].cancel()
+        return True
+
+    def _measure_each(
+        self, cancel: CancelToken, on_progress: Callable[[tuple[str, float]], None] | None
+    ) -> int:
         measured = 0
         for voice in self.pending():
             if cancel.cancelled:

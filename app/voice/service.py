@@ -86,8 +86,7 @@ class VoiceService:
                 task.value, load, metrics_name=kind.name, device_key="tts", publish_load=False
             )
         self._busy = BusyLock()
-        self.likeness = VoiceLikeness(self, settings, models, self._engines)
-        """How alike each voice sounds to its clip (measured in the background)."""
+        self.likeness = VoiceLikeness(self, settings, models, self._engines)  # figures
 
     # -- models ---------------------------------------------------------------------------
 
@@ -348,6 +347,9 @@ class VoiceService:
         return self._busy.busy
 
     def _exclusive(self, what: str) -> AbstractContextManager[None]:
+        if self.likeness.yield_to_user():  # a background measurement gives way to the user
+            with self._busy.wait():
+                pass
         return self._busy.hold(f"The voice models are busy; wait or stop before {what}.")
 
 

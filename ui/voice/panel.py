@@ -32,6 +32,7 @@ from ui.shell.notifications import NotificationBar
 from ui.shell.settings_changes import change_settings
 from ui.tasks import TaskRunner
 from ui.voice.audio_widgets import CloseHook
+from ui.voice.likeness_runner import LikenessRunner
 from ui.voice.new_voice import NewVoiceBox
 from ui.voice.speech_box import SpeechBox
 from ui.voice.voice_list import VoiceList, empty_text, from_file_text
@@ -72,6 +73,10 @@ class VoicePanel(QWidget):
             notifications,
             self.notifications.warn,
         )
+        self.likeness_needed = self.voices.likeness_needed
+        self.likeness = LikenessRunner(
+            voice_service, self.voices, self.likeness_needed, tasks, self.speech.voice_combo, self
+        )
         self.errors = ErrorRouter(notifications, {"voice": self.voices.error})
         self.clip_player: Player | None = None
         self._clip_timer = QTimer(self)
@@ -100,6 +105,13 @@ class VoicePanel(QWidget):
         self.new_voice.model_needed.openRequested.connect(self.modelsRequested)
         self.voices.empty.modelRequested.connect(self.modelsRequested)
         self.voices.empty.clicked.connect(self.new_voice.choose_file)
+        self.likeness_needed.openRequested.connect(self.modelsRequested)
+        # The figures are measured when nothing else uses the voice models.
+        self.new_voice.busyChanged.connect(self._measure_when_idle)
+        self.speech.busyChanged.connect(self._measure_when_idle)
+        signals.connect_model_choices(
+            (ModelTask.TTS, ModelTask.SPEAKER_SIMILARITY), self.likeness.refresh
+        )
         # A model chosen elsewhere (the model manager's Use): the missing-model line follows.
         signals.connect_model_choices((ModelTask.TTS, ModelTask.SPEAKER_ENCODER), self.check_models)
         self.refresh_devices()
@@ -128,6 +140,7 @@ class VoicePanel(QWidget):
             self.notifications.show_message(said, level="warning")  # untranslated: a level name
         self._problems_shown = list(library.problems)
         self.check_models()
+        self.likeness.refresh()
 
     @Slot()
     def check_models(self) -> None:
@@ -169,7 +182,13 @@ class VoicePanel(QWidget):
         """The window closes: stop recording and every sound now."""
         self.new_voice.record.shutdown()
         self.speech.runner.stop()
+        self.likeness.stop()
         self._stop_clip()
+
+    @Slot(bool)
+    def _measure_when_idle(self, busy: bool) -> None:
+        if not busy:
+            self.likeness.refresh()
 
     # ----- the library -----------------------------------------------------------------
 

@@ -1,4 +1,9 @@
-"""The voice library as a list: name, clip length, date; rename in place, delete, play the clip.
+"""The voice library as a list: name, clip length, date, likeness; rename in place, delete,
+play the clip.
+
+The likeness column says how alike each voice's speech sounds to its clip ("sounds 0.83 like
+the clip", :mod:`app.voice.likeness`), so users can compare clips and engines; the panel
+fills it as the figures are measured in the background.
 
 The list only shows and asks (signals); the panel does the work and calls
 :meth:`VoiceList.set_voices` again. A voice whose reference clip was deleted still speaks;
@@ -9,7 +14,7 @@ damaged; it cannot be played, renamed or spoken with, only deleted.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import QDateTime, QLocale, QPoint, Qt, Signal, Slot
 from PySide6.QtGui import QPalette
@@ -35,10 +40,14 @@ from ui.widgets.empty_state import EmptyState
 from ui.widgets.flow_layout import flow_row
 from ui.widgets.inline_error import InlineError
 from ui.widgets.list_tree import make_list_tree, rename_action, tree_items, wanted_rename
+from ui.widgets.model_needed import ModelNeeded
 
 NAME_ROLE = Qt.ItemDataRole.UserRole
 DAMAGED_ROLE = Qt.ItemDataRole.UserRole + 1
 """On a damaged voice's row: its folder's name (what :meth:`VoiceLibrary.remove_damaged` takes)."""
+ID_ROLE = Qt.ItemDataRole.UserRole + 2
+"""On a usable voice's row: its folder's name (the key of its likeness figure)."""
+LIKENESS_COLUMN = 3
 
 
 def damaged_text() -> str:
@@ -59,6 +68,25 @@ def empty_text() -> str:
 def from_file_text() -> str:
     """The empty list's button: a reference clip from a file."""
     return tr("From file…")
+
+
+def likeness_text(value: float) -> str:
+    """A measured likeness as the list says it."""
+    return tr("sounds {value} like the clip").format(value=decimal(value, 2))
+
+
+def measuring_text() -> str:
+    """A likeness being measured (or waiting its turn)."""
+    return tr("measuring…", "a voice's likeness to its clip")
+
+
+def likeness_about(encoder: str) -> str:
+    """What the figure measures, and with what (the column's tooltip)."""
+    return tr(
+        "How alike this voice's speech, made by the speech model in use, sounds to the clip it "
+        "was made from: the speaker similarity of the two (1 = the same voice; below about 0.75 "
+        "it sounds like someone else), measured by {encoder}."
+    ).format(encoder=encoder)
 
 
 def created_text(created: float) -> str:
@@ -83,7 +111,9 @@ class VoiceList(QWidget):
         self._filling = False
         self._playing = False
         self._can_play = True
-        self.tree = make_list_tree("voiceTree", [tr("Name"), tr("Clip"), tr("Created")], right=(1,))
+        self.tree = make_list_tree(
+            "voiceTree", [tr("Name"), tr("Clip"), tr("Created"), tr("Likeness")], right=(1,)
+        )
         describe(self.tree, tr("Voices"), tr("The stored voices; F2 renames the selected one"))
         header = self.tree.header()
         describe(header, tr("Columns"), tr("Click a column to sort the voices by it"))
@@ -121,6 +151,9 @@ class VoiceList(QWidget):
         self.error = InlineError()
         self.damaged_note = InlineError(warning=True)
         """Why the selected voice is damaged (its row's tooltip says it too)."""
+        self.likeness_needed = ModelNeeded()
+        """No speaker-similarity model: the likeness column's one line, with *Download…*."""
+        self.likeness_needed.hide()
         self.rename_action = rename_action(self.tree, self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -129,7 +162,8 @@ class VoiceList(QWidget):
         layout.addWidget(self.damaged_note)
         buttons = (self.play_button, self.no_output, self.rename_button, self.delete_button)
         layout.addWidget(flow_row(*buttons))  # wraps in a narrow window
-        layout.addWidget(StatusArea([self.error], lines=2))  # under the buttons, never moving them
+        # Under the buttons, never moving them; the missing-model line fits there too.
+        layout.addWidget(StatusArea([self.error, self.likeness_needed], lines=2))
         self.play_button.clicked.connect(self._play)
         self.rename_button.clicked.connect(self.start_rename)
         self.rename_action.triggered.connect(self.start_rename)
@@ -160,9 +194,11 @@ class VoiceList(QWidget):
                         voice.name,
                         tr("{seconds} s").format(seconds=decimal(voice.reference_seconds, 1)),
                         created_text(voice.created),
+                        "",
                     ]
                 )
                 item.setData(0, NAME_ROLE, voice.name)
+                item.setData(0, ID_ROLE, voice.id)
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
                 item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight)
                 if voice.reference.is_file():
@@ -172,7 +208,7 @@ class VoiceList(QWidget):
                     )
                 else:
                     item.setIcon(0, warning)
-                    for column in range(3):
+                    for column in range(LIKENESS_COLUMN):
                         item.setToolTip(column, voice.name + "\n" + missing_clip())
                 self.tree.addTopLevelItem(item)
                 if chosen is None or voice.name.casefold() == wanted:
@@ -192,15 +228,43 @@ class VoiceList(QWidget):
 
     def _damaged_item(self, broken: DamagedVoice) -> QTreeWidgetItem:
         """A greyed row that says why (not editable: a damaged voice cannot be renamed)."""
-        item = QTreeWidgetItem([broken.label, damaged_text(), ""])
+        item = QTreeWidgetItem([broken.label, damaged_text(), "", ""])
         item.setData(0, DAMAGED_ROLE, broken.id)
         item.setIcon(0, self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxCritical))
         item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight)
         grey = self.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
-        for column in range(3):
+        for column in range(LIKENESS_COLUMN + 1):
             item.setForeground(column, grey)
             item.setToolTip(column, broken.message)
         return item
+
+    def set_likeness(
+        self, figures: Mapping[str, float | None], *, measuring: bool, encoder: str
+    ) -> None:
+        """Show each voice's figure (by voice id); one not measured yet reads "measuring…"
+        while ``measuring``, else stays empty (the panel says why: no model)."""
+        about = likeness_about(encoder) if encoder else ""
+        for item in self.items():
+            voice_id = item.data(0, ID_ROLE)
+            if voice_id is None:
+                continue
+            value = figures.get(str(voice_id))
+            text = likeness_text(value) if value is not None else ""
+            if value is None and measuring and encoder:
+                text = measuring_text()
+            item.setText(LIKENESS_COLUMN, text)
+            item.setToolTip(LIKENESS_COLUMN, about)
+            name = str(item.data(0, NAME_ROLE))
+            spoken = f"{name}, {text}" if value is not None else name
+            item.setData(0, Qt.ItemDataRole.AccessibleTextRole, spoken)
+
+    def likeness_texts(self) -> dict[str, str]:
+        """The likeness column by voice name, as the user reads it."""
+        return {
+            str(item.data(0, NAME_ROLE)): item.text(LIKENESS_COLUMN)
+            for item in self.items()
+            if item.data(0, NAME_ROLE) is not None
+        }
 
     def current_name(self) -> str:
         """The selected voice ("" when none, or when the selected voice is damaged)."""

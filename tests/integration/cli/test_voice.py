@@ -209,3 +209,30 @@ def test_cli_user_errors_exit_2_with_one_line(
     assert message in result.stderr
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
     assert not (tmp_path / "out.wav").exists()
+
+
+@pytest.mark.integration
+def test_cli_voices_say_how_alike_each_voice_sounds_to_its_clip(
+    app_home: AppPaths,
+    tts_model_dir: Path,
+    speaker_encoder_dir: Path,
+    speaker_similarity_dir: Path,
+    alice_clip: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setenv("OV_STUDIO_MODELS__TTS__FOLDER", str(tts_model_dir))
+    monkeypatch.setenv("OV_STUDIO_MODELS__SPEAKER_ENCODER__FOLDER", str(speaker_encoder_dir))
+    assert main(["voices", "add", "Bob", "--from", str(alice_clip)]) == 0  # no similarity model
+    assert capsys.readouterr().out.endswith("s clip)\n")
+    monkeypatch.setenv("OV_STUDIO_MODELS__SPEAKER_SIMILARITY__FOLDER", str(speaker_similarity_dir))
+    assert main(["voices", "add", "Alice", "--from", str(alice_clip)]) == 0
+    added = capsys.readouterr().out
+    assert "; it sounds 0." in added and added.endswith(" like the clip)\n")
+    assert main(["voices", "list"]) == 0
+    alice, bob = capsys.readouterr().out.splitlines()
+    assert " sounds 0." in alice and alice.endswith(" like the clip")
+    assert "sounds" not in bob  # never measured: no figure, not a guess
+    assert main(["voices", "list", "--json"]) == 0
+    rows = {row["name"]: row["likeness"] for row in json.loads(capsys.readouterr().out)}
+    assert rows["Bob"] is None and 0.0 <= rows["Alice"] <= 1.0

@@ -9,8 +9,10 @@ recorded clips of the fixture's five speakers.
 from __future__ import annotations
 
 import shutil
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -168,3 +170,47 @@ def test_measuring_is_cancelled_between_sentences_and_writes_nothing(
         service.likeness.measure_pending(cancel)
     assert not (voice.folder / LIKENESS_FILE).exists()
     assert not service.busy
+
+
+def test_the_users_speech_is_never_refused_for_a_measurement(
+    similarity_home: Callable[..., VoiceService],
+    speaker_similarity_dir: Path,
+    joe_clip: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A measurement holding the voice models when the user speaks is cancelled and lets go
+    after its sentence; the user's speech waits for that, it is not refused as busy."""
+    service = similarity_home(speaker_similarity_dir)
+    service.add_voice_from_file("Joe", joe_clip)
+    holding, release = threading.Event(), threading.Event()
+    speak_with, yield_to_user = service.speak_with, service.likeness.yield_to_user
+
+    def held_speech(*args: Any, **kwargs: Any) -> Iterator[Any]:
+        for chunk in speak_with(*args, **kwargs):
+            holding.set()
+            release.wait(60)  # the models stay held until the user asks for them
+            yield chunk
+
+    def yielding() -> bool:
+        gave_way = yield_to_user()
+        if gave_way:
+            release.set()
+        return gave_way
+
+    monkeypatch.setattr(service, "speak_with", held_speech)
+    monkeypatch.setattr(service.likeness, "yield_to_user", yielding)
+    outcome: list[BaseException | int] = []
+
+    def background() -> None:
+        try:
+            outcome.append(service.likeness.measure_pending())
+        except BaseException as error:  # noqa: BLE001 - the test reads what ended it
+            outcome.append(error)
+
+    thread = threading.Thread(target=background)
+    thread.start()
+    assert holding.wait(60)
+    chunks = list(service.speak("Hello there.", "Joe"))  # no BusyError
+    thread.join(60)
+    assert chunks and isinstance(outcome[0], Cancelled)
+    assert not (service.library.get("Joe").folder / LIKENESS_FILE).exists()
