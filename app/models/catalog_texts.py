@@ -19,6 +19,9 @@ DESCRIPTIONS: tuple[Text, ...] = (
     tr("Describes images in more detail than the 1B; still quick on a laptop."),
     tr("Good multilingual chat for its size; fast on a laptop CPU."),
     tr("Google's multilingual chat model that also sees images (Gemma terms of use)."),
+    tr(
+        "Measures how alike a voice sounds to its clip (\"sounds 0.83 like the clip\"); fetched from PyPI and converted in the app, no tools needed."
+    ),
     tr("Meta's 3B chat model: better answers, still quick (Llama 3.2 Community License)."),
     tr("Meta's small multilingual chat model (Llama 3.2 Community License)."),
     tr("Microsoft's 3.8B model; good at English reasoning and code, 128k context."),

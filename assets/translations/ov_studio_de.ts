@@ -1037,6 +1037,10 @@
             <translation>Sprecher-Encoder</translation>
         </message>
         <message>
+            <source>Speaker similarity</source>
+            <translation>Sprecherähnlichkeit</translation>
+        </message>
+        <message>
             <source>Lip-sync</source>
             <translation>Lippensynchronisation</translation>
         </message>
@@ -2249,12 +2253,29 @@
             <translation>Noch keine Stimmen: Eine Stimme entsteht aus 5–30 s Sprache einer Person.</translation>
         </message>
         <message>
+            <source>sounds {value} like the clip</source>
+            <translation>klingt zu {value} wie der Clip</translation>
+        </message>
+        <message>
+            <source>measuring…</source>
+            <comment>a voice's likeness to its clip</comment>
+            <translation>wird gemessen…</translation>
+        </message>
+        <message>
+            <source>How alike this voice's speech, made by the speech model in use, sounds to the clip it was made from: the speaker similarity of the two (1 = the same voice; below about 0.75 it sounds like someone else), measured by {encoder}.</source>
+            <translation>Wie ähnlich die Sprache dieser Stimme, erzeugt vom verwendeten Sprachmodell, dem Clip klingt, aus dem sie gemacht wurde: die Sprecherähnlichkeit der beiden (1 = dieselbe Stimme; unter etwa 0,75 klingt sie wie jemand anderes), gemessen mit {encoder}.</translation>
+        </message>
+        <message>
             <source>Clip</source>
             <translation>Clip</translation>
         </message>
         <message>
             <source>Created</source>
             <translation>Erstellt</translation>
+        </message>
+        <message>
+            <source>Likeness</source>
+            <translation>Ähnlichkeit</translation>
         </message>
         <message>
             <source>Voices</source>
@@ -3594,6 +3615,10 @@
             <translation>Gestoppt. Bereits Heruntergeladenes bleibt erhalten: „Herunterladen“ setzt den Download fort.</translation>
         </message>
         <message>
+            <source>Converting {name}…</source>
+            <translation>{name} wird konvertiert…</translation>
+        </message>
+        <message>
             <source>Model</source>
             <translation>Modell</translation>
         </message>
@@ -4148,6 +4173,10 @@
         <message>
             <source>Google's multilingual chat model that also sees images (Gemma terms of use).</source>
             <translation>Mehrsprachiges Chatmodell von Google, das auch Bilder versteht (Gemma-Nutzungsbedingungen).</translation>
+        </message>
+        <message>
+            <source>Measures how alike a voice sounds to its clip ("sounds 0.83 like the clip"); fetched from PyPI and converted in the app, no tools needed.</source>
+            <translation>Misst, wie ähnlich eine Stimme ihrem Clip klingt („klingt zu 0,83 wie der Clip“); von PyPI geladen und in der App konvertiert, ohne zusätzliche Werkzeuge.</translation>
         </message>
         <message>
             <source>Meta's 3B chat model: better answers, still quick (Llama 3.2 Community License).</source>
@@ -5239,6 +5268,10 @@
             <translation>ein Sprecher-Encoder-Modell</translation>
         </message>
         <message>
+            <source>a speaker-similarity model</source>
+            <translation>ein Modell für Sprecherähnlichkeit</translation>
+        </message>
+        <message>
             <source>a lip-sync model</source>
             <translation>ein Lippensynchronisationsmodell</translation>
         </message>
@@ -6085,6 +6118,10 @@
             <translation>Für eine Stimme braucht es einen Sprecher-Encoder, und keiner ist installiert.</translation>
         </message>
         <message>
+            <source>How alike each voice sounds to its clip needs a speaker-similarity model, and none is installed.</source>
+            <translation>Um zu zeigen, wie ähnlich jede Stimme ihrem Clip klingt, braucht es ein Modell für Sprecherähnlichkeit, und keines ist installiert.</translation>
+        </message>
+        <message>
             <source>A talking face needs a lip-sync model, and none is installed.</source>
             <translation>Ein sprechendes Gesicht braucht ein Modell für die Lippensynchronisation, und keines ist installiert.</translation>
         </message>
@@ -6207,6 +6244,54 @@
         <message>
             <source>{name} keeps the file's own weight layout: no faster one kept its quality.</source>
             <translation>{name} behält das Gewichtsformat der Datei: kein schnelleres hielt die Qualität.</translation>
+        </message>
+        <message>
+            <source>{name} is not a wheel: it is not a zip archive.</source>
+            <translation>{name} ist kein Wheel: Es ist kein ZIP-Archiv.</translation>
+        </message>
+        <message>
+            <source>{name} is damaged or not a real wheel ({problem}).</source>
+            <translation>{name} ist beschädigt oder kein echtes Wheel ({problem}).</translation>
+        </message>
+        <message>
+            <source>Could not write the model into {folder}: {reason}</source>
+            <translation>Das Modell konnte nicht in {folder} geschrieben werden: {reason}</translation>
+        </message>
+        <message>
+            <source>PyPI cannot be reached ({host}). What arrived is kept: download again to resume.</source>
+            <translation>PyPI ist nicht erreichbar ({host}). Was angekommen ist, bleibt erhalten: Laden Sie erneut herunter, um fortzusetzen.</translation>
+        </message>
+        <message>
+            <source>The speaker-similarity model folder {folder} is missing. Choose another in Models….</source>
+            <translation>Der Ordner des Modells für Sprecherähnlichkeit {folder} fehlt. Wählen Sie unter Modelle… ein anderes.</translation>
+        </message>
+        <message>
+            <source>No speaker-similarity model is installed: download “GE2E speaker similarity (resemblyzer)” in Models… → Catalog to see how alike each voice sounds to its clip.</source>
+            <translation>Es ist kein Modell für Sprecherähnlichkeit installiert: Laden Sie „GE2E speaker similarity (resemblyzer)“ unter Modelle… → Katalog herunter, um zu sehen, wie ähnlich jede Stimme ihrem Clip klingt.</translation>
+        </message>
+        <message>
+            <source>Could not save the likeness of “{name}”: {reason}</source>
+            <translation>Die Ähnlichkeit von „{name}“ konnte nicht gespeichert werden: {reason}</translation>
+        </message>
+        <message>
+            <source>Convert a file…</source>
+            <translation>Datei konvertieren…</translation>
+        </message>
+        <message>
+            <source>Convert a file</source>
+            <translation>Datei konvertieren</translation>
+        </message>
+        <message>
+            <source>Convert a wheel or .pt file you already have, without downloading</source>
+            <translation>Ein vorhandenes Wheel oder eine .pt-Datei konvertieren, ohne Download</translation>
+        </message>
+        <message>
+            <source>Choose the wheel or weights file</source>
+            <translation>Wheel oder Gewichtsdatei wählen</translation>
+        </message>
+        <message>
+            <source>Wheels and weights (*.whl *.pt);;All files (*)</source>
+            <translation>Wheels und Gewichte (*.whl *.pt);;Alle Dateien (*)</translation>
         </message>
     </context>
 </TS>

