@@ -20,7 +20,7 @@ DESCRIPTIONS: tuple[Text, ...] = (
     tr("Good multilingual chat for its size; fast on a laptop CPU."),
     tr("Google's multilingual chat model that also sees images (Gemma terms of use)."),
     tr(
-        "Measures how alike a voice sounds to its clip (\"sounds 0.83 like the clip\"); fetched from PyPI and converted in the app, no tools needed."
+        "Measures how alike a voice sounds to its clip (“sounds 0.83 like the clip”); fetched from PyPI and converted in the app, no tools needed."
     ),
     tr("Meta's 3B chat model: better answers, still quick (Llama 3.2 Community License)."),
     tr("Meta's small multilingual chat model (Llama 3.2 Community License)."),

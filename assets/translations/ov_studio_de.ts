@@ -4175,7 +4175,7 @@
             <translation>Mehrsprachiges Chatmodell von Google, das auch Bilder versteht (Gemma-Nutzungsbedingungen).</translation>
         </message>
         <message>
-            <source>Measures how alike a voice sounds to its clip ("sounds 0.83 like the clip"); fetched from PyPI and converted in the app, no tools needed.</source>
+            <source>Measures how alike a voice sounds to its clip (“sounds 0.83 like the clip”); fetched from PyPI and converted in the app, no tools needed.</source>
             <translation>Misst, wie ähnlich eine Stimme ihrem Clip klingt („klingt zu 0,83 wie der Clip“); von PyPI geladen und in der App konvertiert, ohne zusätzliche Werkzeuge.</translation>
         </message>
         <message>

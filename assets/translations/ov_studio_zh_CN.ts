@@ -4163,7 +4163,7 @@
             <translation>Google 的多语言聊天模型，也能理解图像（Gemma 使用条款）。</translation>
         </message>
         <message>
-            <source>Measures how alike a voice sounds to its clip ("sounds 0.83 like the clip"); fetched from PyPI and converted in the app, no tools needed.</source>
+            <source>Measures how alike a voice sounds to its clip (“sounds 0.83 like the clip”); fetched from PyPI and converted in the app, no tools needed.</source>
             <translation>测量声音与其音频片段听起来有多像（“与音频片段的相似度为 0.83”）；从 PyPI 获取并在应用内转换，无需其他工具。</translation>
         </message>
         <message>
