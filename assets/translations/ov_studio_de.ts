@@ -6119,7 +6119,7 @@
         </message>
         <message>
             <source>How alike each voice sounds to its clip needs a speaker-similarity model, and none is installed.</source>
-            <translation>Um zu zeigen, wie ähnlich jede Stimme ihrem Clip klingt, braucht es ein Modell für Sprecherähnlichkeit, und keines ist installiert.</translation>
+            <translation>Für die Ähnlichkeit zum Clip fehlt ein Modell für Sprecherähnlichkeit.</translation>
         </message>
         <message>
             <source>A talking face needs a lip-sync model, and none is installed.</source>
