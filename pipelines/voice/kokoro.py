@@ -63,6 +63,12 @@ from pipelines.voice.tts import SpeechChunk, SpeechStats
 
 KOKORO_RATE = SAMPLE_RATE
 MIN_SPEED, MAX_SPEED = 0.5, 2.0
+LEAD_CHARS = 16
+"""A first sentence longer than about this is said in two parts (at a clause break, else between
+words). Kokoro synthesises a piece in one inference, so the time to first audio grows with the
+first piece's length: "Hello there," (0.9 s of audio) starts playing while "how are you today?"
+is synthesised, where the whole sentence (2.3 s) would keep the listener waiting ~2.5× longer.
+SpeechT5 cuts at 32 characters; a shorter lead costs a pause after the first few words."""
 WARM_UP = "həlˈO"
 """Said once at load: the first inference of a dynamic-shape model prepares its kernels, and
 that time would otherwise land on the first sentence the user waits for."""
@@ -180,7 +186,7 @@ class KokoroSynthesizer(ModelPipeline):
             )
         pack = resolve_voice(voice)
         check_script(text)
-        sentences = with_short_lead(split_sentences(text))
+        sentences = with_short_lead(split_sentences(text), target=LEAD_CHARS)
         loaded: _Loaded = self._loaded_model()
         stats = SpeechStats(started=time.perf_counter())
         self.last, self.phonemize_seconds = stats, 0.0
