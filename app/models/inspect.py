@@ -28,7 +28,11 @@ def read_config(folder: Path) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-_OWN_TYPES = {"xvector": ModelTask.SPEAKER_ENCODER, "wav2lip": ModelTask.LIPSYNC}
+_OWN_TYPES = {
+    "xvector": ModelTask.SPEAKER_ENCODER,
+    "wav2lip": ModelTask.LIPSYNC,
+    "kokoro": ModelTask.TTS,  # pipelines/voice/kokoro_convert.py writes it
+}
 
 
 def detect_task(folder: Path) -> ModelTask:

@@ -10,7 +10,8 @@ if TYPE_CHECKING:
     from app.voice.figures import SpeechFigures
     from app.voice.jobs import SpeechOutcome, hand_off_speech, save_outcome, speak_and_play
     from app.voice.library import DamagedVoice, Voice
-    from app.voice.service import VoiceService, join_sentences
+    from app.voice.service import VoiceService
+    from app.voice.speech_files import join_sentences
     from app.voice.spoken_clips import SpokenClip
     from pipelines.voice.audio import MODEL_RATE, SUPPORTED_SUFFIXES, Clip, decode_with_av
     from pipelines.voice.reference import MAX_SECONDS, ReferenceCheck, trim_to
@@ -32,7 +33,7 @@ _WHERE = {
     "VoiceService": "app.voice.service:VoiceService",
     "decode_with_av": "pipelines.voice.audio:decode_with_av",
     "hand_off_speech": "app.voice.jobs:hand_off_speech",
-    "join_sentences": "app.voice.service:join_sentences",
+    "join_sentences": "app.voice.speech_files:join_sentences",
     "resample": "pipelines.voice.sample_rates:resample",
     "save_outcome": "app.voice.jobs:save_outcome",
     "speak_and_play": "app.voice.jobs:speak_and_play",
