@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from app.core.face import lazy_exports
 
 if TYPE_CHECKING:
+    from app.voice.engines import BLEND_MARK, TtsEngine, openai_preset
     from app.voice.figures import SpeechFigures
     from app.voice.jobs import SpeechOutcome, hand_off_speech, save_outcome, speak_and_play
     from app.voice.library import DamagedVoice, Voice
@@ -19,6 +20,9 @@ if TYPE_CHECKING:
     from pipelines.voice.tts import SpeechChunk
 
 _WHERE = {
+    "BLEND_MARK": "app.voice.engines:BLEND_MARK",
+    "TtsEngine": "app.voice.engines:TtsEngine",
+    "openai_preset": "app.voice.engines:openai_preset",
     "Clip": "pipelines.voice.audio:Clip",
     "DamagedVoice": "app.voice.library:DamagedVoice",
     "MAX_SECONDS": "pipelines.voice.reference:MAX_SECONDS",
@@ -42,6 +46,7 @@ _WHERE = {
 """Each name the front ends use, and the module it lives in."""
 
 __all__ = [
+    "BLEND_MARK",
     "MAX_SECONDS",
     "MODEL_RATE",
     "SUPPORTED_SUFFIXES",
@@ -52,11 +57,13 @@ __all__ = [
     "SpeechFigures",
     "SpeechOutcome",
     "SpokenClip",
+    "TtsEngine",
     "Voice",
     "VoiceService",
     "decode_with_av",
     "hand_off_speech",
     "join_sentences",
+    "openai_preset",
     "resample",
     "save_outcome",
     "speak_and_play",

@@ -41,6 +41,14 @@ second)."""
 WEIGHT_MARK = "@"
 
 
+OPENAI_VOICES: dict[str, str] = {
+    **dict.fromkeys(("alloy", "coral", "nova", "sage", "shimmer"), "f"),
+    **dict.fromkeys(("ash", "ballad", "echo", "fable", "onyx", "verse"), "m"),
+}
+"""OpenAI's speech voices, each with the gender of its sound ("f"/"m"): a client asking for one
+gets a preset of that gender (Kokoro names its presets ``<language><gender>_<name>``)."""
+
+
 class TtsEngine(StrEnum):
     """Which engine a TTS model folder is for."""
 
@@ -201,3 +209,17 @@ def kokoro_voice(synthesizer: KokoroSynthesizer, preset: PresetVoice) -> KokoroV
     if not preset.second:
         return packs[preset.first]
     return VoiceBlend(packs[preset.first], packs[preset.second], preset.weight)
+
+
+def openai_preset(requested: str, presets: list[str]) -> str:
+    """The preset an OpenAI voice name stands for among ``presets`` ("" when ``requested`` is
+    not one of OpenAI's names, or no preset fits). The same name gets the same preset every
+    time, and OpenAI's names of one gender are spread over that gender's presets."""
+    gender = OPENAI_VOICES.get(requested.strip().casefold())
+    if gender is None:
+        return ""
+    fitting = [name for name in presets if len(name) > 2 and name[1] == gender] or presets
+    if not fitting:
+        return ""
+    same_gender = [name for name, sound in OPENAI_VOICES.items() if sound == gender]
+    return fitting[same_gender.index(requested.strip().casefold()) % len(fitting)]
