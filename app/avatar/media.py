@@ -23,7 +23,8 @@ from app.core.errors import UserError
 from app.core.texts import tr
 from app.speech.service import SpeechInputService
 from app.speech.transcription import VideoSubtitles, subtitles_for_video, transcribe_for_video
-from app.voice.service import PAUSE_SECONDS, VoiceService, join_sentences
+from app.voice.service import VoiceService
+from app.voice.speech_files import PAUSE_SECONDS, join_sentences
 from pipelines.core import CancelToken, DeviceError, Progress
 from pipelines.files import check_input_file, copy_atomic
 from pipelines.image_size import check_pixels, header_size

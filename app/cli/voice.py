@@ -86,12 +86,16 @@ def run_voices(args: argparse.Namespace, out: TextIO) -> int:
                 if problem not in listed:
                     sys.stderr.write(f"warning: {shown(problem)}\n")
             figures = service.likeness.figures(voices)  # stored ones only: nothing measured
+            presets = service.presets()  # the Kokoro model's own voices
             if args.json:
-                rows = [_voice_json(voice, figures.get(voice.id)) for voice in voices]
+                rows = [{"name": name, "preset": True} for name in presets]
+                rows += [_voice_json(voice, figures.get(voice.id)) for voice in voices]
                 rows += [_damaged_json(voice) for voice in damaged]
                 out.write(json_text(rows) + "\n")
                 return exits.OK
-            if not voices and not damaged:
+            for preset in presets:
+                out.write(f"{preset}  preset of the Kokoro model\n")
+            if not voices and not damaged and not presets:
                 out.write("no voices yet: add one with `voices add NAME --from CLIP.wav`\n")
             for voice in voices:
                 made = datetime.fromtimestamp(voice.created).strftime("%Y-%m-%d %H:%M")

@@ -40,7 +40,8 @@ from app.core.performance.metrics import MetricsBus
 from app.core.texts import tr
 from app.hands_free.figures import AnswerFigures
 from app.hands_free.sentence_stream import SentenceStream
-from app.voice.service import PAUSE_SECONDS, VoiceService
+from app.voice.service import VoiceService
+from app.voice.speech_files import PAUSE_SECONDS
 from pipelines.core import Cancelled, CancelToken
 from pipelines.voice.audio import MODEL_RATE
 
@@ -133,8 +134,9 @@ class SpokenAnswer:
             UserError: unknown voice, no text-to-speech model, no lip-sync model, a missing
                 face, no audio device — one sentence, before any audio.
         """
-        embedding = self._embedding()
         self._voice.model_folder(ModelTask.TTS)
+        if isinstance(self._speaker, str):
+            self._voice.check_voice(self._speaker)
         self._device = self._voice.device(self._tts_device)
         if self._face is not None:
             if self._avatar is None:
@@ -153,7 +155,7 @@ class SpokenAnswer:
             player.start()  # plays silence until the first sentence: no start-up delay then
             self._player = player
         self._worker = threading.Thread(
-            target=self._run, args=(embedding,), name="spoken-answer", daemon=True
+            target=self._run, args=(self._speaker,), name="spoken-answer", daemon=True
         )
         self._worker.start()
 
@@ -251,11 +253,6 @@ class SpokenAnswer:
 
     # ----- the worker ------------------------------------------------------------------
 
-    def _embedding(self) -> Float32Array:
-        if isinstance(self._speaker, str):
-            return self._voice.library.get(self._speaker).embedding()
-        return np.asarray(self._speaker, dtype=np.float32)
-
     def _queue(self, sentence: str) -> None:
         now = time.perf_counter()
         with self._lock:  # the worker updates the figures too
@@ -263,7 +260,8 @@ class SpokenAnswer:
                 self._figures = self._figures.with_first_sentence(now)
         self._sentences.put(sentence)
 
-    def _run(self, embedding: Float32Array) -> None:
+    def _run(self, speaker: str | Float32Array) -> None:
+        """Speak the queued sentences (a voice by name: a Kokoro preset is spoken as such)."""
         face = None
         if self._face is not None:
             assert self._avatar is not None  # checked by start()
@@ -272,7 +270,7 @@ class SpokenAnswer:
         pieces = speak(
             self._voice,
             sentences,
-            embedding,
+            speaker,
             face=face,
             device=self._tts_device,
             cancel=self._cancel,

@@ -7,6 +7,7 @@ exception: it reads a model's graph, so it runs once, when a model is registered
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -47,14 +48,28 @@ _SCAN_BYTES = 64 * 2**20
 """How much of an IR's XML to read for its precision (LLM graphs are a few MB)."""
 
 
+KOKORO_FILES = ("openvino_model.xml", "openvino_model.bin", "config.json", "voices.npz")
+"""A converted Kokoro folder (pipelines/voice/kokoro_convert.py): the other TTS engine."""
+
+
 def missing_files(folder: Path, task: ModelTask) -> list[str]:
     """Required files of ``task`` that ``folder`` lacks (any .xml for tasks without a list)."""
     if not folder.is_dir():
         return ["the folder itself"]
     required = REQUIRED_FILES.get(task)
+    if task is ModelTask.TTS and _is_kokoro(folder):
+        required = KOKORO_FILES
     if required is None:
         return [] if any(folder.glob("*.xml")) or any(folder.glob("*.tflite")) else ["a model"]
     return [name for name in required if not (folder / name).is_file()]
+
+
+def _is_kokoro(folder: Path) -> bool:
+    try:
+        config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(config, dict) and config.get("model_type") == "kokoro"
 
 
 def check_io_contract(folder: Path, task: ModelTask) -> None:

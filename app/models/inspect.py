@@ -32,6 +32,11 @@ _OWN_TYPES = {"xvector": ModelTask.SPEAKER_ENCODER, "wav2lip": ModelTask.LIPSYNC
 SIMILARITY_INFO = "speaker_similarity.json"
 """What :mod:`app.models.resemblyzer_convert` writes beside its IR (no config.json: the
 encoder is not a Hugging Face model)."""
+_OWN_TYPES = {
+    "xvector": ModelTask.SPEAKER_ENCODER,
+    "wav2lip": ModelTask.LIPSYNC,
+    "kokoro": ModelTask.TTS,  # pipelines/voice/kokoro_convert.py writes it
+}
 
 
 def detect_task(folder: Path) -> ModelTask:

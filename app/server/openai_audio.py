@@ -1,9 +1,12 @@
 """OpenAI's audio API: ``POST /v1/audio/speech`` (text to speech in one of the user's voices)
 and ``POST /v1/audio/transcriptions`` (Whisper).
 
-Speech: ``voice`` names one of the voices the user made from a clip (Voice panel); OpenAI's
-names (``alloy``, ``nova``…) are voices like any other, so they are refused with the list of
-the user's voices unless the user made a voice of that name. ``model`` may be ``tts-1``,
+Speech: with a SpeechT5 model, ``voice`` names one of the voices the user made from a clip
+(Voice panel); OpenAI's names (``alloy``, ``nova``…) are voices like any other, so they are
+refused with the list of the user's voices unless the user made a voice of that name. With a
+Kokoro model, ``voice`` names one of its presets (``jm_kumo``), a blend of two
+(``jf_alpha+jm_kumo@0.30``), or one of OpenAI's names, which stands for a preset of the same
+gender. ``model`` may be ``tts-1``,
 ``tts-1-hd``, ``gpt-4o-mini-tts``, empty, or the installed TTS model's folder name: all mean the
 app's SpeechT5. Audio is 24 kHz mono in every format (``pcm`` is raw 16-bit little-endian);
 ``speed`` time-stretches it at the same pitch (see :mod:`app.server.audio_encoding`). The whole
@@ -44,7 +47,14 @@ from app.server.errors import ApiError
 from app.server.schema import Lenient, TextRoute
 from app.server.state import state_of
 from app.speech import Transcript, srt_text, vtt_text
-from app.voice import MODEL_RATE, SUPPORTED_SUFFIXES, decode_with_av, join_sentences
+from app.voice import (
+    BLEND_MARK,
+    MODEL_RATE,
+    SUPPORTED_SUFFIXES,
+    decode_with_av,
+    join_sentences,
+    openai_preset,
+)
 
 router = APIRouter(prefix="/v1/audio", route_class=TextRoute)
 
@@ -113,11 +123,18 @@ async def speech(request: Request, body: SpeechRequest) -> Response:
 
 
 def _voice_name(ctx: AppContext, requested: str) -> str:
-    """The user's voice called ``requested`` (case-insensitive), else a 400 listing them."""
-    voices = [voice.name for voice in ctx.voice.library.voices()]
+    """The voice called ``requested`` (case-insensitive) of the model in use; with Kokoro, an
+    OpenAI voice name is one of its presets and a blend of two presets is a voice too. Else a
+    400 listing them."""
+    voices = ctx.voice.voice_names()
     for name in voices:
         if name.casefold() == requested.strip().casefold():
             return name
+    presets = ctx.voice.presets()
+    if presets and (preset := openai_preset(requested, presets)):
+        return preset
+    if presets and BLEND_MARK in requested:
+        return requested.strip()  # checked when spoken: a bad blend is a 400 naming it
     known = ", ".join(voices) if voices else "none yet (make one in the Voice panel)"
     raise ApiError(
         400, f"There is no voice named '{requested}'; the voices are: {known}.", param="voice"

@@ -7,12 +7,14 @@ from typing import TYPE_CHECKING
 from app.core.face import lazy_exports
 
 if TYPE_CHECKING:
+    from app.voice.engines import BLEND_MARK, TtsEngine, openai_preset
     from app.voice.figures import SpeechFigures
     from app.voice.jobs import SpeechOutcome, hand_off_speech, save_outcome, speak_and_play
     from app.voice.library import DamagedVoice, Voice
     from app.voice.likeness import LIKENESS_TEXT, Likeness
     from app.voice.likeness_meter import VoiceLikeness
-    from app.voice.service import VoiceService, join_sentences
+    from app.voice.service import VoiceService
+    from app.voice.speech_files import join_sentences
     from app.voice.spoken_clips import SpokenClip
     from pipelines.voice.audio import MODEL_RATE, SUPPORTED_SUFFIXES, Clip, decode_with_av
     from pipelines.voice.reference import MAX_SECONDS, ReferenceCheck, trim_to
@@ -20,6 +22,9 @@ if TYPE_CHECKING:
     from pipelines.voice.tts import SpeechChunk
 
 _WHERE = {
+    "BLEND_MARK": "app.voice.engines:BLEND_MARK",
+    "TtsEngine": "app.voice.engines:TtsEngine",
+    "openai_preset": "app.voice.engines:openai_preset",
     "Clip": "pipelines.voice.audio:Clip",
     "LIKENESS_TEXT": "app.voice.likeness:LIKENESS_TEXT",
     "Likeness": "app.voice.likeness:Likeness",
@@ -37,7 +42,7 @@ _WHERE = {
     "VoiceService": "app.voice.service:VoiceService",
     "decode_with_av": "pipelines.voice.audio:decode_with_av",
     "hand_off_speech": "app.voice.jobs:hand_off_speech",
-    "join_sentences": "app.voice.service:join_sentences",
+    "join_sentences": "app.voice.speech_files:join_sentences",
     "resample": "pipelines.voice.sample_rates:resample",
     "save_outcome": "app.voice.jobs:save_outcome",
     "speak_and_play": "app.voice.jobs:speak_and_play",
@@ -46,6 +51,7 @@ _WHERE = {
 """Each name the front ends use, and the module it lives in."""
 
 __all__ = [
+    "BLEND_MARK",
     "LIKENESS_TEXT",
     "MAX_SECONDS",
     "MODEL_RATE",
@@ -58,12 +64,14 @@ __all__ = [
     "SpeechFigures",
     "SpeechOutcome",
     "SpokenClip",
+    "TtsEngine",
     "Voice",
     "VoiceLikeness",
     "VoiceService",
     "decode_with_av",
     "hand_off_speech",
     "join_sentences",
+    "openai_preset",
     "resample",
     "save_outcome",
     "speak_and_play",

@@ -18,13 +18,8 @@ import numpy.typing as npt
 
 from app.core.audio.playback import Player
 from app.voice.figures import SpeechFigures
-from app.voice.service import (
-    PAUSE_SECONDS,
-    VoiceService,
-    check_output_wav,
-    join_sentences,
-    save_speech,
-)
+from app.voice.service import VoiceService
+from app.voice.speech_files import PAUSE_SECONDS, check_output_wav, join_sentences, save_speech
 from app.voice.spoken_clips import SpokenClip, keep_spoken
 from pipelines.core import Cancelled, CancelToken
 from pipelines.voice.audio import MODEL_RATE

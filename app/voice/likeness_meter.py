@@ -27,6 +27,7 @@ from app.core.texts import tr
 from app.engines.host import EngineHost, pipeline_loader, with_model
 from app.models.inspect import SIMILARITY_INFO
 from app.models.registry import ModelRegistry
+from app.voice.engines import TtsEngine
 from app.voice.library import Voice, VoiceLibrary
 from app.voice.likeness import (
     Likeness,
@@ -43,8 +44,6 @@ from pipelines.voice.tts import SpeechChunk
 log = logging.getLogger(__name__)
 
 TASK = ModelTask.SPEAKER_SIMILARITY
-ENGINE = "speecht5"
-"""The engine every voice speaks with today (a second engine names itself here)."""
 
 
 class Speaker(Protocol):
@@ -59,6 +58,10 @@ class Speaker(Protocol):
 
     def model_folder(self, task: ModelTask) -> Path:
         """The folder of the task's model in use."""
+        ...
+
+    def engine(self) -> TtsEngine:
+        """The engine of the text-to-speech model in use."""
         ...
 
     def speak_with(
@@ -133,12 +136,23 @@ class VoiceLikeness:
         return None
 
     def ids(self) -> tuple[str, str] | None:
-        """(engine, encoder) of the figures in use now; None when either model is missing."""
+        """(engine, encoder) of the figures in use now; None when either model is missing, or
+        when the engine in use does not speak the voices made from clips (Kokoro, so far)."""
         try:
-            engine = f"{ENGINE}:{self._voices.model_folder(ModelTask.TTS)}"
-            return engine, encoder_id(self.model_folder())
+            return self._engine_id(), encoder_id(self.model_folder())
         except UserError:
             return None
+
+    def _engine_id(self) -> str:
+        """The engine and model that speak the voices (``speecht5:/path/to/model``).
+
+        Raises:
+            UserError: no text-to-speech model, or one that does not speak cloned voices.
+        """
+        engine = self._voices.engine()
+        if engine is not TtsEngine.SPEECHT5:
+            raise UserError(f"{engine.value} does not speak voices made from clips")
+        return f"{engine.value}:{self._voices.model_folder(ModelTask.TTS)}"
 
     # -- figures ----------------------------------------------------------------------------
 
@@ -181,7 +195,7 @@ class VoiceLikeness:
         """
         cancel = cancel or CancelToken()
         folder = self.model_folder()
-        engine = f"{ENGINE}:{self._voices.model_folder(ModelTask.TTS)}"
+        engine = self._engine_id()
         choice = with_model(self._settings.model_choice(TASK), folder)
         similarity: SpeakerSimilarity = self._engines.get(choice)
         reference = read_clip(voice.reference, field="voice")

@@ -29,20 +29,31 @@ from app.core.texts import tr
 from app.engines.host import EngineHost, pipeline_loader, with_model
 from app.engines.slots import BusyLock
 from app.models.registry import ModelRegistry
+from app.voice.engines import (
+    PresetVoice,
+    Synthesizer,
+    TtsEngine,
+    engine_speech,
+    kokoro_preset,
+    load_tts,
+    preset_names,
+    tts_engine,
+)
 from app.voice.figures import Speech, SpeechFigures
 from app.voice.library import Voice, VoiceLibrary
 from app.voice.likeness_meter import VoiceLikeness
+from app.voice.speech_files import check_output_wav, join_sentences, save_speech
 from pipelines.core import (
     Cancelled,
     CancelToken,
 )
-from pipelines.files import check_output_file
 from pipelines.voice.audio import MODEL_RATE, Clip, clip_from_samples, read_clip, write_wav_atomic
 from pipelines.voice.reference import ReferenceCheck, check_reference, trim_to
 from pipelines.voice.speaker import SpeakerEncoder
-from pipelines.voice.tts import SpeechChunk, SpeechSynthesizer
+from pipelines.voice.tts import SpeechChunk
 
 log = logging.getLogger(__name__)
+
 
 ChunkCallback = Callable[[SpeechChunk], None]
 
@@ -77,14 +88,17 @@ class VoiceService:
         self._devices = list(devices)
         self._models = models
         self._engines = engines or EngineHost(devices, metrics, compiled_cache)
-        for task, kind in (
-            (ModelTask.TTS, SpeechSynthesizer),
-            (ModelTask.SPEAKER_ENCODER, SpeakerEncoder),
-        ):
-            load = pipeline_loader(kind)  # the figures of its work carry its load time
-            self._engines.register(
-                task.value, load, metrics_name=kind.name, device_key="tts", publish_load=False
-            )
+        # The figures of their work carry their load time: no load record of their own.
+        self._engines.register(
+            ModelTask.TTS.value, load_tts, metrics_name="tts", device_key="tts", publish_load=False
+        )
+        self._engines.register(
+            ModelTask.SPEAKER_ENCODER.value,
+            pipeline_loader(SpeakerEncoder),
+            metrics_name=SpeakerEncoder.name,
+            device_key="tts",
+            publish_load=False,
+        )
         self._busy = BusyLock()
         self.likeness = VoiceLikeness(self, settings, models, self._engines)  # figures
 
@@ -135,13 +149,52 @@ class VoiceService:
         encoder: SpeakerEncoder = self._engines.get(self._choice(ModelTask.SPEAKER_ENCODER, device))
         return encoder
 
-    def _synthesizer(self, device: str) -> tuple[SpeechSynthesizer, float]:
+    def _synthesizer(self, device: str) -> tuple[Synthesizer, float]:
         """The synthesiser on ``device`` and the seconds spent loading it now (0: kept)."""
         choice = self._choice(ModelTask.TTS, device)
         kept = self._engines.loaded(choice) is not None
         began = time.perf_counter()
-        synthesizer: SpeechSynthesizer = self._engines.get(choice)
+        synthesizer: Synthesizer = self._engines.get(choice)
         return synthesizer, 0.0 if kept else time.perf_counter() - began
+
+    def engine(self) -> TtsEngine:
+        """The engine of the text-to-speech model in use.
+
+        Raises:
+            UserError: no text-to-speech model (``field="model"``).
+        """
+        return tts_engine(self.model_folder(ModelTask.TTS))
+
+    def presets(self) -> list[str]:
+        """The preset voices of the text-to-speech model in use (Kokoro's; none for SpeechT5
+        or without a model)."""
+        try:
+            return preset_names(self.model_folder(ModelTask.TTS))
+        except UserError:
+            return []
+
+    def voice_names(self) -> list[str]:
+        """Every voice the model in use can speak in: its presets, then the voices made from
+        clips (those only where the engine speaks them: SpeechT5)."""
+        presets = self.presets()
+        if presets:
+            return presets
+        return [voice.name for voice in self.library.voices()]
+
+    def check_voice(self, voice_name: str) -> None:
+        """Raise unless the model in use can speak in ``voice_name``.
+
+        Raises:
+            UserError: no such voice for this model (``field="voice"``), or no model.
+        """
+        self._speaker(voice_name)
+
+    def _speaker(self, voice_name: str) -> npt.NDArray[np.float32] | PresetVoice:
+        """What the engine in use speaks ``voice_name`` with: a speaker embedding (SpeechT5)
+        or a preset or blend (Kokoro)."""
+        if self.engine() is not TtsEngine.KOKORO:
+            return self.library.get(voice_name).embedding()
+        return kokoro_preset(voice_name, self.presets())
 
     # -- voices ---------------------------------------------------------------------------
 
@@ -257,8 +310,7 @@ class VoiceService:
             Cancelled: ``cancel`` was set (between sentences).
         """
         requested = time.perf_counter()
-        embedding = self.library.get(voice_name).embedding()
-        return self._speech(embedding, text, device, cancel, requested)
+        return self._speech(self._speaker(voice_name), text, device, cancel, requested)
 
     def speak_with(
         self,
@@ -268,12 +320,24 @@ class VoiceService:
         device: str | None = None,
         cancel: CancelToken | None = None,
     ) -> Speech:
-        """As :meth:`speak`, with a speaker embedding instead of a stored voice."""
+        """As :meth:`speak`, with a speaker embedding instead of a stored voice (SpeechT5).
+
+        Raises:
+            UserError: as :meth:`speak`; the model in use is Kokoro, which speaks presets only.
+        """
+        if self.engine() is TtsEngine.KOKORO:
+            raise UserError(
+                tr(
+                    "The Kokoro voice model speaks its own voices, not a voice made from a clip: "
+                    "choose one of its voices, or a SpeechT5 model in Models…."
+                ),
+                field="voice",
+            )
         return self._speech(embedding, text, device, cancel, time.perf_counter())
 
     def _speech(
         self,
-        embedding: npt.NDArray[np.float32],
+        speaker: npt.NDArray[np.float32] | PresetVoice,
         text: str,
         device: str | None,
         cancel: CancelToken | None,
@@ -282,6 +346,10 @@ class VoiceService:
         from pipelines.voice.sentences import split_sentences
 
         split_sentences(text)  # checked now, not when the iterator is first advanced
+        if isinstance(speaker, PresetVoice):
+            from pipelines.voice.phonemes import check_script
+
+            check_script(text)
         concrete = self.device(device)
         synthesizer, load_seconds = self._synthesizer(concrete)
 
@@ -294,21 +362,21 @@ class VoiceService:
             if speech.figures.done:
                 self._metrics.publish(speech.figures.record())
 
-        chunks = self._guarded(synthesizer, embedding, text, cancel, published)
+        chunks = self._guarded(synthesizer, speaker, text, cancel, published)
         speech = Speech(chunks, SpeechFigures(concrete, load_seconds=load_seconds), measure)
         return speech
 
     def _guarded(
         self,
-        synthesizer: SpeechSynthesizer,
-        embedding: npt.NDArray[np.float32],
+        synthesizer: Synthesizer,
+        speaker: npt.NDArray[np.float32] | PresetVoice,
         text: str,
         cancel: CancelToken | None,
         on_end: Callable[[], None],
     ) -> Iterator[SpeechChunk]:
         with self._exclusive("speaking"):
             try:
-                yield from synthesizer.speak(text, embedding, cancel=cancel)
+                yield from engine_speech(synthesizer, speaker, text, cancel)
             finally:
                 on_end()
 
@@ -351,48 +419,6 @@ class VoiceService:
             with self._busy.wait():
                 pass
         return self._busy.hold(f"The voice models are busy; wait or stop before {what}.")
-
-
-PAUSE_SECONDS = 0.25
-
-
-def join_sentences(pieces: Sequence[npt.NDArray[np.float32]]) -> npt.NDArray[np.float32]:
-    """Sentences one after another with a short pause between them (as a reader pauses)."""
-    if not pieces:
-        return np.zeros(0, np.float32)
-    pause = np.zeros(int(PAUSE_SECONDS * MODEL_RATE), np.float32)
-    joined: list[npt.NDArray[np.float32]] = []
-    for index, piece in enumerate(pieces):
-        if index:
-            joined.append(pause)
-        joined.append(piece)
-    return np.concatenate(joined)
-
-
-def check_output_wav(output: Path) -> Path:
-    """``output`` if a wav can be written there.
-
-    Raises:
-        UserError: not a .wav name, or a folder that does not exist or is not writable
-            (``field="output"``).
-    """
-    return check_output_file(output.expanduser(), ".wav", "Audio files")
-
-
-def save_speech(samples: npt.NDArray[np.float32], output: Path) -> None:
-    """Write synthesised speech to ``output`` atomically.
-
-    Raises:
-        StorageError: the disk refused it (nothing half-written remains).
-    """
-    try:
-        write_wav_atomic(output, samples)
-    except OSError as error:
-        raise StorageError(
-            tr("Could not save {name}: {reason}").format(
-                name=output.name, reason=error.strerror or error
-            )
-        ) from error
 
 
 def _task_label(task: ModelTask) -> str:

@@ -4327,6 +4327,10 @@
             <translation>Der Referenzclip von „{name}“ fehlt ({reference}). Die Stimme spricht weiterhin; nur ihre Aufnahme kann nicht abgespielt werden.</translation>
         </message>
         <message>
+            <source>The Kokoro voice model speaks its own voices, not a voice made from a clip: choose one of its voices, or a SpeechT5 model in Models….</source>
+            <translation>Das Kokoro-Sprachmodell spricht mit seinen eigenen Stimmen, nicht mit einer aus einer Aufnahme erstellten: Wählen Sie eine seiner Stimmen oder unter Modelle… ein SpeechT5-Modell.</translation>
+        </message>
+        <message>
             <source>Could not save {name}: {reason}</source>
             <translation>{name} konnte nicht gespeichert werden: {reason}</translation>
         </message>
@@ -6244,6 +6248,22 @@
         <message>
             <source>{name} keeps the file's own weight layout: no faster one kept its quality.</source>
             <translation>{name} behält das Gewichtsformat der Datei: kein schnelleres hielt die Qualität.</translation>
+        </message>
+        <message>
+            <source>“{name}” is not a blend of two of this model's voices ({voices}) with a share from 0 to 1, such as {example}.</source>
+            <translation>„{name}“ ist keine Mischung zweier Stimmen dieses Modells ({voices}) mit einem Anteil von 0 bis 1, etwa {example}.</translation>
+        </message>
+        <message>
+            <source>The Kokoro voice model speaks its own voices ({voices}), not “{name}”: choose one of them (voices made from a clip speak with a SpeechT5 model).</source>
+            <translation>Das Kokoro-Sprachmodell spricht mit seinen eigenen Stimmen ({voices}), nicht mit „{name}“: Wählen Sie eine davon (aus einer Aufnahme erstellte Stimmen sprechen mit einem SpeechT5-Modell).</translation>
+        </message>
+        <message>
+            <source>The voice model changed; speak again.</source>
+            <translation>Das Sprachmodell wurde gewechselt; bitte erneut sprechen lassen.</translation>
+        </message>
+        <message>
+            <source>This Kokoro model has no voice “{name}”.</source>
+            <translation>Dieses Kokoro-Modell hat keine Stimme „{name}“.</translation>
         </message>
         <message>
             <source>{name} is not a wheel: it is not a zip archive.</source>

@@ -4315,6 +4315,10 @@
             <translation>“{name}”的参考音频片段缺失（{reference}）。该声音仍可朗读，只是无法播放其录音。</translation>
         </message>
         <message>
+            <source>The Kokoro voice model speaks its own voices, not a voice made from a clip: choose one of its voices, or a SpeechT5 model in Models….</source>
+            <translation>Kokoro 语音模型只使用自带的声音，不能使用由录音制作的声音：请选择它的某个声音，或在“模型…”中选择 SpeechT5 模型。</translation>
+        </message>
+        <message>
             <source>Could not save {name}: {reason}</source>
             <translation>无法保存 {name}：{reason}</translation>
         </message>
@@ -6227,6 +6231,22 @@
         <message>
             <source>{name} keeps the file's own weight layout: no faster one kept its quality.</source>
             <translation>{name} 保留文件自身的权重布局：没有更快的布局能保持其质量。</translation>
+        </message>
+        <message>
+            <source>“{name}” is not a blend of two of this model's voices ({voices}) with a share from 0 to 1, such as {example}.</source>
+            <translation>“{name}”不是此模型两个声音（{voices}）按 0 到 1 的比例混合而成的声音，例如 {example}。</translation>
+        </message>
+        <message>
+            <source>The Kokoro voice model speaks its own voices ({voices}), not “{name}”: choose one of them (voices made from a clip speak with a SpeechT5 model).</source>
+            <translation>Kokoro 语音模型只使用自带的声音（{voices}），不能使用“{name}”：请从中选择一个（由录音制作的声音需使用 SpeechT5 模型）。</translation>
+        </message>
+        <message>
+            <source>The voice model changed; speak again.</source>
+            <translation>语音模型已更换，请重新朗读。</translation>
+        </message>
+        <message>
+            <source>This Kokoro model has no voice “{name}”.</source>
+            <translation>此 Kokoro 模型没有名为“{name}”的声音。</translation>
         </message>
         <message>
             <source>{name} is not a wheel: it is not a zip archive.</source>

@@ -77,11 +77,56 @@ def with_short_lead(sentences: list[str], *, target: int = LEAD_CHARS) -> list[s
     first = sentences[0]
     breaks = [m.end() for m in re.finditer(r"[,;:—–]\s", first) if 12 <= m.end() <= target * 2]
     spaces = [m.start() for m in re.finditer(r" ", first) if 12 <= m.start() <= len(first) - 12]
-    candidates = breaks or spaces
+    # A piece ending on "the", "to" or "and" is said with a falling close and a pause where
+    # no speaker would stop: cut after a word that can end a phrase when there is one.
+    phrase_ends = [at for at in spaces if _last_word(first[:at]) not in _NEVER_LAST]
+    candidates = breaks or phrase_ends or spaces
     if not candidates:
         return sentences
     cut = min(candidates, key=lambda at: abs(at - target))
     return [first[:cut].strip(), first[cut:].strip(), *sentences[1:]]
+
+
+_NEVER_LAST = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "to",
+        "of",
+        "and",
+        "or",
+        "but",
+        "in",
+        "on",
+        "at",
+        "for",
+        "with",
+        "from",
+        "by",
+        "as",
+        "into",
+        "than",
+        "that",
+        "my",
+        "your",
+        "his",
+        "her",
+        "our",
+        "their",
+        "its",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+    ]
+)
+
+
+def _last_word(text: str) -> str:
+    words = text.split()
+    return words[-1].lower() if words else ""
 
 
 def has_words(text: str) -> bool:

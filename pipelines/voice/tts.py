@@ -45,13 +45,17 @@ class SpeechChunk:
     total: int
     text: str
     samples: npt.NDArray[np.float32]
-    """16 kHz mono float32."""
+    """Mono float32 at :attr:`rate` (SpeechT5: 16 kHz)."""
     synth_seconds: float
+    rate: int = MODEL_RATE
+    """Samples per second of :attr:`samples`: 16 kHz for SpeechT5, 24 kHz for Kokoro. A consumer
+    that needs another rate (lip-sync, the 16 kHz wav of a spoken clip) takes it through
+    :func:`pipelines.voice.sample_rates.resample`."""
 
     @property
     def seconds(self) -> float:
         """Audio length of the sentence."""
-        return self.samples.size / MODEL_RATE
+        return self.samples.size / self.rate
 
 
 @dataclass

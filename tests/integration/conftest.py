@@ -131,6 +131,16 @@ def voice_service(
 
 
 @pytest.fixture
+def kokoro_voice_service(
+    app_home: AppPaths, converted_kokoro: Path, metrics: MetricsBus
+) -> VoiceService:
+    """A voice service (CPU only) whose text-to-speech model is the real Kokoro, converted."""
+    settings = Settings(models=ModelChoices().with_folders({ModelTask.TTS: converted_kokoro}))
+    registry = ModelRegistry(app_home.model_registry, app_home.models_dir)
+    return VoiceService(app_home.voices_dir, settings, metrics, [CPU], registry)
+
+
+@pytest.fixture
 def avatar(app_home: AppPaths, lipsync_model_dir: Path, metrics: MetricsBus) -> AvatarService:
     """An avatar service (CPU only) on the fixture lip-sync model (and the bundled face
     detector), publishing to the test's :func:`metrics` as :func:`voice_service` does."""

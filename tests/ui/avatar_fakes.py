@@ -100,29 +100,11 @@ def fake_speak(script: AvatarScript) -> Callable[..., Iterator[SpeechChunk]]:
     return speak
 
 
-def speak_while_written(
-    ctx: AppContext, script: AvatarScript, monkeypatch: pytest.MonkeyPatch, models: Path
-) -> None:
-    """Give ``ctx``'s voice what an answer spoken while it is written asks of it
-    (:class:`app.hands_free.SpokenAnswer`: a text-to-speech model, its device, and each sentence
-    spoken with the voice's embedding), saying ``script.sentences`` as :func:`fake_speak` does."""
-    speak = fake_speak(script)
-
-    def speak_with(
-        embedding: npt.NDArray[np.float32],
-        text: str,
-        *,
-        device: str | None = None,
-        cancel: CancelToken | None = None,
-    ) -> Iterator[SpeechChunk]:
-        names = [v.name for v in ctx.voice.library.voices()]
-        voice = next(
-            (n for n in names if np.allclose(ctx.voice.library.get(n).embedding(), embedding)), ""
-        )
-        return speak(text, voice, device=device, cancel=cancel)
-
+def speak_while_written(ctx: AppContext, monkeypatch: pytest.MonkeyPatch, models: Path) -> None:
+    """Give ``ctx``'s voice what an answer spoken while it is written checks first
+    (:class:`app.hands_free.SpokenAnswer`: a text-to-speech model and its device); the
+    sentences themselves are :func:`fake_speak`'s."""
     models.mkdir(parents=True, exist_ok=True)
-    monkeypatch.setattr(ctx.voice, "speak_with", speak_with)
     monkeypatch.setattr(ctx.voice, "model_folder", lambda task: models)
     monkeypatch.setattr(ctx.voice, "device", lambda requested=None: "CPU")
 

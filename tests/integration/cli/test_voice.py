@@ -236,3 +236,24 @@ def test_cli_voices_say_how_alike_each_voice_sounds_to_its_clip(
     assert main(["voices", "list", "--json"]) == 0
     rows = {row["name"]: row["likeness"] for row in json.loads(capsys.readouterr().out)}
     assert rows["Bob"] is None and 0.0 <= rows["Alice"] <= 1.0
+
+
+def test_a_kokoro_model_lists_its_presets_and_speaks_in_one(
+    app_home: AppPaths, converted_kokoro: Path, tmp_path: Path
+) -> None:
+    env = models_env(tts=converted_kokoro)
+    listed = run_app(["voices", "list"], app_home, env)
+    assert listed.returncode == 0, listed.stderr
+    assert "jm_kumo  preset of the Kokoro model" in listed.stdout.splitlines()
+    rows = json.loads(run_app(["voices", "list", "--json"], app_home, env).stdout)
+    assert {"name": "jf_alpha", "preset": True} in rows
+
+    out = tmp_path / "kumo.wav"
+    said = run_app(["say", "Good morning.", "--voice", "jm_kumo", "-o", str(out)], app_home, env)
+    assert said.returncode == 0, said.stderr
+    samples, rate = soundfile.read(out)
+    assert rate == 16_000 and samples.size > rate // 2
+
+    refused = run_app(["say", "Hi.", "--voice", "Alice", "-o", str(out)], app_home, env)
+    assert refused.returncode == 2
+    assert refused.stderr.count("\n") == 1 and "speaks its own voices" in refused.stderr

@@ -214,3 +214,22 @@ def test_the_users_speech_is_never_refused_for_a_measurement(
     thread.join(60)
     assert chunks and isinstance(outcome[0], Cancelled)
     assert not (service.library.get("Joe").folder / LIKENESS_FILE).exists()
+
+
+def test_an_engine_that_does_not_speak_cloned_voices_shows_no_figure(
+    similarity_home: Callable[..., VoiceService],
+    speaker_similarity_dir: Path,
+    joe_clip: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Kokoro speaks its presets, not voices made from clips (yet): no figure of SpeechT5's is
+    shown as Kokoro's, and nothing is measured."""
+    from app.voice.engines import TtsEngine
+
+    service = similarity_home(speaker_similarity_dir)
+    voice = service.add_voice_from_file("Joe", joe_clip)
+    assert service.likeness.measure_pending() == 1
+    monkeypatch.setattr(service, "engine", lambda: TtsEngine.KOKORO)
+    assert service.likeness.figures([voice]) == {voice.id: None}
+    assert service.likeness.pending() == [] and service.likeness.measure_pending() == 0
+    assert read_likeness(voice.folder) is not None  # SpeechT5's figure stays for its return

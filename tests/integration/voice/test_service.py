@@ -20,7 +20,8 @@ from app.core.paths import AppPaths
 from app.core.performance.metrics import MetricsBus
 from app.core.settings import Settings
 from app.models.registry import ModelRegistry
-from app.voice.service import PAUSE_SECONDS, VoiceService
+from app.voice.service import VoiceService
+from app.voice.speech_files import PAUSE_SECONDS
 from pipelines.core import Cancelled, CancelToken, DeviceError
 from pipelines.voice.audio import MODEL_RATE
 from pipelines.voice.tts import SpeechChunk

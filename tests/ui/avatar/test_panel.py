@@ -29,7 +29,7 @@ from app.core.errors import UserError
 from app.core.model_choices import Local, device_value_of
 from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
-from app.voice.service import PAUSE_SECONDS
+from app.voice.speech_files import PAUSE_SECONDS
 from pipelines.core import DeviceError, Progress
 from tests.image_samples import png_claiming
 from tests.ui.avatar_fakes import (

@@ -59,7 +59,7 @@ def ctx(
     """The Chat panel's context (see tests/ui/conftest.py) over the fake avatar service, its
     voice speaking each sentence of an answer while it is written."""
     ctx = avatar_context(app_home, script, avatar_script, monkeypatch)
-    speak_while_written(ctx, avatar_script, monkeypatch, tmp_path / "speech-model")
+    speak_while_written(ctx, monkeypatch, tmp_path / "speech-model")
     return ctx
 
 

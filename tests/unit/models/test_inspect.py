@@ -47,6 +47,7 @@ LLM_FILES = ["openvino_model.xml", "openvino_tokenizer.xml", "openvino_detokeniz
             {},
             ModelTask.VISION_CHAT,
         ),
+        (["openvino_model.xml"], {"model_type": "kokoro"}, ModelTask.TTS),
         (["something.xml"], None, ModelTask.UNKNOWN),
     ],
 )
@@ -105,3 +106,16 @@ def test_the_converted_speaker_similarity_folder_is_recognised_by_its_note(
     folder = _folder(tmp_path, ["openvino_model.xml"])
     (folder / "speaker_similarity.json").write_text(note, encoding="utf-8")
     assert detect_task(folder) is task
+
+
+def test_a_kokoro_folder_is_checked_for_its_own_files(tmp_path: Path) -> None:
+    from app.models.contracts import missing_files
+
+    folder = _folder(
+        tmp_path, ["openvino_model.xml", "openvino_model.bin"], {"model_type": "kokoro"}
+    )
+    assert missing_files(folder, ModelTask.TTS) == ["voices.npz"]
+    (folder / "voices.npz").write_bytes(b"")
+    assert missing_files(folder, ModelTask.TTS) == []
+    (folder / "config.json").write_text("{not json", encoding="utf-8")  # read as SpeechT5's
+    assert "openvino_vocoder.xml" in missing_files(folder, ModelTask.TTS)

@@ -88,3 +88,15 @@ def test_a_long_first_sentence_is_said_in_two_parts() -> None:
     )
     assert with_short_lead(["Short enough.", "Second."]) == ["Short enough.", "Second."]
     assert with_short_lead(["x" * 100]) == ["x" * 100]  # nowhere to cut: left whole
+
+
+def test_the_lead_does_not_end_on_a_word_that_cannot_end_a_phrase() -> None:
+    text = ["The train to the airport leaves every quarter of an hour from the second platform."]
+    assert with_short_lead(text, target=16)[0] == "The train to the airport"  # not "to the"
+    assert with_short_lead(["Hello there, how are you today?"], target=16) == [
+        "Hello there,",
+        "how are you today?",
+    ]
+    # Only such words to cut after: cut anyway (a late first audio is worse).
+    lead = with_short_lead(["of the and the of the and the of the and."], target=16)
+    assert len(lead) == 2 and 12 <= len(lead[0]) <= 20

@@ -1,0 +1,93 @@
+"""The voice service on the real Kokoro-82M: its presets are the voices, blends of two speak,
+the sentences reach the app at 16 kHz and Whisper hears the words; what Kokoro cannot speak
+(a voice made from a clip, an unknown preset, a bad blend) is one sentence."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from app.core.errors import UserError
+from app.voice.engines import TtsEngine
+from app.voice.service import VoiceService
+from pipelines.speech_to_text import SpeechRecognizer
+from pipelines.voice.audio import MODEL_RATE
+
+pytestmark = pytest.mark.integration
+
+PRESETS = ["jf_alpha", "jf_gongitsune", "jf_nezumi", "jf_tebukuro", "jm_kumo"]
+
+
+@pytest.fixture(scope="module")
+def recognizer(whisper_model_dir: Path) -> SpeechRecognizer:
+    return SpeechRecognizer(whisper_model_dir, "CPU")
+
+
+def spoken(service: VoiceService, text: str, voice: str) -> np.ndarray:
+    chunks = list(service.speak(text, voice))
+    assert {chunk.rate for chunk in chunks} == {MODEL_RATE}
+    return np.concatenate([chunk.samples for chunk in chunks])
+
+
+def test_the_presets_are_the_voices_and_whisper_hears_them(
+    kokoro_voice_service: VoiceService, recognizer: SpeechRecognizer
+) -> None:
+    service = kokoro_voice_service
+    assert service.engine() is TtsEngine.KOKORO
+    assert service.presets() == PRESETS
+    assert service.voice_names() == PRESETS
+
+    audio = spoken(service, "The bakery on the corner sells fresh bread.", "JM_KUMO")
+    assert 1.5 < audio.size / MODEL_RATE < 6.0
+    heard = recognizer.transcribe(audio).text.lower()
+    assert "bakery" in heard and "bread" in heard
+    figures = service.speak("Hello there.", "jm_kumo").figures
+    assert figures.device == "CPU"
+
+
+def test_a_blend_of_two_presets_speaks_between_them(kokoro_voice_service: VoiceService) -> None:
+    service = kokoro_voice_service
+    text = "Good morning, everyone."
+    first, second = spoken(service, text, "jf_alpha"), spoken(service, text, "jm_kumo")
+    blend = spoken(service, text, "jf_alpha+jm_kumo@0.50")
+    assert blend.size and not np.array_equal(blend, first) and not np.array_equal(blend, second)
+    same_as_first = spoken(service, text, "jf_alpha+jm_kumo@0")
+    assert same_as_first.size == first.size  # a share of 0 is the first voice alone
+
+
+@pytest.mark.parametrize(
+    ("voice", "expected"),
+    [
+        ("Alice", "The Kokoro voice model speaks its own voices (jf_alpha, "),
+        ("jf_alpha+nobody@0.5", "“jf_alpha+nobody@0.5” is not a blend of two of this model's"),
+        ("jf_alpha+jm_kumo@1.5", "“jf_alpha+jm_kumo@1.5” is not a blend of two of this model's"),
+        ("jf_alpha+jm_kumo@x", "“jf_alpha+jm_kumo@x” is not a blend of two of this model's"),
+    ],
+)
+def test_what_kokoro_cannot_speak_is_one_sentence(
+    kokoro_voice_service: VoiceService, voice: str, expected: str
+) -> None:
+    with pytest.raises(UserError) as error:
+        kokoro_voice_service.speak("Hello.", voice)
+    assert str(error.value).startswith(expected) and error.value.field == "voice"
+    with pytest.raises(UserError):
+        kokoro_voice_service.check_voice(voice)
+
+
+def test_a_voice_made_from_a_clip_is_not_spoken_by_kokoro(
+    kokoro_voice_service: VoiceService,
+) -> None:
+    embedding = np.full(512, 1 / np.sqrt(512), np.float32)
+    with pytest.raises(UserError) as error:
+        kokoro_voice_service.speak_with(embedding, "Hello.")
+    assert "not a voice made from a clip" in str(error.value)
+
+
+def test_text_in_another_script_is_refused_before_anything_is_spoken(
+    kokoro_voice_service: VoiceService,
+) -> None:
+    with pytest.raises(UserError) as error:
+        kokoro_voice_service.speak("你好，世界。", "jm_kumo")
+    assert error.value.field == "text"
