@@ -162,7 +162,7 @@ def _measure(service: VoiceService, voice: Voice) -> float | None:
     the voice is made all the same; a clip it cannot measure is said on stderr)."""
     from app.core import UserError
 
-    if service.likeness.problem() is not None:
+    if service.likeness.ids() is None:  # no encoder, or an engine that does not speak it
         return None
     try:
         return service.likeness.measure(voice).value

@@ -151,7 +151,13 @@ class VoiceLikeness:
         """
         engine = self._voices.engine()
         if engine is not TtsEngine.SPEECHT5:
-            raise UserError(f"{engine.value} does not speak voices made from clips")
+            raise UserError(
+                tr(
+                    "The text-to-speech model in use speaks its own voices, not the voices made "
+                    "from clips, so their likeness cannot be measured with it."
+                ),
+                field="voice",
+            )
         return f"{engine.value}:{self._voices.model_folder(ModelTask.TTS)}"
 
     # -- figures ----------------------------------------------------------------------------

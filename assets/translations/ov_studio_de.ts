@@ -6290,6 +6290,10 @@
             <translation>Es ist kein Modell für Sprecherähnlichkeit installiert: Laden Sie „GE2E speaker similarity (resemblyzer)“ unter Modelle… → Katalog herunter, um zu sehen, wie ähnlich jede Stimme ihrem Clip klingt.</translation>
         </message>
         <message>
+            <source>The text-to-speech model in use speaks its own voices, not the voices made from clips, so their likeness cannot be measured with it.</source>
+            <translation>Das verwendete Sprachmodell spricht seine eigenen Stimmen, nicht die aus Clips gemachten; deren Ähnlichkeit lässt sich damit nicht messen.</translation>
+        </message>
+        <message>
             <source>Could not save the likeness of “{name}”: {reason}</source>
             <translation>Die Ähnlichkeit von „{name}“ konnte nicht gespeichert werden: {reason}</translation>
         </message>

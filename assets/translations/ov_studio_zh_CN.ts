@@ -6273,6 +6273,10 @@
             <translation>未安装说话人相似度模型：请在“模型… → 模型目录”中下载“GE2E speaker similarity (resemblyzer)”，以查看每个声音与其音频片段有多像。</translation>
         </message>
         <message>
+            <source>The text-to-speech model in use speaks its own voices, not the voices made from clips, so their likeness cannot be measured with it.</source>
+            <translation>当前使用的语音模型只说它自带的声音，不说由音频片段制作的声音，因此无法用它测量这些声音的相似度。</translation>
+        </message>
+        <message>
             <source>Could not save the likeness of “{name}”: {reason}</source>
             <translation>无法保存“{name}”的相似度：{reason}</translation>
         </message>
