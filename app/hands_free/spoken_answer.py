@@ -134,9 +134,9 @@ class SpokenAnswer:
             UserError: unknown voice, no text-to-speech model, no lip-sync model, a missing
                 face, no audio device — one sentence, before any audio.
         """
-        self._voice.model_folder(ModelTask.TTS)
         if isinstance(self._speaker, str):
             self._voice.check_voice(self._speaker)
+        self._voice.model_folder(ModelTask.TTS)
         self._device = self._voice.device(self._tts_device)
         if self._face is not None:
             if self._avatar is None:

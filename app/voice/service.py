@@ -192,9 +192,13 @@ class VoiceService:
     def _speaker(self, voice_name: str) -> npt.NDArray[np.float32] | PresetVoice:
         """What the engine in use speaks ``voice_name`` with: a speaker embedding (SpeechT5)
         or a preset or blend (Kokoro)."""
-        if self.engine() is not TtsEngine.KOKORO:
+        try:
+            speech_model: Path | None = self.model_folder(ModelTask.TTS)
+        except UserError:
+            speech_model = None  # the voice's own problems are said first, then the model's
+        if speech_model is None or tts_engine(speech_model) is not TtsEngine.KOKORO:
             return self.library.get(voice_name).embedding()
-        return kokoro_preset(voice_name, self.presets())
+        return kokoro_preset(voice_name, preset_names(speech_model))
 
     # -- voices ---------------------------------------------------------------------------
 
