@@ -28,7 +28,6 @@ def read_config(folder: Path) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-_OWN_TYPES = {"xvector": ModelTask.SPEAKER_ENCODER, "wav2lip": ModelTask.LIPSYNC}
 SIMILARITY_INFO = "speaker_similarity.json"
 """What :mod:`app.models.resemblyzer_convert` writes beside its IR (no config.json: the
 encoder is not a Hugging Face model)."""
