@@ -71,6 +71,14 @@ def ready_for_avatar_mode(chat_panel: ChatPanel, face_png: Path, speech_wav: Pat
     return mode
 
 
+def answer_in_two_sentences(script: Script, avatar_script: AvatarScript, hold_after: int) -> None:
+    """The model writes "Hello there, friend. How are you today?" and waits after
+    ``hold_after`` chunks; the voice makes one clip per sentence."""
+    avatar_script.sentences = [("Hello there, friend.", RED)]
+    script.chunks = ["Hello there, friend. ", "How are", " you today?"]
+    script.hold_after = hold_after
+
+
 def test_avatar_mode_says_what_is_missing(
     qtbot: QtBot,
     chat_panel: ChatPanel,
@@ -145,9 +153,7 @@ def test_avatar_mode_speaks_the_first_sentence_while_the_answer_is_written(
     speech_wav: Path,
 ) -> None:
     mode = ready_for_avatar_mode(chat_panel, face_png, speech_wav)
-    avatar_script.sentences = [("Hello there, friend.", RED)]  # one clip per sentence
-    script.chunks = ["Hello there, friend. ", "How are", " you today?"]
-    script.hold_after = 1
+    answer_in_two_sentences(script, avatar_script, hold_after=1)
     trigger(mode.action)
     probe = FrameProbe(mode.preview.player)
     load(qtbot, chat_panel, model_folder)
@@ -178,9 +184,7 @@ def test_a_stopped_answer_is_not_spoken_further(
     speech_wav: Path,
 ) -> None:
     mode = ready_for_avatar_mode(chat_panel, face_png, speech_wav)
-    avatar_script.sentences = [("Hello there, friend.", RED)]
-    script.chunks = ["Hello there, friend. ", "How are", " you today?"]
-    script.hold_after = 2
+    answer_in_two_sentences(script, avatar_script, hold_after=2)
     trigger(mode.action)
     load(qtbot, chat_panel, model_folder)
     type_and_send(qtbot, chat_panel, "Say hello")
