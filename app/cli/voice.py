@@ -66,6 +66,12 @@ def add_voice_parsers(commands: Commands[argparse.ArgumentParser]) -> None:
     say.add_argument("--voice", required=True, help="a voice from `voices list`")
     say.add_argument("-o", "--output", type=Path, required=True, help="the .wav file to write")
     say.add_argument("--device", help=DEVICE_HELP)
+    say.add_argument(
+        "--speed",
+        type=float,
+        help="how fast a Kokoro voice speaks, 0.5-2 (default: the app's setting, 1 unless "
+        "changed); SpeechT5 voices have one pace",
+    )
     add_json(say, "print JSON: path, seconds of audio, real-time factor, time to first audio")
     say.set_defaults(run=run_say)
 
@@ -135,7 +141,13 @@ def run_say(args: argparse.Namespace, out: TextIO) -> int:
             line.show(f"sentence {chunk.index + 1}/{chunk.total}")
 
         result = ctx.voice.say_to_file(
-            text, args.voice, args.output, device=args.device, cancel=cancel, on_chunk=show
+            text,
+            args.voice,
+            args.output,
+            device=args.device,
+            cancel=cancel,
+            on_chunk=show,
+            speed=args.speed,
         )
     figures = result.figures  # measured by the service; shown here, never recomputed
     rtf, first = figures.real_time_factor or 0.0, figures.first_audio_seconds or 0.0

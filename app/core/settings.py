@@ -249,6 +249,13 @@ class Settings(BaseSettings):
         "system", description="Language of the window: the system's, English, German or Chinese."
     )
     voice: str = Field("", max_length=60, description="The voice chat answers are spoken in.")
+    voice_speed: float = Field(
+        1.0,
+        ge=0.5,
+        le=2.0,
+        description="How fast voices speak, 0.5–2 (1: their own pace). Kokoro voices only: "
+        "SpeechT5 has one pace.",
+    )
     face_image: FilePath | None = Field(None, description="The face the avatar speaks with.")
     avatar_subtitles: bool = Field(
         False, description="The Avatar panel writes <video>.srt subtitles next to each video."

@@ -54,6 +54,7 @@ from app.voice import (
     decode_with_av,
     join_sentences,
     openai_preset,
+    speaks_at_speed,
 )
 
 router = APIRouter(prefix="/v1/audio", route_class=TextRoute)
@@ -144,10 +145,15 @@ def _voice_name(ctx: AppContext, requested: str) -> str:
 def _speak(
     ctx: AppContext, text: str, voice: str, audio_format: AudioFormat, speed: float
 ) -> bytes:
-    """The whole speech, encoded (blocking: run in a worker thread)."""
-    spoken = ctx.voice.speak(text, voice)
+    """The whole speech, encoded (blocking: run in a worker thread). Kokoro speaks at the
+    asked speed itself (natural pauses and stress); outside its range, and for SpeechT5, the
+    audio is time-stretched."""
+    if speaks_at_speed(ctx.voice.engine(), speed):
+        spoken, stretch = ctx.voice.speak(text, voice, speed=speed), 1.0
+    else:
+        spoken, stretch = ctx.voice.speak(text, voice, speed=1.0), speed
     samples = join_sentences([chunk.samples for chunk in spoken])
-    return encode_speech(samples, MODEL_RATE, audio_format, speed)
+    return encode_speech(samples, MODEL_RATE, audio_format, stretch)
 
 
 # ----- transcriptions ----------------------------------------------------------------------

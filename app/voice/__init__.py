@@ -7,7 +7,14 @@ from typing import TYPE_CHECKING
 from app.core.face import lazy_exports
 
 if TYPE_CHECKING:
-    from app.voice.engines import BLEND_MARK, TtsEngine, openai_preset
+    from app.voice.engines import (
+        BLEND_MARK,
+        PresetVoice,
+        TtsEngine,
+        openai_preset,
+        parse_preset,
+        speaks_at_speed,
+    )
     from app.voice.figures import SpeechFigures
     from app.voice.jobs import SpeechOutcome, hand_off_speech, save_outcome, speak_and_play
     from app.voice.library import DamagedVoice, Voice
@@ -25,6 +32,9 @@ _WHERE = {
     "BLEND_MARK": "app.voice.engines:BLEND_MARK",
     "TtsEngine": "app.voice.engines:TtsEngine",
     "openai_preset": "app.voice.engines:openai_preset",
+    "parse_preset": "app.voice.engines:parse_preset",
+    "PresetVoice": "app.voice.engines:PresetVoice",
+    "speaks_at_speed": "app.voice.engines:speaks_at_speed",
     "Clip": "pipelines.voice.audio:Clip",
     "LIKENESS_TEXT": "app.voice.likeness:LIKENESS_TEXT",
     "Likeness": "app.voice.likeness:Likeness",
@@ -59,6 +69,7 @@ __all__ = [
     "Clip",
     "DamagedVoice",
     "Likeness",
+    "PresetVoice",
     "ReferenceCheck",
     "SpeechChunk",
     "SpeechFigures",
@@ -72,9 +83,11 @@ __all__ = [
     "hand_off_speech",
     "join_sentences",
     "openai_preset",
+    "parse_preset",
     "resample",
     "save_outcome",
     "speak_and_play",
+    "speaks_at_speed",
     "trim_to",
 ]
 __getattr__ = lazy_exports(__name__, _WHERE)

@@ -28,7 +28,7 @@ from app.engines.host import LoadRequest
 from pipelines.contract import ModelPipeline
 from pipelines.core import CancelToken, ModelLoadError
 from pipelines.voice.audio import MODEL_RATE
-from pipelines.voice.kokoro import KokoroSynthesizer
+from pipelines.voice.kokoro import MAX_SPEED, MIN_SPEED, KokoroSynthesizer
 from pipelines.voice.kokoro_voices import KokoroVoice, VoiceBlend
 from pipelines.voice.sample_rates import resample
 from pipelines.voice.tts import SpeechChunk, SpeechSynthesizer
@@ -178,19 +178,42 @@ def engine_speech(
     speaker: npt.NDArray[np.float32] | PresetVoice,
     text: str,
     cancel: CancelToken | None,
+    speed: float = 1.0,
 ) -> Iterator[SpeechChunk]:
-    """``text``'s sentences from the engine ``synthesizer``, at 16 kHz.
+    """``text``'s sentences from the engine ``synthesizer``, at 16 kHz; ``speed`` is Kokoro's
+    pace (SpeechT5 has none: see :func:`speaks_at_speed`).
 
     Raises:
         UserError: the speaker is not for this engine (the model changed meanwhile).
     """
     if isinstance(speaker, PresetVoice) and isinstance(synthesizer, KokoroSynthesizer):
         voice = kokoro_voice(synthesizer, speaker)
-        yield from at_model_rate(synthesizer.speak(text, voice, cancel=cancel))
+        yield from at_model_rate(synthesizer.speak(text, voice, speed=speed, cancel=cancel))
     elif not isinstance(speaker, PresetVoice) and isinstance(synthesizer, SpeechSynthesizer):
         yield from synthesizer.speak(text, speaker, cancel=cancel)
     else:
         raise UserError(tr("The voice model changed; speak again."), field="voice")
+
+
+def check_speed(speed: float) -> None:
+    """Raise unless Kokoro can speak at ``speed``.
+
+    Raises:
+        UserError: out of 0.5–2 (``field="speed"``).
+    """
+    if not MIN_SPEED <= speed <= MAX_SPEED:
+        raise UserError(
+            tr("The speed goes from {low} to {high}, not {speed}.").format(
+                low=f"{MIN_SPEED:g}", high=f"{MAX_SPEED:g}", speed=f"{speed:g}"
+            ),
+            field="speed",
+        )
+
+
+def speaks_at_speed(engine: TtsEngine, speed: float) -> bool:
+    """Whether ``engine`` speaks at ``speed`` itself (Kokoro's duration model, 0.5–2×); else a
+    caller that must honour it time-stretches the audio (the server does)."""
+    return engine is TtsEngine.KOKORO and MIN_SPEED <= speed <= MAX_SPEED
 
 
 def kokoro_voice(synthesizer: KokoroSynthesizer, preset: PresetVoice) -> KokoroVoice:

@@ -33,6 +33,7 @@ from app.voice.engines import (
     PresetVoice,
     Synthesizer,
     TtsEngine,
+    check_speed,
     engine_speech,
     kokoro_preset,
     load_tts,
@@ -302,19 +303,43 @@ class VoiceService:
         *,
         device: str | None = None,
         cancel: CancelToken | None = None,
+        speed: float | None = None,
     ) -> Speech:
         """``text`` spoken in the voice ``voice_name``: iterate for the sentences as they are
         made; ``.figures`` holds the request's :class:`SpeechFigures` so far.
 
-        Everything that can be checked is checked before the first sentence (voice, text,
-        model), so a bad request fails at once, not midway.
+        ``speed`` is Kokoro's pace (default: the ``voice_speed`` setting); SpeechT5 speaks
+        at its one pace. Everything that can be checked is checked before the first sentence
+        (voice, text, model, speed), so a bad request fails at once, not midway.
 
         Raises:
             UserError: unknown voice, empty/unsayable/too long text, no TTS model, device error.
             Cancelled: ``cancel`` was set (between sentences).
         """
         requested = time.perf_counter()
-        return self._speech(self._speaker(voice_name), text, device, cancel, requested)
+        speaker = self._speaker(voice_name)
+        if speed is not None and speed != 1.0 and not isinstance(speaker, PresetVoice):
+            raise UserError(
+                tr("This voice model speaks at one pace: only Kokoro voices change speed."),
+                field="speed",
+            )
+        pace = self._settings.voice_speed if speed is None else speed
+        return self._speech(speaker, text, device, cancel, requested, pace)
+
+    def chosen_voice(self, wanted: str) -> str:
+        """``wanted`` if the model in use speaks it (a blend too), else its first voice; ""
+        when it has none. What the chat's Speak, Avatar mode and hands-free mode speak in."""
+        if wanted:
+            try:
+                speaker = self._speaker(wanted)
+            except UserError:
+                speaker = None  # renamed, deleted, or not this engine's: the first instead
+            if isinstance(speaker, PresetVoice):
+                return speaker.name
+            if speaker is not None:
+                return self.library.get(wanted).name  # as it is spelt in the library
+        voices = self.voice_names()
+        return voices[0] if voices else ""
 
     def speak_with(
         self,
@@ -346,6 +371,7 @@ class VoiceService:
         device: str | None,
         cancel: CancelToken | None,
         requested: float,
+        speed: float = 1.0,
     ) -> Speech:
         from pipelines.voice.sentences import split_sentences
 
@@ -354,6 +380,7 @@ class VoiceService:
             from pipelines.voice.phonemes import check_script
 
             check_script(text)
+            check_speed(speed)
         concrete = self.device(device)
         synthesizer, load_seconds = self._synthesizer(concrete)
 
@@ -366,7 +393,7 @@ class VoiceService:
             if speech.figures.done:
                 self._metrics.publish(speech.figures.record())
 
-        chunks = self._guarded(synthesizer, speaker, text, cancel, published)
+        chunks = self._guarded(synthesizer, speaker, text, cancel, published, speed)
         speech = Speech(chunks, SpeechFigures(concrete, load_seconds=load_seconds), measure)
         return speech
 
@@ -377,10 +404,11 @@ class VoiceService:
         text: str,
         cancel: CancelToken | None,
         on_end: Callable[[], None],
+        speed: float,
     ) -> Iterator[SpeechChunk]:
         with self._exclusive("speaking"):
             try:
-                yield from engine_speech(synthesizer, speaker, text, cancel)
+                yield from engine_speech(synthesizer, speaker, text, cancel, speed)
             finally:
                 on_end()
 
@@ -393,6 +421,7 @@ class VoiceService:
         device: str | None = None,
         cancel: CancelToken | None = None,
         on_chunk: ChunkCallback | None = None,
+        speed: float | None = None,
     ) -> SpeechResult:
         """Speak ``text`` into the wav file ``output`` (written whole or not at all).
 
@@ -401,7 +430,7 @@ class VoiceService:
             Cancelled: nothing is written.
         """
         output = check_output_wav(output)
-        speech = self.speak(text, voice_name, device=device, cancel=cancel)
+        speech = self.speak(text, voice_name, device=device, cancel=cancel, speed=speed)
         pieces: list[npt.NDArray[np.float32]] = []
         for chunk in speech:
             pieces.append(chunk.samples)

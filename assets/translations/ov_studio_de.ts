@@ -238,16 +238,16 @@
             <translation>Eine wav-, flac- oder mp3-Datei, in der jemand spricht</translation>
         </message>
         <message>
+            <source>The voices of the speech model (chosen in the Voice panel)</source>
+            <translation>Die Stimmen des Sprachmodells (im Bereich „Stimme“ gewählt)</translation>
+        </message>
+        <message>
             <source>Choose audio</source>
             <translation>Audio auswählen</translation>
         </message>
         <message>
             <source>Voice</source>
             <translation>Stimme</translation>
-        </message>
-        <message>
-            <source>Voices made in the Voice panel</source>
-            <translation>Im Bereich „Stimme“ erstellte Stimmen</translation>
         </message>
         <message>
             <source>Type what the face should say…</source>
@@ -2096,6 +2096,46 @@
             <translation>Die Stimme, mit der gesprochen wird (auch für Chat-Antworten)</translation>
         </message>
         <message>
+            <source>Blend with</source>
+            <translation>Mischen mit</translation>
+        </message>
+        <message>
+            <source>A second voice mixed into the first: a voice of its own between the two</source>
+            <translation>Eine zweite Stimme, in die erste gemischt: eine eigene Stimme zwischen beiden</translation>
+        </message>
+        <message>
+            <source>Share of the second voice</source>
+            <translation>Anteil der zweiten Stimme</translation>
+        </message>
+        <message>
+            <source>How much of it is heard</source>
+            <translation>Wie viel von ihr zu hören ist</translation>
+        </message>
+        <message>
+            <source>Speed</source>
+            <translation>Tempo</translation>
+        </message>
+        <message>
+            <source>How fast the voice speaks (1×: its own pace)</source>
+            <translation>Wie schnell die Stimme spricht (1×: ihr eigenes Tempo)</translation>
+        </message>
+        <message>
+            <source>&amp;Blend with:</source>
+            <translation>&amp;Mischen mit:</translation>
+        </message>
+        <message>
+            <source>Spee&amp;d:</source>
+            <translation>Tem&amp;po:</translation>
+        </message>
+        <message>
+            <source>No second voice</source>
+            <translation>Keine zweite Stimme</translation>
+        </message>
+        <message>
+            <source>{speed}×</source>
+            <translation>{speed}×</translation>
+        </message>
+        <message>
             <source>Speak the text in the chosen voice</source>
             <translation>Den Text mit der ausgewählten Stimme sprechen</translation>
         </message>
@@ -2130,6 +2170,10 @@
         <message>
             <source>&amp;Voice:</source>
             <translation>&amp;Stimme:</translation>
+        </message>
+        <message>
+            <source>D&amp;evice:</source>
+            <translation>G&amp;erät:</translation>
         </message>
         <message>
             <source>&amp;Play on:</source>
@@ -4327,6 +4371,10 @@
             <translation>Der Referenzclip von „{name}“ fehlt ({reference}). Die Stimme spricht weiterhin; nur ihre Aufnahme kann nicht abgespielt werden.</translation>
         </message>
         <message>
+            <source>This voice model speaks at one pace: only Kokoro voices change speed.</source>
+            <translation>Dieses Sprachmodell spricht in einem Tempo: nur Kokoro-Stimmen ändern ihr Tempo.</translation>
+        </message>
+        <message>
             <source>The Kokoro voice model speaks its own voices, not a voice made from a clip: choose one of its voices, or a SpeechT5 model in Models….</source>
             <translation>Das Kokoro-Sprachmodell spricht mit seinen eigenen Stimmen, nicht mit einer aus einer Aufnahme erstellten: Wählen Sie eine seiner Stimmen oder unter Modelle… ein SpeechT5-Modell.</translation>
         </message>
@@ -6260,6 +6308,10 @@
         <message>
             <source>The voice model changed; speak again.</source>
             <translation>Das Sprachmodell wurde gewechselt; bitte erneut sprechen lassen.</translation>
+        </message>
+        <message>
+            <source>The speed goes from {low} to {high}, not {speed}.</source>
+            <translation>Das Tempo reicht von {low} bis {high}, nicht {speed}.</translation>
         </message>
         <message>
             <source>This Kokoro model has no voice “{name}”.</source>

@@ -236,16 +236,16 @@
             <translation>wav、flac 或 mp3 格式的人声音频文件</translation>
         </message>
         <message>
+            <source>The voices of the speech model (chosen in the Voice panel)</source>
+            <translation>语音模型的声音（在“声音”面板中选择）</translation>
+        </message>
+        <message>
             <source>Choose audio</source>
             <translation>选择音频</translation>
         </message>
         <message>
             <source>Voice</source>
             <translation>语音</translation>
-        </message>
-        <message>
-            <source>Voices made in the Voice panel</source>
-            <translation>在语音面板中创建的声音</translation>
         </message>
         <message>
             <source>Type what the face should say…</source>
@@ -2092,6 +2092,46 @@
             <translation>用于朗读的声音（聊天回答也使用它）</translation>
         </message>
         <message>
+            <source>Blend with</source>
+            <translation>混合</translation>
+        </message>
+        <message>
+            <source>A second voice mixed into the first: a voice of its own between the two</source>
+            <translation>混入第一个声音的第二个声音：介于两者之间的新声音</translation>
+        </message>
+        <message>
+            <source>Share of the second voice</source>
+            <translation>第二个声音的比例</translation>
+        </message>
+        <message>
+            <source>How much of it is heard</source>
+            <translation>能听到它的多少</translation>
+        </message>
+        <message>
+            <source>Speed</source>
+            <translation>语速</translation>
+        </message>
+        <message>
+            <source>How fast the voice speaks (1×: its own pace)</source>
+            <translation>声音说话的快慢（1×：其本来的语速）</translation>
+        </message>
+        <message>
+            <source>&amp;Blend with:</source>
+            <translation>混合(&amp;B)：</translation>
+        </message>
+        <message>
+            <source>Spee&amp;d:</source>
+            <translation>语速(&amp;D)：</translation>
+        </message>
+        <message>
+            <source>No second voice</source>
+            <translation>无第二个声音</translation>
+        </message>
+        <message>
+            <source>{speed}×</source>
+            <translation>{speed}×</translation>
+        </message>
+        <message>
             <source>Speak the text in the chosen voice</source>
             <translation>用所选声音朗读文本</translation>
         </message>
@@ -2126,6 +2166,10 @@
         <message>
             <source>&amp;Voice:</source>
             <translation>声音(&amp;V)：</translation>
+        </message>
+        <message>
+            <source>D&amp;evice:</source>
+            <translation>设备(&amp;E)：</translation>
         </message>
         <message>
             <source>&amp;Play on:</source>
@@ -4315,6 +4359,10 @@
             <translation>“{name}”的参考音频片段缺失（{reference}）。该声音仍可朗读，只是无法播放其录音。</translation>
         </message>
         <message>
+            <source>This voice model speaks at one pace: only Kokoro voices change speed.</source>
+            <translation>此语音模型只有一种语速：只有 Kokoro 声音可以改变语速。</translation>
+        </message>
+        <message>
             <source>The Kokoro voice model speaks its own voices, not a voice made from a clip: choose one of its voices, or a SpeechT5 model in Models….</source>
             <translation>Kokoro 语音模型只使用自带的声音，不能使用由录音制作的声音：请选择它的某个声音，或在“模型…”中选择 SpeechT5 模型。</translation>
         </message>
@@ -6243,6 +6291,10 @@
         <message>
             <source>The voice model changed; speak again.</source>
             <translation>语音模型已更换，请重新朗读。</translation>
+        </message>
+        <message>
+            <source>The speed goes from {low} to {high}, not {speed}.</source>
+            <translation>语速范围为 {low} 到 {high}，而不是 {speed}。</translation>
         </message>
         <message>
             <source>This Kokoro model has no voice “{name}”.</source>

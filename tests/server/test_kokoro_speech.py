@@ -10,8 +10,9 @@ from pathlib import Path
 
 import openai
 import pytest
+import soundfile
 
-from app.voice import openai_preset
+from app.voice import TtsEngine, openai_preset, speaks_at_speed
 from tests.app_process import models_env
 from tests.server.audio_serving import client, serve_models
 from tests.server.conftest import RunningServer
@@ -76,3 +77,21 @@ def test_a_voice_the_model_does_not_have_is_a_400_naming_it(
     assert isinstance(body, dict)
     assert str(body["message"]).startswith(expected)
     assert body["param"] == "voice"
+
+
+def test_speed_is_kokoros_own_pace_and_stretched_beyond_it(server: RunningServer) -> None:
+    def seconds(speed: float) -> float:
+        wav = client(server).audio.speech.create(
+            model="tts-1", voice="jm_kumo", input=TEXT, response_format="wav", speed=speed
+        )
+        return float(soundfile.info(io.BytesIO(wav.read())).duration)
+
+    own, faster, fastest = seconds(1.0), seconds(1.5), seconds(4.0)
+    assert 0.5 < faster / own < 0.8  # Kokoro's durations at 1.5×
+    assert 0.15 < fastest / own < 0.35  # beyond its 2×: time-stretched to 4×
+
+
+def test_only_kokoro_in_its_range_speaks_at_a_speed_itself() -> None:
+    assert speaks_at_speed(TtsEngine.KOKORO, 0.5) and speaks_at_speed(TtsEngine.KOKORO, 2.0)
+    assert not speaks_at_speed(TtsEngine.KOKORO, 2.5)
+    assert not speaks_at_speed(TtsEngine.SPEECHT5, 1.5)

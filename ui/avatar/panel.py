@@ -217,8 +217,11 @@ class AvatarPanel(QWidget):
 
     def refresh(self) -> None:
         """Read voices, the model and the gallery again (they may have changed elsewhere)."""
-        voices = [voice.name for voice in self.voice_service.library.voices()]
-        self.speech.set_voices(voices, self.signals.settings.voice)
+        voices = self.voice_service.voice_names()  # the speech model's: presets or clones
+        chosen = self.voice_service.chosen_voice(self.signals.settings.voice)
+        if chosen and chosen not in voices:
+            voices.insert(0, chosen)  # a blend made in the Voice panel speaks here too
+        self.speech.set_voices(voices, chosen)
         self.check_model()
         self.result.reload_gallery()
         face = self.face

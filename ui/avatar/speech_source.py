@@ -108,7 +108,11 @@ class SpeechSource(QGroupBox):
         self.spoken_label.setEnabled(False)  # greyed until a speech arrives
         self.voice_combo = QComboBox()
         self.voice_combo.setMinimumContentsLength(12)
-        describe(self.voice_combo, tr("Voice"), tr("Voices made in the Voice panel"))
+        describe(
+            self.voice_combo,
+            tr("Voice"),
+            tr("The voices of the speech model (chosen in the Voice panel)"),
+        )
         self.text_edit = QPlainTextEdit()
         self.text_edit.setTabChangesFocus(True)  # Tab moves on: keyboard users get out
         self.text_edit.setPlaceholderText(tr("Type what the face should say…"))

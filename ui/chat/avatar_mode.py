@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 
 from app.avatar import AvatarClip, AvatarService
 from app.chat import Answer
-from app.core import MetricsBus, Settings, UserError, device_value_of
+from app.core import MetricsBus, UserError, device_value_of
 from app.hands_free import SpokenAnswer
 from app.models import ModelTask
 from app.voice import VoiceService
@@ -57,19 +57,6 @@ def no_face() -> str:
 def waiting() -> str:
     """The status line before an answer."""
     return tr("The next answer will be spoken here.")
-
-
-def chosen_voice(voice_service: VoiceService, settings: Settings) -> str:
-    """The voice answers are spoken in: ``settings.voice``, else the first; "" when there is
-    none."""
-    library = voice_service.library
-    if settings.voice:
-        try:
-            return library.get(settings.voice).name
-        except UserError:
-            pass  # renamed or deleted: fall back to the first
-    voices = library.voices()
-    return voices[0].name if voices else ""
 
 
 class AvatarMode(QWidget):
@@ -181,7 +168,7 @@ class AvatarMode(QWidget):
         return ""
 
     def _voice_name(self) -> str:
-        return chosen_voice(self.voice_service, self.signals.settings)
+        return self.voice_service.chosen_voice(self.signals.settings.voice)
 
     # ----- answers ---------------------------------------------------------------------
 

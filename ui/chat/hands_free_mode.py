@@ -31,7 +31,6 @@ from app.models import ModelTask
 from app.speech import find_vad_model
 from pipelines.core import PipelineError
 from ui.a11y import announce, describe
-from ui.chat.avatar_mode import chosen_voice
 from ui.i18n import tr
 from ui.icons import set_icon
 from ui.settings_signals import SettingsSignals
@@ -210,7 +209,7 @@ class HandsFreeMode(QWidget):
             self.services.speech_input.model_folder()
         except UserError as error:
             return Problem(str(error), tr("Models…"), models=ModelTask.SPEECH_TO_TEXT.value)
-        if not chosen_voice(self.services.voice, self.signals.settings):
+        if not self.services.voice.chosen_voice(self.signals.settings.voice):
             return Problem(no_voice(), tr("Voice panel"), panel="Voice")
         try:
             self.services.voice.model_folder(ModelTask.TTS)
@@ -273,7 +272,7 @@ class HandsFreeMode(QWidget):
             self._set_toggle(True)
             return
         options = TurnOptions(
-            voice=chosen_voice(self.services.voice, self.signals.settings),
+            voice=self.services.voice.chosen_voice(self.signals.settings.voice),
             generation=self.services.chat.generation_for(self.signals.settings),  # preset, clamped
             face=self._face(),
             barge_in=self.barge_in.isChecked(),

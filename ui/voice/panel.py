@@ -132,7 +132,9 @@ class VoicePanel(QWidget):
         library = self.voice_service.library
         found = library.voices()
         self.voices.set_voices(found, select, library.damaged)
-        self.speech.set_voices([voice.name for voice in found])  # damaged ones never speak
+        # The speech model's voices: a Kokoro model's presets, else those made from clips
+        # (damaged ones never speak).
+        self.speech.set_voices(self.voice_service.voice_names(), self.voice_service.presets())
         # Said once, not on every visit: the list shows damaged voices from now on.
         new = [problem for problem in library.problems if problem not in self._problems_shown]
         if new:

@@ -11,7 +11,6 @@ from PySide6.QtCore import Slot
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from app.core import UserError
 from app.voice import SpeechFigures, VoiceService
 from ui.a11y import announce, describe
 from ui.i18n import tr
@@ -98,7 +97,7 @@ class SpeakBar(QWidget):
         if self.runner.busy:
             return  # Stop first: one answer at a time
         self.error.clear()
-        self.voice = self._voice_name()
+        self.voice = self.voice_service.chosen_voice(self.signals.settings.voice)
         output = output_index()
         if not self.voice:
             self.error.show_message(no_voice_yet())
@@ -112,18 +111,6 @@ class SpeakBar(QWidget):
     def _say(self, text: str) -> None:
         self.label.setText(text)
         announce(self.label, text)
-
-    def _voice_name(self) -> str:
-        """The selected voice (``settings.voice``), else the first; "" when there is none."""
-        library = self.voice_service.library
-        try:
-            return (
-                library.get(self.signals.settings.voice).name if self.signals.settings.voice else ""
-            )
-        except UserError:
-            pass  # renamed or deleted outside the Voice panel: fall back to the first
-        voices = library.voices()
-        return voices[0].name if voices else ""
 
     @Slot(object)
     def _on_progress(self, progress: SpeechFigures) -> None:

@@ -15,7 +15,6 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
-    QComboBox,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -35,13 +34,14 @@ from ui.numbers import count, decimal
 from ui.settings_signals import SettingsSignals
 from ui.shell.error_router import ErrorRouter
 from ui.shell.notifications import NotificationBar
-from ui.shell.settings_changes import Report, change_settings
+from ui.shell.settings_changes import Report
 from ui.tasks import TaskRunner
 from ui.voice.audio_widgets import AudioDeviceCombo, no_audio_device, no_output_hint
 from ui.voice.speech_keeper import SpeechKeeper
 from ui.voice.speech_runner import SpeechOutcome, SpeechRunner
 from ui.voice.speech_texts import metrics_text, no_voice, outcome_text
 from ui.voice.status_area import StatusArea
+from ui.voice.voice_picker import PickerRow, VoicePicker
 from ui.widgets.device_picker import DevicePicker
 from ui.widgets.flow_layout import flow_row
 from ui.widgets.inline_error import InlineError
@@ -98,11 +98,9 @@ class SpeechBox(QWidget):
         self.text.setTabChangesFocus(True)  # Tab moves on to Speak: keyboard users get out
         self.text.setPlaceholderText(tr("Type what the voice should say…"))
         describe(self.text, tr("Text to speak"), tr("Type what the voice should say…"))
-        self.voice_combo = QComboBox()
-        self.voice_combo.setMinimumContentsLength(14)
-        describe(
-            self.voice_combo, tr("Voice"), tr("The voice to speak in (chat answers use it too)")
-        )
+        self.picker = VoicePicker(self.signals, self._report_settings, self)
+        self.voice_combo = self.picker.voice_combo
+        """The voices by name (a Kokoro model's second voice and speed are in the picker)."""
         self.device_picker = DevicePicker(
             self._devices, "tts", settings=self.signals.store, report=self._report_settings
         )
@@ -156,7 +154,7 @@ class SpeechBox(QWidget):
         self.stop_button.clicked.connect(self.stop)
         self.save_button.clicked.connect(self.save)
         self.avatar_button.clicked.connect(self.use_in_avatar)
-        self.voice_combo.currentIndexChanged.connect(self._on_voice_chosen)
+        self.picker.voiceChosen.connect(self._on_voice_chosen)
         self.runner.progressed.connect(self._on_progress)
         self.runner.synthesised.connect(self._on_synthesised)
         self.runner.failed.connect(self._on_failed)
@@ -178,21 +176,27 @@ class SpeechBox(QWidget):
         layout.addWidget(self.text_error)
         grid = QGridLayout()
         grid.setColumnStretch(1, 1)
-        for row, (label, widget) in enumerate(
-            [(tr("&Voice:"), self.voice_combo), (tr("&Device:"), self.device_picker)]
-        ):
-            caption = QLabel(label)
-            caption.setBuddy(widget)
+        device_row = PickerRow(tr("D&evice:"), self.device_picker, self.device_picker, False)
+        rows = [*self.picker.rows, device_row]
+        self.preset_rows: list[QWidget] = []
+        """The blend and speed rows with their captions: shown for a Kokoro model only."""
+        for row, picked in enumerate(rows):
+            caption = QLabel(picked.caption)
+            caption.setBuddy(picked.buddy)
             grid.addWidget(caption, row, 0)
-            grid.addWidget(widget, row, 1, Qt.AlignmentFlag.AlignLeft)
+            grid.addWidget(picked.widget, row, 1, Qt.AlignmentFlag.AlignLeft)
+            if picked.presets_only:
+                self.preset_rows += [caption, picked.widget]
         caption = QLabel(tr("&Play on:"))
         caption.setBuddy(self.output_combo)
         output_row = QHBoxLayout()
         output_row.addWidget(self.output_combo)
         output_row.addWidget(self.no_output)
         output_row.addStretch(1)
-        grid.addWidget(caption, 2, 0)
-        grid.addLayout(output_row, 2, 1)
+        grid.addWidget(caption, len(rows), 0)
+        grid.addLayout(output_row, len(rows), 1)
+        for widget in self.preset_rows:
+            widget.hide()
         layout.addLayout(grid)
         layout.addWidget(self.voice_error)
         # A row that wraps in a narrow window; the progress ("Sentence 2/3") comes last.
@@ -214,18 +218,14 @@ class SpeechBox(QWidget):
 
     # ----- what is shown ---------------------------------------------------------------
 
-    def set_voices(self, names: Sequence[str]) -> None:
-        """List ``names``; select the remembered voice (``settings.voice``) or the first."""
-        wanted = self.signals.settings.voice or self.voice_combo.currentText()
-        self.voice_combo.blockSignals(True)
-        self.voice_combo.clear()
-        self.voice_combo.addItems(list(names))
-        index = next((i for i, n in enumerate(names) if n.casefold() == wanted.casefold()), 0)
-        self.voice_combo.setCurrentIndex(index if names else -1)
-        self.voice_combo.blockSignals(False)
+    def set_voices(self, names: Sequence[str], presets: Sequence[str] = ()) -> None:
+        """List ``names``; select the remembered voice (``settings.voice``) or the first.
+        ``presets``: a Kokoro model's own voices, which blend and change pace."""
+        self.picker.set_voices(names, presets)
+        for widget in self.preset_rows:
+            widget.setVisible(self.picker.has_presets)
         if names:
             self.voice_error.clear()
-        self._remember_voice()
         self._update_buttons()
 
     def set_outputs(self, devices: Sequence[AudioDevice]) -> None:
@@ -239,15 +239,9 @@ class SpeechBox(QWidget):
         """No speech model installed: what to do, next to Speak (None clears it)."""
         self.model_needed.show_problem(problem)
 
-    @Slot(int)
-    def _on_voice_chosen(self, _: int) -> None:
+    @Slot(str)
+    def _on_voice_chosen(self, name: str) -> None:
         self.voice_error.clear()
-        self._remember_voice()
-
-    def _remember_voice(self) -> None:
-        name = self.voice_combo.currentText()
-        if name and self.signals.settings.voice != name:
-            change_settings(self.signals.store, self._report_settings, voice=name)
         self.voiceChosen.emit(name)
 
     # ----- speaking --------------------------------------------------------------------
@@ -260,7 +254,7 @@ class SpeechBox(QWidget):
         for area in (self.text_error, self.voice_error, self.speak_error, self.save_error):
             area.clear()
         self.playback_note.clear()
-        voice = self.voice_combo.currentText()
+        voice = self.picker.chosen_voice()
         if not voice:
             self.voice_error.show_message(no_voice(self.encoder_missing))
             return

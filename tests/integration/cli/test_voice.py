@@ -187,6 +187,7 @@ def test_cli_voices_add_runs_the_speaker_encoder_on_the_device_given(
     [
         (["say", "Hi.", "--voice", "Nobody", "-o", "OUT"], "no voice named"),
         (["say", "", "--voice", "Alice", "-o", "OUT"], "Type something"),
+        (["say", "Hi.", "--voice", "Alice", "--speed", "1.5", "-o", "OUT"], "one pace"),
         (["voices", "add", "X", "--from", "SHORT"], "at least 5 s"),
         (["voices", "remove", "Nobody"], "no voice named"),
     ],
@@ -257,3 +258,15 @@ def test_a_kokoro_model_lists_its_presets_and_speaks_in_one(
     refused = run_app(["say", "Hi.", "--voice", "Alice", "-o", str(out)], app_home, env)
     assert refused.returncode == 2
     assert refused.stderr.count("\n") == 1 and "speaks its own voices" in refused.stderr
+
+    slow = tmp_path / "slow.wav"
+    args = ["say", "Good morning.", "--voice", "jm_kumo", "--speed", "0.5", "-o", str(slow)]
+    said = run_app(args, app_home, env)
+    assert said.returncode == 0, said.stderr
+    assert soundfile.info(slow).frames > 1.4 * samples.size  # Kokoro's pace, halved
+
+    too_fast = [*args[:4], "--speed", "3", "-o", str(tmp_path / "fast.wav")]
+    refused = run_app(too_fast, app_home, env)
+    assert refused.returncode == 2
+    assert refused.stderr.count("\n") == 1 and "The speed goes from 0.5 to 2" in refused.stderr
+    assert not (tmp_path / "fast.wav").exists()

@@ -91,3 +91,39 @@ def test_text_in_another_script_is_refused_before_anything_is_spoken(
     with pytest.raises(UserError) as error:
         kokoro_voice_service.speak("你好，世界。", "jm_kumo")
     assert error.value.field == "text"
+
+
+def test_speed_changes_the_pace_and_the_setting_is_the_default(
+    kokoro_voice_service: VoiceService, recognizer: SpeechRecognizer
+) -> None:
+    service = kokoro_voice_service
+    text = "Please remember to water the plants while I am away."
+    own_pace = spoken(service, text, "jm_kumo").size
+    fast = list(service.speak(text, "jm_kumo", speed=2.0))
+    fast_audio = np.concatenate([chunk.samples for chunk in fast])
+    assert 0.35 < fast_audio.size / own_pace < 0.7  # Kokoro's durations, halved
+    heard = recognizer.transcribe(fast_audio).text.lower()
+    assert "remember" in heard and "away" in heard  # still words, at twice the pace
+
+    service._settings.voice_speed = 0.5  # as the Voice panel's slider stores it
+    slow = spoken(service, text, "jm_kumo").size
+    assert 1.4 < slow / own_pace < 2.6
+
+
+@pytest.mark.parametrize("speed", [0.2, 2.5, float("nan")])
+def test_a_speed_kokoro_cannot_take_is_one_sentence(
+    kokoro_voice_service: VoiceService, speed: float
+) -> None:
+    with pytest.raises(UserError) as error:
+        kokoro_voice_service.speak("Hello.", "jm_kumo", speed=speed)
+    assert error.value.field == "speed" and "0.5 to 2" in str(error.value)
+
+
+def test_the_chosen_voice_falls_back_to_the_models_first(
+    kokoro_voice_service: VoiceService,
+) -> None:
+    service = kokoro_voice_service
+    assert service.chosen_voice("JM_KUMO") == "jm_kumo"
+    assert service.chosen_voice("jf_alpha+jm_kumo@0.25") == "jf_alpha+jm_kumo@0.25"
+    assert service.chosen_voice("Alice") == "jf_alpha"  # a clone's name: not this model's
+    assert service.chosen_voice("") == "jf_alpha"

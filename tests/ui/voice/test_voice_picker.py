@@ -1,0 +1,136 @@
+"""The Voice panel over the real Kokoro-82M: its presets are the voices, a second voice blends
+in with its share, the pace is a slider; both are remembered (the chat's Speak, Avatar mode and
+the server speak the same mix) and come back when the panel is opened again. A SpeechT5 model
+hides both rows: it speaks voices made from clips at one pace."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from app.core.paths import AppPaths
+from tests.ui.fakes import Script
+from tests.ui.panels import host_of, open_panel
+from tests.ui.voice.test_panel import make_voice_panel, voice_context
+from ui.a11y import unlabelled_widgets
+from ui.shell import main_panels
+from ui.voice import VoicePanel
+from ui.voice.voice_picker import SPEED_STEPS
+
+pytestmark = pytest.mark.integration
+
+__all__ = ["make_voice_panel"]  # the fixture, imported for the last test
+
+PRESETS = ["jf_alpha", "jf_gongitsune", "jf_nezumi", "jf_tebukuro", "jm_kumo"]
+
+
+@pytest.fixture
+def make_kokoro_panel(
+    qtbot: QtBot,
+    app_home: AppPaths,
+    script: Script,
+    converted_kokoro: Path,
+    speaker_encoder_dir: Path,
+) -> Iterator[Callable[[], VoicePanel]]:
+    """The Voice panel over the real VoiceService whose speech model is the real Kokoro; each
+    call opens another on the same app folder (its settings file too)."""
+    panels: list[VoicePanel] = []
+
+    def make() -> VoicePanel:
+        ctx = voice_context(app_home, script, converted_kokoro, speaker_encoder_dir)
+        panel = open_panel(qtbot, ctx, main_panels.voice_panel)
+        panels.append(panel)
+        return panel
+
+    yield make
+    for panel in panels:
+        host_of(panel).close()
+
+
+def test_presets_blend_and_speed_are_chosen_and_remembered(
+    qtbot: QtBot, make_kokoro_panel: Callable[[], VoicePanel]
+) -> None:
+    panel = make_kokoro_panel()
+    picker = panel.speech.picker
+    combo = picker.voice_combo
+    assert [combo.itemText(i) for i in range(combo.count())] == PRESETS
+    assert all(row.isVisible() for row in panel.speech.preset_rows)
+    assert not picker.share.isEnabled()  # nothing to share until a second voice is chosen
+
+    combo.setCurrentText("jm_kumo")
+    picker.second.setCurrentIndex(picker.second.findData("jf_alpha"))
+    assert picker.second.findData("jm_kumo") == -1  # a voice is not blended with itself
+    assert picker.share.isEnabled()
+    picker.share.setFocus()
+    for _ in range(5):
+        qtbot.keyClick(picker.share, Qt.Key.Key_Right)  # 30 % → 35 %
+    qtbot.keyClick(picker.speed, Qt.Key.Key_PageUp)  # 1.00× → 1.10×
+    settings = panel.speech.signals.settings
+    assert settings.voice == "jm_kumo+jf_alpha@0.35"
+    assert settings.voice_speed == pytest.approx(1.1)
+    assert picker.share_label.text() == "35%"
+    assert panel.voice_service.chosen_voice(settings.voice) == "jm_kumo+jf_alpha@0.35"
+
+    again = make_kokoro_panel()  # a new window over the saved settings file
+    picker = again.speech.picker
+    assert picker.voice_combo.currentText() == "jm_kumo"
+    assert picker.second.currentData() == "jf_alpha"
+    assert picker.share.value() == 35
+    assert picker.speed.value() == round(1.1 * SPEED_STEPS)
+
+    picker.voice_combo.setCurrentText("jf_alpha")  # the second voice is now the first
+    assert picker.second.currentData() == ""
+    assert again.speech.signals.settings.voice == "jf_alpha"
+
+
+def test_a_blend_at_a_speed_is_spoken(
+    qtbot: QtBot, make_kokoro_panel: Callable[[], VoicePanel]
+) -> None:
+    panel = make_kokoro_panel()
+    picker = panel.speech.picker
+    picker.voice_combo.setCurrentText("jf_alpha")
+    picker.second.setCurrentIndex(picker.second.findData("jm_kumo"))
+    box = panel.speech
+    box.text.setPlainText("Good morning, everyone.")
+    with qtbot.waitSignal(box.runner.finished, timeout=120_000):
+        box.speak()
+    outcome = box.outcome
+    assert outcome is not None and outcome.complete
+    blend = np.concatenate(outcome.pieces)
+    alone = np.concatenate(
+        [c.samples for c in panel.voice_service.speak("Good morning, everyone.", "jf_alpha")]
+    )
+    assert blend.size and not np.array_equal(blend, alone)
+
+
+def test_a_damaged_stored_blend_falls_back_to_the_first_voice(
+    make_kokoro_panel: Callable[[], VoicePanel],
+) -> None:
+    panel = make_kokoro_panel()
+    store = panel.speech.signals.store
+    store.update(voice="jf_alpha+nobody@0.40")
+    panel.reload()
+    picker = panel.speech.picker
+    assert picker.voice_combo.currentText() == "jf_alpha"
+    assert picker.second.currentData() == ""
+    assert store.settings.voice == "jf_alpha"
+
+
+def test_every_kokoro_control_has_a_name_and_a_description(
+    make_kokoro_panel: Callable[[], VoicePanel],
+) -> None:
+    panel = make_kokoro_panel()
+    problems = unlabelled_widgets(panel)
+    assert problems == [], "\n".join(problems)
+
+
+def test_speecht5_hides_blend_and_speed(make_voice_panel: Callable[..., VoicePanel]) -> None:
+    panel = make_voice_panel()
+    QApplication.processEvents()
+    assert panel.speech.preset_rows and not any(row.isVisible() for row in panel.speech.preset_rows)
