@@ -110,9 +110,11 @@ def turns(
     return Services(services.chat, speech_input, services.voice, services.metrics, services.avatar)
 
 
-def options(card: VirtualSoundCard, generation: GenerationSettings, **more: object) -> TurnOptions:
+def options(
+    card: VirtualSoundCard, generation: GenerationSettings, voice: str = "Ada", **more: object
+) -> TurnOptions:
     return TurnOptions(
-        voice="Ada",
+        voice=voice,
         generation=generation,
         input_device=card.input().index,
         output_device=card.output().index,
@@ -143,13 +145,15 @@ def ask_aloud(
     speech: str | npt.NDArray[np.float32],
     *,
     max_new_tokens: int,
+    voice: str = "Ada",
 ) -> tuple[Conversation, Recorded, float, npt.NDArray[np.float32], npt.NDArray[np.float64]]:
-    """Say ``speech`` to a new spoken conversation and record until its answer was spoken:
-    the conversation, its events, when the speech ended, the output's samples and times."""
+    """Say ``speech`` to a new spoken conversation and record until its answer was spoken
+    (in ``voice``): the conversation, its events, when the speech ended, the output's samples
+    and times."""
     conversation = turns.chat.new_conversation("")
     events = Recorded()
     generation = GenerationSettings(max_new_tokens=max_new_tokens, temperature=0.0)
-    talk = HandsFreeSession(turns, conversation.id, options(card, generation), events)
+    talk = HandsFreeSession(turns, conversation.id, options(card, generation, voice), events)
     output = card.record_output()
     talk.start()
     try:
