@@ -264,17 +264,19 @@ def make_video(
 
     sentences: list[tuple[str, float]] = []
     pieces: list[npt.NDArray[np.float32]] = []
+    rate = MODEL_RATE
     on_progress(Progress(SPEECH_STAGE, 0, None, "Speaking the text…"))
     for piece in speak(
         voice, request.text, request.voice, device=request.tts_device, cancel=cancel
     ):
         sentences.append((piece.text, piece.seconds))
         pieces.append(piece.samples)
+        rate = piece.rate
         done = piece.index + 1
         message = f"Speaking sentence {done}/{piece.total}…"
         on_progress(Progress(SPEECH_STAGE, done, piece.total, message))
     # The speech stays in memory (no temp file): the sentences with a reader's pauses.
-    result = lipsync((join_sentences(pieces), MODEL_RATE))
+    result = lipsync((join_sentences(pieces, rate), rate))
     if not request.subtitles:
         return MadeVideo(result)
     # The sentences are known and so are their lengths: exact cues, no Whisper needed.

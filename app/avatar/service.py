@@ -36,7 +36,6 @@ from pipelines.core import (
     Progress,
 )
 from pipelines.lipsync.faces import packaged_detector
-from pipelines.voice.audio import MODEL_RATE
 
 log = logging.getLogger(__name__)
 
@@ -235,7 +234,8 @@ class AvatarService:
         cancel: CancelToken | None = None,
         on_progress: Callable[[Progress], None] | None = None,
     ) -> VideoResult:
-        """Make a lip-synced mp4 of ``face`` speaking ``audio`` (a file or 16 kHz samples).
+        """Make a lip-synced mp4 of ``face`` speaking ``audio`` (a file, or samples and their
+        rate).
 
         ``output`` None writes into the Avatar folder under a new name. ``device`` runs the
         lip-sync model and ``detector_device`` the face detector (default: their settings).
@@ -292,20 +292,22 @@ class AvatarService:
         text: str,
         samples: npt.NDArray[np.float32],
         *,
+        rate: int,
         total: int = 0,
         device: str | None = None,
         cancel: CancelToken | None = None,
     ) -> AvatarClip:
-        """Sentence ``index`` of an answer (its 16 kHz ``samples``) lip-synced as ``NNN.mp4``
-        in ``folder`` (created 0700, see :meth:`answer_folder`); ``total`` 0: not known yet.
+        """Sentence ``index`` of an answer (its ``samples`` at ``rate`` Hz) lip-synced as
+        ``NNN.mp4`` in ``folder`` (created 0700, see :meth:`answer_folder`); ``total`` 0: not
+        known yet.
 
         Raises:
             UserError: as :meth:`lipsync`.
             Cancelled: nothing is left behind.
         """
         path = self._private(folder) / f"{index + 1:03d}.mp4"
-        self.lipsync(face, (samples, MODEL_RATE), path, device=device, cancel=cancel)
-        return AvatarClip(index, total, text, path, samples.size / MODEL_RATE)
+        self.lipsync(face, (samples, rate), path, device=device, cancel=cancel)
+        return AvatarClip(index, total, text, path, samples.size / rate)
 
     def recent(self, limit: int = GALLERY_SIZE) -> list[Path]:
         """The newest videos in the Avatar folder, newest first."""

@@ -33,7 +33,6 @@ import numpy.typing as npt
 
 from app.avatar.service import AvatarClip
 from pipelines.core import Cancelled, CancelToken
-from pipelines.voice.audio import MODEL_RATE
 from pipelines.voice.tts import SpeechChunk
 
 Samples = npt.NDArray[np.float32]
@@ -91,11 +90,12 @@ class LipSync(Protocol):
         text: str,
         samples: Samples,
         *,
+        rate: int,
         total: int = 0,
         device: str | None = None,
         cancel: CancelToken | None = None,
     ) -> AvatarClip:
-        """One piece lip-synced as ``NNN.mp4`` in ``folder``."""
+        """One piece (``samples`` at ``rate`` Hz) lip-synced as ``NNN.mp4`` in ``folder``."""
         ...
 
 
@@ -123,7 +123,9 @@ class SpokenPiece:
     """Its place in the text it comes from: 0 starts a text (a reader pauses before it)."""
     text: str
     samples: Samples
-    """16 kHz mono float32."""
+    """Mono float32 at :attr:`rate`."""
+    rate: int
+    """The voice engine's sample rate."""
     synthesis_seconds: float
     """From asking for this piece to having its samples (the first piece of a text: the voice
     request's checks, and the model load if it had to load)."""
@@ -135,7 +137,7 @@ class SpokenPiece:
     @property
     def seconds(self) -> float:
         """Audio length of the piece."""
-        return self.samples.size / MODEL_RATE
+        return self.samples.size / self.rate
 
 
 def speak(
@@ -190,6 +192,7 @@ def speak(
                         index,
                         chunk.text,
                         chunk.samples,
+                        rate=chunk.rate,
                         total=total,
                         device=face.device,
                         cancel=cancel,
@@ -201,6 +204,7 @@ def speak(
                     part=chunk.index,
                     text=chunk.text,
                     samples=chunk.samples,
+                    rate=chunk.rate,
                     synthesis_seconds=made - asked,
                     clip=clip,
                     lipsync_seconds=lipsync_seconds,

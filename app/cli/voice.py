@@ -59,7 +59,8 @@ def add_voice_parsers(commands: Commands[argparse.ArgumentParser]) -> None:
         "say",
         help="speak text in a cloned voice into a wav file",
         description="Synthesises TEXT sentence by sentence with the text-to-speech model "
-        "(settings: models.tts, or the first installed) and writes a 16 kHz wav. Ctrl+C stops "
+        "(settings: models.tts, or the first installed) and writes a wav at the voice's rate "
+        "(SpeechT5 16 kHz, Kokoro 24 kHz). Ctrl+C stops "
         "and writes nothing (exit status 1; a second Ctrl+C quits at once).",
     )
     say.add_argument("text", help="what to say ('-' reads standard input)")

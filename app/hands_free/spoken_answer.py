@@ -41,9 +41,8 @@ from app.core.texts import tr
 from app.hands_free.figures import AnswerFigures
 from app.hands_free.sentence_stream import SentenceStream
 from app.voice.service import VoiceService
-from app.voice.speech_files import PAUSE_SECONDS
+from app.voice.speech_files import pause_samples
 from pipelines.core import Cancelled, CancelToken
-from pipelines.voice.audio import MODEL_RATE
 
 log = logging.getLogger(__name__)
 
@@ -313,8 +312,8 @@ class SpokenAnswer:
         with self._lock:
             self._queued.append((label, piece.text))
         if piece.index and not piece.part:  # a reader's pause between sentences
-            self._player.put(np.zeros(int(PAUSE_SECONDS * MODEL_RATE), np.float32))
-        self._player.put(piece.samples, label)
+            self._player.put(np.zeros(pause_samples(piece.rate), np.float32), rate=piece.rate)
+        self._player.put(piece.samples, label, rate=piece.rate)
 
     def _show(self, piece: SpokenPiece, clip: AvatarClip) -> None:
         self._await_release()

@@ -152,8 +152,10 @@ def _speak(
         spoken, stretch = ctx.voice.speak(text, voice, speed=speed), 1.0
     else:
         spoken, stretch = ctx.voice.speak(text, voice, speed=1.0), speed
-    samples = join_sentences([chunk.samples for chunk in spoken])
-    return encode_speech(samples, MODEL_RATE, audio_format, stretch)
+    chunks = list(spoken)
+    rate = chunks[0].rate if chunks else MODEL_RATE
+    samples = join_sentences([chunk.samples for chunk in chunks], rate)
+    return encode_speech(samples, rate, audio_format, stretch)
 
 
 # ----- transcriptions ----------------------------------------------------------------------

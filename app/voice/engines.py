@@ -6,9 +6,10 @@ vocoder) speaks the voices made from clips, through their speaker embeddings; a 
 the installed ONNX with its vocabulary and voice file) speaks its own preset voices, each a style
 pack, and blends of two of them.
 
-The rest of the app (playback, the clips kept for the Avatar panel, lip-sync, hands-free mode)
-takes 16 kHz sentences, SpeechT5's rate: Kokoro's 24 kHz sentences are resampled here (exact
-2:3 polyphase), so no consumer has to know which engine spoke.
+Each engine's sentences keep its own rate (``SpeechChunk.rate``: Kokoro 24 kHz, SpeechT5
+16 kHz) all the way to the speaker, the saved wav, the server's reply and the Avatar panel's
+clip: resampling Kokoro down to 16 kHz would cut what it says above 8 kHz (the hiss of an "s").
+Only what needs 16 kHz (lip-sync's mel frames, the likeness measure) resamples for itself.
 """
 
 from __future__ import annotations
@@ -27,10 +28,8 @@ from app.core.texts import tr
 from app.engines.host import LoadRequest
 from pipelines.contract import ModelPipeline
 from pipelines.core import CancelToken, ModelLoadError
-from pipelines.voice.audio import MODEL_RATE
 from pipelines.voice.kokoro import MAX_SPEED, MIN_SPEED, KokoroSynthesizer
 from pipelines.voice.kokoro_voices import KokoroVoice, VoiceBlend
-from pipelines.voice.sample_rates import resample
 from pipelines.voice.tts import SpeechChunk, SpeechSynthesizer
 
 Synthesizer = SpeechSynthesizer | KokoroSynthesizer
@@ -145,16 +144,6 @@ def _preset(name: str, presets: list[str]) -> str:
     return next((preset for preset in presets if preset.casefold() == wanted), "")
 
 
-def at_model_rate(chunks: Iterator[SpeechChunk]) -> Iterator[SpeechChunk]:
-    """The sentences at 16 kHz, whatever the engine's rate."""
-    for chunk in chunks:
-        if chunk.rate == MODEL_RATE:
-            yield chunk
-            continue
-        samples = resample(chunk.samples, chunk.rate, MODEL_RATE, field="voice")
-        yield dataclasses.replace(chunk, samples=samples, rate=MODEL_RATE)
-
-
 def kokoro_preset(voice_name: str, presets: list[str]) -> PresetVoice:
     """``voice_name`` as one of a Kokoro model's presets or a blend of two.
 
@@ -180,7 +169,7 @@ def engine_speech(
     cancel: CancelToken | None,
     speed: float = 1.0,
 ) -> Iterator[SpeechChunk]:
-    """``text``'s sentences from the engine ``synthesizer``, at 16 kHz; ``speed`` is Kokoro's
+    """``text``'s sentences from the engine ``synthesizer``, at its rate; ``speed`` is Kokoro's
     pace (SpeechT5 has none: see :func:`speaks_at_speed`).
 
     Raises:
@@ -188,7 +177,7 @@ def engine_speech(
     """
     if isinstance(speaker, PresetVoice) and isinstance(synthesizer, KokoroSynthesizer):
         voice = kokoro_voice(synthesizer, speaker)
-        yield from at_model_rate(synthesizer.speak(text, voice, speed=speed, cancel=cancel))
+        yield from synthesizer.speak(text, voice, speed=speed, cancel=cancel)  # at 24 kHz
     elif not isinstance(speaker, PresetVoice) and isinstance(synthesizer, SpeechSynthesizer):
         yield from synthesizer.speak(text, speaker, cancel=cancel)
     else:

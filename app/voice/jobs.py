@@ -19,7 +19,7 @@ import numpy.typing as npt
 from app.core.audio.playback import Player
 from app.voice.figures import SpeechFigures
 from app.voice.service import VoiceService
-from app.voice.speech_files import PAUSE_SECONDS, check_output_wav, join_sentences, save_speech
+from app.voice.speech_files import check_output_wav, join_sentences, pause_samples, save_speech
 from app.voice.spoken_clips import SpokenClip, keep_spoken
 from pipelines.core import Cancelled, CancelToken
 from pipelines.voice.audio import MODEL_RATE
@@ -40,6 +40,8 @@ class SpeechOutcome:
     text: str = ""
     """What was asked to be spoken (the box may have been edited since)."""
     voice: str = ""
+    rate: int = MODEL_RATE
+    """The sentences' sample rate: the voice engine's own (Kokoro 24 kHz, SpeechT5 16 kHz)."""
 
     @property
     def complete(self) -> bool:
@@ -48,12 +50,12 @@ class SpeechOutcome:
 
     def audio(self) -> npt.NDArray[np.float32]:
         """The sentences joined as the wav is saved (with pauses between them)."""
-        return join_sentences(self.pieces)
+        return join_sentences(self.pieces, self.rate)
 
     @property
     def seconds(self) -> float:
         """Length of :meth:`audio`."""
-        return self.audio().size / MODEL_RATE if self.pieces else 0.0
+        return self.audio().size / self.rate if self.pieces else 0.0
 
 
 def speak_job(
@@ -76,6 +78,7 @@ def speak_job(
     pieces: list[npt.NDArray[np.float32]] = []
     figures = SpeechFigures("")
     total = 0
+    rate = MODEL_RATE
     stopped = False
     try:
         figures = SpeechFigures(service.device(device))
@@ -83,8 +86,10 @@ def speak_job(
         try:
             for chunk in speech:
                 total = chunk.total  # the synthesiser's own split (a long first one is cut)
+                rate = chunk.rate
                 if player is not None:  # with the pause the saved wav has before it
-                    player.put(_with_pause(chunk.samples, chunk.index), label=chunk.index)
+                    audible = _with_pause(chunk.samples, chunk.index, rate)
+                    player.put(audible, label=chunk.index, rate=rate)
                 pieces.append(chunk.samples)
                 figures = speech.figures
                 on_progress(figures)
@@ -99,13 +104,13 @@ def speak_job(
             else:
                 player.end()
     stopped = stopped or cancel.cancelled
-    return SpeechOutcome(pieces, total, stopped, figures, text, voice)
+    return SpeechOutcome(pieces, total, stopped, figures, text, voice, rate)
 
 
-def _with_pause(samples: npt.NDArray[np.float32], index: int) -> npt.NDArray[np.float32]:
+def _with_pause(samples: npt.NDArray[np.float32], index: int, rate: int) -> npt.NDArray[np.float32]:
     if index == 0:
         return samples
-    return np.concatenate([np.zeros(int(PAUSE_SECONDS * MODEL_RATE), np.float32), samples])
+    return np.concatenate([np.zeros(pause_samples(rate), np.float32), samples])
 
 
 def speak_and_play(
@@ -152,11 +157,11 @@ def save_outcome(path: Path, outcome: SpeechOutcome) -> Path:
         StorageError: the disk refused it.
     """
     path = check_output_wav(path)
-    save_speech(outcome.audio(), path)
+    save_speech(outcome.audio(), path, outcome.rate)
     return path
 
 
 def hand_off_speech(folder: Path, outcome: SpeechOutcome) -> SpokenClip:
     """Keep the whole speech as a wav of its own in ``folder`` for the Avatar panel; worker
     thread. Its own file, so a later Speak does not change what the avatar was given."""
-    return keep_spoken(folder, outcome.audio(), outcome.text, outcome.voice)
+    return keep_spoken(folder, outcome.audio(), outcome.text, outcome.voice, rate=outcome.rate)

@@ -432,15 +432,17 @@ class VoiceService:
         output = check_output_wav(output)
         speech = self.speak(text, voice_name, device=device, cancel=cancel, speed=speed)
         pieces: list[npt.NDArray[np.float32]] = []
+        rate = MODEL_RATE
         for chunk in speech:
             pieces.append(chunk.samples)
+            rate = chunk.rate  # the engine's own: the file keeps all of the voice
             if on_chunk is not None:
                 on_chunk(chunk)
         if cancel is not None and cancel.cancelled:
             raise Cancelled()
-        audio = join_sentences(pieces)
-        save_speech(audio, output)
-        return SpeechResult(output, audio.size / MODEL_RATE, speech.figures)
+        audio = join_sentences(pieces, rate)
+        save_speech(audio, output, rate)
+        return SpeechResult(output, audio.size / rate, speech.figures)
 
     @property
     def busy(self) -> bool:

@@ -21,7 +21,7 @@ import numpy.typing as npt
 from app.core.errors import StorageError
 from app.core.storage.atomic import private_folder
 from app.core.texts import tr
-from pipelines.voice.audio import MODEL_RATE, write_wav_atomic
+from pipelines.voice.audio import write_wav_atomic
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +45,7 @@ def keep_spoken(
     text: str,
     voice: str,
     *,
-    rate: int = MODEL_RATE,
+    rate: int,
 ) -> SpokenClip:
     """Write ``samples`` to a new wav in ``folder`` and forget all but the newest few.
 

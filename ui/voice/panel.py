@@ -24,7 +24,7 @@ from app.core import (
     audio_devices,
 )
 from app.models import ModelTask
-from app.voice import Clip, Voice, VoiceService
+from app.voice import MODEL_RATE, Clip, Voice, VoiceService
 from ui.i18n import tr
 from ui.settings_signals import SettingsSignals
 from ui.shell.error_router import ErrorRouter
@@ -262,7 +262,7 @@ class VoicePanel(QWidget):
         except AudioDeviceError as error:
             self.voices.error.show_message(str(error))
             return
-        player.put(clip.samples, label=name)
+        player.put(clip.samples, label=name, rate=MODEL_RATE)
         player.end()
         self.clip_player = player
         self.voices.set_playing(True)

@@ -28,8 +28,9 @@ from app.core.errors import UserError
 
 log = logging.getLogger(__name__)
 
-PLAYBACK_RATE = 16_000
-"""Rate of what :class:`Player` is fed: the speech models' rate."""
+PLAYBACK_RATE = 24_000
+"""The rate :class:`Player` asks the output device for: Kokoro's own, so its voice is heard
+whole; 16 kHz sound (SpeechT5, recorded clips) is resampled up to it, losing nothing."""
 MAX_RECORD_SECONDS = 30.0
 SILENCE_DBFS = -100.0
 # Generous buffers: speech needs no low latency, and PortAudio's "high" default (~35 ms on

@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 
 
 class Player:
-    """Plays float32 chunks at 16 kHz as they are :meth:`put`, from any thread.
+    """Plays float32 chunks as they are :meth:`put` (each at its own rate), from any thread.
 
     The output stream starts (playing silence) at :meth:`start`, so the first chunk is heard
     as soon as it is put while later ones are still being made. :meth:`end` says no more
@@ -36,7 +36,8 @@ class Player:
     def __init__(self, device: int | None = None) -> None:
         self.device = device
         self.rate = PLAYBACK_RATE
-        """The device's rate: 16 kHz, or its own default when it cannot do 16 kHz."""
+        """The device's rate: :data:`PLAYBACK_RATE`, or its own default when it cannot do
+        that."""
         self._sd: ModuleType | None = None
         self._stream: Any = None
         self._queue: queue.SimpleQueue[tuple[Float32Array, Hashable]] = queue.SimpleQueue()
@@ -69,19 +70,20 @@ class Player:
                 sd.check_output_settings(
                     self.device, channels=1, dtype="float32", samplerate=PLAYBACK_RATE
                 )
-            except sd.PortAudioError:  # a hardware device without 16 kHz: resample to its rate
+            except sd.PortAudioError:  # a hardware device without that rate: resample to its own
                 info = sd.query_devices(self.device, "output")
                 self.rate = int(info["default_samplerate"])
             self._stream = start_stream(
                 sd, "output", self.device, self.rate, self._callback, self._finished.set
             )
 
-    def put(self, samples: npt.NDArray[np.floating], label: Hashable = None) -> None:
-        """Queue a chunk (mono, 16 kHz); ``label`` is recorded in :attr:`played` when it starts."""
+    def put(self, samples: npt.NDArray[np.floating], label: Hashable = None, *, rate: int) -> None:
+        """Queue a chunk (mono, at ``rate`` Hz); ``label`` is recorded in :attr:`played` when it
+        starts."""
         if self._stopped.is_set() or self._ending.is_set():
             return
         chunk = np.asarray(samples, dtype=np.float32).reshape(-1)
-        chunk = resample(chunk, PLAYBACK_RATE, self.rate)
+        chunk = resample(chunk, rate, self.rate)
         with self._lock:
             self._frames_queued += chunk.size
         self._queue.put((chunk, label))

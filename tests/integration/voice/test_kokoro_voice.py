@@ -1,5 +1,5 @@
 """The voice service on the real Kokoro-82M: its presets are the voices, blends of two speak,
-the sentences reach the app at 16 kHz and Whisper hears the words; what Kokoro cannot speak
+the sentences keep Kokoro's 24 kHz and Whisper hears the words; what Kokoro cannot speak
 (a voice made from a clip, an unknown preset, a bad blend) is one sentence."""
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from app.core.errors import UserError
 from app.voice.engines import TtsEngine
 from app.voice.service import VoiceService
 from pipelines.speech_to_text import SpeechRecognizer
-from pipelines.voice.audio import MODEL_RATE
+from pipelines.voice.kokoro import KOKORO_RATE
+from pipelines.voice.sample_rates import resample
 
 pytestmark = pytest.mark.integration
 
@@ -25,9 +26,14 @@ def recognizer(whisper_model_dir: Path) -> SpeechRecognizer:
     return SpeechRecognizer(whisper_model_dir, "CPU")
 
 
+def heard(recognizer: SpeechRecognizer, audio: np.ndarray) -> str:
+    """What Whisper (16 kHz) hears in Kokoro's 24 kHz ``audio``, lower case."""
+    return recognizer.transcribe(resample(audio, KOKORO_RATE, 16_000)).text.lower()
+
+
 def spoken(service: VoiceService, text: str, voice: str) -> np.ndarray:
     chunks = list(service.speak(text, voice))
-    assert {chunk.rate for chunk in chunks} == {MODEL_RATE}
+    assert {chunk.rate for chunk in chunks} == {KOKORO_RATE}  # its own, never cut to 16 kHz
     return np.concatenate([chunk.samples for chunk in chunks])
 
 
@@ -40,9 +46,9 @@ def test_the_presets_are_the_voices_and_whisper_hears_them(
     assert service.voice_names() == PRESETS
 
     audio = spoken(service, "The bakery on the corner sells fresh bread.", "JM_KUMO")
-    assert 1.5 < audio.size / MODEL_RATE < 6.0
-    heard = recognizer.transcribe(audio).text.lower()
-    assert "bakery" in heard and "bread" in heard
+    assert 1.5 < audio.size / KOKORO_RATE < 6.0
+    words = heard(recognizer, audio)
+    assert "bakery" in words and "bread" in words
     figures = service.speak("Hello there.", "jm_kumo").figures
     assert figures.device == "CPU"
 
@@ -102,8 +108,8 @@ def test_speed_changes_the_pace_and_the_setting_is_the_default(
     fast = list(service.speak(text, "jm_kumo", speed=2.0))
     fast_audio = np.concatenate([chunk.samples for chunk in fast])
     assert 0.35 < fast_audio.size / own_pace < 0.7  # Kokoro's durations, halved
-    heard = recognizer.transcribe(fast_audio).text.lower()
-    assert "remember" in heard and "away" in heard  # still words, at twice the pace
+    words = heard(recognizer, fast_audio)
+    assert "remember" in words and "away" in words  # still words, at twice the pace
 
     service._settings.voice_speed = 0.5  # as the Voice panel's slider stores it
     slow = spoken(service, text, "jm_kumo").size

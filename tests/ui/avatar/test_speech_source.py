@@ -221,14 +221,16 @@ def test_a_hand_off_that_cannot_be_written_is_said_next_to_the_button(
 
 def test_only_the_newest_hand_offs_are_kept(tmp_path: Path) -> None:
     samples = np.zeros(MODEL_RATE // 2, np.float32)
-    clips = [keep_spoken(tmp_path, samples, f"Clip {n}.", "Alice") for n in range(KEEP + 3)]
+    clips = [
+        keep_spoken(tmp_path, samples, f"Clip {n}.", "Alice", rate=16_000) for n in range(KEEP + 3)
+    ]
     kept = sorted(p.name for p in tmp_path.iterdir())
     assert kept == sorted(c.path.name for c in clips[-KEEP:])
     assert clips[-1].seconds == pytest.approx(0.5)
     blocked = tmp_path / "file"
     blocked.write_text("x")
     with pytest.raises(StorageError) as caught:
-        keep_spoken(blocked / "spoken", samples, "Hi.", "Alice")
+        keep_spoken(blocked / "spoken", samples, "Hi.", "Alice", rate=16_000)
     assert caught.value.field == "output"
 
 

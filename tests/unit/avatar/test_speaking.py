@@ -17,7 +17,6 @@ from app.avatar.service import AvatarClip
 from app.avatar.speaking import Face, Samples, SpokenPiece, hand_over_clips, speak
 from app.core.errors import UserError
 from pipelines.core import Cancelled, CancelToken
-from pipelines.voice.audio import MODEL_RATE
 from pipelines.voice.tts import SpeechChunk
 
 SAMPLES_PER_WORD = 1600
@@ -109,6 +108,7 @@ class LoggedAvatar:
         text: str,
         samples: Samples,
         *,
+        rate: int,
         total: int = 0,
         device: str | None = None,
         cancel: CancelToken | None = None,
@@ -120,7 +120,7 @@ class LoggedAvatar:
         folder.mkdir(exist_ok=True)
         path = folder / f"{index + 1:03d}.mp4"
         path.write_bytes(b"clip")
-        return AvatarClip(index, total, text, path, samples.size / MODEL_RATE)
+        return AvatarClip(index, total, text, path, samples.size / rate)
 
 
 def texts(pieces: list[SpokenPiece]) -> list[str]:
