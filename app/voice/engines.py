@@ -29,7 +29,7 @@ from pipelines.contract import ModelPipeline
 from pipelines.core import CancelToken, ModelLoadError
 from pipelines.voice.audio import MODEL_RATE
 from pipelines.voice.kokoro import KokoroSynthesizer
-from pipelines.voice.kokoro_voices import KokoroVoice, VoiceBlend
+from pipelines.voice.kokoro_voices import KokoroVoice, StylePack, VoiceBlend
 from pipelines.voice.sample_rates import resample
 from pipelines.voice.tts import SpeechChunk, SpeechSynthesizer
 
@@ -109,6 +109,19 @@ class PresetVoice:
         return f"{self.first}{BLEND_MARK}{self.second}{WEIGHT_MARK}{self.weight:.2f}"
 
 
+@dataclasses.dataclass(frozen=True)
+class ClonedVoice:
+    """A voice made from a clip, in its Kokoro form (:mod:`app.voice.kokoro_forms`)."""
+
+    name: str
+    pack: StylePack = dataclasses.field(repr=False)
+
+
+Speaker = npt.NDArray[np.float32] | PresetVoice | ClonedVoice
+"""What an engine speaks with: a speaker embedding (SpeechT5), a preset or blend or a voice's
+Kokoro form (Kokoro)."""
+
+
 def parse_preset(name: str, presets: list[str]) -> PresetVoice | None:
     """``name`` as a preset or a blend of two presets (None: it names neither).
 
@@ -175,7 +188,7 @@ def kokoro_preset(voice_name: str, presets: list[str]) -> PresetVoice:
 
 def engine_speech(
     synthesizer: Synthesizer,
-    speaker: npt.NDArray[np.float32] | PresetVoice,
+    speaker: Speaker,
     text: str,
     cancel: CancelToken | None,
 ) -> Iterator[SpeechChunk]:
@@ -187,7 +200,9 @@ def engine_speech(
     if isinstance(speaker, PresetVoice) and isinstance(synthesizer, KokoroSynthesizer):
         voice = kokoro_voice(synthesizer, speaker)
         yield from at_model_rate(synthesizer.speak(text, voice, cancel=cancel))
-    elif not isinstance(speaker, PresetVoice) and isinstance(synthesizer, SpeechSynthesizer):
+    elif isinstance(speaker, ClonedVoice) and isinstance(synthesizer, KokoroSynthesizer):
+        yield from at_model_rate(synthesizer.speak(text, speaker.pack, cancel=cancel))
+    elif isinstance(speaker, np.ndarray) and isinstance(synthesizer, SpeechSynthesizer):
         yield from synthesizer.speak(text, speaker, cancel=cancel)
     else:
         raise UserError(tr("The voice model changed; speak again."), field="voice")
