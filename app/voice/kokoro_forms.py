@@ -189,6 +189,11 @@ def form_state(voice: Voice, model: str) -> tuple[FormState, str]:
     return FormState.READY, ""
 
 
+def has_form(voice: Voice, model: str) -> bool:
+    """Whether ``voice`` has a readable Kokoro form for the model ``model``."""
+    return form_state(voice, model)[0] is FormState.READY
+
+
 def cloned_voice(voice: Voice, model: str) -> ClonedVoice:
     """``voice`` as the Kokoro model ``model`` speaks it.
 

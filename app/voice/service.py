@@ -42,12 +42,11 @@ from app.voice.engines import (
 )
 from app.voice.figures import Speech, SpeechFigures
 from app.voice.kokoro_forms import (
-    FormDamagedError,
     KokoroForm,
     cloned_voice,
     derive_form,
+    has_form,
     kokoro_model_id,
-    read_form,
     usable_clip,
 )
 from app.voice.library import Voice, VoiceLibrary
@@ -193,7 +192,7 @@ class VoiceService:
         if not presets:
             return [voice.name for voice in self.library.voices()]
         model = kokoro_model_id(self.model_folder(ModelTask.TTS))
-        return presets + [v.name for v in self.library.voices() if _has_form(v, model)]
+        return presets + [v.name for v in self.library.voices() if has_form(v, model)]
 
     def check_voice(self, voice_name: str) -> None:
         """Raise unless the model in use can speak in ``voice_name``.
@@ -492,14 +491,6 @@ class VoiceService:
             with self._busy.wait():
                 pass
         return self._busy.hold(f"The voice models are busy; wait or stop before {what}.")
-
-
-def _has_form(voice: Voice, model: str) -> bool:
-    try:
-        form = read_form(voice.folder)
-    except FormDamagedError:
-        return False
-    return form is not None and form.model == model
 
 
 def _task_label(task: ModelTask) -> str:

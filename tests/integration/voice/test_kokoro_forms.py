@@ -40,8 +40,8 @@ from tests.integration.voice.test_service import CPU
 pytestmark = pytest.mark.integration
 
 QUICK = CloneSettings(
-    rounds=1,
-    population=3,
+    initial=2,
+    steps=1,
     finalists=1,
     search_text="Hello there, how are you today?",
     check_text="Good morning to you.",
