@@ -75,6 +75,7 @@ bench: setup-bench fixtures
 	$(PY) benchmarks/bench_rag.py
 	$(PY) benchmarks/bench_models.py
 	$(PY) benchmarks/bench_voice.py
+	$(PY) benchmarks/bench_voice_clone.py
 	$(PY) benchmarks/bench_avatar.py
 	$(PY) benchmarks/bench_memory.py
 	$(PY) benchmarks/bench_context.py

@@ -16,7 +16,14 @@ if TYPE_CHECKING:
         speaks_at_speed,
     )
     from app.voice.figures import SpeechFigures
-    from app.voice.jobs import SpeechOutcome, hand_off_speech, save_outcome, speak_and_play
+    from app.voice.jobs import (
+        SpeechOutcome,
+        hand_off_speech,
+        make_kokoro_voice_job,
+        save_outcome,
+        speak_and_play,
+    )
+    from app.voice.kokoro_forms import FormState
     from app.voice.library import DamagedVoice, Voice
     from app.voice.likeness import LIKENESS_TEXT, Likeness
     from app.voice.likeness_meter import VoiceLikeness
@@ -32,6 +39,8 @@ _WHERE = {
     "BLEND_MARK": "app.voice.engines:BLEND_MARK",
     "TtsEngine": "app.voice.engines:TtsEngine",
     "openai_preset": "app.voice.engines:openai_preset",
+    "make_kokoro_voice_job": "app.voice.jobs:make_kokoro_voice_job",
+    "FormState": "app.voice.kokoro_forms:FormState",
     "parse_preset": "app.voice.engines:parse_preset",
     "PresetVoice": "app.voice.engines:PresetVoice",
     "speaks_at_speed": "app.voice.engines:speaks_at_speed",
@@ -68,6 +77,7 @@ __all__ = [
     "SUPPORTED_SUFFIXES",
     "Clip",
     "DamagedVoice",
+    "FormState",
     "Likeness",
     "PresetVoice",
     "ReferenceCheck",
@@ -82,6 +92,7 @@ __all__ = [
     "decode_with_av",
     "hand_off_speech",
     "join_sentences",
+    "make_kokoro_voice_job",
     "openai_preset",
     "parse_preset",
     "resample",

@@ -29,7 +29,7 @@ from app.engines.host import LoadRequest
 from pipelines.contract import ModelPipeline
 from pipelines.core import CancelToken, ModelLoadError
 from pipelines.voice.kokoro import MAX_SPEED, MIN_SPEED, KokoroSynthesizer
-from pipelines.voice.kokoro_voices import KokoroVoice, VoiceBlend
+from pipelines.voice.kokoro_voices import KokoroVoice, StylePack, VoiceBlend
 from pipelines.voice.tts import SpeechChunk, SpeechSynthesizer
 
 Synthesizer = SpeechSynthesizer | KokoroSynthesizer
@@ -108,6 +108,19 @@ class PresetVoice:
         return f"{self.first}{BLEND_MARK}{self.second}{WEIGHT_MARK}{self.weight:.2f}"
 
 
+@dataclasses.dataclass(frozen=True)
+class ClonedVoice:
+    """A voice made from a clip, in its Kokoro form (:mod:`app.voice.kokoro_forms`)."""
+
+    name: str
+    pack: StylePack = dataclasses.field(repr=False)
+
+
+Speaker = npt.NDArray[np.float32] | PresetVoice | ClonedVoice
+"""What an engine speaks with: a speaker embedding (SpeechT5), a preset or blend or a voice's
+Kokoro form (Kokoro)."""
+
+
 def parse_preset(name: str, presets: list[str]) -> PresetVoice | None:
     """``name`` as a preset or a blend of two presets (None: it names neither).
 
@@ -164,7 +177,7 @@ def kokoro_preset(voice_name: str, presets: list[str]) -> PresetVoice:
 
 def engine_speech(
     synthesizer: Synthesizer,
-    speaker: npt.NDArray[np.float32] | PresetVoice,
+    speaker: Speaker,
     text: str,
     cancel: CancelToken | None,
     speed: float = 1.0,
@@ -178,7 +191,9 @@ def engine_speech(
     if isinstance(speaker, PresetVoice) and isinstance(synthesizer, KokoroSynthesizer):
         voice = kokoro_voice(synthesizer, speaker)
         yield from synthesizer.speak(text, voice, speed=speed, cancel=cancel)  # at 24 kHz
-    elif not isinstance(speaker, PresetVoice) and isinstance(synthesizer, SpeechSynthesizer):
+    elif isinstance(speaker, ClonedVoice) and isinstance(synthesizer, KokoroSynthesizer):
+        yield from synthesizer.speak(text, speaker.pack, speed=speed, cancel=cancel)
+    elif isinstance(speaker, np.ndarray) and isinstance(synthesizer, SpeechSynthesizer):
         yield from synthesizer.speak(text, speaker, cancel=cancel)
     else:
         raise UserError(tr("The voice model changed; speak again."), field="voice")

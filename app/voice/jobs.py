@@ -5,6 +5,8 @@
 sentence while the rest are synthesised. :func:`speak_and_play` also waits until the last
 sentence has been heard, so the task lasts as long as the sound. A finished speech is saved
 (:func:`save_outcome`) or kept for the Avatar panel (:func:`hand_off_speech`).
+:func:`make_kokoro_voice_job` derives a library voice's Kokoro form (minutes, with progress and
+Stop).
 """
 
 from __future__ import annotations
@@ -18,11 +20,13 @@ import numpy.typing as npt
 
 from app.core.audio.playback import Player
 from app.voice.figures import SpeechFigures
+from app.voice.kokoro_forms import KokoroForm
 from app.voice.service import VoiceService
 from app.voice.speech_files import check_output_wav, join_sentences, pause_samples, save_speech
 from app.voice.spoken_clips import SpokenClip, keep_spoken
-from pipelines.core import Cancelled, CancelToken
+from pipelines.core import Cancelled, CancelToken, Progress
 from pipelines.voice.audio import MODEL_RATE
+from pipelines.voice.kokoro_clone import CloneSettings
 
 PLAYBACK_CHECK_SECONDS = 0.05
 """How often the play-out wait looks at the cancel token."""
@@ -165,3 +169,27 @@ def hand_off_speech(folder: Path, outcome: SpeechOutcome) -> SpokenClip:
     """Keep the whole speech as a wav of its own in ``folder`` for the Avatar panel; worker
     thread. Its own file, so a later Speak does not change what the avatar was given."""
     return keep_spoken(folder, outcome.audio(), outcome.text, outcome.voice, rate=outcome.rate)
+
+
+def make_kokoro_voice_job(
+    service: VoiceService,
+    name: str,
+    device: str | None,
+    cancel: CancelToken,
+    on_progress: Callable[[Progress], None],
+    settings: CloneSettings | None = None,
+) -> KokoroForm:
+    """Derive and store the Kokoro form of the library voice ``name`` (worker thread; a few
+    minutes). ``on_progress`` gets a :class:`~pipelines.core.Progress` after every synthesis
+    (``done`` of ``total``, ``message`` for a status line); Stop (``cancel``) ends it at the
+    next one and nothing is written. ``settings``: the search's (default: the full one).
+
+    Raises:
+        UserError: as :meth:`VoiceService.make_kokoro_voice` (its ``field``: ``voice``,
+            ``model`` or ``reference``); ModelMissingError when the speaker-similarity model
+            is missing (the panel's Download line).
+        Cancelled: stopped.
+    """
+    return service.make_kokoro_voice(
+        name, device=device, cancel=cancel, on_progress=on_progress, settings=settings
+    )

@@ -5,7 +5,8 @@ encoder, found like any task's model: the settings' choice, else the first insta
 speech from the engine in use, and it must never hold up the user — so it runs on a worker,
 one voice at a time, between the user's own jobs (it stops when the voice models are busy and
 is started again after them), cancellable between sentences. The voice service only lends it
-the speech (:meth:`speak_with`) and the library.
+the speech (:meth:`speak`, by the engine in use: with Kokoro a voice speaks in its Kokoro
+form, and only voices that have one are measured) and the library.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -28,6 +29,7 @@ from app.engines.host import EngineHost, pipeline_loader, with_model
 from app.models.inspect import SIMILARITY_INFO
 from app.models.registry import ModelRegistry
 from app.voice.engines import TtsEngine
+from app.voice.kokoro_forms import kokoro_model_id
 from app.voice.library import Voice, VoiceLibrary
 from app.voice.likeness import (
     Likeness,
@@ -38,6 +40,7 @@ from app.voice.likeness import (
 )
 from pipelines.core import Cancelled, CancelToken, InvalidInputError
 from pipelines.voice.audio import MODEL_RATE, read_clip
+from pipelines.voice.sample_rates import resample
 from pipelines.voice.speaker_similarity import SpeakerSimilarity
 from pipelines.voice.tts import SpeechChunk
 
@@ -64,15 +67,19 @@ class Speaker(Protocol):
         """The engine of the text-to-speech model in use."""
         ...
 
-    def speak_with(
+    def speak(
         self,
-        embedding: npt.NDArray[np.float32],
         text: str,
+        voice_name: str,
         *,
         device: str | None = None,
         cancel: CancelToken | None = None,
-    ) -> Iterator[SpeechChunk]:
-        """Speech in the voice ``embedding``."""
+    ) -> Iterable[SpeechChunk]:
+        """Speech in the library voice ``voice_name`` by the engine in use."""
+        ...
+
+    def voice_names(self) -> list[str]:
+        """The voices the engine in use can speak."""
         ...
 
 
@@ -136,29 +143,35 @@ class VoiceLikeness:
         return None
 
     def ids(self) -> tuple[str, str] | None:
-        """(engine, encoder) of the figures in use now; None when either model is missing, or
-        when the engine in use does not speak the voices made from clips (Kokoro, so far)."""
+        """(engine, encoder) of the figures in use now; None when either model is missing."""
         try:
             return self._engine_id(), encoder_id(self.model_folder())
         except UserError:
             return None
 
     def _engine_id(self) -> str:
-        """The engine and model that speak the voices (``speecht5:/path/to/model``).
+        """The engine and model that speak the voices: ``speecht5:/path/to/model``, or
+        ``kokoro:<sha256 of its weights>`` (voices speak there in their Kokoro form, whose
+        figure is removed when the form is made again).
 
         Raises:
-            UserError: no text-to-speech model, or one that does not speak cloned voices.
+            UserError: no text-to-speech model.
         """
-        engine = self._voices.engine()
-        if engine is not TtsEngine.SPEECHT5:
-            raise UserError(
-                tr(
-                    "The text-to-speech model in use speaks its own voices, not the voices made "
-                    "from clips, so their likeness cannot be measured with it."
-                ),
-                field="voice",
-            )
-        return f"{engine.value}:{self._voices.model_folder(ModelTask.TTS)}"
+        folder = self._voices.model_folder(ModelTask.TTS)
+        if self._voices.engine() is TtsEngine.KOKORO:
+            return kokoro_model_id(folder)
+        return f"{TtsEngine.SPEECHT5.value}:{folder}"
+
+    def similarity_model(self) -> tuple[SpeakerSimilarity, str]:
+        """The speaker-similarity model in use, loaded, and its :func:`encoder_id`.
+
+        Raises:
+            ModelMissingError: none installed; UserError: the chosen folder is gone.
+        """
+        folder = self.model_folder()
+        choice = with_model(self._settings.model_choice(TASK), folder)
+        similarity: SpeakerSimilarity = self._engines.get(choice)
+        return similarity, encoder_id(folder)
 
     # -- figures ----------------------------------------------------------------------------
 
@@ -185,7 +198,11 @@ class VoiceLikeness:
         ids = self.ids()
         if ids is None:
             return []
-        return [v for v in self._voices.library.voices() if current_value(v.folder, *ids) is None]
+        voices = self._voices.library.voices()
+        if self._voices.engine() is TtsEngine.KOKORO:  # only those with a Kokoro form
+            spoken = {name.casefold() for name in self._voices.voice_names()}
+            voices = [voice for voice in voices if voice.name.casefold() in spoken]
+        return [v for v in voices if current_value(v.folder, *ids) is None]
 
     # -- measuring --------------------------------------------------------------------------
 
@@ -200,21 +217,18 @@ class VoiceLikeness:
             Cancelled: ``cancel`` was set.
         """
         cancel = cancel or CancelToken()
-        folder = self.model_folder()
         engine = self._engine_id()
-        choice = with_model(self._settings.model_choice(TASK), folder)
-        similarity: SpeakerSimilarity = self._engines.get(choice)
+        similarity, encoder = self.similarity_model()
         reference = read_clip(voice.reference, field="voice")
-        embedding = voice.embedding()
 
         def speak(sentence: str, token: CancelToken) -> Iterator[npt.NDArray[np.float32]]:
-            for chunk in self._voices.speak_with(embedding, sentence, cancel=token):
-                yield chunk.samples
+            for chunk in self._voices.speak(sentence, voice.name, cancel=token):
+                yield resample(chunk.samples, chunk.rate, MODEL_RATE)  # Kokoro's 24 kHz too
 
         value = measure_likeness(
             reference.samples, MODEL_RATE, speak, MODEL_RATE, similarity, cancel
         )
-        likeness = likeness_now(value, engine, encoder_id(folder))
+        likeness = likeness_now(value, engine, encoder)
         try:
             write_likeness(voice.folder, likeness)
         except OSError as error:

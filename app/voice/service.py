@@ -30,25 +30,41 @@ from app.engines.host import EngineHost, pipeline_loader, with_model
 from app.engines.slots import BusyLock
 from app.models.registry import ModelRegistry
 from app.voice.engines import (
+    ClonedVoice,
     PresetVoice,
+    Speaker,
     Synthesizer,
     TtsEngine,
     check_speed,
     engine_speech,
     kokoro_preset,
     load_tts,
+    parse_preset,
     preset_names,
     tts_engine,
 )
 from app.voice.figures import Speech, SpeechFigures
+from app.voice.kokoro_forms import (
+    FormState,
+    KokoroForm,
+    cloned_voice,
+    derive_form,
+    form_state,
+    has_form,
+    kokoro_model_id,
+    usable_clip,
+)
 from app.voice.library import Voice, VoiceLibrary
 from app.voice.likeness_meter import VoiceLikeness
 from app.voice.speech_files import check_output_wav, join_sentences, save_speech
 from pipelines.core import (
     Cancelled,
     CancelToken,
+    Progress,
 )
 from pipelines.voice.audio import MODEL_RATE, Clip, clip_from_samples, read_clip, write_wav_atomic
+from pipelines.voice.kokoro import KokoroSynthesizer
+from pipelines.voice.kokoro_clone import CloneSettings
 from pipelines.voice.reference import ReferenceCheck, check_reference, trim_to
 from pipelines.voice.speaker import SpeakerEncoder
 from pipelines.voice.tts import SpeechChunk
@@ -176,11 +192,12 @@ class VoiceService:
 
     def voice_names(self) -> list[str]:
         """Every voice the model in use can speak in: its presets, then the voices made from
-        clips (those only where the engine speaks them: SpeechT5)."""
+        clips (with Kokoro, those whose Kokoro form is made for this model)."""
         presets = self.presets()
-        if presets:
-            return presets
-        return [voice.name for voice in self.library.voices()]
+        if not presets:
+            return [voice.name for voice in self.library.voices()]
+        model = kokoro_model_id(self.model_folder(ModelTask.TTS))
+        return presets + [v.name for v in self.library.voices() if has_form(v, model)]
 
     def check_voice(self, voice_name: str) -> None:
         """Raise unless the model in use can speak in ``voice_name``.
@@ -190,16 +207,24 @@ class VoiceService:
         """
         self._speaker(voice_name)
 
-    def _speaker(self, voice_name: str) -> npt.NDArray[np.float32] | PresetVoice:
-        """What the engine in use speaks ``voice_name`` with: a speaker embedding (SpeechT5)
-        or a preset or blend (Kokoro)."""
+    def _speaker(self, voice_name: str) -> Speaker:
+        """What the engine in use speaks ``voice_name`` with: a speaker embedding (SpeechT5),
+        or a preset, a blend or a library voice's Kokoro form (Kokoro)."""
         try:
             speech_model: Path | None = self.model_folder(ModelTask.TTS)
         except UserError:
             speech_model = None  # the voice's own problems are said first, then the model's
         if speech_model is None or tts_engine(speech_model) is not TtsEngine.KOKORO:
             return self.library.get(voice_name).embedding()
-        return kokoro_preset(voice_name, preset_names(speech_model))
+        presets = preset_names(speech_model)
+        preset = parse_preset(voice_name, presets)
+        if preset is not None:
+            return preset
+        wanted = " ".join(voice_name.split()).casefold()
+        voice = next((v for v in self.library.voices() if v.name.casefold() == wanted), None)
+        if voice is None:
+            return kokoro_preset(voice_name, presets)  # says the model's voices
+        return cloned_voice(voice, kokoro_model_id(speech_model))
 
     # -- voices ---------------------------------------------------------------------------
 
@@ -294,6 +319,69 @@ class VoiceService:
             )
         return read_clip(voice.reference, field="voice")
 
+    def kokoro_form_state(self, name: str) -> tuple[FormState, str] | None:
+        """Whether the library voice ``name`` can be spoken by the Kokoro model in use and,
+        when not, one sentence saying what to do; None when the model in use is not Kokoro
+        (or there is none).
+
+        Raises:
+            UserError: no such voice.
+        """
+        try:
+            speech_model = self.model_folder(ModelTask.TTS)
+        except UserError:
+            return None
+        if tts_engine(speech_model) is not TtsEngine.KOKORO:
+            return None
+        return form_state(self.library.get(name), kokoro_model_id(speech_model))
+
+    def make_kokoro_voice(
+        self,
+        name: str,
+        *,
+        device: str | None = None,
+        cancel: CancelToken | None = None,
+        on_progress: Callable[[Progress], None] | None = None,
+        settings: CloneSettings | None = None,
+    ) -> KokoroForm:
+        """Derive the Kokoro form of the library voice ``name`` from its stored clip, for the
+        Kokoro model in use, and store it (minutes: run it as a job,
+        :func:`app.voice.jobs.make_kokoro_voice_job`).
+
+        Raises:
+            UserError: no such voice, the model in use is not Kokoro (``field="model"``), the
+                clip cannot be used (``field="reference"``), a device error.
+            ModelMissingError: no speaker-similarity model (it scores the search).
+            StorageError: the form could not be written (an earlier one stays whole).
+            Cancelled: ``cancel`` was set; nothing is written.
+        """
+        voice = self.library.get(name)
+        speech_model = self.model_folder(ModelTask.TTS)
+        if tts_engine(speech_model) is not TtsEngine.KOKORO:
+            raise UserError(
+                tr("A Kokoro form is made with a Kokoro model: choose one in Models… first."),
+                field="model",
+            )
+        concrete = self.device(device)
+        clip = usable_clip(voice)  # before any model is loaded
+        with self._exclusive("making a Kokoro voice"):
+            measure, encoder = self.likeness.similarity_model()
+            synthesizer, _load_seconds = self._synthesizer(concrete)
+            if not isinstance(synthesizer, KokoroSynthesizer):
+                raise UserError(tr("The voice model changed; try again."), field="model")
+            return derive_form(
+                voice,
+                clip,
+                synthesizer,
+                synthesizer.voices(),
+                measure,
+                kokoro_model_id(speech_model),
+                encoder,
+                settings=settings,
+                cancel=cancel,
+                on_progress=on_progress,
+            )
+
     # -- speech ---------------------------------------------------------------------------
 
     def speak(
@@ -318,7 +406,7 @@ class VoiceService:
         """
         requested = time.perf_counter()
         speaker = self._speaker(voice_name)
-        if speed is not None and speed != 1.0 and not isinstance(speaker, PresetVoice):
+        if speed is not None and speed != 1.0 and isinstance(speaker, np.ndarray):  # SpeechT5
             raise UserError(
                 tr("This voice model speaks at one pace: only Kokoro voices change speed."),
                 field="speed",
@@ -334,7 +422,7 @@ class VoiceService:
                 speaker = self._speaker(wanted)
             except UserError:
                 speaker = None  # renamed, deleted, or not this engine's: the first instead
-            if isinstance(speaker, PresetVoice):
+            if isinstance(speaker, PresetVoice | ClonedVoice):
                 return speaker.name
             if speaker is not None:
                 return self.library.get(wanted).name  # as it is spelt in the library
@@ -366,7 +454,7 @@ class VoiceService:
 
     def _speech(
         self,
-        speaker: npt.NDArray[np.float32] | PresetVoice,
+        speaker: Speaker,
         text: str,
         device: str | None,
         cancel: CancelToken | None,
@@ -376,7 +464,7 @@ class VoiceService:
         from pipelines.voice.sentences import split_sentences
 
         split_sentences(text)  # checked now, not when the iterator is first advanced
-        if isinstance(speaker, PresetVoice):
+        if not isinstance(speaker, np.ndarray):  # Kokoro
             from pipelines.voice.phonemes import check_script
 
             check_script(text)
@@ -400,7 +488,7 @@ class VoiceService:
     def _guarded(
         self,
         synthesizer: Synthesizer,
-        speaker: npt.NDArray[np.float32] | PresetVoice,
+        speaker: Speaker,
         text: str,
         cancel: CancelToken | None,
         on_end: Callable[[], None],

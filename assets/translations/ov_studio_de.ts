@@ -4371,6 +4371,14 @@
             <translation>Der Referenzclip von „{name}“ fehlt ({reference}). Die Stimme spricht weiterhin; nur ihre Aufnahme kann nicht abgespielt werden.</translation>
         </message>
         <message>
+            <source>A Kokoro form is made with a Kokoro model: choose one in Models… first.</source>
+            <translation>Eine Kokoro-Form entsteht mit einem Kokoro-Modell: Wählen Sie zuerst eines unter Modelle….</translation>
+        </message>
+        <message>
+            <source>The voice model changed; try again.</source>
+            <translation>Das Sprachmodell hat sich geändert; versuchen Sie es erneut.</translation>
+        </message>
+        <message>
             <source>This voice model speaks at one pace: only Kokoro voices change speed.</source>
             <translation>Dieses Sprachmodell spricht in einem Tempo: nur Kokoro-Stimmen ändern ihr Tempo.</translation>
         </message>
@@ -6342,10 +6350,6 @@
             <translation>Es ist kein Modell für Sprecherähnlichkeit installiert: Laden Sie „GE2E speaker similarity (resemblyzer)“ unter Modelle… → Katalog herunter, um zu sehen, wie ähnlich jede Stimme ihrem Clip klingt.</translation>
         </message>
         <message>
-            <source>The text-to-speech model in use speaks its own voices, not the voices made from clips, so their likeness cannot be measured with it.</source>
-            <translation>Das verwendete Sprachmodell spricht seine eigenen Stimmen, nicht die aus Clips gemachten; deren Ähnlichkeit lässt sich damit nicht messen.</translation>
-        </message>
-        <message>
             <source>Could not save the likeness of “{name}”: {reason}</source>
             <translation>Die Ähnlichkeit von „{name}“ konnte nicht gespeichert werden: {reason}</translation>
         </message>
@@ -6368,6 +6372,70 @@
         <message>
             <source>Wheels and weights (*.whl *.pt);;All files (*)</source>
             <translation>Wheels und Gewichte (*.whl *.pt);;Alle Dateien (*)</translation>
+        </message>
+        <message>
+            <source>“{name}” has no Kokoro form yet: make it first (Make for Kokoro; it takes a few minutes), or choose a SpeechT5 model.</source>
+            <translation>„{name}“ hat noch keine Kokoro-Form: Erstellen Sie sie zuerst (Für Kokoro erstellen; das dauert einige Minuten), oder wählen Sie ein SpeechT5-Modell.</translation>
+        </message>
+        <message>
+            <source>The Kokoro form of “{name}” is damaged ({reason}); make it again.</source>
+            <translation>Die Kokoro-Form von „{name}“ ist beschädigt ({reason}); erstellen Sie sie erneut.</translation>
+        </message>
+        <message>
+            <source>The clip of “{name}” is missing, so no Kokoro form can be made of it.</source>
+            <translation>Die Aufnahme von „{name}“ fehlt, daher kann keine Kokoro-Form daraus entstehen.</translation>
+        </message>
+        <message>
+            <source>The clip of “{name}” cannot be used: {problem}</source>
+            <translation>Die Aufnahme von „{name}“ ist nicht verwendbar: {problem}</translation>
+        </message>
+        <message>
+            <source>Could not save the Kokoro form of “{name}”: {reason}</source>
+            <translation>Die Kokoro-Form von „{name}“ konnte nicht gespeichert werden: {reason}</translation>
+        </message>
+        <message>
+            <source>Make for Kokoro</source>
+            <translation>Für Kokoro erstellen</translation>
+        </message>
+        <message>
+            <source>Search Kokoro's voices for the one closest to this voice's clip (a few minutes)</source>
+            <translation>Unter Kokoros Stimmen die suchen, die der Aufnahme dieser Stimme am nächsten kommt (einige Minuten)</translation>
+        </message>
+        <message>
+            <source>Stop making</source>
+            <translation>Erstellen abbrechen</translation>
+        </message>
+        <message>
+            <source>Stop; nothing is kept</source>
+            <translation>Abbrechen; nichts wird behalten</translation>
+        </message>
+        <message>
+            <source>Select a voice to make it speak with Kokoro.</source>
+            <translation>Wählen Sie eine Stimme, damit sie mit Kokoro spricht.</translation>
+        </message>
+        <message>
+            <source>“{name}” speaks with Kokoro: choose it under Speak.</source>
+            <translation>„{name}“ spricht mit Kokoro: Wählen Sie sie unter Sprechen.</translation>
+        </message>
+        <message>
+            <source>Make again</source>
+            <translation>Neu erstellen</translation>
+        </message>
+        <message>
+            <source>The voice models are busy; try again when done.</source>
+            <translation>Die Sprachmodelle sind beschäftigt; versuchen Sie es danach erneut.</translation>
+        </message>
+        <message>
+            <source>Making “{name}” for Kokoro…</source>
+            <translation>„{name}“ wird für Kokoro erstellt…</translation>
+        </message>
+        <message>
+            <source>Making “{name}” for Kokoro: {done} of {total} tries…</source>
+            <translation>„{name}“ wird für Kokoro erstellt: {done} von {total} Versuchen…</translation>
+        </message>
+        <message>
+            <source>“{name}” now speaks with Kokoro.</source>
+            <translation>„{name}“ spricht jetzt mit Kokoro.</translation>
         </message>
     </context>
 </TS>

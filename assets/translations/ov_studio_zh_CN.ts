@@ -4359,6 +4359,14 @@
             <translation>“{name}”的参考音频片段缺失（{reference}）。该声音仍可朗读，只是无法播放其录音。</translation>
         </message>
         <message>
+            <source>A Kokoro form is made with a Kokoro model: choose one in Models… first.</source>
+            <translation>Kokoro 形式需要 Kokoro 模型：请先在“模型…”中选择一个。</translation>
+        </message>
+        <message>
+            <source>The voice model changed; try again.</source>
+            <translation>语音模型已更改，请重试。</translation>
+        </message>
+        <message>
             <source>This voice model speaks at one pace: only Kokoro voices change speed.</source>
             <translation>此语音模型只有一种语速：只有 Kokoro 声音可以改变语速。</translation>
         </message>
@@ -6325,10 +6333,6 @@
             <translation>未安装说话人相似度模型：请在“模型… → 模型目录”中下载“GE2E speaker similarity (resemblyzer)”，以查看每个声音与其音频片段有多像。</translation>
         </message>
         <message>
-            <source>The text-to-speech model in use speaks its own voices, not the voices made from clips, so their likeness cannot be measured with it.</source>
-            <translation>当前使用的语音模型只说它自带的声音，不说由音频片段制作的声音，因此无法用它测量这些声音的相似度。</translation>
-        </message>
-        <message>
             <source>Could not save the likeness of “{name}”: {reason}</source>
             <translation>无法保存“{name}”的相似度：{reason}</translation>
         </message>
@@ -6351,6 +6355,70 @@
         <message>
             <source>Wheels and weights (*.whl *.pt);;All files (*)</source>
             <translation>Wheel 和权重文件 (*.whl *.pt);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <source>“{name}” has no Kokoro form yet: make it first (Make for Kokoro; it takes a few minutes), or choose a SpeechT5 model.</source>
+            <translation>“{name}”还没有 Kokoro 形式：请先制作（为 Kokoro 制作，需要几分钟），或选择 SpeechT5 模型。</translation>
+        </message>
+        <message>
+            <source>The Kokoro form of “{name}” is damaged ({reason}); make it again.</source>
+            <translation>“{name}”的 Kokoro 形式已损坏（{reason}），请重新制作。</translation>
+        </message>
+        <message>
+            <source>The clip of “{name}” is missing, so no Kokoro form can be made of it.</source>
+            <translation>“{name}”的录音缺失，无法为其制作 Kokoro 形式。</translation>
+        </message>
+        <message>
+            <source>The clip of “{name}” cannot be used: {problem}</source>
+            <translation>“{name}”的录音无法使用：{problem}</translation>
+        </message>
+        <message>
+            <source>Could not save the Kokoro form of “{name}”: {reason}</source>
+            <translation>无法保存“{name}”的 Kokoro 形式：{reason}</translation>
+        </message>
+        <message>
+            <source>Make for Kokoro</source>
+            <translation>为 Kokoro 制作</translation>
+        </message>
+        <message>
+            <source>Search Kokoro's voices for the one closest to this voice's clip (a few minutes)</source>
+            <translation>在 Kokoro 的声音中搜索最接近此声音录音的一个（需要几分钟）</translation>
+        </message>
+        <message>
+            <source>Stop making</source>
+            <translation>停止制作</translation>
+        </message>
+        <message>
+            <source>Stop; nothing is kept</source>
+            <translation>停止；不保留任何内容</translation>
+        </message>
+        <message>
+            <source>Select a voice to make it speak with Kokoro.</source>
+            <translation>选择一个声音，让它用 Kokoro 说话。</translation>
+        </message>
+        <message>
+            <source>“{name}” speaks with Kokoro: choose it under Speak.</source>
+            <translation>“{name}”可用 Kokoro 说话：在“朗读”下选择它。</translation>
+        </message>
+        <message>
+            <source>Make again</source>
+            <translation>重新制作</translation>
+        </message>
+        <message>
+            <source>The voice models are busy; try again when done.</source>
+            <translation>语音模型正忙，请完成后重试。</translation>
+        </message>
+        <message>
+            <source>Making “{name}” for Kokoro…</source>
+            <translation>正在为 Kokoro 制作“{name}”…</translation>
+        </message>
+        <message>
+            <source>Making “{name}” for Kokoro: {done} of {total} tries…</source>
+            <translation>正在为 Kokoro 制作“{name}”：第 {done} 次，共 {total} 次尝试…</translation>
+        </message>
+        <message>
+            <source>“{name}” now speaks with Kokoro.</source>
+            <translation>“{name}”现在可用 Kokoro 说话。</translation>
         </message>
     </context>
 </TS>

@@ -32,6 +32,7 @@ from ui.shell.notifications import NotificationBar
 from ui.shell.settings_changes import change_settings
 from ui.tasks import TaskRunner
 from ui.voice.audio_widgets import CloseHook
+from ui.voice.kokoro_form_box import KokoroFormBox
 from ui.voice.likeness_runner import LikenessRunner
 from ui.voice.new_voice import NewVoiceBox
 from ui.voice.speech_box import SpeechBox
@@ -77,6 +78,8 @@ class VoicePanel(QWidget):
         self.likeness = LikenessRunner(
             voice_service, self.voices, self.likeness_needed, tasks, self.speech.voice_combo, self
         )
+        self.kokoro_form = KokoroFormBox(voice_service, tasks)
+        """Make for Kokoro: the selected voice made speakable by a Kokoro model."""
         self.errors = ErrorRouter(notifications, {"voice": self.voices.error})
         self.clip_player: Player | None = None
         self._clip_timer = QTimer(self)
@@ -88,6 +91,7 @@ class VoicePanel(QWidget):
         column = QVBoxLayout(left)
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.voices, 1)
+        column.addWidget(self.kokoro_form)
         column.addSpacing(8)
         column.addWidget(self.new_voice)
         self.splitter = panel_splitter(
@@ -99,6 +103,10 @@ class VoicePanel(QWidget):
         self.voices.deleteDamagedRequested.connect(self._delete_damaged)
         self.voices.playRequested.connect(self._play_reference)
         self.new_voice.voiceCreated.connect(self._on_created)
+        self.voices.selected.connect(self.kokoro_form.show_voice)
+        self.kokoro_form.made.connect(self.reload)
+        self.kokoro_form.modelNeeded.connect(self._show_similarity_needed)
+        self.kokoro_form.busyChanged.connect(self._measure_when_idle)
         self.new_voice.cpuChosen.connect(self.speech.use_cpu)
         self.speech.speechHandedOff.connect(self.speechForAvatar)
         self.speech.model_needed.openRequested.connect(self.modelsRequested)
@@ -143,6 +151,7 @@ class VoicePanel(QWidget):
         self._problems_shown = list(library.problems)
         self.check_models()
         self.likeness.refresh()
+        self.kokoro_form.show_voice(self.voices.current_name())
 
     @Slot()
     def check_models(self) -> None:
@@ -175,7 +184,7 @@ class VoicePanel(QWidget):
         # event(), not showEvent(): see ui.chat.input_box.ChatInput.event (PySide6 6.12.0).
         if event.type() == QEvent.Type.Show:
             self._close_hook.attach()
-            if not (self.new_voice.busy or self.speech.runner.busy):
+            if not (self.new_voice.busy or self.speech.runner.busy or self.kokoro_form.busy):
                 self.reload(self.voices.current_name())
         return super().event(event)
 
@@ -185,7 +194,14 @@ class VoicePanel(QWidget):
         self.new_voice.record.shutdown()
         self.speech.runner.stop()
         self.likeness.stop()
+        self.kokoro_form.stop()
         self._stop_clip()
+
+    @Slot(object)
+    def _show_similarity_needed(self, problem: UserError) -> None:
+        """Make for Kokoro needs the speaker-similarity model: its Download line."""
+        self.likeness_needed.show_problem(problem)
+        self.likeness_needed.setVisible(True)
 
     @Slot(bool)
     def _measure_when_idle(self, busy: bool) -> None:

@@ -183,10 +183,10 @@ def test_the_users_speech_is_never_refused_for_a_measurement(
     service = similarity_home(speaker_similarity_dir)
     service.add_voice_from_file("Joe", joe_clip)
     holding, release = threading.Event(), threading.Event()
-    speak_with, yield_to_user = service.speak_with, service.likeness.yield_to_user
+    speak, yield_to_user = service.speak, service.likeness.yield_to_user
 
     def held_speech(*args: Any, **kwargs: Any) -> Iterator[Any]:
-        for chunk in speak_with(*args, **kwargs):
+        for chunk in speak(*args, **kwargs):
             holding.set()
             release.wait(60)  # the models stay held until the user asks for them
             yield chunk
@@ -197,7 +197,7 @@ def test_the_users_speech_is_never_refused_for_a_measurement(
             release.set()
         return gave_way
 
-    monkeypatch.setattr(service, "speak_with", held_speech)
+    monkeypatch.setattr(service, "speak", held_speech)
     monkeypatch.setattr(service.likeness, "yield_to_user", yielding)
     outcome: list[BaseException | int] = []
 
@@ -216,20 +216,21 @@ def test_the_users_speech_is_never_refused_for_a_measurement(
     assert not (service.library.get("Joe").folder / LIKENESS_FILE).exists()
 
 
-def test_an_engine_that_does_not_speak_cloned_voices_shows_no_figure(
+def test_with_kokoro_a_voice_without_its_kokoro_form_shows_no_figure(
     similarity_home: Callable[..., VoiceService],
     speaker_similarity_dir: Path,
     joe_clip: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Kokoro speaks its presets, not voices made from clips (yet): no figure of SpeechT5's is
-    shown as Kokoro's, and nothing is measured."""
+    """Kokoro speaks a voice made from a clip only in its Kokoro form: until that is made, no
+    figure of SpeechT5's is shown as Kokoro's, and nothing is measured."""
     from app.voice.engines import TtsEngine
 
     service = similarity_home(speaker_similarity_dir)
     voice = service.add_voice_from_file("Joe", joe_clip)
     assert service.likeness.measure_pending() == 1
     monkeypatch.setattr(service, "engine", lambda: TtsEngine.KOKORO)
+    monkeypatch.setattr(service, "voice_names", lambda: ["jf_alpha"])  # Joe has no form
     assert service.likeness.figures([voice]) == {voice.id: None}
     assert service.likeness.pending() == [] and service.likeness.measure_pending() == 0
     assert read_likeness(voice.folder) is not None  # SpeechT5's figure stays for its return

@@ -5,6 +5,7 @@ hides both rows: it speaks voices made from clips at one pace."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -14,10 +15,15 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
+from app.voice.jobs import make_kokoro_voice_job
+from app.voice.kokoro_forms import FORM_FILE
+from pipelines.voice.kokoro_clone import CloneSettings
 from tests.ui.fakes import Script
+from tests.ui.helpers import click
 from tests.ui.panels import host_of, open_panel
-from tests.ui.voice.test_panel import make_voice_panel, voice_context
+from tests.ui.voice.test_panel import alice_clip, make_voice_panel, voice_context
 from ui.a11y import unlabelled_widgets
 from ui.shell import main_panels
 from ui.voice import VoicePanel
@@ -25,7 +31,7 @@ from ui.voice.voice_picker import SPEED_STEPS
 
 pytestmark = pytest.mark.integration
 
-__all__ = ["make_voice_panel"]  # the fixture, imported for the last test
+__all__ = ["alice_clip", "make_voice_panel"]  # fixtures, imported for the tests below
 
 PRESETS = ["jf_alpha", "jf_gongitsune", "jf_nezumi", "jf_tebukuro", "jm_kumo"]
 
@@ -134,3 +140,69 @@ def test_speecht5_hides_blend_and_speed(make_voice_panel: Callable[..., VoicePan
     panel = make_voice_panel()
     QApplication.processEvents()
     assert panel.speech.preset_rows and not any(row.isVisible() for row in panel.speech.preset_rows)
+
+
+QUICK = CloneSettings(
+    initial=2, steps=1, finalists=1, search_text="Hello there, how are you today?"
+)
+"""A search of a few syntheses: the button's job as the user starts it, made short."""
+
+
+def test_make_for_kokoro_makes_a_clip_voice_speak_with_kokoro(
+    qtbot: QtBot,
+    make_kokoro_panel: Callable[[], VoicePanel],
+    speaker_similarity_dir: Path,
+    alice_clip: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(
+        "ui.voice.kokoro_form_box.make_kokoro_voice_job",
+        functools.partial(make_kokoro_voice_job, settings=QUICK),
+    )
+    panel = make_kokoro_panel()
+    service = panel.voice_service
+    service._settings.models = service._settings.models.with_folder(
+        ModelTask.SPEAKER_SIMILARITY, speaker_similarity_dir
+    )
+    service.add_voice_from_file("Alice", alice_clip)  # by the speaker encoder, as ever
+    panel.reload("Alice")
+    box = panel.kokoro_form
+    assert box.isVisible() and box.make_button.isEnabled()
+    assert "has no Kokoro form yet" in box.state.text()
+    assert "Alice" not in voice_names(panel)  # not speakable by Kokoro yet
+
+    with qtbot.waitSignal(box.made, timeout=600_000):
+        click(qtbot, box.make_button)
+        assert box.stop_button.isEnabled() and not box.make_button.isEnabled()
+    assert "speaks with Kokoro" in box.state.text()
+    assert "Alice" in voice_names(panel)  # the Voice box lists it now
+    audio = np.concatenate([chunk.samples for chunk in service.speak("Good morning.", "Alice")])
+    assert audio.size > 0
+
+
+def test_stop_keeps_no_kokoro_form(
+    qtbot: QtBot,
+    make_kokoro_panel: Callable[[], VoicePanel],
+    speaker_similarity_dir: Path,
+    alice_clip: Path,
+) -> None:
+    panel = make_kokoro_panel()
+    service = panel.voice_service
+    service._settings.models = service._settings.models.with_folder(
+        ModelTask.SPEAKER_SIMILARITY, speaker_similarity_dir
+    )
+    service.add_voice_from_file("Alice", alice_clip)
+    panel.reload("Alice")
+    box = panel.kokoro_form
+    with qtbot.waitSignal(box.busyChanged, timeout=600_000, check_params_cb=lambda busy: not busy):
+        click(qtbot, box.make_button)
+        qtbot.waitUntil(lambda: box.progress.value() >= 1, timeout=300_000)
+        click(qtbot, box.stop_button)
+    assert not box.error.text()  # a Stop is not an error
+    assert "has no Kokoro form yet" in box.state.text()
+    assert not (service.library.get("Alice").folder / FORM_FILE).exists()
+
+
+def voice_names(panel: VoicePanel) -> list[str]:
+    combo = panel.speech.picker.voice_combo
+    return [combo.itemText(i) for i in range(combo.count())]
