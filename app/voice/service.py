@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -89,8 +90,9 @@ class VoiceService:
         self._models = models
         self._engines = engines or EngineHost(devices, metrics, compiled_cache)
         # The figures of their work carry their load time: no load record of their own.
+        tts = partial(load_tts, models_dir=models.models_dir)  # converts an installed Kokoro
         self._engines.register(
-            ModelTask.TTS.value, load_tts, metrics_name="tts", device_key="tts", publish_load=False
+            ModelTask.TTS.value, tts, metrics_name="tts", device_key="tts", publish_load=False
         )
         self._engines.register(
             ModelTask.SPEAKER_ENCODER.value,

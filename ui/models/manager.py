@@ -323,7 +323,7 @@ class ModelManager(QDialog):
     @Slot(object)
     def _on_progress(self, progress: DownloadProgress) -> None:
         self.progress.setRange(0, 1000)
-        self.progress.setValue(int(1000 * progress.done / max(progress.total, 1)))
+        self.progress.setValue(int(1000 * progress.fraction))  # the bytes, then any conversion
         self.progress_label.setText(download_text(progress))
 
     @Slot(object)

