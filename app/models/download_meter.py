@@ -70,7 +70,7 @@ class Meter:
     def file_done(self, remote: RemoteFile) -> None:
         self.done_files += remote.size
         self.current_done = 0
-        self._emit(remote.name, remote.size, remote.size)
+        self._emit(remote.name, remote.size, remote.size, counted=True)
 
     def advance(self, count: int) -> None:
         if self.cancel.cancelled:
@@ -94,10 +94,12 @@ class Meter:
             DownloadProgress(label, index, count, self.total, self.total, 0.0, None, share)
         )
 
-    def _emit(self, name: str, file_done: int, file_total: int) -> None:
+    def _emit(self, name: str, file_done: int, file_total: int, *, counted: bool = False) -> None:
+        """Report ``file_done`` bytes of the current file (``counted``: already in the
+        finished files' bytes, so not added again)."""
         if self.on_progress is None:
             return
-        done = self.done_files + (file_done if file_done < file_total else 0)
+        done = self.done_files + (0 if counted else file_done)
         elapsed = max(time.perf_counter() - self.started, 1e-6)
         speed = self.fresh / elapsed
         eta = (self.total - done) / speed if speed > 0 else None

