@@ -127,8 +127,8 @@ class VoiceService:
                 return model.folder
         message = (
             tr(
-                "No text-to-speech model is installed: convert microsoft/speecht5_tts with its "
-                "vocoder in Models… → Convert."
+                "No text-to-speech model is installed: download Kokoro-82M in Models… (one "
+                "click), or convert microsoft/speecht5_tts there to speak cloned voices."
             )
             if task is ModelTask.TTS
             else tr(

