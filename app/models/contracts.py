@@ -59,9 +59,18 @@ def missing_files(folder: Path, task: ModelTask) -> list[str]:
     required = REQUIRED_FILES.get(task)
     if task is ModelTask.TTS and _is_kokoro(folder):
         required = KOKORO_FILES
+    elif task is ModelTask.TTS and is_installed_kokoro(folder):
+        required = ()  # read as it is, converted on first load (app/models/kokoro_install.py)
     if required is None:
         return [] if any(folder.glob("*.xml")) or any(folder.glob("*.tflite")) else ["a model"]
     return [name for name in required if not (folder / name).is_file()]
+
+
+def is_installed_kokoro(folder: Path) -> bool:
+    """Whether ``folder`` holds Kokoro as installed, not converted: one ``.onnx`` model,
+    ``vocab.json`` and one ``.npz`` of voice packs."""
+    models, voices = list(folder.glob("*.onnx")), list(folder.glob("*.npz"))
+    return len(models) == 1 and len(voices) == 1 and (folder / "vocab.json").is_file()
 
 
 def _is_kokoro(folder: Path) -> bool:

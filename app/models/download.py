@@ -17,9 +17,7 @@ import contextlib
 import logging
 import os
 import shutil
-import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -28,6 +26,7 @@ from app.core.model_tasks import TASK_NAMES, ModelTask
 from app.core.texts import tr
 from app.models.download_checks import check_free_space, verify_file
 from app.models.download_lock import download_lock
+from app.models.download_meter import DownloadProgress, Meter
 from app.models.hub_files import (
     WORKING_SUFFIX,
     RemoteFile,
@@ -48,19 +47,6 @@ PART_SUFFIX = WORKING_SUFFIX
 CHUNK_BYTES = 1024 * 1024
 """Bytes between progress reports and cancel checks."""
 HTTP_TIMEOUT_S = 20.0
-
-
-@dataclass(frozen=True)
-class DownloadProgress:
-    """Bytes of the current file and of the whole model, speed and time left."""
-
-    file: str
-    file_done: int
-    file_total: int
-    done: int
-    total: int
-    bytes_per_s: float
-    eta_s: float | None
 
 
 def staging_dir(models_dir: Path, model_id: str) -> Path:
@@ -322,55 +308,6 @@ class Downloader:
             ) from error
         part.replace(target)
         meter.file_done(remote)
-
-
-class Meter:
-    """Turns huggingface_hub's progress-bar updates into DownloadProgress, and cancels."""
-
-    def __init__(
-        self,
-        total: int,
-        on_progress: Callable[[DownloadProgress], None] | None,
-        cancel: CancelToken,
-    ) -> None:
-        self.total = total
-        self.on_progress = on_progress
-        self.cancel = cancel
-        self.done_files = 0
-        self.current = ""
-        self.current_total = 0
-        self.current_done = 0
-        self.started = time.perf_counter()
-        self.fresh = 0  # bytes fetched in this run (the speed is of these, not resumed ones)
-
-    def begin(self, remote: RemoteFile, have: int = 0) -> None:
-        self.current, self.current_total, self.current_done = remote.name, remote.size, have
-        self._emit(remote.name, have, remote.size)
-
-    def file_done(self, remote: RemoteFile) -> None:
-        self.done_files += remote.size
-        self.current_done = 0
-        self._emit(remote.name, remote.size, remote.size)
-
-    def advance(self, count: int) -> None:
-        if self.cancel.cancelled:
-            raise Cancelled("download cancelled")
-        self.current_done += count
-        self.fresh += count
-        self._emit(self.current, self.current_done, self.current_total)
-
-    def _emit(self, name: str, file_done: int, file_total: int) -> None:
-        if self.on_progress is None:
-            return
-        done = self.done_files + (file_done if file_done < file_total else 0)
-        elapsed = max(time.perf_counter() - self.started, 1e-6)
-        speed = self.fresh / elapsed
-        eta = (self.total - done) / speed if speed > 0 else None
-        self.on_progress(
-            DownloadProgress(
-                name, file_done, file_total, min(done, self.total), self.total, speed, eta
-            )
-        )
 
 
 def _open_part(part: Path, *, append: bool) -> BinaryIO:

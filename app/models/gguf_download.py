@@ -19,8 +19,9 @@ from pathlib import Path
 
 from app.core.errors import StorageError, UserError
 from app.core.texts import tr
-from app.models.download import PART_SUFFIX, Downloader, DownloadProgress, Meter
+from app.models.download import PART_SUFFIX, Downloader
 from app.models.download_checks import check_free_space, verify_file
+from app.models.download_meter import DownloadProgress, Meter
 from app.models.hub_files import (
     RemoteFile,
     gguf_choices,

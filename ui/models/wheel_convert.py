@@ -13,7 +13,7 @@ from pathlib import Path
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QPushButton, QWidget
 
-from app.models import CatalogEntry, InstalledModel, ModelRegistry, convert_wheel_file
+from app.models import CatalogEntry, InstalledModel, ModelRegistry, ModelTask, convert_wheel_file
 from ui.a11y import describe
 from ui.i18n import tr
 from ui.icons import set_icon
@@ -48,8 +48,10 @@ class WheelConvertButton(QPushButton):
         self.clicked.connect(self.choose)
 
     def show_for(self, entry: CatalogEntry | None) -> None:
-        """Offer the button for ``entry`` when it is a wheel entry (else hide it)."""
-        self.entry = entry if entry is not None and entry.is_wheel else None
+        """Offer the button for ``entry`` when it is the speaker-similarity wheel (else hide it:
+        Kokoro's five wheels are downloaded; its files from disk are added as a folder)."""
+        wanted = entry is not None and entry.is_wheel and entry.task is ModelTask.SPEAKER_SIMILARITY
+        self.entry = entry if wanted else None
         self.setVisible(self.entry is not None)
         self.setEnabled(not self.tasks.running(JOB))
 

@@ -19,7 +19,8 @@ from app.cli.progress import STOPPING
 from app.core.errors import BusyError, UserError
 from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
-from app.models.download import Downloader, DownloadProgress, staging_dir
+from app.models.download import Downloader, staging_dir
+from app.models.download_meter import DownloadProgress
 from app.models.registry import ModelRegistry
 from pipelines.core import Cancelled, CancelToken
 from tests.app_process import interrupt_app, run_app

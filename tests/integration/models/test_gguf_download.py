@@ -14,7 +14,8 @@ from app.cli.main import main
 from app.cli.progress import STOPPING
 from app.core.errors import UserError
 from app.core.model_tasks import ModelTask
-from app.models.download import Downloader, DownloadProgress, staging_dir
+from app.models.download import Downloader, staging_dir
+from app.models.download_meter import DownloadProgress
 from app.models.gguf_download import download_gguf
 from app.models.ownership import MARKER
 from app.models.registry import ModelRegistry

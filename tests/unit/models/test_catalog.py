@@ -24,7 +24,9 @@ def test_the_shipped_catalog_is_complete_and_well_formed() -> None:
         assert named and entry.size_bytes > 1_000_000 and entry.licence
         assert entry.devices and entry.description.endswith(".")
         if entry.is_wheel:
-            assert entry.url.startswith("https://") and len(entry.sha256) == 64
+            packages = entry.packages
+            assert all(p.url.startswith("https://") and len(p.sha256) == 64 for p in packages)
+            assert entry.size_bytes == sum(package.size for package in packages)
         downloadable = entry.hub_id.startswith("OpenVINO/") or entry.is_gguf or entry.is_wheel
         assert downloadable != entry.convert  # other checkpoints are converted
 
