@@ -3659,8 +3659,32 @@
             <translation>Gestoppt. Bereits Heruntergeladenes bleibt erhalten: „Herunterladen“ setzt den Download fort.</translation>
         </message>
         <message>
+            <source>Convert for speed</source>
+            <translation>Für Tempo umwandeln</translation>
+        </message>
+        <message>
+            <source>Convert this Kokoro model once so that it loads and speaks faster</source>
+            <translation>Dieses Kokoro-Modell einmal umwandeln, damit es schneller lädt und spricht</translation>
+        </message>
+        <message>
+            <source>{name} is read as it is, about 3× slower: convert it once for speed (about 11 s; the folder itself is not changed).</source>
+            <translation>{name} wird unverändert gelesen, etwa 3× langsamer: Wandeln Sie es einmal für Tempo um (etwa 11 s; der Ordner selbst bleibt unverändert).</translation>
+        </message>
+        <message>
             <source>Converting {name}…</source>
             <translation>{name} wird konvertiert…</translation>
+        </message>
+        <message>
+            <source>Converting: {step}…</source>
+            <translation>Umwandlung: {step}…</translation>
+        </message>
+        <message>
+            <source>Converted: it now loads and speaks faster.</source>
+            <translation>Umgewandelt: Es lädt und spricht jetzt schneller.</translation>
+        </message>
+        <message>
+            <source>Stopped; nothing was kept. Convert for speed starts again.</source>
+            <translation>Abgebrochen; nichts wurde behalten. „Für Tempo umwandeln“ beginnt von vorn.</translation>
         </message>
         <message>
             <source>Model</source>
@@ -4195,6 +4219,10 @@
             <translation>Ein leistungsfähiges Allzweckmodell; benötigt 8 GB freien Arbeitsspeicher.</translation>
         </message>
         <message>
+            <source>A natural voice in one click: five preset voices and blends of two, about twice as fast as real time on two CPU cores; fetched from PyPI and converted in the app.</source>
+            <translation>Eine natürliche Stimme mit einem Klick: fünf voreingestellte Stimmen und Mischungen aus zwei, etwa doppelt so schnell wie Echtzeit auf zwei CPU-Kernen; von PyPI geladen und in der App umgewandelt.</translation>
+        </message>
+        <message>
             <source>Channel-wise symmetric INT4: the layout the NPU needs.</source>
             <translation>Kanalweise symmetrisches INT4: das Format, das die NPU benötigt.</translation>
         </message>
@@ -4291,6 +4319,10 @@
             <translation>Sprachsynthese mit jeder geklonten Stimme; wird in der App konvertiert (es ist kein OpenVINO-Export veröffentlicht).</translation>
         </message>
         <message>
+            <source>The OpenVINO organisation's own Kokoro export (unconfirmed offline: its files and voices were not seen here).</source>
+            <translation>Der eigene Kokoro-Export der OpenVINO-Organisation (offline nicht bestätigt: seine Dateien und Stimmen wurden hier nicht gesehen).</translation>
+        </message>
+        <message>
             <source>The largest Qwen3 here; wants 10 GB of free memory.</source>
             <translation>Das größte Qwen3 hier; benötigt 10 GB freien Arbeitsspeicher.</translation>
         </message>
@@ -4351,8 +4383,8 @@
             <translation>Der {what}-Ordner {folder} fehlt. Wählen Sie unter Modelle… einen anderen aus.</translation>
         </message>
         <message>
-            <source>No text-to-speech model is installed: convert microsoft/speecht5_tts with its vocoder in Models… → Convert.</source>
-            <translation>Es ist kein Sprachsynthesemodell installiert: Konvertieren Sie microsoft/speecht5_tts mit seinem Vocoder unter Modelle… → Konvertieren.</translation>
+            <source>No text-to-speech model is installed: download Kokoro-82M in Models… (one click), or convert microsoft/speecht5_tts there.</source>
+            <translation>Kein Sprachausgabemodell ist installiert: Laden Sie Kokoro-82M unter Modelle… herunter (ein Klick), oder wandeln Sie dort microsoft/speecht5_tts um.</translation>
         </message>
         <message>
             <source>No speaker encoder is installed: convert speechbrain/spkrec-xvect-voxceleb in Models… → Convert.</source>
@@ -6330,8 +6362,24 @@
             <translation>{name} ist kein Wheel: Es ist kein ZIP-Archiv.</translation>
         </message>
         <message>
+            <source>{name} was refused: it holds a file outside its folder ({member}).</source>
+            <translation>{name} wurde abgelehnt: Es enthält eine Datei außerhalb seines Ordners ({member}).</translation>
+        </message>
+        <message>
+            <source>The model joined from its {count} parts does not match its checksum (a part is out of order or not this model's); nothing was installed.</source>
+            <translation>Das aus seinen {count} Teilen zusammengesetzte Modell passt nicht zu seiner Prüfsumme (ein Teil ist in falscher Reihenfolge oder gehört nicht zu diesem Modell); nichts wurde installiert.</translation>
+        </message>
+        <message>
             <source>{name} is damaged or not a real wheel ({problem}).</source>
             <translation>{name} ist beschädigt oder kein echtes Wheel ({problem}).</translation>
+        </message>
+        <message>
+            <source>{name} is not a wheel of Kokoro-82M: it has no single …{member}.</source>
+            <translation>{name} ist kein Wheel von Kokoro-82M: Es hat kein einzelnes …{member}.</translation>
+        </message>
+        <message>
+            <source>{name} was refused: a member of {size:,} bytes is implausibly large.</source>
+            <translation>{name} wurde abgelehnt: Ein Eintrag mit {size:,} Bytes ist unplausibel groß.</translation>
         </message>
         <message>
             <source>Could not write the model into {folder}: {reason}</source>
@@ -6436,6 +6484,10 @@
         <message>
             <source>“{name}” now speaks with Kokoro.</source>
             <translation>„{name}“ spricht jetzt mit Kokoro.</translation>
+        </message>
+        <message>
+            <source>Could not write the converted Kokoro model into {folder}: {reason}</source>
+            <translation>Das umgewandelte Kokoro-Modell konnte nicht in {folder} geschrieben werden: {reason}</translation>
         </message>
     </context>
 </TS>

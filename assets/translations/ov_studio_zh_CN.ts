@@ -3647,8 +3647,32 @@
             <translation>已停止。已下载的部分会保留：再次单击“下载”即可继续。</translation>
         </message>
         <message>
+            <source>Convert for speed</source>
+            <translation>转换以提速</translation>
+        </message>
+        <message>
+            <source>Convert this Kokoro model once so that it loads and speaks faster</source>
+            <translation>将此 Kokoro 模型转换一次，使其加载和朗读更快</translation>
+        </message>
+        <message>
+            <source>{name} is read as it is, about 3× slower: convert it once for speed (about 11 s; the folder itself is not changed).</source>
+            <translation>{name} 按原样读取，约慢 3 倍：转换一次以提速（约 11 秒；文件夹本身不会更改）。</translation>
+        </message>
+        <message>
             <source>Converting {name}…</source>
             <translation>正在转换 {name}…</translation>
+        </message>
+        <message>
+            <source>Converting: {step}…</source>
+            <translation>正在转换：{step}…</translation>
+        </message>
+        <message>
+            <source>Converted: it now loads and speaks faster.</source>
+            <translation>已转换：现在加载和朗读更快。</translation>
+        </message>
+        <message>
+            <source>Stopped; nothing was kept. Convert for speed starts again.</source>
+            <translation>已停止，未保留任何内容。“转换以提速”将重新开始。</translation>
         </message>
         <message>
             <source>Model</source>
@@ -4183,6 +4207,10 @@
             <translation>能力强的通用模型；需要 8 GB 可用内存。</translation>
         </message>
         <message>
+            <source>A natural voice in one click: five preset voices and blends of two, about twice as fast as real time on two CPU cores; fetched from PyPI and converted in the app.</source>
+            <translation>一键获得自然的声音：五个预设声音及两两混合，在两个 CPU 核心上约为实时速度的两倍；从 PyPI 获取并在应用内转换。</translation>
+        </message>
+        <message>
             <source>Channel-wise symmetric INT4: the layout the NPU needs.</source>
             <translation>按通道对称 INT4 量化：NPU 所需的格式。</translation>
         </message>
@@ -4279,6 +4307,10 @@
             <translation>用任意克隆的声音进行语音合成；在应用中转换（未发布 OpenVINO 导出版本）。</translation>
         </message>
         <message>
+            <source>The OpenVINO organisation's own Kokoro export (unconfirmed offline: its files and voices were not seen here).</source>
+            <translation>OpenVINO 组织自己的 Kokoro 导出（离线未确认：此处未见其文件和声音）。</translation>
+        </message>
+        <message>
             <source>The largest Qwen3 here; wants 10 GB of free memory.</source>
             <translation>此处最大的 Qwen3；需要 10 GB 可用内存。</translation>
         </message>
@@ -4339,8 +4371,8 @@
             <translation>{what}文件夹 {folder} 缺失。请在“模型…”中另选一个。</translation>
         </message>
         <message>
-            <source>No text-to-speech model is installed: convert microsoft/speecht5_tts with its vocoder in Models… → Convert.</source>
-            <translation>未安装语音合成模型：请在“模型… → 转换”中转换 microsoft/speecht5_tts 及其声码器。</translation>
+            <source>No text-to-speech model is installed: download Kokoro-82M in Models… (one click), or convert microsoft/speecht5_tts there.</source>
+            <translation>未安装文本转语音模型：在“模型…”中下载 Kokoro-82M（一键），或在那里转换 microsoft/speecht5_tts。</translation>
         </message>
         <message>
             <source>No speaker encoder is installed: convert speechbrain/spkrec-xvect-voxceleb in Models… → Convert.</source>
@@ -6313,8 +6345,24 @@
             <translation>{name} 不是 wheel 文件：它不是 zip 压缩包。</translation>
         </message>
         <message>
+            <source>{name} was refused: it holds a file outside its folder ({member}).</source>
+            <translation>{name} 被拒绝：它包含其文件夹之外的文件（{member}）。</translation>
+        </message>
+        <message>
+            <source>The model joined from its {count} parts does not match its checksum (a part is out of order or not this model's); nothing was installed.</source>
+            <translation>由 {count} 个部分拼合的模型与其校验和不符（某部分顺序错误或不属于此模型）；未安装任何内容。</translation>
+        </message>
+        <message>
             <source>{name} is damaged or not a real wheel ({problem}).</source>
             <translation>{name} 已损坏或不是真正的 wheel 文件（{problem}）。</translation>
+        </message>
+        <message>
+            <source>{name} is not a wheel of Kokoro-82M: it has no single …{member}.</source>
+            <translation>{name} 不是 Kokoro-82M 的 wheel：它没有唯一的 …{member}。</translation>
+        </message>
+        <message>
+            <source>{name} was refused: a member of {size:,} bytes is implausibly large.</source>
+            <translation>{name} 被拒绝：一个 {size:,} 字节的成员大得不合理。</translation>
         </message>
         <message>
             <source>Could not write the model into {folder}: {reason}</source>
@@ -6419,6 +6467,10 @@
         <message>
             <source>“{name}” now speaks with Kokoro.</source>
             <translation>“{name}”现在可用 Kokoro 说话。</translation>
+        </message>
+        <message>
+            <source>Could not write the converted Kokoro model into {folder}: {reason}</source>
+            <translation>无法将转换后的 Kokoro 模型写入 {folder}：{reason}</translation>
         </message>
     </context>
 </TS>
