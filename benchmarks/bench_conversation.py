@@ -139,7 +139,7 @@ class Rig:
         self.card.attach()
         if self.tts == "kokoro":
             return self  # real weights: they end their sentences themselves
-        synthesizer, _ = self.voice._synthesizer("CPU")  # benchmark only: fix the length
+        synthesizer, _ = self.voice.models.synthesizer("CPU")  # benchmark only: fix the length
         model = synthesizer._loaded_model()
         config = model.get_generation_config()
         config.minlenratio, config.maxlenratio = LENGTH["minlenratio"], LENGTH["maxlenratio"]

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
         speak_and_play,
     )
     from app.voice.kokoro_forms import FormState
+    from app.voice.kokoro_making import kokoro_form_state
     from app.voice.library import DamagedVoice, Voice
     from app.voice.likeness import LIKENESS_TEXT, Likeness
     from app.voice.likeness_meter import VoiceLikeness
@@ -41,6 +42,7 @@ _WHERE = {
     "openai_preset": "app.voice.engines:openai_preset",
     "make_kokoro_voice_job": "app.voice.jobs:make_kokoro_voice_job",
     "FormState": "app.voice.kokoro_forms:FormState",
+    "kokoro_form_state": "app.voice.kokoro_making:kokoro_form_state",
     "parse_preset": "app.voice.engines:parse_preset",
     "PresetVoice": "app.voice.engines:PresetVoice",
     "speaks_at_speed": "app.voice.engines:speaks_at_speed",
@@ -92,6 +94,7 @@ __all__ = [
     "decode_with_av",
     "hand_off_speech",
     "join_sentences",
+    "kokoro_form_state",
     "make_kokoro_voice_job",
     "openai_preset",
     "parse_preset",

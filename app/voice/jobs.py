@@ -21,6 +21,7 @@ import numpy.typing as npt
 from app.core.audio.playback import Player
 from app.voice.figures import SpeechFigures
 from app.voice.kokoro_forms import KokoroForm
+from app.voice.kokoro_making import make_kokoro_voice
 from app.voice.service import VoiceService
 from app.voice.speech_files import check_output_wav, join_sentences, pause_samples, save_speech
 from app.voice.spoken_clips import SpokenClip, keep_spoken
@@ -185,11 +186,11 @@ def make_kokoro_voice_job(
     next one and nothing is written. ``settings``: the search's (default: the full one).
 
     Raises:
-        UserError: as :meth:`VoiceService.make_kokoro_voice` (its ``field``: ``voice``,
+        UserError: as :func:`app.voice.kokoro_making.make_kokoro_voice` (its ``field``: ``voice``,
             ``model`` or ``reference``); ModelMissingError when the speaker-similarity model
             is missing (the panel's Download line).
         Cancelled: stopped.
     """
-    return service.make_kokoro_voice(
-        name, device=device, cancel=cancel, on_progress=on_progress, settings=settings
+    return make_kokoro_voice(
+        service, name, device=device, cancel=cancel, on_progress=on_progress, settings=settings
     )

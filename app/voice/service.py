@@ -1,9 +1,8 @@
 """Voices and speech: makes voices from clips and speaks text in them.
 
-Coordinates the voice pipelines (reference checks, speaker encoder, SpeechT5) with the voice
-library and the settings. Models come from the settings (``tts_model``,
-``speaker_encoder_model``) or, when unset, the first installed model of that task. Loaded
-models are kept per device; one synthesis or voice creation runs at a time.
+Coordinates the voice pipelines (reference checks, speaker encoder, SpeechT5 or Kokoro) with
+the voice library and the settings; which models are in use, and where, is
+:class:`~app.voice.voice_models.VoiceModels`'. One synthesis or voice creation runs at a time.
 """
 
 from __future__ import annotations
@@ -13,21 +12,18 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 
-from app.core.devices import DeviceInfo, resolve_device
-from app.core.errors import ModelMissingError, StorageError, UserError
-from app.core.model_choices import ModelChoice, device_value_of
+from app.core.devices import DeviceInfo
+from app.core.errors import StorageError, UserError
 from app.core.model_tasks import ModelTask
 from app.core.performance.metrics import MetricsBus
 from app.core.settings import Settings
 from app.core.texts import tr
-from app.engines.host import EngineHost, pipeline_loader, with_model
+from app.engines.host import EngineHost
 from app.engines.slots import BusyLock
 from app.models.registry import ModelRegistry
 from app.voice.engines import (
@@ -39,51 +35,28 @@ from app.voice.engines import (
     check_speed,
     engine_speech,
     kokoro_preset,
-    load_tts,
     parse_preset,
     preset_names,
     tts_engine,
 )
 from app.voice.figures import Speech, SpeechFigures
 from app.voice.kokoro_forms import (
-    FormState,
-    KokoroForm,
     cloned_voice,
-    derive_form,
-    form_state,
     has_form,
     kokoro_model_id,
-    usable_clip,
 )
 from app.voice.library import Voice, VoiceLibrary
 from app.voice.likeness_meter import VoiceLikeness
-from app.voice.speech_files import check_output_wav, join_sentences, save_speech
+from app.voice.speech_files import ChunkCallback, SpeechResult, check_output_wav, write_speech
+from app.voice.voice_models import VoiceModels
 from pipelines.core import (
-    Cancelled,
     CancelToken,
-    Progress,
 )
 from pipelines.voice.audio import MODEL_RATE, Clip, clip_from_samples, read_clip, write_wav_atomic
-from pipelines.voice.kokoro import KokoroSynthesizer
-from pipelines.voice.kokoro_clone import CloneSettings
 from pipelines.voice.reference import ReferenceCheck, check_reference, trim_to
-from pipelines.voice.speaker import SpeakerEncoder
 from pipelines.voice.tts import SpeechChunk
 
 log = logging.getLogger(__name__)
-
-
-ChunkCallback = Callable[[SpeechChunk], None]
-
-
-@dataclass(frozen=True)
-class SpeechResult:
-    """A finished synthesis written to a file."""
-
-    path: Path
-    seconds: float
-    """Length of the file (the pauses between sentences included)."""
-    figures: SpeechFigures
 
 
 class VoiceService:
@@ -106,91 +79,28 @@ class VoiceService:
         self._devices = list(devices)
         self._models = models
         self._engines = engines or EngineHost(devices, metrics, compiled_cache)
-        # The figures of their work carry their load time: no load record of their own.
-        tts = partial(load_tts, models_dir=models.models_dir)  # converts an installed Kokoro
-        self._engines.register(
-            ModelTask.TTS.value, tts, metrics_name="tts", device_key="tts", publish_load=False
-        )
-        self._engines.register(
-            ModelTask.SPEAKER_ENCODER.value,
-            pipeline_loader(SpeakerEncoder),
-            metrics_name=SpeakerEncoder.name,
-            device_key="tts",
-            publish_load=False,
-        )
+        self.models = VoiceModels(settings, devices, models, self._engines)
+        """The text-to-speech model and the speaker encoder in use, and their device."""
         self._busy = BusyLock()
         self.likeness = VoiceLikeness(self, settings, models, self._engines)  # figures
 
     # -- models ---------------------------------------------------------------------------
 
     def model_folder(self, task: ModelTask) -> Path:
-        """The folder of the TTS model or speaker encoder in use.
-
-        Raises:
-            UserError: none chosen and none installed (``field="model"``), with what to do.
-        """
-        chosen = self._settings.model_choice(task).folder
-        if chosen is not None:
-            if not chosen.is_dir():
-                raise UserError(
-                    tr("The {what} folder {folder} is missing. Choose another in Models….").format(
-                        what=_task_label(task), folder=str(chosen)
-                    ),
-                    field="model",
-                )
-            return chosen
-        for model in self._models.models(task):
-            if model.usable:
-                return model.folder
-        message = (
-            tr(
-                "No text-to-speech model is installed: download Kokoro-82M in Models… (one "
-                "click), or convert microsoft/speecht5_tts there."
-            )
-            if task is ModelTask.TTS
-            else tr(
-                "No speaker encoder is installed: convert speechbrain/spkrec-xvect-voxceleb in "
-                "Models… → Convert."
-            )
-        )
-        raise ModelMissingError(message, task.value)
+        """The folder of the TTS model or speaker encoder in use (see :class:`VoiceModels`)."""
+        return self.models.model_folder(task)
 
     def device(self, requested: str | None = None) -> str:
         """The concrete device for speech (the setting, or ``requested``)."""
-        wanted = requested or device_value_of(self._settings.model_choice(ModelTask.TTS))
-        return resolve_device(wanted, self._devices, "tts")
-
-    def _choice(self, task: ModelTask, device: str) -> ModelChoice:
-        """The settings' choice for ``task``, its model found and on ``device``."""
-        return with_model(self._settings.model_choice(task), self.model_folder(task), device)
-
-    def _encoder(self, device: str) -> SpeakerEncoder:
-        encoder: SpeakerEncoder = self._engines.get(self._choice(ModelTask.SPEAKER_ENCODER, device))
-        return encoder
-
-    def _synthesizer(self, device: str) -> tuple[Synthesizer, float]:
-        """The synthesiser on ``device`` and the seconds spent loading it now (0: kept)."""
-        choice = self._choice(ModelTask.TTS, device)
-        kept = self._engines.loaded(choice) is not None
-        began = time.perf_counter()
-        synthesizer: Synthesizer = self._engines.get(choice)
-        return synthesizer, 0.0 if kept else time.perf_counter() - began
+        return self.models.device(requested)
 
     def engine(self) -> TtsEngine:
-        """The engine of the text-to-speech model in use.
-
-        Raises:
-            UserError: no text-to-speech model (``field="model"``).
-        """
-        return tts_engine(self.model_folder(ModelTask.TTS))
+        """The engine of the text-to-speech model in use (raises UserError without one)."""
+        return self.models.engine()
 
     def presets(self) -> list[str]:
-        """The preset voices of the text-to-speech model in use (Kokoro's; none for SpeechT5
-        or without a model)."""
-        try:
-            return preset_names(self.model_folder(ModelTask.TTS))
-        except UserError:
-            return []
+        """The preset voices of the text-to-speech model in use (Kokoro's; else none)."""
+        return self.models.presets()
 
     def voice_names(self) -> list[str]:
         """Every voice the model in use can speak in: its presets, then the voices made from
@@ -266,8 +176,8 @@ class VoiceService:
             samples = reference.samples
         if reference.problems:
             raise UserError(reference.problems[0].message, field="reference")
-        with self._exclusive("creating a voice"):
-            encoder = self._encoder(self.device(device))
+        with self.exclusive("creating a voice"):
+            encoder = self.models.encoder(self.device(device))
             embedding = encoder.embed(samples)
             self._metrics.publish(encoder.metrics())
         with tempfile.TemporaryDirectory(prefix="ov-voice-") as scratch:
@@ -320,69 +230,6 @@ class VoiceService:
                 field="voice",
             )
         return read_clip(voice.reference, field="voice")
-
-    def kokoro_form_state(self, name: str) -> tuple[FormState, str] | None:
-        """Whether the library voice ``name`` can be spoken by the Kokoro model in use and,
-        when not, one sentence saying what to do; None when the model in use is not Kokoro
-        (or there is none).
-
-        Raises:
-            UserError: no such voice.
-        """
-        try:
-            speech_model = self.model_folder(ModelTask.TTS)
-        except UserError:
-            return None
-        if tts_engine(speech_model) is not TtsEngine.KOKORO:
-            return None
-        return form_state(self.library.get(name), kokoro_model_id(speech_model))
-
-    def make_kokoro_voice(
-        self,
-        name: str,
-        *,
-        device: str | None = None,
-        cancel: CancelToken | None = None,
-        on_progress: Callable[[Progress], None] | None = None,
-        settings: CloneSettings | None = None,
-    ) -> KokoroForm:
-        """Derive the Kokoro form of the library voice ``name`` from its stored clip, for the
-        Kokoro model in use, and store it (minutes: run it as a job,
-        :func:`app.voice.jobs.make_kokoro_voice_job`).
-
-        Raises:
-            UserError: no such voice, the model in use is not Kokoro (``field="model"``), the
-                clip cannot be used (``field="reference"``), a device error.
-            ModelMissingError: no speaker-similarity model (it scores the search).
-            StorageError: the form could not be written (an earlier one stays whole).
-            Cancelled: ``cancel`` was set; nothing is written.
-        """
-        voice = self.library.get(name)
-        speech_model = self.model_folder(ModelTask.TTS)
-        if tts_engine(speech_model) is not TtsEngine.KOKORO:
-            raise UserError(
-                tr("A Kokoro form is made with a Kokoro model: choose one in Models… first."),
-                field="model",
-            )
-        concrete = self.device(device)
-        clip = usable_clip(voice)  # before any model is loaded
-        with self._exclusive("making a Kokoro voice"):
-            measure, encoder = self.likeness.similarity_model()
-            synthesizer, _load_seconds = self._synthesizer(concrete)
-            if not isinstance(synthesizer, KokoroSynthesizer):
-                raise UserError(tr("The voice model changed; try again."), field="model")
-            return derive_form(
-                voice,
-                clip,
-                synthesizer,
-                synthesizer.voices(),
-                measure,
-                kokoro_model_id(speech_model),
-                encoder,
-                settings=settings,
-                cancel=cancel,
-                on_progress=on_progress,
-            )
 
     # -- speech ---------------------------------------------------------------------------
 
@@ -472,7 +319,7 @@ class VoiceService:
             check_script(text)
             check_speed(speed)
         concrete = self.device(device)
-        synthesizer, load_seconds = self._synthesizer(concrete)
+        synthesizer, load_seconds = self.models.synthesizer(concrete)
 
         def measure(chunk: SpeechChunk) -> SpeechFigures:
             return SpeechFigures.measure(
@@ -496,7 +343,7 @@ class VoiceService:
         on_end: Callable[[], None],
         speed: float,
     ) -> Iterator[SpeechChunk]:
-        with self._exclusive("speaking"):
+        with self.exclusive("speaking"):
             try:
                 yield from engine_speech(synthesizer, speaker, text, cancel, speed)
             finally:
@@ -521,30 +368,21 @@ class VoiceService:
         """
         output = check_output_wav(output)
         speech = self.speak(text, voice_name, device=device, cancel=cancel, speed=speed)
-        pieces: list[npt.NDArray[np.float32]] = []
-        rate = MODEL_RATE
-        for chunk in speech:
-            pieces.append(chunk.samples)
-            rate = chunk.rate  # the engine's own: the file keeps all of the voice
-            if on_chunk is not None:
-                on_chunk(chunk)
-        if cancel is not None and cancel.cancelled:
-            raise Cancelled()
-        audio = join_sentences(pieces, rate)
-        save_speech(audio, output, rate)
-        return SpeechResult(output, audio.size / rate, speech.figures)
+        return write_speech(speech, output, cancel, on_chunk)
 
     @property
     def busy(self) -> bool:
         """Whether a synthesis or voice creation is running."""
         return self._busy.busy
 
-    def _exclusive(self, what: str) -> AbstractContextManager[None]:
+    def exclusive(self, what: str) -> AbstractContextManager[None]:
+        """Hold the voice models for ``what`` (one job at a time; a background likeness
+        measurement gives way).
+
+        Raises:
+            BusyError: another job holds them.
+        """
         if self.likeness.yield_to_user():  # a background measurement gives way to the user
             with self._busy.wait():
                 pass
         return self._busy.hold(f"The voice models are busy; wait or stop before {what}.")
-
-
-def _task_label(task: ModelTask) -> str:
-    return tr("text-to-speech model") if task is ModelTask.TTS else tr("speaker encoder")

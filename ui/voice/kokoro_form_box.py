@@ -13,7 +13,7 @@ from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
 from app.core import ModelMissingError, UserError
-from app.voice import FormState, VoiceService, make_kokoro_voice_job
+from app.voice import FormState, VoiceService, kokoro_form_state, make_kokoro_voice_job
 from pipelines.core import Cancelled, Progress
 from ui.a11y import announce, describe
 from ui.i18n import tr
@@ -81,7 +81,7 @@ class KokoroFormBox(QWidget):
             return  # the job's own line stays until it ends
         self.voice = name
         try:
-            state = self.voice_service.kokoro_form_state(name) if name else None
+            state = kokoro_form_state(self.voice_service, name) if name else None
         except UserError:
             state = None  # deleted meanwhile: the list says so
         kokoro = self.voice_service.presets() != []

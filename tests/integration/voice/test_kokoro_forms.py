@@ -29,6 +29,7 @@ from app.voice.kokoro_forms import (
     read_form,
     write_form,
 )
+from app.voice.kokoro_making import make_kokoro_voice
 from app.voice.library import Voice
 from app.voice.service import VoiceService
 from pipelines.core import Cancelled, CancelToken, Progress
@@ -162,7 +163,7 @@ def test_a_damaged_form_is_one_sentence(
 
 def test_a_damaged_form_is_made_again(service: VoiceService, joe: Voice) -> None:
     (joe.folder / FORM_FILE).write_bytes(DAMAGES["not-npz"])
-    service.make_kokoro_voice("Joe", settings=QUICK)
+    make_kokoro_voice(service, "Joe", settings=QUICK)
     assert _spoken(service, "Good night.", "Joe").size > 0
 
 
@@ -187,7 +188,7 @@ def test_a_clip_that_cannot_be_used_makes_no_form(
         write_clip(joe.reference, samples)
     before = sorted(path.name for path in joe.folder.iterdir())
     with pytest.raises(UserError) as error:
-        service.make_kokoro_voice("Joe", settings=QUICK)
+        make_kokoro_voice(service, "Joe", settings=QUICK)
     assert str(error.value).startswith(expected) and error.value.field == "reference"
     assert sorted(path.name for path in joe.folder.iterdir()) == before
 
