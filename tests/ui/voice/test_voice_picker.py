@@ -6,6 +6,7 @@ hides both rows: it speaks voices made from clips at one pace."""
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -19,11 +20,15 @@ from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
 from app.voice.jobs import make_kokoro_voice_job
 from app.voice.kokoro_forms import FORM_FILE
+from app.voice.kokoro_making import make_kokoro_voice
+from pipelines.voice.audio import read_clip
 from pipelines.voice.kokoro_clone import CloneSettings
+from tests.audio_device import VirtualSoundCard, sound_card
+from tests.audio_samples import write_clip
 from tests.ui.fakes import Script
-from tests.ui.helpers import click
+from tests.ui.helpers import click, open_window
 from tests.ui.panels import host_of, open_panel
-from tests.ui.voice.test_panel import alice_clip, make_voice_panel, voice_context
+from tests.ui.voice.test_panel import alice_clip, make_voice_panel, open_voice, voice_context
 from ui.a11y import unlabelled_widgets
 from ui.shell import main_panels
 from ui.voice import VoicePanel
@@ -31,7 +36,7 @@ from ui.voice.voice_picker import SPEED_STEPS
 
 pytestmark = pytest.mark.integration
 
-__all__ = ["alice_clip", "make_voice_panel"]  # fixtures, imported for the tests below
+__all__ = ["alice_clip", "make_voice_panel", "sound_card"]  # fixtures, imported for the tests below
 
 PRESETS = ["jf_alpha", "jf_gongitsune", "jf_nezumi", "jf_tebukuro", "jm_kumo"]
 
@@ -206,3 +211,58 @@ def test_stop_keeps_no_kokoro_form(
 def voice_names(panel: VoicePanel) -> list[str]:
     combo = panel.speech.picker.voice_combo
     return [combo.itemText(i) for i in range(combo.count())]
+
+
+SCREENSHOT = Path(__file__).resolve().parents[3] / "docs" / "screenshots" / "voice.png"
+
+
+def test_screenshot(
+    qtbot: QtBot,
+    sound_card: VirtualSoundCard,
+    app_home: AppPaths,
+    script: Script,
+    converted_kokoro: Path,
+    speaker_encoder_dir: Path,
+    speaker_similarity_dir: Path,
+    tmp_path: Path,
+    app_look: None,
+) -> None:
+    """The README's picture: the real Kokoro speaking a blend (warm, the second time), beside
+    two voices made from real speech (Piper's "joe", espeak-ng's "us-m"), Joe made for Kokoro
+    and measured. Written to docs/screenshots/voice.png when OV_STUDIO_WRITE_SCREENSHOTS=1."""
+    ctx = voice_context(app_home, script, converted_kokoro, speaker_encoder_dir)
+    ctx.settings.models = ctx.settings.models.with_folder(
+        ModelTask.SPEAKER_SIMILARITY, speaker_similarity_dir
+    )
+    clips = speaker_similarity_dir / "clips"
+    for name, speaker in (("Joe", "piper-joe"), ("Sam", "espeak-us-m")):
+        samples = np.concatenate(
+            [read_clip(clips / f"{speaker}-{i}.wav").samples for i in range(3)]
+        )
+        ctx.voice.add_voice_from_file(name, write_clip(tmp_path / f"{name}.wav", samples))
+    make_kokoro_voice(ctx.voice, "Joe", settings=QUICK)
+    window = open_window(qtbot, ctx)
+    try:
+        window.resize(1280, 800)
+        panel = open_voice(window)
+        panel.reload("Sam")
+        picker = panel.speech.picker
+        picker.voice_combo.setCurrentText("jm_kumo")
+        picker.second.setCurrentIndex(picker.second.findData("jf_alpha"))
+        box = panel.speech
+        for text in (
+            "Hello.",  # loads the model: the picture shows a warm voice's figures
+            "Good morning! This is OV Studio speaking with Kokoro, a blend of two voices.\n"
+            "Every sentence is played as soon as it is ready, while the next one is made.",
+        ):
+            box.text.setPlainText(text)
+            with qtbot.waitSignal(box.runner.finished, timeout=300_000):
+                box.speak()
+        qtbot.waitUntil(lambda: not panel.likeness.running, timeout=300_000)
+        QApplication.processEvents()
+        wanted = os.environ.get("OV_STUDIO_WRITE_SCREENSHOTS") == "1"
+        path = SCREENSHOT if wanted else tmp_path / "voice.png"
+        assert window.grab().save(str(path))
+        assert path.stat().st_size > 10_000
+    finally:
+        window.close()
