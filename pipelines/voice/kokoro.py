@@ -10,6 +10,8 @@ The model folder is either a conversion (:mod:`pipelines.voice.kokoro_convert`:
 ``openvino_model.xml`` + ``config.json`` + ``voices.npz``, the fast form) or the installed
 files themselves (one ``.onnx``, ``vocab.json``, one ``.npz``: read as they are, several times
 slower; the benchmark compares the two).
+A conversion runs in two parts, cut at the durations, so that the costly decoder sees only a
+few frame counts and reuses its kernels (:mod:`pipelines.voice.kokoro_split`).
 
 **Sample rate.** Chunks are 24 kHz (``chunk.rate``); the rest of the app speaks SpeechT5's
 16 kHz. Playback and saved wavs can take 24 kHz as it is (a sound device or a wav declares its
@@ -50,6 +52,7 @@ from pipelines.voice.kokoro_convert import (
     KokoroSource,
     read_vocab,
 )
+from pipelines.voice.kokoro_split import SplitKokoro, split_at_durations
 from pipelines.voice.kokoro_voices import (
     KokoroVoice,
     StylePack,
@@ -98,8 +101,11 @@ class KokoroFiles:
 
 @dataclass
 class _Loaded:
-    request: Any
     phonemizer: Phonemizer
+    request: Any = None
+    """The whole model's request, when it runs whole."""
+    split: SplitKokoro | None = None
+    """Its two parts, when it runs split (:mod:`pipelines.voice.kokoro_split`)."""
 
 
 class KokoroSynthesizer(ModelPipeline):
@@ -111,6 +117,8 @@ class KokoroSynthesizer(ModelPipeline):
         cache_dir: compiled-blob cache (``CACHE_DIR``) for this model and device; None: none.
         properties: compile properties (the app's tuning for the task).
         language: ``en-us`` or ``en-gb``: the accent espeak-ng reads with.
+        split: run a converted model in two parts with bucketed frame counts (the fast form);
+            False runs it whole, as an installed ONNX always is (the benchmark's comparison).
     """
 
     name = "kokoro"
@@ -123,8 +131,10 @@ class KokoroSynthesizer(ModelPipeline):
         cache_dir: Path | None = None,
         properties: Mapping[str, Any] | None = None,
         language: str = "en-us",
+        split: bool = True,
     ) -> None:
         super().__init__(device, cache_dir)
+        self.split = split
         self.model_dir = model_dir
         self.properties = dict(properties or {})
         self.language = language
@@ -142,15 +152,36 @@ class KokoroSynthesizer(ModelPipeline):
         files = KokoroFiles.in_folder(self.model_dir)
         phonemizer = Phonemizer(read_vocab(files.vocab), language=self.language)
         properties = compile_properties(self.cache_dir, self.properties)
-        compiled = load_with(
-            lambda: shared_core().compile_model(str(files.model), self.device, properties),
-            what=f"the Kokoro model {self.model_dir.name}",
-            device=self.device,
-        )
-        loaded = _Loaded(compiled.create_infer_request(), phonemizer)
+        what = f"the Kokoro model {self.model_dir.name}"
+        parts = None
+        if self.split and files.converted:
+            model = load_with(
+                lambda: shared_core().read_model(str(files.model)), what=what, device=self.device
+            )
+            parts = split_at_durations(model)
+        if parts is None:
+            compiled = load_with(
+                lambda: shared_core().compile_model(str(files.model), self.device, properties),
+                what=what,
+                device=self.device,
+            )
+            loaded = _Loaded(phonemizer, request=compiled.create_infer_request())
+        else:
+            split = SplitKokoro(
+                *(self._compile(part, properties) for part in (parts.durations, parts.decoder))
+            )
+            split.warm_up(np.zeros((1, 256), dtype=np.float32))
+            loaded = _Loaded(phonemizer, split=split)
         warm_up = [phonemizer.vocab[symbol] for symbol in WARM_UP if symbol in phonemizer.vocab]
         self._infer(loaded, warm_up, np.zeros((1, 256), dtype=np.float32), 1.0)
         return loaded
+
+    def _compile(self, model: Any, properties: dict[str, Any]) -> Any:
+        return load_with(
+            lambda: shared_core().compile_model(model, self.device, properties),
+            what=f"the Kokoro model {self.model_dir.name}",
+            device=self.device,
+        )
 
     def voices(self) -> dict[str, StylePack]:
         """The voice packs of the model folder, by name.
@@ -219,14 +250,14 @@ class KokoroSynthesizer(ModelPipeline):
         self, loaded: _Loaded, tokens: list[int], style: npt.NDArray[np.float32], speed: float
     ) -> npt.NDArray[np.float32]:
         """One phoneme sequence → 24 kHz samples."""
-        loaded.request.infer(
-            {
-                "tokens": np.array([[0, *tokens, 0]], dtype=np.int64),
-                "style": style,
-                "speed": np.array([speed], dtype=np.float32),
-            }
-        )
-        audio = np.asarray(loaded.request.get_output_tensor(0).data, dtype=np.float32)
+        padded = np.array([[0, *tokens, 0]], dtype=np.int64)
+        if loaded.split is not None:
+            audio = loaded.split.infer(padded, style, speed)
+        else:
+            loaded.request.infer(
+                {"tokens": padded, "style": style, "speed": np.array([speed], dtype=np.float32)}
+            )
+            audio = np.asarray(loaded.request.get_output_tensor(0).data, dtype=np.float32)
         if not np.isfinite(audio).all():
             raise ModelLoadError(
                 f"The Kokoro model {self.model_dir.name} gave invalid audio; convert or "

@@ -209,3 +209,20 @@ def test_a_missing_or_damaged_model_is_one_sentence(kokoro_model_dir: Path, tmp_
         KokoroSynthesizer(damaged).load()
     assert refused.value.field == "model"
     assert "\n" not in str(refused.value)
+
+
+def test_the_split_model_says_what_the_whole_model_says(
+    kokoro: KokoroSynthesizer, converted_kokoro: Path, recognizer: SpeechRecognizer
+) -> None:
+    """The app runs the conversion in two parts with bucketed frame counts: the same sentence
+    comes out exactly as long as run whole (the bucket's extra frames are cut off), and both
+    forms say it."""
+    whole = KokoroSynthesizer(converted_kokoro, split=False)
+    sentence = "The soup needs more salt and a little black pepper."
+    voice = kokoro.voices()[VOICE]
+    split_audio = np.concatenate([chunk.samples for chunk in kokoro.speak(sentence, voice)])
+    whole_audio = np.concatenate([chunk.samples for chunk in whole.speak(sentence, voice)])
+    assert split_audio.size == whole_audio.size
+    for audio in (split_audio, whole_audio):
+        text = recognizer.transcribe(resample(audio, KOKORO_RATE, SAMPLE_RATE)).text.lower()
+        assert "salt" in text and "pepper" in text, text

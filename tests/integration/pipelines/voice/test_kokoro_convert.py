@@ -44,7 +44,7 @@ def test_the_conversion_rewrites_every_integer_product(converted_kokoro: Path) -
     # The export has 235 integer MatMul/Conv, 6 scaled resizes and 48 Snake activations.
     assert conversion["dequantized_products"] == 235
     assert conversion["exact_resizes"] == 6
-    assert conversion["polynomial_snakes"] == 48
+    assert conversion["snakes"] == 48 and conversion["polynomial_snakes"] == 0
     assert config["model_type"] == "kokoro" and config["sample_rate"] == 24_000
     assert len(read_voice_packs(converted_kokoro / "voices.npz")) == 5
     xml = (converted_kokoro / "openvino_model.xml").read_text(encoding="utf-8")
