@@ -46,10 +46,17 @@ def conversion_of(folder: Path, models_dir: Path) -> Path:
     return models_dir / CONVERTED_DIR / f"kokoro-{key}"
 
 
+def _converted_already(folder: Path) -> bool:
+    """Whether ``folder`` is a conversion, today's or an older version's: an older one holds no
+    ONNX to convert again (a downloaded Kokoro keeps only its IR), and still speaks — slower
+    than today's — so it is used as it is."""
+    return is_converted(folder) or (folder.is_dir() and not any(folder.glob("*.onnx")))
+
+
 def needs_conversion(folder: Path, models_dir: Path) -> bool:
     """Whether ``folder`` is an installed Kokoro folder not converted yet (a Models panel shows
     its *Convert for speed* then; the first load would convert it)."""
-    if is_converted(folder):
+    if _converted_already(folder):
         return False
     try:
         return not is_converted(conversion_of(folder, models_dir))
@@ -60,7 +67,7 @@ def needs_conversion(folder: Path, models_dir: Path) -> bool:
 def speaking_folder(folder: Path, models_dir: Path) -> Path:
     """The folder Kokoro speaks from: ``folder`` when it is a conversion, else its conversion
     when made, else ``folder`` itself (read as it is)."""
-    if is_converted(folder):
+    if _converted_already(folder):
         return folder
     try:
         converted = conversion_of(folder, models_dir)
@@ -82,7 +89,7 @@ def convert_installed(
         Cancelled: ``cancel`` was set (between steps; nothing is left behind).
         StorageError: the models folder could not be written.
     """
-    if is_converted(folder):
+    if _converted_already(folder):
         return folder
     target = conversion_of(folder, models_dir)
     if is_converted(target):

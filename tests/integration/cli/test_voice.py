@@ -149,7 +149,7 @@ def test_cli_voices_add_runs_the_speaker_encoder_on_the_device_given(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    import app.voice.service as voice_module
+    import app.voice.voice_models as voice_module
     from pipelines.voice.speaker import SpeakerEncoder
 
     loaded_on: list[str] = []

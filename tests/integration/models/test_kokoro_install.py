@@ -72,3 +72,30 @@ def test_a_folder_that_is_not_kokoro_needs_no_conversion(tmp_path: Path) -> None
     (tmp_path / "other").mkdir()
     assert not needs_conversion(tmp_path / "other", tmp_path / "models")
     assert speaking_folder(tmp_path / "other", tmp_path / "models") == tmp_path / "other"
+
+
+def test_an_older_versions_conversion_still_speaks_after_an_upgrade(
+    converted_kokoro: Path, tmp_path: Path
+) -> None:
+    """A downloaded Kokoro keeps only its IR: after an app upgrade changes the conversion's
+    version there is no ONNX to convert again, so the old IR is loaded as it is."""
+    import json
+    import shutil
+
+    old = tmp_path / "kokoro-82m"
+    shutil.copytree(converted_kokoro, old)
+    config = json.loads((old / "config.json").read_text(encoding="utf-8"))
+    config["conversion"]["version"] = 1
+    (old / "config.json").write_text(json.dumps(config), encoding="utf-8")
+    assert not is_converted(old)
+    models_dir = tmp_path / "models"
+    assert not needs_conversion(old, models_dir)
+    assert speaking_folder(old, models_dir) == old
+    choice = ModelChoice(task=ModelTask.TTS, folder=old, placement=Local(device="CPU"))
+    model = load_tts(LoadRequest(choice, "CPU", None, {}), models_dir=models_dir)
+    try:
+        assert isinstance(model, KokoroSynthesizer) and model.model_dir == old
+        assert not (models_dir / CONVERTED_DIR).exists()
+        assert sum(chunk.samples.size for chunk in model.speak("Hello.", model.voices()["jm_kumo"]))
+    finally:
+        model.close()
