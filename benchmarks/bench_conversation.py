@@ -69,8 +69,6 @@ TTS_MODELS = {
 log = logging.getLogger("bench_conversation")
 ROLES = [
     "llm-real",
-    "speecht5-bench",
-    "kokoro-real",
     "wav2lip-bench",
     "face-detector",
     "whisper-real",
@@ -344,7 +342,8 @@ def main() -> int:
     parser.add_argument("--tts", choices=sorted(RESULTS), default="kokoro")
     tts = parser.parse_args().tts
     logging.basicConfig(level=logging.INFO, format="%(message)s")
-    root = load_builder().ensure_fixtures(ROLES)
+    voice_role = "kokoro-real" if tts == "kokoro" else "speecht5-bench"
+    root = load_builder().ensure_fixtures([*ROLES, voice_role])
     results: dict[str, Any] = {
         "machine": {},  # at the end: how quiet it stayed (benchmarks/machine.py)
         "answer": {
