@@ -13,7 +13,13 @@ from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
 from app.core import ModelMissingError, UserError
-from app.voice import FormState, VoiceService, kokoro_form_state, make_kokoro_voice_job
+from app.voice import (
+    FormState,
+    TtsEngine,
+    VoiceService,
+    kokoro_form_state,
+    make_kokoro_voice_job,
+)
 from pipelines.core import Cancelled, Progress
 from ui.a11y import announce, describe
 from ui.i18n import tr
@@ -81,13 +87,16 @@ class KokoroFormBox(QWidget):
             return  # the job's own line stays until it ends
         self.voice = name
         try:
-            state = kokoro_form_state(self.voice_service, name) if name else None
+            kokoro = self.voice_service.engine() is TtsEngine.KOKORO  # its config file only
         except UserError:
-            state = None  # deleted meanwhile: the list says so
-        kokoro = self.voice_service.presets() != []
+            kokoro = False  # no speech model: the Speak side says what to do
         self.setVisible(kokoro)
         if not kokoro:
             return
+        try:
+            state = kokoro_form_state(self.voice_service, name) if name else None
+        except UserError:
+            state = None  # deleted meanwhile: the list says so
         if state is None:
             self.state.setText(tr("Select a voice to make it speak with Kokoro."))
             self.make_button.setEnabled(False)
