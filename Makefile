@@ -44,8 +44,9 @@ typecheck:
 imports:
 	$(VENV)/bin/lint-imports
 
+# The slowest tests are listed so a CI log shows where its time limit goes.
 pytest:
-	$(VENV)/bin/pytest -q
+	$(VENV)/bin/pytest -q --durations=40
 
 # The installable product (installers/README.md): the one-folder frozen app, the .deb, the
 # Windows installer script checked over the Linux build (a stand-in payload, stored not

@@ -9,6 +9,8 @@ says whether the selected voice is ready, and why not.
 
 from __future__ import annotations
 
+from functools import partial
+
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
@@ -127,7 +129,7 @@ class KokoroFormBox(QWidget):
             None,
             kind=JOB,
             on_progress=self._on_progress,
-            on_done=lambda _form: self._on_done(name),
+            on_done=partial(self._on_done, name),
             on_error=self._on_error,
         )
         if started is None:
@@ -153,7 +155,7 @@ class KokoroFormBox(QWidget):
             )
         )
 
-    def _on_done(self, name: str) -> None:
+    def _on_done(self, name: str, _form: object = None) -> None:
         self._show_idle()
         self.busyChanged.emit(False)
         announce(self.state, tr("“{name}” now speaks with Kokoro.").format(name=name))

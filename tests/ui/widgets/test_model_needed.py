@@ -27,10 +27,16 @@ def needed(qtbot: QtBot) -> ModelNeeded:
 def test_the_way_follows_the_catalog() -> None:
     catalog = load_catalog()
     ready = {entry.task for entry in catalog if not entry.convert}
-    for task in (ModelTask.SPEECH_TO_TEXT, ModelTask.VISION_CHAT, ModelTask.EMBEDDING):
+    # Kokoro (text to speech) downloads from PyPI in one click.
+    for task in (
+        ModelTask.SPEECH_TO_TEXT,
+        ModelTask.VISION_CHAT,
+        ModelTask.EMBEDDING,
+        ModelTask.TTS,
+    ):
         assert task in ready and way_to_get(task) is Way.DOWNLOAD
-    # SpeechT5, the x-vector encoder and Wav2Lip are converted in the app: nothing to download.
-    for task in (ModelTask.TTS, ModelTask.SPEAKER_ENCODER, ModelTask.LIPSYNC):
+    # The x-vector encoder and Wav2Lip are converted in the app: nothing to download.
+    for task in (ModelTask.SPEAKER_ENCODER, ModelTask.LIPSYNC):
         assert task not in ready and way_to_get(task) is Way.CONVERT
 
 
