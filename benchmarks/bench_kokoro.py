@@ -8,8 +8,10 @@ machine:
   resizes, the degree-6 polynomial Snake: :mod:`pipelines.voice.kokoro_graph`), run whole;
 * ``snake``: today's conversion (the Snake in turns, :mod:`pipelines.voice.kokoro_snake`),
   run whole;
-* ``after``: today's conversion run split at the durations with bucketed frame counts
-  (:mod:`pipelines.voice.kokoro_split`): what the app runs.
+* ``split``: today's conversion run split at the durations with bucketed frame counts
+  (:mod:`pipelines.voice.kokoro_split`);
+* ``after``: the same with the vocoder's STFT and up-sampling layers as plain convolutions
+  (:mod:`pipelines.voice.kokoro_convolutions`): what the app runs.
 
 Per form and round: the real-time factor for ~10 s of speech (two sentences through
 :meth:`KokoroSynthesizer.speak`, espeak-ng included) and the time to first audio of one short
@@ -224,6 +226,7 @@ def main(argv: list[str] | None = None) -> int:
         forms = {
             "before": KokoroSynthesizer(before, split=False),
             "snake": KokoroSynthesizer(converted, split=False),
+            "split": KokoroSynthesizer(converted, plain_convolutions=False),
             "after": KokoroSynthesizer(converted),
         }
         voice = forms["after"].voices()[VOICE]
@@ -262,6 +265,10 @@ def main(argv: list[str] | None = None) -> int:
         }
         for name, form in results["forms"].items()
         if name != "before"
+    }
+    results["ratio_after_vs_split"] = {
+        key: results["forms"]["after"][key] / results["forms"]["split"][key]
+        for key in ("rtf", "cpu_s_per_audio_s", "first_audio_short_s", "first_audio_long_s")
     }
     results["quality"] = quality_summary
     best = results["forms"]["after"]

@@ -52,6 +52,7 @@ from pipelines.voice.kokoro_convert import (
     KokoroSource,
     read_vocab,
 )
+from pipelines.voice.kokoro_convolutions import faster_vocoder
 from pipelines.voice.kokoro_split import SplitKokoro, split_at_durations
 from pipelines.voice.kokoro_voices import (
     KokoroVoice,
@@ -119,6 +120,9 @@ class KokoroSynthesizer(ModelPipeline):
         language: ``en-us`` or ``en-gb``: the accent espeak-ng reads with.
         split: run a converted model in two parts with bucketed frame counts (the fast form);
             False runs it whole, as an installed ONNX always is (the benchmark's comparison).
+        plain_convolutions: run the split decoder's STFT and up-sampling layers as plain
+            convolutions (:mod:`pipelines.voice.kokoro_convolutions`); False is the benchmark's
+            comparison.
     """
 
     name = "kokoro"
@@ -132,9 +136,11 @@ class KokoroSynthesizer(ModelPipeline):
         properties: Mapping[str, Any] | None = None,
         language: str = "en-us",
         split: bool = True,
+        plain_convolutions: bool = True,
     ) -> None:
         super().__init__(device, cache_dir)
         self.split = split
+        self.plain_convolutions = plain_convolutions
         self.model_dir = model_dir
         self.properties = dict(properties or {})
         self.language = language
@@ -159,6 +165,8 @@ class KokoroSynthesizer(ModelPipeline):
                 lambda: shared_core().read_model(str(files.model)), what=what, device=self.device
             )
             parts = split_at_durations(model)
+            if parts is not None and self.plain_convolutions:
+                faster_vocoder(parts.decoder)
         if parts is None:
             compiled = load_with(
                 lambda: shared_core().compile_model(str(files.model), self.device, properties),
