@@ -11,6 +11,9 @@ speaker the model does not have:
 * **the score**: GE2E cosine between the clone speaking set B (four *other* sentences) and the
   held-out pack's own speech of set B — and the same for each of the four remaining presets;
   the best of those is the bar the clone has to clear;
+* **the ceiling**: the held-out pack's own set-A speech (the clip) scored the same way — the
+  same voice saying other words, as alike as a clone could hope to be; ``room_above_best_preset``
+  is how far above the best preset that leaves the clone to go;
 * **intelligibility**: the real Whisper tiny.en transcribes the clone's speech of eight
   held-out sentences (set B and four more): word error rate, beside the held-out pack's own.
 
@@ -103,9 +106,13 @@ def held_out(
     best_preset = max(presets, key=lambda other: presets[other])
     clone_speech = _speech(synthesizer, SET_B, result.pack)
     clone = float(measure.similarity(truth, measure.embed(clone_speech, 24_000)))
+    # The speaker's own voice saying the clip's words: as alike as any clone can hope to be.
+    ceiling = float(measure.similarity(truth, measure.embed(clip, 24_000)))
     row = {
         "clip_seconds": round(clip.size / 24_000, 2),
         "clone": round(clone, 4),
+        "own_voice_ceiling": round(ceiling, 4),
+        "room_above_best_preset": round(ceiling - max(presets.values()), 4),
         "best_preset": best_preset,
         "best_preset_score": round(presets[best_preset], 4),
         "margin": round(clone - presets[best_preset], 4),
@@ -167,6 +174,9 @@ def main(argv: list[str] | None = None) -> int:
             statistics.mean(row["best_preset_score"] for row in rows.values()), 4
         ),
         "mean_margin": round(statistics.mean(margins), 4),
+        "mean_room_above_best_preset": round(
+            statistics.mean(row["room_above_best_preset"] for row in rows.values()), 4
+        ),
         "min_margin": round(min(margins), 4),
         "mean_wer_clone": round(statistics.mean(row["wer_clone"] for row in rows.values()), 4),
         "mean_search_s": round(statistics.mean(r["search"]["seconds"] for r in rows.values()), 1),

@@ -59,8 +59,10 @@ class TextToSpeech(Protocol):
         *,
         device: str | None = None,
         cancel: CancelToken | None = None,
+        short_lead: bool = True,
     ) -> SpeechStream:
-        """``text`` in a stored voice, sentence by sentence."""
+        """``text`` in a stored voice, sentence by sentence (``short_lead``: a long first
+        sentence in two parts, so that its audio starts early)."""
         ...
 
     def speak_with(
@@ -70,6 +72,7 @@ class TextToSpeech(Protocol):
         *,
         device: str | None = None,
         cancel: CancelToken | None = None,
+        short_lead: bool = True,
     ) -> SpeechStream:
         """``text`` in the voice of a speaker embedding, sentence by sentence."""
         ...
@@ -170,13 +173,16 @@ def speak(
     single = isinstance(texts, str)
     folder: Path | None = None
     index = 0
-    for text in [texts] if isinstance(texts, str) else texts:
+    for number, text in enumerate([texts] if isinstance(texts, str) else texts):
         _check(cancel)
         asked = time.perf_counter()
+        # Only the first text's first sentence is cut short for an early start: a later one
+        # continues speech already playing, and a cut there is a pause mid-sentence.
+        lead = number == 0
         if isinstance(speaker, str):
-            speech = voice.speak(text, speaker, device=device, cancel=cancel)
+            speech = voice.speak(text, speaker, device=device, cancel=cancel, short_lead=lead)
         else:
-            speech = voice.speak_with(speaker, text, device=device, cancel=cancel)
+            speech = voice.speak_with(speaker, text, device=device, cancel=cancel, short_lead=lead)
         try:  # closing the speech frees the voice models at once (a cancel, a failed lip-sync)
             for chunk in speech:
                 _check(cancel)

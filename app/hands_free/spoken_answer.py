@@ -13,12 +13,6 @@ stream would have to be kept in step with Qt's video clock. So with a face the f
 the first clip's first frame (they start together), and the UI stops its own player on
 barge-in.
 
-**The first piece goes first.** Once the first sentence (or the lead of a long one) is
-complete, :meth:`~SpokenAnswer.feed` holds the chat model until that piece is synthesised (and
-lip-synced) — at most :data:`FIRST_PIECE_HOLD_SECONDS`. The listener waits for that piece and for
-nothing else, and on a laptop's few cores the model writing on beside it took half of the CPU the
-voice needed; the later sentences are written while the first one plays.
-
 **Barge-in.** :meth:`~SpokenAnswer.interrupt` stops the player at once (PortAudio abort: no
 buffered audio is drained), cancels the synthesis, the lip-sync and the chat generation (the
 chat's :class:`CancelToken`), and returns without waiting for the worker; what was heard so far
@@ -55,10 +49,6 @@ log = logging.getLogger(__name__)
 ClipCallback = Callable[[AvatarClip], None]
 _END = None
 """Put on the sentence queue: no more sentences (the answer ended or was interrupted)."""
-FIRST_PIECE_HOLD_SECONDS = 3.0
-"""The longest the chat model is held for the first piece (a slow device, a long lead)."""
-_HOLD_POLL_SECONDS = 0.05
-"""How often a held chat model looks whether its own answer was stopped."""
 
 
 class SpokenAnswer:
@@ -131,8 +121,6 @@ class SpokenAnswer:
         self._released = not held
         self._gate = threading.Event()
         """Set: the pieces may be played or shown (released, or interrupted)."""
-        self._first_piece_ready = threading.Event()
-        """Set: the first piece is synthesised (and lip-synced), or there will be none."""
         if not held:
             self._gate.set()
 
@@ -176,7 +164,6 @@ class SpokenAnswer:
             return
         for sentence in self._stream.feed(chunk):
             self._queue(sentence)
-        self._hold_for_first_piece()
 
     def finish(self) -> None:
         """The answer is complete: speak what is left, then end."""
@@ -195,7 +182,6 @@ class SpokenAnswer:
         thread, any number of times; returns at once)."""
         self._cancel.cancel()
         self._gate.set()
-        self._first_piece_ready.set()
         if self._generation is not None:
             self._generation.cancel()
         if self._player is not None:
@@ -266,21 +252,6 @@ class SpokenAnswer:
 
     # ----- the worker ------------------------------------------------------------------
 
-    def _hold_for_first_piece(self) -> None:
-        """On the chat model's thread: once the first piece is queued, wait until it is ready
-        (or the answer, or the chat's own generation, is stopped; or the hold times out)."""
-        with self._lock:
-            queued = self._figures.first_sentence_at is not None
-        if not queued or self._worker is None or self._first_piece_ready.is_set():
-            return
-        deadline = time.perf_counter() + FIRST_PIECE_HOLD_SECONDS
-        while not self._first_piece_ready.wait(_HOLD_POLL_SECONDS):
-            if self._generation is not None and self._generation.cancelled:
-                return
-            if time.perf_counter() >= deadline:
-                self._first_piece_ready.set()  # held once: never again for this answer
-                return
-
     def _queue(self, sentence: str) -> None:
         now = time.perf_counter()
         with self._lock:  # the worker updates the figures too
@@ -308,7 +279,6 @@ class SpokenAnswer:
                 if piece.index == 0:
                     with self._lock:
                         self._figures = self._figures.with_tts(piece.synthesis_seconds)
-                    self._first_piece_ready.set()
                 if piece.clip is None:
                     self._await_release()
                     self._play(piece)
@@ -326,7 +296,6 @@ class SpokenAnswer:
             self._error = error
             self.interrupt()
         finally:
-            self._first_piece_ready.set()
             pieces.close()
             if self._released:  # else it was never heard: nothing to report
                 self._metrics.publish(self.figures.record(self._device))

@@ -190,20 +190,27 @@ def engine_speech(
     text: str,
     cancel: CancelToken | None,
     speed: float = 1.0,
+    *,
+    short_lead: bool = True,
 ) -> Iterator[SpeechChunk]:
     """``text``'s sentences from the engine ``synthesizer``, at its rate; ``speed`` is Kokoro's
-    pace (SpeechT5 has none: see :func:`speaks_at_speed`).
+    pace (SpeechT5 has none: see :func:`speaks_at_speed`); ``short_lead`` as the engines'
+    ``speak``.
 
     Raises:
         UserError: the speaker is not for this engine (the model changed meanwhile).
     """
     if isinstance(speaker, PresetVoice) and isinstance(synthesizer, KokoroSynthesizer):
         voice = kokoro_voice(synthesizer, speaker)
-        yield from synthesizer.speak(text, voice, speed=speed, cancel=cancel)  # at 24 kHz
+        yield from synthesizer.speak(
+            text, voice, speed=speed, cancel=cancel, short_lead=short_lead
+        )  # at 24 kHz
     elif isinstance(speaker, ClonedVoice) and isinstance(synthesizer, KokoroSynthesizer):
-        yield from synthesizer.speak(text, speaker.pack, speed=speed, cancel=cancel)
+        yield from synthesizer.speak(
+            text, speaker.pack, speed=speed, cancel=cancel, short_lead=short_lead
+        )
     elif isinstance(speaker, np.ndarray) and isinstance(synthesizer, SpeechSynthesizer):
-        yield from synthesizer.speak(text, speaker, cancel=cancel)
+        yield from synthesizer.speak(text, speaker, cancel=cancel, short_lead=short_lead)
     else:
         raise UserError(tr("The voice model changed; speak again."), field="voice")
 

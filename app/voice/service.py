@@ -241,9 +241,14 @@ class VoiceService:
         device: str | None = None,
         cancel: CancelToken | None = None,
         speed: float | None = None,
+        short_lead: bool = True,
     ) -> Speech:
         """``text`` spoken in the voice ``voice_name``: iterate for the sentences as they are
         made; ``.figures`` holds the request's :class:`SpeechFigures` so far.
+
+        ``short_lead``: a long first sentence is said in two parts so that its audio starts
+        early; False for a text that continues a speech already playing (an answer's later
+        sentences).
 
         ``speed`` is Kokoro's pace (default: the ``voice_speed`` setting); SpeechT5 speaks
         at its one pace. Everything that can be checked is checked before the first sentence
@@ -261,7 +266,7 @@ class VoiceService:
                 field="speed",
             )
         pace = self._settings.voice_speed if speed is None else speed
-        return self._speech(speaker, text, device, cancel, requested, pace)
+        return self._speech(speaker, text, device, cancel, requested, pace, short_lead)
 
     def chosen_voice(self, wanted: str) -> str:
         """``wanted`` if the model in use speaks it (a blend too), else its first voice; ""
@@ -285,6 +290,7 @@ class VoiceService:
         *,
         device: str | None = None,
         cancel: CancelToken | None = None,
+        short_lead: bool = True,
     ) -> Speech:
         """As :meth:`speak`, with a speaker embedding instead of a stored voice (SpeechT5).
 
@@ -299,7 +305,9 @@ class VoiceService:
                 ),
                 field="voice",
             )
-        return self._speech(embedding, text, device, cancel, time.perf_counter())
+        return self._speech(
+            embedding, text, device, cancel, time.perf_counter(), short_lead=short_lead
+        )
 
     def _speech(
         self,
@@ -309,6 +317,7 @@ class VoiceService:
         cancel: CancelToken | None,
         requested: float,
         speed: float = 1.0,
+        short_lead: bool = True,
     ) -> Speech:
         from pipelines.voice.sentences import split_sentences
 
@@ -330,7 +339,7 @@ class VoiceService:
             if speech.figures.done:
                 self._metrics.publish(speech.figures.record())
 
-        chunks = self._guarded(synthesizer, speaker, text, cancel, published, speed)
+        chunks = self._guarded(synthesizer, speaker, text, cancel, published, speed, short_lead)
         speech = Speech(chunks, SpeechFigures(concrete, load_seconds=load_seconds), measure)
         return speech
 
@@ -342,10 +351,13 @@ class VoiceService:
         cancel: CancelToken | None,
         on_end: Callable[[], None],
         speed: float,
+        short_lead: bool,
     ) -> Iterator[SpeechChunk]:
         with self.exclusive("speaking"):
             try:
-                yield from engine_speech(synthesizer, speaker, text, cancel, speed)
+                yield from engine_speech(
+                    synthesizer, speaker, text, cancel, speed, short_lead=short_lead
+                )
             finally:
                 on_end()
 

@@ -73,6 +73,11 @@ words). Kokoro synthesises a piece in one inference, so the time to first audio 
 first piece's length: "Hello there," (0.9 s of audio) starts playing while "how are you today?"
 is synthesised, where the whole sentence (2.3 s) would keep the listener waiting ~2.5× longer.
 SpeechT5 cuts at 32 characters; a shorter lead costs a pause after the first few words."""
+PAD_LEVEL_DB = -50.0
+"""Quieter than this, relative to a piece's loudest 10 ms, is the silence Kokoro pads with."""
+KEEP_BEFORE_SECONDS, KEEP_AFTER_SECONDS = 0.04, 0.08
+"""What is kept of that silence before the first sound and after the last (a soft onset or a
+fading end stays whole)."""
 WARM_UP = "həlˈO"
 """Said once at load: the first inference of a dynamic-shape model prepares its kernels, and
 that time would otherwise land on the first sentence the user waits for."""
@@ -206,9 +211,14 @@ class KokoroSynthesizer(ModelPipeline):
         *,
         speed: float = 1.0,
         cancel: CancelToken | None = None,
+        short_lead: bool = True,
     ) -> Iterator[SpeechChunk]:
         """Yield the sentences of ``text`` spoken with ``voice`` (a pack or a blend of two) at
         ``speed`` (0.5–2.0; 1 is the voice's own pace).
+
+        ``short_lead``: say a long first sentence in two parts so that its audio starts early
+        (:data:`LEAD_CHARS`); False for a text that continues a speech already playing (an
+        answer's later sentences), where the cut would only be a pause mid-sentence.
 
         Everything is checked before the first inference. Stops with :class:`Cancelled`
         between sentences (and between the pieces of a sentence longer than 510 phonemes).
@@ -225,7 +235,9 @@ class KokoroSynthesizer(ModelPipeline):
             )
         pack = resolve_voice(voice)
         check_script(text)
-        sentences = with_short_lead(split_sentences(text), target=LEAD_CHARS)
+        sentences = split_sentences(text)
+        if short_lead:
+            sentences = with_short_lead(sentences, target=LEAD_CHARS)
         loaded: _Loaded = self._loaded_model()
         stats = SpeechStats(started=time.perf_counter())
         self.last, self.phonemize_seconds = stats, 0.0
@@ -238,7 +250,8 @@ class KokoroSynthesizer(ModelPipeline):
             for chunk in chunk_phonemes(phonemes.text):
                 raise_if_cancelled(cancel)
                 tokens = [loaded.phonemizer.vocab[symbol] for symbol in chunk]
-                pieces.append(self._infer(loaded, tokens, style_for(pack, len(tokens)), speed))
+                audio = self._infer(loaded, tokens, style_for(pack, len(tokens)), speed)
+                pieces.append(trim_pads(audio))
             if not pieces:  # only symbols espeak-ng had no sound for
                 continue
             samples = np.concatenate(pieces)
@@ -288,3 +301,26 @@ class KokoroSynthesizer(ModelPipeline):
                 "load_ms": self.load_ms,
             },
         )
+
+
+def trim_pads(samples: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+    """``samples`` without the silence Kokoro puts around every piece.
+
+    The model says its start and end pad tokens as silence (digital silence: −85 to −110 dB
+    here): about 0.3 s before the first word and 0.4 s after the last. Kept, that is 0.3 s more
+    to wait for every answer's first word, and a 0.7 s gap (plus the reader's pause) between
+    any two pieces. All but :data:`KEEP_BEFORE_SECONDS` and :data:`KEEP_AFTER_SECONDS` of it
+    goes; a piece with no sound at all is returned as it is.
+    """
+    block = KOKORO_RATE // 100
+    count = samples.size // block
+    if count == 0:
+        return samples
+    blocks = samples[: count * block].reshape(count, block).astype(np.float64)
+    rms = np.sqrt(np.mean(blocks**2, axis=1))
+    loud = np.flatnonzero(rms > rms.max() * 10.0 ** (PAD_LEVEL_DB / 20.0))
+    if loud.size == 0 or rms.max() == 0.0:
+        return samples
+    start = max(0, int(loud[0]) * block - int(KEEP_BEFORE_SECONDS * KOKORO_RATE))
+    stop = min(samples.size, (int(loud[-1]) + 1) * block + int(KEEP_AFTER_SECONDS * KOKORO_RATE))
+    return samples[start:stop]

@@ -288,7 +288,10 @@ class _Search:
         return np.asarray(candidates[int(np.argmax(cosines))])
 
     def final_choice(self) -> tuple[Mixture, float]:
-        """Of the best few candidates, the one with the best mean over both phrases."""
+        """Of the best few candidates, the one with the best mean over both phrases.
+
+        The preset that sounded most like the clip is always one of them: a mixture is kept
+        only if it beats that preset over both phrases, never for one lucky phrase."""
         ranked = sorted(self.heard, key=lambda heard: -heard[0])
         finalists: list[tuple[float, npt.NDArray[np.float64]]] = []
         for value, point, _embedding in ranked:
@@ -296,6 +299,10 @@ class _Search:
                 finalists.append((value, point))
             if len(finalists) == self.settings.finalists:
                 break
+        presets = self.heard[: len(self.stack)]  # heard first, in order (derive_style)
+        best_preset = max(presets, key=lambda heard: heard[0])
+        if all(np.abs(best_preset[1] - kept).max() > 1e-6 for _v, kept in finalists):
+            finalists[-1] = (best_preset[0], best_preset[1])
         best: tuple[float, npt.NDArray[np.float64]] = (-2.0, finalists[0][1])
         for value, point in finalists:
             check, _embedding = self.similarity(point, self.settings.check_text)

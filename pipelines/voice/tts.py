@@ -113,8 +113,12 @@ class SpeechSynthesizer(ModelPipeline):
         speaker: npt.NDArray[np.float32],
         *,
         cancel: CancelToken | None = None,
+        short_lead: bool = True,
     ) -> Iterator[SpeechChunk]:
         """Yield the sentences of ``text`` spoken with ``speaker`` (a 512-d embedding).
+
+        ``short_lead``: say a long first sentence in two parts so that its audio starts early;
+        False for a text that continues a speech already playing.
 
         The text is checked before anything runs. Stops with :class:`Cancelled` between
         sentences once ``cancel`` is set.
@@ -124,7 +128,9 @@ class SpeechSynthesizer(ModelPipeline):
         """
         import openvino as ov
 
-        sentences = with_short_lead(split_sentences(text))
+        sentences = split_sentences(text)
+        if short_lead:
+            sentences = with_short_lead(sentences)
         vector = np.asarray(speaker, dtype=np.float32).reshape(-1)
         if vector.size != SPEAKER_SHAPE[1] or not np.isfinite(vector).all():
             raise InvalidInputError(

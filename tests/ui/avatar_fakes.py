@@ -89,6 +89,7 @@ def fake_speak(script: AvatarScript) -> Callable[..., Iterator[SpeechChunk]]:
         *,
         device: str | None = None,
         cancel: CancelToken | None = None,
+        short_lead: bool = True,
     ) -> Iterator[SpeechChunk]:
         script.spoken.append({"text": text, "voice": voice_name})
         samples = np.zeros(round(script.frames / FPS * MODEL_RATE), np.float32)

@@ -27,7 +27,6 @@ from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
 from app.core.performance.metrics import MetricsBus
 from app.core.settings import Settings
-from app.hands_free import spoken_answer
 from app.hands_free.sentence_stream import SentenceStream
 from app.hands_free.spoken_answer import SpokenAnswer
 from app.models.registry import ModelRegistry
@@ -174,36 +173,6 @@ def test_the_answer_is_heard_sentence_by_sentence_before_generation_ends(
     assert record.values["first_audio_ms"] == pytest.approx(figures.first_audio_ms)
     assert 0 < record.values["llm_first_sentence_ms"] < record.values["first_audio_ms"]
     assert record.values["tts_ms"] > 0 and "first_frame_ms" not in record.values
-
-
-def test_the_chat_model_waits_while_the_first_piece_is_synthesised(
-    services: Services, sound_card: VirtualSoundCard, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # A busy machine may synthesise slowly: the hold, not its time limit, is under test.
-    monkeypatch.setattr(spoken_answer, "FIRST_PIECE_HOLD_SECONDS", 600.0)
-    conversation = services.chat.new_conversation("")
-    generation = CancelToken()
-    settings = GenerationSettings(max_new_tokens=120, temperature=0.0)
-    answer = played_aloud(services, sound_card, generation)
-    fed: list[float] = []
-
-    def feed(chunk: str) -> None:
-        fed.append(time.perf_counter())
-        answer.feed(chunk)
-
-    answer.start()
-    try:
-        services.chat.ask(conversation.id, STORY, settings, generation, feed)
-        answer.finish()
-        assert answer.wait(120)
-    finally:
-        answer.close()
-    figures = answer.figures
-    assert figures.first_sentence_at is not None and figures.tts_seconds is not None
-    after_first = [moment for moment in fed if moment > figures.first_sentence_at]
-    assert after_first, "the answer ended with its first sentence"
-    # The synthesis began after the sentence was queued, so it ended no earlier than this.
-    assert after_first[0] >= figures.first_sentence_at + figures.tts_seconds
 
 
 def test_barge_in_silences_within_300_ms_and_keeps_the_partial_answer(

@@ -71,8 +71,9 @@ class LoggedVoice:
         *,
         device: str | None = None,
         cancel: CancelToken | None = None,
+        short_lead: bool = True,
     ) -> LoggedSpeech:
-        self.log.append(f"ask {voice_name}: {text}")
+        self.log.append(f"ask {voice_name}: {text}" + ("" if short_lead else " (no lead)"))
         self.requests.append(LoggedSpeech(self, text, cancel))
         return self.requests[-1]
 
@@ -83,8 +84,9 @@ class LoggedVoice:
         *,
         device: str | None = None,
         cancel: CancelToken | None = None,
+        short_lead: bool = True,
     ) -> LoggedSpeech:
-        return self.speak(text, "<embedding>", device=device, cancel=cancel)
+        return self.speak(text, "<embedding>", device=device, cancel=cancel, short_lead=short_lead)
 
 
 class LoggedAvatar:
@@ -189,6 +191,12 @@ def test_streamed_texts_are_each_asked_for_when_the_last_is_spoken(tmp_path: Pat
     ]
     assert voice.log.count("folder") == 1  # one folder for the whole speech
     assert all(p.lipsync_seconds is not None for p in rest)
+    # Only the first text may be cut short for an early start; the later ones continue it.
+    assert [line for line in voice.log if line.startswith("ask")] == [
+        "ask <embedding>: First one.",
+        "ask <embedding>: Second one. | Still second. (no lead)",
+        "ask <embedding>: Third. (no lead)",
+    ]
 
 
 def test_cancel_between_pieces_stops_at_once_and_frees_the_voice(tmp_path: Path) -> None:

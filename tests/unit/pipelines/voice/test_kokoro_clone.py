@@ -14,6 +14,7 @@ import pytest
 from pipelines.core import Cancelled, CancelToken, InvalidInputError, Progress
 from pipelines.voice.kokoro_clone import (
     PROSODY,
+    SEARCH_TEXT,
     TIMBRE,
     WEIGHT_LIMITS,
     CloneSettings,
@@ -97,6 +98,33 @@ def test_a_bad_search_is_possible_a_wrong_encoder_finds_nothing(
     wrong_target = np.random.default_rng(3).normal(size=256)
     result = derive_style(wrong_target, RATE, bases, StyleSpeaker(), encoder, settings=SMALL)
     assert result.score < 0.5
+
+
+class LuckyOnThePhrase(StyleSpeaker):
+    """Mixtures sound like their style only on the search phrase (phrase-specific luck); on any
+    other they sound like its opposite. The presets sound like themselves on every phrase."""
+
+    def __init__(self, bases: dict[str, npt.NDArray[np.float32]]) -> None:
+        super().__init__()
+        self.presets = [pack[200, 0] for pack in bases.values()]
+
+    def speak(self, text: str, voice: Any, **_kwargs: Any) -> Iterator[Chunk]:
+        self.calls += 1
+        style = np.asarray(voice[200, 0], np.float32)
+        if text != SEARCH_TEXT and not any(np.array_equal(style, p) for p in self.presets):
+            style = -style
+        yield Chunk(style.copy())
+
+
+def test_a_mixture_lucky_on_one_phrase_never_beats_the_closest_preset(
+    bases: dict[str, npt.NDArray[np.float32]],
+) -> None:
+    encoder = StyleEncoder(np.mean([pack[200, 0] for pack in bases.values()], axis=0))
+    speaker = LuckyOnThePhrase(bases)
+    result = derive_style(_target(bases), RATE, bases, speaker, encoder, settings=SMALL)
+    closest = max(result.preset_scores, key=lambda name: result.preset_scores[name])
+    assert np.array_equal(result.pack, bases[closest])
+    assert result.score == pytest.approx(result.preset_scores[closest])
 
 
 def test_the_same_seed_gives_the_same_voice_and_progress_counts_every_synthesis(
