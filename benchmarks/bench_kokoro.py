@@ -19,7 +19,10 @@ and one longer sentence (from the call to the first chunk: the sentence's text i
 ``speak`` is called). **Every round speaks new sentences**, as a conversation does: a model
 whose kernels are prepared per input length pays that on every sentence, and a benchmark that
 repeated its texts would hide it. CPU seconds per audio second are recorded beside the
-wall-clock figures. Medians over the rounds; ratios are of medians of the same run.
+wall-clock figures. Audio seconds are those of the speech the app plays: every form's pieces
+have Kokoro's pad silence trimmed (:func:`pipelines.voice.kokoro.trim_pads`), so a real-time
+factor here is per second of speech, not of padding (about a quarter higher than before the
+trim for the same work). Medians over the rounds; ratios are of medians of the same run.
 
 Quality, so that speed is not bought with a worse voice: for each round's ten-second text, the
 ``after`` audio against ``before`` (GE2E speaker similarity, fixture ``speaker-similarity``)

@@ -25,8 +25,9 @@ def add_voice_parsers(commands: Commands[argparse.ArgumentParser]) -> None:
     """The ``voices`` command group and the ``say`` command."""
     voices = commands.add_parser(
         "voices",
-        help="list, add and remove cloned voices",
-        description="Voices cloned from 5–30 s reference clips (wav, flac, ogg, mp3).",
+        help="list, add and remove voices; make a cloned voice speak with Kokoro",
+        description="Voices cloned from 5–30 s reference clips (wav, flac, ogg, mp3), and the "
+        "Kokoro model's own voices.",
     )
     voices.set_defaults(run=run_voices)
     actions = voices.add_subparsers(dest="voices_command", metavar="ACTION", required=True)
@@ -54,17 +55,32 @@ def add_voice_parsers(commands: Commands[argparse.ArgumentParser]) -> None:
         "`voices list` shows for it.",
     )
     remove.add_argument("name", help="the voice's name")
+    make = actions.add_parser(
+        "make-kokoro",
+        help="make a cloned voice speak with the Kokoro model",
+        description="Searches the Kokoro model's voice space for the voice of NAME's clip, "
+        "scored by the speaker-similarity model (a few minutes), and keeps the result with the "
+        "voice. Ctrl+C stops and keeps nothing (exit status 1).",
+    )
+    make.add_argument("name", help="a cloned voice from `voices list`")
+    make.add_argument("--device", help=DEVICE_HELP)
+    add_json(make, "print JSON: name, how alike the search found it, model")
 
     say = commands.add_parser(
         "say",
-        help="speak text in a cloned voice into a wav file",
+        help="speak text in a voice into a wav file",
         description="Synthesises TEXT sentence by sentence with the text-to-speech model "
         "(settings: models.tts, or the first installed) and writes a wav at the voice's rate "
         "(SpeechT5 16 kHz, Kokoro 24 kHz). Ctrl+C stops "
         "and writes nothing (exit status 1; a second Ctrl+C quits at once).",
     )
     say.add_argument("text", help="what to say ('-' reads standard input)")
-    say.add_argument("--voice", required=True, help="a voice from `voices list`")
+    say.add_argument(
+        "--voice",
+        required=True,
+        help="a voice from `voices list`: a cloned voice, a Kokoro preset, or a blend of two "
+        "presets such as jf_alpha+jm_kumo@0.30 (30%% of the second)",
+    )
     say.add_argument("-o", "--output", type=Path, required=True, help="the .wav file to write")
     say.add_argument("--device", help=DEVICE_HELP)
     say.add_argument(
@@ -126,9 +142,37 @@ def run_voices(args: argparse.Namespace, out: TextIO) -> int:
                 like = f"; it sounds {figure:.2f} like the clip" if figure is not None else ""
                 out.write(f"added voice “{name}” ({seconds:.1f} s clip{like})\n")
             return exits.OK
+        if args.voices_command == "make-kokoro":
+            return _make_kokoro(service, args, out)
         service.library.remove(args.name)
         out.write(f"removed voice “{shown(one_line(args.name))}”\n")
         return exits.OK
+
+
+def _make_kokoro(service: VoiceService, args: argparse.Namespace, out: TextIO) -> int:
+    """``voices make-kokoro NAME``: derive and keep the voice's Kokoro form; Ctrl+C keeps
+    nothing (exit 1)."""
+    from app.voice.kokoro_making import make_kokoro_voice
+    from pipelines.core import Progress
+
+    with interruptible("stopped: the voice was not changed") as cancel, ProgressLine() as line:
+
+        def show(progress: Progress) -> None:
+            line.show(f"{progress.message} ({progress.done}/{progress.total})")
+
+        form = make_kokoro_voice(
+            service, args.name, device=args.device, cancel=cancel, on_progress=show
+        )
+    name = service.library.get(args.name).name
+    if args.json:
+        payload = {"name": name, "search_score": round(form.score, 4), "model": form.model}
+        out.write(json_text(payload) + "\n")
+    else:
+        out.write(
+            f"“{shown(name)}” now speaks with Kokoro (the search found it {form.score:.2f} "
+            "alike to its clip)\n"
+        )
+    return exits.OK
 
 
 def run_say(args: argparse.Namespace, out: TextIO) -> int:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import json
 import stat
 from pathlib import Path
 
@@ -206,3 +207,29 @@ def test_stop_writes_nothing_and_frees_the_models(service: VoiceService, joe: Vo
     assert sorted(path.name for path in joe.folder.iterdir()) == before
     assert not service.busy
     assert _spoken(service, "Hello there.", "jm_kumo").size > 0
+
+
+def test_the_cli_makes_a_kokoro_form_and_says_what_is_wrong(
+    joe: Voice,
+    converted_kokoro: Path,
+    speaker_similarity_dir: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from app.cli.main import main
+    from pipelines.voice import kokoro_clone
+
+    monkeypatch.setenv("OV_STUDIO_MODELS__TTS__FOLDER", str(converted_kokoro))
+    monkeypatch.setenv("OV_STUDIO_MODELS__SPEAKER_SIMILARITY__FOLDER", str(speaker_similarity_dir))
+    monkeypatch.setattr(kokoro_clone, "CloneSettings", lambda: QUICK)  # the search's size only
+
+    assert main(["voices", "make-kokoro", "Nobody"]) == 2
+    refused = capsys.readouterr().err
+    assert refused.count("\n") == 1 and "Nobody" in refused
+
+    assert main(["voices", "make-kokoro", "Joe", "--json"]) == 0
+    made = json.loads(capsys.readouterr().out)
+    assert made["name"] == "Joe" and 0.0 < made["search_score"] <= 1.0
+    assert made["model"] == kokoro_model_id(converted_kokoro)
+    assert main(["voices", "list"]) == 0
+    assert any(line.startswith("Joe ") for line in capsys.readouterr().out.splitlines())
