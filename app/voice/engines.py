@@ -116,6 +116,16 @@ class PresetVoice:
             return self.first
         return f"{self.first}{BLEND_MARK}{self.second}{WEIGHT_MARK}{self.weight:.2f}"
 
+    @property
+    def label(self) -> str:
+        """How the voice is named to the user ("jf_alpha with 30% of jm_kumo"), where
+        :attr:`name` is how it is stored."""
+        if not self.second:
+            return self.first
+        return tr("{first} with {share}% of {second}").format(
+            first=self.first, share=round(100 * self.weight), second=self.second
+        )
+
 
 @dataclasses.dataclass(frozen=True)
 class ClonedVoice:

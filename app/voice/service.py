@@ -268,6 +268,15 @@ class VoiceService:
         pace = self._settings.voice_speed if speed is None else speed
         return self._speech(speaker, text, device, cancel, requested, pace, short_lead)
 
+    def voice_label(self, voice_name: str) -> str:
+        """``voice_name`` as the user is shown it: a blend of two presets in words ("jf_alpha
+        with 30% of jm_kumo"), any other voice by its name."""
+        try:
+            speaker = self._speaker(voice_name)
+        except UserError:
+            return voice_name
+        return speaker.label if isinstance(speaker, PresetVoice) else voice_name
+
     def chosen_voice(self, wanted: str) -> str:
         """``wanted`` if the model in use speaks it (a blend too), else its first voice; ""
         when it has none. What the chat's Speak, Avatar mode and hands-free mode speak in."""

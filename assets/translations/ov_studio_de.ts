@@ -6338,6 +6338,10 @@
             <translation>{name} behält das Gewichtsformat der Datei: kein schnelleres hielt die Qualität.</translation>
         </message>
         <message>
+            <source>{first} with {share}% of {second}</source>
+            <translation>{first} mit {share} % {second}</translation>
+        </message>
+        <message>
             <source>“{name}” is not a blend of two of this model's voices ({voices}) with a share from 0 to 1, such as {example}.</source>
             <translation>„{name}“ ist keine Mischung zweier Stimmen dieses Modells ({voices}) mit einem Anteil von 0 bis 1, etwa {example}.</translation>
         </message>

@@ -6321,6 +6321,10 @@
             <translation>{name} 保留文件自身的权重布局：没有更快的布局能保持其质量。</translation>
         </message>
         <message>
+            <source>{first} with {share}% of {second}</source>
+            <translation>{first}，混入 {share}% 的 {second}</translation>
+        </message>
+        <message>
             <source>“{name}” is not a blend of two of this model's voices ({voices}) with a share from 0 to 1, such as {example}.</source>
             <translation>“{name}”不是此模型两个声音（{voices}）按 0 到 1 的比例混合而成的声音，例如 {example}。</translation>
         </message>

@@ -58,6 +58,8 @@ class SpeakBar(QWidget):
         self.signals = signals
         self.runner = SpeechRunner(tasks, self)
         self.voice = ""
+        self.voice_label = ""
+        """How :attr:`voice` is shown: a blend in words."""
         self.label = QLabel()
         self.stop_button = QPushButton(tr("Stop speaking"))
         set_icon(self.stop_button, "stop")
@@ -98,13 +100,14 @@ class SpeakBar(QWidget):
             return  # Stop first: one answer at a time
         self.error.clear()
         self.voice = self.voice_service.chosen_voice(self.signals.settings.voice)
+        self.voice_label = self.voice_service.voice_label(self.voice) if self.voice else ""
         output = output_index()
         if not self.voice:
             self.error.show_message(no_voice_yet())
         elif output is None:
             self.error.show_message(no_speaker())
         else:
-            self._say(tr("Speaking in “{voice}”…").format(voice=self.voice))
+            self._say(tr("Speaking in “{voice}”…").format(voice=self.voice_label))
             self.row.show()
             self.runner.start(self.voice_service, plain_text(markdown), self.voice, None, output)
 
@@ -116,7 +119,7 @@ class SpeakBar(QWidget):
     def _on_progress(self, progress: SpeechFigures) -> None:
         self.label.setText(
             tr("Speaking in “{voice}” · sentence {done}/{total}").format(
-                voice=self.voice,
+                voice=self.voice_label,
                 done=count(progress.done),
                 total=count(progress.total),
             )
@@ -127,7 +130,9 @@ class SpeakBar(QWidget):
         if not outcome.stopped:
             seconds = decimal(outcome.seconds, 1)
             self.label.setText(
-                tr("Speaking in “{voice}” · {seconds} s").format(voice=self.voice, seconds=seconds)
+                tr("Speaking in “{voice}” · {seconds} s").format(
+                    voice=self.voice_label, seconds=seconds
+                )
             )
 
     @Slot(object)

@@ -118,6 +118,11 @@ def test_a_blend_at_a_speed_is_spoken(
         [c.samples for c in panel.voice_service.speak("Good morning, everyone.", "jf_alpha")]
     )
     assert blend.size and not np.array_equal(blend, alone)
+    # How a blend is named to the user (the chat's Speak bar), and a broken one as stored.
+    service = panel.voice_service
+    assert service.voice_label("jf_alpha+jm_kumo@0.30") == "jf_alpha with 30% of jm_kumo"
+    assert service.voice_label("jf_alpha") == "jf_alpha"
+    assert service.voice_label("jf_alpha+nobody@0.40") == "jf_alpha+nobody@0.40"
 
 
 def test_a_damaged_stored_blend_falls_back_to_the_first_voice(
