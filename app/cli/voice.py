@@ -152,7 +152,7 @@ def run_voices(args: argparse.Namespace, out: TextIO) -> int:
 def _make_kokoro(service: VoiceService, args: argparse.Namespace, out: TextIO) -> int:
     """``voices make-kokoro NAME``: derive and keep the voice's Kokoro form; Ctrl+C keeps
     nothing (exit 1)."""
-    from app.voice.kokoro_making import make_kokoro_voice
+    from app.voice import make_kokoro_voice_job
     from pipelines.core import Progress
 
     with interruptible("stopped: the voice was not changed") as cancel, ProgressLine() as line:
@@ -160,9 +160,7 @@ def _make_kokoro(service: VoiceService, args: argparse.Namespace, out: TextIO) -
         def show(progress: Progress) -> None:
             line.show(f"{progress.message} ({progress.done}/{progress.total})")
 
-        form = make_kokoro_voice(
-            service, args.name, device=args.device, cancel=cancel, on_progress=show
-        )
+        form = make_kokoro_voice_job(service, args.name, args.device, cancel, show)
     name = service.library.get(args.name).name
     if args.json:
         payload = {"name": name, "search_score": round(form.score, 4), "model": form.model}

@@ -21,6 +21,9 @@ from pipelines.files import check_output_file
 
 AUDIO_RATE = 16_000
 AAC_FRAME = 1024
+MUXED_RATES = frozenset({8_000, 11_025, 12_000, 16_000, 22_050, 24_000, 32_000, 44_100, 48_000})
+"""Sample rates the speech is muxed at as it comes (AAC's own): a voice's 24 kHz keeps its
+top octave in the clip; any other rate is muxed at the model's 16 kHz."""
 
 Image = npt.NDArray[np.uint8]
 
@@ -36,11 +39,15 @@ def check_output(path: Path) -> Path:
 
 
 class Mp4Writer:
-    """BGR frames of one size and 16 kHz mono speech into an H.264 + AAC mp4."""
+    """BGR frames of one size and mono speech (at ``audio_rate``, one of :data:`MUXED_RATES`)
+    into an H.264 + AAC mp4."""
 
-    def __init__(self, path: Path, fps: float, width: int, height: int) -> None:
+    def __init__(
+        self, path: Path, fps: float, width: int, height: int, audio_rate: int = AUDIO_RATE
+    ) -> None:
         import av
 
+        self._rate = audio_rate
         self._container: Any = av.open(str(path), mode="w", format="mp4")
         try:
             self._video: Any = self._container.add_stream(
@@ -51,7 +58,7 @@ class Mp4Writer:
             self._video.width, self._video.height = self._size
             self._video.pix_fmt = "yuv420p"
             self._video.options = {"crf": "18", "preset": "veryfast"}
-            self._audio: Any = self._container.add_stream("aac", rate=AUDIO_RATE, layout="mono")
+            self._audio: Any = self._container.add_stream("aac", rate=audio_rate, layout="mono")
         except BaseException:
             self.abort()
             raise
@@ -74,7 +81,7 @@ class Mp4Writer:
         for start in range(0, len(samples), AAC_FRAME):
             piece = np.ascontiguousarray(samples[start : start + AAC_FRAME], dtype=np.float32)
             frame = av.AudioFrame.from_ndarray(piece[np.newaxis], format="fltp", layout="mono")
-            frame.sample_rate = AUDIO_RATE
+            frame.sample_rate = self._rate
             frame.pts = start
             for packet in self._audio.encode(frame):
                 self._container.mux(packet)

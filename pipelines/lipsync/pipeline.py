@@ -42,7 +42,7 @@ from pipelines.lipsync.media import (
 )
 from pipelines.lipsync.mel import frame_count, mel_spectrogram, padded_mel, window_starts
 from pipelines.lipsync.model import BATCH, JOBS, LipsyncModel
-from pipelines.lipsync.mp4 import check_output
+from pipelines.lipsync.mp4 import MUXED_RATES, check_output
 from pipelines.lipsync.render import OrderedFrames, Render, forward_run, ping_pong, report
 
 MIN_AUDIO_SECONDS = 0.1
@@ -187,7 +187,7 @@ class LipsyncPipeline(ModelPipeline):
         started = time.perf_counter()
         stages = dict.fromkeys(STAGES, 0.0)
         check_output(output)
-        samples = _speech(audio)
+        samples, sound = _speech(audio)
         seconds = samples.size / AUDIO_RATE
         mark = time.perf_counter()
         source = read_face(face, seconds=seconds)
@@ -202,7 +202,7 @@ class LipsyncPipeline(ModelPipeline):
         order = ping_pong(len(boxes), total)
         _check_loop_space(source, order, seconds)
         render = Render(self.model, source.still, boxes, order, mel, starts, stages)
-        self._render(render, source, order, samples, output, cancel, on_progress, scratch_dir)
+        self._render(render, source, order, sound, output, cancel, on_progress, scratch_dir)
         elapsed = time.perf_counter() - started
         self.last = LipsyncResult(
             path=output,
@@ -222,7 +222,7 @@ class LipsyncPipeline(ModelPipeline):
         render: Render,
         source: FaceSource,
         order: list[int],
-        samples: Float32Array,
+        sound: tuple[Float32Array, int],
         output: Path,
         cancel: CancelToken | None,
         on_progress: Callable[[Progress], None] | None,
@@ -234,7 +234,7 @@ class LipsyncPipeline(ModelPipeline):
             report(on_progress, 0, len(order), time.perf_counter())
             try:
                 with replacing(output, scratch_dir) as temp:
-                    render.write(temp, frames, size, samples, cancel, on_progress)
+                    render.write(temp, frames, size, sound, cancel, on_progress)
             except OSError as error:
                 raise InvalidInputError(
                     f"Could not write {output.name}: {error.strerror or error}.", field="output"
@@ -327,7 +327,11 @@ def _check_loop_space(source: FaceSource, order: list[int], seconds: float) -> N
         )
 
 
-def _speech(audio: Audio) -> Float32Array:
+def _speech(audio: Audio) -> tuple[Float32Array, tuple[Float32Array, int]]:
+    """The speech at the model's 16 kHz, and the sound to mux into the video: samples given at
+    one of :data:`~pipelines.lipsync.mp4.MUXED_RATES` are muxed as they are (mono), so a 24 kHz
+    voice keeps its top octave; a file, or another rate, is muxed at 16 kHz."""
+    sound: tuple[Float32Array, int] | None = None
     if isinstance(audio, Path):
         samples = read_speech(audio)
     else:
@@ -346,10 +350,13 @@ def _speech(audio: Audio) -> Float32Array:
                 f"The speech is longer than {MAX_AUDIO_SECONDS // 60} minutes.", field="audio"
             )
         samples = to_model_rate(array, rate)
+        if rate in MUXED_RATES and rate != AUDIO_RATE:
+            mono = array if array.ndim == 1 else array.mean(axis=1)
+            sound = (np.ascontiguousarray(mono, dtype=np.float32), rate)
     if samples.size < MIN_AUDIO_SECONDS * AUDIO_RATE:
         raise InvalidInputError(
             "The speech is empty or shorter than a tenth of a second: there is nothing to "
             "lip-sync.",
             field="audio",
         )
-    return samples
+    return samples, sound or (samples, AUDIO_RATE)

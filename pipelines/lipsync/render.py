@@ -121,11 +121,12 @@ class Render:
         path: Path,
         frames: Iterable[Image],
         video: tuple[int, int, float],
-        samples: Float32Array,
+        sound: tuple[Float32Array, int],
         cancel: CancelToken | None,
         on_progress: Callable[[Progress], None] | None,
     ) -> None:
-        """Encode every output frame and the speech into ``path``.
+        """Encode every output frame and the speech (``sound``: mono samples and their rate)
+        into ``path``.
 
         Raises:
             Cancelled: ``cancel`` was set.
@@ -138,7 +139,7 @@ class Render:
         started = time.perf_counter()
         mark = time.perf_counter()
         try:
-            writer = Mp4Writer(path, fps, width, height)
+            writer = Mp4Writer(path, fps, width, height, sound[1])
         except av.error.FFmpegError as error:
             raise PipelineError(f"The video encoder could not start: {error}") from error
         self.stages["encode"] += time.perf_counter() - mark
@@ -160,7 +161,7 @@ class Render:
                 self._emit(writer, begin, batch, mouths)
                 report(on_progress, begin + len(batch), total, started)
             mark = time.perf_counter()
-            writer.finish(samples)
+            writer.finish(sound[0])
             self.stages["encode"] += time.perf_counter() - mark
         except av.error.FFmpegError as error:
             writer.abort()

@@ -153,12 +153,26 @@ def test_a_still_image_and_speech_make_a_frame_exact_mp4(
     assert pipeline.metrics().values["fps"] > 0 and "infer_ms" in pipeline.metrics().values
 
 
+@pytest.mark.parametrize(("rate", "muxed"), [(44_100, 44_100), (24_000, 24_000), (22_000, 16_000)])
 def test_speech_as_samples_at_another_rate(
-    pipeline: LipsyncPipeline, media: Path, out_dir: Path
+    pipeline: LipsyncPipeline, media: Path, out_dir: Path, rate: int, muxed: int
 ) -> None:
-    stereo = np.stack([speech_like(1.0, rate=44_100)] * 2, axis=1)
-    result = pipeline.run(media / "astronaut.png", (stereo, 44_100), out_dir / "rate.mp4")
+    """The model hears 16 kHz; the clip keeps the voice's own rate where AAC has it, so a
+    10 kHz overtone (above 16 kHz's 8 kHz limit) is still in a 24 kHz voice's clip."""
+    seconds = np.arange(rate) / rate
+    overtone = 0.05 * np.sin(2 * np.pi * 10_000 * seconds) if rate > 20_000 else 0.0
+    stereo = np.stack([speech_like(1.0, rate=rate) + overtone] * 2, axis=1).astype(np.float32)
+    result = pipeline.run(media / "astronaut.png", (stereo, rate), out_dir / "rate.mp4")
     assert result.frames == 25 and result.duration == pytest.approx(1.0, abs=1e-3)
+    with av.open(str(out_dir / "rate.mp4")) as container:
+        stream = container.streams.audio[0]
+        assert stream.rate == muxed
+        sound = np.concatenate([f.to_ndarray().reshape(-1) for f in container.decode(stream)])
+    spectrum = np.abs(np.fft.rfft(sound[: muxed // 2]))
+    frequencies = np.fft.rfftfreq(muxed // 2, 1 / muxed)
+    high = spectrum[(frequencies > 9_900) & (frequencies < 10_100)].max(initial=0.0)
+    kept = high > 10 * np.median(spectrum)
+    assert kept == (muxed > 20_000)
 
 
 def test_speech_from_an_m4a_file(pipeline: LipsyncPipeline, media: Path, out_dir: Path) -> None:
