@@ -27,6 +27,7 @@ from app.engines.host import EngineHost
 from app.engines.slots import BusyLock
 from app.models.registry import ModelRegistry
 from app.voice.engines import (
+    BLEND_MARK,
     ClonedVoice,
     PresetVoice,
     Speaker,
@@ -271,6 +272,8 @@ class VoiceService:
     def voice_label(self, voice_name: str) -> str:
         """``voice_name`` as the user is shown it: a blend of two presets in words ("jf_alpha
         with 30% of jm_kumo"), any other voice by its name."""
+        if BLEND_MARK not in voice_name:  # not a blend: no file read on the GUI thread
+            return voice_name
         try:
             speaker = self._speaker(voice_name)
         except UserError:
