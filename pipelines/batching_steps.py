@@ -18,7 +18,7 @@ from typing import Any
 from pipelines.generation import structured_output_refusal
 from pipelines.native_weights import FirstAnswerRelease
 from pipelines.openvino_errors import openvino_reason
-from pipelines.serving_queue import RequestQueue, Running
+from pipelines.serving_queue import RequestQueue, Running, loop_watch
 from pipelines.serving_requests import FinishReason, VisionInput
 
 log = logging.getLogger(__name__)
@@ -99,12 +99,14 @@ class StepLoop:
             except RuntimeError as error:
                 self._requests.end_unstarted(request, "error", openvino_reason(error))
                 continue
-            running = Running(request, handle, None, queued.on_text)
+            running = Running(request, handle, None, queued.on_text, loops=loop_watch(config))
             if config.logprobs:
                 running.log_probs = []
 
             def emit(text: str, running: Running = running) -> Any:
                 running.pieces.append(text)
+                if running.loops is not None:
+                    running.loops.feed(text)
                 try:
                     running.on_text(text)
                 except Exception:  # a caller's slip must not stop the other requests
@@ -139,6 +141,11 @@ class StepLoop:
                         running.log_probs.extend(output.generated_log_probs)
                     if output.finish_reason == finished.LENGTH:
                         running.finish = "length"
+                if running.loops is not None and running.loops.looped:
+                    handle.cancel()  # the rest would be the loop, to the length limit
+                    self._unfreed = True
+                    self._end(running, "stop")
+                    continue
             status = handle.get_status()
             if status.name not in ("RUNNING",):
                 if status.name == "IGNORED":

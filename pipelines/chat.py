@@ -53,6 +53,7 @@ from pipelines.gguf_relayout import LayoutDecision
 from pipelines.grammar_guard import GrammarGuard
 from pipelines.native_weights import FirstAnswerRelease
 from pipelines.openvino_errors import openvino_reason
+from pipelines.repetition import LoopWatch
 
 log = logging.getLogger(__name__)
 
@@ -91,6 +92,8 @@ class ChatResult:
     cut: bool = False
     """The answer reached ``max_new_tokens`` (the engine's finish reason, not a guess from the
     text): it was not finished, and can be continued."""
+    looped: bool = False
+    """The model fell into a loop and the answer was ended there (:mod:`pipelines.repetition`)."""
 
 
 def check_llm_folder(model_dir: Path) -> None:
@@ -274,10 +277,15 @@ class ChatPipeline(ModelPipeline):
         running = ov_genai.StreamingStatus.RUNNING
         stop = ov_genai.StreamingStatus.STOP
 
+        # An answer of an asked-for length (ignore_eos: a benchmark's) runs to it, loop or not.
+        loops = None if settings.ignore_eos else LoopWatch()
+
         def streamer(chunk: str) -> Any:
             if chunk:
                 pieces.append(chunk)
                 on_text(chunk)
+                if loops is not None and loops.feed(chunk):
+                    return stop
             return stop if cancel.cancelled else running
 
         if settings.json_schema is not None and self.config.grammar_guard is not None:
@@ -302,8 +310,11 @@ class ChatPipeline(ModelPipeline):
         self._last = self._metrics(result.perf_metrics, wall_ms)
         self._last.values.update(draft_figures(result))
         length = ov_genai.GenerationFinishReason.LENGTH
-        cut = not cancel.cancelled and list(result.finish_reasons)[:1] == [length]
-        return ChatResult(text=text, stopped=cancel.cancelled, metrics=self._last, cut=cut)
+        looped = loops is not None and loops.looped
+        cut = not cancel.cancelled and not looped and list(result.finish_reasons)[:1] == [length]
+        return ChatResult(
+            text=text, stopped=cancel.cancelled, metrics=self._last, cut=cut, looped=looped
+        )
 
     def count_tokens(self, text: str) -> int:
         """Number of tokens ``text`` encodes to with this model's tokenizer."""

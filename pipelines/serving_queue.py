@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pipelines.core import ModelLoadError
+from pipelines.repetition import LoopWatch
 from pipelines.serving_requests import BatchRequest, Completion, FinishReason
 
 
@@ -51,6 +52,14 @@ class Running:
     """Each generated token's log probability, when the request asked for them (else None)."""
     token_ids: list[int] = field(default_factory=list)
     """The generated tokens (kept when :attr:`log_probs` is)."""
+    loops: LoopWatch | None = None
+    """Reads the answer for a loop that ends it (None: it runs to its length, ``ignore_eos``)."""
+
+
+def loop_watch(config: Any) -> LoopWatch | None:
+    """A fresh :class:`LoopWatch` for a request with GenAI generation ``config``; None when it
+    asked for its whole length (``ignore_eos``: a benchmark's), loop or not."""
+    return None if config.ignore_eos else LoopWatch()
 
 
 class RequestQueue:

@@ -35,7 +35,7 @@ from pipelines.engine_options import apply_to_generation
 from pipelines.generation import structured_output_refusal
 from pipelines.model_sampling import sampling_from_folder
 from pipelines.openvino_errors import openvino_reason
-from pipelines.serving_queue import Running
+from pipelines.serving_queue import Running, loop_watch
 from pipelines.serving_requests import VisionInput
 
 log = logging.getLogger(__name__)
@@ -98,7 +98,9 @@ class SharedChatEngine(BatchingEngine):
                 if isinstance(queued.payload, VisionInput):  # submit refuses images: not a VLM
                     requests.end_unstarted(request, "error", "this model does not take images")
                     continue
-                running = Running(request, None, None, queued.on_text)
+                running = Running(
+                    request, None, None, queued.on_text, loops=loop_watch(queued.config)
+                )
                 with self._turn():
                     pipe = self.chat._model  # taken per request, never kept (see _load)
                     if pipe is None:
@@ -124,6 +126,8 @@ class SharedChatEngine(BatchingEngine):
                 running.on_text(text)
             except Exception:  # a caller's slip must not stop the engine's thread
                 log.exception("on_text of request %s failed", request.id)
+            if running.loops is not None and running.loops.feed(text):
+                return stop
             return stop if request.cancelled or self._requests.stopping else go_on
 
         config = apply_to_generation(self.chat.config.engine, config)
@@ -138,6 +142,8 @@ class SharedChatEngine(BatchingEngine):
         running.generated = int(result.perf_metrics.get_num_generated_tokens())
         if request.cancelled:
             self._requests.end(running, "cancelled")
+        elif running.loops is not None and running.loops.looped:
+            self._requests.end(running, "stop")  # ended in a loop, as if the model had stopped
         elif running.generated >= config.max_new_tokens:
             self._requests.end(running, "length")
         else:

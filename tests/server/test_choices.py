@@ -19,6 +19,12 @@ pytestmark = [pytest.mark.integration]
 
 POEM = [{"role": "user", "content": "Write a short poem about the sea."}]
 PROMPT = "Here is a short poem about the sea:\n"
+CERTAIN_CHAT = [{"role": "user", "content": "List the days of the week."}]
+CERTAIN_PROMPT = "1, 2, 3, 4, 5,"
+"""Prompts whose greedy answers have no near-tie (each next number is all but certain): the
+same in any batch. A poem's are not: batched differently, or reading its prompt from the
+prefix cache, a greedy answer may tip at a near-tie ("…a mystifying sight…" against "…a
+place where dreams…", seen on this machine)."""
 
 
 def client(server: RunningServer) -> openai.OpenAI:
@@ -57,34 +63,37 @@ def test_greedy_choices_are_the_same_answer(server: RunningServer) -> None:
 @pytest.mark.parametrize("route", ["chat", "text"])
 def test_streamed_choices_interleave_and_each_is_whole(server: RunningServer, route: str) -> None:
     if route == "chat":
+        lone = client(server).chat.completions.create(
+            model="",
+            messages=CERTAIN_CHAT,  # type: ignore[arg-type]
+            max_tokens=24,
+            temperature=0,
+        )
+        expected = lone.choices[0].message.content or ""
         stream = client(server).chat.completions.create(
             model="",
-            messages=POEM,  # type: ignore[arg-type]
+            messages=CERTAIN_CHAT,  # type: ignore[arg-type]
             n=3,
             max_tokens=24,
             temperature=0,
             stream=True,
             stream_options={"include_usage": True},
         )
-        whole = client(server).chat.completions.create(
-            model="", messages=POEM, max_tokens=24, temperature=0
-        )
-        expected = whole.choices[0].message.content
     else:
-        stream = client(server).completions.create(  # type: ignore[assignment]
-            model="",
-            prompt=PROMPT,
-            n=3,
-            max_tokens=24,
-            temperature=0,
-            stream=True,
-            stream_options={"include_usage": True},
-        )
         expected = (
             client(server)
-            .completions.create(model="", prompt=PROMPT, max_tokens=24, temperature=0)
+            .completions.create(model="", prompt=CERTAIN_PROMPT, max_tokens=24, temperature=0)
             .choices[0]
             .text
+        )
+        stream = client(server).completions.create(  # type: ignore[assignment]
+            model="",
+            prompt=CERTAIN_PROMPT,
+            n=3,
+            max_tokens=24,
+            temperature=0,
+            stream=True,
+            stream_options={"include_usage": True},
         )
     texts: dict[int, str] = defaultdict(str)
     finishes: dict[int, str] = {}
@@ -98,12 +107,10 @@ def test_streamed_choices_interleave_and_each_is_whole(server: RunningServer, ro
                 order.append(choice.index)
             if choice.finish_reason:
                 finishes[choice.index] = choice.finish_reason
-    # Greedy, so each starts as the lone answer does; not equal throughout: the choices that
-    # read the prompt from the prefix cache may pick differently at a near-tie later on (seen
-    # on this machine: "…a mystifying sight…" against "…a mystifying, mysterious place…").
-    assert sorted(texts) == [0, 1, 2] and texts[0] == expected
-    opening = expected.split()[:2]
-    assert all(text.split()[:2] == opening for text in texts.values()), dict(texts)
+    # Greedy without a near-tie: each choice, pieced together from the stream, is the lone
+    # answer, no piece lost or doubled.
+    assert sorted(texts) == [0, 1, 2] and ("Tuesday" if route == "chat" else "10,") in expected
+    assert all(text == expected for text in texts.values()), (expected, dict(texts))
     assert finishes == {0: "length", 1: "length", 2: "length"}
     # Interleaved: another choice's piece comes before the first choice has ended.
     first_ends = max(i for i, index in enumerate(order) if index == 0)

@@ -13,6 +13,7 @@ import openai
 import pytest
 
 from app.core.settings import ChatDefaults, preset_key
+from pipelines.repetition import LOOP_CHARACTERS, loop_length
 from tests.answer_quality import ESSAYS, FACTS, Written, problems
 from tests.server.conftest import RunningServer
 
@@ -231,3 +232,24 @@ def test_at_the_apps_defaults_answers_are_sound(server: RunningServer) -> None:
     found = problems(written)
     assert not found, "\n".join(found)
     assert any(answer.cut for answer in written if answer.prompt in ESSAYS)
+
+
+@pytest.mark.real_model
+@pytest.mark.parametrize("stream", [False, True])
+def test_an_answer_fallen_into_a_loop_ends_there(server: RunningServer, stream: bool) -> None:
+    # Greedy on a prompt that is one word over and over, SmolLM2 goes on with it to any limit
+    # (300 tokens: over 1,000 characters). The engine ends the answer once the loop is long
+    # (pipelines/repetition.py), as if the model had stopped.
+    loop = "computer" * 40
+    answer = client(server).completions.create(
+        model="", prompt=loop, max_tokens=300, temperature=0, stream=stream
+    )
+    if stream:
+        chunks = [chunk.choices[0] for chunk in answer if chunk.choices]  # type: ignore[union-attr]
+        text = "".join(choice.text for choice in chunks)
+        finish = [choice.finish_reason for choice in chunks if choice.finish_reason]
+    else:
+        text = answer.choices[0].text  # type: ignore[union-attr]
+        finish = [answer.choices[0].finish_reason]  # type: ignore[union-attr]
+    assert finish == ["stop"]
+    assert LOOP_CHARACTERS <= loop_length(text) <= len(text) < 2 * LOOP_CHARACTERS, text

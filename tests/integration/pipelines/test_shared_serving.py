@@ -12,6 +12,7 @@ import pytest
 from pipelines.chat import ChatModelConfig, ChatPipeline
 from pipelines.core import CancelToken
 from pipelines.generation import GenerationSettings, Message
+from pipelines.repetition import LOOP_CHARACTERS, loop_length
 from pipelines.serving_requests import ChatPrompt, RequestOptions, TextPrompt
 from pipelines.shared_serving import SharedChatEngine
 
@@ -101,3 +102,30 @@ def test_a_short_answer_ends_at_the_end_of_its_turn(engine: SharedChatEngine) ->
         assert answer.finish_reason == "stop", answer.text
         assert expected in answer.text and "<|im_end|>" not in answer.text
         assert answer.completion_tokens < 64
+
+
+LOOP = "computer" * 40
+"""A prompt SmolLM2 goes on with, greedy, to any length limit (300 tokens: 1,000+ characters)."""
+
+
+def test_a_request_fallen_into_a_loop_ends_there_unless_it_asked_for_its_length(
+    engine: SharedChatEngine,
+) -> None:
+    long = GenerationSettings(max_new_tokens=300, temperature=0.0)
+    ended = engine.submit(TextPrompt(LOOP), RequestOptions(long), print).wait(300)
+    assert ended.finish_reason == "stop" and ended.completion_tokens < 300
+    assert loop_length(ended.text) >= LOOP_CHARACTERS
+    whole = GenerationSettings(max_new_tokens=300, temperature=0.0, ignore_eos=True)
+    ran = engine.submit(TextPrompt(LOOP), RequestOptions(whole), print).wait(300)
+    assert ran.finish_reason == "length" and ran.completion_tokens == 300
+
+
+def test_the_window_s_answer_fallen_into_a_loop_ends_there(chat: ChatPipeline) -> None:
+    # An answer continued from a loop (the window's Continue): ended, neither cut nor stopped.
+    messages = [Message("user", "Say computer.")]
+    long = GenerationSettings(max_new_tokens=300, temperature=0.0)
+    streamed: list[str] = []
+    result = chat.generate(messages, long, CancelToken(), streamed.append, answer_start=LOOP)
+    assert result.looped and not result.cut and not result.stopped
+    assert result.text.startswith("".join(streamed))  # and the last token the streamer held
+    assert LOOP_CHARACTERS <= len(result.text) < 2 * LOOP_CHARACTERS
