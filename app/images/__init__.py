@@ -9,6 +9,7 @@ from app.core.face import lazy_exports
 
 if TYPE_CHECKING:
     from app.images.gallery import Gallery, GalleryItem
+    from app.images.picture_files import check_output, write_pictures
     from app.images.picture_metadata import Recalled, png_bytes, recall
     from app.images.service import DEVICE_KEY, Created, ImageService, PictureOptions
     from pipelines.images import (
@@ -39,6 +40,8 @@ _WHERE = {
     "Recalled": "app.images.picture_metadata:Recalled",
     "Side": "pipelines.images:Side",
     "StageDevices": "pipelines.images:StageDevices",
+    "check_output": "app.images.picture_files:check_output",
+    "write_pictures": "app.images.picture_files:write_pictures",
     "png_bytes": "app.images.picture_metadata:png_bytes",
     "read_picture": "pipelines.images:read_picture",
     "recall": "app.images.picture_metadata:recall",
@@ -61,8 +64,10 @@ __all__ = [
     "Recalled",
     "Side",
     "StageDevices",
+    "check_output",
     "png_bytes",
     "read_picture",
     "recall",
+    "write_pictures",
 ]
 __getattr__ = lazy_exports(__name__, _WHERE)

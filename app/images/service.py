@@ -105,6 +105,13 @@ class ImageService:
         """
         chosen = model or self._settings.model_choice(TASK).folder
         if chosen is not None:
+            if chosen.is_file():
+                raise UserError(
+                    tr("{name} is a file: choose an image-generation model's folder.").format(
+                        name=chosen.name
+                    ),
+                    field="model",
+                )
             if not chosen.is_dir():
                 raise UserError(
                     tr(
