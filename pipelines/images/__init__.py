@@ -12,7 +12,7 @@ from pipelines.images.generator import ImageGenerator, ImageModelConfig, ImageRe
 from pipelines.images.model_folder import DiffusionFolder, read_diffusion_folder
 from pipelines.images.pictures import Picture, Side, read_picture
 from pipelines.images.placement import StageDevices, stages_for
-from pipelines.images.preview import Preview, PreviewPolicy
+from pipelines.images.preview import Preview, PreviewKind, PreviewPolicy
 from pipelines.images.request import ImageRequest, ImageSettings, Mode
 
 __all__ = [
@@ -25,6 +25,7 @@ __all__ = [
     "Mode",
     "Picture",
     "Preview",
+    "PreviewKind",
     "PreviewPolicy",
     "Side",
     "StageDevices",

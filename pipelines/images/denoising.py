@@ -49,12 +49,14 @@ def denoise(
     observers: Observers,
     *,
     policy: PreviewPolicy,
+    scale: int,
     first_only: bool,
 ) -> tuple[tuple[Picture, ...], dict[str, float]]:
     """The pictures ``pipe`` draws with ``settings`` from ``inputs`` (none, a picture, or a
     picture and its mask), and the stages' figures.
 
     Args:
+        scale: pixels per latent cell (an approximate preview is drawn at full size).
         first_only: previews decode only the batch's first latent (a static VAE cannot).
 
     Raises:
@@ -71,6 +73,7 @@ def denoise(
         on_progress=observers.on_progress,
         on_preview=observers.on_preview,
         throttle=throttle,
+        scale=scale,
         first_only=first_only,
     )
     arguments: dict[str, Any] = {

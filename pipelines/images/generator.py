@@ -274,7 +274,13 @@ class ImageGenerator(ModelPipeline):
     ) -> ImageResult:
         static = self._pipes(settings).shape is not None
         pictures, figures = denoise(
-            pipe, settings, inputs, observers, policy=self.config.preview, first_only=not static
+            pipe,
+            settings,
+            inputs,
+            observers,
+            policy=self.config.preview,
+            scale=self.folder.vae_scale,
+            first_only=not static,
         )
         self._figures = figures
         return ImageResult(pictures, settings, tuple(notes))

@@ -31,6 +31,6 @@ def stage_figures(perf: Any, elapsed_ms: float, throttle: PreviewThrottle) -> di
         "steps": float(steps),
         "vae_decode_ms": float(perf.get_vae_decoder_infer_duration()),
         "vae_encode_ms": float(perf.get_vae_encoder_infer_duration()),
-        "preview_ms": throttle.spent_s * 1000.0,
+        "preview_ms": throttle.spent_s * 1000.0,  # decoded previews (approximate: ~free)
         "previews": float(throttle.count),
     }
