@@ -72,6 +72,7 @@ def run_imagine(args: argparse.Namespace, out: TextIO) -> int:
         PictureOptions,
         Side,
         check_output,
+        read_mask,
         read_picture,
         write_pictures,
     )
@@ -96,7 +97,7 @@ def run_imagine(args: argparse.Namespace, out: TextIO) -> int:
     with AppContext.create() as ctx:
         check_output(args.output, args.count)  # before the model loads: a bad -o fails fast
         picture = read_picture(args.edit.expanduser(), field="edit") if args.edit else None
-        mask = read_picture(args.mask.expanduser(), field="mask") if args.mask else None
+        mask = read_mask(args.mask.expanduser()) if args.mask else None
         model = _model_folder(ctx, args.model)
         started = time.monotonic()
         with interruptible(STOPPED) as cancel, ProgressLine() as line:

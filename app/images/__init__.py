@@ -21,6 +21,7 @@ if TYPE_CHECKING:
         Preview,
         Side,
         StageDevices,
+        read_mask,
         read_picture,
     )
 
@@ -43,6 +44,7 @@ _WHERE = {
     "check_output": "app.images.picture_files:check_output",
     "write_pictures": "app.images.picture_files:write_pictures",
     "png_bytes": "app.images.picture_metadata:png_bytes",
+    "read_mask": "pipelines.images:read_mask",
     "read_picture": "pipelines.images:read_picture",
     "recall": "app.images.picture_metadata:recall",
 }
@@ -66,6 +68,7 @@ __all__ = [
     "StageDevices",
     "check_output",
     "png_bytes",
+    "read_mask",
     "read_picture",
     "recall",
     "write_pictures",

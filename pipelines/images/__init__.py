@@ -10,7 +10,7 @@ every mode). OpenVINO loads on first use.
 
 from pipelines.images.generator import ImageGenerator, ImageModelConfig, ImageResult
 from pipelines.images.model_folder import DiffusionFolder, read_diffusion_folder
-from pipelines.images.pictures import Picture, Side, read_picture
+from pipelines.images.pictures import Picture, Side, read_mask, read_picture
 from pipelines.images.placement import StageDevices, stages_for
 from pipelines.images.preview import Preview, PreviewKind, PreviewPolicy
 from pipelines.images.request import ImageRequest, ImageSettings, Mode
@@ -30,6 +30,7 @@ __all__ = [
     "Side",
     "StageDevices",
     "read_diffusion_folder",
+    "read_mask",
     "read_picture",
     "stages_for",
 ]

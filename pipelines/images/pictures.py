@@ -11,6 +11,7 @@ over half is "repaint"), the convention of diffusers, OpenVINO GenAI and every p
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -45,7 +46,36 @@ def read_picture(source: Path | bytes, *, name: str = "", field: str = "image") 
         InvalidInputError: the file is missing or empty, is not a picture Pillow can read, or
             has more pixels than can be opened safely (``field``).
     """
-    label = name or (source.name if isinstance(source, Path) else "The picture")
+    return _decoded(source, name or _label(source, "The picture"), field, as_rgb)
+
+
+def read_mask(source: Path | bytes, *, name: str = "", field: str = "mask") -> Picture:
+    """A mask file (or its bytes) as grey levels ``[height, width]``, white where to repaint:
+    a mask with transparency repaints its transparent part (OpenAI's images API's rule: the
+    picture itself with a hole cut out); an opaque one, its white part.
+
+    Raises:
+        InvalidInputError: as :func:`read_picture`.
+    """
+
+    def grey(image: Any) -> Picture:
+        if _has_alpha(image):
+            alpha = np.asarray(image.convert("RGBA"))[..., 3]
+            if alpha.min() < 255:
+                return np.where(alpha < 128, 255, 0).astype(np.uint8)
+        return np.ascontiguousarray(np.asarray(image.convert("L"), dtype=np.uint8))
+
+    return _decoded(source, name or _label(source, "The mask"), field, grey)
+
+
+def _label(source: Path | bytes, default: str) -> str:
+    return source.name if isinstance(source, Path) else default
+
+
+def _decoded(
+    source: Path | bytes, label: str, field: str, convert: Callable[[Any], Picture]
+) -> Picture:
+    """``convert`` of the image in ``source`` once its file and its header pass the checks."""
     if isinstance(source, Path):
         check_input_file(source, "a picture", field=field)
     elif not source:
@@ -61,11 +91,17 @@ def read_picture(source: Path | bytes, *, name: str = "", field: str = "image") 
     try:
         with Image.open(io.BytesIO(source) if isinstance(source, bytes) else source) as image:
             image.load()
-            return as_rgb(image)
+            return convert(image)
     except (OSError, ValueError, SyntaxError) as error:
         raise InvalidInputError(
             f"{label} is damaged and cannot be read: {error}.", field=field
         ) from error
+
+
+def _has_alpha(image: Any) -> bool:
+    return image.mode in ("RGBA", "LA", "PA") or (
+        image.mode == "P" and "transparency" in image.info
+    )
 
 
 def as_rgb(image: Any) -> Picture:
@@ -73,7 +109,7 @@ def as_rgb(image: Any) -> Picture:
     shows), a grey or palette one expanded."""
     from PIL import Image
 
-    if image.mode in ("RGBA", "LA", "PA") or (image.mode == "P" and "transparency" in image.info):
+    if _has_alpha(image):
         rgba = image.convert("RGBA")
         white = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
         image = Image.alpha_composite(white, rgba)

@@ -148,3 +148,20 @@ def test_the_users_pixels_are_put_back_outside_the_mask() -> None:
     assert (result[8:24, 8:24] == 250).all()  # the mask is repainted whole
     assert (result[:, :2] == 10).all() and (result[:2] == 10).all()  # far outside: untouched
     assert 10 < result[8, 6, 0] < 250  # the edge is feathered, not a seam
+
+
+def test_a_masks_transparent_part_is_repainted_else_its_white_part() -> None:
+    from pipelines.images.pictures import read_mask
+
+    hole = np.full((4, 4, 4), 200, np.uint8)  # the picture itself, opaque …
+    hole[:2, :, 3] = 0  # … with its top half cut out (OpenAI's images API's mask)
+    assert read_mask(_png(hole)).tolist() == [[255] * 4] * 2 + [[0] * 4] * 2
+    grey = np.zeros((4, 4), np.uint8)
+    grey[:, 2:] = 255
+    assert read_mask(_png(grey)).tolist() == [[0, 0, 255, 255]] * 4
+    opaque = np.zeros((4, 4, 4), np.uint8)
+    opaque[..., 3] = 255  # an alpha channel that hides nothing: read by brightness
+    opaque[3, :, :3] = 255
+    assert read_mask(_png(opaque))[3].tolist() == [255] * 4
+    with pytest.raises(InvalidInputError, match="The mask is not a picture"):
+        read_mask(b"text")
