@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from app.core.errors import StorageError
+from app.core.texts import tr
 from app.images.picture_metadata import png_bytes
 from pipelines.files import check_output_file, replacing
 from pipelines.images import ImageResult
@@ -42,11 +44,20 @@ def write_pictures(result: ImageResult, output: Path, scratch: Path | None = Non
 
     Raises:
         InvalidInputError: as :func:`check_output`.
-        OSError: a file could not be written (the earlier ones stay; none is half-written).
+        StorageError: a file could not be written, a full disk say (the earlier ones stay;
+            none is half-written; ``field="output"``).
     """
     paths = check_output(output, len(result.pictures))
     for path, picture in zip(paths, result.pictures, strict=True):
         data = png_bytes(picture, result.settings)
-        with replacing(path, scratch) as temp:
-            temp.write_bytes(data)
+        try:
+            with replacing(path, scratch) as temp:
+                temp.write_bytes(data)
+        except OSError as error:
+            raise StorageError(
+                tr("The picture could not be written to {path}: {reason}.").format(
+                    path=path, reason=error.strerror or error
+                ),
+                field="output",
+            ) from error
     return paths
