@@ -24,6 +24,7 @@ from app.core.settings_store import SettingsStore
 from app.core.storage.secrets import SecretStore
 from app.engines.host import EngineHost
 from app.engines.remote.config import read_key, remote_chat_factory, remote_embedder_factory
+from app.images.service import ImageService
 from app.knowledge.database.config import remember_password
 from app.knowledge.service import SECRETS_FILE, KnowledgeService
 from app.mcp.service import MCP_WORKDIR, ToolService
@@ -64,6 +65,8 @@ class AppContext(Closing):
     """Speech to text (dictation, files, spoken turns); Whisper loads on first use."""
     tools: ToolService
     """The MCP servers' tools (settings' ``mcp_servers``); nothing starts until one is used."""
+    images: ImageService
+    """Image generation and the gallery; the model loads on first use."""
 
     @classmethod
     def create(
@@ -161,7 +164,16 @@ class AppContext(Closing):
         speech_input = SpeechInputService(
             settings, metrics, found, models, compiled_cache=paths.compiled_cache, engines=engines
         )
-        services = (chat, knowledge, models, voice, avatar, speech_input, tools)
+        images = ImageService(
+            settings,
+            metrics,
+            found,
+            models,
+            paths.gallery_dir,
+            compiled_cache=paths.compiled_cache,
+            engines=engines,
+        )
+        services = (chat, knowledge, models, voice, avatar, speech_input, tools, images)
         return cls(paths, store, settings, notices, metrics, found, engines, *services)
 
     def close(self) -> None:

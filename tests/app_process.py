@@ -15,7 +15,14 @@ from app.core.paths import AppPaths
 
 MODEL_SETTINGS = {
     role: f"OV_STUDIO_MODELS__{role.upper()}__FOLDER"
-    for role in ("embedding", "tts", "speaker_encoder", "lipsync", "speech_to_text")
+    for role in (
+        "embedding",
+        "tts",
+        "speaker_encoder",
+        "lipsync",
+        "speech_to_text",
+        "image_generation",
+    )
 }
 
 

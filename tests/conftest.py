@@ -204,6 +204,12 @@ speaker_similarity_dir = _role_folder(
     "The real resemblyzer GE2E encoder converted by the app, clips of five speakers and "
     "resemblyzer's own embeddings of them (from PyPI wheels; skipped offline).",
 )
+diffusion_model_dir = _role_folder(
+    "diffusion-lcm", "A tiny random latent-consistency text-to-image model (draws noise), int8."
+)
+inpainting_model_dir = _role_folder(
+    "diffusion-inpaint", "A tiny random Stable Diffusion inpainting model (draws noise), int8."
+)
 lipsync_model_dir = _role_folder("wav2lip", "A tiny random model with the Wav2Lip contract.")
 face_detector_path = _role_folder(
     "face-detector",

@@ -18,6 +18,7 @@ from app.cli import exits
 from app.cli.chat import add_chat_parsers
 from app.cli.chats import add_chats_parser
 from app.cli.exits import CliError, Stopped, one_line
+from app.cli.images import add_images_parser
 from app.cli.knowledge import add_knowledge_parsers
 from app.cli.lipsync import add_lipsync_parser
 from app.cli.mcp import add_mcp_parser
@@ -66,6 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_models_parser(commands)
     add_voice_parsers(commands)  # voices, say
     add_lipsync_parser(commands)
+    add_images_parser(commands)  # imagine
     add_speech_parser(commands)  # transcribe
     add_serve_parser(commands)
     add_mcp_parser(commands)  # mcp list/add/remove/allow

@@ -28,7 +28,9 @@ AUTO = "AUTO"
 
 # Preference when AUTO picks for a pipeline. NPU is left out for LLMs: it needs
 # channel-wise symmetric INT4 models with static shapes, which a generic model is not.
-AUTO_PREFERENCE: dict[str, tuple[str, ...]] = {"chat": ("GPU", "CPU")}
+# Image models: an NPU compiles one static size at a time, so AUTO never picks it for them
+# (pipelines.images.placement.auto_stages places their stages).
+AUTO_PREFERENCE: dict[str, tuple[str, ...]] = {"chat": ("GPU", "CPU"), "images": ("GPU", "CPU")}
 DEFAULT_PREFERENCE: tuple[str, ...] = ("GPU", "NPU", "CPU")
 
 

@@ -93,6 +93,7 @@ PIPELINE_TASKS: dict[str, ModelTask] = {
     "tts": ModelTask.TTS,
     "lipsync": ModelTask.LIPSYNC,
     "speech-to-text": ModelTask.SPEECH_TO_TEXT,
+    "images": ModelTask.IMAGE_GENERATION,
 }
 """The task whose placement a pipeline's device picker shows (its name also picks what AUTO
 prefers, see :func:`app.core.devices.resolve_auto`)."""
@@ -128,6 +129,7 @@ class ModelChoices(BaseModel):
     lipsync: Choice = _choice(ModelTask.LIPSYNC)
     face_detector: Choice = _choice(ModelTask.FACE_DETECTOR, FACE_DETECTOR_DEVICE)
     speech_to_text: Choice = _choice(ModelTask.SPEECH_TO_TEXT)
+    image_generation: Choice = _choice(ModelTask.IMAGE_GENERATION)
 
     @model_validator(mode="before")
     @classmethod

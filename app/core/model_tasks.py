@@ -24,6 +24,7 @@ class ModelTask(StrEnum):
     SPEAKER_SIMILARITY = "speaker-similarity"
     LIPSYNC = "lipsync"
     FACE_DETECTOR = "face-detector"
+    IMAGE_GENERATION = "image-generation"
     UNKNOWN = "unknown"
 
 
@@ -38,6 +39,7 @@ TASK_NAMES: dict[ModelTask, str] = {
     ModelTask.SPEAKER_SIMILARITY: tr("a speaker-similarity model"),
     ModelTask.LIPSYNC: tr("a lip-sync model"),
     ModelTask.FACE_DETECTOR: tr("a face detector"),
+    ModelTask.IMAGE_GENERATION: tr("an image-generation model"),
     ModelTask.UNKNOWN: tr("a model of unknown kind"),
 }
 """How a sentence names a model of each task ("holds a chat model")."""

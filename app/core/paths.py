@@ -100,8 +100,15 @@ class AppPaths:
 
     @property
     def private_folders(self) -> tuple[Path, ...]:
-        """Folders of the user's private data, kept 0700: chats, voices, speech, videos."""
-        return (self.conversations_dir, self.voices_dir, self.spoken_dir, self.avatar_dir)
+        """Folders of the user's private data, kept 0700: chats, voices, speech, videos,
+        pictures."""
+        return (
+            self.conversations_dir,
+            self.voices_dir,
+            self.spoken_dir,
+            self.avatar_dir,
+            self.gallery_dir,
+        )
 
     @property
     def settings_file(self) -> Path:
@@ -149,6 +156,12 @@ class AppPaths:
     def avatar_dir(self) -> Path:
         """Lip-synced videos the Avatar panel made (its gallery of recent results)."""
         return self.data / "avatar"
+
+    @property
+    def gallery_dir(self) -> Path:
+        """Pictures the Create panel, the command line and the server made, each PNG carrying
+        its settings, with their index (:mod:`app.images.gallery`)."""
+        return self.data / "pictures"
 
     @property
     def spoken_dir(self) -> Path:

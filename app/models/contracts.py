@@ -41,7 +41,16 @@ REQUIRED_FILES: dict[ModelTask, tuple[str, ...]] = {
     ModelTask.SPEAKER_ENCODER: ("openvino_model.xml",),
     ModelTask.SPEAKER_SIMILARITY: ("openvino_model.xml", "speaker_similarity.json"),
     ModelTask.LIPSYNC: ("openvino_model.xml",),
+    # The denoiser is unet/ or transformer/: pipelines.images.model_folder says which is missing.
+    ModelTask.IMAGE_GENERATION: (
+        "model_index.json",
+        "text_encoder/openvino_model.xml",
+        "vae_decoder/openvino_model.xml",
+    ),
 }
+
+DENOISER_FILES = ("unet/openvino_model.xml", "transformer/openvino_model.xml")
+"""An image-generation model's denoiser, whichever it has (optimum-cli's layout)."""
 
 _ELEMENT_TYPE = re.compile(rb'element_type="(\w+)"')
 _SCAN_BYTES = 64 * 2**20
@@ -110,7 +119,11 @@ def weight_precision(folder: Path) -> str:
     xml = next(
         (
             folder / name
-            for name in ("openvino_model.xml", "openvino_language_model.xml")
+            for name in (
+                "openvino_model.xml",
+                "openvino_language_model.xml",
+                *DENOISER_FILES,  # an image model's weights are mostly its denoiser's
+            )
             if (folder / name).is_file()
         ),
         None,

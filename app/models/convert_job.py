@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from app.models.hub_reach import is_unreachable, unreachable_message
+from app.models.transformers_compat import answer_removed_names
 from pipelines.openvino_errors import first_line
 
 EXIT_DONE, EXIT_KNOWN_ERROR, EXIT_PARENT_GONE = 0, 3, 4
@@ -56,6 +57,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     emit = _event_writer()
     _exit_with_parent()
+    answer_removed_names()  # diffusers 0.36 with transformers 5 (app.models.transformers_compat)
     try:
         if args.task in OWN_TASKS:
             _convert_own(args.source, args.output, args.task, json.loads(args.export), emit)

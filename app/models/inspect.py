@@ -12,7 +12,7 @@ from typing import Any
 from app.core.errors import UserError
 from app.core.model_tasks import TASK_NAMES, ModelTask
 from app.core.texts import tr
-from app.models.contracts import is_installed_kokoro
+from app.models.contracts import DENOISER_FILES, is_installed_kokoro
 from pipelines.chat import check_llm_folder
 from pipelines.files import check_input_file
 from pipelines.gguf import is_gguf_path
@@ -29,6 +29,8 @@ def read_config(folder: Path) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
+DIFFUSION_INDEX = "model_index.json"
+"""What marks a diffusers-layout folder (an image-generation model)."""
 SIMILARITY_INFO = "speaker_similarity.json"
 """What :mod:`app.models.resemblyzer_convert` writes beside its IR (no config.json: the
 encoder is not a Hugging Face model)."""
@@ -46,6 +48,10 @@ def detect_task(folder: Path) -> ModelTask:
         return ModelTask.SPEAKER_SIMILARITY
     if not xml_files and is_installed_kokoro(folder):
         return ModelTask.TTS  # Kokoro's ONNX as installed, converted on its first load
+    if (folder / DIFFUSION_INDEX).is_file():
+        # optimum-cli's diffusers layout: the IR files are in one folder per component.
+        nested = {name for name in DENOISER_FILES if (folder / name).is_file()}
+        return task_from(xml_files | nested, read_config(folder))
     return task_from(xml_files, read_config(folder))
 
 
@@ -66,6 +72,8 @@ def task_from(files: set[str], config: dict[str, Any]) -> ModelTask:
     architectures = [str(name) for name in config.get("architectures", []) or []]
     if "openvino_language_model.xml" in files:
         return ModelTask.VISION_CHAT
+    if any(name.endswith(DENOISER_FILES) for name in files):  # a hub listing's paths too
+        return ModelTask.IMAGE_GENERATION
     if "openvino_encoder_model.xml" in files and "openvino_decoder_model.xml" in files:
         if model_type == "whisper" or any("Whisper" in name for name in architectures):
             return ModelTask.SPEECH_TO_TEXT

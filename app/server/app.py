@@ -17,6 +17,7 @@ from app.server import (
     openai_chat,
     openai_completions,
     openai_embeddings,
+    openai_images,
     responses_api,
 )
 from app.server.errors import install_error_handlers
@@ -28,6 +29,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     openai_chat.router,
     openai_embeddings.router,
     openai_audio.router,
+    openai_images.router,
     openai_completions.router,
     responses_api.router,
     ollama_models.router,

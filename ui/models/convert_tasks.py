@@ -95,6 +95,7 @@ def task_label(task: ModelTask) -> str:
         ModelTask.SPEAKER_SIMILARITY: tr("Speaker similarity"),
         ModelTask.LIPSYNC: tr("Lip-sync"),
         ModelTask.FACE_DETECTOR: tr("Face detector"),
+        ModelTask.IMAGE_GENERATION: tr("Image generation"),
     }.get(task, tr("Unknown"))
 
 

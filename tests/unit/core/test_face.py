@@ -21,6 +21,7 @@ FACES = [
     "app.hands_free",
     "app.mcp",
     "app.tool_calls",
+    "app.images",
     "app.server",
 ]
 

@@ -39,7 +39,7 @@ def _home(tmp_path: Path) -> AppPaths:
 
 def test_private_folders_of_older_versions_are_tightened_at_start(tmp_path: Path) -> None:
     paths = _home(tmp_path)
-    for folder in (paths.conversations_dir, paths.voices_dir, paths.avatar_dir):
+    for folder in (paths.conversations_dir, paths.voices_dir, paths.avatar_dir, paths.gallery_dir):
         folder.mkdir(parents=True)  # 0755: as an older version made them
     video = paths.avatar_dir / "avatar-1.mp4"
     video.write_bytes(b"video")
@@ -52,6 +52,7 @@ def test_private_folders_of_older_versions_are_tightened_at_start(tmp_path: Path
         "voices": 0o700,
         "spoken": 0o777,  # a symlink is left alone …
         "avatar": 0o700,
+        "pictures": 0o700,
     }
     assert _mode(outside) == 0o755  # … and so is what it points to
     assert _mode(video) == 0o644  # the folder keeps others out; its files are not walked

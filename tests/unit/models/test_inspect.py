@@ -119,3 +119,23 @@ def test_a_kokoro_folder_is_checked_for_its_own_files(tmp_path: Path) -> None:
     assert missing_files(folder, ModelTask.TTS) == []
     (folder / "config.json").write_text("{not json", encoding="utf-8")  # read as SpeechT5's
     assert "openvino_vocoder.xml" in missing_files(folder, ModelTask.TTS)
+
+
+def test_an_image_generation_folder_is_recognised_by_its_layout(tmp_path: Path) -> None:
+    folder = tmp_path / "lcm"
+    for part in ("unet", "text_encoder", "vae_decoder"):
+        (folder / part).mkdir(parents=True)
+        (folder / part / "openvino_model.xml").write_text("<net/>", encoding="utf-8")
+    (folder / "model_index.json").write_text('{"_class_name": "LatentConsistencyModelPipeline"}')
+    assert detect_task(folder) is ModelTask.IMAGE_GENERATION
+    with pytest.raises(UserError, match="holds an image-generation model, not a chat model"):
+        validate_chat_model(folder)
+    (folder / "unet" / "openvino_model.xml").unlink()  # no denoiser: not recognised
+    assert detect_task(folder) is ModelTask.UNKNOWN
+
+
+def test_a_hub_listing_of_an_image_model_is_recognised_before_download() -> None:
+    from app.models.inspect import task_from
+
+    files = {"text_encoder/openvino_model.xml", "transformer/openvino_model.xml"}
+    assert task_from(files, {}) is ModelTask.IMAGE_GENERATION

@@ -1,0 +1,76 @@
+"""Images (issue 34, Create): pictures from text, edited, inpainted and outpainted, kept in the
+gallery with their settings."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from app.core.face import lazy_exports
+
+if TYPE_CHECKING:
+    from app.images.gallery import Gallery, GalleryItem
+    from app.images.picture_files import check_output, write_pictures
+    from app.images.picture_metadata import Recalled, png_bytes, recall
+    from app.images.service import DEVICE_KEY, Created, ImageService, PictureOptions
+    from pipelines.images import (
+        ImageRequest,
+        ImageResult,
+        ImageSettings,
+        Mode,
+        Picture,
+        Preview,
+        Side,
+        StageDevices,
+        read_mask,
+        read_picture,
+    )
+
+_WHERE = {
+    "Created": "app.images.service:Created",
+    "DEVICE_KEY": "app.images.service:DEVICE_KEY",
+    "Gallery": "app.images.gallery:Gallery",
+    "GalleryItem": "app.images.gallery:GalleryItem",
+    "ImageRequest": "pipelines.images:ImageRequest",
+    "ImageResult": "pipelines.images:ImageResult",
+    "ImageService": "app.images.service:ImageService",
+    "ImageSettings": "pipelines.images:ImageSettings",
+    "Mode": "pipelines.images:Mode",
+    "Picture": "pipelines.images:Picture",
+    "PictureOptions": "app.images.service:PictureOptions",
+    "Preview": "pipelines.images:Preview",
+    "Recalled": "app.images.picture_metadata:Recalled",
+    "Side": "pipelines.images:Side",
+    "StageDevices": "pipelines.images:StageDevices",
+    "check_output": "app.images.picture_files:check_output",
+    "write_pictures": "app.images.picture_files:write_pictures",
+    "png_bytes": "app.images.picture_metadata:png_bytes",
+    "read_mask": "pipelines.images:read_mask",
+    "read_picture": "pipelines.images:read_picture",
+    "recall": "app.images.picture_metadata:recall",
+}
+"""Each name the front ends use, and the module it lives in."""
+
+__all__ = [
+    "DEVICE_KEY",
+    "Created",
+    "Gallery",
+    "GalleryItem",
+    "ImageRequest",
+    "ImageResult",
+    "ImageService",
+    "ImageSettings",
+    "Mode",
+    "Picture",
+    "PictureOptions",
+    "Preview",
+    "Recalled",
+    "Side",
+    "StageDevices",
+    "check_output",
+    "png_bytes",
+    "read_mask",
+    "read_picture",
+    "recall",
+    "write_pictures",
+]
+__getattr__ = lazy_exports(__name__, _WHERE)
