@@ -46,7 +46,9 @@ GLUED_LETTERS = 18
 MAX_GLUED_SHARE = 0.02
 """The share of all letters written that may sit in such words. A 135M model at penalty 1.0
 now and then loops into one glued run ("homemadeemadebread…": 5% of one essay in 78), which
-stays under it over all the answers; the penalty's glue (18–74% of 4 essays in 46) does not."""
+stays under it over all the answers; the penalty's glue (18–74% of 4 essays in 46) does not.
+An exact loop ("…computercomputer…", 14% of one run's letters before the engines ended loops:
+:mod:`pipelines.repetition`) now stops within about 220 characters."""
 MAX_MEDIAN_FACT_TOKENS = 80
 """The median short answer: 25 tokens at penalty 1.0, 116 at 1.1."""
 MAX_RUNAWAYS = 3
