@@ -37,6 +37,9 @@ DESCRIPTIONS: tuple[Text, ...] = (
     tr("Qwen's smallest instruct model, from Qwen's own GGUF repository; many languages."),
     tr("Qwen3's smallest model with thinking mode, from Qwen's own GGUF repository."),
     tr("Reads charts, documents and screenshots."),
+    tr(
+        "Sharper 512×512 pictures in 1 to 4 steps; converted in the app (needs 16 GB of memory to convert); non-commercial licence."
+    ),
     tr("Small English chat model; quick on any CPU."),
     tr("Small Qwen3 with thinking mode; a good everyday model on 8 GB machines."),
     tr("Small and fast: for trying the app on modest hardware."),
@@ -53,6 +56,13 @@ DESCRIPTIONS: tuple[Text, ...] = (
     tr(
         "The OpenVINO organisation's own Kokoro export (unconfirmed offline: its files and voices were not seen here)."
     ),
+    tr(
+        "The best pictures and text in pictures here, in 4 steps; wants 16 GB of memory and is far faster on a GPU."
+    ),
+    tr("The classic 512×512 model with negative prompts; 20 to 50 steps, so slower than LCM."),
+    tr(
+        "The fast default for pictures: 512×512 in 4 to 8 steps (latent consistency), also for editing a picture; no negative prompt."
+    ),
     tr("The largest Qwen3 here; wants 10 GB of free memory."),
     tr("The largest SmolLM2: better English answers, still light."),
     tr("The most accurate Whisper, 99 languages; wants a GPU or patience for long files."),
@@ -60,5 +70,8 @@ DESCRIPTIONS: tuple[Text, ...] = (
         "The smallest Whisper: dictation on any computer, about 40x faster than real time on two CPU cores; less accurate with accents and noise."
     ),
     tr("Tiny and instant: for trying GGUF files on any machine; short answers only."),
+    tr(
+        "Trained to repaint a masked part and to extend a picture seamlessly; draws from a prompt too (unconfirmed offline: its files were not seen here)."
+    ),
     tr("Turns a 5-30 s clip into the voice embedding SpeechT5 speaks with; converted in the app."),
 )

@@ -34,7 +34,6 @@ from app.core.model_tasks import TASK_NAMES, ModelTask
 from app.core.texts import tr
 from app.models.contracts import missing_files
 from app.models.convert_plan import (
-    JOB_TASKS,
     LICENCE_NOTES,
     ConversionPlan,
     ConvertRequest,
@@ -218,7 +217,7 @@ class _Job:
             plan.source,
             str(work / "model"),
             "--task",
-            JOB_TASKS[plan.task],
+            plan.job_task,
             "--export",
             json.dumps(list(plan.export_args)),
         ]

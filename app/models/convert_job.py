@@ -64,8 +64,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             emit("done")
             return EXIT_DONE
         emit("stage", stage="check", message="Checking the checkpoint's architecture")
-        model_type = _model_type(args.source)
-        _check_supported(model_type, args.task)
+        if args.task in DIFFUSION_TASKS:
+            _check_pipeline(args.source)
+        else:
+            _check_supported(_model_type(args.source), args.task)
         _export(args.source, args.output, args.task, json.loads(args.export), emit)
     except JobError as error:
         emit("error", kind=error.kind, message=str(error))
@@ -74,6 +76,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     return EXIT_DONE
 
 
+DIFFUSION_TASKS = ("text-to-image", "inpainting")
+"""optimum's tasks for a diffusers pipeline (model_index.json, no config.json at its top)."""
 OWN_TASKS = ("speaker-encoder", "lipsync")
 """Networks rebuilt in torch by the app itself (their checkpoints are not transformers')."""
 SPEAKER_ENCODER_FILES = ("embedding_model.ckpt", "hyperparams.yaml")
@@ -156,6 +160,22 @@ def _model_type(source: str) -> str:
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise JobError(
             "not-a-model", f"{source} has no readable config.json with a model_type."
+        ) from error
+
+
+def _check_pipeline(source: str) -> None:
+    """Fail fast on a source that is not a diffusers pipeline (read from the hub for an id)."""
+    folder = Path(source)
+    index_file = folder / "model_index.json" if folder.is_dir() else None
+    if index_file is None:
+        index_file = _hub_file(source, "model_index.json")
+    try:
+        index = json.loads(index_file.read_text(encoding="utf-8"))
+        if not str(index["_class_name"]).endswith("Pipeline"):
+            raise ValueError(index["_class_name"])
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise JobError(
+            "not-a-model", f"{source} has no readable model_index.json naming a pipeline."
         ) from error
 
 

