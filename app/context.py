@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from app.avatar.service import AvatarService
 from app.chat.images import catalog_vision_models
+from app.chat.picture_tool import PictureTool
 from app.chat.service import ChatService
 from app.chat.storage import ConversationStore
 from app.chat.structured_guard import grammar_guard
@@ -105,10 +106,21 @@ class AppContext(Closing):
         conversations = ConversationStore(paths.conversations_dir)
         # Servers are read from the live settings at each use; stdio servers run in a folder
         # of their own, never the user's working directory.
+        models = ModelRegistry(paths.model_registry, paths.models_dir)
+        images = ImageService(
+            settings,
+            metrics,
+            found,
+            models,
+            paths.gallery_dir,
+            compiled_cache=paths.compiled_cache,
+            engines=engines,
+        )
         tools = ToolService(
             lambda: store.settings.mcp_servers,
             paths.data / MCP_WORKDIR,
             listings=paths.tool_listings,
+            builtins=[PictureTool(images)],
         )
         chat = ChatService(
             conversations,
@@ -126,7 +138,6 @@ class AppContext(Closing):
             engines=engines,
         )
         notices.extend(chat.storage_problems)
-        models = ModelRegistry(paths.model_registry, paths.models_dir)
         notices.extend(models.check_file())
         for notice in notices:
             # Repairs (settings reset, files set aside) are said here, once: the window shows
@@ -163,15 +174,6 @@ class AppContext(Closing):
         )
         speech_input = SpeechInputService(
             settings, metrics, found, models, compiled_cache=paths.compiled_cache, engines=engines
-        )
-        images = ImageService(
-            settings,
-            metrics,
-            found,
-            models,
-            paths.gallery_dir,
-            compiled_cache=paths.compiled_cache,
-            engines=engines,
         )
         services = (chat, knowledge, models, voice, avatar, speech_input, tools, images)
         return cls(paths, store, settings, notices, metrics, found, engines, *services)

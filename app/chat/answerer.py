@@ -337,7 +337,8 @@ class Answerer:
             if conversation.title == NEW_TITLE:
                 conversation.title = _title_from(question.content)
             pngs = [image.png for image in new_images]
-            return self._keep(conversation, answer, question, pngs, problem)
+            drawn = [picture for call in calls for picture in call.pictures]
+            return self._keep(conversation, answer, question, pngs, problem, drawn)
 
     def _keep(
         self,
@@ -346,11 +347,15 @@ class Answerer:
         question: ChatMessage | None = None,
         new_images: Sequence[bytes] = (),
         json_problem: str = "",
+        drawn: Sequence[bytes] = (),
     ) -> Answer:
-        """Save ``conversation`` whose last message is ``answer``; a failed save is reported in
-        the result (the answer stays in memory), as every turn's."""
+        """Save ``conversation`` whose last message is ``answer`` (with the pictures its tool
+        calls ``drawn``, PNG bytes); a failed save is reported in the result (the answer stays
+        in memory), as every turn's."""
         try:
-            saved = self._conversations.save_turn(conversation, question, new_images)
+            saved = self._conversations.save_turn(
+                conversation, question, new_images, answer=answer, answer_images=drawn
+            )
         except StorageError as error:
             log.warning("%s", error)
             return Answer(

@@ -258,20 +258,25 @@ class ChatConversations:
         conversation: Conversation,
         question: ChatMessage | None = None,
         new_images: Sequence[bytes] = (),
+        *,
+        answer: ChatMessage | None = None,
+        answer_images: Sequence[bytes] = (),
     ) -> bool:
         """Write ``conversation`` after a turn; False for a transient one (never written).
 
-        ``new_images`` (PNG bytes) are copied first and named in ``question.images``, so the
-        saved file only ever names whole image files.
+        ``new_images`` (PNG bytes) are copied first and named in ``question.images``, and
+        ``answer_images`` (pictures the answer's tools drew) in ``answer.images``, so the saved
+        file only ever names whole image files.
 
         Raises:
             StorageError: not written (the turn stays in memory).
         """
         if conversation.id in self._transient:
             return False
-        if question is not None:
-            for png in new_images:
-                question.images.append(self._store.add_image(conversation.id, png))
+        for message, pngs in ((question, new_images), (answer, answer_images)):
+            if message is not None:
+                for png in pngs:
+                    message.images.append(self._store.add_image(conversation.id, png))
         self._store.save(conversation)
         return True
 

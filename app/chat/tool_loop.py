@@ -139,7 +139,9 @@ class ToolLoop:
             calls.append(call)
             if self.on_call is not None:
                 self.on_call(call)
-            if call.status == "refused":
+            if call.status == "refused" or call.pictures:
+                # A picture is the answer's content and takes seconds to draw: one per answer
+                # (SmolLM2-135M, asked for one, drew it again under a reworded prompt).
                 break
         if not calls:
             return history, calls

@@ -20,6 +20,10 @@ SERVER_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ._-]{0,39}$")
 """Letters, digits, space, dot, dash and underscore, up to 40 characters: a server's name is
 part of every tool id and is shown beside each call, so it stays printable and has no ``/``."""
 
+BUILTIN_SERVER = "OV Studio"
+"""The server name of the app's own tools (:mod:`app.mcp.builtin`): no MCP server may take it,
+so a tool id names one tool."""
+NAME_TAKEN = tr("“OV Studio” names the app's own tools: choose another name for this server.")
 NAME_INVALID = tr(
     "A tool server's name has 1–40 letters, digits, spaces, dots, dashes or underscores (no slash)."
 )
@@ -53,6 +57,8 @@ class McpServer(BaseModel):
         value = " ".join(value.split())
         if not SERVER_NAME.match(value):
             raise ValueError(NAME_INVALID)
+        if value.casefold() == BUILTIN_SERVER.casefold():
+            raise ValueError(NAME_TAKEN)
         return value
 
     # Before the length limits: these sentences say what to do, pydantic's name a type.

@@ -30,10 +30,15 @@ class ToolCall:
     result: str = ""
     """The tool's text output (its content items joined), or why it failed or was refused."""
     duration_ms: float = 0.0
+    pictures: tuple[bytes, ...] = field(default=(), repr=False, compare=False)
+    """PNG files the call made (an app tool's), on their way to the answer's images; not
+    stored with the call (the answer keeps them as image files of the conversation)."""
 
     def to_dict(self) -> dict[str, Any]:
-        """For storage (JSON-safe)."""
-        return asdict(self)
+        """For storage (JSON-safe; the pictures are the answer's images, not the call's)."""
+        stored = asdict(self)
+        del stored["pictures"]
+        return stored
 
     @classmethod
     def from_dict(cls, data: object) -> ToolCall | None:

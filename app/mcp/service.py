@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from app.core.errors import StorageError, UserError
 from app.core.mcp_servers import McpServer
 from app.core.texts import tr
+from app.mcp.builtin import BuiltinTool
 from app.mcp.calls import MAX_STORED_CHARS, ToolCall
 from app.mcp.client import (
     CALL_TIMEOUT_S,
@@ -61,10 +62,13 @@ class ToolService:
         connect_timeout: float = CONNECT_TIMEOUT_S,
         call_timeout: float = CALL_TIMEOUT_S,
         listings: Path | None = None,
+        builtins: Sequence[BuiltinTool] = (),
     ) -> None:
         """``servers`` gives the current settings' servers (read at each use); stdio servers
-        run in ``workdir``; the last listings are kept in ``listings`` (None: in memory only)."""
+        run in ``workdir``; the last listings are kept in ``listings`` (None: in memory only);
+        ``builtins`` are the app's own tools, offered while they can run."""
         self._servers = servers
+        self._builtins = {tool.info.id: tool for tool in builtins}
         self._workdir = workdir
         self._connect_timeout = connect_timeout
         self._call_timeout = call_timeout
@@ -119,12 +123,14 @@ class ToolService:
         return list(last.notes) if last is not None else []
 
     def known_tools(self) -> list[ToolInfo]:
-        """The last listed tools of the enabled servers, each listed as it is set up now (no
-        I/O but the first read of the listings file)."""
+        """The app's own tools that can run now, then the last listed tools of the enabled
+        servers, each listed as it is set up now (no I/O but the first read of the listings
+        file)."""
         enabled = [server for server in self._servers() if server.enabled]
         with self._lock:
             listings = self._listings()
-        return [
+        own = [tool.info for tool in self._builtins.values() if tool.available()]
+        return own + [
             tool
             for server in enabled
             if (last := listings.get(server.name)) is not None and still_holds(last, server)
@@ -180,7 +186,9 @@ class ToolService:
 
     def needs_confirmation(self, tool_id: str) -> bool:
         """Whether calling the tool asks the user first (it is not in its server's allowed
-        tools)."""
+        tools; the app's own tools never ask: they touch nothing outside the app's folders)."""
+        if tool_id in self._builtins:
+            return False
         server_name, name = split_tool_id(tool_id)
         server = self.server(server_name)
         return server is None or name not in server.allowed_tools
@@ -193,12 +201,33 @@ class ToolService:
         """
         started = time.perf_counter()
         status, result = "failed", ""
+        pictures: tuple[bytes, ...] = ()
         try:
-            status, result = self._call(tool_id, arguments, cancel)
+            if tool_id in self._builtins:
+                status, result, pictures = self._run_builtin(tool_id, arguments, cancel)
+            else:
+                status, result = self._call(tool_id, arguments, cancel)
         except UserError as error:
             result = str(error)
         duration = (time.perf_counter() - started) * 1000.0
-        return ToolCall(tool_id, arguments, status, result, duration)  # type: ignore[arg-type]
+        return ToolCall(tool_id, arguments, status, result, duration, pictures)  # type: ignore[arg-type]
+
+    def _run_builtin(
+        self, identifier: str, arguments: dict[str, Any], cancel: CancelToken
+    ) -> tuple[str, str, tuple[bytes, ...]]:
+        tool = self._builtins[identifier]
+        if not tool.available():
+            raise UserError(
+                tr("“{name}” cannot run now: its model is not installed.").format(
+                    name=tool.info.name
+                ),
+                field="server",
+            )
+        problem = argument_problem(tool.info.input_schema, arguments)
+        if problem:
+            raise UserError(problem, field="arguments")
+        outcome = tool.run(arguments, cancel)
+        return outcome.status, outcome.text[:MAX_STORED_CHARS], outcome.pictures
 
     def _call(
         self, identifier: str, arguments: dict[str, Any], cancel: CancelToken

@@ -551,6 +551,10 @@
             <translation>Assistent</translation>
         </message>
         <message>
+            <source>Drawn picture</source>
+            <translation>Gezeichnetes Bild</translation>
+        </message>
+        <message>
             <source>Previous version</source>
             <extracomment>Buttons that change the conversation: off while an answer streams.</extracomment>
             <translation>Vorherige Version</translation>
@@ -5324,6 +5328,10 @@
             <translation>Das ist keine PostgreSQL-Verbindungszeichenfolge (z. B. postgresql://user@server:5432/knowledge).</translation>
         </message>
         <message>
+            <source>“OV Studio” names the app's own tools: choose another name for this server.</source>
+            <translation>„OV Studio“ bezeichnet die eigenen Werkzeuge der App: Wählen Sie einen anderen Namen für diesen Server.</translation>
+        </message>
+        <message>
             <source>A tool server's name has 1–40 letters, digits, spaces, dots, dashes or underscores (no slash).</source>
             <translation>Der Name eines Werkzeugservers hat 1–40 Buchstaben, Ziffern, Leerzeichen, Punkte, Bindestriche oder Unterstriche (keinen Schrägstrich).</translation>
         </message>
@@ -5746,6 +5754,10 @@
         <message>
             <source>The tool server “{name}” stopped or answered something that is not MCP.{tail}</source>
             <translation>Der Werkzeugserver „{name}“ wurde beendet oder hat etwas geantwortet, das kein MCP ist.{tail}</translation>
+        </message>
+        <message>
+            <source>“{name}” cannot run now: its model is not installed.</source>
+            <translation>„{name}“ kann jetzt nicht laufen: Sein Modell ist nicht installiert.</translation>
         </message>
         <message>
             <source>There is no enabled tool server “{server_name}”.</source>

@@ -548,6 +548,10 @@
             <translation>助手</translation>
         </message>
         <message>
+            <source>Drawn picture</source>
+            <translation>生成的图片</translation>
+        </message>
+        <message>
             <source>Previous version</source>
             <extracomment>Buttons that change the conversation: off while an answer streams.</extracomment>
             <translation>上一版本</translation>
@@ -5308,6 +5312,10 @@
             <translation>这不是 PostgreSQL 连接字符串（例如 postgresql://user@server:5432/knowledge）。</translation>
         </message>
         <message>
+            <source>“OV Studio” names the app's own tools: choose another name for this server.</source>
+            <translation>“OV Studio”是本应用自带工具的名称：请为此服务器另选一个名称。</translation>
+        </message>
+        <message>
             <source>A tool server's name has 1–40 letters, digits, spaces, dots, dashes or underscores (no slash).</source>
             <translation>工具服务器名称由 1–40 个字母、数字、空格、点、连字符或下划线组成（不含斜杠）。</translation>
         </message>
@@ -5730,6 +5738,10 @@
         <message>
             <source>The tool server “{name}” stopped or answered something that is not MCP.{tail}</source>
             <translation>工具服务器“{name}”已停止，或返回了非 MCP 的内容。{tail}</translation>
+        </message>
+        <message>
+            <source>“{name}” cannot run now: its model is not installed.</source>
+            <translation>“{name}”现在无法运行：其模型尚未安装。</translation>
         </message>
         <message>
             <source>There is no enabled tool server “{server_name}”.</source>

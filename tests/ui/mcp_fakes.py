@@ -131,10 +131,11 @@ class PlannedChoices(FakeChatPipeline):
         if settings.json_schema is None:  # the answer
             return super().generate(messages, settings, cancel, on_text, answer_start=answer_start)
         prompt = messages[-1].content
-        offered = set(re.findall(r"^- (\S+?):", prompt, re.MULTILINE))
+        # A tool id is "<server>/<tool>"; the app's own server's name has a space (OV Studio).
+        offered = set(re.findall(r"^- ([^:\n]+?): ", prompt, re.MULTILINE))
         made = [
             (m[0], json.loads(m[1]))
-            for m in re.findall(r"^\d+\. (\S+) (\{.*\}) \(", prompt, re.MULTILINE)
+            for m in re.findall(r"^\d+\. ([^{\n]+?) (\{.*\}) \(", prompt, re.MULTILINE)
         ]
         choice = next(
             (

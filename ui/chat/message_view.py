@@ -21,7 +21,7 @@ from ui.a11y import describe
 from ui.chat.message_footer import message_sources
 from ui.chat.message_footer import stats_line as stats_line
 from ui.chat.message_widget import MessageWidget
-from ui.chat.thumbnails import THUMBNAIL, thumbnail_from_file
+from ui.chat.thumbnails import DRAWN, THUMBNAIL, thumbnail_from_file
 from ui.i18n import tr
 
 SAFE_SCHEMES = ("http", "https", "mailto")
@@ -291,9 +291,10 @@ class MessageView(QScrollArea):
         if self._image_path is None:
             return []
         found = []
+        side = DRAWN if message.role == "assistant" else THUMBNAIL
         for name in message.images:
             if name not in self._thumbnails:
-                self._thumbnails[name] = thumbnail_from_file(self._image_path(name), THUMBNAIL)
+                self._thumbnails[name] = thumbnail_from_file(self._image_path(name), side)
             if not self._thumbnails[name].isNull():  # a deleted copy: no thumbnail, no error
                 found.append(self._thumbnails[name])
         return found

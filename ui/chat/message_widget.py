@@ -257,7 +257,7 @@ class MessageWidget(QFrame):
         for image in images:
             label = QLabel()
             label.setPixmap(QPixmap.fromImage(image))
-            label.setAccessibleName(tr("Attached image"))
+            label.setAccessibleName(tr("Attached image") if self.is_user else tr("Drawn picture"))
             self.images_row.insertWidget(self.images_row.count() - 1, label)
             self.thumbnails.append(label)
 

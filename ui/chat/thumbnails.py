@@ -17,6 +17,9 @@ from PySide6.QtGui import QImage, QImageReader
 
 THUMBNAIL = 72
 """Longest side of a thumbnail in the attachment strip and in sent messages (pixels)."""
+DRAWN = 320
+"""Longest side of a picture an answer drew (the chat's *make a picture* tool): the answer's
+content, shown to be looked at, not a reminder of an attachment."""
 
 
 def thumbnail_from_bytes(data: bytes, side: int = THUMBNAIL) -> QImage:

@@ -223,7 +223,8 @@ class ToolsPicker(QWidget):
         if looking:
             text = tr("Asking the tool servers for their tools…")
         elif not self._settings.mcp_servers:
-            text = no_servers()
+            # The app's own tools (make a picture) may be listed with no server set up.
+            text = no_servers() if empty else ""
         elif not self._servers():
             text = tr("Every tool server is turned off: turn one on in the Tools window.")
         elif empty:

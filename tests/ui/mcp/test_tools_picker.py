@@ -4,6 +4,7 @@ with the conversation; with no server it points to the tools window."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
@@ -14,9 +15,10 @@ from app.chat.service import ChatService
 from app.chat.storage import ConversationStore
 from app.context import AppContext
 from app.core.mcp_servers import McpServer
+from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
 from tests.ui.conftest import make_context
-from tests.ui.fakes import CPU, Script
+from tests.ui.fakes import CPU, FakeChatPipeline, Script
 from tests.ui.helpers import click, open_window
 from tests.ui.mcp_fakes import FakeToolService, PlannedChoices, calculator_tools
 from tests.ui.panels import open_panel
@@ -133,3 +135,28 @@ def test_with_no_server_the_popup_points_to_the_tools_window(
     dialogs = twindow.findChildren(McpServersDialog)
     assert len(dialogs) == 1 and dialogs[0].isVisible()
     dialogs[0].reject()
+
+
+def test_with_an_image_model_the_app_s_own_picture_tool_is_offered_without_a_server(
+    qtbot: QtBot, app_home: AppPaths, script: Script, diffusion_model_dir: Path
+) -> None:
+    ctx = make_context(app_home, [CPU], script)
+    ctx.chat = ChatService(  # as the app builds it: over the app's tool service
+        ConversationStore(app_home.conversations_dir),
+        ctx.metrics,
+        [CPU],
+        pipeline_factory=lambda config: FakeChatPipeline(config, script),  # type: ignore[arg-type, return-value]
+        tools=ctx.tools,
+    )
+    ctx.models.add_folder(diffusion_model_dir, ModelTask.IMAGE_GENERATION)
+    window = open_window(qtbot, ctx)
+    picker = window.chat_panel.tools
+    click(qtbot, picker.button)
+    (item,) = tool_items(window.chat_panel).values()
+    assert item.text(0).startswith("make_picture — Draw a picture")
+    assert picker.popup.tree.topLevelItem(0).text(0) == "OV Studio"
+    assert picker.popup.note.text() == "" and picker.popup.tree.isVisible()
+    item.setCheckState(0, Qt.CheckState.Checked)
+    conversation = window.chat_panel.chat.get(window.chat_panel.current_conversation_id())
+    assert conversation.tools == ["OV Studio/make_picture"]
+    picker.popup.hide()

@@ -26,6 +26,13 @@ def test_settings_refuse_a_name_used_twice(second: str) -> None:
     assert "Two tool servers are called" in issue["msg"]
 
 
+@pytest.mark.parametrize("name", ["OV Studio", "ov studio", "  OV   Studio "])
+def test_no_server_may_take_the_name_of_the_app_s_own_tools(name: str) -> None:
+    # Its tools are "OV Studio/<tool>" (app.mcp.builtin): a server of that name would share ids.
+    with pytest.raises(ValidationError, match="names the app's own tools"):
+        McpServer(name=name, command="python")
+
+
 def test_distinct_names_are_kept() -> None:
     other = McpServer(name="files", transport="http", url="http://127.0.0.1:1/mcp")
     assert [s.name for s in Settings(mcp_servers=[CALC, other]).mcp_servers] == ["calc", "files"]
