@@ -1,0 +1,112 @@
+"""The Create panel's text to image as a user drives it, over the real image service and the
+tiny random-weight LCM fixture (it draws noise): previews and the seed shown, Cancel mid-run
+(nothing saved), errors next to their control, the missing-model state, the seed reused, and a
+name for every control."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from app.core.model_tasks import ModelTask
+from tests.ui.create.conftest import TIMEOUT_MS, MakePanel, generate
+from ui.a11y import unlabelled_widgets
+from ui.create.panel import EDIT_TAB, stopped
+from ui.widgets.model_needed import missing_sentence
+
+pytestmark = pytest.mark.integration
+
+
+def test_a_prompt_draws_with_previews_and_the_gallery_keeps_it(
+    qtbot: QtBot, make_panel: MakePanel, diffusion_model_dir: Path
+) -> None:
+    panel = make_panel(diffusion_model_dir)
+    assert panel.model_needed.text() == ""
+    assert "draws sizes in steps of" in panel.form.size_note.text()
+    assert not panel.form.negative.isEnabled()  # an LCM reads no negative prompt
+    assert "does not read a negative prompt" in panel.form.negative_note.text()
+    qtbot.keyClicks(panel.form.prompt, "a lighthouse at dusk")
+    panel.form.steps.setValue(40)  # long enough for a preview (one per 0.25 s at most)
+    panel.form.seed.setText("1234")
+    generate(qtbot, panel)
+    assert panel.generate_error.text() == "" and panel.form.prompt_error.text() == ""
+    assert panel.preview.previews >= 1  # the live preview arrived
+    assert "Seed 1234" in panel.preview.caption.text()
+    assert "40 steps" in panel.preview.caption.text()
+    assert not panel.preview.view.image.isNull()
+    assert panel.form.last_seed == 1234 and "1234" in panel.form.last_seed_label.text()
+    qtbot.waitUntil(lambda: len(panel.gallery.items()) == 1, timeout=5000)
+    [item] = panel.gallery.items()
+    assert item.settings.prompt == "a lighthouse at dusk" and item.settings.seed == 1234
+    assert panel.form.prompt.toPlainText() == "a lighthouse at dusk"  # the input stays
+    assert panel.generate_button.text() == "Generate"
+
+
+def test_an_empty_prompt_is_one_sentence_next_to_it(
+    qtbot: QtBot, make_panel: MakePanel, diffusion_model_dir: Path
+) -> None:
+    panel = make_panel(diffusion_model_dir)
+    qtbot.keyClicks(panel.form.prompt, "   ")
+    generate(qtbot, panel)
+    assert "Write a prompt" in panel.form.prompt_error.text()
+    assert panel.form.prompt_error.isVisible()
+    assert panel.gallery.items() == []
+
+
+def test_no_model_says_so_and_offers_the_download(
+    make_panel: MakePanel,
+) -> None:
+    panel = make_panel(None)
+    assert panel.model_needed.text() == missing_sentence(ModelTask.IMAGE_GENERATION)
+    assert panel.model_needed.button.isVisible()
+    assert not panel.generate_button.isEnabled()
+
+
+def test_every_control_has_a_name(make_panel: MakePanel, diffusion_model_dir: Path) -> None:
+    panel = make_panel(diffusion_model_dir)
+    assert unlabelled_widgets(panel) == []
+    panel.modes.setCurrentIndex(EDIT_TAB)
+    assert unlabelled_widgets(panel) == []
+
+
+def test_cancel_mid_run_stops_and_saves_nothing(
+    qtbot: QtBot, make_panel: MakePanel, diffusion_model_dir: Path
+) -> None:
+    panel = make_panel(diffusion_model_dir)
+    qtbot.keyClicks(panel.form.prompt, "a long walk")
+    panel.form.steps.setValue(150)
+    qtbot.mouseClick(panel.generate_button, Qt.MouseButton.LeftButton)
+    assert panel.generate_button.text() == "Cancel" and not panel.form.isEnabled()
+    qtbot.waitUntil(lambda: panel.preview.progress_bar.value() >= 2, timeout=TIMEOUT_MS)
+    with qtbot.waitSignal(panel.finished, timeout=TIMEOUT_MS):
+        qtbot.mouseClick(panel.generate_button, Qt.MouseButton.LeftButton)
+    assert panel.preview.progress_label.text() == stopped()
+    assert panel.generate_error.text() == ""
+    assert panel.generate_button.text() == "Generate" and panel.form.isEnabled()
+    panel.gallery.reload()
+    qtbot.waitUntil(lambda: not panel.gallery.loading, timeout=5000)
+    assert panel.gallery.items() == []
+    assert list(panel.images.gallery.folder.glob("*.png")) == []
+    assert panel.form.prompt.toPlainText() == "a long walk"
+
+
+def test_the_last_seed_is_reused_on_request(
+    qtbot: QtBot, make_panel: MakePanel, diffusion_model_dir: Path
+) -> None:
+    panel = make_panel(diffusion_model_dir)
+    qtbot.keyClicks(panel.form.prompt, "a fox")
+    panel.form.steps.setValue(2)
+    assert not panel.form.reuse_button.isEnabled()
+    generate(qtbot, panel)  # a random seed
+    seed = panel.form.last_seed
+    assert seed is not None and panel.form.seed.text() == ""
+    qtbot.mouseClick(panel.form.reuse_button, Qt.MouseButton.LeftButton)
+    assert panel.form.seed.text() == str(seed)
+    generate(qtbot, panel)
+    qtbot.waitUntil(lambda: len(panel.gallery.items()) == 2, timeout=5000)
+    assert {item.settings.seed for item in panel.gallery.items()} == {seed}
+    qtbot.mouseClick(panel.form.random_button, Qt.MouseButton.LeftButton)
+    assert panel.form.seed.text() == ""
