@@ -15,7 +15,14 @@ from pathlib import Path
 
 from PySide6.QtCore import QMimeData, QSize, Qt, QUrl, Signal, Slot
 from PySide6.QtGui import QDesktopServices, QGuiApplication, QIcon, QImage, QPixmap
-from PySide6.QtWidgets import QAbstractItemView, QListWidget, QListWidgetItem, QPushButton, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QWidget,
+)
 
 from app.core import StorageError, UserError
 from app.images import Gallery, GalleryItem
@@ -113,7 +120,9 @@ class GalleryView(QWidget):
             flow.addWidget(button)
             self.buttons[key] = button
         self.action_row = actions
-        vbox((self.list, 1), actions, self.error, self.undo, parent=self, margins=0)
+        self.title = QLabel(tr("Gallery"))
+        self.title.setBuddy(self.list)
+        vbox(self.title, (self.list, 1), actions, self.error, self.undo, parent=self, margins=0)
         self.list.itemSelectionChanged.connect(self._follow_selection)
         self.list.itemActivated.connect(self._open_item)
         self.undo.undoRequested.connect(self.undo_delete)

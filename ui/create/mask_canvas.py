@@ -142,29 +142,36 @@ class MaskCanvas(QWidget):
         return super().event(event)
 
     def _stroke(self, start: QPointF, end: QPointF) -> None:
-        painter = QPainter(self._mask)
+        """One segment on the mask and, in its colours, on the overlay (so a stroke costs
+        the segment's pixels, not the whole picture's, on a 2048² picture too)."""
         shade = KEEP if self.erasing else PAINT
-        pen = QPen(QColor(shade, shade, shade), self.brush_size)
-        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-        painter.setPen(pen)
-        painter.drawLine(start, end)
-        painter.end()
-        self._refresh_overlay()
+        for image, color in (
+            (self._mask, QColor(shade, shade, shade)),
+            (self._overlay, QColor(0, 0, 0, 0) if self.erasing else OVERLAY),
+        ):
+            painter = QPainter(image)
+            painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
+            pen = QPen(color, self.brush_size)
+            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+            painter.setPen(pen)
+            painter.drawLine(start, end)
+            painter.end()
+        self.update()
 
     def _refresh_overlay(self) -> None:
-        """The mask in translucent red, for drawing over the picture."""
+        """The mask in translucent red, for drawing over the picture: each pixel's opacity is
+        the mask's brightness (white shows, black does not)."""
         if self._mask.isNull():
             self._overlay = QImage()
         else:
-            overlay = QImage(self._mask.size(), QImage.Format.Format_ARGB32_Premultiplied)
-            overlay.fill(OVERLAY)
-            # The mask's brightness becomes the overlay's opacity: white shows, black does not.
-            alpha = self._mask.convertToFormat(QImage.Format.Format_Alpha8)
-            painter = QPainter(overlay)
-            painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_DestinationIn)
-            painter.drawImage(0, 0, alpha)
-            painter.end()
-            self._overlay = overlay
+            mask = self.mask_pixels()
+            rgba = np.empty((*mask.shape, 4), np.uint8)
+            rgba[..., :3] = (OVERLAY.red(), OVERLAY.green(), OVERLAY.blue())
+            rgba[..., 3] = (mask.astype(np.uint16) * OVERLAY.alpha() // PAINT).astype(np.uint8)
+            height, width = mask.shape
+            self._overlay = QImage(
+                rgba.data, width, height, 4 * width, QImage.Format.Format_RGBA8888
+            ).convertToFormat(QImage.Format.Format_ARGB32_Premultiplied)
         self.update()
 
     def _paint(self) -> None:

@@ -147,7 +147,7 @@ class CreatePanel(QWidget):
             margins=0,
         )
         self.splitter = panel_splitter(
-            [side, self.pictures, self.gallery], [380, 560, 300], stretch={1: 1}
+            [side, self.pictures, self.gallery], [360, 640, 260], stretch={1: 1}
         )
         vbox(self.splitter, parent=self, margins=0)
 

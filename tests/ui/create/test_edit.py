@@ -56,6 +56,11 @@ def test_a_mask_painted_with_the_mouse_is_the_painted_shape(
     assert mask[32, 10] == mask[32, 30] == mask[32, 50] == 255
     assert mask[29, 30] == mask[35, 30] == 255  # 8 px wide
     assert mask[20, 30] == mask[44, 30] == mask[32, 58] == mask[5, 5] == 0
+    shot = canvas.grab().toImage()  # the mask shows in red over the picture, only there
+    painted = shot.pixelColor(canvas.to_widget(30.5, 32.5))
+    unpainted = shot.pixelColor(canvas.to_widget(30.5, 10.5))
+    assert painted.red() > 100 and painted.green() < 60  # a black stripe under the red
+    assert unpainted.red() < 20  # the same black stripe, unpainted
     qtbot.mouseClick(panel.edit.eraser_button, Qt.MouseButton.LeftButton)
     _stroke(qtbot, panel, (30, 20), (30, 44))
     mask = canvas.mask_pixels()

@@ -9,12 +9,19 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app.core.model_tasks import ModelTask
-from tests.ui.create.conftest import TIMEOUT_MS, MakePanel, generate
+from app.core.paths import AppPaths
+from app.images import Mode
+from tests.ui.create.conftest import TIMEOUT_MS, MakePanel, create_context, generate, stripes
+from tests.ui.fakes import Script
+from tests.ui.helpers import open_window
+from tests.ui.layout_checks import cut_controls
 from ui.a11y import unlabelled_widgets
 from ui.create.panel import EDIT_TAB, stopped
+from ui.shell.main_window import MINIMUM_SIZE
 from ui.widgets.model_needed import missing_sentence
 
 pytestmark = pytest.mark.integration
@@ -110,3 +117,23 @@ def test_the_last_seed_is_reused_on_request(
     assert {item.settings.seed for item in panel.gallery.items()} == {seed}
     qtbot.mouseClick(panel.form.random_button, Qt.MouseButton.LeftButton)
     assert panel.form.seed.text() == ""
+
+
+def test_both_modes_fit_a_small_screen(
+    qtbot: QtBot, app_home: AppPaths, script: Script, inpainting_model_dir: Path, tmp_path: Path
+) -> None:
+    window = open_window(qtbot, create_context(app_home, script, inpainting_model_dir))
+    window.setMinimumSize(MINIMUM_SIZE)  # a 1024×600 screen under a taskbar and a title bar
+    window.resize(MINIMUM_SIZE)
+    qtbot.waitUntil(lambda: window.size() == MINIMUM_SIZE, timeout=2000)
+    window.show_panel("Create")
+    panel = window.create_panel
+    qtbot.waitUntil(lambda: not panel.gallery.loading, timeout=5000)
+    QApplication.sendPostedEvents()
+    assert cut_controls(window) == []
+    panel.edit_picture(stripes(tmp_path))
+    qtbot.waitUntil(lambda: panel.edit.canvas.has_picture, timeout=10_000)
+    for mode in (Mode.INPAINTING, Mode.OUTPAINTING):
+        panel.edit.set_mode(mode)
+        QApplication.sendPostedEvents()
+        assert cut_controls(window) == [], mode
