@@ -12,6 +12,7 @@ panel's face) and ``pictureForChat`` (an attachment of the chat's next message).
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QUrl, Signal, Slot
@@ -28,9 +29,10 @@ from app.images import (
     Recalled,
 )
 from app.models import ModelTask
-from pipelines.core import Cancelled, Progress
+from pipelines.core import Cancelled
 from ui.a11y import announce, describe
 from ui.create.edit_box import EditBox
+from ui.create.failures import error_router, model_failure
 from ui.create.gallery_view import GalleryView
 from ui.create.picture_job import PictureJob, make_pictures
 from ui.create.picture_reader import PictureReader
@@ -40,7 +42,6 @@ from ui.create.result_text import result_caption, settings_restored
 from ui.create.run_button import RunButton
 from ui.i18n import tr
 from ui.settings_signals import SettingsSignals
-from ui.shell.error_router import ErrorRouter
 from ui.shell.notifications import NotificationBar
 from ui.task_state import Policy, TaskState
 from ui.tasks import TaskRunner
@@ -49,6 +50,8 @@ from ui.widgets.file_dialogs import FileKind, open_file
 from ui.widgets.inline_error import InlineError
 from ui.widgets.layouts import ScrollColumn, hbox, panel_splitter, vbox
 from ui.widgets.model_needed import ModelNeeded
+
+log = logging.getLogger(__name__)
 
 PICTURE_JOB = "create-picture"
 PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".bmp")
@@ -108,23 +111,13 @@ class CreatePanel(QWidget):
         describe(self.pictures.tabBar(), tr("Picture or mask"), tr("Show the picture or the mask"))
         self.gallery = GalleryView(images.gallery, tasks)
         self.reader = PictureReader(tasks, self)
-        self.errors = ErrorRouter(
+        self.errors = error_router(
             notifications,
-            {
-                "prompt": self.form.prompt_error,
-                "negative_prompt": self.form.prompt_error,
-                "seed": self.form.seed_error,
-                **dict.fromkeys(
-                    ("size", "steps", "guidance", "count", "strength"), self.form.settings_error
-                ),
-                "model": self.model_needed.note,
-                "image": self.edit.image_error,
-                "mode": self.edit.image_error,
-                "mask": self.edit.mask_error,
-                "picture": self.gallery.error,
-                "device": self.generate_error,
-                "": self.generate_error,
-            },
+            self.form,
+            self.edit,
+            self.gallery,
+            self.model_needed.note,
+            self.generate_error,
         )
         self._layout()
         self._connect()
@@ -350,17 +343,13 @@ class CreatePanel(QWidget):
             state=state,
             kind=PICTURE_JOB,
             policy=Policy.REFUSE,
-            on_progress=self._on_progress,
+            on_progress=self.preview.step,
             on_partial=self._on_previews,
             on_done=self._on_created,
             on_error=self._on_failed,
             on_finished=self._on_finished,
         )
         self._set_busy(True)
-
-    @Slot(object)
-    def _on_progress(self, progress: Progress) -> None:
-        self.preview.step(progress)
 
     @Slot(list)
     def _on_previews(self, previews: list[object]) -> None:
@@ -390,7 +379,17 @@ class CreatePanel(QWidget):
             announce(self.preview.progress_label, stopped())
             return
         self.preview.show_progress(False)
-        self.errors.show(error, default_field="")
+        if model_failure(error):  # the model's own sentence, next to what was clicked
+            log.warning("the picture failed: %s", error, exc_info=error)
+            self.generate_error.show_message(str(error))
+            return
+        self.errors.show(error, default_field="", use_cpu=self.use_cpu)
+
+    @Slot()
+    def use_cpu(self) -> None:
+        """Use CPU instead (the image model failed on another device) and draw again."""
+        self.device.choose("CPU")
+        self.generate()
 
     @Slot()
     def _on_finished(self) -> None:

@@ -12,7 +12,7 @@ import time
 
 import numpy as np
 from numpy.typing import NDArray
-from PySide6.QtCore import QEvent, QSize, Qt
+from PySide6.QtCore import QEvent, QSize, Qt, Slot
 from PySide6.QtGui import QImage, QPixmap
 from PySide6.QtWidgets import QLabel, QProgressBar, QSizePolicy, QWidget
 
@@ -133,6 +133,7 @@ class PreviewPane(QWidget):
         self.progress_bar.setVisible(visible)
         self.progress_label.setVisible(visible)
 
+    @Slot(object)
     def step(self, progress: Progress) -> None:
         """A denoising step is done."""
         if progress.total:

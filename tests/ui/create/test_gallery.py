@@ -18,7 +18,7 @@ from pytestqt.qtbot import QtBot
 from app.images import Mode
 from tests.ui.create.conftest import MakePanel, create_context, generate, stripes
 from tests.ui.fakes import Script
-from tests.ui.helpers import drop, local, open_window
+from tests.ui.helpers import UrlCatcher, drop, local, open_window
 from ui.create import CreatePanel
 from ui.create.panel import EDIT_TAB
 
@@ -172,3 +172,17 @@ def test_a_picture_dropped_while_editing_is_also_the_picture_to_edit(
     qtbot.waitUntil(lambda: panel.edit.canvas.has_picture, timeout=5000)
     assert panel.edit.source == source
     assert panel.edit.current_mode() is Mode.IMAGE_TO_IMAGE
+
+
+def test_open_hands_the_picture_to_the_desktop(
+    qtbot: QtBot, make_panel: MakePanel, diffusion_model_dir: Path, opened: UrlCatcher
+) -> None:
+    panel = make_panel(diffusion_model_dir)
+    _made(qtbot, panel, "to open", 4)
+    [item] = panel.gallery.items()
+    _click(qtbot, panel, "open")
+    assert [url.toLocalFile() for url in opened.urls] == [str(item.path)]
+    item.path.unlink()  # gone behind the app's back: a sentence, and the list follows
+    _click(qtbot, panel, "open")
+    assert "is no longer in the gallery's folder" in panel.gallery.error.text()
+    qtbot.waitUntil(lambda: panel.gallery.items() == [], timeout=5000)

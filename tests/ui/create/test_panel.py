@@ -14,11 +14,13 @@ from pytestqt.qtbot import QtBot
 
 from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
-from app.images import Mode
+from app.images import Mode, PictureOptions
+from pipelines.core import DeviceError, PipelineError
 from tests.ui.create.conftest import TIMEOUT_MS, MakePanel, create_context, generate, stripes
 from tests.ui.fakes import Script
 from tests.ui.helpers import open_window
 from tests.ui.layout_checks import cut_controls
+from tests.ui.panels import host_of
 from ui.a11y import unlabelled_widgets
 from ui.create.panel import EDIT_TAB, stopped
 from ui.shell.main_window import MINIMUM_SIZE
@@ -137,3 +139,54 @@ def test_both_modes_fit_a_small_screen(
         panel.edit.set_mode(mode)
         QApplication.sendPostedEvents()
         assert cut_controls(window) == [], mode
+
+
+def test_a_model_failure_is_its_sentence_next_to_generate(
+    qtbot: QtBot,
+    make_panel: MakePanel,
+    diffusion_model_dir: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    panel = make_panel(diffusion_model_dir)
+
+    def fails(*_args: object, **_kwargs: object) -> None:
+        raise PipelineError("The image model ran out of memory at 2048×2048.")
+
+    monkeypatch.setattr(panel.images, "text_to_image", fails)
+    qtbot.keyClicks(panel.form.prompt, "a huge fox")
+    generate(qtbot, panel)
+    assert panel.generate_error.text() == "The image model ran out of memory at 2048×2048."
+    assert panel.generate_error.isVisible() and not host_of(panel).notifications.isVisible()
+    assert panel.form.prompt.toPlainText() == "a huge fox"
+    panel.form.seed.setText("9" * 19)  # above 2^63
+    generate(qtbot, panel)
+    assert panel.form.seed_error.text() == "A seed is a whole number below 2^63."
+    assert panel.generate_error.text() == ""  # the old sentence goes with the next try
+
+
+def test_a_device_failure_offers_the_cpu(
+    qtbot: QtBot,
+    make_panel: MakePanel,
+    diffusion_model_dir: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    panel = make_panel(diffusion_model_dir)
+    real = panel.images.text_to_image
+    devices: list[str | None] = []
+
+    def on_gpu_fails(request: object, *, picture_options: PictureOptions) -> object:
+        devices.append(picture_options.device)
+        if picture_options.device != "CPU":
+            raise DeviceError("The GPU could not compile the denoiser.", device="GPU")
+        return real(request, picture_options=picture_options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(panel.images, "text_to_image", on_gpu_fails)
+    qtbot.keyClicks(panel.form.prompt, "a fox")
+    panel.form.steps.setValue(2)
+    generate(qtbot, panel)
+    notifications = host_of(panel).notifications
+    assert notifications.isVisible() and notifications.action_button.text() == "Use CPU instead"
+    with qtbot.waitSignal(panel.finished, timeout=TIMEOUT_MS):
+        qtbot.mouseClick(notifications.action_button, Qt.MouseButton.LeftButton)
+    assert devices[-1] == "CPU" and panel.device.device() == "CPU"
+    qtbot.waitUntil(lambda: len(panel.gallery.items()) == 1, timeout=5000)
