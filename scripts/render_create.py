@@ -10,6 +10,8 @@ For each size (1600×1000, 1366×768 and 1024×600):
 
 - ``create-<width>.png``: text to image after two runs (the result, its seed and settings, the
   gallery with the newest chosen);
+- ``create-running-<width>.png``: a 150-step run caught mid-way (the live preview with its
+  caption, the progress and time left, Generate become Cancel), then cancelled;
 - ``create-edit-<width>.png``: *Edit this* on the newest picture, inpainting, a mask stroke
   painted with mouse events.
 """
@@ -92,6 +94,13 @@ def render(model: Path, size: tuple[int, int]) -> None:
     window.notifications.show_message(NOISE)
     settle()
     save(window, f"create-{size[0]}")
+    panel.form.steps.setValue(150)
+    panel.generate()
+    wait_until(lambda: _midway(panel), "a preview mid-way")
+    save(window, f"create-running-{size[0]}")
+    panel.cancel()
+    wait_until(lambda: not panel.generating, "the cancel")
+    panel.form.steps.setValue(20)
     panel.gallery.buttons["edit"].click()
     wait_until(lambda: panel.edit.canvas.has_picture, "the picture to edit")
     panel.edit.set_mode(Mode.INPAINTING)
@@ -107,6 +116,14 @@ def render(model: Path, size: tuple[int, int]) -> None:
     save(window, f"create-edit-{size[0]}")
     window.close()
     settle()
+
+
+def _midway(panel: object) -> bool:
+    """Whether a run shows a preview and is past its tenth step (its time left is known)."""
+    from ui.create import CreatePanel
+
+    assert isinstance(panel, CreatePanel)
+    return panel.preview.previews >= 2 and panel.preview.progress_bar.value() >= 10
 
 
 def save(window: object, name: str) -> None:
