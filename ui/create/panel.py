@@ -224,7 +224,7 @@ class CreatePanel(QWidget):
         if self.editing:
             self.edit_picture(paths[0])
 
-    @Slot()
+    @Slot(int)
     def _show_mode(self, tab: int) -> None:
         editing = tab == EDIT_TAB
         self.edit.setVisible(editing)

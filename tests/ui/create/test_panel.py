@@ -122,7 +122,12 @@ def test_the_last_seed_is_reused_on_request(
 
 
 def test_both_modes_fit_a_small_screen(
-    qtbot: QtBot, app_home: AppPaths, script: Script, inpainting_model_dir: Path, tmp_path: Path
+    qtbot: QtBot,
+    app_home: AppPaths,
+    script: Script,
+    inpainting_model_dir: Path,
+    tmp_path: Path,
+    ui_language: str,
 ) -> None:
     window = open_window(qtbot, create_context(app_home, script, inpainting_model_dir))
     window.setMinimumSize(MINIMUM_SIZE)  # a 1024×600 screen under a taskbar and a title bar
@@ -132,13 +137,13 @@ def test_both_modes_fit_a_small_screen(
     panel = window.create_panel
     qtbot.waitUntil(lambda: not panel.gallery.loading, timeout=5000)
     QApplication.sendPostedEvents()
-    assert cut_controls(window) == []
+    assert cut_controls(window) == [], ui_language
     panel.edit_picture(stripes(tmp_path))
     qtbot.waitUntil(lambda: panel.edit.canvas.has_picture, timeout=10_000)
     for mode in (Mode.INPAINTING, Mode.OUTPAINTING):
         panel.edit.set_mode(mode)
         QApplication.sendPostedEvents()
-        assert cut_controls(window) == [], mode
+        assert cut_controls(window) == [], (mode, ui_language)
 
 
 def test_a_model_failure_is_its_sentence_next_to_generate(
