@@ -26,6 +26,7 @@ from ui.create.mask_canvas import DEFAULT_BRUSH, MaskCanvas
 from ui.create.picture_job import PictureJob
 from ui.i18n import tr
 from ui.icons import set_icon
+from ui.widgets.file_dialogs import FileKind, open_file
 from ui.widgets.flow_layout import FlowLayout
 from ui.widgets.inline_error import InlineError
 from ui.widgets.layouts import hbox, vbox
@@ -34,6 +35,8 @@ EDIT_MODES = (Mode.IMAGE_TO_IMAGE, Mode.INPAINTING, Mode.OUTPAINTING)
 MAX_BRUSH = 512
 MAX_EXTEND = 1024
 DEFAULT_EXTEND = 128
+PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".bmp")
+"""What can be edited, chosen or dropped (Pillow reads them all)."""
 
 
 def mode_names() -> dict[Mode, str]:
@@ -58,7 +61,7 @@ def side_names() -> dict[Side, str]:
 class EditBox(QWidget):
     """The picture to edit, the edit mode and its controls."""
 
-    chooseRequested = Signal()  # "Choose picture…": the panel opens the file and reads it
+    pictureChosen = Signal(Path)  # "Choose picture…": the file the panel reads
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -113,7 +116,7 @@ class EditBox(QWidget):
         describe(self.extend, tr("Extend by"), tr("How many pixels the picture grows"))
         self._layout()
         self.mode.currentIndexChanged.connect(self._show_mode)
-        self.choose_button.clicked.connect(self.chooseRequested)
+        self.choose_button.clicked.connect(self.choose_picture)
         self.brush_size.valueChanged.connect(self._set_brush)
         self.eraser_button.toggled.connect(self._set_eraser)
         self.clear_button.clicked.connect(self.canvas.clear)
@@ -147,6 +150,14 @@ class EditBox(QWidget):
         )
 
     # -- state ------------------------------------------------------------------------------
+
+    @Slot()
+    def choose_picture(self) -> None:
+        """Pick a picture file to edit."""
+        filters = tr("Pictures") + " (" + " ".join(f"*{s}" for s in PICTURE_SUFFIXES) + ")"
+        path = open_file(self, tr("Choose a picture to edit"), FileKind.IMAGES, filters)
+        if path is not None:
+            self.pictureChosen.emit(path)
 
     def current_mode(self) -> Mode:
         """The edit mode chosen."""

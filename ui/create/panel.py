@@ -31,7 +31,7 @@ from app.images import (
 from app.models import ModelTask
 from pipelines.core import Cancelled
 from ui.a11y import announce, describe
-from ui.create.edit_box import EditBox
+from ui.create.edit_box import PICTURE_SUFFIXES, EditBox
 from ui.create.failures import error_router, model_failure
 from ui.create.gallery_view import GalleryView
 from ui.create.picture_job import PictureJob, make_pictures
@@ -40,13 +40,13 @@ from ui.create.preview_pane import PreviewPane
 from ui.create.prompt_form import PromptForm
 from ui.create.result_text import result_caption, settings_restored
 from ui.create.run_button import RunButton
+from ui.create.unsaved import UnsavedPictures
 from ui.i18n import tr
 from ui.settings_signals import SettingsSignals
 from ui.shell.notifications import NotificationBar
 from ui.task_state import Policy, TaskState
 from ui.tasks import TaskRunner
 from ui.widgets.device_picker import DevicePicker
-from ui.widgets.file_dialogs import FileKind, open_file
 from ui.widgets.inline_error import InlineError
 from ui.widgets.layouts import ScrollColumn, hbox, panel_splitter, vbox
 from ui.widgets.model_needed import ModelNeeded
@@ -54,7 +54,6 @@ from ui.widgets.model_needed import ModelNeeded
 log = logging.getLogger(__name__)
 
 PICTURE_JOB = "create-picture"
-PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".bmp")
 TEXT_TAB, EDIT_TAB = 0, 1
 RESULT_PAGE, MASK_PAGE = 0, 1
 
@@ -111,6 +110,7 @@ class CreatePanel(QWidget):
         describe(self.pictures.tabBar(), tr("Picture or mask"), tr("Show the picture or the mask"))
         self.gallery = GalleryView(images.gallery, tasks)
         self.reader = PictureReader(tasks, self)
+        self.unsaved = UnsavedPictures(tasks)
         self.errors = error_router(
             notifications,
             self.form,
@@ -135,6 +135,7 @@ class CreatePanel(QWidget):
             (ScrollColumn(left), 1),
             run_row,
             self.generate_error,
+            self.unsaved,
             self.status,
             parent=side,
             margins=0,
@@ -148,7 +149,7 @@ class CreatePanel(QWidget):
         self.modes.currentChanged.connect(self._show_mode)
         self.generate_button.clicked.connect(self._on_generate_clicked)
         self.model_needed.openRequested.connect(self.modelsRequested)
-        self.edit.chooseRequested.connect(self.choose_picture)
+        self.edit.pictureChosen.connect(self.edit_picture)
         self.edit.mode.currentIndexChanged.connect(self._show_edit_mode)
         self.reader.pictureRead.connect(self._on_picture_read)
         self.reader.settingsRead.connect(self._on_recalled)
@@ -249,14 +250,6 @@ class CreatePanel(QWidget):
 
     # ----- pictures in ---------------------------------------------------------------------
 
-    @Slot()
-    def choose_picture(self) -> None:
-        """Pick a picture file to edit."""
-        filters = tr("Pictures") + " (" + " ".join(f"*{s}" for s in PICTURE_SUFFIXES) + ")"
-        path = open_file(self, tr("Choose a picture to edit"), FileKind.IMAGES, filters)
-        if path is not None:
-            self.edit_picture(path)
-
     @Slot(Path)
     def edit_picture(self, path: Path) -> None:
         """Edit the picture in ``path`` (read in a task)."""
@@ -324,6 +317,7 @@ class CreatePanel(QWidget):
         for label in (self.generate_error, self.edit.image_error, self.edit.mask_error):
             label.clear()
         self.show_status("")
+        self.unsaved.dismiss()
         try:
             job = self.job()
         except UserError as error:
@@ -361,8 +355,8 @@ class CreatePanel(QWidget):
         self.model_needed.note.clear()  # a model evidently works now
         self.preview.result(result.pictures[0], result_caption(result))
         self.form.show_seed(result.settings.seed)
-        if created.problem:
-            self.generate_error.show_message(created.problem)
+        if created.problem:  # drawn, but the gallery could not keep them
+            self.unsaved.offer(result, created.problem)
         self.gallery.reload()
         if created.saved:
             self.gallery.loaded.connect(self._select_newest)

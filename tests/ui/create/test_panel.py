@@ -12,13 +12,14 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from app.core.errors import StorageError
 from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
-from app.images import Mode, PictureOptions
+from app.images import Mode, PictureOptions, recall
 from pipelines.core import DeviceError, PipelineError
 from tests.ui.create.conftest import TIMEOUT_MS, MakePanel, create_context, generate, stripes
 from tests.ui.fakes import Script
-from tests.ui.helpers import open_window
+from tests.ui.helpers import answer_files, open_window
 from tests.ui.layout_checks import cut_controls
 from tests.ui.panels import host_of
 from ui.a11y import unlabelled_widgets
@@ -195,3 +196,51 @@ def test_a_device_failure_offers_the_cpu(
         qtbot.mouseClick(notifications.action_button, Qt.MouseButton.LeftButton)
     assert devices[-1] == "CPU" and panel.device.device() == "CPU"
     qtbot.waitUntil(lambda: len(panel.gallery.items()) == 1, timeout=5000)
+
+
+def test_pictures_the_gallery_cannot_keep_can_be_saved_elsewhere(
+    qtbot: QtBot,
+    make_panel: MakePanel,
+    diffusion_model_dir: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    panel = make_panel(diffusion_model_dir)
+
+    def disk_full(*_args: object) -> None:
+        raise StorageError("The picture could not be saved in /pictures: No space left on device.")
+
+    monkeypatch.setattr(panel.images.gallery, "save", disk_full)
+    qtbot.keyClicks(panel.form.prompt, "a fox")
+    panel.form.steps.setValue(2)
+    panel.form.count.setValue(2)
+    generate(qtbot, panel)
+    unsaved = panel.unsaved
+    assert "No space left on device" in unsaved.problem.text()
+    assert unsaved.isVisible() and unsaved.save_button.isVisible()
+    assert not panel.preview.view.image.isNull()  # the pictures are shown all the same
+    answer_files(monkeypatch, tmp_path / "fox.png")
+    qtbot.mouseClick(unsaved.save_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: unsaved.saved.isVisible(), timeout=10_000)
+    assert sorted(path.name for path in tmp_path.glob("fox*.png")) == ["fox-2.png", "fox.png"]
+    assert recall(tmp_path / "fox.png").request.prompt == "a fox"  # its settings inside
+    monkeypatch.undo()  # room on the disk again: the next run is kept, the offer goes
+    generate(qtbot, panel)
+    assert not unsaved.isVisible() and unsaved.problem.text() == ""
+    qtbot.waitUntil(lambda: len(panel.gallery.items()) == 2, timeout=5000)
+
+
+def test_choose_picture_opens_the_file_to_edit(
+    qtbot: QtBot,
+    make_panel: MakePanel,
+    inpainting_model_dir: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    panel = make_panel(inpainting_model_dir)
+    panel.modes.setCurrentIndex(EDIT_TAB)
+    source = stripes(tmp_path)
+    answer_files(monkeypatch, source)
+    qtbot.mouseClick(panel.edit.choose_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: panel.edit.canvas.has_picture, timeout=10_000)
+    assert panel.edit.source == source and "64×64" in panel.edit.source_label.text()
