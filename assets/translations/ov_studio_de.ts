@@ -3803,6 +3803,10 @@
             <translation>Prompt</translation>
         </message>
         <message>
+            <source>What the picture should show (Ctrl+Enter draws it)</source>
+            <translation>Was das Bild zeigen soll (Strg+Eingabe zeichnet es)</translation>
+        </message>
+        <message>
             <source>What the picture should not show (optional)</source>
             <translation>Was das Bild nicht zeigen soll (optional)</translation>
         </message>

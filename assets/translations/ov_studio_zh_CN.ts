@@ -3791,6 +3791,10 @@
             <translation>提示词</translation>
         </message>
         <message>
+            <source>What the picture should show (Ctrl+Enter draws it)</source>
+            <translation>图片应当呈现的内容（按 Ctrl+Enter 生成）</translation>
+        </message>
+        <message>
             <source>What the picture should not show (optional)</source>
             <translation>图片不应出现的内容（可选）</translation>
         </message>

@@ -13,8 +13,16 @@ import logging
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QMimeData, QSize, Qt, QUrl, Signal, Slot
-from PySide6.QtGui import QDesktopServices, QGuiApplication, QIcon, QImage, QPixmap
+from PySide6.QtCore import QEvent, QMimeData, QSize, Qt, QUrl, Signal, Slot
+from PySide6.QtGui import (
+    QDesktopServices,
+    QGuiApplication,
+    QIcon,
+    QImage,
+    QKeySequence,
+    QPixmap,
+    QShortcut,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QLabel,
@@ -33,6 +41,7 @@ from ui.i18n import tr
 from ui.icons import set_icon
 from ui.task_state import Policy
 from ui.tasks import TaskRunner
+from ui.voice.audio_widgets import CloseHook
 from ui.widgets.flow_layout import FlowLayout
 from ui.widgets.inline_error import InlineError
 from ui.widgets.layouts import vbox
@@ -126,6 +135,11 @@ class GalleryView(QWidget):
         self.list.itemSelectionChanged.connect(self._follow_selection)
         self.list.itemActivated.connect(self._open_item)
         self.undo.undoRequested.connect(self.undo_delete)
+        # Undo is not offered past the window's life (its timer would outlive the window).
+        self._close_hook = CloseHook(self, self.undo.dismiss)
+        self.delete_key = QShortcut(QKeySequence.StandardKey.Delete, self.list)
+        self.delete_key.setContext(Qt.ShortcutContext.WidgetShortcut)
+        self.delete_key.activated.connect(self._delete_unless_locked)
         self._follow_selection()
 
     def _actions(self) -> list[tuple[str, str, str, str, Callable[[], None]]]:
@@ -163,6 +177,13 @@ class GalleryView(QWidget):
                 self.delete,
             ),
         ]
+
+    def event(self, event: QEvent) -> bool:
+        """Shown: watch the window for its closing."""
+        # event(), not showEvent(): see ui.chat.input_box.ChatInput.event (PySide6 6.12.0).
+        if event.type() == QEvent.Type.Show:
+            self._close_hook.attach()
+        return super().event(event)
 
     # -- the list ---------------------------------------------------------------------------
 
@@ -313,6 +334,11 @@ class GalleryView(QWidget):
         if data:
             self.undo.offer(item.settings.prompt or item.name)
         self._follow_selection()
+
+    @Slot()
+    def _delete_unless_locked(self) -> None:
+        if not self._locked:
+            self.delete()
 
     @Slot()
     def undo_delete(self) -> None:

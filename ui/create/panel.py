@@ -15,8 +15,8 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QUrl, Signal, Slot
-from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtCore import QEvent, Qt, QUrl, Signal, Slot
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import QLabel, QTabBar, QTabWidget, QWidget
 
 from app.core import DeviceInfo, ModelMissingError, UserError
@@ -158,6 +158,10 @@ class CreatePanel(QWidget):
         self.gallery.editRequested.connect(self.edit_picture)
         self.gallery.faceRequested.connect(self.faceForAvatar)
         self.gallery.chatRequested.connect(self.pictureForChat)
+        # Ctrl+Enter draws from anywhere in the panel (Enter is a new line in the prompt).
+        self.generate_key = QShortcut(QKeySequence("Ctrl+Return"), self)
+        self.generate_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.generate_key.activated.connect(self.generate)
 
     # ----- state ---------------------------------------------------------------------------
 

@@ -74,7 +74,9 @@ class PromptForm(QWidget):
         self.prompt.setPlaceholderText(tr("What the picture should show"))
         self.prompt.setTabChangesFocus(True)
         self.prompt.setFixedHeight(self.fontMetrics().lineSpacing() * 4 + 12)
-        describe(self.prompt, tr("Prompt"), tr("What the picture should show"))
+        describe(
+            self.prompt, tr("Prompt"), tr("What the picture should show (Ctrl+Enter draws it)")
+        )
         self.prompt_error = InlineError()
         self.negative = QPlainTextEdit()
         self.negative.setPlaceholderText(tr("What the picture should not show (optional)"))

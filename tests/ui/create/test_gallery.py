@@ -81,6 +81,10 @@ def test_delete_and_undo(qtbot: QtBot, make_panel: MakePanel, diffusion_model_di
     qtbot.mouseClick(panel.gallery.undo.undo_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: len(panel.gallery.items()) == 1, timeout=5000)
     assert panel.gallery.items()[0].name == item.name and item.path.is_file()
+    panel.gallery.list.setFocus()
+    panel.gallery.select(item.name)
+    qtbot.keyClick(panel.gallery.list, Qt.Key.Key_Delete)  # the key does what the button does
+    assert panel.gallery.items() == [] and not item.path.exists()
 
 
 def test_copy_and_drag_out_carry_the_file_and_its_pixels(

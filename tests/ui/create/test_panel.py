@@ -244,3 +244,16 @@ def test_choose_picture_opens_the_file_to_edit(
     qtbot.mouseClick(panel.edit.choose_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: panel.edit.canvas.has_picture, timeout=10_000)
     assert panel.edit.source == source and "64×64" in panel.edit.source_label.text()
+
+
+def test_ctrl_enter_in_the_prompt_draws(
+    qtbot: QtBot, make_panel: MakePanel, diffusion_model_dir: Path
+) -> None:
+    panel = make_panel(diffusion_model_dir)
+    panel.form.prompt.setFocus()
+    qtbot.keyClicks(panel.form.prompt, "a fox")
+    panel.form.steps.setValue(2)
+    with qtbot.waitSignal(panel.finished, timeout=TIMEOUT_MS):
+        qtbot.keyClick(panel.form.prompt, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert panel.form.prompt.toPlainText() == "a fox"  # no new line typed
+    qtbot.waitUntil(lambda: len(panel.gallery.items()) == 1, timeout=5000)
