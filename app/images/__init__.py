@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from app.images.picture_metadata import Recalled, png_bytes, recall
     from app.images.service import DEVICE_KEY, Created, ImageService, PictureOptions
     from pipelines.images import (
+        DiffusionFolder,
         ImageRequest,
         ImageResult,
         ImageSettings,
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 _WHERE = {
     "Created": "app.images.service:Created",
     "DEVICE_KEY": "app.images.service:DEVICE_KEY",
+    "DiffusionFolder": "pipelines.images:DiffusionFolder",
     "Gallery": "app.images.gallery:Gallery",
     "GalleryItem": "app.images.gallery:GalleryItem",
     "ImageRequest": "pipelines.images:ImageRequest",
@@ -53,6 +55,7 @@ _WHERE = {
 __all__ = [
     "DEVICE_KEY",
     "Created",
+    "DiffusionFolder",
     "Gallery",
     "GalleryItem",
     "ImageRequest",

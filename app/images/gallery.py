@@ -131,6 +131,34 @@ class Gallery:
                     )
                 ) from error
 
+    def restore(self, item: GalleryItem, data: bytes) -> None:
+        """Put back a picture :meth:`delete` removed (Undo): ``data`` is its file's bytes, read
+        before the delete; it takes its old place in the order.
+
+        Raises:
+            UserError: ``item`` is not a picture of this gallery (``field="picture"``).
+            StorageError: the file cannot be written.
+        """
+        name = item.name
+        if item.path.parent != self.folder or not name.startswith(NAME_STEM):
+            raise UserError(
+                tr("There is no picture {name} in the gallery.").format(name=name),
+                field="picture",
+            )
+        with self._lock:
+            try:
+                private_folder(self.folder)
+                write_bytes_atomic(item.path, data)
+                entries = [entry for entry in self._read_index() if entry.get("file") != name]
+                entries.append(self._entry(item))
+                self._write_index(entries)
+            except OSError as error:
+                raise StorageError(
+                    tr("The picture could not be saved in {folder}: {reason}.").format(
+                        folder=self.folder, reason=error.strerror or error
+                    )
+                ) from error
+
     # -- the index ---------------------------------------------------------------------------
 
     def _reconciled(self) -> list[GalleryItem]:

@@ -33,6 +33,7 @@ from app.images.gallery import Gallery, GalleryItem
 from app.models.registry import ModelRegistry
 from pipelines.core import CancelToken
 from pipelines.images import (
+    DiffusionFolder,
     ImageGenerator,
     ImageModelConfig,
     ImageRequest,
@@ -40,6 +41,7 @@ from pipelines.images import (
     Picture,
     Side,
     StageDevices,
+    read_diffusion_folder,
 )
 from pipelines.images.placement import auto_stages
 from pipelines.images.preview import PreviewCallback, ProgressCallback
@@ -130,6 +132,16 @@ class ImageService:
             ),
             TASK.value,
         )
+
+    def model_facts(self, model: Path | None = None) -> DiffusionFolder:
+        """What the model to use is (its name, sizes, whether it reads a negative prompt),
+        read from its folder's small config files without loading it.
+
+        Raises:
+            UserError, ModelMissingError: as :meth:`model_folder`.
+            ModelLoadError: the folder is not an image-generation model (``field="model"``).
+        """
+        return read_diffusion_folder(self.model_folder(model))
 
     def stages(self, device: str | None = None) -> StageDevices:
         """The stages' devices for ``device`` (default: the settings' choice; AUTO: see the

@@ -769,8 +769,8 @@
             <translation>Bereiche</translation>
         </message>
         <message>
-            <source>Switch between Chat, Knowledge, Voice and Avatar</source>
-            <translation>Zwischen Chat, Wissen, Stimme und Avatar wechseln</translation>
+            <source>Switch between Chat, Knowledge, Voice, Avatar and Create</source>
+            <translation>Zwischen Chat, Wissen, Stimme, Avatar und Erstellen wechseln</translation>
         </message>
         <message>
             <source>{panel} ({keys})</source>
@@ -869,6 +869,10 @@
             <translation>&amp;Hilfe</translation>
         </message>
         <message>
+            <source>Create</source>
+            <translation>Erstellen</translation>
+        </message>
+        <message>
             <source>&amp;About OV Studio</source>
             <translation>Ü&amp;ber OV Studio</translation>
         </message>
@@ -927,6 +931,74 @@
         <message>
             <source>{name} is no longer at {folder} — re-index the collection.</source>
             <translation>{name} befindet sich nicht mehr in {folder} – indizieren Sie die Sammlung neu.</translation>
+        </message>
+        <message>
+            <source>Gallery</source>
+            <translation>Galerie</translation>
+        </message>
+        <message>
+            <source>The pictures made, newest first; drag one out to use it</source>
+            <translation>Die erstellten Bilder, neueste zuerst; ziehen Sie eines heraus, um es zu verwenden</translation>
+        </message>
+        <message>
+            <source>Bring the deleted picture back</source>
+            <translation>Das gelöschte Bild zurückholen</translation>
+        </message>
+        <message>
+            <source>Open</source>
+            <translation>Öffnen</translation>
+        </message>
+        <message>
+            <source>Open in the system's viewer</source>
+            <translation>Im Bildbetrachter des Systems öffnen</translation>
+        </message>
+        <message>
+            <source>Copy the picture</source>
+            <translation>Das Bild kopieren</translation>
+        </message>
+        <message>
+            <source>Reuse settings</source>
+            <translation>Einstellungen übernehmen</translation>
+        </message>
+        <message>
+            <source>Fill the form with its settings</source>
+            <translation>Das Formular mit seinen Einstellungen füllen</translation>
+        </message>
+        <message>
+            <source>Edit this</source>
+            <translation>Bearbeiten</translation>
+        </message>
+        <message>
+            <source>Edit this picture</source>
+            <translation>Dieses Bild bearbeiten</translation>
+        </message>
+        <message>
+            <source>Use as avatar face</source>
+            <translation>Als Avatar-Gesicht</translation>
+        </message>
+        <message>
+            <source>Make this picture the Avatar panel's face</source>
+            <translation>Dieses Bild zum Gesicht im Avatar-Bereich machen</translation>
+        </message>
+        <message>
+            <source>Send to chat</source>
+            <translation>An den Chat</translation>
+        </message>
+        <message>
+            <source>Attach this picture to the chat's next message</source>
+            <translation>Dieses Bild an die nächste Chat-Nachricht anhängen</translation>
+        </message>
+        <message>
+            <source>Delete this picture (Undo brings it back)</source>
+            <translation>Dieses Bild löschen (Rückgängig holt es zurück)</translation>
+        </message>
+        <message>
+            <source>seed {seed}</source>
+            <translation>Seed {seed}</translation>
+        </message>
+        <message>
+            <source>{name} is no longer in the gallery's folder.</source>
+            <translation>{name} ist nicht mehr im Ordner der Galerie.</translation>
         </message>
         <message>
             <source>No application on this computer opens {name}.</source>
@@ -3715,8 +3787,132 @@
             <translation>Parameter</translation>
         </message>
         <message>
+            <source>Square</source>
+            <translation>Quadratisch</translation>
+        </message>
+        <message>
+            <source>Portrait</source>
+            <translation>Hochformat</translation>
+        </message>
+        <message>
+            <source>Landscape</source>
+            <translation>Querformat</translation>
+        </message>
+        <message>
+            <source>What the picture should show</source>
+            <translation>Was das Bild zeigen soll</translation>
+        </message>
+        <message>
+            <source>Prompt</source>
+            <translation>Prompt</translation>
+        </message>
+        <message>
+            <source>What the picture should show (Ctrl+Enter draws it)</source>
+            <translation>Was das Bild zeigen soll (Strg+Eingabe zeichnet es)</translation>
+        </message>
+        <message>
+            <source>What the picture should not show (optional)</source>
+            <translation>Was das Bild nicht zeigen soll (optional)</translation>
+        </message>
+        <message>
+            <source>Negative prompt</source>
+            <translation>Negativer Prompt</translation>
+        </message>
+        <message>
+            <source>What the picture should not show</source>
+            <translation>Was das Bild nicht zeigen soll</translation>
+        </message>
+        <message>
             <source>Size</source>
             <translation>Größe</translation>
+        </message>
+        <message>
+            <source>The picture's shape, at the model's own size</source>
+            <translation>Das Format des Bildes, in der Größe des Modells</translation>
+        </message>
+        <message>
+            <source>Model's own</source>
+            <translation>Wie das Modell</translation>
+        </message>
+        <message>
+            <source>Steps</source>
+            <translation>Schritte</translation>
+        </message>
+        <message>
+            <source>Denoising steps: more is slower, often finer</source>
+            <translation>Entrauschungsschritte: mehr ist langsamer, oft feiner</translation>
+        </message>
+        <message>
+            <source>Guidance</source>
+            <translation>Guidance</translation>
+        </message>
+        <message>
+            <source>How closely the picture follows the prompt</source>
+            <translation>Wie genau das Bild dem Prompt folgt</translation>
+        </message>
+        <message>
+            <source>Number of pictures</source>
+            <translation>Anzahl der Bilder</translation>
+        </message>
+        <message>
+            <source>How many pictures one Generate makes</source>
+            <translation>Wie viele Bilder ein Erzeugen macht</translation>
+        </message>
+        <message>
+            <source>Strength</source>
+            <translation>Stärke</translation>
+        </message>
+        <message>
+            <source>How much an edit changes the picture (1 repaints completely)</source>
+            <translation>Wie stark eine Bearbeitung das Bild ändert (1 malt es ganz neu)</translation>
+        </message>
+        <message>
+            <source>Random</source>
+            <translation>Zufällig</translation>
+        </message>
+        <message>
+            <source>The same seed and settings draw the same picture</source>
+            <translation>Gleicher Seed und gleiche Einstellungen ergeben dasselbe Bild</translation>
+        </message>
+        <message>
+            <source>Random seed</source>
+            <translation>Zufälliger Seed</translation>
+        </message>
+        <message>
+            <source>Draw a new seed for every picture</source>
+            <translation>Für jedes Bild einen neuen Seed ziehen</translation>
+        </message>
+        <message>
+            <source>Reuse</source>
+            <translation>Wiederverwenden</translation>
+        </message>
+        <message>
+            <source>Reuse the last seed</source>
+            <translation>Den letzten Seed wiederverwenden</translation>
+        </message>
+        <message>
+            <source>Draw again with the last seed</source>
+            <translation>Noch einmal mit dem letzten Seed zeichnen</translation>
+        </message>
+        <message>
+            <source>{model} does not read a negative prompt (its guidance is built in).</source>
+            <translation>{model} liest keinen negativen Prompt (die Guidance ist eingebaut).</translation>
+        </message>
+        <message>
+            <source>{model} draws sizes in steps of {step} px: other sizes are rounded.</source>
+            <translation>{model} zeichnet Größen in Schritten von {step} px: andere Größen werden gerundet.</translation>
+        </message>
+        <message>
+            <source>A seed is a whole number below 2^63.</source>
+            <translation>Ein Seed ist eine ganze Zahl unter 2^63.</translation>
+        </message>
+        <message>
+            <source>Last seed: {seed}</source>
+            <translation>Letzter Seed: {seed}</translation>
+        </message>
+        <message>
+            <source>As the picture · {width}×{height}</source>
+            <translation>Wie das Bild · {width}×{height}</translation>
         </message>
         <message>
             <source>Source</source>
@@ -5405,7 +5601,7 @@
         </message>
         <message>
             <source>an image-generation model</source>
-            <translation>ein Modell zur Bilderzeugung</translation>
+            <translation>ein Bilderzeugungsmodell</translation>
         </message>
         <message>
             <source>a model of unknown kind</source>
@@ -6278,6 +6474,10 @@
             <translation>Wissen braucht ein Einbettungsmodell, und keines ist installiert.</translation>
         </message>
         <message>
+            <source>Making pictures needs an image-generation model, and none is installed.</source>
+            <translation>Zum Erstellen von Bildern braucht es ein Bilderzeugungsmodell, und keines ist installiert.</translation>
+        </message>
+        <message>
             <source>Download…</source>
             <translation>Herunterladen…</translation>
         </message>
@@ -6555,19 +6755,283 @@
         </message>
         <message>
             <source>{name} is a file: choose an image-generation model's folder.</source>
-            <translation>{name} ist eine Datei: Wählen Sie den Ordner eines Modells zur Bilderzeugung.</translation>
+            <translation>{name} ist eine Datei: Wählen Sie den Ordner eines Bilderzeugungsmodells.</translation>
         </message>
         <message>
             <source>The image model folder {folder} is missing. Choose another in Models….</source>
-            <translation>Der Ordner des Bildmodells {folder} fehlt. Wählen Sie unter Modelle… ein anderes.</translation>
+            <translation>Der Bildmodell-Ordner {folder} fehlt. Wählen Sie unter Modelle… einen anderen.</translation>
         </message>
         <message>
             <source>No image-generation model is installed: download one (e.g. OpenVINO/LCM_Dreamshaper_v7-int8-ov) in Models….</source>
-            <translation>Es ist kein Modell zur Bilderzeugung installiert: Laden Sie eines unter Modelle… herunter (z. B. OpenVINO/LCM_Dreamshaper_v7-int8-ov).</translation>
+            <translation>Kein Bilderzeugungsmodell ist installiert: Laden Sie eines unter Modelle… herunter (z. B. OpenVINO/LCM_Dreamshaper_v7-int8-ov).</translation>
         </message>
         <message>
             <source>A picture is already being made.</source>
             <translation>Es wird bereits ein Bild erstellt.</translation>
+        </message>
+        <message>
+            <source>Redraw (image to image)</source>
+            <translation>Neu zeichnen (Bild zu Bild)</translation>
+        </message>
+        <message>
+            <source>Repaint the painted part (inpainting)</source>
+            <translation>Den bemalten Teil neu malen (Inpainting)</translation>
+        </message>
+        <message>
+            <source>Extend a side (outpainting)</source>
+            <translation>Eine Seite erweitern (Outpainting)</translation>
+        </message>
+        <message>
+            <source>Left</source>
+            <translation>Links</translation>
+        </message>
+        <message>
+            <source>Right</source>
+            <translation>Rechts</translation>
+        </message>
+        <message>
+            <source>Top</source>
+            <translation>Oben</translation>
+        </message>
+        <message>
+            <source>Bottom</source>
+            <translation>Unten</translation>
+        </message>
+        <message>
+            <source>Choose picture…</source>
+            <translation>Bild wählen…</translation>
+        </message>
+        <message>
+            <source>Choose picture</source>
+            <translation>Bild wählen</translation>
+        </message>
+        <message>
+            <source>Open a picture to edit</source>
+            <translation>Ein Bild zum Bearbeiten öffnen</translation>
+        </message>
+        <message>
+            <source>No picture yet.</source>
+            <translation>Noch kein Bild.</translation>
+        </message>
+        <message>
+            <source>Edit mode</source>
+            <translation>Bearbeitungsart</translation>
+        </message>
+        <message>
+            <source>How the picture is edited</source>
+            <translation>Wie das Bild bearbeitet wird</translation>
+        </message>
+        <message>
+            <source>Brush</source>
+            <translation>Pinsel</translation>
+        </message>
+        <message>
+            <source>Paint the part to repaint</source>
+            <translation>Den neu zu malenden Teil bemalen</translation>
+        </message>
+        <message>
+            <source>Eraser</source>
+            <translation>Radierer</translation>
+        </message>
+        <message>
+            <source>Take paint off the mask</source>
+            <translation>Farbe von der Maske nehmen</translation>
+        </message>
+        <message>
+            <source>Brush size</source>
+            <translation>Pinselgröße</translation>
+        </message>
+        <message>
+            <source>The brush's width in the picture's pixels</source>
+            <translation>Die Breite des Pinsels in Pixeln des Bildes</translation>
+        </message>
+        <message>
+            <source>Clear the mask</source>
+            <translation>Die Maske leeren</translation>
+        </message>
+        <message>
+            <source>Nothing is repainted</source>
+            <translation>Nichts wird neu gemalt</translation>
+        </message>
+        <message>
+            <source>Invert</source>
+            <translation>Umkehren</translation>
+        </message>
+        <message>
+            <source>Invert the mask</source>
+            <translation>Die Maske umkehren</translation>
+        </message>
+        <message>
+            <source>Repaint everything but the painted part</source>
+            <translation>Alles außer dem bemalten Teil neu malen</translation>
+        </message>
+        <message>
+            <source>Side</source>
+            <translation>Seite</translation>
+        </message>
+        <message>
+            <source>The side the picture grows on</source>
+            <translation>Die Seite, auf der das Bild wächst</translation>
+        </message>
+        <message>
+            <source>Extend by</source>
+            <translation>Erweitern um</translation>
+        </message>
+        <message>
+            <source>How many pixels the picture grows</source>
+            <translation>Um wie viele Pixel das Bild wächst</translation>
+        </message>
+        <message>
+            <source>by</source>
+            <translation>um</translation>
+        </message>
+        <message>
+            <source>The last picture</source>
+            <translation>Das letzte Bild</translation>
+        </message>
+        <message>
+            <source>Choose a picture to edit first.</source>
+            <translation>Wählen Sie zuerst ein Bild zum Bearbeiten.</translation>
+        </message>
+        <message>
+            <source>Paint over the part to repaint first (it shows in red).</source>
+            <translation>Bemalen Sie zuerst den neu zu malenden Teil (er erscheint rot).</translation>
+        </message>
+        <message>
+            <source>Mask</source>
+            <translation>Maske</translation>
+        </message>
+        <message>
+            <source>Paint over the part of the picture to repaint; the eraser takes paint away</source>
+            <translation>Bemalen Sie den Teil des Bildes, der neu gemalt werden soll; der Radierer nimmt Farbe weg</translation>
+        </message>
+        <message>
+            <source>Choose a picture to edit, or use Edit this in the gallery.</source>
+            <translation>Wählen Sie ein Bild zum Bearbeiten, oder nutzen Sie Bearbeiten in der Galerie.</translation>
+        </message>
+        <message>
+            <source>Stopped: nothing was saved.</source>
+            <translation>Angehalten: Nichts wurde gespeichert.</translation>
+        </message>
+        <message>
+            <source>Text to image</source>
+            <translation>Text zu Bild</translation>
+        </message>
+        <message>
+            <source>Mode</source>
+            <translation>Modus</translation>
+        </message>
+        <message>
+            <source>Make a picture from text, or edit one</source>
+            <translation>Ein Bild aus Text erstellen oder eines bearbeiten</translation>
+        </message>
+        <message>
+            <source>Image device</source>
+            <translation>Bildgerät</translation>
+        </message>
+        <message>
+            <source>Where the image model runs</source>
+            <translation>Wo das Bildmodell läuft</translation>
+        </message>
+        <message>
+            <source>Picture</source>
+            <translation>Bild</translation>
+        </message>
+        <message>
+            <source>Picture or mask</source>
+            <translation>Bild oder Maske</translation>
+        </message>
+        <message>
+            <source>Show the picture or the mask</source>
+            <translation>Das Bild oder die Maske zeigen</translation>
+        </message>
+        <message>
+            <source>Picture to edit</source>
+            <translation>Zu bearbeitendes Bild</translation>
+        </message>
+        <message>
+            <source>Pictures</source>
+            <translation>Bilder</translation>
+        </message>
+        <message>
+            <source>Choose a picture to edit</source>
+            <translation>Ein Bild zum Bearbeiten wählen</translation>
+        </message>
+        <message>
+            <source>Step {done} of {total}</source>
+            <translation>Schritt {done} von {total}</translation>
+        </message>
+        <message>
+            <source>{step} · about {seconds} s left</source>
+            <translation>{step} · noch etwa {seconds} s</translation>
+        </message>
+        <message>
+            <source>The picture being made, or the last one made</source>
+            <translation>Das Bild, das gerade entsteht, oder das zuletzt erstellte</translation>
+        </message>
+        <message>
+            <source>Progress</source>
+            <translation>Fortschritt</translation>
+        </message>
+        <message>
+            <source>The denoising steps done</source>
+            <translation>Die erledigten Entrauschungsschritte</translation>
+        </message>
+        <message>
+            <source>Loading the model…</source>
+            <translation>Das Modell wird geladen…</translation>
+        </message>
+        <message>
+            <source>Sketch of step {step} of {total} (blurred, from the latent)</source>
+            <translation>Skizze von Schritt {step} von {total} (unscharf, aus dem Latent)</translation>
+        </message>
+        <message>
+            <source>Preview after step {step} of {total}</source>
+            <translation>Vorschau nach Schritt {step} von {total}</translation>
+        </message>
+        <message>
+            <source>Seed {seed}</source>
+            <translation>Seed {seed}</translation>
+        </message>
+        <message>
+            <source>{steps} steps</source>
+            <translation>{steps} Schritte</translation>
+        </message>
+        <message>
+            <source>guidance {scale}</source>
+            <translation>Guidance {scale}</translation>
+        </message>
+        <message>
+            <source>1 of {count}: all are in the gallery</source>
+            <translation>1 von {count}: alle sind in der Galerie</translation>
+        </message>
+        <message>
+            <source>The settings of {name} are in the form.</source>
+            <translation>Die Einstellungen von {name} stehen im Formular.</translation>
+        </message>
+        <message>
+            <source>{name} carries no settings: the form keeps its own.</source>
+            <translation>{name} enthält keine Einstellungen: Das Formular behält seine eigenen.</translation>
+        </message>
+        <message>
+            <source>Stop drawing (nothing is saved)</source>
+            <translation>Das Zeichnen anhalten (nichts wird gespeichert)</translation>
+        </message>
+        <message>
+            <source>Draw the pictures</source>
+            <translation>Die Bilder zeichnen</translation>
+        </message>
+        <message>
+            <source>Save the pictures</source>
+            <translation>Die Bilder speichern</translation>
+        </message>
+        <message>
+            <source>Save them outside the gallery</source>
+            <translation>Sie außerhalb der Galerie speichern</translation>
+        </message>
+        <message>
+            <source>Saved as {name}.</source>
+            <translation>Gespeichert als {name}.</translation>
         </message>
         <message>
             <source>{name}'s model_index.json cannot be read as a diffusers pipeline.</source>

@@ -766,8 +766,8 @@
             <translation>面板</translation>
         </message>
         <message>
-            <source>Switch between Chat, Knowledge, Voice and Avatar</source>
-            <translation>在聊天、知识库、语音和数字人之间切换</translation>
+            <source>Switch between Chat, Knowledge, Voice, Avatar and Create</source>
+            <translation>在聊天、知识、语音、数字人和创作之间切换</translation>
         </message>
         <message>
             <source>{panel} ({keys})</source>
@@ -866,6 +866,10 @@
             <translation>帮助(&amp;H)</translation>
         </message>
         <message>
+            <source>Create</source>
+            <translation>创作</translation>
+        </message>
+        <message>
             <source>&amp;About OV Studio</source>
             <translation>关于 OV Studio(&amp;A)</translation>
         </message>
@@ -924,6 +928,74 @@
         <message>
             <source>{name} is no longer at {folder} — re-index the collection.</source>
             <translation>{name} 已不在 {folder} 中 — 请重新索引该集合。</translation>
+        </message>
+        <message>
+            <source>Gallery</source>
+            <translation>图库</translation>
+        </message>
+        <message>
+            <source>The pictures made, newest first; drag one out to use it</source>
+            <translation>已生成的图片，最新的在前；拖出一张即可使用</translation>
+        </message>
+        <message>
+            <source>Bring the deleted picture back</source>
+            <translation>恢复已删除的图片</translation>
+        </message>
+        <message>
+            <source>Open</source>
+            <translation>打开</translation>
+        </message>
+        <message>
+            <source>Open in the system's viewer</source>
+            <translation>用系统的看图程序打开</translation>
+        </message>
+        <message>
+            <source>Copy the picture</source>
+            <translation>复制图片</translation>
+        </message>
+        <message>
+            <source>Reuse settings</source>
+            <translation>沿用设置</translation>
+        </message>
+        <message>
+            <source>Fill the form with its settings</source>
+            <translation>用它的设置填写表单</translation>
+        </message>
+        <message>
+            <source>Edit this</source>
+            <translation>编辑此图</translation>
+        </message>
+        <message>
+            <source>Edit this picture</source>
+            <translation>编辑这张图片</translation>
+        </message>
+        <message>
+            <source>Use as avatar face</source>
+            <translation>用作数字人面孔</translation>
+        </message>
+        <message>
+            <source>Make this picture the Avatar panel's face</source>
+            <translation>把这张图片设为数字人面板的面孔</translation>
+        </message>
+        <message>
+            <source>Send to chat</source>
+            <translation>发送到聊天</translation>
+        </message>
+        <message>
+            <source>Attach this picture to the chat's next message</source>
+            <translation>把这张图片附加到聊天的下一条消息</translation>
+        </message>
+        <message>
+            <source>Delete this picture (Undo brings it back)</source>
+            <translation>删除这张图片（撤销可恢复）</translation>
+        </message>
+        <message>
+            <source>seed {seed}</source>
+            <translation>种子 {seed}</translation>
+        </message>
+        <message>
+            <source>{name} is no longer in the gallery's folder.</source>
+            <translation>{name} 已不在图库文件夹中。</translation>
         </message>
         <message>
             <source>No application on this computer opens {name}.</source>
@@ -3703,8 +3775,132 @@
             <translation>参数</translation>
         </message>
         <message>
+            <source>Square</source>
+            <translation>方形</translation>
+        </message>
+        <message>
+            <source>Portrait</source>
+            <translation>竖版</translation>
+        </message>
+        <message>
+            <source>Landscape</source>
+            <translation>横版</translation>
+        </message>
+        <message>
+            <source>What the picture should show</source>
+            <translation>图片应当呈现的内容</translation>
+        </message>
+        <message>
+            <source>Prompt</source>
+            <translation>提示词</translation>
+        </message>
+        <message>
+            <source>What the picture should show (Ctrl+Enter draws it)</source>
+            <translation>图片应当呈现的内容（按 Ctrl+Enter 生成）</translation>
+        </message>
+        <message>
+            <source>What the picture should not show (optional)</source>
+            <translation>图片不应出现的内容（可选）</translation>
+        </message>
+        <message>
+            <source>Negative prompt</source>
+            <translation>反向提示词</translation>
+        </message>
+        <message>
+            <source>What the picture should not show</source>
+            <translation>图片不应出现的内容</translation>
+        </message>
+        <message>
             <source>Size</source>
             <translation>大小</translation>
+        </message>
+        <message>
+            <source>The picture's shape, at the model's own size</source>
+            <translation>图片的形状，采用模型自身的尺寸</translation>
+        </message>
+        <message>
+            <source>Model's own</source>
+            <translation>模型默认</translation>
+        </message>
+        <message>
+            <source>Steps</source>
+            <translation>步数</translation>
+        </message>
+        <message>
+            <source>Denoising steps: more is slower, often finer</source>
+            <translation>去噪步数：越多越慢，通常越精细</translation>
+        </message>
+        <message>
+            <source>Guidance</source>
+            <translation>引导系数</translation>
+        </message>
+        <message>
+            <source>How closely the picture follows the prompt</source>
+            <translation>图片遵循提示词的程度</translation>
+        </message>
+        <message>
+            <source>Number of pictures</source>
+            <translation>图片数量</translation>
+        </message>
+        <message>
+            <source>How many pictures one Generate makes</source>
+            <translation>每次生成的图片数量</translation>
+        </message>
+        <message>
+            <source>Strength</source>
+            <translation>强度</translation>
+        </message>
+        <message>
+            <source>How much an edit changes the picture (1 repaints completely)</source>
+            <translation>编辑对图片的改变程度（1 为完全重绘）</translation>
+        </message>
+        <message>
+            <source>Random</source>
+            <translation>随机</translation>
+        </message>
+        <message>
+            <source>The same seed and settings draw the same picture</source>
+            <translation>相同的种子和设置会画出相同的图片</translation>
+        </message>
+        <message>
+            <source>Random seed</source>
+            <translation>随机种子</translation>
+        </message>
+        <message>
+            <source>Draw a new seed for every picture</source>
+            <translation>每张图片都抽取新的种子</translation>
+        </message>
+        <message>
+            <source>Reuse</source>
+            <translation>沿用</translation>
+        </message>
+        <message>
+            <source>Reuse the last seed</source>
+            <translation>沿用上一个种子</translation>
+        </message>
+        <message>
+            <source>Draw again with the last seed</source>
+            <translation>用上一个种子再画一次</translation>
+        </message>
+        <message>
+            <source>{model} does not read a negative prompt (its guidance is built in).</source>
+            <translation>{model} 不读取反向提示词（其引导已内置）。</translation>
+        </message>
+        <message>
+            <source>{model} draws sizes in steps of {step} px: other sizes are rounded.</source>
+            <translation>{model} 的尺寸以 {step} 像素为步长：其他尺寸会被取整。</translation>
+        </message>
+        <message>
+            <source>A seed is a whole number below 2^63.</source>
+            <translation>种子是小于 2^63 的整数。</translation>
+        </message>
+        <message>
+            <source>Last seed: {seed}</source>
+            <translation>上一个种子：{seed}</translation>
+        </message>
+        <message>
+            <source>As the picture · {width}×{height}</source>
+            <translation>与图片相同 · {width}×{height}</translation>
         </message>
         <message>
             <source>Source</source>
@@ -6261,6 +6457,10 @@
             <translation>知识库需要嵌入模型，但尚未安装。</translation>
         </message>
         <message>
+            <source>Making pictures needs an image-generation model, and none is installed.</source>
+            <translation>生成图片需要图像生成模型，但尚未安装。</translation>
+        </message>
+        <message>
             <source>Download…</source>
             <translation>下载…</translation>
         </message>
@@ -6542,7 +6742,7 @@
         </message>
         <message>
             <source>The image model folder {folder} is missing. Choose another in Models….</source>
-            <translation>图像模型文件夹 {folder} 不存在。请在“模型…”中选择其他模型。</translation>
+            <translation>图像模型文件夹 {folder} 不存在。请在“模型…”中另选一个。</translation>
         </message>
         <message>
             <source>No image-generation model is installed: download one (e.g. OpenVINO/LCM_Dreamshaper_v7-int8-ov) in Models….</source>
@@ -6550,7 +6750,271 @@
         </message>
         <message>
             <source>A picture is already being made.</source>
-            <translation>已有一张图片正在生成。</translation>
+            <translation>已经在生成一张图片。</translation>
+        </message>
+        <message>
+            <source>Redraw (image to image)</source>
+            <translation>重绘（图生图）</translation>
+        </message>
+        <message>
+            <source>Repaint the painted part (inpainting)</source>
+            <translation>重绘涂抹部分（局部重绘）</translation>
+        </message>
+        <message>
+            <source>Extend a side (outpainting)</source>
+            <translation>扩展一侧（扩图）</translation>
+        </message>
+        <message>
+            <source>Left</source>
+            <translation>左</translation>
+        </message>
+        <message>
+            <source>Right</source>
+            <translation>右</translation>
+        </message>
+        <message>
+            <source>Top</source>
+            <translation>上</translation>
+        </message>
+        <message>
+            <source>Bottom</source>
+            <translation>下</translation>
+        </message>
+        <message>
+            <source>Choose picture…</source>
+            <translation>选择图片…</translation>
+        </message>
+        <message>
+            <source>Choose picture</source>
+            <translation>选择图片</translation>
+        </message>
+        <message>
+            <source>Open a picture to edit</source>
+            <translation>打开要编辑的图片</translation>
+        </message>
+        <message>
+            <source>No picture yet.</source>
+            <translation>还没有图片。</translation>
+        </message>
+        <message>
+            <source>Edit mode</source>
+            <translation>编辑方式</translation>
+        </message>
+        <message>
+            <source>How the picture is edited</source>
+            <translation>图片的编辑方式</translation>
+        </message>
+        <message>
+            <source>Brush</source>
+            <translation>画笔</translation>
+        </message>
+        <message>
+            <source>Paint the part to repaint</source>
+            <translation>涂抹需要重绘的部分</translation>
+        </message>
+        <message>
+            <source>Eraser</source>
+            <translation>橡皮擦</translation>
+        </message>
+        <message>
+            <source>Take paint off the mask</source>
+            <translation>擦除蒙版上的涂抹</translation>
+        </message>
+        <message>
+            <source>Brush size</source>
+            <translation>画笔大小</translation>
+        </message>
+        <message>
+            <source>The brush's width in the picture's pixels</source>
+            <translation>画笔宽度（以图片像素计）</translation>
+        </message>
+        <message>
+            <source>Clear the mask</source>
+            <translation>清空蒙版</translation>
+        </message>
+        <message>
+            <source>Nothing is repainted</source>
+            <translation>不重绘任何部分</translation>
+        </message>
+        <message>
+            <source>Invert</source>
+            <translation>反转</translation>
+        </message>
+        <message>
+            <source>Invert the mask</source>
+            <translation>反转蒙版</translation>
+        </message>
+        <message>
+            <source>Repaint everything but the painted part</source>
+            <translation>重绘涂抹部分以外的全部内容</translation>
+        </message>
+        <message>
+            <source>Side</source>
+            <translation>方向</translation>
+        </message>
+        <message>
+            <source>The side the picture grows on</source>
+            <translation>图片扩展的方向</translation>
+        </message>
+        <message>
+            <source>Extend by</source>
+            <translation>扩展量</translation>
+        </message>
+        <message>
+            <source>How many pixels the picture grows</source>
+            <translation>图片扩展的像素数</translation>
+        </message>
+        <message>
+            <source>by</source>
+            <translation>扩展</translation>
+        </message>
+        <message>
+            <source>The last picture</source>
+            <translation>上一张图片</translation>
+        </message>
+        <message>
+            <source>Choose a picture to edit first.</source>
+            <translation>请先选择要编辑的图片。</translation>
+        </message>
+        <message>
+            <source>Paint over the part to repaint first (it shows in red).</source>
+            <translation>请先涂抹需要重绘的部分（显示为红色）。</translation>
+        </message>
+        <message>
+            <source>Mask</source>
+            <translation>蒙版</translation>
+        </message>
+        <message>
+            <source>Paint over the part of the picture to repaint; the eraser takes paint away</source>
+            <translation>涂抹图片中需要重绘的部分；橡皮擦可擦除涂抹</translation>
+        </message>
+        <message>
+            <source>Choose a picture to edit, or use Edit this in the gallery.</source>
+            <translation>请选择要编辑的图片，或在图库中使用“编辑此图”。</translation>
+        </message>
+        <message>
+            <source>Stopped: nothing was saved.</source>
+            <translation>已停止：未保存任何内容。</translation>
+        </message>
+        <message>
+            <source>Text to image</source>
+            <translation>文生图</translation>
+        </message>
+        <message>
+            <source>Mode</source>
+            <translation>模式</translation>
+        </message>
+        <message>
+            <source>Make a picture from text, or edit one</source>
+            <translation>根据文字生成图片，或编辑图片</translation>
+        </message>
+        <message>
+            <source>Image device</source>
+            <translation>图像设备</translation>
+        </message>
+        <message>
+            <source>Where the image model runs</source>
+            <translation>图像模型运行的设备</translation>
+        </message>
+        <message>
+            <source>Picture</source>
+            <translation>图片</translation>
+        </message>
+        <message>
+            <source>Picture or mask</source>
+            <translation>图片或蒙版</translation>
+        </message>
+        <message>
+            <source>Show the picture or the mask</source>
+            <translation>显示图片或蒙版</translation>
+        </message>
+        <message>
+            <source>Picture to edit</source>
+            <translation>待编辑图片</translation>
+        </message>
+        <message>
+            <source>Pictures</source>
+            <translation>图片</translation>
+        </message>
+        <message>
+            <source>Choose a picture to edit</source>
+            <translation>选择要编辑的图片</translation>
+        </message>
+        <message>
+            <source>Step {done} of {total}</source>
+            <translation>第 {done} 步，共 {total} 步</translation>
+        </message>
+        <message>
+            <source>{step} · about {seconds} s left</source>
+            <translation>{step} · 约剩 {seconds} 秒</translation>
+        </message>
+        <message>
+            <source>The picture being made, or the last one made</source>
+            <translation>正在生成的图片，或最近生成的图片</translation>
+        </message>
+        <message>
+            <source>Progress</source>
+            <translation>进度</translation>
+        </message>
+        <message>
+            <source>The denoising steps done</source>
+            <translation>已完成的去噪步数</translation>
+        </message>
+        <message>
+            <source>Loading the model…</source>
+            <translation>正在加载模型…</translation>
+        </message>
+        <message>
+            <source>Sketch of step {step} of {total} (blurred, from the latent)</source>
+            <translation>第 {step} 步（共 {total} 步）的草图（模糊，来自潜变量）</translation>
+        </message>
+        <message>
+            <source>Preview after step {step} of {total}</source>
+            <translation>第 {step} 步（共 {total} 步）后的预览</translation>
+        </message>
+        <message>
+            <source>Seed {seed}</source>
+            <translation>种子 {seed}</translation>
+        </message>
+        <message>
+            <source>{steps} steps</source>
+            <translation>{steps} 步</translation>
+        </message>
+        <message>
+            <source>guidance {scale}</source>
+            <translation>引导系数 {scale}</translation>
+        </message>
+        <message>
+            <source>1 of {count}: all are in the gallery</source>
+            <translation>第 1 张，共 {count} 张：全部都在图库中</translation>
+        </message>
+        <message>
+            <source>The settings of {name} are in the form.</source>
+            <translation>{name} 的设置已填入表单。</translation>
+        </message>
+        <message>
+            <source>{name} carries no settings: the form keeps its own.</source>
+            <translation>{name} 不含设置：表单保留原有设置。</translation>
+        </message>
+        <message>
+            <source>Stop drawing (nothing is saved)</source>
+            <translation>停止生成（不保存任何内容）</translation>
+        </message>
+        <message>
+            <source>Draw the pictures</source>
+            <translation>生成图片</translation>
+        </message>
+        <message>
+            <source>Save the pictures</source>
+            <translation>保存图片</translation>
+        </message>
+        <message>
+            <source>Save them outside the gallery</source>
+            <translation>将它们保存到图库之外</translation>
+        </message>
+        <message>
+            <source>Saved as {name}.</source>
+            <translation>已保存为 {name}。</translation>
         </message>
         <message>
             <source>{name}'s model_index.json cannot be read as a diffusers pipeline.</source>

@@ -3,7 +3,7 @@
 The manager knows models, the window knows panels: this is the one place that maps a model's
 task to what the panels already do when the user chooses a model there (the chat's picker, the
 Knowledge embedder row) or to the setting the panel reads its model from (Voice, Avatar,
-dictation, the reranker).
+Create, dictation, the reranker).
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ PANEL_OF: dict[ModelTask, str] = {
     ModelTask.SPEAKER_ENCODER: "Voice",
     ModelTask.SPEAKER_SIMILARITY: "Voice",  # the likeness figure next to each voice
     ModelTask.LIPSYNC: "Avatar",
+    ModelTask.IMAGE_GENERATION: "Create",
 }
 
 

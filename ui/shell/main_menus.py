@@ -19,6 +19,7 @@ PANEL_ICONS = {
     "Knowledge": "book-open-variant",
     "Voice": "account-voice",
     "Avatar": "face-man-profile",
+    "Create": "palette-outline",
 }
 """Each panel's icon in the navigation and the View menu."""
 
@@ -30,6 +31,7 @@ def panel_titles() -> dict[str, str]:
         "Knowledge": tr("Knowledge"),
         "Voice": tr("Voice"),
         "Avatar": tr("Avatar"),
+        "Create": tr("Create"),
     }
 
 

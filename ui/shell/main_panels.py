@@ -15,6 +15,7 @@ from app.knowledge import SECRETS_FILE
 from ui.avatar import AvatarPanel
 from ui.chat.panel import ChatPanel
 from ui.chat.panel_services import ChatPanelServices
+from ui.create import CreatePanel
 from ui.knowledge import KnowledgePanel
 from ui.settings_signals import SettingsSignals
 from ui.shell.notifications import NotificationBar
@@ -69,10 +70,18 @@ def avatar_panel(
     )
 
 
+def create_panel(
+    ctx: AppContext, signals: SettingsSignals, tasks: TaskRunner, notifications: NotificationBar
+) -> CreatePanel:
+    """The Create panel over the image service."""
+    return CreatePanel(ctx.images, ctx.devices, signals, tasks, notifications)
+
+
 #: The panels in the navigation, in order. A new panel is one more line here.
 PANELS: list[tuple[str, PanelFactory]] = [
     ("Chat", chat_panel),
     ("Knowledge", knowledge_panel),
     ("Voice", voice_panel),
     ("Avatar", avatar_panel),
+    ("Create", create_panel),
 ]

@@ -26,6 +26,7 @@ from ui.avatar import AvatarPanel
 from ui.chat.faster_layout import FasterLayout, LayoutProgress
 from ui.chat.model_text import loading_text, model_name
 from ui.chat.panel import ChatPanel
+from ui.create import CreatePanel
 from ui.i18n import tr
 from ui.icons import icon
 from ui.knowledge import KnowledgePanel
@@ -44,6 +45,7 @@ from ui.shell.main_menus import PANEL_ICONS, MainMenus, panel_keys, panel_titles
 from ui.shell.main_panels import PANELS
 from ui.shell.navigation_rail import NavigationRail
 from ui.shell.notifications import NotificationBar
+from ui.shell.picture_routes import PictureRoutes
 from ui.shell.session import WindowSession
 from ui.shell.settings_changes import change_settings
 from ui.shell.status_bar import ModelStatus
@@ -88,7 +90,9 @@ class MainWindow(QMainWindow):
         self.crash_reporter.install()
         self.notifications = NotificationBar()
         self.nav = NavigationRail()
-        describe(self.nav, tr("Panels"), tr("Switch between Chat, Knowledge, Voice and Avatar"))
+        describe(
+            self.nav, tr("Panels"), tr("Switch between Chat, Knowledge, Voice, Avatar and Create")
+        )
         self.stack = QStackedWidget()
         self.panels: dict[str, QWidget] = {}
         titles = panel_titles()
@@ -120,6 +124,11 @@ class MainWindow(QMainWindow):
         # Panels know nothing of each other: the window carries a speech from one to the other.
         voice.speechForAvatar.connect(self._speech_to_avatar)
         avatar.face.faceChosen.connect(self._clear_face_hint)
+        create = self.panels["Create"]
+        assert isinstance(create, CreatePanel)
+        self.create_panel: CreatePanel = create
+        create.modelsRequested.connect(self.open_models_at)
+        self.picture_routes = PictureRoutes(self)
 
         central = QWidget()
         outer = QVBoxLayout(central)

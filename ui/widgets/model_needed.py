@@ -58,6 +58,9 @@ def missing_sentence(task: ModelTask) -> str:
         ),
         ModelTask.VISION_CHAT: tr("Reading images needs a vision model, and none is installed."),
         ModelTask.EMBEDDING: tr("Knowledge needs an embedding model, and none is installed."),
+        ModelTask.IMAGE_GENERATION: tr(
+            "Making pictures needs an image-generation model, and none is installed."
+        ),
     }
     return sentences.get(task, "")
 

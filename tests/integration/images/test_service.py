@@ -133,3 +133,19 @@ def test_a_gallery_that_cannot_be_written_keeps_the_pictures(
     created = service.text_to_image(ImageRequest("a", steps=2))
     assert created.result.pictures and created.saved == ()
     assert created.problem.startswith("The picture could not be saved in")
+
+
+def test_the_models_facts_are_read_without_loading_it(
+    app_home: AppPaths, diffusion_model_dir: Path, inpainting_model_dir: Path, tmp_path: Path
+) -> None:
+    lcm, _ = _service(app_home, diffusion_model_dir)
+    facts = lcm.model_facts()
+    assert facts.name == diffusion_model_dir.name and facts.guidance_embedded
+    assert facts.size_step > 0 and facts.default_side % facts.size_step == 0
+    inpainting, _ = _service(app_home, inpainting_model_dir)
+    assert not inpainting.model_facts().guidance_embedded  # reads a negative prompt
+    (tmp_path / "chat-model").mkdir()
+    wrong, _ = _service(app_home, tmp_path / "chat-model")
+    with pytest.raises(UserError, match="is not an image-generation model") as error:
+        wrong.model_facts()
+    assert error.value.field == "model"

@@ -51,6 +51,21 @@ def test_double_click_uses_a_text_to_speech_model_in_voice(
     assert _current_panel(window) == "Voice"
 
 
+def test_use_chooses_an_image_model_for_create(
+    qtbot: QtBot, window: MainWindow, diffusion_model_dir: Path
+) -> None:
+    window.ctx.models.add_folder(diffusion_model_dir, ModelTask.IMAGE_GENERATION)
+    manager = window.open_models()
+    manager.installed.selectRow(_row_of(manager, diffusion_model_dir))
+    qtbot.mouseClick(manager.use_button, Qt.MouseButton.LeftButton)
+    chosen = window.ctx.settings.model_choice(ModelTask.IMAGE_GENERATION).folder
+    assert chosen == diffusion_model_dir.resolve()
+    assert _current_panel(window) == "Create"
+    panel = window.create_panel
+    qtbot.waitUntil(lambda: panel.model_needed.text() == "", timeout=5000)
+    assert diffusion_model_dir.name in panel.form.size_note.text()
+
+
 def test_double_click_uses_an_embedder_in_knowledge(
     qtbot: QtBot, window: MainWindow, embedding_model_dir: Path
 ) -> None:

@@ -58,6 +58,7 @@ def test_menus_offer_the_documented_shortcuts(window: MainWindow) -> None:
             ("Knowledge", "Ctrl+2"),
             ("Voice", "Ctrl+3"),
             ("Avatar", "Ctrl+4"),
+            ("Create", "Ctrl+5"),
             ("&Theme", ""),
             ("&Language", ""),
             ("&Performance overlay", "F12"),
@@ -70,7 +71,17 @@ def test_menus_offer_the_documented_shortcuts(window: MainWindow) -> None:
 
 def test_every_panel_is_in_the_navigation(window: MainWindow) -> None:
     names = [window.nav.item(row).text() for row in range(window.nav.count())]
-    assert names == [name for name, _ in PANELS] == ["Chat", "Knowledge", "Voice", "Avatar"]
+    assert (
+        names
+        == [name for name, _ in PANELS]
+        == [
+            "Chat",
+            "Knowledge",
+            "Voice",
+            "Avatar",
+            "Create",
+        ]
+    )
     assert window.stack.currentWidget() is window.chat_panel
 
 

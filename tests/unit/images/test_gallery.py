@@ -58,6 +58,20 @@ def test_a_deleted_picture_is_gone_for_good(tmp_path: Path) -> None:
     assert missing.value.field == "picture"
 
 
+def test_undo_puts_a_deleted_picture_back_in_its_place(tmp_path: Path) -> None:
+    gallery = Gallery(tmp_path)
+    [older] = gallery.save([_picture(1)], _settings(seed=1))
+    [newer] = gallery.save([_picture(2)], _settings(seed=2))
+    data = older.path.read_bytes()
+    gallery.delete(older.name)
+    gallery.restore(older, data)
+    assert [item.name for item in gallery.items()] == [newer.name, older.name]
+    assert gallery.items()[1] == older and older.path.read_bytes() == data
+    stranger = older.__class__(tmp_path.parent / older.name, older.created, older.settings)
+    with pytest.raises(UserError, match="There is no picture"):
+        gallery.restore(stranger, data)  # only into the gallery's own folder
+
+
 def test_a_picture_saved_without_its_index_entry_comes_back(tmp_path: Path) -> None:
     gallery = Gallery(tmp_path)
     gallery.save([_picture()], _settings(seed=1))
