@@ -36,7 +36,7 @@ def openvino(model: Path, size: int, steps: int, rounds: int, seed: int) -> dict
     generator = ImageGenerator(ImageModelConfig(model))
     generator.load()
     load_s = time.perf_counter() - began
-    after_load = rss_mb()
+    after_load, peak_after_load = rss_mb(), peak_rss_mb()
     request = ImageRequest(
         PROMPT, width=size, height=size, steps=steps, guidance=GUIDANCE, seed=seed
     )
@@ -62,6 +62,7 @@ def openvino(model: Path, size: int, steps: int, rounds: int, seed: int) -> dict
         "load_s": round(load_s, 2),
         "compiles": generator.compiles,
         "rss_after_load_mb": round(after_load, 1),
+        "peak_rss_after_load_mb": round(peak_after_load, 1),
         "peak_rss_mb": round(peak_rss_mb(), 1),
     }
 
@@ -73,18 +74,20 @@ def pytorch(
     under ``torch.inference_mode``; stages timed by hooks on the text encoder, the UNet and the
     VAE's ``decode``."""
     import torch
+    import transformers
     from diffusers import LatentConsistencyModelPipeline
     from diffusers.utils import logging as diffusers_logging
 
     diffusers_logging.set_verbosity_error()
     diffusers_logging.disable_progress_bar()
+    transformers.logging.disable_progress_bar()  # "Loading weights" bars in the run's log
     began = time.perf_counter()
     pipe = LatentConsistencyModelPipeline.from_pretrained(
         str(model), torch_dtype=getattr(torch, dtype), safety_checker=None
     )
     pipe.set_progress_bar_config(disable=True)
     load_s = time.perf_counter() - began
-    after_load = rss_mb()
+    after_load, peak_after_load = rss_mb(), peak_rss_mb()
     clock = StageClock()
     clock.watch(pipe.text_encoder, "text_encoder")
     clock.watch(pipe.unet, "denoise")
@@ -114,13 +117,16 @@ def pytorch(
         f"{dtype}, CPU, {torch.get_num_threads()} threads",
         "load_s": round(load_s, 2),
         "rss_after_load_mb": round(after_load, 1),
+        "peak_rss_after_load_mb": round(peak_after_load, 1),
         "peak_rss_mb": round(peak_rss_mb(), 1),
     }
 
 
 def mode_switch(model: Path, size: int, steps: int, seed: int) -> dict[str, Any]:
     """Text to image, then inpainting, then image to image on one :class:`ImageGenerator`:
-    the seconds of each mode's first call and the compile count after it (it must stay 1)."""
+    the seconds of each mode's first call, the compile count after it (it must stay 1) and
+    the resident memory (a second copy of the weights would show), then text to image again
+    (what a call costs without first-call set-up)."""
     from pipelines.images import ImageGenerator, ImageModelConfig, ImageRequest
 
     generator = ImageGenerator(ImageModelConfig(model))
@@ -128,7 +134,7 @@ def mode_switch(model: Path, size: int, steps: int, seed: int) -> dict[str, Any]
     generator.load()
     calls: list[dict[str, Any]] = [
         {"call": "load", "seconds": round(time.perf_counter() - began, 2)}
-        | {"compiles": generator.compiles}
+        | {"compiles": generator.compiles, "rss_mb": round(rss_mb(), 1)}
     ]
     request = ImageRequest(
         PROMPT, width=size, height=size, steps=steps, guidance=GUIDANCE, seed=seed
@@ -155,7 +161,7 @@ def mode_switch(model: Path, size: int, steps: int, seed: int) -> dict[str, Any]
         steps_run = generator.metrics().values["steps"]
         calls.append(
             {"call": name, "seconds": round(seconds, 3), "steps": int(steps_run)}
-            | {"compiles": generator.compiles}
+            | {"compiles": generator.compiles, "rss_mb": round(rss_mb(), 1)}
         )
         log.info("%s: %.2f s, compiles %d", name, seconds, generator.compiles)
 

@@ -20,7 +20,9 @@ the benchmark's plumbing in seconds.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
+import json
 import logging
 import os
 import shutil
@@ -38,6 +40,7 @@ SHAPES = ("sd15", "tiny")
 FOLDER_NAMES = {"sd15": "bench-sd15-lcm", "tiny": "bench-tiny-lcm"}
 DIFFUSERS, OPENVINO = "diffusers", "openvino"
 DONE_MARK = "built.txt"
+STAMP = "configs.sha256"
 CLIP_VOCAB = 49408  # CLIP's embedding table; the byte tokenizer uses its first 514 rows
 LCM_GUIDANCE_EMBEDDING = 256
 TABLE_RULES = ("┍", "│", "┝", "┕")  # NNCF's bit-width tables: noise in a build log
@@ -51,7 +54,8 @@ def model_folder(cache: Path, shape: str) -> Path:
 def ensure_model(cache: Path, shape: str) -> Path:
     """The model of ``shape`` under ``cache``, built first if it is not there yet."""
     folder = model_folder(cache, shape)
-    if (folder / DONE_MARK).is_file():
+    stamp = config_stamp(shape)
+    if (folder / DONE_MARK).is_file() and _read(folder / STAMP) == stamp:
         log.info("model: %s (built before)", folder)
         return folder
     staging = folder.with_name(folder.name + ".building")
@@ -61,16 +65,45 @@ def ensure_model(cache: Path, shape: str) -> Path:
     log.info("building the %s model in %s (minutes, several GB of RAM)", shape, staging)
     write_checkpoint(staging / DIFFUSERS, shape)
     written = time.perf_counter()
-    log.info("  diffusers checkpoint written in %.0f s", written - began)
+    log.info("  diffusers checkpoint written in %.0f s (peak %.1f GiB)", written - began, _peak())
     export(staging / DIFFUSERS, staging / OPENVINO)
     exported = time.perf_counter()
-    log.info("  exported to OpenVINO int8 in %.0f s", exported - written)
-    summary = f"{shape}: checkpoint {written - began:.0f} s, export {exported - written:.0f} s\n"
+    exporter = _peak(children=True)
+    log.info("  exported to OpenVINO int8 in %.0f s (peak %.1f GiB)", exported - written, exporter)
+    summary = (
+        f"{shape}: checkpoint {written - began:.0f} s (peak RSS {_peak():.1f} GiB), "
+        f"export {exported - written:.0f} s (peak RSS {exporter:.1f} GiB)\n"
+    )
+    (staging / STAMP).write_text(stamp, encoding="utf-8")
     (staging / DONE_MARK).write_text(summary, encoding="utf-8")
     shutil.rmtree(folder, ignore_errors=True)
     os.replace(staging, folder)
     log.info("model built in %.0f s: %s", time.perf_counter() - began, folder)
     return folder
+
+
+def config_stamp(shape: str) -> str:
+    """A digest of the components' shapes: a model built from other shapes is rebuilt."""
+    text = json.dumps(component_configs(shape), sort_keys=True, default=list)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _read(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError:
+        return None
+
+
+def _peak(*, children: bool = False) -> float:
+    """Peak resident memory of this process (or of its largest child) so far, GiB; 0 where
+    the platform does not say (Windows)."""
+    try:
+        import resource
+    except ImportError:
+        return 0.0
+    who = resource.RUSAGE_CHILDREN if children else resource.RUSAGE_SELF
+    return resource.getrusage(who).ru_maxrss / 2**20  # Linux counts KiB
 
 
 def build_summary(folder: Path) -> str:
