@@ -20,6 +20,8 @@ KEPT = (
     "peak_rss_after_load_mb",
     "peak_rss_mb",
     "picture",
+    "properties",
+    "cpu_inference_precision_default",
 )
 """What a summary copies from the child's result as it is."""
 GOAL_SPEEDUP = 2.5
