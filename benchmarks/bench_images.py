@@ -20,8 +20,9 @@ generator, the seconds of each mode's first call; the compile count must stay 1.
 ``final`` is true only for the issue's model, size and steps with every engine on a machine
 that stayed quiet (``disturbed`` numbers are not final).
 
-Run: ``.venv/bin/python benchmarks/bench_images.py`` (about half an hour on 2 cores, plus
-the first build of the model: minutes and ~10 GB of RAM). For a plumbing check:
+Run: ``.venv/bin/python benchmarks/bench_images.py`` (one round of every engine took 17 minutes
+on the 2-core VM while other jobs held two thirds of it; the first run also builds the model:
+7.5 minutes, several GB of RAM, 5 GB on disk). For a plumbing check:
 ``--size 128 --rounds 1`` (written to the temp folder unless ``--out`` says otherwise), or
 ``--shape tiny`` (the test fixtures' dummy-sized model, seconds).
 """
