@@ -84,6 +84,7 @@ bench: setup-bench fixtures
 	$(PY) benchmarks/bench_engine_features.py
 	$(PY) benchmarks/bench_server.py
 	$(PY) benchmarks/bench_shared_engine.py
+	$(PY) benchmarks/bench_images.py
 
 # The Voice and Avatar pictures come from their UI tests (real speech, a staged lip-sync).
 # Every panel, dialog and empty state in English and German, light and dark, on 1600×1000,
