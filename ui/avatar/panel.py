@@ -15,8 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QUrl, Signal, Slot
-from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtCore import QEvent, Signal, Slot
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -59,6 +58,7 @@ from ui.tasks import TaskRunner
 from ui.voice.audio_widgets import CloseHook
 from ui.voice.status_area import StatusArea
 from ui.widgets.device_picker import DevicePicker
+from ui.widgets.file_drops import take_file_drop
 from ui.widgets.inline_error import InlineError
 from ui.widgets.layouts import ScrollColumn, panel_splitter, vbox
 from ui.widgets.model_needed import ModelNeeded
@@ -70,6 +70,10 @@ STATUS_LINES = 4
 def stopped() -> str:
     """The progress line after Cancel."""
     return tr("Stopped: no video was made.")
+
+
+DROPPED_SUFFIXES = FACE_IMAGE_SUFFIXES + FACE_VIDEO_SUFFIXES + SPEECH_SUFFIXES
+"""Files the panel takes when dropped on it: a face (picture or video) or speech."""
 
 
 class AvatarPanel(QWidget):
@@ -251,21 +255,9 @@ class AvatarPanel(QWidget):
                 self.refresh()
         elif kind == QEvent.Type.Hide:
             self.result.preview.pause()
-        elif kind == QEvent.Type.DragEnter and isinstance(event, QDragEnterEvent):
-            if self._dropped_files(event.mimeData().urls()) and not self.generating:
-                event.acceptProposedAction()
-                return True
-        elif kind == QEvent.Type.Drop and isinstance(event, QDropEvent):
-            self.drop_files(self._dropped_files(event.mimeData().urls()))
-            event.acceptProposedAction()
+        elif take_file_drop(event, DROPPED_SUFFIXES, self.drop_files, busy=self.generating):
             return True
         return super().event(event)
-
-    @staticmethod
-    def _dropped_files(urls: list[QUrl]) -> list[Path]:
-        usable = FACE_IMAGE_SUFFIXES + FACE_VIDEO_SUFFIXES + SPEECH_SUFFIXES
-        paths = [Path(url.toLocalFile()) for url in urls if url.isLocalFile()]
-        return [path for path in paths if path.suffix.lower() in usable]
 
     def use_speech(self, clip: SpokenClip) -> None:
         """The Voice panel's speech becomes what the face says (Generate uses it)."""

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QWidget
 
 from app.chat import IMAGE_SUFFIXES
 from ui.i18n import tr
+from ui.widgets.file_drops import local_paths
 
 
 def dropped_model(mime: QMimeData) -> Path | str:
@@ -35,7 +36,7 @@ def dropped_images(mime: QMimeData) -> list[Path]:
     """The image files a drop carries when it carries only image files ([] otherwise: the
     drop is then a model, or refused as one)."""
     urls = mime.urls() if mime.hasUrls() else []
-    paths = [Path(url.toLocalFile()) for url in urls if url.isLocalFile()]
+    paths = local_paths(urls)
     if not paths or len(paths) != len(urls):
         return []
     if all(path.suffix.lower() in IMAGE_SUFFIXES for path in paths):

@@ -15,8 +15,8 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, Qt, QUrl, Signal, Slot
-from PySide6.QtGui import QDragEnterEvent, QDropEvent, QKeySequence, QShortcut
+from PySide6.QtCore import QEvent, Qt, Signal, Slot
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QLabel, QTabBar, QTabWidget, QWidget
 
 from app.core import DeviceInfo, ModelMissingError, UserError
@@ -47,6 +47,7 @@ from ui.shell.notifications import NotificationBar
 from ui.task_state import Policy, TaskState
 from ui.tasks import TaskRunner
 from ui.widgets.device_picker import DevicePicker
+from ui.widgets.file_drops import take_file_drop
 from ui.widgets.inline_error import InlineError
 from ui.widgets.layouts import ScrollColumn, hbox, panel_splitter, vbox
 from ui.widgets.model_needed import ModelNeeded
@@ -205,20 +206,9 @@ class CreatePanel(QWidget):
         if kind == QEvent.Type.Show:
             if not self.generating:
                 self.refresh()
-        elif kind == QEvent.Type.DragEnter and isinstance(event, QDragEnterEvent):
-            if self._dropped(event.mimeData().urls()) and not self.generating:
-                event.acceptProposedAction()
-                return True
-        elif kind == QEvent.Type.Drop and isinstance(event, QDropEvent):
-            self.drop_files(self._dropped(event.mimeData().urls()))
-            event.acceptProposedAction()
+        elif take_file_drop(event, PICTURE_SUFFIXES, self.drop_files, busy=self.generating):
             return True
         return super().event(event)
-
-    @staticmethod
-    def _dropped(urls: list[QUrl]) -> list[Path]:
-        paths = [Path(url.toLocalFile()) for url in urls if url.isLocalFile()]
-        return [path for path in paths if path.suffix.lower() in PICTURE_SUFFIXES]
 
     def drop_files(self, paths: list[Path]) -> None:
         """A picture dropped on the panel restores its settings; editing, it is also the

@@ -44,6 +44,7 @@ from ui.shell.error_router import ErrorRouter
 from ui.shell.notifications import NotificationBar
 from ui.tasks import TaskRunner
 from ui.widgets.device_picker import DevicePicker
+from ui.widgets.file_drops import local_paths
 from ui.widgets.inline_error import InlineError
 from ui.widgets.layouts import panel_splitter
 from ui.widgets.open_document import open_document
@@ -370,6 +371,4 @@ class KnowledgePanel(QWidget):
 
 def _local_paths(mime: QMimeData) -> list[Path]:
     """Local files and folders in dropped data (web links are ignored)."""
-    if not mime.hasUrls():
-        return []
-    return [Path(url.toLocalFile()) for url in mime.urls() if url.isLocalFile()]
+    return local_paths(mime.urls()) if mime.hasUrls() else []
