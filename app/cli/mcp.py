@@ -21,7 +21,7 @@ from app.cli.exits import CliError, one_line
 from app.cli.progress import interruptible
 from app.cli.terminal import json_text, shown
 from app.core import AppPaths, SettingsStore, UserError
-from app.mcp import MCP_WORKDIR, McpServer, ToolService, split_tool_id
+from app.mcp import BUILTIN_SERVER, MCP_WORKDIR, McpServer, ToolService, split_tool_id
 
 if TYPE_CHECKING:
     from app.context import AppContext
@@ -201,7 +201,10 @@ def enable_tools(
         ids = [tool.id for tool in ctx.tools.known_tools()]
     else:
         ids = list(dict.fromkeys(requested))
+        own = {tool.id for tool in ctx.tools.known_tools() if tool.server == BUILTIN_SERVER}
         for identifier in ids:
+            if identifier in own:  # the app's own tool (make_picture), while it can run
+                continue
             server_name, name = split_tool_id(identifier)
             server = ctx.tools.server(server_name)
             if server is None or not server.enabled or not name:
@@ -238,3 +241,5 @@ def show_call(call: ToolCall) -> None:
         result = result[:SHOWN_CHARS] + "…"
     prefix = "" if call.status == "done" else f"{call.status}: "
     sys.stderr.write(f"← {prefix}{result}\n")
+    if call.pictures:
+        sys.stderr.write(f"← {len(call.pictures)} picture(s), kept in the Create gallery\n")

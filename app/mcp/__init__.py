@@ -7,13 +7,14 @@ from typing import TYPE_CHECKING
 from app.core.face import lazy_exports
 
 if TYPE_CHECKING:
-    from app.core.mcp_servers import COMMAND_EMPTY, URL_NOT_HTTP, McpServer
+    from app.core.mcp_servers import BUILTIN_SERVER, COMMAND_EMPTY, URL_NOT_HTTP, McpServer
     from app.mcp.calls import ToolCall
     from app.mcp.listings import LastListing
     from app.mcp.service import MCP_WORKDIR, ToolInfo, ToolService
     from app.mcp.tool_ids import split_tool_id
 
 _WHERE = {
+    "BUILTIN_SERVER": "app.core.mcp_servers:BUILTIN_SERVER",
     "COMMAND_EMPTY": "app.core.mcp_servers:COMMAND_EMPTY",
     "LastListing": "app.mcp.listings:LastListing",
     "MCP_WORKDIR": "app.mcp.service:MCP_WORKDIR",
@@ -27,6 +28,7 @@ _WHERE = {
 """Each name the front ends use, and the module it lives in."""
 
 __all__ = [
+    "BUILTIN_SERVER",
     "COMMAND_EMPTY",
     "MCP_WORKDIR",
     "URL_NOT_HTTP",

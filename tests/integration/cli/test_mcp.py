@@ -118,3 +118,18 @@ def test_chat_with_an_unknown_tool(app_home: AppPaths, real_chat_model: Path) ->
     )
     assert result.returncode == exits.USAGE
     assert "“calc” has no tool “divide”" in result.stderr
+
+
+def test_chat_draws_with_the_app_s_own_tool(
+    app_home: AppPaths, real_chat_model: Path, diffusion_model_dir: Path
+) -> None:
+    # No tool server at all: the app's own tool is there while an image model is installed.
+    assert main(["models", "add", str(diffusion_model_dir), "--task", "image-generation"]) == 0
+    ask = ["chat", "Draw a red fox in the snow.", "--model", str(real_chat_model)]
+    ask += ["--tool", "OV Studio/make_picture", "--max-new-tokens", "16", "--temperature", "0"]
+    drew = run_app([*ask, "--json"], app_home)
+    assert drew.returncode == exits.OK, drew.stderr
+    (call,) = json.loads(drew.stdout.splitlines()[-1])["tool_calls"]
+    assert call["tool"] == "OV Studio/make_picture" and call["status"] == "done"
+    assert "← 1 picture(s), kept in the Create gallery" in drew.stderr
+    assert len(list(app_home.gallery_dir.glob("*.png"))) == 1
