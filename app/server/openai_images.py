@@ -23,6 +23,7 @@ import base64
 import io
 import re
 import time
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 import anyio
@@ -38,9 +39,11 @@ from app.images import (
     read_mask,
     read_picture,
 )
+from app.server.answer_stream import unless_gone
 from app.server.errors import ApiError
 from app.server.schema import Lenient, TextRoute
 from app.server.state import state_of
+from pipelines.core import CancelToken, PipelineError
 
 router = APIRouter(prefix="/v1/images", route_class=TextRoute)
 
@@ -86,7 +89,7 @@ async def generations(request: Request, body: GenerationRequest) -> dict[str, An
         count=body.n,
         seed=body.seed,
     )
-    created = await anyio.to_thread.run_sync(_generate, ctx, picture_request)
+    created = await _drawn(request, lambda cancel: _generate(ctx, picture_request, cancel))
     state.requests += 1
     return _answer(created, body.output_format or "png")
 
@@ -131,18 +134,51 @@ async def edits(
         seed=seed,
         strength=strength,
     )
-    created = await anyio.to_thread.run_sync(_edit, ctx, picture_request, picture, painted)
+    created = await _drawn(
+        request, lambda cancel: _edit(ctx, picture_request, picture, painted, cancel)
+    )
     state.requests += 1
     return _answer(created, output_format or "png")
 
 
-def _generate(ctx: AppContext, request: ImageRequest) -> Created:
+async def _drawn(request: Request, work: Callable[[CancelToken], Created]) -> Created:
+    """``work``'s pictures, drawn on a worker thread; a client that hangs up first cancels
+    them (the generator stops at its next step, and nothing is answered).
+
+    Raises:
+        PipelineError: what ``work`` raised (the app's handlers answer it).
+        ClientGoneError: the client went away first.
+    """
+    cancel = CancelToken()
+    failures: list[PipelineError] = []
+
+    async def draw() -> Created | None:
+        try:
+            return await anyio.to_thread.run_sync(work, cancel, abandon_on_cancel=True)
+        except anyio.get_cancelled_exc_class():
+            cancel.cancel()  # the client is gone: the thread stops drawing at its next step
+            raise
+        except PipelineError as error:  # kept out of the task group, answered as usual
+            failures.append(error)
+            return None
+
+    created = await unless_gone(draw, request.receive)
+    if failures:
+        raise failures[0]
+    assert created is not None
+    return created
+
+
+def _generate(ctx: AppContext, request: ImageRequest, cancel: CancelToken) -> Created:
     """The pictures (blocking: run in a worker thread)."""
-    return ctx.images.text_to_image(request, picture_options=PictureOptions(save=False))
+    options = PictureOptions(save=False, cancel=cancel)
+    return ctx.images.text_to_image(request, picture_options=options)
 
 
-def _edit(ctx: AppContext, request: ImageRequest, picture: Any, mask: Any) -> Created:
-    options = PictureOptions(save=False)
+def _edit(
+    ctx: AppContext, request: ImageRequest, picture: Any, mask: Any, cancel: CancelToken
+) -> Created:
+    options = PictureOptions(save=False, cancel=cancel)
     if mask is None:
         return ctx.images.image_to_image(request, picture, picture_options=options)
     return ctx.images.inpaint(request, picture, mask, picture_options=options)

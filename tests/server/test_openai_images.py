@@ -6,17 +6,23 @@ from __future__ import annotations
 import base64
 import io
 import json
+import socket
+import threading
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import numpy as np
 import openai
 import pytest
 from PIL import Image
 
+from app.images import ImageRequest, PictureOptions
+from pipelines.core import Cancelled, CancelToken
 from tests.app_process import models_env
 from tests.server.audio_serving import client, serve_models
 from tests.server.conftest import RunningServer
+from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.integration]
 
@@ -166,3 +172,41 @@ def test_refusals_are_one_sentence_with_their_field(
     assert isinstance(body, dict)
     assert body.get("param") == param
     assert words in str(body.get("message"))
+
+
+def test_a_client_that_hangs_up_cancels_its_picture(
+    server: RunningServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The service is held at its start until the server has seen the client go: the picture
+    # then stops before its first step (no race: each side waits for the other's sign).
+    tokens: list[CancelToken] = []
+    outcome: list[str] = []
+    release = threading.Event()
+    real = server.ctx.images.text_to_image
+
+    def held(request: ImageRequest, *, picture_options: PictureOptions) -> object:
+        tokens.append(picture_options.cancel)  # type: ignore[arg-type]
+        release.wait(120)
+        try:
+            real(request, picture_options=picture_options)
+        except Cancelled:
+            outcome.append("cancelled")
+            raise
+        outcome.append("drawn")
+        return None
+
+    monkeypatch.setattr(server.ctx.images, "text_to_image", held)
+    address = urlsplit(server.url)
+    body = json.dumps({"prompt": "a fox", "num_inference_steps": 20}).encode()
+    head = (
+        f"POST /v1/images/generations HTTP/1.1\r\nHost: {address.netloc}\r\n"
+        f"Authorization: Bearer {server.token}\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {len(body)}\r\n\r\n"
+    )
+    with socket.create_connection((address.hostname, address.port), timeout=60) as sock:
+        sock.sendall(head.encode() + body)
+        wait_until(lambda: bool(tokens), "the picture to start")
+    wait_until(lambda: tokens[0].cancelled, "the server to see the client go")
+    release.set()
+    wait_until(lambda: bool(outcome), "the picture to end")
+    assert outcome == ["cancelled"]
