@@ -1153,6 +1153,10 @@
             <translation>Phasen der Lippensynchronisation</translation>
         </message>
         <message>
+            <source>Picture stages</source>
+            <translation>Bild-Stufen</translation>
+        </message>
+        <message>
             <source>Spoken answer</source>
             <translation>Gesprochene Antwort</translation>
         </message>
@@ -1187,6 +1191,18 @@
         <message>
             <source>lip-sync</source>
             <translation>Lippensynchronisation</translation>
+        </message>
+        <message>
+            <source>text</source>
+            <translation>Text</translation>
+        </message>
+        <message>
+            <source>step</source>
+            <translation>Schritt</translation>
+        </message>
+        <message>
+            <source>VAE</source>
+            <translation>VAE</translation>
         </message>
         <message>
             <source>detect</source>
@@ -1363,6 +1379,10 @@
         <message>
             <source>{fps} frames/s · {device}</source>
             <translation>{fps} Bilder/s · {device}</translation>
+        </message>
+        <message>
+            <source>{seconds} s a picture · {device}</source>
+            <translation>{seconds} s pro Bild · {device}</translation>
         </message>
         <message numerus="yes">
             <source>%n active</source>
@@ -6836,6 +6856,10 @@
         <message>
             <source>Take paint off the mask</source>
             <translation>Farbe von der Maske nehmen</translation>
+        </message>
+        <message>
+            <source> px</source>
+            <translation> px</translation>
         </message>
         <message>
             <source>Brush size</source>

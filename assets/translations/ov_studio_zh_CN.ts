@@ -1150,6 +1150,10 @@
             <translation>对口型各阶段</translation>
         </message>
         <message>
+            <source>Picture stages</source>
+            <translation>图片各阶段</translation>
+        </message>
+        <message>
             <source>Spoken answer</source>
             <translation>语音回答</translation>
         </message>
@@ -1184,6 +1188,18 @@
         <message>
             <source>lip-sync</source>
             <translation>对口型</translation>
+        </message>
+        <message>
+            <source>text</source>
+            <translation>文本</translation>
+        </message>
+        <message>
+            <source>step</source>
+            <translation>每步</translation>
+        </message>
+        <message>
+            <source>VAE</source>
+            <translation>VAE</translation>
         </message>
         <message>
             <source>detect</source>
@@ -1360,6 +1376,10 @@
         <message>
             <source>{fps} frames/s · {device}</source>
             <translation>{fps} 帧/秒 · {device}</translation>
+        </message>
+        <message>
+            <source>{seconds} s a picture · {device}</source>
+            <translation>每张图片 {seconds} 秒 · {device}</translation>
         </message>
         <message numerus="yes">
             <source>%n active</source>
@@ -6819,6 +6839,10 @@
         <message>
             <source>Take paint off the mask</source>
             <translation>擦除蒙版上的涂抹</translation>
+        </message>
+        <message>
+            <source> px</source>
+            <translation> 像素</translation>
         </message>
         <message>
             <source>Brush size</source>

@@ -56,6 +56,8 @@ def row_titles() -> list[tuple[str, str]]:
         ("voice", tr("Voice")),
         ("lipsync", tr("Lip-sync")),
         ("lipsync_stages", tr("Lip-sync stages")),
+        ("pictures", tr("Pictures")),
+        ("picture_stages", tr("Picture stages")),
         ("answer", tr("Spoken answer")),
         ("answer_stages", tr("Spoken answer stages")),
         ("server_active", tr("Server requests")),
@@ -71,6 +73,16 @@ def answer_stages() -> tuple[tuple[str, str], ...]:
         ("llm_first_sentence", tr("LLM")),
         ("tts", tr("TTS")),
         ("lipsync", tr("lip-sync")),
+    )
+
+
+def picture_stages() -> tuple[tuple[str, str], ...]:
+    """A picture's stages (pipelines.images.stage_metrics), as the overlay names them: the
+    text encoder once, the denoiser per step, the VAE's decode."""
+    return (
+        ("text_encoder_ms", tr("text")),
+        ("denoise_step_ms", tr("step")),
+        ("vae_decode_ms", tr("VAE")),
     )
 
 
@@ -216,12 +228,29 @@ class PerfOverlay(QFrame):
                 if f"{key}_ms" in video.values
             ]
             self.values["lipsync_stages"].setText(" · ".join(parts) + " ms" if parts else "–")
+        drawn = latest.get("images")
+        if drawn is not None and "generate_ms" in drawn.values:  # a picture's, not a load's
+            self._show_pictures(drawn)
         answer = latest.get("conversation")
         if answer is not None:
             self._show_answer(answer.values)
         served = latest.get("server")
         if served is not None and "ttft_ms" in served.values:  # a request's, not a load's
             self._show_server(served.values)
+
+    def _show_pictures(self, record: MetricRecord) -> None:
+        """The last picture job: seconds a picture, where each stage ran, and the stages."""
+        values = record.values
+        seconds = values["generate_ms"] / 1000.0 / max(values.get("images", 1.0), 1.0)
+        self.values["pictures"].setText(
+            tr("{seconds} s a picture · {device}").format(
+                seconds=decimal(seconds, 1), device=record.device
+            )
+        )
+        parts = [
+            f"{label} {decimal(values[key], 0)}" for key, label in picture_stages() if key in values
+        ]
+        self.values["picture_stages"].setText(" · ".join(parts) + " ms" if parts else "–")
 
     def _show_server(self, values: dict[str, float]) -> None:
         """The local server's last request: requests still running when it ended, its time

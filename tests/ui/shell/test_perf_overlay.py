@@ -94,6 +94,8 @@ def test_overlay_shows_the_published_numbers(qtbot: QtBot, window: MainWindow) -
         "voice": "–",
         "lipsync": "–",
         "lipsync_stages": "–",
+        "pictures": "–",
+        "picture_stages": "–",
         "answer": "–",
         "answer_stages": "–",
         "server_active": "–",
@@ -118,6 +120,23 @@ def test_overlay_shows_speech_and_lipsync_stages(qtbot: QtBot, window: MainWindo
         "detect 11 · mel 3 · model 900 · paste 310 · encode 420 ms"
     )
     assert overlay.values["device"].text() == "–"  # the chat's own rows are unaffected
+
+
+def test_overlay_shows_a_picture_s_time_and_stages_not_a_load(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    overlay = shown_overlay(qtbot, window)
+    window.ctx.metrics.publish(MetricRecord("images", "CPU", {"load_ms": 5200.0}))
+    overlay.tick()
+    assert overlay.values["pictures"].text() == "–"  # a model load is not a picture
+    drawn = {"generate_ms": 9000.0, "images": 2.0, "text_encoder_ms": 31.6}
+    drawn |= {"denoise_step_ms": 812.4, "vae_decode_ms": 1490.0, "load_ms": 5200.0}
+    window.ctx.metrics.publish(MetricRecord("images", "text CPU · denoise GPU · VAE CPU", drawn))
+    overlay.tick()
+    assert overlay.values["pictures"].text() == (
+        "4.5 s a picture · text CPU · denoise GPU · VAE CPU"
+    )
+    assert overlay.values["picture_stages"].text() == "text 32 · step 812 · VAE 1490 ms"
 
 
 def test_server_rows_show_requests_not_loads(qtbot: QtBot, window: MainWindow) -> None:
