@@ -26,6 +26,7 @@ if TYPE_CHECKING:
         read_mask,
         read_picture,
     )
+    from pipelines.images.upscaler import UPSCALE_STAGE
 
 _WHERE = {
     "Created": "app.images.service:Created",
@@ -44,6 +45,7 @@ _WHERE = {
     "Recalled": "app.images.picture_metadata:Recalled",
     "Side": "pipelines.images:Side",
     "StageDevices": "pipelines.images:StageDevices",
+    "UPSCALE_STAGE": "pipelines.images.upscaler:UPSCALE_STAGE",
     "Upscaled": "app.images.upscaling:Upscaled",
     "check_output": "app.images.picture_files:check_output",
     "write_picture": "app.images.picture_files:write_picture",
@@ -58,6 +60,7 @@ _WHERE = {
 
 __all__ = [
     "DEVICE_KEY",
+    "UPSCALE_STAGE",
     "Created",
     "DiffusionFolder",
     "Gallery",
