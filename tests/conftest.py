@@ -237,6 +237,19 @@ kokoro_model_dir = _role_folder(
 
 
 @pytest.fixture(scope="session")
+def upscale_models_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Tiny random ×2 and ×4 RRDBNets converted by the app (``x2/``, ``x4/``,
+    ``checkpoints/``): seconds to build, so per session rather than a fixture role (a new
+    role would change every role's stamp and rebuild the whole cache)."""
+    pytest.importorskip("torch")
+    from tests.fixtures.upscale_models import build_upscalers
+
+    folder = tmp_path_factory.mktemp("upscalers")
+    build_upscalers(folder, folder / "scratch")
+    return folder
+
+
+@pytest.fixture(scope="session")
 def converted_kokoro(kokoro_model_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The real Kokoro-82M converted by the app's own conversion (≈ 10 s)."""
     from pipelines.voice.kokoro_convert import KokoroSource, convert_kokoro

@@ -38,9 +38,11 @@ def add_convert_parser(actions: Commands[argparse.ArgumentParser]) -> None:
         "checkpoint (speechbrain layout: embedding_model.ckpt); --task lipsync a Wav2Lip "
         "checkpoint (.pth) you obtained — its weights are for non-commercial use only; its "
         "int8 quantizes activations too and is kept only if its output stays close to the "
-        "float model's (the check is printed). Needs the conversion toolchain: a source "
-        "checkout's own (pip install -e .[convert]), or those `models tools --install` puts in "
-        "a private environment. Ctrl+C stops and removes the partial output (exit status 1).",
+        "float model's (the check is printed); --task upscale an ESRGAN or Real-ESRGAN "
+        "checkpoint (.pth or .safetensors, ×2 or ×4) for `upscale`. Needs the conversion "
+        "toolchain: a source checkout's own (pip install -e .[convert]), or those `models "
+        "tools --install` puts in a private environment. Ctrl+C stops and removes the partial "
+        "output (exit status 1).",
     )
     convert.add_argument("source", metavar="SRC", help="checkpoint folder or hub id")
     convert.add_argument(

@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import Any, TextIO, TypeVar
 
 from app.cli import exits
 from app.cli.arguments import DEVICE_HELP, Commands, add_json, text_or_stdin
@@ -18,9 +18,7 @@ from app.cli.progress import ProgressLine, interruptible
 from app.cli.terminal import json_text, shown
 from pipelines.core import Progress
 
-if TYPE_CHECKING:
-    from app.images import Created
-
+_Outcome = TypeVar("_Outcome")
 STOPPED = "stopped: nothing was written"
 SIDES = ("left", "right", "top", "bottom")
 _SIZE = re.compile(r"^\s*(\d{1,6})\s*[x×X*]\s*(\d{1,6})\s*$")
@@ -98,7 +96,7 @@ def run_imagine(args: argparse.Namespace, out: TextIO) -> int:
         check_output(args.output, args.count)  # before the model loads: a bad -o fails fast
         picture = read_picture(args.edit.expanduser(), field="edit") if args.edit else None
         mask = read_mask(args.mask.expanduser()) if args.mask else None
-        model = _model_folder(ctx, args.model)
+        model = model_folder(ctx, args.model)
         started = time.monotonic()
         with interruptible(STOPPED) as cancel, ProgressLine() as line:
             options = PictureOptions(
@@ -120,14 +118,14 @@ def run_imagine(args: argparse.Namespace, out: TextIO) -> int:
                 )
             else:
                 job = partial(images.image_to_image, request, picture, picture_options=options)
-            created = _on_a_worker(job)
+            created = on_a_worker(job)
         paths = write_pictures(created.result, args.output, ctx.paths.scratch_dir)
         device = ctx.images.stages(args.device).label()
     _report(out, args.json, created.result, paths, time.monotonic() - started, device)
     return exits.OK
 
 
-def _on_a_worker(work: Callable[[], Created]) -> Created:
+def on_a_worker(work: Callable[[], _Outcome]) -> _Outcome:
     """``work()`` on a daemon thread while this (the main) thread waits for it.
 
     OpenVINO draws inside C++ with the GIL released, and Python runs a Ctrl+C handler only on
@@ -136,7 +134,7 @@ def _on_a_worker(work: Callable[[], Created]) -> Created:
     once, which cancels the job's token (the step callback then stops the denoiser); a second
     Ctrl+C quits without waiting for the daemon thread.
     """
-    outcome: list[Created] = []
+    outcome: list[_Outcome] = []
     failure: list[BaseException] = []
     finished = threading.Event()
 
@@ -226,7 +224,7 @@ def _extend(value: str | None) -> tuple[str, int] | None:
     return match.group(1).lower(), int(match.group(2))
 
 
-def _model_folder(ctx: Any, given: str | None) -> Path | None:
+def model_folder(ctx: Any, given: str | None) -> Path | None:
     """``--model`` as a folder: a path, or an installed model's id or hub id."""
     if given is None:
         return None

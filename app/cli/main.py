@@ -28,6 +28,7 @@ from app.cli.serve import add_serve_parser
 from app.cli.speech import add_speech_parser
 from app.cli.system import add_system_parsers
 from app.cli.terminal import shown
+from app.cli.upscale import add_upscale_parser
 from app.cli.voice import add_voice_parsers
 from app.core import FILE_ONLY, ModelMissingError, UserError, configure_logging, stop_logging
 from app.models import ConversionToolchainMissingError, EmbedderNotSetUpError
@@ -68,6 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_voice_parsers(commands)  # voices, say
     add_lipsync_parser(commands)
     add_images_parser(commands)  # imagine
+    add_upscale_parser(commands)
     add_speech_parser(commands)  # transcribe
     add_serve_parser(commands)
     add_mcp_parser(commands)  # mcp list/add/remove/allow

@@ -130,6 +130,7 @@ class ModelChoices(BaseModel):
     face_detector: Choice = _choice(ModelTask.FACE_DETECTOR, FACE_DETECTOR_DEVICE)
     speech_to_text: Choice = _choice(ModelTask.SPEECH_TO_TEXT)
     image_generation: Choice = _choice(ModelTask.IMAGE_GENERATION)
+    upscale: Choice = _choice(ModelTask.UPSCALE)
 
     @model_validator(mode="before")
     @classmethod

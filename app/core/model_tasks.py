@@ -25,6 +25,7 @@ class ModelTask(StrEnum):
     LIPSYNC = "lipsync"
     FACE_DETECTOR = "face-detector"
     IMAGE_GENERATION = "image-generation"
+    UPSCALE = "upscale"
     UNKNOWN = "unknown"
 
 
@@ -40,6 +41,7 @@ TASK_NAMES: dict[ModelTask, str] = {
     ModelTask.LIPSYNC: tr("a lip-sync model"),
     ModelTask.FACE_DETECTOR: tr("a face detector"),
     ModelTask.IMAGE_GENERATION: tr("an image-generation model"),
+    ModelTask.UPSCALE: tr("an upscaling model"),
     ModelTask.UNKNOWN: tr("a model of unknown kind"),
 }
 """How a sentence names a model of each task ("holds a chat model")."""

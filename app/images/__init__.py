@@ -1,5 +1,5 @@
-"""Images (issue 34, Create): pictures from text, edited, inpainted and outpainted, kept in the
-gallery with their settings."""
+"""Images (issue 34, Create): pictures from text, edited, inpainted, outpainted and upscaled,
+kept in the gallery with their settings."""
 
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ from app.core.face import lazy_exports
 
 if TYPE_CHECKING:
     from app.images.gallery import Gallery, GalleryItem
-    from app.images.picture_files import check_output, write_pictures
-    from app.images.picture_metadata import Recalled, png_bytes, recall
+    from app.images.picture_files import check_output, write_picture, write_pictures
+    from app.images.picture_metadata import Recalled, png_bytes, read_settings, recall
     from app.images.service import DEVICE_KEY, Created, ImageService, PictureOptions
+    from app.images.upscaling import Upscaled
     from pipelines.images import (
         DiffusionFolder,
         ImageRequest,
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
         read_mask,
         read_picture,
     )
+    from pipelines.images.upscaler import UPSCALE_STAGE
 
 _WHERE = {
     "Created": "app.images.service:Created",
@@ -43,17 +45,22 @@ _WHERE = {
     "Recalled": "app.images.picture_metadata:Recalled",
     "Side": "pipelines.images:Side",
     "StageDevices": "pipelines.images:StageDevices",
+    "UPSCALE_STAGE": "pipelines.images.upscaler:UPSCALE_STAGE",
+    "Upscaled": "app.images.upscaling:Upscaled",
     "check_output": "app.images.picture_files:check_output",
+    "write_picture": "app.images.picture_files:write_picture",
     "write_pictures": "app.images.picture_files:write_pictures",
     "png_bytes": "app.images.picture_metadata:png_bytes",
     "read_mask": "pipelines.images:read_mask",
     "read_picture": "pipelines.images:read_picture",
+    "read_settings": "app.images.picture_metadata:read_settings",
     "recall": "app.images.picture_metadata:recall",
 }
 """Each name the front ends use, and the module it lives in."""
 
 __all__ = [
     "DEVICE_KEY",
+    "UPSCALE_STAGE",
     "Created",
     "DiffusionFolder",
     "Gallery",
@@ -69,11 +76,14 @@ __all__ = [
     "Recalled",
     "Side",
     "StageDevices",
+    "Upscaled",
     "check_output",
     "png_bytes",
     "read_mask",
     "read_picture",
+    "read_settings",
     "recall",
+    "write_picture",
     "write_pictures",
 ]
 __getattr__ = lazy_exports(__name__, _WHERE)

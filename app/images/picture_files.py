@@ -14,7 +14,7 @@ from app.core.errors import StorageError
 from app.core.texts import tr
 from app.images.picture_metadata import png_bytes
 from pipelines.files import check_output_file, replacing
-from pipelines.images import ImageResult
+from pipelines.images import ImageResult, ImageSettings, Picture
 
 SUFFIX = ".png"
 
@@ -49,15 +49,32 @@ def write_pictures(result: ImageResult, output: Path, scratch: Path | None = Non
     """
     paths = check_output(output, len(result.pictures))
     for path, picture in zip(paths, result.pictures, strict=True):
-        data = png_bytes(picture, result.settings)
-        try:
-            with replacing(path, scratch) as temp:
-                temp.write_bytes(data)
-        except OSError as error:
-            raise StorageError(
-                tr("The picture could not be written to {path}: {reason}.").format(
-                    path=path, reason=error.strerror or error
-                ),
-                field="output",
-            ) from error
+        _write(path, png_bytes(picture, result.settings), scratch)
     return paths
+
+
+def write_picture(
+    picture: Picture, settings: ImageSettings | None, output: Path, scratch: Path | None = None
+) -> Path:
+    """Write one picture, with ``settings`` inside when it has them (an upscaled picture of
+    one from outside the app has none).
+
+    Raises:
+        InvalidInputError, StorageError: as :func:`write_pictures`.
+    """
+    path = check_output(output, 1)[0]
+    _write(path, png_bytes(picture, settings), scratch)
+    return path
+
+
+def _write(path: Path, data: bytes, scratch: Path | None) -> None:
+    try:
+        with replacing(path, scratch) as temp:
+            temp.write_bytes(data)
+    except OSError as error:
+        raise StorageError(
+            tr("The picture could not be written to {path}: {reason}.").format(
+                path=path, reason=error.strerror or error
+            ),
+            field="output",
+        ) from error

@@ -59,15 +59,16 @@ class Recalled:
 NOTHING = Recalled(ImageRequest(""))
 
 
-def png_bytes(picture: Picture, settings: ImageSettings) -> bytes:
-    """``picture`` as PNG bytes carrying ``settings`` in its text chunks."""
+def png_bytes(picture: Picture, settings: ImageSettings | None) -> bytes:
+    """``picture`` as PNG bytes carrying ``settings`` in its text chunks (None: no chunks)."""
     import json
 
     from PIL import Image, PngImagePlugin
 
     info = PngImagePlugin.PngInfo()
-    info.add_itxt(SETTINGS_KEY, json.dumps(settings.as_dict(), ensure_ascii=False))
-    info.add_itxt(PARAMETERS_KEY, parameters_text(settings))
+    if settings is not None:
+        info.add_itxt(SETTINGS_KEY, json.dumps(settings.as_dict(), ensure_ascii=False))
+        info.add_itxt(PARAMETERS_KEY, parameters_text(settings))
     buffer = io.BytesIO()
     Image.fromarray(picture).save(buffer, format="PNG", pnginfo=info, compress_level=6)
     return buffer.getvalue()

@@ -1,5 +1,6 @@
 """Image generation as the front ends use it: the model chosen in the settings, loaded through
-the engine host on its stages' devices, one picture job at a time, results kept in the gallery.
+the engine host on its stages' devices, one picture job at a time, results kept in the gallery;
+and upscaling, through the same host and the same one-job lock (:mod:`app.images.upscaling`).
 
 The model is the settings' ``models.image_generation`` folder or, when unset, the first
 installed image-generation model; its device picker's value places every stage on one device,
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -27,9 +28,16 @@ from app.core.model_tasks import ModelTask
 from app.core.performance.metrics import MetricsBus
 from app.core.settings import Settings
 from app.core.texts import tr
-from app.engines.host import CachePolicy, EngineHost, LoadRequest, with_model
+from app.engines.host import CachePolicy, EngineHost, LoadRequest, pipeline_loader, with_model
 from app.engines.slots import BusyLock
 from app.images.gallery import Gallery, GalleryItem
+from app.images.upscaling import (
+    Upscaled,
+    gallery_settings,
+    model_scale,
+    scaled_to,
+    upscaler_folder,
+)
 from app.models.registry import ModelRegistry
 from pipelines.core import CancelToken
 from pipelines.images import (
@@ -38,9 +46,12 @@ from pipelines.images import (
     ImageModelConfig,
     ImageRequest,
     ImageResult,
+    ImageSettings,
     Picture,
     Side,
     StageDevices,
+    Upscaler,
+    check_upscale,
     read_diffusion_folder,
 )
 from pipelines.images.placement import auto_stages
@@ -51,6 +62,7 @@ log = logging.getLogger(__name__)
 DEVICE_KEY = "images"
 """The pipeline's name for the devices it prefers (:func:`app.core.devices.resolve_auto`)."""
 TASK = ModelTask.IMAGE_GENERATION
+UPSCALE = ModelTask.UPSCALE
 
 
 @dataclass(frozen=True)
@@ -92,6 +104,14 @@ class ImageService:
             device_key=DEVICE_KEY,
             cache=CachePolicy.ACCELERATORS,
             publish_load=False,  # the generator's figures carry its load time
+        )
+        self._engines.register(
+            UPSCALE.value,
+            pipeline_loader(Upscaler),
+            metrics_name=Upscaler.name,
+            device_key=DEVICE_KEY,
+            cache=CachePolicy.ACCELERATORS,
+            publish_load=False,  # the upscaler's figures carry its load time
         )
         self._busy = BusyLock()
 
@@ -222,9 +242,61 @@ class ImageService:
             options, lambda gen, **kw: gen.outpaint(request, picture, side, pixels, **kw)
         )
 
+    def upscale(
+        self,
+        picture: Picture,
+        factor: int | None = None,
+        *,
+        settings: ImageSettings | None = None,
+        picture_options: PictureOptions | None = None,
+    ) -> Upscaled:
+        """``picture`` ×``factor`` (None: the model's own) through the upscaling model.
+
+        ``settings``: what the source picture was drawn with (a gallery picture's); the
+        gallery keeps the result with them (see :mod:`app.images.upscaling`). The picture is
+        checked before the model loads.
+
+        Raises:
+            BusyError: another picture job is running (``field="prompt"``).
+            UserError: no model, a gone one, or a factor it cannot give (``field="factor"``).
+            InvalidInputError: not an RGB picture, or a result over the pixel limit.
+            ModelLoadError, DeviceError, Cancelled: as the upscaler raises them.
+        """
+        options = picture_options or PictureOptions()
+        chosen = options.model or self._settings.model_choice(UPSCALE).folder
+        folder = upscaler_folder(chosen, self._models, factor)
+        scale, factor = model_scale(folder, factor)
+        check_upscale(picture, scale)
+        with self._busy.hold(tr("A picture is already being made."), field="prompt"):
+            device = options.device or device_value_of(self._settings.model_choice(UPSCALE))
+            choice = with_model(self._settings.model_choice(UPSCALE), folder, device)
+            upscaler: Upscaler = self._engines.get(choice)
+            result = upscaler.upscale(
+                picture, cancel=options.cancel, on_progress=options.on_progress
+            )
+            self._metrics.publish(upscaler.metrics())
+        if factor != scale:
+            result = scaled_to(result, picture, factor)
+        kept = gallery_settings(settings)
+        done = Upscaled(result, factor, folder.name, kept)
+        if not options.save:
+            return done
+        if kept is None:
+            problem = tr(
+                "Not kept in the gallery: the picture carries no settings to keep with it."
+            )
+            return replace(done, problem=problem)
+        try:
+            saved = self.gallery.save([result], kept)
+        except StorageError as error:
+            log.warning("upscaled picture not saved: %s", error)
+            return replace(done, problem=str(error))
+        return replace(done, saved=saved[0])
+
     def close(self) -> None:
-        """Drop the loaded model."""
+        """Drop the loaded models."""
         self._engines.drop(TASK.value)
+        self._engines.drop(UPSCALE.value)
 
     def _run(self, options: PictureOptions, work: Callable[..., ImageResult]) -> Created:
         with self._busy.hold(tr("A picture is already being made."), field="prompt"):

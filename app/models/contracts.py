@@ -41,6 +41,8 @@ REQUIRED_FILES: dict[ModelTask, tuple[str, ...]] = {
     ModelTask.SPEAKER_ENCODER: ("openvino_model.xml",),
     ModelTask.SPEAKER_SIMILARITY: ("openvino_model.xml", "speaker_similarity.json"),
     ModelTask.LIPSYNC: ("openvino_model.xml",),
+    # config.json says the scale (app/models/esrgan_torch.py writes it).
+    ModelTask.UPSCALE: ("openvino_model.xml", "config.json"),
     # The denoiser is unet/ or transformer/: pipelines.images.model_folder says which is missing.
     ModelTask.IMAGE_GENERATION: (
         "model_index.json",

@@ -78,8 +78,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 DIFFUSION_TASKS = ("text-to-image", "inpainting")
 """optimum's tasks for a diffusers pipeline (model_index.json, no config.json at its top)."""
-OWN_TASKS = ("speaker-encoder", "lipsync")
+OWN_TASKS = ("speaker-encoder", "lipsync", "upscale")
 """Networks rebuilt in torch by the app itself (their checkpoints are not transformers')."""
+_OWN_CHECKPOINTS = {"upscale": "an upscaler"}
+"""How a refusal names a task's checkpoint when "a <task>" reads wrong."""
 SPEAKER_ENCODER_FILES = ("embedding_model.ckpt", "hyperparams.yaml")
 
 
@@ -91,7 +93,7 @@ def _convert_own(source: str, output: Path, task: str, options: list[str], emit:
         emit("stage", stage="check", message=f"Downloading the checkpoint of {source}")
         checkpoint = _hub_files(source, SPEAKER_ENCODER_FILES)
     emit("stage", stage="check", message="Rebuilding the network from the checkpoint")
-    from app.models import wav2lip_torch, xvector_torch
+    from app.models import esrgan_torch, wav2lip_torch, xvector_torch
 
     try:
         if task == "speaker-encoder":
@@ -99,6 +101,11 @@ def _convert_own(source: str, output: Path, task: str, options: list[str], emit:
             if weights == "int8":
                 emit("stage", stage="compress", message="Compressing the weights with NNCF")
             xvector_torch.convert(checkpoint, output, weights=weights)
+        elif task == "upscale":
+            emit("stage", stage="export", message="Converting the upscaler to OpenVINO")
+            if weights == "int8":
+                emit("stage", stage="compress", message="Compressing the weights with NNCF")
+            esrgan_torch.convert_upscaler(checkpoint, output, weights=weights)
         else:
             emit("stage", stage="export", message="Converting the lip-sync model to OpenVINO")
             wav2lip_torch.convert_lipsync(
@@ -107,8 +114,13 @@ def _convert_own(source: str, output: Path, task: str, options: list[str], emit:
                 weights=weights,
                 report=lambda message: emit("stage", stage="compress", message=message),
             )
-    except (xvector_torch.CheckpointError, wav2lip_torch.CheckpointError) as error:
-        raise JobError("not-a-model", f"Not a {task} checkpoint: {error}.") from error
+    except (
+        xvector_torch.CheckpointError,
+        wav2lip_torch.CheckpointError,
+        esrgan_torch.CheckpointError,
+    ) as error:
+        what = _OWN_CHECKPOINTS.get(task, f"a {task}")
+        raise JobError("not-a-model", f"Not {what} checkpoint: {error}.") from error
     except Exception as error:
         raise _explained(error) from error
 

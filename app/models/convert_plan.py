@@ -38,10 +38,13 @@ picture too (9 input channels); exported as text to image, it would not load."""
 OWN_TASKS: dict[ModelTask, str] = {
     ModelTask.SPEAKER_ENCODER: "speaker-encoder",
     ModelTask.LIPSYNC: "lipsync",
+    ModelTask.UPSCALE: "upscale",
 }
 """Tasks whose networks the app rebuilds in torch at convert time (not Hugging Face models):
-the x-vector speaker encoder (app/models/xvector_torch.py) and Wav2Lip-contract lip-sync
-models (app/models/wav2lip_torch.py)."""
+the x-vector speaker encoder (app/models/xvector_torch.py), Wav2Lip-contract lip-sync
+models (app/models/wav2lip_torch.py) and ESRGAN-family upscalers (app/models/esrgan_torch.py)."""
+USER_CHECKPOINT_TASKS = (ModelTask.LIPSYNC, ModelTask.UPSCALE)
+"""Own tasks whose checkpoint is always a file the user supplies (no hub id is looked up)."""
 JOB_TASKS = {**OPTIMUM_TASKS, **OWN_TASKS}
 DEFAULT_VOCODER = "microsoft/speecht5_hifigan"
 CHECKPOINT_SUFFIXES = (".ckpt", ".pt", ".pth", ".bin", ".safetensors")
@@ -286,7 +289,7 @@ def _plan_own_task(
     encoder, a hub id such as speechbrain/spkrec-xvect-voxceleb)."""
     source = request.source.strip()
     path = Path(source).expanduser()
-    local = path.exists() or not _HUB_ID.match(source) or task is ModelTask.LIPSYNC
+    local = path.exists() or not _HUB_ID.match(source) or task in USER_CHECKPOINT_TASKS
     if local:
         if not path.exists():
             raise UserError(

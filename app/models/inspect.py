@@ -37,6 +37,7 @@ encoder is not a Hugging Face model)."""
 _OWN_TYPES = {
     "xvector": ModelTask.SPEAKER_ENCODER,
     "wav2lip": ModelTask.LIPSYNC,
+    "rrdbnet": ModelTask.UPSCALE,  # app/models/esrgan_torch.py writes it
     "kokoro": ModelTask.TTS,  # pipelines/voice/kokoro_convert.py writes it
 }
 

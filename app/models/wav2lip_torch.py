@@ -26,6 +26,8 @@ from typing import Any
 import torch
 from torch import nn
 
+from app.models.torch_checkpoints import mismatch
+
 MODEL_XML = "openvino_model.xml"
 MODEL_BIN = "openvino_model.bin"
 AUDIO_SHAPE = (1, 80, 16)
@@ -164,7 +166,7 @@ def load_checkpoint(path: Path) -> Wav2Lip:
     for key, value in expected.items():  # counters only training reads; old torch lacks them
         if key.endswith("num_batches_tracked"):
             state.setdefault(key, value)
-    problem = _mismatch(expected, state)
+    problem = mismatch(expected, state)
     if problem:
         raise CheckpointError(f"the weights do not fit Wav2Lip's layers: {problem}")
     try:
@@ -174,27 +176,6 @@ def load_checkpoint(path: Path) -> Wav2Lip:
             "the weights do not fit Wav2Lip's layers: " + str(error).splitlines()[0]
         ) from error
     return model.eval()
-
-
-def _mismatch(expected: dict[str, Any], state: dict[str, Any]) -> str:
-    """What keeps ``state`` from loading into the network, in words ("" when nothing)."""
-    missing = [key for key in expected if key not in state]
-    unexpected = [key for key in state if key not in expected]
-    shapes = [
-        key
-        for key, value in expected.items()
-        if key in state and tuple(getattr(state[key], "shape", ())) != tuple(value.shape)
-    ]
-    parts = [
-        f"{len(keys)} {label} (e.g. {keys[0]})"
-        for keys, label in (
-            (missing, "missing"),
-            (unexpected, "unexpected"),
-            (shapes, "of another shape"),
-        )
-        if keys
-    ]
-    return ", ".join(parts)
 
 
 def convert_lipsync(

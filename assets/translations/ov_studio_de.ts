@@ -973,6 +973,14 @@
             <translation>Dieses Bild bearbeiten</translation>
         </message>
         <message>
+            <source>Upscale</source>
+            <translation>Hochskalieren</translation>
+        </message>
+        <message>
+            <source>Make a bigger copy with the upscaling model</source>
+            <translation>Mit dem Hochskalierungsmodell eine größere Kopie erstellen</translation>
+        </message>
+        <message>
             <source>Use as avatar face</source>
             <translation>Als Avatar-Gesicht</translation>
         </message>
@@ -1097,8 +1105,16 @@
             <translation>Sprecher-Encoder (x-vector)</translation>
         </message>
         <message>
+            <source>Image generation (diffusers)</source>
+            <translation>Bilderzeugung (diffusers)</translation>
+        </message>
+        <message>
             <source>Lip-sync (Wav2Lip)</source>
             <translation>Lippensynchronisation (Wav2Lip)</translation>
+        </message>
+        <message>
+            <source>Upscale (ESRGAN, Real-ESRGAN)</source>
+            <translation>Hochskalieren (ESRGAN, Real-ESRGAN)</translation>
         </message>
         <message>
             <source>Speech to text</source>
@@ -1143,6 +1159,10 @@
         <message>
             <source>a Wav2Lip checkpoint file you obtained (wav2lip_gan.pth)</source>
             <translation>eine Wav2Lip-Checkpoint-Datei, die Sie beschafft haben (wav2lip_gan.pth)</translation>
+        </message>
+        <message>
+            <source>an ESRGAN or Real-ESRGAN checkpoint file you obtained (RealESRGAN_x4plus.pth)</source>
+            <translation>eine ESRGAN- oder Real-ESRGAN-Checkpoint-Datei, die Sie besorgt haben (RealESRGAN_x4plus.pth)</translation>
         </message>
         <message>
             <source>Detect from config.json</source>
@@ -5624,6 +5644,10 @@
             <translation>ein Bilderzeugungsmodell</translation>
         </message>
         <message>
+            <source>an upscaling model</source>
+            <translation>ein Hochskalierungsmodell</translation>
+        </message>
+        <message>
             <source>a model of unknown kind</source>
             <translation>ein Modell unbekannter Art</translation>
         </message>
@@ -6790,6 +6814,10 @@
             <translation>Es wird bereits ein Bild erstellt.</translation>
         </message>
         <message>
+            <source>Not kept in the gallery: the picture carries no settings to keep with it.</source>
+            <translation>Nicht in der Galerie behalten: Das Bild trägt keine Einstellungen, die mit ihm gespeichert werden könnten.</translation>
+        </message>
+        <message>
             <source>Redraw (image to image)</source>
             <translation>Neu zeichnen (Bild zu Bild)</translation>
         </message>
@@ -6982,6 +7010,10 @@
             <translation>Ein Bild zum Bearbeiten wählen</translation>
         </message>
         <message>
+            <source>Tile {done} of {total}</source>
+            <translation>Kachel {done} von {total}</translation>
+        </message>
+        <message>
             <source>Step {done} of {total}</source>
             <translation>Schritt {done} von {total}</translation>
         </message>
@@ -7068,6 +7100,26 @@
         <message>
             <source>{name} has no tokenizer files (tokenizer/vocab.json…): the converted model could not read a prompt.</source>
             <translation>{name} hat keine Tokenizer-Dateien (tokenizer/vocab.json…): Das konvertierte Modell könnte keinen Prompt lesen.</translation>
+        </message>
+        <message>
+            <source>The upscaling model {folder} is missing. Choose another in Models….</source>
+            <translation>Das Hochskalierungsmodell {folder} fehlt. Wählen Sie unter Modelle… ein anderes.</translation>
+        </message>
+        <message>
+            <source>No upscaling model is installed: convert an ESRGAN or Real-ESRGAN checkpoint (e.g. RealESRGAN_x4plus.pth) in Models….</source>
+            <translation>Kein Hochskalierungsmodell ist installiert: Konvertieren Sie unter Modelle… einen ESRGAN- oder Real-ESRGAN-Checkpoint (z. B. RealESRGAN_x4plus.pth).</translation>
+        </message>
+        <message>
+            <source>Pictures can be upscaled ×2 or ×4, not ×{factor}.</source>
+            <translation>Bilder können ×2 oder ×4 hochskaliert werden, nicht ×{factor}.</translation>
+        </message>
+        <message>
+            <source>{name} upscales ×{scale}: choose a ×{factor} model for ×{factor}.</source>
+            <translation>{name} skaliert ×{scale} hoch: Wählen Sie für ×{factor} ein ×{factor}-Modell.</translation>
+        </message>
+        <message>
+            <source>Upscaled ×{factor} with {model} · {width}×{height}</source>
+            <translation>×{factor} hochskaliert mit {model} · {width}×{height}</translation>
         </message>
     </context>
 </TS>

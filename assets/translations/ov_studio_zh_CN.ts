@@ -970,6 +970,14 @@
             <translation>编辑这张图片</translation>
         </message>
         <message>
+            <source>Upscale</source>
+            <translation>放大</translation>
+        </message>
+        <message>
+            <source>Make a bigger copy with the upscaling model</source>
+            <translation>用放大模型生成一张更大的副本</translation>
+        </message>
+        <message>
             <source>Use as avatar face</source>
             <translation>用作数字人面孔</translation>
         </message>
@@ -1094,8 +1102,16 @@
             <translation>说话人编码器（x-vector）</translation>
         </message>
         <message>
+            <source>Image generation (diffusers)</source>
+            <translation>图像生成（diffusers）</translation>
+        </message>
+        <message>
             <source>Lip-sync (Wav2Lip)</source>
             <translation>对口型（Wav2Lip）</translation>
+        </message>
+        <message>
+            <source>Upscale (ESRGAN, Real-ESRGAN)</source>
+            <translation>放大（ESRGAN、Real-ESRGAN）</translation>
         </message>
         <message>
             <source>Speech to text</source>
@@ -1140,6 +1156,10 @@
         <message>
             <source>a Wav2Lip checkpoint file you obtained (wav2lip_gan.pth)</source>
             <translation>你获取的 Wav2Lip 检查点文件（wav2lip_gan.pth）</translation>
+        </message>
+        <message>
+            <source>an ESRGAN or Real-ESRGAN checkpoint file you obtained (RealESRGAN_x4plus.pth)</source>
+            <translation>您获取的 ESRGAN 或 Real-ESRGAN 检查点文件（RealESRGAN_x4plus.pth）</translation>
         </message>
         <message>
             <source>Detect from config.json</source>
@@ -5608,6 +5628,10 @@
             <translation>图像生成模型</translation>
         </message>
         <message>
+            <source>an upscaling model</source>
+            <translation>放大模型</translation>
+        </message>
+        <message>
             <source>a model of unknown kind</source>
             <translation>未知类型的模型</translation>
         </message>
@@ -6773,6 +6797,10 @@
             <translation>已经在生成一张图片。</translation>
         </message>
         <message>
+            <source>Not kept in the gallery: the picture carries no settings to keep with it.</source>
+            <translation>未保存到图库：此图片不带可一并保存的设置。</translation>
+        </message>
+        <message>
             <source>Redraw (image to image)</source>
             <translation>重绘（图生图）</translation>
         </message>
@@ -6965,6 +6993,10 @@
             <translation>选择要编辑的图片</translation>
         </message>
         <message>
+            <source>Tile {done} of {total}</source>
+            <translation>第 {done} 块，共 {total} 块</translation>
+        </message>
+        <message>
             <source>Step {done} of {total}</source>
             <translation>第 {done} 步，共 {total} 步</translation>
         </message>
@@ -7051,6 +7083,26 @@
         <message>
             <source>{name} has no tokenizer files (tokenizer/vocab.json…): the converted model could not read a prompt.</source>
             <translation>{name} 没有分词器文件（tokenizer/vocab.json…）：转换后的模型将无法读取提示词。</translation>
+        </message>
+        <message>
+            <source>The upscaling model {folder} is missing. Choose another in Models….</source>
+            <translation>放大模型 {folder} 不存在。请在“模型…”中另选一个。</translation>
+        </message>
+        <message>
+            <source>No upscaling model is installed: convert an ESRGAN or Real-ESRGAN checkpoint (e.g. RealESRGAN_x4plus.pth) in Models….</source>
+            <translation>尚未安装放大模型：请在“模型…”中转换一个 ESRGAN 或 Real-ESRGAN 检查点（例如 RealESRGAN_x4plus.pth）。</translation>
+        </message>
+        <message>
+            <source>Pictures can be upscaled ×2 or ×4, not ×{factor}.</source>
+            <translation>图片只能放大 ×2 或 ×4，不能 ×{factor}。</translation>
+        </message>
+        <message>
+            <source>{name} upscales ×{scale}: choose a ×{factor} model for ×{factor}.</source>
+            <translation>{name} 的放大倍数为 ×{scale}：要 ×{factor}，请选择一个 ×{factor} 模型。</translation>
+        </message>
+        <message>
+            <source>Upscaled ×{factor} with {model} · {width}×{height}</source>
+            <translation>已用 {model} 放大 ×{factor} · {width}×{height}</translation>
         </message>
     </context>
 </TS>

@@ -5,7 +5,7 @@ read from its files), ``request`` (what is asked, checked, and the concrete sett
 with), ``pictures`` (files read safely, masks, outpainting's canvas), ``placement`` (each
 stage's device and how it must be compiled there), ``preview`` (the step callback: progress,
 throttled previews, Cancel), ``stage_metrics`` and ``generator`` (one loaded model serving
-every mode). OpenVINO loads on first use.
+every mode); ``upscaler`` (super-resolution, tile by tile). OpenVINO loads on first use.
 """
 
 from pipelines.images.generator import ImageGenerator, ImageModelConfig, ImageResult
@@ -14,6 +14,7 @@ from pipelines.images.pictures import Picture, Side, read_mask, read_picture
 from pipelines.images.placement import StageDevices, stages_for
 from pipelines.images.preview import Preview, PreviewKind, PreviewPolicy
 from pipelines.images.request import ImageRequest, ImageSettings, Mode
+from pipelines.images.upscaler import Upscaler, check_upscale, read_scale
 
 __all__ = [
     "DiffusionFolder",
@@ -29,8 +30,11 @@ __all__ = [
     "PreviewPolicy",
     "Side",
     "StageDevices",
+    "Upscaler",
+    "check_upscale",
     "read_diffusion_folder",
     "read_mask",
     "read_picture",
+    "read_scale",
     "stages_for",
 ]

@@ -42,6 +42,8 @@ class Mode(StrEnum):
     IMAGE_TO_IMAGE = "image-to-image"
     INPAINTING = "inpainting"
     OUTPAINTING = "outpainting"
+    UPSCALE = "upscale"
+    """Made bigger by an upscaler; the other settings are the source picture's."""
 
 
 @dataclass(frozen=True)

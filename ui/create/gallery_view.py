@@ -104,6 +104,7 @@ class GalleryView(QWidget):
 
     reuseRequested = Signal(Path)
     editRequested = Signal(Path)
+    upscaleRequested = Signal(Path)
     faceRequested = Signal(Path)
     chatRequested = Signal(Path)
     loaded = Signal()
@@ -155,6 +156,13 @@ class GalleryView(QWidget):
                 self._reuse,
             ),
             ("edit", tr("Edit this"), "image-edit-outline", tr("Edit this picture"), self._edit),
+            (
+                "upscale",
+                tr("Upscale"),
+                "arrow-expand-all",
+                tr("Make a bigger copy with the upscaling model"),
+                self._upscale,
+            ),
             (
                 "face",
                 tr("Use as avatar face"),
@@ -257,7 +265,7 @@ class GalleryView(QWidget):
     def _follow_selection(self) -> None:
         chosen = self.selected() is not None
         for key, button in self.buttons.items():
-            locks = key in ("reuse", "edit", "delete")
+            locks = key in ("reuse", "edit", "upscale", "delete")
             button.setEnabled(chosen and not (self._locked and locks))
 
     # -- actions ----------------------------------------------------------------------------
@@ -304,6 +312,11 @@ class GalleryView(QWidget):
     def _edit(self) -> None:
         if (path := self._chosen_path()) is not None:
             self.editRequested.emit(path)
+
+    @Slot()
+    def _upscale(self) -> None:
+        if (path := self._chosen_path()) is not None:
+            self.upscaleRequested.emit(path)
 
     @Slot()
     def _face(self) -> None:

@@ -3,8 +3,9 @@
 Left: the mode (text to image or edit), the prompt and settings, the edit's picture and tools,
 the device and Generate (which becomes Cancel while a picture is drawn). Middle: the picture —
 the live preview as it arrives, then the result — and, for an edit, the mask canvas. Right: the
-gallery. The work runs in a task over the image service (:func:`make_pictures`); errors appear
-next to the control named by their ``field``, and nothing the user typed is cleared by one.
+gallery, whose Upscale runs as the picture job too. The work runs in a task over the image
+service (:func:`make_pictures`, :func:`upscale_picture`); errors appear next to the control
+named by their ``field``, and nothing the user typed is cleared by one.
 
 What leaves the panel goes through signals the window connects: ``faceForAvatar`` (the Avatar
 panel's face) and ``pictureForChat`` (an attachment of the chat's next message).
@@ -13,20 +14,24 @@ panel's face) and ``pictureForChat`` (an attachment of the chat's next message).
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, Signal, Slot
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QLabel, QTabBar, QTabWidget, QWidget
 
-from app.core import DeviceInfo, ModelMissingError, UserError
+from app.core import DeviceInfo, UserError
 from app.images import (
     DEVICE_KEY,
     Created,
+    DiffusionFolder,
     ImageService,
     Mode,
     Picture,
     Recalled,
+    Upscaled,
 )
 from app.models import ModelTask
 from pipelines.core import Cancelled
@@ -38,9 +43,10 @@ from ui.create.picture_job import PictureJob, make_pictures
 from ui.create.picture_reader import PictureReader
 from ui.create.preview_pane import PreviewPane
 from ui.create.prompt_form import PromptForm
-from ui.create.result_text import result_caption, settings_restored
+from ui.create.result_text import result_caption, settings_restored, stopped
 from ui.create.run_button import RunButton
 from ui.create.unsaved import UnsavedPictures
+from ui.create.upscale_job import upscale_picture, upscaled_caption
 from ui.i18n import tr
 from ui.settings_signals import SettingsSignals
 from ui.shell.notifications import NotificationBar
@@ -59,11 +65,6 @@ TEXT_TAB, EDIT_TAB = 0, 1
 RESULT_PAGE, MASK_PAGE = 0, 1
 
 
-def stopped() -> str:
-    """The line under the picture after Cancel."""
-    return tr("Stopped: nothing was saved.")
-
-
 class CreatePanel(QWidget):
     """Pictures made and edited over the :class:`ImageService`."""
 
@@ -73,7 +74,7 @@ class CreatePanel(QWidget):
     pictureForChat = Signal(Path)
     """A gallery picture to attach to the chat's next message."""
     finished = Signal()
-    """A Generate ended (made, failed, stopped or refused before it started)."""
+    """A picture job (Generate, Upscale) ended: made, failed, stopped or refused."""
 
     def __init__(
         self,
@@ -157,6 +158,7 @@ class CreatePanel(QWidget):
         self.reader.failed.connect(self._on_read_failed)
         self.gallery.reuseRequested.connect(self.restore_settings)
         self.gallery.editRequested.connect(self.edit_picture)
+        self.gallery.upscaleRequested.connect(self.upscale)
         self.gallery.faceRequested.connect(self.faceForAvatar)
         self.gallery.chatRequested.connect(self.pictureForChat)
         # Ctrl+Enter draws from anywhere in the panel (Enter is a new line in the prompt).
@@ -184,19 +186,14 @@ class CreatePanel(QWidget):
     @Slot()
     def check_model(self) -> None:
         """Fit the form to the model, or say up front that none is installed."""
+        facts: DiffusionFolder | None = None
+        problem: UserError | None = None
         try:
             facts = self.images.model_facts()
-        except ModelMissingError as missing:
-            self.model_needed.show_problem(missing)
-            self.form.set_model(None)
-            self._set_busy(self.generating)
-            return
-        except UserError as error:  # a chosen folder gone, or not an image model
-            self.model_needed.show_problem(error)
-            self.form.set_model(None)
-        else:
-            self.model_needed.show_problem(None)
-            self.form.set_model(facts)
+        except UserError as error:  # none installed, a chosen folder gone, not an image model
+            problem = error
+        self.model_needed.show_problem(problem)
+        self.form.set_model(facts)
         self._set_busy(self.generating)
 
     def event(self, event: QEvent) -> bool:
@@ -318,22 +315,31 @@ class CreatePanel(QWidget):
             self.errors.show(error, default_field="")
             self.finished.emit()
             return
+        self._start(make_pictures, job, self._on_created)
+
+    @Slot(Path)
+    def upscale(self, path: Path) -> None:
+        """Upscale a gallery picture as the panel's picture job (Cancel stops it)."""
+        if not self.generating:
+            self.generate_error.clear()
+            self.show_status("")
+            self._start(upscale_picture, path, self._on_upscaled)
+
+    def _start(
+        self, work: Callable[..., Any], what: object, on_done: Callable[[Any], None]
+    ) -> None:
+        """Run ``work(images, what, cancel, on_progress, on_preview)`` as the picture job."""
         state = TaskState()
         self.preview.start()
         self.pictures.setCurrentIndex(RESULT_PAGE)
         self.tasks.start(
-            make_pictures,
-            self.images,
-            job,
-            state.cancel,
-            state.set_progress,
-            state.add_partial,
+            *(work, self.images, what, state.cancel, state.set_progress, state.add_partial),
             state=state,
             kind=PICTURE_JOB,
             policy=Policy.REFUSE,
             on_progress=self.preview.step,
             on_partial=self._on_previews,
-            on_done=self._on_created,
+            on_done=on_done,
             on_error=self._on_failed,
             on_finished=self._on_finished,
         )
@@ -351,8 +357,17 @@ class CreatePanel(QWidget):
         self.form.show_seed(result.settings.seed)
         if created.problem:  # drawn, but the gallery could not keep them
             self.unsaved.offer(result, created.problem)
+        self._reload_gallery(select_newest=bool(created.saved))
+
+    @Slot(object)
+    def _on_upscaled(self, done: Upscaled) -> None:
+        self.preview.result(done.picture, upscaled_caption(done))
+        self.show_status(done.problem)
+        self._reload_gallery(select_newest=done.saved is not None)
+
+    def _reload_gallery(self, *, select_newest: bool) -> None:
         self.gallery.reload()
-        if created.saved:
+        if select_newest:
             self.gallery.loaded.connect(self._select_newest)
 
     @Slot()

@@ -16,7 +16,7 @@ from PySide6.QtCore import QEvent, QSize, Qt, Slot
 from PySide6.QtGui import QImage, QPixmap
 from PySide6.QtWidgets import QLabel, QProgressBar, QSizePolicy, QWidget
 
-from app.images import Preview
+from app.images import UPSCALE_STAGE, Preview
 from pipelines.core import Progress
 from ui.a11y import describe
 from ui.create.mask_canvas import rgb_image
@@ -88,7 +88,10 @@ class StepClock:
         if self._started is None:
             # The first step also loads and encodes: the pace is measured from it on.
             self._started, self._first_done = now, done
-        step = tr("Step {done} of {total}").format(done=done, total=total)
+        if progress.stage == UPSCALE_STAGE:
+            step = tr("Tile {done} of {total}").format(done=done, total=total)
+        else:
+            step = tr("Step {done} of {total}").format(done=done, total=total)
         paced = done - self._first_done
         if paced <= 0 or total <= done:
             return step

@@ -30,3 +30,8 @@ def settings_restored(name: str, found: bool) -> str:
     if found:
         return tr("The settings of {name} are in the form.").format(name=name)
     return tr("{name} carries no settings: the form keeps its own.").format(name=name)
+
+
+def stopped() -> str:
+    """The line under the picture after Cancel."""
+    return tr("Stopped: nothing was saved.")

@@ -78,7 +78,9 @@ def task_labels() -> dict[ModelTask, str]:
         ModelTask.RERANK: tr("Reranker"),
         ModelTask.TTS: tr("Text to speech (SpeechT5)"),
         ModelTask.SPEAKER_ENCODER: tr("Speaker encoder (x-vector)"),
+        ModelTask.IMAGE_GENERATION: tr("Image generation (diffusers)"),
         ModelTask.LIPSYNC: tr("Lip-sync (Wav2Lip)"),
+        ModelTask.UPSCALE: tr("Upscale (ESRGAN, Real-ESRGAN)"),
     }
 
 
@@ -96,6 +98,7 @@ def task_label(task: ModelTask) -> str:
         ModelTask.LIPSYNC: tr("Lip-sync"),
         ModelTask.FACE_DETECTOR: tr("Face detector"),
         ModelTask.IMAGE_GENERATION: tr("Image generation"),
+        ModelTask.UPSCALE: tr("Upscale"),
     }.get(task, tr("Unknown"))
 
 
@@ -109,6 +112,9 @@ def _source_hints() -> dict[ModelTask, str]:
             "or speechbrain/spkrec-xvect-voxceleb"
         ),
         ModelTask.LIPSYNC: tr("a Wav2Lip checkpoint file you obtained (wav2lip_gan.pth)"),
+        ModelTask.UPSCALE: tr(
+            "an ESRGAN or Real-ESRGAN checkpoint file you obtained (RealESRGAN_x4plus.pth)"
+        ),
     }
 
 
@@ -116,9 +122,9 @@ def weights_for(task: ModelTask | None) -> tuple[Weights, ...]:
     """The weight formats worth offering for ``task``.
 
     The plan refuses anything but int8 and fp16 for the app's own networks (speaker encoder,
-    lip-sync). SpeechT5 goes through optimum, which would take int4 too, but the app documents
-    and measures it with int8 and fp16 only, and the catalog lists it for CPU and GPU (so not
-    the NPU preset).
+    lip-sync, upscale). SpeechT5 goes through optimum, which would take int4 too, but the app
+    documents and measures it with int8 and fp16 only, and the catalog lists it for CPU and GPU
+    (so not the NPU preset).
     """
     if task in OWN_TASKS or task is ModelTask.TTS:
         return (Weights.INT8, Weights.FP16)

@@ -29,6 +29,7 @@ PANEL_OF: dict[ModelTask, str] = {
     ModelTask.SPEAKER_SIMILARITY: "Voice",  # the likeness figure next to each voice
     ModelTask.LIPSYNC: "Avatar",
     ModelTask.IMAGE_GENERATION: "Create",
+    ModelTask.UPSCALE: "Create",  # the gallery's Upscale uses the chosen one
 }
 
 

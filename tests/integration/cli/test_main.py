@@ -50,6 +50,7 @@ def test_help_lists_commands_and_the_exit_statuses(app_home: AppPaths) -> None:
         ["voices", "remove"],
         ["say"],
         ["lipsync"],
+        ["upscale"],
         ["transcribe"],
     ],
 )

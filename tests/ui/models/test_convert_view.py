@@ -56,8 +56,10 @@ def test_every_convertible_task_is_offered(qtbot: QtBot, window: MainWindow) -> 
         "Embedding",
         "Reranker",
         "Text to speech (SpeechT5)",
+        "Image generation (diffusers)",
         "Speaker encoder (x-vector)",
         "Lip-sync (Wav2Lip)",
+        "Upscale (ESRGAN, Real-ESRGAN)",
     ]
     assert view.task.currentText() == "Detect from config.json"
     assert view.weight_choices() == ["int4", "int8", "fp16", "npu"]
@@ -89,6 +91,17 @@ def test_lipsync_shows_its_licence_first_and_offers_int8_or_fp16(
     view.weights.setCurrentText("npu")
     view.choose_task(ModelTask.LIPSYNC)
     assert view.weights.currentText() == "int8"  # npu does not fit: the first that does
+
+
+def test_upscale_takes_a_checkpoint_file_with_int8_or_fp16(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    _, view = open_convert(qtbot, window)
+    view.choose_task(ModelTask.UPSCALE)
+    assert view.weight_choices() == ["int8", "fp16"]
+    assert view.file_button.isVisible() and not view.group_size.isVisible()
+    assert "Real-ESRGAN checkpoint file" in view.source.placeholderText()
+    assert not view.licence_note.isVisible()  # Real-ESRGAN's weights are BSD-3-Clause
 
 
 def test_tts_asks_for_its_vocoder(
