@@ -28,7 +28,7 @@ from tests.ui.helpers import UrlCatcher, open_window
 from tests.ui.panels import open_panel, release_hosts
 from ui.chat.panel import ChatPanel
 from ui.i18n import translations_dir
-from ui.shell import main_panels
+from ui.shell import main_panels, main_window
 from ui.shell.gc_policy import gui_thread_gc
 from ui.shell.main_window import MainWindow
 from ui.shell.singleton_guard import SingletonRefGuard
@@ -50,6 +50,13 @@ def gc_on_the_gui_thread(qapp: QApplication) -> Iterator[None]:
     """
     with gui_thread_gc():
         yield
+
+
+@pytest.fixture(autouse=True)
+def status_messages_stay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Status-bar messages stay until replaced: a test reading one must not race the product's
+    8-second timeout (a busy machine can take longer than that between showing and reading)."""
+    monkeypatch.setattr(main_window, "STATUS_MS", 0)
 
 
 @pytest.fixture(autouse=True)
