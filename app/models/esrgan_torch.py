@@ -17,12 +17,8 @@ Real-ESRGAN x2plus does).
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import shutil
 import sys
-import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -31,10 +27,13 @@ import torch
 from torch import nn
 from torch.nn import functional
 
-from app.models.torch_checkpoints import CheckpointError, mismatch, read_weights
+from app.models.torch_checkpoints import (
+    CheckpointError,
+    mismatch,
+    read_weights,
+    save_converted,
+)
 
-MODEL_XML = "openvino_model.xml"
-MODEL_BIN = "openvino_model.bin"
 MODEL_TYPE = "rrdbnet"
 SCALES = {3: 4, 12: 2}
 """Input channels of ``conv_first`` → scale: ×2 models see the picture pixel-unshuffled (a
@@ -268,17 +267,7 @@ def convert_upscaler(checkpoint: Path, out_dir: Path, *, weights: str = "fp16") 
 
         converted = nncf.compress_weights(converted)
     config = {"model_type": MODEL_TYPE, "task": "upscale", "weights": weights, **asdict(shape)}
-    out_dir.mkdir(parents=True, exist_ok=True)
-    temp = Path(tempfile.mkdtemp(prefix=".rrdbnet-", dir=out_dir))
-    try:
-        ov.save_model(converted, str(temp / MODEL_XML), compress_to_fp16=weights == "fp16")
-        (temp / "config.json").write_text(json.dumps(config), encoding="utf-8")
-        (out_dir / MODEL_XML).unlink(missing_ok=True)
-        for name in ("config.json", MODEL_BIN, MODEL_XML):  # the .xml last: then it is valid
-            os.replace(temp / name, out_dir / name)
-    finally:
-        shutil.rmtree(temp, ignore_errors=True)
-    return out_dir / MODEL_XML
+    return save_converted(converted, config, out_dir, fp16=weights == "fp16")
 
 
 if __name__ == "__main__":

@@ -6,6 +6,10 @@ the app rebuilds itself (:mod:`app.models.wav2lip_torch`, :mod:`app.models.esrga
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -61,3 +65,27 @@ def mismatch(expected: dict[str, Any], state: dict[str, Any]) -> str:
         if keys
     ]
     return ", ".join(parts)
+
+
+MODEL_XML = "openvino_model.xml"
+MODEL_BIN = "openvino_model.bin"
+
+
+def save_converted(model: Any, config: dict[str, Any], out_dir: Path, *, fp16: bool) -> Path:
+    """Write the converted ``model`` and its ``config.json`` into ``out_dir`` whole: written in
+    a scratch folder beside it, then moved in, the ``.xml`` last (a folder with an ``.xml`` is
+    a model; a kill before that leaves none). The ``.xml``'s path.
+    """
+    import openvino as ov
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    temp = Path(tempfile.mkdtemp(prefix=".converting-", dir=out_dir))
+    try:
+        ov.save_model(model, str(temp / MODEL_XML), compress_to_fp16=fp16)
+        (temp / "config.json").write_text(json.dumps(config), encoding="utf-8")
+        (out_dir / MODEL_XML).unlink(missing_ok=True)
+        for name in ("config.json", MODEL_BIN, MODEL_XML):  # the .xml last: then it is valid
+            os.replace(temp / name, out_dir / name)
+    finally:
+        shutil.rmtree(temp, ignore_errors=True)
+    return out_dir / MODEL_XML

@@ -14,11 +14,7 @@ sigmoid BGR; ≈36M parameters.
 
 from __future__ import annotations
 
-import json
-import os
-import shutil
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -26,10 +22,8 @@ from typing import Any
 import torch
 from torch import nn
 
-from app.models.torch_checkpoints import mismatch
+from app.models.torch_checkpoints import mismatch, save_converted
 
-MODEL_XML = "openvino_model.xml"
-MODEL_BIN = "openvino_model.bin"
 AUDIO_SHAPE = (1, 80, 16)
 FACE_SHAPE = (6, 96, 96)
 
@@ -225,17 +219,7 @@ def convert_lipsync(
             "activations": "int8" if check.kept else "float",
             "int8_check_snr_db": round(check.snr_db, 1),
         }
-    out_dir.mkdir(parents=True, exist_ok=True)
-    temp = Path(tempfile.mkdtemp(prefix=".wav2lip-", dir=out_dir))
-    try:
-        ov.save_model(converted, str(temp / MODEL_XML), compress_to_fp16=weights == "fp16")
-        (temp / "config.json").write_text(json.dumps(config), encoding="utf-8")
-        (out_dir / MODEL_XML).unlink(missing_ok=True)
-        for name in ("config.json", MODEL_BIN, MODEL_XML):  # the .xml last: then it is valid
-            os.replace(temp / name, out_dir / name)
-    finally:
-        shutil.rmtree(temp, ignore_errors=True)
-    return out_dir / MODEL_XML
+    return save_converted(converted, config, out_dir, fp16=weights == "fp16")
 
 
 if __name__ == "__main__":
