@@ -966,7 +966,7 @@
     </message>
     <message>
         <source>Edit this</source>
-        <translation>Bearbeiten</translation>
+        <translation>Dieses bearbeiten</translation>
     </message>
     <message>
         <source>Edit this picture</source>

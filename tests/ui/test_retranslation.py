@@ -17,6 +17,7 @@ from pytestqt.qtbot import QtBot
 
 from app.core import DeviceInfo
 from tests.ui.fakes import CPU
+from tests.ui.helpers import WAIT_MS
 from tests.ui.test_i18n import english_on_panels, visible_texts
 from ui.i18n import TRANSLATION, Translation, tr
 from ui.knowledge import KnowledgePanel
@@ -158,14 +159,14 @@ def test_the_view_menu_switches_the_open_window_without_a_restart(
     # Back and forth, word for word, once the layouts have settled (a label cut in German is
     # cut again when its new width arrives, after the posted layout requests).
     choices["en"].trigger()
-    qtbot.waitUntil(lambda: panel_texts(window) == english, timeout=5000)
+    qtbot.waitUntil(lambda: panel_texts(window) == english, timeout=WAIT_MS)
     choices["de"].trigger()
-    qtbot.waitUntil(lambda: panel_texts(window) == german, timeout=5000)
+    qtbot.waitUntil(lambda: panel_texts(window) == german, timeout=WAIT_MS)
     size = window.size()
     window.close()
     built_in_german = settled(qtbot, make_window([CPU]))  # as the next start builds it
     built_in_german.resize(size)
-    qtbot.waitUntil(lambda: panel_texts(built_in_german) == german, timeout=5000)
+    qtbot.waitUntil(lambda: panel_texts(built_in_german) == german, timeout=WAIT_MS)
 
 
 def test_a_line_updated_often_forgets_only_its_own_old_values() -> None:
