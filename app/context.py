@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from app.avatar.service import AvatarService
 from app.chat.images import catalog_vision_models
+from app.chat.picture_text import PictureText
 from app.chat.picture_tool import PictureTool
 from app.chat.service import ChatService
 from app.chat.storage import ConversationStore
@@ -25,6 +26,7 @@ from app.core.settings_store import SettingsStore
 from app.core.storage.secrets import SecretStore
 from app.engines.host import EngineHost
 from app.engines.remote.config import read_key, remote_chat_factory, remote_embedder_factory
+from app.images.remote_factory import remote_images_factory
 from app.images.service import ImageService
 from app.knowledge.database.config import remember_password
 from app.knowledge.service import SECRETS_FILE, KnowledgeService
@@ -68,6 +70,8 @@ class AppContext(Closing):
     """The MCP servers' tools (settings' ``mcp_servers``); nothing starts until one is used."""
     images: ImageService
     """Image generation and the gallery; the model loads on first use."""
+    picture_text: PictureText
+    """The text in a chat attachment (OCR); the reader loads at the first picture."""
 
     @classmethod
     def create(
@@ -115,6 +119,9 @@ class AppContext(Closing):
             paths.gallery_dir,
             compiled_cache=paths.compiled_cache,
             engines=engines,
+            remote_factory=remote_images_factory(
+                lambda: store.settings.remote_endpoints, lambda name: read_key(secrets, name)
+            ),
         )
         tools = ToolService(
             lambda: store.settings.mcp_servers,
@@ -175,13 +182,17 @@ class AppContext(Closing):
         speech_input = SpeechInputService(
             settings, metrics, found, models, compiled_cache=paths.compiled_cache, engines=engines
         )
+        picture_text = PictureText(paths, store, found)
         services = (chat, knowledge, models, voice, avatar, speech_input, tools, images)
-        return cls(paths, store, settings, notices, metrics, found, engines, *services)
+        return cls(
+            paths, store, settings, notices, metrics, found, engines, *services, picture_text
+        )
 
     def close(self) -> None:
         """Release what the services hold (database connections, the embedded server)."""
         self.knowledge.close()
         self.tools.close()
+        self.picture_text.close()
 
 
 def _move_password_out_of_settings(store: SettingsStore, secrets: SecretStore) -> list[str]:

@@ -15,6 +15,10 @@ its ratio to the baseline; the decoded previews' own time is reported as a share
 generation too. The tiny model's VAE is cheap next to its UNet; on Stable Diffusion 1.5 at
 512² a decode costs about two steps (DESIGN.md §10), where the budget leaves mostly sketches.
 
+``decoders``: what one preview costs at Stable Diffusion 1.5's size (a 64×64 latent → 512²)
+through SD 1.5's VAE decoder against the tiny preview decoder (TAESD's shape), both random
+weights converted here in the same run, fp32 IR, CPU, interleaved, median ms and the ratio.
+
 Run: ``.venv/bin/python benchmarks/bench_image_previews.py``.
 """
 
@@ -23,7 +27,9 @@ from __future__ import annotations
 import logging
 import statistics
 import sys
+import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -94,6 +100,74 @@ def measure(folder: Path) -> dict[str, Any]:
     return results
 
 
+SD15_VAE = {
+    "block_out_channels": (128, 256, 512, 512),
+    "down_block_types": ("DownEncoderBlock2D",) * 4,
+    "up_block_types": ("UpDecoderBlock2D",) * 4,
+    "layers_per_block": 2,
+    "latent_channels": 4,
+    "sample_size": 512,
+}
+"""Stable Diffusion 1.5's VAE config (diffusers' ``vae/config.json``), with random weights."""
+DECODE_ROUNDS = 5
+
+
+def measure_decoders(scratch: Path) -> dict[str, Any]:
+    """Median ms to decode one 64×64 latent by SD 1.5's VAE decoder and by the tiny decoder."""
+    import numpy as np
+    import openvino as ov
+    import torch
+    from diffusers import AutoencoderKL, AutoencoderTiny
+
+    from app.models.taesd_torch import convert_tiny_decoder
+    from pipelines.images.tiny_decoder import TinyDecoder
+
+    torch.manual_seed(0)
+    vae: Any = AutoencoderKL(**SD15_VAE)  # type: ignore[no-untyped-call]
+    vae.eval()
+    tiny: Any = AutoencoderTiny()  # type: ignore[no-untyped-call]
+
+    class VaeDecode(torch.nn.Module):
+        """What GenAI's VAE decoder IR holds: post-quant convolution, then the decoder."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.post_quant_conv, self.decoder = vae.post_quant_conv, vae.decoder
+
+        def forward(self, latent: torch.Tensor) -> torch.Tensor:
+            return self.decoder(self.post_quant_conv(latent))  # type: ignore[no-any-return]
+
+    example = torch.zeros(1, 4, 64, 64)
+    with torch.no_grad():
+        converted = ov.convert_model(VaeDecode().eval(), example_input=example)
+    ov.save_model(converted, str(scratch / "vae.xml"), compress_to_fp16=False)
+    tiny.save_pretrained(str(scratch / "autoencoder-tiny"))
+    convert_tiny_decoder(scratch / "autoencoder-tiny", scratch / "taesd", weights="fp32")
+    core = ov.Core()
+    vae_model = core.compile_model(str(scratch / "vae.xml"), "CPU", {"PERFORMANCE_HINT": "LATENCY"})
+    decoder = TinyDecoder(scratch / "taesd")
+    latent = np.random.default_rng(0).normal(size=(1, 4, 64, 64)).astype(np.float32)
+    decoders: dict[str, Callable[[], object]] = {
+        "vae": lambda: vae_model(latent),
+        "tiny": lambda: decoder.decode(latent),
+    }
+    times: dict[str, list[float]] = {name: [] for name in decoders}
+    for decode in decoders.values():  # warm-up
+        decode()
+    for _ in range(DECODE_ROUNDS):
+        for name, decode in decoders.items():
+            started = time.perf_counter()
+            decode()
+            times[name].append((time.perf_counter() - started) * 1000.0)
+    vae_ms, tiny_ms = statistics.median(times["vae"]), statistics.median(times["tiny"])
+    return {
+        "latent": "1×4×64×64 → 512×512",
+        "vae_ms": round(vae_ms, 1),
+        "tiny_decoder_ms": round(tiny_ms, 1),
+        "tiny_vs_vae": round(tiny_ms / vae_ms, 4),
+    }
+
+
 def main() -> int:
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     root = load_builder().ensure_fixtures(["diffusion-lcm"])
@@ -105,6 +179,8 @@ def main() -> int:
     }
     contention = wait_until_quiet()
     results["previews"] = measure(root / "diffusion-lcm")
+    with tempfile.TemporaryDirectory() as scratch:
+        results["decoders"] = measure_decoders(Path(scratch))
     results["machine"] = contention.record()
     write_results(RESULTS, results)
     return 0

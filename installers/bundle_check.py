@@ -9,7 +9,9 @@ it shows in no help) runs, inside the frozen program:
   MCP server (``--bundle-check-mcp-server``), and a streamable-HTTP round trip with the same
   server served by uvicorn on a free local port;
 - OpenCV next to PyAV: the spec points OpenCV's FFmpeg libraries at PyAV's (one FFmpeg in the
-  bundle), so an image is decoded and resized, and a video PyAV wrote is read back by OpenCV.
+  bundle), so an image is decoded and resized, and a video PyAV wrote is read back by OpenCV;
+- OCR on the compact models the bundle carries instead of rapidocr's ONNX files: a line of
+  printed text is read back.
 
 Prints one ``bundle check passed`` line (exit 0) or one line per problem on stderr (exit 1).
 Run from a source checkout as ``python installers/ov_studio_main.py --bundle-check``.
@@ -195,11 +197,30 @@ def check_opencv_with_pyav() -> str:
     return f"OpenCV {cv2.__version__} with PyAV's FFmpeg"
 
 
+def check_ocr() -> str:
+    """The bundle's OCR models (as the app configures them) read a printed line."""
+    import cv2
+    import numpy as np
+
+    from app.knowledge.page_reading import packaged_ocr_models
+    from pipelines.ocr import OcrConfig, OcrReader
+
+    page = np.full((120, 900, 3), 255, dtype=np.uint8)
+    line = "Bundled models read this line"
+    cv2.putText(page, line, (20, 75), cv2.FONT_HERSHEY_SIMPLEX, 1.4, (0, 0, 0), 3, cv2.LINE_AA)
+    folder = packaged_ocr_models()
+    read = OcrReader(OcrConfig(model_folder=folder)).read(page).text
+    if "".join(read.split()).lower() != "".join(line.split()).lower():
+        raise AssertionError(f"OCR read {read!r} for {line!r} with the models in {folder}")
+    return f"OCR ({folder.name if folder else 'rapidocr ONNX'})"
+
+
 CHECKS: tuple[Callable[[], str], ...] = (
     check_opencv_with_pyav,  # first, before anything has loaded PyAV's FFmpeg
     check_jsonschema,
     check_mcp_stdio,
     check_mcp_http,
+    check_ocr,
 )
 
 

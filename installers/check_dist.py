@@ -32,6 +32,9 @@ FORBIDDEN = (
     "skimage",
     "sympy",
     "llama_cpp",
+    "onnxruntime",  # OCR runs on rapidocr's OpenVINO engine only
+    "zstandard",  # an optional import of the dev environment's (installers/ov-studio.spec)
+    "diffusers",  # converts preview decoders in the tools' environment, never in the app
 )
 REQUIRED = (
     "openvino/libs/libopenvino_intel_cpu_plugin.so",
@@ -46,6 +49,15 @@ REQUIRED = (
     "models/all-MiniLM-L6-v2-int8-ov/openvino_tokenizer.xml",
     "models/face_detection_short_range.tflite",
     "models/silero-vad/silero_vad_openvino_16k.onnx",
+    # OCR: the compact models (installers/stage_bundle.py) and the configuration rapidocr
+    # reads (pipelines/ocr/engine.py).
+    "models/ocr/PP-OCRv6_det_small.xml",
+    "models/ocr/PP-OCRv6_det_small.bin",
+    "models/ocr/PP-OCRv6_rec_small.xml",
+    "models/ocr/PP-OCRv6_rec_small.bin",
+    "models/ocr/ch_ppocr_mobile_v2.0_cls_mobile.xml",
+    "rapidocr/config.yaml",
+    "rapidocr/default_models.yaml",
     "src/app/__main__.py",
     "src/pipelines/core.py",
     "PySide6/Qt/plugins/platforms/libqxcb.so",
@@ -127,7 +139,8 @@ def run_problems(dist: Path) -> list[str]:
 
         app = dist / "ov-studio"
         # --bundle-check: jsonschema and its meta-schemas, the MCP clients (stdio, streamable
-        # HTTP) in real round trips, OpenCV on PyAV's FFmpeg (installers/bundle_check.py).
+        # HTTP) in real round trips, OpenCV on PyAV's FFmpeg, OCR on the compact models
+        # (installers/bundle_check.py).
         for arguments in (["--help"], ["--smoke-test"], ["serve", "--help"], ["--bundle-check"]):
             done = run(app, *arguments)
             if done.returncode != 0:

@@ -10,7 +10,9 @@ it would have gone on to the limit — as if the model had stopped there.
 
 Only exact repetition counts, and only a long one (:data:`LOOP_CHARACTERS`, at least
 :data:`LOOP_REPEATS` times its unit): a refrain, a row of dashes or the same short code line a
-few times are not loops.
+few times are not loops. A unit of a few letters glued to itself ("AuAuAuAu…", seen from
+SmolLM2 at the app's defaults) is a loop much sooner (:data:`GLUED_UNIT_REPEATS`): no word is
+made that way, and at 200 characters it already was one of the longest "words" of an essay.
 """
 
 from __future__ import annotations
@@ -20,6 +22,11 @@ LOOP_CHARACTERS = 200
 sentence. (A ruled line of 80 dashes, a table's rows or "ha ha ha" stay far under it.)"""
 LOOP_REPEATS = 4
 """…and its unit comes at least this many times in a row."""
+GLUED_UNIT = 4
+"""A unit this short, with a letter and no space, is a glued loop…"""
+GLUED_UNIT_REPEATS = 12
+"""…once it comes this many times in a row ("AuAu…" at 24 characters; "hahahaha" and a row
+of dashes are not loops)."""
 LONGEST_UNIT = 256
 """Longer units (a paragraph said again) are not looked for: the tail watched stays short."""
 _WATCHED = LONGEST_UNIT * LOOP_REPEATS
@@ -31,7 +38,8 @@ _CHECK_EVERY = 16
 def loop_length(text: str) -> int:
     """The length of the longest end of ``text`` that is one unit of at most
     :data:`LONGEST_UNIT` characters repeated at least :data:`LOOP_REPEATS` times, when it is at
-    least :data:`LOOP_CHARACTERS` long; else 0.
+    least :data:`LOOP_CHARACTERS` long, or a glued unit of at most :data:`GLUED_UNIT` characters
+    repeated at least :data:`GLUED_UNIT_REPEATS` times; else 0.
 
     The end of ``text`` read backwards: the smallest period of its first ``n`` characters is
     ``n`` minus their longest border (the prefix function), all found in one pass.
@@ -47,9 +55,17 @@ def loop_length(text: str) -> int:
         borders[end] = border
         size = end + 1
         period = size - border
-        if size >= LOOP_CHARACTERS and period <= LONGEST_UNIT and size >= LOOP_REPEATS * period:
+        long_loop = size >= LOOP_CHARACTERS and period <= LONGEST_UNIT
+        if long_loop and size >= LOOP_REPEATS * period:
             longest = size
+        elif period <= GLUED_UNIT and size >= GLUED_UNIT_REPEATS * period:
+            longest = size if _is_glued_unit(reverse[:period]) else longest
     return longest
+
+
+def _is_glued_unit(unit: str) -> bool:
+    """A unit glued to itself makes a "word": it has a letter and no space."""
+    return any(char.isalpha() for char in unit) and not any(char.isspace() for char in unit)
 
 
 class LoopWatch:

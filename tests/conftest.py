@@ -78,6 +78,10 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     """
     if config is not _SESSION.get("config") or "status" not in _SESSION:
         return
+    if hasattr(config, "workerinput"):
+        # A pytest-xdist worker: its results travel to the controller over a channel that
+        # must be closed in the normal way, and the controller reports the run's status.
+        return
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(_SESSION["status"])
@@ -246,6 +250,19 @@ def upscale_models_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
     folder = tmp_path_factory.mktemp("upscalers")
     build_upscalers(folder, folder / "scratch")
+    return folder
+
+
+@pytest.fixture(scope="session")
+def preview_decoder_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A random-weight TAESD-shaped AutoencoderTiny (``autoencoder-tiny-random/``) and its
+    decoder converted by the app (``taesd-random/``): seconds to build, per session as the
+    upscalers are."""
+    pytest.importorskip("diffusers")
+    from tests.fixtures.preview_decoder_models import build_preview_decoder
+
+    folder = tmp_path_factory.mktemp("preview-decoder")
+    build_preview_decoder(folder)
     return folder
 
 

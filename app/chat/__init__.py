@@ -29,6 +29,7 @@ if TYPE_CHECKING:
         prepare_pixels,
     )
     from app.chat.messages import ChatMessage, Conversation
+    from app.chat.picture_text import NoTextFoundError, PictureText
     from app.chat.results import Answer, LoadedModel
     from app.chat.search import SearchMatch, snapshot
     from app.chat.search import search as search_conversations
@@ -101,6 +102,8 @@ _WHERE = {
     "MIN_EVICTION_CACHE_TOKENS": "pipelines.engine_options:MIN_EVICTION_CACHE_TOKENS",
     "Message": "pipelines.generation:Message",
     "ModelSampling": "pipelines.model_sampling:ModelSampling",
+    "NoTextFoundError": "app.chat.picture_text:NoTextFoundError",
+    "PictureText": "app.chat.picture_text:PictureText",
     "PreparedImage": "app.chat.images:PreparedImage",
     "Prompt": "pipelines.serving_requests:Prompt",
     "RelayoutBusyError": "pipelines.gguf_relayout:RelayoutBusyError",
@@ -172,7 +175,9 @@ __all__ = [
     "LoadedModel",
     "Message",
     "ModelSampling",
+    "NoTextFoundError",
     "ParallelHardware",
+    "PictureText",
     "PreparedImage",
     "Prompt",
     "RelayoutBusyError",

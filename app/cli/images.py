@@ -49,7 +49,11 @@ def add_images_parser(commands: Commands[argparse.ArgumentParser]) -> None:
         "--negative", default="", help="what not to draw, where the model reads it"
     )
     imagine.add_argument("--count", type=int, default=1, help="how many pictures (1–8)")
-    imagine.add_argument("--device", help=DEVICE_HELP)
+    imagine.add_argument(
+        "--device",
+        help=f"{DEVICE_HELP}; or each stage apart, e.g. text=CPU,denoise=GPU,vae=GPU; or "
+        "REMOTE:<endpoint>",
+    )
     imagine.add_argument("--edit", type=Path, metavar="IMG", help="the picture to edit")
     imagine.add_argument("--mask", type=Path, help="with --edit: white is repainted")
     imagine.add_argument("--strength", type=float, help="with --edit: how much changes (0–1]")
@@ -120,7 +124,8 @@ def run_imagine(args: argparse.Namespace, out: TextIO) -> int:
                 job = partial(images.image_to_image, request, picture, picture_options=options)
             created = on_a_worker(job)
         paths = write_pictures(created.result, args.output, ctx.paths.scratch_dir)
-        device = ctx.images.stages(args.device).label()
+        endpoint = created.result.settings.endpoint
+        device = f"Remote: {endpoint}" if endpoint else ctx.images.stages(args.device).label()
     _report(out, args.json, created.result, paths, time.monotonic() - started, device)
     return exits.OK
 

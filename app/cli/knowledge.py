@@ -13,7 +13,7 @@ from app.cli.arguments import Commands, add_json
 from app.cli.exits import CliError, one_line
 from app.cli.progress import ProgressLine, interruptible
 from app.cli.terminal import json_text, shown
-from app.knowledge import supported_types
+from app.knowledge import line_span, supported_types
 
 if TYPE_CHECKING:
     from app.knowledge import IngestProgress
@@ -48,6 +48,10 @@ def add_knowledge_parsers(commands: Commands[argparse.ArgumentParser]) -> None:
     add_json(collections)
     collections.set_defaults(run=run_collections)
 
+    from app.cli.follow import add_follow_parsers
+
+    add_follow_parsers(commands)
+
 
 def run_ingest(args: argparse.Namespace, out: TextIO) -> int:
     """Run ``ingest``: 0 all indexed, 1 some failed or stopped, 2 none could be indexed."""
@@ -71,6 +75,8 @@ def run_ingest(args: argparse.Namespace, out: TextIO) -> int:
         )
         for path, problem in report.failed:
             out.write(f"  failed: {shown(path)}: {shown(one_line(problem))}\n")
+        for path, note in report.notes:  # indexed; a page OCR could not read, say
+            out.write(f"  note: {shown(path)}: {shown(one_line(note))}\n")
     stored = report.added or report.updated or report.skipped or report.removed
     if report.failed and not stored:
         sys.stderr.write("error: no file could be indexed\n")
@@ -91,6 +97,7 @@ def run_search(args: argparse.Namespace, out: TextIO) -> int:
             {
                 "path": h.path,
                 "page": h.page,
+                "lines": list(h.lines) if h.lines is not None else None,
                 "score": round(h.score, 6),
                 "relevance": None if h.relevance is None else round(h.relevance, 4),
                 "text": h.text,
@@ -103,6 +110,8 @@ def run_search(args: argparse.Namespace, out: TextIO) -> int:
         out.write("no matches\n")
     for rank, hit in enumerate(hits, start=1):
         page = f" p.{hit.page}" if hit.page else ""
+        if hit.lines is not None:
+            page = f" {line_span(hit.lines)}"
         match = f"{hit.relevance:.0%} match" if hit.relevance is not None else f"{hit.score:.4f}"
         path, snippet = shown(hit.path), shown(one_line(hit.snippet))
         out.write(f"{rank}. {path}{page}  ({match})\n   {snippet}\n")

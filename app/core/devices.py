@@ -30,7 +30,12 @@ AUTO = "AUTO"
 # channel-wise symmetric INT4 models with static shapes, which a generic model is not.
 # Image models: an NPU compiles one static size at a time, so AUTO never picks it for them
 # (pipelines.images.placement.auto_stages places their stages).
-AUTO_PREFERENCE: dict[str, tuple[str, ...]] = {"chat": ("GPU", "CPU"), "images": ("GPU", "CPU")}
+# OCR: the recogniser's input changes shape with every line, which an NPU cannot follow.
+AUTO_PREFERENCE: dict[str, tuple[str, ...]] = {
+    "chat": ("GPU", "CPU"),
+    "images": ("GPU", "CPU"),
+    "ocr": ("GPU", "CPU"),
+}
 DEFAULT_PREFERENCE: tuple[str, ...] = ("GPU", "NPU", "CPU")
 
 

@@ -131,6 +131,7 @@ class ModelChoices(BaseModel):
     speech_to_text: Choice = _choice(ModelTask.SPEECH_TO_TEXT)
     image_generation: Choice = _choice(ModelTask.IMAGE_GENERATION)
     upscale: Choice = _choice(ModelTask.UPSCALE)
+    preview_decoder: Choice = _choice(ModelTask.PREVIEW_DECODER)
 
     @model_validator(mode="before")
     @classmethod

@@ -26,6 +26,7 @@ class ModelTask(StrEnum):
     FACE_DETECTOR = "face-detector"
     IMAGE_GENERATION = "image-generation"
     UPSCALE = "upscale"
+    PREVIEW_DECODER = "preview-decoder"
     UNKNOWN = "unknown"
 
 
@@ -42,6 +43,7 @@ TASK_NAMES: dict[ModelTask, str] = {
     ModelTask.FACE_DETECTOR: tr("a face detector"),
     ModelTask.IMAGE_GENERATION: tr("an image-generation model"),
     ModelTask.UPSCALE: tr("an upscaling model"),
+    ModelTask.PREVIEW_DECODER: tr("a preview decoder"),
     ModelTask.UNKNOWN: tr("a model of unknown kind"),
 }
 """How a sentence names a model of each task ("holds a chat model")."""

@@ -257,6 +257,13 @@ class Settings(BaseSettings):
         "SpeechT5 has one pace.",
     )
     face_image: FilePath | None = Field(None, description="The face the avatar speaks with.")
+    image_stages: str = Field(
+        "",
+        max_length=100,
+        description="Each stage of the image model on its own device, e.g. "
+        "text=CPU,denoise=GPU,vae=GPU (a stage left out: as AUTO places it). Empty: every "
+        "stage on the image device.",
+    )
     avatar_subtitles: bool = Field(
         False, description="The Avatar panel writes <video>.srt subtitles next to each video."
     )
@@ -295,6 +302,16 @@ class Settings(BaseSettings):
     # bench_grounding.py (off-topic best hits matched 0.14-0.23, answering passages 0.35-0.79).
     relevance_floor: float = Field(
         0.3, ge=0.0, le=1.0, description="Least match (0-1) of a passage given to the model."
+    )
+    ocr_device: str = Field(
+        "AUTO",
+        max_length=40,
+        description="Where text in pictures and scanned pages is read: CPU, GPU or AUTO.",
+    )
+    collections_without_ocr: list[str] = Field(
+        default_factory=list,
+        description="Collections whose pictures and scanned pages are not read (their "
+        "'Read text in images' switch is off).",
     )
     defaults_version: int = Field(
         DEFAULTS_VERSION,

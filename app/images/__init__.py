@@ -26,6 +26,7 @@ if TYPE_CHECKING:
         read_mask,
         read_picture,
     )
+    from pipelines.images.placement import STAGE_KEYS, is_stage_spec, parse_stage_spec
     from pipelines.images.upscaler import UPSCALE_STAGE
 
 _WHERE = {
@@ -43,11 +44,14 @@ _WHERE = {
     "PictureOptions": "app.images.service:PictureOptions",
     "Preview": "pipelines.images:Preview",
     "Recalled": "app.images.picture_metadata:Recalled",
+    "STAGE_KEYS": "pipelines.images.placement:STAGE_KEYS",
     "Side": "pipelines.images:Side",
     "StageDevices": "pipelines.images:StageDevices",
     "UPSCALE_STAGE": "pipelines.images.upscaler:UPSCALE_STAGE",
     "Upscaled": "app.images.upscaling:Upscaled",
     "check_output": "app.images.picture_files:check_output",
+    "is_stage_spec": "pipelines.images.placement:is_stage_spec",
+    "parse_stage_spec": "pipelines.images.placement:parse_stage_spec",
     "write_picture": "app.images.picture_files:write_picture",
     "write_pictures": "app.images.picture_files:write_pictures",
     "png_bytes": "app.images.picture_metadata:png_bytes",
@@ -60,6 +64,7 @@ _WHERE = {
 
 __all__ = [
     "DEVICE_KEY",
+    "STAGE_KEYS",
     "UPSCALE_STAGE",
     "Created",
     "DiffusionFolder",
@@ -78,6 +83,8 @@ __all__ = [
     "StageDevices",
     "Upscaled",
     "check_output",
+    "is_stage_spec",
+    "parse_stage_spec",
     "png_bytes",
     "read_mask",
     "read_picture",

@@ -16,7 +16,7 @@ from __future__ import annotations
 import io
 import logging
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +37,8 @@ SETTINGS_KEY = "ov-studio"
 PARAMETERS_KEY = "parameters"
 MAX_SETTINGS_BYTES = 64 * 1024
 """Our own chunk is a few hundred bytes (two prompts of at most 2,000 characters)."""
+MAX_ENDPOINT_CHARS = 60
+"""An endpoint's name is at most this long (:class:`app.core.remote_endpoints.RemoteEndpoint`)."""
 MAX_FILE_BYTES = 256 * 1024 * 1024
 """A dropped file larger than this is not read for settings (its pixels may still be used)."""
 
@@ -83,6 +85,7 @@ def parameters_text(settings: ImageSettings) -> str:
         f"Steps: {settings.steps}, CFG scale: {settings.guidance:g}, Seed: {settings.seed}, "
         f"Size: {settings.width}x{settings.height}, Model: {settings.model}, "
         f"Denoising strength: {settings.strength:g}, Mode: {settings.mode.value}"
+        + (f", Endpoint: {settings.endpoint}" if settings.endpoint else "")
     )
     return "\n".join(lines)
 
@@ -155,10 +158,13 @@ def stored_settings(data: object, model: str = "") -> ImageSettings | None:
         return None
     recalled = settings_from(data)
     request = recalled.request
+    endpoint = _text(data.get("endpoint"))[:MAX_ENDPOINT_CHARS]
+    if endpoint:  # 0: the endpoint's own steps or guidance, which it did not say
+        request = replace(request, steps=request.steps or 0, guidance=request.guidance or 0.0)
     essentials = (request.width, request.height, request.seed, request.steps, request.guidance)
     if not request.prompt or any(value is None for value in essentials):
         return None
-    assert request.width and request.height and request.steps  # checked just above
+    assert request.width and request.height and request.steps is not None  # checked above
     return ImageSettings(
         mode=recalled.mode or Mode.TEXT_TO_IMAGE,
         prompt=request.prompt,
@@ -171,6 +177,7 @@ def stored_settings(data: object, model: str = "") -> ImageSettings | None:
         seed=int(request.seed or 0),
         strength=request.strength if request.strength is not None else 1.0,
         model=recalled.model or model,
+        endpoint=endpoint,
     )
 
 

@@ -5,9 +5,10 @@ and upscaling, through the same host and the same one-job lock (:mod:`app.images
 The model is the settings' ``models.image_generation`` folder or, when unset, the first
 installed image-generation model; its device picker's value places every stage on one device,
 or AUTO: the denoiser and the VAE on a GPU when there is one, the text encoder on the CPU
-(:func:`pipelines.images.placement.auto_stages`). The engine host keeps one loaded model per
-(folder, stages): switching between text to image, image to image, inpainting and outpainting
-reuses it (:mod:`pipelines.images.model_pipes`).
+(:func:`pipelines.images.placement.auto_stages`); previews go through a tiny preview decoder
+when one is installed (:mod:`app.images.generator_setup`). The engine host keeps one loaded
+model per (folder, stages, preview decoder): switching between text to image, image to image,
+inpainting and outpainting reuses it (:mod:`pipelines.images.model_pipes`).
 
 Every method runs on the caller's thread (the window's task runner, the command line, the
 server's worker); ``on_progress`` and ``on_preview`` are called on OpenVINO's callback thread.
@@ -19,18 +20,20 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.core.devices import AUTO, DeviceInfo, resolve_device
 from app.core.errors import ModelMissingError, StorageError, UserError
 from app.core.model_choices import device_value_of
 from app.core.model_tasks import ModelTask
 from app.core.performance.metrics import MetricsBus
+from app.core.remote_endpoints import is_remote
 from app.core.settings import Settings
 from app.core.texts import tr
-from app.engines.host import CachePolicy, EngineHost, LoadRequest, pipeline_loader, with_model
+from app.engines.host import CachePolicy, EngineHost, pipeline_loader, with_model
 from app.engines.slots import BusyLock
 from app.images.gallery import Gallery, GalleryItem
+from app.images.generator_setup import GeneratorSetup, load_generator, preview_decoder_folder
 from app.images.upscaling import (
     Upscaled,
     gallery_settings,
@@ -43,7 +46,6 @@ from pipelines.core import CancelToken
 from pipelines.images import (
     DiffusionFolder,
     ImageGenerator,
-    ImageModelConfig,
     ImageRequest,
     ImageResult,
     ImageSettings,
@@ -54,8 +56,12 @@ from pipelines.images import (
     check_upscale,
     read_diffusion_folder,
 )
-from pipelines.images.placement import auto_stages
+from pipelines.images.placement import auto_stages, is_stage_spec, parse_stage_spec
 from pipelines.images.preview import PreviewCallback, ProgressCallback
+
+if TYPE_CHECKING:
+    from app.images.remote_factory import RemoteImagesFactory
+    from app.images.remote_generator import RemoteImageGenerator
 
 log = logging.getLogger(__name__)
 
@@ -90,8 +96,10 @@ class ImageService:
         *,
         compiled_cache: Path | None = None,
         engines: EngineHost | None = None,
+        remote_factory: RemoteImagesFactory | None = None,
     ) -> None:
         self._settings = settings
+        self._remote_factory = remote_factory
         self._metrics = metrics
         self._devices = list(devices)
         self._models = models
@@ -99,7 +107,7 @@ class ImageService:
         self._engines = engines or EngineHost(devices, metrics, compiled_cache)
         self._engines.register(
             TASK.value,
-            _load_generator,
+            load_generator,
             metrics_name=ImageGenerator.name,
             device_key=DEVICE_KEY,
             cache=CachePolicy.ACCELERATORS,
@@ -153,6 +161,11 @@ class ImageService:
             TASK.value,
         )
 
+    def runs_remotely(self, device: str | None = None) -> bool:
+        """Whether ``device`` (default: the settings' choice) is a remote endpoint, where the
+        endpoint's model draws and no model need be installed here."""
+        return is_remote(device or device_value_of(self._settings.model_choice(TASK)))
+
     def model_facts(self, model: Path | None = None) -> DiffusionFolder:
         """What the model to use is (its name, sizes, whether it reads a negative prompt),
         read from its folder's small config files without loading it.
@@ -164,16 +177,35 @@ class ImageService:
         return read_diffusion_folder(self.model_folder(model))
 
     def stages(self, device: str | None = None) -> StageDevices:
-        """The stages' devices for ``device`` (default: the settings' choice; AUTO: see the
-        module docstring).
+        """The stages' devices for ``device`` (default: the settings' ``image_stages`` when set,
+        else the image device; AUTO: see the module docstring; a stage spec such as
+        ``text=CPU,denoise=GPU,vae=GPU`` places each, a stage left out as AUTO would).
 
         Raises:
-            UserError: the device does not exist here (``field="device"``).
+            UserError: a device that does not exist here, or a spec that cannot be read
+                (``field="device"``).
         """
-        wanted = device or device_value_of(self._settings.model_choice(TASK))
+        wanted = (
+            device
+            or self._settings.image_stages.strip()
+            or device_value_of(self._settings.model_choice(TASK))
+        )
+        auto = auto_stages([info.name for info in self._devices])
         if wanted.strip().upper() == AUTO:
-            return auto_stages([info.name for info in self._devices])
-        return StageDevices.on(resolve_device(wanted, self._devices, DEVICE_KEY))
+            return auto
+        if not is_stage_spec(wanted):
+            return StageDevices.on(resolve_device(wanted, self._devices, DEVICE_KEY))
+        placed = parse_stage_spec(wanted)
+
+        def placed_or_auto(key: str, default: str) -> str:
+            name = placed.get(key, AUTO)
+            return default if name == AUTO else resolve_device(name, self._devices, DEVICE_KEY)
+
+        return StageDevices(
+            placed_or_auto("text", auto.text_encoder),
+            placed_or_auto("denoise", auto.denoiser),
+            placed_or_auto("vae", auto.vae),
+        )
 
     def generator(self, *, model: Path | None = None, device: str | None = None) -> ImageGenerator:
         """The loaded generator (loading it on first use, or for another model or device).
@@ -184,9 +216,11 @@ class ImageService:
         """
         stages = self.stages(device)
         folder = self.model_folder(model)
-        # The host keys the engine by the denoiser's device, the stages ride along as options.
+        # The host keys the engine by the denoiser's device; the stages and the preview decoder
+        # ride along as options.
         choice = with_model(self._settings.model_choice(TASK), folder, stages.denoiser)
-        generator: ImageGenerator = self._engines.get(choice, options=stages)
+        setup = GeneratorSetup(stages, preview_decoder_folder(self._settings, self._models))
+        generator: ImageGenerator = self._engines.get(choice, options=setup)
         return generator
 
     # -- the work ---------------------------------------------------------------------------
@@ -293,6 +327,20 @@ class ImageService:
             return replace(done, problem=str(error))
         return replace(done, saved=saved[0])
 
+    def _generator_for(self, options: PictureOptions) -> ImageGenerator | RemoteImageGenerator:
+        """The local generator, or a remote endpoint's (made for each job: it holds nothing
+        but the endpoint's address, read from the settings as they are now).
+
+        Raises:
+            UserError: as :meth:`generator`; an endpoint that is not configured.
+        """
+        device = options.device or device_value_of(self._settings.model_choice(TASK))
+        if not is_remote(device):
+            return self.generator(model=options.model, device=options.device)
+        if self._remote_factory is None:
+            raise UserError(tr("Remote endpoints cannot draw pictures here."), field="device")
+        return self._remote_factory(device)
+
     def close(self) -> None:
         """Drop the loaded models."""
         self._engines.drop(TASK.value)
@@ -300,7 +348,7 @@ class ImageService:
 
     def _run(self, options: PictureOptions, work: Callable[..., ImageResult]) -> Created:
         with self._busy.hold(tr("A picture is already being made."), field="prompt"):
-            generator = self.generator(model=options.model, device=options.device)
+            generator = self._generator_for(options)
             result = work(
                 generator,
                 cancel=options.cancel,
@@ -331,14 +379,3 @@ class PictureOptions:
     cancel: CancelToken | None = None
     on_progress: ProgressCallback | None = None
     on_preview: PreviewCallback | None = None
-
-
-def _load_generator(request: LoadRequest) -> ImageGenerator:
-    """How the engine host loads an image model (``options``: the stages' devices)."""
-    stages = request.options
-    if not isinstance(stages, StageDevices):
-        stages = StageDevices.on(request.device)
-    config = ImageModelConfig(request.folder, stages, request.cache_dir, dict(request.properties))
-    generator = ImageGenerator(config)
-    generator.load()
-    return generator

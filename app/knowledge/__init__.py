@@ -18,6 +18,7 @@ if TYPE_CHECKING:
         GroundingRules,
         Source,
         grounded_question,
+        line_span,
     )
     from app.knowledge.ingest_report import supported_types
     from app.knowledge.jobs import Documents, Overview, SearchResult, load_documents, load_overview
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
         IngestReport,
         KnowledgeService,
     )
+    from app.knowledge.sync_status import SyncStatus
     from pipelines.embeddings import EmbeddingPipeline, Vectors, model_id
     from pipelines.rag.hybrid_search import Hit
     from pipelines.rag.loaders import SUPPORTED_SUFFIXES
@@ -54,9 +56,11 @@ _WHERE = {
     "SOURCES_SHARE": "app.knowledge.grounding:SOURCES_SHARE",
     "SUPPORTED_SUFFIXES": "pipelines.rag.loaders:SUPPORTED_SUFFIXES",
     "SearchResult": "app.knowledge.jobs:SearchResult",
+    "SyncStatus": "app.knowledge.sync_status:SyncStatus",
     "Source": "app.knowledge.grounding:Source",
     "Vectors": "pipelines.embeddings:Vectors",
     "grounded_question": "app.knowledge.grounding:grounded_question",
+    "line_span": "app.knowledge.grounding:line_span",
     "load_documents": "app.knowledge.jobs:load_documents",
     "load_overview": "app.knowledge.jobs:load_overview",
     "model_id": "pipelines.embeddings:model_id",
@@ -87,8 +91,10 @@ __all__ = [
     "Overview",
     "SearchResult",
     "Source",
+    "SyncStatus",
     "Vectors",
     "grounded_question",
+    "line_span",
     "load_documents",
     "load_overview",
     "model_id",

@@ -64,11 +64,15 @@ class Source:
     snippet: str
     relevance: float | None = None
     """How well it matched the question, 0…1 (the "% match"; None in answers stored before)."""
+    lines: tuple[int, int] | None = None
+    """First and last line of a passage of source code (None for other documents)."""
 
     @property
     def label(self) -> str:
-        """``guide.pdf, page 2`` or ``notes.md``."""
+        """``guide.pdf, page 2``, ``parser.py, lines 40–72`` or ``notes.md``."""
         name = Path(self.path).name
+        if self.lines is not None:
+            return f"{name}, {line_span(self.lines)}"
         return f"{name}, page {self.page}" if self.page else name
 
     def to_dict(self) -> dict[str, Any]:
@@ -80,6 +84,7 @@ class Source:
         """From storage; raises KeyError/TypeError/ValueError when malformed."""
         page = data.get("page")
         relevance = data.get("relevance")
+        lines = data.get("lines")
         return cls(
             number=int(data["number"]),
             path=str(data["path"]),
@@ -87,6 +92,7 @@ class Source:
             score=float(data.get("score", 0.0)),
             snippet=str(data.get("snippet", "")),
             relevance=float(relevance) if relevance is not None else None,
+            lines=(int(lines[0]), int(lines[1])) if lines is not None else None,
         )
 
 
@@ -143,7 +149,9 @@ def grounded_question(
     used = _frame_tokens(count_tokens)
     for hit in kept:
         number = len(sources) + 1
-        source = Source(number, hit.path, hit.page, hit.score, hit.snippet, _relevance(hit))
+        source = Source(
+            number, hit.path, hit.page, hit.score, hit.snippet, _relevance(hit), hit.lines
+        )
         block = f"[{number}] {source.label}\n{hit.text.strip()}"
         cost = count_tokens(block) + PASSAGE_OVERHEAD_TOKENS
         if used + cost > budget_tokens:
@@ -156,6 +164,12 @@ def grounded_question(
     passages = "\n\n".join(blocks)
     text = f"{INSTRUCTIONS}\n\nSources:\n{passages}\n\nQuestion: {question}"
     return Grounding(text, sources, left_out, used)
+
+
+def line_span(lines: tuple[int, int]) -> str:
+    """``lines 40–72`` (``line 7`` for one line): where a passage of code is, in English."""
+    first, last = lines
+    return f"line {first}" if first == last else f"lines {first}–{last}"
 
 
 def _frame_tokens(count_tokens: Callable[[str], int]) -> int:

@@ -31,10 +31,11 @@ from app.knowledge.ingest_failures import (
     lost_message,
 )
 from app.knowledge.ingest_report import IngestProgress, IngestReport
+from app.knowledge.page_reading import PageReading
 from pipelines.core import Cancelled, CancelToken, InvalidInputError
 from pipelines.embeddings import TextEmbedder
 from pipelines.rag.chunking import Chunk, Chunker
-from pipelines.rag.loaders import load_document
+from pipelines.rag.loaders import file_sha256, load_document
 from pipelines.rag.storable import display_name, stored_path
 from pipelines.rag.store import Collection, KnowledgeStore
 
@@ -105,9 +106,11 @@ class _Prepared:
     key: str
     sha256: str
     mtime: float | None
+    size: int | None
     pages: int | None
     chunks: list[Chunk]
     vectors: np.ndarray
+    notes: tuple[str, ...] = ()
 
 
 Finish = Callable[[_Prepared, BaseException | None], None]
@@ -183,8 +186,11 @@ class Indexer:
         embedder: TextEmbedder,
         chunker: Chunker,
         model_lock: threading.RLock,
+        page_reading: PageReading | None = None,
     ) -> None:
+        """``page_reading``: OCR for pictures and scanned pages (None: not read)."""
         self.store = store
+        self.page_reading = page_reading
         self.embedder = embedder
         self.chunker = chunker
         self.model_lock = model_lock
@@ -265,10 +271,24 @@ class Indexer:
         report: IngestReport,
     ) -> _Prepared | None:
         """``path`` read, split and embedded, or None when it is unchanged."""
-        mtime = _mtime(path)  # before reading: a change made meanwhile shows as "changed"
-        document = load_document(path)
-        if stored_hash == document.sha256:
-            return None
+        # Before reading: a change made meanwhile shows as "changed".
+        mtime, size = _mtime_and_size(path)
+        if stored_hash is not None and file_sha256(path) == stored_hash:
+            return None  # known before reading: an unchanged scan is not read by OCR again
+        name = display_name(path)
+        ocr = None
+        if self.page_reading is not None:
+            ocr = self.page_reading.for_file(
+                cancel,
+                lambda done, pages: progress.report(
+                    files_done,
+                    report.chunks,
+                    name,
+                    done / max(1, pages),
+                    tr("reading page {page} of {pages}").format(page=done + 1, pages=pages),
+                ),
+            )
+        document = load_document(path, ocr)
         total_chars = sum(len(page.text) for page in document.pages) or 1
         chunks: list[Chunk] = []
         vectors: list[np.ndarray] = []
@@ -279,7 +299,6 @@ class Indexer:
             chars += segment_chars
             if self._writer is not None:
                 self._writer.poll()  # the previous file, stored meanwhile, shows at once
-            name = display_name(path)
             detail = f"{chars / total_chars:.0%} of {name}" if total_chars > 200_000 else ""
             progress.report(
                 files_done, report.chunks + len(chunks), name, chars / total_chars, detail
@@ -295,9 +314,11 @@ class Indexer:
             key,
             document.sha256,
             mtime,
+            size,
             document.page_count,
             chunks,
             np.concatenate(vectors),
+            document.notes,
         )
 
     def _embed(self, texts: list[str], cancel: CancelToken) -> np.ndarray:
@@ -332,6 +353,7 @@ class Indexer:
             prepared.pages,
             prepared.chunks,
             prepared.vectors,
+            prepared.size,
         )
 
 
@@ -357,6 +379,7 @@ class _Outcome:
         if error is None:
             existed = prepared.key in self.stored
             (self.report.updated if existed else self.report.added).append(prepared.key)
+            self.report.notes.extend((prepared.key, note) for note in prepared.notes)
             self.report.chunks += len(prepared.chunks)
             self.on_stored()
         elif database_lost(error):
@@ -375,8 +398,9 @@ def _size(path: Path) -> int:
         return 0
 
 
-def _mtime(path: Path) -> float | None:
+def _mtime_and_size(path: Path) -> tuple[float | None, int | None]:
     try:
-        return path.stat().st_mtime
+        found = path.stat()
     except OSError:
-        return None
+        return None, None
+    return found.st_mtime, found.st_size

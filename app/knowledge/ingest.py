@@ -12,17 +12,21 @@ supported file) says so and creates nothing.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 from app.core.errors import UserError
 from app.core.performance.metrics import MetricsBus
+from app.core.texts import tr
 from app.engines.slots import BusyLock
 from app.knowledge.collections import Collections
 from app.knowledge.database.knowledge_db import KnowledgeDatabase
 from app.knowledge.documents import deleted_under, remove_deleted
 from app.knowledge.indexer import Indexer
 from app.knowledge.ingest_report import IngestProgress, IngestReport
+from app.knowledge.ingest_turns import IngestTurns
 from app.knowledge.knowledge_models import KnowledgeModels
+from app.knowledge.page_reading import PageReading
 from app.knowledge.rebuild import rebuild_collection
 from app.knowledge.sources import FoundFiles, expand_sources, nothing_to_add, stored_files
 from pipelines.core import CancelToken, MetricRecord
@@ -30,7 +34,7 @@ from pipelines.rag.loaders import is_supported
 from pipelines.rag.storable import stored_path
 from pipelines.rag.store import Collection
 
-BUSY_RUNNING = "An ingest is already running; wait for it or stop it."
+BUSY_RUNNING = tr("An ingest is already running; wait for it or stop it.")
 """Why a second ingest (or re-index) is refused while one runs."""
 
 ProgressCallback = Callable[[IngestProgress], None]
@@ -46,6 +50,8 @@ class Ingest:
         models: KnowledgeModels,
         busy: BusyLock,
         metrics: MetricsBus,
+        page_reading: Callable[[str], PageReading | None] | None = None,
+        turns: IngestTurns | None = None,
     ) -> None:
         """Keep the collaborators; nothing runs until asked.
 
@@ -55,12 +61,17 @@ class Ingest:
             models: the embedder and chunker (and the lock for each call into a model).
             busy: held for the whole run; a second run (or a deletion) is refused meanwhile.
             metrics: where each run's chunk count and rate are published.
+            page_reading: the OCR of a run into a collection (by name), None when its
+                pictures are not read; None: no OCR at all.
+            turns: ``busy`` shared with the follower of followed folders, whose batches a run
+                waits for rather than being refused (None: no follower shares it).
         """
         self._database = database
         self._collections = collections
         self._models = models
-        self._busy = busy
         self._metrics = metrics
+        self._page_reading = page_reading
+        self._turns = turns or IngestTurns(busy)
 
     def add(
         self,
@@ -74,10 +85,13 @@ class Ingest:
         Raises:
             UserError: nothing to add — no such path, or no file of a supported type (and no
                 document under the folders whose file is gone): nothing is created.
-            BusyError: an ingest is already running.
+            BusyError: an ingest is already running (a followed folder's batch is waited for:
+                the progress says so).
         """
         cancel = cancel or CancelToken()
-        with self._busy.hold(BUSY_RUNNING):
+        with self._turn(cancel, on_progress) as ready:
+            if not ready:
+                return IngestReport(cancelled=True)  # stopped while waiting for the sync
             found = expand_sources(sources)
             if not any(is_supported(file) for file in found.files) and not self._gone_from(
                 collection_name, sources
@@ -104,7 +118,9 @@ class Ingest:
             UserError: there is no such collection. BusyError: an ingest is already running.
         """
         cancel = cancel or CancelToken()
-        with self._busy.hold(BUSY_RUNNING):
+        with self._turn(cancel, on_progress) as ready:
+            if not ready:
+                return IngestReport(cancelled=True)  # stopped while waiting for the sync
             collection = self._collections.get(collection_name)
             store = self._database.start()
             documents = store.documents(collection)
@@ -126,6 +142,18 @@ class Ingest:
                 lambda new, files: self._run(new, files, cancel, on_progress, found),
             )
 
+    def _turn(
+        self, cancel: CancelToken, on_progress: ProgressCallback | None
+    ) -> AbstractContextManager[bool]:
+        """The busy lock for this run: refused while another run holds it, waited for (saying
+        so) while a followed folder's batch does; False when cancelled while waiting."""
+
+        def waiting() -> None:
+            if on_progress is not None:
+                on_progress(IngestProgress(0, 0, 0, 0.0, None, "", waiting_for_sync=True))
+
+        return self._turns.user_job(BUSY_RUNNING, cancel, waiting)
+
     def _run(
         self,
         collection: Collection,
@@ -139,8 +167,13 @@ class Ingest:
         embedder, chunker = self._models.active_embedder_and_chunker()
         found = found or expand_sources(sources)
         stored = store.document_hashes(collection)
-        indexer = Indexer(store, embedder, chunker, self._models.lock)
-        report = indexer.run(collection, found.files, stored, cancel, on_progress)
+        reading = self._page_reading(collection.name) if self._page_reading else None
+        indexer = Indexer(store, embedder, chunker, self._models.lock, reading)
+        try:
+            report = indexer.run(collection, found.files, stored, cancel, on_progress)
+        finally:
+            if reading is not None:
+                reading.close()
         report.failed[:0] = [
             *((stored_path(path)[0], "not found") for path in found.missing),
             *((stored_path(link)[0], reason) for link, reason in found.refused),

@@ -56,7 +56,9 @@ def lost_message(path: Path, error: BaseException) -> DatabaseError:
 def collection_gone(collection: str) -> CollectionGoneError:
     """The error that stops an ingest whose collection was deleted meanwhile."""
     return CollectionGoneError(
-        f"The collection “{collection}” was deleted while documents were being added to it.",
+        tr(
+            "The collection “{collection}” was deleted while documents were being added to it."
+        ).format(collection=collection),
         field="collection",
     )
 
@@ -81,25 +83,30 @@ def file_failure(path: Path, error: BaseException, *, storing: bool = False) -> 
     if isinstance(error, InvalidInputError):
         return str(error)
     if isinstance(error, FileNotFoundError):
-        return f"{name} no longer exists."
+        return tr("{file} no longer exists.").format(file=name)
     if isinstance(error, PermissionError):
-        return f"{name} could not be read: permission denied."
+        return tr("{file} could not be read: permission denied.").format(file=name)
     if isinstance(error, IsADirectoryError):
-        return f"{name} is a folder, not a file."
+        return tr("{file} is a folder, not a file.").format(file=name)
     if isinstance(error, OSError):
-        return f"{name} could not be read: {error.strerror or first_line(error, 200)}."
-    if storing and isinstance(error, UnicodeError):
-        return (
-            f"{name} holds characters the database cannot store in its encoding "
-            f"({first_line(error, 200)})."
+        return tr("{file} could not be read: {reason}.").format(
+            file=name, reason=error.strerror or first_line(error, 200)
         )
+    if storing and isinstance(error, UnicodeError):
+        return tr(
+            "{file} holds characters the database cannot store in its encoding ({reason})."
+        ).format(file=name, reason=first_line(error, 200))
     if isinstance(error, psycopg.DataError):
-        return f"{name} was refused by the database: {first_line(error, 200)}."
+        return tr("{file} was refused by the database: {reason}.").format(
+            file=name, reason=first_line(error, 200)
+        )
     if isinstance(error, psycopg.OperationalError):  # a limit, see database_lost()
-        return f"{name} is beyond a limit of the database: {first_line(error, 200)}."
+        return tr("{file} is beyond a limit of the database: {reason}.").format(
+            file=name, reason=first_line(error, 200)
+        )
     if isinstance(error, MemoryError):
-        return f"{name} is too big to index with the memory available."
-    return (
-        f"{name} could not be added because of an unexpected error "
-        f"({type(error).__name__}: {first_line(error, 200)}); details are in the log."
-    )
+        return tr("{file} is too big to index with the memory available.").format(file=name)
+    return tr(
+        "{file} could not be added because of an unexpected error ({kind}: {reason}); "
+        "details are in the log."
+    ).format(file=name, kind=type(error).__name__, reason=first_line(error, 200))

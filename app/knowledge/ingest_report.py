@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from app.core.texts import tr
+from pipelines.rag.formats import CODE_SUFFIXES
 from pipelines.rag.loaders import SUPPORTED_SUFFIXES
 
 
@@ -22,6 +24,9 @@ class IngestProgress:
     files_stored: int = 0
     """Documents stored so far (added or updated): when it grows, the list of documents can
     be read again to show them while the run goes on."""
+    waiting_for_sync: bool = False
+    """The run has not started: it waits for a followed folder's sync to store the batch of
+    files it is on (a few seconds), then starts on its own."""
 
 
 @dataclass
@@ -33,6 +38,9 @@ class IngestReport:
     skipped: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
     failed: list[tuple[str, str]] = field(default_factory=list)
+    notes: list[tuple[str, str]] = field(default_factory=list)
+    """Documents stored with something to know: ``(file, note)``, e.g. a page OCR could not
+    read (the document itself was indexed)."""
     chunks: int = 0
     seconds: float = 0.0
     cancelled: bool = False
@@ -57,10 +65,13 @@ class IngestReport:
             f"{len(self.failed)} failed",
         ]
         line = ", ".join(parts) + f" · {self.chunks} chunks in {self.seconds:.1f} s"
+        if self.notes:
+            line += f" · {len(self.notes)} notes"
         return ("Stopped: " + line) if self.cancelled else line
 
 
 def supported_types() -> str:
-    """The file types ingest reads, for a sentence: ``.csv, .docx, … or .txt``."""
-    suffixes = sorted(SUPPORTED_SUFFIXES)
-    return ", ".join(suffixes[:-1]) + " or " + suffixes[-1]
+    """The file types ingest reads, for a sentence: ``.csv, .docx, …, .xlsx or source code``
+    (the fifty-odd languages' suffixes would drown the documents')."""
+    suffixes = sorted(SUPPORTED_SUFFIXES - CODE_SUFFIXES)
+    return tr("{suffixes} or source code").format(suffixes=", ".join(suffixes))

@@ -31,7 +31,7 @@ from pipelines.rag.chunking import Chunker
 from pipelines.rag.store import Collection
 from pipelines.rerank import RerankPipeline
 
-BUSY_INGEST = "Wait for the running ingest to finish, or stop it, first."
+BUSY_INGEST = tr("Wait for the running ingest to finish, or stop it, first.")
 """Why a change that must not happen under a running ingest is refused."""
 
 

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from app.core.texts import tr
 from app.knowledge.ingest_report import supported_types
 from pipelines.rag.loaders import is_supported
 from pipelines.rag.storable import display_name, printable
@@ -104,17 +105,27 @@ def _target(entry: Path) -> Path | None:
 
 
 def _leaves(link: Path, target: Path, root: Path, kind: str) -> str:
-    return (
-        f"{display_name(link)} is a link to a {kind} outside {printable(root.name)} "
-        f"({printable(str(target))}): links that leave a chosen folder are not followed."
+    """Why a link out of the chosen folder is not followed (``kind``: "file" or "folder")."""
+    if kind == "folder":
+        sentence = tr(
+            "{link} is a link to a folder outside {root} ({target}): links that leave a chosen "
+            "folder are not followed."
+        )
+    else:
+        sentence = tr(
+            "{link} is a link to a file outside {root} ({target}): links that leave a chosen "
+            "folder are not followed."
+        )
+    return sentence.format(
+        link=display_name(link), root=printable(root.name), target=printable(str(target))
     )
 
 
 def _now_a_link(path: Path) -> str:
-    return (
-        f"{display_name(path)} has become a link since it was added: it is not read again "
-        "(add the file it points to itself if you want it)."
-    )
+    return tr(
+        "{file} has become a link since it was added: it is not read again (add the file it "
+        "points to itself if you want it)."
+    ).format(file=display_name(path))
 
 
 def nothing_to_add(sources: Sequence[Path], found: FoundFiles) -> str:
@@ -123,27 +134,37 @@ def nothing_to_add(sources: Sequence[Path], found: FoundFiles) -> str:
     files, missing = found.files, found.missing
     if len(missing) == len(sources):
         if len(missing) == 1:
-            return f"{printable(str(missing[0]))} does not exist."
-        return "None of these exist: " + ", ".join(printable(str(p)) for p in missing) + "."
+            return tr("{path} does not exist.").format(path=printable(str(missing[0])))
+        return tr("None of these exist: {paths}.").format(
+            paths=", ".join(printable(str(p)) for p in missing)
+        )
     links = ""
     if found.refused:
         count = len(found.refused)
-        links = (
-            f"; {count} link{'s' if count > 1 else ''} leading out of it "
-            f"{'were' if count > 1 else 'was'} not followed"
-        )
+        if count == 1:
+            links = tr("1 link leading out of it was not followed")
+        else:
+            links = tr("{count} links leading out of it were not followed").format(count=count)
+    types = supported_types()
     if len(sources) == 1:
         source = sources[0].expanduser()
         if files:  # one file given, of a type the loaders do not read
-            return (
-                f"Nothing to add: {printable(source.name)} is not a supported type of "
-                f"document (supported: {supported_types()})."
-            )
-        return (
-            f"Nothing to add: the folder {printable(str(source))} has no {supported_types()} "
-            f"files (hidden files and folders are skipped{links})."
-        )
-    return (
-        f"Nothing to add: none of the {len(sources)} items given is or holds a "
-        f"{supported_types()} file{f' ({links[2:]})' if links else ''}."
+            return tr(
+                "Nothing to add: {file} is not a supported type of document (supported: {types})."
+            ).format(file=printable(source.name), types=types)
+        if links:
+            return tr(
+                "Nothing to add: the folder {folder} has no {types} files (hidden files and "
+                "folders are skipped; {links})."
+            ).format(folder=printable(str(source)), types=types, links=links)
+        return tr(
+            "Nothing to add: the folder {folder} has no {types} files (hidden files and "
+            "folders are skipped)."
+        ).format(folder=printable(str(source)), types=types)
+    if links:
+        return tr(
+            "Nothing to add: none of the {count} items given is or holds a {types} file ({links})."
+        ).format(count=len(sources), types=types, links=links)
+    return tr("Nothing to add: none of the {count} items given is or holds a {types} file.").format(
+        count=len(sources), types=types
     )

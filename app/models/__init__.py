@@ -39,7 +39,12 @@ if TYPE_CHECKING:
     from app.models.gguf_facts import GgufFacts
     from app.models.inspect import context_length, detect_task, embedding_length
     from app.models.kokoro_install import convert_installed, needs_conversion
-    from app.models.recommend import Recommendation, machine_facts, nothing_fits
+    from app.models.recommend import (
+        Recommendation,
+        machine_facts,
+        nothing_fits,
+        recommend_picture_model,
+    )
     from app.models.recommend import recommend as recommend_models
     from app.models.registry import InstalledModel, ModelRegistry, Removal
     from app.models.toolchain_env import (
@@ -114,6 +119,7 @@ _WHERE = {
     "nothing_fits": "app.models.recommend:nothing_fits",
     "plan_conversion": "app.models.convert_plan:plan_conversion",
     "recommend_models": "app.models.recommend:recommend",
+    "recommend_picture_model": "app.models.recommend:recommend_picture_model",
     "remove_toolchain": "app.models.toolchain_install:remove_toolchain",
     "size_text": "app.models.toolchain_requirements:size_text",
     "toolchain_status": "app.models.toolchain_env:toolchain_status",
@@ -177,6 +183,7 @@ __all__ = [
     "nothing_fits",
     "plan_conversion",
     "recommend_models",
+    "recommend_picture_model",
     "remove_toolchain",
     "size_text",
     "toolchain_status",

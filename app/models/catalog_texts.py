@@ -16,6 +16,9 @@ DESCRIPTIONS: tuple[Text, ...] = (
     tr(
         "A natural voice in one click: five preset voices and blends of two, about twice as fast as real time on two CPU cores; fetched from PyPI and converted in the app."
     ),
+    tr(
+        "A tiny decoder for Stable Diffusion 1.x/2.x and LCM latents: full-size live previews at every step for a fraction of the VAE's time (unconfirmed offline: its files were not seen here)."
+    ),
     tr("Channel-wise symmetric INT4: the layout the NPU needs."),
     tr("Cross-encoder that re-orders knowledge search results more precisely."),
     tr("Describes and answers questions about images; small enough for any AI PC."),

@@ -43,6 +43,8 @@ REQUIRED_FILES: dict[ModelTask, tuple[str, ...]] = {
     ModelTask.LIPSYNC: ("openvino_model.xml",),
     # config.json says the scale (app/models/esrgan_torch.py writes it).
     ModelTask.UPSCALE: ("openvino_model.xml", "config.json"),
+    # config.json says taesd, the latent channels and scale (app/models/taesd_torch.py).
+    ModelTask.PREVIEW_DECODER: ("openvino_model.xml", "config.json"),
     # The denoiser is unet/ or transformer/: pipelines.images.model_folder says which is missing.
     ModelTask.IMAGE_GENERATION: (
         "model_index.json",
@@ -70,11 +72,29 @@ def missing_files(folder: Path, task: ModelTask) -> list[str]:
     required = REQUIRED_FILES.get(task)
     if task is ModelTask.TTS and _is_kokoro(folder):
         required = KOKORO_FILES
+    elif task is ModelTask.PREVIEW_DECODER and is_exported_tiny_autoencoder(folder):
+        required = (TINY_AUTOENCODER_EXPORT,)
     elif task is ModelTask.TTS and is_installed_kokoro(folder):
         required = ()  # read as it is, converted on first load (app/models/kokoro_install.py)
     if required is None:
         return [] if any(folder.glob("*.xml")) or any(folder.glob("*.tflite")) else ["a model"]
     return [name for name in required if not (folder / name).is_file()]
+
+
+TINY_AUTOENCODER_EXPORT = "vae_decoder/openvino_model.xml"
+"""An optimum-intel export of a tiny autoencoder (``deinferno/taesd-openvino``): a preview
+decoder read as it is (pipelines/images/tiny_decoder.py)."""
+
+
+def is_exported_tiny_autoencoder(folder: Path) -> bool:
+    """Whether ``folder`` holds an optimum export of diffusers' ``AutoencoderTiny``."""
+    if not (folder / TINY_AUTOENCODER_EXPORT).is_file():
+        return False
+    try:
+        config = json.loads((folder / "vae_decoder" / "config.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(config, dict) and config.get("_class_name") == "AutoencoderTiny"
 
 
 def is_installed_kokoro(folder: Path) -> bool:

@@ -78,22 +78,28 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 DIFFUSION_TASKS = ("text-to-image", "inpainting")
 """optimum's tasks for a diffusers pipeline (model_index.json, no config.json at its top)."""
-OWN_TASKS = ("speaker-encoder", "lipsync", "upscale")
+OWN_TASKS = ("speaker-encoder", "lipsync", "upscale", "preview-decoder")
 """Networks rebuilt in torch by the app itself (their checkpoints are not transformers')."""
-_OWN_CHECKPOINTS = {"upscale": "an upscaler"}
+_OWN_CHECKPOINTS = {
+    "upscale": "an upscaler",
+    "preview-decoder": "a tiny autoencoder (AutoencoderTiny)",
+}
 """How a refusal names a task's checkpoint when "a <task>" reads wrong."""
 SPEAKER_ENCODER_FILES = ("embedding_model.ckpt", "hyperparams.yaml")
+TINY_AUTOENCODER_FILES = ("config.json", "diffusion_pytorch_model.safetensors")
+"""A diffusers AutoencoderTiny on the hub (madebyollin/taesd): its weights as safetensors."""
 
 
 def _convert_own(source: str, output: Path, task: str, options: list[str], emit: Emit) -> None:
     """Rebuild the network of ``task`` from a torch checkpoint and convert it to IR."""
     weights = options[options.index("--weights") + 1] if "--weights" in options else "fp16"
     checkpoint = Path(source)
-    if not checkpoint.exists():  # a hub id: speechbrain's repository layout
+    if not checkpoint.exists():  # a hub id: speechbrain's repository layout, or diffusers'
         emit("stage", stage="check", message=f"Downloading the checkpoint of {source}")
-        checkpoint = _hub_files(source, SPEAKER_ENCODER_FILES)
+        names = TINY_AUTOENCODER_FILES if task == "preview-decoder" else SPEAKER_ENCODER_FILES
+        checkpoint = _hub_files(source, names)
     emit("stage", stage="check", message="Rebuilding the network from the checkpoint")
-    from app.models import esrgan_torch, wav2lip_torch, xvector_torch
+    from app.models import esrgan_torch, taesd_torch, wav2lip_torch, xvector_torch
 
     try:
         if task == "speaker-encoder":
@@ -106,6 +112,11 @@ def _convert_own(source: str, output: Path, task: str, options: list[str], emit:
             if weights == "int8":
                 emit("stage", stage="compress", message="Compressing the weights with NNCF")
             esrgan_torch.convert_upscaler(checkpoint, output, weights=weights)
+        elif task == "preview-decoder":
+            emit("stage", stage="export", message="Converting the preview decoder to OpenVINO")
+            if weights == "int8":
+                emit("stage", stage="compress", message="Compressing the weights with NNCF")
+            taesd_torch.convert_tiny_decoder(checkpoint, output, weights=weights)
         else:
             emit("stage", stage="export", message="Converting the lip-sync model to OpenVINO")
             wav2lip_torch.convert_lipsync(
@@ -118,6 +129,7 @@ def _convert_own(source: str, output: Path, task: str, options: list[str], emit:
         xvector_torch.CheckpointError,
         wav2lip_torch.CheckpointError,
         esrgan_torch.CheckpointError,
+        taesd_torch.CheckpointError,
     ) as error:
         what = _OWN_CHECKPOINTS.get(task, f"a {task}")
         raise JobError("not-a-model", f"Not {what} checkpoint: {error}.") from error

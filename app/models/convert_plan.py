@@ -39,10 +39,12 @@ OWN_TASKS: dict[ModelTask, str] = {
     ModelTask.SPEAKER_ENCODER: "speaker-encoder",
     ModelTask.LIPSYNC: "lipsync",
     ModelTask.UPSCALE: "upscale",
+    ModelTask.PREVIEW_DECODER: "preview-decoder",
 }
 """Tasks whose networks the app rebuilds in torch at convert time (not Hugging Face models):
 the x-vector speaker encoder (app/models/xvector_torch.py), Wav2Lip-contract lip-sync
-models (app/models/wav2lip_torch.py) and ESRGAN-family upscalers (app/models/esrgan_torch.py)."""
+models (app/models/wav2lip_torch.py), ESRGAN-family upscalers (app/models/esrgan_torch.py) and
+tiny VAE preview decoders from a diffusers AutoencoderTiny folder (app/models/taesd_torch.py)."""
 USER_CHECKPOINT_TASKS = (ModelTask.LIPSYNC, ModelTask.UPSCALE)
 """Own tasks whose checkpoint is always a file the user supplies (no hub id is looked up)."""
 JOB_TASKS = {**OPTIMUM_TASKS, **OWN_TASKS}
@@ -286,7 +288,8 @@ def _plan_own_task(
     request: ConvertRequest, task: ModelTask, registry: ModelRegistry
 ) -> ConversionPlan:
     """A torch checkpoint the app rebuilds: a local file or folder (or, for the speaker
-    encoder, a hub id such as speechbrain/spkrec-xvect-voxceleb)."""
+    encoder, a hub id such as speechbrain/spkrec-xvect-voxceleb; for a preview decoder, an
+    AutoencoderTiny's such as madebyollin/taesd)."""
     source = request.source.strip()
     path = Path(source).expanduser()
     local = path.exists() or not _HUB_ID.match(source) or task in USER_CHECKPOINT_TASKS
@@ -307,6 +310,8 @@ def _plan_own_task(
                 field="source",
             )
         source = str(path)
+        if task is ModelTask.PREVIEW_DECODER:
+            _check_tiny_autoencoder(path)
     _check_int8_or_fp16(request, task)
     if request.group_size is not None or request.ratio is not None or request.sym:
         raise UserError(INT4_OPTIONS_ONLY, field="weights")
@@ -314,6 +319,21 @@ def _plan_own_task(
         raise UserError(tr("A vocoder applies to text-to-speech models only."), field="vocoder")
     model_id = _model_id(request, source, registry)
     return ConversionPlan(source, local, task, model_id, ("--weights", request.weights.value))
+
+
+def _check_tiny_autoencoder(path: Path) -> None:
+    """Refuse, before the job, a folder that is not a diffusers AutoencoderTiny."""
+    from app.models.taesd_torch import CheckpointError, check_tiny_autoencoder
+
+    try:
+        check_tiny_autoencoder(path)
+    except CheckpointError as error:
+        raise UserError(
+            tr("Not a tiny autoencoder to make a preview decoder of: {reason}.").format(
+                reason=error
+            ),
+            field="source",
+        ) from error
 
 
 def _check_int8_or_fp16(request: ConvertRequest, task: ModelTask) -> None:

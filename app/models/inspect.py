@@ -12,7 +12,11 @@ from typing import Any
 from app.core.errors import UserError
 from app.core.model_tasks import TASK_NAMES, ModelTask
 from app.core.texts import tr
-from app.models.contracts import DENOISER_FILES, is_installed_kokoro
+from app.models.contracts import (
+    DENOISER_FILES,
+    is_exported_tiny_autoencoder,
+    is_installed_kokoro,
+)
 from pipelines.chat import check_llm_folder
 from pipelines.files import check_input_file
 from pipelines.gguf import is_gguf_path
@@ -38,6 +42,7 @@ _OWN_TYPES = {
     "xvector": ModelTask.SPEAKER_ENCODER,
     "wav2lip": ModelTask.LIPSYNC,
     "rrdbnet": ModelTask.UPSCALE,  # app/models/esrgan_torch.py writes it
+    "taesd": ModelTask.PREVIEW_DECODER,  # app/models/taesd_torch.py writes it
     "kokoro": ModelTask.TTS,  # pipelines/voice/kokoro_convert.py writes it
 }
 
@@ -47,6 +52,8 @@ def detect_task(folder: Path) -> ModelTask:
     xml_files = {path.name for path in folder.glob("*.xml")}
     if "openvino_model.xml" in xml_files and _similarity_info(folder):
         return ModelTask.SPEAKER_SIMILARITY
+    if not xml_files and is_exported_tiny_autoencoder(folder):
+        return ModelTask.PREVIEW_DECODER  # optimum's layout, as deinferno/taesd-openvino
     if not xml_files and is_installed_kokoro(folder):
         return ModelTask.TTS  # Kokoro's ONNX as installed, converted on its first load
     if (folder / DIFFUSION_INDEX).is_file():

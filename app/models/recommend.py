@@ -92,6 +92,20 @@ def recommend(catalog: Sequence[CatalogEntry], machine: Machine) -> list[Recomme
     return picks
 
 
+def recommend_picture_model(
+    catalog: Sequence[CatalogEntry], machine: Machine
+) -> Recommendation | None:
+    """The image-generation model to offer beside the chat models (the Create panel's), or
+    None when none fits: the catalog's first that a click downloads and this computer holds —
+    its first is its fast default, a few steps per picture."""
+    for entry in catalog:
+        drawer = entry.task is ModelTask.IMAGE_GENERATION
+        if drawer and _fits(entry, machine, RAM_FACTOR, entry.task):
+            reason = tr("For the Create panel: pictures from a prompt, and edits of them.")
+            return Recommendation(entry, reason)
+    return None
+
+
 def nothing_fits(catalog: Sequence[CatalogEntry], machine: Machine, models_dir: Path) -> str:
     """Why :func:`recommend` found nothing, in one sentence."""
     chat = _chat_entries(catalog)
@@ -118,9 +132,11 @@ def _chat_entries(catalog: Sequence[CatalogEntry]) -> list[CatalogEntry]:
     return [e for e in catalog if e.task is ModelTask.CHAT and not e.convert]
 
 
-def _fits(entry: CatalogEntry, machine: Machine, ram_factor: float) -> bool:
+def _fits(
+    entry: CatalogEntry, machine: Machine, ram_factor: float, task: ModelTask = ModelTask.CHAT
+) -> bool:
     return (
-        entry.task is ModelTask.CHAT
+        entry.task is task
         and not entry.convert
         and any(device in machine.devices for device in entry.devices)
         and entry.size_bytes * ram_factor <= machine.ram_bytes

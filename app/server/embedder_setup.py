@@ -140,6 +140,11 @@ class EmbedderSetup:
                 return self._running
             future: concurrent.futures.Future[Path] = concurrent.futures.Future()
             future.set_running_or_notify_cancel()
+            if not self._knowledge.needs_setup():
+                # A set-up ended between the caller's look and this one (a busy machine):
+                # another would write over the model it just made.
+                future.set_result(default_embedder_dir(self._paths))
+                return future
             self._running = future
             self._cancel = CancelToken()
         thread = threading.Thread(

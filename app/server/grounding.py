@@ -128,6 +128,7 @@ def _source_json(collection: str, source: Source, passage: str) -> dict[str, Any
         "document": Path(source.path).name,
         "path": source.path,
         "page": source.page,
+        "lines": list(source.lines) if source.lines is not None else None,
         "score": source.score,
         "relevance": source.relevance,
         "text": excerpt,

@@ -10,7 +10,8 @@ the app's image model. OpenAI's ``quality``, ``style``, ``background``, ``modera
 ``user`` are accepted and change nothing; streaming (``stream``, ``partial_images``) is refused.
 
 What OpenAI's API has no field for comes as extra fields, as OpenVINO Model Server names them:
-``seed`` (random when absent: the answer's pictures carry it), ``negative_prompt``,
+``seed`` (or OVMS's ``rng_seed``; random when absent: the answer's pictures carry it),
+``negative_prompt``,
 ``num_inference_steps``, ``guidance_scale`` and, for edits, ``strength``. An edit's ``mask``
 repaints its transparent part (OpenAI's rule) — or, opaque, its white part; without a mask the
 whole picture is redrawn at ``strength``. One picture job runs at a time: a second is a 429.
@@ -66,6 +67,7 @@ class GenerationRequest(Lenient):
     stream: bool | None = None
     partial_images: int | None = None
     seed: int | None = Field(None, ge=0, le=2**63 - 1)
+    rng_seed: int | None = Field(None, ge=0, le=2**63 - 1)
     negative_prompt: str | None = Field(None, max_length=MAX_PROMPT_CHARS)
     num_inference_steps: int | None = Field(None, ge=1, le=150)
     guidance_scale: float | None = Field(None, ge=0.0, le=30.0)
@@ -87,7 +89,7 @@ async def generations(request: Request, body: GenerationRequest) -> dict[str, An
         steps=body.num_inference_steps,
         guidance=body.guidance_scale,
         count=body.n,
-        seed=body.seed,
+        seed=body.seed if body.seed is not None else body.rng_seed,
     )
     created = await _drawn(request, lambda cancel: _generate(ctx, picture_request, cancel))
     state.requests += 1
@@ -108,6 +110,7 @@ async def edits(
     stream: Annotated[bool | None, Form()] = None,
     partial_images: Annotated[int | None, Form()] = None,
     seed: Annotated[int | None, Form(ge=0, le=2**63 - 1)] = None,
+    rng_seed: Annotated[int | None, Form(ge=0, le=2**63 - 1)] = None,
     negative_prompt: Annotated[str | None, Form(max_length=MAX_PROMPT_CHARS)] = None,
     num_inference_steps: Annotated[int | None, Form(ge=1, le=150)] = None,
     guidance_scale: Annotated[float | None, Form(ge=0.0, le=30.0)] = None,
@@ -131,7 +134,7 @@ async def edits(
         steps=num_inference_steps,
         guidance=guidance_scale,
         count=n,
-        seed=seed,
+        seed=seed if seed is not None else rng_seed,
         strength=strength,
     )
     created = await _drawn(

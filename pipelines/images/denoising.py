@@ -18,6 +18,9 @@ import numpy as np
 from pipelines.core import Cancelled, CancelToken, PipelineError, Progress
 from pipelines.images.pictures import Picture
 from pipelines.images.preview import (
+    STEPS_PER_DECODE_GUESS,
+    STEPS_PER_FAST_DECODE_GUESS,
+    FastDecode,
     PreviewCallback,
     PreviewPolicy,
     PreviewThrottle,
@@ -51,6 +54,8 @@ def denoise(
     policy: PreviewPolicy,
     scale: int,
     first_only: bool,
+    fast_decode: FastDecode | None = None,
+    problems: list[str] | None = None,
 ) -> tuple[tuple[Picture, ...], dict[str, float]]:
     """The pictures ``pipe`` draws with ``settings`` from ``inputs`` (none, a picture, or a
     picture and its mask), and the stages' figures.
@@ -58,6 +63,8 @@ def denoise(
     Args:
         scale: pixels per latent cell (an approximate preview is drawn at full size).
         first_only: previews decode only the batch's first latent (a static VAE cannot).
+        fast_decode: a tiny preview decoder's ``decode`` (None: the VAE's previews).
+        problems: where the reason goes when the fast decoder failed and was dropped.
 
     Raises:
         Cancelled: ``observers.cancel`` was set.
@@ -66,7 +73,8 @@ def denoise(
     cancel = observers.cancel
     if cancel is not None and cancel.cancelled:
         raise Cancelled()
-    throttle = PreviewThrottle(policy)
+    guess = STEPS_PER_DECODE_GUESS if fast_decode is None else STEPS_PER_FAST_DECODE_GUESS
+    throttle = PreviewThrottle(policy, steps_per_decode=guess)
     watcher = StepWatcher(
         pipe.decode,
         cancel=cancel,
@@ -75,6 +83,7 @@ def denoise(
         throttle=throttle,
         scale=scale,
         first_only=first_only,
+        fast_decode=fast_decode,
     )
     arguments: dict[str, Any] = {
         "width": settings.width,
@@ -95,6 +104,8 @@ def denoise(
     except RuntimeError as error:
         raise _generation_error(error, settings) from error
     elapsed_ms = (time.perf_counter() - started) * 1000.0
+    if watcher.fast_problem and problems is not None:
+        problems.append(watcher.fast_problem)
     if watcher.failure is not None:
         raise watcher.failure
     if watcher.stop_requested or output.get_size() == 0:

@@ -52,6 +52,7 @@ from pipelines.images.request import (
     resolve_settings,
     round_size,
 )
+from pipelines.images.tiny_decoder import TinyDecoder, not_used, open_preview_decoder
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +71,8 @@ class ImageModelConfig:
     """Compiled-blob cache (``CACHE_DIR``), used on GPU and NPU only."""
     properties: dict[str, Any] = field(default_factory=dict)
     preview: PreviewPolicy = field(default_factory=PreviewPolicy)
+    preview_decoder: Path | None = None
+    """A tiny TAESD-class decoder for the previews, in the VAE's place (None: the VAE's)."""
 
 
 @dataclass(frozen=True)
@@ -96,6 +99,14 @@ class ImageGenerator(ModelPipeline):
         """How many times the model was compiled (a mode switch must not add one)."""
         self._folder: DiffusionFolder | None = None
         self._figures: dict[str, float] = {}
+        self._fast: TinyDecoder | None = None
+        self.preview_note = ""
+        """Why the configured preview decoder is not used ("" when it is, or none is)."""
+
+    @property
+    def fast_previews(self) -> bool:
+        """Whether previews are decoded by a tiny preview decoder."""
+        return self._fast is not None
 
     @property
     def folder(self) -> DiffusionFolder:
@@ -273,6 +284,7 @@ class ImageGenerator(ModelPipeline):
         observers: Observers,
     ) -> ImageResult:
         static = self._pipes(settings).shape is not None
+        problems: list[str] = []
         pictures, figures = denoise(
             pipe,
             settings,
@@ -281,8 +293,15 @@ class ImageGenerator(ModelPipeline):
             policy=self.config.preview,
             scale=self.folder.vae_scale,
             first_only=not static,
+            fast_decode=self._fast.decode if self._fast is not None else None,
+            problems=problems,
         )
         self._figures = figures
+        if problems and self._fast is not None:  # it failed mid-way: not tried again
+            self._fast.close()
+            self._fast, self.preview_note = None, not_used(self._fast_folder(), problems[0])
+        if self.preview_note:
+            notes = [*notes, self.preview_note]
         return ImageResult(pictures, settings, tuple(notes))
 
     def _cannot(self, mode: Mode) -> InvalidInputError:
@@ -300,7 +319,24 @@ class ImageGenerator(ModelPipeline):
             side = self.folder.default_side
             guidance = LCM_GUIDANCE if self.folder.guidance_embedded else CFG_GUIDANCE
             shape = (1, side, side, guidance)
-        return self._build(shape)
+        pipes = self._build(shape)
+        if self.config.preview_decoder is not None:
+            cache = None if self.cache_dir is None else self.cache_dir / "preview-decoder"
+            self._fast, self.preview_note = open_preview_decoder(
+                self.config.preview_decoder, self.config.devices.vae, self.folder.vae_scale, cache
+            )
+        return pipes
+
+    def _fast_folder(self) -> Path:
+        assert self.config.preview_decoder is not None
+        return self.config.preview_decoder
+
+    def close(self) -> None:
+        """Drop the compiled pipelines and the preview decoder."""
+        if self._fast is not None:
+            self._fast.close()
+            self._fast = None
+        super().close()
 
     def _build(self, shape: StaticShape | None) -> ModelPipes:
         pipes = build_pipes(

@@ -8,19 +8,24 @@ callback terminates the process (``pybind11::error_already_set`` on a foreign th
 :class:`StepWatcher` catches everything, stops the generation and re-raises it on the caller's
 thread afterwards.
 
-A preview comes in two kinds. **Decoded**: the latent through the VAE (``pipe.decode``), the
+A preview comes in three kinds. **Decoded**: the latent through the VAE (``pipe.decode``), the
 true picture so far — but on Stable Diffusion 1.5 at 512² one decode costs about two denoising
-steps (DESIGN.md §10), and it competes with the denoiser for the same cores. **Approximate**:
-the four latent channels mapped linearly to RGB (ComfyUI's "latent2rgb" factors for SD-class
-latents), a blurred colour sketch at 1/8 resolution for a millisecond. :class:`PreviewThrottle`
-offers a preview at most every ``every_steps`` steps and ``min_interval_s`` seconds, decoded
-while the decodes so far plus one more (its cost measured, or guessed at two steps before the
+steps (DESIGN.md §10), and it competes with the denoiser for the same cores. **Fast**: where a
+tiny TAESD-class decoder is installed (:mod:`pipelines.images.tiny_decoder`), it takes the
+VAE's place — a full-size picture close to the VAE's for a fraction of its cost, so nearly
+every offered step fits the budget. **Approximate**: the four latent channels mapped linearly
+to RGB (ComfyUI's "latent2rgb" factors for SD-class latents), a blurred colour sketch at 1/8
+resolution for a millisecond. :class:`PreviewThrottle` offers a preview at most every
+``every_steps`` steps and ``min_interval_s`` seconds, decoded (by the VAE or the fast decoder)
+while the decodes so far plus one more (its cost measured, or guessed in steps before the
 first) stay within ``budget`` of the time since the start — 10%, the issue's limit — and
 approximate otherwise (``benchmarks/bench_image_previews.py`` measures what previews cost).
+A fast decoder that fails is dropped for the rest of the generation, never failing it.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Callable
@@ -33,6 +38,7 @@ import numpy.typing as npt
 
 from pipelines.core import CancelToken, Progress
 from pipelines.images.pictures import Picture
+from pipelines.openvino_errors import openvino_reason
 
 DENOISE_STAGE = "denoise"
 LATENT_RGB = np.array(
@@ -48,13 +54,21 @@ LATENT_RGB = np.array(
 picture without the VAE."""
 STEPS_PER_DECODE_GUESS = 2.0
 """A VAE decode's cost before one was measured, in denoising steps (SD 1.5 at 512²: ~1.9)."""
+STEPS_PER_FAST_DECODE_GUESS = 0.25
+"""A tiny decoder's, likewise (TAESD at 512²: 0.3–0.7 s against a 2.1 s SD 1.5 step)."""
+
+log = logging.getLogger(__name__)
 
 
 class PreviewKind(StrEnum):
     """How a preview was made."""
 
     DECODED = "decoded"
+    """By the model's own VAE."""
+    FAST = "fast"
+    """By a tiny preview decoder (TAESD-class), full size."""
     APPROXIMATE = "approximate"
+    """A colour sketch from the latent's channels."""
 
 
 @dataclass(frozen=True)
@@ -81,6 +95,8 @@ class PreviewPolicy:
 
 ProgressCallback = Callable[[Progress], None]
 PreviewCallback = Callable[[Preview], None]
+FastDecode = Callable[[npt.NDArray[np.float32]], Picture]
+"""A tiny decoder's ``decode``: a latent batch → the first latent's picture."""
 
 
 class PreviewThrottle:
@@ -88,10 +104,15 @@ class PreviewThrottle:
     thread; ``clock`` is injectable so tests decide time)."""
 
     def __init__(
-        self, policy: PreviewPolicy, clock: Callable[[], float] = time.perf_counter
+        self,
+        policy: PreviewPolicy,
+        clock: Callable[[], float] = time.perf_counter,
+        *,
+        steps_per_decode: float = STEPS_PER_DECODE_GUESS,
     ) -> None:
         self._policy = policy
         self._clock = clock
+        self._steps_per_decode = steps_per_decode
         self._started = clock()
         self._last_step: int | None = None
         self._last_time = self._started
@@ -122,11 +143,17 @@ class PreviewThrottle:
     def record(self, step: int, kind: PreviewKind, started: float) -> None:
         """Note a preview of ``kind`` made after ``step`` that began at ``started``."""
         now = self._clock()
-        if kind is PreviewKind.DECODED:
+        if kind is not PreviewKind.APPROXIMATE:
             self.last_cost_s = now - started
             self.spent_s += self.last_cost_s
         self._last_step, self._last_time = step, now
         self.count += 1
+
+    def expect_decodes_of(self, steps_per_decode: float) -> None:
+        """Decodes cost about ``steps_per_decode`` steps from now on, until one is measured
+        (the fast decoder was dropped: the VAE decodes instead)."""
+        self._steps_per_decode = steps_per_decode
+        self.last_cost_s = None
 
     def now(self) -> float:
         """This throttle's clock."""
@@ -138,7 +165,7 @@ class PreviewThrottle:
         if len(self._step_times) < 2:  # no step measured yet: the elapsed time is set-up
             return float("inf")
         step = (self._step_times[-1] - self._step_times[0]) / (len(self._step_times) - 1)
-        return STEPS_PER_DECODE_GUESS * step
+        return self._steps_per_decode * step
 
 
 def approximate_picture(latent: npt.NDArray[Any], scale: int) -> Picture | None:
@@ -160,6 +187,7 @@ class StepWatcher:
         scale: pixels per latent cell (an approximate preview is upsampled by it).
         first_only: decode only the first latent of a batch (a dynamic-shape VAE; a static one
             must decode the batch it was compiled for).
+        fast_decode: a tiny decoder's ``decode``, used instead of ``decode`` (None: none).
     """
 
     def __init__(
@@ -172,8 +200,12 @@ class StepWatcher:
         throttle: PreviewThrottle,
         scale: int = 8,
         first_only: bool = True,
+        fast_decode: FastDecode | None = None,
     ) -> None:
         self._decode = decode
+        self._fast_decode = fast_decode
+        self.fast_problem = ""
+        """Why the fast decoder was dropped ("" while it works, or when there is none)."""
         self._cancel = cancel
         self._on_progress = on_progress
         self._on_preview = on_preview
@@ -210,7 +242,11 @@ class StepWatcher:
         started = self.throttle.now()
         # A copy: the denoiser writes its next step while this thread reads.
         data = np.array(latent.data, dtype=np.float32)
-        picture = self._decoded(data) if kind is PreviewKind.DECODED else None
+        picture = None
+        if kind is PreviewKind.DECODED and self._fast_decode is not None:
+            picture, kind = self._fast(data), PreviewKind.FAST
+        elif kind is PreviewKind.DECODED:
+            picture = self._decoded(data)
         if picture is None:
             picture, kind = approximate_picture(data, self._scale), PreviewKind.APPROXIMATE
         if picture is None:  # a latent layout without an approximation
@@ -219,6 +255,19 @@ class StepWatcher:
         if not self.stop_requested:
             self._on_preview(Preview(step + 1, total, picture, kind))
         return self.stop_requested
+
+    def _fast(self, data: npt.NDArray[np.float32]) -> Picture | None:
+        """The fast decoder's picture; None when it failed (it is then dropped: the VAE and
+        sketches preview the rest, as without one)."""
+        assert self._fast_decode is not None
+        try:
+            return self._fast_decode(data)
+        except Exception as error:  # noqa: BLE001 - a preview never fails the generation
+            log.warning("the preview decoder failed, dropped for this picture: %s", error)
+            self.fast_problem = openvino_reason(error)  # one line, without OpenVINO's frames
+            self._fast_decode = None
+            self.throttle.expect_decodes_of(STEPS_PER_DECODE_GUESS)
+            return None
 
     def _decoded(self, data: npt.NDArray[np.float32]) -> Picture:
         import openvino as ov

@@ -77,7 +77,10 @@ class ImageSettings:
     seed: int
     strength: float
     model: str
-    """The model's name (its folder's name)."""
+    """The model's name (its folder's name; a remote endpoint's model id)."""
+    endpoint: str = ""
+    """The remote endpoint that drew it ("" in this process). Its steps and guidance are 0
+    where the endpoint used its model's own and did not say which."""
 
     def as_dict(self) -> dict[str, Any]:
         """Plain JSON-ready values (``mode`` as its string)."""

@@ -48,6 +48,8 @@ class Hit:
     """How well the passage matches, 0…1, for people: the reranker's probability when one
     ranked the results, else the cosine similarity (``score`` is RRF's, which orders results
     well but reads as 0.016)."""
+    lines: tuple[int, int] | None = None
+    """First and last line of a passage of source code (cited instead of a page)."""
 
 
 def hybrid_search(
@@ -107,15 +109,18 @@ SELECT c.id, d.path, c.page, f.score, c.text,
        ts_headline('english', c.text, websearch_to_tsquery('english', %(text)s),
                    'MaxWords=40, MinWords=15, StartSel=«, StopSel=»'),
        f.vrank, f.trank,
-       1 - (c.embedding::vector({dim}) <=> %(vector)s::vector({dim})) AS similarity
+       1 - (c.embedding::vector({dim}) <=> %(vector)s::vector({dim})) AS similarity,
+       c.line_start, c.line_end
 FROM fused f JOIN chunks c ON c.id = f.id JOIN documents d ON d.id = c.document_id
 ORDER BY f.score DESC, c.id LIMIT %(k)s
 """
 
 
 def _hit(row: Sequence[Any]) -> Hit:
-    """A result row: id, path, page, RRF score, text, snippet, ranks, cosine similarity."""
+    """A result row: id, path, page, RRF score, text, snippet, ranks, cosine similarity,
+    line range."""
     similarity = float(row[8])
+    lines = (int(row[9]), int(row[10])) if row[9] is not None and row[10] is not None else None
     return Hit(
         chunk_id=int(row[0]),
         path=str(row[1]),
@@ -127,6 +132,7 @@ def _hit(row: Sequence[Any]) -> Hit:
         text_rank=row[7],
         similarity=similarity,
         relevance=min(max(similarity, 0.0), 1.0),
+        lines=lines,
     )
 
 

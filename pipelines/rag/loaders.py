@@ -1,4 +1,6 @@
-"""Read documents into pages of text: .txt/.md (encoding detected), .pdf, .docx, .html.
+"""Read documents into pages of text: .txt/.md (encoding detected), .pdf, .docx, .html, the
+formats :mod:`pipelines.rag.formats` reads (slides, sheets, OpenDocument, e-books, mail, code),
+and pictures and scanned PDF pages by OCR when an :class:`~pipelines.rag.scanned.OcrPass` is given.
 
 A zip-based format (.docx) is checked by :func:`~pipelines.rag.zip_limits.check_zip` before
 its parts are unpacked. Every failure is an :class:`InvalidInputError` whose message names the
@@ -12,16 +14,28 @@ from __future__ import annotations
 import hashlib
 import zipfile
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pipelines.core import InvalidInputError
+from pipelines.rag.formats import CODE_SUFFIXES, FORMAT_SUFFIXES, check_kind, reader_for
 from pipelines.rag.html_text import html_text
+from pipelines.rag.scanned import (
+    PICTURE_SUFFIXES,
+    OcrPass,
+    picture_pages,
+    read_scanned_pdf_pages,
+)
 from pipelines.rag.storable import display_name, storable_text
-from pipelines.rag.zip_limits import check_zip
 
-TEXT_SUFFIXES = {".txt", ".md", ".markdown", ".rst", ".csv", ".log"}
-SUPPORTED_SUFFIXES = TEXT_SUFFIXES | {".pdf", ".docx", ".html", ".htm"}
+TEXT_SUFFIXES = {".txt", ".md", ".markdown", ".rst", ".log"}
+SUPPORTED_SUFFIXES = (
+    TEXT_SUFFIXES
+    | {".pdf", ".docx", ".html", ".htm"}
+    | FORMAT_SUFFIXES
+    | CODE_SUFFIXES
+    | PICTURE_SUFFIXES
+)
 CHAOS_TOLERANCE = 0.15
 COHERENCE_TOLERANCE = 0.1
 _COMMON = {"utf_8": 0, "cp1252": 1, "latin_1": 2, "cp1251": 3, "utf_16": 4, "cp1250": 5}
@@ -35,6 +49,12 @@ class Page:
 
     number: int | None
     text: str
+    header: str = ""
+    """Repeated at the top of every chunk of the page, so a chunk alone still says what it
+    is: a sheet's name and header row, a chapter's title."""
+    code_units: tuple[tuple[int, int], ...] | None = None
+    """For source code (None for other text): (first line, nesting level) of each
+    declaration; the chunker cuts there and gives each chunk its line range."""
 
 
 @dataclass(frozen=True)
@@ -44,6 +64,8 @@ class LoadedDocument:
     path: Path
     pages: list[Page]
     sha256: str
+    notes: tuple[str, ...] = ()
+    """What a person should know though the document was read: pages OCR could not read."""
 
     @property
     def page_count(self) -> int | None:
@@ -66,15 +88,17 @@ def file_sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def load_document(path: Path) -> LoadedDocument:
-    """Read ``path`` into pages of text.
+def load_document(path: Path, ocr: OcrPass | None = None) -> LoadedDocument:
+    """Read ``path`` into pages of text; with ``ocr``, pictures and scanned PDF pages too.
 
     Raises:
         InvalidInputError: unsupported, unreadable, empty, damaged, encrypted, or no text.
+        Cancelled: ``ocr.cancel`` was set between two pages.
     """
     suffix = path.suffix.lower()
     if suffix not in SUPPORTED_SUFFIXES:
-        supported = ", ".join(sorted(SUPPORTED_SUFFIXES))
+        documents = ", ".join(sorted(SUPPORTED_SUFFIXES - CODE_SUFFIXES))
+        supported = f"{documents} and source code such as .py, .js, .java, .c or .go"
         raise _error(
             path,
             f"{suffix or 'files without an extension'} is not supported (supported: {supported})",
@@ -96,30 +120,61 @@ def load_document(path: Path) -> LoadedDocument:
         raise _error(path, "is a folder") from None
     except OSError as error:
         raise _error(path, f"cannot be read ({error.strerror or error})") from error
-    if suffix == ".pdf":
-        pages = _pdf_pages(path, data)
-    elif suffix == ".docx":
-        pages = [Page(None, _docx_text(path, data))]
-    elif suffix in {".html", ".htm"}:
-        pages = [Page(None, html_text(_decode(path, data)))]  # main content only
+    notes: list[str] = []
+    if suffix in PICTURE_SUFFIXES:
+        read, notes = picture_pages(path, data, ocr)
+        pages = [Page(number, text) for number, text in read]
     else:
-        pages = [Page(None, _decode(path, data))]
+        pages = document_pages(path, data)
+        if suffix == ".pdf" and ocr is not None:
+            texts, notes = read_scanned_pdf_pages(path, data, [p.text for p in pages], ocr)
+            pages = [replace(page, text=text) for page, text in zip(pages, texts, strict=True)]
     # A NUL deep in a text file (the binary check reads the first 8 KiB) or in a PDF's text
     # would make the database refuse the whole document: it is dropped instead.
-    pages = [Page(page.number, storable_text(page.text)) for page in pages]
+    pages = [
+        replace(page, text=storable_text(page.text), header=storable_text(page.header))
+        for page in pages
+    ]
     pages = [page for page in pages if page.text.strip()]
     if not pages:
-        raise _error(
-            path, "has no text to index" + (" (scanned images?)" if suffix == ".pdf" else "")
-        )
-    return LoadedDocument(path, pages, hashlib.sha256(data).hexdigest())
+        raise _error(path, "has no text to index" + _no_text_hint(suffix, ocr is not None))
+    return LoadedDocument(path, pages, hashlib.sha256(data).hexdigest(), tuple(notes))
+
+
+def _no_text_hint(suffix: str, read_by_ocr: bool) -> str:
+    if suffix in PICTURE_SUFFIXES:
+        return " (no text was found in it)"
+    if suffix == ".pdf":
+        return " (no text was found on its pages)" if read_by_ocr else " (scanned images?)"
+    return ""
+
+
+def document_pages(path: Path, data: bytes) -> list[Page]:
+    """The pages of ``data``, read as the kind ``path``'s extension names (an e-mail's
+    attachments are read through here too).
+
+    Raises:
+        InvalidInputError: damaged, encrypted, binary, or another kind than its extension says.
+    """
+    suffix = path.suffix.lower()
+    check_kind(path, data)
+    reader = reader_for(suffix)
+    if reader is not None:
+        return reader(path, data)
+    if suffix == ".pdf":
+        return _pdf_pages(path, data)
+    if suffix == ".docx":
+        return [Page(None, _docx_text(path, data))]
+    if suffix in {".html", ".htm"}:
+        return [Page(None, html_text(decode_text(path, data)))]  # main content only
+    return [Page(None, decode_text(path, data))]
 
 
 def _error(path: Path, problem: str) -> InvalidInputError:
     return InvalidInputError(f"{display_name(path)} {problem}.", field="file")
 
 
-def _decode(path: Path, data: bytes) -> str:
+def decode_text(path: Path, data: bytes) -> str:
     """Text in whatever encoding it was written in; binary data is refused."""
     if b"\x00" in data[:8192] and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise _error(path, "looks like binary data, not text")
@@ -178,7 +233,10 @@ def _docx_text(path: Path, data: bytes) -> str:
     # deflate stream), a missing part, or broken XML inside (lxml) — the text is read inside
     # the same guard, since tables and cells are parsed as they are walked.
     damaged = (zipfile.BadZipFile, zlib.error, EOFError, OpcError, LxmlError, KeyError, ValueError)
-    check_zip(path, data)  # what it unpacks to, before python-docx unpacks every part
+    from pipelines.rag.packages import open_package
+
+    # What it unpacks to and whether it declares entities, before python-docx reads a part.
+    open_package(path, data).close()
     try:
         document = docx.Document(io.BytesIO(data))
         parts = [paragraph.text for paragraph in document.paragraphs]

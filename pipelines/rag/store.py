@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -90,6 +91,10 @@ class KnowledgeStore:
     def close(self) -> None:
         """Close every pooled connection."""
         self._pool.close()
+
+    def connection(self) -> AbstractContextManager[Any]:
+        """A pooled connection (autocommit) for the store's companions in ``pipelines.rag``."""
+        return self._pool.connection()
 
     # ----- collections -----------------------------------------------------------------
 
@@ -178,6 +183,11 @@ class KnowledgeStore:
         from psycopg import sql
 
         with self._pool.connection() as connection, connection.transaction():
+            # The folders it follows go on being followed by the rebuilt collection.
+            connection.execute(
+                "UPDATE followed_folders SET collection_id = %s WHERE collection_id = %s",
+                (new.id, old.id),
+            )
             connection.execute("DELETE FROM collections WHERE id = %s", (old.id,))
             connection.execute(
                 sql.SQL("DROP INDEX IF EXISTS {}").format(sql.Identifier(f"chunks_hnsw_{old.id}"))
@@ -232,8 +242,12 @@ class KnowledgeStore:
         pages: int | None,
         chunks: Sequence[Chunk],
         vectors: np.ndarray,
+        size: int | None = None,
     ) -> int:
         """Store a document and its chunks in one transaction, replacing an older version.
+
+        ``mtime`` and ``size`` are the file's when it was read (a followed folder's rescan
+        compares them with the disk before reading anything).
 
         Another process storing the same path in the same collection at the same moment waits
         for this one and then replaces it: the document is there once, with its chunks once.
@@ -258,19 +272,29 @@ class KnowledgeStore:
             document_id = int(
                 connection.execute(
                     """INSERT INTO documents
-                           (collection_id, path, raw_path, sha256, mtime, pages, chunks)
-                       VALUES (%s, %s, %s, %s, %s, %s, %s) RETURNING id""",
-                    (collection.id, text, raw, sha256, mtime, pages, len(chunks)),
+                           (collection_id, path, raw_path, sha256, mtime, pages, chunks, size)
+                       VALUES (%s, %s, %s, %s, %s, %s, %s, %s) RETURNING id""",
+                    (collection.id, text, raw, sha256, mtime, pages, len(chunks), size),
                 ).fetchone()[0]
             )
             with connection.cursor().copy(
-                "COPY chunks (document_id, collection_id, ord, page, text, embedding) "
-                "FROM STDIN WITH (FORMAT BINARY)"
+                "COPY chunks (document_id, collection_id, ord, page, text, embedding, "
+                "line_start, line_end) FROM STDIN WITH (FORMAT BINARY)"
             ) as copy:
-                copy.set_types(["int8", "int8", "int4", "int4", "text", "vector"])
+                copy.set_types(["int8", "int8", "int4", "int4", "text", "vector", "int4", "int4"])
                 for chunk, vector in zip(chunks, vectors, strict=True):
+                    first, last = chunk.lines if chunk.lines is not None else (None, None)
                     copy.write_row(
-                        (document_id, collection.id, chunk.ord, chunk.page, chunk.text, vector)
+                        (
+                            document_id,
+                            collection.id,
+                            chunk.ord,
+                            chunk.page,
+                            chunk.text,
+                            vector,
+                            first,
+                            last,
+                        )
                     )
         return document_id
 

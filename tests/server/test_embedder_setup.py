@@ -7,6 +7,7 @@ stood in for by an installer the test releases: it puts the real MiniLM fixture 
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import logging
 import threading
@@ -158,3 +159,27 @@ def test_a_full_disk_is_one_sentence_naming_the_folder(server: RunningServer) ->
     assert "no space left on device" in message
     assert str(default_embedder_dir(server.ctx.paths).parent) in message
     assert "python -m app setup" in message
+
+
+def test_a_request_that_looked_before_a_set_up_ended_does_not_start_another(
+    server: RunningServer, embedding_model_dir: Path
+) -> None:
+    # The full run's failure on a busy machine: a request saw no model, then the first set-up
+    # ended before it asked for one, and a second set-up wrote over the model ("file exists").
+    installer = HeldInstaller(embedding_model_dir)
+    installer.release.set()
+    use_installer(server, installer)
+    installer(server.ctx.paths, CancelToken(), lambda _: None)  # the set-up that just ended
+    knowledge = server.ctx.knowledge
+    looks = iter([True])  # the request's own look saw no model; every later look sees it
+    setup = EmbedderSetup(
+        knowledge,
+        server.ctx.paths,
+        install=installer,
+        wait_s=60,
+    )
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(knowledge, "needs_setup", lambda: next(looks, False))
+        asyncio.run(setup.ready())
+    assert installer.calls == 1
+    assert not knowledge.needs_setup()

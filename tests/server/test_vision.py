@@ -75,7 +75,9 @@ def test_jpeg_streamed_and_text_only_requests_batch_together(
             stream_options={"include_usage": True},
         )
         chunks = list(stream)
-        assert chunks[-1].usage is not None and chunks[-1].usage.completion_tokens == 5
+        assert chunks[-1].usage is not None
+        finish = [c.choices[0].finish_reason for c in chunks if c.choices]
+        assert_counted(chunks[-1].usage.completion_tokens, finish[-1])
         return "".join(c.choices[0].delta.content or "" for c in chunks if c.choices)
 
     def text_only() -> int:
@@ -85,13 +87,19 @@ def test_jpeg_streamed_and_text_only_requests_batch_together(
             max_tokens=5,
         )
         assert answer.usage is not None
+        assert_counted(answer.usage.completion_tokens, answer.choices[0].finish_reason)
         return answer.usage.completion_tokens
 
     with ThreadPoolExecutor(4) as pool:
         futures = [pool.submit(streamed), pool.submit(text_only), pool.submit(streamed)]
         results = [f.result(timeout=300) for f in futures]
-    assert results[1] == 5
     assert isinstance(results[0], str) and isinstance(results[2], str)
+
+
+def assert_counted(tokens: int, finish: str | None) -> None:
+    """Five tokens when the answer was cut at max_tokens; fewer only when it ended itself (the
+    random-weight model samples its end-of-text token now and then: seen once in a full run)."""
+    assert (finish, tokens) == ("length", 5) or (finish == "stop" and 1 <= tokens < 5)
 
 
 @pytest.mark.parametrize(

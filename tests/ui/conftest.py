@@ -27,7 +27,7 @@ from tests.ui.fakes import CPU, GPU, FakeChatPipeline, Script, fake_model_folder
 from tests.ui.helpers import UrlCatcher, open_window
 from tests.ui.panels import open_panel, release_hosts
 from ui.chat.panel import ChatPanel
-from ui.i18n import translations_dir
+from ui.i18n import TRANSLATION, translations_dir
 from ui.shell import main_panels, main_window
 from ui.shell.gc_policy import gui_thread_gc
 from ui.shell.main_window import MainWindow
@@ -50,6 +50,20 @@ def gc_on_the_gui_thread(qapp: QApplication) -> Iterator[None]:
     """
     with gui_thread_gc():
         yield
+
+
+@pytest.fixture(autouse=True)
+def language_as_before(qapp: QApplication) -> Iterator[None]:
+    """Each test starts in the same language and number format, whichever ran before it.
+
+    Starting the app in-process (``run_gui``) installs the process's translators and default
+    locale and leaves them, as the app may: the next test would then read "1,490 ms" and
+    English plurals, or not, depending on the order tests run in (pytest-xdist changes it).
+    """
+    locale = QLocale()
+    yield
+    TRANSLATION.uninstall(qapp)
+    QLocale.setDefault(locale)
 
 
 @pytest.fixture(autouse=True)

@@ -109,6 +109,28 @@ def _describe(widget: QWidget) -> str:
     return f"{type(widget).__name__}({widget.objectName() or text or widget.accessibleName()!r})"
 
 
+def _focus_chain(root: QWidget) -> str:
+    """The window's focus chain from ``root`` round to it again, each widget with the state Tab
+    decides by (policy, enabled, visible), and the application state that changes Tab: for a
+    failure that only shows after other tests ran in the same process."""
+    from PySide6.QtGui import QGuiApplication
+
+    links, widget = [], root
+    for _ in range(len(root.window().findChildren(QWidget)) + 2):
+        state = (widget.focusPolicy().name, widget.isEnabled(), widget.isVisibleTo(root))
+        links.append(f"{_describe(widget)}{list(state)}")
+        widget = widget.nextInFocusChain()
+        if widget is root:
+            break
+    hints = QGuiApplication.styleHints()
+    return (
+        " → ".join(links)
+        + f"; tab behaviour {hints.tabFocusBehavior().name}, style {QApplication.style().name()},"
+        + f" active window {type(QApplication.activeWindow()).__name__},"
+        + f" modifiers {QGuiApplication.keyboardModifiers()}"
+    )
+
+
 def assert_walkable(roots: Iterable[QWidget]) -> None:
     """Every root (shown, in a state the test chose): each interactive widget named and
     described, and one Tab round visits every one of them and returns to the first."""
@@ -121,4 +143,7 @@ def assert_walkable(roots: Iterable[QWidget]) -> None:
         assert missed == [], (
             f"{name}: Tab never reaches {[_describe(w) for w in missed]}; it goes {order}"
         )
-        assert came_back, f"{name}: Tab does not come back round; it goes {order} and stops"
+        assert came_back, (
+            f"{name}: Tab does not come back round; it goes {order} and stops.\n"
+            f"Its focus chain: {_focus_chain(root)}"
+        )

@@ -21,6 +21,7 @@ from app.core.settings import Settings
 from app.knowledge.database.embedded import DatabaseInfo
 from app.knowledge.grounding import GroundingRules
 from app.knowledge.service import DocumentRow, IngestProgress, IngestReport
+from app.knowledge.sync_status import SyncStatus
 from pipelines.core import CancelToken
 from pipelines.rag.hybrid_search import Hit
 from pipelines.rag.store import Collection
@@ -51,16 +52,24 @@ class FakeKnowledge:
         self.ingest_gate = threading.Event()
         self.ingest_gate.set()
         self.hold_after_files = -1
+        self.sync_gate = threading.Event()
+        self.sync_gate.set()
+        """Cleared: an ingest first waits for a followed folder's batch (saying so) until set."""
         """An ingest stores this many files, then waits for ``ingest_gate`` (or a cancel)."""
         self.fail: dict[str, BaseException] = {}
         """Method name → what it raises (once per entry; the test re-arms it)."""
         self.file_errors: dict[str, str] = {}
         """File name → reason it fails to ingest."""
+        self.file_notes: dict[str, list[str]] = {}
+        """File name → the notes it is stored with (a page OCR could not read)."""
         self.hits: list[Hit] = []
         self.calls: list[tuple[str, tuple[object, ...]]] = []
         self.started = False
         self.setup_needed = False
         """What ``needs_setup`` answers (the bundled embedder not converted yet)."""
+        self.followed: dict[str, list[Path]] = {}
+        """Collection → the folders it follows."""
+        self.follower = FakeFollower()
         self._lock = threading.Lock()
 
     # ----- helpers for tests -----------------------------------------------------------
@@ -73,6 +82,7 @@ class FakeKnowledge:
         """Let every held call go on."""
         self.start_gate.set()
         self.ingest_gate.set()
+        self.sync_gate.set()
 
     def _call(self, method: str, *args: object) -> None:
         with self._lock:
@@ -98,6 +108,9 @@ class FakeKnowledge:
 
     def needs_setup(self) -> bool:
         return self.setup_needed
+
+    def follow_in_background(self) -> None:
+        self.follower.start()  # as the real service does when a folder is followed
 
     def start(self) -> None:
         self.start_gate.wait(WAIT_S)
@@ -166,13 +179,19 @@ class FakeKnowledge:
         on_progress: Callable[[IngestProgress], None] | None = None,
     ) -> IngestReport:
         self._call("ingest", collection_name, tuple(sources))
+        cancel = cancel or CancelToken()
+        if not self.sync_gate.is_set() and on_progress is not None:
+            on_progress(IngestProgress(0, 0, 0, 0.0, None, "", waiting_for_sync=True))
+        while not self.sync_gate.wait(0.01):
+            if cancel.cancelled:
+                return IngestReport(cancelled=True)
         collection = self._find(self.collection(collection_name, create=True).name)
         files = [
             p
             for source in sources
             for p in (sorted(source.iterdir()) if source.is_dir() else [source])
         ]
-        return self._store(collection, files, cancel or CancelToken(), on_progress)
+        return self._store(collection, files, cancel, on_progress)
 
     def reindex(
         self,
@@ -222,6 +241,7 @@ class FakeKnowledge:
                 report.failed.append((str(path), self.file_errors[path.name]))
                 continue
             (report.updated if again else report.added).append(str(path))
+            report.notes.extend((str(path), note) for note in self.file_notes.get(path.name, []))
             with self._lock:  # listed meanwhile on another worker
                 collection.documents[str(path)] = row(str(path), chunks=4)
             report.chunks += 4
@@ -240,3 +260,43 @@ class FakeKnowledge:
 
     def close(self) -> None:
         pass
+
+    def follow(self, collection_name: str, folder: Path) -> Path:
+        self._call("follow", collection_name, folder)
+        self._find(collection_name)
+        self.followed.setdefault(collection_name, []).append(folder)
+        return folder
+
+    def unfollow(self, collection_name: str, folder: Path) -> None:
+        self._call("unfollow", collection_name, folder)
+        self.followed.get(collection_name, []).remove(folder)
+
+    def followed_folders(self, collection_name: str) -> list[Path]:
+        self._call("followed_folders", collection_name)
+        return list(self.followed.get(collection_name, []))
+
+    def sync_status(self, collection_name: str) -> SyncStatus:
+        return SyncStatus(collection_name, len(self.followed.get(collection_name, [])))
+
+
+class FakeFollower:
+    """The follower's face to the window: started, subscribed to; the test announces."""
+
+    def __init__(self) -> None:
+        self.listeners: list[Callable[[SyncStatus], None]] = []
+        self.started = False
+
+    def start(self) -> None:
+        self.started = True
+
+    def stop(self) -> None:
+        self.started = False
+
+    def subscribe(self, listener: Callable[[SyncStatus], None]) -> Callable[[], None]:
+        self.listeners.append(listener)
+        return lambda: self.listeners.remove(listener)
+
+    def announce(self, status: SyncStatus) -> None:
+        """Tell every listener, from the calling thread (as the follower's thread would)."""
+        for listener in list(self.listeners):
+            listener(status)

@@ -14,9 +14,10 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
 
 import pytest
-from PySide6.QtCore import QLocale, Qt
+from PySide6.QtCore import QLocale, Qt, QTranslator
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QApplication,
     QComboBox,
     QGroupBox,
     QLabel,
@@ -348,3 +349,48 @@ def test_a_core_sentences_numbers_read_german(german: None, german_numbers: QLoc
         f"kann nur {german_numbers.toString(1_536)} lesen, wenn Platz für eine Antwort mit 512 "
         "Token bleiben soll. Kürzen Sie sie oder senken Sie „Max. neue Token“."
     )
+
+
+class _MarkingTranslator(QTranslator):
+    """A catalog that knows only ``sources``: each is "translated" to itself in brackets, so a
+    test sees which sentences went through the window's translator."""
+
+    def __init__(self, sources: set[str]) -> None:
+        super().__init__()
+        self._sources = sources
+
+    def isEmpty(self) -> bool:  # noqa: N802 - Qt's name
+        return False
+
+    def translate(
+        self, context: str, source: str, disambiguation: str | None = None, n: int = -1
+    ) -> str:
+        return f"[{source}]" if source in self._sources else ""
+
+
+def test_the_knowledge_refusals_and_file_failures_go_through_the_translator(
+    qtbot: QtBot, qapp: QApplication
+) -> None:
+    """The Knowledge feature's busy refusals and per-file failures are the core's sentences
+    (``app.core.texts.tr``): the window shows them in the user's language."""
+    from pathlib import Path
+
+    from app.core.errors import BusyError
+    from app.knowledge.ingest import BUSY_RUNNING
+    from app.knowledge.ingest_failures import file_failure
+    from app.knowledge.knowledge_models import BUSY_INGEST
+
+    failure = file_failure(Path("/in/notes.txt"), PermissionError(13, "Permission denied"))
+    templates = {BUSY_RUNNING.template, BUSY_INGEST.template, failure.template}
+    translator = _MarkingTranslator(templates)
+    qapp.installTranslator(translator)
+    try:
+        error = InlineError()
+        qtbot.addWidget(error)
+        for sentence in (BUSY_RUNNING, BUSY_INGEST):
+            error.show_message(str(BusyError(sentence)))
+            assert error.text() == f"[{sentence}]"
+        error.show_message(failure)
+        assert error.text() == "[notes.txt could not be read: permission denied.]"
+    finally:
+        qapp.removeTranslator(translator)

@@ -3,7 +3,9 @@
 Files are read and prepared in a task (``app.chat.images.prepare_image``: a 12000×12000 photo
 takes a second and hundreds of megabytes to decode); only the prepared ≤ 2048 px copies come
 back, and their thumbnails are decoded at thumbnail size. The attachments stay until the
-answer succeeds, like the typed text: a refusal or a failed answer keeps them.
+answer succeeds, like the typed text: a refusal or a failed answer keeps them. Each tile
+offers *Read the text* (:mod:`ui.chat.picture_reading`): the words in the picture go into the
+message box, for a model that cannot see pictures.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from PySide6.QtWidgets import (
 from app.chat import (
     IMAGE_SUFFIXES,
     MAX_IMAGES,
+    PictureText,
     PreparedImage,
     TextOnlyModelError,
     check_count,
@@ -38,6 +41,7 @@ from app.chat import (
 from app.core import UserError
 from app.models import ModelTask
 from ui.a11y import describe
+from ui.chat.picture_reading import PictureReading
 from ui.chat.thumbnails import THUMBNAIL, thumbnail_from_bytes
 from ui.i18n import tr
 from ui.icons import set_icon
@@ -55,9 +59,11 @@ def prepare_all(paths: Sequence[Path]) -> list[PreparedImage]:
 
 
 class AttachmentTile(QFrame):
-    """One attachment: its thumbnail, its note (scaled, first frame…) and a remove button."""
+    """One attachment: its thumbnail, its note (scaled, first frame…), a remove button and
+    *Read the text*."""
 
     removeRequested = Signal(object)  # this tile
+    readRequested = Signal(object)  # this tile's PreparedImage
 
     def __init__(self, image: PreparedImage, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -76,6 +82,13 @@ class AttachmentTile(QFrame):
             tr("Remove {name}").format(name=image.label),
             tr("Take this image off the message"),
         )
+        self.read_button = QToolButton()
+        set_icon(self.read_button, "text-recognition")
+        describe(
+            self.read_button,
+            tr("Read the text"),
+            tr("Put the text in this picture into the message (for models that read text only)"),
+        )
         self.note = QLabel(image.note)
         self.note.setWordWrap(True)
         self.note.setMaximumWidth(THUMBNAIL + 60)
@@ -83,15 +96,23 @@ class AttachmentTile(QFrame):
         self.note.setStyleSheet("font-size: small")
         column = QVBoxLayout(self)
         column.setContentsMargins(4, 4, 4, 4)
-        column.addLayout(
-            hbox(self.picture, (self.remove_button, 0, Qt.AlignmentFlag.AlignTop), margins=0)
-        )
+        buttons = QVBoxLayout()
+        buttons.setContentsMargins(0, 0, 0, 0)
+        buttons.addWidget(self.remove_button)
+        buttons.addWidget(self.read_button)
+        buttons.addStretch(1)
+        column.addLayout(hbox(self.picture, buttons, margins=0))
         column.addWidget(self.note)
         self.remove_button.clicked.connect(self._on_remove)
+        self.read_button.clicked.connect(self._on_read)
 
     @Slot()
     def _on_remove(self) -> None:
         self.removeRequested.emit(self)
+
+    @Slot()
+    def _on_read(self) -> None:
+        self.readRequested.emit(self.image)
 
 
 class AttachmentStrip(QWidget):
@@ -100,10 +121,14 @@ class AttachmentStrip(QWidget):
     changed = Signal()
     failed = Signal(object)  # an unexpected error reading a file (the panel reports it)
     modelsRequested = Signal(str)  # a ModelTask value: open the model manager there
+    textRead = Signal(str)  # the text *Read the text* found in a picture
 
-    def __init__(self, tasks: TaskRunner, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, tasks: TaskRunner, picture_text: PictureText, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self._tasks = tasks
+        self.reading = PictureReading(picture_text, tasks)
         self._pending = 0
         self.tiles: list[AttachmentTile] = []
         self.attach_button = QPushButton()  # the paperclip says it: room for the row's meter
@@ -132,8 +157,13 @@ class AttachmentStrip(QWidget):
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self._tiles_box)
+        column.addWidget(self.reading)
         column.addLayout(hbox((self.error, 1), self.models_button, margins=0))
         self.attach_button.clicked.connect(self.choose_files)
+        self.reading.textRead.connect(self.textRead)
+        self.reading.refused.connect(self.show_error)
+        self.reading.failed.connect(self.failed)
+        self.reading.busyChanged.connect(self._on_reading)
         self.models_button.clicked.connect(self._on_models)
 
     # ----- what is attached ------------------------------------------------------------
@@ -215,6 +245,8 @@ class AttachmentStrip(QWidget):
         for image in images:
             tile = AttachmentTile(image)
             tile.removeRequested.connect(self._on_remove_requested)
+            tile.readRequested.connect(self._on_read_requested)
+            tile.read_button.setEnabled(not self.reading.busy)
             self.tiles.append(tile)
             self._row.insertWidget(self._row.count() - 1, tile)
         self._tiles_box.setVisible(bool(self.tiles))
@@ -231,6 +263,16 @@ class AttachmentStrip(QWidget):
         self._remove(tile)
         self.clear_error()
         self.changed.emit()
+
+    @Slot(object)
+    def _on_read_requested(self, image: PreparedImage) -> None:
+        self.clear_error()
+        self.reading.read(image)
+
+    @Slot(bool)
+    def _on_reading(self, busy: bool) -> None:
+        for tile in self.tiles:  # one picture at a time
+            tile.read_button.setEnabled(not busy)
 
     def _remove(self, tile: AttachmentTile) -> None:
         self.tiles.remove(tile)

@@ -10,7 +10,7 @@ from pathlib import Path
 from app.chat import ChatMessage
 from app.knowledge import Source
 from ui.i18n import tr
-from ui.knowledge.formatting import relevance_text
+from ui.knowledge.formatting import lines_text, relevance_text
 from ui.numbers import count, milliseconds, percent, token_rate
 
 CITATION = re.compile(r"\[(\d{1,2}(?:\s*,\s*\d{1,2})*)\]")
@@ -60,6 +60,8 @@ def source_label(source: Source) -> str:
     """ "guide.pdf, page 2" in the user's language (:attr:`Source.label` is the model's,
     in English), or the file's name when it has no pages."""
     name = Path(source.path).name
+    if source.lines is not None:
+        return tr("{file}, {lines}").format(file=name, lines=lines_text(source.lines))
     if source.page is None:
         return name
     return tr("{file}, page {page}").format(file=name, page=count(source.page))

@@ -110,7 +110,7 @@ class ChatPanel(QWidget):
         self.hands_free_mode = HandsFreeMode(  # hands-free, spoken turns
             services.spoken(), signals, tasks, notifications, self.current_conversation_id
         )
-        self.input_row = InputRow(chat, tasks, self)
+        self.input_row = InputRow(chat, tasks, services.picture_text, self)
         self.input = self.input_row.input
         self.attachments = self.input_row.attachments
         self.send_button = self.input_row.send_button
@@ -188,6 +188,7 @@ class ChatPanel(QWidget):
         self.generation.performance.reloadingChanged.connect(self._update_send_state)
         self.welcome.openRequested.connect(self.model_picker.choose_file)
         self.welcome.browseRequested.connect(self.modelsRequested)
+        self.welcome.panelRequested.connect(self.panelRequested)
         self._connect_hands_free_mode()
 
     def _connect_hands_free_mode(self) -> None:

@@ -11,7 +11,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QPushButton
 
-from app.chat import ChatService, PreparedImage, TextOnlyModelError
+from app.chat import ChatService, PictureText, PreparedImage, TextOnlyModelError
 from app.core import UserError
 from ui.a11y import describe
 from ui.chat.attachments import AttachmentStrip
@@ -30,16 +30,23 @@ class InputRow(QObject):
     """An error about the attachments (one that could not be read, or images the model does
     not take): the panel's error router shows it (field ``images``)."""
 
-    def __init__(self, chat: ChatService, tasks: TaskRunner, parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        chat: ChatService,
+        tasks: TaskRunner,
+        picture_text: PictureText,
+        parent: QObject | None = None,
+    ) -> None:
         """Args:
         chat: Says whether the loaded model takes the images attached.
         tasks: Reads the attached images.
+        picture_text: Reads the text in an attached picture (*Read the text*).
         parent: The panel.
         """
         super().__init__(parent)
         self._chat = chat
         self.input = ChatInput()
-        self.attachments = AttachmentStrip(tasks)
+        self.attachments = AttachmentStrip(tasks, picture_text)
         self.send_button = QPushButton(tr("Send"))
         self.send_button.setMinimumWidth(96)
         self.input_error = InlineError()
@@ -48,6 +55,7 @@ class InputRow(QObject):
         self.input.filesPasted.connect(self.attachments.add_paths)
         self.input.imagePasted.connect(self._on_image_pasted)
         self.attachments.failed.connect(self.imagesRefused)
+        self.attachments.textRead.connect(self.insert_text)
 
     def show_send_state(self, generating: bool, blocked: bool) -> None:
         """Send, or Stop while ``generating``; Send is enabled when there is text and nothing
@@ -108,6 +116,15 @@ class InputRow(QObject):
         typed = self.input.toPlainText()
         self.input.setPlainText(f"{sent}\n{typed}" if typed.strip() else sent)
         self.input.moveCursor(self.input.textCursor().MoveOperation.End)
+
+    @Slot(str)
+    def insert_text(self, text: str) -> None:
+        """Put ``text`` into the box at the cursor, on a line of its own after typed text."""
+        cursor = self.input.textCursor()
+        before = self.input.toPlainText()[: cursor.position()]
+        cursor.insertText(("\n" if before and not before.endswith("\n") else "") + text)
+        self.input.setTextCursor(cursor)
+        self.input.setFocus()
 
     @Slot(QImage)
     def _on_image_pasted(self, image: QImage) -> None:

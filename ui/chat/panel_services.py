@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.avatar import AvatarService
-from app.chat import ChatService
+from app.chat import ChatService, PictureText
 from app.core import DeviceInfo, MetricsBus
 from app.hands_free import Services
 from app.knowledge import KnowledgeService
@@ -40,6 +40,8 @@ class ChatPanelServices:
     """What the models may run on."""
     secrets_file: Path
     """Where the remote endpoints' keys are kept."""
+    picture_text: PictureText
+    """The text in an attached picture (*Read the text*)."""
 
     def spoken(self) -> Services:
         """What a hands-free conversation uses."""

@@ -36,6 +36,7 @@ from app.models import (
     machine_facts,
     nothing_fits,
     recommend_models,
+    recommend_picture_model,
 )
 from pipelines.core import Cancelled
 from ui.a11y import announce, describe
@@ -59,6 +60,7 @@ class WelcomePage(QScrollArea):
     modelReady = Signal(object)  # InstalledModel: downloaded (or installed before), to load
     openRequested = Signal()  # "Open a model file or folder…"
     browseRequested = Signal()  # "All models…" (the model manager)
+    panelRequested = Signal(str)  # an image model downloaded or opened: the Create panel
 
     def __init__(
         self,
@@ -166,6 +168,11 @@ class WelcomePage(QScrollArea):
             self.cards.addWidget(self._card(recommendation, copy))
         if catalog and not self.recommendations:
             self.cards.addWidget(_wrapped(translated(nothing_fits(catalog, machine, models_dir))))
+        pictures = recommend_picture_model(catalog, machine)
+        if pictures is not None:  # the first hour: pictures as well as answers
+            self.cards.addWidget(QLabel("<b>" + tr("Make pictures too") + "</b>"))
+            drawers = self.models.models(ModelTask.IMAGE_GENERATION)
+            self.cards.addWidget(self._card(pictures, installed_copy(drawers, pictures.entry)))
         self._update_buttons()
 
     def _card(self, recommendation: Recommendation, installed: InstalledModel | None) -> QFrame:
@@ -203,9 +210,16 @@ class WelcomePage(QScrollArea):
         return card
 
     def open_installed(self, model: InstalledModel) -> None:
-        """Load ``model``, a recommendation installed already."""
+        """Load ``model``, a recommendation installed already (an image model: the Create
+        panel, which draws with the installed one)."""
         self.error.clear()
-        self.modelReady.emit(model)
+        self._ready(model)
+
+    def _ready(self, model: InstalledModel) -> None:
+        if model.task is ModelTask.IMAGE_GENERATION:
+            self.panelRequested.emit("Create")
+        else:
+            self.modelReady.emit(model)
 
     def download(self, entry: CatalogEntry) -> bool:
         """Download ``entry`` in a worker; False (said here) when another download runs."""
@@ -251,7 +265,7 @@ class WelcomePage(QScrollArea):
     def _on_downloaded(self, model: InstalledModel) -> None:
         self._end(tr("Installed {name}; opening it…").format(name=model.id))
         self.refresh()  # its card now says Open
-        self.modelReady.emit(model)
+        self._ready(model)
 
     @Slot(object)
     def _on_failed(self, error: BaseException) -> None:

@@ -20,11 +20,10 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, Signal, Slot
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QLabel, QTabBar, QTabWidget, QWidget
+from PySide6.QtWidgets import QTabBar, QTabWidget, QWidget
 
 from app.core import DeviceInfo, UserError
 from app.images import (
-    DEVICE_KEY,
     Created,
     DiffusionFolder,
     ImageService,
@@ -44,18 +43,15 @@ from ui.create.picture_reader import PictureReader
 from ui.create.preview_pane import PreviewPane
 from ui.create.prompt_form import PromptForm
 from ui.create.result_text import result_caption, settings_restored, stopped
-from ui.create.run_button import RunButton
-from ui.create.unsaved import UnsavedPictures
+from ui.create.run_row import RunRow
 from ui.create.upscale_job import upscale_picture, upscaled_caption
 from ui.i18n import tr
 from ui.settings_signals import SettingsSignals
 from ui.shell.notifications import NotificationBar
 from ui.task_state import Policy, TaskState
 from ui.tasks import TaskRunner
-from ui.widgets.device_picker import DevicePicker
 from ui.widgets.file_drops import take_file_drop
-from ui.widgets.inline_error import InlineError
-from ui.widgets.layouts import ScrollColumn, hbox, panel_splitter, vbox
+from ui.widgets.layouts import ScrollColumn, panel_splitter, vbox
 from ui.widgets.model_needed import ModelNeeded
 
 log = logging.getLogger(__name__)
@@ -94,16 +90,12 @@ class CreatePanel(QWidget):
         describe(self.modes, tr("Mode"), tr("Make a picture from text, or edit one"))
         self.form = PromptForm()
         self.edit = EditBox()
-        self.device = DevicePicker(
-            devices, DEVICE_KEY, settings=signals.store, report=notifications.warn
-        )
-        self.device.setToolTip("")  # the picker's own names the pipeline key ("images")
-        describe(self.device, tr("Image device"), tr("Where the image model runs"))
-        self.generate_button = RunButton()
-        self.generate_error = InlineError()
-        self.status = QLabel()
-        self.status.setWordWrap(True)
-        self.status.hide()
+        self.run = RunRow(devices, signals, tasks, notifications)
+        self.device = self.run.device
+        self.generate_button = self.run.button
+        self.generate_error = self.run.error
+        self.unsaved = self.run.unsaved
+        self.status = self.run.status
         self.model_needed = ModelNeeded()
         self.preview = PreviewPane()
         self.pictures = QTabWidget()
@@ -112,7 +104,6 @@ class CreatePanel(QWidget):
         describe(self.pictures.tabBar(), tr("Picture or mask"), tr("Show the picture or the mask"))
         self.gallery = GalleryView(images.gallery, tasks)
         self.reader = PictureReader(tasks, self)
-        self.unsaved = UnsavedPictures(tasks)
         self.errors = error_router(
             notifications,
             self.form,
@@ -131,17 +122,8 @@ class CreatePanel(QWidget):
     def _layout(self) -> None:
         left = QWidget()
         vbox(self.model_needed, self.modes, self.edit, self.form, 1, parent=left, margins=0)
-        run_row = hbox(QLabel(tr("Device")), self.device, 1, self.generate_button, margins=0)
         side = QWidget()
-        vbox(
-            (ScrollColumn(left), 1),
-            run_row,
-            self.generate_error,
-            self.unsaved,
-            self.status,
-            parent=side,
-            margins=0,
-        )
+        vbox((ScrollColumn(left), 1), self.run, parent=side, margins=0)
         self.splitter = panel_splitter(
             [side, self.pictures, self.gallery], [360, 640, 260], stretch={1: 1}
         )
@@ -151,6 +133,7 @@ class CreatePanel(QWidget):
         self.modes.currentChanged.connect(self._show_mode)
         self.generate_button.clicked.connect(self._on_generate_clicked)
         self.model_needed.openRequested.connect(self.modelsRequested)
+        self.device.deviceChanged.connect(self.check_model)
         self.edit.pictureChosen.connect(self.edit_picture)
         self.edit.mode.currentIndexChanged.connect(self._show_edit_mode)
         self.reader.pictureRead.connect(self._on_picture_read)
@@ -185,11 +168,13 @@ class CreatePanel(QWidget):
 
     @Slot()
     def check_model(self) -> None:
-        """Fit the form to the model, or say up front that none is installed."""
+        """Fit the form to the model, or say up front that none is installed (a remote
+        endpoint needs none here: its model's sizes are its own)."""
         facts: DiffusionFolder | None = None
         problem: UserError | None = None
         try:
-            facts = self.images.model_facts()
+            if not self.images.runs_remotely(self.device.device()):
+                facts = self.images.model_facts()
         except UserError as error:  # none installed, a chosen folder gone, not an image model
             problem = error
         self.model_needed.show_problem(problem)
@@ -235,6 +220,7 @@ class CreatePanel(QWidget):
         self.edit.set_busy(busy)
         self.modes.setEnabled(not busy)
         self.device.setEnabled(not busy)
+        self.run.stages.setEnabled(not busy)
         self.gallery.set_locked(busy)
         self.generate_button.set_running(busy)
         self.generate_button.setEnabled(busy or not self.model_needed.text())
@@ -270,9 +256,7 @@ class CreatePanel(QWidget):
 
     def show_status(self, text: str) -> None:
         """A line under Generate that is not an error."""
-        self.status.setText(text)
-        self.status.setVisible(bool(text))
-        announce(self.status, text)
+        self.run.show_status(text)
 
     # ----- generate ------------------------------------------------------------------------
 
@@ -284,8 +268,8 @@ class CreatePanel(QWidget):
         """
         request = self.form.request()
         if not self.editing:
-            return PictureJob(Mode.TEXT_TO_IMAGE, request, self.device.device())
-        return self.edit.job(request, self.device.device())
+            return PictureJob(Mode.TEXT_TO_IMAGE, request, self.run.device_value())
+        return self.edit.job(request, self.run.device_value())
 
     @Slot()
     def _on_generate_clicked(self) -> None:
@@ -392,6 +376,7 @@ class CreatePanel(QWidget):
     def use_cpu(self) -> None:
         """Use CPU instead (the image model failed on another device) and draw again."""
         self.device.choose("CPU")
+        self.run.stages.clear()
         self.generate()
 
     @Slot()

@@ -1,9 +1,10 @@
 """The Create panel's picture area: the live preview while a picture is drawn, then the result,
 with its caption, the progress of the steps and the time left.
 
-A preview is one of two kinds (:class:`~app.images.Preview`): the picture decoded so far, or a
-colour sketch of the latent at an eighth of the size, blurred — which is labelled a sketch, so
-nobody takes it for the result.
+A preview is one of three kinds (:class:`~app.images.Preview`): the picture decoded so far by
+the model's VAE, the same by a tiny preview decoder (fast, close to it), or a colour sketch of
+the latent at an eighth of the size, blurred — which is labelled a sketch, so nobody takes it
+for the result. The line under the picture says which kind the run shows.
 """
 
 from __future__ import annotations
@@ -20,12 +21,23 @@ from app.images import UPSCALE_STAGE, Preview
 from pipelines.core import Progress
 from ui.a11y import describe
 from ui.create.mask_canvas import rgb_image
-from ui.i18n import tr
+from ui.i18n import tr, translated
 from ui.numbers import decimal
 from ui.widgets.layouts import vbox
 
 APPROXIMATE = "approximate"
 """``PreviewKind.APPROXIMATE``'s value: a sketch, not the decoded picture."""
+FAST = "fast"
+"""``PreviewKind.FAST``'s value: decoded by a tiny preview decoder."""
+
+
+def previews_line(kind: str) -> str:
+    """What the previews of ``kind`` are, for the line under the picture."""
+    if kind == FAST:
+        return tr("Previews: fast decoder")
+    if kind == APPROXIMATE:
+        return tr("Previews: sketch")
+    return tr("Previews: the model's decoder")
 
 
 class PictureView(QLabel):
@@ -119,7 +131,17 @@ class PreviewPane(QWidget):
         self.previews = 0
         """Previews shown in this run."""
         self.last_kind = ""
-        vbox((self.view, 1), self.caption, self.progress_bar, self.progress_label, parent=self)
+        self.previews_kind = QLabel()
+        self.previews_kind.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        describe(self.previews_kind, tr("Previews"), tr("How the live previews are made"))
+        vbox(
+            (self.view, 1),
+            self.caption,
+            self.previews_kind,
+            self.progress_bar,
+            self.progress_label,
+            parent=self,
+        )
         self.show_progress(False)
 
     def start(self) -> None:
@@ -127,6 +149,7 @@ class PreviewPane(QWidget):
         self.clock.reset()
         self.previews = 0
         self.last_kind = ""
+        self.previews_kind.clear()
         self.progress_bar.setRange(0, 0)
         self.progress_label.setText(tr("Loading the model…"))
         self.show_progress(True)
@@ -138,11 +161,15 @@ class PreviewPane(QWidget):
 
     @Slot(object)
     def step(self, progress: Progress) -> None:
-        """A denoising step is done."""
+        """A denoising step is done; or, with no total (a remote endpoint tells nothing until
+        the pictures come), a busy bar and the progress's own words."""
         if progress.total:
             self.progress_bar.setRange(0, progress.total)
             self.progress_bar.setValue(progress.done)
             self.progress_label.setText(self.clock.text(progress))
+        elif progress.message:
+            self.progress_bar.setRange(0, 0)
+            self.progress_label.setText(translated(progress.message))
 
     def preview(self, preview: Preview) -> None:
         """Show the picture as it looks after a step."""
@@ -151,9 +178,12 @@ class PreviewPane(QWidget):
         self.view.show_picture(preview.picture)
         if self.last_kind == APPROXIMATE:
             text = tr("Sketch of step {step} of {total} (blurred, from the latent)")
+        elif self.last_kind == FAST:
+            text = tr("Fast preview after step {step} of {total}")
         else:
             text = tr("Preview after step {step} of {total}")
         self.caption.setText(text.format(step=preview.step, total=preview.total))
+        self.previews_kind.setText(previews_line(self.last_kind))
 
     def result(self, picture: NDArray[np.uint8], caption: str) -> None:
         """Show a finished picture."""

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -138,6 +139,10 @@ class CollectionsPane(QWidget):
             self.tree.blockSignals(False)
             self._filling = False
         self._update_buttons()
+
+    def editing(self) -> bool:
+        """Whether a collection's name is being edited in place."""
+        return self.tree.state() == QAbstractItemView.State.EditingState
 
     def current_name(self) -> str:
         """The selected collection's name ("" when none)."""

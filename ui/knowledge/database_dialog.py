@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QButtonGroup, QDialog, QRadioButton, QVBoxLayout, 
 from app.core import Settings, UserError
 from app.knowledge import ConnectionCheck, KnowledgeService, split_password
 from ui.a11y import describe
-from ui.i18n import tr
+from ui.i18n import tr, translated
 from ui.shell.error_router import ErrorRouter
 from ui.shell.notifications import NotificationBar
 from ui.tasks import TaskRunner
@@ -163,7 +163,7 @@ class DatabaseDialog(QDialog):
         self._update_buttons()
 
     def _on_tested(self, check: ConnectionCheck) -> None:
-        self.test.show_result(check.message)  # app's words: English for now
+        self.test.show_result(translated(check.message))
         self._update_buttons()
 
     def _on_test_failed(self, error: BaseException) -> None:

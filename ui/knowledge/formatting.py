@@ -36,6 +36,8 @@ def progress_text(progress: IngestProgress) -> str:
 
     Inside a big file the last part says how far: ``current: 35% of server.log``.
     """
+    if progress.waiting_for_sync:
+        return waiting_for_sync()
     parts = [
         tr("{done} / {total} files").format(
             done=count(progress.files_done), total=count(progress.files_total)
@@ -49,6 +51,14 @@ def progress_text(progress: IngestProgress) -> str:
     if progress.current:  # a big file says how far into it the run is
         parts.append(tr("current: {file}").format(file=progress.detail or progress.current))
     return " · ".join(parts)
+
+
+def waiting_for_sync() -> str:
+    """The line of an ingest that waits for a followed folder's batch to be stored."""
+    return tr(
+        "Waiting for a followed folder's sync to store the files it is on; "
+        "your files are added right after."
+    )
 
 
 def report_text(report: IngestReport, collection: str) -> str:
@@ -115,13 +125,29 @@ def relevance_text(relevance: float | None, score: float) -> str:
     return tr("{percent} match").format(percent=percent(share))
 
 
-def hit_heading(path: str, page: int | None, relevance: float | None, score: float = 0.0) -> str:
-    """``report.pdf · page 3 · 87% match`` (plain text)."""
+def hit_heading(
+    path: str,
+    page: int | None,
+    relevance: float | None,
+    score: float = 0.0,
+    lines: tuple[int, int] | None = None,
+) -> str:
+    """``report.pdf · page 3 · 87% match``, ``parser.py · lines 40–72 · 87% match``."""
     parts = [Path(path).name]
-    if page:
+    if lines is not None:
+        parts.append(lines_text(lines))
+    elif page:
         parts.append(tr("page {page}").format(page=count(page)))
     parts.append(relevance_text(relevance, score))
     return " · ".join(parts)
+
+
+def lines_text(lines: tuple[int, int]) -> str:
+    """``lines 40–72`` (``line 7`` for one line) in the user's language."""
+    first, last = lines
+    if first == last:
+        return tr("line {line}").format(line=count(first))
+    return tr("lines {first}–{last}").format(first=count(first), last=count(last))
 
 
 def relevance_tip() -> str:

@@ -1,4 +1,6 @@
-"""Ingest and re-index progress, Cancel, and what happened file by file.
+"""Ingest and re-index progress, Cancel, and what happened file by file: the files that
+failed, and the notes of files that were stored with something to know (a scanned page OCR
+could not read).
 
 The job runs through :class:`~ui.tasks.TaskRunner`, which hands the latest progress to
 :meth:`IngestBox.show_progress` at a steady rate, so a fast ingest never floods the GUI thread.
@@ -28,9 +30,9 @@ MAX_FAILURE_ROWS = 4
 
 
 class IngestBox(QWidget):
-    """Progress bar, its line and Cancel while a job runs; then the summary and failures.
+    """Progress bar, its line and Cancel while a job runs; then the summary, failures and notes.
 
-    The summary and the per-file error list stay until the next job starts.
+    The summary and the per-file lists stay until the next job starts.
     """
 
     cancelRequested = Signal()
@@ -56,6 +58,15 @@ class IngestBox(QWidget):
             tr("Files that could not be added"),
             tr("Each file that could not be added and why"),
         )
+        self.notes_title = QLabel()
+        self.notes = QListWidget()
+        self.notes.setObjectName("ingestNotes")
+        self.notes.setAlternatingRowColors(True)
+        describe(
+            self.notes,
+            tr("Notes on files that were added"),
+            tr("Each file that was added with something to know, such as a page with no text"),
+        )
         set_icon(self.cancel_button, "stop")
         self.running_row = QWidget()
         row = QHBoxLayout(self.running_row)
@@ -70,15 +81,20 @@ class IngestBox(QWidget):
         layout.addWidget(self.summary)
         layout.addWidget(self.failures_title)
         layout.addWidget(self.failures)
+        layout.addWidget(self.notes_title)
+        layout.addWidget(self.notes)
         self.cancel_button.clicked.connect(self.cancelRequested)
         self.clear()
 
     def clear(self) -> None:
         """Hide everything (no job has run, or a new one is about to)."""
-        for widget in (self.running_row, self.label, self.summary, self.failures_title):
+        for widget in (self.running_row, self.label, self.summary):
             widget.hide()
-        self.failures.clear()
-        self.failures.hide()
+        lists = ((self.failures_title, self.failures), (self.notes_title, self.notes))
+        for title, listing in lists:
+            title.hide()
+            listing.clear()
+            listing.hide()
         self.summary.clear()
 
     def begin(self, text: str) -> None:
@@ -93,9 +109,12 @@ class IngestBox(QWidget):
 
     @Slot(object)
     def show_progress(self, progress: IngestProgress) -> None:
-        """Move the bar and say where the job is."""
-        self.bar.setRange(0, max(progress.files_total, 1))
-        self.bar.setValue(progress.files_done if progress.files_total else 1)
+        """Move the bar and say where the job is (or what it waits for)."""
+        if progress.waiting_for_sync:
+            self.bar.setRange(0, 0)  # no file of its own is read yet
+        else:
+            self.bar.setRange(0, max(progress.files_total, 1))
+            self.bar.setValue(progress.files_done if progress.files_total else 1)
         if not self.cancel_button.isEnabled():
             return  # keep saying that it is stopping
         self.label.setText(progress_text(progress))
@@ -116,16 +135,12 @@ class IngestBox(QWidget):
             self.failures_title.setText(
                 tr("{files} could not be added:").format(files=plural(len(report.failed), "file"))
             )
-            self.failures_title.show()
-            for path, reason in report.failed:
-                item = QListWidgetItem(failure_text(path, reason))
-                item.setToolTip(f"{path}\n{reason}")
-                self.failures.addItem(item)
-            # As tall as its lines (up to four, then it scrolls): no empty box under one line.
-            rows = min(self.failures.count(), MAX_FAILURE_ROWS)
-            frame = 2 * self.failures.frameWidth()
-            self.failures.setFixedHeight(self.failures.sizeHintForRow(0) * rows + frame)
-            self.failures.show()
+            _fill(self.failures_title, self.failures, report.failed)
+        if report.notes:
+            # Stored all the same: a page OCR could not read is a note, not a failure.
+            files = plural(len({path for path, _ in report.notes}), "file")
+            self.notes_title.setText(tr("Notes on {files} that were added:").format(files=files))
+            _fill(self.notes_title, self.notes, report.notes)
 
     def end_without_report(self) -> None:
         """The job failed as a whole (the error is shown where it belongs)."""
@@ -135,3 +150,20 @@ class IngestBox(QWidget):
     def failure_lines(self) -> list[str]:
         """The per-file error list as shown."""
         return [self.failures.item(row).text() for row in range(self.failures.count())]
+
+    def note_lines(self) -> list[str]:
+        """The notes list as shown."""
+        return [self.notes.item(row).text() for row in range(self.notes.count())]
+
+
+def _fill(title: QLabel, listing: QListWidget, lines: list[tuple[str, str]]) -> None:
+    """Show ``title`` and one row per ``(file, reason)``, the full path in its tooltip."""
+    title.show()
+    for path, reason in lines:
+        item = QListWidgetItem(failure_text(path, reason))
+        item.setToolTip(f"{path}\n{reason}")
+        listing.addItem(item)
+    # As tall as its lines (up to four, then it scrolls): no empty box under one line.
+    rows = min(listing.count(), MAX_FAILURE_ROWS)
+    listing.setFixedHeight(listing.sizeHintForRow(0) * rows + 2 * listing.frameWidth())
+    listing.show()

@@ -2,7 +2,8 @@
 
 Every call to the KnowledgeService runs in a worker (``ui.tasks``): even listing collections
 may start the embedded database, and creating one or searching loads the embedding model.
-The database is started when the panel is first shown, never at app start. Controls that
+The panel starts the database when first shown (at app start only the follower of followed
+folders may have started it, on its own thread, when a folder is followed). Controls that
 would conflict with a running job are disabled until it ends; what the user typed is kept
 when a job fails, and the failure is shown next to the control that started it — except
 database failures, which are shown once, on the database line, with Retry. The panel owns
@@ -36,8 +37,10 @@ from ui.knowledge.collections_pane import CollectionsPane
 from ui.knowledge.database_status import DatabaseStatus
 from ui.knowledge.documents_pane import DocumentsPane
 from ui.knowledge.embedder_setup import EmbedderSetup
+from ui.knowledge.follow_box import FollowBox
 from ui.knowledge.formatting import plural
 from ui.knowledge.model_row import EmbeddingModelRow
+from ui.knowledge.ocr_controls import OcrControls
 from ui.knowledge.search_pane import SearchPane
 from ui.settings_signals import SettingsSignals
 from ui.shell.error_router import ErrorRouter
@@ -84,6 +87,7 @@ class KnowledgePanel(QWidget):
         self.notifications = notifications
         self.errors = ErrorRouter(notifications, {})  # only for errors not meant for people
         self.collections = CollectionsPane()
+        self.follow_box = FollowBox(knowledge, tasks, self._report)
         self.documents = DocumentsPane(knowledge, tasks, self._report)
         self.search = SearchPane()
         self.database = DatabaseStatus()
@@ -99,6 +103,7 @@ class KnowledgePanel(QWidget):
         # Endpoints are edited in the chat's Remote… dialog: listed here as they are saved.
         signals.connect_keys({"remote_endpoints"}, self._show_remotes)
         self.model_row = EmbeddingModelRow(knowledge, models, paths, signals, tasks, self.errors)
+        self.ocr = OcrControls(devices, signals, self.notifications.warn)
         self.setup = EmbedderSetup(knowledge, paths, tasks)
         self.documents.before_embedding = self.setup.ensure
         self.collection_jobs = CollectionJobs(knowledge, tasks, self.setup, self)
@@ -110,7 +115,9 @@ class KnowledgePanel(QWidget):
         self._searching = False
         self.setAcceptDrops(True)
         self.splitter = panel_splitter(
-            [self.collections, self.documents, self.search], [220, 540, 420], stretch={1: 3, 2: 2}
+            [_stacked(self.collections, self.ocr, self.follow_box), self.documents, self.search],
+            [220, 540, 420],
+            stretch={1: 3, 2: 2},
         )
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -137,6 +144,7 @@ class KnowledgePanel(QWidget):
         self.collection_jobs.failed.connect(self._on_manage_error)
         self.documents.busyChanged.connect(self._update_controls)
         self.documents.jobEnded.connect(self._on_documents_changed)
+        self.follow_box.documentsSynced.connect(self._on_synced)
         self.search.searchRequested.connect(self._search)
         self.search.openRequested.connect(self._open_result)
         self.database.retryRequested.connect(self.reload)
@@ -271,6 +279,8 @@ class KnowledgePanel(QWidget):
             self.search.clear_results()  # they belong to another collection
             self.search.error.clear()
         self.documents.show_collection(current)
+        self.follow_box.show_collection(current.name if current is not None else "")
+        self.ocr.show_collection(current.name if current is not None else "")
         self._update_controls()
 
     @Slot(str)
@@ -278,6 +288,12 @@ class KnowledgePanel(QWidget):
         if self.ready:
             self._select_after = collection
             self.reload()  # new counts, a new “My documents”, the database's size
+        self.collectionsChanged.emit()
+
+    @Slot(str)
+    def _on_synced(self, _: str) -> None:
+        if self.ready and not self.collections.editing():  # not under a name being typed
+            self.reload()  # the follower's documents and counts; the selection stays
         self.collectionsChanged.emit()
 
     # ----- collection management -------------------------------------------------------
@@ -372,3 +388,14 @@ class KnowledgePanel(QWidget):
 def _local_paths(mime: QMimeData) -> list[Path]:
     """Local files and folders in dropped data (web links are ignored)."""
     return local_paths(mime.urls()) if mime.hasUrls() else []
+
+
+def _stacked(top: QWidget, *below: QWidget) -> QWidget:
+    """``top`` over the widgets ``below`` in one splitter pane (``top`` takes the height)."""
+    pane = QWidget()
+    layout = QVBoxLayout(pane)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.addWidget(top, 1)
+    for widget in below:
+        layout.addWidget(widget)
+    return pane

@@ -201,7 +201,7 @@ class SearchPane(QWidget):
         """Replace the results with ``hits`` from ``collection``."""
         self.results.clear()
         for rank, hit in enumerate(hits, start=1):
-            heading = hit_heading(hit.path, hit.page, hit.relevance, hit.score)
+            heading = hit_heading(hit.path, hit.page, hit.relevance, hit.score, hit.lines)
             name, _, meta = heading.partition(" · ")
             snippet = _with_ellipses(hit.snippet, hit.text) if hit.snippet else hit.text
             item = QListWidgetItem(f"{rank}. {heading}\n{' '.join(snippet.split())}")

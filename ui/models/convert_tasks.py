@@ -81,6 +81,7 @@ def task_labels() -> dict[ModelTask, str]:
         ModelTask.IMAGE_GENERATION: tr("Image generation (diffusers)"),
         ModelTask.LIPSYNC: tr("Lip-sync (Wav2Lip)"),
         ModelTask.UPSCALE: tr("Upscale (ESRGAN, Real-ESRGAN)"),
+        ModelTask.PREVIEW_DECODER: tr("Preview decoder (TAESD)"),
     }
 
 
@@ -99,6 +100,7 @@ def task_label(task: ModelTask) -> str:
         ModelTask.FACE_DETECTOR: tr("Face detector"),
         ModelTask.IMAGE_GENERATION: tr("Image generation"),
         ModelTask.UPSCALE: tr("Upscale"),
+        ModelTask.PREVIEW_DECODER: tr("Preview decoder"),
     }.get(task, tr("Unknown"))
 
 
@@ -114,6 +116,9 @@ def _source_hints() -> dict[ModelTask, str]:
         ModelTask.LIPSYNC: tr("a Wav2Lip checkpoint file you obtained (wav2lip_gan.pth)"),
         ModelTask.UPSCALE: tr(
             "an ESRGAN or Real-ESRGAN checkpoint file you obtained (RealESRGAN_x4plus.pth)"
+        ),
+        ModelTask.PREVIEW_DECODER: tr(
+            "a tiny autoencoder folder in diffusers' layout you obtained (such as taesd)"
         ),
     }
 

@@ -30,6 +30,7 @@ PANEL_OF: dict[ModelTask, str] = {
     ModelTask.LIPSYNC: "Avatar",
     ModelTask.IMAGE_GENERATION: "Create",
     ModelTask.UPSCALE: "Create",  # the gallery's Upscale uses the chosen one
+    ModelTask.PREVIEW_DECODER: "Create",  # the live previews use the chosen one
 }
 
 

@@ -41,6 +41,7 @@ def chat_panel(
         models=ctx.models,
         devices=ctx.devices,
         secrets_file=ctx.paths.config / SECRETS_FILE,
+        picture_text=ctx.picture_text,
     )
     return ChatPanel(services, signals, tasks, notifications)
 

@@ -171,6 +171,10 @@ class MainWindow(QMainWindow):
         self.chat_panel.model_picker.modelsRequested.connect(self.open_models)
         if ctx.settings.overlay_visible:
             self.menus.overlay_action.setChecked(True)
+        # Followed folders stay in sync from the start, Knowledge panel opened or not; this
+        # returns at once (the database starts on the follower's thread, and only when some
+        # folder is followed). Closing the window stops it (ctx.close).
+        ctx.knowledge.follow_in_background()
         self.chat_panel.input.setFocus()  # type right away; focus moves there on activation
         if ctx.notices:  # repaired settings, damaged files: worth saying once, not blocking
             self.notifications.show_message("\n".join(ctx.notices), level="warning")

@@ -35,7 +35,11 @@ from ui.a11y import describe
 from ui.i18n import tr
 from ui.tasks import TaskRunner
 from ui.widgets.connection_test import ConnectionTest, ConnectionTestTexts
-from ui.widgets.dialog_rows import describe_standard_buttons, messages_beside_buttons
+from ui.widgets.dialog_rows import (
+    ChainedButtonBox,
+    describe_standard_buttons,
+    messages_beside_buttons,
+)
 from ui.widgets.inline_error import InlineError
 from ui.widgets.layouts import hbox, vbox
 from ui.widgets.secret_field import SecretField
@@ -216,7 +220,7 @@ class SaveRow:
     """
 
     def __init__(self) -> None:
-        self.buttons = QDialogButtonBox(
+        self.buttons = ChainedButtonBox(  # its buttons go last in the dialog's Tab order
             QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
         )
         describe_standard_buttons(self.buttons)

@@ -67,6 +67,25 @@ def free_name(base: str, taken: Iterable[str]) -> str:
     return name
 
 
+class ChainedButtonBox(QDialogButtonBox):
+    """A button box whose buttons the dialog puts in its own Tab order (:func:`tab_chain`).
+
+    Each time Qt lays a button box out (under a style sheet, as the app always has: at every
+    polish) it makes the box a focus proxy of its first button, and the box stays where it was
+    in the focus chain — after the last button, once the dialog has moved the buttons. Tab
+    from the last button then reached the box, that is the first button again, and never came
+    back round (Save ↔ Cancel, measured under the app's style sheet). Without the proxy the
+    box is no tab stop, and its buttons are visited where the dialog put them.
+    """
+
+    def event(self, event: QEvent) -> bool:
+        """Qt's handling, then no focus proxy (set again by any re-layout it did)."""
+        handled = super().event(event)
+        if self.focusProxy() is not None:
+            self.setFocusProxy(None)  # type: ignore[arg-type]  # Qt takes nullptr
+        return handled
+
+
 def tab_chain(widgets: list[QWidget]) -> None:
     """Tab visits ``widgets`` in this order (the order they are laid out in)."""
     for before, after in pairwise(widgets):

@@ -34,13 +34,14 @@ class ConnectionCheck:
     @property
     def message(self) -> str:
         """One line for the settings dialog."""
+        versions = {"server": self.server_version, "pgvector": self.pgvector_version}
         if self.pgvector_enabled:
-            return f"Connected: PostgreSQL {self.server_version}, pgvector {self.pgvector_version}."
-        return (
-            f"Connected: PostgreSQL {self.server_version}. pgvector {self.pgvector_version} is "
-            "installed but not enabled in this database; OV Studio enables it on first use "
-            "(the user needs permission to CREATE EXTENSION)."
-        )
+            return tr("Connected: PostgreSQL {server}, pgvector {pgvector}.").format(**versions)
+        return tr(
+            "Connected: PostgreSQL {server}. pgvector {pgvector} is installed but not enabled "
+            "in this database; OV Studio enables it on first use (the user needs permission to "
+            "CREATE EXTENSION)."
+        ).format(**versions)
 
 
 def secret_name(url: str) -> str:

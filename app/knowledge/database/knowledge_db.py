@@ -89,6 +89,22 @@ class KnowledgeDatabase:
             ) from error
         return self._store
 
+    @property
+    def url(self) -> str | None:
+        """The shared server's connection string (without its password); None: the built-in
+        database."""
+        return self._settings.database_url or None
+
+    def may_hold_data(self) -> bool:
+        """Whether starting could find collections: a shared server is set, or the built-in
+        database was made once (a user who never used knowledge has no folder for it)."""
+        if self.url:
+            return True
+        try:
+            return database_dir(self._paths).exists()
+        except StorageError:  # no usable location: nothing was ever made
+            return False
+
     def test_connection(self, url: str, password: str | None = None) -> ConnectionCheck:
         """Try a connection string with a password typed apart (or the one stored for it).
 

@@ -76,6 +76,34 @@ MIGRATIONS: tuple[Migration, ...] = (
         ALTER TABLE documents ADD COLUMN raw_path bytea;
         """,
     ),
+    Migration(
+        3,
+        "chunks: the line range of a chunk of source code",
+        """
+        -- A citation of source code names lines ("parser.py, lines 40-72"), not a page;
+        -- both stay NULL for every other kind of document.
+        ALTER TABLE chunks ADD COLUMN IF NOT EXISTS line_start integer;
+        ALTER TABLE chunks ADD COLUMN IF NOT EXISTS line_end integer;
+        """,
+    ),
+    Migration(
+        4,
+        "followed folders; documents: the size of their file",
+        """
+        -- The folders a collection follows live with the collection (deleted with it, kept
+        -- across a rename or a rebuild), in the same database as the documents they feed.
+        CREATE TABLE followed_folders (
+            collection_id bigint NOT NULL REFERENCES collections(id) ON DELETE CASCADE,
+            path text NOT NULL,
+            raw_path bytea,
+            added_at timestamptz NOT NULL DEFAULT now(),
+            PRIMARY KEY (collection_id, path)
+        );
+        -- With mtime, the size tells a changed file from an unchanged one without reading it
+        -- (a rescan of 10,000 files reads only the ones that differ).
+        ALTER TABLE documents ADD COLUMN size bigint;
+        """,
+    ),
 )
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -13,8 +12,9 @@ from app.core.errors import UserError
 from app.core.paths import AppPaths
 from app.knowledge.grounding import INSTRUCTIONS, Source
 from pipelines.core import CancelToken
-from pipelines.generation import GenerationSettings, Message
+from pipelines.generation import GenerationSettings
 from tests.documents import write_pdf
+from tests.prompt_spy import spy_on_prompts
 
 pytestmark = pytest.mark.integration
 
@@ -39,26 +39,11 @@ def documents(tmp_path: Path) -> Path:
     return folder
 
 
-def _spy_on_prompts(context: AppContext) -> list[list[Message]]:
-    """Record what the real pipeline is asked (it still generates for real)."""
-    seen: list[list[Message]] = []
-    pipeline = context.chat.pipeline
-    assert pipeline is not None
-    real_generate = pipeline.generate
-
-    def generate(history: list[Message], *args: Any, **kwargs: Any) -> Any:
-        seen.append(list(history))
-        return real_generate(history, *args, **kwargs)
-
-    pipeline.generate = generate  # type: ignore[method-assign]
-    return seen
-
-
 def test_answer_cites_the_right_source_and_page(
-    context: AppContext, documents: Path, app_home: AppPaths
+    context: AppContext, documents: Path, app_home: AppPaths, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     context.knowledge.ingest("Kitchen", [documents])
-    seen = _spy_on_prompts(context)
+    seen = spy_on_prompts(context, monkeypatch)
     conversation = context.chat.new_conversation("Be brief.")
     context.chat.set_knowledge(conversation.id, "Kitchen")
     question = "How long does sourdough rise?"
@@ -79,10 +64,10 @@ def test_answer_cites_the_right_source_and_page(
 
 
 def test_passages_below_the_relevance_floor_are_not_given(
-    context: AppContext, documents: Path
+    context: AppContext, documents: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     context.knowledge.ingest("Kitchen", [documents])
-    seen = _spy_on_prompts(context)
+    seen = spy_on_prompts(context, monkeypatch)
     conversation = context.chat.new_conversation("")
     context.chat.set_knowledge(conversation.id, "Kitchen")
     question = "How long does sourdough rise?"
@@ -96,10 +81,10 @@ def test_passages_below_the_relevance_floor_are_not_given(
 
 
 def test_a_question_no_passage_matches_goes_alone_and_says_so(
-    context: AppContext, documents: Path, app_home: AppPaths
+    context: AppContext, documents: Path, app_home: AppPaths, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     context.knowledge.ingest("Kitchen", [documents])
-    seen = _spy_on_prompts(context)
+    seen = spy_on_prompts(context, monkeypatch)
     conversation = context.chat.new_conversation("")
     context.chat.set_knowledge(conversation.id, "Kitchen")
     question = "Who won the football world cup in 2014?"
@@ -116,10 +101,10 @@ def test_a_question_no_passage_matches_goes_alone_and_says_so(
 
 
 def test_the_next_turn_reads_the_plain_question_in_its_history(
-    context: AppContext, documents: Path
+    context: AppContext, documents: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     context.knowledge.ingest("Kitchen", [documents])
-    seen = _spy_on_prompts(context)
+    seen = spy_on_prompts(context, monkeypatch)
     conversation = context.chat.new_conversation("")
     context.chat.set_knowledge(conversation.id, "Kitchen")
     context.chat.ask(conversation.id, "Bread?", SETTINGS, CancelToken(), lambda _: None)

@@ -206,6 +206,11 @@ def test_ctrl_c_stops_and_writes_nothing(
             ["-o", "{tmp}/a.png", "--device", "TPU"],
             "error: Device 'TPU' is not available on this computer. Choose one of: CPU, AUTO.",
         ),
+        (
+            ["-o", "{tmp}/a.png", "--device", "text=CPU,unet=CPU"],
+            "error: “unet=CPU” is not a stage's device: write text=, denoise= and vae= with a "
+            "device each, e.g. text=CPU,denoise=GPU,vae=GPU.",
+        ),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(
@@ -233,3 +238,15 @@ def test_a_100k_character_prompt_is_refused(
     )
     assert done.returncode == 2
     assert done.stderr == "error: The prompt is 100,000 characters long; at most 2,000 are read.\n"
+
+
+def test_each_stage_on_a_device_of_its_own(
+    app_home: AppPaths, diffusion_model_dir: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "out" / "fox.png"
+    out.parent.mkdir()
+    spec = "text=CPU,denoise=CPU,vae=AUTO"
+    env = _env(app_home, diffusion_model_dir)
+    done = _imagine(env, "a fox", "-o", str(out), "--steps", "1", "--device", spec)
+    assert done.returncode == 0, done.stderr
+    assert out.exists() and "on CPU" in done.stdout

@@ -79,7 +79,8 @@ def test_cli_ingest_and_search_on_the_embedded_database(
     assert found.returncode == 0, found.stderr
     hits = json.loads(found.stdout)
     assert Path(hits[0]["path"]).name == "guide.pdf" and hits[0]["page"] == 2
-    assert set(hits[0]) == {"path", "page", "score", "relevance", "text"}
+    assert set(hits[0]) == {"path", "page", "lines", "score", "relevance", "text"}
+    assert hits[0]["lines"] is None  # a PDF's passage is cited by its page
     assert 0 < hits[0]["relevance"] <= 1
     missing = run_app(["search", "x", "--collection", "Nope"], app_home, env)
     assert missing.returncode == 2
@@ -88,7 +89,7 @@ def test_cli_ingest_and_search_on_the_embedded_database(
     assert (nothing.returncode, nothing.stderr) == (2, "error: /no/such/folder does not exist.\n")
     empty = corpus.parent / "empty"
     empty.mkdir()
-    (empty / "photo.png").write_bytes(b"\x89PNG")
+    (empty / "photo.heic").write_bytes(b"\x00\x00\x00\x18ftypheic")  # no decoder
     no_text = run_app(["ingest", str(empty), "--collection", "E"], app_home, env)
     assert (no_text.returncode, no_text.stdout) == (2, "")
     assert no_text.stderr == (

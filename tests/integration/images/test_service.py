@@ -125,6 +125,34 @@ def test_devices_auto_and_named(app_home: AppPaths, diffusion_model_dir: Path) -
     assert error.value.field == "device"
 
 
+def test_each_stage_on_its_own_device(app_home: AppPaths, diffusion_model_dir: Path) -> None:
+    gpu, npu = DeviceInfo("GPU", "Test GPU"), DeviceInfo("NPU", "Test NPU")
+    service, _ = _service(app_home, diffusion_model_dir, [CPU, gpu, npu])
+    spec = "text=CPU,denoise=NPU,vae=GPU"
+    assert service.stages(spec) == StageDevices("CPU", "NPU", "GPU")
+    assert service.stages("denoise=npu") == StageDevices("CPU", "NPU", "GPU")  # rest as AUTO
+    assert service.stages("text=GPU,vae=auto") == StageDevices("GPU", "GPU", "GPU")
+    registry = ModelRegistry(app_home.model_registry, app_home.models_dir)
+    settings = Settings(image_stages="vae=CPU")  # the setting, when no device is given
+    configured = ImageService(settings, MetricsBus(), [CPU, gpu], registry, app_home.gallery_dir)
+    assert configured.stages() == StageDevices("CPU", "GPU", "CPU")
+    assert configured.stages("CPU") == StageDevices.on("CPU")  # a device given wins
+    for bad in ("text=CPU,text=GPU", "unet=GPU", "text=", "text=CPU,denoise=TPU"):
+        with pytest.raises(UserError) as error:
+            service.stages(bad)
+        assert error.value.field == "device"
+
+
+def test_stages_apart_draw_on_the_cpu(app_home: AppPaths, diffusion_model_dir: Path) -> None:
+    """The only devices here are CPUs: a spec naming each stage still compiles and draws."""
+    service, metrics = _service(app_home, diffusion_model_dir)
+    options = PictureOptions(device="text=CPU,denoise=CPU,vae=CPU", save=False)
+    created = service.text_to_image(ImageRequest("a", steps=2), picture_options=options)
+    assert created.result.pictures[0].shape[2] == 3
+    record = metrics.latest("images")
+    assert record is not None and record.device == "CPU"
+
+
 def test_a_gallery_that_cannot_be_written_keeps_the_pictures(
     app_home: AppPaths, diffusion_model_dir: Path, unwritable_folder: Path
 ) -> None:

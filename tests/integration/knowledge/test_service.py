@@ -135,16 +135,18 @@ def test_nothing_to_add_creates_nothing(knowledge_context: AppContext, tmp_path:
         knowledge_context.knowledge.ingest("Docs", [missing, tmp_path / "gone"])
     empty = tmp_path / "empty"
     empty.mkdir()
-    with pytest.raises(UserError, match=r"Nothing to add: the folder .*empty has no \.csv, "):
+    with pytest.raises(UserError, match=r"Nothing to add: the folder .*empty has no \.bmp, \.csv"):
         knowledge_context.knowledge.ingest("Docs", [empty])
     pictures = tmp_path / "pictures"
     (pictures / ".hidden").mkdir(parents=True)
-    (pictures / "photo.png").write_bytes(b"\x89PNG")
+    (pictures / "photo.heic").write_bytes(b"\x00\x00\x00\x18ftypheic")  # no decoder
     (pictures / ".hidden" / "notes.txt").write_text("hidden files are not read")
-    with pytest.raises(UserError, match=r"\.pdf, .*\.txt files \(hidden files and folders"):
+    with pytest.raises(
+        UserError, match=r"\.pdf, .*\.webp, \.xlsx or source code files \(hidden files"
+    ):
         knowledge_context.knowledge.ingest("Docs", [pictures])
-    with pytest.raises(UserError, match=r"photo\.png is not a supported type .*\.docx"):
-        knowledge_context.knowledge.ingest("Docs", [pictures / "photo.png"])
+    with pytest.raises(UserError, match=r"photo\.heic is not a supported type .*\.docx"):
+        knowledge_context.knowledge.ingest("Docs", [pictures / "photo.heic"])
     assert knowledge_context.knowledge.collections() == []
 
 
@@ -168,3 +170,20 @@ def test_unreachable_external_server(app_home: AppPaths, embedding_model_dir: Pa
     ctx.settings.database_url = "postgresql://nobody@127.0.0.1:1/none?connect_timeout=2"
     with pytest.raises(DatabaseError, match="Cannot reach the database server"):
         ctx.knowledge.collections()
+
+
+def test_the_ocr_switch_follows_a_renamed_collection_and_goes_with_a_deleted_one(
+    knowledge_context: AppContext,
+) -> None:
+    knowledge, store = knowledge_context.knowledge, knowledge_context.settings_store
+    knowledge.create_collection("Scans")
+    knowledge.create_collection("Photos")
+    store.update(collections_without_ocr=["Scans", "Elsewhere"])
+    knowledge.rename_collection("Scans", "Receipts")
+    assert store.settings.collections_without_ocr == ["Elsewhere", "Receipts"]
+    knowledge.rename_collection("Photos", "Pictures")  # its switch is on: nothing to move
+    assert store.settings.collections_without_ocr == ["Elsewhere", "Receipts"]
+    knowledge.delete_collection("Receipts")
+    assert store.settings.collections_without_ocr == ["Elsewhere"]
+    knowledge.create_collection("Receipts")  # a new one of that name reads its pictures
+    assert "Receipts" not in store.settings.collections_without_ocr

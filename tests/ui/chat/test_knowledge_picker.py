@@ -26,6 +26,7 @@ from tests.ui.chat.test_chat_presets import own_unlabelled
 from tests.ui.conftest import make_context
 from tests.ui.fakes import CPU, FakeChatPipeline, Script
 from tests.ui.helpers import UrlCatcher, ask, load, open_window, shown, type_and_send
+from tests.ui.knowledge_fakes import FakeFollower
 from tests.ui.panels import open_panel
 from ui.chat.knowledge_picker import choose_text, none_to_use
 from ui.chat.panel import ChatPanel
@@ -42,6 +43,10 @@ class FakeKnowledge:
         self.gate = threading.Event()
         self.gate.set()
         self.listed = 0
+        self.follower = FakeFollower()  # the Knowledge panel's followed folders
+
+    def follow_in_background(self) -> None:
+        """The window's start: nothing is followed here."""
 
     def collections(self) -> list[Collection]:
         self.gate.wait(10)

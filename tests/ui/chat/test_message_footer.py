@@ -58,3 +58,15 @@ def test_a_source_is_named_in_the_users_language(german: None, german_numbers: o
     line = sources_line(sources, 0)
     assert "[1]&nbsp;guide.pdf, Seite 1.200</a>" in line
     assert "[2]&nbsp;a.md</a>" in line
+
+
+def test_a_source_of_code_is_named_by_its_lines() -> None:
+    sources = [
+        Source(1, "/src/parser.py", None, 0.03, "", 0.71, lines=(40, 72)),
+        Source(2, "/src/util.py", None, 0.02, "", 0.6, lines=(7, 7)),
+        Source(3, "/docs/deck.pptx", 3, 0.01, "", 0.5),
+    ]
+    line = sources_line(sources, 0)
+    assert "[1]&nbsp;parser.py, lines 40–72</a>" in line
+    assert "[2]&nbsp;util.py, line 7</a>" in line
+    assert "[3]&nbsp;deck.pptx, page 3</a>" in line

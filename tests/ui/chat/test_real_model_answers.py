@@ -259,11 +259,17 @@ def test_at_the_apps_defaults_answers_are_sound_and_cut_ones_say_so(
         tokens = int(answer.metrics["output_tokens"])
         written.append(Written(prompt, answer.content, tokens, answer.cut))
         notice = panel.view.message_widgets()[-1].cut
-        assert notice.isVisible() == answer.cut == (tokens == 512)  # the panel says so
+        assert notice.isVisible() == answer.cut  # the panel says so
         assert notice.button.isVisible() == answer.cut
+        assert tokens == 512 or not answer.cut
     found = problems(written)
     assert not found, "\n".join(found)
     assert any(answer.cut for answer in written[: len(ESSAYS)])  # long answers were tested
+    # An answer of 512 tokens that is not cut ended on its last token: its end-of-turn token
+    # or the loop guard (pipelines/repetition.py, which reads the answer every few characters)
+    # found its loop there. Once in a run happens (CI, 2026-12-01); every time would be a bug.
+    full_uncut = [w.prompt for w in written if w.tokens == 512 and not w.cut]
+    assert len(full_uncut) <= 1, full_uncut
 
 
 @pytest.mark.real_model

@@ -1,6 +1,6 @@
 """The Chat panel's welcome page: recommendations, a one-click download from the local stand-in
-hub that loads the model, Cancel, the sentence shown when the hub cannot be reached, and its
-controls labelled."""
+hub that loads the model, a picture model beside them that opens the Create panel, Cancel, the
+sentence shown when the hub cannot be reached, and its controls labelled."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ from ui.shell.main_window import MainWindow
 
 CHAT_REPO = "OpenVINO/tiny-chat-int8-ov"
 BIG_REPO = "OpenVINO/big-chat-ov"  # 23 MB of weights: time to press Cancel
+PICTURE_REPO = "OpenVINO/tiny-lcm-int8-ov"
 UNREACHABLE = (
     "Can't reach the model hub at http://nonexistent.invalid — check your connection or proxy; "
     "HF_ENDPOINT is http://nonexistent.invalid."
@@ -226,3 +227,33 @@ def test_the_recommendations_sizes_read_in_the_users_locale(german_numbers: QLoc
     assert translated(_gb(1_500_000_000)) == german_numbers.toString(1.5, "f", 1) + " GB"
     assert str(_gb(1_500_000_000)) == "1.5 GB"  # the command line's English
     assert translated(_ram(16 * 2**30)) == "16 GB"
+
+
+def test_a_picture_model_is_offered_and_opens_the_create_panel(
+    qtbot: QtBot,
+    chat_panel: ChatPanel,
+    ctx: AppContext,
+    fixture_role: Callable[[str], Path],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    monkeypatch.setenv("HF_HOME", str(tmp_path / "hf-home"))
+    with running_hub({PICTURE_REPO: fixture_role("diffusion-lcm")}) as server:
+        monkeypatch.setenv("HF_ENDPOINT", server.url)
+        drawer = CatalogEntry(
+            "Test pictures", PICTURE_REPO, ModelTask.IMAGE_GENERATION, 10**6, "MIT", ("CPU",), "x"
+        )
+        catalog = [_entry("Test model", CHAT_REPO), drawer]
+        monkeypatch.setattr("ui.chat.welcome.load_catalog", lambda: catalog)
+        page = chat_panel.welcome
+        page.refresh()
+        text = "\n".join(label.text() for label in page.widget().findChildren(type(page.storage)))
+        assert "Make pictures too" in text and "For the Create panel" in text
+        assert [b.text() for b in page.download_buttons] == ["Download", "Download"]
+        with qtbot.waitSignal(chat_panel.panelRequested, timeout=60_000) as asked:
+            click(qtbot, page.download_buttons[1])
+        assert asked.args == ["Create"]
+        assert ctx.chat.loaded_model is None  # not loaded as a chat model
+        [installed] = ctx.models.models(ModelTask.IMAGE_GENERATION)
+        assert installed.usable and ctx.images.model_folder() == installed.folder
+        assert [b.text() for b in page.download_buttons] == ["Download", "Open"]

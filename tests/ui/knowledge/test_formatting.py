@@ -9,6 +9,7 @@ from tests.integration.conftest import fresh_db, pg_server  # noqa: F401  (real-
 from ui.knowledge.formatting import (
     database_text,
     failure_text,
+    hit_heading,
     progress_text,
     report_text,
     snippet_html,
@@ -25,6 +26,14 @@ def test_progress_reads_like_a_person_wrote_it() -> None:
     )
     big = IngestProgress(3, 4, 1200, 80.0, 64.0, "server.log", detail="35% of server.log")
     assert progress_text(big).endswith("ETA 1:04 · current: 35% of server.log")
+
+
+def test_a_result_names_its_page_or_its_lines() -> None:
+    assert hit_heading("/d/report.pdf", 3, 0.87) == "report.pdf · page 3 · 87% match"
+    code = hit_heading("/src/parser.py", None, 0.5, lines=(40, 72))
+    assert code == "parser.py · lines 40–72 · 50% match"
+    assert hit_heading("/src/a.py", None, 0.5, lines=(7, 7)) == "a.py · line 7 · 50% match"
+    assert hit_heading("/d/notes.md", None, 0.5) == "notes.md · 50% match"
 
 
 def test_snippets_bold_the_matches_and_escape_the_rest() -> None:

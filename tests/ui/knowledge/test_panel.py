@@ -341,6 +341,33 @@ def test_ingest_shows_progress_and_cancel_keeps_whole_documents(
     assert docs.add_files_button.isEnabled()
 
 
+def test_ocr_notes_are_listed_beside_the_failures(
+    qtbot: QtBot, make_knowledge: Callable[..., KnowledgePanel], fake: FakeKnowledge
+) -> None:
+    fake.add("Research")
+    fake.file_notes["scan.pdf"] = ["page 2: no text was found", "page 5: could not be read"]
+    fake.file_errors["broken.pdf"] = "broken.pdf is not a valid PDF (it may be damaged)."
+    panel = make_knowledge()
+    box = panel.documents.ingest
+    panel.documents.add_paths([Path("/in/scan.pdf"), Path("/in/broken.pdf"), Path("/in/a.txt")])
+    qtbot.waitUntil(lambda: box.notes.isVisible())
+    assert box.notes_title.text() == "Notes on 1 file that were added:"
+    assert box.note_lines() == [
+        "scan.pdf — page 2: no text was found",
+        "scan.pdf — page 5: could not be read",
+    ]
+    assert box.notes.item(0).toolTip() == "/in/scan.pdf\npage 2: no text was found"
+    # A note is not a failure: the scan was added, only the broken file failed.
+    assert box.failure_lines() == ["broken.pdf is not a valid PDF (it may be damaged)"]
+    assert "2 added" in box.summary.text() and "1 failed" in box.summary.text()
+    wait_for_rows(qtbot, panel, 2)
+    wait_idle(qtbot, panel)
+    panel.documents.add_paths([Path("/in/b.txt")])  # the next job clears them
+    qtbot.waitUntil(lambda: "1 added" in box.summary.text())
+    assert not box.notes.isVisible() and not box.notes_title.isVisible()
+    wait_idle(qtbot, panel)
+
+
 def test_progress_is_shown_while_files_are_read(
     qtbot: QtBot, make_knowledge: Callable[..., KnowledgePanel], fake: FakeKnowledge
 ) -> None:

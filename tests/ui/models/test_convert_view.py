@@ -60,6 +60,7 @@ def test_every_convertible_task_is_offered(qtbot: QtBot, window: MainWindow) -> 
         "Speaker encoder (x-vector)",
         "Lip-sync (Wav2Lip)",
         "Upscale (ESRGAN, Real-ESRGAN)",
+        "Preview decoder (TAESD)",
     ]
     assert view.task.currentText() == "Detect from config.json"
     assert view.weight_choices() == ["int4", "int8", "fp16", "npu"]

@@ -76,6 +76,7 @@ def test_about_and_crash_dialogs_are_walkable(qtbot: QtBot, tmp_path: Path) -> N
         assert not dialog.isVisible()
 
 
+@pytest.mark.usefixtures("app_look")  # the app's style sheet, under which Tab once looped
 def test_database_dialog_is_walkable_in_both_choices(qtbot: QtBot, window: MainWindow) -> None:
     dialog = window.choose_database()
     qtbot.waitExposed(dialog)
@@ -155,6 +156,7 @@ def open_remote(
     return dialog
 
 
+@pytest.mark.usefixtures("app_look")
 def test_remote_dialog_is_walkable_and_tight(
     qtbot: QtBot, tmp_path: Path, tasks: TaskRunner
 ) -> None:

@@ -1,6 +1,6 @@
 """The main window: menus and shortcuts, panels (Ctrl+number), notices, settings problems, a
 minimum size every panel fits, the frame labelled for screen readers, announced errors, clean
-close."""
+close; followed folders kept in sync from its start, Knowledge panel opened or not."""
 
 from __future__ import annotations
 
@@ -17,8 +17,20 @@ from pytestqt.qtbot import QtBot
 from app.core.devices import DeviceInfo
 from app.core.model_tasks import ModelTask
 from app.core.paths import AppPaths
+from app.knowledge.database.embedded import database_dir
+from tests.integration.conftest import fresh_db, pg_server  # noqa: F401  (real-DB fixtures)
 from tests.ui.fakes import CPU, GPU, Script
-from tests.ui.helpers import WAIT_MS, UrlCatcher, ask, ask_and_hold, click, load, shown
+from tests.ui.helpers import (
+    WAIT_MS,
+    UrlCatcher,
+    ask,
+    ask_and_hold,
+    click,
+    load,
+    open_window,
+    shown,
+)
+from tests.ui.knowledge.test_panel import real_context
 from tests.ui.layout_checks import cut_controls
 from ui.a11y import accessible_description, accessible_name, unlabelled_widgets
 from ui.shell.about_dialog import AboutDialog
@@ -292,3 +304,43 @@ def test_inline_errors_and_notices_are_announced(
     qtbot.addWidget(bar)
     bar.show_message("Conversion finished.")
     assert said == ["That file is empty.", "Conversion finished."]
+
+
+def test_a_user_who_follows_nothing_starts_no_database(window: MainWindow) -> None:
+    assert not window.ctx.knowledge.follower.running
+    assert not database_dir(window.ctx.paths).exists()  # no embedded server was even made
+
+
+@pytest.mark.integration
+def test_followed_folders_stay_in_sync_without_opening_the_knowledge_panel(
+    qtbot: QtBot,
+    app_home: AppPaths,
+    embedding_model_dir: Path,
+    fresh_db: str,  # noqa: F811 - the fixture imported above
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "followed"
+    folder.mkdir()
+    (folder / "trams.txt").write_text("Trams in Lisbon climb steep hills.", "utf-8")
+    # An earlier run (the command line: no window, no follower) followed the folder.
+    earlier = real_context(app_home, embedding_model_dir, fresh_db)
+    earlier.knowledge.create_collection("Notes")
+    earlier.knowledge.follow("Notes", folder)
+    assert not earlier.knowledge.follower.running
+    earlier.close()
+
+    window = open_window(qtbot, real_context(app_home, embedding_model_dir, fresh_db))
+    knowledge = window.ctx.knowledge
+    assert knowledge.follower.running  # started at once; the database opens on its thread
+    (folder / "ferries.txt").write_text("Ferries cross the river to Cacilhas.", "utf-8")
+
+    def stored() -> set[str]:
+        return {row.name for row in knowledge.documents("Notes")}
+
+    qtbot.waitUntil(lambda: stored() == {"trams.txt", "ferries.txt"}, timeout=120_000)
+    hits = knowledge.search("Notes", "boats crossing the river", k=1)
+    assert Path(hits[0].path).name == "ferries.txt"
+    panel = window.knowledge_panel
+    assert not panel.isVisible() and not panel.ready  # the chat was all the user opened
+    window.close()
+    assert not knowledge.follower.running  # closing the window stopped it

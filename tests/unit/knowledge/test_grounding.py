@@ -3,6 +3,8 @@ token budget."""
 
 from __future__ import annotations
 
+import json
+
 from app.knowledge.grounding import (
     INSTRUCTIONS,
     PASSAGE_OVERHEAD_TOKENS,
@@ -99,3 +101,17 @@ def test_sources_round_trip_through_storage() -> None:
     assert Source.from_dict(source.to_dict()) == source
     older = Source.from_dict({"number": "1", "path": "/a.md", "page": None})
     assert (older.label, older.relevance) == ("a.md", None)
+
+
+def test_a_passage_of_code_is_labelled_by_its_lines_and_they_are_stored() -> None:
+    hit = Hit(1, "/src/parser.py", None, 0.03, "def parse(): ...", "", 1, None, 0.7, 0.7, (40, 72))
+    rules = GroundingRules(relevance_floor=0.0, chunk_tokens=128)
+    grounding = grounded_question("How is it parsed?", [hit], words, 1_000, rules)
+    [source] = grounding.sources
+    assert source.label == "parser.py, lines 40–72"
+    assert "[1] parser.py, lines 40–72\ndef parse(): ..." in grounding.question
+    stored = json.loads(json.dumps(source.to_dict()))  # as the conversation file holds it
+    assert Source.from_dict(stored) == source
+    # An answer stored before line ranges existed reads back without them.
+    del stored["lines"]
+    assert Source.from_dict(stored).lines is None

@@ -9,7 +9,13 @@ import pytest
 
 from app.core.model_tasks import ModelTask
 from app.models.catalog import CatalogEntry, load_catalog
-from app.models.recommend import Machine, machine_facts, nothing_fits, recommend
+from app.models.recommend import (
+    Machine,
+    machine_facts,
+    nothing_fits,
+    recommend,
+    recommend_picture_model,
+)
 
 GIB = 2**30
 ROOMY_DISK = 500 * 10**9
@@ -100,3 +106,15 @@ def test_machine_facts_reads_this_computer(tmp_path: Path) -> None:
     facts = machine_facts(["GPU.0"], tmp_path / "not" / "made" / "yet")
     assert facts.devices == frozenset({"CPU", "GPU"})
     assert facts.ram_bytes > 0 and facts.free_disk_bytes > 0
+
+
+def test_the_picture_model_is_the_catalogs_fast_default_where_it_fits(
+    catalog: list[CatalogEntry],
+) -> None:
+    pick = recommend_picture_model(catalog, _machine(16))
+    assert pick is not None and pick.entry.hub_id == "OpenVINO/LCM_Dreamshaper_v7-int8-ov"
+    assert pick.entry.task is ModelTask.IMAGE_GENERATION and "Create" in pick.reason
+    assert recommend_picture_model(catalog, _machine(1.5)) is None  # 1.1 GB × 2 does not fit
+    assert recommend_picture_model(catalog, _machine(16, disk=10**9)) is None  # nor on the disk
+    chat_only = [entry for entry in catalog if entry.task is ModelTask.CHAT]
+    assert recommend_picture_model(chat_only, _machine(16)) is None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipelines.repetition import LOOP_CHARACTERS, LoopWatch, loop_length
+from pipelines.repetition import GLUED_UNIT_REPEATS, LOOP_CHARACTERS, LoopWatch, loop_length
 
 ESSAY = (
     "The internet is a network of networks. Computers send data in packets, and routers pass "
@@ -34,6 +34,16 @@ def test_a_loop_at_the_end_of_an_answer_is_found(loop: str) -> None:
     assert streamed(ESSAY + loop).looped
 
 
+@pytest.mark.parametrize("unit", ["Au", "z", "ing", "Aa1."])
+def test_a_few_letters_glued_to_themselves_are_a_loop_long_before_other_loops(unit: str) -> None:
+    # "…AuAuAuAu…" (seen from SmolLM2 at the app's defaults) made a 200-letter "word" before
+    # the loop's length was reached: a glued unit is a loop at GLUED_UNIT_REPEATS times.
+    loop = unit * GLUED_UNIT_REPEATS
+    assert loop_length(ESSAY + loop) == len(loop)
+    assert loop_length(ESSAY + loop[len(unit) :]) == 0  # one time fewer
+    assert streamed(ESSAY + loop * 2).looped
+
+
 @pytest.mark.parametrize(
     "sound",
     [
@@ -44,6 +54,10 @@ def test_a_loop_at_the_end_of_an_answer_is_found(loop: str) -> None:
         ESSAY + 'print("hello")\n' * 5,  # the same short line a few times
         ESSAY + "Row, row, row your boat. " * 3,  # a refrain, three times
         "computer" * 24,  # 192 characters: not yet a loop
+        ESSAY + "Hahahahahaha! " + "Zzzzzzzzz.",  # laughter and sleep, a few times each
+        ESSAY + "=" * 60 + "\n" + "*" * 40,  # rows of signs (no letter)
+        ESSAY + "0101" * 20,  # digits (a bit pattern)
+        ESSAY + "ab ab ab ab ab ab ab ab ab ab ab ab ab",  # spaced: words, not glue
     ],
 )
 def test_repetition_a_sound_answer_has_is_no_loop(sound: str) -> None:

@@ -4,6 +4,9 @@ private runtime folder; hostile folders refused. On real folders, without a serv
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,9 +24,22 @@ unix_only = pytest.mark.skipif(os.name == "nt", reason="Unix sockets and modes")
 root_only = pytest.mark.skipif(os.name == "nt" or os.geteuid() != 0, reason="needs root")
 
 
+@pytest.fixture
+def short_folder() -> Iterator[Path]:
+    """A private folder with a short path: a runtime folder must leave room for the socket's
+    name (108 bytes in all), and pytest's own temporary folders are longer on some runs
+    (under pytest-xdist, a deep TMPDIR)."""
+    folder = Path(tempfile.mkdtemp(prefix="ovs-", dir="/tmp" if os.name != "nt" else None))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
 @unix_only
-def test_a_short_data_folder_holds_its_own_socket(tmp_path: Path) -> None:
-    assert choose_socket_dir(tmp_path, ME, os.getegid(), separate=False, environ={}) == tmp_path
+def test_a_short_data_folder_holds_its_own_socket(short_folder: Path) -> None:
+    assert (
+        choose_socket_dir(short_folder, ME, os.getegid(), separate=False, environ={})
+        == short_folder
+    )
 
 
 @unix_only
@@ -39,8 +55,8 @@ def test_a_data_folder_opened_to_its_group_does_not_hold_the_socket(tmp_path: Pa
 
 
 @unix_only
-def test_a_long_data_folder_gets_a_private_runtime_folder(tmp_path: Path) -> None:
-    runtime = tmp_path / "run"
+def test_a_long_data_folder_gets_a_private_runtime_folder(short_folder: Path) -> None:
+    runtime = short_folder / "run"
     runtime.mkdir(mode=0o700)
     cluster = Path("/" + "d" * 120)
     assert not fits(cluster)
@@ -74,8 +90,8 @@ def test_an_untrusted_runtime_folder_is_passed_over_for_a_new_temp_folder(
 
 @unix_only
 @pytest.mark.parametrize("hostile", ["open to all", "a link", "another user's"])
-def test_a_hostile_socket_folder_is_refused_not_used(tmp_path: Path, hostile: str) -> None:
-    runtime = tmp_path / "run"
+def test_a_hostile_socket_folder_is_refused_not_used(short_folder: Path, hostile: str) -> None:
+    runtime = short_folder / "run"
     runtime.mkdir(mode=0o700)
     cluster = Path("/" + "d" * 120)
     first = choose_socket_dir(
@@ -86,7 +102,7 @@ def test_a_hostile_socket_folder_is_refused_not_used(tmp_path: Path, hostile: st
         first.mkdir()
         first.chmod(0o777)
     elif hostile == "a link":
-        elsewhere = tmp_path / "elsewhere"
+        elsewhere = short_folder / "elsewhere"
         elsewhere.mkdir(mode=0o700)
         first.symlink_to(elsewhere)
     else:

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from pipelines.images.placement import StageDevices, auto_stages, compile_plan, stages_for
+from pipelines.core import InvalidInputError
+from pipelines.images.placement import (
+    StageDevices,
+    auto_stages,
+    compile_plan,
+    parse_stage_spec,
+    stage_spec,
+    stages_for,
+)
 
 
 @pytest.mark.parametrize(
@@ -49,3 +57,21 @@ def test_the_label_names_stages_only_when_they_differ() -> None:
     assert StageDevices.on("CPU").label() == "CPU"
     assert StageDevices("CPU", "GPU", "GPU").label() == "text CPU · denoise GPU · VAE GPU"
     assert StageDevices("CPU", "NPU", "GPU").names() == ("CPU", "NPU", "GPU")
+
+
+def test_a_stage_spec_reads_back_what_was_written() -> None:
+    stages = StageDevices("CPU", "GPU.1", "GPU.1")
+    assert stage_spec(stages) == "text=CPU,denoise=GPU.1,vae=GPU.1"
+    assert parse_stage_spec(stage_spec(stages)) == {
+        "text": "CPU",
+        "denoise": "GPU.1",
+        "vae": "GPU.1",
+    }
+    assert parse_stage_spec(" Denoise = npu , ") == {"denoise": "NPU"}
+
+
+@pytest.mark.parametrize("spec", ["", ",", "GPU", "unet=GPU", "text=", "vae=CPU,vae=GPU", "=CPU"])
+def test_a_stage_spec_that_cannot_be_read_is_one_sentence(spec: str) -> None:
+    with pytest.raises(InvalidInputError, match=r"stage|Name a device") as error:
+        parse_stage_spec(spec)
+    assert error.value.field == "device"

@@ -10,6 +10,7 @@ import pytest
 
 from pipelines.core import CancelToken, Progress
 from pipelines.images.preview import (
+    STEPS_PER_FAST_DECODE_GUESS,
     Preview,
     PreviewKind,
     PreviewPolicy,
@@ -164,3 +165,65 @@ def test_a_failing_callback_stops_the_generation_and_is_kept_for_the_caller(wher
     assert stopped == [True, True]  # nothing escapes onto OpenVINO's thread, and it stays so
     assert isinstance(watcher.failure, RuntimeError)
     assert str(watcher.failure) == f"{where} broke"
+
+
+def test_a_fast_decoder_takes_the_vaes_place_and_its_cost_counts() -> None:
+    clock = FakeClock()
+    vae: list[Any] = []
+    fast: list[tuple[int, ...]] = []
+
+    def tiny(latent: np.ndarray) -> np.ndarray:
+        fast.append(latent.shape)
+        clock.now += 0.25
+        return np.full((16, 16, 3), 9, np.uint8)
+
+    # A tiny decoder's first cost is guessed at a quarter step (the VAE's at two: not within
+    # this budget at the second step).
+    policy = PreviewPolicy(min_interval_s=0.0, budget=0.5)
+    throttle = PreviewThrottle(policy, clock, steps_per_decode=STEPS_PER_FAST_DECODE_GUESS)
+    previews: list[Preview] = []
+    watcher = StepWatcher(
+        _decoder(clock, 0.0, vae),
+        cancel=None,
+        on_progress=None,
+        on_preview=previews.append,
+        throttle=throttle,
+        scale=2,
+        fast_decode=tiny,
+    )
+    for step in range(4):
+        clock.now += 1.0
+        watcher(step, 5, Latent())
+    assert vae == [] and fast == [(2, 4, 8, 8)] * 3  # the VAE never runs
+    assert [preview.kind for preview in previews] == [PreviewKind.APPROXIMATE] + [
+        PreviewKind.FAST
+    ] * 3
+    assert int(previews[-1].picture[0, 0, 0]) == 9
+    assert throttle.spent_s == pytest.approx(0.75) and throttle.last_cost_s == pytest.approx(0.25)
+
+
+def test_a_failing_fast_decoder_is_dropped_and_the_generation_goes_on() -> None:
+    clock = FakeClock()
+    vae: list[Any] = []
+
+    def broken(latent: np.ndarray) -> np.ndarray:
+        raise RuntimeError("Exception from src/plugin.cpp:12:\nthe decoder broke")
+
+    throttle = PreviewThrottle(PreviewPolicy(min_interval_s=0.0, budget=1.0), clock)
+    previews: list[Preview] = []
+    watcher = StepWatcher(
+        _decoder(clock, 0.0, vae),
+        cancel=None,
+        on_progress=None,
+        on_preview=previews.append,
+        throttle=throttle,
+        scale=2,
+        fast_decode=broken,
+    )
+    for step in range(3):
+        clock.now += 1.0
+        assert watcher(step, 5, Latent()) is False  # never stops the generation
+    assert watcher.failure is None and watcher.fast_problem == "the decoder broke"
+    kinds = [preview.kind for preview in previews]
+    assert kinds == [PreviewKind.APPROXIMATE, PreviewKind.APPROXIMATE, PreviewKind.DECODED]
+    assert vae == [(1, 4, 8, 8)]  # the VAE's previews from then on, as without one

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 from pipelines.rag.html_text import html_text
 
 # What texinfo 6 (makeinfo --html) writes for one node of a manual: a navigation header
@@ -134,12 +132,12 @@ def test_hostile_pages() -> None:
     assert html_text(xhtml) == "x"
 
 
-def test_a_huge_page_is_read_in_linear_time() -> None:
+def test_a_huge_page_is_read_whole() -> None:
+    # 80,000 blocks: a reader quadratic in the page's length would take hours here and end
+    # at the suite's per-test timeout, with no clock in the test for a busy machine to lose.
     row = "<div class='post'><p>Paragraph {i} about bread and ovens.</p></div>\n"
     nav = "<div><a href='1'>one</a> <a href='2'>two</a></div>\n"
     page = "<html><body>" + "".join(row.format(i=i) + nav for i in range(40_000)) + "</body></html>"
-    started = time.perf_counter()
     lines = html_text(page).splitlines()
     assert len(lines) == 40_000
     assert lines[-1] == "Paragraph 39999 about bread and ovens."
-    assert time.perf_counter() - started < 30  # quadratic would be hours

@@ -77,7 +77,7 @@ def test_text_encodings_are_detected(tmp_path: Path, encoding: str, text: str) -
         ("binary.txt", b"\x00\x01\x02\xff" * 100, "binary data"),
         ("broken.pdf", b"%PDF-1.4 this is not really a pdf", "not a valid PDF"),
         ("broken.docx", b"PK\x03\x04 not a zip", "not a valid Word document"),
-        ("image.png", b"\x89PNG", "is not supported"),
+        ("photo.heic", b"\x00\x00\x00\x18ftypheic", "is not supported"),
         ("blank.md", b"   \n\n  ", "has no text"),
     ],
 )
