@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from pipelines.contract import ModelPipeline, compile_properties, load_with, shared_core
+from pipelines.contract import ModelPipeline
 from pipelines.core import (
     DeviceError,
     InvalidInputError,
@@ -28,6 +28,7 @@ from pipelines.core import (
     ModelLoadError,
     PipelineError,
 )
+from pipelines.images.picture_network import compile_picture_network
 from pipelines.images.pictures import Picture
 
 MODEL_FILE = "openvino_model.xml"
@@ -172,36 +173,38 @@ class TinyDecoder(ModelPipeline):
             DeviceError: ``device`` could not compile it.
         """
         _ = self.scale
-        what = f"the preview decoder {self.folder.name}"
-        core = shared_core()
-        xml = str(model_file(self.folder))
-        network = load_with(lambda: core.read_model(xml), what=what, device="CPU")
-        shapes = [network.inputs[0].get_partial_shape(), network.outputs[0].get_partial_shape()]
-        wanted = (LATENT_CHANNELS, 3)
+        compiled = compile_picture_network(
+            model_file(self.folder),
+            what=f"the preview decoder {self.folder.name}",
+            device=self.device,
+            cache_dir=self.cache_dir,
+            properties=self._properties,
+            check=self._check_kind,
+        )
+        self._request = compiled.create_infer_request()
+        return compiled
+
+    def _check_kind(self, network: Any, taken: Any, given: Any) -> None:
+        """Refuse a network that does not take SD latents and give an RGB picture.
+
+        Raises:
+            ModelLoadError: the sentence names the shapes it has.
+        """
+        shapes = (taken, given)
         if (
             len(network.inputs) != 1
             or len(network.outputs) != 1
             or any(shape.rank.is_dynamic or len(shape) != 4 for shape in shapes)
             or any(
                 shape[1].is_dynamic or shape[1].get_length() != size
-                for shape, size in zip(shapes, wanted, strict=True)
+                for shape, size in zip(shapes, (LATENT_CHANNELS, 3), strict=True)
             )
         ):
             raise ModelLoadError(
                 f"{self.folder.name} is not a preview decoder: it should take a "
                 f"[batch, {LATENT_CHANNELS}, height, width] latent and give an RGB picture, not "
-                f"{shapes[0]} → {shapes[1]}."
+                f"{taken} → {given}."
             )
-        properties = compile_properties(
-            self.cache_dir, {"PERFORMANCE_HINT": "LATENCY", **self._properties}
-        )
-        compiled = load_with(
-            lambda: core.compile_model(network, self.device, properties),
-            what=what,
-            device=self.device,
-        )
-        self._request = compiled.create_infer_request()
-        return compiled
 
     def close(self) -> None:
         """Drop the compiled model and its request."""

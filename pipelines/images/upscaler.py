@@ -28,10 +28,7 @@ import numpy.typing as npt
 
 from pipelines.contract import (
     ModelPipeline,
-    compile_properties,
-    load_with,
     raise_if_cancelled,
-    shared_core,
 )
 from pipelines.core import (
     CancelToken,
@@ -41,6 +38,7 @@ from pipelines.core import (
     ModelLoadError,
     Progress,
 )
+from pipelines.images.picture_network import compile_picture_network
 from pipelines.images.pictures import Picture, check_picture
 from pipelines.openvino_errors import openvino_reason
 
@@ -194,28 +192,30 @@ class Upscaler(ModelPipeline):
             DeviceError: ``device`` could not compile it.
         """
         _ = self.scale
-        xml = self.folder / MODEL_FILE
-        what = f"the upscaler {self.folder.name}"
-        core = shared_core()
-        network = load_with(lambda: core.read_model(str(xml)), what=what, device="CPU")
-        shapes = [network.inputs[0].get_partial_shape(), network.outputs[0].get_partial_shape()]
-        if len(network.inputs) != 1 or any(
-            shape.rank.is_dynamic or len(shape) != 4 or shape[1] != 3 for shape in shapes
-        ):
-            raise ModelLoadError(
-                f"{self.folder.name} is not an upscaler: it should take and give one RGB "
-                f"picture [batch, 3, height, width], not {shapes[0]} → {shapes[1]}."
-            )
-        properties = compile_properties(
-            self.cache_dir, {"PERFORMANCE_HINT": "LATENCY", **self._properties}
-        )
-        compiled = load_with(
-            lambda: core.compile_model(network, self.device, properties),
-            what=what,
+        compiled = compile_picture_network(
+            self.folder / MODEL_FILE,
+            what=f"the upscaler {self.folder.name}",
             device=self.device,
+            cache_dir=self.cache_dir,
+            properties=self._properties,
+            check=self._check_kind,
         )
         self._request = compiled.create_infer_request()
         return compiled
+
+    def _check_kind(self, network: Any, taken: Any, given: Any) -> None:
+        """Refuse a network that does not take and give one RGB picture.
+
+        Raises:
+            ModelLoadError: the sentence names the shapes it has.
+        """
+        if len(network.inputs) != 1 or any(
+            shape.rank.is_dynamic or len(shape) != 4 or shape[1] != 3 for shape in (taken, given)
+        ):
+            raise ModelLoadError(
+                f"{self.folder.name} is not an upscaler: it should take and give one RGB "
+                f"picture [batch, 3, height, width], not {taken} → {given}."
+            )
 
     def close(self) -> None:
         """Drop the compiled model and its request."""
