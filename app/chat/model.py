@@ -54,11 +54,11 @@ __all__ = ["ChatModel", "PipelineFactory", "is_vision_model", "refuse_remote_eng
 CHAT = ModelTask.CHAT.value
 """The engine host's name for the chat window's model (a vision-chat model included)."""
 
-BUSY = "The model is still answering; stop it or wait."
+BUSY = tr("The model is still answering; stop it or wait.")
 """Why a second answer (or an edit during one) is refused."""
 
 NO_MODEL = tr("Choose a chat model first (File → Open model…).")
-LOAD_BUSY = "Wait for the current answer to finish, or stop it, first."
+LOAD_BUSY = tr("Wait for the current answer to finish, or stop it, first.")
 
 
 class ChatModel:

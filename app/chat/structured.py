@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.core.schema_budget import SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_ONE, check_budget
+from app.core.texts import tr
 from pipelines.core import InvalidInputError
 from pipelines.generation import GenerationSettings
 
@@ -32,7 +33,7 @@ MAX_SCHEMA_DEPTH = 64
 ANY_JSON_OBJECT = '{"type": "object"}'
 """The schema of "answer in JSON" without a schema of one's own."""
 
-LENGTH_LIMIT = (
+LENGTH_LIMIT = tr(
     "The answer reached the length limit before its JSON was complete; raise Max new tokens."
 )
 FIELD = "json_schema"

@@ -20,11 +20,11 @@ DEVICE_PREFIX = "REMOTE:"
 """A device value naming a remote endpoint: ``REMOTE:<endpoint name>``."""
 
 
-NAME_EMPTY = "An endpoint needs a name."
-URL_EMPTY = "Enter the endpoint's address, e.g. http://ovms.lan:8000/v3."
+NAME_EMPTY = tr("An endpoint needs a name.")
+URL_EMPTY = tr("Enter the endpoint's address, e.g. http://ovms.lan:8000/v3.")
 URL_NOT_HTTP = tr("The address must start with http:// or https:// and name a host.")
 URL_TOO_LONG = tr("Keep the address under 2000 characters.")
-NAME_CONTROL = "The name has a control character in it: type it again."
+NAME_CONTROL = tr("The name has a control character in it: type it again.")
 URL_CONTROL = tr("The address has a control character in it: type it again.")
 
 

@@ -35,9 +35,9 @@ PHASES = ("export", "quantize")
 """The set-up's steps, in order: optimum's export to OpenVINO, then NNCF's int8 quantization."""
 POLL_S = 0.1
 """How often a running step is checked for a cancel and its elapsed time reported."""
-TOOLCHAIN_MISSING = (
+TOOLCHAIN_MISSING = tr(
     "Setting up the bundled embedding model needs the conversion toolchain, which is not "
-    "installed: install them in Models… → Convert, then try again."
+    "installed: install it in Models… → Convert, then try again."
 )
 
 

@@ -58,7 +58,7 @@ TOKENIZER_FILES = (
     *("tokenizer.json", "tokenizer.model", "vocab.json", "vocab.txt"),
     *("spiece.model", "sentencepiece.bpe.model", "spm_char.model"),
 )
-INT4_OPTIONS_ONLY = "Group size, ratio and symmetric apply to int4 weights only."
+INT4_OPTIONS_ONLY = tr("Group size, ratio and symmetric apply to int4 weights only.")
 _HUB_ID = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+$")
 
 

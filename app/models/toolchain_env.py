@@ -34,6 +34,7 @@ from pathlib import Path
 
 from app.core.errors import UserError
 from app.core.runtime import is_frozen, source_root
+from app.core.texts import tr
 from app.models.toolchain_requirements import tool_requirements
 
 TOOLS_FOLDER = "tools"
@@ -46,7 +47,7 @@ MARKER = "ov-studio-tools.json"
 """Written last into a finished environment: its requirements and when it was made."""
 
 SOURCE, PRIVATE, MISSING = "source", "private", "missing"
-TOOLCHAIN_MISSING = "The conversion toolchain is not installed."
+TOOLCHAIN_MISSING = tr("The conversion toolchain is not installed.")
 
 
 class ToolchainMissingError(UserError):

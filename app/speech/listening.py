@@ -34,6 +34,7 @@ import numpy as np
 
 from app.core.audio.devices import Float32Array
 from app.core.audio.recording import Level, Recorder
+from app.core.texts import tr
 from pipelines.vad import SAMPLE_RATE, Endpointer, SileroVad, VadEvent
 from pipelines.voice.audio import to_model_rate
 
@@ -44,7 +45,7 @@ PRE_ROLL_S = 0.3
 TAIL_S = 0.2
 """Audio kept after the detected end (Whisper hears a clipped last word worse)."""
 POLL_S = 0.05
-DEVICE_LOST = (
+DEVICE_LOST = tr(
     "The microphone stopped delivering sound (was it unplugged?); what was recorded is kept."
 )
 

@@ -21,8 +21,9 @@ from pipelines.subtitles import write_subtitles
 
 AUDIO_SUFFIXES = (".wav", ".flac", ".ogg", ".oga", ".opus", ".mp3")
 """What :func:`~pipelines.voice.audio.read_clip` decodes (the file dialog's filter)."""
-NO_WHISPER = "No subtitles: they need a speech-to-text model (Whisper); get one in Models…."
-NO_SPEECH = "No subtitles: no speech was heard in it."
+NO_WHISPER = tr("No subtitles: they need a speech-to-text model (Whisper); get one in Models….")
+NO_SUBTITLES = tr("No subtitles: {reason}")
+NO_SPEECH = tr("No subtitles: no speech was heard in it.")
 
 
 def transcribe_audio_file(
@@ -102,6 +103,6 @@ def transcribe_for_video(
     try:
         return service.transcribe_file(audio, word_timestamps=True, cancel=cancel)
     except ModelMissingError:
-        return "No subtitles: they need a speech-to-text model (Whisper); get one in Models…."
+        return NO_WHISPER
     except (UserError, PipelineError) as error:
-        return f"No subtitles: {error}"
+        return NO_SUBTITLES.format(reason=error)

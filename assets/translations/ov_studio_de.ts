@@ -4495,6 +4495,10 @@
             <translation>Das Gerät „{requested}“ ist auf diesem Computer nicht verfügbar. Wählen Sie eines von: {offered}.</translation>
         </message>
         <message>
+            <source>Setting up the bundled embedding model needs the conversion toolchain, which is not installed: install it in Models… → Convert, then try again.</source>
+            <translation>Das mitgelieferte Einbettungsmodell einzurichten braucht die Konvertierungswerkzeuge, die nicht installiert sind: Installieren Sie sie unter Modelle… → Konvertieren und versuchen Sie es dann erneut.</translation>
+        </message>
+        <message>
             <source>The bundled embedding model is not set up yet: it is converted once, in about a minute, when you first add documents in the Knowledge panel.</source>
             <translation>Das mitgelieferte Einbettungsmodell ist noch nicht eingerichtet: Es wird einmalig in etwa einer Minute konvertiert, wenn Sie zum ersten Mal im Bereich „Wissen“ Dokumente hinzufügen.</translation>
         </message>
@@ -5580,8 +5584,16 @@
             <translation>{model} liest nur Text: Laden Sie ein Bildmodell, um Fragen zu Bildern zu stellen.</translation>
         </message>
         <message>
+            <source>The model is still answering; stop it or wait.</source>
+            <translation>Das Modell antwortet noch; halten Sie es an oder warten Sie.</translation>
+        </message>
+        <message>
             <source>Choose a chat model first (File → Open model…).</source>
             <translation>Wählen Sie zuerst ein Chatmodell (Datei → Modell öffnen…).</translation>
+        </message>
+        <message>
+            <source>Wait for the current answer to finish, or stop it, first.</source>
+            <translation>Warten Sie zuerst, bis die laufende Antwort fertig ist, oder halten Sie sie an.</translation>
         </message>
         <message>
             <source>Remote endpoints are not available here.</source>
@@ -5730,6 +5742,18 @@
         <message>
             <source>Cannot create the app's folders under {parent}: {reason}. Set {home_env} to a writable folder.</source>
             <translation>Die Ordner der App können unter {parent} nicht angelegt werden: {reason}. Setzen Sie {home_env} auf einen beschreibbaren Ordner.</translation>
+        </message>
+        <message>
+            <source>An endpoint needs a name.</source>
+            <translation>Ein Endpunkt braucht einen Namen.</translation>
+        </message>
+        <message>
+            <source>Enter the endpoint's address, e.g. http://ovms.lan:8000/v3.</source>
+            <translation>Geben Sie die Adresse des Endpunkts ein, z. B. http://ovms.lan:8000/v3.</translation>
+        </message>
+        <message>
+            <source>The name has a control character in it: type it again.</source>
+            <translation>Der Name enthält ein Steuerzeichen: Geben Sie ihn erneut ein.</translation>
         </message>
         <message>
             <source>There is no remote endpoint called “{name}” (configured: {offered}).</source>
@@ -6169,6 +6193,10 @@
             <translation>Das umgewandelte Modell ist {kind}, nicht {wanted}.</translation>
         </message>
         <message>
+            <source>Group size, ratio and symmetric apply to int4 weights only.</source>
+            <translation>Gruppengröße, Anteil und Symmetrisch gelten nur für int4-Gewichte.</translation>
+        </message>
+        <message>
             <source>The NPU preset fixes its options (int4, symmetric, channel-wise); choose int4 weights to set them yourself.</source>
             <translation>Die NPU-Vorgabe legt ihre Optionen fest (int4, symmetrisch, kanalweise); wählen Sie int4-Gewichte, um sie selbst festzulegen.</translation>
         </message>
@@ -6419,6 +6447,18 @@
         <message>
             <source>The conversion toolchain is being installed already (by another window).</source>
             <translation>Die Umwandlungswerkzeuge werden bereits installiert (von einem anderen Fenster).</translation>
+        </message>
+        <message>
+            <source>No subtitles: they need a speech-to-text model (Whisper); get one in Models….</source>
+            <translation>Keine Untertitel: Dafür wird ein Spracherkennungsmodell (Whisper) gebraucht; holen Sie eines unter Modelle….</translation>
+        </message>
+        <message>
+            <source>No subtitles: {reason}</source>
+            <translation>Keine Untertitel: {reason}</translation>
+        </message>
+        <message>
+            <source>No subtitles: no speech was heard in it.</source>
+            <translation>Keine Untertitel: Darin war keine Sprache zu hören.</translation>
         </message>
         <message>
             <source>Could not write {name}: {reason}.</source>
@@ -7564,6 +7604,18 @@
         <message>
             <source>Nothing to add: none of the {count} items given is or holds a {types} file.</source>
             <translation>Nichts hinzuzufügen: Keines der {count} angegebenen Elemente ist oder enthält eine {types}-Datei.</translation>
+        </message>
+        <message>
+            <source>The answer reached the length limit before its JSON was complete; raise Max new tokens.</source>
+            <translation>Die Antwort hat die Längengrenze erreicht, bevor ihr JSON vollständig war; erhöhen Sie Max. neue Token.</translation>
+        </message>
+        <message>
+            <source>The conversion toolchain is not installed.</source>
+            <translation>Die Konvertierungswerkzeuge sind nicht installiert.</translation>
+        </message>
+        <message>
+            <source>The microphone stopped delivering sound (was it unplugged?); what was recorded is kept.</source>
+            <translation>Das Mikrofon liefert keinen Ton mehr (wurde es abgezogen?); das bisher Aufgenommene bleibt erhalten.</translation>
         </message>
     </context>
 </TS>

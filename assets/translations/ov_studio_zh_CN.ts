@@ -4483,6 +4483,10 @@
             <translation>设备“{requested}”在此计算机上不可用。请从以下选项中选择：{offered}。</translation>
         </message>
         <message>
+            <source>Setting up the bundled embedding model needs the conversion toolchain, which is not installed: install it in Models… → Convert, then try again.</source>
+            <translation>设置内置的嵌入模型需要转换工具链，但它尚未安装：请在“模型…”→“转换”中安装，然后重试。</translation>
+        </message>
+        <message>
             <source>The bundled embedding model is not set up yet: it is converted once, in about a minute, when you first add documents in the Knowledge panel.</source>
             <translation>自带的嵌入模型尚未设置：首次在知识库面板中添加文档时会转换一次，约需一分钟。</translation>
         </message>
@@ -5564,8 +5568,16 @@
             <translation>{model} 只能读取文本：请加载视觉模型来询问图像。</translation>
         </message>
         <message>
+            <source>The model is still answering; stop it or wait.</source>
+            <translation>模型仍在回答；请停止它或稍候。</translation>
+        </message>
+        <message>
             <source>Choose a chat model first (File → Open model…).</source>
             <translation>请先选择聊天模型（文件 → 打开模型…）。</translation>
+        </message>
+        <message>
+            <source>Wait for the current answer to finish, or stop it, first.</source>
+            <translation>请先等待当前回答结束，或将其停止。</translation>
         </message>
         <message>
             <source>Remote endpoints are not available here.</source>
@@ -5714,6 +5726,18 @@
         <message>
             <source>Cannot create the app's folders under {parent}: {reason}. Set {home_env} to a writable folder.</source>
             <translation>无法在 {parent} 下创建应用的文件夹：{reason}。请将 {home_env} 设置为可写的文件夹。</translation>
+        </message>
+        <message>
+            <source>An endpoint needs a name.</source>
+            <translation>端点需要一个名称。</translation>
+        </message>
+        <message>
+            <source>Enter the endpoint's address, e.g. http://ovms.lan:8000/v3.</source>
+            <translation>请输入端点的地址，例如 http://ovms.lan:8000/v3。</translation>
+        </message>
+        <message>
+            <source>The name has a control character in it: type it again.</source>
+            <translation>名称中含有控制字符：请重新输入。</translation>
         </message>
         <message>
             <source>There is no remote endpoint called “{name}” (configured: {offered}).</source>
@@ -6153,6 +6177,10 @@
             <translation>转换后的模型是{kind}，而不是{wanted}。</translation>
         </message>
         <message>
+            <source>Group size, ratio and symmetric apply to int4 weights only.</source>
+            <translation>分组大小、比例和对称仅适用于 int4 权重。</translation>
+        </message>
+        <message>
             <source>The NPU preset fixes its options (int4, symmetric, channel-wise); choose int4 weights to set them yourself.</source>
             <translation>NPU 预设固定了这些选项（int4、对称、按通道）；如需自行设置，请选择 int4 权重。</translation>
         </message>
@@ -6403,6 +6431,18 @@
         <message>
             <source>The conversion toolchain is being installed already (by another window).</source>
             <translation>转换工具链已在安装中（由另一个窗口）。</translation>
+        </message>
+        <message>
+            <source>No subtitles: they need a speech-to-text model (Whisper); get one in Models….</source>
+            <translation>没有字幕：字幕需要语音转文字模型（Whisper）；请在“模型…”中获取。</translation>
+        </message>
+        <message>
+            <source>No subtitles: {reason}</source>
+            <translation>没有字幕：{reason}</translation>
+        </message>
+        <message>
+            <source>No subtitles: no speech was heard in it.</source>
+            <translation>没有字幕：其中没有听到语音。</translation>
         </message>
         <message>
             <source>Could not write {name}: {reason}.</source>
@@ -7547,6 +7587,18 @@
         <message>
             <source>Nothing to add: none of the {count} items given is or holds a {types} file.</source>
             <translation>没有可添加的内容：给出的 {count} 项中没有一项是或包含 {types} 文件。</translation>
+        </message>
+        <message>
+            <source>The answer reached the length limit before its JSON was complete; raise Max new tokens.</source>
+            <translation>回答在其 JSON 完整之前已达到长度上限；请调高“最大新 token 数”。</translation>
+        </message>
+        <message>
+            <source>The conversion toolchain is not installed.</source>
+            <translation>转换工具链尚未安装。</translation>
+        </message>
+        <message>
+            <source>The microphone stopped delivering sound (was it unplugged?); what was recorded is kept.</source>
+            <translation>麦克风不再传来声音（是否被拔出？）；已录制的内容会保留。</translation>
         </message>
     </context>
 </TS>
