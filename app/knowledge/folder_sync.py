@@ -117,6 +117,9 @@ class FolderSync:
                 self._folders = {}
                 self._failed = FailedFiles()  # the start's scans find them again
                 self._grace = GoneGrace()  # and remove what a stop cut short of its grace
+                # What was waiting when it stopped is found again by those scans; a grace's
+                # second look left here would count as "1 file waiting" until it came due.
+                self._pending.discard(lambda _key: True)
                 self._reload = True
             self._thread = threading.Thread(target=self._run, name="ov-studio-follow", daemon=True)
             self._thread.start()

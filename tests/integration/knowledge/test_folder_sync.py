@@ -435,3 +435,37 @@ def test_a_deleted_file_is_removed_once_its_grace_period_is_over(
     (docs / "trams.txt").unlink()
     wait_until(lambda: "trams.txt" not in documents(ctx), "the deletion, after the grace")
     wait_until(lambda: in_sync(ctx), "in sync after it")
+
+
+def test_a_document_held_for_its_grace_when_the_follower_stops_goes_at_the_next_start(
+    ctx: AppContext, docs: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hold is in memory only: a stop (or a kill, which leaves the same database) during
+    the grace keeps the document whole, and the next start's scan finds its file gone."""
+    import app.knowledge.folder_sync as folder_sync
+
+    monkeypatch.setattr(folder_sync, "GRACE_S", 3600.0)  # never over within the test
+    knowledge = ctx.knowledge
+    knowledge.follow(NAME, docs)
+    synced: list[list[Path]] = []
+    sync_paths = FollowedFolders.sync_paths
+
+    def noting(self: FollowedFolders, *args: Any, **kwargs: Any) -> SyncCounts:
+        counts = sync_paths(self, *args, **kwargs)
+        synced.append(list(counts.held))
+        return counts
+
+    monkeypatch.setattr(FollowedFolders, "sync_paths", noting)
+    knowledge.follower.start()
+    wait_until(lambda: len(documents(ctx)) == 2 and in_sync(ctx), "the first scan")
+    held = documents(ctx)["trams.txt"]
+    ids = chunk_ids(ctx, held)
+    (docs / "trams.txt").unlink()
+    wait_until(lambda: any(paths for paths in synced), "the deletion held")
+    knowledge.follower.stop()
+    assert chunk_ids(ctx, documents(ctx)["trams.txt"]) == ids  # still whole
+
+    knowledge.follower.start()
+    wait_until(lambda: "trams.txt" not in documents(ctx) and in_sync(ctx), "the start's scan")
+    assert set(documents(ctx)) == {"bridges.md"}
+    assert chunk_ids(ctx, held) == []  # its chunks went with it
