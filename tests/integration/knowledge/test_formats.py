@@ -4,6 +4,7 @@ slide, the sheet, the chapter, the message, or the lines of code."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -134,11 +135,13 @@ def test_code_is_cited_by_its_lines_and_other_documents_by_their_page(
     write_pptx(tmp_path / "deck.pptx", [("Couriers", "Couriers deliver parcels by van.")])
     knowledge = knowledge_context.knowledge
     knowledge.ingest("Cited", [tmp_path])
-    hits = knowledge.search("Cited", "courier price minimum fee", k=2)
+    # Every chunk comes back (how the runners-up rank depends on the CPU's rounding).
+    hits = knowledge.search("Cited", "courier price minimum fee", k=10)
     rules = GroundingRules(relevance_floor=0.0, chunk_tokens=256)
     grounding = grounded_question("What do couriers charge?", hits, len, 10_000, rules)
     labels = {source.label for source in grounding.sources}
-    assert labels == {"shipping.py, lines 11–14", "deck.pptx, page 1"}
+    assert {"shipping.py, lines 11–14", "deck.pptx, page 1"} <= labels
+    assert all(re.fullmatch(r"shipping\.py, lines \d+–\d+|deck\.pptx, page 1", x) for x in labels)
     assert "[1] shipping.py, lines 11–14\n" in grounding.question
     # Stored with the answer and read back, the range survives.
     stored = grounding.sources[0].to_dict()
