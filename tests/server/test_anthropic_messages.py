@@ -78,7 +78,10 @@ def test_a_streamed_answer_is_the_whole_answer_in_events(server: RunningServer) 
     ) as stream:
         pieces = list(stream.text_stream)
         final = stream.get_final_message()
-    assert len(pieces) > 1 and "".join(pieces) == text_of(whole)
+    # Not how many pieces: the server sends what the engine has when the client reads, so a
+    # short answer may arrive as one (it did once, in a whole-suite run). That an answer is
+    # sent as deltas is checked by the events' order below.
+    assert pieces and "".join(pieces) == text_of(whole)
     assert "Paris" in "".join(pieces)
     assert text_of(final) == text_of(whole) and len(final.content) == 1
     assert final.stop_reason == "end_turn" and final.usage == whole.usage
